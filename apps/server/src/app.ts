@@ -1,0 +1,107 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify from 'fastify';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
+import type { Config } from './config.js';
+import { connect, type Database } from './db/connection.js';
+import { migrate } from './db/migrate.js';
+import { registerErrorHandling } from './http/errors.js';
+import { registerCaseInsensitiveParams } from './http/params.js';
+import type { App, Services } from './http/app-types.js';
+import { localStorage } from './storage/storage.js';
+import { registerFeatures } from './features/index.js';
+import { registerWebApp } from './http/web-app.js';
+
+export interface BuildOptions {
+  /** An already open database (tests share one per suite); otherwise one is opened from config. */
+  database?: Database;
+  /** Skip migrations (the caller already ran them). */
+  skipMigrations?: boolean;
+  logger?: boolean;
+}
+
+/** The whole server as a Fastify instance: every feature registered. Tests drive it with inject. */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            // Secrets never reach the logs: tokens and passwords are cut wherever they appear.
+            redact: ['req.headers.token', 'req.headers.authorization', 'req.headers.cookie', '*.str2', '*.Password', '*.Pwd'],
+          },
+    bodyLimit: 2 * 1024 * 1024,
+    trustProxy: true,
+    requestIdHeader: 'x-request-id',
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database = options.database ?? (await connect(config));
+  if (!options.skipMigrations) await migrate(database);
+  const storage = localStorage(path.join(config.dataDir, 'uploads'));
+  const services: Services = { database, config, storage };
+  app.decorate('services', services);
+  if (!options.database) app.addHook('onClose', async () => database.close());
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...(config.analyticsScriptUrl ? [new URL(config.analyticsScriptUrl).origin] : [])],
+        // antd writes its styles at run time (CSS-in-JS), and article bodies carry inline styles.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', ...(config.assetBaseUrl ? [config.assetBaseUrl] : [])],
+        mediaSrc: ["'self'", 'blob:', ...(config.assetBaseUrl ? [config.assetBaseUrl] : [])],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'self'"],
+        objectSrc: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  const hasWebApp = fs.existsSync(path.join(config.webDist, 'index.html'));
+  registerErrorHandling(app, hasWebApp ? await registerWebApp(app, config) : undefined);
+  registerCaseInsensitiveParams(app);
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: '协会门户 API', description: '公共站点、会员中心与后台管理的全部接口', version: '1.0.0' },
+      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'token' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
+    await sql`select 1`.execute(database.db);
+    return reply.send({ status: 'ok' });
+  });
+
+  await app.register(fastifyStatic, {
+    root: storage.localRoot,
+    prefix: '/uploads/',
+    decorateReply: false,
+    index: false,
+    dotfiles: 'deny',
+    setHeaders(res) {
+      res.setHeader('X-Content-Type-Options', 'nosniff');
+      // An uploaded file never runs as a page of our origin.
+      res.setHeader('Content-Security-Policy', "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; sandbox");
+      res.setHeader('Cache-Control', 'public, max-age=604800');
+    },
+  });
+
+  await registerFeatures(app);
+  return app;
+}

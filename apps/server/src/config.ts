@@ -1,0 +1,70 @@
+import path from 'node:path';
+
+/** Everything the server reads from the environment, typed, with defaults that run on a laptop. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** postgres://… selects PostgreSQL; absent means embedded SQLite in dataDir. */
+  databaseUrl?: string;
+  /** PostgreSQL schema to use (tests isolate themselves with one schema per suite). */
+  databaseSchema?: string;
+  adminPassword?: string;
+  /** Prefix of public asset URLs; empty means same origin (`/uploads/...`). */
+  assetBaseUrl: string;
+  mobileSiteUrl?: string;
+  /** A third-party analytics script; when set, CountWebCount answers Code 101 with it. */
+  analyticsScriptUrl?: string;
+  redisUrl?: string;
+  logLevel: string;
+  /** Directory of the built web app; served with history fallback when it exists. */
+  webDist: string;
+  site: SiteInfo;
+  /** Seed demo content into an empty database on start. */
+  seedDemo: boolean;
+}
+
+/** Site identity shown in the header and footer; configurable for another association. */
+export interface SiteInfo {
+  name: string;
+  englishName: string;
+  phone: string;
+  email: string;
+  address: string;
+  postcode: string;
+  copyright: string;
+  icp: string;
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const dataDir = path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data'));
+  const port = Number(env.PORT ?? 3000);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`);
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    databaseSchema: env.DATABASE_SCHEMA || undefined,
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    assetBaseUrl: (env.ASSET_BASE_URL ?? '').replace(/\/$/, ''),
+    mobileSiteUrl: env.MOBILE_SITE_URL || undefined,
+    analyticsScriptUrl: env.ANALYTICS_SCRIPT_URL || undefined,
+    redisUrl: env.REDIS_URL || undefined,
+    logLevel: env.LOG_LEVEL ?? 'info',
+    webDist: path.resolve(env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
+    seedDemo: env.SEED_DEMO !== 'false',
+    site: {
+      name: env.SITE_NAME ?? '中国建设工程保险风险管理协会',
+      englishName: env.SITE_ENGLISH_NAME ?? 'China Construction Project Insurance Risk Management Association',
+      phone: env.SITE_PHONE ?? '010-6851 2376',
+      email: env.SITE_EMAIL ?? 'office@cpirma.org.cn',
+      address: env.SITE_ADDRESS ?? '北京市西城区三里河路9号建设部大院南配楼三层',
+      postcode: env.SITE_POSTCODE ?? '100835',
+      copyright: env.SITE_COPYRIGHT ?? `© ${new Date().getFullYear()} 中国建设工程保险风险管理协会 版权所有`,
+      icp: env.SITE_ICP ?? '京ICP备17047215号-1',
+    },
+  };
+}

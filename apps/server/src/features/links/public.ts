@@ -1,0 +1,10 @@
+import type { App } from '../../http/app-types.js';
+import { ok } from '../../http/envelope.js';
+import { toLinkDto } from './dto.js';
+import { listPublicLinks } from './service.js';
+
+export async function linksPublic(app: App): Promise<void> {
+  app.get('/GetWebFriendlinks', { schema: { tags: ['public'], summary: '友情链接' } }, async () =>
+    ok((await listPublicLinks(app.services.database)).map(toLinkDto)),
+  );
+}

@@ -1,0 +1,30 @@
+import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from '../config.js';
+import type { Database } from '../db/connection.js';
+import type { Storage } from '../storage/storage.js';
+
+/** The Fastify instance every feature registers on: zod-typed routes plus our decorations. */
+export type App = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+/** What buildApp gives every feature: the database, the config and upload storage. */
+export interface Services {
+  database: Database;
+  config: Config;
+  storage: Storage;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+  }
+}
+
+/** A feature's routes: registered under a prefix by app.ts. */
+export type FeatureRoutes = (app: App) => Promise<void>;

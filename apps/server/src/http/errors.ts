@@ -1,0 +1,42 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Code, codeMessages, messages } from '@portal/shared';
+import { AppError, type Envelope } from './envelope.js';
+
+/**
+ * One place maps every failure to the envelope: business errors and validation answer HTTP 200
+ * with their Code; transport failures keep their HTTP status; anything unexpected is logged
+ * with the request id and answered with the generic message, never a stack trace.
+ */
+/** Answers a request no route matched, or returns false to let the envelope 404 answer it. */
+export type PageFallback = (request: FastifyRequest, reply: FastifyReply) => boolean;
+
+export function registerErrorHandling(app: FastifyInstance, pageFallback?: PageFallback): void {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(200).send({ Code: error.code, Message: error.message, Data: error.data } satisfies Envelope);
+    }
+    if (error.validation) {
+      const first = error.validation[0];
+      const message = first?.message && /[\u4e00-\u9fa5]/.test(first.message) ? first.message : messages.badParameter;
+      return reply.status(200).send({ Code: Code.BadRequest, Message: message, Data: null });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE') {
+      return reply.status(413).send({ Code: 413, Message: messages.payloadTooLarge, Data: null });
+    }
+    if (status === 429) {
+      return reply.status(429).send({ Code: Code.TooMany, Message: messages.tooManyRequests, Data: null });
+    }
+    if (status >= 400 && status < 500) {
+      // Malformed JSON, unsupported media type and the like: the client's fault, said plainly.
+      return reply.status(status).send({ Code: status, Message: messages.badParameter, Data: null });
+    }
+    request.log.error({ err: { type: error.name, message: error.message, code: error.code } }, 'unhandled error');
+    return reply.status(200).send({ Code: Code.Error, Message: codeMessages.default, Data: null });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    if (pageFallback?.(request, reply)) return;
+    reply.status(404).send({ Code: Code.NotFound, Message: codeMessages[404], Data: null } satisfies Envelope);
+  });
+}

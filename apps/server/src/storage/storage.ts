@@ -1,0 +1,39 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
+
+/** Where uploads live. Local folder by default; an S3-compatible driver can implement the same. */
+export interface Storage {
+  /** Streams `body` to a new object under a random name; resolves to its public path `/uploads/...`. */
+  save(body: Readable, extension: string): Promise<string>;
+  /** Writes a whole buffer (seed images, generated files). */
+  saveBuffer(body: Buffer, extension: string): Promise<string>;
+  /** Absolute directory served at /uploads/ (local driver only). */
+  readonly localRoot: string;
+}
+
+export function localStorage(uploadDir: string): Storage {
+  fs.mkdirSync(uploadDir, { recursive: true });
+  const target = (extension: string) => {
+    const month = new Date().toISOString().slice(0, 7).replace('-', '');
+    const dir = path.join(uploadDir, month);
+    fs.mkdirSync(dir, { recursive: true });
+    const name = `${randomBytes(16).toString('hex')}.${extension.replace(/[^a-z0-9]/gi, '').toLowerCase()}`;
+    return { file: path.join(dir, name), publicPath: `/uploads/${month}/${name}` };
+  };
+  return {
+    localRoot: uploadDir,
+    async save(body, extension) {
+      const { file, publicPath } = target(extension);
+      await pipeline(body, fs.createWriteStream(file));
+      return publicPath;
+    },
+    async saveBuffer(body, extension) {
+      const { file, publicPath } = target(extension);
+      await fs.promises.writeFile(file, body);
+      return publicPath;
+    },
+  };
+}

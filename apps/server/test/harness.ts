@@ -1,0 +1,59 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { buildApp } from '../src/app.js';
+import { loadConfig, type Config } from '../src/config.js';
+import type { Engine } from '../src/db/connection.js';
+import type { App } from '../src/http/app-types.js';
+
+/**
+ * API tests run on SQLite always and on PostgreSQL when TEST_DATABASE_URL is set (CI sets it).
+ * Use: `describe.each(engines)('… on %s', (engine) => { const t = useTestApp(engine); … })`.
+ */
+export const engines: Engine[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+
+export interface TestApp {
+  app: App;
+  config: Config;
+  engine: Engine;
+  close(): Promise<void>;
+}
+
+/** A fresh, migrated, empty database and app: a temp SQLite file or a new PostgreSQL schema. */
+export async function createTestApp(engine: Engine, overrides: Partial<Config> = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
+  const schema = engine === 'postgres' ? `t_${randomBytes(6).toString('hex')}` : undefined;
+  const config: Config = {
+    ...loadConfig({}),
+    dataDir,
+    webDist: path.join(dataDir, 'no-web'),
+    databaseUrl: engine === 'postgres' ? process.env.TEST_DATABASE_URL : undefined,
+    databaseSchema: schema,
+    logLevel: 'silent',
+    seedDemo: false,
+    ...overrides,
+  };
+  const app = await buildApp(config, { logger: false });
+  return {
+    app,
+    config,
+    engine,
+    async close() {
+      await app.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (schema && config.databaseUrl) {
+        const client = new pg.Client({ connectionString: config.databaseUrl });
+        await client.connect();
+        await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+        await client.end();
+      }
+    },
+  };
+}
+
+/** Parses an injected response's envelope. */
+export function envelope<T = unknown>(res: { body: string }): { Code: number; Message: string; Data: T } {
+  return JSON.parse(res.body) as { Code: number; Message: string; Data: T };
+}

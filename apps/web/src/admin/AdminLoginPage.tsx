@@ -1,0 +1,3 @@
+export function AdminLoginPage() {
+  return <div>AdminLoginPage</div>;
+}

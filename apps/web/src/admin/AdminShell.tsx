@@ -1,0 +1,3 @@
+export function AdminShell() {
+  return <div>AdminShell</div>;
+}

@@ -1,0 +1,97 @@
+import axios, { AxiosError, type AxiosRequestConfig } from 'axios';
+import { message, notification } from 'antd';
+import { Code, codeMessages, storageKeys, timing, transportMessages } from '@portal/shared';
+
+/** The envelope every call answers (DESIGN.md §4). */
+export interface Envelope<T> {
+  Code: number;
+  Message: string;
+  Data: T;
+}
+
+/** A refused call: carries the envelope so callers can read Code 510/511 and their Data. */
+export class ApiError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly data: unknown = null,
+  ) {
+    super(message);
+  }
+}
+
+/** Which side's session a call belongs to: decides the token header and the 401/402 redirects. */
+type Side = 'member' | 'admin';
+
+const http = axios.create({ baseURL: '/api/', timeout: timing.requestTimeoutMs });
+
+function tokenFor(side: Side): string | null {
+  return side === 'admin' ? localStorage.getItem(storageKeys.adminToken) : localStorage.getItem(storageKeys.memberToken);
+}
+
+/** Spec §8: clear the session and leave after 1 s. Listeners (stores) are told first. */
+const sessionListeners = new Set<(side: Side) => void>();
+export function onSessionExpired(listener: (side: Side) => void): () => void {
+  sessionListeners.add(listener);
+  return () => sessionListeners.delete(listener);
+}
+
+function expire(side: Side) {
+  localStorage.removeItem(side === 'admin' ? storageKeys.adminToken : storageKeys.memberToken);
+  sessionListeners.forEach((l) => l(side));
+  setTimeout(() => window.location.assign(side === 'admin' ? '/login' : '/home'), timing.sessionRedirectMs);
+}
+
+export interface CallOptions {
+  side?: Side;
+  /** Do not show a toast for a refused call (the caller shows its own feedback). */
+  silent?: boolean;
+  /** Codes answered to the caller as data rather than errors (spec §8: 510 and 511). */
+  passCodes?: number[];
+}
+
+/**
+ * Sends one call and unwraps its envelope. Applies spec §8: 401/402 end the session with a
+ * toast; 500 shows a 5 s toast; other codes a notification; transport failures their texts.
+ */
+export async function call<T>(config: AxiosRequestConfig, options: CallOptions = {}): Promise<Envelope<T>> {
+  const side = options.side ?? 'member';
+  const token = tokenFor(side);
+  let body: Envelope<T>;
+  try {
+    const res = await http.request<Envelope<T>>({
+      ...config,
+      headers: { ...config.headers, ...(token ? { token } : {}) },
+    });
+    body = res.data;
+  } catch (err) {
+    const e = err as AxiosError<Envelope<unknown>>;
+    const envelope = e.response?.data;
+    if (envelope && typeof envelope === 'object' && 'Code' in envelope) {
+      body = envelope as Envelope<T>;
+    } else {
+      const text = e.code === 'ECONNABORTED' || e.code === 'ETIMEDOUT'
+        ? transportMessages.timeout
+        : e.response
+          ? transportMessages.status(e.response.status)
+          : transportMessages.network;
+      if (!options.silent) void message.error(text);
+      throw new ApiError(e.response?.status ?? 0, text);
+    }
+  }
+  if (body.Code === Code.Ok || options.passCodes?.includes(body.Code)) return body;
+  const text = body.Message || (codeMessages as Record<number, string>)[body.Code] || codeMessages.default;
+  if (body.Code === Code.MemberSession || body.Code === Code.AdminSession) {
+    void message.error(text);
+    expire(body.Code === Code.AdminSession ? 'admin' : 'member');
+  } else if (!options.silent) {
+    if (body.Code === Code.Error) void message.error({ content: text, duration: timing.errorToastMs / 1000 });
+    else notification.error({ title: '提示', description: text });
+  }
+  throw new ApiError(body.Code, text, body.Data);
+}
+
+export const get = <T>(url: string, params?: object, options?: CallOptions) =>
+  call<T>({ method: 'GET', url, params }, options).then((r) => r.Data);
+export const post = <T>(url: string, data?: unknown, options?: CallOptions) =>
+  call<T>({ method: 'POST', url, data }, options).then((r) => r.Data);

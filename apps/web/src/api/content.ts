@@ -1,0 +1,29 @@
+import type { BannerDto, FriendLinkDto, ListDto, MenuDto, NewsDetailDto, NewsListItemDto, PositionItemDto, SiteInfoDto, TypeItemDto } from '@portal/shared';
+import { call, get } from './client';
+
+/** Public content calls of spec §7 (/api/XfWebApi/). */
+const base = 'XfWebApi/';
+
+export const contentApi = {
+  siteInfo: () => get<SiteInfoDto>(`${base}GetSiteInfo`),
+  menuTree: () => get<MenuDto[]>(`${base}GetMenuList`, { parentid: -1 }),
+  menuById: (menuid: number) => get<MenuDto>(`${base}GetMenuModel`, { menuid }),
+  /** Finds a menu by its label (home tiles); resolves null when there is none. */
+  menuByLabel: (label: string) =>
+    call<MenuDto | null>({ method: 'GET', url: `${base}GetMenuModel`, params: { label } }, { silent: true, passCodes: [404] }).then((r) =>
+      r.Code === 200 ? r.Data : null,
+    ),
+  /** The top-level ancestor of a menu (active navigation item). */
+  menuRoot: (menuid: number) => get<MenuDto>(`${base}GetMenuTreeModel`, { menuid }),
+  newsList: (params: { pid?: number; key?: string; pageindex: number; pagesize: number }) =>
+    get<ListDto<NewsListItemDto>>(`${base}GetNewsList`, params),
+  newsDetail: (newsid: number) => get<NewsDetailDto>(`${base}GetNewsDetail`, { newsid }, { silent: true }),
+  latestNews: (pageindex: number, pagesize: number) => get<ListDto<NewsListItemDto>>(`${base}GetNewsReList`, { pageindex, pagesize }),
+  positionList: (seat: number, pageindex: number, pagesize: number) =>
+    get<ListDto<PositionItemDto>>(`${base}GetNewPositionList`, { seat, pageindex, pagesize }),
+  banners: (type: number) => get<BannerDto[]>(`${base}GetBannerList`, { type }),
+  friendLinks: () => get<FriendLinkDto[]>(`${base}GetWebFriendlinks`),
+  typeList: (type: number) => get<TypeItemDto[]>(`${base}GetTypeList`, { type }),
+  /** Counts this visit; Code 101 means an analytics script (Message) should be loaded. */
+  countVisit: () => call<number>({ method: 'GET', url: `${base}CountWebCount` }, { silent: true, passCodes: [101] }),
+};

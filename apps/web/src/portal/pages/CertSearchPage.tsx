@@ -1,0 +1,3 @@
+export function CertSearchPage() {
+  return <div>CertSearchPage</div>;
+}

@@ -1,0 +1,3 @@
+export function ContributePage() {
+  return <div>ContributePage</div>;
+}

@@ -1,0 +1,3 @@
+export function InfoPage() {
+  return <div>InfoPage</div>;
+}

@@ -1,0 +1,3 @@
+export function MenuListPage() {
+  return <div>MenuListPage</div>;
+}

@@ -1,0 +1,31 @@
+import { createBrowserRouter, Navigate } from 'react-router';
+import { PortalLayout } from './portal/PortalLayout';
+import { HomePage } from './portal/pages/HomePage';
+import { MenuListPage } from './portal/pages/MenuListPage';
+import { InfoPage } from './portal/pages/InfoPage';
+import { SearchPage } from './portal/pages/SearchPage';
+import { ContributePage } from './portal/pages/ContributePage';
+import { CertSearchPage } from './portal/pages/CertSearchPage';
+import { NotFoundPage } from './portal/pages/NotFoundPage';
+import { AdminLoginPage } from './admin/AdminLoginPage';
+import { AdminShell } from './admin/AdminShell';
+
+/** Routes of spec §2. The back office lives under /System; its pages come from the server's menus. */
+export const router = createBrowserRouter([
+  { path: '/', element: <Navigate to="/home" replace /> },
+  {
+    element: <PortalLayout />,
+    children: [
+      { path: '/home', element: <HomePage /> },
+      { path: '/menuList', element: <MenuListPage /> },
+      { path: '/info', element: <InfoPage /> },
+      { path: '/searchKey', element: <SearchPage /> },
+      { path: '/contribute', element: <ContributePage /> },
+      { path: '/certsearch', element: <CertSearchPage /> },
+    ],
+  },
+  { path: '/login', element: <AdminLoginPage /> },
+  { path: '/System/*', element: <AdminShell /> },
+  { path: '/404', element: <NotFoundPage /> },
+  { path: '*', element: <NotFoundPage /> },
+]);

@@ -1,0 +1,57 @@
+/** Business constants and limits of spec §9. */
+export const paging = {
+  firstPage: 1,
+  defaultSize: 10,
+  maxSize: 1000,
+  sizeOptions: [10, 20, 50, 100],
+  pagerButtons: 5,
+  menuNews: 5,
+  myContributions: 10,
+  homeNews: 10,
+  homeTab: 12,
+  search: 10,
+  related: 10,
+  lookup: 999,
+} as const;
+
+export const carousel = { slides: 4, spacing: 20, autoplayMs: 3000, bannerType: 2 } as const;
+
+/** Home tabs, in the order the spec lists them; each maps to one position seat. */
+export const homeTabs = [
+  { seat: 1, label: '政策要闻' },
+  { seat: 2, label: '通知公告' },
+  { seat: 3, label: '协会动态' },
+] as const;
+export const seats = [1, 2, 3, 4] as const;
+
+export const shortcutTiles = ['入会申请', '专家智库', '协会期刊', '鉴定评优', '信用管理', '行业统计'] as const;
+export const membershipTile = '入会申请';
+
+export const dialogWidth = { small: 500, medium: 700, large: 1000 } as const;
+export const numberInput = { min: 0, max: 999999 } as const;
+export const dateShortcutDays = [7, 30, 90] as const;
+
+export const uploadLimits = {
+  image: 943718.4,
+  attachment: 10 * 1024 * 1024,
+  editorFile: 52428800,
+  media: 314572800,
+} as const;
+
+export const timing = {
+  errorToastMs: 5000,
+  sessionRedirectMs: 1000,
+  clockMs: 1000,
+  requestTimeoutMs: 1_800_000,
+} as const;
+
+export const layoutSizes = ['medium', 'small', 'mini'] as const;
+export type LayoutSize = (typeof layoutSizes)[number];
+
+/** Lookup (type list) kinds of spec §3. */
+export const typeKinds = { companyType: 1, memberLevel: 2, third: 3 } as const;
+
+/** Storage keys of spec §4. */
+export const storageKeys = { memberToken: 'token', adminToken: 'backstageToken' } as const;
+
+export const contributionMenu = { parent: '协会期刊', child: '在线投稿' } as const;

@@ -1,0 +1,102 @@
+/**
+ * Wire shapes (PascalCase, spec §3) of the public content calls. The server maps its
+ * camelCase records to these; the web client reads them. Times are `yyyy-MM-dd HH:mm:ss`.
+ */
+
+export interface MenuDto {
+  MenuId: number;
+  ParentId: number;
+  Name: string;
+  /** 1 shown. */
+  Status: number;
+  /** 1 single rich-text page; otherwise a list. */
+  ShowType: number;
+  /** 2 = leaf inside a submenu. */
+  Type: number;
+  /** External address: opens in a new tab instead of menuList. */
+  WebUrl: string;
+  /** Home marker: the menu whose CurValue is 'home' is the 首页 entry. */
+  CurValue: string;
+  SortNumber: number;
+  ChildList: MenuDto[];
+}
+
+export interface NewsListItemDto {
+  NewsId: number;
+  MenuId: number;
+  MenuName: string;
+  Title: string;
+  ImageUrl: string;
+  Status: number;
+  IsTop: boolean;
+  IsMemberRead: boolean;
+  /** Publish time shown on lists. */
+  NewsCreateTime: string;
+  CreateTime: string;
+  /** Plain-text excerpt of the body (empty for member-only articles without a member session). */
+  Summary: string;
+  ProcessItemName: string;
+}
+
+/** A neighbour in the same menu: SortNumber 1 previous (newer), 0 next (older). */
+export interface NewsNeighbourDto {
+  NewsId: number;
+  MenuId: number;
+  Title: string;
+  SortNumber: 0 | 1;
+}
+
+export interface NewsDetailDto extends NewsListItemDto {
+  /** Sanitised HTML; empty when the article is unpublished or member-only without a session. */
+  NewContent: string;
+  Author: string;
+  Views: number;
+  AboutList: NewsNeighbourDto[];
+}
+
+export interface PositionItemDto extends NewsListItemDto {
+  Seat: number;
+  SortNumber: number;
+}
+
+export interface BannerDto {
+  Id: number;
+  Type: number;
+  Title: string;
+  ImageUrl: string;
+  JumpUrl: string;
+  SortNumber: number;
+  CreateTime: string;
+}
+
+export interface FriendLinkDto {
+  Id: number;
+  Title: string;
+  Friendlinks: string;
+  SortNumber: number;
+}
+
+export interface TypeItemDto {
+  Id: number;
+  Type: number;
+  Name: string;
+  SortNumber: number;
+}
+
+/** Site identity for header and footer (GetSiteInfo, our addition: docs/api.md). */
+export interface SiteInfoDto {
+  Name: string;
+  EnglishName: string;
+  Phone: string;
+  Email: string;
+  Address: string;
+  Postcode: string;
+  Copyright: string;
+  Icp: string;
+  MobileSiteUrl: string;
+}
+
+export interface ListDto<T> {
+  List: T[];
+  TotalCount: number;
+}
