@@ -19,6 +19,9 @@ export const idParam = z.preprocess(
     .max(2_147_483_647, { error: messages.badParameter }),
 );
 
+/** An optional query parameter: absent or blank means not given; anything else must parse. */
+export const optionalParam = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema.optional());
+
 export const pagingQuery = z.object({
   pageindex: z.preprocess(
     blankToUndefined,

@@ -36,6 +36,8 @@ export interface NewsListItemDto {
   /** Plain-text excerpt of the body (empty for member-only articles without a member session). */
   Summary: string;
   ProcessItemName: string;
+  /** Only on the list of a single-page menu (ShowType 1): the page body is the first entry's. */
+  NewContent?: string;
 }
 
 /** A neighbour in the same menu: SortNumber 1 previous (newer), 0 next (older). */

@@ -1,0 +1,13 @@
+import type { BannerDto } from '@portal/shared';
+import { assetUrl } from '../../http/assets.js';
+import type { Banner } from './service.js';
+
+export const toBannerDto = (b: Banner, assetBaseUrl: string): BannerDto => ({
+  Id: b.id,
+  Type: b.type,
+  Title: b.title,
+  ImageUrl: assetUrl(assetBaseUrl, b.imageUrl),
+  JumpUrl: b.jumpUrl,
+  SortNumber: b.sortNumber,
+  CreateTime: b.createdAt,
+});

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { messages, typeKinds } from '@portal/shared';
+import type { App } from '../../http/app-types.js';
+import { ok } from '../../http/envelope.js';
+import { toTypeItemDto } from './dto.js';
+import { listTypeItems } from './service.js';
+
+const kinds: readonly number[] = Object.values(typeKinds);
+
+const typeListQuery = z.object({
+  type: z.coerce
+    .number({ error: messages.badParameter })
+    .int({ error: messages.badParameter })
+    .refine((type) => kinds.includes(type), { error: messages.badParameter }),
+});
+
+export async function lookupsPublic(app: App): Promise<void> {
+  const { database } = app.services;
+  app.get('/GetTypeList', { schema: { tags: ['public'], summary: '类型列表（1 单位归类，2 会员等级，3 其他）', querystring: typeListQuery } }, async (request) =>
+    ok((await listTypeItems(database, request.query.type)).map(toTypeItemDto)),
+  );
+}

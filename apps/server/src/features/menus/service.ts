@@ -1,0 +1,53 @@
+import { messages } from '@portal/shared';
+import type { Database } from '../../db/connection.js';
+import { notFound } from '../../http/envelope.js';
+import { Memo } from '../news/cache.js';
+import { ancestry, indexMenus, type Menu, type MenuIndex } from './tree.js';
+
+/**
+ * Every page load asks for the menu tree, and news lists resolve their menu, so the menus
+ * (a few dozen rows) are kept in memory. Back-office edits call invalidateMenus; other
+ * instances behind a load balancer catch up within half a minute.
+ */
+const menus = new Memo<MenuIndex>({ maxAgeMs: 30_000, maxEntries: 1 });
+
+export function menuIndex(database: Database): Promise<MenuIndex> {
+  return menus.get(database, 'all', async () => indexMenus(await loadMenus(database)));
+}
+
+/** Drops the kept menus of this database: call after any change to the menus table. */
+export function invalidateMenus(database: Database): void {
+  menus.clear(database);
+}
+
+async function loadMenus({ db }: Database): Promise<Menu[]> {
+  const rows = await db
+    .selectFrom('menus')
+    .select(['id', 'parent_id', 'name', 'status', 'show_type', 'type', 'web_url', 'cur_value', 'sort_number'])
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    parentId: r.parent_id,
+    name: r.name,
+    status: r.status,
+    showType: r.show_type,
+    type: r.type,
+    webUrl: r.web_url,
+    curValue: r.cur_value,
+    sortNumber: r.sort_number,
+  }));
+}
+
+/** A menu by id, whatever its status; 404 栏目不存在 when there is none. */
+export function requireMenu(index: MenuIndex, id: number): Menu {
+  const menu = index.byId.get(id);
+  if (!menu) throw notFound(messages.menuNotFound);
+  return menu;
+}
+
+/** The top-level menu above `id` (itself when it is top-level). */
+export function topMenuOf(index: MenuIndex, id: number): Menu {
+  const top = ancestry(index, id)[0];
+  if (!top) throw notFound(messages.menuNotFound);
+  return top;
+}

@@ -1,0 +1,89 @@
+/** A row of the menus table, camelCase. */
+export interface Menu {
+  id: number;
+  parentId: number;
+  name: string;
+  status: number;
+  showType: number;
+  type: number;
+  webUrl: string;
+  curValue: string;
+  sortNumber: number;
+}
+
+/** A menu in the public tree, with its shown children. */
+export interface MenuNode extends Menu {
+  children: MenuNode[];
+}
+
+/** The site's navigation goes three levels deep (spec §2 "Header"); deeper menus are not shown. */
+export const MAX_DEPTH = 3;
+const SHOWN = 1;
+
+/**
+ * Every menu, indexed for the public calls. The public tree holds the shown menus (Status 1)
+ * reachable from the root through shown parents, so hiding a menu hides its descendants too.
+ */
+export interface MenuIndex {
+  byId: ReadonlyMap<number, Menu>;
+  roots: readonly MenuNode[];
+  /** Nodes of the public tree by id. */
+  shown: ReadonlyMap<number, MenuNode>;
+}
+
+const displayOrder = (a: Menu, b: Menu) => a.sortNumber - b.sortNumber || a.id - b.id;
+
+export function indexMenus(menus: readonly Menu[]): MenuIndex {
+  const byId = new Map(menus.map((m) => [m.id, m]));
+  const byParent = new Map<number, Menu[]>();
+  for (const menu of [...menus].sort(displayOrder)) {
+    const siblings = byParent.get(menu.parentId);
+    if (siblings) siblings.push(menu);
+    else byParent.set(menu.parentId, [menu]);
+  }
+  const shown = new Map<number, MenuNode>();
+  const grow = (parentId: number, depth: number): MenuNode[] =>
+    (byParent.get(parentId) ?? [])
+      .filter((m) => m.status === SHOWN)
+      .map((m) => {
+        const node: MenuNode = { ...m, children: depth < MAX_DEPTH ? grow(m.id, depth + 1) : [] };
+        shown.set(m.id, node);
+        return node;
+      });
+  return { byId, roots: grow(0, 1), shown };
+}
+
+/** The chain from the top-level menu down to `id` (empty for an unknown id). */
+export function ancestry(index: MenuIndex, id: number): Menu[] {
+  const chain: Menu[] = [];
+  // Bounded by the number of menus, so a parent cycle left by a bad edit cannot loop forever.
+  for (let menu = index.byId.get(id); menu && chain.length <= index.byId.size; menu = index.byId.get(menu.parentId)) {
+    chain.unshift(menu);
+  }
+  return chain;
+}
+
+/**
+ * The menu a label names (home tiles look menus up by their label): a shown one before a
+ * hidden one, then the one nearest the top, then the first in display order.
+ */
+export function findByLabel(index: MenuIndex, label: string): Menu | undefined {
+  const rank = (m: Menu) => [m.status === SHOWN ? 0 : 1, ancestry(index, m.id).length, m.sortNumber, m.id];
+  const candidates = [...index.byId.values()].filter((m) => m.name === label);
+  return candidates.sort((a, b) => compareTuples(rank(a), rank(b)))[0];
+}
+
+function compareTuples(a: number[], b: number[]): number {
+  for (let i = 0; i < a.length; i++) {
+    const d = (a[i] ?? 0) - (b[i] ?? 0);
+    if (d !== 0) return d;
+  }
+  return 0;
+}
+
+/** Ids of the shown menus below `id` in the public tree. */
+export function shownDescendantIds(index: MenuIndex, id: number): number[] {
+  const collect = (node: MenuNode): number[] => node.children.flatMap((c) => [c.id, ...collect(c)]);
+  const node = index.shown.get(id);
+  return node ? collect(node) : [];
+}

@@ -1,0 +1,49 @@
+import type { FastifyRequest } from 'fastify';
+import type { NewsDetailDto, NewsListItemDto } from '@portal/shared';
+import type { Config } from '../../config.js';
+import { assetUrl } from '../../http/assets.js';
+import { optionalMember } from '../../http/member-session.js';
+import type { NewsItem } from './items.js';
+import type { Article } from './service.js';
+
+/** Who reads an answer, as far as its shape depends on it. */
+export interface Audience {
+  assetBaseUrl: string;
+  /** Member-only articles (IsMemberRead) show their text to members only. */
+  isMember: boolean;
+}
+
+export async function audienceOf(request: FastifyRequest, config: Config): Promise<Audience> {
+  return { assetBaseUrl: config.assetBaseUrl, isMember: (await optionalMember(request)) !== null };
+}
+
+export function toNewsListItemDto(item: NewsItem, audience: Audience): NewsListItemDto {
+  // Visitors see that a member-only article exists, never its text.
+  const locked = item.isMemberRead && !audience.isMember;
+  return {
+    NewsId: item.id,
+    MenuId: item.menuId,
+    MenuName: item.menuName,
+    Title: item.title,
+    ImageUrl: assetUrl(audience.assetBaseUrl, item.imageUrl),
+    Status: item.status,
+    IsTop: item.isTop,
+    IsMemberRead: item.isMemberRead,
+    NewsCreateTime: item.newsCreateTime,
+    CreateTime: item.createdAt,
+    Summary: locked ? '' : item.summary,
+    ProcessItemName: item.processItemName,
+    ...(item.content === undefined ? {} : { NewContent: locked ? '' : item.content }),
+  };
+}
+
+export function toNewsDetailDto(article: Article, audience: Audience): NewsDetailDto {
+  const item = toNewsListItemDto(article, audience);
+  return {
+    ...item,
+    NewContent: item.NewContent ?? '',
+    Author: article.author,
+    Views: article.views,
+    AboutList: article.neighbours.map((n) => ({ NewsId: n.id, MenuId: n.menuId, Title: n.title, SortNumber: n.side === 'previous' ? 1 : 0 })),
+  };
+}

@@ -1,0 +1,159 @@
+import type { Kysely } from 'kysely';
+import { ArticleStatus, Code, messages, type PagingQuery } from '@portal/shared';
+import type { Database } from '../../db/connection.js';
+import type { DB } from '../../db/schema.js';
+import { AppError, notFound } from '../../http/envelope.js';
+import { pageWindow } from '../../http/paging.js';
+import { shownDescendantIds, type MenuIndex } from '../menus/tree.js';
+import { invalidateSearch } from '../search/service.js';
+import { Memo } from './cache.js';
+import { itemQuery, publishedItems, toItem, type NewsItem, type Page } from './items.js';
+
+const PUBLISHED = ArticleStatus.Published;
+
+/** The menus one menu's news list covers, and how many published articles they hold. */
+export interface MenuScope {
+  menuIds: number[];
+  total: number;
+}
+
+/**
+ * A menu lists its own articles. A menu with none of its own (a parent such as 新闻中心)
+ * stands for its shown sub-menus instead, so its list is not empty.
+ */
+export async function menuScope(database: Database, index: MenuIndex, menuId: number): Promise<MenuScope> {
+  const own = await countPublished(database, [menuId]);
+  const below = shownDescendantIds(index, menuId);
+  if (own > 0 || below.length === 0) return { menuIds: [menuId], total: own };
+  const menuIds = [menuId, ...below];
+  return { menuIds, total: await countPublished(database, menuIds) };
+}
+
+/**
+ * Counting a big menu walks its whole index range, on every page view; the totals are kept
+ * for a few seconds (invalidateNewsCaches drops them when articles change).
+ */
+const counts = new Memo<number>({ maxAgeMs: 10_000, maxEntries: 256 });
+
+function countPublished(database: Database, menuIds?: readonly number[]): Promise<number> {
+  return counts.get(database, menuIds?.join(',') ?? '*', async () => {
+    const { n } = await database.db
+      .selectFrom('news')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('status', '=', PUBLISHED)
+      .$if(menuIds !== undefined, (q) => q.where('menu_id', 'in', menuIds ?? []))
+      .executeTakeFirstOrThrow();
+    return n;
+  });
+}
+
+/** Call after any change to articles: drops the kept totals and search results of this database. */
+export function invalidateNewsCaches(database: Database): void {
+  counts.clear(database);
+  invalidateSearch(database);
+}
+
+/** One page of a menu's published articles: pinned first, then newest first (index news_menu_list). */
+export async function listMenuNews(database: Database, scope: MenuScope, paging: PagingQuery, options: { withContent?: boolean } = {}): Promise<Page<NewsItem>> {
+  const { limit, offset } = pageWindow(paging);
+  const rows = await database.db
+    .selectFrom('news')
+    .select('id')
+    .where('menu_id', 'in', scope.menuIds)
+    .where('status', '=', PUBLISHED)
+    .orderBy('is_top', 'desc')
+    .orderBy('news_create_time', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  return { items: await publishedItems(database, rows.map((r) => r.id), options), total: scope.total };
+}
+
+/** One page of the newest published articles of every menu, pins ignored (index news_status_time). */
+export async function listLatest(database: Database, paging: PagingQuery): Promise<Page<NewsItem>> {
+  const { limit, offset } = pageWindow(paging);
+  const [rows, total] = await Promise.all([
+    database.db
+      .selectFrom('news')
+      .select('id')
+      .where('status', '=', PUBLISHED)
+      .orderBy('news_create_time', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+    countPublished(database),
+  ]);
+  return { items: await publishedItems(database, rows.map((r) => r.id)), total };
+}
+
+/** The next newer (previous, as the page lists newest first) or next older article of the same menu. */
+export interface Neighbour {
+  id: number;
+  menuId: number;
+  title: string;
+  side: 'previous' | 'next';
+}
+
+export interface Article extends NewsItem {
+  content: string;
+  author: string;
+  views: number;
+  neighbours: Neighbour[];
+}
+
+/**
+ * Opens an article for a reader. An unpublished one answers its status and title only (the
+ * page shows 文章已关闭 / 文章审核不通过 / 文章审核中); a member-only one needs a member.
+ * Each reading counts one view.
+ */
+export async function readArticle(database: Database, id: number, isMember: boolean): Promise<Article> {
+  const { db } = database;
+  const row = await itemQuery(db).select(['n.content', 'n.author', 'n.views']).where('n.id', '=', id).executeTakeFirst();
+  if (!row) throw notFound(messages.articleNotFound);
+  const article = { ...toItem(row), author: row.author, views: row.views };
+  if (article.status !== PUBLISHED) return { ...article, summary: '', content: '', neighbours: [] };
+  if (article.isMemberRead && !isMember) throw new AppError(Code.Forbidden, messages.memberOnly);
+  await db
+    .updateTable('news')
+    .set((eb) => ({ views: eb('views', '+', 1) }))
+    .where('id', '=', id)
+    .execute();
+  return { ...article, content: row.content, views: row.views + 1, neighbours: await neighbours(db, article) };
+}
+
+async function neighbours(db: Kysely<DB>, article: NewsItem): Promise<Neighbour[]> {
+  const [previous, next] = await Promise.all([neighbour(db, article, 'previous'), neighbour(db, article, 'next')]);
+  return [previous, next].filter((n): n is Neighbour => n !== undefined);
+}
+
+async function neighbour(db: Kysely<DB>, article: NewsItem, side: Neighbour['side']): Promise<Neighbour | undefined> {
+  const newer = side === 'previous';
+  const order = newer ? 'asc' : 'desc';
+  // news_menu_list orders is_top before the time, so each pin value gets its own index seek
+  // (a plain range over the menu would scan it); the nearer of the two is the neighbour.
+  const candidates = await Promise.all(
+    [0, 1].map((isTop) =>
+      db
+        .selectFrom('news')
+        .select(['id', 'menu_id', 'title', 'news_create_time'])
+        .where('menu_id', '=', article.menuId)
+        .where('status', '=', PUBLISHED)
+        .where('is_top', '=', isTop)
+        .where((eb) => eb(eb.refTuple('news_create_time', 'id'), newer ? '>' : '<', eb.tuple(article.newsCreateTime, article.id)))
+        .orderBy('news_create_time', order)
+        .orderBy('id', order)
+        .limit(1)
+        .executeTakeFirst(),
+    ),
+  );
+  const nearest = candidates.filter((c) => c !== undefined).sort((a, b) => (newer ? byTime(a, b) : byTime(b, a)))[0];
+  return nearest && { id: nearest.id, menuId: nearest.menu_id, title: nearest.title, side };
+}
+
+/** Publish order: time text (fixed width, so it sorts as text), then id. */
+function byTime(a: { news_create_time: string; id: number }, b: { news_create_time: string; id: number }): number {
+  if (a.news_create_time !== b.news_create_time) return a.news_create_time < b.news_create_time ? -1 : 1;
+  return a.id - b.id;
+}

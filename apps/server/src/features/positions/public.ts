@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { messages, pagingQuery, seats } from '@portal/shared';
+import type { App } from '../../http/app-types.js';
+import { list } from '../../http/envelope.js';
+import { audienceOf } from '../news/dto.js';
+import { toPositionItemDto } from './dto.js';
+import { listSeat } from './service.js';
+
+const positionListQuery = pagingQuery.extend({
+  seat: z.coerce
+    .number({ error: messages.badParameter })
+    .int({ error: messages.badParameter })
+    .min(Math.min(...seats), { error: messages.badParameter })
+    .max(Math.max(...seats), { error: messages.badParameter }),
+});
+
+export async function positionsPublic(app: App): Promise<void> {
+  const { database, config } = app.services;
+  app.get('/GetNewPositionList', { schema: { tags: ['public'], summary: '首页推荐位文章（推荐位 1 至 4）', querystring: positionListQuery } }, async (request) => {
+    const { seat, ...paging } = request.query;
+    const audience = await audienceOf(request, config);
+    const page = await listSeat(database, seat, paging);
+    return list(page.items.map((i) => toPositionItemDto(i, audience)), page.total);
+  });
+}

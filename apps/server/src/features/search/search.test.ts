@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ListDto, NewsListItemDto } from '@portal/shared';
+import { createTestApp, engines, envelope, type TestApp } from '../../../test/harness.js';
+import { insertMenu, insertNews, timeAt } from '../../../test/fixtures.js';
+import { invalidateNewsCaches } from '../news/service.js';
+
+describe.each(engines)('keyword search on %s', (engine) => {
+  let t: TestApp;
+  let policy: number;
+  let notices: number;
+  const search = async (key: string, extra = '') => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/XfWebApi/GetNewsList?key=${encodeURIComponent(key)}${extra}` });
+    return envelope<ListDto<NewsListItemDto>>(res);
+  };
+  const titles = async (key: string, extra = '') => (await search(key, extra)).Data.List.map((n) => n.Title);
+
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    const db = t.app.services.database.db;
+    policy = await insertMenu(db, { name: '政策要闻' });
+    notices = await insertMenu(db, { name: '通知公告' });
+    const add = (title: string, minute: number, content: string, more: Partial<Parameters<typeof insertNews>[1]> = {}) =>
+      insertNews(db, { menuId: policy, title, content: `<p>${content}</p>`, newsCreateTime: timeAt(minute), ...more });
+    // 保险: two title matches and three text-only ones; text-only ones are newer but rank after.
+    await add('工程保险新规发布', 10, '新规自下月起施行。');
+    await add('安全生产责任保险推进会', 20, '会议在北京召开。', { menuId: notices });
+    await add('年度工作报告', 90, '全年承保工程保险项目两千个。');
+    await add('协会动态一则', 80, '会员单位开展保险知识培训。');
+    await add('会员风采', 70, '某公司获评优秀保险服务机构。', { isMemberRead: true });
+    await add('未发布的保险文章', 95, '审核中。', { status: 3 });
+    // A longer phrase, found by the trigram index on SQLite.
+    await add('质量潜在缺陷保险试点扩大', 30, '试点城市增加。');
+    await add('行业观察', 100, '住宅工程质量潜在缺陷保险覆盖面持续扩大。');
+    // Characters with a meaning in LIKE, FTS5 and SQL.
+    await add('利率上调0.5%', 40, '调整幅度较小。');
+    await add('百分之五十完成', 41, '进度过半。');
+    await add('file_name 命名规范', 42, '文件命名。');
+    await add('filename 命名规范', 43, '文件命名。');
+    await add('关于"引号"的说明', 44, '标点用法。');
+    await add('路径 C:\\data 说明', 45, '反斜杠。');
+    await add('ISO 9001 认证', 46, '质量管理体系。');
+  });
+  afterAll(() => t.close());
+
+  it('finds a two-character key in titles first, then in texts, newest first within each', async () => {
+    const body = await search('保险', '&pageindex=1&pagesize=10');
+    expect(body.Code).toBe(200);
+    expect(body.Data.List.map((n) => n.Title)).toEqual([
+      '质量潜在缺陷保险试点扩大',
+      '安全生产责任保险推进会',
+      '工程保险新规发布',
+      '行业观察',
+      '年度工作报告',
+      '协会动态一则',
+      '会员风采',
+    ]);
+    expect(body.Data.TotalCount).toBe(7);
+    expect(body.Data.List[1]).toMatchObject({ MenuName: '通知公告', Summary: '会议在北京召开。' });
+  });
+
+  it('pages through results with the right total', async () => {
+    const second = await search('保险', '&PageIndex=2&PageSize=3');
+    expect(second.Data.List.map((n) => n.Title)).toEqual(['行业观察', '年度工作报告', '协会动态一则']);
+    expect(second.Data.TotalCount).toBe(7);
+  });
+
+  it('finds a longer phrase in titles before texts', async () => {
+    const body = await search('质量潜在缺陷保险');
+    expect(body.Data.List.map((n) => n.Title)).toEqual(['质量潜在缺陷保险试点扩大', '行业观察']);
+    expect(body.Data.TotalCount).toBe(2);
+    expect(await titles('潜在缺陷保险覆盖面')).toEqual(['行业观察']);
+    expect(await titles('不存在的长关键词')).toEqual([]);
+  });
+
+  it('shows member-only results without their text and never unpublished ones', async () => {
+    const body = await search('优秀保险服务');
+    expect(body.Data.List).toEqual([expect.objectContaining({ Title: '会员风采', IsMemberRead: true, Summary: '' })]);
+    expect(await titles('未发布')).toEqual([]);
+  });
+
+  it('searches within a menu when pid is given', async () => {
+    expect(await titles('保险', `&pid=${notices}`)).toEqual(['安全生产责任保险推进会']);
+  });
+
+  it('trims the key and matches Latin letters regardless of case', async () => {
+    expect(await titles('  保险新规 ')).toEqual(['工程保险新规发布']);
+    expect(await titles('iso')).toEqual(['ISO 9001 认证']);
+    expect(await titles('Is')).toEqual(['ISO 9001 认证']);
+  });
+
+  it('treats %, _, quotes, backslashes and query syntax as plain characters', async () => {
+    expect(await titles('%')).toEqual(['利率上调0.5%']);
+    expect(await titles('5%')).toEqual(['利率上调0.5%']);
+    expect(await titles('_')).toEqual(['file_name 命名规范']);
+    expect(await titles('e_n')).toEqual(['file_name 命名规范']);
+    expect(await titles('"引号"')).toEqual(['关于"引号"的说明']);
+    expect(await titles('"')).toEqual(['关于"引号"的说明']);
+    expect(await titles('C:\\data')).toEqual(['路径 C:\\data 说明']);
+    expect(await titles('\\')).toEqual(['路径 C:\\data 说明']);
+    for (const key of ['" OR 1=1 --', "' OR '1'='1", 'title:保险', '保险*', 'NEAR(保险 工程)', '(保险', '^保险']) {
+      const body = await search(key);
+      expect(body.Code).toBe(200);
+      expect(body.Data).toEqual({ List: [], TotalCount: 0 });
+    }
+  });
+
+  it('refuses a blank key and one longer than 50 characters', async () => {
+    expect(await search('   ')).toEqual({ Code: 400, Message: '请输入关键词', Data: null });
+    expect(await search('保'.repeat(51))).toEqual({ Code: 400, Message: '关键词不能超过50个字', Data: null });
+    expect((await search('保'.repeat(50))).Code).toBe(200);
+  });
+
+  it('finds new articles once the caches are invalidated', async () => {
+    expect((await search('保险')).Data.TotalCount).toBe(7);
+    await insertNews(t.app.services.database.db, { menuId: policy, title: '再保险市场综述', newsCreateTime: timeAt(5) });
+    invalidateNewsCaches(t.app.services.database);
+    const body = await search('保险');
+    expect(body.Data.TotalCount).toBe(8);
+    expect(body.Data.List[3]?.Title).toBe('再保险市场综述');
+  });
+});

@@ -1,0 +1,22 @@
+import type { SiteInfoDto } from '@portal/shared';
+import type { Config } from '../../config.js';
+import type { App } from '../../http/app-types.js';
+import { ok } from '../../http/envelope.js';
+
+/** Header and footer identity from configuration, so another association can run the same build. */
+const toSiteInfoDto = ({ site, mobileSiteUrl }: Config): SiteInfoDto => ({
+  Name: site.name,
+  EnglishName: site.englishName,
+  Phone: site.phone,
+  Email: site.email,
+  Address: site.address,
+  Postcode: site.postcode,
+  Copyright: site.copyright,
+  Icp: site.icp,
+  MobileSiteUrl: mobileSiteUrl ?? '',
+});
+
+export async function sitePublic(app: App): Promise<void> {
+  const { config } = app.services;
+  app.get('/GetSiteInfo', { schema: { tags: ['public'], summary: '站点信息（页眉页脚）' } }, async () => ok(toSiteInfoDto(config)));
+}
