@@ -1,0 +1,96 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { buildApp } from '../apps/server/src/app.js';
+import { loadConfig } from '../apps/server/src/config.js';
+import { writeArticles, type MenuPlan } from '../apps/server/src/db/seed/articles.js';
+import { stripHtml } from '../apps/server/src/db/seed/html.js';
+import { demoMenuNames as m, seedIfEmpty } from '../apps/server/src/db/seed/index.js';
+import { activityTemplates, industryTemplates, memberNewsTemplates, noticeTemplates, policyTemplates } from '../apps/server/src/db/seed/news-kinds.js';
+import { createRandom } from '../apps/server/src/db/seed/random.js';
+
+/** The benchmark's database: the demo site plus generated articles, `target` in all. */
+export interface BenchData {
+  dataDir: string;
+  articles: number;
+  /** The menu holding most articles, so its deep pages exist. */
+  bigMenuId: number;
+  /** A recent article of that menu, for the detail call. */
+  detailId: number;
+}
+
+const READY = 'ready.json';
+
+/** Opens the data in `dataDir`, building it first when it is missing or was left half-built. */
+export async function ensureData(dataDir: string, target: number): Promise<BenchData> {
+  const marker = path.join(dataDir, READY);
+  if (fs.existsSync(marker)) {
+    const ready = JSON.parse(fs.readFileSync(marker, 'utf8')) as BenchData;
+    if (ready.articles >= target) return ready;
+  }
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  const started = performance.now();
+  const config = { ...loadConfig({}), dataDir, logLevel: 'warn' };
+  // The real start-up path: migrations and the demo seed through the app itself.
+  const app = await buildApp(config, { logger: false });
+  await seedIfEmpty(app.services, app.log);
+  await app.close();
+
+  const file = new SQLite(path.join(dataDir, 'portal.db'));
+  try {
+    const data = { dataDir, ...bulkInsert(file, target) };
+    file.pragma('wal_checkpoint(TRUNCATE)');
+    fs.writeFileSync(marker, JSON.stringify(data, null, 2));
+    console.log(`built ${data.articles} articles in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    return data;
+  } finally {
+    file.close();
+  }
+}
+
+/** Share of the generated articles per menu; most go to 政策要闻 so its page 500 exists. */
+const spread = [
+  { menu: m.policy, share: 0.9, templates: [...policyTemplates, ...industryTemplates] },
+  { menu: m.notices, share: 0.03, templates: noticeTemplates },
+  { menu: m.activities, share: 0.03, templates: activityTemplates },
+  { menu: m.industry, share: 0.02, templates: industryTemplates },
+  { menu: m.memberNews, share: 0.02, templates: memberNewsTemplates },
+] as const;
+
+const YEARS = 10;
+const DAY_MS = 86_400_000;
+
+/** Ten years of articles in one transaction through one prepared statement. */
+function bulkInsert(file: SQLite.Database, target: number): Omit<BenchData, 'dataDir'> {
+  const count = () => (file.prepare('SELECT COUNT(*) AS n FROM news').get() as { n: number }).n;
+  const menuId = (name: string) => (file.prepare('SELECT id FROM menus WHERE name = ?').get(name) as { id: number }).id;
+  const missing = target - count();
+  const insert = file.prepare(
+    `INSERT INTO news (menu_id, title, content, body_text, image_url, status, is_top, is_member_read, author, member_id,
+       process_item_name, views, news_create_time, created_at, updated_at)
+     VALUES (?, ?, ?, ?, '', 1, 0, 0, ?, NULL, '', ?, ?, ?, ?)`,
+  );
+  const site = loadConfig({}).site;
+  const rng = createRandom(4242);
+  const now = Date.now();
+  file.transaction(() => {
+    const counts = spread.map((part) => Math.round(missing * part.share));
+    counts[0] = (counts[0] ?? 0) + missing - counts.reduce((n, c) => n + c, 0);
+    for (const [i, part] of spread.entries()) {
+      const id = menuId(part.menu);
+      // Written a year at a time, so only one year's bodies are held in memory at once.
+      let left = counts[i] ?? 0;
+      for (let year = 0; year < YEARS && left > 0; year++) {
+        const plan: MenuPlan = { menu: part.menu, templates: part.templates, count: Math.ceil(left / (YEARS - year)) };
+        left -= plan.count;
+        const options = { rng, site, now: now - year * 365 * DAY_MS, spanDays: 365, covers: [], unique: false };
+        for (const a of writeArticles(plan, options)) {
+          insert.run(id, a.title, a.content, stripHtml(a.content), a.author, a.views, a.publishedAt, a.publishedAt, a.publishedAt);
+        }
+      }
+    }
+  })();
+  const bigMenuId = menuId(m.policy);
+  const detail = file.prepare('SELECT id FROM news WHERE menu_id = ? ORDER BY news_create_time DESC LIMIT 1').get(bigMenuId) as { id: number };
+  return { articles: count(), bigMenuId, detailId: detail.id };
+}
