@@ -115,6 +115,15 @@ export const systemMessages = {
   deleteSelf: '不能删除自己的账号',
   disableSelf: '不能停用自己的账号',
   lastSuper: '至少需要保留一个启用的超级管理员',
-  superOnly: '只有超级管理员可以设置或管理超级管理员账号',
+  superOnly: '只有超级管理员可以设置或修改超级管理员',
   dateInvalid: '日期格式应为yyyy-MM-dd',
+} as const;
+
+/** Back-office content texts (menus, articles, positions, banners, links, type lists, uploads); the spec leaves these open. */
+export const contentMessages = {
+  editorImageType: '上传格式需为：.jpg/.jpeg/.png/.gif/.bmp/.webp',
+  editorImageTooLarge: '图片不得大于10M',
+  uploadKindUnknown: '无法识别的文件类型',
+  uploadContentMismatch: '文件内容与扩展名不符',
+  uploadMissing: '请选择要上传的文件',
 } as const;

@@ -1,5 +1,21 @@
 import { Outlet } from 'react-router';
+import { Footer, Header, TopNav, useMobileRedirect } from './layout';
+import { MemberDialogsProvider } from './member/MemberDialogs';
+import styles from './layout/portal.module.css';
 
+/** The public shell of spec §2: header, top navigation, the page, footer; member dialogs available to every page. */
 export function PortalLayout() {
-  return <Outlet />;
+  useMobileRedirect();
+  return (
+    <MemberDialogsProvider>
+      <div className={styles.portal}>
+        <Header />
+        <TopNav />
+        <main className={styles.main}>
+          <Outlet />
+        </main>
+        <Footer />
+      </div>
+    </MemberDialogsProvider>
+  );
 }

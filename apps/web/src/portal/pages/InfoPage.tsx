@@ -1,3 +1,120 @@
+import { useEffect } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { Result, Skeleton } from 'antd';
+import { LockOutlined } from '@ant-design/icons';
+import { articleWarning, Code, messages, paging, type NewsDetailDto } from '@portal/shared';
+import { contentApi } from '../../api/content';
+import { ApiError } from '../../api/client';
+import { colors } from '../../theme';
+import { useMenuTree } from '../layout';
+import { ContentPage } from '../content/ContentPage';
+import { MenuCrumbs } from '../content/MenuCrumbs';
+import { NewsList } from '../content/NewsList';
+import { ArticleBody } from '../content/ArticleBody';
+import { ShareBar } from '../content/ShareBar';
+import { EmptyState } from '../content/EmptyState';
+import { articleHref } from '../content/openArticle';
+import { findMenuPath } from '../content/menuPath';
+import { MemberLoginButton } from '../content/MemberLoginButton';
+import styles from '../content/content.module.css';
+
+/** 上一篇 / 下一篇 from AboutList (SortNumber 1 previous, 0 next); 没有了 when there is none. */
+function Neighbours({ article }: { article: NewsDetailDto }) {
+  const rows = [
+    { label: '上一篇', entry: article.AboutList.find((n) => n.SortNumber === 1) },
+    { label: '下一篇', entry: article.AboutList.find((n) => n.SortNumber === 0) },
+  ];
+  return (
+    <nav className={styles.neighbours} aria-label="上一篇和下一篇">
+      {rows.map(({ label, entry }) => (
+        <div key={label}>
+          <span>{label}：</span>
+          {entry ? <Link to={articleHref(entry)}>{entry.Title}</Link> : <span>没有了</span>}
+        </div>
+      ))}
+    </nav>
+  );
+}
+
+/** Up to 10 other articles of the same menu (spec §9: related 10, excluding the current one). */
+function RelatedArticles({ menuId, newsId }: { menuId: number; newsId: number }) {
+  // One extra row so that ten remain after the current article is taken out.
+  const query = { pid: menuId, pageindex: 1, pagesize: paging.related + 1 };
+  const related = useQuery({ queryKey: ['newsList', query], queryFn: () => contentApi.newsList(query), enabled: menuId > 0 });
+  const items = (related.data?.List ?? []).filter((n) => n.NewsId !== newsId).slice(0, paging.related);
+  return (
+    <aside className={`${styles.aside} ${styles.panel}`}>
+      <h2 className={styles.asideTitle}>相关文章</h2>
+      <div className={styles.asideBody}>
+        {related.isPending && menuId > 0 ? (
+          <Skeleton active title={false} paragraph={{ rows: 6 }} style={{ paddingTop: 12 }} />
+        ) : items.length > 0 ? (
+          <NewsList items={items} label="相关文章" compact />
+        ) : (
+          <EmptyState />
+        )}
+      </div>
+    </aside>
+  );
+}
+
+function ArticleView({ article }: { article: NewsDetailDto }) {
+  const warning = articleWarning(article.Status);
+  return (
+    <article>
+      <header className={styles.articleHeader}>
+        <h1 className={styles.articleTitle}>{article.Title}</h1>
+        <div className={styles.articleMeta}>
+          <span>发布时间：{article.NewsCreateTime || article.CreateTime}</span>
+          {article.Author && <span>作者：{article.Author}</span>}
+          {article.Views > 0 && <span>浏览次数：{article.Views}</span>}
+          <ShareBar url={window.location.href} title={article.Title} />
+        </div>
+      </header>
+      {warning ? <Result className={styles.notice} status="warning" title={warning} /> : article.NewContent ? <ArticleBody html={article.NewContent} /> : <EmptyState />}
+      <Neighbours article={article} />
+    </article>
+  );
+}
+
+/** Member-only article without a member session (Code 403). */
+function MemberOnlyNotice() {
+  return <Result className={styles.notice} icon={<LockOutlined style={{ color: colors.primary }} />} title={messages.memberOnly} extra={<MemberLoginButton />} />;
+}
+
 export function InfoPage() {
-  return <div>InfoPage</div>;
+  const [params] = useSearchParams();
+  const newsId = Number(params.get('NewsId'));
+  const validId = Number.isInteger(newsId) && newsId > 0;
+  const detail = useQuery({ queryKey: ['newsDetail', newsId], queryFn: () => contentApi.newsDetail(newsId), enabled: validId, retry: false });
+  const tree = useMenuTree();
+
+  // Following 上一篇/下一篇 keeps this page mounted: start the new article at the top.
+  useEffect(() => {
+    window.scrollTo({ top: 0 });
+  }, [newsId]);
+
+  const menuId = detail.data?.MenuId ?? Number(params.get('MenuId'));
+  const path = findMenuPath(tree.data ?? [], menuId);
+  const memberOnly = detail.error instanceof ApiError && detail.error.code === Code.Forbidden;
+
+  let main;
+  if (validId && detail.isPending) main = <Skeleton active paragraph={{ rows: 12 }} style={{ padding: '28px 0' }} />;
+  else if (memberOnly) main = <MemberOnlyNotice />;
+  else if (detail.data) main = <ArticleView article={detail.data} />;
+  else main = <EmptyState />;
+
+  return (
+    <ContentPage>
+      <div className={styles.crumbBar}>
+        <span>当前位置：</span>
+        <MenuCrumbs path={path} tail="正文" />
+      </div>
+      <div className={styles.columns}>
+        <div className={`${styles.wide} ${styles.panel} ${styles.panelBody}`}>{main}</div>
+        <RelatedArticles menuId={Number.isInteger(menuId) ? menuId : 0} newsId={newsId} />
+      </div>
+    </ContentPage>
+  );
 }

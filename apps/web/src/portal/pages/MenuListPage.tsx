@@ -1,3 +1,158 @@
+import { useEffect, useRef } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { ConfigProvider, Menu, Skeleton, type MenuProps, type ThemeConfig } from 'antd';
+import { MenuShowType, messages, paging, type MenuDto } from '@portal/shared';
+import { contentApi } from '../../api/content';
+import { colors } from '../../theme';
+import { useMenuTree } from '../layout';
+import { MenuLink } from '../content/MenuLink';
+import { ContentPage, Panel } from '../content/ContentPage';
+import { MenuCrumbs } from '../content/MenuCrumbs';
+import { NewsList } from '../content/NewsList';
+import { ListPagination } from '../content/ListPagination';
+import { ArticleBody } from '../content/ArticleBody';
+import { EmptyState } from '../content/EmptyState';
+import { findMenuPath, visibleMenus } from '../content/menuPath';
+import { usePageParam } from '../content/usePageParam';
+import styles from '../content/content.module.css';
+
+/** The side-menu key of spec §2: ParentId-MenuId. */
+const menuKey = (menu: Pick<MenuDto, 'ParentId' | 'MenuId'>) => `${menu.ParentId}-${menu.MenuId}`;
+
+/** Visible children as menu items; those with visible children become submenus. */
+function sideItems(menus: readonly MenuDto[]): NonNullable<MenuProps['items']> {
+  return visibleMenus(menus).map((menu) => {
+    const children = visibleMenus(menu.ChildList);
+    return children.length > 0
+      ? { key: menuKey(menu), label: menu.Name, children: sideItems(children) }
+      : { key: menuKey(menu), label: <MenuLink menu={menu} /> };
+  });
+}
+
+const submenuKeys = (menus: readonly MenuDto[]): string[] =>
+  visibleMenus(menus).flatMap((m) => (visibleMenus(m.ChildList).length > 0 ? [menuKey(m), ...submenuKeys(m.ChildList)] : []));
+
+/** Full-width rows with a tinted selection, as a column navigation rather than a floating menu. */
+const sideMenuTheme: ThemeConfig = {
+  components: {
+    Menu: { itemBorderRadius: 0, itemMarginInline: 0, itemMarginBlock: 0, itemHeight: 48, itemSelectedBg: colors.primaryLight, subMenuItemBg: '#f8fafc' },
+  },
+};
+
+/** The left menu: the children of the current top-level menu (the top menu itself when it has none). */
+function SideMenu({ top, selectedKey }: { top: MenuDto | undefined; selectedKey: string }) {
+  if (!top) {
+    return (
+      <aside className={styles.side}>
+        <h2 className={styles.sideHeading}>{'\u00a0'}</h2>
+        <Skeleton active title={false} paragraph={{ rows: 4 }} style={{ padding: 16 }} />
+      </aside>
+    );
+  }
+  const menus = visibleMenus(top.ChildList).length > 0 ? top.ChildList : [top];
+  return (
+    <aside className={styles.side}>
+      <h2 className={styles.sideHeading}>{top.Name}</h2>
+      <ConfigProvider theme={sideMenuTheme}>
+        <Menu
+          // Remount per top menu so its submenus start expanded.
+          key={top.MenuId}
+          className={styles.sideMenu}
+          mode="inline"
+          items={sideItems(menus)}
+          selectedKeys={[selectedKey]}
+          defaultOpenKeys={submenuKeys(menus)}
+        />
+      </ConfigProvider>
+    </aside>
+  );
+}
+
+/** A single-page menu (ShowType 1): its body is the first list entry's NewContent. */
+function SinglePage({ menuId }: { menuId: number }) {
+  const entry = useQuery({
+    queryKey: ['newsList', { pid: menuId, pageindex: 1, pagesize: 1 }],
+    queryFn: () => contentApi.newsList({ pid: menuId, pageindex: 1, pagesize: 1 }),
+  });
+  if (entry.isPending) return <Skeleton active paragraph={{ rows: 8 }} />;
+  const html = entry.data?.List[0]?.NewContent;
+  return html ? <ArticleBody html={html} /> : <EmptyState />;
+}
+
+/** A list menu: title and date, 5 per page (spec §9), page number kept in the address. */
+function MenuNews({ menuId }: { menuId: number }) {
+  const [page, setPage] = usePageParam();
+  const query = { pid: menuId, pageindex: page, pagesize: paging.menuNews };
+  const list = useQuery({ queryKey: ['newsList', query], queryFn: () => contentApi.newsList(query), placeholderData: keepPreviousData });
+  if (list.isPending) return <Skeleton active paragraph={{ rows: 6 }} />;
+  if (!list.data?.List.length) return <EmptyState />;
+  return (
+    <>
+      <NewsList items={list.data.List} />
+      <ListPagination page={page} pageSize={paging.menuNews} total={list.data.TotalCount} onChange={setPage} />
+    </>
+  );
+}
+
+/**
+ * A menu that links elsewhere (its detail has a WebUrl) opens that address in a new window and
+ * this page steps back (spec §2 menuList); in a tab with nothing to step back to, it goes home.
+ */
+function useLeaveForWebUrl(menu: MenuDto | undefined) {
+  const navigate = useNavigate();
+  // Once per menu: StrictMode runs effects twice, and a second window would be a bug.
+  const opened = useRef<number | null>(null);
+  useEffect(() => {
+    if (!menu?.WebUrl || opened.current === menu.MenuId) return;
+    opened.current = menu.MenuId;
+    window.open(menu.WebUrl, '_blank', 'noopener');
+    if (window.history.length > 1) void navigate(-1);
+    else void navigate('/home', { replace: true });
+  }, [menu, navigate]);
+}
+
 export function MenuListPage() {
-  return <div>MenuListPage</div>;
+  const [params] = useSearchParams();
+  const menuId = Number(params.get('MenuId'));
+  const validId = Number.isInteger(menuId) && menuId > 0;
+  const tree = useMenuTree();
+  const menu = useQuery({ queryKey: ['menu', menuId], queryFn: () => contentApi.menuById(menuId), enabled: validId });
+  useLeaveForWebUrl(menu.data);
+
+  const path = findMenuPath(tree.data ?? [], menuId);
+  const current = path.at(-1) ?? menu.data;
+  const top = path[0] ?? menu.data;
+  const selectedKey = current ? menuKey(current) : `${params.get('ParentId')}-${menuId}`;
+
+  if (!validId || (menu.isError && !current)) {
+    return (
+      <ContentPage>
+        <Panel title={messages.menuNotFound} crumbs={<MenuCrumbs path={[]} />}>
+          <EmptyState />
+        </Panel>
+      </ContentPage>
+    );
+  }
+
+  // The tree already knows the menu's ShowType: the body need not wait for the detail.
+  const shown = menu.data ?? current;
+  let body;
+  if (menu.isError) body = <EmptyState />;
+  else if (!shown) body = <Skeleton active paragraph={{ rows: 6 }} />;
+  else if (shown.ShowType === MenuShowType.SinglePage) body = <SinglePage key={menuId} menuId={menuId} />;
+  else body = <MenuNews key={menuId} menuId={menuId} />;
+
+  return (
+    <ContentPage>
+      <div className={styles.columns}>
+        <SideMenu top={top} selectedKey={selectedKey} />
+        <div className={styles.main}>
+          <Panel title={current?.Name ?? '\u00a0'} crumbs={<MenuCrumbs path={path.length > 0 ? path : current ? [current] : []} />}>
+            {body}
+          </Panel>
+        </div>
+      </div>
+    </ContentPage>
+  );
 }

@@ -1,3 +1,39 @@
+import { useNavigate } from 'react-router';
+import { Button } from 'antd';
+import { HomeOutlined } from '@ant-design/icons';
+import { colors, theme } from '../../theme';
+
+/** The error page of spec §2 (/404 and every unmatched address), outside the portal layout. */
 export function NotFoundPage() {
-  return <div>NotFoundPage</div>;
+  const navigate = useNavigate();
+  return (
+    <main
+      style={{
+        minHeight: '100vh',
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        justifyContent: 'center',
+        gap: 12,
+        padding: 24,
+        boxSizing: 'border-box',
+        background: `radial-gradient(circle at 50% 30%, #ffffff 0%, ${colors.background} 70%)`,
+        textAlign: 'center',
+        fontFamily: theme.token?.fontFamily,
+      }}
+    >
+      <img src="/emblem.svg" alt="协会会徽" width={96} height={96} />
+      <div
+        style={{ color: colors.primary, fontSize: 'clamp(72px, 18vw, 120px)', fontWeight: 700, lineHeight: 1.1, letterSpacing: 6 }}
+        aria-hidden="true"
+      >
+        404
+      </div>
+      <h1 style={{ margin: 0, color: colors.text, fontSize: 20, fontWeight: 500 }}>抱歉，您访问的页面不存在</h1>
+      <p style={{ margin: '0 0 12px', color: colors.muted }}>您要找的页面可能已被删除、更名或暂时不可用。</p>
+      <Button type="primary" size="large" icon={<HomeOutlined />} onClick={() => void navigate('/home')}>
+        返回首页
+      </Button>
+    </main>
+  );
 }

@@ -1,3 +1,94 @@
+import { useNavigate, useSearchParams } from 'react-router';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { App, Input, Skeleton } from 'antd';
+import { messages, paging, type NewsListItemDto } from '@portal/shared';
+import { contentApi } from '../../api/content';
+import { ContentPage, Panel } from '../content/ContentPage';
+import { MenuCrumbs } from '../content/MenuCrumbs';
+import { ArticleLink } from '../content/ArticleLink';
+import { Highlight } from '../content/Highlight';
+import { ListPagination } from '../content/ListPagination';
+import { EmptyState } from '../content/EmptyState';
+import { publishDay } from '../content/NewsList';
+import { usePageParam } from '../content/usePageParam';
+import styles from '../content/content.module.css';
+
+function SearchResult({ item, keyword }: { item: NewsListItemDto; keyword: string }) {
+  return (
+    <li className={styles.result}>
+      <ArticleLink article={item} className={styles.resultTitle}>
+        <Highlight text={item.Title} keyword={keyword} />
+      </ArticleLink>
+      {item.Summary && (
+        <p className={styles.resultSummary}>
+          <Highlight text={item.Summary} keyword={keyword} />
+        </p>
+      )}
+      <div className={styles.resultMeta}>
+        {item.MenuName && <span>栏目：{item.MenuName}</span>}
+        <span>发布时间：{publishDay(item)}</span>
+      </div>
+    </li>
+  );
+}
+
+function Results({ keyword }: { keyword: string }) {
+  const [page, setPage] = usePageParam();
+  const query = { key: keyword, pageindex: page, pagesize: paging.search };
+  const results = useQuery({ queryKey: ['newsList', query], queryFn: () => contentApi.newsList(query), placeholderData: keepPreviousData });
+  if (results.isPending) return <Skeleton active paragraph={{ rows: 8 }} style={{ paddingTop: 16 }} />;
+  const total = results.data?.TotalCount ?? 0;
+  return (
+    <>
+      <p className={styles.searchSummary}>
+        共找到 <strong>{total}</strong> 条与“{keyword}”相关的结果
+      </p>
+      {results.data?.List.length ? (
+        <>
+          <ul className={styles.results}>
+            {results.data.List.map((item) => (
+              <SearchResult key={item.NewsId} item={item} keyword={keyword} />
+            ))}
+          </ul>
+          <ListPagination page={page} pageSize={paging.search} total={total} onChange={setPage} />
+        </>
+      ) : (
+        <EmptyState />
+      )}
+    </>
+  );
+}
+
+/** Search results for ?key= (spec §2 searchKey), with a box to search again. */
 export function SearchPage() {
-  return <div>SearchPage</div>;
+  const [params] = useSearchParams();
+  const keyword = params.get('key')?.trim() ?? '';
+  const navigate = useNavigate();
+  const { message } = App.useApp();
+
+  const search = (text: string) => {
+    const next = text.trim();
+    if (!next) void message.warning(messages.keywordRequired);
+    else void navigate(`/searchKey?key=${encodeURIComponent(next)}`);
+  };
+
+  return (
+    <ContentPage>
+      <Panel title="搜索结果" crumbs={<MenuCrumbs path={[]} tail="搜索结果" />}>
+        <Input.Search
+          // A new address (header search, back/forward) puts its key back in the box.
+          key={keyword}
+          defaultValue={keyword}
+          placeholder="请输入关键词"
+          enterButton="搜索"
+          allowClear
+          maxLength={50}
+          onSearch={(value, _event, info) => info?.source !== 'clear' && search(value)}
+          style={{ maxWidth: 560, marginTop: 16 }}
+          aria-label="搜索关键词"
+        />
+        {keyword ? <Results key={keyword} keyword={keyword} /> : <EmptyState description={messages.keywordRequired} />}
+      </Panel>
+    </ContentPage>
+  );
 }

@@ -1,0 +1,54 @@
+import { useState, type ReactNode } from 'react';
+import { Popover, Spin } from 'antd';
+import { QqOutlined, StarFilled, WechatOutlined, WeiboOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { toDataURL } from 'qrcode';
+import styles from './content.module.css';
+
+/** Share pages of the networks of spec §2 info; each takes the page address and title. */
+const shareTargets: { name: string; icon: ReactNode; color: string; href: (url: string, title: string) => string }[] = [
+  { name: 'QQ', icon: <QqOutlined />, color: '#12b7f5', href: (u, t) => `https://connect.qq.com/widget/shareqq/index.html?url=${u}&title=${t}` },
+  { name: 'QQ空间', icon: <StarFilled />, color: '#f7b500', href: (u, t) => `https://sns.qzone.qq.com/cgi-bin/qzshare/cgi_qzshare_onekey?url=${u}&title=${t}` },
+  { name: '微博', icon: <WeiboOutlined />, color: '#e6162d', href: (u, t) => `https://service.weibo.com/share/share.php?url=${u}&title=${t}` },
+];
+
+/** WeChat has no share page: the reader scans a QR code of the address, drawn in the browser when first shown. */
+function WechatQr({ url }: { url: string }) {
+  const qr = useQuery({ queryKey: ['qrcode', url], queryFn: () => toDataURL(url, { width: 160, margin: 1 }), staleTime: Infinity });
+  return (
+    <div className={styles.wechatQr}>
+      {qr.data ? <img src={qr.data} alt="本页二维码" width={160} height={160} /> : <Spin />}
+      <div>打开微信“扫一扫”，分享给朋友</div>
+    </div>
+  );
+}
+
+export function ShareBar({ url, title }: { url: string; title: string }) {
+  const [wechatOpen, setWechatOpen] = useState(false);
+  const u = encodeURIComponent(url);
+  const t = encodeURIComponent(title);
+  return (
+    <div className={styles.share} role="group" aria-label="分享">
+      <span>分享到：</span>
+      <Popover content={wechatOpen && <WechatQr url={url} />} title="分享到微信" open={wechatOpen} onOpenChange={setWechatOpen}>
+        <button type="button" className={styles.shareButton} style={{ color: '#07c160' }} aria-label="分享到微信" title="微信">
+          <WechatOutlined />
+        </button>
+      </Popover>
+      {shareTargets.map((target) => (
+        <a
+          key={target.name}
+          className={styles.shareButton}
+          style={{ color: target.color }}
+          href={target.href(u, t)}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-label={`分享到${target.name}`}
+          title={target.name}
+        >
+          {target.icon}
+        </a>
+      ))}
+    </div>
+  );
+}

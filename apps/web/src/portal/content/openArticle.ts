@@ -1,0 +1,30 @@
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { App } from 'antd';
+import { articleWarning } from '@portal/shared';
+
+/** What a list needs to know to open an article. */
+export interface ArticleRef {
+  NewsId: number;
+  MenuId: number;
+  Status: number;
+}
+
+export const articleHref = (a: Pick<ArticleRef, 'NewsId' | 'MenuId'>) => `/info?MenuId=${a.MenuId}&NewsId=${a.NewsId}`;
+
+/**
+ * Opens an article from a list (spec §2 menuList): a closed, rejected or pending article
+ * (Status 0, 2, 3) is not opened; its status text is shown as a warning instead.
+ */
+export function useOpenArticle(): (article: ArticleRef) => void {
+  const navigate = useNavigate();
+  const { message } = App.useApp();
+  return useCallback(
+    (article: ArticleRef) => {
+      const warning = articleWarning(article.Status);
+      if (warning) void message.warning(warning);
+      else void navigate(articleHref(article));
+    },
+    [navigate, message],
+  );
+}

@@ -1,0 +1,147 @@
+import { useEffect, useState, type CSSProperties } from 'react';
+import { Link } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { Empty, Skeleton } from 'antd';
+import { LeftOutlined, RightOutlined } from '@ant-design/icons';
+import { carousel, messages, type BannerDto } from '@portal/shared';
+import { contentApi } from '../../api/content';
+import { isExternalHref } from '../layout';
+import { usePerView } from './usePerView';
+import styles from './home.module.css';
+
+/** A slide: picture, title and date; internal JumpUrls go through the router, others open a new tab. */
+function Slide({ banner, hidden }: { banner: BannerDto; hidden: boolean }) {
+  const body = (
+    <>
+      <img src={banner.ImageUrl} alt="" draggable={false} />
+      <span className={styles.caption}>
+        <strong>{banner.Title}</strong>
+        <time>{banner.CreateTime.slice(0, 10)}</time>
+      </span>
+    </>
+  );
+  const common = { className: styles.slide, title: banner.Title, tabIndex: hidden ? -1 : undefined, 'aria-hidden': hidden || undefined };
+  if (banner.JumpUrl.startsWith('/') && !banner.JumpUrl.startsWith('//')) {
+    return (
+      <Link to={banner.JumpUrl} {...common}>
+        {body}
+      </Link>
+    );
+  }
+  if (isExternalHref(banner.JumpUrl)) {
+    return (
+      <a href={banner.JumpUrl} target="_blank" rel="noopener noreferrer" {...common}>
+        {body}
+      </a>
+    );
+  }
+  // No address, or one that is neither a site path nor http(s): the slide is not a link.
+  return <div {...common}>{body}</div>;
+}
+
+/**
+ * The banner carousel (spec §2 "Home", §9): banners of type 2, four slides in view at 20 px
+ * spacing, moving on by one every 3000 ms; paused under the pointer or keyboard focus. The
+ * first slides are repeated after the last so the loop runs on without jumping back.
+ */
+function Track({ banners }: { banners: readonly BannerDto[] }) {
+  const perView = usePerView();
+  const loops = banners.length > 1 && banners.length >= perView;
+  const slides = loops ? [...banners, ...banners.slice(0, perView)] : banners;
+  const [index, setIndex] = useState(0);
+  const [animate, setAnimate] = useState(true);
+  const [paused, setPaused] = useState(false);
+
+  // A new layout starts again from the first slide.
+  useEffect(() => setIndex(0), [perView, banners.length]);
+
+  useEffect(() => {
+    if (!loops || paused) return;
+    const id = window.setInterval(() => {
+      // Transitions do not run in a hidden tab: stepping on there would outrun the loop.
+      if (!document.hidden) setIndex((i) => Math.min(i + 1, banners.length));
+    }, carousel.autoplayMs);
+    return () => window.clearInterval(id);
+  }, [loops, paused, banners.length]);
+
+  // After a jump without animation (loop seam), turn the animation back on once it is drawn.
+  useEffect(() => {
+    if (animate) return;
+    const frame = requestAnimationFrame(() => requestAnimationFrame(() => setAnimate(true)));
+    return () => cancelAnimationFrame(frame);
+  }, [animate]);
+
+  const jump = (to: number) => {
+    setAnimate(false);
+    setIndex(to);
+  };
+  const onTransitionEnd = () => {
+    if (index >= banners.length) jump(0);
+  };
+  const step = (delta: number) => {
+    if (index === 0 && delta < 0) {
+      // Going back from the first slide: stand on its copy at the end, then slide back one.
+      jump(banners.length);
+      requestAnimationFrame(() => requestAnimationFrame(() => setIndex(banners.length - 1)));
+    } else setIndex((i) => Math.min(i + delta, banners.length));
+  };
+
+  const current = index % banners.length;
+  const trackStyle = {
+    '--per-view': perView,
+    '--gap': `${carousel.spacing}px`,
+    transform: `translateX(calc(${-index} * (100% + var(--gap)) / var(--per-view)))`,
+    transition: animate ? undefined : 'none',
+  } as CSSProperties;
+
+  return (
+    <div
+      className={styles.carousel}
+      role="region"
+      aria-roledescription="carousel"
+      aria-label="图片新闻"
+      onMouseEnter={() => setPaused(true)}
+      onMouseLeave={() => setPaused(false)}
+      onFocus={() => setPaused(true)}
+      onBlur={() => setPaused(false)}
+    >
+      <div className={styles.viewport}>
+        <div className={styles.track} style={trackStyle} onTransitionEnd={onTransitionEnd}>
+          {slides.map((banner, i) => (
+            <Slide key={i} banner={banner} hidden={i < index || i >= index + perView} />
+          ))}
+        </div>
+      </div>
+      {loops && (
+        <>
+          <button type="button" className={`${styles.arrow} ${styles.arrowPrev}`} aria-label="上一张" onClick={() => step(-1)}>
+            <LeftOutlined aria-hidden />
+          </button>
+          <button type="button" className={`${styles.arrow} ${styles.arrowNext}`} aria-label="下一张" onClick={() => step(1)}>
+            <RightOutlined aria-hidden />
+          </button>
+          <div className={styles.dots}>
+            {banners.map((b, i) => (
+              <button
+                key={b.Id}
+                type="button"
+                className={i === current ? `${styles.dot} ${styles.dotActive}` : styles.dot}
+                aria-label={`第 ${i + 1} 张`}
+                aria-current={i === current || undefined}
+                onClick={() => setIndex(i)}
+              />
+            ))}
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
+
+export function BannerCarousel() {
+  const banners = useQuery({ queryKey: ['banners', carousel.bannerType], queryFn: () => contentApi.banners(carousel.bannerType) });
+  if (banners.isPending) return <Skeleton.Node active className={styles.carouselSkeleton} />;
+  const list = banners.data ?? [];
+  if (list.length === 0) return <Empty className={styles.carouselEmpty} image={Empty.PRESENTED_IMAGE_SIMPLE} description={messages.empty} />;
+  return <Track banners={list} />;
+}

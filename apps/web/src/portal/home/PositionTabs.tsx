@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Tabs } from 'antd';
+import { homeTabs, paging, type NewsListItemDto } from '@portal/shared';
+import { contentApi } from '../../api/content';
+import { findMenuByName, menuHref, useMenuTree } from '../layout';
+import { Section } from './Section';
+import { NewsRows } from './NewsRows';
+import { HomePager } from './HomePager';
+import styles from './home.module.css';
+
+type Seat = (typeof homeTabs)[number]['seat'];
+
+/** Each column holds half a page: 12 per page in two columns of 6 (spec §2 "Home"). */
+const perColumn = paging.homeTab / 2;
+
+/** One page of a seat, in two columns of six. */
+function TwoColumns({ items, label }: { items: readonly NewsListItemDto[] | undefined; label: string }) {
+  if (!items || items.length === 0) return <NewsRows items={items} rows={perColumn} label={label} />;
+  return (
+    <div className={styles.twoColumns}>
+      <NewsRows items={items.slice(0, perColumn)} rows={perColumn} label={`${label}（左栏）`} />
+      {items.length > perColumn && <NewsRows items={items.slice(perColumn)} rows={perColumn} label={`${label}（右栏）`} />}
+    </div>
+  );
+}
+
+/**
+ * 政策要闻 / 通知公告 / 协会动态 (seats 1–3). Changing tab starts that tab's list at page 1.
+ * 更多 leads to the column of the same name when the menu tree has one.
+ */
+export function PositionTabs({ className }: { className?: string }) {
+  const [seat, setSeat] = useState<Seat>(homeTabs[0].seat);
+  const [page, setPage] = useState<number>(paging.firstPage);
+  const list = useQuery({
+    queryKey: ['position', seat, page, paging.homeTab],
+    queryFn: () => contentApi.positionList(seat, page, paging.homeTab),
+    // Keep the rows while the next page of the same tab loads; a new tab starts from its skeleton.
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[1] === seat ? keepPreviousData(previous) : undefined),
+  });
+  const tree = useMenuTree();
+  const active = homeTabs.find((t) => t.seat === seat) ?? homeTabs[0];
+  const menu = findMenuByName(tree.data ?? [], active.label);
+
+  return (
+    <Section
+      title={active.label}
+      className={className}
+      more={menu ? menuHref(menu) : undefined}
+      heading={
+        <Tabs
+          className={styles.tabs}
+          activeKey={String(seat)}
+          onChange={(key) => {
+            setSeat(Number(key) as Seat);
+            setPage(paging.firstPage);
+          }}
+          items={homeTabs.map((t) => ({ key: String(t.seat), label: t.label }))}
+        />
+      }
+    >
+      <TwoColumns items={list.isError ? [] : list.data?.List} label={`${active.label}列表`} />
+      <HomePager page={page} pageSize={paging.homeTab} total={list.data?.TotalCount ?? 0} onChange={setPage} label={`${active.label}分页`} />
+    </Section>
+  );
+}

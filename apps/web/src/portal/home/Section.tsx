@@ -1,0 +1,31 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { RightOutlined } from '@ant-design/icons';
+import styles from './home.module.css';
+
+interface Props {
+  title: ReactNode;
+  /** Where 更多 leads; no link when absent. */
+  more?: string;
+  /** Replaces the title (e.g. tabs that name the section themselves). */
+  heading?: ReactNode;
+  className?: string;
+  children: ReactNode;
+}
+
+/** A white home card whose header has a title with a coloured bar and a 更多 link. */
+export function Section({ title, more, heading, className, children }: Props) {
+  return (
+    <section className={className ? `${styles.section} ${className}` : styles.section} aria-label={typeof title === 'string' ? title : undefined}>
+      <header className={styles.sectionHeader}>
+        {heading ?? <h2 className={styles.sectionTitle}>{title}</h2>}
+        {more && (
+          <Link to={more} className={styles.more}>
+            更多 <RightOutlined aria-hidden />
+          </Link>
+        )}
+      </header>
+      <div className={styles.sectionBody}>{children}</div>
+    </section>
+  );
+}

@@ -1,0 +1,72 @@
+import { useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { App, Spin } from 'antd';
+import { BarChartOutlined, ReadOutlined, SafetyCertificateOutlined, SolutionOutlined, TeamOutlined, TrophyOutlined } from '@ant-design/icons';
+import { membershipTile, messages, shortcutTiles } from '@portal/shared';
+import { contentApi } from '../../api/content';
+import { useMemberDialogs } from '../member/MemberDialogs';
+import styles from './home.module.css';
+
+type Tile = (typeof shortcutTiles)[number];
+
+const tileIcons: Record<Tile, ReactNode> = {
+  入会申请: <SolutionOutlined aria-hidden />,
+  专家智库: <TeamOutlined aria-hidden />,
+  协会期刊: <ReadOutlined aria-hidden />,
+  鉴定评优: <TrophyOutlined aria-hidden />,
+  信用管理: <SafetyCertificateOutlined aria-hidden />,
+  行业统计: <BarChartOutlined aria-hidden />,
+};
+
+const tileHints: Record<Tile, string> = {
+  入会申请: '在线提交入会材料',
+  专家智库: '行业专家资源库',
+  协会期刊: '期刊浏览与投稿',
+  鉴定评优: '成果鉴定与评优',
+  信用管理: '行业信用信息',
+  行业统计: '统计数据与报告',
+};
+
+/**
+ * The six shortcut tiles (spec §2 "Home"): 入会申请 opens the application dialog; the others
+ * look their menu up by label and open its menuList page, or say that the route is missing.
+ */
+export function ShortcutTiles() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { message } = App.useApp();
+  const { openApply } = useMemberDialogs();
+  const [pending, setPending] = useState<Tile | null>(null);
+
+  const open = async (tile: Tile) => {
+    if (tile === membershipTile) {
+      openApply();
+      return;
+    }
+    setPending(tile);
+    try {
+      const menu = await queryClient.fetchQuery({ queryKey: ['menuByLabel', tile], queryFn: () => contentApi.menuByLabel(tile), staleTime: 5 * 60_000 });
+      if (menu) void navigate(`/menuList?ParentId=${menu.ParentId}&MenuId=${menu.MenuId}`);
+      else void message.warning(messages.menuRouteMissing);
+    } catch {
+      void message.warning(messages.menuRouteMissing);
+    } finally {
+      setPending(null);
+    }
+  };
+
+  return (
+    <nav className={styles.tiles} aria-label="快捷入口">
+      {shortcutTiles.map((tile) => (
+        <button key={tile} type="button" className={styles.tile} onClick={() => void open(tile)} disabled={pending !== null}>
+          <span className={styles.tileIcon}>{pending === tile ? <Spin size="small" /> : tileIcons[tile]}</span>
+          <span className={styles.tileText}>
+            <strong>{tile}</strong>
+            <small>{tileHints[tile]}</small>
+          </span>
+        </button>
+      ))}
+    </nav>
+  );
+}

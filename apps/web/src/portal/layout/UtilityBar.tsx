@@ -1,0 +1,95 @@
+import { useNavigate } from 'react-router';
+import { App, Popover } from 'antd';
+import { EditOutlined, MessageOutlined, QrcodeOutlined, UserOutlined } from '@ant-design/icons';
+import { messages } from '@portal/shared';
+import { useMemberDialogs } from '../member/MemberDialogs';
+import { useMemberSession } from '../member/session';
+import { Clock } from './Clock';
+import { SizeSelector } from './SizeSelector';
+import { qrCodes } from './qrCodes';
+import styles from './header.module.css';
+
+/** 会员登录, or the member's account and 退出 (spec §2 "Header"); logging out returns home. */
+function MemberEntrance() {
+  const { loggedIn, account, setToken } = useMemberSession();
+  const { openLogin } = useMemberDialogs();
+  const navigate = useNavigate();
+  const { message } = App.useApp();
+
+  if (!loggedIn) {
+    return (
+      <button type="button" className={styles.barLink} onClick={() => openLogin()}>
+        <UserOutlined aria-hidden /> 会员登录
+      </button>
+    );
+  }
+  return (
+    <span className={styles.member}>
+      <UserOutlined aria-hidden /> <span className={styles.account}>{account ?? '会员'}</span>
+      <button
+        type="button"
+        className={styles.barLink}
+        onClick={() => {
+          setToken(null);
+          void message.success(messages.loggedOut);
+          void navigate('/home');
+        }}
+      >
+        退出
+      </button>
+    </span>
+  );
+}
+
+function FollowUs() {
+  const qr = qrCodes.officialAccount;
+  return (
+    <Popover
+      placement="bottom"
+      content={
+        <figure className={styles.qrPopover}>
+          <img src={qr.src} alt={qr.label} width={140} height={140} />
+          <figcaption>扫码关注{qr.label}</figcaption>
+        </figure>
+      }
+    >
+      <button type="button" className={styles.barLink}>
+        <QrcodeOutlined aria-hidden /> 关注我们
+      </button>
+    </Popover>
+  );
+}
+
+/** 投稿: members go to the contribution centre; visitors log in first, then continue there. */
+function ContributeEntry() {
+  const { loggedIn } = useMemberSession();
+  const { openLogin } = useMemberDialogs();
+  const navigate = useNavigate();
+  const toContribute = () => void navigate('/contribute');
+  return (
+    <button type="button" className={styles.barLink} onClick={() => (loggedIn ? toContribute() : openLogin(toContribute))}>
+      <EditOutlined aria-hidden /> 投稿
+    </button>
+  );
+}
+
+/** The thin bar above the masthead: clock on the left, member and service entries on the right. */
+export function UtilityBar() {
+  const { openSuggestion } = useMemberDialogs();
+  return (
+    <div className={styles.topBar}>
+      <div className={styles.inner}>
+        <Clock className={styles.clock} />
+        <nav className={styles.utilities} aria-label="会员与服务">
+          <MemberEntrance />
+          <button type="button" className={styles.barLink} onClick={openSuggestion}>
+            <MessageOutlined aria-hidden /> 建议箱
+          </button>
+          <FollowUs />
+          <ContributeEntry />
+          <SizeSelector className={styles.barLink} />
+        </nav>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import { useState } from 'react';
+import { App, Form, Input, Modal } from 'antd';
+import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import { dialogWidth, messages } from '@portal/shared';
+import { memberApi } from './memberApi';
+import { useMemberSession } from './session';
+
+interface Props {
+  open: boolean;
+  onClose: () => void;
+  /** Runs after a successful login (e.g. continue to the contribution centre). */
+  onLoggedIn?: () => void;
+}
+
+interface LoginForm {
+  account: string;
+  password: string;
+}
+
+/** Member login (spec §2 "Member dialogs"): 500 px, not closed by a click outside, values trimmed. */
+export function LoginDialog({ open, onClose, onLoggedIn }: Props) {
+  const [form] = Form.useForm<LoginForm>();
+  const [busy, setBusy] = useState(false);
+  const { setToken } = useMemberSession();
+  const { message } = App.useApp();
+
+  const submit = async () => {
+    // Invalid fields show their messages under the inputs; nothing is sent.
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
+    setBusy(true);
+    try {
+      const token = await memberApi.login(values.account.trim(), values.password.trim());
+      setToken(token);
+      void message.success(messages.loggedIn);
+      onClose();
+      onLoggedIn?.();
+    } catch {
+      // The API client has already shown the server's message.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal
+      title="会员登录"
+      open={open}
+      width={dialogWidth.small}
+      mask={{ closable: false }}
+      okText="确定"
+      cancelText="取消"
+      confirmLoading={busy}
+      onOk={() => void submit()}
+      onCancel={onClose}
+      afterOpenChange={(visible) => !visible && form.resetFields()}
+      destroyOnHidden
+    >
+      <Form form={form} layout="vertical" requiredMark={false} onFinish={() => void submit()} style={{ marginTop: 16 }}>
+        <Form.Item name="account" label="账号" rules={[{ required: true, whitespace: true, message: messages.accountRequired }]}>
+          <Input prefix={<UserOutlined aria-hidden />} placeholder="请输入账号" autoComplete="username" maxLength={50} />
+        </Form.Item>
+        <Form.Item name="password" label="密码" rules={[{ required: true, whitespace: true, message: messages.passwordRequired }]}>
+          <Input.Password prefix={<LockOutlined aria-hidden />} placeholder="请输入密码" autoComplete="current-password" maxLength={50} />
+        </Form.Item>
+        {/* Enter in either field submits. */}
+        <button type="submit" hidden aria-hidden />
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,61 @@
+import { useState } from 'react';
+import { App, Form, Input, Modal } from 'antd';
+import { dialogWidth, messages, mobilePattern } from '@portal/shared';
+import { memberApi, type ProposeForm } from './memberApi';
+
+const trim = (v: unknown) => (typeof v === 'string' ? v.trim() : v);
+
+/** 建议箱 (spec §2 "Member dialogs", §5 "Suggestion"): both fields trimmed, mobile checked. */
+export function SuggestionDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const [form] = Form.useForm<ProposeForm>();
+  const [busy, setBusy] = useState(false);
+  const { message } = App.useApp();
+
+  const submit = async () => {
+    // Invalid fields show their messages under the inputs; nothing is sent.
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
+    setBusy(true);
+    try {
+      await memberApi.savePropose({ Mobile: values.Mobile.trim(), ProposeContent: values.ProposeContent.trim() });
+      void message.success(messages.submitted);
+      onClose();
+    } catch {
+      // The API client has already shown the server's message.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal
+      title="建议箱"
+      open={open}
+      width={dialogWidth.small}
+      mask={{ closable: false }}
+      okText="提交"
+      cancelText="取消"
+      confirmLoading={busy}
+      onOk={() => void submit()}
+      onCancel={onClose}
+      afterOpenChange={(visible) => !visible && form.resetFields()}
+      destroyOnHidden
+    >
+      <Form form={form} layout="vertical" style={{ marginTop: 16 }}>
+        <Form.Item
+          name="Mobile"
+          label="联系电话"
+          rules={[
+            { required: true, whitespace: true, message: messages.mobileRequired },
+            { pattern: mobilePattern, transform: trim, message: messages.mobileInvalid },
+          ]}
+        >
+          <Input placeholder="请输入手机号码" inputMode="tel" maxLength={11} />
+        </Form.Item>
+        <Form.Item name="ProposeContent" label="建议留言" rules={[{ required: true, whitespace: true, message: messages.proposeRequired }]}>
+          <Input.TextArea placeholder="请输入建议留言" rows={5} maxLength={500} showCount />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

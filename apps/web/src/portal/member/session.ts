@@ -1,0 +1,66 @@
+import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { storageKeys } from '@portal/shared';
+import { onSessionExpired } from '../../api/client';
+import { memberApi } from './memberApi';
+
+/**
+ * The member session (spec §4): the token lives in localStorage under `token`; the user
+ * info is loaded after login, and a failure to load it clears the token.
+ */
+const listeners = new Set<() => void>();
+const notify = () => listeners.forEach((l) => l());
+
+// The API client removes the token on Code 401; re-render whoever shows the session.
+onSessionExpired((side) => {
+  if (side === 'member') notify();
+});
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  // Another tab logging in or out changes the same storage.
+  const onStorage = (e: StorageEvent) => {
+    if (e.key === storageKeys.memberToken) listener();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+const readToken = () => localStorage.getItem(storageKeys.memberToken);
+
+function writeToken(token: string | null) {
+  if (token) localStorage.setItem(storageKeys.memberToken, token);
+  else localStorage.removeItem(storageKeys.memberToken);
+  notify();
+}
+
+export function useMemberSession() {
+  const queryClient = useQueryClient();
+  const token = useSyncExternalStore(subscribe, readToken);
+  const info = useQuery({
+    queryKey: ['memberInfo', token],
+    queryFn: memberApi.userInfo,
+    enabled: token !== null,
+    staleTime: Infinity,
+    retry: false,
+  });
+  const failed = info.isError;
+  useEffect(() => {
+    if (failed) writeToken(null);
+  }, [failed]);
+
+  /** Stores a new session (or ends it); lists are reloaded because member-only articles depend on it. */
+  const setToken = useCallback(
+    (next: string | null) => {
+      writeToken(next);
+      queryClient.removeQueries({ queryKey: ['memberInfo'] });
+      void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'memberInfo' });
+    },
+    [queryClient],
+  );
+
+  return { loggedIn: token !== null, account: info.data?.Account, setToken };
+}

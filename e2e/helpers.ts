@@ -1,0 +1,41 @@
+import { expect, type APIRequestContext } from '@playwright/test';
+
+/** Shared helpers for the UI journeys: read the demo site's data through the same public calls the page makes. */
+
+/** The parts of a GetMenuList node the journeys need. */
+export interface MenuNode {
+  MenuId: number;
+  ParentId: number;
+  Name: string;
+  ChildList: MenuNode[];
+}
+
+/** Calls a public XfWebApi call and answers its Data, failing the test unless Code is 200. */
+export async function apiData<T>(request: APIRequestContext, name: string, params: Record<string, string | number> = {}): Promise<T> {
+  const res = await request.get(`/api/XfWebApi/${name}`, { params });
+  expect(res.ok(), `${name} answers`).toBeTruthy();
+  const body = (await res.json()) as { Code: number; Message: string; Data: T };
+  expect(body.Code, `${name}: ${body.Message}`).toBe(200);
+  return body.Data;
+}
+
+/** A demo menu found by name in the public menu tree. */
+export async function menuByName(request: APIRequestContext, name: string): Promise<MenuNode> {
+  const tree = await apiData<MenuNode[]>(request, 'GetMenuList', { parentid: -1 });
+  const find = (menus: readonly MenuNode[]): MenuNode | undefined => {
+    for (const menu of menus) {
+      const hit = menu.Name === name ? menu : find(menu.ChildList ?? []);
+      if (hit) return hit;
+    }
+    return undefined;
+  };
+  const menu = find(tree);
+  expect(menu, `demo menu ${name}`).toBeDefined();
+  return menu!;
+}
+
+/** The menuList address of a menu, as the site builds it. */
+export const menuListPath = (menu: Pick<MenuNode, 'ParentId' | 'MenuId'>) => `/menuList?ParentId=${menu.ParentId}&MenuId=${menu.MenuId}`;
+
+/** Escapes text for use inside a RegExp (addresses in toHaveURL). */
+export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
