@@ -1,7 +1,7 @@
 import { Breadcrumb } from 'antd';
 import { Link } from 'react-router';
 import type { MenuDto } from '@portal/shared';
-import { MenuLink } from './MenuLink';
+import { MenuLink } from '../layout';
 
 /** 首页 > menus of the path > tail (spec §2 info: 首页 > top menu > menu > 正文). The last entry is not a link. */
 export function MenuCrumbs({ path, tail }: { path: readonly MenuDto[]; tail?: string }) {

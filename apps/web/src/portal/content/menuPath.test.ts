@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MenuDto } from '@portal/shared';
-import { findMenuPath, visibleMenus } from './menuPath';
+import { shownMenus } from '../layout/menus';
+import { findMenuPath } from './menuPath';
 
 const menu = (MenuId: number, ParentId: number, Name: string, ChildList: MenuDto[] = [], Status = 1): MenuDto => ({
   MenuId, ParentId, Name, Status, ShowType: 0, Type: 1, WebUrl: '', CurValue: '', SortNumber: 0, ChildList,
@@ -25,9 +26,9 @@ describe('findMenuPath', () => {
   });
 });
 
-describe('visibleMenus', () => {
+describe('shownMenus', () => {
   it('keeps only menus with Status 1', () => {
-    expect(visibleMenus(tree[1]!.ChildList).map((m) => m.Name)).toEqual(['政策要闻', '协会动态']);
-    expect(visibleMenus(undefined)).toEqual([]);
+    expect(shownMenus(tree[1]!.ChildList).map((m) => m.Name)).toEqual(['政策要闻', '协会动态']);
+    expect(shownMenus(undefined)).toEqual([]);
   });
 });

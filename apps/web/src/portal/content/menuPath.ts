@@ -13,5 +13,3 @@ export function findMenuPath(tree: readonly MenuDto[], menuId: number): MenuDto[
   return [];
 }
 
-/** Only menus with Status 1 are shown on the site (spec §2 menuList). */
-export const visibleMenus = (menus: readonly MenuDto[] | undefined): MenuDto[] => (menus ?? []).filter((m) => m.Status === 1);

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { Button, ConfigProvider, Drawer, Menu, Skeleton, type MenuProps } from 'antd';
 import { MenuOutlined } from '@ant-design/icons';
 import type { MenuDto } from '@portal/shared';
 import { colors } from '../../theme';
 import { isExternalHref, menuHref, shownMenus, useMenuTree } from './menus';
+import { MenuLink } from './MenuLink';
 import { useActiveMenus } from './useActiveMenus';
 import styles from './nav.module.css';
 
@@ -12,18 +13,6 @@ type Items = NonNullable<MenuProps['items']>;
 
 /** The navigation shows up to three levels (spec §2 "Header"), and only menus with Status 1. */
 const MAX_DEPTH = 3;
-
-/** A leaf's label: a real link, so it can be opened in a new tab or read by a crawler. */
-function MenuLink({ menu }: { menu: MenuDto }) {
-  const href = menuHref(menu);
-  return isExternalHref(href) ? (
-    <a href={href} target="_blank" rel="noopener noreferrer">
-      {menu.Name}
-    </a>
-  ) : (
-    <Link to={href}>{menu.Name}</Link>
-  );
-}
 
 /**
  * Menu items from the tree: menus with children become submenus. In the horizontal bar a

@@ -3,9 +3,10 @@
  * `useMenuTree()` (the menu tree, TanStack key ['menuTree'], loaded once) and
  * `menuHref(menu)` (WebUrl → external; home marker → /home; else /menuList?ParentId=..&MenuId=..).
  */
-export { useMenuTree, menuHref, landingMenu, isHomeMenu, isExternalHref, findMenuByName } from './menus';
+export { useMenuTree, menuHref, landingMenu, isHomeMenu, isExternalHref, findMenuByName, shownMenus } from './menus';
 export { useSiteInfo } from './useSiteInfo';
 export { Header } from './Header';
 export { TopNav } from './TopNav';
 export { Footer } from './Footer';
 export { useMobileRedirect } from './useMobileRedirect';
+export { MenuLink } from './MenuLink';

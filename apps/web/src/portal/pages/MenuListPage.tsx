@@ -5,15 +5,14 @@ import { ConfigProvider, Menu, Skeleton, type MenuProps, type ThemeConfig } from
 import { MenuShowType, messages, paging, type MenuDto } from '@portal/shared';
 import { contentApi } from '../../api/content';
 import { colors } from '../../theme';
-import { useMenuTree } from '../layout';
-import { MenuLink } from '../content/MenuLink';
+import { MenuLink, shownMenus, useMenuTree } from '../layout';
 import { ContentPage, Panel } from '../content/ContentPage';
 import { MenuCrumbs } from '../content/MenuCrumbs';
 import { NewsList } from '../content/NewsList';
 import { ListPagination } from '../content/ListPagination';
 import { ArticleBody } from '../content/ArticleBody';
 import { EmptyState } from '../content/EmptyState';
-import { findMenuPath, visibleMenus } from '../content/menuPath';
+import { findMenuPath } from '../content/menuPath';
 import { usePageParam } from '../content/usePageParam';
 import styles from '../content/content.module.css';
 
@@ -22,8 +21,8 @@ const menuKey = (menu: Pick<MenuDto, 'ParentId' | 'MenuId'>) => `${menu.ParentId
 
 /** Visible children as menu items; those with visible children become submenus. */
 function sideItems(menus: readonly MenuDto[]): NonNullable<MenuProps['items']> {
-  return visibleMenus(menus).map((menu) => {
-    const children = visibleMenus(menu.ChildList);
+  return shownMenus(menus).map((menu) => {
+    const children = shownMenus(menu.ChildList);
     return children.length > 0
       ? { key: menuKey(menu), label: menu.Name, children: sideItems(children) }
       : { key: menuKey(menu), label: <MenuLink menu={menu} /> };
@@ -31,7 +30,7 @@ function sideItems(menus: readonly MenuDto[]): NonNullable<MenuProps['items']> {
 }
 
 const submenuKeys = (menus: readonly MenuDto[]): string[] =>
-  visibleMenus(menus).flatMap((m) => (visibleMenus(m.ChildList).length > 0 ? [menuKey(m), ...submenuKeys(m.ChildList)] : []));
+  shownMenus(menus).flatMap((m) => (shownMenus(m.ChildList).length > 0 ? [menuKey(m), ...submenuKeys(m.ChildList)] : []));
 
 /** Full-width rows with a tinted selection, as a column navigation rather than a floating menu. */
 const sideMenuTheme: ThemeConfig = {
@@ -50,7 +49,7 @@ function SideMenu({ top, selectedKey }: { top: MenuDto | undefined; selectedKey:
       </aside>
     );
   }
-  const menus = visibleMenus(top.ChildList).length > 0 ? top.ChildList : [top];
+  const menus = shownMenus(top.ChildList).length > 0 ? top.ChildList : [top];
   return (
     <aside className={styles.side}>
       <h2 className={styles.sideHeading}>{top.Name}</h2>

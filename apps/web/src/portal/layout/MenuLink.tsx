@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { MenuDto } from '@portal/shared';
-import { isExternalHref, menuHref } from '../layout';
+import { isExternalHref, menuHref } from './menus';
 
 /** A menu's name linking where the menu leads; an external address opens in a new tab. */
 export function MenuLink({ menu }: { menu: MenuDto }) {
