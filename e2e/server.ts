@@ -2,13 +2,44 @@
 // buildApp exactly as main.ts builds it. Test-only seams are passed here as buildApp options.
 import fs from 'node:fs';
 import path from 'node:path';
+import { z } from 'zod';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { seedIfEmpty } from '../apps/server/src/db/seed/index.js';
+import { ensureSystemSeed } from '../apps/server/src/features/system/seed.js';
 
 const dataDir = path.resolve(import.meta.dirname, '../.e2e-data');
 fs.rmSync(dataDir, { recursive: true, force: true });
-const config = { ...loadConfig(), dataDir, databaseUrl: undefined, port: Number(process.env.E2E_PORT ?? 3100), host: '127.0.0.1', logLevel: 'warn' };
-const app = await buildApp(config);
+const defaults = loadConfig();
+const config = {
+  ...defaults,
+  dataDir,
+  databaseUrl: undefined,
+  port: Number(process.env.E2E_PORT ?? 3100),
+  host: '127.0.0.1',
+  logLevel: 'warn',
+  // The seeded super administrator `admin` signs in with this password in the journeys.
+  adminPassword: 'E2eAdmin2024',
+  // The journeys sign in more often than the per-address limit allows a person.
+  adminSession: { ...defaults.adminSession, loginsPerMinute: 1000 },
+};
+// The captcha seam: every answer issued, by ticket, for the test-only route below.
+const captchaAnswers = new Map<string, string>();
+let latestTicket = '';
+const app = await buildApp(config, {
+  captchaIssued: (ticket, answer) => {
+    captchaAnswers.set(ticket, answer);
+    latestTicket = ticket;
+  },
+});
 await seedIfEmpty(app.services, app.log);
+await ensureSystemSeed(app.services, app.log);
+
+// Test-only, registered in this file alone: the answer of the captcha with ?ticket=… (the Url
+// of its GetCode answer), or of the latest one issued. Playwright signs in through the real
+// captcha image flow with it.
+app.get('/__e2e/captcha', { schema: { hide: true, querystring: z.object({ ticket: z.string().optional() }) } }, async (request) => {
+  const ticket = request.query.ticket ?? latestTicket;
+  return { ticket, answer: captchaAnswers.get(ticket) ?? null };
+});
 await app.listen({ port: config.port, host: config.host });

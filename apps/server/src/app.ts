@@ -3,6 +3,7 @@ import path from 'node:path';
 import Fastify from 'fastify';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
+import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -12,10 +13,13 @@ import { connect, type Database } from './db/connection.js';
 import { migrate } from './db/migrate.js';
 import { registerErrorHandling } from './http/errors.js';
 import { registerCaseInsensitiveParams } from './http/params.js';
+import { requestLogSerializer } from './http/log-redaction.js';
 import type { App, Services } from './http/app-types.js';
 import { localStorage } from './storage/storage.js';
 import { registerFeatures } from './features/index.js';
 import { registerWebApp } from './http/web-app.js';
+import { largestUpload } from './features/uploads/checks.js';
+import type { CaptchaObserver } from './features/system/captcha.js';
 
 export interface BuildOptions {
   /** An already open database (tests share one per suite); otherwise one is opened from config. */
@@ -23,6 +27,14 @@ export interface BuildOptions {
   /** Skip migrations (the caller already ran them). */
   skipMigrations?: boolean;
   logger?: boolean;
+  /** Test seam: the clock; Date.now otherwise. */
+  now?: () => number;
+  /**
+   * Test seam: told the answer of every captcha as it is issued, so API and Playwright tests
+   * sign in through the real captcha flow. Only test harnesses pass it; nothing in the
+   * environment or the production start can switch it on.
+   */
+  captchaIssued?: CaptchaObserver;
 }
 
 /** The whole server as a Fastify instance: every feature registered. Tests drive it with inject. */
@@ -35,6 +47,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
             level: config.logLevel,
             // Secrets never reach the logs: tokens and passwords are cut wherever they appear.
             redact: ['req.headers.token', 'req.headers.authorization', 'req.headers.cookie', '*.str2', '*.Password', '*.Pwd'],
+            // …and in the URL's query string (GET GetLoginToken?str1=…&str2=…).
+            serializers: { req: requestLogSerializer },
           },
     bodyLimit: 2 * 1024 * 1024,
     trustProxy: true,
@@ -48,8 +62,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const database = options.database ?? (await connect(config));
   if (!options.skipMigrations) await migrate(database);
   const storage = localStorage(path.join(config.dataDir, 'uploads'));
-  const services: Services = { database, config, storage };
+  const services: Services = { database, config, storage, now: options.now ?? Date.now };
   app.decorate('services', services);
+  app.decorate('captchaIssued', options.captchaIssued ?? null);
   if (!options.database) app.addHook('onClose', async () => database.close());
 
   await app.register(helmet, {
@@ -101,6 +116,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       res.setHeader('Cache-Control', 'public, max-age=604800');
     },
   });
+
+  // Uploads are streamed, never buffered: receiveUpload (features/uploads) enforces each kind's
+  // own limit while writing. The parser's limit sits one byte above the largest kind, so a
+  // file over it still shows the checker its excess byte instead of arriving silently cut.
+  await app.register(multipart, { limits: { fileSize: largestUpload + 1, files: 1 } });
 
   await registerFeatures(app);
   return app;

@@ -22,6 +22,17 @@ export interface Config {
   site: SiteInfo;
   /** Seed demo content into an empty database on start. */
   seedDemo: boolean;
+  adminSession: AdminSessionConfig;
+}
+
+/** Back-office session lifetimes and sign-in throttling (docs/api.md). */
+export interface AdminSessionConfig {
+  /** A session without a call for this long ends. */
+  idleMinutes: number;
+  /** A session ends this long after sign-in, however active. */
+  maxHours: number;
+  /** Login attempts per client address per minute. */
+  loginsPerMinute: number;
 }
 
 /** Site identity shown in the header and footer; configurable for another association. */
@@ -56,6 +67,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     webDist: path.resolve(env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
     seedDemo: env.SEED_DEMO !== 'false',
+    adminSession: {
+      idleMinutes: positiveNumber(env, 'ADMIN_SESSION_IDLE_MINUTES', 120),
+      maxHours: positiveNumber(env, 'ADMIN_SESSION_MAX_HOURS', 12),
+      loginsPerMinute: positiveNumber(env, 'ADMIN_LOGINS_PER_MINUTE', 20),
+    },
     site: {
       name: env.SITE_NAME ?? '中国建设工程保险风险管理协会',
       englishName: env.SITE_ENGLISH_NAME ?? 'China Construction Project Insurance Risk Management Association',
@@ -67,4 +83,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       icp: env.SITE_ICP ?? '京ICP备17047215号-1',
     },
   };
+}
+
+function positiveNumber(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number, got ${raw}`);
+  return value;
 }

@@ -1,10 +1,13 @@
 import { loadConfig } from './config.js';
 import { buildApp } from './app.js';
 import { seedIfEmpty } from './db/seed/index.js';
+import { ensureSystemSeed } from './features/system/seed.js';
 
 const config = loadConfig();
 const app = await buildApp(config);
 if (config.seedDemo) await seedIfEmpty(app.services, app.log);
+// The back office's menus, roles and first administrator, demo content or not.
+await ensureSystemSeed(app.services, app.log);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

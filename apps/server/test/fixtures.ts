@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { ArticleStatus, formatCst, MenuShowType } from '@portal/shared';
 import type { DB } from '../src/db/schema.js';
-import { stripHtml } from '../src/db/seed/html.js';
+import { stripHtml } from '../src/content/plain-text.js';
 
 /**
  * Rows for API tests, written through Kysely with the defaults a real row would have.

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { buildApp } from '../src/app.js';
+import { buildApp, type BuildOptions } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import type { Engine } from '../src/db/connection.js';
 import type { App } from '../src/http/app-types.js';
@@ -18,11 +18,13 @@ export interface TestApp {
   app: App;
   config: Config;
   engine: Engine;
+  /** Answers of the captchas this app issued, by ticket (the buildApp test seam; see test/admin.ts). */
+  captchas: Map<string, string>;
   close(): Promise<void>;
 }
 
 /** A fresh, migrated, empty database and app: a temp SQLite file or a new PostgreSQL schema. */
-export async function createTestApp(engine: Engine, overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function createTestApp(engine: Engine, overrides: Partial<Config> = {}, options: Pick<BuildOptions, 'now'> = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
   const schema = engine === 'postgres' ? `t_${randomBytes(6).toString('hex')}` : undefined;
   const config: Config = {
@@ -35,11 +37,13 @@ export async function createTestApp(engine: Engine, overrides: Partial<Config> =
     seedDemo: false,
     ...overrides,
   };
-  const app = await buildApp(config, { logger: false });
+  const captchas = new Map<string, string>();
+  const app = await buildApp(config, { ...options, logger: false, captchaIssued: (ticket, answer) => captchas.set(ticket, answer) });
   return {
     app,
     config,
     engine,
+    captchas,
     async close() {
       await app.close();
       fs.rmSync(dataDir, { recursive: true, force: true });

@@ -4,4 +4,8 @@ export * from './status.js';
 export * from './schemas/common.js';
 export * from './time.js';
 export * from './schemas/content.js';
+export * from './schemas/content-admin.js';
 export * from './schemas/system.js';
+export * from './schemas/members.js';
+export * from './permissions.js';
+export * from './system-menus.js';

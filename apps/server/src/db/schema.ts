@@ -82,6 +82,165 @@ export interface VisitCountsTable {
   count: number;
 }
 
+export interface SystemMenusTable {
+  id: Generated<number>;
+  parent_id: number;
+  /** 1 directory, 2 page, 3 button. */
+  menu_type: number;
+  name: string;
+  path: string;
+  component: string;
+  perms: string;
+  icon: string;
+  sort_number: number;
+  visible: number;
+  status: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface RolesTable {
+  id: Generated<number>;
+  name: string;
+  remark: string;
+  status: number;
+  /** The super administrator role holds every permission whatever its menus. */
+  is_super: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface RoleMenusTable {
+  role_id: number;
+  menu_id: number;
+}
+
+export interface AdminUsersTable {
+  id: Generated<number>;
+  account: string;
+  full_name: string;
+  phone: string;
+  role_id: number;
+  status: number;
+  /** scrypt$N$r$p$salt$hash, see features/system/passwords.ts. */
+  password_hash: string;
+  failed_logins: number;
+  /** CST time until which sign-in is refused; '' when not locked. */
+  locked_until: string;
+  last_login_at: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AdminSessionsTable {
+  id: Generated<number>;
+  /** sha256 of the token; the token itself is never stored. */
+  token_hash: string;
+  admin_id: number;
+  ip: string;
+  created_at: string;
+  last_seen_at: string;
+  /** Absolute end of the session, whatever the activity. */
+  expires_at: string;
+}
+
+export interface CaptchasTable {
+  ticket: string;
+  answer_hash: string;
+  expires_at: string;
+  used: number;
+}
+
+export interface AuditLogsTable {
+  id: Generated<number>;
+  admin_id: number | null;
+  account: string;
+  action: string;
+  target: string;
+  target_id: string;
+  ip: string;
+  result: number;
+  detail: string;
+  created_at: string;
+}
+
+export interface MembersTable {
+  id: Generated<number>;
+  account: string;
+  /** scrypt$N$r$p$salt$hash, see features/system/passwords.ts. */
+  password_hash: string;
+  /** Company name (spec MemberName). */
+  member_name: string;
+  /** type_items ids of list 1 (单位归类) and list 2 (会员等级). */
+  company_type_id: number;
+  member_level_id: number;
+  company_ment: string;
+  mainbusiness: string;
+  reg_address: string;
+  daily_operator: string;
+  operator_phone: string;
+  remarks: string;
+  legal_person: string;
+  email: string;
+  file_path: string;
+  reg_capital: number;
+  staff_count: number;
+  join_date: string;
+  expire_date: string;
+  /** 0 under review, 1 approved, 2 rejected (ApplyState in @portal/shared). */
+  apply_state: number;
+  /** 1 enabled, 0 disabled: a disabled member cannot sign in. */
+  status: number;
+  /** The rejection reason while the application stands rejected; '' otherwise. */
+  process_item_name: string;
+  failed_logins: number;
+  /** CST time until which sign-in is refused; '' when not locked. */
+  locked_until: string;
+  last_login_at: string;
+  /** When the application was last (re)submitted. */
+  applied_at: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface MemberSessionsTable {
+  id: Generated<number>;
+  /** sha256 of the token; the token itself is never stored. */
+  token_hash: string;
+  member_id: number;
+  /** 'member' or 'application' (features/members/sessions.ts). */
+  scope: string;
+  ip: string;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+}
+
+export interface MemberProcessItemsTable {
+  id: Generated<number>;
+  member_id: number;
+  /** 0 submitted, 1 approved, 2 rejected (ProcessDecision in @portal/shared). */
+  decision: number;
+  /** The rejection reason the applicant is shown. */
+  reason: string;
+  /** The reviewers' own note. */
+  remark: string;
+  admin_id: number | null;
+  admin_account: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ProposalsTable {
+  id: Generated<number>;
+  mobile: string;
+  content: string;
+  ip: string;
+  is_read: number;
+  read_at: string;
+  created_at: string;
+}
+
 export interface DB {
   menus: MenusTable;
   news: NewsTable;
@@ -90,4 +249,15 @@ export interface DB {
   friend_links: FriendLinksTable;
   type_items: TypeItemsTable;
   visit_counts: VisitCountsTable;
+  system_menus: SystemMenusTable;
+  roles: RolesTable;
+  role_menus: RoleMenusTable;
+  admin_users: AdminUsersTable;
+  admin_sessions: AdminSessionsTable;
+  captchas: CaptchasTable;
+  audit_logs: AuditLogsTable;
+  members: MembersTable;
+  member_sessions: MemberSessionsTable;
+  member_process_items: MemberProcessItemsTable;
+  proposals: ProposalsTable;
 }

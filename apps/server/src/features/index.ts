@@ -7,13 +7,22 @@ import { newsPublic } from './news/public.js';
 import { positionsPublic } from './positions/public.js';
 import { sitePublic } from './site/public.js';
 import { visitsPublic } from './visits/public.js';
+import { systemFeatureRoutes } from './system/index.js';
+import { memberBusinessRoutes, memberPublicRoutes } from './members/index.js';
+import { menusAdmin } from './menus/admin.js';
+import { newsAdmin } from './news/admin.js';
+import { positionsAdmin } from './positions/admin.js';
+import { bannersAdmin } from './banners/admin.js';
+import { linksAdmin } from './links/admin.js';
+import { lookupsAdmin } from './lookups/admin.js';
+import { uploadsAdmin } from './uploads/admin.js';
 
 /** Public site calls, spec §7 "/api/XfWebApi/". */
-const publicRoutes: FeatureRoutes[] = [linksPublic, menusPublic, newsPublic, positionsPublic, bannersPublic, lookupsPublic, visitsPublic, sitePublic];
+const publicRoutes: FeatureRoutes[] = [linksPublic, menusPublic, newsPublic, positionsPublic, bannersPublic, lookupsPublic, visitsPublic, sitePublic, ...memberPublicRoutes];
 /** Business back-office calls, spec §7 "/api/XfSysBussiness/". */
-const businessRoutes: FeatureRoutes[] = [];
+const businessRoutes: FeatureRoutes[] = [menusAdmin, newsAdmin, positionsAdmin, bannersAdmin, linksAdmin, lookupsAdmin, uploadsAdmin, ...memberBusinessRoutes];
 /** System back-office calls, spec §7 "/api/XfSystemApi/". */
-const systemRoutes: FeatureRoutes[] = [];
+const systemRoutes: FeatureRoutes[] = [...systemFeatureRoutes];
 
 export async function registerFeatures(app: App): Promise<void> {
   await app.register(async (scope) => { for (const r of publicRoutes) await r(scope as App); }, { prefix: '/api/XfWebApi' });

@@ -1,7 +1,85 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import { ApplyState, Code, MemberStatus } from '@portal/shared';
+import { resumeMemberSession, type LiveMemberSession } from '../features/members/sessions.js';
+import { requestToken } from './admin-auth.js';
+import { AppError } from './envelope.js';
 
-/** The member behind a request's `token` header, or null for a visitor; never refuses the call. */
-export async function optionalMember(_request: FastifyRequest): Promise<{ memberId: number } | null> {
-  // Visitors only until the members feature fills this in with its session lookup.
-  return null;
+/**
+ * Who a public call comes from, as far as the member area cares (DESIGN.md §4):
+ *
+ *   - optionalMember: the signed-in member, or null for a visitor (news lists and details use
+ *     it to show member-only text); never refuses the call.
+ *   - requireMember (onRequest): member-only calls (GetUserInfo, EditMember, EditMemberPwd);
+ *     no member session answers Code 401. Read the member with currentMember(request).
+ *   - requireApplicant (onRequest): GetMemberApplyRc; a member session or the application
+ *     token handed out with GetLoginToken's Code 510/511. Read it with currentApplicant(request).
+ *
+ * Admin tokens live in another table and are never found here.
+ */
+export interface MemberPrincipal {
+  sessionId: number;
+  memberId: number;
+  account: string;
+}
+
+export interface ApplicantPrincipal extends MemberPrincipal {
+  /** 'application' for an applicant's token, 'member' for a signed-in member. */
+  scope: LiveMemberSession['scope'];
+}
+
+/** One session lookup per request, however many helpers ask. */
+const lookups = new WeakMap<FastifyRequest, Promise<ApplicantPrincipal | null>>();
+
+/** The session behind the request's token, of either scope; null without one. */
+async function lookUp(request: FastifyRequest): Promise<ApplicantPrincipal | null> {
+  const token = requestToken(request);
+  if (!token) return null;
+  const { database, now } = request.server.services;
+  const session = await resumeMemberSession(database.db, token, now());
+  // A disabled member has no session at all; a member session also needs an approved application.
+  if (!session || session.status !== MemberStatus.Enabled) return null;
+  if (session.scope === 'member' && session.applyState !== ApplyState.Approved) return null;
+  return { sessionId: session.sessionId, memberId: session.memberId, account: session.account, scope: session.scope };
+}
+
+function sessionOf(request: FastifyRequest): Promise<ApplicantPrincipal | null> {
+  let lookup = lookups.get(request);
+  if (!lookup) {
+    lookup = lookUp(request);
+    lookups.set(request, lookup);
+  }
+  return lookup;
+}
+
+export async function optionalMember(request: FastifyRequest): Promise<MemberPrincipal | null> {
+  const session = await sessionOf(request);
+  return session?.scope === 'member' ? session : null;
+}
+
+/** An application token, for ApplyMember to recognise a resubmission; null otherwise. */
+export async function optionalApplication(request: FastifyRequest): Promise<ApplicantPrincipal | null> {
+  const session = await sessionOf(request);
+  return session?.scope === 'application' ? session : null;
+}
+
+export const requireMember: onRequestAsyncHookHandler = async function memberGuard(request) {
+  if (!(await optionalMember(request))) throw new AppError(Code.MemberSession);
+};
+
+export const requireApplicant: onRequestAsyncHookHandler = async function applicantGuard(request) {
+  if (!(await sessionOf(request))) throw new AppError(Code.MemberSession);
+};
+
+/** The member admitted by requireMember. */
+export async function currentMember(request: FastifyRequest): Promise<MemberPrincipal> {
+  const member = await optionalMember(request);
+  if (!member) throw new Error(`route ${request.routeOptions.url ?? request.url} reads the member without requireMember`);
+  return member;
+}
+
+/** The applicant or member admitted by requireApplicant. */
+export async function currentApplicant(request: FastifyRequest): Promise<ApplicantPrincipal> {
+  const session = await sessionOf(request);
+  if (!session) throw new Error(`route ${request.routeOptions.url ?? request.url} reads the applicant without requireApplicant`);
+  return session;
 }

@@ -6,7 +6,7 @@ import type { Readable } from 'node:stream';
 
 /** Where uploads live. Local folder by default; an S3-compatible driver can implement the same. */
 export interface Storage {
-  /** Streams `body` to a new object under a random name; resolves to its public path `/uploads/...`. */
+  /** Streams `body` to a new object under a random name; resolves to its public path `/uploads/...`. A failed stream leaves no object. */
   save(body: Readable, extension: string): Promise<string>;
   /** Writes a whole buffer (seed images, generated files). */
   saveBuffer(body: Buffer, extension: string): Promise<string>;
@@ -27,7 +27,16 @@ export function localStorage(uploadDir: string): Storage {
     localRoot: uploadDir,
     async save(body, extension) {
       const { file, publicPath } = target(extension);
-      await pipeline(body, fs.createWriteStream(file));
+      const out = fs.createWriteStream(file);
+      try {
+        await pipeline(body, out);
+      } catch (error) {
+        // A refused or broken upload leaves nothing behind. The stream may still be opening
+        // (creating) the file when the upload fails: let it close before removing the file.
+        if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
+        await fs.promises.rm(file, { force: true });
+        throw error;
+      }
       return publicPath;
     },
     async saveBuffer(body, extension) {

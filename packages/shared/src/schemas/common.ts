@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { paging } from '../constants.js';
-import { messages } from '../messages.js';
+import { numberInput, paging } from '../constants.js';
+import { contentMessages, messages, systemMessages } from '../messages.js';
 
 /** Empty strings from query strings count as absent. */
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
@@ -42,3 +42,29 @@ export const trimmed = z.preprocess((v) => (typeof v === 'string' ? v.trim() : v
 export const mobilePattern = /^1[3-9]\d{9}$/;
 /** Landline with optional area code and extension (spec §5). */
 export const landlinePattern = /^(0\d{2,3}-?)?\d{7,8}(-\d{1,6})?$/;
+
+/**
+ * Fields of the back-office Save* bodies. Ids: 0 or absent creates, a positive id updates;
+ * texts are trimmed and refused past their column's length with 「字段不能超过N个字」.
+ */
+export const saveIdField = z.coerce.number({ error: messages.badParameter }).int({ error: messages.badParameter }).min(0, { error: messages.badParameter }).default(0);
+export const requiredText = (required: string, field: string, max: number) =>
+  z.string({ error: required }).trim().min(1, { error: required }).max(max, { error: systemMessages.tooLong(field, max) });
+export const optionalText = (field: string, max: number) => z.string().trim().max(max, { error: systemMessages.tooLong(field, max) }).default('');
+/** A 0/1 switch (Status: 1 enabled). */
+export const flagField = (fallback: 0 | 1) =>
+  z.coerce
+    .number({ error: systemMessages.statusInvalid })
+    .int({ error: systemMessages.statusInvalid })
+    .min(0, { error: systemMessages.statusInvalid })
+    .max(1, { error: systemMessages.statusInvalid })
+    .default(fallback);
+/** Display order: an integer within the spec's number-input range (§9: 0 to 999999). */
+export const sortNumberField = z.coerce
+  .number({ error: contentMessages.sortNumberInvalid })
+  .int({ error: contentMessages.sortNumberInvalid })
+  .min(numberInput.min, { error: contentMessages.sortNumberInvalid })
+  .max(numberInput.max, { error: contentMessages.sortNumberInvalid })
+  .default(0);
+/** A yes/no the spec sends as bool; 0/1 and 'true'/'false' are taken too. */
+export const boolField = z.preprocess((v) => (v === 1 || v === '1' || v === 'true' ? true : v === 0 || v === '0' || v === 'false' ? false : v), z.boolean({ error: messages.badParameter })).default(false);

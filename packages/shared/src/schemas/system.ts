@@ -1,3 +1,8 @@
+import { z } from 'zod';
+import { messages, systemMessages } from '../messages.js';
+import { isPermission, permissionLabel, type Permission } from '../permissions.js';
+import { landlinePattern, mobilePattern, optionalParam, pagingQuery } from './common.js';
+
 /**
  * Wire shapes of the back-office system calls (/api/XfSystemApi/, spec §3 "Back-office menu",
  * "Role", "Current admin user info"). Field spelling follows the spec, including its lower-case
@@ -67,6 +72,8 @@ export interface AuditLogDto {
   Target: string;
   TargetId: string;
   Ip: string;
+  /** Chinese name of Action (a permission label or a sign-in event). */
+  ActionName: string;
   /** 1 success, 0 failure. */
   Result: number;
   Detail: string;
@@ -79,3 +86,145 @@ export interface CaptchaDto {
   /** One-time ticket (envelope Url), sent back as FullName on Login. */
   Url: string;
 }
+
+/** GetDashboard (our addition): the figures of the 工作台 page. */
+export interface DashboardDto {
+  /** The last 30 CST days, oldest first, days without visits included with 0. */
+  Visits: { Day: string; Count: number }[];
+  TotalVisits: number;
+  /** Published articles. */
+  ArticleCount: number;
+  MemberCount: number;
+  PendingApplicationCount: number;
+  /** Member contributions waiting for review. */
+  PendingContributionCount: number;
+  /** Newest audit entries: everyone's with system:audit:list, otherwise the admin's own. */
+  RecentAudit: AuditLogDto[];
+}
+
+/** Audit actions that are not a permission: the sign-in events. */
+export const authAuditActions = {
+  'auth:login': '登录',
+  'auth:logout': '退出登录',
+  'auth:password': '修改密码',
+} as const;
+export type AuditAction = Permission | keyof typeof authAuditActions;
+
+export function auditActionLabel(action: string): string {
+  return Object.hasOwn(authAuditActions, action) ? authAuditActions[action as keyof typeof authAuditActions] : permissionLabel(action);
+}
+
+/** New passwords (admin creation, reset, change): 8–32 characters with letters and digits. */
+export const passwordPolicy = { minLength: 8, maxLength: 32 } as const;
+
+export function meetsPasswordPolicy(password: string): boolean {
+  return (
+    password.length >= passwordPolicy.minLength &&
+    password.length <= passwordPolicy.maxLength &&
+    /[A-Za-z]/.test(password) &&
+    /\d/.test(password)
+  );
+}
+
+/** Admin account names: letters, digits and underscores, 3–32 characters. */
+export const adminAccountPattern = /^[A-Za-z0-9_]{3,32}$/;
+
+const text = (required: string, field: string, max: number) =>
+  z.string({ error: required }).trim().min(1, { error: required }).max(max, { error: systemMessages.tooLong(field, max) });
+const optionalText = (field: string, max: number) =>
+  z.string().trim().max(max, { error: systemMessages.tooLong(field, max) }).default('');
+/** A password as typed: never trimmed. */
+const secret = (required: string) => z.string({ error: required }).min(1, { error: required });
+const newSecret = (required: string) => secret(required).refine(meetsPasswordPolicy, { error: systemMessages.passwordPolicy });
+/** The id of a Save* body: 0 or absent creates, otherwise updates. */
+const saveId = z.coerce.number({ error: messages.badParameter }).int({ error: messages.badParameter }).min(0).default(0);
+const flag = (fallback: 0 | 1) =>
+  z.coerce.number({ error: systemMessages.statusInvalid }).int().min(0, { error: systemMessages.statusInvalid }).max(1, { error: systemMessages.statusInvalid }).default(fallback);
+const sortNumber = z.coerce.number({ error: messages.badParameter }).int().min(0).max(999_999).default(0);
+
+/** POST Login: TreeCode is the captcha answer, FullName the captcha ticket (spec §3). */
+export const adminLoginBody = z.object({
+  Account: text(messages.accountRequired, '账号', 32),
+  Password: secret(messages.passwordRequired),
+  TreeCode: text(messages.captchaRequired, '验证码', 10),
+  FullName: z.string().trim().default(''),
+});
+
+/** POST EditAdminPwd (spec §5 password change). */
+export const editAdminPwdBody = z
+  .object({
+    Password: secret(messages.oldPasswordRequired),
+    Newpwd: newSecret(messages.newPasswordRequired),
+    againNewpwd: secret(messages.confirmPasswordRequired),
+  })
+  .refine((b) => b.Newpwd === b.againNewpwd, { error: messages.passwordMismatch, path: ['againNewpwd'] });
+
+export const saveSystemMenuBody = z
+  .object({
+    MenuId: saveId,
+    ParentId: z.coerce.number({ error: messages.badParameter }).int().min(0).default(0),
+    MenuType: z.coerce.number({ error: systemMessages.menuTypeInvalid }).pipe(z.union([z.literal(1), z.literal(2), z.literal(3)], { error: systemMessages.menuTypeInvalid })),
+    menuname: text(systemMessages.menuNameRequired, '菜单名称', 50),
+    path: optionalText('路由地址', 200),
+    component: optionalText('组件路径', 200),
+    perms: optionalText('权限标识', 100),
+    icon: optionalText('图标', 50),
+    SortNumber: sortNumber,
+    visible: flag(1),
+    status: flag(1),
+  })
+  .superRefine((m, ctx) => {
+    const issue = (message: string, path: string) => ctx.addIssue({ code: 'custom', message, path: [path] });
+    if (m.MenuType === 2 && !m.path) issue(systemMessages.menuPathRequired, 'path');
+    if (m.MenuType === 2 && !m.component) issue(systemMessages.menuComponentRequired, 'component');
+    if (m.MenuType === 3 && !m.perms) issue(systemMessages.menuPermsRequired, 'perms');
+    if (m.perms && !isPermission(m.perms)) issue(systemMessages.menuPermsUnknown, 'perms');
+  });
+export type SaveSystemMenuBody = z.infer<typeof saveSystemMenuBody>;
+
+export const systemMenuListQuery = z.object({
+  /** 1: the whole tree for 菜单管理 (needs system:menu:list); otherwise the caller's own tree. */
+  all: optionalParam(z.coerce.number().int().min(0).max(1)),
+});
+
+export const saveRoleBody = z.object({
+  RoleId: saveId,
+  RoleName: text(systemMessages.roleNameRequired, '角色名称', 50),
+  Remark: optionalText('备注', 200),
+  Status: flag(1),
+  MenuIds: z.array(z.coerce.number({ error: messages.badParameter }).int().positive({ error: messages.badParameter })).default([]),
+});
+export type SaveRoleBody = z.infer<typeof saveRoleBody>;
+
+export const saveAdminUserBody = z.object({
+  AdminId: saveId,
+  Account: z.string({ error: messages.accountRequired }).trim().min(1, { error: messages.accountRequired }).regex(adminAccountPattern, { error: systemMessages.accountInvalid }),
+  FullName: text(systemMessages.fullNameRequired, '姓名', 50),
+  Phone: z
+    .string()
+    .trim()
+    .default('')
+    .refine((p) => p === '' || mobilePattern.test(p) || landlinePattern.test(p), { error: messages.phoneInvalid }),
+  RoleId: z.coerce.number({ error: systemMessages.roleRequired }).int().positive({ error: systemMessages.roleRequired }),
+  Status: flag(1),
+  /** Required when creating; on an update a non-empty value resets the password (system:admin:resetPwd). */
+  Password: z.string().default('').refine((p) => p === '' || meetsPasswordPolicy(p), { error: systemMessages.passwordPolicy }),
+});
+export type SaveAdminUserBody = z.infer<typeof saveAdminUserBody>;
+
+export const adminUserListQuery = pagingQuery.extend({
+  /** Part of an account or name. */
+  key: z.string().trim().optional(),
+});
+
+const day = z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/, { error: systemMessages.dateInvalid });
+
+export const auditLogListQuery = pagingQuery.extend({
+  /** Part of the account. */
+  account: z.string().trim().optional(),
+  /** An exact action identifier, e.g. 'auth:login' or 'system:role:edit'. */
+  action: z.string().trim().optional(),
+  /** First and last CST day, both included. */
+  start: optionalParam(day),
+  end: optionalParam(day),
+});

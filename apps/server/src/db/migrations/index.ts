@@ -1,6 +1,9 @@
 import type { Kysely, Migration, MigrationProvider } from 'kysely';
 import type { Engine } from '../connection.js';
 import { content } from './001-content.js';
+import { system } from './002-system.js';
+import { members } from './003-members.js';
+import { contentAdmin } from './004-content-admin.js';
 
 /** A migration that may need to know the engine (serial vs autoincrement, FTS vs trigram). */
 export type EngineMigration = (engine: Engine) => Migration;
@@ -8,6 +11,9 @@ export type EngineMigration = (engine: Engine) => Migration;
 /** Ordered by name; add new files at the end and never edit a migration that has shipped. */
 const all: Record<string, EngineMigration> = {
   '001-content': content,
+  '002-system': system,
+  '003-members': members,
+  '004-content-admin': contentAdmin,
 };
 
 export function migrationProvider(engine: Engine): MigrationProvider {

@@ -1,11 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { formatCst, typeKinds } from '@portal/shared';
+import { stripHtml } from '../../content/plain-text.js';
 import type { Services } from '../../http/app-types.js';
 import type { DB } from '../schema.js';
 import { demoArticles, type DemoArticle } from './articles.js';
 import { friendLinks, typeLists, visitHistory } from './catalogue.js';
-import { stripHtml } from './html.js';
 import { saveDemoImages, type DemoImages } from './images.js';
 import { demoMenuNames as m, menuColumns, menuTree, type DemoMenuName, type MenuSeed } from './menus.js';
 import { createRandom } from './random.js';

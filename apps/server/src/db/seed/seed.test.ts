@@ -2,21 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, engines, type TestApp } from '../../../test/harness.js';
-import { stripHtml } from './html.js';
+import { stripHtml } from '../../content/plain-text.js';
 import { demoMenuNames, externalMenuUrl, seedIfEmpty } from './index.js';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-
-describe('stripHtml', () => {
-  it('keeps the text of every block apart and decodes entities', () => {
-    const html = '<h3>一、总则</h3><p>保险&nbsp;期间<strong>十年</strong></p><ul><li>甲</li><li>乙 &amp; 丙</li></ul><table><tr><td>A</td><td>&#x4e01;</td></tr></table>';
-    expect(stripHtml(html)).toBe('一、总则\n保险 期间十年\n甲\n乙 & 丙\nA\n丁');
-  });
-
-  it('drops scripts, styles and attribute values', () => {
-    expect(stripHtml('<style>p{color:red}</style><p title="隐藏">可见</p><script>alert(1)</script>')).toBe('可见');
-  });
-});
 
 describe.each(engines)('demo seed on %s', (engine) => {
   let t: TestApp;

@@ -1,6 +1,6 @@
-import type { BannerDto } from '@portal/shared';
+import type { AdminBannerDto, BannerDto } from '@portal/shared';
 import { assetUrl } from '../../http/assets.js';
-import type { Banner } from './service.js';
+import type { AdminBanner, Banner } from './service.js';
 
 export const toBannerDto = (b: Banner, assetBaseUrl: string): BannerDto => ({
   Id: b.id,
@@ -11,3 +11,5 @@ export const toBannerDto = (b: Banner, assetBaseUrl: string): BannerDto => ({
   SortNumber: b.sortNumber,
   CreateTime: b.createdAt,
 });
+
+export const toAdminBannerDto = (b: AdminBanner, assetBaseUrl: string): AdminBannerDto => ({ ...toBannerDto(b, assetBaseUrl), Status: b.status });

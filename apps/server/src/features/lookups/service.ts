@@ -1,4 +1,8 @@
+import { contentMessages, formatCst, type PagingQuery, type SaveTypeBody } from '@portal/shared';
 import type { Database } from '../../db/connection.js';
+import { badRequest, notFound } from '../../http/envelope.js';
+import { pageWindow } from '../../http/paging.js';
+import { containing } from '../system/like.js';
 
 /** An entry of a lookup list (spec §3: type 1 company types, 2 member levels, 3 a third list). */
 export interface TypeItem {
@@ -8,15 +12,78 @@ export interface TypeItem {
   sortNumber: number;
 }
 
+/** An entry as the back office sees it: enabled or not, and since when. */
+export interface AdminTypeItem extends TypeItem {
+  status: number;
+  createdAt: string;
+}
+
+const columns = ['id', 'type', 'name', 'sort_number', 'status', 'created_at'] as const;
+
+const toTypeItem = (r: { id: number; type: number; name: string; sort_number: number; status: number; created_at: string }): AdminTypeItem => ({
+  id: r.id,
+  type: r.type,
+  name: r.name,
+  sortNumber: r.sort_number,
+  status: r.status,
+  createdAt: r.created_at,
+});
+
 /** Enabled entries of one lookup list in display order. */
 export async function listTypeItems({ db }: Database, type: number): Promise<TypeItem[]> {
-  const rows = await db
+  const rows = await db.selectFrom('type_items').select(columns).where('type', '=', type).where('status', '=', 1).orderBy('sort_number', 'asc').orderBy('id', 'asc').execute();
+  return rows.map(toTypeItem);
+}
+
+export interface TypeFilter {
+  type: number;
+  /** Part of the name. */
+  key?: string;
+  status?: number;
+}
+
+/** One page of one list's entries of any status, in display order. */
+export async function listTypeItemsPage({ db }: Database, filter: TypeFilter, paging: PagingQuery): Promise<{ items: AdminTypeItem[]; total: number }> {
+  const matching = db
     .selectFrom('type_items')
-    .select(['id', 'type', 'name', 'sort_number'])
-    .where('type', '=', type)
-    .where('status', '=', 1)
-    .orderBy('sort_number', 'asc')
-    .orderBy('id', 'asc')
-    .execute();
-  return rows.map((r) => ({ id: r.id, type: r.type, name: r.name, sortNumber: r.sort_number }));
+    .where('type', '=', filter.type)
+    .$if(!!filter.key, (q) => q.where(containing('name', filter.key ?? '')))
+    .$if(filter.status !== undefined, (q) => q.where('status', '=', filter.status ?? 0));
+  const { limit, offset } = pageWindow(paging);
+  const [rows, { total }] = await Promise.all([
+    matching.select(columns).orderBy('sort_number', 'asc').orderBy('id', 'asc').limit(limit).offset(offset).execute(),
+    matching.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { items: rows.map(toTypeItem), total };
+}
+
+/** Creates (Id 0) or updates an entry; names are unique within a list. */
+export async function saveTypeItem({ db }: Database, body: SaveTypeBody, now: number): Promise<{ id: number; name: string }> {
+  const values = { type: body.Type, name: body.Name, sort_number: body.SortNumber, status: body.Status };
+  return db.transaction().execute(async (trx) => {
+    const sameName = await trx.selectFrom('type_items').select('id').where('type', '=', body.Type).where('name', '=', body.Name).where('id', '!=', body.Id).executeTakeFirst();
+    if (sameName) throw badRequest(contentMessages.typeNameTaken);
+    if (body.Id > 0) {
+      const result = await trx.updateTable('type_items').set(values).where('id', '=', body.Id).executeTakeFirst();
+      if (result.numUpdatedRows === 0n) throw notFound(contentMessages.typeNotFound);
+      return { id: body.Id, name: body.Name };
+    }
+    const { id } = await trx.insertInto('type_items').values({ ...values, created_at: formatCst(now) }).returning('id').executeTakeFirstOrThrow();
+    return { id, name: body.Name };
+  });
+}
+
+/** Deletes an entry no member uses (as 单位归类 or 会员等级); answers its name. */
+export async function deleteTypeItem({ db }: Database, id: number): Promise<string> {
+  return db.transaction().execute(async (trx) => {
+    const { n } = await trx
+      .selectFrom('members')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where((eb) => eb.or([eb('company_type_id', '=', id), eb('member_level_id', '=', id)]))
+      .executeTakeFirstOrThrow();
+    if (n > 0) throw badRequest(contentMessages.typeInUse(n));
+    const item = await trx.deleteFrom('type_items').where('id', '=', id).returning('name').executeTakeFirst();
+    if (!item) throw notFound(contentMessages.typeNotFound);
+    return item.name;
+  });
 }

@@ -15,6 +15,11 @@ export function menuIndex(database: Database): Promise<MenuIndex> {
   return menus.get(database, 'all', async () => indexMenus(await loadMenus(database)));
 }
 
+/** The menus as they are now, bypassing the kept copy: what the back office reads and checks writes against. */
+export async function freshMenuIndex(database: Database): Promise<MenuIndex> {
+  return indexMenus(await loadMenus(database));
+}
+
 /** Drops the kept menus of this database: call after any change to the menus table. */
 export function invalidateMenus(database: Database): void {
   menus.clear(database);

@@ -26,6 +26,8 @@ const SHOWN = 1;
  */
 export interface MenuIndex {
   byId: ReadonlyMap<number, Menu>;
+  /** Every menu's children, hidden ones included, in display order (0: the top level). */
+  byParent: ReadonlyMap<number, readonly Menu[]>;
   roots: readonly MenuNode[];
   /** Nodes of the public tree by id. */
   shown: ReadonlyMap<number, MenuNode>;
@@ -50,7 +52,32 @@ export function indexMenus(menus: readonly Menu[]): MenuIndex {
         shown.set(m.id, node);
         return node;
       });
-  return { byId, roots: grow(0, 1), shown };
+  return { byId, byParent, roots: grow(0, 1), shown };
+}
+
+/** A menu with every menu below it, hidden ones included: the back office's view. */
+export function fullSubtree(index: MenuIndex, menu: Menu): MenuNode {
+  const seen = new Set<number>();
+  const grow = (m: Menu): MenuNode => {
+    seen.add(m.id);
+    // A parent cycle left in old data must not recurse forever.
+    return { ...m, children: (index.byParent.get(m.id) ?? []).filter((c) => !seen.has(c.id)).map(grow) };
+  };
+  return grow(menu);
+}
+
+/** How many levels a menu's subtree spans, itself included (1 for a menu without children). */
+export function subtreeHeight(node: MenuNode): number {
+  return 1 + Math.max(0, ...node.children.map(subtreeHeight));
+}
+
+/** Ids of every menu below a node of a tree. */
+const idsBelow = (node: MenuNode): number[] => node.children.flatMap((c) => [c.id, ...idsBelow(c)]);
+
+/** Ids of every menu below `id`, hidden ones included. */
+export function descendantIds(index: MenuIndex, id: number): number[] {
+  const menu = index.byId.get(id);
+  return menu ? idsBelow(fullSubtree(index, menu)) : [];
 }
 
 /** The chain from the top-level menu down to `id` (empty for an unknown id). */
@@ -83,7 +110,6 @@ function compareTuples(a: number[], b: number[]): number {
 
 /** Ids of the shown menus below `id` in the public tree. */
 export function shownDescendantIds(index: MenuIndex, id: number): number[] {
-  const collect = (node: MenuNode): number[] => node.children.flatMap((c) => [c.id, ...collect(c)]);
   const node = index.shown.get(id);
-  return node ? collect(node) : [];
+  return node ? idsBelow(node) : [];
 }

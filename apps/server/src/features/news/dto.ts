@@ -1,8 +1,9 @@
 import type { FastifyRequest } from 'fastify';
-import type { NewsDetailDto, NewsListItemDto } from '@portal/shared';
+import type { AdminNewsItemDto, NewsDetailDto, NewsListItemDto } from '@portal/shared';
 import type { Config } from '../../config.js';
 import { assetUrl } from '../../http/assets.js';
 import { optionalMember } from '../../http/member-session.js';
+import type { AdminNewsItem } from './admin-service.js';
 import type { NewsItem } from './items.js';
 import type { Article } from './service.js';
 
@@ -46,4 +47,11 @@ export function toNewsDetailDto(article: Article, audience: Audience): NewsDetai
     Views: article.views,
     AboutList: article.neighbours.map((n) => ({ NewsId: n.id, MenuId: n.menuId, Title: n.title, SortNumber: n.side === 'previous' ? 1 : 0 })),
   };
+}
+
+/** The back office sees every article whole: no member lock applies to it. */
+export const backOffice = (assetBaseUrl: string): Audience => ({ assetBaseUrl, isMember: true });
+
+export function toAdminNewsItemDto(item: AdminNewsItem, assetBaseUrl: string): AdminNewsItemDto {
+  return { ...toNewsListItemDto(item, backOffice(assetBaseUrl)), Author: item.author, Views: item.views };
 }

@@ -1,0 +1,59 @@
+import rateLimit from '@fastify/rate-limit';
+import { applyMemberForm, contentMessages, messages } from '@portal/shared';
+import type { App } from '../../http/app-types.js';
+import { badRequest, ok } from '../../http/envelope.js';
+import { currentApplicant, optionalApplication, requireApplicant } from '../../http/member-session.js';
+import { memberDocs, publicDocs } from '../members/docs.js';
+import { toMemberProfileDto } from '../members/dto.js';
+import { getMember } from '../members/service.js';
+import { uploadRules } from '../uploads/checks.js';
+import { receiveUpload } from '../uploads/receive.js';
+import { resubmitApplication, submitApplication } from './service.js';
+
+/** Per client address and 10 minutes: enough for an applicant's retries, not for a flood of accounts or files. */
+const perAddress = { rateLimit: { max: 10, timeWindow: 10 * 60_000 } };
+
+/** The membership application (spec §5, §7 ApplyMember, GetMemberApplyRc, UploadFile). */
+export async function applicationsPublic(app: App): Promise<void> {
+  const { database, config, storage, now } = app.services;
+
+  app.get(
+    '/GetMemberApplyRc',
+    { onRequest: requireApplicant, schema: { ...memberDocs, summary: '本人的入会申请（申请令牌或会员令牌）；未通过时 ProcessItemName 为原因' } },
+    async (request) => {
+      const applicant = await currentApplicant(request);
+      return ok(toMemberProfileDto(await getMember(database.db, applicant.memberId), config.assetBaseUrl));
+    },
+  );
+
+  await app.register(async (scope) => {
+    const limited = scope as App;
+    await limited.register(rateLimit, { global: false });
+
+    /**
+     * A visitor's application, or, with the application token of a rejected applicant, its
+     * resubmission. Any other token (a member's, an expired one) is no identity here: the
+     * call is then a new application.
+     */
+    limited.post(
+      '/ApplyMember',
+      { schema: { ...publicDocs, summary: '入会申请；携带未通过申请的申请令牌时为修改后重新提交', body: applyMemberForm }, config: perAddress },
+      async (request) => {
+        const applicant = await optionalApplication(request);
+        if (applicant) await resubmitApplication(database, applicant.memberId, request.body, now());
+        else await submitApplication(database, request.body, now());
+        return ok(null, messages.submitted);
+      },
+    );
+
+    /** The application attachment: multipart field `file`; Data is the stored path (DESIGN.md §4). */
+    limited.post('/UploadFile', { schema: { ...publicDocs, summary: '上传入会申请附件（multipart 字段 file，办公文档或压缩包，不超过10MB）', consumes: ['multipart/form-data'] }, config: perAddress }, async (request) => {
+      const upload = request.isMultipart() ? await request.file() : undefined;
+      if (!upload || upload.fieldname !== 'file') {
+        upload?.file.resume();
+        throw badRequest(contentMessages.uploadMissing);
+      }
+      return ok(await receiveUpload(upload, uploadRules.memberAttachment, storage), messages.uploadOk);
+    });
+  });
+}

@@ -1,0 +1,48 @@
+import { adminBannerListQuery, delByIdBody, saveBannerBody } from '@portal/shared';
+import { contentAdminDocs } from '../../content/admin-docs.js';
+import type { App } from '../../http/app-types.js';
+import { adminWrite, requireAdmin } from '../../http/admin-auth.js';
+import { list, ok } from '../../http/envelope.js';
+import { toAdminBannerDto } from './dto.js';
+import { deleteBanner, listBanners, saveBanner } from './service.js';
+
+const TARGET = '轮播图';
+
+/** 轮播图管理 (spec §7 GetBannerList, SaveBanner, DelBanner under /api/XfSysBussiness/). */
+export async function bannersAdmin(app: App): Promise<void> {
+  const { database, config, now } = app.services;
+
+  app.get(
+    '/GetBannerList',
+    { onRequest: requireAdmin('content:banner:list'), schema: { ...contentAdminDocs, summary: '轮播图列表（全部状态，可按类型、标题、状态筛选）', querystring: adminBannerListQuery } },
+    async (request) => {
+      const { type, key, status, ...paging } = request.query;
+      const page = await listBanners(database, { type, key, status }, paging);
+      return list(page.items.map((b) => toAdminBannerDto(b, config.assetBaseUrl)), page.total);
+    },
+  );
+
+  app.post(
+    '/SaveBanner',
+    { onRequest: requireAdmin('content:banner:add', 'content:banner:edit'), schema: { ...contentAdminDocs, summary: '新增（Id 为 0）或修改轮播图', body: saveBannerBody } },
+    async (request) => {
+      const body = request.body;
+      const saved = await adminWrite(
+        request,
+        { action: body.Id ? 'content:banner:edit' : 'content:banner:add', target: TARGET, targetId: (b) => b.id, detail: (b) => b.title },
+        () => saveBanner(database, body, now(), config.assetBaseUrl),
+      );
+      return ok(saved.id);
+    },
+  );
+
+  app.post(
+    '/DelBanner',
+    { onRequest: requireAdmin('content:banner:delete'), schema: { ...contentAdminDocs, summary: '删除轮播图', body: delByIdBody } },
+    async (request) => {
+      const id = request.body.Id;
+      await adminWrite(request, { action: 'content:banner:delete', target: TARGET, targetId: id, detail: (title) => title }, () => deleteBanner(database, id));
+      return ok(null);
+    },
+  );
+}

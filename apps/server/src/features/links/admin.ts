@@ -1,0 +1,48 @@
+import { adminLinkListQuery, delByIdBody, saveLinkBody } from '@portal/shared';
+import { contentAdminDocs } from '../../content/admin-docs.js';
+import type { App } from '../../http/app-types.js';
+import { adminWrite, requireAdmin } from '../../http/admin-auth.js';
+import { list, ok } from '../../http/envelope.js';
+import { toAdminLinkDto } from './dto.js';
+import { deleteLink, listLinks, saveLink } from './service.js';
+
+const TARGET = '友情链接';
+
+/** 友情链接管理 (spec §7 GetWebFriendlinksList, SaveWebFriendlinks, DelWebFriendlinks under /api/XfSysBussiness/). */
+export async function linksAdmin(app: App): Promise<void> {
+  const { database, now } = app.services;
+
+  app.get(
+    '/GetWebFriendlinksList',
+    { onRequest: requireAdmin('content:link:list'), schema: { ...contentAdminDocs, summary: '友情链接列表（全部状态，可按名称、状态筛选）', querystring: adminLinkListQuery } },
+    async (request) => {
+      const { key, status, ...paging } = request.query;
+      const page = await listLinks(database, { key, status }, paging);
+      return list(page.items.map(toAdminLinkDto), page.total);
+    },
+  );
+
+  app.post(
+    '/SaveWebFriendlinks',
+    { onRequest: requireAdmin('content:link:add', 'content:link:edit'), schema: { ...contentAdminDocs, summary: '新增（Id 为 0）或修改友情链接（地址仅限 http/https）', body: saveLinkBody } },
+    async (request) => {
+      const body = request.body;
+      const saved = await adminWrite(
+        request,
+        { action: body.Id ? 'content:link:edit' : 'content:link:add', target: TARGET, targetId: (l) => l.id, detail: (l) => l.title },
+        () => saveLink(database, body, now()),
+      );
+      return ok(saved.id);
+    },
+  );
+
+  app.post(
+    '/DelWebFriendlinks',
+    { onRequest: requireAdmin('content:link:delete'), schema: { ...contentAdminDocs, summary: '删除友情链接', body: delByIdBody } },
+    async (request) => {
+      const id = request.body.Id;
+      await adminWrite(request, { action: 'content:link:delete', target: TARGET, targetId: id, detail: (title) => title }, () => deleteLink(database, id));
+      return ok(null);
+    },
+  );
+}

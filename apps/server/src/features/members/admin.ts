@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { editMemberInfoBody, editMemberStatusBody, idParam, memberListQuery, memberStatusNames } from '@portal/shared';
+import type { App } from '../../http/app-types.js';
+import { adminWrite, requireAdmin } from '../../http/admin-auth.js';
+import { list, ok } from '../../http/envelope.js';
+import { adminDocs } from './docs.js';
+import { toMemberListItemDto, toMemberModelDto } from './dto.js';
+import { getMember, listMembers, saveMemberInfo, setMemberStatus } from './service.js';
+
+const TARGET = '会员';
+
+/** Members in the back office (spec §7 GetMemberList, GetMemberModel, EditMemberInfo, EditMemberStatus). */
+export async function membersAdmin(app: App): Promise<void> {
+  const { database, config, now } = app.services;
+
+  app.get(
+    '/GetMemberList',
+    {
+      onRequest: requireAdmin('member:list', 'member:audit'),
+      schema: { ...adminDocs, summary: '会员与入会申请列表（按审核状态、启用状态、名称或账号、单位归类、会员等级、申请日期筛选；分页）', querystring: memberListQuery },
+    },
+    async (request) => {
+      const page = await listMembers(database.db, request.query);
+      return list(page.items.map(toMemberListItemDto), page.total);
+    },
+  );
+
+  app.get(
+    '/GetMemberModel/:id',
+    {
+      onRequest: requireAdmin('member:list', 'member:audit', 'member:edit'),
+      schema: { ...adminDocs, summary: '会员详情（含附件地址 FileUrl、未通过原因 ProcessItemName）', params: z.object({ id: idParam }) },
+    },
+    async (request) => ok(toMemberModelDto(await getMember(database.db, request.params.id), config.assetBaseUrl)),
+  );
+
+  app.post(
+    '/EditMemberInfo',
+    {
+      onRequest: requireAdmin('member:add', 'member:edit'),
+      schema: { ...adminDocs, summary: '新增（MemberId 为 0，直接入会）或修改会员资料；修改时 Pwd 非空即重置密码', body: editMemberInfoBody },
+    },
+    async (request) => {
+      const body = request.body;
+      const saved = await adminWrite(
+        request,
+        { action: body.MemberId ? 'member:edit' : 'member:add', target: TARGET, targetId: (r) => r.id, detail: (r) => r.account },
+        () => saveMemberInfo(database, body, now()),
+      );
+      return ok(saved.id);
+    },
+  );
+
+  app.post(
+    '/EditMemberStatus',
+    { onRequest: requireAdmin('member:status'), schema: { ...adminDocs, summary: '启用（1）或停用（0）会员；停用即结束其全部会话', body: editMemberStatusBody } },
+    async (request) => {
+      const { MemberId, Status } = request.body;
+      await adminWrite(request, { action: 'member:status', target: TARGET, targetId: MemberId, detail: (account) => `${account} ${memberStatusNames[Status]}` }, () =>
+        setMemberStatus(database.db, MemberId, Status, now()),
+      );
+      return ok(null);
+    },
+  );
+}

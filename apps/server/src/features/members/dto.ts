@@ -1,0 +1,61 @@
+import { applyStateNames, type MemberListItemDto, type MemberModelDto, type MemberProfileDto } from '@portal/shared';
+import { assetUrl } from '../../http/assets.js';
+import type { Member } from './service.js';
+
+/** Wire shapes of packages/shared/src/schemas/members.ts (spec §3 spellings). */
+
+export const toMemberProfileDto = (m: Member, assetBaseUrl: string): MemberProfileDto => ({
+  MemberId: m.id,
+  Account: m.account,
+  MemberName: m.memberName,
+  CompanyType: m.companyTypeId,
+  CompanyTypeName: m.companyTypeName,
+  MemberLevel: m.memberLevelId,
+  MemberLevelName: m.memberLevelName,
+  CompanyMent: m.companyMent,
+  Mainbusiness: m.mainbusiness,
+  RegAddress: m.regAddress,
+  DailyOperator: m.dailyOperator,
+  OperatorPhone: m.operatorPhone,
+  Remarks: m.remarks,
+  LegalPerson: m.legalPerson,
+  Email: m.email,
+  FilePath: m.filePath,
+  FileUrl: m.filePath && assetUrl(assetBaseUrl, m.filePath),
+  ApplyState: m.applyState,
+  ApplyStateName: applyStateNames[m.applyState],
+  ProcessItemName: m.processItemName,
+  ApplyTime: m.appliedAt,
+  CreateTime: m.createdAt,
+});
+
+export const toMemberModelDto = (m: Member, assetBaseUrl: string): MemberModelDto => ({
+  ...toMemberProfileDto(m, assetBaseUrl),
+  Status: m.status,
+  RegCapital: m.regCapital,
+  StaffCount: m.staffCount,
+  JoinDate: m.joinDate,
+  ExpireDate: m.expireDate,
+  LastLoginTime: m.lastLoginAt,
+  UpdateTime: m.updatedAt,
+});
+
+export const toMemberListItemDto = (m: Member): MemberListItemDto => ({
+  MemberId: m.id,
+  Account: m.account,
+  MemberName: m.memberName,
+  CompanyType: m.companyTypeId,
+  CompanyTypeName: m.companyTypeName,
+  MemberLevel: m.memberLevelId,
+  MemberLevelName: m.memberLevelName,
+  LegalPerson: m.legalPerson,
+  DailyOperator: m.dailyOperator,
+  OperatorPhone: m.operatorPhone,
+  Email: m.email,
+  ApplyState: m.applyState,
+  ApplyStateName: applyStateNames[m.applyState],
+  Status: m.status,
+  ProcessItemName: m.processItemName,
+  ApplyTime: m.appliedAt,
+  CreateTime: m.createdAt,
+});

@@ -1,0 +1,12 @@
+import type { FeatureRoutes } from '../../http/app-types.js';
+import { applicationsAdmin } from '../applications/admin.js';
+import { applicationsPublic } from '../applications/public.js';
+import { suggestionsAdmin } from '../suggestions/admin.js';
+import { suggestionsPublic } from '../suggestions/public.js';
+import { membersAdmin } from './admin.js';
+import { membersPublic } from './public.js';
+
+/** The member area's /api/XfWebApi calls: sign-in, profile, application, suggestion box. */
+export const memberPublicRoutes: FeatureRoutes[] = [membersPublic, applicationsPublic, suggestionsPublic];
+/** Its /api/XfSysBussiness calls: members, application review, suggestions. */
+export const memberBusinessRoutes: FeatureRoutes[] = [membersAdmin, applicationsAdmin, suggestionsAdmin];

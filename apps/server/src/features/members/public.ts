@@ -1,0 +1,84 @@
+import type { FastifyRequest } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import { ApplyState, Code, editMemberForm, editMemberPwdBody, memberLoginForm, memberMessages, messages } from '@portal/shared';
+import type { z } from 'zod';
+import type { App } from '../../http/app-types.js';
+import { requestToken } from '../../http/admin-auth.js';
+import { ok, type Envelope } from '../../http/envelope.js';
+import { currentMember, requireMember } from '../../http/member-session.js';
+import { publicDocs, memberDocs } from './docs.js';
+import { toMemberProfileDto } from './dto.js';
+import { changeMemberPassword, signInMember } from './login.js';
+import { editProfile, getMember } from './service.js';
+import { endMemberSession, resumeMemberSession } from './sessions.js';
+
+/** GetLoginToken's answer under review / rejected: the envelope plus the application token. */
+type ApplicationAnswer = Envelope<string | null> & { Token: string };
+
+/** Member sign-in and sign-out, profile and password (spec §7 GetLoginToken, GetUserInfo, EditMember, EditMemberPwd). */
+export async function membersPublic(app: App): Promise<void> {
+  const { services } = app;
+  const { database, config, now } = services;
+
+  /**
+   * Spec §8 passes Codes 510 and 511 through to the caller: 510 under review, 511 rejected with
+   * the reason in Data. Both carry `Token`, an application token that opens GetMemberApplyRc
+   * and the resubmission through ApplyMember (docs/api.md).
+   */
+  const signIn = async (request: FastifyRequest, form: z.infer<typeof memberLoginForm>): Promise<Envelope<string> | ApplicationAnswer> => {
+    const outcome = await signInMember(services, { account: form.str1, password: form.str2, ip: request.ip });
+    switch (outcome.state) {
+      case ApplyState.Approved:
+        return ok(outcome.token, messages.loggedIn);
+      case ApplyState.UnderReview:
+        return { Code: Code.ApplicationPending, Message: memberMessages.applicationPending, Data: null, Token: outcome.applicationToken } satisfies ApplicationAnswer;
+      case ApplyState.Rejected:
+        return { Code: Code.ApplicationRejected, Message: memberMessages.applicationRejected, Data: outcome.reason, Token: outcome.applicationToken } satisfies ApplicationAnswer;
+    }
+  };
+
+  // Per client address, on top of the per-account lockout (the same budget as the back office's sign-in).
+  await app.register(async (scope) => {
+    const limited = scope as App;
+    await limited.register(rateLimit, { global: false });
+    const limit = { rateLimit: { max: config.adminSession.loginsPerMinute, timeWindow: 60_000 } };
+    const summary = '会员登录（str1 账号，str2 密码）；审核中 Code 510，未通过 Code 511（Data 为原因），二者附申请令牌 Token';
+    // The spec's client sends the credentials as a query; the query is kept out of the logs (http/log-redaction.ts).
+    limited.get('/GetLoginToken', { schema: { ...publicDocs, summary, querystring: memberLoginForm }, config: limit }, (request) => signIn(request, request.query));
+    limited.post('/GetLoginToken', { schema: { ...publicDocs, summary, body: memberLoginForm }, config: limit }, (request) => signIn(request, request.body));
+  });
+
+  /** Ends the session of the token (a member's or an applicant's); a token that opens none is already logged out. */
+  app.post('/Logout', { schema: { ...memberDocs, summary: '会员退出登录（注销当前会话或申请令牌）' } }, async (request) => {
+    const token = requestToken(request);
+    const session = token ? await resumeMemberSession(database.db, token, now()) : null;
+    if (!session) return ok(null, messages.alreadyLoggedOut);
+    await endMemberSession(database.db, session.sessionId);
+    return ok(null, messages.loggedOut);
+  });
+
+  app.get('/GetUserInfo', { onRequest: requireMember, schema: { ...memberDocs, summary: '当前会员资料（不含密码）' } }, async (request) => {
+    const member = await currentMember(request);
+    return ok(toMemberProfileDto(await getMember(database.db, member.memberId), config.assetBaseUrl));
+  });
+
+  app.post(
+    '/EditMember',
+    { onRequest: requireMember, schema: { ...memberDocs, summary: '修改本会员资料（账号、公司名称、单位归类、会员等级不可改）', body: editMemberForm } },
+    async (request) => {
+      const member = await currentMember(request);
+      await editProfile(database.db, member.memberId, request.body, now());
+      return ok(null, messages.saved);
+    },
+  );
+
+  app.post(
+    '/EditMemberPwd',
+    { onRequest: requireMember, schema: { ...memberDocs, summary: '修改本会员密码（其他会话随之失效）', body: editMemberPwdBody } },
+    async (request) => {
+      const { Pwd, Newpwd } = request.body;
+      await changeMemberPassword(services, await currentMember(request), { old: Pwd, new: Newpwd });
+      return ok(null, messages.saved);
+    },
+  );
+}

@@ -1,0 +1,268 @@
+import type { Kysely } from 'kysely';
+import {
+  ApplyState,
+  formatCst,
+  memberMessages,
+  MemberStatus,
+  systemMessages,
+  typeKinds,
+  type ApplyMemberForm,
+  type EditMemberForm,
+  type EditMemberInfoBody,
+  type MemberListQuery,
+} from '@portal/shared';
+import type { Database } from '../../db/connection.js';
+import type { DB } from '../../db/schema.js';
+import { isUniqueViolation } from '../../db/unique-violation.js';
+import { badRequest, notFound } from '../../http/envelope.js';
+import { pageWindow } from '../../http/paging.js';
+import { containing } from '../system/like.js';
+import { hashPassword } from '../system/passwords.js';
+import { endMemberSessions } from './sessions.js';
+
+/** A member and their application, as the member area and the back office read it. */
+export interface Member {
+  id: number;
+  account: string;
+  memberName: string;
+  companyTypeId: number;
+  companyTypeName: string;
+  memberLevelId: number;
+  memberLevelName: string;
+  companyMent: string;
+  mainbusiness: string;
+  regAddress: string;
+  dailyOperator: string;
+  operatorPhone: string;
+  remarks: string;
+  legalPerson: string;
+  email: string;
+  filePath: string;
+  regCapital: number;
+  staffCount: number;
+  joinDate: string;
+  expireDate: string;
+  applyState: ApplyState;
+  status: number;
+  processItemName: string;
+  lastLoginAt: string;
+  appliedAt: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Members with the names of their type list entries ('' for an entry since removed). */
+function memberQuery(db: Kysely<DB>) {
+  return db
+    .selectFrom('members as m')
+    .leftJoin('type_items as ct', 'ct.id', 'm.company_type_id')
+    .leftJoin('type_items as ml', 'ml.id', 'm.member_level_id')
+    .select([
+      'm.id',
+      'm.account',
+      'm.member_name',
+      'm.company_type_id',
+      'ct.name as company_type_name',
+      'm.member_level_id',
+      'ml.name as member_level_name',
+      'm.company_ment',
+      'm.mainbusiness',
+      'm.reg_address',
+      'm.daily_operator',
+      'm.operator_phone',
+      'm.remarks',
+      'm.legal_person',
+      'm.email',
+      'm.file_path',
+      'm.reg_capital',
+      'm.staff_count',
+      'm.join_date',
+      'm.expire_date',
+      'm.apply_state',
+      'm.status',
+      'm.process_item_name',
+      'm.last_login_at',
+      'm.applied_at',
+      'm.created_at',
+      'm.updated_at',
+    ]);
+}
+
+type MemberRow = Awaited<ReturnType<ReturnType<typeof memberQuery>['executeTakeFirstOrThrow']>>;
+
+const toMember = (r: MemberRow): Member => ({
+  id: r.id,
+  account: r.account,
+  memberName: r.member_name,
+  companyTypeId: r.company_type_id,
+  companyTypeName: r.company_type_name ?? '',
+  memberLevelId: r.member_level_id,
+  memberLevelName: r.member_level_name ?? '',
+  companyMent: r.company_ment,
+  mainbusiness: r.mainbusiness,
+  regAddress: r.reg_address,
+  dailyOperator: r.daily_operator,
+  operatorPhone: r.operator_phone,
+  remarks: r.remarks,
+  legalPerson: r.legal_person,
+  email: r.email,
+  filePath: r.file_path,
+  regCapital: r.reg_capital,
+  staffCount: r.staff_count,
+  joinDate: r.join_date,
+  expireDate: r.expire_date,
+  applyState: r.apply_state as ApplyState,
+  status: r.status,
+  processItemName: r.process_item_name,
+  lastLoginAt: r.last_login_at,
+  appliedAt: r.applied_at,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+});
+
+export async function getMember(db: Kysely<DB>, id: number): Promise<Member> {
+  const row = await memberQuery(db).where('m.id', '=', id).executeTakeFirst();
+  if (!row) throw notFound(memberMessages.memberNotFound);
+  return toMember(row);
+}
+
+/** Company details as columns: what an application, a resubmission and the back-office editor write alike. */
+export function companyColumns(f: ApplyMemberForm | EditMemberInfoBody) {
+  return {
+    member_name: f.MemberName,
+    company_type_id: f.CompanyType,
+    member_level_id: f.MemberLevel,
+    legal_person: f.LegalPerson,
+    email: f.Email,
+    operator_phone: f.OperatorPhone,
+    company_ment: f.CompanyMent,
+    mainbusiness: f.Mainbusiness,
+    reg_address: f.RegAddress,
+    daily_operator: f.DailyOperator,
+    remarks: f.Remarks,
+    file_path: f.FilePath,
+  };
+}
+
+/**
+ * Company type and member level must be entries of type lists 1 and 2 (spec §3). An entry
+ * since disabled is refused unless the member already has it, so editing other fields of an
+ * older member still works.
+ */
+export async function checkTypeChoices(db: Kysely<DB>, choice: { CompanyType: number; MemberLevel: number }, current?: Member): Promise<void> {
+  const entries = await db.selectFrom('type_items').select(['id', 'type', 'status']).where('id', 'in', [choice.CompanyType, choice.MemberLevel]).execute();
+  const usable = (id: number, type: number, held: number | undefined) =>
+    entries.some((e) => e.id === id && e.type === type && (e.status === 1 || id === held));
+  if (!usable(choice.CompanyType, typeKinds.companyType, current?.companyTypeId)) throw badRequest(memberMessages.companyTypeUnknown);
+  if (!usable(choice.MemberLevel, typeKinds.memberLevel, current?.memberLevelId)) throw badRequest(memberMessages.memberLevelUnknown);
+}
+
+/**
+ * Inserts a member row; an account already taken, even by a request racing this one, is the
+ * business message rather than a failure. Runs `after` with the new id in the same transaction.
+ */
+export async function insertMember(
+  db: Kysely<DB>,
+  values: Omit<DB['members'], 'id' | 'failed_logins' | 'locked_until' | 'last_login_at' | 'process_item_name'>,
+  after: (trx: Kysely<DB>, id: number) => Promise<void> = async () => {},
+): Promise<number> {
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const { id } = await trx
+        .insertInto('members')
+        .values({ ...values, failed_logins: 0, locked_until: '', last_login_at: '', process_item_name: '' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await after(trx, id);
+      return id;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw badRequest(systemMessages.accountTaken);
+    throw error;
+  }
+}
+
+/** EditMember: the member's own contact details; fields left out keep their values. */
+export async function editProfile(db: Kysely<DB>, memberId: number, form: EditMemberForm, now: number): Promise<void> {
+  await db
+    .updateTable('members')
+    .set({
+      daily_operator: form.DailyOperator,
+      operator_phone: form.OperatorPhone,
+      legal_person: form.LegalPerson,
+      email: form.Email,
+      company_ment: form.CompanyMent,
+      mainbusiness: form.Mainbusiness,
+      reg_address: form.RegAddress,
+      remarks: form.Remarks,
+      updated_at: formatCst(now),
+    })
+    .where('id', '=', memberId)
+    .execute();
+}
+
+/** GetMemberList: newest application first, paged in SQL. */
+export async function listMembers(db: Kysely<DB>, q: MemberListQuery): Promise<{ items: Member[]; total: number }> {
+  const { key } = q;
+  let query = memberQuery(db);
+  if (key) query = query.where((eb) => eb.or([containing('m.member_name', key), containing('m.account', key)]));
+  if (q.applystate !== undefined) query = query.where('m.apply_state', '=', q.applystate);
+  if (q.status !== undefined) query = query.where('m.status', '=', q.status);
+  if (q.companytype !== undefined) query = query.where('m.company_type_id', '=', q.companytype);
+  if (q.memberlevel !== undefined) query = query.where('m.member_level_id', '=', q.memberlevel);
+  if (q.start) query = query.where('m.applied_at', '>=', `${q.start} 00:00:00`);
+  if (q.end) query = query.where('m.applied_at', '<=', `${q.end} 23:59:59`);
+  const { limit, offset } = pageWindow(q);
+  const [rows, { total }] = await Promise.all([
+    query.orderBy('m.applied_at', 'desc').orderBy('m.id', 'desc').limit(limit).offset(offset).execute(),
+    query.clearSelect().select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { items: rows.map(toMember), total };
+}
+
+/**
+ * EditMemberInfo. MemberId 0 adds a member the association admits directly (approved, joined
+ * today unless JoinDate says otherwise); Account and Pwd are then required (editMemberInfoBody).
+ * Otherwise the member's record is edited, Account staying as it is, and a non-empty Pwd
+ * resets the password and ends the member's sessions.
+ */
+export async function saveMemberInfo({ db }: Database, body: EditMemberInfoBody, now: number): Promise<{ id: number; account: string }> {
+  const at = formatCst(now);
+  const record = { ...companyColumns(body), reg_capital: body.RegCapital, staff_count: body.StaffCount, join_date: body.JoinDate, expire_date: body.ExpireDate, updated_at: at };
+  if (body.MemberId === 0) {
+    await checkTypeChoices(db, body);
+    const id = await insertMember(db, {
+      ...record,
+      join_date: body.JoinDate || at.slice(0, 10),
+      account: body.Account,
+      password_hash: await hashPassword(body.Pwd),
+      apply_state: ApplyState.Approved,
+      status: MemberStatus.Enabled,
+      applied_at: at,
+      created_at: at,
+    });
+    return { id, account: body.Account };
+  }
+  const current = await getMember(db, body.MemberId);
+  await checkTypeChoices(db, body, current);
+  const passwordHash = body.Pwd ? await hashPassword(body.Pwd) : undefined;
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('members')
+      .set(passwordHash ? { ...record, password_hash: passwordHash, failed_logins: 0, locked_until: '' } : record)
+      .where('id', '=', current.id)
+      .execute();
+    if (passwordHash) await endMemberSessions(trx, current.id);
+  });
+  return { id: current.id, account: current.account };
+}
+
+/** EditMemberStatus; disabling ends the member's sessions at once. Answers the account. */
+export async function setMemberStatus(db: Kysely<DB>, memberId: number, status: number, now: number): Promise<string> {
+  const member = await getMember(db, memberId);
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable('members').set({ status, updated_at: formatCst(now) }).where('id', '=', memberId).execute();
+    if (status !== MemberStatus.Enabled) await endMemberSessions(trx, memberId);
+  });
+  return member.account;
+}

@@ -1,0 +1,122 @@
+import { formatCst, messages, type PagingQuery, type SaveNewsBody } from '@portal/shared';
+import type { Database } from '../../db/connection.js';
+import { cleanArticleBody } from '../../content/sanitize.js';
+import { storedAssetPath } from '../../http/assets.js';
+import { badRequest, notFound } from '../../http/envelope.js';
+import { pageWindow } from '../../http/paging.js';
+import { freshMenuIndex, requireMenu } from '../menus/service.js';
+import { descendantIds } from '../menus/tree.js';
+import { containing } from '../system/like.js';
+import { itemQuery, toItem, type NewsItem, type Page } from './items.js';
+import { invalidateNewsCaches, type Article } from './service.js';
+
+/**
+ * Back-office article management (文章管理): every article whatever its status, and the
+ * writes. Bodies are sanitised before they are stored; every write drops the public caches
+ * (totals, search results) so the site shows the change at once.
+ */
+
+export interface ArticleFilter {
+  /** Part of the title. */
+  key?: string;
+  /** A menu: its articles and those of every menu below it, hidden menus included. */
+  menuid?: number;
+  status?: number;
+  istop?: number;
+  ismemberread?: number;
+  /** First and last CST day of the publish time, both included. */
+  start?: string;
+  end?: string;
+}
+
+export interface AdminNewsItem extends NewsItem {
+  author: string;
+  views: number;
+}
+
+/** One page of articles matching the filter, newest publish time first. */
+export async function listArticles(database: Database, filter: ArticleFilter, paging: PagingQuery): Promise<Page<AdminNewsItem>> {
+  const { db } = database;
+  let menuIds: number[] | undefined;
+  if (filter.menuid !== undefined) {
+    const index = await freshMenuIndex(database);
+    requireMenu(index, filter.menuid);
+    menuIds = [filter.menuid, ...descendantIds(index, filter.menuid)];
+  }
+  const matching = db
+    .selectFrom('news as n')
+    .$if(!!filter.key, (q) => q.where(containing('n.title', filter.key ?? '')))
+    .$if(menuIds !== undefined, (q) => q.where('n.menu_id', 'in', menuIds ?? []))
+    .$if(filter.status !== undefined, (q) => q.where('n.status', '=', filter.status ?? 0))
+    .$if(filter.istop !== undefined, (q) => q.where('n.is_top', '=', filter.istop ?? 0))
+    .$if(filter.ismemberread !== undefined, (q) => q.where('n.is_member_read', '=', filter.ismemberread ?? 0))
+    .$if(filter.start !== undefined, (q) => q.where('n.news_create_time', '>=', `${filter.start} 00:00:00`))
+    .$if(filter.end !== undefined, (q) => q.where('n.news_create_time', '<=', `${filter.end} 23:59:59`));
+  const { limit, offset } = pageWindow(paging);
+  const [page, { total }] = await Promise.all([
+    matching.select('n.id').orderBy('n.news_create_time', 'desc').orderBy('n.id', 'desc').limit(limit).offset(offset).execute(),
+    matching.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  const ids = page.map((r) => r.id);
+  if (ids.length === 0) return { items: [], total };
+  const rows = await itemQuery(db).select(['n.author', 'n.views']).where('n.id', 'in', ids).execute();
+  const byId = new Map(rows.map((r) => [r.id, { ...toItem(r), author: r.author, views: r.views }]));
+  return { items: ids.flatMap((id) => byId.get(id) ?? []), total };
+}
+
+/** An article as the editor opens it: any status, the whole body, no view counted. */
+export async function readArticleForEditing({ db }: Database, id: number): Promise<Article> {
+  const row = await itemQuery(db).select(['n.content', 'n.author', 'n.views']).where('n.id', '=', id).executeTakeFirst();
+  if (!row) throw notFound(messages.articleNotFound);
+  return { ...toItem(row), content: row.content, author: row.author, views: row.views, neighbours: [] };
+}
+
+/**
+ * Creates (NewsId 0) or updates an article. The body is stored sanitised with its plain text
+ * for search; a blank publish time means now for a new article and "unchanged" for an edit.
+ */
+export async function saveArticle(database: Database, body: SaveNewsBody, now: number, assetBaseUrl: string): Promise<{ id: number; title: string }> {
+  const { db } = database;
+  const menu = await db.selectFrom('menus').select('id').where('id', '=', body.MenuId).executeTakeFirst();
+  if (!menu) throw badRequest(messages.menuNotFound);
+  const { content, bodyText } = cleanArticleBody(body.NewContent);
+  const at = formatCst(now);
+  const values = {
+    menu_id: body.MenuId,
+    title: body.Title,
+    content,
+    body_text: bodyText,
+    image_url: storedAssetPath(assetBaseUrl, body.ImageUrl),
+    status: body.Status,
+    is_top: body.IsTop ? 1 : 0,
+    is_member_read: body.IsMemberRead ? 1 : 0,
+    author: body.Author,
+    updated_at: at,
+    ...(body.NewsCreateTime ? { news_create_time: body.NewsCreateTime } : {}),
+  };
+  let id: number;
+  if (body.NewsId > 0) {
+    const updated = await db.updateTable('news').set(values).where('id', '=', body.NewsId).executeTakeFirst();
+    if (updated.numUpdatedRows === 0n) throw notFound(messages.articleNotFound);
+    id = body.NewsId;
+  } else {
+    const row = { ...values, news_create_time: values.news_create_time ?? at, process_item_name: '', views: 0, created_at: at };
+    ({ id } = await db.insertInto('news').values(row).returning('id').executeTakeFirstOrThrow());
+  }
+  invalidateNewsCaches(database);
+  return { id, title: body.Title };
+}
+
+/** Deletes articles, with their home placements, in one transaction; answers how many went. */
+export async function deleteArticles(database: Database, ids: readonly number[]): Promise<number> {
+  const deleted = await database.db.transaction().execute(async (trx) => {
+    const found = await trx.selectFrom('news').select('id').where('id', 'in', ids).execute();
+    if (found.length === 0) throw notFound(messages.articleNotFound);
+    const existing = found.map((r) => r.id);
+    await trx.deleteFrom('positions').where('news_id', 'in', existing).execute();
+    await trx.deleteFrom('news').where('id', 'in', existing).execute();
+    return existing.length;
+  });
+  invalidateNewsCaches(database);
+  return deleted;
+}

@@ -1,0 +1,59 @@
+import { adminNewsListQuery, delNewsBody, newsIdQuery, saveNewsBody } from '@portal/shared';
+import { contentAdminDocs } from '../../content/admin-docs.js';
+import type { App } from '../../http/app-types.js';
+import { adminWrite, requireAdmin } from '../../http/admin-auth.js';
+import { list, ok } from '../../http/envelope.js';
+import { deleteArticles, listArticles, readArticleForEditing, saveArticle } from './admin-service.js';
+import { backOffice, toAdminNewsItemDto, toNewsDetailDto } from './dto.js';
+
+const TARGET = '文章';
+
+/** 文章管理 (spec §7 GetNewsList, GetNewsDetail, SaveNews, DelNews under /api/XfSysBussiness/; UploadFile lives in features/uploads). */
+export async function newsAdmin(app: App): Promise<void> {
+  const { database, config, now } = app.services;
+
+  app.get(
+    '/GetNewsList',
+    {
+      onRequest: requireAdmin('content:news:list', 'content:position:add'),
+      schema: { ...contentAdminDocs, summary: '文章列表（全部状态；按标题、栏目及其下级、状态、置顶、会员可读、发布日期筛选）', querystring: adminNewsListQuery },
+    },
+    async (request) => {
+      const { pageindex, pagesize, ...filter } = request.query;
+      const page = await listArticles(database, filter, { pageindex, pagesize });
+      return list(page.items.map((i) => toAdminNewsItemDto(i, config.assetBaseUrl)), page.total);
+    },
+  );
+
+  app.get(
+    '/GetNewsDetail',
+    { onRequest: requireAdmin('content:news:list'), schema: { ...contentAdminDocs, summary: '文章详情（编辑用：任何状态，含正文，不计阅读数）', querystring: newsIdQuery } },
+    async (request) => ok(toNewsDetailDto(await readArticleForEditing(database, request.query.newsid), backOffice(config.assetBaseUrl))),
+  );
+
+  app.post(
+    '/SaveNews',
+    { onRequest: requireAdmin('content:news:add', 'content:news:edit'), schema: { ...contentAdminDocs, summary: '新增（NewsId 为 0）或修改文章；正文经服务器净化后保存', body: saveNewsBody } },
+    async (request) => {
+      const body = request.body;
+      const saved = await adminWrite(
+        request,
+        { action: body.NewsId ? 'content:news:edit' : 'content:news:add', target: TARGET, targetId: (a) => a.id, detail: (a) => a.title },
+        () => saveArticle(database, body, now(), config.assetBaseUrl),
+      );
+      return ok(saved.id);
+    },
+  );
+
+  app.post(
+    '/DelNews',
+    { onRequest: requireAdmin('content:news:delete'), schema: { ...contentAdminDocs, summary: '删除文章（NewsId 为一个或多个编号；其推荐位一并移除），Data 为删除的篇数', body: delNewsBody } },
+    async (request) => {
+      const ids = request.body.NewsId;
+      const deleted = await adminWrite(request, { action: 'content:news:delete', target: TARGET, targetId: ids.join(','), detail: (n) => `删除${n}篇` }, () =>
+        deleteArticles(database, ids),
+      );
+      return ok(deleted);
+    },
+  );
+}

@@ -1,0 +1,78 @@
+import { adminPositionListQuery, delPositionBody, editPositionStatusBody, saveSelectPositionBody, updateSortNumberBody } from '@portal/shared';
+import { contentAdminDocs } from '../../content/admin-docs.js';
+import type { App } from '../../http/app-types.js';
+import { adminWrite, requireAdmin } from '../../http/admin-auth.js';
+import { list, ok } from '../../http/envelope.js';
+import { toAdminPositionDto } from './dto.js';
+import { listPlacements, placeArticles, removePlacements, updatePlacement } from './service.js';
+
+const TARGET = '推荐位';
+
+/**
+ * 推荐位管理: the articles in home seats 1–4 (spec §7 GetNewPositionList, SaveSelectPosition,
+ * UpdateSortNumber, EditNewPositionStatus; DelNewPosition is our addition). The public home
+ * tabs read the same rows, so changes show at once.
+ */
+export async function positionsAdmin(app: App): Promise<void> {
+  const { database, config, now } = app.services;
+
+  app.get(
+    '/GetNewPositionList',
+    { onRequest: requireAdmin('content:position:list'), schema: { ...contentAdminDocs, summary: '推荐位文章列表（全部状态，可按推荐位、标题、状态筛选）', querystring: adminPositionListQuery } },
+    async (request) => {
+      const { seat, key, status, ...paging } = request.query;
+      const page = await listPlacements(database, { seat, key, status }, paging);
+      return list(page.items.map((p) => toAdminPositionDto(p, config.assetBaseUrl)), page.total);
+    },
+  );
+
+  app.post(
+    '/SaveSelectPosition',
+    { onRequest: requireAdmin('content:position:add'), schema: { ...contentAdminDocs, summary: '把文章加入推荐位（已在该推荐位的文章保持不变），Data 为新加入的条数', body: saveSelectPositionBody } },
+    async (request) => {
+      const { Seat, NewsId } = request.body;
+      const added = await adminWrite(
+        request,
+        { action: 'content:position:add', target: TARGET, targetId: Seat, detail: (n) => `推荐位${Seat}加入${n}篇文章：${NewsId.join(',')}` },
+        () => placeArticles(database, Seat, NewsId, now()),
+      );
+      return ok(added);
+    },
+  );
+
+  app.post(
+    '/UpdateSortNumber',
+    { onRequest: requireAdmin('content:position:edit'), schema: { ...contentAdminDocs, summary: '修改推荐位排序号（0–999999 的整数，小的在前）', body: updateSortNumberBody } },
+    async (request) => {
+      const { Id, SortNumber } = request.body;
+      await adminWrite(request, { action: 'content:position:edit', target: TARGET, targetId: Id, detail: () => `排序号改为${SortNumber}` }, () =>
+        updatePlacement(database, Id, { sort_number: SortNumber }),
+      );
+      return ok(null);
+    },
+  );
+
+  app.post(
+    '/EditNewPositionStatus',
+    { onRequest: requireAdmin('content:position:edit'), schema: { ...contentAdminDocs, summary: '启用（1）或停用（0）推荐位文章', body: editPositionStatusBody } },
+    async (request) => {
+      const { Id, Status } = request.body;
+      await adminWrite(request, { action: 'content:position:edit', target: TARGET, targetId: Id, detail: () => `状态改为${Status}` }, () =>
+        updatePlacement(database, Id, { status: Status }),
+      );
+      return ok(null);
+    },
+  );
+
+  app.post(
+    '/DelNewPosition',
+    { onRequest: requireAdmin('content:position:delete'), schema: { ...contentAdminDocs, summary: '移出推荐位（Id 为一个或多个推荐位记录编号）', body: delPositionBody } },
+    async (request) => {
+      const ids = request.body.Id;
+      const removed = await adminWrite(request, { action: 'content:position:delete', target: TARGET, targetId: ids.join(','), detail: (n) => `移出${n}条` }, () =>
+        removePlacements(database, ids),
+      );
+      return ok(removed);
+    },
+  );
+}

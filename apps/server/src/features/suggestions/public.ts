@@ -1,0 +1,19 @@
+import { messages, saveProposeForm } from '@portal/shared';
+import type { App } from '../../http/app-types.js';
+import { ok } from '../../http/envelope.js';
+import { publicDocs } from '../members/docs.js';
+import { saveProposal } from './service.js';
+
+/** The suggestion box (spec §7 SavePropose). */
+export async function suggestionsPublic(app: App): Promise<void> {
+  const { database, now } = app.services;
+  app.post(
+    '/SavePropose',
+    { schema: { ...publicDocs, summary: '提交建议留言（每个地址10分钟内至多5条，超出 Code 429）', body: saveProposeForm } },
+    async (request) => {
+      const { Mobile, ProposeContent } = request.body;
+      await saveProposal(database.db, { mobile: Mobile, content: ProposeContent, ip: request.ip }, now());
+      return ok(null, messages.submitted);
+    },
+  );
+}

@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AdminUserDto, RoleDto } from '@portal/shared';
+import { ADMIN_PASSWORD, adminCall, attemptLogin, createAdmin, createAdminTestApp, loginAdmin } from '../../../test/admin.js';
+import { engines, type TestApp } from '../../../test/harness.js';
+
+describe.each(engines)('admin users on %s', (engine) => {
+  let t: TestApp;
+  let token: string;
+  let roles: RoleDto[];
+  const roleId = (name: string) => roles.find((r) => r.RoleName === name)?.RoleId as number;
+  beforeAll(async () => {
+    t = await createAdminTestApp(engine);
+    token = await loginAdmin(t);
+    roles = (await adminCall<{ List: RoleDto[] }>(t, token, 'GET', '/api/XfSystemApi/GetRoleList?pagesize=999')).Data.List;
+  });
+  afterAll(() => t.close());
+
+  const save = (payload: Record<string, unknown>, as = token) => adminCall<number>(t, as, 'POST', '/api/XfSystemApi/SaveAdminUser', payload);
+  const del = (id: number, as = token) => adminCall(t, as, 'POST', `/api/XfSystemApi/DelAdminUser/${id}`);
+  const list = (query = '') => adminCall<{ List: AdminUserDto[]; TotalCount: number }>(t, token, 'GET', `/api/XfSystemApi/GetAdminUserL${query}`);
+  const whoAmI = (as: string) => adminCall<{ RoleName: string; ButtonL: string[] }>(t, as, 'GET', '/api/XfSystemApi/GetLoginUser');
+  const adminId = async (account: string) => (await list(`?key=${account}`)).Data.List.find((a) => a.Account === account)?.AdminId as number;
+
+  it('creates, lists, updates and deletes an admin', async () => {
+    const created = await save({ Account: 'zhangsan', FullName: '张三', Phone: '13800138000', RoleId: roleId('内容编辑'), Password: 'Zhang2024' });
+    expect(created.Code).toBe(200);
+    const { Data } = await list('?key=张');
+    expect(Data.TotalCount).toBe(1);
+    expect(Data.List[0]).toMatchObject({ AdminId: created.Data, Account: 'zhangsan', FullName: '张三', Phone: '13800138000', RoleName: '内容编辑', Status: 1, LastLoginTime: '' });
+
+    await loginAdmin(t, 'zhangsan', 'Zhang2024');
+    expect((await list('?key=zhangsan')).Data.List[0]?.LastLoginTime).toMatch(/^\d{4}-/);
+
+    expect((await save({ AdminId: created.Data, Account: 'zhangsan2', FullName: '张三丰', RoleId: roleId('超级管理员') })).Code).toBe(200);
+    expect((await list('?key=zhangsan2')).Data.List[0]).toMatchObject({ FullName: '张三丰', Phone: '', RoleName: '超级管理员' });
+    // The password is unchanged by an edit without one.
+    await loginAdmin(t, 'zhangsan2', 'Zhang2024');
+
+    expect((await del(created.Data)).Code).toBe(200);
+    expect((await list('?key=zhangsan')).Data.TotalCount).toBe(0);
+    expect((await attemptLogin(t, 'zhangsan2', 'Zhang2024')).Message).toBe('账号或密码错误');
+    expect((await del(created.Data)).Message).toBe('管理员不存在');
+  });
+
+  it('pages the list', async () => {
+    const all = await list('?pagesize=999');
+    const second = await list('?pageindex=2&pagesize=1');
+    expect(second.Data.TotalCount).toBe(all.Data.TotalCount);
+    expect(second.Data.List).toEqual(all.Data.List.slice(1, 2));
+  });
+
+  it('validates admins with clear messages and the password policy', async () => {
+    const editor = roleId('内容编辑');
+    const cases: [Record<string, unknown>, string][] = [
+      [{ FullName: '某', RoleId: editor, Password: 'abc12345' }, '请输入账号'],
+      [{ Account: 'a b', FullName: '某', RoleId: editor, Password: 'abc12345' }, '账号为3-32位字母、数字或下划线'],
+      [{ Account: 'ab', FullName: '某', RoleId: editor, Password: 'abc12345' }, '账号为3-32位字母、数字或下划线'],
+      [{ Account: 'lisi', RoleId: editor, Password: 'abc12345' }, '请输入姓名'],
+      [{ Account: 'lisi', FullName: '李四', Phone: '12345', RoleId: editor, Password: 'abc12345' }, '请输入正确电话号码'],
+      [{ Account: 'lisi', FullName: '李四', Password: 'abc12345' }, '请选择角色'],
+      [{ Account: 'lisi', FullName: '李四', RoleId: 0, Password: 'abc12345' }, '请选择角色'],
+      [{ Account: 'lisi', FullName: '李四', RoleId: 999_999, Password: 'abc12345' }, '角色不存在'],
+      [{ Account: 'lisi', FullName: '李四', RoleId: editor }, '请输入密码'],
+      [{ Account: 'lisi', FullName: '李四', RoleId: editor, Password: 'short1' }, '密码长度为8-32位，且必须同时包含字母和数字'],
+      [{ Account: 'lisi', FullName: '李四', RoleId: editor, Password: 'onlyletters' }, '密码长度为8-32位，且必须同时包含字母和数字'],
+      [{ Account: 'admin', FullName: '重复', RoleId: editor, Password: 'abc12345' }, '账号已存在'],
+      [{ AdminId: 999_999, Account: 'ghost', FullName: '无', RoleId: editor }, '管理员不存在'],
+    ];
+    for (const [payload, message] of cases) expect((await save(payload)).Message, JSON.stringify(payload)).toBe(message);
+  });
+
+  it('refuses deleting or disabling yourself and leaving no active super administrator', async () => {
+    const me = await adminId('admin');
+    expect(await del(me)).toEqual({ Code: 400, Message: '不能删除自己的账号', Data: null });
+    expect((await save({ AdminId: me, Account: 'admin', FullName: '超级管理员', RoleId: roleId('超级管理员'), Status: 0 })).Message).toBe('不能停用自己的账号');
+    expect((await save({ AdminId: me, Account: 'admin', FullName: '超级管理员', RoleId: roleId('内容编辑') })).Message).toBe('至少需要保留一个启用的超级管理员');
+
+    // A second super administrator may demote the first, but not then be left alone to go.
+    await createAdmin(t, token, 'deputy', '超级管理员');
+    const deputy = await loginAdmin(t, 'deputy');
+    const deputyId = await adminId('deputy');
+    expect((await save({ AdminId: me, Account: 'admin', FullName: '超级管理员', RoleId: roleId('超级管理员'), Status: 0 }, deputy)).Code).toBe(200);
+    expect((await del(deputyId, deputy)).Message).toBe('不能删除自己的账号');
+    expect((await save({ AdminId: deputyId, Account: 'deputy', FullName: 'deputy', RoleId: roleId('内容编辑') }, deputy)).Message).toBe('至少需要保留一个启用的超级管理员');
+    // The disabled admin's session ended with the change.
+    expect((await whoAmI(token)).Code).toBe(402);
+    expect((await attemptLogin(t, 'admin', ADMIN_PASSWORD)).Message).toBe('账号已停用，请联系管理员');
+
+    expect((await save({ AdminId: me, Account: 'admin', FullName: '超级管理员', RoleId: roleId('超级管理员'), Status: 1 }, deputy)).Code).toBe(200);
+    token = await loginAdmin(t);
+    expect((await del(deputyId)).Code).toBe(200);
+    expect((await whoAmI(deputy)).Code).toBe(402);
+  });
+
+  it('takes a role change and a disabled account into effect on the next call', async () => {
+    const id = await createAdmin(t, token, 'wangwu', '内容编辑');
+    const session = await loginAdmin(t, 'wangwu');
+    expect((await adminCall(t, session, 'GET', '/api/XfSystemApi/GetRoleList')).Code).toBe(403);
+
+    const auditor = await adminCall<number>(t, token, 'POST', '/api/XfSystemApi/SaveRole', { RoleName: '审计员', MenuIds: [] });
+    expect((await save({ AdminId: id, Account: 'wangwu', FullName: 'wangwu', RoleId: roleId('超级管理员') })).Code).toBe(200);
+    expect((await adminCall(t, session, 'GET', '/api/XfSystemApi/GetRoleList')).Code).toBe(200);
+    expect((await whoAmI(session)).Data.RoleName).toBe('超级管理员');
+
+    expect((await save({ AdminId: id, Account: 'wangwu', FullName: 'wangwu', RoleId: auditor.Data })).Code).toBe(200);
+    expect((await whoAmI(session)).Data).toMatchObject({ RoleName: '审计员', ButtonL: [] });
+
+    expect((await save({ AdminId: id, Account: 'wangwu', FullName: 'wangwu', RoleId: auditor.Data, Status: 0 })).Code).toBe(200);
+    expect((await whoAmI(session)).Code).toBe(402);
+  });
+
+  it('resets a password only with system:admin:resetPwd, ending that admin’s sessions', async () => {
+    const id = await createAdmin(t, token, 'zhaoliu', '内容编辑');
+    const session = await loginAdmin(t, 'zhaoliu');
+    const reset = await save({ AdminId: id, Account: 'zhaoliu', FullName: 'zhaoliu', RoleId: roleId('内容编辑'), Password: 'Reset2024x' });
+    expect(reset.Code).toBe(200);
+    expect((await whoAmI(session)).Code).toBe(402);
+    await loginAdmin(t, 'zhaoliu', 'Reset2024x');
+
+    // An admin manager without the reset permission may edit but not reset.
+    const menus = (await adminCall<{ perms: string; MenuId: number; children: never[] }[]>(t, token, 'GET', '/api/XfSystemApi/GetSystemMenuList?all=1')).Data;
+    const flat = (ms: { perms: string; MenuId: number; children: never[] }[]): { perms: string; MenuId: number }[] => ms.flatMap((m) => [m, ...flat(m.children)]);
+    const grant = flat(menus).filter((m) => ['system:admin:list', 'system:admin:edit'].includes(m.perms)).map((m) => m.MenuId);
+    const managers = await adminCall<number>(t, token, 'POST', '/api/XfSystemApi/SaveRole', { RoleName: '账号管理', MenuIds: grant });
+    await save({ Account: 'manager', FullName: 'manager', RoleId: managers.Data, Password: ADMIN_PASSWORD });
+    const manager = await loginAdmin(t, 'manager');
+    expect((await save({ AdminId: id, Account: 'zhaoliu', FullName: '赵六', RoleId: roleId('内容编辑') }, manager)).Code).toBe(200);
+    expect((await save({ AdminId: id, Account: 'zhaoliu', FullName: '赵六', RoleId: roleId('内容编辑'), Password: 'Other2024x' }, manager)).Code).toBe(403);
+    expect((await save({ Account: 'newbie', FullName: 'newbie', RoleId: roleId('内容编辑'), Password: 'Other2024x' }, manager)).Code).toBe(403);
+    // Nor may they touch a super administrator, or make one.
+    expect((await save({ AdminId: await adminId('admin'), Account: 'admin', FullName: '改名', RoleId: roleId('超级管理员') }, manager)).Message).toBe('只有超级管理员可以设置或修改超级管理员');
+    expect((await save({ AdminId: id, Account: 'zhaoliu', FullName: '赵六', RoleId: roleId('超级管理员') }, manager)).Message).toBe('只有超级管理员可以设置或修改超级管理员');
+  });
+});

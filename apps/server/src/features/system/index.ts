@@ -1,0 +1,9 @@
+import type { FeatureRoutes } from '../../http/app-types.js';
+import { adminUserRoutes } from './admin-user-routes.js';
+import { auditRoutes } from './audit-routes.js';
+import { authRoutes } from './auth-routes.js';
+import { menuRoutes } from './menu-routes.js';
+import { roleRoutes } from './role-routes.js';
+
+/** Every /api/XfSystemApi call. */
+export const systemFeatureRoutes: FeatureRoutes[] = [authRoutes, menuRoutes, roleRoutes, adminUserRoutes, auditRoutes];

@@ -1,0 +1,50 @@
+import type { Multipart } from '@fastify/multipart';
+import { contentMessages, messages, uploadKinds, uploadQuery, type EditorUploadKind } from '@portal/shared';
+import { contentAdminDocs } from '../../content/admin-docs.js';
+import type { App } from '../../http/app-types.js';
+import { requireAdmin } from '../../http/admin-auth.js';
+import { badRequest, ok } from '../../http/envelope.js';
+import { allowsExtension, extensionOf, uploadRules } from './checks.js';
+import { receiveUpload } from './receive.js';
+
+/**
+ * The back-office upload (spec §7 XfSysBussiness UploadFile; the editor's default upload call
+ * XfSysBussinessUploadFile is this same route). Multipart with one file in field `file`;
+ * `kind` (image | file | media, as query or as a field before the file) picks the checks,
+ * otherwise the extension does. Data is the stored path '/uploads/…'.
+ */
+export async function uploadsAdmin(app: App): Promise<void> {
+  const { storage } = app.services;
+
+  app.post(
+    '/UploadFile',
+    {
+      // Every back-office editor that holds pictures, media or attachments uploads here.
+      onRequest: requireAdmin('content:news:add', 'content:news:edit', 'content:banner:add', 'content:banner:edit', 'activity:add', 'activity:edit', 'member:add', 'member:edit'),
+      schema: { ...contentAdminDocs, summary: '上传文件（multipart 字段 file；kind=image|file|media），Data 为存储路径', querystring: uploadQuery, consumes: ['multipart/form-data'] },
+    },
+    async (request) => {
+      const upload = await request.file();
+      if (!upload || upload.fieldname !== 'file') {
+        upload?.file.resume();
+        throw badRequest(contentMessages.uploadMissing);
+      }
+      const kind = request.query.kind ?? fieldKind(upload.fields.kind) ?? kindByExtension(extensionOf(upload.filename));
+      return ok(await receiveUpload(upload, uploadRules[kind], storage), messages.uploadOk);
+    },
+  );
+}
+
+/** `kind` sent as a form field (it must precede the file to be seen). */
+function fieldKind(field: Multipart | Multipart[] | undefined): EditorUploadKind | undefined {
+  if (field === undefined) return undefined;
+  const value = Array.isArray(field) || field.type !== 'field' ? undefined : field.value;
+  const kind = uploadKinds.find((k) => k === value);
+  if (!kind) throw badRequest();
+  return kind;
+}
+
+/** Pictures and media by their extension; anything else is checked as an attachment (and named in its type message). */
+function kindByExtension(extension: string): EditorUploadKind {
+  return (['image', 'media'] as const).find((kind) => allowsExtension(uploadRules[kind], extension)) ?? 'file';
+}

@@ -1,0 +1,96 @@
+import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import { Code, codeMessages, type Permission } from '@portal/shared';
+import { can, loadPrincipal, type AdminPrincipal } from '../features/system/access.js';
+import { writeAudit } from '../features/system/audit.js';
+import { AppError } from './envelope.js';
+
+/**
+ * The guard of every back-office call (/api/XfSystemApi and /api/XfSysBussiness):
+ *
+ *   app.get('/GetRoleList', { onRequest: requireAdmin('system:role:list'), schema }, handler)
+ *
+ * It runs before the body is read or validated: no admin session (missing, expired, revoked
+ * or a member's token) answers Code 402; a session without the permission answers Code 403.
+ * Handlers then read the caller with currentAdmin(request), and perform writes through
+ * adminWrite so each one is permission-checked and audited.
+ */
+
+const principals = new WeakMap<FastifyRequest, AdminPrincipal>();
+
+/** Code 402 says of the admin session what Code 401 says of the member's (spec §8), in the same words. */
+export const adminSessionRequired = () => new AppError(Code.AdminSession, codeMessages[401]);
+
+/** The token of a request: header `token`, or `Authorization: Bearer …` (DESIGN.md §4). */
+export function requestToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.token;
+  const token = Array.isArray(header) ? header[0] : header;
+  if (token) return token;
+  const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
+  return bearer?.[1];
+}
+
+/**
+ * An onRequest hook admitting admins that hold any one of the given permissions (none given:
+ * any signed-in admin). Save* calls pass both their add and edit permissions here and let
+ * adminWrite check the one that applies once the body says which.
+ */
+export function requireAdmin(...anyOf: Permission[]): onRequestAsyncHookHandler {
+  return async function adminGuard(request) {
+    const { database, config, now } = request.server.services;
+    const token = requestToken(request);
+    const admin = token ? await loadPrincipal(database, token, now(), config.adminSession) : null;
+    if (!admin) throw adminSessionRequired();
+    if (anyOf.length > 0) refuseUnlessAny(admin, anyOf);
+    principals.set(request, admin);
+  };
+}
+
+/** The admin admitted by requireAdmin; a route without the guard is a programming error. */
+export function currentAdmin(request: FastifyRequest): AdminPrincipal {
+  const admin = principals.get(request);
+  if (!admin) throw new Error(`route ${request.routeOptions.url ?? request.url} reads the admin without requireAdmin`);
+  return admin;
+}
+
+/** The admin admitted by requireAdmin, if they hold any one of the permissions; Code 403 otherwise. */
+export function requirePermission(request: FastifyRequest, ...anyOf: [Permission, ...Permission[]]): AdminPrincipal {
+  const admin = currentAdmin(request);
+  refuseUnlessAny(admin, anyOf);
+  return admin;
+}
+
+function refuseUnlessAny(admin: AdminPrincipal, anyOf: readonly Permission[]): void {
+  if (!anyOf.some((p) => can(admin, p))) throw new AppError(Code.Forbidden);
+}
+
+export interface AdminWrite<T> {
+  /** The permission the write needs; recorded as the audit action. */
+  action: Permission;
+  /** The kind of record, e.g. 角色. */
+  target: string;
+  /** The record written; a function of the result for a record the write creates. */
+  targetId?: number | string | ((result: T) => number | string);
+  /** What to note on success, e.g. the record's name. */
+  detail?: (result: T) => string;
+}
+
+/**
+ * Runs one back-office write: checks its permission (Code 403, not recorded), runs it and
+ * records the outcome in the audit log, refusals and failures included.
+ */
+export async function adminWrite<T>(request: FastifyRequest, what: AdminWrite<T>, write: () => Promise<T>): Promise<T> {
+  const admin = requirePermission(request, what.action);
+  const { database, now } = request.server.services;
+  const record = (ok: boolean, targetId: number | string | undefined, detail: string) =>
+    writeAudit(database.db, { adminId: admin.adminId, account: admin.account, action: what.action, target: what.target, targetId, ip: request.ip, ok, detail }, now());
+  let result: T;
+  try {
+    result = await write();
+  } catch (error) {
+    const targetId = typeof what.targetId === 'function' ? undefined : what.targetId;
+    await record(false, targetId, error instanceof AppError ? error.message : codeMessages.default);
+    throw error;
+  }
+  await record(true, typeof what.targetId === 'function' ? what.targetId(result) : what.targetId, what.detail?.(result) ?? '');
+  return result;
+}

@@ -1,0 +1,88 @@
+/**
+ * The one registry of back-office permission identifiers. Server guards, the seeded system-menu
+ * tree (pages and type-3 buttons carry them as `perms`), the role editor and the client's
+ * button check all name permissions through the `Permission` type, so a typo fails to compile
+ * instead of silently locking a button. Each identifier maps to the Chinese label shown for it.
+ */
+export const permissions = {
+  'dashboard:view': '查看工作台',
+
+  'content:menu:list': '栏目列表',
+  'content:menu:add': '新增栏目',
+  'content:menu:edit': '修改栏目',
+  'content:menu:delete': '删除栏目',
+  'content:news:list': '文章列表',
+  'content:news:add': '新增文章',
+  'content:news:edit': '修改文章',
+  'content:news:delete': '删除文章',
+  'content:position:list': '推荐位列表',
+  'content:position:add': '加入推荐位',
+  'content:position:edit': '修改推荐位',
+  'content:position:delete': '移出推荐位',
+  'content:banner:list': '轮播图列表',
+  'content:banner:add': '新增轮播图',
+  'content:banner:edit': '修改轮播图',
+  'content:banner:delete': '删除轮播图',
+  'content:link:list': '友情链接列表',
+  'content:link:add': '新增友情链接',
+  'content:link:edit': '修改友情链接',
+  'content:link:delete': '删除友情链接',
+  'content:type:list': '类型列表',
+  'content:type:add': '新增类型',
+  'content:type:edit': '修改类型',
+  'content:type:delete': '删除类型',
+
+  'member:list': '会员列表',
+  'member:add': '新增会员',
+  'member:edit': '修改会员',
+  'member:audit': '入会审核',
+  'member:status': '启用/停用会员',
+  'member:contribution:list': '投稿列表',
+  'member:contribution:audit': '投稿审核',
+  'member:propose:list': '建议留言列表',
+  'member:propose:delete': '删除建议留言',
+
+  'cert:list': '证书列表',
+  'cert:edit': '修改证书',
+  'cert:delete': '删除证书',
+  'cert:download': '下载证书',
+  'cert:import': '导入证书',
+  'cert:score:list': '考试成绩列表',
+  'cert:score:edit': '修改考试成绩',
+  'cert:score:delete': '删除考试成绩',
+  'cert:score:import': '导入考试成绩',
+
+  'activity:list': '活动列表',
+  'activity:add': '新增活动',
+  'activity:edit': '修改活动',
+  'activity:delete': '删除活动',
+  'activity:resend': '重发活动通知',
+
+  'system:menu:list': '菜单列表',
+  'system:menu:add': '新增菜单',
+  'system:menu:edit': '修改菜单',
+  'system:menu:delete': '删除菜单',
+  'system:role:list': '角色列表',
+  'system:role:add': '新增角色',
+  'system:role:edit': '修改角色',
+  'system:role:delete': '删除角色',
+  'system:admin:list': '管理员列表',
+  'system:admin:add': '新增管理员',
+  'system:admin:edit': '修改管理员',
+  'system:admin:delete': '删除管理员',
+  'system:admin:resetPwd': '重置密码',
+  'system:audit:list': '操作日志列表',
+} as const;
+
+export type Permission = keyof typeof permissions;
+
+export const allPermissions = Object.keys(permissions) as Permission[];
+
+export function isPermission(value: string): value is Permission {
+  return Object.hasOwn(permissions, value);
+}
+
+/** Label of an identifier; stored menus may hold identifiers the registry no longer knows. */
+export function permissionLabel(value: string): string {
+  return isPermission(value) ? permissions[value] : value;
+}

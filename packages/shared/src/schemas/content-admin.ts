@@ -1,0 +1,260 @@
+import { z } from 'zod';
+import { seats } from '../constants.js';
+import { contentMessages, messages, systemMessages } from '../messages.js';
+import { ArticleStatus, MenuShowType } from '../status.js';
+import {
+  boolField,
+  flagField,
+  idParam,
+  intParam,
+  optionalParam,
+  optionalText,
+  pagingQuery,
+  requiredText,
+  saveIdField,
+  sortNumberField,
+} from './common.js';
+import type { BannerDto, FriendLinkDto, NewsListItemDto, TypeItemDto } from './content.js';
+
+/**
+ * Forms and wire shapes of the back-office content calls (/api/XfSysBussiness/: menus,
+ * articles, home positions, banners, friendly links, type lists). The server validates with
+ * these schemas and the web forms reuse them, so both speak the same Chinese messages.
+ * Menus and article details travel as the public shapes (MenuDto, NewsDetailDto).
+ */
+
+/** An address opened from the site: http(s) or a path of the site itself ('/…', not '//host'). */
+const webOrSitePath = /^(?:https?:\/\/[^\s<>"]+|\/(?!\/)[^\s<>"]*)$/i;
+const webAddress = /^https?:\/\/[^\s<>"]+$/i;
+const address = (pattern: RegExp, message: string, field: string) =>
+  optionalText(field, 500).refine((url) => url === '' || pattern.test(url), { error: message });
+
+/** One id or several: a number, an array of numbers, or '1,2,3' (batch deletes and placements). */
+const idList = (required: string) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' ? v.split(',').filter((s) => s.trim() !== '') : typeof v === 'number' ? [v] : v),
+    z
+      .array(z.coerce.number({ error: messages.badParameter }).int({ error: messages.badParameter }).positive({ error: messages.badParameter }), { error: required })
+      .min(1, { error: required })
+      .max(1000, { error: messages.badParameter })
+      .transform((ids) => [...new Set(ids)]),
+  );
+
+// ——— Menus (栏目) ———
+
+export const saveMenuBody = z.object({
+  MenuId: saveIdField,
+  /** 0 for a top-level menu. */
+  ParentId: z.coerce.number({ error: messages.badParameter }).int({ error: messages.badParameter }).min(0, { error: messages.badParameter }).default(0),
+  Name: requiredText(contentMessages.menuNameRequired, '栏目名称', 100),
+  Status: flagField(1),
+  ShowType: z.coerce
+    .number({ error: contentMessages.showTypeInvalid })
+    .pipe(z.union([z.literal(MenuShowType.List), z.literal(MenuShowType.SinglePage)], { error: contentMessages.showTypeInvalid }))
+    .default(MenuShowType.List),
+  /** 1 a menu of the top bar, 2 a leaf inside a submenu (spec §3); absent: 1 at the top, 2 below. */
+  Type: z.coerce
+    .number({ error: contentMessages.menuTypeInvalid })
+    .pipe(z.union([z.literal(1), z.literal(2)], { error: contentMessages.menuTypeInvalid }))
+    .optional(),
+  WebUrl: address(webOrSitePath, contentMessages.webOrSitePath, '外部链接'),
+  CurValue: optionalText('标识', 50),
+  SortNumber: sortNumberField,
+});
+export type SaveMenuBody = z.infer<typeof saveMenuBody>;
+
+export const adminMenuListQuery = pagingQuery.extend({
+  /** The level listed: absent, 0 or negative the top level; a menu id its children. Each entry carries its whole subtree. */
+  parentid: optionalParam(intParam),
+});
+
+export const menuIdQuery = z.object({ menuid: idParam });
+export const delMenuBody = z.object({ MenuId: z.coerce.number({ error: messages.badParameter }).int().positive({ error: messages.badParameter }) });
+
+// ——— Articles (文章) ———
+
+/** 'yyyy-MM-dd HH:mm:ss'; a date alone or minutes without seconds are completed. Absent or blank: now. */
+const publishTime = z
+  .string({ error: contentMessages.publishTimeInvalid })
+  .trim()
+  .default('')
+  .transform((t, ctx) => {
+    if (t === '') return '';
+    const m = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(t);
+    const [year, month, day, hour = '00', minute = '00', second = '00'] = m ? m.slice(1) : [];
+    const parsed = m && new Date(Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hour), Number(minute), Number(second)));
+    if (!parsed || parsed.getUTCDate() !== Number(day) || parsed.getUTCMonth() !== Number(month) - 1 || Number(hour) > 23 || Number(minute) > 59 || Number(second) > 59) {
+      ctx.addIssue({ code: 'custom', message: contentMessages.publishTimeInvalid });
+      return z.NEVER;
+    }
+    return `${year}-${month}-${day} ${hour}:${minute}:${second}`;
+  });
+
+const articleStatuses: number[] = Object.values(ArticleStatus);
+
+export const saveNewsBody = z.object({
+  NewsId: saveIdField,
+  MenuId: z.coerce.number({ error: messages.menuRequired }).int({ error: messages.menuRequired }).positive({ error: messages.menuRequired }),
+  Title: requiredText(messages.titleRequired, '标题', 200),
+  /** Rich text; sanitised on the server before it is stored. */
+  NewContent: z.string({ error: messages.badParameter }).default(''),
+  /** The cover: an uploaded path ('/uploads/…') or an http(s) address. */
+  ImageUrl: address(webOrSitePath, contentMessages.webOrSitePath, '封面图片'),
+  /** The editor offers 1 正常 and 0 停用; 2 and 3 are the review states of contributions. */
+  Status: z.coerce
+    .number({ error: contentMessages.articleStatusInvalid })
+    .int({ error: contentMessages.articleStatusInvalid })
+    .refine((s) => articleStatuses.includes(s), { error: contentMessages.articleStatusInvalid })
+    .default(ArticleStatus.Published),
+  IsTop: boolField,
+  IsMemberRead: boolField,
+  NewsCreateTime: publishTime,
+  Author: optionalText('作者', 100),
+});
+export type SaveNewsBody = z.infer<typeof saveNewsBody>;
+
+const day = z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/, { error: systemMessages.dateInvalid });
+
+export const adminNewsListQuery = pagingQuery.extend({
+  /** Part of the title. */
+  key: z.string().trim().optional(),
+  /** A menu: its articles and those of every menu below it. */
+  menuid: optionalParam(idParam),
+  status: optionalParam(intParam),
+  istop: optionalParam(z.coerce.number().int().min(0).max(1)),
+  ismemberread: optionalParam(z.coerce.number().int().min(0).max(1)),
+  /** First and last CST day of the publish time (NewsCreateTime), both included. */
+  start: optionalParam(day),
+  end: optionalParam(day),
+});
+
+export const newsIdQuery = z.object({ newsid: idParam });
+/** DelNews: one article or several (NewsId: 5, [5, 6] or '5,6'), deleted together. */
+export const delNewsBody = z.object({ NewsId: idList(contentMessages.articlesRequired) });
+
+/** An article in the back-office list: the public list item plus author and views. */
+export interface AdminNewsItemDto extends NewsListItemDto {
+  Author: string;
+  Views: number;
+}
+
+// ——— Home positions (推荐位) ———
+
+const seat = z.coerce
+  .number({ error: contentMessages.seatInvalid })
+  .int({ error: contentMessages.seatInvalid })
+  .min(Math.min(...seats), { error: contentMessages.seatInvalid })
+  .max(Math.max(...seats), { error: contentMessages.seatInvalid });
+const recordId = z.coerce.number({ error: messages.badParameter }).int({ error: messages.badParameter }).positive({ error: messages.badParameter });
+
+export const adminPositionListQuery = pagingQuery.extend({
+  seat: optionalParam(seat),
+  /** Part of the article title. */
+  key: z.string().trim().optional(),
+  status: optionalParam(z.coerce.number().int().min(0).max(1)),
+});
+
+/** SaveSelectPosition: put articles into a seat; those already in it are left as they are. */
+export const saveSelectPositionBody = z.object({ Seat: seat, NewsId: idList(contentMessages.articlesRequired) });
+export const updateSortNumberBody = z.object({ Id: recordId, SortNumber: sortNumberField.unwrap() });
+export const editPositionStatusBody = z.object({ Id: recordId, Status: flagField(1).unwrap() });
+/** DelNewPosition (our addition): take placements out of their seats. */
+export const delPositionBody = z.object({ Id: idList(messages.badParameter) });
+
+/** A placement of an article in a home seat. Status is the placement's; NewsStatus the article's. */
+export interface AdminPositionDto {
+  Id: number;
+  Seat: number;
+  SortNumber: number;
+  Status: number;
+  CreateTime: string;
+  NewsId: number;
+  MenuId: number;
+  MenuName: string;
+  Title: string;
+  ImageUrl: string;
+  NewsStatus: number;
+  IsTop: boolean;
+  NewsCreateTime: string;
+}
+
+// ——— Banners (轮播图) ———
+
+export const saveBannerBody = z.object({
+  Id: saveIdField,
+  /** 2 the home carousel (spec §9). */
+  Type: z.coerce.number({ error: messages.badParameter }).int({ error: messages.badParameter }).min(1, { error: messages.badParameter }).max(99, { error: messages.badParameter }).default(2),
+  Title: optionalText('标题', 200),
+  ImageUrl: requiredText(contentMessages.imageRequired, '图片地址', 500).refine((url) => webOrSitePath.test(url), { error: contentMessages.webOrSitePath }),
+  JumpUrl: address(webOrSitePath, contentMessages.webOrSitePath, '跳转地址'),
+  SortNumber: sortNumberField,
+  Status: flagField(1),
+});
+export type SaveBannerBody = z.infer<typeof saveBannerBody>;
+
+export const adminBannerListQuery = pagingQuery.extend({
+  type: optionalParam(intParam),
+  key: z.string().trim().optional(),
+  status: optionalParam(z.coerce.number().int().min(0).max(1)),
+});
+
+export const delByIdBody = z.object({ Id: recordId });
+
+export interface AdminBannerDto extends BannerDto {
+  Status: number;
+}
+
+// ——— Friendly links (友情链接) ———
+
+export const saveLinkBody = z.object({
+  Id: saveIdField,
+  Title: requiredText(contentMessages.linkTitleRequired, '链接名称', 200),
+  /** The URL (spec §3 field name). */
+  Friendlinks: requiredText(contentMessages.linkUrlRequired, '链接地址', 500).refine((url) => webAddress.test(url), { error: contentMessages.webOnly }),
+  SortNumber: sortNumberField,
+  Status: flagField(1),
+});
+export type SaveLinkBody = z.infer<typeof saveLinkBody>;
+
+export const adminLinkListQuery = pagingQuery.extend({
+  key: z.string().trim().optional(),
+  status: optionalParam(z.coerce.number().int().min(0).max(1)),
+});
+
+export interface AdminFriendLinkDto extends FriendLinkDto {
+  Status: number;
+  CreateTime: string;
+}
+
+// ——— Type lists (类型: 1 单位归类, 2 会员等级, 3 其他) ———
+
+const typeKind = z.coerce
+  .number({ error: contentMessages.typeInvalid })
+  .pipe(z.union([z.literal(1), z.literal(2), z.literal(3)], { error: contentMessages.typeInvalid }));
+
+export const adminTypeListQuery = pagingQuery.extend({
+  type: typeKind,
+  key: z.string().trim().optional(),
+  status: optionalParam(z.coerce.number().int().min(0).max(1)),
+});
+
+export const saveTypeBody = z.object({
+  Id: saveIdField,
+  Type: typeKind,
+  Name: requiredText(contentMessages.typeNameRequired, '名称', 100),
+  SortNumber: sortNumberField,
+  Status: flagField(1),
+});
+export type SaveTypeBody = z.infer<typeof saveTypeBody>;
+
+export interface AdminTypeItemDto extends TypeItemDto {
+  Status: number;
+  CreateTime: string;
+}
+
+// ——— Uploads ———
+
+/** What UploadFile checks a file as; absent: chosen by the file's extension. */
+export const uploadKinds = ['image', 'file', 'media'] as const;
+export type EditorUploadKind = (typeof uploadKinds)[number];
+export const uploadQuery = z.object({ kind: optionalParam(z.enum(uploadKinds, { error: messages.badParameter })) });

@@ -1,0 +1,94 @@
+import { permissions, type Permission } from './permissions.js';
+import type { SystemMenuType } from './schemas/system.js';
+
+/**
+ * The default back-office menu tree (every page the spec names), inserted by the server's seed on
+ * an empty system_menus table; afterwards administrators own the data through 菜单管理.
+ * `path` is the route below /System; `component` is the key of the web shell's lazy page map.
+ * Pages carry the permission that opens them, type-3 buttons the permission of one action.
+ */
+export const SystemMenuKind = { Directory: 1, Page: 2, Button: 3 } as const satisfies Record<string, SystemMenuType>;
+
+export interface DefaultSystemMenu {
+  name: string;
+  menuType: SystemMenuType;
+  path: string;
+  component: string;
+  perms: Permission | '';
+  icon: string;
+  /** Ascending order among siblings. */
+  sort: number;
+  children: DefaultSystemMenu[];
+}
+
+type Node = Omit<DefaultSystemMenu, 'sort' | 'children'> & { children: Node[] };
+
+/** Siblings are sorted in the order they are written. */
+function numbered(nodes: Node[]): DefaultSystemMenu[] {
+  return nodes.map((node, index) => ({ ...node, sort: index + 1, children: numbered(node.children) }));
+}
+
+function directory(name: string, path: string, icon: string, children: Node[]): Node {
+  return { name, menuType: SystemMenuKind.Directory, path, component: '', perms: '', icon, children };
+}
+
+function page(name: string, path: string, icon: string, perms: Permission, buttons: Permission[] = []): Node {
+  return {
+    name,
+    menuType: SystemMenuKind.Page,
+    path,
+    component: `${path}/index`,
+    perms,
+    icon,
+    children: buttons.map(button),
+  };
+}
+
+/** A button is named after its permission's label. */
+function button(perms: Permission): Node {
+  return { name: permissions[perms], menuType: SystemMenuKind.Button, path: '', component: '', perms, icon: '', children: [] };
+}
+
+/** The list/add/edit/delete family of one page, e.g. crud('content:banner'). */
+function crud(prefix: 'content:menu' | 'content:news' | 'content:banner' | 'content:link' | 'content:type' | 'system:menu' | 'system:role' | 'system:admin'): Permission[] {
+  return [`${prefix}:add`, `${prefix}:edit`, `${prefix}:delete`];
+}
+
+export const defaultSystemMenus: DefaultSystemMenu[] = numbered([
+  { ...page('工作台', 'home', 'DashboardOutlined', 'dashboard:view'), component: 'dashboard/index' },
+  directory('内容管理', 'content', 'FileTextOutlined', [
+    page('栏目管理', 'content/menu', 'AppstoreOutlined', 'content:menu:list', crud('content:menu')),
+    page('文章管理', 'content/news', 'ReadOutlined', 'content:news:list', crud('content:news')),
+    page('推荐位管理', 'content/position', 'StarOutlined', 'content:position:list', [
+      'content:position:add',
+      'content:position:edit',
+      'content:position:delete',
+    ]),
+    page('轮播图管理', 'content/banner', 'PictureOutlined', 'content:banner:list', crud('content:banner')),
+    page('友情链接', 'content/link', 'LinkOutlined', 'content:link:list', crud('content:link')),
+    page('类型管理', 'content/type', 'TagsOutlined', 'content:type:list', crud('content:type')),
+  ]),
+  directory('会员管理', 'member', 'TeamOutlined', [
+    page('会员列表', 'member/list', 'UserOutlined', 'member:list', ['member:add', 'member:edit', 'member:audit', 'member:status']),
+    page('投稿审核', 'member/contribution', 'AuditOutlined', 'member:contribution:list', ['member:contribution:audit']),
+    page('建议留言', 'member/propose', 'MessageOutlined', 'member:propose:list', ['member:propose:delete']),
+  ]),
+  directory('证书管理', 'cert', 'SafetyCertificateOutlined', [
+    page('证书列表', 'cert/list', 'IdcardOutlined', 'cert:list', ['cert:edit', 'cert:delete', 'cert:download', 'cert:import']),
+    page('考试成绩', 'cert/score', 'TrophyOutlined', 'cert:score:list', ['cert:score:edit', 'cert:score:delete', 'cert:score:import']),
+  ]),
+  directory('活动管理', 'activity', 'CalendarOutlined', [
+    page('活动列表', 'activity/list', 'ScheduleOutlined', 'activity:list', [
+      'activity:add',
+      'activity:edit',
+      'activity:delete',
+      'activity:resend',
+    ]),
+  ]),
+  directory('系统管理', 'system', 'SettingOutlined', [
+    page('菜单管理', 'system/menu', 'MenuOutlined', 'system:menu:list', crud('system:menu')),
+    page('角色管理', 'system/role', 'SafetyOutlined', 'system:role:list', crud('system:role')),
+    page('管理员', 'system/admin', 'UserSwitchOutlined', 'system:admin:list', [...crud('system:admin'), 'system:admin:resetPwd']),
+    page('操作日志', 'system/audit', 'FileSearchOutlined', 'system:audit:list'),
+  ]),
+]);
