@@ -51,7 +51,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
             serializers: { req: requestLogSerializer },
           },
     bodyLimit: 2 * 1024 * 1024,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     requestIdHeader: 'x-request-id',
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();

@@ -17,6 +17,11 @@ export interface Config {
   analyticsScriptUrl?: string;
   redisUrl?: string;
   logLevel: string;
+  /**
+   * Trust X-Forwarded-For from a reverse proxy. Off by default: otherwise any client could pick
+   * the address that rate limits, lockouts and the audit log see.
+   */
+  trustProxy: boolean;
   /** Directory of the built web app; served with history fallback when it exists. */
   webDist: string;
   site: SiteInfo;
@@ -65,6 +70,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     analyticsScriptUrl: env.ANALYTICS_SCRIPT_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
+    trustProxy: env.TRUST_PROXY === 'true',
     webDist: path.resolve(env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
     seedDemo: env.SEED_DEMO !== 'false',
     adminSession: {

@@ -35,6 +35,8 @@ export async function createTestApp(engine: Engine, overrides: Partial<Config> =
     databaseSchema: schema,
     logLevel: 'silent',
     seedDemo: false,
+    // Tests play several clients by sending X-Forwarded-For, as a reverse proxy would.
+    trustProxy: true,
     ...overrides,
   };
   const captchas = new Map<string, string>();
