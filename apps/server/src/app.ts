@@ -18,6 +18,7 @@ import type { App, Services } from './http/app-types.js';
 import { localStorage } from './storage/storage.js';
 import { registerFeatures } from './features/index.js';
 import { registerWebApp } from './http/web-app.js';
+import { stopViews } from './features/news/views.js';
 import { largestUpload } from './features/uploads/checks.js';
 import type { CaptchaObserver } from './features/system/captcha.js';
 
@@ -65,7 +66,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const services: Services = { database, config, storage, now: options.now ?? Date.now };
   app.decorate('services', services);
   app.decorate('captchaIssued', options.captchaIssued ?? null);
-  if (!options.database) app.addHook('onClose', async () => database.close());
+  app.addHook('onClose', async () => {
+    // Counted article views are written before the database goes.
+    await stopViews(database);
+    if (!options.database) await database.close();
+  });
 
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListDto, NewsDetailDto, NewsListItemDto } from '@portal/shared';
 import { createTestApp, engines, envelope, type TestApp } from '../../../test/harness.js';
 import { insertManyNews, insertMenu, insertNews, timeAt } from '../../../test/fixtures.js';
+import { flushViews } from './views.js';
 
 const CDN = 'https://cdn.example.com';
 
@@ -169,6 +170,16 @@ describe.each(engines)('public news on %s', (engine) => {
         { NewsId: policy[2], MenuId: menus.policy, Title: '政策3', SortNumber: 0 },
       ]);
       expect((await detail(policy[3] as number)).Data.Views).toBe(2);
+    });
+
+    it('writes the counted views in one batch and keeps counting on top of them', async () => {
+      const id = policy[1] as number;
+      await detail(id);
+      await detail(id);
+      await flushViews(t.app.services.database);
+      const row = await t.app.services.database.db.selectFrom('news').select('views').where('id', '=', id).executeTakeFirstOrThrow();
+      expect(row.views).toBe(2);
+      expect((await detail(id)).Data.Views).toBe(3);
     });
 
     it('has no previous article for the newest and no next one for the oldest, pinned or not', async () => {

@@ -7,6 +7,7 @@ import { pageWindow } from '../../http/paging.js';
 import { shownDescendantIds, type MenuIndex } from '../menus/tree.js';
 import { invalidateSearch } from '../search/service.js';
 import { Memo } from './cache.js';
+import { countView } from './views.js';
 import { itemQuery, publishedItems, toItem, type NewsItem, type Page } from './items.js';
 
 const PUBLISHED = ArticleStatus.Published;
@@ -115,12 +116,8 @@ export async function readArticle(database: Database, id: number, isMember: bool
   const article = { ...toItem(row), author: row.author, views: row.views };
   if (article.status !== PUBLISHED) return { ...article, summary: '', content: '', neighbours: [] };
   if (article.isMemberRead && !isMember) throw new AppError(Code.Forbidden, messages.memberOnly);
-  await db
-    .updateTable('news')
-    .set((eb) => ({ views: eb('views', '+', 1) }))
-    .where('id', '=', id)
-    .execute();
-  return { ...article, content: row.content, views: row.views + 1, neighbours: await neighbours(db, article) };
+  const unwritten = countView(database, id);
+  return { ...article, content: row.content, views: row.views + unwritten, neighbours: await neighbours(db, article) };
 }
 
 async function neighbours(db: Kysely<DB>, article: NewsItem): Promise<Neighbour[]> {
