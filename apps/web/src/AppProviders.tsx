@@ -9,7 +9,7 @@ import { theme } from './theme';
 dayjs.locale('zh-cn');
 
 /** The spec's layout sizes map onto antd's component sizes. */
-const antdSize = { medium: 'large', small: 'middle', mini: 'small' } as const;
+const antdSize = { medium: 'large', small: 'medium', mini: 'small' } as const;
 
 const SizeContext = createContext<{ size: LayoutSize; setSize: (s: LayoutSize) => void }>({ size: 'small', setSize: () => {} });
 export const useLayoutSize = () => useContext(SizeContext);

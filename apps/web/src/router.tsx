@@ -7,8 +7,7 @@ import { SearchPage } from './portal/pages/SearchPage';
 import { ContributePage } from './portal/pages/ContributePage';
 import { CertSearchPage } from './portal/pages/CertSearchPage';
 import { NotFoundPage } from './portal/pages/NotFoundPage';
-import { AdminLoginPage } from './admin/AdminLoginPage';
-import { AdminShell } from './admin/AdminShell';
+import { AdminLoginRoute, AdminShellRoute } from './admin/entry';
 
 /** Routes of spec §2. The back office lives under /System; its pages come from the server's menus. */
 export const router = createBrowserRouter([
@@ -24,8 +23,8 @@ export const router = createBrowserRouter([
       { path: '/certsearch', element: <CertSearchPage /> },
     ],
   },
-  { path: '/login', element: <AdminLoginPage /> },
-  { path: '/System/*', element: <AdminShell /> },
+  { path: '/login', element: <AdminLoginRoute /> },
+  { path: '/System/*', element: <AdminShellRoute /> },
   { path: '/404', element: <NotFoundPage /> },
   { path: '*', element: <NotFoundPage /> },
 ]);

@@ -1,3 +1,41 @@
+import { useEffect } from 'react';
+import { Navigate, useNavigate } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { Spin } from 'antd';
+import { systemApi } from '../api/system';
+import { AdminSessionProvider } from './access/AdminSession';
+import { ShellLayout } from './layout/ShellLayout';
+import { adminToken } from './session/token';
+import { adminQueryKeys } from './session/queries';
+
+/**
+ * The guarded back office at /System (spec §2 "Guards"): without an admin token, to /login.
+ * With one, the administrator's info and menu routes are loaded once per session; if either
+ * fails the token is cleared and the browser goes to /login.
+ */
 export function AdminShell() {
-  return <div>AdminShell</div>;
+  const token = adminToken.get();
+  if (!token) return <Navigate to="/login" replace />;
+  return <GuardedShell token={token} />;
+}
+
+function GuardedShell({ token }: { token: string }) {
+  const navigate = useNavigate();
+  const user = useQuery({ queryKey: adminQueryKeys.user(token), queryFn: systemApi.loginUser, staleTime: Infinity, retry: false });
+  const menus = useQuery({ queryKey: adminQueryKeys.menus(token), queryFn: () => systemApi.menus(), staleTime: Infinity, retry: false });
+
+  const failure = user.error ?? menus.error;
+  useEffect(() => {
+    if (!failure) return;
+    console.error('后台用户或路由加载失败', failure);
+    adminToken.clear();
+    navigate('/login', { replace: true });
+  }, [failure, navigate]);
+
+  if (!user.data || !menus.data) return <Spin size="large" fullscreen description="正在加载…" />;
+  return (
+    <AdminSessionProvider value={{ user: user.data, menus: menus.data }}>
+      <ShellLayout />
+    </AdminSessionProvider>
+  );
 }

@@ -1,0 +1,65 @@
+import { useState } from 'react';
+import { Breadcrumb, Button, Dropdown, Layout } from 'antd';
+import { DownOutlined, GlobalOutlined, KeyOutlined, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
+import { SizeSelector } from '../../portal/layout/SizeSelector';
+import { useAdminSession } from '../access/AdminSession';
+import { PasswordDialog } from './PasswordDialog';
+import { useLogout } from './useLogout';
+import styles from './shell.module.css';
+
+interface HeaderBarProps {
+  collapsed: boolean;
+  onToggle: () => void;
+  /** Titles of the matched routes, outermost first. */
+  crumbs: string[];
+}
+
+/** The shell's header (spec §2): navigation toggle, breadcrumb, size selector, the account with password change and logout. */
+export function HeaderBar({ collapsed, onToggle, crumbs }: HeaderBarProps) {
+  const { user } = useAdminSession();
+  const logout = useLogout();
+  const [passwordOpen, setPasswordOpen] = useState(false);
+
+  return (
+    <Layout.Header className={styles.header}>
+      <Button
+        type="text"
+        className={styles.toggle}
+        icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+        onClick={onToggle}
+        aria-label={collapsed ? '展开导航' : '收起导航'}
+        aria-expanded={!collapsed}
+      />
+      <Breadcrumb className={styles.breadcrumb} items={crumbs.map((title) => ({ title }))} aria-label="面包屑" />
+      <div className={styles.headerActions}>
+        <a className={styles.headerAction} href="/home" target="_blank" rel="noreferrer">
+          <GlobalOutlined /> 网站首页
+        </a>
+        <SizeSelector className={styles.headerAction} />
+        <Dropdown
+          trigger={['click']}
+          menu={{
+            items: [
+              { key: 'password', icon: <KeyOutlined />, label: '修改密码' },
+              { type: 'divider' },
+              { key: 'logout', icon: <LogoutOutlined />, label: '退出登录' },
+            ],
+            onClick: ({ key }) => {
+              if (key === 'password') setPasswordOpen(true);
+              else void logout();
+            },
+          }}
+        >
+          <button type="button" className={styles.headerAction} aria-label="账号菜单">
+            <span className={styles.avatar}>
+              <UserOutlined />
+            </span>
+            <span>{user.FullName || user.Account}</span>
+            <DownOutlined style={{ fontSize: 10 }} />
+          </button>
+        </Dropdown>
+      </div>
+      <PasswordDialog open={passwordOpen} onClose={() => setPasswordOpen(false)} />
+    </Layout.Header>
+  );
+}

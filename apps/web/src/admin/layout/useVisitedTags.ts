@@ -1,0 +1,34 @@
+import { useCallback, useEffect, useState } from 'react';
+import { restoreTags, withoutTag, withTag, type VisitedTag } from './tags';
+
+/** Tabs survive a page reload but not the browser session (spec §2 tags; sessionStorage). */
+const storageKey = 'adminVisitedTags';
+
+export function useVisitedTags(current: VisitedTag | null) {
+  const [tags, setTags] = useState<VisitedTag[]>(() => restoreTags(sessionStorage.getItem(storageKey)));
+
+  const path = current?.path;
+  const title = current?.title;
+  useEffect(() => {
+    if (path && title) setTags((t) => withTag(t, { path, title }));
+  }, [path, title]);
+
+  useEffect(() => {
+    sessionStorage.setItem(storageKey, JSON.stringify(tags));
+  }, [tags]);
+
+  /** Closes a tab; answers the address to move to when it was the active one. */
+  const close = useCallback(
+    (closing: string): string | null => {
+      const { tags: rest, next } = withoutTag(tags, closing, path ?? '');
+      setTags(rest);
+      return next;
+    },
+    [tags, path],
+  );
+
+  return { tags, close };
+}
+
+/** Forgets the tabs (logout): the next session starts with 工作台 alone. */
+export const clearVisitedTags = () => sessionStorage.removeItem(storageKey);

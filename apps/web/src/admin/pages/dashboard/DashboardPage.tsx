@@ -1,0 +1,101 @@
+import type { ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Card, Col, Empty, Row, Skeleton, Table, Tag, type TableColumnsType } from 'antd';
+import { AuditOutlined, EyeOutlined, FileTextOutlined, SolutionOutlined, TeamOutlined } from '@ant-design/icons';
+import dayjs from 'dayjs';
+import { messages, type AuditLogDto } from '@portal/shared';
+import { systemApi } from '../../../api/system';
+import { useAdminSession } from '../../access/AdminSession';
+import { adminQueryKeys } from '../../session/queries';
+import { VisitsChart } from './VisitsChart';
+import styles from './dashboard.module.css';
+
+function Stat({ icon, label, value, tone }: { icon: ReactNode; label: string; value: number | undefined; tone: string }) {
+  return (
+    <Card variant="borderless" className={styles.stat}>
+      <span className={styles.statIcon} style={{ background: tone }}>
+        {icon}
+      </span>
+      <div>
+        <div className={styles.statLabel}>{label}</div>
+        <div className={styles.statValue}>{value === undefined ? '—' : value.toLocaleString('zh-CN')}</div>
+      </div>
+    </Card>
+  );
+}
+
+const auditColumns: TableColumnsType<AuditLogDto> = [
+  { title: '时间', dataIndex: 'CreateTime', width: 170 },
+  { title: '账号', dataIndex: 'Account', width: 120 },
+  { title: '操作', dataIndex: 'ActionName', width: 140 },
+  { title: '详情', dataIndex: 'Detail', ellipsis: true, render: (detail: string) => detail || '-' },
+  {
+    title: '结果',
+    dataIndex: 'Result',
+    width: 80,
+    render: (result: number) => (result === 1 ? <Tag color="success">成功</Tag> : <Tag color="error">失败</Tag>),
+  },
+];
+
+/** 工作台 (component dashboard/index): the association's figures, visits over 30 days and the latest audit entries. */
+export default function DashboardPage() {
+  const { user } = useAdminSession();
+  const dashboard = useQuery({ queryKey: [...adminQueryKeys.all, 'dashboard'], queryFn: systemApi.dashboard });
+  const d = dashboard.data;
+
+  return (
+    <div className={styles.page}>
+      <div className={styles.welcome}>
+        <div>
+          <h2 className={styles.greeting}>您好，{user.FullName || user.Account}</h2>
+          <p className={styles.sub}>
+            {user.RoleName} · {dayjs().format('YYYY年M月D日 dddd')}
+          </p>
+        </div>
+      </div>
+      <Row gutter={[16, 16]}>
+        <Col xs={24} sm={12} xl={6}>
+          <Stat icon={<FileTextOutlined />} label="已发布文章" value={d?.ArticleCount} tone="#0b4a8b" />
+        </Col>
+        <Col xs={24} sm={12} xl={6}>
+          <Stat icon={<TeamOutlined />} label="会员单位" value={d?.MemberCount} tone="#1f8a70" />
+        </Col>
+        <Col xs={24} sm={12} xl={6}>
+          <Stat icon={<SolutionOutlined />} label="待审核入会申请" value={d?.PendingApplicationCount} tone="#d48806" />
+        </Col>
+        <Col xs={24} sm={12} xl={6}>
+          <Stat icon={<AuditOutlined />} label="待审核投稿" value={d?.PendingContributionCount} tone="#b8262c" />
+        </Col>
+        <Col xs={24} xxl={14}>
+          <Card
+            variant="borderless"
+            title="近30天访问量"
+            extra={
+              d && (
+                <span className={styles.sub}>
+                  <EyeOutlined /> 累计访问 {d.TotalVisits.toLocaleString('zh-CN')} 次
+                </span>
+              )
+            }
+          >
+            {d ? <VisitsChart data={d.Visits} /> : <Skeleton active paragraph={{ rows: 6 }} />}
+          </Card>
+        </Col>
+        <Col xs={24} xxl={10}>
+          <Card variant="borderless" title="最近操作">
+            <Table<AuditLogDto>
+              rowKey="Id"
+              size="small"
+              columns={auditColumns}
+              dataSource={d?.RecentAudit}
+              loading={dashboard.isLoading}
+              pagination={false}
+              scroll={{ x: 'max-content' }}
+              locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={messages.empty} /> }}
+            />
+          </Card>
+        </Col>
+      </Row>
+    </div>
+  );
+}

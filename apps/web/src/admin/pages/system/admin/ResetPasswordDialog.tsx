@@ -1,0 +1,46 @@
+import { Form, Input, Modal } from 'antd';
+import { dialogWidth, type AdminUserDto } from '@portal/shared';
+import { systemApi } from '../../../../api/system';
+import { confirmPasswordRules, newPasswordRules } from '../../../shared/passwordRules';
+import { useFormSubmit } from '../../../shared/useFormSubmit';
+
+interface ResetForm {
+  Password: string;
+  confirm: string;
+}
+
+/** 重置密码: sets a new password for another administrator (system:admin:resetPwd); their sessions end. */
+export function ResetPasswordDialog({ user, onClose, onSaved }: { user: AdminUserDto | null; onClose: () => void; onSaved: () => void }) {
+  const [form] = Form.useForm<ResetForm>();
+  const { submit, saving } = useFormSubmit(
+    form,
+    async ({ Password }) => {
+      if (!user) return;
+      const { AdminId, Account, FullName, Phone, RoleId, Status } = user;
+      await systemApi.saveAdminUser({ AdminId, Account, FullName, Phone, RoleId, Status, Password });
+    },
+    onSaved,
+  );
+
+  return (
+    <Modal
+      title={`重置密码：${user?.Account ?? ''}`}
+      open={user !== null}
+      width={dialogWidth.small}
+      onOk={submit}
+      onCancel={onClose}
+      confirmLoading={saving}
+      mask={{ closable: false }}
+      destroyOnHidden
+    >
+      <Form form={form} labelCol={{ flex: '90px' }} preserve={false} validateTrigger="onBlur">
+        <Form.Item name="Password" label="新密码" rules={newPasswordRules}>
+          <Input.Password placeholder="8-32位，须同时包含字母和数字" autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item name="confirm" label="确认密码" dependencies={['Password']} rules={confirmPasswordRules('Password')}>
+          <Input.Password placeholder="请再次输入新密码" autoComplete="new-password" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

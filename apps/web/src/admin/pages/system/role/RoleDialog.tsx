@@ -1,0 +1,121 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Form, Input, Modal, Radio, Spin, Tag, Tree, type TreeDataNode } from 'antd';
+import { dialogWidth, SystemMenuKind, systemMessages, type SaveRoleBody, type SystemMenuDto } from '@portal/shared';
+import { systemApi } from '../../../../api/system';
+import { adminQueryKeys } from '../../../session/queries';
+import { leafIds, menuTypeLabels, withAncestors } from '../menuTreeData';
+import { useFormSubmit } from '../../../shared/useFormSubmit';
+import { statusOptions } from '../status';
+import styles from '../system.module.css';
+
+type RoleForm = Pick<SaveRoleBody, 'RoleName' | 'Remark' | 'Status'>;
+
+function toTreeNode(menu: SystemMenuDto): TreeDataNode {
+  return {
+    key: menu.MenuId,
+    title: (
+      <span>
+        {menu.menuname}
+        {menu.MenuType === SystemMenuKind.Button && <Tag className={styles.treeTag}>{menuTypeLabels[menu.MenuType]}</Tag>}
+      </span>
+    ),
+    children: menu.children.map(toTreeNode),
+  };
+}
+
+interface RoleDialogProps {
+  /** The role to edit, 0 to add one; null when closed. */
+  roleId: number | null;
+  onClose: () => void;
+  onSaved: () => void;
+}
+
+/**
+ * 新增/修改角色: name, remark, status and the grants as a checkable tree of every menu,
+ * page and button. Everything above a checked entry is granted with it.
+ */
+export function RoleDialog({ roleId, onClose, onSaved }: RoleDialogProps) {
+  const open = roleId !== null;
+  const [form] = Form.useForm<RoleForm>();
+  const [checked, setChecked] = useState<number[]>([]);
+
+  const menus = useQuery({ queryKey: adminQueryKeys.menuTree, queryFn: () => systemApi.menus(true), enabled: open });
+  const role = useQuery({
+    queryKey: [...adminQueryKeys.all, 'role', roleId],
+    queryFn: () => systemApi.role(roleId!),
+    enabled: open && roleId > 0,
+    staleTime: 0,
+    gcTime: 0,
+  });
+  const treeData = useMemo(() => (menus.data ?? []).map(toTreeNode), [menus.data]);
+  const leaves = useMemo(() => leafIds(menus.data ?? []), [menus.data]);
+
+  // Opening fills the form: a new role starts empty and enabled, an existing one from the server.
+  useEffect(() => {
+    if (!open) return;
+    if (roleId === 0) {
+      form.setFieldsValue({ RoleName: '', Remark: '', Status: 1 });
+      setChecked([]);
+    } else if (role.data && menus.data) {
+      form.setFieldsValue({ RoleName: role.data.RoleName, Remark: role.data.Remark, Status: role.data.Status });
+      // Only leaves are given as checked: the tree derives each directory's state from them.
+      setChecked(role.data.MenuIds.filter((id) => leaves.has(id)));
+    }
+  }, [open, roleId, role.data, menus.data, leaves, form]);
+
+  const { submit, saving } = useFormSubmit(
+    form,
+    (values) => systemApi.saveRole({ ...values, RoleId: roleId ?? 0, MenuIds: withAncestors(menus.data ?? [], checked) }),
+    onSaved,
+  );
+
+  const loading = menus.isLoading || role.isLoading;
+  const isSuper = role.data?.IsSuper ?? false;
+  return (
+    <Modal
+      title={roleId ? '修改角色' : '新增角色'}
+      open={open}
+      width={dialogWidth.medium}
+      onOk={submit}
+      onCancel={onClose}
+      confirmLoading={saving}
+      okButtonProps={{ disabled: loading }}
+      mask={{ closable: false }}
+      destroyOnHidden
+    >
+      <Spin spinning={loading}>
+        <Form form={form} layout="horizontal" labelCol={{ flex: '96px' }} preserve={false}>
+          <Form.Item name="RoleName" label="角色名称" rules={[{ required: true, whitespace: true, message: systemMessages.roleNameRequired }, { max: 50 }]}>
+            <Input placeholder="请输入角色名称" maxLength={50} />
+          </Form.Item>
+          <Form.Item name="Remark" label="备注" rules={[{ max: 200 }]}>
+            <Input.TextArea placeholder="请输入备注" rows={2} maxLength={200} showCount />
+          </Form.Item>
+          <Form.Item name="Status" label="状态">
+            <Radio.Group options={statusOptions} disabled={isSuper} />
+          </Form.Item>
+          <Form.Item label="菜单权限">
+            {isSuper ? (
+              <Alert type="info" showIcon title="超级管理员拥有全部菜单和按钮权限，无需分配" />
+            ) : (
+              menus.data && (
+              <div className={styles.grantTree}>
+                <Tree
+                  checkable
+                  defaultExpandAll
+                  selectable={false}
+                  treeData={treeData}
+                  checkedKeys={checked}
+                  onCheck={(keys) => setChecked((Array.isArray(keys) ? keys : keys.checked).map(Number))}
+                  aria-label="菜单权限"
+                />
+              </div>
+              )
+            )}
+          </Form.Item>
+        </Form>
+      </Spin>
+    </Modal>
+  );
+}

@@ -1,0 +1,22 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+
+/**
+ * The pages a server menu can name by its `component` key (spec §2: type-2 menus load a view
+ * by component path). A static map, so the bundler sees every import and splits each page
+ * into its own chunk; keys are lower-case, as the shell lower-cases the menu's key.
+ */
+export const views: Record<string, LazyExoticComponent<ComponentType>> = {
+  'dashboard/index': lazy(() => import('../pages/dashboard/DashboardPage')),
+  'system/menu/index': lazy(() => import('../pages/system/menu/MenuPage')),
+  'system/role/index': lazy(() => import('../pages/system/role/RolePage')),
+  'system/admin/index': lazy(() => import('../pages/system/admin/AdminUserPage')),
+  'system/audit/index': lazy(() => import('../pages/system/audit/AuditLogPage')),
+};
+
+/** A menu's component key as the map spells it: lower-case, without slashes or a '.vue'/'.tsx' ending at the edges. */
+export const viewKey = (component: string) =>
+  component
+    .trim()
+    .toLowerCase()
+    .replace(/^\/+|\/+$/g, '')
+    .replace(/\.(vue|tsx?)$/, '');

@@ -1,0 +1,76 @@
+import type {
+  AdminUserDto,
+  AuditLogDto,
+  CaptchaDto,
+  DashboardDto,
+  ListDto,
+  LoginUserDto,
+  RoleDto,
+  SaveAdminUserBody,
+  SaveRoleBody,
+  SaveSystemMenuBody,
+  SystemMenuDto,
+} from '@portal/shared';
+import type { PageState } from '../components/DataTable';
+import { call, get, post, type CallOptions } from './client';
+
+/** Back-office system calls of spec §7 (/api/XfSystemApi/), sent with the admin token. */
+const base = 'XfSystemApi/';
+const admin: CallOptions = { side: 'admin' };
+
+export interface AdminLoginBody {
+  Account: string;
+  Password: string;
+  /** The captcha answer. */
+  TreeCode: string;
+  /** The captcha ticket (GetCode's Url). */
+  FullName: string;
+}
+
+export interface PasswordChangeBody {
+  Password: string;
+  Newpwd: string;
+  againNewpwd: string;
+}
+
+export interface AdminUserQuery extends PageState {
+  /** Part of an account or name. */
+  key?: string;
+}
+
+export interface AuditLogQuery extends PageState {
+  account?: string;
+  action?: string;
+  start?: string;
+  end?: string;
+}
+
+export const systemApi = {
+  /** A new captcha: the image is the envelope's Data, the ticket its top-level Url. */
+  captcha: () =>
+    call<string>({ method: 'GET', url: `${base}GetCode` }, admin).then((r): CaptchaDto => ({
+      Data: r.Data,
+      Url: (r as typeof r & { Url: string }).Url,
+    })),
+  login: (body: AdminLoginBody) => post<string>(`${base}Login`, body, admin),
+  logout: () => post<null>(`${base}Logout`, undefined, admin),
+  loginUser: () => get<LoginUserDto>(`${base}GetLoginUser`, undefined, admin),
+  changePassword: (body: PasswordChangeBody) => post<null>(`${base}EditAdminPwd`, body, admin),
+
+  /** The signed-in administrator's menu tree; `all` asks for the whole tree (menu editor, role grants). */
+  menus: (all = false) => get<SystemMenuDto[]>(`${base}GetSystemMenuList`, all ? { all: 1 } : undefined, admin),
+  saveMenu: (menu: SaveSystemMenuBody) => post<number>(`${base}SaveSystemMenu`, menu, admin),
+  deleteMenu: (id: number) => post<null>(`${base}DelSystemMenu/${id}`, undefined, admin),
+
+  roles: (query: PageState) => get<ListDto<RoleDto>>(`${base}GetRoleList`, query, admin),
+  role: (id: number) => get<RoleDto>(`${base}GetRole/${id}`, undefined, admin),
+  saveRole: (role: SaveRoleBody) => post<number>(`${base}SaveRole`, role, admin),
+  deleteRole: (id: number) => post<null>(`${base}DelRole/${id}`, undefined, admin),
+
+  adminUsers: (query: AdminUserQuery) => get<ListDto<AdminUserDto>>(`${base}GetAdminUserL`, query, admin),
+  saveAdminUser: (user: SaveAdminUserBody) => post<number>(`${base}SaveAdminUser`, user, admin),
+  deleteAdminUser: (id: number) => post<null>(`${base}DelAdminUser/${id}`, undefined, admin),
+
+  auditLogs: (query: AuditLogQuery) => get<ListDto<AuditLogDto>>(`${base}GetAuditLogList`, query, admin),
+  dashboard: () => get<DashboardDto>(`${base}GetDashboard`, undefined, admin),
+};

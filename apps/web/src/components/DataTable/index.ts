@@ -1,0 +1,2 @@
+export { DataTable, type DataTableProps, type PageState } from './DataTable';
+export { usePagedList } from './usePagedList';

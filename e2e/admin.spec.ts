@@ -1,0 +1,309 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+
+/** The back-office journeys: sign-in through the captcha image, the shell, permissions, password and logout. */
+
+/** Set for the seeded super administrator by e2e/server.ts. */
+const ADMIN = { account: 'admin', password: 'E2eAdmin2024' };
+
+/** A name no earlier run of this file has used (the database lives for the whole test run). */
+const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+
+/** The captcha's answer, from the test-only seam of e2e/server.ts. */
+async function captchaAnswer(request: APIRequestContext, ticket: string): Promise<string> {
+  const res = await request.get('/__e2e/captcha', { params: { ticket } });
+  const { answer } = (await res.json()) as { answer: string | null };
+  expect(answer, `captcha answer for ${ticket}`).toBeTruthy();
+  return answer!;
+}
+
+/** Waits for the next captcha the page loads and answers its ticket. */
+const nextCaptchaTicket = (page: Page) =>
+  page.waitForResponse((r) => r.url().includes('/api/XfSystemApi/GetCode')).then(async (r) => ((await r.json()) as { Url: string }).Url);
+
+const loginButton = (page: Page) => page.getByRole('button', { name: /^登\s*录$/ });
+
+/** Signs in on /login as a person would: account, password, the captcha's text, Enter. */
+async function signIn(page: Page, account: string, password: string) {
+  const ticket = nextCaptchaTicket(page);
+  await page.goto('/login');
+  const answer = await captchaAnswer(page.request, await ticket);
+  await page.getByLabel('账号').fill(account);
+  await page.getByLabel('密码', { exact: true }).fill(password);
+  await page.getByLabel('验证码', { exact: true }).fill(answer);
+  await page.getByLabel('验证码', { exact: true }).press('Enter');
+  await expect(page).toHaveURL(/\/System\/home$/);
+}
+
+interface Envelope<T> {
+  Code: number;
+  Message: string;
+  Data: T;
+}
+
+/** Calls an XfSystemApi call as an administrator and answers its Data, failing unless Code is 200. */
+async function systemCall<T>(request: APIRequestContext, token: string, method: 'GET' | 'POST', name: string, data?: object): Promise<T> {
+  const res = await request.fetch(`/api/XfSystemApi/${name}`, { method, headers: { token }, ...(method === 'GET' ? { params: data as Record<string, string> } : { data }) });
+  const body = (await res.json()) as Envelope<T>;
+  expect(body.Code, `${name}: ${body.Message}`).toBe(200);
+  return body.Data;
+}
+
+/** A token for the seeded super administrator, through GetCode and Login. */
+async function adminToken(request: APIRequestContext): Promise<string> {
+  const code = (await (await request.get('/api/XfSystemApi/GetCode')).json()) as Envelope<string> & { Url: string };
+  const TreeCode = await captchaAnswer(request, code.Url);
+  const res = await request.post('/api/XfSystemApi/Login', { data: { Account: ADMIN.account, Password: ADMIN.password, TreeCode, FullName: code.Url } });
+  const body = (await res.json()) as Envelope<string>;
+  expect(body.Code, body.Message).toBe(200);
+  return body.Data;
+}
+
+const sidebar = (page: Page) => page.getByRole('menu', { name: '后台导航' });
+const tabs = (page: Page) => page.getByRole('tablist', { name: '已打开的页面' });
+const breadcrumb = (page: Page) => page.getByRole('navigation', { name: '面包屑' });
+
+async function openFromSidebar(page: Page, group: string, item: string) {
+  const groupItem = sidebar(page).getByRole('menuitem', { name: group });
+  if ((await groupItem.getAttribute('aria-expanded')) !== 'true') await groupItem.click();
+  await sidebar(page).getByRole('menuitem', { name: item }).click();
+  // The page is shown (its code may load first) when its tab is the active one.
+  await expect(tabs(page).getByRole('tab', { name: item })).toHaveAttribute('aria-selected', 'true');
+}
+
+test('the login page asks for every field, draws a new captcha after a failure, and signs in', async ({ page }) => {
+  const firstTicket = nextCaptchaTicket(page);
+  await page.goto('/login');
+  await firstTicket;
+  await expect(page.getByRole('heading', { name: '管理员登录' })).toBeVisible();
+  await expect(page.getByText('后台管理系统').first()).toBeVisible();
+
+  await loginButton(page).click();
+  await expect(page.getByText('请输入账号')).toBeVisible();
+  await expect(page.getByText('请输入密码')).toBeVisible();
+  await expect(page.getByText('请输入验证码')).toBeVisible();
+
+  // A wrong answer uses the ticket up: the server says why and a new captcha is drawn.
+  const image = page.getByRole('img', { name: '验证码' });
+  const firstImage = await image.getAttribute('src');
+  const secondTicket = nextCaptchaTicket(page);
+  await page.getByLabel('账号').fill(ADMIN.account);
+  await page.getByLabel('密码', { exact: true }).fill(ADMIN.password);
+  await page.getByLabel('验证码', { exact: true }).fill('0000');
+  await page.getByLabel('验证码', { exact: true }).press('Enter');
+  await expect(page.getByText('验证码错误或已过期')).toBeVisible();
+  await secondTicket;
+  await expect(image).not.toHaveAttribute('src', firstImage!);
+  await expect(page.getByLabel('验证码', { exact: true })).toHaveValue('');
+
+  // Clicking the image draws another.
+  const thirdTicket = nextCaptchaTicket(page);
+  await page.getByRole('button', { name: '验证码图片，点击刷新' }).click();
+  const answer = await captchaAnswer(page.request, await thirdTicket);
+  await page.getByLabel('验证码', { exact: true }).fill(answer);
+  await loginButton(page).click();
+
+  await expect(page).toHaveURL(/\/System\/home$/);
+  expect(await page.evaluate(() => localStorage.getItem('backstageToken'))).toBeTruthy();
+  await expect(page.getByRole('heading', { name: '近30天访问量' }).or(page.getByText('近30天访问量'))).toBeVisible();
+  await expect(page.getByRole('img', { name: /近30天访问量，共 \d+ 次/ })).toBeVisible();
+  await expect(page.getByText('已发布文章')).toBeVisible();
+
+  // With a session, /login leads back into the back office.
+  await page.goto('/login');
+  await expect(page).toHaveURL(/\/System\/home$/);
+});
+
+test('the sidebar opens pages as tabs; tabs survive a reload and close to their neighbours', async ({ page }) => {
+  await signIn(page, ADMIN.account, ADMIN.password);
+  await expect(tabs(page).getByRole('tab')).toHaveText(['工作台']);
+  await expect(tabs(page).getByRole('button', { name: '关闭工作台' })).toHaveCount(0);
+
+  await openFromSidebar(page, '系统管理', '角色管理');
+  await expect(page).toHaveURL(/\/System\/system\/role$/);
+  await expect(breadcrumb(page)).toHaveText(/系统管理\s*\/\s*角色管理/);
+  await expect(page.getByRole('button', { name: /新增角色/ })).toBeVisible();
+
+  await openFromSidebar(page, '系统管理', '管理员');
+  await openFromSidebar(page, '系统管理', '操作日志');
+  await expect(tabs(page).getByRole('tab')).toHaveText(['工作台', '角色管理', '管理员', '操作日志']);
+  await expect(tabs(page).getByRole('tab', { name: '操作日志' })).toHaveAttribute('aria-selected', 'true');
+
+  // Visiting a page again keeps one tab for it; clicking a tab goes there.
+  await openFromSidebar(page, '系统管理', '角色管理');
+  await expect(tabs(page).getByRole('tab')).toHaveCount(4);
+  await tabs(page).getByRole('tab', { name: '管理员' }).click();
+  await expect(page).toHaveURL(/\/System\/system\/admin$/);
+
+  await page.reload();
+  await expect(tabs(page).getByRole('tab')).toHaveText(['工作台', '角色管理', '管理员', '操作日志']);
+  await expect(tabs(page).getByRole('tab', { name: '管理员' })).toHaveAttribute('aria-selected', 'true');
+
+  // Closing the active tab opens the next one; with none after it, the previous one.
+  await tabs(page).getByRole('button', { name: '关闭管理员' }).click();
+  await expect(page).toHaveURL(/\/System\/system\/audit$/);
+  await tabs(page).getByRole('button', { name: '关闭操作日志' }).click();
+  await expect(page).toHaveURL(/\/System\/system\/role$/);
+  await expect(tabs(page).getByRole('tab')).toHaveText(['工作台', '角色管理']);
+
+  // Closing a tab that is not active stays on the page.
+  await tabs(page).getByRole('tab', { name: '工作台' }).click();
+  await tabs(page).getByRole('button', { name: '关闭角色管理' }).click();
+  await expect(page).toHaveURL(/\/System\/home$/);
+  await expect(tabs(page).getByRole('tab')).toHaveText(['工作台']);
+
+  // The navigation folds to icons and back.
+  const toggle = page.getByRole('button', { name: '收起导航' });
+  await toggle.click();
+  await expect(page.getByRole('button', { name: '展开导航' })).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByText('后台管理系统', { exact: true })).toBeHidden();
+  await page.getByRole('button', { name: '展开导航' }).click();
+  await expect(page.getByText('后台管理系统', { exact: true })).toBeVisible();
+});
+
+test('the size selector resizes every antd component', async ({ page }) => {
+  await signIn(page, ADMIN.account, ADMIN.password);
+  await page.goto('/System/system/role');
+  const add = page.getByRole('button', { name: /新增角色/ });
+  await expect(add).toBeVisible();
+
+  await page.getByRole('button', { name: '页面尺寸' }).click();
+  await page.getByRole('menuitem', { name: '迷你' }).click();
+  await expect(add).toHaveClass(/ant-btn-sm/);
+  await expect(page.locator('.ant-table').first()).toHaveClass(/ant-table-small/);
+
+  await page.getByRole('button', { name: '页面尺寸' }).click();
+  await page.getByRole('menuitem', { name: '中等' }).click();
+  await expect(add).toHaveClass(/ant-btn-lg/);
+
+  // The choice is kept across reloads; put back the default for the journeys that follow.
+  await page.reload();
+  await expect(page.getByRole('button', { name: /新增角色/ })).toHaveClass(/ant-btn-lg/);
+  await page.getByRole('button', { name: '页面尺寸' }).click();
+  await page.getByRole('menuitem', { name: '较小' }).click();
+  await expect(page.getByRole('button', { name: /新增角色/ })).not.toHaveClass(/ant-btn-(sm|lg)/);
+});
+
+test('a role without a grant hides its button, and an address outside its routes shows 无权限', async ({ page }) => {
+  const roleName = unique('栏目编辑');
+  const account = unique('editor_');
+  const password = 'Editor2024x';
+  await signIn(page, ADMIN.account, ADMIN.password);
+
+  // A role with the workbench and the role list, but not 新增角色.
+  await page.goto('/System/system/role');
+  await page.getByRole('button', { name: /新增角色/ }).click();
+  const roleDialog = page.getByRole('dialog', { name: '新增角色' });
+  await roleDialog.getByLabel('角色名称').fill(roleName);
+  // A tree item's name is its title, after the expander's icon label when it has children.
+  const grant = (title: string) => roleDialog.getByRole('tree').getByRole('treeitem', { name: new RegExp(`(^|\\s)${title}( 按钮)?$`) });
+  await grant('工作台').getByRole('checkbox').click();
+  await grant('角色管理').getByRole('checkbox').click();
+  await grant('新增角色').getByRole('checkbox').click();
+  await expect(grant('角色管理')).toHaveAttribute('aria-checked', 'mixed');
+  await expect(grant('修改角色')).toHaveAttribute('aria-checked', 'true');
+  await roleDialog.getByRole('button', { name: /确\s*定|OK/ }).click();
+  await expect(page.getByText('操作成功')).toBeVisible();
+  await expect(roleDialog).toBeHidden();
+  await expect(page.getByRole('cell', { name: roleName, exact: true })).toBeVisible();
+
+  // An administrator with that role.
+  await openFromSidebar(page, '系统管理', '管理员');
+  await page.getByRole('button', { name: /新增管理员/ }).click();
+  const userDialog = page.getByRole('dialog', { name: '新增管理员' });
+  await userDialog.getByLabel('账号').fill(account);
+  await userDialog.getByLabel('姓名').fill('栏目编辑员');
+  await userDialog.getByLabel('角色').click();
+  // antd draws the visible options as titled items (its ARIA listbox holds only the active few).
+  await page.getByTitle(roleName, { exact: true }).click();
+  await userDialog.getByLabel('登录密码').fill(password);
+  await userDialog.getByLabel('确认密码').fill(password);
+  await userDialog.getByRole('button', { name: /确\s*定|OK/ }).click();
+  await expect(userDialog).toBeHidden();
+  await expect(page.getByRole('cell', { name: account, exact: true })).toBeVisible();
+
+  // The search form narrows the list to the new account; 重置 brings the others back.
+  const rows = page.locator('tr.ant-table-row');
+  await page.getByLabel('关键字').fill(` ${account} `);
+  await page.getByLabel('关键字').press('Enter');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(account);
+  await page.getByRole('button', { name: /重\s*置$/ }).click();
+  await expect(page.getByLabel('关键字')).toHaveValue('');
+  await expect(rows.filter({ hasText: ADMIN.account })).not.toHaveCount(0);
+
+  await page.getByRole('button', { name: '账号菜单' }).click();
+  await page.getByRole('menuitem', { name: '退出登录' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+
+  await signIn(page, account, password);
+  await expect(sidebar(page).getByRole('menuitem', { name: '系统管理' })).toBeVisible();
+  await expect(sidebar(page).getByRole('menuitem', { name: '内容管理' })).toHaveCount(0);
+  await openFromSidebar(page, '系统管理', '角色管理');
+  await expect(sidebar(page).getByRole('menuitem', { name: '管理员' })).toHaveCount(0);
+  await expect(page.getByRole('cell', { name: roleName, exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: '修改' }).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: /新增角色/ })).toHaveCount(0);
+
+  await page.goto('/System/system/admin');
+  await expect(page.getByText('无权限', { exact: true })).toBeVisible();
+  await expect(page.getByText('当前操作没有权限，请联系管理员分配权限')).toBeVisible();
+  await expect(sidebar(page)).toBeVisible();
+});
+
+test('an administrator changes the password, logs out and signs in with the new one', async ({ page, request }) => {
+  const token = await adminToken(request);
+  const roles = await systemCall<{ List: { RoleId: number; RoleName: string }[] }>(request, token, 'GET', 'GetRoleList', { pageindex: '1', pagesize: '999' });
+  const editor = roles.List.find((r) => r.RoleName === '内容编辑');
+  expect(editor, 'seeded role 内容编辑').toBeDefined();
+  const account = unique('pwd_');
+  const oldPassword = 'OldPass2024';
+  const newPassword = 'NewPass2025';
+  await systemCall(request, token, 'POST', 'SaveAdminUser', { AdminId: 0, Account: account, FullName: '改密测试', Phone: '', RoleId: editor!.RoleId, Status: 1, Password: oldPassword });
+
+  await signIn(page, account, oldPassword);
+  await page.getByRole('button', { name: '账号菜单' }).click();
+  await page.getByRole('menuitem', { name: '修改密码' }).click();
+  const dialog = page.getByRole('dialog', { name: '修改密码' });
+  const ok = dialog.getByRole('button', { name: /确\s*定|OK/ });
+
+  await ok.click();
+  await expect(dialog.getByText('请输入旧密码')).toBeVisible();
+  await expect(dialog.getByText('请输入新密码')).toBeVisible();
+  await expect(dialog.getByText('请再次输入新密码')).toBeVisible();
+
+  await dialog.getByLabel('旧密码').fill(oldPassword);
+  await dialog.getByLabel('新密码', { exact: true }).fill(newPassword);
+  await dialog.getByLabel('确认新密码').fill('Different2025');
+  await dialog.getByLabel('确认新密码').blur();
+  await expect(dialog.getByText('两次输入密码不一致！')).toBeVisible();
+
+  await dialog.getByLabel('确认新密码').fill(newPassword);
+  await ok.click();
+  await expect(page.getByText('修改成功')).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  await page.getByRole('button', { name: '账号菜单' }).click();
+  await page.getByRole('menuitem', { name: '退出登录' }).click();
+  await expect(page.getByText('退出成功')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem('backstageToken'))).toBeNull();
+
+  // Without a session the back office sends the browser to the login page.
+  await page.goto('/System/system/role');
+  await expect(page).toHaveURL(/\/login$/);
+
+  await signIn(page, account, newPassword);
+  await expect(page.getByRole('button', { name: '账号菜单' })).toContainText('改密测试');
+});
+
+test('a session ended elsewhere answers Code 402: a toast, then the login page after a second', async ({ page }) => {
+  await signIn(page, ADMIN.account, ADMIN.password);
+  const token = await page.evaluate(() => localStorage.getItem('backstageToken'));
+  // The same session signs out from another place (another tab, an administrator's action).
+  await page.request.post('/api/XfSystemApi/Logout', { headers: { token: token! } });
+
+  await openFromSidebar(page, '系统管理', '管理员');
+  await expect(page.getByText('无效的会话，或者会话已过期，请重新登录')).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('backstageToken'))).toBeNull();
+  await expect(page).toHaveURL(/\/login$/);
+});
