@@ -11,10 +11,10 @@ export default defineConfig({
     chunkSizeWarningLimit: 1500,
     rollupOptions: {
       output: {
-        // Framework code changes rarely: separate chunks stay cached across releases.
+        // React changes rarely: its own chunk stays cached across releases. antd is left to the
+        // bundler so back-office-only components (Tree, Cascader, …) stay out of the public pages.
         manualChunks(id: string) {
           if (/node_modules\/(react|react-dom|react-router|scheduler)\//.test(id)) return 'react';
-          if (/node_modules\/(antd|@ant-design|rc-[^/]+|@rc-component)\//.test(id)) return 'antd';
           return undefined;
         },
       },
