@@ -8,14 +8,16 @@ import { loadConfig } from '../apps/server/src/config.js';
 import { seedIfEmpty } from '../apps/server/src/db/seed/index.js';
 import { ensureSystemSeed } from '../apps/server/src/features/system/seed.js';
 
-const dataDir = path.resolve(import.meta.dirname, '../.e2e-data');
+const port = Number(process.env.E2E_PORT ?? 3100);
+// One data folder per port, so runs on different ports never wipe each other's database.
+const dataDir = path.resolve(import.meta.dirname, '../.e2e-data', String(port));
 fs.rmSync(dataDir, { recursive: true, force: true });
 const defaults = loadConfig();
 const config = {
   ...defaults,
   dataDir,
   databaseUrl: undefined,
-  port: Number(process.env.E2E_PORT ?? 3100),
+  port,
   host: '127.0.0.1',
   logLevel: 'warn',
   // The seeded super administrator `admin` signs in with this password in the journeys.
