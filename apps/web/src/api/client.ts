@@ -61,7 +61,9 @@ export async function call<T>(config: AxiosRequestConfig, options: CallOptions =
   try {
     const res = await http.request<Envelope<T>>({
       ...config,
-      headers: { ...config.headers, ...(token ? { token } : {}) },
+      // A token passed with the call (the application token of a rejected applicant) wins
+      // over the stored session.
+      headers: { ...(token ? { token } : {}), ...config.headers },
     });
     body = res.data;
   } catch (err) {

@@ -1,45 +1,13 @@
 import { useNavigate } from 'react-router';
-import { App, Popover } from 'antd';
-import { EditOutlined, MessageOutlined, QrcodeOutlined, UserOutlined } from '@ant-design/icons';
-import { messages } from '@portal/shared';
+import { Popover } from 'antd';
+import { EditOutlined, MessageOutlined, QrcodeOutlined } from '@ant-design/icons';
 import { useMemberDialogs } from '../member/MemberDialogs';
+import { MemberEntrance } from '../member/MemberEntrance';
 import { useMemberSession } from '../member/session';
 import { Clock } from './Clock';
 import { SizeSelector } from './SizeSelector';
 import { qrCodes } from './qrCodes';
 import styles from './header.module.css';
-
-/** 会员登录, or the member's account and 退出 (spec §2 "Header"); logging out returns home. */
-function MemberEntrance() {
-  const { loggedIn, account, setToken } = useMemberSession();
-  const { openLogin } = useMemberDialogs();
-  const navigate = useNavigate();
-  const { message } = App.useApp();
-
-  if (!loggedIn) {
-    return (
-      <button type="button" className={styles.barLink} onClick={() => openLogin()}>
-        <UserOutlined aria-hidden /> 会员登录
-      </button>
-    );
-  }
-  return (
-    <span className={styles.member}>
-      <UserOutlined aria-hidden /> <span className={styles.account}>{account ?? '会员'}</span>
-      <button
-        type="button"
-        className={styles.barLink}
-        onClick={() => {
-          setToken(null);
-          void message.success(messages.loggedOut);
-          void navigate('/home');
-        }}
-      >
-        退出
-      </button>
-    </span>
-  );
-}
 
 function FollowUs() {
   const qr = qrCodes.officialAccount;
@@ -81,7 +49,7 @@ export function UtilityBar() {
       <div className={styles.inner}>
         <Clock className={styles.clock} />
         <nav className={styles.utilities} aria-label="会员与服务">
-          <MemberEntrance />
+          <MemberEntrance classNames={{ entrance: styles.member, link: styles.barLink, account: styles.account }} />
           <button type="button" className={styles.barLink} onClick={openSuggestion}>
             <MessageOutlined aria-hidden /> 建议箱
           </button>

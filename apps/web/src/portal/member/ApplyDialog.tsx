@@ -1,17 +1,25 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Col, Form, Input, Modal, Row, Select, Upload, type UploadFile } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
-import { dialogWidth, landlinePattern, messages, mobilePattern, typeKinds, uploadLimits } from '@portal/shared';
+import { applyMemberForm, dialogWidth, memberLimits, memberMessages, messages, typeKinds, uploadLimits, type ApplyMemberForm, type MemberProfileDto } from '@portal/shared';
 import { contentApi } from '../../api/content';
-import { memberApi, type ApplyForm } from './memberApi';
+import { membersApi } from '../../api/members';
+import { schemaRule } from './schemaRule';
 
-type Values = Omit<ApplyForm, 'FilePath'>;
+/** A rejected application reopened from the login dialog (GetLoginToken Code 511). */
+export interface RejectedApplication {
+  /** The application token: loads the application and makes the submit a resubmission. */
+  token: string;
+  reason: string;
+}
 
-const trim = (v: unknown) => (typeof v === 'string' ? v.trim() : v);
-const required = (message: string) => ({ required: true, whitespace: true, message });
-const isPhone = (v: string) => mobilePattern.test(v) || landlinePattern.test(v);
+type Values = Omit<ApplyMemberForm, 'FilePath'>;
+
+const rule = (field: keyof Values) => [schemaRule(applyMemberForm, field)];
+/** The file types UploadFile takes (features/uploads/checks.ts memberAttachment). */
+const accept = '.doc,.docx,.xls,.xlsx,.ppt,.pptx,.pdf,.txt,.zip,.rar';
 
 /** A lookup list (company types, member levels) as select options; loaded when the dialog first opens. */
 function useTypeOptions(type: number, enabled: boolean) {
@@ -19,11 +27,20 @@ function useTypeOptions(type: number, enabled: boolean) {
   return { options: (list.data ?? []).map((t) => ({ value: t.Id, label: t.Name })), loading: list.isLoading };
 }
 
+/** The stored attachment of an application as the upload list shows it. */
+const storedFile = (application: MemberProfileDto): UploadFile[] =>
+  application.FilePath
+    ? [{ uid: application.FilePath, name: application.FilePath.split('/').pop() ?? application.FilePath, status: 'done', url: application.FileUrl, response: application.FilePath }]
+    : [];
+
 /**
- * 入会申请 (spec §2 "Member dialogs", §5 "Membership application"): the application form
- * with one attachment (at most 10 MB). After a submit the Newpwd query parameter is cleared.
+ * 入会申请 (spec §2 "Member dialogs", §5 "Membership application"): the application form with
+ * one attachment (at most 10 MB), checked with the server's schema. Given a rejected
+ * application it shows the reason, starts from the application as submitted and resubmits it
+ * (the account stays; the password is entered again). After a submit the Newpwd query
+ * parameter is cleared.
  */
-export function ApplyDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function ApplyDialog({ open, onClose, rejected }: { open: boolean; onClose: () => void; rejected?: RejectedApplication }) {
   const [form] = Form.useForm<Values>();
   const [files, setFiles] = useState<UploadFile[]>([]);
   const [busy, setBusy] = useState(false);
@@ -31,6 +48,19 @@ export function ApplyDialog({ open, onClose }: { open: boolean; onClose: () => v
   const { message } = App.useApp();
   const companyTypes = useTypeOptions(typeKinds.companyType, open);
   const memberLevels = useTypeOptions(typeKinds.memberLevel, open);
+  const previous = useQuery({
+    queryKey: ['memberApplication', rejected?.token],
+    queryFn: () => membersApi.application(rejected!.token),
+    enabled: open && rejected !== undefined,
+    gcTime: 0,
+  });
+
+  const application = open ? previous.data : undefined;
+  useEffect(() => {
+    if (!application) return;
+    form.setFieldsValue({ ...application, Pwd: '' });
+    setFiles(storedFile(application));
+  }, [application, form]);
 
   const submit = async () => {
     // Invalid fields show their messages under the inputs; nothing is sent.
@@ -38,8 +68,8 @@ export function ApplyDialog({ open, onClose }: { open: boolean; onClose: () => v
     if (!values) return;
     setBusy(true);
     try {
-      const trimmed = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, trim(v)])) as Values;
-      await memberApi.applyMember({ ...trimmed, FilePath: files[0]?.response ?? '' });
+      const filePath = files.find((f) => f.status === 'done')?.response as string | undefined;
+      await membersApi.apply(applyMemberForm.parse({ ...values, FilePath: filePath ?? '' }), rejected?.token);
       void message.success(messages.submitted);
       setParams(
         (current) => {
@@ -76,58 +106,78 @@ export function ApplyDialog({ open, onClose }: { open: boolean; onClose: () => v
       }}
       destroyOnHidden
     >
-      <Form form={form} layout="vertical" style={{ marginTop: 16 }}>
+      {rejected && <Alert type="error" showIcon style={{ marginTop: 16 }} title={`未通过原因：${rejected.reason || '—'}`} description="请修改后重新提交，提交后将重新进入审核。" />}
+      <Form form={form} layout="vertical" validateTrigger={['onBlur', 'onSubmit']} style={{ marginTop: 16 }}>
         <Row gutter={16}>
           <Col xs={24} sm={12}>
-            <Form.Item name="CompanyType" label="单位归类" rules={[{ required: true, message: messages.companyTypeRequired }]}>
+            <Form.Item name="CompanyType" label="单位归类" rules={rule('CompanyType')} validateTrigger={['onChange', 'onSubmit']}>
               <Select placeholder="请选择单位归类" options={companyTypes.options} loading={companyTypes.loading} />
             </Form.Item>
           </Col>
           <Col xs={24} sm={12}>
-            <Form.Item name="MemberLevel" label="会员等级" rules={[{ required: true, message: messages.memberLevelRequired }]}>
+            <Form.Item name="MemberLevel" label="会员等级" rules={rule('MemberLevel')} validateTrigger={['onChange', 'onSubmit']}>
               <Select placeholder="请选择会员等级" options={memberLevels.options} loading={memberLevels.loading} />
             </Form.Item>
           </Col>
           <Col span={24}>
-            <Form.Item name="MemberName" label="公司名称" rules={[required(messages.companyNameRequired)]}>
-              <Input placeholder="请输入公司名称" maxLength={100} />
+            <Form.Item name="MemberName" label="公司名称" rules={rule('MemberName')}>
+              <Input placeholder="请输入公司名称" maxLength={memberLimits.memberName} />
             </Form.Item>
           </Col>
           <Col xs={24} sm={12}>
-            <Form.Item name="LegalPerson" label="负责人" rules={[required(messages.legalPersonRequired)]}>
-              <Input placeholder="请输入负责人" maxLength={50} />
+            <Form.Item name="LegalPerson" label="负责人" rules={rule('LegalPerson')}>
+              <Input placeholder="请输入负责人" maxLength={memberLimits.legalPerson} />
             </Form.Item>
           </Col>
           <Col xs={24} sm={12}>
-            <Form.Item
-              name="OperatorPhone"
-              label="手机号码"
-              rules={[
-                required(messages.phoneRequired),
-                { validator: (_, v: unknown) => (!trim(v) || isPhone(String(trim(v))) ? Promise.resolve() : Promise.reject(new Error(messages.phoneInvalid))) },
-              ]}
-            >
-              <Input placeholder="请输入手机号码" inputMode="tel" maxLength={20} />
+            <Form.Item name="OperatorPhone" label="手机号码" rules={rule('OperatorPhone')}>
+              <Input placeholder="请输入手机号码" inputMode="tel" maxLength={30} />
             </Form.Item>
           </Col>
           <Col xs={24} sm={12}>
-            <Form.Item name="Account" label="账号" rules={[required(messages.accountRequired)]}>
-              <Input placeholder="请输入账号" autoComplete="username" maxLength={50} />
+            <Form.Item name="Account" label="账号" rules={rule('Account')}>
+              <Input placeholder="请输入账号" autoComplete="username" maxLength={32} disabled={rejected !== undefined} />
             </Form.Item>
           </Col>
           <Col xs={24} sm={12}>
-            <Form.Item name="Pwd" label="密码" rules={[required(messages.passwordRequired)]}>
-              <Input.Password placeholder="请输入密码" autoComplete="new-password" maxLength={50} />
+            <Form.Item name="Pwd" label="密码" rules={rule('Pwd')}>
+              <Input.Password placeholder="请输入密码" autoComplete="new-password" maxLength={32} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
+            <Form.Item name="Email" label="邮箱" rules={rule('Email')}>
+              <Input placeholder="请输入邮箱" type="email" maxLength={memberLimits.email} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
+            <Form.Item name="DailyOperator" label="联络人" rules={rule('DailyOperator')}>
+              <Input placeholder="请输入联络人" maxLength={memberLimits.dailyOperator} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
+            <Form.Item name="CompanyMent" label="单位性质" rules={rule('CompanyMent')}>
+              <Input placeholder="请输入单位性质" maxLength={memberLimits.companyMent} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
+            <Form.Item name="RegAddress" label="注册地址" rules={rule('RegAddress')}>
+              <Input placeholder="请输入注册地址" maxLength={memberLimits.regAddress} />
             </Form.Item>
           </Col>
           <Col span={24}>
-            <Form.Item name="Email" label="邮箱" rules={[required(messages.emailRequired)]}>
-              <Input placeholder="请输入邮箱" type="email" maxLength={100} />
+            <Form.Item name="Mainbusiness" label="主营业务" rules={rule('Mainbusiness')}>
+              <Input.TextArea placeholder="请输入主营业务" rows={2} maxLength={memberLimits.mainbusiness} />
             </Form.Item>
           </Col>
           <Col span={24}>
-            <Form.Item label="申请材料">
+            <Form.Item name="Remarks" label="备注" rules={rule('Remarks')}>
+              <Input.TextArea placeholder="请输入备注" rows={2} maxLength={memberLimits.remarks} />
+            </Form.Item>
+          </Col>
+          <Col span={24}>
+            <Form.Item label="申请材料" extra={memberMessages.attachmentHint}>
               <Upload
+                accept={accept}
                 fileList={files}
                 maxCount={1}
                 beforeUpload={(file) => {
@@ -138,23 +188,20 @@ export function ApplyDialog({ open, onClose }: { open: boolean; onClose: () => v
                   return true;
                 }}
                 customRequest={({ file, onSuccess, onError }) => {
-                  memberApi
+                  // Through the API client: it adds the token header, if any, and shows a refusal.
+                  membersApi
                     .uploadFile(file as File)
-                    .then((url) => {
+                    .then((path) => {
                       void message.success(messages.uploadOk);
-                      onSuccess?.(url);
+                      onSuccess?.(path);
                     })
-                    .catch((err: Error) => {
-                      void message.error(messages.uploadFailed);
-                      onError?.(err);
-                    });
+                    .catch((err: Error) => onError?.(err));
                 }}
                 onChange={({ fileList }) => setFiles(fileList)}
               >
                 <Button icon={<UploadOutlined aria-hidden />}>上传附件</Button>
               </Upload>
             </Form.Item>
-            <Alert type="info" showIcon title="支持所有 Office 格式的文件，多个文件请打包成压缩包后上传（不超过 10MB）。" />
           </Col>
         </Row>
       </Form>

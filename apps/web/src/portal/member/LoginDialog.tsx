@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { App, Form, Input, Modal } from 'antd';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { dialogWidth, messages } from '@portal/shared';
-import { memberApi } from './memberApi';
+import { membersApi } from '../../api/members';
+import type { RejectedApplication } from './ApplyDialog';
 import { useMemberSession } from './session';
 
 interface Props {
@@ -10,6 +11,8 @@ interface Props {
   onClose: () => void;
   /** Runs after a successful login (e.g. continue to the contribution centre). */
   onLoggedIn?: () => void;
+  /** A rejected applicant signed in: the application dialog takes over. */
+  onRejected: (application: RejectedApplication) => void;
 }
 
 interface LoginForm {
@@ -17,8 +20,12 @@ interface LoginForm {
   password: string;
 }
 
-/** Member login (spec §2 "Member dialogs"): 500 px, not closed by a click outside, values trimmed. */
-export function LoginDialog({ open, onClose, onLoggedIn }: Props) {
+/**
+ * Member login (spec §2 "Member dialogs"): 500 px, not closed by a click outside, values trimmed.
+ * An application under review (510) is told so; a rejected one (511) reopens as the
+ * application form with the reason, for the applicant to correct and resubmit.
+ */
+export function LoginDialog({ open, onClose, onLoggedIn, onRejected }: Props) {
   const [form] = Form.useForm<LoginForm>();
   const [busy, setBusy] = useState(false);
   const { setToken } = useMemberSession();
@@ -30,8 +37,17 @@ export function LoginDialog({ open, onClose, onLoggedIn }: Props) {
     if (!values) return;
     setBusy(true);
     try {
-      const token = await memberApi.login(values.account.trim(), values.password.trim());
-      setToken(token);
+      const outcome = await membersApi.login(values.account.trim(), values.password.trim());
+      if (outcome.state === 'pending') {
+        void message.warning(outcome.message);
+        return;
+      }
+      if (outcome.state === 'rejected') {
+        void message.warning(outcome.message);
+        onRejected({ token: outcome.applicationToken, reason: outcome.reason });
+        return;
+      }
+      setToken(outcome.token);
       void message.success(messages.loggedIn);
       onClose();
       onLoggedIn?.();

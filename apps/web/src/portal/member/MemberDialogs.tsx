@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { LoginDialog } from './LoginDialog';
 import { SuggestionDialog } from './SuggestionDialog';
-import { ApplyDialog } from './ApplyDialog';
+import { ApplyDialog, type RejectedApplication } from './ApplyDialog';
 
 type Dialog = 'login' | 'suggestion' | 'apply' | null;
 
@@ -24,7 +24,13 @@ export function useMemberDialogs(): MemberDialogsApi {
 export function MemberDialogsProvider({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState<Dialog>(null);
   const [afterLogin, setAfterLogin] = useState<(() => void) | undefined>();
+  // Set while the application dialog edits a rejected application (from the login dialog).
+  const [rejected, setRejected] = useState<RejectedApplication>();
   const close = useCallback(() => setOpen(null), []);
+  const reopenRejected = useCallback((application: RejectedApplication) => {
+    setRejected(application);
+    setOpen('apply');
+  }, []);
 
   const api = useMemo<MemberDialogsApi>(
     () => ({
@@ -34,7 +40,10 @@ export function MemberDialogsProvider({ children }: { children: ReactNode }) {
         setOpen('login');
       },
       openSuggestion: () => setOpen('suggestion'),
-      openApply: () => setOpen('apply'),
+      openApply: () => {
+        setRejected(undefined);
+        setOpen('apply');
+      },
     }),
     [],
   );
@@ -42,9 +51,9 @@ export function MemberDialogsProvider({ children }: { children: ReactNode }) {
   return (
     <MemberDialogsContext.Provider value={api}>
       {children}
-      <LoginDialog open={open === 'login'} onClose={close} onLoggedIn={afterLogin} />
+      <LoginDialog open={open === 'login'} onClose={close} onLoggedIn={afterLogin} onRejected={reopenRejected} />
       <SuggestionDialog open={open === 'suggestion'} onClose={close} />
-      <ApplyDialog open={open === 'apply'} onClose={close} />
+      <ApplyDialog open={open === 'apply'} onClose={close} rejected={rejected} />
     </MemberDialogsContext.Provider>
   );
 }

@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { App, Form, Input, Modal } from 'antd';
-import { dialogWidth, messages, mobilePattern } from '@portal/shared';
-import { memberApi, type ProposeForm } from './memberApi';
-
-const trim = (v: unknown) => (typeof v === 'string' ? v.trim() : v);
+import { dialogWidth, memberLimits, messages, saveProposeForm } from '@portal/shared';
+import { membersApi, type ProposeForm } from '../../api/members';
+import { schemaRule } from './schemaRule';
 
 /** 建议箱 (spec §2 "Member dialogs", §5 "Suggestion"): both fields trimmed, mobile checked. */
 export function SuggestionDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -17,7 +16,7 @@ export function SuggestionDialog({ open, onClose }: { open: boolean; onClose: ()
     if (!values) return;
     setBusy(true);
     try {
-      await memberApi.savePropose({ Mobile: values.Mobile.trim(), ProposeContent: values.ProposeContent.trim() });
+      await membersApi.savePropose(saveProposeForm.parse(values));
       void message.success(messages.submitted);
       onClose();
     } catch {
@@ -45,15 +44,12 @@ export function SuggestionDialog({ open, onClose }: { open: boolean; onClose: ()
         <Form.Item
           name="Mobile"
           label="联系电话"
-          rules={[
-            { required: true, whitespace: true, message: messages.mobileRequired },
-            { pattern: mobilePattern, transform: trim, message: messages.mobileInvalid },
-          ]}
+          rules={[schemaRule(saveProposeForm, 'Mobile')]}
         >
           <Input placeholder="请输入手机号码" inputMode="tel" maxLength={11} />
         </Form.Item>
-        <Form.Item name="ProposeContent" label="建议留言" rules={[{ required: true, whitespace: true, message: messages.proposeRequired }]}>
-          <Input.TextArea placeholder="请输入建议留言" rows={5} maxLength={500} showCount />
+        <Form.Item name="ProposeContent" label="建议留言" rules={[schemaRule(saveProposeForm, 'ProposeContent')]}>
+          <Input.TextArea placeholder="请输入建议留言" rows={5} maxLength={memberLimits.proposeContent} showCount />
         </Form.Item>
       </Form>
     </Modal>

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { storageKeys } from '@portal/shared';
 import { onSessionExpired } from '../../api/client';
-import { memberApi } from './memberApi';
+import { membersApi } from '../../api/members';
 
 /**
  * The member session (spec §4): the token lives in localStorage under `token`; the user
@@ -42,7 +42,7 @@ export function useMemberSession() {
   const token = useSyncExternalStore(subscribe, readToken);
   const info = useQuery({
     queryKey: ['memberInfo', token],
-    queryFn: memberApi.userInfo,
+    queryFn: membersApi.userInfo,
     enabled: token !== null,
     staleTime: Infinity,
     retry: false,
@@ -62,5 +62,5 @@ export function useMemberSession() {
     [queryClient],
   );
 
-  return { loggedIn: token !== null, account: info.data?.Account, setToken };
+  return { loggedIn: token !== null, info: info.data, setToken };
 }

@@ -1,0 +1,148 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { App, Button, Col, Form, Input, Modal, Row, Tabs, type FormInstance } from 'antd';
+import { dialogWidth, editMemberForm, editMemberPwdForm, memberLimits, messages, type EditMemberForm, type MemberProfileDto } from '@portal/shared';
+import { membersApi, type MemberPasswordForm } from '../../api/members';
+import { schemaRule } from './schemaRule';
+
+/** Checks a form, sends it, reports 修改成功; a refused call has been shown by the API client. */
+function useSave<T>(form: FormInstance<T>, save: (values: T) => Promise<unknown>, onDone: () => void) {
+  const [saving, setSaving] = useState(false);
+  const { message } = App.useApp();
+  const submit = async () => {
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
+    setSaving(true);
+    try {
+      await save(values);
+      void message.success(messages.saved);
+      onDone();
+    } catch {
+      // Shown by the API client; the member corrects and saves again.
+    } finally {
+      setSaving(false);
+    }
+  };
+  return { submit, saving };
+}
+
+const checkedOn = ['onBlur', 'onSubmit'];
+
+/** 个人信息: the association's fields read-only, the member's own details editable (EditMember). */
+function ProfileTab({ profile }: { profile: MemberProfileDto }) {
+  const [form] = Form.useForm<EditMemberForm>();
+  const queryClient = useQueryClient();
+  const rule = (field: keyof EditMemberForm) => [schemaRule(editMemberForm, field)];
+  const { submit, saving } = useSave(
+    form,
+    (values) => membersApi.editProfile(editMemberForm.parse(values)),
+    () => void queryClient.invalidateQueries({ queryKey: ['memberInfo'] }),
+  );
+
+  return (
+    <Form form={form} layout="vertical" initialValues={profile} validateTrigger={checkedOn} onFinish={() => void submit()}>
+      <Row gutter={16}>
+        <Col span={12}>
+          <Form.Item label="账号" htmlFor="member-Account">
+            <Input id="member-Account" value={profile.Account} disabled />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item label="公司名称" htmlFor="member-MemberName">
+            <Input id="member-MemberName" value={profile.MemberName} disabled />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item label="单位归类" htmlFor="member-CompanyTypeName">
+            <Input id="member-CompanyTypeName" value={profile.CompanyTypeName} disabled />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item label="会员等级" htmlFor="member-MemberLevelName">
+            <Input id="member-MemberLevelName" value={profile.MemberLevelName} disabled />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item name="DailyOperator" label="联络人" rules={rule('DailyOperator')}>
+            <Input placeholder="请输入联络人" maxLength={memberLimits.dailyOperator} />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item name="OperatorPhone" label="联系电话" rules={rule('OperatorPhone')}>
+            <Input placeholder="请输入联系电话" inputMode="tel" maxLength={30} />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item name="LegalPerson" label="负责人" rules={rule('LegalPerson')}>
+            <Input placeholder="请输入负责人" maxLength={memberLimits.legalPerson} />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item name="Email" label="邮箱" rules={rule('Email')}>
+            <Input placeholder="请输入邮箱" type="email" maxLength={memberLimits.email} />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item name="CompanyMent" label="单位性质" rules={rule('CompanyMent')}>
+            <Input placeholder="请输入单位性质" maxLength={memberLimits.companyMent} />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item name="RegAddress" label="注册地址" rules={rule('RegAddress')}>
+            <Input placeholder="请输入注册地址" maxLength={memberLimits.regAddress} />
+          </Form.Item>
+        </Col>
+        <Col span={24}>
+          <Form.Item name="Mainbusiness" label="主营业务" rules={rule('Mainbusiness')}>
+            <Input.TextArea placeholder="请输入主营业务" rows={2} maxLength={memberLimits.mainbusiness} />
+          </Form.Item>
+        </Col>
+        <Col span={24}>
+          <Form.Item name="Remarks" label="备注" rules={rule('Remarks')}>
+            <Input.TextArea placeholder="请输入备注" rows={2} maxLength={memberLimits.remarks} />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Button type="primary" htmlType="submit" loading={saving}>
+        保存
+      </Button>
+    </Form>
+  );
+}
+
+/** 修改密码 (spec §5): old, new and repeated new password; success closes the dialog. */
+function PasswordTab({ onDone }: { onDone: () => void }) {
+  const [form] = Form.useForm<MemberPasswordForm>();
+  const rule = (field: keyof MemberPasswordForm) => [schemaRule(editMemberPwdForm, field)];
+  const { submit, saving } = useSave(form, membersApi.changePassword, onDone);
+  return (
+    <Form form={form} layout="vertical" validateTrigger={checkedOn} onFinish={() => void submit()} style={{ maxWidth: 420 }}>
+      <Form.Item name="Pwd" label="旧密码" rules={rule('Pwd')}>
+        <Input.Password placeholder="请输入旧密码" autoComplete="current-password" />
+      </Form.Item>
+      <Form.Item name="Newpwd" label="新密码" rules={rule('Newpwd')}>
+        <Input.Password placeholder="请输入新密码" autoComplete="new-password" />
+      </Form.Item>
+      <Form.Item name="againNewpwd" label="确认新密码" dependencies={['Newpwd']} rules={rule('againNewpwd')}>
+        <Input.Password placeholder="请再次输入新密码" autoComplete="new-password" />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" loading={saving}>
+        确定
+      </Button>
+    </Form>
+  );
+}
+
+/** The member's user-info dialog (spec §2 "Member dialogs"): 700 px, two tabs, opened from the header account. */
+export function UserInfoDialog({ open, onClose, profile }: { open: boolean; onClose: () => void; profile: MemberProfileDto | undefined }) {
+  return (
+    <Modal title="用户信息" open={open} width={dialogWidth.medium} mask={{ closable: false }} footer={null} onCancel={onClose} destroyOnHidden>
+      <Tabs
+        items={[
+          { key: 'profile', label: '个人信息', children: profile && <ProfileTab profile={profile} /> },
+          { key: 'password', label: '修改密码', children: <PasswordTab onDone={onClose} /> },
+        ]}
+      />
+    </Modal>
+  );
+}
