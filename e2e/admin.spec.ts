@@ -1,44 +1,9 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { ADMIN, adminToken, captchaAnswer, nextCaptchaTicket, openFromSidebar, signIn, unique, type Envelope } from './admin-session.js';
 
 /** The back-office journeys: sign-in through the captcha image, the shell, permissions, password and logout. */
 
-/** Set for the seeded super administrator by e2e/server.ts. */
-const ADMIN = { account: 'admin', password: 'E2eAdmin2024' };
-
-/** A name no earlier run of this file has used (the database lives for the whole test run). */
-const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
-
-/** The captcha's answer, from the test-only seam of e2e/server.ts. */
-async function captchaAnswer(request: APIRequestContext, ticket: string): Promise<string> {
-  const res = await request.get('/__e2e/captcha', { params: { ticket } });
-  const { answer } = (await res.json()) as { answer: string | null };
-  expect(answer, `captcha answer for ${ticket}`).toBeTruthy();
-  return answer!;
-}
-
-/** Waits for the next captcha the page loads and answers its ticket. */
-const nextCaptchaTicket = (page: Page) =>
-  page.waitForResponse((r) => r.url().includes('/api/XfSystemApi/GetCode')).then(async (r) => ((await r.json()) as { Url: string }).Url);
-
 const loginButton = (page: Page) => page.getByRole('button', { name: /^登\s*录$/ });
-
-/** Signs in on /login as a person would: account, password, the captcha's text, Enter. */
-async function signIn(page: Page, account: string, password: string) {
-  const ticket = nextCaptchaTicket(page);
-  await page.goto('/login');
-  const answer = await captchaAnswer(page.request, await ticket);
-  await page.getByLabel('账号').fill(account);
-  await page.getByLabel('密码', { exact: true }).fill(password);
-  await page.getByLabel('验证码', { exact: true }).fill(answer);
-  await page.getByLabel('验证码', { exact: true }).press('Enter');
-  await expect(page).toHaveURL(/\/System\/home$/);
-}
-
-interface Envelope<T> {
-  Code: number;
-  Message: string;
-  Data: T;
-}
 
 /** Calls an XfSystemApi call as an administrator and answers its Data, failing unless Code is 200. */
 async function systemCall<T>(request: APIRequestContext, token: string, method: 'GET' | 'POST', name: string, data?: object): Promise<T> {
@@ -48,27 +13,10 @@ async function systemCall<T>(request: APIRequestContext, token: string, method: 
   return body.Data;
 }
 
-/** A token for the seeded super administrator, through GetCode and Login. */
-async function adminToken(request: APIRequestContext): Promise<string> {
-  const code = (await (await request.get('/api/XfSystemApi/GetCode')).json()) as Envelope<string> & { Url: string };
-  const TreeCode = await captchaAnswer(request, code.Url);
-  const res = await request.post('/api/XfSystemApi/Login', { data: { Account: ADMIN.account, Password: ADMIN.password, TreeCode, FullName: code.Url } });
-  const body = (await res.json()) as Envelope<string>;
-  expect(body.Code, body.Message).toBe(200);
-  return body.Data;
-}
-
 const sidebar = (page: Page) => page.getByRole('menu', { name: '后台导航' });
 const tabs = (page: Page) => page.getByRole('tablist', { name: '已打开的页面' });
 const breadcrumb = (page: Page) => page.getByRole('navigation', { name: '面包屑' });
 
-async function openFromSidebar(page: Page, group: string, item: string) {
-  const groupItem = sidebar(page).getByRole('menuitem', { name: group });
-  if ((await groupItem.getAttribute('aria-expanded')) !== 'true') await groupItem.click();
-  await sidebar(page).getByRole('menuitem', { name: item }).click();
-  // The page is shown (its code may load first) when its tab is the active one.
-  await expect(tabs(page).getByRole('tab', { name: item })).toHaveAttribute('aria-selected', 'true');
-}
 
 test('the login page asks for every field, draws a new captcha after a failure, and signs in', async ({ page }) => {
   const firstTicket = nextCaptchaTicket(page);

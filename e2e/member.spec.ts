@@ -1,29 +1,11 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { apiData, menuByName } from './helpers.js';
+import { adminToken, unique, type Envelope } from './admin-session.js';
 
 /** The member journeys: application with an attachment, review, sign-in, member-only article, profile, password, logout; the suggestion box. */
 
-/** Set for the seeded super administrator by e2e/server.ts. */
-const ADMIN = { account: 'admin', password: 'E2eAdmin2024' };
-
-interface Envelope<T> {
-  Code: number;
-  Message: string;
-  Data: T;
-}
-
 /** An account no earlier run has used (the database lives for the whole test run). */
-const uniqueAccount = () => `m${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
-
-/** A token for the seeded super administrator, through GetCode, the captcha seam and Login. */
-async function adminToken(request: APIRequestContext): Promise<string> {
-  const code = (await (await request.get('/api/XfSystemApi/GetCode')).json()) as Envelope<string> & { Url: string };
-  const { answer } = (await (await request.get('/__e2e/captcha', { params: { ticket: code.Url } })).json()) as { answer: string };
-  const res = await request.post('/api/XfSystemApi/Login', { data: { Account: ADMIN.account, Password: ADMIN.password, TreeCode: answer, FullName: code.Url } });
-  const body = (await res.json()) as Envelope<string>;
-  expect(body.Code, body.Message).toBe(200);
-  return body.Data;
-}
+const uniqueAccount = () => unique('m');
 
 /** Decides the application of `account` as the back office would (SaveApplyAudit): approve, or reject with a reason. */
 async function review(request: APIRequestContext, account: string, rejection?: string) {

@@ -1,0 +1,115 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { App, Button, Descriptions, Divider, Form, Input, Modal, Space, Spin, Typography, type DescriptionsProps } from 'antd';
+import { ApplyState, dialogWidth, memberLimits, memberMessages, messages, type MemberModelDto } from '@portal/shared';
+import { membersAdminApi } from '../../../api/members-admin';
+import { Auth } from '../../access/AdminSession';
+import { trimmed } from '../../shared/normalize';
+import { ApplyStateTag } from './applyState';
+import { Attachment } from './MemberDialog';
+import { memberKey } from './keys';
+import { ProcessTimeline } from './ProcessTimeline';
+import styles from './members.module.css';
+
+const dash = (text: string | number) => (text === '' ? '-' : text);
+
+const describe = (m: MemberModelDto): DescriptionsProps['items'] => [
+  { key: 'account', label: '账号', children: m.Account },
+  { key: 'name', label: '公司名称', children: m.MemberName },
+  { key: 'type', label: '单位归类', children: dash(m.CompanyTypeName) },
+  { key: 'level', label: '会员等级', children: dash(m.MemberLevelName) },
+  { key: 'legal', label: '负责人', children: dash(m.LegalPerson) },
+  { key: 'phone', label: '手机号码', children: dash(m.OperatorPhone) },
+  { key: 'email', label: '邮箱', children: dash(m.Email) },
+  { key: 'contact', label: '联络人', children: dash(m.DailyOperator) },
+  { key: 'ment', label: '单位性质', children: dash(m.CompanyMent) },
+  { key: 'address', label: '注册地址', children: dash(m.RegAddress) },
+  { key: 'business', label: '主营业务', span: 2, children: dash(m.Mainbusiness) },
+  { key: 'remarks', label: '备注', span: 2, children: dash(m.Remarks) },
+  { key: 'file', label: '申请材料', span: 2, children: <Attachment url={m.FileUrl} /> },
+  { key: 'state', label: '审核状态', children: <ApplyStateTag state={m.ApplyState} /> },
+  { key: 'applied', label: '申请时间', children: dash(m.ApplyTime) },
+];
+
+interface ReviewDialogProps {
+  /** The member whose application to show, null when closed. */
+  memberId: number | null;
+  onClose: () => void;
+  /** A decision was saved. */
+  onReviewed: () => void;
+}
+
+/**
+ * 审核 (spec §7 SaveApplyAudit): the application as submitted with its attachment and its
+ * review history; while it is under review, 通过 or 不通过 (the reason, which the applicant
+ * is shown, is then required).
+ */
+export function ReviewDialog({ memberId, onClose, onReviewed }: ReviewDialogProps) {
+  const { message } = App.useApp();
+  const [form] = Form.useForm<{ ProcessItemName: string }>();
+  const [saving, setSaving] = useState<ApplyState | null>(null);
+  const open = memberId !== null;
+  const model = useQuery({ queryKey: memberKey(memberId ?? 0), queryFn: () => membersAdminApi.member(memberId!), enabled: open, gcTime: 0 });
+  const member = open ? model.data : undefined;
+  const underReview = member?.ApplyState === ApplyState.UnderReview;
+
+  const decide = async (decision: 1 | 2) => {
+    if (!member) return;
+    let reason = '';
+    if (decision === ApplyState.Rejected) {
+      const values = await form.validateFields().catch(() => null);
+      if (!values) return;
+      reason = values.ProcessItemName;
+    }
+    setSaving(decision);
+    try {
+      await membersAdminApi.review({ MemberId: member.MemberId, ApplyState: decision, ProcessItemName: reason });
+      void message.success(messages.ok);
+      onReviewed();
+    } catch {
+      // Shown by the API client (e.g. already reviewed by someone else).
+    } finally {
+      setSaving(null);
+    }
+  };
+
+  const footer = underReview ? (
+    <Space>
+      <Button onClick={onClose}>取消</Button>
+      <Auth perm="member:audit">
+        <Button danger loading={saving === ApplyState.Rejected} disabled={saving !== null} onClick={() => void decide(ApplyState.Rejected)}>
+          不通过
+        </Button>
+        <Button type="primary" loading={saving === ApplyState.Approved} disabled={saving !== null} onClick={() => void decide(ApplyState.Approved)}>
+          通过
+        </Button>
+      </Auth>
+    </Space>
+  ) : (
+    <Button onClick={onClose}>关闭</Button>
+  );
+
+  return (
+    <Modal title={underReview ? '入会审核' : '入会申请详情'} open={open} width={dialogWidth.large} onCancel={onClose} footer={footer} mask={{ closable: false }} destroyOnHidden>
+      <Spin spinning={model.isLoading}>
+        {member?.ProcessItemName && (
+          <Typography.Paragraph type="danger" className={styles.reason}>
+            未通过原因：{member.ProcessItemName}
+          </Typography.Paragraph>
+        )}
+        {member && <Descriptions bordered size="small" column={2} items={describe(member)} />}
+        {underReview && (
+          <Auth perm="member:audit">
+            <Form form={form} layout="vertical" preserve={false} style={{ marginTop: 16 }}>
+              <Form.Item name="ProcessItemName" label="不通过原因（不通过时必填，将告知申请人）" normalize={trimmed} rules={[{ required: true, whitespace: true, message: memberMessages.reasonRequired }]}>
+                <Input.TextArea placeholder="请输入审核不通过原因" maxLength={memberLimits.reason} showCount autoSize={{ minRows: 2, maxRows: 4 }} />
+              </Form.Item>
+            </Form>
+          </Auth>
+        )}
+        <Divider titlePlacement="start">审核记录</Divider>
+        {memberId !== null && <ProcessTimeline memberId={memberId} />}
+      </Spin>
+    </Modal>
+  );
+}

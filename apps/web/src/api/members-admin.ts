@@ -1,0 +1,50 @@
+import type { EditMemberInfoBody, ListDto, MemberListItemDto, MemberModelDto, ProcessItemDto, ProposeDto } from '@portal/shared';
+import type { PageState } from '../components/DataTable';
+import { get, post, type CallOptions } from './client';
+
+/** Back-office member calls of spec §7 (/api/XfSysBussiness/): members, application review, suggestions. */
+const base = 'XfSysBussiness/';
+const admin: CallOptions = { side: 'admin' };
+
+export interface MemberQuery extends PageState {
+  /** Part of the company name or account. */
+  key?: string;
+  applystate?: number;
+  status?: number;
+  companytype?: number;
+  memberlevel?: number;
+  start?: string;
+  end?: string;
+}
+
+export interface ProposeQuery extends PageState {
+  /** Part of the phone number or the message. */
+  key?: string;
+  /** 1 read, 0 unread. */
+  isread?: number;
+  start?: string;
+  end?: string;
+}
+
+export interface ApplyAuditBody {
+  MemberId: number;
+  /** 1 approve, 2 reject. */
+  ApplyState: 1 | 2;
+  /** The reason the applicant is shown; required to reject. */
+  ProcessItemName: string;
+}
+
+export const membersAdminApi = {
+  members: (query: MemberQuery) => get<ListDto<MemberListItemDto>>(`${base}GetMemberList`, query, admin),
+  member: (id: number) => get<MemberModelDto>(`${base}GetMemberModel/${id}`, undefined, admin),
+  /** MemberId 0 adds an approved member; Data is its id. */
+  saveMember: (body: EditMemberInfoBody) => post<number>(`${base}EditMemberInfo`, body, admin),
+  setStatus: (MemberId: number, Status: 0 | 1) => post<null>(`${base}EditMemberStatus`, { MemberId, Status }, admin),
+  review: (body: ApplyAuditBody) => post<null>(`${base}SaveApplyAudit`, body, admin),
+  /** A member's review history, newest first. */
+  history: (memberId: number) => get<ProcessItemDto[]>(`${base}GetMemberProcessList/${memberId}`, undefined, admin),
+
+  proposals: (query: ProposeQuery) => get<ListDto<ProposeDto>>(`${base}GetWebProposeList`, query, admin),
+  markRead: (Ids: number[]) => post<number>(`${base}MarkProposeRead`, { Ids }, admin),
+  deleteProposals: (Ids: number[]) => post<number>(`${base}DelWebPropose`, { Ids }, admin),
+};

@@ -1,0 +1,59 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+/** Signing in to the back office in the journeys, through the real captcha flow. */
+
+/** Set for the seeded super administrator by e2e/server.ts. */
+export const ADMIN = { account: 'admin', password: 'E2eAdmin2024' };
+
+export interface Envelope<T> {
+  Code: number;
+  Message: string;
+  Data: T;
+}
+
+/** A name no earlier run has used (the database lives for the whole test run). */
+export const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+
+/** The captcha's answer, from the test-only seam of e2e/server.ts. */
+export async function captchaAnswer(request: APIRequestContext, ticket: string): Promise<string> {
+  const res = await request.get('/__e2e/captcha', { params: { ticket } });
+  const { answer } = (await res.json()) as { answer: string | null };
+  expect(answer, `captcha answer for ${ticket}`).toBeTruthy();
+  return answer!;
+}
+
+/** Waits for the next captcha the page loads and answers its ticket. */
+export const nextCaptchaTicket = (page: Page) =>
+  page.waitForResponse((r) => r.url().includes('/api/XfSystemApi/GetCode')).then(async (r) => ((await r.json()) as { Url: string }).Url);
+
+/** Signs in on /login as a person would: account, password, the captcha's text, Enter. */
+export async function signIn(page: Page, account = ADMIN.account, password = ADMIN.password) {
+  const ticket = nextCaptchaTicket(page);
+  await page.goto('/login');
+  const answer = await captchaAnswer(page.request, await ticket);
+  await page.getByLabel('账号').fill(account);
+  await page.getByLabel('密码', { exact: true }).fill(password);
+  await page.getByLabel('验证码', { exact: true }).fill(answer);
+  await page.getByLabel('验证码', { exact: true }).press('Enter');
+  await expect(page).toHaveURL(/\/System\/home$/);
+}
+
+/** A token for the seeded super administrator, through GetCode, the captcha seam and Login. */
+export async function adminToken(request: APIRequestContext): Promise<string> {
+  const code = (await (await request.get('/api/XfSystemApi/GetCode')).json()) as Envelope<string> & { Url: string };
+  const TreeCode = await captchaAnswer(request, code.Url);
+  const res = await request.post('/api/XfSystemApi/Login', { data: { Account: ADMIN.account, Password: ADMIN.password, TreeCode, FullName: code.Url } });
+  const body = (await res.json()) as Envelope<string>;
+  expect(body.Code, body.Message).toBe(200);
+  return body.Data;
+}
+
+/** Opens a back-office page from the sidebar and waits until its tab is the active one. */
+export async function openFromSidebar(page: Page, group: string, item: string) {
+  const sidebar = page.getByRole('menu', { name: '后台导航' });
+  const groupItem = sidebar.getByRole('menuitem', { name: group });
+  if ((await groupItem.getAttribute('aria-expanded')) !== 'true') await groupItem.click();
+  await sidebar.getByRole('menuitem', { name: item }).click();
+  // The page is shown (its code may load first) when its tab is the active one.
+  await expect(page.getByRole('tablist', { name: '已打开的页面' }).getByRole('tab', { name: item })).toHaveAttribute('aria-selected', 'true');
+}
