@@ -172,3 +172,11 @@ export const memberMessages = {
   /** Spec §2: the hint under the application attachment. */
   attachmentHint: '支持所有office格式文件，多个文件请压缩后上传',
 } as const;
+
+/** The rich-text editor's image upload failures (spec §8), worded as TinyMCE's own. */
+export const editorUploadMessages = {
+  httpError: (status: number) => `HTTP Error: ${status}`,
+  invalidJson: 'Invalid JSON',
+  transport: 'Image upload failed due to a XHR Transport error',
+  urlMissing: 'Upload url missing from the settings',
+} as const;

@@ -7,6 +7,14 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
  */
 export const views: Record<string, LazyExoticComponent<ComponentType>> = {
   'dashboard/index': lazy(() => import('../pages/dashboard/DashboardPage')),
+  'content/menu/index': lazy(() => import('../pages/content/menu/MenuPage')),
+  'content/news/index': lazy(() => import('../pages/content/news/NewsPage')),
+  'content/position/index': lazy(() => import('../pages/content/position/PositionPage')),
+  'content/banner/index': lazy(() => import('../pages/content/banner/BannerPage')),
+  'content/link/index': lazy(() => import('../pages/content/link/LinkPage')),
+  'content/type/index': lazy(() => import('../pages/content/type/TypePage')),
+  'member/list/index': lazy(() => import('../pages/members/MemberListPage')),
+  'member/propose/index': lazy(() => import('../pages/members/ProposePage')),
   'system/menu/index': lazy(() => import('../pages/system/menu/MenuPage')),
   'system/role/index': lazy(() => import('../pages/system/role/RolePage')),
   'system/admin/index': lazy(() => import('../pages/system/admin/AdminUserPage')),

@@ -1,0 +1,98 @@
+import type {
+  AdminBannerDto,
+  AdminFriendLinkDto,
+  AdminNewsItemDto,
+  AdminPositionDto,
+  AdminTypeItemDto,
+  EditorUploadKind,
+  ListDto,
+  MenuDto,
+  NewsDetailDto,
+  SaveBannerBody,
+  SaveLinkBody,
+  SaveMenuBody,
+  SaveNewsBody,
+  SaveTypeBody,
+} from '@portal/shared';
+import type { PageState } from '../components/DataTable';
+import { call, get, post, type CallOptions } from './client';
+
+/** Back-office content calls of spec §7 (/api/XfSysBussiness/), sent with the admin token. */
+const base = 'XfSysBussiness/';
+const admin: CallOptions = { side: 'admin' };
+
+/** The upload call's path below /api/ (the editor posts to it itself). */
+export const uploadPath = `${base}UploadFile`;
+
+export interface NewsQuery extends PageState {
+  key?: string;
+  menuid?: number;
+  status?: number;
+  istop?: number;
+  ismemberread?: number;
+  start?: string;
+  end?: string;
+}
+
+export interface PositionQuery extends PageState {
+  seat?: number;
+  key?: string;
+  status?: number;
+}
+
+export interface BannerQuery extends PageState {
+  type?: number;
+  key?: string;
+  status?: number;
+}
+
+export interface LinkQuery extends PageState {
+  key?: string;
+  status?: number;
+}
+
+export interface TypeQuery extends PageState {
+  type: number;
+  key?: string;
+  status?: number;
+}
+
+/** A SaveX body as a form fills it: the server applies the defaults (status 1, sort 0…). */
+type Input<T> = Partial<T>;
+
+export const contentAdminApi = {
+  /** Menus under `parentid` (0: the top level), each with its whole subtree, hidden ones included. */
+  menus: (query: PageState & { parentid?: number }) => get<ListDto<MenuDto>>(`${base}GetMenuList`, query, admin),
+  saveMenu: (menu: Input<SaveMenuBody>) => post<number>(`${base}SaveMenu`, menu, admin),
+  deleteMenu: (MenuId: number) => post<null>(`${base}DelMenu`, { MenuId }, admin),
+
+  news: (query: NewsQuery) => get<ListDto<AdminNewsItemDto>>(`${base}GetNewsList`, query, admin),
+  newsDetail: (newsid: number) => get<NewsDetailDto>(`${base}GetNewsDetail`, { newsid }, admin),
+  saveNews: (news: Input<SaveNewsBody>) => post<number>(`${base}SaveNews`, news, admin),
+  deleteNews: (ids: number[]) => post<number>(`${base}DelNews`, { NewsId: ids }, admin),
+
+  positions: (query: PositionQuery) => get<ListDto<AdminPositionDto>>(`${base}GetNewPositionList`, query, admin),
+  placeArticles: (Seat: number, ids: number[]) => post<number>(`${base}SaveSelectPosition`, { Seat, NewsId: ids }, admin),
+  setPositionSort: (Id: number, SortNumber: number) => post<null>(`${base}UpdateSortNumber`, { Id, SortNumber }, admin),
+  setPositionStatus: (Id: number, Status: number) => post<null>(`${base}EditNewPositionStatus`, { Id, Status }, admin),
+  removePositions: (ids: number[]) => post<number>(`${base}DelNewPosition`, { Id: ids }, admin),
+
+  banners: (query: BannerQuery) => get<ListDto<AdminBannerDto>>(`${base}GetBannerList`, query, admin),
+  saveBanner: (banner: Input<SaveBannerBody>) => post<number>(`${base}SaveBanner`, banner, admin),
+  deleteBanner: (Id: number) => post<null>(`${base}DelBanner`, { Id }, admin),
+
+  links: (query: LinkQuery) => get<ListDto<AdminFriendLinkDto>>(`${base}GetWebFriendlinksList`, query, admin),
+  saveLink: (link: Input<SaveLinkBody>) => post<number>(`${base}SaveWebFriendlinks`, link, admin),
+  deleteLink: (Id: number) => post<null>(`${base}DelWebFriendlinks`, { Id }, admin),
+
+  types: (query: TypeQuery) => get<ListDto<AdminTypeItemDto>>(`${base}GetTypeList`, query, admin),
+  saveType: (type: Input<SaveTypeBody>) => post<number>(`${base}SaveType`, type, admin),
+  deleteType: (Id: number) => post<null>(`${base}DelType`, { Id }, admin),
+
+  /** Stores one file; resolves to its path ('/uploads/…'). A refusal is left to the caller to show. */
+  upload: (file: Blob, kind: EditorUploadKind, filename?: string) => {
+    const form = new FormData();
+    form.append('file', file, filename ?? (file instanceof File ? file.name : 'blob'));
+    return call<string>({ method: 'POST', url: uploadPath, params: { kind }, data: form }, { ...admin, silent: true }).then((r) => r.Data);
+  },
+};

@@ -1,0 +1,141 @@
+import { useEffect, useRef } from 'react';
+import { App } from 'antd';
+import type { Editor, RawEditorOptions } from 'tinymce';
+import { messages } from '@portal/shared';
+import { uploadPath } from '../../api/content-admin';
+import { indent2em, indent2emFormat, registerIndent2em } from './indent2em';
+import { contentStyle, tinymce } from './tinymce';
+import { checkPicked, chooseFile, sendFile, type PickerKind, type UploadTarget } from './upload';
+import type { RichTextEditorProps } from './types';
+
+const defaultUploadUrl = `/api/${uploadPath}`;
+
+/** Spec §9's editor settings that do not depend on the instance. */
+const baseOptions: RawEditorOptions = {
+  height: 430,
+  language: 'zh-Hans',
+  skin: false,
+  content_css: false,
+  content_style: contentStyle,
+  promotion: false,
+  branding: false,
+  plugins: 'link image media advlist code preview table lists',
+  toolbar:
+    'undo redo | blocks fontsize lineheight | bold italic underline strikethrough forecolor backcolor | ' +
+    `alignleft aligncenter alignright alignjustify | ${indent2em} outdent indent | bullist numlist | link image media table hr | removeformat code preview`,
+  toolbar_mode: 'wrap',
+  font_size_formats: '12pt 14pt 16pt 18pt 20pt 22pt 24pt 28pt 30pt 32pt 34pt 36pt',
+  line_height_formats: '1 1.5 1.6 1.75 1.8 2 3 4 5',
+  formats: { [indent2em]: indent2emFormat },
+  // The server's sanitiser compares text, not entities: characters stay as typed (docs/api.md).
+  entity_encoding: 'raw',
+  // Uploaded paths stay as the server gave them ('/uploads/…'), not rewritten relative to this page.
+  relative_urls: false,
+  convert_urls: false,
+  table_default_styles: { 'border-collapse': 'collapse', width: '100%' },
+  table_default_attributes: { border: '1' },
+  // Pasted pictures are uploaded at once; anything else pasted as a file is dropped.
+  paste_data_images: true,
+  automatic_uploads: true,
+  images_file_types: 'jpeg,jpg,png,gif,bmp',
+  file_picker_types: 'file media',
+};
+
+/**
+ * TinyMCE bound to a form field: `value`/`onChange` as antd's Form.Item hands them. The editor
+ * is created on mount and removed on unmount; a value set from outside (a loaded article, a
+ * reset) replaces the content, while the editor's own changes only flow out.
+ */
+export default function TinyEditor({ value = '', onChange, readonly = false, uploadUrl = defaultUploadUrl, uploadSide = 'admin', id }: RichTextEditorProps) {
+  const { message } = App.useApp();
+  const target = useRef<HTMLTextAreaElement>(null);
+  const editorRef = useRef<Editor | null>(null);
+  /** The content last sent out or put in, to tell outside changes from echoes of our own. */
+  const current = useRef(value);
+  // The editor is created once; these refs let its callbacks see the latest props.
+  const latest = useRef({ onChange, message, upload: { url: uploadUrl, side: uploadSide } as UploadTarget });
+  latest.current = { onChange, message, upload: { url: uploadUrl, side: uploadSide } };
+
+  useEffect(() => {
+    let removed = false;
+    const emit = (editor: Editor) => {
+      const html = editor.getContent();
+      if (html === current.current) return;
+      current.current = html;
+      latest.current.onChange?.(html);
+    };
+    const pick = async (kind: PickerKind, callback: (url: string, meta?: Record<string, string>) => void) => {
+      const file = await chooseFile(kind);
+      if (!file) return;
+      const refusal = checkPicked(kind, file);
+      if (refusal) {
+        void latest.current.message.error(refusal);
+        return;
+      }
+      const done = latest.current.message.loading('上传中…', 0);
+      try {
+        const url = await sendFile(latest.current.upload, file, file.name, kind);
+        callback(url, kind === 'file' ? { text: file.name, title: file.name } : {});
+        void latest.current.message.success(messages.uploadOk);
+      } catch (err) {
+        void latest.current.message.error((err as Error).message || messages.uploadFailed);
+      } finally {
+        done();
+      }
+    };
+
+    void tinymce
+      .init({
+        ...baseOptions,
+        target: target.current!,
+        readonly,
+        setup: (editor) => {
+          registerIndent2em(editor);
+          editor.on('init', () => {
+            editor.setContent(current.current);
+            editor.undoManager.clear();
+          });
+          editor.on('change input undo redo SetContent', () => emit(editor));
+        },
+        images_upload_handler: (blobInfo, progress) =>
+          sendFile(latest.current.upload, blobInfo.blob(), blobInfo.filename(), 'image', progress).then(
+            (url) => {
+              void latest.current.message.success(messages.uploadOk);
+              return url;
+            },
+            (err: Error) => {
+              void latest.current.message.error(messages.uploadFailed);
+              // TinyMCE shows the reason in its notification and drops the failed picture.
+              return Promise.reject({ message: err.message, remove: true });
+            },
+          ),
+        file_picker_callback: (callback, _value, meta) => {
+          if (meta.filetype === 'file' || meta.filetype === 'media') void pick(meta.filetype, callback);
+        },
+      })
+      .then(([editor]) => {
+        if (!editor) return;
+        if (removed) editor.remove();
+        else editorRef.current = editor;
+      });
+    return () => {
+      removed = true;
+      editorRef.current?.remove();
+      editorRef.current = null;
+    };
+    // Created once per mount: later prop changes are applied by the effects below.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useEffect(() => {
+    editorRef.current?.mode.set(readonly ? 'readonly' : 'design');
+  }, [readonly]);
+
+  useEffect(() => {
+    if (value === current.current) return;
+    current.current = value;
+    editorRef.current?.setContent(value);
+  }, [value]);
+
+  return <textarea ref={target} id={id} defaultValue={value} style={{ visibility: 'hidden', height: 430 }} />;
+}

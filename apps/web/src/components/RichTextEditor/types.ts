@@ -1,0 +1,11 @@
+/** Props of the rich-text editor: a form control holding HTML. */
+export interface RichTextEditorProps {
+  id?: string;
+  value?: string;
+  onChange?: (html: string) => void;
+  readonly?: boolean;
+  /** The upload call for pictures, attachments and media (default: the back office's UploadFile). */
+  uploadUrl?: string;
+  /** Whose token uploads carry. */
+  uploadSide?: 'admin' | 'member';
+}

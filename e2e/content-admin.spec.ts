@@ -1,0 +1,96 @@
+import { expect, test, type Page } from '@playwright/test';
+import { escapeRegExp } from './helpers.js';
+import { signIn, unique } from './admin-session.js';
+
+/**
+ * The content back office end to end: a new second-level menu, an article written in the rich
+ * text editor (a table and a first-line indent) and published there, put into home seat 1,
+ * then read on the public home tab and on its own page.
+ */
+
+const okButton = (page: Page) => page.getByRole('dialog').getByRole('button', { name: /^确\s*定$/ });
+
+test('an article written in the back office reaches the home tab and its page', async ({ page }) => {
+  // A long journey: three back-office pages, the lazily loaded editor and two public pages.
+  test.setTimeout(90_000);
+  const menuName = unique('专题');
+  const title = unique('风险管理专题报道');
+  const cellText = unique('保险责任');
+  await signIn(page);
+
+  // 栏目管理: a child of 新闻中心.
+  await page.goto('/System/content/menu');
+  const parentRow = page.getByRole('row').filter({ has: page.getByText('新闻中心', { exact: true }) });
+  await parentRow.getByRole('button', { name: '添加下级' }).click();
+  await page.getByRole('dialog').getByLabel('栏目名称').fill(menuName);
+  await okButton(page).click();
+  await expect(page.getByText('操作成功')).toBeVisible();
+  await expect(page.getByRole('cell', { name: menuName, exact: true })).toBeVisible();
+
+  // 文章管理: a new article in that menu, its body in TinyMCE.
+  await page.goto('/System/content/news');
+  await page.getByRole('button', { name: '新增文章' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('标题').fill(title);
+  await dialog.getByLabel('所属栏目').click();
+  await page.getByRole('menuitemcheckbox', { name: '新闻中心' }).hover();
+  await page.getByRole('menuitemcheckbox', { name: menuName }).click();
+  await page.waitForFunction(() => (window as unknown as { tinymce?: { activeEditor?: { initialized: boolean } } }).tinymce?.activeEditor?.initialized);
+  await page.evaluate(
+    ([text]) => {
+      const editor = (window as unknown as { tinymce: { activeEditor: { setContent: (html: string) => void } } }).tinymce.activeEditor;
+      editor.setContent(`<p>首段文字</p><table><tbody><tr><td>${text}</td><td>建设工程</td></tr></tbody></table>`);
+    },
+    [cellText],
+  );
+  // 首行缩进 on the first paragraph, through the toolbar button.
+  await page.frameLocator('.tox-edit-area iframe').getByText('首段文字').click();
+  await page.getByRole('button', { name: '首行缩进' }).click();
+  await okButton(page).click();
+  await expect(page.getByText('操作成功')).toBeVisible();
+  await expect(page.getByRole('cell', { name: title })).toBeVisible();
+
+  // 推荐位管理: into seat 1, first in its order.
+  await page.goto('/System/content/position');
+  await page.getByRole('button', { name: '添加文章' }).click();
+  await page.getByRole('dialog').getByPlaceholder('请输入标题').fill(title);
+  await page.getByRole('dialog').getByRole('button', { name: /查\s*询/ }).click();
+  await page.getByRole('dialog').getByRole('row', { name: new RegExp(escapeRegExp(title)) }).getByRole('checkbox').check();
+  await page.getByRole('dialog').getByRole('button', { name: /添加（1）/ }).click();
+  await expect(page.getByText('操作成功')).toBeVisible();
+  const sort = page.getByLabel(`${title}排序号`);
+  await sort.fill('0');
+  await sort.press('Enter');
+  await expect(sort).toHaveValue('0');
+
+  // The public home: seat 1's tab (政策要闻) lists it first; its page shows the table and the indent.
+  await page.goto('/home');
+  await expect(page.getByRole('tab', { name: '政策要闻' })).toHaveAttribute('aria-selected', 'true');
+  const link = page.getByRole('list', { name: '政策要闻列表（左栏）' }).getByRole('link').first();
+  await expect(link).toHaveText(title);
+  await expect(link).toBeVisible();
+  await link.click();
+  await expect(page).toHaveURL(/\/info\?MenuId=\d+&NewsId=\d+/);
+  await expect(page.getByRole('cell', { name: cellText })).toBeVisible();
+  await expect(page.getByText('首段文字')).toHaveAttribute('style', /text-indent:\s*2em/);
+});
+
+/** A 1×1 PNG, as a screenshot tool would put it on the clipboard. */
+const pixelPng = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+
+test('a picture pasted into the editor is uploaded and its address kept', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/System/content/news');
+  await page.getByRole('button', { name: '新增文章' }).click();
+  const body = page.frameLocator('.tox-edit-area iframe').locator('body');
+  await body.click();
+  // A paste event carrying an image file, as the browser fires it for a copied screenshot.
+  await body.evaluate((element, base64) => {
+    const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+    const data = new DataTransfer();
+    data.items.add(new File([bytes], 'shot.png', { type: 'image/png' }));
+    element.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  }, pixelPng);
+  await expect(page.getByText('上传成功')).toBeVisible();
+  await expect(body.locator('img')).toHaveAttribute('src', /^\/uploads\/\d{6}\/[^/]+\.png$/);
+});
