@@ -52,7 +52,7 @@ export default function NewsPage() {
     {
       title: '标题',
       dataIndex: 'Title',
-      width: 320,
+      width: 280,
       render: (title: string, news) => (
         <>
           {news.IsTop && <Tag color="red">置顶</Tag>}
@@ -61,21 +61,21 @@ export default function NewsPage() {
         </>
       ),
     },
-    { title: '所属栏目', dataIndex: 'MenuName', width: 140 },
+    { title: '所属栏目', dataIndex: 'MenuName', width: 120 },
     {
       title: '封面',
       dataIndex: 'ImageUrl',
-      width: 90,
+      width: 80,
       render: (url: string) => (url ? <Image src={url} alt="" width={60} height={40} style={{ objectFit: 'cover' }} /> : '-'),
     },
-    { title: '状态', dataIndex: 'Status', width: 100, render: (status: number) => <ArticleStatusTag status={status} /> },
-    { title: '作者', dataIndex: 'Author', width: 100, render: (author: string) => author || '-' },
+    { title: '状态', dataIndex: 'Status', width: 80, render: (status: number) => <ArticleStatusTag status={status} /> },
+    { title: '作者', dataIndex: 'Author', width: 100, ellipsis: true, render: (author: string) => author || '-' },
     { title: '阅读量', dataIndex: 'Views', width: 80 },
-    { title: '发布时间', dataIndex: 'NewsCreateTime', width: 170 },
+    { title: '发布时间', dataIndex: 'NewsCreateTime', width: 165 },
     {
       title: '操作',
       key: 'actions',
-      width: 180,
+      width: 150,
       fixed: 'right',
       render: (_, news) => (
         <Space size={4}>
