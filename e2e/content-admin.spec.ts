@@ -94,3 +94,18 @@ test('a picture pasted into the editor is uploaded and its address kept', async 
   await expect(page.getByText('上传成功')).toBeVisible();
   await expect(body.locator('img')).toHaveAttribute('src', /^\/uploads\/\d{6}\/[^/]+\.png$/);
 });
+
+test('a banner changed in 轮播图管理 shows its new title in the home carousel', async ({ page }) => {
+  const title = unique('年度风险管理论坛');
+  await signIn(page);
+  await page.goto('/System/content/banner');
+  await page.getByRole('row').nth(1).getByRole('button', { name: /修\s*改/ }).click();
+  const titleField = page.getByRole('dialog').getByLabel('标题');
+  await titleField.fill(title);
+  await okButton(page).click();
+  await expect(page.getByText(/操作成功|修改成功/)).toBeVisible();
+  await expect(page.getByRole('cell', { name: title })).toBeVisible();
+
+  await page.goto('/home');
+  await expect(page.getByText(title, { exact: true }).first()).toBeVisible();
+});
