@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator } from '@playwright/test';
 
 /** Shared helpers for the UI journeys: read the demo site's data through the same public calls the page makes. */
 
@@ -39,3 +39,12 @@ export const menuListPath = (menu: Pick<MenuNode, 'ParentId' | 'MenuId'>) => `/m
 
 /** Escapes text for use inside a RegExp (addresses in toHaveURL). */
 export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Waits until a dialog's opening animation has finished. On a loaded two-core machine the
+ * zoom-in can still be running when Playwright judges a button stable, and the click then
+ * lands beside it, on the mask.
+ */
+export async function settled(locator: Locator): Promise<void> {
+  await locator.evaluate((element) => Promise.all(element.getAnimations({ subtree: true }).map((a) => a.finished)));
+}

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiData, escapeRegExp, menuByName, menuListPath } from './helpers.js';
+import { apiData, escapeRegExp, menuByName, menuListPath, settled } from './helpers.js';
 
 /** Wire shapes these journeys read (a subset of packages/shared's DTOs). */
 interface Banner {
@@ -133,6 +133,7 @@ test('member dialogs: login validates and stays open on an outside click; 投稿
   const bar = page.getByRole('navigation', { name: '会员与服务' });
   await bar.getByRole('button', { name: '会员登录' }).click();
   const login = page.getByRole('dialog', { name: '会员登录' });
+  await settled(login);
   await login.getByRole('button', { name: /确\s*定/ }).click();
   await expect(login.getByText('请输入账号')).toBeVisible();
   await expect(login.getByText('请输入密码')).toBeVisible();
