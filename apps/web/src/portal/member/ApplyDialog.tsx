@@ -6,6 +6,7 @@ import { UploadOutlined } from '@ant-design/icons';
 import { applyMemberForm, dialogWidth, memberLimits, memberMessages, messages, typeKinds, uploadLimits, type ApplyMemberForm, type MemberProfileDto } from '@portal/shared';
 import { contentApi } from '../../api/content';
 import { membersApi } from '../../api/members';
+import { CompanyDetailFields } from './CompanyDetailFields';
 import { schemaRule } from './schemaRule';
 
 /** A rejected application reopened from the login dialog (GetLoginToken Code 511). */
@@ -154,26 +155,7 @@ export function ApplyDialog({ open, onClose, rejected }: { open: boolean; onClos
               <Input placeholder="请输入联络人" maxLength={memberLimits.dailyOperator} />
             </Form.Item>
           </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item name="CompanyMent" label="单位性质" rules={rule('CompanyMent')}>
-              <Input placeholder="请输入单位性质" maxLength={memberLimits.companyMent} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item name="RegAddress" label="注册地址" rules={rule('RegAddress')}>
-              <Input placeholder="请输入注册地址" maxLength={memberLimits.regAddress} />
-            </Form.Item>
-          </Col>
-          <Col span={24}>
-            <Form.Item name="Mainbusiness" label="主营业务" rules={rule('Mainbusiness')}>
-              <Input.TextArea placeholder="请输入主营业务" rows={2} maxLength={memberLimits.mainbusiness} />
-            </Form.Item>
-          </Col>
-          <Col span={24}>
-            <Form.Item name="Remarks" label="备注" rules={rule('Remarks')}>
-              <Input.TextArea placeholder="请输入备注" rows={2} maxLength={memberLimits.remarks} />
-            </Form.Item>
-          </Col>
+          <CompanyDetailFields rule={rule} />
           <Col span={24}>
             <Form.Item label="申请材料" extra={memberMessages.attachmentHint}>
               <Upload

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Col, Form, Input, Modal, Row, Tabs, type FormInstance } from 'antd';
 import { dialogWidth, editMemberForm, editMemberPwdForm, memberLimits, messages, type EditMemberForm, type MemberProfileDto } from '@portal/shared';
 import { membersApi, type MemberPasswordForm } from '../../api/members';
+import { CompanyDetailFields } from './CompanyDetailFields';
 import { schemaRule } from './schemaRule';
 
 /** Checks a form, sends it, reports 修改成功; a refused call has been shown by the API client. */
@@ -82,26 +83,7 @@ function ProfileTab({ profile }: { profile: MemberProfileDto }) {
             <Input placeholder="请输入邮箱" type="email" maxLength={memberLimits.email} />
           </Form.Item>
         </Col>
-        <Col span={12}>
-          <Form.Item name="CompanyMent" label="单位性质" rules={rule('CompanyMent')}>
-            <Input placeholder="请输入单位性质" maxLength={memberLimits.companyMent} />
-          </Form.Item>
-        </Col>
-        <Col span={12}>
-          <Form.Item name="RegAddress" label="注册地址" rules={rule('RegAddress')}>
-            <Input placeholder="请输入注册地址" maxLength={memberLimits.regAddress} />
-          </Form.Item>
-        </Col>
-        <Col span={24}>
-          <Form.Item name="Mainbusiness" label="主营业务" rules={rule('Mainbusiness')}>
-            <Input.TextArea placeholder="请输入主营业务" rows={2} maxLength={memberLimits.mainbusiness} />
-          </Form.Item>
-        </Col>
-        <Col span={24}>
-          <Form.Item name="Remarks" label="备注" rules={rule('Remarks')}>
-            <Input.TextArea placeholder="请输入备注" rows={2} maxLength={memberLimits.remarks} />
-          </Form.Item>
-        </Col>
+        <CompanyDetailFields rule={rule} />
       </Row>
       <Button type="primary" htmlType="submit" loading={saving}>
         保存
