@@ -2,7 +2,7 @@ import { App, Form, Input, Modal } from 'antd';
 import { dialogWidth, messages } from '@portal/shared';
 import { systemApi, type PasswordChangeBody } from '../../api/system';
 import { confirmPasswordRules, newPasswordRules } from '../shared/passwordRules';
-import { useFormSubmit } from '../shared/useFormSubmit';
+import { useFormSubmit } from '../../components/useFormSubmit';
 
 /**
  * 修改密码 (spec §2 header, §5 rules): old, new and repeated new password, checked on blur and

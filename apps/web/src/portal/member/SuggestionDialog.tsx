@@ -1,30 +1,22 @@
-import { useState } from 'react';
 import { App, Form, Input, Modal } from 'antd';
 import { dialogWidth, memberLimits, messages, saveProposeForm } from '@portal/shared';
 import { membersApi, type ProposeForm } from '../../api/members';
+import { useFormSubmit } from '../../components/useFormSubmit';
 import { schemaRule } from './schemaRule';
 
 /** 建议箱 (spec §2 "Member dialogs", §5 "Suggestion"): both fields trimmed, mobile checked. */
 export function SuggestionDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [form] = Form.useForm<ProposeForm>();
-  const [busy, setBusy] = useState(false);
   const { message } = App.useApp();
-
-  const submit = async () => {
-    // Invalid fields show their messages under the inputs; nothing is sent.
-    const values = await form.validateFields().catch(() => null);
-    if (!values) return;
-    setBusy(true);
-    try {
-      await membersApi.savePropose(saveProposeForm.parse(values));
+  // Invalid fields show their messages under the inputs; nothing is sent.
+  const { submit, saving } = useFormSubmit(
+    form,
+    (values) => membersApi.savePropose(saveProposeForm.parse(values)),
+    () => {
       void message.success(messages.submitted);
       onClose();
-    } catch {
-      // The API client has already shown the server's message.
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  );
 
   return (
     <Modal
@@ -34,7 +26,7 @@ export function SuggestionDialog({ open, onClose }: { open: boolean; onClose: ()
       mask={{ closable: false }}
       okText="提交"
       cancelText="取消"
-      confirmLoading={busy}
+      confirmLoading={saving}
       onOk={() => void submit()}
       onCancel={onClose}
       afterOpenChange={(visible) => !visible && form.resetFields()}

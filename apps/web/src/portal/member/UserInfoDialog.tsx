@@ -1,30 +1,18 @@
-import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Col, Form, Input, Modal, Row, Tabs, type FormInstance } from 'antd';
 import { dialogWidth, editMemberForm, editMemberPwdForm, memberLimits, messages, type EditMemberForm, type MemberProfileDto } from '@portal/shared';
 import { membersApi, type MemberPasswordForm } from '../../api/members';
+import { useFormSubmit } from '../../components/useFormSubmit';
 import { CompanyDetailFields } from './CompanyDetailFields';
 import { schemaRule } from './schemaRule';
 
 /** Checks a form, sends it, reports 修改成功; a refused call has been shown by the API client. */
 function useSave<T>(form: FormInstance<T>, save: (values: T) => Promise<unknown>, onDone: () => void) {
-  const [saving, setSaving] = useState(false);
   const { message } = App.useApp();
-  const submit = async () => {
-    const values = await form.validateFields().catch(() => null);
-    if (!values) return;
-    setSaving(true);
-    try {
-      await save(values);
-      void message.success(messages.saved);
-      onDone();
-    } catch {
-      // Shown by the API client; the member corrects and saves again.
-    } finally {
-      setSaving(false);
-    }
-  };
-  return { submit, saving };
+  return useFormSubmit(form, save, () => {
+    void message.success(messages.saved);
+    onDone();
+  });
 }
 
 const checkedOn = ['onBlur', 'onSubmit'];

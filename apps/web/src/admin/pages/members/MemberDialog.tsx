@@ -8,7 +8,7 @@ import { useTypeOptions } from '../../../components/SearchForm';
 import { schemaRule } from '../../../portal/member/schemaRule';
 import { useAuth } from '../../access/AdminSession';
 import { trimmed } from '../../shared/normalize';
-import { useFormSubmit } from '../../shared/useFormSubmit';
+import { useFormSubmit } from '../../../components/useFormSubmit';
 import { memberStatusOptions } from './applyState';
 import { memberKey } from './keys';
 import styles from './members.module.css';

@@ -4,7 +4,7 @@ import { contentMessages, dialogWidth, saveBannerBody, type AdminBannerDto, type
 import { contentAdminApi } from '../../../../api/content-admin';
 import { ImageUpload } from '../../../../components/FileUpload';
 import { trimmed } from '../../../shared/normalize';
-import { useFormSubmit } from '../../../shared/useFormSubmit';
+import { useFormSubmit } from '../../../../components/useFormSubmit';
 import { schemaRule, SortNumberItem, StatusItem } from '../fields';
 
 type BannerForm = Omit<SaveBannerBody, 'Id'>;

@@ -3,7 +3,7 @@ import { Form, Input, Modal } from 'antd';
 import { contentMessages, dialogWidth, saveLinkBody, type AdminFriendLinkDto, type SaveLinkBody } from '@portal/shared';
 import { contentAdminApi } from '../../../../api/content-admin';
 import { trimmed } from '../../../shared/normalize';
-import { useFormSubmit } from '../../../shared/useFormSubmit';
+import { useFormSubmit } from '../../../../components/useFormSubmit';
 import { schemaRule, SortNumberItem, StatusItem } from '../fields';
 
 type LinkForm = Omit<SaveLinkBody, 'Id'>;

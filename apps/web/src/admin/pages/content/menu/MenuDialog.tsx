@@ -3,7 +3,7 @@ import { Form, Input, Modal, Radio, Select, TreeSelect } from 'antd';
 import { contentMessages, dialogWidth, MenuShowType, saveMenuBody, type MenuDto, type SaveMenuBody } from '@portal/shared';
 import { contentAdminApi } from '../../../../api/content-admin';
 import { trimmed } from '../../../shared/normalize';
-import { useFormSubmit } from '../../../shared/useFormSubmit';
+import { useFormSubmit } from '../../../../components/useFormSubmit';
 import { schemaRule, SortNumberItem, StatusItem } from '../fields';
 import { toMenuOptions } from '../menuOptions';
 

@@ -8,7 +8,7 @@ import { ImageUpload } from '../../../../components/FileUpload';
 import { RichTextEditor } from '../../../../components/RichTextEditor';
 import { adminQueryKeys } from '../../../session/queries';
 import { trimmed } from '../../../shared/normalize';
-import { useFormSubmit } from '../../../shared/useFormSubmit';
+import { useFormSubmit } from '../../../../components/useFormSubmit';
 import { statusOptions } from '../../system/status';
 import { menuPath, toMenuOptions } from '../menuOptions';
 import { useContentMenus } from '../menuTree';

@@ -3,7 +3,7 @@ import { Form, Input, Modal } from 'antd';
 import { contentMessages, dialogWidth, type AdminTypeItemDto, type SaveTypeBody } from '@portal/shared';
 import { contentAdminApi } from '../../../../api/content-admin';
 import { trimmed } from '../../../shared/normalize';
-import { useFormSubmit } from '../../../shared/useFormSubmit';
+import { useFormSubmit } from '../../../../components/useFormSubmit';
 import { SortNumberItem, StatusItem } from '../fields';
 
 type TypeForm = Pick<SaveTypeBody, 'Name' | 'SortNumber' | 'Status'>;

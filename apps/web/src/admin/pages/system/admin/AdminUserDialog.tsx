@@ -4,7 +4,7 @@ import { adminAccountPattern, dialogWidth, landlinePattern, messages, mobilePatt
 import { systemApi } from '../../../../api/system';
 import { useRoleOptions } from '../../../../components/SearchForm';
 import { confirmPasswordRules, newPasswordRules } from '../../../shared/passwordRules';
-import { useFormSubmit } from '../../../shared/useFormSubmit';
+import { useFormSubmit } from '../../../../components/useFormSubmit';
 import { statusOptions } from '../status';
 import { trimmed } from '../../../shared/normalize';
 

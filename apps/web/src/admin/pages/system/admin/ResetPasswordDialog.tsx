@@ -2,7 +2,7 @@ import { Form, Input, Modal } from 'antd';
 import { dialogWidth, type AdminUserDto } from '@portal/shared';
 import { systemApi } from '../../../../api/system';
 import { confirmPasswordRules, newPasswordRules } from '../../../shared/passwordRules';
-import { useFormSubmit } from '../../../shared/useFormSubmit';
+import { useFormSubmit } from '../../../../components/useFormSubmit';
 
 interface ResetForm {
   Password: string;

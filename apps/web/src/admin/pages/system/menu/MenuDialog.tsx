@@ -14,7 +14,7 @@ import {
 import { systemApi } from '../../../../api/system';
 import { menuTypeLabels } from '../menuTreeData';
 import { statusOptions } from '../status';
-import { useFormSubmit } from '../../../shared/useFormSubmit';
+import { useFormSubmit } from '../../../../components/useFormSubmit';
 import { IconPicker } from './IconPicker';
 import { trimmed } from '../../../shared/normalize';
 

@@ -5,7 +5,7 @@ import { dialogWidth, SystemMenuKind, systemMessages, type SaveRoleBody, type Sy
 import { systemApi } from '../../../../api/system';
 import { adminQueryKeys } from '../../../session/queries';
 import { leafIds, menuTypeLabels, withAncestors } from '../menuTreeData';
-import { useFormSubmit } from '../../../shared/useFormSubmit';
+import { useFormSubmit } from '../../../../components/useFormSubmit';
 import { statusOptions } from '../status';
 import styles from '../system.module.css';
 

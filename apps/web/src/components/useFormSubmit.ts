@@ -2,9 +2,9 @@ import { useState } from 'react';
 import type { FormInstance } from 'antd';
 
 /**
- * A dialog's submit: check the form (it shows what is wrong), send, then `onDone`. While the
- * call runs `saving` is true for the OK button. A refused call leaves the dialog open: the API
- * client has already shown the server's reason.
+ * A dialog's submit, in the back office and the member area alike: check the form (it shows
+ * what is wrong), send, then `onDone`. While the call runs `saving` is true for the OK button.
+ * A refused call leaves the dialog open: the API client has already shown the server's reason.
  */
 export function useFormSubmit<T>(form: FormInstance<T>, save: (values: T) => Promise<unknown>, onDone: () => void) {
   const [saving, setSaving] = useState(false);
@@ -20,7 +20,7 @@ export function useFormSubmit<T>(form: FormInstance<T>, save: (values: T) => Pro
       await save(values);
       onDone();
     } catch {
-      // Shown by the API client; the administrator corrects and submits again.
+      // Shown by the API client; the user corrects and submits again.
     } finally {
       setSaving(false);
     }
