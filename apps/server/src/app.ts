@@ -114,6 +114,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     decorateReply: false,
     index: false,
     dotfiles: 'deny',
+    // Our setHeaders decides Cache-Control; the plugin's own would overwrite it with max-age=0.
+    cacheControl: false,
     setHeaders(res) {
       res.setHeader('X-Content-Type-Options', 'nosniff');
       // An uploaded file never runs as a page of our origin.

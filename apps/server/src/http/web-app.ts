@@ -19,6 +19,8 @@ export async function registerWebApp(app: App, config: Config): Promise<PageFall
     prefix: '/',
     wildcard: false,
     index: false,
+    // Our setHeaders decides Cache-Control; the plugin's own would overwrite it with max-age=0.
+    cacheControl: false,
     setHeaders(res, file) {
       const immutable = file.includes(`${path.sep}assets${path.sep}`);
       res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');

@@ -1,0 +1,71 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, engines, envelope, type TestApp } from '../../test/harness.js';
+
+const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
+const DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/126.0 Safari/537.36';
+
+describe.each(engines)('serving the web app on %s', (engine) => {
+  let t: TestApp;
+  let webDist: string;
+  beforeAll(async () => {
+    webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-web-'));
+    fs.mkdirSync(path.join(webDist, 'assets'));
+    fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
+    fs.writeFileSync(path.join(webDist, 'assets', 'app-1a2b.js'), 'console.log(1)');
+    t = await createTestApp(engine, { webDist, mobileSiteUrl: 'https://m.example.org/' });
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(webDist, { recursive: true, force: true });
+  });
+
+  it('answers every page route with index.html, not cached, under the content-security policy', async () => {
+    for (const url of ['/home', '/info?MenuId=3&NewsId=7', '/menuList?ParentId=1&MenuId=2', '/searchKey?key=%E4%BF%9D%E9%99%A9', '/System/system/role', '/login', '/no-such-page']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { 'user-agent': DESKTOP } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toContain('text/html');
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.body, url).toContain('<div id="root">');
+      expect(String(res.headers['content-security-policy']), url).toContain("script-src 'self'");
+    }
+  });
+
+  it('serves hashed assets with long caching', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/app-1a2b.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  it('never answers an unknown call or file with the app', async () => {
+    const call = await t.app.inject({ method: 'GET', url: '/api/XfWebApi/NoSuchCall', headers: { accept: 'text/html' } });
+    expect(call.statusCode).toBe(404);
+    expect(envelope(call)).toEqual({ Code: 404, Message: '访问资源不存在', Data: null });
+    const file = await t.app.inject({ method: 'GET', url: '/assets/missing.js' });
+    expect(file.statusCode).toBe(404);
+    expect(file.headers['content-type']).toContain('application/json');
+  });
+
+  it('sends phones to the mobile site, but not from the back office', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/home', headers: { 'user-agent': IPHONE } });
+    expect(page.statusCode).toBe(302);
+    expect(page.headers.location).toBe('https://m.example.org/');
+    for (const url of ['/login', '/System/home']) {
+      const admin = await t.app.inject({ method: 'GET', url, headers: { 'user-agent': IPHONE } });
+      expect(admin.statusCode, url).toBe(200);
+    }
+  });
+
+  it('serves uploads with their type, nosniff and a sandboxing policy', async () => {
+    const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+    const stored = await t.app.services.storage.saveBuffer(png, 'png');
+    const res = await t.app.inject({ method: 'GET', url: stored });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/png');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(String(res.headers['content-security-policy'])).toContain('sandbox');
+    expect(res.headers['cache-control']).toBe('public, max-age=604800');
+  });
+});
