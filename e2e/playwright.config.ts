@@ -30,6 +30,8 @@ export default defineConfig({
     cwd: '..',
     url: `http://127.0.0.1:${port}/healthz`,
     reuseExistingServer: false,
+    // The server logs warnings and errors only; show them beside the journeys.
+    stdout: 'pipe',
     timeout: 120_000,
     env: { E2E_PORT: String(port) },
   },
