@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { buildApp, type BuildOptions } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import type { Engine } from '../src/db/connection.js';
@@ -49,12 +48,7 @@ export async function createTestApp(engine: Engine, overrides: Partial<Config> =
     async close() {
       await app.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
-      if (schema && config.databaseUrl) {
-        const client = new pg.Client({ connectionString: config.databaseUrl });
-        await client.connect();
-        await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-        await client.end();
-      }
+      // The PostgreSQL schema stays until the run ends (test/global-setup.ts drops them all).
     },
   };
 }
