@@ -107,6 +107,8 @@ export const systemMessages = {
   superRoleLocked: '超级管理员角色不能删除或停用',
   roleMenuNotFound: '所选菜单不存在',
   grantBeyondOwn: '不能授予自己没有的权限',
+  roleBeyondOwn: '不能分配或修改权限超出自己的角色',
+  ownRole: '不能修改自己所属的角色',
   accountInvalid: '账号为3-32位字母、数字或下划线',
   accountTaken: '账号已存在',
   fullNameRequired: '请输入姓名',
@@ -116,6 +118,8 @@ export const systemMessages = {
   disableSelf: '不能停用自己的账号',
   lastSuper: '至少需要保留一个启用的超级管理员',
   superOnly: '只有超级管理员可以设置或修改超级管理员',
+  adminBeyondOwn: '不能修改或删除权限超出自己的管理员',
+  ownRoleOrStatus: '不能修改自己的角色或状态',
   dateInvalid: '日期格式应为yyyy-MM-dd',
 } as const;
 

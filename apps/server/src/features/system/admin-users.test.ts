@@ -124,11 +124,12 @@ describe.each(engines)('admin users on %s', (engine) => {
     const managers = await adminCall<number>(t, token, 'POST', '/api/XfSystemApi/SaveRole', { RoleName: '账号管理', MenuIds: grant });
     await save({ Account: 'manager', FullName: 'manager', RoleId: managers.Data, Password: ADMIN_PASSWORD });
     const manager = await loginAdmin(t, 'manager');
-    expect((await save({ AdminId: id, Account: 'zhaoliu', FullName: '赵六', RoleId: roleId('内容编辑') }, manager)).Code).toBe(200);
-    expect((await save({ AdminId: id, Account: 'zhaoliu', FullName: '赵六', RoleId: roleId('内容编辑'), Password: 'Other2024x' }, manager)).Code).toBe(403);
-    expect((await save({ Account: 'newbie', FullName: 'newbie', RoleId: roleId('内容编辑'), Password: 'Other2024x' }, manager)).Code).toBe(403);
+    const peer = await createAdmin(t, token, 'peer', '账号管理');
+    expect((await save({ AdminId: peer, Account: 'peer', FullName: '同级', RoleId: managers.Data }, manager)).Code).toBe(200);
+    expect((await save({ AdminId: peer, Account: 'peer', FullName: '同级', RoleId: managers.Data, Password: 'Other2024x' }, manager)).Code).toBe(403);
+    expect((await save({ Account: 'newbie', FullName: 'newbie', RoleId: managers.Data, Password: 'Other2024x' }, manager)).Code).toBe(403);
     // Nor may they touch a super administrator, or make one.
     expect((await save({ AdminId: await adminId('admin'), Account: 'admin', FullName: '改名', RoleId: roleId('超级管理员') }, manager)).Message).toBe('只有超级管理员可以设置或修改超级管理员');
-    expect((await save({ AdminId: id, Account: 'zhaoliu', FullName: '赵六', RoleId: roleId('超级管理员') }, manager)).Message).toBe('只有超级管理员可以设置或修改超级管理员');
+    expect((await save({ AdminId: peer, Account: 'peer', FullName: '同级', RoleId: roleId('超级管理员') }, manager)).Message).toBe('只有超级管理员可以设置或修改超级管理员');
   });
 });

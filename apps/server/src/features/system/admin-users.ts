@@ -5,6 +5,7 @@ import type { DB } from '../../db/schema.js';
 import { badRequest, notFound } from '../../http/envelope.js';
 import { pageWindow } from '../../http/paging.js';
 import type { AdminPrincipal } from './access.js';
+import { checkAssignableRole, checkManageableAdmin } from './authority.js';
 import { containing } from './like.js';
 import { endAdminSessions } from './sessions.js';
 
@@ -64,11 +65,11 @@ async function findAdmin(db: Kysely<DB>, id: number) {
   const row = await db
     .selectFrom('admin_users')
     .innerJoin('roles', 'roles.id', 'admin_users.role_id')
-    .select(['admin_users.id', 'admin_users.account', 'admin_users.status', 'roles.is_super', 'roles.status as role_status'])
+    .select(['admin_users.id', 'admin_users.account', 'admin_users.status', 'admin_users.role_id', 'roles.is_super', 'roles.status as role_status'])
     .where('admin_users.id', '=', id)
     .executeTakeFirst();
   if (!row) throw notFound(systemMessages.adminNotFound);
-  return { ...row, isSuper: row.is_super === 1, activeSuper: row.status === 1 && row.is_super === 1 && row.role_status === 1 };
+  return { ...row, roleId: row.role_id, isSuper: row.is_super === 1, activeSuper: row.status === 1 && row.is_super === 1 && row.role_status === 1 };
 }
 
 async function findRole(db: Kysely<DB>, id: number) {
@@ -118,7 +119,7 @@ export async function saveAdminUser(
     const values = { account: body.Account, full_name: body.FullName, phone: body.Phone, role_id: body.RoleId, status: body.Status, updated_at: at };
     if (body.AdminId === 0) {
       if (!passwordHash) throw badRequest(messages.passwordRequired);
-      if (role.isSuper && !actor.isSuper) throw badRequest(systemMessages.superOnly);
+      await checkAssignableRole(trx, actor, body.RoleId);
       await checkAccountFree(trx, body.Account, 0);
       const { id } = await trx
         .insertInto('admin_users')
@@ -129,7 +130,8 @@ export async function saveAdminUser(
     }
 
     const target = await findAdmin(trx, body.AdminId);
-    if ((target.isSuper || role.isSuper) && !actor.isSuper) throw badRequest(systemMessages.superOnly);
+    await checkManageableAdmin(trx, actor, target, { roleId: body.RoleId, status: body.Status });
+    if (body.RoleId !== target.roleId) await checkAssignableRole(trx, actor, body.RoleId);
     const self = target.id === actor.adminId;
     if (self && body.Status !== 1) throw badRequest(systemMessages.disableSelf);
     const staysActiveSuper = body.Status === 1 && role.isSuper && role.active;
@@ -150,7 +152,7 @@ export async function deleteAdminUser({ db, engine }: Database, id: number, acto
   return db.transaction().execute(async (trx) => {
     const target = await findAdmin(trx, id);
     if (target.id === actor.adminId) throw badRequest(systemMessages.deleteSelf);
-    if (target.isSuper && !actor.isSuper) throw badRequest(systemMessages.superOnly);
+    await checkManageableAdmin(trx, actor, target);
     if (target.activeSuper) await keepAnotherSuper(trx, engine, target.id);
     await trx.deleteFrom('admin_users').where('id', '=', id).execute();
     return target.account;

@@ -52,7 +52,7 @@ export async function roleRoutes(app: App): Promise<void> {
     { onRequest: requireAdmin('system:role:delete'), schema: { ...adminDocs, summary: '删除角色（仍有管理员使用时拒绝）', params: idParams } },
     async (request) => {
       const { id } = request.params;
-      await adminWrite(request, { action: 'system:role:delete', target: TARGET, targetId: id, detail: (name) => name }, () => deleteRole(database.db, id));
+      await adminWrite(request, { action: 'system:role:delete', target: TARGET, targetId: id, detail: (name) => name }, () => deleteRole(database.db, id, currentAdmin(request)));
       return ok(null);
     },
   );

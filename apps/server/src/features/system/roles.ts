@@ -4,6 +4,7 @@ import type { DB } from '../../db/schema.js';
 import { badRequest, notFound } from '../../http/envelope.js';
 import { pageWindow } from '../../http/paging.js';
 import type { AdminPrincipal } from './access.js';
+import { checkEditableRole } from './authority.js';
 
 export interface Role {
   id: number;
@@ -54,20 +55,17 @@ export async function getRole(db: Kysely<DB>, id: number): Promise<Role> {
 }
 
 /**
- * Creates (RoleId 0) or updates a role and replaces its grants, in one transaction. Only a
- * super administrator may touch the super administrator role, which stays enabled; an admin
- * who is not one may grant only menus their own role holds, so role editing cannot raise
- * anyone above its editor.
+ * Creates (RoleId 0) or updates a role and replaces its grants, in one transaction. The super
+ * administrator role stays enabled; who may edit which role and grant what is the rule of
+ * authority.ts.
  */
 export async function saveRole(db: Kysely<DB>, body: SaveRoleBody, actor: AdminPrincipal, now: number): Promise<{ id: number; name: string }> {
   const menuIds = [...new Set(body.MenuIds)];
   return db.transaction().execute(async (trx) => {
     const existing = body.RoleId > 0 ? await trx.selectFrom('roles').select(['id', 'is_super']).where('id', '=', body.RoleId).executeTakeFirst() : undefined;
     if (body.RoleId > 0 && !existing) throw notFound(systemMessages.roleNotFound);
-    if (existing?.is_super === 1) {
-      if (!actor.isSuper) throw badRequest(systemMessages.superOnly);
-      if (body.Status !== 1) throw badRequest(systemMessages.superRoleLocked);
-    }
+    await checkEditableRole(trx, actor, existing?.id ?? 0, menuIds);
+    if (existing?.is_super === 1 && body.Status !== 1) throw badRequest(systemMessages.superRoleLocked);
     const sameName = await trx.selectFrom('roles').select('id').where('name', '=', body.RoleName).where('id', '!=', body.RoleId).executeTakeFirst();
     if (sameName) throw badRequest(systemMessages.roleNameTaken);
     if (menuIds.length) {
@@ -78,8 +76,6 @@ export async function saveRole(db: Kysely<DB>, body: SaveRoleBody, actor: AdminP
         .executeTakeFirstOrThrow();
       if (found !== menuIds.length) throw badRequest(systemMessages.roleMenuNotFound);
     }
-    const before = existing ? (await trx.selectFrom('role_menus').select('menu_id').where('role_id', '=', existing.id).execute()).map((g) => g.menu_id) : [];
-    if (!actor.isSuper && menuIds.some((id) => !before.includes(id) && !actor.menuIds.has(id))) throw badRequest(systemMessages.grantBeyondOwn);
 
     const values = { name: body.RoleName, remark: body.Remark, status: body.Status, updated_at: formatCst(now) };
     let id = body.RoleId;
@@ -99,11 +95,12 @@ export async function saveRole(db: Kysely<DB>, body: SaveRoleBody, actor: AdminP
 }
 
 /** Deletes a role no admin holds; the super administrator role is never deleted. */
-export async function deleteRole(db: Kysely<DB>, id: number): Promise<string> {
+export async function deleteRole(db: Kysely<DB>, id: number, actor: AdminPrincipal): Promise<string> {
   return db.transaction().execute(async (trx) => {
     const role = await trx.selectFrom('roles').select(['name', 'is_super']).where('id', '=', id).executeTakeFirst();
     if (!role) throw notFound(systemMessages.roleNotFound);
     if (role.is_super === 1) throw badRequest(systemMessages.superRoleLocked);
+    await checkEditableRole(trx, actor, id);
     const holder = await trx.selectFrom('admin_users').select('id').where('role_id', '=', id).limit(1).executeTakeFirst();
     if (holder) throw badRequest(systemMessages.roleInUse);
     await trx.deleteFrom('roles').where('id', '=', id).execute();
