@@ -8,7 +8,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
-import type { Config } from './config.js';
+import { fastifyTrustProxy, type Config } from './config.js';
 import { connect, type Database } from './db/connection.js';
 import { migrate } from './db/migrate.js';
 import { registerErrorHandling } from './http/errors.js';
@@ -52,7 +52,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
             serializers: { req: requestLogSerializer },
           },
     bodyLimit: 2 * 1024 * 1024,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     requestIdHeader: 'x-request-id',
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();

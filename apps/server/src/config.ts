@@ -18,16 +18,49 @@ export interface Config {
   redisUrl?: string;
   logLevel: string;
   /**
-   * Trust X-Forwarded-For from a reverse proxy. Off by default: otherwise any client could pick
-   * the address that rate limits, lockouts and the audit log see.
+   * Which X-Forwarded-For entries to believe (TRUST_PROXY): false (default) believes none; a
+   * number believes that many proxy hops, counted from the right, where each proxy appends the
+   * address it saw; a list believes the entries added by those proxy addresses or ranges. Never
+   * the leftmost entry as such: the client writes it, and it would pick the address that rate
+   * limits, lockouts and the audit log see.
    */
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   /** Directory of the built web app; served with history fallback when it exists. */
   webDist: string;
   site: SiteInfo;
   /** Seed demo content into an empty database on start. */
   seedDemo: boolean;
   adminSession: AdminSessionConfig;
+}
+
+export type TrustProxy = false | number | string[];
+
+/**
+ * TRUST_PROXY: `false`/empty; a hop count such as `1` (that many proxies in front, each
+ * appending the address it saw); comma-separated proxy addresses and CIDR ranges (or
+ * `loopback`, `linklocal`, `uniquelocal`); or `true`, read as `loopback`: a proxy on the same
+ * machine, the usual set-up, and one a client that reaches the server directly cannot play.
+ */
+export function parseTrustProxy(raw: string | undefined): TrustProxy {
+  const value = (raw ?? '').trim();
+  if (value === '' || value === 'false') return false;
+  if (value === 'true') return ['loopback'];
+  if (/^\d+$/.test(value)) return Number(value) || false;
+  const proxies = value.split(',').map((p) => p.trim()).filter(Boolean);
+  const address = /^[0-9a-fA-F:.]+(\/\d{1,3})?$/;
+  const bad = proxies.find((p) => !address.test(p) && !['loopback', 'linklocal', 'uniquelocal'].includes(p));
+  if (bad) throw new Error(`TRUST_PROXY must be false, a hop count, or proxy addresses/CIDR ranges, got ${bad}`);
+  return proxies;
+}
+
+/**
+ * Fastify's trustProxy option for a TrustProxy. A hop count becomes a function: Fastify reads
+ * a plain number as trusting nothing (it cannot vouch for the immediate peer), while an
+ * operator who sets a count says the peer is their proxy.
+ */
+export function fastifyTrustProxy(trust: TrustProxy): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== 'number') return trust;
+  return (_address, hop) => hop < trust;
 }
 
 /** Back-office session lifetimes and sign-in throttling (docs/api.md). */
@@ -70,7 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     analyticsScriptUrl: env.ANALYTICS_SCRIPT_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
-    trustProxy: env.TRUST_PROXY === 'true',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     webDist: path.resolve(env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
     seedDemo: env.SEED_DEMO !== 'false',
     adminSession: {

@@ -34,8 +34,8 @@ export async function createTestApp(engine: Engine, overrides: Partial<Config> =
     databaseSchema: schema,
     logLevel: 'silent',
     seedDemo: false,
-    // Tests play several clients by sending X-Forwarded-For, as a reverse proxy would.
-    trustProxy: true,
+    // Tests play several clients by sending X-Forwarded-For, as one reverse proxy in front would.
+    trustProxy: 1,
     ...overrides,
   };
   const captchas = new Map<string, string>();
