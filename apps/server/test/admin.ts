@@ -119,8 +119,6 @@ export async function insertMemberRow(t: TestApp, account: string, applyState: n
       apply_state: applyState,
       status: 1,
       process_item_name: '',
-      failed_logins: 0,
-      locked_until: '',
       last_login_at: '',
       applied_at: at,
       created_at: at,

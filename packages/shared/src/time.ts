@@ -14,3 +14,8 @@ export function formatCst(input: Date | number = new Date()): string {
 export function cstDate(input: Date | number = new Date()): string {
   return formatCst(input).slice(0, 10);
 }
+
+/** The instant (milliseconds) of a CST `yyyy-MM-dd HH:mm:ss`. */
+export function parseCst(cst: string): number {
+  return Date.parse(`${cst.replace(' ', 'T')}+08:00`);
+}

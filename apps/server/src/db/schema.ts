@@ -124,9 +124,6 @@ export interface AdminUsersTable {
   status: number;
   /** scrypt$N$r$p$salt$hash, see features/system/passwords.ts. */
   password_hash: string;
-  failed_logins: number;
-  /** CST time until which sign-in is refused; '' when not locked. */
-  locked_until: string;
   last_login_at: string;
   created_at: string;
   updated_at: string;
@@ -193,9 +190,6 @@ export interface MembersTable {
   status: number;
   /** The rejection reason while the application stands rejected; '' otherwise. */
   process_item_name: string;
-  failed_logins: number;
-  /** CST time until which sign-in is refused; '' when not locked. */
-  locked_until: string;
   last_login_at: string;
   /** When the application was last (re)submitted. */
   applied_at: string;
@@ -241,6 +235,20 @@ export interface ProposalsTable {
   created_at: string;
 }
 
+/** Wrong passwords per account name (lower-cased, known or not) and client address. */
+export interface LoginFailuresTable {
+  id: Generated<number>;
+  /** 'admin' or 'member'. */
+  kind: string;
+  account: string;
+  ip: string;
+  /** Wrong passwords in a row since the last success or lock. */
+  failures: number;
+  /** CST time until which this account is refused from this address; '' when not locked. */
+  locked_until: string;
+  updated_at: string;
+}
+
 export interface DB {
   menus: MenusTable;
   news: NewsTable;
@@ -260,4 +268,5 @@ export interface DB {
   member_sessions: MemberSessionsTable;
   member_process_items: MemberProcessItemsTable;
   proposals: ProposalsTable;
+  login_failures: LoginFailuresTable;
 }

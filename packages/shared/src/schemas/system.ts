@@ -102,11 +102,13 @@ export interface DashboardDto {
   RecentAudit: AuditLogDto[];
 }
 
-/** Audit actions that are not a permission: the sign-in events. */
+/** Audit actions that are not a permission: sign-in events and refusals. */
 export const authAuditActions = {
   'auth:login': '登录',
   'auth:logout': '退出登录',
   'auth:password': '修改密码',
+  'auth:memberLocked': '会员账号锁定',
+  'auth:forbidden': '越权访问被拒绝',
 } as const;
 export type AuditAction = Permission | keyof typeof authAuditActions;
 

@@ -4,6 +4,7 @@ import { content } from './001-content.js';
 import { system } from './002-system.js';
 import { members } from './003-members.js';
 import { contentAdmin } from './004-content-admin.js';
+import { signInGuard } from './005-sign-in-guard.js';
 
 /** A migration that may need to know the engine (serial vs autoincrement, FTS vs trigram). */
 export type EngineMigration = (engine: Engine) => Migration;
@@ -14,6 +15,7 @@ const all: Record<string, EngineMigration> = {
   '002-system': system,
   '003-members': members,
   '004-content-admin': contentAdmin,
+  '005-sign-in-guard': signInGuard,
 };
 
 export function migrationProvider(engine: Engine): MigrationProvider {

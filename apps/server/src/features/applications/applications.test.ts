@@ -164,6 +164,8 @@ describe.each(engines)('membership applications on %s', (engine) => {
     it('refuses an account already taken with a clear message', async () => {
       await submitApplication(t, applicationForm(types, 'taken1'));
       expect(await apply(applicationForm(types, 'taken1', { MemberName: '另一家公司' }))).toEqual({ Code: 400, Message: '账号已存在', Data: null });
+      // Accounts are one regardless of letter case.
+      expect(await apply(applicationForm(types, 'TAKEN1', { MemberName: '第三家公司' }))).toEqual({ Code: 400, Message: '账号已存在', Data: null });
     });
 
     it('lets exactly one of several racing applications for one account through', async () => {

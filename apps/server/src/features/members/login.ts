@@ -1,8 +1,10 @@
+import { sql } from 'kysely';
 import { ApplyState, formatCst, MemberStatus, systemMessages } from '@portal/shared';
 import type { Services } from '../../http/app-types.js';
 import { badRequest } from '../../http/envelope.js';
 import type { MemberPrincipal } from '../../http/member-session.js';
-import { LOCK_MS, MAX_FAILED_LOGINS } from '../system/login.js';
+import { writeAudit } from '../system/audit.js';
+import { clearWrongPasswords, countWrongPassword, lockedMinutes, type GuessKey } from '../system/lockout.js';
 import { decoyHash, hashPassword, verifyPassword } from '../system/passwords.js';
 import { endMemberSessions, openMemberSession } from './sessions.js';
 
@@ -17,35 +19,31 @@ export type SignInOutcome =
 
 /**
  * GetLoginToken. The same rules as the back office's sign-in (features/system/login.ts):
- * unknown accounts and wrong passwords get the same message and take the same time; five wrong
- * passwords in a row lock the account for ten minutes; a disabled account is told so only
- * once the password is right.
+ * unknown accounts and wrong passwords get the same message and take the same time; five
+ * wrong passwords in a row lock the account name from that address for ten minutes, known or
+ * not, and the lock is audited (lockout.ts); a disabled account is told so only once the
+ * password is right. The account is found whatever its letter case.
  */
-export async function signInMember({ database, now }: Services, attempt: { account: string; password: string; ip: string }): Promise<SignInOutcome> {
-  const { db } = database;
-  const at = now();
+export async function signInMember(services: Services, attempt: { account: string; password: string; ip: string }): Promise<SignInOutcome> {
+  const { db } = services.database;
+  const at = services.now();
+  const guess: GuessKey = { kind: 'member', account: attempt.account, ip: attempt.ip };
+  const locked = await lockedMinutes(db, guess, at);
+  if (locked) throw badRequest(systemMessages.accountLocked(locked));
   const member = await db
     .selectFrom('members')
-    .select(['id', 'password_hash', 'status', 'apply_state', 'process_item_name', 'locked_until'])
-    .where('account', '=', attempt.account)
+    .select(['id', 'password_hash', 'status', 'apply_state', 'process_item_name'])
+    .where(sql`lower(account)`, '=', attempt.account.toLowerCase())
     .executeTakeFirst();
-  if (member && member.locked_until > formatCst(at)) throw badRequest(systemMessages.accountLocked(minutesUntil(member.locked_until, at)));
   const matches = await verifyPassword(attempt.password, member?.password_hash ?? (await decoyHash()));
-  if (!member) throw badRequest(systemMessages.loginFailed);
-  if (!matches) {
-    const { failed_logins: failed } = await db
-      .updateTable('members')
-      .set((eb) => ({ failed_logins: eb('failed_logins', '+', 1) }))
-      .where('id', '=', member.id)
-      .returning('failed_logins')
-      .executeTakeFirstOrThrow();
-    if (failed < MAX_FAILED_LOGINS) throw badRequest(systemMessages.loginFailed);
-    await db.updateTable('members').set({ failed_logins: 0, locked_until: formatCst(at + LOCK_MS) }).where('id', '=', member.id).execute();
-    throw badRequest(systemMessages.accountLocked(LOCK_MS / 60_000));
+  if (!member || !matches) {
+    const lock = await countGuess(services, guess, '登录密码错误');
+    throw badRequest(lock ? systemMessages.accountLocked(lock) : systemMessages.loginFailed);
   }
   if (member.status !== MemberStatus.Enabled) throw badRequest(systemMessages.accountDisabled);
 
-  await db.updateTable('members').set({ failed_logins: 0, locked_until: '', last_login_at: formatCst(at) }).where('id', '=', member.id).execute();
+  await clearWrongPasswords(db, guess);
+  await db.updateTable('members').set({ last_login_at: formatCst(at) }).where('id', '=', member.id).execute();
   if (member.apply_state === ApplyState.Approved) {
     return { state: ApplyState.Approved, token: await openMemberSession(db, member.id, 'member', attempt.ip, at) };
   }
@@ -55,24 +53,39 @@ export async function signInMember({ database, now }: Services, attempt: { accou
     : { state: ApplyState.UnderReview, applicationToken };
 }
 
-/** Whole minutes left until a CST time, at least 1. */
-function minutesUntil(cst: string, now: number): number {
-  const until = Date.parse(`${cst.replace(' ', 'T')}+08:00`);
-  return Math.max(1, Math.ceil((until - now) / 60_000));
+/**
+ * Counts a wrong password toward the lockout; the guess that locks the account is audited
+ * (which account, from where). Answers the minutes of the lock it starts, or 0.
+ */
+async function countGuess({ database, now }: Services, guess: GuessKey, what: string): Promise<number> {
+  const lock = await countWrongPassword(database.db, guess, now());
+  if (lock) await writeAudit(database.db, { adminId: null, account: guess.account, action: 'auth:memberLocked', ip: guess.ip, ok: false, detail: `${what}，锁定${lock}分钟` }, now());
+  return lock;
 }
 
 /**
  * EditMemberPwd: the old password must match; the new one (already checked against the
- * policy) must differ. Every other session of the member ends.
+ * policy) must differ. Every other session of the member ends. A wrong old password counts
+ * toward the sign-in lockout; the guess that locks the account also ends all its sessions,
+ * this one included, since whoever holds it does not know the password.
  */
-export async function changeMemberPassword({ database, now }: Services, member: MemberPrincipal, passwords: { old: string; new: string }): Promise<void> {
-  const { db } = database;
+export async function changeMemberPassword(services: Services, member: MemberPrincipal, ip: string, passwords: { old: string; new: string }): Promise<void> {
+  const { db } = services.database;
+  const guess: GuessKey = { kind: 'member', account: member.account, ip };
+  const locked = await lockedMinutes(db, guess, services.now());
+  if (locked) throw badRequest(systemMessages.accountLocked(locked));
   const row = await db.selectFrom('members').select('password_hash').where('id', '=', member.memberId).executeTakeFirstOrThrow();
-  if (!(await verifyPassword(passwords.old, row.password_hash))) throw badRequest(systemMessages.oldPasswordWrong);
+  if (!(await verifyPassword(passwords.old, row.password_hash))) {
+    const lock = await countGuess(services, guess, '修改密码时旧密码错误');
+    if (!lock) throw badRequest(systemMessages.oldPasswordWrong);
+    await endMemberSessions(db, member.memberId);
+    throw badRequest(systemMessages.accountLocked(lock));
+  }
   if (passwords.new === passwords.old) throw badRequest(systemMessages.samePassword);
+  await clearWrongPasswords(db, guess);
   const hash = await hashPassword(passwords.new);
   await db.transaction().execute(async (trx) => {
-    await trx.updateTable('members').set({ password_hash: hash, updated_at: formatCst(now()) }).where('id', '=', member.memberId).execute();
+    await trx.updateTable('members').set({ password_hash: hash, updated_at: formatCst(services.now()) }).where('id', '=', member.memberId).execute();
     await endMemberSessions(trx, member.memberId, member.sessionId);
   });
 }

@@ -89,15 +89,34 @@ describe.each(engines)('members on %s', (engine) => {
       await loginMember(t, 'alice');
     });
 
-    it('locks an account for 10 minutes after 5 wrong passwords in a row', async () => {
-      for (let i = 1; i <= 4; i++) expect((await memberLogin(t, 'carol', `wrong-${i}a`)).Message).toBe('账号或密码错误');
-      expect((await memberLogin(t, 'carol', 'wrong-5a')).Message).toBe('登录失败次数过多，账号已锁定，请10分钟后再试');
+    it('locks an account from one address for 10 minutes after 5 wrong passwords in a row, and audits the lock', async () => {
+      const from = (address: string) => (password: string, account = 'carol') =>
+        t.app
+          .inject({ method: 'POST', url: '/api/XfWebApi/GetLoginToken', headers: { 'x-forwarded-for': address }, payload: { str1: account, str2: password } })
+          .then((r) => envelope<string | null>(r));
+      const guesser = from('10.200.0.1');
+      for (let i = 1; i <= 4; i++) expect((await guesser(`wrong-${i}a`)).Message).toBe('账号或密码错误');
+      expect((await guesser('wrong-5a')).Message).toBe('登录失败次数过多，账号已锁定，请10分钟后再试');
       clock.advance(4 * MINUTE);
-      expect((await memberLogin(t, 'carol')).Message).toBe('登录失败次数过多，账号已锁定，请6分钟后再试');
-      // Other accounts are not affected.
+      expect((await guesser(MEMBER_PASSWORD)).Message).toBe('登录失败次数过多，账号已锁定，请6分钟后再试');
+      // The owner elsewhere is not locked out, and other accounts are not affected.
+      expect((await from('10.200.0.2')(MEMBER_PASSWORD)).Code).toBe(200);
       expect((await memberLogin(t, 'bob')).Code).toBe(200);
+      // An account that does not exist locks in the same words, so the lock tells nothing.
+      for (let i = 1; i <= 4; i++) await guesser(`wrong-${i}a`, 'no_such_member');
+      expect((await guesser('wrong-5a', 'no_such_member')).Message).toBe('登录失败次数过多，账号已锁定，请10分钟后再试');
       clock.advance(6 * MINUTE);
-      expect((await memberLogin(t, 'carol')).Code).toBe(200);
+      expect((await guesser(MEMBER_PASSWORD)).Code).toBe(200);
+
+      const locks = await t.app.services.database.db.selectFrom('audit_logs').select(['account', 'ip', 'result']).where('action', '=', 'auth:memberLocked').execute();
+      expect(locks).toEqual([
+        { account: 'carol', ip: '10.200.0.1', result: 0 },
+        { account: 'no_such_member', ip: '10.200.0.1', result: 0 },
+      ]);
+    });
+
+    it('finds the account whatever the letter case typed', async () => {
+      expect((await memberLogin(t, 'ALICE')).Code).toBe(200);
     });
   });
 
@@ -210,6 +229,20 @@ describe.each(engines)('members on %s', (engine) => {
       const fresh = await loginMember(t, 'carol', 'Changed2024');
       // Without againNewpwd, as the spec's client sends it.
       expect((await change(fresh, { Pwd: 'Changed2024', Newpwd: MEMBER_PASSWORD })).Code).toBe(200);
+    });
+
+    it('counts wrong old passwords toward the sign-in lockout, and the locking guess ends the member’s sessions', async () => {
+      const session = await loginMember(t, 'bob');
+      const guess = (old: string) =>
+        t.app
+          .inject({ method: 'POST', url: '/api/XfWebApi/EditMemberPwd', headers: { token: session, 'x-forwarded-for': '10.201.0.1' }, payload: { Pwd: old, Newpwd: 'Guessed2024', againNewpwd: 'Guessed2024' } })
+          .then((r) => envelope(r));
+      for (let i = 1; i <= 4; i++) expect((await guess(`wrong-${i}a`)).Message).toBe('旧密码错误');
+      expect((await guess('wrong-5a')).Message).toBe('登录失败次数过多，账号已锁定，请10分钟后再试');
+      expect(await userInfo(session)).toEqual(SESSION_EXPIRED);
+      const signIn = await t.app.inject({ method: 'POST', url: '/api/XfWebApi/GetLoginToken', headers: { 'x-forwarded-for': '10.201.0.1' }, payload: { str1: 'bob', str2: MEMBER_PASSWORD } });
+      expect(envelope(signIn).Message).toBe('登录失败次数过多，账号已锁定，请10分钟后再试');
+      expect((await memberLogin(t, 'bob')).Code).toBe(200);
     });
   });
 
@@ -397,5 +430,15 @@ describe.each(engines)('member sign-in throttling on %s', (engine) => {
     expect(res.statusCode).toBe(429);
     expect(envelope(res)).toEqual({ Code: 429, Message: '请求过于频繁，请稍后再试', Data: null });
     expect(envelope(await attempt('10.1.1.2')).Message).toBe('账号或密码错误');
+  });
+
+  it('counts GET and POST attempts against one limit', async () => {
+    const get = () => t.app.inject({ method: 'GET', url: '/api/XfWebApi/GetLoginToken?str1=someone&str2=password1', headers: { 'x-forwarded-for': '10.1.2.1' } });
+    const post = () => t.app.inject({ method: 'POST', url: '/api/XfWebApi/GetLoginToken', headers: { 'x-forwarded-for': '10.1.2.1' }, payload: { str1: 'someone', str2: 'password1' } });
+    expect((await get()).statusCode).toBe(200);
+    expect((await post()).statusCode).toBe(200);
+    expect((await get()).statusCode).toBe(200);
+    expect((await post()).statusCode).toBe(429);
+    expect((await get()).statusCode).toBe(429);
   });
 });

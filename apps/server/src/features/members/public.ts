@@ -41,11 +41,12 @@ export async function membersPublic(app: App): Promise<void> {
   await app.register(async (scope) => {
     const limited = scope as App;
     await limited.register(rateLimit, { global: false });
-    const limit = { rateLimit: { max: config.adminSession.loginsPerMinute, timeWindow: 60_000 } };
+    // One limiter (one counter per address) for both methods: a limit per route would double the guesses.
+    const limit = limited.rateLimit({ max: config.adminSession.loginsPerMinute, timeWindow: 60_000 });
     const summary = '会员登录（str1 账号，str2 密码）；审核中 Code 510，未通过 Code 511（Data 为原因），二者附申请令牌 Token';
     // The spec's client sends the credentials as a query; the query is kept out of the logs (http/log-redaction.ts).
-    limited.get('/GetLoginToken', { schema: { ...publicDocs, summary, querystring: memberLoginForm }, config: limit }, (request) => signIn(request, request.query));
-    limited.post('/GetLoginToken', { schema: { ...publicDocs, summary, body: memberLoginForm }, config: limit }, (request) => signIn(request, request.body));
+    limited.get('/GetLoginToken', { onRequest: limit, schema: { ...publicDocs, summary, querystring: memberLoginForm } }, (request) => signIn(request, request.query));
+    limited.post('/GetLoginToken', { onRequest: limit, schema: { ...publicDocs, summary, body: memberLoginForm } }, (request) => signIn(request, request.body));
   });
 
   /** Ends the session of the token (a member's or an applicant's); a token that opens none is already logged out. */
@@ -77,7 +78,7 @@ export async function membersPublic(app: App): Promise<void> {
     { onRequest: requireMember, schema: { ...memberDocs, summary: '修改本会员密码（其他会话随之失效）', body: editMemberPwdBody } },
     async (request) => {
       const { Pwd, Newpwd } = request.body;
-      await changeMemberPassword(services, await currentMember(request), { old: Pwd, new: Newpwd });
+      await changeMemberPassword(services, await currentMember(request), request.ip, { old: Pwd, new: Newpwd });
       return ok(null, messages.saved);
     },
   );

@@ -17,6 +17,7 @@ import { isUniqueViolation } from '../../db/unique-violation.js';
 import { badRequest, notFound } from '../../http/envelope.js';
 import { pageWindow } from '../../http/paging.js';
 import { containing } from '../system/like.js';
+import { forgetWrongPasswords } from '../system/lockout.js';
 import { hashPassword } from '../system/passwords.js';
 import { endMemberSessions } from './sessions.js';
 
@@ -163,14 +164,14 @@ export async function checkTypeChoices(db: Kysely<DB>, choice: { CompanyType: nu
  */
 export async function insertMember(
   db: Kysely<DB>,
-  values: Omit<DB['members'], 'id' | 'failed_logins' | 'locked_until' | 'last_login_at' | 'process_item_name'>,
+  values: Omit<DB['members'], 'id' | 'last_login_at' | 'process_item_name'>,
   after: (trx: Kysely<DB>, id: number) => Promise<void> = async () => {},
 ): Promise<number> {
   try {
     return await db.transaction().execute(async (trx) => {
       const { id } = await trx
         .insertInto('members')
-        .values({ ...values, failed_logins: 0, locked_until: '', last_login_at: '', process_item_name: '' })
+        .values({ ...values, last_login_at: '', process_item_name: '' })
         .returning('id')
         .executeTakeFirstOrThrow();
       await after(trx, id);
@@ -249,10 +250,13 @@ export async function saveMemberInfo({ db }: Database, body: EditMemberInfoBody,
   await db.transaction().execute(async (trx) => {
     await trx
       .updateTable('members')
-      .set(passwordHash ? { ...record, password_hash: passwordHash, failed_logins: 0, locked_until: '' } : record)
+      .set(passwordHash ? { ...record, password_hash: passwordHash } : record)
       .where('id', '=', current.id)
       .execute();
-    if (passwordHash) await endMemberSessions(trx, current.id);
+    if (passwordHash) {
+      await endMemberSessions(trx, current.id);
+      await forgetWrongPasswords(trx, 'member', current.account);
+    }
   });
   return { id: current.id, account: current.account };
 }

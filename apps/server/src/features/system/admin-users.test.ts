@@ -64,6 +64,7 @@ describe.each(engines)('admin users on %s', (engine) => {
       [{ Account: 'lisi', FullName: '李四', RoleId: editor, Password: 'short1' }, '密码长度为8-32位，且必须同时包含字母和数字'],
       [{ Account: 'lisi', FullName: '李四', RoleId: editor, Password: 'onlyletters' }, '密码长度为8-32位，且必须同时包含字母和数字'],
       [{ Account: 'admin', FullName: '重复', RoleId: editor, Password: 'abc12345' }, '账号已存在'],
+      [{ Account: 'Admin', FullName: '重复', RoleId: editor, Password: 'abc12345' }, '账号已存在'],
       [{ AdminId: 999_999, Account: 'ghost', FullName: '无', RoleId: editor }, '管理员不存在'],
     ];
     for (const [payload, message] of cases) expect((await save(payload)).Message, JSON.stringify(payload)).toBe(message);

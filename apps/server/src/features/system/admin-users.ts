@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { formatCst, messages, systemMessages, type PagingQuery, type SaveAdminUserBody } from '@portal/shared';
 import type { Database, Engine } from '../../db/connection.js';
 import type { DB } from '../../db/schema.js';
@@ -6,6 +6,7 @@ import { badRequest, notFound } from '../../http/envelope.js';
 import { pageWindow } from '../../http/paging.js';
 import type { AdminPrincipal } from './access.js';
 import { checkAssignableRole, checkManageableAdmin } from './authority.js';
+import { forgetWrongPasswords } from './lockout.js';
 import { containing } from './like.js';
 import { endAdminSessions } from './sessions.js';
 
@@ -97,7 +98,12 @@ async function keepAnotherSuper(db: Kysely<DB>, engine: Engine, leavingId: numbe
 }
 
 async function checkAccountFree(db: Kysely<DB>, account: string, adminId: number): Promise<void> {
-  const taken = await db.selectFrom('admin_users').select('id').where('account', '=', account).where('id', '!=', adminId).executeTakeFirst();
+  const taken = await db
+    .selectFrom('admin_users')
+    .select('id')
+    .where(sql`lower(account)`, '=', account.toLowerCase())
+    .where('id', '!=', adminId)
+    .executeTakeFirst();
   if (taken) throw badRequest(systemMessages.accountTaken);
 }
 
@@ -123,7 +129,7 @@ export async function saveAdminUser(
       await checkAccountFree(trx, body.Account, 0);
       const { id } = await trx
         .insertInto('admin_users')
-        .values({ ...values, password_hash: passwordHash, failed_logins: 0, locked_until: '', last_login_at: '', created_at: at })
+        .values({ ...values, password_hash: passwordHash, last_login_at: '', created_at: at })
         .returning('id')
         .executeTakeFirstOrThrow();
       return { id, account: body.Account };
@@ -139,10 +145,11 @@ export async function saveAdminUser(
     await checkAccountFree(trx, body.Account, target.id);
     await trx
       .updateTable('admin_users')
-      .set(passwordHash ? { ...values, password_hash: passwordHash, failed_logins: 0, locked_until: '' } : values)
+      .set(passwordHash ? { ...values, password_hash: passwordHash } : values)
       .where('id', '=', target.id)
       .execute();
     if (passwordHash || body.Status !== 1) await endAdminSessions(trx, target.id, self ? actor.sessionId : undefined);
+    if (passwordHash) await forgetWrongPasswords(trx, 'admin', target.account);
     return { id: target.id, account: body.Account };
   });
 }

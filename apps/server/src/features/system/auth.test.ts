@@ -176,6 +176,19 @@ describe.each(engines)('admin sign-in on %s', (engine) => {
       const fresh = await loginAdmin(t, 'admin', 'Changed2024');
       await edit(fresh, { Password: 'Changed2024', Newpwd: ADMIN_PASSWORD, againNewpwd: ADMIN_PASSWORD });
     });
+
+    it('counts wrong old passwords toward the sign-in lockout; the locking guess ends every session', async () => {
+      const session = await loginAdmin(t);
+      const other = await loginAdmin(t);
+      for (let i = 1; i <= 4; i++) expect((await edit(session, { Password: `wrong-${i}a`, Newpwd: 'Guessed2024', againNewpwd: 'Guessed2024' })).Message).toBe('旧密码错误');
+      expect((await edit(session, { Password: 'wrong-5a', Newpwd: 'Guessed2024', againNewpwd: 'Guessed2024' })).Message).toBe('登录失败次数过多，账号已锁定，请10分钟后再试');
+      expect((await loginUser(session)).Code).toBe(402);
+      expect((await loginUser(other)).Code).toBe(402);
+      expect((await attemptLogin(t, 'admin', ADMIN_PASSWORD)).Message).toBe('登录失败次数过多，账号已锁定，请10分钟后再试');
+      clock.advance(10 * MINUTE);
+      // The account is found whatever the letter case typed.
+      expect((await attemptLogin(t, 'ADMIN', ADMIN_PASSWORD)).Code).toBe(200);
+    });
   });
 });
 

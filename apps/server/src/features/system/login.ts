@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { formatCst, systemMessages } from '@portal/shared';
 import type { Services } from '../../http/app-types.js';
 import { adminSessionRequired } from '../../http/admin-auth.js';
@@ -6,11 +7,8 @@ import type { AdminPrincipal } from './access.js';
 import { writeAudit } from './audit.js';
 import { consumeCaptcha } from './captcha.js';
 import { decoyHash, hashPassword, verifyPassword } from './passwords.js';
+import { clearWrongPasswords, countWrongPassword, lockedMinutes, type GuessKey } from './lockout.js';
 import { endAdminSessions, endSession, openSession } from './sessions.js';
-
-/** After this many wrong passwords in a row the account is locked for LOCK_MS. */
-export const MAX_FAILED_LOGINS = 5;
-export const LOCK_MS = 10 * 60_000;
 
 /** Why a sign-in failed, as the audit log records it (the caller is told less). */
 const failure = {
@@ -33,7 +31,8 @@ export interface SignInAttempt {
 /**
  * Checks an attempt and opens a session, answering its token. Every attempt uses up its
  * captcha and is audited. Unknown accounts and wrong passwords get the same message and
- * take the same time; five wrong passwords in a row lock the account for ten minutes.
+ * take the same time; five wrong passwords in a row lock the account name from that address
+ * for ten minutes, known or not (lockout.ts). The account is found whatever its letter case.
  */
 export async function signIn({ database, config, now }: Services, attempt: SignInAttempt): Promise<string> {
   const { db } = database;
@@ -44,48 +43,32 @@ export async function signIn({ database, config, now }: Services, attempt: SignI
     await audit(adminId, false, reason);
     throw badRequest(message);
   };
+  const guess: GuessKey = { kind: 'admin', account: attempt.account, ip: attempt.ip };
 
   if (!(await consumeCaptcha(database, attempt.ticket, attempt.captchaAnswer, at))) {
     return refuse(null, failure.captcha, systemMessages.captchaInvalid);
   }
   const admin = await db
     .selectFrom('admin_users')
-    .select(['id', 'password_hash', 'status', 'locked_until'])
-    .where('account', '=', attempt.account)
+    .select(['id', 'password_hash', 'status'])
+    .where(sql`lower(account)`, '=', attempt.account.toLowerCase())
     .executeTakeFirst();
-  if (admin && admin.locked_until > formatCst(at)) {
-    return refuse(admin.id, failure.locked, systemMessages.accountLocked(minutesUntil(admin.locked_until, at)));
-  }
+  const locked = await lockedMinutes(db, guess, at);
+  if (locked) return refuse(admin?.id ?? null, failure.locked, systemMessages.accountLocked(locked));
   const matches = await verifyPassword(attempt.password, admin?.password_hash ?? (await decoyHash()));
-  if (!admin) return refuse(null, failure.unknownAccount, systemMessages.loginFailed);
-  if (!matches) {
-    const { failed_logins: failed } = await db
-      .updateTable('admin_users')
-      .set((eb) => ({ failed_logins: eb('failed_logins', '+', 1) }))
-      .where('id', '=', admin.id)
-      .returning('failed_logins')
-      .executeTakeFirstOrThrow();
-    if (failed < MAX_FAILED_LOGINS) return refuse(admin.id, failure.wrongPassword, systemMessages.loginFailed);
-    await db.updateTable('admin_users').set({ failed_logins: 0, locked_until: formatCst(at + LOCK_MS) }).where('id', '=', admin.id).execute();
-    return refuse(admin.id, `${failure.wrongPassword}，${failure.locked}`, systemMessages.accountLocked(LOCK_MS / 60_000));
+  if (!admin || !matches) {
+    const reason = admin ? failure.wrongPassword : failure.unknownAccount;
+    const lock = await countWrongPassword(db, guess, at);
+    if (lock) return refuse(admin?.id ?? null, `${reason}，${failure.locked}`, systemMessages.accountLocked(lock));
+    return refuse(admin?.id ?? null, reason, systemMessages.loginFailed);
   }
   if (admin.status !== 1) return refuse(admin.id, failure.disabled, systemMessages.accountDisabled);
 
-  await db
-    .updateTable('admin_users')
-    .set({ failed_logins: 0, locked_until: '', last_login_at: formatCst(at) })
-    .where('id', '=', admin.id)
-    .execute();
+  await clearWrongPasswords(db, guess);
+  await db.updateTable('admin_users').set({ last_login_at: formatCst(at) }).where('id', '=', admin.id).execute();
   const token = await openSession(database, admin.id, attempt.ip, at, config.adminSession);
   await audit(admin.id, true);
   return token;
-}
-
-/** Whole minutes left until a CST time, at least 1. */
-function minutesUntil(cst: string, now: number): number {
-  const [y, mo, d, h, mi, s] = cst.split(/[-: ]/).map(Number) as [number, number, number, number, number, number];
-  const until = Date.UTC(y, mo - 1, d, h - 8, mi, s);
-  return Math.max(1, Math.ceil((until - now) / 60_000));
 }
 
 /** Ends the caller's session. */
@@ -97,6 +80,8 @@ export async function signOut({ database, now }: Services, admin: AdminPrincipal
 /**
  * The caller's own password change (EditAdminPwd): the old password must match; the new one
  * (already checked against the policy) must differ. Every other session of the admin ends.
+ * A wrong old password counts toward the sign-in lockout; the guess that locks the account
+ * also ends all its sessions, this one included, since whoever holds it does not know the password.
  */
 export async function changeOwnPassword(
   { database, now }: Services,
@@ -105,18 +90,26 @@ export async function changeOwnPassword(
   passwords: { old: string; new: string },
 ): Promise<void> {
   const { db } = database;
+  const at = now();
   const audit = (ok: boolean, detail = '') =>
-    writeAudit(db, { adminId: admin.adminId, account: admin.account, action: 'auth:password', target: '管理员', targetId: admin.adminId, ip, ok, detail }, now());
+    writeAudit(db, { adminId: admin.adminId, account: admin.account, action: 'auth:password', target: '管理员', targetId: admin.adminId, ip, ok, detail }, at);
+  const guess: GuessKey = { kind: 'admin', account: admin.account, ip };
+  const locked = await lockedMinutes(db, guess, at);
+  if (locked) throw badRequest(systemMessages.accountLocked(locked));
   const row = await db.selectFrom('admin_users').select('password_hash').where('id', '=', admin.adminId).executeTakeFirst();
   if (!row) throw adminSessionRequired();
   if (!(await verifyPassword(passwords.old, row.password_hash))) {
-    await audit(false, systemMessages.oldPasswordWrong);
-    throw badRequest(systemMessages.oldPasswordWrong);
+    const lock = await countWrongPassword(db, guess, at);
+    await audit(false, lock ? `${systemMessages.oldPasswordWrong}，${failure.locked}` : systemMessages.oldPasswordWrong);
+    if (!lock) throw badRequest(systemMessages.oldPasswordWrong);
+    await endAdminSessions(db, admin.adminId);
+    throw badRequest(systemMessages.accountLocked(lock));
   }
   if (passwords.new === passwords.old) throw badRequest(systemMessages.samePassword);
+  await clearWrongPasswords(db, guess);
   const hash = await hashPassword(passwords.new);
   await db.transaction().execute(async (trx) => {
-    await trx.updateTable('admin_users').set({ password_hash: hash, updated_at: formatCst(now()) }).where('id', '=', admin.adminId).execute();
+    await trx.updateTable('admin_users').set({ password_hash: hash, updated_at: formatCst(at) }).where('id', '=', admin.adminId).execute();
     await endAdminSessions(trx, admin.adminId, admin.sessionId);
   });
   await audit(true);

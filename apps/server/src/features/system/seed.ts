@@ -45,8 +45,6 @@ export async function ensureSystemSeed({ database, config, now }: Services, log:
         role_id: superRole.id,
         status: 1,
         password_hash: passwordHash,
-        failed_logins: 0,
-        locked_until: '',
         last_login_at: '',
         created_at: at,
         updated_at: at,
