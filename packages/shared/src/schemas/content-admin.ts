@@ -23,11 +23,18 @@ import type { BannerDto, FriendLinkDto, NewsListItemDto, TypeItemDto } from './c
  * Menus and article details travel as the public shapes (MenuDto, NewsDetailDto).
  */
 
-/** An address opened from the site: http(s) or a path of the site itself ('/…', not '//host'). */
-const webOrSitePath = /^(?:https?:\/\/[^\s<>"]+|\/(?!\/)[^\s<>"]*)$/i;
-const webAddress = /^https?:\/\/[^\s<>"]+$/i;
-const address = (pattern: RegExp, message: string, field: string) =>
-  optionalText(field, 500).refine((url) => url === '' || pattern.test(url), { error: message });
+/**
+ * An address opened from the site: http(s), or a path of the site itself. A site path is one
+ * `/` followed by neither `/` nor `\` (browsers open `//host` and `/\host` as another host), and
+ * no address holds a backslash, a control character, or one percent-encoded (`%0a`, `%00`).
+ */
+const webAddress = /^https?:\/\/[^\s<>"\\\x00-\x1f\x7f]+$/i;
+const sitePath = /^\/(?![/\\])[^\s<>"\\\x00-\x1f\x7f]*$/;
+const encodedControl = /%(?:[01][0-9a-f]|7f)/i;
+const isWebAddress = (url: string) => webAddress.test(url) && !encodedControl.test(url);
+const isWebOrSitePath = (url: string) => (webAddress.test(url) || sitePath.test(url)) && !encodedControl.test(url);
+const address = (accepts: (url: string) => boolean, message: string, field: string) =>
+  optionalText(field, 500).refine((url) => url === '' || accepts(url), { error: message });
 
 /** One id or several: a number, an array of numbers, or '1,2,3' (batch deletes and placements). */
 const idList = (required: string) =>
@@ -57,7 +64,7 @@ export const saveMenuBody = z.object({
     .number({ error: contentMessages.menuTypeInvalid })
     .pipe(z.union([z.literal(1), z.literal(2)], { error: contentMessages.menuTypeInvalid }))
     .optional(),
-  WebUrl: address(webOrSitePath, contentMessages.webOrSitePath, '外部链接'),
+  WebUrl: address(isWebOrSitePath, contentMessages.webOrSitePath, '外部链接'),
   CurValue: optionalText('标识', 50),
   SortNumber: sortNumberField,
 });
@@ -99,7 +106,7 @@ export const saveNewsBody = z.object({
   /** Rich text; sanitised on the server before it is stored. */
   NewContent: z.string({ error: messages.badParameter }).default(''),
   /** The cover: an uploaded path ('/uploads/…') or an http(s) address. */
-  ImageUrl: address(webOrSitePath, contentMessages.webOrSitePath, '封面图片'),
+  ImageUrl: address(isWebOrSitePath, contentMessages.webOrSitePath, '封面图片'),
   /** The editor offers 1 正常 and 0 停用; 2 and 3 are the review states of contributions. */
   Status: z.coerce
     .number({ error: contentMessages.articleStatusInvalid })
@@ -185,8 +192,8 @@ export const saveBannerBody = z.object({
   /** 2 the home carousel (spec §9). */
   Type: z.coerce.number({ error: messages.badParameter }).int({ error: messages.badParameter }).min(1, { error: messages.badParameter }).max(99, { error: messages.badParameter }).default(2),
   Title: optionalText('标题', 200),
-  ImageUrl: requiredText(contentMessages.imageRequired, '图片地址', 500).refine((url) => webOrSitePath.test(url), { error: contentMessages.webOrSitePath }),
-  JumpUrl: address(webOrSitePath, contentMessages.webOrSitePath, '跳转地址'),
+  ImageUrl: requiredText(contentMessages.imageRequired, '图片地址', 500).refine(isWebOrSitePath, { error: contentMessages.webOrSitePath }),
+  JumpUrl: address(isWebOrSitePath, contentMessages.webOrSitePath, '跳转地址'),
   SortNumber: sortNumberField,
   Status: flagField(1),
 });
@@ -210,7 +217,7 @@ export const saveLinkBody = z.object({
   Id: saveIdField,
   Title: requiredText(contentMessages.linkTitleRequired, '链接名称', 200),
   /** The URL (spec §3 field name). */
-  Friendlinks: requiredText(contentMessages.linkUrlRequired, '链接地址', 500).refine((url) => webAddress.test(url), { error: contentMessages.webOnly }),
+  Friendlinks: requiredText(contentMessages.linkUrlRequired, '链接地址', 500).refine(isWebAddress, { error: contentMessages.webOnly }),
   SortNumber: sortNumberField,
   Status: flagField(1),
 });

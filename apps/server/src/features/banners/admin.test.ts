@@ -56,6 +56,12 @@ describe.each(engines)('back-office banners on %s', (engine) => {
       [{ ImageUrl: image, JumpUrl: ' JaVaScRiPt:alert(1)' }, '地址需以http://或https://开头，或为以/开头的站内路径'],
       [{ ImageUrl: image, JumpUrl: 'data:text/html,<script>alert(1)</script>' }, '地址需以http://或https://开头，或为以/开头的站内路径'],
       [{ ImageUrl: image, JumpUrl: '//evil.example.com/' }, '地址需以http://或https://开头，或为以/开头的站内路径'],
+      // Browsers open these as another host too.
+      [{ ImageUrl: image, JumpUrl: '/\\evil.example' }, '地址需以http://或https://开头，或为以/开头的站内路径'],
+      [{ ImageUrl: image, JumpUrl: '/%0a/evil.example' }, '地址需以http://或https://开头，或为以/开头的站内路径'],
+      [{ ImageUrl: image, JumpUrl: '/%09/evil.example' }, '地址需以http://或https://开头，或为以/开头的站内路径'],
+      [{ ImageUrl: image, JumpUrl: 'https://ok.example/%00' }, '地址需以http://或https://开头，或为以/开头的站内路径'],
+      [{ ImageUrl: image, JumpUrl: 'https://ok.example\\@evil.example/' }, '地址需以http://或https://开头，或为以/开头的站内路径'],
       [{ ImageUrl: image, Title: '题'.repeat(201) }, '标题不能超过200个字'],
       [{ ImageUrl: image, SortNumber: -1 }, '排序号需为0至999999的整数'],
       [{ ImageUrl: image, Status: 3 }, '状态只能是0或1'],

@@ -73,6 +73,8 @@ describe.each(engines)('back-office menus on %s', (engine) => {
       [{ Name: '栏目', SortNumber: 1.5 }, '排序号需为0至999999的整数'],
       [{ Name: '栏目', WebUrl: 'javascript:alert(1)' }, '地址需以http://或https://开头，或为以/开头的站内路径'],
       [{ Name: '栏目', WebUrl: '//evil.example.com' }, '地址需以http://或https://开头，或为以/开头的站内路径'],
+      [{ Name: '栏目', WebUrl: '/\\evil.example' }, '地址需以http://或https://开头，或为以/开头的站内路径'],
+      [{ Name: '栏目', WebUrl: '/%0aevil' }, '地址需以http://或https://开头，或为以/开头的站内路径'],
       [{ Name: '栏目', ParentId: 999999 }, '上级栏目不存在'],
     ];
     for (const [body, message] of cases) expect(await save(body), JSON.stringify(body)).toEqual({ Code: 400, Message: message, Data: null });
