@@ -13,11 +13,13 @@ import { connect, type Database } from './db/connection.js';
 import { migrate } from './db/migrate.js';
 import { registerErrorHandling } from './http/errors.js';
 import { registerCaseInsensitiveParams } from './http/params.js';
+import { registerControlCharacterCheck } from './http/control-characters.js';
 import { requestLogSerializer } from './http/log-redaction.js';
 import type { App, Services } from './http/app-types.js';
 import { localStorage } from './storage/storage.js';
 import { registerFeatures } from './features/index.js';
 import { registerWebApp } from './http/web-app.js';
+import { registerGuardDocs } from './http/guard-docs.js';
 import { stopViews } from './features/news/views.js';
 import { largestUpload } from './features/uploads/checks.js';
 import type { CaptchaObserver } from './features/system/captcha.js';
@@ -93,6 +95,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const hasWebApp = fs.existsSync(path.join(config.webDist, 'index.html'));
   registerErrorHandling(app, hasWebApp ? await registerWebApp(app, config) : undefined);
   registerCaseInsensitiveParams(app);
+  registerControlCharacterCheck(app);
 
   await app.register(swagger, {
     openapi: {
@@ -129,6 +132,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // file over it still shows the checker its excess byte instead of arriving silently cut.
   await app.register(multipart, { limits: { fileSize: largestUpload + 1, files: 1 } });
 
+  registerGuardDocs(app);
   await registerFeatures(app);
   return app;
 }

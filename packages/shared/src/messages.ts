@@ -43,6 +43,7 @@ export const messages = {
   menuNotFound: '栏目不存在',
   tooManyRequests: '请求过于频繁，请稍后再试',
   payloadTooLarge: '提交的内容过大',
+  controlCharacters: '提交的内容含有不允许的控制字符',
   // §5 validation
   titleRequired: '请输入标题',
   menuRequired: '请选择所属菜单',

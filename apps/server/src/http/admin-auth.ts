@@ -29,20 +29,30 @@ export function requestToken(request: FastifyRequest): string | undefined {
   return bearer?.[1];
 }
 
+/** The permissions each requireAdmin hook asks for, so the route list can say which route needs what (guard-docs.ts). */
+const guardPermissions = new WeakMap<object, readonly Permission[]>();
+
+/** The permissions a hook of requireAdmin asks for (empty: any admin); undefined for any other hook. */
+export function adminGuardPermissions(hook: unknown): readonly Permission[] | undefined {
+  return typeof hook === 'function' ? guardPermissions.get(hook) : undefined;
+}
+
 /**
  * An onRequest hook admitting admins that hold any one of the given permissions (none given:
  * any signed-in admin). Save* calls pass both their add and edit permissions here and let
  * adminWrite check the one that applies once the body says which.
  */
 export function requireAdmin(...anyOf: Permission[]): onRequestAsyncHookHandler {
-  return async function adminGuard(request) {
+  const guard: onRequestAsyncHookHandler = async function adminGuard(request) {
     const { database, config, now } = request.server.services;
     const token = requestToken(request);
     const admin = token ? await loadPrincipal(database, token, now(), config.adminSession) : null;
     if (!admin) throw adminSessionRequired();
-    if (anyOf.length > 0) refuseUnlessAny(admin, anyOf);
     principals.set(request, admin);
+    if (anyOf.length > 0) await refuseUnlessAny(request, admin, anyOf);
   };
+  guardPermissions.set(guard, anyOf);
+  return guard;
 }
 
 /** The admin admitted by requireAdmin; a route without the guard is a programming error. */
@@ -53,14 +63,19 @@ export function currentAdmin(request: FastifyRequest): AdminPrincipal {
 }
 
 /** The admin admitted by requireAdmin, if they hold any one of the permissions; Code 403 otherwise. */
-export function requirePermission(request: FastifyRequest, ...anyOf: [Permission, ...Permission[]]): AdminPrincipal {
+export async function requirePermission(request: FastifyRequest, ...anyOf: [Permission, ...Permission[]]): Promise<AdminPrincipal> {
   const admin = currentAdmin(request);
-  refuseUnlessAny(admin, anyOf);
+  await refuseUnlessAny(request, admin, anyOf);
   return admin;
 }
 
-function refuseUnlessAny(admin: AdminPrincipal, anyOf: readonly Permission[]): void {
-  if (!anyOf.some((p) => can(admin, p))) throw new AppError(Code.Forbidden);
+/** Code 403, written to the audit log first: who tried which call, from where. */
+async function refuseUnlessAny(request: FastifyRequest, admin: AdminPrincipal, anyOf: readonly Permission[]): Promise<void> {
+  if (anyOf.some((p) => can(admin, p))) return;
+  const { database, now } = request.server.services;
+  const call = `${request.method} ${request.routeOptions.url ?? request.url}`;
+  await writeAudit(database.db, { adminId: admin.adminId, account: admin.account, action: 'auth:forbidden', ip: request.ip, ok: false, detail: `${call}（需要：${anyOf.join('、')}）` }, now());
+  throw new AppError(Code.Forbidden);
 }
 
 export interface AdminWrite<T> {
@@ -75,11 +90,11 @@ export interface AdminWrite<T> {
 }
 
 /**
- * Runs one back-office write: checks its permission (Code 403, not recorded), runs it and
- * records the outcome in the audit log, refusals and failures included.
+ * Runs one back-office write: checks its permission (Code 403, audited as auth:forbidden),
+ * runs it and records the outcome in the audit log, refusals and failures included.
  */
 export async function adminWrite<T>(request: FastifyRequest, what: AdminWrite<T>, write: () => Promise<T>): Promise<T> {
-  const admin = requirePermission(request, what.action);
+  const admin = await requirePermission(request, what.action);
   const { database, now } = request.server.services;
   const record = (ok: boolean, targetId: number | string | undefined, detail: string) =>
     writeAudit(database.db, { adminId: admin.adminId, account: admin.account, action: what.action, target: what.target, targetId, ip: request.ip, ok, detail }, now());

@@ -28,7 +28,9 @@ import type { BannerDto, FriendLinkDto, NewsListItemDto, TypeItemDto } from './c
  * `/` followed by neither `/` nor `\` (browsers open `//host` and `/\host` as another host), and
  * no address holds a backslash, a control character, or one percent-encoded (`%0a`, `%00`).
  */
+// eslint-disable-next-line no-control-regex -- refusing control characters is the point
 const webAddress = /^https?:\/\/[^\s<>"\\\x00-\x1f\x7f]+$/i;
+// eslint-disable-next-line no-control-regex -- as above
 const sitePath = /^\/(?![/\\])[^\s<>"\\\x00-\x1f\x7f]*$/;
 const encodedControl = /%(?:[01][0-9a-f]|7f)/i;
 const isWebAddress = (url: string) => webAddress.test(url) && !encodedControl.test(url);

@@ -34,7 +34,7 @@ export async function adminUserRoutes(app: App): Promise<void> {
     async (request) => {
       const body = request.body;
       const resetsPassword = body.AdminId > 0 && body.Password !== '';
-      if (resetsPassword) requirePermission(request, 'system:admin:resetPwd');
+      if (resetsPassword) await requirePermission(request, 'system:admin:resetPwd');
       // Hashing takes a while; it happens before the transaction, not inside it.
       const passwordHash = body.Password ? await hashPassword(body.Password) : undefined;
       const saved = await adminWrite(

@@ -23,7 +23,7 @@ export async function menuRoutes(app: App): Promise<void> {
     { onRequest: requireAdmin(), schema: { ...adminDocs, summary: '系统菜单树（默认：当前管理员可见；all=1：全部）', querystring: systemMenuListQuery } },
     async (request) => {
       if (request.query.all === 1) {
-        requirePermission(request, 'system:menu:list', 'system:role:add', 'system:role:edit');
+        await requirePermission(request, 'system:menu:list', 'system:role:add', 'system:role:edit');
         return ok((await fullMenuTree(database.db)).map(toSystemMenuDto));
       }
       return ok((await adminMenuTree(database.db, currentAdmin(request))).map(toSystemMenuDto));
