@@ -40,6 +40,12 @@ export interface BuildOptions {
   captchaIssued?: CaptchaObserver;
 }
 
+/** An OpenAPI document with only the public and member calls. */
+function publicCallsOnly(spec: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const paths = (spec.paths ?? {}) as Record<string, unknown>;
+  return { ...spec, paths: Object.fromEntries(Object.entries(paths).filter(([path]) => path.startsWith('/api/XfWebApi/'))) };
+}
+
 /** The whole server as a Fastify instance: every feature registered. Tests drive it with inject. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
   const app = Fastify({
@@ -104,7 +110,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  if (config.apiDocs !== 'off') {
+    await app.register(swaggerUi, {
+      routePrefix: '/api/docs',
+      staticCSP: true,
+      // 'public' leaves the back office out of the served document (the guards hold either way).
+      transformSpecification: config.apiDocs === 'public' ? publicCallsOnly : undefined,
+      transformSpecificationClone: true,
+    });
+  }
 
   app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
     await sql`select 1`.execute(database.db);

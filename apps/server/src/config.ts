@@ -31,6 +31,12 @@ export interface Config {
   /** Seed demo content into an empty database on start. */
   seedDemo: boolean;
   adminSession: AdminSessionConfig;
+  /**
+   * The API reference at /api/docs (API_DOCS): 'full' every call; 'public' only the public and
+   * member calls (/api/XfWebApi), not the back office's; 'off' not served at all. Default:
+   * 'full', or 'public' when NODE_ENV=production.
+   */
+  apiDocs: 'full' | 'public' | 'off';
 }
 
 export type TrustProxy = false | number | string[];
@@ -106,6 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     webDist: path.resolve(env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
     seedDemo: env.SEED_DEMO !== 'false',
+    apiDocs: parseApiDocs(env),
     adminSession: {
       idleMinutes: positiveNumber(env, 'ADMIN_SESSION_IDLE_MINUTES', 120),
       maxHours: positiveNumber(env, 'ADMIN_SESSION_MAX_HOURS', 12),
@@ -122,6 +129,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       icp: env.SITE_ICP ?? '京ICP备17047215号-1',
     },
   };
+}
+
+function parseApiDocs(env: NodeJS.ProcessEnv): Config['apiDocs'] {
+  const raw = (env.API_DOCS ?? '').trim();
+  if (raw === '') return env.NODE_ENV === 'production' ? 'public' : 'full';
+  if (raw === 'false' || raw === 'off') return 'off';
+  if (raw === 'true' || raw === 'full') return 'full';
+  if (raw === 'public') return 'public';
+  throw new Error(`API_DOCS must be full, public or false, got ${raw}`);
 }
 
 function positiveNumber(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
