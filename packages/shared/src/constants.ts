@@ -52,6 +52,11 @@ export type LayoutSize = (typeof layoutSizes)[number];
 export const typeKinds = { companyType: 1, memberLevel: 2, third: 3 } as const;
 
 /** Storage keys of spec §4. */
-export const storageKeys = { memberToken: 'token', adminToken: 'backstageToken' } as const;
+export const storageKeys = {
+  memberToken: 'token',
+  adminToken: 'backstageToken',
+  /** Why a session just ended (sessionStorage), shown again on the page the browser is sent to. */
+  sessionNotice: { member: 'sessionNotice:member', admin: 'sessionNotice:admin' },
+} as const;
 
 export const contributionMenu = { parent: '协会期刊', child: '在线投稿' } as const;

@@ -12,6 +12,7 @@ import { adminQueryKeys } from './session/queries';
 import { shellBase } from './routes/menuTree';
 import styles from './login/login.module.css';
 import { trimmed } from './shared/normalize';
+import { useSessionNotice } from '../components/useSessionNotice';
 
 interface LoginForm {
   Account: string;
@@ -33,6 +34,7 @@ function LoginScreen() {
   const [form] = Form.useForm<LoginForm>();
   const navigate = useNavigate();
   const { message } = App.useApp();
+  useSessionNotice('admin');
   const site = useSiteInfo();
   const captcha = useCaptcha();
   const queryClient = useQueryClient();

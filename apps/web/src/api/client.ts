@@ -36,10 +36,30 @@ export function onSessionExpired(listener: (side: Side) => void): () => void {
   return () => sessionListeners.delete(listener);
 }
 
-function expire(side: Side) {
+/** Sides whose session is ending: the calls of one page that fail together toast and redirect once. */
+const expiring = new Set<Side>();
+
+/**
+ * Spec §8 for Code 401/402: an error toast, the session cleared, the next page after 1 s. That
+ * page loads afresh and would lose the toast, so the reason travels with it (sessionStorage)
+ * and is shown there again (useSessionNotice): the user always reads why they were sent away.
+ */
+function expire(side: Side, text: string) {
+  if (expiring.has(side)) return;
+  expiring.add(side);
+  void message.error(text);
   localStorage.removeItem(side === 'admin' ? storageKeys.adminToken : storageKeys.memberToken);
+  sessionStorage.setItem(storageKeys.sessionNotice[side], text);
   sessionListeners.forEach((l) => l(side));
   setTimeout(() => window.location.assign(side === 'admin' ? '/login' : '/home'), timing.sessionRedirectMs);
+}
+
+/** The reason a session of this side ended on the previous page, once; null when none did. */
+export function takeSessionNotice(side: Side): string | null {
+  const key = storageKeys.sessionNotice[side];
+  const text = sessionStorage.getItem(key);
+  sessionStorage.removeItem(key);
+  return text;
 }
 
 export interface CallOptions {
@@ -84,8 +104,7 @@ export async function call<T>(config: AxiosRequestConfig, options: CallOptions =
   if (body.Code === Code.Ok || options.passCodes?.includes(body.Code)) return body;
   const text = body.Message || (codeMessages as Record<number, string>)[body.Code] || codeMessages.default;
   if (body.Code === Code.MemberSession || body.Code === Code.AdminSession) {
-    void message.error(text);
-    expire(body.Code === Code.AdminSession ? 'admin' : 'member');
+    expire(body.Code === Code.AdminSession ? 'admin' : 'member', text);
   } else if (!options.silent) {
     if (body.Code === Code.Error) void message.error({ content: text, duration: timing.errorToastMs / 1000 });
     else notification.error({ title: '提示', description: text });
