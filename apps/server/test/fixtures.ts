@@ -17,6 +17,7 @@ export interface MenuFixture {
   webUrl?: string;
   curValue?: string;
   sortNumber?: number;
+  acceptsContributions?: boolean;
 }
 
 export async function insertMenu(db: Kysely<DB>, m: MenuFixture): Promise<number> {
@@ -32,6 +33,7 @@ export async function insertMenu(db: Kysely<DB>, m: MenuFixture): Promise<number
       web_url: m.webUrl ?? '',
       cur_value: m.curValue ?? '',
       sort_number: m.sortNumber ?? 0,
+      accepts_contributions: m.acceptsContributions ? 1 : 0,
       created_at: formatCst(),
     })
     .returning('id')

@@ -7,5 +7,6 @@ export * from './schemas/content.js';
 export * from './schemas/content-admin.js';
 export * from './schemas/system.js';
 export * from './schemas/members.js';
+export * from './schemas/contributions.js';
 export * from './permissions.js';
 export * from './system-menus.js';

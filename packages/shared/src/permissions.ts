@@ -31,6 +31,9 @@ export const permissions = {
   'content:type:add': '新增类型',
   'content:type:edit': '修改类型',
   'content:type:delete': '删除类型',
+  'content:word:list': '敏感词列表',
+  'content:word:add': '新增敏感词',
+  'content:word:delete': '删除敏感词',
 
   'member:list': '会员列表',
   'member:add': '新增会员',

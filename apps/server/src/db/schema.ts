@@ -14,6 +14,8 @@ export interface MenusTable {
   web_url: string;
   cur_value: string;
   sort_number: number;
+  /** 1: members may contribute articles to this menu (栏目管理 setting); 0 by default. */
+  accepts_contributions: Generated<number>;
   created_at: string;
 }
 
@@ -249,6 +251,27 @@ export interface LoginFailuresTable {
   updated_at: string;
 }
 
+/** The history of a contribution: submissions and review decisions (ReviewDecision in @portal/shared). */
+export interface ContributionReviewsTable {
+  id: Generated<number>;
+  news_id: number;
+  member_id: number;
+  decision: number;
+  /** The rejection reason, or what the reviewer corrected. */
+  reason: string;
+  admin_id: number | null;
+  admin_account: string;
+  created_at: string;
+}
+
+export interface SensitiveWordsTable {
+  id: Generated<number>;
+  word: string;
+  /** The word folded as the matcher folds it (width, Latin case): unique. */
+  form: string;
+  created_at: string;
+}
+
 export interface DB {
   menus: MenusTable;
   news: NewsTable;
@@ -269,4 +292,6 @@ export interface DB {
   member_process_items: MemberProcessItemsTable;
   proposals: ProposalsTable;
   login_failures: LoginFailuresTable;
+  contribution_reviews: ContributionReviewsTable;
+  sensitive_words: SensitiveWordsTable;
 }

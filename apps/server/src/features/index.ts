@@ -16,11 +16,14 @@ import { bannersAdmin } from './banners/admin.js';
 import { linksAdmin } from './links/admin.js';
 import { lookupsAdmin } from './lookups/admin.js';
 import { uploadsAdmin } from './uploads/admin.js';
+import { contributionsAdmin } from './contributions/admin.js';
+import { contributionsPublic } from './contributions/public.js';
+import { sensitiveWordsAdmin } from './sensitive-words/admin.js';
 
 /** Public site calls, spec §7 "/api/XfWebApi/". */
-const publicRoutes: FeatureRoutes[] = [linksPublic, menusPublic, newsPublic, positionsPublic, bannersPublic, lookupsPublic, visitsPublic, sitePublic, ...memberPublicRoutes];
+const publicRoutes: FeatureRoutes[] = [linksPublic, menusPublic, newsPublic, positionsPublic, bannersPublic, lookupsPublic, visitsPublic, sitePublic, contributionsPublic, ...memberPublicRoutes];
 /** Business back-office calls, spec §7 "/api/XfSysBussiness/". */
-const businessRoutes: FeatureRoutes[] = [menusAdmin, newsAdmin, positionsAdmin, bannersAdmin, linksAdmin, lookupsAdmin, uploadsAdmin, ...memberBusinessRoutes];
+const businessRoutes: FeatureRoutes[] = [menusAdmin, newsAdmin, positionsAdmin, bannersAdmin, linksAdmin, lookupsAdmin, uploadsAdmin, contributionsAdmin, sensitiveWordsAdmin, ...memberBusinessRoutes];
 /** System back-office calls, spec §7 "/api/XfSystemApi/". */
 const systemRoutes: FeatureRoutes[] = [...systemFeatureRoutes];
 

@@ -13,6 +13,8 @@ import type {
   SaveMenuBody,
   SaveNewsBody,
   SaveTypeBody,
+  SensitiveWordDto,
+  WordsAddedDto,
 } from '@portal/shared';
 import type { PageState } from '../components/DataTable';
 import { call, get, post, type CallOptions } from './client';
@@ -49,6 +51,10 @@ export interface BannerQuery extends PageState {
 export interface LinkQuery extends PageState {
   key?: string;
   status?: number;
+}
+
+export interface WordQuery extends PageState {
+  key?: string;
 }
 
 export interface TypeQuery extends PageState {
@@ -88,6 +94,16 @@ export const contentAdminApi = {
   types: (query: TypeQuery) => get<ListDto<AdminTypeItemDto>>(`${base}GetTypeList`, query, admin),
   saveType: (type: Input<SaveTypeBody>) => post<number>(`${base}SaveType`, type, admin),
   deleteType: (Id: number) => post<null>(`${base}DelType`, { Id }, admin),
+
+  words: (query: WordQuery) => get<ListDto<SensitiveWordDto>>(`${base}GetSensitiveWordList`, query, admin),
+  /** Words one a line. */
+  addWords: (Words: string) => post<WordsAddedDto>(`${base}SaveSensitiveWords`, { Words }, admin),
+  importWords: (file: File) => {
+    const form = new FormData();
+    form.append('file', file, file.name);
+    return post<WordsAddedDto>(`${base}ImportSensitiveWords`, form, admin);
+  },
+  deleteWords: (Ids: number[]) => post<null>(`${base}DelSensitiveWords`, { Ids }, admin),
 
   /** Stores one file; resolves to its path ('/uploads/…'). A refusal is left to the caller to show. */
   upload: (file: Blob, kind: EditorUploadKind, filename?: string) => {

@@ -6,7 +6,7 @@ import type { FormInstance } from 'antd';
  * what is wrong), send, then `onDone`. While the call runs `saving` is true for the OK button.
  * A refused call leaves the dialog open: the API client has already shown the server's reason.
  */
-export function useFormSubmit<T>(form: FormInstance<T>, save: (values: T) => Promise<unknown>, onDone: () => void) {
+export function useFormSubmit<T, R = unknown>(form: FormInstance<T>, save: (values: T) => Promise<R>, onDone: (result: R) => void) {
   const [saving, setSaving] = useState(false);
   const submit = async () => {
     let values: T;
@@ -17,8 +17,7 @@ export function useFormSubmit<T>(form: FormInstance<T>, save: (values: T) => Pro
     }
     setSaving(true);
     try {
-      await save(values);
-      onDone();
+      onDone(await save(values));
     } catch {
       // Shown by the API client; the user corrects and submits again.
     } finally {

@@ -5,6 +5,8 @@ import { system } from './002-system.js';
 import { members } from './003-members.js';
 import { contentAdmin } from './004-content-admin.js';
 import { signInGuard } from './005-sign-in-guard.js';
+import { contributions } from './007-contributions.js';
+import { sensitiveWords } from './008-sensitive-words.js';
 
 /** A migration that may need to know the engine (serial vs autoincrement, FTS vs trigram). */
 export type EngineMigration = (engine: Engine) => Migration;
@@ -16,6 +18,8 @@ const all: Record<string, EngineMigration> = {
   '003-members': members,
   '004-content-admin': contentAdmin,
   '005-sign-in-guard': signInGuard,
+  '007-contributions': contributions,
+  '008-sensitive-words': sensitiveWords,
 };
 
 export function migrationProvider(engine: Engine): MigrationProvider {

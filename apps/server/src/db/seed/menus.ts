@@ -48,6 +48,8 @@ export interface MenuSeed {
   webUrl?: string;
   curValue?: string;
   hidden?: boolean;
+  /** Members may contribute articles here (the spec's 在线投稿). */
+  acceptsContributions?: boolean;
   children?: MenuSeed[];
 }
 
@@ -77,7 +79,7 @@ export const menuTree: MenuSeed[] = [
     ],
   },
   { name: m.experts },
-  { name: m.journal, children: [{ name: m.contribute }] },
+  { name: m.journal, children: [{ name: m.contribute, acceptsContributions: true }] },
   { name: m.appraisal },
   { name: m.credit, children: [{ name: m.creditInfo }, { name: m.external, webUrl: externalMenuUrl }] },
   { name: m.statistics },
@@ -96,5 +98,6 @@ export function menuColumns(seed: MenuSeed, parentId: number, sortNumber: number
     web_url: seed.webUrl ?? '',
     cur_value: seed.curValue ?? '',
     sort_number: sortNumber,
+    accepts_contributions: seed.acceptsContributions ? 1 : 0,
   };
 }

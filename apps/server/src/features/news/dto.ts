@@ -12,10 +12,13 @@ export interface Audience {
   assetBaseUrl: string;
   /** Member-only articles (IsMemberRead) show their text to members only. */
   isMember: boolean;
+  /** The signed-in member: a contribution's author reads it before it is published. */
+  memberId?: number;
 }
 
 export async function audienceOf(request: FastifyRequest, config: Config): Promise<Audience> {
-  return { assetBaseUrl: config.assetBaseUrl, isMember: (await optionalMember(request)) !== null };
+  const member = await optionalMember(request);
+  return { assetBaseUrl: config.assetBaseUrl, isMember: member !== null, memberId: member?.memberId };
 }
 
 export function toNewsListItemDto(item: NewsItem, audience: Audience): NewsListItemDto {

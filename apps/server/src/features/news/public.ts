@@ -45,7 +45,7 @@ export async function newsPublic(app: App): Promise<void> {
 
   app.get('/GetNewsDetail', { schema: { tags: ['public'], summary: '文章详情（含上一篇、下一篇）', querystring: newsDetailQuery } }, async (request) => {
     const audience = await audienceOf(request, config);
-    return ok(toNewsDetailDto(await readArticle(database, request.query.newsid, audience.isMember), audience));
+    return ok(toNewsDetailDto(await readArticle(database, request.query.newsid, audience), audience));
   });
 
   app.get('/GetNewsReList', { schema: { tags: ['public'], summary: '最新文章（全部栏目）', querystring: pagingQuery } }, async (request) => {

@@ -104,18 +104,28 @@ export interface Article extends NewsItem {
   neighbours: Neighbour[];
 }
 
+/** Who opens an article: a member sees member-only text; a contribution's author sees it before it is published. */
+export interface Reader {
+  isMember: boolean;
+  memberId?: number;
+}
+
 /**
  * Opens an article for a reader. An unpublished one answers its status and title only (the
- * page shows 文章已关闭 / 文章审核不通过 / 文章审核中); a member-only one needs a member.
- * Each reading counts one view.
+ * page shows 文章已关闭 / 文章审核不通过 / 文章审核中), except to the member who contributed it,
+ * who reads it whole (no neighbours, no view counted); a member-only one needs a member.
+ * Each reading of a published article counts one view.
  */
-export async function readArticle(database: Database, id: number, isMember: boolean): Promise<Article> {
+export async function readArticle(database: Database, id: number, reader: Reader): Promise<Article> {
   const { db } = database;
-  const row = await itemQuery(db).select(['n.content', 'n.author', 'n.views']).where('n.id', '=', id).executeTakeFirst();
+  const row = await itemQuery(db).select(['n.content', 'n.author', 'n.views', 'n.member_id']).where('n.id', '=', id).executeTakeFirst();
   if (!row) throw notFound(messages.articleNotFound);
   const article = { ...toItem(row), author: row.author, views: row.views };
-  if (article.status !== PUBLISHED) return { ...article, summary: '', content: '', neighbours: [] };
-  if (article.isMemberRead && !isMember) throw new AppError(Code.Forbidden, messages.memberOnly);
+  if (article.status !== PUBLISHED) {
+    const ownContribution = reader.memberId !== undefined && row.member_id === reader.memberId;
+    return { ...article, summary: '', content: ownContribution ? row.content : '', neighbours: [] };
+  }
+  if (article.isMemberRead && !reader.isMember) throw new AppError(Code.Forbidden, messages.memberOnly);
   const unwritten = countView(database, id);
   return { ...article, content: row.content, views: row.views + unwritten, neighbours: await neighbours(db, article) };
 }

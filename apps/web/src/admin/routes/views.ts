@@ -13,6 +13,7 @@ export const views: Record<string, LazyExoticComponent<ComponentType>> = {
   'content/banner/index': lazy(() => import('../pages/content/banner/BannerPage')),
   'content/link/index': lazy(() => import('../pages/content/link/LinkPage')),
   'content/type/index': lazy(() => import('../pages/content/type/TypePage')),
+  'content/word/index': lazy(() => import('../pages/content/word/WordPage')),
   'member/list/index': lazy(() => import('../pages/members/MemberListPage')),
   'member/propose/index': lazy(() => import('../pages/members/ProposePage')),
   'system/menu/index': lazy(() => import('../pages/system/menu/MenuPage')),

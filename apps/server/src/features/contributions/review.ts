@@ -1,0 +1,176 @@
+import type { Kysely } from 'kysely';
+import { ArticleStatus, contributionMessages, formatCst, messages, ReviewDecision, type AuditContributionBody, type PagingQuery } from '@portal/shared';
+import type { Database } from '../../db/connection.js';
+import type { DB } from '../../db/schema.js';
+import { cleanArticleBody } from '../../content/sanitize.js';
+import { badRequest, notFound } from '../../http/envelope.js';
+import { pageWindow } from '../../http/paging.js';
+import { invalidateNewsCaches } from '../news/service.js';
+import type { AdminPrincipal } from '../system/access.js';
+import { containing } from '../system/like.js';
+
+/**
+ * The back office's review of contributions (投稿审核): a queue, the article with its history,
+ * and the decision. Approval publishes (status 1, publish time now); rejection needs a reason
+ * the member is shown (status 2, ProcessItemName). A reviewer may correct the title or body
+ * first; the correction is recorded in the history like the decision.
+ */
+
+export interface ContributionFilter {
+  status?: number;
+  menuid?: number;
+  /** Part of the title or of the company name. */
+  key?: string;
+  /** First and last CST day of the (last) submission, both included. */
+  start?: string;
+  end?: string;
+}
+
+export interface Contribution {
+  id: number;
+  title: string;
+  menuId: number;
+  menuName: string;
+  memberId: number;
+  memberName: string;
+  account: string;
+  status: number;
+  processItemName: string;
+  imageUrl: string;
+  submittedAt: string;
+  content: string;
+}
+
+const contributionQuery = (db: Kysely<DB>) =>
+  db
+    .selectFrom('news as n')
+    .innerJoin('members as mb', 'mb.id', 'n.member_id')
+    .leftJoin('menus as m', 'm.id', 'n.menu_id')
+    .select([
+      'n.id',
+      'n.title',
+      'n.menu_id',
+      'm.name as menu_name',
+      'mb.id as member_id',
+      'mb.member_name',
+      'mb.account',
+      'n.status',
+      'n.process_item_name',
+      'n.image_url',
+      'n.updated_at',
+    ]);
+
+type ContributionRow = Awaited<ReturnType<ReturnType<typeof contributionQuery>['executeTakeFirstOrThrow']>>;
+
+const toContribution = (r: ContributionRow, content: string): Contribution => ({
+  id: r.id,
+  title: r.title,
+  menuId: r.menu_id,
+  menuName: r.menu_name ?? '',
+  memberId: r.member_id,
+  memberName: r.member_name,
+  account: r.account,
+  status: r.status,
+  processItemName: r.process_item_name,
+  imageUrl: r.image_url,
+  submittedAt: r.updated_at,
+  content,
+});
+
+/** One page of contributions matching the filter, most recently submitted or decided first. */
+export async function listContributions({ db }: Database, filter: ContributionFilter, paging: PagingQuery): Promise<{ items: Contribution[]; total: number }> {
+  const matching = contributionQuery(db)
+    .$if(filter.status !== undefined, (q) => q.where('n.status', '=', filter.status ?? 0))
+    .$if(filter.menuid !== undefined, (q) => q.where('n.menu_id', '=', filter.menuid ?? 0))
+    .$if(!!filter.key, (q) => q.where((eb) => eb.or([containing('n.title', filter.key ?? ''), containing('mb.member_name', filter.key ?? '')])))
+    .$if(filter.start !== undefined, (q) => q.where('n.updated_at', '>=', `${filter.start} 00:00:00`))
+    .$if(filter.end !== undefined, (q) => q.where('n.updated_at', '<=', `${filter.end} 23:59:59`));
+  const { limit, offset } = pageWindow(paging);
+  const [rows, { total }] = await Promise.all([
+    // The bodies come along: the queue marks sensitive words in the text too.
+    matching.select('n.content').orderBy('n.updated_at', 'desc').orderBy('n.id', 'desc').limit(limit).offset(offset).execute(),
+    matching.clearSelect().select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { items: rows.map((r) => toContribution(r, r.content)), total };
+}
+
+/** A contribution with its body. */
+export async function readContribution({ db }: Database, id: number): Promise<Contribution> {
+  const row = await contributionQuery(db).select('n.content').where('n.id', '=', id).executeTakeFirst();
+  if (!row) throw notFound(contributionMessages.notContribution);
+  return toContribution(row, row.content);
+}
+
+export interface ReviewEntry {
+  decision: number;
+  reason: string;
+  adminAccount: string;
+  createdAt: string;
+}
+
+/** The history of a contribution, oldest first. */
+export async function reviewHistory(db: Kysely<DB>, newsId: number): Promise<ReviewEntry[]> {
+  const rows = await db
+    .selectFrom('contribution_reviews')
+    .select(['decision', 'reason', 'admin_account', 'created_at'])
+    .where('news_id', '=', newsId)
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({ decision: r.decision, reason: r.reason, adminAccount: r.admin_account, createdAt: r.created_at }));
+}
+
+/**
+ * AuditContribution: corrects (optionally), then approves or rejects a contribution under
+ * review, in one transaction. Two reviewers deciding at once: the second finds it decided.
+ */
+export async function decideContribution(database: Database, body: AuditContributionBody, reviewer: AdminPrincipal, now: number): Promise<{ id: number; title: string }> {
+  const at = formatCst(now);
+  const corrected = body.NewContent === undefined ? undefined : cleanArticleBody(body.NewContent);
+  const result = await database.db.transaction().execute(async (trx) => {
+    const current = await trx.selectFrom('news').select(['member_id', 'status', 'title', 'content']).where('id', '=', body.NewsId).executeTakeFirst();
+    if (!current) throw notFound(messages.articleNotFound);
+    if (current.member_id === null) throw badRequest(contributionMessages.notContribution);
+    if (current.status !== ArticleStatus.UnderReview) throw badRequest(contributionMessages.notUnderReview);
+    const record = (decision: number, reason: string) =>
+      trx
+        .insertInto('contribution_reviews')
+        .values({ news_id: body.NewsId, member_id: current.member_id ?? 0, decision, reason, admin_id: reviewer.adminId, admin_account: reviewer.account, created_at: at })
+        .execute();
+
+    const changes = correctionOf(current, body.Title, corrected);
+    if (changes.fixed.length > 0) {
+      await trx.updateTable('news').set(changes.values).where('id', '=', body.NewsId).execute();
+      await record(ReviewDecision.Corrected, `修改了${changes.fixed.join('、')}`);
+    }
+    const decided =
+      body.Decision === ReviewDecision.Approved
+        ? { status: ArticleStatus.Published, process_item_name: '', news_create_time: at, updated_at: at }
+        : { status: ArticleStatus.Rejected, process_item_name: body.Reason, updated_at: at };
+    const updated = await trx.updateTable('news').set(decided).where('id', '=', body.NewsId).where('status', '=', ArticleStatus.UnderReview).executeTakeFirst();
+    if (updated.numUpdatedRows === 0n) throw badRequest(contributionMessages.notUnderReview);
+    await record(body.Decision, body.Decision === ReviewDecision.Rejected ? body.Reason : '');
+    return { id: body.NewsId, title: changes.values.title ?? current.title };
+  });
+  invalidateNewsCaches(database);
+  return result;
+}
+
+/** What a reviewer's correction changes, and its name for the history. */
+function correctionOf(
+  current: { title: string; content: string },
+  title: string | undefined,
+  body: { content: string; bodyText: string } | undefined,
+): { fixed: string[]; values: { title?: string; content?: string; body_text?: string } } {
+  const fixed: string[] = [];
+  const values: { title?: string; content?: string; body_text?: string } = {};
+  if (title && title !== current.title) {
+    fixed.push('标题');
+    values.title = title;
+  }
+  if (body && body.content !== current.content) {
+    fixed.push('正文');
+    values.content = body.content;
+    values.body_text = body.bodyText;
+  }
+  return { fixed, values };
+}

@@ -1,0 +1,152 @@
+import { z } from 'zod';
+import { contributionMessages, messages } from '../messages.js';
+import { idParam, optionalParam, pagingQuery, requiredText, saveIdField } from './common.js';
+
+/**
+ * Member contributions (spec §2 contribution centre, §5, §7 GetMyNewsList / SaveNews) and their
+ * review in the back office (投稿审核). A contribution is an article (status 3 审核中 until a
+ * reviewer decides) written by a member; the review calls are this project's own.
+ */
+
+/** The cover of a contribution: a picture the member uploaded through UploadContributionImage. */
+const coverPath = /^\/uploads\/[A-Za-z0-9/_-]+\.(?:jpg|jpeg|png)$/i;
+
+/** SaveNews (public, member token): NewsId 0 a new contribution, > 0 the resubmission of a rejected one. */
+export const saveContributionBody = z.object({
+  NewsId: saveIdField,
+  Title: requiredText(messages.titleRequired, '标题', 200),
+  MenuId: z.coerce.number({ error: messages.menuRequired }).int({ error: messages.menuRequired }).positive({ error: messages.menuRequired }),
+  ImageUrl: z
+    .string()
+    .trim()
+    .default('')
+    .refine((url) => url === '' || coverPath.test(url), { error: messages.imageType }),
+  /** Rich text; sanitised on the server before it is stored. */
+  NewContent: z.string({ error: messages.badParameter }).default(''),
+});
+export type SaveContributionBody = z.infer<typeof saveContributionBody>;
+
+export const myNewsListQuery = pagingQuery;
+
+/** One of the member's own articles in the contribution centre. */
+export interface MyNewsItemDto {
+  NewsId: number;
+  Title: string;
+  MenuId: number;
+  MenuName: string;
+  /** 0 已关闭, 1 正常 (published), 2 审核不通过, 3 审核中. */
+  Status: number;
+  /** The latest rejection reason; '' unless rejected. */
+  ProcessItemName: string;
+  ImageUrl: string;
+  /** Submitted (first time). */
+  CreateTime: string;
+  /** Publish time once approved; the last submission otherwise. */
+  NewsCreateTime: string;
+}
+
+/** A menu a member may contribute to (the dialog's selector). */
+export interface ContributionMenuDto {
+  MenuId: number;
+  Name: string;
+  /** Parent menu's name, for the selector's label. */
+  ParentName: string;
+}
+
+/** 投稿审核 list filters. */
+export const contributionListQuery = pagingQuery.extend({
+  status: optionalParam(z.coerce.number({ error: messages.badParameter }).int().min(0).max(3)),
+  menuid: optionalParam(idParam),
+  /** Part of the title or of the company name. */
+  key: z.string().trim().max(50).optional(),
+  start: optionalParam(z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: messages.badParameter })),
+  end: optionalParam(z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: messages.badParameter })),
+});
+export type ContributionListQuery = z.infer<typeof contributionListQuery>;
+
+export interface SensitiveHitDto {
+  Word: string;
+  Count: number;
+}
+
+export interface ContributionListItemDto {
+  NewsId: number;
+  Title: string;
+  MenuId: number;
+  MenuName: string;
+  MemberId: number;
+  MemberName: string;
+  Account: string;
+  Status: number;
+  ProcessItemName: string;
+  /** When it was (last) submitted. */
+  SubmitTime: string;
+  /** Listed sensitive words in its title or text. */
+  SensitiveWords: SensitiveHitDto[];
+}
+
+/** 0 submitted or resubmitted by the member, 1 approved, 2 rejected, 3 corrected by the reviewer. */
+export const ReviewDecision = { Submitted: 0, Approved: 1, Rejected: 2, Corrected: 3 } as const;
+
+export interface ContributionReviewDto {
+  Decision: number;
+  /** The rejection reason, or what the reviewer corrected. */
+  Reason: string;
+  /** The reviewer's account; '' for the member's submissions. */
+  AdminAccount: string;
+  CreateTime: string;
+}
+
+export interface ContributionDetailDto extends ContributionListItemDto {
+  ImageUrl: string;
+  /** The sanitised body as stored. */
+  NewContent: string;
+  /** The body with each sensitive word wrapped in <mark>, for the review page. */
+  MarkedContent: string;
+  /** The title with each sensitive word wrapped in <mark>. */
+  MarkedTitle: string;
+  Reviews: ContributionReviewDto[];
+}
+
+/** AuditContribution: approve or reject (with a reason); the reviewer may correct title and body first. */
+export const auditContributionBody = z
+  .object({
+    NewsId: idParam,
+    Decision: z.coerce
+      .number({ error: contributionMessages.decisionRequired })
+      .pipe(z.union([z.literal(ReviewDecision.Approved), z.literal(ReviewDecision.Rejected)], { error: contributionMessages.decisionRequired })),
+    Reason: z.string().trim().max(200, { error: contributionMessages.reasonTooLong }).default(''),
+    /** A corrected title; absent or unchanged keeps the member's. */
+    Title: z.string().trim().max(200).optional(),
+    /** A corrected body; absent keeps the member's. */
+    NewContent: z.string().optional(),
+  })
+  .refine((b) => b.Decision !== ReviewDecision.Rejected || b.Reason !== '', { error: contributionMessages.reasonRequired, path: ['Reason'] });
+export type AuditContributionBody = z.infer<typeof auditContributionBody>;
+
+/** 敏感词: the word list the review marks. */
+export const sensitiveWordListQuery = pagingQuery.extend({
+  key: z.string().trim().max(50).optional(),
+});
+
+/** SaveSensitiveWords: one word or several, one a line; blank lines and known words are skipped. */
+export const saveSensitiveWordsBody = z.object({
+  Words: z
+    .string({ error: contributionMessages.wordRequired })
+    .transform((text) => text.split(/\r?\n/).map((w) => w.trim()).filter(Boolean))
+    .refine((words) => words.length > 0, { error: contributionMessages.wordRequired })
+    .refine((words) => words.every((w) => [...w].length <= 50), { error: contributionMessages.wordTooLong })
+    .refine((words) => words.length <= 10_000, { error: contributionMessages.tooManyWords }),
+});
+
+export interface SensitiveWordDto {
+  Id: number;
+  Word: string;
+  CreateTime: string;
+}
+
+/** What SaveSensitiveWords and ImportSensitiveWords did. */
+export interface WordsAddedDto {
+  Added: number;
+  Skipped: number;
+}
