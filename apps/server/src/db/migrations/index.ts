@@ -7,6 +7,7 @@ import { contentAdmin } from './004-content-admin.js';
 import { signInGuard } from './005-sign-in-guard.js';
 import { contributions } from './007-contributions.js';
 import { sensitiveWords } from './008-sensitive-words.js';
+import { latestByMenu } from './010-latest-by-menu.js';
 
 /** A migration that may need to know the engine (serial vs autoincrement, FTS vs trigram). */
 export type EngineMigration = (engine: Engine) => Migration;
@@ -20,6 +21,7 @@ const all: Record<string, EngineMigration> = {
   '005-sign-in-guard': signInGuard,
   '007-contributions': contributions,
   '008-sensitive-words': sensitiveWords,
+  '010-latest-by-menu': latestByMenu,
 };
 
 export function migrationProvider(engine: Engine): MigrationProvider {

@@ -23,7 +23,7 @@ export async function contributionsPublic(app: App): Promise<void> {
   );
 
   app.get('/GetContributionMenus', { onRequest: requireMember, schema: { ...memberDocs, summary: '可投稿的栏目' } }, async () =>
-    ok((await contributionMenus(database.db)).map((m): ContributionMenuDto => ({ MenuId: m.id, Name: m.name, ParentName: m.parentName }))),
+    ok((await contributionMenus(database)).map((m): ContributionMenuDto => ({ MenuId: m.id, Name: m.name, ParentName: m.parentName }))),
   );
 
   app.post(

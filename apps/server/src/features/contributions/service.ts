@@ -8,6 +8,7 @@ import { cleanArticleBody } from '../../content/sanitize.js';
 import { badRequest } from '../../http/envelope.js';
 import { pageWindow } from '../../http/paging.js';
 import type { Storage } from '../../storage/storage.js';
+import { menuIndex } from '../menus/service.js';
 import { invalidateNewsCaches } from '../news/service.js';
 import { extensionOf, matchesSignature, signatureLength } from '../uploads/checks.js';
 
@@ -72,18 +73,18 @@ export interface ContributionMenu {
   parentName: string;
 }
 
-/** The shown menus that take contributions (栏目管理 setting), for the dialog's selector. */
-export async function contributionMenus(db: Kysely<DB>): Promise<ContributionMenu[]> {
-  const rows = await db
+/** The menus that take contributions (栏目管理 setting) and that the public may read, for the dialog's selector. */
+export async function contributionMenus(database: Database): Promise<ContributionMenu[]> {
+  const { readable } = await menuIndex(database);
+  const rows = await database.db
     .selectFrom('menus as m')
     .leftJoin('menus as p', 'p.id', 'm.parent_id')
     .select(['m.id', 'm.name', 'p.name as parent_name'])
     .where('m.accepts_contributions', '=', 1)
-    .where('m.status', '=', 1)
     .orderBy('m.sort_number')
     .orderBy('m.id')
     .execute();
-  return rows.map((r) => ({ id: r.id, name: r.name, parentName: r.parent_name ?? '' }));
+  return rows.filter((r) => readable.has(r.id)).map((r) => ({ id: r.id, name: r.name, parentName: r.parent_name ?? '' }));
 }
 
 export interface Contributor {
@@ -99,7 +100,7 @@ export interface Contributor {
  */
 export async function submitContribution(database: Database, storage: Storage, who: Contributor, body: SaveContributionBody, now: number): Promise<{ id: number; title: string }> {
   const { db } = database;
-  const menus = await contributionMenus(db);
+  const menus = await contributionMenus(database);
   if (!menus.some((m) => m.id === body.MenuId)) throw badRequest(contributionMessages.menuClosed);
   if (body.ImageUrl) await checkCover(storage, body.ImageUrl);
   const { content, bodyText } = cleanArticleBody(body.NewContent);

@@ -32,6 +32,10 @@ describe.each(engines)('member-only articles on %s', (engine) => {
   const detail = (token: string | undefined) => publicCall<NewsDetailDto>(t, token, 'GET', `GetNewsDetail?newsid=${memberOnly}`);
   const listed = async (token: string | undefined) =>
     (await publicCall<ListDto<NewsListItemDto>>(t, token, 'GET', `GetNewsList?pid=${menuId}`)).Data.List.find((n) => n.NewsId === memberOnly);
+  const search = async (token: string | undefined, query: string) =>
+    (await publicCall<ListDto<NewsListItemDto>>(t, token, 'GET', `GetNewsList?${query}`)).Data;
+  /** Everyone without a member session: no token, a made-up one, an admin's, an applicant's (known after beforeAll). */
+  const visitors = () => [undefined, 'made-up-token', admin, applicant];
 
   it('opens with a member session, full content included', async () => {
     const body = await detail(member);
@@ -42,10 +46,35 @@ describe.each(engines)('member-only articles on %s', (engine) => {
 
   it('answers Code 403 without one: no token, a made-up one, an admin token, an applicant token', async () => {
     expect(applicant).toMatch(/^[\w-]{43}$/);
-    for (const token of [undefined, 'made-up-token', admin, applicant]) {
+    for (const token of visitors()) {
       expect(await detail(token)).toEqual({ Code: 403, Message: '该文章仅限会员阅读，请先登录', Data: null });
       expect(await listed(token)).toMatchObject({ Title: '会员专享通知', Summary: '' });
     }
+  });
+
+  it('are found by their text with a member session only; without one by their title alone, text withheld', async () => {
+    // Long keys take the trigram index, short ones a LIKE scan: both follow the rule.
+    for (const key of ['会员可见的内容', '可见']) {
+      for (const query of [`key=${encodeURIComponent(key)}`, `pid=${menuId}&key=${encodeURIComponent(key)}`]) {
+        const found = { List: [expect.objectContaining({ Title: '会员专享通知', Summary: '仅会员可见的内容' })], TotalCount: 1 };
+        expect(await search(member, query), query).toEqual(found);
+        for (const token of visitors()) expect(await search(token, query), `${query} with ${token}`).toEqual({ List: [], TotalCount: 0 });
+      }
+    }
+    for (const key of ['会员专享通知', '专享']) {
+      for (const token of visitors()) {
+        expect(await search(token, `key=${encodeURIComponent(key)}`)).toEqual({ List: [expect.objectContaining({ Title: '会员专享通知', Summary: '' })], TotalCount: 1 });
+      }
+    }
+  });
+
+  it("never answers a visitor from a member's kept search results, nor a member from a visitor's", async () => {
+    const memberFirst = `key=${encodeURIComponent('仅会员可见')}`;
+    expect((await search(member, memberFirst)).TotalCount).toBe(1);
+    expect((await search(undefined, memberFirst)).TotalCount).toBe(0);
+    const visitorFirst = `key=${encodeURIComponent('员可见的内')}`;
+    expect((await search(undefined, visitorFirst)).TotalCount).toBe(0);
+    expect((await search(member, visitorFirst)).TotalCount).toBe(1);
   });
 
   it('closes again once the member logs out', async () => {

@@ -50,6 +50,18 @@ export function requireMenu(index: MenuIndex, id: number): Menu {
   return menu;
 }
 
+/** A menu whose articles the public may read (MenuIndex.readable); a hidden one answers 404 栏目不存在 as an unknown one does. */
+export function requireReadableMenu(index: MenuIndex, id: number): Menu {
+  const menu = requireMenu(index, id);
+  if (!index.readable.has(id)) throw notFound(messages.menuNotFound);
+  return menu;
+}
+
+/** The ids of MenuIndex.readable as a list, for the SQL of public article reads. */
+export async function readableMenuIds(database: Database): Promise<number[]> {
+  return [...(await menuIndex(database)).readable];
+}
+
 /** The top-level menu above `id` (itself when it is top-level). */
 export function topMenuOf(index: MenuIndex, id: number): Menu {
   const top = ancestry(index, id)[0];

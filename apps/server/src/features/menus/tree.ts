@@ -31,6 +31,13 @@ export interface MenuIndex {
   roots: readonly MenuNode[];
   /** Nodes of the public tree by id. */
   shown: ReadonlyMap<number, MenuNode>;
+  /**
+   * Ids of the menus whose articles the public may list, search and open: those reachable from
+   * the root through shown menus, as in the public tree but at any depth (the navigation stops
+   * at three levels; an older, deeper menu still holds public articles). A menu whose own or any
+   * ancestor's Status is 0, or whose parent is missing, is not among them.
+   */
+  readable: ReadonlySet<number>;
 }
 
 const displayOrder = (a: Menu, b: Menu) => a.sortNumber - b.sortNumber || a.id - b.id;
@@ -52,7 +59,21 @@ export function indexMenus(menus: readonly Menu[]): MenuIndex {
         shown.set(m.id, node);
         return node;
       });
-  return { byId, byParent, roots: grow(0, 1), shown };
+  return { byId, byParent, roots: grow(0, 1), shown, readable: readableIds(byParent) };
+}
+
+function readableIds(byParent: ReadonlyMap<number, readonly Menu[]>): Set<number> {
+  const readable = new Set<number>();
+  // Walking down from the root reaches no parent cycle: a menu in a cycle has no chain to the root.
+  const visit = (parentId: number) => {
+    for (const menu of byParent.get(parentId) ?? []) {
+      if (menu.status !== SHOWN) continue;
+      readable.add(menu.id);
+      visit(menu.id);
+    }
+  };
+  visit(0);
+  return readable;
 }
 
 /** A menu with every menu below it, hidden ones included: the back office's view. */

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import { ArticleStatus } from '@portal/shared';
 import type { Database } from '../../db/connection.js';
 import type { DB } from '../../db/schema.js';
@@ -82,6 +82,15 @@ export function toItem(r: ItemRow): NewsItem {
     processItemName: r.process_item_name,
     ...(r.content === undefined ? {} : { content: r.content }),
   };
+}
+
+/**
+ * `column IN (menuIds)`: how public reads keep to the menus the public may read
+ * (MenuIndex.readable). No menus match nothing, as PostgreSQL refuses an empty IN list.
+ */
+export function inMenus(column: 'menu_id' | 'n.menu_id', menuIds: readonly number[]): RawBuilder<SqlBool> {
+  if (menuIds.length === 0) return sql<SqlBool>`1 = 0`;
+  return sql<SqlBool>`${sql.ref(column)} IN (${sql.join(menuIds)})`;
 }
 
 /**

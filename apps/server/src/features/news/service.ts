@@ -8,7 +8,7 @@ import { shownDescendantIds, type MenuIndex } from '../menus/tree.js';
 import { invalidateSearch } from '../search/service.js';
 import { Memo } from './cache.js';
 import { countView } from './views.js';
-import { itemQuery, publishedItems, toItem, type NewsItem, type Page } from './items.js';
+import { inMenus, itemQuery, publishedItems, toItem, type NewsItem, type Page } from './items.js';
 
 const PUBLISHED = ArticleStatus.Published;
 
@@ -36,13 +36,13 @@ export async function menuScope(database: Database, index: MenuIndex, menuId: nu
  */
 const counts = new Memo<number>({ maxAgeMs: 10_000, maxEntries: 256 });
 
-function countPublished(database: Database, menuIds?: readonly number[]): Promise<number> {
-  return counts.get(database, menuIds?.join(',') ?? '*', async () => {
+function countPublished(database: Database, menuIds: readonly number[]): Promise<number> {
+  return counts.get(database, menuIds.join(','), async () => {
     const { n } = await database.db
       .selectFrom('news')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('status', '=', PUBLISHED)
-      .$if(menuIds !== undefined, (q) => q.where('menu_id', 'in', menuIds ?? []))
+      .where(inMenus('menu_id', menuIds))
       .executeTakeFirstOrThrow();
     return n;
   });
@@ -71,20 +71,25 @@ export async function listMenuNews(database: Database, scope: MenuScope, paging:
   return { items: await publishedItems(database, rows.map((r) => r.id), options), total: scope.total };
 }
 
-/** One page of the newest published articles of every menu, pins ignored (index news_status_time). */
-export async function listLatest(database: Database, paging: PagingQuery): Promise<Page<NewsItem>> {
+/**
+ * One page of the newest published articles of `menuIds` (on the public site every menu it may
+ * read, MenuIndex.readable), pins ignored. Index news_status_time gives the order; the menu of
+ * each article it passes is read from the row.
+ */
+export async function listLatest(database: Database, menuIds: readonly number[], paging: PagingQuery): Promise<Page<NewsItem>> {
   const { limit, offset } = pageWindow(paging);
   const [rows, total] = await Promise.all([
     database.db
       .selectFrom('news')
       .select('id')
       .where('status', '=', PUBLISHED)
+      .where(inMenus('menu_id', menuIds))
       .orderBy('news_create_time', 'desc')
       .orderBy('id', 'desc')
       .limit(limit)
       .offset(offset)
       .execute(),
-    countPublished(database),
+    countPublished(database, menuIds),
   ]);
   return { items: await publishedItems(database, rows.map((r) => r.id)), total };
 }
@@ -114,17 +119,18 @@ export interface Reader {
  * Opens an article for a reader. An unpublished one answers its status and title only (the
  * page shows 文章已关闭 / 文章审核不通过 / 文章审核中), except to the member who contributed it,
  * who reads it whole (no neighbours, no view counted); a member-only one needs a member.
- * Each reading of a published article counts one view.
+ * An article of a menu the public may not read (MenuIndex.readable) answers as a missing one,
+ * to all but that author. Each reading of a published article counts one view.
  */
-export async function readArticle(database: Database, id: number, reader: Reader): Promise<Article> {
+export async function readArticle(database: Database, index: MenuIndex, id: number, reader: Reader): Promise<Article> {
   const { db } = database;
   const row = await itemQuery(db).select(['n.content', 'n.author', 'n.views', 'n.member_id']).where('n.id', '=', id).executeTakeFirst();
   if (!row) throw notFound(messages.articleNotFound);
   const article = { ...toItem(row), author: row.author, views: row.views };
-  if (article.status !== PUBLISHED) {
-    const ownContribution = reader.memberId !== undefined && row.member_id === reader.memberId;
-    return { ...article, summary: '', content: ownContribution ? row.content : '', neighbours: [] };
-  }
+  const ownContribution = article.status !== PUBLISHED && reader.memberId !== undefined && row.member_id === reader.memberId;
+  if (ownContribution) return { ...article, summary: '', content: row.content, neighbours: [] };
+  if (!index.readable.has(article.menuId)) throw notFound(messages.articleNotFound);
+  if (article.status !== PUBLISHED) return { ...article, summary: '', content: '', neighbours: [] };
   if (article.isMemberRead && !reader.isMember) throw new AppError(Code.Forbidden, messages.memberOnly);
   const unwritten = countView(database, id);
   return { ...article, content: row.content, views: row.views + unwritten, neighbours: await neighbours(db, article) };

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { messages, pagingQuery, seats } from '@portal/shared';
 import type { App } from '../../http/app-types.js';
 import { list } from '../../http/envelope.js';
+import { readableMenuIds } from '../menus/service.js';
 import { audienceOf } from '../news/dto.js';
 import { toPositionItemDto } from './dto.js';
 import { listSeat } from './service.js';
@@ -19,7 +20,7 @@ export async function positionsPublic(app: App): Promise<void> {
   app.get('/GetNewPositionList', { schema: { tags: ['public'], summary: '首页推荐位文章（推荐位 1 至 4）', querystring: positionListQuery } }, async (request) => {
     const { seat, ...paging } = request.query;
     const audience = await audienceOf(request, config);
-    const page = await listSeat(database, seat, paging);
+    const page = await listSeat(database, seat, await readableMenuIds(database), paging);
     return list(page.items.map((i) => toPositionItemDto(i, audience)), page.total);
   });
 }

@@ -2,7 +2,7 @@ import { ArticleStatus, contentMessages, formatCst, messages, type PagingQuery }
 import type { Database } from '../../db/connection.js';
 import { notFound } from '../../http/envelope.js';
 import { pageWindow } from '../../http/paging.js';
-import { itemQuery, publishedItems, toItem, type NewsItem, type Page } from '../news/items.js';
+import { inMenus, itemQuery, publishedItems, toItem, type NewsItem, type Page } from '../news/items.js';
 import { invalidateNewsCaches } from '../news/service.js';
 import { containing } from '../system/like.js';
 
@@ -12,15 +12,19 @@ export interface PositionItem extends NewsItem {
   sortNumber: number;
 }
 
-/** One page of a seat's enabled placements of published articles: by the placement's order, then newest first. */
-export async function listSeat(database: Database, seat: number, paging: PagingQuery): Promise<Page<PositionItem>> {
+/**
+ * One page of a seat's enabled placements of published articles of `menuIds` (the menus the
+ * public may read): by the placement's order, then newest first.
+ */
+export async function listSeat(database: Database, seat: number, menuIds: readonly number[], paging: PagingQuery): Promise<Page<PositionItem>> {
   const { limit, offset } = pageWindow(paging);
   const placed = database.db
     .selectFrom('positions as p')
     .innerJoin('news as n', 'n.id', 'p.news_id')
     .where('p.seat', '=', seat)
     .where('p.status', '=', 1)
-    .where('n.status', '=', ArticleStatus.Published);
+    .where('n.status', '=', ArticleStatus.Published)
+    .where(inMenus('n.menu_id', menuIds));
   const [rows, { n }] = await Promise.all([
     placed
       .select(['p.news_id', 'p.sort_number'])

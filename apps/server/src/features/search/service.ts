@@ -4,7 +4,7 @@ import type { Database, Engine } from '../../db/connection.js';
 import { badRequest } from '../../http/envelope.js';
 import { pageWindow } from '../../http/paging.js';
 import { Memo } from '../news/cache.js';
-import { publishedItems, type NewsItem, type Page } from '../news/items.js';
+import { inMenus, publishedItems, type NewsItem, type Page } from '../news/items.js';
 
 /** Longer keys are refused (关键词不能超过50个字) rather than cut, so a result never answers a different question. */
 export const KEYWORD_MAX_CHARS = 50;
@@ -20,20 +20,35 @@ export function parseKeyword(raw: string | undefined): string | undefined {
   return key;
 }
 
+/** A keyword search and who asks it. */
+export interface SearchQuery {
+  key: string;
+  /** The menus searched: every menu the public may read, or one menu's scope. */
+  menuIds: readonly number[];
+  /**
+   * A member-only article's text is searched for members only; others find such an article
+   * by its title alone. Matching its text would let a visitor read it out a key at a time.
+   */
+  isMember: boolean;
+}
+
 /**
- * A key's whole ordered list of matches is kept for a minute, so paging through results and
+ * A search's whole ordered list of matches is kept for a minute, so paging through results and
  * the popular keys of the day cost one lookup per page instead of a search each. Pages are
- * read fresh (publishedItems), so an article withdrawn meanwhile never shows.
+ * read fresh (publishedItems), so an article withdrawn meanwhile never shows. Members and
+ * visitors find different articles, so each has its own entries.
  * Typed arrays: a common two-character key matches most articles, and ids fit in 32 bits.
  */
 const matches = new Memo<Int32Array>({ maxAgeMs: 60_000, maxEntries: 32 });
 
 /**
- * One page of the published articles whose title or text contains `key` (within `menuIds`
- * when given): title matches first, then text-only matches, newest first within each.
+ * One page of the published articles of `menuIds` whose title or text contains the key (for
+ * visitors, the text of public articles only): title matches first, then text-only matches,
+ * newest first within each.
  */
-export async function searchNews(database: Database, key: string, paging: PagingQuery, menuIds?: readonly number[]): Promise<Page<NewsItem>> {
-  const ids = await matches.get(database, `${menuIds?.join(',') ?? '*'}|${key}`, () => findMatches(database, key, menuIds));
+export async function searchNews(database: Database, query: SearchQuery, paging: PagingQuery): Promise<Page<NewsItem>> {
+  const audience = query.isMember ? 'member' : 'visitor';
+  const ids = await matches.get(database, `${audience}|${query.menuIds.join(',')}|${query.key}`, () => findMatches(database, query));
   const { limit, offset } = pageWindow(paging);
   return { items: await publishedItems(database, Array.from(ids.subarray(offset, offset + limit))), total: ids.length };
 }
@@ -43,14 +58,16 @@ export function invalidateSearch(database: Database): void {
   matches.clear(database);
 }
 
-async function findMatches({ db, engine }: Database, key: string, menuIds?: readonly number[]): Promise<Int32Array> {
+async function findMatches({ db, engine }: Database, { key, menuIds, isMember }: SearchQuery): Promise<Int32Array> {
   const { inTitle, inTitleOrText } = conditions(engine, key);
   const rows = await db
     .selectFrom('news as n')
     .select('n.id')
     .where('n.status', '=', ArticleStatus.Published)
     .where(inTitleOrText)
-    .$if(menuIds !== undefined, (q) => q.where('n.menu_id', 'in', menuIds ?? []))
+    .where(inMenus('n.menu_id', menuIds))
+    // Checked on the matches only: the index still finds them (reading the flag costs a row read per match).
+    .$if(!isMember, (q) => q.where((eb) => eb.or([eb('n.is_member_read', '=', 0), inTitle])))
     .orderBy(inTitle, 'desc')
     .orderBy('n.news_create_time', 'desc')
     .orderBy('n.id', 'desc')
