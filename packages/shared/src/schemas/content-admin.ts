@@ -69,6 +69,8 @@ export const saveMenuBody = z.object({
   WebUrl: address(isWebOrSitePath, contentMessages.webOrSitePath, '外部链接'),
   CurValue: optionalText('标识', 50),
   SortNumber: sortNumberField,
+  /** Members may contribute articles to this menu. */
+  AcceptsContributions: boolField,
 });
 export type SaveMenuBody = z.infer<typeof saveMenuBody>;
 

@@ -18,6 +18,8 @@ export interface MenuDto {
   /** Home marker: the menu whose CurValue is 'home' is the 首页 entry. */
   CurValue: string;
   SortNumber: number;
+  /** Members may contribute articles to this menu (栏目管理 setting; 在线投稿 by default). */
+  AcceptsContributions: boolean;
   ChildList: MenuDto[];
 }
 

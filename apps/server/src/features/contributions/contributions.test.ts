@@ -181,6 +181,22 @@ describe.each(engines)('contributions on %s', (engine) => {
     expect((await save(bob, article({ Title: '一小时后' }))).Code).toBe(200);
   });
 
+  it('takes contributions only in menus the back office marks, and only while they are shown', async () => {
+    const menus = () => publicCall<{ MenuId: number; Name: string; ParentName: string }[]>(t, bob, 'GET', 'GetContributionMenus');
+    expect((await menus()).Data).toEqual([{ MenuId: contribute, Name: '在线投稿', ParentName: '协会期刊' }]);
+    const fresh = await loginAdmin(t);
+    const mark = (MenuId: number, name: string, accepts: boolean, Status = 1) =>
+      adminCall(t, fresh, 'POST', '/api/XfSysBussiness/SaveMenu', { MenuId, Name: name, Status, AcceptsContributions: accepts });
+    expect((await mark(closedMenu, '通知公告', true)).Code).toBe(200);
+    expect((await menus()).Data.map((m) => m.MenuId)).toEqual(expect.arrayContaining([contribute, closedMenu]));
+    expect((await adminCall<{ AcceptsContributions: boolean }>(t, fresh, 'GET', `/api/XfSysBussiness/GetMenuModel?menuid=${closedMenu}`)).Data.AcceptsContributions).toBe(true);
+    // Hidden, it takes none.
+    expect((await mark(closedMenu, '通知公告', true, 0)).Code).toBe(200);
+    expect((await save(bob, article({ MenuId: closedMenu }))).Message).toBe('该栏目不接受投稿，请选择其他栏目');
+    expect((await mark(closedMenu, '通知公告', false)).Code).toBe(200);
+    expect((await menus()).Data.map((m) => m.MenuId)).toEqual([contribute]);
+  });
+
   it('refuses a disabled member at once', async () => {
     const fresh = await loginAdmin(t);
     expect((await adminCall(t, fresh, 'POST', '/api/XfSysBussiness/EditMemberStatus', { MemberId: aliceId, Status: 0 })).Code).toBe(200);

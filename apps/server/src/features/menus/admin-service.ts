@@ -48,6 +48,7 @@ export async function saveMenu(database: Database, body: SaveMenuBody, now: numb
     web_url: body.WebUrl,
     cur_value: body.CurValue,
     sort_number: body.SortNumber,
+    accepts_contributions: body.AcceptsContributions ? 1 : 0,
   };
   let id: number;
   if (existing) {

@@ -13,6 +13,7 @@ export function toMenuDto(menu: Menu, children: readonly MenuNode[]): MenuDto {
     WebUrl: menu.webUrl,
     CurValue: menu.curValue,
     SortNumber: menu.sortNumber,
+    AcceptsContributions: menu.acceptsContributions,
     ChildList: children.map((c) => toMenuDto(c, c.children)),
   };
 }

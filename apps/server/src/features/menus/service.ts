@@ -28,7 +28,7 @@ export function invalidateMenus(database: Database): void {
 async function loadMenus({ db }: Database): Promise<Menu[]> {
   const rows = await db
     .selectFrom('menus')
-    .select(['id', 'parent_id', 'name', 'status', 'show_type', 'type', 'web_url', 'cur_value', 'sort_number'])
+    .select(['id', 'parent_id', 'name', 'status', 'show_type', 'type', 'web_url', 'cur_value', 'sort_number', 'accepts_contributions'])
     .execute();
   return rows.map((r) => ({
     id: r.id,
@@ -40,6 +40,7 @@ async function loadMenus({ db }: Database): Promise<Menu[]> {
     webUrl: r.web_url,
     curValue: r.cur_value,
     sortNumber: r.sort_number,
+    acceptsContributions: r.accepts_contributions === 1,
   }));
 }
 

@@ -9,6 +9,8 @@ export interface Menu {
   webUrl: string;
   curValue: string;
   sortNumber: number;
+  /** Members may contribute articles here (栏目管理 setting). */
+  acceptsContributions: boolean;
 }
 
 /** A menu in the public tree, with its shown children. */

@@ -12,6 +12,7 @@ const menu = (MenuId: number, Name: string, ChildList: MenuDto[] = [], Status = 
   WebUrl: '',
   CurValue: '',
   SortNumber: 0,
+  AcceptsContributions: false,
   ChildList,
 });
 

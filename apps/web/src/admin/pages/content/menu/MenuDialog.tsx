@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Form, Input, Modal, Radio, Select, TreeSelect } from 'antd';
+import { Form, Input, Modal, Radio, Select, Switch, TreeSelect } from 'antd';
 import { contentMessages, dialogWidth, MenuShowType, saveMenuBody, type MenuDto, type SaveMenuBody } from '@portal/shared';
 import { contentAdminApi } from '../../../../api/content-admin';
 import { trimmed } from '../../../shared/normalize';
@@ -7,7 +7,7 @@ import { useFormSubmit } from '../../../../components/useFormSubmit';
 import { schemaRule, SortNumberItem, StatusItem } from '../fields';
 import { toMenuOptions } from '../menuOptions';
 
-type MenuForm = Pick<SaveMenuBody, 'ParentId' | 'Name' | 'Status' | 'ShowType' | 'WebUrl' | 'CurValue' | 'SortNumber'> & { Type?: 1 | 2 };
+type MenuForm = Pick<SaveMenuBody, 'ParentId' | 'Name' | 'Status' | 'ShowType' | 'WebUrl' | 'CurValue' | 'SortNumber' | 'AcceptsContributions'> & { Type?: 1 | 2 };
 
 /** What the dialog edits: an existing menu, or a new one under `parentId` (0 at the top). */
 export type MenuEditing = { menu: MenuDto } | { parentId: number };
@@ -50,8 +50,8 @@ export function MenuDialog({ editing, menus, onClose, onSaved }: MenuDialogProps
     if (!editing) return;
     form.setFieldsValue(
       menu
-        ? { ParentId: menu.ParentId, Name: menu.Name, Status: menu.Status, ShowType: menu.ShowType as MenuForm['ShowType'], Type: menu.Type as MenuForm['Type'], WebUrl: menu.WebUrl, CurValue: menu.CurValue, SortNumber: menu.SortNumber }
-        : { ParentId: 'parentId' in editing ? editing.parentId : 0, Name: '', Status: 1, ShowType: MenuShowType.List, Type: undefined, WebUrl: '', CurValue: '', SortNumber: 0 },
+        ? { ParentId: menu.ParentId, Name: menu.Name, Status: menu.Status, ShowType: menu.ShowType as MenuForm['ShowType'], Type: menu.Type as MenuForm['Type'], WebUrl: menu.WebUrl, CurValue: menu.CurValue, SortNumber: menu.SortNumber, AcceptsContributions: menu.AcceptsContributions }
+        : { ParentId: 'parentId' in editing ? editing.parentId : 0, Name: '', Status: 1, ShowType: MenuShowType.List, Type: undefined, WebUrl: '', CurValue: '', SortNumber: 0, AcceptsContributions: false },
     );
   }, [editing, menu, form]);
 
@@ -95,6 +95,9 @@ export function MenuDialog({ editing, menus, onClose, onSaved }: MenuDialogProps
           <Input placeholder="请输入标识" maxLength={50} />
         </Form.Item>
         <SortNumberItem />
+        <Form.Item name="AcceptsContributions" label="接受投稿" valuePropName="checked" extra="开启后会员可在投稿中心向此栏目投稿，稿件经审核后发布">
+          <Switch />
+        </Form.Item>
       </Form>
     </Modal>
   );
