@@ -65,7 +65,12 @@ test('an application is rejected with a reason, resubmitted and approved in 会�
   await row.getByRole('button', { name: '审核' }).click();
   const review = page.getByRole('dialog', { name: '入会审核' });
   await expect(review.getByText(application.MemberName)).toBeVisible();
-  await expect(review.getByRole('link', { name: /\.pdf$/ })).toHaveAttribute('href', /\/uploads\/\d{6}\/[0-9a-f]{32}\.pdf$/);
+  // The papers are private: they download through the guarded call, under their own name.
+  const papers = review.getByRole('link', { name: '申请材料.pdf' });
+  await expect(papers).toHaveAttribute('href', /\/api\/XfSysBussiness\/GetMemberFile\/\d+$/);
+  const downloading = page.waitForEvent('download');
+  await papers.click();
+  expect((await downloading).suggestedFilename()).toBe('申请材料.pdf');
   await expect(review.getByText('提交申请')).toBeVisible();
   await review.getByRole('button', { name: /不通过/ }).click();
   await expect(review.getByText('请输入审核不通过原因')).toBeVisible();

@@ -21,6 +21,7 @@ import { registerFeatures } from './features/index.js';
 import { registerWebApp } from './http/web-app.js';
 import { registerGuardDocs } from './http/guard-docs.js';
 import { stopViews } from './features/news/views.js';
+import { scheduleUploadSweeps } from './features/uploads/sweep.js';
 import { largestUpload } from './features/uploads/checks.js';
 import type { CaptchaObserver } from './features/system/captcha.js';
 
@@ -71,10 +72,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const database = options.database ?? (await connect(config));
   if (!options.skipMigrations) await migrate(database);
   const storage = localStorage(path.join(config.dataDir, 'uploads'));
-  const services: Services = { database, config, storage, now: options.now ?? Date.now };
+  const privateStorage = localStorage(path.join(config.dataDir, 'private'), '/private');
+  const services: Services = { database, config, storage, privateStorage, now: options.now ?? Date.now };
   app.decorate('services', services);
   app.decorate('captchaIssued', options.captchaIssued ?? null);
+  const sweeps = scheduleUploadSweeps(services, app.log);
   app.addHook('onClose', async () => {
+    sweeps.stop();
     // Counted article views are written before the database goes.
     await stopViews(database);
     if (!options.database) await database.close();

@@ -194,6 +194,7 @@ export const memberMessages = {
   alreadyReviewed: '该申请已审核，请勿重复操作',
   processItemNotFound: '审核记录不存在',
   idsRequired: '请选择要操作的记录',
+  attachmentMissing: '附件不存在',
   /** Spec §2: the hint under the application attachment. */
   attachmentHint: '支持所有office格式文件，多个文件请压缩后上传',
 } as const;

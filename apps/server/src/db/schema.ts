@@ -272,6 +272,20 @@ export interface SensitiveWordsTable {
   created_at: string;
 }
 
+/** An upload: where it is stored, its original name, who sent it and when. */
+export interface UploadsTable {
+  id: Generated<number>;
+  path: string;
+  original_name: string;
+  size: number;
+  kind: string;
+  /** 'admin:<id>', 'member:<id>' or 'visitor'. */
+  owner: string;
+  created_at: string;
+  /** 1 once the sweep found a record using it. */
+  adopted: Generated<number>;
+}
+
 export interface DB {
   menus: MenusTable;
   news: NewsTable;
@@ -294,4 +308,5 @@ export interface DB {
   login_failures: LoginFailuresTable;
   contribution_reviews: ContributionReviewsTable;
   sensitive_words: SensitiveWordsTable;
+  uploads: UploadsTable;
 }

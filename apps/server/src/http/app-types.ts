@@ -18,6 +18,8 @@ export interface Services {
   database: Database;
   config: Config;
   storage: Storage;
+  /** Files only guarded calls hand out (membership application attachments). */
+  privateStorage: Storage;
   /** The clock (ms since epoch) that time-dependent rules (sessions, lockouts, captchas) read; tests move it. */
   now: () => number;
 }

@@ -112,6 +112,27 @@ export async function call<T>(config: AxiosRequestConfig, options: CallOptions =
   throw new ApiError(body.Code, text, body.Data);
 }
 
+/**
+ * Downloads a file a guarded call hands out (the token goes in the header, which a plain link
+ * cannot send) and saves it under `filename`. A refusal arrives as a JSON envelope and is
+ * shown like any other call's.
+ */
+export async function download(url: string, filename: string, options: CallOptions & { token?: string } = {}): Promise<void> {
+  const side = options.side ?? 'member';
+  const token = options.token ?? tokenFor(side);
+  const res = await http.get<Blob>(url, { baseURL: '', responseType: 'blob', headers: token ? { token } : {} });
+  if (res.data.type.startsWith('application/json')) {
+    // An envelope instead of the file: let call() show and throw it.
+    await call({ method: 'GET', url, baseURL: '', headers: token ? { token } : {} }, options);
+    return;
+  }
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(res.data);
+  link.download = filename;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+}
+
 export const get = <T>(url: string, params?: object, options?: CallOptions) =>
   call<T>({ method: 'GET', url, params }, options).then((r) => r.Data);
 export const post = <T>(url: string, data?: unknown, options?: CallOptions) =>

@@ -48,8 +48,13 @@ export interface MemberProfileDto {
   Email: string;
   /** The attachment as stored (`/uploads/...`), what ApplyMember and EditMemberInfo take back. */
   FilePath: string;
-  /** The attachment's address for download (asset base + FilePath); '' without one. */
+  /**
+   * Where to download the attachment: the guarded call of the one asking (GetApplyFile for the
+   * applicant, GetMemberFile/{id} for the back office), sent with the token; '' without one.
+   */
   FileUrl: string;
+  /** The attachment's original file name. */
+  FileName: string;
   ApplyState: ApplyState;
   ApplyStateName: string;
   /** The reason of the rejection while the application stands rejected; '' otherwise. */
@@ -139,7 +144,8 @@ export const memberLimits = {
 /** A plain e-mail address: something@domain.tld, no spaces. */
 export const emailPattern = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 /** A file UploadFile stored (`/uploads/yyyyMM/<random>.<ext>`); nothing else is an attachment. */
-export const uploadedPathPattern = /^\/uploads\/\d{6}\/[0-9a-f]{32}\.[a-z0-9]{1,8}$/;
+/** A stored upload: public ('/uploads/…') or, for application papers, private ('/private/…'). */
+export const uploadedPathPattern = /^\/(?:uploads|private)\/\d{6}\/[0-9a-f]{32}\.[a-z0-9]{1,8}$/;
 
 const requiredText = (required: string, field: string, max: number) =>
   z.string({ error: required }).trim().min(1, { error: required }).max(max, { error: systemMessages.tooLong(field, max) });

@@ -8,6 +8,7 @@ import { signInGuard } from './005-sign-in-guard.js';
 import { contributions } from './007-contributions.js';
 import { sensitiveWords } from './008-sensitive-words.js';
 import { latestByMenu } from './010-latest-by-menu.js';
+import { uploads } from './011-uploads.js';
 
 /** A migration that may need to know the engine (serial vs autoincrement, FTS vs trigram). */
 export type EngineMigration = (engine: Engine) => Migration;
@@ -22,6 +23,7 @@ const all: Record<string, EngineMigration> = {
   '007-contributions': contributions,
   '008-sensitive-words': sensitiveWords,
   '010-latest-by-menu': latestByMenu,
+  '011-uploads': uploads,
 };
 
 export function migrationProvider(engine: Engine): MigrationProvider {

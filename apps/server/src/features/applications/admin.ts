@@ -1,9 +1,11 @@
 import { z } from 'zod';
-import { idParam, optionalParam, processDecisionNames, processListQuery, saveApplyAuditBody, saveProcessItemBody } from '@portal/shared';
+import { idParam, memberMessages, optionalParam, processDecisionNames, processListQuery, saveApplyAuditBody, saveProcessItemBody } from '@portal/shared';
 import type { App } from '../../http/app-types.js';
 import { adminWrite, currentAdmin, requireAdmin } from '../../http/admin-auth.js';
-import { badRequest, list, ok } from '../../http/envelope.js';
+import { badRequest, list, notFound, ok } from '../../http/envelope.js';
 import { adminDocs } from '../members/docs.js';
+import { getMember } from '../members/service.js';
+import { sendAttachment } from './attachment.js';
 import { toProcessItemDto } from './dto.js';
 import { getProcessItem, listProcessItems, memberHistory, reviewApplication, saveProcessRemark } from './service.js';
 
@@ -33,6 +35,20 @@ export async function applicationsAdmin(app: App): Promise<void> {
         reviewApplication(database, currentAdmin(request), { memberId: MemberId, decision: ApplyState, reason: ProcessItemName, remark: Remark }, now()),
       );
       return ok(null);
+    },
+  );
+
+  app.get(
+    '/GetMemberFile/:id',
+    {
+      // Whoever works with members reads their papers.
+      onRequest: requireAdmin('member:list', 'member:add', 'member:edit', 'member:audit', 'member:status'),
+      schema: { ...adminDocs, summary: '下载会员入会申请的附件（原文件名）', params: z.object({ id: idParam }) },
+    },
+    async (request, reply) => {
+      const { filePath } = await getMember(database.db, request.params.id);
+      if (!filePath) throw notFound(memberMessages.attachmentMissing);
+      return sendAttachment(app.services, reply, filePath);
     },
   );
 

@@ -185,15 +185,16 @@ describe.each(engines)('membership applications on %s', (engine) => {
         payload: multipartBody({ field, filename, content }),
         headers: { ...multipartHeaders, 'x-forwarded-for': address },
       });
-    const stored = (publicPath: string) => path.join(t.app.services.storage.localRoot, publicPath.replace(/^\/uploads\//, ''));
-    const storedCount = () => fs.readdirSync(t.app.services.storage.localRoot, { recursive: true }).filter((f) => /\.\w+$/.test(String(f))).length;
+    const stored = (storedPath: string) => path.join(t.app.services.privateStorage.localRoot, storedPath.replace(/^\/private\//, ''));
+    const storedCount = () => fs.readdirSync(t.app.services.privateStorage.localRoot, { recursive: true }).filter((f) => /\.\w+$/.test(String(f))).length;
 
     it('stores office documents, archives and text under a random name; Data is the stored path', async () => {
       for (const [ext, content] of Object.entries(files)) {
         const res = await upload('file', `申请材料.${ext.toUpperCase()}`, content);
         const body = envelope<string>(res);
         expect(body, ext).toMatchObject({ Code: 200, Message: '上传成功' });
-        expect(body.Data).toMatch(new RegExp(`^/uploads/\\d{6}/[0-9a-f]{32}\\.${ext}$`));
+        // Kept private: never under the public /uploads/.
+        expect(body.Data).toMatch(new RegExp(`^/private/\\d{6}/[0-9a-f]{32}\\.${ext}$`));
         expect(fs.readFileSync(stored(body.Data)).equals(content), ext).toBe(true);
       }
     });
@@ -240,14 +241,31 @@ describe.each(engines)('membership applications on %s', (engine) => {
       expect(envelope(await upload('file', 'a.txt', files.txt, '10.77.0.2')).Code).toBe(200);
     });
 
-    it('is the attachment of an application, downloadable from GetMemberModel', async () => {
-      const filePath = envelope<string>(await upload('file', '材料.zip', files.zip)).Data;
+    it('is the attachment of an application, downloaded under its own name by the applicant and by admins who work with members only', async () => {
+      const filePath = envelope<string>(await upload('file', '入会材料 (2024).zip', files.zip)).Data;
       await submitApplication(t, applicationForm(types, 'attach1', { FilePath: filePath }));
       const member = await memberByAccount('attach1');
-      expect(member).toMatchObject({ FilePath: filePath, FileUrl: filePath });
-      const download = await t.app.inject({ method: 'GET', url: member.FileUrl });
-      expect(download.statusCode).toBe(200);
-      expect(download.rawPayload.equals(files.zip)).toBe(true);
+      expect(member).toMatchObject({ FilePath: filePath, FileUrl: `/api/XfSysBussiness/GetMemberFile/${member.MemberId}`, FileName: '入会材料 (2024).zip' });
+      // Not served publicly, whatever the address tried.
+      for (const url of [filePath, filePath.replace('/private/', '/uploads/')]) expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+
+      const expectDownload = (res: { statusCode: number; headers: Record<string, unknown>; rawPayload: Buffer }) => {
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['content-disposition']).toBe(`attachment; filename="____ (2024).zip"; filename*=UTF-8''${encodeURIComponent('入会材料')}%20%282024%29.zip`);
+        expect(res.headers['content-type']).toBe('application/zip');
+        expect(res.headers['x-content-type-options']).toBe('nosniff');
+        expect(res.rawPayload.equals(files.zip)).toBe(true);
+      };
+      expectDownload(await t.app.inject({ method: 'GET', url: member.FileUrl, headers: { token: viewer } }));
+      expect(envelope(await t.app.inject({ method: 'GET', url: member.FileUrl, headers: { token: editor } }))).toEqual(FORBIDDEN);
+      expect(envelope(await t.app.inject({ method: 'GET', url: member.FileUrl }))).toEqual(ADMIN_SESSION_EXPIRED);
+
+      // The applicant, with the application token of GetLoginToken's Code 510.
+      const pending = await memberLogin(t, 'attach1');
+      const own = await publicCall<MemberProfileDto>(t, pending.Token, 'GET', 'GetMemberApplyRc');
+      expect(own.Data).toMatchObject({ FileUrl: '/api/XfWebApi/GetApplyFile', FileName: '入会材料 (2024).zip' });
+      expectDownload(await t.app.inject({ method: 'GET', url: '/api/XfWebApi/GetApplyFile', headers: { token: pending.Token as string } }));
+      expect(envelope(await t.app.inject({ method: 'GET', url: '/api/XfWebApi/GetApplyFile' }))).toEqual(SESSION_EXPIRED);
     });
   });
 

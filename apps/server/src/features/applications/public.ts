@@ -1,13 +1,13 @@
 import rateLimit from '@fastify/rate-limit';
-import { applyMemberForm, contentMessages, messages } from '@portal/shared';
+import { applyMemberForm, contentMessages, memberMessages, messages } from '@portal/shared';
 import type { App } from '../../http/app-types.js';
-import { badRequest, ok } from '../../http/envelope.js';
+import { badRequest, notFound, ok } from '../../http/envelope.js';
 import { currentApplicant, optionalApplication, requireApplicant } from '../../http/member-session.js';
 import { memberDocs, publicDocs } from '../members/docs.js';
 import { toMemberProfileDto } from '../members/dto.js';
 import { getMember } from '../members/service.js';
-import { uploadRules } from '../uploads/checks.js';
-import { receiveUpload } from '../uploads/receive.js';
+import { storeUpload } from '../uploads/records.js';
+import { sendAttachment } from './attachment.js';
 import { resubmitApplication, submitApplication } from './service.js';
 
 /** Per client address and 10 minutes: enough for an applicant's retries, not for a flood of accounts or files. */
@@ -15,7 +15,7 @@ const perAddress = { rateLimit: { max: 10, timeWindow: 10 * 60_000 } };
 
 /** The membership application (spec §5, §7 ApplyMember, GetMemberApplyRc, UploadFile). */
 export async function applicationsPublic(app: App): Promise<void> {
-  const { database, config, storage, now } = app.services;
+  const { database, config, privateStorage, now } = app.services;
 
   app.get(
     '/GetMemberApplyRc',
@@ -23,6 +23,17 @@ export async function applicationsPublic(app: App): Promise<void> {
     async (request) => {
       const applicant = await currentApplicant(request);
       return ok(toMemberProfileDto(await getMember(database.db, applicant.memberId), config.assetBaseUrl));
+    },
+  );
+
+  app.get(
+    '/GetApplyFile',
+    { onRequest: requireApplicant, schema: { ...memberDocs, summary: '下载本人入会申请的附件（原文件名）' } },
+    async (request, reply) => {
+      const applicant = await currentApplicant(request);
+      const { filePath } = await getMember(database.db, applicant.memberId);
+      if (!filePath) throw notFound(memberMessages.attachmentMissing);
+      return sendAttachment(app.services, reply, filePath);
     },
   );
 
@@ -53,7 +64,8 @@ export async function applicationsPublic(app: App): Promise<void> {
         upload?.file.resume();
         throw badRequest(contentMessages.uploadMissing);
       }
-      return ok(await receiveUpload(upload, uploadRules.memberAttachment, storage), messages.uploadOk);
+      // Application papers are for the applicant and the association only: kept out of /uploads/.
+      return ok(await storeUpload(app.services, upload, 'memberAttachment', 'visitor', privateStorage), messages.uploadOk);
     });
   });
 }

@@ -2,8 +2,7 @@ import { contentMessages, messages, myNewsListQuery, saveContributionBody, type 
 import type { App } from '../../http/app-types.js';
 import { badRequest, list, ok } from '../../http/envelope.js';
 import { currentMember, requireMember } from '../../http/member-session.js';
-import { uploadRules } from '../uploads/checks.js';
-import { receiveUpload } from '../uploads/receive.js';
+import { storeUpload } from '../uploads/records.js';
 import { memberDocs } from './docs.js';
 import { toMyNewsItemDto } from './dto.js';
 import { contributionMenus, listMyArticles, submitContribution } from './service.js';
@@ -49,7 +48,8 @@ export async function contributionsPublic(app: App): Promise<void> {
         upload?.file.resume();
         throw badRequest(contentMessages.uploadMissing);
       }
-      return ok(await receiveUpload(upload, uploadRules.contributionImage, storage), messages.uploadOk);
+      const member = await currentMember(request);
+      return ok(await storeUpload(app.services, upload, 'contributionImage', `member:${member.memberId}`, storage), messages.uploadOk);
     },
   );
 }

@@ -4,6 +4,9 @@ import type { Member } from './service.js';
 
 /** Wire shapes of packages/shared/src/schemas/members.ts (spec §3 spellings). */
 
+/** A private attachment downloads through the asker's guarded call; one stored publicly (before papers were kept private) from its address. */
+const attachmentUrl = (m: Member, guarded: string, assetBaseUrl: string) => (m.filePath.startsWith('/private/') ? guarded : assetUrl(assetBaseUrl, m.filePath));
+
 export const toMemberProfileDto = (m: Member, assetBaseUrl: string): MemberProfileDto => ({
   MemberId: m.id,
   Account: m.account,
@@ -21,7 +24,8 @@ export const toMemberProfileDto = (m: Member, assetBaseUrl: string): MemberProfi
   LegalPerson: m.legalPerson,
   Email: m.email,
   FilePath: m.filePath,
-  FileUrl: m.filePath && assetUrl(assetBaseUrl, m.filePath),
+  FileUrl: m.filePath && attachmentUrl(m, '/api/XfWebApi/GetApplyFile', assetBaseUrl),
+  FileName: m.fileName,
   ApplyState: m.applyState,
   ApplyStateName: applyStateNames[m.applyState],
   ProcessItemName: m.processItemName,
@@ -31,6 +35,7 @@ export const toMemberProfileDto = (m: Member, assetBaseUrl: string): MemberProfi
 
 export const toMemberModelDto = (m: Member, assetBaseUrl: string): MemberModelDto => ({
   ...toMemberProfileDto(m, assetBaseUrl),
+  FileUrl: m.filePath && attachmentUrl(m, `/api/XfSysBussiness/GetMemberFile/${m.id}`, assetBaseUrl),
   Status: m.status,
   RegCapital: m.regCapital,
   StaffCount: m.staffCount,

@@ -360,7 +360,7 @@ describe.each(engines)('members on %s', (engine) => {
       expect(Object.keys(m).sort()).toEqual(
         [
           'MemberId', 'Account', 'MemberName', 'CompanyType', 'CompanyTypeName', 'MemberLevel', 'MemberLevelName', 'CompanyMent', 'Mainbusiness',
-          'RegAddress', 'DailyOperator', 'OperatorPhone', 'Remarks', 'LegalPerson', 'Email', 'FilePath', 'FileUrl', 'ApplyState', 'ApplyStateName',
+          'RegAddress', 'DailyOperator', 'OperatorPhone', 'Remarks', 'LegalPerson', 'Email', 'FilePath', 'FileUrl', 'FileName', 'ApplyState', 'ApplyStateName',
           'ProcessItemName', 'ApplyTime', 'CreateTime', 'Status', 'RegCapital', 'StaffCount', 'JoinDate', 'ExpireDate', 'LastLoginTime', 'UpdateTime',
         ].sort(),
       );

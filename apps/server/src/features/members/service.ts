@@ -39,6 +39,8 @@ export interface Member {
   legalPerson: string;
   email: string;
   filePath: string;
+  /** The attachment's name as the applicant uploaded it. */
+  fileName: string;
   regCapital: number;
   staffCount: number;
   joinDate: string;
@@ -58,6 +60,7 @@ function memberQuery(db: Kysely<DB>) {
     .selectFrom('members as m')
     .leftJoin('type_items as ct', 'ct.id', 'm.company_type_id')
     .leftJoin('type_items as ml', 'ml.id', 'm.member_level_id')
+    .leftJoin('uploads as u', 'u.path', 'm.file_path')
     .select([
       'm.id',
       'm.account',
@@ -75,6 +78,7 @@ function memberQuery(db: Kysely<DB>) {
       'm.legal_person',
       'm.email',
       'm.file_path',
+      'u.original_name as file_name',
       'm.reg_capital',
       'm.staff_count',
       'm.join_date',
@@ -108,6 +112,7 @@ const toMember = (r: MemberRow): Member => ({
   legalPerson: r.legal_person,
   email: r.email,
   filePath: r.file_path,
+  fileName: r.file_name ?? r.file_path.split('/').pop() ?? '',
   regCapital: r.reg_capital,
   staffCount: r.staff_count,
   joinDate: r.join_date,

@@ -2,10 +2,10 @@ import type { Multipart } from '@fastify/multipart';
 import { contentMessages, messages, uploadKinds, uploadQuery, type EditorUploadKind } from '@portal/shared';
 import { contentAdminDocs } from '../../content/admin-docs.js';
 import type { App } from '../../http/app-types.js';
-import { requireAdmin } from '../../http/admin-auth.js';
+import { currentAdmin, requireAdmin } from '../../http/admin-auth.js';
 import { badRequest, ok } from '../../http/envelope.js';
 import { allowsExtension, extensionOf, uploadRules } from './checks.js';
-import { receiveUpload } from './receive.js';
+import { storeUpload } from './records.js';
 
 /**
  * The back-office upload (spec §7 XfSysBussiness UploadFile; the editor's default upload call
@@ -30,7 +30,7 @@ export async function uploadsAdmin(app: App): Promise<void> {
         throw badRequest(contentMessages.uploadMissing);
       }
       const kind = request.query.kind ?? fieldKind(upload.fields.kind) ?? kindByExtension(extensionOf(upload.filename));
-      return ok(await receiveUpload(upload, uploadRules[kind], storage), messages.uploadOk);
+      return ok(await storeUpload(app.services, upload, kind, `admin:${currentAdmin(request).adminId}`, storage), messages.uploadOk);
     },
   );
 }

@@ -10,10 +10,10 @@ import { allowsExtension, extensionOf, matchesSignature, signatureLength, TextCh
  * written, the content's signature (or, for text, its encoding) as it arrives, and the size
  * chunk by chunk, so a file over the limit is cut off at the limit rather than read whole.
  * On any refusal the partial file is removed and the rest of the upload is drained unread so
- * the request completes; an upload cut short answers 上传失败. Resolves to the stored public
- * path `/uploads/...`.
+ * the request completes; an upload cut short answers 上传失败. Resolves to the stored path
+ * (`/uploads/...`) and the size.
  */
-export async function receiveUpload(upload: MultipartFile, rule: UploadRule, storage: Storage): Promise<string> {
+export async function receiveUpload(upload: MultipartFile, rule: UploadRule, storage: Storage): Promise<{ path: string; size: number }> {
   const extension = extensionOf(upload.filename);
   if (!allowsExtension(rule, extension)) {
     upload.file.resume();
@@ -27,7 +27,7 @@ export async function receiveUpload(upload: MultipartFile, rule: UploadRule, sto
   });
   upload.file.pipe(guard);
   try {
-    return await storage.save(guard, extension);
+    return { path: await storage.save(guard, extension), size: guard.size };
   } catch (error) {
     upload.file.unpipe(guard);
     upload.file.resume();
@@ -38,6 +38,10 @@ export async function receiveUpload(upload: MultipartFile, rule: UploadRule, sto
 /** Passes an upload through while checking its size and content; fails the stream on the first violation. */
 class UploadGuard extends Transform {
   private received = 0;
+  /** Bytes passed through so far; the file's size once it is stored. */
+  get size(): number {
+    return this.received;
+  }
   /** Leading chunks held back until the signature can be read. */
   private held: Buffer[] = [];
   private sniffed = false;

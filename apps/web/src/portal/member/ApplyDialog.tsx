@@ -31,7 +31,7 @@ function useTypeOptions(type: number, enabled: boolean) {
 /** The stored attachment of an application as the upload list shows it. */
 const storedFile = (application: MemberProfileDto): UploadFile[] =>
   application.FilePath
-    ? [{ uid: application.FilePath, name: application.FilePath.split('/').pop() ?? application.FilePath, status: 'done', url: application.FileUrl, response: application.FilePath }]
+    ? [{ uid: application.FilePath, name: application.FileName, status: 'done', response: application.FilePath }]
     : [];
 
 /**

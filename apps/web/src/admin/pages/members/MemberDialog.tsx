@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Col, DatePicker, Form, Input, InputNumber, Modal, Radio, Row, Select, Spin, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { dialogWidth, editMemberInfoBody, memberLimits, MemberStatus, numberInput, typeKinds, type EditMemberInfoBody } from '@portal/shared';
+import { download } from '../../../api/client';
 import { membersAdminApi } from '../../../api/members-admin';
 import { useTypeOptions } from '../../../components/SearchForm';
 import { schemaRule } from '../../../portal/member/schemaRule';
@@ -155,7 +156,7 @@ export function MemberDialog({ memberId, onClose, onSaved }: MemberDialogProps) 
             </Col>
             <Col span={24}>
               <Form.Item name="FilePath" label="申请材料">
-                <Attachment url={member?.FileUrl ?? ''} />
+                <Attachment url={member?.FileUrl ?? ''} name={member?.FileName ?? ''} />
               </Form.Item>
             </Col>
           </Row>
@@ -165,11 +166,17 @@ export function MemberDialog({ memberId, onClose, onSaved }: MemberDialogProps) 
   );
 }
 
-/** The stored attachment as a download link; its path stays in the form as it was. */
-export function Attachment({ url }: { url: string; value?: string }) {
+/** The stored attachment under its original name; a click downloads it with the admin token. */
+export function Attachment({ url, name }: { url: string; name: string; value?: string }) {
   return url ? (
-    <Typography.Link href={url} target="_blank" rel="noreferrer">
-      {decodeURIComponent(url.split('/').pop() ?? url)}
+    <Typography.Link
+      href={url}
+      onClick={(event) => {
+        event.preventDefault();
+        void download(url, name, { side: 'admin' }).catch(() => undefined);
+      }}
+    >
+      {name}
     </Typography.Link>
   ) : (
     <Typography.Text type="secondary">无</Typography.Text>

@@ -26,7 +26,7 @@ const describe = (m: MemberModelDto): DescriptionsProps['items'] => [
   { key: 'address', label: '注册地址', children: dash(m.RegAddress) },
   { key: 'business', label: '主营业务', span: 2, children: dash(m.Mainbusiness) },
   { key: 'remarks', label: '备注', span: 2, children: dash(m.Remarks) },
-  { key: 'file', label: '申请材料', span: 2, children: <Attachment url={m.FileUrl} /> },
+  { key: 'file', label: '申请材料', span: 2, children: <Attachment url={m.FileUrl} name={m.FileName} /> },
   { key: 'state', label: '审核状态', children: <ApplyStateTag state={m.ApplyState} /> },
   { key: 'applied', label: '申请时间', children: dash(m.ApplyTime) },
 ];

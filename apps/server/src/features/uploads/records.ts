@@ -1,0 +1,46 @@
+import path from 'node:path';
+import type { MultipartFile } from '@fastify/multipart';
+import { formatCst } from '@portal/shared';
+import type { Services } from '../../http/app-types.js';
+import type { Storage } from '../../storage/storage.js';
+import type { UploadKind } from './checks.js';
+import { uploadRules } from './checks.js';
+import { receiveUpload } from './receive.js';
+
+/**
+ * Every upload is stored under a random name and recorded with the name it came with, who sent
+ * it and when: the original name is what a download is saved as, and the record lets the sweep
+ * (sweep.ts) remove files nothing refers to.
+ */
+
+/** Who sent an upload: 'admin:<id>', 'member:<id>' or 'visitor'. */
+export type UploadOwner = `admin:${number}` | `member:${number}` | 'visitor';
+
+/** The name a file came with, fit to show and to send back in Content-Disposition. */
+export function displayName(filename: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are what is removed
+  const base = path.basename(filename.replace(/\\/g, '/')).replace(/[\u0000-\u001f\u007f"]/g, '').trim();
+  return [...(base || 'file')].slice(-120).join('');
+}
+
+/** Receives one upload under its kind's rule into `storage` and records it; resolves to the stored path. */
+export async function storeUpload(
+  { database, now }: Services,
+  upload: MultipartFile,
+  kind: UploadKind,
+  owner: UploadOwner,
+  storage: Storage,
+): Promise<string> {
+  const stored = await receiveUpload(upload, uploadRules[kind], storage);
+  await database.db
+    .insertInto('uploads')
+    .values({ path: stored.path, original_name: displayName(upload.filename), size: stored.size, kind, owner, created_at: formatCst(now()) })
+    .execute();
+  return stored.path;
+}
+
+/** The recorded original name of a stored path; the stored name for files from before records were kept. */
+export async function originalName({ db }: Services['database'], stored: string): Promise<string> {
+  const row = await db.selectFrom('uploads').select('original_name').where('path', '=', stored).executeTakeFirst();
+  return row?.original_name ?? path.basename(stored);
+}
