@@ -12,6 +12,12 @@ export interface Config {
   adminPassword?: string;
   /** Prefix of public asset URLs; empty means same origin (`/uploads/...`). */
   assetBaseUrl: string;
+  /**
+   * The public site's own address (PUBLIC_BASE_URL, e.g. https://www.example.org.cn), used in
+   * links that leave the site, such as a certificate's QR code; without it, the origin the
+   * request came to.
+   */
+  publicBaseUrl?: string;
   mobileSiteUrl?: string;
   /** A third-party analytics script; when set, CountWebCount answers Code 101 with it. */
   analyticsScriptUrl?: string;
@@ -105,6 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseSchema: env.DATABASE_SCHEMA || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     assetBaseUrl: (env.ASSET_BASE_URL ?? '').replace(/\/$/, ''),
+    publicBaseUrl: env.PUBLIC_BASE_URL?.replace(/\/+$/, '') || undefined,
     mobileSiteUrl: env.MOBILE_SITE_URL || undefined,
     analyticsScriptUrl: env.ANALYTICS_SCRIPT_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,

@@ -8,5 +8,7 @@ export * from './schemas/content-admin.js';
 export * from './schemas/system.js';
 export * from './schemas/members.js';
 export * from './schemas/contributions.js';
+export * from './schemas/certificates.js';
+export * from './id-numbers.js';
 export * from './permissions.js';
 export * from './system-menus.js';

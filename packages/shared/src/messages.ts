@@ -206,3 +206,45 @@ export const editorUploadMessages = {
   transport: 'Image upload failed due to a XHR Transport error',
   urlMissing: 'Upload url missing from the settings',
 } as const;
+
+/**
+ * Certificates and exam results (spec §5 fixes only the lookup's 姓名不能为空! and
+ * 身份证和证书编号必须选填一个!, kept in `messages` as certNameRequired / certIdOrNumRequired).
+ */
+export const certMessages = {
+  nameRequired: '请输入姓名',
+  idTypeInvalid: '请选择证件类型',
+  idNumRequired: '请输入证件号码',
+  idNumInvalid: '身份证号码应为18位（最后一位可为X）',
+  idNumBirthDate: '身份证号码中的出生日期不正确',
+  idNumCheckDigit: '身份证号码校验位不正确，请核对',
+  idNumAsNumber: '身份证号被Excel存成了数字，末几位已丢失，请将该列设为文本后重新填写',
+  otherIdInvalid: '证件号码应为5-20位字母或数字',
+  examTimeRequired: '请输入考试时间',
+  dateInvalid: '日期无效，应为yyyy-MM-dd（如2024-05-12）',
+  examStatusInvalid: '考试结果应为合格、不合格或缺考（或1、2、0）',
+  certNumInvalid: '证书编号不能含有空格',
+  certNumRequired: '考试合格的记录须填写证书编号',
+  certNumNotPassed: '只有考试合格的记录可以填写证书编号',
+  issueDateRequired: '考试合格的记录须填写发证日期',
+  issueDateNotPassed: '只有考试合格的记录可以填写发证日期',
+  issueBeforeExam: '发证日期不能早于考试时间',
+  certNumTaken: '证书编号已存在',
+  resultTaken: '该考生在此考试时间已有成绩',
+  certNumRepeated: (row: number) => `与第${row}行的证书编号重复`,
+  resultRepeated: (row: number) => `与第${row}行为同一考生同一考试时间`,
+  certNotFound: '证书不存在',
+  notInCertView: '证书列表只收录考试合格且有证书编号的记录',
+  downloadRefused: '证书不存在，或与所填证件号码不符',
+  notPassed: '考试合格后方可下载证书',
+  statusInvalid: '状态只能是0（官网隐藏）或1（正常）',
+  importFileType: '请上传.xlsx格式的Excel文件',
+  importTooLarge: '文件不得大于10MB',
+  importUnreadable: '无法读取该文件，请使用导入模板填写后上传',
+  importEmpty: '文件中没有可导入的数据',
+  importTooManyRows: (max: number) => `一次最多导入${max}行`,
+  columnMissing: '缺少此列',
+  importRaced: '导入期间有相同的证书编号或成绩被录入，请重新导入',
+  importFailed: (errors: number) => `导入失败：共${errors}处错误，请修改后重新导入（未导入任何记录）`,
+  imported: (count: number) => `成功导入${count}条`,
+} as const;

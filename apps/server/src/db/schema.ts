@@ -272,6 +272,38 @@ export interface SensitiveWordsTable {
   created_at: string;
 }
 
+/** One exam result (features/certificates); status -1 deleted, 0 hidden on the site, 1 normal. */
+export interface CertificatesTable {
+  id: Generated<number>;
+  name: string;
+  /** IdType in @portal/shared: 1 居民身份证, 2 护照, 3/4 permits. */
+  id_type: number;
+  /** Normalised: no spaces, letters upper-case. */
+  id_num: string;
+  company: string;
+  /** yyyy-MM-dd. */
+  exam_time: string;
+  /** 0 absent, 1 passed, 2 failed. */
+  exam_status: number;
+  /** Normalised; null without a certificate. */
+  cert_num: string | null;
+  /** yyyy-MM-dd, '' without a certificate. */
+  issue_date: string;
+  remarks: string;
+  status: number;
+  /** The random token the certificate's QR code carries. */
+  verify_token: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One public certificate lookup, for the per-address limit. */
+export interface CertLookupsTable {
+  id: Generated<number>;
+  ip: string;
+  created_at: string;
+}
+
 /** An upload: where it is stored, its original name, who sent it and when. */
 export interface UploadsTable {
   id: Generated<number>;
@@ -309,4 +341,6 @@ export interface DB {
   contribution_reviews: ContributionReviewsTable;
   sensitive_words: SensitiveWordsTable;
   uploads: UploadsTable;
+  certificates: CertificatesTable;
+  cert_lookups: CertLookupsTable;
 }

@@ -9,6 +9,7 @@ import { contributions } from './007-contributions.js';
 import { sensitiveWords } from './008-sensitive-words.js';
 import { latestByMenu } from './010-latest-by-menu.js';
 import { uploads } from './011-uploads.js';
+import { certificates } from './012-certificates.js';
 
 /** A migration that may need to know the engine (serial vs autoincrement, FTS vs trigram). */
 export type EngineMigration = (engine: Engine) => Migration;
@@ -24,6 +25,7 @@ const all: Record<string, EngineMigration> = {
   '008-sensitive-words': sensitiveWords,
   '010-latest-by-menu': latestByMenu,
   '011-uploads': uploads,
+  '012-certificates': certificates,
 };
 
 export function migrationProvider(engine: Engine): MigrationProvider {

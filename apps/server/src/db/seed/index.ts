@@ -5,6 +5,7 @@ import { stripHtml } from '../../content/plain-text.js';
 import type { Services } from '../../http/app-types.js';
 import type { DB } from '../schema.js';
 import { demoArticles, type DemoArticle } from './articles.js';
+import { demoCertificates } from './certificates.js';
 import { friendLinks, typeLists, visitHistory } from './catalogue.js';
 import { saveDemoImages, type DemoImages } from './images.js';
 import { demoMenuNames as m, menuColumns, menuTree, type DemoMenuName, type MenuSeed } from './menus.js';
@@ -121,6 +122,10 @@ async function seedContent(db: Kysely<DB>, { config }: Services, images: DemoIma
   await db.insertInto('type_items').values(types).execute();
 
   await db.insertInto('visit_counts').values(visitHistory(rng, now, 60)).execute();
+
+  // A generator of their own, so the exam results stay the same whatever the articles draw.
+  const certificates = demoCertificates(createRandom(SEED + 1), now);
+  for (let i = 0; i < certificates.length; i += 200) await db.insertInto('certificates').values(certificates.slice(i, i + 200)).execute();
 }
 
 /** Inserts a level of the tree, then each entry's children under its new id; returns ids by name. */

@@ -1,0 +1,189 @@
+import type { FastifyReply } from 'fastify';
+import {
+  certInputOfBody,
+  certListQuery,
+  certFilterQuery,
+  certMessages,
+  certModelQuery,
+  certStatusNames,
+  CertStatus,
+  contentMessages,
+  delCertsBody,
+  downCertsQuery,
+  editCertInfoBody,
+  editCertStatusBody,
+  importCertsQuery,
+  type CertView,
+  type Permission,
+} from '@portal/shared';
+import type { App } from '../../http/app-types.js';
+import { adminWrite, requireAdmin, requirePermission } from '../../http/admin-auth.js';
+import { badRequest, list, notFound, ok } from '../../http/envelope.js';
+import { extensionOf, matchesSignature } from '../uploads/checks.js';
+import { adminDocs } from './docs.js';
+import { certificatesZip, publicBaseUrl, verifyUrl } from './download.js';
+import { toAdminDto, toModelDto } from './dto.js';
+import { exportWorkbook, importTemplate } from './export.js';
+import { IMPORT_MAX_BYTES, importCertificates } from './import.js';
+import { getRecord, inView, live, newestFirst, pageOfRecords, saveRecord, selectRecords, setRecordStatus, toRecord } from './records.js';
+import { searchedRecords } from './search.js';
+
+const TARGET = '证书';
+
+/**
+ * The back office's two pages over the records: 证书列表 (view 'cert', permissions cert:*) and
+ * 考试成绩 (view 'score', cert:score:*). Every call names its view (default 'cert'); the
+ * caller needs that page's permission, and reaches only records within it.
+ */
+const pages: Record<CertView, { name: string; list: Permission; edit: Permission; delete: Permission; import: Permission }> = {
+  cert: { name: '证书列表', list: 'cert:list', edit: 'cert:edit', delete: 'cert:delete', import: 'cert:import' },
+  score: { name: '考试成绩', list: 'cert:score:list', edit: 'cert:score:edit', delete: 'cert:score:delete', import: 'cert:score:import' },
+};
+const either = (action: 'list' | 'edit' | 'delete' | 'import') => requireAdmin(pages.cert[action], pages.score[action]);
+/** The audit log's record id for one record; a batch is listed in the detail instead. */
+const batch = (ids: number[]) => (ids.length === 1 ? { targetId: ids[0] } : {});
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+/** A download: its type and its name, in ASCII for old clients and in UTF-8 for the rest. */
+const attachment = (reply: FastifyReply, type: string, asciiName: string, name: string) =>
+  reply.header('content-type', type).header('content-disposition', `attachment; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(name)}`);
+
+/** Certificates and exam results in the back office (spec §7 GetCertList, GetCertModel, DownCerts, DelCerts, EditCertInfo; the rest ours). */
+export async function certificatesAdmin(app: App): Promise<void> {
+  const { database, now } = app.services;
+  const { db } = database;
+
+  app.get(
+    '/GetCertList',
+    {
+      onRequest: either('list'),
+      schema: {
+        ...adminDocs,
+        summary: 'view=cert 证书列表（合格且有证书编号）/ score 考试成绩（全部）；按姓名、证件号码、证书编号、单位（包含）、考试结果、状态（-1 已删除）、考试日期筛选；证件号码打码',
+        querystring: certListQuery,
+      },
+    },
+    async (request) => {
+      await requirePermission(request, pages[request.query.view].list);
+      const page = await pageOfRecords(searchedRecords(db, request.query), request.query);
+      return list(page.items.map(toAdminDto), page.total);
+    },
+  );
+
+  app.get(
+    '/GetCertModel',
+    { onRequest: either('list'), schema: { ...adminDocs, summary: '一条记录（证件号码不打码，附验证地址 _verifyUrl）', querystring: certModelQuery } },
+    async (request) => {
+      const { CertId, view } = request.query;
+      await requirePermission(request, pages[view].list);
+      const record = await getRecord(db, CertId, view);
+      return ok(toModelDto(record, verifyUrl(publicBaseUrl(request), record)));
+    },
+  );
+
+  app.post(
+    '/EditCertInfo',
+    {
+      onRequest: either('edit'),
+      schema: { ...adminDocs, summary: '新增（_certId 为 0）或修改记录；身份证校验位、证书编号唯一、合格须有证书编号与发证日期；Data 为记录 id', body: editCertInfoBody },
+    },
+    async (request) => {
+      const body = request.body;
+      const id = await adminWrite(
+        request,
+        { action: pages[body.View].edit, target: TARGET, targetId: (saved) => saved, detail: () => `${body._certId ? '修改' : '新增'} ${body._name} ${body._certNum}`.trim() },
+        () => saveRecord(db, body._certId, certInputOfBody(body), body._status, body.View, now()),
+      );
+      return ok(id);
+    },
+  );
+
+  app.post(
+    '/DelCerts',
+    { onRequest: either('delete'), schema: { ...adminDocs, summary: '删除（状态改为 -1 已删除，记录保留备查；Ids 数组或逗号分隔）；Data 为删除条数', body: delCertsBody } },
+    async (request) => {
+      const { Ids, View } = request.body;
+      const deleted = await adminWrite(request, { action: pages[View].delete, target: TARGET, ...batch(Ids), detail: (n) => `删除${n}条：${Ids.join(',')}` }, () =>
+        setRecordStatus(db, Ids, CertStatus.Deleted, View, now()),
+      );
+      return ok(deleted);
+    },
+  );
+
+  app.post(
+    '/EditCertStatus',
+    { onRequest: either('edit'), schema: { ...adminDocs, summary: '切换状态：1 正常、0 官网隐藏（Ids 数组或逗号分隔）；Data 为修改条数', body: editCertStatusBody } },
+    async (request) => {
+      const { Ids, View, Status } = request.body;
+      const changed = await adminWrite(request, { action: pages[View].edit, target: TARGET, ...batch(Ids), detail: (n) => `${certStatusNames[Status]}${n}条：${Ids.join(',')}` }, () =>
+        setRecordStatus(db, Ids, Status, View, now()),
+      );
+      return ok(changed);
+    },
+  );
+
+  app.get(
+    '/DownCerts',
+    { onRequest: requireAdmin('cert:download'), schema: { ...adminDocs, summary: '批量下载证书：所选证书的 PNG 打包为 zip（流式输出）', querystring: downCertsQuery } },
+    async (request, reply) => {
+      const { Ids } = request.query;
+      const records = await adminWrite(request, { action: 'cert:download', target: TARGET, ...batch(Ids), detail: (found) => `下载${found.length}份：${found.map((r) => r.id).join(',')}` }, async () => {
+        const rows = await newestFirst(selectRecords(db).where('id', 'in', Ids).where(live).where(inView('cert'))).execute();
+        if (rows.length === 0) throw notFound(certMessages.certNotFound);
+        return rows.map(toRecord);
+      });
+      return attachment(reply, 'application/zip', 'certificates.zip', '证书.zip').send(certificatesZip(request, records));
+    },
+  );
+
+  app.post(
+    '/ImportCerts',
+    {
+      onRequest: either('import'),
+      schema: {
+        ...adminDocs,
+        summary: '导入 .xlsx（multipart 字段 file，不超过10MB）：全部有效则一次导入，Data.Imported 为条数；否则 Code 400，Data.Errors 为 [{ Row, Column, Message }]，不导入任何记录',
+        querystring: importCertsQuery,
+        consumes: ['multipart/form-data'],
+      },
+    },
+    async (request) => {
+      const upload = await request.file({ limits: { fileSize: IMPORT_MAX_BYTES } });
+      if (!upload || upload.fieldname !== 'file') {
+        upload?.file.resume();
+        throw badRequest(contentMessages.uploadMissing);
+      }
+      if (extensionOf(upload.filename) !== 'xlsx') {
+        upload.file.resume();
+        throw badRequest(certMessages.importFileType);
+      }
+      const file = await upload.toBuffer().catch((error: { code?: string }) => {
+        throw error.code === 'FST_REQ_FILE_TOO_LARGE' ? badRequest(certMessages.importTooLarge) : error;
+      });
+      if (!matchesSignature('xlsx', file)) throw badRequest(certMessages.importFileType);
+      const imported = await adminWrite(request, { action: pages[request.query.view].import, target: TARGET, detail: (n) => `导入${upload.filename}：${n}条` }, () =>
+        importCertificates(db, file, now()),
+      );
+      return ok({ Imported: imported }, certMessages.imported(imported));
+    },
+  );
+
+  app.get('/GetCertTemplate', { onRequest: either('import'), schema: { ...adminDocs, summary: '下载导入模板（导入模板.xlsx，由导入所读的列生成）' } }, async (_request, reply) =>
+    attachment(reply, XLSX, 'template.xlsx', '导入模板.xlsx').send(await importTemplate()),
+  );
+
+  app.get(
+    '/ExportCerts',
+    { onRequest: either('list'), schema: { ...adminDocs, summary: '导出当前查询条件下的全部记录为 .xlsx（导入模板的列加状态；证件号码完整；流式输出）', querystring: certFilterQuery } },
+    async (request, reply) => {
+      const filters = request.query;
+      const page = pages[filters.view];
+      const query = searchedRecords(db, filters);
+      await adminWrite(request, { action: page.list, target: TARGET, detail: (n) => `导出${n}条` }, async () => {
+        const { total } = await query.clearSelect().select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+        return total;
+      });
+      return attachment(reply, XLSX, 'export.xlsx', `${page.name}.xlsx`).send(exportWorkbook(query, page.name));
+    },
+  );
+}

@@ -1,0 +1,92 @@
+import type { Kysely } from 'kysely';
+import { certMessages, CertStatus, Code, ExamStatus, formatCst, messages, normaliseCertNum, normaliseIdNumber, type PagingQuery } from '@portal/shared';
+import type { DB } from '../../db/schema.js';
+import { AppError, badRequest, notFound } from '../../http/envelope.js';
+import { pageOfRecords, selectRecords, toRecord, type CertRecord } from './records.js';
+
+/**
+ * The public certificate lookup (spec §2 certsearch, §7 GetCertList and DownCert) and a member's
+ * own company's certificates (spec §6). Only records with status 1 正常 ever answer here.
+ *
+ * Matching is exact, so nobody lists strangers by a partial name: the name as typed (trimmed),
+ * the ID number and certificate number normalised as stored (full-width folded, letters
+ * upper-case).
+ */
+
+/**
+ * Lookups per client address: GetCertList searches and DownCert downloads together. Each DownCert
+ * guess at an ID number counts, so the masked middle of a number (a birth date) cannot be found
+ * by trying. Counted in the database so that every instance agrees.
+ */
+export const lookupLimit = { max: 30, windowMs: 10 * 60_000 } as const;
+
+/** Counts one lookup of the address, or refuses it with Code 429 once the budget is spent. */
+export async function countLookup(db: Kysely<DB>, ip: string, now: number): Promise<void> {
+  const since = formatCst(now - lookupLimit.windowMs);
+  const { n } = await db
+    .selectFrom('cert_lookups')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('ip', '=', ip)
+    .where('created_at', '>', since)
+    .executeTakeFirstOrThrow();
+  if (n >= lookupLimit.max) throw new AppError(Code.TooMany, messages.tooManyRequests);
+  await db.deleteFrom('cert_lookups').where('created_at', '<=', since).execute();
+  await db.insertInto('cert_lookups').values({ ip, created_at: formatCst(now) }).execute();
+}
+
+const visible = (db: Kysely<DB>) => selectRecords(db).where('status', '=', CertStatus.Normal);
+
+export interface CertSearch {
+  name: string;
+  idNum: string;
+  certNum: string;
+}
+
+/** GetCertList: a name with an ID number, a certificate number, or both. */
+export function searchRecords(db: Kysely<DB>, search: CertSearch, paging: PagingQuery) {
+  let query = visible(db).where('name', '=', search.name.trim());
+  if (search.idNum) query = query.where('id_num', '=', normaliseIdNumber(search.idNum));
+  if (search.certNum) query = query.where('cert_num', '=', normaliseCertNum(search.certNum));
+  return pageOfRecords(query, paging);
+}
+
+/** The member company's name, which its records carry in company (docs/api.md). */
+export async function memberCompany(db: Kysely<DB>, memberId: number): Promise<string> {
+  const member = await db.selectFrom('members').select('member_name').where('id', '=', memberId).executeTakeFirstOrThrow();
+  return member.member_name.trim();
+}
+
+/** GetCertList with a member token and no name: the member company's own certificates. */
+export function companyRecords(db: Kysely<DB>, company: string, paging: PagingQuery) {
+  // A company without a name owns nothing (records without a company are nobody's).
+  return pageOfRecords(visible(db).where('company', '=', company).where('company', '<>', ''), paging);
+}
+
+export interface DownloadProof {
+  idNum: string;
+  name: string;
+  certNum: string;
+  /** The caller's member company, when signed in as a member. */
+  company: string | null;
+}
+
+/**
+ * DownCert: the certificate, when the caller shows it is theirs: the holder's ID number, or the
+ * name and certificate number searched with, or a member session of the holder's company. A
+ * member's own company's certificates do not count against the lookup budget; every other try
+ * does (`count`), before it is checked.
+ */
+export async function downloadableRecord(db: Kysely<DB>, certId: number, proof: DownloadProof, count: () => Promise<void>): Promise<CertRecord> {
+  const row = await visible(db).where('id', '=', certId).executeTakeFirst();
+  const record = row && toRecord(row);
+  const ownCompany = record !== undefined && proof.company !== null && proof.company !== '' && record.company === proof.company;
+  if (!ownCompany) await count();
+  const proven =
+    record !== undefined &&
+    (ownCompany ||
+      (proof.idNum !== '' && normaliseIdNumber(proof.idNum) === record.idNum) ||
+      (proof.name !== '' && proof.certNum !== '' && proof.name === record.name && normaliseCertNum(proof.certNum) === record.certNum));
+  if (!record || !proven) throw notFound(certMessages.downloadRefused);
+  if (record.examStatus !== ExamStatus.Passed || !record.certNum) throw badRequest(certMessages.notPassed);
+  return record;
+}

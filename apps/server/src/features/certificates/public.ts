@@ -1,0 +1,58 @@
+import { certSearchForm, certSearchQuery, downCertQuery } from '@portal/shared';
+import type { App } from '../../http/app-types.js';
+import { badRequest, list, ok } from '../../http/envelope.js';
+import { optionalMember } from '../../http/member-session.js';
+import { publicDocs } from './docs.js';
+import { certificatePng } from './download.js';
+import { toRecordDto } from './dto.js';
+import { companyRecords, countLookup, downloadableRecord, lookupLimit, memberCompany, searchRecords } from './lookup.js';
+
+const budget = `每个地址${lookupLimit.windowMs / 60_000}分钟内共${lookupLimit.max}次，超出 Code 429`;
+
+/** The public certificate lookup (spec §2 certsearch, §7 GetCertList, DownCert); a member token is optional. */
+export async function certificatesPublic(app: App): Promise<void> {
+  const { database, now } = app.services;
+  const { db } = database;
+
+  app.get(
+    '/GetCertList',
+    {
+      schema: {
+        ...publicDocs,
+        summary: `证书与成绩查询：Name（精确）加 IdNum 或 CertNum；证件号码打码。带会员令牌且不填 Name 时列出本单位证书。查询与下载${budget}`,
+        querystring: certSearchQuery,
+      },
+    },
+    async (request) => {
+      const { pageindex, pagesize, ...search } = request.query;
+      const member = await optionalMember(request);
+      if (search.Name === '' && member) {
+        const own = await companyRecords(db, await memberCompany(db, member.memberId), { pageindex, pagesize });
+        return list(own.items.map(toRecordDto), own.total);
+      }
+      const form = certSearchForm.safeParse(search);
+      if (!form.success) throw badRequest(form.error.issues[0]?.message);
+      await countLookup(db, request.ip, now());
+      const page = await searchRecords(db, { name: form.data.Name, idNum: form.data.IdNum, certNum: form.data.CertNum }, { pageindex, pagesize });
+      return list(page.items.map(toRecordDto), page.total);
+    },
+  );
+
+  app.get(
+    '/DownCert',
+    {
+      schema: {
+        ...publicDocs,
+        summary: '下载证书：CertId 加持证人证件号码 IdNum（或查询所用的 Name 与 CertNum；会员可下载本单位证书），仅考试合格；Data 为 PNG 的 base64',
+        querystring: downCertQuery,
+      },
+    },
+    async (request) => {
+      const { CertId, IdNum, Name, CertNum } = request.query;
+      const member = await optionalMember(request);
+      const company = member ? await memberCompany(db, member.memberId) : null;
+      const record = await downloadableRecord(db, CertId, { idNum: IdNum, name: Name, certNum: CertNum, company }, () => countLookup(db, request.ip, now()));
+      return ok((await certificatePng(request, record)).toString('base64'));
+    },
+  );
+}

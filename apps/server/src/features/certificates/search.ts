@@ -1,0 +1,23 @@
+import type { Kysely } from 'kysely';
+import { normaliseCertNum, normaliseIdNumber, type CertFilterQuery } from '@portal/shared';
+import type { DB } from '../../db/schema.js';
+import { containing } from '../system/like.js';
+import { inView, live, selectRecords, type RecordQuery } from './records.js';
+
+/**
+ * The back office's search (GetCertList and its export): the view's records, by parts of the
+ * name, ID number, certificate number and company, exam status, status and exam-date range.
+ * Deleted records appear only when status -1 is asked for.
+ */
+export function searchedRecords(db: Kysely<DB>, f: CertFilterQuery): RecordQuery {
+  let query = selectRecords(db).where(inView(f.view));
+  query = f.status === undefined ? query.where(live) : query.where('status', '=', f.status);
+  if (f.name) query = query.where(containing('name', f.name));
+  if (f.idnum) query = query.where(containing('id_num', normaliseIdNumber(f.idnum)));
+  if (f.certnum) query = query.where(containing('cert_num', normaliseCertNum(f.certnum)));
+  if (f.company) query = query.where(containing('company', f.company));
+  if (f.examstatus !== undefined) query = query.where('exam_status', '=', f.examstatus);
+  if (f.start) query = query.where('exam_time', '>=', f.start);
+  if (f.end) query = query.where('exam_time', '<=', f.end);
+  return query;
+}
