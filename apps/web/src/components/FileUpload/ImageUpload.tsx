@@ -20,10 +20,14 @@ interface ImageUploadProps {
   value?: string;
   onChange?: (url: string) => void;
   disabled?: boolean;
+  /** Stores a picture and resolves to its path; the back office's UploadFile by default. */
+  upload?: (file: File) => Promise<string>;
 }
 
-/** One picture as a form control (covers, banners): upload through UploadFile, preview, remove. */
-export function ImageUpload({ id, value, onChange, disabled }: ImageUploadProps) {
+const adminUpload = (file: File) => contentAdminApi.upload(file, 'image');
+
+/** One picture as a form control (covers, banners): upload, preview, remove. */
+export function ImageUpload({ id, value, onChange, disabled, upload: store = adminUpload }: ImageUploadProps) {
   const { message } = App.useApp();
   const [uploading, setUploading] = useState(false);
 
@@ -35,7 +39,7 @@ export function ImageUpload({ id, value, onChange, disabled }: ImageUploadProps)
     }
     setUploading(true);
     try {
-      onChange?.(await contentAdminApi.upload(file, 'image'));
+      onChange?.(await store(file));
       void message.success(messages.uploadOk);
     } catch {
       void message.error(messages.uploadFailed);

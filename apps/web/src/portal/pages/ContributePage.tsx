@@ -4,10 +4,11 @@ import { ContentPage, Panel } from '../content/ContentPage';
 import { MenuCrumbs } from '../content/MenuCrumbs';
 import { MemberLoginButton } from '../content/MemberLoginButton';
 import { useMemberSession } from '../member/session';
+import { ContributionList } from '../contribute/ContributionList';
 
 /**
- * 投稿中心. The contribution list and editor (spec §2 Contribution centre) arrive in a later
- * release; until then the page says so, and asks visitors without a member session to log in.
+ * 投稿中心 (spec §2 Contribution centre): a member's own articles with their review state, and
+ * the dialog to submit or revise one. Visitors without a member session are asked to log in.
  */
 export function ContributePage() {
   const navigate = useNavigate();
@@ -17,7 +18,7 @@ export function ContributePage() {
     <ContentPage>
       <Panel title="投稿中心" crumbs={<MenuCrumbs path={[]} tail="投稿中心" />}>
         {loggedIn ? (
-          <Result status="info" title="投稿中心即将开放" subTitle="在线投稿、稿件修改和审核进度查询正在建设中，敬请期待。" extra={home} />
+          <ContributionList />
         ) : (
           <Result
             status="warning"

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Result, Skeleton } from 'antd';
+import { Alert, Result, Skeleton } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
 import { articleWarning, Code, messages, paging, type NewsDetailDto } from '@portal/shared';
 import { contentApi } from '../../api/content';
@@ -69,10 +69,22 @@ function ArticleView({ article }: { article: NewsDetailDto }) {
           <span>发布时间：{article.NewsCreateTime || article.CreateTime}</span>
           {article.Author && <span>作者：{article.Author}</span>}
           {article.Views > 0 && <span>浏览次数：{article.Views}</span>}
-          <ShareBar url={window.location.href} title={article.Title} />
+          {!warning && <ShareBar url={window.location.href} title={article.Title} />}
         </div>
       </header>
-      {warning ? <Result className={styles.notice} status="warning" title={warning} /> : article.NewContent ? <ArticleBody html={article.NewContent} /> : <EmptyState />}
+      {warning && article.NewContent ? (
+        // The contributor's own unpublished article: the server hands its text to its author only.
+        <>
+          <Alert className={styles.notice} type="info" showIcon title={`${warning}，仅您本人可见`} />
+          <ArticleBody html={article.NewContent} />
+        </>
+      ) : warning ? (
+        <Result className={styles.notice} status="warning" title={warning} />
+      ) : article.NewContent ? (
+        <ArticleBody html={article.NewContent} />
+      ) : (
+        <EmptyState />
+      )}
       <Neighbours article={article} />
     </article>
   );

@@ -1,0 +1,78 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { adminToken, unique, type Envelope } from './admin-session.js';
+import { apiData, menuByName, menuListPath } from './helpers.js';
+
+/** The smallest real PNG: one transparent pixel. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+
+async function call<T>(request: APIRequestContext, path: string, data: Record<string, unknown>, token: string): Promise<T> {
+  const body = (await (await request.post(`/api/${path}`, { data, headers: { token } })).json()) as Envelope<T>;
+  expect(body.Code, `${path}: ${body.Message}`).toBe(200);
+  return body.Data;
+}
+
+/** An approved member added in the back office; answers its member token. */
+async function member(request: APIRequestContext, admin: string): Promise<string> {
+  const account = unique('tg');
+  const [companyType] = await apiData<{ Id: number }[]>(request, 'GetTypeList', { type: 1 });
+  const [memberLevel] = await apiData<{ Id: number }[]>(request, 'GetTypeList', { type: 2 });
+  await call(request, 'XfSysBussiness/EditMemberInfo', {
+    MemberId: 0, Account: account, Pwd: 'Member2024x', MemberName: '投稿测试单位', LegalPerson: '周九', CompanyType: companyType!.Id,
+    MemberLevel: memberLevel!.Id, OperatorPhone: '13600136000', Email: `${account}@example.com`,
+  }, admin);
+  const login = (await (await request.post('/api/XfWebApi/GetLoginToken', { data: { str1: account, str2: 'Member2024x' } })).json()) as Envelope<string>;
+  return login.Data;
+}
+
+test('a member contributes with a cover, reads the rejection, revises, and sees the article published', async ({ page }, testInfo) => {
+  const admin = await adminToken(page.request);
+  const token = await member(page.request, admin);
+  await page.goto('/home');
+  await page.evaluate((t) => localStorage.setItem('token', t), token);
+  await page.goto('/contribute');
+  await expect(page.locator('.ant-empty-description', { hasText: '暂无数据' })).toBeVisible();
+
+  await page.getByRole('button', { name: /投\s*稿/ }).last().click();
+  const dialog = page.getByRole('dialog', { name: '投稿' });
+  await dialog.getByRole('button', { name: /提\s*交/ }).click();
+  await expect(dialog.getByText('请输入标题')).toBeVisible();
+  // 在线投稿 under 协会期刊 is chosen and locked.
+  await expect(dialog.getByText('协会期刊 / 在线投稿')).toBeVisible();
+  const title = unique('工程质量潜在缺陷保险的实践');
+  await dialog.getByLabel('标题').fill(title);
+  await dialog.locator('input[type=file]').setInputFiles({ name: '封面.png', mimeType: 'image/png', buffer: PNG });
+  await expect(dialog.locator('img[src*="/uploads/"]')).toBeVisible();
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.screenshot({ path: testInfo.outputPath('contribute-dialog-1440.png') });
+  await dialog.getByRole('button', { name: /提\s*交/ }).click();
+  await expect(page.getByText('提交成功')).toBeVisible();
+  const row = page.locator('.ant-list-item', { hasText: title });
+  await expect(row.getByText('审核中')).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('contribute-list-1440.png'), fullPage: true });
+
+  // The editor rejects it with a reason; the member reads it and revises.
+  const mine = (await (await page.request.get('/api/XfWebApi/GetMyNewsList', { headers: { token } })).json()) as Envelope<{ List: { NewsId: number; Title: string }[] }>;
+  const newsId = mine.Data.List.find((i) => i.Title === title)!.NewsId;
+  await call(page.request, 'XfSysBussiness/AuditContribution', { NewsId: newsId, Decision: 2, Reason: '请补充项目案例' }, admin);
+  await page.reload();
+  await expect(row.getByText('审核不通过')).toBeVisible();
+  await expect(row.getByText('驳回原因：请补充项目案例')).toBeVisible();
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.screenshot({ path: testInfo.outputPath('contribute-list-375.png'), fullPage: true });
+  await row.getByRole('button', { name: /修\s*改/ }).click();
+  const revise = page.getByRole('dialog', { name: '修改投稿' });
+  await expect(revise.getByLabel('标题')).toHaveValue(title);
+  await page.screenshot({ path: testInfo.outputPath('contribute-dialog-375.png') });
+  await revise.getByLabel('标题').fill(`${title}（修改稿）`);
+  await revise.getByRole('button', { name: /提\s*交/ }).click();
+  await expect(page.getByText('提交成功')).toBeVisible();
+  const revised = page.locator('.ant-list-item', { hasText: `${title}（修改稿）` });
+  await expect(revised.getByText('审核中')).toBeVisible();
+
+  // Approved, it is listed under 在线投稿 and opens.
+  await call(page.request, 'XfSysBussiness/AuditContribution', { NewsId: newsId, Decision: 1 }, admin);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(menuListPath(await menuByName(page.request, '在线投稿')));
+  await page.getByRole('link', { name: `${title}（修改稿）` }).click();
+  await expect(page.getByRole('heading', { name: `${title}（修改稿）` })).toBeVisible();
+});
