@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { adminToken, unique, type Envelope } from './admin-session.js';
+import { adminToken, openFromSidebar, signIn, unique, type Envelope } from './admin-session.js';
 import { apiData, menuByName, menuListPath } from './helpers.js';
 
 /** The smallest real PNG: one transparent pixel. */
@@ -50,10 +50,25 @@ test('a member contributes with a cover, reads the rejection, revises, and sees 
   await expect(row.getByText('审核中')).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('contribute-list-1440.png'), fullPage: true });
 
-  // The editor rejects it with a reason; the member reads it and revises.
+  // The editor finds it in 投稿审核 and rejects it with a reason.
+  const office = await page.context().newPage();
+  await signIn(office);
+  await openFromSidebar(office, '会员管理', '投稿审核');
+  const queued = office.locator('.ant-table-row', { hasText: title });
+  await queued.getByRole('button', { name: '审核' }).click();
+  const review = office.getByRole('dialog', { name: '审核投稿' });
+  await expect(review.getByText('投稿测试单位')).toBeVisible();
+  await office.setViewportSize({ width: 1440, height: 900 });
+  await office.screenshot({ path: testInfo.outputPath('review-dialog-1440.png') });
+  await review.getByRole('button', { name: /驳\s*回/ }).click();
+  await expect(review.getByText('请输入驳回原因')).toBeVisible();
+  await review.getByLabel(/驳回原因/).fill('请补充项目案例');
+  await review.getByRole('button', { name: /驳\s*回/ }).click();
+  await expect(review).toBeHidden();
+
+  // The member reads the reason and revises.
   const mine = (await (await page.request.get('/api/XfWebApi/GetMyNewsList', { headers: { token } })).json()) as Envelope<{ List: { NewsId: number; Title: string }[] }>;
   const newsId = mine.Data.List.find((i) => i.Title === title)!.NewsId;
-  await call(page.request, 'XfSysBussiness/AuditContribution', { NewsId: newsId, Decision: 2, Reason: '请补充项目案例' }, admin);
   await page.reload();
   await expect(row.getByText('审核不通过')).toBeVisible();
   await expect(row.getByText('驳回原因：请补充项目案例')).toBeVisible();
@@ -69,8 +84,14 @@ test('a member contributes with a cover, reads the rejection, revises, and sees 
   const revised = page.locator('.ant-list-item', { hasText: `${title}（修改稿）` });
   await expect(revised.getByText('审核中')).toBeVisible();
 
-  // Approved, it is listed under 在线投稿 and opens.
-  await call(page.request, 'XfSysBussiness/AuditContribution', { NewsId: newsId, Decision: 1 }, admin);
+  // Approved in 投稿审核, it is listed under 在线投稿 and opens.
+  await office.getByRole('button', { name: /查\s*询/ }).click();
+  await office.locator('.ant-table-row', { hasText: `${title}（修改稿）` }).getByRole('button', { name: '审核' }).click();
+  const second = office.getByRole('dialog', { name: '审核投稿' });
+  await expect(second.getByText('驳回（admin）：请补充项目案例')).toBeVisible();
+  await second.getByRole('button', { name: /通过并发布/ }).click();
+  await expect(second).toBeHidden();
+  expect(newsId).toBeGreaterThan(0);
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(menuListPath(await menuByName(page.request, '在线投稿')));
   await page.getByRole('link', { name: `${title}（修改稿）` }).click();

@@ -14,6 +14,9 @@ import type {
   SaveNewsBody,
   SaveTypeBody,
   SensitiveWordDto,
+  ContributionDetailDto,
+  ContributionListItemDto,
+  AuditContributionBody,
   WordsAddedDto,
 } from '@portal/shared';
 import type { PageState } from '../components/DataTable';
@@ -51,6 +54,14 @@ export interface BannerQuery extends PageState {
 export interface LinkQuery extends PageState {
   key?: string;
   status?: number;
+}
+
+export interface ContributionQuery extends PageState {
+  status?: number;
+  menuid?: number;
+  key?: string;
+  start?: string;
+  end?: string;
 }
 
 export interface WordQuery extends PageState {
@@ -94,6 +105,10 @@ export const contentAdminApi = {
   types: (query: TypeQuery) => get<ListDto<AdminTypeItemDto>>(`${base}GetTypeList`, query, admin),
   saveType: (type: Input<SaveTypeBody>) => post<number>(`${base}SaveType`, type, admin),
   deleteType: (Id: number) => post<null>(`${base}DelType`, { Id }, admin),
+
+  contributions: (query: ContributionQuery) => get<ListDto<ContributionListItemDto>>(`${base}GetContributionList`, query, admin),
+  contribution: (id: number) => get<ContributionDetailDto>(`${base}GetContribution/${id}`, undefined, admin),
+  auditContribution: (body: AuditContributionBody) => post<number>(`${base}AuditContribution`, body, admin),
 
   words: (query: WordQuery) => get<ListDto<SensitiveWordDto>>(`${base}GetSensitiveWordList`, query, admin),
   /** Words one a line. */

@@ -94,13 +94,15 @@ export interface SearchFormProps<F extends SearchValues> {
   onSearch: (values: F) => void;
   /** The list is loading: the 查询 button shows it. */
   loading?: boolean;
+  /** Starting values (the list's initial filters), which 重置 returns to. */
+  initialValues?: Partial<F>;
 }
 
 /**
  * The back office's search form (spec §2): fields from configuration, then 查询 and 重置.
- * Enter in any text box searches; 重置 clears every field and searches again.
+ * Enter in any text box searches; 重置 returns every field to its starting value and searches again.
  */
-export function SearchForm<F extends SearchValues>({ fields, onSearch, loading }: SearchFormProps<F>) {
+export function SearchForm<F extends SearchValues>({ fields, onSearch, loading, initialValues }: SearchFormProps<F>) {
   const [form] = Form.useForm();
   const submit = (raw: Record<string, unknown>) => onSearch(toSearchValues(fields, raw) as F);
   return (
@@ -109,7 +111,7 @@ export function SearchForm<F extends SearchValues>({ fields, onSearch, loading }
       className={styles.form}
       layout="inline"
       onFinish={submit}
-      initialValues={Object.fromEntries(fields.filter((f) => f.kind === 'readStatus').map((f) => [f.name, '']))}
+      initialValues={{ ...Object.fromEntries(fields.filter((f) => f.kind === 'readStatus').map((f) => [f.name, ''])), ...initialValues }}
     >
       {fields.map((field) => (
         <Form.Item<Record<string, unknown>> key={field.name} name={field.name} label={field.label} className={field.kind === 'dateRange' ? styles.wide : styles.item}>

@@ -1,0 +1,118 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { App, Button, Descriptions, Divider, Form, Image, Input, Modal, Space, Spin, Tag, Timeline } from 'antd';
+import { ArticleStatus, contributionMessages, dialogWidth, messages, ReviewDecision } from '@portal/shared';
+import { contentAdminApi } from '../../../../api/content-admin';
+import { ArticleBody } from '../../../../portal/content/ArticleBody';
+import { Auth } from '../../../access/AdminSession';
+import { trimmed } from '../../../shared/normalize';
+import { ArticleStatusTag } from '../../content/flags';
+
+const decisionNames: Record<number, { label: string; color: string }> = {
+  [ReviewDecision.Submitted]: { label: '会员提交', color: 'blue' },
+  [ReviewDecision.Approved]: { label: '审核通过', color: 'green' },
+  [ReviewDecision.Rejected]: { label: '驳回', color: 'red' },
+  [ReviewDecision.Corrected]: { label: '审核人修改', color: 'gray' },
+};
+
+/**
+ * 审核投稿: the article as the site will show it, listed sensitive words marked, its history,
+ * and 通过 (publishes it now) or 驳回 (the reason, which the member is shown, is required).
+ */
+export function ContributionReviewDialog({ newsId, onClose, onReviewed }: { newsId: number | null; onClose: () => void; onReviewed: () => void }) {
+  const { message } = App.useApp();
+  const [form] = Form.useForm<{ Reason: string }>();
+  const [saving, setSaving] = useState<number | null>(null);
+  const open = newsId !== null;
+  const detail = useQuery({ queryKey: ['contribution', newsId], queryFn: () => contentAdminApi.contribution(newsId!), enabled: open, gcTime: 0 });
+  const c = open ? detail.data : undefined;
+  const underReview = c?.Status === ArticleStatus.UnderReview;
+
+  const decide = async (decision: typeof ReviewDecision.Approved | typeof ReviewDecision.Rejected) => {
+    if (!c) return;
+    let reason = '';
+    if (decision === ReviewDecision.Rejected) {
+      const values = await form.validateFields().catch(() => null);
+      if (!values) return;
+      reason = values.Reason;
+    }
+    setSaving(decision);
+    try {
+      await contentAdminApi.auditContribution({ NewsId: c.NewsId, Decision: decision, Reason: reason });
+      void message.success(messages.ok);
+      onReviewed();
+    } catch {
+      // Shown by the API client (e.g. decided meanwhile by another reviewer).
+    } finally {
+      setSaving(null);
+    }
+  };
+
+  const footer = underReview ? (
+    <Space>
+      <Button onClick={onClose}>取消</Button>
+      <Auth perm="member:contribution:audit">
+        <Button danger loading={saving === ReviewDecision.Rejected} disabled={saving !== null} onClick={() => void decide(ReviewDecision.Rejected)}>
+          驳回
+        </Button>
+        <Button type="primary" loading={saving === ReviewDecision.Approved} disabled={saving !== null} onClick={() => void decide(ReviewDecision.Approved)}>
+          通过并发布
+        </Button>
+      </Auth>
+    </Space>
+  ) : (
+    <Button onClick={onClose}>关闭</Button>
+  );
+
+  return (
+    <Modal title={underReview ? '审核投稿' : '投稿详情'} open={open} width={dialogWidth.large} onCancel={onClose} footer={footer} mask={{ closable: false }} destroyOnHidden>
+      <Spin spinning={detail.isLoading}>
+        {c && (
+          <>
+            <Descriptions
+              bordered
+              size="small"
+              column={2}
+              items={[
+                { key: 'company', label: '投稿单位', children: `${c.MemberName}（${c.Account}）` },
+                { key: 'menu', label: '所属栏目', children: c.MenuName },
+                { key: 'time', label: '提交时间', children: c.SubmitTime },
+                { key: 'status', label: '状态', children: <ArticleStatusTag status={c.Status} /> },
+                {
+                  key: 'words',
+                  label: '敏感词',
+                  span: 2,
+                  children: c.SensitiveWords.length ? c.SensitiveWords.map((w) => <Tag key={w.Word} color="red">{`${w.Word} ×${w.Count}`}</Tag>) : '无',
+                },
+              ]}
+            />
+            <h2 style={{ textAlign: 'center', margin: '20px 0 12px' }} dangerouslySetInnerHTML={{ __html: c.MarkedTitle }} />
+            {c.ImageUrl && (
+              <div style={{ textAlign: 'center', marginBottom: 12 }}>
+                <Image src={c.ImageUrl} alt="封面" width={200} />
+              </div>
+            )}
+            <ArticleBody html={c.MarkedContent} />
+            {underReview && (
+              <Auth perm="member:contribution:audit">
+                <Form form={form} layout="vertical" preserve={false} style={{ marginTop: 16 }}>
+                  <Form.Item name="Reason" label="驳回原因（驳回时必填，将告知投稿会员）" normalize={trimmed} rules={[{ required: true, whitespace: true, message: contributionMessages.reasonRequired }]}>
+                    <Input.TextArea placeholder="请输入驳回原因" maxLength={200} showCount autoSize={{ minRows: 2, maxRows: 4 }} />
+                  </Form.Item>
+                </Form>
+              </Auth>
+            )}
+            <Divider titlePlacement="start">审核记录</Divider>
+            <Timeline
+              items={c.Reviews.map((r, i) => ({
+                key: i,
+                color: decisionNames[r.Decision]?.color,
+                children: `${r.CreateTime} ${decisionNames[r.Decision]?.label ?? ''}${r.AdminAccount ? `（${r.AdminAccount}）` : ''}${r.Reason ? `：${r.Reason}` : ''}`,
+              }))}
+            />
+          </>
+        )}
+      </Spin>
+    </Modal>
+  );
+}
