@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { adminToken, openFromSidebar, signIn, unique, type Envelope } from './admin-session.js';
+import { adminToken, signIn, unique, type Envelope } from './admin-session.js';
 import { apiData, menuByName, menuListPath } from './helpers.js';
 
 /** The smallest real PNG: one transparent pixel. */
@@ -53,7 +53,9 @@ test('a member contributes with a cover, reads the rejection, revises, and sees 
   // The editor finds it in 投稿审核 and rejects it with a reason.
   const office = await page.context().newPage();
   await signIn(office);
-  await openFromSidebar(office, '会员管理', '投稿审核');
+  // 工作台's 待审核投稿 card leads to the queue.
+  await office.getByRole('link', { name: /待审核投稿：\d+，前往处理/ }).click();
+  await expect(office).toHaveURL(/\/System\/member\/contribution$/);
   const queued = office.locator('.ant-table-row', { hasText: title });
   await queued.getByRole('button', { name: '审核' }).click();
   const review = office.getByRole('dialog', { name: '审核投稿' });

@@ -5,14 +5,17 @@ import { AuditOutlined, EyeOutlined, FileTextOutlined, SolutionOutlined, TeamOut
 import dayjs from 'dayjs';
 import { messages, type AuditLogDto } from '@portal/shared';
 import { systemApi } from '../../../api/system';
-import { useAdminSession } from '../../access/AdminSession';
+import { Link } from 'react-router';
+import { useAdminSession, useAuth } from '../../access/AdminSession';
+import { shellBase } from '../../routes/menuTree';
 import { adminQueryKeys } from '../../session/queries';
 import { VisitsChart } from './VisitsChart';
 import styles from './dashboard.module.css';
 
-function Stat({ icon, label, value, tone }: { icon: ReactNode; label: string; value: number | undefined; tone: string }) {
-  return (
-    <Card variant="borderless" className={styles.stat}>
+/** A figure; with `to`, a link to the page where it is worked through. */
+function Stat({ icon, label, value, tone, to }: { icon: ReactNode; label: string; value: number | undefined; tone: string; to?: string }) {
+  const card = (
+    <Card variant="borderless" className={styles.stat} hoverable={to !== undefined}>
       <span className={styles.statIcon} style={{ background: tone }}>
         {icon}
       </span>
@@ -21,6 +24,13 @@ function Stat({ icon, label, value, tone }: { icon: ReactNode; label: string; va
         <div className={styles.statValue}>{value === undefined ? '—' : value.toLocaleString('zh-CN')}</div>
       </div>
     </Card>
+  );
+  return to ? (
+    <Link to={to} aria-label={`${label}：${value ?? '—'}，前往处理`}>
+      {card}
+    </Link>
+  ) : (
+    card
   );
 }
 
@@ -40,6 +50,7 @@ const auditColumns: TableColumnsType<AuditLogDto> = [
 /** 工作台 (component dashboard/index): the association's figures, visits over 30 days and the latest audit entries. */
 export default function DashboardPage() {
   const { user } = useAdminSession();
+  const can = useAuth();
   const dashboard = useQuery({ queryKey: [...adminQueryKeys.all, 'dashboard'], queryFn: systemApi.dashboard });
   const d = dashboard.data;
 
@@ -61,10 +72,10 @@ export default function DashboardPage() {
           <Stat icon={<TeamOutlined />} label="会员单位" value={d?.MemberCount} tone="#1f8a70" />
         </Col>
         <Col xs={24} sm={12} xl={6}>
-          <Stat icon={<SolutionOutlined />} label="待审核入会申请" value={d?.PendingApplicationCount} tone="#d48806" />
+          <Stat icon={<SolutionOutlined />} label="待审核入会申请" value={d?.PendingApplicationCount} tone="#d48806" to={can('member:list') ? `${shellBase}/member/list` : undefined} />
         </Col>
         <Col xs={24} sm={12} xl={6}>
-          <Stat icon={<AuditOutlined />} label="待审核投稿" value={d?.PendingContributionCount} tone="#b8262c" />
+          <Stat icon={<AuditOutlined />} label="待审核投稿" value={d?.PendingContributionCount} tone="#b8262c" to={can('member:contribution:list') ? `${shellBase}/member/contribution` : undefined} />
         </Col>
         <Col xs={24} xxl={14}>
           <Card
