@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { escapeRegExp } from './helpers.js';
-import { signIn, unique } from './admin-session.js';
+import { openFromSidebar, signIn, unique } from './admin-session.js';
 
 /**
  * The content back office end to end: a new second-level menu, an article written in the rich
@@ -108,4 +108,22 @@ test('a banner changed in 轮播图管理 shows its new title in the home carous
 
   await page.goto('/home');
   await expect(page.getByText(title, { exact: true }).first()).toBeVisible();
+});
+
+test('敏感词 takes several words at once, skips the ones listed, and deletes a chosen one', async ({ page }, testInfo) => {
+  const word = unique('违规词');
+  await signIn(page);
+  await openFromSidebar(page, '内容管理', '敏感词');
+  await page.getByRole('button', { name: '添加敏感词' }).click();
+  const dialog = page.getByRole('dialog', { name: '添加敏感词' });
+  await dialog.getByLabel('敏感词（每行一个）').fill(`${word}\n${word}甲\n${word}`);
+  await okButton(page).click();
+  await expect(page.getByText('已添加2个')).toBeVisible();
+  const row = page.getByRole('row', { name: new RegExp(`${escapeRegExp(word)}甲`) });
+  await expect(row).toBeVisible();
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.screenshot({ path: testInfo.outputPath('sensitive-words-1440.png') });
+  await row.getByRole('button', { name: /删\s*除/ }).click();
+  await page.getByRole('tooltip').getByRole('button', { name: /删\s*除/ }).click();
+  await expect(row).toHaveCount(0);
 });
