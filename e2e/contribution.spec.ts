@@ -91,11 +91,14 @@ test('a member contributes with a cover, reads the rejection, revises, and sees 
   await office.locator('.ant-table-row', { hasText: `${title}（修改稿）` }).getByRole('button', { name: '审核' }).click();
   const second = office.getByRole('dialog', { name: '审核投稿' });
   await expect(second.getByText('驳回（admin）：请补充项目案例')).toBeVisible();
+  // The reviewer corrects the title before approving.
+  await second.getByRole('button', { name: /修\s*改/ }).click();
+  await second.getByLabel('标题').fill(`${title}（定稿）`);
   await second.getByRole('button', { name: /通过并发布/ }).click();
   await expect(second).toBeHidden();
   expect(newsId).toBeGreaterThan(0);
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(menuListPath(await menuByName(page.request, '在线投稿')));
-  await page.getByRole('link', { name: `${title}（修改稿）` }).click();
-  await expect(page.getByRole('heading', { name: `${title}（修改稿）` })).toBeVisible();
+  await page.getByRole('link', { name: `${title}（定稿）` }).click();
+  await expect(page.getByRole('heading', { name: `${title}（定稿）` })).toBeVisible();
 });

@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Descriptions, Divider, Form, Image, Input, Modal, Space, Spin, Tag, Timeline } from 'antd';
 import { ArticleStatus, contributionMessages, dialogWidth, messages, ReviewDecision } from '@portal/shared';
 import { contentAdminApi } from '../../../../api/content-admin';
+import { RichTextEditor } from '../../../../components/RichTextEditor';
 import { ArticleBody } from '../../../../portal/content/ArticleBody';
 import { Auth } from '../../../access/AdminSession';
 import { trimmed } from '../../../shared/normalize';
@@ -18,10 +19,15 @@ const decisionNames: Record<number, { label: string; color: string }> = {
 /**
  * 审核投稿: the article as the site will show it, listed sensitive words marked, its history,
  * and 通过 (publishes it now) or 驳回 (the reason, which the member is shown, is required).
+ * 修改 lets the reviewer correct the title and body before approving; the server records it.
  */
 export function ContributionReviewDialog({ newsId, onClose, onReviewed }: { newsId: number | null; onClose: () => void; onReviewed: () => void }) {
   const { message } = App.useApp();
   const [form] = Form.useForm<{ Reason: string }>();
+  const [correction] = Form.useForm<{ Title: string; NewContent: string }>();
+  const [correcting, setCorrecting] = useState(false);
+  // Each article opens as submitted.
+  useEffect(() => setCorrecting(false), [newsId]);
   const [saving, setSaving] = useState<number | null>(null);
   const open = newsId !== null;
   const detail = useQuery({ queryKey: ['contribution', newsId], queryFn: () => contentAdminApi.contribution(newsId!), enabled: open, gcTime: 0 });
@@ -36,9 +42,12 @@ export function ContributionReviewDialog({ newsId, onClose, onReviewed }: { news
       if (!values) return;
       reason = values.Reason;
     }
+    // A correction goes with an approval only: a rejected article goes back to its author as written.
+    const corrected = correcting && decision === ReviewDecision.Approved ? await correction.validateFields().catch(() => null) : undefined;
+    if (corrected === null) return;
     setSaving(decision);
     try {
-      await contentAdminApi.auditContribution({ NewsId: c.NewsId, Decision: decision, Reason: reason });
+      await contentAdminApi.auditContribution({ NewsId: c.NewsId, Decision: decision, Reason: reason, ...corrected });
       void message.success(messages.ok);
       onReviewed();
     } catch {
@@ -52,6 +61,16 @@ export function ContributionReviewDialog({ newsId, onClose, onReviewed }: { news
     <Space>
       <Button onClick={onClose}>取消</Button>
       <Auth perm="member:contribution:audit">
+        {!correcting && (
+          <Button
+            onClick={() => {
+              correction.setFieldsValue({ Title: c?.Title ?? '', NewContent: c?.NewContent ?? '' });
+              setCorrecting(true);
+            }}
+          >
+            修改
+          </Button>
+        )}
         <Button danger loading={saving === ReviewDecision.Rejected} disabled={saving !== null} onClick={() => void decide(ReviewDecision.Rejected)}>
           驳回
         </Button>
@@ -86,13 +105,24 @@ export function ContributionReviewDialog({ newsId, onClose, onReviewed }: { news
                 },
               ]}
             />
-            <h2 style={{ textAlign: 'center', margin: '20px 0 12px' }} dangerouslySetInnerHTML={{ __html: c.MarkedTitle }} />
+            {correcting ? (
+              <Form form={correction} layout="vertical" style={{ marginTop: 16 }}>
+                <Form.Item name="Title" label="标题" normalize={trimmed} rules={[{ required: true, whitespace: true, message: messages.titleRequired }, { max: 200 }]}>
+                  <Input maxLength={200} />
+                </Form.Item>
+                <Form.Item name="NewContent" label="正文">
+                  <RichTextEditor />
+                </Form.Item>
+              </Form>
+            ) : (
+              <h2 style={{ textAlign: 'center', margin: '20px 0 12px' }} dangerouslySetInnerHTML={{ __html: c.MarkedTitle }} />
+            )}
             {c.ImageUrl && (
               <div style={{ textAlign: 'center', marginBottom: 12 }}>
                 <Image src={c.ImageUrl} alt="封面" width={200} />
               </div>
             )}
-            <ArticleBody html={c.MarkedContent} />
+            {!correcting && <ArticleBody html={c.MarkedContent} />}
             {underReview && (
               <Auth perm="member:contribution:audit">
                 <Form form={form} layout="vertical" preserve={false} style={{ marginTop: 16 }}>
