@@ -78,7 +78,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('captchaIssued', options.captchaIssued ?? null);
   const sweeps = scheduleUploadSweeps(services, app.log);
   app.addHook('onClose', async () => {
-    sweeps.stop();
+    // A running sweep finishes before the database goes.
+    await sweeps.stop();
     // Counted article views are written before the database goes.
     await stopViews(database);
     if (!options.database) await database.close();

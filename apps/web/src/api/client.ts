@@ -87,20 +87,27 @@ export async function call<T>(config: AxiosRequestConfig, options: CallOptions =
     });
     body = res.data;
   } catch (err) {
-    const e = err as AxiosError<Envelope<unknown>>;
-    const envelope = e.response?.data;
-    if (envelope && typeof envelope === 'object' && 'Code' in envelope) {
-      body = envelope as Envelope<T>;
-    } else {
-      const text = e.code === 'ECONNABORTED' || e.code === 'ETIMEDOUT'
-        ? transportMessages.timeout
-        : e.response
-          ? transportMessages.status(e.response.status)
-          : transportMessages.network;
-      if (!options.silent) void message.error(text);
-      throw new ApiError(e.response?.status ?? 0, text);
-    }
+    const envelope = (err as AxiosError<Envelope<unknown>>).response?.data;
+    if (!envelope || typeof envelope !== 'object' || !('Code' in envelope)) throw transportFailure(err, options);
+    body = envelope as Envelope<T>;
   }
+  return settle(body, options);
+}
+
+/** Spec §8 transport texts for a request that brought no envelope; shown unless silent. */
+function transportFailure(err: unknown, options: CallOptions): ApiError {
+  const e = err as AxiosError;
+  const text = e.code === 'ECONNABORTED' || e.code === 'ETIMEDOUT'
+    ? transportMessages.timeout
+    : e.response
+      ? transportMessages.status(e.response.status)
+      : transportMessages.network;
+  if (!options.silent) void message.error(text);
+  return new ApiError(e.response?.status ?? 0, text);
+}
+
+/** Spec §8 for an envelope: answers it when its Code passes, otherwise shows it (or ends the session) and throws. */
+function settle<T>(body: Envelope<T>, options: CallOptions): Envelope<T> {
   if (body.Code === Code.Ok || options.passCodes?.includes(body.Code)) return body;
   const text = body.Message || (codeMessages as Record<number, string>)[body.Code] || codeMessages.default;
   if (body.Code === Code.MemberSession || body.Code === Code.AdminSession) {
@@ -115,19 +122,28 @@ export async function call<T>(config: AxiosRequestConfig, options: CallOptions =
 /**
  * Downloads a file a guarded call hands out (the token goes in the header, which a plain link
  * cannot send) and saves it under `filename`. A refusal arrives as a JSON envelope and is
- * shown like any other call's.
+ * shown like any other call's. The token is sent to our own origin only: a file on another
+ * host (an older attachment under ASSET_BASE_URL) opens in a new tab, without it.
  */
 export async function download(url: string, filename: string, options: CallOptions & { token?: string } = {}): Promise<void> {
-  const side = options.side ?? 'member';
-  const token = options.token ?? tokenFor(side);
-  const res = await http.get<Blob>(url, { baseURL: '', responseType: 'blob', headers: token ? { token } : {} });
-  if (res.data.type.startsWith('application/json')) {
-    // An envelope instead of the file: let call() show and throw it.
-    await call({ method: 'GET', url, baseURL: '', headers: token ? { token } : {} }, options);
+  if (new URL(url, window.location.href).origin !== window.location.origin) {
+    window.open(url, '_blank', 'noopener');
+    return;
+  }
+  const token = options.token ?? tokenFor(options.side ?? 'member');
+  let file: Blob;
+  try {
+    file = (await http.get<Blob>(url, { baseURL: '', responseType: 'blob', headers: token ? { token } : {} })).data;
+  } catch (err) {
+    throw transportFailure(err, options);
+  }
+  // An envelope instead of the file: shown and thrown like any call's.
+  if (file.type.startsWith('application/json')) {
+    settle(JSON.parse(await file.text()) as Envelope<unknown>, options);
     return;
   }
   const link = document.createElement('a');
-  link.href = URL.createObjectURL(res.data);
+  link.href = URL.createObjectURL(file);
   link.download = filename;
   link.click();
   setTimeout(() => URL.revokeObjectURL(link.href), 10_000);

@@ -267,6 +267,32 @@ describe.each(engines)('membership applications on %s', (engine) => {
       expectDownload(await t.app.inject({ method: 'GET', url: '/api/XfWebApi/GetApplyFile', headers: { token: pending.Token as string } }));
       expect(envelope(await t.app.inject({ method: 'GET', url: '/api/XfWebApi/GetApplyFile' }))).toEqual(SESSION_EXPIRED);
     });
+
+    it('is refused to other applicants, to the other side’s tokens and to made-up ones; the approved member still downloads it', async () => {
+      const { MemberId } = await memberByAccount('attach1');
+      const get = async (url: string, token?: string) => {
+        const res = await t.app.inject({ method: 'GET', url, headers: token ? { token } : {} });
+        return { res, body: res.headers['content-type']?.toString().startsWith('application/json') ? envelope(res) : undefined };
+      };
+      const madeUp = randomBytes(32).toString('base64url');
+
+      // Another applicant's token opens only their own application, which has no papers.
+      await submitApplication(t, applicationForm(types, 'attach2'));
+      const other = (await memberLogin(t, 'attach2')).Token as string;
+      expect((await get('/api/XfWebApi/GetApplyFile', other)).body).toEqual({ Code: 404, Message: '附件不存在', Data: null });
+      for (const token of [madeUp, admin, viewer]) expect((await get('/api/XfWebApi/GetApplyFile', token)).body, token).toEqual(SESSION_EXPIRED);
+      for (const token of [madeUp, other]) expect((await get(`/api/XfSysBussiness/GetMemberFile/${MemberId}`, token)).body).toEqual(ADMIN_SESSION_EXPIRED);
+      const { MemberId: withoutPapers } = await memberByAccount('attach2');
+      expect((await get(`/api/XfSysBussiness/GetMemberFile/${withoutPapers}`, viewer)).body).toEqual({ Code: 404, Message: '附件不存在', Data: null });
+      expect((await get('/api/XfSysBussiness/GetMemberFile/99999', viewer)).body).toEqual({ Code: 404, Message: '会员不存在', Data: null });
+
+      expect(await audit(MemberId, 1)).toMatchObject({ Code: 200 });
+      const member = await loginMember(t, 'attach1');
+      const { res } = await get('/api/XfWebApi/GetApplyFile', member);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-disposition']).toMatch(/^attachment; /);
+      expect(res.rawPayload.equals(files.zip)).toBe(true);
+    });
   });
 
   describe('review and resubmission', () => {

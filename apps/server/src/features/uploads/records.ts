@@ -16,11 +16,20 @@ import { receiveUpload } from './receive.js';
 /** Who sent an upload: 'admin:<id>', 'member:<id>' or 'visitor'. */
 export type UploadOwner = `admin:${number}` | `member:${number}` | 'visitor';
 
-/** The name a file came with, fit to show and to send back in Content-Disposition. */
+/**
+ * The name a file came with, fit to show and to send back in Content-Disposition: its last
+ * path segment (a browser may send the client's whole path), composed (NFC, as macOS sends
+ * names decomposed), without control and format characters (a right-to-left override would
+ * show 'cod.exe' as 'exe.doc') or quotes, and at most 120 characters, keeping the extension.
+ * It is only ever shown: files are stored under random names.
+ */
 export function displayName(filename: string): string {
-  // eslint-disable-next-line no-control-regex -- control characters are what is removed
-  const base = path.basename(filename.replace(/\\/g, '/')).replace(/[\u0000-\u001f\u007f"]/g, '').trim();
-  return [...(base || 'file')].slice(-120).join('');
+  const base = path.posix
+    .basename(filename.replace(/\\/g, '/'))
+    .normalize('NFC')
+    .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}"]/gu, '')
+    .trim();
+  return /^\.*$/.test(base) ? 'file' : [...base].slice(-120).join('');
 }
 
 /** Receives one upload under its kind's rule into `storage` and records it; resolves to the stored path. */

@@ -1,25 +1,42 @@
 import fs from 'node:fs/promises';
+import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
 import { formatCst } from '@portal/shared';
+import type { DB } from '../../db/schema.js';
 import type { Services } from '../../http/app-types.js';
+import type { UploadKind } from './checks.js';
 
 /**
  * Removes uploads nothing refers to. An upload younger than a day is always kept (a dialog may
  * still be open, an application still being written). A day on, a recorded upload that no
- * article (cover or body), banner, menu address or member attachment names is deleted, file
- * and record; one that is named is marked adopted and not looked at again, so each sweep reads
- * only the uploads of about a day. Files from before uploads were recorded (the demo pictures)
- * are left alone.
+ * article (cover or body), banner, menu or friendly-link address or member attachment names is
+ * deleted, file and record; one that is named is marked adopted and not looked at again, so
+ * each sweep reads only the uploads of about a day. Application papers are the exception:
+ * only their member can name them, so an adopted paper that no member names any more (a
+ * resubmission or the back office replaced it) is deleted too. Files without a record (from
+ * before uploads were recorded, and the demo pictures) are left alone.
  */
 export const KEEP_MS = 24 * 60 * 60_000;
 const BATCH = 500;
+/** Dropped papers are few (one per replaced attachment); each becomes two LIKE terms of one query. */
+const PAPER_BATCH = 50;
+const PAPER: UploadKind = 'memberAttachment';
 
-export async function sweepUploads({ database, storage, privateStorage, now }: Services): Promise<number> {
-  const { db } = database;
+type Db = Kysely<DB>;
+type Upload = { id: number; path: string };
+
+export async function sweepUploads(services: Services): Promise<number> {
+  const cutoff = formatCst(services.now() - KEEP_MS);
+  return (await sweepNewUploads(services, cutoff)) + (await sweepDroppedPapers(services, cutoff));
+}
+
+/** Uploads over a day old the sweep has not seen named yet: adopted when named, deleted when not. */
+async function sweepNewUploads(services: Services, cutoff: string): Promise<number> {
+  const { db } = services.database;
   const candidates = await db
     .selectFrom('uploads')
     .select(['id', 'path', 'created_at'])
     .where('adopted', '=', 0)
-    .where('created_at', '<', formatCst(now() - KEEP_MS))
+    .where('created_at', '<', cutoff)
     .orderBy('created_at')
     .orderBy('id')
     .limit(BATCH)
@@ -27,41 +44,92 @@ export async function sweepUploads({ database, storage, privateStorage, now }: S
   if (candidates.length === 0) return 0;
   // A record can name an upload only if it was written after the upload was made.
   const since = candidates[0]!.created_at;
-  const [articles, banners, menus, members] = await Promise.all([
-    db.selectFrom('news').select(['image_url', 'content']).where('updated_at', '>=', since).execute(),
+  const named = await namedBy(db, candidates, (eb) => eb('updated_at', '>=', since));
+  const adopted = candidates.filter((upload) => named(upload.path));
+  if (adopted.length > 0) await db.updateTable('uploads').set({ adopted: 1 }).where('id', 'in', adopted.map((u) => u.id)).execute();
+  return remove(services, candidates.filter((upload) => !named(upload.path)));
+}
+
+/**
+ * Adopted application papers no member names any more. A paper is handed out only through its
+ * member's guarded calls, so the member records are what can use it: the cheap anti-join finds
+ * the dropped ones, and only those are looked for elsewhere, in case someone pasted the path.
+ */
+async function sweepDroppedPapers(services: Services, cutoff: string): Promise<number> {
+  const { db } = services.database;
+  const dropped = await db
+    .selectFrom('uploads as u')
+    .select(['u.id', 'u.path'])
+    .where('u.kind', '=', PAPER)
+    .where('u.adopted', '=', 1)
+    .where('u.created_at', '<', cutoff)
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('members as m').select('m.id').whereRef('m.file_path', '=', 'u.path'))))
+    .orderBy('u.id')
+    .limit(PAPER_BATCH)
+    .execute();
+  if (dropped.length === 0) return 0;
+  // Stored paths are '/<area>/<yyyyMM>/<hex>.<ext>': nothing in them is a LIKE wildcard.
+  const named = await namedBy(db, dropped, (eb) => eb.or(dropped.flatMap((u) => [eb('content', 'like', `%${u.path}%`), eb('image_url', 'like', `%${u.path}`)])));
+  return remove(services, dropped.filter((upload) => !named(upload.path)));
+}
+
+/**
+ * Which of `uploads` some record names: an address that is the path (or ends in it, when the
+ * asset base is written in front), a member's attachment, or an article body containing it.
+ * `articles` narrows the articles read; the other tables are small and read whole.
+ */
+async function namedBy(db: Db, uploads: readonly Upload[], articles: (eb: ExpressionBuilder<DB, 'news'>) => Expression<SqlBool>): Promise<(stored: string) => boolean> {
+  const [news, banners, menus, links, members] = await Promise.all([
+    db.selectFrom('news').select(['image_url', 'content']).where(articles).execute(),
     db.selectFrom('banners').select(['image_url', 'jump_url']).execute(),
     db.selectFrom('menus').select('web_url').where('web_url', '!=', '').execute(),
-    db.selectFrom('members').select('file_path').where('file_path', 'in', candidates.map((c) => c.path)).execute(),
+    db.selectFrom('friend_links').select('url').execute(),
+    db.selectFrom('members').select('file_path').where('file_path', 'in', uploads.map((u) => u.path)).execute(),
   ]);
-  const exact = new Set([...articles.map((a) => a.image_url), ...banners.flatMap((b) => [b.image_url, b.jump_url]), ...menus.map((m) => m.web_url), ...members.map((m) => m.file_path)]);
-  const inText = (stored: string) => articles.some((a) => a.content.includes(stored)) || [...exact].some((value) => value.endsWith(stored));
-  let removed = 0;
-  for (const upload of candidates) {
-    if (exact.has(upload.path) || inText(upload.path)) {
-      await db.updateTable('uploads').set({ adopted: 1 }).where('id', '=', upload.id).execute();
-      continue;
-    }
+  const addresses = [
+    ...news.map((a) => a.image_url),
+    ...banners.flatMap((b) => [b.image_url, b.jump_url]),
+    ...menus.map((m) => m.web_url),
+    ...links.map((l) => l.url),
+    ...members.map((m) => m.file_path),
+  ].filter(Boolean);
+  return (stored) => addresses.some((address) => address.endsWith(stored)) || news.some((a) => a.content.includes(stored));
+}
+
+/** Deletes the files, then their records; answers how many went. */
+async function remove({ database, storage, privateStorage }: Services, uploads: readonly Upload[]): Promise<number> {
+  for (const upload of uploads) {
     const file = storage.fileOf(upload.path) ?? privateStorage.fileOf(upload.path);
     if (file) await fs.rm(file, { force: true });
-    await db.deleteFrom('uploads').where('id', '=', upload.id).execute();
-    removed += 1;
   }
-  return removed;
+  if (uploads.length > 0) await database.db.deleteFrom('uploads').where('id', 'in', uploads.map((u) => u.id)).execute();
+  return uploads.length;
 }
 
 const FIRST_SWEEP_MS = 60_000;
 const SWEEP_EVERY_MS = 60 * 60_000;
 
-/** Sweeps a minute after start and hourly after that, without keeping the process alive. */
-export function scheduleUploadSweeps(services: Services, log: { error: (obj: object, msg: string) => void }): { stop: () => void } {
-  const sweep = () =>
-    void sweepUploads(services).catch((error: Error) => log.error({ err: { type: error.name, message: error.message } }, 'upload sweep failed'));
+/**
+ * Sweeps a minute after start and hourly after that, without keeping the process alive. One
+ * sweep at a time; `stop` waits for a running one, so it ends before the database closes.
+ */
+export function scheduleUploadSweeps(services: Services, log: { error: (obj: object, msg: string) => void }): { stop: () => Promise<void> } {
+  let running: Promise<void> | undefined;
+  const sweep = () => {
+    running ??= sweepUploads(services)
+      .then(() => undefined)
+      .catch((error: Error) => log.error({ err: { type: error.name, message: error.message } }, 'upload sweep failed'))
+      .finally(() => {
+        running = undefined;
+      });
+  };
   const first = setTimeout(sweep, FIRST_SWEEP_MS).unref();
   const every = setInterval(sweep, SWEEP_EVERY_MS).unref();
   return {
-    stop() {
+    async stop() {
       clearTimeout(first);
       clearInterval(every);
+      await running;
     },
   };
 }

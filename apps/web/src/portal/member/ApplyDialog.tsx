@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Col, Form, Input, Modal, Row, Select, Upload, type UploadFile } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { applyMemberForm, dialogWidth, memberLimits, memberMessages, messages, typeKinds, uploadLimits, type ApplyMemberForm, type MemberProfileDto } from '@portal/shared';
+import { download } from '../../api/client';
 import { contentApi } from '../../api/content';
 import { membersApi } from '../../api/members';
 import { CompanyDetailFields } from './CompanyDetailFields';
@@ -28,10 +29,14 @@ function useTypeOptions(type: number, enabled: boolean) {
   return { options: (list.data ?? []).map((t) => ({ value: t.Id, label: t.Name })), loading: list.isLoading };
 }
 
-/** The stored attachment of an application as the upload list shows it. */
+/**
+ * The stored attachment of an application as the upload list shows it: its original name,
+ * linked to the guarded download (GetApplyFile), which the list's onPreview fetches with the
+ * application token.
+ */
 const storedFile = (application: MemberProfileDto): UploadFile[] =>
   application.FilePath
-    ? [{ uid: application.FilePath, name: application.FileName, status: 'done', response: application.FilePath }]
+    ? [{ uid: application.FilePath, name: application.FileName, status: 'done', url: application.FileUrl, response: application.FilePath }]
     : [];
 
 /**
@@ -180,6 +185,10 @@ export function ApplyDialog({ open, onClose, rejected }: { open: boolean; onClos
                     .catch((err: Error) => onError?.(err));
                 }}
                 onChange={({ fileList }) => setFiles(fileList)}
+                onPreview={(file) => {
+                  // Only the stored attachment has an address; a file just chosen is still on this computer.
+                  if (file.url) void download(file.url, file.name, { token: rejected?.token }).catch(() => undefined);
+                }}
               >
                 <Button icon={<UploadOutlined aria-hidden />}>上传附件</Button>
               </Upload>
