@@ -1,5 +1,4 @@
 import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { ArticleStatus, contributionMessages, formatCst, messages, ReviewDecision, uploadLimits, type PagingQuery, type SaveContributionBody } from '@portal/shared';
 import type { Database } from '../../db/connection.js';
@@ -157,9 +156,8 @@ async function checkSubmissionRate(db: Kysely<DB>, memberId: number, now: number
  * content is the picture its extension says (it was checked on upload; this checks it is that file).
  */
 async function checkCover(storage: Storage, stored: string): Promise<void> {
-  const file = path.join(storage.localRoot, stored.replace(/^\/uploads\//, ''));
-  if (!file.startsWith(storage.localRoot + path.sep)) throw badRequest(contributionMessages.coverMissing);
-  const handle = await fs.open(file, 'r').catch(() => undefined);
+  const file = storage.fileOf(stored);
+  const handle = file === undefined ? undefined : await fs.open(file, 'r').catch(() => undefined);
   if (!handle) throw badRequest(contributionMessages.coverMissing);
   try {
     const { size } = await handle.stat();

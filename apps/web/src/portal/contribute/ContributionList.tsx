@@ -1,24 +1,17 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Empty, List, Pagination, Tag, Tooltip } from 'antd';
+import { App, Button, Empty, List, Pagination, Tooltip } from 'antd';
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { ArticleStatus, messages, paging, type MyNewsItemDto } from '@portal/shared';
 import { contributionsApi } from '../../api/contributions';
+import { ArticleStatusTag } from '../../components/ArticleStatusTag';
 import { ContributionDialog } from './ContributionDialog';
 import styles from './contribute.module.css';
 
-/** Spec §2: status tags of the member's own articles; any other value a warning tag with its text. */
-const statusTags: Record<number, { color: string; label: string }> = {
-  [ArticleStatus.Published]: { color: 'success', label: '正常' },
-  [ArticleStatus.Closed]: { color: 'default', label: '已关闭' },
-  [ArticleStatus.Rejected]: { color: 'error', label: '审核不通过' },
-  [ArticleStatus.UnderReview]: { color: 'processing', label: '审核中' },
-};
-
+/** Spec §2: a rejected article's tag tells the reason on hover (and the line below says it for phones). */
 function StatusTag({ item }: { item: MyNewsItemDto }) {
-  const tag = statusTags[item.Status] ?? { color: 'warning', label: `状态${item.Status}` };
-  const shown = <Tag color={tag.color}>{tag.label}</Tag>;
+  const shown = <ArticleStatusTag status={item.Status} contribution />;
   return item.Status === ArticleStatus.Rejected && item.ProcessItemName ? <Tooltip title={`驳回原因：${item.ProcessItemName}`}>{shown}</Tooltip> : shown;
 }
 
