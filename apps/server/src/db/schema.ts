@@ -297,6 +297,15 @@ export interface CertificatesTable {
   updated_at: string;
 }
 
+/** The association's credential signing key (one row, id 1); JWKs as JSON text. */
+export interface CredentialKeysTable {
+  id: number;
+  kid: string;
+  public_jwk: string;
+  private_jwk: string;
+  created_at: string;
+}
+
 /** One public certificate lookup, for the per-address limit. */
 export interface CertLookupsTable {
   id: Generated<number>;
@@ -343,4 +352,5 @@ export interface DB {
   uploads: UploadsTable;
   certificates: CertificatesTable;
   cert_lookups: CertLookupsTable;
+  credential_keys: CredentialKeysTable;
 }

@@ -8,6 +8,7 @@ import { positionsPublic } from './positions/public.js';
 import { sitePublic } from './site/public.js';
 import { visitsPublic } from './visits/public.js';
 import { systemFeatureRoutes } from './system/index.js';
+import { ownPasswordRoute } from './system/auth-routes.js';
 import { memberBusinessRoutes, memberPublicRoutes } from './members/index.js';
 import { menusAdmin } from './menus/admin.js';
 import { newsAdmin } from './news/admin.js';
@@ -21,9 +22,10 @@ import { contributionsPublic } from './contributions/public.js';
 import { sensitiveWordsAdmin } from './sensitive-words/admin.js';
 import { certificatesAdmin } from './certificates/admin.js';
 import { certificatesPublic } from './certificates/public.js';
+import { certificateVerification } from './certificates/verification.js';
 
 /** Public site calls, spec §7 "/api/XfWebApi/". */
-const publicRoutes: FeatureRoutes[] = [linksPublic, menusPublic, newsPublic, positionsPublic, bannersPublic, lookupsPublic, visitsPublic, sitePublic, contributionsPublic, certificatesPublic, ...memberPublicRoutes];
+const publicRoutes: FeatureRoutes[] = [linksPublic, menusPublic, newsPublic, positionsPublic, bannersPublic, lookupsPublic, visitsPublic, sitePublic, contributionsPublic, certificatesPublic, ownPasswordRoute, ...memberPublicRoutes];
 /** Business back-office calls, spec §7 "/api/XfSysBussiness/". */
 const businessRoutes: FeatureRoutes[] = [menusAdmin, newsAdmin, positionsAdmin, bannersAdmin, linksAdmin, lookupsAdmin, uploadsAdmin, contributionsAdmin, sensitiveWordsAdmin, certificatesAdmin, ...memberBusinessRoutes];
 /** System back-office calls, spec §7 "/api/XfSystemApi/". */
@@ -33,4 +35,6 @@ export async function registerFeatures(app: App): Promise<void> {
   await app.register(async (scope) => { for (const r of publicRoutes) await r(scope as App); }, { prefix: '/api/XfWebApi' });
   await app.register(async (scope) => { for (const r of businessRoutes) await r(scope as App); }, { prefix: '/api/XfSysBussiness' });
   await app.register(async (scope) => { for (const r of systemRoutes) await r(scope as App); }, { prefix: '/api/XfSystemApi' });
+  // Pages and well-known documents outside /api: a certificate's verification page and its credential.
+  await app.register(async (scope) => certificateVerification(scope as App));
 }

@@ -19,6 +19,8 @@ const PUBLIC_BACK_OFFICE = new Set(['GET /api/XfSystemApi/GetCode', 'POST /api/X
 const ANY_ADMIN = new Set([
   'GET /api/XfSystemApi/GetLoginUser',
   'POST /api/XfSystemApi/EditAdminPwd',
+  // The score portal's password change (spec §7 lists it among the public calls), with an admin token.
+  'POST /api/XfWebApi/EditAdminPwd',
   // Without all=1, the admin's own menu tree, from which the client builds its routes.
   'GET /api/XfSystemApi/GetSystemMenuList',
 ]);

@@ -53,12 +53,21 @@ export async function authRoutes(app: App): Promise<void> {
     ok(toLoginUserDto(currentAdmin(request))),
   );
 
+  await ownPasswordRoute(app);
+}
+
+/**
+ * EditAdminPwd: the signed-in admin's own password. The back office calls it under
+ * /api/XfSystemApi; the score portal (spec §7) under /api/XfWebApi, with the same admin token
+ * and the same rules.
+ */
+export async function ownPasswordRoute(app: App): Promise<void> {
   app.post(
     '/EditAdminPwd',
-    { onRequest: requireAdmin(), schema: { ...adminDocs, summary: '修改本人密码（其他会话随之失效）', body: editAdminPwdBody } },
+    { onRequest: requireAdmin(), schema: { ...adminDocs, summary: '修改本人密码（管理员令牌；其他会话随之失效）', body: editAdminPwdBody } },
     async (request) => {
       const { Password, Newpwd } = request.body;
-      await changeOwnPassword(services, currentAdmin(request), request.ip, { old: Password, new: Newpwd });
+      await changeOwnPassword(app.services, currentAdmin(request), request.ip, { old: Password, new: Newpwd });
       return ok(null, messages.saved);
     },
   );

@@ -177,6 +177,17 @@ describe.each(engines)('admin sign-in on %s', (engine) => {
       await edit(fresh, { Password: 'Changed2024', Newpwd: ADMIN_PASSWORD, againNewpwd: ADMIN_PASSWORD });
     });
 
+    it('is the score portal’s call too, under /api/XfWebApi with the admin token and the same rules', async () => {
+      const viaPortal = (token: string | undefined, payload: Record<string, unknown>) => adminCall(t, token, 'POST', '/api/XfWebApi/EditAdminPwd', payload);
+      const token = await loginAdmin(t);
+      expect((await viaPortal(undefined, { Password: ADMIN_PASSWORD, Newpwd: 'Portal2024', againNewpwd: 'Portal2024' })).Code).toBe(402);
+      expect((await viaPortal(token, { Password: ADMIN_PASSWORD, Newpwd: 'Portal2024', againNewpwd: 'Portal2025' })).Message).toBe('两次输入密码不一致！');
+      expect((await viaPortal(token, { Password: ADMIN_PASSWORD, Newpwd: 'Portal2024', againNewpwd: 'Portal2024' })).Message).toBe('修改成功');
+      expect((await attemptLogin(t, 'admin', 'Portal2024')).Code).toBe(200);
+      const fresh = await loginAdmin(t, 'admin', 'Portal2024');
+      await edit(fresh, { Password: 'Portal2024', Newpwd: ADMIN_PASSWORD, againNewpwd: ADMIN_PASSWORD });
+    });
+
     it('counts wrong old passwords toward the sign-in lockout; the locking guess ends every session', async () => {
       const session = await loginAdmin(t);
       const other = await loginAdmin(t);

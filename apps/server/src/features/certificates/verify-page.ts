@@ -1,0 +1,163 @@
+import { certProgramme } from '@portal/shared';
+import type { SiteInfo } from '../../config.js';
+
+/**
+ * The certificate verification page (/cert/verify/<token>) as plain HTML: whoever scans a
+ * certificate's QR code reads the answer at once, on any phone, without JavaScript. It shows
+ * what a verifier needs and nothing more: the state, the masked holder, the certificate's
+ * number and dates, and who issued it.
+ */
+
+/** What the page says about a record. */
+export type VerifiedState = 'valid' | 'hidden' | 'revoked';
+
+export interface VerifiedRecord {
+  state: VerifiedState;
+  /** Masked: first and last character. */
+  name: string;
+  /** Masked: first 6 and last 4 of a mainland number. */
+  idNum: string;
+  company: string;
+  certNum: string;
+  examTime: string;
+  issueDate: string;
+}
+
+/** An uploaded credential, checked. */
+export type CredentialVerdict =
+  | { kind: 'unreadable' }
+  | { kind: 'forged' }
+  | { kind: 'signed'; certNum: string; holder: string; record: VerifiedRecord | null };
+
+export type VerifyPage =
+  | { kind: 'record'; record: VerifiedRecord; credentialUrl: string | null }
+  | { kind: 'notFound' }
+  | { kind: 'checked'; verdict: CredentialVerdict };
+
+const escapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const esc = (text: string) => text.replace(/[&<>"']/g, (c) => escapes[c] ?? c);
+
+/** A holder's name with all but its first and last character hidden (张三 → 张*). */
+export function maskName(name: string): string {
+  const chars = [...name.trim()];
+  if (chars.length <= 2) return (chars[0] ?? '') + '*'.repeat(Math.max(0, chars.length - 1));
+  return chars[0] + '*'.repeat(chars.length - 2) + chars[chars.length - 1];
+}
+
+const stateText: Record<VerifiedState, { title: string; detail: string; tone: string }> = {
+  valid: { title: '证书有效', detail: '该证书由本协会颁发，信息与协会登记一致。', tone: 'valid' },
+  hidden: { title: '证书暂停公示', detail: '该证书由本协会颁发，目前暂停在官网公示。如需核实，请联系协会。', tone: 'warn' },
+  revoked: { title: '证书已撤销', detail: '该证书已被协会撤销，不再有效。', tone: 'bad' },
+};
+
+const orDash = (text: string) => (text ? esc(text) : '-');
+
+function facts(r: VerifiedRecord, issuer: string): string {
+  // A certificate that no longer stands keeps its holder to itself.
+  const rows: [string, string][] =
+    r.state === 'valid'
+      ? [
+          ['持证人', r.name],
+          ['证件号码', r.idNum],
+          ['工作单位', r.company],
+          ['证书名称', certProgramme],
+          ['证书编号', r.certNum],
+          ['考试日期', r.examTime],
+          ['发证日期', r.issueDate],
+          ['发证单位', issuer],
+        ]
+      : [
+          ['证书编号', r.certNum],
+          ['发证日期', r.issueDate],
+          ['发证单位', issuer],
+        ];
+  return `<dl class="facts">${rows.map(([k, v]) => `<dt>${k}</dt><dd>${orDash(v)}</dd>`).join('')}</dl>`;
+}
+
+function banner(state: VerifiedState): string {
+  const s = stateText[state];
+  return `<div class="state ${s.tone}" role="status"><span class="mark" aria-hidden="true">${state === 'valid' ? '✓' : '!'}</span><div><h1>${s.title}</h1><p>${s.detail}</p></div></div>`;
+}
+
+const uploadForm = `<section class="upload">
+<h2>核验电子凭证</h2>
+<p>持证人可下载本证书的电子凭证（Open Badges 3.0 可验证凭证，协会数字签名）。收到电子凭证的单位可在此上传文件或粘贴其内容，核验签名与证书当前状态。</p>
+<form method="post" action="/cert/verify" enctype="multipart/form-data">
+<label for="credential-file">凭证文件（.jwt）</label>
+<input id="credential-file" type="file" name="file" accept=".jwt,.txt,application/jwt">
+<label for="credential-text">或粘贴凭证内容</label>
+<textarea id="credential-text" name="credential" rows="4" spellcheck="false" placeholder="eyJ…"></textarea>
+<button type="submit">核验</button>
+</form>
+</section>`;
+
+function body(page: VerifyPage, issuer: string): string {
+  switch (page.kind) {
+    case 'record': {
+      const download = page.credentialUrl
+        ? `<p class="actions"><a class="button" href="${esc(page.credentialUrl)}" download>下载电子凭证</a><a href="/.well-known/jwks.json">协会公钥</a></p>`
+        : '';
+      return banner(page.record.state) + facts(page.record, issuer) + download;
+    }
+    case 'notFound':
+      return `<div class="state bad" role="status"><span class="mark" aria-hidden="true">?</span><div><h1>未找到该证书</h1><p>验证地址无效。请核对二维码或链接，或通过<a href="/certsearch">证书查询</a>按姓名与证书编号查询。</p></div></div>`;
+    case 'checked':
+      return verdict(page.verdict, issuer);
+  }
+}
+
+function verdict(v: CredentialVerdict, issuer: string): string {
+  if (v.kind === 'unreadable')
+    return `<div class="state bad" role="status"><span class="mark" aria-hidden="true">?</span><div><h1>无法识别的凭证</h1><p>上传的内容不是本协会签发的电子凭证（JWT 格式）。</p></div></div>`;
+  if (v.kind === 'forged')
+    return `<div class="state bad" role="status"><span class="mark" aria-hidden="true">✗</span><div><h1>签名无效</h1><p>该凭证的数字签名与协会公钥不符：内容被改动过，或并非本协会签发。</p></div></div>`;
+  const signed = `<p class="signed">数字签名有效：凭证由${esc(issuer)}签发，内容未被改动（证书编号 ${orDash(v.certNum)}，持证人 ${orDash(v.holder)}）。</p>`;
+  if (!v.record) return `${signed}<div class="state bad" role="status"><span class="mark" aria-hidden="true">!</span><div><h1>证书记录不存在</h1><p>协会已无该证书的记录。</p></div></div>`;
+  return signed + banner(v.record.state) + facts(v.record, issuer);
+}
+
+const styles = `
+*{box-sizing:border-box}body{margin:0;font-family:"PingFang SC","Microsoft YaHei","Noto Sans CJK SC",sans-serif;color:#262626;background:#f4f1ea;line-height:1.6}
+header{background:#9c1f1f;color:#fff}header .in{max-width:760px;margin:0 auto;padding:14px 20px;display:flex;align-items:center;gap:12px}
+header img{width:44px;height:44px}header a{color:#fff;text-decoration:none;font-size:18px;font-weight:600}
+main{max-width:760px;margin:24px auto;padding:0 16px}.card{background:#fff;border-top:4px solid #b8893b;border-radius:4px;padding:24px;box-shadow:0 1px 3px rgba(0,0,0,.08)}
+.card>h2.kicker{margin:0 0 16px;font-size:15px;color:#595959;font-weight:normal}
+.state{display:flex;gap:16px;align-items:flex-start;padding:16px;border-radius:4px;margin-bottom:20px}
+.state h1{margin:0;font-size:22px}.state p{margin:4px 0 0}.mark{flex:none;width:44px;height:44px;border-radius:50%;color:#fff;font-size:26px;line-height:44px;text-align:center;font-weight:bold}
+.valid{background:#f0f9eb;color:#1f6f1a}.valid .mark{background:#389e0d}.warn{background:#fff7e6;color:#874d00}.warn .mark{background:#d48806}
+.bad{background:#fff1f0;color:#a8071a}.bad .mark{background:#cf1322}
+.facts{display:grid;grid-template-columns:7em 1fr;margin:0;border-top:1px solid #f0f0f0}.facts dt,.facts dd{margin:0;padding:10px 4px;border-bottom:1px solid #f0f0f0}
+.facts dt{color:#595959}.facts dd{word-break:break-all}
+.actions{display:flex;gap:20px;align-items:center;flex-wrap:wrap;margin:20px 0 0}.button,button{display:inline-block;background:#9c1f1f;color:#fff;border:0;border-radius:4px;padding:10px 20px;font-size:15px;text-decoration:none;cursor:pointer;min-height:44px}
+a{color:#9c1f1f}.signed{color:#1f6f1a;background:#f0f9eb;padding:12px 16px;border-radius:4px}
+.upload{margin-top:24px;background:#fff;border-radius:4px;padding:24px;box-shadow:0 1px 3px rgba(0,0,0,.08)}.upload h2{margin:0 0 8px;font-size:18px}
+.upload form{display:grid;gap:8px;margin-top:12px}.upload textarea{width:100%;font-family:monospace;font-size:13px;padding:8px;border:1px solid #d9d9d9;border-radius:4px}
+.upload button{justify-self:start;margin-top:8px}
+footer{text-align:center;color:#595959;font-size:13px;padding:24px 16px 40px}
+@media (max-width:480px){.facts{grid-template-columns:6em 1fr}.card,.upload{padding:16px}.state h1{font-size:19px}}
+`;
+
+/** The whole document. */
+export function renderVerifyPage(page: VerifyPage, site: SiteInfo): string {
+  const title = page.kind === 'record' ? `${stateText[page.record.state].title} · 证书验证` : page.kind === 'notFound' ? '未找到该证书 · 证书验证' : '电子凭证核验';
+  return `<!doctype html>
+<html lang="zh-CN">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${esc(title)} · ${esc(site.name)}</title>
+<style>${styles}</style>
+</head>
+<body>
+<header><div class="in"><img src="/emblem.svg" alt=""><a href="/home">${esc(site.name)}</a></div></header>
+<main>
+<div class="card"><h2 class="kicker">${certProgramme} · 证书验证</h2>
+${body(page, site.name)}
+</div>
+${uploadForm}
+</main>
+<footer>${esc(site.name)} · 电话 ${esc(site.phone)} · ${esc(site.address)}<br>${esc(site.copyright)}</footer>
+</body>
+</html>`;
+}
