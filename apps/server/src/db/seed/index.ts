@@ -11,7 +11,7 @@ import { saveDemoImages, type DemoImages } from './images.js';
 import { demoMenuNames as m, menuColumns, menuTree, type DemoMenuName, type MenuSeed } from './menus.js';
 import { createRandom } from './random.js';
 
-export { demoMenuNames, externalMenuUrl } from './menus.js';
+export { certSearchUrl, demoMenuNames, externalMenuUrl } from './menus.js';
 
 /** Fixed, so every machine gets the same demo site. */
 const SEED = 20_240_601;

@@ -24,6 +24,8 @@ export const demoMenuNames = {
   journal: '协会期刊',
   contribute: '在线投稿',
   appraisal: '鉴定评优',
+  /** Leads to the public certificate lookup (certsearch) by its WebUrl. */
+  certSearch: '证书查询',
   credit: '信用管理',
   creditInfo: '信用信息公示',
   /** The one menu with an external WebUrl. */
@@ -41,6 +43,8 @@ export const demoMenuNames = {
 export type DemoMenuName = (typeof demoMenuNames)[keyof typeof demoMenuNames];
 
 export const externalMenuUrl = 'https://jzsc.mohurd.gov.cn';
+/** The certificate and exam-result lookup, a page of the site itself. */
+export const certSearchUrl = '/certsearch';
 
 export interface MenuSeed {
   name: DemoMenuName;
@@ -80,7 +84,7 @@ export const menuTree: MenuSeed[] = [
   },
   { name: m.experts },
   { name: m.journal, children: [{ name: m.contribute, acceptsContributions: true }] },
-  { name: m.appraisal },
+  { name: m.appraisal, children: [{ name: m.certSearch, webUrl: certSearchUrl }] },
   { name: m.credit, children: [{ name: m.creditInfo }, { name: m.external, webUrl: externalMenuUrl }] },
   { name: m.statistics },
   { name: m.memberService, children: [{ name: m.directory }, { name: m.joining, singlePage: true }, { name: m.showcase }] },

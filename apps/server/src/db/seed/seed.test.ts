@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, engines, type TestApp } from '../../../test/harness.js';
 import { stripHtml } from '../../content/plain-text.js';
-import { demoMenuNames, externalMenuUrl, seedIfEmpty } from './index.js';
+import { certSearchUrl, demoMenuNames, externalMenuUrl, seedIfEmpty } from './index.js';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -49,7 +49,11 @@ describe.each(engines)('demo seed on %s', (engine) => {
     expect(memberNews?.type).toBe(2);
 
     expect(all.filter((x) => x.status === 0).map((x) => x.name)).toEqual([demoMenuNames.hidden]);
-    expect(all.filter((x) => x.web_url).map((x) => [x.name, x.web_url])).toEqual([[demoMenuNames.external, externalMenuUrl]]);
+    expect(all.filter((x) => x.web_url).map((x) => [x.name, x.web_url])).toEqual([
+      [demoMenuNames.certSearch, certSearchUrl],
+      [demoMenuNames.external, externalMenuUrl],
+    ]);
+    expect(byId.get(all.find((x) => x.name === demoMenuNames.certSearch)?.parent_id ?? 0)?.name).toBe(demoMenuNames.appraisal);
     expect(new Set(all.map((x) => x.name)).size).toBe(all.length);
   });
 

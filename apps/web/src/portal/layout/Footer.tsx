@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { EnvironmentOutlined, EyeOutlined, InboxOutlined, MailOutlined, PhoneOutlined } from '@ant-design/icons';
 import { useSiteInfo } from './useSiteInfo';
 import { useVisitCounter } from './useVisitCounter';
@@ -50,6 +51,7 @@ export function Footer() {
       <div className={styles.bottom}>
         <div className={`${styles.inner} ${styles.bottomInner}`}>
           <span>{site?.Copyright}</span>
+          <Link to="/certsearch">证书及成绩查询</Link>
           {site?.Icp && (
             <a href={BEIAN_URL} target="_blank" rel="noopener noreferrer">
               {site.Icp}
