@@ -19,7 +19,7 @@ export default tseslint.config(
   },
   {
     files: ['scripts/**', 'bench/**', '.ci/**'],
-    languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', fetch: 'readonly' } },
     rules: { 'no-console': 'off' },
   },
 );
