@@ -117,10 +117,10 @@ function verdict(v: CredentialVerdict, issuer: string): string {
 }
 
 const styles = `
-*{box-sizing:border-box}body{margin:0;font-family:"PingFang SC","Microsoft YaHei","Noto Sans CJK SC",sans-serif;color:#262626;background:#f4f1ea;line-height:1.6}
-header{background:#9c1f1f;color:#fff}header .in{max-width:760px;margin:0 auto;padding:14px 20px;display:flex;align-items:center;gap:12px}
+*{box-sizing:border-box}body{margin:0;font-family:"PingFang SC","Microsoft YaHei","Noto Sans CJK SC",sans-serif;color:#262626;background:#f3f5f8;line-height:1.6}
+header{background:#083866;color:#fff}header .in{max-width:760px;margin:0 auto;padding:14px 20px;display:flex;align-items:center;gap:12px}
 header img{width:44px;height:44px}header a{color:#fff;text-decoration:none;font-size:18px;font-weight:600}
-main{max-width:760px;margin:24px auto;padding:0 16px}.card{background:#fff;border-top:4px solid #b8893b;border-radius:4px;padding:24px;box-shadow:0 1px 3px rgba(0,0,0,.08)}
+main{max-width:760px;margin:24px auto;padding:0 16px}.card{background:#fff;border-top:4px solid #0b4a8b;border-radius:4px;padding:24px;box-shadow:0 1px 3px rgba(0,0,0,.08)}
 .card>h2.kicker{margin:0 0 16px;font-size:15px;color:#595959;font-weight:normal}
 .state{display:flex;gap:16px;align-items:flex-start;padding:16px;border-radius:4px;margin-bottom:20px}
 .state h1{margin:0;font-size:22px}.state p{margin:4px 0 0}.mark{flex:none;width:44px;height:44px;border-radius:50%;color:#fff;font-size:26px;line-height:44px;text-align:center;font-weight:bold}
@@ -128,8 +128,8 @@ main{max-width:760px;margin:24px auto;padding:0 16px}.card{background:#fff;borde
 .bad{background:#fff1f0;color:#a8071a}.bad .mark{background:#cf1322}
 .facts{display:grid;grid-template-columns:7em 1fr;margin:0;border-top:1px solid #f0f0f0}.facts dt,.facts dd{margin:0;padding:10px 4px;border-bottom:1px solid #f0f0f0}
 .facts dt{color:#595959}.facts dd{word-break:break-all}
-.actions{display:flex;gap:20px;align-items:center;flex-wrap:wrap;margin:20px 0 0}.button,button{display:inline-block;background:#9c1f1f;color:#fff;border:0;border-radius:4px;padding:10px 20px;font-size:15px;text-decoration:none;cursor:pointer;min-height:44px}
-a{color:#9c1f1f}.signed{color:#1f6f1a;background:#f0f9eb;padding:12px 16px;border-radius:4px}
+.actions{display:flex;gap:20px;align-items:center;flex-wrap:wrap;margin:20px 0 0}.button,button{display:inline-block;background:#0b4a8b;color:#fff;border:0;border-radius:4px;padding:10px 20px;font-size:15px;text-decoration:none;cursor:pointer;min-height:44px}
+a{color:#0b4a8b}.signed{color:#1f6f1a;background:#f0f9eb;padding:12px 16px;border-radius:4px}
 .upload{margin-top:24px;background:#fff;border-radius:4px;padding:24px;box-shadow:0 1px 3px rgba(0,0,0,.08)}.upload h2{margin:0 0 8px;font-size:18px}
 .upload form{display:grid;gap:8px;margin-top:12px}.upload textarea{width:100%;font-family:monospace;font-size:13px;padding:8px;border:1px solid #d9d9d9;border-radius:4px}
 .upload button{justify-self:start;margin-top:8px}

@@ -1,0 +1,96 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test } from '@playwright/test';
+import jsQRModule from 'jsqr';
+import { idCheckCharacter } from '@portal/shared';
+import { decodePng } from '../apps/server/test/png.js';
+import { adminToken, unique, type Envelope } from './admin-session.js';
+
+/**
+ * The public certificate lookup (spec §2 certsearch): reached from the site, each validation
+ * message, a passed record found and its certificate downloaded, the QR code on it followed to
+ * the verification page, and the credential offered there.
+ */
+
+// jsqr is a CommonJS module whose typings declare an ES default export; at run time Node hands
+// over module.exports, which is the function itself.
+const jsQR = jsQRModule as unknown as typeof jsQRModule.default;
+
+/** A valid mainland ID number with order code `serial` (GB 11643 check character). */
+const idNumber = (serial: number) => {
+  const first17 = `110101199003${String(serial % 28 + 1).padStart(2, '0')}${String(serial % 1000).padStart(3, '0')}`;
+  return first17 + idCheckCharacter(first17);
+};
+
+test('a candidate finds their passed result, downloads the certificate and its QR code opens the verification page', async ({ page, request }) => {
+  // A record of our own, so the journey does not depend on the demo data.
+  const token = await adminToken(request);
+  const name = '测试' + '甲乙丙丁'[Math.floor(Math.random() * 4)] + '明';
+  const certNum = unique('GCFX-E2E-').toUpperCase();
+  const idNum = idNumber(Math.floor(Math.random() * 10_000));
+  const saved = (await (
+    await request.post('/api/XfSysBussiness/EditCertInfo', {
+      headers: { token },
+      data: { _certId: 0, _name: name, _idNum: idNum, _company: '示例建设工程有限公司', _examTime: '2025-03-16', _examStatus: 1, _certNum: certNum, _issueDate: '2025-04-01' },
+    })
+  ).json()) as Envelope<number>;
+  expect(saved.Code, saved.Message).toBe(200);
+
+  // From the footer of the home page.
+  await page.goto('/home');
+  await page.getByRole('contentinfo').getByRole('link', { name: '证书及成绩查询' }).click();
+  await expect(page).toHaveURL(/\/certsearch$/);
+  await expect(page.getByRole('heading', { name: '证书及成绩查询' })).toBeVisible();
+
+  // Spec §5: the name first, then one of ID number and certificate number.
+  const query = page.getByRole('button', { name: /查\s*询/ });
+  await query.click();
+  await expect(page.getByText('姓名不能为空!')).toBeVisible();
+  await page.getByLabel('姓名').fill(name);
+  await query.click();
+  await expect(page.getByText('身份证和证书编号必须选填一个!')).toBeVisible();
+  // Before a search there is no result table.
+  await expect(page.getByRole('table')).toHaveCount(0);
+
+  // A partial name finds nobody.
+  await page.getByLabel('姓名').fill(name.slice(0, 2));
+  await page.getByLabel('身份证号').fill(idNum);
+  await query.click();
+  await expect(page.getByRole('table')).toBeVisible();
+  await expect(page.locator('.ant-empty-description')).toHaveText('暂无数据');
+
+  // The exact name and the ID number find the record, its ID number masked; Enter searches too.
+  await page.getByLabel('姓名').fill(name);
+  await page.getByLabel('身份证号').press('Enter');
+  const row = page.getByRole('row', { name: new RegExp(certNum) });
+  await expect(row).toBeVisible();
+  await expect(row).toContainText(`${idNum.slice(0, 6)}********${idNum.slice(-4)}`);
+  await expect(row).toContainText('合格');
+
+  const downloading = page.waitForEvent('download');
+  await row.getByRole('button', { name: /下载/ }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(`${name}证书.png`);
+  const png = decodePng(await readFile(await download.path()));
+  expect(png.width).toBeGreaterThanOrEqual(1600);
+
+  // The QR code carries the verification address; following it shows the certificate as valid.
+  const qr = jsQR(new Uint8ClampedArray(png.pixels), png.width, png.height);
+  expect(qr?.data).toMatch(/\/cert\/verify\/[A-Za-z0-9_-]{43}$/);
+  const verifyPath = new URL(qr!.data).pathname;
+  await page.goto(verifyPath);
+  await expect(page.getByRole('heading', { name: '证书有效' })).toBeVisible();
+  await expect(page.getByText(certNum)).toBeVisible();
+  await expect(page.getByText(name)).toHaveCount(0);
+  await expect(page.getByText(`${name[0]}**${name.at(-1)}`)).toBeVisible();
+
+  // The credential it offers is checked by the same page's upload form.
+  const credential = await (await request.get(`${verifyPath}/credential`)).text();
+  await page.getByLabel('或粘贴凭证内容').fill(credential);
+  await page.getByRole('button', { name: '核验' }).click();
+  await expect(page.getByText(/数字签名有效/)).toBeVisible();
+  await expect(page.getByRole('heading', { name: '证书有效' })).toBeVisible();
+
+  // The address printed on certificates pre-fills and runs the search (name and certificate number).
+  await page.goto(`/certsearch?Name=${encodeURIComponent(name)}&CertNum=${encodeURIComponent(certNum)}`);
+  await expect(page.getByRole('row', { name: new RegExp(certNum) })).toBeVisible();
+});
