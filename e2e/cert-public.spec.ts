@@ -4,6 +4,7 @@ import jsQRModule from 'jsqr';
 import { idCheckCharacter } from '@portal/shared';
 import { decodePng } from '../apps/server/test/png.js';
 import { adminToken, unique, type Envelope } from './admin-session.js';
+import { call, member } from './member-session.js';
 
 /**
  * The public certificate lookup (spec §2 certsearch): reached from the site, each validation
@@ -93,4 +94,33 @@ test('a candidate finds their passed result, downloads the certificate and its Q
   // The address printed on certificates pre-fills and runs the search (name and certificate number).
   await page.goto(`/certsearch?Name=${encodeURIComponent(name)}&CertNum=${encodeURIComponent(certNum)}`);
   await expect(page.getByRole('row', { name: new RegExp(certNum) })).toBeVisible();
+});
+
+test('a member lists and downloads their own company’s certificates under 我的证书, and sees no other company’s', async ({ page, request }) => {
+  const admin = await adminToken(request);
+  const company = unique('证书测试单位');
+  const token = await member(request, admin, company);
+  const record = (overrides: Record<string, unknown>) =>
+    call<number>(request, 'XfSysBussiness/EditCertInfo', { _certId: 0, _examTime: '2025-05-18', _company: company, ...overrides }, admin);
+  const certNum = unique('GCFX-MINE-').toUpperCase();
+  const serial = Math.floor(Math.random() * 10_000);
+  await record({ _name: '钱七', _idNum: idNumber(serial), _examStatus: 1, _certNum: certNum, _issueDate: '2025-06-01' });
+  await record({ _name: '孙八', _idNum: idNumber(serial + 1), _examStatus: 2, View: 'score' });
+  await record({ _name: '郑十', _idNum: idNumber(serial + 2), _examStatus: 1, _certNum: unique('GCFX-OTHER-').toUpperCase(), _issueDate: '2025-06-01', _company: '别家单位' });
+
+  await page.goto('/home');
+  await page.evaluate((t) => localStorage.setItem('token', t), token);
+  await page.goto('/certsearch');
+  await page.getByRole('tab', { name: '我的证书' }).click();
+  await expect(page).toHaveURL(/tab=mine/);
+  await expect(page.getByText(`以下为登记在「${company}」名下的考试成绩与证书。`)).toBeVisible();
+  const rows = page.locator('.ant-table-row');
+  await expect(rows).toHaveCount(2);
+  await expect(page.getByText('郑十')).toHaveCount(0);
+  // A failed result is listed without a download.
+  await expect(rows.filter({ hasText: '孙八' })).toContainText('不合格');
+  await expect(rows.filter({ hasText: '孙八' }).getByRole('button', { name: /下载/ })).toHaveCount(0);
+  const downloading = page.waitForEvent('download');
+  await rows.filter({ hasText: certNum }).getByRole('button', { name: /下载/ }).click();
+  expect((await downloading).suggestedFilename()).toBe('钱七证书.png');
 });

@@ -1,32 +1,14 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { adminToken, signIn, unique, type Envelope } from './admin-session.js';
-import { apiData, menuByName, menuListPath } from './helpers.js';
+import { menuByName, menuListPath } from './helpers.js';
+import { member } from './member-session.js';
 
 /** The smallest real PNG: one transparent pixel. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
-async function call<T>(request: APIRequestContext, path: string, data: Record<string, unknown>, token: string): Promise<T> {
-  const body = (await (await request.post(`/api/${path}`, { data, headers: { token } })).json()) as Envelope<T>;
-  expect(body.Code, `${path}: ${body.Message}`).toBe(200);
-  return body.Data;
-}
-
-/** An approved member added in the back office; answers its member token. */
-async function member(request: APIRequestContext, admin: string): Promise<string> {
-  const account = unique('tg');
-  const [companyType] = await apiData<{ Id: number }[]>(request, 'GetTypeList', { type: 1 });
-  const [memberLevel] = await apiData<{ Id: number }[]>(request, 'GetTypeList', { type: 2 });
-  await call(request, 'XfSysBussiness/EditMemberInfo', {
-    MemberId: 0, Account: account, Pwd: 'Member2024x', MemberName: '投稿测试单位', LegalPerson: '周九', CompanyType: companyType!.Id,
-    MemberLevel: memberLevel!.Id, OperatorPhone: '13600136000', Email: `${account}@example.com`,
-  }, admin);
-  const login = (await (await request.post('/api/XfWebApi/GetLoginToken', { data: { str1: account, str2: 'Member2024x' } })).json()) as Envelope<string>;
-  return login.Data;
-}
-
 test('a member contributes with a cover, reads the rejection, revises, and sees the article published', async ({ page }, testInfo) => {
   const admin = await adminToken(page.request);
-  const token = await member(page.request, admin);
+  const token = await member(page.request, admin, '投稿测试单位');
   await page.goto('/home');
   await page.evaluate((t) => localStorage.setItem('token', t), token);
   await page.goto('/contribute');
