@@ -131,7 +131,7 @@ test('the size selector resizes every antd component', async ({ page }) => {
   await expect(page.getByRole('button', { name: /新增角色/ })).not.toHaveClass(/ant-btn-(sm|lg)/);
 });
 
-test('a role without a grant hides its button, and an address outside its routes shows 无权限', async ({ page }) => {
+test('a role without a grant hides its button, and an address outside its routes shows 页面不存在', async ({ page }) => {
   const roleName = unique('栏目编辑');
   const account = unique('editor_');
   const password = 'Editor2024x';
@@ -192,10 +192,14 @@ test('a role without a grant hides its button, and an address outside its routes
   await expect(page.getByRole('button', { name: '修改' }).first()).toBeVisible();
   await expect(page.getByRole('button', { name: /新增角色/ })).toHaveCount(0);
 
+  // A page this role may not open is, to it, a page that is not there.
   await page.goto('/System/system/admin');
-  await expect(page.getByText('无权限', { exact: true })).toBeVisible();
-  await expect(page.getByText('当前操作没有权限，请联系管理员分配权限')).toBeVisible();
+  await expect(page.getByText('页面不存在', { exact: true })).toBeVisible();
   await expect(sidebar(page)).toBeVisible();
+  await page.goto('/System/no/such/page');
+  await expect(page.getByText('页面不存在', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: '返回工作台' }).click();
+  await expect(page).toHaveURL(/\/System\/home$/);
 });
 
 test('an administrator changes the password, logs out and signs in with the new one', async ({ page, request }) => {
@@ -250,7 +254,8 @@ test('a session ended elsewhere answers Code 402: a toast, then the login page a
   // The same session signs out from another place (another tab, an administrator's action).
   await page.request.post('/api/XfSystemApi/Logout', { headers: { token: token! } });
 
-  await openFromSidebar(page, '系统管理', '管理员');
+  // The next call meets the ended session: here the shell's own, as the page is opened again.
+  await page.reload();
   // The toast shows at once, but the login page loads afresh a second later: the reason is
   // shown there again, so the user reads it whenever they look (and so does this test).
   await expect(page).toHaveURL(/\/login$/);

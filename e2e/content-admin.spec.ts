@@ -59,9 +59,17 @@ test('an article written in the back office reaches the home tab and its page', 
   await page.getByRole('dialog').getByRole('button', { name: /添加（1）/ }).click();
   await expect(page.getByText('操作成功')).toBeVisible();
   const sort = page.getByLabel(`${title}排序号`);
+  const sortSaves: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/UpdateSortNumber')) sortSaves.push(r.url());
+  });
   await sort.fill('0');
+  const reloaded = page.waitForResponse((r) => r.url().includes('/GetNewPositionList'));
   await sort.press('Enter');
+  await reloaded;
   await expect(sort).toHaveValue('0');
+  // Enter leaves the field and that saves once: one request, one audit row.
+  expect(sortSaves).toHaveLength(1);
 
   // The public home: seat 1's tab (政策要闻) lists it first; its page shows the table and the indent.
   await page.goto('/home');

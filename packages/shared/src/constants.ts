@@ -23,6 +23,13 @@ export const homeTabs = [
   { seat: 3, label: '协会动态' },
 ] as const;
 export const seats = [1, 2, 3, 4] as const;
+/** Seat 4 feeds the home page's 行业资讯 block. */
+export const industrySeatLabel = '行业资讯';
+/** Each seat by what it feeds on the home page, so the back office names seats as the site shows them. */
+export const seatNames: Record<(typeof seats)[number], string> = {
+  ...(Object.fromEntries(homeTabs.map((t) => [t.seat, t.label])) as Record<1 | 2 | 3, string>),
+  4: industrySeatLabel,
+};
 
 export const shortcutTiles = ['入会申请', '专家智库', '协会期刊', '鉴定评优', '信用管理', '行业统计'] as const;
 export const membershipTile = '入会申请';

@@ -1,5 +1,5 @@
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
-import { Code, codeMessages, type Permission } from '@portal/shared';
+import { Code, codeMessages, type AuditAction, type Permission } from '@portal/shared';
 import { can, loadPrincipal, type AdminPrincipal } from '../features/system/access.js';
 import { writeAudit } from '../features/system/audit.js';
 import { AppError } from './envelope.js';
@@ -79,8 +79,10 @@ async function refuseUnlessAny(request: FastifyRequest, admin: AdminPrincipal, a
 }
 
 export interface AdminWrite<T> {
-  /** The permission the write needs; recorded as the audit action. */
+  /** The permission the write needs; recorded as the audit action unless `auditAs` names another. */
   action: Permission;
+  /** The audit action when the permission's name would not say what was done (标记已读 under a list permission). */
+  auditAs?: AuditAction;
   /** The kind of record, e.g. 角色. */
   target: string;
   /** The record written; a function of the result for a record the write creates. */
@@ -97,7 +99,7 @@ export async function adminWrite<T>(request: FastifyRequest, what: AdminWrite<T>
   const admin = await requirePermission(request, what.action);
   const { database, now } = request.server.services;
   const record = (ok: boolean, targetId: number | string | undefined, detail: string) =>
-    writeAudit(database.db, { adminId: admin.adminId, account: admin.account, action: what.action, target: what.target, targetId, ip: request.ip, ok, detail }, now());
+    writeAudit(database.db, { adminId: admin.adminId, account: admin.account, action: what.auditAs ?? what.action, target: what.target, targetId, ip: request.ip, ok, detail }, now());
   let result: T;
   try {
     result = await write();

@@ -15,6 +15,8 @@ export class ApiError extends Error {
     readonly code: number,
     message: string,
     readonly data: unknown = null,
+    /** No envelope came back (network, timeout, HTTP status): the only failures worth retrying. */
+    readonly transport = false,
   ) {
     super(message);
   }
@@ -102,8 +104,8 @@ function transportFailure(err: unknown, options: CallOptions): ApiError {
     : e.response
       ? transportMessages.status(e.response.status)
       : transportMessages.network;
-  if (!options.silent) void message.error(text);
-  return new ApiError(e.response?.status ?? 0, text);
+  if (!options.silent) void message.error({ content: text, key: text });
+  return new ApiError(e.response?.status ?? 0, text, null, true);
 }
 
 /** Spec §8 for an envelope: answers it when its Code passes, otherwise shows it (or ends the session) and throws. */
@@ -113,8 +115,9 @@ function settle<T>(body: Envelope<T>, options: CallOptions): Envelope<T> {
   if (body.Code === Code.MemberSession || body.Code === Code.AdminSession) {
     expire(body.Code === Code.AdminSession ? 'admin' : 'member', text);
   } else if (!options.silent) {
-    if (body.Code === Code.Error) void message.error({ content: text, duration: timing.errorToastMs / 1000 });
-    else notification.error({ title: '提示', description: text });
+    // Keyed by their text: the same refusal from several calls of one page (or a retry) shows once.
+    if (body.Code === Code.Error) void message.error({ content: text, key: text, duration: timing.errorToastMs / 1000 });
+    else notification.error({ key: text, title: '提示', description: text });
   }
   throw new ApiError(body.Code, text, body.Data);
 }

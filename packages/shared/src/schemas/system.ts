@@ -102,13 +102,17 @@ export interface DashboardDto {
   RecentAudit: AuditLogDto[];
 }
 
-/** Audit actions that are not a permission: sign-in events and refusals. */
+/**
+ * Audit actions that are not a permission: sign-in events, refusals, and writes a list
+ * permission allows whose log line must still say what was done.
+ */
 export const authAuditActions = {
   'auth:login': '登录',
   'auth:logout': '退出登录',
   'auth:password': '修改密码',
   'auth:memberLocked': '会员账号锁定',
   'auth:forbidden': '越权访问被拒绝',
+  'member:propose:read': '标记建议已读',
 } as const;
 export type AuditAction = Permission | keyof typeof authAuditActions;
 

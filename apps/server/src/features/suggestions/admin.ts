@@ -28,7 +28,7 @@ export async function suggestionsAdmin(app: App): Promise<void> {
     { onRequest: requireAdmin('member:propose:list'), schema: { ...adminDocs, summary: '将建议留言标记为已读（Ids 数组或逗号分隔）；Data 为新标记条数', body: idsBody } },
     async (request) => {
       const { Ids } = request.body;
-      const marked = await adminWrite(request, { action: 'member:propose:list', target: TARGET, ...batch(Ids), detail: (n) => `标记已读${n}条：${Ids.join(',')}` }, () =>
+      const marked = await adminWrite(request, { action: 'member:propose:list', auditAs: 'member:propose:read', target: TARGET, ...batch(Ids), detail: (n) => `标记已读${n}条：${Ids.join(',')}` }, () =>
         markProposalsRead(database.db, Ids, now()),
       );
       return ok(marked);

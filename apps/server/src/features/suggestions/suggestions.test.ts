@@ -105,6 +105,10 @@ describe.each(engines)('suggestion box on %s', (engine) => {
       expect(read.map((p) => p.ProposeId).sort()).toEqual([...ids].sort());
       expect(read.every((p) => p.IsRead && p.ReadTime === '2024-06-01 10:11:00')).toBe(true);
       expect((await list('isread=0')).TotalCount).toBe((await list()).TotalCount - 3);
+      // The audit log says what was done, not the name of the list it was done in.
+      const log = await adminCall<ListDto<{ ActionName: string; Detail: string }>>(t, admin, 'GET', '/api/XfSystemApi/GetAuditLogList?action=member:propose:read');
+      expect(log.Data.List[0]).toMatchObject({ ActionName: '标记建议已读', Detail: `标记已读0条：${ids.join(',')}` });
+      expect(log.Data.TotalCount).toBe(2);
     });
 
     it('DelWebPropose deletes one or many, given as an array or a comma list', async () => {

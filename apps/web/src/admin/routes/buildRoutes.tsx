@@ -1,8 +1,7 @@
 import { Navigate, Outlet, type RouteObject } from 'react-router';
 import { isPermission, SystemMenuKind, type SystemMenuDto } from '@portal/shared';
 import { useAuth } from '../access/AdminSession';
-import { Forbidden } from '../access/Forbidden';
-import { UnderConstruction } from './UnderConstruction';
+import { Forbidden, NotFound, UnderConstruction } from '../access/ShellResults';
 import { homePath, routableMenus, routePath, shellBase } from './menuTree';
 import { viewKey, views } from './views';
 
@@ -40,13 +39,14 @@ function toRoute(menu: SystemMenuDto): RouteObject | null {
 /**
  * The shell's routes from the server's menu tree (spec §2): directories become layout groups,
  * pages lazily loaded views, buttons are dropped. /System lands on 工作台; any other address
- * is not one of this administrator's routes and shows 无权限.
+ * is not one of this administrator's pages and shows 页面不存在 (whether a page exists that
+ * they may not open is not theirs to learn).
  */
 export function buildRoutes(tree: readonly SystemMenuDto[]): RouteObject[] {
   return [
     { index: true, element: <Navigate to={homePath} replace /> },
     ...routableMenus(tree).map(toRoute).filter((r) => r !== null),
-    { path: '*', element: <Forbidden /> },
+    { path: '*', element: <NotFound /> },
   ];
 }
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { seats, type NewsListItemDto } from '@portal/shared';
+import { industrySeatLabel, seats, type NewsListItemDto } from '@portal/shared';
 import { contentApi } from '../../api/content';
 import { ArticleLink } from '../content/ArticleLink';
 import { publishDay } from '../content/NewsList';
@@ -10,7 +10,7 @@ import styles from './home.module.css';
 
 /** Seat 4 holds the industry news; the block is named after the column that feeds it. */
 const SEAT = seats[3];
-const TITLE = '行业资讯';
+const TITLE = industrySeatLabel;
 /** One picture story plus eight rows, or ten rows when no article has a picture: as tall as 最新资讯 beside it. */
 const PAGE_SIZE = 10;
 const ROWS_UNDER_PICTURE = 8;

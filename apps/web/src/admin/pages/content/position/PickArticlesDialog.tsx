@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Modal, type TableColumnsType } from 'antd';
-import { dialogWidth, type AdminNewsItemDto } from '@portal/shared';
+import { dialogWidth, seatNames, type AdminNewsItemDto } from '@portal/shared';
 import { contentAdminApi, type NewsQuery } from '../../../../api/content-admin';
 import { DataTable, usePagedList } from '../../../../components/DataTable';
 import { SearchForm, type SearchField } from '../../../../components/SearchForm';
@@ -56,7 +56,7 @@ export function PickArticlesDialog({ seat, onClose, onPick }: PickArticlesDialog
   };
   return (
     <Modal
-      title={`添加文章到推荐位${seat ?? ''}`}
+      title={seat === null ? '添加文章' : `添加文章到「${seatNames[seat as keyof typeof seatNames] ?? seat}」`}
       open={seat !== null}
       width={dialogWidth.large}
       onOk={submit}

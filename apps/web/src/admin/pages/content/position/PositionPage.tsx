@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, InputNumber, Popconfirm, Segmented, Switch, Tag, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { messages, numberInput, seats, type AdminPositionDto } from '@portal/shared';
+import { messages, numberInput, seatNames, seats, type AdminPositionDto } from '@portal/shared';
 import { contentAdminApi, type PositionQuery } from '../../../../api/content-admin';
 import { DataTable, usePagedList, type PageState } from '../../../../components/DataTable';
 import { SearchForm, type SearchField } from '../../../../components/SearchForm';
@@ -20,9 +20,12 @@ const searchFields: SearchField<Filters>[] = [
   { kind: 'input', name: 'key', label: '文章标题' },
   { kind: 'select', name: 'status', label: '状态', options: statusOptions },
 ];
-const seatOptions = seats.map((seat) => ({ label: `推荐位${seat}`, value: seat }));
+const seatOptions = seats.map((seat) => ({ label: `${seat} · ${seatNames[seat]}`, value: seat }));
 
-/** A placement's order, saved when the field is left or Enter is pressed and the number changed. */
+/**
+ * A placement's order, saved when the field is left and the number changed. Enter leaves the
+ * field (so it saves once: saving on both Enter and the blur that follows sent two requests).
+ */
 function SortNumberCell({ placement, editable, onSaved }: { placement: AdminPositionDto; editable: boolean; onSaved: () => void }) {
   const { message } = App.useApp();
   const [value, setValue] = useState<number | null>(placement.SortNumber);
@@ -50,7 +53,7 @@ function SortNumberCell({ placement, editable, onSaved }: { placement: AdminPosi
       value={value}
       onChange={setValue}
       onBlur={save}
-      onPressEnter={save}
+      onPressEnter={(e) => e.currentTarget.blur()}
       min={numberInput.min}
       max={numberInput.max}
       precision={0}
