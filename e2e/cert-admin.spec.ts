@@ -124,4 +124,17 @@ test('证书列表 imports a filled template, refuses a sheet with bad rows whol
   await expect(zhou.getByRole('switch')).toHaveAttribute('aria-checked', 'false');
   await expect(zhou.getByRole('switch')).toHaveAccessibleName('周婉清：官网隐藏');
   expect(await publicTotal(page.request, '周婉清', `${batch}-01`)).toBe(0);
+
+  // 导出 writes the current search, whole ID numbers and the new status included.
+  const exporting = page.waitForEvent('download');
+  await page.getByRole('button', { name: '导出' }).click();
+  const exported = await exporting;
+  expect(exported.suggestedFilename()).toBe('证书列表.xlsx');
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load((await readFile((await exported.path())!)) as unknown as ExcelJS.Buffer);
+  const lines = book.worksheets[0]!.getSheetValues().slice(2).map((row) => (row as unknown[]).slice(1));
+  expect(lines.map((line) => [line[0], line[1], line[9]]).sort()).toEqual([
+    ['周婉清', passed[0]![1], '官网隐藏'],
+    ['郭志强', passed[1]![1], '正常'],
+  ]);
 });

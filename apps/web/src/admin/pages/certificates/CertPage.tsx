@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Popconfirm, Space, Switch, Tag, type TableColumnsType } from 'antd';
-import { DeleteOutlined, DownloadOutlined, ExportOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
+import { App, Button, Grid, Popconfirm, Space, Switch, Tag, type TableColumnsType } from 'antd';
+import { DeleteOutlined, DownloadOutlined, FileExcelOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { CertStatus, certStatusNames, ExamStatus, messages, type CertAdminDto, type CertView } from '@portal/shared';
 import { certificatesAdminApi, type CertFilters } from '../../../api/certificates-admin';
 import { saveFile } from '../../../api/client';
@@ -40,6 +40,8 @@ function CertPage({ view }: { view: CertView }) {
   const page = certPages[view];
   const { message } = App.useApp();
   const can = useAuth();
+  // Columns pinned to the right would cover a phone's whole table; there it just scrolls.
+  const pinned = Grid.useBreakpoint().md ? ('right' as const) : undefined;
   const queryClient = useQueryClient();
   const list = usePagedList<CertAdminDto, Filters>([...certificatesKey, 'list', view], (query) => certificatesAdminApi.list({ ...query, view }), {});
   const [selected, setSelected] = useState<number[]>([]);
@@ -80,8 +82,8 @@ function CertPage({ view }: { view: CertView }) {
       title: '状态',
       dataIndex: '_status',
       width: 110,
-      // Beside 操作, in sight however narrow the screen: hiding a record is this page's daily work.
-      fixed: 'right',
+      // Beside 操作, in sight without scrolling: hiding a record is this page's daily work.
+      fixed: pinned,
       render: (status: CertStatus, r) =>
         status === CertStatus.Deleted ? (
           <Tag>{certStatusNames[status]}</Tag>
@@ -100,7 +102,7 @@ function CertPage({ view }: { view: CertView }) {
       title: '操作',
       key: 'actions',
       width: 180,
-      fixed: 'right',
+      fixed: pinned,
       render: (_, r) =>
         r._status === CertStatus.Deleted ? null : (
           <Space size={4}>
@@ -162,11 +164,11 @@ function CertPage({ view }: { view: CertView }) {
               </Button>
             </Auth>
             <Auth perm={page.import}>
-              <Button icon={<ImportOutlined />} onClick={() => setImporting(true)}>
+              <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
                 导入
               </Button>
             </Auth>
-            <Button icon={<ExportOutlined />} loading={busy === 'export'} onClick={() => void downloading('export', () => certificatesAdminApi.exportSearch({ ...list.filters, view }, `${page.title}.xlsx`))}>
+            <Button icon={<FileExcelOutlined />} loading={busy === 'export'} onClick={() => void downloading('export', () => certificatesAdminApi.exportSearch({ ...list.filters, view }, `${page.title}.xlsx`))}>
               导出
             </Button>
           </>

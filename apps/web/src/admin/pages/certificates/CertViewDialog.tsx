@@ -54,7 +54,7 @@ export function CertViewDialog({ page, certId, onClose }: { page: CertPageSpec; 
         <Skeleton active />
       ) : (
         <Space orientation="vertical" size={16} className={styles.image}>
-          <Descriptions bordered size="small" column={{ xs: 1, md: 2 }}>
+          <Descriptions bordered size="small" column={{ xs: 1, md: 2 }} className={styles.details}>
             <Descriptions.Item label="姓名">{record._name}</Descriptions.Item>
             <Descriptions.Item label="工作单位">{dash(record._company)}</Descriptions.Item>
             <Descriptions.Item label="证件类型">{idTypeNames[record._idType]}</Descriptions.Item>
