@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { idCheckCharacter } from '@portal/shared';
-import { apiData } from './helpers.js';
+import { apiData, settled } from './helpers.js';
 import { openFromSidebar, signIn, unique } from './admin-session.js';
 
 /**
@@ -47,7 +47,8 @@ async function importFile(dialog: Locator, file: string) {
 const publicTotal = async (request: APIRequestContext, Name: string, CertNum: string) => (await apiData<{ TotalCount: number }>(request, 'GetCertList', { Name, CertNum })).TotalCount;
 
 test('证书列表 imports a filled template, refuses a sheet with bad rows whole, and hides a record from the public lookup', async ({ page }) => {
-  test.setTimeout(90_000);
+  // Two template downloads, three imports, a certificate drawn, a zip and an export: long on a loaded machine.
+  test.setTimeout(120_000);
   const batch = unique('GCFX-E2E-').toUpperCase();
   const passed = [
     ['周婉清', idNumber('330106', '19880412', order()), '浙江恒信建设工程有限公司', '2025-03-16', '合格', `${batch}-01`, '2025-04-01', '第一期'],
@@ -59,6 +60,17 @@ test('证书列表 imports a filled template, refuses a sheet with bad rows whol
   await openFromSidebar(page, '证书管理', '证书列表');
   await page.getByRole('button', { name: '导入' }).click();
   const dialog = page.getByRole('dialog', { name: '导入证书列表' });
+  let uploads = 0;
+  page.on('request', (r) => void (r.url().includes('/ImportCerts') && uploads++));
+
+  // Files the server would refuse are refused before anything is sent.
+  const picker = dialog.locator('input[type=file]');
+  await picker.setInputFiles({ name: '成绩.xls', mimeType: 'application/vnd.ms-excel', buffer: Buffer.from('not a workbook') });
+  await expect(dialog.getByText('请上传.xlsx格式的Excel文件')).toBeVisible();
+  await picker.setInputFiles({ name: '太大的成绩.xlsx', mimeType: 'application/octet-stream', buffer: Buffer.alloc(10 * 1024 * 1024 + 1) });
+  await expect(dialog.getByText('文件不得大于10MB')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: '开始导入' })).toBeDisabled();
+  expect(uploads).toBe(0);
 
   // A sheet with bad rows: nothing is imported, every problem is listed and can be downloaded.
   const valid = idNumber('110101', '19900307', order());
@@ -137,4 +149,53 @@ test('证书列表 imports a filled template, refuses a sheet with bad rows whol
     ['周婉清', passed[0]![1], '官网隐藏'],
     ['郭志强', passed[1]![1], '正常'],
   ]);
+});
+
+test('考试成绩 adds a result with the server’s own messages, corrects it and deletes it', async ({ page }) => {
+  test.setTimeout(90_000);
+  const id = idNumber('110105', '19870623', order());
+  const wrongCheck = id.slice(0, 17) + (id.endsWith('0') ? '1' : '0');
+  await signIn(page);
+  await openFromSidebar(page, '证书管理', '考试成绩');
+  await page.getByRole('button', { name: '新增' }).click();
+  const add = page.getByRole('dialog', { name: '新增考试成绩' });
+  await settled(add);
+  const ok = add.getByRole('button', { name: /^确\s*定$/ });
+
+  // Each message as the server words it, said when the field is left.
+  await add.getByLabel('姓名').fill('宋佳怡');
+  await add.getByLabel('证件号码').fill(wrongCheck);
+  await add.getByLabel('工作单位').fill('北京城建工程咨询有限公司');
+  await expect(add.getByText('身份证号码校验位不正确，请核对')).toBeVisible();
+  await add.getByLabel('证件号码').fill(id.toLowerCase());
+  await add.getByLabel('考试时间').fill('2025-03-16');
+  await add.getByLabel('考试时间').press('Enter');
+  await add.getByRole('radio', { name: '合格', exact: true }).check();
+  await ok.click();
+  await expect(add.getByText('考试合格的记录须填写证书编号')).toBeVisible();
+  await expect(add.getByText('考试合格的记录须填写发证日期')).toBeVisible();
+  await add.getByRole('radio', { name: '不合格', exact: true }).check();
+  await expect(add.getByLabel('证书编号')).toBeDisabled();
+  await ok.click();
+  await expect(add).toBeHidden();
+
+  await page.getByLabel('证件号码').fill(id);
+  await page.getByRole('button', { name: /查\s*询/ }).click();
+  const row = page.getByRole('row').filter({ hasText: '宋佳怡' });
+  await expect(row).toHaveCount(1);
+  await expect(row.getByText('不合格', { exact: true })).toBeVisible();
+
+  // 修改 opens the stored record, the ID number whole.
+  await row.getByRole('button', { name: '修改' }).click();
+  const edit = page.getByRole('dialog', { name: '修改考试成绩' });
+  await expect(edit.getByLabel('证件号码')).toHaveValue(id);
+  await edit.getByLabel('备注').fill('2025年6月补考');
+  await edit.getByRole('button', { name: /^确\s*定$/ }).click();
+  await expect(edit).toBeHidden();
+  await expect(row).toContainText('2025年6月补考');
+
+  // 删除 asks first; the record leaves the list (kept as 已删除).
+  await row.getByRole('button', { name: '删除' }).click();
+  await page.getByRole('tooltip').getByRole('button', { name: /^删\s*除$/ }).click();
+  await expect(row).toHaveCount(0);
 });
