@@ -47,7 +47,7 @@ async function importFile(dialog: Locator, file: string) {
 const publicTotal = async (request: APIRequestContext, Name: string, CertNum: string) => (await apiData<{ TotalCount: number }>(request, 'GetCertList', { Name, CertNum })).TotalCount;
 
 test('证书列表 imports a filled template, refuses a sheet with bad rows whole, and hides a record from the public lookup', async ({ page }) => {
-  // Two template downloads, three imports, a certificate drawn, a zip and an export: long on a loaded machine.
+  // Two template downloads, two imports, a certificate drawn, a zip and an export: long on a loaded machine.
   test.setTimeout(120_000);
   const batch = unique('GCFX-E2E-').toUpperCase();
   const passed = [

@@ -83,7 +83,7 @@ export function ImportDialog({ page, open, onClose, onImported }: { page: CertPa
     >
       <Space orientation="vertical" size={16} className={styles.image}>
         <Typography.Paragraph type="secondary" className={styles.hint}>
-          请使用导入模板填写：表头须含姓名、身份证号、考试时间、考试结果，其余列可选，列的顺序不限；日期可写作2024-05-12或2024/5/12。文件中任何一行有误则整份不导入，请按错误报告修改后重新导入。
+          请使用导入模板填写：表头须含姓名、身份证号、考试时间、考试结果，其余列可选，列的顺序不限；日期可写作2024-05-12或2024/5/12。文件中任何一行有误则整份不导入，请按错误报告修改后重新导入。{page.importNote}
         </Typography.Paragraph>
         <Button icon={<DownloadOutlined />} onClick={() => void certificatesAdminApi.template().catch(() => undefined)}>
           下载模板
