@@ -122,34 +122,65 @@ function settle<T>(body: Envelope<T>, options: CallOptions): Envelope<T> {
   throw new ApiError(body.Code, text, body.Data);
 }
 
+export interface FileOptions extends CallOptions {
+  /** A token for this download only (the application token of a rejected applicant). */
+  token?: string;
+  /** Query parameters (undefined ones are left out). */
+  params?: object;
+  /** What to say when no file arrives (a network failure, a file cut off) instead of the transport text. */
+  failureText?: string;
+}
+
 /**
- * Downloads a file a guarded call hands out (the token goes in the header, which a plain link
- * cannot send) and saves it under `filename`. A refusal arrives as a JSON envelope and is
- * shown like any other call's. The token is sent to our own origin only: a file on another
- * host (an older attachment under ASSET_BASE_URL) opens in a new tab, without it.
+ * Fetches a file a guarded call hands out, with the token in the header (which a plain link
+ * cannot send). A refusal arrives as a JSON envelope and is shown and thrown like any other
+ * call's.
  */
-export async function download(url: string, filename: string, options: CallOptions & { token?: string } = {}): Promise<void> {
-  if (new URL(url, window.location.href).origin !== window.location.origin) {
-    window.open(url, '_blank', 'noopener');
-    return;
-  }
+export async function fetchFile(url: string, options: FileOptions = {}): Promise<Blob> {
   const token = options.token ?? tokenFor(options.side ?? 'member');
   let file: Blob;
   try {
-    file = (await http.get<Blob>(url, { baseURL: '', responseType: 'blob', headers: token ? { token } : {} })).data;
+    file = (await http.get<Blob>(url, { baseURL: '', params: options.params, responseType: 'blob', headers: token ? { token } : {} })).data;
   } catch (err) {
-    throw transportFailure(err, options);
+    const envelope = await envelopeOf((err as AxiosError<unknown>).response?.data);
+    if (envelope) settle(envelope, options);
+    if (options.failureText === undefined) throw transportFailure(err, options);
+    const failure = transportFailure(err, { ...options, silent: true });
+    if (!options.silent) void message.error(options.failureText);
+    throw new ApiError(failure.code, options.failureText);
   }
-  // An envelope instead of the file: shown and thrown like any call's.
-  if (file.type.startsWith('application/json')) {
-    settle(JSON.parse(await file.text()) as Envelope<unknown>, options);
-    return;
-  }
+  const envelope = await envelopeOf(file);
+  if (envelope) settle(envelope, options);
+  return file;
+}
+
+/** The envelope a blob answer holds instead of a file, if it is one. */
+async function envelopeOf(data: unknown): Promise<Envelope<unknown> | null> {
+  if (!(data instanceof Blob) || !data.type.startsWith('application/json')) return null;
+  const body = JSON.parse(await data.text()) as unknown;
+  return body && typeof body === 'object' && 'Code' in body ? (body as Envelope<unknown>) : null;
+}
+
+/** Hands a fetched file to the browser to save under `filename`. */
+export function saveFile(file: Blob, filename: string): void {
   const link = document.createElement('a');
   link.href = URL.createObjectURL(file);
   link.download = filename;
   link.click();
   setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+}
+
+/**
+ * Downloads a guarded file (fetchFile) and saves it under `filename`. The token is sent to our
+ * own origin only: a file on another host (an older attachment under ASSET_BASE_URL) opens in
+ * a new tab, without it.
+ */
+export async function download(url: string, filename: string, options: FileOptions = {}): Promise<void> {
+  if (new URL(url, window.location.href).origin !== window.location.origin) {
+    window.open(url, '_blank', 'noopener');
+    return;
+  }
+  saveFile(await fetchFile(url, options), filename);
 }
 
 export const get = <T>(url: string, params?: object, options?: CallOptions) =>

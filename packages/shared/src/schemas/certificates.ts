@@ -230,6 +230,9 @@ export const editCertStatusBody = delCertsBody.extend({
   Status: choice([CertStatus.Hidden, CertStatus.Normal], certMessages.statusInvalid),
 });
 
+/** GetCertImage: one certificate of 证书列表, as the PNG the back office shows and saves. */
+export const certImageQuery = z.object({ CertId: idParam });
+
 /** DownCerts: the certificates to zip (`Ids` repeated or "1,2,3"). */
 export const downCertsQuery = idsBody;
 

@@ -4,6 +4,7 @@ import {
   certListQuery,
   certFilterQuery,
   certMessages,
+  certImageQuery,
   certModelQuery,
   certStatusNames,
   CertStatus,
@@ -21,7 +22,7 @@ import { adminWrite, requireAdmin, requirePermission } from '../../http/admin-au
 import { badRequest, list, notFound, ok } from '../../http/envelope.js';
 import { extensionOf, matchesSignature } from '../uploads/checks.js';
 import { adminDocs } from './docs.js';
-import { certificatesZip, publicBaseUrl, verifyUrl } from './download.js';
+import { certificatePng, certificatesZip, publicBaseUrl, verifyUrl } from './download.js';
 import { toAdminDto, toModelDto } from './dto.js';
 import { exportWorkbook, importTemplate } from './export.js';
 import { IMPORT_MAX_BYTES, importCertificates } from './import.js';
@@ -133,6 +134,20 @@ export async function certificatesAdmin(app: App): Promise<void> {
         return rows.map(toRecord);
       });
       return attachment(reply, 'application/zip', 'certificates.zip', '证书.zip').send(certificatesZip(request, records));
+    },
+  );
+
+  app.get(
+    '/GetCertImage',
+    {
+      onRequest: requireAdmin('cert:download'),
+      schema: { ...adminDocs, summary: '一份证书的 PNG（证书列表的记录，含官网隐藏的；查看与单份下载），文件名 姓名_证书编号.png', querystring: certImageQuery },
+    },
+    async (request, reply) => {
+      const { CertId } = request.query;
+      const record = await adminWrite(request, { action: 'cert:download', target: TARGET, targetId: CertId, detail: (r) => `下载1份：${r.id}` }, () => getRecord(db, CertId, 'cert'));
+      const png = await certificatePng(request, record);
+      return attachment(reply, 'image/png', 'certificate.png', `${record.name}_${record.certNum}.png`).send(png);
     },
   );
 

@@ -340,6 +340,7 @@ describe.each(engines)('certificates on %s', (engine) => {
         ['DelCerts', { Ids: [ids.zhang] }],
         ['EditCertStatus', { Ids: [ids.zhang], Status: 0 }],
         [`DownCerts?Ids=${ids.zhang}`],
+        [`GetCertImage?CertId=${ids.zhang}`],
         ['GetCertTemplate'],
         ['ExportCerts'],
       ];

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CertAdminDto, CertImportError, CertModelDto } from '@portal/shared';
@@ -73,6 +74,18 @@ describe.each(engines)('certificate spreadsheets and downloads on %s', (engine) 
       expect(byName.get('李五')).toMatchObject({ _idType: 1, _examTime: '2024-05-12' });
       const audit = await t.app.services.database.db.selectFrom('audit_logs').select('detail').where('action', '=', 'cert:score:import').execute();
       expect(audit.map((a) => a.detail)).toEqual(['导入成绩.xlsx：5条']);
+    });
+
+    it('imports a sheet saved by LibreOffice Calc: shared strings, its own date cells and dates left as text', async () => {
+      // Made from a CSV with `soffice --headless --infilter=CSV:44,34,76,1,2/2 --convert-to xlsx`
+      // (UTF-8, 身份证号 as text); LibreOffice made 2024-05-12 real dates and left 2024/5/12 text.
+      const file = await readFile(new URL('../../../test/fixtures/libreoffice-results.xlsx', import.meta.url));
+      expect(await upload(file, '成绩（LibreOffice）.xlsx')).toEqual({ Code: 200, Message: '成功导入4条', Data: { Imported: 4 } });
+      const byName = new Map((await business<List<CertAdminDto>>('GetCertList?view=score&company=有限公司&pagesize=100')).Data.List.map((r) => [r._name, r]));
+      expect(byName.get('欧阳晓明')).toMatchObject({ _examTime: '2024-05-12', _examStatus: 1, _certNum: 'LO-2024-0001', _issueDate: '2024-06-01', _idNum: '330106********301X' });
+      expect(byName.get('韩雪')).toMatchObject({ _examTime: '2024-05-12', _examStatus: 2, _certNum: '', _remarks: '补考一次' });
+      expect(byName.get('马骁')).toMatchObject({ _examStatus: 0, _company: '四川蜀安建设集团有限公司' });
+      expect(byName.get('陈静怡')).toMatchObject({ _certNum: 'LO-2024-0002', _remarks: '第一期' });
     });
 
     it('imports nothing from a sheet with bad rows and reports each problem by row and column', async () => {
@@ -208,6 +221,19 @@ describe.each(engines)('certificate spreadsheets and downloads on %s', (engine) 
       expect(envelope(await download('DownCerts'))).toMatchObject({ Code: 400 });
       const model = (await business<CertModelDto>(`GetCertModel?CertId=${a}`)).Data;
       expect(model._verifyUrl).toMatch(/\/cert\/verify\//);
+    });
+
+    it('GetCertImage answers one certificate as a PNG, hidden ones included, and refuses results without a certificate', async () => {
+      const id = await saveCert(t, admin, certBody({ _name: '林四', _idNum: idNumber(94), _certNum: 'IMG-001', _status: 0 }));
+      const res = await download(`GetCertImage?CertId=${id}`);
+      expect(res.headers['content-type']).toBe('image/png');
+      expect(res.headers['content-disposition']).toContain(encodeURIComponent('林四_IMG-001.png'));
+      expect(pngSize(res.rawPayload)).toEqual({ width: 1600, height: 1131 });
+      const failed = await saveCert(t, admin, certBody({ _name: '林五', _idNum: idNumber(95), _examStatus: 2, _certNum: '', _issueDate: '', View: 'score' }));
+      expect(envelope(await download(`GetCertImage?CertId=${failed}`))).toEqual({ Code: 404, Message: '证书不存在', Data: null });
+      expect(envelope(await download('GetCertImage?CertId=x'))).toMatchObject({ Code: 400 });
+      const audit = await t.app.services.database.db.selectFrom('audit_logs').select(['target_id', 'result']).where('action', '=', 'cert:download').where('detail', '=', `下载1份：${id}`).execute();
+      expect(audit).toEqual([{ target_id: String(id), result: 1 }]);
     });
   });
 });

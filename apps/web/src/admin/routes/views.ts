@@ -17,6 +17,9 @@ export const views: Record<string, LazyExoticComponent<ComponentType>> = {
   'member/list/index': lazy(() => import('../pages/members/MemberListPage')),
   'member/contribution/index': lazy(() => import('../pages/members/contribution/ContributionPage')),
   'member/propose/index': lazy(() => import('../pages/members/ProposePage')),
+  // One page for both views of the certificate records, told which one it shows.
+  'cert/list/index': lazy(() => import('../pages/certificates/CertPage').then((m) => ({ default: m.CertListPage }))),
+  'cert/score/index': lazy(() => import('../pages/certificates/CertPage').then((m) => ({ default: m.ScoreListPage }))),
   'system/menu/index': lazy(() => import('../pages/system/menu/MenuPage')),
   'system/role/index': lazy(() => import('../pages/system/role/RolePage')),
   'system/admin/index': lazy(() => import('../pages/system/admin/AdminUserPage')),

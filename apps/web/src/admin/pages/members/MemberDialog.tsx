@@ -1,14 +1,13 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Col, DatePicker, Form, Input, InputNumber, Modal, Radio, Row, Select, Spin, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
 import { dialogWidth, editMemberInfoBody, memberLimits, MemberStatus, numberInput, typeKinds, type EditMemberInfoBody } from '@portal/shared';
 import { download } from '../../../api/client';
 import { membersAdminApi } from '../../../api/members-admin';
 import { useTypeOptions } from '../../../components/SearchForm';
 import { schemaRule } from '../../../portal/member/schemaRule';
 import { useAuth } from '../../access/AdminSession';
-import { trimmed } from '../../shared/normalize';
+import { dayValueProps, trimmed } from '../../shared/normalize';
 import { useFormSubmit } from '../../../components/useFormSubmit';
 import { memberStatusOptions } from './applyState';
 import { memberKey } from './keys';
@@ -19,12 +18,8 @@ type Values = EditMemberInfoBody & { Status: number };
 type Field = keyof EditMemberInfoBody;
 
 const rule = (field: Field) => [schemaRule(editMemberInfoBody, field)];
-/** JoinDate and ExpireDate travel as `yyyy-MM-dd` ('' for none); the pickers work with dayjs. */
-const dateFormat = 'YYYY-MM-DD';
-const dateProps = {
-  getValueProps: (value: string | undefined) => ({ value: value ? dayjs(value) : null }),
-  normalize: (value: Dayjs | null) => (value ? value.format(dateFormat) : ''),
-};
+/** JoinDate and ExpireDate travel as `yyyy-MM-dd` ('' for none). */
+const dateProps = dayValueProps;
 
 interface MemberDialogProps {
   /** The member to edit, 0 to add one, null when closed. */

@@ -1,0 +1,67 @@
+import type { AxiosProgressEvent } from 'axios';
+import { messages, type CertAdminDto, type CertModelDto, type CertView, type EditCertInfoBody, type ListDto } from '@portal/shared';
+import type { PageState } from '../components/DataTable';
+import { call, download, fetchFile, get, post, type CallOptions } from './client';
+
+/**
+ * Back-office certificate calls (/api/XfSysBussiness/): the 证书列表 and 考试成绩 pages over the
+ * same records. Every call names its page (`view`), whose permissions the server checks.
+ */
+const base = 'XfSysBussiness/';
+/** Files are fetched outside the /api/ base of the JSON calls. */
+const files = `/api/${base}`;
+const admin: CallOptions = { side: 'admin' };
+
+/** The back-office search (GetCertList and ExportCerts). */
+export interface CertFilters {
+  view: CertView;
+  /** Parts of the name, ID number, certificate number and company. */
+  name?: string;
+  idnum?: string;
+  certnum?: string;
+  company?: string;
+  /** 0 缺考, 1 合格, 2 不合格. */
+  examstatus?: number;
+  /** 1 正常, 0 官网隐藏, -1 已删除; none lists the first two. */
+  status?: number;
+  /** First and last exam day (yyyy-MM-dd), both included. */
+  start?: string;
+  end?: string;
+}
+export type CertQuery = CertFilters & PageState;
+
+/** ImportCerts' refusal of a file with bad rows: every problem, by the row number the sheet shows. */
+export interface ImportErrors {
+  Errors: { Row: number; Column: string; Message: string }[];
+}
+
+export const certificatesAdminApi = {
+  list: (query: CertQuery) => get<ListDto<CertAdminDto>>(`${base}GetCertList`, query, admin),
+  /** One record, ID number unmasked, with the address its QR code opens. */
+  model: (CertId: number, view: CertView) => get<CertModelDto>(`${base}GetCertModel`, { CertId, view }, admin),
+  /** `_certId` 0 adds a record; Data is its id. */
+  save: (body: EditCertInfoBody) => post<number>(`${base}EditCertInfo`, body, admin),
+  /** Marks records deleted (status -1); Data is how many. */
+  remove: (Ids: number[], View: CertView) => post<number>(`${base}DelCerts`, { Ids, View }, admin),
+  /** 1 正常 or 0 官网隐藏; Data is how many changed. */
+  setStatus: (Ids: number[], Status: 0 | 1, View: CertView) => post<number>(`${base}EditCertStatus`, { Ids, Status, View }, admin),
+
+  /** One certificate's PNG (证书列表 records only), to show or save. */
+  image: (CertId: number) => fetchFile(`${files}GetCertImage`, { ...admin, params: { CertId } }),
+  /** The selected certificates as one zip of PNGs. */
+  downloadZip: (Ids: number[]) => download(`${files}DownCerts`, '证书.zip', { ...admin, params: { Ids: Ids.join(',') } }),
+  template: () => download(`${files}GetCertTemplate`, '导入模板.xlsx', admin),
+  /** The whole current search as .xlsx; a file that does not arrive is 导出地址获取错误 (spec §8). */
+  exportSearch: (filters: CertFilters, filename: string) => download(`${files}ExportCerts`, filename, { ...admin, params: filters, failureText: messages.exportUrlMissing }),
+
+  /**
+   * Uploads an .xlsx for import; `progress` follows the upload (0–1). Answers how many records
+   * were imported. Silent: the caller shows the refusal, and a file with bad rows comes back as
+   * an ApiError whose data is ImportErrors.
+   */
+  importFile: (file: File, view: CertView, progress: (event: AxiosProgressEvent) => void) => {
+    const form = new FormData();
+    form.append('file', file, file.name);
+    return call<{ Imported: number }>({ method: 'POST', url: `${base}ImportCerts`, params: { view }, data: form, onUploadProgress: progress }, { ...admin, silent: true }).then((r) => r.Data);
+  },
+};
