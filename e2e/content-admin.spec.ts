@@ -63,13 +63,15 @@ test('an article written in the back office reaches the home tab and its page', 
   page.on('request', (r) => {
     if (r.url().includes('/UpdateSortNumber')) sortSaves.push(r.url());
   });
-  await sort.fill('0');
-  const reloaded = page.waitForResponse((r) => r.url().includes('/GetNewPositionList'));
-  await sort.press('Enter');
-  await reloaded;
-  await expect(sort).toHaveValue('0');
-  // Enter leaves the field and that saves once: one request, one audit row.
-  expect(sortSaves).toHaveLength(1);
+  // Enter leaves the field and that saves once: one request (and one audit row) per change.
+  for (const [value, saves] of [['5', 1], ['0', 2]] as const) {
+    await sort.fill(value);
+    const reloaded = page.waitForResponse((r) => r.url().includes('/GetNewPositionList'));
+    await sort.press('Enter');
+    await reloaded;
+    await expect(sort).toHaveValue(value);
+    expect(sortSaves).toHaveLength(saves);
+  }
 
   // The public home: seat 1's tab (政策要闻) lists it first; its page shows the table and the indent.
   await page.goto('/home');

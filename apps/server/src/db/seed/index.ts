@@ -1,11 +1,14 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely } from 'kysely';
-import { formatCst, typeKinds } from '@portal/shared';
+import { ApplyState, formatCst, ProcessDecision, typeKinds } from '@portal/shared';
 import { stripHtml } from '../../content/plain-text.js';
 import type { Services } from '../../http/app-types.js';
+import { hashPassword } from '../../features/system/passwords.js';
 import type { DB } from '../schema.js';
 import { demoArticles, type DemoArticle } from './articles.js';
 import { demoCertificates } from './certificates.js';
+import { demoMembers } from './members.js';
 import { friendLinks, typeLists, visitHistory } from './catalogue.js';
 import { saveDemoImages, type DemoImages } from './images.js';
 import { demoMenuNames as m, menuColumns, menuTree, type DemoMenuName, type MenuSeed } from './menus.js';
@@ -123,9 +126,57 @@ async function seedContent(db: Kysely<DB>, { config }: Services, images: DemoIma
 
   await db.insertInto('visit_counts').values(visitHistory(rng, now, 60)).execute();
 
+  await insertMembers(db, now);
+
   // A generator of their own, so the exam results stay the same whatever the articles draw.
   const certificates = demoCertificates(createRandom(SEED + 1), now);
   for (let i = 0; i < certificates.length; i += 200) await db.insertInto('certificates').values(certificates.slice(i, i + 200)).execute();
+}
+
+/** The demo member companies (./members.ts) and the history of their applications. */
+async function insertMembers(db: Kysely<DB>, now: number): Promise<void> {
+  const typeIds = new Map((await db.selectFrom('type_items').select(['id', 'type', 'name']).execute()).map((t) => [`${t.type}|${t.name}`, t.id]));
+  const typeId = (type: number, name: string) => typeIds.get(`${type}|${name}`) ?? 0;
+  // One random password for all: nobody can sign in as a demo member until an administrator sets one.
+  const passwordHash = await hashPassword(randomBytes(24).toString('base64'));
+  for (const m of demoMembers(createRandom(SEED + 2), now)) {
+    const { id } = await db
+      .insertInto('members')
+      .values({
+        account: m.account,
+        password_hash: passwordHash,
+        member_name: m.memberName,
+        company_type_id: typeId(typeKinds.companyType, m.companyType),
+        member_level_id: typeId(typeKinds.memberLevel, m.memberLevel),
+        company_ment: m.companyMent,
+        mainbusiness: m.mainbusiness,
+        reg_address: m.regAddress,
+        daily_operator: m.dailyOperator,
+        operator_phone: m.operatorPhone,
+        remarks: '',
+        legal_person: m.legalPerson,
+        email: m.email,
+        file_path: '',
+        reg_capital: m.regCapital,
+        staff_count: m.staffCount,
+        join_date: m.joinDate,
+        expire_date: m.expireDate,
+        apply_state: m.applyState,
+        status: 1,
+        process_item_name: m.reason,
+        last_login_at: '',
+        applied_at: m.appliedAt,
+        created_at: m.appliedAt,
+        updated_at: m.decidedAt || m.appliedAt,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const step = (decision: number, at: string, reason = '') => ({ member_id: id, decision, reason, remark: '', admin_id: null, admin_account: decision === ProcessDecision.Submitted ? '' : 'admin', created_at: at, updated_at: at });
+    const history = [step(ProcessDecision.Submitted, m.appliedAt)];
+    if (m.applyState === ApplyState.Approved) history.push(step(ProcessDecision.Approved, m.decidedAt));
+    if (m.applyState === ApplyState.Rejected) history.push(step(ProcessDecision.Rejected, m.decidedAt, m.reason));
+    await db.insertInto('member_process_items').values(history).execute();
+  }
 }
 
 /** Inserts a level of the tree, then each entry's children under its new id; returns ids by name. */

@@ -147,6 +147,27 @@ describe.each(engines)('demo seed on %s', (engine) => {
     expect(visits.every((v) => v.count > 100)).toBe(true);
   });
 
+  it('adds member companies in every level, a few applications waiting and one rejected with its reason', async () => {
+    const members = await db().selectFrom('members').selectAll().execute();
+    expect(members.length).toBeGreaterThanOrEqual(30);
+    expect(new Set(members.map((m) => m.account)).size).toBe(members.length);
+    const levels = await db().selectFrom('type_items').select(['id', 'name']).where('type', '=', 2).execute();
+    for (const level of levels) expect(members.some((m) => m.member_level_id === level.id && m.apply_state === 1), level.name).toBe(true);
+    expect(members.filter((m) => m.apply_state === 0).length).toBeGreaterThanOrEqual(3);
+    const rejected = members.filter((m) => m.apply_state === 2);
+    expect(rejected).toHaveLength(1);
+    expect(rejected[0]?.process_item_name).not.toBe('');
+    // Every application has its history: submitted, then the decision when there is one.
+    const steps = await db().selectFrom('member_process_items').select(['member_id', 'decision', 'reason']).execute();
+    for (const m of members) {
+      const own = steps.filter((s) => s.member_id === m.id).map((s) => s.decision);
+      expect(own).toEqual(m.apply_state === 0 ? [0] : [0, m.apply_state]);
+    }
+    // Staff of member companies hold certificates, so 我的证书 has something to show.
+    const holders = new Set((await db().selectFrom('certificates').select('company').execute()).map((c) => c.company));
+    expect(members.filter((m) => holders.has(m.member_name)).length).toBeGreaterThanOrEqual(10);
+  });
+
   it('adds nothing when the database already has content', async () => {
     const count = async () => {
       const tables = ['menus', 'news', 'positions', 'banners', 'friend_links', 'type_items', 'visit_counts'] as const;
