@@ -21,11 +21,13 @@ import { contributionsPublic } from './contributions/public.js';
 import { sensitiveWordsAdmin } from './sensitive-words/admin.js';
 import { certificatesAdmin } from './certificates/admin.js';
 import { certificatesPublic } from './certificates/public.js';
+import { activitiesAdmin } from './activities/admin.js';
+import { activitiesPublic } from './activities/public.js';
 
 /** Public site calls, spec §7 "/api/XfWebApi/". */
-const publicRoutes: FeatureRoutes[] = [linksPublic, menusPublic, newsPublic, positionsPublic, bannersPublic, lookupsPublic, visitsPublic, sitePublic, contributionsPublic, certificatesPublic, ...memberPublicRoutes];
+const publicRoutes: FeatureRoutes[] = [linksPublic, menusPublic, newsPublic, positionsPublic, bannersPublic, lookupsPublic, visitsPublic, sitePublic, contributionsPublic, certificatesPublic, activitiesPublic, ...memberPublicRoutes];
 /** Business back-office calls, spec §7 "/api/XfSysBussiness/". */
-const businessRoutes: FeatureRoutes[] = [menusAdmin, newsAdmin, positionsAdmin, bannersAdmin, linksAdmin, lookupsAdmin, uploadsAdmin, contributionsAdmin, sensitiveWordsAdmin, certificatesAdmin, ...memberBusinessRoutes];
+const businessRoutes: FeatureRoutes[] = [menusAdmin, newsAdmin, positionsAdmin, bannersAdmin, linksAdmin, lookupsAdmin, uploadsAdmin, contributionsAdmin, sensitiveWordsAdmin, certificatesAdmin, activitiesAdmin, ...memberBusinessRoutes];
 /** System back-office calls, spec §7 "/api/XfSystemApi/". */
 const systemRoutes: FeatureRoutes[] = [...systemFeatureRoutes];
 
