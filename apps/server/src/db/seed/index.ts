@@ -4,6 +4,7 @@ import { formatCst, typeKinds } from '@portal/shared';
 import { stripHtml } from '../../content/plain-text.js';
 import type { Services } from '../../http/app-types.js';
 import type { DB } from '../schema.js';
+import { seedActivities } from './activities.js';
 import { demoArticles, type DemoArticle } from './articles.js';
 import { demoCertificates } from './certificates.js';
 import { friendLinks, typeLists, visitHistory } from './catalogue.js';
@@ -122,6 +123,7 @@ async function seedContent(db: Kysely<DB>, { config }: Services, images: DemoIma
   await db.insertInto('type_items').values(types).execute();
 
   await db.insertInto('visit_counts').values(visitHistory(rng, now, 60)).execute();
+  await seedActivities(db, now);
 
   // A generator of their own, so the exam results stay the same whatever the articles draw.
   const certificates = demoCertificates(createRandom(SEED + 1), now);

@@ -17,6 +17,7 @@ export const views: Record<string, LazyExoticComponent<ComponentType>> = {
   'member/list/index': lazy(() => import('../pages/members/MemberListPage')),
   'member/contribution/index': lazy(() => import('../pages/members/contribution/ContributionPage')),
   'member/propose/index': lazy(() => import('../pages/members/ProposePage')),
+  'activity/list/index': lazy(() => import('../pages/activity/ActivityPage')),
   'system/menu/index': lazy(() => import('../pages/system/menu/MenuPage')),
   'system/role/index': lazy(() => import('../pages/system/role/RolePage')),
   'system/admin/index': lazy(() => import('../pages/system/admin/AdminUserPage')),
