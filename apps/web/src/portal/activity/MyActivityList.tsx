@@ -41,7 +41,7 @@ export function MyActivityList() {
           <List.Item className={list.item}>
             <div className={list.entry}>
               <div className={list.titleLine}>
-                {!item.IsRead && <Badge status="error" text="未读" />}
+                {!item.IsRead && <Badge className={styles.unreadMark} status="error" text="未读" />}
                 <Link to={`/member/activity/${item.ActivityId}`} className={`${list.title} ${item.IsRead ? '' : styles.unreadTitle}`}>
                   {item.Title}
                 </Link>

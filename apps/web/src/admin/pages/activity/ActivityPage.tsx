@@ -13,6 +13,7 @@ import { useAction } from '../../shared/useAction';
 import { ActivityDialog } from './ActivityDialog';
 import { AudienceDrawer } from './AudienceDrawer';
 import { activitiesKey, activityStatusOptions, ActivityStatusTag } from './status';
+import styles from './activity.module.css';
 
 type Filters = Omit<ActivityQuery, keyof PageState>;
 
@@ -46,28 +47,46 @@ export default function ActivityPage() {
     );
 
   const columns: TableColumnsType<ActivityListItemDto> = [
-    { title: '活动标题', dataIndex: 'Title', width: 260 },
-    { title: '活动时间', key: 'time', width: 190, render: (_, a) => `${minutes(a.StartTime)} 至 ${a.EndTime.slice(0, 10) === a.StartTime.slice(0, 10) ? a.EndTime.slice(11, 16) : minutes(a.EndTime)}` },
-    { title: '地点', dataIndex: 'Place', width: 180, ellipsis: true },
-    { title: '报名截止', dataIndex: 'SignUpDeadline', width: 150, render: minutes },
+    {
+      title: '活动',
+      key: 'title',
+      width: 240,
+      render: (_, a) => (
+        <Space size={2} vertical>
+          <span>{a.Title}</span>
+          <span className={styles.secondary}>{a.Place}</span>
+        </Space>
+      ),
+    },
+    {
+      title: '时间',
+      key: 'time',
+      width: 210,
+      render: (_, a) => (
+        <Space size={2} vertical>
+          <span>{`${minutes(a.StartTime)} 至 ${a.EndTime.slice(0, 10) === a.StartTime.slice(0, 10) ? a.EndTime.slice(11, 16) : minutes(a.EndTime)}`}</span>
+          <span className={styles.secondary}>报名截止 {minutes(a.SignUpDeadline)}</span>
+        </Space>
+      ),
+    },
     {
       title: '活动对象',
       key: 'audience',
-      width: 160,
+      width: 150,
       render: (_, a) => (a.AudienceAll ? <Tag color="blue">全体会员</Tag> : a.MemberLevelNames.map((name, i) => <Tag key={a.MemberLevels[i]}>{name || '已删除等级'}</Tag>)),
     },
-    { title: '状态', key: 'status', width: 90, render: (_, a) => <ActivityStatusTag activity={a} now={now} /> },
+    { title: '状态', key: 'status', width: 80, render: (_, a) => <ActivityStatusTag activity={a} now={now} /> },
     {
       title: '已读/通知',
       key: 'read',
-      width: 100,
+      width: 90,
       render: (_, a) => (a.Status === ActivityStatus.Draft ? '-' : `${a.ReadCount}/${a.AudienceCount}`),
     },
-    { title: '报名/上限', key: 'signUp', width: 100, render: (_, a) => `${a.SignUpCount}/${a.Capacity || '不限'}` },
+    { title: '报名/上限', key: 'signUp', width: 90, render: (_, a) => `${a.SignUpCount}/${a.Capacity || '不限'}` },
     {
       title: '操作',
       key: 'actions',
-      width: 260,
+      width: 250,
       fixed: 'right',
       render: (_, a) => (
         <Space size={0} wrap>
@@ -118,7 +137,7 @@ export default function ActivityPage() {
           </Auth>
         }
       >
-        <DataTable<ActivityListItemDto> rowKey="ActivityId" numbered columns={columns} {...list.tableProps} />
+        <DataTable<ActivityListItemDto> rowKey="ActivityId" columns={columns} {...list.tableProps} />
       </Panel>
       <ActivityDialog
         activityId={editing}

@@ -8,6 +8,7 @@ import { DataTable, usePagedList, type PageState } from '../../../components/Dat
 import { SearchForm, type SearchField } from '../../../components/SearchForm';
 import { Auth } from '../../access/AdminSession';
 import { activityMembersKey, MailStateTag } from './status';
+import styles from './activity.module.css';
 
 type Filters = Omit<ActivityMemberFilters, 'activityid'>;
 
@@ -22,8 +23,8 @@ const when = (time: string) => time || '-';
 
 const columns: TableColumnsType<ActivityMemberDto> = [
   { title: '账号', dataIndex: 'Account', width: 120 },
-  { title: '会员名称', dataIndex: 'MemberName', width: 220 },
-  { title: '会员等级', dataIndex: 'MemberLevelName', width: 100 },
+  { title: '会员名称', dataIndex: 'MemberName', width: 200 },
+  { title: '会员等级', dataIndex: 'MemberLevelName', width: 90 },
   {
     title: '阅读状态',
     key: 'read',
@@ -32,14 +33,14 @@ const columns: TableColumnsType<ActivityMemberDto> = [
       <Space size={4} vertical>
         {m.IsRead ? <Tag color="success">已读</Tag> : <Tag color="warning">未读</Tag>}
         <span>{when(m.ReadTime)}</span>
+        {m.RemindTime && <span className={styles.remind}>提醒于 {m.RemindTime}</span>}
       </Space>
     ),
   },
-  { title: '提醒时间', dataIndex: 'RemindTime', width: 160, render: when },
   {
     title: '报名状态',
     key: 'signUp',
-    width: 170,
+    width: 160,
     render: (_, m) => (
       <Space size={4} vertical>
         {m.IsSignedUp ? <Tag color="blue">已报名</Tag> : <Tag>未报名</Tag>}
@@ -50,7 +51,7 @@ const columns: TableColumnsType<ActivityMemberDto> = [
   {
     title: '邮件',
     key: 'mail',
-    width: 200,
+    width: 190,
     render: (_, m) => (
       <Space size={4} vertical>
         <MailStateTag member={m} />
@@ -65,14 +66,23 @@ const columns: TableColumnsType<ActivityMemberDto> = [
  * delivery; filtered by 已读/未读 and sign-up; exported to .xlsx; reminded (selected or all unread).
  */
 export function AudienceDrawer({ activity, onClose }: { activity: ActivityListItemDto | null; onClose: () => void }) {
+  return (
+    <Drawer title={activity ? `通知对象：${activity.Title}` : ''} open={activity !== null} onClose={onClose} size={1100} destroyOnHidden>
+      {activity && <Audience activity={activity} />}
+    </Drawer>
+  );
+}
+
+/** The audience list itself, mounted only while an activity is shown, so it never asks for none. */
+function Audience({ activity }: { activity: ActivityListItemDto }) {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const id = activity?.ActivityId ?? 0;
+  const id = activity.ActivityId;
   const key = activityMembersKey(id);
   const list = usePagedList<ActivityMemberDto, Filters>(key, (q: Filters & PageState) => activitiesAdminApi.members({ ...q, activityid: id }), {});
   const [selected, setSelected] = useState<number[]>([]);
   const [busy, setBusy] = useState<'remind' | 'export' | null>(null);
-  const remindable = activity?.Status === ActivityStatus.Published;
+  const remindable = activity.Status === ActivityStatus.Published;
 
   const remind = async (memberIds: number[]) => {
     setBusy('remind');
@@ -89,7 +99,7 @@ export function AudienceDrawer({ activity, onClose }: { activity: ActivityListIt
   const exportList = async () => {
     setBusy('export');
     try {
-      await activitiesAdminApi.exportMembers({ ...list.filters, activityid: id }, `${activity?.Title ?? '活动'}-名单.xlsx`);
+      await activitiesAdminApi.exportMembers({ ...list.filters, activityid: id }, `${activity.Title}-名单.xlsx`);
     } catch {
       // Shown by the API client.
     } finally {
@@ -98,36 +108,31 @@ export function AudienceDrawer({ activity, onClose }: { activity: ActivityListIt
   };
 
   return (
-    <Drawer title={activity ? `通知对象：${activity.Title}` : ''} open={activity !== null} onClose={onClose} size={1100} destroyOnHidden>
-      {activity && (
-        <>
-          <SearchForm<Filters> fields={searchFields} onSearch={list.search} loading={list.query.isFetching} />
-          <Space wrap style={{ marginBottom: 12 }}>
-            <Auth perm="activity:resend">
-              <Tooltip title={remindable ? undefined : '只有已发布的活动可以发送提醒'}>
-                <Button icon={<BellOutlined />} disabled={!remindable || selected.length === 0} loading={busy === 'remind'} onClick={() => void remind(selected)}>
-                  提醒所选（{selected.length}）
-                </Button>
-              </Tooltip>
-              <Popconfirm title="向全部未读会员发送提醒？" onConfirm={() => remind([])} okText="提醒" disabled={!remindable}>
-                <Button type="primary" icon={<BellOutlined />} disabled={!remindable} loading={busy === 'remind'}>
-                  提醒全部未读
-                </Button>
-              </Popconfirm>
-            </Auth>
-            <Button icon={<DownloadOutlined />} loading={busy === 'export'} onClick={() => void exportList()}>
-              导出名单
+    <>
+      <SearchForm<Filters> fields={searchFields} onSearch={list.search} loading={list.query.isFetching} />
+      <Space wrap className={styles.toolbar}>
+        <Auth perm="activity:resend">
+          <Tooltip title={remindable ? undefined : '只有已发布的活动可以发送提醒'}>
+            <Button icon={<BellOutlined />} disabled={!remindable || selected.length === 0} loading={busy === 'remind'} onClick={() => void remind(selected)}>
+              提醒所选（{selected.length}）
             </Button>
-          </Space>
-          <DataTable<ActivityMemberDto>
-            rowKey="MemberId"
-            numbered
-            columns={columns}
-            rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }}
-            {...list.tableProps}
-          />
-        </>
-      )}
-    </Drawer>
+          </Tooltip>
+          <Popconfirm title="向全部未读会员发送提醒？" onConfirm={() => remind([])} okText="提醒" disabled={!remindable}>
+            <Button type="primary" icon={<BellOutlined />} disabled={!remindable} loading={busy === 'remind'}>
+              提醒全部未读
+            </Button>
+          </Popconfirm>
+        </Auth>
+        <Button icon={<DownloadOutlined />} loading={busy === 'export'} onClick={() => void exportList()}>
+          导出名单
+        </Button>
+      </Space>
+      <DataTable<ActivityMemberDto>
+        rowKey="MemberId"
+        columns={columns}
+        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }}
+        {...list.tableProps}
+      />
+    </>
   );
 }
