@@ -58,7 +58,8 @@ function cstAhead(days: number, hour: number): string {
 }
 
 test('an activity for one level: read and signed up by its member, unseen by another, reminded by the back office', async ({ page, browser }, testInfo) => {
-  test.setTimeout(120_000);
+  // Three sessions, the editor and two member pages: on a loaded two-core machine this has taken 80 s.
+  test.setTimeout(180_000);
   const admin = await adminToken(page.request);
   const levels = await apiData<{ Id: number; Name: string }[]>(page.request, 'GetTypeList', { type: 2 });
   const council = levels.find((l) => l.Name === '理事单位')!;
