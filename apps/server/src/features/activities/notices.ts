@@ -26,31 +26,40 @@ type Db = Kysely<DB>;
 /** The SQL condition "member m is in the audience of activity a". */
 export const inAudience = sql<boolean>`(a.audience_all = 1 or exists (select 1 from activity_levels l where l.activity_id = a.id and l.level_id = m.member_level_id))`;
 
+/** The (activity, member) pairs of open activities' audiences that have no notice yet. */
+function missingNotices(db: Db, scope: { activityId?: number; memberId?: number }, at: string) {
+  let pairs = db
+    .selectFrom(['activities as a', 'members as m'])
+    .select((eb) => ['a.id as activity_id', 'm.id as member_id', eb.val(at).as('created_at')])
+    .where('a.status', '=', ActivityStatus.Published)
+    .where('a.end_time', '>', at)
+    .where('m.apply_state', '=', ApplyState.Approved)
+    .where('m.status', '=', MemberStatus.Enabled)
+    .where(inAudience)
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('activity_notices as n').select('n.id').whereRef('n.activity_id', '=', 'a.id').whereRef('n.member_id', '=', 'm.id'))),
+    );
+  if (scope.activityId !== undefined) pairs = pairs.where('a.id', '=', scope.activityId);
+  if (scope.memberId !== undefined) pairs = pairs.where('m.id', '=', scope.memberId);
+  return pairs;
+}
+
 /**
  * Delivers the missing notices of open activities, to one member or for one activity; with
- * SMTP configured each new notice also queues an e-mail. Concurrent deliveries of the same
- * pair are harmless: the unique (activity, member) index keeps one and the other is skipped.
+ * SMTP configured each new notice also queues an e-mail. A read looks first, so the usual
+ * case (nothing missing) takes no write lock: members' page views never queue behind SQLite's
+ * one writer. Concurrent deliveries of the same pair are harmless: the unique (activity,
+ * member) index keeps one and the other is skipped.
  */
 export async function deliverNotices(database: Database, scope: { activityId?: number; memberId?: number }, mail: MailContext | null, now: number): Promise<number> {
   const at = formatCst(now);
+  const anyMissing = await missingNotices(database.db, scope, at).limit(1).executeTakeFirst();
+  if (!anyMissing) return 0;
   const delivered = await database.db.transaction().execute(async (trx) => {
-    let candidates = trx
-      .selectFrom(['activities as a', 'members as m'])
-      .select((eb) => ['a.id as activity_id', 'm.id as member_id', eb.val(at).as('created_at')])
-      .where('a.status', '=', ActivityStatus.Published)
-      .where('a.end_time', '>', at)
-      .where('m.apply_state', '=', ApplyState.Approved)
-      .where('m.status', '=', MemberStatus.Enabled)
-      .where(inAudience)
-      .where(({ not, exists, selectFrom }) =>
-        not(exists(selectFrom('activity_notices as n').select('n.id').whereRef('n.activity_id', '=', 'a.id').whereRef('n.member_id', '=', 'm.id'))),
-      );
-    if (scope.activityId !== undefined) candidates = candidates.where('a.id', '=', scope.activityId);
-    if (scope.memberId !== undefined) candidates = candidates.where('m.id', '=', scope.memberId);
     const rows = await trx
       .insertInto('activity_notices')
       .columns(['activity_id', 'member_id', 'created_at'])
-      .expression(candidates)
+      .expression(missingNotices(trx, scope, at))
       .onConflict((oc) => oc.columns(['activity_id', 'member_id']).doNothing())
       .returning(['id', 'activity_id', 'member_id'])
       .execute();
