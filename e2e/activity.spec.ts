@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { adminToken, openFromSidebar, signIn, unique, type Envelope } from './admin-session.js';
 import { apiData, settled } from './helpers.js';
@@ -131,7 +132,7 @@ test('an activity for one level: read and signed up by its member, unseen by ano
   await expectBadge(member.page, unread - 1);
   await member.page.getByRole('button', { name: /^报\s*名$/ }).click();
   await expect(member.page.getByText('报名成功')).toBeVisible();
-  await expect(member.page.getByText('已报名', { exact: true })).toBeVisible();
+  await expect(member.page.locator('.ant-tag', { hasText: '已报名' })).toBeVisible();
   await expect(member.page.getByRole('button', { name: '取消报名' })).toBeVisible();
   await member.page.screenshot({ path: testInfo.outputPath('member-activity-1440.png'), fullPage: true });
   await member.page.setViewportSize({ width: 375, height: 800 });
@@ -156,6 +157,13 @@ test('an activity for one level: read and signed up by its member, unseen by ano
   await expect(audienceRow.getByText('已读')).toBeVisible();
   await expect(audienceRow.getByText('已报名')).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('activity-audience-1440.png') });
+  // The list exports as a workbook named after the activity.
+  const download = page.waitForEvent('download');
+  await drawer.getByRole('button', { name: '导出名单' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe(`${title}-名单.xlsx`);
+  const bytes = fs.readFileSync(await file.path());
+  expect(bytes.subarray(0, 2).toString('latin1')).toBe('PK');
   await audienceRow.getByRole('checkbox').check();
   await drawer.getByRole('button', { name: /提醒所选（1）/ }).click();
   await expect(page.getByText('已提醒1位会员')).toBeVisible();

@@ -48,7 +48,7 @@ export function MyActivityDetail({ id }: { id: number }) {
         <Descriptions.Item label="活动时间">{activityTime(a)}</Descriptions.Item>
         <Descriptions.Item label="活动地点">{a.Place}</Descriptions.Item>
         <Descriptions.Item label="报名截止">{a.SignUpDeadline.slice(0, 16)}</Descriptions.Item>
-        <Descriptions.Item label="已报名">{places}</Descriptions.Item>
+        <Descriptions.Item label="报名人数">{places}</Descriptions.Item>
       </Descriptions>
       <div className={styles.signUp}>
         <SignUpTag activity={a} />
