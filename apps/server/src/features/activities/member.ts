@@ -88,12 +88,15 @@ export async function unreadCount(db: Db, memberId: number): Promise<number> {
   return n;
 }
 
-/** GetMyActivity/{id}: the member's activity in full; opening it marks it read. */
+/** GetMyActivity/{id}: the member's activity in full; opening it marks it read (the first time only, so re-reading writes nothing). */
 export async function openMine(db: Db, memberId: number, id: number, now: number): Promise<MyActivityDetail> {
   const at = formatCst(now);
-  await db.updateTable('activity_notices').set({ read_at: at }).where('member_id', '=', memberId).where('activity_id', '=', id).where('read_at', '=', '').execute();
   const row = await myQuery(db, memberId).select(['a.description', 'a.attachments']).where('a.id', '=', id).executeTakeFirst();
   if (!row) throw notFound(activityMessages.notFound);
+  if (row.read_at === '') {
+    await db.updateTable('activity_notices').set({ read_at: at }).where('member_id', '=', memberId).where('activity_id', '=', id).where('read_at', '=', '').execute();
+    row.read_at = at;
+  }
   return { ...toMine(row, at), description: row.description, attachments: parseAttachments(row.attachments) };
 }
 
