@@ -46,5 +46,6 @@ export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g
  * lands beside it, on the mask.
  */
 export async function settled(locator: Locator): Promise<void> {
-  await locator.evaluate((element) => Promise.all(element.getAnimations({ subtree: true }).map((a) => a.finished)));
+  // A cancelled animation (the element re-rendered) rejects `finished`; it is over all the same.
+  await locator.evaluate((element) => Promise.all(element.getAnimations({ subtree: true }).map((a) => a.finished.catch(() => undefined))));
 }

@@ -23,6 +23,7 @@ import { registerGuardDocs } from './http/guard-docs.js';
 import { stopViews } from './features/news/views.js';
 import { scheduleUploadSweeps } from './features/uploads/sweep.js';
 import { largestUpload } from './features/uploads/checks.js';
+import { startMailOutbox } from './features/activities/outbox.js';
 import type { CaptchaObserver } from './features/system/captcha.js';
 
 export interface BuildOptions {
@@ -77,9 +78,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('services', services);
   app.decorate('captchaIssued', options.captchaIssued ?? null);
   const sweeps = scheduleUploadSweeps(services, app.log);
+  // Activity e-mails (SMTP_URL): sent in the background from the persistent outbox.
+  const outbox = startMailOutbox(services, app.log);
   app.addHook('onClose', async () => {
-    // A running sweep finishes before the database goes.
+    // A running sweep or mail round finishes before the database goes.
     await sweeps.stop();
+    await outbox.stop();
     // Counted article views are written before the database goes.
     await stopViews(database);
     if (!options.database) await database.close();

@@ -43,6 +43,13 @@ export interface Config {
    * 'full', or 'public' when NODE_ENV=production.
    */
   apiDocs: 'full' | 'public' | 'off';
+  /**
+   * The mail server activity notices go out through (SMTP_URL, e.g.
+   * smtps://user:password@smtp.example.org:465); without it no e-mail is queued or sent.
+   */
+  smtpUrl?: string;
+  /** The From of those e-mails (MAIL_FROM); without it the site's name and e-mail address. */
+  mailFrom?: string;
 }
 
 export type TrustProxy = false | number | string[];
@@ -120,6 +127,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
     seedDemo: env.SEED_DEMO !== 'false',
     apiDocs: parseApiDocs(env),
+    smtpUrl: parseSmtpUrl(env.SMTP_URL),
+    mailFrom: env.MAIL_FROM || undefined,
     adminSession: {
       idleMinutes: positiveNumber(env, 'ADMIN_SESSION_IDLE_MINUTES', 120),
       maxHours: positiveNumber(env, 'ADMIN_SESSION_MAX_HOURS', 12),
@@ -136,6 +145,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       icp: env.SITE_ICP ?? '京ICP备17047215号-1',
     },
   };
+}
+
+function parseSmtpUrl(raw: string | undefined): string | undefined {
+  const value = (raw ?? '').trim();
+  if (value === '') return undefined;
+  if (!/^smtps?:\/\/[^/]/.test(value)) throw new Error('SMTP_URL must be smtp://… or smtps://…');
+  return value;
 }
 
 function parseApiDocs(env: NodeJS.ProcessEnv): Config['apiDocs'] {

@@ -7,6 +7,7 @@ import { SearchPage } from './portal/pages/SearchPage';
 import { ContributePage } from './portal/pages/ContributePage';
 import { CertSearchPage } from './portal/pages/CertSearchPage';
 import { NotFoundPage } from './portal/pages/NotFoundPage';
+import { MyActivitiesPage, MyActivityPage } from './portal/activity/ActivityPages';
 import { AdminLoginRoute, AdminShellRoute } from './admin/entry';
 
 /** Routes of spec §2. The back office lives under /System; its pages come from the server's menus. */
@@ -21,6 +22,8 @@ export const router = createBrowserRouter([
       { path: '/searchKey', element: <SearchPage /> },
       { path: '/contribute', element: <ContributePage /> },
       { path: '/certsearch', element: <CertSearchPage /> },
+      { path: '/member/activity', element: <MyActivitiesPage /> },
+      { path: '/member/activity/:id', element: <MyActivityPage /> },
     ],
   },
   { path: '/login', element: <AdminLoginRoute /> },

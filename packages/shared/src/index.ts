@@ -12,3 +12,4 @@ export * from './schemas/certificates.js';
 export * from './id-numbers.js';
 export * from './permissions.js';
 export * from './system-menus.js';
+export * from './schemas/activities.js';

@@ -327,6 +327,67 @@ export interface UploadsTable {
   adopted: Generated<number>;
 }
 
+/** An activity (features/activities); status 0 草稿, 1 已发布, 2 已关闭. */
+export interface ActivitiesTable {
+  id: Generated<number>;
+  title: string;
+  /** Sanitised rich text. */
+  description: string;
+  place: string;
+  start_time: string;
+  end_time: string;
+  sign_up_deadline: string;
+  /** 0: no limit. */
+  capacity: number;
+  /** Members signed up; kept by the sign-up transaction (the capacity check reads it). */
+  sign_up_count: number;
+  /** 1 every member, 0 the levels in activity_levels. */
+  audience_all: number;
+  /** JSON array of { Name, Path }. */
+  attachments: string;
+  status: number;
+  published_at: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A member level (type list 2) an activity is announced to. */
+export interface ActivityLevelsTable {
+  activity_id: number;
+  level_id: number;
+}
+
+/** One member's notice of an activity; times '' until they happen. */
+export interface ActivityNoticesTable {
+  id: Generated<number>;
+  activity_id: number;
+  member_id: number;
+  read_at: string;
+  reminded_at: string;
+  signed_up_at: string;
+  /** The latest e-mail about it (mail_outbox.id). */
+  mail_id: number | null;
+  created_at: string;
+}
+
+/** An e-mail to send, sent or failed (features/activities/outbox.ts). */
+export interface MailOutboxTable {
+  id: Generated<number>;
+  recipient: string;
+  subject: string;
+  body: string;
+  /** pending, sent, failed. */
+  state: string;
+  attempts: number;
+  /** '' when no attempt is due any more. */
+  next_attempt_at: string;
+  locked_until: string;
+  last_error: string;
+  sent_at: string;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface DB {
   menus: MenusTable;
   news: NewsTable;
@@ -353,4 +414,8 @@ export interface DB {
   certificates: CertificatesTable;
   cert_lookups: CertLookupsTable;
   credential_keys: CredentialKeysTable;
+  activities: ActivitiesTable;
+  activity_levels: ActivityLevelsTable;
+  activity_notices: ActivityNoticesTable;
+  mail_outbox: MailOutboxTable;
 }

@@ -24,10 +24,13 @@ import { certificatesAdmin } from './certificates/admin.js';
 import { certificatesPublic } from './certificates/public.js';
 import { certificateVerification } from './certificates/verification.js';
 
+import { activitiesAdmin } from './activities/admin.js';
+import { activitiesPublic } from './activities/public.js';
+
 /** Public site calls, spec §7 "/api/XfWebApi/". */
-const publicRoutes: FeatureRoutes[] = [linksPublic, menusPublic, newsPublic, positionsPublic, bannersPublic, lookupsPublic, visitsPublic, sitePublic, contributionsPublic, certificatesPublic, ownPasswordRoute, ...memberPublicRoutes];
+const publicRoutes: FeatureRoutes[] = [linksPublic, menusPublic, newsPublic, positionsPublic, bannersPublic, lookupsPublic, visitsPublic, sitePublic, contributionsPublic, certificatesPublic, ownPasswordRoute, activitiesPublic, ...memberPublicRoutes];
 /** Business back-office calls, spec §7 "/api/XfSysBussiness/". */
-const businessRoutes: FeatureRoutes[] = [menusAdmin, newsAdmin, positionsAdmin, bannersAdmin, linksAdmin, lookupsAdmin, uploadsAdmin, contributionsAdmin, sensitiveWordsAdmin, certificatesAdmin, ...memberBusinessRoutes];
+const businessRoutes: FeatureRoutes[] = [menusAdmin, newsAdmin, positionsAdmin, bannersAdmin, linksAdmin, lookupsAdmin, uploadsAdmin, contributionsAdmin, sensitiveWordsAdmin, certificatesAdmin, activitiesAdmin, ...memberBusinessRoutes];
 /** System back-office calls, spec §7 "/api/XfSystemApi/". */
 const systemRoutes: FeatureRoutes[] = [...systemFeatureRoutes];
 

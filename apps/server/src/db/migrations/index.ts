@@ -10,6 +10,7 @@ import { sensitiveWords } from './008-sensitive-words.js';
 import { latestByMenu } from './010-latest-by-menu.js';
 import { uploads } from './011-uploads.js';
 import { certificates } from './012-certificates.js';
+import { activities } from './013-activities.js';
 import { credentialKeys } from './015-credential-keys.js';
 
 /** A migration that may need to know the engine (serial vs autoincrement, FTS vs trigram). */
@@ -27,6 +28,7 @@ const all: Record<string, EngineMigration> = {
   '010-latest-by-menu': latestByMenu,
   '011-uploads': uploads,
   '012-certificates': certificates,
+  '013-activities': activities,
   '015-credential-keys': credentialKeys,
 };
 

@@ -6,6 +6,7 @@ import { stripHtml } from '../../content/plain-text.js';
 import type { Services } from '../../http/app-types.js';
 import { hashPassword } from '../../features/system/passwords.js';
 import type { DB } from '../schema.js';
+import { seedActivities } from './activities.js';
 import { demoArticles, type DemoArticle } from './articles.js';
 import { demoCertificates } from './certificates.js';
 import { demoMembers } from './members.js';
@@ -125,6 +126,7 @@ async function seedContent(db: Kysely<DB>, { config }: Services, images: DemoIma
   await db.insertInto('type_items').values(types).execute();
 
   await db.insertInto('visit_counts').values(visitHistory(rng, now, 60)).execute();
+  await seedActivities(db, now);
 
   await insertMembers(db, now);
 

@@ -168,9 +168,20 @@ describe.each(engines)('demo seed on %s', (engine) => {
     expect(members.filter((m) => holders.has(m.member_name)).length).toBeGreaterThanOrEqual(10);
   });
 
+  it('adds a published activity for every member and a draft for one level', async () => {
+    const activities = await db().selectFrom('activities').select(['title', 'status', 'audience_all', 'start_time', 'sign_up_deadline']).orderBy('id').execute();
+    expect(activities.map((a) => [a.title, a.status, a.audience_all])).toEqual([
+      ['协会年度会员大会', 1, 1],
+      ['工程质量风险管理工程师培训班（第三期）', 0, 0],
+    ]);
+    expect(activities.every((a) => a.sign_up_deadline < a.start_time)).toBe(true);
+    const levels = await db().selectFrom('activity_levels as l').innerJoin('type_items as t', 't.id', 'l.level_id').select('t.name').execute();
+    expect(levels).toEqual([{ name: '理事单位' }]);
+  });
+
   it('adds nothing when the database already has content', async () => {
     const count = async () => {
-      const tables = ['menus', 'news', 'positions', 'banners', 'friend_links', 'type_items', 'visit_counts'] as const;
+      const tables = ['menus', 'news', 'positions', 'banners', 'friend_links', 'type_items', 'visit_counts', 'activities'] as const;
       return Promise.all(tables.map(async (table) => Number((await db().selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)));
     };
     const before = await count();

@@ -58,6 +58,29 @@ describe.each(engines)('the upload sweep on %s', (engine) => {
     expect(await sweepUploads(t.app.services)).toBe(0);
   });
 
+  it('keeps the pictures and attachments of activities', async () => {
+    // The clock has moved past the session's lifetime.
+    admin = await loginAdmin(t);
+    const picture = await upload('活动配图.png');
+    const attachment = await upload('日程安排.png');
+    const orphan = await upload('活动草稿图.png');
+    const saved = await adminCall(t, admin, 'POST', '/api/XfSysBussiness/SaveActivityDetail', {
+      Title: '有附件的活动',
+      Description: `<p><img src="${picture}" alt=""></p>`,
+      Place: '协会会议室',
+      StartTime: '2024-07-20 09:00:00',
+      EndTime: '2024-07-20 17:00:00',
+      SignUpDeadline: '2024-07-15 18:00:00',
+      AudienceAll: true,
+      Attachments: [{ Name: '日程安排.png', Path: attachment }],
+    });
+    expect(saved.Code, saved.Message).toBe(200);
+    clock.advance(KEEP_MS + 1000);
+    expect(await sweepUploads(t.app.services)).toBe(1);
+    expect(exists(orphan)).toBe(false);
+    for (const kept of [picture, attachment]) expect(exists(kept), kept).toBe(true);
+  });
+
   /** An application paper, as a visitor uploads it. */
   const send = async (filename: string) =>
     envelope<string>(

@@ -8,10 +8,10 @@ import type { UploadKind } from './checks.js';
 /**
  * Removes uploads nothing refers to. An upload younger than a day is always kept (a dialog may
  * still be open, an application still being written). A day on, a recorded upload that no
- * article (cover or body), banner, menu or friendly-link address or member attachment names is
- * deleted, file and record; one that is named is marked adopted and not looked at again, so
- * each sweep reads only the uploads of about a day. Application papers are the exception:
- * only their member can name them, so an adopted paper that no member names any more (a
+ * article (cover or body), activity (description or attachment), banner, menu or friendly-link
+ * address or member attachment names is deleted, file and record; one that is named is marked
+ * adopted and not looked at again, so each sweep reads only the uploads of about a day.
+ * Application papers are the exception: only their member can name them, so an adopted paper that no member names any more (a
  * resubmission or the back office replaced it) is deleted too. Files without a record (from
  * before uploads were recorded, and the demo pictures) are left alone.
  */
@@ -79,12 +79,14 @@ async function sweepDroppedPapers(services: Services, cutoff: string): Promise<n
  * `articles` narrows the articles read; the other tables are small and read whole.
  */
 async function namedBy(db: Db, uploads: readonly Upload[], articles: (eb: ExpressionBuilder<DB, 'news'>) => Expression<SqlBool>): Promise<(stored: string) => boolean> {
-  const [news, banners, menus, links, members] = await Promise.all([
+  const [news, banners, menus, links, members, activities] = await Promise.all([
     db.selectFrom('news').select(['image_url', 'content']).where(articles).execute(),
     db.selectFrom('banners').select(['image_url', 'jump_url']).execute(),
     db.selectFrom('menus').select('web_url').where('web_url', '!=', '').execute(),
     db.selectFrom('friend_links').select('url').execute(),
     db.selectFrom('members').select('file_path').where('file_path', 'in', uploads.map((u) => u.path)).execute(),
+    // Activities are few: their descriptions (pictures) and attachments are read whole.
+    db.selectFrom('activities').select(['description', 'attachments']).execute(),
   ]);
   const addresses = [
     ...news.map((a) => a.image_url),
@@ -93,7 +95,8 @@ async function namedBy(db: Db, uploads: readonly Upload[], articles: (eb: Expres
     ...links.map((l) => l.url),
     ...members.map((m) => m.file_path),
   ].filter(Boolean);
-  return (stored) => addresses.some((address) => address.endsWith(stored)) || news.some((a) => a.content.includes(stored));
+  const bodies = [...news.map((a) => a.content), ...activities.flatMap((a) => [a.description, a.attachments])];
+  return (stored) => addresses.some((address) => address.endsWith(stored)) || bodies.some((body) => body.includes(stored));
 }
 
 /** Deletes the files, then their records; answers how many went. */

@@ -20,6 +20,7 @@ export const views: Record<string, LazyExoticComponent<ComponentType>> = {
   // One page for both views of the certificate records, told which one it shows.
   'cert/list/index': lazy(() => import('../pages/certificates/CertPage').then((m) => ({ default: m.CertListPage }))),
   'cert/score/index': lazy(() => import('../pages/certificates/CertPage').then((m) => ({ default: m.ScoreListPage }))),
+  'activity/list/index': lazy(() => import('../pages/activity/ActivityPage')),
   'system/menu/index': lazy(() => import('../pages/system/menu/MenuPage')),
   'system/role/index': lazy(() => import('../pages/system/role/RolePage')),
   'system/admin/index': lazy(() => import('../pages/system/admin/AdminUserPage')),

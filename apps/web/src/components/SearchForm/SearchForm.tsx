@@ -23,7 +23,6 @@ const rangePresets: { label: string; value: () => [Dayjs, Dayjs] }[] = [
 const isFuture = (d: Dayjs) => d.isAfter(dayjs(), 'day');
 
 const readStatusOptions = [
-  { label: '全部', value: '' },
   { label: '会员可读', value: 1 },
   { label: '公开', value: 0 },
 ];
@@ -61,9 +60,9 @@ function control<F>(field: SearchField<F>): ReactNode {
     case 'date':
       return <DatePicker placeholder={choose} presets={singleDatePresets} disabledDate={isFuture} showNow={false} style={{ width: '100%' }} />;
     case 'dateRange':
-      return <DatePicker.RangePicker presets={rangePresets} disabledDate={isFuture} style={{ width: '100%' }} />;
+      return <DatePicker.RangePicker presets={rangePresets} disabledDate={field.future ? undefined : isFuture} style={{ width: '100%' }} />;
     case 'readStatus':
-      return <Segmented<string | number> options={readStatusOptions} />;
+      return <Segmented<string | number> options={[{ label: '全部', value: '' }, ...(field.options ?? readStatusOptions)]} />;
   }
 }
 

@@ -25,7 +25,13 @@ export type SearchField<F> =
   | (Named<F> & { kind: 'menu' })
   /** A single date with the shortcuts 今天, 昨天, 一周前; future dates are disabled. */
   | (Named<F> & { kind: 'date' })
-  /** A date range with the presets 最近一周, 最近一个月, 最近三个月, sent as two parameters. */
-  | (Omit<Named<F>, 'name'> & { kind: 'dateRange'; name: string; names: [Extract<keyof F, string>, Extract<keyof F, string>] })
-  /** Member read status: 全部, 会员可读 (1), 公开 (0). */
-  | (Named<F> & { kind: 'readStatus' });
+  /**
+   * A date range with the presets 最近一周, 最近一个月, 最近三个月, sent as two parameters. Future
+   * days are disabled unless `future` (activities are planned ahead).
+   */
+  | (Omit<Named<F>, 'name'> & { kind: 'dateRange'; name: string; names: [Extract<keyof F, string>, Extract<keyof F, string>]; future?: boolean })
+  /**
+   * The member read-status toggle: by default 全部, 会员可读 (1), 公开 (0) (an article's reading
+   * rights); `options` gives other choices, e.g. 已读 (1) / 未读 (0) of a notice.
+   */
+  | (Named<F> & { kind: 'readStatus'; options?: readonly SelectOption[] });

@@ -1,14 +1,27 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
-import { App } from 'antd';
-import { UserOutlined } from '@ant-design/icons';
+import { Link, useNavigate } from 'react-router';
+import { App, Badge } from 'antd';
+import { BellOutlined, UserOutlined } from '@ant-design/icons';
 import { membersApi } from '../../api/members';
+import { useActivityUnread } from '../activity/useActivityUnread';
 import { useMemberDialogs } from './MemberDialogs';
 import { useMemberSession } from './session';
 import { UserInfoDialog } from './UserInfoDialog';
 
+/** 活动通知 beside the account, with the number of unread notices. */
+function ActivityNotices({ className }: { className?: string }) {
+  const unread = useActivityUnread();
+  return (
+    <Link to="/member/activity" className={className} title={unread > 0 ? `${unread}条未读活动通知` : '活动通知'}>
+      <BellOutlined aria-hidden /> 活动通知{' '}
+      <Badge count={unread} size="small" overflowCount={99} aria-label={`${unread}条未读`} />
+    </Link>
+  );
+}
+
 /**
- * 会员登录, or the member's account (opens the user-info dialog) and 退出 (spec §2 "Header").
+ * 会员登录, or the member's account (opens the user-info dialog), 活动通知 with the unread
+ * count, and 退出 (spec §2 "Header").
  * Logging out ends the session on the server, then here whatever it answered, and returns home.
  */
 export function MemberEntrance({ classNames }: { classNames: Partial<Record<'entrance' | 'link' | 'account', string>> }) {
@@ -39,6 +52,7 @@ export function MemberEntrance({ classNames }: { classNames: Partial<Record<'ent
       <button type="button" className={classNames.link} title={info?.MemberName} onClick={() => setInfoOpen(true)}>
         <UserOutlined aria-hidden /> <span className={classNames.account}>{info?.Account ?? '会员'}</span>
       </button>
+      <ActivityNotices className={classNames.link} />
       <button type="button" className={classNames.link} onClick={() => void logout()}>
         退出
       </button>

@@ -1,12 +1,13 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Cascader, Col, DatePicker, Form, Input, Modal, Radio, Row, Spin, Switch } from 'antd';
+import { Cascader, Col, DatePicker, Form, Input, Radio, Row, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { ArticleStatus, dialogWidth, messages } from '@portal/shared';
+import { ArticleStatus, messages } from '@portal/shared';
 import { contentAdminApi } from '../../../../api/content-admin';
 import { ImageUpload } from '../../../../components/FileUpload';
 import { RichTextEditor } from '../../../../components/RichTextEditor';
 import { adminQueryKeys } from '../../../session/queries';
+import { EditorDialog } from '../../../shared/EditorDialog';
 import { trimmed } from '../../../shared/normalize';
 import { useFormSubmit } from '../../../../components/useFormSubmit';
 import { statusOptions } from '../../system/status';
@@ -82,68 +83,52 @@ export function NewsDialog({ newsId, onClose, onSaved }: NewsDialogProps) {
 
   const loading = menus.isLoading || detail.isLoading;
   return (
-    <Modal
-      title={newsId ? '修改文章' : '新增文章'}
-      open={open}
-      width={dialogWidth.large}
-      onOk={submit}
-      onCancel={onClose}
-      confirmLoading={saving}
-      okButtonProps={{ disabled: loading }}
-      mask={{ closable: false }}
-      // TinyMCE opens its dialogs (link, image, table…) outside this one: a focus trap would steal
-      // their inputs' focus, and the Esc that closes one of them would close the article unsaved.
-      focusable={{ trap: false }}
-      keyboard={false}
-      destroyOnHidden
-    >
-      <Spin spinning={loading}>
-        <Form form={form} labelCol={{ flex: '96px' }} preserve={false}>
-          <Row gutter={16}>
-            <Col span={14}>
-              <Form.Item name="Title" label="标题" normalize={trimmed} rules={[{ required: true, message: messages.titleRequired }, { max: 200 }]}>
-                <Input placeholder="请输入标题" maxLength={200} showCount />
-              </Form.Item>
-            </Col>
-            <Col span={10}>
-              <Form.Item name="Menu" label="所属栏目" rules={[{ required: true, type: 'array', min: 1, message: messages.menuRequired }]}>
-                <Cascader options={toMenuOptions(menus.data ?? [])} changeOnSelect placeholder="请选择所属栏目" expandTrigger="hover" showSearch />
-              </Form.Item>
-            </Col>
-            <Col span={14}>
-              <Form.Item name="Author" label="作者" normalize={trimmed} rules={[{ max: 100 }]}>
-                <Input placeholder="请输入作者" maxLength={100} />
-              </Form.Item>
-            </Col>
-            <Col span={10}>
-              <Form.Item name="NewsCreateTime" label="发布时间">
-                <DatePicker showTime format={timeFormat} style={{ width: '100%' }} placeholder="默认为当前时间" />
-              </Form.Item>
-            </Col>
-            <Col span={8}>
-              <Form.Item name="Status" label="状态">
-                <Radio.Group options={statusChoices} />
-              </Form.Item>
-            </Col>
-            <Col span={8}>
-              <Form.Item name="IsTop" label="置顶" valuePropName="checked">
-                <Switch checkedChildren="是" unCheckedChildren="否" />
-              </Form.Item>
-            </Col>
-            <Col span={8}>
-              <Form.Item name="IsMemberRead" label="会员可见" valuePropName="checked">
-                <Switch checkedChildren="是" unCheckedChildren="否" />
-              </Form.Item>
-            </Col>
-          </Row>
-          <Form.Item name="ImageUrl" label="封面图片" extra="支持 jpg、png 格式，不超过 900KB">
-            <ImageUpload />
-          </Form.Item>
-          <Form.Item name="NewContent" label="正文">
-            <RichTextEditor />
-          </Form.Item>
-        </Form>
-      </Spin>
-    </Modal>
+    <EditorDialog title={newsId ? '修改文章' : '新增文章'} open={open} onOk={submit} onCancel={onClose} saving={saving} loading={loading}>
+      <Form form={form} labelCol={{ flex: '96px' }} preserve={false}>
+        <Row gutter={16}>
+          <Col span={14}>
+            <Form.Item name="Title" label="标题" normalize={trimmed} rules={[{ required: true, message: messages.titleRequired }, { max: 200 }]}>
+              <Input placeholder="请输入标题" maxLength={200} showCount />
+            </Form.Item>
+          </Col>
+          <Col span={10}>
+            <Form.Item name="Menu" label="所属栏目" rules={[{ required: true, type: 'array', min: 1, message: messages.menuRequired }]}>
+              <Cascader options={toMenuOptions(menus.data ?? [])} changeOnSelect placeholder="请选择所属栏目" expandTrigger="hover" showSearch />
+            </Form.Item>
+          </Col>
+          <Col span={14}>
+            <Form.Item name="Author" label="作者" normalize={trimmed} rules={[{ max: 100 }]}>
+              <Input placeholder="请输入作者" maxLength={100} />
+            </Form.Item>
+          </Col>
+          <Col span={10}>
+            <Form.Item name="NewsCreateTime" label="发布时间">
+              <DatePicker showTime format={timeFormat} style={{ width: '100%' }} placeholder="默认为当前时间" />
+            </Form.Item>
+          </Col>
+          <Col span={8}>
+            <Form.Item name="Status" label="状态">
+              <Radio.Group options={statusChoices} />
+            </Form.Item>
+          </Col>
+          <Col span={8}>
+            <Form.Item name="IsTop" label="置顶" valuePropName="checked">
+              <Switch checkedChildren="是" unCheckedChildren="否" />
+            </Form.Item>
+          </Col>
+          <Col span={8}>
+            <Form.Item name="IsMemberRead" label="会员可见" valuePropName="checked">
+              <Switch checkedChildren="是" unCheckedChildren="否" />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Form.Item name="ImageUrl" label="封面图片" extra="支持 jpg、png 格式，不超过 900KB">
+          <ImageUpload />
+        </Form.Item>
+        <Form.Item name="NewContent" label="正文">
+          <RichTextEditor />
+        </Form.Item>
+      </Form>
+    </EditorDialog>
   );
 }

@@ -1,0 +1,49 @@
+import type { FastifyRequest } from 'fastify';
+import { publicBaseUrl } from '../certificates/download.js';
+import { mailEnabled, type OutgoingMail } from './outbox.js';
+
+/** What an activity's e-mail needs besides the activity: who sends it and where the site is. */
+export interface MailContext {
+  siteName: string;
+  /** The public site's address, for the link to the activity. */
+  baseUrl: string;
+}
+
+/** The mail context of a request, or null when no mail is sent (no SMTP_URL). */
+export function mailContext(request: FastifyRequest): MailContext | null {
+  const { services } = request.server;
+  return mailEnabled(services) ? { siteName: services.config.site.name, baseUrl: publicBaseUrl(request) } : null;
+}
+
+/** The member-area page of one activity: the e-mail's link. */
+export const activityPath = (id: number) => `/member/activity/${id}`;
+
+export interface MailedActivity {
+  email: string;
+  member_name: string;
+  activity_id: number;
+  title: string;
+  place: string;
+  start_time: string;
+  end_time: string;
+  sign_up_deadline: string;
+}
+
+/** The notice e-mail: plain text with the title, time, place, deadline and the link to sign up. */
+export function activityMail(context: MailContext, a: MailedActivity): OutgoingMail {
+  const body = [
+    `${a.member_name}：`,
+    '',
+    `${context.siteName}邀请您参加活动「${a.title}」。`,
+    '',
+    `活动时间：${a.start_time.slice(0, 16)} 至 ${a.end_time.slice(0, 16)}`,
+    `活动地点：${a.place}`,
+    `报名截止：${a.sign_up_deadline.slice(0, 16)}`,
+    '',
+    `查看详情并报名：${context.baseUrl}${activityPath(a.activity_id)}`,
+    '',
+    `（本邮件由系统自动发送，请勿直接回复。）`,
+    context.siteName,
+  ].join('\n');
+  return { recipient: a.email, subject: `【活动通知】${a.title}`, body };
+}

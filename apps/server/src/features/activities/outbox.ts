@@ -1,0 +1,190 @@
+import nodemailer from 'nodemailer';
+import type { Kysely } from 'kysely';
+import { formatCst } from '@portal/shared';
+import type { Database } from '../../db/connection.js';
+import type { DB } from '../../db/schema.js';
+import type { Services } from '../../http/app-types.js';
+
+/**
+ * The e-mail outbox: mail is written to the mail_outbox table in the transaction of whatever
+ * caused it, and a worker the server starts sends it. A slow or refusing mail server therefore
+ * never holds a request, and a restart loses nothing: rows stay pending until sent.
+ *
+ * A worker claims a row by a conditional update (locked_until), so several instances, or a
+ * worker restarted after a kill, never send one row twice at the same time. A row whose
+ * worker died mid-send is free again once its lock expires; delivery is therefore at least
+ * once (a mail may exceptionally go twice, never not at all).
+ *
+ * A failed attempt leaves state 'failed' with the server's reason and the next attempt
+ * scheduled with exponential backoff (1, 2, 4 … minutes); after MAX_ATTEMPTS it is given up
+ * (next_attempt_at '').
+ */
+
+export interface OutgoingMail {
+  recipient: string;
+  subject: string;
+  body: string;
+}
+
+export const MAX_ATTEMPTS = 8;
+const FIRST_RETRY_MS = 60_000;
+const MAX_RETRY_MS = 6 * 60 * 60_000;
+/** Longer than a send can take with the transport's timeouts below. */
+const LOCK_MS = 2 * 60_000;
+const BATCH = 20;
+const POLL_MS = 5_000;
+const ERROR_MAX = 500;
+const INSERT_CHUNK = 500;
+
+/** The delay before attempt n+1 after n failed attempts. */
+export const retryDelay = (attempts: number) => Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1), MAX_RETRY_MS);
+
+/** Whether mail is sent at all: only with SMTP_URL configured. */
+export const mailEnabled = (services: Pick<Services, 'config'>) => services.config.smtpUrl !== undefined;
+
+/** Queues mails (in the caller's transaction); answers their ids in order. */
+export async function enqueueMails(db: Kysely<DB>, mails: readonly OutgoingMail[], now: number): Promise<number[]> {
+  const at = formatCst(now);
+  const ids: number[] = [];
+  for (let i = 0; i < mails.length; i += INSERT_CHUNK) {
+    const rows = await db
+      .insertInto('mail_outbox')
+      .values(
+        mails.slice(i, i + INSERT_CHUNK).map((m) => ({
+          recipient: m.recipient,
+          subject: m.subject,
+          body: m.body,
+          state: 'pending',
+          attempts: 0,
+          next_attempt_at: at,
+          locked_until: '',
+          last_error: '',
+          sent_at: '',
+          created_at: at,
+          updated_at: at,
+        })),
+      )
+      .returning('id')
+      .execute();
+    ids.push(...rows.map((r) => r.id));
+  }
+  return ids;
+}
+
+/** What sends one mail: nodemailer's transport, or anything with its sendMail. */
+export interface MailTransport {
+  sendMail(mail: { from: string; to: string; subject: string; text: string }): Promise<unknown>;
+  close?(): void;
+}
+
+export function smtpTransport(smtpUrl: string): MailTransport {
+  return nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 });
+}
+
+const sender = (services: Pick<Services, 'config'>) => services.config.mailFrom ?? `"${services.config.site.name}" <${services.config.site.email}>`;
+
+/** One round: claims the due rows and sends them one by one. Answers how many were sent and failed. */
+export async function workOutbox(services: Pick<Services, 'database' | 'config' | 'now'>, transport: MailTransport): Promise<{ sent: number; failed: number }> {
+  const { db } = services.database;
+  const at = formatCst(services.now());
+  const due = await db
+    .selectFrom('mail_outbox')
+    .select(['id', 'locked_until'])
+    .where('next_attempt_at', '!=', '')
+    .where('next_attempt_at', '<=', at)
+    .where('locked_until', '<=', at)
+    .orderBy('next_attempt_at')
+    .orderBy('id')
+    .limit(BATCH)
+    .execute();
+  const outcome = { sent: 0, failed: 0 };
+  for (const row of due) {
+    const claimed = await db
+      .updateTable('mail_outbox')
+      .set({ locked_until: formatCst(services.now() + LOCK_MS) })
+      .where('id', '=', row.id)
+      .where('locked_until', '=', row.locked_until)
+      .where('next_attempt_at', '!=', '')
+      .returning(['recipient', 'subject', 'body', 'attempts'])
+      .executeTakeFirst();
+    if (!claimed) continue;
+    const attempts = claimed.attempts + 1;
+    try {
+      await transport.sendMail({ from: sender(services), to: claimed.recipient, subject: claimed.subject, text: claimed.body });
+      const done = formatCst(services.now());
+      await db.updateTable('mail_outbox').set({ state: 'sent', attempts, sent_at: done, next_attempt_at: '', locked_until: '', last_error: '', updated_at: done }).where('id', '=', row.id).execute();
+      outcome.sent += 1;
+    } catch (error) {
+      const failedAt = services.now();
+      const next = attempts >= MAX_ATTEMPTS ? '' : formatCst(failedAt + retryDelay(attempts));
+      const reason = (error instanceof Error ? error.message : String(error)).slice(0, ERROR_MAX);
+      await db
+        .updateTable('mail_outbox')
+        .set({ state: 'failed', attempts, next_attempt_at: next, locked_until: '', last_error: reason, updated_at: formatCst(failedAt) })
+        .where('id', '=', row.id)
+        .execute();
+      outcome.failed += 1;
+    }
+  }
+  return outcome;
+}
+
+export interface MailOutbox {
+  /** Work now rather than at the next poll (new mail was queued). */
+  nudge(): void;
+  /** Stops polling and waits for a round in progress, so it ends before the database closes. */
+  stop(): Promise<void>;
+}
+
+const outboxes = new WeakMap<Database, MailOutbox>();
+
+/** Tells the outbox of this database, if one runs here, that mail was queued. */
+export function nudgeOutbox(database: Database): void {
+  outboxes.get(database)?.nudge();
+}
+
+/**
+ * Starts the worker: a round at once (mail left from before a restart goes first), then every
+ * few seconds and whenever nudged, one round at a time, without keeping the process alive.
+ * Without SMTP_URL nothing is started.
+ */
+export function startMailOutbox(services: Services, log: { error: (obj: object, msg: string) => void }, transport?: MailTransport): MailOutbox {
+  if (!mailEnabled(services) && !transport) return { nudge: () => undefined, stop: async () => undefined };
+  const mailer = transport ?? smtpTransport(services.config.smtpUrl!);
+  let running: Promise<void> | undefined;
+  let again = false;
+  let stopped = false;
+  const round = () => {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = workOutbox(services, mailer)
+      .then(() => undefined)
+      .catch((error: Error) => log.error({ err: { type: error.name, message: error.message } }, 'mail outbox round failed'))
+      .finally(() => {
+        running = undefined;
+        if (again) {
+          again = false;
+          round();
+        }
+      });
+  };
+  const first = setTimeout(round, 0);
+  first.unref();
+  const every = setInterval(round, POLL_MS).unref();
+  const outbox: MailOutbox = {
+    nudge: round,
+    async stop() {
+      stopped = true;
+      clearTimeout(first);
+      clearInterval(every);
+      await running;
+      mailer.close?.();
+      outboxes.delete(services.database);
+    },
+  };
+  outboxes.set(services.database, outbox);
+  return outbox;
+}

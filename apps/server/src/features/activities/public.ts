@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { activityIdBody, activityMessages, idParam, myActivityListQuery } from '@portal/shared';
+import type { App } from '../../http/app-types.js';
+import { list, ok } from '../../http/envelope.js';
+import { currentMember, requireMember } from '../../http/member-session.js';
+import { memberDocs } from './docs.js';
+import { toMyActivityDetailDto, toMyActivityDto } from './dto.js';
+import { mailContext } from './mail.js';
+import { cancelSignUp, listMine, openMine, signUp, unreadCount } from './member.js';
+import { deliverNotices } from './notices.js';
+
+/**
+ * 活动通知 in the member area (our names; docs/api.md). Every call first delivers the member's
+ * missing notices, so a member approved or moved to a level after publication finds them.
+ */
+export async function activitiesPublic(app: App): Promise<void> {
+  const { database, now } = app.services;
+  const { db } = database;
+
+  const reconciled = async (request: Parameters<typeof currentMember>[0]) => {
+    const member = await currentMember(request);
+    await deliverNotices(database, { memberId: member.memberId }, mailContext(request), now());
+    return member;
+  };
+
+  app.get(
+    '/GetMyActivityList',
+    { onRequest: requireMember, schema: { ...memberDocs, summary: '我的活动通知（未读在前；unread=1 只看未读；分页）', querystring: myActivityListQuery } },
+    async (request) => {
+      const member = await reconciled(request);
+      const page = await listMine(db, member.memberId, request.query, now());
+      return list(page.items.map(toMyActivityDto), page.total);
+    },
+  );
+
+  app.get(
+    '/GetActivityUnreadCount',
+    { onRequest: requireMember, schema: { ...memberDocs, summary: '未读活动通知数（页眉账号旁的数字）' } },
+    async (request) => ok(await unreadCount(db, (await reconciled(request)).memberId)),
+  );
+
+  app.get(
+    '/GetMyActivity/:id',
+    { onRequest: requireMember, schema: { ...memberDocs, summary: '活动详情；打开即标记为已读', params: z.object({ id: idParam }) } },
+    async (request) => {
+      const member = await reconciled(request);
+      return ok(toMyActivityDetailDto(await openMine(db, member.memberId, request.params.id, now())));
+    },
+  );
+
+  app.post(
+    '/SignUpActivity',
+    { onRequest: requireMember, schema: { ...memberDocs, summary: '报名（截止时间前、名额未满、在通知对象内）', body: activityIdBody } },
+    async (request) => {
+      const member = await reconciled(request);
+      await signUp(db, member.memberId, request.body.ActivityId, now());
+      return ok(null, activityMessages.signedUp);
+    },
+  );
+
+  app.post(
+    '/CancelActivitySignUp',
+    { onRequest: requireMember, schema: { ...memberDocs, summary: '取消报名（截止时间前）', body: activityIdBody } },
+    async (request) => {
+      const member = await currentMember(request);
+      await cancelSignUp(db, member.memberId, request.body.ActivityId, now());
+      return ok(null, activityMessages.cancelled);
+    },
+  );
+}

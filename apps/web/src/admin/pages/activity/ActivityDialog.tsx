@@ -1,0 +1,161 @@
+import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Col, DatePicker, Form, Input, InputNumber, Radio, Row, Select } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { activityMessages, ActivityStatus, numberInput, typeKinds, type ActivityAttachment } from '@portal/shared';
+import { activitiesAdminApi } from '../../../api/activities';
+import { RichTextEditor } from '../../../components/RichTextEditor';
+import { useTypeOptions } from '../../../components/SearchForm';
+import { useFormSubmit } from '../../../components/useFormSubmit';
+import { EditorDialog } from '../../shared/EditorDialog';
+import { trimmed } from '../../shared/normalize';
+import { AttachmentsField } from './AttachmentsField';
+import { activitiesKey } from './status';
+
+interface ActivityForm {
+  Title: string;
+  Place: string;
+  Time: [Dayjs, Dayjs] | null;
+  SignUpDeadline: Dayjs | null;
+  Capacity: number | null;
+  AudienceAll: boolean;
+  MemberLevels: number[];
+  Description: string;
+  Attachments: ActivityAttachment[];
+}
+
+const timeFormat = 'YYYY-MM-DD HH:mm:ss';
+const shown = 'YYYY-MM-DD HH:mm';
+
+interface ActivityDialogProps {
+  /** The activity to edit, 0 to write one; null when closed. */
+  activityId: number | null;
+  onClose: () => void;
+  onSaved: () => void;
+}
+
+/** 新增/修改活动 (1000 px): title, place, time, deadline, capacity, audience, description and attachments. */
+export function ActivityDialog({ activityId, onClose, onSaved }: ActivityDialogProps) {
+  const open = activityId !== null;
+  const [form] = Form.useForm<ActivityForm>();
+  const levels = useTypeOptions(typeKinds.memberLevel, open);
+  const detail = useQuery({
+    queryKey: [...activitiesKey, 'detail', activityId],
+    queryFn: () => activitiesAdminApi.detail(activityId!),
+    enabled: open && activityId > 0,
+    staleTime: 0,
+    gcTime: 0,
+  });
+  const audienceAll = Form.useWatch('AudienceAll', form);
+
+  useEffect(() => {
+    if (!open) return;
+    if (activityId === 0) {
+      form.setFieldsValue({ Title: '', Place: '', Time: null, SignUpDeadline: null, Capacity: 0, AudienceAll: true, MemberLevels: [], Description: '', Attachments: [] });
+    } else if (detail.data) {
+      const a = detail.data;
+      form.setFieldsValue({
+        Title: a.Title,
+        Place: a.Place,
+        Time: [dayjs(a.StartTime), dayjs(a.EndTime)],
+        SignUpDeadline: dayjs(a.SignUpDeadline),
+        Capacity: a.Capacity,
+        AudienceAll: a.AudienceAll,
+        MemberLevels: a.MemberLevels,
+        Description: a.Description,
+        Attachments: a.Attachments,
+      });
+    }
+  }, [open, activityId, detail.data, form]);
+
+  const { submit, saving } = useFormSubmit(
+    form,
+    ({ Time, SignUpDeadline, Capacity, ...values }) =>
+      activitiesAdminApi.save({
+        ...values,
+        ActivityId: activityId ?? 0,
+        StartTime: Time?.[0].format(timeFormat) ?? '',
+        EndTime: Time?.[1].format(timeFormat) ?? '',
+        SignUpDeadline: SignUpDeadline?.format(timeFormat) ?? '',
+        Capacity: Capacity ?? 0,
+        MemberLevels: values.AudienceAll ? [] : values.MemberLevels,
+      }),
+    onSaved,
+  );
+
+  const published = detail.data?.Status === ActivityStatus.Published;
+  return (
+    <EditorDialog title={activityId ? '修改活动' : '新增活动'} open={open} onOk={submit} onCancel={onClose} saving={saving} loading={detail.isLoading}>
+      {published && <Alert type="info" showIcon style={{ marginBottom: 16 }} title="活动已发布：修改后会员的阅读与报名记录保留；扩大活动对象时，新加入的会员会收到通知。" />}
+      <Form form={form} labelCol={{ flex: '110px' }} preserve={false}>
+        <Row gutter={16}>
+          <Col span={24}>
+            <Form.Item name="Title" label="活动标题" normalize={trimmed} rules={[{ required: true, message: activityMessages.titleRequired }, { max: 200 }]}>
+              <Input placeholder="如：2024年度工程质量风险管理培训班" maxLength={200} showCount />
+            </Form.Item>
+          </Col>
+          <Col span={14}>
+            <Form.Item name="Place" label="活动地点" normalize={trimmed} rules={[{ required: true, message: activityMessages.placeRequired }, { max: 200 }]}>
+              <Input placeholder="请输入活动地点" maxLength={200} />
+            </Form.Item>
+          </Col>
+          <Col span={10}>
+            <Form.Item name="Capacity" label="人数上限" extra="0 为不限" rules={[{ required: true, message: activityMessages.capacityInvalid }]}>
+              <InputNumber min={numberInput.min} max={numberInput.max} precision={0} controls={false} style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+          <Col span={14}>
+            <Form.Item
+              name="Time"
+              label="活动时间"
+              rules={[{ required: true, message: activityMessages.startRequired }]}
+            >
+              <DatePicker.RangePicker showTime={{ format: 'HH:mm' }} format={shown} style={{ width: '100%' }} placeholder={['开始时间', '结束时间']} />
+            </Form.Item>
+          </Col>
+          <Col span={10}>
+            <Form.Item
+              name="SignUpDeadline"
+              label="报名截止"
+              dependencies={['Time']}
+              rules={[
+                { required: true, message: activityMessages.deadlineRequired },
+                ({ getFieldValue }) => ({
+                  validator: (_, deadline: Dayjs | null) => {
+                    const time = getFieldValue('Time') as [Dayjs, Dayjs] | null;
+                    return deadline && time && deadline.isAfter(time[0]) ? Promise.reject(new Error(activityMessages.deadlineAfterStart)) : Promise.resolve();
+                  },
+                }),
+              ]}
+            >
+              <DatePicker showTime={{ format: 'HH:mm' }} format={shown} style={{ width: '100%' }} placeholder="请选择报名截止时间" />
+            </Form.Item>
+          </Col>
+          <Col span={10}>
+            <Form.Item name="AudienceAll" label="活动对象">
+              <Radio.Group
+                options={[
+                  { label: '全体会员', value: true },
+                  { label: '指定会员等级', value: false },
+                ]}
+              />
+            </Form.Item>
+          </Col>
+          <Col span={14}>
+            {audienceAll === false && (
+              <Form.Item name="MemberLevels" label="会员等级" rules={[{ required: true, type: 'array', min: 1, message: activityMessages.audienceRequired }]}>
+                <Select mode="multiple" options={levels.data} loading={levels.isLoading} placeholder="请选择会员等级" allowClear />
+              </Form.Item>
+            )}
+          </Col>
+        </Row>
+        <Form.Item name="Description" label="活动说明">
+          <RichTextEditor />
+        </Form.Item>
+        <Form.Item name="Attachments" label="附件" extra="支持 office 文档、pdf、压缩包和文本文件，每个不超过 50M">
+          <AttachmentsField />
+        </Form.Item>
+      </Form>
+    </EditorDialog>
+  );
+}

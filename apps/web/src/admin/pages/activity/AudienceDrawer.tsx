@@ -1,0 +1,138 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { App, Button, Drawer, Popconfirm, Space, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { BellOutlined, DownloadOutlined } from '@ant-design/icons';
+import { ActivityStatus, type ActivityListItemDto, type ActivityMemberDto } from '@portal/shared';
+import { activitiesAdminApi, type ActivityMemberFilters } from '../../../api/activities';
+import { DataTable, usePagedList, type PageState } from '../../../components/DataTable';
+import { SearchForm, type SearchField } from '../../../components/SearchForm';
+import { Auth } from '../../access/AdminSession';
+import { activityMembersKey, MailStateTag } from './status';
+import styles from './activity.module.css';
+
+type Filters = Omit<ActivityMemberFilters, 'activityid'>;
+
+const searchFields: SearchField<Filters>[] = [
+  { kind: 'input', name: 'key', label: '会员', placeholder: '会员名称或账号' },
+  { kind: 'readStatus', name: 'isread', label: '阅读状态', options: [{ label: '已读', value: 1 }, { label: '未读', value: 0 }] },
+  { kind: 'select', name: 'signedup', label: '报名状态', options: [{ label: '已报名', value: 1 }, { label: '未报名', value: 0 }] },
+];
+
+/** A time, or a dash when it has not happened. */
+const when = (time: string) => time || '-';
+
+const columns: TableColumnsType<ActivityMemberDto> = [
+  { title: '账号', dataIndex: 'Account', width: 120 },
+  { title: '会员名称', dataIndex: 'MemberName', width: 200 },
+  { title: '会员等级', dataIndex: 'MemberLevelName', width: 90 },
+  {
+    title: '阅读状态',
+    key: 'read',
+    width: 170,
+    render: (_, m) => (
+      <Space size={4} vertical>
+        {m.IsRead ? <Tag color="success">已读</Tag> : <Tag color="warning">未读</Tag>}
+        <span>{when(m.ReadTime)}</span>
+        {m.RemindTime && <span className={styles.remind}>提醒于 {m.RemindTime}</span>}
+      </Space>
+    ),
+  },
+  {
+    title: '报名状态',
+    key: 'signUp',
+    width: 160,
+    render: (_, m) => (
+      <Space size={4} vertical>
+        {m.IsSignedUp ? <Tag color="blue">已报名</Tag> : <Tag>未报名</Tag>}
+        <span>{when(m.SignUpTime)}</span>
+      </Space>
+    ),
+  },
+  {
+    title: '邮件',
+    key: 'mail',
+    width: 190,
+    render: (_, m) => (
+      <Space size={4} vertical>
+        <MailStateTag member={m} />
+        <span>{m.Email || '-'}</span>
+      </Space>
+    ),
+  },
+];
+
+/**
+ * 通知对象 of one activity: who has read it and when, who signed up and when, each e-mail's
+ * delivery; filtered by 已读/未读 and sign-up; exported to .xlsx; reminded (selected or all unread).
+ */
+export function AudienceDrawer({ activity, onClose }: { activity: ActivityListItemDto | null; onClose: () => void }) {
+  return (
+    <Drawer title={activity ? `通知对象：${activity.Title}` : ''} open={activity !== null} onClose={onClose} size={1100} destroyOnHidden>
+      {activity && <Audience activity={activity} />}
+    </Drawer>
+  );
+}
+
+/** The audience list itself, mounted only while an activity is shown, so it never asks for none. */
+function Audience({ activity }: { activity: ActivityListItemDto }) {
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const id = activity.ActivityId;
+  const key = activityMembersKey(id);
+  const list = usePagedList<ActivityMemberDto, Filters>(key, (q: Filters & PageState) => activitiesAdminApi.members({ ...q, activityid: id }), {});
+  const [selected, setSelected] = useState<number[]>([]);
+  const [busy, setBusy] = useState<'remind' | 'export' | null>(null);
+  const remindable = activity.Status === ActivityStatus.Published;
+
+  const remind = async (memberIds: number[]) => {
+    setBusy('remind');
+    try {
+      void message.success(await activitiesAdminApi.resend(id, memberIds));
+      setSelected([]);
+      await queryClient.invalidateQueries({ queryKey: key });
+    } catch {
+      // Shown by the API client.
+    } finally {
+      setBusy(null);
+    }
+  };
+  const exportList = async () => {
+    setBusy('export');
+    try {
+      await activitiesAdminApi.exportMembers({ ...list.filters, activityid: id }, `${activity.Title}-名单.xlsx`);
+    } catch {
+      // Shown by the API client.
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <>
+      <SearchForm<Filters> fields={searchFields} onSearch={list.search} loading={list.query.isFetching} />
+      <Space wrap className={styles.toolbar}>
+        <Auth perm="activity:resend">
+          <Tooltip title={remindable ? undefined : '只有已发布的活动可以发送提醒'}>
+            <Button icon={<BellOutlined />} disabled={!remindable || selected.length === 0} loading={busy === 'remind'} onClick={() => void remind(selected)}>
+              提醒所选（{selected.length}）
+            </Button>
+          </Tooltip>
+          <Popconfirm title="向全部未读会员发送提醒？" onConfirm={() => remind([])} okText="提醒" disabled={!remindable}>
+            <Button type="primary" icon={<BellOutlined />} disabled={!remindable} loading={busy === 'remind'}>
+              提醒全部未读
+            </Button>
+          </Popconfirm>
+        </Auth>
+        <Button icon={<DownloadOutlined />} loading={busy === 'export'} onClick={() => void exportList()}>
+          导出名单
+        </Button>
+      </Space>
+      <DataTable<ActivityMemberDto>
+        rowKey="MemberId"
+        columns={columns}
+        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }}
+        {...list.tableProps}
+      />
+    </>
+  );
+}

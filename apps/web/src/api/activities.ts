@@ -1,0 +1,50 @@
+import type { ActivityDetailDto, ActivityListItemDto, ActivityMemberDto, ListDto, MyActivityDetailDto, MyActivityDto, SaveActivityBody } from '@portal/shared';
+import type { PageState } from '../components/DataTable';
+import { call, download, get, post, type CallOptions } from './client';
+
+/** Activities: the back office's 活动列表 (/api/XfSysBussiness/) and the member's 活动通知 (/api/XfWebApi/). */
+const admin: CallOptions = { side: 'admin' };
+const business = 'XfSysBussiness/';
+const web = 'XfWebApi/';
+
+export interface ActivityQuery extends PageState {
+  title?: string;
+  status?: number;
+  start?: string;
+  end?: string;
+}
+
+export interface ActivityMemberFilters {
+  activityid: number;
+  isread?: number;
+  signedup?: number;
+  key?: string;
+}
+
+/** The query string of a filter object, blanks left out. */
+const queryString = (filters: object) =>
+  new URLSearchParams(Object.entries(filters).filter(([, v]) => v !== undefined && v !== '').map(([k, v]) => [k, String(v)])).toString();
+
+export const activitiesAdminApi = {
+  list: (query: ActivityQuery) => get<ListDto<ActivityListItemDto>>(`${business}GetActivityList`, query, admin),
+  detail: (id: number) => get<ActivityDetailDto>(`${business}GetActivity/${id}`, undefined, admin),
+  /** ActivityId 0 saves a new draft; Data is the id. */
+  save: (body: SaveActivityBody) => post<number>(`${business}SaveActivityDetail`, body, admin),
+  publish: (ActivityId: number) => post<number>(`${business}PublishActivity`, { ActivityId }, admin),
+  close: (ActivityId: number) => post<null>(`${business}CloseActivity`, { ActivityId }, admin),
+  remove: (Ids: number[]) => post<number>(`${business}DelActivity`, { Ids }, admin),
+  members: (query: ActivityMemberFilters & PageState) => get<ListDto<ActivityMemberDto>>(`${business}GetActivityMemberList`, query, admin),
+  /** Reminds the chosen members, or with none every unread one; answers the server's 已提醒N位会员. */
+  resend: (ActivityId: number, MemberIds: number[]) =>
+    call<number>({ method: 'POST', url: `${business}ResendActivityMember`, data: { ActivityId, MemberIds } }, admin).then((r) => r.Message),
+  exportMembers: (filters: ActivityMemberFilters, filename: string) => download(`/api/${business}ExportActivityMembers?${queryString(filters)}`, filename, admin),
+};
+
+export const activitiesApi = {
+  mine: (query: PageState & { unread?: number }) => get<ListDto<MyActivityDto>>(`${web}GetMyActivityList`, query),
+  unreadCount: () => get<number>(`${web}GetActivityUnreadCount`),
+  /** Opening one marks it read. */
+  open: (id: number) => get<MyActivityDetailDto>(`${web}GetMyActivity/${id}`),
+  signUp: (ActivityId: number) => call<null>({ method: 'POST', url: `${web}SignUpActivity`, data: { ActivityId } }).then((r) => r.Message),
+  cancel: (ActivityId: number) => call<null>({ method: 'POST', url: `${web}CancelActivitySignUp`, data: { ActivityId } }).then((r) => r.Message),
+};

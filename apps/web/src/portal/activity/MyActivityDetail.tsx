@@ -1,0 +1,83 @@
+import { useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Descriptions, Popconfirm, Result, Skeleton } from 'antd';
+import { PaperClipOutlined } from '@ant-design/icons';
+import { ActivityStatus } from '@portal/shared';
+import { activitiesApi } from '../../api/activities';
+import { ArticleBody } from '../content/ArticleBody';
+import { activityTime, SignUpTag } from './ActivityState';
+import { myActivitiesKey } from './useActivityUnread';
+import styles from './activity.module.css';
+
+const assetBase: string = import.meta.env.VITE_ASSET_BASE_URL ?? '';
+
+/** One activity: opening it marks it read; 报名 / 取消报名 until the deadline and within capacity. */
+export function MyActivityDetail({ id }: { id: number }) {
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const detail = useQuery({ queryKey: [...myActivitiesKey, 'detail', id], queryFn: () => activitiesApi.open(id), retry: false });
+
+  // The server marked it read: the list and the header's count change.
+  const opened = detail.isSuccess;
+  useEffect(() => {
+    if (opened) void queryClient.invalidateQueries({ queryKey: myActivitiesKey, predicate: (q) => q.queryKey[1] !== 'detail' });
+  }, [opened, queryClient]);
+
+  if (detail.isLoading) return <Skeleton active paragraph={{ rows: 8 }} />;
+  if (!detail.data) return <Result status="404" title="活动不存在或已删除" />;
+  const a = detail.data;
+
+  const act = async (action: () => Promise<string>) => {
+    setBusy(true);
+    try {
+      void message.success(await action());
+    } catch {
+      // Shown by the API client.
+    } finally {
+      setBusy(false);
+      await queryClient.invalidateQueries({ queryKey: myActivitiesKey });
+    }
+  };
+
+  const places = a.Capacity > 0 ? `${a.SignUpCount} / ${a.Capacity} 人` : `${a.SignUpCount} 人（不限名额）`;
+  return (
+    <article>
+      <h2 className={styles.detailTitle}>{a.Title}</h2>
+      <Descriptions className={styles.facts} column={{ xs: 1, sm: 1, md: 2 }} size="small" bordered>
+        <Descriptions.Item label="活动时间">{activityTime(a)}</Descriptions.Item>
+        <Descriptions.Item label="活动地点">{a.Place}</Descriptions.Item>
+        <Descriptions.Item label="报名截止">{a.SignUpDeadline.slice(0, 16)}</Descriptions.Item>
+        <Descriptions.Item label="报名人数">{places}</Descriptions.Item>
+      </Descriptions>
+      <div className={styles.signUp}>
+        <SignUpTag activity={a} />
+        {a.IsSignedUp && <span>报名时间：{a.SignUpTime}</span>}
+        {a.CanSignUp && (
+          <Button type="primary" loading={busy} onClick={() => void act(() => activitiesApi.signUp(id))}>
+            报名
+          </Button>
+        )}
+        {a.CanCancel && (
+          <Popconfirm title="确定取消报名？" onConfirm={() => act(() => activitiesApi.cancel(id))} okText="取消报名" cancelText="再想想">
+            <Button loading={busy}>取消报名</Button>
+          </Popconfirm>
+        )}
+        {a.Status === ActivityStatus.Closed && <span>活动已关闭，不再接受报名。</span>}
+      </div>
+      <ArticleBody html={a.Description} />
+      {a.Attachments.length > 0 && (
+        <ul className={styles.attachments} aria-label="附件">
+          {a.Attachments.map((file) => (
+            <li key={file.Path}>
+              <PaperClipOutlined aria-hidden />{' '}
+              <a href={assetBase + file.Path} target="_blank" rel="noreferrer" download={file.Name}>
+                {file.Name}
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,190 @@
+import { z } from 'zod';
+import { numberInput } from '../constants.js';
+import { activityMessages, messages, systemMessages } from '../messages.js';
+import { idParam, optionalParam, pagingQuery, requiredText, saveIdField } from './common.js';
+
+/**
+ * Activities (活动通知, issue 11): events announced to all members or to chosen member levels
+ * (type list 2), with a notice per member (read, reminded, signed up) and e-mail. Spec §7 names
+ * GetActivityList, GetActivity/{id}, SaveActivityDetail and ResendActivityMember; the other
+ * calls are ours (docs/api.md).
+ */
+
+/** 0 草稿 (only the back office sees it), 1 已发布, 2 已关闭 (members still see it, sign-up stops). */
+export const ActivityStatus = { Draft: 0, Published: 1, Closed: 2 } as const;
+export type ActivityStatus = (typeof ActivityStatus)[keyof typeof ActivityStatus];
+export const activityStatusNames: Record<number, string> = { 0: '草稿', 1: '已发布', 2: '已关闭' };
+
+/** An e-mail's delivery: '' none sent (no SMTP, no address), pending, sent, failed (a retry may be scheduled). */
+export type MailState = '' | 'pending' | 'sent' | 'failed';
+export const mailStateNames: Record<MailState, string> = { '': '未发送', pending: '待发送', sent: '已发送', failed: '发送失败' };
+
+export const ACTIVITY_MAX_ATTACHMENTS = 10;
+
+const timePattern = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
+/** A real CST time `yyyy-MM-dd HH:mm:ss` (2024-02-30 is refused). */
+export function isCstTime(text: string): boolean {
+  if (!timePattern.test(text)) return false;
+  const d = new Date(`${text.replace(' ', 'T')}Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 19).replace('T', ' ') === text;
+}
+const time = (required: string) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, { error: required })
+    .refine(isCstTime, { error: activityMessages.timeInvalid });
+
+/** An attachment: a file uploaded through UploadFile and the name it is shown under. */
+export const activityAttachment = z.object({
+  Name: z.string({ error: activityMessages.attachmentInvalid }).trim().min(1, { error: activityMessages.attachmentInvalid }).max(200, { error: activityMessages.attachmentInvalid }),
+  Path: z.string({ error: activityMessages.attachmentInvalid }).trim().regex(/^\/uploads\/[A-Za-z0-9/_-]+\.[a-z0-9]+$/i, { error: activityMessages.attachmentInvalid }),
+});
+export type ActivityAttachment = z.infer<typeof activityAttachment>;
+
+/** SaveActivityDetail: ActivityId 0 creates a draft; > 0 edits, keeping status, reads and sign-ups. */
+export const saveActivityBody = z
+  .object({
+    ActivityId: saveIdField,
+    Title: requiredText(activityMessages.titleRequired, '活动标题', 200),
+    /** Rich text; sanitised on the server before it is stored. */
+    Description: z.string({ error: messages.badParameter }).default(''),
+    Place: requiredText(activityMessages.placeRequired, '活动地点', 200),
+    StartTime: time(activityMessages.startRequired),
+    EndTime: time(activityMessages.endRequired),
+    SignUpDeadline: time(activityMessages.deadlineRequired),
+    /** 0: no limit. */
+    Capacity: z.preprocess(
+      (v) => (v === '' || v === null || v === undefined ? 0 : v),
+      z.coerce
+        .number({ error: activityMessages.capacityInvalid })
+        .int({ error: activityMessages.capacityInvalid })
+        .min(numberInput.min, { error: activityMessages.capacityInvalid })
+        .max(numberInput.max, { error: activityMessages.capacityInvalid }),
+    ),
+    /** true: every member; false: the members of MemberLevels. */
+    AudienceAll: z.preprocess((v) => (v === 1 || v === '1' || v === 'true' ? true : v === 0 || v === '0' || v === 'false' ? false : v), z.boolean({ error: messages.badParameter })).default(false),
+    MemberLevels: z.array(idParam, { error: messages.badParameter }).max(100, { error: messages.badParameter }).default([]),
+    Attachments: z
+      .array(activityAttachment, { error: activityMessages.attachmentInvalid })
+      .max(ACTIVITY_MAX_ATTACHMENTS, { error: activityMessages.tooManyAttachments(ACTIVITY_MAX_ATTACHMENTS) })
+      .default([]),
+  })
+  .refine((b) => b.EndTime >= b.StartTime, { error: activityMessages.endBeforeStart, path: ['EndTime'] })
+  .refine((b) => b.SignUpDeadline <= b.StartTime, { error: activityMessages.deadlineAfterStart, path: ['SignUpDeadline'] })
+  .refine((b) => b.AudienceAll || b.MemberLevels.length > 0, { error: activityMessages.audienceRequired, path: ['MemberLevels'] });
+export type SaveActivityBody = z.infer<typeof saveActivityBody>;
+
+const day = optionalParam(z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/, { error: systemMessages.dateInvalid }));
+const flag = optionalParam(z.coerce.number({ error: messages.badParameter }).int().min(0, { error: messages.badParameter }).max(1, { error: messages.badParameter }));
+
+/** GetActivityList (back office): part of the title, status, and the days the activity starts within. */
+export const activityListQuery = pagingQuery.extend({
+  title: z.string().trim().max(50, { error: messages.keywordTooLong }).optional(),
+  status: optionalParam(z.coerce.number({ error: messages.badParameter }).int().min(0, { error: messages.badParameter }).max(2, { error: messages.badParameter })),
+  start: day,
+  end: day,
+});
+export type ActivityListQuery = z.infer<typeof activityListQuery>;
+
+/** One activity's audience: read state (1 已读, 0 未读) and sign-up (1 已报名, 0 未报名). */
+export const activityMemberFilter = z.object({
+  activityid: idParam,
+  isread: flag,
+  signedup: flag,
+  /** Part of the company name or account. */
+  key: z.string().trim().max(50, { error: messages.keywordTooLong }).optional(),
+});
+export const activityMemberListQuery = pagingQuery.extend(activityMemberFilter.shape);
+export type ActivityMemberFilter = z.infer<typeof activityMemberFilter>;
+export type ActivityMemberListQuery = z.infer<typeof activityMemberListQuery>;
+
+/** Publish / close one activity. */
+export const activityIdBody = z.object({ ActivityId: idParam });
+
+/** ResendActivityMember: the chosen members, or without MemberIds every unread one. */
+export const resendActivityBody = z.object({
+  ActivityId: idParam,
+  MemberIds: z.preprocess(
+    (v) => (typeof v === 'string' ? v.split(',').filter((s) => s.trim() !== '') : typeof v === 'number' ? [v] : v),
+    z.array(idParam, { error: messages.badParameter }).max(10_000, { error: messages.badParameter }).default([]),
+  ),
+});
+export type ResendActivityBody = z.infer<typeof resendActivityBody>;
+
+/** The member area's list: all the member's notices, or only the unread ones (unread=1). */
+export const myActivityListQuery = pagingQuery.extend({ unread: flag });
+
+/** What the back office and the member area both show of an activity. */
+export interface ActivitySummaryDto {
+  ActivityId: number;
+  Title: string;
+  Place: string;
+  StartTime: string;
+  EndTime: string;
+  SignUpDeadline: string;
+  /** 0: no limit. */
+  Capacity: number;
+  SignUpCount: number;
+  Status: number;
+}
+
+export interface ActivityDto extends ActivitySummaryDto {
+  AudienceAll: boolean;
+  MemberLevels: number[];
+  MemberLevelNames: string[];
+  PublishTime: string;
+  CreateTime: string;
+  UpdateTime: string;
+}
+
+/** A back-office list row: the activity with its audience's counts. */
+export interface ActivityListItemDto extends ActivityDto {
+  AudienceCount: number;
+  ReadCount: number;
+}
+
+export interface ActivityDetailDto extends ActivityListItemDto {
+  Description: string;
+  Attachments: ActivityAttachment[];
+}
+
+/** One member of an activity's audience, as the back office sees them. */
+export interface ActivityMemberDto {
+  MemberId: number;
+  Account: string;
+  MemberName: string;
+  MemberLevelName: string;
+  Email: string;
+  IsRead: boolean;
+  ReadTime: string;
+  RemindTime: string;
+  IsSignedUp: boolean;
+  SignUpTime: string;
+  MailState: MailState;
+  /** Why the last attempt failed. */
+  MailError: string;
+  /** Sent, or the last failed attempt. */
+  MailTime: string;
+  /** When a failed e-mail is tried again; '' when none is scheduled. */
+  MailRetryTime: string;
+}
+
+/** An activity in the member area, with the member's own notice. */
+export interface MyActivityDto extends ActivitySummaryDto {
+  IsRead: boolean;
+  ReadTime: string;
+  RemindTime: string;
+  IsSignedUp: boolean;
+  SignUpTime: string;
+  /** Sign-up (or cancelling it) is possible now: published, before the deadline, room left. */
+  CanSignUp: boolean;
+  CanCancel: boolean;
+  /** When the notice arrived (publication, or the member joining the audience). */
+  NoticeTime: string;
+}
+
+export interface MyActivityDetailDto extends MyActivityDto {
+  Description: string;
+  Attachments: ActivityAttachment[];
+}
