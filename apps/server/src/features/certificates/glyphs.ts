@@ -14,23 +14,49 @@ import { Resvg } from '@resvg/resvg-js';
  *
  * The font is Noto Serif SC (OFL) from @expo-google-fonts/noto-serif-sc, loaded by path with
  * system fonts off (DESIGN.md §6), so every machine draws the same glyphs. It covers the
- * GB 18030 core and CJK extension A (䶮); a character it lacks (extension B, such as 𠮷) is
- * drawn as the font's missing-glyph box.
+ * GB 18030 core and CJK extension A (䶮) but few characters of the supplementary planes
+ * (extension B and later, such as 𠮷), which appear in some names. A character it lacks is
+ * taken from the same design's Traditional Chinese and Japanese cuts (Noto Serif TC: the
+ * Hong Kong and Taiwan supplementary characters; Noto Serif JP: 𠮷 and the JIS ones), read
+ * only when such a character first appears; docs/decisions.md says why these. A character
+ * none of them has is drawn as Noto Serif SC's missing-glyph box.
  */
 
 export type Weight = 'regular' | 'bold';
 
-const FAMILY = 'Noto Serif SC';
 /** Outlines are kept at this font size: one unit per thousandth of an em. */
 const EM = 1000;
 const require = createRequire(import.meta.url);
-const fontFiles: Record<Weight, string> = {
-  regular: require.resolve('@expo-google-fonts/noto-serif-sc/400Regular/NotoSerifSC_400Regular.ttf'),
-  bold: require.resolve('@expo-google-fonts/noto-serif-sc/700Bold/NotoSerifSC_700Bold.ttf'),
-};
 
-/** Advance widths (in ems) by code point, read from the font's cmap, hhea and hmtx tables. */
-function readAdvances(file: string): (codePoint: number) => number {
+/** A font the certificate may draw with: its family name and its file for each weight. */
+interface FontSource {
+  family: string;
+  files: Record<Weight, string>;
+}
+const expoFont = (family: string, dir: string, stem: string): FontSource => ({
+  family,
+  files: {
+    regular: require.resolve(`@expo-google-fonts/${dir}/400Regular/${stem}_400Regular.ttf`),
+    bold: require.resolve(`@expo-google-fonts/${dir}/700Bold/${stem}_700Bold.ttf`),
+  },
+});
+/** In order of preference: the first that has a character draws it. */
+const fontSources: readonly FontSource[] = [
+  expoFont('Noto Serif SC', 'noto-serif-sc', 'NotoSerifSC'),
+  expoFont('Noto Serif TC', 'noto-serif-tc', 'NotoSerifTC'),
+  expoFont('Noto Serif JP', 'noto-serif-jp', 'NotoSerifJP'),
+];
+const PRIMARY = fontSources[0] as FontSource;
+
+/** What the layout needs of one font file: which code points it maps, and their advance widths. */
+interface FontMetrics {
+  has(codePoint: number): boolean;
+  /** In ems. */
+  advance(codePoint: number): number;
+}
+
+/** A font's metrics, read from its cmap, hhea and hmtx tables. */
+function readMetrics(file: string): FontMetrics {
   const font = fs.readFileSync(file);
   const tables = new Map<string, number>();
   for (let i = 0, n = font.readUInt16BE(4); i < n; i++) {
@@ -47,7 +73,10 @@ function readAdvances(file: string): (codePoint: number) => number {
   const hmtx = table('hmtx');
   const advances = Array.from({ length: metrics }, (_, i) => font.readUInt16BE(hmtx + i * 4) / unitsPerEm);
   const glyphOf = cmapLookup(font, table('cmap'));
-  return (codePoint) => advances[Math.min(glyphOf(codePoint), metrics - 1)] as number;
+  return {
+    has: (codePoint) => glyphOf(codePoint) !== 0,
+    advance: (codePoint) => advances[Math.min(glyphOf(codePoint), metrics - 1)] as number,
+  };
 }
 
 /**
@@ -92,38 +121,66 @@ function cmapLookup(font: Buffer, cmap: number): (codePoint: number) => number {
   };
 }
 
-const advanceTables = new Map<Weight, (codePoint: number) => number>();
-const advanceOf = (weight: Weight, char: string) => {
-  let table = advanceTables.get(weight);
-  if (!table) {
-    table = readAdvances(fontFiles[weight]);
-    advanceTables.set(weight, table);
+const key = (weight: Weight, char: string) => `${weight}${char}`;
+
+/** Metrics by font file, read when a character first needs that font. */
+const metricsByFile = new Map<string, FontMetrics>();
+function metricsOf(source: FontSource, weight: Weight): FontMetrics {
+  const file = source.files[weight];
+  let metrics = metricsByFile.get(file);
+  if (!metrics) {
+    metrics = readMetrics(file);
+    metricsByFile.set(file, metrics);
   }
-  return table(char.codePointAt(0) as number);
-};
+  return metrics;
+}
+
+/** The font that draws a character: the first source that has it, else the primary (its box). */
+const sourceByKey = new Map<string, FontSource>();
+function sourceOf(weight: Weight, char: string): FontSource {
+  const k = key(weight, char);
+  let source = sourceByKey.get(k);
+  if (!source) {
+    const codePoint = char.codePointAt(0) as number;
+    source = fontSources.find((s) => metricsOf(s, weight).has(codePoint)) ?? PRIMARY;
+    sourceByKey.set(k, source);
+  }
+  return source;
+}
+
+/** The family of the font that draws a character (for tests and diagnostics). */
+export const glyphFamily = (char: string, weight: Weight = 'regular'): string => sourceOf(weight, char).family;
+
+const advanceOf = (weight: Weight, char: string) => metricsOf(sourceOf(weight, char), weight).advance(char.codePointAt(0) as number);
 
 /** Outline path data at EM units, baseline at y = 0, by weight and character ('' for a blank one). */
 const outlines = new Map<string, string>();
-const key = (weight: Weight, char: string) => `${weight}${char}`;
 
 /** Each character in its own band, far enough apart that no outline reaches the next. */
 const BAND = 4 * EM;
 
-/** Outlines the characters not yet cached, all in one pass of resvg. */
+/** Outlines the characters not yet cached, one pass of resvg for each font they need. */
 function outline(chars: readonly string[], weight: Weight): void {
   const missing = [...new Set(chars)].filter((c) => !outlines.has(key(weight, c)));
-  if (missing.length === 0) return;
-  const texts = missing.map(
-    (c, i) => `<text x="0" y="${(i + 1) * BAND}" font-size="${EM}" font-family="${FAMILY}" font-weight="${weight === 'bold' ? 700 : 400}">&#${c.codePointAt(0)};</text>`,
+  for (const source of fontSources) {
+    const own = missing.filter((c) => sourceOf(weight, c) === source);
+    if (own.length > 0) outlineWith(source, own, weight);
+  }
+}
+
+function outlineWith(source: FontSource, chars: readonly string[], weight: Weight): void {
+  const texts = chars.map(
+    (c, i) => `<text x="0" y="${(i + 1) * BAND}" font-size="${EM}" font-family="${source.family}" font-weight="${weight === 'bold' ? 700 : 400}">&#${c.codePointAt(0)};</text>`,
   );
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${EM}" height="${(missing.length + 2) * BAND}">${texts.join('')}</svg>`;
-  const flattened = new Resvg(svg, { font: { loadSystemFonts: false, fontFiles: [fontFiles[weight]], defaultFontFamily: FAMILY } }).toString();
-  for (const c of missing) outlines.set(key(weight, c), '');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${EM}" height="${(chars.length + 2) * BAND}">${texts.join('')}</svg>`;
+  const fonts = { loadSystemFonts: false, fontFiles: [source.files[weight]], defaultFontFamily: source.family };
+  const flattened = new Resvg(svg, { font: fonts }).toString();
+  for (const c of chars) outlines.set(key(weight, c), '');
   // A blank character draws no path; every other one draws one, found by the band it lies in.
   for (const [, d] of flattened.matchAll(/<path[^>]* d="([^"]+)"/g)) {
     const numbers = (d as string).match(/-?[\d.]+(?:e-?\d+)?/g) ?? [];
     const band = Math.round(Number(numbers[1]) / BAND);
-    const char = missing[band - 1];
+    const char = chars[band - 1];
     if (char !== undefined) outlines.set(key(weight, char), shiftUp(d as string, band * BAND));
   }
 }
@@ -154,6 +211,12 @@ export function textWidth(content: string, style: TextStyle): number {
   const chars = charsOf(content);
   const weight = style.weight ?? 'regular';
   return chars.reduce((sum, c) => sum + advanceOf(weight, c) * style.size + (style.spacing ?? 0), 0) - (chars.length > 0 ? (style.spacing ?? 0) : 0);
+}
+
+/** The style with its size reduced, if need be, so that the text fits into `max` px. */
+export function fitted(content: string, style: TextStyle, max: number): TextStyle {
+  const width = textWidth(content, style);
+  return width <= max ? style : { ...style, size: Math.max(12, Math.floor((style.size * max) / width)) };
 }
 
 /** A text as a group of glyph paths, its baseline starting at (x, y). */

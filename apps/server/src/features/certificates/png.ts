@@ -1,8 +1,130 @@
 import { promisify } from 'node:util';
-import { crc32, deflate } from 'node:zlib';
+import { constants, crc32, deflate, deflateRaw } from 'node:zlib';
+
+/**
+ * The certificate's PNG, built so that most of it is compressed once per issuer.
+ *
+ * An image is held as PNG scanlines (RGBA, each row led by its filter byte, 0 = none), so it
+ * is drawn on and compressed with no conversion. A certificate differs from its issuer's
+ * static layer only in a band of rows (the holder's data, QR code, issue date and seal); the
+ * rows above and below are compressed once and kept. PNG data is one zlib stream, but raw
+ * deflate runs that end on a full flush (byte-aligned, no back-references across) join into
+ * one: a zlib header, the runs, an empty final block, and the Adler-32 of the whole, combined
+ * from the runs' own. So a render compresses only its band, on the libuv thread pool.
+ */
 
 const deflateAsync = promisify(deflate);
+const deflateRawAsync = promisify(deflateRaw);
 const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+/** CMF/FLG: deflate with a 32 KiB window, no dictionary, fastest-level hint; a multiple of 31. */
+const ZLIB_HEADER = Buffer.from([0x78, 0x01]);
+/** A final, empty, fixed-Huffman block: BFINAL 1, BTYPE 01, end-of-block code. */
+const FINAL_BLOCK = Buffer.from([0x03, 0x00]);
+const LEVEL = 3;
+
+/** RGBA pixels, premultiplied by alpha, as resvg renders them. */
+export interface Layer {
+  pixels: Buffer;
+  width: number;
+  height: number;
+}
+
+/** Rows [top, top + height) of an opaque RGBA image as PNG scanlines; drawn on in the image's coordinates. */
+export class Scanlines {
+  readonly stride: number;
+
+  private constructor(
+    readonly width: number,
+    readonly top: number,
+    readonly height: number,
+    readonly data: Buffer,
+  ) {
+    this.stride = width * 4 + 1;
+  }
+
+  /** From an opaque layer: the whole image. */
+  static of(layer: Layer): Scanlines {
+    const { pixels, width, height } = layer;
+    const stride = width * 4;
+    const data = Buffer.alloc((stride + 1) * height);
+    for (let y = 0; y < height; y++) pixels.copy(data, y * (stride + 1) + 1, y * stride, (y + 1) * stride);
+    return new Scanlines(width, 0, height, data);
+  }
+
+  /** A copy of rows [top, bottom), to draw on. */
+  rows(top: number, bottom: number): Scanlines {
+    const start = (top - this.top) * this.stride;
+    return new Scanlines(this.width, top, bottom - top, Buffer.from(this.data.subarray(start, start + (bottom - top) * this.stride)));
+  }
+
+  /**
+   * Draws a layer over these rows with its top-left corner at (x, y); what falls outside is
+   * left out. 'over' paints (source over); 'multiply' inks, as a stamp does: what lies beneath
+   * shows through, so black text stays black under red.
+   */
+  composite(layer: Layer, x: number, y: number, mode: 'over' | 'multiply' = 'over'): void {
+    const { pixels, width } = layer;
+    const data = this.data;
+    const first = Math.max(y, this.top);
+    const last = Math.min(y + layer.height, this.top + this.height);
+    const columns = Math.min(width, this.width - x);
+    for (let row = first; row < last; row++) {
+      let from = (row - y) * width * 4;
+      let to = (row - this.top) * this.stride + 1 + x * 4;
+      for (let column = 0; column < columns; column++, from += 4, to += 4) {
+        const alpha = pixels[from + 3] as number;
+        if (alpha === 0) continue;
+        for (let channel = 0; channel < 3; channel++) {
+          const source = pixels[from + channel] as number;
+          const below = data[to + channel] as number;
+          // Premultiplied source: over = s + d(1 − a); multiply = d(1 − a) + d·s.
+          data[to + channel] = mode === 'over' ? (source + (below * (255 - alpha) + 127) / 255) | 0 : ((below * (255 - alpha + source) + 127) / 255) | 0;
+        }
+      }
+    }
+  }
+
+  /** Fills a rectangle (within these rows) with one opaque colour. */
+  fill(x: number, y: number, width: number, height: number, [r, g, b]: readonly [number, number, number]): void {
+    const pixel = Buffer.from([r, g, b, 255]);
+    for (let row = y; row < y + height; row++) {
+      const start = (row - this.top) * this.stride + 1 + x * 4;
+      this.data.fill(pixel, start, start + width * 4);
+    }
+  }
+}
+
+/** A run of scanlines compressed on its own, ready to be joined with others. */
+interface Run {
+  deflated: Buffer;
+  adler: number;
+  length: number;
+}
+
+async function compressRun(data: Buffer): Promise<Run> {
+  const [deflated, stored] = await Promise.all([
+    deflateRawAsync(data, { level: LEVEL, finishFlush: constants.Z_FULL_FLUSH }),
+    // zlib works out the run's Adler-32 while storing it uncompressed (a copy, on the pool),
+    // sooner than JavaScript would add up its megabytes.
+    deflateAsync(data, { level: 0 }),
+  ]);
+  return { deflated, adler: stored.readUInt32BE(stored.length - 4), length: data.length };
+}
+
+/** The Adler-32 of two runs one after the other, from theirs (zlib's adler32_combine). */
+function adlerCombine(first: number, second: number, secondLength: number): number {
+  const BASE = 65521;
+  const rem = secondLength % BASE;
+  let sum1 = first & 0xffff;
+  let sum2 = (rem * sum1) % BASE;
+  sum1 += (second & 0xffff) + BASE - 1;
+  sum2 += (first >>> 16) + (second >>> 16) + BASE - rem;
+  if (sum1 >= BASE) sum1 -= BASE;
+  if (sum1 >= BASE) sum1 -= BASE;
+  if (sum2 >= BASE * 2) sum2 -= BASE * 2;
+  if (sum2 >= BASE) sum2 -= BASE;
+  return ((sum2 << 16) | sum1) >>> 0;
+}
 
 function chunk(type: string, data: Buffer): Buffer {
   const head = Buffer.alloc(8);
@@ -14,18 +136,42 @@ function chunk(type: string, data: Buffer): Buffer {
 }
 
 /**
- * RGBA pixels as a PNG (8-bit, no filtering). resvg's own encoder runs on the calling thread,
- * about 20–30 ms of event loop for a certificate; here only the row copy does, and the
- * compression runs on the libuv thread pool. A flat certificate compresses better this way too.
+ * An image whose rows outside [top, bottom) are the same on every copy: those are compressed
+ * once; each copy gets its band to draw on and is compressed band only.
  */
-export async function encodePng(pixels: Buffer, width: number, height: number): Promise<Buffer> {
-  const stride = width * 4;
-  const rows = Buffer.alloc((stride + 1) * height);
-  // Each row starts with its filter type, 0 (none).
-  for (let y = 0; y < height; y++) pixels.copy(rows, y * (stride + 1) + 1, y * stride, (y + 1) * stride);
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 6, 0, 0, 0], 8); // 8 bits, RGBA, deflate, no filter method, not interlaced
-  return Buffer.concat([SIGNATURE, chunk('IHDR', header), chunk('IDAT', await deflateAsync(rows, { level: 3 })), chunk('IEND', Buffer.alloc(0))]);
+export class BandedImage {
+  private constructor(
+    private readonly base: Scanlines,
+    private readonly top: number,
+    private readonly bottom: number,
+    private readonly above: Run,
+    private readonly below: Run,
+  ) {}
+
+  static async of(base: Scanlines, top: number, bottom: number): Promise<BandedImage> {
+    const [above, below] = await Promise.all([
+      compressRun(base.data.subarray(0, top * base.stride)),
+      compressRun(base.data.subarray(bottom * base.stride)),
+    ]);
+    return new BandedImage(base, top, bottom, above, below);
+  }
+
+  /** A fresh copy of the band, to draw one image's own content on. */
+  band(): Scanlines {
+    return this.base.rows(this.top, this.bottom);
+  }
+
+  /** The PNG of the static rows with this band between them. */
+  async png(band: Scanlines): Promise<Buffer> {
+    const own = await compressRun(band.data);
+    const adler = [own, this.below].reduce((sum, run) => adlerCombine(sum, run.adler, run.length), this.above.adler);
+    const trailer = Buffer.alloc(4);
+    trailer.writeUInt32BE(adler, 0);
+    const header = Buffer.alloc(13);
+    header.writeUInt32BE(this.base.width, 0);
+    header.writeUInt32BE(this.base.height, 4);
+    header.set([8, 6, 0, 0, 0], 8); // 8 bits, RGBA, deflate, no filter method, not interlaced
+    const stream = Buffer.concat([ZLIB_HEADER, this.above.deflated, own.deflated, this.below.deflated, FINAL_BLOCK, trailer]);
+    return Buffer.concat([SIGNATURE, chunk('IHDR', header), chunk('IDAT', stream), chunk('IEND', Buffer.alloc(0))]);
+  }
 }
