@@ -1,5 +1,5 @@
 import { inflateSync } from 'node:zlib';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { decodePng, differingPixels, pngSize, type DecodedPng } from '../../../test/png.js';
 import { glyphFamily } from './glyphs.js';
 import { NAME_BOX, renderCertificate, type CertificateImage } from './image.js';
@@ -30,6 +30,9 @@ function idat(png: Buffer): Buffer {
 }
 
 describe('certificate image', () => {
+  // The first render of a process reads the font and renders the issuer's layers: seconds on a busy machine.
+  beforeAll(() => renderCertificate(blank));
+
   it('is an A4 landscape PNG of 1600 × 1131 whose joined compressed runs form one valid zlib stream', async () => {
     const png = await renderCertificate(holder);
     expect(pngSize(png)).toEqual({ width: 1600, height: 1131 });

@@ -18,7 +18,8 @@ import { sealMarkup } from './seal.js';
  * (paper, frame, ornament, emblem, titles, labels) and the seal are rendered once per issuer
  * and kept as pixels; a certificate renders only the holder's values, in the box where they
  * go (on the libuv thread pool, renderAsync), lays them and the QR code's modules over a copy
- * of the shared layer, stamps the seal over them, and compresses (./png.ts, thread pool too).
+ * of the shared layer's lower part, stamps the seal over them, and compresses only those rows
+ * (./png.ts, on the thread pool too).
  */
 
 /** What one certificate shows. */
@@ -147,9 +148,8 @@ const rendered = async (markup: string): Promise<Layer> => {
 };
 
 
-/** The rows a certificate's own content touches: the holder's values, the QR code and the seal. */
+/** The first row a certificate's own content touches (the holder's values, the QR code, the seal): the band from here down is drawn per certificate. */
 const BAND_TOP = Math.min(HOLDER_BOX.y, QR.y, SEAL_BOX.y);
-const BAND_BOTTOM = Math.max(HOLDER_BOX.y + HOLDER_BOX.height, QR.y + QR.size, SEAL_BOX.y + SEAL_BOX.size);
 
 interface IssuerLayers {
   base: BandedImage;
@@ -163,7 +163,7 @@ function layersOf(issuer: string): Promise<IssuerLayers> {
   if (!layers) {
     const box = `${SEAL_BOX.x} ${SEAL_BOX.y} ${SEAL_BOX.size} ${SEAL_BOX.size}`;
     layers = Promise.all([rendered(svg(W, H, staticMarkup(issuer))), rendered(svg(SEAL_BOX.size, SEAL_BOX.size, sealMarkup(issuer, SEAL.x, SEAL.y, SEAL.r), box))]).then(
-      async ([base, seal]) => ({ base: await BandedImage.of(Scanlines.of(base), BAND_TOP, BAND_BOTTOM), seal }),
+      async ([base, seal]) => ({ base: await BandedImage.of(Scanlines.of(base), BAND_TOP), seal }),
     );
     issuerLayers.set(issuer, layers);
     layers.catch(() => issuerLayers.delete(issuer));

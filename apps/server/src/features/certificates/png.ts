@@ -6,11 +6,12 @@ import { constants, crc32, deflate, deflateRaw } from 'node:zlib';
  *
  * An image is held as PNG scanlines (RGBA, each row led by its filter byte, 0 = none), so it
  * is drawn on and compressed with no conversion. A certificate differs from its issuer's
- * static layer only in a band of rows (the holder's data, QR code, issue date and seal); the
- * rows above and below are compressed once and kept. PNG data is one zlib stream, but raw
- * deflate runs that end on a full flush (byte-aligned, no back-references across) join into
- * one: a zlib header, the runs, an empty final block, and the Adler-32 of the whole, combined
- * from the runs' own. So a render compresses only its band, on the libuv thread pool.
+ * static layer only from a certain row down (the holder's data, QR code, issue date and
+ * seal); the rows above are compressed once and kept. PNG data is one zlib stream, but a raw
+ * deflate run that ends on a full flush (byte-aligned, nothing referred to across it) can
+ * start one: the kept run, then the band's own zlib stream without its header, whose
+ * Adler-32 is replaced by that of the whole, combined from the two. So a render compresses
+ * only its band, on the libuv thread pool.
  */
 
 const deflateAsync = promisify(deflate);
@@ -18,9 +19,9 @@ const deflateRawAsync = promisify(deflateRaw);
 const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 /** CMF/FLG: deflate with a 32 KiB window, no dictionary, fastest-level hint; a multiple of 31. */
 const ZLIB_HEADER = Buffer.from([0x78, 0x01]);
-/** A final, empty, fixed-Huffman block: BFINAL 1, BTYPE 01, end-of-block code. */
-const FINAL_BLOCK = Buffer.from([0x03, 0x00]);
 const LEVEL = 3;
+/** Output buffers this large take the whole result at once: zlib's default 16 KiB would cost a round trip between the pool and the event loop for every 16 KiB written. */
+const CHUNK = 1024 * 1024;
 
 /** RGBA pixels, premultiplied by alpha, as resvg renders them. */
 export interface Layer {
@@ -94,21 +95,19 @@ export class Scanlines {
   }
 }
 
-/** A run of scanlines compressed on its own, ready to be joined with others. */
+/** The rows above the band, compressed once: a raw deflate run ending on a full flush, and its Adler-32. */
 interface Run {
   deflated: Buffer;
   adler: number;
-  length: number;
 }
 
 async function compressRun(data: Buffer): Promise<Run> {
   const [deflated, stored] = await Promise.all([
-    deflateRawAsync(data, { level: LEVEL, finishFlush: constants.Z_FULL_FLUSH }),
-    // zlib works out the run's Adler-32 while storing it uncompressed (a copy, on the pool),
-    // sooner than JavaScript would add up its megabytes.
-    deflateAsync(data, { level: 0 }),
+    deflateRawAsync(data, { level: LEVEL, finishFlush: constants.Z_FULL_FLUSH, chunkSize: CHUNK }),
+    // zlib works out the run's Adler-32 while storing it uncompressed.
+    deflateAsync(data, { level: 0, chunkSize: data.length + 64 * 1024 }),
   ]);
-  return { deflated, adler: stored.readUInt32BE(stored.length - 4), length: data.length };
+  return { deflated, adler: stored.readUInt32BE(stored.length - 4) };
 }
 
 /** The Adler-32 of two runs one after the other, from theirs (zlib's adler32_combine). */
@@ -136,42 +135,37 @@ function chunk(type: string, data: Buffer): Buffer {
 }
 
 /**
- * An image whose rows outside [top, bottom) are the same on every copy: those are compressed
- * once; each copy gets its band to draw on and is compressed band only.
+ * An image whose rows above `top` are the same on every copy: those are compressed once; each
+ * copy gets the rows from `top` down to draw on, and only they are compressed.
  */
 export class BandedImage {
   private constructor(
     private readonly base: Scanlines,
     private readonly top: number,
-    private readonly bottom: number,
     private readonly above: Run,
-    private readonly below: Run,
   ) {}
 
-  static async of(base: Scanlines, top: number, bottom: number): Promise<BandedImage> {
-    const [above, below] = await Promise.all([
-      compressRun(base.data.subarray(0, top * base.stride)),
-      compressRun(base.data.subarray(bottom * base.stride)),
-    ]);
-    return new BandedImage(base, top, bottom, above, below);
+  static async of(base: Scanlines, top: number): Promise<BandedImage> {
+    return new BandedImage(base, top, await compressRun(base.data.subarray(0, top * base.stride)));
   }
 
   /** A fresh copy of the band, to draw one image's own content on. */
   band(): Scanlines {
-    return this.base.rows(this.top, this.bottom);
+    return this.base.rows(this.top, this.base.height);
   }
 
-  /** The PNG of the static rows with this band between them. */
+  /** The PNG of the kept rows with this band under them. */
   async png(band: Scanlines): Promise<Buffer> {
-    const own = await compressRun(band.data);
-    const adler = [own, this.below].reduce((sum, run) => adlerCombine(sum, run.adler, run.length), this.above.adler);
+    const own = await deflateAsync(band.data, { level: LEVEL, chunkSize: CHUNK });
+    // The band's stream: 2 bytes of header, its deflate blocks (the last one final), its Adler-32.
+    const blocks = own.subarray(2, own.length - 4);
     const trailer = Buffer.alloc(4);
-    trailer.writeUInt32BE(adler, 0);
+    trailer.writeUInt32BE(adlerCombine(this.above.adler, own.readUInt32BE(own.length - 4), band.data.length), 0);
     const header = Buffer.alloc(13);
     header.writeUInt32BE(this.base.width, 0);
     header.writeUInt32BE(this.base.height, 4);
     header.set([8, 6, 0, 0, 0], 8); // 8 bits, RGBA, deflate, no filter method, not interlaced
-    const stream = Buffer.concat([ZLIB_HEADER, this.above.deflated, own.deflated, this.below.deflated, FINAL_BLOCK, trailer]);
+    const stream = Buffer.concat([ZLIB_HEADER, this.above.deflated, blocks, trailer]);
     return Buffer.concat([SIGNATURE, chunk('IHDR', header), chunk('IDAT', stream), chunk('IEND', Buffer.alloc(0))]);
   }
 }
