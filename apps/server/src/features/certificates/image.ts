@@ -171,16 +171,32 @@ function layersOf(issuer: string): Promise<IssuerLayers> {
   return layers;
 }
 
-/** A value on its row; one too long for the line at a readable size (a company's full name) takes two lines. */
+/**
+ * Where to break a long company name into two lines: after a unit's name (…公司, …分公司,
+ * …项目部) or before a bracket, at the break nearest the middle; the middle itself when there
+ * is none in its central half.
+ */
+function lineBreak(chars: readonly string[]): number {
+  const middle = chars.length / 2;
+  let best: number | undefined;
+  for (let i = 1; i < chars.length; i++) {
+    const natural = /[司部局院厂）)]/u.test(chars[i - 1] as string) || /[（(]/u.test(chars[i] as string);
+    if (natural && Math.abs(i - middle) <= chars.length / 4 && (best === undefined || Math.abs(i - middle) < Math.abs(best - middle))) best = i;
+  }
+  return best ?? Math.ceil(middle);
+}
+
+/** A value on its row; one too long for the line at a readable size (a company's full name) takes two smaller lines. */
 function valuePaths(value: string, y: number): string {
   const style = ink(30);
   const oneLine = fitted(value, style, VALUE_MAX_WIDTH);
   if (oneLine.size >= 24) return textPaths(value, VALUE_X, y, oneLine);
   const chars = [...value];
-  const half = Math.ceil(chars.length / 2);
-  const [first, second] = [chars.slice(0, half).join(''), chars.slice(half).join('')];
-  const small = fitted(first, ink(22), VALUE_MAX_WIDTH);
-  return textPaths(first, VALUE_X, y + 4 - small.size * 1.2, small) + textPaths(second, VALUE_X, y + 4, small);
+  const at = lineBreak(chars);
+  const [first, second] = [chars.slice(0, at).join(''), chars.slice(at).join('')];
+  const longer = first.length >= second.length ? first : second;
+  const small = fitted(longer, ink(20), VALUE_MAX_WIDTH);
+  return textPaths(first, VALUE_X, y + 6 - small.size * 1.2, small) + textPaths(second, VALUE_X, y + 6, small);
 }
 
 /** The holder's values, as an SVG of HOLDER_BOX alone (in the certificate's coordinates). */
