@@ -1,19 +1,17 @@
-import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import { Resvg } from '@resvg/resvg-js';
+import { TrueTypeFont } from './truetype.js';
 
 /**
  * Text for the certificate as SVG paths, from a cache of glyph outlines.
  *
- * resvg shapes text slowly with a full CJK font (about a millisecond per glyph, for the
- * font's size), which would cap a certificate at a few renders a second. So each character
- * is outlined once by resvg itself (its own serialisation writes text as paths) and kept;
- * a certificate is then laid out here from cached outlines and the font's advance widths,
- * and resvg only rasterises paths. Chinese needs no shaping beyond that; Latin names lose
- * only kerning.
+ * resvg shapes text slowly with a full CJK font (milliseconds per glyph, for the font's
+ * size), which would cap a certificate at a few renders a second. So each character is
+ * outlined once, read from the font file (./truetype.ts), and kept; a certificate is laid
+ * out here from cached outlines and the font's advance widths, and resvg only rasterises
+ * paths. Chinese needs no shaping beyond that; Latin names lose only kerning.
  *
- * The font is Noto Serif SC (OFL) from @expo-google-fonts/noto-serif-sc, loaded by path with
- * system fonts off (DESIGN.md §6), so every machine draws the same glyphs. It covers the
+ * The font is Noto Serif SC (OFL) from @expo-google-fonts/noto-serif-sc, read by path (no
+ * system fonts, DESIGN.md §6), so every machine draws the same glyphs. It covers the
  * GB 18030 core and CJK extension A (䶮) but few characters of the supplementary planes
  * (extension B and later, such as 𠮷), which appear in some names. A character it lacks is
  * taken from the same design's Traditional Chinese and Japanese cuts (Noto Serif TC: the
@@ -48,91 +46,18 @@ const fontSources: readonly FontSource[] = [
 ];
 const PRIMARY = fontSources[0] as FontSource;
 
-/** What the layout needs of one font file: which code points it maps, and their advance widths. */
-interface FontMetrics {
-  has(codePoint: number): boolean;
-  /** In ems. */
-  advance(codePoint: number): number;
-}
-
-/** A font's metrics, read from its cmap, hhea and hmtx tables. */
-function readMetrics(file: string): FontMetrics {
-  const font = fs.readFileSync(file);
-  const tables = new Map<string, number>();
-  for (let i = 0, n = font.readUInt16BE(4); i < n; i++) {
-    const record = 12 + i * 16;
-    tables.set(font.toString('latin1', record, record + 4), font.readUInt32BE(record + 8));
-  }
-  const table = (tag: string) => {
-    const offset = tables.get(tag);
-    if (offset === undefined) throw new Error(`${file} has no ${tag} table`);
-    return offset;
-  };
-  const unitsPerEm = font.readUInt16BE(table('head') + 18);
-  const metrics = font.readUInt16BE(table('hhea') + 34);
-  const hmtx = table('hmtx');
-  const advances = Array.from({ length: metrics }, (_, i) => font.readUInt16BE(hmtx + i * 4) / unitsPerEm);
-  const glyphOf = cmapLookup(font, table('cmap'));
-  return {
-    has: (codePoint) => glyphOf(codePoint) !== 0,
-    advance: (codePoint) => advances[Math.min(glyphOf(codePoint), metrics - 1)] as number,
-  };
-}
-
-/**
- * The glyph id of a code point: the cmap's format 12 subtable (all of Unicode) when the font
- * has one, else format 4 (the BMP). 0, the missing glyph, when unmapped. Copies what it needs,
- * so the font file itself is not kept.
- */
-function cmapLookup(font: Buffer, cmap: number): (codePoint: number) => number {
-  const subtables = Array.from({ length: font.readUInt16BE(cmap + 2) }, (_, i) => cmap + font.readUInt32BE(cmap + 4 + i * 8 + 4));
-  const format12 = subtables.find((s) => font.readUInt16BE(s) === 12);
-  if (format12 !== undefined) {
-    const groups = Buffer.from(font.subarray(format12 + 16, format12 + 16 + font.readUInt32BE(format12 + 12) * 12));
-    return (cp) => {
-      let [lo, hi] = [0, groups.length / 12 - 1];
-      while (lo <= hi) {
-        const mid = (lo + hi) >> 1;
-        const [start, end] = [groups.readUInt32BE(mid * 12), groups.readUInt32BE(mid * 12 + 4)];
-        if (cp < start) hi = mid - 1;
-        else if (cp > end) lo = mid + 1;
-        else return groups.readUInt32BE(mid * 12 + 8) + cp - start;
-      }
-      return 0;
-    };
-  }
-  const format4 = subtables.find((s) => font.readUInt16BE(s) === 4);
-  if (format4 === undefined) throw new Error('the certificate font has no Unicode cmap');
-  const table = Buffer.from(font.subarray(format4, format4 + font.readUInt16BE(format4 + 2)));
-  const segX2 = table.readUInt16BE(6);
-  const [ends, starts, deltas, ranges] = [14, 16 + segX2, 16 + segX2 * 2, 16 + segX2 * 3];
-  return (cp) => {
-    for (let s = 0; s < segX2; s += 2) {
-      if (cp > table.readUInt16BE(ends + s)) continue;
-      const start = table.readUInt16BE(starts + s);
-      if (cp < start) return 0;
-      const delta = table.readUInt16BE(deltas + s);
-      const range = table.readUInt16BE(ranges + s);
-      if (range === 0) return (cp + delta) & 0xffff;
-      const glyph = table.readUInt16BE(ranges + s + range + (cp - start) * 2);
-      return glyph === 0 ? 0 : (glyph + delta) & 0xffff;
-    }
-    return 0;
-  };
-}
-
 const key = (weight: Weight, char: string) => `${weight}${char}`;
 
-/** Metrics by font file, read when a character first needs that font. */
-const metricsByFile = new Map<string, FontMetrics>();
-function metricsOf(source: FontSource, weight: Weight): FontMetrics {
+/** Fonts by file, opened when a character first needs that font. */
+const fontsByFile = new Map<string, TrueTypeFont>();
+function fontOf(source: FontSource, weight: Weight): TrueTypeFont {
   const file = source.files[weight];
-  let metrics = metricsByFile.get(file);
-  if (!metrics) {
-    metrics = readMetrics(file);
-    metricsByFile.set(file, metrics);
+  let font = fontsByFile.get(file);
+  if (!font) {
+    font = TrueTypeFont.open(file);
+    fontsByFile.set(file, font);
   }
-  return metrics;
+  return font;
 }
 
 /** The font that draws a character: the first source that has it, else the primary (its box). */
@@ -142,7 +67,7 @@ function sourceOf(weight: Weight, char: string): FontSource {
   let source = sourceByKey.get(k);
   if (!source) {
     const codePoint = char.codePointAt(0) as number;
-    source = fontSources.find((s) => metricsOf(s, weight).has(codePoint)) ?? PRIMARY;
+    source = fontSources.find((s) => fontOf(s, weight).has(codePoint)) ?? PRIMARY;
     sourceByKey.set(k, source);
   }
   return source;
@@ -151,48 +76,17 @@ function sourceOf(weight: Weight, char: string): FontSource {
 /** The family of the font that draws a character (for tests and diagnostics). */
 export const glyphFamily = (char: string, weight: Weight = 'regular'): string => sourceOf(weight, char).family;
 
-const advanceOf = (weight: Weight, char: string) => metricsOf(sourceOf(weight, char), weight).advance(char.codePointAt(0) as number);
+const advanceOf = (weight: Weight, char: string) => fontOf(sourceOf(weight, char), weight).advance(char.codePointAt(0) as number);
 
 /** Outline path data at EM units, baseline at y = 0, by weight and character ('' for a blank one). */
 const outlines = new Map<string, string>();
 
-/** Each character in its own band, far enough apart that no outline reaches the next. */
-const BAND = 4 * EM;
-
-/** Outlines the characters not yet cached, one pass of resvg for each font they need. */
+/** Outlines the characters not yet cached, each from the font that draws it. */
 function outline(chars: readonly string[], weight: Weight): void {
-  const missing = [...new Set(chars)].filter((c) => !outlines.has(key(weight, c)));
-  for (const source of fontSources) {
-    const own = missing.filter((c) => sourceOf(weight, c) === source);
-    if (own.length > 0) outlineWith(source, own, weight);
+  for (const c of chars) {
+    const k = key(weight, c);
+    if (!outlines.has(k)) outlines.set(k, fontOf(sourceOf(weight, c), weight).outline(c.codePointAt(0) as number, EM));
   }
-}
-
-function outlineWith(source: FontSource, chars: readonly string[], weight: Weight): void {
-  const texts = chars.map(
-    (c, i) => `<text x="0" y="${(i + 1) * BAND}" font-size="${EM}" font-family="${source.family}" font-weight="${weight === 'bold' ? 700 : 400}">&#${c.codePointAt(0)};</text>`,
-  );
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${EM}" height="${(chars.length + 2) * BAND}">${texts.join('')}</svg>`;
-  const fonts = { loadSystemFonts: false, fontFiles: [source.files[weight]], defaultFontFamily: source.family };
-  const flattened = new Resvg(svg, { font: fonts }).toString();
-  for (const c of chars) outlines.set(key(weight, c), '');
-  // A blank character draws no path; every other one draws one, found by the band it lies in.
-  for (const [, d] of flattened.matchAll(/<path[^>]* d="([^"]+)"/g)) {
-    const numbers = (d as string).match(/-?[\d.]+(?:e-?\d+)?/g) ?? [];
-    const band = Math.round(Number(numbers[1]) / BAND);
-    const char = chars[band - 1];
-    if (char !== undefined) outlines.set(key(weight, char), shiftUp(d as string, band * BAND));
-  }
-}
-
-/** Path data moved up by `dy`, coordinates rounded to a tenth (they are x y pairs throughout). */
-function shiftUp(d: string, dy: number): string {
-  let isY = false;
-  return d.replace(/-?[\d.]+(?:e-?\d+)?/g, (n) => {
-    const value = isY ? Number(n) - dy : Number(n);
-    isY = !isY;
-    return String(Math.round(value * 10) / 10);
-  });
 }
 
 export interface TextStyle {
