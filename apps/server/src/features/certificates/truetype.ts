@@ -20,6 +20,10 @@ interface Point {
   on: boolean;
 }
 
+/** The glyf table's flags: of a simple glyph's points, and of a composite glyph's components. */
+const POINT_FLAGS = { ON_CURVE: 0x01, X_SHORT: 0x02, Y_SHORT: 0x04, REPEAT: 0x08, X_SAME_OR_POSITIVE: 0x10, Y_SAME_OR_POSITIVE: 0x20 } as const;
+const COMPONENT_FLAGS = { ARG_WORDS: 0x0001, ARGS_ARE_XY: 0x0002, SCALE: 0x0008, MORE: 0x0020, XY_SCALE: 0x0040, TWO_BY_TWO: 0x0080 } as const;
+
 /** Numbers in path data: a tenth of a unit is finer than any pixel. */
 const n = (value: number) => String(Math.round(value * 10) / 10);
 
@@ -95,16 +99,11 @@ export class TrueTypeFont {
   }
 
   private compositeContours(data: Buffer, depth: number): Point[][] {
-    const ARG_WORDS = 0x0001;
-    const ARGS_ARE_XY = 0x0002;
-    const SCALE = 0x0008;
-    const MORE = 0x0020;
-    const XY_SCALE = 0x0040;
-    const TWO_BY_TWO = 0x0080;
+    const { ARG_WORDS, ARGS_ARE_XY, SCALE, MORE, XY_SCALE, TWO_BY_TWO } = COMPONENT_FLAGS;
     const f2dot14 = (at: number) => data.readInt16BE(at) / 16384;
     const contours: Point[][] = [];
     let at = 10;
-    for (let flags = MORE; flags & MORE; ) {
+    for (let flags: number = MORE; flags & MORE; ) {
       flags = data.readUInt16BE(at);
       const component = data.readUInt16BE(at + 2);
       at += 4;
@@ -124,12 +123,7 @@ export class TrueTypeFont {
 
 /** The contours of a simple glyph: end points, instructions (skipped), flags, then x and y deltas. */
 function simpleContours(data: Buffer, contourCount: number): Point[][] {
-  const ON_CURVE = 0x01;
-  const X_SHORT = 0x02;
-  const Y_SHORT = 0x04;
-  const REPEAT = 0x08;
-  const X_SAME_OR_POSITIVE = 0x10;
-  const Y_SAME_OR_POSITIVE = 0x20;
+  const { ON_CURVE, X_SHORT, Y_SHORT, REPEAT, X_SAME_OR_POSITIVE, Y_SAME_OR_POSITIVE } = POINT_FLAGS;
   const ends = Array.from({ length: contourCount }, (_, i) => data.readUInt16BE(10 + i * 2));
   const pointCount = contourCount === 0 ? 0 : (ends[contourCount - 1] as number) + 1;
   let at = 10 + contourCount * 2;
