@@ -101,17 +101,21 @@ function titleFlourish(x: number, y: number, direction: 1 | -1): string {
   );
 }
 
+/** A rectangle's outline. */
+const rule = (box: Box, stroke: string, width: number) =>
+  `<rect x="${box.left}" y="${box.top}" width="${box.right - box.left}" height="${box.bottom - box.top}" fill="none" stroke="${stroke}" stroke-width="${width}"/>`;
+
 /** The paper and frame, with the ornament. */
 function frameMarkup(): string {
   return [
     // Flat paper: a gradient would look richer but leaves no two pixels alike, which makes the PNG four times larger and slower to compress.
     `<rect width="${W}" height="${H}" fill="${PAPER}"/>`,
-    `<rect x="${BORDER.left}" y="${BORDER.top}" width="${BORDER.right - BORDER.left}" height="${BORDER.bottom - BORDER.top}" fill="none" stroke="${RED}" stroke-width="14"/>`,
-    `<rect x="38" y="38" width="${W - 76}" height="${H - 76}" fill="none" stroke="${GOLD}" stroke-width="2"/>`,
+    rule(BORDER, RED, 14),
+    rule(inset(38), GOLD, 2),
     guillocheBand(BAND, 8, 30, 3, GOLD),
-    `<rect x="66" y="66" width="${W - 132}" height="${H - 132}" fill="none" stroke="${GOLD}" stroke-width="2"/>`,
+    rule(inset(66), GOLD, 2),
     bandCorners(BAND, 34, PAPER, RED),
-    `<rect x="${INNER.left}" y="${INNER.top}" width="${INNER.right - INNER.left}" height="${INNER.bottom - INNER.top}" fill="none" stroke="${RED}" stroke-width="1.5"/>`,
+    rule(INNER, RED, 1.5),
     keyFretCorners(inset(96), 26, 2, 48, RED),
   ].join('');
 }
