@@ -22,6 +22,8 @@ const ZLIB_HEADER = Buffer.from([0x78, 0x01]);
 const LEVEL = 3;
 /** Output buffers this large take the whole result at once: zlib's default 16 KiB would cost a round trip between the pool and the event loop for every 16 KiB written. */
 const CHUNK = 1024 * 1024;
+/** Bands kept for reuse: as many as renders usually run at once. */
+const SPARE_BANDS = 4;
 
 /** RGBA pixels, premultiplied by alpha, as resvg renders them. */
 export interface Layer {
@@ -34,7 +36,7 @@ export interface Layer {
 export class Scanlines {
   readonly stride: number;
 
-  private constructor(
+  constructor(
     readonly width: number,
     readonly top: number,
     readonly height: number,
@@ -52,12 +54,6 @@ export class Scanlines {
     return new Scanlines(width, 0, height, data);
   }
 
-  /** A copy of rows [top, bottom), to draw on. */
-  rows(top: number, bottom: number): Scanlines {
-    const start = (top - this.top) * this.stride;
-    return new Scanlines(this.width, top, bottom - top, Buffer.from(this.data.subarray(start, start + (bottom - top) * this.stride)));
-  }
-
   /**
    * Draws a layer over these rows with its top-left corner at (x, y); what falls outside is
    * left out. 'over' paints (source over); 'multiply' inks, as a stamp does: what lies beneath
@@ -69,10 +65,13 @@ export class Scanlines {
     const first = Math.max(y, this.top);
     const last = Math.min(y + layer.height, this.top + this.height);
     const columns = Math.min(width, this.width - x);
+    // Most of a layer is transparent: premultiplied, such a pixel is one zero word, skipped at a glance.
+    const words = pixels.byteOffset % 4 === 0 ? new Uint32Array(pixels.buffer, pixels.byteOffset, pixels.length / 4) : undefined;
     for (let row = first; row < last; row++) {
       let from = (row - y) * width * 4;
       let to = (row - this.top) * this.stride + 1 + x * 4;
       for (let column = 0; column < columns; column++, from += 4, to += 4) {
+        if (words && words[from >> 2] === 0) continue;
         const alpha = pixels[from + 3] as number;
         if (alpha === 0) continue;
         for (let channel = 0; channel < 3; channel++) {
@@ -139,6 +138,9 @@ function chunk(type: string, data: Buffer): Buffer {
  * copy gets the rows from `top` down to draw on, and only they are compressed.
  */
 export class BandedImage {
+  /** Bands handed back by png(), to be drawn on again: filling fresh memory of this size costs more than the copy. */
+  private readonly spare: Buffer[] = [];
+
   private constructor(
     private readonly base: Scanlines,
     private readonly top: number,
@@ -151,12 +153,16 @@ export class BandedImage {
 
   /** A fresh copy of the band, to draw one image's own content on. */
   band(): Scanlines {
-    return this.base.rows(this.top, this.base.height);
+    const from = this.top * this.base.stride;
+    const data = this.spare.pop() ?? Buffer.allocUnsafe(this.base.data.length - from);
+    this.base.data.copy(data, 0, from);
+    return new Scanlines(this.base.width, this.top, this.base.height - this.top, data);
   }
 
-  /** The PNG of the kept rows with this band under them. */
+  /** The PNG of the kept rows with this band under them. The band is taken back for reuse: draw no more on it. */
   async png(band: Scanlines): Promise<Buffer> {
     const own = await deflateAsync(band.data, { level: LEVEL, chunkSize: CHUNK });
+    if (this.spare.length < SPARE_BANDS) this.spare.push(band.data);
     // The band's stream: 2 bytes of header, its deflate blocks (the last one final), its Adler-32.
     const blocks = own.subarray(2, own.length - 4);
     const trailer = Buffer.alloc(4);
