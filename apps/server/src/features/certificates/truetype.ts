@@ -90,7 +90,11 @@ export class TrueTypeFont {
     return data;
   }
 
-  /** A glyph's contours: its own points, or (a composite glyph) its components', placed. */
+  /**
+   * A glyph's contours: its own points, or (a composite glyph) its components', placed. The
+   * Noto Serif cuts used here have no composite glyphs among their mapped characters; the
+   * branch is there so that another font draws whole.
+   */
   private contours(glyph: number, depth: number): Point[][] {
     const data = this.glyphData(glyph);
     if (data.length === 0) return [];
