@@ -139,7 +139,7 @@ function staticMarkup(issuer: string): string {
     textPaths('经考核合格，特发此证。', LABEL_X, LAST_ROW_Y + 72, ink(30, 'regular', 2)),
     `<rect x="${QR_CARD.x}" y="${QR_CARD.y}" width="${QR_CARD.width}" height="${QR_CARD.height}" fill="#ffffff" stroke="${GOLD}" stroke-width="1.5"/>`,
     textPaths('扫码验证真伪', QR.x + QR.size / 2, QR_CARD.y + QR_CARD.height - 12, ink(19, 'regular', 3, LABEL), 'middle'),
-    textPaths(issuer, ISSUER_X, ISSUER_Y, fitted(issuer, ink(30, 'regular', 2), 420), 'middle'),
+    linesPaths(issuer, ISSUER_X, ISSUER_Y, ink(30, 'regular', 2), 520, 24, 24, 'middle'),
   ].join('');
 }
 
@@ -176,32 +176,37 @@ function layersOf(issuer: string): Promise<IssuerLayers> {
 }
 
 /**
- * Where to break a long company name into two lines: after a unit's name (…公司, …分公司,
- * …项目部) or before a bracket, at the break nearest the middle; the middle itself when there
- * is none in its central half.
+ * Where to break a long name into two lines: after a unit's name (…公司, …分公司, …项目部,
+ * …协会) or before a bracket, at the break nearest the middle; the middle itself when there is
+ * none in its central half.
  */
 function lineBreak(chars: readonly string[]): number {
   const middle = chars.length / 2;
   let best: number | undefined;
   for (let i = 1; i < chars.length; i++) {
-    const natural = /[司部局院厂）)]/u.test(chars[i - 1] as string) || /[（(]/u.test(chars[i] as string);
+    const natural = /[司部局院厂会）)]/u.test(chars[i - 1] as string) || /[（(]/u.test(chars[i] as string);
     if (natural && Math.abs(i - middle) <= chars.length / 4 && (best === undefined || Math.abs(i - middle) < Math.abs(best - middle))) best = i;
   }
   return best ?? Math.ceil(middle);
 }
 
-/** A value on its row; one too long for the line at a readable size (a company's full name) takes two smaller lines. */
-function valuePaths(value: string, y: number): string {
-  const style = ink(30);
-  const oneLine = fitted(value, style, VALUE_MAX_WIDTH);
-  if (oneLine.size >= 24) return textPaths(value, VALUE_X, y, oneLine);
+/**
+ * A text on one line, reduced to fit `max` px; or, when that would take it below `smallest` px
+ * (a company's or an issuer's full name), on two lines of at most `twoLineSize` px, the second
+ * on the baseline's row and the first above it.
+ */
+function linesPaths(value: string, x: number, y: number, style: TextStyle, max: number, smallest: number, twoLineSize: number, anchor: 'start' | 'middle' = 'start'): string {
+  const oneLine = fitted(value, style, max);
+  if (oneLine.size >= smallest) return textPaths(value, x, y, oneLine, anchor);
   const chars = [...value];
   const at = lineBreak(chars);
   const [first, second] = [chars.slice(0, at).join(''), chars.slice(at).join('')];
-  const longer = first.length >= second.length ? first : second;
-  const small = fitted(longer, ink(20), VALUE_MAX_WIDTH);
-  return textPaths(first, VALUE_X, y + 6 - small.size * 1.2, small) + textPaths(second, VALUE_X, y + 6, small);
+  const small = fitted(first.length >= second.length ? first : second, { ...style, size: twoLineSize }, max);
+  return textPaths(first, x, y + 6 - small.size * 1.2, small, anchor) + textPaths(second, x, y + 6, small, anchor);
 }
+
+/** A value on its row; a company's full name may take two smaller lines. */
+const valuePaths = (value: string, y: number) => linesPaths(value, VALUE_X, y, ink(30), VALUE_MAX_WIDTH, 24, 20);
 
 /** The holder's values, as an SVG of HOLDER_BOX alone (in the certificate's coordinates). */
 function holderSvg(c: CertificateImage): string {
