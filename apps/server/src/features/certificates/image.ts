@@ -1,18 +1,25 @@
 import { renderAsync } from '@resvg/resvg-js';
 import QRCode from 'qrcode';
 import { certProgramme } from '@portal/shared';
-import { arcTextPaths, textPaths, textWidth, type TextStyle } from './glyphs.js';
-import { encodePng } from './png.js';
+import { emblemMarkup } from './emblem.js';
+import { fitted, textPaths, type TextStyle } from './glyphs.js';
+import { bandCorners, guillocheBand, keyFretCorners, rosette, type Box } from './ornament.js';
+import { BandedImage, Scanlines, type Layer } from './png.js';
+import { sealMarkup } from './seal.js';
 
 /**
- * The certificate as a PNG: an SVG drawn here and rendered by resvg, A4 landscape at 1600 ×
- * 1131 px. The design is deliberately plain (frame, title, the holder's data, seal, QR code);
- * it is meant to be refined without touching the callers.
+ * The certificate as a PNG, A4 landscape at 1600 × 1131 px: cream paper in a red and gold
+ * frame with a guilloche band and 回纹 corners, the association's emblem and name, the 证书
+ * title, the holder's data on ruled lines, the programme, the issuer with its date under a
+ * red seal, and a QR code that opens the verification page.
  *
- * Every text is drawn as glyph paths (./glyphs.ts, which says why and which font), so resvg
- * only rasterises, on the libuv thread pool (renderAsync), and the PNG is compressed there too
- * (./png.ts): the event loop only assembles the SVG. What is the same on every certificate of
- * an issuer is built once and kept.
+ * Every text is drawn as glyph paths (./glyphs.ts, which says why and which fonts), so resvg
+ * only rasterises. The image is three layers: what every certificate of an issuer shares
+ * (paper, frame, ornament, emblem, titles, labels) and the seal are rendered once per issuer
+ * and kept as pixels; a certificate renders only the holder's values, in the box where they
+ * go (on the libuv thread pool, renderAsync), lays them and the QR code's modules over a copy
+ * of the shared layer's lower part, stamps the seal over them, and compresses only those rows
+ * (./png.ts, on the thread pool too).
  */
 
 /** What one certificate shows. */
@@ -31,32 +38,49 @@ export interface CertificateImage {
   verifyUrl: string;
 }
 
-const CERTIFICATE_WIDTH = 1600;
-const CERTIFICATE_HEIGHT = 1131;
+const W = 1600;
+const H = 1131;
 
 /** Nothing is left for resvg to shape: no fonts at all. */
-const renderOptions = { font: { loadSystemFonts: false }, fitTo: { mode: 'width', value: CERTIFICATE_WIDTH } } as const;
+const renderOptions = { font: { loadSystemFonts: false } } as const;
 
-const RED = '#9c1f1f';
-const GOLD = '#b8893b';
-const INK = '#2b2b2b';
-const SEAL = '#c8161d';
+const PAPER = '#fbf6e9';
+const RED = '#8e1c1f';
+const GOLD = '#b48a3c';
+const PALE_GOLD = '#d9bf86';
+const INK = '#2a2623';
+const LABEL = '#6e2a1e';
 
-/** Where the holder's data go: labels at LABEL_X, values at VALUE_X, one row every ROW_GAP. */
-const LABEL_X = 400;
-const VALUE_X = 590;
-const VALUE_MAX_WIDTH = 520;
-const FIRST_ROW_Y = 500;
-const ROW_GAP = 70;
-const labels = ['姓\u3000\u3000名', '证件号码', '工作单位', '证书编号', '考试日期'] as const;
-const SEAL_X = 1230;
-const SEAL_Y = 860;
-/** The issuer's name and the issue date under the seal, which stamps over them. */
-const ISSUER_Y = 950;
-/** The seal's inscription: baseline radius and the angle (radians) it may span. */
-const SEAL_TEXT_RADIUS = 76;
-const SEAL_TEXT_SWEEP = (4 * Math.PI) / 3;
-const QR = { x: 110, y: 835, size: 170 } as const;
+/** The frame: a red border, a guilloche band between two gold rules, and a fine inner rule. */
+const inset = (by: number): Box => ({ left: by, top: by, right: W - by, bottom: H - by });
+const BORDER = inset(24);
+const BAND = inset(52);
+const INNER = inset(84);
+
+/** Where the holder's data go: labels at LABEL_X, values at VALUE_X on a rule, a row every ROW_GAP. */
+const LABEL_X = 372;
+const VALUE_X = 566;
+const VALUE_MAX_WIDTH = 650;
+const FIRST_ROW_Y = 488;
+const ROW_GAP = 54;
+const rows = ['姓\u3000\u3000名', '证件号码', '工作单位', '证书编号', '考试日期', '培训项目'] as const;
+const PROGRAMME_ROW = 5;
+const LAST_ROW_Y = FIRST_ROW_Y + (rows.length - 1) * ROW_GAP;
+/** The issuer and the issue date, bottom right, with the seal stamped over them. */
+const ISSUER_X = 1190;
+const ISSUER_Y = 892;
+const ISSUE_DATE_Y = 942;
+const SEAL = { x: 1200, y: 906, r: 100 } as const;
+/** The QR code, bottom left, on a white card with its caption under it. */
+const QR = { x: 196, y: 826, size: 164, margin: 8 } as const;
+const QR_CARD = { x: QR.x - 6, y: QR.y - 6, width: QR.size + 12, height: QR.size + 38 } as const;
+
+/** The seal's box: the stamp and its turned inscription, with room for the ink filter. */
+const SEAL_BOX = { x: SEAL.x - SEAL.r - 12, y: SEAL.y - SEAL.r - 12, size: 2 * SEAL.r + 24 } as const;
+/** Where a certificate's own values are drawn: every value row and the issue date. */
+const HOLDER_BOX = { x: VALUE_X - 8, y: FIRST_ROW_Y - 52, width: 1440 - VALUE_X, height: ISSUE_DATE_Y + 16 - (FIRST_ROW_Y - 52) } as const;
+/** The holder's name, where tests look for it. */
+export const NAME_BOX = { x: VALUE_X - 4, y: FIRST_ROW_Y - 46, width: VALUE_MAX_WIDTH, height: 60 } as const;
 
 /** 2024-05-12 → 2024年5月12日. */
 const chineseDate = (day: string) => {
@@ -64,88 +88,144 @@ const chineseDate = (day: string) => {
   return day ? `${y}年${m}月${d}日` : '';
 };
 
-/** The style with its size reduced, if need be, so that the text fits into `max` px. */
-function fitted(content: string, style: TextStyle, max: number): TextStyle {
-  const width = textWidth(content, style);
-  return width <= max ? style : { ...style, size: Math.max(12, Math.floor((style.size * max) / width)) };
+const ink = (size: number, weight: TextStyle['weight'] = 'regular', spacing = 0, fill = INK): TextStyle => ({ size, weight, spacing, fill });
+
+/** A short gold rule with a diamond at its inner end, either side of the title. */
+function titleFlourish(x: number, y: number, direction: 1 | -1): string {
+  const tip = x + direction * 150;
+  return (
+    `<path d="M${x} ${y}L${tip} ${y}" stroke="${GOLD}" stroke-width="2"/>` +
+    `<path d="M${x + direction * 20} ${y - 6}L${tip - direction * 20} ${y - 6}" stroke="${PALE_GOLD}" stroke-width="1"/>` +
+    `<path d="M${x} ${y - 8}L${x + direction * 8} ${y}L${x} ${y + 8}L${x - direction * 8} ${y}Z" fill="${RED}"/>` +
+    `<circle cx="${tip}" cy="${y}" r="3" fill="${GOLD}"/>`
+  );
 }
 
-const ink = (size: number, weight: TextStyle['weight'] = 'regular', spacing = 0): TextStyle => ({ size, weight, spacing, fill: INK });
+/** A rectangle's outline. */
+const rule = (box: Box, stroke: string, width: number) =>
+  `<rect x="${box.left}" y="${box.top}" width="${box.right - box.left}" height="${box.bottom - box.top}" fill="none" stroke="${stroke}" stroke-width="${width}"/>`;
 
-/** A five-pointed star of outer radius r centred at (cx, cy). */
-function star(cx: number, cy: number, r: number): string {
-  const points = Array.from({ length: 10 }, (_, i) => {
-    const radius = i % 2 === 0 ? r : r * 0.382;
-    const angle = -Math.PI / 2 + (i * Math.PI) / 5;
-    return `${(cx + radius * Math.cos(angle)).toFixed(1)},${(cy + radius * Math.sin(angle)).toFixed(1)}`;
-  });
-  return `<polygon points="${points.join(' ')}" fill="${SEAL}"/>`;
-}
-
-/** A small diamond with two strokes in each inner corner of the frame. */
-function cornerOrnaments(): string {
-  const inset = 78;
-  const corners = [
-    [inset, inset, 1, 1],
-    [CERTIFICATE_WIDTH - inset, inset, -1, 1],
-    [inset, CERTIFICATE_HEIGHT - inset, 1, -1],
-    [CERTIFICATE_WIDTH - inset, CERTIFICATE_HEIGHT - inset, -1, -1],
-  ] as const;
-  return corners
-    .map(
-      ([x, y, dx, dy]) =>
-        `<path d="M${x} ${y - 12}L${x + 12} ${y}L${x} ${y + 12}L${x - 12} ${y}Z" fill="${GOLD}"/>` +
-        `<path d="M${x + dx * 24} ${y}h${dx * 90}M${x} ${y + dy * 24}v${dy * 90}" stroke="${GOLD}" stroke-width="3"/>`,
-    )
-    .join('');
-}
-
-/** Everything that is the same on every certificate of one issuer. */
-function staticMarkup(issuer: string): string {
-  const W = CERTIFICATE_WIDTH;
-  const H = CERTIFICATE_HEIGHT;
-  const sealInk = (size: number): TextStyle => ({ size, weight: 'bold', fill: SEAL });
+/** The paper and frame, with the ornament. */
+function frameMarkup(): string {
   return [
-    `<rect width="${W}" height="${H}" fill="#fbf7ec"/>`,
-    `<rect x="30" y="30" width="${W - 60}" height="${H - 60}" fill="none" stroke="${RED}" stroke-width="12"/>`,
-    `<rect x="52" y="52" width="${W - 104}" height="${H - 104}" fill="none" stroke="${GOLD}" stroke-width="3"/>`,
-    `<rect x="62" y="62" width="${W - 124}" height="${H - 124}" fill="none" stroke="${GOLD}" stroke-width="1"/>`,
-    cornerOrnaments(),
-    textPaths(issuer, W / 2, 175, fitted(issuer, ink(40, 'bold', 4), 1100), 'middle'),
-    textPaths('证\u3000书', W / 2, 330, { size: 110, weight: 'bold', fill: RED }, 'middle'),
-    textPaths(`${certProgramme}培训考核`, W / 2, 400, ink(34, 'regular', 6), 'middle'),
-    `<path d="M${W / 2 - 300} 430h600" stroke="${GOLD}" stroke-width="2"/>`,
-    ...labels.map((label, i) => textPaths(`${label}：`, LABEL_X, FIRST_ROW_Y + i * ROW_GAP, ink(30, 'bold'))),
-    textPaths('经考核合格，特发此证。', LABEL_X, FIRST_ROW_Y + labels.length * ROW_GAP + 10, ink(30)),
-    textPaths('扫码验证证书真伪', QR.x + QR.size / 2, QR.y + QR.size + 34, ink(20), 'middle'),
-    textPaths(issuer, SEAL_X, ISSUER_Y, fitted(issuer, ink(30), 420), 'middle'),
-    // The seal: a red ring with the issuer along its upper arc and a star, stamped over the issuer's name.
-    `<g opacity="0.82"><circle cx="${SEAL_X}" cy="${SEAL_Y}" r="105" fill="none" stroke="${SEAL}" stroke-width="7"/>`,
-    arcTextPaths(issuer, SEAL_X, SEAL_Y, SEAL_TEXT_RADIUS, fitted(issuer, sealInk(22), SEAL_TEXT_RADIUS * SEAL_TEXT_SWEEP)),
-    star(SEAL_X, SEAL_Y - 4, 32),
-    textPaths('证书专用章', SEAL_X, SEAL_Y + 58, sealInk(20), 'middle'),
-    '</g>',
+    // Flat paper: a gradient would look richer but leaves no two pixels alike, which makes the PNG four times larger and slower to compress.
+    `<rect width="${W}" height="${H}" fill="${PAPER}"/>`,
+    rule(BORDER, RED, 14),
+    rule(inset(38), GOLD, 2),
+    guillocheBand(BAND, 8, 30, 3, GOLD),
+    rule(inset(66), GOLD, 2),
+    bandCorners(BAND, 34, PAPER, RED),
+    rule(INNER, RED, 1.5),
+    keyFretCorners(inset(96), 26, 2, 48, RED),
   ].join('');
 }
 
-const svgOpen = `<svg xmlns="http://www.w3.org/2000/svg" width="${CERTIFICATE_WIDTH}" height="${CERTIFICATE_HEIGHT}" viewBox="0 0 ${CERTIFICATE_WIDTH} ${CERTIFICATE_HEIGHT}">`;
-
-const staticLayers = new Map<string, string>();
-function staticLayer(issuer: string): string {
-  let layer = staticLayers.get(issuer);
-  if (layer === undefined) {
-    layer = staticMarkup(issuer);
-    staticLayers.set(issuer, layer);
-  }
-  return layer;
+/** Everything that is the same on every certificate of one issuer, except the seal. */
+function staticMarkup(issuer: string): string {
+  const titleY = 376;
+  return [
+    frameMarkup(),
+    // The emblem in a guilloche rosette, like a medal; above the holder's band, so drawn once.
+    rosette(W / 2, 166, 60, GOLD, 0.55),
+    emblemMarkup(W / 2, 166, 96),
+    textPaths(issuer, W / 2, 274, fitted(issuer, ink(36, 'bold', 6), 1000), 'middle'),
+    textPaths('证\u2002书', W / 2, titleY, ink(96, 'bold', 0, RED), 'middle'),
+    titleFlourish(W / 2 - 150, titleY - 33, -1),
+    titleFlourish(W / 2 + 150, titleY - 33, 1),
+    textPaths('CERTIFICATE', W / 2, 414, ink(20, 'regular', 12, GOLD), 'middle'),
+    ...rows.map((label, i) => textPaths(label, LABEL_X, FIRST_ROW_Y + i * ROW_GAP, ink(28, 'bold', 0, LABEL))),
+    ...rows.map((_, i) => `<path d="M${VALUE_X - 6} ${FIRST_ROW_Y + i * ROW_GAP + 12}H${LABEL_X + 860}" stroke="${PALE_GOLD}" stroke-width="1.2"/>`),
+    textPaths(certProgramme, VALUE_X, FIRST_ROW_Y + PROGRAMME_ROW * ROW_GAP, ink(30)),
+    textPaths('经考核合格，特发此证。', LABEL_X, LAST_ROW_Y + 72, ink(30, 'regular', 2)),
+    `<rect x="${QR_CARD.x}" y="${QR_CARD.y}" width="${QR_CARD.width}" height="${QR_CARD.height}" fill="#ffffff" stroke="${GOLD}" stroke-width="1.5"/>`,
+    textPaths('扫码验证真伪', QR.x + QR.size / 2, QR_CARD.y + QR_CARD.height - 12, ink(19, 'regular', 3, LABEL), 'middle'),
+    linesPaths(issuer, ISSUER_X, ISSUER_Y, ink(30, 'regular', 2), 520, 24, 24, 'middle'),
+  ].join('');
 }
 
-/** The QR code as one path of dark modules, each row's runs merged. */
-function qrPath(url: string): string {
+const svg = (width: number, height: number, body: string, viewBox = `0 0 ${width} ${height}`) =>
+  `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="${viewBox}">${body}</svg>`;
+
+const rendered = async (markup: string): Promise<Layer> => {
+  const image = await renderAsync(markup, renderOptions);
+  return { pixels: image.pixels, width: image.width, height: image.height };
+};
+
+
+/** The first row a certificate's own content touches (the holder's values, the QR code, the seal): the band from here down is drawn per certificate. */
+const BAND_TOP = Math.min(HOLDER_BOX.y, QR.y, SEAL_BOX.y);
+
+interface IssuerLayers {
+  base: BandedImage;
+  seal: Layer;
+}
+
+const issuerLayers = new Map<string, Promise<IssuerLayers>>();
+/** The layers of an issuer, rendered on first use and kept (an instance has one issuer, or a few). */
+function layersOf(issuer: string): Promise<IssuerLayers> {
+  let layers = issuerLayers.get(issuer);
+  if (!layers) {
+    const box = `${SEAL_BOX.x} ${SEAL_BOX.y} ${SEAL_BOX.size} ${SEAL_BOX.size}`;
+    layers = Promise.all([rendered(svg(W, H, staticMarkup(issuer))), rendered(svg(SEAL_BOX.size, SEAL_BOX.size, sealMarkup(issuer, SEAL.x, SEAL.y, SEAL.r), box))]).then(
+      async ([base, seal]) => ({ base: await BandedImage.of(Scanlines.of(base), BAND_TOP), seal }),
+    );
+    issuerLayers.set(issuer, layers);
+    layers.catch(() => issuerLayers.delete(issuer));
+  }
+  return layers;
+}
+
+/**
+ * Where to break a long name into two lines: after a unit's name (…公司, …分公司, …项目部,
+ * …协会) or before a bracket, at the break nearest the middle; the middle itself when there is
+ * none in its central half.
+ */
+function lineBreak(chars: readonly string[]): number {
+  const middle = chars.length / 2;
+  let best: number | undefined;
+  for (let i = 1; i < chars.length; i++) {
+    const natural = /[司部局院厂会）)]/u.test(chars[i - 1] as string) || /[（(]/u.test(chars[i] as string);
+    if (natural && Math.abs(i - middle) <= chars.length / 4 && (best === undefined || Math.abs(i - middle) < Math.abs(best - middle))) best = i;
+  }
+  return best ?? Math.ceil(middle);
+}
+
+/**
+ * A text on one line, reduced to fit `max` px; or, when that would take it below `smallest` px
+ * (a company's or an issuer's full name), on two lines of at most `twoLineSize` px, the second
+ * on the baseline's row and the first above it.
+ */
+function linesPaths(value: string, x: number, y: number, style: TextStyle, max: number, smallest: number, twoLineSize: number, anchor: 'start' | 'middle' = 'start'): string {
+  const oneLine = fitted(value, style, max);
+  if (oneLine.size >= smallest) return textPaths(value, x, y, oneLine, anchor);
+  const chars = [...value];
+  const at = lineBreak(chars);
+  const [first, second] = [chars.slice(0, at).join(''), chars.slice(at).join('')];
+  const small = fitted(first.length >= second.length ? first : second, { ...style, size: twoLineSize }, max);
+  return textPaths(first, x, y + 6 - small.size * 1.2, small, anchor) + textPaths(second, x, y + 6, small, anchor);
+}
+
+/** A value on its row; a company's full name may take two smaller lines. */
+const valuePaths = (value: string, y: number) => linesPaths(value, VALUE_X, y, ink(30), VALUE_MAX_WIDTH, 24, 20);
+
+/** The holder's values, as an SVG of HOLDER_BOX alone (in the certificate's coordinates). */
+function holderSvg(c: CertificateImage): string {
+  const rowY = (i: number) => FIRST_ROW_Y + i * ROW_GAP;
+  const body = [
+    textPaths(c.name, VALUE_X, rowY(0) + 2, fitted(c.name, ink(44, 'bold', 4), VALUE_MAX_WIDTH)),
+    ...[c.idNum, c.company || '-', c.certNum, chineseDate(c.examTime)].map((value, i) => valuePaths(value, rowY(i + 1))),
+    textPaths(chineseDate(c.issueDate), ISSUER_X, ISSUE_DATE_Y, ink(28, 'regular', 1), 'middle'),
+  ].join('');
+  return svg(HOLDER_BOX.width, HOLDER_BOX.height, body, `${HOLDER_BOX.x} ${HOLDER_BOX.y} ${HOLDER_BOX.width} ${HOLDER_BOX.height}`);
+}
+
+/** The QR code's dark modules, whole pixels each, centred in the white panel. */
+function drawQr(image: Scanlines, url: string): void {
   const { modules } = QRCode.create(url, { errorCorrectionLevel: 'M' });
-  const quiet = 2;
-  const count = modules.size + quiet * 2;
-  let d = '';
+  const area = QR.size - 2 * QR.margin;
+  const modulePx = Math.max(1, Math.floor(area / modules.size));
+  const origin = (v: number) => v + Math.floor((QR.size - modules.size * modulePx) / 2);
+  const [left, top] = [origin(QR.x), origin(QR.y)];
   for (let y = 0; y < modules.size; y++) {
     let x = 0;
     while (x < modules.size) {
@@ -155,32 +235,17 @@ function qrPath(url: string): string {
       }
       const start = x;
       while (x < modules.size && modules.get(y, x)) x++;
-      d += `M${start + quiet} ${y + quiet}h${x - start}v1h${start - x}z`;
+      image.fill(left + start * modulePx, top + y * modulePx, (x - start) * modulePx, modulePx, [0, 0, 0]);
     }
   }
-  const scale = QR.size / count;
-  return `<rect x="${QR.x}" y="${QR.y}" width="${QR.size}" height="${QR.size}" fill="#ffffff"/><path transform="translate(${QR.x} ${QR.y}) scale(${scale})" d="${d}" fill="#000000"/>`;
 }
 
-/** The holder's data, in the value column. */
-function holderMarkup(c: CertificateImage): string {
-  const values = [c.name, c.idNum, c.company || '-', c.certNum, chineseDate(c.examTime)];
-  return [
-    ...values.map((value, i) => {
-      const style = i === 0 ? ink(44, 'bold') : ink(30);
-      return textPaths(value, VALUE_X, FIRST_ROW_Y + i * ROW_GAP + (i === 0 ? 4 : 0), fitted(value, style, VALUE_MAX_WIDTH));
-    }),
-    textPaths(chineseDate(c.issueDate), SEAL_X, ISSUER_Y + 45, ink(26), 'middle'),
-  ].join('');
-}
-
-/** The certificate as SVG: only paths and shapes. */
-function certificateSvg(c: CertificateImage): string {
-  return `${svgOpen}${staticLayer(c.issuer)}${holderMarkup(c)}${qrPath(c.verifyUrl)}</svg>`;
-}
-
-/** The certificate as a PNG, rasterised and compressed off the event loop. */
+/** The certificate as a PNG; rasterising and compression run off the event loop. */
 export async function renderCertificate(c: CertificateImage): Promise<Buffer> {
-  const image = await renderAsync(certificateSvg(c), renderOptions);
-  return encodePng(image.pixels, image.width, image.height);
+  const [layers, holder] = await Promise.all([layersOf(c.issuer), rendered(holderSvg(c))]);
+  const band = layers.base.band();
+  band.composite(holder, HOLDER_BOX.x, HOLDER_BOX.y);
+  drawQr(band, c.verifyUrl);
+  band.composite(layers.seal, SEAL_BOX.x, SEAL_BOX.y, 'multiply');
+  return layers.base.png(band);
 }
