@@ -122,6 +122,7 @@ export const systemMessages = {
   adminBeyondOwn: '不能修改或删除权限超出自己的管理员',
   ownRoleOrStatus: '不能修改自己的角色或状态',
   dateInvalid: '日期格式应为yyyy-MM-dd',
+  mustChangePassword: '首次登录请先修改初始密码',
 } as const;
 
 /** Back-office content texts (menus, articles, positions, banners, links, type lists, uploads); the spec leaves these open. */

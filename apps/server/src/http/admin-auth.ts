@@ -1,5 +1,5 @@
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
-import { Code, codeMessages, type Permission } from '@portal/shared';
+import { Code, codeMessages, systemMessages, type Permission } from '@portal/shared';
 import { can, loadPrincipal, type AdminPrincipal } from '../features/system/access.js';
 import { writeAudit } from '../features/system/audit.js';
 import { AppError } from './envelope.js';
@@ -43,12 +43,26 @@ export function adminGuardPermissions(hook: unknown): readonly Permission[] | un
  * adminWrite check the one that applies once the body says which.
  */
 export function requireAdmin(...anyOf: Permission[]): onRequestAsyncHookHandler {
+  return adminGuard(anyOf, false);
+}
+
+/**
+ * The guard of the calls an admin whose password must change can still make (who am I, change
+ * my password): every other call answers Code 403 until the password is changed, so a
+ * generated or reset password opens nothing but its own replacement.
+ */
+export function requireAdminPendingPassword(): onRequestAsyncHookHandler {
+  return adminGuard([], true);
+}
+
+function adminGuard(anyOf: Permission[], admitPendingPassword: boolean): onRequestAsyncHookHandler {
   const guard: onRequestAsyncHookHandler = async function adminGuard(request) {
     const { database, config, now } = request.server.services;
     const token = requestToken(request);
     const admin = token ? await loadPrincipal(database, token, now(), config.adminSession) : null;
     if (!admin) throw adminSessionRequired();
     principals.set(request, admin);
+    if (admin.mustChangePassword && !admitPendingPassword) throw new AppError(Code.Forbidden, systemMessages.mustChangePassword);
     if (anyOf.length > 0) await refuseUnlessAny(request, admin, anyOf);
   };
   guardPermissions.set(guard, anyOf);

@@ -39,6 +39,8 @@ export interface LoginUserDto {
   IsSuper: boolean;
   /** Permitted button/page identifiers (spec §6 button-permission directive). */
   ButtonL: string[];
+  /** The password was chosen by someone else (first start, CLI reset): change it before anything else. */
+  MustChangePwd: boolean;
 }
 
 export interface RoleDto {

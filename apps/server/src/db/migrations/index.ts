@@ -10,6 +10,7 @@ import { sensitiveWords } from './008-sensitive-words.js';
 import { latestByMenu } from './010-latest-by-menu.js';
 import { uploads } from './011-uploads.js';
 import { certificates } from './012-certificates.js';
+import { apiTokens } from './014-api-tokens.js';
 
 /** A migration that may need to know the engine (serial vs autoincrement, FTS vs trigram). */
 export type EngineMigration = (engine: Engine) => Migration;
@@ -26,7 +27,11 @@ const all: Record<string, EngineMigration> = {
   '010-latest-by-menu': latestByMenu,
   '011-uploads': uploads,
   '012-certificates': certificates,
+  '014-api-tokens': apiTokens,
 };
+
+/** Every migration this build knows, in order (readiness checks they are all applied). */
+export const migrationNames: readonly string[] = Object.keys(all).sort();
 
 export function migrationProvider(engine: Engine): MigrationProvider {
   return {

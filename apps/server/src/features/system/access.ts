@@ -18,6 +18,8 @@ export interface AdminPrincipal {
   permissions: ReadonlySet<string>;
   /** Active menus granted to the role; unused for a super administrator, who sees every menu. */
   menuIds: ReadonlySet<number>;
+  /** The password was chosen by someone else: until changed, only the password change is open. */
+  mustChangePassword: boolean;
 }
 
 export const can = (admin: AdminPrincipal, permission: Permission): boolean => admin.isSuper || admin.permissions.has(permission);
@@ -37,6 +39,7 @@ export async function loadPrincipal(database: Database, token: string, now: numb
       'admin_users.account',
       'admin_users.full_name',
       'admin_users.status',
+      'admin_users.must_change_password',
       'roles.id as role_id',
       'roles.name as role_name',
       'roles.status as role_status',
@@ -59,6 +62,7 @@ export async function loadPrincipal(database: Database, token: string, now: numb
     isSuper,
     permissions: new Set(isSuper ? allPermissions : granted.map((m) => m.perms).filter(Boolean)),
     menuIds: new Set(granted.map((m) => m.id)),
+    mustChangePassword: admin.must_change_password === 1,
   };
 }
 
