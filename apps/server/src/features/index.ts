@@ -21,13 +21,14 @@ import { contributionsPublic } from './contributions/public.js';
 import { sensitiveWordsAdmin } from './sensitive-words/admin.js';
 import { certificatesAdmin } from './certificates/admin.js';
 import { certificatesPublic } from './certificates/public.js';
+import { apiTokensAdmin } from './api-tokens/admin.js';
 
 /** Public site calls, spec §7 "/api/XfWebApi/". */
 const publicRoutes: FeatureRoutes[] = [linksPublic, menusPublic, newsPublic, positionsPublic, bannersPublic, lookupsPublic, visitsPublic, sitePublic, contributionsPublic, certificatesPublic, ...memberPublicRoutes];
 /** Business back-office calls, spec §7 "/api/XfSysBussiness/". */
 const businessRoutes: FeatureRoutes[] = [menusAdmin, newsAdmin, positionsAdmin, bannersAdmin, linksAdmin, lookupsAdmin, uploadsAdmin, contributionsAdmin, sensitiveWordsAdmin, certificatesAdmin, ...memberBusinessRoutes];
 /** System back-office calls, spec §7 "/api/XfSystemApi/". */
-const systemRoutes: FeatureRoutes[] = [...systemFeatureRoutes];
+const systemRoutes: FeatureRoutes[] = [...systemFeatureRoutes, apiTokensAdmin];
 
 export async function registerFeatures(app: App): Promise<void> {
   await app.register(async (scope) => { for (const r of publicRoutes) await r(scope as App); }, { prefix: '/api/XfWebApi' });

@@ -2,10 +2,13 @@ import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { Code, codeMessages, systemMessages, type Permission } from '@portal/shared';
 import { can, loadPrincipal, type AdminPrincipal } from '../features/system/access.js';
 import { writeAudit } from '../features/system/audit.js';
+import { isApiToken, loadTokenPrincipal } from '../features/api-tokens/service.js';
 import { AppError } from './envelope.js';
 
 /**
- * The guard of every back-office call (/api/XfSystemApi and /api/XfSysBussiness):
+ * The guard of every back-office call (/api/XfSystemApi and /api/XfSysBussiness), for both
+ * kinds of admin credential in header `token`: a signed-in admin's session, or an API token
+ * (features/api-tokens) acting with its role's permissions:
  *
  *   app.get('/GetRoleList', { onRequest: requireAdmin('system:role:list'), schema }, handler)
  *
@@ -59,7 +62,11 @@ function adminGuard(anyOf: Permission[], admitPendingPassword: boolean): onReque
   const guard: onRequestAsyncHookHandler = async function adminGuard(request) {
     const { database, config, now } = request.server.services;
     const token = requestToken(request);
-    const admin = token ? await loadPrincipal(database, token, now(), config.adminSession) : null;
+    const admin = !token
+      ? null
+      : isApiToken(token)
+        ? await loadTokenPrincipal(database, token, now(), { call: `${request.method} ${request.routeOptions.url ?? request.url}`, ip: request.ip })
+        : await loadPrincipal(database, token, now(), config.adminSession);
     if (!admin) throw adminSessionRequired();
     principals.set(request, admin);
     if (admin.mustChangePassword && !admitPendingPassword) throw new AppError(Code.Forbidden, systemMessages.mustChangePassword);

@@ -109,7 +109,7 @@ describe('start-up', () => {
     expect(lines[0]).toMatch(new RegExp(`^数据库无法连接（127\\.0\\.0\\.1:${closed}/portal）: connect ECONNREFUSED .*秒后重试（第 1/2 次）$`));
     expect(lines[1]).toMatch(/^启动失败: 数据库无法连接.*已尝试 2 次，放弃启动$/);
     expect(run.stderr).not.toMatch(/\n\s+at /);
-  });
+  }, 60_000);
 
   it('on SIGTERM writes the counted article views, closes and removes its pid file', async () => {
     const dataDir = tempDir();
@@ -124,7 +124,7 @@ describe('start-up', () => {
     expect(ended.code).toBe(0);
     expect(read(id).views).toBe(before + 3);
     expect(fs.existsSync(pidFile(dataDir))).toBe(false);
-  });
+  }, 60_000);
 });
 
 describe('the first administrator', () => {

@@ -111,6 +111,7 @@ export const authAuditActions = {
   'auth:password': '修改密码',
   'auth:memberLocked': '会员账号锁定',
   'auth:forbidden': '越权访问被拒绝',
+  'auth:token': '接口令牌调用',
 } as const;
 export type AuditAction = Permission | keyof typeof authAuditActions;
 
