@@ -106,6 +106,26 @@ describe.each(engines)('cli commands on %s', (engine) => {
   }, PROCESS_TEST_MS);
 });
 
+describe.each(engines)('backup and restore of the database on %s', (engine) => {
+  it('brings back the tokens of the backup and forgets later ones', async () => {
+    const t = await createAdminTestApp(engine);
+    const archive = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'portal-backup-test-')), 'db.tar.gz');
+    try {
+      expect((await runCli(['token', 'create', '--name', 'kept', '--role', '内容编辑'], cliEnv(t))).code).toBe(0);
+      const backup = await runCli(['backup', archive], cliEnv(t));
+      expect(backup.code, backup.stderr).toBe(0);
+      expect((await runCli(['token', 'create', '--name', 'lost', '--role', '内容编辑'], cliEnv(t))).code).toBe(0);
+      const restored = await runCli(['restore', archive], cliEnv(t));
+      expect(restored.code, restored.stderr).toBe(0);
+      const names = (await runCli(['token', 'list'], cliEnv(t))).stdout.split('\n').slice(1).map((l) => l.split('\t')[0]).filter(Boolean);
+      expect(names).toEqual(['kept']);
+    } finally {
+      await t.close();
+      fs.rmSync(path.dirname(archive), { recursive: true, force: true });
+    }
+  }, PROCESS_TEST_MS);
+});
+
 describe('backup and restore of a running site', () => {
   it('backs up while the server runs, refuses to restore under it, and brings the old data back', async () => {
     const work = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-backup-test-'));
