@@ -60,7 +60,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
             // …and in the URL's query string (GET GetLoginToken?str1=…&str2=…).
             serializers: { req: requestLogSerializer },
             // Readable lines for a person at a terminal; JSON for log collectors (LOG_FORMAT).
-            ...(config.logFormat === 'pretty' ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } } : {}),
+            ...(config.logFormat === 'pretty' ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname', singleLine: true } } } : {}),
           },
     bodyLimit: 2 * 1024 * 1024,
     trustProxy: fastifyTrustProxy(config.trustProxy),
