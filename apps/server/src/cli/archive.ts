@@ -27,12 +27,13 @@ export interface Manifest {
  */
 const LIVE_FILES = new Set([SQLITE_FILE, `${SQLITE_FILE}-wal`, `${SQLITE_FILE}-shm`, `${SQLITE_FILE}-journal`, 'server.pid']);
 
-/** The data folder's entries to archive, by name: all but the live files, the archive itself and dot-names (work folders). */
-export function dataEntries(dataDir: string, archive: string): string[] {
+/**
+ * The data folder's entries to archive, by name: all but the live files, dot-names (work
+ * folders) and backup archives kept there (a backup never nests the ones before it).
+ */
+export function dataEntries(dataDir: string): string[] {
   if (!fs.existsSync(dataDir)) return [];
-  return fs
-    .readdirSync(dataDir)
-    .filter((name) => !LIVE_FILES.has(name) && !name.startsWith('.') && path.resolve(dataDir, name) !== path.resolve(archive));
+  return fs.readdirSync(dataDir).filter((name) => !LIVE_FILES.has(name) && !name.startsWith('.') && !name.endsWith('.tar.gz'));
 }
 
 /** Runs a PostgreSQL client tool, its error output turned into the CLI's one-line error. */

@@ -35,9 +35,11 @@ uploads, private attachments and keys. Restore it with the restore command.
         manifest.migrations = await copySqlite(config.dataDir, path.join(staging, SQLITE_FILE));
       }
       fs.writeFileSync(path.join(staging, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
-      // Written beside the target and renamed when complete: a failed backup never leaves a partial archive under its name.
-      const partial = `${archive}.partial`;
-      await writeArchive(partial, staging, config.dataDir, archive);
+      // Written beside the target and renamed when complete: a failed backup never leaves a
+      // partial archive under its name. A dot-name, so a backup written into the data folder
+      // does not archive itself.
+      const partial = path.join(path.dirname(archive), `.${path.basename(archive)}.partial`);
+      await writeArchive(partial, staging, config.dataDir);
       fs.renameSync(partial, archive);
       out(`已备份到 / backed up to ${archive} (${(fs.statSync(archive).size / 1024 / 1024).toFixed(1)} MB)`);
     } finally {
@@ -70,7 +72,7 @@ async function copySqlite(dataDir: string, to: string): Promise<string[]> {
   }
 }
 
-async function writeArchive(file: string, staging: string, dataDir: string, archivePath: string): Promise<void> {
+async function writeArchive(file: string, staging: string, dataDir: string): Promise<void> {
   const output = fs.createWriteStream(file);
   const tar = archiver('tar', { gzip: true });
   const done = new Promise<void>((resolve, reject) => {
@@ -80,7 +82,7 @@ async function writeArchive(file: string, staging: string, dataDir: string, arch
   });
   tar.pipe(output);
   for (const name of fs.readdirSync(staging)) tar.file(path.join(staging, name), { name });
-  for (const name of dataEntries(dataDir, archivePath)) {
+  for (const name of dataEntries(dataDir)) {
     const full = path.join(dataDir, name);
     if (fs.statSync(full).isDirectory()) tar.directory(full, name);
     else tar.file(full, { name });
