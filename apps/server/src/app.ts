@@ -7,7 +7,6 @@ import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
 import { fastifyTrustProxy, type Config } from './config.js';
 import { connect, type Database } from './db/connection.js';
 import { migrate } from './db/migrate.js';
@@ -20,6 +19,7 @@ import { localStorage } from './storage/storage.js';
 import { registerFeatures } from './features/index.js';
 import { registerWebApp } from './http/web-app.js';
 import { registerGuardDocs } from './http/guard-docs.js';
+import { checkReadiness } from './ops/readiness.js';
 import { stopViews } from './features/news/views.js';
 import { scheduleUploadSweeps } from './features/uploads/sweep.js';
 import { largestUpload } from './features/uploads/checks.js';
@@ -60,6 +60,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
             redact: ['req.headers.token', 'req.headers.authorization', 'req.headers.cookie', '*.str2', '*.Password', '*.Pwd'],
             // …and in the URL's query string (GET GetLoginToken?str1=…&str2=…).
             serializers: { req: requestLogSerializer },
+            // Readable lines for a person at a terminal; JSON for log collectors (LOG_FORMAT).
+            ...(config.logFormat === 'pretty' ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname', singleLine: true } } } : {}),
           },
     bodyLimit: 2 * 1024 * 1024,
     trustProxy: fastifyTrustProxy(config.trustProxy),
@@ -129,9 +131,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     });
   }
 
-  app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
-    await sql`select 1`.execute(database.db);
-    return reply.send({ status: 'ok' });
+  // Liveness: the process answers. Readiness: the database answers and is migrated (ops/readiness.ts).
+  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
+    const { ready, reason } = await checkReadiness(database);
+    return reply.code(ready ? 200 : 503).send(ready ? { status: 'ready' } : { status: 'unavailable', reason });
   });
 
   await app.register(fastifyStatic, {

@@ -22,7 +22,17 @@ export interface Config {
   /** A third-party analytics script; when set, CountWebCount answers Code 101 with it. */
   analyticsScriptUrl?: string;
   redisUrl?: string;
+  /**
+   * Tries to reach PostgreSQL at start before giving up (DATABASE_CONNECT_ATTEMPTS, default 10:
+   * about a minute and a half with the backoff), so a database that starts later is waited for.
+   */
+  databaseConnectAttempts: number;
   logLevel: string;
+  /**
+   * LOG_FORMAT: 'json' (one JSON object a line, for journald and log collectors) or 'pretty'
+   * (pino-pretty, for a person at a terminal). Default: json when NODE_ENV=production.
+   */
+  logFormat: 'json' | 'pretty';
   /**
    * Which X-Forwarded-For entries to believe (TRUST_PROXY): false (default) believes none; a
    * number believes that many proxy hops, counted from the right, where each proxy appends the
@@ -122,7 +132,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mobileSiteUrl: env.MOBILE_SITE_URL || undefined,
     analyticsScriptUrl: env.ANALYTICS_SCRIPT_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
+    databaseConnectAttempts: positiveNumber(env, 'DATABASE_CONNECT_ATTEMPTS', 10),
     logLevel: env.LOG_LEVEL ?? 'info',
+    logFormat: parseLogFormat(env),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     webDist: path.resolve(env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
     seedDemo: env.SEED_DEMO !== 'false',
@@ -152,6 +164,13 @@ function parseSmtpUrl(raw: string | undefined): string | undefined {
   if (value === '') return undefined;
   if (!/^smtps?:\/\/[^/]/.test(value)) throw new Error('SMTP_URL must be smtp://… or smtps://…');
   return value;
+}
+
+function parseLogFormat(env: NodeJS.ProcessEnv): Config['logFormat'] {
+  const raw = (env.LOG_FORMAT ?? '').trim();
+  if (raw === '') return env.NODE_ENV === 'production' ? 'json' : 'pretty';
+  if (raw === 'json' || raw === 'pretty') return raw;
+  throw new Error(`LOG_FORMAT must be json or pretty, got ${raw}`);
 }
 
 function parseApiDocs(env: NodeJS.ProcessEnv): Config['apiDocs'] {

@@ -6,6 +6,7 @@ export * from './time.js';
 export * from './schemas/content.js';
 export * from './schemas/content-admin.js';
 export * from './schemas/system.js';
+export * from './schemas/api-tokens.js';
 export * from './schemas/members.js';
 export * from './schemas/contributions.js';
 export * from './schemas/certificates.js';

@@ -122,6 +122,12 @@ export const systemMessages = {
   adminBeyondOwn: '不能修改或删除权限超出自己的管理员',
   ownRoleOrStatus: '不能修改自己的角色或状态',
   dateInvalid: '日期格式应为yyyy-MM-dd',
+  mustChangePassword: '首次登录请先修改初始密码',
+  tokenNameRequired: '请输入令牌名称',
+  tokenNameInvalid: '令牌名称为1-50位字母、数字、下划线、连字符或点',
+  tokenNameTaken: '令牌名称已存在',
+  tokenNotFound: '令牌不存在',
+  tokenRoleInactive: '所选角色已停用',
 } as const;
 
 /** Back-office content texts (menus, articles, positions, banners, links, type lists, uploads); the spec leaves these open. */

@@ -75,6 +75,9 @@ export const permissions = {
   'system:admin:delete': '删除管理员',
   'system:admin:resetPwd': '重置密码',
   'system:audit:list': '操作日志列表',
+  'system:token:list': '接口令牌列表',
+  'system:token:add': '新增接口令牌',
+  'system:token:delete': '吊销接口令牌',
 } as const;
 
 export type Permission = keyof typeof permissions;

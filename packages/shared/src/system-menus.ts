@@ -91,5 +91,6 @@ export const defaultSystemMenus: DefaultSystemMenu[] = numbered([
     page('角色管理', 'system/role', 'SafetyOutlined', 'system:role:list', crud('system:role')),
     page('管理员', 'system/admin', 'UserSwitchOutlined', 'system:admin:list', [...crud('system:admin'), 'system:admin:resetPwd']),
     page('操作日志', 'system/audit', 'FileSearchOutlined', 'system:audit:list'),
+    page('接口令牌', 'system/token', 'KeyOutlined', 'system:token:list', ['system:token:add', 'system:token:delete']),
   ]),
 ]);

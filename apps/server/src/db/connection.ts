@@ -48,6 +48,12 @@ async function connectPostgres(url: string, schema?: string): Promise<Database> 
     max: 10,
     ...(schema ? { options: `-c search_path=${schema},public` } : {}),
   });
+  // An idle connection the server drops (a restart, a failover) is reported here; without a
+  // listener the error would end the process. The pool replaces it on the next query, and
+  // /readyz answers 503 while no connection can be made.
+  // A connection lost while checked out fails its query; its own 'error' event needs a listener too.
+  pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return { db, engine: 'postgres', close: () => db.destroy() };
 }

@@ -127,6 +127,8 @@ export interface AdminUsersTable {
   /** scrypt$N$r$p$salt$hash, see features/system/passwords.ts. */
   password_hash: string;
   last_login_at: string;
+  /** 1: the password was chosen by someone else; the next sign-in must replace it. */
+  must_change_password: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -418,4 +420,25 @@ export interface DB {
   activity_levels: ActivityLevelsTable;
   activity_notices: ActivityNoticesTable;
   mail_outbox: MailOutboxTable;
+  api_tokens: ApiTokensTable;
+  system_menu_defaults: SystemMenuDefaultsTable;
+}
+
+export interface ApiTokensTable {
+  id: Generated<number>;
+  name: string;
+  /** sha256 of the token; the token itself is never stored. */
+  token_hash: string;
+  role_id: number;
+  remark: Generated<string>;
+  created_by: Generated<string>;
+  created_at: string;
+  last_used_at: Generated<string>;
+  /** '' while the token is valid. */
+  revoked_at: Generated<string>;
+}
+
+/** Default menu entries (by permission) the seed has inserted once. */
+export interface SystemMenuDefaultsTable {
+  perms: string;
 }

@@ -26,13 +26,14 @@ import { certificateVerification } from './certificates/verification.js';
 
 import { activitiesAdmin } from './activities/admin.js';
 import { activitiesPublic } from './activities/public.js';
+import { apiTokensAdmin } from './api-tokens/admin.js';
 
 /** Public site calls, spec §7 "/api/XfWebApi/". */
 const publicRoutes: FeatureRoutes[] = [linksPublic, menusPublic, newsPublic, positionsPublic, bannersPublic, lookupsPublic, visitsPublic, sitePublic, contributionsPublic, certificatesPublic, ownPasswordRoute, activitiesPublic, ...memberPublicRoutes];
 /** Business back-office calls, spec §7 "/api/XfSysBussiness/". */
 const businessRoutes: FeatureRoutes[] = [menusAdmin, newsAdmin, positionsAdmin, bannersAdmin, linksAdmin, lookupsAdmin, uploadsAdmin, contributionsAdmin, sensitiveWordsAdmin, certificatesAdmin, activitiesAdmin, ...memberBusinessRoutes];
 /** System back-office calls, spec §7 "/api/XfSystemApi/". */
-const systemRoutes: FeatureRoutes[] = [...systemFeatureRoutes];
+const systemRoutes: FeatureRoutes[] = [...systemFeatureRoutes, apiTokensAdmin];
 
 export async function registerFeatures(app: App): Promise<void> {
   await app.register(async (scope) => { for (const r of publicRoutes) await r(scope as App); }, { prefix: '/api/XfWebApi' });

@@ -1,11 +1,14 @@
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
-import { Code, codeMessages, type AuditAction, type Permission } from '@portal/shared';
+import { Code, codeMessages, systemMessages, type AuditAction, type Permission } from '@portal/shared';
 import { can, loadPrincipal, type AdminPrincipal } from '../features/system/access.js';
 import { writeAudit } from '../features/system/audit.js';
+import { isApiToken, loadTokenPrincipal } from '../features/api-tokens/service.js';
 import { AppError } from './envelope.js';
 
 /**
- * The guard of every back-office call (/api/XfSystemApi and /api/XfSysBussiness):
+ * The guard of every back-office call (/api/XfSystemApi and /api/XfSysBussiness), for both
+ * kinds of admin credential in header `token`: a signed-in admin's session, or an API token
+ * (features/api-tokens) acting with its role's permissions:
  *
  *   app.get('/GetRoleList', { onRequest: requireAdmin('system:role:list'), schema }, handler)
  *
@@ -43,12 +46,30 @@ export function adminGuardPermissions(hook: unknown): readonly Permission[] | un
  * adminWrite check the one that applies once the body says which.
  */
 export function requireAdmin(...anyOf: Permission[]): onRequestAsyncHookHandler {
+  return adminGuard(anyOf, false);
+}
+
+/**
+ * The guard of the calls an admin whose password must change can still make (who am I, change
+ * my password): every other call answers Code 403 until the password is changed, so a
+ * generated or reset password opens nothing but its own replacement.
+ */
+export function requireAdminPendingPassword(): onRequestAsyncHookHandler {
+  return adminGuard([], true);
+}
+
+function adminGuard(anyOf: Permission[], admitPendingPassword: boolean): onRequestAsyncHookHandler {
   const guard: onRequestAsyncHookHandler = async function adminGuard(request) {
     const { database, config, now } = request.server.services;
     const token = requestToken(request);
-    const admin = token ? await loadPrincipal(database, token, now(), config.adminSession) : null;
+    const admin = !token
+      ? null
+      : isApiToken(token)
+        ? await loadTokenPrincipal(database, token, now(), { call: `${request.method} ${request.routeOptions.url ?? request.url}`, ip: request.ip })
+        : await loadPrincipal(database, token, now(), config.adminSession);
     if (!admin) throw adminSessionRequired();
     principals.set(request, admin);
+    if (admin.mustChangePassword && !admitPendingPassword) throw new AppError(Code.Forbidden, systemMessages.mustChangePassword);
     if (anyOf.length > 0) await refuseUnlessAny(request, admin, anyOf);
   };
   guardPermissions.set(guard, anyOf);

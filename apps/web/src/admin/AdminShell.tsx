@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Spin } from 'antd';
 import { systemApi } from '../api/system';
 import { AdminSessionProvider } from './access/AdminSession';
+import { PasswordDialog } from './layout/PasswordDialog';
 import { ShellLayout } from './layout/ShellLayout';
 import { adminToken } from './session/token';
 import { adminQueryKeys } from './session/queries';
@@ -22,7 +23,15 @@ export function AdminShell() {
 function GuardedShell({ token }: { token: string }) {
   const navigate = useNavigate();
   const user = useQuery({ queryKey: adminQueryKeys.user(token), queryFn: systemApi.loginUser, staleTime: Infinity, retry: false });
-  const menus = useQuery({ queryKey: adminQueryKeys.menus(token), queryFn: () => systemApi.menus(), staleTime: Infinity, retry: false });
+  // Until a generated or reset password is replaced, the server answers nothing but the change.
+  const mustChangePassword = user.data?.MustChangePwd === true;
+  const menus = useQuery({
+    queryKey: adminQueryKeys.menus(token),
+    queryFn: () => systemApi.menus(),
+    staleTime: Infinity,
+    retry: false,
+    enabled: user.data !== undefined && !mustChangePassword,
+  });
 
   const failure = user.error ?? menus.error;
   useEffect(() => {
@@ -32,6 +41,7 @@ function GuardedShell({ token }: { token: string }) {
     navigate('/login', { replace: true });
   }, [failure, navigate]);
 
+  if (mustChangePassword) return <PasswordDialog open required onClose={() => void user.refetch()} />;
   if (!user.data || !menus.data) return <Spin size="large" fullscreen description="正在加载…" />;
   return (
     <AdminSessionProvider value={{ user: user.data, menus: menus.data }}>

@@ -1,5 +1,7 @@
 import type {
   AdminUserDto,
+  ApiTokenCreatedDto,
+  ApiTokenDto,
   AuditLogDto,
   CaptchaDto,
   DashboardDto,
@@ -7,6 +9,7 @@ import type {
   LoginUserDto,
   RoleDto,
   SaveAdminUserBody,
+  SaveApiTokenBody,
   SaveRoleBody,
   SaveSystemMenuBody,
   SystemMenuDto,
@@ -73,4 +76,9 @@ export const systemApi = {
 
   auditLogs: (query: AuditLogQuery) => get<ListDto<AuditLogDto>>(`${base}GetAuditLogList`, query, admin),
   dashboard: () => get<DashboardDto>(`${base}GetDashboard`, undefined, admin),
+
+  apiTokens: (query: PageState) => get<ListDto<ApiTokenDto>>(`${base}GetApiTokenList`, query, admin),
+  /** Answers the token itself, this once. */
+  createApiToken: (body: SaveApiTokenBody) => post<ApiTokenCreatedDto>(`${base}SaveApiToken`, body, admin),
+  revokeApiToken: (id: number) => post<null>(`${base}DelApiToken/${id}`, undefined, admin),
 };

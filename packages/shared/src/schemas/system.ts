@@ -39,6 +39,8 @@ export interface LoginUserDto {
   IsSuper: boolean;
   /** Permitted button/page identifiers (spec §6 button-permission directive). */
   ButtonL: string[];
+  /** The password was chosen by someone else (first start, CLI reset): change it before anything else. */
+  MustChangePwd: boolean;
 }
 
 export interface RoleDto {
@@ -113,6 +115,7 @@ export const authAuditActions = {
   'auth:memberLocked': '会员账号锁定',
   'auth:forbidden': '越权访问被拒绝',
   'member:propose:read': '标记建议已读',
+  'auth:token': '接口令牌调用',
 } as const;
 export type AuditAction = Permission | keyof typeof authAuditActions;
 

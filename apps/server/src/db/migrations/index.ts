@@ -11,6 +11,7 @@ import { latestByMenu } from './010-latest-by-menu.js';
 import { uploads } from './011-uploads.js';
 import { certificates } from './012-certificates.js';
 import { activities } from './013-activities.js';
+import { apiTokens } from './014-api-tokens.js';
 import { credentialKeys } from './015-credential-keys.js';
 
 /** A migration that may need to know the engine (serial vs autoincrement, FTS vs trigram). */
@@ -29,8 +30,12 @@ const all: Record<string, EngineMigration> = {
   '011-uploads': uploads,
   '012-certificates': certificates,
   '013-activities': activities,
+  '014-api-tokens': apiTokens,
   '015-credential-keys': credentialKeys,
 };
+
+/** Every migration this build knows, in order (readiness checks they are all applied). */
+export const migrationNames: readonly string[] = Object.keys(all).sort();
 
 export function migrationProvider(engine: Engine): MigrationProvider {
   return {

@@ -18,6 +18,10 @@ export interface AdminPrincipal {
   permissions: ReadonlySet<string>;
   /** Active menus granted to the role; unused for a super administrator, who sees every menu. */
   menuIds: ReadonlySet<number>;
+  /** The password was chosen by someone else: until changed, only the password change is open. */
+  mustChangePassword: boolean;
+  /** Set when the caller is an API token (features/api-tokens) rather than a signed-in admin. */
+  apiTokenId?: number;
 }
 
 export const can = (admin: AdminPrincipal, permission: Permission): boolean => admin.isSuper || admin.permissions.has(permission);
@@ -32,30 +36,38 @@ export async function loadPrincipal(database: Database, token: string, now: numb
   if (!session) return null;
   const admin = await database.db
     .selectFrom('admin_users')
-    .innerJoin('roles', 'roles.id', 'admin_users.role_id')
-    .select([
-      'admin_users.account',
-      'admin_users.full_name',
-      'admin_users.status',
-      'roles.id as role_id',
-      'roles.name as role_name',
-      'roles.status as role_status',
-      'roles.is_super',
-    ])
-    .where('admin_users.id', '=', session.adminId)
+    .select(['account', 'full_name', 'status', 'must_change_password', 'role_id'])
+    .where('id', '=', session.adminId)
     .executeTakeFirst();
   if (!admin || admin.status !== 1) return null;
-  // A disabled role grants nothing (the super administrator role cannot be disabled).
-  const roleActive = admin.role_status === 1;
-  const isSuper = roleActive && admin.is_super === 1;
-  const granted = roleActive && !isSuper ? await grantedMenus(database.db, admin.role_id) : [];
+  const role = await roleGrants(database.db, admin.role_id);
+  if (!role) return null;
   return {
     sessionId: session.sessionId,
     adminId: session.adminId,
     account: admin.account,
     fullName: admin.full_name,
-    roleId: admin.role_id,
-    roleName: admin.role_name,
+    ...role,
+    mustChangePassword: admin.must_change_password === 1,
+  };
+}
+
+export type RoleAccess = Pick<AdminPrincipal, 'roleId' | 'roleName' | 'isSuper' | 'permissions' | 'menuIds'>;
+
+/**
+ * What a role grants, as of now: shared by admin sessions and API tokens (both act with one
+ * role's permissions). Null when the role no longer exists.
+ */
+export async function roleGrants(db: Kysely<DB>, roleId: number): Promise<RoleAccess | null> {
+  const role = await db.selectFrom('roles').select(['id', 'name', 'status', 'is_super']).where('id', '=', roleId).executeTakeFirst();
+  if (!role) return null;
+  // A disabled role grants nothing (the super administrator role cannot be disabled).
+  const roleActive = role.status === 1;
+  const isSuper = roleActive && role.is_super === 1;
+  const granted = roleActive && !isSuper ? await grantedMenus(db, role.id) : [];
+  return {
+    roleId: role.id,
+    roleName: role.name,
     isSuper,
     permissions: new Set(isSuper ? allPermissions : granted.map((m) => m.perms).filter(Boolean)),
     menuIds: new Set(granted.map((m) => m.id)),

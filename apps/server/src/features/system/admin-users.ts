@@ -154,6 +154,27 @@ export async function saveAdminUser(
   });
 }
 
+/**
+ * Sets an administrator's password from outside the back office (the operator CLI, for a
+ * forgotten password): found by account whatever its letter case; every session ends and every
+ * lockout lifts. `mustChange`: the password was generated, so the next sign-in must replace it.
+ * Answers the account as stored.
+ */
+export async function setAdminPassword({ db }: Database, account: string, passwordHash: string, mustChange: boolean, now: number): Promise<{ id: number; account: string }> {
+  return db.transaction().execute(async (trx) => {
+    const target = await trx.selectFrom('admin_users').select(['id', 'account']).where(sql`lower(account)`, '=', account.toLowerCase()).executeTakeFirst();
+    if (!target) throw notFound(systemMessages.adminNotFound);
+    await trx
+      .updateTable('admin_users')
+      .set({ password_hash: passwordHash, must_change_password: mustChange ? 1 : 0, updated_at: formatCst(now) })
+      .where('id', '=', target.id)
+      .execute();
+    await endAdminSessions(trx, target.id);
+    await forgetWrongPasswords(trx, 'admin', target.account);
+    return target;
+  });
+}
+
 /** Deletes another admin (their sessions cascade); answers the deleted account. */
 export async function deleteAdminUser({ db, engine }: Database, id: number, actor: AdminPrincipal): Promise<string> {
   return db.transaction().execute(async (trx) => {

@@ -35,7 +35,8 @@ export async function writeAudit(db: Kysely<DB>, entry: AuditEntry, now: number)
   await db
     .insertInto('audit_logs')
     .values({
-      admin_id: entry.adminId,
+      // 0 is the adminId of an API token's principal: no administrator.
+      admin_id: entry.adminId || null,
       account: entry.account.slice(0, 64),
       action: entry.action,
       target: entry.target ?? '',

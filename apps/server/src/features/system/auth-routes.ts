@@ -1,7 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import { adminLoginBody, editAdminPwdBody, messages } from '@portal/shared';
 import type { App } from '../../http/app-types.js';
-import { currentAdmin, requestToken, requireAdmin } from '../../http/admin-auth.js';
+import { currentAdmin, requestToken, requireAdminPendingPassword } from '../../http/admin-auth.js';
 import { ok } from '../../http/envelope.js';
 import { loadPrincipal } from './access.js';
 import { issueCaptcha } from './captcha.js';
@@ -49,7 +49,7 @@ export async function authRoutes(app: App): Promise<void> {
     return ok(null, messages.loggedOut);
   });
 
-  app.get('/GetLoginUser', { onRequest: requireAdmin(), schema: { ...adminDocs, summary: '当前管理员（含按钮权限 ButtonL）' } }, async (request) =>
+  app.get('/GetLoginUser', { onRequest: requireAdminPendingPassword(), schema: { ...adminDocs, summary: '当前管理员（含按钮权限 ButtonL）' } }, async (request) =>
     ok(toLoginUserDto(currentAdmin(request))),
   );
 
@@ -64,7 +64,7 @@ export async function authRoutes(app: App): Promise<void> {
 export async function ownPasswordRoute(app: App): Promise<void> {
   app.post(
     '/EditAdminPwd',
-    { onRequest: requireAdmin(), schema: { ...adminDocs, summary: '修改本人密码（管理员令牌；其他会话随之失效）', body: editAdminPwdBody } },
+    { onRequest: requireAdminPendingPassword(), schema: { ...adminDocs, summary: '修改本人密码（管理员令牌；其他会话随之失效）', body: editAdminPwdBody } },
     async (request) => {
       const { Password, Newpwd } = request.body;
       await changeOwnPassword(app.services, currentAdmin(request), request.ip, { old: Password, new: Newpwd });

@@ -30,6 +30,7 @@ export const toLoginUserDto = (a: AdminPrincipal): LoginUserDto => ({
   RoleName: a.roleName,
   IsSuper: a.isSuper,
   ButtonL: [...a.permissions].sort(),
+  MustChangePwd: a.mustChangePassword,
 });
 
 export const toRoleDto = (r: Role): RoleDto => ({

@@ -109,7 +109,7 @@ export async function changeOwnPassword(
   await clearWrongPasswords(db, guess);
   const hash = await hashPassword(passwords.new);
   await db.transaction().execute(async (trx) => {
-    await trx.updateTable('admin_users').set({ password_hash: hash, updated_at: formatCst(at) }).where('id', '=', admin.adminId).execute();
+    await trx.updateTable('admin_users').set({ password_hash: hash, must_change_password: 0, updated_at: formatCst(at) }).where('id', '=', admin.adminId).execute();
     await endAdminSessions(trx, admin.adminId, admin.sessionId);
   });
   await audit(true);

@@ -1,8 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely } from 'kysely';
-import { defaultSystemMenus, formatCst, meetsPasswordPolicy, type DefaultSystemMenu } from '@portal/shared';
+import { defaultSystemMenus, formatCst, meetsPasswordPolicy, SystemMenuKind, type DefaultSystemMenu } from '@portal/shared';
 import type { DB } from '../../db/schema.js';
 import type { Services } from '../../http/app-types.js';
+import type { FirstAdmin } from '../../ops/first-admin.js';
 import { generatePassword, hashPassword } from './passwords.js';
 
 const SUPER_ROLE = '超级管理员';
@@ -14,12 +15,14 @@ const SEED_LOCK = 7_411_302;
 
 /**
  * Makes a back office one can sign in to, on every start and idempotently: the default menu
- * tree into an empty menu table, the roles 超级管理员 and 内容编辑 into an empty role table,
- * and the super administrator `admin` into an empty admin table. Its password is
- * ADMIN_PASSWORD, or one generated here and logged this once (it is stored only hashed).
- * Later starts change nothing: from then on administrators own these records.
+ * tree (and, on later starts, each default page or button this install has not been offered
+ * yet: a new release's pages reach existing installs), the roles 超级管理员 and 内容编辑 into an
+ * empty role table, and the super administrator `admin` into an empty admin table. Its
+ * password is ADMIN_PASSWORD, or one generated here and answered (stored only hashed) for the
+ * caller to show this once; the first sign-in with a generated password must replace it.
+ * Otherwise later starts change nothing: administrators own these records.
  */
-export async function ensureSystemSeed({ database, config, now }: Services, log: FastifyBaseLogger): Promise<void> {
+export async function ensureSystemSeed({ database, config, now }: Services, log: FastifyBaseLogger): Promise<FirstAdmin | null> {
   const { db } = database;
   const firstStart = !(await db.selectFrom('admin_users').select('id').limit(1).executeTakeFirst());
   const password = firstStart ? (config.adminPassword ?? generatePassword()) : undefined;
@@ -31,7 +34,7 @@ export async function ensureSystemSeed({ database, config, now }: Services, log:
 
   const created = await db.transaction().execute(async (trx) => {
     if (database.engine === 'postgres') await sql`SELECT pg_advisory_xact_lock(${SEED_LOCK})`.execute(trx);
-    if (!(await trx.selectFrom('system_menus').select('id').limit(1).executeTakeFirst())) await insertMenus(trx, defaultSystemMenus, 0, at);
+    await addMissingMenus(trx, at);
     if (!(await trx.selectFrom('roles').select('id').limit(1).executeTakeFirst())) await insertRoles(trx, at);
     // Another instance may have created the admin while this one waited for the lock.
     if (!passwordHash || (await trx.selectFrom('admin_users').select('id').limit(1).executeTakeFirst())) return false;
@@ -46,39 +49,75 @@ export async function ensureSystemSeed({ database, config, now }: Services, log:
         status: 1,
         password_hash: passwordHash,
         last_login_at: '',
+        must_change_password: config.adminPassword ? 0 : 1,
         created_at: at,
         updated_at: at,
       })
       .execute();
     return true;
   });
-  if (!created) return;
-  if (config.adminPassword) log.info(`已创建超级管理员 ${FIRST_ADMIN}，密码为 ADMIN_PASSWORD 的值`);
-  else log.warn(`已创建超级管理员 ${FIRST_ADMIN}，初始密码（仅显示这一次，请登录后立即修改）: ${password}`);
+  if (!created || password === undefined) return null;
+  if (config.adminPassword) {
+    log.info(`已创建超级管理员 ${FIRST_ADMIN}，密码为 ADMIN_PASSWORD 的值`);
+    return null;
+  }
+  // The password itself goes only to the caller's one-time notice (ops/first-admin.ts), not into the logs.
+  log.warn(`已创建超级管理员 ${FIRST_ADMIN}，初始密码见启动时的提示框；首次登录须修改密码`);
+  return { account: FIRST_ADMIN, password };
 }
 
-async function insertMenus(db: Kysely<DB>, menus: readonly DefaultSystemMenu[], parentId: number, at: string): Promise<void> {
-  for (const menu of menus) {
-    const { id } = await db
-      .insertInto('system_menus')
-      .values({
-        parent_id: parentId,
-        menu_type: menu.menuType,
-        name: menu.name,
-        path: menu.path,
-        component: menu.component,
-        perms: menu.perms,
-        icon: menu.icon,
-        sort_number: menu.sort,
-        visible: 1,
-        status: 1,
-        created_at: at,
-        updated_at: at,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await insertMenus(db, menu.children, id, at);
-  }
+/**
+ * The key of a default entry in system_menu_defaults: its permission, or `dir:<path>` for a
+ * directory (directories carry no permission).
+ */
+const defaultKey = (menu: DefaultSystemMenu) => menu.perms || `dir:${menu.path}`;
+
+/**
+ * Inserts each default menu entry this install has not been offered yet, under its default
+ * parent, and records it as offered. An entry already present (found by its permission, or a
+ * directory by its path) is only recorded, so upgrading an install adds just what is new;
+ * one an administrator deleted after it was offered stays deleted.
+ */
+async function addMissingMenus(db: Kysely<DB>, at: string): Promise<void> {
+  const offered = new Set((await db.selectFrom('system_menu_defaults').select('perms').execute()).map((r) => r.perms));
+  const rows = await db.selectFrom('system_menus').select(['id', 'perms', 'path', 'menu_type']).execute();
+  const existing = new Map<string, number>();
+  for (const row of rows) existing.set(row.perms || (row.menu_type === SystemMenuKind.Directory ? `dir:${row.path}` : `#${row.id}`), row.id);
+  const walk = async (menus: readonly DefaultSystemMenu[], parentId: number | undefined): Promise<void> => {
+    for (const menu of menus) {
+      const key = defaultKey(menu);
+      let id = existing.get(key);
+      if (!offered.has(key)) {
+        // A parent the administrators deleted takes its new children with it.
+        if (id === undefined && parentId !== undefined) id = await insertMenu(db, menu, parentId, at);
+        await db.insertInto('system_menu_defaults').values({ perms: key }).execute();
+      }
+      await walk(menu.children, id);
+    }
+  };
+  await walk(defaultSystemMenus, 0);
+}
+
+async function insertMenu(db: Kysely<DB>, menu: DefaultSystemMenu, parentId: number, at: string): Promise<number> {
+  const { id } = await db
+    .insertInto('system_menus')
+    .values({
+      parent_id: parentId,
+      menu_type: menu.menuType,
+      name: menu.name,
+      path: menu.path,
+      component: menu.component,
+      perms: menu.perms,
+      icon: menu.icon,
+      sort_number: menu.sort,
+      visible: 1,
+      status: 1,
+      created_at: at,
+      updated_at: at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
 }
 
 /** 内容编辑 is granted the 工作台 and everything under 内容管理 (with the directory above each page). */

@@ -25,6 +25,7 @@ export const views: Record<string, LazyExoticComponent<ComponentType>> = {
   'system/role/index': lazy(() => import('../pages/system/role/RolePage')),
   'system/admin/index': lazy(() => import('../pages/system/admin/AdminUserPage')),
   'system/audit/index': lazy(() => import('../pages/system/audit/AuditLogPage')),
+  'system/token/index': lazy(() => import('../pages/system/token/ApiTokenPage')),
 };
 
 /** A menu's component key as the map spells it: lower-case, without slashes or a '.vue'/'.tsx' ending at the edges. */

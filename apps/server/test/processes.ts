@@ -1,0 +1,93 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+
+/**
+ * Real processes for the operations tests: the server as `npm start` runs it (main.ts) and the
+ * operator CLI, each a child `node --import tsx …` with its own environment, so start-up,
+ * signals, exit codes and output are what an operator sees.
+ */
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+const MAIN = 'apps/server/src/main.ts';
+const CLI = 'apps/server/src/cli/main.ts';
+
+/** The environment of a child: this one's PATH and the like, without the variables a test must set itself. */
+function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
+  const base = { ...process.env };
+  for (const name of ['DATABASE_URL', 'DATABASE_SCHEMA', 'ADMIN_PASSWORD', 'DATA_DIR', 'PORT', 'NODE_ENV']) delete base[name];
+  return { ...base, LOG_FORMAT: 'json', LOG_LEVEL: 'warn', ...env };
+}
+
+export interface Finished {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the CLI to its end; `input` is written to its standard input. */
+export function runCli(args: string[], env: Record<string, string>, input?: string): Promise<Finished> {
+  const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], { cwd: repoRoot, env: childEnv(env) });
+  child.stdin.end(input ?? '');
+  return finished(child);
+}
+
+/** Runs main.ts to its end (a start that fails). */
+export function runServerToEnd(env: Record<string, string>): Promise<Finished> {
+  return finished(spawn(process.execPath, ['--import', 'tsx', MAIN], { cwd: repoRoot, env: childEnv(env) }));
+}
+
+function finished(child: ChildProcess): Promise<Finished> {
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+export interface ServerProcess {
+  url: string;
+  pid: number;
+  /** Sends the signal and answers how the server ended: exit code and everything it wrote. */
+  stop(signal?: NodeJS.Signals): Promise<Finished>;
+}
+
+/** A port nobody listens on right now. */
+export async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/** Starts main.ts on a free port and waits until /readyz answers 200. */
+export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], { cwd: repoRoot, env: childEnv({ HOST: '127.0.0.1', PORT: String(port), ...env }) });
+  const done = finished(child);
+  const url = `http://127.0.0.1:${port}`;
+  let exited: Finished | undefined;
+  void done.then((f) => (exited = f));
+  for (const started = Date.now(); ; ) {
+    if (exited) throw new Error(`server exited with ${exited.code}: ${exited.stderr}`);
+    const ready = await fetch(`${url}/readyz`).then((r) => r.status === 200, () => false);
+    if (ready) break;
+    if (Date.now() - started > 45_000) {
+      child.kill('SIGKILL');
+      throw new Error('server did not become ready within 45 s');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    url,
+    pid: child.pid!,
+    async stop(signal = 'SIGTERM') {
+      if (!exited) child.kill(signal);
+      return done;
+    },
+  };
+}
