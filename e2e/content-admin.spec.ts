@@ -70,6 +70,8 @@ test('an article written in the back office reaches the home tab and its page', 
     await sort.press('Enter');
     await reloaded;
     await expect(sort).toHaveValue(value);
+    // The reloaded row has a field of its own, not the one Enter was pressed in.
+    await expect(sort).not.toBeFocused();
     expect(sortSaves).toHaveLength(saves);
   }
 

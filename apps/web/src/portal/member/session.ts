@@ -31,6 +31,9 @@ function subscribe(listener: () => void) {
 
 const readToken = () => localStorage.getItem(storageKeys.memberToken);
 
+/** Whether a member session is stored now (read when a call is made, not when a component rendered). */
+export const hasMemberSession = () => readToken() !== null;
+
 function writeToken(token: string | null) {
   if (token) localStorage.setItem(storageKeys.memberToken, token);
   else localStorage.removeItem(storageKeys.memberToken);

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, InputNumber, Popconfirm, Segmented, Switch, Tag, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
@@ -23,19 +23,23 @@ const searchFields: SearchField<Filters>[] = [
 const seatOptions = seats.map((seat) => ({ label: `${seat} · ${seatNames[seat]}`, value: seat }));
 
 /**
- * A placement's order, saved when the field is left and the number changed. Enter leaves the
- * field (so it saves once: saving on both Enter and the blur that follows sent two requests).
+ * A placement's order, saved when the field is left or Enter is pressed and the number changed.
+ * Enter disables the field while it saves, which blurs it: the number already sent is not sent
+ * again (two requests, two audit rows).
  */
 function SortNumberCell({ placement, editable, onSaved }: { placement: AdminPositionDto; editable: boolean; onSaved: () => void }) {
   const { message } = App.useApp();
   const [value, setValue] = useState<number | null>(placement.SortNumber);
   const [saving, setSaving] = useState(false);
+  const sent = useRef<number | null>(null);
   if (!editable) return placement.SortNumber;
   const save = () => {
     if (value === null || value === placement.SortNumber) {
       setValue(placement.SortNumber);
       return;
     }
+    if (value === sent.current) return;
+    sent.current = value;
     setSaving(true);
     contentAdminApi
       .setPositionSort(placement.Id, value)
@@ -44,7 +48,10 @@ function SortNumberCell({ placement, editable, onSaved }: { placement: AdminPosi
           void message.success(messages.saved);
           onSaved();
         },
-        () => setValue(placement.SortNumber),
+        () => {
+          sent.current = null;
+          setValue(placement.SortNumber);
+        },
       )
       .finally(() => setSaving(false));
   };
@@ -53,7 +60,7 @@ function SortNumberCell({ placement, editable, onSaved }: { placement: AdminPosi
       value={value}
       onChange={setValue}
       onBlur={save}
-      onPressEnter={(e) => e.currentTarget.blur()}
+      onPressEnter={save}
       min={numberInput.min}
       max={numberInput.max}
       precision={0}
