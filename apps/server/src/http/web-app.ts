@@ -4,16 +4,21 @@ import fastifyStatic from '@fastify/static';
 import type { Config } from '../config.js';
 import type { App } from './app-types.js';
 import type { PageFallback } from './errors.js';
+import { resolvePage } from '../features/pages/page.js';
+import { headTags, withHead } from '../features/pages/head.js';
+import { publicBaseUrl } from '../features/certificates/download.js';
 
 const MOBILE_UA = /Android|iPhone|iPod|iPad|Windows Phone|Mobile|HarmonyOS/i;
 
 /**
  * Serves the built React app: hashed assets with long caching, and index.html for every other
- * page path (history fallback) so /home, /info?NewsId=… and /System/... load the SPA, which
- * shows its own 404 page for unknown routes. /api/... never falls back to the SPA.
+ * page path (history fallback) so /home, /info?NewsId=… and /System/... load the SPA. Before
+ * answering, the page is looked up (features/pages): unknown routes, menus and articles answer
+ * 404 (the SPA then shows its 404 page), `/` redirects to /home, and each page gets its own head
+ * (title, description, canonical, share tags, JSON-LD). /api/... never falls back to the SPA.
  */
 export async function registerWebApp(app: App, config: Config): Promise<PageFallback> {
-  const indexHtml = fs.readFileSync(path.join(config.webDist, 'index.html'));
+  const indexHtml = fs.readFileSync(path.join(config.webDist, 'index.html'), 'utf8');
   await app.register(fastifyStatic, {
     root: config.webDist,
     prefix: '/',
@@ -27,7 +32,7 @@ export async function registerWebApp(app: App, config: Config): Promise<PageFall
     },
   });
 
-  return (request, reply) => {
+  return async (request, reply) => {
     const url = request.url;
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
@@ -35,12 +40,18 @@ export async function registerWebApp(app: App, config: Config): Promise<PageFall
       !url.startsWith('/uploads/') &&
       !path.extname(url.split('?')[0] ?? '');
     if (!isPage) return false;
+    const answer = await resolvePage(app.services, new URL(url, 'http://page'));
+    if (answer.kind === 'redirect') {
+      void reply.redirect(answer.location, 301);
+      return true;
+    }
     // Non-desktop visitors go to the mobile site when one is configured (spec §1).
     if (config.mobileSiteUrl && MOBILE_UA.test(request.headers['user-agent'] ?? '') && !url.startsWith('/System') && url !== '/login') {
       void reply.redirect(config.mobileSiteUrl, 302);
       return true;
     }
-    void reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml);
+    const html = withHead(indexHtml, headTags(app.services, publicBaseUrl(request), answer.head), answer.status);
+    void reply.status(answer.status).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
     return true;
   };
 }

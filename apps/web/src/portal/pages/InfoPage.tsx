@@ -18,6 +18,7 @@ import { articleHref } from '../content/openArticle';
 import { findMenuPath } from '../content/menuPath';
 import { MemberLoginButton } from '../content/MemberLoginButton';
 import styles from '../content/content.module.css';
+import { usePageTitle } from '../content/usePageTitle';
 
 /** 上一篇 / 下一篇 from AboutList (SortNumber 1 previous, 0 next); 没有了 when there is none. */
 function Neighbours({ article }: { article: NewsDetailDto }) {
@@ -110,6 +111,7 @@ export function InfoPage() {
   const menuId = detail.data?.MenuId ?? Number(params.get('MenuId'));
   const path = findMenuPath(tree.data ?? [], menuId);
   const memberOnly = detail.error instanceof ApiError && detail.error.code === Code.Forbidden;
+  usePageTitle(detail.data?.Title);
 
   let main;
   if (validId && detail.isPending) main = <Skeleton active paragraph={{ rows: 12 }} style={{ padding: '28px 0' }} />;
