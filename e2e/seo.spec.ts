@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { apiData, menuByName, menuListPath } from './helpers';
+import { apiData, menuByName, menuListPath } from './helpers.js';
 
 /**
  * What search engines and link previews see without running the page's JavaScript: each page's
