@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { apiData, menuByName, menuListPath } from './helpers.js';
+import { expect, test } from '@playwright/test';
+import { menuByName, menuListPath, publicArticle } from './helpers.js';
 
 /**
  * What search engines and link previews see without running the page's JavaScript: each page's
@@ -8,22 +8,7 @@ import { apiData, menuByName, menuListPath } from './helpers.js';
  */
 const SITE = '中国建设工程保险风险管理协会';
 
-interface ListItem {
-  NewsId: number;
-  MenuId: number;
-  Title: string;
-  Summary: string;
-  IsMemberRead: boolean;
-}
-
 const metaContent = (html: string, attr: string, key: string) => html.match(new RegExp(`<meta ${attr}="${key}" content="([^"]*)"`))?.[1];
-
-async function publicArticle(request: APIRequestContext): Promise<ListItem> {
-  const latest = await apiData<{ List: ListItem[] }>(request, 'GetNewsReList', { pageindex: 1, pagesize: 20 });
-  const article = latest.List.find((n) => !n.IsMemberRead && n.Summary);
-  expect(article, 'a public demo article with text').toBeDefined();
-  return article!;
-}
 
 test('each public page answers its own title, description and canonical address without JavaScript', async ({ request }) => {
   const article = await publicArticle(request);

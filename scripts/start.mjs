@@ -4,7 +4,9 @@ import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-if (!existsSync(path.join(root, 'apps/web/dist/index.html'))) {
+// The server renderer of the public pages (apps/web/dist-ssr) is built with the browser app.
+const built = ['apps/web/dist/index.html', 'apps/web/dist-ssr/entry-server.js'].every((file) => existsSync(path.join(root, file)));
+if (!built) {
   console.log('首次启动：正在构建前端 (vite build)…');
   const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);

@@ -6,6 +6,8 @@ import type { App } from './app-types.js';
 import type { PageFallback } from './errors.js';
 import { resolvePage } from '../features/pages/page.js';
 import { headTags, withHead } from '../features/pages/head.js';
+import { loadPageRenderer, withRenderedPage } from '../features/pages/render.js';
+import { sendPage } from './compression.js';
 import { publicBaseUrl } from '../features/certificates/download.js';
 
 const MOBILE_UA = /Android|iPhone|iPod|iPad|Windows Phone|Mobile|HarmonyOS/i;
@@ -26,11 +28,17 @@ export async function registerWebApp(app: App, config: Config): Promise<PageFall
     index: false,
     // Our setHeaders decides Cache-Control; the plugin's own would overwrite it with max-age=0.
     cacheControl: false,
+    // The build writes .br and .gz copies of hashed assets (apps/web/scripts/precompress.mjs).
+    preCompressed: true,
     setHeaders(res, file) {
       const immutable = file.includes(`${path.sep}assets${path.sep}`);
       res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      // Caches keep the brotli, gzip and plain copies apart.
+      if (immutable) res.setHeader('Vary', 'Accept-Encoding');
     },
   });
+
+  const renderPage = await loadPageRenderer(app, config.webDist);
 
   return async (request, reply) => {
     const url = request.url;
@@ -50,8 +58,16 @@ export async function registerWebApp(app: App, config: Config): Promise<PageFall
       void reply.redirect(config.mobileSiteUrl, 302);
       return true;
     }
-    const html = withHead(indexHtml, headTags(app.services, publicBaseUrl(request), answer.head), answer.status);
-    void reply.status(answer.status).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
+    let html = withHead(indexHtml, headTags(app.services, publicBaseUrl(request), answer.head), answer.status);
+    if (renderPage && answer.serverRendered) {
+      try {
+        html = withRenderedPage(html, await renderPage(url, answer.status));
+      } catch (err) {
+        // The page still works: the browser draws it as before server rendering.
+        request.log.error({ err: { type: (err as Error).name, message: (err as Error).message } }, 'page render failed');
+      }
+    }
+    void sendPage(request, reply.status(answer.status).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache'), html);
     return true;
   };
 }

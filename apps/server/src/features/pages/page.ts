@@ -21,12 +21,15 @@ export interface PageHead {
   article?: { published: string; modified: string; section: string };
 }
 
-export type PageAnswer = { kind: 'redirect'; location: string } | { kind: 'page'; status: 200 | 404; head: PageHead };
+export type PageAnswer =
+  | { kind: 'redirect'; location: string }
+  /** serverRendered: a public page drawn on the server for visitors (not the back office, not member pages). */
+  | { kind: 'page'; status: 200 | 404; head: PageHead; serverRendered?: boolean };
 
 /** Routes of the web app (apps/web/src/router.tsx), lower case as the router matches them. */
-const PAGE_TITLES: Record<string, { title: string; noindex?: boolean }> = {
-  '/searchkey': { title: '站内搜索', noindex: true },
-  '/certsearch': { title: '证书查询' },
+const PAGE_TITLES: Record<string, { title: string; noindex?: boolean; serverRendered?: boolean }> = {
+  '/searchkey': { title: '站内搜索', noindex: true, serverRendered: true },
+  '/certsearch': { title: '证书查询', serverRendered: true },
   '/contribute': { title: '我要投稿', noindex: true },
   '/login': { title: '后台登录', noindex: true },
 };
@@ -45,19 +48,19 @@ const positiveId = (raw: string | null) => {
 export async function resolvePage(services: Services, url: URL): Promise<PageAnswer> {
   const { site } = services.config;
   const path = url.pathname.replace(/\/+$/, '').toLowerCase() || '/';
-  const notFound: PageAnswer = { kind: 'page', status: 404, head: { title: '页面不存在', description: '您访问的页面不存在', path: '/404', type: 'website', noindex: true } };
+  const notFound: PageAnswer = { kind: 'page', status: 404, head: { title: '页面不存在', description: '您访问的页面不存在', path: '/404', type: 'website', noindex: true }, serverRendered: true };
   if (path === '/') return { kind: 'redirect', location: `/home${url.search}` };
-  if (path === '/home') return { kind: 'page', status: 200, head: { title: site.name, description: homeDescription(services), path: '/home', type: 'website' } };
+  if (path === '/home') return { kind: 'page', status: 200, head: { title: site.name, description: homeDescription(services), path: '/home', type: 'website' }, serverRendered: true };
   if (path === '/menulist') return (await menuPage(services, positiveId(url.searchParams.get('MenuId')))) ?? notFound;
   if (path === '/info') return (await articlePage(services, positiveId(url.searchParams.get('NewsId')))) ?? notFound;
   if (path === '/system' || path.startsWith('/system/')) return plainPage(services, '后台管理', url.pathname, true);
   const known = PAGE_TITLES[path];
-  if (known) return plainPage(services, known.title, url.pathname, known.noindex);
+  if (known) return plainPage(services, known.title, url.pathname, known.noindex, known.serverRendered);
   return notFound;
 }
 
-function plainPage(services: Services, title: string, path: string, noindex?: boolean): PageAnswer {
-  return { kind: 'page', status: 200, head: { title, description: homeDescription(services), path, type: 'website', noindex } };
+function plainPage(services: Services, title: string, path: string, noindex?: boolean, serverRendered?: boolean): PageAnswer {
+  return { kind: 'page', status: 200, head: { title, description: homeDescription(services), path, type: 'website', noindex }, serverRendered };
 }
 
 const homeDescription = ({ config: { site } }: Services) =>
@@ -75,6 +78,7 @@ async function menuPage(services: Services, menuId: number | undefined): Promise
   return {
     kind: 'page',
     status: 200,
+    serverRendered: true,
     head: {
       title: menu.name,
       description: body?.summary || `${site.name} ${trail} 栏目的文章与通知。`,
@@ -113,6 +117,7 @@ async function articlePage(services: Services, newsId: number | undefined): Prom
   return {
     kind: 'page',
     status: 200,
+    serverRendered: true,
     head: {
       title: article.title,
       description: article.isMemberRead ? `${article.title}（会员专享，请登录后阅读）` : article.summary || article.title,

@@ -30,6 +30,7 @@ function subscribe(listener: () => void) {
 }
 
 const readToken = () => localStorage.getItem(storageKeys.memberToken);
+const noToken = () => null;
 
 function writeToken(token: string | null) {
   if (token) localStorage.setItem(storageKeys.memberToken, token);
@@ -39,7 +40,8 @@ function writeToken(token: string | null) {
 
 export function useMemberSession() {
   const queryClient = useQueryClient();
-  const token = useSyncExternalStore(subscribe, readToken);
+  // No session on the server: pages are rendered for visitors and hydrate as such, then read the token.
+  const token = useSyncExternalStore(subscribe, readToken, noToken);
   const info = useQuery({
     queryKey: ['memberInfo', token],
     queryFn: membersApi.userInfo,

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Result, Skeleton } from 'antd';
@@ -60,8 +60,16 @@ function RelatedArticles({ menuId, newsId }: { menuId: number; newsId: number })
   );
 }
 
+/** The page's address, known in the browser only: empty on the server and in the first (hydrating) render. */
+function useBrowserUrl(): string {
+  const [url, setUrl] = useState('');
+  useEffect(() => setUrl(window.location.href), []);
+  return url;
+}
+
 function ArticleView({ article }: { article: NewsDetailDto }) {
   const warning = articleWarning(article.Status);
+  const url = useBrowserUrl();
   return (
     <article>
       <header className={styles.articleHeader}>
@@ -70,7 +78,7 @@ function ArticleView({ article }: { article: NewsDetailDto }) {
           <span>发布时间：{article.NewsCreateTime || article.CreateTime}</span>
           {article.Author && <span>作者：{article.Author}</span>}
           {article.Views > 0 && <span>浏览次数：{article.Views}</span>}
-          {!warning && <ShareBar url={window.location.href} title={article.Title} />}
+          {!warning && url && <ShareBar url={url} title={article.Title} />}
         </div>
       </header>
       {warning && article.NewContent ? (
