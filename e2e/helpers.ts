@@ -49,3 +49,24 @@ export async function settled(locator: Locator): Promise<void> {
   // A cancelled animation (the element re-rendered) rejects `finished`; it is over all the same.
   await locator.evaluate((element) => Promise.all(element.getAnimations({ subtree: true }).map((a) => a.finished.catch(() => undefined))));
 }
+
+/** The parts of a news list entry the journeys read. */
+export interface NewsListEntry {
+  NewsId: number;
+  MenuId: number;
+  Title: string;
+  Summary: string;
+  IsMemberRead: boolean;
+}
+
+/** The newest demo articles, as the home page lists them. */
+export async function latestNews(request: APIRequestContext): Promise<NewsListEntry[]> {
+  return (await apiData<{ List: NewsListEntry[] }>(request, 'GetNewsReList', { pageindex: 1, pagesize: 20 })).List;
+}
+
+/** A newest public (not member-only) demo article with text. */
+export async function publicArticle(request: APIRequestContext): Promise<NewsListEntry> {
+  const article = (await latestNews(request)).find((n) => !n.IsMemberRead && n.Summary);
+  expect(article, 'a public demo article with text').toBeDefined();
+  return article!;
+}

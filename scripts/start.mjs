@@ -7,7 +7,8 @@ import { builtHash, sourceHash, writeStamp } from './web-build-stamp.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const hash = sourceHash();
-const built = existsSync(path.join(root, 'apps/web/dist/index.html'));
+// The server renderer of the public pages (apps/web/dist-ssr) is built with the browser app.
+const built = ['apps/web/dist/index.html', 'apps/web/dist-ssr/entry-server.js'].every((file) => existsSync(path.join(root, file)));
 const stamp = builtHash();
 if (!built || stamp !== hash) {
   console.log(

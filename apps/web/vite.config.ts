@@ -3,8 +3,13 @@ import react from '@vitejs/plugin-react';
 
 const api = process.env.API_ORIGIN ?? 'http://localhost:3000';
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react()],
+  // The server build (entry-server.tsx, loaded by the API server) needs no copy of public/.
+  publicDir: isSsrBuild ? false : 'public',
+  // The server build carries its dependencies in production mode, whatever NODE_ENV the API
+  // server runs with: antd's class names and React's output must match the browser build's.
+  ...(isSsrBuild ? { ssr: { noExternal: true }, define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),
   server: { port: 5173, proxy: { '/api': api, '/uploads': api } },
   build: {
     outDir: 'dist',
@@ -20,4 +25,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

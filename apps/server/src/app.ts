@@ -18,6 +18,7 @@ import type { App, Services } from './http/app-types.js';
 import { localStorage } from './storage/storage.js';
 import { registerFeatures } from './features/index.js';
 import { registerWebApp } from './http/web-app.js';
+import { registerCompression } from './http/compression.js';
 import { registerGuardDocs } from './http/guard-docs.js';
 import { checkReadiness } from './ops/readiness.js';
 import { stopViews } from './features/news/views.js';
@@ -108,6 +109,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
     crossOriginEmbedderPolicy: false,
   });
+
+  // Before every route: HTML, JSON and SVG answers above a threshold go out compressed.
+  await registerCompression(app);
 
   const hasWebApp = fs.existsSync(path.join(config.webDist, 'index.html'));
   registerErrorHandling(app, hasWebApp ? await registerWebApp(app, config) : undefined);

@@ -1,4 +1,4 @@
-import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { App as AntApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
@@ -15,20 +15,27 @@ const SizeContext = createContext<{ size: LayoutSize; setSize: (s: LayoutSize) =
 export const useLayoutSize = () => useContext(SizeContext);
 
 const SIZE_KEY = 'layoutSize';
+const DEFAULT_SIZE: LayoutSize = 'small';
+
+/** The chosen size lives in localStorage; the server (and the hydrating render) use the default. */
+const sizeListeners = new Set<() => void>();
+const sizeStore = {
+  subscribe(listener: () => void) {
+    sizeListeners.add(listener);
+    return () => sizeListeners.delete(listener);
+  },
+  read: () => (localStorage.getItem(SIZE_KEY) as LayoutSize | null) ?? DEFAULT_SIZE,
+  server: () => DEFAULT_SIZE,
+  write(size: LayoutSize) {
+    localStorage.setItem(SIZE_KEY, size);
+    sizeListeners.forEach((l) => l());
+  },
+};
 
 /** antd in Chinese with the site theme, and the layout size selector's state (kept across reloads). */
 export function AppProviders({ children }: { children: ReactNode }) {
-  const [size, setSizeState] = useState<LayoutSize>(() => (localStorage.getItem(SIZE_KEY) as LayoutSize | null) ?? 'small');
-  const value = useMemo(
-    () => ({
-      size,
-      setSize: (s: LayoutSize) => {
-        localStorage.setItem(SIZE_KEY, s);
-        setSizeState(s);
-      },
-    }),
-    [size],
-  );
+  const size = useSyncExternalStore(sizeStore.subscribe, sizeStore.read, sizeStore.server);
+  const value = useMemo(() => ({ size, setSize: sizeStore.write }), [size]);
   return (
     <SizeContext.Provider value={value}>
       <ConfigProvider locale={zhCN} theme={theme} componentSize={antdSize[size]}>

@@ -1,25 +1,28 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { router } from './router';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { routes } from './router';
 import { AppProviders } from './AppProviders';
-import { ApiError } from './api/client';
+import { createQueryClient, hydratePageState, QUERY_STATE_ID } from './queryClient';
 import './global.css';
 
-/** A failed read is tried once more only when the network failed it; a business refusal would answer the same again. */
-const retryTransportOnce = (failures: number, error: Error) => failures < 1 && error instanceof ApiError && error.transport;
+const queryClient = createQueryClient();
+const container = document.getElementById('root')!;
+// A server-rendered public page brings the data it was drawn from: the first render reads it
+// instead of asking the API again, and matches the server's HTML.
+const state = document.getElementById(QUERY_STATE_ID)?.textContent;
+if (state) hydratePageState(queryClient, state);
 
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { staleTime: 30_000, retry: retryTransportOnce, refetchOnWindowFocus: false } },
-});
-
-createRoot(document.getElementById('root')!).render(
+const app = (
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <AppProviders>
-        <RouterProvider router={router} />
+        <RouterProvider router={createBrowserRouter(routes)} />
       </AppProviders>
     </QueryClientProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+// The back office and pages served without server rendering arrive with an empty root.
+if (container.hasChildNodes()) hydrateRoot(container, app);
+else createRoot(container).render(app);

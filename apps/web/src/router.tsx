@@ -1,4 +1,4 @@
-import { createBrowserRouter, Navigate } from 'react-router';
+import { Navigate, type RouteObject } from 'react-router';
 import { PortalLayout } from './portal/PortalLayout';
 import { HomePage } from './portal/pages/HomePage';
 import { MenuListPage } from './portal/pages/MenuListPage';
@@ -10,8 +10,11 @@ import { NotFoundPage } from './portal/pages/NotFoundPage';
 import { MyActivitiesPage, MyActivityPage } from './portal/activity/ActivityPages';
 import { AdminLoginRoute, AdminShellRoute } from './admin/entry';
 
-/** Routes of spec §2. The back office lives under /System; its pages come from the server's menus. */
-export const router = createBrowserRouter([
+/**
+ * Routes of spec §2, shared by the browser (main.tsx) and the server renderer (entry-server.tsx).
+ * The back office lives under /System; its pages come from the server's menus.
+ */
+export const routes: RouteObject[] = [
   { path: '/', element: <Navigate to="/home" replace /> },
   {
     element: <PortalLayout />,
@@ -30,4 +33,4 @@ export const router = createBrowserRouter([
   { path: '/System/*', element: <AdminShellRoute /> },
   { path: '/404', element: <NotFoundPage /> },
   { path: '*', element: <NotFoundPage /> },
-]);
+];

@@ -7,8 +7,8 @@ import { AppError, type Envelope } from './envelope.js';
  * with their Code; transport failures keep their HTTP status; anything unexpected is logged
  * with the request id and answered with the generic message, never a stack trace.
  */
-/** Answers a request no route matched, or returns false to let the envelope 404 answer it. */
-export type PageFallback = (request: FastifyRequest, reply: FastifyReply) => boolean;
+/** Answers a request no route matched (resolving true), or resolves false to let the envelope 404 answer it. */
+export type PageFallback = (request: FastifyRequest, reply: FastifyReply) => Promise<boolean>;
 
 export function registerErrorHandling(app: FastifyInstance, pageFallback?: PageFallback): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
@@ -35,8 +35,8 @@ export function registerErrorHandling(app: FastifyInstance, pageFallback?: PageF
     return reply.status(200).send({ Code: Code.Error, Message: codeMessages.default, Data: null });
   });
 
-  app.setNotFoundHandler((request, reply) => {
-    if (pageFallback?.(request, reply)) return;
-    reply.status(404).send({ Code: Code.NotFound, Message: codeMessages[404], Data: null } satisfies Envelope);
+  app.setNotFoundHandler(async (request, reply) => {
+    if (await pageFallback?.(request, reply)) return reply;
+    return reply.status(404).send({ Code: Code.NotFound, Message: codeMessages[404], Data: null } satisfies Envelope);
   });
 }

@@ -4,16 +4,23 @@ import fastifyStatic from '@fastify/static';
 import type { Config } from '../config.js';
 import type { App } from './app-types.js';
 import type { PageFallback } from './errors.js';
+import { resolvePage } from '../features/pages/page.js';
+import { headTags, withHead } from '../features/pages/head.js';
+import { loadPageRenderer, withRenderedPage } from '../features/pages/render.js';
+import { sendPage } from './compression.js';
+import { publicBaseUrl } from '../features/certificates/download.js';
 
 const MOBILE_UA = /Android|iPhone|iPod|iPad|Windows Phone|Mobile|HarmonyOS/i;
 
 /**
  * Serves the built React app: hashed assets with long caching, and index.html for every other
- * page path (history fallback) so /home, /info?NewsId=… and /System/... load the SPA, which
- * shows its own 404 page for unknown routes. /api/... never falls back to the SPA.
+ * page path (history fallback) so /home, /info?NewsId=… and /System/... load the SPA. Before
+ * answering, the page is looked up (features/pages): unknown routes, menus and articles answer
+ * 404 (the SPA then shows its 404 page), `/` redirects to /home, and each page gets its own head
+ * (title, description, canonical, share tags, JSON-LD). /api/... never falls back to the SPA.
  */
 export async function registerWebApp(app: App, config: Config): Promise<PageFallback> {
-  const indexHtml = fs.readFileSync(path.join(config.webDist, 'index.html'));
+  const indexHtml = fs.readFileSync(path.join(config.webDist, 'index.html'), 'utf8');
   await app.register(fastifyStatic, {
     root: config.webDist,
     prefix: '/',
@@ -21,13 +28,19 @@ export async function registerWebApp(app: App, config: Config): Promise<PageFall
     index: false,
     // Our setHeaders decides Cache-Control; the plugin's own would overwrite it with max-age=0.
     cacheControl: false,
+    // The build writes .br and .gz copies of hashed assets (apps/web/scripts/precompress.mjs).
+    preCompressed: true,
     setHeaders(res, file) {
       const immutable = file.includes(`${path.sep}assets${path.sep}`);
       res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      // Caches keep the brotli, gzip and plain copies apart.
+      if (immutable) res.setHeader('Vary', 'Accept-Encoding');
     },
   });
 
-  return (request, reply) => {
+  const renderPage = await loadPageRenderer(app, config.webDist);
+
+  return async (request, reply) => {
     const url = request.url;
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
@@ -35,12 +48,26 @@ export async function registerWebApp(app: App, config: Config): Promise<PageFall
       !url.startsWith('/uploads/') &&
       !path.extname(url.split('?')[0] ?? '');
     if (!isPage) return false;
+    const answer = await resolvePage(app.services, new URL(url, 'http://page'));
+    if (answer.kind === 'redirect') {
+      void reply.redirect(answer.location, 301);
+      return true;
+    }
     // Non-desktop visitors go to the mobile site when one is configured (spec §1).
     if (config.mobileSiteUrl && MOBILE_UA.test(request.headers['user-agent'] ?? '') && !url.startsWith('/System') && url !== '/login') {
       void reply.redirect(config.mobileSiteUrl, 302);
       return true;
     }
-    void reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml);
+    let html = withHead(indexHtml, headTags(app.services, publicBaseUrl(request), answer.head), answer.status);
+    if (renderPage && answer.serverRendered) {
+      try {
+        html = withRenderedPage(html, await renderPage(url, answer.status));
+      } catch (err) {
+        // The page still works: the browser draws it as before server rendering.
+        request.log.error({ err: { type: (err as Error).name, message: (err as Error).message } }, 'page render failed');
+      }
+    }
+    void sendPage(request, reply.status(answer.status).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache'), html);
     return true;
   };
 }

@@ -1,4 +1,4 @@
-import axios, { AxiosError, type AxiosRequestConfig } from 'axios';
+import axios, { AxiosError, type AxiosAdapter, type AxiosRequestConfig } from 'axios';
 import { message, notification } from 'antd';
 import { Code, codeMessages, storageKeys, timing, transportMessages } from '@portal/shared';
 
@@ -27,7 +27,16 @@ type Side = 'member' | 'admin';
 
 const http = axios.create({ baseURL: '/api/', timeout: timing.requestTimeoutMs });
 
+/**
+ * Server rendering: calls go to the server's own routes in-process through this adapter
+ * (entry-server.tsx), as a visitor without a session.
+ */
+export function setServerTransport(adapter: AxiosAdapter): void {
+  http.defaults.adapter = adapter;
+}
+
 function tokenFor(side: Side): string | null {
+  if (typeof localStorage === 'undefined') return null;
   return side === 'admin' ? localStorage.getItem(storageKeys.adminToken) : localStorage.getItem(storageKeys.memberToken);
 }
 

@@ -3,11 +3,11 @@ import { matchRoutes, useLocation, useRoutes } from 'react-router';
 import { Layout, Spin } from 'antd';
 import { useAdminSession } from '../access/AdminSession';
 import { buildRoutes, shellRelative, type RouteHandle } from '../routes/buildRoutes';
-import { shellBase } from '../routes/menuTree';
 import { HeaderBar } from './HeaderBar';
 import { Sidebar } from './Sidebar';
 import { TagsBar } from './TagsBar';
 import { useVisitedTags } from './useVisitedTags';
+import { tagPathOf } from './tags';
 import styles from './shell.module.css';
 
 const collapsedKey = 'adminSiderCollapsed';
@@ -23,7 +23,7 @@ export function ShellLayout() {
   const { pathname } = useLocation();
 
   const relative = shellRelative(pathname);
-  const activePath = `${shellBase}${relative.toLowerCase().replace(/\/+$/, '')}`;
+  const activePath = tagPathOf(pathname);
   const handles = (matchRoutes(routes, relative) ?? []).map((m) => m.route.handle as RouteHandle | undefined).filter((h) => h !== undefined);
   const leaf = handles.at(-1);
   const { tags, close } = useVisitedTags(leaf?.page ? { path: activePath, title: leaf.title } : null);

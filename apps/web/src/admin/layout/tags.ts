@@ -1,4 +1,4 @@
-import { homePath, homeTitle } from '../routes/menuTree';
+import { homePath, homeTitle, shellBase } from '../routes/menuTree';
 
 /** A tab of a visited page (spec §2 "Top tabs per visited route"). */
 export interface VisitedTag {
@@ -43,3 +43,6 @@ export function restoreTags(stored: string | null): VisitedTag[] {
     : [];
   return [homeTag, ...tags];
 }
+
+/** The tab key of an address: the shell's path in lower case, without a trailing slash. */
+export const tagPathOf = (pathname: string) => `${shellBase}${(pathname.slice(shellBase.length) || '/').toLowerCase().replace(/\/+$/, '')}`;

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { restoreTags, withoutTag, withTag, type VisitedTag } from './tags';
+import { restoreTags, tagPathOf, withoutTag, withTag, type VisitedTag } from './tags';
 
 /** Tabs survive a page reload but not the browser session (spec §2 tags; sessionStorage). */
 const storageKey = 'adminVisitedTags';
@@ -17,14 +17,19 @@ export function useVisitedTags(current: VisitedTag | null) {
     sessionStorage.setItem(storageKey, JSON.stringify(tags));
   }, [tags]);
 
-  /** Closes a tab; answers the address to move to when it was the active one. */
+  /**
+   * Closes a tab; answers the address to move to when it was the active one. The active page is
+   * read from the address bar at the click: React Router renders a navigation as a transition,
+   * so a click right after one (close a tab, then the next) can reach a callback that still
+   * holds the page before it.
+   */
   const close = useCallback(
     (closing: string): string | null => {
-      const { tags: rest, next } = withoutTag(tags, closing, path ?? '');
+      const { tags: rest, next } = withoutTag(tags, closing, tagPathOf(window.location.pathname));
       setTags(rest);
       return next;
     },
-    [tags, path],
+    [tags],
   );
 
   return { tags, close };

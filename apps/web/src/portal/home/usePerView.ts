@@ -15,6 +15,9 @@ function subscribe(listener: () => void) {
   return () => lists.forEach((l) => l.removeEventListener('change', listener));
 }
 
+/** The server renders the desktop layout; a narrower browser re-renders right after hydration. */
+const serverPerView = () => carousel.slides;
+
 export function usePerView(): number {
-  return useSyncExternalStore(subscribe, read);
+  return useSyncExternalStore(subscribe, read, serverPerView);
 }

@@ -7,14 +7,16 @@ const format = (d: dayjs.Dayjs) => d.format('YYYY年MM月DD日 dddd HH:mm:ss');
 
 /** The header clock with weekday, refreshed every second (spec §2 "Header", §9). */
 export function Clock({ className }: { className?: string }) {
-  const [now, setNow] = useState(dayjs);
+  // The server's time would differ from the browser's: the clock starts in the browser, after hydration.
+  const [now, setNow] = useState<dayjs.Dayjs | null>(null);
   useEffect(() => {
+    setNow(dayjs());
     const id = window.setInterval(() => setNow(dayjs()), timing.clockMs);
     return () => window.clearInterval(id);
   }, []);
   return (
-    <time className={className} dateTime={now.format('YYYY-MM-DDTHH:mm:ss')} data-testid="header-clock">
-      {format(now)}
+    <time className={className} dateTime={now?.format('YYYY-MM-DDTHH:mm:ss')} data-testid="header-clock">
+      {now ? format(now) : '\u00a0'}
     </time>
   );
 }

@@ -30,6 +30,7 @@ function subscribe(listener: () => void) {
 }
 
 const readToken = () => localStorage.getItem(storageKeys.memberToken);
+const noToken = () => null;
 
 /** Whether a member session is stored now (read when a call is made, not when a component rendered). */
 export const hasMemberSession = () => readToken() !== null;
@@ -42,7 +43,8 @@ function writeToken(token: string | null) {
 
 export function useMemberSession() {
   const queryClient = useQueryClient();
-  const token = useSyncExternalStore(subscribe, readToken);
+  // No session on the server: pages are rendered for visitors and hydrate as such, then read the token.
+  const token = useSyncExternalStore(subscribe, readToken, noToken);
   const info = useQuery({
     queryKey: ['memberInfo', token],
     queryFn: membersApi.userInfo,

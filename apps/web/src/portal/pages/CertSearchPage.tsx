@@ -5,6 +5,7 @@ import { MenuCrumbs } from '../content/MenuCrumbs';
 import { CertLookup } from '../certificates/CertLookup';
 import { MyCertificates } from '../certificates/MyCertificates';
 import { useMemberSession } from '../member/session';
+import { usePageTitle } from '../content/usePageTitle';
 
 const TITLE = '证书及成绩查询';
 
@@ -14,6 +15,7 @@ const TITLE = '证书及成绩查询';
  * link to it.
  */
 export function CertSearchPage() {
+  usePageTitle('证书查询');
   const { loggedIn, info } = useMemberSession();
   const [params, setParams] = useSearchParams();
   const tab = loggedIn && params.get('tab') === 'mine' ? 'mine' : 'lookup';

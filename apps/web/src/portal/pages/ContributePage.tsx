@@ -5,12 +5,14 @@ import { MenuCrumbs } from '../content/MenuCrumbs';
 import { MemberLoginButton } from '../content/MemberLoginButton';
 import { useMemberSession } from '../member/session';
 import { ContributionList } from '../contribute/ContributionList';
+import { usePageTitle } from '../content/usePageTitle';
 
 /**
  * 投稿中心 (spec §2 Contribution centre): a member's own articles with their review state, and
  * the dialog to submit or revise one. Visitors without a member session are asked to log in.
  */
 export function ContributePage() {
+  usePageTitle('我要投稿');
   const navigate = useNavigate();
   const { loggedIn } = useMemberSession();
   const home = <Button onClick={() => void navigate('/home')}>返回首页</Button>;

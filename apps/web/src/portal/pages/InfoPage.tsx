@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Result, Skeleton } from 'antd';
@@ -18,6 +18,7 @@ import { articleHref } from '../content/openArticle';
 import { findMenuPath } from '../content/menuPath';
 import { MemberLoginButton } from '../content/MemberLoginButton';
 import styles from '../content/content.module.css';
+import { usePageTitle } from '../content/usePageTitle';
 
 /** 上一篇 / 下一篇 from AboutList (SortNumber 1 previous, 0 next); 没有了 when there is none. */
 function Neighbours({ article }: { article: NewsDetailDto }) {
@@ -59,8 +60,16 @@ function RelatedArticles({ menuId, newsId }: { menuId: number; newsId: number })
   );
 }
 
+/** The page's address, known in the browser only: empty on the server and in the first (hydrating) render. */
+function useBrowserUrl(): string {
+  const [url, setUrl] = useState('');
+  useEffect(() => setUrl(window.location.href), []);
+  return url;
+}
+
 function ArticleView({ article }: { article: NewsDetailDto }) {
   const warning = articleWarning(article.Status);
+  const url = useBrowserUrl();
   return (
     <article>
       <header className={styles.articleHeader}>
@@ -69,7 +78,7 @@ function ArticleView({ article }: { article: NewsDetailDto }) {
           <span>发布时间：{article.NewsCreateTime || article.CreateTime}</span>
           {article.Author && <span>作者：{article.Author}</span>}
           {article.Views > 0 && <span>浏览次数：{article.Views}</span>}
-          {!warning && <ShareBar url={window.location.href} title={article.Title} />}
+          {!warning && url && <ShareBar url={url} title={article.Title} />}
         </div>
       </header>
       {warning && article.NewContent ? (
@@ -110,6 +119,7 @@ export function InfoPage() {
   const menuId = detail.data?.MenuId ?? Number(params.get('MenuId'));
   const path = findMenuPath(tree.data ?? [], menuId);
   const memberOnly = detail.error instanceof ApiError && detail.error.code === Code.Forbidden;
+  usePageTitle(detail.data?.Title);
 
   let main;
   if (validId && detail.isPending) main = <Skeleton active paragraph={{ rows: 12 }} style={{ padding: '28px 0' }} />;

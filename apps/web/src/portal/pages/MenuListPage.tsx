@@ -15,6 +15,7 @@ import { EmptyState } from '../content/EmptyState';
 import { findMenuPath } from '../content/menuPath';
 import { usePageParam } from '../content/usePageParam';
 import styles from '../content/content.module.css';
+import { usePageTitle } from '../content/usePageTitle';
 
 /** The side-menu key of spec §2: ParentId-MenuId. */
 const menuKey = (menu: Pick<MenuDto, 'ParentId' | 'MenuId'>) => `${menu.ParentId}-${menu.MenuId}`;
@@ -123,6 +124,7 @@ export function MenuListPage() {
   const current = path.at(-1) ?? menu.data;
   const top = path[0] ?? menu.data;
   const selectedKey = current ? menuKey(current) : `${params.get('ParentId')}-${menuId}`;
+  usePageTitle(current?.Name);
 
   if (!validId || (menu.isError && !current)) {
     return (

@@ -2,9 +2,11 @@ import { useNavigate } from 'react-router';
 import { Button } from 'antd';
 import { HomeOutlined } from '@ant-design/icons';
 import { colors, theme } from '../../theme';
+import { usePageTitle } from '../content/usePageTitle';
 
 /** The error page of spec §2 (/404 and every unmatched address), outside the portal layout. */
 export function NotFoundPage() {
+  usePageTitle('页面不存在');
   const navigate = useNavigate();
   return (
     <main

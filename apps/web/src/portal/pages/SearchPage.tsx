@@ -12,6 +12,7 @@ import { EmptyState } from '../content/EmptyState';
 import { publishDay } from '../content/NewsList';
 import { usePageParam } from '../content/usePageParam';
 import styles from '../content/content.module.css';
+import { usePageTitle } from '../content/usePageTitle';
 
 function SearchResult({ item, keyword }: { item: NewsListItemDto; keyword: string }) {
   return (
@@ -61,6 +62,7 @@ function Results({ keyword }: { keyword: string }) {
 
 /** Search results for ?key= (spec §2 searchKey), with a box to search again. */
 export function SearchPage() {
+  usePageTitle('站内搜索');
   const [params] = useSearchParams();
   const keyword = params.get('key')?.trim() ?? '';
   const navigate = useNavigate();

@@ -51,13 +51,17 @@ export function RoleDialog({ roleId, onClose, onSaved }: RoleDialogProps) {
   const treeData = useMemo(() => (menus.data ?? []).map(toTreeNode), [menus.data]);
   const leaves = useMemo(() => leafIds(menus.data ?? []), [menus.data]);
 
-  // Opening fills the form: a new role starts empty and enabled, an existing one from the server.
+  // Opening fills the form: a new role starts empty and enabled, once per opening (the menu
+  // tree arriving later must not wipe what was typed meanwhile)…
   useEffect(() => {
-    if (!open) return;
-    if (roleId === 0) {
-      form.setFieldsValue({ RoleName: '', Remark: '', Status: 1 });
-      setChecked([]);
-    } else if (role.data && menus.data) {
+    if (!open || roleId !== 0) return;
+    form.setFieldsValue({ RoleName: '', Remark: '', Status: 1 });
+    setChecked([]);
+  }, [open, roleId, form]);
+  // …an existing one from the server, once its record and the tree are there.
+  useEffect(() => {
+    if (!open || roleId === 0) return;
+    if (role.data && menus.data) {
       form.setFieldsValue({ RoleName: role.data.RoleName, Remark: role.data.Remark, Status: role.data.Status });
       // Only leaves are given as checked: the tree derives each directory's state from them.
       setChecked(role.data.MenuIds.filter((id) => leaves.has(id)));

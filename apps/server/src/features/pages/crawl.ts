@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import type { App } from '../../http/app-types.js';
+import { publicBaseUrl } from '../certificates/download.js';
+import { menuIndex } from '../menus/service.js';
+import { sitemapIndexXml, sitemapPart, sitemapPartCount, urlsetXml } from './sitemap.js';
+
+const hidden = { hide: true } as const;
+/** Crawlers come back daily at most; an hour of caching spares the database without going stale. */
+const CRAWL_CACHE = 'public, max-age=3600';
+
+/**
+ * What search engines read before the pages: robots.txt keeps them out of the back office and
+ * the API and names the sitemap; sitemap.xml lists the public pages (an index of parts above
+ * 50,000 addresses).
+ */
+export async function crawlRoutes(app: App): Promise<void> {
+  const { database } = app.services;
+
+  app.get('/robots.txt', { schema: hidden }, async (request, reply) => {
+    const lines = ['User-agent: *', 'Disallow: /System', 'Disallow: /api/', 'Disallow: /login', '', `Sitemap: ${publicBaseUrl(request)}/sitemap.xml`, ''];
+    return reply.type('text/plain; charset=utf-8').header('cache-control', CRAWL_CACHE).send(lines.join('\n'));
+  });
+
+  app.get('/sitemap.xml', { schema: hidden }, async (request, reply) => {
+    const index = await menuIndex(database);
+    const base = publicBaseUrl(request);
+    const parts = await sitemapPartCount(database, index);
+    const xml = parts === 1 ? urlsetXml(base, await sitemapPart(database, index, 1)) : sitemapIndexXml(base, parts);
+    return reply.type('application/xml; charset=utf-8').header('cache-control', CRAWL_CACHE).send(xml);
+  });
+
+  app.get('/sitemap-:part(^\\d+).xml', { schema: { ...hidden, params: z.object({ part: z.coerce.number().int() }) } }, async (request, reply) => {
+    const index = await menuIndex(database);
+    const parts = await sitemapPartCount(database, index);
+    const { part } = request.params;
+    // Part 1 of a single sitemap is /sitemap.xml itself; parts exist only when the site is split.
+    if (parts === 1 || part < 1 || part > parts) return reply.callNotFound();
+    const xml = urlsetXml(publicBaseUrl(request), await sitemapPart(database, index, part));
+    return reply.type('application/xml; charset=utf-8').header('cache-control', CRAWL_CACHE).send(xml);
+  });
+}

@@ -1,0 +1,139 @@
+import { ArticleStatus, MenuShowType } from '@portal/shared';
+import type { Services } from '../../http/app-types.js';
+import { assetUrl } from '../../http/assets.js';
+import { menuIndex } from '../menus/service.js';
+import { ancestry, type Menu, type MenuIndex } from '../menus/tree.js';
+import { itemQuery, toItem, type NewsItem } from '../news/items.js';
+import { articlePath, menuPath } from './paths.js';
+
+/** What the head of a public page says about it (title, description, share card, structured data). */
+export interface PageHead {
+  /** The page's own name (an article's title); the document title adds the site name. */
+  title: string;
+  description: string;
+  /** Path of the page's one address (canonical), e.g. /info?MenuId=3&NewsId=7. */
+  path: string;
+  /** Share image: a stored asset path or an address; the site's emblem when absent. */
+  image?: string;
+  type: 'website' | 'article';
+  /** Pages that must not be indexed: search results, the back office, member-only text, 404. */
+  noindex?: boolean;
+  article?: { published: string; modified: string; section: string };
+}
+
+export type PageAnswer =
+  | { kind: 'redirect'; location: string }
+  /** serverRendered: a public page drawn on the server for visitors (not the back office, not member pages). */
+  | { kind: 'page'; status: 200 | 404; head: PageHead; serverRendered?: boolean };
+
+/** Routes of the web app (apps/web/src/router.tsx), lower case as the router matches them. */
+const PAGE_TITLES: Record<string, { title: string; noindex?: boolean; serverRendered?: boolean }> = {
+  '/searchkey': { title: '站内搜索', noindex: true, serverRendered: true },
+  '/certsearch': { title: '证书查询', serverRendered: true },
+  '/contribute': { title: '我要投稿', noindex: true },
+  '/login': { title: '后台登录', noindex: true },
+};
+
+const positiveId = (raw: string | null) => {
+  const n = Number(raw);
+  return Number.isInteger(n) && n > 0 ? n : undefined;
+};
+
+/**
+ * Decides, from the data, what a page address answers before the web app runs: its HTTP status
+ * (404 for unknown routes, menus and articles a visitor cannot open), a redirect, and its head.
+ * Reads the services in-process; opening an article here counts no view (the page's own
+ * GetNewsDetail does).
+ */
+export async function resolvePage(services: Services, url: URL): Promise<PageAnswer> {
+  const { site } = services.config;
+  const path = url.pathname.replace(/\/+$/, '').toLowerCase() || '/';
+  const notFound: PageAnswer = { kind: 'page', status: 404, head: { title: '页面不存在', description: '您访问的页面不存在', path: '/404', type: 'website', noindex: true }, serverRendered: true };
+  if (path === '/') return { kind: 'redirect', location: `/home${url.search}` };
+  if (path === '/home') return { kind: 'page', status: 200, head: { title: site.name, description: homeDescription(services), path: '/home', type: 'website' }, serverRendered: true };
+  if (path === '/menulist') return (await menuPage(services, positiveId(url.searchParams.get('MenuId')))) ?? notFound;
+  if (path === '/info') return (await articlePage(services, positiveId(url.searchParams.get('NewsId')))) ?? notFound;
+  if (path === '/system' || path.startsWith('/system/')) return plainPage(services, '后台管理', url.pathname, true);
+  const known = PAGE_TITLES[path];
+  if (known) return plainPage(services, known.title, url.pathname, known.noindex, known.serverRendered);
+  return notFound;
+}
+
+function plainPage(services: Services, title: string, path: string, noindex?: boolean, serverRendered?: boolean): PageAnswer {
+  return { kind: 'page', status: 200, head: { title, description: homeDescription(services), path, type: 'website', noindex }, serverRendered };
+}
+
+const homeDescription = ({ config: { site } }: Services) =>
+  `${site.name}（${site.englishName}）官方网站：协会动态、政策法规、通知公告、会员服务与证书查询。`;
+
+async function menuPage(services: Services, menuId: number | undefined): Promise<PageAnswer | undefined> {
+  if (menuId === undefined) return undefined;
+  const index = await menuIndex(services.database);
+  const menu = index.byId.get(menuId);
+  if (!menu || !index.readable.has(menuId)) return undefined;
+  const { site } = services.config;
+  // A single-page menu (协会简介) is described by its text; a list by where it sits.
+  const body = menu.showType === MenuShowType.SinglePage ? await firstArticle(services, menu.id) : undefined;
+  const trail = ancestry(index, menu.id).map((m) => m.name).join(' › ');
+  return {
+    kind: 'page',
+    status: 200,
+    serverRendered: true,
+    head: {
+      title: menu.name,
+      description: body?.summary || `${site.name} ${trail} 栏目的文章与通知。`,
+      path: menuPath(menu),
+      image: body?.imageUrl || undefined,
+      type: 'website',
+    },
+  };
+}
+
+/** The published, public articles of one menu are what a visitor sees on its page; the first one is a single page's body. */
+async function firstArticle(services: Services, menuId: number): Promise<NewsItem | undefined> {
+  const row = await itemQuery(services.database.db)
+    .where('n.menu_id', '=', menuId)
+    .where('n.status', '=', ArticleStatus.Published)
+    .orderBy('n.is_top', 'desc')
+    .orderBy('n.news_create_time', 'desc')
+    .orderBy('n.id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row && toItem(row);
+}
+
+/**
+ * An article page answers 404 when the article is unknown, unpublished, or in a menu the public
+ * may not read (the rules of GetNewsDetail). A member-only article is a page (members open it),
+ * but its text is not described and it is not indexed.
+ */
+async function articlePage(services: Services, newsId: number | undefined): Promise<PageAnswer | undefined> {
+  if (newsId === undefined) return undefined;
+  const row = await itemQuery(services.database.db).select('n.updated_at').where('n.id', '=', newsId).executeTakeFirst();
+  if (!row) return undefined;
+  const index = await menuIndex(services.database);
+  const article = toItem(row);
+  if (article.status !== ArticleStatus.Published || !index.readable.has(article.menuId)) return undefined;
+  return {
+    kind: 'page',
+    status: 200,
+    serverRendered: true,
+    head: {
+      title: article.title,
+      description: article.isMemberRead ? `${article.title}（会员专享，请登录后阅读）` : article.summary || article.title,
+      path: articlePath(article),
+      image: article.isMemberRead ? undefined : article.imageUrl || undefined,
+      type: 'article',
+      noindex: article.isMemberRead,
+      article: { published: article.newsCreateTime, modified: row.updated_at, section: sectionOf(index, article.menuId) },
+    },
+  };
+}
+
+const sectionOf = (index: MenuIndex, menuId: number) => (index.byId.get(menuId) as Menu | undefined)?.name ?? '';
+
+/** An asset address as an absolute URL, for share cards and structured data. */
+export function absoluteAsset(services: Services, base: string, stored: string): string {
+  const address = assetUrl(services.config.assetBaseUrl, stored);
+  return address.startsWith('/') && !address.startsWith('//') ? base + address : address;
+}

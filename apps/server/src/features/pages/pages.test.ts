@@ -1,0 +1,176 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, engines, type TestApp } from '../../../test/harness.js';
+import { insertManyNews, insertMenu, insertNews, timeAt } from '../../../test/fixtures.js';
+import { menuIndex } from '../menus/service.js';
+import { sitemapPart, sitemapPartCount } from './sitemap.js';
+
+const BASE = 'https://www.example.org.cn';
+const INDEX_HTML = '<!doctype html><html lang="zh-CN"><head><meta charset="UTF-8" /><title>协会</title></head><body><div id="root"></div></body></html>';
+
+/** A tag's content attribute, e.g. meta('property', 'og:title'). */
+const meta = (html: string, attr: string, key: string) => html.match(new RegExp(`<meta ${attr}="${key}" content="([^"]*)"`))?.[1];
+const jsonLd = (html: string) => JSON.parse(html.match(/<script type="application\/ld\+json">(.*?)<\/script>/)?.[1] ?? 'null') as Record<string, unknown> | null;
+const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]!.replace(/&amp;/g, '&'));
+
+describe.each(engines)('public pages for browsers and crawlers on %s', (engine) => {
+  let t: TestApp;
+  let webDist: string;
+  const menus: Record<string, number> = {};
+  const news: Record<string, number> = {};
+  const get = (url: string) => t.app.inject({ method: 'GET', url });
+
+  beforeAll(async () => {
+    webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-web-'));
+    fs.writeFileSync(path.join(webDist, 'index.html'), INDEX_HTML);
+    t = await createTestApp(engine, { webDist, publicBaseUrl: BASE });
+    const db = t.app.services.database.db;
+    menus.home = await insertMenu(db, { name: '首页', curValue: 'home' });
+    menus.center = await insertMenu(db, { name: '新闻中心' });
+    menus.policy = await insertMenu(db, { name: '政策要闻', parentId: menus.center });
+    menus.about = await insertMenu(db, { name: '协会简介', showType: 1 });
+    menus.hidden = await insertMenu(db, { name: '内部通知', status: 0 });
+    menus.external = await insertMenu(db, { name: '监管平台', webUrl: 'https://jzsc.mohurd.gov.cn/' });
+    news.public = await insertNews(db, {
+      menuId: menus.policy,
+      title: '关于开展工程质量保险试点的通知',
+      content: '<p>各地住房和城乡建设主管部门：为推进工程质量保险试点 <b>工作</b></p>',
+      imageUrl: '/uploads/2026/cover.png',
+      newsCreateTime: timeAt(10),
+    });
+    news.about = await insertNews(db, { menuId: menus.about, title: '协会简介', content: '<p>协会成立于二〇一六年，是全国性行业组织。</p>', newsCreateTime: timeAt(5) });
+    news.memberOnly = await insertNews(db, { menuId: menus.policy, title: '会员内参第一期', content: '<p>仅限会员的正文</p>', isMemberRead: true, newsCreateTime: timeAt(20) });
+    news.hidden = await insertNews(db, { menuId: menus.hidden, title: '内部通知一则', content: '<p>不公开</p>', newsCreateTime: timeAt(30) });
+    news.reviewing = await insertNews(db, { menuId: menus.policy, title: '审核中的投稿', content: '<p>待审</p>', status: 3, newsCreateTime: timeAt(40) });
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(webDist, { recursive: true, force: true });
+  });
+
+  it('redirects / to /home permanently', async () => {
+    const res = await get('/');
+    expect(res.statusCode).toBe(301);
+    expect(res.headers.location).toBe('/home');
+  });
+
+  it('answers the known pages 200 and every unknown route, menu and article 404 with the web app', async () => {
+    const ok = ['/home', `/menuList?ParentId=${menus.center}&MenuId=${menus.policy}`, `/info?MenuId=${menus.policy}&NewsId=${news.public}`, `/info?MenuId=${menus.policy}&NewsId=${news.memberOnly}`, '/searchKey?key=保险', '/certsearch', '/contribute', '/login', '/System/home'];
+    for (const url of ok) expect((await get(encodeURI(url))).statusCode, url).toBe(200);
+    const missing = [
+      '/no-such-page',
+      '/404',
+      '/menuList?MenuId=999999',
+      '/menuList?MenuId=abc',
+      '/menuList',
+      `/menuList?ParentId=0&MenuId=${menus.hidden}`,
+      '/info?NewsId=999999',
+      '/info',
+      `/info?MenuId=${menus.hidden}&NewsId=${news.hidden}`,
+      `/info?MenuId=${menus.policy}&NewsId=${news.reviewing}`,
+    ];
+    for (const url of missing) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toContain('text/html');
+      expect(res.body, url).toContain('<div id="root">');
+      expect(meta(res.body, 'name', 'page-status'), url).toBe('404');
+      expect(meta(res.body, 'name', 'robots'), url).toBe('noindex');
+    }
+  });
+
+  it("gives an article page its own title, description, canonical address, share card and NewsArticle data", async () => {
+    const res = await get(`/info?NewsId=${news.public}`);
+    const html = res.body;
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html).toContain('<title>关于开展工程质量保险试点的通知 · 中国建设工程保险风险管理协会</title>');
+    expect(meta(html, 'name', 'description')).toBe('各地住房和城乡建设主管部门：为推进工程质量保险试点 工作');
+    expect(html).toContain(`<link rel="canonical" href="${BASE}/info?MenuId=${menus.policy}&amp;NewsId=${news.public}" />`);
+    expect(meta(html, 'property', 'og:type')).toBe('article');
+    expect(meta(html, 'property', 'og:title')).toBe('关于开展工程质量保险试点的通知');
+    expect(meta(html, 'property', 'og:image')).toBe(`${BASE}/uploads/2026/cover.png`);
+    expect(meta(html, 'itemprop', 'image')).toBe(`${BASE}/uploads/2026/cover.png`);
+    expect(meta(html, 'name', 'robots')).toBeUndefined();
+    expect(jsonLd(html)).toMatchObject({ '@type': 'NewsArticle', headline: '关于开展工程质量保险试点的通知', articleSection: '政策要闻', datePublished: expect.stringMatching(/\+08:00$/) });
+  });
+
+  it('reads an article for its head without counting a view', async () => {
+    await get(`/info?NewsId=${news.public}`);
+    const row = await t.app.services.database.db.selectFrom('news').select('views').where('id', '=', news.public!).executeTakeFirstOrThrow();
+    expect(row.views).toBe(0);
+  });
+
+  it('never describes a member-only article to visitors and keeps it out of the index', async () => {
+    const html = (await get(`/info?NewsId=${news.memberOnly}`)).body;
+    expect(html).not.toContain('仅限会员的正文');
+    expect(meta(html, 'name', 'robots')).toBe('noindex');
+    expect(meta(html, 'name', 'description')).toBe('会员内参第一期（会员专享，请登录后阅读）');
+  });
+
+  it('describes the home page with Organization data and a single-page menu with its text', async () => {
+    const home = (await get('/home')).body;
+    expect(home).toContain('<title>中国建设工程保险风险管理协会</title>');
+    expect(meta(home, 'property', 'og:image')).toBe(`${BASE}/share.png`);
+    expect(jsonLd(home)).toMatchObject({ '@type': 'Organization', name: '中国建设工程保险风险管理协会', url: `${BASE}/home` });
+    const about = (await get(`/menuList?ParentId=0&MenuId=${menus.about}`)).body;
+    expect(about).toContain('<title>协会简介 · 中国建设工程保险风险管理协会</title>');
+    expect(meta(about, 'name', 'description')).toBe('协会成立于二〇一六年，是全国性行业组织。');
+    expect(meta(await get('/searchKey?key=x').then((r) => r.body), 'name', 'robots')).toBe('noindex');
+  });
+
+  it('escapes what an editor typed into the head', async () => {
+    const id = await insertNews(t.app.services.database.db, { menuId: menus.policy!, title: '"><script>alert(1)</script>', content: '<p>x</p>', newsCreateTime: timeAt(50) });
+    const html = (await get(`/info?NewsId=${id}`)).body;
+    expect(html).not.toContain('<script>alert(1)');
+    expect(html).toContain('&quot;&gt;&lt;script&gt;');
+    expect(html.match(/<script type="application\/ld\+json">(.*?)<\/script>/)?.[1]).toContain('\\u003cscript\\u003e');
+  });
+
+  it('serves robots.txt that keeps crawlers out of the back office and the API and names the sitemap', async () => {
+    const res = await get('/robots.txt');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/plain');
+    expect(res.body.split('\n')).toEqual(expect.arrayContaining(['User-agent: *', 'Disallow: /System', 'Disallow: /api/', `Sitemap: ${BASE}/sitemap.xml`]));
+  });
+
+  it('lists only public published articles and public menus in sitemap.xml, with lastmod', async () => {
+    const res = await get('/sitemap.xml');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('application/xml');
+    expect(res.body).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
+    const urls = locs(res.body);
+    expect(urls).toEqual(
+      expect.arrayContaining([
+        `${BASE}/home`,
+        `${BASE}/menuList?ParentId=0&MenuId=${menus.center}`,
+        `${BASE}/menuList?ParentId=${menus.center}&MenuId=${menus.policy}`,
+        `${BASE}/info?MenuId=${menus.policy}&NewsId=${news.public}`,
+        `${BASE}/info?MenuId=${menus.about}&NewsId=${news.about}`,
+      ]),
+    );
+    for (const hidden of [`NewsId=${news.memberOnly}`, `NewsId=${news.hidden}`, `NewsId=${news.reviewing}`, `MenuId=${menus.hidden}`, `MenuId=${menus.external}`, `MenuId=${menus.home}`]) {
+      expect(urls.filter((u) => u.endsWith(hidden)), hidden).toEqual([]);
+    }
+    expect(res.body).toMatch(new RegExp(`NewsId=${news.public}</loc><lastmod>\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\+08:00</lastmod>`));
+    expect((await get('/sitemap-1.xml')).statusCode).toBe(404);
+  });
+
+  it('splits the addresses into parts of at most the limit, every public page once', async () => {
+    const db = t.app.services.database.db;
+    const menuId = await insertMenu(db, { name: '行业资讯' });
+    await insertManyNews(db, Array.from({ length: 7 }, (_, i) => ({ menuId, title: `资讯 ${i}`, content: '<p>正文</p>', newsCreateTime: timeAt(60 + i) })));
+    const index = await menuIndex(t.app.services.database);
+    const whole = await sitemapPart(t.app.services.database, index, 1, 10_000);
+    const parts = await sitemapPartCount(t.app.services.database, index, 4);
+    expect(parts).toBe(Math.ceil(whole.length / 4));
+    const split = [];
+    for (let part = 1; part <= parts; part++) {
+      const entries = await sitemapPart(t.app.services.database, index, part, 4);
+      expect(entries.length, `part ${part}`).toBeLessThanOrEqual(4);
+      split.push(...entries);
+    }
+    expect(split).toEqual(whole);
+  });
+});

@@ -1,0 +1,56 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { App } from '../../http/app-types.js';
+
+/** What the web app's server entry (apps/web/src/entry-server.tsx) answers for one page. */
+interface RenderedPage {
+  html: string;
+  styles: string;
+  state: string;
+}
+
+/** The request an axios adapter receives: only what our page calls use. */
+interface CallConfig {
+  method?: string;
+  baseURL?: string;
+  url?: string;
+  params?: Record<string, unknown>;
+  data?: unknown;
+}
+
+interface ServerEntry {
+  render(url: string, options: { status: number; transport: (config: CallConfig) => Promise<unknown> }): Promise<RenderedPage>;
+}
+
+export type PageRenderer = (url: string, status: number) => Promise<RenderedPage>;
+
+/**
+ * Loads the web app's server build (`vite build --ssr`, next to the browser build in
+ * apps/web/dist-ssr) when there is one. The pages' API calls are answered by this server's own
+ * routes in-process (Fastify's inject: no socket, no second trip through the network), so the
+ * HTML holds exactly what GetNewsDetail, GetMenuList, … answer a visitor.
+ */
+export async function loadPageRenderer(app: App, webDist: string): Promise<PageRenderer | undefined> {
+  const entry = path.resolve(webDist, '../dist-ssr/entry-server.js');
+  if (!fs.existsSync(entry)) return undefined;
+  const { render } = (await import(pathToFileURL(entry).href)) as ServerEntry;
+  const transport = async (config: CallConfig) => {
+    const url = new URL(`${config.baseURL ?? ''}${config.url ?? ''}`, 'http://page');
+    for (const [key, value] of Object.entries(config.params ?? {})) if (value !== undefined && value !== null) url.searchParams.set(key, String(value));
+    const res = await app.inject({
+      method: (config.method ?? 'get').toUpperCase() as 'GET',
+      url: url.pathname + url.search,
+      ...(config.data === undefined ? {} : { payload: typeof config.data === 'string' ? config.data : JSON.stringify(config.data), headers: { 'content-type': 'application/json' } }),
+    });
+    return { data: res.json() as unknown, status: res.statusCode, statusText: res.statusMessage, headers: res.headers, config, request: {} };
+  };
+  return (url, status) => render(url, { status, transport });
+}
+
+/** index.html with the rendered page: antd's styles in the head, the HTML in #root, the query cache after it. */
+export function withRenderedPage(html: string, page: RenderedPage): string {
+  return html
+    .replace('</head>', `${page.styles}\n  </head>`)
+    .replace('<div id="root"></div>', `<div id="root">${page.html}</div><script type="application/json" id="query-state">${page.state}</script>`);
+}

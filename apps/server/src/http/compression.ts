@@ -1,0 +1,37 @@
+import zlib from 'node:zlib';
+import compress from '@fastify/compress';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/** Below this size the encoding headers and the CPU cost about what compression saves. */
+export const COMPRESS_THRESHOLD_BYTES = 1024;
+
+/**
+ * Compresses answers on the fly (pages' HTML, JSON, SVG, XML: the types mime-db calls
+ * compressible) above a threshold, brotli before gzip by the client's Accept-Encoding. Brotli
+ * runs at quality 4 (the plugin's default): the maximum (11) costs tens of milliseconds per page.
+ * Hashed assets are compressed at build time instead and sent as they are (web-app.ts,
+ * preCompressed); an answer that already carries Content-Encoding is left alone.
+ */
+export async function registerCompression(app: FastifyInstance): Promise<void> {
+  await app.register(compress, {
+    global: true,
+    threshold: COMPRESS_THRESHOLD_BYTES,
+    encodings: ['br', 'gzip'],
+  });
+}
+
+/**
+ * Sends a page from the not-found handler (the web app's history fallback), which the plugin's
+ * per-route hooks do not reach: compressed by the same rules, brotli before gzip.
+ */
+export function sendPage(request: FastifyRequest, reply: FastifyReply, html: string): FastifyReply {
+  const body = Buffer.from(html);
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  void reply.header('Vary', 'Accept-Encoding');
+  if (body.length < COMPRESS_THRESHOLD_BYTES) return reply.send(body);
+  if (/\bbr\b/.test(accepted)) {
+    return reply.header('Content-Encoding', 'br').send(zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }));
+  }
+  if (/\bgzip\b/.test(accepted)) return reply.header('Content-Encoding', 'gzip').send(zlib.gzipSync(body));
+  return reply.send(body);
+}
