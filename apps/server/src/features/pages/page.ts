@@ -54,6 +54,8 @@ export async function resolvePage(services: Services, url: URL): Promise<PageAns
   if (path === '/menulist') return (await menuPage(services, positiveId(url.searchParams.get('MenuId')))) ?? notFound;
   if (path === '/info') return (await articlePage(services, positiveId(url.searchParams.get('NewsId')))) ?? notFound;
   if (path === '/system' || path.startsWith('/system/')) return plainPage(services, '后台管理', url.pathname, true);
+  // The member's own pages (活动通知 and one notice): drawn in the browser, with the session.
+  if (/^\/member\/activity(\/\d+)?$/.test(path)) return plainPage(services, '活动通知', url.pathname, true);
   const known = PAGE_TITLES[path];
   if (known) return plainPage(services, known.title, url.pathname, known.noindex, known.serverRendered);
   return notFound;
