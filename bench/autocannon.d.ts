@@ -15,8 +15,16 @@ declare module 'autocannon' {
     errors: number;
     timeouts: number;
   }
+  /** One request of the list autocannon cycles through; setupRequest may rewrite it each time. */
+  export interface Request {
+    path?: string;
+    method?: string;
+    headers?: Record<string, string>;
+    setupRequest?: (request: Request) => Request;
+  }
   interface Options {
     url: string;
+    requests?: Request[];
     connections?: number;
     /** Seconds. */
     duration?: number;

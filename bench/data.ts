@@ -8,6 +8,7 @@ import { writeArticles, type MenuPlan } from '../apps/server/src/db/seed/article
 import { demoMenuNames as m, seedIfEmpty } from '../apps/server/src/db/seed/index.js';
 import { activityTemplates, industryTemplates, memberNewsTemplates, noticeTemplates, policyTemplates } from '../apps/server/src/db/seed/news-kinds.js';
 import { createRandom } from '../apps/server/src/db/seed/random.js';
+import { registerBigramFunction } from '../apps/server/src/features/search/bigrams.js';
 
 /** The benchmark's database: the demo site plus generated articles, `target` in all. */
 export interface BenchData {
@@ -37,6 +38,8 @@ export async function ensureData(dataDir: string, target: number): Promise<Bench
   await app.close();
 
   const file = new SQLite(path.join(dataDir, 'portal.db'));
+  // The search index's triggers run on every insert below.
+  registerBigramFunction(file);
   try {
     const data = { dataDir, ...bulkInsert(file, target) };
     file.pragma('wal_checkpoint(TRUNCATE)');

@@ -1,64 +1,102 @@
-import { fork, spawnSync, type ChildProcess } from 'node:child_process';
+import { fork, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
+import { parseArgs } from 'node:util';
+import SQLite from 'better-sqlite3';
+import autocannon, { type Request } from 'autocannon';
 import { formatCst } from '@portal/shared';
 import { ensureData, type BenchData } from './data.js';
-import type { ServerPorts } from './server.js';
+import { ensurePostgresData } from './postgres.js';
+import type { ServerCommand, ServerStats } from './server.js';
 
 /**
- * `npm run bench`: requests per second and latency of the public calls on a SQLite database of
- * 100,000 articles, beside a bare Fastify route measured in the same run as the baseline.
- * Loopback only; the data in bench/.data is built once and reused.
+ * `npm run bench`: the public calls and server-rendered pages, each answered from the response
+ * cache and uncached, beside a bare Fastify route measured in the same run as the baseline; at
+ * 100 connections, with the server's event-loop delay and memory. On SQLite always; on
+ * PostgreSQL too with `--pg` (DATABASE_URL, or the local test server), where it also runs two
+ * instances behind nginx and times how soon a write through one shows through the other.
+ * `--articles 1000000` builds and uses a data set of a million articles (kept in bench/.data).
+ * Loopback only, ports BENCH_PORT (3401) to BENCH_PORT + 3.
  */
 
 const root = path.resolve(import.meta.dirname, '..');
-const ARTICLES = 100_000;
-const CONNECTIONS = 10;
-const SECONDS = 5;
+const { values: args } = parseArgs({ options: { articles: { type: 'string' }, pg: { type: 'boolean' }, seconds: { type: 'string' } } });
+const ARTICLES = Number(args.articles ?? 100_000);
+const PG_URL = args.pg || process.env.DATABASE_URL ? (process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test') : undefined;
+const PG_SCHEMA = `bench_${ARTICLES}`;
+const CONNECTIONS = 100;
+const SECONDS = Number(args.seconds ?? 5);
 const WARM_UP_SECONDS = 1;
+const BASE_PORT = Number(process.env.BENCH_PORT ?? 3401);
+const ports = { bare: BASE_PORT, app: BASE_PORT + 1, second: BASE_PORT + 2, nginx: BASE_PORT + 3 };
 const KEY_SHORT = '保险';
 const KEY_LONG = '潜在缺陷';
 
+/** How a target is asked uncached: a fresh query parameter per request, or a fresh search key too. */
+type Fresh = 'param' | 'key2' | 'key4';
+
 interface Target {
   name: string;
-  url: string;
+  path: string;
   /** What a correct answer looks like; a wrong one is reported instead of a fast error page. */
   check: (body: string) => boolean;
+  modes: Array<'cached' | Fresh>;
 }
 
 interface Row {
+  setup: string;
   name: string;
-  /** The checking request before the load: uncached, as the server keeps lists and matches for a minute. */
-  first: number;
+  mode: string;
   rps: number;
-  mean: number;
   p50: number;
   p99: number;
   failures: number;
   checked: boolean;
+  stats: ServerStats;
+}
+
+interface Server {
+  child: ChildProcess;
+  ask(command: ServerCommand): Promise<unknown>;
+  stop(): Promise<void>;
 }
 
 function ensureWebBuild(): void {
-  if (fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) return;
+  if (fs.existsSync(path.join(root, 'apps/web/dist/index.html')) && fs.existsSync(path.join(root, 'apps/web/dist-ssr'))) return;
   console.log('apps/web/dist is missing: npm run build');
   const built = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   if (built.status !== 0) throw new Error('npm run build failed');
 }
 
-function startServer(dataDir: string): Promise<{ ports: ServerPorts; child: ChildProcess }> {
+function startServer(env: Record<string, string | undefined>): Promise<Server> {
   const child = fork(path.join(root, 'bench/server.ts'), [], {
     execArgv: ['--import', 'tsx'],
     // Request logging off (warn level): the numbers are the server's, not the log pipe's.
-    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: 'false', NODE_ENV: 'production' },
+    env: { ...process.env, LOG_LEVEL: 'warn', SEED_DEMO: 'false', NODE_ENV: 'production', ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
+  const replies: Array<(message: unknown) => void> = [];
+  const server: Server = {
+    child,
+    ask: (command) =>
+      new Promise((resolve) => {
+        replies.push(resolve);
+        child.send(command);
+      }),
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', () => resolve());
+        child.disconnect();
+      }),
+  };
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('server did not start within 60 s')), 60_000);
-    child.once('message', (ports) => {
-      clearTimeout(timer);
-      resolve({ ports: ports as ServerPorts, child });
+    const timer = setTimeout(() => reject(new Error('server did not start within 120 s')), 120_000);
+    child.on('message', (message: { kind: string }) => {
+      if (message.kind === 'ready') {
+        clearTimeout(timer);
+        resolve(server);
+      } else replies.shift()?.(message);
     });
     child.once('exit', (code) => reject(new Error(`server exited with code ${code}`)));
   });
@@ -72,28 +110,91 @@ const envelopeOk = (needsRows: boolean) => (body: string) => {
   const list = Array.isArray(parsed.Data) ? parsed.Data : parsed.Data?.List;
   return Array.isArray(list) && list.length > 0;
 };
+const isPage = (b: string) => b.includes('<div id="root"><');
 
-function targets({ app, bare }: ServerPorts, data: BenchData): Target[] {
-  const api = `http://127.0.0.1:${app}/api/XfWebApi`;
-  const list = (query: string) => `${api}/GetNewsList?${query}&pageindex=`;
-  const search = (key: string) => `${api}/GetNewsList?key=${encodeURIComponent(key)}&pagesize=10&pageindex=1`;
+function targets(data: BenchData): Target[] {
+  const api = '/api/XfWebApi';
+  const both: Target['modes'] = ['cached', 'param'];
+  const list = (pid: number, page: number) => `${api}/GetNewsList?pid=${pid}&pagesize=10&pageindex=${page}`;
   return [
-    { name: 'bare Fastify route /hello (baseline)', url: `http://127.0.0.1:${bare}/hello`, check: (b) => b.includes('world') },
-    { name: 'GetMenuList', url: `${api}/GetMenuList?parentid=-1`, check: envelopeOk(true) },
-    { name: 'GetNewsList page 1 (政策要闻)', url: `${list(`pid=${data.bigMenuId}&pagesize=10`)}1`, check: envelopeOk(true) },
-    { name: 'GetNewsList page 500 (政策要闻)', url: `${list(`pid=${data.bigMenuId}&pagesize=10`)}500`, check: envelopeOk(true) },
-    { name: 'GetNewsDetail', url: `${api}/GetNewsDetail?newsid=${data.detailId}`, check: envelopeOk(false) },
-    { name: `search, 2-character key ${KEY_SHORT}`, url: search(KEY_SHORT), check: envelopeOk(true) },
-    { name: `search, 4-character key ${KEY_LONG}`, url: search(KEY_LONG), check: envelopeOk(true) },
-    { name: 'home page HTML (GET /home)', url: `http://127.0.0.1:${app}/home`, check: (b) => b.includes('<div id="root">') },
+    { name: 'GetMenuList', path: `${api}/GetMenuList?parentid=-1`, check: envelopeOk(true), modes: both },
+    { name: 'GetNewsList page 1 (政策要闻)', path: list(data.bigMenuId, 1), check: envelopeOk(true), modes: both },
+    { name: 'GetNewsList page 500 (政策要闻)', path: list(data.bigMenuId, 500), check: envelopeOk(true), modes: both },
+    { name: 'GetNewsDetail', path: `${api}/GetNewsDetail?newsid=${data.detailId}`, check: envelopeOk(false), modes: both },
+    { name: 'GetNewsReList', path: `${api}/GetNewsReList?pageindex=1&pagesize=10`, check: envelopeOk(true), modes: both },
+    { name: 'GetNewPositionList', path: `${api}/GetNewPositionList?seat=1&pageindex=1&pagesize=10`, check: envelopeOk(false), modes: both },
+    { name: 'GetBannerList', path: `${api}/GetBannerList?type=2`, check: envelopeOk(false), modes: both },
+    { name: 'GetWebFriendlinks', path: `${api}/GetWebFriendlinks`, check: envelopeOk(false), modes: both },
+    { name: 'GetTypeList', path: `${api}/GetTypeList?type=1`, check: envelopeOk(false), modes: both },
+    { name: 'GetSiteInfo', path: `${api}/GetSiteInfo`, check: envelopeOk(false), modes: both },
+    { name: `search, 2-character key (${KEY_SHORT} cached; other keys uncached)`, path: `${api}/GetNewsList?key=${encodeURIComponent(KEY_SHORT)}&pagesize=10&pageindex=1`, check: envelopeOk(true), modes: ['cached', 'key2'] },
+    { name: `search, 4-character key (${KEY_LONG} cached; other keys uncached)`, path: `${api}/GetNewsList?key=${encodeURIComponent(KEY_LONG)}&pagesize=10&pageindex=1`, check: envelopeOk(true), modes: ['cached', 'key4'] },
+    { name: 'page /home (server-rendered)', path: '/home', check: isPage, modes: both },
+    { name: 'page /info (an article, server-rendered)', path: `/info?MenuId=${data.bigMenuId}&NewsId=${data.detailId}`, check: isPage, modes: both },
   ];
 }
 
-async function measure(target: Target): Promise<Row> {
-  const started = performance.now();
-  const first = await fetch(target.url);
+/**
+ * Search keys that occur in the data: two- and four-character runs of Chinese taken from
+ * random titles, so each uncached search asks something new and finds articles.
+ */
+function searchKeys(data: BenchData): Record<2 | 4, string[]> {
+  const file = new SQLite(path.join(data.dataDir, 'portal.db'), { readonly: true });
+  try {
+    const titles = file.prepare('SELECT title FROM news ORDER BY random() LIMIT 2000').all() as Array<{ title: string }>;
+    const keys = { 2: new Set<string>(), 4: new Set<string>() };
+    for (const { title } of titles) {
+      for (const length of [2, 4] as const) {
+        const runs = title.match(new RegExp(`[\\u4e00-\\u9fa5]{${length},}`, 'g')) ?? [];
+        for (const run of runs) {
+          const at = Math.floor(Math.random() * (run.length - length + 1));
+          keys[length].add(run.slice(at, at + length));
+        }
+      }
+    }
+    return { 2: [...keys[2]], 4: [...keys[4]] };
+  } finally {
+    file.close();
+  }
+}
+
+/** Autocannon's request list: the same path, or a fresh one per request (see Fresh). */
+function requestsFor(target: Target, mode: 'cached' | Fresh, keys: Record<2 | 4, string[]>): Request[] | undefined {
+  if (mode === 'cached') return undefined;
+  let n = 0;
+  const sep = target.path.includes('?') ? '&' : '?';
+  return [
+    {
+      setupRequest: (request) => {
+        n += 1;
+        if (mode === 'param') return { ...request, path: `${target.path}${sep}_=${n}` };
+        const pool = keys[mode === 'key2' ? 2 : 4];
+        const key = pool[n % pool.length] ?? KEY_SHORT;
+        return { ...request, path: `/api/XfWebApi/GetNewsList?key=${encodeURIComponent(key)}&pagesize=10&pageindex=1&_=${n}` };
+      },
+    },
+  ];
+}
+
+/**
+ * Waits until the server answers its liveness check quickly again: requests the previous
+ * measurement left queued (slow searches) would otherwise be charged to the next one.
+ */
+async function settle(base: string): Promise<void> {
+  const until = performance.now() + 20_000;
+  let quick = 0;
+  while (quick < 3 && performance.now() < until) {
+    const started = performance.now();
+    await fetch(`${base}/healthz`).then((r) => r.text());
+    quick = performance.now() - started < 20 ? quick + 1 : 0;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+async function measure(setup: string, base: string, target: Target, mode: 'cached' | Fresh, server: Server, keys: Record<2 | 4, string[]>): Promise<Row> {
+  await settle(base);
+  const first = await fetch(base + target.path);
   const body = await first.text();
-  const firstMs = performance.now() - started;
   let checked = first.ok;
   try {
     checked &&= target.check(body);
@@ -101,64 +202,173 @@ async function measure(target: Target): Promise<Row> {
     checked = false;
   }
   if (!checked) console.warn(`! ${target.name}: unexpected answer ${first.status} ${body.slice(0, 200)}`);
-  await autocannon({ url: target.url, connections: CONNECTIONS, duration: WARM_UP_SECONDS, timeout: 10 });
-  const result = await autocannon({ url: target.url, connections: CONNECTIONS, duration: SECONDS, timeout: 10 });
-  const row = {
+  const requests = requestsFor(target, mode, keys);
+  const options = { url: base + target.path, connections: CONNECTIONS, timeout: 10, ...(requests ? { requests } : {}) };
+  await autocannon({ ...options, duration: WARM_UP_SECONDS });
+  await server.ask({ kind: 'stats' });
+  const result = await autocannon({ ...options, duration: SECONDS });
+  const { stats } = (await server.ask({ kind: 'stats' })) as { stats: ServerStats };
+  const row: Row = {
+    setup,
     name: target.name,
-    first: firstMs,
+    mode: mode === 'cached' ? 'cached' : 'uncached',
     rps: result.requests.average,
-    mean: result.latency.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
     failures: result.non2xx + result.errors + result.timeouts,
     checked,
+    stats,
   };
-  console.log(`${row.name}: ${Math.round(row.rps)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms`);
+  console.log(`${setup} | ${row.name} ${row.mode}: ${Math.round(row.rps)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, loop p99 ${stats.loopP99} ms, RSS ${stats.rssMiB} MiB`);
   return row;
 }
 
-function report(rows: Row[], data: BenchData, loadAtStart: number[]): string {
-  const baseline = rows[0]?.rps ?? 1;
+async function measureBare(setup: string, server: Server): Promise<Row> {
+  const target: Target = { name: 'bare Fastify route /hello (baseline)', path: '/hello', check: (b) => b.includes('world'), modes: ['cached'] };
+  return measure(setup, `http://127.0.0.1:${ports.bare}`, target, 'cached', server, { 2: [], 4: [] });
+}
+
+/** One engine, one instance: the baseline, then every target in each of its modes. */
+async function suite(setup: string, env: Record<string, string | undefined>, data: BenchData, keys: Record<2 | 4, string[]>): Promise<Row[]> {
+  const server = await startServer({ ...env, BENCH_APP_PORT: String(ports.app), BENCH_BARE_PORT: String(ports.bare) });
+  try {
+    const rows = [await measureBare(setup, server)];
+    const runs = targets(data).flatMap((target) => target.modes.map((mode) => ({ target, mode })));
+    // Uncached searches last: a short key scans, and the requests they leave queued would be charged to whatever came next.
+    const isSearch = (mode: 'cached' | Fresh) => mode === 'key2' || mode === 'key4';
+    for (const { target, mode } of [...runs.filter((r) => !isSearch(r.mode)), ...runs.filter((r) => isSearch(r.mode))]) {
+      rows.push(await measure(setup, `http://127.0.0.1:${ports.app}`, target, mode, server, keys));
+    }
+    return rows;
+  } finally {
+    await server.stop();
+  }
+}
+
+/** nginx (Debian's) in front of two instances, as a child in the foreground with its own files. */
+function startNginx(upstreams: number[]): { stop: () => Promise<void> } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-nginx-'));
+  const conf = `worker_processes 1;
+daemon off;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 4096; }
+http {
+  access_log off;
+  client_body_temp_path ${dir}/body; proxy_temp_path ${dir}/proxy; fastcgi_temp_path ${dir}/fastcgi; uwsgi_temp_path ${dir}/uwsgi; scgi_temp_path ${dir}/scgi;
+  upstream portal { ${upstreams.map((p) => `server 127.0.0.1:${p};`).join(' ')} keepalive 128; }
+  server {
+    listen 127.0.0.1:${ports.nginx};
+    location / { proxy_pass http://portal; proxy_http_version 1.1; proxy_set_header Connection ""; proxy_set_header Host $host; proxy_set_header X-Forwarded-For $remote_addr; }
+  }
+}
+`;
+  fs.writeFileSync(path.join(dir, 'nginx.conf'), conf);
+  const child = spawn('/usr/sbin/nginx', ['-p', dir, '-e', `${dir}/error.log`, '-c', `${dir}/nginx.conf`], { stdio: 'inherit' });
+  return {
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', () => {
+          fs.rmSync(dir, { recursive: true, force: true });
+          resolve();
+        });
+        child.kill('SIGQUIT');
+      }),
+  };
+}
+
+/** Milliseconds until a banner saved through `writer` is in the carousel `reader` answers (which had it cached). */
+async function writeVisibleAfter(writer: Server, readerPort: number): Promise<number> {
+  const url = `http://127.0.0.1:${readerPort}/api/XfWebApi/GetBannerList?type=2`;
+  const title = `bench-${Date.now()}`;
+  await fetch(url).then((r) => r.text());
+  await writer.ask({ kind: 'write', title });
+  const started = performance.now();
+  while (!(await fetch(url).then((r) => r.text())).includes(title)) {
+    if (performance.now() - started > 10_000) return Infinity;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  return performance.now() - started;
+}
+
+/** Two instances on PostgreSQL behind nginx: a few calls through the proxy, and a write's travel time. */
+async function twoInstances(env: Record<string, string | undefined>, data: BenchData, keys: Record<2 | 4, string[]>): Promise<{ rows: Row[]; visibleMs: number }> {
+  const first = await startServer({ ...env, BENCH_APP_PORT: String(ports.app), BENCH_BARE_PORT: String(ports.bare) });
+  const second = await startServer({ ...env, BENCH_APP_PORT: String(ports.second), BENCH_BARE_PORT: undefined });
+  const nginx = startNginx([ports.app, ports.second]);
+  try {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const setup = 'PostgreSQL, 2 instances behind nginx';
+    const rows = [await measureBare(setup, first)];
+    const picked = targets(data).filter((t) => /GetNewsList page 1|GetNewsDetail|\/home/.test(t.name));
+    for (const target of picked) for (const mode of target.modes) rows.push(await measure(setup, `http://127.0.0.1:${ports.nginx}`, target, mode, first, keys));
+    return { rows, visibleMs: await writeVisibleAfter(first, ports.second) };
+  } finally {
+    await nginx.stop();
+    await Promise.all([first.stop(), second.stop()]);
+  }
+}
+
+function table(rows: Row[]): string[] {
+  const baseline = rows.find((r) => r.name.startsWith('bare'))?.rps ?? 1;
+  return [
+    '| call | answer | req/s | % of bare | p50 ms | p99 ms | loop p99 / max ms | RSS MiB | failed |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|',
+    ...rows.map(
+      (r) =>
+        `| ${r.name}${r.checked ? '' : ' ⚠ wrong answer'} | ${r.name.startsWith('bare') ? '' : r.mode} | ${Math.round(r.rps)} | ${Math.round((r.rps / baseline) * 100)}% | ${r.p50} | ${r.p99} | ${r.stats.loopP99} / ${r.stats.loopMax} | ${r.stats.rssMiB} | ${r.failures} |`,
+    ),
+  ];
+}
+
+function report(sections: Array<{ title: string; rows: Row[] }>, data: BenchData, loadAtStart: number[], visibleMs: number | undefined): string {
   const cpus = os.cpus();
-  const lines = [
+  return [
     '# Benchmark results',
     '',
     'Produced by `npm run bench` (bench/run.ts); rerun to refresh. Each line: autocannon, ' +
-      `${CONNECTIONS} connections, ${WARM_UP_SECONDS} s warm-up then ${SECONDS} s measured, over 127.0.0.1 against a server in a child process. ` +
-      'autocannon records latency in whole milliseconds; the mean shows what is below that. ' +
-      'The last column is the single request made before the load, to check the answer: the server keeps menus, ' +
-      'list counts and search matches in memory for a minute, so that is the uncached cost.',
+      `${CONNECTIONS} connections, ${WARM_UP_SECONDS} s warm-up then ${SECONDS} s measured, over 127.0.0.1 against servers in child processes. ` +
+      '"cached": the same request again and again, answered from the response cache. "uncached": every request carries a fresh ' +
+      'query parameter (a key the cache has never seen), and searches a fresh key taken from the titles, so the answer is built each time. ' +
+      '"% of bare" compares with the bare Fastify route of the same run. "loop" is the server\'s event-loop delay during the ' +
+      'measurement (perf_hooks.monitorEventLoopDelay, 10 ms resolution, so 10 ms is its floor); RSS is the server process at the end.',
     '',
-    '| endpoint | req/s | mean ms | p50 ms | p99 ms | % of baseline | failed requests | first request ms |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|',
-    ...rows.map(
-      (r) =>
-        `| ${r.name}${r.checked ? '' : ' ⚠ wrong answer'} | ${Math.round(r.rps)} | ${r.mean.toFixed(2)} | ${r.p50} | ${r.p99} | ${Math.round((r.rps / baseline) * 100)}% | ${r.failures} | ${r.first.toFixed(1)} |`,
-    ),
-    '',
+    ...sections.flatMap((s) => [`## ${s.title}`, '', ...table(s.rows), '']),
+    ...(visibleMs === undefined ? [] : [`A banner saved through one instance showed through the other (which had the old list cached) after ${Math.round(visibleMs)} ms.`, '']),
     '## Machine and data',
     '',
     `- date: ${formatCst()} (CST)`,
     `- CPU: ${cpus.length} × ${cpus[0]?.model.trim() ?? 'unknown'}; memory ${Math.round(os.totalmem() / 2 ** 30)} GiB; ${os.type()} ${os.release()}`,
-    `- Node ${process.version}; load average at the start ${loadAtStart.map((n) => n.toFixed(2)).join(' / ')} (other work on the machine lowers every figure)`,
-    `- database: SQLite (WAL) with ${data.articles.toLocaleString('en-US')} articles, ${Math.round(fs.statSync(path.join(data.dataDir, 'portal.db')).size / 2 ** 20)} MiB; most in 政策要闻 (menu ${data.bigMenuId})`,
-    '- server: buildApp with request logging off (LOG_LEVEL=warn); the load generator runs on the same CPUs, so every figure is a lower bound',
-    `- search keys: "${KEY_SHORT}" (shorter than a trigram: the LIKE path) and "${KEY_LONG}" (the trigram index)`,
+    `- Node ${process.version}; load average at the start ${loadAtStart.map((n) => n.toFixed(2)).join(' / ')}, at the end ${os.loadavg().map((n) => n.toFixed(2)).join(' / ')} (the machine is shared: other work lowers every figure, so they are lower bounds; the load generator runs on the same CPUs)`,
+    `- data: ${data.articles.toLocaleString('en-US')} articles (SQLite file ${Math.round(fs.statSync(path.join(data.dataDir, 'portal.db')).size / 2 ** 20)} MiB; the same rows copied to PostgreSQL); most in 政策要闻 (menu ${data.bigMenuId})`,
+    '- servers: buildApp with request logging off (LOG_LEVEL=warn), one process each',
     '',
-  ];
-  return lines.join('\n');
+  ].join('\n');
 }
 
 const loadAtStart = os.loadavg();
 ensureWebBuild();
-const data = await ensureData(path.join(root, 'bench/.data'), ARTICLES);
-const { ports, child } = await startServer(data.dataDir);
-try {
-  const rows: Row[] = [];
-  for (const target of targets(ports, data)) rows.push(await measure(target));
-  const text = report(rows, data, loadAtStart);
-  fs.writeFileSync(path.join(root, 'bench/RESULTS.md'), text);
-  console.log(`\n${text}`);
-} finally {
-  child.disconnect();
+const data = await ensureData(path.join(root, 'bench/.data', ARTICLES === 100_000 ? '' : String(ARTICLES)), ARTICLES);
+const keys = searchKeys(data);
+let visibleMs: number | undefined;
+const sections: Array<{ title: string; rows: Row[] }> = [];
+const previous = fs.existsSync(path.join(root, 'bench/RESULTS.md')) ? fs.readFileSync(path.join(root, 'bench/RESULTS.md'), 'utf8') : '';
+/** Writes what is measured so far (after each setup, so a long run interrupted keeps its finished parts); sections of other benchmarks below are kept. */
+function writeResults(): string {
+  const text = report(sections, data, loadAtStart, visibleMs);
+  const kept = previous.indexOf('\n## Sensitive words');
+  fs.writeFileSync(path.join(root, 'bench/RESULTS.md'), text + (kept >= 0 ? previous.slice(kept) : ''));
+  return text;
 }
+sections.push({ title: `SQLite, one instance, ${ARTICLES.toLocaleString('en-US')} articles`, rows: await suite('SQLite', { DATA_DIR: data.dataDir, DATABASE_URL: '' }, data, keys) });
+writeResults();
+if (PG_URL) {
+  await ensurePostgresData(PG_URL, PG_SCHEMA, data);
+  const env = { DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'bench-pg-data-')), DATABASE_URL: PG_URL, DATABASE_SCHEMA: PG_SCHEMA };
+  sections.push({ title: `PostgreSQL, one instance, ${ARTICLES.toLocaleString('en-US')} articles`, rows: await suite('PostgreSQL', env, data, keys) });
+  writeResults();
+  const two = await twoInstances(env, data, keys);
+  sections.push({ title: 'PostgreSQL, two instances behind nginx (one worker process)', rows: two.rows });
+  visibleMs = two.visibleMs;
+}
+console.log(`\n${writeResults()}`);

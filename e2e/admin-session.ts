@@ -34,8 +34,10 @@ export async function signIn(page: Page, account = ADMIN.account, password = ADM
 
 /** Fills in and sends the sign-in form, without waiting for where it leads. */
 export async function submitSignIn(page: Page, account: string, password: string) {
+  // Wait for the captcha of the page loaded here, not one the previous page was still asking
+  // for (after 退出登录 that page is /login too): listen once the new document has arrived.
+  await page.goto('/login', { waitUntil: 'commit' });
   const ticket = nextCaptchaTicket(page);
-  await page.goto('/login');
   const answer = await captchaAnswer(page.request, await ticket);
   await page.getByLabel('账号').fill(account);
   await page.getByLabel('密码', { exact: true }).fill(password);
@@ -43,11 +45,11 @@ export async function submitSignIn(page: Page, account: string, password: string
   await page.getByLabel('验证码', { exact: true }).press('Enter');
 }
 
-/** A token for the seeded super administrator, through GetCode, the captcha seam and Login. */
-export async function adminToken(request: APIRequestContext): Promise<string> {
+/** A token for an administrator (the seeded super administrator by default), through GetCode, the captcha seam and Login. */
+export async function adminToken(request: APIRequestContext, account = ADMIN.account, password = ADMIN.password): Promise<string> {
   const code = (await (await request.get('/api/XfSystemApi/GetCode')).json()) as Envelope<string> & { Url: string };
   const TreeCode = await captchaAnswer(request, code.Url);
-  const res = await request.post('/api/XfSystemApi/Login', { data: { Account: ADMIN.account, Password: ADMIN.password, TreeCode, FullName: code.Url } });
+  const res = await request.post('/api/XfSystemApi/Login', { data: { Account: account, Password: password, TreeCode, FullName: code.Url } });
   const body = (await res.json()) as Envelope<string>;
   expect(body.Code, body.Message).toBe(200);
   return body.Data;
@@ -57,8 +59,14 @@ export async function adminToken(request: APIRequestContext): Promise<string> {
 export async function openFromSidebar(page: Page, group: string, item: string) {
   const sidebar = page.getByRole('menu', { name: '后台导航' });
   const groupItem = sidebar.getByRole('menuitem', { name: group });
-  if ((await groupItem.getAttribute('aria-expanded')) !== 'true') await groupItem.click();
-  await sidebar.getByRole('menuitem', { name: item }).click();
-  // The page is shown (its code may load first) when its tab is the active one.
-  await expect(page.getByRole('tablist', { name: '已打开的页面' }).getByRole('tab', { name: item })).toHaveAttribute('aria-selected', 'true');
+  const entry = sidebar.getByRole('menuitem', { name: item });
+  const tab = page.getByRole('tablist', { name: '已打开的页面' }).getByRole('tab', { name: item });
+  // Right after sign-in the sidebar may still be opening or closing a group (its menus arrive
+  // from the server): open the group when its entry is not shown, click, and look again.
+  await expect(async () => {
+    if (!(await entry.isVisible())) await groupItem.click();
+    await entry.click({ timeout: 3_000 });
+    // The page is shown (its code may load first) when its tab is the active one.
+    await expect(tab).toHaveAttribute('aria-selected', 'true', { timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
 }

@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import jsQRModule from 'jsqr';
-import { idCheckCharacter } from '@portal/shared';
 import { decodePng } from '../apps/server/test/png.js';
 import { adminToken, unique, type Envelope } from './admin-session.js';
 import { call, member } from './member-session.js';
+import { idNumber } from './helpers.js';
 
 /**
  * The public certificate lookup (spec §2 certsearch): reached from the site, each validation
@@ -16,11 +16,6 @@ import { call, member } from './member-session.js';
 // over module.exports, which is the function itself.
 const jsQR = jsQRModule as unknown as typeof jsQRModule.default;
 
-/** A valid mainland ID number with order code `serial` (GB 11643 check character). */
-const idNumber = (serial: number) => {
-  const first17 = `110101199003${String(serial % 28 + 1).padStart(2, '0')}${String(serial % 1000).padStart(3, '0')}`;
-  return first17 + idCheckCharacter(first17);
-};
 
 test('a candidate finds their passed result, downloads the certificate and its QR code opens the verification page', async ({ page, request }) => {
   // A record of our own, so the journey does not depend on the demo data.

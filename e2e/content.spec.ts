@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { apiData, type NewsListEntry } from './helpers.js';
 
 /** The parts of a GetMenuList node these journeys need. */
 interface MenuNode {
@@ -35,8 +36,12 @@ test('a list menu shows five articles per page, and page 2 can be opened and lef
   await expect(pager(page)).toContainText(/共 (\d{2,}|[6-9]) 条/);
   const firstPage = await listTitles(page);
 
-  await pager(page).getByTitle('2', { exact: true }).click();
+  // Pages are links with real addresses (crawlers, no JavaScript); the router follows them in place.
+  const second = pager(page).getByRole('link', { name: '第 2 页' });
+  await expect(second).toHaveAttribute('href', /[?&]page=2$/);
+  await second.click();
   await expect(page).toHaveURL(/[?&]page=2\b/);
+  await expect(pager(page).locator('[aria-current="page"]')).toHaveText('2');
   await expect(articleList(page).getByRole('link').first()).not.toHaveText(firstPage[0]!);
   await expect(articleList(page).getByRole('listitem')).toHaveCount(5);
   const secondPage = await listTitles(page);
@@ -124,4 +129,86 @@ test('a two-character search lists matching articles with the key highlighted', 
   await expect(results.first()).toBeVisible();
   await expect(results.first().locator('mark').first()).toHaveText('保险');
   expect(await results.count()).toBeLessThanOrEqual(10);
+});
+
+test('pagination links are real addresses in the server HTML, with five pager buttons at either end', async ({ request }) => {
+  const key = '保险';
+  const found = await (await request.get('/api/XfWebApi/GetNewsList', { params: { key, pageindex: 1, pagesize: 10 } })).json();
+  const pages = Math.ceil((found as { Data: { TotalCount: number } }).Data.TotalCount / 10);
+  expect(pages, 'the demo search spans more than five pages').toBeGreaterThan(5);
+  const pagerOf = async (page: number) => {
+    const res = await request.get(`/searchKey?key=${encodeURIComponent(key)}${page > 1 ? `&page=${page}` : ''}`);
+    expect(res.status()).toBe(200);
+    const html = await res.text();
+    const nav = html.match(/<nav[^>]*aria-label="分页"[^>]*>([\s\S]*?)<\/nav>/)?.[1];
+    expect(nav, `the paginator of page ${page} is in the HTML`).toBeDefined();
+    return nav!;
+  };
+  const numbered = (nav: string) => [...nav.matchAll(/aria-label="第 (\d+) 页"/g)].map((m) => Number(m[1]));
+
+  // Page 1: 1 2 3 4 … last, each but the current one a link a crawler can follow.
+  const first = await pagerOf(1);
+  expect(numbered(first)).toEqual([1, 2, 3, 4, pages]);
+  expect(first).toContain(`href="/searchKey?key=${encodeURIComponent(key)}&amp;page=2"`);
+  expect(first).toMatch(/aria-current="page"[^>]*>1</);
+
+  // The last page: 1 … and the last four, and page 1 links back without ?page.
+  const last = await pagerOf(pages);
+  expect(numbered(last)).toEqual([1, pages - 3, pages - 2, pages - 1, pages]);
+  expect(last).toContain(`href="/searchKey?key=${encodeURIComponent(key)}"`);
+});
+
+test('置顶 marks the pinned rows of a menu list, ordered by pins, and never the latest news', async ({ page, request }) => {
+  // Earlier journeys publish articles of their own, so the pinned demo article may have left
+  // the few the home page shows; the home list must show no 置顶 either way.
+  const latest = await apiData<{ List: (NewsListEntry & { IsTop: boolean })[] }>(request, 'GetNewsReList', { pageindex: 1, pagesize: 50 });
+  const pinned = latest.List.find((n) => n.IsTop);
+  expect(pinned, 'a pinned demo article among the newest').toBeDefined();
+
+  await page.goto('/home');
+  const newest = page.getByRole('list', { name: '最新资讯列表' });
+  await expect(newest.getByRole('listitem').first()).toBeVisible();
+  await expect(newest.getByText('置顶')).toHaveCount(0);
+
+  await page.goto(`/menuList?MenuId=${pinned!.MenuId}`);
+  const row = articleList(page).getByRole('listitem').filter({ hasText: pinned!.Title });
+  await expect(row.getByText('置顶')).toBeVisible();
+  // Pins lead the menu's order: the first row is pinned too.
+  await expect(articleList(page).getByRole('listitem').first().getByText('置顶')).toBeVisible();
+});
+
+test('a refusal is told once: an unknown menu reached inside the site, an over-long search key', async ({ page }) => {
+  const notices = page.locator('.ant-notification-notice, .ant-message-notice');
+  await page.goto('/home');
+  await expect(page.getByRole('region', { name: '图片新闻' })).toBeVisible();
+  // A stale link inside the site: the router opens the menu in place, and both of its calls are refused.
+  const refused = Promise.all(['GetMenuModel', 'GetMenuTreeModel'].map((call) => page.waitForResponse((r) => r.url().includes(`/api/XfWebApi/${call}?menuid=99999999`))));
+  await page.evaluate(() => {
+    history.pushState({ usr: null, key: 'stale', idx: 1 }, '', '/menuList?ParentId=1&MenuId=99999999');
+    dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
+  });
+  await refused;
+  await expect(page.getByRole('heading', { level: 1, name: '栏目不存在' })).toBeVisible();
+  await expect(notices.filter({ hasText: '栏目不存在' })).toHaveCount(1);
+
+  // A key over 50 characters: the page says why there are no results, once, and no toast.
+  const answered = page.waitForResponse((r) => r.url().includes('/api/XfWebApi/GetNewsList'));
+  await page.goto(`/searchKey?key=${encodeURIComponent('工程'.repeat(30))}`);
+  await answered;
+  await expect(page.getByRole('alert').filter({ hasText: '关键词不能超过50个字' })).toBeVisible();
+  await expect(page.getByText(/共找到/)).toHaveCount(0);
+  await expect(notices).toHaveCount(0);
+});
+
+test('an unknown article reached inside the site says it does not exist and leads back', async ({ page }) => {
+  await page.goto('/home');
+  await expect(page.getByRole('region', { name: '图片新闻' })).toBeVisible();
+  // A stale link to a deleted article, followed in place by the router.
+  await page.evaluate(() => {
+    history.pushState({ usr: null, key: 'stale', idx: 1 }, '', '/info?MenuId=1&NewsId=99999999');
+    dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
+  });
+  await expect(page.getByRole('heading', { level: 1, name: '文章不存在或已删除' })).toBeVisible();
+  await page.getByRole('button', { name: '返回上一页' }).click();
+  await expect(page).toHaveURL(/\/home$/);
 });

@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Locator } from '@playwright/test';
+import { idCheckCharacter } from '@portal/shared';
 
 /** Shared helpers for the UI journeys: read the demo site's data through the same public calls the page makes. */
 
@@ -70,3 +71,9 @@ export async function publicArticle(request: APIRequestContext): Promise<NewsLis
   expect(article, 'a public demo article with text').toBeDefined();
   return article!;
 }
+
+/** A valid mainland ID number with order code `serial` (GB 11643 check character). */
+export const idNumber = (serial: number) => {
+  const first17 = `110101199003${String(serial % 28 + 1).padStart(2, '0')}${String(serial % 1000).padStart(3, '0')}`;
+  return first17 + idCheckCharacter(first17);
+};

@@ -195,8 +195,17 @@ test('the suggestion box checks the mobile number and accepts a suggestion', asy
   await dialog.getByLabel('建议留言').fill('希望增加更多行业培训。');
   await dialog.getByRole('button', { name: /提\s*交/ }).click();
   await expect(fieldError(dialog, '请输入正确手机号码')).toBeVisible();
-  await dialog.getByLabel('联系电话').fill('13900139000');
+  // One digit too many is kept as typed and refused, never cut down to another valid number.
+  await dialog.getByLabel('联系电话').fill('138123456789');
+  await expect(dialog.getByLabel('联系电话')).toHaveValue('138123456789');
   await dialog.getByRole('button', { name: /提\s*交/ }).click();
+  await expect(fieldError(dialog, '请输入正确手机号码')).toBeVisible();
+  // A pasted number with spaces around it is trimmed first, then accepted.
+  await dialog.getByLabel('联系电话').fill(' 13900139000 ');
+  await expect(fieldError(dialog, '请输入正确手机号码')).toBeHidden();
+  const sent = page.waitForRequest((r) => r.url().includes('/api/XfWebApi/SavePropose'));
+  await dialog.getByRole('button', { name: /提\s*交/ }).click();
+  expect((await sent).postDataJSON()).toMatchObject({ Mobile: '13900139000' });
   await expect(page.getByText('提交成功')).toBeVisible();
   await expect(dialog).toBeHidden();
 });

@@ -48,13 +48,14 @@ test('crawlers get robots.txt, a sitemap of public articles, a 301 from / and 40
   }
 });
 
-test('an unknown article shows the designed 404 page, whose button returns home', async ({ page }) => {
+test('an unknown article shows the designed 404 page saying the article does not exist, whose button returns home', async ({ page }) => {
   const res = await page.goto('/info?MenuId=1&NewsId=99999999');
   expect(res?.status()).toBe(404);
-  await expect(page.getByRole('heading', { name: '抱歉，您访问的页面不存在' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '抱歉，您访问的文章不存在' })).toBeVisible();
+  await expect(page).toHaveTitle(/^文章不存在/);
   await page.getByRole('button', { name: '返回首页' }).click();
   await expect(page).toHaveURL(/\/home$/);
-  await expect(page.getByRole('heading', { name: '抱歉，您访问的页面不存在' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: '抱歉，您访问的文章不存在' })).toHaveCount(0);
   // The title follows the page shown, not the first page's head.
   await expect(page).toHaveTitle(SITE);
 });

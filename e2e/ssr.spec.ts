@@ -37,6 +37,16 @@ test('each public page holds its main text in the HTML, without JavaScript', asy
   }
 });
 
+/** Content-Security-Policy violations the page reports (also those a script merely probes for, such as eval). */
+async function recordCspViolations(page: Page) {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective}: ${e.blockedURI || e.sample}`));
+  });
+}
+const cspViolations = (page: Page) => page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
+
 /** Console errors and warnings, page errors, and the public calls the page made while loading. */
 function watch(page: Page) {
   const problems: string[] = [];
@@ -54,7 +64,8 @@ function watch(page: Page) {
   return { problems, calls };
 }
 
-test('public pages hydrate without console errors or hydration warnings, and do not fetch their data again', async ({ page, request }) => {
+test('public pages hydrate without console errors, hydration warnings or CSP violations, and do not fetch their data again', async ({ page, request }) => {
+  await recordCspViolations(page);
   for (const target of await publicPages(request)) {
     const seen = watch(page);
     await page.goto(target.path);
@@ -63,9 +74,61 @@ test('public pages hydrate without console errors or hydration warnings, and do 
     await expect(page.getByText(target.text).first()).toBeVisible();
     await page.waitForLoadState('networkidle');
     expect(seen.problems, target.path).toEqual([]);
+    expect(await cspViolations(page), target.path).toEqual([]);
     for (const call of target.calls) expect(seen.calls, `${target.path} asks ${call} again`).not.toContain(call);
     page.removeAllListeners('console');
     page.removeAllListeners('pageerror');
     page.removeAllListeners('request');
   }
+});
+
+test('a public page loads no back-office code, zod or QR library; a member dialog brings zod, jitless, without a CSP violation', async ({ page }) => {
+  await recordCspViolations(page);
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+  });
+  await page.goto('/home');
+  await page.waitForFunction(() => Object.keys(document.getElementById('root')!).some((k) => k.startsWith('__reactContainer')));
+  await page.waitForLoadState('networkidle');
+  // Chunks are named after their first module: the back office's shell and sign-in, antd's
+  // table, tree and upload, the rich-text editor and the QR encoder.
+  expect(scripts.filter((s) => /\/(AdminShell|AdminLoginPage|table|tree|upload|TinyEditor|browser)-[\w-]+\.js$/.test(s))).toEqual([]);
+  // zod announces itself with a global when its core loads.
+  expect(await page.evaluate(() => '__zod_globalConfig' in globalThis)).toBe(false);
+
+  await page.getByRole('button', { name: /入会申请/ }).click();
+  const apply = page.getByRole('dialog', { name: '入会申请' });
+  await apply.getByRole('button', { name: /提交申请/ }).click();
+  await expect(apply.getByText('请输入公司名称')).toBeVisible();
+  await apply.getByLabel('手机号码').fill('123');
+  await apply.getByLabel('手机号码').blur();
+  await expect(apply.getByText('请输入正确电话号码')).toBeVisible();
+  expect(await page.evaluate(() => (globalThis as unknown as { __zod_globalConfig?: { jitless?: boolean } }).__zod_globalConfig?.jitless)).toBe(true);
+  expect(await cspViolations(page)).toEqual([]);
+});
+
+test('banners arrive as WebP copies in srcset, the first fetched first, the rest lazily, sized so nothing shifts', async ({ page, request }) => {
+  const html = await (await request.get('/home')).text();
+  const carousel = html.slice(html.indexOf('aria-label="图片新闻"'));
+  const slides = [...carousel.matchAll(/<img [^>]*>/g)].map((m) => m[0]).slice(0, 4);
+  expect(slides.length).toBe(4);
+  const attr = (tag: string, name: string) => new RegExp(`${name}="([^"]*)"`, 'i').exec(tag)?.[1];
+  expect(attr(slides[0]!, 'fetchpriority')).toBe('high');
+  expect(attr(slides[0]!, 'loading')).toBeUndefined();
+  for (const slide of slides.slice(1)) expect(attr(slide, 'loading')).toBe('lazy');
+  for (const slide of slides) {
+    expect([attr(slide, 'width'), attr(slide, 'height')]).toEqual(['600', '200']);
+    const candidates = attr(slide, 'srcSet')!.split(', ').map((c) => c.split(' ')[0]!);
+    expect(candidates.length).toBe(3);
+    for (const url of candidates) {
+      const copy = await request.get(url, { maxRedirects: 0 });
+      expect(copy.status(), url).toBe(200);
+      expect(copy.headers()['content-type']).toBe('image/webp');
+    }
+  }
+  // The browser shows a WebP copy, not the PNG original.
+  await page.goto('/home');
+  const first = page.getByRole('region', { name: '图片新闻' }).locator('img').first();
+  await expect.poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.currentSrc)).toMatch(/\.w\d+\.webp$/);
 });

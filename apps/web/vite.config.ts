@@ -14,6 +14,9 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: {
     outDir: 'dist',
     chunkSizeWarningLimit: 1500,
+    // One stylesheet for the whole app, linked from index.html: the pages' CSS modules are in it
+    // even though their code loads on demand, so a server-rendered page is styled at first paint.
+    cssCodeSplit: false,
     rollupOptions: {
       output: {
         // React changes rarely: its own chunk stays cached across releases. antd is left to the

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify from 'fastify';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
@@ -16,14 +15,20 @@ import { registerControlCharacterCheck } from './http/control-characters.js';
 import { requestLogSerializer } from './http/log-redaction.js';
 import type { App, Services } from './http/app-types.js';
 import { localStorage } from './storage/storage.js';
+import { openRateLimitCounters } from './http/rate-limit-counters.js';
 import { registerFeatures } from './features/index.js';
+import { ResponseCache, registerResponseCache } from './cache/response-cache.js';
+import { startContentFanout } from './cache/fanout.js';
 import { registerWebApp } from './http/web-app.js';
 import { registerCompression } from './http/compression.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerGuardDocs } from './http/guard-docs.js';
 import { checkReadiness } from './ops/readiness.js';
 import { stopViews } from './features/news/views.js';
 import { scheduleUploadSweeps } from './features/uploads/sweep.js';
 import { largestUpload } from './features/uploads/checks.js';
+import { imageVariantFallback } from './features/uploads/variants.js';
+import { namedUploads } from './features/uploads/public-names.js';
 import { startMailOutbox } from './features/activities/outbox.js';
 import type { CaptchaObserver } from './features/system/captcha.js';
 
@@ -77,9 +82,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (!options.skipMigrations) await migrate(database);
   const storage = localStorage(path.join(config.dataDir, 'uploads'));
   const privateStorage = localStorage(path.join(config.dataDir, 'private'), '/private');
-  const services: Services = { database, config, storage, privateStorage, now: options.now ?? Date.now };
+  const rateLimitCounters = openRateLimitCounters(config, database);
+  const services: Services = { database, config, storage, privateStorage, rateLimitCounters, now: options.now ?? Date.now };
   app.decorate('services', services);
   app.decorate('captchaIssued', options.captchaIssued ?? null);
+  app.decorate('responseCache', new ResponseCache(database, config.responseCacheBytes));
+  // Writes on other instances drop this one's cached answers (PostgreSQL NOTIFY or Redis pub/sub).
+  const fanout = await startContentFanout(database, config, app.log);
   const sweeps = scheduleUploadSweeps(services, app.log);
   // Activity e-mails (SMTP_URL): sent in the background from the persistent outbox.
   const outbox = startMailOutbox(services, app.log);
@@ -87,12 +96,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // A running sweep or mail round finishes before the database goes.
     await sweeps.stop();
     await outbox.stop();
+    await fanout.stop();
     // Counted article views are written before the database goes.
     await stopViews(database);
+    await rateLimitCounters.close();
     if (!options.database) await database.close();
   });
 
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -114,7 +125,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerCompression(app);
 
   const hasWebApp = fs.existsSync(path.join(config.webDist, 'index.html'));
-  registerErrorHandling(app, hasWebApp ? await registerWebApp(app, config) : undefined);
+  const pageFallback = hasWebApp ? await registerWebApp(app, config) : undefined;
+  const variantFallback = imageVariantFallback(storage);
+  // Where nothing answered: a picture's missing web copy redirects to its original, a page path gets the web app.
+  registerErrorHandling(app, async (request, reply) => (await variantFallback(request, reply)) || ((await pageFallback?.(request, reply)) ?? false));
   registerCaseInsensitiveParams(app);
   registerControlCharacterCheck(app);
 
@@ -142,20 +156,24 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     return reply.code(ready ? 200 : 503).send(ready ? { status: 'ready' } : { status: 'unavailable', reason });
   });
 
-  await app.register(fastifyStatic, {
-    root: storage.localRoot,
-    prefix: '/uploads/',
-    decorateReply: false,
-    index: false,
-    dotfiles: 'deny',
-    // Our setHeaders decides Cache-Control; the plugin's own would overwrite it with max-age=0.
-    cacheControl: false,
-    setHeaders(res) {
-      res.setHeader('X-Content-Type-Options', 'nosniff');
-      // An uploaded file never runs as a page of our origin.
-      res.setHeader('Content-Security-Policy', "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; sandbox");
-      res.setHeader('Cache-Control', 'public, max-age=604800');
-    },
+  await app.register(async (uploads) => {
+    // Attachments are saved under the names they were uploaded with.
+    uploads.addHook('onSend', namedUploads(database));
+    await uploads.register(fastifyStatic, {
+      root: storage.localRoot,
+      prefix: '/uploads/',
+      decorateReply: false,
+      index: false,
+      dotfiles: 'deny',
+      // Our setHeaders decides Cache-Control; the plugin's own would overwrite it with max-age=0.
+      cacheControl: false,
+      setHeaders(res) {
+        res.setHeader('X-Content-Type-Options', 'nosniff');
+        // An uploaded file never runs as a page of our origin.
+        res.setHeader('Content-Security-Policy', "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; sandbox");
+        res.setHeader('Cache-Control', 'public, max-age=604800');
+      },
+    });
   });
 
   // Uploads are streamed, never buffered: receiveUpload (features/uploads) enforces each kind's
@@ -164,6 +182,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(multipart, { limits: { fileSize: largestUpload + 1, files: 1 } });
 
   registerGuardDocs(app);
+  registerResponseCache(app, app.responseCache);
   await registerFeatures(app);
   return app;
 }

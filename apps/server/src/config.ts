@@ -21,7 +21,12 @@ export interface Config {
   mobileSiteUrl?: string;
   /** A third-party analytics script; when set, CountWebCount answers Code 101 with it. */
   analyticsScriptUrl?: string;
+  /** REDIS_URL: rate-limit counters shared by every instance (http/rate-limit-counters.ts). */
   redisUrl?: string;
+  /** Memory for cached public answers and pages, in bytes (RESPONSE_CACHE_MB, default 64). */
+  responseCacheBytes: number;
+  /** REDIS_KEY_PREFIX (default portal:): keeps this site's keys apart on a shared Redis. */
+  redisKeyPrefix: string;
   /**
    * Tries to reach PostgreSQL at start before giving up (DATABASE_CONNECT_ATTEMPTS, default 10:
    * about a minute and a half with the backoff), so a database that starts later is waited for.
@@ -132,6 +137,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mobileSiteUrl: env.MOBILE_SITE_URL || undefined,
     analyticsScriptUrl: env.ANALYTICS_SCRIPT_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
+    responseCacheBytes: positiveNumber(env, 'RESPONSE_CACHE_MB', 64) * 2 ** 20,
+    redisKeyPrefix: env.REDIS_KEY_PREFIX || 'portal:',
     databaseConnectAttempts: positiveNumber(env, 'DATABASE_CONNECT_ATTEMPTS', 10),
     logLevel: env.LOG_LEVEL ?? 'info',
     logFormat: parseLogFormat(env),

@@ -9,7 +9,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { dehydrate, QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
 import type { AxiosAdapter } from 'axios';
-import { routes } from './router';
+import { loadRoutesFor, routes } from './router';
 import { AppProviders } from './AppProviders';
 import { setServerTransport } from './api/client';
 import { createQueryClient, pageQueryState } from './queryClient';
@@ -41,6 +41,7 @@ const MAX_ROUNDS = 4;
 
 export async function render(url: string, options: RenderOptions): Promise<RenderedPage> {
   setServerTransport(options.transport);
+  await loadRoutesFor(url);
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(new URL(url, 'http://localhost')));
   if (context instanceof Response) throw new Error(`route answered ${context.status}`);

@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { routes } from './router';
+import { loadRoutesFor, routes } from './router';
 import { AppProviders } from './AppProviders';
 import { createQueryClient, hydratePageState, QUERY_STATE_ID } from './queryClient';
 import './global.css';
@@ -14,15 +14,19 @@ const container = document.getElementById('root')!;
 const state = document.getElementById(QUERY_STATE_ID)?.textContent;
 if (state) hydratePageState(queryClient, state);
 
-const app = (
+// The router is made after the page's modules are loaded: it copies the routes when made.
+const app = (router: ReturnType<typeof createBrowserRouter>) => (
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <AppProviders>
-        <RouterProvider router={createBrowserRouter(routes)} />
+        <RouterProvider router={router} />
       </AppProviders>
     </QueryClientProvider>
   </StrictMode>
 );
-// The back office and pages served without server rendering arrive with an empty root.
-if (container.hasChildNodes()) hydrateRoot(container, app);
-else createRoot(container).render(app);
+void loadRoutesFor(window.location).then(() => {
+  const page = app(createBrowserRouter(routes));
+  // The back office and pages served without server rendering arrive with an empty root.
+  if (container.hasChildNodes()) hydrateRoot(container, page);
+  else createRoot(container).render(page);
+});

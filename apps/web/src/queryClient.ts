@@ -33,10 +33,15 @@ export function pageQueryState(state: DehydratedState): string {
 /**
  * Fills the browser's cache from the server's. A refused call (member-only article, Code 403)
  * travels as a plain object: it becomes an ApiError again, so the page draws the same notice.
+ * The page may come from the server's response cache, drawn minutes ago but current (every
+ * write drops it): its data counts as fetched now, or the page would ask for it all again.
  */
 export function hydratePageState(queryClient: QueryClient, json: string): void {
   const state = JSON.parse(json) as DehydratedState;
+  const now = Date.now();
   for (const query of state.queries) {
+    if (query.state.dataUpdatedAt) query.state.dataUpdatedAt = now;
+    if (query.state.errorUpdatedAt) query.state.errorUpdatedAt = now;
     const error = query.state.error as { code?: number; message?: string; data?: unknown } | null;
     if (error && typeof error === 'object') query.state.error = new ApiError(error.code ?? 0, error.message ?? '', error.data ?? null);
   }

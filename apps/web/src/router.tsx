@@ -1,36 +1,54 @@
-import { Navigate, type RouteObject } from 'react-router';
+import { matchRoutes, Navigate, type RouteObject } from 'react-router';
 import { PortalLayout } from './portal/PortalLayout';
-import { HomePage } from './portal/pages/HomePage';
-import { MenuListPage } from './portal/pages/MenuListPage';
-import { InfoPage } from './portal/pages/InfoPage';
-import { SearchPage } from './portal/pages/SearchPage';
-import { ContributePage } from './portal/pages/ContributePage';
-import { CertSearchPage } from './portal/pages/CertSearchPage';
-import { NotFoundPage } from './portal/pages/NotFoundPage';
-import { MyActivitiesPage, MyActivityPage } from './portal/activity/ActivityPages';
-import { AdminLoginRoute, AdminShellRoute } from './admin/entry';
 
 /**
  * Routes of spec §2, shared by the browser (main.tsx) and the server renderer (entry-server.tsx).
  * The back office lives under /System; its pages come from the server's menus.
+ *
+ * Every page is its own chunk (React Router's `lazy`), so a visitor downloads the page they open
+ * and not the whole site: the back office's sign-in and shell never reach the public pages, and
+ * the portal's shell never reaches /login. The public shell (PortalLayout) stays in the entry:
+ * every public page needs it, and loading it with the entry saves a round trip.
  */
 export const routes: RouteObject[] = [
   { path: '/', element: <Navigate to="/home" replace /> },
   {
     element: <PortalLayout />,
     children: [
-      { path: '/home', element: <HomePage /> },
-      { path: '/menuList', element: <MenuListPage /> },
-      { path: '/info', element: <InfoPage /> },
-      { path: '/searchKey', element: <SearchPage /> },
-      { path: '/contribute', element: <ContributePage /> },
-      { path: '/certsearch', element: <CertSearchPage /> },
-      { path: '/member/activity', element: <MyActivitiesPage /> },
-      { path: '/member/activity/:id', element: <MyActivityPage /> },
+      { path: '/home', lazy: () => import('./portal/pages/HomePage').then((m) => ({ Component: m.HomePage })) },
+      { path: '/menuList', lazy: () => import('./portal/pages/MenuListPage').then((m) => ({ Component: m.MenuListPage })) },
+      { path: '/info', lazy: () => import('./portal/pages/InfoPage').then((m) => ({ Component: m.InfoPage })) },
+      { path: '/searchKey', lazy: () => import('./portal/pages/SearchPage').then((m) => ({ Component: m.SearchPage })) },
+      { path: '/contribute', lazy: () => import('./portal/pages/ContributePage').then((m) => ({ Component: m.ContributePage })) },
+      { path: '/certsearch', lazy: () => import('./portal/pages/CertSearchPage').then((m) => ({ Component: m.CertSearchPage })) },
+      { path: '/member/activity', lazy: () => import('./portal/activity/ActivityPages').then((m) => ({ Component: m.MyActivitiesPage })) },
+      { path: '/member/activity/:id', lazy: () => import('./portal/activity/ActivityPages').then((m) => ({ Component: m.MyActivityPage })) },
     ],
   },
-  { path: '/login', element: <AdminLoginRoute /> },
-  { path: '/System/*', element: <AdminShellRoute /> },
-  { path: '/404', element: <NotFoundPage /> },
-  { path: '*', element: <NotFoundPage /> },
+  { path: '/login', lazy: () => import('./admin/AdminLoginPage').then((m) => ({ Component: m.AdminLoginPage })) },
+  { path: '/System/*', lazy: () => import('./admin/AdminShell').then((m) => ({ Component: m.AdminShell })) },
+  { path: '/404', lazy: notFound },
+  { path: '*', lazy: notFound },
 ];
+
+function notFound() {
+  return import('./portal/pages/NotFoundPage').then((m) => ({ Component: m.NotFoundPage }));
+}
+
+/**
+ * Loads the page modules an address needs before its first render. Hydration must draw exactly
+ * what the server drew: a route still loading would render nothing (a flash, and a hydration
+ * mismatch). The server calls it before rendering, the browser before hydrating; later
+ * navigations load their pages through the router as usual.
+ */
+export async function loadRoutesFor(location: string | URL | Location): Promise<void> {
+  const { pathname } = typeof location === 'string' ? new URL(location, 'http://localhost') : location;
+  const matches = matchRoutes(routes, pathname) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, { ...loaded, lazy: undefined });
+    }),
+  );
+}

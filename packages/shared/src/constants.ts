@@ -16,6 +16,14 @@ export const paging = {
 
 export const carousel = { slides: 4, spacing: 20, autoplayMs: 3000, bannerType: 2 } as const;
 
+/**
+ * What each banner type feeds, as the back office names it. The site shows type 2 only (the
+ * home carousel, spec §9); other numbers stay valid for the original client's other uses and
+ * are shown as 类型 N.
+ */
+export const bannerTypeNames: Readonly<Record<number, string>> = { [carousel.bannerType]: '首页轮播图' };
+export const bannerTypeName = (type: number) => bannerTypeNames[type] ?? `类型 ${type}`;
+
 /** Home tabs, in the order the spec lists them; each maps to one position seat. */
 export const homeTabs = [
   { seat: 1, label: '政策要闻' },

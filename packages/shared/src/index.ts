@@ -12,5 +12,7 @@ export * from './schemas/contributions.js';
 export * from './schemas/certificates.js';
 export * from './id-numbers.js';
 export * from './permissions.js';
+export * from './spreadsheet.js';
 export * from './system-menus.js';
 export * from './schemas/activities.js';
+export * from './images.js';

@@ -4,6 +4,9 @@ import { articleStatusWarnings } from './messages.js';
 export const ArticleStatus = { Closed: 0, Published: 1, Rejected: 2, UnderReview: 3 } as const;
 export type ArticleStatus = (typeof ArticleStatus)[keyof typeof ArticleStatus];
 
+/** An article's status in the back office's words (its editor's choices are 正常 and 停用). */
+export const articleStatusNames: Record<ArticleStatus, string> = { 0: '停用', 1: '正常', 2: '审核不通过', 3: '审核中' };
+
 /** The warning shown instead of an unpublished article, or null when it may be opened. */
 export function articleWarning(status: number): string | null {
   return (articleStatusWarnings as Record<number, string>)[status] ?? null;

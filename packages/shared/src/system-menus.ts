@@ -58,7 +58,7 @@ export const defaultSystemMenus: DefaultSystemMenu[] = numbered([
   { ...page('工作台', 'home', 'DashboardOutlined', 'dashboard:view'), component: 'dashboard/index' },
   directory('内容管理', 'content', 'FileTextOutlined', [
     page('栏目管理', 'content/menu', 'AppstoreOutlined', 'content:menu:list', crud('content:menu')),
-    page('文章管理', 'content/news', 'ReadOutlined', 'content:news:list', crud('content:news')),
+    page('文章管理', 'content/news', 'ReadOutlined', 'content:news:list', [...crud('content:news'), 'content:news:export']),
     page('推荐位管理', 'content/position', 'StarOutlined', 'content:position:list', [
       'content:position:add',
       'content:position:edit',
@@ -70,13 +70,13 @@ export const defaultSystemMenus: DefaultSystemMenu[] = numbered([
     page('敏感词', 'content/word', 'StopOutlined', 'content:word:list', ['content:word:add', 'content:word:delete']),
   ]),
   directory('会员管理', 'member', 'TeamOutlined', [
-    page('会员列表', 'member/list', 'UserOutlined', 'member:list', ['member:add', 'member:edit', 'member:audit', 'member:status']),
-    page('投稿审核', 'member/contribution', 'AuditOutlined', 'member:contribution:list', ['member:contribution:audit']),
-    page('建议留言', 'member/propose', 'MessageOutlined', 'member:propose:list', ['member:propose:delete']),
+    page('会员列表', 'member/list', 'UserOutlined', 'member:list', ['member:add', 'member:edit', 'member:audit', 'member:status', 'member:export']),
+    page('投稿审核', 'member/contribution', 'AuditOutlined', 'member:contribution:list', ['member:contribution:audit', 'member:contribution:export']),
+    page('建议留言', 'member/propose', 'MessageOutlined', 'member:propose:list', ['member:propose:delete', 'member:propose:export']),
   ]),
   directory('证书管理', 'cert', 'SafetyCertificateOutlined', [
-    page('证书列表', 'cert/list', 'IdcardOutlined', 'cert:list', ['cert:edit', 'cert:delete', 'cert:download', 'cert:import']),
-    page('考试成绩', 'cert/score', 'TrophyOutlined', 'cert:score:list', ['cert:score:edit', 'cert:score:delete', 'cert:score:import']),
+    page('证书列表', 'cert/list', 'IdcardOutlined', 'cert:list', ['cert:edit', 'cert:delete', 'cert:download', 'cert:import', 'cert:export']),
+    page('考试成绩', 'cert/score', 'TrophyOutlined', 'cert:score:list', ['cert:score:edit', 'cert:score:delete', 'cert:score:import', 'cert:score:export']),
   ]),
   directory('活动管理', 'activity', 'CalendarOutlined', [
     page('活动列表', 'activity/list', 'ScheduleOutlined', 'activity:list', [
@@ -84,13 +84,14 @@ export const defaultSystemMenus: DefaultSystemMenu[] = numbered([
       'activity:edit',
       'activity:delete',
       'activity:resend',
+      'activity:export',
     ]),
   ]),
   directory('系统管理', 'system', 'SettingOutlined', [
     page('菜单管理', 'system/menu', 'MenuOutlined', 'system:menu:list', crud('system:menu')),
     page('角色管理', 'system/role', 'SafetyOutlined', 'system:role:list', crud('system:role')),
     page('管理员', 'system/admin', 'UserSwitchOutlined', 'system:admin:list', [...crud('system:admin'), 'system:admin:resetPwd']),
-    page('操作日志', 'system/audit', 'FileSearchOutlined', 'system:audit:list'),
+    page('操作日志', 'system/audit', 'FileSearchOutlined', 'system:audit:list', ['system:audit:export']),
     page('接口令牌', 'system/token', 'KeyOutlined', 'system:token:list', ['system:token:add', 'system:token:delete']),
   ]),
 ]);

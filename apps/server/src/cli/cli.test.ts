@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, type TestApp } from '../../test/harness.js';
 import { ADMIN_PASSWORD, adminCall, attemptLogin, createAdminTestApp } from '../../test/admin.js';
 import { runCli, startServer } from '../../test/processes.js';
+import { registerBigramFunction } from '../features/search/bigrams.js';
 
 /** The CLI runs as a child process, as an operator runs it, against the test app's own data. */
 const cliEnv = (t: TestApp): Record<string, string> => ({
@@ -134,7 +135,12 @@ describe('backup and restore of a running site', () => {
     const archive = path.join(work, 'site.tar.gz');
     let server = await startServer(env);
     try {
-      const db = () => new SQLite(path.join(dataDir, 'portal.db'));
+      // A connection of our own edits articles as the site would: the search index's triggers call bigram_tokens().
+      const db = () => {
+        const file = new SQLite(path.join(dataDir, 'portal.db'));
+        registerBigramFunction(file);
+        return file;
+      };
       const article = db().prepare('select id, title from news order by id limit 1').get() as { id: number; title: string };
       fs.mkdirSync(path.join(dataDir, 'uploads/2024'), { recursive: true });
       fs.writeFileSync(path.join(dataDir, 'uploads/2024/kept.txt'), 'uploaded before the backup');

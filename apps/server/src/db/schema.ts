@@ -422,6 +422,15 @@ export interface DB {
   mail_outbox: MailOutboxTable;
   api_tokens: ApiTokensTable;
   system_menu_defaults: SystemMenuDefaultsTable;
+  rate_limit_counters: RateLimitCountersTable;
+}
+
+/** PostgreSQL only (migration 016): rate-limit counters shared by every instance. */
+export interface RateLimitCountersTable {
+  key: string;
+  hits: number;
+  /** Epoch milliseconds. */
+  resets_at: number;
 }
 
 export interface ApiTokensTable {

@@ -3,6 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../config.js';
 import type { Database } from '../db/connection.js';
 import type { Storage } from '../storage/storage.js';
+import type { ResponseCache } from '../cache/response-cache.js';
+import type { RateLimitCounters } from './rate-limit-counters.js';
 
 /** The Fastify instance every feature registers on: zod-typed routes plus our decorations. */
 export type App = FastifyInstance<
@@ -20,6 +22,8 @@ export interface Services {
   storage: Storage;
   /** Files only guarded calls hand out (membership application attachments). */
   privateStorage: Storage;
+  /** Where rate limits count: shared by every instance when there are several. */
+  rateLimitCounters: RateLimitCounters;
   /** The clock (ms since epoch) that time-dependent rules (sessions, lockouts, captchas) read; tests move it. */
   now: () => number;
 }
@@ -27,6 +31,8 @@ export interface Services {
 declare module 'fastify' {
   interface FastifyInstance {
     services: Services;
+    /** Public answers kept as bytes (cache/response-cache.ts). */
+    responseCache: ResponseCache;
   }
 }
 

@@ -24,14 +24,26 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
  * Sends a page from the not-found handler (the web app's history fallback), which the plugin's
  * per-route hooks do not reach: compressed by the same rules, brotli before gzip.
  */
-export function sendPage(request: FastifyRequest, reply: FastifyReply, html: string): FastifyReply {
-  const body = Buffer.from(html);
-  const accepted = String(request.headers['accept-encoding'] ?? '');
+export function sendPage(request: FastifyRequest, reply: FastifyReply, html: string | Buffer): FastifyReply {
+  const body = Buffer.isBuffer(html) ? html : Buffer.from(html);
   void reply.header('Vary', 'Accept-Encoding');
-  if (body.length < COMPRESS_THRESHOLD_BYTES) return reply.send(body);
-  if (/\bbr\b/.test(accepted)) {
-    return reply.header('Content-Encoding', 'br').send(zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }));
-  }
-  if (/\bgzip\b/.test(accepted)) return reply.header('Content-Encoding', 'gzip').send(zlib.gzipSync(body));
-  return reply.send(body);
+  const encoding = chosenEncoding(request, body);
+  if (!encoding) return reply.send(body);
+  return reply.header('Content-Encoding', encoding).send(compressed(body, encoding));
+}
+
+export type Encoding = 'br' | 'gzip';
+
+/** The encoding an answer of this size goes out in to this client: brotli before gzip, none below the threshold. */
+export function chosenEncoding(request: FastifyRequest, body: Buffer): Encoding | undefined {
+  if (body.length < COMPRESS_THRESHOLD_BYTES) return undefined;
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  if (/\bbr\b/.test(accepted)) return 'br';
+  if (/\bgzip\b/.test(accepted)) return 'gzip';
+  return undefined;
+}
+
+/** The body compressed as the plugin would (brotli at quality 4). */
+export function compressed(body: Buffer, encoding: Encoding): Buffer {
+  return encoding === 'br' ? zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }) : zlib.gzipSync(body);
 }

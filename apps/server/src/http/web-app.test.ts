@@ -2,7 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { saveMenuBody } from '@portal/shared';
 import { createTestApp, engines, envelope, type TestApp } from '../../test/harness.js';
+import { insertMenu } from '../../test/fixtures.js';
+import { saveMenu } from '../features/menus/admin-service.js';
 
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
 const DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/126.0 Safari/537.36';
@@ -13,7 +16,7 @@ describe.each(engines)('serving the web app on %s', (engine) => {
   beforeAll(async () => {
     webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-web-'));
     fs.mkdirSync(path.join(webDist, 'assets'));
-    fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
+    fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><head><title>门户</title></head><div id="root"></div>');
     fs.writeFileSync(path.join(webDist, 'assets', 'app-1a2b.js'), 'console.log(1)');
     t = await createTestApp(engine, { webDist, mobileSiteUrl: 'https://m.example.org/' });
   });
@@ -33,6 +36,28 @@ describe.each(engines)('serving the web app on %s', (engine) => {
       expect(res.body, url).toContain('<div id="root">');
       expect(String(res.headers['content-security-policy']), url).toContain("script-src 'self'");
     }
+  });
+
+  it('keeps a drawn page until the content changes, and answers 304 to its ETag', async () => {
+    const { database } = t.app.services;
+    const menuId = await insertMenu(database.db, { name: '行业资讯' });
+    const page = (headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url: `/menuList?MenuId=${menuId}`, headers: { 'user-agent': DESKTOP, ...headers } });
+    const first = await page();
+    expect(first.body).toContain('行业资讯');
+    const etag = String(first.headers.etag);
+    // Renamed behind the services' back: the kept page is still served, revalidated with 304.
+    await database.db.updateTable('menus').set({ name: '直接改名' }).where('id', '=', menuId).execute();
+    expect((await page()).body).toContain('行业资讯');
+    const revalidated = await page({ 'if-none-match': etag });
+    expect(revalidated.statusCode).toBe(304);
+    expect(revalidated.headers['cache-control']).toBe('no-cache');
+    // A phone still goes to the mobile site, cached page or not.
+    expect((await page({ 'user-agent': IPHONE })).statusCode).toBe(302);
+    // Saved through the back office's service: the next request draws the page anew.
+    await saveMenu(database, saveMenuBody.parse({ MenuId: menuId, Name: '行业动态' }), Date.now());
+    const fresh = await page({ 'if-none-match': etag });
+    expect(fresh.statusCode).toBe(200);
+    expect(fresh.body).toContain('行业动态');
   });
 
   it('serves hashed assets with long caching', async () => {

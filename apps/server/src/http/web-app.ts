@@ -8,8 +8,11 @@ import { resolvePage } from '../features/pages/page.js';
 import { headTags, withHead } from '../features/pages/head.js';
 import { loadPageRenderer, withRenderedPage } from '../features/pages/render.js';
 import { sendPage } from './compression.js';
-import { publicBaseUrl } from '../features/certificates/download.js';
+import { publicBaseUrl } from './public-base-url.js';
+import { contentAreas } from '../cache/generations.js';
+import { countView } from '../features/news/views.js';
 
+const PAGE_TYPE = 'text/html; charset=utf-8';
 const MOBILE_UA = /Android|iPhone|iPod|iPad|Windows Phone|Mobile|HarmonyOS/i;
 
 /**
@@ -39,6 +42,7 @@ export async function registerWebApp(app: App, config: Config): Promise<PageFall
   });
 
   const renderPage = await loadPageRenderer(app, config.webDist);
+  const { responseCache, services } = app;
 
   return async (request, reply) => {
     const url = request.url;
@@ -48,17 +52,22 @@ export async function registerWebApp(app: App, config: Config): Promise<PageFall
       !url.startsWith('/uploads/') &&
       !path.extname(url.split('?')[0] ?? '');
     if (!isPage) return false;
-    const answer = await resolvePage(app.services, new URL(url, 'http://page'));
+    const mobileSite = MOBILE_UA.test(request.headers['user-agent'] ?? '') && !url.startsWith('/System') && url !== '/login' ? config.mobileSiteUrl : undefined;
+    // Pages are drawn for visitors (members' own data loads in the browser), so one entry serves
+    // all; the address they were asked at goes into their head tags, so it is part of the key.
+    const base = publicBaseUrl(request);
+    if (request.method === 'GET' && !mobileSite && responseCache.serve(request, reply, { key: `page|${base}|${url}`, areas: contentAreas, cacheControl: 'no-cache', vary: 'Accept-Encoding' })) return true;
+    const answer = await resolvePage(services, new URL(url, 'http://page'));
     if (answer.kind === 'redirect') {
       void reply.redirect(answer.location, 301);
       return true;
     }
     // Non-desktop visitors go to the mobile site when one is configured (spec §1).
-    if (config.mobileSiteUrl && MOBILE_UA.test(request.headers['user-agent'] ?? '') && !url.startsWith('/System') && url !== '/login') {
-      void reply.redirect(config.mobileSiteUrl, 302);
+    if (mobileSite) {
+      void reply.redirect(mobileSite, 302);
       return true;
     }
-    let html = withHead(indexHtml, headTags(app.services, publicBaseUrl(request), answer.head), answer.status);
+    let html = withHead(indexHtml, headTags(services, base, answer.head), answer.status);
     if (renderPage && answer.serverRendered) {
       try {
         html = withRenderedPage(html, await renderPage(url, answer.status));
@@ -67,7 +76,16 @@ export async function registerWebApp(app: App, config: Config): Promise<PageFall
         request.log.error({ err: { type: (err as Error).name, message: (err as Error).message } }, 'page render failed');
       }
     }
-    void sendPage(request, reply.status(answer.status).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache'), html);
+    const articleId = answer.head.type === 'article' && !answer.head.noindex ? new URL(url, 'http://page').searchParams.get('NewsId') : null;
+    // An article page's own GetNewsDetail counted a view; a cached copy counts one per reading too.
+    if (articleId) responseCache.countEveryReading(request, () => countView(services.database, Number(articleId)));
+    const page = Buffer.from(html);
+    if (answer.status === 200) {
+      reply.status(200).type(PAGE_TYPE);
+      responseCache.keep(request, reply, page, PAGE_TYPE);
+    } else responseCache.pass(request);
+    // A page is always checked with the server (ETag), so a write shows on the next visit.
+    void sendPage(request, reply.status(answer.status).type(PAGE_TYPE).header('Cache-Control', 'no-cache'), page);
     return true;
   };
 }

@@ -1,6 +1,6 @@
 import type { ActivityDetailDto, ActivityListItemDto, ActivityMemberDto, ListDto, MyActivityDetailDto, MyActivityDto, SaveActivityBody } from '@portal/shared';
 import type { PageState } from '../components/DataTable';
-import { call, download, get, post, type CallOptions } from './client';
+import { call, exportList, get, post, type CallOptions } from './client';
 
 /** Activities: the back office's 活动列表 (/api/XfSysBussiness/) and the member's 活动通知 (/api/XfWebApi/). */
 const admin: CallOptions = { side: 'admin' };
@@ -21,10 +21,6 @@ export interface ActivityMemberFilters {
   key?: string;
 }
 
-/** The query string of a filter object, blanks left out. */
-const queryString = (filters: object) =>
-  new URLSearchParams(Object.entries(filters).filter(([, v]) => v !== undefined && v !== '').map(([k, v]) => [k, String(v)])).toString();
-
 export const activitiesAdminApi = {
   list: (query: ActivityQuery) => get<ListDto<ActivityListItemDto>>(`${business}GetActivityList`, query, admin),
   detail: (id: number) => get<ActivityDetailDto>(`${business}GetActivity/${id}`, undefined, admin),
@@ -37,7 +33,7 @@ export const activitiesAdminApi = {
   /** Reminds the chosen members, or with none every unread one; answers the server's 已提醒N位会员. */
   resend: (ActivityId: number, MemberIds: number[]) =>
     call<number>({ method: 'POST', url: `${business}ResendActivityMember`, data: { ActivityId, MemberIds } }, admin).then((r) => r.Message),
-  exportMembers: (filters: ActivityMemberFilters, filename: string) => download(`/api/${business}ExportActivityMembers?${queryString(filters)}`, filename, admin),
+  exportMembers: (filters: ActivityMemberFilters, filename: string) => exportList(`${business}ExportActivityMembers`, filename, filters),
 };
 
 export const activitiesApi = {

@@ -1,7 +1,7 @@
 import type { AxiosProgressEvent } from 'axios';
-import { messages, type CertAdminDto, type CertModelDto, type CertView, type EditCertInfoBody, type ListDto } from '@portal/shared';
+import { type CertAdminDto, type CertModelDto, type CertView, type EditCertInfoBody, type ListDto } from '@portal/shared';
 import type { PageState } from '../components/DataTable';
-import { call, download, fetchFile, get, post, type CallOptions } from './client';
+import { call, download, exportList, fetchFile, get, post, type CallOptions } from './client';
 
 /**
  * Back-office certificate calls (/api/XfSysBussiness/): the 证书列表 and 考试成绩 pages over the
@@ -52,7 +52,7 @@ export const certificatesAdminApi = {
   downloadZip: (Ids: number[]) => download(`${files}DownCerts`, '证书.zip', { ...admin, params: { Ids: Ids.join(',') } }),
   template: () => download(`${files}GetCertTemplate`, '导入模板.xlsx', admin),
   /** The whole current search as .xlsx; a file that does not arrive is 导出地址获取错误 (spec §8). */
-  exportSearch: (filters: CertFilters, filename: string) => download(`${files}ExportCerts`, filename, { ...admin, params: filters, failureText: messages.exportUrlMissing }),
+  exportSearch: (filters: CertFilters, filename: string) => exportList(`${base}ExportCerts`, filename, filters),
 
   /**
    * Uploads an .xlsx for import; `progress` follows the upload (0–1). Answers how many records

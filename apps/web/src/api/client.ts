@@ -1,6 +1,6 @@
 import axios, { AxiosError, type AxiosAdapter, type AxiosRequestConfig } from 'axios';
 import { message, notification } from 'antd';
-import { Code, codeMessages, storageKeys, timing, transportMessages } from '@portal/shared';
+import { Code, codeMessages, messages, storageKeys, timing, transportMessages } from '@portal/shared';
 
 /** The envelope every call answers (DESIGN.md §4). */
 export interface Envelope<T> {
@@ -58,7 +58,7 @@ const expiring = new Set<Side>();
 function expire(side: Side, text: string) {
   if (expiring.has(side)) return;
   expiring.add(side);
-  void message.error(text);
+  void message.error({ content: text, key: text });
   localStorage.removeItem(side === 'admin' ? storageKeys.adminToken : storageKeys.memberToken);
   sessionStorage.setItem(storageKeys.sessionNotice[side], text);
   sessionListeners.forEach((l) => l(side));
@@ -191,6 +191,13 @@ export async function download(url: string, filename: string, options: FileOptio
   }
   saveFile(await fetchFile(url, options), filename);
 }
+
+/**
+ * A back-office list's 导出 (`path` below /api/, e.g. XfSysBussiness/ExportNewsList): the search
+ * `filters` as .xlsx saved under `filename`; a file that does not arrive is 导出地址获取错误 (spec §8).
+ */
+export const exportList = (path: string, filename: string, filters: object) =>
+  download(`/api/${path}`, filename, { side: 'admin', params: filters, failureText: messages.exportUrlMissing });
 
 export const get = <T>(url: string, params?: object, options?: CallOptions) =>
   call<T>({ method: 'GET', url, params }, options).then((r) => r.Data);

@@ -20,7 +20,7 @@ import type {
   WordsAddedDto,
 } from '@portal/shared';
 import type { PageState } from '../components/DataTable';
-import { call, get, post, type CallOptions } from './client';
+import { call, exportList, get, post, type CallOptions } from './client';
 
 /** Back-office content calls of spec §7 (/api/XfSysBussiness/), sent with the admin token. */
 const base = 'XfSysBussiness/';
@@ -84,6 +84,7 @@ export const contentAdminApi = {
   deleteMenu: (MenuId: number) => post<null>(`${base}DelMenu`, { MenuId }, admin),
 
   news: (query: NewsQuery) => get<ListDto<AdminNewsItemDto>>(`${base}GetNewsList`, query, admin),
+  exportNews: (filters: Omit<NewsQuery, keyof PageState>) => exportList(`${base}ExportNewsList`, '文章列表.xlsx', filters),
   newsDetail: (newsid: number) => get<NewsDetailDto>(`${base}GetNewsDetail`, { newsid }, admin),
   saveNews: (news: Input<SaveNewsBody>) => post<number>(`${base}SaveNews`, news, admin),
   deleteNews: (ids: number[]) => post<number>(`${base}DelNews`, { NewsId: ids }, admin),
@@ -107,6 +108,7 @@ export const contentAdminApi = {
   deleteType: (Id: number) => post<null>(`${base}DelType`, { Id }, admin),
 
   contributions: (query: ContributionQuery) => get<ListDto<ContributionListItemDto>>(`${base}GetContributionList`, query, admin),
+  exportContributions: (filters: Omit<ContributionQuery, keyof PageState>) => exportList(`${base}ExportContributionList`, '投稿列表.xlsx', filters),
   contribution: (id: number) => get<ContributionDetailDto>(`${base}GetContribution/${id}`, undefined, admin),
   auditContribution: (body: AuditContributionBody) => post<number>(`${base}AuditContribution`, body, admin),
 

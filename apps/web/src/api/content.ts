@@ -17,6 +17,8 @@ export const contentApi = {
   menuRoot: (menuid: number) => get<MenuDto>(`${base}GetMenuTreeModel`, { menuid }),
   newsList: (params: { pid?: number; key?: string; pageindex: number; pagesize: number }) =>
     get<ListDto<NewsListItemDto>>(`${base}GetNewsList`, params),
+  /** The same call for the search page, which shows a refused key (too long) in place of the results rather than as a toast. */
+  search: (params: { key: string; pageindex: number; pagesize: number }) => get<ListDto<NewsListItemDto>>(`${base}GetNewsList`, params, { silent: true }),
   newsDetail: (newsid: number) => get<NewsDetailDto>(`${base}GetNewsDetail`, { newsid }, { silent: true }),
   latestNews: (pageindex: number, pagesize: number) => get<ListDto<NewsListItemDto>>(`${base}GetNewsReList`, { pageindex, pagesize }),
   positionList: (seat: number, pageindex: number, pagesize: number) =>

@@ -1,6 +1,6 @@
 import type { EditMemberInfoBody, ListDto, MemberListItemDto, MemberModelDto, ProcessItemDto, ProposeDto } from '@portal/shared';
 import type { PageState } from '../components/DataTable';
-import { get, post, type CallOptions } from './client';
+import { exportList, get, post, type CallOptions } from './client';
 
 /** Back-office member calls of spec §7 (/api/XfSysBussiness/): members, application review, suggestions. */
 const base = 'XfSysBussiness/';
@@ -36,6 +36,7 @@ export interface ApplyAuditBody {
 
 export const membersAdminApi = {
   members: (query: MemberQuery) => get<ListDto<MemberListItemDto>>(`${base}GetMemberList`, query, admin),
+  exportMembers: (filters: Omit<MemberQuery, keyof PageState>) => exportList(`${base}ExportMemberList`, '会员列表.xlsx', filters),
   member: (id: number) => get<MemberModelDto>(`${base}GetMemberModel/${id}`, undefined, admin),
   /** MemberId 0 adds an approved member; Data is its id. */
   saveMember: (body: EditMemberInfoBody) => post<number>(`${base}EditMemberInfo`, body, admin),
@@ -45,6 +46,7 @@ export const membersAdminApi = {
   history: (memberId: number) => get<ProcessItemDto[]>(`${base}GetMemberProcessList/${memberId}`, undefined, admin),
 
   proposals: (query: ProposeQuery) => get<ListDto<ProposeDto>>(`${base}GetWebProposeList`, query, admin),
+  exportProposals: (filters: Omit<ProposeQuery, keyof PageState>) => exportList(`${base}ExportWebProposeList`, '建议留言.xlsx', filters),
   markRead: (Ids: number[]) => post<number>(`${base}MarkProposeRead`, { Ids }, admin),
   deleteProposals: (Ids: number[]) => post<number>(`${base}DelWebPropose`, { Ids }, admin),
 };

@@ -15,7 +15,7 @@ import type {
   SystemMenuDto,
 } from '@portal/shared';
 import type { PageState } from '../components/DataTable';
-import { call, get, post, type CallOptions } from './client';
+import { call, exportList, get, post, type CallOptions } from './client';
 
 /** Back-office system calls of spec §7 (/api/XfSystemApi/), sent with the admin token. */
 const base = 'XfSystemApi/';
@@ -75,6 +75,7 @@ export const systemApi = {
   deleteAdminUser: (id: number) => post<null>(`${base}DelAdminUser/${id}`, undefined, admin),
 
   auditLogs: (query: AuditLogQuery) => get<ListDto<AuditLogDto>>(`${base}GetAuditLogList`, query, admin),
+  exportAuditLogs: (filters: Omit<AuditLogQuery, keyof PageState>) => exportList(`${base}ExportAuditLogList`, '操作日志.xlsx', filters),
   dashboard: () => get<DashboardDto>(`${base}GetDashboard`, undefined, admin),
 
   apiTokens: (query: PageState) => get<ListDto<ApiTokenDto>>(`${base}GetApiTokenList`, query, admin),

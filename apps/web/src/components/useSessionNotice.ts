@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { App } from 'antd';
+import { message } from 'antd';
 import { takeSessionNotice } from '../api/client';
 
 /**
@@ -7,9 +7,10 @@ import { takeSessionNotice } from '../api/client';
  * over the redirect by api/client.ts). Used by the page each side is sent to: /login and the portal.
  */
 export function useSessionNotice(side: 'member' | 'admin'): void {
-  const { message } = App.useApp();
   useEffect(() => {
     const text = takeSessionNotice(side);
-    if (text) void message.error(text);
-  }, [side, message]);
+    // The same toast as the one api/client.ts showed when the session ended (same instance, same
+    // key): when the next page arrives before that toast is gone, it stays one toast.
+    if (text) void message.error({ content: text, key: text });
+  }, [side]);
 }

@@ -1,4 +1,4 @@
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { useSessionNotice } from '../components/useSessionNotice';
 import { Footer, Header, TopNav, useMobileRedirect } from './layout';
 import { MemberDialogsProvider } from './member/MemberDialogs';
@@ -10,14 +10,21 @@ import styles from './layout/portal.module.css';
 export function PortalLayout() {
   useMobileRedirect();
   useSessionNotice('member');
-  // The server found no such menu or article: the designed 404 page, as for an unknown address.
-  if (useServerNotFound()) return <NotFoundPage />;
+  const { pathname } = useLocation();
+  // The server found no such menu or article: the designed 404 page, as for an unknown address,
+  // naming the article when it was one.
+  if (useServerNotFound()) return <NotFoundPage subject={pathname.toLowerCase() === '/info' ? 'article' : 'page'} />;
   return (
     <MemberDialogsProvider>
       <div className={styles.portal}>
+        {/* Keyboard and screen-reader users pass the header and the navigation in one step. */}
+        <a className={styles.skipLink} href="#main">
+          跳到主要内容
+        </a>
         <Header />
         <TopNav />
-        <main className={styles.main}>
+        {/* tabIndex -1: the skip link moves the focus here, so the next Tab continues in the content. */}
+        <main id="main" tabIndex={-1} className={styles.main}>
           <Outlet />
         </main>
         <Footer />

@@ -2,6 +2,11 @@ import { z } from 'zod';
 import { numberInput, paging } from '../constants.js';
 import { contentMessages, messages, systemMessages } from '../messages.js';
 
+// Every schema module imports this one, so this runs before any schema is used. In the browser
+// our Content-Security-Policy forbids eval: zod's compiled parsers (and its probe for eval, which
+// the browser reports as a violation) stay off there. The server keeps them.
+if (typeof document !== 'undefined') z.config({ jitless: true });
+
 /** Empty strings from query strings count as absent. */
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 

@@ -13,6 +13,7 @@ import { certificates } from './012-certificates.js';
 import { activities } from './013-activities.js';
 import { apiTokens } from './014-api-tokens.js';
 import { credentialKeys } from './015-credential-keys.js';
+import { severalInstances } from './016-several-instances.js';
 
 /** A migration that may need to know the engine (serial vs autoincrement, FTS vs trigram). */
 export type EngineMigration = (engine: Engine) => Migration;
@@ -32,6 +33,7 @@ const all: Record<string, EngineMigration> = {
   '013-activities': activities,
   '014-api-tokens': apiTokens,
   '015-credential-keys': credentialKeys,
+  '016-several-instances': severalInstances,
 };
 
 /** Every migration this build knows, in order (readiness checks they are all applied). */

@@ -1,10 +1,13 @@
 import { Resvg } from '@resvg/resvg-js';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Storage } from '../../storage/storage.js';
+import { makeImageVariants } from '../../features/uploads/variants.js';
 import { createRandom, type Random } from './random.js';
 
 /**
- * Banner and cover pictures drawn at seed time: stylised skylines, construction sites and
- * bridges as SVG, rasterised to PNG with resvg. No text, since a fresh machine has no CJK font.
+ * Banner and cover pictures drawn at seed time: stylised skylines, construction sites, bridges,
+ * the association's building and its conference hall as SVG, rasterised to PNG with resvg. No
+ * text, since a fresh machine has no CJK font. Carousel and covers use different pictures.
  */
 
 export interface Palette {
@@ -30,7 +33,7 @@ export const palettes = {
   blueprint: { skyTop: '#0a2f5c', skyBottom: '#14558f', sun: '#ffffff', far: '#9cc3e8', mid: '#c8ddf2', near: '#ffffff', window: '#ffffff', ground: '#0a2f5c', water: '#0a2f5c', accent: '#ffd166' },
 } satisfies Record<string, Palette>;
 
-export type Scene = 'skyline' | 'construction' | 'bridge' | 'blueprint';
+export type Scene = 'skyline' | 'construction' | 'bridge' | 'blueprint' | 'hall' | 'conference';
 
 interface Canvas {
   w: number;
@@ -258,11 +261,114 @@ function blueprintScene(c: Canvas): string {
   ].join('');
 }
 
+/** An institution's seat: a colonnaded stone building on steps, a red flag on the roof, trees either side. */
+function hallScene(c: Canvas): string {
+  const { w, h, pal, rng } = c;
+  const base = h * 0.86;
+  const bw = w * (0.46 + rng.next() * 0.12);
+  const left = (w - bw) / 2;
+  const top = h * 0.34;
+  const columns = rng.int(6, 8);
+  const bay = bw / columns;
+  const stone = '#ece6d8';
+  const shade = '#d6cdb9';
+  const parts = [sky(c), sun(c, rng.chance(0.5) ? w * 0.14 : w * 0.86, h * 0.22, h * 0.06), clouds(c, rng.int(2, 4), h * 0.3)];
+  // Trees behind the wings, then the building.
+  for (const side of [-1, 1]) {
+    for (let i = 0; i < 4; i++) {
+      const x = side < 0 ? left - 20 - i * w * 0.05 - rng.int(0, 20) : left + bw + 20 + i * w * 0.05 + rng.int(0, 20);
+      const r = h * (0.07 + rng.next() * 0.05);
+      parts.push(`<circle cx="${r1(x)}" cy="${r1(base - r * 1.3)}" r="${r1(r)}" fill="#2f6b45" opacity="${r1(0.8 + rng.next() * 0.2)}"/>`);
+    }
+  }
+  parts.push(
+    // Wings on either side of the portico.
+    `<rect x="${r1(left - bw * 0.18)}" y="${r1(top + h * 0.1)}" width="${r1(bw * 1.36)}" height="${r1(base - top - h * 0.1)}" fill="${shade}"/>`,
+    `<rect x="${r1(left - bw * 0.18)}" y="${r1(top + h * 0.16)}" width="${r1(bw * 1.36)}" height="${r1((base - top) * 0.5)}" fill="url(#win)" opacity="0.5"/>`,
+    // Pediment band and roof.
+    `<rect x="${r1(left - 8)}" y="${r1(top - h * 0.06)}" width="${r1(bw + 16)}" height="${r1(h * 0.07)}" fill="${stone}"/>`,
+    `<rect x="${r1(left - 14)}" y="${r1(top - h * 0.075)}" width="${r1(bw + 28)}" height="${r1(h * 0.018)}" fill="${shade}"/>`,
+    `<circle cx="${r1(w / 2)}" cy="${r1(top - h * 0.025)}" r="${r1(h * 0.022)}" fill="#d4a017"/>`,
+    // Dark hall behind the columns, then the columns.
+    `<rect x="${r1(left)}" y="${r1(top)}" width="${r1(bw)}" height="${r1(base - top)}" fill="#4a5568"/>`,
+  );
+  for (let i = 0; i <= columns; i++) {
+    const x = left + i * bay - bay * 0.14;
+    parts.push(`<rect x="${r1(x)}" y="${r1(top)}" width="${r1(bay * 0.28)}" height="${r1(base - top - h * 0.05)}" fill="${stone}"/><rect x="${r1(x + bay * 0.2)}" y="${r1(top)}" width="${r1(bay * 0.08)}" height="${r1(base - top - h * 0.05)}" fill="${shade}"/>`);
+  }
+  // Steps, and the flag on its pole.
+  for (let s = 0; s < 3; s++) parts.push(`<rect x="${r1(left - 10 - s * 14)}" y="${r1(base - h * 0.05 + s * h * 0.018)}" width="${r1(bw + 20 + s * 28)}" height="${r1(h * 0.02)}" fill="${s % 2 ? shade : stone}"/>`);
+  const poleX = w / 2;
+  const poleTop = top - h * 0.26;
+  parts.push(
+    `<rect x="${r1(poleX - 1.5)}" y="${r1(poleTop)}" width="3" height="${r1(h * 0.19)}" fill="#c9ced6"/>`,
+    `<path d="M${r1(poleX + 1.5)} ${r1(poleTop)} q${r1(h * 0.05)} ${r1(-h * 0.012)} ${r1(h * 0.1)} 0 v${r1(h * 0.065)} q${r1(-h * 0.05)} ${r1(h * 0.012)} ${r1(-h * 0.1)} 0z" fill="#d62f2f"/>`,
+    ground(c, base + h * 0.004),
+    `<rect x="0" y="${r1(base + h * 0.004)}" width="${w}" height="${r1(h * 0.02)}" fill="${pal.accent}" opacity="0.25"/>`,
+  );
+  return parts.join('');
+}
+
+/** A meeting in the conference hall: red banner, screen with a chart, the rostrum table, the audience's heads. */
+function conferenceScene(c: Canvas): string {
+  const { w, h, pal, rng } = c;
+  const parts = [
+    `<rect width="${w}" height="${h}" fill="#1f2b44"/>`,
+    `<rect width="${w}" height="${r1(h * 0.6)}" fill="url(#sky)" opacity="0.35"/>`,
+    // The banner across the hall and the screen under it.
+    `<rect x="${r1(w * 0.08)}" y="${r1(h * 0.05)}" width="${r1(w * 0.84)}" height="${r1(h * 0.07)}" fill="#b8262c"/>`,
+    `<rect x="${r1(w * 0.25)}" y="${r1(h * 0.16)}" width="${r1(w * 0.5)}" height="${r1(h * 0.34)}" fill="#f1f5fb" stroke="#0b1f3a" stroke-width="3"/>`,
+  ];
+  const bars = rng.int(5, 8);
+  const chartLeft = w * 0.29;
+  const chartWidth = w * 0.42;
+  const chartBase = h * 0.46;
+  for (let i = 0; i < bars; i++) {
+    const bh = h * (0.06 + rng.next() * 0.2);
+    parts.push(`<rect x="${r1(chartLeft + (i + 0.2) * (chartWidth / bars))}" y="${r1(chartBase - bh)}" width="${r1((chartWidth / bars) * 0.6)}" height="${r1(bh)}" fill="${i % 3 === 2 ? pal.accent : pal.mid}"/>`);
+  }
+  parts.push(`<line x1="${r1(chartLeft)}" y1="${r1(chartBase)}" x2="${r1(chartLeft + chartWidth)}" y2="${r1(chartBase)}" stroke="#0b1f3a" stroke-width="2"/>`);
+  // The rostrum: people seated behind a red-clothed table, name cards and flowers in front.
+  const seats = rng.int(5, 7);
+  const tableLeft = w * 0.14;
+  const tableWidth = w * 0.72;
+  const tableTop = h * 0.62;
+  for (let i = 0; i < seats; i++) {
+    const x = tableLeft + (i + 0.5) * (tableWidth / seats);
+    parts.push(
+      `<rect x="${r1(x - h * 0.045)}" y="${r1(tableTop - h * 0.07)}" width="${r1(h * 0.09)}" height="${r1(h * 0.08)}" rx="${r1(h * 0.02)}" fill="#151c2c"/>`,
+      `<circle cx="${r1(x)}" cy="${r1(tableTop - h * 0.095)}" r="${r1(h * 0.03)}" fill="#e0b48f"/>`,
+      `<path d="M${r1(x - h * 0.03)} ${r1(tableTop - h * 0.105)} a${r1(h * 0.03)} ${r1(h * 0.03)} 0 0 1 ${r1(h * 0.06)} 0z" fill="#1b1b1b"/>`,
+    );
+  }
+  parts.push(
+    `<rect x="${r1(tableLeft)}" y="${r1(tableTop)}" width="${r1(tableWidth)}" height="${r1(h * 0.012)}" fill="#f5f5f5"/>`,
+    `<rect x="${r1(tableLeft)}" y="${r1(tableTop + h * 0.012)}" width="${r1(tableWidth)}" height="${r1(h * 0.1)}" fill="#a41f25"/>`,
+  );
+  for (let i = 0; i < seats; i++) {
+    const x = tableLeft + (i + 0.5) * (tableWidth / seats);
+    parts.push(`<rect x="${r1(x - h * 0.025)}" y="${r1(tableTop - h * 0.018)}" width="${r1(h * 0.05)}" height="${r1(h * 0.02)}" fill="#ffffff"/>`);
+  }
+  parts.push(`<ellipse cx="${r1(w / 2)}" cy="${r1(tableTop + h * 0.11)}" rx="${r1(w * 0.08)}" ry="${r1(h * 0.025)}" fill="#2f7d4a"/>`);
+  // The audience: rows of heads and shoulders, nearer rows larger and darker.
+  for (let row = 0; row < 3; row++) {
+    const y = h * (0.84 + row * 0.08);
+    const size = h * (0.035 + row * 0.012);
+    const tone = ['#2c3650', '#222a3f', '#161c2c'][row];
+    for (let x = -rng.int(0, Math.round(size * 2)); x < w + size; x += size * (2.4 + rng.next() * 0.6)) {
+      parts.push(`<circle cx="${r1(x)}" cy="${r1(y)}" r="${r1(size)}" fill="${tone}"/><rect x="${r1(x - size * 1.6)}" y="${r1(y + size * 0.8)}" width="${r1(size * 3.2)}" height="${r1(size * 2)}" rx="${r1(size)}" fill="${tone}"/>`);
+    }
+  }
+  return parts.join('');
+}
+
 const scenes: Record<Scene, (c: Canvas) => string> = {
   skyline: skylineScene,
   construction: constructionScene,
   bridge: bridgeScene,
   blueprint: blueprintScene,
+  hall: hallScene,
+  conference: conferenceScene,
 };
 
 export function sceneSvg(scene: Scene, pal: Palette, w: number, h: number, rng: Random): string {
@@ -277,17 +383,22 @@ export function renderPng(svg: string): Buffer {
 
 type Art = readonly [Scene, keyof typeof palettes];
 
+// The carousel leads with the association itself (its seat, a meeting), then the works it insures.
 const bannerArt: readonly Art[] = [
-  ['skyline', 'dawn'],
+  ['hall', 'azure'],
+  ['conference', 'dawn'],
   ['construction', 'azure'],
   ['bridge', 'dusk'],
-  ['blueprint', 'blueprint'],
 ];
+// Covers: no picture of the carousel again, and meetings and the building among the sites.
 const coverArt: readonly Art[] = [
+  ['conference', 'teal'],
   ['construction', 'teal'],
+  ['hall', 'dawn'],
   ['skyline', 'night'],
+  ['conference', 'night'],
   ['bridge', 'teal'],
-  ['construction', 'dusk'],
+  ['hall', 'teal'],
   ['skyline', 'azure'],
   ['blueprint', 'blueprint'],
 ];
@@ -299,9 +410,15 @@ export interface DemoImages {
   covers: string[];
 }
 
-/** Draws the demo pictures and stores them as uploads. Each picture has its own seed. */
-export async function saveDemoImages(storage: Storage, seed: number): Promise<DemoImages> {
+/** Draws the demo pictures and stores them as uploads, with their web copies as an upload gets. Each picture has its own seed. */
+export async function saveDemoImages(storage: Storage, seed: number, log: FastifyBaseLogger): Promise<DemoImages> {
   const save = (art: readonly Art[], w: number, h: number, offset: number) =>
-    Promise.all(art.map(([scene, palette], i) => storage.saveBuffer(renderPng(sceneSvg(scene, palettes[palette], w, h, createRandom(seed + offset + i))), 'png')));
+    Promise.all(
+      art.map(async ([scene, palette], i) => {
+        const stored = await storage.saveBuffer(renderPng(sceneSvg(scene, palettes[palette], w, h, createRandom(seed + offset + i))), 'png');
+        await makeImageVariants(storage, stored, log);
+        return stored;
+      }),
+    );
   return { banners: await save(bannerArt, 1200, 400, 0), covers: await save(coverArt, 600, 400, 100) };
 }

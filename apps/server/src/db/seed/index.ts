@@ -43,7 +43,7 @@ export async function seedIfEmpty(services: Services, log: FastifyBaseLogger): P
     if (database.engine === 'postgres') await sql`SELECT pg_advisory_xact_lock(${SEED_LOCK})`.execute(trx);
     // Another instance may have seeded while this one waited for the lock.
     if (await hasMenus(trx)) return false;
-    await seedContent(trx, services, await saveDemoImages(services.storage, SEED));
+    await seedContent(trx, services, await saveDemoImages(services.storage, SEED, log));
     return true;
   });
   if (seeded) log.info({ ms: Math.round(performance.now() - started) }, 'empty database: demo content seeded');

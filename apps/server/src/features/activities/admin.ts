@@ -13,15 +13,15 @@ import {
 import type { App } from '../../http/app-types.js';
 import { adminWrite, requireAdmin } from '../../http/admin-auth.js';
 import { list, ok } from '../../http/envelope.js';
+import { sendListExport } from '../../http/xlsx-export.js';
 import { adminDocs } from './docs.js';
 import { toActivityDetailDto, toActivityDto, toActivityMemberDto } from './dto.js';
-import { audienceWorkbook } from './export.js';
+import { audienceColumns, audiencePages } from './export.js';
 import { mailContext } from './mail.js';
 import { deliverNotices, listAudience, remindMembers } from './notices.js';
 import { closeActivity, deleteActivities, getActivity, listActivities, publishActivity, saveActivity } from './service.js';
 
 const TARGET = '活动';
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /**
  * 活动列表 in the back office (spec §7 GetActivityList, GetActivity/{id}, SaveActivityDetail,
@@ -115,16 +115,18 @@ export async function activitiesAdmin(app: App): Promise<void> {
 
   app.get(
     '/ExportActivityMembers',
-    { onRequest: requireAdmin('activity:list'), schema: { ...adminDocs, summary: '导出活动的通知对象（筛选条件同 GetActivityMemberList）为 .xlsx（流式输出）', querystring: activityMemberFilter } },
+    { onRequest: requireAdmin('activity:export'), schema: { ...adminDocs, summary: '导出活动的通知对象（筛选条件同 GetActivityMemberList）为 .xlsx（流式输出）', querystring: activityMemberFilter } },
     async (request, reply) => {
       const filter = request.query;
       const activity = await getActivity(db, filter.activityid);
-      await adminWrite(request, { action: 'activity:list', target: TARGET, targetId: activity.id, detail: () => `导出名单：${activity.title}` }, async () => null);
-      const name = `${activity.title}-名单.xlsx`;
-      return reply
-        .header('content-type', XLSX)
-        .header('content-disposition', `attachment; filename="activity-members.xlsx"; filename*=UTF-8''${encodeURIComponent(name)}`)
-        .send(audienceWorkbook(database, filter, activity.title));
+      return sendListExport(request, reply, {
+        permission: 'activity:export',
+        target: TARGET,
+        title: `${activity.title}-名单`,
+        asciiName: 'activity-members.xlsx',
+        columns: audienceColumns,
+        read: audiencePages(database, filter),
+      });
     },
   );
 

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { publicBaseUrl } from '../certificates/download.js';
+import { publicBaseUrl } from '../../http/public-base-url.js';
 import { mailEnabled, type OutgoingMail } from './outbox.js';
 
 /** What an activity's e-mail needs besides the activity: who sends it and where the site is. */

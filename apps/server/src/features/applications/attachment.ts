@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import type { FastifyReply } from 'fastify';
 import { memberMessages } from '@portal/shared';
 import type { Services } from '../../http/app-types.js';
+import { contentDisposition } from '../../http/content-disposition.js';
 import { notFound } from '../../http/envelope.js';
 import { extensionOf } from '../uploads/checks.js';
 import { originalName } from '../uploads/records.js';
@@ -19,23 +20,13 @@ const contentTypes: Record<string, string> = {
   txt: 'text/plain; charset=utf-8',
 };
 
-/**
- * `attachment` with the original name: RFC 6266 `filename*` (UTF-8, percent-encoded) for
- * browsers, and an ASCII `filename` for clients that read only that.
- */
-export function attachmentDisposition(name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
-}
-
 /** Sends a membership application's attachment as a download under its original name. */
 export async function sendAttachment(services: Services, reply: FastifyReply, stored: string): Promise<FastifyReply> {
   const file = services.privateStorage.fileOf(stored) ?? services.storage.fileOf(stored);
   if (!file || !fs.existsSync(file)) throw notFound(memberMessages.attachmentMissing);
   return reply
     .header('Content-Type', contentTypes[extensionOf(stored)] ?? 'application/octet-stream')
-    .header('Content-Disposition', attachmentDisposition(await originalName(services.database, stored)))
+    .header('Content-Disposition', contentDisposition(await originalName(services.database, stored)))
     .header('X-Content-Type-Options', 'nosniff')
     .header('Cache-Control', 'private, no-store')
     .send(fs.createReadStream(file));

@@ -39,7 +39,7 @@ export async function applicationsPublic(app: App): Promise<void> {
 
   await app.register(async (scope) => {
     const limited = scope as App;
-    await limited.register(rateLimit, { global: false });
+    await limited.register(rateLimit, { global: false, ...app.services.rateLimitCounters.options('applications') });
 
     /**
      * A visitor's application, or, with the application token of a rejected applicant, its
@@ -65,7 +65,7 @@ export async function applicationsPublic(app: App): Promise<void> {
         throw badRequest(contentMessages.uploadMissing);
       }
       // Application papers are for the applicant and the association only: kept out of /uploads/.
-      return ok(await storeUpload(app.services, upload, 'memberAttachment', 'visitor', privateStorage), messages.uploadOk);
+      return ok(await storeUpload(app.services, upload, 'memberAttachment', 'visitor', privateStorage, request.log), messages.uploadOk);
     });
   });
 }

@@ -4,6 +4,7 @@ import { storedAssetPath } from '../../http/assets.js';
 import { notFound } from '../../http/envelope.js';
 import { pageWindow } from '../../http/paging.js';
 import { containing } from '../system/like.js';
+import { contentChanged } from '../../cache/generations.js';
 
 export interface Banner {
   id: number;
@@ -71,7 +72,13 @@ export async function listBanners({ db }: Database, filter: BannerFilter, paging
 }
 
 /** Creates (Id 0) or updates a banner; the image is stored as its upload path. */
-export async function saveBanner({ db }: Database, body: SaveBannerBody, now: number, assetBaseUrl: string): Promise<{ id: number; title: string }> {
+export async function saveBanner(database: Database, body: SaveBannerBody, now: number, assetBaseUrl: string): Promise<{ id: number; title: string }> {
+  const saved = await writeBanner(database, body, now, assetBaseUrl);
+  contentChanged(database, 'banners');
+  return saved;
+}
+
+async function writeBanner({ db }: Database, body: SaveBannerBody, now: number, assetBaseUrl: string): Promise<{ id: number; title: string }> {
   const values = {
     type: body.Type,
     title: body.Title,
@@ -89,8 +96,9 @@ export async function saveBanner({ db }: Database, body: SaveBannerBody, now: nu
   return { id, title: body.Title };
 }
 
-export async function deleteBanner({ db }: Database, id: number): Promise<string> {
-  const banner = await db.deleteFrom('banners').where('id', '=', id).returning('title').executeTakeFirst();
+export async function deleteBanner(database: Database, id: number): Promise<string> {
+  const banner = await database.db.deleteFrom('banners').where('id', '=', id).returning('title').executeTakeFirst();
   if (!banner) throw notFound(contentMessages.bannerNotFound);
+  contentChanged(database, 'banners');
   return banner.title;
 }

@@ -1,4 +1,3 @@
-import type { FastifyReply } from 'fastify';
 import {
   certInputOfBody,
   certListQuery,
@@ -20,11 +19,13 @@ import {
 import type { App } from '../../http/app-types.js';
 import { adminWrite, requireAdmin, requirePermission } from '../../http/admin-auth.js';
 import { badRequest, list, notFound, ok } from '../../http/envelope.js';
+import { attachment, sendListExport, XLSX } from '../../http/xlsx-export.js';
 import { extensionOf, matchesSignature } from '../uploads/checks.js';
 import { adminDocs } from './docs.js';
-import { certificatePng, certificatesZip, publicBaseUrl, verifyUrl } from './download.js';
+import { publicBaseUrl } from '../../http/public-base-url.js';
+import { certificatePng, certificatesZip, verifyUrl } from './download.js';
 import { toAdminDto, toModelDto } from './dto.js';
-import { exportWorkbook, importTemplate } from './export.js';
+import { exportColumns, importTemplate, recordPages } from './export.js';
 import { IMPORT_MAX_BYTES, importCertificates } from './import.js';
 import { getRecord, inView, live, newestFirst, pageOfRecords, saveRecord, selectRecords, setRecordStatus, toRecord } from './records.js';
 import { searchedRecords } from './search.js';
@@ -36,18 +37,14 @@ const TARGET = '证书';
  * 考试成绩 (view 'score', cert:score:*). Every call names its view (default 'cert'); the
  * caller needs that page's permission, and reaches only records within it.
  */
-const pages: Record<CertView, { name: string; list: Permission; edit: Permission; delete: Permission; import: Permission }> = {
-  cert: { name: '证书列表', list: 'cert:list', edit: 'cert:edit', delete: 'cert:delete', import: 'cert:import' },
-  score: { name: '考试成绩', list: 'cert:score:list', edit: 'cert:score:edit', delete: 'cert:score:delete', import: 'cert:score:import' },
+const pages: Record<CertView, { name: string; list: Permission; edit: Permission; delete: Permission; import: Permission; export: Permission }> = {
+  cert: { name: '证书列表', list: 'cert:list', edit: 'cert:edit', delete: 'cert:delete', import: 'cert:import', export: 'cert:export' },
+  score: { name: '考试成绩', list: 'cert:score:list', edit: 'cert:score:edit', delete: 'cert:score:delete', import: 'cert:score:import', export: 'cert:score:export' },
 };
-const either = (action: 'list' | 'edit' | 'delete' | 'import') => requireAdmin(pages.cert[action], pages.score[action]);
+const either = (action: 'list' | 'edit' | 'delete' | 'import' | 'export') => requireAdmin(pages.cert[action], pages.score[action]);
 /** The audit log's record id for one record; a batch is listed in the detail instead. */
 const batch = (ids: number[]) => (ids.length === 1 ? { targetId: ids[0] } : {});
 
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-/** A download: its type and its name, in ASCII for old clients and in UTF-8 for the rest. */
-const attachment = (reply: FastifyReply, type: string, asciiName: string, name: string) =>
-  reply.header('content-type', type).header('content-disposition', `attachment; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(name)}`);
 
 /** Certificates and exam results in the back office (spec §7 GetCertList, GetCertModel, DownCerts, DelCerts, EditCertInfo; the rest ours). */
 export async function certificatesAdmin(app: App): Promise<void> {
@@ -189,16 +186,11 @@ export async function certificatesAdmin(app: App): Promise<void> {
 
   app.get(
     '/ExportCerts',
-    { onRequest: either('list'), schema: { ...adminDocs, summary: '导出当前查询条件下的全部记录为 .xlsx（导入模板的列加状态；证件号码完整；流式输出）', querystring: certFilterQuery } },
+    { onRequest: either('export'), schema: { ...adminDocs, summary: '导出当前查询条件下的全部记录为 .xlsx（导入模板的列加状态；证件号码完整；流式输出）', querystring: certFilterQuery } },
     async (request, reply) => {
       const filters = request.query;
       const page = pages[filters.view];
-      const query = searchedRecords(db, filters);
-      await adminWrite(request, { action: page.list, target: TARGET, detail: (n) => `导出${n}条` }, async () => {
-        const { total } = await query.clearSelect().select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-        return total;
-      });
-      return attachment(reply, XLSX, 'export.xlsx', `${page.name}.xlsx`).send(exportWorkbook(query, page.name));
+      return sendListExport(request, reply, { permission: page.export, target: TARGET, title: page.name, asciiName: 'export.xlsx', columns: exportColumns, read: recordPages(searchedRecords(db, filters)) });
     },
   );
 }

@@ -2,16 +2,12 @@ import { once } from 'node:events';
 import type { Readable } from 'node:stream';
 import archiver from 'archiver';
 import type { FastifyRequest } from 'fastify';
+import { publicBaseUrl } from '../../http/public-base-url.js';
 import { maskIdNumber } from './dto.js';
 import { renderCertificate, type CertificateImage } from './image.js';
 import type { CertRecord } from './records.js';
 
 /** Certificates as files: one PNG (DownCert) or a zip of several (DownCerts). */
-
-/** The public site's address: PUBLIC_BASE_URL, or the origin the request came to. */
-export function publicBaseUrl(request: FastifyRequest): string {
-  return request.server.services.config.publicBaseUrl ?? `${request.protocol}://${request.host}`;
-}
 
 /** The verification page a certificate's QR code opens. */
 export const verifyUrl = (base: string, r: CertRecord) => `${base}/cert/verify/${r.verifyToken}`;

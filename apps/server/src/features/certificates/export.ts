@@ -1,41 +1,24 @@
-import { PassThrough, type Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { examStatusNames, idTypeNames } from '@portal/shared';
 import { sheetColumns, statusColumn } from './columns.js';
 import { IMPORT_MAX_ROWS } from './import.js';
-import { newestFirst, toRecord, type RecordQuery } from './records.js';
+import { pageWindow } from '../../http/paging.js';
+import type { ExportColumn, PageReader } from '../../http/xlsx-export.js';
+import { newestFirst, toRecord, type CertRecord, type RecordQuery } from './records.js';
 
 /** Spreadsheets the back office downloads: the import template and the export of a search. */
 
-const EXPORT_PAGE = 1000;
 const DAY_FORMAT = 'yyyy-mm-dd';
 const columnLetter = (index: number) => String.fromCharCode(65 + index);
 
-/**
- * The records of a search as .xlsx, in the import's columns plus 状态, newest exam first.
- * Streamed: rows are read a page at a time and written as they come, never held whole.
- */
-export function exportWorkbook(query: RecordQuery, sheetName: string): Readable {
-  const stream = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: false, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(sheetName);
-  sheet.columns = [...sheetColumns, statusColumn].map((c) => ({ header: c.header, width: c.width }));
-  const write = async () => {
-    for (let offset = 0; ; offset += EXPORT_PAGE) {
-      const rows = await newestFirst(query).limit(EXPORT_PAGE).offset(offset).execute();
-      for (const row of rows) {
-        const record = toRecord(row);
-        sheet.addRow([...sheetColumns, statusColumn].map((c) => c.cell(record))).commit();
-      }
-      if (rows.length < EXPORT_PAGE) break;
-    }
-    sheet.commit();
-    await workbook.commit();
-  };
-  // A failure half-way ends the download broken rather than passing for a complete file.
-  write().catch((error: unknown) => stream.destroy(error as Error));
-  return stream;
-}
+/** The export's columns: the import's plus 状态, so an export can be corrected and imported again. */
+export const exportColumns: readonly ExportColumn<CertRecord>[] = [...sheetColumns, statusColumn];
+
+/** The records of a search a page at a time, newest exam first. */
+export const recordPages = (query: RecordQuery): PageReader<CertRecord> => async (page) => {
+  const { limit, offset } = pageWindow(page);
+  return (await newestFirst(query).limit(limit).offset(offset).execute()).map(toRecord);
+};
 
 /**
  * 导入模板.xlsx: the import's columns with their notes on the headers, an example row (which

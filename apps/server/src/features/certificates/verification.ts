@@ -3,7 +3,9 @@ import { z } from 'zod';
 import { CertStatus, ExamStatus } from '@portal/shared';
 import type { App } from '../../http/app-types.js';
 import { ACHIEVEMENT_PATH, achievement, checkCredential, CREDENTIAL_MAX_BYTES, ISSUER_PATH, issueCredential, issuerProfile, JWKS_PATH, publicKeySet } from './credential.js';
-import { publicBaseUrl, verifyUrl } from './download.js';
+import { contentDisposition } from '../../http/content-disposition.js';
+import { publicBaseUrl } from '../../http/public-base-url.js';
+import { verifyUrl } from './download.js';
 import { maskIdNumber } from './dto.js';
 import { selectRecords, toRecord, type CertRecord } from './records.js';
 import { maskName, renderVerifyPage, type CredentialVerdict, type VerifiedRecord, type VerifyPage } from './verify-page.js';
@@ -68,7 +70,7 @@ export async function certificateVerification(app: App): Promise<void> {
     return reply
       .type('application/jwt')
       .header('cache-control', 'no-store')
-      .header('content-disposition', `attachment; filename="${file.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(file)}`)
+      .header('content-disposition', contentDisposition(file))
       .send(jwt);
   });
 

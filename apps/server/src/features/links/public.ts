@@ -4,7 +4,7 @@ import { toLinkDto } from './dto.js';
 import { listPublicLinks } from './service.js';
 
 export async function linksPublic(app: App): Promise<void> {
-  app.get('/GetWebFriendlinks', { schema: { tags: ['public'], summary: '友情链接' } }, async () =>
+  app.get('/GetWebFriendlinks', { config: { responseCache: { areas: ['links'] } }, schema: { tags: ['public'], summary: '友情链接' } }, async () =>
     ok((await listPublicLinks(app.services.database)).map(toLinkDto)),
   );
 }

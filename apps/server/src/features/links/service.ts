@@ -3,6 +3,7 @@ import type { Database } from '../../db/connection.js';
 import { notFound } from '../../http/envelope.js';
 import { pageWindow } from '../../http/paging.js';
 import { containing } from '../system/like.js';
+import { contentChanged } from '../../cache/generations.js';
 
 export interface FriendLink {
   id: number;
@@ -55,7 +56,13 @@ export async function listLinks({ db }: Database, filter: LinkFilter, paging: Pa
 }
 
 /** Creates (Id 0) or updates a link. */
-export async function saveLink({ db }: Database, body: SaveLinkBody, now: number): Promise<{ id: number; title: string }> {
+export async function saveLink(database: Database, body: SaveLinkBody, now: number): Promise<{ id: number; title: string }> {
+  const saved = await writeLink(database, body, now);
+  contentChanged(database, 'links');
+  return saved;
+}
+
+async function writeLink({ db }: Database, body: SaveLinkBody, now: number): Promise<{ id: number; title: string }> {
   const values = { title: body.Title, url: body.Friendlinks, sort_number: body.SortNumber, status: body.Status };
   if (body.Id > 0) {
     const result = await db.updateTable('friend_links').set(values).where('id', '=', body.Id).executeTakeFirst();
@@ -66,8 +73,9 @@ export async function saveLink({ db }: Database, body: SaveLinkBody, now: number
   return { id, title: body.Title };
 }
 
-export async function deleteLink({ db }: Database, id: number): Promise<string> {
-  const link = await db.deleteFrom('friend_links').where('id', '=', id).returning('title').executeTakeFirst();
+export async function deleteLink(database: Database, id: number): Promise<string> {
+  const link = await database.db.deleteFrom('friend_links').where('id', '=', id).returning('title').executeTakeFirst();
   if (!link) throw notFound(contentMessages.linkNotFound);
+  contentChanged(database, 'links');
   return link.title;
 }

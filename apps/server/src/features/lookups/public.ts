@@ -16,7 +16,7 @@ const typeListQuery = z.object({
 
 export async function lookupsPublic(app: App): Promise<void> {
   const { database } = app.services;
-  app.get('/GetTypeList', { schema: { tags: ['public'], summary: '类型列表（1 单位归类，2 会员等级，3 其他）', querystring: typeListQuery } }, async (request) =>
+  app.get('/GetTypeList', { config: { responseCache: { areas: ['lookups'] } }, schema: { tags: ['public'], summary: '类型列表（1 单位归类，2 会员等级，3 其他）', querystring: typeListQuery } }, async (request) =>
     ok((await listTypeItems(database, request.query.type)).map(toTypeItemDto)),
   );
 }

@@ -3,6 +3,7 @@ import type { Database } from '../../db/connection.js';
 import { badRequest, notFound } from '../../http/envelope.js';
 import { pageWindow } from '../../http/paging.js';
 import { containing } from '../system/like.js';
+import { contentChanged } from '../../cache/generations.js';
 
 /** An entry of a lookup list (spec §3: type 1 company types, 2 member levels, 3 a third list). */
 export interface TypeItem {
@@ -58,9 +59,9 @@ export async function listTypeItemsPage({ db }: Database, filter: TypeFilter, pa
 }
 
 /** Creates (Id 0) or updates an entry; names are unique within a list. */
-export async function saveTypeItem({ db }: Database, body: SaveTypeBody, now: number): Promise<{ id: number; name: string }> {
+export async function saveTypeItem(database: Database, body: SaveTypeBody, now: number): Promise<{ id: number; name: string }> {
   const values = { type: body.Type, name: body.Name, sort_number: body.SortNumber, status: body.Status };
-  return db.transaction().execute(async (trx) => {
+  const saved = await database.db.transaction().execute(async (trx) => {
     const sameName = await trx.selectFrom('type_items').select('id').where('type', '=', body.Type).where('name', '=', body.Name).where('id', '!=', body.Id).executeTakeFirst();
     if (sameName) throw badRequest(contentMessages.typeNameTaken);
     if (body.Id > 0) {
@@ -71,11 +72,13 @@ export async function saveTypeItem({ db }: Database, body: SaveTypeBody, now: nu
     const { id } = await trx.insertInto('type_items').values({ ...values, created_at: formatCst(now) }).returning('id').executeTakeFirstOrThrow();
     return { id, name: body.Name };
   });
+  contentChanged(database, 'lookups');
+  return saved;
 }
 
 /** Deletes an entry no member uses (as 单位归类 or 会员等级); answers its name. */
-export async function deleteTypeItem({ db }: Database, id: number): Promise<string> {
-  return db.transaction().execute(async (trx) => {
+export async function deleteTypeItem(database: Database, id: number): Promise<string> {
+  const name = await database.db.transaction().execute(async (trx) => {
     const { n } = await trx
       .selectFrom('members')
       .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -86,4 +89,6 @@ export async function deleteTypeItem({ db }: Database, id: number): Promise<stri
     if (!item) throw notFound(contentMessages.typeNotFound);
     return item.name;
   });
+  contentChanged(database, 'lookups');
+  return name;
 }

@@ -40,7 +40,7 @@ export async function membersPublic(app: App): Promise<void> {
   // Per client address, on top of the per-account lockout (the same budget as the back office's sign-in).
   await app.register(async (scope) => {
     const limited = scope as App;
-    await limited.register(rateLimit, { global: false });
+    await limited.register(rateLimit, { global: false, ...app.services.rateLimitCounters.options('member-login') });
     // One limiter (one counter per address) for both methods: a limit per route would double the guesses.
     const limit = limited.rateLimit({ max: config.adminSession.loginsPerMinute, timeWindow: 60_000 });
     const summary = '会员登录（str1 账号，str2 密码）；审核中 Code 510，未通过 Code 511（Data 为原因），二者附申请令牌 Token';

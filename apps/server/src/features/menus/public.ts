@@ -16,10 +16,13 @@ const menuTreeModelQuery = z.object({ menuid: idParam });
 /** A menu with the children the public tree shows under it (none when it is hidden). */
 const withShownChildren = (index: MenuIndex, menu: Menu) => toMenuDto(menu, index.shown.get(menu.id)?.children ?? []);
 
+/** The same for every visitor, until the menus change. */
+const cachedMenus = { responseCache: { areas: ['menus'] } } as const;
+
 export async function menusPublic(app: App): Promise<void> {
   const { database } = app.services;
 
-  app.get('/GetMenuList', { schema: { tags: ['public'], summary: '栏目树（仅显示状态的栏目，最多三级）', querystring: menuListQuery } }, async (request) => {
+  app.get('/GetMenuList', { config: cachedMenus, schema: { tags: ['public'], summary: '栏目树（仅显示状态的栏目，最多三级）', querystring: menuListQuery } }, async (request) => {
     const index = await menuIndex(database);
     const { parentid } = request.query;
     if (parentid === undefined || parentid <= 0) return ok(index.roots.map((n) => toMenuDto(n, n.children)));
@@ -28,7 +31,7 @@ export async function menusPublic(app: App): Promise<void> {
     return ok(parent.children.map((n) => toMenuDto(n, n.children)));
   });
 
-  app.get('/GetMenuModel', { schema: { tags: ['public'], summary: '按编号或名称查找栏目', querystring: menuModelQuery } }, async (request) => {
+  app.get('/GetMenuModel', { config: cachedMenus, schema: { tags: ['public'], summary: '按编号或名称查找栏目', querystring: menuModelQuery } }, async (request) => {
     const index = await menuIndex(database);
     const { menuid, label } = request.query;
     if (menuid !== undefined) return ok(withShownChildren(index, requireMenu(index, menuid)));
@@ -38,7 +41,7 @@ export async function menusPublic(app: App): Promise<void> {
     return ok(withShownChildren(index, menu));
   });
 
-  app.get('/GetMenuTreeModel', { schema: { tags: ['public'], summary: '栏目所属的顶级栏目', querystring: menuTreeModelQuery } }, async (request) => {
+  app.get('/GetMenuTreeModel', { config: cachedMenus, schema: { tags: ['public'], summary: '栏目所属的顶级栏目', querystring: menuTreeModelQuery } }, async (request) => {
     const index = await menuIndex(database);
     return ok(withShownChildren(index, topMenuOf(index, request.query.menuid)));
   });

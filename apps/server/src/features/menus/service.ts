@@ -1,15 +1,16 @@
 import { messages } from '@portal/shared';
 import type { Database } from '../../db/connection.js';
 import { notFound } from '../../http/envelope.js';
+import { contentChanged } from '../../cache/generations.js';
 import { Memo } from '../news/cache.js';
 import { ancestry, indexMenus, type Menu, type MenuIndex } from './tree.js';
 
 /**
  * Every page load asks for the menu tree, and news lists resolve their menu, so the menus
- * (a few dozen rows) are kept in memory. Back-office edits call invalidateMenus; other
- * instances behind a load balancer catch up within half a minute.
+ * (a few dozen rows) are kept in memory until the menus change: back-office edits call
+ * invalidateMenus, and other instances hear of it through cache/fanout.ts.
  */
-const menus = new Memo<MenuIndex>({ maxAgeMs: 30_000, maxEntries: 1 });
+const menus = new Memo<MenuIndex>({ areas: ['menus'], maxEntries: 1 });
 
 export function menuIndex(database: Database): Promise<MenuIndex> {
   return menus.get(database, 'all', async () => indexMenus(await loadMenus(database)));
@@ -20,9 +21,9 @@ export async function freshMenuIndex(database: Database): Promise<MenuIndex> {
   return indexMenus(await loadMenus(database));
 }
 
-/** Drops the kept menus of this database: call after any change to the menus table. */
+/** Call after any committed change to the menus table: drops what was kept or cached from them, on every instance. */
 export function invalidateMenus(database: Database): void {
-  menus.clear(database);
+  contentChanged(database, 'menus');
 }
 
 async function loadMenus({ db }: Database): Promise<Menu[]> {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParam, MenuShowType, optionalParam, pagingQuery } from '@portal/shared';
+import { ArticleStatus, idParam, MenuShowType, optionalParam, pagingQuery } from '@portal/shared';
 import type { App } from '../../http/app-types.js';
 import { list, ok } from '../../http/envelope.js';
 import { menuIndex, readableMenuIds, requireReadableMenu } from '../menus/service.js';
@@ -7,6 +7,7 @@ import { parseKeyword, searchNews } from '../search/service.js';
 import { audienceOf, toNewsDetailDto, toNewsListItemDto } from './dto.js';
 import type { NewsItem, Page } from './items.js';
 import { listLatest, listMenuNews, menuScope, readArticle } from './service.js';
+import { countView } from './views.js';
 
 const newsListQuery = pagingQuery.extend({
   /** A menu id: that menu's articles. */
@@ -16,12 +17,16 @@ const newsListQuery = pagingQuery.extend({
 });
 const newsDetailQuery = z.object({ newsid: idParam });
 
+/** Articles as the menus show them; members see member-only text, so they have entries of their own. */
+const cachedArticles = { responseCache: { areas: ['news', 'menus'], perAudience: true } } as const;
+
 export async function newsPublic(app: App): Promise<void> {
   const { database, config } = app.services;
+  const { responseCache } = app;
 
   app.get(
     '/GetNewsList',
-    { schema: { tags: ['public'], summary: '栏目文章列表或关键词搜索（已发布文章）', querystring: newsListQuery } },
+    { config: cachedArticles, schema: { tags: ['public'], summary: '栏目文章列表或关键词搜索（已发布文章）', querystring: newsListQuery } },
     async (request) => {
       const { pid, key, ...paging } = request.query;
       const keyword = parseKeyword(key);
@@ -47,13 +52,21 @@ export async function newsPublic(app: App): Promise<void> {
     },
   );
 
-  app.get('/GetNewsDetail', { schema: { tags: ['public'], summary: '文章详情（含上一篇、下一篇）', querystring: newsDetailQuery } }, async (request) => {
+  app.get('/GetNewsDetail', { config: cachedArticles, schema: { tags: ['public'], summary: '文章详情（含上一篇、下一篇）', querystring: newsDetailQuery } }, async (request) => {
     const audience = await audienceOf(request, config);
     const index = await menuIndex(database);
-    return ok(toNewsDetailDto(await readArticle(database, index, request.query.newsid, audience), audience));
+    const article = await readArticle(database, index, request.query.newsid, audience);
+    if (article.status === ArticleStatus.Published) {
+      // Reading it counted a view; so does every reading answered from the cache.
+      responseCache.countEveryReading(request, () => countView(database, article.id), 'Views');
+    } else if (audience.memberId !== undefined) {
+      // A member may be reading their own contribution in full: that answer is theirs alone.
+      responseCache.pass(request);
+    }
+    return ok(toNewsDetailDto(article, audience));
   });
 
-  app.get('/GetNewsReList', { schema: { tags: ['public'], summary: '最新文章（全部栏目）', querystring: pagingQuery } }, async (request) => {
+  app.get('/GetNewsReList', { config: cachedArticles, schema: { tags: ['public'], summary: '最新文章（全部栏目）', querystring: pagingQuery } }, async (request) => {
     const audience = await audienceOf(request, config);
     const page = await listLatest(database, await readableMenuIds(database), request.query);
     return list(page.items.map((i) => toNewsListItemDto(i, audience)), page.total);

@@ -5,6 +5,7 @@ import type { DB } from '../../db/schema.js';
 import { AppError, notFound } from '../../http/envelope.js';
 import { pageWindow } from '../../http/paging.js';
 import { shownDescendantIds, type MenuIndex } from '../menus/tree.js';
+import { contentChanged, onContentChange } from '../../cache/generations.js';
 import { invalidateSearch } from '../search/service.js';
 import { Memo } from './cache.js';
 import { countView } from './views.js';
@@ -32,9 +33,11 @@ export async function menuScope(database: Database, index: MenuIndex, menuId: nu
 
 /**
  * Counting a big menu walks its whole index range, on every page view; the totals are kept
- * for a few seconds (invalidateNewsCaches drops them when articles change).
+ * until articles change (invalidateNewsCaches, here or on another instance).
  */
-const counts = new Memo<number>({ maxAgeMs: 10_000, maxEntries: 256 });
+const counts = new Memo<number>({ areas: ['news'], maxEntries: 256 });
+// Kept search matches follow the articles too, on every instance.
+onContentChange('news', invalidateSearch);
 
 function countPublished(database: Database, menuIds: readonly number[]): Promise<number> {
   return counts.get(database, menuIds.join(','), async () => {
@@ -48,10 +51,12 @@ function countPublished(database: Database, menuIds: readonly number[]): Promise
   });
 }
 
-/** Call after any change to articles: drops the kept totals and search results of this database. */
+/**
+ * Call after any committed change to articles: drops the kept totals, search results and
+ * cached answers built from them, on this instance and (cache/fanout.ts) every other.
+ */
 export function invalidateNewsCaches(database: Database): void {
-  counts.clear(database);
-  invalidateSearch(database);
+  contentChanged(database, 'news');
 }
 
 /** One page of a menu's published articles: pinned first, then newest first (index news_menu_list). */

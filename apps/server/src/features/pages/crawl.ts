@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { App } from '../../http/app-types.js';
-import { publicBaseUrl } from '../certificates/download.js';
+import { publicBaseUrl } from '../../http/public-base-url.js';
 import { menuIndex } from '../menus/service.js';
 import { sitemapIndexXml, sitemapPart, sitemapPartCount, urlsetXml } from './sitemap.js';
 

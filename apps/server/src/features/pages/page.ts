@@ -52,7 +52,11 @@ export async function resolvePage(services: Services, url: URL): Promise<PageAns
   if (path === '/') return { kind: 'redirect', location: `/home${url.search}` };
   if (path === '/home') return { kind: 'page', status: 200, head: { title: site.name, description: homeDescription(services), path: '/home', type: 'website' }, serverRendered: true };
   if (path === '/menulist') return (await menuPage(services, positiveId(url.searchParams.get('MenuId')))) ?? notFound;
-  if (path === '/info') return (await articlePage(services, positiveId(url.searchParams.get('NewsId')))) ?? notFound;
+  if (path === '/info') {
+    // The page says which thing is missing (the web app's 404 page names the article too).
+    const articleNotFound: PageAnswer = { ...notFound, head: { ...notFound.head, title: '文章不存在', description: '您访问的文章不存在或已删除' } };
+    return (await articlePage(services, positiveId(url.searchParams.get('NewsId')))) ?? articleNotFound;
+  }
   if (path === '/system' || path.startsWith('/system/')) return plainPage(services, '后台管理', url.pathname, true);
   // The member's own pages (活动通知 and one notice): drawn in the browser, with the session.
   if (/^\/member\/activity(\/\d+)?$/.test(path)) return plainPage(services, '活动通知', url.pathname, true);

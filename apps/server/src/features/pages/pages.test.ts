@@ -78,6 +78,8 @@ describe.each(engines)('public pages for browsers and crawlers on %s', (engine) 
       expect(res.body, url).toContain('<div id="root">');
       expect(meta(res.body, 'name', 'page-status'), url).toBe('404');
       expect(meta(res.body, 'name', 'robots'), url).toBe('noindex');
+      // A missing article is named as one; anything else is a missing page.
+      expect(res.body, url).toContain(url.startsWith('/info') ? '<title>文章不存在 · ' : '<title>页面不存在 · ');
     }
   });
 

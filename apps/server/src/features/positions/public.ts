@@ -17,7 +17,7 @@ const positionListQuery = pagingQuery.extend({
 
 export async function positionsPublic(app: App): Promise<void> {
   const { database, config } = app.services;
-  app.get('/GetNewPositionList', { schema: { tags: ['public'], summary: '首页推荐位文章（推荐位 1 至 4）', querystring: positionListQuery } }, async (request) => {
+  app.get('/GetNewPositionList', { config: { responseCache: { areas: ['positions', 'news', 'menus'], perAudience: true } }, schema: { tags: ['public'], summary: '首页推荐位文章（推荐位 1 至 4）', querystring: positionListQuery } }, async (request) => {
     const { seat, ...paging } = request.query;
     const audience = await audienceOf(request, config);
     const page = await listSeat(database, seat, await readableMenuIds(database), paging);

@@ -3,7 +3,7 @@ import type { Database } from '../../db/connection.js';
 import { notFound } from '../../http/envelope.js';
 import { pageWindow } from '../../http/paging.js';
 import { inMenus, itemQuery, publishedItems, toItem, type NewsItem, type Page } from '../news/items.js';
-import { invalidateNewsCaches } from '../news/service.js';
+import { contentChanged } from '../../cache/generations.js';
 import { containing } from '../system/like.js';
 
 /** An article placed in a home-page seat (spec §2 "Home": seats 1 to 4 feed the tabs). */
@@ -118,7 +118,7 @@ export async function placeArticles(database: Database, seat: number, newsIds: r
     }
     return fresh.length;
   });
-  invalidateNewsCaches(database);
+  contentChanged(database, 'positions');
   return added;
 }
 
@@ -126,13 +126,13 @@ export async function placeArticles(database: Database, seat: number, newsIds: r
 export async function updatePlacement(database: Database, id: number, change: { sort_number: number } | { status: number }): Promise<void> {
   const result = await database.db.updateTable('positions').set(change).where('id', '=', id).executeTakeFirst();
   if (result.numUpdatedRows === 0n) throw notFound(contentMessages.positionNotFound);
-  invalidateNewsCaches(database);
+  contentChanged(database, 'positions');
 }
 
 /** Takes placements out of their seats (DelNewPosition); answers how many went. */
 export async function removePlacements(database: Database, ids: readonly number[]): Promise<number> {
   const result = await database.db.deleteFrom('positions').where('id', 'in', ids).executeTakeFirst();
   if (result.numDeletedRows === 0n) throw notFound(contentMessages.positionNotFound);
-  invalidateNewsCaches(database);
+  contentChanged(database, 'positions');
   return Number(result.numDeletedRows);
 }

@@ -104,6 +104,33 @@ describe.each(engines)('keyword search on %s', (engine) => {
     expect((await search('保'.repeat(50))).Code).toBe(200);
   });
 
+  it('finds one-, three- and ten-character keys, and never a key across the end of a title and the start of its text', async () => {
+    expect(await titles('潜')).toEqual(['质量潜在缺陷保险试点扩大', '行业观察']);
+    expect(await titles('新规发')).toEqual(['工程保险新规发布']);
+    expect(await titles('住宅工程质量潜在缺陷')).toEqual(['行业观察']);
+    expect(await titles('住宅工程质量潜在缺X')).toEqual([]);
+    // 「年度工作报告」 then 「全年承保…」: the seam 告全 is in neither.
+    expect(await titles('报告全年')).toEqual([]);
+    expect(await titles('告全')).toEqual([]);
+  });
+
+  it('finds an edited article by its new text and not its old, and a deleted one no more', async () => {
+    const db = t.app.services.database.db;
+    const id = await insertNews(db, { menuId: policy, title: '旧标题甲乙丙', content: '<p>旧正文丁戊己</p>', newsCreateTime: timeAt(3) });
+    invalidateNewsCaches(t.app.services.database);
+    expect(await titles('丁戊')).toEqual(['旧标题甲乙丙']);
+    await db.updateTable('news').set({ title: '新标题庚辛壬', body_text: '新正文癸子丑' }).where('id', '=', id).execute();
+    invalidateNewsCaches(t.app.services.database);
+    expect(await titles('甲乙')).toEqual([]);
+    expect(await titles('丁戊己')).toEqual([]);
+    expect(await titles('庚辛')).toEqual(['新标题庚辛壬']);
+    expect(await titles('正文癸子丑')).toEqual(['新标题庚辛壬']);
+    await db.deleteFrom('news').where('id', '=', id).execute();
+    invalidateNewsCaches(t.app.services.database);
+    expect(await titles('庚辛')).toEqual([]);
+    expect(await titles('癸子')).toEqual([]);
+  });
+
   it('finds new articles once the caches are invalidated', async () => {
     expect((await search('保险')).Data.TotalCount).toBe(6);
     await insertNews(t.app.services.database.db, { menuId: policy, title: '再保险市场综述', newsCreateTime: timeAt(5) });

@@ -4,12 +4,14 @@ import type { Database, Engine } from '../../db/connection.js';
 import { badRequest } from '../../http/envelope.js';
 import { pageWindow } from '../../http/paging.js';
 import { Memo } from '../news/cache.js';
+import { bigramPhrase } from './bigrams.js';
+import { mergeRanked, type RankedMatch } from './ranked.js';
 import { inMenus, publishedItems, type NewsItem, type Page } from '../news/items.js';
 
 /** Longer keys are refused (关键词不能超过50个字) rather than cut, so a result never answers a different question. */
 export const KEYWORD_MAX_CHARS = 50;
-/** The trigram indexes find substrings of three characters or more; shorter keys scan with LIKE. */
-const TRIGRAM_CHARS = 3;
+/** The pair indexes find keys of two characters or more; one character scans with LIKE. */
+const BIGRAM_CHARS = 2;
 
 /** The trimmed keyword of a search; undefined when none was given (absent or empty). */
 export function parseKeyword(raw: string | undefined): string | undefined {
@@ -58,21 +60,49 @@ export function invalidateSearch(database: Database): void {
   matches.clear(database);
 }
 
-async function findMatches({ db, engine }: Database, { key, menuIds, isMember }: SearchQuery): Promise<Int32Array> {
-  const { inTitle, inTitleOrText } = conditions(engine, key);
-  const rows = await db
+/**
+ * SQLite answers on the event loop (its driver is synchronous), and a common key matches most
+ * articles: searched in one statement it held every other request for hundreds of
+ * milliseconds. So SQLite searches a range of ids at a time, lets other requests run between
+ * ranges, and merges the ranked ranges. PostgreSQL answers asynchronously in one statement.
+ */
+const SQLITE_BATCH_IDS = 8192;
+
+async function findMatches(database: Database, query: SearchQuery): Promise<Int32Array> {
+  if (database.engine === 'postgres') return Int32Array.from(await rankedMatches(database, query), (r) => r.id);
+  const last = await database.db.selectFrom('news').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst();
+  const runs: RankedMatch[][] = [];
+  for (let low = 0; low <= (last?.id ?? 0); low += SQLITE_BATCH_IDS) {
+    runs.push(await rankedMatches(database, query, { low, high: low + SQLITE_BATCH_IDS - 1 }));
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return Int32Array.from(mergeRanked(runs), (r) => r.id);
+}
+
+/** Article ids from `low` to `high`, both included. */
+interface IdRange {
+  low: number;
+  high: number;
+}
+
+/** The matches (within `range` when given), ranked. */
+async function rankedMatches({ db, engine }: Database, { key, menuIds, isMember }: SearchQuery, range?: IdRange): Promise<RankedMatch[]> {
+  const { inTitle, inTitleOrText } = conditions(engine, key, range);
+  return db
     .selectFrom('news as n')
-    .select('n.id')
-    .where('n.status', '=', ArticleStatus.Published)
+    .select(['n.id', 'n.news_create_time', sql<number>`CASE WHEN ${inTitle} THEN 1 ELSE 0 END`.as('in_title')])
+    // The unary plus keeps the planner off the status index: read through it, every published
+    // article is visited to test its id against the matches, instead of only the matches.
+    .where(sql<SqlBool>`+n.status = ${ArticleStatus.Published}`)
     .where(inTitleOrText)
     .where(inMenus('n.menu_id', menuIds))
+    .$if(range !== undefined, (q) => q.where('n.id', '>=', range!.low).where('n.id', '<=', range!.high))
     // Checked on the matches only: the index still finds them (reading the flag costs a row read per match).
     .$if(!isMember, (q) => q.where((eb) => eb.or([eb('n.is_member_read', '=', 0), inTitle])))
-    .orderBy(inTitle, 'desc')
+    .orderBy('in_title', 'desc')
     .orderBy('n.news_create_time', 'desc')
     .orderBy('n.id', 'desc')
     .execute();
-  return Int32Array.from(rows, (r) => r.id);
 }
 
 /** Conditions on `news as n`: the key in the title; the key in the title or the text. */
@@ -81,42 +111,57 @@ interface MatchConditions {
   inTitleOrText: RawBuilder<SqlBool>;
 }
 
-function conditions(engine: Engine, key: string): MatchConditions {
-  if (engine === 'postgres') return trigramConditions(key);
-  return [...key].length >= TRIGRAM_CHARS ? ftsConditions(key) : likeConditions(key);
+function conditions(engine: Engine, key: string, range?: IdRange): MatchConditions {
+  if ([...key].length < BIGRAM_CHARS) return likeConditions(engine, key);
+  return engine === 'postgres' ? pgBigramConditions(key) : ftsConditions(key, range);
 }
 
 /**
- * SQLite's FTS5 trigram table (news_fts). The key is one FTS5 string (quoted, inner quotes
- * doubled), so operators, column names and wildcards in it are plain characters.
+ * SQLite: the key's character pairs as one FTS5 phrase in news_bigrams, which matches exactly
+ * the texts holding the key (the pairs in a row). A column filter keeps title and text apart,
+ * so a key never matches across the end of a title and the start of a text.
  */
-function ftsConditions(key: string): MatchConditions {
-  const phrase = `"${key.replaceAll('"', '""')}"`;
-  const matching = (query: string) => sql<SqlBool>`n.id IN (SELECT rowid FROM news_fts WHERE news_fts MATCH ${query})`;
+function ftsConditions(key: string, range?: IdRange): MatchConditions {
+  const phrase = bigramPhrase(key);
+  // The range inside the subquery too: FTS5 then reads only that part of each token's list.
+  const within = range ? sql` AND rowid BETWEEN ${range.low} AND ${range.high}` : sql``;
+  const matching = (query: string) => sql<SqlBool>`n.id IN (SELECT rowid FROM news_bigrams WHERE news_bigrams MATCH ${query}${within})`;
   return { inTitle: matching(`title : ${phrase}`), inTitleOrText: matching(phrase) };
 }
 
 /** `%key%` with `\`, `%` and `_` escaped, so they match themselves. */
 const containing = (key: string) => `%${key.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** SQLite keys shorter than a trigram: a LIKE scan (ASCII letters match regardless of case). */
-function likeConditions(key: string): MatchConditions {
+/**
+ * LIKE on PostgreSQL folds no case; ILIKE folds the case of every character it reads, many
+ * times slower. A key without cased letters (Chinese) matches the same with LIKE, so only
+ * others pay for ILIKE. SQLite's LIKE folds ASCII letters itself.
+ */
+function likeOperator(engine: Engine, key: string) {
+  return sql.raw(engine === 'postgres' && key.toLowerCase() !== key.toUpperCase() ? 'ILIKE' : 'LIKE');
+}
+
+/** A one-character key, which no pair index holds: a LIKE scan. */
+function likeConditions(engine: Engine, key: string): MatchConditions {
   const pattern = containing(key);
-  const like = (column: 'n.title' | 'n.body_text') => sql<SqlBool>`${sql.ref(column)} LIKE ${pattern} ESCAPE '\\'`;
+  const operator = likeOperator(engine, key);
+  const like = (column: 'n.title' | 'n.body_text') => sql<SqlBool>`${sql.ref(column)} ${operator} ${pattern} ESCAPE '\\'`;
   return { inTitle: like('n.title'), inTitleOrText: sql<SqlBool>`(${like('n.title')} OR ${like('n.body_text')})` };
 }
 
 /**
- * PostgreSQL: LIKE/ILIKE, served by the pg_trgm GIN indexes from three characters on.
- * ILIKE folds the case of every character it reads, many times slower than LIKE; a key
- * without cased letters (Chinese) matches the same with LIKE, so only others pay for ILIKE.
+ * PostgreSQL: the GIN indexes on bigrams(column) find the articles holding all of the key's
+ * pairs; LIKE/ILIKE then keeps those holding them in a row. Two characters are one pair, so
+ * their candidates need no check.
  */
-function trigramConditions(key: string): MatchConditions {
+function pgBigramConditions(key: string): MatchConditions {
   const pattern = containing(key);
-  const operator = sql.raw(key.toLowerCase() === key.toUpperCase() ? 'LIKE' : 'ILIKE');
-  const matches = (column: string) => sql<SqlBool>`${sql.ref(column)} ${operator} ${pattern} ESCAPE '\\'`;
+  const operator = likeOperator('postgres', key);
+  const verify = [...key].length > BIGRAM_CHARS;
+  const matches = (column: 'title' | 'body_text') =>
+    sql<SqlBool>`bigrams(${sql.ref(column)}) @> bigrams(${key})${verify ? sql` AND ${sql.ref(column)} ${operator} ${pattern} ESCAPE '\\'` : sql``}`;
   return {
-    inTitle: matches('n.title'),
+    inTitle: sql<SqlBool>`n.id IN (SELECT id FROM news WHERE ${matches('title')})`,
     // One index scan per column, then their union: given the two as an OR, the planner
     // underestimates the cost of matching each row and scans the whole table.
     inTitleOrText: sql<SqlBool>`n.id IN (SELECT id FROM news WHERE ${matches('title')} UNION SELECT id FROM news WHERE ${matches('body_text')})`,

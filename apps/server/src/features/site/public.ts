@@ -18,5 +18,5 @@ const toSiteInfoDto = ({ site, mobileSiteUrl }: Config): SiteInfoDto => ({
 
 export async function sitePublic(app: App): Promise<void> {
   const { config } = app.services;
-  app.get('/GetSiteInfo', { schema: { tags: ['public'], summary: '站点信息（页眉页脚）' } }, async () => ok(toSiteInfoDto(config)));
+  app.get('/GetSiteInfo', { config: { responseCache: { areas: ['site'] } }, schema: { tags: ['public'], summary: '站点信息（页眉页脚）' } }, async () => ok(toSiteInfoDto(config)));
 }

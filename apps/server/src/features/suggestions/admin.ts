@@ -1,12 +1,22 @@
-import { idsBody, proposeListQuery } from '@portal/shared';
+import { idsBody, proposeListQuery, type ProposeDto } from '@portal/shared';
 import type { App } from '../../http/app-types.js';
 import { adminWrite, requireAdmin } from '../../http/admin-auth.js';
 import { list, ok } from '../../http/envelope.js';
+import { sendListExport, type ExportColumn } from '../../http/xlsx-export.js';
 import { adminDocs } from '../members/docs.js';
 import { toProposeDto } from './dto.js';
 import { deleteProposals, listProposals, markProposalsRead } from './service.js';
 
 const TARGET = '建议留言';
+
+/** 建议留言's table columns, the reading time beside its state. */
+const exportColumns: readonly ExportColumn<ProposeDto>[] = [
+  { header: '手机号码', width: 14, cell: (p) => p.Mobile },
+  { header: '留言内容', width: 60, cell: (p) => p.ProposeContent },
+  { header: '留言时间', width: 20, cell: (p) => p.CreateTime },
+  { header: '阅读状态', width: 10, cell: (p) => (p.IsRead ? '已读' : '未读') },
+  { header: '阅读时间', width: 20, cell: (p) => p.ReadTime },
+];
 /** The audit log's record id for one suggestion; a batch is listed in the detail instead. */
 const batch = (ids: number[]) => (ids.length === 1 ? { targetId: ids[0] } : {});
 
@@ -21,6 +31,20 @@ export async function suggestionsAdmin(app: App): Promise<void> {
       const page = await listProposals(database.db, request.query);
       return list(page.items.map(toProposeDto), page.total);
     },
+  );
+
+  app.get(
+    '/ExportWebProposeList',
+    { onRequest: requireAdmin('member:propose:export'), schema: { ...adminDocs, summary: '导出建议留言（筛选同 GetWebProposeList，分页参数不用）为 .xlsx（流式输出）', querystring: proposeListQuery } },
+    async (request, reply) =>
+      sendListExport(request, reply, {
+        permission: 'member:propose:export',
+        target: TARGET,
+        title: '建议留言',
+        asciiName: 'proposals.xlsx',
+        columns: exportColumns,
+        read: async (page) => (await listProposals(database.db, { ...request.query, ...page })).items.map(toProposeDto),
+      }),
   );
 
   app.post(

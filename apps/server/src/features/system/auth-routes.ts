@@ -17,7 +17,7 @@ export async function authRoutes(app: App): Promise<void> {
   // Per client address, on top of the per-account lockout: slows password guessing across accounts.
   await app.register(async (scope) => {
     const limited = scope as App;
-    await limited.register(rateLimit, { global: false });
+    await limited.register(rateLimit, { global: false, ...services.rateLimitCounters.options('admin-sign-in') });
 
     /** Spec §7: Data = captcha image, Url = its one-time ticket (a top-level envelope field). */
     limited.get(

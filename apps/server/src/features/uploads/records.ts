@@ -1,11 +1,13 @@
 import path from 'node:path';
 import type { MultipartFile } from '@fastify/multipart';
+import type { FastifyBaseLogger } from 'fastify';
 import { formatCst } from '@portal/shared';
 import type { Services } from '../../http/app-types.js';
 import type { Storage } from '../../storage/storage.js';
 import type { UploadKind } from './checks.js';
 import { uploadRules } from './checks.js';
 import { receiveUpload } from './receive.js';
+import { makeImageVariants } from './variants.js';
 
 /**
  * Every upload is stored under a random name and recorded with the name it came with, who sent
@@ -32,6 +34,9 @@ export function displayName(filename: string): string {
   return /^\.*$/.test(base) ? 'file' : [...base].slice(-120).join('');
 }
 
+/** Kinds whose files pages show as pictures: they get web copies (variants.ts). */
+const pictureKinds: readonly UploadKind[] = ['image', 'contributionImage'];
+
 /** Receives one upload under its kind's rule into `storage` and records it; resolves to the stored path. */
 export async function storeUpload(
   { database, now }: Services,
@@ -39,8 +44,11 @@ export async function storeUpload(
   kind: UploadKind,
   owner: UploadOwner,
   storage: Storage,
+  log: FastifyBaseLogger,
 ): Promise<string> {
   const stored = await receiveUpload(upload, uploadRules[kind], storage);
+  // Made before answering: the page that shows the picture next can offer its copies at once.
+  if (pictureKinds.includes(kind)) await makeImageVariants(storage, stored.path, log);
   await database.db
     .insertInto('uploads')
     .values({ path: stored.path, original_name: displayName(upload.filename), size: stored.size, kind, owner, created_at: formatCst(now()) })

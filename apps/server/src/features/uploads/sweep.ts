@@ -4,6 +4,7 @@ import { formatCst } from '@portal/shared';
 import type { DB } from '../../db/schema.js';
 import type { Services } from '../../http/app-types.js';
 import type { UploadKind } from './checks.js';
+import { imageVariantFiles } from './variants.js';
 
 /**
  * Removes uploads nothing refers to. An upload younger than a day is always kept (a dialog may
@@ -104,6 +105,8 @@ async function remove({ database, storage, privateStorage }: Services, uploads: 
   for (const upload of uploads) {
     const file = storage.fileOf(upload.path) ?? privateStorage.fileOf(upload.path);
     if (file) await fs.rm(file, { force: true });
+    // A picture's web copies go with it.
+    for (const copy of imageVariantFiles(storage, upload.path)) await fs.rm(copy, { force: true });
   }
   if (uploads.length > 0) await database.db.deleteFrom('uploads').where('id', 'in', uploads.map((u) => u.id)).execute();
   return uploads.length;

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Button, Result, type ResultProps } from 'antd';
 import { useNavigate } from 'react-router';
 import { codeMessages } from '@portal/shared';
-import { homePath, homeTitle } from '../routes/menuTree';
+import { homePath, homeTitle, notFoundTitle } from '../routes/menuTree';
 
 /** A page of the shell that has nothing to show, with the way back to 工作台. */
 function ShellResult({ status, title, subTitle }: { status: ResultProps['status']; title: string; subTitle: ReactNode }) {
@@ -28,7 +28,7 @@ export function Forbidden() {
 
 /** An address under /System that is none of this administrator's pages. */
 export function NotFound() {
-  return <ShellResult status="404" title="页面不存在" subTitle="您访问的页面不存在或已被移除，请从左侧菜单进入" />;
+  return <ShellResult status="404" title={notFoundTitle} subTitle="您访问的页面不存在或已被移除，请从左侧菜单进入" />;
 }
 
 /**

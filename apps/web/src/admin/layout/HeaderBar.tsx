@@ -54,7 +54,9 @@ export function HeaderBar({ collapsed, onToggle, crumbs }: HeaderBarProps) {
             <span className={styles.avatar}>
               <UserOutlined />
             </span>
-            <span>{user.FullName || user.Account}</span>
+            {/* Spec §2 shows the account name; the full name beside it says who that is. */}
+            <span className={styles.account}>{user.Account}</span>
+            {user.FullName && user.FullName !== user.Account && <span className={styles.fullName}>{user.FullName}</span>}
             <DownOutlined style={{ fontSize: 10 }} />
           </button>
         </Dropdown>

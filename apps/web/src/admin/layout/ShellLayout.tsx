@@ -1,5 +1,6 @@
-import { Suspense, useMemo, useState } from 'react';
+import { Suspense, useEffect, useMemo, useState } from 'react';
 import { matchRoutes, useLocation, useRoutes } from 'react-router';
+import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { Layout, Spin } from 'antd';
 import { useAdminSession } from '../access/AdminSession';
 import { buildRoutes, shellRelative, type RouteHandle } from '../routes/buildRoutes';
@@ -8,9 +9,14 @@ import { Sidebar } from './Sidebar';
 import { TagsBar } from './TagsBar';
 import { useVisitedTags } from './useVisitedTags';
 import { tagPathOf } from './tags';
+import { systemTitle } from '../routes/menuTree';
+import { adminQueryKeys } from '../session/queries';
 import styles from './shell.module.css';
 
 const collapsedKey = 'adminSiderCollapsed';
+
+/** The signed-in administrator and their menus: a page refresh leaves them be. */
+const isSessionQuery = (key: QueryKey) => adminQueryKeys.session.every((part, i) => key[i] === part);
 
 /**
  * The back-office frame (spec §2): sidebar, header with breadcrumb and account actions, tabs
@@ -26,9 +32,35 @@ export function ShellLayout() {
   const activePath = tagPathOf(pathname);
   const handles = (matchRoutes(routes, relative) ?? []).map((m) => m.route.handle as RouteHandle | undefined).filter((h) => h !== undefined);
   const leaf = handles.at(-1);
-  const { tags, close } = useVisitedTags(leaf?.page ? { path: activePath, title: leaf.title } : null);
+  const { tags, close, closeMany } = useVisitedTags(leaf?.page ? { path: activePath, title: leaf.title } : null);
 
-  const [collapsed, setCollapsed] = useState(() => localStorage.getItem(collapsedKey) === '1');
+  // The browser tab names the page (`<page> · 后台管理系统`), so several open back-office tabs
+  // can be told apart; leaving the shell (logout) puts the previous title back.
+  const pageTitle = leaf?.title;
+  useEffect(() => {
+    if (!pageTitle) return;
+    const before = document.title;
+    document.title = `${pageTitle} · ${systemTitle}`;
+    return () => {
+      document.title = before;
+    };
+  }, [pageTitle]);
+
+  // 刷新 (tab menu): everything but the session is marked stale, and the page is mounted anew
+  // so its queries load again and its forms and dialogs start over.
+  const queryClient = useQueryClient();
+  const [generation, setGeneration] = useState(0);
+  const refresh = () => {
+    void queryClient.invalidateQueries({ predicate: (q) => !isSessionQuery(q.queryKey), refetchType: 'none' });
+    setGeneration((g) => g + 1);
+  };
+
+  // Folded when chosen so, and on a phone unless unfolded there: the full sidebar would leave
+  // the page a third of the screen.
+  const [collapsed, setCollapsed] = useState(() => {
+    const chosen = localStorage.getItem(collapsedKey);
+    return chosen === null ? window.matchMedia('(max-width: 600px)').matches : chosen === '1';
+  });
   const toggle = () => {
     localStorage.setItem(collapsedKey, collapsed ? '0' : '1');
     setCollapsed(!collapsed);
@@ -39,9 +71,11 @@ export function ShellLayout() {
       <Sidebar collapsed={collapsed} activePath={activePath} />
       <Layout className={styles.main}>
         <HeaderBar collapsed={collapsed} onToggle={toggle} crumbs={handles.map((h) => h.title)} />
-        <TagsBar tags={tags} activePath={activePath} onClose={close} />
+        <TagsBar tags={tags} activePath={activePath} onClose={close} onCloseMany={closeMany} onRefresh={refresh} />
         <Layout.Content className={styles.content}>
-          <Suspense fallback={<Spin className={styles.pageLoading} />}>{page}</Suspense>
+          <Suspense key={generation} fallback={<Spin className={styles.pageLoading} />}>
+            {page}
+          </Suspense>
         </Layout.Content>
       </Layout>
     </Layout>

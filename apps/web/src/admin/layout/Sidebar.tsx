@@ -4,7 +4,7 @@ import { ConfigProvider, Layout, Menu, type MenuProps } from 'antd';
 import { SystemMenuKind, type SystemMenuDto } from '@portal/shared';
 import { colors } from '../../theme';
 import { useAdminSession } from '../access/AdminSession';
-import { ancestorKeys, directoryKey, homePath, pagePath, sidebarMenus } from '../routes/menuTree';
+import { ancestorKeys, directoryKey, homePath, pagePath, sidebarMenus, systemTitle } from '../routes/menuTree';
 import { MenuIcon } from './icons';
 import styles from './shell.module.css';
 
@@ -45,9 +45,9 @@ export function Sidebar({ collapsed, activePath }: { collapsed: boolean; activeP
 
   return (
     <Layout.Sider className={styles.sider} collapsed={collapsed} trigger={null} width={220} collapsedWidth={64}>
-      <Link className={styles.logo} to={homePath} title="后台管理系统">
+      <Link className={styles.logo} to={homePath} title={systemTitle}>
         <img src="/emblem.svg" alt="协会会徽" width={32} height={32} />
-        {!collapsed && <span className={styles.logoText}>后台管理系统</span>}
+        {!collapsed && <span className={styles.logoText}>{systemTitle}</span>}
       </Link>
       <ConfigProvider theme={menuTheme}>
         <Menu

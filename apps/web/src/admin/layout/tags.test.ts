@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { homeTag, restoreTags, withoutTag, withTag, type VisitedTag } from './tags';
+import { closeTags, homeTag, restoreTags, withoutTag, withTag, type VisitedTag } from './tags';
 
 const role: VisitedTag = { path: '/System/system/role', title: '角色管理' };
 const admin: VisitedTag = { path: '/System/system/admin', title: '管理员' };
@@ -25,6 +25,23 @@ describe('visited-page tabs', () => {
 
   it('never closes 工作台', () => {
     expect(withoutTag(tabs, homeTag.path, homeTag.path)).toEqual({ tags: tabs, next: null });
+  });
+
+  it('关闭其他 keeps 工作台 and the tab, moving there when the active page went', () => {
+    expect(closeTags(tabs, admin.path, 'others', admin.path)).toEqual({ tags: [homeTag, admin], next: null });
+    expect(closeTags(tabs, admin.path, 'others', audit.path)).toEqual({ tags: [homeTag, admin], next: admin.path });
+    expect(closeTags(tabs, homeTag.path, 'others', role.path)).toEqual({ tags: [homeTag], next: homeTag.path });
+  });
+
+  it('关闭右侧 closes only the tabs after it', () => {
+    expect(closeTags(tabs, role.path, 'right', role.path)).toEqual({ tags: [homeTag, role], next: null });
+    expect(closeTags(tabs, role.path, 'right', audit.path)).toEqual({ tags: [homeTag, role], next: role.path });
+    expect(closeTags(tabs, audit.path, 'right', admin.path)).toEqual({ tags: tabs, next: null });
+  });
+
+  it('关闭全部 leaves 工作台 and goes there', () => {
+    expect(closeTags(tabs, admin.path, 'all', audit.path)).toEqual({ tags: [homeTag], next: homeTag.path });
+    expect(closeTags(tabs, admin.path, 'all', homeTag.path)).toEqual({ tags: [homeTag], next: null });
   });
 
   it('restores stored tabs with 工作台 first, and starts over from damaged storage', () => {

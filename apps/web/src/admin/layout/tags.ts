@@ -30,6 +30,26 @@ export function withoutTag(tags: readonly VisitedTag[], path: string, activePath
   return { tags: rest, next: neighbour.path };
 }
 
+/** The tab context menu's bulk closings (RuoYi's 关闭其他, 关闭右侧, 关闭全部). */
+export type BulkClose = 'others' | 'right' | 'all';
+
+/**
+ * Closes tabs around the one at `path` (工作台 always stays). `next` is where to go when the
+ * active page was among those closed: the tab the menu was opened on, or 工作台 after 关闭全部.
+ */
+export function closeTags(tags: readonly VisitedTag[], path: string, kind: BulkClose, activePath: string): { tags: VisitedTag[]; next: string | null } {
+  const index = tags.findIndex((t) => t.path === path);
+  const keep = (t: VisitedTag, i: number) => {
+    if (t.path === homeTag.path) return true;
+    if (kind === 'others') return i === index;
+    if (kind === 'right') return i <= index;
+    return false;
+  };
+  const rest = index < 0 ? [...tags] : tags.filter(keep);
+  const next = rest.some((t) => t.path === activePath) ? null : (rest.find((t) => t.path === path) ?? homeTag).path;
+  return { tags: rest, next };
+}
+
 /** Tabs restored from the session; home first whatever was stored. */
 export function restoreTags(stored: string | null): VisitedTag[] {
   let parsed: unknown = null;

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { restoreTags, tagPathOf, withoutTag, withTag, type VisitedTag } from './tags';
+import { closeTags, restoreTags, tagPathOf, withoutTag, withTag, type BulkClose, type VisitedTag } from './tags';
 
 /** Tabs survive a page reload but not the browser session (spec §2 tags; sessionStorage). */
 const storageKey = 'adminVisitedTags';
@@ -32,7 +32,17 @@ export function useVisitedTags(current: VisitedTag | null) {
     [tags],
   );
 
-  return { tags, close };
+  /** The context menu's 关闭其他 / 关闭右侧 / 关闭全部 around the tab at `path`; answers where to go, as `close` does. */
+  const closeMany = useCallback(
+    (path: string, kind: BulkClose): string | null => {
+      const { tags: rest, next } = closeTags(tags, path, kind, tagPathOf(window.location.pathname));
+      setTags(rest);
+      return next;
+    },
+    [tags],
+  );
+
+  return { tags, close, closeMany };
 }
 
 /** Forgets the tabs (logout): the next session starts with 工作台 alone. */

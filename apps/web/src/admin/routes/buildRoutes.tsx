@@ -2,7 +2,7 @@ import { Navigate, Outlet, type RouteObject } from 'react-router';
 import { isPermission, SystemMenuKind, type SystemMenuDto } from '@portal/shared';
 import { useAuth } from '../access/AdminSession';
 import { Forbidden, NotFound, UnderConstruction } from '../access/ShellResults';
-import { homePath, routableMenus, routePath, shellBase } from './menuTree';
+import { homePath, notFoundTitle, routableMenus, routePath, shellBase } from './menuTree';
 import { viewKey, views } from './views';
 
 /** What the shell reads from a matched route: its title (tabs, breadcrumb). */
@@ -46,7 +46,7 @@ export function buildRoutes(tree: readonly SystemMenuDto[]): RouteObject[] {
   return [
     { index: true, element: <Navigate to={homePath} replace /> },
     ...routableMenus(tree).map(toRoute).filter((r) => r !== null),
-    { path: '*', element: <NotFound /> },
+    { path: '*', element: <NotFound />, handle: { title: notFoundTitle } satisfies RouteHandle },
   ];
 }
 

@@ -5,6 +5,10 @@ export const shellBase = '/System';
 /** spec §2: the default landing, titled 工作台. */
 export const homePath = `${shellBase}/home`;
 export const homeTitle = '工作台';
+/** The title of an address under /System that is none of this administrator's pages. */
+export const notFoundTitle = '页面不存在';
+/** The browser tab's title of every back-office page: `<page> · 后台管理系统`. */
+export const systemTitle = '后台管理系统';
 
 /** A page's route below the shell: its menu path, lower-cased (spec §2 "keys are lower-cased"). */
 export const routePath = (menu: Pick<SystemMenuDto, 'path'>) => menu.path.trim().toLowerCase().replace(/^\/+|\/+$/g, '');

@@ -19,11 +19,19 @@ const baseOptions: RawEditorOptions = {
   content_style: contentStyle,
   promotion: false,
   branding: false,
+  // The status bar's element path and resize handle carry ARIA attributes their roles do not
+  // allow (axe, WCAG 4.1.2); the height is fixed by the spec anyway.
+  elementpath: false,
+  resize: false,
   plugins: 'link image media advlist code preview table lists',
   toolbar:
     'undo redo | blocks fontsize lineheight | bold italic underline strikethrough forecolor backcolor | ' +
     `alignleft aligncenter alignright alignjustify | ${indent2em} outdent indent | bullist numlist | link image media table hr | removeformat code preview`,
   toolbar_mode: 'wrap',
+  // The fonts a Chinese office has, by their Chinese names; two Latin faces for English text.
+  font_family_formats:
+    '宋体=SimSun,Songti SC,serif; 黑体=SimHei,Heiti SC,sans-serif; 微软雅黑=Microsoft YaHei,PingFang SC,sans-serif; 楷体=KaiTi,Kaiti SC,serif; ' +
+    '仿宋=FangSong,STFangsong,serif; Arial=arial,helvetica,sans-serif; Times New Roman=times new roman,times,serif',
   font_size_formats: '12pt 14pt 16pt 18pt 20pt 22pt 24pt 28pt 30pt 32pt 34pt 36pt',
   line_height_formats: '1 1.5 1.6 1.75 1.8 2 3 4 5',
   formats: { [indent2em]: indent2emFormat },
@@ -92,6 +100,8 @@ export default function TinyEditor({ value = '', onChange, readonly = false, upl
         setup: (editor) => {
           registerIndent2em(editor);
           editor.on('init', () => {
+            // The frame's title already names the editing area; a label on its body is not allowed (WCAG 4.1.2).
+            editor.getBody().removeAttribute('aria-label');
             editor.setContent(current.current);
             editor.undoManager.clear();
           });

@@ -9,6 +9,8 @@ import 'tinymce/themes/silver';
 import 'tinymce/icons/default';
 // tinymce-i18n has no zh_CN pack for TinyMCE 6; zh-Hans is the same Simplified Chinese.
 import 'tinymce-i18n/langs6/zh-Hans.js';
+// …with what that pack leaves in English (tooltips that name a value, a few dialog labels).
+import './zh-Hans-supplement';
 import 'tinymce/plugins/advlist';
 import 'tinymce/plugins/code';
 import 'tinymce/plugins/image';

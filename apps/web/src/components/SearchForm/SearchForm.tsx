@@ -5,22 +5,17 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { dateShortcutDays, typeKinds } from '@portal/shared';
 import type { SearchField, SearchValues } from './fields';
 import { useMenuOptions, useRoleOptions, useTypeOptions, type LookupOption } from './lookups';
+import { isFuture, PastDatePicker } from '../PastDatePicker';
 import styles from './SearchForm.module.css';
 
 const dateFormat = 'YYYY-MM-DD';
 const [week, month, quarter] = dateShortcutDays;
 
-const singleDatePresets = [
-  { label: '今天', value: () => dayjs() },
-  { label: '昨天', value: () => dayjs().subtract(1, 'day') },
-  { label: '一周前', value: () => dayjs().subtract(week, 'day') },
-];
 const rangePresets: { label: string; value: () => [Dayjs, Dayjs] }[] = [
   { label: '最近一周', value: () => [dayjs().subtract(week, 'day'), dayjs()] },
   { label: '最近一个月', value: () => [dayjs().subtract(month, 'day'), dayjs()] },
   { label: '最近三个月', value: () => [dayjs().subtract(quarter, 'day'), dayjs()] },
 ];
-const isFuture = (d: Dayjs) => d.isAfter(dayjs(), 'day');
 
 const readStatusOptions = [
   { label: '会员可读', value: 1 },
@@ -58,13 +53,27 @@ function control<F>(field: SearchField<F>): ReactNode {
     case 'menu':
       return <MenuCascader placeholder={choose} />;
     case 'date':
-      return <DatePicker placeholder={choose} presets={singleDatePresets} disabledDate={isFuture} showNow={false} style={{ width: '100%' }} />;
+      return <PastDatePicker placeholder={choose} />;
     case 'dateRange':
       return <DatePicker.RangePicker presets={rangePresets} disabledDate={field.future ? undefined : isFuture} style={{ width: '100%' }} />;
     case 'readStatus':
       return <Segmented<string | number> options={[{ label: '全部', value: '' }, ...(field.options ?? readStatusOptions)]} />;
   }
 }
+
+/** A field's width: a fixed one keeps the rows tidy; a range needs more; a toggle its own. */
+const fieldClass: Record<SearchField<unknown>['kind'], string | undefined> = {
+  input: styles.item,
+  select: styles.item,
+  role: styles.item,
+  companyType: styles.item,
+  memberLevel: styles.item,
+  type: styles.item,
+  menu: styles.item,
+  date: styles.item,
+  dateRange: styles.wide,
+  readStatus: styles.fit,
+};
 
 /** Turns the controls' values into call parameters. */
 function toSearchValues<F>(fields: readonly SearchField<F>[], raw: Record<string, unknown>): SearchValues {
@@ -113,7 +122,7 @@ export function SearchForm<F extends SearchValues>({ fields, onSearch, loading, 
       initialValues={{ ...Object.fromEntries(fields.filter((f) => f.kind === 'readStatus').map((f) => [f.name, ''])), ...initialValues }}
     >
       {fields.map((field) => (
-        <Form.Item<Record<string, unknown>> key={field.name} name={field.name} label={field.label} className={field.kind === 'dateRange' ? styles.wide : styles.item}>
+        <Form.Item<Record<string, unknown>> key={field.name} name={field.name} label={field.label} className={fieldClass[field.kind]}>
           {control(field)}
         </Form.Item>
       ))}

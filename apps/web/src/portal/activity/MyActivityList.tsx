@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Badge, Empty, List, Pagination, Segmented } from 'antd';
+import { Badge, Empty, List, Segmented } from 'antd';
 import { messages, paging, type MyActivityDto } from '@portal/shared';
 import { activitiesApi } from '../../api/activities';
 import { activityTime, SignUpTag } from './ActivityState';
 import { myActivitiesKey } from './useActivityUnread';
+import { Pager } from '../content/Pager';
 import list from '../contribute/contribute.module.css';
 import styles from './activity.module.css';
 
@@ -59,7 +60,7 @@ export function MyActivityList() {
         )}
       />
       {(notices.data?.TotalCount ?? 0) > pageSize && (
-        <Pagination className={list.pager} current={page} pageSize={pageSize} total={notices.data?.TotalCount ?? 0} showSizeChanger={false} showTotal={(n) => `共 ${n} 条`} onChange={setPage} />
+        <Pager page={page} pageSize={pageSize} total={notices.data?.TotalCount ?? 0} label="活动通知分页" onChange={setPage} />
       )}
     </>
   );

@@ -5,6 +5,7 @@ import { Button, Form, Input, Space } from 'antd';
 import { messages, paging, type CertRecordDto } from '@portal/shared';
 import { certificatesApi, type CertProof, type CertQuery } from '../../api/certificates';
 import { CertResults } from './CertResults';
+import styles from '../content/content.module.css';
 
 const emptyQuery: CertQuery = { Name: '', IdNum: '', CertNum: '' };
 
@@ -60,7 +61,7 @@ export function CertLookup() {
   return (
     <>
       <p style={{ margin: '16px 0' }}>请输入姓名，并填写身份证号或证书编号中的一项进行查询。</p>
-      <Form form={form} layout="inline" initialValues={initial} onFinish={search} style={{ rowGap: 12 }}>
+      <Form form={form} layout="inline" className={styles.certForm} initialValues={initial} onFinish={search}>
         <Form.Item label="姓名" name="Name" rules={[{ required: true, whitespace: true, message: messages.certNameRequired }]}>
           <Input placeholder="请输入姓名" allowClear maxLength={50} />
         </Form.Item>

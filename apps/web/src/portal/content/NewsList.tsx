@@ -17,6 +17,7 @@ export function NewsList({ items, label = '文章列表', compact = false }: { i
           <ArticleLink article={item} className={styles.newsTitle} title={item.Title}>
             {item.Title}
           </ArticleLink>
+          {/* A menu's list is ordered by pins first (listMenuNews), so 置顶 marks its leading rows; the compact related list is not. */}
           {item.IsTop && !compact && <Tag color="red">置顶</Tag>}
           {item.IsMemberRead && !compact && <Tag color="gold">会员</Tag>}
           <time className={styles.newsDate}>{publishDay(item)}</time>

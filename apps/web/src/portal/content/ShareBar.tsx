@@ -2,7 +2,6 @@ import { useState, type ReactNode } from 'react';
 import { Popover, Spin } from 'antd';
 import { QqOutlined, StarFilled, WechatOutlined, WeiboOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { toDataURL } from 'qrcode';
 import styles from './content.module.css';
 
 /** Share pages of the networks of spec §2 info; each takes the page address and title. */
@@ -12,9 +11,16 @@ const shareTargets: { name: string; icon: ReactNode; color: string; href: (url: 
   { name: '微博', icon: <WeiboOutlined />, color: '#e6162d', href: (u, t) => `https://service.weibo.com/share/share.php?url=${u}&title=${t}` },
 ];
 
-/** WeChat has no share page: the reader scans a QR code of the address, drawn in the browser when first shown. */
+/**
+ * WeChat has no share page: the reader scans a QR code of the address, drawn in the browser when
+ * first shown (the QR library too is loaded then, not with the article).
+ */
 function WechatQr({ url }: { url: string }) {
-  const qr = useQuery({ queryKey: ['qrcode', url], queryFn: () => toDataURL(url, { width: 160, margin: 1 }), staleTime: Infinity });
+  const qr = useQuery({
+    queryKey: ['qrcode', url],
+    queryFn: async () => (await import('qrcode')).toDataURL(url, { width: 160, margin: 1 }),
+    staleTime: Infinity,
+  });
   return (
     <div className={styles.wechatQr}>
       {qr.data ? <img src={qr.data} alt="本页二维码" width={160} height={160} /> : <Spin />}

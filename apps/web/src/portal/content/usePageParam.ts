@@ -1,24 +1,26 @@
 import { useCallback } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { paging } from '@portal/shared';
 
 /**
- * The current page number, kept in the address (`?page=2`) so back/forward and shared links
- * land on the same page. Other query parameters are kept; page 1 is left out of the address.
+ * The current page number, kept in the address (`?page=2`) so back/forward, shared links and
+ * crawlers land on the same page; and the address of any other page of the list. Other query
+ * parameters are kept; page 1 is left out of the address.
  */
-export function usePageParam(): [number, (page: number) => void] {
-  const [params, setParams] = useSearchParams();
+export function usePageParam(): [number, (page: number) => string] {
+  const [params] = useSearchParams();
+  const { pathname } = useLocation();
   const parsed = Number(params.get('page'));
   const page = Number.isInteger(parsed) && parsed >= paging.firstPage ? parsed : paging.firstPage;
-  const setPage = useCallback(
-    (next: number) =>
-      setParams((current) => {
-        const updated = new URLSearchParams(current);
-        if (next > paging.firstPage) updated.set('page', String(next));
-        else updated.delete('page');
-        return updated;
-      }),
-    [setParams],
+  const hrefFor = useCallback(
+    (next: number) => {
+      const updated = new URLSearchParams(params);
+      if (next > paging.firstPage) updated.set('page', String(next));
+      else updated.delete('page');
+      const query = updated.toString();
+      return query ? `${pathname}?${query}` : pathname;
+    },
+    [params, pathname],
   );
-  return [page, setPage];
+  return [page, hrefFor];
 }

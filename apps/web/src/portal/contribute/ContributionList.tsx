@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Empty, List, Pagination, Tooltip } from 'antd';
+import { App, Button, Empty, List, Tooltip } from 'antd';
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { ArticleStatus, messages, paging, type MyNewsItemDto } from '@portal/shared';
 import { contributionsApi } from '../../api/contributions';
 import { ArticleStatusTag } from '../../components/ArticleStatusTag';
 import { ContributionDialog } from './ContributionDialog';
+import { Pager } from '../content/Pager';
 import styles from './contribute.module.css';
 
 /** Spec §2: a rejected article's tag tells the reason on hover (and the line below says it for phones). */
@@ -68,15 +69,7 @@ export function ContributionList() {
         )}
       />
       {(list.data?.TotalCount ?? 0) > pageSize && (
-        <Pagination
-          className={styles.pager}
-          current={page}
-          pageSize={pageSize}
-          total={list.data?.TotalCount ?? 0}
-          showSizeChanger={false}
-          showTotal={(n) => `共 ${n} 条`}
-          onChange={setPage}
-        />
+        <Pager page={page} pageSize={pageSize} total={list.data?.TotalCount ?? 0} label="投稿分页" onChange={setPage} />
       )}
       <ContributionDialog
         editing={editing}

@@ -2,18 +2,36 @@ import { useEffect, useState, type CSSProperties } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Empty, Skeleton } from 'antd';
-import { LeftOutlined, RightOutlined } from '@ant-design/icons';
+import { CaretRightOutlined, LeftOutlined, PauseOutlined, RightOutlined } from '@ant-design/icons';
 import { carousel, messages, type BannerDto } from '@portal/shared';
 import { contentApi } from '../../api/content';
 import { isExternalHref } from '../layout';
+import { pictureSources } from '../content/picture';
 import { usePerView } from './usePerView';
 import styles from './home.module.css';
 
-/** A slide: picture, title and date; internal JumpUrls go through the router, others open a new tab. */
-function Slide({ banner, hidden }: { banner: BannerDto; hidden: boolean }) {
+/**
+ * Slides are 200 px high and pictures fill them (object-fit: cover): a banner of the usual 3:1
+ * shape is drawn 600 px wide whatever the slide's width, on a phone as on a desktop.
+ */
+const SLIDE_PICTURE = { sizes: '600px', width: 600, height: 200 };
+
+/**
+ * A slide: picture, title and date; internal JumpUrls go through the router, others open a new tab.
+ * The first slide's picture is the page's largest paint: fetched first; the others wait until shown.
+ */
+function Slide({ banner, hidden, first }: { banner: BannerDto; hidden: boolean; first: boolean }) {
   const body = (
     <>
-      <img src={banner.ImageUrl} alt="" draggable={false} />
+      <img
+        {...pictureSources(banner.ImageUrl, SLIDE_PICTURE.sizes)}
+        width={SLIDE_PICTURE.width}
+        height={SLIDE_PICTURE.height}
+        alt=""
+        draggable={false}
+        fetchPriority={first ? 'high' : undefined}
+        loading={first ? undefined : 'lazy'}
+      />
       <span className={styles.caption}>
         <strong>{banner.Title}</strong>
         <time>{banner.CreateTime.slice(0, 10)}</time>
@@ -41,7 +59,8 @@ function Slide({ banner, hidden }: { banner: BannerDto; hidden: boolean }) {
 
 /**
  * The banner carousel (spec §2 "Home", §9): banners of type 2, four slides in view at 20 px
- * spacing, moving on by one every 3000 ms; paused under the pointer or keyboard focus. The
+ * spacing, moving on by one every 3000 ms; paused under the pointer or keyboard focus, and
+ * stopped by its pause button until played again (WCAG 2.2.2: moving content can be paused). The
  * first slides are repeated after the last so the loop runs on without jumping back.
  */
 function Track({ banners }: { banners: readonly BannerDto[] }) {
@@ -50,19 +69,22 @@ function Track({ banners }: { banners: readonly BannerDto[] }) {
   const slides = loops ? [...banners, ...banners.slice(0, perView)] : banners;
   const [index, setIndex] = useState(0);
   const [animate, setAnimate] = useState(true);
+  /** Held by the pointer or the focus inside the carousel. */
   const [paused, setPaused] = useState(false);
+  /** Stopped by the visitor with the pause button. */
+  const [stopped, setStopped] = useState(false);
 
   // A new layout starts again from the first slide.
   useEffect(() => setIndex(0), [perView, banners.length]);
 
   useEffect(() => {
-    if (!loops || paused) return;
+    if (!loops || paused || stopped) return;
     const id = window.setInterval(() => {
       // Transitions do not run in a hidden tab: stepping on there would outrun the loop.
       if (!document.hidden) setIndex((i) => Math.min(i + 1, banners.length));
     }, carousel.autoplayMs);
     return () => window.clearInterval(id);
-  }, [loops, paused, banners.length]);
+  }, [loops, paused, stopped, banners.length]);
 
   // After a jump without animation (loop seam), turn the animation back on once it is drawn.
   useEffect(() => {
@@ -108,7 +130,7 @@ function Track({ banners }: { banners: readonly BannerDto[] }) {
       <div className={styles.viewport}>
         <div className={styles.track} style={trackStyle} onTransitionEnd={onTransitionEnd}>
           {slides.map((banner, i) => (
-            <Slide key={i} banner={banner} hidden={i < index || i >= index + perView} />
+            <Slide key={i} banner={banner} hidden={i < index || i >= index + perView} first={i === 0} />
           ))}
         </div>
       </div>
@@ -121,6 +143,15 @@ function Track({ banners }: { banners: readonly BannerDto[] }) {
             <RightOutlined aria-hidden />
           </button>
           <div className={styles.dots}>
+            <button
+              type="button"
+              className={styles.playPause}
+              aria-label={stopped ? '播放轮播' : '暂停轮播'}
+              title={stopped ? '播放轮播' : '暂停轮播'}
+              onClick={() => setStopped((s) => !s)}
+            >
+              {stopped ? <CaretRightOutlined aria-hidden /> : <PauseOutlined aria-hidden />}
+            </button>
             {banners.map((b, i) => (
               <button
                 key={b.Id}

@@ -1,4 +1,4 @@
-import { Pagination } from 'antd';
+import { Pager } from '../content/Pager';
 import styles from './home.module.css';
 
 interface Props {
@@ -9,23 +9,15 @@ interface Props {
   label: string;
 }
 
-/** The home paginator (spec §2, §9): total, prev, five pager buttons, next; hidden when empty. */
-export function HomePager({ page, pageSize, total, onChange, label }: Props) {
-  if (total <= 0) return null;
+/**
+ * The home paginator (spec §2, §9): total, prev, five pager buttons, next; hidden when empty.
+ * Buttons, not links: two lists page side by side on one address, and their articles are
+ * reachable for crawlers through the menu lists.
+ */
+export function HomePager(props: Props) {
   return (
-    <nav className={styles.pager} aria-label={label}>
-      <Pagination
-        size="small"
-        current={page}
-        pageSize={pageSize}
-        total={total}
-        onChange={onChange}
-        showTotal={(n) => `共 ${n} 条`}
-        showSizeChanger={false}
-        // current ± 1 between first and last: the five pager buttons of spec §9.
-        showLessItems
-        align="end"
-      />
-    </nav>
+    <div className={styles.pager}>
+      <Pager {...props} size="small" align="end" />
+    </div>
   );
 }

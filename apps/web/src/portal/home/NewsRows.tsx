@@ -13,7 +13,11 @@ interface Props {
   label: string;
 }
 
-/** Home list rows: title (one line, ellipsis), 置顶 and 会员 marks, date yyyy-MM-dd; 暂无数据 when empty. */
+/**
+ * Home list rows: title (one line, ellipsis), 会员 mark, date yyyy-MM-dd; 暂无数据 when empty.
+ * No 置顶 mark: the home lists are ordered by time (最新资讯) or by seat order, not by pins, so
+ * a pinned article would carry the mark somewhere down the list.
+ */
 export function NewsRows({ items, rows, showMenu = false, label }: Props) {
   if (!items) return <Skeleton active title={false} paragraph={{ rows, width: '100%' }} className={styles.skeleton} />;
   if (items.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={messages.empty} />;
@@ -25,11 +29,6 @@ export function NewsRows({ items, rows, showMenu = false, label }: Props) {
             {showMenu && item.MenuName && <span className={styles.rowMenu}>[{item.MenuName}]</span>}
             {item.Title}
           </ArticleLink>
-          {item.IsTop && (
-            <Tag color="red" variant="outlined" className={styles.mark}>
-              置顶
-            </Tag>
-          )}
           {item.IsMemberRead && (
             <Tag color="gold" variant="outlined" className={styles.mark}>
               会员

@@ -3,6 +3,7 @@ import { industrySeatLabel, seats, type NewsListItemDto } from '@portal/shared';
 import { contentApi } from '../../api/content';
 import { ArticleLink } from '../content/ArticleLink';
 import { publishDay } from '../content/NewsList';
+import { pictureSources } from '../content/picture';
 import { findMenuByName, menuHref, useMenuTree } from '../layout';
 import { Section } from './Section';
 import { NewsRows } from './NewsRows';
@@ -18,7 +19,7 @@ const ROWS_UNDER_PICTURE = 8;
 function PictureStory({ item }: { item: NewsListItemDto }) {
   return (
     <ArticleLink article={item} className={styles.story} title={item.Title}>
-      <img src={item.ImageUrl} alt="" loading="lazy" />
+      <img {...pictureSources(item.ImageUrl, '136px')} width={136} height={92} alt="" loading="lazy" />
       <span className={styles.storyText}>
         <strong>{item.Title}</strong>
         {item.Summary && <span className={styles.storySummary}>{item.Summary}</span>}

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useSiteInfo } from './useSiteInfo';
 import { UtilityBar } from './UtilityBar';
 import { SearchBox } from './SearchBox';
@@ -7,19 +7,23 @@ import styles from './header.module.css';
 /** The masthead: utility bar, then emblem, the association's Chinese and English names, and the search box. */
 export function Header() {
   const site = useSiteInfo();
+  const onSearchPage = useLocation().pathname.toLowerCase() === '/searchkey';
   return (
     <header className={styles.header}>
       <UtilityBar />
       <div className={styles.masthead}>
         <div className={`${styles.inner} ${styles.mastheadInner}`}>
-          <Link to="/home" className={styles.brand} aria-label={site.data ? `${site.data.Name} 首页` : '首页'}>
+          <Link to="/home" className={styles.brand}>
             <img className={styles.emblem} src="/emblem.svg" alt="" width={76} height={76} />
             <span className={styles.names}>
               <span className={`${styles.name} serif-title`}>{site.data?.Name ?? '\u00a0'}</span>
               <span className={styles.english}>{site.data?.EnglishName ?? '\u00a0'}</span>
             </span>
           </Link>
-          <SearchBox className={styles.search} />
+          {/* A plain wrapper carries the layout: antd's own styles of the search box outrank a class on it. */}
+          <div className={onSearchPage ? `${styles.search} ${styles.searchOnSearchPage}` : styles.search}>
+            <SearchBox />
+          </div>
         </div>
       </div>
     </header>

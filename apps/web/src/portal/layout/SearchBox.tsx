@@ -4,7 +4,7 @@ import { App, Input } from 'antd';
 import { messages } from '@portal/shared';
 
 /** Header search (spec §2 "Header"): trimmed; empty warns 请输入关键词, otherwise opens searchKey. */
-export function SearchBox({ className }: { className?: string }) {
+export function SearchBox() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const { message } = App.useApp();
@@ -22,7 +22,6 @@ export function SearchBox({ className }: { className?: string }) {
 
   return (
     <Input.Search
-      className={className}
       value={text}
       onChange={(e) => setText(e.target.value)}
       onSearch={search}

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Popover } from 'antd';
 import { EditOutlined, MessageOutlined, QrcodeOutlined } from '@ant-design/icons';
@@ -9,10 +10,15 @@ import { SizeSelector } from './SizeSelector';
 import { qrCodes } from './qrCodes';
 import styles from './header.module.css';
 
+/** 关注我们: the QR code under the pointer, or opened by Enter/Space from the keyboard and closed by Escape. */
 function FollowUs() {
   const qr = qrCodes.officialAccount;
+  const [open, setOpen] = useState(false);
   return (
     <Popover
+      open={open}
+      onOpenChange={setOpen}
+      trigger={['hover', 'click']}
       placement="bottom"
       content={
         <figure className={styles.qrPopover}>
@@ -21,7 +27,7 @@ function FollowUs() {
         </figure>
       }
     >
-      <button type="button" className={styles.barLink}>
+      <button type="button" className={styles.barLink} aria-expanded={open} onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}>
         <QrcodeOutlined aria-hidden /> 关注我们
       </button>
     </Popover>

@@ -1,7 +1,11 @@
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import { LoginDialog } from './LoginDialog';
-import { SuggestionDialog } from './SuggestionDialog';
-import { ApplyDialog, type RejectedApplication } from './ApplyDialog';
+import { createContext, lazy, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { OnDemand } from '../../components/OnDemand';
+import type { RejectedApplication } from './ApplyDialog';
+
+// Every public page offers these dialogs, few visitors open one: their code loads on first opening.
+const LoginDialog = lazy(() => import('./LoginDialog').then((m) => ({ default: m.LoginDialog })));
+const SuggestionDialog = lazy(() => import('./SuggestionDialog').then((m) => ({ default: m.SuggestionDialog })));
+const ApplyDialog = lazy(() => import('./ApplyDialog').then((m) => ({ default: m.ApplyDialog })));
 
 type Dialog = 'login' | 'suggestion' | 'apply' | null;
 
@@ -51,9 +55,15 @@ export function MemberDialogsProvider({ children }: { children: ReactNode }) {
   return (
     <MemberDialogsContext.Provider value={api}>
       {children}
-      <LoginDialog open={open === 'login'} onClose={close} onLoggedIn={afterLogin} onRejected={reopenRejected} />
-      <SuggestionDialog open={open === 'suggestion'} onClose={close} />
-      <ApplyDialog open={open === 'apply'} onClose={close} rejected={rejected} />
+      <OnDemand open={open === 'login'}>
+        <LoginDialog open={open === 'login'} onClose={close} onLoggedIn={afterLogin} onRejected={reopenRejected} />
+      </OnDemand>
+      <OnDemand open={open === 'suggestion'}>
+        <SuggestionDialog open={open === 'suggestion'} onClose={close} />
+      </OnDemand>
+      <OnDemand open={open === 'apply'}>
+        <ApplyDialog open={open === 'apply'} onClose={close} rejected={rejected} />
+      </OnDemand>
     </MemberDialogsContext.Provider>
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { App, Badge } from 'antd';
 import { BellOutlined, UserOutlined } from '@ant-design/icons';
@@ -6,7 +6,10 @@ import { membersApi } from '../../api/members';
 import { useActivityUnread } from '../activity/useActivityUnread';
 import { useMemberDialogs } from './MemberDialogs';
 import { useMemberSession } from './session';
-import { UserInfoDialog } from './UserInfoDialog';
+import { OnDemand } from '../../components/OnDemand';
+
+// The account dialog (forms and their schemas) loads when the member first opens it.
+const UserInfoDialog = lazy(() => import('./UserInfoDialog').then((m) => ({ default: m.UserInfoDialog })));
 
 /** 活动通知 beside the account, with the number of unread notices. */
 function ActivityNotices({ className }: { className?: string }) {
@@ -56,7 +59,9 @@ export function MemberEntrance({ classNames }: { classNames: Partial<Record<'ent
       <button type="button" className={classNames.link} onClick={() => void logout()}>
         退出
       </button>
-      <UserInfoDialog open={infoOpen} onClose={() => setInfoOpen(false)} profile={info} />
+      <OnDemand open={infoOpen}>
+        <UserInfoDialog open={infoOpen} onClose={() => setInfoOpen(false)} profile={info} />
+      </OnDemand>
     </span>
   );
 }

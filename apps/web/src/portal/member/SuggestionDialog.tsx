@@ -38,7 +38,9 @@ export function SuggestionDialog({ open, onClose }: { open: boolean; onClose: ()
           label="联系电话"
           rules={[schemaRule(saveProposeForm, 'Mobile')]}
         >
-          <Input placeholder="请输入手机号码" inputMode="tel" maxLength={11} />
+          {/* No maxLength: it would cut a pasted " 13812345678 " before trimming, and silently turn
+              an over-long number into another valid one. The rule trims, then checks. */}
+          <Input placeholder="请输入手机号码" inputMode="tel" autoComplete="tel" />
         </Form.Item>
         <Form.Item name="ProposeContent" label="建议留言" rules={[schemaRule(saveProposeForm, 'ProposeContent')]}>
           <Input.TextArea placeholder="请输入建议留言" rows={5} maxLength={memberLimits.proposeContent} showCount />

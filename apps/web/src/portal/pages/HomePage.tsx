@@ -5,12 +5,16 @@ import { SeatFeature } from '../home/SeatFeature';
 import { PositionTabs } from '../home/PositionTabs';
 import styles from '../home/home.module.css';
 import { usePageTitle } from '../content/usePageTitle';
+import { useSiteInfo } from '../layout/useSiteInfo';
 
 /** The home page (spec §2 "Home"): carousel, shortcut tiles, latest news beside seat 4, the seat tabs. */
 export function HomePage() {
   usePageTitle('');
+  const site = useSiteInfo();
   return (
     <div className={styles.home}>
+      {/* The page's one h1 for assistive technology and search engines; the masthead shows the name. */}
+      <h1 className="visually-hidden">{site.data?.Name ?? '首页'}</h1>
       <BannerCarousel />
       <ShortcutTiles />
       <div className={styles.split}>

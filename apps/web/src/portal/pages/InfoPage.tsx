@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Result, Skeleton } from 'antd';
+import { Alert, Button, Result, Skeleton } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
 import { articleWarning, Code, messages, paging, type NewsDetailDto } from '@portal/shared';
 import { contentApi } from '../../api/content';
@@ -99,9 +99,33 @@ function ArticleView({ article }: { article: NewsDetailDto }) {
   );
 }
 
+/**
+ * No such article (Code 404, or no NewsId), reached inside the site: say so and offer the way
+ * back. (Opened from outside, the server answers HTTP 404 and the layout shows the 404 page.)
+ */
+function ArticleMissing() {
+  const navigate = useNavigate();
+  return (
+    <Result
+      className={styles.notice}
+      status="warning"
+      title={<h1 className={styles.noticeTitle}>{messages.articleNotFound}</h1>}
+      subTitle="该文章可能已被删除、撤回或尚未发布。"
+      extra={[
+        <Button key="back" onClick={() => void navigate(-1)}>
+          返回上一页
+        </Button>,
+        <Button key="home" type="primary" onClick={() => void navigate('/home')}>
+          返回首页
+        </Button>,
+      ]}
+    />
+  );
+}
+
 /** Member-only article without a member session (Code 403). */
 function MemberOnlyNotice() {
-  return <Result className={styles.notice} icon={<LockOutlined style={{ color: colors.primary }} />} title={messages.memberOnly} extra={<MemberLoginButton />} />;
+  return <Result className={styles.notice} icon={<LockOutlined style={{ color: colors.primary }} />} title={<h1 className={styles.noticeTitle}>{messages.memberOnly}</h1>} extra={<MemberLoginButton />} />;
 }
 
 export function InfoPage() {
@@ -125,6 +149,7 @@ export function InfoPage() {
   if (validId && detail.isPending) main = <Skeleton active paragraph={{ rows: 12 }} style={{ padding: '28px 0' }} />;
   else if (memberOnly) main = <MemberOnlyNotice />;
   else if (detail.data) main = <ArticleView article={detail.data} />;
+  else if (!validId || (detail.error instanceof ApiError && detail.error.code === Code.NotFound)) main = <ArticleMissing />;
   else main = <EmptyState />;
 
   return (

@@ -14,6 +14,7 @@ import { ArticleBody } from '../content/ArticleBody';
 import { EmptyState } from '../content/EmptyState';
 import { findMenuPath } from '../content/menuPath';
 import { usePageParam } from '../content/usePageParam';
+import { SectionSelect } from '../content/SectionSelect';
 import styles from '../content/content.module.css';
 import { usePageTitle } from '../content/usePageTitle';
 
@@ -40,7 +41,10 @@ const sideMenuTheme: ThemeConfig = {
   },
 };
 
-/** The left menu: the children of the current top-level menu (the top menu itself when it has none). */
+/** The menus of a section: the children of its top-level menu (the top menu itself when it has none). */
+const sectionMenus = (top: MenuDto) => (shownMenus(top.ChildList).length > 0 ? top.ChildList : [top]);
+
+/** The left menu: the section's menus (sectionMenus). */
 function SideMenu({ top, selectedKey }: { top: MenuDto | undefined; selectedKey: string }) {
   if (!top) {
     return (
@@ -50,7 +54,7 @@ function SideMenu({ top, selectedKey }: { top: MenuDto | undefined; selectedKey:
       </aside>
     );
   }
-  const menus = shownMenus(top.ChildList).length > 0 ? top.ChildList : [top];
+  const menus = sectionMenus(top);
   return (
     <aside className={styles.side}>
       <h2 className={styles.sideHeading}>{top.Name}</h2>
@@ -82,7 +86,7 @@ function SinglePage({ menuId }: { menuId: number }) {
 
 /** A list menu: title and date, 5 per page (spec §9), page number kept in the address. */
 function MenuNews({ menuId }: { menuId: number }) {
-  const [page, setPage] = usePageParam();
+  const [page] = usePageParam();
   const query = { pid: menuId, pageindex: page, pagesize: paging.menuNews };
   const list = useQuery({ queryKey: ['newsList', query], queryFn: () => contentApi.newsList(query), placeholderData: keepPreviousData });
   if (list.isPending) return <Skeleton active paragraph={{ rows: 6 }} />;
@@ -90,7 +94,7 @@ function MenuNews({ menuId }: { menuId: number }) {
   return (
     <>
       <NewsList items={list.data.List} />
-      <ListPagination page={page} pageSize={paging.menuNews} total={list.data.TotalCount} onChange={setPage} />
+      <ListPagination pageSize={paging.menuNews} total={list.data.TotalCount} />
     </>
   );
 }
@@ -150,6 +154,7 @@ export function MenuListPage() {
         <SideMenu top={top} selectedKey={selectedKey} />
         <div className={styles.main}>
           <Panel title={current?.Name ?? '\u00a0'} crumbs={<MenuCrumbs path={path.length > 0 ? path : current ? [current] : []} />}>
+            {top && <SectionSelect menus={sectionMenus(top)} currentId={menuId} />}
             {body}
           </Panel>
         </div>

@@ -4,9 +4,16 @@ import { HomeOutlined } from '@ant-design/icons';
 import { colors, theme } from '../../theme';
 import { usePageTitle } from '../content/usePageTitle';
 
+/** What was not found: a page (the default), or an article the server answered 404 for. */
+const subjects = {
+  page: { title: '页面不存在', heading: '抱歉，您访问的页面不存在', text: '您要找的页面可能已被删除、更名或暂时不可用。' },
+  article: { title: '文章不存在', heading: '抱歉，您访问的文章不存在', text: '该文章可能已被删除、撤回或尚未发布。' },
+} as const;
+
 /** The error page of spec §2 (/404 and every unmatched address), outside the portal layout. */
-export function NotFoundPage() {
-  usePageTitle('页面不存在');
+export function NotFoundPage({ subject = 'page' }: { subject?: keyof typeof subjects }) {
+  const { title, heading, text } = subjects[subject];
+  usePageTitle(title);
   const navigate = useNavigate();
   return (
     <main
@@ -31,8 +38,8 @@ export function NotFoundPage() {
       >
         404
       </div>
-      <h1 style={{ margin: 0, color: colors.text, fontSize: 20, fontWeight: 500 }}>抱歉，您访问的页面不存在</h1>
-      <p style={{ margin: '0 0 12px', color: colors.muted }}>您要找的页面可能已被删除、更名或暂时不可用。</p>
+      <h1 style={{ margin: 0, color: colors.text, fontSize: 20, fontWeight: 500 }}>{heading}</h1>
+      <p style={{ margin: '0 0 12px', color: colors.muted }}>{text}</p>
       <Button type="primary" size="large" icon={<HomeOutlined />} onClick={() => void navigate('/home')}>
         返回首页
       </Button>

@@ -1,6 +1,6 @@
 import { useNavigate, useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { App, Input, Skeleton } from 'antd';
+import { Alert, App, Input, Skeleton } from 'antd';
 import { messages, paging, type NewsListItemDto } from '@portal/shared';
 import { contentApi } from '../../api/content';
 import { ContentPage, Panel } from '../content/ContentPage';
@@ -34,10 +34,12 @@ function SearchResult({ item, keyword }: { item: NewsListItemDto; keyword: strin
 }
 
 function Results({ keyword }: { keyword: string }) {
-  const [page, setPage] = usePageParam();
+  const [page] = usePageParam();
   const query = { key: keyword, pageindex: page, pagesize: paging.search };
-  const results = useQuery({ queryKey: ['newsList', query], queryFn: () => contentApi.newsList(query), placeholderData: keepPreviousData });
+  const results = useQuery({ queryKey: ['newsList', query], queryFn: () => contentApi.search(query), placeholderData: keepPreviousData });
   if (results.isPending) return <Skeleton active paragraph={{ rows: 8 }} style={{ paddingTop: 16 }} />;
+  // A refused key (关键词不能超过50个字) is said once, here, instead of a toast beside 共找到 0 条.
+  if (results.isError) return <Alert className={styles.searchRefusal} type="warning" showIcon title={results.error.message} />;
   const total = results.data?.TotalCount ?? 0;
   return (
     <>
@@ -51,7 +53,7 @@ function Results({ keyword }: { keyword: string }) {
               <SearchResult key={item.NewsId} item={item} keyword={keyword} />
             ))}
           </ul>
-          <ListPagination page={page} pageSize={paging.search} total={total} onChange={setPage} />
+          <ListPagination pageSize={paging.search} total={total} />
         </>
       ) : (
         <EmptyState />

@@ -1,12 +1,11 @@
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Drawer, Popconfirm, Space, Tag, Tooltip, type TableColumnsType } from 'antd';
-import { BellOutlined, DownloadOutlined } from '@ant-design/icons';
+import { BellOutlined } from '@ant-design/icons';
 import { ActivityStatus, type ActivityListItemDto, type ActivityMemberDto } from '@portal/shared';
 import { activitiesAdminApi, type ActivityMemberFilters } from '../../../api/activities';
-import { DataTable, usePagedList, type PageState } from '../../../components/DataTable';
-import { SearchForm, type SearchField } from '../../../components/SearchForm';
+import type { SearchField } from '../../../components/SearchForm';
 import { Auth } from '../../access/AdminSession';
+import { ListPage, listResource, useListPage } from '../../list';
 import { activityMembersKey, MailStateTag } from './status';
 import styles from './activity.module.css';
 
@@ -73,66 +72,59 @@ export function AudienceDrawer({ activity, onClose }: { activity: ActivityListIt
   );
 }
 
+/** One activity's audience as a list: searched, exported under activity:export, remindable. */
+const audienceOf = (activity: ActivityListItemDto) =>
+  listResource<ActivityMemberDto, Filters>({
+    key: activityMembersKey(activity.ActivityId),
+    fetch: (q) => activitiesAdminApi.members({ ...q, activityid: activity.ActivityId }),
+    rowKey: 'MemberId',
+    search: searchFields,
+    columns,
+    numbered: false,
+    export: { perm: 'activity:export', label: '导出名单', run: (filters) => activitiesAdminApi.exportMembers({ ...filters, activityid: activity.ActivityId }, `${activity.Title}-名单.xlsx`) },
+  });
+
 /** The audience list itself, mounted only while an activity is shown, so it never asks for none. */
 function Audience({ activity }: { activity: ActivityListItemDto }) {
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
-  const id = activity.ActivityId;
-  const key = activityMembersKey(id);
-  const list = usePagedList<ActivityMemberDto, Filters>(key, (q: Filters & PageState) => activitiesAdminApi.members({ ...q, activityid: id }), {});
+  const resource = audienceOf(activity);
+  const page = useListPage(resource);
   const [selected, setSelected] = useState<number[]>([]);
-  const [busy, setBusy] = useState<'remind' | 'export' | null>(null);
+  const [reminding, setReminding] = useState(false);
   const remindable = activity.Status === ActivityStatus.Published;
 
   const remind = async (memberIds: number[]) => {
-    setBusy('remind');
+    setReminding(true);
     try {
-      void message.success(await activitiesAdminApi.resend(id, memberIds));
+      void message.success(await activitiesAdminApi.resend(activity.ActivityId, memberIds));
       setSelected([]);
-      await queryClient.invalidateQueries({ queryKey: key });
+      page.refresh();
     } catch {
       // Shown by the API client.
     } finally {
-      setBusy(null);
-    }
-  };
-  const exportList = async () => {
-    setBusy('export');
-    try {
-      await activitiesAdminApi.exportMembers({ ...list.filters, activityid: id }, `${activity.Title}-名单.xlsx`);
-    } catch {
-      // Shown by the API client.
-    } finally {
-      setBusy(null);
+      setReminding(false);
     }
   };
 
   return (
-    <>
-      <SearchForm<Filters> fields={searchFields} onSearch={list.search} loading={list.query.isFetching} />
-      <Space wrap className={styles.toolbar}>
+    <ListPage
+      resource={resource}
+      page={page}
+      toolbar={
         <Auth perm="activity:resend">
           <Tooltip title={remindable ? undefined : '只有已发布的活动可以发送提醒'}>
-            <Button icon={<BellOutlined />} disabled={!remindable || selected.length === 0} loading={busy === 'remind'} onClick={() => void remind(selected)}>
+            <Button icon={<BellOutlined />} disabled={!remindable || selected.length === 0} loading={reminding} onClick={() => void remind(selected)}>
               提醒所选（{selected.length}）
             </Button>
           </Tooltip>
           <Popconfirm title="向全部未读会员发送提醒？" onConfirm={() => remind([])} okText="提醒" disabled={!remindable}>
-            <Button type="primary" icon={<BellOutlined />} disabled={!remindable} loading={busy === 'remind'}>
+            <Button type="primary" icon={<BellOutlined />} disabled={!remindable} loading={reminding}>
               提醒全部未读
             </Button>
           </Popconfirm>
         </Auth>
-        <Button icon={<DownloadOutlined />} loading={busy === 'export'} onClick={() => void exportList()}>
-          导出名单
-        </Button>
-      </Space>
-      <DataTable<ActivityMemberDto>
-        rowKey="MemberId"
-        columns={columns}
-        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }}
-        {...list.tableProps}
-      />
-    </>
+      }
+      table={{ rowSelection: { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) } }}
+    />
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Col, DatePicker, Form, Input, Modal, Radio, Row, Select, Spin, type FormRule } from 'antd';
+import { Col, Form, Input, Modal, Radio, Row, Select, Spin, type FormRule } from 'antd';
 import {
   certLimits,
   certMessages,
@@ -21,6 +21,7 @@ import { useFormSubmit } from '../../../components/useFormSubmit';
 import { schemaRule } from '../../../portal/member/schemaRule';
 import { dayValueProps, trimmed } from '../../shared/normalize';
 import { certificatesKey, examStatusOptions, idTypeOptions, type CertPageSpec } from './certPages';
+import { PastDatePicker } from '../../../components/PastDatePicker';
 
 type Values = Omit<EditCertInfoBody, '_certId' | 'View'>;
 type Field = keyof Values;
@@ -145,7 +146,7 @@ export function CertDialog({ page, certId, onClose, onSaved }: CertDialogProps) 
             </Col>
             <Col xs={24} md={12}>
               <Form.Item name="_examTime" label="考试时间" rules={rule('_examTime')} {...dayValueProps}>
-                <DatePicker placeholder="请选择考试时间" style={{ width: '100%' }} />
+                <PastDatePicker placeholder="请选择考试时间" />
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>
@@ -160,7 +161,7 @@ export function CertDialog({ page, certId, onClose, onSaved }: CertDialogProps) 
             </Col>
             <Col xs={24} md={12}>
               <Form.Item name="_issueDate" label="发证日期" required={passed} rules={rule('_issueDate')} dependencies={['_examStatus', '_examTime']} validateFirst {...dayValueProps}>
-                <DatePicker placeholder={passed ? '请选择发证日期' : '考试合格后填写'} disabled={!passed} style={{ width: '100%' }} />
+                <PastDatePicker placeholder={passed ? '请选择发证日期' : '考试合格后填写'} disabled={!passed} />
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>

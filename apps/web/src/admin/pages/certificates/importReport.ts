@@ -1,11 +1,11 @@
+import { defuseFormula } from '@portal/shared';
 import type { ImportErrors } from '../../../api/certificates-admin';
 
 type ImportError = ImportErrors['Errors'][number];
 
 /** A CSV field: quoted when it holds a separator, a quote or a line break; a leading = + - @ is defused so Excel does not run it as a formula. */
 function field(value: string | number): string {
-  let text = String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  const text = defuseFormula(String(value));
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

@@ -12,6 +12,7 @@ import { useFormSubmit } from '../../../components/useFormSubmit';
 import { memberStatusOptions } from './applyState';
 import { memberKey } from './keys';
 import styles from './members.module.css';
+import { PastDatePicker } from '../../../components/PastDatePicker';
 
 /** The form: the EditMemberInfo body plus the member's own switch, saved by EditMemberStatus. */
 type Values = EditMemberInfoBody & { Status: number };
@@ -125,7 +126,7 @@ export function MemberDialog({ memberId, onClose, onSaved }: MemberDialogProps) 
             </Col>
             <Col span={12}>
               <Form.Item name="JoinDate" label="入会日期" rules={rule('JoinDate')} {...dateProps}>
-                <DatePicker placeholder="请选择入会日期" style={{ width: '100%' }} />
+                <PastDatePicker placeholder="请选择入会日期" />
               </Form.Item>
             </Col>
             <Col span={12}>

@@ -1,128 +1,95 @@
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Popconfirm, Space, type TableColumnsType } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
-import { ApplyState, MemberStatus, messages, type MemberListItemDto } from '@portal/shared';
+import { ApplyState, MemberStatus, type MemberListItemDto } from '@portal/shared';
 import { membersAdminApi, type MemberQuery } from '../../../api/members-admin';
-import { DataTable, usePagedList } from '../../../components/DataTable';
-import { SearchForm, type SearchField } from '../../../components/SearchForm';
-import { Auth } from '../../access/AdminSession';
-import { Panel } from '../../layout/Panel';
+import type { PageState } from '../../../components/DataTable';
+import { editAction, editingId, ListPage, listResource, useListPage } from '../../list';
 import { useAction } from '../../shared/useAction';
 import { ApplyStateTag, MemberStatusTag, applyStateOptions, memberStatusOptions } from './applyState';
 import { membersKey } from './keys';
 import { MemberDialog } from './MemberDialog';
 import { ReviewDialog } from './ReviewDialog';
+import styles from './members.module.css';
 
-type Filters = Omit<MemberQuery, 'pageindex' | 'pagesize'>;
-
-const searchFields: SearchField<Filters>[] = [
-  { kind: 'input', name: 'key', label: '关键字', placeholder: '公司名称或账号' },
-  { kind: 'select', name: 'applystate', label: '审核状态', options: applyStateOptions },
-  { kind: 'select', name: 'status', label: '状态', options: memberStatusOptions },
-  { kind: 'companyType', name: 'companytype', label: '单位归类' },
-  { kind: 'memberLevel', name: 'memberlevel', label: '会员等级' },
-  { kind: 'dateRange', name: 'applied', label: '申请日期', names: ['start', 'end'] },
-];
+type Filters = Omit<MemberQuery, keyof PageState>;
 
 const dash = (text: string) => text || '-';
 
-/** 会员列表 / 入会审核 (component member/list/index): members and applications; add, edit, review, enable or disable. */
-export default function MemberListPage() {
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
-  const list = usePagedList<MemberListItemDto, Filters>(membersKey, membersAdminApi.members, {});
-  const [editing, setEditing] = useState<number | null>(null);
-  const [reviewing, setReviewing] = useState<number | null>(null);
-
+const members = listResource<MemberListItemDto, Filters>({
   // Also drops the cached records and histories, so a dialog opened next shows the change.
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: membersKey });
-  const toggle = useAction((m: MemberListItemDto) => membersAdminApi.setStatus(m.MemberId, m.Status === MemberStatus.Enabled ? 0 : 1), refresh);
-
-  const columns: TableColumnsType<MemberListItemDto> = [
-    { title: '账号', dataIndex: 'Account' },
-    { title: '公司名称', dataIndex: 'MemberName', ellipsis: { showTitle: true }, width: 220 },
-    { title: '单位归类', dataIndex: 'CompanyTypeName', render: dash },
-    { title: '会员等级', dataIndex: 'MemberLevelName', render: dash },
-    { title: '联络人', dataIndex: 'DailyOperator', render: dash },
-    { title: '手机号码', dataIndex: 'OperatorPhone', render: dash },
-    { title: '审核状态', dataIndex: 'ApplyState', width: 100, render: (state: ApplyState) => <ApplyStateTag state={state} /> },
-    { title: '状态', dataIndex: 'Status', width: 80, render: (status: number) => <MemberStatusTag status={status} /> },
-    { title: '申请时间', dataIndex: 'ApplyTime', width: 170, render: dash },
+  key: membersKey,
+  fetch: membersAdminApi.members,
+  rowKey: 'MemberId',
+  search: [
+    { kind: 'input', name: 'key', label: '关键字', placeholder: '公司名称或账号' },
+    { kind: 'select', name: 'applystate', label: '审核状态', options: applyStateOptions },
+    { kind: 'select', name: 'status', label: '状态', options: memberStatusOptions },
+    { kind: 'companyType', name: 'companytype', label: '单位归类' },
+    { kind: 'memberLevel', name: 'memberlevel', label: '会员等级' },
+    { kind: 'dateRange', name: 'applied', label: '申请日期', names: ['start', 'end'] },
+  ],
+  // Sized to fit beside the sidebar at 1440 px without scrolling (the contact's phone under the
+  // name saves a column), so 申请时间 never sits under the pinned 操作 column.
+  columns: [
+    { title: '账号', dataIndex: 'Account', width: 100, ellipsis: { showTitle: true } },
+    { title: '公司名称', dataIndex: 'MemberName', ellipsis: { showTitle: true }, width: 170 },
+    { title: '单位归类', dataIndex: 'CompanyTypeName', width: 90, render: dash },
+    { title: '会员等级', dataIndex: 'MemberLevelName', width: 90, render: dash },
     {
-      title: '操作',
-      key: 'actions',
-      width: 200,
-      fixed: 'right',
-      render: (_, m) => {
-        const disabling = m.Status === MemberStatus.Enabled;
-        return (
-          <Space size={4}>
-            {m.ApplyState === ApplyState.UnderReview ? (
-              <Auth perm="member:audit">
-                <Button type="link" size="small" onClick={() => setReviewing(m.MemberId)}>
-                  审核
-                </Button>
-              </Auth>
-            ) : (
-              <Button type="link" size="small" onClick={() => setReviewing(m.MemberId)}>
-                审核记录
-              </Button>
-            )}
-            <Auth perm="member:edit">
-              <Button type="link" size="small" onClick={() => setEditing(m.MemberId)}>
-                编辑
-              </Button>
-            </Auth>
-            <Auth perm="member:status">
-              <Popconfirm
-                title={disabling ? `确定停用会员“${m.Account}”吗？停用后该会员将无法登录。` : `确定启用会员“${m.Account}”吗？`}
-                onConfirm={() => toggle(m)}
-                okText={disabling ? '停用' : '启用'}
-                okButtonProps={{ danger: disabling }}
-              >
-                <Button type="link" size="small" danger={disabling}>
-                  {disabling ? '停用' : '启用'}
-                </Button>
-              </Popconfirm>
-            </Auth>
-          </Space>
-        );
-      },
+      title: '联络人',
+      dataIndex: 'DailyOperator',
+      width: 110,
+      render: (name: string, m) => (
+        <>
+          <div>{dash(name)}</div>
+          <div className={styles.secondary}>{m.OperatorPhone}</div>
+        </>
+      ),
     },
-  ];
+    { title: '审核状态', dataIndex: 'ApplyState', width: 90, render: (state: ApplyState) => <ApplyStateTag state={state} /> },
+    { title: '状态', dataIndex: 'Status', width: 70, render: (status: number) => <MemberStatusTag status={status} /> },
+    { title: '申请时间', dataIndex: 'ApplyTime', width: 180, render: dash },
+  ],
+  numbered: false,
+  add: { perm: 'member:add', label: '新增会员' },
+  export: { perm: 'member:export', run: membersAdminApi.exportMembers },
+  actionsWidth: 180,
+});
+
+/** 会员列表 / 入会审核 (component member/list/index): members and applications; add, edit, review, enable or disable, export. */
+export default function MemberListPage() {
+  const page = useListPage(members);
+  const [reviewing, setReviewing] = useState<number | null>(null);
+  const toggle = useAction((m: MemberListItemDto) => membersAdminApi.setStatus(m.MemberId, m.Status === MemberStatus.Enabled ? 0 : 1), page.refresh);
+  const disabling = (m: MemberListItemDto) => m.Status === MemberStatus.Enabled;
+  const review = (m: MemberListItemDto) => setReviewing(m.MemberId);
+  const underReview = (m: MemberListItemDto) => m.ApplyState === ApplyState.UnderReview;
 
   return (
-    <>
-      <SearchForm<Filters> fields={searchFields} onSearch={list.search} loading={list.query.isFetching} />
-      <Panel
-        actions={
-          <Auth perm="member:add">
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(0)}>
-              新增会员
-            </Button>
-          </Auth>
-        }
-      >
-        <DataTable<MemberListItemDto> rowKey="MemberId" numbered columns={columns} {...list.tableProps} />
-      </Panel>
-      <MemberDialog
-        memberId={editing}
-        onClose={() => setEditing(null)}
-        onSaved={() => {
-          void message.success(editing === 0 ? messages.ok : messages.saved);
-          setEditing(null);
-          refresh();
-        }}
-      />
+    <ListPage
+      resource={members}
+      page={page}
+      rowActions={[
+        { label: '审核', perm: 'member:audit', when: underReview, run: review },
+        { label: '审核记录', when: (m) => !underReview(m), run: review },
+        editAction('member:edit', page.edit, '编辑'),
+        {
+          label: (m) => (disabling(m) ? '停用' : '启用'),
+          perm: 'member:status',
+          danger: disabling,
+          confirm: (m) => (disabling(m) ? `确定停用会员“${m.Account}”吗？停用后该会员将无法登录。` : `确定启用会员“${m.Account}”吗？`),
+          run: toggle,
+        },
+      ]}
+    >
+      <MemberDialog memberId={editingId(page.editing, (m) => m.MemberId)} onClose={page.close} onSaved={page.saved} />
       <ReviewDialog
         memberId={reviewing}
         onClose={() => setReviewing(null)}
         onReviewed={() => {
           setReviewing(null);
-          refresh();
+          page.refresh();
         }}
       />
-    </>
+    </ListPage>
   );
 }

@@ -19,9 +19,14 @@ function Entry({ item }: { item: ProcessItemDto }) {
   );
 }
 
-/** A member's review history (GetMemberProcessList): who, when, the decision and its reason, newest first. */
+/**
+ * A member's review history (GetMemberProcessList): who, when, the decision and its reason,
+ * newest first. Read afresh at every opening, like the application beside it: a history kept
+ * from an earlier opening would miss a resubmission made since, and the dialog would show the
+ * new application with the old history.
+ */
 export function ProcessTimeline({ memberId }: { memberId: number }) {
-  const history = useQuery({ queryKey: historyKey(memberId), queryFn: () => membersAdminApi.history(memberId) });
+  const history = useQuery({ queryKey: historyKey(memberId), queryFn: () => membersAdminApi.history(memberId), staleTime: 0, gcTime: 0 });
   if (history.isLoading) return <Spin />;
   if (!history.data?.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={messages.empty} />;
   return <Timeline items={history.data.map((item) => ({ key: item.ProcessItemId, color: decisionColors[item.Decision], content: <Entry item={item} /> }))} />;

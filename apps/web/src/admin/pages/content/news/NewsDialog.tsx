@@ -51,7 +51,9 @@ export function NewsDialog({ newsId, onClose, onSaved }: NewsDialogProps) {
   useEffect(() => {
     if (!open) return;
     if (newsId === 0) {
-      form.setFieldsValue({ Title: '', Menu: [], ImageUrl: '', NewContent: '', Status: ArticleStatus.Published, IsTop: false, IsMemberRead: false, NewsCreateTime: dayjs(), Author: '' });
+      // No publish time unless the editor picks one: the server then stamps the time of saving,
+      // not the time this dialog happened to open.
+      form.setFieldsValue({ Title: '', Menu: [], ImageUrl: '', NewContent: '', Status: ArticleStatus.Published, IsTop: false, IsMemberRead: false, NewsCreateTime: null, Author: '' });
     } else if (detail.data && menus.data) {
       const news = detail.data;
       form.setFieldsValue({
@@ -103,7 +105,7 @@ export function NewsDialog({ newsId, onClose, onSaved }: NewsDialogProps) {
           </Col>
           <Col span={10}>
             <Form.Item name="NewsCreateTime" label="发布时间">
-              <DatePicker showTime format={timeFormat} style={{ width: '100%' }} placeholder="默认为当前时间" />
+              <DatePicker showTime format={timeFormat} style={{ width: '100%' }} placeholder="不填则为保存时间" />
             </Form.Item>
           </Col>
           <Col span={8}>

@@ -1,13 +1,8 @@
-import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Popconfirm, Space, Tabs, type TableColumnsType } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
-import { messages, typeKinds, type AdminTypeItemDto, type SaveTypeBody } from '@portal/shared';
+import { Tabs } from 'antd';
+import { typeKinds, type AdminTypeItemDto, type SaveTypeBody } from '@portal/shared';
 import { contentAdminApi, type TypeQuery } from '../../../../api/content-admin';
-import { DataTable, usePagedList, type PageState } from '../../../../components/DataTable';
-import { SearchForm, type SearchField } from '../../../../components/SearchForm';
-import { Auth } from '../../../access/AdminSession';
-import { Panel } from '../../../layout/Panel';
+import type { PageState } from '../../../../components/DataTable';
+import { deleteAction, editAction, ListPage, listResource, useListPage } from '../../../list';
 import { adminQueryKeys } from '../../../session/queries';
 import { useAction } from '../../../shared/useAction';
 import { StatusTag, statusOptions } from '../../system/status';
@@ -23,81 +18,37 @@ const kinds: { kind: Kind; label: string }[] = [
   { kind: typeKinds.third, label: '其他类型' },
 ];
 
-const listKey = [...adminQueryKeys.all, 'types'];
-const searchFields: SearchField<Filters>[] = [
-  { kind: 'input', name: 'key', label: '名称' },
-  { kind: 'select', name: 'status', label: '状态', options: statusOptions },
-];
+const typeList = (kind: Kind, label: string) =>
+  listResource<AdminTypeItemDto, Filters>({
+    key: [...adminQueryKeys.all, 'types', kind],
+    // The member forms' selects read these lists from the session cache.
+    refreshes: [['lookup', 'typeList', kind]],
+    fetch: (query) => contentAdminApi.types({ ...query, type: kind }),
+    rowKey: 'Id',
+    search: [
+      { kind: 'input', name: 'key', label: '名称' },
+      { kind: 'select', name: 'status', label: '状态', options: statusOptions },
+    ],
+    columns: [
+      { title: '名称', dataIndex: 'Name' },
+      { title: '排序号', dataIndex: 'SortNumber', width: 90 },
+      { title: '状态', dataIndex: 'Status', width: 90, render: (status: number) => <StatusTag status={status} /> },
+      { title: '创建时间', dataIndex: 'CreateTime', width: 180 },
+    ],
+    add: { perm: 'content:type:add', label: `新增${label}` },
+  });
+
+const typeLists = new Map(kinds.map(({ kind, label }) => [kind, typeList(kind, label)]));
 
 /** One list's items: search, add, edit, delete. */
 function TypeList({ kind, label }: { kind: Kind; label: string }) {
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
-  const list = usePagedList<AdminTypeItemDto, Filters>([...listKey, kind], (query) => contentAdminApi.types({ ...query, type: kind }), {});
-  const [editing, setEditing] = useState<AdminTypeItemDto | 'new' | null>(null);
-
-  // The member forms' selects read these lists from the session cache.
-  const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: [...listKey, kind] });
-    void queryClient.invalidateQueries({ queryKey: ['lookup', 'typeList', kind] });
-  };
-  const remove = useAction((item: AdminTypeItemDto) => contentAdminApi.deleteType(item.Id), refresh);
-
-  const columns: TableColumnsType<AdminTypeItemDto> = [
-    { title: '名称', dataIndex: 'Name' },
-    { title: '排序号', dataIndex: 'SortNumber', width: 90 },
-    { title: '状态', dataIndex: 'Status', width: 90, render: (status: number) => <StatusTag status={status} /> },
-    { title: '创建时间', dataIndex: 'CreateTime', width: 180 },
-    {
-      title: '操作',
-      key: 'actions',
-      width: 130,
-      fixed: 'right',
-      render: (_, item) => (
-        <Space size={4}>
-          <Auth perm="content:type:edit">
-            <Button type="link" size="small" onClick={() => setEditing(item)}>
-              修改
-            </Button>
-          </Auth>
-          <Auth perm="content:type:delete">
-            <Popconfirm title={`确定删除“${item.Name}”吗？`} onConfirm={() => remove(item)} okText="删除" okButtonProps={{ danger: true }}>
-              <Button type="link" size="small" danger>
-                删除
-              </Button>
-            </Popconfirm>
-          </Auth>
-        </Space>
-      ),
-    },
-  ];
-
+  const resource = typeLists.get(kind) as ReturnType<typeof typeList>;
+  const page = useListPage(resource);
+  const remove = useAction((item: AdminTypeItemDto) => contentAdminApi.deleteType(item.Id), page.refresh);
   return (
-    <>
-      <SearchForm<Filters> fields={searchFields} onSearch={list.search} loading={list.query.isFetching} />
-      <Panel
-        actions={
-          <Auth perm="content:type:add">
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-              新增{label}
-            </Button>
-          </Auth>
-        }
-      >
-        <DataTable<AdminTypeItemDto> rowKey="Id" numbered columns={columns} {...list.tableProps} />
-      </Panel>
-      <TypeDialog
-        type={kind}
-        typeLabel={label}
-        editing={editing}
-        onClose={() => setEditing(null)}
-        onSaved={() => {
-          void message.success(editing === 'new' ? messages.ok : messages.saved);
-          setEditing(null);
-          refresh();
-        }}
-      />
-    </>
+    <ListPage resource={resource} page={page} rowActions={[editAction('content:type:edit', page.edit), deleteAction('content:type:delete', (item) => `确定删除“${item.Name}”吗？`, remove)]}>
+      <TypeDialog type={kind} typeLabel={label} editing={page.editing} onClose={page.close} onSaved={page.saved} />
+    </ListPage>
   );
 }
 

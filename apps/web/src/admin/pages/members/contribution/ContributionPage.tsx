@@ -1,37 +1,36 @@
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import { Button, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { Tag, Tooltip } from 'antd';
 import { ArticleStatus, type ContributionListItemDto } from '@portal/shared';
 import { contentAdminApi, type ContributionQuery } from '../../../../api/content-admin';
-import { DataTable, usePagedList, type PageState } from '../../../../components/DataTable';
-import { SearchForm, type SearchField } from '../../../../components/SearchForm';
-import { Panel } from '../../../layout/Panel';
+import type { PageState } from '../../../../components/DataTable';
+import { ListPage, listResource, useListPage } from '../../../list';
 import { adminQueryKeys } from '../../../session/queries';
 import { ArticleStatusTag } from '../../content/flags';
 import { ContributionReviewDialog } from './ContributionReviewDialog';
 
 type Filters = Omit<ContributionQuery, keyof PageState>;
-const listKey = [...adminQueryKeys.all, 'contributions'];
 const statusOptions = [
   { value: ArticleStatus.UnderReview, label: '审核中' },
   { value: ArticleStatus.Rejected, label: '审核不通过' },
   { value: ArticleStatus.Published, label: '正常' },
   { value: ArticleStatus.Closed, label: '已关闭' },
 ];
-const searchFields: SearchField<Filters>[] = [
-  { kind: 'select', name: 'status', label: '状态', options: statusOptions },
-  { kind: 'input', name: 'key', label: '标题或单位' },
-  { kind: 'dateRange', name: 'submitted', label: '提交日期', names: ['start', 'end'] },
-];
 
-/** 投稿审核 (component member/contribution/index): the members' contributions, 审核中 first by default. */
-export default function ContributionPage() {
-  const queryClient = useQueryClient();
-  const list = usePagedList<ContributionListItemDto, Filters>(listKey, contentAdminApi.contributions, { status: ArticleStatus.UnderReview });
-  const [reviewing, setReviewing] = useState<number | null>(null);
-
-  const columns: TableColumnsType<ContributionListItemDto> = [
-    { title: '标题', dataIndex: 'Title', ellipsis: true },
+const contributions = listResource<ContributionListItemDto, Filters>({
+  key: [...adminQueryKeys.all, 'contributions'],
+  // A decision changes the 工作台's count of contributions waiting.
+  refreshes: [[...adminQueryKeys.all, 'dashboard']],
+  fetch: contentAdminApi.contributions,
+  rowKey: 'NewsId',
+  search: [
+    { kind: 'select', name: 'status', label: '状态', options: statusOptions },
+    { kind: 'input', name: 'key', label: '标题或单位' },
+    { kind: 'dateRange', name: 'submitted', label: '提交日期', names: ['start', 'end'] },
+  ],
+  // 审核中 first by default: the queue is the page's daily work.
+  initialFilters: { status: ArticleStatus.UnderReview },
+  columns: [
+    { title: '标题', dataIndex: 'Title', ellipsis: true, width: 260 },
     { title: '投稿单位', key: 'member', width: 220, render: (_, c) => `${c.MemberName}（${c.Account}）` },
     { title: '栏目', dataIndex: 'MenuName', width: 120 },
     { title: '提交时间', dataIndex: 'SubmitTime', width: 180 },
@@ -49,34 +48,25 @@ export default function ContributionPage() {
           '-'
         ),
     },
-    {
-      title: '操作',
-      key: 'actions',
-      width: 90,
-      fixed: 'right',
-      render: (_, c) => (
-        <Button type="link" size="small" onClick={() => setReviewing(c.NewsId)}>
-          {c.Status === ArticleStatus.UnderReview ? '审核' : '查看'}
-        </Button>
-      ),
-    },
-  ];
+  ],
+  export: { perm: 'member:contribution:export', run: contentAdminApi.exportContributions },
+  actionsWidth: 90,
+});
 
+/** 投稿审核 (component member/contribution/index): the members' contributions, 审核中 first by default. */
+export default function ContributionPage() {
+  const page = useListPage(contributions);
+  const [reviewing, setReviewing] = useState<number | null>(null);
   return (
-    <>
-      <SearchForm<Filters> fields={searchFields} onSearch={list.search} loading={list.query.isFetching} initialValues={{ status: ArticleStatus.UnderReview }} />
-      <Panel>
-        <DataTable<ContributionListItemDto> rowKey="NewsId" numbered columns={columns} scroll={{ x: 1000 }} {...list.tableProps} />
-      </Panel>
+    <ListPage resource={contributions} page={page} rowActions={[{ label: (c) => (c.Status === ArticleStatus.UnderReview ? '审核' : '查看'), run: (c) => setReviewing(c.NewsId) }]}>
       <ContributionReviewDialog
         newsId={reviewing}
         onClose={() => setReviewing(null)}
         onReviewed={() => {
           setReviewing(null);
-          void queryClient.invalidateQueries({ queryKey: listKey });
-          void queryClient.invalidateQueries({ queryKey: [...adminQueryKeys.all, 'dashboard'] });
+          page.refresh();
         }}
       />
-    </>
+    </ListPage>
   );
 }

@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Form, Input, Modal, Radio, Spin, Tag, Tree, type TreeDataNode } from 'antd';
+import { Alert, Checkbox, Form, Input, Modal, Radio, Spin, Tag, Tree, type TreeDataNode } from 'antd';
 import { dialogWidth, SystemMenuKind, systemMessages, type SaveRoleBody, type SystemMenuDto } from '@portal/shared';
 import { systemApi } from '../../../../api/system';
 import { adminQueryKeys } from '../../../session/queries';
-import { leafIds, menuTypeLabels, withAncestors } from '../menuTreeData';
+import { branchIds, checkedGrants, grantedMenus, grantTree, isPageView, leafIds, menuTypeLabels } from '../menuTreeData';
 import { useFormSubmit } from '../../../../components/useFormSubmit';
 import { statusOptions } from '../status';
 import styles from '../system.module.css';
@@ -18,6 +18,7 @@ function toTreeNode(menu: SystemMenuDto): TreeDataNode {
       <span>
         {menu.menuname}
         {menu.MenuType === SystemMenuKind.Button && <Tag className={styles.treeTag}>{menuTypeLabels[menu.MenuType]}</Tag>}
+        {isPageView(menu.MenuId) && <Tag className={styles.treeTag}>页面</Tag>}
       </span>
     ),
     children: menu.children.map(toTreeNode),
@@ -48,8 +49,14 @@ export function RoleDialog({ roleId, onClose, onSaved }: RoleDialogProps) {
     staleTime: 0,
     gcTime: 0,
   });
-  const treeData = useMemo(() => (menus.data ?? []).map(toTreeNode), [menus.data]);
-  const leaves = useMemo(() => leafIds(menus.data ?? []), [menus.data]);
+  const grants = useMemo(() => grantTree(menus.data ?? []), [menus.data]);
+  const treeData = useMemo(() => grants.map(toTreeNode), [grants]);
+  const leaves = useMemo(() => [...leafIds(grants)], [grants]);
+  const branches = useMemo(() => branchIds(grants), [grants]);
+  // Every branch starts open; 展开/折叠 opens or folds them all at once.
+  const [expanded, setExpanded] = useState<number[] | null>(null);
+  const shown = expanded ?? branches;
+  const allChecked = leaves.length > 0 && leaves.every((id) => checked.includes(id));
 
   // Opening fills the form: a new role starts empty and enabled, once per opening (the menu
   // tree arriving later must not wipe what was typed meanwhile)…
@@ -58,19 +65,22 @@ export function RoleDialog({ roleId, onClose, onSaved }: RoleDialogProps) {
     form.setFieldsValue({ RoleName: '', Remark: '', Status: 1 });
     setChecked([]);
   }, [open, roleId, form]);
+  useEffect(() => {
+    if (open) setExpanded(null);
+  }, [open]);
   // …an existing one from the server, once its record and the tree are there.
   useEffect(() => {
     if (!open || roleId === 0) return;
     if (role.data && menus.data) {
       form.setFieldsValue({ RoleName: role.data.RoleName, Remark: role.data.Remark, Status: role.data.Status });
       // Only leaves are given as checked: the tree derives each directory's state from them.
-      setChecked(role.data.MenuIds.filter((id) => leaves.has(id)));
+      setChecked(checkedGrants(grants, role.data.MenuIds));
     }
-  }, [open, roleId, role.data, menus.data, leaves, form]);
+  }, [open, roleId, role.data, menus.data, grants, form]);
 
   const { submit, saving } = useFormSubmit(
     form,
-    (values) => systemApi.saveRole({ ...values, RoleId: roleId ?? 0, MenuIds: withAncestors(menus.data ?? [], checked) }),
+    (values) => systemApi.saveRole({ ...values, RoleId: roleId ?? 0, MenuIds: grantedMenus(grants, checked) }),
     onSaved,
   );
 
@@ -104,17 +114,32 @@ export function RoleDialog({ roleId, onClose, onSaved }: RoleDialogProps) {
               <Alert type="info" showIcon title="超级管理员拥有全部菜单和按钮权限，无需分配" />
             ) : (
               menus.data && (
-              <div className={styles.grantTree}>
-                <Tree
-                  checkable
-                  defaultExpandAll
-                  selectable={false}
-                  treeData={treeData}
-                  checkedKeys={checked}
-                  onCheck={(keys) => setChecked((Array.isArray(keys) ? keys : keys.checked).map(Number))}
-                  aria-label="菜单权限"
-                />
-              </div>
+              <>
+                <div className={styles.grantTools}>
+                  <Checkbox checked={shown.length === branches.length} onChange={(e) => setExpanded(e.target.checked ? branches : [])}>
+                    展开/折叠
+                  </Checkbox>
+                  <Checkbox
+                    checked={allChecked}
+                    indeterminate={checked.length > 0 && !allChecked}
+                    onChange={(e) => setChecked(e.target.checked ? leaves : [])}
+                  >
+                    全选/全不选
+                  </Checkbox>
+                </div>
+                <div className={styles.grantTree}>
+                  <Tree
+                    checkable
+                    selectable={false}
+                    treeData={treeData}
+                    expandedKeys={shown}
+                    onExpand={(keys) => setExpanded(keys.map(Number))}
+                    checkedKeys={checked}
+                    onCheck={(keys) => setChecked((Array.isArray(keys) ? keys : keys.checked).map(Number))}
+                    aria-label="菜单权限"
+                  />
+                </div>
+              </>
               )
             )}
           </Form.Item>

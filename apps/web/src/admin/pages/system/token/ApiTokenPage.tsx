@@ -1,31 +1,19 @@
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import { Button, Popconfirm, Tag, type TableColumnsType } from 'antd';
+import { Button, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import type { ApiTokenDto } from '@portal/shared';
 import { systemApi } from '../../../../api/system';
-import { DataTable, usePagedList } from '../../../../components/DataTable';
 import { Auth } from '../../../access/AdminSession';
-import { Panel } from '../../../layout/Panel';
+import { ListPage, listResource, useListPage } from '../../../list';
 import { adminQueryKeys } from '../../../session/queries';
 import { useAction } from '../../../shared/useAction';
 import { ApiTokenDialog } from './ApiTokenDialog';
 
-const listKey = [...adminQueryKeys.all, 'api-tokens'];
-
-/**
- * 接口令牌 (component system/token/index): credentials for integrations such as an exam system,
- * each acting with one role's permissions; created here (shown once) or with
- * `npm run cli -- token create`, revoked here or with `token revoke`.
- */
-export default function ApiTokenPage() {
-  const queryClient = useQueryClient();
-  const list = usePagedList<ApiTokenDto, Record<string, never>>(listKey, systemApi.apiTokens, {});
-  const [creating, setCreating] = useState(false);
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: listKey });
-  const revoke = useAction((token: ApiTokenDto) => systemApi.revokeApiToken(token.TokenId), refresh);
-
-  const columns: TableColumnsType<ApiTokenDto> = [
+const apiTokens = listResource<ApiTokenDto>({
+  key: [...adminQueryKeys.all, 'api-tokens'],
+  fetch: systemApi.apiTokens,
+  rowKey: 'TokenId',
+  columns: [
     { title: '令牌名称', dataIndex: 'Name' },
     { title: '角色', dataIndex: 'RoleName', width: 140 },
     { title: '备注', dataIndex: 'Remark', ellipsis: true },
@@ -38,38 +26,36 @@ export default function ApiTokenPage() {
       width: 200,
       render: (at: string) => (at ? <Tag color="default">已吊销 {at}</Tag> : <Tag color="success">有效</Tag>),
     },
-    {
-      title: '操作',
-      key: 'actions',
-      width: 90,
-      fixed: 'right',
-      render: (_, token) =>
-        token.RevokeTime ? null : (
-          <Auth perm="system:token:delete">
-            <Popconfirm title={`确定吊销接口令牌“${token.Name}”吗？吊销后立即失效。`} onConfirm={() => revoke(token)} okText="吊销" okButtonProps={{ danger: true }}>
-              <Button type="link" size="small" danger>
-                吊销
-              </Button>
-            </Popconfirm>
-          </Auth>
-        ),
-    },
-  ];
+  ],
+  actionsWidth: 90,
+});
 
+/**
+ * 接口令牌 (component system/token/index): credentials for integrations such as an exam system,
+ * each acting with one role's permissions; created here (shown once) or with
+ * `npm run cli -- token create`, revoked here or with `token revoke`.
+ */
+export default function ApiTokenPage() {
+  const page = useListPage(apiTokens);
+  // Not the list's add dialog: a new token is shown once, in a dialog of its own.
+  const [creating, setCreating] = useState(false);
+  const revoke = useAction((token: ApiTokenDto) => systemApi.revokeApiToken(token.TokenId), page.refresh);
   return (
-    <>
-      <Panel
-        actions={
-          <Auth perm="system:token:add">
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
-              新增接口令牌
-            </Button>
-          </Auth>
-        }
-      >
-        <DataTable<ApiTokenDto> rowKey="TokenId" numbered columns={columns} {...list.tableProps} />
-      </Panel>
-      <ApiTokenDialog open={creating} onClose={() => setCreating(false)} onCreated={refresh} />
-    </>
+    <ListPage
+      resource={apiTokens}
+      page={page}
+      toolbar={
+        <Auth perm="system:token:add">
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
+            新增接口令牌
+          </Button>
+        </Auth>
+      }
+      rowActions={[
+        { label: '吊销', perm: 'system:token:delete', danger: true, when: (token) => !token.RevokeTime, confirm: (token) => `确定吊销接口令牌“${token.Name}”吗？吊销后立即失效。`, run: revoke },
+      ]}
+    >
+      <ApiTokenDialog open={creating} onClose={() => setCreating(false)} onCreated={page.refresh} />
+    </ListPage>
   );
 }

@@ -1,0 +1,157 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BannerDto, FriendLinkDto, ListDto, MenuDto, NewsDetailDto, NewsListItemDto } from '@portal/shared';
+import { createContentAdminTest, type ContentAdminTest } from '../../test/content-admin.js';
+import { insertBanner, insertMenu, insertNews } from '../../test/fixtures.js';
+import { createTestApp, engines, envelope, type TestApp } from '../../test/harness.js';
+import { ByteLru } from './byte-lru.js';
+
+describe.each(engines)('response cache on %s', (engine) => {
+  let c: ContentAdminTest;
+  let menuId: number;
+  let memberOnlyId: number;
+  const image = '/uploads/202406/banner.png';
+
+  const get = (url: string, headers: Record<string, string> = {}) => c.t.app.inject({ method: 'GET', url: `/api/XfWebApi/${url}`, headers });
+  const carousel = async () => envelope<BannerDto[]>(await get('GetBannerList?type=2')).Data.map((b) => b.Title);
+  const footer = async () => envelope<FriendLinkDto[]>(await get('GetWebFriendlinks')).Data.map((l) => l.Title);
+  const menuNames = async () => envelope<MenuDto[]>(await get('GetMenuList')).Data.map((m) => m.Name);
+  const newsTitles = async () => envelope<ListDto<NewsListItemDto>>(await get(`GetNewsList?pid=${menuId}`)).Data.List.map((n) => n.Title);
+
+  beforeAll(async () => {
+    c = await createContentAdminTest(engine);
+    const { db } = c.t.app.services.database;
+    menuId = await insertMenu(db, { name: '协会动态' });
+    await insertNews(db, { menuId, title: '年会召开' });
+    memberOnlyId = await insertNews(db, { menuId, title: '会员通讯', content: '<p>只给会员看的正文</p>', isMemberRead: true });
+    await insertBanner(db, { title: '首屏', imageUrl: image });
+    await c.call(c.admin, 'POST', 'SaveWebFriendlinks', { Title: '住房和城乡建设部', Friendlinks: 'https://www.mohurd.gov.cn/' });
+  });
+  afterAll(() => c.t.close());
+
+  it('keeps answers until a write to their own area, and only theirs', async () => {
+    expect(await carousel()).toEqual(['首屏']);
+    expect(await footer()).toEqual(['住房和城乡建设部']);
+    expect(await menuNames()).toEqual(['协会动态']);
+    expect(await newsTitles()).toEqual(['会员通讯', '年会召开']);
+
+    // Rows written behind the services' back stay unseen: the answers come from the cache.
+    const { db } = c.t.app.services.database;
+    await insertBanner(db, { title: '直接写入', imageUrl: image, sortNumber: 9 });
+    await db.insertInto('friend_links').values({ title: '直接写入', url: 'https://example.org', sort_number: 9, status: 1, created_at: '2024-06-01 10:00:00' }).execute();
+    await insertMenu(db, { name: '直接写入', sortNumber: 9 });
+    await insertNews(db, { menuId, title: '直接写入', newsCreateTime: '2000-01-01 00:00:00' });
+    expect(await carousel()).toEqual(['首屏']);
+    expect(await footer()).toEqual(['住房和城乡建设部']);
+
+    // A banner saved through the back office: the carousel changes, nothing else does.
+    expect((await c.call(c.admin, 'POST', 'SaveBanner', { Title: '年会', ImageUrl: image, SortNumber: 5 })).Code).toBe(200);
+    expect(await carousel()).toEqual(['首屏', '年会', '直接写入']);
+    expect(await footer()).toEqual(['住房和城乡建设部']);
+    expect(await menuNames()).toEqual(['协会动态']);
+    expect(await newsTitles()).toEqual(['会员通讯', '年会召开']);
+
+    // A link: the footer changes; menus and articles still do not.
+    expect((await c.call(c.admin, 'POST', 'SaveWebFriendlinks', { Title: '金融监管总局', Friendlinks: 'http://www.nfra.gov.cn', SortNumber: 5 })).Code).toBe(200);
+    expect(await footer()).toEqual(['住房和城乡建设部', '金融监管总局', '直接写入']);
+    expect(await menuNames()).toEqual(['协会动态']);
+    expect(await newsTitles()).toEqual(['会员通讯', '年会召开']);
+
+    // A menu saved: the menu tree and the article lists (built from the menus too) change.
+    expect((await c.call(c.admin, 'POST', 'SaveMenu', { MenuId: menuId, Name: '协会动态', SortNumber: 0 })).Code).toBe(200);
+    expect(await menuNames()).toEqual(['协会动态', '直接写入']);
+    expect(await newsTitles()).toEqual(['会员通讯', '年会召开', '直接写入']);
+  });
+
+  it('gives a member answer to members only, however the calls interleave', async () => {
+    const member = { token: c.member };
+    const memberDetail = envelope<NewsDetailDto>(await get(`GetNewsDetail?newsid=${memberOnlyId}`, member));
+    expect(memberDetail.Data.NewContent).toContain('只给会员看的正文');
+    const visitorDetail = envelope(await get(`GetNewsDetail?newsid=${memberOnlyId}`));
+    expect(visitorDetail).toMatchObject({ Code: 403, Data: null });
+    expect(JSON.stringify(visitorDetail)).not.toContain('只给会员看的正文');
+
+    const summaries = async (headers: Record<string, string>) =>
+      envelope<ListDto<NewsListItemDto>>(await get(`GetNewsList?pid=${menuId}`, headers)).Data.List.find((n) => n.NewsId === memberOnlyId)?.Summary;
+    expect(await summaries(member)).toContain('只给会员看的正文');
+    expect(await summaries({})).toBe('');
+    // A token that opens no session is a visitor's request.
+    expect(await summaries({ token: 'x'.repeat(43) })).toBe('');
+    expect(await summaries(member)).toContain('只给会员看的正文');
+  });
+
+  it('answers 304 to a matching If-None-Match, and the new answer after a write', async () => {
+    const first = await get('GetBannerList?type=2');
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(first.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+    const again = await get('GetBannerList?type=2', { 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect(again.headers.etag).toBe(etag);
+    // The same parameters in another order are the same entry.
+    expect((await get('GetBannerList?pagesize=5&type=2')).statusCode).toBe(200);
+    expect((await get('GetBannerList?type=2&pagesize=5', { 'if-none-match': etag })).statusCode).toBe(304);
+
+    expect((await c.call(c.admin, 'POST', 'SaveBanner', { Title: '新横幅', ImageUrl: image, SortNumber: 1 })).Code).toBe(200);
+    const changed = await get('GetBannerList?type=2', { 'if-none-match': etag });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+    expect(envelope<BannerDto[]>(changed).Data.map((b) => b.Title)).toContain('新横幅');
+  });
+
+  it('counts and shows every reading of an article it answers', async () => {
+    const id = (await insertNews(c.t.app.services.database.db, { menuId, title: '计数' })) as number;
+    const views = async (headers: Record<string, string> = {}) => envelope<NewsDetailDto>(await get(`GetNewsDetail?newsid=${id}`, headers)).Data.Views;
+    expect([await views(), await views(), await views()]).toEqual([1, 2, 3]);
+    const tagged = await get(`GetNewsDetail?newsid=${id}`);
+    expect(tagged.headers.etag).toMatch(/^W\//);
+    // A revalidated copy is the same article; the reading still counts.
+    expect((await get(`GetNewsDetail?newsid=${id}`, { 'if-none-match': tagged.headers.etag as string })).statusCode).toBe(304);
+    expect(await views()).toBe(6);
+  });
+});
+
+describe.each(engines)('response cache memory on %s', (engine) => {
+  let t: TestApp;
+  const limit = 64 * 1024;
+
+  beforeAll(async () => {
+    t = await createTestApp(engine, { responseCacheBytes: limit });
+    const menuId = await insertMenu(t.app.services.database.db, { name: '政策法规' });
+    for (let i = 0; i < 3; i++) await insertNews(t.app.services.database.db, { menuId, title: `文章${i}`, content: `<p>${'长'.repeat(8000)}</p>` });
+  });
+  afterAll(() => t.close());
+
+  it('stays within its bytes, dropping the least recently used answers', async () => {
+    const ids = (await t.app.services.database.db.selectFrom('news').select('id').execute()).map((r) => r.id);
+    for (let round = 0; round < 3; round++) {
+      for (const id of ids) {
+        const res = await t.app.inject({ method: 'GET', url: `/api/XfWebApi/GetNewsDetail?newsid=${id}&round=${round}` });
+        expect(envelope(res).Code).toBe(200);
+        expect(t.app.responseCache.bytes).toBeLessThanOrEqual(limit);
+      }
+    }
+    // Each answer is about 24 KB: two fit, the third pushes the oldest out.
+    expect(t.app.responseCache.bytes).toBeGreaterThan(limit / 2);
+  });
+});
+
+describe('ByteLru', () => {
+  const sized = (bytes: number) => ({ bytes });
+
+  it('drops the least recently used until the total fits, and never keeps what is larger than all', () => {
+    const lru = new ByteLru<{ bytes: number }>(100);
+    lru.set('a', sized(40));
+    lru.set('b', sized(40));
+    expect(lru.get('a')).toBeDefined();
+    lru.set('c', sized(40));
+    expect([lru.get('a'), lru.get('b'), lru.get('c')].map(Boolean)).toEqual([true, false, true]);
+    expect(lru.bytes).toBe(80);
+    lru.set('a', sized(10));
+    expect(lru.bytes).toBe(50);
+    lru.set('huge', sized(101));
+    expect(lru.get('huge')).toBeUndefined();
+    expect(lru.bytes).toBe(50);
+    expect(lru.size).toBe(2);
+  });
+});

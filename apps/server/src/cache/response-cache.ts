@@ -1,0 +1,256 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Database } from '../db/connection.js';
+import { chosenEncoding, compressed, type Encoding } from '../http/compression.js';
+import { optionalMember } from '../http/member-session.js';
+import { ByteLru, type Sized } from './byte-lru.js';
+import { generationOf, type ContentArea } from './generations.js';
+
+/** Who an answer was made for: a member sees member-only content a visitor must never get. */
+export type Audience = 'visitor' | 'member';
+
+/**
+ * How a public read is cached (route option `config.responseCache`): the content areas its
+ * answer is built from, and whether members get a different answer than visitors.
+ */
+export interface CachePolicy {
+  areas: readonly ContentArea[];
+  /** The answer depends on a member session (member-only articles): members and visitors get separate entries. */
+  perAudience?: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    responseCache?: CachePolicy;
+  }
+}
+
+/**
+ * A counter shown in an answer that every reading advances (an article's views): a hit still
+ * counts, and the number in the served bytes is the one at caching plus the hits since.
+ */
+interface LiveCounter {
+  count: () => void;
+  /** The answer split around the number; absent when the number is not shown (a page whose script asks for it). */
+  around?: { before: Buffer; after: Buffer; base: number };
+  hits: number;
+}
+
+/** An answer kept as the bytes sent, with what a revalidation and a compressed copy need. */
+export interface CachedAnswer extends Sized {
+  key: string;
+  generation: number;
+  status: number;
+  contentType: string;
+  cacheControl: string;
+  vary: string;
+  etag: string;
+  body: Buffer;
+  encoded: Partial<Record<Encoding, Buffer>>;
+  counter?: LiveCounter;
+  bytes: number;
+}
+
+/** What a missed request needs to keep its answer once it is made. */
+interface Pending {
+  key: string;
+  generation: number;
+  cacheControl: string;
+  vary: string;
+  counter?: { count: () => void; field?: string };
+}
+
+/** Where a request's answer is kept, what it is built from, and the headers it goes out with. */
+export interface Lookup {
+  key: string;
+  areas: readonly ContentArea[];
+  cacheControl: string;
+  vary: string;
+}
+
+const pending = new WeakMap<FastifyRequest, Pending>();
+const hits = new WeakSet<FastifyRequest>();
+
+/**
+ * Browsers and proxies may keep a visitor's answer but must ask again before using it (a 304
+ * costs us a lookup): any longer and a page reloaded after a back-office save could show the
+ * old content. A member's answers are the member's alone.
+ */
+const API_CACHE_CONTROL: Record<Audience, string> = { visitor: 'public, max-age=0, must-revalidate', member: 'private, no-cache' };
+
+/**
+ * Public reads answered from memory: each answer is kept as the bytes sent, with an ETag,
+ * under the call, its normalised parameters and the audience, and is current while the
+ * generations of the content areas it was built from stay the same (cache/generations.ts).
+ * A write bumps its area, so the next read builds a fresh answer: nothing is served stale
+ * after a write. Memory is bounded by bytes (least recently used goes first).
+ */
+export class ResponseCache {
+  private readonly store: ByteLru<CachedAnswer>;
+
+  constructor(
+    private readonly database: Database,
+    maxBytes: number,
+  ) {
+    this.store = new ByteLru(maxBytes);
+  }
+
+  get bytes(): number {
+    return this.store.bytes;
+  }
+
+  /**
+   * Answers the request from the cache when a current entry exists (resolving true), else
+   * notes what its answer is to be kept under (see keep). For route hooks and the page fallback.
+   */
+  serve(request: FastifyRequest, reply: FastifyReply, { key, areas, cacheControl, vary }: Lookup): boolean {
+    const generation = generationOf(this.database, areas);
+    const entry = this.store.get(key);
+    if (entry && entry.generation === generation) {
+      hits.add(request);
+      this.send(request, reply, entry);
+      return true;
+    }
+    // The generation is read before the answer is made: a write meanwhile leaves the kept answer already stale.
+    pending.set(request, { key, generation, cacheControl, vary });
+    return false;
+  }
+
+  /** Leaves a missed request's answer out of the cache: it is the reader's own (a member's unpublished contribution). */
+  pass(request: FastifyRequest): void {
+    pending.delete(request);
+  }
+
+  /** Marks a missed request's answer as showing a counter that every reading advances (see LiveCounter). */
+  countEveryReading(request: FastifyRequest, count: () => void, field?: string): void {
+    const note = pending.get(request);
+    if (note) note.counter = { count, field };
+  }
+
+  /** Keeps the answer of a request `serve` missed, and gives it its ETag and Cache-Control. */
+  keep(request: FastifyRequest, reply: FastifyReply, body: Buffer, contentType: string): void {
+    const note = pending.get(request);
+    pending.delete(request);
+    if (!note || reply.statusCode !== 200 || reply.hasHeader('content-encoding')) return;
+    const counter = note.counter && liveCounter(body, note.counter.count, note.counter.field);
+    // A weak tag for an answer with a live counter: same content, the count aside.
+    const hash = createHash('sha1').update(body).digest('base64url').slice(0, 27);
+    const etag = counter ? `W/"${hash}"` : `"${hash}"`;
+    const entry: CachedAnswer = {
+      key: note.key,
+      generation: note.generation,
+      status: 200,
+      contentType,
+      cacheControl: note.cacheControl,
+      vary: note.vary,
+      etag,
+      body,
+      encoded: {},
+      counter,
+      bytes: note.key.length * 2 + body.length + 256,
+    };
+    this.store.set(note.key, entry);
+    void reply.header('etag', etag).header('cache-control', note.cacheControl);
+  }
+
+  /** Whether this request was answered from the cache (its onSend must not keep it again). */
+  static answeredFromCache(request: FastifyRequest): boolean {
+    return hits.has(request);
+  }
+
+  private send(request: FastifyRequest, reply: FastifyReply, entry: CachedAnswer): void {
+    void reply.header('etag', entry.etag).header('cache-control', entry.cacheControl).header('vary', entry.vary);
+    const counted = entry.counter;
+    if (counted) {
+      counted.count();
+      counted.hits += 1;
+    }
+    if (matchesTag(request.headers['if-none-match'], entry.etag)) {
+      void reply.code(304).send();
+      return;
+    }
+    void reply.code(entry.status).type(entry.contentType);
+    if (counted?.around) {
+      const { before, after, base } = counted.around;
+      // A body that changes per reading is compressed by the compression hook as any answer is.
+      void reply.send(Buffer.concat([before, Buffer.from(String(base + counted.hits)), after]));
+      return;
+    }
+    const encoding = chosenEncoding(request, entry.body);
+    if (!encoding) {
+      void reply.send(entry.body);
+      return;
+    }
+    let copy = entry.encoded[encoding];
+    if (!copy) {
+      copy = entry.encoded[encoding] = compressed(entry.body, encoding);
+      // Put again so the store counts the compressed copy's bytes too.
+      this.store.delete(entry.key);
+      entry.bytes += copy.length;
+      this.store.set(entry.key, entry);
+    }
+    void reply.header('content-encoding', encoding).send(copy);
+  }
+}
+
+/** A counter's number found in a JSON body (`"Views":12`), so a hit can show it advanced. */
+function liveCounter(body: Buffer, count: () => void, field: string | undefined): LiveCounter {
+  if (!field) return { count, hits: 0 };
+  const text = body.toString('utf8');
+  // A key's quote is never escaped, a quote inside a string value always is: this finds the key.
+  const match = new RegExp(`"${field}":(\\d+)`).exec(text);
+  if (!match) return { count, hits: 0 };
+  const before = Buffer.from(text.slice(0, match.index + field.length + 3));
+  const after = Buffer.from(text.slice(match.index + match[0].length));
+  return { count, hits: 0, around: { before, after, base: Number(match[1]) } };
+}
+
+/** If-None-Match holds the tag (or *); weak and strong forms compare equal, as RFC 9110 asks for GET. */
+function matchesTag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  const bare = etag.replace(/^W\//, '');
+  return header.split(',').some((t) => t.trim().replace(/^W\//, '') === bare);
+}
+
+/**
+ * The cache key of a call: its path, its query parameters sorted by name (the order of
+ * different names changes nothing; repeats of one name keep their order) and the audience.
+ */
+export function callKey(request: FastifyRequest, audience: Audience): string {
+  const raw = request.raw.url ?? request.url;
+  const at = raw.indexOf('?');
+  const path = (at < 0 ? raw : raw.slice(0, at)).toLowerCase();
+  if (at < 0) return `${path}|${audience}`;
+  const params = [...new URLSearchParams(raw.slice(at + 1))].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  return `${path}?${new URLSearchParams(params).toString()}|${audience}`;
+}
+
+/** A visitor without a token is known at once; with one, the session decides (one lookup per request). */
+export async function audienceOfRequest(request: FastifyRequest): Promise<Audience> {
+  if (!request.headers.token && !request.headers.authorization) return 'visitor';
+  return (await optionalMember(request)) ? 'member' : 'visitor';
+}
+
+/**
+ * Caches the answers of routes that declare `config.responseCache` (GET only): answered from
+ * memory before any other work when current, kept after sending otherwise. Registered at the
+ * root, before the routes, so the keeping hook sees the answer before it is compressed.
+ */
+export function registerResponseCache(app: FastifyInstance, cache: ResponseCache): void {
+  app.addHook('onRequest', async (request, reply) => {
+    const policy = request.routeOptions.config.responseCache;
+    if (!policy || request.method !== 'GET') return;
+    const audience = policy.perAudience ? await audienceOfRequest(request) : 'visitor';
+    // Shared caches must not hand one token's answer to another.
+    const vary = policy.perAudience ? 'Accept-Encoding, token, Authorization' : 'Accept-Encoding';
+    if (cache.serve(request, reply, { key: callKey(request, audience), areas: policy.areas, cacheControl: API_CACHE_CONTROL[audience], vary })) return reply;
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!request.routeOptions.config.responseCache || ResponseCache.answeredFromCache(request)) return payload;
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+    const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
+    cache.keep(request, reply, body, String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'));
+    return body;
+  });
+}

@@ -1,0 +1,70 @@
+import fs from 'node:fs';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { imageSrcSet, imageVariantUrl, imageWidths } from '@portal/shared';
+import { createContentAdminTest, type ContentAdminTest } from '../../../test/content-admin.js';
+import { engines, envelope } from '../../../test/harness.js';
+import { multipartBody, multipartHeaders } from '../../../test/multipart.js';
+import { imageVariantFiles } from './variants.js';
+
+/** A real banner-shaped picture, wider than the largest copy. */
+const bannerPng = () => sharp({ create: { width: 1600, height: 500, channels: 3, background: '#2f6fb0' } }).png().toBuffer();
+
+describe.each(engines)('web copies of uploaded pictures on %s', (engine) => {
+  let c: ContentAdminTest;
+  const upload = async (filename: string, content: Buffer) =>
+    envelope<string>(
+      await c.t.app.inject({
+        method: 'POST',
+        url: '/api/XfSysBussiness/UploadFile?kind=image',
+        headers: { ...multipartHeaders, token: c.admin },
+        payload: multipartBody({ filename, content }),
+      }),
+    );
+  const get = (url: string) => c.t.app.inject({ method: 'GET', url });
+
+  beforeAll(async () => {
+    c = await createContentAdminTest(engine);
+  });
+  afterAll(() => c.t.close());
+
+  it('makes WebP copies of an uploaded banner at each width, never wider than the original', async () => {
+    const stored = await upload('banner.png', await bannerPng());
+    expect(stored.Code).toBe(200);
+    expect(imageSrcSet(stored.Data)).toBe(imageWidths.map((w) => `${imageVariantUrl(stored.Data, w)} ${w}w`).join(', '));
+    for (const width of imageWidths) {
+      const copy = await get(imageVariantUrl(stored.Data, width)!);
+      expect(copy.statusCode, `${width}w`).toBe(200);
+      expect(copy.headers['content-type']).toBe('image/webp');
+      const meta = await sharp(copy.rawPayload).metadata();
+      expect(meta.format).toBe('webp');
+      expect(meta.width).toBe(Math.min(width, 1600));
+      expect(meta.height).toBe(Math.round((Math.min(width, 1600) * 500) / 1600));
+    }
+  });
+
+  it('redirects a missing copy to its original: pictures from before copies keep working', async () => {
+    const stored = await upload('old.png', await bannerPng());
+    for (const file of imageVariantFiles(c.t.app.services.storage, stored.Data)) fs.rmSync(file);
+    const copy = await get(imageVariantUrl(stored.Data, imageWidths[1])!);
+    expect(copy.statusCode).toBe(302);
+    expect(copy.headers.location).toBe(stored.Data);
+    expect((await get(stored.Data)).headers['content-type']).toBe('image/png');
+  });
+
+  it('keeps the content checks: a file that only looks like a PNG is stored without copies, its copies lead to it', async () => {
+    const fake = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('not really a picture')]);
+    const stored = await upload('fake.png', fake);
+    expect(stored.Code).toBe(200);
+    for (const file of imageVariantFiles(c.t.app.services.storage, stored.Data)) expect(fs.existsSync(file)).toBe(false);
+    expect((await get(imageVariantUrl(stored.Data, imageWidths[0])!)).headers.location).toBe(stored.Data);
+    // A refused type is still refused before anything is stored.
+    expect((await upload('banner.svg', Buffer.from('<svg/>'))).Code).toBe(400);
+  });
+
+  it('answers 404 for a copy of nothing, and for widths that are not made', async () => {
+    expect((await get('/uploads/202601/0123456789abcdef0123456789abcdef.w640.webp')).statusCode).toBe(404);
+    const stored = await upload('banner.png', await bannerPng());
+    expect((await get(stored.Data.replace(/\.png$/, '.w999.webp'))).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,83 @@
+import { fork } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import type { BenchData } from './data.js';
+
+/**
+ * `npx tsx bench/profile.ts [detail|list]`: a CPU profile of one public call under load
+ * (autocannon, 32 connections, 15 s), every request uncached (a fresh parameter each time), on
+ * the benchmark's SQLite data (run `npm run bench` once to build it). Prints where the server's
+ * time went, by library, and leaves the .cpuprofile (open it in Chrome DevTools) in a temp folder.
+ */
+
+const root = path.resolve(import.meta.dirname, '..');
+const PORT = Number(process.env.BENCH_PORT ?? 3401) + 4;
+const data = JSON.parse(fs.readFileSync(path.join(root, 'bench/.data/ready.json'), 'utf8')) as BenchData;
+const which = process.argv[2] === 'list' ? 'list' : 'detail';
+const target =
+  which === 'list' ? `/api/XfWebApi/GetNewsList?pid=${data.bigMenuId}&pagesize=10&pageindex=1` : `/api/XfWebApi/GetNewsDetail?newsid=${data.detailId}`;
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string };
+  children?: number[];
+}
+interface Profile {
+  nodes: ProfileNode[];
+  samples: number[];
+}
+
+/** Which part of the stack a sampled function belongs to. */
+function category({ functionName, url }: ProfileNode['callFrame']): string {
+  if (functionName === '(garbage collector)') return 'garbage collection';
+  if (functionName === '(idle)' || functionName === '(program)') return functionName;
+  if (url.includes('/kysely/')) return 'Kysely (building, compiling queries)';
+  if (url.includes('better-sqlite3') || (!url && ['prepare', 'all', 'get', 'run', 'iterate'].includes(functionName))) return `better-sqlite3 ${functionName || ''}`.trim();
+  if (url.includes('/helmet/')) return 'helmet';
+  if (url.includes('/zod/')) return 'zod (validation)';
+  if (url.includes('/fastify') || url.includes('/find-my-way/') || url.includes('/avvio/')) return 'Fastify';
+  if (url.includes('/apps/server/src/')) return 'our code';
+  if (url.startsWith('node:') || !url) return 'Node (http, streams, natives)';
+  return 'other libraries';
+}
+
+function summarise(profile: Profile): Array<[string, number]> {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const counts = new Map<string, number>();
+  for (const id of profile.samples) {
+    const node = byId.get(id);
+    if (!node) continue;
+    const name = category(node.callFrame);
+    counts.set(name, (counts.get(name) ?? 0) + 1);
+  }
+  const busy = [...counts].filter(([name]) => name !== '(idle)').reduce((n, [, c]) => n + c, 0);
+  return [...counts]
+    .filter(([name]) => name !== '(idle)')
+    .sort((a, b) => b[1] - a[1])
+    .map(([name, c]) => [name, Math.round((c / busy) * 1000) / 10]);
+}
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-profile-'));
+const child = fork(path.join(root, 'bench/server.ts'), [], {
+  execArgv: ['--import', 'tsx', '--cpu-prof', `--cpu-prof-dir=${dir}`],
+  env: { ...process.env, DATA_DIR: data.dataDir, LOG_LEVEL: 'warn', SEED_DEMO: 'false', NODE_ENV: 'production', BENCH_APP_PORT: String(PORT), BENCH_BARE_PORT: '' },
+  stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+});
+await new Promise((resolve) => child.once('message', resolve));
+let n = 0;
+const result = await autocannon({
+  url: `http://127.0.0.1:${PORT}${target}`,
+  connections: 32,
+  duration: 15,
+  requests: [{ setupRequest: (request) => ({ ...request, path: `${target}&_=${++n}` }) }],
+});
+await new Promise((resolve) => {
+  child.once('exit', resolve);
+  child.disconnect();
+});
+const file = fs.readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
+if (!file) throw new Error(`no profile written in ${dir}`);
+console.log(`${which}, uncached: ${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms; profile ${path.join(dir, file)}`);
+for (const [name, share] of summarise(JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as Profile)) console.log(`${String(share).padStart(5)} %  ${name}`);

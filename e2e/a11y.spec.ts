@@ -1,0 +1,200 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { adminToken, unique, type Envelope } from './admin-session.js';
+import { idNumber, menuByName, menuListPath, publicArticle, settled } from './helpers.js';
+import { member } from './member-session.js';
+
+/**
+ * WCAG 2.1 AA on the public site (GB/T 37668): axe-core finds no serious or critical violation
+ * on any public page or open public dialog. target-size (WCAG 2.2, 24 px) is checked too: the
+ * carousel dots and header icons are the targets a phone user misses; and the experimental
+ * label-content-name-mismatch (WCAG 2.5.3: a control's name holds its visible text).
+ */
+
+/** Runs axe on the page (or the part `include` selects) and fails with each serious or critical finding. */
+async function expectAccessible(page: Page, what: string, include?: string) {
+  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice', 'experimental']);
+  if (include) builder = builder.include(include);
+  const { violations } = await builder.analyze();
+  const serious = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `  ${n.target.join(' ')} — ${n.failureSummary ?? ''}`).join('\n')}`);
+  expect.soft(serious, `${what}: serious or critical axe violations`).toEqual([]);
+}
+
+/** One public page: how to open it and what shows it has loaded. */
+interface PageCase {
+  name: string;
+  open: (page: Page, request: APIRequestContext) => Promise<void>;
+}
+
+const h1 = (page: Page) => expect.soft(page.getByRole('heading', { level: 1 }), 'one h1').toHaveCount(1);
+
+/** A certificate record of our own, so the lookup with a result does not depend on the demo data. */
+async function certificate(request: APIRequestContext): Promise<{ name: string; certNum: string }> {
+  const token = await adminToken(request);
+  const name = '无障碍测试';
+  const certNum = unique('A11Y-').toUpperCase();
+  const saved = (await (
+    await request.post('/api/XfSysBussiness/EditCertInfo', {
+      headers: { token },
+      data: { _certId: 0, _name: name, _idNum: idNumber(Math.floor(Math.random() * 10_000)), _company: '示例建设工程有限公司', _examTime: '2025-03-16', _examStatus: 1, _certNum: certNum, _issueDate: '2025-04-01' },
+    })
+  ).json()) as Envelope<number>;
+  expect(saved.Code, saved.Message).toBe(200);
+  return { name, certNum };
+}
+
+/** Signs a new member in on this page (the session lives in localStorage). */
+async function asMember(page: Page, request: APIRequestContext) {
+  const memberToken = await member(request, await adminToken(request), '无障碍测试单位');
+  await page.goto('/404');
+  await page.evaluate((t) => localStorage.setItem('token', t), memberToken);
+}
+
+const pages: PageCase[] = [
+  {
+    name: '/home',
+    open: async (page) => {
+      await page.goto('/home');
+      await expect(page.getByRole('region', { name: '图片新闻' })).toBeVisible();
+    },
+  },
+  {
+    name: '/menuList',
+    open: async (page, request) => {
+      await page.goto(menuListPath(await menuByName(request, '协会动态')));
+      await expect(page.getByRole('list', { name: '文章列表' })).toBeVisible();
+    },
+  },
+  {
+    name: '/info',
+    open: async (page, request) => {
+      const article = await publicArticle(request);
+      await page.goto(`/info?MenuId=${article.MenuId}&NewsId=${article.NewsId}`);
+      await expect(page.getByRole('heading', { level: 1, name: article.Title })).toBeVisible();
+    },
+  },
+  {
+    name: '/searchKey with results',
+    open: async (page) => {
+      await page.goto(`/searchKey?key=${encodeURIComponent('协会')}`);
+      await expect(page.getByText(/共找到 [1-9]\d* 条/)).toBeVisible();
+    },
+  },
+  {
+    name: '/certsearch before a search',
+    open: async (page) => {
+      await page.goto('/certsearch');
+      await expect(page.getByLabel('姓名')).toBeVisible();
+    },
+  },
+  {
+    name: '/certsearch with a result',
+    open: async (page, request) => {
+      const { name, certNum } = await certificate(request);
+      await page.goto(`/certsearch?Name=${encodeURIComponent(name)}&CertNum=${encodeURIComponent(certNum)}`);
+      await expect(page.getByRole('row', { name: new RegExp(certNum) })).toBeVisible();
+    },
+  },
+  {
+    name: '/certsearch without a result',
+    open: async (page) => {
+      await page.goto(`/certsearch?Name=${encodeURIComponent('无此人')}&CertNum=NOPE`);
+      await expect(page.locator('.ant-empty-description')).toHaveText('暂无数据');
+      // A button still loading is drawn faded; axe reads the page as the visitor is left with it.
+      await expect(page.locator('.ant-btn-loading')).toHaveCount(0);
+    },
+  },
+  {
+    name: '/404',
+    open: async (page) => {
+      await page.goto('/404');
+      await expect(page.getByRole('button', { name: '返回首页' })).toBeVisible();
+    },
+  },
+  {
+    name: '/member/activity',
+    open: async (page, request) => {
+      await asMember(page, request);
+      await page.goto('/member/activity');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    },
+  },
+  {
+    name: '/contribute',
+    open: async (page, request) => {
+      await asMember(page, request);
+      await page.goto('/contribute');
+      await expect(page.getByRole('button', { name: /投\s*稿/ }).last()).toBeVisible();
+    },
+  },
+];
+
+for (const { name, open } of pages) {
+  test(`${name} has no serious or critical accessibility violations and one h1`, async ({ page, request }) => {
+    await open(page, request);
+    await h1(page);
+    await expectAccessible(page, name);
+  });
+}
+
+test('the contribution dialog has no serious or critical accessibility violations', async ({ page, request }) => {
+  await asMember(page, request);
+  await page.goto('/contribute');
+  await page.getByRole('button', { name: /投\s*稿/ }).last().click();
+  const contribution = page.getByRole('dialog', { name: '投稿' });
+  await settled(contribution);
+  await expectAccessible(page, 'contribution dialog', '.ant-modal-wrap');
+});
+
+test('public dialogs and the QR popover have no serious or critical accessibility violations', async ({ page }) => {
+  await page.goto('/home');
+  await page.getByRole('button', { name: '会员登录' }).first().click();
+  const login = page.getByRole('dialog', { name: '会员登录' });
+  await settled(login);
+  await expectAccessible(page, 'member login dialog', '.ant-modal-wrap');
+  await login.getByRole('button', { name: /取\s*消/ }).click();
+  await expect(login).toBeHidden();
+
+  await page.getByRole('button', { name: '建议箱' }).click();
+  const suggestion = page.getByRole('dialog', { name: '建议箱' });
+  await settled(suggestion);
+  await expectAccessible(page, 'suggestion dialog', '.ant-modal-wrap');
+  await page.keyboard.press('Escape');
+  await expect(suggestion).toBeHidden();
+
+  // The QR popover opens from the keyboard alone and closes with Escape.
+  const follow = page.getByRole('button', { name: '关注我们' });
+  await follow.focus();
+  await page.keyboard.press('Enter');
+  const qr = page.locator('.ant-popover').getByRole('img', { name: /公众号/ });
+  await expect(qr).toBeVisible();
+  await expectAccessible(page, 'QR popover', '.ant-popover');
+  await page.keyboard.press('Escape');
+  await expect(qr).toBeHidden();
+});
+
+test('keyboard users skip to the content, see where the focus is, and can pause the carousel', async ({ page }) => {
+  await page.goto('/home');
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: '跳到主要内容' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  // The focus ring is drawn (an outline of at least 2 px, not the browser's none).
+  const outline = await skip.evaluate((el) => getComputedStyle(el).outlineWidth);
+  expect(parseFloat(outline)).toBeGreaterThanOrEqual(2);
+  await page.keyboard.press('Enter');
+  await expect(page.locator('#main')).toBeFocused();
+
+  const carousel = page.getByRole('region', { name: '图片新闻' });
+  const pause = carousel.getByRole('button', { name: '暂停轮播' });
+  await pause.click();
+  await expect(carousel.getByRole('button', { name: '播放轮播' })).toBeVisible();
+  // Paused: the current dot stays the same beyond an autoplay period (3 s).
+  const current = carousel.locator('[aria-current="true"]');
+  const before = await current.getAttribute('aria-label');
+  await page.mouse.move(0, 0);
+  await page.waitForTimeout(3_500);
+  await expect(current).toHaveAttribute('aria-label', before!);
+});
