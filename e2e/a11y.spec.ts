@@ -170,6 +170,7 @@ test('public dialogs and the QR popover have no serious or critical accessibilit
   await page.keyboard.press('Enter');
   const qr = page.locator('.ant-popover').getByRole('img', { name: /公众号/ });
   await expect(qr).toBeVisible();
+  await settled(qr);
   await expectAccessible(page, 'QR popover', '.ant-popover');
   await page.keyboard.press('Escape');
   await expect(qr).toBeHidden();

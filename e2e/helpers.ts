@@ -42,13 +42,28 @@ export const menuListPath = (menu: Pick<MenuNode, 'ParentId' | 'MenuId'>) => `/m
 export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
- * Waits until a dialog's opening animation has finished. On a loaded two-core machine the
- * zoom-in can still be running when Playwright judges a button stable, and the click then
- * lands beside it, on the mask.
+ * Waits until a dialog's or popover's opening motion is over. On a loaded two-core machine the
+ * zoom-in can still be running when Playwright judges a button stable (a click then lands beside
+ * it, on the mask), and a half-transparent dialog blends its colours with the page behind it
+ * (axe then measures the blend). antd's motion first marks the element with a `<name>-appear` or
+ * `-enter` class and holds it invisible for a frame before any animation exists, so waiting for
+ * the running animations alone can return before the motion has begun: wait for those classes
+ * to go from the whole overlay (dialog and mask), then for what still runs.
  */
 export async function settled(locator: Locator): Promise<void> {
-  // A cancelled animation (the element re-rendered) rejects `finished`; it is over all the same.
-  await locator.evaluate((element) => Promise.all(element.getAnimations({ subtree: true }).map((a) => a.finished.catch(() => undefined))));
+  await locator.evaluate(async (element) => {
+    let overlay: Element = element;
+    while (overlay.parentElement && overlay.parentElement !== document.body) overlay = overlay.parentElement;
+    const inMotion = /(^|\s)[\w-]+-(appear|enter|leave)(\s|$)/;
+    const moving = () => [overlay, ...overlay.querySelectorAll('*')].some((e) => inMotion.test(e.getAttribute('class') ?? ''));
+    const deadline = Date.now() + 5_000;
+    while (moving()) {
+      if (Date.now() > deadline) throw new Error('the overlay was still in motion after 5 s');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    // A cancelled animation (the element re-rendered) rejects `finished`; it is over all the same.
+    await Promise.all(overlay.getAnimations({ subtree: true }).map((a) => a.finished.catch(() => undefined)));
+  });
 }
 
 /** The parts of a news list entry the journeys read. */

@@ -147,11 +147,14 @@ test('member dialogs: login validates and stays open on an outside click; 投稿
   await expect(login).toBeHidden();
 
   await bar.getByRole('button', { name: '投稿' }).click();
-  await expect(page.getByRole('dialog', { name: '会员登录' })).toBeVisible();
-  await page.getByRole('dialog', { name: '会员登录' }).getByRole('button', { name: /取\s*消/ }).click();
+  const loginAgain = page.getByRole('dialog', { name: '会员登录' });
+  await expect(loginAgain).toBeVisible();
+  await settled(loginAgain);
+  await loginAgain.getByRole('button', { name: /取\s*消/ }).click();
 
   await bar.getByRole('button', { name: '建议箱' }).click();
   const suggestion = page.getByRole('dialog', { name: '建议箱' });
+  await settled(suggestion);
   await suggestion.getByLabel('联系电话').fill(' 12345 ');
   await suggestion.getByRole('button', { name: /提\s*交/ }).click();
   await expect(suggestion.getByText('请输入正确手机号码')).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { apiData, menuByName } from './helpers.js';
+import { apiData, menuByName, settled } from './helpers.js';
 import { adminToken, unique, type Envelope } from './admin-session.js';
 
 /** The member journeys: application with an attachment, review, sign-in, member-only article, profile, password, logout; the suggestion box. */
@@ -38,6 +38,7 @@ async function choose(dialog: Locator, label: string) {
 async function signIn(page: Page, account: string, password: string) {
   await page.getByRole('button', { name: '会员登录' }).first().click();
   const dialog = page.getByRole('dialog', { name: '会员登录' });
+  await settled(dialog);
   await dialog.getByLabel('账号').fill(account);
   await dialog.getByLabel('密码').fill(password);
   await dialog.getByRole('button', { name: /确\s*定/ }).click();
@@ -54,6 +55,7 @@ test('a visitor applies, waits for review, then as a member reads, edits the pro
   await page.goto('/home');
   await page.getByRole('button', { name: /入会申请/ }).click();
   const apply = page.getByRole('dialog', { name: '入会申请' });
+  await settled(apply);
   await expect(apply.getByText('支持所有office格式文件，多个文件请压缩后上传')).toBeVisible();
   // Nothing filled: the spec's messages, and nothing is sent.
   await apply.getByRole('button', { name: /提交申请/ }).click();
@@ -191,6 +193,7 @@ test('the suggestion box checks the mobile number and accepts a suggestion', asy
   await page.goto('/home');
   await page.getByRole('button', { name: '建议箱' }).click();
   const dialog = page.getByRole('dialog', { name: '建议箱' });
+  await settled(dialog);
   await dialog.getByLabel('联系电话').fill('12345');
   await dialog.getByLabel('建议留言').fill('希望增加更多行业培训。');
   await dialog.getByRole('button', { name: /提\s*交/ }).click();

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiData, latestNews, menuByName, menuListPath, type NewsListEntry } from './helpers.js';
+import { apiData, latestNews, menuByName, menuListPath, settled, type NewsListEntry } from './helpers.js';
 
 /**
  * The public pages arrive drawn by the server: their text is in the HTML without JavaScript,
@@ -99,6 +99,7 @@ test('a public page loads no back-office code, zod or QR library; a member dialo
 
   await page.getByRole('button', { name: /入会申请/ }).click();
   const apply = page.getByRole('dialog', { name: '入会申请' });
+  await settled(apply);
   await apply.getByRole('button', { name: /提交申请/ }).click();
   await expect(apply.getByText('请输入公司名称')).toBeVisible();
   await apply.getByLabel('手机号码').fill('123');
