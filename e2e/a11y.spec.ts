@@ -1,5 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './test.js';
 import { adminToken, unique, type Envelope } from './admin-session.js';
 import { idNumber, menuByName, menuListPath, publicArticle, settled } from './helpers.js';
 import { member } from './member-session.js';

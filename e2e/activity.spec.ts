@@ -1,5 +1,6 @@
 import fs from 'node:fs';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { expect, test, waitingForApp } from './test.js';
 import { adminToken, openFromSidebar, signIn, unique, type Envelope } from './admin-session.js';
 import { apiData, settled } from './helpers.js';
 
@@ -34,7 +35,7 @@ async function addMember(request: APIRequestContext, admin: string, level: numbe
 async function memberPage(browser: Browser, request: APIRequestContext, account: string): Promise<{ page: Page; token: string }> {
   const login = (await (await request.post('/api/XfWebApi/GetLoginToken', { data: { str1: account, str2: PASSWORD } })).json()) as Envelope<string>;
   expect(login.Code, login.Message).toBe(200);
-  const page = await (await browser.newContext({ locale: 'zh-CN', timezoneId: 'Asia/Shanghai', viewport: { width: 1440, height: 900 } })).newPage();
+  const page = waitingForApp(await (await browser.newContext({ locale: 'zh-CN', timezoneId: 'Asia/Shanghai', viewport: { width: 1440, height: 900 } })).newPage());
   await page.goto('/home');
   await page.evaluate((t) => localStorage.setItem('token', t), login.Data);
   return { page, token: login.Data };

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './test.js';
 import { ADMIN, adminToken, captchaAnswer, nextCaptchaTicket, openFromSidebar, signIn, unique, type Envelope } from './admin-session.js';
 
 /** The back-office journeys: sign-in through the captcha image, the shell, permissions, password and logout. */

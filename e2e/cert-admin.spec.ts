@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { expect, test } from './test.js';
 import ExcelJS from 'exceljs';
 import { idCheckCharacter } from '@portal/shared';
 import { apiData, settled } from './helpers.js';

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.js';
 import jsQRModule from 'jsqr';
 import { decodePng } from '../apps/server/test/png.js';
 import { adminToken, unique, type Envelope } from './admin-session.js';

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './test.js';
 import { apiData, type NewsListEntry } from './helpers.js';
 
 /** The parts of a GetMenuList node these journeys need. */

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.js';
 import { adminToken, signIn, unique, type Envelope } from './admin-session.js';
 import { menuByName, menuListPath } from './helpers.js';
 import { member } from './member-session.js';

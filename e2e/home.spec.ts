@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './test.js';
 import { apiData, escapeRegExp, menuByName, menuListPath, settled } from './helpers.js';
 
 /** Wire shapes these journeys read (a subset of packages/shared's DTOs). */

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './test.js';
 import ExcelJS from 'exceljs';
 import { openFromSidebar, signIn, unique } from './admin-session.js';
 

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { expect, test } from './test.js';
 import { apiData } from './helpers.js';
 import { openFromSidebar, signIn, unique, type Envelope } from './admin-session.js';
 

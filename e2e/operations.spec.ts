@@ -1,7 +1,8 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from './test.js';
 import { adminToken, openFromSidebar, signIn, submitSignIn, unique, type Envelope } from './admin-session.js';
 
 /**

@@ -1,10 +1,11 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { scriptsAfterFirstPaint } from './build/scriptsAfterFirstPaint';
 
 const api = process.env.API_ORIGIN ?? 'http://localhost:3000';
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react()],
+  plugins: [react(), scriptsAfterFirstPaint()],
   // The server build (entry-server.tsx, loaded by the API server) needs no copy of public/.
   publicDir: isSsrBuild ? false : 'public',
   // The server build carries its dependencies in production mode, whatever NODE_ENV the API

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -27,6 +27,9 @@ const app = (router: ReturnType<typeof createBrowserRouter>) => (
 void loadRoutesFor(window.location).then(() => {
   const page = app(createBrowserRouter(routes));
   // The back office and pages served without server rendering arrive with an empty root.
-  if (container.hasChildNodes()) hydrateRoot(container, page);
+  // Hydrating as a transition lets React yield to the browser between components, so a phone
+  // does not freeze for the whole page (one long task before); a click meanwhile hydrates its
+  // part at once and is replayed.
+  if (container.hasChildNodes()) startTransition(() => void hydrateRoot(container, page));
   else createRoot(container).render(page);
 });

@@ -1,0 +1,44 @@
+import { test as base, type Page } from '@playwright/test';
+
+export { expect } from '@playwright/test';
+
+/**
+ * Resolves once the web app has taken over the page: React's root is made (its event handlers
+ * are attached; a click during hydration is replayed), or at once on a page without the app
+ * (the certificate verification page, an API answer).
+ *
+ * A public page arrives server-rendered and its scripts start only after the first paint
+ * (apps/web/build/scriptsAfterFirstPaint.ts), possibly after the load event that `goto`
+ * waits for: its links and buttons are on screen before anything handles a click on a button.
+ */
+export async function appStarted(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const root = document.getElementById('root');
+    return !root || Object.keys(root).some((key) => key.startsWith('__reactContainer'));
+  });
+}
+
+/** Makes the page's goto (unless it waits only for the first byte) and reload return once the app has started (see appStarted). */
+export function waitingForApp(page: Page): Page {
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    // A caller that asks for control at the first byte (to catch the page's first requests) gets it.
+    if (options?.waitUntil !== 'commit') await appStarted(page);
+    return response;
+  };
+  page.reload = async (options) => {
+    const response = await reload(options);
+    await appStarted(page);
+    return response;
+  };
+  return page;
+}
+
+/** Playwright's test, whose `page` waits for the app after goto and reload. */
+export const test = base.extend({
+  page: async ({ page }, use) => {
+    await use(waitingForApp(page));
+  },
+});
