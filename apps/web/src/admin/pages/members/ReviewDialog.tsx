@@ -1,10 +1,10 @@
-import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Descriptions, Divider, Form, Input, Modal, Space, Spin, Typography, type DescriptionsProps } from 'antd';
-import { ApplyState, dialogWidth, memberLimits, memberMessages, messages, type MemberModelDto } from '@portal/shared';
+import { Descriptions, Divider, Form, Input, Modal, Spin, Typography, type DescriptionsProps } from 'antd';
+import { ApplyState, dialogWidth, memberLimits, memberMessages, type MemberModelDto } from '@portal/shared';
 import { membersAdminApi } from '../../../api/members-admin';
 import { Auth } from '../../access/AdminSession';
 import { trimmed } from '../../shared/normalize';
+import { ReviewFooter, useVerdict, type Verdict } from '../../shared/ReviewFooter';
 import { ApplyStateTag } from './applyState';
 import { Attachment } from './MemberDialog';
 import { memberKey } from './keys';
@@ -45,48 +45,36 @@ interface ReviewDialogProps {
  * is shown, is then required).
  */
 export function ReviewDialog({ memberId, onClose, onReviewed }: ReviewDialogProps) {
-  const { message } = App.useApp();
   const [form] = Form.useForm<{ ProcessItemName: string }>();
-  const [saving, setSaving] = useState<ApplyState | null>(null);
   const open = memberId !== null;
   const model = useQuery({ queryKey: memberKey(memberId ?? 0), queryFn: () => membersAdminApi.member(memberId!), enabled: open, gcTime: 0 });
   const member = open ? model.data : undefined;
   const underReview = member?.ApplyState === ApplyState.UnderReview;
 
-  const decide = async (decision: 1 | 2) => {
+  const { saving, decide } = useVerdict(onReviewed);
+  const review = async (verdict: Verdict) => {
     if (!member) return;
     let reason = '';
-    if (decision === ApplyState.Rejected) {
+    if (verdict === 'reject') {
       const values = await form.validateFields().catch(() => null);
       if (!values) return;
       reason = values.ProcessItemName;
     }
-    setSaving(decision);
-    try {
-      await membersAdminApi.review({ MemberId: member.MemberId, ApplyState: decision, ProcessItemName: reason });
-      void message.success(messages.ok);
-      onReviewed();
-    } catch {
-      // Shown by the API client (e.g. already reviewed by someone else).
-    } finally {
-      setSaving(null);
-    }
+    const decided = verdict === 'approve' ? ApplyState.Approved : ApplyState.Rejected;
+    await decide(verdict, () => membersAdminApi.review({ MemberId: member.MemberId, ApplyState: decided, ProcessItemName: reason }));
   };
 
-  const footer = underReview ? (
-    <Space>
-      <Button onClick={onClose}>取消</Button>
-      <Auth perm="member:audit">
-        <Button danger loading={saving === ApplyState.Rejected} disabled={saving !== null} onClick={() => void decide(ApplyState.Rejected)}>
-          不通过
-        </Button>
-        <Button type="primary" loading={saving === ApplyState.Approved} disabled={saving !== null} onClick={() => void decide(ApplyState.Approved)}>
-          通过
-        </Button>
-      </Auth>
-    </Space>
-  ) : (
-    <Button onClick={onClose}>关闭</Button>
+  const footer = (
+    <ReviewFooter
+      underReview={underReview}
+      perm="member:audit"
+      saving={saving}
+      rejectLabel="不通过"
+      approveLabel="通过"
+      onReject={() => void review('reject')}
+      onApprove={() => void review('approve')}
+      onClose={onClose}
+    />
   );
 
   return (

@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Descriptions, Divider, Form, Image, Input, Modal, Space, Spin, Tag, Timeline } from 'antd';
+import { Button, Descriptions, Divider, Form, Image, Input, Modal, Spin, Tag, Timeline } from 'antd';
 import { ArticleStatus, contributionMessages, dialogWidth, messages, ReviewDecision } from '@portal/shared';
 import { contentAdminApi } from '../../../../api/content-admin';
 import { RichTextEditor } from '../../../../components/RichTextEditor';
 import { ArticleBody } from '../../../../portal/content/ArticleBody';
 import { Auth } from '../../../access/AdminSession';
 import { trimmed } from '../../../shared/normalize';
+import { ReviewFooter, useVerdict, type Verdict } from '../../../shared/ReviewFooter';
 import { ArticleStatusTag } from '../../content/flags';
 
 const decisionNames: Record<number, { label: string; color: string }> = {
@@ -22,65 +23,54 @@ const decisionNames: Record<number, { label: string; color: string }> = {
  * 修改 lets the reviewer correct the title and body before approving; the server records it.
  */
 export function ContributionReviewDialog({ newsId, onClose, onReviewed }: { newsId: number | null; onClose: () => void; onReviewed: () => void }) {
-  const { message } = App.useApp();
   const [form] = Form.useForm<{ Reason: string }>();
   const [correction] = Form.useForm<{ Title: string; NewContent: string }>();
   const [correcting, setCorrecting] = useState(false);
   // Each article opens as submitted.
   useEffect(() => setCorrecting(false), [newsId]);
-  const [saving, setSaving] = useState<number | null>(null);
   const open = newsId !== null;
   const detail = useQuery({ queryKey: ['contribution', newsId], queryFn: () => contentAdminApi.contribution(newsId!), enabled: open, gcTime: 0 });
   const c = open ? detail.data : undefined;
   const underReview = c?.Status === ArticleStatus.UnderReview;
 
-  const decide = async (decision: typeof ReviewDecision.Approved | typeof ReviewDecision.Rejected) => {
+  const { saving, decide } = useVerdict(onReviewed);
+  const review = async (verdict: Verdict) => {
     if (!c) return;
     let reason = '';
-    if (decision === ReviewDecision.Rejected) {
+    if (verdict === 'reject') {
       const values = await form.validateFields().catch(() => null);
       if (!values) return;
       reason = values.Reason;
     }
     // A correction goes with an approval only: a rejected article goes back to its author as written.
-    const corrected = correcting && decision === ReviewDecision.Approved ? await correction.validateFields().catch(() => null) : undefined;
+    const corrected = correcting && verdict === 'approve' ? await correction.validateFields().catch(() => null) : undefined;
     if (corrected === null) return;
-    setSaving(decision);
-    try {
-      await contentAdminApi.auditContribution({ NewsId: c.NewsId, Decision: decision, Reason: reason, ...corrected });
-      void message.success(messages.ok);
-      onReviewed();
-    } catch {
-      // Shown by the API client (e.g. decided meanwhile by another reviewer).
-    } finally {
-      setSaving(null);
-    }
+    const decision = verdict === 'approve' ? ReviewDecision.Approved : ReviewDecision.Rejected;
+    await decide(verdict, () => contentAdminApi.auditContribution({ NewsId: c.NewsId, Decision: decision, Reason: reason, ...corrected }));
   };
 
-  const footer = underReview ? (
-    <Space>
-      <Button onClick={onClose}>取消</Button>
-      <Auth perm="member:contribution:audit">
-        {!correcting && (
-          <Button
-            onClick={() => {
-              correction.setFieldsValue({ Title: c?.Title ?? '', NewContent: c?.NewContent ?? '' });
-              setCorrecting(true);
-            }}
-          >
-            修改
-          </Button>
-        )}
-        <Button danger loading={saving === ReviewDecision.Rejected} disabled={saving !== null} onClick={() => void decide(ReviewDecision.Rejected)}>
-          驳回
+  const footer = (
+    <ReviewFooter
+      underReview={underReview}
+      perm="member:contribution:audit"
+      saving={saving}
+      rejectLabel="驳回"
+      approveLabel="通过并发布"
+      onReject={() => void review('reject')}
+      onApprove={() => void review('approve')}
+      onClose={onClose}
+    >
+      {!correcting && (
+        <Button
+          onClick={() => {
+            correction.setFieldsValue({ Title: c?.Title ?? '', NewContent: c?.NewContent ?? '' });
+            setCorrecting(true);
+          }}
+        >
+          修改
         </Button>
-        <Button type="primary" loading={saving === ReviewDecision.Approved} disabled={saving !== null} onClick={() => void decide(ReviewDecision.Approved)}>
-          通过并发布
-        </Button>
-      </Auth>
-    </Space>
-  ) : (
-    <Button onClick={onClose}>关闭</Button>
+      )}
+    </ReviewFooter>
   );
 
   return (

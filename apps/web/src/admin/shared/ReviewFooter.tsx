@@ -1,0 +1,64 @@
+import { useState, type ReactNode } from 'react';
+import { App, Button, Space } from 'antd';
+import { messages, type Permission } from '@portal/shared';
+import { Auth } from '../access/AdminSession';
+
+/** The two outcomes every review dialog offers. */
+export type Verdict = 'approve' | 'reject';
+
+/**
+ * Sends a review decision (入会审核, 审核投稿): the pressed button spins and both wait, 操作成功
+ * and `onReviewed` when it is saved. A refusal (decided meanwhile by another reviewer) was shown
+ * by the API client; the dialog stays open.
+ */
+export function useVerdict(onReviewed: () => void) {
+  const { message } = App.useApp();
+  const [saving, setSaving] = useState<Verdict | null>(null);
+  const decide = async (verdict: Verdict, send: () => Promise<unknown>) => {
+    setSaving(verdict);
+    try {
+      await send();
+      void message.success(messages.ok);
+      onReviewed();
+    } catch {
+      // Shown by the API client.
+    } finally {
+      setSaving(null);
+    }
+  };
+  return { saving, decide };
+}
+
+interface ReviewFooterProps {
+  /** Only a record under review can be decided; anything else is shown with 关闭. */
+  underReview: boolean;
+  /** The permission that may decide. */
+  perm: Permission;
+  saving: Verdict | null;
+  rejectLabel: string;
+  approveLabel: string;
+  onReject: () => void;
+  onApprove: () => void;
+  onClose: () => void;
+  /** Buttons of the dialog's own before the two decisions (审核投稿's 修改). */
+  children?: ReactNode;
+}
+
+/** A review dialog's footer: 取消 and, for those allowed to decide, reject and approve. */
+export function ReviewFooter({ underReview, perm, saving, rejectLabel, approveLabel, onReject, onApprove, onClose, children }: ReviewFooterProps) {
+  if (!underReview) return <Button onClick={onClose}>关闭</Button>;
+  return (
+    <Space>
+      <Button onClick={onClose}>取消</Button>
+      <Auth perm={perm}>
+        {children}
+        <Button danger loading={saving === 'reject'} disabled={saving !== null} onClick={onReject}>
+          {rejectLabel}
+        </Button>
+        <Button type="primary" loading={saving === 'approve'} disabled={saving !== null} onClick={onApprove}>
+          {approveLabel}
+        </Button>
+      </Auth>
+    </Space>
+  );
+}
