@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +10,8 @@ import type { BannerDto } from '@portal/shared';
 import { ADMIN_PASSWORD } from '../../test/admin.js';
 import { engines } from '../../test/harness.js';
 import { insertMenu, insertNews, timeAt } from '../../test/fixtures.js';
-import { startServer, type Finished, type ServerProcess } from '../../test/processes.js';
+import { freePort, runServerToEnd, startServer, type Finished, type ServerProcess } from '../../test/processes.js';
+import { loadConfig } from '../config.js';
 import { connect, type Database, type Engine } from '../db/connection.js';
 import { pidFile } from './data-lock.js';
 
@@ -50,6 +52,34 @@ function workerPids(primary: number): number[] {
   const lines = execFileSync('ps', ['-o', 'pid=,args=', '--ppid', String(primary)], { encoding: 'utf8' }).trim().split('\n');
   return lines.filter((line) => line.includes('main.ts')).map((line) => Number.parseInt(line, 10));
 }
+
+describe('WEB_CONCURRENCY', () => {
+  it('is the number of cores unless given, and a whole number of processes', () => {
+    expect(loadConfig({}).webConcurrency).toBe(os.availableParallelism());
+    expect(loadConfig({ WEB_CONCURRENCY: '1' }).webConcurrency).toBe(1);
+    for (const wrong of ['0', '1.5', 'all']) expect(() => loadConfig({ WEB_CONCURRENCY: wrong })).toThrow(/WEB_CONCURRENCY/);
+  });
+});
+
+describe('a start that fails in the workers', () => {
+  it('ends the primary with exit code 1 and the reason, leaving no pid file', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-cluster-'));
+    const port = await freePort();
+    const taken = net.createServer();
+    await new Promise<void>((resolve) => taken.listen(port, '127.0.0.1', resolve));
+    try {
+      const run = await runServerToEnd({ DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: String(port), WEB_CONCURRENCY: '2', ADMIN_PASSWORD, SEED_DEMO: 'false' });
+      expect(run.code).toBe(1);
+      // The worker says why; the primary, which worker failed.
+      expect(run.stderr).toMatch(/启动失败: bind EADDRINUSE/);
+      expect(run.stderr).toMatch(/启动失败: 工作进程 \d+ 未能启动/);
+      expect(fs.existsSync(pidFile(dataDir))).toBe(false);
+    } finally {
+      taken.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
 
 describe.each(engines)('npm start with two workers on %s', (engine: Engine) => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-cluster-'));

@@ -40,7 +40,7 @@ export function startWorkers(count: number, log: Logger): Promise<Workers> {
   const roles = new Map<Worker, Role>();
   let stopping = false;
   let quickDeaths = 0;
-  let replacing = new Set<NodeJS.Timeout>();
+  const replacing = new Set<NodeJS.Timeout>();
 
   const fork = (runsJobs: boolean) => {
     const worker = cluster.fork({ [JOBS_WORKER_ENV]: runsJobs ? '1' : '0' });
@@ -65,7 +65,7 @@ export function startWorkers(count: number, log: Logger): Promise<Workers> {
   const stop = async (): Promise<boolean> => {
     stopping = true;
     for (const timer of replacing) clearTimeout(timer);
-    replacing = new Set();
+    replacing.clear();
     const ended = [...roles.keys()].map(
       (worker) =>
         new Promise<boolean>((resolve) => {
