@@ -12,7 +12,7 @@ import { migrate } from './db/migrate.js';
 import { registerErrorHandling } from './http/errors.js';
 import { registerCaseInsensitiveParams } from './http/params.js';
 import { registerControlCharacterCheck } from './http/control-characters.js';
-import { requestLogSerializer } from './http/log-redaction.js';
+import { loggerOptions } from './http/logger.js';
 import type { App, Services } from './http/app-types.js';
 import { localStorage } from './storage/storage.js';
 import { openRateLimitCounters } from './http/rate-limit-counters.js';
@@ -46,6 +46,16 @@ export interface BuildOptions {
    * environment or the production start can switch it on.
    */
   captchaIssued?: CaptchaObserver;
+  /**
+   * Run the background jobs here: the upload sweep and the mail outbox (default). Of several
+   * cluster workers only one does, and the primary's preparing build (migrations, seed) none.
+   */
+  backgroundJobs?: boolean;
+  /**
+   * This process is one of several cluster workers serving the database (main.ts): rate limits
+   * count in the database, and content changes reach the others through the primary.
+   */
+  clustered?: boolean;
 }
 
 /** An OpenAPI document with only the public and member calls. */
@@ -57,18 +67,7 @@ function publicCallsOnly(spec: Readonly<Record<string, unknown>>): Record<string
 /** The whole server as a Fastify instance: every feature registered. Tests drive it with inject. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
   const app = Fastify({
-    logger:
-      options.logger === false
-        ? false
-        : {
-            level: config.logLevel,
-            // Secrets never reach the logs: tokens and passwords are cut wherever they appear.
-            redact: ['req.headers.token', 'req.headers.authorization', 'req.headers.cookie', '*.str2', '*.Password', '*.Pwd'],
-            // …and in the URL's query string (GET GetLoginToken?str1=…&str2=…).
-            serializers: { req: requestLogSerializer },
-            // Readable lines for a person at a terminal; JSON for log collectors (LOG_FORMAT).
-            ...(config.logFormat === 'pretty' ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname', singleLine: true } } } : {}),
-          },
+    logger: options.logger === false ? false : loggerOptions(config),
     bodyLimit: 2 * 1024 * 1024,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     requestIdHeader: 'x-request-id',
@@ -82,20 +81,23 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (!options.skipMigrations) await migrate(database);
   const storage = localStorage(path.join(config.dataDir, 'uploads'));
   const privateStorage = localStorage(path.join(config.dataDir, 'private'), '/private');
-  const rateLimitCounters = openRateLimitCounters(config, database);
+  const clustered = options.clustered ?? false;
+  const rateLimitCounters = openRateLimitCounters(config, database, clustered);
   const services: Services = { database, config, storage, privateStorage, rateLimitCounters, now: options.now ?? Date.now };
   app.decorate('services', services);
   app.decorate('captchaIssued', options.captchaIssued ?? null);
   app.decorate('responseCache', new ResponseCache(database, config.responseCacheBytes));
-  // Writes on other instances drop this one's cached answers (PostgreSQL NOTIFY or Redis pub/sub).
-  const fanout = await startContentFanout(database, config, app.log);
-  const sweeps = scheduleUploadSweeps(services, app.log);
+  // Writes on other instances drop this one's cached answers (PostgreSQL NOTIFY, Redis pub/sub
+  // or, between cluster workers on SQLite, the primary).
+  const fanout = await startContentFanout(database, config, app.log, clustered);
+  const backgroundJobs = options.backgroundJobs ?? true;
+  const sweeps = backgroundJobs ? scheduleUploadSweeps(services, app.log) : undefined;
   // Activity e-mails (SMTP_URL): sent in the background from the persistent outbox.
-  const outbox = startMailOutbox(services, app.log);
+  const outbox = backgroundJobs ? startMailOutbox(services, app.log) : undefined;
   app.addHook('onClose', async () => {
     // A running sweep or mail round finishes before the database goes.
-    await sweeps.stop();
-    await outbox.stop();
+    await sweeps?.stop();
+    await outbox?.stop();
     await fanout.stop();
     // Counted article views are written before the database goes.
     await stopViews(database);

@@ -1,9 +1,15 @@
+import os from 'node:os';
 import path from 'node:path';
 
 /** Everything the server reads from the environment, typed, with defaults that run on a laptop. */
 export interface Config {
   port: number;
   host: string;
+  /**
+   * Worker processes serving the port (WEB_CONCURRENCY, default: the cores this process may
+   * use). One process uses one core; `1` runs the server in a single process (main.ts).
+   */
+  webConcurrency: number;
   dataDir: string;
   /** postgres://… selects PostgreSQL; absent means embedded SQLite in dataDir. */
   databaseUrl?: string;
@@ -128,6 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
+    webConcurrency: parseWebConcurrency(env.WEB_CONCURRENCY),
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     databaseSchema: env.DATABASE_SCHEMA || undefined,
@@ -164,6 +171,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       icp: env.SITE_ICP ?? '京ICP备17047215号-1',
     },
   };
+}
+
+function parseWebConcurrency(raw: string | undefined): number {
+  const value = (raw ?? '').trim();
+  if (value === '') return os.availableParallelism();
+  const count = Number(value);
+  if (!Number.isInteger(count) || count < 1) throw new Error(`WEB_CONCURRENCY must be a whole number of processes, 1 or more, got ${raw}`);
+  return count;
 }
 
 function parseSmtpUrl(raw: string | undefined): string | undefined {

@@ -1,67 +1,175 @@
+import cluster from 'node:cluster';
+import { pino } from 'pino';
 import { loadConfig, type Config } from './config.js';
-import { buildApp } from './app.js';
+import { buildApp, type BuildOptions } from './app.js';
 import { seedIfEmpty } from './db/seed/index.js';
 import { ensureSystemSeed } from './features/system/seed.js';
+import { relayContentChanges } from './cache/fanout.js';
+import { loggerOptions } from './http/logger.js';
+import { JOBS_WORKER_ENV, startWorkers } from './ops/cluster.js';
 import { markDataDir } from './ops/data-lock.js';
 import { oneLine } from './ops/readiness.js';
 import { waitForPostgres } from './ops/wait-for-database.js';
 import { printFirstAdmin } from './ops/first-admin.js';
 import type { App } from './http/app-types.js';
 
+/**
+ * `npm start`. With WEB_CONCURRENCY=1 one process does everything. With more, this process
+ * becomes the primary: it does what must happen once (wait for PostgreSQL, migrate, seed,
+ * show the first administrator, mark the data folder, handle signals), then forks the
+ * workers, which build the app without migrating and share the port (docs/decisions.md).
+ */
+
 /** A stop that takes longer than this (a request that never ends) is cut short. */
 const SHUTDOWN_LIMIT_MS = 10_000;
 
-let config: Config;
-let app: App;
-try {
-  config = loadConfig();
-  if (config.databaseUrl) {
-    await waitForPostgres(config.databaseUrl, { attempts: config.databaseConnectAttempts, firstDelayMs: 1000, say: (line) => console.error(line) });
-  }
-  app = await buildApp(config);
-  if (config.seedDemo) await seedIfEmpty(app.services, app.log);
-  // The back office's menus, roles and first administrator, demo content or not.
-  const firstAdmin = await ensureSystemSeed(app.services, app.log);
-  if (firstAdmin) printFirstAdmin(firstAdmin);
-} catch (error) {
-  // What went wrong in one line for the operator, not a stack trace (LOG_LEVEL=debug shows it).
+/** What went wrong in one line for the operator, not a stack trace (LOG_LEVEL=debug shows it). */
+function failedToStart(error: unknown): never {
   console.error(`启动失败: ${oneLine(error)}`);
   if (process.env.LOG_LEVEL === 'debug' || process.env.LOG_LEVEL === 'trace') console.error(error);
   process.exit(1);
 }
 
-const unmark = markDataDir(config.dataDir);
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    app.log.info({ signal }, 'shutting down');
-    // close() stops accepting connections, lets requests in flight finish, then runs the onClose
-    // hooks: background sweeps stop, counted article views are written, the database closes.
-    const limit = setTimeout(() => {
-      app.log.error('requests still running after 10 s; stopping anyway');
-      unmark();
-      process.exit(1);
-    }, SHUTDOWN_LIMIT_MS);
-    limit.unref();
-    void app
-      .close()
-      .then(() => {
-        unmark();
-        process.exit(0);
-      })
-      .catch((error: unknown) => {
-        app.log.error(`shutdown failed: ${oneLine(error)}`);
-        unmark();
-        process.exit(1);
-      });
-  });
+/** The database reachable and migrated, the demo and back-office seeds in: the app that did it. */
+async function prepare(config: Config, options: BuildOptions): Promise<App> {
+  if (config.databaseUrl) {
+    await waitForPostgres(config.databaseUrl, { attempts: config.databaseConnectAttempts, firstDelayMs: 1000, say: (line) => console.error(line) });
+  }
+  const app = await buildApp(config, options);
+  if (config.seedDemo) await seedIfEmpty(app.services, app.log);
+  // The back office's menus, roles and first administrator, demo content or not.
+  const firstAdmin = await ensureSystemSeed(app.services, app.log);
+  if (firstAdmin) printFirstAdmin(firstAdmin);
+  return app;
 }
 
-try {
-  await app.listen({ port: config.port, host: config.host });
-} catch (error) {
-  console.error(`启动失败: ${oneLine(error)}`);
-  unmark();
-  process.exit(1);
+function startedLine(config: Config): string {
+  const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  const url = `http://${shown}:${config.port}`;
+  return `门户已启动: ${url}  (后台: ${url}/login, 接口文档: ${url}/api/docs)`;
 }
-const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-app.log.info(`门户已启动: http://${shown}:${config.port}  (后台: http://${shown}:${config.port}/login, 接口文档: http://${shown}:${config.port}/api/docs)`);
+
+/**
+ * On SIGINT or SIGTERM, `stop` runs once; past the limit the process ends anyway. A terminal's
+ * Ctrl-C reaches every process of the group, so workers get it too, besides the primary's SIGTERM.
+ */
+function onStopSignal(log: { info: (obj: object, msg: string) => void; error: (msg: string) => void }, stop: () => Promise<boolean>, cutShort: () => void): void {
+  let stopping = false;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      if (stopping) return;
+      stopping = true;
+      log.info({ signal }, 'shutting down');
+      const limit = setTimeout(() => {
+        log.error('requests still running after 10 s; stopping anyway');
+        cutShort();
+        process.exit(1);
+      }, SHUTDOWN_LIMIT_MS);
+      limit.unref();
+      void stop().then((clean) => process.exit(clean ? 0 : 1));
+    });
+  }
+}
+
+/**
+ * close() stops accepting connections, lets requests in flight finish, then runs the onClose
+ * hooks: background jobs stop, counted article views are written, the database closes.
+ */
+async function drain(app: App): Promise<boolean> {
+  try {
+    await app.close();
+    return true;
+  } catch (error) {
+    app.log.error(`shutdown failed: ${oneLine(error)}`);
+    return false;
+  }
+}
+
+/** WEB_CONCURRENCY=1: this process migrates, seeds and serves. */
+async function serveAlone(config: Config): Promise<void> {
+  let app: App;
+  try {
+    app = await prepare(config, {});
+  } catch (error) {
+    failedToStart(error);
+  }
+  const unmark = markDataDir(config.dataDir);
+  onStopSignal(
+    app.log,
+    async () => {
+      const clean = await drain(app);
+      unmark();
+      return clean;
+    },
+    unmark,
+  );
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    unmark();
+    failedToStart(error);
+  }
+  app.log.info(startedLine(config));
+}
+
+/** The primary of several workers: prepares the database with an app it then closes, and supervises. */
+async function superviseWorkers(config: Config): Promise<void> {
+  try {
+    // No background jobs here: they belong to a worker. Closed before any worker starts, so
+    // the migrations and seeds are done, once, when the first one builds its app.
+    const app = await prepare(config, { backgroundJobs: false });
+    await app.close();
+  } catch (error) {
+    failedToStart(error);
+  }
+  const log = pino(loggerOptions(config));
+  const unmark = markDataDir(config.dataDir);
+  relayContentChanges();
+  const starting = startWorkers(config.webConcurrency, log);
+  onStopSignal(
+    log,
+    async () => {
+      const clean = await (await starting).stop();
+      unmark();
+      return clean;
+    },
+    () => {
+      void starting.then((workers) => workers.kill());
+      unmark();
+    },
+  );
+  try {
+    await starting;
+  } catch (error) {
+    unmark();
+    failedToStart(error);
+  }
+  log.info(`${startedLine(config)}  ${config.webConcurrency} 个工作进程 / workers`);
+}
+
+/** One of the primary's workers: the app over the prepared database, on the shared port. */
+async function serveAsWorker(config: Config): Promise<void> {
+  let app: App;
+  try {
+    app = await buildApp(config, { skipMigrations: true, clustered: true, backgroundJobs: process.env[JOBS_WORKER_ENV] === '1' });
+  } catch (error) {
+    failedToStart(error);
+  }
+  // The primary keeps the limit and the data folder's mark.
+  onStopSignal(app.log, () => drain(app), () => undefined);
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    failedToStart(error);
+  }
+}
+
+let config: Config;
+try {
+  config = loadConfig();
+} catch (error) {
+  failedToStart(error);
+}
+if (cluster.isWorker) await serveAsWorker(config);
+else if (config.webConcurrency === 1) await serveAlone(config);
+else await superviseWorkers(config);

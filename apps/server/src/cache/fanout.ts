@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
@@ -17,12 +18,13 @@ const RECONNECT_MS = 1000;
 /**
  * Tells the other instances serving the same database which content areas a write here
  * changed, and applies what they tell: Redis pub/sub when REDIS_URL is set, else PostgreSQL
- * LISTEN/NOTIFY on a connection of its own. On SQLite without Redis there is one instance and
- * nothing to tell. Each notice names its sender, which ignores its own. When the listening
- * connection is lost, notices may have been missed: on reconnecting every area is bumped, so
- * nothing cached before the gap is served after it.
+ * LISTEN/NOTIFY on a connection of its own. On SQLite without Redis the others can only be
+ * cluster workers of this machine (`clustered`), told through the primary process; a single
+ * process has nothing to tell. Each notice names its sender, which ignores its own. When the
+ * listening connection is lost, notices may have been missed: on reconnecting every area is
+ * bumped, so nothing cached before the gap is served after it.
  */
-export async function startContentFanout(database: Database, config: Config, log: FastifyBaseLogger): Promise<ContentFanout> {
+export async function startContentFanout(database: Database, config: Config, log: FastifyBaseLogger, clustered: boolean): Promise<ContentFanout> {
   // Instances of one site share a channel; sites on one Redis (another database, schema or
   // SQLite folder) do not. PostgreSQL's notices stay within their database already.
   const schema = config.databaseSchema ?? 'public';
@@ -41,7 +43,51 @@ export async function startContentFanout(database: Database, config: Config, log
   if (database.engine === 'postgres' && config.databaseUrl) {
     return postgresFanout(config.databaseUrl, `content_changed_${schema}`, database, { receive, message, missedSome }, log);
   }
+  if (clustered) return clusterFanout(database, { receive, message, missedSome }, log);
   return { stop: async () => undefined };
+}
+
+/** An IPC message between a cluster worker and the primary carrying one notice of the wire format. */
+interface ContentNotice {
+  type: 'content-changed';
+  notice: string;
+}
+
+const isContentNotice = (message: unknown): message is ContentNotice =>
+  typeof message === 'object' && message !== null && (message as ContentNotice).type === 'content-changed' && typeof (message as ContentNotice).notice === 'string';
+
+/**
+ * In the primary: passes each worker's notice on to every other worker. Workers never lose
+ * notices while they run (IPC is not a network); a replaced worker starts with an empty cache.
+ */
+export function relayContentChanges(): void {
+  cluster.on('message', (sender, message: unknown) => {
+    if (!isContentNotice(message)) return;
+    for (const worker of Object.values(cluster.workers ?? {})) {
+      // A worker that is stopping may have closed its channel; it needs no notice any more.
+      if (worker && worker !== sender && worker.isConnected()) worker.send(message, undefined, () => undefined);
+    }
+  });
+}
+
+/** In a cluster worker: notices go to the primary, which relays them; those of the others arrive from it. */
+function clusterFanout(database: Database, wire: Wire, log: FastifyBaseLogger): ContentFanout {
+  const arrive = (message: unknown) => {
+    if (isContentNotice(message)) wire.receive(message.notice);
+  };
+  process.on('message', arrive);
+  const removePublisher = addPublisher(database, (areas) => {
+    const notice: ContentNotice = { type: 'content-changed', notice: wire.message(areas) };
+    process.send?.(notice, undefined, {}, (err: Error | null) => {
+      if (err) log.warn({ err: { message: err.message } }, 'content change not sent to the primary');
+    });
+  });
+  return {
+    async stop() {
+      removePublisher();
+      process.off('message', arrive);
+    },
+  };
 }
 
 interface Wire {

@@ -425,7 +425,7 @@ export interface DB {
   rate_limit_counters: RateLimitCountersTable;
 }
 
-/** PostgreSQL only (migration 016): rate-limit counters shared by every instance. */
+/** Rate-limit counters shared by every instance (PostgreSQL: migration 016) or worker process (SQLite: 017). */
 export interface RateLimitCountersTable {
   key: string;
   hits: number;

@@ -7,8 +7,10 @@ import type { Database } from '../db/connection.js';
 /**
  * Where the rate limits (sign-in, captcha, member login, applications…) count requests. Behind a
  * load balancer every instance must add to the same counters, or N instances allow N times the
- * limit: in Redis when REDIS_URL is set, otherwise in PostgreSQL (table rate_limit_counters);
- * a single SQLite instance counts in memory, the plugin's default.
+ * limit: in Redis when REDIS_URL is set, otherwise in the database (table rate_limit_counters):
+ * always on PostgreSQL, and on SQLite when this process is one of several cluster workers
+ * (main.ts, WEB_CONCURRENCY). A single SQLite process counts in memory, the plugin's default
+ * (docs/decisions.md: the database store costs a write per limited request).
  */
 export interface RateLimitCounters {
   /** Options for one registration of @fastify/rate-limit; `name` keeps its counters apart from the others'. */
@@ -16,7 +18,8 @@ export interface RateLimitCounters {
   close(): Promise<void>;
 }
 
-export function openRateLimitCounters(config: Config, database: Database): RateLimitCounters {
+/** `clustered`: other worker processes on this machine serve the same database. */
+export function openRateLimitCounters(config: Config, database: Database, clustered: boolean): RateLimitCounters {
   if (config.redisUrl) {
     // One try per command: a request waits for no reconnection (see skipOnError below).
     const redis = new Redis(config.redisUrl, { keyPrefix: config.redisKeyPrefix, maxRetriesPerRequest: 1 });
@@ -29,7 +32,7 @@ export function openRateLimitCounters(config: Config, database: Database): RateL
       close: async () => void (await redis.quit().catch(() => redis.disconnect())),
     };
   }
-  if (database.engine === 'postgres') {
+  if (database.engine === 'postgres' || clustered) {
     return { options: (name) => ({ store: databaseStore(database, `${name}:`) }), close: async () => undefined };
   }
   return { options: () => ({}), close: async () => undefined };

@@ -111,9 +111,10 @@ describe('start-up', () => {
     expect(run.stderr).not.toMatch(/\n\s+at /);
   }, 60_000);
 
-  it('on SIGTERM writes the counted article views, closes and removes its pid file', async () => {
+  // One process, and a primary with two workers.
+  it.each(['1', '2'])('with WEB_CONCURRENCY=%s, on SIGTERM writes the counted article views, closes and removes its pid file', async (workers) => {
     const dataDir = tempDir();
-    const server = await startServer({ DATA_DIR: dataDir, ADMIN_PASSWORD });
+    const server = await startServer({ DATA_DIR: dataDir, ADMIN_PASSWORD, WEB_CONCURRENCY: workers });
     expect(Number(fs.readFileSync(pidFile(dataDir), 'utf8'))).toBe(server.pid);
     const read = (id: number) => new SQLite(path.join(dataDir, 'portal.db'), { readonly: true }).prepare('select views from news where id = ?').get(id) as { views: number };
     const list = (await (await fetch(`${server.url}/api/XfWebApi/GetNewsReList?pagesize=1`)).json()) as { Data: { List: { NewsId: number }[] } };

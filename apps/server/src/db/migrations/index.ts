@@ -14,6 +14,7 @@ import { activities } from './013-activities.js';
 import { apiTokens } from './014-api-tokens.js';
 import { credentialKeys } from './015-credential-keys.js';
 import { severalInstances } from './016-several-instances.js';
+import { clusterWorkers } from './017-cluster-workers.js';
 
 /** A migration that may need to know the engine (serial vs autoincrement, FTS vs trigram). */
 export type EngineMigration = (engine: Engine) => Migration;
@@ -34,6 +35,7 @@ const all: Record<string, EngineMigration> = {
   '014-api-tokens': apiTokens,
   '015-credential-keys': credentialKeys,
   '016-several-instances': severalInstances,
+  '017-cluster-workers': clusterWorkers,
 };
 
 /** Every migration this build knows, in order (readiness checks they are all applied). */
