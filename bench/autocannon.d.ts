@@ -26,6 +26,8 @@ declare module 'autocannon' {
     url: string;
     requests?: Request[];
     connections?: number;
+    /** Sent with every request. */
+    headers?: Record<string, string>;
     /** Seconds. */
     duration?: number;
     /** Seconds before a request counts as timed out. */

@@ -6,7 +6,7 @@ import autocannon from 'autocannon';
 import type { BenchData } from './data.js';
 
 /**
- * `npx tsx bench/profile.ts [detail|list]`: a CPU profile of one public call under load
+ * `npx tsx bench/profile.ts [detail|list|home]`: a CPU profile of one public call or page under load
  * (autocannon, 32 connections, 15 s), every request uncached (a fresh parameter each time), on
  * the benchmark's SQLite data (run `npm run bench` once to build it). Prints where the server's
  * time went, by library, and leaves the .cpuprofile (open it in Chrome DevTools) in a temp folder.
@@ -15,9 +15,15 @@ import type { BenchData } from './data.js';
 const root = path.resolve(import.meta.dirname, '..');
 const PORT = Number(process.env.BENCH_PORT ?? 3401) + 4;
 const data = JSON.parse(fs.readFileSync(path.join(root, 'bench/.data/ready.json'), 'utf8')) as BenchData;
-const which = process.argv[2] === 'list' ? 'list' : 'detail';
-const target =
-  which === 'list' ? `/api/XfWebApi/GetNewsList?pid=${data.bigMenuId}&pagesize=10&pageindex=1` : `/api/XfWebApi/GetNewsDetail?newsid=${data.detailId}`;
+const targets = {
+  detail: `/api/XfWebApi/GetNewsDetail?newsid=${data.detailId}`,
+  list: `/api/XfWebApi/GetNewsList?pid=${data.bigMenuId}&pagesize=10&pageindex=1`,
+  // The server-rendered home page (a query string, so each request can add its own parameter).
+  home: '/home?from=bench',
+};
+const which = (process.argv[2] ?? 'detail') as keyof typeof targets;
+if (!(which in targets)) throw new Error(`unknown target ${which}: ${Object.keys(targets).join(', ')}`);
+const target = targets[which];
 
 interface ProfileNode {
   id: number;
@@ -39,6 +45,8 @@ function category({ functionName, url }: ProfileNode['callFrame']): string {
   if (url.includes('/zod/')) return 'zod (validation)';
   if (url.includes('/fastify') || url.includes('/find-my-way/') || url.includes('/avvio/')) return 'Fastify';
   if (url.includes('/apps/server/src/')) return 'our code';
+  // The server renderer is one bundle (React, antd, our pages): split by what the function is.
+  if (url.includes('/dist-ssr/')) return `server renderer: ${functionName || '(anonymous)'}`;
   if (url.startsWith('node:') || !url) return 'Node (http, streams, natives)';
   return 'other libraries';
 }

@@ -31,6 +31,8 @@ const WARM_UP_SECONDS = 1;
 const BASE_PORT = Number(process.env.BENCH_PORT ?? 3401);
 const ports = { bare: BASE_PORT, app: BASE_PORT + 1, second: BASE_PORT + 2, nginx: BASE_PORT + 3 };
 const KEY_SHORT = '保险';
+/** What every browser and crawler sends: pages and large answers then travel compressed, as they do in use. */
+const HEADERS = { 'accept-encoding': 'gzip, deflate, br' };
 const KEY_LONG = '潜在缺陷';
 
 /** How a target is asked uncached: a fresh query parameter per request, or a fresh search key too. */
@@ -165,6 +167,7 @@ function requestsFor(target: Target, mode: 'cached' | Fresh, keys: Record<2 | 4,
   const sep = target.path.includes('?') ? '&' : '?';
   return [
     {
+      headers: HEADERS,
       setupRequest: (request) => {
         n += 1;
         if (mode === 'param') return { ...request, path: `${target.path}${sep}_=${n}` };
@@ -193,7 +196,7 @@ async function settle(base: string): Promise<void> {
 
 async function measure(setup: string, base: string, target: Target, mode: 'cached' | Fresh, server: Server, keys: Record<2 | 4, string[]>): Promise<Row> {
   await settle(base);
-  const first = await fetch(base + target.path);
+  const first = await fetch(base + target.path, { headers: HEADERS });
   const body = await first.text();
   let checked = first.ok;
   try {
@@ -203,7 +206,7 @@ async function measure(setup: string, base: string, target: Target, mode: 'cache
   }
   if (!checked) console.warn(`! ${target.name}: unexpected answer ${first.status} ${body.slice(0, 200)}`);
   const requests = requestsFor(target, mode, keys);
-  const options = { url: base + target.path, connections: CONNECTIONS, timeout: 10, ...(requests ? { requests } : {}) };
+  const options = { url: base + target.path, connections: CONNECTIONS, timeout: 10, headers: HEADERS, ...(requests ? { requests } : {}) };
   await autocannon({ ...options, duration: WARM_UP_SECONDS });
   await server.ask({ kind: 'stats' });
   const result = await autocannon({ ...options, duration: SECONDS });
@@ -330,6 +333,7 @@ function report(sections: Array<{ title: string; rows: Row[] }>, data: BenchData
       `${CONNECTIONS} connections, ${WARM_UP_SECONDS} s warm-up then ${SECONDS} s measured, over 127.0.0.1 against servers in child processes. ` +
       '"cached": the same request again and again, answered from the response cache. "uncached": every request carries a fresh ' +
       'query parameter (a key the cache has never seen), and searches a fresh key taken from the titles, so the answer is built each time. ' +
+      'Requests say `Accept-Encoding: gzip, deflate, br` as browsers do, so pages travel compressed (kept compressed in the cache). ' +
       '"% of bare" compares with the bare Fastify route of the same run. "loop" is the server\'s event-loop delay during the ' +
       'measurement (perf_hooks.monitorEventLoopDelay, 10 ms resolution, so 10 ms is its floor); RSS is the server process at the end.',
     '',

@@ -7,13 +7,14 @@
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { dehydrate, QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
+import { extractStyle, StyleProvider } from '@ant-design/cssinjs';
 import type { AxiosAdapter } from 'axios';
 import { loadRoutesFor, routes } from './router';
 import { AppProviders } from './AppProviders';
 import { setServerTransport } from './api/client';
 import { createQueryClient, pageQueryState } from './queryClient';
 import { PageStatusContext } from './portal/serverStatus';
+import { PageStyleCache } from './serverStyles';
 
 export interface RenderOptions {
   /** The status the server answers with (404 draws the 404 page, as in the browser). */
@@ -49,7 +50,7 @@ export async function render(url: string, options: RenderOptions): Promise<Rende
   const queryClient = createQueryClient({ server: true });
 
   const draw = () => {
-    const cache = createCache();
+    const cache = new PageStyleCache();
     const html = renderToString(
       <StyleProvider cache={cache}>
         <QueryClientProvider client={queryClient}>
