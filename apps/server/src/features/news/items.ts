@@ -2,6 +2,7 @@ import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import { ArticleStatus } from '@portal/shared';
 import type { Database } from '../../db/connection.js';
 import type { DB } from '../../db/schema.js';
+import { compiledRead } from '../../db/compiled.js';
 
 /** An article as lists show it: no body, an excerpt of its text, its menu's name. */
 export interface NewsItem {
@@ -93,16 +94,19 @@ export function inMenus(column: 'menu_id' | 'n.menu_id', menuIds: readonly numbe
   return sql<SqlBool>`${sql.ref(column)} IN (${sql.join(menuIds)})`;
 }
 
+const readItems = compiledRead((db: Kysely<DB>, { ids }: { ids: readonly number[] }, { withContent }: { withContent: boolean }) =>
+  itemQuery(db)
+    .$if(withContent, (q) => q.select('n.content'))
+    .where('n.id', 'in', ids),
+);
+
 /**
  * The published articles among `ids`, in the order given. Lists first find one page of ids
  * through an index, then read just those rows here: one query, however long the list.
  */
 export async function publishedItems({ db }: Database, ids: readonly number[], options: { withContent?: boolean } = {}): Promise<NewsItem[]> {
   if (ids.length === 0) return [];
-  const rows = await itemQuery(db)
-    .$if(options.withContent === true, (q) => q.select('n.content'))
-    .where('n.id', 'in', ids)
-    .execute();
+  const rows = await readItems(db, { ids }, { withContent: options.withContent === true });
   // Status is checked here rather than in SQL: with a status condition SQLite (which has no
   // statistics) prefers the status index over the primary key and walks every article.
   const byId = new Map(rows.filter((r) => r.status === ArticleStatus.Published).map((r) => [r.id, r]));

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { ArticleStatus, Code, messages, type PagingQuery } from '@portal/shared';
 import type { Database } from '../../db/connection.js';
 import type { DB } from '../../db/schema.js';
+import { compiledRead } from '../../db/compiled.js';
 import { AppError, notFound } from '../../http/envelope.js';
 import { pageWindow } from '../../http/paging.js';
 import { shownDescendantIds, type MenuIndex } from '../menus/tree.js';
@@ -129,7 +130,7 @@ export interface Reader {
  */
 export async function readArticle(database: Database, index: MenuIndex, id: number, reader: Reader): Promise<Article> {
   const { db } = database;
-  const row = await itemQuery(db).select(['n.content', 'n.author', 'n.views', 'n.member_id']).where('n.id', '=', id).executeTakeFirst();
+  const [row] = await readArticleRow(db, { id });
   if (!row) throw notFound(messages.articleNotFound);
   const article = { ...toItem(row), author: row.author, views: row.views };
   const ownContribution = article.status !== PUBLISHED && reader.memberId !== undefined && row.member_id === reader.memberId;
@@ -141,6 +142,10 @@ export async function readArticle(database: Database, index: MenuIndex, id: numb
   return { ...article, content: row.content, views: row.views + unwritten, neighbours: await neighbours(db, article) };
 }
 
+const readArticleRow = compiledRead((db: Kysely<DB>, { id }: { id: number }) =>
+  itemQuery(db).select(['n.content', 'n.author', 'n.views', 'n.member_id']).where('n.id', '=', id),
+);
+
 async function neighbours(db: Kysely<DB>, article: NewsItem): Promise<Neighbour[]> {
   const [previous, next] = await Promise.all([neighbour(db, article, 'previous'), neighbour(db, article, 'next')]);
   return [previous, next].filter((n): n is Neighbour => n !== undefined);
@@ -148,27 +153,29 @@ async function neighbours(db: Kysely<DB>, article: NewsItem): Promise<Neighbour[
 
 async function neighbour(db: Kysely<DB>, article: NewsItem, side: Neighbour['side']): Promise<Neighbour | undefined> {
   const newer = side === 'previous';
-  const order = newer ? 'asc' : 'desc';
   // news_menu_list orders is_top before the time, so each pin value gets its own index seek
   // (a plain range over the menu would scan it); the nearer of the two is the neighbour.
-  const candidates = await Promise.all(
-    [0, 1].map((isTop) =>
-      db
-        .selectFrom('news')
-        .select(['id', 'menu_id', 'title', 'news_create_time'])
-        .where('menu_id', '=', article.menuId)
-        .where('status', '=', PUBLISHED)
-        .where('is_top', '=', isTop)
-        .where((eb) => eb(eb.refTuple('news_create_time', 'id'), newer ? '>' : '<', eb.tuple(article.newsCreateTime, article.id)))
-        .orderBy('news_create_time', order)
-        .orderBy('id', order)
-        .limit(1)
-        .executeTakeFirst(),
-    ),
-  );
-  const nearest = candidates.filter((c) => c !== undefined).sort((a, b) => (newer ? byTime(a, b) : byTime(b, a)))[0];
+  const values = { menuId: article.menuId, time: article.newsCreateTime, id: article.id };
+  const candidates = await Promise.all([0, 1].map((isTop) => readNeighbour(db, values, { newer, isTop })));
+  const nearest = candidates.flat().sort((a, b) => (newer ? byTime(a, b) : byTime(b, a)))[0];
   return nearest && { id: nearest.id, menuId: nearest.menu_id, title: nearest.title, side };
 }
+
+const readNeighbour = compiledRead(
+  (db: Kysely<DB>, { menuId, time, id }: { menuId: number; time: string; id: number }, { newer, isTop }: { newer: boolean; isTop: number }) => {
+    const order = newer ? 'asc' : 'desc';
+    return db
+      .selectFrom('news')
+      .select(['id', 'menu_id', 'title', 'news_create_time'])
+      .where('menu_id', '=', menuId)
+      .where('status', '=', PUBLISHED)
+      .where('is_top', '=', isTop)
+      .where((eb) => eb(eb.refTuple('news_create_time', 'id'), newer ? '>' : '<', eb.tuple(time, id)))
+      .orderBy('news_create_time', order)
+      .orderBy('id', order)
+      .limit(1);
+  },
+);
 
 /** Publish order: time text (fixed width, so it sorts as text), then id. */
 function byTime(a: { news_create_time: string; id: number }, b: { news_create_time: string; id: number }): number {

@@ -1,0 +1,51 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Kysely } from 'kysely';
+import { createTestApp, engines, type TestApp } from '../../test/harness.js';
+import { insertMenu, insertNews, timeAt } from '../../test/fixtures.js';
+import { compiledRead } from './compiled.js';
+import type { DB } from './schema.js';
+
+const titlesIn = (db: Kysely<DB>, ids: readonly number[], menuId: number, newestFirst: boolean) =>
+  db
+    .selectFrom('news')
+    .select(['id', 'title'])
+    .where('id', 'in', ids)
+    .where('menu_id', '=', menuId)
+    .orderBy('news_create_time', newestFirst ? 'desc' : 'asc');
+
+const readTitles = compiledRead((db: Kysely<DB>, { ids, menuId }: { ids: readonly number[]; menuId: number }, { newestFirst }: { newestFirst: boolean }) =>
+  titlesIn(db, ids, menuId, newestFirst),
+);
+
+describe.each(engines)('a read compiled once (%s)', (engine) => {
+  let t: TestApp;
+  let db: Kysely<DB>;
+  let menus: number[];
+  let ids: number[];
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    db = t.app.services.database.db;
+    menus = [await insertMenu(db, { name: '政策要闻' }), await insertMenu(db, { name: '通知公告' })];
+    ids = [];
+    for (let i = 0; i < 6; i++) ids.push(await insertNews(db, { menuId: menus[i % 2]!, title: `第${i}篇`, newsCreateTime: timeAt(i) }));
+  });
+  afterAll(() => t.close());
+
+  it('answers as the builder itself would, for every value, list length and shape', async () => {
+    for (const newestFirst of [true, false]) {
+      for (const menuId of menus) {
+        for (const list of [ids.slice(0, 1), ids.slice(0, 4), ids, ids.slice(2, 5), [ids[5]!, 999_999]]) {
+          const own = await titlesIn(db, list, menuId, newestFirst).execute();
+          expect(await readTitles(db, { ids: list, menuId }, { newestFirst })).toEqual(own);
+        }
+      }
+    }
+    // Sanity: the cases above are not all empty.
+    expect(await readTitles(db, { ids, menuId: menus[0]! }, { newestFirst: true })).toHaveLength(3);
+  });
+
+  it('refuses a builder that reads a value instead of passing it to the query', async () => {
+    const frozen = compiledRead((d: Kysely<DB>, { menuId }: { menuId: number }) => d.selectFrom('news').select('id').limit(Number(menuId) || 1));
+    await expect(frozen(db, { menuId: menus[0]! })).rejects.toThrow(/must be a query parameter/);
+  });
+});
