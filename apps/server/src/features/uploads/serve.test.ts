@@ -136,6 +136,16 @@ describe.each(engines.flatMap((engine) => drivers.map((driver) => [engine, drive
     expect(part.body).toBe('%PDF');
   });
 
+  it('serves a file an operator put under a name of their own, cached for a week only', async () => {
+    const stored = '/uploads/资料/会员名单.txt';
+    await t.app.services.storage.put(stored, Buffer.from('一、理事单位\n'));
+    const res = await get(encodeURI(stored));
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('一、理事单位\n');
+    expect(res.headers).toMatchObject({ 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'public, max-age=604800' });
+    expect(res.headers['content-disposition']).toContain(encodeURIComponent('会员名单.txt'));
+  });
+
   it('answers 404 for what is not there or not a public upload', async () => {
     for (const url of ['/uploads/202601/0123456789abcdef0123456789abcdef.png', '/uploads/.hidden', '/uploads/202601/..%2F..%2Fportal.db', picture.replace('/uploads/', '/uploads/x/')]) {
       const res = await get(url);
