@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify from 'fastify';
-import fastifyStatic from '@fastify/static';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -14,7 +13,7 @@ import { registerCaseInsensitiveParams } from './http/params.js';
 import { registerControlCharacterCheck } from './http/control-characters.js';
 import { loggerOptions } from './http/logger.js';
 import type { App, Services } from './http/app-types.js';
-import { localStorage } from './storage/storage.js';
+import { openStorages } from './storage/open.js';
 import { openRateLimitCounters } from './http/rate-limit-counters.js';
 import { registerFeatures } from './features/index.js';
 import { ResponseCache, registerResponseCache } from './cache/response-cache.js';
@@ -28,7 +27,7 @@ import { stopViews } from './features/news/views.js';
 import { scheduleUploadSweeps } from './features/uploads/sweep.js';
 import { largestUpload } from './features/uploads/checks.js';
 import { imageVariantFallback } from './features/uploads/variants.js';
-import { namedUploads } from './features/uploads/public-names.js';
+import { registerUploadServing } from './features/uploads/serve.js';
 import { startMailOutbox } from './features/activities/outbox.js';
 import type { CaptchaObserver } from './features/system/captcha.js';
 
@@ -77,10 +76,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const database = options.database ?? (await connect(config));
+  // The data folder, or a bucket (STORAGE_URL) that must answer before the server starts.
+  const { storage, privateStorage, close: closeStorages } = await openStorages(config);
+  const database = options.database ?? (await connect(config).catch((error: unknown) => {
+    closeStorages();
+    throw error;
+  }));
   if (!options.skipMigrations) await migrate(database);
-  const storage = localStorage(path.join(config.dataDir, 'uploads'));
-  const privateStorage = localStorage(path.join(config.dataDir, 'private'), '/private');
   const clustered = options.clustered ?? false;
   const rateLimitCounters = openRateLimitCounters(config, database, clustered);
   const services: Services = { database, config, storage, privateStorage, rateLimitCounters, now: options.now ?? Date.now };
@@ -102,6 +104,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Counted article views are written before the database goes.
     await stopViews(database);
     await rateLimitCounters.close();
+    closeStorages();
     if (!options.database) await database.close();
   });
 
@@ -158,25 +161,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     return reply.code(ready ? 200 : 503).send(ready ? { status: 'ready' } : { status: 'unavailable', reason });
   });
 
-  await app.register(async (uploads) => {
-    // Attachments are saved under the names they were uploaded with.
-    uploads.addHook('onSend', namedUploads(database));
-    await uploads.register(fastifyStatic, {
-      root: storage.localRoot,
-      prefix: '/uploads/',
-      decorateReply: false,
-      index: false,
-      dotfiles: 'deny',
-      // Our setHeaders decides Cache-Control; the plugin's own would overwrite it with max-age=0.
-      cacheControl: false,
-      setHeaders(res) {
-        res.setHeader('X-Content-Type-Options', 'nosniff');
-        // An uploaded file never runs as a page of our origin.
-        res.setHeader('Content-Security-Policy', "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; sandbox");
-        res.setHeader('Cache-Control', 'public, max-age=604800');
-      },
-    });
-  });
+  // Uploads at /uploads/…, from the folder or the bucket.
+  await registerUploadServing(app);
 
   // Uploads are streamed, never buffered: receiveUpload (features/uploads) enforces each kind's
   // own limit while writing. The parser's limit sits one byte above the largest kind, so a

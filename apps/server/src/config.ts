@@ -1,5 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
+import { parseStorageUrl, type StorageConfig } from './storage/url.js';
 
 /** Everything the server reads from the environment, typed, with defaults that run on a laptop. */
 export interface Config {
@@ -16,6 +17,11 @@ export interface Config {
   /** PostgreSQL schema to use (tests isolate themselves with one schema per suite). */
   databaseSchema?: string;
   adminPassword?: string;
+  /**
+   * Where uploads are kept (STORAGE_URL, storage/url.ts): the data folder's uploads/ and
+   * private/ by default, or an S3-compatible bucket.
+   */
+  storage: StorageConfig;
   /** Prefix of public asset URLs; empty means same origin (`/uploads/...`). */
   assetBaseUrl: string;
   /**
@@ -139,6 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     databaseSchema: env.DATABASE_SCHEMA || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
+    storage: parseStorageUrl(env.STORAGE_URL),
     assetBaseUrl: (env.ASSET_BASE_URL ?? '').replace(/\/$/, ''),
     publicBaseUrl: env.PUBLIC_BASE_URL?.replace(/\/+$/, '') || undefined,
     mobileSiteUrl: env.MOBILE_SITE_URL || undefined,

@@ -93,6 +93,6 @@ describe.each(engines)('serving the web app on %s', (engine) => {
     expect(res.headers['content-type']).toBe('image/png');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(String(res.headers['content-security-policy'])).toContain('sandbox');
-    expect(res.headers['cache-control']).toBe('public, max-age=604800');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 });

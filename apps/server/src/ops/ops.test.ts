@@ -111,6 +111,18 @@ describe('start-up', () => {
     expect(run.stderr).not.toMatch(/\n\s+at /);
   }, 60_000);
 
+  it('stops at once with one line when STORAGE_URL is malformed or its bucket does not answer', async () => {
+    const malformed = await runServerToEnd({ STORAGE_URL: 'https://bucket.example.org', DATA_DIR: tempDir() });
+    expect(malformed.code).toBe(1);
+    expect(malformed.stderr.trim()).toMatch(/^启动失败: STORAGE_URL must be file: .* got https:\/\/bucket\.example\.org$/);
+    const closed = await freePort();
+    // The SDK's notice about the Node.js versions of its future releases is not the start's.
+    const env = { STORAGE_URL: `s3://portal?endpoint=http://127.0.0.1:${closed}&forcePathStyle=true`, AWS_ACCESS_KEY_ID: 'id', AWS_SECRET_ACCESS_KEY: 'secret', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' };
+    const unreachable = await runServerToEnd({ ...env, DATA_DIR: tempDir() });
+    expect(unreachable.code).toBe(1);
+    expect(unreachable.stderr.trim()).toMatch(new RegExp(`^启动失败: STORAGE_URL: the bucket portal at http://127\\.0\\.0\\.1:${closed} does not answer \\(.*ECONNREFUSED.*\\)$`));
+  }, 60_000);
+
   // One process, and a primary with two workers.
   it.each(['1', '2'])('with WEB_CONCURRENCY=%s, on SIGTERM writes the counted article views, closes and removes its pid file', async (workers) => {
     const dataDir = tempDir();

@@ -185,8 +185,10 @@ describe.each(engines)('membership applications on %s', (engine) => {
         payload: multipartBody({ field, filename, content }),
         headers: { ...multipartHeaders, 'x-forwarded-for': address },
       });
-    const stored = (storedPath: string) => path.join(t.app.services.privateStorage.localRoot, storedPath.replace(/^\/private\//, ''));
-    const storedCount = () => fs.readdirSync(t.app.services.privateStorage.localRoot, { recursive: true }).filter((f) => /\.\w+$/.test(String(f))).length;
+    // The local driver's folder of private files.
+    const folder = () => path.join(t.config.dataDir, 'private');
+    const stored = (storedPath: string) => path.join(folder(), storedPath.replace(/^\/private\//, ''));
+    const storedCount = () => fs.readdirSync(folder(), { recursive: true }).filter((f) => /\.\w+$/.test(String(f))).length;
 
     it('stores office documents, archives and text under a random name; Data is the stored path', async () => {
       for (const [ext, content] of Object.entries(files)) {

@@ -1,4 +1,3 @@
-import fs from 'node:fs/promises';
 import type { Kysely } from 'kysely';
 import { ArticleStatus, contributionMessages, formatCst, messages, ReviewDecision, uploadLimits, type PagingQuery, type SaveContributionBody } from '@portal/shared';
 import type { Database } from '../../db/connection.js';
@@ -156,16 +155,11 @@ async function checkSubmissionRate(db: Kysely<DB>, memberId: number, now: number
  * content is the picture its extension says (it was checked on upload; this checks it is that file).
  */
 async function checkCover(storage: Storage, stored: string): Promise<void> {
-  const file = storage.fileOf(stored);
-  const handle = file === undefined ? undefined : await fs.open(file, 'r').catch(() => undefined);
-  if (!handle) throw badRequest(contributionMessages.coverMissing);
-  try {
-    const { size } = await handle.stat();
-    if (size > uploadLimits.image) throw badRequest(messages.imageTooLarge);
-    const head = Buffer.alloc(signatureLength);
-    await handle.read(head, 0, signatureLength, 0);
-    if (!matchesSignature(extensionOf(stored), head)) throw badRequest(messages.imageType);
-  } finally {
-    await handle.close();
-  }
+  const file = storage.owns(stored) ? await storage.stat(stored) : undefined;
+  if (!file) throw badRequest(contributionMessages.coverMissing);
+  if (file.size > uploadLimits.image) throw badRequest(messages.imageTooLarge);
+  // Within the limit: read whole.
+  const content = await storage.read(stored);
+  if (!content) throw badRequest(contributionMessages.coverMissing);
+  if (!matchesSignature(extensionOf(stored), content.subarray(0, signatureLength))) throw badRequest(messages.imageType);
 }

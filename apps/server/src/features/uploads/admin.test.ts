@@ -103,7 +103,8 @@ describe.each(engines)('back-office uploads on %s', (engine) => {
 
   beforeAll(async () => {
     c = await createContentAdminTest(engine);
-    root = c.t.app.services.storage.localRoot;
+    // The local driver's folder of public files.
+    root = path.join(c.t.config.dataDir, 'uploads');
   });
   afterAll(() => c.t.close());
 

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { adminCall, createAdminTestApp, loginAdmin, testClock } from '../../../test/admin.js';
 import { insertMenu } from '../../../test/fixtures.js';
@@ -27,7 +26,7 @@ describe.each(engines)('the upload sweep on %s', (engine) => {
     envelope<string>(
       await t.app.inject({ method: 'POST', url: '/api/XfSysBussiness/UploadFile?kind=image', headers: { ...multipartHeaders, token: admin }, payload: multipartBody({ filename, content: PNG }) }),
     ).Data;
-  const exists = (stored: string) => fs.existsSync(t.app.services.storage.fileOf(stored) ?? '');
+  const exists = async (stored: string) => (await t.app.services.storage.stat(stored)) !== undefined;
   const recorded = async (stored: string) => (await t.app.services.database.db.selectFrom('uploads').select('original_name').where('path', '=', stored).executeTakeFirst())?.original_name;
 
   it('deletes an upload nothing names a day on, and keeps covers, pictures in bodies, banners and friendly links', async () => {
@@ -47,13 +46,13 @@ describe.each(engines)('the upload sweep on %s', (engine) => {
     // Younger than a day: nothing goes.
     clock.advance(KEEP_MS - 60_000);
     expect(await sweepUploads(t.app.services)).toBe(0);
-    expect(exists(orphan)).toBe(true);
+    expect(await exists(orphan)).toBe(true);
 
     clock.advance(2 * 60_000);
     expect(await sweepUploads(t.app.services)).toBe(1);
-    expect(exists(orphan)).toBe(false);
+    expect(await exists(orphan)).toBe(false);
     expect(await recorded(orphan)).toBeUndefined();
-    for (const kept of [cover, inBody, banner, linked]) expect(exists(kept), kept).toBe(true);
+    for (const kept of [cover, inBody, banner, linked]) expect(await exists(kept), kept).toBe(true);
     // What is in use is not looked at again.
     expect(await sweepUploads(t.app.services)).toBe(0);
   });
@@ -77,8 +76,8 @@ describe.each(engines)('the upload sweep on %s', (engine) => {
     expect(saved.Code, saved.Message).toBe(200);
     clock.advance(KEEP_MS + 1000);
     expect(await sweepUploads(t.app.services)).toBe(1);
-    expect(exists(orphan)).toBe(false);
-    for (const kept of [picture, attachment]) expect(exists(kept), kept).toBe(true);
+    expect(await exists(orphan)).toBe(false);
+    for (const kept of [picture, attachment]) expect(await exists(kept), kept).toBe(true);
   });
 
   /** An application paper, as a visitor uploads it. */
@@ -86,7 +85,7 @@ describe.each(engines)('the upload sweep on %s', (engine) => {
     envelope<string>(
       await t.app.inject({ method: 'POST', url: '/api/XfWebApi/UploadFile', headers: { ...multipartHeaders, 'x-forwarded-for': '10.9.9.9' }, payload: multipartBody({ filename, content: Buffer.from('%PDF-1.7\n申请') }) }),
     ).Data;
-  const privateFile = (stored: string) => fs.existsSync(t.app.services.privateStorage.fileOf(stored) ?? '');
+  const privateFile = async (stored: string) => (await t.app.services.privateStorage.stat(stored)) !== undefined;
 
   it('keeps an application attachment its member names, and removes one never used', async () => {
     const used = await send('营业执照.pdf');
@@ -98,8 +97,8 @@ describe.each(engines)('the upload sweep on %s', (engine) => {
       .execute();
     clock.advance(KEEP_MS + 1000);
     expect(await sweepUploads(t.app.services)).toBe(1);
-    expect(privateFile(used)).toBe(true);
-    expect(privateFile(abandoned)).toBe(false);
+    expect(await privateFile(used)).toBe(true);
+    expect(await privateFile(abandoned)).toBe(false);
   });
 
   it('deletes the paper an applicant replaced when resubmitting, and keeps the one the application names', async () => {
@@ -118,15 +117,15 @@ describe.each(engines)('the upload sweep on %s', (engine) => {
 
     // The replaced paper is over a day old and nothing names it any more; the new one is young.
     expect(await sweepUploads(t.app.services)).toBe(1);
-    expect(privateFile(first)).toBe(false);
+    expect(await privateFile(first)).toBe(false);
     expect(await recorded(first)).toBeUndefined();
-    expect(privateFile(second)).toBe(true);
+    expect(await privateFile(second)).toBe(true);
     const download = await t.app.inject({ method: 'GET', url: '/api/XfWebApi/GetApplyFile', headers: { token } });
     expect(download.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent('补充材料.pdf')}`);
 
     clock.advance(KEEP_MS + 1000);
     expect(await sweepUploads(t.app.services)).toBe(0);
-    expect(privateFile(second)).toBe(true);
+    expect(await privateFile(second)).toBe(true);
   });
 
   it('keeps a paper no member names any more while an article still does', async () => {
@@ -140,14 +139,14 @@ describe.each(engines)('the upload sweep on %s', (engine) => {
     // The member record stops naming it (as EditMemberInfo with another FilePath would).
     await t.app.services.database.db.updateTable('members').set({ file_path: '' }).where('account', '=', 'sweeper2').execute();
     expect(await sweepUploads(t.app.services)).toBe(0);
-    expect(privateFile(paper)).toBe(true);
+    expect(await privateFile(paper)).toBe(true);
   });
 
   it('leaves files without a record alone, however old (demo pictures, uploads from before records were kept)', async () => {
     const unrecorded = await t.app.services.storage.saveBuffer(PNG, 'png');
     clock.advance(3 * KEEP_MS);
     expect(await sweepUploads(t.app.services)).toBe(0);
-    expect(exists(unrecorded)).toBe(true);
+    expect(await exists(unrecorded)).toBe(true);
   });
 
   it('sweeps on its own a minute after start, and closing waits for a running sweep', async () => {
@@ -158,10 +157,10 @@ describe.each(engines)('the upload sweep on %s', (engine) => {
     try {
       const sweeps = scheduleUploadSweeps(t.app.services, { error: (obj) => expect.fail(JSON.stringify(obj)) });
       await vi.advanceTimersByTimeAsync(59_000);
-      expect(exists(orphan)).toBe(true);
+      expect(await exists(orphan)).toBe(true);
       await vi.advanceTimersByTimeAsync(1_000);
       await sweeps.stop();
-      expect(exists(orphan)).toBe(false);
+      expect(await exists(orphan)).toBe(false);
     } finally {
       vi.useRealTimers();
     }

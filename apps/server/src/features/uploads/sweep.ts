@@ -1,10 +1,10 @@
-import fs from 'node:fs/promises';
 import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
 import { formatCst } from '@portal/shared';
 import type { DB } from '../../db/schema.js';
 import type { Services } from '../../http/app-types.js';
 import type { UploadKind } from './checks.js';
-import { imageVariantFiles } from './variants.js';
+import { storageOf } from '../../storage/storage.js';
+import { imageVariants } from './variants.js';
 
 /**
  * Removes uploads nothing refers to. An upload younger than a day is always kept (a dialog may
@@ -103,10 +103,9 @@ async function namedBy(db: Db, uploads: readonly Upload[], articles: (eb: Expres
 /** Deletes the files, then their records; answers how many went. */
 async function remove({ database, storage, privateStorage }: Services, uploads: readonly Upload[]): Promise<number> {
   for (const upload of uploads) {
-    const file = storage.fileOf(upload.path) ?? privateStorage.fileOf(upload.path);
-    if (file) await fs.rm(file, { force: true });
+    await storageOf([storage, privateStorage], upload.path)?.remove(upload.path);
     // A picture's web copies go with it.
-    for (const copy of imageVariantFiles(storage, upload.path)) await fs.rm(copy, { force: true });
+    for (const copy of imageVariants(upload.path)) await storage.remove(copy.path);
   }
   if (uploads.length > 0) await database.db.deleteFrom('uploads').where('id', 'in', uploads.map((u) => u.id)).execute();
   return uploads.length;

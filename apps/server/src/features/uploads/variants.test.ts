@@ -1,11 +1,10 @@
-import fs from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imageSrcSet, imageVariantUrl, imageWidths } from '@portal/shared';
 import { createContentAdminTest, type ContentAdminTest } from '../../../test/content-admin.js';
 import { engines, envelope } from '../../../test/harness.js';
 import { multipartBody, multipartHeaders } from '../../../test/multipart.js';
-import { imageVariantFiles } from './variants.js';
+import { imageVariants } from './variants.js';
 
 /** A real banner-shaped picture, wider than the largest copy. */
 const bannerPng = () => sharp({ create: { width: 1600, height: 500, channels: 3, background: '#2f6fb0' } }).png().toBuffer();
@@ -45,7 +44,7 @@ describe.each(engines)('web copies of uploaded pictures on %s', (engine) => {
 
   it('redirects a missing copy to its original: pictures from before copies keep working', async () => {
     const stored = await upload('old.png', await bannerPng());
-    for (const file of imageVariantFiles(c.t.app.services.storage, stored.Data)) fs.rmSync(file);
+    for (const copy of imageVariants(stored.Data)) await c.t.app.services.storage.remove(copy.path);
     const copy = await get(imageVariantUrl(stored.Data, imageWidths[1])!);
     expect(copy.statusCode).toBe(302);
     expect(copy.headers.location).toBe(stored.Data);
@@ -56,7 +55,7 @@ describe.each(engines)('web copies of uploaded pictures on %s', (engine) => {
     const fake = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('not really a picture')]);
     const stored = await upload('fake.png', fake);
     expect(stored.Code).toBe(200);
-    for (const file of imageVariantFiles(c.t.app.services.storage, stored.Data)) expect(fs.existsSync(file)).toBe(false);
+    for (const copy of imageVariants(stored.Data)) expect(await c.t.app.services.storage.stat(copy.path)).toBeUndefined();
     expect((await get(imageVariantUrl(stored.Data, imageWidths[0])!)).headers.location).toBe(stored.Data);
     // A refused type is still refused before anything is stored.
     expect((await upload('banner.svg', Buffer.from('<svg/>'))).Code).toBe(400);

@@ -1,5 +1,3 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import sharp from 'sharp';
 import type { FastifyBaseLogger } from 'fastify';
 import { imageVariantUrl, imageWidths, parseImageVariant } from '@portal/shared';
@@ -17,42 +15,38 @@ import type { PageFallback } from '../../http/errors.js';
 const MAX_INPUT_PIXELS = 50_000_000;
 const WEBP_QUALITY = 78;
 
-/** The files of a stored picture's copies (also for removing them with it); [] when it has none. */
-export function imageVariantFiles(storage: Storage, stored: string): string[] {
-  const file = storage.fileOf(stored);
-  if (!file) return [];
+/** The paths of a stored picture's copies, each with its width (also for removing them with it); [] when it has none. */
+export function imageVariants(stored: string): { width: number; path: string }[] {
   return imageWidths.flatMap((width) => {
     const url = imageVariantUrl(stored, width);
-    return url ? [path.join(path.dirname(file), path.posix.basename(url))] : [];
+    return url ? [{ width, path: url }] : [];
   });
 }
 
 /**
- * Writes the copies of `stored` (each through a temporary name, so a half-written copy is never
- * served). Never enlarges: a copy wider than the original has the original's width. Answers
- * whether copies were made; a failure is logged and leaves the original alone.
+ * Writes the copies of `stored` beside it (each whole or not at all, so a half-written copy is
+ * never served). Never enlarges: a copy wider than the original has the original's width.
+ * Answers whether copies were made; a failure is logged and leaves the original alone.
  */
 export async function makeImageVariants(storage: Storage, stored: string, log: FastifyBaseLogger): Promise<boolean> {
-  const source = storage.fileOf(stored);
-  const targets = imageVariantFiles(storage, stored);
-  if (!source || targets.length === 0) return false;
+  const copies = imageVariants(stored);
+  if (!storage.owns(stored) || copies.length === 0) return false;
   try {
-    const input = await fs.readFile(source);
+    const input = await storage.read(stored);
+    if (!input) throw new Error('the picture is not stored');
     await Promise.all(
-      imageWidths.map(async (width, i) => {
-        const target = targets[i]!;
-        const temporary = `${target}.tmp`;
-        await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
+      copies.map(async ({ width, path }) => {
+        const copy = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
           .rotate() // upright by EXIF orientation, which WebP copies do not carry
           .resize({ width, withoutEnlargement: true })
           .webp({ quality: WEBP_QUALITY })
-          .toFile(temporary);
-        await fs.rename(temporary, target);
+          .toBuffer();
+        await storage.put(path, copy);
       }),
     );
     return true;
   } catch (err) {
-    await Promise.all(targets.flatMap((t) => [t, `${t}.tmp`]).map((f) => fs.rm(f, { force: true })));
+    await Promise.all(copies.map(({ path }) => storage.remove(path).catch(() => undefined)));
     log.warn({ err: { message: (err as Error).message }, stored }, 'no web copies of picture');
     return false;
   }
@@ -62,7 +56,8 @@ const originalExtensions = ['jpg', 'jpeg', 'png', 'webp'] as const;
 
 /**
  * Answers a request for a copy that does not exist with a temporary redirect to its original,
- * so pages may list copies for every uploaded picture. Runs where /uploads/ answers 404.
+ * so pages may list copies for every uploaded picture. Runs where /uploads/ answers 404. The
+ * redirect is not to be kept: the copy may be made later, and then it is what pages should get.
  */
 export function imageVariantFallback(storage: Storage): PageFallback {
   return async (request, reply) => {
@@ -71,18 +66,11 @@ export function imageVariantFallback(storage: Storage): PageFallback {
     if (!variant) return false;
     for (const extension of originalExtensions) {
       const original = `${variant.stem}.${extension}`;
-      const file = storage.fileOf(original);
-      if (file && (await exists(file))) {
-        void reply.redirect(original, 302);
+      if (storage.owns(original) && (await storage.stat(original))) {
+        void reply.header('Cache-Control', 'no-cache').redirect(original, 302);
         return true;
       }
     }
     return false;
   };
 }
-
-const exists = (file: string) =>
-  fs.access(file).then(
-    () => true,
-    () => false,
-  );
