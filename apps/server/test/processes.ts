@@ -21,6 +21,8 @@ function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
 
 export interface Finished {
   code: number | null;
+  /** The signal that ended it, when one did (code is then null). */
+  signal: NodeJS.Signals | null;
   stdout: string;
   stderr: string;
 }
@@ -44,13 +46,15 @@ function finished(child: ChildProcess): Promise<Finished> {
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   return new Promise((resolve, reject) => {
     child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
   });
 }
 
 export interface ServerProcess {
   url: string;
   pid: number;
+  /** What it has written to standard output so far (log lines while it runs). */
+  output(): string;
   /** Sends the signal and answers how the server ended: exit code and everything it wrote. */
   stop(signal?: NodeJS.Signals): Promise<Finished>;
 }
@@ -69,11 +73,13 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], { cwd: repoRoot, env: childEnv({ HOST: '127.0.0.1', PORT: String(port), ...env }) });
   const done = finished(child);
+  let written = '';
+  child.stdout.on('data', (chunk: Buffer) => (written += chunk.toString()));
   const url = `http://127.0.0.1:${port}`;
   let exited: Finished | undefined;
   void done.then((f) => (exited = f));
   for (const started = Date.now(); ; ) {
-    if (exited) throw new Error(`server exited with ${exited.code}: ${exited.stderr}`);
+    if (exited) throw new Error(`server ended (${exited.signal ?? `exit code ${exited.code}`}) before it was ready: ${exited.stderr}`);
     const ready = await fetch(`${url}/readyz`).then((r) => r.status === 200, () => false);
     if (ready) break;
     if (Date.now() - started > 45_000) {
@@ -85,6 +91,7 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
   return {
     url,
     pid: child.pid!,
+    output: () => written,
     async stop(signal = 'SIGTERM') {
       if (!exited) child.kill(signal);
       return done;
