@@ -204,9 +204,10 @@ test('考试成绩 adds a result with the server’s own messages, corrects it a
 test('发证日期 filters one day, picked with 今天, 昨天 or 一周前; days to come cannot be picked', async ({ page }) => {
   await signIn(page);
   // The browser's days (Asia/Shanghai), as the picker counts them.
-  const [today, yesterday, weekAgo, tomorrow] = await page.evaluate(() =>
-    [0, 1, 7, -1].map((back) => new Date(Date.now() - back * 86_400_000).toLocaleDateString('sv-SE', { timeZone: 'Asia/Shanghai' })),
-  );
+  const { today, yesterday, weekAgo, tomorrow } = await page.evaluate(() => {
+    const day = (back: number) => new Date(Date.now() - back * 86_400_000).toLocaleDateString('sv-SE', { timeZone: 'Asia/Shanghai' });
+    return { today: day(0), yesterday: day(1), weekAgo: day(7), tomorrow: day(-1) };
+  });
   const name = `周${unique('').slice(-4)}`;
   const token = await page.evaluate(() => localStorage.getItem('backstageToken'));
   const saved = (await (
