@@ -200,3 +200,42 @@ test('考试成绩 adds a result with the server’s own messages, corrects it a
   await page.getByRole('tooltip').getByRole('button', { name: /^删\s*除$/ }).click();
   await expect(row).toHaveCount(0);
 });
+
+test('发证日期 filters one day, picked with 今天, 昨天 or 一周前; days to come cannot be picked', async ({ page }) => {
+  await signIn(page);
+  // The browser's days (Asia/Shanghai), as the picker counts them.
+  const { today, yesterday, weekAgo, tomorrow } = await page.evaluate(() => {
+    const day = (back: number) => new Date(Date.now() - back * 86_400_000).toLocaleDateString('sv-SE', { timeZone: 'Asia/Shanghai' });
+    return { today: day(0), yesterday: day(1), weekAgo: day(7), tomorrow: day(-1) };
+  });
+  const name = `周${unique('').slice(-4)}`;
+  const token = await page.evaluate(() => localStorage.getItem('backstageToken'));
+  const saved = (await (
+    await page.request.post('/api/XfSysBussiness/EditCertInfo', {
+      headers: { token: token! },
+      data: { _certId: 0, _name: name, _idNum: idNumber('110105', '19900101', order()), _company: '示例建设工程有限公司', _examTime: '2025-03-16', _examStatus: 1, _certNum: unique('GCFX-DAY-').toUpperCase(), _issueDate: weekAgo },
+    })
+  ).json()) as { Code: number; Message: string };
+  expect(saved.Code, saved.Message).toBe(200);
+
+  await openFromSidebar(page, '证书管理', '证书列表');
+  const row = page.getByRole('row').filter({ hasText: name });
+  const searchBy = async (shortcut: string, day: string) => {
+    await page.getByLabel('发证日期').click();
+    const popup = page.locator('.ant-picker-dropdown:visible');
+    await expect(popup.locator(`td[title="${tomorrow}"]`)).toHaveClass(/ant-picker-cell-disabled/);
+    await expect(popup.locator(`td[title="${today}"]`)).not.toHaveClass(/ant-picker-cell-disabled/);
+    await popup.getByText(shortcut, { exact: true }).click();
+    await expect(page.getByLabel('发证日期')).toHaveValue(day);
+    const asked = page.waitForRequest((r) => r.url().includes('/GetCertList?'));
+    await page.getByRole('button', { name: /查\s*询/ }).click();
+    expect(new URL((await asked).url()).searchParams.get('issuedate')).toBe(day);
+  };
+
+  await searchBy('一周前', weekAgo);
+  await expect(row).toHaveCount(1);
+  await searchBy('昨天', yesterday);
+  await expect(row).toHaveCount(0);
+  await searchBy('今天', today);
+  await expect(row).toHaveCount(0);
+});

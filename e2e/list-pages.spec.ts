@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './test.js';
 import ExcelJS from 'exceljs';
 import { openFromSidebar, signIn, unique } from './admin-session.js';
@@ -56,21 +56,34 @@ async function expectColumnsWhole(page: Page) {
 }
 
 const pages: [group: string, item: string][] = [
+  ['内容管理', '栏目管理'],
   ['内容管理', '文章管理'],
+  ['内容管理', '推荐位管理'],
+  ['内容管理', '轮播图管理'],
+  ['内容管理', '友情链接'],
+  ['内容管理', '类型管理'],
+  ['内容管理', '敏感词'],
   ['会员管理', '会员列表'],
+  ['会员管理', '投稿审核'],
   ['会员管理', '建议留言'],
+  ['证书管理', '证书列表'],
   ['证书管理', '考试成绩'],
+  ['活动管理', '活动列表'],
+  ['系统管理', '菜单管理'],
+  ['系统管理', '角色管理'],
+  ['系统管理', '管理员'],
   ['系统管理', '操作日志'],
+  ['系统管理', '接口令牌'],
 ];
 
 /** Lists whose columns were sized to fit beside the sidebar at 1440 px (at the default size 较小). */
 const fitsAt1440 = ['会员列表'];
 
-for (const size of ['small', 'medium'] as const) {
+for (const size of ['medium', 'small', 'mini'] as const) {
   test(`list pages keep every search field and column whole at 1280 and 1440 px in size ${size}, and fit a phone`, async ({ page }, testInfo) => {
     test.setTimeout(150_000);
     await page.setViewportSize({ width: 1440, height: 900 });
-    // The header's 尺寸 (较小 by default, 中等 the largest) is kept in the browser.
+    // The header's 尺寸 (较小 by default, 中等 the largest, 迷你 the smallest) is kept in the browser.
     await page.addInitScript((chosen) => localStorage.setItem('layoutSize', chosen), size);
     await signIn(page);
     for (const [group, item] of pages) {
@@ -120,4 +133,44 @@ test('导出 downloads the current search as .xlsx that reads back as the list s
   expect(rows.slice(1).map((r) => r[0])).toEqual(shown);
   // A message that looks like a formula is text in the sheet, never run.
   expect(rows.slice(1).map((r) => r[1]).sort()).toEqual([`'=${key} 像公式的留言`, `${key} 希望增加培训场次`].sort());
+});
+
+test('on a phone a date filter shows its shortcuts and a whole month, and a range is picked a month at a time', async ({ page }) => {
+  const width = 375;
+  await page.setViewportSize({ width, height: 800 });
+  await signIn(page);
+  await page.goto('/System/cert/list');
+  const popup = page.locator('.ant-picker-dropdown').filter({ visible: true });
+  const inSight = async (what: string, locator: Locator) => {
+    const box = await locator.boundingBox();
+    expect(box, what).not.toBeNull();
+    expect(box!.x, `${what} starts on screen`).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width, `${what} ends on screen`).toBeLessThanOrEqual(width);
+  };
+
+  // 发证日期: 今天, 昨天, 一周前 above the month.
+  await page.getByLabel('发证日期').click();
+  for (const shortcut of ['今天', '昨天', '一周前']) await inSight(shortcut, popup.getByText(shortcut, { exact: true }));
+  await inSight('the month', popup.locator('.ant-picker-panel'));
+  await page.keyboard.press('Escape');
+  await expect(popup).toHaveCount(0);
+
+  // 考试日期: its shortcuts, one month with arrows both ways; a range across two months.
+  await page.getByLabel('考试日期').first().click();
+  for (const shortcut of ['最近一周', '最近一个月', '最近三个月']) await inSight(shortcut, popup.getByText(shortcut, { exact: true }));
+  const month = popup.locator('.ant-picker-panel').filter({ visible: true });
+  await expect(month).toHaveCount(1);
+  await inSight('the month', month);
+  const shown = month.locator('.ant-picker-header-view');
+  const thisMonth = await shown.textContent();
+  await month.getByRole('button', { name: /^上个月/ }).click();
+  await expect(shown).not.toHaveText(thisMonth!);
+  const lastMonth = await month.locator('td.ant-picker-cell-in-view').first().getAttribute('title');
+  await month.locator(`td[title="${lastMonth}"]`).click();
+  await month.getByRole('button', { name: /^下个月/ }).click();
+  await expect(shown).toHaveText(thisMonth!);
+  const firstOfThisMonth = await month.locator('td.ant-picker-cell-in-view').first().getAttribute('title');
+  await month.locator(`td[title="${firstOfThisMonth}"]`).click();
+  await expect(page.getByPlaceholder('开始日期')).toHaveValue(lastMonth!);
+  await expect(page.getByPlaceholder('结束日期')).toHaveValue(firstOfThisMonth!);
 });

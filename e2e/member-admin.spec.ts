@@ -100,6 +100,8 @@ test('an application is rejected with a reason, resubmitted and approved in 会�
   await expect(row.getByText('审核中')).toBeVisible();
   await row.getByRole('button', { name: '审核' }).click();
   await expect(review.getByText('已补正的申请单位')).toBeVisible();
+  // The history is read afresh: it lists the resubmission beside the first submission and the rejection.
+  await expect(review.getByText('提交申请', { exact: true })).toHaveCount(2);
   await expect(review.getByText('原因：营业执照复印件缺失')).toBeVisible();
   await expect(review.getByText('审核不通过')).toBeVisible();
   await review.getByRole('button', { name: /^通\s*过$/ }).click();

@@ -27,6 +27,8 @@ export interface CertFilters {
   /** First and last exam day (yyyy-MM-dd), both included. */
   start?: string;
   end?: string;
+  /** The issue day (yyyy-MM-dd). */
+  issuedate?: string;
 }
 export type CertQuery = CertFilters & PageState;
 

@@ -1,6 +1,7 @@
 import { DatePicker, type DatePickerProps } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { dateShortcutDays } from '@portal/shared';
+import { pickerClassNames } from './pickerPopup';
 
 const [week] = dateShortcutDays;
 
@@ -19,5 +20,5 @@ export const isFuture = (d: Dayjs) => d.isAfter(dayjs(), 'day');
  * with spec §2's shortcuts 今天, 昨天, 一周前; future days are disabled.
  */
 export function PastDatePicker(props: DatePickerProps) {
-  return <DatePicker presets={presets} disabledDate={isFuture} showNow={false} style={{ width: '100%' }} {...props} />;
+  return <DatePicker presets={presets} disabledDate={isFuture} showNow={false} style={{ width: '100%' }} classNames={pickerClassNames} {...props} />;
 }

@@ -166,7 +166,7 @@ const ranged = (min: number, max: number) => optionalParam(z.coerce.number({ err
 const searchDay = optionalParam(z.string().trim().refine(isDay, { error: systemMessages.dateInvalid }));
 const part = z.string().trim().max(50, { error: messages.keywordTooLong }).optional();
 
-/** The back office's search (GetCertList, ExportCerts): parts of texts, states and an exam-date range. */
+/** The back office's search (GetCertList, ExportCerts): parts of texts, states, an exam-date range and one issue day. */
 export const certFilterQuery = z.object({
   view: viewParam,
   name: part,
@@ -179,6 +179,8 @@ export const certFilterQuery = z.object({
   /** First and last exam day, both included. */
   start: searchDay,
   end: searchDay,
+  /** The day certificates were issued (a batch is issued on one day). */
+  issuedate: searchDay,
 });
 export type CertFilterQuery = z.infer<typeof certFilterQuery>;
 export const certListQuery = certFilterQuery.extend(pagingQuery.shape);

@@ -277,7 +277,7 @@ describe.each(engines)('certificates on %s', (engine) => {
   });
 
   describe('back office', () => {
-    it('GetCertList searches by parts of texts, states and exam days in either view', async () => {
+    it('GetCertList searches by parts of texts, states, exam days and issue day in either view', async () => {
       const names = async (query: string) => (await adminList(query)).List.map((r) => r._name).sort();
       expect(await names('view=score&name=张')).toEqual(['张三', '张三', '张三']);
       expect(await names(`view=score&idnum=${X_ID.slice(10).toLowerCase()}`)).toEqual(['钱七']);
@@ -288,9 +288,11 @@ describe.each(engines)('certificates on %s', (engine) => {
       expect(await names('view=score&status=-1')).toEqual(['王五']);
       expect(await names('view=score&start=2024-06-01')).toEqual(['张三']);
       expect(await names('view=score&start=2023-01-01&end=2023-12-31')).toEqual(['钱七']);
+      expect(await names('view=cert&issuedate=2023-12-01')).toEqual(['钱七']);
+      expect(await names('view=cert&issuedate=2023-12-02')).toEqual([]);
       expect(await names('view=score&name=%25')).toEqual([]);
       expect((await business<List<CertAdminDto>>(admin, 'GetCertList?view=score&pagesize=2&pageindex=2')).Data.List).toEqual((await adminList('view=score')).List.slice(2, 4));
-      for (const bad of ['view=x', 'examstatus=3', 'status=2', 'start=2024-13-01']) expect((await business(admin, `GetCertList?${bad}`)).Code, bad).toBe(400);
+      for (const bad of ['view=x', 'examstatus=3', 'status=2', 'start=2024-13-01', 'issuedate=昨天']) expect((await business(admin, `GetCertList?${bad}`)).Code, bad).toBe(400);
     });
 
     it('EditCertStatus hides and shows records; hidden ones vanish from the public lookup at once', async () => {

@@ -6,7 +6,7 @@ import { inView, live, selectRecords, type RecordQuery } from './records.js';
 
 /**
  * The back office's search (GetCertList and its export): the view's records, by parts of the
- * name, ID number, certificate number and company, exam status, status and exam-date range.
+ * name, ID number, certificate number and company, exam status, status, exam-date range and issue day.
  * Deleted records appear only when status -1 is asked for.
  */
 export function searchedRecords(db: Kysely<DB>, f: CertFilterQuery): RecordQuery {
@@ -19,5 +19,6 @@ export function searchedRecords(db: Kysely<DB>, f: CertFilterQuery): RecordQuery
   if (f.examstatus !== undefined) query = query.where('exam_status', '=', f.examstatus);
   if (f.start) query = query.where('exam_time', '>=', f.start);
   if (f.end) query = query.where('exam_time', '<=', f.end);
+  if (f.issuedate) query = query.where('issue_date', '=', f.issuedate);
   return query;
 }

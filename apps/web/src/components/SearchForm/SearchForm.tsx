@@ -6,6 +6,7 @@ import { dateShortcutDays, typeKinds } from '@portal/shared';
 import type { SearchField, SearchValues } from './fields';
 import { useMenuOptions, useRoleOptions, useTypeOptions, type LookupOption } from './lookups';
 import { isFuture, PastDatePicker } from '../PastDatePicker';
+import { pickerClassNames } from '../pickerPopup';
 import styles from './SearchForm.module.css';
 
 const dateFormat = 'YYYY-MM-DD';
@@ -55,7 +56,7 @@ function control<F>(field: SearchField<F>): ReactNode {
     case 'date':
       return <PastDatePicker placeholder={choose} />;
     case 'dateRange':
-      return <DatePicker.RangePicker presets={rangePresets} disabledDate={field.future ? undefined : isFuture} style={{ width: '100%' }} />;
+      return <DatePicker.RangePicker presets={rangePresets} disabledDate={field.future ? undefined : isFuture} style={{ width: '100%' }} classNames={pickerClassNames} />;
     case 'readStatus':
       return <Segmented<string | number> options={[{ label: '全部', value: '' }, ...(field.options ?? readStatusOptions)]} />;
   }

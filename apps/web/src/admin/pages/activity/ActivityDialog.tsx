@@ -4,6 +4,7 @@ import { Alert, Col, DatePicker, Form, Input, InputNumber, Radio, Row, Select } 
 import dayjs, { type Dayjs } from 'dayjs';
 import { activityMessages, ActivityStatus, numberInput, typeKinds, type ActivityAttachment } from '@portal/shared';
 import { activitiesAdminApi } from '../../../api/activities';
+import { pickerClassNames } from '../../../components/pickerPopup';
 import { RichTextEditor } from '../../../components/RichTextEditor';
 import { useTypeOptions } from '../../../components/SearchForm';
 import { useFormSubmit } from '../../../components/useFormSubmit';
@@ -110,7 +111,7 @@ export function ActivityDialog({ activityId, onClose, onSaved }: ActivityDialogP
               label="活动时间"
               rules={[{ required: true, message: activityMessages.startRequired }]}
             >
-              <DatePicker.RangePicker showTime={{ format: 'HH:mm' }} format={shown} style={{ width: '100%' }} placeholder={['开始时间', '结束时间']} />
+              <DatePicker.RangePicker showTime={{ format: 'HH:mm' }} format={shown} style={{ width: '100%' }} classNames={pickerClassNames} placeholder={['开始时间', '结束时间']} />
             </Form.Item>
           </Col>
           <Col span={10}>
@@ -128,7 +129,7 @@ export function ActivityDialog({ activityId, onClose, onSaved }: ActivityDialogP
                 }),
               ]}
             >
-              <DatePicker showTime={{ format: 'HH:mm' }} format={shown} style={{ width: '100%' }} placeholder="请选择报名截止时间" />
+              <DatePicker showTime={{ format: 'HH:mm' }} format={shown} style={{ width: '100%' }} classNames={pickerClassNames} placeholder="请选择报名截止时间" />
             </Form.Item>
           </Col>
           <Col span={10}>

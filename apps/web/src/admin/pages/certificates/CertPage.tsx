@@ -23,6 +23,8 @@ const searchFields: SearchField<Filters>[] = [
   { kind: 'select', name: 'examstatus', label: '考试结果', options: examStatusOptions },
   { kind: 'select', name: 'status', label: '状态', options: certStatusOptions },
   { kind: 'dateRange', name: 'examDays', label: '考试日期', names: ['start', 'end'] },
+  // One day, with spec §2's single-date shortcuts (今天, 昨天, 一周前): a batch is issued on one day.
+  { kind: 'date', name: 'issuedate', label: '发证日期' },
 ];
 
 const dash = (text: string) => text || '-';

@@ -13,6 +13,7 @@ import { memberStatusOptions } from './applyState';
 import { memberKey } from './keys';
 import styles from './members.module.css';
 import { PastDatePicker } from '../../../components/PastDatePicker';
+import { pickerClassNames } from '../../../components/pickerPopup';
 
 /** The form: the EditMemberInfo body plus the member's own switch, saved by EditMemberStatus. */
 type Values = EditMemberInfoBody & { Status: number };
@@ -131,7 +132,7 @@ export function MemberDialog({ memberId, onClose, onSaved }: MemberDialogProps) 
             </Col>
             <Col span={12}>
               <Form.Item name="ExpireDate" label="会员到期日" rules={rule('ExpireDate')} {...dateProps}>
-                <DatePicker placeholder="请选择会员到期日" style={{ width: '100%' }} />
+                <DatePicker placeholder="请选择会员到期日" style={{ width: '100%' }} classNames={pickerClassNames} />
               </Form.Item>
             </Col>
             <Col span={12}>{text('RegAddress', '注册地址', memberLimits.regAddress)}</Col>

@@ -5,6 +5,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { ArticleStatus, messages } from '@portal/shared';
 import { contentAdminApi } from '../../../../api/content-admin';
 import { ImageUpload } from '../../../../components/FileUpload';
+import { pickerClassNames } from '../../../../components/pickerPopup';
 import { RichTextEditor } from '../../../../components/RichTextEditor';
 import { adminQueryKeys } from '../../../session/queries';
 import { EditorDialog } from '../../../shared/EditorDialog';
@@ -105,7 +106,7 @@ export function NewsDialog({ newsId, onClose, onSaved }: NewsDialogProps) {
           </Col>
           <Col span={10}>
             <Form.Item name="NewsCreateTime" label="发布时间">
-              <DatePicker showTime format={timeFormat} style={{ width: '100%' }} placeholder="不填则为保存时间" />
+              <DatePicker showTime format={timeFormat} style={{ width: '100%' }} classNames={pickerClassNames} placeholder="不填则为保存时间" />
             </Form.Item>
           </Col>
           <Col span={8}>
