@@ -1,6 +1,6 @@
 import { expect, test } from './test.js';
 import { adminToken, signIn, unique, type Envelope } from './admin-session.js';
-import { menuByName, menuListPath } from './helpers.js';
+import { menuByName, menuListPath, settled } from './helpers.js';
 import { member } from './member-session.js';
 
 /** The smallest real PNG: one transparent pixel. */
@@ -73,7 +73,8 @@ test('a member contributes with a cover, reads the rejection, revises, and sees 
   await office.locator('.ant-table-row', { hasText: `${title}（修改稿）` }).getByRole('button', { name: '审核' }).click();
   const second = office.getByRole('dialog', { name: '审核投稿' });
   await expect(second.getByText('驳回（admin）：请补充项目案例')).toBeVisible();
-  // The reviewer corrects the title before approving.
+  // The reviewer corrects the title before approving (the footer is below the fold: once the dialog stands still).
+  await settled(second);
   await second.getByRole('button', { name: /修\s*改/ }).click();
   await second.getByLabel('标题').fill(`${title}（定稿）`);
   await second.getByRole('button', { name: /通过并发布/ }).click();

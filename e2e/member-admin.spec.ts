@@ -1,6 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test } from './test.js';
-import { apiData } from './helpers.js';
+import { apiData, settled } from './helpers.js';
 import { openFromSidebar, signIn, unique, type Envelope } from './admin-session.js';
 
 /** The back office's member pages: reviewing an application (reject, resubmission, approve) and the suggestion box. */
@@ -140,6 +140,8 @@ test('新增会员 adds a member who joins directly; 停用 asks first and stops
 
   await page.getByRole('button', { name: '新增会员' }).click();
   const dialog = page.getByRole('dialog', { name: '新增会员' });
+  // The dialog is taller than the window: a click on 确定 while it still grows lands on a field.
+  await settled(dialog);
   await dialog.getByRole('button', { name: /确\s*定/ }).click();
   await expect(dialog.getByText('请输入公司名称')).toBeVisible();
   await dialog.getByLabel('账号').fill(account);

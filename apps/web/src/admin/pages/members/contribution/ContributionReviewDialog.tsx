@@ -109,7 +109,8 @@ export function ContributionReviewDialog({ newsId, onClose, onReviewed }: { news
             )}
             {c.ImageUrl && (
               <div style={{ textAlign: 'center', marginBottom: 12 }}>
-                <Image src={c.ImageUrl} alt="封面" width={200} />
+                {/* A fixed box: the footer's buttons do not move when the picture arrives. */}
+                <Image src={c.ImageUrl} alt="封面" width={200} height={150} style={{ objectFit: 'contain' }} />
               </div>
             )}
             {!correcting && <ArticleBody html={c.MarkedContent} />}
