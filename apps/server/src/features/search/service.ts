@@ -97,8 +97,11 @@ const yieldToLoop = () => new Promise((resolve) => setImmediate(resolve));
  * straight to its chunk instead of skipping every match before it.
  */
 
-/** Articles per chunk: counting a common key in one takes a few milliseconds. */
-const CHUNK_ARTICLES = 16_384;
+/**
+ * Articles per chunk (counting a common key in one takes a few milliseconds) and per batch of
+ * a one-character scan. Tests make them small, so a few articles span several.
+ */
+export const searchBatches = { chunkArticles: 16_384, scanArticles: 4096 };
 const MAX_KEY = 2n ** 63n - 1n;
 const MIN_KEY = -(2n ** 63n);
 
@@ -109,19 +112,20 @@ interface Chunk {
 }
 
 /**
- * The chunks, newest first, found by stepping down the index CHUNK_ARTICLES rows at a time.
+ * The chunks, newest first, found by stepping down the index chunkArticles rows at a time.
  * They need not follow every write (counts stay exact whatever the chunks; only their sizes
  * drift), so they are kept for ten minutes and not dropped when articles change.
  */
 const chunkings = new Memo<Chunk[]>({ maxAgeMs: 600_000, maxEntries: 1 });
 
 function chunksOf(database: Database): Promise<Chunk[]> {
-  return chunkings.get(database, '', async () => {
+  const { chunkArticles } = searchBatches;
+  return chunkings.get(database, String(chunkArticles), async () => {
     const chunks: Chunk[] = [];
     let high = MAX_KEY;
     for (;;) {
       const { rows } = await sql<{ key: string }>`SELECT CAST(rowid AS TEXT) AS key FROM news_search
-        WHERE rowid <= ${high} ORDER BY rowid DESC LIMIT 1 OFFSET ${CHUNK_ARTICLES - 1}`.execute(database.db);
+        WHERE rowid <= ${high} ORDER BY rowid DESC LIMIT 1 OFFSET ${chunkArticles - 1}`.execute(database.db);
       if (!rows[0]) break;
       const low = BigInt(rows[0].key);
       chunks.push({ low, high });
@@ -205,9 +209,8 @@ async function stretch(database: Database, match: string, chunks: readonly Chunk
  * are read in result order (index news_status_time) a batch at a time, testing title and text
  * with LIKE, so the matches come out ranked and other requests run between batches.
  */
-const SCAN_BATCH = 4096;
-
 async function sqliteScan({ db }: Database, { key, menuIds, isMember }: SearchQuery): Promise<Found> {
+  const batch = searchBatches.scanArticles;
   const pattern = containing(key);
   const textSearched = isMember ? sql`1` : sql`is_member_read = 0`;
   const inTitle: number[] = [];
@@ -222,11 +225,11 @@ async function sqliteScan({ db }: Database, { key, menuIds, isMember }: SearchQu
       FROM news INDEXED BY news_status_time
       WHERE status = ${ArticleStatus.Published} AND ${inMenus('menu_id', menuIds)}
         ${after ? sql`AND (news_create_time, id) < (${after.time}, ${after.id})` : sql``}
-      ORDER BY news_create_time DESC, id DESC LIMIT ${SCAN_BATCH}`.execute(db);
+      ORDER BY news_create_time DESC, id DESC LIMIT ${batch}`.execute(db);
     for (const r of rows) if (r.found === 1) inTitle.push(r.id);
     else if (r.found === 2) inText.push(r.id);
     const last = rows.at(-1);
-    if (!last || rows.length < SCAN_BATCH) break;
+    if (!last || rows.length < batch) break;
     after = { time: last.news_create_time, id: last.id };
     await yieldToLoop();
   }
