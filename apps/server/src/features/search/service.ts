@@ -101,7 +101,7 @@ const yieldToLoop = () => new Promise((resolve) => setImmediate(resolve));
  * Articles per chunk (counting a common key in one takes a few milliseconds) and per batch of
  * a one-character scan. Tests make them small, so a few articles span several.
  */
-export const searchBatches = { chunkArticles: 16_384, scanArticles: 4096 };
+export const searchBatches = { chunkArticles: 16_384, scanArticles: 1024 };
 const MAX_KEY = 2n ** 63n - 1n;
 const MIN_KEY = -(2n ** 63n);
 
