@@ -112,29 +112,50 @@ interface Chunk {
 }
 
 /**
- * The chunks, newest first, found by stepping down the index chunkArticles rows at a time.
- * They need not follow every write (counts stay exact whatever the chunks; only their sizes
- * drift), so they are kept for ten minutes and not dropped when articles change.
+ * The chunks, newest first. They need not follow every write (counts stay exact whatever the
+ * chunks; only their sizes drift), so they are found once and then again in the background
+ * every ten minutes, while searches go on with the ones they have: finding them takes about a
+ * second at 1,000,000 articles.
  */
-const chunkings = new Memo<Chunk[]>({ maxAgeMs: 600_000, maxEntries: 1 });
+const CHUNKS_MAX_AGE_MS = 600_000;
+const chunkings = new WeakMap<Database, { size: number; at: number; chunks: Promise<Chunk[]>; renewing?: boolean }>();
 
 function chunksOf(database: Database): Promise<Chunk[]> {
-  const { chunkArticles } = searchBatches;
-  return chunkings.get(database, String(chunkArticles), async () => {
-    const chunks: Chunk[] = [];
-    let high = MAX_KEY;
-    for (;;) {
-      const { rows } = await sql<{ key: string }>`SELECT CAST(rowid AS TEXT) AS key FROM news_search
-        WHERE rowid <= ${high} ORDER BY rowid DESC LIMIT 1 OFFSET ${chunkArticles - 1}`.execute(database.db);
-      if (!rows[0]) break;
-      const low = BigInt(rows[0].key);
-      chunks.push({ low, high });
-      high = low - 1n;
-      await yieldToLoop();
-    }
-    chunks.push({ low: MIN_KEY, high });
+  const size = searchBatches.chunkArticles;
+  const kept = chunkings.get(database);
+  if (!kept || kept.size !== size) {
+    const chunks = findChunks(database, size);
+    chunkings.set(database, { size, at: Date.now(), chunks });
+    chunks.catch(() => {
+      if (chunkings.get(database)?.chunks === chunks) chunkings.delete(database);
+    });
     return chunks;
-  });
+  }
+  if (Date.now() - kept.at > CHUNKS_MAX_AGE_MS && !kept.renewing) {
+    kept.renewing = true;
+    findChunks(database, size).then(
+      (chunks) => chunkings.set(database, { size, at: Date.now(), chunks: Promise.resolve(chunks) }),
+      () => (kept.renewing = false),
+    );
+  }
+  return kept.chunks;
+}
+
+/** Steps down the index `size` rows at a time. */
+async function findChunks(database: Database, size: number): Promise<Chunk[]> {
+  const chunks: Chunk[] = [];
+  let high = MAX_KEY;
+  for (;;) {
+    const { rows } = await sql<{ key: string }>`SELECT CAST(rowid AS TEXT) AS key FROM news_search
+      WHERE rowid <= ${high} ORDER BY rowid DESC LIMIT 1 OFFSET ${size - 1}`.execute(database.db);
+    if (!rows[0]) break;
+    const low = BigInt(rows[0].key);
+    chunks.push({ low, high });
+    high = low - 1n;
+    await yieldToLoop();
+  }
+  chunks.push({ low: MIN_KEY, high });
+  return chunks;
 }
 
 /** All menu ids, to tell the index the few menus a search leaves out rather than the many it keeps. */
