@@ -15,6 +15,7 @@ import { apiTokens } from './014-api-tokens.js';
 import { credentialKeys } from './015-credential-keys.js';
 import { severalInstances } from './016-several-instances.js';
 import { clusterWorkers } from './017-cluster-workers.js';
+import { searchOrder } from './018-search-order.js';
 
 /** A migration that may need to know the engine (serial vs autoincrement, FTS vs trigram). */
 export type EngineMigration = (engine: Engine) => Migration;
@@ -36,6 +37,7 @@ const all: Record<string, EngineMigration> = {
   '015-credential-keys': credentialKeys,
   '016-several-instances': severalInstances,
   '017-cluster-workers': clusterWorkers,
+  '018-search-order': searchOrder,
 };
 
 /** Every migration this build knows, in order (readiness checks they are all applied). */

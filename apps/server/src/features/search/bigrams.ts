@@ -5,9 +5,9 @@ import type SQLite from 'better-sqlite3';
  * characters or more is in a text exactly when the key's pairs follow each other there, so
  * no word segmenter is needed for Chinese and every substring stays findable.
  *
- * SQLite keeps the pairs in the FTS5 table news_bigrams (migration 016), filled by triggers
- * that call bigram_tokens() below; PostgreSQL computes them itself (the bigrams() function
- * and its GIN indexes, same migration).
+ * SQLite keeps the pairs in the FTS5 table news_search (migration 018, first news_bigrams of
+ * 016), filled by triggers that call bigram_tokens() below; PostgreSQL computes them itself
+ * (the bigrams() function and its GIN indexes, migration 016).
  */
 
 /** ASCII letters match regardless of case (as SQLite's LIKE does); other characters match themselves. */

@@ -1,11 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Updateable } from 'kysely';
 import type { ListDto, NewsListItemDto } from '@portal/shared';
+import type { DB } from '../../db/schema.js';
 import { createTestApp, engines, envelope, type TestApp } from '../../../test/harness.js';
 import { insertMenu, insertNews, timeAt } from '../../../test/fixtures.js';
 import { invalidateNewsCaches } from '../news/service.js';
+import { searchBatches, searchNews } from './service.js';
 
-describe.each(engines)('keyword search on %s', (engine) => {
+// SQLite counts and pages its index a chunk of articles at a time, and scans one-character keys
+// a batch at a time: with tiny chunks and batches, a few articles span many of them.
+const cases = engines.flatMap((engine) => [
+  { engine, batches: 'default sizes' },
+  ...(engine === 'sqlite' ? [{ engine, batches: 'chunks of 3 articles' }] : []),
+]);
+
+describe.each(cases)('keyword search on $engine, $batches', ({ engine, batches }) => {
   let t: TestApp;
+  const defaults = { ...searchBatches };
   let policy: number;
   let notices: number;
   const search = async (key: string, extra = '') => {
@@ -15,6 +26,7 @@ describe.each(engines)('keyword search on %s', (engine) => {
   const titles = async (key: string, extra = '') => (await search(key, extra)).Data.List.map((n) => n.Title);
 
   beforeAll(async () => {
+    if (batches !== 'default sizes') Object.assign(searchBatches, { chunkArticles: 3, scanArticles: 2 });
     t = await createTestApp(engine);
     const db = t.app.services.database.db;
     policy = await insertMenu(db, { name: '政策要闻' });
@@ -41,7 +53,10 @@ describe.each(engines)('keyword search on %s', (engine) => {
     await add('路径 C:\\data 说明', 45, '反斜杠。');
     await add('ISO 9001 认证', 46, '质量管理体系。');
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    Object.assign(searchBatches, defaults);
+    await t.close();
+  });
 
   it('finds a two-character key in titles first, then in texts, newest first within each', async () => {
     const body = await search('保险', '&pageindex=1&pagesize=10');
@@ -55,6 +70,97 @@ describe.each(engines)('keyword search on %s', (engine) => {
     const second = await search('保险', '&PageIndex=2&PageSize=3');
     expect(second.Data.List.map((n) => n.Title)).toEqual(['行业观察', '年度工作报告', '协会动态一则']);
     expect(second.Data.TotalCount).toBe(6);
+  });
+
+  it('pages across the end of the title matches exactly', async () => {
+    const all = ['质量潜在缺陷保险试点扩大', '安全生产责任保险推进会', '工程保险新规发布', '行业观察', '年度工作报告', '协会动态一则'];
+    for (const size of [1, 2, 4, 5]) {
+      for (let page = 1; page <= Math.ceil(all.length / size) + 1; page++) {
+        const body = await search('保险', `&pageindex=${page}&pagesize=${size}`);
+        expect(body.Data.List.map((n) => n.Title)).toEqual(all.slice((page - 1) * size, page * size));
+        expect(body.Data.TotalCount).toBe(6);
+      }
+    }
+    // One character: the scan path pages the same way.
+    expect(await titles('险', '&pageindex=2&pagesize=2')).toEqual(['工程保险新规发布', '行业观察']);
+  });
+
+  it('finds a member-only article by its text for members only', async () => {
+    const database = t.app.services.database;
+    const find = async (key: string, isMember: boolean) =>
+      (await searchNews(database, { key, menuIds: [policy, notices], isMember }, { pageindex: 1, pagesize: 10 })).items.map((n) => n.title);
+    for (const key of ['优秀保险服务', '优', '获评']) {
+      expect(await find(key, false)).toEqual([]);
+      expect(await find(key, true)).toEqual(['会员风采']);
+    }
+    expect(await find('会员风采', false)).toEqual(['会员风采']);
+    // Members find it among the text matches of 保险, ranked by its time.
+    const member = await searchNews(database, { key: '保险', menuIds: [policy, notices], isMember: true }, { pageindex: 1, pagesize: 10 });
+    expect(member.items.map((n) => n.title)).toEqual(['质量潜在缺陷保险试点扩大', '安全生产责任保险推进会', '工程保险新规发布', '行业观察', '年度工作报告', '协会动态一则', '会员风采']);
+    expect(member.total).toBe(7);
+  });
+
+  it('follows writes to status, menu, time, the member-only flag and deletes at once', async () => {
+    const database = t.app.services.database;
+    const db = database.db;
+    const update = async (id: number, values: Updateable<DB['news']>) => {
+      await db.updateTable('news').set(values).where('id', '=', id).execute();
+      invalidateNewsCaches(database);
+    };
+    const a = await insertNews(db, { menuId: policy, title: '鹅鸭鸡犬 一', newsCreateTime: timeAt(50) });
+    const b = await insertNews(db, { menuId: policy, title: '鹅鸭鸡犬 二', newsCreateTime: timeAt(60) });
+    const c = await insertNews(db, { menuId: policy, title: '另一篇', content: '<p>正文有鹅鸭鸡犬</p>', newsCreateTime: timeAt(99) });
+    invalidateNewsCaches(database);
+    expect(await titles('鹅鸭鸡')).toEqual(['鹅鸭鸡犬 二', '鹅鸭鸡犬 一', '另一篇']);
+    await update(a, { news_create_time: timeAt(70) });
+    expect(await titles('鹅鸭鸡')).toEqual(['鹅鸭鸡犬 一', '鹅鸭鸡犬 二', '另一篇']);
+    expect(await titles('鹅')).toEqual(['鹅鸭鸡犬 一', '鹅鸭鸡犬 二', '另一篇']);
+    await update(a, { status: 3 });
+    expect(await titles('鹅鸭')).toEqual(['鹅鸭鸡犬 二', '另一篇']);
+    expect((await search('鹅鸭')).Data.TotalCount).toBe(2);
+    expect(await titles('鹅')).toEqual(['鹅鸭鸡犬 二', '另一篇']);
+    await update(a, { status: 1, menu_id: notices });
+    expect(await titles('鹅鸭', `&pid=${policy}`)).toEqual(['鹅鸭鸡犬 二', '另一篇']);
+    expect(await titles('鹅鸭', `&pid=${notices}`)).toEqual(['鹅鸭鸡犬 一']);
+    expect(await titles('鹅', `&pid=${notices}`)).toEqual(['鹅鸭鸡犬 一']);
+    await update(c, { is_member_read: 1 });
+    expect(await titles('鹅鸭鸡')).toEqual(['鹅鸭鸡犬 一', '鹅鸭鸡犬 二']);
+    expect((await searchNews(database, { key: '鹅鸭鸡', menuIds: [policy], isMember: true }, { pageindex: 1, pagesize: 10 })).items.map((n) => n.title)).toEqual([
+      '鹅鸭鸡犬 二',
+      '另一篇',
+    ]);
+    await update(c, { is_member_read: 0 });
+    await db.deleteFrom('news').where('id', '=', b).execute();
+    invalidateNewsCaches(database);
+    expect(await titles('鹅鸭鸡')).toEqual(['鹅鸭鸡犬 一', '另一篇']);
+    expect(await titles('鹅')).toEqual(['鹅鸭鸡犬 一', '另一篇']);
+  });
+
+  it('orders articles of the same time by id, and finds those with times far off or malformed', async () => {
+    const database = t.app.services.database;
+    const db = database.db;
+    const add = (title: string, newsCreateTime: string) => insertNews(db, { menuId: policy, title, content: '<p>正文</p>', newsCreateTime });
+    const first = await add('同一时刻甲', timeAt(33));
+    const second = await add('同一时刻乙', timeAt(33));
+    const future = await add('远日期 未来', '2200-01-01 00:00:00');
+    const past = await add('远日期 过去', '1800-01-01 00:00:00');
+    const odd = await add('远日期 格式不明', 'now');
+    invalidateNewsCaches(database);
+    expect(await titles('同一时刻')).toEqual(['同一时刻乙', '同一时刻甲']);
+    expect(await titles('同')).toEqual(['同一时刻乙', '同一时刻甲']);
+    expect(first).toBeLessThan(second);
+    // A malformed time ranks apart (oldest on SQLite, by its text on PostgreSQL) but is found.
+    const far = await titles('远日期');
+    expect(far).toHaveLength(3);
+    expect(far.filter((title) => title !== '远日期 格式不明')).toEqual(['远日期 未来', '远日期 过去']);
+    // Rewritten and deleted, each leaves the index as written.
+    for (const id of [future, past, odd]) await db.updateTable('news').set({ title: '远日期改' }).where('id', '=', id).execute();
+    invalidateNewsCaches(database);
+    expect(await titles('远日期改')).toHaveLength(3);
+    expect(await titles('日期 未')).toEqual([]);
+    await db.deleteFrom('news').where('id', 'in', [future, past, odd]).execute();
+    invalidateNewsCaches(database);
+    expect(await titles('远日期')).toEqual([]);
   });
 
   it('finds a longer phrase in titles before texts', async () => {

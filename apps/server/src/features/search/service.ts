@@ -4,13 +4,13 @@ import type { Database, Engine } from '../../db/connection.js';
 import { badRequest } from '../../http/envelope.js';
 import { pageWindow } from '../../http/paging.js';
 import { Memo } from '../news/cache.js';
+import { SEARCH_ID_MASK } from '../../db/migrations/018-search-order.js';
 import { bigramPhrase } from './bigrams.js';
-import { mergeRanked, type RankedMatch } from './ranked.js';
 import { inMenus, publishedItems, type NewsItem, type Page } from '../news/items.js';
 
 /** Longer keys are refused (关键词不能超过50个字) rather than cut, so a result never answers a different question. */
 export const KEYWORD_MAX_CHARS = 50;
-/** The pair indexes find keys of two characters or more; one character scans with LIKE. */
+/** The pair indexes find keys of two characters or more; one character is found with LIKE. */
 const BIGRAM_CHARS = 2;
 
 /** The trimmed keyword of a search; undefined when none was given (absent or empty). */
@@ -35,13 +35,22 @@ export interface SearchQuery {
 }
 
 /**
- * A search's whole ordered list of matches is kept for a minute, so paging through results and
- * the popular keys of the day cost one lookup per page instead of a search each. Pages are
- * read fresh (publishedItems), so an article withdrawn meanwhile never shows. Members and
- * visitors find different articles, so each has its own entries.
- * Typed arrays: a common two-character key matches most articles, and ids fit in 32 bits.
+ * What a search found: how many matches, and the ids at any stretch of their order (title
+ * matches first, then text-only matches, newest first within each).
  */
-const matches = new Memo<Int32Array>({ maxAgeMs: 60_000, maxEntries: 32 });
+interface Found {
+  total: number;
+  ids(offset: number, limit: number): Promise<number[]>;
+}
+
+/**
+ * What each search found is kept for a minute, so paging through results and the popular keys
+ * of the day skip the counting (on SQLite) or the whole list (PostgreSQL, one-character keys).
+ * Pages are read fresh (publishedItems), so an article withdrawn meanwhile never shows; any
+ * change to articles drops them all (invalidateSearch). Members and visitors find different
+ * articles, so each has its own entries.
+ */
+const matches = new Memo<Found>({ maxAgeMs: 60_000, maxEntries: 32 });
 
 /**
  * One page of the published articles of `menuIds` whose title or text contains the key (for
@@ -49,10 +58,15 @@ const matches = new Memo<Int32Array>({ maxAgeMs: 60_000, maxEntries: 32 });
  * newest first within each.
  */
 export async function searchNews(database: Database, query: SearchQuery, paging: PagingQuery): Promise<Page<NewsItem>> {
+  if (query.menuIds.length === 0) return { items: [], total: 0 };
   const audience = query.isMember ? 'member' : 'visitor';
-  const ids = await matches.get(database, `${audience}|${query.menuIds.join(',')}|${query.key}`, () => findMatches(database, query));
+  const found = await matches.get(database, `${audience}|${query.menuIds.join(',')}|${query.key}`, () => findMatches(database, query));
   const { limit, offset } = pageWindow(paging);
-  return { items: await publishedItems(database, Array.from(ids.subarray(offset, offset + limit))), total: ids.length };
+  const items = await publishedItems(database, await found.ids(offset, limit));
+  // The menus are checked again on the rows read: the index is told which menus to leave out
+  // (sqliteMenuFilter), and a menu created since may not be in this search's scope.
+  const scope = new Set(query.menuIds);
+  return { items: items.filter((item) => scope.has(item.menuId)), total: found.total };
 }
 
 /** Drops the kept search results of this database: part of invalidateNewsCaches. */
@@ -60,44 +74,202 @@ export function invalidateSearch(database: Database): void {
   matches.clear(database);
 }
 
-/**
- * SQLite answers on the event loop (its driver is synchronous), and a common key matches most
- * articles: searched in one statement it held every other request for hundreds of
- * milliseconds. So SQLite searches a range of ids at a time, lets other requests run between
- * ranges, and merges the ranked ranges. PostgreSQL answers asynchronously in one statement.
+async function findMatches(database: Database, query: SearchQuery): Promise<Found> {
+  if (database.engine === 'postgres') return listed(Int32Array.from(await rankedMatches(database, query), (r) => r.id));
+  return [...query.key].length < BIGRAM_CHARS ? sqliteScan(database, query) : sqliteIndexed(database, query);
+}
+
+/** A whole ranked list of matches, paged in memory. */
+function listed(ids: Int32Array): Found {
+  return { total: ids.length, ids: async (offset, limit) => Array.from(ids.subarray(offset, offset + limit)) };
+}
+
+/** Lets other requests run: SQLite answers on the event loop (its driver is synchronous). */
+const yieldToLoop = () => new Promise((resolve) => setImmediate(resolve));
+
+/*
+ * SQLite, keys of two characters or more: news_search (migration 018) holds the published
+ * articles as pair tokens, with the sort key as rowid, so ORDER BY rowid DESC is the result
+ * order and FTS5 alone counts and pages the matches. The key is the phrase of its pairs
+ * (bigrams.ts); the menus are facets tokens. Counting a common key still visits every match
+ * (87% of the articles for 保险), so it is done a stretch of the order (a chunk) at a time,
+ * letting other requests run between chunks; the counts per chunk then take a deep page
+ * straight to its chunk instead of skipping every match before it.
  */
-const SQLITE_BATCH_IDS = 8192;
 
-async function findMatches(database: Database, query: SearchQuery): Promise<Int32Array> {
-  if (database.engine === 'postgres') return Int32Array.from(await rankedMatches(database, query), (r) => r.id);
-  const last = await database.db.selectFrom('news').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst();
-  const runs: RankedMatch[][] = [];
-  for (let low = 0; low <= (last?.id ?? 0); low += SQLITE_BATCH_IDS) {
-    runs.push(await rankedMatches(database, query, { low, high: low + SQLITE_BATCH_IDS - 1 }));
-    await new Promise((resolve) => setImmediate(resolve));
+/**
+ * Articles per chunk (counting a common key in one takes a few milliseconds) and per batch of
+ * a one-character scan. Tests make them small, so a few articles span several.
+ */
+export const searchBatches = { chunkArticles: 8192, scanArticles: 1024 };
+const MAX_KEY = 2n ** 63n - 1n;
+const MIN_KEY = -(2n ** 63n);
+
+/** A stretch of news_search rowids, both ends included. */
+interface Chunk {
+  low: bigint;
+  high: bigint;
+}
+
+/**
+ * The chunks, newest first. They need not follow every write (counts stay exact whatever the
+ * chunks; only their sizes drift), so they are found once and then again in the background
+ * every ten minutes, while searches go on with the ones they have: finding them takes about a
+ * second at 1,000,000 articles.
+ */
+const CHUNKS_MAX_AGE_MS = 600_000;
+const chunkings = new WeakMap<Database, { size: number; at: number; chunks: Promise<Chunk[]>; renewing?: boolean }>();
+
+function chunksOf(database: Database): Promise<Chunk[]> {
+  const size = searchBatches.chunkArticles;
+  const kept = chunkings.get(database);
+  if (!kept || kept.size !== size) {
+    const chunks = findChunks(database, size);
+    chunkings.set(database, { size, at: Date.now(), chunks });
+    chunks.catch(() => {
+      if (chunkings.get(database)?.chunks === chunks) chunkings.delete(database);
+    });
+    return chunks;
   }
-  return Int32Array.from(mergeRanked(runs), (r) => r.id);
+  if (Date.now() - kept.at > CHUNKS_MAX_AGE_MS && !kept.renewing) {
+    kept.renewing = true;
+    findChunks(database, size).then(
+      (chunks) => chunkings.set(database, { size, at: Date.now(), chunks: Promise.resolve(chunks) }),
+      () => (kept.renewing = false),
+    );
+  }
+  return kept.chunks;
 }
 
-/** Article ids from `low` to `high`, both included. */
-interface IdRange {
-  low: number;
-  high: number;
+/** Steps down the index `size` rows at a time. */
+async function findChunks(database: Database, size: number): Promise<Chunk[]> {
+  const chunks: Chunk[] = [];
+  let high = MAX_KEY;
+  for (;;) {
+    const { rows } = await sql<{ key: string }>`SELECT CAST(rowid AS TEXT) AS key FROM news_search
+      WHERE rowid <= ${high} ORDER BY rowid DESC LIMIT 1 OFFSET ${size - 1}`.execute(database.db);
+    if (!rows[0]) break;
+    const low = BigInt(rows[0].key);
+    chunks.push({ low, high });
+    high = low - 1n;
+    await yieldToLoop();
+  }
+  chunks.push({ low: MIN_KEY, high });
+  return chunks;
 }
 
-/** The matches (within `range` when given), ranked. */
-async function rankedMatches({ db, engine }: Database, { key, menuIds, isMember }: SearchQuery, range?: IdRange): Promise<RankedMatch[]> {
-  const { inTitle, inTitleOrText } = conditions(engine, key, range);
+/** All menu ids, to tell the index the few menus a search leaves out rather than the many it keeps. */
+const menuLists = new Memo<number[]>({ areas: ['menus'], maxEntries: 1 });
+
+/** The FTS5 condition (with its operator) keeping a search to `menuIds`; '' when it covers every menu. */
+async function sqliteMenuFilter(database: Database, menuIds: readonly number[]): Promise<string> {
+  const all = await menuLists.get(database, '', async () => (await database.db.selectFrom('menus').select('id').execute()).map((m) => m.id));
+  const kept = new Set(menuIds);
+  const left = all.filter((id) => !kept.has(id));
+  const tokens = (ids: readonly number[]) => `facets : (${ids.map((id) => `m${id}`).join(' OR ')})`;
+  // Either form reads the doclists of the menus it names: the shorter list is cheaper.
+  if (left.length === 0) return '';
+  return left.length < menuIds.length ? ` NOT ${tokens(left)}` : ` AND ${tokens(menuIds)}`;
+}
+
+async function sqliteIndexed(database: Database, { key, menuIds, isMember }: SearchQuery): Promise<Found> {
+  const phrase = bigramPhrase(key);
+  const filter = await sqliteMenuFilter(database, menuIds);
+  // A member-only article's text is in member_body, which visitors' searches leave out.
+  const texts = isMember ? 'body member_body' : 'body';
+  const inTitle = `(title : ${phrase})${filter}`;
+  const anywhere = `({title ${texts}} : ${phrase})${filter}`;
+  const textOnly = `({${texts}} : ${phrase} NOT title : ${phrase})${filter}`;
+  const chunks = await chunksOf(database);
+  const titleCounts = new Array<number>(chunks.length);
+  const textCounts = new Array<number>(chunks.length);
+  // One statement a count, each followed by a pause: a chunk's count is the longest step.
+  const count = async (match: string, { low, high }: Chunk) => {
+    const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM news_search WHERE news_search MATCH ${match} AND rowid BETWEEN ${low} AND ${high}`.execute(
+      database.db,
+    );
+    await yieldToLoop();
+    return rows[0]!.n;
+  };
+  for (const [i, chunk] of chunks.entries()) {
+    titleCounts[i] = await count(inTitle, chunk);
+    textCounts[i] = (await count(anywhere, chunk)) - titleCounts[i]!;
+  }
+  const titles = titleCounts.reduce((a, b) => a + b, 0);
+  return {
+    total: titles + textCounts.reduce((a, b) => a + b, 0),
+    async ids(offset, limit) {
+      const end = offset + limit;
+      const fromTitles = offset < titles ? await stretch(database, inTitle, chunks, titleCounts, offset, Math.min(end, titles) - offset) : [];
+      const fromTexts = end > titles ? await stretch(database, textOnly, chunks, textCounts, Math.max(offset - titles, 0), end - Math.max(offset, titles)) : [];
+      return [...fromTitles, ...fromTexts];
+    },
+  };
+}
+
+/**
+ * The ids of the matches of `match` at positions offset to offset + limit, given how many
+ * matches each chunk holds: only the chunks holding those positions are read.
+ */
+async function stretch(database: Database, match: string, chunks: readonly Chunk[], counts: readonly number[], offset: number, limit: number): Promise<number[]> {
+  const ids: number[] = [];
+  let before = 0;
+  for (const [i, { low, high }] of chunks.entries()) {
+    if (ids.length >= limit) break;
+    const count = counts[i]!;
+    const at = offset + ids.length;
+    if (at < before + count) {
+      const { rows } = await sql<{ id: number }>`SELECT rowid & ${sql.lit(SEARCH_ID_MASK)} AS id FROM news_search
+        WHERE news_search MATCH ${match} AND rowid BETWEEN ${low} AND ${high}
+        ORDER BY rowid DESC LIMIT ${Math.min(limit - ids.length, before + count - at)} OFFSET ${at - before}`.execute(database.db);
+      ids.push(...rows.map((r) => r.id));
+    }
+    before += count;
+  }
+  return ids;
+}
+
+/**
+ * SQLite, a one-character key, which no pair index holds: the published articles of the menus
+ * are read in result order (index news_status_time) a batch at a time, testing title and text
+ * with LIKE, so the matches come out ranked and other requests run between batches.
+ */
+async function sqliteScan({ db }: Database, { key, menuIds, isMember }: SearchQuery): Promise<Found> {
+  const batch = searchBatches.scanArticles;
+  const pattern = containing(key);
+  const textSearched = isMember ? sql`1` : sql`is_member_read = 0`;
+  const inTitle: number[] = [];
+  const inText: number[] = [];
+  let after: { time: string; id: number } | undefined;
+  for (;;) {
+    const { rows } = await sql<{ id: number; news_create_time: string; found: number }>`
+      SELECT id, news_create_time, CASE
+          WHEN title LIKE ${pattern} ESCAPE '\\' THEN 1
+          WHEN ${textSearched} AND body_text LIKE ${pattern} ESCAPE '\\' THEN 2
+          ELSE 0 END AS found
+      FROM news INDEXED BY news_status_time
+      WHERE status = ${ArticleStatus.Published} AND ${inMenus('menu_id', menuIds)}
+        ${after ? sql`AND (news_create_time, id) < (${after.time}, ${after.id})` : sql``}
+      ORDER BY news_create_time DESC, id DESC LIMIT ${batch}`.execute(db);
+    for (const r of rows) if (r.found === 1) inTitle.push(r.id);
+    else if (r.found === 2) inText.push(r.id);
+    const last = rows.at(-1);
+    if (!last || rows.length < batch) break;
+    after = { time: last.news_create_time, id: last.id };
+    await yieldToLoop();
+  }
+  return listed(Int32Array.from([...inTitle, ...inText]));
+}
+
+/** PostgreSQL: the matches, ranked, in one statement (it answers asynchronously). */
+async function rankedMatches({ db, engine }: Database, { key, menuIds, isMember }: SearchQuery): Promise<{ id: number }[]> {
+  const { inTitle, inTitleOrText } = conditions(engine, key);
   return db
     .selectFrom('news as n')
     .select(['n.id', 'n.news_create_time', sql<number>`CASE WHEN ${inTitle} THEN 1 ELSE 0 END`.as('in_title')])
-    // The unary plus keeps the planner off the status index: read through it, every published
-    // article is visited to test its id against the matches, instead of only the matches.
-    .where(sql<SqlBool>`+n.status = ${ArticleStatus.Published}`)
+    .where('n.status', '=', ArticleStatus.Published)
     .where(inTitleOrText)
     .where(inMenus('n.menu_id', menuIds))
-    .$if(range !== undefined, (q) => q.where('n.id', '>=', range!.low).where('n.id', '<=', range!.high))
-    // Checked on the matches only: the index still finds them (reading the flag costs a row read per match).
     .$if(!isMember, (q) => q.where((eb) => eb.or([eb('n.is_member_read', '=', 0), inTitle])))
     .orderBy('in_title', 'desc')
     .orderBy('n.news_create_time', 'desc')
@@ -111,22 +283,8 @@ interface MatchConditions {
   inTitleOrText: RawBuilder<SqlBool>;
 }
 
-function conditions(engine: Engine, key: string, range?: IdRange): MatchConditions {
-  if ([...key].length < BIGRAM_CHARS) return likeConditions(engine, key);
-  return engine === 'postgres' ? pgBigramConditions(key) : ftsConditions(key, range);
-}
-
-/**
- * SQLite: the key's character pairs as one FTS5 phrase in news_bigrams, which matches exactly
- * the texts holding the key (the pairs in a row). A column filter keeps title and text apart,
- * so a key never matches across the end of a title and the start of a text.
- */
-function ftsConditions(key: string, range?: IdRange): MatchConditions {
-  const phrase = bigramPhrase(key);
-  // The range inside the subquery too: FTS5 then reads only that part of each token's list.
-  const within = range ? sql` AND rowid BETWEEN ${range.low} AND ${range.high}` : sql``;
-  const matching = (query: string) => sql<SqlBool>`n.id IN (SELECT rowid FROM news_bigrams WHERE news_bigrams MATCH ${query}${within})`;
-  return { inTitle: matching(`title : ${phrase}`), inTitleOrText: matching(phrase) };
+function conditions(engine: Engine, key: string): MatchConditions {
+  return [...key].length < BIGRAM_CHARS ? likeConditions(engine, key) : pgBigramConditions(key);
 }
 
 /** `%key%` with `\`, `%` and `_` escaped, so they match themselves. */

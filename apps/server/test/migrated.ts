@@ -1,0 +1,28 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { Migrator, sql } from 'kysely';
+import { connect, type Database, type Engine } from '../src/db/connection.js';
+import { migrationProvider } from '../src/db/migrations/index.js';
+
+/** A fresh database (SQLite file or PostgreSQL schema) migrated up to `migration` only, to test upgrading a site. */
+export async function databaseAt(engine: Engine, migration: string): Promise<{ database: Database; close(): Promise<void> }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-migration-'));
+  const database = await connect({
+    dataDir,
+    databaseUrl: engine === 'postgres' ? process.env.TEST_DATABASE_URL : undefined,
+    databaseSchema: engine === 'postgres' ? `t_${randomBytes(6).toString('hex')}` : undefined,
+  });
+  const migrationTableSchema =
+    engine === 'postgres' ? (await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(database.db)).rows[0]?.schema : undefined;
+  const result = await new Migrator({ db: database.db, provider: migrationProvider(engine), migrationTableSchema }).migrateTo(migration);
+  if (result.error) throw result.error;
+  return {
+    database,
+    async close() {
+      await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
