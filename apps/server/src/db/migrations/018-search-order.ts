@@ -10,7 +10,7 @@ import type { EngineMigration } from './index.js';
  * news_search holds the published articles only, one row each, with:
  * - rowid: the sort key, see searchKey below: the newest article has the highest rowid, so
  *   ORDER BY rowid DESC is the result order, and a rowid range is a stretch of that order;
- * - title, body, member_body: pair tokens (bigram_tokens()); a member-only article's text is in
+ * - title, body, member_body: pair and character tokens (search_tokens()); a member-only article's text is in
  *   member_body, which only members' searches read, a public article's in body;
  * - facets: the token `m<menu id>`, so a search keeps to its menus inside FTS5.
  * Triggers keep it in the writing transaction: a write to any of these inputs, or to status,
@@ -72,9 +72,9 @@ function row(r: 'news' | 'new') {
   const member = sql`${column('is_member_read')} <> 0`;
   return sql.join([
     searchKey(r),
-    sql`bigram_tokens(${column('title')})`,
-    sql`CASE WHEN ${member} THEN '' ELSE bigram_tokens(${column('body_text')}) END`,
-    sql`CASE WHEN ${member} THEN bigram_tokens(${column('body_text')}) ELSE '' END`,
+    sql`search_tokens(${column('title')})`,
+    sql`CASE WHEN ${member} THEN '' ELSE search_tokens(${column('body_text')}) END`,
+    sql`CASE WHEN ${member} THEN search_tokens(${column('body_text')}) ELSE '' END`,
     sql`'m' || ${column('menu_id')}`,
   ]);
 }

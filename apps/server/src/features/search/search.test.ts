@@ -26,7 +26,7 @@ describe.each(cases)('keyword search on $engine, $batches', ({ engine, batches }
   const titles = async (key: string, extra = '') => (await search(key, extra)).Data.List.map((n) => n.Title);
 
   beforeAll(async () => {
-    if (batches !== 'default sizes') Object.assign(searchBatches, { chunkArticles: 3, scanArticles: 2 });
+    if (batches !== 'default sizes') Object.assign(searchBatches, { chunkArticles: 3 });
     t = await createTestApp(engine);
     const db = t.app.services.database.db;
     policy = await insertMenu(db, { name: '政策要闻' });

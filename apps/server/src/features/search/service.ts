@@ -5,12 +5,12 @@ import { badRequest } from '../../http/envelope.js';
 import { pageWindow } from '../../http/paging.js';
 import { Memo } from '../news/cache.js';
 import { SEARCH_ID_MASK } from '../../db/migrations/018-search-order.js';
-import { bigramPhrase } from './bigrams.js';
+import { searchPhrase } from './bigrams.js';
 import { inMenus, publishedItems, type NewsItem, type Page } from '../news/items.js';
 
 /** Longer keys are refused (关键词不能超过50个字) rather than cut, so a result never answers a different question. */
 export const KEYWORD_MAX_CHARS = 50;
-/** The pair indexes find keys of two characters or more; one character is found with LIKE. */
+/** PostgreSQL's pair indexes find keys of two characters or more; one character is found with LIKE there. */
 const BIGRAM_CHARS = 2;
 
 /** The trimmed keyword of a search; undefined when none was given (absent or empty). */
@@ -76,7 +76,7 @@ export function invalidateSearch(database: Database): void {
 
 async function findMatches(database: Database, query: SearchQuery): Promise<Found> {
   if (database.engine === 'postgres') return listed(Int32Array.from(await rankedMatches(database, query), (r) => r.id));
-  return [...query.key].length < BIGRAM_CHARS ? sqliteScan(database, query) : sqliteIndexed(database, query);
+  return sqliteIndexed(database, query);
 }
 
 /** A whole ranked list of matches, paged in memory. */
@@ -88,20 +88,20 @@ function listed(ids: Int32Array): Found {
 const yieldToLoop = () => new Promise((resolve) => setImmediate(resolve));
 
 /*
- * SQLite, keys of two characters or more: news_search (migration 018) holds the published
- * articles as pair tokens, with the sort key as rowid, so ORDER BY rowid DESC is the result
- * order and FTS5 alone counts and pages the matches. The key is the phrase of its pairs
- * (bigrams.ts); the menus are facets tokens. Counting a common key still visits every match
+ * SQLite: news_search (migration 018) holds the published articles as pair and character
+ * tokens, with the sort key as rowid, so ORDER BY rowid DESC is the result order and FTS5
+ * alone counts and pages the matches. The key is the phrase of its pairs, or its character
+ * for a key of one (bigrams.ts); the menus are facets tokens. Counting a common key still visits every match
  * (87% of the articles for 保险), so it is done a stretch of the order (a chunk) at a time,
  * letting other requests run between chunks; the counts per chunk then take a deep page
  * straight to its chunk instead of skipping every match before it.
  */
 
 /**
- * Articles per chunk (counting a common key in one takes a few milliseconds) and per batch of
- * a one-character scan. Tests make them small, so a few articles span several.
+ * Articles per chunk (counting a common key in one takes a few milliseconds). Tests make it
+ * small, so a few articles span several.
  */
-export const searchBatches = { chunkArticles: 8192, scanArticles: 1024 };
+export const searchBatches = { chunkArticles: 8192 };
 const MAX_KEY = 2n ** 63n - 1n;
 const MIN_KEY = -(2n ** 63n);
 
@@ -173,7 +173,7 @@ async function sqliteMenuFilter(database: Database, menuIds: readonly number[]):
 }
 
 async function sqliteIndexed(database: Database, { key, menuIds, isMember }: SearchQuery): Promise<Found> {
-  const phrase = bigramPhrase(key);
+  const phrase = searchPhrase(key);
   const filter = await sqliteMenuFilter(database, menuIds);
   // A member-only article's text is in member_body, which visitors' searches leave out.
   const texts = isMember ? 'body member_body' : 'body';
@@ -227,38 +227,6 @@ async function stretch(database: Database, match: string, chunks: readonly Chunk
     before += count;
   }
   return ids;
-}
-
-/**
- * SQLite, a one-character key, which no pair index holds: the published articles of the menus
- * are read in result order (index news_status_time) a batch at a time, testing title and text
- * with LIKE, so the matches come out ranked and other requests run between batches.
- */
-async function sqliteScan({ db }: Database, { key, menuIds, isMember }: SearchQuery): Promise<Found> {
-  const batch = searchBatches.scanArticles;
-  const pattern = containing(key);
-  const textSearched = isMember ? sql`1` : sql`is_member_read = 0`;
-  const inTitle: number[] = [];
-  const inText: number[] = [];
-  let after: { time: string; id: number } | undefined;
-  for (;;) {
-    const { rows } = await sql<{ id: number; news_create_time: string; found: number }>`
-      SELECT id, news_create_time, CASE
-          WHEN title LIKE ${pattern} ESCAPE '\\' THEN 1
-          WHEN ${textSearched} AND body_text LIKE ${pattern} ESCAPE '\\' THEN 2
-          ELSE 0 END AS found
-      FROM news INDEXED BY news_status_time
-      WHERE status = ${ArticleStatus.Published} AND ${inMenus('menu_id', menuIds)}
-        ${after ? sql`AND (news_create_time, id) < (${after.time}, ${after.id})` : sql``}
-      ORDER BY news_create_time DESC, id DESC LIMIT ${batch}`.execute(db);
-    for (const r of rows) if (r.found === 1) inTitle.push(r.id);
-    else if (r.found === 2) inText.push(r.id);
-    const last = rows.at(-1);
-    if (!last || rows.length < batch) break;
-    after = { time: last.news_create_time, id: last.id };
-    await yieldToLoop();
-  }
-  return listed(Int32Array.from([...inTitle, ...inText]));
 }
 
 /** PostgreSQL: the matches, ranked, in one statement (it answers asynchronously). */
