@@ -67,3 +67,25 @@ async function copyTable(file: SQLite.Database, client: pg.Client, table: string
   }
   await client.query(`SELECT setval(pg_get_serial_sequence('${table}', 'id'), (SELECT max(id) FROM ${table}))`);
 }
+
+/**
+ * Waits until PostgreSQL runs no other session's statement: a server stopped in the middle of
+ * slow uncached searches leaves them running in PostgreSQL (it notices a gone client only when it
+ * answers), and they would slow whatever is measured next.
+ */
+export async function postgresIdle(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const until = performance.now() + 180_000;
+    for (;;) {
+      const { rows } = await client.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM pg_stat_activity WHERE state = 'active' AND pid <> pg_backend_pid() AND datname = current_database()`,
+      );
+      if (!rows[0]?.n || performance.now() > until) return;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  } finally {
+    await client.end();
+  }
+}

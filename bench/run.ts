@@ -7,7 +7,7 @@ import SQLite from 'better-sqlite3';
 import autocannon, { type Request } from 'autocannon';
 import { formatCst } from '@portal/shared';
 import { ensureData, type BenchData } from './data.js';
-import { ensurePostgresData } from './postgres.js';
+import { ensurePostgresData, postgresIdle } from './postgres.js';
 import type { ServerCommand, ServerStats } from './server.js';
 
 /**
@@ -371,6 +371,7 @@ if (PG_URL) {
   const env = { DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'bench-pg-data-')), DATABASE_URL: PG_URL, DATABASE_SCHEMA: PG_SCHEMA };
   sections.push({ title: `PostgreSQL, one instance, ${ARTICLES.toLocaleString('en-US')} articles`, rows: await suite('PostgreSQL', env, data, keys) });
   writeResults();
+  await postgresIdle(PG_URL);
   const two = await twoInstances(env, data, keys);
   sections.push({ title: 'PostgreSQL, two instances behind nginx (one worker process)', rows: two.rows });
   visibleMs = two.visibleMs;
