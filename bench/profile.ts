@@ -6,8 +6,9 @@ import autocannon from 'autocannon';
 import type { BenchData } from './data.js';
 
 /**
- * `npx tsx bench/profile.ts [detail|list|home]`: a CPU profile of one public call or page under load
- * (autocannon, 32 connections, 15 s), every request uncached (a fresh parameter each time), on
+ * `npx tsx bench/profile.ts [detail|list|home] [--cached]`: a CPU profile of one public call or page
+ * under load (autocannon, 32 connections, 15 s), every request uncached (a fresh parameter each
+ * time) or, with --cached, the same request answered from the response cache, on
  * the benchmark's SQLite data (run `npm run bench` once to build it). Prints where the server's
  * time went, by library, and leaves the .cpuprofile (open it in Chrome DevTools) in a temp folder.
  */
@@ -24,6 +25,7 @@ const targets = {
 const which = (process.argv[2] ?? 'detail') as keyof typeof targets;
 if (!(which in targets)) throw new Error(`unknown target ${which}: ${Object.keys(targets).join(', ')}`);
 const target = targets[which];
+const cached = process.argv.includes('--cached');
 
 interface ProfileNode {
   id: number;
@@ -82,7 +84,8 @@ const result = await autocannon({
   url: `http://127.0.0.1:${PORT}${target}`,
   connections: 32,
   duration: 15,
-  requests: [{ setupRequest: (request) => ({ ...request, path: `${target}&_=${++n}` }) }],
+  headers: { 'accept-encoding': 'gzip, deflate, br' },
+  requests: [{ setupRequest: (request) => ({ ...request, path: cached ? target : `${target}&_=${++n}` }) }],
 });
 await new Promise((resolve) => {
   child.once('exit', resolve);
@@ -90,5 +93,5 @@ await new Promise((resolve) => {
 });
 const file = fs.readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
 if (!file) throw new Error(`no profile written in ${dir}`);
-console.log(`${which}, uncached: ${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms; profile ${path.join(dir, file)}`);
+console.log(`${which}, ${cached ? 'cached' : 'uncached'}: ${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms; profile ${path.join(dir, file)}`);
 for (const [name, share] of summarise(JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as Profile)) console.log(`${String(share).padStart(5)} %  ${name}`);
