@@ -1,5 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Form, Modal, type FormProps } from 'antd';
+import { Form, type FormProps } from 'antd';
+import { FormDialog } from '../shared/FormDialog';
 import { dialogWidth } from '@portal/shared';
 import { useFormSubmit } from '../../components/useFormSubmit';
 import type { Editing } from './ListPage';
@@ -41,10 +42,10 @@ export function RecordDialog<T, V>({ noun, editing, values, save, onClose, onSav
   const { submit, saving } = useFormSubmit(form, (v) => save(v, record), onSaved);
 
   return (
-    <Modal title={`${record ? '修改' : '新增'}${noun}`} open={editing !== null} width={width} onOk={submit} onCancel={onClose} confirmLoading={saving} mask={{ closable: false }} destroyOnHidden>
+    <FormDialog title={`${record ? '修改' : '新增'}${noun}`} open={editing !== null} width={width} onOk={submit} onCancel={onClose} saving={saving}>
       <Form form={form} labelCol={{ flex: labelWidth }} preserve={false} {...formProps}>
         {children}
       </Form>
-    </Modal>
+    </FormDialog>
   );
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Modal, Spin } from 'antd';
 import { dialogWidth } from '@portal/shared';
+import { FormDialog } from './FormDialog';
 
 interface EditorDialogProps {
   title: string;
@@ -22,20 +22,8 @@ interface EditorDialogProps {
  */
 export function EditorDialog({ title, open, onOk, onCancel, saving, loading, children }: EditorDialogProps) {
   return (
-    <Modal
-      title={title}
-      open={open}
-      width={dialogWidth.large}
-      onOk={onOk}
-      onCancel={onCancel}
-      confirmLoading={saving}
-      okButtonProps={{ disabled: loading }}
-      mask={{ closable: false }}
-      focusable={{ trap: false }}
-      keyboard={false}
-      destroyOnHidden
-    >
-      <Spin spinning={loading}>{children}</Spin>
-    </Modal>
+    <FormDialog title={title} open={open} width={dialogWidth.large} onOk={onOk} onCancel={onCancel} saving={saving} loading={loading} modal={{ focusable: { trap: false }, keyboard: false }}>
+      {children}
+    </FormDialog>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Col, Form, Input, Modal, Radio, Row, Select, Spin, type FormRule } from 'antd';
+import { Col, Form, Input, Radio, Row, Select, Spin, type FormRule } from 'antd';
 import {
   certLimits,
   certMessages,
@@ -22,6 +22,7 @@ import { schemaRule } from '../../../portal/member/schemaRule';
 import { dayValueProps, trimmed } from '../../shared/normalize';
 import { certificatesKey, examStatusOptions, idTypeOptions, type CertPageSpec } from './certPages';
 import { PastDatePicker } from '../../../components/PastDatePicker';
+import { FormDialog } from '../../shared/FormDialog';
 
 type Values = Omit<EditCertInfoBody, '_certId' | 'View'>;
 type Field = keyof Values;
@@ -105,17 +106,7 @@ export function CertDialog({ page, certId, onClose, onSaved }: CertDialogProps) 
   );
 
   return (
-    <Modal
-      title={`${isNew ? '新增' : '修改'}${page.noun}`}
-      open={open}
-      width={dialogWidth.large}
-      onOk={() => void submit()}
-      onCancel={onClose}
-      confirmLoading={saving}
-      okButtonProps={{ disabled: !isNew && !record }}
-      mask={{ closable: false }}
-      destroyOnHidden
-    >
+    <FormDialog title={`${isNew ? '新增' : '修改'}${page.noun}`} open={open} width={dialogWidth.large} onOk={() => void submit()} onCancel={onClose} saving={saving} okDisabled={!isNew && !record}>
       <Spin spinning={!isNew && model.isLoading}>
         <Form
           form={form}
@@ -177,6 +168,6 @@ export function CertDialog({ page, certId, onClose, onSaved }: CertDialogProps) 
           </Row>
         </Form>
       </Spin>
-    </Modal>
+    </FormDialog>
   );
 }

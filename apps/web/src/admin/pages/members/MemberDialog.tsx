@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Col, DatePicker, Form, Input, InputNumber, Modal, Radio, Row, Select, Spin, Typography } from 'antd';
+import { Col, DatePicker, Form, Input, InputNumber, Radio, Row, Select, Spin, Typography } from 'antd';
 import { dialogWidth, editMemberInfoBody, memberLimits, MemberStatus, numberInput, typeKinds, type EditMemberInfoBody } from '@portal/shared';
 import { download } from '../../../api/client';
 import { membersAdminApi } from '../../../api/members-admin';
@@ -14,6 +14,7 @@ import { memberKey } from './keys';
 import styles from './members.module.css';
 import { PastDatePicker } from '../../../components/PastDatePicker';
 import { pickerClassNames } from '../../../components/pickerPopup';
+import { FormDialog } from '../../shared/FormDialog';
 
 /** The form: the EditMemberInfo body plus the member's own switch, saved by EditMemberStatus. */
 type Values = EditMemberInfoBody & { Status: number };
@@ -67,17 +68,7 @@ export function MemberDialog({ memberId, onClose, onSaved }: MemberDialogProps) 
   );
 
   return (
-    <Modal
-      title={isNew ? '新增会员' : '编辑会员信息'}
-      open={open}
-      width={dialogWidth.large}
-      onOk={() => void submit()}
-      onCancel={onClose}
-      confirmLoading={saving}
-      okButtonProps={{ disabled: !isNew && !member }}
-      mask={{ closable: false }}
-      destroyOnHidden
-    >
+    <FormDialog title={isNew ? '新增会员' : '编辑会员信息'} open={open} width={dialogWidth.large} onOk={() => void submit()} onCancel={onClose} saving={saving} okDisabled={!isNew && !member}>
       {member?.ProcessItemName && (
         <Typography.Paragraph type="danger" className={styles.reason}>
           未通过原因：{member.ProcessItemName}
@@ -159,7 +150,7 @@ export function MemberDialog({ memberId, onClose, onSaved }: MemberDialogProps) 
           </Row>
         </Form>
       </Spin>
-    </Modal>
+    </FormDialog>
   );
 }
 

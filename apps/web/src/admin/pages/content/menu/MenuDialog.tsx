@@ -1,11 +1,12 @@
 import { useEffect } from 'react';
-import { Form, Input, Modal, Radio, Select, Switch, TreeSelect } from 'antd';
+import { Form, Input, Radio, Select, Switch, TreeSelect } from 'antd';
 import { contentMessages, dialogWidth, MenuShowType, saveMenuBody, type MenuDto, type SaveMenuBody } from '@portal/shared';
 import { contentAdminApi } from '../../../../api/content-admin';
 import { trimmed } from '../../../shared/normalize';
 import { useFormSubmit } from '../../../../components/useFormSubmit';
 import { schemaRule, SortNumberItem, StatusItem } from '../fields';
 import { toMenuOptions } from '../menuOptions';
+import { FormDialog } from '../../../shared/FormDialog';
 
 type MenuForm = Pick<SaveMenuBody, 'ParentId' | 'Name' | 'Status' | 'ShowType' | 'WebUrl' | 'CurValue' | 'SortNumber' | 'AcceptsContributions'> & { Type?: 1 | 2 };
 
@@ -58,16 +59,7 @@ export function MenuDialog({ editing, menus, onClose, onSaved }: MenuDialogProps
   const { submit, saving } = useFormSubmit(form, (values) => contentAdminApi.saveMenu({ ...values, MenuId: menu?.MenuId ?? 0 }), onSaved);
 
   return (
-    <Modal
-      title={menu ? '修改栏目' : '新增栏目'}
-      open={editing !== null}
-      width={dialogWidth.medium}
-      onOk={submit}
-      onCancel={onClose}
-      confirmLoading={saving}
-      mask={{ closable: false }}
-      destroyOnHidden
-    >
+    <FormDialog title={menu ? '修改栏目' : '新增栏目'} open={editing !== null} width={dialogWidth.medium} onOk={submit} onCancel={onClose} saving={saving}>
       <Form form={form} labelCol={{ flex: '110px' }} preserve={false}>
         <Form.Item name="ParentId" label="上级栏目">
           <TreeSelect treeData={parentOptions(menus, menu?.MenuId)} treeDefaultExpandAll fieldNames={{ label: 'label', value: 'value', children: 'children' }} />
@@ -99,6 +91,6 @@ export function MenuDialog({ editing, menus, onClose, onSaved }: MenuDialogProps
           <Switch />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormDialog>
   );
 }

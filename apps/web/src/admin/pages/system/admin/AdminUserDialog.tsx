@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Form, Input, Modal, Radio, Select } from 'antd';
+import { Form, Input, Radio, Select } from 'antd';
 import { adminAccountPattern, dialogWidth, landlinePattern, messages, mobilePattern, systemMessages, type AdminUserDto, type SaveAdminUserBody } from '@portal/shared';
 import { systemApi } from '../../../../api/system';
 import { useRoleOptions } from '../../../../components/SearchForm';
@@ -7,6 +7,7 @@ import { confirmPasswordRules, newPasswordRules } from '../../../shared/password
 import { useFormSubmit } from '../../../../components/useFormSubmit';
 import { statusOptions } from '../status';
 import { trimmed } from '../../../shared/normalize';
+import { FormDialog } from '../../../shared/FormDialog';
 
 type AdminForm = Omit<SaveAdminUserBody, 'AdminId'> & { confirm?: string };
 
@@ -37,16 +38,7 @@ export function AdminUserDialog({ editing, onClose, onSaved }: AdminUserDialogPr
   );
 
   return (
-    <Modal
-      title={isNew ? '新增管理员' : '修改管理员'}
-      open={editing !== null}
-      width={dialogWidth.small}
-      onOk={submit}
-      onCancel={onClose}
-      confirmLoading={saving}
-      mask={{ closable: false }}
-      destroyOnHidden
-    >
+    <FormDialog title={isNew ? '新增管理员' : '修改管理员'} open={editing !== null} width={dialogWidth.small} onOk={submit} onCancel={onClose} saving={saving}>
       <Form form={form} labelCol={{ flex: '90px' }} preserve={false} validateTrigger="onBlur">
         <Form.Item
           name="Account"
@@ -92,6 +84,6 @@ export function AdminUserDialog({ editing, onClose, onSaved }: AdminUserDialogPr
           <Radio.Group options={statusOptions} />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormDialog>
   );
 }

@@ -1,8 +1,9 @@
-import { Form, Input, Modal } from 'antd';
+import { Form, Input } from 'antd';
 import { dialogWidth, type AdminUserDto } from '@portal/shared';
 import { systemApi } from '../../../../api/system';
 import { confirmPasswordRules, newPasswordRules } from '../../../shared/passwordRules';
 import { useFormSubmit } from '../../../../components/useFormSubmit';
+import { FormDialog } from '../../../shared/FormDialog';
 
 interface ResetForm {
   Password: string;
@@ -23,16 +24,7 @@ export function ResetPasswordDialog({ user, onClose, onSaved }: { user: AdminUse
   );
 
   return (
-    <Modal
-      title={`重置密码：${user?.Account ?? ''}`}
-      open={user !== null}
-      width={dialogWidth.small}
-      onOk={submit}
-      onCancel={onClose}
-      confirmLoading={saving}
-      mask={{ closable: false }}
-      destroyOnHidden
-    >
+    <FormDialog title={`重置密码：${user?.Account ?? ''}`} open={user !== null} width={dialogWidth.small} onOk={submit} onCancel={onClose} saving={saving}>
       <Form form={form} labelCol={{ flex: '90px' }} preserve={false} validateTrigger="onBlur">
         <Form.Item name="Password" label="新密码" rules={newPasswordRules}>
           <Input.Password placeholder="8-32位，须同时包含字母和数字" autoComplete="new-password" />
@@ -41,6 +33,6 @@ export function ResetPasswordDialog({ user, onClose, onSaved }: { user: AdminUse
           <Input.Password placeholder="请再次输入新密码" autoComplete="new-password" />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormDialog>
   );
 }

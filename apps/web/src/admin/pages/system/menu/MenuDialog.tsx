@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from 'react';
-import { Col, Form, Input, InputNumber, Modal, Radio, Row, Select, TreeSelect } from 'antd';
+import { Col, Form, Input, InputNumber, Radio, Row, Select, TreeSelect } from 'antd';
 import {
   allPermissions,
   dialogWidth,
@@ -17,6 +17,7 @@ import { statusOptions } from '../status';
 import { useFormSubmit } from '../../../../components/useFormSubmit';
 import { IconPicker } from './IconPicker';
 import { trimmed } from '../../../shared/normalize';
+import { FormDialog } from '../../../shared/FormDialog';
 
 /** What the dialog edits: an existing menu, or a new one under `parentId` (0 = top level). */
 export type MenuEdit = { menu: SystemMenuDto } | { parentId: number; menuType: SystemMenuType };
@@ -72,16 +73,7 @@ export function MenuDialog({ edit, tree, onClose, onSaved }: { edit: MenuEdit | 
   const isButton = menuType === SystemMenuKind.Button;
   const isPage = menuType === SystemMenuKind.Page;
   return (
-    <Modal
-      title={edit && 'menu' in edit ? '修改菜单' : '新增菜单'}
-      open={edit !== null}
-      width={dialogWidth.medium}
-      onOk={submit}
-      onCancel={onClose}
-      confirmLoading={saving}
-      mask={{ closable: false }}
-      destroyOnHidden
-    >
+    <FormDialog title={edit && 'menu' in edit ? '修改菜单' : '新增菜单'} open={edit !== null} width={dialogWidth.medium} onOk={submit} onCancel={onClose} saving={saving}>
       <Form form={form} labelCol={{ flex: '90px' }} preserve={false}>
         <Row gutter={16}>
           <Col span={24}>
@@ -158,6 +150,6 @@ export function MenuDialog({ edit, tree, onClose, onSaved }: { edit: MenuEdit | 
           </Col>
         </Row>
       </Form>
-    </Modal>
+    </FormDialog>
   );
 }
