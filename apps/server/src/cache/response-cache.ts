@@ -159,26 +159,26 @@ export class ResponseCache {
   }
 
   private send(request: FastifyRequest, reply: FastifyReply, entry: CachedAnswer): void {
-    void reply.header('etag', entry.etag).header('cache-control', entry.cacheControl).header('vary', entry.vary);
     const counted = entry.counter;
     if (counted) {
       counted.count();
       counted.hits += 1;
     }
+    const headers: Record<string, string> = { etag: entry.etag, 'cache-control': entry.cacheControl, vary: entry.vary };
     if (matchesTag(request.headers['if-none-match'], entry.etag)) {
-      void reply.code(304).send();
+      answerRaw(reply, 304, headers);
       return;
     }
-    void reply.code(entry.status).type(entry.contentType);
+    headers['content-type'] = entry.contentType;
     if (counted?.around) {
       const { before, after, base } = counted.around;
       // A body that changes per reading is compressed by the compression hook as any answer is.
-      void reply.send(Buffer.concat([before, Buffer.from(String(base + counted.hits)), after]));
+      void reply.headers(headers).code(entry.status).send(Buffer.concat([before, Buffer.from(String(base + counted.hits)), after]));
       return;
     }
     const encoding = chosenEncoding(request, entry.body);
     if (!encoding) {
-      void reply.send(entry.body);
+      answerRaw(reply, entry.status, headers, entry.body);
       return;
     }
     let copy = entry.encoded[encoding];
@@ -189,8 +189,22 @@ export class ResponseCache {
       entry.bytes += copy.length;
       this.store.set(entry.key, entry);
     }
-    void reply.header('content-encoding', encoding).send(copy);
+    headers['content-encoding'] = encoding;
+    answerRaw(reply, entry.status, headers, copy);
   }
+}
+
+/**
+ * Writes a kept answer straight to the socket: its bytes are final (compressed, tagged), so
+ * Fastify's send path (serialisers, the compression and keeping hooks) has nothing to add, and
+ * skipping it is a tenth of a hit's cost. The security headers are already on the raw response
+ * (onRequest); onResponse hooks and the request log still run for a hijacked reply.
+ */
+function answerRaw(reply: FastifyReply, status: number, headers: Record<string, string>, body?: Buffer): void {
+  reply.hijack();
+  if (body) headers['content-length'] = String(body.length);
+  reply.raw.writeHead(status, headers);
+  reply.raw.end(body);
 }
 
 /** A counter's number found in a JSON body (`"Views":12`), so a hit can show it advanced. */

@@ -3,17 +3,37 @@ import helmet, { type HelmetOptions } from 'helmet';
 import type { FastifyInstance } from 'fastify';
 
 /**
+ * What an API answer (JSON, a spreadsheet, a certificate image) needs of the security headers:
+ * no sniffing, nothing it could load or be framed by, and HTTPS only. The rest of helmet's set
+ * (referrer, opener, frame and download policies, the page's CSP) governs documents, which a
+ * browser never makes of these answers; leaving it off saves about 650 bytes and a dozen header
+ * lines on every answer, a fifth of the work of one served from the response cache.
+ */
+const API_HEADERS: ReadonlyArray<[string, string]> = [
+  ['Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'"],
+  ['X-Content-Type-Options', 'nosniff'],
+  ['Cross-Origin-Resource-Policy', 'same-origin'],
+];
+
+/** API answers: everything under /api except the API's documentation pages, which are documents. */
+export function isApiAnswer(url: string): boolean {
+  return url.startsWith('/api/') && !url.startsWith('/api/docs');
+}
+
+/**
  * Helmet's headers (CSP, HSTS, frame and referrer policies, …), worked out once at start and
- * set on every answer. Helmet itself rebuilds them on every request (its Fastify plugin calls
- * helmet(options) per request, which parses the CSP directives again): about 6 % of a cached
- * answer's time. Our policy has no per-request part (no nonces), so one computation serves all.
- * Set on the raw response, as the plugin did, so a route's own header (an upload's stricter
- * CSP) still replaces it.
+ * set on every page and file; API answers get the short set above plus HSTS. Helmet itself
+ * rebuilds them on every request (its Fastify plugin calls helmet(options) per request, which
+ * parses the CSP directives again): about 6 % of a cached answer's time. Our policy has no
+ * per-request part (no nonces), so one computation serves all. Set on the raw response, as the
+ * plugin did, so a route's own header (an upload's stricter CSP) still replaces it.
  */
 export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOptions): void {
-  const headers = securityHeaders(options);
-  app.addHook('onRequest', (_request, reply, done) => {
-    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+  const documentHeaders = securityHeaders(options);
+  const hsts = documentHeaders.filter(([name]) => name.toLowerCase() === 'strict-transport-security');
+  const apiHeaders = [...API_HEADERS, ...hsts];
+  app.addHook('onRequest', (request, reply, done) => {
+    for (const [name, value] of isApiAnswer(request.url) ? apiHeaders : documentHeaders) reply.raw.setHeader(name, value);
     done();
   });
 }

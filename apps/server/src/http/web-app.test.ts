@@ -95,4 +95,39 @@ describe.each(engines)('serving the web app on %s', (engine) => {
     expect(String(res.headers['content-security-policy'])).toContain('sandbox');
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
+
+  // Last: these calls fill the menu caches, which the fixtures above write around.
+  it('gives API answers the short security headers, cached or not, and documents the full set', async () => {
+    const call = (url: string) => t.app.inject({ method: 'GET', url, headers: { 'user-agent': DESKTOP, 'accept-encoding': 'br' } });
+    // The second call of a public read is answered from the response cache, written straight to the socket.
+    for (const res of [await call('/api/XfWebApi/GetMenuList'), await call('/api/XfWebApi/GetMenuList'), await call('/api/XfWebApi/GetNewsDetail?newsid=999999')]) {
+      expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['strict-transport-security']).toContain('max-age=');
+      expect(res.headers['x-frame-options']).toBeUndefined();
+      expect(res.headers['referrer-policy']).toBeUndefined();
+    }
+    for (const url of ['/home', '/api/docs/static/index.html']) {
+      const res = await call(url);
+      expect(String(res.headers['content-security-policy']), url).toContain("script-src 'self'");
+      expect(res.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+      expect(res.headers['referrer-policy'], url).toBe('no-referrer');
+    }
+  });
+
+  it('writes a cached answer whole: status, tag, type, encoding and length', async () => {
+    const call = (headers: Record<string, string>) => t.app.inject({ method: 'GET', url: '/api/XfWebApi/GetMenuList?parentid=-1', headers: { 'user-agent': DESKTOP, ...headers } });
+    const fresh = await call({});
+    const again = await call({});
+    expect(again.statusCode).toBe(200);
+    expect(again.body).toBe(fresh.body);
+    expect(again.headers['content-type']).toBe(fresh.headers['content-type']);
+    expect(again.headers.etag).toBe(fresh.headers.etag);
+    expect(Number(again.headers['content-length'])).toBe(Buffer.byteLength(again.body));
+    const revalidated = await call({ 'if-none-match': String(fresh.headers.etag) });
+    expect(revalidated.statusCode).toBe(304);
+    expect(revalidated.body).toBe('');
+    expect(revalidated.headers.etag).toBe(fresh.headers.etag);
+  });
+
 });
