@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BannerDto, FriendLinkDto, ListDto, MenuDto, NewsDetailDto, NewsListItemDto } from '@portal/shared';
 import { createContentAdminTest, type ContentAdminTest } from '../../test/content-admin.js';
@@ -100,7 +101,7 @@ describe.each(engines)('response cache on %s', (engine) => {
   });
 
   it('counts and shows every reading of an article it answers', async () => {
-    const id = (await insertNews(c.t.app.services.database.db, { menuId, title: '计数' })) as number;
+    const id = (await insertNews(c.t.app.services.database.db, { menuId, title: '计数', content: `<p>${'阅读计数'.repeat(300)}</p>` })) as number;
     const views = async (headers: Record<string, string> = {}) => envelope<NewsDetailDto>(await get(`GetNewsDetail?newsid=${id}`, headers)).Data.Views;
     expect([await views(), await views(), await views()]).toEqual([1, 2, 3]);
     const tagged = await get(`GetNewsDetail?newsid=${id}`);
@@ -108,6 +109,19 @@ describe.each(engines)('response cache on %s', (engine) => {
     // A revalidated copy is the same article; the reading still counts.
     expect((await get(`GetNewsDetail?newsid=${id}`, { 'if-none-match': tagged.headers.etag as string })).statusCode).toBe(304);
     expect(await views()).toBe(6);
+    // Browsers take gzip: the count is joined into the kept compressed body (spliced-gzip.ts).
+    const zipped = async () => {
+      const res = await get(`GetNewsDetail?newsid=${id}`, { 'accept-encoding': 'gzip, deflate, br' });
+      expect(res.headers['content-encoding']).toBe('gzip');
+      return (JSON.parse(zlib.gunzipSync(res.rawPayload).toString()) as { Data: NewsDetailDto }).Data;
+    };
+    const [seventh, eighth] = [await zipped(), await zipped()];
+    expect([seventh.Views, eighth.Views]).toEqual([7, 8]);
+    expect(eighth.Title).toBe('计数');
+    // A client taking brotli alone still gets the count of its reading.
+    const brotli = await get(`GetNewsDetail?newsid=${id}`, { 'accept-encoding': 'br' });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect((JSON.parse(zlib.brotliDecompressSync(brotli.rawPayload).toString()) as { Data: NewsDetailDto }).Data.Views).toBe(9);
   });
 });
 

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/connection.js';
-import { chosenEncoding, compressed, type Encoding } from '../http/compression.js';
+import { accepts, chosenEncoding, COMPRESS_THRESHOLD_BYTES, compressed, type Encoding } from '../http/compression.js';
 import { optionalMember } from '../http/member-session.js';
 import { ByteLru, type Sized } from './byte-lru.js';
 import { generationOf, type ContentArea } from './generations.js';
+import { SplicedGzip } from './spliced-gzip.js';
 
 /** Who an answer was made for: a member sees member-only content a visitor must never get. */
 export type Audience = 'visitor' | 'member';
@@ -32,7 +33,7 @@ declare module 'fastify' {
 interface LiveCounter {
   count: () => void;
   /** The answer split around the number; absent when the number is not shown (a page whose script asks for it). */
-  around?: { before: Buffer; after: Buffer; base: number };
+  around?: { before: Buffer; after: Buffer; base: number; gzip: SplicedGzip };
   hits: number;
 }
 
@@ -147,7 +148,7 @@ export class ResponseCache {
       body,
       encoded: {},
       counter,
-      bytes: note.key.length * 2 + body.length + 256,
+      bytes: note.key.length * 2 + body.length + (counter?.around?.gzip.bytes ?? 0) + 256,
     };
     this.store.set(note.key, entry);
     void reply.header('etag', etag).header('cache-control', note.cacheControl);
@@ -171,9 +172,16 @@ export class ResponseCache {
     }
     headers['content-type'] = entry.contentType;
     if (counted?.around) {
-      const { before, after, base } = counted.around;
-      // A body that changes per reading is compressed by the compression hook as any answer is.
-      void reply.headers(headers).code(entry.status).send(Buffer.concat([before, Buffer.from(String(base + counted.hits)), after]));
+      const { before, after, base, gzip } = counted.around;
+      const count = Buffer.from(String(base + counted.hits));
+      // Every browser takes gzip, which can be joined around the count (spliced-gzip.ts); a
+      // client taking brotli alone gets the body compressed by the compression hook.
+      if (entry.body.length >= COMPRESS_THRESHOLD_BYTES && accepts(request, 'gzip')) {
+        headers['content-encoding'] = 'gzip';
+        answerRaw(reply, entry.status, headers, gzip.with(count));
+        return;
+      }
+      void reply.headers(headers).code(entry.status).send(Buffer.concat([before, count, after]));
       return;
     }
     const encoding = chosenEncoding(request, entry.body);
@@ -216,7 +224,7 @@ function liveCounter(body: Buffer, count: () => void, field: string | undefined)
   if (!match) return { count, hits: 0 };
   const before = Buffer.from(text.slice(0, match.index + field.length + 3));
   const after = Buffer.from(text.slice(match.index + match[0].length));
-  return { count, hits: 0, around: { before, after, base: Number(match[1]) } };
+  return { count, hits: 0, around: { before, after, base: Number(match[1]), gzip: new SplicedGzip(before, after) } };
 }
 
 /** If-None-Match holds the tag (or *); weak and strong forms compare equal, as RFC 9110 asks for GET. */

@@ -37,10 +37,14 @@ export type Encoding = 'br' | 'gzip';
 /** The encoding an answer of this size goes out in to this client: brotli before gzip, none below the threshold. */
 export function chosenEncoding(request: FastifyRequest, body: Buffer): Encoding | undefined {
   if (body.length < COMPRESS_THRESHOLD_BYTES) return undefined;
-  const accepted = String(request.headers['accept-encoding'] ?? '');
-  if (/\bbr\b/.test(accepted)) return 'br';
-  if (/\bgzip\b/.test(accepted)) return 'gzip';
+  if (accepts(request, 'br')) return 'br';
+  if (accepts(request, 'gzip')) return 'gzip';
   return undefined;
+}
+
+/** Whether the client's Accept-Encoding names this encoding. */
+export function accepts(request: FastifyRequest, encoding: Encoding): boolean {
+  return (encoding === 'br' ? /\bbr\b/ : /\bgzip\b/).test(String(request.headers['accept-encoding'] ?? ''));
 }
 
 /** The body compressed as the plugin would (brotli at quality 4). */
