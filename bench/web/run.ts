@@ -16,7 +16,8 @@ import { benchPages, type BenchPage } from './pages.js';
  *
  * Options: --runs N (Lighthouse runs per page and form factor, default 3), --no-build (use the
  * existing apps/web/dist; WEB_DIST=… measures another build), --out FILE (default bench/WEB.md),
- * --port N (default 3201).
+ * --port N (default 3201), --path /some/page (repeatable: measure these pages of the demo site
+ * instead of the named ones, e.g. pages a visitor reaches from them; write them with --out).
  */
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -26,6 +27,7 @@ const { values: options } = parseArgs({
     'no-build': { type: 'boolean', default: false },
     out: { type: 'string', default: path.join(root, 'bench/WEB.md') },
     port: { type: 'string', default: '3201' },
+    path: { type: 'string', multiple: true },
   },
 });
 const runs = Number(options.runs);
@@ -117,7 +119,7 @@ const server = await startServer(dataDir);
 const browser = await startBrowser();
 try {
   const loadBefore = load();
-  const pages = await benchPages(base, server.verifyToken);
+  const pages = options.path ? options.path.map((p) => ({ name: p, path: p })) : await benchPages(base, server.verifyToken);
   const results: PageResult[] = [];
   for (const page of pages) {
     const url = base + page.path;
