@@ -1,4 +1,4 @@
-import { hydrate, QueryClient, type DehydratedState } from '@tanstack/react-query';
+import { hydrate, QueryClient, type DefaultError, type DefaultedQueryObserverOptions, type DehydratedState, type QueryKey, type QueryObserverOptions } from '@tanstack/react-query';
 import { ApiError } from './api/client';
 
 /** The id of the script element (type application/json) that carries the server's query cache into the page. */
@@ -8,11 +8,31 @@ export const QUERY_STATE_ID = 'query-state';
 const retryTransportOnce = (failures: number, error: Error) => failures < 1 && error instanceof ApiError && error.transport;
 
 /**
+ * A refusal (a member-only article, an unknown menu, a key too long: a business code) is a
+ * final answer: a page that mounts it again shows it rather than asking again. Only a read the
+ * network failed is tried again on mount. Without this, a query holding a refusal counts as
+ * still loading when mounted (TanStack's retryOnMount), so the server drew a skeleton instead
+ * of the notice, and the browser asked for the article again after hydrating.
+ */
+class PageQueryClient extends QueryClient {
+  override defaultQueryOptions<TQueryFnData = unknown, TError = DefaultError, TData = TQueryFnData, TQueryData = TQueryFnData, TKey extends QueryKey = QueryKey, TPageParam = never>(
+    options: QueryObserverOptions<TQueryFnData, TError, TData, TQueryData, TKey, TPageParam> | DefaultedQueryObserverOptions<TQueryFnData, TError, TData, TQueryData, TKey>,
+  ): DefaultedQueryObserverOptions<TQueryFnData, TError, TData, TQueryData, TKey> {
+    const defaulted = super.defaultQueryOptions(options);
+    if (options.retryOnMount === undefined) {
+      const error = this.getQueryCache().get(defaulted.queryHash)?.state.error;
+      if (error instanceof ApiError && !error.transport) defaulted.retryOnMount = false;
+    }
+    return defaulted;
+  }
+}
+
+/**
  * The query client of a page. On the server: no retries (a refused call is the page's answer)
  * and no garbage-collection timers (the client lives for one render).
  */
 export function createQueryClient({ server = false } = {}): QueryClient {
-  return new QueryClient({
+  return new PageQueryClient({
     defaultOptions: {
       queries: server
         ? { staleTime: 30_000, retry: false, gcTime: Infinity }
