@@ -79,7 +79,33 @@ test('public pages hydrate without console errors, hydration warnings or CSP vio
     await page.waitForLoadState('networkidle');
     expect(seen.problems, target.path).toEqual([]);
     expect(await cspViolations(page), target.path).toEqual([]);
-    for (const call of target.calls) expect(seen.calls, `${target.path} asks ${call} again`).not.toContain(call);
+    for (const call of [...target.calls, 'GetSiteInfo']) expect(seen.calls, `${target.path} asks ${call} again`).not.toContain(call);
+    page.removeAllListeners('console');
+    page.removeAllListeners('pageerror');
+    page.removeAllListeners('request');
+  }
+});
+
+test('pages the browser draws (sign-in, contribution) have the site identity at once: nothing shifts, GetSiteInfo is not asked', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  for (const path of ['/login', '/contribute']) {
+    const seen = watch(page);
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByText('中国建设工程保险风险管理协会').first()).toBeVisible();
+    // Layout shifts not caused by input, as Lighthouse's CLS adds them up (the page is short, so one window).
+    const shift = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          let total = 0;
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries() as unknown as Array<{ value: number; hadRecentInput: boolean }>) if (!entry.hadRecentInput) total += entry.value;
+          }).observe({ type: 'layout-shift', buffered: true });
+          setTimeout(() => resolve(total), 500);
+        }),
+    );
+    expect(shift, path).toBeLessThan(0.05);
+    expect(seen.calls, path).not.toContain('GetSiteInfo');
     page.removeAllListeners('console');
     page.removeAllListeners('pageerror');
     page.removeAllListeners('request');

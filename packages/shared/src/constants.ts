@@ -74,4 +74,7 @@ export const storageKeys = {
   sessionNotice: { member: 'sessionNotice:member', admin: 'sessionNotice:admin' },
 } as const;
 
+/** The id of the page element (JSON) in which the server sends what GetSiteInfo answers. */
+export const SITE_INFO_ELEMENT_ID = 'site-info';
+
 export const contributionMenu = { parent: '协会期刊', child: '在线投稿' } as const;

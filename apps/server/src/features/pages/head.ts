@@ -1,4 +1,6 @@
+import { SITE_INFO_ELEMENT_ID } from '@portal/shared';
 import type { Services } from '../../http/app-types.js';
+import { toSiteInfoDto } from '../site/public.js';
 import { absoluteAsset, type PageHead } from './page.js';
 import { w3cTime } from './sitemap.js';
 
@@ -41,6 +43,9 @@ export function headTags(services: Services, base: string, head: PageHead): stri
   ];
   const jsonLd = structuredData(services, base, head, url, image);
   if (jsonLd) tags.push(`<script type="application/ld+json">${scriptJson(jsonLd)}</script>`);
+  // What GetSiteInfo answers, for the header, footer and sign-in card of every page, drawn by
+  // the server or not: their first render has it, so nothing moves when it would have arrived.
+  tags.push(`<script type="application/json" id="${SITE_INFO_ELEMENT_ID}">${scriptJson(toSiteInfoDto(services.config))}</script>`);
   return tags.join('\n    ');
 }
 

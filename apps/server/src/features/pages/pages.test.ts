@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, engines, type TestApp } from '../../../test/harness.js';
+import type { SiteInfoDto } from '@portal/shared';
+import { createTestApp, engines, envelope, type TestApp } from '../../../test/harness.js';
 import { insertManyNews, insertMenu, insertNews, timeAt } from '../../../test/fixtures.js';
 import { menuIndex } from '../menus/service.js';
 import { sitemapPart, sitemapPartCount } from './sitemap.js';
@@ -120,6 +121,16 @@ describe.each(engines)('public pages for browsers and crawlers on %s', (engine) 
     expect(about).toContain('<title>协会简介 · 中国建设工程保险风险管理协会</title>');
     expect(meta(about, 'name', 'description')).toBe('协会成立于二〇一六年，是全国性行业组织。');
     expect(meta(await get('/searchKey?key=x').then((r) => r.body), 'name', 'robots')).toBe('noindex');
+  });
+
+  it('sends every page, drawn on the server or not, the site identity GetSiteInfo answers', async () => {
+    const siteInfo = envelope<SiteInfoDto>(await get('/api/XfWebApi/GetSiteInfo')).Data;
+    for (const url of ['/home', '/login', '/System/system/role', '/contribute', '/no-such-page']) {
+      const html = (await get(url)).body;
+      const inPage = html.match(/<script type="application\/json" id="site-info">(.*?)<\/script>/)?.[1];
+      expect(inPage, url).toBeDefined();
+      expect(JSON.parse(inPage!), url).toEqual(siteInfo);
+    }
   });
 
   it('escapes what an editor typed into the head', async () => {

@@ -4,7 +4,7 @@ import type { App } from '../../http/app-types.js';
 import { ok } from '../../http/envelope.js';
 
 /** Header and footer identity from configuration, so another association can run the same build. */
-const toSiteInfoDto = ({ site, mobileSiteUrl }: Config): SiteInfoDto => ({
+export const toSiteInfoDto = ({ site, mobileSiteUrl }: Config): SiteInfoDto => ({
   Name: site.name,
   EnglishName: site.englishName,
   Phone: site.phone,
