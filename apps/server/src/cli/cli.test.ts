@@ -174,7 +174,8 @@ describe('backup and restore of a running site', () => {
       await server.stop();
       fs.rmSync(work, { recursive: true, force: true });
     }
-  }, 180_000);
+    // Two server starts and five CLI runs, each a cold process: minutes on a loaded machine.
+  }, 420_000);
 
   it('refuses what is not a backup, with exit code 1', async () => {
     const work = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-backup-test-'));
