@@ -23,6 +23,7 @@ import { dayValueProps, trimmed } from '../../shared/normalize';
 import { certificatesKey, examStatusOptions, idTypeOptions, type CertPageSpec } from './certPages';
 import { PastDatePicker } from '../../../components/PastDatePicker';
 import { FormDialog } from '../../shared/FormDialog';
+import { TextItem } from '../../shared/TextItem';
 
 type Values = Omit<EditCertInfoBody, '_certId' | 'View'>;
 type Field = keyof Values;
@@ -99,12 +100,6 @@ export function CertDialog({ page, certId, onClose, onSaved }: CertDialogProps) 
 
   const { submit, saving } = useFormSubmit(form, (values) => certificatesAdminApi.save(editCertInfoBody.parse({ ...values, _certId: certId ?? 0, View: page.view })), onSaved);
 
-  const text = (field: Field, label: string, max: number, placeholder = `请输入${label}`) => (
-    <Form.Item name={field} label={label} normalize={trimmed} rules={rule(field)}>
-      <Input placeholder={placeholder} maxLength={max} />
-    </Form.Item>
-  );
-
   return (
     <FormDialog title={`${isNew ? '新增' : '修改'}${page.noun}`} open={open} width={dialogWidth.large} onOk={() => void submit()} onCancel={onClose} saving={saving} loading={!isNew && model.isLoading} okDisabled={!isNew && !record}>
       <Form
@@ -119,10 +114,10 @@ export function CertDialog({ page, certId, onClose, onSaved }: CertDialogProps) 
       >
         <Row gutter={24}>
           <Col xs={24} md={12}>
-            {text('_name', '姓名', certLimits.name)}
+            <TextItem name="_name" label="姓名" rules={rule('_name')} maxLength={certLimits.name} />
           </Col>
           <Col xs={24} md={12}>
-            {text('_company', '工作单位', certLimits.company)}
+            <TextItem name="_company" label="工作单位" rules={rule('_company')} maxLength={certLimits.company} />
           </Col>
           <Col xs={24} md={12}>
             <Form.Item name="_idType" label="证件类型" rules={rule('_idType')}>
@@ -160,9 +155,7 @@ export function CertDialog({ page, certId, onClose, onSaved }: CertDialogProps) 
             </Form.Item>
           </Col>
           <Col span={24}>
-            <Form.Item name="_remarks" label="备注" normalize={trimmed} rules={rule('_remarks')}>
-              <Input.TextArea placeholder="请输入备注" maxLength={certLimits.remarks} autoSize={{ minRows: 2, maxRows: 4 }} />
-            </Form.Item>
+            <TextItem name="_remarks" label="备注" rules={rule('_remarks')} maxLength={certLimits.remarks} maxRows={4} />
           </Col>
         </Row>
       </Form>
