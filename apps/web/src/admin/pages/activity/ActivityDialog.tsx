@@ -106,11 +106,7 @@ export function ActivityDialog({ activityId, onClose, onSaved }: ActivityDialogP
             </Form.Item>
           </Col>
           <Col span={14}>
-            <Form.Item
-              name="Time"
-              label="活动时间"
-              rules={[{ required: true, message: activityMessages.startRequired }]}
-            >
+            <Form.Item name="Time" label="活动时间" rules={[{ required: true, message: activityMessages.startRequired }]}>
               <DatePicker.RangePicker showTime={{ format: 'HH:mm' }} format={shown} style={{ width: '100%' }} classNames={pickerClassNames} placeholder={['开始时间', '结束时间']} />
             </Form.Item>
           </Col>
