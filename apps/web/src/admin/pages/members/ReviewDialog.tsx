@@ -81,15 +81,7 @@ export function ReviewDialog({ memberId, onClose, onReviewed }: ReviewDialogProp
       )}
       {member && <Descriptions bordered size="small" column={2} items={describe(member)} />}
       {underReview && (
-        <RejectReason
-          form={form}
-          perm="member:audit"
-          name="ProcessItemName"
-          label="不通过原因（不通过时必填，将告知申请人）"
-          placeholder="请输入审核不通过原因"
-          message={memberMessages.reasonRequired}
-          maxLength={memberLimits.reason}
-        />
+        <RejectReason form={form} perm="member:audit" name="ProcessItemName" label="不通过原因（不通过时必填，将告知申请人）" placeholder="请输入审核不通过原因" message={memberMessages.reasonRequired} maxLength={memberLimits.reason} />
       )}
       <Divider titlePlacement="start">审核记录</Divider>
       {memberId !== null && <ProcessTimeline memberId={memberId} />}

@@ -110,15 +110,7 @@ export function ContributionReviewDialog({ newsId, onClose, onReviewed }: { news
           )}
           {!correcting && <ArticleBody html={c.MarkedContent} />}
           {underReview && (
-            <RejectReason
-              form={form}
-              perm="member:contribution:audit"
-              name="Reason"
-              label="驳回原因（驳回时必填，将告知投稿会员）"
-              placeholder="请输入驳回原因"
-              message={contributionMessages.reasonRequired}
-              maxLength={200}
-            />
+            <RejectReason form={form} perm="member:contribution:audit" name="Reason" label="驳回原因（驳回时必填，将告知投稿会员）" placeholder="请输入驳回原因" message={contributionMessages.reasonRequired} maxLength={200} />
           )}
           <Divider titlePlacement="start">审核记录</Divider>
           <Timeline
