@@ -7,6 +7,7 @@ import { adminQueryKeys } from '../../../session/queries';
 import { branchIds, checkedGrants, grantedMenus, grantTree, isPageView, leafIds, menuTypeLabels } from '../menuTreeData';
 import { useFormSubmit } from '../../../../components/useFormSubmit';
 import { FormDialog } from '../../../shared/FormDialog';
+import { useEditedRecord } from '../../../shared/useEditedRecord';
 import { statusOptions } from '../status';
 import styles from '../system.module.css';
 
@@ -43,13 +44,7 @@ export function RoleDialog({ roleId, onClose, onSaved }: RoleDialogProps) {
   const [checked, setChecked] = useState<number[]>([]);
 
   const menus = useQuery({ queryKey: adminQueryKeys.menuTree, queryFn: () => systemApi.menus(true), enabled: open });
-  const role = useQuery({
-    queryKey: [...adminQueryKeys.all, 'role', roleId],
-    queryFn: () => systemApi.role(roleId!),
-    enabled: open && roleId > 0,
-    staleTime: 0,
-    gcTime: 0,
-  });
+  const role = useEditedRecord([...adminQueryKeys.all, 'role'], roleId, systemApi.role);
   const grants = useMemo(() => grantTree(menus.data ?? []), [menus.data]);
   const treeData = useMemo(() => grants.map(toTreeNode), [grants]);
   const leaves = useMemo(() => [...leafIds(grants)], [grants]);
