@@ -1,8 +1,9 @@
-import { App, Form, Input, Modal } from 'antd';
-import { dialogWidth, messages } from '@portal/shared';
+import { App, Form, Input } from 'antd';
+import { messages } from '@portal/shared';
 import { systemApi, type PasswordChangeBody } from '../../api/system';
-import { confirmPasswordRules, newPasswordRules } from '../shared/passwordRules';
+import { NewPasswordFields } from '../shared/NewPasswordFields';
 import { useFormSubmit } from '../../components/useFormSubmit';
+import { FormDialog } from '../shared/FormDialog';
 
 /**
  * 修改密码 (spec §2 header, §5 rules): old, new and repeated new password, checked on blur and
@@ -19,35 +20,25 @@ export function PasswordDialog({ open, onClose, required = false }: { open: bool
   });
 
   return (
-    <Modal
+    <FormDialog
       title={required ? '首次登录，请设置新密码' : '修改密码'}
       open={open}
-      width={dialogWidth.small}
       onOk={submit}
-      onCancel={required ? undefined : onClose}
-      closable={!required}
-      cancelButtonProps={required ? { style: { display: 'none' } } : undefined}
-      confirmLoading={saving}
-      mask={{ closable: false }}
-      destroyOnHidden
+      // A required change cannot be dismissed: no close button, no 取消, and Esc does nothing.
+      onCancel={required ? () => undefined : onClose}
+      saving={saving}
+      modal={required ? { closable: false, cancelButtonProps: { style: { display: 'none' } } } : undefined}
     >
       {required && <p>当前密码由系统生成或由管理员重置，请设置一个只有您知道的新密码后继续使用后台。</p>}
       <Form form={form} layout="vertical" validateTrigger="onBlur" preserve={false}>
         <Form.Item name="Password" label="旧密码" rules={[{ required: true, message: messages.oldPasswordRequired }]}>
           <Input.Password autoComplete="current-password" placeholder="请输入旧密码" />
         </Form.Item>
-        <Form.Item name="Newpwd" label="新密码" rules={newPasswordRules}>
-          <Input.Password autoComplete="new-password" placeholder="请输入新密码" />
-        </Form.Item>
-        <Form.Item
-          name="againNewpwd"
-          label="确认新密码"
-          dependencies={['Newpwd']}
-          rules={confirmPasswordRules('Newpwd')}
-        >
-          <Input.Password autoComplete="new-password" placeholder="请再次输入新密码" />
-        </Form.Item>
+        <NewPasswordFields
+          password={{ name: 'Newpwd', label: '新密码', placeholder: '请输入新密码' }}
+          confirm={{ name: 'againNewpwd', label: '确认新密码', placeholder: '请再次输入新密码' }}
+        />
       </Form>
-    </Modal>
+    </FormDialog>
   );
 }

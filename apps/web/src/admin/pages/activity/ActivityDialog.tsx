@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { Alert, Col, DatePicker, Form, Input, InputNumber, Radio, Row, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { activityMessages, ActivityStatus, numberInput, typeKinds, type ActivityAttachment } from '@portal/shared';
@@ -10,6 +9,7 @@ import { useTypeOptions } from '../../../components/SearchForm';
 import { useFormSubmit } from '../../../components/useFormSubmit';
 import { EditorDialog } from '../../shared/EditorDialog';
 import { trimmed } from '../../shared/normalize';
+import { useEditedRecord } from '../../shared/useEditedRecord';
 import { AttachmentsField } from './AttachmentsField';
 import { activitiesKey } from './status';
 
@@ -40,13 +40,7 @@ export function ActivityDialog({ activityId, onClose, onSaved }: ActivityDialogP
   const open = activityId !== null;
   const [form] = Form.useForm<ActivityForm>();
   const levels = useTypeOptions(typeKinds.memberLevel, open);
-  const detail = useQuery({
-    queryKey: [...activitiesKey, 'detail', activityId],
-    queryFn: () => activitiesAdminApi.detail(activityId!),
-    enabled: open && activityId > 0,
-    staleTime: 0,
-    gcTime: 0,
-  });
+  const detail = useEditedRecord([...activitiesKey, 'detail'], activityId, activitiesAdminApi.detail);
   const audienceAll = Form.useWatch('AudienceAll', form);
 
   useEffect(() => {
@@ -106,11 +100,7 @@ export function ActivityDialog({ activityId, onClose, onSaved }: ActivityDialogP
             </Form.Item>
           </Col>
           <Col span={14}>
-            <Form.Item
-              name="Time"
-              label="活动时间"
-              rules={[{ required: true, message: activityMessages.startRequired }]}
-            >
+            <Form.Item name="Time" label="活动时间" rules={[{ required: true, message: activityMessages.startRequired }]}>
               <DatePicker.RangePicker showTime={{ format: 'HH:mm' }} format={shown} style={{ width: '100%' }} classNames={pickerClassNames} placeholder={['开始时间', '结束时间']} />
             </Form.Item>
           </Col>

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Col, Form, Input, Radio, Row, Select, Spin, type FormRule } from 'antd';
+import { Col, Form, Input, Radio, Row, Select, type FormRule } from 'antd';
 import {
   certLimits,
   certMessages,
@@ -23,6 +23,7 @@ import { dayValueProps, trimmed } from '../../shared/normalize';
 import { certificatesKey, examStatusOptions, idTypeOptions, type CertPageSpec } from './certPages';
 import { PastDatePicker } from '../../../components/PastDatePicker';
 import { FormDialog } from '../../shared/FormDialog';
+import { TextItem } from '../../shared/TextItem';
 
 type Values = Omit<EditCertInfoBody, '_certId' | 'View'>;
 type Field = keyof Values;
@@ -99,75 +100,65 @@ export function CertDialog({ page, certId, onClose, onSaved }: CertDialogProps) 
 
   const { submit, saving } = useFormSubmit(form, (values) => certificatesAdminApi.save(editCertInfoBody.parse({ ...values, _certId: certId ?? 0, View: page.view })), onSaved);
 
-  const text = (field: Field, label: string, max: number, placeholder = `请输入${label}`) => (
-    <Form.Item name={field} label={label} normalize={trimmed} rules={rule(field)}>
-      <Input placeholder={placeholder} maxLength={max} />
-    </Form.Item>
-  );
-
   return (
-    <FormDialog title={`${isNew ? '新增' : '修改'}${page.noun}`} open={open} width={dialogWidth.large} onOk={() => void submit()} onCancel={onClose} saving={saving} okDisabled={!isNew && !record}>
-      <Spin spinning={!isNew && model.isLoading}>
-        <Form
-          form={form}
-          labelCol={{ flex: '100px' }}
-          preserve={false}
-          validateTrigger={['onBlur', 'onSubmit']}
-          onValuesChange={(changed: Partial<Values>) => {
-            // Another result than 合格 carries no certificate: clear what was typed for one.
-            if ('_examStatus' in changed && changed._examStatus !== ExamStatus.Passed) form.setFieldsValue({ _certNum: '', _issueDate: '' });
-          }}
-        >
-          <Row gutter={24}>
-            <Col xs={24} md={12}>
-              {text('_name', '姓名', certLimits.name)}
-            </Col>
-            <Col xs={24} md={12}>
-              {text('_company', '工作单位', certLimits.company)}
-            </Col>
-            <Col xs={24} md={12}>
-              <Form.Item name="_idType" label="证件类型" rules={rule('_idType')}>
-                <Select placeholder="请选择证件类型" options={idTypeOptions} />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12}>
-              <Form.Item name="_idNum" label="证件号码" normalize={trimmed} required rules={rule('_idNum')} dependencies={['_idType']} validateFirst>
-                <Input placeholder="居民身份证18位，最后一位可为X" maxLength={20} autoComplete="off" />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12}>
-              <Form.Item name="_examTime" label="考试时间" rules={rule('_examTime')} {...dayValueProps}>
-                <PastDatePicker placeholder="请选择考试时间" />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12}>
-              <Form.Item name="_examStatus" label="考试结果" required rules={[...rule('_examStatus'), ...(page.view === 'cert' ? [passedOnly] : [])]}>
-                <Radio.Group options={examStatusOptions} />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12}>
-              <Form.Item name="_certNum" label="证书编号" normalize={trimmed} required={passed} rules={rule('_certNum')} dependencies={['_examStatus']} validateFirst>
-                <Input placeholder={passed ? '请输入证书编号' : '考试合格后填写'} maxLength={certLimits.certNum} disabled={!passed} />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12}>
-              <Form.Item name="_issueDate" label="发证日期" required={passed} rules={rule('_issueDate')} dependencies={['_examStatus', '_examTime']} validateFirst {...dayValueProps}>
-                <PastDatePicker placeholder={passed ? '请选择发证日期' : '考试合格后填写'} disabled={!passed} />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12}>
-              <Form.Item name="_status" label="状态">
-                <Radio.Group options={statusOptions} />
-              </Form.Item>
-            </Col>
-            <Col span={24}>
-              <Form.Item name="_remarks" label="备注" normalize={trimmed} rules={rule('_remarks')}>
-                <Input.TextArea placeholder="请输入备注" maxLength={certLimits.remarks} autoSize={{ minRows: 2, maxRows: 4 }} />
-              </Form.Item>
-            </Col>
-          </Row>
-        </Form>
-      </Spin>
+    <FormDialog title={`${isNew ? '新增' : '修改'}${page.noun}`} open={open} width={dialogWidth.large} onOk={() => void submit()} onCancel={onClose} saving={saving} loading={!isNew && model.isLoading} okDisabled={!isNew && !record}>
+      <Form
+        form={form}
+        labelCol={{ flex: '100px' }}
+        preserve={false}
+        validateTrigger={['onBlur', 'onSubmit']}
+        onValuesChange={(changed: Partial<Values>) => {
+          // Another result than 合格 carries no certificate: clear what was typed for one.
+          if ('_examStatus' in changed && changed._examStatus !== ExamStatus.Passed) form.setFieldsValue({ _certNum: '', _issueDate: '' });
+        }}
+      >
+        <Row gutter={24}>
+          <Col xs={24} md={12}>
+            <TextItem name="_name" label="姓名" rules={rule('_name')} maxLength={certLimits.name} />
+          </Col>
+          <Col xs={24} md={12}>
+            <TextItem name="_company" label="工作单位" rules={rule('_company')} maxLength={certLimits.company} />
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="_idType" label="证件类型" rules={rule('_idType')}>
+              <Select placeholder="请选择证件类型" options={idTypeOptions} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="_idNum" label="证件号码" normalize={trimmed} required rules={rule('_idNum')} dependencies={['_idType']} validateFirst>
+              <Input placeholder="居民身份证18位，最后一位可为X" maxLength={20} autoComplete="off" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="_examTime" label="考试时间" rules={rule('_examTime')} {...dayValueProps}>
+              <PastDatePicker placeholder="请选择考试时间" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="_examStatus" label="考试结果" required rules={[...rule('_examStatus'), ...(page.view === 'cert' ? [passedOnly] : [])]}>
+              <Radio.Group options={examStatusOptions} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="_certNum" label="证书编号" normalize={trimmed} required={passed} rules={rule('_certNum')} dependencies={['_examStatus']} validateFirst>
+              <Input placeholder={passed ? '请输入证书编号' : '考试合格后填写'} maxLength={certLimits.certNum} disabled={!passed} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="_issueDate" label="发证日期" required={passed} rules={rule('_issueDate')} dependencies={['_examStatus', '_examTime']} validateFirst {...dayValueProps}>
+              <PastDatePicker placeholder={passed ? '请选择发证日期' : '考试合格后填写'} disabled={!passed} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="_status" label="状态">
+              <Radio.Group options={statusOptions} />
+            </Form.Item>
+          </Col>
+          <Col span={24}>
+            <TextItem name="_remarks" label="备注" rules={rule('_remarks')} maxLength={certLimits.remarks} maxRows={4} />
+          </Col>
+        </Row>
+      </Form>
     </FormDialog>
   );
 }

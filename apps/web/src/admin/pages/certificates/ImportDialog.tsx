@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Alert, Button, Modal, Progress, Space, Table, Typography, Upload } from 'antd';
+import { Alert, Button, Progress, Space, Table, Typography, Upload } from 'antd';
 import { DownloadOutlined, FileExcelOutlined, InboxOutlined } from '@ant-design/icons';
 import { certMessages, dialogWidth } from '@portal/shared';
 import { certificatesAdminApi, type ImportErrors } from '../../../api/certificates-admin';
 import { ApiError, saveFile } from '../../../api/client';
+import { FormDialog } from '../../shared/FormDialog';
 import type { CertPageSpec } from './certPages';
 import { importReportCsv, importReportName } from './importReport';
 import styles from './certificates.module.css';
@@ -63,23 +64,16 @@ export function ImportDialog({ page, open, onClose, onImported }: { page: CertPa
   };
 
   return (
-    <Modal
+    <FormDialog
       title={`导入${page.title}`}
       open={open}
       width={dialogWidth.medium}
+      onOk={() => void start()}
       onCancel={close}
-      mask={{ closable: false }}
-      closable={!busy(stage)}
-      footer={
-        <Space>
-          <Button onClick={close} disabled={busy(stage)}>
-            关闭
-          </Button>
-          <Button type="primary" onClick={() => void start()} disabled={!file} loading={busy(stage)}>
-            开始导入
-          </Button>
-        </Space>
-      }
+      saving={busy(stage)}
+      okDisabled={!file}
+      // While the file goes up and is checked, nothing closes the dialog.
+      modal={{ okText: '开始导入', cancelText: '关闭', cancelButtonProps: { disabled: busy(stage) }, closable: !busy(stage) }}
     >
       <Space orientation="vertical" size={16} className={styles.image}>
         <Typography.Paragraph type="secondary" className={styles.hint}>
@@ -108,7 +102,7 @@ export function ImportDialog({ page, open, onClose, onImported }: { page: CertPa
         {stage.kind === 'done' && <Alert type="success" showIcon title={stage.message} />}
         {stage.kind === 'refused' && <ImportReport message={stage.message} errors={stage.errors} sheet={file?.name ?? '导入'} />}
       </Space>
-    </Modal>
+    </FormDialog>
   );
 }
 

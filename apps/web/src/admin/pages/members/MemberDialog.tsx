@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Col, DatePicker, Form, Input, InputNumber, Radio, Row, Select, Spin, Typography } from 'antd';
+import { Col, DatePicker, Form, Input, InputNumber, Radio, Row, Select, Typography } from 'antd';
 import { dialogWidth, editMemberInfoBody, memberLimits, MemberStatus, numberInput, typeKinds, type EditMemberInfoBody } from '@portal/shared';
 import { download } from '../../../api/client';
 import { membersAdminApi } from '../../../api/members-admin';
@@ -15,6 +15,7 @@ import styles from './members.module.css';
 import { PastDatePicker } from '../../../components/PastDatePicker';
 import { pickerClassNames } from '../../../components/pickerPopup';
 import { FormDialog } from '../../shared/FormDialog';
+import { TextItem } from '../../shared/TextItem';
 
 /** The form: the EditMemberInfo body plus the member's own switch, saved by EditMemberStatus. */
 type Values = EditMemberInfoBody & { Status: number };
@@ -61,95 +62,83 @@ export function MemberDialog({ memberId, onClose, onSaved }: MemberDialogProps) 
     onSaved,
   );
 
-  const text = (field: Field, label: string, max: number) => (
-    <Form.Item name={field} label={label} normalize={trimmed} rules={rule(field)}>
-      <Input placeholder={`请输入${label}`} maxLength={max} />
-    </Form.Item>
-  );
-
   return (
-    <FormDialog title={isNew ? '新增会员' : '编辑会员信息'} open={open} width={dialogWidth.large} onOk={() => void submit()} onCancel={onClose} saving={saving} okDisabled={!isNew && !member}>
+    <FormDialog title={isNew ? '新增会员' : '编辑会员信息'} open={open} width={dialogWidth.large} onOk={() => void submit()} onCancel={onClose} saving={saving} loading={!isNew && model.isLoading} okDisabled={!isNew && !member}>
       {member?.ProcessItemName && (
         <Typography.Paragraph type="danger" className={styles.reason}>
           未通过原因：{member.ProcessItemName}
         </Typography.Paragraph>
       )}
-      <Spin spinning={!isNew && model.isLoading}>
-        <Form form={form} labelCol={{ flex: '100px' }} preserve={false} validateTrigger={['onBlur', 'onSubmit']}>
-          <Form.Item name="MemberId" hidden>
-            <Input />
-          </Form.Item>
-          <Row gutter={24}>
-            <Col span={12}>
-              <Form.Item name="Account" label="账号" normalize={trimmed} rules={isNew ? rule('Account') : []}>
-                <Input placeholder="3-32位字母、数字或下划线" disabled={!isNew} autoComplete="off" />
-              </Form.Item>
-            </Col>
-            <Col span={12}>
-              <Form.Item name="Pwd" label={isNew ? '密码' : '重置密码'} rules={rule('Pwd')}>
-                <Input.Password placeholder={isNew ? '8-32位，须同时包含字母和数字' : '不修改请留空'} autoComplete="new-password" />
-              </Form.Item>
-            </Col>
-            <Col span={12}>{text('MemberName', '公司名称', memberLimits.memberName)}</Col>
-            <Col span={12}>{text('LegalPerson', '负责人', memberLimits.legalPerson)}</Col>
-            <Col span={12}>
-              <Form.Item name="CompanyType" label="单位归类" rules={rule('CompanyType')}>
-                <Select placeholder="请选择单位归类" options={companyTypes.data} loading={companyTypes.isLoading} showSearch={{ optionFilterProp: 'label' }} />
-              </Form.Item>
-            </Col>
-            <Col span={12}>
-              <Form.Item name="MemberLevel" label="会员等级" rules={rule('MemberLevel')}>
-                <Select placeholder="请选择会员等级" options={memberLevels.data} loading={memberLevels.isLoading} showSearch={{ optionFilterProp: 'label' }} />
-              </Form.Item>
-            </Col>
-            <Col span={12}>{text('OperatorPhone', '手机号码', 30)}</Col>
-            <Col span={12}>{text('Email', '邮箱', memberLimits.email)}</Col>
-            <Col span={12}>{text('DailyOperator', '联络人', memberLimits.dailyOperator)}</Col>
-            <Col span={12}>{text('CompanyMent', '单位性质', memberLimits.companyMent)}</Col>
-            <Col span={12}>
-              <Form.Item name="RegCapital" label="注册资本" rules={rule('RegCapital')}>
-                <InputNumber min={numberInput.min} max={numberInput.max} precision={0} controls={false} suffix="万元" placeholder="请输入注册资本" style={{ width: '100%' }} />
-              </Form.Item>
-            </Col>
-            <Col span={12}>
-              <Form.Item name="StaffCount" label="职工人数" rules={rule('StaffCount')}>
-                <InputNumber min={numberInput.min} max={numberInput.max} precision={0} controls={false} placeholder="请输入职工人数" style={{ width: '100%' }} />
-              </Form.Item>
-            </Col>
-            <Col span={12}>
-              <Form.Item name="JoinDate" label="入会日期" rules={rule('JoinDate')} {...dateProps}>
-                <PastDatePicker placeholder="请选择入会日期" />
-              </Form.Item>
-            </Col>
-            <Col span={12}>
-              <Form.Item name="ExpireDate" label="会员到期日" rules={rule('ExpireDate')} {...dateProps}>
-                <DatePicker placeholder="请选择会员到期日" style={{ width: '100%' }} classNames={pickerClassNames} />
-              </Form.Item>
-            </Col>
-            <Col span={12}>{text('RegAddress', '注册地址', memberLimits.regAddress)}</Col>
-            <Col span={12}>
-              <Form.Item name="Status" label="状态">
-                <Radio.Group options={memberStatusOptions} disabled={!can('member:status')} />
-              </Form.Item>
-            </Col>
-            <Col span={24}>
-              <Form.Item name="Mainbusiness" label="主营业务" normalize={trimmed} rules={rule('Mainbusiness')}>
-                <Input.TextArea placeholder="请输入主营业务" maxLength={memberLimits.mainbusiness} autoSize={{ minRows: 2, maxRows: 5 }} />
-              </Form.Item>
-            </Col>
-            <Col span={24}>
-              <Form.Item name="Remarks" label="备注" normalize={trimmed} rules={rule('Remarks')}>
-                <Input.TextArea placeholder="请输入备注" maxLength={memberLimits.remarks} autoSize={{ minRows: 2, maxRows: 5 }} />
-              </Form.Item>
-            </Col>
-            <Col span={24}>
-              <Form.Item name="FilePath" label="申请材料">
-                <Attachment url={member?.FileUrl ?? ''} name={member?.FileName ?? ''} />
-              </Form.Item>
-            </Col>
-          </Row>
-        </Form>
-      </Spin>
+      <Form form={form} labelCol={{ flex: '100px' }} preserve={false} validateTrigger={['onBlur', 'onSubmit']}>
+        <Form.Item name="MemberId" hidden>
+          <Input />
+        </Form.Item>
+        <Row gutter={24}>
+          <Col span={12}>
+            <Form.Item name="Account" label="账号" normalize={trimmed} rules={isNew ? rule('Account') : []}>
+              <Input placeholder="3-32位字母、数字或下划线" disabled={!isNew} autoComplete="off" />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item name="Pwd" label={isNew ? '密码' : '重置密码'} rules={rule('Pwd')}>
+              <Input.Password placeholder={isNew ? '8-32位，须同时包含字母和数字' : '不修改请留空'} autoComplete="new-password" />
+            </Form.Item>
+          </Col>
+          <Col span={12}><TextItem name="MemberName" label="公司名称" rules={rule('MemberName')} maxLength={memberLimits.memberName} /></Col>
+          <Col span={12}><TextItem name="LegalPerson" label="负责人" rules={rule('LegalPerson')} maxLength={memberLimits.legalPerson} /></Col>
+          <Col span={12}>
+            <Form.Item name="CompanyType" label="单位归类" rules={rule('CompanyType')}>
+              <Select placeholder="请选择单位归类" options={companyTypes.data} loading={companyTypes.isLoading} showSearch={{ optionFilterProp: 'label' }} />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item name="MemberLevel" label="会员等级" rules={rule('MemberLevel')}>
+              <Select placeholder="请选择会员等级" options={memberLevels.data} loading={memberLevels.isLoading} showSearch={{ optionFilterProp: 'label' }} />
+            </Form.Item>
+          </Col>
+          <Col span={12}><TextItem name="OperatorPhone" label="手机号码" rules={rule('OperatorPhone')} maxLength={30} /></Col>
+          <Col span={12}><TextItem name="Email" label="邮箱" rules={rule('Email')} maxLength={memberLimits.email} /></Col>
+          <Col span={12}><TextItem name="DailyOperator" label="联络人" rules={rule('DailyOperator')} maxLength={memberLimits.dailyOperator} /></Col>
+          <Col span={12}><TextItem name="CompanyMent" label="单位性质" rules={rule('CompanyMent')} maxLength={memberLimits.companyMent} /></Col>
+          <Col span={12}>
+            <Form.Item name="RegCapital" label="注册资本" rules={rule('RegCapital')}>
+              <InputNumber min={numberInput.min} max={numberInput.max} precision={0} controls={false} suffix="万元" placeholder="请输入注册资本" style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item name="StaffCount" label="职工人数" rules={rule('StaffCount')}>
+              <InputNumber min={numberInput.min} max={numberInput.max} precision={0} controls={false} placeholder="请输入职工人数" style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item name="JoinDate" label="入会日期" rules={rule('JoinDate')} {...dateProps}>
+              <PastDatePicker placeholder="请选择入会日期" />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item name="ExpireDate" label="会员到期日" rules={rule('ExpireDate')} {...dateProps}>
+              <DatePicker placeholder="请选择会员到期日" style={{ width: '100%' }} classNames={pickerClassNames} />
+            </Form.Item>
+          </Col>
+          <Col span={12}><TextItem name="RegAddress" label="注册地址" rules={rule('RegAddress')} maxLength={memberLimits.regAddress} /></Col>
+          <Col span={12}>
+            <Form.Item name="Status" label="状态">
+              <Radio.Group options={memberStatusOptions} disabled={!can('member:status')} />
+            </Form.Item>
+          </Col>
+          <Col span={24}>
+            <TextItem name="Mainbusiness" label="主营业务" rules={rule('Mainbusiness')} maxLength={memberLimits.mainbusiness} maxRows={5} />
+          </Col>
+          <Col span={24}>
+            <TextItem name="Remarks" label="备注" rules={rule('Remarks')} maxLength={memberLimits.remarks} maxRows={5} />
+          </Col>
+          <Col span={24}>
+            <Form.Item name="FilePath" label="申请材料">
+              <Attachment url={member?.FileUrl ?? ''} name={member?.FileName ?? ''} />
+            </Form.Item>
+          </Col>
+        </Row>
+      </Form>
     </FormDialog>
   );
 }

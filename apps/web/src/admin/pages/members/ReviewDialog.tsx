@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { Descriptions, Divider, Form, Input, Modal, Spin, Typography, type DescriptionsProps } from 'antd';
+import { Descriptions, Divider, Form, Typography, type DescriptionsProps } from 'antd';
 import { ApplyState, dialogWidth, memberLimits, memberMessages, type MemberModelDto } from '@portal/shared';
 import { membersAdminApi } from '../../../api/members-admin';
-import { Auth } from '../../access/AdminSession';
-import { trimmed } from '../../shared/normalize';
-import { ReviewFooter, useVerdict, type Verdict } from '../../shared/ReviewFooter';
+import { FormDialog } from '../../shared/FormDialog';
+import { reasonFor, RejectReason, ReviewFooter, useVerdict, type Verdict } from '../../shared/review';
 import { ApplyStateTag } from './applyState';
 import { Attachment } from './MemberDialog';
 import { memberKey } from './keys';
@@ -54,12 +53,8 @@ export function ReviewDialog({ memberId, onClose, onReviewed }: ReviewDialogProp
   const { saving, decide } = useVerdict(onReviewed);
   const review = async (verdict: Verdict) => {
     if (!member) return;
-    let reason = '';
-    if (verdict === 'reject') {
-      const values = await form.validateFields().catch(() => null);
-      if (!values) return;
-      reason = values.ProcessItemName;
-    }
+    const reason = await reasonFor(verdict, form, 'ProcessItemName');
+    if (reason === null) return;
     const decided = verdict === 'approve' ? ApplyState.Approved : ApplyState.Rejected;
     await decide(verdict, () => membersAdminApi.review({ MemberId: member.MemberId, ApplyState: decided, ProcessItemName: reason }));
   };
@@ -78,26 +73,18 @@ export function ReviewDialog({ memberId, onClose, onReviewed }: ReviewDialogProp
   );
 
   return (
-    <Modal title={underReview ? '入会审核' : '入会申请详情'} open={open} width={dialogWidth.large} onCancel={onClose} footer={footer} mask={{ closable: false }} destroyOnHidden>
-      <Spin spinning={model.isLoading}>
-        {member?.ProcessItemName && (
-          <Typography.Paragraph type="danger" className={styles.reason}>
-            未通过原因：{member.ProcessItemName}
-          </Typography.Paragraph>
-        )}
-        {member && <Descriptions bordered size="small" column={2} items={describe(member)} />}
-        {underReview && (
-          <Auth perm="member:audit">
-            <Form form={form} layout="vertical" preserve={false} style={{ marginTop: 16 }}>
-              <Form.Item name="ProcessItemName" label="不通过原因（不通过时必填，将告知申请人）" normalize={trimmed} rules={[{ required: true, whitespace: true, message: memberMessages.reasonRequired }]}>
-                <Input.TextArea placeholder="请输入审核不通过原因" maxLength={memberLimits.reason} showCount autoSize={{ minRows: 2, maxRows: 4 }} />
-              </Form.Item>
-            </Form>
-          </Auth>
-        )}
-        <Divider titlePlacement="start">审核记录</Divider>
-        {memberId !== null && <ProcessTimeline memberId={memberId} />}
-      </Spin>
-    </Modal>
+    <FormDialog title={underReview ? '入会审核' : '入会申请详情'} open={open} width={dialogWidth.large} onCancel={onClose} footer={footer} loading={model.isLoading}>
+      {member?.ProcessItemName && (
+        <Typography.Paragraph type="danger" className={styles.reason}>
+          未通过原因：{member.ProcessItemName}
+        </Typography.Paragraph>
+      )}
+      {member && <Descriptions bordered size="small" column={2} items={describe(member)} />}
+      {underReview && (
+        <RejectReason form={form} perm="member:audit" name="ProcessItemName" label="不通过原因（不通过时必填，将告知申请人）" placeholder="请输入审核不通过原因" message={memberMessages.reasonRequired} maxLength={memberLimits.reason} />
+      )}
+      <Divider titlePlacement="start">审核记录</Divider>
+      {memberId !== null && <ProcessTimeline memberId={memberId} />}
+    </FormDialog>
   );
 }

@@ -1,4 +1,4 @@
-import { Tag } from 'antd';
+import { Tag, type TableColumnsType } from 'antd';
 
 /** The 0/1 flags of system records (roles, admin users, menus): 1 正常, 0 停用. */
 export const statusOptions = [
@@ -9,3 +9,15 @@ export const statusOptions = [
 export function StatusTag({ status }: { status: number }) {
   return status === 1 ? <Tag color="success">正常</Tag> : <Tag color="default">停用</Tag>;
 }
+
+/** 状态 and 创建时间, the last columns of a list of switchable records (角色, 轮播图, 友情链接, 类型). */
+export const statusAndCreatedColumns = <T extends { Status: number; CreateTime: string }>(): TableColumnsType<T> => [
+  { title: '状态', dataIndex: 'Status', width: 90, render: (status: number) => <StatusTag status={status} /> },
+  { title: '创建时间', dataIndex: 'CreateTime', width: 180 },
+];
+
+/** 排序号, then 状态 and 创建时间: the last columns of a list the site shows in that order. */
+export const orderedColumns = <T extends { SortNumber: number; Status: number; CreateTime: string }>(): TableColumnsType<T> => [
+  { title: '排序号', dataIndex: 'SortNumber', width: 90 },
+  ...statusAndCreatedColumns<T>(),
+];

@@ -5,7 +5,7 @@ import type { PageState } from '../../../../components/DataTable';
 import { deleteAction, editAction, ListPage, listResource, useListPage } from '../../../list';
 import { adminQueryKeys } from '../../../session/queries';
 import { useAction } from '../../../shared/useAction';
-import { StatusTag, statusOptions } from '../../system/status';
+import { orderedColumns, statusOptions } from '../../system/status';
 import { BannerDialog } from './BannerDialog';
 
 type Filters = Omit<BannerQuery, keyof PageState>;
@@ -23,9 +23,7 @@ const banners = listResource<AdminBannerDto, Filters>({
     { title: '标题', dataIndex: 'Title', render: (title: string) => title || '-' },
     { title: '类型', dataIndex: 'Type', width: 110, render: (type: number) => bannerTypeName(type) },
     { title: '跳转地址', dataIndex: 'JumpUrl', ellipsis: true, render: (url: string) => url || '-' },
-    { title: '排序号', dataIndex: 'SortNumber', width: 90 },
-    { title: '状态', dataIndex: 'Status', width: 90, render: (status: number) => <StatusTag status={status} /> },
-    { title: '创建时间', dataIndex: 'CreateTime', width: 180 },
+    ...orderedColumns<AdminBannerDto>(),
   ],
   add: { perm: 'content:banner:add', label: '新增轮播图' },
 });

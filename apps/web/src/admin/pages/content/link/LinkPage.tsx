@@ -4,7 +4,7 @@ import type { PageState } from '../../../../components/DataTable';
 import { deleteAction, editAction, ListPage, listResource, useListPage } from '../../../list';
 import { adminQueryKeys } from '../../../session/queries';
 import { useAction } from '../../../shared/useAction';
-import { StatusTag, statusOptions } from '../../system/status';
+import { orderedColumns, statusOptions } from '../../system/status';
 import { LinkDialog } from './LinkDialog';
 
 type Filters = Omit<LinkQuery, keyof PageState>;
@@ -29,9 +29,7 @@ const links = listResource<AdminFriendLinkDto, Filters>({
         </a>
       ),
     },
-    { title: '排序号', dataIndex: 'SortNumber', width: 90 },
-    { title: '状态', dataIndex: 'Status', width: 90, render: (status: number) => <StatusTag status={status} /> },
-    { title: '创建时间', dataIndex: 'CreateTime', width: 180 },
+    ...orderedColumns<AdminFriendLinkDto>(),
   ],
   add: { perm: 'content:link:add', label: '新增友情链接' },
 });

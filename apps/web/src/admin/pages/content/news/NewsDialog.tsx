@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { Cascader, Col, DatePicker, Form, Input, Radio, Row, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { ArticleStatus, messages } from '@portal/shared';
@@ -10,6 +9,7 @@ import { RichTextEditor } from '../../../../components/RichTextEditor';
 import { adminQueryKeys } from '../../../session/queries';
 import { EditorDialog } from '../../../shared/EditorDialog';
 import { trimmed } from '../../../shared/normalize';
+import { useEditedRecord } from '../../../shared/useEditedRecord';
 import { useFormSubmit } from '../../../../components/useFormSubmit';
 import { statusOptions } from '../../system/status';
 import { menuPath, toMenuOptions } from '../menuOptions';
@@ -41,13 +41,7 @@ export function NewsDialog({ newsId, onClose, onSaved }: NewsDialogProps) {
   const open = newsId !== null;
   const [form] = Form.useForm<NewsForm>();
   const menus = useContentMenus();
-  const detail = useQuery({
-    queryKey: [...adminQueryKeys.all, 'newsDetail', newsId],
-    queryFn: () => contentAdminApi.newsDetail(newsId!),
-    enabled: open && newsId > 0,
-    staleTime: 0,
-    gcTime: 0,
-  });
+  const detail = useEditedRecord([...adminQueryKeys.all, 'newsDetail'], newsId, contentAdminApi.newsDetail);
 
   useEffect(() => {
     if (!open) return;

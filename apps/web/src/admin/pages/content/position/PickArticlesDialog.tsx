@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Modal, type TableColumnsType } from 'antd';
+import type { TableColumnsType } from 'antd';
 import { dialogWidth, seatNames, type AdminNewsItemDto } from '@portal/shared';
 import { contentAdminApi, type NewsQuery } from '../../../../api/content-admin';
 import { DataTable, usePagedList } from '../../../../components/DataTable';
 import { SearchForm, type SearchField } from '../../../../components/SearchForm';
 import { adminQueryKeys } from '../../../session/queries';
+import { FormDialog } from '../../../shared/FormDialog';
 import { ArticleStatusTag } from '../flags';
 
 type Filters = Pick<NewsQuery, 'key' | 'menuid'>;
@@ -55,19 +56,17 @@ export function PickArticlesDialog({ seat, onClose, onPick }: PickArticlesDialog
     void onPick(selected).finally(() => setSaving(false));
   };
   return (
-    <Modal
+    <FormDialog
       title={seat === null ? '添加文章' : `添加文章到「${seatNames[seat as keyof typeof seatNames] ?? seat}」`}
       open={seat !== null}
       width={dialogWidth.large}
       onOk={submit}
       onCancel={onClose}
-      okText={selected.length ? `添加（${selected.length}）` : '添加'}
-      okButtonProps={{ disabled: !selected.length }}
-      confirmLoading={saving}
-      mask={{ closable: false }}
-      destroyOnHidden
+      saving={saving}
+      okDisabled={!selected.length}
+      modal={{ okText: selected.length ? `添加（${selected.length}）` : '添加' }}
     >
       <ArticleChooser selected={selected} onSelect={setSelected} />
-    </Modal>
+    </FormDialog>
   );
 }

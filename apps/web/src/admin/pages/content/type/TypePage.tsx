@@ -5,7 +5,7 @@ import type { PageState } from '../../../../components/DataTable';
 import { deleteAction, editAction, ListPage, listResource, useListPage } from '../../../list';
 import { adminQueryKeys } from '../../../session/queries';
 import { useAction } from '../../../shared/useAction';
-import { StatusTag, statusOptions } from '../../system/status';
+import { orderedColumns, statusOptions } from '../../system/status';
 import { TypeDialog } from './TypeDialog';
 
 type Kind = SaveTypeBody['Type'];
@@ -31,9 +31,7 @@ const typeList = (kind: Kind, label: string) =>
     ],
     columns: [
       { title: '名称', dataIndex: 'Name' },
-      { title: '排序号', dataIndex: 'SortNumber', width: 90 },
-      { title: '状态', dataIndex: 'Status', width: 90, render: (status: number) => <StatusTag status={status} /> },
-      { title: '创建时间', dataIndex: 'CreateTime', width: 180 },
+      ...orderedColumns<AdminTypeItemDto>(),
     ],
     add: { perm: 'content:type:add', label: `新增${label}` },
   });

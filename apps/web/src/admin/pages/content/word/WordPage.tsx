@@ -1,14 +1,15 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Form, Input, Modal, Popconfirm, Space, Upload, type TableColumnsType } from 'antd';
+import { App, Button, Form, Input, Popconfirm, Space, Upload, type TableColumnsType } from 'antd';
 import { DeleteOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import { contributionMessages, dialogWidth, type SensitiveWordDto, type WordsAddedDto } from '@portal/shared';
+import { contributionMessages, type SensitiveWordDto, type WordsAddedDto } from '@portal/shared';
 import { contentAdminApi, type WordQuery } from '../../../../api/content-admin';
 import { DataTable, usePagedList, type PageState } from '../../../../components/DataTable';
 import { SearchForm, type SearchField } from '../../../../components/SearchForm';
 import { useFormSubmit } from '../../../../components/useFormSubmit';
 import { Auth } from '../../../access/AdminSession';
 import { Panel } from '../../../layout/Panel';
+import { FormDialog } from '../../../shared/FormDialog';
 import { adminQueryKeys } from '../../../session/queries';
 import { useAction } from '../../../shared/useAction';
 
@@ -119,12 +120,12 @@ function AddWordsDialog({ open, onClose, onAdded }: { open: boolean; onClose: ()
   const [form] = Form.useForm<{ Words: string }>();
   const { submit, saving } = useFormSubmit(form, (values) => contentAdminApi.addWords(values.Words), onAdded);
   return (
-    <Modal title="添加敏感词" open={open} width={dialogWidth.small} onOk={submit} onCancel={onClose} confirmLoading={saving} mask={{ closable: false }} destroyOnHidden>
+    <FormDialog title="添加敏感词" open={open} onOk={submit} onCancel={onClose} saving={saving}>
       <Form form={form} layout="vertical" preserve={false}>
         <Form.Item name="Words" label="敏感词（每行一个）" rules={[{ required: true, whitespace: true, message: contributionMessages.wordRequired }]}>
           <Input.TextArea rows={8} placeholder={'例如：\n代开发票\n非法集资'} />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormDialog>
   );
 }

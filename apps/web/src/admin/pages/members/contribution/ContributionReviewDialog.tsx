@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Descriptions, Divider, Form, Image, Input, Modal, Spin, Tag, Timeline } from 'antd';
+import { Button, Descriptions, Divider, Form, Image, Input, Tag, Timeline } from 'antd';
 import { ArticleStatus, contributionMessages, dialogWidth, messages, ReviewDecision } from '@portal/shared';
 import { contentAdminApi } from '../../../../api/content-admin';
 import { RichTextEditor } from '../../../../components/RichTextEditor';
 import { ArticleBody } from '../../../../portal/content/ArticleBody';
-import { Auth } from '../../../access/AdminSession';
+import { FormDialog } from '../../../shared/FormDialog';
 import { trimmed } from '../../../shared/normalize';
-import { ReviewFooter, useVerdict, type Verdict } from '../../../shared/ReviewFooter';
+import { reasonFor, RejectReason, ReviewFooter, useVerdict, type Verdict } from '../../../shared/review';
 import { ArticleStatusTag } from '../../content/flags';
 
 const decisionNames: Record<number, { label: string; color: string }> = {
@@ -36,12 +36,8 @@ export function ContributionReviewDialog({ newsId, onClose, onReviewed }: { news
   const { saving, decide } = useVerdict(onReviewed);
   const review = async (verdict: Verdict) => {
     if (!c) return;
-    let reason = '';
-    if (verdict === 'reject') {
-      const values = await form.validateFields().catch(() => null);
-      if (!values) return;
-      reason = values.Reason;
-    }
+    const reason = await reasonFor(verdict, form, 'Reason');
+    if (reason === null) return;
     // A correction goes with an approval only: a rejected article goes back to its author as written.
     const corrected = correcting && verdict === 'approve' ? await correction.validateFields().catch(() => null) : undefined;
     if (corrected === null) return;
@@ -74,66 +70,58 @@ export function ContributionReviewDialog({ newsId, onClose, onReviewed }: { news
   );
 
   return (
-    <Modal title={underReview ? '审核投稿' : '投稿详情'} open={open} width={dialogWidth.large} onCancel={onClose} footer={footer} mask={{ closable: false }} destroyOnHidden>
-      <Spin spinning={detail.isLoading}>
-        {c && (
-          <>
-            <Descriptions
-              bordered
-              size="small"
-              column={2}
-              items={[
-                { key: 'company', label: '投稿单位', children: `${c.MemberName}（${c.Account}）` },
-                { key: 'menu', label: '所属栏目', children: c.MenuName },
-                { key: 'time', label: '提交时间', children: c.SubmitTime },
-                { key: 'status', label: '状态', children: <ArticleStatusTag status={c.Status} /> },
-                {
-                  key: 'words',
-                  label: '敏感词',
-                  span: 2,
-                  children: c.SensitiveWords.length ? c.SensitiveWords.map((w) => <Tag key={w.Word} color="red">{`${w.Word} ×${w.Count}`}</Tag>) : '无',
-                },
-              ]}
-            />
-            {correcting ? (
-              <Form form={correction} layout="vertical" style={{ marginTop: 16 }}>
-                <Form.Item name="Title" label="标题" normalize={trimmed} rules={[{ required: true, whitespace: true, message: messages.titleRequired }, { max: 200 }]}>
-                  <Input maxLength={200} />
-                </Form.Item>
-                <Form.Item name="NewContent" label="正文">
-                  <RichTextEditor />
-                </Form.Item>
-              </Form>
-            ) : (
-              <h2 style={{ textAlign: 'center', margin: '20px 0 12px' }} dangerouslySetInnerHTML={{ __html: c.MarkedTitle }} />
-            )}
-            {c.ImageUrl && (
-              <div style={{ textAlign: 'center', marginBottom: 12 }}>
-                {/* A fixed box: the footer's buttons do not move when the picture arrives. */}
-                <Image src={c.ImageUrl} alt="封面" width={200} height={150} style={{ objectFit: 'contain' }} />
-              </div>
-            )}
-            {!correcting && <ArticleBody html={c.MarkedContent} />}
-            {underReview && (
-              <Auth perm="member:contribution:audit">
-                <Form form={form} layout="vertical" preserve={false} style={{ marginTop: 16 }}>
-                  <Form.Item name="Reason" label="驳回原因（驳回时必填，将告知投稿会员）" normalize={trimmed} rules={[{ required: true, whitespace: true, message: contributionMessages.reasonRequired }]}>
-                    <Input.TextArea placeholder="请输入驳回原因" maxLength={200} showCount autoSize={{ minRows: 2, maxRows: 4 }} />
-                  </Form.Item>
-                </Form>
-              </Auth>
-            )}
-            <Divider titlePlacement="start">审核记录</Divider>
-            <Timeline
-              items={c.Reviews.map((r, i) => ({
-                key: i,
-                color: decisionNames[r.Decision]?.color,
-                children: `${r.CreateTime} ${decisionNames[r.Decision]?.label ?? ''}${r.AdminAccount ? `（${r.AdminAccount}）` : ''}${r.Reason ? `：${r.Reason}` : ''}`,
-              }))}
-            />
-          </>
-        )}
-      </Spin>
-    </Modal>
+    <FormDialog title={underReview ? '审核投稿' : '投稿详情'} open={open} width={dialogWidth.large} onCancel={onClose} footer={footer} loading={detail.isLoading}>
+      {c && (
+        <>
+          <Descriptions
+            bordered
+            size="small"
+            column={2}
+            items={[
+              { key: 'company', label: '投稿单位', children: `${c.MemberName}（${c.Account}）` },
+              { key: 'menu', label: '所属栏目', children: c.MenuName },
+              { key: 'time', label: '提交时间', children: c.SubmitTime },
+              { key: 'status', label: '状态', children: <ArticleStatusTag status={c.Status} /> },
+              {
+                key: 'words',
+                label: '敏感词',
+                span: 2,
+                children: c.SensitiveWords.length ? c.SensitiveWords.map((w) => <Tag key={w.Word} color="red">{`${w.Word} ×${w.Count}`}</Tag>) : '无',
+              },
+            ]}
+          />
+          {correcting ? (
+            <Form form={correction} layout="vertical" style={{ marginTop: 16 }}>
+              <Form.Item name="Title" label="标题" normalize={trimmed} rules={[{ required: true, whitespace: true, message: messages.titleRequired }, { max: 200 }]}>
+                <Input maxLength={200} />
+              </Form.Item>
+              <Form.Item name="NewContent" label="正文">
+                <RichTextEditor />
+              </Form.Item>
+            </Form>
+          ) : (
+            <h2 style={{ textAlign: 'center', margin: '20px 0 12px' }} dangerouslySetInnerHTML={{ __html: c.MarkedTitle }} />
+          )}
+          {c.ImageUrl && (
+            <div style={{ textAlign: 'center', marginBottom: 12 }}>
+              {/* A fixed box: the footer's buttons do not move when the picture arrives. */}
+              <Image src={c.ImageUrl} alt="封面" width={200} height={150} style={{ objectFit: 'contain' }} />
+            </div>
+          )}
+          {!correcting && <ArticleBody html={c.MarkedContent} />}
+          {underReview && (
+            <RejectReason form={form} perm="member:contribution:audit" name="Reason" label="驳回原因（驳回时必填，将告知投稿会员）" placeholder="请输入驳回原因" message={contributionMessages.reasonRequired} maxLength={200} />
+          )}
+          <Divider titlePlacement="start">审核记录</Divider>
+          <Timeline
+            items={c.Reviews.map((r, i) => ({
+              key: i,
+              color: decisionNames[r.Decision]?.color,
+              children: `${r.CreateTime} ${decisionNames[r.Decision]?.label ?? ''}${r.AdminAccount ? `（${r.AdminAccount}）` : ''}${r.Reason ? `：${r.Reason}` : ''}`,
+            }))}
+          />
+        </>
+      )}
+    </FormDialog>
   );
 }

@@ -3,7 +3,7 @@ import { Form, Input, Radio, Select } from 'antd';
 import { adminAccountPattern, dialogWidth, landlinePattern, messages, mobilePattern, systemMessages, type AdminUserDto, type SaveAdminUserBody } from '@portal/shared';
 import { systemApi } from '../../../../api/system';
 import { useRoleOptions } from '../../../../components/SearchForm';
-import { confirmPasswordRules, newPasswordRules } from '../../../shared/passwordRules';
+import { NewPasswordFields } from '../../../shared/NewPasswordFields';
 import { useFormSubmit } from '../../../../components/useFormSubmit';
 import { statusOptions } from '../status';
 import { trimmed } from '../../../shared/normalize';
@@ -71,14 +71,10 @@ export function AdminUserDialog({ editing, onClose, onSaved }: AdminUserDialogPr
           <Select placeholder="请选择角色" options={roles.data} loading={roles.isLoading} showSearch={{ optionFilterProp: 'label' }} />
         </Form.Item>
         {isNew && (
-          <>
-            <Form.Item name="Password" label="登录密码" rules={newPasswordRules}>
-              <Input.Password placeholder="8-32位，须同时包含字母和数字" autoComplete="new-password" />
-            </Form.Item>
-            <Form.Item name="confirm" label="确认密码" dependencies={['Password']} rules={confirmPasswordRules('Password')}>
-              <Input.Password placeholder="请再次输入密码" autoComplete="new-password" />
-            </Form.Item>
-          </>
+          <NewPasswordFields
+            password={{ name: 'Password', label: '登录密码', placeholder: '8-32位，须同时包含字母和数字' }}
+            confirm={{ name: 'confirm', label: '确认密码', placeholder: '请再次输入密码' }}
+          />
         )}
         <Form.Item name="Status" label="状态">
           <Radio.Group options={statusOptions} />

@@ -1,7 +1,7 @@
-import { Form, Input } from 'antd';
+import { Form } from 'antd';
 import { dialogWidth, type AdminUserDto } from '@portal/shared';
 import { systemApi } from '../../../../api/system';
-import { confirmPasswordRules, newPasswordRules } from '../../../shared/passwordRules';
+import { NewPasswordFields } from '../../../shared/NewPasswordFields';
 import { useFormSubmit } from '../../../../components/useFormSubmit';
 import { FormDialog } from '../../../shared/FormDialog';
 
@@ -26,12 +26,10 @@ export function ResetPasswordDialog({ user, onClose, onSaved }: { user: AdminUse
   return (
     <FormDialog title={`重置密码：${user?.Account ?? ''}`} open={user !== null} width={dialogWidth.small} onOk={submit} onCancel={onClose} saving={saving}>
       <Form form={form} labelCol={{ flex: '90px' }} preserve={false} validateTrigger="onBlur">
-        <Form.Item name="Password" label="新密码" rules={newPasswordRules}>
-          <Input.Password placeholder="8-32位，须同时包含字母和数字" autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item name="confirm" label="确认密码" dependencies={['Password']} rules={confirmPasswordRules('Password')}>
-          <Input.Password placeholder="请再次输入新密码" autoComplete="new-password" />
-        </Form.Item>
+        <NewPasswordFields
+          password={{ name: 'Password', label: '新密码', placeholder: '8-32位，须同时包含字母和数字' }}
+          confirm={{ name: 'confirm', label: '确认密码', placeholder: '请再次输入新密码' }}
+        />
       </Form>
     </FormDialog>
   );

@@ -104,13 +104,7 @@ export function MenuDialog({ edit, tree, onClose, onSaved }: { edit: MenuEdit | 
                 </Form.Item>
               </Col>
               <Col span={12}>
-                <Form.Item
-                  name="path"
-                  label="路由地址"
-                  normalize={trimmed}
-                  tooltip="/System 之后的地址，如 system/role"
-                  rules={[{ required: isPage, message: systemMessages.menuPathRequired }, { max: 200 }]}
-                >
+                <Form.Item name="path" label="路由地址" normalize={trimmed} tooltip="/System 之后的地址，如 system/role" rules={[{ required: isPage, message: systemMessages.menuPathRequired }, { max: 200 }]}>
                   <Input placeholder="如 system/role" maxLength={200} />
                 </Form.Item>
               </Col>
@@ -118,13 +112,7 @@ export function MenuDialog({ edit, tree, onClose, onSaved }: { edit: MenuEdit | 
           )}
           {isPage && (
             <Col span={12}>
-              <Form.Item
-                name="component"
-                label="组件路径"
-                normalize={trimmed}
-                tooltip="页面组件的键，如 system/role/index"
-                rules={[{ required: true, message: systemMessages.menuComponentRequired }, { max: 200 }]}
-              >
+              <Form.Item name="component" label="组件路径" normalize={trimmed} tooltip="页面组件的键，如 system/role/index" rules={[{ required: true, message: systemMessages.menuComponentRequired }, { max: 200 }]}>
                 <Input placeholder="如 system/role/index" maxLength={200} />
               </Form.Item>
             </Col>

@@ -1,11 +1,13 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Checkbox, Form, Input, Modal, Radio, Spin, Tag, Tree, type TreeDataNode } from 'antd';
+import { Alert, Checkbox, Form, Input, Radio, Tag, Tree, type TreeDataNode } from 'antd';
 import { dialogWidth, SystemMenuKind, systemMessages, type SaveRoleBody, type SystemMenuDto } from '@portal/shared';
 import { systemApi } from '../../../../api/system';
 import { adminQueryKeys } from '../../../session/queries';
 import { branchIds, checkedGrants, grantedMenus, grantTree, isPageView, leafIds, menuTypeLabels } from '../menuTreeData';
 import { useFormSubmit } from '../../../../components/useFormSubmit';
+import { FormDialog } from '../../../shared/FormDialog';
+import { useEditedRecord } from '../../../shared/useEditedRecord';
 import { statusOptions } from '../status';
 import styles from '../system.module.css';
 
@@ -42,13 +44,7 @@ export function RoleDialog({ roleId, onClose, onSaved }: RoleDialogProps) {
   const [checked, setChecked] = useState<number[]>([]);
 
   const menus = useQuery({ queryKey: adminQueryKeys.menuTree, queryFn: () => systemApi.menus(true), enabled: open });
-  const role = useQuery({
-    queryKey: [...adminQueryKeys.all, 'role', roleId],
-    queryFn: () => systemApi.role(roleId!),
-    enabled: open && roleId > 0,
-    staleTime: 0,
-    gcTime: 0,
-  });
+  const role = useEditedRecord([...adminQueryKeys.all, 'role'], roleId, systemApi.role);
   const grants = useMemo(() => grantTree(menus.data ?? []), [menus.data]);
   const treeData = useMemo(() => grants.map(toTreeNode), [grants]);
   const leaves = useMemo(() => [...leafIds(grants)], [grants]);
@@ -87,64 +83,52 @@ export function RoleDialog({ roleId, onClose, onSaved }: RoleDialogProps) {
   const loading = menus.isLoading || role.isLoading;
   const isSuper = role.data?.IsSuper ?? false;
   return (
-    <Modal
-      title={roleId ? '修改角色' : '新增角色'}
-      open={open}
-      width={dialogWidth.medium}
-      onOk={submit}
-      onCancel={onClose}
-      confirmLoading={saving}
-      okButtonProps={{ disabled: loading }}
-      mask={{ closable: false }}
-      destroyOnHidden
-    >
-      <Spin spinning={loading}>
-        <Form form={form} layout="horizontal" labelCol={{ flex: '96px' }} preserve={false}>
-          <Form.Item name="RoleName" label="角色名称" rules={[{ required: true, whitespace: true, message: systemMessages.roleNameRequired }, { max: 50 }]}>
-            <Input placeholder="请输入角色名称" maxLength={50} />
-          </Form.Item>
-          <Form.Item name="Remark" label="备注" rules={[{ max: 200 }]}>
-            <Input.TextArea placeholder="请输入备注" rows={2} maxLength={200} showCount />
-          </Form.Item>
-          <Form.Item name="Status" label="状态">
-            <Radio.Group options={statusOptions} disabled={isSuper} />
-          </Form.Item>
-          <Form.Item label="菜单权限">
-            {isSuper ? (
-              <Alert type="info" showIcon title="超级管理员拥有全部菜单和按钮权限，无需分配" />
-            ) : (
-              menus.data && (
-              <>
-                <div className={styles.grantTools}>
-                  <Checkbox checked={shown.length === branches.length} onChange={(e) => setExpanded(e.target.checked ? branches : [])}>
-                    展开/折叠
-                  </Checkbox>
-                  <Checkbox
-                    checked={allChecked}
-                    indeterminate={checked.length > 0 && !allChecked}
-                    onChange={(e) => setChecked(e.target.checked ? leaves : [])}
-                  >
-                    全选/全不选
-                  </Checkbox>
-                </div>
-                <div className={styles.grantTree}>
-                  <Tree
-                    checkable
-                    selectable={false}
-                    treeData={treeData}
-                    expandedKeys={shown}
-                    onExpand={(keys) => setExpanded(keys.map(Number))}
-                    checkedKeys={checked}
-                    onCheck={(keys) => setChecked((Array.isArray(keys) ? keys : keys.checked).map(Number))}
-                    aria-label="菜单权限"
-                  />
-                </div>
-              </>
-              )
-            )}
-          </Form.Item>
-        </Form>
-      </Spin>
-    </Modal>
+    <FormDialog title={roleId ? '修改角色' : '新增角色'} open={open} width={dialogWidth.medium} onOk={submit} onCancel={onClose} saving={saving} loading={loading}>
+      <Form form={form} layout="horizontal" labelCol={{ flex: '96px' }} preserve={false}>
+        <Form.Item name="RoleName" label="角色名称" rules={[{ required: true, whitespace: true, message: systemMessages.roleNameRequired }, { max: 50 }]}>
+          <Input placeholder="请输入角色名称" maxLength={50} />
+        </Form.Item>
+        <Form.Item name="Remark" label="备注" rules={[{ max: 200 }]}>
+          <Input.TextArea placeholder="请输入备注" rows={2} maxLength={200} showCount />
+        </Form.Item>
+        <Form.Item name="Status" label="状态">
+          <Radio.Group options={statusOptions} disabled={isSuper} />
+        </Form.Item>
+        <Form.Item label="菜单权限">
+          {isSuper ? (
+            <Alert type="info" showIcon title="超级管理员拥有全部菜单和按钮权限，无需分配" />
+          ) : (
+            menus.data && (
+            <>
+              <div className={styles.grantTools}>
+                <Checkbox checked={shown.length === branches.length} onChange={(e) => setExpanded(e.target.checked ? branches : [])}>
+                  展开/折叠
+                </Checkbox>
+                <Checkbox
+                  checked={allChecked}
+                  indeterminate={checked.length > 0 && !allChecked}
+                  onChange={(e) => setChecked(e.target.checked ? leaves : [])}
+                >
+                  全选/全不选
+                </Checkbox>
+              </div>
+              <div className={styles.grantTree}>
+                <Tree
+                  checkable
+                  selectable={false}
+                  treeData={treeData}
+                  expandedKeys={shown}
+                  onExpand={(keys) => setExpanded(keys.map(Number))}
+                  checkedKeys={checked}
+                  onCheck={(keys) => setChecked((Array.isArray(keys) ? keys : keys.checked).map(Number))}
+                  aria-label="菜单权限"
+                />
+              </div>
+            </>
+            )
+          )}
+        </Form.Item>
+      </Form>
+    </FormDialog>
   );
 }

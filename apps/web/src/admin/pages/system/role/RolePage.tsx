@@ -5,7 +5,7 @@ import { roleOptionsKey } from '../../../../components/SearchForm';
 import { deleteAction, editAction, editingId, ListPage, listResource, useListPage } from '../../../list';
 import { adminQueryKeys } from '../../../session/queries';
 import { useAction } from '../../../shared/useAction';
-import { StatusTag } from '../status';
+import { statusAndCreatedColumns } from '../status';
 import { RoleDialog } from './RoleDialog';
 
 const roles = listResource<RoleDto>({
@@ -26,8 +26,7 @@ const roles = listResource<RoleDto>({
       ),
     },
     { title: '备注', dataIndex: 'Remark', render: (remark: string) => remark || '-' },
-    { title: '状态', dataIndex: 'Status', width: 90, render: (status: number) => <StatusTag status={status} /> },
-    { title: '创建时间', dataIndex: 'CreateTime', width: 180 },
+    ...statusAndCreatedColumns<RoleDto>(),
   ],
   add: { perm: 'system:role:add', label: '新增角色' },
   actionsWidth: 160,

@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Alert, Form, Input, Modal, Select, Typography } from 'antd';
-import { dialogWidth, saveApiTokenBody, systemMessages, type ApiTokenCreatedDto, type SaveApiTokenBody } from '@portal/shared';
+import { Alert, Form, Input, Select, Typography } from 'antd';
+import { saveApiTokenBody, systemMessages, type ApiTokenCreatedDto, type SaveApiTokenBody } from '@portal/shared';
 import { systemApi } from '../../../../api/system';
 import { useRoleOptions } from '../../../../components/SearchForm';
 import { useFormSubmit } from '../../../../components/useFormSubmit';
+import { FormDialog } from '../../../shared/FormDialog';
 import { trimmed } from '../../../shared/normalize';
 import { schemaRule } from '../../content/fields';
 
@@ -32,17 +33,13 @@ export function ApiTokenDialog({ open, onClose, onCreated }: ApiTokenDialogProps
   };
 
   return (
-    <Modal
+    <FormDialog
       title={created ? '接口令牌已创建' : '新增接口令牌'}
       open={open}
-      width={dialogWidth.small}
       onOk={created ? close : submit}
-      okText={created ? '我已保存' : '确定'}
       onCancel={close}
-      cancelButtonProps={created ? { style: { display: 'none' } } : undefined}
-      confirmLoading={saving}
-      mask={{ closable: false }}
-      destroyOnHidden
+      saving={saving}
+      modal={{ okText: created ? '我已保存' : '确定', cancelButtonProps: created ? { style: { display: 'none' } } : undefined }}
     >
       {created ? (
         <>
@@ -68,6 +65,6 @@ export function ApiTokenDialog({ open, onClose, onCreated }: ApiTokenDialogProps
           </Form.Item>
         </Form>
       )}
-    </Modal>
+    </FormDialog>
   );
 }

@@ -1,7 +1,8 @@
 import { useState, type ReactNode } from 'react';
-import { App, Button, Space } from 'antd';
+import { App, Button, Form, Input, Space, type FormInstance } from 'antd';
 import { messages, type Permission } from '@portal/shared';
 import { Auth } from '../access/AdminSession';
+import { trimmed } from './normalize';
 
 /** The two outcomes every review dialog offers. */
 export type Verdict = 'approve' | 'reject';
@@ -61,4 +62,36 @@ export function ReviewFooter({ underReview, perm, saving, rejectLabel, approveLa
       </Auth>
     </Space>
   );
+}
+
+interface RejectReasonProps<V> {
+  form: FormInstance<V>;
+  /** The permission that may decide: only its holders are asked for a reason. */
+  perm: Permission;
+  name: string;
+  label: string;
+  placeholder: string;
+  /** Said when a rejection comes without a reason. */
+  message: string;
+  maxLength: number;
+}
+
+/** The reason of a rejection, which the applicant is shown: required to reject, not to approve. */
+export function RejectReason<V>({ form, perm, name, label, placeholder, message, maxLength }: RejectReasonProps<V>) {
+  return (
+    <Auth perm={perm}>
+      <Form form={form} layout="vertical" preserve={false} style={{ marginTop: 16 }}>
+        <Form.Item name={name} label={label} normalize={trimmed} rules={[{ required: true, whitespace: true, message }]}>
+          <Input.TextArea placeholder={placeholder} maxLength={maxLength} showCount autoSize={{ minRows: 2, maxRows: 4 }} />
+        </Form.Item>
+      </Form>
+    </Auth>
+  );
+}
+
+/** What goes with a verdict: '' with an approval, the checked reason with a rejection, null when that is missing. */
+export async function reasonFor<V>(verdict: Verdict, form: FormInstance<V>, name: keyof V & string): Promise<string | null> {
+  if (verdict === 'approve') return '';
+  const values = await form.validateFields().catch(() => null);
+  return values ? String(values[name]) : null;
 }
