@@ -6,15 +6,16 @@ import { SEARCH_ID_BITS } from './018-search-order.js';
  * PostgreSQL's search index, laid out like SQLite's news_search of 018 so a search counts and
  * pages its matches without reading `news` (features/search/service.ts). Counting through
  * the GIN indexes of 016 visited a heap row of `news` per match (138 MB at 100,000 articles,
- * about 300 ms for a key found in most of them); this table's rows are a few dozen bytes, the
- * pairs living out of line in its TOAST table, which a count never reads.
+ * about 300 ms for a key found in most of them); this table holds no HTML nor text, a third
+ * of the pages.
  *
  * news_search holds the published articles only, one row each, with:
  * - id, menu_id;
  * - sort_key: seconds of news_create_time × 2³¹ + id, as SQLite's rowid, so ORDER BY sort_key
  *   DESC is the result order and a stretch of keys (sort_key >> n) is a stretch of that order;
- * - title, body, member_body: the distinct pairs of each text (search_pairs()), a member-only
- *   article's text in member_body, which only members' searches read, a public one's in body.
+ * - title: the title itself, GIN-indexed by its pairs (search_pairs());
+ * - body, member_body: the distinct pairs of the text, a member-only article's in member_body,
+ *   which only members' searches read, a public one's in body.
  * A trigger keeps it in the writing transaction. The pair indexes on `news` of 016 are dropped:
  * nothing reads them any more, and every write of an article paid for them.
  */
@@ -46,19 +47,22 @@ export const postgresSearch: EngineMigration = (engine) => ({
         RETURN seconds * ${sql.lit(2 ** SEARCH_ID_BITS)} + id;
       END
     $$`.execute(db);
-    // toast_tuple_target = 128 moves the pair arrays out of line even when they are short,
-    // so a count (which visits each match's row) reads about 60 bytes a row.
+    // The title is kept as text (never moved out of line, at most 200 characters), so a count
+    // tells title matches with LIKE on the row it already reads; its pairs are only indexed.
+    // The texts' pairs are stored: a row too long for a page (2 kB) moves them out of line.
     await sql`CREATE TABLE news_search (
       id integer PRIMARY KEY,
       sort_key bigint NOT NULL,
       menu_id integer NOT NULL,
-      title text[] NOT NULL,
+      title text NOT NULL,
       body text[] NOT NULL,
       member_body text[] NOT NULL
     ) WITH (toast_tuple_target = 128)`.execute(db);
+    await sql`ALTER TABLE news_search ALTER COLUMN title SET STORAGE PLAIN`.execute(db);
     await sql`INSERT INTO news_search SELECT ${row('news')} FROM news WHERE status = ${sql.lit(PUBLISHED)}`.execute(db);
     await sql`CREATE UNIQUE INDEX news_search_order ON news_search (sort_key)`.execute(db);
-    for (const column of ['title', 'body', 'member_body']) {
+    await sql`CREATE INDEX news_search_title ON news_search USING gin (search_pairs(title))`.execute(db);
+    for (const column of ['body', 'member_body']) {
       await sql`CREATE INDEX ${sql.id(`news_search_${column}`)} ON news_search USING gin (${sql.id(column)})`.execute(db);
     }
     await sql`CREATE FUNCTION news_search_sync() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -93,7 +97,7 @@ function row(r: 'news' | 'new') {
     column('id'),
     sql`search_sort_key(${column('news_create_time')}, ${column('id')})`,
     column('menu_id'),
-    sql`search_pairs(${column('title')})`,
+    column('title'),
     sql`CASE WHEN ${member} THEN '{}' ELSE search_pairs(${column('body_text')}) END`,
     sql`CASE WHEN ${member} THEN search_pairs(${column('body_text')}) ELSE '{}' END`,
   ]);

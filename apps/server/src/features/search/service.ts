@@ -244,6 +244,8 @@ interface PgSearch {
   from: RawBuilder<unknown>;
   menus: RawBuilder<SqlBool>;
   inTitle: RawBuilder<SqlBool>;
+  /** Of a match: whether it is a title match. */
+  titleHolds: RawBuilder<SqlBool>;
   anywhere: RawBuilder<SqlBool>;
   textOnly: RawBuilder<SqlBool>;
   /** Whether the pair indexes find the candidates: the planner is then kept from reading the whole table. */
@@ -253,12 +255,11 @@ interface PgSearch {
 async function postgresIndexed(database: Database, query: SearchQuery): Promise<Found> {
   const search = pgSearch(query);
   const shift = sql.lit(Number(BUCKET_SHIFT));
+  // One scan: a match's row, read anyway, tells whether its title holds the key.
   const rows = await pgRead(database, search, (db) =>
-    sql<{ bucket: string; titles: number; matches: number }>`SELECT bucket, sum(titles)::int AS titles, sum(matches)::int AS matches FROM (
-      SELECT s.sort_key >> ${shift} AS bucket, 1 AS titles, 0 AS matches FROM ${search.from} WHERE ${search.menus} AND ${search.inTitle}
-      UNION ALL
-      SELECT s.sort_key >> ${shift}, 0, 1 FROM ${search.from} WHERE ${search.menus} AND ${search.anywhere}
-    ) m GROUP BY bucket ORDER BY bucket DESC`.execute(db),
+    sql<{ bucket: string; titles: number; matches: number }>`SELECT s.sort_key >> ${shift} AS bucket,
+      (count(*) FILTER (WHERE ${search.titleHolds}))::int AS titles, count(*)::int AS matches
+      FROM ${search.from} WHERE ${search.menus} AND ${search.anywhere} GROUP BY bucket ORDER BY bucket DESC`.execute(db),
   );
   const buckets = rows.map(({ bucket }) => ({ low: BigInt(bucket) << BUCKET_SHIFT, high: ((BigInt(bucket) + 1n) << BUCKET_SHIFT) - 1n }));
   const titleCounts = rows.map((r) => r.titles);
@@ -332,36 +333,42 @@ async function pgRead<R>(database: Database, search: PgSearch, statement: (db: K
 
 /**
  * The conditions of a search on `news_search s` (and `news n`). A key of two characters is one
- * pair: the pair indexes alone decide. A longer key's pairs may stand apart in a text, so its
- * candidates are checked with LIKE/ILIKE against the text in `news`; a title or text that
- * contains the key holds all its pairs, so the check alone tells a title match. A key of one
- * character, which no pair holds, is found with LIKE alone.
+ * pair: the pair indexes alone find its matches. A longer key's pairs may stand apart in a
+ * text, so the indexes find candidates and LIKE/ILIKE checks them against the title (in
+ * news_search) and the text (in `news`). A key of one character, which no pair holds, is found
+ * with LIKE alone. A title holds the key exactly when LIKE/ILIKE says so (its pairs are of its
+ * lowered text, as ILIKE compares), which tells title matches from the others.
  */
 function pgSearch({ key, menuIds, isMember }: SearchQuery): PgSearch {
   const menus = sql<SqlBool>`s.menu_id IN (${sql.join(menuIds)})`;
   const pattern = containing(key);
   const operator = likeOperator('postgres', key);
-  const like = (column: 'n.title' | 'n.body_text') => sql<SqlBool>`${sql.ref(column)} ${operator} ${pattern} ESCAPE '\\'`;
+  const like = (column: 's.title' | 'n.body_text') => sql<SqlBool>`${sql.ref(column)} ${operator} ${pattern} ESCAPE '\\'`;
+  const titleHolds = like('s.title');
   // A member-only article's text is searched for members only (its pairs are in member_body).
   const likeText = isMember ? like('n.body_text') : sql<SqlBool>`(${like('n.body_text')} AND n.is_member_read = 0)`;
-  const likeAnywhere = sql<SqlBool>`(${like('n.title')} OR ${likeText})`;
+  const likeAnywhere = sql<SqlBool>`(${titleHolds} OR ${likeText})`;
   const joined = sql`news_search s JOIN news n ON n.id = s.id`;
   const characters = [...key].length;
   if (characters < BIGRAM_CHARS) {
-    return { from: joined, menus, indexed: false, inTitle: like('n.title'), anywhere: likeAnywhere, textOnly: sql<SqlBool>`(${likeText} AND NOT ${like('n.title')})` };
+    return { from: joined, menus, indexed: false, inTitle: titleHolds, titleHolds, anywhere: likeAnywhere, textOnly: sql<SqlBool>`(${likeText} AND NOT ${titleHolds})` };
   }
-  const has = (column: 's.title' | 's.body' | 's.member_body') => sql<SqlBool>`${sql.ref(column)} @> search_pairs(${key})`;
-  const pairs = sql<SqlBool>`(${has('s.title')} OR ${has('s.body')}${isMember ? sql` OR ${has('s.member_body')}` : sql``})`;
+  const titlePairs = sql<SqlBool>`search_pairs(s.title) @> search_pairs(${key})`;
+  const has = (column: 's.body' | 's.member_body') => sql<SqlBool>`${sql.ref(column)} @> search_pairs(${key})`;
+  // The candidates, through the GIN indexes: every match is one of them.
+  const pairs = sql<SqlBool>`(${titlePairs} OR ${has('s.body')}${isMember ? sql` OR ${has('s.member_body')}` : sql``})`;
+  const inTitle = sql<SqlBool>`(${titlePairs} AND ${titleHolds})`;
   if (characters === BIGRAM_CHARS) {
-    return { from: sql`news_search s`, menus, indexed: true, inTitle: has('s.title'), anywhere: pairs, textOnly: sql<SqlBool>`(${pairs} AND NOT ${has('s.title')})` };
+    return { from: sql`news_search s`, menus, indexed: true, inTitle, titleHolds, anywhere: pairs, textOnly: sql<SqlBool>`(${pairs} AND NOT ${titleHolds})` };
   }
   return {
     from: joined,
     menus,
     indexed: true,
-    inTitle: sql<SqlBool>`(${has('s.title')} AND ${like('n.title')})`,
+    inTitle,
+    titleHolds,
     anywhere: sql<SqlBool>`(${pairs} AND ${likeAnywhere})`,
-    textOnly: sql<SqlBool>`(${pairs} AND ${likeText} AND NOT ${like('n.title')})`,
+    textOnly: sql<SqlBool>`(${pairs} AND ${likeText} AND NOT ${titleHolds})`,
   };
 }
 
