@@ -46,7 +46,7 @@ interface Found {
 
 /**
  * What each search found is kept for a minute, so paging through results and the popular keys
- * of the day skip the counting (on SQLite) or the whole list (PostgreSQL, one-character keys).
+ * of the day skip the counting.
  * Pages are read fresh (publishedItems), so an article withdrawn meanwhile never shows; any
  * change to articles drops them all (invalidateSearch). Members and visitors find different
  * articles, so each has its own entries.
