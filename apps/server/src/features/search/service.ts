@@ -255,11 +255,13 @@ interface PgSearch {
 async function postgresIndexed(database: Database, query: SearchQuery): Promise<Found> {
   const search = pgSearch(query);
   const shift = sql.lit(Number(BUCKET_SHIFT));
-  // One scan: a match's row, read anyway, tells whether its title holds the key.
+  // One scan: a match's row, read anyway, tells whether its title holds the key. The inner
+  // query (OFFSET 0 keeps it apart) hands on only the bucket and that answer, so the grouping
+  // sorts or hashes small rows.
   const rows = await pgRead(database, search, (db) =>
-    sql<{ bucket: string; titles: number; matches: number }>`SELECT s.sort_key >> ${shift} AS bucket,
-      (count(*) FILTER (WHERE ${search.titleHolds}))::int AS titles, count(*)::int AS matches
-      FROM ${search.from} WHERE ${search.menus} AND ${search.anywhere} GROUP BY bucket ORDER BY bucket DESC`.execute(db),
+    sql<{ bucket: string; titles: number; matches: number }>`SELECT bucket, (count(*) FILTER (WHERE in_title))::int AS titles, count(*)::int AS matches
+      FROM (SELECT s.sort_key >> ${shift} AS bucket, ${search.titleHolds} AS in_title FROM ${search.from} WHERE ${search.menus} AND ${search.anywhere} OFFSET 0) m
+      GROUP BY bucket ORDER BY bucket DESC`.execute(db),
   );
   const buckets = rows.map(({ bucket }) => ({ low: BigInt(bucket) << BUCKET_SHIFT, high: ((BigInt(bucket) + 1n) << BUCKET_SHIFT) - 1n }));
   const titleCounts = rows.map((r) => r.titles);
