@@ -227,10 +227,10 @@ async function stretch(database: Database, match: string, chunks: readonly Chunk
 
 /*
  * PostgreSQL: news_search (migration 019) holds the published articles with their sort key
- * (as SQLite's rowid) and the pairs of each text in GIN indexes, its rows a few dozen bytes
- * (the pairs live in its TOAST table, which GIN scans never read). A search counts its
- * matches per bucket of sort keys (about three days of articles) in one statement, two bitmap
- * scans of those narrow rows; a page is then read with ORDER BY sort_key DESC within the
+ * (as SQLite's rowid), title and the pairs of each text in GIN indexes, its rows about 150
+ * bytes (the pairs live in its TOAST table, which GIN scans never read). A search counts its
+ * matches per bucket of sort keys (about three days of articles) in one statement, a bitmap
+ * scan of those small rows; a page is then read with ORDER BY sort_key DESC within the
  * buckets holding it, so no search hands its whole list of matches to JavaScript and a deep
  * page reads a few dozen rows rather than sorting every match.
  */
