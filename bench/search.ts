@@ -97,10 +97,10 @@ async function fillPostgres(url: string, sqliteFile: string): Promise<void> {
     const { rows } = await client.query<{ n: string }>('SELECT COUNT(*) AS n FROM news');
     const have = Number(rows[0]!.n);
     if (have >= ARTICLES) return;
-    // Indexes built once after the copy, as migration 016 builds them on existing rows
+    // Indexes built once after the copy, as migrations build them on existing rows
     // (kept up row by row, the copy took over half an hour).
     const indexes = await client.query<{ indexname: string; indexdef: string }>(
-      "SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = $1 AND indexname IN ('news_title_bigrams', 'news_body_bigrams')",
+      "SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = $1 AND indexname IN ('news_title_bigrams', 'news_body_bigrams', 'news_search_title', 'news_search_body', 'news_search_member_body')",
       [PG_SCHEMA],
     );
     for (const index of indexes.rows) await client.query(`DROP INDEX ${index.indexname}`);
@@ -121,6 +121,7 @@ async function fillPostgres(url: string, sqliteFile: string): Promise<void> {
     await client.query("SET maintenance_work_mem = '256MB'");
     for (const index of indexes.rows) await client.query(index.indexdef);
     await client.query('ANALYZE news');
+    await client.query('ANALYZE news_search').catch(() => undefined);
     console.log(`built the pair indexes in ${((performance.now() - indexing) / 1000).toFixed(1)} s`);
   } finally {
     await client.end();

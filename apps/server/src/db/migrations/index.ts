@@ -16,6 +16,7 @@ import { credentialKeys } from './015-credential-keys.js';
 import { severalInstances } from './016-several-instances.js';
 import { clusterWorkers } from './017-cluster-workers.js';
 import { searchOrder } from './018-search-order.js';
+import { postgresSearch } from './019-postgres-search.js';
 
 /** A migration that may need to know the engine (serial vs autoincrement, FTS vs trigram). */
 export type EngineMigration = (engine: Engine) => Migration;
@@ -38,6 +39,7 @@ const all: Record<string, EngineMigration> = {
   '016-several-instances': severalInstances,
   '017-cluster-workers': clusterWorkers,
   '018-search-order': searchOrder,
+  '019-postgres-search': postgresSearch,
 };
 
 /** Every migration this build knows, in order (readiness checks they are all applied). */

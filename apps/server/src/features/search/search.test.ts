@@ -149,7 +149,7 @@ describe.each(cases)('keyword search on $engine, $batches', ({ engine, batches }
     expect(await titles('同一时刻')).toEqual(['同一时刻乙', '同一时刻甲']);
     expect(await titles('同')).toEqual(['同一时刻乙', '同一时刻甲']);
     expect(first).toBeLessThan(second);
-    // A malformed time ranks apart (oldest on SQLite, by its text on PostgreSQL) but is found.
+    // A malformed time ranks as the oldest (held at the far end, as times before 1833 are) but is found.
     const far = await titles('远日期');
     expect(far).toHaveLength(3);
     expect(far.filter((title) => title !== '远日期 格式不明')).toEqual(['远日期 未来', '远日期 过去']);

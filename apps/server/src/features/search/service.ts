@@ -1,12 +1,13 @@
-import { sql, type RawBuilder, type SqlBool } from 'kysely';
-import { ArticleStatus, messages, type PagingQuery } from '@portal/shared';
+import { sql, type Kysely, type QueryResult, type RawBuilder, type SqlBool } from 'kysely';
+import { messages, type PagingQuery } from '@portal/shared';
 import type { Database, Engine } from '../../db/connection.js';
 import { badRequest } from '../../http/envelope.js';
 import { pageWindow } from '../../http/paging.js';
 import { Memo } from '../news/cache.js';
-import { SEARCH_ID_MASK } from '../../db/migrations/018-search-order.js';
+import type { DB } from '../../db/schema.js';
+import { SEARCH_ID_BITS, SEARCH_ID_MASK } from '../../db/migrations/018-search-order.js';
 import { searchPhrase } from './bigrams.js';
-import { inMenus, publishedItems, type NewsItem, type Page } from '../news/items.js';
+import { publishedItems, type NewsItem, type Page } from '../news/items.js';
 
 /** Longer keys are refused (关键词不能超过50个字) rather than cut, so a result never answers a different question. */
 export const KEYWORD_MAX_CHARS = 50;
@@ -45,7 +46,7 @@ interface Found {
 
 /**
  * What each search found is kept for a minute, so paging through results and the popular keys
- * of the day skip the counting (on SQLite) or the whole list (PostgreSQL, one-character keys).
+ * of the day skip the counting.
  * Pages are read fresh (publishedItems), so an article withdrawn meanwhile never shows; any
  * change to articles drops them all (invalidateSearch). Members and visitors find different
  * articles, so each has its own entries.
@@ -75,13 +76,8 @@ export function invalidateSearch(database: Database): void {
 }
 
 async function findMatches(database: Database, query: SearchQuery): Promise<Found> {
-  if (database.engine === 'postgres') return listed(Int32Array.from(await rankedMatches(database, query), (r) => r.id));
+  if (database.engine === 'postgres') return postgresIndexed(database, query);
   return sqliteIndexed(database, query);
-}
-
-/** A whole ranked list of matches, paged in memory. */
-function listed(ids: Int32Array): Found {
-  return { total: ids.length, ids: async (offset, limit) => Array.from(ids.subarray(offset, offset + limit)) };
 }
 
 /** Lets other requests run: SQLite answers on the event loop (its driver is synchronous). */
@@ -229,30 +225,153 @@ async function stretch(database: Database, match: string, chunks: readonly Chunk
   return ids;
 }
 
-/** PostgreSQL: the matches, ranked, in one statement (it answers asynchronously). */
-async function rankedMatches({ db, engine }: Database, { key, menuIds, isMember }: SearchQuery): Promise<{ id: number }[]> {
-  const { inTitle, inTitleOrText } = conditions(engine, key);
-  return db
-    .selectFrom('news as n')
-    .select(['n.id', 'n.news_create_time', sql<number>`CASE WHEN ${inTitle} THEN 1 ELSE 0 END`.as('in_title')])
-    .where('n.status', '=', ArticleStatus.Published)
-    .where(inTitleOrText)
-    .where(inMenus('n.menu_id', menuIds))
-    .$if(!isMember, (q) => q.where((eb) => eb.or([eb('n.is_member_read', '=', 0), inTitle])))
-    .orderBy('in_title', 'desc')
-    .orderBy('n.news_create_time', 'desc')
-    .orderBy('n.id', 'desc')
-    .execute();
-}
+/*
+ * PostgreSQL: news_search (migration 019) holds the published articles with their sort key
+ * (as SQLite's rowid), title and the pairs of each text in GIN indexes, its rows about 150
+ * bytes (the pairs live in its TOAST table, which GIN scans never read). A search counts its
+ * matches per bucket of sort keys (about three days of articles) in one statement, a bitmap
+ * scan of those small rows; a page is then read with ORDER BY sort_key DESC within the
+ * buckets holding it, so no search hands its whole list of matches to JavaScript and a deep
+ * page reads a few dozen rows rather than sorting every match.
+ */
 
-/** Conditions on `news as n`: the key in the title; the key in the title or the text. */
-interface MatchConditions {
+/** A bucket is the sort keys sharing their bits above this: 2^18 seconds (three days) of news_create_time. */
+const BUCKET_SHIFT = BigInt(SEARCH_ID_BITS + 18);
+
+/** The statements of one search: where its matches are, and which are title matches. */
+interface PgSearch {
+  /** news_search as s, joined to news as n when the texts themselves are read. */
+  from: RawBuilder<unknown>;
+  menus: RawBuilder<SqlBool>;
   inTitle: RawBuilder<SqlBool>;
-  inTitleOrText: RawBuilder<SqlBool>;
+  /** Of a match: whether it is a title match. */
+  titleHolds: RawBuilder<SqlBool>;
+  anywhere: RawBuilder<SqlBool>;
+  textOnly: RawBuilder<SqlBool>;
+  /** Whether the pair indexes find the candidates: the planner is then kept from reading the whole table. */
+  indexed: boolean;
 }
 
-function conditions(engine: Engine, key: string): MatchConditions {
-  return [...key].length < BIGRAM_CHARS ? likeConditions(engine, key) : pgBigramConditions(key);
+async function postgresIndexed(database: Database, query: SearchQuery): Promise<Found> {
+  const search = pgSearch(query);
+  const shift = sql.lit(Number(BUCKET_SHIFT));
+  // One scan: a match's row, read anyway, tells whether its title holds the key. The inner
+  // query (OFFSET 0 keeps it apart) hands on only the bucket and that answer, so the grouping
+  // sorts or hashes small rows.
+  const rows = await pgRead(database, search, (db) =>
+    sql<{ bucket: string; titles: number; matches: number }>`SELECT bucket, (count(*) FILTER (WHERE in_title))::int AS titles, count(*)::int AS matches
+      FROM (SELECT s.sort_key >> ${shift} AS bucket, ${search.titleHolds} AS in_title FROM ${search.from} WHERE ${search.menus} AND ${search.anywhere} OFFSET 0) m
+      GROUP BY bucket ORDER BY bucket DESC`.execute(db),
+  );
+  const buckets = rows.map(({ bucket }) => ({ low: BigInt(bucket) << BUCKET_SHIFT, high: ((BigInt(bucket) + 1n) << BUCKET_SHIFT) - 1n }));
+  const titleCounts = rows.map((r) => r.titles);
+  const textCounts = rows.map((r) => r.matches - r.titles);
+  const titles = titleCounts.reduce((a, b) => a + b, 0);
+  const total = rows.reduce((sum, r) => sum + r.matches, 0);
+  return {
+    total,
+    async ids(offset, limit) {
+      const end = Math.min(offset + limit, total);
+      const fromTitles = offset < titles ? await pgStretch(database, search, search.inTitle, buckets, titleCounts, offset, Math.min(end, titles) - offset) : [];
+      const fromTexts = end > titles ? await pgStretch(database, search, search.textOnly, buckets, textCounts, Math.max(offset - titles, 0), end - Math.max(offset, titles)) : [];
+      return [...fromTitles, ...fromTexts];
+    },
+  };
+}
+
+/**
+ * The ids of the matches of `condition` at positions offset to offset + limit, given how many
+ * each bucket holds: one statement over the key range of the buckets holding those positions.
+ */
+async function pgStretch(
+  database: Database,
+  search: PgSearch,
+  condition: RawBuilder<SqlBool>,
+  buckets: readonly Chunk[],
+  counts: readonly number[],
+  offset: number,
+  limit: number,
+): Promise<number[]> {
+  if (limit <= 0) return [];
+  let before = 0;
+  let first: number | undefined;
+  let last = 0;
+  let skip = 0;
+  for (const [i, count] of counts.entries()) {
+    if (first === undefined && offset < before + count) {
+      first = i;
+      skip = offset - before;
+    }
+    before += count;
+    if (first !== undefined) {
+      last = i;
+      if (offset + limit <= before) break;
+    }
+  }
+  if (first === undefined) return [];
+  const high = buckets[first]!.high.toString();
+  const low = buckets[last]!.low.toString();
+  const rows = await pgRead(database, search, (db) =>
+    sql<{ id: number }>`SELECT s.id FROM ${search.from}
+      WHERE ${search.menus} AND ${condition} AND s.sort_key BETWEEN ${low} AND ${high}
+      ORDER BY s.sort_key DESC LIMIT ${limit} OFFSET ${skip}`.execute(db),
+  );
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Runs a search statement. When the pair indexes find the candidates, sequential scans are
+ * turned off for it: for a key found in most articles the planner prefers reading the whole
+ * table, not knowing that testing a row's pairs fetches them from the TOAST table (seconds,
+ * where the bitmap of the GIN index takes milliseconds).
+ */
+async function pgRead<R>(database: Database, search: PgSearch, statement: (db: Kysely<DB>) => Promise<QueryResult<R>>): Promise<R[]> {
+  if (!search.indexed) return (await statement(database.db)).rows;
+  return database.db.transaction().execute(async (trx) => {
+    await sql`SET LOCAL enable_seqscan = off`.execute(trx);
+    return (await statement(trx)).rows;
+  });
+}
+
+/**
+ * The conditions of a search on `news_search s` (and `news n`). A key of two characters is one
+ * pair: the pair indexes alone find its matches. A longer key's pairs may stand apart in a
+ * text, so the indexes find candidates and LIKE/ILIKE checks them against the title (in
+ * news_search) and the text (in `news`). A key of one character, which no pair holds, is found
+ * with LIKE alone. A title holds the key exactly when LIKE/ILIKE says so (its pairs are of its
+ * lowered text, as ILIKE compares), which tells title matches from the others.
+ */
+function pgSearch({ key, menuIds, isMember }: SearchQuery): PgSearch {
+  const menus = sql<SqlBool>`s.menu_id IN (${sql.join(menuIds)})`;
+  const pattern = containing(key);
+  const operator = likeOperator('postgres', key);
+  const like = (column: 's.title' | 'n.body_text') => sql<SqlBool>`${sql.ref(column)} ${operator} ${pattern} ESCAPE '\\'`;
+  const titleHolds = like('s.title');
+  // A member-only article's text is searched for members only (its pairs are in member_body).
+  const likeText = isMember ? like('n.body_text') : sql<SqlBool>`(${like('n.body_text')} AND n.is_member_read = 0)`;
+  const likeAnywhere = sql<SqlBool>`(${titleHolds} OR ${likeText})`;
+  const joined = sql`news_search s JOIN news n ON n.id = s.id`;
+  const characters = [...key].length;
+  if (characters < BIGRAM_CHARS) {
+    return { from: joined, menus, indexed: false, inTitle: titleHolds, titleHolds, anywhere: likeAnywhere, textOnly: sql<SqlBool>`(${likeText} AND NOT ${titleHolds})` };
+  }
+  const titlePairs = sql<SqlBool>`search_pairs(s.title) @> search_pairs(${key})`;
+  const has = (column: 's.body' | 's.member_body') => sql<SqlBool>`${sql.ref(column)} @> search_pairs(${key})`;
+  // The candidates, through the GIN indexes: every match is one of them.
+  const pairs = sql<SqlBool>`(${titlePairs} OR ${has('s.body')}${isMember ? sql` OR ${has('s.member_body')}` : sql``})`;
+  const inTitle = sql<SqlBool>`(${titlePairs} AND ${titleHolds})`;
+  if (characters === BIGRAM_CHARS) {
+    return { from: sql`news_search s`, menus, indexed: true, inTitle, titleHolds, anywhere: pairs, textOnly: sql<SqlBool>`(${pairs} AND NOT ${titleHolds})` };
+  }
+  return {
+    from: joined,
+    menus,
+    indexed: true,
+    inTitle,
+    titleHolds,
+    anywhere: sql<SqlBool>`(${pairs} AND ${likeAnywhere})`,
+    textOnly: sql<SqlBool>`(${pairs} AND ${likeText} AND NOT ${titleHolds})`,
+  };
 }
 
 /** `%key%` with `\`, `%` and `_` escaped, so they match themselves. */
@@ -261,35 +380,8 @@ const containing = (key: string) => `%${key.replace(/[\\%_]/g, (c) => `\\${c}`)}
 /**
  * LIKE on PostgreSQL folds no case; ILIKE folds the case of every character it reads, many
  * times slower. A key without cased letters (Chinese) matches the same with LIKE, so only
- * others pay for ILIKE. SQLite's LIKE folds ASCII letters itself.
+ * others pay for ILIKE. (The pairs are of the lowered text, as ILIKE compares.)
  */
 function likeOperator(engine: Engine, key: string) {
   return sql.raw(engine === 'postgres' && key.toLowerCase() !== key.toUpperCase() ? 'ILIKE' : 'LIKE');
-}
-
-/** A one-character key, which no pair index holds: a LIKE scan. */
-function likeConditions(engine: Engine, key: string): MatchConditions {
-  const pattern = containing(key);
-  const operator = likeOperator(engine, key);
-  const like = (column: 'n.title' | 'n.body_text') => sql<SqlBool>`${sql.ref(column)} ${operator} ${pattern} ESCAPE '\\'`;
-  return { inTitle: like('n.title'), inTitleOrText: sql<SqlBool>`(${like('n.title')} OR ${like('n.body_text')})` };
-}
-
-/**
- * PostgreSQL: the GIN indexes on bigrams(column) find the articles holding all of the key's
- * pairs; LIKE/ILIKE then keeps those holding them in a row. Two characters are one pair, so
- * their candidates need no check.
- */
-function pgBigramConditions(key: string): MatchConditions {
-  const pattern = containing(key);
-  const operator = likeOperator('postgres', key);
-  const verify = [...key].length > BIGRAM_CHARS;
-  const matches = (column: 'title' | 'body_text') =>
-    sql<SqlBool>`bigrams(${sql.ref(column)}) @> bigrams(${key})${verify ? sql` AND ${sql.ref(column)} ${operator} ${pattern} ESCAPE '\\'` : sql``}`;
-  return {
-    inTitle: sql<SqlBool>`n.id IN (SELECT id FROM news WHERE ${matches('title')})`,
-    // One index scan per column, then their union: given the two as an OR, the planner
-    // underestimates the cost of matching each row and scans the whole table.
-    inTitleOrText: sql<SqlBool>`n.id IN (SELECT id FROM news WHERE ${matches('title')} UNION SELECT id FROM news WHERE ${matches('body_text')})`,
-  };
 }
