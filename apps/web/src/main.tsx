@@ -1,7 +1,8 @@
-import { startTransition, StrictMode } from 'react';
+import { startTransition, StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
+import { storageKeys } from '@portal/shared';
 import { loadRoutesFor, routes } from './router';
 import { AppProviders } from './AppProviders';
 import { createQueryClient, hydratePageState, QUERY_STATE_ID } from './queryClient';
@@ -14,12 +15,27 @@ const container = document.getElementById('root')!;
 const state = document.getElementById(QUERY_STATE_ID)?.textContent;
 if (state) hydratePageState(queryClient, state);
 
+/**
+ * The server draws pages for visitors. Once a member's browser has hydrated one (showing what
+ * the server drew, so nothing mismatches), it asks again for what it holds, as after signing
+ * in: a member-only article's refusal becomes the article, search results gain member texts.
+ */
+function AskAgainForMember() {
+  const client = useQueryClient();
+  useEffect(() => {
+    void client.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'memberInfo' });
+  }, [client]);
+  return null;
+}
+const drawnForVisitorHeldByMember = Boolean(state) && localStorage.getItem(storageKeys.memberToken) !== null;
+
 // The router is made after the page's modules are loaded: it copies the routes when made.
 const app = (router: ReturnType<typeof createBrowserRouter>) => (
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <AppProviders>
         <RouterProvider router={router} />
+        {drawnForVisitorHeldByMember && <AskAgainForMember />}
       </AppProviders>
     </QueryClientProvider>
   </StrictMode>

@@ -8,9 +8,10 @@ export const QUERY_STATE_ID = 'query-state';
 const retryTransportOnce = (failures: number, error: Error) => failures < 1 && error instanceof ApiError && error.transport;
 
 /**
- * A refusal (a member-only article, an unknown menu, a key too long: a business code) is a
- * final answer: a page that mounts it again shows it rather than asking again. Only a read the
- * network failed is tried again on mount. Without this, a query holding a refusal counts as
+ * A refusal (a member-only article, an unknown menu, a key too long: a business code) is an
+ * answer: while it is as fresh as data would be, a page that mounts it shows it rather than
+ * asking again. A read the network failed is tried again on mount, as is a refusal older than
+ * the stale time. Without this, a query holding a refusal counts as
  * still loading when mounted (TanStack's retryOnMount), so the server drew a skeleton instead
  * of the notice, and the browser asked for the article again after hydrating.
  */
@@ -19,9 +20,11 @@ class PageQueryClient extends QueryClient {
     options: QueryObserverOptions<TQueryFnData, TError, TData, TQueryData, TKey, TPageParam> | DefaultedQueryObserverOptions<TQueryFnData, TError, TData, TQueryData, TKey>,
   ): DefaultedQueryObserverOptions<TQueryFnData, TError, TData, TQueryData, TKey> {
     const defaulted = super.defaultQueryOptions(options);
-    if (options.retryOnMount === undefined) {
-      const error = this.getQueryCache().get(defaulted.queryHash)?.state.error;
-      if (error instanceof ApiError && !error.transport) defaulted.retryOnMount = false;
+    const state = this.getQueryCache().get(defaulted.queryHash)?.state;
+    if (options.retryOnMount === undefined && state?.error instanceof ApiError && !state.error.transport) {
+      // Fresh as long as data would be. (A new member session drops every refusal: session.ts.)
+      const staleTime = typeof defaulted.staleTime === 'number' ? defaulted.staleTime : 0;
+      if (Date.now() - state.errorUpdatedAt < staleTime) defaulted.retryOnMount = false;
     }
     return defaulted;
   }

@@ -62,6 +62,8 @@ export function useMemberSession() {
     (next: string | null) => {
       writeToken(next);
       queryClient.removeQueries({ queryKey: ['memberInfo'] });
+      // A refusal given to the previous session (会员专享) is no answer for this one, even on a page not open now.
+      queryClient.removeQueries({ predicate: (q) => q.state.status === 'error' && q.getObserversCount() === 0 });
       void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'memberInfo' });
     },
     [queryClient],
