@@ -1,22 +1,20 @@
-import type { ComponentType } from 'react';
-import { matchRoutes, Navigate, type RouteObject } from 'react-router';
+import { matchRoutes, Navigate, Outlet, type RouteObject } from 'react-router';
 import { PortalLayout } from './portal/PortalLayout';
 
 /**
- * A page drawn with antd: its module and antd's providers (AntdScope) load together, so antd
- * stays out of the pages drawn without it. `standalone`: outside the portal's shell.
+ * The pages drawn with antd sit under a route that draws antd's providers (AntdScope) around
+ * them: its module loads with theirs, so antd stays out of the pages drawn without it, and one
+ * scope serves a group of pages, so a toast shown before moving between them (退出成功 on the
+ * way to /login, 登录成功 on the way in) outlives the move. `standalone`: outside the portal's shell.
  */
-function withAntd(load: () => Promise<ComponentType>, standalone = false) {
-  return async () => {
-    const [{ AntdScope }, Page] = await Promise.all([import('./AntdScope'), load()]);
-    return {
-      Component: () => (
-        <AntdScope standalone={standalone}>
-          <Page />
-        </AntdScope>
-      ),
-    };
-  };
+function antdScope(standalone = false) {
+  return () => import('./AntdScope').then(({ AntdScope }) => ({
+    element: (
+      <AntdScope standalone={standalone}>
+        <Outlet />
+      </AntdScope>
+    ),
+  }));
 }
 
 /**
@@ -37,14 +35,24 @@ export const routes: RouteObject[] = [
       { path: '/menuList', lazy: () => import('./portal/pages/MenuListPage').then((m) => ({ Component: m.MenuListPage })) },
       { path: '/info', lazy: () => import('./portal/pages/InfoPage').then((m) => ({ Component: m.InfoPage })) },
       { path: '/searchKey', lazy: () => import('./portal/pages/SearchPage').then((m) => ({ Component: m.SearchPage })) },
-      { path: '/contribute', lazy: withAntd(() => import('./portal/pages/ContributePage').then((m) => m.ContributePage)) },
       { path: '/certsearch', lazy: () => import('./portal/pages/CertSearchPage').then((m) => ({ Component: m.CertSearchPage })) },
-      { path: '/member/activity', lazy: withAntd(() => import('./portal/activity/ActivityPages').then((m) => m.MyActivitiesPage)) },
-      { path: '/member/activity/:id', lazy: withAntd(() => import('./portal/activity/ActivityPages').then((m) => m.MyActivityPage)) },
+      {
+        lazy: antdScope(),
+        children: [
+          { path: '/contribute', lazy: () => import('./portal/pages/ContributePage').then((m) => ({ Component: m.ContributePage })) },
+          { path: '/member/activity', lazy: () => import('./portal/activity/ActivityPages').then((m) => ({ Component: m.MyActivitiesPage })) },
+          { path: '/member/activity/:id', lazy: () => import('./portal/activity/ActivityPages').then((m) => ({ Component: m.MyActivityPage })) },
+        ],
+      },
     ],
   },
-  { path: '/login', lazy: withAntd(() => import('./admin/AdminLoginPage').then((m) => m.AdminLoginPage), true) },
-  { path: '/System/*', lazy: withAntd(() => import('./admin/AdminShell').then((m) => m.AdminShell), true) },
+  {
+    lazy: antdScope(true),
+    children: [
+      { path: '/login', lazy: () => import('./admin/AdminLoginPage').then((m) => ({ Component: m.AdminLoginPage })) },
+      { path: '/System/*', lazy: () => import('./admin/AdminShell').then((m) => ({ Component: m.AdminShell })) },
+    ],
+  },
   { path: '/404', lazy: notFound },
   { path: '*', lazy: notFound },
 ];
