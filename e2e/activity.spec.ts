@@ -47,8 +47,8 @@ const unreadOf = (request: APIRequestContext, token: string) => call<number>(req
 
 /** The count beside 活动通知: shown when above 0, absent at 0. */
 async function expectBadge(page: Page, count: number) {
-  const badge = noticesLink(page).locator('.ant-badge-count');
-  if (count > 0) await expect(badge).toHaveAttribute('title', String(count));
+  const badge = noticesLink(page).getByTestId('unread-count');
+  if (count > 0) await expect(badge).toHaveText(String(count));
   else await expect(badge).toHaveCount(0);
 }
 

@@ -118,19 +118,19 @@ test('the size selector resizes every antd component', async ({ page }) => {
   await expect(add).toBeVisible();
 
   await page.getByRole('button', { name: '页面尺寸' }).click();
-  await page.getByRole('menuitem', { name: '迷你' }).click();
+  await page.getByRole('button', { name: '迷你', exact: true }).click();
   await expect(add).toHaveClass(/ant-btn-sm/);
   await expect(page.locator('.ant-table').first()).toHaveClass(/ant-table-small/);
 
   await page.getByRole('button', { name: '页面尺寸' }).click();
-  await page.getByRole('menuitem', { name: '中等' }).click();
+  await page.getByRole('button', { name: '中等', exact: true }).click();
   await expect(add).toHaveClass(/ant-btn-lg/);
 
   // The choice is kept across reloads; put back the default for the journeys that follow.
   await page.reload();
   await expect(page.getByRole('button', { name: /新增角色/ })).toHaveClass(/ant-btn-lg/);
   await page.getByRole('button', { name: '页面尺寸' }).click();
-  await page.getByRole('menuitem', { name: '较小' }).click();
+  await page.getByRole('button', { name: '较小', exact: true }).click();
   await expect(page.getByRole('button', { name: /新增角色/ })).not.toHaveClass(/ant-btn-(sm|lg)/);
 });
 

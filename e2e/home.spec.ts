@@ -101,7 +101,7 @@ test('a shortcut tile opens its menu, found by label', async ({ page, request })
 test('the top navigation reaches a third-level menu and highlights its top entry', async ({ page, request }) => {
   const memberNews = await menuByName(request, '会员动态');
   await page.goto('/home');
-  await expect(nav(page).locator('.ant-menu-item-selected')).toHaveText('首页');
+  await expect(nav(page).locator('[aria-current="page"]')).toHaveText('首页');
 
   // Popups open and close with an animation, and the click itself may scroll the page under the
   // pointer and close them: the way through hover, hover, click is walked again until it arrives.
@@ -109,22 +109,23 @@ test('the top navigation reaches a third-level menu and highlights its top entry
   await expect(async () => {
     // Every step is bounded, so a popup that closed under the pointer starts the walk again
     // instead of waiting for it until the test's own time runs out.
-    await nav(page).getByRole('menuitem', { name: '新闻中心' }).hover({ timeout: 2000 });
-    await page.getByRole('menuitem', { name: '协会动态' }).hover({ timeout: 2000 });
-    await page.getByRole('menuitem', { name: '会员动态' }).click({ timeout: 2000 });
+    await nav(page).getByRole('link', { name: '新闻中心', exact: true }).hover({ timeout: 2000 });
+    await nav(page).getByRole('link', { name: '协会动态', exact: true }).hover({ timeout: 2000 });
+    await nav(page).getByRole('link', { name: '会员动态', exact: true }).click({ timeout: 2000 });
     await expect(page).toHaveURL(target, { timeout: 2000 });
   }).toPass({ timeout: 45_000 });
-  await expect(nav(page).locator('.ant-menu-submenu-selected').first()).toContainText('新闻中心');
+  await expect(nav(page).locator('[aria-current="true"]')).toHaveText('新闻中心');
+  await expect(nav(page).locator('[aria-current="page"]')).toHaveText('会员动态');
 });
 
 test('a top entry with children opens its first child, and an external menu opens in a new tab', async ({ page, request }) => {
   const intro = await menuByName(request, '协会简介');
   await page.goto('/home');
-  await nav(page).getByRole('menuitem', { name: '协会概况' }).click();
+  await nav(page).getByRole('link', { name: '协会概况', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`${escapeRegExp(menuListPath(intro))}$`));
 
   await expect(async () => {
-    await nav(page).getByRole('menuitem', { name: '信用管理' }).hover();
+    await nav(page).getByRole('link', { name: '信用管理', exact: true }).hover();
     await expect(page.getByRole('link', { name: '全国建筑市场监管公共服务平台' })).toBeVisible({ timeout: 2000 });
   }).toPass();
   const external = page.getByRole('link', { name: '全国建筑市场监管公共服务平台' });

@@ -1,15 +1,5 @@
 import { createContext, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react';
-import { App as AntApp, ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
 import type { LayoutSize } from '@portal/shared';
-import { theme } from './theme';
-
-dayjs.locale('zh-cn');
-
-/** The spec's layout sizes map onto antd's component sizes. */
-const antdSize = { medium: 'large', small: 'medium', mini: 'small' } as const;
 
 const SizeContext = createContext<{ size: LayoutSize; setSize: (s: LayoutSize) => void }>({ size: 'small', setSize: () => {} });
 export const useLayoutSize = () => useContext(SizeContext);
@@ -32,15 +22,14 @@ const sizeStore = {
   },
 };
 
-/** antd in Chinese with the site theme, and the layout size selector's state (kept across reloads). */
+/**
+ * The layout size selector's state (kept across reloads). antd's providers are not here: they
+ * load with the parts drawn with antd (AntdScope).
+ */
 export function AppProviders({ children }: { children: ReactNode }) {
   const size = useSyncExternalStore(sizeStore.subscribe, sizeStore.read, sizeStore.server);
   const value = useMemo(() => ({ size, setSize: sizeStore.write }), [size]);
   return (
-    <SizeContext.Provider value={value}>
-      <ConfigProvider locale={zhCN} theme={theme} componentSize={antdSize[size]}>
-        <AntApp>{children}</AntApp>
-      </ConfigProvider>
-    </SizeContext.Provider>
+    <SizeContext.Provider value={value}>{children}</SizeContext.Provider>
   );
 }

@@ -77,7 +77,9 @@ export async function render(url: string, options: RenderOptions): Promise<Rende
     await Promise.all(wanted.map((q) => q.fetch().catch(() => undefined)));
     page = draw();
   }
-  return { html: page.html, styles: extractStyle(page.cache), state: pageQueryState(dehydrate(queryClient, { shouldDehydrateQuery: (q) => q.state.status !== 'pending' })) };
+  // A page drawn without antd has no antd styles: not even antd's empty bookkeeping element.
+  const styles = extractStyle(page.cache);
+  return { html: page.html, styles: styles.includes('data-css-hash') ? styles : '', state: pageQueryState(dehydrate(queryClient, { shouldDehydrateQuery: (q) => q.state.status !== 'pending' })) };
 }
 
 function waitingQueries(queryClient: QueryClient) {

@@ -1,5 +1,21 @@
-import { matchRoutes, Navigate, type RouteObject } from 'react-router';
+import { matchRoutes, Navigate, Outlet, type RouteObject } from 'react-router';
 import { PortalLayout } from './portal/PortalLayout';
+
+/**
+ * The pages drawn with antd sit under a route that draws antd's providers (AntdScope) around
+ * them: its module loads with theirs, so antd stays out of the pages drawn without it, and one
+ * scope serves a group of pages, so a toast shown before moving between them (退出成功 on the
+ * way to /login, 登录成功 on the way in) outlives the move. `standalone`: outside the portal's shell.
+ */
+function antdScope(standalone = false) {
+  return () => import('./AntdScope').then(({ AntdScope }) => ({
+    element: (
+      <AntdScope standalone={standalone}>
+        <Outlet />
+      </AntdScope>
+    ),
+  }));
+}
 
 /**
  * Routes of spec §2, shared by the browser (main.tsx) and the server renderer (entry-server.tsx).
@@ -19,14 +35,24 @@ export const routes: RouteObject[] = [
       { path: '/menuList', lazy: () => import('./portal/pages/MenuListPage').then((m) => ({ Component: m.MenuListPage })) },
       { path: '/info', lazy: () => import('./portal/pages/InfoPage').then((m) => ({ Component: m.InfoPage })) },
       { path: '/searchKey', lazy: () => import('./portal/pages/SearchPage').then((m) => ({ Component: m.SearchPage })) },
-      { path: '/contribute', lazy: () => import('./portal/pages/ContributePage').then((m) => ({ Component: m.ContributePage })) },
       { path: '/certsearch', lazy: () => import('./portal/pages/CertSearchPage').then((m) => ({ Component: m.CertSearchPage })) },
-      { path: '/member/activity', lazy: () => import('./portal/activity/ActivityPages').then((m) => ({ Component: m.MyActivitiesPage })) },
-      { path: '/member/activity/:id', lazy: () => import('./portal/activity/ActivityPages').then((m) => ({ Component: m.MyActivityPage })) },
+      {
+        lazy: antdScope(),
+        children: [
+          { path: '/contribute', lazy: () => import('./portal/pages/ContributePage').then((m) => ({ Component: m.ContributePage })) },
+          { path: '/member/activity', lazy: () => import('./portal/activity/ActivityPages').then((m) => ({ Component: m.MyActivitiesPage })) },
+          { path: '/member/activity/:id', lazy: () => import('./portal/activity/ActivityPages').then((m) => ({ Component: m.MyActivityPage })) },
+        ],
+      },
     ],
   },
-  { path: '/login', lazy: () => import('./admin/AdminLoginPage').then((m) => ({ Component: m.AdminLoginPage })) },
-  { path: '/System/*', lazy: () => import('./admin/AdminShell').then((m) => ({ Component: m.AdminShell })) },
+  {
+    lazy: antdScope(true),
+    children: [
+      { path: '/login', lazy: () => import('./admin/AdminLoginPage').then((m) => ({ Component: m.AdminLoginPage })) },
+      { path: '/System/*', lazy: () => import('./admin/AdminShell').then((m) => ({ Component: m.AdminShell })) },
+    ],
+  },
   { path: '/404', lazy: notFound },
   { path: '*', lazy: notFound },
 ];

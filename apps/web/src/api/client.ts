@@ -1,6 +1,6 @@
 import axios, { AxiosError, type AxiosAdapter, type AxiosRequestConfig } from 'axios';
-import { message, notification } from 'antd';
 import { Code, codeMessages, messages, storageKeys, timing, transportMessages } from '@portal/shared';
+import { notifyError, toast } from '../components/toast';
 
 /** The envelope every call answers (DESIGN.md §4). */
 export interface Envelope<T> {
@@ -58,7 +58,7 @@ const expiring = new Set<Side>();
 function expire(side: Side, text: string) {
   if (expiring.has(side)) return;
   expiring.add(side);
-  void message.error({ content: text, key: text });
+  toast('error', text);
   localStorage.removeItem(side === 'admin' ? storageKeys.adminToken : storageKeys.memberToken);
   sessionStorage.setItem(storageKeys.sessionNotice[side], text);
   sessionListeners.forEach((l) => l(side));
@@ -113,7 +113,7 @@ function transportFailure(err: unknown, options: CallOptions): ApiError {
     : e.response
       ? transportMessages.status(e.response.status)
       : transportMessages.network;
-  if (!options.silent) void message.error({ content: text, key: text });
+  if (!options.silent) toast('error', text);
   return new ApiError(e.response?.status ?? 0, text, null, true);
 }
 
@@ -125,8 +125,8 @@ function settle<T>(body: Envelope<T>, options: CallOptions): Envelope<T> {
     expire(body.Code === Code.AdminSession ? 'admin' : 'member', text);
   } else if (!options.silent) {
     // Keyed by their text: the same refusal from several calls of one page (or a retry) shows once.
-    if (body.Code === Code.Error) void message.error({ content: text, key: text, duration: timing.errorToastMs / 1000 });
-    else notification.error({ key: text, title: '提示', description: text });
+    if (body.Code === Code.Error) toast('error', text, timing.errorToastMs / 1000);
+    else notifyError(text);
   }
   throw new ApiError(body.Code, text, body.Data);
 }
@@ -155,7 +155,7 @@ export async function fetchFile(url: string, options: FileOptions = {}): Promise
     if (envelope) settle(envelope, options);
     if (options.failureText === undefined) throw transportFailure(err, options);
     const failure = transportFailure(err, { ...options, silent: true });
-    if (!options.silent) void message.error(options.failureText);
+    if (!options.silent) toast('error', options.failureText);
     throw new ApiError(failure.code, options.failureText);
   }
   const envelope = await envelopeOf(file);

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { message } from 'antd';
 import { takeSessionNotice } from '../api/client';
+import { toast } from './toast';
 
 /**
  * Shows, once, why the session of this side ended on the page before (spec §8's toast, carried
@@ -11,6 +11,6 @@ export function useSessionNotice(side: 'member' | 'admin'): void {
     const text = takeSessionNotice(side);
     // The same toast as the one api/client.ts showed when the session ended (same instance, same
     // key): when the next page arrives before that toast is gone, it stays one toast.
-    if (text) void message.error({ content: text, key: text });
+    if (text) toast('error', text);
   }, [side]);
 }

@@ -1,13 +1,57 @@
-import { useState } from 'react';
+import { lazy, useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Form, Input, Space } from 'antd';
 import { messages, paging, type CertRecordDto } from '@portal/shared';
 import { certificatesApi, type CertProof, type CertQuery } from '../../api/certificates';
-import { CertResults } from './CertResults';
-import styles from '../content/content.module.css';
+import { AntdPart } from '../../components/OnDemand';
+import { TextInput } from '../../components/TextInput';
+import buttons from '../../components/button.module.css';
+import styles from './certLookup.module.css';
+
+// The result table (antd's Table) loads with the first search.
+const CertResults = lazy(() => import('./CertResults').then((m) => ({ default: m.CertResults })));
 
 const emptyQuery: CertQuery = { Name: '', IdNum: '', CertNum: '' };
+
+type Errors = Partial<Record<keyof CertQuery, string>>;
+
+/** The form's rules (spec §2 certsearch): a name, and an ID number or a certificate number. */
+function validate(values: CertQuery): Errors {
+  const errors: Errors = {};
+  if (!values.Name.trim()) errors.Name = messages.certNameRequired;
+  if (!values.IdNum.trim() && !values.CertNum.trim()) errors.IdNum = messages.certIdOrNumRequired;
+  return errors;
+}
+
+/** A labelled input with its error under it (as antd's Form.Item in an inline form). */
+function Field({ name, label, required = false, error, value, onChange, ...input }: {
+  name: keyof CertQuery;
+  label: string;
+  required?: boolean;
+  error: string | undefined;
+  value: string;
+  onChange: (value: string) => void;
+  placeholder: string;
+  maxLength: number;
+  autoComplete?: string;
+}) {
+  const id = useId();
+  return (
+    <div className={styles.item}>
+      <label htmlFor={id} className={required ? `${styles.label} ${styles.required}` : styles.label}>
+        {label}
+      </label>
+      <div className={styles.control}>
+        <TextInput id={id} name={name} value={value} onChange={onChange} invalid={!!error} aria-describedby={error ? `${id}-error` : undefined} {...input} />
+        {error && (
+          <div id={`${id}-error`} className={styles.error}>
+            {error}
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}
 
 /**
  * The visitor's lookup (spec §2 certsearch): a name plus an ID number or a certificate number,
@@ -18,7 +62,11 @@ const emptyQuery: CertQuery = { Name: '', IdNum: '', CertNum: '' };
 export function CertLookup() {
   const [params, setParams] = useSearchParams();
   const initial: CertQuery = { ...emptyQuery, Name: params.get('Name')?.trim() ?? '', CertNum: params.get('CertNum')?.trim() ?? '' };
-  const [form] = Form.useForm<CertQuery>();
+  const [values, setValues] = useState<CertQuery>(initial);
+  // Errors show from the first 查询 on, and follow the fields as they change.
+  const [checked, setChecked] = useState(false);
+  const errors = checked ? validate(values) : {};
+  const set = (name: keyof CertQuery) => (value: string) => setValues((v) => ({ ...v, [name]: value }));
   const [searched, setSearched] = useState<CertQuery | null>(initial.Name && initial.CertNum ? initial : null);
   const [page, setPage] = useState<number>(paging.firstPage);
 
@@ -30,8 +78,14 @@ export function CertLookup() {
     retry: false,
   });
 
-  const search = (values: CertQuery) => {
-    const q = { Name: values.Name.trim(), IdNum: values.IdNum?.trim() ?? '', CertNum: values.CertNum?.trim() ?? '' };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setChecked(true);
+    if (Object.keys(validate(values)).length === 0) search(values);
+  };
+
+  const search = (entered: CertQuery) => {
+    const q = { Name: entered.Name.trim(), IdNum: entered.IdNum.trim(), CertNum: entered.CertNum.trim() };
     setSearched(q);
     setPage(paging.firstPage);
     setParams((p) => {
@@ -44,8 +98,9 @@ export function CertLookup() {
   };
 
   const reset = () => {
-    // Clear rather than resetFields(): that would bring back the Name and CertNum of the address.
-    form.setFields((Object.keys(emptyQuery) as (keyof CertQuery)[]).map((name) => ({ name, value: '', errors: [] })));
+    // Cleared, not back to the Name and CertNum of the address.
+    setValues(emptyQuery);
+    setChecked(false);
     setSearched(null);
     setParams((p) => {
       const next = new URLSearchParams(p);
@@ -61,36 +116,25 @@ export function CertLookup() {
   return (
     <>
       <p style={{ margin: '16px 0' }}>请输入姓名，并填写身份证号或证书编号中的一项进行查询。</p>
-      <Form form={form} layout="inline" className={styles.certForm} initialValues={initial} onFinish={search}>
-        <Form.Item label="姓名" name="Name" rules={[{ required: true, whitespace: true, message: messages.certNameRequired }]}>
-          <Input placeholder="请输入姓名" allowClear maxLength={50} />
-        </Form.Item>
-        <Form.Item
-          label="身份证号"
-          name="IdNum"
-          dependencies={['CertNum']}
-          rules={[
-            ({ getFieldValue }) => ({
-              validator: (_rule, value?: string) =>
-                value?.trim() || (getFieldValue('CertNum') as string | undefined)?.trim() ? Promise.resolve() : Promise.reject(new Error(messages.certIdOrNumRequired)),
-            }),
-          ]}
-        >
-          <Input placeholder="请输入身份证号" allowClear maxLength={18} autoComplete="off" />
-        </Form.Item>
-        <Form.Item label="证书编号" name="CertNum">
-          <Input placeholder="请输入证书编号" allowClear maxLength={50} />
-        </Form.Item>
-        <Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit" loading={result.isFetching}>
-              查询
-            </Button>
-            <Button onClick={reset}>重置</Button>
-          </Space>
-        </Form.Item>
-      </Form>
-      {searched && <CertResults result={result} page={page} onPage={setPage} proofOf={proofOf} />}
+      <form className={styles.form} noValidate onSubmit={submit}>
+        <Field name="Name" label="姓名" required placeholder="请输入姓名" maxLength={50} value={values.Name} onChange={set('Name')} error={errors.Name} />
+        <Field name="IdNum" label="身份证号" placeholder="请输入身份证号" maxLength={18} autoComplete="off" value={values.IdNum} onChange={set('IdNum')} error={errors.IdNum} />
+        <Field name="CertNum" label="证书编号" placeholder="请输入证书编号" maxLength={50} value={values.CertNum} onChange={set('CertNum')} error={errors.CertNum} />
+        <div className={styles.actions}>
+          <button type="submit" className={`${buttons.primary} ${buttons.spaced}`} aria-busy={result.isFetching}>
+            {result.isFetching && <span className={styles.spinner} aria-hidden="true" />}
+            查询
+          </button>
+          <button type="button" className={`${buttons.secondary} ${buttons.spaced}`} onClick={reset}>
+            重置
+          </button>
+        </div>
+      </form>
+      {searched && (
+        <AntdPart>
+          <CertResults result={result} page={page} onPage={setPage} proofOf={proofOf} />
+        </AntdPart>
+      )}
     </>
   );
 }

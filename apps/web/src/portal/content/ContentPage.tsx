@@ -1,17 +1,10 @@
-import type { CSSProperties, ReactNode } from 'react';
-import { theme } from '../../theme';
+import type { ReactNode } from 'react';
 import styles from './content.module.css';
-
-/**
- * The theme's font for plain elements too (antd sets it on its own components only). The colours
- * content.module.css reads (--c-*) are set by PortalLayout from theme.ts.
- */
-const pageStyle: CSSProperties = { fontFamily: theme.token?.fontFamily };
 
 /** A content page: 1200 px wide, centred, with padding on narrower screens. */
 export function ContentPage({ children }: { children: ReactNode }) {
   return (
-    <div className={styles.page} style={pageStyle}>
+    <div className={styles.page}>
       {children}
     </div>
   );

@@ -1,6 +1,6 @@
-import { Tag } from 'antd';
 import type { NewsListItemDto } from '@portal/shared';
 import { ArticleLink } from './ArticleLink';
+import { ArticleMark } from './ArticleMark';
 import styles from './content.module.css';
 
 /** The list date: the publish day of an article (yyyy-MM-dd). */
@@ -18,8 +18,8 @@ export function NewsList({ items, label = '文章列表', compact = false }: { i
             {item.Title}
           </ArticleLink>
           {/* A menu's list is ordered by pins first (listMenuNews), so 置顶 marks its leading rows; the compact related list is not. */}
-          {item.IsTop && !compact && <Tag color="red">置顶</Tag>}
-          {item.IsMemberRead && !compact && <Tag color="gold">会员</Tag>}
+          {item.IsTop && !compact && <ArticleMark kind="top" />}
+          {item.IsMemberRead && !compact && <ArticleMark kind="member" />}
           <time className={styles.newsDate}>{publishDay(item)}</time>
         </li>
       ))}

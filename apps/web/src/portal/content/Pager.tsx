@@ -1,8 +1,12 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { DoubleLeftOutlined, DoubleRightOutlined, LeftOutlined, RightOutlined } from '@ant-design/icons';
+import DoubleLeftOutlined from '@ant-design/icons-svg/es/asn/DoubleLeftOutlined';
+import DoubleRightOutlined from '@ant-design/icons-svg/es/asn/DoubleRightOutlined';
+import LeftOutlined from '@ant-design/icons-svg/es/asn/LeftOutlined';
+import RightOutlined from '@ant-design/icons-svg/es/asn/RightOutlined';
 import { pagerItems } from './pagerItems';
 import styles from './pager.module.css';
+import { Icon } from '../../components/Icon';
 
 interface Props {
   page: number;
@@ -56,17 +60,17 @@ export function Pager({ page, pageSize, total, label, hrefFor, onChange, size, a
     <nav className={[styles.pager, size === 'small' && styles.small, align === 'end' && styles.end].filter(Boolean).join(' ')} aria-label={label}>
       <span className={styles.total}>共 {total} 条</span>
       <ul className={styles.items}>
-        <li>{target(page - 1, '上一页', <LeftOutlined aria-hidden />, { disabled: page <= 1 })}</li>
+        <li>{target(page - 1, '上一页', <Icon icon={LeftOutlined} />, { disabled: page <= 1 })}</li>
         {pagerItems(page, pageCount).map((item) => (
           <li key={item.kind === 'page' ? item.page : item.direction}>
             {item.kind === 'page'
               ? target(item.page, `第 ${item.page} 页`, item.page, { current: item.page === page })
               : item.direction === 'back'
-                ? target(item.page, '向前 3 页', <DoubleLeftOutlined aria-hidden />)
-                : target(item.page, '向后 3 页', <DoubleRightOutlined aria-hidden />)}
+                ? target(item.page, '向前 3 页', <Icon icon={DoubleLeftOutlined} />)
+                : target(item.page, '向后 3 页', <Icon icon={DoubleRightOutlined} />)}
           </li>
         ))}
-        <li>{target(page + 1, '下一页', <RightOutlined aria-hidden />, { disabled: page >= pageCount })}</li>
+        <li>{target(page + 1, '下一页', <Icon icon={RightOutlined} />, { disabled: page >= pageCount })}</li>
       </ul>
     </nav>
   );

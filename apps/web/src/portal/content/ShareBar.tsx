@@ -1,14 +1,19 @@
-import { useState, type ReactNode } from 'react';
-import { Popover, Spin } from 'antd';
-import { QqOutlined, StarFilled, WechatOutlined, WeiboOutlined } from '@ant-design/icons';
+import type { ReactNode } from 'react';
+import QqOutlined from '@ant-design/icons-svg/es/asn/QqOutlined';
+import StarFilled from '@ant-design/icons-svg/es/asn/StarFilled';
+import WechatOutlined from '@ant-design/icons-svg/es/asn/WechatOutlined';
+import WeiboOutlined from '@ant-design/icons-svg/es/asn/WeiboOutlined';
 import { useQuery } from '@tanstack/react-query';
+import { Icon } from '../../components/Icon';
+import { Popover } from '../../components/Popover';
+import { SkeletonBlock } from '../../components/Skeleton';
 import styles from './content.module.css';
 
 /** Share pages of the networks of spec §2 info; each takes the page address and title. */
 const shareTargets: { name: string; icon: ReactNode; color: string; href: (url: string, title: string) => string }[] = [
-  { name: 'QQ', icon: <QqOutlined />, color: '#12b7f5', href: (u, t) => `https://connect.qq.com/widget/shareqq/index.html?url=${u}&title=${t}` },
-  { name: 'QQ空间', icon: <StarFilled />, color: '#f7b500', href: (u, t) => `https://sns.qzone.qq.com/cgi-bin/qzshare/cgi_qzshare_onekey?url=${u}&title=${t}` },
-  { name: '微博', icon: <WeiboOutlined />, color: '#e6162d', href: (u, t) => `https://service.weibo.com/share/share.php?url=${u}&title=${t}` },
+  { name: 'QQ', icon: <Icon icon={QqOutlined} />, color: '#12b7f5', href: (u, t) => `https://connect.qq.com/widget/shareqq/index.html?url=${u}&title=${t}` },
+  { name: 'QQ空间', icon: <Icon icon={StarFilled} />, color: '#f7b500', href: (u, t) => `https://sns.qzone.qq.com/cgi-bin/qzshare/cgi_qzshare_onekey?url=${u}&title=${t}` },
+  { name: '微博', icon: <Icon icon={WeiboOutlined} />, color: '#e6162d', href: (u, t) => `https://service.weibo.com/share/share.php?url=${u}&title=${t}` },
 ];
 
 /**
@@ -23,23 +28,27 @@ function WechatQr({ url }: { url: string }) {
   });
   return (
     <div className={styles.wechatQr}>
-      {qr.data ? <img src={qr.data} alt="本页二维码" width={160} height={160} /> : <Spin />}
+      {qr.data ? <img src={qr.data} alt="本页二维码" width={160} height={160} /> : <SkeletonBlock className={styles.wechatQrLoading} />}
       <div>打开微信“扫一扫”，分享给朋友</div>
     </div>
   );
 }
 
 export function ShareBar({ url, title }: { url: string; title: string }) {
-  const [wechatOpen, setWechatOpen] = useState(false);
   const u = encodeURIComponent(url);
   const t = encodeURIComponent(title);
   return (
     <div className={styles.share} role="group" aria-label="分享">
       <span>分享到：</span>
-      <Popover content={wechatOpen && <WechatQr url={url} />} title="分享到微信" open={wechatOpen} onOpenChange={setWechatOpen}>
-        <button type="button" className={styles.shareButton} style={{ color: '#07c160' }} aria-label="分享到微信" title="微信">
-          <WechatOutlined />
-        </button>
+      <Popover
+        title="分享到微信"
+        trigger={({ open, toggle }) => (
+          <button type="button" className={styles.shareButton} style={{ color: '#07c160' }} aria-label="分享到微信" title="微信" aria-expanded={open} onClick={toggle}>
+            <Icon icon={WechatOutlined} />
+          </button>
+        )}
+      >
+        <WechatQr url={url} />
       </Popover>
       {shareTargets.map((target) => (
         <a

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { App } from 'antd';
 import { articleWarning } from '@portal/shared';
+import { toast } from '../../components/toast';
 
 /** What a list needs to know to open an article. */
 export interface ArticleRef {
@@ -18,13 +18,12 @@ export const articleHref = (a: Pick<ArticleRef, 'NewsId' | 'MenuId'>) => `/info?
  */
 export function useOpenArticle(): (article: ArticleRef) => void {
   const navigate = useNavigate();
-  const { message } = App.useApp();
   return useCallback(
     (article: ArticleRef) => {
       const warning = articleWarning(article.Status);
-      if (warning) void message.warning(warning);
+      if (warning) toast('warning', warning);
       else void navigate(articleHref(article));
     },
-    [navigate, message],
+    [navigate],
   );
 }

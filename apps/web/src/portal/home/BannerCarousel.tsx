@@ -1,14 +1,19 @@
 import { useEffect, useState, type CSSProperties } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Empty, Skeleton } from 'antd';
-import { CaretRightOutlined, LeftOutlined, PauseOutlined, RightOutlined } from '@ant-design/icons';
-import { carousel, messages, type BannerDto } from '@portal/shared';
+import CaretRightOutlined from '@ant-design/icons-svg/es/asn/CaretRightOutlined';
+import LeftOutlined from '@ant-design/icons-svg/es/asn/LeftOutlined';
+import PauseOutlined from '@ant-design/icons-svg/es/asn/PauseOutlined';
+import RightOutlined from '@ant-design/icons-svg/es/asn/RightOutlined';
+import { carousel, type BannerDto } from '@portal/shared';
 import { contentApi } from '../../api/content';
 import { isExternalHref } from '../layout';
 import { pictureSources } from '../content/picture';
+import { Empty } from '../content/EmptyState';
+import { SkeletonBlock } from '../../components/Skeleton';
 import { usePerView } from './usePerView';
 import styles from './home.module.css';
+import { Icon } from '../../components/Icon';
 
 /**
  * Slides are 200 px high and pictures fill them (object-fit: cover): a banner of the usual 3:1
@@ -137,10 +142,10 @@ function Track({ banners }: { banners: readonly BannerDto[] }) {
       {loops && (
         <>
           <button type="button" className={`${styles.arrow} ${styles.arrowPrev}`} aria-label="上一张" onClick={() => step(-1)}>
-            <LeftOutlined aria-hidden />
+            <Icon icon={LeftOutlined} />
           </button>
           <button type="button" className={`${styles.arrow} ${styles.arrowNext}`} aria-label="下一张" onClick={() => step(1)}>
-            <RightOutlined aria-hidden />
+            <Icon icon={RightOutlined} />
           </button>
           <div className={styles.dots}>
             <button
@@ -150,7 +155,7 @@ function Track({ banners }: { banners: readonly BannerDto[] }) {
               title={stopped ? '播放轮播' : '暂停轮播'}
               onClick={() => setStopped((s) => !s)}
             >
-              {stopped ? <CaretRightOutlined aria-hidden /> : <PauseOutlined aria-hidden />}
+              {stopped ? <Icon icon={CaretRightOutlined} /> : <Icon icon={PauseOutlined} />}
             </button>
             {banners.map((b, i) => (
               <button
@@ -171,8 +176,8 @@ function Track({ banners }: { banners: readonly BannerDto[] }) {
 
 export function BannerCarousel() {
   const banners = useQuery({ queryKey: ['banners', carousel.bannerType], queryFn: () => contentApi.banners(carousel.bannerType) });
-  if (banners.isPending) return <Skeleton.Node active className={styles.carouselSkeleton} />;
+  if (banners.isPending) return <SkeletonBlock className={styles.carouselSkeleton} />;
   const list = banners.data ?? [];
-  if (list.length === 0) return <Empty className={styles.carouselEmpty} image={Empty.PRESENTED_IMAGE_SIMPLE} description={messages.empty} />;
+  if (list.length === 0) return <Empty className={styles.carouselEmpty} />;
   return <Track banners={list} />;
 }

@@ -1,6 +1,8 @@
-import { Empty, Skeleton, Tag } from 'antd';
-import { messages, type NewsListItemDto } from '@portal/shared';
+import type { NewsListItemDto } from '@portal/shared';
+import { SkeletonRows } from '../../components/Skeleton';
 import { ArticleLink } from '../content/ArticleLink';
+import { ArticleMark } from '../content/ArticleMark';
+import { Empty } from '../content/EmptyState';
 import { publishDay } from '../content/NewsList';
 import styles from './home.module.css';
 
@@ -19,8 +21,8 @@ interface Props {
  * a pinned article would carry the mark somewhere down the list.
  */
 export function NewsRows({ items, rows, showMenu = false, label }: Props) {
-  if (!items) return <Skeleton active title={false} paragraph={{ rows, width: '100%' }} className={styles.skeleton} />;
-  if (items.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={messages.empty} />;
+  if (!items) return <SkeletonRows rows={rows} className={styles.skeleton} />;
+  if (items.length === 0) return <Empty />;
   return (
     <ul className={styles.rows} aria-label={label}>
       {items.map((item) => (
@@ -29,11 +31,7 @@ export function NewsRows({ items, rows, showMenu = false, label }: Props) {
             {showMenu && item.MenuName && <span className={styles.rowMenu}>[{item.MenuName}]</span>}
             {item.Title}
           </ArticleLink>
-          {item.IsMemberRead && (
-            <Tag color="gold" variant="outlined" className={styles.mark}>
-              会员
-            </Tag>
-          )}
+          {item.IsMemberRead && <ArticleMark kind="member" outlined className={styles.mark} />}
           <time className={styles.rowDate}>{publishDay(item)}</time>
         </li>
       ))}

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Tabs } from 'antd';
 import { homeTabs, paging, type NewsListItemDto } from '@portal/shared';
 import { contentApi } from '../../api/content';
+import { Tabs } from '../../components/Tabs';
 import { findMenuByName, menuHref, useMenuTree } from '../layout';
 import { Section } from './Section';
 import { NewsRows } from './NewsRows';
@@ -50,12 +50,12 @@ export function PositionTabs({ className }: { className?: string }) {
       heading={
         <Tabs
           className={styles.tabs}
-          activeKey={String(seat)}
-          onChange={(key) => {
-            setSeat(Number(key) as Seat);
+          items={homeTabs.map((t) => ({ key: t.seat, label: t.label }))}
+          active={seat}
+          onChange={(next) => {
+            setSeat(next);
             setPage(paging.firstPage);
           }}
-          items={homeTabs.map((t) => ({ key: String(t.seat), label: t.label }))}
         />
       }
     >

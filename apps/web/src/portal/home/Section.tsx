@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { RightOutlined } from '@ant-design/icons';
+import RightOutlined from '@ant-design/icons-svg/es/asn/RightOutlined';
 import styles from './home.module.css';
+import { Icon } from '../../components/Icon';
 
 interface Props {
   title: ReactNode;
@@ -21,7 +22,7 @@ export function Section({ title, more, heading, className, children }: Props) {
         {heading ?? <h2 className={styles.sectionTitle}>{title}</h2>}
         {more && (
           <Link to={more} className={styles.more}>
-            更多 <RightOutlined aria-hidden />
+            更多 <Icon icon={RightOutlined} />
           </Link>
         )}
       </header>

@@ -1,22 +1,28 @@
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Spin } from 'antd';
-import { BarChartOutlined, ReadOutlined, SafetyCertificateOutlined, SolutionOutlined, TeamOutlined, TrophyOutlined } from '@ant-design/icons';
+import BarChartOutlined from '@ant-design/icons-svg/es/asn/BarChartOutlined';
+import ReadOutlined from '@ant-design/icons-svg/es/asn/ReadOutlined';
+import SafetyCertificateOutlined from '@ant-design/icons-svg/es/asn/SafetyCertificateOutlined';
+import SolutionOutlined from '@ant-design/icons-svg/es/asn/SolutionOutlined';
+import TeamOutlined from '@ant-design/icons-svg/es/asn/TeamOutlined';
+import TrophyOutlined from '@ant-design/icons-svg/es/asn/TrophyOutlined';
 import { membershipTile, messages, shortcutTiles } from '@portal/shared';
 import { contentApi } from '../../api/content';
+import { toast } from '../../components/toast';
 import { useMemberDialogs } from '../member/MemberDialogs';
 import styles from './home.module.css';
+import { Icon } from '../../components/Icon';
 
 type Tile = (typeof shortcutTiles)[number];
 
 const tileIcons: Record<Tile, ReactNode> = {
-  入会申请: <SolutionOutlined aria-hidden />,
-  专家智库: <TeamOutlined aria-hidden />,
-  协会期刊: <ReadOutlined aria-hidden />,
-  鉴定评优: <TrophyOutlined aria-hidden />,
-  信用管理: <SafetyCertificateOutlined aria-hidden />,
-  行业统计: <BarChartOutlined aria-hidden />,
+  入会申请: <Icon icon={SolutionOutlined} />,
+  专家智库: <Icon icon={TeamOutlined} />,
+  协会期刊: <Icon icon={ReadOutlined} />,
+  鉴定评优: <Icon icon={TrophyOutlined} />,
+  信用管理: <Icon icon={SafetyCertificateOutlined} />,
+  行业统计: <Icon icon={BarChartOutlined} />,
 };
 
 const tileHints: Record<Tile, string> = {
@@ -35,7 +41,6 @@ const tileHints: Record<Tile, string> = {
 export function ShortcutTiles() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { message } = App.useApp();
   const { openApply } = useMemberDialogs();
   const [pending, setPending] = useState<Tile | null>(null);
 
@@ -48,9 +53,9 @@ export function ShortcutTiles() {
     try {
       const menu = await queryClient.fetchQuery({ queryKey: ['menuByLabel', tile], queryFn: () => contentApi.menuByLabel(tile), staleTime: 5 * 60_000 });
       if (menu) void navigate(`/menuList?ParentId=${menu.ParentId}&MenuId=${menu.MenuId}`);
-      else void message.warning(messages.menuRouteMissing);
+      else toast('warning', messages.menuRouteMissing);
     } catch {
-      void message.warning(messages.menuRouteMissing);
+      toast('warning', messages.menuRouteMissing);
     } finally {
       setPending(null);
     }
@@ -60,7 +65,7 @@ export function ShortcutTiles() {
     <nav className={styles.tiles} aria-label="快捷入口">
       {shortcutTiles.map((tile) => (
         <button key={tile} type="button" className={styles.tile} onClick={() => void open(tile)} disabled={pending !== null}>
-          <span className={styles.tileIcon}>{pending === tile ? <Spin size="small" /> : tileIcons[tile]}</span>
+          <span className={styles.tileIcon}>{pending === tile ? <span className={styles.spinner} /> : tileIcons[tile]}</span>
           <span className={styles.tileText}>
             <strong>{tile}</strong>
             <small>{tileHints[tile]}</small>

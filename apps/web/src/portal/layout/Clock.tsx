@@ -1,21 +1,29 @@
 import { useEffect, useState } from 'react';
-import dayjs from 'dayjs';
 import { timing } from '@portal/shared';
 
-/** e.g. 2026年11月21日 星期六 22:35:08 (the zh-cn dayjs locale names the weekday). */
-const format = (d: dayjs.Dayjs) => d.format('YYYY年MM月DD日 dddd HH:mm:ss');
+const weekdays = ['星期日', '星期一', '星期二', '星期三', '星期四', '星期五', '星期六'];
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * e.g. 2026年11月21日 星期六 22:35:08, in the browser's time zone. Drawn by hand: dayjs and its
+ * Chinese locale would join every public page's first load for this one line.
+ */
+function format(d: Date) {
+  return `${d.getFullYear()}年${pad(d.getMonth() + 1)}月${pad(d.getDate())}日 ${weekdays[d.getDay()]} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+}
+const isoLocal = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 
 /** The header clock with weekday, refreshed every second (spec §2 "Header", §9). */
 export function Clock({ className }: { className?: string }) {
   // The server's time would differ from the browser's: the clock starts in the browser, after hydration.
-  const [now, setNow] = useState<dayjs.Dayjs | null>(null);
+  const [now, setNow] = useState<Date | null>(null);
   useEffect(() => {
-    setNow(dayjs());
-    const id = window.setInterval(() => setNow(dayjs()), timing.clockMs);
+    setNow(new Date());
+    const id = window.setInterval(() => setNow(new Date()), timing.clockMs);
     return () => window.clearInterval(id);
   }, []);
   return (
-    <time className={className} dateTime={now?.format('YYYY-MM-DDTHH:mm:ss')} data-testid="header-clock">
+    <time className={className} dateTime={now ? isoLocal(now) : undefined} data-testid="header-clock">
       {now ? format(now) : '\u00a0'}
     </time>
   );

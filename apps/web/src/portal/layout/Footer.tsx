@@ -1,5 +1,10 @@
 import { Link } from 'react-router';
-import { EnvironmentOutlined, EyeOutlined, InboxOutlined, MailOutlined, PhoneOutlined } from '@ant-design/icons';
+import EnvironmentOutlined from '@ant-design/icons-svg/es/asn/EnvironmentOutlined';
+import EyeOutlined from '@ant-design/icons-svg/es/asn/EyeOutlined';
+import InboxOutlined from '@ant-design/icons-svg/es/asn/InboxOutlined';
+import MailOutlined from '@ant-design/icons-svg/es/asn/MailOutlined';
+import PhoneOutlined from '@ant-design/icons-svg/es/asn/PhoneOutlined';
+import { Icon } from '../../components/Icon';
 import { useSiteInfo } from './useSiteInfo';
 import { useVisitCounter } from './useVisitCounter';
 import { FriendLinks } from './FriendLinks';
@@ -26,16 +31,16 @@ export function Footer() {
           </div>
           <address className={styles.contacts}>
             <div>
-              <PhoneOutlined aria-hidden /> 联系电话：{site?.Phone}
+              <Icon icon={PhoneOutlined} /> 联系电话：{site?.Phone}
             </div>
             <div>
-              <MailOutlined aria-hidden /> 电子邮箱：{site?.Email && <a href={`mailto:${site.Email}`}>{site.Email}</a>}
+              <Icon icon={MailOutlined} /> 电子邮箱：{site?.Email && <a href={`mailto:${site.Email}`}>{site.Email}</a>}
             </div>
             <div>
-              <InboxOutlined aria-hidden /> 邮政编码：{site?.Postcode}
+              <Icon icon={InboxOutlined} /> 邮政编码：{site?.Postcode}
             </div>
             <div>
-              <EnvironmentOutlined aria-hidden /> 地址：{site?.Address}
+              <Icon icon={EnvironmentOutlined} /> 地址：{site?.Address}
             </div>
           </address>
           <div className={styles.qrs}>
@@ -59,7 +64,7 @@ export function Footer() {
           )}
           {visits !== undefined && (
             <span data-testid="visit-count">
-              <EyeOutlined aria-hidden /> 访问量：{visits.toLocaleString('zh-CN')}
+              <Icon icon={EyeOutlined} /> 访问量：{visits.toLocaleString('zh-CN')}
             </span>
           )}
         </div>

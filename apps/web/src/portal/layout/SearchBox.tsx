@@ -1,35 +1,8 @@
-import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
-import { App, Input } from 'antd';
-import { messages } from '@portal/shared';
+import { useSearchParams } from 'react-router';
+import { SearchField } from './SearchField';
 
-/** Header search (spec §2 "Header"): trimmed; empty warns 请输入关键词, otherwise opens searchKey. */
+/** Header search (spec §2 "Header"): starts with the keyword of the search page it is on. */
 export function SearchBox() {
-  const navigate = useNavigate();
   const [params] = useSearchParams();
-  const { message } = App.useApp();
-  const [text, setText] = useState(() => params.get('key') ?? '');
-
-  const search = (value: string) => {
-    const key = value.trim();
-    if (!key) {
-      void message.warning(messages.keywordRequired);
-      return;
-    }
-    setText(key);
-    void navigate(`/searchKey?key=${encodeURIComponent(key)}`);
-  };
-
-  return (
-    <Input.Search
-      value={text}
-      onChange={(e) => setText(e.target.value)}
-      onSearch={search}
-      placeholder="请输入关键词"
-      aria-label="站内搜索"
-      enterButton="搜索"
-      maxLength={50}
-      allowClear
-    />
-  );
+  return <SearchField initial={params.get('key') ?? ''} label="站内搜索" />;
 }

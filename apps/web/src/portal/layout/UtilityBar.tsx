@@ -1,7 +1,9 @@
-import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Popover } from 'antd';
-import { EditOutlined, MessageOutlined, QrcodeOutlined } from '@ant-design/icons';
+import EditOutlined from '@ant-design/icons-svg/es/asn/EditOutlined';
+import MessageOutlined from '@ant-design/icons-svg/es/asn/MessageOutlined';
+import QrcodeOutlined from '@ant-design/icons-svg/es/asn/QrcodeOutlined';
+import { Icon } from '../../components/Icon';
+import { Popover } from '../../components/Popover';
 import { useMemberDialogs } from '../member/MemberDialogs';
 import { MemberEntrance } from '../member/MemberEntrance';
 import { useMemberSession } from '../member/session';
@@ -13,23 +15,19 @@ import styles from './header.module.css';
 /** 关注我们: the QR code under the pointer, or opened by Enter/Space from the keyboard and closed by Escape. */
 function FollowUs() {
   const qr = qrCodes.officialAccount;
-  const [open, setOpen] = useState(false);
   return (
     <Popover
-      open={open}
-      onOpenChange={setOpen}
-      trigger={['hover', 'click']}
-      placement="bottom"
-      content={
-        <figure className={styles.qrPopover}>
-          <img src={qr.src} alt={qr.label} width={140} height={140} />
-          <figcaption>扫码关注{qr.label}</figcaption>
-        </figure>
-      }
+      cardClassName={styles.qrPopover}
+      trigger={({ open, toggle }) => (
+        <button type="button" className={styles.barLink} aria-expanded={open} onClick={toggle}>
+          <Icon icon={QrcodeOutlined} /> 关注我们
+        </button>
+      )}
     >
-      <button type="button" className={styles.barLink} aria-expanded={open} onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}>
-        <QrcodeOutlined aria-hidden /> 关注我们
-      </button>
+      <figure>
+        <img src={qr.src} alt={qr.label} width={140} height={140} />
+        <figcaption>扫码关注{qr.label}</figcaption>
+      </figure>
     </Popover>
   );
 }
@@ -42,7 +40,7 @@ function ContributeEntry() {
   const toContribute = () => void navigate('/contribute');
   return (
     <button type="button" className={styles.barLink} onClick={() => (loggedIn ? toContribute() : openLogin(toContribute))}>
-      <EditOutlined aria-hidden /> 投稿
+      <Icon icon={EditOutlined} /> 投稿
     </button>
   );
 }
@@ -57,7 +55,7 @@ export function UtilityBar() {
         <nav className={styles.utilities} aria-label="会员与服务">
           <MemberEntrance classNames={{ entrance: styles.member, link: styles.barLink, account: styles.account }} />
           <button type="button" className={styles.barLink} onClick={openSuggestion}>
-            <MessageOutlined aria-hidden /> 建议箱
+            <Icon icon={MessageOutlined} /> 建议箱
           </button>
           <FollowUs />
           <ContributeEntry />

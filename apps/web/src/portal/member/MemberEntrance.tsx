@@ -1,12 +1,15 @@
 import { lazy, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { App, Badge } from 'antd';
-import { BellOutlined, UserOutlined } from '@ant-design/icons';
+import BellOutlined from '@ant-design/icons-svg/es/asn/BellOutlined';
+import UserOutlined from '@ant-design/icons-svg/es/asn/UserOutlined';
 import { membersApi } from '../../api/members';
 import { useActivityUnread } from '../activity/useActivityUnread';
 import { useMemberDialogs } from './MemberDialogs';
 import { useMemberSession } from './session';
+import { Icon } from '../../components/Icon';
 import { OnDemand } from '../../components/OnDemand';
+import { toast } from '../../components/toast';
+import styles from './memberEntrance.module.css';
 
 // The account dialog (forms and their schemas) loads when the member first opens it.
 const UserInfoDialog = lazy(() => import('./UserInfoDialog').then((m) => ({ default: m.UserInfoDialog })));
@@ -16,8 +19,12 @@ function ActivityNotices({ className }: { className?: string }) {
   const unread = useActivityUnread();
   return (
     <Link to="/member/activity" className={className} title={unread > 0 ? `${unread}条未读活动通知` : '活动通知'}>
-      <BellOutlined aria-hidden /> 活动通知{' '}
-      <Badge count={unread} size="small" overflowCount={99} aria-label={`${unread}条未读`} />
+      <Icon icon={BellOutlined} /> 活动通知{' '}
+      {unread > 0 && (
+        <span className={styles.unread} data-testid="unread-count">
+          {unread > 99 ? '99+' : unread}
+        </span>
+      )}
     </Link>
   );
 }
@@ -32,12 +39,11 @@ export function MemberEntrance({ classNames }: { classNames: Partial<Record<'ent
   const { openLogin } = useMemberDialogs();
   const [infoOpen, setInfoOpen] = useState(false);
   const navigate = useNavigate();
-  const { message } = App.useApp();
 
   if (!loggedIn) {
     return (
       <button type="button" className={classNames.link} onClick={() => openLogin()}>
-        <UserOutlined aria-hidden /> 会员登录
+        <Icon icon={UserOutlined} /> 会员登录
       </button>
     );
   }
@@ -46,14 +52,14 @@ export function MemberEntrance({ classNames }: { classNames: Partial<Record<'ent
     // A failed call still ends the session here: the token is dropped either way.
     const text = await membersApi.logout().catch(() => null);
     setToken(null);
-    if (text) void message.success(text);
+    if (text) toast('success', text);
     void navigate('/home');
   };
 
   return (
     <span className={classNames.entrance}>
       <button type="button" className={classNames.link} title={info?.MemberName} onClick={() => setInfoOpen(true)}>
-        <UserOutlined aria-hidden /> <span className={classNames.account}>{info?.Account ?? '会员'}</span>
+        <Icon icon={UserOutlined} /> <span className={classNames.account}>{info?.Account ?? '会员'}</span>
       </button>
       <ActivityNotices className={classNames.link} />
       <button type="button" className={classNames.link} onClick={() => void logout()}>

@@ -1,13 +1,23 @@
+import { lazy } from 'react';
 import { useSearchParams } from 'react-router';
-import { Tabs } from 'antd';
+import { AntdPart } from '../../components/OnDemand';
+import { Tabs } from '../../components/Tabs';
 import { ContentPage, Panel } from '../content/ContentPage';
 import { MenuCrumbs } from '../content/MenuCrumbs';
 import { CertLookup } from '../certificates/CertLookup';
-import { MyCertificates } from '../certificates/MyCertificates';
 import { useMemberSession } from '../member/session';
 import { usePageTitle } from '../content/usePageTitle';
 
 const TITLE = '证书及成绩查询';
+
+// 我的证书 is a result table (antd's Table): it loads when a member opens the tab.
+const MyCertificates = lazy(() => import('../certificates/MyCertificates').then((m) => ({ default: m.MyCertificates })));
+
+type Tab = 'lookup' | 'mine';
+const tabs: { key: Tab; label: string }[] = [
+  { key: 'lookup', label: '证书查询' },
+  { key: 'mine', label: '我的证书' },
+];
 
 /**
  * 证书及成绩查询 (spec §2 certsearch). A signed-in member also finds 我的证书 here, the
@@ -18,8 +28,8 @@ export function CertSearchPage() {
   usePageTitle('证书查询');
   const { loggedIn, info } = useMemberSession();
   const [params, setParams] = useSearchParams();
-  const tab = loggedIn && params.get('tab') === 'mine' ? 'mine' : 'lookup';
-  const choose = (key: string) =>
+  const tab: Tab = loggedIn && params.get('tab') === 'mine' ? 'mine' : 'lookup';
+  const choose = (key: Tab) =>
     setParams((p) => {
       const next = new URLSearchParams(p);
       if (key === 'mine') next.set('tab', 'mine');
@@ -31,14 +41,16 @@ export function CertSearchPage() {
     <ContentPage>
       <Panel title={TITLE} crumbs={<MenuCrumbs path={[]} tail={TITLE} />}>
         {loggedIn ? (
-          <Tabs
-            activeKey={tab}
-            onChange={choose}
-            items={[
-              { key: 'lookup', label: '证书查询', children: <CertLookup /> },
-              { key: 'mine', label: '我的证书', children: <MyCertificates company={info?.MemberName} /> },
-            ]}
-          />
+          <>
+            <Tabs items={tabs} active={tab} onChange={choose} />
+            {tab === 'lookup' ? (
+              <CertLookup />
+            ) : (
+              <AntdPart>
+                <MyCertificates company={info?.MemberName} />
+              </AntdPart>
+            )}
+          </>
         ) : (
           <CertLookup />
         )}

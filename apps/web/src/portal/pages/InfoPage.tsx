@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Result, Skeleton } from 'antd';
-import { LockOutlined } from '@ant-design/icons';
+import LockOutlined from '@ant-design/icons-svg/es/asn/LockOutlined';
 import { articleWarning, Code, messages, paging, type NewsDetailDto } from '@portal/shared';
 import { contentApi } from '../../api/content';
 import { ApiError } from '../../api/client';
-import { colors } from '../../theme';
+import { SkeletonRows } from '../../components/Skeleton';
+import buttons from '../../components/button.module.css';
 import { useMenuTree } from '../layout';
 import { ContentPage } from '../content/ContentPage';
 import { MenuCrumbs } from '../content/MenuCrumbs';
@@ -17,6 +17,7 @@ import { EmptyState } from '../content/EmptyState';
 import { articleHref } from '../content/openArticle';
 import { findMenuPath } from '../content/menuPath';
 import { MemberLoginButton } from '../content/MemberLoginButton';
+import { Callout, StatusNotice } from '../content/Notices';
 import styles from '../content/content.module.css';
 import { usePageTitle } from '../content/usePageTitle';
 
@@ -49,7 +50,7 @@ function RelatedArticles({ menuId, newsId }: { menuId: number; newsId: number })
       <h2 className={styles.asideTitle}>相关文章</h2>
       <div className={styles.asideBody}>
         {related.isPending && menuId > 0 ? (
-          <Skeleton active title={false} paragraph={{ rows: 6 }} style={{ paddingTop: 12 }} />
+          <SkeletonRows rows={6} className={styles.relatedLoading} />
         ) : items.length > 0 ? (
           <NewsList items={items} label="相关文章" compact />
         ) : (
@@ -84,11 +85,11 @@ function ArticleView({ article }: { article: NewsDetailDto }) {
       {warning && article.NewContent ? (
         // The contributor's own unpublished article: the server hands its text to its author only.
         <>
-          <Alert className={styles.notice} type="info" showIcon title={`${warning}，仅您本人可见`} />
+          <Callout tone="info" className={styles.notice}>{`${warning}，仅您本人可见`}</Callout>
           <ArticleBody html={article.NewContent} />
         </>
       ) : warning ? (
-        <Result className={styles.notice} status="warning" title={warning} />
+        <StatusNotice className={styles.notice} title={warning} />
       ) : article.NewContent ? (
         <ArticleBody html={article.NewContent} />
       ) : (
@@ -106,26 +107,27 @@ function ArticleView({ article }: { article: NewsDetailDto }) {
 function ArticleMissing() {
   const navigate = useNavigate();
   return (
-    <Result
+    <StatusNotice
       className={styles.notice}
-      status="warning"
       title={<h1 className={styles.noticeTitle}>{messages.articleNotFound}</h1>}
-      subTitle="该文章可能已被删除、撤回或尚未发布。"
-      extra={[
-        <Button key="back" onClick={() => void navigate(-1)}>
-          返回上一页
-        </Button>,
-        <Button key="home" type="primary" onClick={() => void navigate('/home')}>
-          返回首页
-        </Button>,
-      ]}
+      text="该文章可能已被删除、撤回或尚未发布。"
+      actions={
+        <>
+          <button type="button" className={buttons.secondary} onClick={() => void navigate(-1)}>
+            返回上一页
+          </button>
+          <button type="button" className={buttons.primary} onClick={() => void navigate('/home')}>
+            返回首页
+          </button>
+        </>
+      }
     />
   );
 }
 
 /** Member-only article without a member session (Code 403). */
 function MemberOnlyNotice() {
-  return <Result className={styles.notice} icon={<LockOutlined style={{ color: colors.primary }} />} title={<h1 className={styles.noticeTitle}>{messages.memberOnly}</h1>} extra={<MemberLoginButton />} />;
+  return <StatusNotice className={styles.notice} icon={LockOutlined} iconClassName={styles.lockIcon} title={<h1 className={styles.noticeTitle}>{messages.memberOnly}</h1>} actions={<MemberLoginButton />} />;
 }
 
 export function InfoPage() {
@@ -146,7 +148,7 @@ export function InfoPage() {
   usePageTitle(detail.data?.Title);
 
   let main;
-  if (validId && detail.isPending) main = <Skeleton active paragraph={{ rows: 12 }} style={{ padding: '28px 0' }} />;
+  if (validId && detail.isPending) main = <SkeletonRows rows={12} className={styles.articleLoading} />;
   else if (memberOnly) main = <MemberOnlyNotice />;
   else if (detail.data) main = <ArticleView article={detail.data} />;
   else if (!validId || (detail.error instanceof ApiError && detail.error.code === Code.NotFound)) main = <ArticleMissing />;

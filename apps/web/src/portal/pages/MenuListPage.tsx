@@ -1,11 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ConfigProvider, Menu, Skeleton, type MenuProps, type ThemeConfig } from 'antd';
 import { MenuShowType, messages, paging, type MenuDto } from '@portal/shared';
 import { contentApi } from '../../api/content';
-import { colors } from '../../theme';
-import { MenuLink, shownMenus, useMenuTree } from '../layout';
+import { shownMenus, useMenuTree } from '../layout';
+import { SkeletonRows } from '../../components/Skeleton';
 import { ContentPage, Panel } from '../content/ContentPage';
 import { MenuCrumbs } from '../content/MenuCrumbs';
 import { NewsList } from '../content/NewsList';
@@ -15,63 +14,12 @@ import { EmptyState } from '../content/EmptyState';
 import { findMenuPath } from '../content/menuPath';
 import { usePageParam } from '../content/usePageParam';
 import { SectionSelect } from '../content/SectionSelect';
+import { SideMenu } from '../content/SideMenu';
 import styles from '../content/content.module.css';
 import { usePageTitle } from '../content/usePageTitle';
 
-/** The side-menu key of spec §2: ParentId-MenuId. */
-const menuKey = (menu: Pick<MenuDto, 'ParentId' | 'MenuId'>) => `${menu.ParentId}-${menu.MenuId}`;
-
-/** Visible children as menu items; those with visible children become submenus. */
-function sideItems(menus: readonly MenuDto[]): NonNullable<MenuProps['items']> {
-  return shownMenus(menus).map((menu) => {
-    const children = shownMenus(menu.ChildList);
-    return children.length > 0
-      ? { key: menuKey(menu), label: menu.Name, children: sideItems(children) }
-      : { key: menuKey(menu), label: <MenuLink menu={menu} /> };
-  });
-}
-
-const submenuKeys = (menus: readonly MenuDto[]): string[] =>
-  shownMenus(menus).flatMap((m) => (shownMenus(m.ChildList).length > 0 ? [menuKey(m), ...submenuKeys(m.ChildList)] : []));
-
-/** Full-width rows with a tinted selection, as a column navigation rather than a floating menu. */
-const sideMenuTheme: ThemeConfig = {
-  components: {
-    Menu: { itemBorderRadius: 0, itemMarginInline: 0, itemMarginBlock: 0, itemHeight: 48, itemSelectedBg: colors.primaryLight, subMenuItemBg: '#f8fafc' },
-  },
-};
-
 /** The menus of a section: the children of its top-level menu (the top menu itself when it has none). */
 const sectionMenus = (top: MenuDto) => (shownMenus(top.ChildList).length > 0 ? top.ChildList : [top]);
-
-/** The left menu: the section's menus (sectionMenus). */
-function SideMenu({ top, selectedKey }: { top: MenuDto | undefined; selectedKey: string }) {
-  if (!top) {
-    return (
-      <aside className={styles.side}>
-        <h2 className={styles.sideHeading}>{'\u00a0'}</h2>
-        <Skeleton active title={false} paragraph={{ rows: 4 }} style={{ padding: 16 }} />
-      </aside>
-    );
-  }
-  const menus = sectionMenus(top);
-  return (
-    <aside className={styles.side}>
-      <h2 className={styles.sideHeading}>{top.Name}</h2>
-      <ConfigProvider theme={sideMenuTheme}>
-        <Menu
-          // Remount per top menu so its submenus start expanded.
-          key={top.MenuId}
-          className={styles.sideMenu}
-          mode="inline"
-          items={sideItems(menus)}
-          selectedKeys={[selectedKey]}
-          defaultOpenKeys={submenuKeys(menus)}
-        />
-      </ConfigProvider>
-    </aside>
-  );
-}
 
 /** A single-page menu (ShowType 1): its body is the first list entry's NewContent. */
 function SinglePage({ menuId }: { menuId: number }) {
@@ -79,7 +27,7 @@ function SinglePage({ menuId }: { menuId: number }) {
     queryKey: ['newsList', { pid: menuId, pageindex: 1, pagesize: 1 }],
     queryFn: () => contentApi.newsList({ pid: menuId, pageindex: 1, pagesize: 1 }),
   });
-  if (entry.isPending) return <Skeleton active paragraph={{ rows: 8 }} />;
+  if (entry.isPending) return <SkeletonRows rows={8} />;
   const html = entry.data?.List[0]?.NewContent;
   return html ? <ArticleBody html={html} /> : <EmptyState />;
 }
@@ -89,7 +37,7 @@ function MenuNews({ menuId }: { menuId: number }) {
   const [page] = usePageParam();
   const query = { pid: menuId, pageindex: page, pagesize: paging.menuNews };
   const list = useQuery({ queryKey: ['newsList', query], queryFn: () => contentApi.newsList(query), placeholderData: keepPreviousData });
-  if (list.isPending) return <Skeleton active paragraph={{ rows: 6 }} />;
+  if (list.isPending) return <SkeletonRows rows={6} />;
   if (!list.data?.List.length) return <EmptyState />;
   return (
     <>
@@ -127,7 +75,6 @@ export function MenuListPage() {
   const path = findMenuPath(tree.data ?? [], menuId);
   const current = path.at(-1) ?? menu.data;
   const top = path[0] ?? menu.data;
-  const selectedKey = current ? menuKey(current) : `${params.get('ParentId')}-${menuId}`;
   usePageTitle(current?.Name);
 
   if (!validId || (menu.isError && !current)) {
@@ -144,14 +91,15 @@ export function MenuListPage() {
   const shown = menu.data ?? current;
   let body;
   if (menu.isError) body = <EmptyState />;
-  else if (!shown) body = <Skeleton active paragraph={{ rows: 6 }} />;
+  else if (!shown) body = <SkeletonRows rows={6} />;
   else if (shown.ShowType === MenuShowType.SinglePage) body = <SinglePage key={menuId} menuId={menuId} />;
   else body = <MenuNews key={menuId} menuId={menuId} />;
 
   return (
     <ContentPage>
       <div className={styles.columns}>
-        <SideMenu top={top} selectedKey={selectedKey} />
+        {/* Remounted per section, so its submenus start open. */}
+        <SideMenu key={top?.MenuId} title={top?.Name} menus={top ? sectionMenus(top) : []} currentId={current?.MenuId ?? menuId} />
         <div className={styles.main}>
           <Panel title={current?.Name ?? '\u00a0'} crumbs={<MenuCrumbs path={path.length > 0 ? path : current ? [current] : []} />}>
             {top && <SectionSelect menus={sectionMenus(top)} currentId={menuId} />}

@@ -1,8 +1,9 @@
 import { useNavigate } from 'react-router';
-import { Button } from 'antd';
-import { HomeOutlined } from '@ant-design/icons';
+import HomeOutlined from '@ant-design/icons-svg/es/asn/HomeOutlined';
+import { Icon } from '../../components/Icon';
 import { colors, theme } from '../../theme';
 import { usePageTitle } from '../content/usePageTitle';
+import buttons from '../../components/button.module.css';
 
 /** What was not found: a page (the default), or an article the server answered 404 for. */
 const subjects = {
@@ -40,9 +41,9 @@ export function NotFoundPage({ subject = 'page' }: { subject?: keyof typeof subj
       </div>
       <h1 style={{ margin: 0, color: colors.text, fontSize: 20, fontWeight: 500 }}>{heading}</h1>
       <p style={{ margin: '0 0 12px', color: colors.muted }}>{text}</p>
-      <Button type="primary" size="large" icon={<HomeOutlined />} onClick={() => void navigate('/home')}>
-        返回首页
-      </Button>
+      <button type="button" className={`${buttons.primary} ${buttons.large}`} onClick={() => void navigate('/home')}>
+        <Icon icon={HomeOutlined} /> 返回首页
+      </button>
     </main>
   );
 }

@@ -1,6 +1,6 @@
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, App, Input, Skeleton } from 'antd';
+import { SkeletonRows } from '../../components/Skeleton';
 import { messages, paging, type NewsListItemDto } from '@portal/shared';
 import { contentApi } from '../../api/content';
 import { ContentPage, Panel } from '../content/ContentPage';
@@ -9,6 +9,8 @@ import { ArticleLink } from '../content/ArticleLink';
 import { Highlight } from '../content/Highlight';
 import { ListPagination } from '../content/ListPagination';
 import { EmptyState } from '../content/EmptyState';
+import { SearchField } from '../layout/SearchField';
+import { Callout } from '../content/Notices';
 import { publishDay } from '../content/NewsList';
 import { usePageParam } from '../content/usePageParam';
 import styles from '../content/content.module.css';
@@ -37,9 +39,14 @@ function Results({ keyword }: { keyword: string }) {
   const [page] = usePageParam();
   const query = { key: keyword, pageindex: page, pagesize: paging.search };
   const results = useQuery({ queryKey: ['newsList', query], queryFn: () => contentApi.search(query), placeholderData: keepPreviousData });
-  if (results.isPending) return <Skeleton active paragraph={{ rows: 8 }} style={{ paddingTop: 16 }} />;
+  if (results.isPending) return <SkeletonRows rows={8} className={styles.searchLoading} />;
   // A refused key (关键词不能超过50个字) is said once, here, instead of a toast beside 共找到 0 条.
-  if (results.isError) return <Alert className={styles.searchRefusal} type="warning" showIcon title={results.error.message} />;
+  if (results.isError)
+    return (
+      <Callout tone="warning" className={styles.searchRefusal}>
+        {results.error.message}
+      </Callout>
+    );
   const total = results.data?.TotalCount ?? 0;
   return (
     <>
@@ -67,30 +74,12 @@ export function SearchPage() {
   usePageTitle('站内搜索');
   const [params] = useSearchParams();
   const keyword = params.get('key')?.trim() ?? '';
-  const navigate = useNavigate();
-  const { message } = App.useApp();
-
-  const search = (text: string) => {
-    const next = text.trim();
-    if (!next) void message.warning(messages.keywordRequired);
-    else void navigate(`/searchKey?key=${encodeURIComponent(next)}`);
-  };
 
   return (
     <ContentPage>
       <Panel title="搜索结果" crumbs={<MenuCrumbs path={[]} tail="搜索结果" />}>
-        <Input.Search
-          // A new address (header search, back/forward) puts its key back in the box.
-          key={keyword}
-          defaultValue={keyword}
-          placeholder="请输入关键词"
-          enterButton="搜索"
-          allowClear
-          maxLength={50}
-          onSearch={(value, _event, info) => info?.source !== 'clear' && search(value)}
-          style={{ maxWidth: 560, marginTop: 16 }}
-          aria-label="搜索关键词"
-        />
+        {/* A new address (header search, back/forward) puts its key back in the box. */}
+        <SearchField key={keyword} initial={keyword} label="搜索关键词" className={styles.searchAgain} />
         {keyword ? <Results key={keyword} keyword={keyword} /> : <EmptyState description={messages.keywordRequired} />}
       </Panel>
     </ContentPage>

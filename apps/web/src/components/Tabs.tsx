@@ -1,0 +1,33 @@
+import type { KeyboardEvent, ReactNode } from 'react';
+import styles from './Tabs.module.css';
+
+interface Props<K extends string | number> {
+  items: readonly { key: K; label: ReactNode }[];
+  active: K;
+  onChange: (key: K) => void;
+  className?: string;
+}
+
+/**
+ * A row of tabs drawn as antd's (the active one underlined in blue), with the keyboard of the
+ * WAI-ARIA tabs pattern: one tab stop, the arrow keys move between the tabs and select. The
+ * content under them is the caller's, so no tab controls a panel of its own.
+ */
+export function Tabs<K extends string | number>({ items, active, onChange, className }: Props<K>) {
+  const moveWithArrows = (e: KeyboardEvent<HTMLDivElement>) => {
+    const step = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
+    if (!step) return;
+    const index = (items.findIndex((t) => t.key === active) + step + items.length) % items.length;
+    onChange(items[index]!.key);
+    e.currentTarget.querySelectorAll<HTMLElement>('[role="tab"]')[index]?.focus();
+  };
+  return (
+    <div role="tablist" className={className ? `${styles.tabs} ${className}` : styles.tabs} onKeyDown={moveWithArrows}>
+      {items.map((t) => (
+        <button key={t.key} type="button" role="tab" className={styles.tab} aria-selected={t.key === active} tabIndex={t.key === active ? 0 : -1} onClick={() => onChange(t.key)}>
+          {t.label}
+        </button>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import { ConfigProvider, message, notification } from 'antd';
+import zhCN from 'antd/locale/zh_CN';
+import { theme } from '../theme';
+
+// Static toasts are drawn outside the app's tree: give them the site's theme and language.
+ConfigProvider.config({
+  holderRender: (children) => (
+    <ConfigProvider locale={zhCN} theme={theme}>
+      {children}
+    </ConfigProvider>
+  ),
+});
+
+export function showToast(kind: 'success' | 'error' | 'warning', text: string, durationSeconds?: number): void {
+  void message[kind]({ content: text, key: text, ...(durationSeconds === undefined ? {} : { duration: durationSeconds }) });
+}
+
+export function showNotification(text: string): void {
+  notification.error({ key: text, title: '提示', description: text });
+}
