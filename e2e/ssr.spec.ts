@@ -167,3 +167,24 @@ test('banners arrive as WebP copies in srcset, the first fetched first, the rest
   const first = page.getByRole('region', { name: '图片新闻' }).locator('img').first();
   await expect.poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.currentSrc)).toMatch(/\.w\d+\.webp$/);
 });
+
+test('with JavaScript off a visitor still browses: top menus, a page of a list, an article and the header search', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, locale: 'zh-CN' });
+  const page = await context.newPage();
+  try {
+    await page.goto('/home');
+    // A top entry with children is a real link too: to where it lands (its first child).
+    await page.getByRole('navigation', { name: '网站导航' }).getByRole('link', { name: '新闻中心', exact: true }).click();
+    await expect(page).toHaveURL(/\/menuList\?/);
+    await page.getByRole('navigation', { name: '分页' }).getByRole('link', { name: '第 2 页' }).click();
+    await expect(page).toHaveURL(/[?&]page=2/);
+    await page.locator('a[href^="/info?"]').first().click();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.getByLabel('站内搜索').fill('保险');
+    await page.getByLabel('站内搜索').press('Enter');
+    await expect(page).toHaveURL(/\/searchKey\?key=%E4%BF%9D%E9%99%A9/);
+    await expect(page.getByText(/相关的结果/)).toBeVisible();
+  } finally {
+    await context.close();
+  }
+});

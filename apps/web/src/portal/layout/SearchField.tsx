@@ -27,8 +27,9 @@ export function SearchField({ initial = '', label, className }: { initial?: stri
   };
 
   return (
-    <form className={[styles.field, styles[size], className].filter(Boolean).join(' ')} onSubmit={search}>
-      <TextInput type="search" value={text} onChange={setText} placeholder="请输入关键词" aria-label={label} maxLength={50} attached className={styles.input} />
+    // A real GET form to searchKey: without JavaScript the browser submits it itself.
+    <form action="/searchKey" method="get" className={[styles.field, styles[size], className].filter(Boolean).join(' ')} onSubmit={search}>
+      <TextInput type="search" name="key" value={text} onChange={setText} placeholder="请输入关键词" aria-label={label} maxLength={50} attached className={styles.input} />
       <button type="submit" className={styles.submit}>
         搜索
       </button>
