@@ -4,6 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { messages, paging, type CertRecordDto } from '@portal/shared';
 import { certificatesApi, type CertProof, type CertQuery } from '../../api/certificates';
 import { AntdPart } from '../../components/OnDemand';
+import { Spinner } from '../../components/Spinner';
 import { TextInput } from '../../components/TextInput';
 import buttons from '../../components/button.module.css';
 import styles from './certLookup.module.css';
@@ -122,7 +123,7 @@ export function CertLookup() {
         <Field name="CertNum" label="证书编号" placeholder="请输入证书编号" maxLength={50} value={values.CertNum} onChange={set('CertNum')} error={errors.CertNum} />
         <div className={styles.actions}>
           <button type="submit" className={`${buttons.primary} ${buttons.spaced}`} aria-busy={result.isFetching}>
-            {result.isFetching && <span className={styles.spinner} aria-hidden="true" />}
+            {result.isFetching && <Spinner size={12} />}
             查询
           </button>
           <button type="button" className={`${buttons.secondary} ${buttons.spaced}`} onClick={reset}>

@@ -9,6 +9,7 @@ import TeamOutlined from '@ant-design/icons-svg/es/asn/TeamOutlined';
 import TrophyOutlined from '@ant-design/icons-svg/es/asn/TrophyOutlined';
 import { membershipTile, messages, shortcutTiles } from '@portal/shared';
 import { contentApi } from '../../api/content';
+import { Spinner } from '../../components/Spinner';
 import { toast } from '../../components/toast';
 import { useMemberDialogs } from '../member/MemberDialogs';
 import styles from './home.module.css';
@@ -65,7 +66,7 @@ export function ShortcutTiles() {
     <nav className={styles.tiles} aria-label="快捷入口">
       {shortcutTiles.map((tile) => (
         <button key={tile} type="button" className={styles.tile} onClick={() => void open(tile)} disabled={pending !== null}>
-          <span className={styles.tileIcon}>{pending === tile ? <span className={styles.spinner} /> : tileIcons[tile]}</span>
+          <span className={styles.tileIcon}>{pending === tile ? <Spinner size={14} /> : tileIcons[tile]}</span>
           <span className={styles.tileText}>
             <strong>{tile}</strong>
             <small>{tileHints[tile]}</small>
