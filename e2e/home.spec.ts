@@ -118,6 +118,29 @@ test('the top navigation reaches a third-level menu and highlights its top entry
   await expect(nav(page).locator('[aria-current="page"]')).toHaveText('会员动态');
 });
 
+test('a submenu opened by keyboard or pointer closes with Escape, focus back on its top entry', async ({ page }) => {
+  await page.goto('/home');
+  const top = nav(page).getByRole('link', { name: '新闻中心', exact: true });
+  const child = nav(page).getByRole('link', { name: '政策要闻', exact: true });
+  await top.focus();
+  await expect(child).toBeVisible();
+  await page.keyboard.press('Tab');
+  await expect(child).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(child).toBeHidden();
+  await expect(top).toBeFocused();
+  // The closed submenu's links are skipped; moving on opens the next entry's submenu as before.
+  await page.keyboard.press('Tab');
+  await expect(nav(page).getByRole('link', { name: '专家智库', exact: true })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(nav(page).getByRole('link', { name: '协会期刊', exact: true })).toBeFocused();
+  await expect(nav(page).getByRole('link', { name: '在线投稿', exact: true })).toBeVisible();
+  await top.hover();
+  await expect(child).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(child).toBeHidden();
+});
+
 test('a top entry with children opens its first child, and an external menu opens in a new tab', async ({ page, request }) => {
   const intro = await menuByName(request, '协会简介');
   await page.goto('/home');

@@ -1,4 +1,4 @@
-import { useState, type KeyboardEvent } from 'react';
+import { useRef, useState, type KeyboardEvent } from 'react';
 import MenuOutlined from '@ant-design/icons-svg/es/asn/MenuOutlined';
 import type { MenuDto } from '@portal/shared';
 import { Icon } from '../../components/Icon';
@@ -47,18 +47,37 @@ export function TopNav() {
   const [panelOpen, setPanelOpen] = useState(false);
   const menus = tree.data ?? [];
   const active = useActiveMenus(menus);
+  // Escape hides the open submenus until the pointer leaves the bar or the focus moves on
+  // (WCAG 1.4.13: content shown on hover or focus can be dismissed), and brings the focus back
+  // to the top entry, as the disclosure pattern does.
+  const [dismissed, setDismissed] = useState(false);
+  const returningFocus = useRef(false);
   const closeOnEscape = (e: KeyboardEvent) => {
-    if (e.key === 'Escape') setPanelOpen(false);
+    if (e.key !== 'Escape') return;
+    setPanelOpen(false);
+    setDismissed(true);
+    const top = (e.target as HTMLElement).closest(`.${styles.level1} > li`)?.querySelector('a');
+    returningFocus.current = true;
+    top?.focus();
+    returningFocus.current = false;
   };
 
   return (
-    <nav className={styles.bar} aria-label="网站导航" onKeyDown={closeOnEscape}>
+    <nav
+      className={styles.bar}
+      aria-label="网站导航"
+      onKeyDown={closeOnEscape}
+      onFocus={() => {
+        if (!returningFocus.current) setDismissed(false);
+      }}
+      onPointerLeave={() => setDismissed(false)}
+    >
       <div className={styles.inner}>
         {tree.isPending ? (
           <span className={styles.loading} />
         ) : (
           <>
-            <div className={styles.menu}>
+            <div className={`${styles.menu} ${dismissed ? styles.dismissed : ''}`}>
               <MenuItems menus={menus} depth={1} active={active} />
             </div>
             <button type="button" className={styles.panelButton} aria-expanded={panelOpen} onClick={() => setPanelOpen((o) => !o)}>
