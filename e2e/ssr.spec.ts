@@ -176,6 +176,9 @@ test('with JavaScript off a visitor still browses: top menus, a page of a list, 
     // A top entry with children is a real link too: to where it lands (its first child).
     await page.getByRole('navigation', { name: '网站导航' }).getByRole('link', { name: '新闻中心', exact: true }).click();
     await expect(page).toHaveURL(/\/menuList\?/);
+    // The side menu's links work too (which menu 新闻中心 lands on depends on what other journeys added).
+    await page.getByRole('link', { name: '通知公告', exact: true }).first().click();
+    await expect(page.getByRole('heading', { level: 1, name: '通知公告' })).toBeVisible();
     await page.getByRole('navigation', { name: '分页' }).getByRole('link', { name: '第 2 页' }).click();
     await expect(page).toHaveURL(/[?&]page=2/);
     await page.locator('a[href^="/info?"]').first().click();
