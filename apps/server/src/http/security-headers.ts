@@ -16,7 +16,7 @@ const API_HEADERS: ReadonlyArray<[string, string]> = [
 ];
 
 /** API answers: everything under /api except the API's documentation pages, which are documents. */
-export function isApiAnswer(url: string): boolean {
+function isApiAnswer(url: string): boolean {
   return url.startsWith('/api/') && !url.startsWith('/api/docs');
 }
 
