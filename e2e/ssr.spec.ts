@@ -1,5 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './test.js';
+import { adminToken } from './admin-session.js';
+import { member } from './member-session.js';
 import { apiData, latestNews, menuByName, menuListPath, settled, type NewsListEntry } from './helpers.js';
 
 /**
@@ -25,6 +27,9 @@ async function publicPages(request: APIRequestContext) {
     { path: `/info?MenuId=${memberOnly!.MenuId}&NewsId=${memberOnly!.NewsId}`, text: '该文章仅限会员阅读', calls: ['GetMenuList', 'GetNewsDetail'] },
     { path: '/searchKey?key=%E4%BF%9D%E9%99%A9', text: '相关的结果', calls: ['GetNewsList'] },
     { path: '/certsearch', text: '身份证号', calls: ['GetMenuList'] },
+    // The member area, as a visitor (and the server, which has no member session) sees it.
+    { path: '/contribute', text: '投稿仅面向协会会员', calls: ['GetMenuList'] },
+    { path: '/member/activity', text: '活动通知仅面向协会会员', calls: ['GetMenuList'] },
     { path: '/no-such-page', text: '抱歉，您访问的页面不存在', calls: [] },
   ];
 }
@@ -90,7 +95,7 @@ test('public pages hydrate without console errors, hydration warnings or CSP vio
   }
 });
 
-test('pages the browser draws (sign-in, contribution) have the site identity at once: nothing shifts, GetSiteInfo is not asked', async ({ page }) => {
+test('the sign-in page, drawn by the browser, and the contribution page have the site identity at once: nothing shifts, GetSiteInfo is not asked', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 800 });
   for (const path of ['/login', '/contribute']) {
     const seen = watch(page);
@@ -141,6 +146,25 @@ test('a public page loads no back-office code, zod or QR library; a member dialo
   await expect(apply.getByText('请输入正确电话号码')).toBeVisible();
   expect(await page.evaluate(() => (globalThis as unknown as { __zod_globalConfig?: { jitless?: boolean } }).__zod_globalConfig?.jitless)).toBe(true);
   expect(await cspViolations(page)).toEqual([]);
+});
+
+test('the member area asks a visitor to log in without loading antd; after logging in its list is drawn with antd', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+  });
+  const antdScope = () => scripts.filter((s) => /\/AntdScope-[\w-]+\.js$/.test(s));
+  await page.goto('/contribute');
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByText('请先登录会员账号')).toBeVisible();
+  expect(antdScope()).toEqual([]);
+
+  const token = await member(page.request, await adminToken(page.request), '会员区测试单位');
+  await page.evaluate((t) => localStorage.setItem('token', t), token);
+  await page.reload();
+  await expect(page.getByRole('button', { name: /投\s*稿/ })).toBeVisible();
+  await expect(page.getByText('请先登录会员账号')).toBeHidden();
+  expect(antdScope().length).toBe(1);
 });
 
 test('banners arrive as WebP copies in srcset, the first fetched first, the rest lazily, sized so nothing shifts', async ({ page, request }) => {

@@ -2,15 +2,16 @@ import { matchRoutes, Navigate, Outlet, type RouteObject } from 'react-router';
 import { PortalLayout } from './portal/PortalLayout';
 
 /**
- * The pages drawn with antd sit under a route that draws antd's providers (AntdScope) around
- * them: its module loads with theirs, so antd stays out of the pages drawn without it, and one
- * scope serves a group of pages, so a toast shown before moving between them (退出成功 on the
- * way to /login, 登录成功 on the way in) outlives the move. `standalone`: outside the portal's shell.
+ * The back office and its sign-in sit under a route that draws antd's providers (AntdScope)
+ * around them, outside the portal's shell: its module loads with theirs, so antd stays out of the
+ * public pages, and one scope serves both, so a toast shown before moving between them (退出成功
+ * on the way to /login, 登录成功 on the way in) outlives the move. Public pages draw their antd
+ * parts (member dialogs, the member area's lists) with AntdPart (components/OnDemand.tsx).
  */
-function antdScope(standalone = false) {
-  return () => import('./AntdScope').then(({ AntdScope }) => ({
+function backOfficeScope() {
+  return import('./AntdScope').then(({ AntdScope }) => ({
     element: (
-      <AntdScope standalone={standalone}>
+      <AntdScope standalone>
         <Outlet />
       </AntdScope>
     ),
@@ -36,18 +37,13 @@ export const routes: RouteObject[] = [
       { path: '/info', lazy: () => import('./portal/pages/InfoPage').then((m) => ({ Component: m.InfoPage })) },
       { path: '/searchKey', lazy: () => import('./portal/pages/SearchPage').then((m) => ({ Component: m.SearchPage })) },
       { path: '/certsearch', lazy: () => import('./portal/pages/CertSearchPage').then((m) => ({ Component: m.CertSearchPage })) },
-      {
-        lazy: antdScope(),
-        children: [
-          { path: '/contribute', lazy: () => import('./portal/pages/ContributePage').then((m) => ({ Component: m.ContributePage })) },
-          { path: '/member/activity', lazy: () => import('./portal/activity/ActivityPages').then((m) => ({ Component: m.MyActivitiesPage })) },
-          { path: '/member/activity/:id', lazy: () => import('./portal/activity/ActivityPages').then((m) => ({ Component: m.MyActivityPage })) },
-        ],
-      },
+      { path: '/contribute', lazy: () => import('./portal/pages/ContributePage').then((m) => ({ Component: m.ContributePage })) },
+      { path: '/member/activity', lazy: () => import('./portal/activity/ActivityPages').then((m) => ({ Component: m.MyActivitiesPage })) },
+      { path: '/member/activity/:id', lazy: () => import('./portal/activity/ActivityPages').then((m) => ({ Component: m.MyActivityPage })) },
     ],
   },
   {
-    lazy: antdScope(true),
+    lazy: backOfficeScope,
     children: [
       { path: '/login', lazy: () => import('./admin/AdminLoginPage').then((m) => ({ Component: m.AdminLoginPage })) },
       { path: '/System/*', lazy: () => import('./admin/AdminShell').then((m) => ({ Component: m.AdminShell })) },

@@ -23,14 +23,14 @@ export interface PageHead {
 
 export type PageAnswer =
   | { kind: 'redirect'; location: string }
-  /** serverRendered: a public page drawn on the server for visitors (not the back office, not member pages). */
+  /** serverRendered: a page drawn on the server as a visitor sees it (not the back office, not /login). */
   | { kind: 'page'; status: 200 | 404; head: PageHead; serverRendered?: boolean };
 
 /** Routes of the web app (apps/web/src/router.tsx), lower case as the router matches them. */
 const PAGE_TITLES: Record<string, { title: string; noindex?: boolean; serverRendered?: boolean }> = {
   '/searchkey': { title: '站内搜索', noindex: true, serverRendered: true },
   '/certsearch': { title: '证书查询', serverRendered: true },
-  '/contribute': { title: '我要投稿', noindex: true },
+  '/contribute': { title: '我要投稿', noindex: true, serverRendered: true },
   '/login': { title: '后台登录', noindex: true },
 };
 
@@ -58,8 +58,9 @@ export async function resolvePage(services: Services, url: URL): Promise<PageAns
     return (await articlePage(services, positiveId(url.searchParams.get('NewsId')))) ?? articleNotFound;
   }
   if (path === '/system' || path.startsWith('/system/')) return plainPage(services, '后台管理', url.pathname, true);
-  // The member's own pages (活动通知 and one notice): drawn in the browser, with the session.
-  if (/^\/member\/activity(\/\d+)?$/.test(path)) return plainPage(services, '活动通知', url.pathname, true);
+  // The member's own pages (活动通知 and one notice): the server draws the visitor's notice to log
+  // in; the browser, with the session, draws the member's content.
+  if (/^\/member\/activity(\/\d+)?$/.test(path)) return plainPage(services, '活动通知', url.pathname, true, true);
   const known = PAGE_TITLES[path];
   if (known) return plainPage(services, known.title, url.pathname, known.noindex, known.serverRendered);
   return notFound;

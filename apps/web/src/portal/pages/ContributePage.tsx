@@ -1,11 +1,9 @@
-import { useNavigate } from 'react-router';
-import { Button, Result, Space } from 'antd';
-import { ContentPage, Panel } from '../content/ContentPage';
-import { MenuCrumbs } from '../content/MenuCrumbs';
-import { MemberLoginButton } from '../content/MemberLoginButton';
-import { useMemberSession } from '../member/session';
-import { ContributionList } from '../contribute/ContributionList';
+import { lazy } from 'react';
+import { MembersOnlyPage } from '../member/MembersOnlyPage';
 import { usePageTitle } from '../content/usePageTitle';
+
+// Drawn with antd: loaded for members only.
+const ContributionList = lazy(() => import('../contribute/ContributionList').then((m) => ({ default: m.ContributionList })));
 
 /**
  * 投稿中心 (spec §2 Contribution centre): a member's own articles with their review state, and
@@ -13,28 +11,9 @@ import { usePageTitle } from '../content/usePageTitle';
  */
 export function ContributePage() {
   usePageTitle('我要投稿');
-  const navigate = useNavigate();
-  const { loggedIn } = useMemberSession();
-  const home = <Button onClick={() => void navigate('/home')}>返回首页</Button>;
   return (
-    <ContentPage>
-      <Panel title="投稿中心" crumbs={<MenuCrumbs path={[]} tail="投稿中心" />}>
-        {loggedIn ? (
-          <ContributionList />
-        ) : (
-          <Result
-            status="warning"
-            title="请先登录会员账号"
-            subTitle="投稿仅面向协会会员，登录后即可在此提交稿件并查看审核进度。"
-            extra={
-              <Space>
-                <MemberLoginButton />
-                {home}
-              </Space>
-            }
-          />
-        )}
-      </Panel>
-    </ContentPage>
+    <MembersOnlyPage title="投稿中心" invitation="投稿仅面向协会会员，登录后即可在此提交稿件并查看审核进度。">
+      <ContributionList />
+    </MembersOnlyPage>
   );
 }
