@@ -148,12 +148,18 @@ test('a public page loads no back-office code, zod or QR library; a member dialo
   expect(await cspViolations(page)).toEqual([]);
 });
 
-test('the member area asks a visitor to log in without loading antd; after logging in its list is drawn with antd', async ({ page }) => {
+test('the sign-in page, and the member area for a visitor, load without antd; a member’s list is drawn with antd', async ({ page }) => {
   const scripts: string[] = [];
   page.on('request', (r) => {
     if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
   });
+  // antd's providers come in a chunk of their own, with antd's core.
   const antdScope = () => scripts.filter((s) => /\/AntdScope-[\w-]+\.js$/.test(s));
+  await page.goto('/login');
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByRole('heading', { name: '管理员登录' })).toBeVisible();
+  expect(antdScope()).toEqual([]);
+
   await page.goto('/contribute');
   await page.waitForLoadState('networkidle');
   await expect(page.getByText('请先登录会员账号')).toBeVisible();

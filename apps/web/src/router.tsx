@@ -2,11 +2,10 @@ import { matchRoutes, Navigate, Outlet, type RouteObject } from 'react-router';
 import { PortalLayout } from './portal/PortalLayout';
 
 /**
- * The back office and its sign-in sit under a route that draws antd's providers (AntdScope)
- * around them, outside the portal's shell: its module loads with theirs, so antd stays out of the
- * public pages, and one scope serves both, so a toast shown before moving between them (退出成功
- * on the way to /login, 登录成功 on the way in) outlives the move. Public pages draw their antd
- * parts (member dialogs, the member area's lists) with AntdPart (components/OnDemand.tsx).
+ * The back office sits under a route that draws antd's providers (AntdScope) around it, outside
+ * the portal's shell: its module loads with the shell's, so antd stays out of the public pages
+ * and the sign-in page. Public pages draw their antd parts (member dialogs, the member area's
+ * lists) with AntdPart (components/OnDemand.tsx).
  */
 function backOfficeScope() {
   return import('./AntdScope').then(({ AntdScope }) => ({
@@ -42,12 +41,10 @@ export const routes: RouteObject[] = [
       { path: '/member/activity/:id', lazy: () => import('./portal/activity/ActivityPages').then((m) => ({ Component: m.MyActivityPage })) },
     ],
   },
+  { path: '/login', lazy: () => import('./admin/AdminLoginPage').then((m) => ({ Component: m.AdminLoginPage })) },
   {
     lazy: backOfficeScope,
-    children: [
-      { path: '/login', lazy: () => import('./admin/AdminLoginPage').then((m) => ({ Component: m.AdminLoginPage })) },
-      { path: '/System/*', lazy: () => import('./admin/AdminShell').then((m) => ({ Component: m.AdminShell })) },
-    ],
+    children: [{ path: '/System/*', lazy: () => import('./admin/AdminShell').then((m) => ({ Component: m.AdminShell })) }],
   },
   { path: '/404', lazy: notFound },
   { path: '*', lazy: notFound },

@@ -1,18 +1,27 @@
-import { useState } from 'react';
+import { useId, useState, type ComponentProps, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Form, Input } from 'antd';
-import { LockOutlined, ReloadOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
+import EyeInvisibleOutlined from '@ant-design/icons-svg/es/asn/EyeInvisibleOutlined';
+import EyeOutlined from '@ant-design/icons-svg/es/asn/EyeOutlined';
+import LockOutlined from '@ant-design/icons-svg/es/asn/LockOutlined';
+import ReloadOutlined from '@ant-design/icons-svg/es/asn/ReloadOutlined';
+import SafetyOutlined from '@ant-design/icons-svg/es/asn/SafetyOutlined';
+import UserOutlined from '@ant-design/icons-svg/es/asn/UserOutlined';
+import type { IconDefinition } from '@ant-design/icons-svg/es/types';
 import { messages } from '@portal/shared';
 import { systemApi } from '../api/system';
 import { useSiteInfo } from '../portal/layout/useSiteInfo';
+import { Icon } from '../components/Icon';
+import { Spinner } from '../components/Spinner';
+import { inputActionClass, TextInput } from '../components/TextInput';
+import buttons from '../components/button.module.css';
+import { toast } from '../components/toast';
+import { useSessionNotice } from '../components/useSessionNotice';
 import { useCaptcha } from './login/useCaptcha';
 import { adminToken } from './session/token';
 import { adminQueryKeys } from './session/queries';
 import { shellBase } from './routes/menuTree';
 import styles from './login/login.module.css';
-import { trimmed } from './shared/normalize';
-import { useSessionNotice } from '../components/useSessionNotice';
 
 interface LoginForm {
   Account: string;
@@ -20,37 +29,74 @@ interface LoginForm {
   TreeCode: string;
 }
 
+const emptyForm: LoginForm = { Account: '', Password: '', TreeCode: '' };
+
+type Errors = Partial<Record<keyof LoginForm, string>>;
+
+function validate(values: LoginForm): Errors {
+  const errors: Errors = {};
+  if (!values.Account.trim()) errors.Account = messages.accountRequired;
+  if (!values.Password) errors.Password = messages.passwordRequired;
+  if (!values.TreeCode.trim()) errors.TreeCode = messages.captchaRequired;
+  return errors;
+}
+
 /**
  * The back-office sign-in (spec §2 /login): account, password and the image captcha; Enter
  * submits. Success keeps the token and opens /System; a failure shows the server's reason and
  * draws a new captcha, since its ticket was used up.
+ *
+ * Drawn without antd, so the sign-in page loads only what it shows (antd arrives with the back
+ * office after signing in).
  */
 export function AdminLoginPage() {
   // spec §2: a visit with an admin token goes straight to the back office (whose guard checks it).
   return adminToken.get() ? <Navigate to={shellBase} replace /> : <LoginScreen />;
 }
 
+/** An input of the form (named by its aria-label) with an icon before the text and its error under it. */
+function LoginField({ icon, error, ...input }: { icon: IconDefinition; error: string | undefined } & ComponentProps<typeof TextInput>) {
+  const id = useId();
+  return (
+    <div className={styles.field}>
+      <TextInput large prefix={<Icon icon={icon} />} invalid={!!error} aria-describedby={error ? id : undefined} {...input} />
+      <div id={id} className={styles.error} role={error ? 'alert' : undefined}>
+        {error}
+      </div>
+    </div>
+  );
+}
+
 function LoginScreen() {
-  const [form] = Form.useForm<LoginForm>();
   const navigate = useNavigate();
-  const { message } = App.useApp();
   useSessionNotice('admin');
   const site = useSiteInfo();
   const captcha = useCaptcha();
   const queryClient = useQueryClient();
+  const [values, setValues] = useState<LoginForm>(emptyForm);
+  // Errors show from the first 登录 on, and follow the fields as they change (as antd's Form).
+  const [checked, setChecked] = useState(false);
+  const [passwordShown, setPasswordShown] = useState(false);
   const [submitting, setSubmitting] = useState(false);
+  const errors = checked ? validate(values) : {};
+  const set = (name: keyof LoginForm) => (value: string) => setValues((v) => ({ ...v, [name]: value }));
 
-  const submit = async (values: LoginForm) => {
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setChecked(true);
+    if (submitting || Object.keys(validate(values)).length > 0) return;
     setSubmitting(true);
     try {
-      const token = await systemApi.login({ ...values, FullName: captcha.ticket });
+      const token = await systemApi.login({ Account: values.Account.trim(), Password: values.Password, TreeCode: values.TreeCode.trim(), FullName: captcha.ticket });
       adminToken.set(token);
       // Nothing cached for an earlier sign-in (lists, menus) may show in this one.
       queryClient.removeQueries({ queryKey: adminQueryKeys.all });
-      void message.success(messages.loggedIn);
+      toast('success', messages.loggedIn);
       navigate(shellBase, { replace: true });
     } catch {
-      form.setFieldValue('TreeCode', '');
+      // The server's reason is shown by the API client; the used ticket needs a new captcha.
+      setValues((v) => ({ ...v, TreeCode: '' }));
+      setChecked(false);
       captcha.refresh();
     } finally {
       setSubmitting(false);
@@ -70,25 +116,34 @@ function LoginScreen() {
         <section className={styles.panel}>
           <h2 className={styles.title}>管理员登录</h2>
           <p className={styles.subtitle}>请使用管理员账号登录后台管理系统</p>
-          <Form<LoginForm> form={form} size="large" onFinish={submit} autoComplete="off" requiredMark={false}>
-            <Form.Item name="Account" normalize={trimmed} rules={[{ required: true, whitespace: true, message: messages.accountRequired }]}>
-              <Input prefix={<UserOutlined />} placeholder="账号" aria-label="账号" autoFocus autoComplete="username" />
-            </Form.Item>
-            <Form.Item name="Password" rules={[{ required: true, message: messages.passwordRequired }]}>
-              <Input.Password prefix={<LockOutlined />} placeholder="密码" aria-label="密码" autoComplete="current-password" />
-            </Form.Item>
+          <form noValidate autoComplete="off" onSubmit={(e) => void submit(e)}>
+            <LoginField icon={UserOutlined} error={errors.Account} value={values.Account} onChange={set('Account')} placeholder="账号" aria-label="账号" autoFocus autoComplete="username" />
+            <LoginField
+              icon={LockOutlined}
+              error={errors.Password}
+              type={passwordShown ? 'text' : 'password'}
+              value={values.Password}
+              onChange={set('Password')}
+              placeholder="密码"
+              aria-label="密码"
+              autoComplete="current-password"
+              suffix={
+                <button type="button" className={inputActionClass} aria-label={passwordShown ? '隐藏密码' : '显示密码'} aria-pressed={passwordShown} onClick={() => setPasswordShown((shown) => !shown)}>
+                  <Icon icon={passwordShown ? EyeOutlined : EyeInvisibleOutlined} />
+                </button>
+              }
+            />
             <div className={styles.captchaRow}>
-              <Form.Item name="TreeCode" normalize={trimmed} className={styles.captchaInput} rules={[{ required: true, whitespace: true, message: messages.captchaRequired }]}>
-                <Input prefix={<SafetyOutlined />} placeholder="验证码" aria-label="验证码" maxLength={8} />
-              </Form.Item>
+              <LoginField icon={SafetyOutlined} error={errors.TreeCode} value={values.TreeCode} onChange={set('TreeCode')} placeholder="验证码" aria-label="验证码" maxLength={8} />
               <button type="button" className={styles.captchaImage} onClick={captcha.refresh} title="看不清？点击刷新" aria-label="验证码图片，点击刷新">
-                {captcha.image ? <img src={captcha.image} alt="验证码" /> : <ReloadOutlined spin={captcha.loading} />}
+                {captcha.image ? <img src={captcha.image} alt="验证码" /> : captcha.loading ? <Spinner /> : <Icon icon={ReloadOutlined} />}
               </button>
             </div>
-            <Button type="primary" htmlType="submit" block loading={submitting} className={styles.submit}>
+            <button type="submit" className={`${buttons.primary} ${buttons.large} ${styles.submit}`} aria-busy={submitting}>
+              {submitting && <Spinner size={14} />}
               登 录
-            </Button>
-          </Form>
+            </button>
+          </form>
         </section>
       </main>
       <footer className={styles.footer}>{site.data?.Copyright ?? (name && `© ${name}`)}</footer>

@@ -1,32 +1,43 @@
-import type { InputHTMLAttributes } from 'react';
+import type { InputHTMLAttributes, ReactNode } from 'react';
 import CloseCircleFilled from '@ant-design/icons-svg/es/asn/CloseCircleFilled';
 import { useLayoutSize } from '../AppProviders';
 import { Icon } from './Icon';
 import styles from './TextInput.module.css';
 
-interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'size'> {
+interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'size' | 'prefix'> {
   value: string;
   onChange: (value: string) => void;
   /** Joined to a button on its right (the search box). */
   attached?: boolean;
   invalid?: boolean;
+  /** 40 px high whatever the 尺寸 (antd's size="large"): the sign-in form. */
+  large?: boolean;
+  /** An icon before the text (antd's prefix). */
+  prefix?: ReactNode;
+  /** Drawn after the text instead of the clear button (the password's show/hide; style it with `inputActionClass`). */
+  suffix?: ReactNode;
 }
 
 /**
  * A text input in antd's bordered box, sized by the header's 尺寸 as antd's inputs are, with a
  * clear button while it holds text (antd's allowClear), for pages drawn without antd.
  */
-export function TextInput({ value, onChange, attached = false, invalid = false, className, ...input }: Props) {
+export function TextInput({ value, onChange, attached = false, invalid = false, large = false, prefix, suffix, className, ...input }: Props) {
   const { size } = useLayoutSize();
-  const classes = [styles.box, styles[size], attached && styles.attached, invalid && styles.invalid, className].filter(Boolean).join(' ');
+  const classes = [styles.box, styles[large ? 'medium' : size], attached && styles.attached, invalid && styles.invalid, className].filter(Boolean).join(' ');
   return (
     <span className={classes}>
+      {prefix && <span className={styles.prefix}>{prefix}</span>}
       <input {...input} value={value} onChange={(e) => onChange(e.target.value)} aria-invalid={invalid || undefined} />
-      {value && (
-        <button type="button" className={styles.clear} aria-label="清除" onClick={() => onChange('')}>
+      {suffix}
+      {!suffix && value && (
+        <button type="button" className={`${styles.action} ${styles.clear}`} aria-label="清除" onClick={() => onChange('')}>
           <Icon icon={CloseCircleFilled} />
         </button>
       )}
     </span>
   );
 }
+
+/** The look of a button drawn after the text (TextInput's `suffix`), like its clear button. */
+export const inputActionClass = styles.action;

@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
-import { App } from 'antd';
 import { messages } from '@portal/shared';
 import { systemApi } from '../../api/system';
+import { toast } from '../../components/toast';
 import { adminToken } from '../session/token';
 import { clearVisitedTags } from './useVisitedTags';
 
@@ -12,12 +12,12 @@ import { clearVisitedTags } from './useVisitedTags';
  */
 export function useLogout() {
   const navigate = useNavigate();
-  const { message } = App.useApp();
   return async () => {
     await systemApi.logout().catch(() => undefined);
     adminToken.clear();
     clearVisitedTags();
-    void message.success(messages.loggedOut);
+    // A toast drawn outside the back office's tree: it stays up on the sign-in page.
+    toast('success', messages.loggedOut);
     navigate('/login', { replace: true });
   };
 }
