@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './test.js';
 import { adminToken } from './admin-session.js';
 import { member } from './member-session.js';
-import { apiData, latestNews, menuByName, menuListPath, settled, type NewsListEntry } from './helpers.js';
+import { apiData, escapeRegExp, latestNews, menuByName, menuListPath, publicArticle, settled, type NewsListEntry } from './helpers.js';
 
 /**
  * The public pages arrive drawn by the server: their text is in the HTML without JavaScript,
@@ -171,6 +171,17 @@ test('the sign-in page, and the member area for a visitor, load without antd; a 
   await expect(page.getByRole('button', { name: /投\s*稿/ })).toBeVisible();
   await expect(page.getByText('请先登录会员账号')).toBeHidden();
   expect(antdScope().length).toBe(1);
+});
+
+test('an article’s share buttons are in the server’s HTML, so nothing moves; after hydration they lead to the page’s address', async ({ page, request }) => {
+  const article = await publicArticle(request);
+  const path = `/info?MenuId=${article.MenuId}&NewsId=${article.NewsId}`;
+  const html = await (await request.get(path)).text();
+  expect(html.slice(html.indexOf('<div id="root">'))).toContain('aria-label="分享到微信"');
+  await page.goto(path);
+  const weibo = page.getByRole('link', { name: '分享到微博' });
+  await expect(weibo).toHaveAttribute('href', new RegExp(`url=${escapeRegExp(encodeURIComponent(page.url()))}&`));
+  await expect(page.getByRole('button', { name: '分享到微信' })).toBeEnabled();
 });
 
 test('banners arrive as WebP copies in srcset, the first fetched first, the rest lazily, sized so nothing shifts', async ({ page, request }) => {

@@ -64,6 +64,8 @@ describe.each(engines)('certificate verification on %s', (engine) => {
     expect(res.body).not.toContain(idNumber(21));
     for (const text of ['GCFX-2024-0021', '2024-05-12', '2024-06-01', '中国建设工程保险风险管理协会', '示例建设工程有限公司']) expect(res.body).toContain(text);
     expect(res.body).toContain(`/cert/verify/${token}/credential`);
+    // Its own icon: without one the browser asks /favicon.ico, a 404 logged in its console.
+    expect(res.body).toContain('<link rel="icon" type="image/svg+xml" href="/emblem.svg">');
   });
 
   it('says hidden, then revoked, without the holder, and offers no credential then', async () => {

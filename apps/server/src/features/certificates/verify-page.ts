@@ -146,6 +146,7 @@ export function renderVerifyPage(page: VerifyPage, site: SiteInfo): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
+<link rel="icon" type="image/svg+xml" href="/emblem.svg">
 <title>${esc(title)} · ${esc(site.name)}</title>
 <style>${styles}</style>
 </head>

@@ -34,6 +34,11 @@ function WechatQr({ url }: { url: string }) {
   );
 }
 
+/**
+ * The share buttons of an article. `url` is known in the browser only: the server and the
+ * hydrating render draw the same buttons without their targets, so the line is complete at
+ * first paint and nothing moves when the address arrives (it used to shift the article on a phone).
+ */
 export function ShareBar({ url, title }: { url: string; title: string }) {
   const u = encodeURIComponent(url);
   const t = encodeURIComponent(title);
@@ -43,7 +48,7 @@ export function ShareBar({ url, title }: { url: string; title: string }) {
       <Popover
         title="分享到微信"
         trigger={({ open, toggle }) => (
-          <button type="button" className={styles.shareButton} style={{ color: '#07c160' }} aria-label="分享到微信" title="微信" aria-expanded={open} onClick={toggle}>
+          <button type="button" className={styles.shareButton} style={{ color: '#07c160' }} aria-label="分享到微信" title="微信" aria-expanded={open} disabled={!url} onClick={toggle}>
             <Icon icon={WechatOutlined} />
           </button>
         )}
@@ -55,7 +60,7 @@ export function ShareBar({ url, title }: { url: string; title: string }) {
           key={target.name}
           className={styles.shareButton}
           style={{ color: target.color }}
-          href={target.href(u, t)}
+          href={url ? target.href(u, t) : undefined}
           target="_blank"
           rel="noopener noreferrer"
           aria-label={`分享到${target.name}`}

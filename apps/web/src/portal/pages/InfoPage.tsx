@@ -79,7 +79,7 @@ function ArticleView({ article }: { article: NewsDetailDto }) {
           <span>发布时间：{article.NewsCreateTime || article.CreateTime}</span>
           {article.Author && <span>作者：{article.Author}</span>}
           {article.Views > 0 && <span>浏览次数：{article.Views}</span>}
-          {!warning && url && <ShareBar url={url} title={article.Title} />}
+          {!warning && <ShareBar url={url} title={article.Title} />}
         </div>
       </header>
       {warning && article.NewContent ? (
