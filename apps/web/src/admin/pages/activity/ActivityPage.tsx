@@ -4,7 +4,7 @@ import dayjs from 'dayjs';
 import { ActivityStatus, messages, type ActivityListItemDto } from '@portal/shared';
 import { activitiesAdminApi, type ActivityQuery } from '../../../api/activities';
 import type { PageState } from '../../../components/DataTable';
-import { deleteAction, editAction, editingId, ListPage, listResource, useListPage } from '../../list';
+import { editAction, ListPage, listResource, useListPage } from '../../list';
 import { useAction } from '../../shared/useAction';
 import { ActivityDialog } from './ActivityDialog';
 import { AudienceDrawer } from './AudienceDrawer';
@@ -66,7 +66,14 @@ const activities = (now: string) =>
     ],
     numbered: false,
     savedText: messages.saved,
+    dialog: ActivityDialog,
     add: { perm: 'activity:add', label: '新增活动' },
+    remove: {
+      perm: 'activity:delete',
+      question: () => '删除活动将同时删除其通知与报名记录，确定删除？',
+      hint: (a) => (a.SignUpCount > 0 ? `已有${a.SignUpCount}人报名` : undefined),
+      run: (a) => activitiesAdminApi.remove([a.ActivityId]),
+    },
     actionsWidth: 270,
   });
 
@@ -76,7 +83,6 @@ export default function ActivityPage() {
   const resource = activities(dayjs().format('YYYY-MM-DD HH:mm:ss'));
   const page = useListPage(resource);
   const [audience, setAudience] = useState<ActivityListItemDto | null>(null);
-  const remove = useAction((a: ActivityListItemDto) => activitiesAdminApi.remove([a.ActivityId]), page.refresh);
   const close = useAction((a: ActivityListItemDto) => activitiesAdminApi.close(a.ActivityId), page.refresh);
   const publish = (a: ActivityListItemDto) =>
     activitiesAdminApi.publish(a.ActivityId).then(
@@ -93,13 +99,12 @@ export default function ActivityPage() {
       page={page}
       rowActions={[
         { label: '通知对象', disabled: (a) => a.Status === ActivityStatus.Draft, run: setAudience },
+        // Not ListResource.edit, which puts 修改 first: here it follows 通知对象.
         editAction('activity:edit', page.edit),
         { label: '发布', perm: 'activity:edit', when: (a) => a.Status !== ActivityStatus.Published, confirm: () => '发布后将通知活动对象中的全部会员，确定发布？', run: publish },
         { label: '关闭', perm: 'activity:edit', when: (a) => a.Status === ActivityStatus.Published, confirm: () => '关闭后会员不能再报名，确定关闭？', run: close },
-        { ...deleteAction('activity:delete', () => '删除活动将同时删除其通知与报名记录，确定删除？', remove), hint: (a) => (a.SignUpCount > 0 ? `已有${a.SignUpCount}人报名` : undefined) },
       ]}
     >
-      <ActivityDialog activityId={editingId(page.editing, (a) => a.ActivityId)} onClose={page.close} onSaved={page.saved} />
       <AudienceDrawer activity={audience} onClose={() => setAudience(null)} />
     </ListPage>
   );

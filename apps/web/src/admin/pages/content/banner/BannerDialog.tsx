@@ -2,7 +2,7 @@ import { Form, Input, Select } from 'antd';
 import { bannerTypeName, bannerTypeNames, contentMessages, dialogWidth, saveBannerBody, type AdminBannerDto, type SaveBannerBody } from '@portal/shared';
 import { contentAdminApi } from '../../../../api/content-admin';
 import { ImageUpload } from '../../../../components/FileUpload';
-import { RecordDialog, type Editing } from '../../../list';
+import { RecordDialog, type EditDialogProps } from '../../../list';
 import { trimmed } from '../../../shared/normalize';
 import { schemaRule, SortNumberItem, StatusItem } from '../fields';
 
@@ -18,19 +18,13 @@ function typeOptions(current: number | undefined) {
   return types.map((value) => ({ value, label: bannerTypeName(value) }));
 }
 
-interface BannerDialogProps {
-  editing: Editing<AdminBannerDto>;
-  onClose: () => void;
-  onSaved: () => void;
-}
-
 const formValues = (banner: AdminBannerDto | null): BannerForm =>
   banner
     ? { Type: banner.Type, ImageUrl: banner.ImageUrl, Title: banner.Title, JumpUrl: banner.JumpUrl, SortNumber: banner.SortNumber, Status: banner.Status }
     : { Type: homeBannerType, ImageUrl: '', Title: '', JumpUrl: '', SortNumber: 0, Status: 1 };
 
 /** 新增/修改轮播图: type, picture, title, jump address, order, status. */
-export function BannerDialog(props: BannerDialogProps) {
+export function BannerDialog(props: EditDialogProps<AdminBannerDto>) {
   const banner = props.editing === 'new' ? null : props.editing;
   return (
     <RecordDialog<AdminBannerDto, BannerForm> noun="轮播图" width={dialogWidth.medium} values={formValues} save={(values, banner) => contentAdminApi.saveBanner({ ...values, Id: banner?.Id ?? 0 })} {...props}>

@@ -5,21 +5,18 @@ import { PlusOutlined } from '@ant-design/icons';
 import { messages, numberInput, seatNames, seats, type AdminPositionDto } from '@portal/shared';
 import { contentAdminApi, type PositionQuery } from '../../../../api/content-admin';
 import { DataTable, usePagedList, type PageState } from '../../../../components/DataTable';
-import { SearchForm, type SearchField } from '../../../../components/SearchForm';
+import { SearchForm } from '../../../../components/SearchForm';
 import { Auth, useAuth } from '../../../access/AdminSession';
 import { Panel } from '../../../layout/Panel';
 import { adminQueryKeys } from '../../../session/queries';
 import { useAction } from '../../../shared/useAction';
-import { StatusTag, statusOptions } from '../../system/status';
+import { nameAndStatusSearch, StatusTag } from '../../system/status';
 import { ArticleStatusTag } from '../flags';
 import { PickArticlesDialog } from './PickArticlesDialog';
 
 type Filters = Omit<PositionQuery, keyof PageState | 'seat'>;
 const listKey = [...adminQueryKeys.all, 'positions'];
-const searchFields: SearchField<Filters>[] = [
-  { kind: 'input', name: 'key', label: '文章标题' },
-  { kind: 'select', name: 'status', label: '状态', options: statusOptions },
-];
+const searchFields = nameAndStatusSearch<Filters>('文章标题');
 const seatOptions = seats.map((seat) => ({ label: `${seat} · ${seatNames[seat]}`, value: seat }));
 
 /**

@@ -1,19 +1,16 @@
 import { Form, Input } from 'antd';
 import { contentMessages, type AdminTypeItemDto, type SaveTypeBody } from '@portal/shared';
 import { contentAdminApi } from '../../../../api/content-admin';
-import { RecordDialog, type Editing } from '../../../list';
+import { RecordDialog, type EditDialogProps } from '../../../list';
 import { trimmed } from '../../../shared/normalize';
 import { SortNumberItem, StatusItem } from '../fields';
 
 type TypeForm = Pick<SaveTypeBody, 'Name' | 'SortNumber' | 'Status'>;
 
-interface TypeDialogProps {
+interface TypeDialogProps extends EditDialogProps<AdminTypeItemDto> {
   /** The list (1, 2 or 3) a new item joins. */
   type: SaveTypeBody['Type'];
   typeLabel: string;
-  editing: Editing<AdminTypeItemDto>;
-  onClose: () => void;
-  onSaved: () => void;
 }
 
 const formValues = (item: AdminTypeItemDto | null): TypeForm => (item ? { Name: item.Name, SortNumber: item.SortNumber, Status: item.Status } : { Name: '', SortNumber: 0, Status: 1 });
