@@ -1,9 +1,9 @@
 import { Fragment, useState, type ReactNode } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { App, Button, Grid, Popconfirm, Space, Tooltip, type TableColumnsType, type TableProps } from 'antd';
 import { FileExcelOutlined, PlusOutlined } from '@ant-design/icons';
-import { messages } from '@portal/shared';
-import { useAuth } from '../access/AdminSession';
+import { messages, type Permission } from '@portal/shared';
+import { Auth, useAuth } from '../access/AdminSession';
 import { Panel } from '../layout/Panel';
 import { DataTable, usePagedList } from '../../components/DataTable';
 import { SearchForm, type SearchValues } from '../../components/SearchForm';
@@ -32,17 +32,33 @@ export function useEditing<E>(refresh: () => void, savedText: (edited: E) => str
   };
 }
 
+/** Reloads the cached data a write changed: a list and what reads the same records. */
+export function useRefresh(keys: readonly QueryKey[]) {
+  const queryClient = useQueryClient();
+  return () => {
+    for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
+  };
+}
+
+/** 新增 (or `label`) in a toolbar, for the holders of `perm`. */
+export function AddButton({ perm, label, onClick }: { perm: Permission; label: string; onClick: () => void }) {
+  return (
+    <Auth perm={perm}>
+      <Button type="primary" icon={<PlusOutlined />} onClick={onClick}>
+        {label}
+      </Button>
+    </Auth>
+  );
+}
+
 /**
  * The state of one list page: its paged search, the record its dialog edits, and the
  * refresh that follows a write. A page that wires its own calls (review, publish…) to
  * `refresh` keeps it and hands it to <ListPage>; otherwise <ListPage> keeps its own.
  */
 export function useListPage<T extends object, F extends SearchValues>(resource: ListResource<T, F>) {
-  const queryClient = useQueryClient();
   const list = usePagedList<T, F>(resource.key, resource.fetch, resource.initialFilters ?? ({} as F));
-  const refresh = () => {
-    for (const queryKey of [resource.key, ...(resource.refreshes ?? [])]) void queryClient.invalidateQueries({ queryKey });
-  };
+  const refresh = useRefresh([resource.key, ...(resource.refreshes ?? [])]);
   // By default 操作成功 for a new record, 修改成功 for a changed one (ListResource.savedText).
   const dialog = useEditing<T | 'new'>(refresh, (edited) => resource.savedText ?? (edited === 'new' ? messages.ok : messages.saved));
   return { list, refresh, ...dialog };
@@ -102,11 +118,7 @@ function ListView<T extends object, F extends SearchValues>({ resource, page, ro
     }
   };
 
-  const add = resource.add && can(resource.add.perm) && (
-    <Button type="primary" icon={<PlusOutlined />} onClick={() => page.edit('new')}>
-      {resource.add.label}
-    </Button>
-  );
+  const add = resource.add && can(resource.add.perm) && <AddButton perm={resource.add.perm} label={resource.add.label} onClick={() => page.edit('new')} />;
   const exportButton = resource.export && can(resource.export.perm) && (
     <Button icon={<FileExcelOutlined />} loading={exporting} onClick={() => void runExport((resource.export as NonNullable<typeof resource.export>).run)}>
       {resource.export.label ?? '导出'}

@@ -1,4 +1,4 @@
-export { actionsColumn, editingId, ListPage, useEditing, useListPage, type ListPageProps, type ListPageState } from './ListPage';
+export { actionsColumn, AddButton, editingId, ListPage, useEditing, useListPage, useRefresh, type ListPageProps, type ListPageState } from './ListPage';
 export { deleteAction, editAction, listResource, type EditDialogProps, type Editing, type ListResource, type RowAction } from './resource';
 export { BatchDelete } from './BatchDelete';
 export { RecordDialog } from './RecordDialog';

@@ -1,13 +1,13 @@
 import { useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, InputNumber, Popconfirm, Segmented, Switch, Tag, type TableColumnsType } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
 import { messages, numberInput, seatNames, seats, type AdminPositionDto } from '@portal/shared';
 import { contentAdminApi, type PositionQuery } from '../../../../api/content-admin';
 import { DataTable, usePagedList, type PageState } from '../../../../components/DataTable';
 import { SearchForm } from '../../../../components/SearchForm';
 import { Auth, useAuth } from '../../../access/AdminSession';
 import { Panel } from '../../../layout/Panel';
+import { AddButton } from '../../../list';
 import { adminQueryKeys } from '../../../session/queries';
 import { useAction } from '../../../shared/useAction';
 import { nameAndStatusSearch, StatusTag } from '../../system/status';
@@ -154,13 +154,7 @@ export default function PositionPage() {
       />
       <SearchForm<Filters> fields={searchFields} onSearch={list.search} loading={list.query.isFetching} />
       <Panel
-        actions={
-          <Auth perm="content:position:add">
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setPicking(true)}>
-              添加文章
-            </Button>
-          </Auth>
-        }
+        actions={<AddButton perm="content:position:add" label="添加文章" onClick={() => setPicking(true)} />}
       >
         <DataTable<AdminPositionDto> rowKey="Id" numbered columns={columns} {...list.tableProps} />
       </Panel>
