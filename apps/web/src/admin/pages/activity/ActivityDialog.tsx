@@ -1,6 +1,6 @@
-import { Alert, Col, DatePicker, Form, Input, InputNumber, Radio, Row, Select } from 'antd';
+import { Alert, Col, DatePicker, Form, Input, Radio, Row, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { activityMessages, ActivityStatus, numberInput, typeKinds, type ActivityAttachment, type ActivityDetailDto, type ActivityListItemDto } from '@portal/shared';
+import { activityMessages, ActivityStatus, typeKinds, type ActivityAttachment, type ActivityDetailDto, type ActivityListItemDto } from '@portal/shared';
 import { activitiesAdminApi } from '../../../api/activities';
 import { pickerClassNames } from '../../../components/pickerPopup';
 import { RichTextEditor } from '../../../components/RichTextEditor';
@@ -10,6 +10,7 @@ import { EditorDialog } from '../../shared/EditorDialog';
 import { trimmed } from '../../shared/normalize';
 import { AttachmentsField } from './AttachmentsField';
 import { activitiesKey } from './status';
+import { WholeNumberInput } from '../../shared/WholeNumberInput';
 
 interface ActivityForm {
   Title: string;
@@ -78,7 +79,7 @@ export function ActivityDialog({ editing, onClose, onSaved }: EditDialogProps<Ac
           </Col>
           <Col span={10}>
             <Form.Item name="Capacity" label="人数上限" extra="0 为不限" rules={[{ required: true, message: activityMessages.capacityInvalid }]}>
-              <InputNumber min={numberInput.min} max={numberInput.max} precision={0} controls={false} style={{ width: '100%' }} />
+              <WholeNumberInput style={{ width: '100%' }} />
             </Form.Item>
           </Col>
           <Col span={14}>

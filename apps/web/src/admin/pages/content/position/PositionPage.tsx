@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, InputNumber, Popconfirm, Segmented, Switch, Tag, type TableColumnsType } from 'antd';
-import { messages, numberInput, seatNames, seats, type AdminPositionDto } from '@portal/shared';
+import { App, Button, Popconfirm, Segmented, Switch, Tag, type TableColumnsType } from 'antd';
+import { messages, seatNames, seats, type AdminPositionDto } from '@portal/shared';
 import { contentAdminApi, type PositionQuery } from '../../../../api/content-admin';
 import { DataTable, usePagedList, type PageState } from '../../../../components/DataTable';
 import { SearchForm } from '../../../../components/SearchForm';
@@ -13,6 +13,7 @@ import { useAction } from '../../../shared/useAction';
 import { nameAndStatusSearch, StatusTag } from '../../system/status';
 import { ArticleStatusTag } from '../flags';
 import { PickArticlesDialog } from './PickArticlesDialog';
+import { WholeNumberInput } from '../../../shared/WholeNumberInput';
 
 type Filters = Omit<PositionQuery, keyof PageState | 'seat'>;
 const listKey = [...adminQueryKeys.all, 'positions'];
@@ -53,15 +54,11 @@ function SortNumberCell({ placement, editable, onSaved }: { placement: AdminPosi
       .finally(() => setSaving(false));
   };
   return (
-    <InputNumber
+    <WholeNumberInput
       value={value}
       onChange={setValue}
       onBlur={save}
       onPressEnter={save}
-      min={numberInput.min}
-      max={numberInput.max}
-      precision={0}
-      controls={false}
       disabled={saving}
       style={{ width: 100 }}
       aria-label={`${placement.Title}排序号`}
