@@ -12,7 +12,7 @@ interface TextItemProps {
   maxRows?: number;
 }
 
-/** A text field of a record's form (会员, 考试成绩): what is typed is trimmed, and as long as the server takes. */
+/** A text field of a record's form (会员, 考试成绩, 轮播图, 友情链接, 类型): what is typed is trimmed, and as long as the server takes. */
 export function TextItem({ name, label, rules, maxLength, placeholder = `请输入${label}`, maxRows }: TextItemProps) {
   return (
     <Form.Item name={name} label={label} normalize={trimmed} rules={rules}>

@@ -1,9 +1,9 @@
-import { Form, Input, Select } from 'antd';
+import { Form, Select } from 'antd';
 import { bannerTypeName, bannerTypeNames, contentMessages, dialogWidth, saveBannerBody, type AdminBannerDto, type SaveBannerBody } from '@portal/shared';
 import { contentAdminApi } from '../../../../api/content-admin';
 import { ImageUpload } from '../../../../components/FileUpload';
 import { RecordDialog, type EditDialogProps } from '../../../list';
-import { trimmed } from '../../../shared/normalize';
+import { TextItem } from '../../../shared/TextItem';
 import { schemaRule, SortNumberItem, StatusItem } from '../fields';
 
 type BannerForm = Omit<SaveBannerBody, 'Id'>;
@@ -34,12 +34,8 @@ export function BannerDialog(props: EditDialogProps<AdminBannerDto>) {
       <Form.Item name="ImageUrl" label="图片" rules={[{ required: true, message: contentMessages.imageRequired }]} extra="支持 jpg、png 格式，不超过 900KB">
         <ImageUpload />
       </Form.Item>
-      <Form.Item name="Title" label="标题" normalize={trimmed} rules={[{ max: 200 }]}>
-        <Input placeholder="请输入标题" maxLength={200} />
-      </Form.Item>
-      <Form.Item name="JumpUrl" label="跳转地址" normalize={trimmed} rules={[schemaRule(saveBannerBody.shape.JumpUrl)]}>
-        <Input placeholder="http(s)://… 或 /站内路径" maxLength={500} />
-      </Form.Item>
+      <TextItem name="Title" label="标题" rules={[{ max: 200 }]} maxLength={200} />
+      <TextItem name="JumpUrl" label="跳转地址" rules={[schemaRule(saveBannerBody.shape.JumpUrl)]} maxLength={500} placeholder="http(s)://… 或 /站内路径" />
       <SortNumberItem />
       <StatusItem />
     </RecordDialog>
