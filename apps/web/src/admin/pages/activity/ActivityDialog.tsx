@@ -1,4 +1,4 @@
-import { Alert, Col, DatePicker, Form, Input, Radio, Row, Select } from 'antd';
+import { Alert, Col, DatePicker, Form, Radio, Row, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { activityMessages, ActivityStatus, typeKinds, type ActivityAttachment, type ActivityDetailDto, type ActivityListItemDto } from '@portal/shared';
 import { activitiesAdminApi } from '../../../api/activities';
@@ -7,7 +7,7 @@ import { RichTextEditor } from '../../../components/RichTextEditor';
 import { useTypeOptions } from '../../../components/SearchForm';
 import { useRecordForm, type EditDialogProps } from '../../list';
 import { EditorDialog } from '../../shared/EditorDialog';
-import { trimmed } from '../../shared/normalize';
+import { TextItem } from '../../shared/TextItem';
 import { AttachmentsField } from './AttachmentsField';
 import { activitiesKey } from './status';
 import { WholeNumberInput } from '../../shared/WholeNumberInput';
@@ -68,14 +68,10 @@ export function ActivityDialog({ editing, onClose, onSaved }: EditDialogProps<Ac
       <Form form={form} labelCol={{ flex: '110px' }} preserve={false}>
         <Row gutter={16}>
           <Col span={24}>
-            <Form.Item name="Title" label="活动标题" normalize={trimmed} rules={[{ required: true, message: activityMessages.titleRequired }, { max: 200 }]}>
-              <Input placeholder="如：2024年度工程质量风险管理培训班" maxLength={200} showCount />
-            </Form.Item>
+            <TextItem name="Title" label="活动标题" rules={[{ required: true, message: activityMessages.titleRequired }, { max: 200 }]} maxLength={200} placeholder="如：2024年度工程质量风险管理培训班" showCount />
           </Col>
           <Col span={14}>
-            <Form.Item name="Place" label="活动地点" normalize={trimmed} rules={[{ required: true, message: activityMessages.placeRequired }, { max: 200 }]}>
-              <Input placeholder="请输入活动地点" maxLength={200} />
-            </Form.Item>
+            <TextItem name="Place" label="活动地点" rules={[{ required: true, message: activityMessages.placeRequired }, { max: 200 }]} maxLength={200} />
           </Col>
           <Col span={10}>
             <Form.Item name="Capacity" label="人数上限" extra="0 为不限" rules={[{ required: true, message: activityMessages.capacityInvalid }]}>

@@ -1,4 +1,4 @@
-import { Cascader, Col, DatePicker, Form, Input, Radio, Row, Switch } from 'antd';
+import { Cascader, Col, DatePicker, Form, Radio, Row, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { ArticleStatus, messages, type AdminNewsItemDto, type NewsDetailDto } from '@portal/shared';
 import { contentAdminApi } from '../../../../api/content-admin';
@@ -8,7 +8,7 @@ import { RichTextEditor } from '../../../../components/RichTextEditor';
 import { adminQueryKeys } from '../../../session/queries';
 import { useRecordForm, type EditDialogProps } from '../../../list';
 import { EditorDialog } from '../../../shared/EditorDialog';
-import { trimmed } from '../../../shared/normalize';
+import { TextItem } from '../../../shared/TextItem';
 import { statusOptions } from '../../system/status';
 import { menuPath, toMenuOptions } from '../menuOptions';
 import { useContentMenus } from '../menuTree';
@@ -68,9 +68,7 @@ export function NewsDialog({ editing, onClose, onSaved }: EditDialogProps<AdminN
       <Form form={form} labelCol={{ flex: '96px' }} preserve={false}>
         <Row gutter={16}>
           <Col span={14}>
-            <Form.Item name="Title" label="标题" normalize={trimmed} rules={[{ required: true, message: messages.titleRequired }, { max: 200 }]}>
-              <Input placeholder="请输入标题" maxLength={200} showCount />
-            </Form.Item>
+            <TextItem name="Title" label="标题" rules={[{ required: true, message: messages.titleRequired }, { max: 200 }]} maxLength={200} showCount />
           </Col>
           <Col span={10}>
             <Form.Item name="Menu" label="所属栏目" rules={[{ required: true, type: 'array', min: 1, message: messages.menuRequired }]}>
@@ -78,9 +76,7 @@ export function NewsDialog({ editing, onClose, onSaved }: EditDialogProps<AdminN
             </Form.Item>
           </Col>
           <Col span={14}>
-            <Form.Item name="Author" label="作者" normalize={trimmed} rules={[{ max: 100 }]}>
-              <Input placeholder="请输入作者" maxLength={100} />
-            </Form.Item>
+            <TextItem name="Author" label="作者" rules={[{ max: 100 }]} maxLength={100} />
           </Col>
           <Col span={10}>
             <Form.Item name="NewsCreateTime" label="发布时间">
