@@ -15,6 +15,16 @@ type Filters = Omit<ActivityQuery, keyof PageState>;
 
 const minutes = (time: string) => time.slice(0, 16);
 
+/** A cell's line, with a small grey one under it (the place, the deadline). */
+function TwoLines({ main, under }: { main: string; under: string }) {
+  return (
+    <Space size={2} vertical>
+      <span>{main}</span>
+      <span className={styles.secondary}>{under}</span>
+    </Space>
+  );
+}
+
 /** The list's rows, with 状态 judged against the time the page rendered (a deadline may have passed). */
 const activities = (now: string) =>
   listResource<ActivityListItemDto, Filters>({
@@ -27,27 +37,15 @@ const activities = (now: string) =>
       { kind: 'dateRange', name: 'startRange', names: ['start', 'end'], label: '活动日期', future: true },
     ],
     columns: [
-      {
-        title: '活动',
-        key: 'title',
-        width: 240,
-        render: (_, a) => (
-          <Space size={2} vertical>
-            <span>{a.Title}</span>
-            <span className={styles.secondary}>{a.Place}</span>
-          </Space>
-        ),
-      },
+      { title: '活动', key: 'title', width: 240, render: (_, a) => <TwoLines main={a.Title} under={a.Place} /> },
       {
         title: '时间',
         key: 'time',
         width: 210,
-        render: (_, a) => (
-          <Space size={2} vertical>
-            <span>{`${minutes(a.StartTime)} 至 ${a.EndTime.slice(0, 10) === a.StartTime.slice(0, 10) ? a.EndTime.slice(11, 16) : minutes(a.EndTime)}`}</span>
-            <span className={styles.secondary}>报名截止 {minutes(a.SignUpDeadline)}</span>
-          </Space>
-        ),
+        render: (_, a) => {
+          const end = a.EndTime.slice(0, 10) === a.StartTime.slice(0, 10) ? a.EndTime.slice(11, 16) : minutes(a.EndTime);
+          return <TwoLines main={`${minutes(a.StartTime)} 至 ${end}`} under={`报名截止 ${minutes(a.SignUpDeadline)}`} />;
+        },
       },
       {
         title: '活动对象',
