@@ -15,7 +15,8 @@ export const editingId = <T,>(editing: Editing<T>, id: (row: T) => number): numb
 
 /**
  * The record a page's dialog edits (null while closed) and what follows its save: the toast,
- * the dialog closed, the page's data reloaded. The lists' (useListPage) and the menu trees'.
+ * the dialog closed, the page's data reloaded: the lists' (useListPage), the menu trees' and
+ * the review dialogs' (there the record is the id under review).
  */
 export function useEditing<E>(refresh: () => void, savedText: (edited: E) => string) {
   const { message } = App.useApp();
