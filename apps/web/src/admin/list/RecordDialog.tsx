@@ -3,7 +3,7 @@ import { Form, type FormProps } from 'antd';
 import { FormDialog } from '../shared/FormDialog';
 import { dialogWidth } from '@portal/shared';
 import { useFormSubmit } from '../../components/useFormSubmit';
-import type { Editing } from './ListPage';
+import type { Editing } from './resource';
 
 interface RecordDialogProps<T, V> {
   /** What one record is called: the title is 新增{noun} or 修改{noun}. */

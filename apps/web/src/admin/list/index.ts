@@ -1,4 +1,5 @@
-export { editingId, ListPage, useListPage, type Editing, type ListPageProps, type ListPageState } from './ListPage';
-export { deleteAction, editAction, listResource, type ListResource, type RowAction } from './resource';
+export { actionsColumn, AddButton, editingId, ListPage, useEditing, useListPage, useRefresh, type ListPageProps, type ListPageState } from './ListPage';
+export { deleteAction, editAction, listResource, type EditDialogProps, type Editing, type ListResource, type RowAction } from './resource';
 export { BatchDelete } from './BatchDelete';
 export { RecordDialog } from './RecordDialog';
+export { useRecordForm } from './useRecordForm';

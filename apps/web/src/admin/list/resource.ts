@@ -1,15 +1,28 @@
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import type { QueryKey } from '@tanstack/react-query';
 import type { TableColumnsType } from 'antd';
 import type { ListDto, Permission } from '@portal/shared';
 import type { PageState } from '../../components/DataTable';
 import type { SearchField, SearchValues } from '../../components/SearchForm';
 
+/** The record a list's dialog edits: a row, 'new' for 新增, null while closed. */
+export type Editing<T> = T | 'new' | null;
+
+/** What a list hands its add/edit dialog (ListResource.dialog). */
+export interface EditDialogProps<T> {
+  /** The row to edit, 'new' to add one; null when closed. */
+  editing: Editing<T>;
+  onClose: () => void;
+  /** The record was saved: the list shows its toast, closes the dialog and reloads. */
+  onSaved: () => void;
+}
+
 /**
  * The descriptor of one back-office list (the way react-admin's resources or ProTable's
  * columns describe one): what it loads, how it is searched, what it shows, and which of the
- * building block's parts it has (新增, 导出). What a page does with a row (edit, delete,
- * review…) is passed beside it as row actions, since those need the page's own calls.
+ * building block's parts it has (新增, 修改 and 删除 with the add/edit dialog, 导出). What else a
+ * page does with a row (review, publish, reset a password…) is passed beside it as row actions,
+ * since those need the page's own state.
  */
 export interface ListResource<T extends object, F extends SearchValues> {
   /** The query-cache key prefix: saving invalidates it. */
@@ -25,8 +38,22 @@ export interface ListResource<T extends object, F extends SearchValues> {
   columns: TableColumnsType<T>;
   /** A 序号 column counting across pages; on by default. */
   numbered?: boolean;
+  /** The add/edit dialog: 新增 opens it empty, 修改 on a row. */
+  dialog?: ComponentType<EditDialogProps<T>>;
   /** 新增 in the toolbar opens the dialog empty. */
   add?: { perm: Permission; label: string };
+  /**
+   * 修改 (or `label`), the first row action, opens the dialog on the row. A page that shows it
+   * after actions of its own lists `editAction` there instead.
+   */
+  edit?: { perm: Permission; label?: string; when?: (row: T) => boolean };
+  /** 删除, the last row action: asked first, then 操作成功 and the list reloaded. */
+  remove?: Pick<RowAction<T>, 'when' | 'hint' | 'confirmDetail'> & {
+    perm: Permission;
+    /** The confirmation's question, e.g. 确定删除“…”吗？ */
+    question: (row: T) => ReactNode;
+    run: (row: T) => Promise<unknown>;
+  };
   /** 导出 in the toolbar (or `label`) downloads the current search as .xlsx. */
   export?: { perm: Permission; run: (filters: F) => Promise<void>; label?: string };
   /** The toast after the dialog saved; by default 操作成功 for a new record, 修改成功 for a changed one. */

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { App, Button, Form, Input, Space, type FormInstance } from 'antd';
-import { messages, type Permission } from '@portal/shared';
+import { Button, Form, Input, Space, type FormInstance } from 'antd';
+import type { Permission } from '@portal/shared';
 import { Auth } from '../access/AdminSession';
 import { trimmed } from './normalize';
 
@@ -8,18 +8,20 @@ import { trimmed } from './normalize';
 export type Verdict = 'approve' | 'reject';
 
 /**
- * Sends a review decision (入会审核, 审核投稿): the pressed button spins and both wait, 操作成功
- * and `onReviewed` when it is saved. A refusal (decided meanwhile by another reviewer) was shown
- * by the API client; the dialog stays open.
+ * Sends a review decision (入会审核, 审核投稿) with its reason (`reasonName` of `form`): none
+ * with an approval, a checked one with a rejection (nothing is sent while it is missing). The
+ * pressed button spins and both wait; `onReviewed` when it is saved (the list's toast, close and
+ * reload). A refusal (decided meanwhile by another reviewer) was shown by the API client; the
+ * dialog stays open.
  */
-export function useVerdict(onReviewed: () => void) {
-  const { message } = App.useApp();
+export function useVerdict<V>(form: FormInstance<V>, reasonName: keyof V & string, onReviewed: () => void) {
   const [saving, setSaving] = useState<Verdict | null>(null);
-  const decide = async (verdict: Verdict, send: () => Promise<unknown>) => {
+  const decide = async (verdict: Verdict, send: (reason: string) => Promise<unknown>) => {
+    const reason = await reasonFor(verdict, form, reasonName);
+    if (reason === null) return;
     setSaving(verdict);
     try {
-      await send();
-      void message.success(messages.ok);
+      await send(reason);
       onReviewed();
     } catch {
       // Shown by the API client.
@@ -36,28 +38,27 @@ interface ReviewFooterProps {
   /** The permission that may decide. */
   perm: Permission;
   saving: Verdict | null;
-  rejectLabel: string;
-  approveLabel: string;
-  onReject: () => void;
-  onApprove: () => void;
+  /** The two buttons' texts. */
+  labels: Record<Verdict, string>;
+  onDecide: (verdict: Verdict) => void;
   onClose: () => void;
   /** Buttons of the dialog's own before the two decisions (审核投稿's 修改). */
   children?: ReactNode;
 }
 
 /** A review dialog's footer: 取消 and, for those allowed to decide, reject and approve. */
-export function ReviewFooter({ underReview, perm, saving, rejectLabel, approveLabel, onReject, onApprove, onClose, children }: ReviewFooterProps) {
+export function ReviewFooter({ underReview, perm, saving, labels, onDecide, onClose, children }: ReviewFooterProps) {
   if (!underReview) return <Button onClick={onClose}>关闭</Button>;
   return (
     <Space>
       <Button onClick={onClose}>取消</Button>
       <Auth perm={perm}>
         {children}
-        <Button danger loading={saving === 'reject'} disabled={saving !== null} onClick={onReject}>
-          {rejectLabel}
+        <Button danger loading={saving === 'reject'} disabled={saving !== null} onClick={() => onDecide('reject')}>
+          {labels.reject}
         </Button>
-        <Button type="primary" loading={saving === 'approve'} disabled={saving !== null} onClick={onApprove}>
-          {approveLabel}
+        <Button type="primary" loading={saving === 'approve'} disabled={saving !== null} onClick={() => onDecide('approve')}>
+          {labels.approve}
         </Button>
       </Auth>
     </Space>
@@ -90,7 +91,7 @@ export function RejectReason<V>({ form, perm, name, label, placeholder, message,
 }
 
 /** What goes with a verdict: '' with an approval, the checked reason with a rejection, null when that is missing. */
-export async function reasonFor<V>(verdict: Verdict, form: FormInstance<V>, name: keyof V & string): Promise<string | null> {
+async function reasonFor<V>(verdict: Verdict, form: FormInstance<V>, name: keyof V & string): Promise<string | null> {
   if (verdict === 'approve') return '';
   const values = await form.validateFields().catch(() => null);
   return values ? String(values[name]) : null;

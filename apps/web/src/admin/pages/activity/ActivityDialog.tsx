@@ -1,17 +1,16 @@
-import { useEffect } from 'react';
-import { Alert, Col, DatePicker, Form, Input, InputNumber, Radio, Row, Select } from 'antd';
+import { Alert, Col, DatePicker, Form, Radio, Row, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { activityMessages, ActivityStatus, numberInput, typeKinds, type ActivityAttachment } from '@portal/shared';
+import { activityMessages, ActivityStatus, typeKinds, type ActivityAttachment, type ActivityDetailDto, type ActivityListItemDto } from '@portal/shared';
 import { activitiesAdminApi } from '../../../api/activities';
 import { pickerClassNames } from '../../../components/pickerPopup';
 import { RichTextEditor } from '../../../components/RichTextEditor';
 import { useTypeOptions } from '../../../components/SearchForm';
-import { useFormSubmit } from '../../../components/useFormSubmit';
+import { useRecordForm, type EditDialogProps } from '../../list';
 import { EditorDialog } from '../../shared/EditorDialog';
-import { trimmed } from '../../shared/normalize';
-import { useEditedRecord } from '../../shared/useEditedRecord';
+import { TextItem } from '../../shared/TextItem';
 import { AttachmentsField } from './AttachmentsField';
 import { activitiesKey } from './status';
+import { WholeNumberInput } from '../../shared/WholeNumberInput';
 
 interface ActivityForm {
   Title: string;
@@ -28,75 +27,55 @@ interface ActivityForm {
 const timeFormat = 'YYYY-MM-DD HH:mm:ss';
 const shown = 'YYYY-MM-DD HH:mm';
 
-interface ActivityDialogProps {
-  /** The activity to edit, 0 to write one; null when closed. */
-  activityId: number | null;
-  onClose: () => void;
-  onSaved: () => void;
-}
-
 /** 新增/修改活动 (1000 px): title, place, time, deadline, capacity, audience, description and attachments. */
-export function ActivityDialog({ activityId, onClose, onSaved }: ActivityDialogProps) {
-  const open = activityId !== null;
-  const [form] = Form.useForm<ActivityForm>();
-  const levels = useTypeOptions(typeKinds.memberLevel, open);
-  const detail = useEditedRecord([...activitiesKey, 'detail'], activityId, activitiesAdminApi.detail);
-  const audienceAll = Form.useWatch('AudienceAll', form);
-
-  useEffect(() => {
-    if (!open) return;
-    if (activityId === 0) {
-      form.setFieldsValue({ Title: '', Place: '', Time: null, SignUpDeadline: null, Capacity: 0, AudienceAll: true, MemberLevels: [], Description: '', Attachments: [] });
-    } else if (detail.data) {
-      const a = detail.data;
-      form.setFieldsValue({
-        Title: a.Title,
-        Place: a.Place,
-        Time: [dayjs(a.StartTime), dayjs(a.EndTime)],
-        SignUpDeadline: dayjs(a.SignUpDeadline),
-        Capacity: a.Capacity,
-        AudienceAll: a.AudienceAll,
-        MemberLevels: a.MemberLevels,
-        Description: a.Description,
-        Attachments: a.Attachments,
-      });
-    }
-  }, [open, activityId, detail.data, form]);
-
-  const { submit, saving } = useFormSubmit(
-    form,
-    ({ Time, SignUpDeadline, Capacity, ...values }) =>
+export function ActivityDialog({ editing, onClose, onSaved }: EditDialogProps<ActivityListItemDto>) {
+  const { form, id, open, record, submit, saving } = useRecordForm<ActivityListItemDto, ActivityDetailDto, ActivityForm>({
+    editing,
+    onSaved,
+    id: (a) => a.ActivityId,
+    key: [...activitiesKey, 'detail'],
+    fetch: activitiesAdminApi.detail,
+    blank: () => ({ Title: '', Place: '', Time: null, SignUpDeadline: null, Capacity: 0, AudienceAll: true, MemberLevels: [], Description: '', Attachments: [] }),
+    fill: (a) => ({
+      Title: a.Title,
+      Place: a.Place,
+      Time: [dayjs(a.StartTime), dayjs(a.EndTime)],
+      SignUpDeadline: dayjs(a.SignUpDeadline),
+      Capacity: a.Capacity,
+      AudienceAll: a.AudienceAll,
+      MemberLevels: a.MemberLevels,
+      Description: a.Description,
+      Attachments: a.Attachments,
+    }),
+    save: ({ Time, SignUpDeadline, Capacity, ...values }, activityId) =>
       activitiesAdminApi.save({
         ...values,
-        ActivityId: activityId ?? 0,
+        ActivityId: activityId,
         StartTime: Time?.[0].format(timeFormat) ?? '',
         EndTime: Time?.[1].format(timeFormat) ?? '',
         SignUpDeadline: SignUpDeadline?.format(timeFormat) ?? '',
         Capacity: Capacity ?? 0,
         MemberLevels: values.AudienceAll ? [] : values.MemberLevels,
       }),
-    onSaved,
-  );
+  });
+  const levels = useTypeOptions(typeKinds.memberLevel, open);
+  const audienceAll = Form.useWatch('AudienceAll', form);
 
-  const published = detail.data?.Status === ActivityStatus.Published;
+  const published = record.data?.Status === ActivityStatus.Published;
   return (
-    <EditorDialog title={activityId ? '修改活动' : '新增活动'} open={open} onOk={submit} onCancel={onClose} saving={saving} loading={detail.isLoading}>
+    <EditorDialog title={id ? '修改活动' : '新增活动'} open={open} onOk={submit} onCancel={onClose} saving={saving} loading={record.isLoading}>
       {published && <Alert type="info" showIcon style={{ marginBottom: 16 }} title="活动已发布：修改后会员的阅读与报名记录保留；扩大活动对象时，新加入的会员会收到通知。" />}
       <Form form={form} labelCol={{ flex: '110px' }} preserve={false}>
         <Row gutter={16}>
           <Col span={24}>
-            <Form.Item name="Title" label="活动标题" normalize={trimmed} rules={[{ required: true, message: activityMessages.titleRequired }, { max: 200 }]}>
-              <Input placeholder="如：2024年度工程质量风险管理培训班" maxLength={200} showCount />
-            </Form.Item>
+            <TextItem name="Title" label="活动标题" rules={[{ required: true, message: activityMessages.titleRequired }, { max: 200 }]} maxLength={200} placeholder="如：2024年度工程质量风险管理培训班" showCount />
           </Col>
           <Col span={14}>
-            <Form.Item name="Place" label="活动地点" normalize={trimmed} rules={[{ required: true, message: activityMessages.placeRequired }, { max: 200 }]}>
-              <Input placeholder="请输入活动地点" maxLength={200} />
-            </Form.Item>
+            <TextItem name="Place" label="活动地点" rules={[{ required: true, message: activityMessages.placeRequired }, { max: 200 }]} maxLength={200} />
           </Col>
           <Col span={10}>
             <Form.Item name="Capacity" label="人数上限" extra="0 为不限" rules={[{ required: true, message: activityMessages.capacityInvalid }]}>
-              <InputNumber min={numberInput.min} max={numberInput.max} precision={0} controls={false} style={{ width: '100%' }} />
+              <WholeNumberInput style={{ width: '100%' }} />
             </Form.Item>
           </Col>
           <Col span={14}>

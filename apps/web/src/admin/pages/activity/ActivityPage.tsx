@@ -4,7 +4,7 @@ import dayjs from 'dayjs';
 import { ActivityStatus, messages, type ActivityListItemDto } from '@portal/shared';
 import { activitiesAdminApi, type ActivityQuery } from '../../../api/activities';
 import type { PageState } from '../../../components/DataTable';
-import { deleteAction, editAction, editingId, ListPage, listResource, useListPage } from '../../list';
+import { editAction, ListPage, listResource, useListPage } from '../../list';
 import { useAction } from '../../shared/useAction';
 import { ActivityDialog } from './ActivityDialog';
 import { AudienceDrawer } from './AudienceDrawer';
@@ -14,6 +14,16 @@ import styles from './activity.module.css';
 type Filters = Omit<ActivityQuery, keyof PageState>;
 
 const minutes = (time: string) => time.slice(0, 16);
+
+/** A cell's line, with a small grey one under it (the place, the deadline). */
+function TwoLines({ main, under }: { main: string; under: string }) {
+  return (
+    <Space size={2} vertical>
+      <span>{main}</span>
+      <span className={styles.secondary}>{under}</span>
+    </Space>
+  );
+}
 
 /** The list's rows, with 状态 judged against the time the page rendered (a deadline may have passed). */
 const activities = (now: string) =>
@@ -27,27 +37,15 @@ const activities = (now: string) =>
       { kind: 'dateRange', name: 'startRange', names: ['start', 'end'], label: '活动日期', future: true },
     ],
     columns: [
-      {
-        title: '活动',
-        key: 'title',
-        width: 240,
-        render: (_, a) => (
-          <Space size={2} vertical>
-            <span>{a.Title}</span>
-            <span className={styles.secondary}>{a.Place}</span>
-          </Space>
-        ),
-      },
+      { title: '活动', key: 'title', width: 240, render: (_, a) => <TwoLines main={a.Title} under={a.Place} /> },
       {
         title: '时间',
         key: 'time',
         width: 210,
-        render: (_, a) => (
-          <Space size={2} vertical>
-            <span>{`${minutes(a.StartTime)} 至 ${a.EndTime.slice(0, 10) === a.StartTime.slice(0, 10) ? a.EndTime.slice(11, 16) : minutes(a.EndTime)}`}</span>
-            <span className={styles.secondary}>报名截止 {minutes(a.SignUpDeadline)}</span>
-          </Space>
-        ),
+        render: (_, a) => {
+          const end = a.EndTime.slice(0, 10) === a.StartTime.slice(0, 10) ? a.EndTime.slice(11, 16) : minutes(a.EndTime);
+          return <TwoLines main={`${minutes(a.StartTime)} 至 ${end}`} under={`报名截止 ${minutes(a.SignUpDeadline)}`} />;
+        },
       },
       {
         title: '活动对象',
@@ -66,7 +64,14 @@ const activities = (now: string) =>
     ],
     numbered: false,
     savedText: messages.saved,
+    dialog: ActivityDialog,
     add: { perm: 'activity:add', label: '新增活动' },
+    remove: {
+      perm: 'activity:delete',
+      question: () => '删除活动将同时删除其通知与报名记录，确定删除？',
+      hint: (a) => (a.SignUpCount > 0 ? `已有${a.SignUpCount}人报名` : undefined),
+      run: (a) => activitiesAdminApi.remove([a.ActivityId]),
+    },
     actionsWidth: 270,
   });
 
@@ -76,7 +81,6 @@ export default function ActivityPage() {
   const resource = activities(dayjs().format('YYYY-MM-DD HH:mm:ss'));
   const page = useListPage(resource);
   const [audience, setAudience] = useState<ActivityListItemDto | null>(null);
-  const remove = useAction((a: ActivityListItemDto) => activitiesAdminApi.remove([a.ActivityId]), page.refresh);
   const close = useAction((a: ActivityListItemDto) => activitiesAdminApi.close(a.ActivityId), page.refresh);
   const publish = (a: ActivityListItemDto) =>
     activitiesAdminApi.publish(a.ActivityId).then(
@@ -93,13 +97,12 @@ export default function ActivityPage() {
       page={page}
       rowActions={[
         { label: '通知对象', disabled: (a) => a.Status === ActivityStatus.Draft, run: setAudience },
+        // Not ListResource.edit, which puts 修改 first: here it follows 通知对象.
         editAction('activity:edit', page.edit),
         { label: '发布', perm: 'activity:edit', when: (a) => a.Status !== ActivityStatus.Published, confirm: () => '发布后将通知活动对象中的全部会员，确定发布？', run: publish },
         { label: '关闭', perm: 'activity:edit', when: (a) => a.Status === ActivityStatus.Published, confirm: () => '关闭后会员不能再报名，确定关闭？', run: close },
-        { ...deleteAction('activity:delete', () => '删除活动将同时删除其通知与报名记录，确定删除？', remove), hint: (a) => (a.SignUpCount > 0 ? `已有${a.SignUpCount}人报名` : undefined) },
       ]}
     >
-      <ActivityDialog activityId={editingId(page.editing, (a) => a.ActivityId)} onClose={page.close} onSaved={page.saved} />
       <AudienceDrawer activity={audience} onClose={() => setAudience(null)} />
     </ListPage>
   );

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { App, Button, Drawer, Popconfirm, Space, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { BellOutlined } from '@ant-design/icons';
 import { ActivityStatus, type ActivityListItemDto, type ActivityMemberDto } from '@portal/shared';
@@ -20,6 +20,17 @@ const searchFields: SearchField<Filters>[] = [
 /** A time, or a dash when it has not happened. */
 const when = (time: string) => time || '-';
 
+/** A state's tag over its time (or address), and a note under both where there is one. */
+function StateCell({ tag, detail, note }: { tag: ReactNode; detail: string; note?: ReactNode }) {
+  return (
+    <Space size={4} vertical>
+      {tag}
+      <span>{detail}</span>
+      {note}
+    </Space>
+  );
+}
+
 const columns: TableColumnsType<ActivityMemberDto> = [
   { title: '账号', dataIndex: 'Account', width: 120 },
   { title: '会员名称', dataIndex: 'MemberName', width: 200 },
@@ -29,35 +40,15 @@ const columns: TableColumnsType<ActivityMemberDto> = [
     key: 'read',
     width: 170,
     render: (_, m) => (
-      <Space size={4} vertical>
-        {m.IsRead ? <Tag color="success">已读</Tag> : <Tag color="warning">未读</Tag>}
-        <span>{when(m.ReadTime)}</span>
-        {m.RemindTime && <span className={styles.remind}>提醒于 {m.RemindTime}</span>}
-      </Space>
+      <StateCell
+        tag={m.IsRead ? <Tag color="success">已读</Tag> : <Tag color="warning">未读</Tag>}
+        detail={when(m.ReadTime)}
+        note={m.RemindTime && <span className={styles.remind}>提醒于 {m.RemindTime}</span>}
+      />
     ),
   },
-  {
-    title: '报名状态',
-    key: 'signUp',
-    width: 160,
-    render: (_, m) => (
-      <Space size={4} vertical>
-        {m.IsSignedUp ? <Tag color="blue">已报名</Tag> : <Tag>未报名</Tag>}
-        <span>{when(m.SignUpTime)}</span>
-      </Space>
-    ),
-  },
-  {
-    title: '邮件',
-    key: 'mail',
-    width: 190,
-    render: (_, m) => (
-      <Space size={4} vertical>
-        <MailStateTag member={m} />
-        <span>{m.Email || '-'}</span>
-      </Space>
-    ),
-  },
+  { title: '报名状态', key: 'signUp', width: 160, render: (_, m) => <StateCell tag={m.IsSignedUp ? <Tag color="blue">已报名</Tag> : <Tag>未报名</Tag>} detail={when(m.SignUpTime)} /> },
+  { title: '邮件', key: 'mail', width: 190, render: (_, m) => <StateCell tag={<MailStateTag member={m} />} detail={m.Email || '-'} /> },
 ];
 
 /**

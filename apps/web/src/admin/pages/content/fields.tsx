@@ -1,12 +1,13 @@
-import { Form, InputNumber, Radio, type FormRule } from 'antd';
+import { Form, Radio, type FormRule } from 'antd';
 import { contentMessages, numberInput } from '@portal/shared';
 import { statusOptions } from '../system/status';
+import { WholeNumberInput } from '../../shared/WholeNumberInput';
 
 /** 排序号 (spec §9: integers 0–999999, no step buttons); lower sorts first. */
 export function SortNumberItem() {
   return (
     <Form.Item name="SortNumber" label="排序号" rules={[{ type: 'integer', min: numberInput.min, max: numberInput.max, message: contentMessages.sortNumberInvalid }]}>
-      <InputNumber min={numberInput.min} max={numberInput.max} precision={0} controls={false} placeholder="数字越小越靠前" style={{ width: '100%' }} />
+      <WholeNumberInput placeholder="数字越小越靠前" style={{ width: '100%' }} />
     </Form.Item>
   );
 }

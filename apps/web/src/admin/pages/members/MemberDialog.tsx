@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Col, DatePicker, Form, Input, InputNumber, Radio, Row, Select, Typography } from 'antd';
-import { dialogWidth, editMemberInfoBody, memberLimits, MemberStatus, numberInput, typeKinds, type EditMemberInfoBody } from '@portal/shared';
+import { Col, DatePicker, Form, Input, Radio, Row, Select, Typography } from 'antd';
+import { dialogWidth, editMemberInfoBody, memberLimits, MemberStatus, typeKinds, type EditMemberInfoBody } from '@portal/shared';
 import { download } from '../../../api/client';
 import { membersAdminApi } from '../../../api/members-admin';
 import { useTypeOptions } from '../../../components/SearchForm';
@@ -16,6 +16,7 @@ import { PastDatePicker } from '../../../components/PastDatePicker';
 import { pickerClassNames } from '../../../components/pickerPopup';
 import { FormDialog } from '../../shared/FormDialog';
 import { TextItem } from '../../shared/TextItem';
+import { WholeNumberInput } from '../../shared/WholeNumberInput';
 
 /** The form: the EditMemberInfo body plus the member's own switch, saved by EditMemberStatus. */
 type Values = EditMemberInfoBody & { Status: number };
@@ -102,12 +103,12 @@ export function MemberDialog({ memberId, onClose, onSaved }: MemberDialogProps) 
           <Col span={12}><TextItem name="CompanyMent" label="单位性质" rules={rule('CompanyMent')} maxLength={memberLimits.companyMent} /></Col>
           <Col span={12}>
             <Form.Item name="RegCapital" label="注册资本" rules={rule('RegCapital')}>
-              <InputNumber min={numberInput.min} max={numberInput.max} precision={0} controls={false} suffix="万元" placeholder="请输入注册资本" style={{ width: '100%' }} />
+              <WholeNumberInput suffix="万元" placeholder="请输入注册资本" style={{ width: '100%' }} />
             </Form.Item>
           </Col>
           <Col span={12}>
             <Form.Item name="StaffCount" label="职工人数" rules={rule('StaffCount')}>
-              <InputNumber min={numberInput.min} max={numberInput.max} precision={0} controls={false} placeholder="请输入职工人数" style={{ width: '100%' }} />
+              <WholeNumberInput placeholder="请输入职工人数" style={{ width: '100%' }} />
             </Form.Item>
           </Col>
           <Col span={12}>

@@ -1,8 +1,7 @@
-import { useState } from 'react';
-import { ApplyState, MemberStatus, type MemberListItemDto } from '@portal/shared';
+import { ApplyState, MemberStatus, messages, type MemberListItemDto } from '@portal/shared';
 import { membersAdminApi, type MemberQuery } from '../../../api/members-admin';
 import type { PageState } from '../../../components/DataTable';
-import { editAction, editingId, ListPage, listResource, useListPage } from '../../list';
+import { editAction, editingId, ListPage, listResource, useEditing, useListPage } from '../../list';
 import { useAction } from '../../shared/useAction';
 import { ApplyStateTag, MemberStatusTag, applyStateOptions, memberStatusOptions } from './applyState';
 import { membersKey } from './keys';
@@ -58,10 +57,11 @@ const members = listResource<MemberListItemDto, Filters>({
 /** 会员列表 / 入会审核 (component member/list/index): members and applications; add, edit, review, enable or disable, export. */
 export default function MemberListPage() {
   const page = useListPage(members);
-  const [reviewing, setReviewing] = useState<number | null>(null);
+  // The member whose application 审核 shows; a decision is 操作成功, then the list reloads.
+  const reviewing = useEditing<number>(page.refresh, () => messages.ok);
   const toggle = useAction((m: MemberListItemDto) => membersAdminApi.setStatus(m.MemberId, m.Status === MemberStatus.Enabled ? 0 : 1), page.refresh);
   const disabling = (m: MemberListItemDto) => m.Status === MemberStatus.Enabled;
-  const review = (m: MemberListItemDto) => setReviewing(m.MemberId);
+  const review = (m: MemberListItemDto) => reviewing.edit(m.MemberId);
   const underReview = (m: MemberListItemDto) => m.ApplyState === ApplyState.UnderReview;
 
   return (
@@ -82,14 +82,7 @@ export default function MemberListPage() {
       ]}
     >
       <MemberDialog memberId={editingId(page.editing, (m) => m.MemberId)} onClose={page.close} onSaved={page.saved} />
-      <ReviewDialog
-        memberId={reviewing}
-        onClose={() => setReviewing(null)}
-        onReviewed={() => {
-          setReviewing(null);
-          page.refresh();
-        }}
-      />
+      <ReviewDialog memberId={reviewing.editing} onClose={reviewing.close} onReviewed={reviewing.saved} />
     </ListPage>
   );
 }

@@ -3,7 +3,7 @@ import { Descriptions, Divider, Form, Typography, type DescriptionsProps } from 
 import { ApplyState, dialogWidth, memberLimits, memberMessages, type MemberModelDto } from '@portal/shared';
 import { membersAdminApi } from '../../../api/members-admin';
 import { FormDialog } from '../../shared/FormDialog';
-import { reasonFor, RejectReason, ReviewFooter, useVerdict, type Verdict } from '../../shared/review';
+import { RejectReason, ReviewFooter, useVerdict, type Verdict } from '../../shared/review';
 import { ApplyStateTag } from './applyState';
 import { Attachment } from './MemberDialog';
 import { memberKey } from './keys';
@@ -50,27 +50,14 @@ export function ReviewDialog({ memberId, onClose, onReviewed }: ReviewDialogProp
   const member = open ? model.data : undefined;
   const underReview = member?.ApplyState === ApplyState.UnderReview;
 
-  const { saving, decide } = useVerdict(onReviewed);
-  const review = async (verdict: Verdict) => {
+  const { saving, decide } = useVerdict(form, 'ProcessItemName', onReviewed);
+  const review = (verdict: Verdict) => {
     if (!member) return;
-    const reason = await reasonFor(verdict, form, 'ProcessItemName');
-    if (reason === null) return;
     const decided = verdict === 'approve' ? ApplyState.Approved : ApplyState.Rejected;
-    await decide(verdict, () => membersAdminApi.review({ MemberId: member.MemberId, ApplyState: decided, ProcessItemName: reason }));
+    void decide(verdict, (reason) => membersAdminApi.review({ MemberId: member.MemberId, ApplyState: decided, ProcessItemName: reason }));
   };
 
-  const footer = (
-    <ReviewFooter
-      underReview={underReview}
-      perm="member:audit"
-      saving={saving}
-      rejectLabel="不通过"
-      approveLabel="通过"
-      onReject={() => void review('reject')}
-      onApprove={() => void review('approve')}
-      onClose={onClose}
-    />
-  );
+  const footer = <ReviewFooter underReview={underReview} perm="member:audit" saving={saving} labels={{ reject: '不通过', approve: '通过' }} onDecide={review} onClose={onClose} />;
 
   return (
     <FormDialog title={underReview ? '入会审核' : '入会申请详情'} open={open} width={dialogWidth.large} onCancel={onClose} footer={footer} loading={model.isLoading}>

@@ -1,9 +1,9 @@
-import { Form, Input, Select } from 'antd';
+import { Form, Select } from 'antd';
 import { bannerTypeName, bannerTypeNames, contentMessages, dialogWidth, saveBannerBody, type AdminBannerDto, type SaveBannerBody } from '@portal/shared';
 import { contentAdminApi } from '../../../../api/content-admin';
 import { ImageUpload } from '../../../../components/FileUpload';
-import { RecordDialog, type Editing } from '../../../list';
-import { trimmed } from '../../../shared/normalize';
+import { RecordDialog, type EditDialogProps } from '../../../list';
+import { TextItem } from '../../../shared/TextItem';
 import { schemaRule, SortNumberItem, StatusItem } from '../fields';
 
 type BannerForm = Omit<SaveBannerBody, 'Id'>;
@@ -18,19 +18,13 @@ function typeOptions(current: number | undefined) {
   return types.map((value) => ({ value, label: bannerTypeName(value) }));
 }
 
-interface BannerDialogProps {
-  editing: Editing<AdminBannerDto>;
-  onClose: () => void;
-  onSaved: () => void;
-}
-
 const formValues = (banner: AdminBannerDto | null): BannerForm =>
   banner
     ? { Type: banner.Type, ImageUrl: banner.ImageUrl, Title: banner.Title, JumpUrl: banner.JumpUrl, SortNumber: banner.SortNumber, Status: banner.Status }
     : { Type: homeBannerType, ImageUrl: '', Title: '', JumpUrl: '', SortNumber: 0, Status: 1 };
 
 /** 新增/修改轮播图: type, picture, title, jump address, order, status. */
-export function BannerDialog(props: BannerDialogProps) {
+export function BannerDialog(props: EditDialogProps<AdminBannerDto>) {
   const banner = props.editing === 'new' ? null : props.editing;
   return (
     <RecordDialog<AdminBannerDto, BannerForm> noun="轮播图" width={dialogWidth.medium} values={formValues} save={(values, banner) => contentAdminApi.saveBanner({ ...values, Id: banner?.Id ?? 0 })} {...props}>
@@ -40,12 +34,8 @@ export function BannerDialog(props: BannerDialogProps) {
       <Form.Item name="ImageUrl" label="图片" rules={[{ required: true, message: contentMessages.imageRequired }]} extra="支持 jpg、png 格式，不超过 900KB">
         <ImageUpload />
       </Form.Item>
-      <Form.Item name="Title" label="标题" normalize={trimmed} rules={[{ max: 200 }]}>
-        <Input placeholder="请输入标题" maxLength={200} />
-      </Form.Item>
-      <Form.Item name="JumpUrl" label="跳转地址" normalize={trimmed} rules={[schemaRule(saveBannerBody.shape.JumpUrl)]}>
-        <Input placeholder="http(s)://… 或 /站内路径" maxLength={500} />
-      </Form.Item>
+      <TextItem name="Title" label="标题" rules={[{ max: 200 }]} maxLength={200} />
+      <TextItem name="JumpUrl" label="跳转地址" rules={[schemaRule(saveBannerBody.shape.JumpUrl)]} maxLength={500} placeholder="http(s)://… 或 /站内路径" />
       <SortNumberItem />
       <StatusItem />
     </RecordDialog>

@@ -1,11 +1,9 @@
-import { useMemo, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Popconfirm, Space, Table, Tag, type TableColumnsType } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
+import { useMemo } from 'react';
+import { Table, Tag, type TableColumnsType } from 'antd';
 import { MenuShowType, messages, type MenuDto } from '@portal/shared';
 import { contentAdminApi } from '../../../../api/content-admin';
-import { Auth } from '../../../access/AdminSession';
 import { Panel } from '../../../layout/Panel';
+import { actionsColumn, AddButton, deleteAction, editAction, useEditing, useRefresh } from '../../../list';
 import { useAction } from '../../../shared/useAction';
 import { contentMenusKey, useContentMenus } from '../menuTree';
 import { MenuDialog, type MenuEditing } from './MenuDialog';
@@ -24,17 +22,11 @@ const maxLevel = 3;
 
 /** 栏目管理 (component content/menu/index): the site's menu tree; add a top menu or a child, edit, delete. */
 export default function MenuPage() {
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const menus = useContentMenus();
   const rows = useMemo(() => toRows(menus.data ?? []), [menus.data]);
-  const [editing, setEditing] = useState<MenuEditing | null>(null);
-
   // The public navigation and the article forms read menus too.
-  const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: contentMenusKey });
-    void queryClient.invalidateQueries({ queryKey: ['lookup', 'publicMenus'] });
-  };
+  const refresh = useRefresh([contentMenusKey, ['lookup', 'publicMenus']]);
+  const dialog = useEditing<MenuEditing>(refresh, (edited) => ('menu' in edited ? messages.saved : messages.ok));
   const remove = useAction((menu: MenuDto) => contentAdminApi.deleteMenu(menu.MenuId), refresh);
 
   const columns: TableColumnsType<MenuRow> = [
@@ -45,47 +37,19 @@ export default function MenuPage() {
     { title: '栏目类型', dataIndex: 'Type', width: 120, render: (type: number) => (type === 2 ? '子菜单内栏目' : '顶部栏目') },
     { title: '外部链接', dataIndex: 'WebUrl', ellipsis: true, render: (url: string) => url || '-' },
     { title: '标识', dataIndex: 'CurValue', width: 100, render: (value: string) => value || '-' },
-    {
-      title: '操作',
-      key: 'actions',
-      width: 220,
-      fixed: 'right',
-      render: (_, menu) => (
-        <Space size={4}>
-          {menu.level < maxLevel && (
-            <Auth perm="content:menu:add">
-              <Button type="link" size="small" onClick={() => setEditing({ parentId: menu.MenuId })}>
-                添加下级
-              </Button>
-            </Auth>
-          )}
-          <Auth perm="content:menu:edit">
-            <Button type="link" size="small" onClick={() => setEditing({ menu })}>
-              修改
-            </Button>
-          </Auth>
-          <Auth perm="content:menu:delete">
-            <Popconfirm title={`确定删除栏目“${menu.Name}”吗？`} onConfirm={() => remove(menu)} okText="删除" okButtonProps={{ danger: true }}>
-              <Button type="link" size="small" danger>
-                删除
-              </Button>
-            </Popconfirm>
-          </Auth>
-        </Space>
-      ),
-    },
+    actionsColumn<MenuRow>(
+      [
+        { label: '添加下级', perm: 'content:menu:add', when: (menu) => menu.level < maxLevel, run: (menu) => dialog.edit({ parentId: menu.MenuId }) },
+        editAction('content:menu:edit', (menu) => dialog.edit({ menu })),
+        deleteAction('content:menu:delete', (menu) => `确定删除栏目“${menu.Name}”吗？`, remove),
+      ],
+      220,
+      'right',
+    ),
   ];
 
   return (
-    <Panel
-      actions={
-        <Auth perm="content:menu:add">
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ parentId: 0 })}>
-            新增栏目
-          </Button>
-        </Auth>
-      }
-    >
+    <Panel actions={<AddButton perm="content:menu:add" label="新增栏目" onClick={() => dialog.edit({ parentId: 0 })} />}>
       {/* Remounted when the tree first arrives, so every level starts expanded. */}
       <Table<MenuRow>
         key={menus.data ? 'loaded' : 'loading'}
@@ -97,16 +61,7 @@ export default function MenuPage() {
         expandable={{ defaultExpandAllRows: true }}
         scroll={{ x: 'max-content' }}
       />
-      <MenuDialog
-        editing={editing}
-        menus={menus.data ?? []}
-        onClose={() => setEditing(null)}
-        onSaved={() => {
-          void message.success(editing && 'menu' in editing ? messages.saved : messages.ok);
-          setEditing(null);
-          refresh();
-        }}
-      />
+      <MenuDialog editing={dialog.editing} menus={menus.data ?? []} onClose={dialog.close} onSaved={dialog.saved} />
     </Panel>
   );
 }

@@ -1,16 +1,14 @@
-import { useEffect } from 'react';
-import { Cascader, Col, DatePicker, Form, Input, Radio, Row, Switch } from 'antd';
+import { Cascader, Col, DatePicker, Form, Radio, Row, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { ArticleStatus, messages } from '@portal/shared';
+import { ArticleStatus, messages, type AdminNewsItemDto, type NewsDetailDto } from '@portal/shared';
 import { contentAdminApi } from '../../../../api/content-admin';
 import { ImageUpload } from '../../../../components/FileUpload';
 import { pickerClassNames } from '../../../../components/pickerPopup';
 import { RichTextEditor } from '../../../../components/RichTextEditor';
 import { adminQueryKeys } from '../../../session/queries';
+import { useRecordForm, type EditDialogProps } from '../../../list';
 import { EditorDialog } from '../../../shared/EditorDialog';
-import { trimmed } from '../../../shared/normalize';
-import { useEditedRecord } from '../../../shared/useEditedRecord';
-import { useFormSubmit } from '../../../../components/useFormSubmit';
+import { TextItem } from '../../../shared/TextItem';
 import { statusOptions } from '../../system/status';
 import { menuPath, toMenuOptions } from '../menuOptions';
 import { useContentMenus } from '../menuTree';
@@ -29,64 +27,48 @@ interface NewsForm {
 
 const timeFormat = 'YYYY-MM-DD HH:mm:ss';
 
-interface NewsDialogProps {
-  /** The article to edit, 0 to write one; null when closed. */
-  newsId: number | null;
-  onClose: () => void;
-  onSaved: () => void;
-}
-
 /** 新增/修改文章: title, menu, cover, body in the rich-text editor, status, flags, publish time and author. */
-export function NewsDialog({ newsId, onClose, onSaved }: NewsDialogProps) {
-  const open = newsId !== null;
-  const [form] = Form.useForm<NewsForm>();
+export function NewsDialog({ editing, onClose, onSaved }: EditDialogProps<AdminNewsItemDto>) {
   const menus = useContentMenus();
-  const detail = useEditedRecord([...adminQueryKeys.all, 'newsDetail'], newsId, contentAdminApi.newsDetail);
-
-  useEffect(() => {
-    if (!open) return;
-    if (newsId === 0) {
-      // No publish time unless the editor picks one: the server then stamps the time of saving,
-      // not the time this dialog happened to open.
-      form.setFieldsValue({ Title: '', Menu: [], ImageUrl: '', NewContent: '', Status: ArticleStatus.Published, IsTop: false, IsMemberRead: false, NewsCreateTime: null, Author: '' });
-    } else if (detail.data && menus.data) {
-      const news = detail.data;
-      form.setFieldsValue({
-        Title: news.Title,
-        Menu: menuPath(menus.data, news.MenuId),
-        ImageUrl: news.ImageUrl,
-        NewContent: news.NewContent,
-        Status: news.Status,
-        IsTop: news.IsTop,
-        IsMemberRead: news.IsMemberRead,
-        NewsCreateTime: news.NewsCreateTime ? dayjs(news.NewsCreateTime) : null,
-        Author: news.Author,
-      });
-    }
-  }, [open, newsId, detail.data, menus.data, form]);
-
-  const { submit, saving } = useFormSubmit(
-    form,
-    ({ Menu, NewsCreateTime, ...values }) =>
-      contentAdminApi.saveNews({ ...values, NewsId: newsId ?? 0, MenuId: Menu.at(-1), NewsCreateTime: NewsCreateTime?.format(timeFormat) ?? '' }),
+  const { form, id, open, record, submit, saving } = useRecordForm<AdminNewsItemDto, NewsDetailDto, NewsForm>({
+    editing,
     onSaved,
-  );
+    id: (news) => news.NewsId,
+    key: [...adminQueryKeys.all, 'newsDetail'],
+    fetch: contentAdminApi.newsDetail,
+    // No publish time unless the editor picks one: the server then stamps the time of saving,
+    // not the time this dialog happened to open.
+    blank: () => ({ Title: '', Menu: [], ImageUrl: '', NewContent: '', Status: ArticleStatus.Published, IsTop: false, IsMemberRead: false, NewsCreateTime: null, Author: '' }),
+    fill: (news) => ({
+      Title: news.Title,
+      Menu: menuPath(menus.data ?? [], news.MenuId),
+      ImageUrl: news.ImageUrl,
+      NewContent: news.NewContent,
+      Status: news.Status,
+      IsTop: news.IsTop,
+      IsMemberRead: news.IsMemberRead,
+      NewsCreateTime: news.NewsCreateTime ? dayjs(news.NewsCreateTime) : null,
+      Author: news.Author,
+    }),
+    // The article's menu is shown as its path in the tree.
+    ready: menus.data !== undefined,
+    save: ({ Menu, NewsCreateTime, ...values }, newsId) =>
+      contentAdminApi.saveNews({ ...values, NewsId: newsId, MenuId: Menu.at(-1), NewsCreateTime: NewsCreateTime?.format(timeFormat) ?? '' }),
+  });
 
   // A contribution under review keeps its state unless the editor chooses 正常 or 停用.
-  const status = detail.data?.Status;
+  const status = record.data?.Status;
   const statusChoices = status === ArticleStatus.Rejected || status === ArticleStatus.UnderReview
     ? [...statusOptions, { label: status === ArticleStatus.Rejected ? '审核不通过' : '审核中', value: status }]
     : statusOptions;
 
-  const loading = menus.isLoading || detail.isLoading;
+  const loading = menus.isLoading || record.isLoading;
   return (
-    <EditorDialog title={newsId ? '修改文章' : '新增文章'} open={open} onOk={submit} onCancel={onClose} saving={saving} loading={loading}>
+    <EditorDialog title={id ? '修改文章' : '新增文章'} open={open} onOk={submit} onCancel={onClose} saving={saving} loading={loading}>
       <Form form={form} labelCol={{ flex: '96px' }} preserve={false}>
         <Row gutter={16}>
           <Col span={14}>
-            <Form.Item name="Title" label="标题" normalize={trimmed} rules={[{ required: true, message: messages.titleRequired }, { max: 200 }]}>
-              <Input placeholder="请输入标题" maxLength={200} showCount />
-            </Form.Item>
+            <TextItem name="Title" label="标题" rules={[{ required: true, message: messages.titleRequired }, { max: 200 }]} maxLength={200} showCount />
           </Col>
           <Col span={10}>
             <Form.Item name="Menu" label="所属栏目" rules={[{ required: true, type: 'array', min: 1, message: messages.menuRequired }]}>
@@ -94,9 +76,7 @@ export function NewsDialog({ newsId, onClose, onSaved }: NewsDialogProps) {
             </Form.Item>
           </Col>
           <Col span={14}>
-            <Form.Item name="Author" label="作者" normalize={trimmed} rules={[{ max: 100 }]}>
-              <Input placeholder="请输入作者" maxLength={100} />
-            </Form.Item>
+            <TextItem name="Author" label="作者" rules={[{ max: 100 }]} maxLength={100} />
           </Col>
           <Col span={10}>
             <Form.Item name="NewsCreateTime" label="发布时间">

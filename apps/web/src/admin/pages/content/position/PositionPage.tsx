@@ -1,25 +1,23 @@
 import { useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, InputNumber, Popconfirm, Segmented, Switch, Tag, type TableColumnsType } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
-import { messages, numberInput, seatNames, seats, type AdminPositionDto } from '@portal/shared';
+import { App, Button, Popconfirm, Segmented, Switch, Tag, type TableColumnsType } from 'antd';
+import { messages, seatNames, seats, type AdminPositionDto } from '@portal/shared';
 import { contentAdminApi, type PositionQuery } from '../../../../api/content-admin';
 import { DataTable, usePagedList, type PageState } from '../../../../components/DataTable';
-import { SearchForm, type SearchField } from '../../../../components/SearchForm';
+import { SearchForm } from '../../../../components/SearchForm';
 import { Auth, useAuth } from '../../../access/AdminSession';
 import { Panel } from '../../../layout/Panel';
+import { AddButton } from '../../../list';
 import { adminQueryKeys } from '../../../session/queries';
 import { useAction } from '../../../shared/useAction';
-import { StatusTag, statusOptions } from '../../system/status';
+import { nameAndStatusSearch, StatusTag } from '../../system/status';
 import { ArticleStatusTag } from '../flags';
 import { PickArticlesDialog } from './PickArticlesDialog';
+import { WholeNumberInput } from '../../../shared/WholeNumberInput';
 
 type Filters = Omit<PositionQuery, keyof PageState | 'seat'>;
 const listKey = [...adminQueryKeys.all, 'positions'];
-const searchFields: SearchField<Filters>[] = [
-  { kind: 'input', name: 'key', label: '文章标题' },
-  { kind: 'select', name: 'status', label: '状态', options: statusOptions },
-];
+const searchFields = nameAndStatusSearch<Filters>('文章标题');
 const seatOptions = seats.map((seat) => ({ label: `${seat} · ${seatNames[seat]}`, value: seat }));
 
 /**
@@ -56,15 +54,11 @@ function SortNumberCell({ placement, editable, onSaved }: { placement: AdminPosi
       .finally(() => setSaving(false));
   };
   return (
-    <InputNumber
+    <WholeNumberInput
       value={value}
       onChange={setValue}
       onBlur={save}
       onPressEnter={save}
-      min={numberInput.min}
-      max={numberInput.max}
-      precision={0}
-      controls={false}
       disabled={saving}
       style={{ width: 100 }}
       aria-label={`${placement.Title}排序号`}
@@ -157,13 +151,7 @@ export default function PositionPage() {
       />
       <SearchForm<Filters> fields={searchFields} onSearch={list.search} loading={list.query.isFetching} />
       <Panel
-        actions={
-          <Auth perm="content:position:add">
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setPicking(true)}>
-              添加文章
-            </Button>
-          </Auth>
-        }
+        actions={<AddButton perm="content:position:add" label="添加文章" onClick={() => setPicking(true)} />}
       >
         <DataTable<AdminPositionDto> rowKey="Id" numbered columns={columns} {...list.tableProps} />
       </Panel>

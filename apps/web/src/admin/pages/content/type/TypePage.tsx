@@ -2,10 +2,9 @@ import { Tabs } from 'antd';
 import { typeKinds, type AdminTypeItemDto, type SaveTypeBody } from '@portal/shared';
 import { contentAdminApi, type TypeQuery } from '../../../../api/content-admin';
 import type { PageState } from '../../../../components/DataTable';
-import { deleteAction, editAction, ListPage, listResource, useListPage } from '../../../list';
+import { ListPage, listResource } from '../../../list';
 import { adminQueryKeys } from '../../../session/queries';
-import { useAction } from '../../../shared/useAction';
-import { orderedColumns, statusOptions } from '../../system/status';
+import { nameAndStatusSearch, orderedColumns } from '../../system/status';
 import { TypeDialog } from './TypeDialog';
 
 type Kind = SaveTypeBody['Type'];
@@ -25,32 +24,21 @@ const typeList = (kind: Kind, label: string) =>
     refreshes: [['lookup', 'typeList', kind]],
     fetch: (query) => contentAdminApi.types({ ...query, type: kind }),
     rowKey: 'Id',
-    search: [
-      { kind: 'input', name: 'key', label: '名称' },
-      { kind: 'select', name: 'status', label: '状态', options: statusOptions },
-    ],
+    search: nameAndStatusSearch('名称'),
     columns: [
       { title: '名称', dataIndex: 'Name' },
       ...orderedColumns<AdminTypeItemDto>(),
     ],
+    dialog: (props) => <TypeDialog type={kind} typeLabel={label} {...props} />,
     add: { perm: 'content:type:add', label: `新增${label}` },
+    edit: { perm: 'content:type:edit' },
+    remove: { perm: 'content:type:delete', question: (item) => `确定删除“${item.Name}”吗？`, run: (item) => contentAdminApi.deleteType(item.Id) },
   });
 
-const typeLists = new Map(kinds.map(({ kind, label }) => [kind, typeList(kind, label)]));
-
-/** One list's items: search, add, edit, delete. */
-function TypeList({ kind, label }: { kind: Kind; label: string }) {
-  const resource = typeLists.get(kind) as ReturnType<typeof typeList>;
-  const page = useListPage(resource);
-  const remove = useAction((item: AdminTypeItemDto) => contentAdminApi.deleteType(item.Id), page.refresh);
-  return (
-    <ListPage resource={resource} page={page} rowActions={[editAction('content:type:edit', page.edit), deleteAction('content:type:delete', (item) => `确定删除“${item.Name}”吗？`, remove)]}>
-      <TypeDialog type={kind} typeLabel={label} editing={page.editing} onClose={page.close} onSaved={page.saved} />
-    </ListPage>
-  );
-}
+/** Each list's items, searched, added, edited and deleted; made once, so their dialogs keep their identity. */
+const tabs = kinds.map(({ kind, label }) => ({ key: String(kind), label, children: <ListPage resource={typeList(kind, label)} /> }));
 
 /** 类型管理 (component content/type/index): a tab per lookup list. */
 export default function TypePage() {
-  return <Tabs items={kinds.map(({ kind, label }) => ({ key: String(kind), label, children: <TypeList kind={kind} label={label} /> }))} destroyOnHidden />;
+  return <Tabs items={tabs} destroyOnHidden />;
 }

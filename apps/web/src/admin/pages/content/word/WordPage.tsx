@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Form, Input, Popconfirm, Space, Upload, type TableColumnsType } from 'antd';
-import { DeleteOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import { contributionMessages, type SensitiveWordDto, type WordsAddedDto } from '@portal/shared';
 import { contentAdminApi, type WordQuery } from '../../../../api/content-admin';
 import { DataTable, usePagedList, type PageState } from '../../../../components/DataTable';
@@ -9,6 +9,7 @@ import { SearchForm, type SearchField } from '../../../../components/SearchForm'
 import { useFormSubmit } from '../../../../components/useFormSubmit';
 import { Auth } from '../../../access/AdminSession';
 import { Panel } from '../../../layout/Panel';
+import { AddButton } from '../../../list';
 import { FormDialog } from '../../../shared/FormDialog';
 import { adminQueryKeys } from '../../../session/queries';
 import { useAction } from '../../../shared/useAction';
@@ -72,11 +73,7 @@ export default function WordPage() {
       <Panel
         actions={
           <Space wrap>
-            <Auth perm="content:word:add">
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
-                添加敏感词
-              </Button>
-            </Auth>
+            <AddButton perm="content:word:add" label="添加敏感词" onClick={() => setAdding(true)} />
             <Auth perm="content:word:add">
               <Upload accept=".txt" showUploadList={false} beforeUpload={(file) => (void importFile(file), false)}>
                 <Button icon={<UploadOutlined />} loading={importing}>

@@ -1,9 +1,8 @@
-import { useState } from 'react';
 import { Tag, Tooltip } from 'antd';
-import { ArticleStatus, type ContributionListItemDto } from '@portal/shared';
+import { ArticleStatus, messages, type ContributionListItemDto } from '@portal/shared';
 import { contentAdminApi, type ContributionQuery } from '../../../../api/content-admin';
 import type { PageState } from '../../../../components/DataTable';
-import { ListPage, listResource, useListPage } from '../../../list';
+import { ListPage, listResource, useEditing, useListPage } from '../../../list';
 import { adminQueryKeys } from '../../../session/queries';
 import { ArticleStatusTag } from '../../content/flags';
 import { ContributionReviewDialog } from './ContributionReviewDialog';
@@ -56,17 +55,11 @@ const contributions = listResource<ContributionListItemDto, Filters>({
 /** 投稿审核 (component member/contribution/index): the members' contributions, 审核中 first by default. */
 export default function ContributionPage() {
   const page = useListPage(contributions);
-  const [reviewing, setReviewing] = useState<number | null>(null);
+  // The contribution 审核 shows; a decision is 操作成功, then the list reloads.
+  const reviewing = useEditing<number>(page.refresh, () => messages.ok);
   return (
-    <ListPage resource={contributions} page={page} rowActions={[{ label: (c) => (c.Status === ArticleStatus.UnderReview ? '审核' : '查看'), run: (c) => setReviewing(c.NewsId) }]}>
-      <ContributionReviewDialog
-        newsId={reviewing}
-        onClose={() => setReviewing(null)}
-        onReviewed={() => {
-          setReviewing(null);
-          page.refresh();
-        }}
-      />
+    <ListPage resource={contributions} page={page} rowActions={[{ label: (c) => (c.Status === ArticleStatus.UnderReview ? '审核' : '查看'), run: (c) => reviewing.edit(c.NewsId) }]}>
+      <ContributionReviewDialog newsId={reviewing.editing} onClose={reviewing.close} onReviewed={reviewing.saved} />
     </ListPage>
   );
 }

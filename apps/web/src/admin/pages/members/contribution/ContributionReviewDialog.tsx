@@ -7,7 +7,7 @@ import { RichTextEditor } from '../../../../components/RichTextEditor';
 import { ArticleBody } from '../../../../portal/content/ArticleBody';
 import { FormDialog } from '../../../shared/FormDialog';
 import { trimmed } from '../../../shared/normalize';
-import { reasonFor, RejectReason, ReviewFooter, useVerdict, type Verdict } from '../../../shared/review';
+import { RejectReason, ReviewFooter, useVerdict, type Verdict } from '../../../shared/review';
 import { ArticleStatusTag } from '../../content/flags';
 
 const decisionNames: Record<number, { label: string; color: string }> = {
@@ -33,29 +33,18 @@ export function ContributionReviewDialog({ newsId, onClose, onReviewed }: { news
   const c = open ? detail.data : undefined;
   const underReview = c?.Status === ArticleStatus.UnderReview;
 
-  const { saving, decide } = useVerdict(onReviewed);
+  const { saving, decide } = useVerdict(form, 'Reason', onReviewed);
   const review = async (verdict: Verdict) => {
     if (!c) return;
-    const reason = await reasonFor(verdict, form, 'Reason');
-    if (reason === null) return;
     // A correction goes with an approval only: a rejected article goes back to its author as written.
     const corrected = correcting && verdict === 'approve' ? await correction.validateFields().catch(() => null) : undefined;
     if (corrected === null) return;
     const decision = verdict === 'approve' ? ReviewDecision.Approved : ReviewDecision.Rejected;
-    await decide(verdict, () => contentAdminApi.auditContribution({ NewsId: c.NewsId, Decision: decision, Reason: reason, ...corrected }));
+    await decide(verdict, (reason) => contentAdminApi.auditContribution({ NewsId: c.NewsId, Decision: decision, Reason: reason, ...corrected }));
   };
 
   const footer = (
-    <ReviewFooter
-      underReview={underReview}
-      perm="member:contribution:audit"
-      saving={saving}
-      rejectLabel="驳回"
-      approveLabel="通过并发布"
-      onReject={() => void review('reject')}
-      onApprove={() => void review('approve')}
-      onClose={onClose}
-    >
+    <ReviewFooter underReview={underReview} perm="member:contribution:audit" saving={saving} labels={{ reject: '驳回', approve: '通过并发布' }} onDecide={(verdict) => void review(verdict)} onClose={onClose}>
       {!correcting && (
         <Button
           onClick={() => {

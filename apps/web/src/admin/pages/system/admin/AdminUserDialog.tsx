@@ -7,19 +7,13 @@ import { NewPasswordFields } from '../../../shared/NewPasswordFields';
 import { useFormSubmit } from '../../../../components/useFormSubmit';
 import { statusOptions } from '../status';
 import { trimmed } from '../../../shared/normalize';
+import type { EditDialogProps } from '../../../list';
 import { FormDialog } from '../../../shared/FormDialog';
 
 type AdminForm = Omit<SaveAdminUserBody, 'AdminId'> & { confirm?: string };
 
-interface AdminUserDialogProps {
-  /** The administrator to edit, 'new' to add one, null when closed. */
-  editing: AdminUserDto | 'new' | null;
-  onClose: () => void;
-  onSaved: () => void;
-}
-
 /** 新增/修改管理员: account (fixed once created), name, phone, role and status; a new one gets a password. */
-export function AdminUserDialog({ editing, onClose, onSaved }: AdminUserDialogProps) {
+export function AdminUserDialog({ editing, onClose, onSaved }: EditDialogProps<AdminUserDto>) {
   const [form] = Form.useForm<AdminForm>();
   const roles = useRoleOptions(editing !== null);
   const isNew = editing === 'new';

@@ -3,7 +3,7 @@ import { App, Switch, type TableColumnsType } from 'antd';
 import { messages, type AdminUserDto } from '@portal/shared';
 import { systemApi, type AdminUserQuery } from '../../../../api/system';
 import { useAdminSession, useAuth } from '../../../access/AdminSession';
-import { deleteAction, editAction, ListPage, listResource, useListPage } from '../../../list';
+import { ListPage, listResource, useListPage } from '../../../list';
 import { adminQueryKeys } from '../../../session/queries';
 import { useAction } from '../../../shared/useAction';
 import { StatusTag } from '../status';
@@ -22,14 +22,23 @@ const columns = (status: TableColumnsType<AdminUserDto>[number]): TableColumnsTy
   { title: '创建时间', dataIndex: 'CreateTime', width: 180 },
 ];
 
-const adminUsers = (status: TableColumnsType<AdminUserDto>[number]) =>
+/** The list as `me` sees it, who may not delete their own account. */
+const adminUsers = (me: { AdminId: number }, status: TableColumnsType<AdminUserDto>[number]) =>
   listResource<AdminUserDto, Filters>({
     key: [...adminQueryKeys.all, 'adminUsers'],
     fetch: systemApi.adminUsers,
     rowKey: 'AdminId',
     search: [{ kind: 'input', name: 'key', label: '关键字', placeholder: '账号或姓名' }],
     columns: columns(status),
+    dialog: AdminUserDialog,
     add: { perm: 'system:admin:add', label: '新增管理员' },
+    edit: { perm: 'system:admin:edit' },
+    remove: {
+      perm: 'system:admin:delete',
+      when: (user) => user.AdminId !== me.AdminId,
+      question: (user) => `确定删除管理员“${user.Account}”吗？`,
+      run: (user) => systemApi.deleteAdminUser(user.AdminId),
+    },
     actionsWidth: 210,
   });
 
@@ -42,7 +51,7 @@ export default function AdminUserPage() {
   const [toggling, setToggling] = useState<number | null>(null);
 
   // The status column switches an account on and off in place: it needs the page's state.
-  const resource = adminUsers({
+  const resource = adminUsers(me, {
     title: '状态',
     dataIndex: 'Status',
     width: 90,
@@ -62,19 +71,9 @@ export default function AdminUserPage() {
     setToggling(user.AdminId);
     void saveStatus({ ...user, Status: enabled ? 1 : 0 }).finally(() => setToggling(null));
   };
-  const remove = useAction((user: AdminUserDto) => systemApi.deleteAdminUser(user.AdminId), page.refresh);
 
   return (
-    <ListPage
-      resource={resource}
-      page={page}
-      rowActions={[
-        editAction('system:admin:edit', page.edit),
-        { label: '重置密码', perm: 'system:admin:resetPwd', run: setResetting },
-        { ...deleteAction('system:admin:delete', (user: AdminUserDto) => `确定删除管理员“${user.Account}”吗？`, remove), when: (user) => user.AdminId !== me.AdminId },
-      ]}
-    >
-      <AdminUserDialog editing={page.editing} onClose={page.close} onSaved={page.saved} />
+    <ListPage resource={resource} page={page} rowActions={[{ label: '重置密码', perm: 'system:admin:resetPwd', run: setResetting }]}>
       <ResetPasswordDialog
         user={resetting}
         onClose={() => setResetting(null)}

@@ -2,7 +2,7 @@ import { Tag, Tooltip } from 'antd';
 import { allPermissions, authAuditActions, permissions, type AuditLogDto } from '@portal/shared';
 import { systemApi, type AuditLogQuery } from '../../../../api/system';
 import type { PageState } from '../../../../components/DataTable';
-import { ListPage, listResource, useListPage } from '../../../list';
+import { ListPage, listResource } from '../../../list';
 import { adminQueryKeys } from '../../../session/queries';
 
 type Filters = Omit<AuditLogQuery, keyof PageState>;
@@ -41,5 +41,5 @@ const auditLogs = listResource<AuditLogDto, Filters>({
 
 /** 操作日志 (component system/audit/index): read-only, filtered by account, action and date range; exported as .xlsx. */
 export default function AuditLogPage() {
-  return <ListPage resource={auditLogs} page={useListPage(auditLogs)} />;
+  return <ListPage resource={auditLogs} />;
 }

@@ -1,9 +1,8 @@
 import { useEffect, useMemo } from 'react';
-import { Col, Form, Input, InputNumber, Radio, Row, Select, TreeSelect } from 'antd';
+import { Col, Form, Input, Radio, Row, Select, TreeSelect } from 'antd';
 import {
   allPermissions,
   dialogWidth,
-  numberInput,
   permissions,
   SystemMenuKind,
   systemMessages,
@@ -18,6 +17,7 @@ import { useFormSubmit } from '../../../../components/useFormSubmit';
 import { IconPicker } from './IconPicker';
 import { trimmed } from '../../../shared/normalize';
 import { FormDialog } from '../../../shared/FormDialog';
+import { WholeNumberInput } from '../../../shared/WholeNumberInput';
 
 /** What the dialog edits: an existing menu, or a new one under `parentId` (0 = top level). */
 export type MenuEdit = { menu: SystemMenuDto } | { parentId: number; menuType: SystemMenuType };
@@ -93,7 +93,7 @@ export function MenuDialog({ edit, tree, onClose, onSaved }: { edit: MenuEdit | 
           </Col>
           <Col span={12}>
             <Form.Item name="SortNumber" label="显示排序">
-              <InputNumber min={numberInput.min} max={numberInput.max} precision={0} controls={false} style={{ width: '100%' }} />
+              <WholeNumberInput style={{ width: '100%' }} />
             </Form.Item>
           </Col>
           {!isButton && (

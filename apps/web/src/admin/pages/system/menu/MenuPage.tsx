@@ -1,12 +1,12 @@
 import { useMemo, useState, type Key } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Empty, Popconfirm, Space, Table, Tag, type TableColumnsType } from 'antd';
-import { NodeCollapseOutlined, NodeExpandOutlined, PlusOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Empty, Table, Tag, type TableColumnsType } from 'antd';
+import { NodeCollapseOutlined, NodeExpandOutlined } from '@ant-design/icons';
 import { messages, SystemMenuKind, type SystemMenuDto } from '@portal/shared';
 import { systemApi } from '../../../../api/system';
-import { Auth } from '../../../access/AdminSession';
 import { MenuIcon } from '../../../layout/icons';
 import { Panel } from '../../../layout/Panel';
+import { actionsColumn, AddButton, deleteAction, editAction, useEditing, useRefresh } from '../../../list';
 import { adminQueryKeys } from '../../../session/queries';
 import { useAction } from '../../../shared/useAction';
 import { menuTypeLabels } from '../menuTreeData';
@@ -27,18 +27,12 @@ const childType = (menu: MenuRow) => (menu.MenuType === SystemMenuKind.Directory
 
 /** 菜单管理 (component system/menu/index): the whole back-office menu tree with add, edit and delete. */
 export default function MenuPage() {
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const tree = useQuery({ queryKey: adminQueryKeys.menuTree, queryFn: () => systemApi.menus(true) });
   const rows = useMemo(() => toRows(tree.data ?? []), [tree.data]);
   const [expanded, setExpanded] = useState<readonly Key[]>([]);
-  const [edit, setEdit] = useState<MenuEdit | null>(null);
-
   // The sidebar and routes come from the same menus: reload them with the tree.
-  const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: adminQueryKeys.menuTree });
-    void queryClient.invalidateQueries({ queryKey: adminQueryKeys.session });
-  };
+  const refresh = useRefresh([adminQueryKeys.menuTree, adminQueryKeys.session]);
+  const dialog = useEditing<MenuEdit>(refresh, (edited) => ('menu' in edited ? messages.saved : messages.ok));
   const remove = useAction((menu: MenuRow) => systemApi.deleteMenu(menu.MenuId), refresh);
 
   const columns: TableColumnsType<MenuRow> = [
@@ -65,35 +59,15 @@ export default function MenuPage() {
       render: (visible: number, menu) => (menu.MenuType === SystemMenuKind.Button ? '-' : visible === 1 ? <Tag color="processing">显示</Tag> : <Tag>隐藏</Tag>),
     },
     { title: '状态', dataIndex: 'status', width: 80, render: (status: number) => <StatusTag status={status} /> },
-    {
-      title: '操作',
-      key: 'actions',
-      width: 190,
-      fixed: 'right',
-      render: (_, menu) => (
-        <Space size={4}>
-          {menu.MenuType !== SystemMenuKind.Button && (
-            <Auth perm="system:menu:add">
-              <Button type="link" size="small" onClick={() => setEdit({ parentId: menu.MenuId, menuType: childType(menu) })}>
-                新增
-              </Button>
-            </Auth>
-          )}
-          <Auth perm="system:menu:edit">
-            <Button type="link" size="small" onClick={() => setEdit({ menu: { ...menu, children: [] } })}>
-              修改
-            </Button>
-          </Auth>
-          <Auth perm="system:menu:delete">
-            <Popconfirm title={`确定删除菜单“${menu.menuname}”吗？`} onConfirm={() => remove(menu)} okText="删除" okButtonProps={{ danger: true }}>
-              <Button type="link" size="small" danger>
-                删除
-              </Button>
-            </Popconfirm>
-          </Auth>
-        </Space>
-      ),
-    },
+    actionsColumn<MenuRow>(
+      [
+        { label: '新增', perm: 'system:menu:add', when: (menu) => menu.MenuType !== SystemMenuKind.Button, run: (menu) => dialog.edit({ parentId: menu.MenuId, menuType: childType(menu) }) },
+        editAction('system:menu:edit', (menu) => dialog.edit({ menu: { ...menu, children: [] } })),
+        deleteAction('system:menu:delete', (menu) => `确定删除菜单“${menu.menuname}”吗？`, remove),
+      ],
+      190,
+      'right',
+    ),
   ];
 
   const allExpanded = expanded.length > 0;
@@ -101,11 +75,7 @@ export default function MenuPage() {
     <Panel
       actions={
         <>
-          <Auth perm="system:menu:add">
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEdit({ parentId: 0, menuType: SystemMenuKind.Directory })}>
-              新增
-            </Button>
-          </Auth>
+          <AddButton perm="system:menu:add" label="新增" onClick={() => dialog.edit({ parentId: 0, menuType: SystemMenuKind.Directory })} />
           <Button icon={allExpanded ? <NodeCollapseOutlined /> : <NodeExpandOutlined />} onClick={() => setExpanded(allExpanded ? [] : withChildren(rows))}>
             {allExpanded ? '全部折叠' : '全部展开'}
           </Button>
@@ -122,16 +92,7 @@ export default function MenuPage() {
         expandable={{ expandedRowKeys: expanded, onExpandedRowsChange: setExpanded }}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={messages.empty} /> }}
       />
-      <MenuDialog
-        edit={edit}
-        tree={tree.data ?? []}
-        onClose={() => setEdit(null)}
-        onSaved={() => {
-          void message.success(edit && 'menu' in edit ? messages.saved : messages.ok);
-          setEdit(null);
-          refresh();
-        }}
-      />
+      <MenuDialog edit={dialog.editing} tree={tree.data ?? []} onClose={dialog.close} onSaved={dialog.saved} />
     </Panel>
   );
 }

@@ -1,13 +1,12 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Checkbox, Form, Input, Radio, Tag, Tree, type TreeDataNode } from 'antd';
-import { dialogWidth, SystemMenuKind, systemMessages, type SaveRoleBody, type SystemMenuDto } from '@portal/shared';
+import { dialogWidth, SystemMenuKind, systemMessages, type RoleDto, type SaveRoleBody, type SystemMenuDto } from '@portal/shared';
 import { systemApi } from '../../../../api/system';
 import { adminQueryKeys } from '../../../session/queries';
 import { branchIds, checkedGrants, grantedMenus, grantTree, isPageView, leafIds, menuTypeLabels } from '../menuTreeData';
-import { useFormSubmit } from '../../../../components/useFormSubmit';
+import { useRecordForm, type EditDialogProps } from '../../../list';
 import { FormDialog } from '../../../shared/FormDialog';
-import { useEditedRecord } from '../../../shared/useEditedRecord';
 import { statusOptions } from '../status';
 import styles from '../system.module.css';
 
@@ -27,24 +26,13 @@ function toTreeNode(menu: SystemMenuDto): TreeDataNode {
   };
 }
 
-interface RoleDialogProps {
-  /** The role to edit, 0 to add one; null when closed. */
-  roleId: number | null;
-  onClose: () => void;
-  onSaved: () => void;
-}
-
 /**
  * 新增/修改角色: name, remark, status and the grants as a checkable tree of every menu,
  * page and button. Everything above a checked entry is granted with it.
  */
-export function RoleDialog({ roleId, onClose, onSaved }: RoleDialogProps) {
-  const open = roleId !== null;
-  const [form] = Form.useForm<RoleForm>();
+export function RoleDialog({ editing, onClose, onSaved }: EditDialogProps<RoleDto>) {
   const [checked, setChecked] = useState<number[]>([]);
-
-  const menus = useQuery({ queryKey: adminQueryKeys.menuTree, queryFn: () => systemApi.menus(true), enabled: open });
-  const role = useEditedRecord([...adminQueryKeys.all, 'role'], roleId, systemApi.role);
+  const menus = useQuery({ queryKey: adminQueryKeys.menuTree, queryFn: () => systemApi.menus(true), enabled: editing !== null });
   const grants = useMemo(() => grantTree(menus.data ?? []), [menus.data]);
   const treeData = useMemo(() => grants.map(toTreeNode), [grants]);
   const leaves = useMemo(() => [...leafIds(grants)], [grants]);
@@ -54,36 +42,34 @@ export function RoleDialog({ roleId, onClose, onSaved }: RoleDialogProps) {
   const shown = expanded ?? branches;
   const allChecked = leaves.length > 0 && leaves.every((id) => checked.includes(id));
 
-  // Opening fills the form: a new role starts empty and enabled, once per opening (the menu
-  // tree arriving later must not wipe what was typed meanwhile)…
-  useEffect(() => {
-    if (!open || roleId !== 0) return;
-    form.setFieldsValue({ RoleName: '', Remark: '', Status: 1 });
-    setChecked([]);
-  }, [open, roleId, form]);
+  // A new role starts empty and enabled with no grants; an existing one from the server, once its
+  // record and the tree are there.
+  const { form, id, open, record: role, submit, saving } = useRecordForm<RoleDto, RoleDto, RoleForm>({
+    editing,
+    onSaved,
+    id: (r) => r.RoleId,
+    key: [...adminQueryKeys.all, 'role'],
+    fetch: systemApi.role,
+    blank: () => {
+      setChecked([]);
+      return { RoleName: '', Remark: '', Status: 1 };
+    },
+    fill: (r) => {
+      // Only leaves are given as checked: the tree derives each directory's state from them.
+      setChecked(checkedGrants(grants, r.MenuIds));
+      return { RoleName: r.RoleName, Remark: r.Remark, Status: r.Status };
+    },
+    ready: menus.data !== undefined,
+    save: (values, roleId) => systemApi.saveRole({ ...values, RoleId: roleId, MenuIds: grantedMenus(grants, checked) }),
+  });
   useEffect(() => {
     if (open) setExpanded(null);
   }, [open]);
-  // …an existing one from the server, once its record and the tree are there.
-  useEffect(() => {
-    if (!open || roleId === 0) return;
-    if (role.data && menus.data) {
-      form.setFieldsValue({ RoleName: role.data.RoleName, Remark: role.data.Remark, Status: role.data.Status });
-      // Only leaves are given as checked: the tree derives each directory's state from them.
-      setChecked(checkedGrants(grants, role.data.MenuIds));
-    }
-  }, [open, roleId, role.data, menus.data, grants, form]);
-
-  const { submit, saving } = useFormSubmit(
-    form,
-    (values) => systemApi.saveRole({ ...values, RoleId: roleId ?? 0, MenuIds: grantedMenus(grants, checked) }),
-    onSaved,
-  );
 
   const loading = menus.isLoading || role.isLoading;
   const isSuper = role.data?.IsSuper ?? false;
   return (
-    <FormDialog title={roleId ? '修改角色' : '新增角色'} open={open} width={dialogWidth.medium} onOk={submit} onCancel={onClose} saving={saving} loading={loading}>
+    <FormDialog title={id ? '修改角色' : '新增角色'} open={open} width={dialogWidth.medium} onOk={submit} onCancel={onClose} saving={saving} loading={loading}>
       <Form form={form} layout="horizontal" labelCol={{ flex: '96px' }} preserve={false}>
         <Form.Item name="RoleName" label="角色名称" rules={[{ required: true, whitespace: true, message: systemMessages.roleNameRequired }, { max: 50 }]}>
           <Input placeholder="请输入角色名称" maxLength={50} />

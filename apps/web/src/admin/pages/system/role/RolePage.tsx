@@ -2,9 +2,8 @@ import { Tag } from 'antd';
 import type { RoleDto } from '@portal/shared';
 import { systemApi } from '../../../../api/system';
 import { roleOptionsKey } from '../../../../components/SearchForm';
-import { deleteAction, editAction, editingId, ListPage, listResource, useListPage } from '../../../list';
+import { ListPage, listResource } from '../../../list';
 import { adminQueryKeys } from '../../../session/queries';
-import { useAction } from '../../../shared/useAction';
 import { statusAndCreatedColumns } from '../status';
 import { RoleDialog } from './RoleDialog';
 
@@ -28,24 +27,14 @@ const roles = listResource<RoleDto>({
     { title: '备注', dataIndex: 'Remark', render: (remark: string) => remark || '-' },
     ...statusAndCreatedColumns<RoleDto>(),
   ],
+  dialog: RoleDialog,
   add: { perm: 'system:role:add', label: '新增角色' },
+  edit: { perm: 'system:role:edit' },
+  remove: { perm: 'system:role:delete', when: (role) => !role.IsSuper, question: (role) => `确定删除角色“${role.RoleName}”吗？`, run: (role) => systemApi.deleteRole(role.RoleId) },
   actionsWidth: 160,
 });
 
 /** 角色管理 (component system/role/index): roles, paged; add and edit in a dialog with the grant tree. */
 export default function RolePage() {
-  const page = useListPage(roles);
-  const remove = useAction((role: RoleDto) => systemApi.deleteRole(role.RoleId), page.refresh);
-  return (
-    <ListPage
-      resource={roles}
-      page={page}
-      rowActions={[
-        editAction('system:role:edit', page.edit),
-        { ...deleteAction('system:role:delete', (role: RoleDto) => `确定删除角色“${role.RoleName}”吗？`, remove), when: (role) => !role.IsSuper },
-      ]}
-    >
-      <RoleDialog roleId={editingId(page.editing, (role) => role.RoleId)} onClose={page.close} onSaved={page.saved} />
-    </ListPage>
-  );
+  return <ListPage resource={roles} />;
 }

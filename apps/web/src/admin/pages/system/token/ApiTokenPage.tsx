@@ -1,10 +1,8 @@
 import { useState } from 'react';
-import { Button, Tag } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
+import { Tag } from 'antd';
 import type { ApiTokenDto } from '@portal/shared';
 import { systemApi } from '../../../../api/system';
-import { Auth } from '../../../access/AdminSession';
-import { ListPage, listResource, useListPage } from '../../../list';
+import { AddButton, ListPage, listResource, useListPage } from '../../../list';
 import { adminQueryKeys } from '../../../session/queries';
 import { useAction } from '../../../shared/useAction';
 import { ApiTokenDialog } from './ApiTokenDialog';
@@ -44,13 +42,7 @@ export default function ApiTokenPage() {
     <ListPage
       resource={apiTokens}
       page={page}
-      toolbar={
-        <Auth perm="system:token:add">
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
-            新增接口令牌
-          </Button>
-        </Auth>
-      }
+      toolbar={<AddButton perm="system:token:add" label="新增接口令牌" onClick={() => setCreating(true)} />}
       rowActions={[
         { label: '吊销', perm: 'system:token:delete', danger: true, when: (token) => !token.RevokeTime, confirm: (token) => `确定吊销接口令牌“${token.Name}”吗？吊销后立即失效。`, run: revoke },
       ]}
