@@ -11,8 +11,8 @@ import type { EngineMigration } from './index.js';
  *
  * news_search keeps 019's rows (id, sort_key, menu_id, title), with the texts instead of their
  * pairs: `body` the text of a public article, `member_body` that of a member-only one (only
- * members' searches read it), each GIN-indexed by search_grams(). The trigger and the padding
- * that moves the texts out of line are as in 019.
+ * members' searches read it), each GIN-indexed by search_grams(). The trigger of 019 keeps it,
+ * with a new function; the padding that moves the texts out of line is as in 019.
  */
 export const searchGrams: EngineMigration = (engine) => ({
   async up(db: Kysely<unknown>) {
@@ -33,7 +33,6 @@ export const searchGrams: EngineMigration = (engine) => ({
     await sql`CREATE FUNCTION search_key_grams(k text) RETURNS text[] LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
       SELECT coalesce(array_agg(g), '{}') FROM unnest(search_grams(k)) AS g WHERE length(g) = least(length(lower(k)), ${sql.lit(GRAM_CHARS)})
     $$`.execute(db);
-    await sql`DROP TRIGGER news_search_sync ON news`.execute(db);
     await sql`DROP TABLE news_search`.execute(db);
     await sql`DROP FUNCTION search_pairs(text)`.execute(db);
     await sql`CREATE TABLE news_search (
@@ -46,27 +45,21 @@ export const searchGrams: EngineMigration = (engine) => ({
       pad text NOT NULL DEFAULT repeat(' ', 2048)
     ) WITH (toast_tuple_target = 128)`.execute(db);
     await sql`ALTER TABLE news_search ALTER COLUMN title SET STORAGE PLAIN`.execute(db);
-    await sql`INSERT INTO news_search (${COLUMNS}) SELECT ${row('news')} FROM news WHERE status = ${sql.lit(PUBLISHED)}`.execute(db);
+    await insertPublished('news').execute(db);
     await sql`CREATE UNIQUE INDEX news_search_order ON news_search (sort_key)`.execute(db);
     // Building a GIN index sorts its keys in this much memory, then merges runs from disk.
     await sql`SET LOCAL maintenance_work_mem = '256MB'`.execute(db);
     for (const column of ['title', 'body', 'member_body']) {
       await sql`CREATE INDEX ${sql.id(`news_search_${column}`)} ON news_search USING gin (search_grams(${sql.id(column)}))`.execute(db);
     }
+    // 019's trigger stays and calls this. OLD is null on an insert and NEW on a delete.
     await sql`CREATE OR REPLACE FUNCTION news_search_sync() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
-        IF TG_OP <> 'INSERT' THEN
-          DELETE FROM news_search WHERE id = OLD.id;
-        END IF;
-        IF TG_OP <> 'DELETE' AND NEW.status = ${sql.lit(PUBLISHED)} THEN
-          INSERT INTO news_search (${COLUMNS}) VALUES (${row('new')});
-        END IF;
+        DELETE FROM news_search WHERE id = OLD.id;
+        ${insertPublished('new')};
         RETURN NULL;
       END
     $$`.execute(db);
-    await sql`CREATE TRIGGER news_search_sync
-      AFTER INSERT OR DELETE OR UPDATE OF id, title, body_text, status, menu_id, is_member_read, news_create_time ON news
-      FOR EACH ROW EXECUTE FUNCTION news_search_sync()`.execute(db);
     await sql`ANALYZE news_search`.execute(db);
   },
 });
@@ -77,7 +70,12 @@ export const GRAM_CHARS = 4;
 const PUBLISHED = 1;
 const COLUMNS = sql.raw('id, sort_key, menu_id, title, body, member_body');
 
-/** The values of one news_search row for the article `r` (a table alias or the trigger's NEW). */
+/** Indexes the article `r` (every row of `news`, or the trigger's NEW) if it is published. */
+function insertPublished(r: 'news' | 'new') {
+  return sql`INSERT INTO news_search (${COLUMNS}) SELECT ${row(r)} ${r === 'news' ? sql`FROM news` : sql``} WHERE ${sql.raw(r)}.status = ${sql.lit(PUBLISHED)}`;
+}
+
+/** The values of one news_search row for the article `r`. */
 function row(r: 'news' | 'new') {
   const column = (name: string) => sql.raw(`${r}.${name}`);
   const member = sql`${column('is_member_read')} <> 0`;
