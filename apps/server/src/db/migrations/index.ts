@@ -17,6 +17,7 @@ import { severalInstances } from './016-several-instances.js';
 import { clusterWorkers } from './017-cluster-workers.js';
 import { searchOrder } from './018-search-order.js';
 import { postgresSearch } from './019-postgres-search.js';
+import { searchGrams } from './020-search-grams.js';
 
 /** A migration that may need to know the engine (serial vs autoincrement, FTS vs trigram). */
 export type EngineMigration = (engine: Engine) => Migration;
@@ -40,6 +41,7 @@ const all: Record<string, EngineMigration> = {
   '017-cluster-workers': clusterWorkers,
   '018-search-order': searchOrder,
   '019-postgres-search': postgresSearch,
+  '020-search-grams': searchGrams,
 };
 
 /** Every migration this build knows, in order (readiness checks they are all applied). */

@@ -220,6 +220,28 @@ describe.each(cases)('keyword search on $engine, $batches', ({ engine, batches }
     expect(await titles('告全')).toEqual([]);
   });
 
+  it('finds a key only where its characters stand together, at every length (PostgreSQL checks keys over four characters against the text)', async () => {
+    const db = t.app.services.database.db;
+    // Every pair, run of three and of four of 鳄鲸鲨鲤鳟 is in one of these, never the whole key.
+    await insertNews(db, { menuId: policy, title: '鳄鲸 鲸鲨', content: '<p>鳄鲸鲨鲤 鲸鲨鲤鳟</p>', newsCreateTime: timeAt(2) });
+    await insertNews(db, { menuId: policy, title: '水族', content: '<p>馆里有鳄鲸鲨鲤鳟。</p>', newsCreateTime: timeAt(1) });
+    invalidateNewsCaches(t.app.services.database);
+    expect(await titles('鳄鲸鲨鲤鳟')).toEqual(['水族']);
+    expect(await titles('有鳄鲸鲨鲤鳟。')).toEqual(['水族']);
+    expect(await titles('鳄鲸鲨鲤')).toEqual(['鳄鲸 鲸鲨', '水族']);
+    expect(await titles('鳄鲸鲨')).toEqual(['鳄鲸 鲸鲨', '水族']);
+    expect(await titles('鲸 鲸')).toEqual(['鳄鲸 鲸鲨']);
+    expect(await titles('鳟')).toEqual(['鳄鲸 鲸鲨', '水族']);
+    // The characters LIKE gives a meaning stay plain in the keys it checks.
+    expect(await titles('上调0.5%')).toEqual(['利率上调0.5%']);
+    expect(await titles('file_n')).toEqual(['file_name 命名规范']);
+    expect(await titles('关于"引号"的')).toEqual(['关于"引号"的说明']);
+    expect(await titles('iso 9001')).toEqual(['ISO 9001 认证']);
+    await db.deleteFrom('news').where('title', 'in', ['鳄鲸 鲸鲨', '水族']).execute();
+    invalidateNewsCaches(t.app.services.database);
+    expect(await titles('鳟')).toEqual([]);
+  });
+
   it('finds an edited article by its new text and not its old, and a deleted one no more', async () => {
     const db = t.app.services.database.db;
     const id = await insertNews(db, { menuId: policy, title: '旧标题甲乙丙', content: '<p>旧正文丁戊己</p>', newsCreateTime: timeAt(3) });

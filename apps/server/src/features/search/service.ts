@@ -6,13 +6,12 @@ import { pageWindow } from '../../http/paging.js';
 import { Memo } from '../news/cache.js';
 import type { DB } from '../../db/schema.js';
 import { SEARCH_ID_BITS, SEARCH_ID_MASK } from '../../db/migrations/018-search-order.js';
+import { GRAM_CHARS } from '../../db/migrations/020-search-grams.js';
 import { searchPhrase } from './bigrams.js';
 import { publishedItems, type NewsItem, type Page } from '../news/items.js';
 
 /** Longer keys are refused (关键词不能超过50个字) rather than cut, so a result never answers a different question. */
 export const KEYWORD_MAX_CHARS = 50;
-/** PostgreSQL's pair indexes find keys of two characters or more; one character is found with LIKE there. */
-const BIGRAM_CHARS = 2;
 
 /** The trimmed keyword of a search; undefined when none was given (absent or empty). */
 export function parseKeyword(raw: string | undefined): string | undefined {
@@ -226,9 +225,10 @@ async function stretch(database: Database, match: string, chunks: readonly Chunk
 }
 
 /*
- * PostgreSQL: news_search (migration 019) holds the published articles with their sort key
- * (as SQLite's rowid), title and the pairs of each text in GIN indexes, its rows about 150
- * bytes (the pairs live in its TOAST table, which GIN scans never read). A search counts its
+ * PostgreSQL: news_search (migrations 019 and 020) holds the published articles with their sort
+ * key (as SQLite's rowid), title and text, each GIN-indexed by its runs of one to four
+ * characters, its rows about 150 bytes (the texts live in its TOAST table, which GIN scans never
+ * read). A search counts its
  * matches per bucket of sort keys (about three days of articles) in one statement, a bitmap
  * scan of those small rows; a page is then read with ORDER BY sort_key DESC within the
  * buckets holding it, so no search hands its whole list of matches to JavaScript and a deep
@@ -240,16 +240,12 @@ const BUCKET_SHIFT = BigInt(SEARCH_ID_BITS + 18);
 
 /** The statements of one search: where its matches are, and which are title matches. */
 interface PgSearch {
-  /** news_search as s, joined to news as n when the texts themselves are read. */
-  from: RawBuilder<unknown>;
   menus: RawBuilder<SqlBool>;
   inTitle: RawBuilder<SqlBool>;
   /** Of a match: whether it is a title match. */
   titleHolds: RawBuilder<SqlBool>;
   anywhere: RawBuilder<SqlBool>;
   textOnly: RawBuilder<SqlBool>;
-  /** Whether the pair indexes find the candidates: the planner is then kept from reading the whole table. */
-  indexed: boolean;
 }
 
 async function postgresIndexed(database: Database, query: SearchQuery): Promise<Found> {
@@ -257,10 +253,11 @@ async function postgresIndexed(database: Database, query: SearchQuery): Promise<
   const shift = sql.lit(Number(BUCKET_SHIFT));
   // One scan: a match's row, read anyway, tells whether its title holds the key. The inner
   // query (OFFSET 0 keeps it apart) hands on only the bucket and that answer, so the grouping
-  // sorts or hashes small rows.
-  const rows = await pgRead(database, search, (db) =>
+  // hashes small rows (grouped directly, the planner, not knowing how few buckets there are,
+  // sorted every match with its title: 90 ms rather than 40 for 保险).
+  const rows = await pgRead(database, (db) =>
     sql<{ bucket: string; titles: number; matches: number }>`SELECT bucket, (count(*) FILTER (WHERE in_title))::int AS titles, count(*)::int AS matches
-      FROM (SELECT s.sort_key >> ${shift} AS bucket, ${search.titleHolds} AS in_title FROM ${search.from} WHERE ${search.menus} AND ${search.anywhere} OFFSET 0) m
+      FROM (SELECT s.sort_key >> ${shift} AS bucket, ${search.titleHolds} AS in_title FROM news_search s WHERE ${search.menus} AND ${search.anywhere} OFFSET 0) m
       GROUP BY bucket ORDER BY bucket DESC`.execute(db),
   );
   const buckets = rows.map(({ bucket }) => ({ low: BigInt(bucket) << BUCKET_SHIFT, high: ((BigInt(bucket) + 1n) << BUCKET_SHIFT) - 1n }));
@@ -311,8 +308,8 @@ async function pgStretch(
   if (first === undefined) return [];
   const high = buckets[first]!.high.toString();
   const low = buckets[last]!.low.toString();
-  const rows = await pgRead(database, search, (db) =>
-    sql<{ id: number }>`SELECT s.id FROM ${search.from}
+  const rows = await pgRead(database, (db) =>
+    sql<{ id: number }>`SELECT s.id FROM news_search s
       WHERE ${search.menus} AND ${condition} AND s.sort_key BETWEEN ${low} AND ${high}
       ORDER BY s.sort_key DESC LIMIT ${limit} OFFSET ${skip}`.execute(db),
   );
@@ -320,57 +317,54 @@ async function pgStretch(
 }
 
 /**
- * Runs a search statement. When the pair indexes find the candidates, sequential scans are
- * turned off for it: for a key found in most articles the planner prefers reading the whole
- * table, not knowing that testing a row's pairs fetches them from the TOAST table (seconds,
- * where the bitmap of the GIN index takes milliseconds).
+ * Runs a search statement with sequential scans off: for a key found in most articles the
+ * planner prefers reading the whole table, not knowing that testing a row's runs of characters
+ * means reading its text out of line and cutting it up (seconds, where the bitmap of the GIN
+ * index takes milliseconds). JIT is off too: the planner's cost of a count grows with the
+ * articles (45,000 for 保险 at 100,000) and past jit_above_cost (100,000) it would compile the
+ * statement, which takes longer than running these short ones. So are parallel
+ * workers: they hand every match back to the leader one row at a time (the grouping above
+ * them must not be split, see postgresIndexed), which cost more than it saved: 保险 took
+ * 69 ms with a worker and 58 ms without (p50, 100,000 articles).
  */
-async function pgRead<R>(database: Database, search: PgSearch, statement: (db: Kysely<DB>) => Promise<QueryResult<R>>): Promise<R[]> {
-  if (!search.indexed) return (await statement(database.db)).rows;
+async function pgRead<R>(database: Database, statement: (db: Kysely<DB>) => Promise<QueryResult<R>>): Promise<R[]> {
   return database.db.transaction().execute(async (trx) => {
-    await sql`SET LOCAL enable_seqscan = off`.execute(trx);
+    // set_config(…, true) is SET LOCAL: the three in one round trip.
+    await sql`SELECT set_config('enable_seqscan', 'off', true), set_config('jit', 'off', true), set_config('max_parallel_workers_per_gather', '0', true)`.execute(trx);
     return (await statement(trx)).rows;
   });
 }
 
 /**
- * The conditions of a search on `news_search s` (and `news n`). A key of two characters is one
- * pair: the pair indexes alone find its matches. A longer key's pairs may stand apart in a
- * text, so the indexes find candidates and LIKE/ILIKE checks them against the title (in
- * news_search) and the text (in `news`). A key of one character, which no pair holds, is found
- * with LIKE alone. A title holds the key exactly when LIKE/ILIKE says so (its pairs are of its
- * lowered text, as ILIKE compares), which tells title matches from the others.
+ * The conditions of a search on `news_search s`. The GIN indexes hold every run of one to
+ * GRAM_CHARS characters of each text (migration 020), so they alone find a key of up to that
+ * many characters; a longer key's runs may stand apart in a text, so the indexes find
+ * candidates and LIKE/ILIKE checks them against the title and the text, both in news_search.
+ * A title holds the key exactly when LIKE/ILIKE says so (the runs are of its lowered text, as
+ * ILIKE compares), which tells title matches from the others.
  */
 function pgSearch({ key, menuIds, isMember }: SearchQuery): PgSearch {
   const menus = sql<SqlBool>`s.menu_id IN (${sql.join(menuIds)})`;
   const pattern = containing(key);
   const operator = likeOperator('postgres', key);
-  const like = (column: 's.title' | 'n.body_text') => sql<SqlBool>`${sql.ref(column)} ${operator} ${pattern} ESCAPE '\\'`;
+  const like = (column: 's.title' | 's.body' | 's.member_body') => sql<SqlBool>`${sql.ref(column)} ${operator} ${pattern} ESCAPE '\\'`;
+  const has = (column: 's.title' | 's.body' | 's.member_body') => sql<SqlBool>`search_grams(${sql.ref(column)}) @> search_key_grams(${key})`;
   const titleHolds = like('s.title');
-  // A member-only article's text is searched for members only (its pairs are in member_body).
-  const likeText = isMember ? like('n.body_text') : sql<SqlBool>`(${like('n.body_text')} AND n.is_member_read = 0)`;
-  const likeAnywhere = sql<SqlBool>`(${titleHolds} OR ${likeText})`;
-  const joined = sql`news_search s JOIN news n ON n.id = s.id`;
-  const characters = [...key].length;
-  if (characters < BIGRAM_CHARS) {
-    return { from: joined, menus, indexed: false, inTitle: titleHolds, titleHolds, anywhere: likeAnywhere, textOnly: sql<SqlBool>`(${likeText} AND NOT ${titleHolds})` };
-  }
-  const titlePairs = sql<SqlBool>`search_pairs(s.title) @> search_pairs(${key})`;
-  const has = (column: 's.body' | 's.member_body') => sql<SqlBool>`${sql.ref(column)} @> search_pairs(${key})`;
+  // A member-only article's text is in member_body, searched for members only.
+  const texts = isMember ? (['s.body', 's.member_body'] as const) : (['s.body'] as const);
   // The candidates, through the GIN indexes: every match is one of them.
-  const pairs = sql<SqlBool>`(${titlePairs} OR ${has('s.body')}${isMember ? sql` OR ${has('s.member_body')}` : sql``})`;
-  const inTitle = sql<SqlBool>`(${titlePairs} AND ${titleHolds})`;
-  if (characters === BIGRAM_CHARS) {
-    return { from: sql`news_search s`, menus, indexed: true, inTitle, titleHolds, anywhere: pairs, textOnly: sql<SqlBool>`(${pairs} AND NOT ${titleHolds})` };
+  const grams = sql<SqlBool>`(${sql.join([has('s.title'), ...texts.map(has)], sql` OR `)})`;
+  const inTitle = sql<SqlBool>`(${has('s.title')} AND ${titleHolds})`;
+  if ([...key].length <= GRAM_CHARS) {
+    return { menus, inTitle, titleHolds, anywhere: grams, textOnly: sql<SqlBool>`(${grams} AND NOT ${titleHolds})` };
   }
+  const likeText = sql<SqlBool>`(${sql.join(texts.map(like), sql` OR `)})`;
   return {
-    from: joined,
     menus,
-    indexed: true,
     inTitle,
     titleHolds,
-    anywhere: sql<SqlBool>`(${pairs} AND ${likeAnywhere})`,
-    textOnly: sql<SqlBool>`(${pairs} AND ${likeText} AND NOT ${titleHolds})`,
+    anywhere: sql<SqlBool>`(${grams} AND (${titleHolds} OR ${likeText}))`,
+    textOnly: sql<SqlBool>`(${grams} AND ${likeText} AND NOT ${titleHolds})`,
   };
 }
 
