@@ -10,7 +10,7 @@ import type { BannerDto } from '@portal/shared';
 import { ADMIN_PASSWORD } from '../../test/admin.js';
 import { engines } from '../../test/harness.js';
 import { insertMenu, insertNews, timeAt } from '../../test/fixtures.js';
-import { freePort, runServerToEnd, startServer, type Finished, type ServerProcess } from '../../test/processes.js';
+import { freePort, READY_WITHIN_MS, runServerToEnd, startServer, type Finished, type ServerProcess } from '../../test/processes.js';
 import { loadConfig } from '../config.js';
 import { connect, type Database, type Engine } from '../db/connection.js';
 import { pidFile } from './data-lock.js';
@@ -188,7 +188,8 @@ describe.each(engines)('npm start with two workers on %s', (engine: Engine) => {
     // The new one listens: every request is answered, by either worker.
     await expect.poll(async () => (await Promise.all(Array.from({ length: 4 }, () => request(`${server.url}/readyz`)))).map((a) => a.status), { timeout: 10_000 }).toEqual([200, 200, 200, 200]);
     // Until the replacement has answered one: the primary hands connections only to workers that
-    // listen, and on a loaded machine the four above may all have reached the other one.
+    // listen, and on a loaded machine the four above may all have reached the other one. The
+    // replacement is a cold start, given as long as a server's start (processes.ts).
     const [replacement] = workerPids(server.pid).filter((pid) => !before.includes(pid));
     await expect
       .poll(
@@ -196,10 +197,10 @@ describe.each(engines)('npm start with two workers on %s', (engine: Engine) => {
           await Promise.all(Array.from({ length: 4 }, () => request(`${server.url}/readyz`)));
           return answeredBy(server.output()).has(replacement!);
         },
-        { timeout: 10_000, interval: 100 },
+        { timeout: READY_WITHIN_MS, interval: 100 },
       )
       .toBe(true);
-  });
+  }, READY_WITHIN_MS + 30_000);
 
   it('stops every process on SIGTERM with exit code 0 and removes its pid file', async () => {
     expect(Number(fs.readFileSync(pidFile(dataDir), 'utf8'))).toBe(server.pid);
