@@ -324,7 +324,7 @@ function table(rows: Row[]): string[] {
   ];
 }
 
-function report(sections: Array<{ title: string; rows: Row[] }>, data: BenchData, loadAtStart: number[], visibleMs: number | undefined): string {
+function report(sections: Array<{ title: string; rows: Row[] }>, kept: string[], data: BenchData, loadAtStart: number[], visibleMs: number | undefined): string {
   const cpus = os.cpus();
   return [
     '# Benchmark results',
@@ -339,6 +339,7 @@ function report(sections: Array<{ title: string; rows: Row[] }>, data: BenchData
     '',
     ...sections.flatMap((s) => [`## ${s.title}`, '', ...table(s.rows), '']),
     ...(visibleMs === undefined ? [] : [`A banner saved through one instance showed through the other (which had the old list cached) after ${Math.round(visibleMs)} ms.`, '']),
+    ...kept,
     '## Machine and data',
     '',
     `- date: ${formatCst()} (CST)`,
@@ -357,9 +358,30 @@ const keys = searchKeys(data);
 let visibleMs: number | undefined;
 const sections: Array<{ title: string; rows: Row[] }> = [];
 const previous = fs.existsSync(path.join(root, 'bench/RESULTS.md')) ? fs.readFileSync(path.join(root, 'bench/RESULTS.md'), 'utf8') : '';
+/**
+ * The previous file's sections this run does not measure (PostgreSQL without --pg, or not yet),
+ * kept with the date they were measured, so a partial run does not erase the other figures.
+ */
+function keptSections(): string[] {
+  const end = previous.indexOf('\n## Machine and data');
+  if (end < 0) return [];
+  const when = previous.match(/^- date: (.+)$/m)?.[1] ?? 'an earlier run';
+  const measured = new Set(sections.map((s) => s.title));
+  return previous
+    .slice(0, end)
+    .split('\n## ')
+    .slice(1)
+    .filter((part) => !measured.has(part.slice(0, part.indexOf('\n'))))
+    .map((part) => {
+      const [title = '', ...rest] = part.split('\n');
+      const body = rest.join('\n').trim();
+      const note = `_Not measured in the run below: kept from the run of ${when}._`;
+      return `## ${title}\n\n${body.startsWith('_Not measured') ? body : `${note}\n\n${body}`}\n`;
+    });
+}
 /** Writes what is measured so far (after each setup, so a long run interrupted keeps its finished parts); sections of other benchmarks below are kept. */
 function writeResults(): string {
-  const text = report(sections, data, loadAtStart, visibleMs);
+  const text = report(sections, keptSections(), data, loadAtStart, visibleMs);
   const kept = previous.indexOf('\n## Sensitive words');
   fs.writeFileSync(path.join(root, 'bench/RESULTS.md'), text + (kept >= 0 ? previous.slice(kept) : ''));
   return text;
