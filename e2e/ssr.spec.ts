@@ -76,6 +76,15 @@ function watch(page: Page) {
   return { problems, calls };
 }
 
+/** The paths of the scripts the page loads from now on (a list that grows as they are asked for). */
+function recordScripts(page: Page): string[] {
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+  });
+  return scripts;
+}
+
 test('public pages hydrate without console errors, hydration warnings or CSP violations, and do not fetch their data again', async ({ page, request }) => {
   await recordCspViolations(page);
   for (const target of await publicPages(request)) {
@@ -123,10 +132,7 @@ test('the sign-in page, drawn by the browser, and the contribution page have the
 
 test('a public page loads no back-office code, zod or QR library; a member dialog brings zod, jitless, without a CSP violation', async ({ page }) => {
   await recordCspViolations(page);
-  const scripts: string[] = [];
-  page.on('request', (r) => {
-    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
-  });
+  const scripts = recordScripts(page);
   await page.goto('/home');
   await page.waitForFunction(() => Object.keys(document.getElementById('root')!).some((k) => k.startsWith('__reactContainer')));
   await page.waitForLoadState('networkidle');
@@ -149,10 +155,7 @@ test('a public page loads no back-office code, zod or QR library; a member dialo
 });
 
 test('the sign-in page, and the member area for a visitor, load without antd; a member’s list is drawn with antd', async ({ page }) => {
-  const scripts: string[] = [];
-  page.on('request', (r) => {
-    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
-  });
+  const scripts = recordScripts(page);
   // antd's providers come in a chunk of their own, with antd's core.
   const antdScope = () => scripts.filter((s) => /\/AntdScope-[\w-]+\.js$/.test(s));
   await page.goto('/login');

@@ -16,6 +16,7 @@ import { Spinner } from '../components/Spinner';
 import { inputActionClass, TextInput } from '../components/TextInput';
 import buttons from '../components/button.module.css';
 import { toast } from '../components/toast';
+import { useCheckedFields, type FieldErrors } from '../components/useCheckedFields';
 import { useSessionNotice } from '../components/useSessionNotice';
 import { useCaptcha } from './login/useCaptcha';
 import { adminToken } from './session/token';
@@ -31,10 +32,8 @@ interface LoginForm {
 
 const emptyForm: LoginForm = { Account: '', Password: '', TreeCode: '' };
 
-type Errors = Partial<Record<keyof LoginForm, string>>;
-
-function validate(values: LoginForm): Errors {
-  const errors: Errors = {};
+function validate(values: LoginForm): FieldErrors<LoginForm> {
+  const errors: FieldErrors<LoginForm> = {};
   if (!values.Account.trim()) errors.Account = messages.accountRequired;
   if (!values.Password) errors.Password = messages.passwordRequired;
   if (!values.TreeCode.trim()) errors.TreeCode = messages.captchaRequired;
@@ -73,18 +72,13 @@ function LoginScreen() {
   const site = useSiteInfo();
   const captcha = useCaptcha();
   const queryClient = useQueryClient();
-  const [values, setValues] = useState<LoginForm>(emptyForm);
-  // Errors show from the first 登录 on, and follow the fields as they change (as antd's Form).
-  const [checked, setChecked] = useState(false);
+  const { values, errors, set, check, reset } = useCheckedFields(emptyForm, validate);
   const [passwordShown, setPasswordShown] = useState(false);
   const [submitting, setSubmitting] = useState(false);
-  const errors = checked ? validate(values) : {};
-  const set = (name: keyof LoginForm) => (value: string) => setValues((v) => ({ ...v, [name]: value }));
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    setChecked(true);
-    if (submitting || Object.keys(validate(values)).length > 0) return;
+    if (!check() || submitting) return;
     setSubmitting(true);
     try {
       const token = await systemApi.login({ Account: values.Account.trim(), Password: values.Password, TreeCode: values.TreeCode.trim(), FullName: captcha.ticket });
@@ -95,8 +89,7 @@ function LoginScreen() {
       navigate(shellBase, { replace: true });
     } catch {
       // The server's reason is shown by the API client; the used ticket needs a new captcha.
-      setValues((v) => ({ ...v, TreeCode: '' }));
-      setChecked(false);
+      reset((v) => ({ ...v, TreeCode: '' }));
       captcha.refresh();
     } finally {
       setSubmitting(false);

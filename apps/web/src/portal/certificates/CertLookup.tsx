@@ -6,6 +6,7 @@ import { certificatesApi, type CertProof, type CertQuery } from '../../api/certi
 import { AntdPart } from '../../components/OnDemand';
 import { Spinner } from '../../components/Spinner';
 import { TextInput } from '../../components/TextInput';
+import { useCheckedFields, type FieldErrors } from '../../components/useCheckedFields';
 import buttons from '../../components/button.module.css';
 import styles from './certLookup.module.css';
 
@@ -14,11 +15,9 @@ const CertResults = lazy(() => import('./CertResults').then((m) => ({ default: m
 
 const emptyQuery: CertQuery = { Name: '', IdNum: '', CertNum: '' };
 
-type Errors = Partial<Record<keyof CertQuery, string>>;
-
 /** The form's rules (spec §2 certsearch): a name, and an ID number or a certificate number. */
-function validate(values: CertQuery): Errors {
-  const errors: Errors = {};
+function validate(values: CertQuery): FieldErrors<CertQuery> {
+  const errors: FieldErrors<CertQuery> = {};
   if (!values.Name.trim()) errors.Name = messages.certNameRequired;
   if (!values.IdNum.trim() && !values.CertNum.trim()) errors.IdNum = messages.certIdOrNumRequired;
   return errors;
@@ -63,11 +62,7 @@ function Field({ name, label, required = false, error, value, onChange, ...input
 export function CertLookup() {
   const [params, setParams] = useSearchParams();
   const initial: CertQuery = { ...emptyQuery, Name: params.get('Name')?.trim() ?? '', CertNum: params.get('CertNum')?.trim() ?? '' };
-  const [values, setValues] = useState<CertQuery>(initial);
-  // Errors show from the first 查询 on, and follow the fields as they change.
-  const [checked, setChecked] = useState(false);
-  const errors = checked ? validate(values) : {};
-  const set = (name: keyof CertQuery) => (value: string) => setValues((v) => ({ ...v, [name]: value }));
+  const { values, errors, set, check, reset: resetFields } = useCheckedFields(initial, validate);
   const [searched, setSearched] = useState<CertQuery | null>(initial.Name && initial.CertNum ? initial : null);
   const [page, setPage] = useState<number>(paging.firstPage);
 
@@ -81,8 +76,7 @@ export function CertLookup() {
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    setChecked(true);
-    if (Object.keys(validate(values)).length === 0) search(values);
+    if (check()) search(values);
   };
 
   const search = (entered: CertQuery) => {
@@ -100,8 +94,7 @@ export function CertLookup() {
 
   const reset = () => {
     // Cleared, not back to the Name and CertNum of the address.
-    setValues(emptyQuery);
-    setChecked(false);
+    resetFields(emptyQuery);
     setSearched(null);
     setParams((p) => {
       const next = new URLSearchParams(p);
