@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test } from './test.js';
+import { appStarted, expect, test } from './test.js';
 import jsQRModule from 'jsqr';
 import { decodePng } from '../apps/server/test/png.js';
 import { adminToken, unique, type Envelope } from './admin-session.js';
@@ -52,7 +52,7 @@ test('a candidate finds their passed result, downloads the certificate and its Q
   await page.getByLabel('身份证号').fill(idNum);
   await query.click();
   await expect(page.getByRole('table')).toBeVisible();
-  await expect(page.locator('.ant-empty-description')).toHaveText('暂无数据');
+  await expect(page.getByRole('table').getByRole('cell', { name: '暂无数据' })).toBeVisible();
 
   // The exact name and the ID number find the record, its ID number masked; Enter searches too.
   await page.getByLabel('姓名').fill(name);
@@ -109,7 +109,7 @@ test('a member lists and downloads their own company’s certificates under 我�
   await page.getByRole('tab', { name: '我的证书' }).click();
   await expect(page).toHaveURL(/tab=mine/);
   await expect(page.getByText(`以下为登记在「${company}」名下的考试成绩与证书。`)).toBeVisible();
-  const rows = page.locator('.ant-table-row');
+  const rows = page.getByRole('table').locator('tbody tr');
   await expect(rows).toHaveCount(2);
   await expect(page.getByText('郑十')).toHaveCount(0);
   // A failed result is listed without a download.
@@ -118,4 +118,95 @@ test('a member lists and downloads their own company’s certificates under 我�
   const downloading = page.waitForEvent('download');
   await rows.filter({ hasText: certNum }).getByRole('button', { name: /下载/ }).click();
   expect((await downloading).suggestedFilename()).toBe('钱七证书.png');
+});
+
+test('with JavaScript off a candidate still finds their results page by page and downloads a certificate, the ID number kept out of the address', async ({ browser, request }) => {
+  const admin = await adminToken(request);
+  const name = '无脚本' + '甲乙丙丁'[Math.floor(Math.random() * 4)];
+  const idNum = idNumber(Math.floor(Math.random() * 10_000));
+  // Eleven results of one holder: two pages.
+  for (let day = 1; day <= 11; day++) {
+    const examTime = `2024-03-${String(day).padStart(2, '0')}`;
+    await call<number>(request, 'XfSysBussiness/EditCertInfo', { _certId: 0, _name: name, _idNum: idNum, _company: '示例建设工程有限公司', _examTime: examTime, _examStatus: 1, _certNum: unique('GCFX-NOJS-').toUpperCase(), _issueDate: '2024-04-01' }, admin);
+  }
+  // Its own client address: the lookups it makes do not spend the budget the other journeys share.
+  const context = await browser.newContext({ javaScriptEnabled: false, locale: 'zh-CN', extraHTTPHeaders: { 'x-forwarded-for': `10.55.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` } });
+  const page = await context.newPage();
+  try {
+    await page.goto('/certsearch');
+    const query = page.getByRole('button', { name: /查\s*询/ });
+    // The server checks the form's rules and says what is missing under the field.
+    await query.click();
+    await expect(page.getByText('姓名不能为空!')).toBeVisible();
+    await expect(page.getByRole('table')).toHaveCount(0);
+
+    await page.getByLabel('姓名').fill(name);
+    await page.getByLabel('身份证号').fill(idNum);
+    await query.click();
+    await expect(page).toHaveURL(/\/certsearch$/);
+    const rows = page.getByRole('table').locator('tbody tr');
+    await expect(rows).toHaveCount(10);
+    await expect(page.getByText('共 11 条')).toBeVisible();
+    // The form keeps what was entered.
+    await expect(page.getByLabel('身份证号')).toHaveValue(idNum);
+
+    await page.getByRole('navigation', { name: '查询结果分页' }).getByRole('button', { name: '第 2 页' }).click();
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first().getByRole('cell').first()).toHaveText('11');
+    expect(page.url()).not.toContain(idNum.slice(-6));
+
+    const downloading = page.waitForEvent('download');
+    await rows.first().getByRole('button', { name: /下载/ }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe(`${name}证书.png`);
+    expect(decodePng(await readFile(await download.path())).width).toBeGreaterThanOrEqual(1600);
+
+    // 重置 opens the empty lookup.
+    await page.getByRole('button', { name: /重\s*置/ }).click();
+    await expect(page).toHaveURL(/\/certsearch\??$/);
+    await expect(page.getByLabel('姓名')).toHaveValue('');
+    await expect(page.getByRole('table')).toHaveCount(0);
+  } finally {
+    await context.close();
+  }
+});
+
+test('a search the server answered without JavaScript goes on in place once the page runs its script', async ({ page, request }) => {
+  const admin = await adminToken(request);
+  const name = '续查' + '甲乙丙丁'[Math.floor(Math.random() * 4)];
+  const idNum = idNumber(Math.floor(Math.random() * 10_000));
+  for (let day = 1; day <= 11; day++) {
+    await call<number>(request, 'XfSysBussiness/EditCertInfo', { _certId: 0, _name: name, _idNum: idNum, _company: '示例建设工程有限公司', _examTime: `2024-05-${String(day).padStart(2, '0')}`, _examStatus: 1, _certNum: unique('GCFX-HYD-').toUpperCase(), _issueDate: '2024-06-01' }, admin);
+  }
+  // The page's script held back, as on a slow phone: the form posts itself and the server answers.
+  await page.route('**/assets/*.js', (route) => route.abort());
+  await page.goto('/certsearch', { waitUntil: 'commit' });
+  await page.waitForLoadState('load');
+  await page.getByLabel('姓名').fill(name);
+  await page.getByLabel('身份证号').fill(idNum);
+  const calls: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/')) calls.push(new URL(r.url()).pathname);
+  });
+  // Hydrating the answered page draws what the server drew: no mismatch, no error.
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') errors.push(m.text());
+  });
+  // The answered page runs its script.
+  await page.unroute('**/assets/*.js');
+  const posted = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/certsearch');
+  await page.getByRole('button', { name: /查\s*询/ }).click();
+  expect((await posted).headers()['cache-control']).toBe('no-store');
+  await appStarted(page);
+  const rows = page.getByRole('table').locator('tbody tr');
+  await expect(rows).toHaveCount(10);
+  // The results came with the page: the browser did not ask for them again.
+  expect(calls.filter((c) => c.endsWith('/GetCertList'))).toEqual([]);
+  // The pager now asks the API in place.
+  await page.getByRole('navigation', { name: '查询结果分页' }).getByRole('button', { name: '第 2 页' }).click();
+  await expect(rows).toHaveCount(1);
+  await expect(page).toHaveURL(/\/certsearch$/);
+  expect(calls.filter((c) => c.endsWith('/GetCertList'))).toHaveLength(1);
+  expect(errors).toEqual([]);
 });

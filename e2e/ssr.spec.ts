@@ -235,3 +235,19 @@ test('with JavaScript off a visitor still browses: top menus, a page of a list, 
     await context.close();
   }
 });
+
+test('on a phone with JavaScript off 栏目导航 still opens the menus', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, locale: 'zh-CN', viewport: { width: 375, height: 800 } });
+  const page = await context.newPage();
+  try {
+    await page.goto('/home');
+    const nav = page.getByRole('navigation', { name: '网站导航' });
+    // The bar's own entries are hidden on a phone; the disclosure holds the same menus.
+    await expect(nav.getByRole('link', { name: '新闻中心', exact: true }).first()).toBeHidden();
+    await nav.getByText('栏目导航').click();
+    await nav.getByRole('link', { name: '通知公告', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: '通知公告' })).toBeVisible();
+  } finally {
+    await context.close();
+  }
+});

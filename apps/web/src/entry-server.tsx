@@ -9,11 +9,13 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { dehydrate, QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { extractStyle, StyleProvider } from '@ant-design/cssinjs';
 import type { AxiosAdapter } from 'axios';
+import type { PostedCertLookup } from '@portal/shared';
 import { loadRoutesFor, routes } from './router';
 import { AppProviders } from './AppProviders';
 import { setServerTransport } from './api/client';
 import { createQueryClient, pageQueryState } from './queryClient';
 import { PageStatusContext } from './portal/serverStatus';
+import { POSTED_LOOKUP_KEY } from './portal/certificates/postedLookup';
 import { PageStyleCache } from './serverStyles';
 
 export interface RenderOptions {
@@ -21,6 +23,8 @@ export interface RenderOptions {
   status: number;
   /** Sends the page's API calls to the server's own routes, in-process. */
   transport: AxiosAdapter;
+  /** A certificate lookup the server answered (the /certsearch form posted without JavaScript). */
+  certLookup?: PostedCertLookup;
 }
 
 export interface RenderedPage {
@@ -48,6 +52,7 @@ export async function render(url: string, options: RenderOptions): Promise<Rende
   if (context instanceof Response) throw new Error(`route answered ${context.status}`);
   const router = createStaticRouter(handler.dataRoutes, context);
   const queryClient = createQueryClient({ server: true });
+  if (options.certLookup) queryClient.setQueryData(POSTED_LOOKUP_KEY, options.certLookup);
 
   const draw = () => {
     const cache = new PageStyleCache();

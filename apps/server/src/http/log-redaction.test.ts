@@ -9,6 +9,8 @@ describe('log redaction', () => {
       '/x?STR2=[REDACTED]&Pwd=[REDACTED]&Newpwd=[REDACTED]&againNewpwd=[REDACTED]&Password=[REDACTED]&token=[REDACTED]&st%72%32=[REDACTED]&page=1',
     );
     expect(redactUrl('/api/XfWebApi/GetNewsList?pid=3&key=str2')).toBe('/api/XfWebApi/GetNewsList?pid=3&key=str2');
+    // The certificate lookup's ID number is personal data.
+    expect(redactUrl('/api/XfWebApi/GetCertList?Name=%E5%BC%A0&IdNum=110101199003071234&pageindex=1')).toBe('/api/XfWebApi/GetCertList?Name=%E5%BC%A0&IdNum=[REDACTED]&pageindex=1');
     expect(redactUrl('/plain/path')).toBe('/plain/path');
     expect(redactUrl('/x?str2&bad=%E0%A4%A')).toBe('/x?str2&bad=%E0%A4%A');
   });

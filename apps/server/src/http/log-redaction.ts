@@ -2,10 +2,10 @@ import type { FastifyRequest } from 'fastify';
 
 /**
  * Query parameters whose values never reach the logs: passwords (str2 of GetLoginToken, Pwd,
- * Newpwd, Password …) and tokens. Pino's request serializer logs `req.url` whole, query
+ * Newpwd, Password …), tokens, and ID numbers (IdNum of the certificate lookup: personal data). Pino's request serializer logs `req.url` whole, query
  * included, and the spec's client signs members in with GET GetLoginToken?str1=…&str2=….
  */
-const SECRET_PARAM = /^(str2|token|.*pwd.*|.*password.*)$/i;
+const SECRET_PARAM = /^(str2|token|idnum|.*pwd.*|.*password.*)$/i;
 
 /** The URL with the values of secret query parameters replaced. */
 export function redactUrl(url: string): string {

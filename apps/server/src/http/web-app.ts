@@ -4,7 +4,10 @@ import fastifyStatic from '@fastify/static';
 import type { Config } from '../config.js';
 import type { App } from './app-types.js';
 import type { PageFallback } from './errors.js';
-import { resolvePage } from '../features/pages/page.js';
+import type { FastifyRequest } from 'fastify';
+import type { PostedCertLookup } from '@portal/shared';
+import { resolvePage, type PageAnswer } from '../features/pages/page.js';
+import { certLookupForm } from '../features/certificates/lookup-form.js';
 import { headTags, withHead } from '../features/pages/head.js';
 import { loadPageRenderer, withRenderedPage } from '../features/pages/render.js';
 import { sendPage } from './compression.js';
@@ -44,6 +47,28 @@ export async function registerWebApp(app: App, config: Config): Promise<PageFall
   const renderPage = await loadPageRenderer(app, config.webDist);
   const { responseCache, services } = app;
 
+  /** index.html with the page's head and, for a page the server renders, its HTML and data. */
+  const drawPage = async (request: FastifyRequest, url: string, answer: PageAnswer & { kind: 'page' }, certLookup?: PostedCertLookup) => {
+    const html = withHead(indexHtml, headTags(services, publicBaseUrl(request), answer.head), answer.status);
+    if (!renderPage || !answer.serverRendered) return html;
+    try {
+      return withRenderedPage(html, await renderPage(url, answer.status, certLookup));
+    } catch (err) {
+      // The page still works: the browser draws it as before server rendering.
+      request.log.error({ err: { type: (err as Error).name, message: (err as Error).message } }, 'page render failed');
+      return html;
+    }
+  };
+
+  // The certificate lookup posted without JavaScript: /certsearch drawn around the server's
+  // answer, for this visitor alone (not kept, not indexed).
+  await certLookupForm(app, async (request, reply, posted) => {
+    const answer = await resolvePage(services, new URL('/certsearch', 'http://page'));
+    if (answer.kind !== 'page') throw new Error('/certsearch is a page');
+    const html = await drawPage(request, '/certsearch', { ...answer, head: { ...answer.head, noindex: true } }, posted);
+    await sendPage(request, reply.status(200).type(PAGE_TYPE).header('Cache-Control', 'no-store'), Buffer.from(html));
+  });
+
   return async (request, reply) => {
     const url = request.url;
     const isPage =
@@ -67,15 +92,7 @@ export async function registerWebApp(app: App, config: Config): Promise<PageFall
       void reply.redirect(mobileSite, 302);
       return true;
     }
-    let html = withHead(indexHtml, headTags(services, base, answer.head), answer.status);
-    if (renderPage && answer.serverRendered) {
-      try {
-        html = withRenderedPage(html, await renderPage(url, answer.status));
-      } catch (err) {
-        // The page still works: the browser draws it as before server rendering.
-        request.log.error({ err: { type: (err as Error).name, message: (err as Error).message } }, 'page render failed');
-      }
-    }
+    const html = await drawPage(request, url, answer);
     const articleId = answer.head.type === 'article' && !answer.head.noindex ? new URL(url, 'http://page').searchParams.get('NewsId') : null;
     // An article page's own GetNewsDetail counted a view; a cached copy counts one per reading too.
     if (articleId) responseCache.countEveryReading(request, () => countView(services.database, Number(articleId)));

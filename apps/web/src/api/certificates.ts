@@ -1,15 +1,8 @@
-import { paging, type CertRecordDto, type ListDto } from '@portal/shared';
+import { paging, type CertRecordDto, type CertSearchEntry, type ListDto } from '@portal/shared';
 import { get } from './client';
 
 /** The public certificate calls of spec §7 (/api/XfWebApi/GetCertList, DownCert). */
 const base = 'XfWebApi/';
-
-/** A visitor's search: a name, and an ID number or a certificate number (spec §5). */
-export interface CertQuery {
-  Name: string;
-  IdNum: string;
-  CertNum: string;
-}
 
 /**
  * What DownCert needs to hand a certificate over (docs/api.md): the holder's ID number as
@@ -20,7 +13,7 @@ export type CertProof = { IdNum: string } | { Name: string; CertNum: string } | 
 
 export const certificatesApi = {
   /** Errors are shown by the page in its empty state, so the call itself stays silent. */
-  search: (q: CertQuery, pageindex: number) =>
+  search: (q: CertSearchEntry, pageindex: number) =>
     get<ListDto<CertRecordDto>>(`${base}GetCertList`, { ...q, pageindex, pagesize: paging.defaultSize }, { silent: true }),
   /** With the member token and no Name: the certificates of the member's own company. */
   mine: (pageindex: number) => get<ListDto<CertRecordDto>>(`${base}GetCertList`, { pageindex, pagesize: paging.defaultSize }, { silent: true }),

@@ -6,10 +6,12 @@ export type FieldErrors<T> = Partial<Record<keyof T, string>>;
 /**
  * The text fields of a form drawn without antd, with its rules: as antd's Form shows them, the
  * errors appear from the first submit on and then follow the fields as they change.
+ * `submitted`: the form was submitted before this page was drawn (posted to the server), so its
+ * errors show at once.
  */
-export function useCheckedFields<T extends { [K in keyof T]: string }>(initial: T, validate: (values: T) => FieldErrors<T>) {
+export function useCheckedFields<T extends { [K in keyof T]: string }>(initial: T, validate: (values: T) => FieldErrors<T>, submitted = false) {
   const [values, setValues] = useState<T>(initial);
-  const [checked, setChecked] = useState(false);
+  const [checked, setChecked] = useState(submitted);
   const errors: FieldErrors<T> = checked ? validate(values) : {};
   return {
     values,

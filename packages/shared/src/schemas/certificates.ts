@@ -3,6 +3,7 @@ import { idNumberProblem, idTypes, isCalendarDate, normaliseIdNumber, IdType } f
 import { certMessages, messages, systemMessages } from '../messages.js';
 import { idParam, optionalParam, optionalText, pagingQuery, requiredText, saveIdField } from './common.js';
 import { idsBody } from './members.js';
+import type { ListDto } from './content.js';
 
 /**
  * Certificates and exam results (spec §2 certsearch, §3 "Certificate record", §4, §7 GetCertList,
@@ -149,6 +150,25 @@ export const certSearchForm = z
     CertNum: z.string().trim().default(''),
   })
   .refine((f) => f.IdNum !== '' || f.CertNum !== '', { error: messages.certIdOrNumRequired, path: ['IdNum'] });
+
+/** A visitor's search as the /certsearch form sends it (field names of GetCertList). */
+export interface CertSearchEntry {
+  Name: string;
+  IdNum: string;
+  CertNum: string;
+}
+
+/**
+ * The certificate lookup the server answered for a form posted without JavaScript (POST
+ * /certsearch): what was entered, the page asked for, and the results, or that the form's rules
+ * were not met (the page shows their messages under the fields), or why the lookup was refused
+ * (too many lookups, Code 429).
+ */
+export type PostedCertLookup = { query: CertSearchEntry; page: number } & (
+  | { outcome: 'found'; list: ListDto<CertRecordDto> }
+  | { outcome: 'invalid' }
+  | { outcome: 'refused'; message: string }
+);
 
 /**
  * DownCert: the record's id (CertId) and what proves the caller may have it: the holder's ID

@@ -43,11 +43,20 @@ export interface CertSearch {
 }
 
 /** GetCertList: a name with an ID number, a certificate number, or both. */
-export function searchRecords(db: Kysely<DB>, search: CertSearch, paging: PagingQuery) {
+function searchRecords(db: Kysely<DB>, search: CertSearch, paging: PagingQuery) {
   let query = visible(db).where('name', '=', search.name.trim());
   if (search.idNum) query = query.where('id_num', '=', normaliseIdNumber(search.idNum));
   if (search.certNum) query = query.where('cert_num', '=', normaliseCertNum(search.certNum));
   return pageOfRecords(query, paging);
+}
+
+/**
+ * A visitor's lookup (GetCertList, and the /certsearch form posted without JavaScript): counted
+ * against the address's budget, then searched.
+ */
+export async function visitorLookup(db: Kysely<DB>, ip: string, now: number, search: CertSearch, paging: PagingQuery) {
+  await countLookup(db, ip, now);
+  return searchRecords(db, search, paging);
 }
 
 /** The member company's name, which its records carry in company (docs/api.md). */

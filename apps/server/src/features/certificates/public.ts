@@ -5,7 +5,7 @@ import { optionalMember } from '../../http/member-session.js';
 import { publicDocs } from './docs.js';
 import { certificatePng } from './download.js';
 import { toRecordDto } from './dto.js';
-import { companyRecords, countLookup, downloadableRecord, lookupLimit, memberCompany, searchRecords } from './lookup.js';
+import { companyRecords, countLookup, downloadableRecord, lookupLimit, memberCompany, visitorLookup } from './lookup.js';
 
 const budget = `每个地址${lookupLimit.windowMs / 60_000}分钟内共${lookupLimit.max}次，超出 Code 429`;
 
@@ -32,8 +32,7 @@ export async function certificatesPublic(app: App): Promise<void> {
       }
       const form = certSearchForm.safeParse(search);
       if (!form.success) throw badRequest(form.error.issues[0]?.message);
-      await countLookup(db, request.ip, now());
-      const page = await searchRecords(db, { name: form.data.Name, idNum: form.data.IdNum, certNum: form.data.CertNum }, { pageindex, pagesize });
+      const page = await visitorLookup(db, request.ip, now(), { name: form.data.Name, idNum: form.data.IdNum, certNum: form.data.CertNum }, { pageindex, pagesize });
       return list(page.items.map(toRecordDto), page.total);
     },
   );

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { PostedCertLookup } from '@portal/shared';
 import type { App } from '../../http/app-types.js';
 
 /** What the web app's server entry (apps/web/src/entry-server.tsx) answers for one page. */
@@ -20,10 +21,11 @@ interface CallConfig {
 }
 
 interface ServerEntry {
-  render(url: string, options: { status: number; transport: (config: CallConfig) => Promise<unknown> }): Promise<RenderedPage>;
+  render(url: string, options: { status: number; transport: (config: CallConfig) => Promise<unknown>; certLookup?: PostedCertLookup }): Promise<RenderedPage>;
 }
 
-export type PageRenderer = (url: string, status: number) => Promise<RenderedPage>;
+/** certLookup: a /certsearch form the server answered (posted without JavaScript). */
+export type PageRenderer = (url: string, status: number, certLookup?: PostedCertLookup) => Promise<RenderedPage>;
 
 /**
  * Loads the web app's server build (`vite build --ssr`, next to the browser build in
@@ -45,7 +47,7 @@ export async function loadPageRenderer(app: App, webDist: string): Promise<PageR
     });
     return { data: res.json() as unknown, status: res.statusCode, statusText: res.statusMessage, headers: res.headers, config, request: {} };
   };
-  return (url, status) => render(url, { status, transport });
+  return (url, status, certLookup) => render(url, { status, transport, certLookup });
 }
 
 /** index.html with the rendered page: antd's styles in the head, the HTML in #root, the query cache after it. */

@@ -1,23 +1,23 @@
-import { lazy, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type MouseEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { messages, paging, type CertRecordDto } from '@portal/shared';
-import { certificatesApi, type CertProof, type CertQuery } from '../../api/certificates';
-import { AntdPart } from '../../components/OnDemand';
+import { messages, paging, type CertRecordDto, type CertSearchEntry } from '@portal/shared';
+import { certificatesApi, type CertProof } from '../../api/certificates';
 import { Spinner } from '../../components/Spinner';
 import { TextInput } from '../../components/TextInput';
 import { useCheckedFields, type FieldErrors } from '../../components/useCheckedFields';
 import buttons from '../../components/button.module.css';
+import { CertTable } from './CertTable';
+import { usePostedLookup } from './postedLookup';
 import styles from './certLookup.module.css';
 
-// The result table (antd's Table) loads with the first search.
-const CertResults = lazy(() => import('./CertResults').then((m) => ({ default: m.CertResults })));
-
-const emptyQuery: CertQuery = { Name: '', IdNum: '', CertNum: '' };
+const emptyQuery: CertSearchEntry = { Name: '', IdNum: '', CertNum: '' };
+/** The empty form that 重置 submits without JavaScript. */
+const resetFormId = 'cert-lookup-reset';
 
 /** The form's rules (spec §2 certsearch): a name, and an ID number or a certificate number. */
-function validate(values: CertQuery): FieldErrors<CertQuery> {
-  const errors: FieldErrors<CertQuery> = {};
+function validate(values: CertSearchEntry): FieldErrors<CertSearchEntry> {
+  const errors: FieldErrors<CertSearchEntry> = {};
   if (!values.Name.trim()) errors.Name = messages.certNameRequired;
   if (!values.IdNum.trim() && !values.CertNum.trim()) errors.IdNum = messages.certIdOrNumRequired;
   return errors;
@@ -25,7 +25,7 @@ function validate(values: CertQuery): FieldErrors<CertQuery> {
 
 /** A labelled input with its error under it (as antd's Form.Item in an inline form). */
 function Field({ name, label, required = false, error, value, onChange, ...input }: {
-  name: keyof CertQuery;
+  name: keyof CertSearchEntry;
   label: string;
   required?: boolean;
   error: string | undefined;
@@ -58,31 +58,45 @@ function Field({ name, label, required = false, error, value, onChange, ...input
  * matched exactly by the server. Before a search only the form shows; after it, the results.
  * The address may carry Name and CertNum (links printed on certificates): with both, the search
  * runs at once. The ID number never goes into the address.
+ *
+ * Without JavaScript the form posts to /certsearch and the server draws this page around its
+ * answer (usePostedLookup); with JavaScript the same form searches in place.
  */
 export function CertLookup() {
   const [params, setParams] = useSearchParams();
-  const initial: CertQuery = { ...emptyQuery, Name: params.get('Name')?.trim() ?? '', CertNum: params.get('CertNum')?.trim() ?? '' };
-  const { values, errors, set, check, reset: resetFields } = useCheckedFields(initial, validate);
-  const [searched, setSearched] = useState<CertQuery | null>(initial.Name && initial.CertNum ? initial : null);
-  const [page, setPage] = useState<number>(paging.firstPage);
+  const posted = usePostedLookup();
+  const fromAddress: CertSearchEntry = { ...emptyQuery, Name: params.get('Name')?.trim() ?? '', CertNum: params.get('CertNum')?.trim() ?? '' };
+  const { values, errors, set, check, reset: resetFields } = useCheckedFields(posted?.query ?? fromAddress, validate, posted?.outcome === 'invalid');
+  const [searched, setSearched] = useState<CertSearchEntry | null>(() => {
+    if (posted) return posted.outcome === 'found' ? posted.query : null;
+    return fromAddress.Name && fromAddress.CertNum ? fromAddress : null;
+  });
+  const [page, setPage] = useState<number>(posted?.page ?? paging.firstPage);
+  const [refusal, setRefusal] = useState(posted?.outcome === 'refused' ? posted.message : undefined);
 
   const result = useQuery({
     queryKey: ['certSearch', searched, page],
     queryFn: () => certificatesApi.search(searched ?? emptyQuery, page),
     enabled: searched !== null,
     placeholderData: keepPreviousData,
+    // The page the server drew for a posted form already holds these results.
+    initialData: posted?.outcome === 'found' && searched === posted.query && page === posted.page ? posted.list : undefined,
     retry: false,
   });
+  // Busy from the start of a search until its answer, alike on the server (which leaves a search
+  // from the address to the browser) and in the hydrating render.
+  const busy = searched !== null && (result.isPending || result.isFetching);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (check()) search(values);
   };
 
-  const search = (entered: CertQuery) => {
+  const search = (entered: CertSearchEntry) => {
     const q = { Name: entered.Name.trim(), IdNum: entered.IdNum.trim(), CertNum: entered.CertNum.trim() };
     setSearched(q);
     setPage(paging.firstPage);
+    setRefusal(undefined);
     setParams((p) => {
       const next = new URLSearchParams(p);
       next.set('Name', q.Name);
@@ -92,10 +106,12 @@ export function CertLookup() {
     }, { replace: true });
   };
 
-  const reset = () => {
+  const reset = (e: MouseEvent) => {
+    e.preventDefault();
     // Cleared, not back to the Name and CertNum of the address.
     resetFields(emptyQuery);
     setSearched(null);
+    setRefusal(undefined);
     setParams((p) => {
       const next = new URLSearchParams(p);
       next.delete('Name');
@@ -110,25 +126,28 @@ export function CertLookup() {
   return (
     <>
       <p style={{ margin: '16px 0' }}>请输入姓名，并填写身份证号或证书编号中的一项进行查询。</p>
-      <form className={styles.form} noValidate onSubmit={submit}>
+      <form className={styles.form} method="post" action="/certsearch" noValidate onSubmit={submit}>
         <Field name="Name" label="姓名" required placeholder="请输入姓名" maxLength={50} value={values.Name} onChange={set('Name')} error={errors.Name} />
         <Field name="IdNum" label="身份证号" placeholder="请输入身份证号" maxLength={18} autoComplete="off" value={values.IdNum} onChange={set('IdNum')} error={errors.IdNum} />
         <Field name="CertNum" label="证书编号" placeholder="请输入证书编号" maxLength={50} value={values.CertNum} onChange={set('CertNum')} error={errors.CertNum} />
         <div className={styles.actions}>
-          <button type="submit" className={`${buttons.primary} ${buttons.spaced}`} aria-busy={result.isFetching}>
-            {result.isFetching && <Spinner size={12} />}
+          <button type="submit" className={`${buttons.primary} ${buttons.spaced}`} aria-busy={busy}>
+            {busy && <Spinner size={12} />}
             查询
           </button>
-          <button type="button" className={`${buttons.secondary} ${buttons.spaced}`} onClick={reset}>
+          {/* Without JavaScript 重置 opens the empty lookup (the form of its own below). */}
+          <button type="submit" form={resetFormId} className={`${buttons.secondary} ${buttons.spaced}`} onClick={reset}>
             重置
           </button>
         </div>
       </form>
-      {searched && (
-        <AntdPart>
-          <CertResults result={result} page={page} onPage={setPage} proofOf={proofOf} />
-        </AntdPart>
+      <form id={resetFormId} method="get" action="/certsearch" hidden />
+      {refusal && (
+        <p role="alert" className={styles.refusal}>
+          {refusal}
+        </p>
       )}
+      {searched && <CertTable list={result.data} page={page} busy={busy} onPage={setPage} proofOf={proofOf} emptyText={result.error?.message} postBack={searched} />}
     </>
   );
 }

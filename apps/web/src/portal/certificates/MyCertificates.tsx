@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { paging } from '@portal/shared';
 import { certificatesApi } from '../../api/certificates';
-import { CertResults } from './CertResults';
+import { CertTable } from './CertTable';
 
 /**
  * 我的证书 (spec §6: members list and download certificates): the certificates of the member's
@@ -15,7 +15,14 @@ export function MyCertificates({ company }: { company: string | undefined }) {
   return (
     <>
       <p style={{ margin: '16px 0 0' }}>以下为登记在{company ? `「${company}」` : '本单位'}名下的考试成绩与证书。</p>
-      <CertResults result={result} page={page} onPage={setPage} proofOf={() => ({})} emptyText="本单位暂无证书记录" />
+      <CertTable
+        list={result.data}
+        page={page}
+        busy={result.isPending || result.isFetching}
+        onPage={setPage}
+        proofOf={() => ({})}
+        emptyText={result.error?.message ?? '本单位暂无证书记录'}
+      />
     </>
   );
 }

@@ -18,6 +18,12 @@ interface Props {
   hrefFor?: (page: number) => string;
   /** Buttons: for lists paged inside a page (the home sections), whose page is not in the address. */
   onChange?: (page: number) => void;
+  /**
+   * With onChange: the buttons also submit their page as this field of the form around the
+   * pager, for a page that works without JavaScript (the certificate lookup). With JavaScript
+   * onChange runs instead.
+   */
+  submitAs?: string;
   size?: 'small';
   align?: 'center' | 'end';
 }
@@ -27,7 +33,7 @@ interface Props {
  * the list is empty. Every target is at least 24 px (WCAG 2.5.8) and the current page is marked
  * with aria-current.
  */
-export function Pager({ page, pageSize, total, label, hrefFor, onChange, size, align = 'center' }: Props) {
+export function Pager({ page, pageSize, total, label, hrefFor, onChange, submitAs, size, align = 'center' }: Props) {
   if (total <= 0) return null;
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
 
@@ -50,7 +56,16 @@ export function Pager({ page, pageSize, total, label, hrefFor, onChange, size, a
       );
     }
     return (
-      <button {...common} type="button" onClick={() => !extra.current && onChange?.(to)}>
+      <button
+        {...common}
+        type={submitAs ? 'submit' : 'button'}
+        name={submitAs}
+        value={submitAs ? to : undefined}
+        onClick={(e) => {
+          e.preventDefault();
+          if (!extra.current) onChange?.(to);
+        }}
+      >
         {content}
       </button>
     );

@@ -39,7 +39,7 @@ function MenuItems({ menus, depth, active }: { menus: readonly MenuDto[]; depth:
 }
 
 /**
- * The top navigation: the menu bar on desktops; on phones a 栏目导航 button opening the same
+ * The top navigation: the menu bar on desktops; on phones a 栏目导航 disclosure opening the same
  * menus as a panel under the bar (closed by a link, the button again or Escape).
  */
 export function TopNav() {
@@ -80,15 +80,16 @@ export function TopNav() {
             <div className={`${styles.menu} ${dismissed ? styles.dismissed : ''}`}>
               <MenuItems menus={menus} depth={1} active={active} />
             </div>
-            <button type="button" className={styles.panelButton} aria-expanded={panelOpen} onClick={() => setPanelOpen((o) => !o)}>
-              <Icon icon={MenuOutlined} /> 栏目导航
-            </button>
-            {panelOpen && (
-              // A followed link closes the panel (the page changes under it).
+            {/* A disclosure the browser opens by itself, so a phone without JavaScript has the menus too. */}
+            <details className={styles.panelDisclosure} open={panelOpen} onToggle={(e) => setPanelOpen(e.currentTarget.open)}>
+              <summary className={styles.panelButton}>
+                <Icon icon={MenuOutlined} /> 栏目导航
+              </summary>
+              {/* A followed link closes the panel (the page changes under it). */}
               <div className={styles.panel} onClick={(e) => (e.target as HTMLElement).closest('a') && setPanelOpen(false)}>
                 <MenuItems menus={menus} depth={1} active={active} />
               </div>
-            )}
+            </details>
           </>
         )}
       </div>

@@ -1,6 +1,5 @@
-import { lazy } from 'react';
+import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
-import { AntdPart } from '../../components/OnDemand';
 import { Tabs } from '../../components/Tabs';
 import { ContentPage, Panel } from '../content/ContentPage';
 import { MenuCrumbs } from '../content/MenuCrumbs';
@@ -10,7 +9,7 @@ import { usePageTitle } from '../content/usePageTitle';
 
 const TITLE = '证书及成绩查询';
 
-// 我的证书 is a result table (antd's Table): it loads when a member opens the tab.
+// 我的证书 loads when a member opens the tab (members only: visitors never need its code).
 const MyCertificates = lazy(() => import('../certificates/MyCertificates').then((m) => ({ default: m.MyCertificates })));
 
 type Tab = 'lookup' | 'mine';
@@ -46,9 +45,9 @@ export function CertSearchPage() {
             {tab === 'lookup' ? (
               <CertLookup />
             ) : (
-              <AntdPart>
+              <Suspense fallback={null}>
                 <MyCertificates company={info?.MemberName} />
-              </AntdPart>
+              </Suspense>
             )}
           </>
         ) : (
