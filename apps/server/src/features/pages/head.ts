@@ -84,5 +84,6 @@ function structuredData(services: Services, base: string, head: PageHead, url: s
 export function withHead(indexHtml: string, tags: string, status: number): string {
   // The web app reads the status to show its 404 page where the server answered 404.
   const statusMeta = `<meta name="page-status" content="${status}" />`;
-  return indexHtml.replace(/<title>[^<]*<\/title>\s*/, '').replace('</head>', `  ${tags}\n    ${statusMeta}\n  </head>`);
+  // Replaced by a function: a title's `$&` or `$'` is text, not a replacement pattern.
+  return indexHtml.replace(/<title>[^<]*<\/title>\s*/, '').replace('</head>', () => `  ${tags}\n    ${statusMeta}\n  </head>`);
 }

@@ -6,6 +6,7 @@ import type { SiteInfoDto } from '@portal/shared';
 import { createTestApp, engines, envelope, type TestApp } from '../../../test/harness.js';
 import { insertManyNews, insertMenu, insertNews, timeAt } from '../../../test/fixtures.js';
 import { menuIndex } from '../menus/service.js';
+import { withRenderedPage } from './render.js';
 import { sitemapPart, sitemapPartCount } from './sitemap.js';
 
 const BASE = 'https://www.example.org.cn';
@@ -139,6 +140,22 @@ describe.each(engines)('public pages for browsers and crawlers on %s', (engine) 
     expect(html).not.toContain('<script>alert(1)');
     expect(html).toContain('&quot;&gt;&lt;script&gt;');
     expect(html.match(/<script type="application\/ld\+json">(.*?)<\/script>/)?.[1]).toContain('\\u003cscript\\u003e');
+  });
+
+  it("keeps a title's $ signs as they are (not read as replacement patterns)", async () => {
+    const title = "成本节约$'与$&及$$";
+    const id = await insertNews(t.app.services.database.db, { menuId: menus.policy!, title, content: '<p>x</p>', newsCreateTime: timeAt(51) });
+    const html = (await get(`/info?NewsId=${id}`)).body;
+    const escaped = title.replace('&', '&amp;');
+    expect(meta(html, 'property', 'og:title')).toBe(escaped);
+    expect(html).toContain(`<title>${escaped} · `);
+  });
+
+  it("puts the rendered page into index.html as it is, $ signs included", () => {
+    const page = { html: "<p>价格$'与$&</p>", styles: '<style>a{content:"$`"}</style>', state: '{"t":"$1$$"}' };
+    const html = withRenderedPage(INDEX_HTML, page);
+    expect(html).toContain(`<div id="root">${page.html}</div><script type="application/json" id="query-state">${page.state}</script>`);
+    expect(html).toContain(`${page.styles}\n  </head>`);
   });
 
   it('serves robots.txt that keeps crawlers out of the back office and the API and names the sitemap', async () => {
