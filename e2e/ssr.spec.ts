@@ -251,3 +251,27 @@ test('on a phone with JavaScript off 栏目导航 still opens the menus', async 
     await context.close();
   }
 });
+
+test('with JavaScript off the home page pages its lists and switches its tabs through the address', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, locale: 'zh-CN' });
+  const page = await context.newPage();
+  try {
+    await page.goto('/home');
+    const latest = page.getByRole('list', { name: '最新资讯列表' });
+    const firstOfPage1 = await latest.getByRole('link').first().textContent();
+    await page.getByRole('navigation', { name: '最新资讯分页' }).getByRole('button', { name: '第 2 页' }).click();
+    await expect(page).toHaveURL(/\/home\?latest=2$/);
+    await expect(page.getByRole('navigation', { name: '最新资讯分页' }).getByRole('button', { name: '第 2 页' })).toHaveAttribute('aria-current', 'page');
+    await expect(latest.getByRole('link').first()).not.toHaveText(firstOfPage1!);
+
+    // A tab keeps the other list's page and starts its own at page 1.
+    await page.getByRole('tab', { name: '通知公告' }).click();
+    await expect(page).toHaveURL(/\/home\?latest=2&tab=2$/);
+    await expect(page.getByRole('tab', { name: '通知公告' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('list', { name: /^通知公告列表/ }).first()).toBeVisible();
+    // The page's one address for search engines stays /home.
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/home$/);
+  } finally {
+    await context.close();
+  }
+});

@@ -6,6 +6,8 @@ interface Props<K extends string | number> {
   active: K;
   onChange: (key: K) => void;
   className?: string;
+  /** The tabs also submit their key as this field of the form around them, for a page that works without JavaScript; with JavaScript onChange runs instead. */
+  submitAs?: string;
 }
 
 /**
@@ -13,7 +15,7 @@ interface Props<K extends string | number> {
  * WAI-ARIA tabs pattern: one tab stop, the arrow keys move between the tabs and select. The
  * content under them is the caller's, so no tab controls a panel of its own.
  */
-export function Tabs<K extends string | number>({ items, active, onChange, className }: Props<K>) {
+export function Tabs<K extends string | number>({ items, active, onChange, className, submitAs }: Props<K>) {
   const moveWithArrows = (e: KeyboardEvent<HTMLDivElement>) => {
     const step = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
     if (!step) return;
@@ -24,7 +26,20 @@ export function Tabs<K extends string | number>({ items, active, onChange, class
   return (
     <div role="tablist" className={className ? `${styles.tabs} ${className}` : styles.tabs} onKeyDown={moveWithArrows}>
       {items.map((t) => (
-        <button key={t.key} type="button" role="tab" className={styles.tab} aria-selected={t.key === active} tabIndex={t.key === active ? 0 : -1} onClick={() => onChange(t.key)}>
+        <button
+          key={t.key}
+          type={submitAs ? 'submit' : 'button'}
+          name={submitAs}
+          value={submitAs ? t.key : undefined}
+          role="tab"
+          className={styles.tab}
+          aria-selected={t.key === active}
+          tabIndex={t.key === active ? 0 : -1}
+          onClick={(e) => {
+            e.preventDefault();
+            onChange(t.key);
+          }}
+        >
           {t.label}
         </button>
       ))}

@@ -7,6 +7,7 @@ import { findMenuByName, menuHref, useMenuTree } from '../layout';
 import { Section } from './Section';
 import { NewsRows } from './NewsRows';
 import { HomePager } from './HomePager';
+import { HomeStateForm, useHomeState } from './homeState';
 import styles from './home.module.css';
 
 type Seat = (typeof homeTabs)[number]['seat'];
@@ -30,8 +31,9 @@ function TwoColumns({ items, label }: { items: readonly NewsListItemDto[] | unde
  * 更多 leads to the column of the same name when the menu tree has one.
  */
 export function PositionTabs({ className }: { className?: string }) {
-  const [seat, setSeat] = useState<Seat>(homeTabs[0].seat);
-  const [page, setPage] = useState<number>(paging.firstPage);
+  const initial = useHomeState();
+  const [seat, setSeat] = useState<Seat>(initial.seat);
+  const [page, setPage] = useState<number>(initial.tabPage);
   const list = useQuery({
     queryKey: ['position', seat, page, paging.homeTab],
     queryFn: () => contentApi.positionList(seat, page, paging.homeTab),
@@ -48,19 +50,22 @@ export function PositionTabs({ className }: { className?: string }) {
       className={className}
       more={menu ? menuHref(menu) : undefined}
       heading={
-        <Tabs
-          className={styles.tabs}
-          items={homeTabs.map((t) => ({ key: t.seat, label: t.label }))}
-          active={seat}
-          onChange={(next) => {
-            setSeat(next);
-            setPage(paging.firstPage);
-          }}
-        />
+        <HomeStateForm sets={['tab', 'tabPage']}>
+          <Tabs
+            className={styles.tabs}
+            items={homeTabs.map((t) => ({ key: t.seat, label: t.label }))}
+            active={seat}
+            submitAs="tab"
+            onChange={(next) => {
+              setSeat(next);
+              setPage(paging.firstPage);
+            }}
+          />
+        </HomeStateForm>
       }
     >
       <TwoColumns items={list.isError ? [] : list.data?.List} label={`${active.label}列表`} />
-      <HomePager page={page} pageSize={paging.homeTab} total={list.data?.TotalCount ?? 0} onChange={setPage} label={`${active.label}分页`} />
+      <HomePager page={page} pageSize={paging.homeTab} total={list.data?.TotalCount ?? 0} onChange={setPage} label={`${active.label}分页`} field="tabPage" />
     </Section>
   );
 }
