@@ -4,3 +4,15 @@ import type { PagingQuery } from '@portal/shared';
 export function pageWindow({ pageindex, pagesize }: PagingQuery): { limit: number; offset: number } {
   return { limit: pagesize, offset: (pageindex - 1) * pagesize };
 }
+
+/**
+ * LIMIT/OFFSET for a 1-based page of a list of `total` rows, read from the nearer end: a page
+ * past the middle is read in the reverse order (`reversed`: the caller flips the order and then
+ * the rows), so the last pages cost what the first ones do. An OFFSET walks every row it skips:
+ * the last page of a menu of 300,000 articles would walk them all.
+ */
+export function pageFromNearerEnd(paging: PagingQuery, total: number): { limit: number; offset: number; reversed: boolean } {
+  const { limit, offset } = pageWindow(paging);
+  if (offset >= total || offset + limit / 2 <= total / 2) return { limit, offset, reversed: false };
+  return { limit: Math.min(limit, total - offset), offset: Math.max(0, total - offset - limit), reversed: true };
+}

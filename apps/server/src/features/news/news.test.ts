@@ -142,6 +142,22 @@ describe.each(engines)('public news on %s', (engine) => {
       expect(body.Data.TotalCount).toBe(1005 + 13);
     });
 
+    it('answers every page alike whether it is read from the front or, past the middle, from the end', async () => {
+      const ids = (l: ListDto<NewsListItemDto>) => l.List.map((n) => n.NewsId);
+      const whole = async (query: string) => [...ids((await list(`${query}&pagesize=1000&pageindex=1`)).Data), ...ids((await list(`${query}&pagesize=1000&pageindex=2`)).Data)];
+      for (const query of [`GetNewsList?pid=${menus.policy}`, `GetNewsList?pid=${menus.bulk}`, 'GetNewsList?key=']) {
+        const all = await whole(query);
+        for (const size of [2, 7]) {
+          const last = Math.ceil(all.length / size);
+          for (const page of new Set([1, 2, Math.floor(last / 2), Math.floor(last / 2) + 1, last - 1, last, last + 1].filter((p) => p >= 1))) {
+            const body = await list(`${query}&pagesize=${size}&pageindex=${page}`);
+            expect(ids(body.Data), `${query} size ${size} page ${page}`).toEqual(all.slice((page - 1) * size, page * size));
+            expect(body.Data.TotalCount).toBe(all.length);
+          }
+        }
+      }
+    });
+
     it('refuses a malformed or unknown pid and a blank key', async () => {
       for (const pid of ['abc', '-1', '0', '1e99', '2.5']) {
         expect(await list(`GetNewsList?pid=${pid}`)).toEqual({ Code: 400, Message: '参数错误', Data: null });

@@ -4,7 +4,7 @@ import type { Database } from '../../db/connection.js';
 import type { DB } from '../../db/schema.js';
 import { compiledRead } from '../../db/compiled.js';
 import { AppError, notFound } from '../../http/envelope.js';
-import { pageWindow } from '../../http/paging.js';
+import { pageFromNearerEnd } from '../../http/paging.js';
 import { shownDescendantIds, type MenuIndex } from '../menus/tree.js';
 import { contentChanged, onContentChange } from '../../cache/generations.js';
 import { invalidateSearch } from '../search/service.js';
@@ -62,20 +62,27 @@ export function invalidateNewsCaches(database: Database): void {
 
 /** One page of a menu's published articles: pinned first, then newest first (index news_menu_list). */
 export async function listMenuNews(database: Database, scope: MenuScope, paging: PagingQuery, options: { withContent?: boolean } = {}): Promise<Page<NewsItem>> {
-  const { limit, offset } = pageWindow(paging);
+  const { limit, offset, reversed } = pageFromNearerEnd(paging, scope.total);
+  const order = reversed ? 'asc' : 'desc';
   const rows = await database.db
     .selectFrom('news')
     .select('id')
     .where('menu_id', 'in', scope.menuIds)
     .where('status', '=', PUBLISHED)
-    .orderBy('is_top', 'desc')
-    .orderBy('news_create_time', 'desc')
-    .orderBy('id', 'desc')
+    .orderBy('is_top', order)
+    .orderBy('news_create_time', order)
+    .orderBy('id', order)
     .limit(limit)
     .offset(offset)
     .execute();
-  return { items: await publishedItems(database, rows.map((r) => r.id), options), total: scope.total };
+  return { items: await publishedItems(database, inPageOrder(rows, reversed), options), total: scope.total };
 }
+
+/** The ids of a page in the list's order (a page read from the far end comes reversed). */
+const inPageOrder = (rows: { id: number }[], reversed: boolean) => {
+  const ids = rows.map((r) => r.id);
+  return reversed ? ids.reverse() : ids;
+};
 
 /**
  * One page of the newest published articles of `menuIds` (on the public site every menu it may
@@ -83,21 +90,21 @@ export async function listMenuNews(database: Database, scope: MenuScope, paging:
  * each article it passes is read from the row.
  */
 export async function listLatest(database: Database, menuIds: readonly number[], paging: PagingQuery): Promise<Page<NewsItem>> {
-  const { limit, offset } = pageWindow(paging);
-  const [rows, total] = await Promise.all([
-    database.db
-      .selectFrom('news')
-      .select('id')
-      .where('status', '=', PUBLISHED)
-      .where(inMenus('menu_id', menuIds))
-      .orderBy('news_create_time', 'desc')
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-    countPublished(database, menuIds),
-  ]);
-  return { items: await publishedItems(database, rows.map((r) => r.id)), total };
+  // The total first (kept until articles change): it says from which end the page is nearer.
+  const total = await countPublished(database, menuIds);
+  const { limit, offset, reversed } = pageFromNearerEnd(paging, total);
+  const order = reversed ? 'asc' : 'desc';
+  const rows = await database.db
+    .selectFrom('news')
+    .select('id')
+    .where('status', '=', PUBLISHED)
+    .where(inMenus('menu_id', menuIds))
+    .orderBy('news_create_time', order)
+    .orderBy('id', order)
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  return { items: await publishedItems(database, inPageOrder(rows, reversed)), total };
 }
 
 /** The next newer (previous, as the page lists newest first) or next older article of the same menu. */
