@@ -22,6 +22,11 @@ export interface BenchData {
 
 const READY = 'ready.json';
 
+/** Where the data set of `articles` articles is kept (bench/.data for the default 100,000). */
+export function benchDataDir(articles: number): string {
+  return path.join(import.meta.dirname, '.data', articles === 100_000 ? '' : String(articles));
+}
+
 /** Opens the data in `dataDir`, building it first when it is missing or was left half-built. */
 export async function ensureData(dataDir: string, target: number): Promise<BenchData> {
   const marker = path.join(dataDir, READY);

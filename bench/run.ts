@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util';
 import SQLite from 'better-sqlite3';
 import autocannon, { type Request } from 'autocannon';
 import { formatCst } from '@portal/shared';
-import { ensureData, type BenchData } from './data.js';
+import { benchDataDir, ensureData, type BenchData } from './data.js';
 import { ensurePostgresData, postgresIdle } from './postgres.js';
 import type { ServerCommand, ServerStats } from './server.js';
 
@@ -353,7 +353,7 @@ function report(sections: Array<{ title: string; rows: Row[] }>, kept: string[],
 
 const loadAtStart = os.loadavg();
 ensureWebBuild();
-const data = await ensureData(path.join(root, 'bench/.data', ARTICLES === 100_000 ? '' : String(ARTICLES)), ARTICLES);
+const data = await ensureData(benchDataDir(ARTICLES), ARTICLES);
 const keys = searchKeys(data);
 let visibleMs: number | undefined;
 const sections: Array<{ title: string; rows: Row[] }> = [];

@@ -5,23 +5,20 @@
 import path from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import SQLite from 'better-sqlite3';
-import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import type { Database } from '../apps/server/src/db/connection.js';
-import { seedIfEmpty } from '../apps/server/src/db/seed/index.js';
 import { readableMenuIds } from '../apps/server/src/features/menus/service.js';
 import { invalidateSearch, searchNews } from '../apps/server/src/features/search/service.js';
-import { ensureData } from './data.js';
+import { benchDataDir, ensureData } from './data.js';
+import { ensurePostgresData } from './postgres.js';
 
-const root = path.resolve(import.meta.dirname, '..');
 const articlesArg = process.argv.indexOf('--articles');
 const ARTICLES = articlesArg > 0 ? Number(process.argv[articlesArg + 1]) : 100_000;
 const engineArg = process.argv.indexOf('--engine');
 const only = engineArg > 0 ? process.argv[engineArg + 1] : undefined;
 const runsArg = process.argv.indexOf('--runs');
 const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 40;
-const PG_SCHEMA = 'bench_search';
 
 /** A key and the page of its results asked for. */
 interface Probe {
@@ -86,48 +83,6 @@ async function measure(database: Database, probes: Probe[]): Promise<{ rows: Row
   return { rows, stallMs: Math.max(...rows.map((r) => r.stallMs)) };
 }
 
-/** The SQLite articles copied into a PostgreSQL schema of their own (once; kept for later runs). */
-async function fillPostgres(url: string, sqliteFile: string): Promise<void> {
-  const app = await buildApp({ ...loadConfig({}), databaseUrl: url, databaseSchema: PG_SCHEMA, logLevel: 'warn' }, { logger: false });
-  await seedIfEmpty(app.services, app.log);
-  await app.close();
-  const client = new pg.Client({ connectionString: url, options: `-c search_path=${PG_SCHEMA},public` });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ n: string }>('SELECT COUNT(*) AS n FROM news');
-    const have = Number(rows[0]!.n);
-    if (have >= ARTICLES) return;
-    // Indexes built once after the copy, as migrations build them on existing rows
-    // (kept up row by row, the copy took over half an hour).
-    const indexes = await client.query<{ indexname: string; indexdef: string }>(
-      "SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = $1 AND indexname IN ('news_title_bigrams', 'news_body_bigrams', 'news_search_title', 'news_search_body', 'news_search_member_body')",
-      [PG_SCHEMA],
-    );
-    for (const index of indexes.rows) await client.query(`DROP INDEX ${index.indexname}`);
-    const file = new SQLite(sqliteFile, { readonly: true });
-    const columns = ['menu_id', 'title', 'content', 'body_text', 'image_url', 'status', 'is_top', 'is_member_read', 'author', 'process_item_name', 'views', 'news_create_time', 'created_at', 'updated_at'];
-    const select = file.prepare(`SELECT ${columns.join(', ')} FROM news ORDER BY id LIMIT ? OFFSET ?`);
-    const started = performance.now();
-    for (let offset = have; offset < ARTICLES; offset += 500) {
-      const batch = select.all(500, offset) as Record<string, unknown>[];
-      if (batch.length === 0) break;
-      const values = batch.flatMap((r) => columns.map((c) => r[c]));
-      const tuples = batch.map((_, i) => `(${columns.map((__, j) => `$${i * columns.length + j + 1}`).join(', ')})`);
-      await client.query(`INSERT INTO news (${columns.join(', ')}) VALUES ${tuples.join(', ')}`, values);
-    }
-    file.close();
-    console.log(`copied articles to PostgreSQL in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-    const indexing = performance.now();
-    await client.query("SET maintenance_work_mem = '256MB'");
-    for (const index of indexes.rows) await client.query(index.indexdef);
-    await client.query('ANALYZE news');
-    await client.query('ANALYZE news_search').catch(() => undefined);
-    console.log(`built the pair indexes in ${((performance.now() - indexing) / 1000).toFixed(1)} s`);
-  } finally {
-    await client.end();
-  }
-}
-
 function report(engine: string, { rows, stallMs }: { rows: Row[]; stallMs: number }): void {
   console.log(`\n${engine}, ${ARTICLES.toLocaleString('en-US')} articles, ${RUNS} uncached searches per key and page (pages of 10)`);
   console.log('| key | characters | page | found | p50 ms | p95 ms | max ms | loop stall ms |\n|---|---|---|---|---|---|---|---|');
@@ -137,7 +92,7 @@ function report(engine: string, { rows, stallMs }: { rows: Row[]; stallMs: numbe
   console.log(`event-loop delay max over all searches: ${stallMs.toFixed(1)} ms`);
 }
 
-const data = await ensureData(path.join(root, articlesArg > 0 ? `bench/.data-${ARTICLES}` : 'bench/.data'), ARTICLES);
+const data = await ensureData(benchDataDir(ARTICLES), ARTICLES);
 const sqliteFile = path.join(data.dataDir, 'portal.db');
 const sample = (new SQLite(sqliteFile, { readonly: true }).prepare('SELECT body_text FROM news WHERE id = ?').get(data.detailId) as { body_text: string }).body_text;
 const probes = probesOf(sample);
@@ -150,8 +105,10 @@ if (only !== 'postgres') {
 
 const pgUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
 if (pgUrl && only !== 'sqlite') {
-  await fillPostgres(pgUrl, sqliteFile);
-  const app = await buildApp({ ...loadConfig({}), databaseUrl: pgUrl, databaseSchema: PG_SCHEMA, logLevel: 'warn', seedDemo: false }, { logger: false });
+  // The schema npm run bench uses for as many articles.
+  const schema = `bench_${ARTICLES}`;
+  await ensurePostgresData(pgUrl, schema, data);
+  const app = await buildApp({ ...loadConfig({}), databaseUrl: pgUrl, databaseSchema: schema, logLevel: 'warn', seedDemo: false }, { logger: false });
   report('PostgreSQL', await measure(app.services.database, probes));
   await app.close();
 }

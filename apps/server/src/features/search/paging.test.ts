@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, engines, type TestApp } from '../../../test/harness.js';
 import { insertManyNews, insertMenu, timeAt, type NewsFixture } from '../../../test/fixtures.js';
 import { invalidateNewsCaches } from '../news/service.js';
-import { searchBatches, searchNews } from './service.js';
+import { invalidateSearch, searchBatches, searchNews } from './service.js';
 
 const DAY = 24 * 60;
 
@@ -14,7 +14,8 @@ interface Article extends NewsFixture {
 // Matches spread over a year and a half, some days apart and some at one time, so a page spans
 // several of the stretches a search counts by (SQLite's chunks, PostgreSQL's buckets of sort
 // keys) or lies inside one; every page of every size is checked against the order worked out
-// here from the articles themselves.
+// here from the articles themselves. PostgreSQL reads pages of title matches within the first
+// 20 straight in order, the others through its counts per bucket.
 describe.each(engines)('paging keyword search results over a long time on %s', (engine) => {
   let t: TestApp;
   const defaults = { ...searchBatches };
@@ -23,7 +24,7 @@ describe.each(engines)('paging keyword search results over a long time on %s', (
   const articles: Article[] = [];
 
   beforeAll(async () => {
-    Object.assign(searchBatches, { chunkArticles: 7 });
+    Object.assign(searchBatches, { chunkArticles: 7, titlePageRows: 20 });
     t = await createTestApp(engine);
     const db = t.app.services.database.db;
     menuIds = [await insertMenu(db, { name: '政策要闻' }), await insertMenu(db, { name: '通知公告' })];
@@ -64,18 +65,28 @@ describe.each(engines)('paging keyword search results over a long time on %s', (
       .map((a) => a.id);
   };
 
-  it.each(['鹦鹉', '鹦鹉螺', '螺号', '关于鹦鹉螺的记述'])('answers every page of %s in order with the right total, for visitors and members', async (key) => {
+  /** Every page of every size of `key` against `expected`; `cold` drops the kept matches before each page, as if it were the first search of its key. */
+  const checkEveryPage = async (key: string, pagesizes: number[], cold: boolean) => {
     const database = t.app.services.database;
     for (const isMember of [false, true]) {
       const all = expected(key, isMember);
       expect(all.length).toBeGreaterThan(20);
-      for (const pagesize of [1, 7, 10, 50]) {
+      for (const pagesize of pagesizes) {
         for (let pageindex = 1; pageindex <= Math.ceil(all.length / pagesize) + 1; pageindex++) {
+          if (cold) invalidateSearch(database);
           const page = await searchNews(database, { key, menuIds, isMember }, { pageindex, pagesize });
           expect(page.total).toBe(all.length);
           expect(page.items.map((n) => n.id)).toEqual(all.slice((pageindex - 1) * pagesize, pageindex * pagesize));
         }
       }
     }
+  };
+
+  it.each(['鹦鹉', '鹦鹉螺', '螺号', '关于鹦鹉螺的记述'])('answers every page of %s in order with the right total, for visitors and members', async (key) => {
+    await checkEveryPage(key, [1, 7, 10, 50], false);
+  });
+
+  it.each(['鹦鹉', '关于鹦鹉螺的记述'])('answers every page of %s asked first, before any other page of the key', async (key) => {
+    await checkEveryPage(key, [3, 10], true);
   });
 });
