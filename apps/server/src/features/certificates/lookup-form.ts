@@ -50,7 +50,7 @@ export async function certLookupForm(app: App, draw: DrawLookupPage): Promise<vo
       const form = certSearchForm.safeParse(query);
       if (!form.success) return draw(request, reply, { query, page, outcome: 'invalid' });
       try {
-        const found = await visitorLookup(db, request.ip, now(), { name: form.data.Name, idNum: form.data.IdNum, certNum: form.data.CertNum }, { pageindex: page, pagesize: paging.defaultSize });
+        const found = await visitorLookup(db, request.ip, now(), form.data, { pageindex: page, pagesize: paging.defaultSize });
         return await draw(request, reply, { query, page, outcome: 'found', list: { List: found.items.map(toRecordDto), TotalCount: found.total } });
       } catch (err) {
         if (err instanceof AppError) return draw(request, reply, { query, page, outcome: 'refused', message: err.message });

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { certMessages, CertStatus, Code, ExamStatus, formatCst, messages, normaliseCertNum, normaliseIdNumber, type PagingQuery } from '@portal/shared';
+import { certMessages, CertStatus, Code, ExamStatus, formatCst, messages, normaliseCertNum, normaliseIdNumber, type CertSearchEntry, type PagingQuery } from '@portal/shared';
 import type { DB } from '../../db/schema.js';
 import { AppError, badRequest, notFound } from '../../http/envelope.js';
 import { pageOfRecords, selectRecords, toRecord, type CertRecord } from './records.js';
@@ -36,17 +36,11 @@ export async function countLookup(db: Kysely<DB>, ip: string, now: number): Prom
 
 const visible = (db: Kysely<DB>) => selectRecords(db).where('status', '=', CertStatus.Normal);
 
-export interface CertSearch {
-  name: string;
-  idNum: string;
-  certNum: string;
-}
-
-/** GetCertList: a name with an ID number, a certificate number, or both. */
-function searchRecords(db: Kysely<DB>, search: CertSearch, paging: PagingQuery) {
-  let query = visible(db).where('name', '=', search.name.trim());
-  if (search.idNum) query = query.where('id_num', '=', normaliseIdNumber(search.idNum));
-  if (search.certNum) query = query.where('cert_num', '=', normaliseCertNum(search.certNum));
+/** GetCertList: a name with an ID number, a certificate number, or both (the form's fields, certSearchForm). */
+function searchRecords(db: Kysely<DB>, search: CertSearchEntry, paging: PagingQuery) {
+  let query = visible(db).where('name', '=', search.Name.trim());
+  if (search.IdNum) query = query.where('id_num', '=', normaliseIdNumber(search.IdNum));
+  if (search.CertNum) query = query.where('cert_num', '=', normaliseCertNum(search.CertNum));
   return pageOfRecords(query, paging);
 }
 
@@ -54,7 +48,7 @@ function searchRecords(db: Kysely<DB>, search: CertSearch, paging: PagingQuery) 
  * A visitor's lookup (GetCertList, and the /certsearch form posted without JavaScript): counted
  * against the address's budget, then searched.
  */
-export async function visitorLookup(db: Kysely<DB>, ip: string, now: number, search: CertSearch, paging: PagingQuery) {
+export async function visitorLookup(db: Kysely<DB>, ip: string, now: number, search: CertSearchEntry, paging: PagingQuery) {
   await countLookup(db, ip, now);
   return searchRecords(db, search, paging);
 }

@@ -32,7 +32,7 @@ export async function certificatesPublic(app: App): Promise<void> {
       }
       const form = certSearchForm.safeParse(search);
       if (!form.success) throw badRequest(form.error.issues[0]?.message);
-      const page = await visitorLookup(db, request.ip, now(), { name: form.data.Name, idNum: form.data.IdNum, certNum: form.data.CertNum }, { pageindex, pagesize });
+      const page = await visitorLookup(db, request.ip, now(), form.data, { pageindex, pagesize });
       return list(page.items.map(toRecordDto), page.total);
     },
   );
