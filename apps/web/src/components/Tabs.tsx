@@ -1,4 +1,5 @@
 import type { KeyboardEvent, ReactNode } from 'react';
+import { submitsWithoutScript } from './submitsWithoutScript';
 import styles from './Tabs.module.css';
 
 interface Props<K extends string | number> {
@@ -28,17 +29,11 @@ export function Tabs<K extends string | number>({ items, active, onChange, class
       {items.map((t) => (
         <button
           key={t.key}
-          type={submitAs ? 'submit' : 'button'}
-          name={submitAs}
-          value={submitAs ? t.key : undefined}
+          {...submitsWithoutScript(submitAs, t.key, () => onChange(t.key))}
           role="tab"
           className={styles.tab}
           aria-selected={t.key === active}
           tabIndex={t.key === active ? 0 : -1}
-          onClick={(e) => {
-            e.preventDefault();
-            onChange(t.key);
-          }}
         >
           {t.label}
         </button>

@@ -7,6 +7,7 @@ import RightOutlined from '@ant-design/icons-svg/es/asn/RightOutlined';
 import { pagerItems } from './pagerItems';
 import styles from './pager.module.css';
 import { Icon } from '../../components/Icon';
+import { submitsWithoutScript } from '../../components/submitsWithoutScript';
 
 interface Props {
   page: number;
@@ -56,16 +57,7 @@ export function Pager({ page, pageSize, total, label, hrefFor, onChange, submitA
       );
     }
     return (
-      <button
-        {...common}
-        type={submitAs ? 'submit' : 'button'}
-        name={submitAs}
-        value={submitAs ? to : undefined}
-        onClick={(e) => {
-          e.preventDefault();
-          if (!extra.current) onChange?.(to);
-        }}
-      >
+      <button {...common} {...submitsWithoutScript(submitAs, to, () => !extra.current && onChange?.(to))}>
         {content}
       </button>
     );
