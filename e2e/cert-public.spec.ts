@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { appStarted, expect, test } from './test.js';
+import type { APIRequestContext } from '@playwright/test';
+import { appStarted, expect, test, withoutScript } from './test.js';
 import jsQRModule from 'jsqr';
 import { decodePng } from '../apps/server/test/png.js';
 import { adminToken, unique, type Envelope } from './admin-session.js';
@@ -120,19 +121,21 @@ test('a member lists and downloads their own company’s certificates under 我�
   expect((await downloading).suggestedFilename()).toBe('钱七证书.png');
 });
 
+/** Eleven passed results of one holder, on eleven exam days: two pages of the lookup. */
+async function elevenPassedResults(request: APIRequestContext, admin: string, name: string, idNum: string): Promise<void> {
+  for (let day = 1; day <= 11; day++) {
+    const examTime = `2024-03-${String(day).padStart(2, '0')}`;
+    await call<number>(request, 'XfSysBussiness/EditCertInfo', { _certId: 0, _name: name, _idNum: idNum, _company: '示例建设工程有限公司', _examTime: examTime, _examStatus: 1, _certNum: unique('GCFX-PAGED-').toUpperCase(), _issueDate: '2024-04-01' }, admin);
+  }
+}
+
 test('with JavaScript off a candidate still finds their results page by page and downloads a certificate, the ID number kept out of the address', async ({ browser, request }) => {
   const admin = await adminToken(request);
   const name = '无脚本' + '甲乙丙丁'[Math.floor(Math.random() * 4)];
   const idNum = idNumber(Math.floor(Math.random() * 10_000));
-  // Eleven results of one holder: two pages.
-  for (let day = 1; day <= 11; day++) {
-    const examTime = `2024-03-${String(day).padStart(2, '0')}`;
-    await call<number>(request, 'XfSysBussiness/EditCertInfo', { _certId: 0, _name: name, _idNum: idNum, _company: '示例建设工程有限公司', _examTime: examTime, _examStatus: 1, _certNum: unique('GCFX-NOJS-').toUpperCase(), _issueDate: '2024-04-01' }, admin);
-  }
+  await elevenPassedResults(request, admin, name, idNum);
   // Its own client address: the lookups it makes do not spend the budget the other journeys share.
-  const context = await browser.newContext({ javaScriptEnabled: false, locale: 'zh-CN', extraHTTPHeaders: { 'x-forwarded-for': `10.55.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` } });
-  const page = await context.newPage();
-  try {
+  await withoutScript(browser, { extraHTTPHeaders: { 'x-forwarded-for': `10.55.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` } }, async (page) => {
     await page.goto('/certsearch');
     const query = page.getByRole('button', { name: /查\s*询/ });
     // The server checks the form's rules and says what is missing under the field.
@@ -166,18 +169,14 @@ test('with JavaScript off a candidate still finds their results page by page and
     await expect(page).toHaveURL(/\/certsearch\??$/);
     await expect(page.getByLabel('姓名')).toHaveValue('');
     await expect(page.getByRole('table')).toHaveCount(0);
-  } finally {
-    await context.close();
-  }
+  });
 });
 
 test('a search the server answered without JavaScript goes on in place once the page runs its script', async ({ page, request }) => {
   const admin = await adminToken(request);
   const name = '续查' + '甲乙丙丁'[Math.floor(Math.random() * 4)];
   const idNum = idNumber(Math.floor(Math.random() * 10_000));
-  for (let day = 1; day <= 11; day++) {
-    await call<number>(request, 'XfSysBussiness/EditCertInfo', { _certId: 0, _name: name, _idNum: idNum, _company: '示例建设工程有限公司', _examTime: `2024-05-${String(day).padStart(2, '0')}`, _examStatus: 1, _certNum: unique('GCFX-HYD-').toUpperCase(), _issueDate: '2024-06-01' }, admin);
-  }
+  await elevenPassedResults(request, admin, name, idNum);
   // The page's script held back, as on a slow phone: the form posts itself and the server answers.
   await page.route('**/assets/*.js', (route) => route.abort());
   await page.goto('/certsearch', { waitUntil: 'commit' });

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, test } from './test.js';
+import { expect, test, withoutScript } from './test.js';
 import { adminToken } from './admin-session.js';
 import { member } from './member-session.js';
 import { apiData, escapeRegExp, latestNews, menuByName, menuListPath, publicArticle, settled, type NewsListEntry } from './helpers.js';
@@ -213,9 +213,7 @@ test('banners arrive as WebP copies in srcset, the first fetched first, the rest
 });
 
 test('with JavaScript off a visitor still browses: top menus, a page of a list, an article and the header search', async ({ browser }) => {
-  const context = await browser.newContext({ javaScriptEnabled: false, locale: 'zh-CN' });
-  const page = await context.newPage();
-  try {
+  await withoutScript(browser, {}, async (page) => {
     await page.goto('/home');
     // A top entry with children is a real link too: to where it lands (its first child).
     await page.getByRole('navigation', { name: '网站导航' }).getByRole('link', { name: '新闻中心', exact: true }).click();
@@ -231,15 +229,11 @@ test('with JavaScript off a visitor still browses: top menus, a page of a list, 
     await page.getByLabel('站内搜索').press('Enter');
     await expect(page).toHaveURL(/\/searchKey\?key=%E4%BF%9D%E9%99%A9/);
     await expect(page.getByText(/相关的结果/)).toBeVisible();
-  } finally {
-    await context.close();
-  }
+  });
 });
 
 test('on a phone with JavaScript off 栏目导航 still opens the menus', async ({ browser }) => {
-  const context = await browser.newContext({ javaScriptEnabled: false, locale: 'zh-CN', viewport: { width: 375, height: 800 } });
-  const page = await context.newPage();
-  try {
+  await withoutScript(browser, { viewport: { width: 375, height: 800 } }, async (page) => {
     await page.goto('/home');
     const nav = page.getByRole('navigation', { name: '网站导航' });
     // The bar's own entries are hidden on a phone; the disclosure holds the same menus.
@@ -247,15 +241,11 @@ test('on a phone with JavaScript off 栏目导航 still opens the menus', async 
     await nav.getByText('栏目导航').click();
     await nav.getByRole('link', { name: '通知公告', exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: '通知公告' })).toBeVisible();
-  } finally {
-    await context.close();
-  }
+  });
 });
 
 test('with JavaScript off the home page pages its lists and switches its tabs through the address', async ({ browser }) => {
-  const context = await browser.newContext({ javaScriptEnabled: false, locale: 'zh-CN' });
-  const page = await context.newPage();
-  try {
+  await withoutScript(browser, {}, async (page) => {
     await page.goto('/home');
     const latest = page.getByRole('list', { name: '最新资讯列表' });
     const firstOfPage1 = await latest.getByRole('link').first().textContent();
@@ -271,7 +261,5 @@ test('with JavaScript off the home page pages its lists and switches its tabs th
     await expect(page.getByRole('list', { name: /^通知公告列表/ }).first()).toBeVisible();
     // The page's one address for search engines stays /home.
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/home$/);
-  } finally {
-    await context.close();
-  }
+  });
 });

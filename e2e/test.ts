@@ -1,4 +1,4 @@
-import { test as base, type Page } from '@playwright/test';
+import { test as base, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
 
 export { expect } from '@playwright/test';
 
@@ -34,6 +34,16 @@ export function waitingForApp(page: Page): Page {
     return response;
   };
   return page;
+}
+
+/** Runs `use` on a page of a context of its own with JavaScript off (more options: a phone's viewport, headers), closed after. */
+export async function withoutScript(browser: Browser, options: BrowserContextOptions, use: (page: Page) => Promise<void>): Promise<void> {
+  const context = await browser.newContext({ ...options, javaScriptEnabled: false, locale: 'zh-CN' });
+  try {
+    await use(await context.newPage());
+  } finally {
+    await context.close();
+  }
 }
 
 /** Playwright's test, whose `page` waits for the app after goto and reload. */
