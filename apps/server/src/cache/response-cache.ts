@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/connection.js';
-import { accepts, chosenEncoding, COMPRESS_THRESHOLD_BYTES, compressed, type Encoding } from '../http/compression.js';
+import { accepts, chosenEncoding, COMPRESS_THRESHOLD_BYTES, compressed, type EncodedCopy, type Encoding } from '../http/compression.js';
 import { optionalMember } from '../http/member-session.js';
 import { ByteLru, type Sized } from './byte-lru.js';
 import { generationOf, type ContentArea } from './generations.js';
@@ -128,8 +128,11 @@ export class ResponseCache {
     if (note) note.counter = { count, field };
   }
 
-  /** Keeps the answer of a request `serve` missed, and gives it its ETag and Cache-Control. */
-  keep(request: FastifyRequest, reply: FastifyReply, body: Buffer, contentType: string): void {
+  /**
+   * Keeps the answer of a request `serve` missed, and gives it its ETag and Cache-Control;
+   * with the compressed copy sent, when the sender made one (a page), so a hit need not make it again.
+   */
+  keep(request: FastifyRequest, reply: FastifyReply, body: Buffer, contentType: string, copy?: EncodedCopy): void {
     const note = pending.get(request);
     pending.delete(request);
     if (!note || reply.statusCode !== 200 || reply.hasHeader('content-encoding')) return;
@@ -146,9 +149,9 @@ export class ResponseCache {
       vary: note.vary,
       etag,
       body,
-      encoded: {},
+      encoded: copy ? { [copy.encoding]: copy.body } : {},
       counter,
-      bytes: note.key.length * 2 + body.length + (counter?.around?.gzip.bytes ?? 0) + 256,
+      bytes: note.key.length * 2 + body.length + (copy?.body.length ?? 0) + (counter?.around?.gzip.bytes ?? 0) + 256,
     };
     this.store.set(note.key, entry);
     void reply.header('etag', etag).header('cache-control', note.cacheControl);

@@ -50,6 +50,21 @@ describe.each(engines)('compressed answers on %s', (engine) => {
     expect(JSON.parse(zlib.gunzipSync(docs.rawPayload).toString())).toHaveProperty('openapi');
   });
 
+  it('answers a kept page with the copy compressed when it was drawn, and other encodings from the same page', async () => {
+    const url = '/home?latest=1';
+    const drawn = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+    const kept = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+    expect(kept.headers.etag).toBe(drawn.headers.etag);
+    expect(kept.headers['content-encoding']).toBe('br');
+    expect(kept.rawPayload.equals(drawn.rawPayload)).toBe(true);
+    const html = zlib.brotliDecompressSync(drawn.rawPayload).toString();
+    const gz = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(html);
+    const plain = await t.app.inject({ method: 'GET', url });
+    expect(plain.body).toBe(html);
+  });
+
   it('leaves small answers as they are', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/XfWebApi/GetSiteInfo', headers: { 'accept-encoding': 'br, gzip' } });
     expect(res.body.length).toBeLessThan(COMPRESS_THRESHOLD_BYTES);

@@ -10,7 +10,7 @@ import { resolvePage, type PageAnswer } from '../features/pages/page.js';
 import { certLookupForm } from '../features/certificates/lookup-form.js';
 import { headTags, withHead } from '../features/pages/head.js';
 import { loadPageRenderer, withRenderedPage } from '../features/pages/render.js';
-import { sendPage } from './compression.js';
+import { encodePage, sendEncoded, sendPage } from './compression.js';
 import { publicBaseUrl } from './public-base-url.js';
 import { contentAreas } from '../cache/generations.js';
 import { countView } from '../features/news/views.js';
@@ -97,12 +97,13 @@ export async function registerWebApp(app: App, config: Config): Promise<PageFall
     // An article page's own GetNewsDetail counted a view; a cached copy counts one per reading too.
     if (articleId) responseCache.countEveryReading(request, () => countView(services.database, Number(articleId)));
     const page = Buffer.from(html);
+    const copy = encodePage(request, page);
     if (answer.status === 200) {
       reply.status(200).type(PAGE_TYPE);
-      responseCache.keep(request, reply, page, PAGE_TYPE);
+      responseCache.keep(request, reply, page, PAGE_TYPE, copy);
     } else responseCache.pass(request);
     // A page is always checked with the server (ETag), so a write shows on the next visit.
-    void sendPage(request, reply.status(answer.status).type(PAGE_TYPE).header('Cache-Control', 'no-cache'), page);
+    sendEncoded(reply.status(answer.status).type(PAGE_TYPE).header('Cache-Control', 'no-cache'), page, copy);
     return true;
   };
 }
