@@ -20,7 +20,7 @@ const targets = {
   detail: `/api/XfWebApi/GetNewsDetail?newsid=${data.detailId}`,
   list: `/api/XfWebApi/GetNewsList?pid=${data.bigMenuId}&pagesize=10&pageindex=1`,
   // The server-rendered home page (a query string, so each request can add its own parameter).
-  home: '/home?from=bench',
+  home: '/home?bench=1',
 };
 const which = (process.argv[2] ?? 'detail') as keyof typeof targets;
 if (!(which in targets)) throw new Error(`unknown target ${which}: ${Object.keys(targets).join(', ')}`);
@@ -85,7 +85,7 @@ const result = await autocannon({
   connections: 32,
   duration: 15,
   headers: { 'accept-encoding': 'gzip, deflate, br' },
-  requests: [{ setupRequest: (request) => ({ ...request, path: cached ? target : `${target}&_=${++n}` }) }],
+  requests: [{ setupRequest: (request) => ({ ...request, path: cached ? target : `${target}&fresh=${++n}` }) }],
 });
 await new Promise((resolve) => {
   child.once('exit', resolve);

@@ -170,10 +170,11 @@ function requestsFor(target: Target, mode: 'cached' | Fresh, keys: Record<2 | 4,
       headers: HEADERS,
       setupRequest: (request) => {
         n += 1;
-        if (mode === 'param') return { ...request, path: `${target.path}${sep}_=${n}` };
+        // `fresh`, not `_`: tracking parameters such as `_` are left out of cache keys.
+        if (mode === 'param') return { ...request, path: `${target.path}${sep}fresh=${n}` };
         const pool = keys[mode === 'key2' ? 2 : 4];
         const key = pool[n % pool.length] ?? KEY_SHORT;
-        return { ...request, path: `/api/XfWebApi/GetNewsList?key=${encodeURIComponent(key)}&pagesize=10&pageindex=1&_=${n}` };
+        return { ...request, path: `/api/XfWebApi/GetNewsList?key=${encodeURIComponent(key)}&pagesize=10&pageindex=1&fresh=${n}` };
       },
     },
   ];

@@ -104,6 +104,25 @@ test('public pages hydrate without console errors, hydration warnings or CSP vio
   }
 });
 
+test('a link shared with tracking parameters (WeChat, campaigns) is the same page: its links leave them out, before and after hydration', async ({ page, request }) => {
+  const list = menuListPath(await menuByName(request, '通知公告'));
+  const shared = `${list}&from=singlemessage&isappinstalled=0&utm_source=weixin`;
+  const pagerHrefs = (html: string) => [...html.matchAll(/href="([^"]*page=\d+[^"]*)"/g)].map((m) => m[1]!.replace(/&amp;/g, '&'));
+  const drawn = pagerHrefs(await (await request.get(shared)).text());
+  expect(drawn.length, 'the list has a pager').toBeGreaterThan(0);
+  expect(drawn).toEqual(pagerHrefs(await (await request.get(list)).text()));
+  expect(drawn.filter((href) => /from=|utm_|isappinstalled/.test(href))).toEqual([]);
+
+  const seen = watch(page);
+  await page.goto(shared);
+  await page.waitForFunction(() => Object.keys(document.getElementById('root')!).some((k) => k.startsWith('__reactContainer')));
+  const second = page.getByRole('navigation', { name: '分页' }).getByRole('link', { name: '第 2 页' });
+  await expect(second).toHaveAttribute('href', `${list}&page=2`);
+  await second.click();
+  await expect(page).toHaveURL(new RegExp(`${escapeRegExp(list)}&page=2$`));
+  expect(seen.problems).toEqual([]);
+});
+
 test('the sign-in page, drawn by the browser, and the contribution page have the site identity at once: nothing shifts, GetSiteInfo is not asked', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 800 });
   for (const path of ['/login', '/contribute']) {

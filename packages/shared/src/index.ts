@@ -16,3 +16,4 @@ export * from './spreadsheet.js';
 export * from './system-menus.js';
 export * from './schemas/activities.js';
 export * from './images.js';
+export * from './tracking-params.js';

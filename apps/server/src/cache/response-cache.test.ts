@@ -100,6 +100,15 @@ describe.each(engines)('response cache on %s', (engine) => {
     expect(envelope<BannerDto[]>(changed).Data.map((b) => b.Title)).toContain('新横幅');
   });
 
+  it('answers a call with tracking parameters (a cache-buster, campaign tags) from the entry without them', async () => {
+    const links = async (query: string) => envelope<FriendLinkDto[]>(await get(`GetWebFriendlinks${query}`)).Data.map((l) => l.Title);
+    const before = await links('');
+    await c.t.app.services.database.db.insertInto('friend_links').values({ title: '缓存之外', url: 'https://example.org/x', sort_number: 99, status: 1, created_at: '2024-06-01 10:00:00' }).execute();
+    expect(await links('?_=1790000000000')).toEqual(before);
+    expect(await links('?utm_source=weixin&from=singlemessage')).toEqual(before);
+    expect(await links('?other=1')).toContain('缓存之外');
+  });
+
   it('counts and shows every reading of an article it answers', async () => {
     const id = (await insertNews(c.t.app.services.database.db, { menuId, title: '计数', content: `<p>${'阅读计数'.repeat(300)}</p>` })) as number;
     const views = async (headers: Record<string, string> = {}) => envelope<NewsDetailDto>(await get(`GetNewsDetail?newsid=${id}`, headers)).Data.Views;

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { withoutTrackingParams } from '@portal/shared';
 import type { Database } from '../db/connection.js';
 import { accepts, chosenEncoding, COMPRESS_THRESHOLD_BYTES, compressed, type EncodedCopy, type Encoding } from '../http/compression.js';
 import { optionalMember } from '../http/member-session.js';
@@ -241,14 +242,15 @@ function matchesTag(header: string | undefined, etag: string): boolean {
 /**
  * The cache key of a call: its path, its query parameters sorted by name (the order of
  * different names changes nothing; repeats of one name keep their order) and the audience.
+ * Tracking parameters (a cache-buster `_`, campaign tags) change no answer and are left out.
  */
 export function callKey(request: FastifyRequest, audience: Audience): string {
   const raw = request.raw.url ?? request.url;
   const at = raw.indexOf('?');
   const path = (at < 0 ? raw : raw.slice(0, at)).toLowerCase();
   if (at < 0) return `${path}|${audience}`;
-  const params = [...new URLSearchParams(raw.slice(at + 1))].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-  return `${path}?${new URLSearchParams(params).toString()}|${audience}`;
+  const params = [...withoutTrackingParams(new URLSearchParams(raw.slice(at + 1)))].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  return params.length === 0 ? `${path}|${audience}` : `${path}?${new URLSearchParams(params).toString()}|${audience}`;
 }
 
 /** A visitor without a token is known at once; with one, the session decides (one lookup per request). */

@@ -5,7 +5,7 @@ import type { Config } from '../config.js';
 import type { App } from './app-types.js';
 import type { PageFallback } from './errors.js';
 import type { FastifyRequest } from 'fastify';
-import type { PostedCertLookup } from '@portal/shared';
+import { withoutTracking, type PostedCertLookup } from '@portal/shared';
 import { resolvePage, type PageAnswer } from '../features/pages/page.js';
 import { certLookupForm } from '../features/certificates/lookup-form.js';
 import { headTags, withHead } from '../features/pages/head.js';
@@ -70,7 +70,9 @@ export async function registerWebApp(app: App, config: Config): Promise<PageFall
   });
 
   return async (request, reply) => {
-    const url = request.url;
+    // Tracking parameters change nothing on a page: it is drawn and kept without them (a
+    // redirect keeps them, for whatever counts visits in the browser).
+    const url = withoutTracking(request.url);
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
       !url.startsWith('/api/') &&
@@ -82,7 +84,7 @@ export async function registerWebApp(app: App, config: Config): Promise<PageFall
     // all; the address they were asked at goes into their head tags, so it is part of the key.
     const base = publicBaseUrl(request);
     if (request.method === 'GET' && !mobileSite && responseCache.serve(request, reply, { key: `page|${base}|${url}`, areas: contentAreas, cacheControl: 'no-cache', vary: 'Accept-Encoding' })) return true;
-    const answer = await resolvePage(services, new URL(url, 'http://page'));
+    const answer = await resolvePage(services, new URL(request.url, 'http://page'));
     if (answer.kind === 'redirect') {
       void reply.redirect(answer.location, 301);
       return true;

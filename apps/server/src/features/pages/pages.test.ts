@@ -100,6 +100,21 @@ describe.each(engines)('public pages for browsers and crawlers on %s', (engine) 
     expect(jsonLd(html)).toMatchObject({ '@type': 'NewsArticle', headline: '关于开展工程质量保险试点的通知', articleSection: '政策要闻', datePublished: expect.stringMatching(/\+08:00$/) });
   });
 
+  it('keeps one copy of a page for every tracking parameter it is shared with, and redirects with them', async () => {
+    const id = await insertNews(t.app.services.database.db, { menuId: menus.policy!, title: '分享到微信群的文章', newsCreateTime: timeAt(3) });
+    const title = async (query: string) => (await get(`/info?MenuId=${menus.policy}&NewsId=${id}${query}`)).body.match(/<title>([^<]*) · /)?.[1];
+    expect(await title('')).toBe('分享到微信群的文章');
+    // Changed behind the services' back: a kept page still shows the old title.
+    await t.app.services.database.db.updateTable('news').set({ title: '改过的标题' }).where('id', '=', id).execute();
+    expect(await title('&from=singlemessage&isappinstalled=0')).toBe('分享到微信群的文章');
+    expect(await title('&utm_source=weixin&utm_medium=share&_=1790000000000')).toBe('分享到微信群的文章');
+    // Any other parameter is another address, drawn afresh.
+    expect(await title('&page=1')).toBe('改过的标题');
+    const redirect = await get('/?utm_source=baidu&from=timeline');
+    expect(redirect.statusCode).toBe(301);
+    expect(redirect.headers.location).toBe('/home?utm_source=baidu&from=timeline');
+  });
+
   it('reads an article for its head without counting a view', async () => {
     await get(`/info?NewsId=${news.public}`);
     const row = await t.app.services.database.db.selectFrom('news').select('views').where('id', '=', news.public!).executeTakeFirstOrThrow();
