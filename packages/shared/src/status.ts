@@ -30,3 +30,15 @@ export type Code = (typeof Code)[keyof typeof Code];
 
 /** Menu fields with fixed meanings (spec §3). */
 export const MenuShowType = { List: 0, SinglePage: 1 } as const;
+
+// Certificate and exam statuses live here, not beside their schemas: the public lookup's table
+// needs them, and importing them from schemas/certificates.ts brought zod into /certsearch.
+/** Certificate status (spec §4): deleted records stay for the audit trail. */
+export const CertStatus = { Deleted: -1, Hidden: 0, Normal: 1 } as const;
+export type CertStatus = (typeof CertStatus)[keyof typeof CertStatus];
+export const certStatusNames: Record<CertStatus, string> = { [-1]: '已删除', 0: '官网隐藏', 1: '正常' };
+
+/** Exam status (spec §4): the public page shows 0 as "-"; the exam office's sheets say 缺考. */
+export const ExamStatus = { Absent: 0, Passed: 1, Failed: 2 } as const;
+export type ExamStatus = (typeof ExamStatus)[keyof typeof ExamStatus];
+export const examStatusNames: Record<ExamStatus, string> = { 0: '缺考', 1: '合格', 2: '不合格' };

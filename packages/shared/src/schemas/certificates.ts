@@ -3,6 +3,7 @@ import { idNumberProblem, idTypes, isCalendarDate, normaliseIdNumber, IdType } f
 import { certMessages, messages, systemMessages } from '../messages.js';
 import { idParam, optionalParam, optionalText, pagingQuery, requiredText, saveIdField } from './common.js';
 import { idsBody } from './members.js';
+import { CertStatus, ExamStatus } from '../status.js';
 import type { ListDto } from './content.js';
 
 /**
@@ -13,16 +14,6 @@ import type { ListDto } from './content.js';
 
 /** The training programme whose results these are (spec §1). */
 export const certProgramme = '工程质量风险管理工程师';
-
-/** Certificate status (spec §4): deleted records stay for the audit trail. */
-export const CertStatus = { Deleted: -1, Hidden: 0, Normal: 1 } as const;
-export type CertStatus = (typeof CertStatus)[keyof typeof CertStatus];
-export const certStatusNames: Record<CertStatus, string> = { [-1]: '已删除', 0: '官网隐藏', 1: '正常' };
-
-/** Exam status (spec §4): the public page shows 0 as "-"; the exam office's sheets say 缺考. */
-export const ExamStatus = { Absent: 0, Passed: 1, Failed: 2 } as const;
-export type ExamStatus = (typeof ExamStatus)[keyof typeof ExamStatus];
-export const examStatusNames: Record<ExamStatus, string> = { 0: '缺考', 1: '合格', 2: '不合格' };
 
 /**
  * The back office's two pages over the same records: 考试成绩 ('score') lists every result,
