@@ -3,6 +3,8 @@ import type { ListDto, NewsDetailDto, NewsListItemDto } from '@portal/shared';
 import { createTestApp, engines, envelope, type TestApp } from '../../../test/harness.js';
 import { insertManyNews, insertMenu, insertNews, timeAt } from '../../../test/fixtures.js';
 import { readFromEnd } from '../../http/paging.js';
+import { invalidateNewsCaches } from './service.js';
+import { signposts } from './signposts.js';
 import { flushViews } from './views.js';
 
 const CDN = 'https://cdn.example.com';
@@ -143,14 +145,16 @@ describe.each(engines)('public news on %s', (engine) => {
       expect(body.Data.TotalCount).toBe(1005 + 13);
     });
 
-    it('answers every page alike whether it is read from the front or, past the middle, from the end', async () => {
+    it('answers every page alike whether it is read from the front, past the middle from the end, or from a signpost', async () => {
       const ids = (l: ListDto<NewsListItemDto>) => l.List.map((n) => n.NewsId);
       const whole = async (query: string) => [...ids((await list(`${query}&pagesize=1000&pageindex=1`)).Data), ...ids((await list(`${query}&pagesize=1000&pageindex=2`)).Data)];
       const lists = [`GetNewsList?pid=${menus.policy}`, `GetNewsList?pid=${menus.bulk}`, 'GetNewsList?key='];
       const wholeLists = await Promise.all(lists.map(whole));
-      // Every page past the middle from the far end, however few rows it skips (a pinned article included).
-      const minOffset = readFromEnd.minOffset;
+      // Every page past the middle from the far end, however few rows it skips (a pinned article
+      // included), and every page from a signpost three rows before it.
+      const [minOffset, stride] = [readFromEnd.minOffset, signposts.stride];
       readFromEnd.minOffset = 0;
+      signposts.stride = 3;
       try {
         for (const [i, query] of lists.entries()) {
           const all = wholeLists[i]!;
@@ -163,8 +167,22 @@ describe.each(engines)('public news on %s', (engine) => {
             }
           }
         }
+        // The newest article added through the services moves every row after it one place: the
+        // signposts kept along the list are dropped with its total, and the pages read from the
+        // front (before the middle) show the move.
+        const bulk = wholeLists[1]!;
+        const added = await insertNews(t.app.services.database.db, { menuId: menus.bulk!, title: '新增资料', newsCreateTime: timeAt(-3000) });
+        invalidateNewsCaches(t.app.services.database);
+        const moved = [added, ...bulk];
+        for (const page of [2, 50, 71, 144]) {
+          const body = await list(`${lists[1]}&pagesize=7&pageindex=${page}`);
+          expect(ids(body.Data), `after a write, page ${page}`).toEqual(moved.slice((page - 1) * 7, page * 7));
+        }
+        await t.app.services.database.db.deleteFrom('news').where('id', '=', added).execute();
+        invalidateNewsCaches(t.app.services.database);
       } finally {
         readFromEnd.minOffset = minOffset;
+        signposts.stride = stride;
       }
     });
 

@@ -9,6 +9,7 @@ import { shownDescendantIds, type MenuIndex } from '../menus/tree.js';
 import { contentChanged, onContentChange } from '../../cache/generations.js';
 import { invalidateSearch } from '../search/service.js';
 import { Memo } from './cache.js';
+import { afterKey, readPage, type ListReader } from './signposts.js';
 import { countView } from './views.js';
 import { inMenus, itemQuery, publishedItems, toItem, type NewsItem, type Page } from './items.js';
 
@@ -62,27 +63,21 @@ export function invalidateNewsCaches(database: Database): void {
 
 /** One page of a menu's published articles: pinned first, then newest first (index news_menu_list). */
 export async function listMenuNews(database: Database, scope: MenuScope, paging: PagingQuery, options: { withContent?: boolean } = {}): Promise<Page<NewsItem>> {
-  const { limit, offset, reversed } = pageFromNearerEnd(paging, scope.total);
-  const order = reversed ? 'asc' : 'desc';
-  const rows = await database.db
-    .selectFrom('news')
-    .select('id')
-    .where('menu_id', 'in', scope.menuIds)
-    .where('status', '=', PUBLISHED)
-    .orderBy('is_top', order)
-    .orderBy('news_create_time', order)
-    .orderBy('id', order)
-    .limit(limit)
-    .offset(offset)
-    .execute();
-  return { items: await publishedItems(database, inPageOrder(rows, reversed), options), total: scope.total };
+  const read: ListReader<readonly [number, string, number]> = async (direction, after, limit, offset) => {
+    let query = database.db.selectFrom('news').select(['id', 'is_top', 'news_create_time']).where('menu_id', 'in', scope.menuIds).where('status', '=', PUBLISHED);
+    if (after) query = query.where(afterKey(['is_top', 'news_create_time', 'id'], direction, after));
+    const rows = await query.orderBy('is_top', direction).orderBy('news_create_time', direction).orderBy('id', direction).limit(limit).offset(offset).execute();
+    return rows.map((r) => ({ id: r.id, key: [r.is_top, r.news_create_time, r.id] as const }));
+  };
+  const ids = await readPage(database, `menu ${scope.menuIds.join(',')}`, nearerEnd(paging, scope.total), read);
+  return { items: await publishedItems(database, ids, options), total: scope.total };
 }
 
-/** The ids of a page in the list's order (a page read from the far end comes reversed). */
-const inPageOrder = (rows: { id: number }[], reversed: boolean) => {
-  const ids = rows.map((r) => r.id);
-  return reversed ? ids.reverse() : ids;
-};
+/** The window of a page, read from the nearer end; the ids come back in the list's order. */
+function nearerEnd(paging: PagingQuery, total: number) {
+  const { limit, offset, reversed } = pageFromNearerEnd(paging, total);
+  return { limit, offset, direction: reversed ? ('asc' as const) : ('desc' as const) };
+}
 
 /**
  * One page of the newest published articles of `menuIds` (on the public site every menu it may
@@ -92,19 +87,14 @@ const inPageOrder = (rows: { id: number }[], reversed: boolean) => {
 export async function listLatest(database: Database, menuIds: readonly number[], paging: PagingQuery): Promise<Page<NewsItem>> {
   // The total first (kept until articles change): it says from which end the page is nearer.
   const total = await countPublished(database, menuIds);
-  const { limit, offset, reversed } = pageFromNearerEnd(paging, total);
-  const order = reversed ? 'asc' : 'desc';
-  const rows = await database.db
-    .selectFrom('news')
-    .select('id')
-    .where('status', '=', PUBLISHED)
-    .where(inMenus('menu_id', menuIds))
-    .orderBy('news_create_time', order)
-    .orderBy('id', order)
-    .limit(limit)
-    .offset(offset)
-    .execute();
-  return { items: await publishedItems(database, inPageOrder(rows, reversed)), total };
+  const read: ListReader<readonly [string, number]> = async (direction, after, limit, offset) => {
+    let query = database.db.selectFrom('news').select(['id', 'news_create_time']).where('status', '=', PUBLISHED).where(inMenus('menu_id', menuIds));
+    if (after) query = query.where(afterKey(['news_create_time', 'id'], direction, after));
+    const rows = await query.orderBy('news_create_time', direction).orderBy('id', direction).limit(limit).offset(offset).execute();
+    return rows.map((r) => ({ id: r.id, key: [r.news_create_time, r.id] as const }));
+  };
+  const ids = await readPage(database, `latest ${menuIds.join(',')}`, nearerEnd(paging, total), read);
+  return { items: await publishedItems(database, ids), total };
 }
 
 /** The next newer (previous, as the page lists newest first) or next older article of the same menu. */
