@@ -60,13 +60,12 @@ async function signpost<K>(database: Database, list: string, n: number, read: Li
   let kept = trails.get(database);
   if (!kept) trails.set(database, (kept = new Map()));
   // One list name is always read with one reader, so its trail holds that reader's keys.
-  let trail = kept.get(list) as Trail<K> | undefined;
-  if (!trail) {
-    trail = { keys: [], ended: false, extending: Promise.resolve() };
-    kept.set(list, trail as Trail<unknown>);
-    const oldest = kept.keys().next().value;
-    if (kept.size > MAX_TRAILS && oldest !== undefined) kept.delete(oldest);
-  }
+  const trail = (kept.get(list) as Trail<K> | undefined) ?? { keys: [], ended: false, extending: Promise.resolve() };
+  // Set again, so the first key is the least recently used: it goes when there are too many.
+  kept.delete(list);
+  kept.set(list, trail as Trail<unknown>);
+  const oldest = kept.keys().next().value;
+  if (kept.size > MAX_TRAILS && oldest !== undefined) kept.delete(oldest);
   const own = trail;
   own.extending = own.extending.then(async () => {
     while (own.keys.length < n && !own.ended) {
