@@ -5,7 +5,7 @@ import type { DB } from '../../db/schema.js';
 import { createTestApp, engines, envelope, type TestApp } from '../../../test/harness.js';
 import { insertMenu, insertNews, timeAt } from '../../../test/fixtures.js';
 import { invalidateNewsCaches } from '../news/service.js';
-import { searchBatches, searchNews } from './service.js';
+import { invalidateSearch, searchBatches, searchNews } from './service.js';
 
 // SQLite counts and pages its index a chunk of articles at a time: with tiny chunks, a few
 // articles span many of them. PostgreSQL reads pages of title matches near the start in order
@@ -84,6 +84,20 @@ describe.each(cases)('keyword search on $engine, $batches', ({ engine, batches }
     }
     // One character: the scan path pages the same way.
     expect(await titles('险', '&pageindex=2&pagesize=2')).toEqual(['工程保险新规发布', '行业观察']);
+  });
+
+  it('answers many keys asked at once as it answers each alone (SQLite searches take turns counting)', async () => {
+    const keys = ['保险', '潜在缺陷', '命名规范', '工程', '质量', '说明', '会议在北京'];
+    const alone = [];
+    for (const key of keys) {
+      invalidateSearch(t.app.services.database);
+      alone.push((await search(key, '&pagesize=4')).Data);
+    }
+    invalidateSearch(t.app.services.database);
+    // Different keys, each with a fresh parameter so the response cache answers none of them.
+    const together = await Promise.all(keys.map(async (key, i) => (await search(key, `&pagesize=4&together=${i}`)).Data));
+    expect(together).toEqual(alone);
+    expect(alone.every((found) => found.TotalCount > 0)).toBe(true);
   });
 
   it('finds a member-only article by its text for members only', async () => {

@@ -8,6 +8,7 @@ import type { DB } from '../../db/schema.js';
 import { SEARCH_ID_BITS, SEARCH_ID_MASK } from '../../db/migrations/018-search-order.js';
 import { GRAM_CHARS } from '../../db/migrations/020-search-grams.js';
 import { searchPhrase } from './bigrams.js';
+import { Turns } from './turns.js';
 import { publishedItems, type NewsItem, type Page } from '../news/items.js';
 
 /** Longer keys are refused (关键词不能超过50个字) rather than cut, so a result never answers a different question. */
@@ -84,9 +85,15 @@ export function invalidateSearch(database: Database): void {
   pgTotals.clear(database);
 }
 
+/**
+ * SQLite searches counting their matches at once (turns.ts); PostgreSQL counts in its own
+ * processes, so its searches do not take turns.
+ */
+const sqliteCounting = new Turns(2);
+
 async function findMatches(database: Database, query: SearchQuery): Promise<Found> {
   if (database.engine === 'postgres') return postgresIndexed(database, query);
-  return sqliteIndexed(database, query);
+  return sqliteCounting.run(() => sqliteIndexed(database, query));
 }
 
 /** Lets other requests run: SQLite answers on the event loop (its driver is synchronous). */
