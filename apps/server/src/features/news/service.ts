@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, SelectQueryBuilder } from 'kysely';
 import { ArticleStatus, Code, messages, type PagingQuery } from '@portal/shared';
 import type { Database } from '../../db/connection.js';
 import type { DB } from '../../db/schema.js';
@@ -63,20 +63,26 @@ export function invalidateNewsCaches(database: Database): void {
 
 /** One page of a menu's published articles: pinned first, then newest first (index news_menu_list). */
 export async function listMenuNews(database: Database, scope: MenuScope, paging: PagingQuery, options: { withContent?: boolean } = {}): Promise<Page<NewsItem>> {
-  const read: ListReader<readonly [number, string, number]> = async (direction, after, limit, offset) => {
-    let query = database.db.selectFrom('news').select(['id', 'is_top', 'news_create_time']).where('menu_id', 'in', scope.menuIds).where('status', '=', PUBLISHED);
-    if (after) query = query.where(afterKey(['is_top', 'news_create_time', 'id'], direction, after));
-    const rows = await query.orderBy('is_top', direction).orderBy('news_create_time', direction).orderBy('id', direction).limit(limit).offset(offset).execute();
-    return rows.map((r) => ({ id: r.id, key: [r.is_top, r.news_create_time, r.id] as const }));
-  };
-  const ids = await readPage(database, `menu ${scope.menuIds.join(',')}`, nearerEnd(paging, scope.total), read);
+  const read = publishedReader(database, ['is_top', 'news_create_time', 'id'], (query) => query.where('menu_id', 'in', scope.menuIds));
+  const ids = await readPage(database, `menu ${scope.menuIds.join(',')}`, pageFromNearerEnd(paging, scope.total), read);
   return { items: await publishedItems(database, ids, options), total: scope.total };
 }
 
-/** The window of a page, read from the nearer end; the ids come back in the list's order. */
-function nearerEnd(paging: PagingQuery, total: number) {
-  const { limit, offset, reversed } = pageFromNearerEnd(paging, total);
-  return { limit, offset, direction: reversed ? ('asc' as const) : ('desc' as const) };
+type SortColumn = 'is_top' | 'news_create_time' | 'id';
+type NewsQuery = SelectQueryBuilder<DB, 'news', object>;
+
+/**
+ * Reads the published articles `scope` keeps, ordered by `columns` (all one way, the last the
+ * unique id), for readPage: from a signpost's key on, and each with its own key.
+ */
+function publishedReader(database: Database, columns: readonly SortColumn[], scope: (query: NewsQuery) => NewsQuery): ListReader<Array<string | number>> {
+  return async (direction, after, limit, offset) => {
+    let query = scope(database.db.selectFrom('news')).where('status', '=', PUBLISHED);
+    if (after) query = query.where(afterKey(columns, direction, after));
+    for (const column of columns) query = query.orderBy(column, direction);
+    const rows = await query.select(columns).limit(limit).offset(offset).execute();
+    return rows.map((row) => ({ id: row.id, key: columns.map((column) => row[column]) }));
+  };
 }
 
 /**
@@ -87,13 +93,8 @@ function nearerEnd(paging: PagingQuery, total: number) {
 export async function listLatest(database: Database, menuIds: readonly number[], paging: PagingQuery): Promise<Page<NewsItem>> {
   // The total first (kept until articles change): it says from which end the page is nearer.
   const total = await countPublished(database, menuIds);
-  const read: ListReader<readonly [string, number]> = async (direction, after, limit, offset) => {
-    let query = database.db.selectFrom('news').select(['id', 'news_create_time']).where('status', '=', PUBLISHED).where(inMenus('menu_id', menuIds));
-    if (after) query = query.where(afterKey(['news_create_time', 'id'], direction, after));
-    const rows = await query.orderBy('news_create_time', direction).orderBy('id', direction).limit(limit).offset(offset).execute();
-    return rows.map((r) => ({ id: r.id, key: [r.news_create_time, r.id] as const }));
-  };
-  const ids = await readPage(database, `latest ${menuIds.join(',')}`, nearerEnd(paging, total), read);
+  const read = publishedReader(database, ['news_create_time', 'id'], (query) => query.where(inMenus('menu_id', menuIds)));
+  const ids = await readPage(database, `latest ${menuIds.join(',')}`, pageFromNearerEnd(paging, total), read);
   return { items: await publishedItems(database, ids), total };
 }
 
