@@ -67,21 +67,20 @@ async function signpost<K>(database: Database, list: string, n: number, read: Li
   kept.set(list, trail as Trail<unknown>);
   const oldest = kept.keys().next().value;
   if (kept.size > MAX_TRAILS && oldest !== undefined) kept.delete(oldest);
-  const own = trail;
-  own.extending = own.extending.then(async () => {
-    while (own.keys.length < n && !own.ended) {
-      const [next] = await read(direction, own.keys.at(-1), 1, signposts.stride - 1);
-      if (next) own.keys.push(next.key);
-      else own.ended = true;
+  trail.extending = trail.extending.then(async () => {
+    while (trail.keys.length < n && !trail.ended) {
+      const [next] = await read(direction, trail.keys.at(-1), 1, signposts.stride - 1);
+      if (next) trail.keys.push(next.key);
+      else trail.ended = true;
       // SQLite answers on the event loop: let other requests in between steps.
       await new Promise((resolve) => setImmediate(resolve));
     }
   });
   // A failed step is this request's error; the next one tries again from where the trail ends.
-  const done = own.extending;
-  own.extending = done.catch(() => undefined);
+  const done = trail.extending;
+  trail.extending = done.catch(() => undefined);
   await done;
-  return own.keys[n - 1];
+  return trail.keys[n - 1];
 }
 
 /**
