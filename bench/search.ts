@@ -56,7 +56,7 @@ async function measure(database: Database, probes: Probe[]): Promise<{ rows: Row
   const loop = monitorEventLoopDelay({ resolution: 1 });
   const rows: Row[] = [];
   loop.enable();
-  // The first search of a process also finds where SQLite's counting chunks start (kept 10 minutes).
+  // The first search of a process also prepares what every search uses (menus, statements).
   const first = performance.now();
   await searchNews(database, { key: probes[1]!.key, menuIds, isMember: false }, { pageindex: 1, pagesize: 10 });
   console.log(`first search of the process: ${(performance.now() - first).toFixed(1)} ms`);

@@ -12,10 +12,10 @@ interface Article extends NewsFixture {
 }
 
 // Matches spread over a year and a half, some days apart and some at one time, so a page spans
-// several of the stretches a search counts by (SQLite's chunks, PostgreSQL's buckets of sort
+// several of the stretches a search counts by (SQLite's batches, PostgreSQL's buckets of sort
 // keys) or lies inside one; every page of every size is checked against the order worked out
-// here from the articles themselves. PostgreSQL reads pages of title matches within the first
-// 20 straight in order, the others through its counts per bucket.
+// here from the articles themselves. Pages of title matches within the first 20 are read
+// straight in order, the others through the counts.
 describe.each(engines)('paging keyword search results over a long time on %s', (engine) => {
   let t: TestApp;
   const defaults = { ...searchBatches };
@@ -24,7 +24,7 @@ describe.each(engines)('paging keyword search results over a long time on %s', (
   const articles: Article[] = [];
 
   beforeAll(async () => {
-    Object.assign(searchBatches, { chunkArticles: 7, titlePageRows: 20 });
+    Object.assign(searchBatches, { batchMatches: 7, titlePageRows: 20 });
     t = await createTestApp(engine);
     const db = t.app.services.database.db;
     menuIds = [await insertMenu(db, { name: '政策要闻' }), await insertMenu(db, { name: '通知公告' })];

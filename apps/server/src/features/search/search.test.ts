@@ -7,12 +7,12 @@ import { insertMenu, insertNews, timeAt } from '../../../test/fixtures.js';
 import { invalidateNewsCaches } from '../news/service.js';
 import { invalidateSearch, searchBatches, searchNews } from './service.js';
 
-// SQLite counts and pages its index a chunk of articles at a time: with tiny chunks, a few
-// articles span many of them. PostgreSQL reads pages of title matches near the start in order
-// and others through its counts per bucket: with a tiny reach, pages here are read both ways.
+// SQLite counts and pages its index a batch of matches at a time: with tiny batches, a few
+// articles span many of them. Both engines read pages of title matches near the start in order
+// and others through their counts: with a tiny reach, pages here are read both ways.
 const cases = engines.flatMap((engine) => [
   { engine, batches: 'default sizes' },
-  { engine, batches: 'chunks and title pages of 3 articles' },
+  { engine, batches: 'batches and title pages of 3 articles' },
 ]);
 
 describe.each(cases)('keyword search on $engine, $batches', ({ engine, batches }) => {
@@ -27,7 +27,7 @@ describe.each(cases)('keyword search on $engine, $batches', ({ engine, batches }
   const titles = async (key: string, extra = '') => (await search(key, extra)).Data.List.map((n) => n.Title);
 
   beforeAll(async () => {
-    if (batches !== 'default sizes') Object.assign(searchBatches, { chunkArticles: 3, titlePageRows: 3 });
+    if (batches !== 'default sizes') Object.assign(searchBatches, { batchMatches: 3, titlePageRows: 3 });
     t = await createTestApp(engine);
     const db = t.app.services.database.db;
     policy = await insertMenu(db, { name: '政策要闻' });

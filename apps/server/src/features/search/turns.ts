@@ -1,7 +1,7 @@
 /**
  * At most `slots` pieces of work at once; the others wait their turn, first come first served.
  *
- * SQLite counts a search's matches on the event loop, a chunk of the index at a time with other
+ * SQLite counts a search's matches on the event loop, a batch of matches at a time with other
  * requests let in between. Many searches of different keys at once all advanced together, so
  * each finished only when all did: at 1,000,000 articles, 100 at once and none answered within
  * 5 s. Taking turns costs the last one nothing and lets the first ones answer at once.
