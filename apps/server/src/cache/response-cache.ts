@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { withoutTrackingParams } from '@portal/shared';
 import type { Database } from '../db/connection.js';
@@ -62,6 +63,21 @@ interface Pending {
   counter?: { count: () => void; field?: string };
 }
 
+/** An answer being made: those missing its key at its generation wait for it. */
+interface Making {
+  generation: number;
+  maker: FastifyRequest;
+  answer: Promise<CachedAnswer | undefined>;
+  settle(answer: CachedAnswer | undefined): void;
+}
+
+/**
+ * How long a request waits for another to make the answer it needs before making its own:
+ * longer than any page takes to draw under load, short enough that a maker lost without a
+ * word (none is known) costs one wait.
+ */
+const MAKING_WAIT_MS = 5000;
+
 /** Where a request's answer is kept, what it is built from, and the headers it goes out with. */
 export interface Lookup {
   key: string;
@@ -89,6 +105,14 @@ const API_CACHE_CONTROL: Record<Audience, string> = { visitor: 'public, max-age=
  */
 export class ResponseCache {
   private readonly store: ByteLru<CachedAnswer>;
+  /**
+   * The answers being made, by key: a request missing a key that another is already making
+   * waits for that answer instead of making it again. Without this, the first seconds after a
+   * write (or a start) made a popular page once per request in flight: 100 connections on a
+   * cold /home drew it about 180 times over five seconds, each drawing calling the APIs again,
+   * and the page answered 30-330 requests a second where it answers thousands once kept.
+   */
+  private readonly making = new Map<string, Making>();
 
   constructor(
     private readonly database: Database,
@@ -105,22 +129,60 @@ export class ResponseCache {
    * Answers the request from the cache when a current entry exists (resolving true), else
    * notes what its answer is to be kept under (see keep). For route hooks and the page fallback.
    */
-  serve(request: FastifyRequest, reply: FastifyReply, { key, areas, cacheControl, vary }: Lookup): boolean {
+  async serve(request: FastifyRequest, reply: FastifyReply, lookup: Lookup, mayWait = true): Promise<boolean> {
+    const { key, areas, cacheControl, vary } = lookup;
     const generation = generationOf(this.database, areas);
     const entry = this.store.get(key);
-    if (entry && entry.generation === generation) {
-      hits.add(request);
-      this.send(request, reply, entry);
-      return true;
+    if (entry && entry.generation === generation) return this.answer(request, reply, entry);
+    const making = this.making.get(key);
+    if (making?.generation === generation) {
+      if (mayWait) {
+        const made = await Promise.race([making.answer, sleep(MAKING_WAIT_MS, undefined, { ref: false })]);
+        if (made && made.generation === generationOf(this.database, areas)) return this.answer(request, reply, made);
+        // Made before a write: whoever makes it next makes it for everyone again. Not kept
+        // (failed, the reader's own) or taking too long: this request makes its own.
+        return this.serve(request, reply, lookup, made !== undefined);
+      }
+    } else {
+      // One being made for an older generation is of no use to anyone now.
+      if (making) this.settle(key);
+      let settle!: (answer: CachedAnswer | undefined) => void;
+      const answer = new Promise<CachedAnswer | undefined>((resolve) => (settle = resolve));
+      this.making.set(key, { generation, maker: request, answer, settle });
     }
     // The generation is read before the answer is made: a write meanwhile leaves the kept answer already stale.
     pending.set(request, { key, generation, cacheControl, vary });
     return false;
   }
 
+  private answer(request: FastifyRequest, reply: FastifyReply, entry: CachedAnswer): true {
+    hits.add(request);
+    this.send(request, reply, entry);
+    return true;
+  }
+
+  /** Tells the requests waiting for `key` what was made of it: the kept answer, or none. */
+  private settle(key: string, answer?: CachedAnswer): void {
+    const making = this.making.get(key);
+    if (!making || (answer && answer.generation !== making.generation)) return;
+    this.making.delete(key);
+    making.settle(answer);
+  }
+
+  /**
+   * Ends a missed request without keeping its answer (an error, a client gone, an answer not
+   * to be kept): those waiting for it make their own. Called when any request ends.
+   */
+  release(request: FastifyRequest): void {
+    const note = pending.get(request);
+    if (!note) return;
+    pending.delete(request);
+    if (this.making.get(note.key)?.maker === request) this.settle(note.key);
+  }
+
   /** Leaves a missed request's answer out of the cache: it is the reader's own (a member's unpublished contribution). */
   pass(request: FastifyRequest): void {
-    pending.delete(request);
+    this.release(request);
   }
 
   /** Marks a missed request's answer as showing a counter that every reading advances (see LiveCounter). */
@@ -135,8 +197,9 @@ export class ResponseCache {
    */
   keep(request: FastifyRequest, reply: FastifyReply, body: Buffer, contentType: string, copy?: EncodedCopy): void {
     const note = pending.get(request);
+    if (!note) return;
+    if (reply.statusCode !== 200 || reply.hasHeader('content-encoding')) return this.release(request);
     pending.delete(request);
-    if (!note || reply.statusCode !== 200 || reply.hasHeader('content-encoding')) return;
     const counter = note.counter && liveCounter(body, note.counter.count, note.counter.field);
     // A weak tag for an answer with a live counter: same content, the count aside.
     const hash = createHash('sha1').update(body).digest('base64url').slice(0, 27);
@@ -155,6 +218,7 @@ export class ResponseCache {
       bytes: note.key.length * 2 + body.length + (copy?.body.length ?? 0) + (counter?.around?.gzip.bytes ?? 0) + 256,
     };
     this.store.set(note.key, entry);
+    this.settle(note.key, entry);
     void reply.header('etag', etag).header('cache-control', note.cacheControl);
   }
 
@@ -271,8 +335,11 @@ export function registerResponseCache(app: FastifyInstance, cache: ResponseCache
     const audience = policy.perAudience ? await audienceOfRequest(request) : 'visitor';
     // Shared caches must not hand one token's answer to another.
     const vary = policy.perAudience ? 'Accept-Encoding, token, Authorization' : 'Accept-Encoding';
-    if (cache.serve(request, reply, { key: callKey(request, audience), areas: policy.areas, cacheControl: API_CACHE_CONTROL[audience], vary })) return reply;
+    if (await cache.serve(request, reply, { key: callKey(request, audience), areas: policy.areas, cacheControl: API_CACHE_CONTROL[audience], vary })) return reply;
   });
+  // Whatever way a missed request ends, those waiting for its answer are let go (keep settles them first when it was kept).
+  app.addHook('onResponse', async (request) => cache.release(request));
+  app.addHook('onRequestAbort', async (request) => cache.release(request));
   app.addHook('onSend', async (request, reply, payload) => {
     if (!request.routeOptions.config.responseCache || ResponseCache.answeredFromCache(request)) return payload;
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;

@@ -83,7 +83,7 @@ export async function registerWebApp(app: App, config: Config): Promise<PageFall
     // Pages are drawn for visitors (members' own data loads in the browser), so one entry serves
     // all; the address they were asked at goes into their head tags, so it is part of the key.
     const base = publicBaseUrl(request);
-    if (request.method === 'GET' && !mobileSite && responseCache.serve(request, reply, { key: `page|${base}|${url}`, areas: contentAreas, cacheControl: 'no-cache', vary: 'Accept-Encoding' })) return true;
+    if (request.method === 'GET' && !mobileSite && (await responseCache.serve(request, reply, { key: `page|${base}|${url}`, areas: contentAreas, cacheControl: 'no-cache', vary: 'Accept-Encoding' }))) return true;
     const answer = await resolvePage(services, new URL(request.url, 'http://page'));
     if (answer.kind === 'redirect') {
       void reply.redirect(answer.location, 301);
