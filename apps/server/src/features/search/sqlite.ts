@@ -176,25 +176,36 @@ async function readInOrder(database: Database, match: string, offset: number, li
 
 /**
  * Counts the matches of `match` searchBatches.batchMatches at a time, oldest first (the index's
- * own order: reading it backwards is slower), each batch one statement after a pause.
+ * own order: reading it backwards is slower), each batch one statement after a pause. The
+ * first statement counts its batch (a rarer key's matches all fit in it: one pass); later ones
+ * only find where their batch ends, a row skipped rather than counted (72 ms in all for 保险 at
+ * 1,000,000 articles, against 117 counting every batch and 59 for one count of everything), and
+ * the batch after the last full one is counted when that finds no end.
  */
 function countInBatches(database: Database, match: string): Promise<Counted> {
+  const size = searchBatches.batchMatches;
+  const where = (low: bigint) => sql`news_search MATCH ${match} AND rowid >= ${low}`;
   return counting.run(async () => {
-    const size = searchBatches.batchMatches;
-    const batches: Batch[] = [];
-    let low = MIN_KEY;
-    for (;;) {
-      // Other requests go first, even before the first batch: the statement before it (a page
-      // of titles, another count) may have been a long one too.
+    await yieldToLoop();
+    const { rows } = await sql<{ count: number; last: string | null }>`SELECT count(*) AS count, CAST(max(rowid) AS TEXT) AS last FROM
+      (SELECT rowid FROM news_search WHERE ${where(MIN_KEY)} ORDER BY rowid LIMIT ${size})`.execute(database.db);
+    const first = rows[0]!;
+    if (first.count < size) return { total: first.count, batches: [{ low: MIN_KEY, high: MAX_KEY, count: first.count }] };
+    const batches: Batch[] = [{ low: MIN_KEY, high: BigInt(first.last!), count: size }];
+    for (let low = BigInt(first.last!) + 1n; ; ) {
       await yieldToLoop();
-      const { rows } = await sql<{ count: number; last: string | null }>`SELECT count(*) AS count, CAST(max(rowid) AS TEXT) AS last FROM
-        (SELECT rowid FROM news_search WHERE news_search MATCH ${match} AND rowid >= ${low} ORDER BY rowid LIMIT ${size})`.execute(database.db);
-      const { count, last } = rows[0]!;
-      // A batch short of the size reached the end of the index: it reaches to the highest key.
-      const high = count === size ? BigInt(last!) : MAX_KEY;
-      batches.push({ low, high, count });
-      if (high === MAX_KEY) break;
-      low = high + 1n;
+      const { rows: ends } = await sql<{ last: string }>`SELECT CAST(rowid AS TEXT) AS last FROM news_search WHERE ${where(low)}
+        ORDER BY rowid LIMIT 1 OFFSET ${size - 1}`.execute(database.db);
+      if (ends[0]) {
+        const high = BigInt(ends[0].last);
+        batches.push({ low, high, count: size });
+        low = high + 1n;
+        continue;
+      }
+      await yieldToLoop();
+      const { rows: rest } = await sql<{ count: number }>`SELECT count(*) AS count FROM news_search WHERE ${where(low)}`.execute(database.db);
+      batches.push({ low, high: MAX_KEY, count: rest[0]!.count });
+      break;
     }
     return { total: batches.reduce((sum, b) => sum + b.count, 0), batches: batches.reverse() };
   });
