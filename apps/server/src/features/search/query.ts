@@ -21,7 +21,8 @@ export interface SearchPage {
  * many matches SQLite counts in one statement (a few milliseconds for a common key).
  *
  * Pages of title matches near the start are read straight in order, so a common key's first
- * page needs no count of title matches. Deeper, a read in order would skip every match before
+ * page needs no count of title matches; SQLite first looks for up to one more title match than
+ * this, from the oldest, to tell a key with few (all then known) from one with many. Deeper, a read in order would skip every match before
  * the page; on PostgreSQL each skipped title costs about 0.2 ms (the planner cuts each title
  * into its runs to confirm it), so the first five pages of ten cost at most about 10 ms (page
  * 100 took 220 ms for 保险).
