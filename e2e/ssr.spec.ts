@@ -286,3 +286,45 @@ test('with JavaScript off the home page pages its lists and switches its tabs th
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/home$/);
   });
 });
+
+test('a member’s page never offers 会员登录 while it hydrates: the stored session is marked before the first paint', async ({ page }) => {
+  const bar = page.getByRole('navigation', { name: '会员与服务' });
+  const signIn = bar.getByRole('button', { name: '会员登录' });
+  const marked = () => page.evaluate(() => document.documentElement.classList.contains('member-session'));
+  // goto waits for the app to start (test.ts) unless asked to return at the first byte.
+  const drawnOnly = async () => {
+    await page.goto('/home', { waitUntil: 'commit' });
+    await page.waitForLoadState('load');
+  };
+  await recordCspViolations(page);
+
+  // The page as drawn by the server, its scripts held back: a visitor is offered to sign in.
+  await page.route('**/boot.js', (route) => route.abort());
+  await drawnOnly();
+  await expect(signIn).toBeVisible();
+  expect(await marked()).toBe(false);
+
+  // The same drawn page in a browser holding a member session: 会员登录 keeps its place, unseen.
+  const token = await member(page.request, await adminToken(page.request), '首屏会员测试单位');
+  await page.evaluate((t) => localStorage.setItem('token', t), token);
+  await drawnOnly();
+  expect(await marked()).toBe(true);
+  await expect(signIn).toBeHidden();
+  await expect(bar.getByRole('button', { name: '会员登录', includeHidden: true })).toHaveCount(1);
+  // The head's inline script ran under the page's Content-Security-Policy (allowed by its hash).
+  expect(await cspViolations(page)).toEqual([]);
+
+  // Hydrated, the page shows the account and drops the mark.
+  await page.unroute('**/boot.js');
+  await page.reload();
+  await expect(bar.getByRole('button', { name: '退出' })).toBeVisible();
+  await expect(signIn).toHaveCount(0);
+  expect(await marked()).toBe(false);
+
+  // A session the server no longer knows ends on hydration, and 会员登录 is offered again.
+  await page.evaluate(() => localStorage.setItem('token', 'a-session-that-has-ended'));
+  await page.reload();
+  await expect(signIn).toBeVisible();
+  expect(await marked()).toBe(false);
+  expect(await cspViolations(page)).toEqual([]);
+});

@@ -1,11 +1,12 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { memberSessionFlag } from './build/memberSessionFlag';
 import { scriptsAfterFirstPaint } from './build/scriptsAfterFirstPaint';
 
 const api = process.env.API_ORIGIN ?? 'http://localhost:3000';
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), scriptsAfterFirstPaint()],
+  plugins: [react(), memberSessionFlag(), scriptsAfterFirstPaint()],
   // The server build (entry-server.tsx, loaded by the API server) needs no copy of public/.
   publicDir: isSsrBuild ? false : 'public',
   // The server build carries its dependencies in production mode, whatever NODE_ENV the API

@@ -20,7 +20,8 @@ import { ResponseCache, registerResponseCache } from './cache/response-cache.js'
 import { startContentFanout } from './cache/fanout.js';
 import { registerWebApp } from './http/web-app.js';
 import { registerCompression } from './http/compression.js';
-import { registerSecurityHeaders } from './http/security-headers.js';
+import { inlineScriptSource, registerSecurityHeaders } from './http/security-headers.js';
+import { memberSessionFlagScript } from '@portal/shared';
 import { registerGuardDocs } from './http/guard-docs.js';
 import { checkReadiness } from './ops/readiness.js';
 import { stopViews } from './features/news/views.js';
@@ -112,7 +113,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...(config.analyticsScriptUrl ? [new URL(config.analyticsScriptUrl).origin] : [])],
+        // The pages' one inline script marks a stored member session before the first paint.
+        scriptSrc: ["'self'", inlineScriptSource(memberSessionFlagScript), ...(config.analyticsScriptUrl ? [new URL(config.analyticsScriptUrl).origin] : [])],
         // antd writes its styles at run time (CSS-in-JS), and article bodies carry inline styles.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...(config.assetBaseUrl ? [config.assetBaseUrl] : [])],

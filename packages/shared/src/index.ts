@@ -17,3 +17,4 @@ export * from './system-menus.js';
 export * from './schemas/activities.js';
 export * from './images.js';
 export * from './tracking-params.js';
+export * from './member-session-flag.js';

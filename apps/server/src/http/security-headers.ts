@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { FastifyInstance } from 'fastify';
@@ -55,4 +56,9 @@ export function securityHeaders(options: HelmetOptions): Array<[string, string]>
   });
   if (failure) throw failure instanceof Error ? failure : new Error(String(failure));
   return [...headers];
+}
+
+/** The CSP source that lets exactly this inline script run ('sha256-…' of its text). */
+export function inlineScriptSource(script: string): string {
+  return `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`;
 }

@@ -1,11 +1,12 @@
-import { lazy, useState } from 'react';
+import { lazy, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { MEMBER_SESSION_CLASS } from '@portal/shared';
 import BellOutlined from '@ant-design/icons-svg/es/asn/BellOutlined';
 import UserOutlined from '@ant-design/icons-svg/es/asn/UserOutlined';
 import { membersApi } from '../../api/members';
 import { useActivityUnread } from '../activity/useActivityUnread';
 import { useMemberDialogs } from './MemberDialogs';
-import { useMemberSession } from './session';
+import { hasMemberSession, useMemberSession } from './session';
 import { Icon } from '../../components/Icon';
 import { OnDemand } from '../../components/OnDemand';
 import { toast } from '../../components/toast';
@@ -39,10 +40,15 @@ export function MemberEntrance({ classNames }: { classNames: Partial<Record<'ent
   const { openLogin } = useMemberDialogs();
   const [infoOpen, setInfoOpen] = useState(false);
   const navigate = useNavigate();
+  useEffect(() => {
+    // The head's mark of a stored session has done its work once this entrance shows the session
+    // as it is: signed in, or with no token left (the hydrating render still shows a visitor).
+    if (loggedIn || !hasMemberSession()) document.documentElement.classList.remove(MEMBER_SESSION_CLASS);
+  }, [loggedIn]);
 
   if (!loggedIn) {
     return (
-      <button type="button" className={classNames.link} onClick={() => openLogin()}>
+      <button type="button" className={`${classNames.link ?? ''} ${styles.signIn}`} onClick={() => openLogin()}>
         <Icon icon={UserOutlined} /> 会员登录
       </button>
     );
