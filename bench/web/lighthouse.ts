@@ -16,6 +16,14 @@ export interface LighthouseFigures {
   unusedJsMaxBytes: number;
 }
 
+/** The audits that cost a category points (weighted and not passed), by Lighthouse id, in any of the runs. */
+export interface LighthouseFindings {
+  bestPractices: string[];
+  seo: string[];
+}
+
+export type LighthouseMeasure = LighthouseFigures & { findings: LighthouseFindings };
+
 export type FormFactor = 'mobile' | 'desktop';
 
 /** Debian's Chromium in the old headless mode: Lighthouse 12 finds no navigation start in the new one's traces. */
@@ -30,7 +38,7 @@ function startChrome(): Promise<LaunchedChrome> {
 const TRACE_ATTEMPTS = 3;
 
 /** One Lighthouse run in a browser of its own (no cache or service state carried between runs). */
-async function runOnce(url: string, formFactor: FormFactor): Promise<LighthouseFigures> {
+async function runOnce(url: string, formFactor: FormFactor): Promise<LighthouseMeasure> {
   for (let attempt = 1; ; attempt++) {
     const chrome = await startChrome();
     try {
@@ -46,7 +54,7 @@ async function runOnce(url: string, formFactor: FormFactor): Promise<LighthouseF
 
 class TraceMissing extends Error {}
 
-async function audit(chrome: LaunchedChrome, url: string, formFactor: FormFactor): Promise<LighthouseFigures> {
+async function audit(chrome: LaunchedChrome, url: string, formFactor: FormFactor): Promise<LighthouseMeasure> {
   const flags: Flags = {
     port: chrome.port,
     output: 'json',
@@ -64,6 +72,7 @@ async function audit(chrome: LaunchedChrome, url: string, formFactor: FormFactor
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const scripts = (lhr.audits['resource-summary']?.details as { items?: { resourceType: string; transferSize: number }[] } | undefined)?.items ?? [];
   const unused = (lhr.audits['unused-javascript']?.details as { items?: { wastedBytes: number }[] } | undefined)?.items ?? [];
+  const failing = (id: string) => (lhr.categories[id]?.auditRefs ?? []).filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1).map((ref) => ref.id);
   return {
     performance: score('performance'),
     accessibility: score('accessibility'),
@@ -74,6 +83,7 @@ async function audit(chrome: LaunchedChrome, url: string, formFactor: FormFactor
     cls: numeric('cumulative-layout-shift'),
     jsBytes: scripts.find((i) => i.resourceType === 'script')?.transferSize ?? 0,
     unusedJsMaxBytes: Math.max(0, ...unused.map((i) => i.wastedBytes)),
+    findings: { bestPractices: failing('best-practices'), seo: failing('seo') },
   };
 }
 
@@ -83,11 +93,13 @@ const median = (values: number[]) => {
 };
 
 /** Runs Lighthouse `runs` times and keeps each figure's median (a slow run on a busy machine does not decide). */
-export async function measure(url: string, formFactor: FormFactor, runs: number): Promise<LighthouseFigures> {
-  const all: LighthouseFigures[] = [];
+export async function measure(url: string, formFactor: FormFactor, runs: number): Promise<LighthouseMeasure> {
+  const all: LighthouseMeasure[] = [];
   for (let i = 0; i < runs; i++) all.push(await runOnce(url, formFactor));
-  const keys = Object.keys(all[0]!) as (keyof LighthouseFigures)[];
-  return Object.fromEntries(keys.map((k) => [k, median(all.map((f) => f[k]))])) as unknown as LighthouseFigures;
+  const keys = (Object.keys(all[0]!) as (keyof LighthouseMeasure)[]).filter((k): k is keyof LighthouseFigures => k !== 'findings');
+  const figures = Object.fromEntries(keys.map((k) => [k, median(all.map((f) => f[k]))])) as unknown as LighthouseFigures;
+  const seen = (category: keyof LighthouseFindings) => [...new Set(all.flatMap((f) => f.findings[category]))];
+  return { ...figures, findings: { bestPractices: seen('bestPractices'), seo: seen('seo') } };
 }
 
 export type { Result };
