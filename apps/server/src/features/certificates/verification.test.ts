@@ -66,6 +66,8 @@ describe.each(engines)('certificate verification on %s', (engine) => {
     expect(res.body).toContain(`/cert/verify/${token}/credential`);
     // Its own icon: without one the browser asks /favicon.ico, a 404 logged in its console.
     expect(res.body).toContain('<link rel="icon" type="image/svg+xml" href="/emblem.svg">');
+    // A description for link previews, the same for every certificate: nothing of its holder.
+    expect(res.body).toContain('<meta name="description" content="中国建设工程保险风险管理协会证书验证：');
   });
 
   it('says hidden, then revoked, without the holder, and offers no credential then', async () => {

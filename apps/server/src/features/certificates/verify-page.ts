@@ -146,6 +146,7 @@ export function renderVerifyPage(page: VerifyPage, site: SiteInfo): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
+<meta name="description" content="${esc(site.name)}证书验证：核对扫码打开的证书是否由协会签发，以及它有效、已过期还是已撤销。">
 <link rel="icon" type="image/svg+xml" href="/emblem.svg">
 <title>${esc(title)} · ${esc(site.name)}</title>
 <style>${styles}</style>
