@@ -4,9 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import SQLite from 'better-sqlite3';
-import autocannon, { type Request } from 'autocannon';
 import { formatCst } from '@portal/shared';
 import { benchDataDir, ensureData, type BenchData } from './data.js';
+import { defaultGenerator, describeGenerator, runLoad, type Generator } from './load.js';
 import { ensurePostgresData, postgresIdle } from './postgres.js';
 import type { ServerCommand, ServerStats } from './server.js';
 
@@ -17,17 +17,20 @@ import type { ServerCommand, ServerStats } from './server.js';
  * PostgreSQL too with `--pg` (DATABASE_URL, or the local test server), where it also runs two
  * instances behind nginx and times how soon a write through one shows through the other.
  * `--articles 1000000` builds and uses a data set of a million articles (kept in bench/.data).
- * Loopback only, ports BENCH_PORT (3401) to BENCH_PORT + 3.
+ * Loopback only, ports BENCH_PORT (3401) to BENCH_PORT + 3. The load comes from wrk when it is
+ * installed (`--generator autocannon` to choose autocannon; see load.ts).
  */
 
 const root = path.resolve(import.meta.dirname, '..');
-const { values: args } = parseArgs({ options: { articles: { type: 'string' }, pg: { type: 'boolean' }, seconds: { type: 'string' } } });
+const { values: args } = parseArgs({ options: { articles: { type: 'string' }, pg: { type: 'boolean' }, seconds: { type: 'string' }, generator: { type: 'string' } } });
 const ARTICLES = Number(args.articles ?? 100_000);
 const PG_URL = args.pg || process.env.DATABASE_URL ? (process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test') : undefined;
 const PG_SCHEMA = `bench_${ARTICLES}`;
 const CONNECTIONS = 100;
 const SECONDS = Number(args.seconds ?? 5);
 const WARM_UP_SECONDS = 1;
+if (args.generator !== undefined && args.generator !== 'wrk' && args.generator !== 'autocannon') throw new Error('--generator: wrk or autocannon');
+const GENERATOR: Generator = (args.generator as Generator | undefined) ?? defaultGenerator();
 const BASE_PORT = Number(process.env.BENCH_PORT ?? 3401);
 const ports = { bare: BASE_PORT, app: BASE_PORT + 1, second: BASE_PORT + 2, nginx: BASE_PORT + 3 };
 const KEY_SHORT = '保险';
@@ -160,24 +163,13 @@ function searchKeys(data: BenchData): Record<2 | 4, string[]> {
   }
 }
 
-/** Autocannon's request list: the same path, or a fresh one per request (see Fresh). */
-function requestsFor(target: Target, mode: 'cached' | Fresh, keys: Record<2 | 4, string[]>): Request[] | undefined {
+/** The paths an uncached measurement walks through, `fresh=<n>` to be appended (see Fresh); none when cached. */
+function freshPrefixes(target: Target, mode: 'cached' | Fresh, keys: Record<2 | 4, string[]>): string[] | undefined {
   if (mode === 'cached') return undefined;
-  let n = 0;
-  const sep = target.path.includes('?') ? '&' : '?';
-  return [
-    {
-      headers: HEADERS,
-      setupRequest: (request) => {
-        n += 1;
-        // `fresh`, not `_`: tracking parameters such as `_` are left out of cache keys.
-        if (mode === 'param') return { ...request, path: `${target.path}${sep}fresh=${n}` };
-        const pool = keys[mode === 'key2' ? 2 : 4];
-        const key = pool[n % pool.length] ?? KEY_SHORT;
-        return { ...request, path: `/api/XfWebApi/GetNewsList?key=${encodeURIComponent(key)}&pagesize=10&pageindex=1&fresh=${n}` };
-      },
-    },
-  ];
+  // `fresh`, not `_`: tracking parameters such as `_` are left out of cache keys.
+  if (mode === 'param') return [`${target.path}${target.path.includes('?') ? '&' : '?'}`];
+  const pool = keys[mode === 'key2' ? 2 : 4];
+  return (pool.length ? pool : [KEY_SHORT]).map((key) => `/api/XfWebApi/GetNewsList?key=${encodeURIComponent(key)}&pagesize=10&pageindex=1&`);
 }
 
 /**
@@ -206,20 +198,16 @@ async function measure(setup: string, base: string, target: Target, mode: 'cache
     checked = false;
   }
   if (!checked) console.warn(`! ${target.name}: unexpected answer ${first.status} ${body.slice(0, 200)}`);
-  const requests = requestsFor(target, mode, keys);
-  const options = { url: base + target.path, connections: CONNECTIONS, timeout: 10, headers: HEADERS, ...(requests ? { requests } : {}) };
-  await autocannon({ ...options, duration: WARM_UP_SECONDS });
+  const load = { url: base + target.path, connections: CONNECTIONS, headers: HEADERS, freshPrefixes: freshPrefixes(target, mode, keys) };
+  await runLoad(GENERATOR, { ...load, seconds: WARM_UP_SECONDS });
   await server.ask({ kind: 'stats' });
-  const result = await autocannon({ ...options, duration: SECONDS });
+  const result = await runLoad(GENERATOR, { ...load, seconds: SECONDS });
   const { stats } = (await server.ask({ kind: 'stats' })) as { stats: ServerStats };
   const row: Row = {
     setup,
     name: target.name,
     mode: mode === 'cached' ? 'cached' : 'uncached',
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    failures: result.non2xx + result.errors + result.timeouts,
+    ...result,
     checked,
     stats,
   };
@@ -228,7 +216,7 @@ async function measure(setup: string, base: string, target: Target, mode: 'cache
 }
 
 async function measureBare(setup: string, server: Server): Promise<Row> {
-  const target: Target = { name: 'bare Fastify route /hello (baseline)', path: '/hello', check: (b) => b.includes('world'), modes: ['cached'] };
+  const target: Target = { name: 'bare Fastify route /hello (baseline: the faster of first and last)', path: '/hello', check: (b) => b.includes('world'), modes: ['cached'] };
   return measure(setup, `http://127.0.0.1:${ports.bare}`, target, 'cached', server, { 2: [], 4: [] });
 }
 
@@ -243,6 +231,7 @@ async function suite(setup: string, env: Record<string, string | undefined>, dat
     for (const { target, mode } of [...runs.filter((r) => !isSearch(r.mode)), ...runs.filter((r) => isSearch(r.mode))]) {
       rows.push(await measure(setup, `http://127.0.0.1:${ports.app}`, target, mode, server, keys));
     }
+    rows.push(await measureBare(setup, server));
     return rows;
   } finally {
     await server.stop();
@@ -306,6 +295,7 @@ async function twoInstances(env: Record<string, string | undefined>, data: Bench
     const rows = [await measureBare(setup, first)];
     const picked = targets(data).filter((t) => /GetNewsList page 1|GetNewsDetail|\/home/.test(t.name));
     for (const target of picked) for (const mode of target.modes) rows.push(await measure(setup, `http://127.0.0.1:${ports.nginx}`, target, mode, first, keys));
+    rows.push(await measureBare(setup, first));
     return { rows, visibleMs: await writeVisibleAfter(first, ports.second) };
   } finally {
     await nginx.stop();
@@ -313,8 +303,13 @@ async function twoInstances(env: Record<string, string | undefined>, data: Bench
   }
 }
 
+/**
+ * The bare route is measured first and last: the same route differed by up to 1.7× between the
+ * two ends of one run (the machine is shared), and the faster of the two is the baseline, so a
+ * slow moment of the bare route never flatters the others.
+ */
 function table(rows: Row[]): string[] {
-  const baseline = rows.find((r) => r.name.startsWith('bare'))?.rps ?? 1;
+  const baseline = Math.max(1, ...rows.filter((r) => r.name.startsWith('bare')).map((r) => r.rps));
   return [
     '| call | answer | req/s | % of bare | p50 ms | p99 ms | loop p99 / max ms | RSS MiB | failed |',
     '|---|---|---:|---:|---:|---:|---:|---:|---:|',
@@ -330,12 +325,12 @@ function report(sections: Array<{ title: string; rows: Row[] }>, kept: string[],
   return [
     '# Benchmark results',
     '',
-    'Produced by `npm run bench` (bench/run.ts); rerun to refresh. Each line: autocannon, ' +
+    `Produced by \`npm run bench\` (bench/run.ts); rerun to refresh. Each line: ${describeGenerator(GENERATOR)}, ` +
       `${CONNECTIONS} connections, ${WARM_UP_SECONDS} s warm-up then ${SECONDS} s measured, over 127.0.0.1 against servers in child processes. ` +
       '"cached": the same request again and again, answered from the response cache. "uncached": every request carries a fresh ' +
       'query parameter (a key the cache has never seen), and searches a fresh key taken from the titles, so the answer is built each time. ' +
       'Requests say `Accept-Encoding: gzip, deflate, br` as browsers do, so pages travel compressed (kept compressed in the cache). ' +
-      '"% of bare" compares with the bare Fastify route of the same run. "loop" is the server\'s event-loop delay during the ' +
+      '"% of bare" compares with the bare Fastify route of the same run, measured first and last (the faster of the two). "loop" is the server\'s event-loop delay during the ' +
       'measurement (perf_hooks.monitorEventLoopDelay, 10 ms resolution, so 10 ms is its floor); RSS is the server process at the end.',
     '',
     ...sections.flatMap((s) => [`## ${s.title}`, '', ...table(s.rows), '']),
@@ -345,6 +340,7 @@ function report(sections: Array<{ title: string; rows: Row[] }>, kept: string[],
     '',
     `- date: ${formatCst()} (CST)`,
     `- CPU: ${cpus.length} × ${cpus[0]?.model.trim() ?? 'unknown'}; memory ${Math.round(os.totalmem() / 2 ** 30)} GiB; ${os.type()} ${os.release()}`,
+    `- load generator: ${describeGenerator(GENERATOR)}`,
     `- Node ${process.version}; load average at the start ${loadAtStart.map((n) => n.toFixed(2)).join(' / ')}, at the end ${os.loadavg().map((n) => n.toFixed(2)).join(' / ')} (the machine is shared: other work lowers every figure, so they are lower bounds; the load generator runs on the same CPUs)`,
     `- data: ${data.articles.toLocaleString('en-US')} articles (SQLite file ${Math.round(fs.statSync(path.join(data.dataDir, 'portal.db')).size / 2 ** 20)} MiB; the same rows copied to PostgreSQL); most in 政策要闻 (menu ${data.bigMenuId})`,
     '- servers: buildApp with request logging off (LOG_LEVEL=warn), one process each',
@@ -367,6 +363,8 @@ function keptSections(): string[] {
   const end = previous.indexOf('\n## Machine and data');
   if (end < 0) return [];
   const when = previous.match(/^- date: (.+)$/m)?.[1] ?? 'an earlier run';
+  // Runs before the generator was named used autocannon.
+  const generator = previous.match(/^- load generator: (.+)$/m)?.[1] ?? 'autocannon';
   const measured = new Set(sections.map((s) => s.title));
   return previous
     .slice(0, end)
@@ -376,7 +374,7 @@ function keptSections(): string[] {
     .map((part) => {
       const [title = '', ...rest] = part.split('\n');
       const body = rest.join('\n').trim();
-      const note = `_Not measured in the run below: kept from the run of ${when}._`;
+      const note = `_Not measured in the run below: kept from the run of ${when} (load generator: ${generator})._`;
       return `## ${title}\n\n${body.startsWith('_Not measured') ? body : `${note}\n\n${body}`}\n`;
     });
 }
