@@ -177,4 +177,32 @@ describe('ByteLru', () => {
     expect(lru.bytes).toBe(50);
     expect(lru.size).toBe(2);
   });
+
+  it('keeps the order of use through hits on the newest, the oldest and the middle, deletions and replacements', () => {
+    const lru = new ByteLru<{ bytes: number }>(50);
+    for (const key of ['a', 'b', 'c', 'd', 'e']) lru.set(key, sized(10));
+    // Used now, oldest first: a b c d e. A hit on the newest changes nothing; on the oldest and the middle, they move up.
+    lru.get('e');
+    lru.get('a');
+    lru.get('c');
+    // Now: b d e a c. Deleting the oldest and a middle one, then replacing the newest with a larger value.
+    lru.delete('b');
+    lru.delete('e');
+    lru.set('c', sized(20));
+    expect(lru.bytes).toBe(40);
+    // Now: d a c. One more of 20 pushes out the oldest only (d, 10 bytes).
+    lru.set('f', sized(20));
+    expect([..."dacf"].map((k) => lru.get(k) !== undefined)).toEqual([false, true, true, true]);
+    // Gets above made the order a c f; filling to 50 and beyond drops a, then c.
+    lru.set('g', sized(30));
+    expect([..."acfg"].map((k) => lru.get(k) !== undefined)).toEqual([false, false, true, true]);
+    expect([lru.bytes, lru.size]).toEqual([50, 2]);
+    // Emptied and filled again: the list ends are reset.
+    lru.delete('f');
+    lru.delete('g');
+    expect([lru.bytes, lru.size]).toEqual([0, 0]);
+    lru.set('h', sized(50));
+    lru.set('i', sized(50));
+    expect([lru.get('h'), lru.get('i')?.bytes]).toEqual([undefined, 50]);
+  });
 });
