@@ -2,12 +2,12 @@ import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import type { BenchData } from './data.js';
+import { defaultGenerator, describeGenerator, runLoad } from './load.js';
 
 /**
  * `npx tsx bench/profile.ts [detail|list|home] [--cached]`: a CPU profile of one public call or page
- * under load (autocannon, 32 connections, 15 s), every request uncached (a fresh parameter each
+ * under load (wrk when installed, else autocannon: see load.ts; 32 connections, 15 s), every request uncached (a fresh parameter each
  * time) or, with --cached, the same request answered from the response cache, on
  * the benchmark's SQLite data (run `npm run bench` once to build it). Prints where the server's
  * time went, by library, and leaves the .cpuprofile (open it in Chrome DevTools) in a temp folder.
@@ -79,13 +79,13 @@ const child = fork(path.join(root, 'bench/server.ts'), [], {
   stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
 });
 await new Promise((resolve) => child.once('message', resolve));
-let n = 0;
-const result = await autocannon({
+const generator = defaultGenerator();
+const result = await runLoad(generator, {
   url: `http://127.0.0.1:${PORT}${target}`,
   connections: 32,
-  duration: 15,
+  seconds: 15,
   headers: { 'accept-encoding': 'gzip, deflate, br' },
-  requests: [{ setupRequest: (request) => ({ ...request, path: cached ? target : `${target}&fresh=${++n}` }) }],
+  ...(cached ? {} : { freshPrefixes: [`${target}&`] }),
 });
 await new Promise((resolve) => {
   child.once('exit', resolve);
@@ -93,5 +93,5 @@ await new Promise((resolve) => {
 });
 const file = fs.readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
 if (!file) throw new Error(`no profile written in ${dir}`);
-console.log(`${which}, ${cached ? 'cached' : 'uncached'}: ${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms; profile ${path.join(dir, file)}`);
+console.log(`${which}, ${cached ? 'cached' : 'uncached'} (${describeGenerator(generator)}): ${Math.round(result.rps)} req/s, p99 ${result.p99} ms; profile ${path.join(dir, file)}`);
 for (const [name, share] of summarise(JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as Profile)) console.log(`${String(share).padStart(5)} %  ${name}`);

@@ -10,7 +10,7 @@ import { storageKeys } from './constants.js';
  * the session as it really is.
  *
  * It is the only inline script: the server's Content-Security-Policy allows it by its SHA-256
- * (memberSessionFlagHash below), so nothing else inline may run.
+ * (inlineScriptSource in apps/server/src/http/security-headers.ts), so nothing else inline may run.
  */
 export const MEMBER_SESSION_CLASS = 'member-session';
 
