@@ -40,7 +40,8 @@ function probesOf(sampleBody: string): Probe[] {
 interface Row {
   key: string;
   page: number;
-  found: number;
+  /** How many matches the search lists, `+` when it found more (searchLimits.resultsMax). */
+  found: string;
   /** The longest event-loop stall while this key and page were searched. */
   stallMs: number;
   p50: number;
@@ -65,12 +66,13 @@ async function measure(database: Database, probes: Probe[]): Promise<{ rows: Row
     const pagesize = 10;
     const pageindex = page === 'last' ? Math.max(1, Math.ceil((await searchNews(database, query, { pageindex: 1, pagesize })).total / pagesize)) : page;
     const times: number[] = [];
-    let found = 0;
+    let found = '';
     loop.reset();
     for (let i = 0; i < RUNS; i++) {
       invalidateSearch(database);
       const start = performance.now();
-      found = (await searchNews(database, query, { pageindex, pagesize })).total;
+      const answer = await searchNews(database, query, { pageindex, pagesize });
+      found = `${answer.total}${answer.capped ? '+' : ''}`;
       times.push(performance.now() - start);
       // Lets the delay monitor's timer run between searches.
       await new Promise((resolve) => setTimeout(resolve, 2));

@@ -20,6 +20,11 @@ export function list<T>(List: T[], TotalCount: number): Envelope<ListData<T>> {
   return ok({ List, TotalCount });
 }
 
+/** A keyword search's list: TotalCapped when it has more matches than it lists (searchLimits). */
+export function searchList<T>(List: T[], TotalCount: number, TotalCapped: boolean): Envelope<ListData<T> & { TotalCapped: boolean }> {
+  return ok({ List, TotalCount, TotalCapped });
+}
+
 /**
  * A business outcome other than success. Thrown anywhere below a route; the error handler
  * turns it into an envelope with HTTP 200, because the spec's client reads `Code`.

@@ -1,4 +1,4 @@
-import type { BannerDto, FriendLinkDto, ListDto, MenuDto, NewsDetailDto, NewsListItemDto, PositionItemDto, SiteInfoDto, TypeItemDto } from '@portal/shared';
+import type { BannerDto, FriendLinkDto, ListDto, MenuDto, NewsDetailDto, NewsListItemDto, PositionItemDto, SearchListDto, SiteInfoDto, TypeItemDto } from '@portal/shared';
 import { call, get } from './client';
 
 /** Public content calls of spec §7 (/api/XfWebApi/). */
@@ -18,7 +18,7 @@ export const contentApi = {
   newsList: (params: { pid?: number; key?: string; pageindex: number; pagesize: number }) =>
     get<ListDto<NewsListItemDto>>(`${base}GetNewsList`, params),
   /** The same call for the search page, which shows a refused key (too long) in place of the results rather than as a toast. */
-  search: (params: { key: string; pageindex: number; pagesize: number }) => get<ListDto<NewsListItemDto>>(`${base}GetNewsList`, params, { silent: true }),
+  search: (params: { key: string; pageindex: number; pagesize: number }) => get<SearchListDto<NewsListItemDto>>(`${base}GetNewsList`, params, { silent: true }),
   newsDetail: (newsid: number) => get<NewsDetailDto>(`${base}GetNewsDetail`, { newsid }, { silent: true }),
   latestNews: (pageindex: number, pagesize: number) => get<ListDto<NewsListItemDto>>(`${base}GetNewsReList`, { pageindex, pagesize }),
   positionList: (seat: number, pageindex: number, pagesize: number) =>

@@ -104,3 +104,11 @@ export interface ListDto<T> {
   List: T[];
   TotalCount: number;
 }
+
+/**
+ * A keyword search's answer (GetNewsList with key): it lists at most 10,000 matches, and
+ * TotalCapped says there are more than TotalCount.
+ */
+export interface SearchListDto<T> extends ListDto<T> {
+  TotalCapped: boolean;
+}

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { ArticleStatus, idParam, MenuShowType, optionalParam, pagingQuery } from '@portal/shared';
 import type { App } from '../../http/app-types.js';
-import { list, ok } from '../../http/envelope.js';
+import { list, ok, searchList } from '../../http/envelope.js';
 import { menuIndex, readableMenuIds, requireReadableMenu } from '../menus/service.js';
 import { parseKeyword, searchNews } from '../search/service.js';
 import { audienceOf, toNewsDetailDto, toNewsListItemDto } from './dto.js';
-import type { NewsItem, Page } from './items.js';
+import type { NewsItem } from './items.js';
 import { listLatest, listMenuNews, menuScope, readArticle } from './service.js';
 import { countView } from './views.js';
 
@@ -31,24 +31,26 @@ export async function newsPublic(app: App): Promise<void> {
       const { pid, key, ...paging } = request.query;
       const keyword = parseKeyword(key);
       const audience = await audienceOf(request, config);
-      let page: Page<NewsItem>;
+      const toDtos = (items: NewsItem[]) => items.map((i) => toNewsListItemDto(i, audience));
       if (pid === undefined) {
         const menuIds = await readableMenuIds(database);
-        page =
-          keyword === undefined
-            ? await listLatest(database, menuIds, paging)
-            : await searchNews(database, { key: keyword, menuIds, isMember: audience.isMember }, paging);
-      } else {
-        const index = await menuIndex(database);
-        const menu = requireReadableMenu(index, pid);
-        const scope = await menuScope(database, index, pid);
-        page =
-          keyword === undefined
-            ? // A single-page menu's client shows the first entry's NewContent as the page body.
-              await listMenuNews(database, scope, paging, { withContent: menu.showType === MenuShowType.SinglePage })
-            : await searchNews(database, { key: keyword, menuIds: scope.menuIds, isMember: audience.isMember }, paging);
+        if (keyword === undefined) {
+          const page = await listLatest(database, menuIds, paging);
+          return list(toDtos(page.items), page.total);
+        }
+        const found = await searchNews(database, { key: keyword, menuIds, isMember: audience.isMember }, paging);
+        return searchList(toDtos(found.items), found.total, found.capped);
       }
-      return list(page.items.map((i) => toNewsListItemDto(i, audience)), page.total);
+      const index = await menuIndex(database);
+      const menu = requireReadableMenu(index, pid);
+      const scope = await menuScope(database, index, pid);
+      if (keyword === undefined) {
+        // A single-page menu's client shows the first entry's NewContent as the page body.
+        const page = await listMenuNews(database, scope, paging, { withContent: menu.showType === MenuShowType.SinglePage });
+        return list(toDtos(page.items), page.total);
+      }
+      const found = await searchNews(database, { key: keyword, menuIds: scope.menuIds, isMember: audience.isMember }, paging);
+      return searchList(toDtos(found.items), found.total, found.capped);
     },
   );
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, engines, type TestApp } from '../../../test/harness.js';
 import { insertManyNews, insertMenu, timeAt, type NewsFixture } from '../../../test/fixtures.js';
 import { invalidateNewsCaches } from '../news/service.js';
-import { invalidateSearch, searchBatches, searchNews } from './service.js';
+import { invalidateSearch, searchLimits, searchNews } from './service.js';
 
 const DAY = 24 * 60;
 
@@ -12,19 +12,19 @@ interface Article extends NewsFixture {
 }
 
 // Matches spread over a year and a half, some days apart and some at one time, so a page spans
-// several of the stretches a search counts by (SQLite's batches, PostgreSQL's buckets of sort
-// keys) or lies inside one; every page of every size is checked against the order worked out
-// here from the articles themselves. Pages of title matches within the first 20 are read
-// straight in order, the others through the counts.
+// several of PostgreSQL's buckets of sort keys or lies inside one; every page of every size is
+// checked against the order worked out here from the articles themselves. Pages of title
+// matches within the first 20 are read straight in order, the others through the counts; on
+// SQLite a page is read from whichever end of its matches is nearer.
 describe.each(engines)('paging keyword search results over a long time on %s', (engine) => {
   let t: TestApp;
-  const defaults = { ...searchBatches };
+  const defaults = { ...searchLimits };
   let menuIds: number[];
   let other: number;
   const articles: Article[] = [];
 
   beforeAll(async () => {
-    Object.assign(searchBatches, { batchMatches: 7, titlePageRows: 20 });
+    Object.assign(searchLimits, { titlePageRows: 20 });
     t = await createTestApp(engine);
     const db = t.app.services.database.db;
     menuIds = [await insertMenu(db, { name: '政策要闻' }), await insertMenu(db, { name: '通知公告' })];
@@ -49,7 +49,7 @@ describe.each(engines)('paging keyword search results over a long time on %s', (
     invalidateNewsCaches(t.app.services.database);
   });
   afterAll(async () => {
-    Object.assign(searchBatches, defaults);
+    Object.assign(searchLimits, defaults);
     await t.close();
   });
 
@@ -65,20 +65,31 @@ describe.each(engines)('paging keyword search results over a long time on %s', (
       .map((a) => a.id);
   };
 
-  /** Every page of every size of `key` against `expected`; `cold` drops the kept matches before each page, as if it were the first search of its key. */
-  const checkEveryPage = async (key: string, pagesizes: number[], cold: boolean) => {
+  /**
+   * Every page of every size of `key` against `expected`, listing at most `most` matches;
+   * `cold` drops the kept matches before each page, as if it were the first search of its key.
+   */
+  const checkEveryPage = async (key: string, pagesizes: number[], cold: boolean, most = searchLimits.resultsMax) => {
     const database = t.app.services.database;
-    for (const isMember of [false, true]) {
-      const all = expected(key, isMember);
-      expect(all.length).toBeGreaterThan(20);
-      for (const pagesize of pagesizes) {
-        for (let pageindex = 1; pageindex <= Math.ceil(all.length / pagesize) + 1; pageindex++) {
-          if (cold) invalidateSearch(database);
-          const page = await searchNews(database, { key, menuIds, isMember }, { pageindex, pagesize });
-          expect(page.total).toBe(all.length);
-          expect(page.items.map((n) => n.id)).toEqual(all.slice((pageindex - 1) * pagesize, pageindex * pagesize));
+    searchLimits.resultsMax = most;
+    invalidateSearch(database);
+    try {
+      for (const isMember of [false, true]) {
+        const all = expected(key, isMember);
+        expect(all.length).toBeGreaterThan(20);
+        const listed = all.slice(0, most);
+        for (const pagesize of pagesizes) {
+          for (let pageindex = 1; pageindex <= Math.ceil(all.length / pagesize) + 1; pageindex++) {
+            if (cold) invalidateSearch(database);
+            const page = await searchNews(database, { key, menuIds, isMember }, { pageindex, pagesize });
+            expect(page).toMatchObject({ total: listed.length, capped: all.length > most });
+            expect(page.items.map((n) => n.id)).toEqual(listed.slice((pageindex - 1) * pagesize, pageindex * pagesize));
+          }
         }
       }
+    } finally {
+      searchLimits.resultsMax = defaults.resultsMax;
+      invalidateSearch(database);
     }
   };
 
@@ -88,5 +99,17 @@ describe.each(engines)('paging keyword search results over a long time on %s', (
 
   it.each(['鹦鹉', '关于鹦鹉螺的记述'])('answers every page of %s asked first, before any other page of the key', async (key) => {
     await checkEveryPage(key, [3, 10], true);
+  });
+
+  // Visitors find 34 title matches of 鹦鹉 (鹦鹉螺号) among about 80: fewer listed than the
+  // title matches, exactly as many, and a limit among the text-only matches.
+  it.each([
+    ['鹦鹉', 15],
+    ['鹦鹉', 34],
+    ['鹦鹉', 45],
+    ['关于鹦鹉螺的记述', 25],
+  ] as const)('lists only the first matches of %s when more than %i, on every page, warm and cold', async (key, most) => {
+    await checkEveryPage(key, [1, 7, 10], false, most);
+    await checkEveryPage(key, [3, 10], true, most);
   });
 });

@@ -4,7 +4,7 @@ import type { DB } from '../../db/schema.js';
 import { SEARCH_ID_BITS } from '../../db/migrations/018-search-order.js';
 import { GRAM_CHARS } from '../../db/migrations/020-search-grams.js';
 import { Memo } from '../news/cache.js';
-import { searchBatches, type SearchPage, type SearchQuery } from './query.js';
+import { searchLimits, type SearchPage, type SearchQuery } from './query.js';
 
 /*
  * PostgreSQL: news_search (migrations 019 and 020) holds the published articles with their
@@ -16,6 +16,11 @@ import { searchBatches, type SearchPage, type SearchQuery } from './query.js';
  * page is then read with ORDER BY sort_key DESC within the buckets holding it, so no search
  * hands its whole list of matches to JavaScript and a deep page reads a few dozen rows rather
  * than sorting every match.
+ *
+ * A search lists at most searchLimits.resultsMax matches (query.ts). The count for a page of
+ * title matches stops one past it; the count per bucket is of every match (bounding it would
+ * need the newest matches found in order, which costs more here than counting them all), and
+ * only what it tells of the first resultsMax is used.
  */
 
 /** A stretch of sort keys, both ends included. */
@@ -41,7 +46,10 @@ interface Found {
  * and visitors find different articles, so each has its own entries.
  */
 const kept = new Memo<Found>({ maxAgeMs: 60_000, maxEntries: 32 });
-const totals = new Memo<number>({ maxAgeMs: 60_000, maxEntries: 32 });
+const totals = new Memo<Listed>({ maxAgeMs: 60_000, maxEntries: 32 });
+
+/** How many matches a search lists: all of them, or searchLimits.resultsMax when there are more. */
+type Listed = Omit<SearchPage, 'ids'>;
 
 export function forgetPostgresMatches(database: Database): void {
   kept.clear(database);
@@ -50,10 +58,13 @@ export function forgetPostgresMatches(database: Database): void {
 
 /** One page of a search's matches, and how many there are; `key` names the search (audience, menus and key). */
 export async function postgresPage(database: Database, query: SearchQuery, key: string, offset: number, limit: number): Promise<SearchPage> {
-  const titlePage = await pgTitlePage(database, query, key, offset, limit);
+  // No page reaches past the matches a search lists.
+  const end = Math.min(offset + limit, searchLimits.resultsMax);
+  const titlePage = await pgTitlePage(database, query, key, offset, limit, end);
   if (titlePage) return titlePage;
   const found = await kept.get(database, key, () => postgresIndexed(database, query));
-  return { total: found.total, ids: await found.ids(offset, limit) };
+  const most = searchLimits.resultsMax;
+  return { total: Math.min(found.total, most), capped: found.total > most, ids: end > offset ? await found.ids(offset, end - offset) : [] };
 }
 
 /** A bucket is the sort keys sharing their bits above this: 2^18 seconds (three days) of news_create_time. */
@@ -103,23 +114,27 @@ async function postgresIndexed(database: Database, query: SearchQuery): Promise<
  * news_search_order testing the titles, which are in line) and reads the few title matches of
  * a rarer key through the title index. Its total is then a plain count of the matches, a third
  * of the time of postgresIndexed's count per bucket that tells title matches from the others
- * (保险, 86,860 matches of 100,000: about 20 ms against 60). Undefined when the page reaches
- * past the title matches or lies deeper than searchBatches.titlePageRows: postgresIndexed
- * answers it.
+ * (保险, 86,860 matches of 100,000: about 20 ms against 60), and stops one past
+ * searchLimits.resultsMax. Undefined when the page reaches past the title matches or lies
+ * deeper than searchLimits.titlePageRows: postgresIndexed answers it. `end` is where the page
+ * ends within the matches listed.
  */
-async function pgTitlePage(database: Database, query: SearchQuery, key: string, offset: number, limit: number): Promise<SearchPage | undefined> {
-  if (offset + limit > searchBatches.titlePageRows) return undefined;
+async function pgTitlePage(database: Database, query: SearchQuery, key: string, offset: number, limit: number, end: number): Promise<SearchPage | undefined> {
+  if (offset + limit > searchLimits.titlePageRows || end < offset + limit) return undefined;
   const search = pgSearch(query);
   const rows = await pgRead(database, (db) =>
     sql<{ id: number }>`SELECT s.id FROM news_search s WHERE ${search.menus} AND ${search.inTitle}
       ORDER BY s.sort_key DESC LIMIT ${limit} OFFSET ${offset}`.execute(db),
   );
   if (rows.length < limit) return undefined;
-  const total = await totals.get(database, key, async () => {
-    const [counted] = await pgRead(database, (db) => sql<{ n: number }>`SELECT count(*)::int AS n FROM news_search s WHERE ${search.menus} AND ${search.anywhere}`.execute(db));
-    return counted!.n;
+  const listed = await totals.get(database, key, async () => {
+    const most = searchLimits.resultsMax;
+    const [counted] = await pgRead(database, (db) =>
+      sql<{ n: number }>`SELECT count(*)::int AS n FROM (SELECT 1 FROM news_search s WHERE ${search.menus} AND ${search.anywhere} LIMIT ${most + 1}) m`.execute(db),
+    );
+    return { total: Math.min(counted!.n, most), capped: counted!.n > most };
   });
-  return { total, ids: rows.map((r) => r.id) };
+  return { ...listed, ids: rows.map((r) => r.id) };
 }
 
 /**

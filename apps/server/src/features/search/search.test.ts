@@ -1,33 +1,32 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Updateable } from 'kysely';
-import type { ListDto, NewsListItemDto } from '@portal/shared';
+import type { NewsListItemDto, SearchListDto } from '@portal/shared';
 import type { DB } from '../../db/schema.js';
 import { createTestApp, engines, envelope, type TestApp } from '../../../test/harness.js';
 import { insertMenu, insertNews, timeAt } from '../../../test/fixtures.js';
 import { invalidateNewsCaches } from '../news/service.js';
-import { invalidateSearch, searchBatches, searchNews } from './service.js';
+import { invalidateSearch, searchLimits, searchNews } from './service.js';
 
-// SQLite counts and pages its index a batch of matches at a time: with tiny batches, a few
-// articles span many of them. Both engines read pages of title matches near the start in order
-// and others through their counts: with a tiny reach, pages here are read both ways.
+// Both engines read pages of title matches near the start in order and others through their
+// counts: with a tiny reach, pages here are read both ways.
 const cases = engines.flatMap((engine) => [
-  { engine, batches: 'default sizes' },
-  { engine, batches: 'batches and title pages of 3 articles' },
+  { engine, reach: 'default sizes' },
+  { engine, reach: 'title pages read in order within 3 articles' },
 ]);
 
-describe.each(cases)('keyword search on $engine, $batches', ({ engine, batches }) => {
+describe.each(cases)('keyword search on $engine, $reach', ({ engine, reach }) => {
   let t: TestApp;
-  const defaults = { ...searchBatches };
+  const defaults = { ...searchLimits };
   let policy: number;
   let notices: number;
   const search = async (key: string, extra = '') => {
     const res = await t.app.inject({ method: 'GET', url: `/api/XfWebApi/GetNewsList?key=${encodeURIComponent(key)}${extra}` });
-    return envelope<ListDto<NewsListItemDto>>(res);
+    return envelope<SearchListDto<NewsListItemDto>>(res);
   };
   const titles = async (key: string, extra = '') => (await search(key, extra)).Data.List.map((n) => n.Title);
 
   beforeAll(async () => {
-    if (batches !== 'default sizes') Object.assign(searchBatches, { batchMatches: 3, titlePageRows: 3 });
+    if (reach !== 'default sizes') Object.assign(searchLimits, { titlePageRows: 3 });
     t = await createTestApp(engine);
     const db = t.app.services.database.db;
     policy = await insertMenu(db, { name: '政策要闻' });
@@ -55,7 +54,7 @@ describe.each(cases)('keyword search on $engine, $batches', ({ engine, batches }
     await add('ISO 9001 认证', 46, '质量管理体系。');
   });
   afterAll(async () => {
-    Object.assign(searchBatches, defaults);
+    Object.assign(searchLimits, defaults);
     await t.close();
   });
 
@@ -65,6 +64,34 @@ describe.each(cases)('keyword search on $engine, $batches', ({ engine, batches }
     expect(body.Data.List.map((n) => n.Title)).toEqual(['质量潜在缺陷保险试点扩大', '安全生产责任保险推进会', '工程保险新规发布', '行业观察', '年度工作报告', '协会动态一则']);
     expect(body.Data.TotalCount).toBe(6);
     expect(body.Data.List[1]).toMatchObject({ MenuName: '通知公告', Summary: '会议在北京召开。' });
+  });
+
+  it('lists at most searchLimits.resultsMax matches and says when there are more', async () => {
+    const everything = ['质量潜在缺陷保险试点扩大', '安全生产责任保险推进会', '工程保险新规发布', '行业观察', '年度工作报告', '协会动态一则'];
+    const uncapped = await search('保险', '&pagesize=10&capped=no');
+    expect(uncapped.Data).toMatchObject({ TotalCount: 6, TotalCapped: false });
+    searchLimits.resultsMax = 4;
+    try {
+      invalidateSearch(t.app.services.database);
+      // Every page size, both sides of the title matches: only the first four are ever listed.
+      for (const size of [1, 3, 10]) {
+        for (let page = 1; page <= Math.ceil(4 / size) + 1; page++) {
+          const body = await search('保险', `&pageindex=${page}&pagesize=${size}&capped=${size}`);
+          expect(body.Data.List.map((n) => n.Title)).toEqual(everything.slice(0, 4).slice((page - 1) * size, page * size));
+          expect(body.Data).toMatchObject({ TotalCount: 4, TotalCapped: true });
+        }
+      }
+      // Exactly as many matches as listed: nothing more to say.
+      searchLimits.resultsMax = 6;
+      invalidateSearch(t.app.services.database);
+      expect((await search('保险', '&pagesize=10&capped=exact')).Data).toMatchObject({ TotalCount: 6, TotalCapped: false });
+    } finally {
+      searchLimits.resultsMax = defaults.resultsMax;
+      invalidateSearch(t.app.services.database);
+    }
+    // A menu's own list is not a search: it has no such field.
+    const menuList = await t.app.inject({ method: 'GET', url: `/api/XfWebApi/GetNewsList?pid=${policy}` });
+    expect(envelope<Record<string, unknown>>(menuList).Data).not.toHaveProperty('TotalCapped');
   });
 
   it('pages through results with the right total', async () => {
@@ -86,7 +113,7 @@ describe.each(cases)('keyword search on $engine, $batches', ({ engine, batches }
     expect(await titles('险', '&pageindex=2&pagesize=2')).toEqual(['工程保险新规发布', '行业观察']);
   });
 
-  it('answers many keys asked at once as it answers each alone (SQLite searches take turns counting)', async () => {
+  it('answers many keys asked at once as it answers each alone', async () => {
     const keys = ['保险', '潜在缺陷', '命名规范', '工程', '质量', '说明', '会议在北京'];
     const alone = [];
     for (const key of keys) {
@@ -215,7 +242,7 @@ describe.each(cases)('keyword search on $engine, $batches', ({ engine, batches }
     for (const key of ['" OR 1=1 --', "' OR '1'='1", 'title:保险', '保险*', 'NEAR(保险 工程)', '(保险', '^保险']) {
       const body = await search(key);
       expect(body.Code).toBe(200);
-      expect(body.Data).toEqual({ List: [], TotalCount: 0 });
+      expect(body.Data).toEqual({ List: [], TotalCount: 0, TotalCapped: false });
     }
   });
 

@@ -7,7 +7,7 @@ import { forgetPostgresMatches, postgresPage } from './postgres.js';
 import type { SearchQuery } from './query.js';
 import { forgetSqliteMatches, sqlitePage } from './sqlite.js';
 
-export { searchBatches, type SearchQuery } from './query.js';
+export { searchLimits, type SearchQuery } from './query.js';
 
 /** Longer keys are refused (关键词不能超过50个字) rather than cut, so a result never answers a different question. */
 export const KEYWORD_MAX_CHARS = 50;
@@ -24,20 +24,21 @@ export function parseKeyword(raw: string | undefined): string | undefined {
 /**
  * One page of the published articles of `menuIds` whose title or text contains the key (for
  * visitors, the text of public articles only): title matches first, then text-only matches,
- * newest first within each. Each engine has its own index (sqlite.ts, postgres.ts).
+ * newest first within each; at most searchLimits.resultsMax of them, `capped` when there are
+ * more. Each engine has its own index (sqlite.ts, postgres.ts).
  */
-export async function searchNews(database: Database, query: SearchQuery, paging: PagingQuery): Promise<Page<NewsItem>> {
-  if (query.menuIds.length === 0) return { items: [], total: 0 };
+export async function searchNews(database: Database, query: SearchQuery, paging: PagingQuery): Promise<Page<NewsItem> & { capped: boolean }> {
+  if (query.menuIds.length === 0) return { items: [], total: 0, capped: false };
   const audience = query.isMember ? 'member' : 'visitor';
   const key = `${audience}|${query.menuIds.join(',')}|${query.key}`;
   const { limit, offset } = pageWindow(paging);
   const page = database.engine === 'postgres' ? postgresPage : sqlitePage;
-  const { total, ids } = await page(database, query, key, offset, limit);
+  const { total, capped, ids } = await page(database, query, key, offset, limit);
   const items = await publishedItems(database, ids);
   // The menus are checked again on the rows read: SQLite's index is told which menus to leave
   // out, and a menu created since may not be in this search's scope.
   const scope = new Set(query.menuIds);
-  return { items: items.filter((item) => scope.has(item.menuId)), total };
+  return { items: items.filter((item) => scope.has(item.menuId)), total, capped };
 }
 
 /** Drops the kept search results of this database: part of invalidateNewsCaches. */

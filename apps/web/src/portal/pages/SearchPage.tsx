@@ -35,6 +35,20 @@ function SearchResult({ item, keyword }: { item: NewsListItemDto; keyword: strin
   );
 }
 
+/** How many results a search found; a search lists its first 10,000 matches, and says so when there are more. */
+export function SearchSummary({ keyword, total, capped }: { keyword: string; total: number; capped: boolean }) {
+  const count = total.toLocaleString('zh-CN');
+  return capped ? (
+    <p className={styles.searchSummary}>
+      与“{keyword}”相关的结果超过 <strong>{count}</strong> 条，以下列出前 {count} 条；请使用更具体的关键词缩小范围
+    </p>
+  ) : (
+    <p className={styles.searchSummary}>
+      共找到 <strong>{count}</strong> 条与“{keyword}”相关的结果
+    </p>
+  );
+}
+
 function Results({ keyword }: { keyword: string }) {
   const [page] = usePageParam();
   const query = { key: keyword, pageindex: page, pagesize: paging.search };
@@ -50,9 +64,7 @@ function Results({ keyword }: { keyword: string }) {
   const total = results.data?.TotalCount ?? 0;
   return (
     <>
-      <p className={styles.searchSummary}>
-        共找到 <strong>{total}</strong> 条与“{keyword}”相关的结果
-      </p>
+      <SearchSummary keyword={keyword} total={total} capped={results.data?.TotalCapped ?? false} />
       {results.data?.List.length ? (
         <>
           <ul className={styles.results}>
