@@ -141,6 +141,13 @@ test('an activity for one level: read and signed up by its member, unseen by ano
   await expect(member.page.getByRole('button', { name: '取消报名' })).toBeVisible();
   await member.page.screenshot({ path: testInfo.outputPath('member-activity-1440.png'), fullPage: true });
   await member.page.setViewportSize({ width: 375, height: 800 });
+  // On a phone a member's bar still takes one line (32 px): 活动通知 is its bell, with the
+  // count, and keeps its name for screen readers; 关注我们 (a QR code) is left to the footer.
+  const bar = member.page.getByRole('navigation', { name: '会员与服务' });
+  expect((await bar.boundingBox())!.height).toBeLessThan(40);
+  await expect(noticesLink(member.page)).toBeVisible();
+  await expectBadge(member.page, unread - 1);
+  await expect(bar.getByRole('button', { name: '关注我们' })).toBeHidden();
   await member.page.screenshot({ path: testInfo.outputPath('member-activity-375.png'), fullPage: true });
   await member.page.setViewportSize({ width: 1440, height: 900 });
 

@@ -12,11 +12,15 @@ import { SizeSelector } from './SizeSelector';
 import { qrCodes } from './qrCodes';
 import styles from './header.module.css';
 
-/** 关注我们: the QR code under the pointer, or opened by Enter/Space from the keyboard and closed by Escape. */
+/**
+ * 关注我们: the QR code under the pointer, or opened by Enter/Space from the keyboard and closed
+ * by Escape. Not on a phone, which cannot scan its own screen (the footer keeps the codes).
+ */
 function FollowUs() {
   const qr = qrCodes.officialAccount;
   return (
     <Popover
+      className={styles.followUs}
       cardClassName={styles.qrPopover}
       trigger={({ open, toggle }) => (
         <button type="button" className={styles.barLink} aria-expanded={open} onClick={toggle}>
