@@ -24,6 +24,13 @@ export async function newsPublic(app: App): Promise<void> {
   const { database, config } = app.services;
   const { responseCache } = app;
 
+  /** A menu the public may read (otherwise 栏目不存在, as for an unknown one), and the menus its list covers. */
+  const readableMenu = async (pid: number) => {
+    const index = await menuIndex(database);
+    const menu = requireReadableMenu(index, pid);
+    return { menu, scope: await menuScope(database, index, pid) };
+  };
+
   app.get(
     '/GetNewsList',
     { config: cachedArticles, schema: { tags: ['public'], summary: '栏目文章列表或关键词搜索（已发布文章）', querystring: newsListQuery } },
@@ -32,25 +39,18 @@ export async function newsPublic(app: App): Promise<void> {
       const keyword = parseKeyword(key);
       const audience = await audienceOf(request, config);
       const toDtos = (items: NewsItem[]) => items.map((i) => toNewsListItemDto(i, audience));
-      if (pid === undefined) {
-        const menuIds = await readableMenuIds(database);
-        if (keyword === undefined) {
-          const page = await listLatest(database, menuIds, paging);
-          return list(toDtos(page.items), page.total);
-        }
+      // The menu asked for, refused before anything is read when the public may not read it.
+      const asked = pid === undefined ? undefined : await readableMenu(pid);
+      if (keyword !== undefined) {
+        const menuIds = asked ? asked.scope.menuIds : await readableMenuIds(database);
         const found = await searchNews(database, { key: keyword, menuIds, isMember: audience.isMember }, paging);
         return searchList(toDtos(found.items), found.total, found.capped);
       }
-      const index = await menuIndex(database);
-      const menu = requireReadableMenu(index, pid);
-      const scope = await menuScope(database, index, pid);
-      if (keyword === undefined) {
-        // A single-page menu's client shows the first entry's NewContent as the page body.
-        const page = await listMenuNews(database, scope, paging, { withContent: menu.showType === MenuShowType.SinglePage });
-        return list(toDtos(page.items), page.total);
-      }
-      const found = await searchNews(database, { key: keyword, menuIds: scope.menuIds, isMember: audience.isMember }, paging);
-      return searchList(toDtos(found.items), found.total, found.capped);
+      const page = asked
+        ? // A single-page menu's client shows the first entry's NewContent as the page body.
+          await listMenuNews(database, asked.scope, paging, { withContent: asked.menu.showType === MenuShowType.SinglePage })
+        : await listLatest(database, await readableMenuIds(database), paging);
+      return list(toDtos(page.items), page.total);
     },
   );
 
