@@ -59,11 +59,11 @@ export function forgetPostgresMatches(database: Database): void {
 /** One page of a search's matches, and how many there are; `key` names the search (audience, menus and key). */
 export async function postgresPage(database: Database, query: SearchQuery, key: string, offset: number, limit: number): Promise<SearchPage> {
   // No page reaches past the matches a search lists.
-  const end = Math.min(offset + limit, searchLimits.resultsMax);
+  const most = searchLimits.resultsMax;
+  const end = Math.min(offset + limit, most);
   const titlePage = await pgTitlePage(database, query, key, offset, limit, end);
   if (titlePage) return titlePage;
   const found = await kept.get(database, key, () => postgresIndexed(database, query));
-  const most = searchLimits.resultsMax;
   return { total: Math.min(found.total, most), capped: found.total > most, ids: end > offset ? await found.ids(offset, end - offset) : [] };
 }
 

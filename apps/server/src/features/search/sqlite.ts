@@ -115,7 +115,6 @@ class Matches {
   ) {
     this.fewTitles = lazily(async () => {
       const most = searchLimits.titlePageRows;
-      await yieldToLoop();
       const ids = await readOldestFirst(database, where.inTitle, most + 1, 0);
       return ids.length > most ? undefined : ids.reverse();
     });
@@ -173,12 +172,12 @@ async function readAt(database: Database, match: string, counted: Counted, offse
   const count = Math.min(limit, counted.total - offset);
   if (count <= 0) return [];
   if (counted.capped || offset < counted.total / 2) return readNewestFirst(database, match, offset, count);
-  await yieldToLoop();
   return (await readOldestFirst(database, match, count, counted.total - offset - count)).reverse();
 }
 
 /** The matches of `match` at positions offset to offset + limit from the oldest. */
 async function readOldestFirst(database: Database, match: string, limit: number, offset: number): Promise<number[]> {
+  await yieldToLoop();
   const { rows } = await sql<{ id: number }>`SELECT rowid & ${sql.lit(SEARCH_ID_MASK)} AS id FROM news_search
     WHERE news_search MATCH ${match} ORDER BY rowid LIMIT ${limit} OFFSET ${offset}`.execute(database.db);
   return rows.map((r) => r.id);
