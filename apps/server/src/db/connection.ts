@@ -5,12 +5,15 @@ import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import { registerBigramFunction } from '../features/search/bigrams.js';
 import type { DB } from './schema.js';
+import { offLoopReads, type OffLoopReads } from './off-loop-reads.js';
 
 export type Engine = 'sqlite' | 'postgres';
 
 export interface Database {
   db: Kysely<DB>;
   engine: Engine;
+  /** SQLite only: reads that take milliseconds (keyword searches), run off the event loop (off-loop-reads.ts). */
+  offLoopReads?: OffLoopReads;
   close(): Promise<void>;
 }
 
@@ -27,7 +30,8 @@ export interface ConnectOptions {
 export async function connect(opts: ConnectOptions): Promise<Database> {
   if (opts.databaseUrl) return connectPostgres(opts.databaseUrl, opts.databaseSchema);
   fs.mkdirSync(opts.dataDir, { recursive: true });
-  const file = new SQLite(path.join(opts.dataDir, 'portal.db'));
+  const filePath = path.join(opts.dataDir, 'portal.db');
+  const file = new SQLite(filePath);
   file.pragma('journal_mode = WAL');
   file.pragma('foreign_keys = ON');
   file.pragma('synchronous = NORMAL');
@@ -35,12 +39,15 @@ export async function connect(opts: ConnectOptions): Promise<Database> {
   registerBigramFunction(file);
   const statistics = keepStatistics(file);
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) });
+  const reads = offLoopReads(filePath);
   return {
     db,
     engine: 'sqlite',
-    close: () => {
+    offLoopReads: reads,
+    close: async () => {
       clearInterval(statistics);
-      return db.destroy();
+      await reads.close();
+      await db.destroy();
     },
   };
 }

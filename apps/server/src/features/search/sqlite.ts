@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import type { Database } from '../../db/connection.js';
+import type { OffLoopReads } from '../../db/off-loop-reads.js';
 import { SEARCH_ID_MASK } from '../../db/migrations/018-search-order.js';
 import { Memo } from '../news/cache.js';
 import { searchPhrase } from './bigrams.js';
@@ -30,10 +30,14 @@ interface Counted {
 }
 
 /**
- * Lets other requests run: SQLite answers on the event loop (its driver is synchronous). Every
- * statement of a search waits its turn this way, so the loop is held for one statement at most.
+ * A search's FTS5 statements, run off the event loop (db/off-loop-reads.ts): counting the
+ * thousands of matches of a long phrase takes tens of milliseconds, which the loop would
+ * otherwise spend waiting with every other request.
  */
-const yieldToLoop = () => new Promise((resolve) => setImmediate(resolve));
+function reads(database: Database): OffLoopReads {
+  if (!database.offLoopReads) throw new Error('a SQLite database has off-loop reads');
+  return database.offLoopReads;
+}
 
 /**
  * What each search has learned is kept for a minute, so paging through results and the popular
@@ -154,10 +158,11 @@ class Matches {
  */
 async function countListed(database: Database, match: string): Promise<Counted> {
   const most = searchLimits.resultsMax;
-  await yieldToLoop();
-  const { rows } = await sql<{ count: number }>`SELECT count(*) AS count FROM
-    (SELECT rowid FROM news_search WHERE news_search MATCH ${match} ORDER BY rowid LIMIT ${most + 1})`.execute(database.db);
-  const count = rows[0]!.count;
+  const [counted] = await reads(database).all<{ count: number }>(
+    'SELECT count(*) AS count FROM (SELECT rowid FROM news_search WHERE news_search MATCH ? ORDER BY rowid LIMIT ?)',
+    [match, most + 1],
+  );
+  const count = counted!.count;
   return { total: Math.min(count, most), capped: count > most };
 }
 
@@ -175,18 +180,16 @@ async function readAt(database: Database, match: string, counted: Counted, offse
   return (await readOldestFirst(database, match, count, counted.total - offset - count)).reverse();
 }
 
+/** The article ids of the matches of a condition (the rowid is the sort key with the id in its low bits). */
+const SELECT_IDS = `SELECT rowid & ${SEARCH_ID_MASK} AS id FROM news_search WHERE news_search MATCH ?`;
+const idsOf = (rows: Array<{ id: number }>) => rows.map((r) => r.id);
+
 /** The matches of `match` at positions offset to offset + limit from the oldest. */
 async function readOldestFirst(database: Database, match: string, limit: number, offset: number): Promise<number[]> {
-  await yieldToLoop();
-  const { rows } = await sql<{ id: number }>`SELECT rowid & ${sql.lit(SEARCH_ID_MASK)} AS id FROM news_search
-    WHERE news_search MATCH ${match} ORDER BY rowid LIMIT ${limit} OFFSET ${offset}`.execute(database.db);
-  return rows.map((r) => r.id);
+  return idsOf(await reads(database).all<{ id: number }>(`${SELECT_IDS} ORDER BY rowid LIMIT ? OFFSET ?`, [match, limit, offset]));
 }
 
 /** The matches of `match` at positions offset to offset + limit from the newest, read straight down the index. */
 async function readNewestFirst(database: Database, match: string, offset: number, limit: number): Promise<number[]> {
-  await yieldToLoop();
-  const { rows } = await sql<{ id: number }>`SELECT rowid & ${sql.lit(SEARCH_ID_MASK)} AS id FROM news_search
-    WHERE news_search MATCH ${match} ORDER BY rowid DESC LIMIT ${limit} OFFSET ${offset}`.execute(database.db);
-  return rows.map((r) => r.id);
+  return idsOf(await reads(database).all<{ id: number }>(`${SELECT_IDS} ORDER BY rowid DESC LIMIT ? OFFSET ?`, [match, limit, offset]));
 }
