@@ -1,4 +1,4 @@
-import type { Kysely, SelectQueryBuilder } from 'kysely';
+import type { Kysely } from 'kysely';
 import { ArticleStatus, Code, messages, type PagingQuery } from '@portal/shared';
 import type { Database } from '../../db/connection.js';
 import type { DB } from '../../db/schema.js';
@@ -9,7 +9,7 @@ import { shownDescendantIds, type MenuIndex } from '../menus/tree.js';
 import { contentChanged, onContentChange } from '../../cache/generations.js';
 import { invalidateSearch } from '../search/service.js';
 import { Memo } from './cache.js';
-import { afterKey, readPage, type ListReader } from './signposts.js';
+import { afterKey, readPage, type Direction, type ListReader } from './signposts.js';
 import { countView } from './views.js';
 import { inMenus, itemQuery, publishedItems, toItem, type NewsItem, type Page } from './items.js';
 
@@ -63,24 +63,39 @@ export function invalidateNewsCaches(database: Database): void {
 
 /** One page of a menu's published articles: pinned first, then newest first (index news_menu_list). */
 export async function listMenuNews(database: Database, scope: MenuScope, paging: PagingQuery, options: { withContent?: boolean } = {}): Promise<Page<NewsItem>> {
-  const read = publishedReader(database, ['is_top', 'news_create_time', 'id'], (query) => query.where('menu_id', 'in', scope.menuIds));
+  const read = publishedReader(database, ['is_top', 'news_create_time', 'id'], scope.menuIds);
   const ids = await readPage(database, `menu ${scope.menuIds.join(',')}`, pageFromNearerEnd(paging, scope.total), read);
   return { items: await publishedItems(database, ids, options), total: scope.total };
 }
 
 type SortColumn = 'is_top' | 'news_create_time' | 'id';
-type NewsQuery = SelectQueryBuilder<DB, 'news', object>;
+type SortKey = Array<string | number>;
 
 /**
- * Reads the published articles `scope` keeps, ordered by `columns` (all one way, the last the
+ * The published articles of some menus in one list order, from a signpost's key on: built and
+ * compiled once per order, direction and number of menus (db/compiled.ts), as every uncached
+ * list page reads it.
+ */
+const readPublished = compiledRead(
+  (
+    db: Kysely<DB>,
+    { menuIds, after, limit, offset }: { menuIds: readonly number[]; after: SortKey; limit: number; offset: number },
+    { columns, direction }: { columns: readonly SortColumn[]; direction: Direction },
+  ) => {
+    let query = db.selectFrom('news').where(inMenus('menu_id', menuIds)).where('status', '=', PUBLISHED);
+    if (after.length > 0) query = query.where(afterKey(columns, direction, after));
+    for (const column of columns) query = query.orderBy(column, direction);
+    return query.select(columns).limit(limit).offset(offset);
+  },
+);
+
+/**
+ * Reads the published articles of `menuIds` ordered by `columns` (all one way, the last the
  * unique id), for readPage: from a signpost's key on, and each with its own key.
  */
-function publishedReader(database: Database, columns: readonly SortColumn[], scope: (query: NewsQuery) => NewsQuery): ListReader<Array<string | number>> {
+function publishedReader({ db }: Database, columns: readonly SortColumn[], menuIds: readonly number[]): ListReader<SortKey> {
   return async (direction, after, limit, offset) => {
-    let query = scope(database.db.selectFrom('news')).where('status', '=', PUBLISHED);
-    if (after) query = query.where(afterKey(columns, direction, after));
-    for (const column of columns) query = query.orderBy(column, direction);
-    const rows = await query.select(columns).limit(limit).offset(offset).execute();
+    const rows = await readPublished(db, { menuIds, after: after ?? [], limit, offset }, { columns, direction });
     return rows.map((row) => ({ id: row.id, key: columns.map((column) => row[column]) }));
   };
 }
@@ -93,7 +108,7 @@ function publishedReader(database: Database, columns: readonly SortColumn[], sco
 export async function listLatest(database: Database, menuIds: readonly number[], paging: PagingQuery): Promise<Page<NewsItem>> {
   // The total first (kept until articles change): it says from which end the page is nearer.
   const total = await countPublished(database, menuIds);
-  const read = publishedReader(database, ['news_create_time', 'id'], (query) => query.where(inMenus('menu_id', menuIds)));
+  const read = publishedReader(database, ['news_create_time', 'id'], menuIds);
   const ids = await readPage(database, `latest ${menuIds.join(',')}`, pageFromNearerEnd(paging, total), read);
   return { items: await publishedItems(database, ids), total };
 }
