@@ -34,8 +34,13 @@ declare module 'fastify' {
  */
 interface LiveCounter {
   count: () => void;
-  /** The answer split around the number; absent when the number is not shown (a page whose script asks for it). */
-  around?: { before: Buffer; after: Buffer; base: number; gzip: SplicedGzip };
+  /**
+   * The answer split around the number; absent when the number is not shown (a page whose script
+   * asks for it). Its gzip form is made at the first reading from the cache that takes gzip:
+   * compressing both parts cost a seventh of an uncached article's answer, and many kept
+   * articles are never read again (a crawler passing through them all).
+   */
+  around?: { before: Buffer; after: Buffer; base: number; gzip?: SplicedGzip };
   hits: number;
 }
 
@@ -215,7 +220,7 @@ export class ResponseCache {
       body,
       encoded: copy ? { [copy.encoding]: copy.body } : {},
       counter,
-      bytes: note.key.length * 2 + body.length + (copy?.body.length ?? 0) + (counter?.around?.gzip.bytes ?? 0) + 256,
+      bytes: note.key.length * 2 + body.length + (copy?.body.length ?? 0) + 256,
     };
     this.store.set(note.key, entry);
     this.settle(note.key, entry);
@@ -240,13 +245,17 @@ export class ResponseCache {
     }
     headers['content-type'] = entry.contentType;
     if (counted?.around) {
-      const { before, after, base, gzip } = counted.around;
+      const { before, after, base } = counted.around;
       const count = Buffer.from(String(base + counted.hits));
       // Every browser takes gzip, which can be joined around the count (spliced-gzip.ts); a
       // client taking brotli alone gets the body compressed by the compression hook.
       if (entry.body.length >= COMPRESS_THRESHOLD_BYTES && accepts(request, 'gzip')) {
+        if (!counted.around.gzip) {
+          counted.around.gzip = new SplicedGzip(before, after);
+          this.recount(entry, counted.around.gzip.bytes);
+        }
         headers['content-encoding'] = 'gzip';
-        answerRaw(reply, entry.status, headers, gzip.with(count));
+        answerRaw(reply, entry.status, headers, counted.around.gzip.with(count));
         return;
       }
       void reply.headers(headers).code(entry.status).send(Buffer.concat([before, count, after]));
@@ -260,13 +269,17 @@ export class ResponseCache {
     let copy = entry.encoded[encoding];
     if (!copy) {
       copy = entry.encoded[encoding] = compressed(entry.body, encoding);
-      // Put again so the store counts the compressed copy's bytes too.
-      this.store.delete(entry.key);
-      entry.bytes += copy.length;
-      this.store.set(entry.key, entry);
+      this.recount(entry, copy.length);
     }
     headers['content-encoding'] = encoding;
     answerRaw(reply, entry.status, headers, copy);
+  }
+
+  /** Puts an entry again with what was added to it since it was kept (a compressed form), so the store counts those bytes too. */
+  private recount(entry: CachedAnswer, added: number): void {
+    this.store.delete(entry.key);
+    entry.bytes += added;
+    this.store.set(entry.key, entry);
   }
 }
 
@@ -292,7 +305,7 @@ function liveCounter(body: Buffer, count: () => void, field: string | undefined)
   if (!match) return { count, hits: 0 };
   const before = Buffer.from(text.slice(0, match.index + field.length + 3));
   const after = Buffer.from(text.slice(match.index + match[0].length));
-  return { count, hits: 0, around: { before, after, base: Number(match[1]), gzip: new SplicedGzip(before, after) } };
+  return { count, hits: 0, around: { before, after, base: Number(match[1]) } };
 }
 
 /** If-None-Match holds the tag (or *); weak and strong forms compare equal, as RFC 9110 asks for GET. */
