@@ -4,6 +4,7 @@ import type { BannerDto, FriendLinkDto, ListDto, MenuDto, NewsDetailDto, NewsLis
 import { createContentAdminTest, type ContentAdminTest } from '../../test/content-admin.js';
 import { insertBanner, insertMenu, insertNews } from '../../test/fixtures.js';
 import { createTestApp, engines, envelope, type TestApp } from '../../test/harness.js';
+import { invalidateNewsCaches } from '../features/news/service.js';
 import { ByteLru } from './byte-lru.js';
 
 describe.each(engines)('response cache on %s', (engine) => {
@@ -98,6 +99,32 @@ describe.each(engines)('response cache on %s', (engine) => {
     expect(changed.statusCode).toBe(200);
     expect(changed.headers.etag).not.toBe(etag);
     expect(envelope<BannerDto[]>(changed).Data.map((b) => b.Title)).toContain('新横幅');
+  });
+
+  it('sends a missed answer compressed as it keeps it, with the headers of a hit', async () => {
+    // Enough articles for an answer past the compression threshold.
+    const { database } = c.t.app.services;
+    for (let i = 0; i < 12; i++) await insertNews(database.db, { menuId, title: `压缩的答复之${i}`, content: `<p>${'工程质量潜在缺陷保险'.repeat(10)}</p>` });
+    invalidateNewsCaches(database);
+    const url = `GetNewsList?pid=${menuId}&pagesize=100`;
+    const headers = { 'accept-encoding': 'gzip, deflate, br' };
+    const missed = await get(url, headers);
+    const hit = await get(url, headers);
+    for (const res of [missed, hit]) {
+      expect(res.headers['content-encoding']).toBe('br');
+      expect(res.headers.vary).toBe('Accept-Encoding, token, Authorization');
+      expect(res.headers.etag).toBe(missed.headers.etag);
+      expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
+    }
+    // The hit sends the copy the miss made, byte for byte: nothing compressed twice.
+    expect(hit.rawPayload.equals(missed.rawPayload)).toBe(true);
+    const titles = (res: { rawPayload: Buffer }) => (JSON.parse(zlib.brotliDecompressSync(res.rawPayload).toString()) as { Data: ListDto<NewsListItemDto> }).Data.List.map((n) => n.Title);
+    expect(titles(missed).length).toBeGreaterThan(0);
+    expect(titles(hit)).toEqual(titles(missed));
+    // A client taking gzip alone gets gzip, made for it from the kept answer.
+    const gzipped = await get(url, { 'accept-encoding': 'gzip' });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect((JSON.parse(zlib.gunzipSync(gzipped.rawPayload).toString()) as { Data: ListDto<NewsListItemDto> }).Data.List.map((n) => n.Title)).toEqual(titles(missed));
   });
 
   it('answers a call with tracking parameters (a cache-buster, campaign tags) from the entry without them', async () => {

@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { withoutTrackingParams } from '@portal/shared';
 import type { Database } from '../db/connection.js';
-import { accepts, chosenEncoding, COMPRESS_THRESHOLD_BYTES, compressed, type EncodedCopy, type Encoding } from '../http/compression.js';
+import { accepts, chosenEncoding, COMPRESS_THRESHOLD_BYTES, compressed, compressedOffLoop, type EncodedCopy, type Encoding } from '../http/compression.js';
 import { optionalMember } from '../http/member-session.js';
 import { ByteLru, type Sized } from './byte-lru.js';
 import { generationOf, type ContentArea } from './generations.js';
@@ -218,10 +218,12 @@ export class ResponseCache {
       vary: note.vary,
       etag,
       body,
-      encoded: copy ? { [copy.encoding]: copy.body } : {},
+      // A copy around a live counter would show the count at keeping: hits are made from the parts.
+      encoded: copy && !counter?.around ? { [copy.encoding]: copy.body } : {},
       counter,
-      bytes: note.key.length * 2 + body.length + (copy?.body.length ?? 0) + 256,
+      bytes: 0,
     };
+    entry.bytes = note.key.length * 2 + body.length + Object.values(entry.encoded).reduce((n, b) => n + b.length, 0) + 256;
     this.store.set(note.key, entry);
     this.settle(note.key, entry);
     void reply.header('etag', etag).header('cache-control', note.cacheControl);
@@ -346,18 +348,29 @@ export function registerResponseCache(app: FastifyInstance, cache: ResponseCache
     const policy = request.routeOptions.config.responseCache;
     if (!policy || request.method !== 'GET') return;
     const audience = policy.perAudience ? await audienceOfRequest(request) : 'visitor';
-    // Shared caches must not hand one token's answer to another.
-    const vary = policy.perAudience ? 'Accept-Encoding, token, Authorization' : 'Accept-Encoding';
-    if (await cache.serve(request, reply, { key: callKey(request, audience), areas: policy.areas, cacheControl: API_CACHE_CONTROL[audience], vary })) return reply;
+    if (await cache.serve(request, reply, { key: callKey(request, audience), areas: policy.areas, cacheControl: API_CACHE_CONTROL[audience], vary: varyOf(policy) })) return reply;
   });
   // Whatever way a missed request ends, those waiting for its answer are let go (keep settles them first when it was kept).
   app.addHook('onResponse', async (request) => cache.release(request));
   app.addHook('onRequestAbort', async (request) => cache.release(request));
   app.addHook('onSend', async (request, reply, payload) => {
-    if (!request.routeOptions.config.responseCache || ResponseCache.answeredFromCache(request)) return payload;
+    const policy = request.routeOptions.config.responseCache;
+    if (!policy || ResponseCache.answeredFromCache(request)) return payload;
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
     const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
-    cache.keep(request, reply, body, String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'));
-    return body;
+    // Compressed here rather than by the compression plugin (which leaves an encoded answer
+    // alone): off the event loop, and the copy is kept with the answer, so its first reading
+    // from the cache need not compress it again.
+    const encoding = reply.hasHeader('content-encoding') ? undefined : chosenEncoding(request, body);
+    const copy = encoding && { encoding, body: await compressedOffLoop(body, encoding) };
+    cache.keep(request, reply, body, String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'), copy);
+    if (!copy) return body;
+    void reply.header('content-encoding', copy.encoding).header('vary', varyOf(policy));
+    return copy.body;
   });
+}
+
+/** What a cached call's answer varies by: its encoding, and for one that members see differently, the session (shared caches must not hand one token's answer to another). */
+function varyOf(policy: CachePolicy): string {
+  return policy.perAudience ? 'Accept-Encoding, token, Authorization' : 'Accept-Encoding';
 }
