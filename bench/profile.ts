@@ -6,7 +6,7 @@ import type { BenchData } from './data.js';
 import { defaultGenerator, describeGenerator, runLoad } from './load.js';
 
 /**
- * `npx tsx bench/profile.ts [detail|list|home] [--cached]`: a CPU profile of one public call or page
+ * `npx tsx bench/profile.ts [detail|list|positions|home] [--cached]`: a CPU profile of one public call or page
  * under load (wrk when installed, else autocannon: see load.ts; 32 connections, 15 s), every request uncached (a fresh parameter each
  * time) or, with --cached, the same request answered from the response cache, on
  * the benchmark's SQLite data (run `npm run bench` once to build it). Prints where the server's
@@ -21,6 +21,7 @@ const targets = {
   list: `/api/XfWebApi/GetNewsList?pid=${data.bigMenuId}&pagesize=10&pageindex=1`,
   // The server-rendered home page (a query string, so each request can add its own parameter).
   home: '/home?bench=1',
+  positions: '/api/XfWebApi/GetNewPositionList?seat=1&pageindex=1&pagesize=10',
 };
 const which = (process.argv[2] ?? 'detail') as keyof typeof targets;
 if (!(which in targets)) throw new Error(`unknown target ${which}: ${Object.keys(targets).join(', ')}`);

@@ -1,5 +1,8 @@
 import { ArticleStatus, contentMessages, formatCst, messages, type PagingQuery } from '@portal/shared';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/connection.js';
+import type { DB } from '../../db/schema.js';
+import { compiledRead } from '../../db/compiled.js';
 import { notFound } from '../../http/envelope.js';
 import { pageWindow } from '../../http/paging.js';
 import { inMenus, itemQuery, publishedItems, toItem, type NewsItem, type Page } from '../news/items.js';
@@ -18,28 +21,35 @@ export interface PositionItem extends NewsItem {
  */
 export async function listSeat(database: Database, seat: number, menuIds: readonly number[], paging: PagingQuery): Promise<Page<PositionItem>> {
   const { limit, offset } = pageWindow(paging);
-  const placed = database.db
+  const [rows, [counted]] = await Promise.all([readSeatPage(database.db, { seat, menuIds, limit, offset }), countSeat(database.db, { seat, menuIds })]);
+  const sortNumbers = new Map(rows.map((r) => [r.news_id, r.sort_number]));
+  const items = await publishedItems(database, rows.map((r) => r.news_id));
+  return { items: items.map((item) => ({ ...item, seat, sortNumber: sortNumbers.get(item.id) ?? 0 })), total: counted?.n ?? 0 };
+}
+
+/** A seat's enabled placements of published articles of some menus: built and compiled once (db/compiled.ts), as every uncached home page reads them. */
+const placedIn = (db: Kysely<DB>, { seat, menuIds }: { seat: number; menuIds: readonly number[] }) =>
+  db
     .selectFrom('positions as p')
     .innerJoin('news as n', 'n.id', 'p.news_id')
     .where('p.seat', '=', seat)
     .where('p.status', '=', 1)
     .where('n.status', '=', ArticleStatus.Published)
     .where(inMenus('n.menu_id', menuIds));
-  const [rows, { n }] = await Promise.all([
-    placed
-      .select(['p.news_id', 'p.sort_number'])
-      .orderBy('p.sort_number', 'asc')
-      .orderBy('n.news_create_time', 'desc')
-      .orderBy('n.id', 'desc')
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-    placed.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  const sortNumbers = new Map(rows.map((r) => [r.news_id, r.sort_number]));
-  const items = await publishedItems(database, rows.map((r) => r.news_id));
-  return { items: items.map((item) => ({ ...item, seat, sortNumber: sortNumbers.get(item.id) ?? 0 })), total: n };
-}
+
+const readSeatPage = compiledRead((db: Kysely<DB>, values: { seat: number; menuIds: readonly number[]; limit: number; offset: number }) =>
+  placedIn(db, values)
+    .select(['p.news_id', 'p.sort_number'])
+    .orderBy('p.sort_number', 'asc')
+    .orderBy('n.news_create_time', 'desc')
+    .orderBy('n.id', 'desc')
+    .limit(values.limit)
+    .offset(values.offset),
+);
+
+const countSeat = compiledRead((db: Kysely<DB>, values: { seat: number; menuIds: readonly number[] }) =>
+  placedIn(db, values).select((eb) => eb.fn.countAll<number>().as('n')),
+);
 
 // ——— Back office (推荐位管理) ———
 
