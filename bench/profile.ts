@@ -6,7 +6,7 @@ import type { BenchData } from './data.js';
 import { defaultGenerator, describeGenerator, runLoad } from './load.js';
 
 /**
- * `npx tsx bench/profile.ts [detail|list|positions|home] [--cached]`: a CPU profile of one public call or page
+ * `npx tsx bench/profile.ts [detail|list|positions|home|<path>] [--cached]`: a CPU profile of one public call or page
  * under load (wrk when installed, else autocannon: see load.ts; 32 connections, 15 s), every request uncached (a fresh parameter each
  * time) or, with --cached, the same request answered from the response cache, on
  * the benchmark's SQLite data (run `npm run bench` once to build it). Prints where the server's
@@ -23,9 +23,10 @@ const targets = {
   home: '/home?bench=1',
   positions: '/api/XfWebApi/GetNewPositionList?seat=1&pageindex=1&pagesize=10',
 };
-const which = (process.argv[2] ?? 'detail') as keyof typeof targets;
-if (!(which in targets)) throw new Error(`unknown target ${which}: ${Object.keys(targets).join(', ')}`);
-const target = targets[which];
+// A named target, or any path of the server's (with a query string, so a parameter can be added to make each request fresh).
+const which = process.argv[2] ?? 'detail';
+if (!which.startsWith('/') && !(which in targets)) throw new Error(`unknown target ${which}: ${Object.keys(targets).join(', ')}, or a path`);
+const target = which.startsWith('/') ? which : targets[which as keyof typeof targets];
 const cached = process.argv.includes('--cached');
 
 interface ProfileNode {
