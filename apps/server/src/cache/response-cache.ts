@@ -209,6 +209,8 @@ export class ResponseCache {
     // A weak tag for an answer with a live counter: same content, the count aside.
     const hash = createHash('sha1').update(body).digest('base64url').slice(0, 27);
     const etag = counter ? `W/"${hash}"` : `"${hash}"`;
+    // A copy around a live counter would show the count at keeping: hits are made from the parts.
+    const kept = counter?.around ? undefined : copy;
     const entry: CachedAnswer = {
       key: note.key,
       generation: note.generation,
@@ -218,12 +220,10 @@ export class ResponseCache {
       vary: note.vary,
       etag,
       body,
-      // A copy around a live counter would show the count at keeping: hits are made from the parts.
-      encoded: copy && !counter?.around ? { [copy.encoding]: copy.body } : {},
+      encoded: kept ? { [kept.encoding]: kept.body } : {},
       counter,
-      bytes: 0,
+      bytes: note.key.length * 2 + body.length + (kept?.body.length ?? 0) + 256,
     };
-    entry.bytes = note.key.length * 2 + body.length + Object.values(entry.encoded).reduce((n, b) => n + b.length, 0) + 256;
     this.store.set(note.key, entry);
     this.settle(note.key, entry);
     void reply.header('etag', etag).header('cache-control', note.cacheControl);
