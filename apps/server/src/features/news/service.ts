@@ -160,22 +160,30 @@ const readArticleRow = compiledRead((db: Kysely<DB>, { id }: { id: number }) =>
 );
 
 async function neighbours(db: Kysely<DB>, article: NewsItem): Promise<Neighbour[]> {
-  const [previous, next] = await Promise.all([neighbour(db, article, 'previous'), neighbour(db, article, 'next')]);
-  return [previous, next].filter((n): n is Neighbour => n !== undefined);
+  const candidates = await readNeighbours(db, { menuId: article.menuId, time: article.newsCreateTime, id: article.id });
+  const at = { news_create_time: article.newsCreateTime, id: article.id };
+  const newer = candidates.filter((c) => byTime(c, at) > 0).sort(byTime);
+  const older = candidates.filter((c) => byTime(c, at) < 0).sort((a, b) => byTime(b, a));
+  const neighbour = (row: NeighbourRow | undefined, side: Neighbour['side']) => row && { id: row.id, menuId: row.menu_id, title: row.title, side };
+  return [neighbour(newer[0], 'previous'), neighbour(older[0], 'next')].filter((n): n is Neighbour => n !== undefined);
 }
 
-async function neighbour(db: Kysely<DB>, article: NewsItem, side: Neighbour['side']): Promise<Neighbour | undefined> {
-  const newer = side === 'previous';
-  // news_menu_list orders is_top before the time, so each pin value gets its own index seek
-  // (a plain range over the menu would scan it); the nearer of the two is the neighbour.
-  const values = { menuId: article.menuId, time: article.newsCreateTime, id: article.id };
-  const candidates = await Promise.all([0, 1].map((isTop) => readNeighbour(db, values, { newer, isTop })));
-  const nearest = candidates.flat().sort((a, b) => (newer ? byTime(a, b) : byTime(b, a)))[0];
-  return nearest && { id: nearest.id, menuId: nearest.menu_id, title: nearest.title, side };
+interface NeighbourRow {
+  id: number;
+  menu_id: number;
+  title: string;
+  news_create_time: string;
 }
 
-const readNeighbour = compiledRead(
-  (db: Kysely<DB>, { menuId, time, id }: { menuId: number; time: string; id: number }, { newer, isTop }: { newer: boolean; isTop: number }) => {
+/**
+ * The candidates for an article's neighbours, in one statement: the nearest newer and the
+ * nearest older published article of its menu, once among the pinned and once among the rest.
+ * news_menu_list orders is_top before the time, so each pin value gets its own index seek (a
+ * plain range over the menu would scan it); the nearest of each side is the neighbour. One
+ * statement rather than four: on PostgreSQL each was a round trip.
+ */
+const readNeighbours = compiledRead((db: Kysely<DB>, { menuId, time, id }: { menuId: number; time: string; id: number }) => {
+  const seek = (newer: boolean, isTop: number) => {
     const order = newer ? 'asc' : 'desc';
     return db
       .selectFrom('news')
@@ -187,8 +195,11 @@ const readNeighbour = compiledRead(
       .orderBy('news_create_time', order)
       .orderBy('id', order)
       .limit(1);
-  },
-);
+  };
+  // Each part keeps its own ORDER BY and LIMIT as a subquery: neither engine takes them on a member of a UNION.
+  const [first, ...rest] = [seek(true, 0), seek(true, 1), seek(false, 0), seek(false, 1)].map((part, i) => db.selectFrom(part.as(`n${i}`)).selectAll());
+  return rest.reduce((union, part) => union.unionAll(part), first!);
+});
 
 /** Publish order: time text (fixed width, so it sorts as text), then id. */
 function byTime(a: { news_create_time: string; id: number }, b: { news_create_time: string; id: number }): number {
