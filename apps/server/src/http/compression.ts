@@ -6,6 +6,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 /** Below this size the encoding headers and the CPU cost about what compression saves. */
 export const COMPRESS_THRESHOLD_BYTES = 1024;
 
+/** API answers: brotli quality 3 (see registerCompression). */
+const API_BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 3 } };
+
 /**
  * Compresses answers on the fly (pages' HTML, JSON, SVG, XML: the types mime-db calls
  * compressible) above a threshold, brotli before gzip by the client's Accept-Encoding. Answers
@@ -27,7 +30,6 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
   });
 }
 
-const API_BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 3 } };
 const brotliOnPool = promisify(zlib.brotliCompress);
 const gzipOnPool = promisify(zlib.gzip);
 
