@@ -127,6 +127,14 @@ describe.each(engines)('response cache on %s', (engine) => {
     expect((JSON.parse(zlib.gunzipSync(gzipped.rawPayload).toString()) as { Data: ListDto<NewsListItemDto> }).Data.List.map((n) => n.Title)).toEqual(titles(missed));
   });
 
+  it('says what an answer varies by on a miss sent uncompressed as on its hits', async () => {
+    // A member's answer differs from a visitor's: a shared cache must key it by the session even
+    // when the miss went out plain (a client taking no encoding, or an answer too small to compress).
+    const url = `GetNewsList?pid=${menuId}&pagesize=1`;
+    for (const res of [await get(url), await get(url)]) expect(res.headers.vary).toBe('Accept-Encoding, token, Authorization');
+    for (const res of [await get('GetWebFriendlinks?pagesize=1'), await get('GetWebFriendlinks?pagesize=1')]) expect(res.headers.vary).toBe('Accept-Encoding');
+  });
+
   it('answers a call with tracking parameters (a cache-buster, campaign tags) from the entry without them', async () => {
     const links = async (query: string) => envelope<FriendLinkDto[]>(await get(`GetWebFriendlinks${query}`)).Data.map((l) => l.Title);
     const before = await links('');

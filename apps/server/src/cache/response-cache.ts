@@ -364,8 +364,10 @@ export function registerResponseCache(app: FastifyInstance, cache: ResponseCache
     const encoding = reply.hasHeader('content-encoding') ? undefined : chosenEncoding(request, body);
     const copy = encoding && { encoding, body: await compressedOffLoop(body, encoding) };
     cache.keep(request, reply, body, String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'), copy);
+    // As a hit says it: whether or not this copy went out compressed, the answer varies by encoding (and session).
+    void reply.header('vary', varyOf(policy));
     if (!copy) return body;
-    void reply.header('content-encoding', copy.encoding).header('vary', varyOf(policy));
+    void reply.header('content-encoding', copy.encoding);
     return copy.body;
   });
 }
