@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { withoutTrackingParams } from '@portal/shared';
 import type { Database } from '../db/connection.js';
-import { accepts, chosenEncoding, COMPRESS_THRESHOLD_BYTES, compressed, compressedOffLoop, type EncodedCopy, type Encoding } from '../http/compression.js';
+import { accepts, chosenEncoding, COMPRESS_THRESHOLD_BYTES, compressed, compressedAnswer, type EncodedCopy, type Encoding } from '../http/compression.js';
 import { optionalMember } from '../http/member-session.js';
 import { ByteLru, type Sized } from './byte-lru.js';
 import { generationOf, type ContentArea } from './generations.js';
@@ -359,10 +359,10 @@ export function registerResponseCache(app: FastifyInstance, cache: ResponseCache
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
     const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
     // Compressed here rather than by the compression plugin (which leaves an encoded answer
-    // alone): off the event loop, and the copy is kept with the answer, so its first reading
-    // from the cache need not compress it again.
+    // alone): a large answer off the event loop, and the copy is kept with the answer, so its
+    // first reading from the cache need not compress it again.
     const encoding = reply.hasHeader('content-encoding') ? undefined : chosenEncoding(request, body);
-    const copy = encoding && { encoding, body: await compressedOffLoop(body, encoding) };
+    const copy = encoding && { encoding, body: await compressedAnswer(body, encoding) };
     cache.keep(request, reply, body, String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'), copy);
     // As a hit says it: whether or not this copy went out compressed, the answer varies by encoding (and session).
     void reply.header('vary', varyOf(policy));

@@ -4,7 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, engines, type TestApp } from '../../test/harness.js';
-import { COMPRESS_THRESHOLD_BYTES } from './compression.js';
+import { COMPRESS_THRESHOLD_BYTES, compressedAnswer } from './compression.js';
 
 describe.each(engines)('compressed answers on %s', (engine) => {
   let t: TestApp;
@@ -70,5 +70,18 @@ describe.each(engines)('compressed answers on %s', (engine) => {
     expect(res.body.length).toBeLessThan(COMPRESS_THRESHOLD_BYTES);
     expect(res.headers['content-encoding']).toBeUndefined();
     expect(res.json()).toMatchObject({ Code: 200 });
+  });
+});
+
+describe('compressedAnswer', () => {
+  it('compresses small answers inline and large ones on the thread pool to the same bytes a reader gets back', async () => {
+    for (const size of [2 * 1024, 300 * 1024]) {
+      const body = Buffer.from(JSON.stringify({ Data: '工程质量潜在缺陷保险'.repeat(size / 30) }));
+      const br = await compressedAnswer(body, 'br');
+      const gzip = await compressedAnswer(body, 'gzip');
+      expect(br.length).toBeLessThan(body.length / 4);
+      expect(zlib.brotliDecompressSync(br).equals(body)).toBe(true);
+      expect(zlib.gunzipSync(gzip).equals(body)).toBe(true);
+    }
   });
 });
