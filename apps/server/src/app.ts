@@ -22,6 +22,7 @@ import { registerWebApp } from './http/web-app.js';
 import { registerCompression } from './http/compression.js';
 import { inlineScriptSource, registerSecurityHeaders } from './http/security-headers.js';
 import { memberSessionFlagScript } from '@portal/shared';
+import { trackRequestsInFlight } from './http/requests-in-flight.js';
 import { registerGuardDocs } from './http/guard-docs.js';
 import { checkReadiness } from './ops/readiness.js';
 import { stopViews } from './features/news/views.js';
@@ -76,6 +77,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  const inFlight = trackRequestsInFlight(app);
 
   // The data folder, or a bucket (STORAGE_URL) that must answer before the server starts.
   const { storage, privateStorage, close: closeStorages } = await openStorages(config);
@@ -98,6 +100,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Activity e-mails (SMTP_URL): sent in the background from the persistent outbox.
   const outbox = backgroundJobs ? startMailOutbox(services, app.log) : undefined;
   app.addHook('onClose', async () => {
+    // Requests whose clients left are still at work: they finish before anything below closes.
+    if (!(await inFlight.settled())) app.log.warn('requests still running 5 s after closing began; closing anyway');
     // A running sweep or mail round finishes before the database goes.
     await sweeps?.stop();
     await outbox?.stop();
