@@ -1,4 +1,5 @@
 import { CompiledQuery, type Compilable, type Kysely } from 'kysely';
+import { nameStatement } from './named-statements.js';
 import type { DB } from './schema.js';
 
 /**
@@ -8,6 +9,9 @@ import type { DB } from './schema.js';
  * uncached article read in a CPU profile, though the SQL of a given read never changes, only
  * its values. So the builder runs once per shape with placeholders in place of the values;
  * the compiled SQL is kept, and each call puts its own values where the placeholders went.
+ *
+ * On PostgreSQL the kept SQL runs as a named prepared statement (named-statements.ts), so the
+ * server does not parse and plan it again either; SQLite keeps its statements by text anyway.
  *
  * Values are the parameters of the query (numbers, strings; arrays for IN lists, whose
  * length is part of the shape). Anything that changes the SQL itself (a direction, an
@@ -49,6 +53,8 @@ interface Template {
 
 function compile(query: Compilable<unknown>, values: Values): Template {
   const { sql, parameters } = query.compile();
+  // On PostgreSQL a kept text runs as a prepared statement (named-statements.ts).
+  nameStatement(sql);
   const used = new Set(parameters.filter((p): p is Placeholder => p instanceof Placeholder).map((p) => `${p.key}#${p.index ?? ''}`));
   for (const [key, value] of Object.entries(values)) {
     const expected = Array.isArray(value) ? value.map((_, i) => `${key}#${i}`) : [`${key}#`];

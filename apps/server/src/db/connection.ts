@@ -5,6 +5,7 @@ import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import { registerBigramFunction } from '../features/search/bigrams.js';
 import type { DB } from './schema.js';
+import { withNamedStatements } from './named-statements.js';
 import { offLoopReads, type OffLoopReads } from './off-loop-reads.js';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -116,6 +117,6 @@ async function connectPostgres(url: string, schema?: string): Promise<Database> 
   // A connection lost while checked out fails its query; its own 'error' event needs a listener too.
   pool.on('error', () => undefined);
   pool.on('connect', (client) => client.on('error', () => undefined));
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: withNamedStatements(pool) }) });
   return { db, engine: 'postgres', close: () => db.destroy() };
 }
