@@ -149,6 +149,11 @@ test('an activity for one level: read and signed up by its member, unseen by ano
   await expectBadge(member.page, unread - 1);
   await expect(bar.getByRole('button', { name: '关注我们' })).toBeHidden();
   await member.page.screenshot({ path: testInfo.outputPath('member-activity-375.png'), fullPage: true });
+  // And on the smallest phones.
+  await member.page.setViewportSize({ width: 320, height: 700 });
+  expect((await bar.boundingBox())!.height).toBeLessThan(40);
+  await expectBadge(member.page, unread - 1);
+  await member.page.screenshot({ path: testInfo.outputPath('member-activity-320.png'), fullPage: true });
   await member.page.setViewportSize({ width: 1440, height: 900 });
 
   // A member of 会员单位 does not see it.
