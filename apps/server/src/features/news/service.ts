@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { ArticleStatus, Code, messages, type PagingQuery } from '@portal/shared';
 import type { Database } from '../../db/connection.js';
 import type { DB } from '../../db/schema.js';
@@ -194,7 +194,8 @@ const readNeighbours = compiledRead((db: Kysely<DB>, { menuId, time, id }: { men
       .where((eb) => eb(eb.refTuple('news_create_time', 'id'), newer ? '>' : '<', eb.tuple(time, id)))
       .orderBy('news_create_time', order)
       .orderBy('id', order)
-      .limit(1);
+      // Written into the SQL, not bound: SQLite took 54 µs for the four seeks with LIMIT ? and 8 µs with LIMIT 1.
+      .limit(sql.lit(1));
   };
   // Each part keeps its own ORDER BY and LIMIT as a subquery: neither engine takes them on a member of a UNION.
   const [first, ...rest] = [seek(true, 0), seek(true, 1), seek(false, 0), seek(false, 1)].map((part, i) => db.selectFrom(part.as(`n${i}`)).selectAll());
