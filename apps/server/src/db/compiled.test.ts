@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
 import { createTestApp, engines, type TestApp } from '../../test/harness.js';
 import { insertMenu, insertNews, timeAt } from '../../test/fixtures.js';
-import { compiledRead } from './compiled.js';
+import { compiledRead, limitExpression, pageLimit } from './compiled.js';
 import type { DB } from './schema.js';
 
 const titlesIn = (db: Kysely<DB>, ids: readonly number[], menuId: number, newestFirst: boolean) =>
@@ -42,6 +42,29 @@ describe.each(engines)('a read compiled once (%s)', (engine) => {
     }
     // Sanity: the cases above are not all empty.
     expect(await readTitles(db, { ids, menuId: menus[0]! }, { newestFirst: true })).toHaveLength(3);
+  });
+
+  it('writes a small LIMIT into the SQL on SQLite and binds a large one, with the same rows either way', async () => {
+    const newest = (d: Kysely<DB>) => d.selectFrom('news').select('title').orderBy('news_create_time', 'desc').orderBy('id', 'desc');
+    const readNewest = compiledRead((d: Kysely<DB>, { limit, offset }: { limit: number | undefined; offset: number }, { writtenLimit }: { writtenLimit: number | undefined }) =>
+      newest(d).limit(limitExpression(limit, writtenLimit)).offset(offset),
+    );
+    const texts: string[] = [];
+    for (const limit of [2, 50, 51, 1000]) {
+      const { bound, written } = pageLimit(limit, engine);
+      texts.push(newest(db).limit(limitExpression(bound, written)).offset(1).compile().sql);
+      expect(await readNewest(db, { limit: bound, offset: 1 }, { writtenLimit: written })).toEqual(await newest(db).limit(limit).offset(1).execute());
+    }
+    // On SQLite up to 50 the size is written in; past it (and on PostgreSQL always) it is a
+    // parameter: one statement for every size a request may ask.
+    if (engine === 'sqlite') {
+      expect(texts[0]).toMatch(/limit 2 offset/i);
+      expect(texts[1]).toMatch(/limit 50 offset/i);
+    } else {
+      expect(new Set(texts).size).toBe(1);
+    }
+    expect(texts[2]).toBe(texts[3]);
+    expect(texts[2]).not.toMatch(/limit \d/i);
   });
 
   it('refuses a builder that reads a value instead of passing it to the query', async () => {

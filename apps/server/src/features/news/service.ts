@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { ArticleStatus, Code, messages, type PagingQuery } from '@portal/shared';
 import type { Database } from '../../db/connection.js';
 import type { DB } from '../../db/schema.js';
-import { compiledRead } from '../../db/compiled.js';
+import { compiledRead, limitExpression, pageLimit } from '../../db/compiled.js';
 import { AppError, notFound } from '../../http/envelope.js';
 import { pageFromNearerEnd } from '../../http/paging.js';
 import { shownDescendantIds, type MenuIndex } from '../menus/tree.js';
@@ -79,13 +79,13 @@ type SortKey = Array<string | number>;
 const readPublished = compiledRead(
   (
     db: Kysely<DB>,
-    { menuIds, after, limit, offset }: { menuIds: readonly number[]; after: SortKey; limit: number; offset: number },
-    { columns, direction }: { columns: readonly SortColumn[]; direction: Direction },
+    { menuIds, after, limit, offset }: { menuIds: readonly number[]; after: SortKey; limit: number | undefined; offset: number },
+    { columns, direction, writtenLimit }: { columns: readonly SortColumn[]; direction: Direction; writtenLimit: number | undefined },
   ) => {
     let query = db.selectFrom('news').where(inMenus('menu_id', menuIds)).where('status', '=', PUBLISHED);
     if (after.length > 0) query = query.where(afterKey(columns, direction, after));
     for (const column of columns) query = query.orderBy(column, direction);
-    return query.select(columns).limit(limit).offset(offset);
+    return query.select(columns).limit(limitExpression(limit, writtenLimit)).offset(offset);
   },
 );
 
@@ -93,9 +93,10 @@ const readPublished = compiledRead(
  * Reads the published articles of `menuIds` ordered by `columns` (all one way, the last the
  * unique id), for readPage: from a signpost's key on, and each with its own key.
  */
-function publishedReader({ db }: Database, columns: readonly SortColumn[], menuIds: readonly number[]): ListReader<SortKey> {
+function publishedReader({ db, engine }: Database, columns: readonly SortColumn[], menuIds: readonly number[]): ListReader<SortKey> {
   return async (direction, after, limit, offset) => {
-    const rows = await readPublished(db, { menuIds, after: after ?? [], limit, offset }, { columns, direction });
+    const { bound, written } = pageLimit(limit, engine);
+    const rows = await readPublished(db, { menuIds, after: after ?? [], limit: bound, offset }, { columns, direction, writtenLimit: written });
     return rows.map((row) => ({ id: row.id, key: columns.map((column) => row[column]) }));
   };
 }

@@ -2,7 +2,7 @@ import { ArticleStatus, contentMessages, formatCst, messages, type PagingQuery }
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/connection.js';
 import type { DB } from '../../db/schema.js';
-import { compiledRead } from '../../db/compiled.js';
+import { compiledRead, limitExpression, pageLimit } from '../../db/compiled.js';
 import { notFound } from '../../http/envelope.js';
 import { pageWindow } from '../../http/paging.js';
 import { inMenus, itemQuery, publishedItems, toItem, type NewsItem, type Page } from '../news/items.js';
@@ -21,7 +21,11 @@ export interface PositionItem extends NewsItem {
  */
 export async function listSeat(database: Database, seat: number, menuIds: readonly number[], paging: PagingQuery): Promise<Page<PositionItem>> {
   const { limit, offset } = pageWindow(paging);
-  const [rows, [counted]] = await Promise.all([readSeatPage(database.db, { seat, menuIds, limit, offset }), countSeat(database.db, { seat, menuIds })]);
+  const { bound, written } = pageLimit(limit, database.engine);
+  const [rows, [counted]] = await Promise.all([
+    readSeatPage(database.db, { seat, menuIds, limit: bound, offset }, { writtenLimit: written }),
+    countSeat(database.db, { seat, menuIds }),
+  ]);
   const sortNumbers = new Map(rows.map((r) => [r.news_id, r.sort_number]));
   const items = await publishedItems(database, rows.map((r) => r.news_id));
   return { items: items.map((item) => ({ ...item, seat, sortNumber: sortNumbers.get(item.id) ?? 0 })), total: counted?.n ?? 0 };
@@ -37,14 +41,15 @@ const placedIn = (db: Kysely<DB>, { seat, menuIds }: { seat: number; menuIds: re
     .where('n.status', '=', ArticleStatus.Published)
     .where(inMenus('n.menu_id', menuIds));
 
-const readSeatPage = compiledRead((db: Kysely<DB>, values: { seat: number; menuIds: readonly number[]; limit: number; offset: number }) =>
-  placedIn(db, values)
-    .select(['p.news_id', 'p.sort_number'])
-    .orderBy('p.sort_number', 'asc')
-    .orderBy('n.news_create_time', 'desc')
-    .orderBy('n.id', 'desc')
-    .limit(values.limit)
-    .offset(values.offset),
+const readSeatPage = compiledRead(
+  (db: Kysely<DB>, values: { seat: number; menuIds: readonly number[]; limit: number | undefined; offset: number }, { writtenLimit }: { writtenLimit: number | undefined }) =>
+    placedIn(db, values)
+      .select(['p.news_id', 'p.sort_number'])
+      .orderBy('p.sort_number', 'asc')
+      .orderBy('n.news_create_time', 'desc')
+      .orderBy('n.id', 'desc')
+      .limit(limitExpression(values.limit, writtenLimit))
+      .offset(values.offset),
 );
 
 const countSeat = compiledRead((db: Kysely<DB>, values: { seat: number; menuIds: readonly number[] }) =>
