@@ -8,6 +8,8 @@ export const COMPRESS_THRESHOLD_BYTES = 1024;
 
 /** API answers: brotli quality 3 (see registerCompression). */
 const API_BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 3 } };
+/** Pages and the response cache's further copies: brotli quality 4. */
+const BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } };
 
 /**
  * Compresses answers on the fly (pages' HTML, JSON, SVG, XML: the types mime-db calls
@@ -44,11 +46,9 @@ const OFF_LOOP_FROM_BYTES = 64 * 1024;
 
 /** An API answer compressed as the plugin would (brotli at quality 3), off the event loop when it is large. */
 export async function compressedAnswer(body: Buffer, encoding: Encoding): Promise<Buffer> {
-  if (body.length < OFF_LOOP_FROM_BYTES) return encoding === 'br' ? zlib.brotliCompressSync(body, API_BROTLI) : zlib.gzipSync(body);
+  if (body.length < OFF_LOOP_FROM_BYTES) return compressed(body, encoding, API_BROTLI);
   return encoding === 'br' ? brotliOnPool(body, API_BROTLI) : gzipOnPool(body);
 }
-
-const BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } };
 
 /**
  * Sends a page from the not-found handler (the web app's history fallback), which the plugin's
@@ -96,7 +96,7 @@ export function accepts(request: FastifyRequest, encoding: Encoding): boolean {
   return (encoding === 'br' ? /\bbr\b/ : /\bgzip\b/).test(String(request.headers['accept-encoding'] ?? ''));
 }
 
-/** The body compressed for the response cache's copies and pages (brotli at quality 4). */
-export function compressed(body: Buffer, encoding: Encoding): Buffer {
-  return encoding === 'br' ? zlib.brotliCompressSync(body, BROTLI) : zlib.gzipSync(body);
+/** The body compressed on the event loop: for the response cache's copies and pages, brotli at quality 4 unless told otherwise. */
+export function compressed(body: Buffer, encoding: Encoding, brotli: zlib.BrotliOptions = BROTLI): Buffer {
+  return encoding === 'br' ? zlib.brotliCompressSync(body, brotli) : zlib.gzipSync(body);
 }
