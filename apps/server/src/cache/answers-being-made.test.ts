@@ -1,4 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import { validatorCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, engines, type TestApp } from '../../test/harness.js';
 import { contentChanged } from './generations.js';
@@ -25,12 +27,13 @@ describe.each(engines)('answers being made, on %s', (engine) => {
   beforeAll(async () => {
     t = await createTestApp(engine);
     app = Fastify({ logger: false });
+    app.setValidatorCompiler(validatorCompiler);
     // Counts requests as they come in, just before the cache's own hook looks them up.
     app.addHook('onRequest', async () => {
       arrived += 1;
     });
     registerResponseCache(app, new ResponseCache(t.app.services.database, 1 << 20));
-    app.get('/made', { config: { responseCache: { areas: ['banners'] } } }, async (request) => {
+    app.get('/made', { config: { responseCache: { areas: ['banners'] } }, schema: { querystring: z.object({ page: z.string() }) } }, async (request) => {
       made += 1;
       const number = made;
       await current.opened;

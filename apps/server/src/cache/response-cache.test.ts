@@ -135,13 +135,26 @@ describe.each(engines)('response cache on %s', (engine) => {
     for (const res of [await get('GetWebFriendlinks?pagesize=1'), await get('GetWebFriendlinks?pagesize=1')]) expect(res.headers.vary).toBe('Accept-Encoding');
   });
 
-  it('answers a call with tracking parameters (a cache-buster, campaign tags) from the entry without them', async () => {
+  it('keys a call by the parameters its route reads, as it reads them', async () => {
     const links = async (query: string) => envelope<FriendLinkDto[]>(await get(`GetWebFriendlinks${query}`)).Data.map((l) => l.Title);
     const before = await links('');
     await c.t.app.services.database.db.insertInto('friend_links').values({ title: '缓存之外', url: 'https://example.org/x', sort_number: 99, status: 1, created_at: '2024-06-01 10:00:00' }).execute();
-    expect(await links('?_=1790000000000')).toEqual(before);
-    expect(await links('?utm_source=weixin&from=singlemessage')).toEqual(before);
-    expect(await links('?other=1')).toContain('缓存之外');
+    // A cache-buster, campaign tags, a made-up parameter: GetWebFriendlinks reads none of them.
+    for (const query of ['?_=1790000000000', '?utm_source=weixin&from=singlemessage', '?other=1', '?fresh=2&x=y']) expect(await links(query)).toEqual(before);
+
+    // A list page asked in different spellings of one request is one entry: names in any case,
+    // values as the route parses them, defaults written or left out, parameters in any order.
+    const titles = async (query: string) => envelope<ListDto<NewsListItemDto>>(await get(`GetNewsList?${query}`)).Data.List.map((n) => n.Title);
+    const first = await titles(`pid=${menuId}`);
+    await insertNews(c.t.app.services.database.db, { menuId, title: '写在缓存之后' });
+    for (const query of [`PID=${menuId}`, `pid=0${menuId}&pageindex=1`, `PageIndex=01&pid=${menuId}&pagesize=10`, `pid=${menuId}&pageindex=x`, `pid=${menuId}&made=up`])
+      expect(await titles(query)).toEqual(first);
+    // What the route reads differently is another answer.
+    expect(await titles(`pid=${menuId}&pagesize=20`)).toContain('写在缓存之后');
+    // A query the route refuses is answered with its refusal, and nothing is kept for it.
+    const bytes = c.t.app.responseCache.bytes;
+    expect(envelope(await get('GetNewsDetail?newsid=abc')).Code).not.toBe(200);
+    expect(c.t.app.responseCache.bytes).toBe(bytes);
   });
 
   it('counts and shows every reading of an article it answers', async () => {
@@ -191,7 +204,7 @@ describe.each(engines)('response cache memory on %s', (engine) => {
     const ids = (await t.app.services.database.db.selectFrom('news').select('id').execute()).map((r) => r.id);
     for (let round = 0; round < 3; round++) {
       for (const id of ids) {
-        const res = await t.app.inject({ method: 'GET', url: `/api/XfWebApi/GetNewsDetail?newsid=${id}&round=${round}` });
+        const res = await t.app.inject({ method: 'GET', url: `/api/XfWebApi/GetNewsDetail?newsid=${id}` });
         expect(envelope(res).Code).toBe(200);
         expect(t.app.responseCache.bytes).toBeLessThanOrEqual(limit);
       }

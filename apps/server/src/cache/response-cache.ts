@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { withoutTrackingParams } from '@portal/shared';
 import type { Database } from '../db/connection.js';
 import { accepts, chosenEncoding, COMPRESS_THRESHOLD_BYTES, compressed, compressedAnswer, type EncodedCopy, type Encoding } from '../http/compression.js';
 import { optionalMember } from '../http/member-session.js';
+import { inDeclaredSpelling } from '../http/params.js';
 import { ByteLru, type Sized } from './byte-lru.js';
 import { generationOf, type ContentArea } from './generations.js';
 import { SplicedGzip } from './spliced-gzip.js';
@@ -318,18 +318,31 @@ function matchesTag(header: string | undefined, etag: string): boolean {
   return header.split(',').some((t) => t.trim().replace(/^W\//, '') === bare);
 }
 
+/** A route's query schema (zod, through the type provider), as far as the key needs it. */
+interface QuerySchema {
+  safeParse(input: unknown): { success: true; data: Record<string, unknown> } | { success: false };
+}
+
 /**
- * The cache key of a call: its path, its query parameters sorted by name (the order of
- * different names changes nothing; repeats of one name keep their order) and the audience.
- * Tracking parameters (a cache-buster `_`, campaign tags) change no answer and are left out.
+ * The cache key of a call: its route, its parameters as the route reads them, and the audience.
+ * The parameters go through the route's own query schema, so one answer has one key: names in
+ * the schema's spelling whatever their case, names the route does not read left out (made-up
+ * ones, cache-busters, campaign tags), values as parsed (`pageindex=01`, `PageIndex=1` and no
+ * pageindex at all are the same first page). Keyed by the raw query, any made-up parameter made
+ * a fresh answer and pushed a kept one out. A query the schema refuses has no key (undefined):
+ * the route answers it with its refusal, which is not kept.
  */
-export function callKey(request: FastifyRequest, audience: Audience): string {
-  const raw = request.raw.url ?? request.url;
-  const at = raw.indexOf('?');
-  const path = (at < 0 ? raw : raw.slice(0, at)).toLowerCase();
-  if (at < 0) return `${path}|${audience}`;
-  const params = [...withoutTrackingParams(new URLSearchParams(raw.slice(at + 1)))].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-  return params.length === 0 ? `${path}|${audience}` : `${path}?${new URLSearchParams(params).toString()}|${audience}`;
+export function callKey(request: FastifyRequest, audience: Audience): string | undefined {
+  const route = (request.routeOptions.url ?? request.url).toLowerCase();
+  const schema = (request.routeOptions.schema as { querystring?: QuerySchema } | undefined)?.querystring;
+  if (!schema) return `${route}|${audience}`;
+  const parsed = schema.safeParse(inDeclaredSpelling(request.query, schema));
+  if (!parsed.success) return undefined;
+  const params = Object.entries(parsed.data)
+    .filter(([, value]) => value !== undefined)
+    .map(([name, value]): [string, string] => [name, String(value)])
+    .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  return params.length === 0 ? `${route}|${audience}` : `${route}?${new URLSearchParams(params).toString()}|${audience}`;
 }
 
 /** A visitor without a token is known at once; with one, the session decides (one lookup per request). */
@@ -348,7 +361,8 @@ export function registerResponseCache(app: FastifyInstance, cache: ResponseCache
     const policy = request.routeOptions.config.responseCache;
     if (!policy || request.method !== 'GET') return;
     const audience = policy.perAudience ? await audienceOfRequest(request) : 'visitor';
-    if (await cache.serve(request, reply, { key: callKey(request, audience), areas: policy.areas, cacheControl: API_CACHE_CONTROL[audience], vary: varyOf(policy) })) return reply;
+    const key = callKey(request, audience);
+    if (key !== undefined && (await cache.serve(request, reply, { key, areas: policy.areas, cacheControl: API_CACHE_CONTROL[audience], vary: varyOf(policy) }))) return reply;
   });
   // Whatever way a missed request ends, those waiting for its answer are let go (keep settles them first when it was kept).
   app.addHook('onResponse', async (request) => cache.release(request));

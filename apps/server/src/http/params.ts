@@ -9,16 +9,27 @@ export function registerCaseInsensitiveParams(app: FastifyInstance): void {
   app.addHook('preValidation', async (request: FastifyRequest) => {
     const schema = request.routeOptions.schema as { querystring?: unknown; body?: unknown } | undefined;
     if (!schema) return;
-    if (schema.querystring) request.query = renameKeys(request.query, schemaKeys(schema.querystring));
-    if (schema.body) request.body = renameKeys(request.body, schemaKeys(schema.body));
+    if (schema.querystring) request.query = inDeclaredSpelling(request.query, schema.querystring);
+    if (schema.body) request.body = inDeclaredSpelling(request.body, schema.body);
   });
 }
 
-function schemaKeys(schema: unknown): Map<string, string> {
+/** Each schema's names by their lower case, worked out once per schema (every request asks). */
+const declaredNames = new WeakMap<object, Map<string, string>>();
+
+function schemaKeys(schema: object): Map<string, string> {
+  let keys = declaredNames.get(schema);
+  if (keys) return keys;
+  keys = new Map();
   const shape = (schema as { shape?: Record<string, unknown> }).shape;
-  const keys = new Map<string, string>();
   for (const key of Object.keys(shape ?? {})) keys.set(key.toLowerCase(), key);
+  declaredNames.set(schema, keys);
   return keys;
+}
+
+/** The input's keys renamed to the spelling the (zod object) schema declares; other keys stay as they are. */
+export function inDeclaredSpelling(input: unknown, schema: unknown): unknown {
+  return typeof schema === 'object' && schema !== null ? renameKeys(input, schemaKeys(schema)) : input;
 }
 
 function renameKeys(input: unknown, keys: Map<string, string>): unknown {
