@@ -6,24 +6,23 @@ import type { BenchData } from './data.js';
 
 /**
  * `npx tsx bench/deep-pages.ts [dataDir]`: how long GetNewsList takes for the first, middle and
- * last pages of the largest menu and of the latest-news list, uncached (a fresh parameter per
- * request), on the benchmark's SQLite data (bench/.data, or the folder given: bench/.data/1000000
- * for the million). The first request, then the median and p95 of 30, in-process (no network),
+ * last pages of the largest menu and of the latest-news list, uncached (the response cache off),
+ * on the benchmark's SQLite data (bench/.data, or the folder given: bench/.data/1000000 for the
+ * million). The first request, then the median and p95 of 30, in-process (no network),
  * one at a time. The first request of a deep page finds the signposts up to it
  * (features/news/signposts.ts); the others start from them.
  */
 const root = path.resolve(import.meta.dirname, '..');
 const dataDir = path.resolve(root, process.argv[2] ?? 'bench/.data');
 const data = JSON.parse(fs.readFileSync(path.join(dataDir, 'ready.json'), 'utf8')) as BenchData;
-const app = await buildApp({ ...loadConfig({}), dataDir, logLevel: 'warn' }, { logger: false });
+const app = await buildApp({ ...loadConfig({}), dataDir, logLevel: 'warn', responseCacheBytes: 0 }, { logger: false });
 const ROUNDS = 30;
-let fresh = 0;
 
 async function measure(label: string, url: string): Promise<void> {
   const times: number[] = [];
   for (let i = 0; i < ROUNDS; i++) {
     const started = performance.now();
-    const res = await app.inject({ method: 'GET', url: `${url}&fresh=${++fresh}` });
+    const res = await app.inject({ method: 'GET', url });
     times.push(performance.now() - started);
     if (res.json<{ Code: number }>().Code !== 200) throw new Error(`${url}: ${res.body.slice(0, 200)}`);
   }

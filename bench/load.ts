@@ -20,8 +20,8 @@ export interface Load {
   seconds: number;
   headers: Record<string, string>;
   /**
-   * Asked uncached: each request goes to the next of these paths in turn (each ending in `?`
-   * or `&`) with `fresh=<n>` appended, n counting requests, so no answer is ever asked twice.
+   * Each request goes to the next of these paths in turn (each ending in `?` or `&`) with
+   * `fresh=<n>` appended, n counting requests (uncached searches walk through many keys).
    */
   freshPrefixes?: string[];
 }

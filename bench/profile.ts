@@ -7,8 +7,8 @@ import { defaultGenerator, describeGenerator, runLoad } from './load.js';
 
 /**
  * `npx tsx bench/profile.ts [detail|list|positions|home|<path>] [--cached]`: a CPU profile of one public call or page
- * under load (wrk when installed, else autocannon: see load.ts; 32 connections, 15 s), every request uncached (a fresh parameter each
- * time) or, with --cached, the same request answered from the response cache, on
+ * under load (wrk when installed, else autocannon: see load.ts; 32 connections, 15 s), the same request again and again, built
+ * each time by a server with the response cache off (RESPONSE_CACHE_MB=0) or, with --cached, answered from the response cache, on
  * the benchmark's SQLite data (run `npm run bench` once to build it). Prints where the server's
  * time went, by library, and leaves the .cpuprofile (open it in Chrome DevTools) in a temp folder.
  */
@@ -19,11 +19,11 @@ const data = JSON.parse(fs.readFileSync(path.join(root, 'bench/.data/ready.json'
 const targets = {
   detail: `/api/XfWebApi/GetNewsDetail?newsid=${data.detailId}`,
   list: `/api/XfWebApi/GetNewsList?pid=${data.bigMenuId}&pagesize=10&pageindex=1`,
-  // The server-rendered home page (a query string, so each request can add its own parameter).
-  home: '/home?bench=1',
+  // The server-rendered home page.
+  home: '/home',
   positions: '/api/XfWebApi/GetNewPositionList?seat=1&pageindex=1&pagesize=10',
 };
-// A named target, or any path of the server's (with a query string, so a parameter can be added to make each request fresh).
+// A named target, or any path of the server's.
 const which = process.argv[2] ?? 'detail';
 if (!which.startsWith('/') && !(which in targets)) throw new Error(`unknown target ${which}: ${Object.keys(targets).join(', ')}, or a path`);
 const target = which.startsWith('/') ? which : targets[which as keyof typeof targets];
@@ -77,7 +77,7 @@ function summarise(profile: Profile): Array<[string, number]> {
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-profile-'));
 const child = fork(path.join(root, 'bench/server.ts'), [], {
   execArgv: ['--import', 'tsx', '--cpu-prof', `--cpu-prof-dir=${dir}`],
-  env: { ...process.env, DATA_DIR: data.dataDir, LOG_LEVEL: 'warn', SEED_DEMO: 'false', NODE_ENV: 'production', BENCH_APP_PORT: String(PORT), BENCH_BARE_PORT: '' },
+  env: { ...process.env, DATA_DIR: data.dataDir, LOG_LEVEL: 'warn', SEED_DEMO: 'false', NODE_ENV: 'production', BENCH_APP_PORT: String(PORT), BENCH_BARE_PORT: '', ...(cached ? {} : { RESPONSE_CACHE_MB: '0' }) },
   stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
 });
 await new Promise((resolve) => child.once('message', resolve));
@@ -87,7 +87,6 @@ const result = await runLoad(generator, {
   connections: 32,
   seconds: 15,
   headers: { 'accept-encoding': 'gzip, deflate, br' },
-  ...(cached ? {} : { freshPrefixes: [`${target}&`] }),
 });
 await new Promise((resolve) => {
   child.once('exit', resolve);

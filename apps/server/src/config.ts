@@ -35,7 +35,7 @@ export interface Config {
   analyticsScriptUrl?: string;
   /** REDIS_URL: rate-limit counters shared by every instance (http/rate-limit-counters.ts). */
   redisUrl?: string;
-  /** Memory for cached public answers and pages, in bytes (RESPONSE_CACHE_MB, default 64). */
+  /** Memory for cached public answers and pages, in bytes (RESPONSE_CACHE_MB, default 64; 0 turns the cache off). */
   responseCacheBytes: number;
   /** REDIS_KEY_PREFIX (default portal:): keeps this site's keys apart on a shared Redis. */
   redisKeyPrefix: string;
@@ -151,7 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mobileSiteUrl: env.MOBILE_SITE_URL || undefined,
     analyticsScriptUrl: env.ANALYTICS_SCRIPT_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
-    responseCacheBytes: positiveNumber(env, 'RESPONSE_CACHE_MB', 64) * 2 ** 20,
+    responseCacheBytes: positiveNumber(env, 'RESPONSE_CACHE_MB', 64, { zero: true }) * 2 ** 20,
     redisKeyPrefix: env.REDIS_KEY_PREFIX || 'portal:',
     databaseConnectAttempts: positiveNumber(env, 'DATABASE_CONNECT_ATTEMPTS', 10),
     logLevel: env.LOG_LEVEL ?? 'info',
@@ -211,10 +211,11 @@ function parseApiDocs(env: NodeJS.ProcessEnv): Config['apiDocs'] {
   throw new Error(`API_DOCS must be full, public or false, got ${raw}`);
 }
 
-function positiveNumber(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+/** A positive number from the environment; `zero` lets 0 through too, where it means "off". */
+function positiveNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, { zero = false } = {}): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number, got ${raw}`);
+  if (!Number.isFinite(value) || value < 0 || (value === 0 && !zero)) throw new Error(`${name} must be a positive number${zero ? ' or 0' : ''}, got ${raw}`);
   return value;
 }

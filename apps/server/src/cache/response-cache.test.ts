@@ -4,6 +4,7 @@ import type { BannerDto, FriendLinkDto, ListDto, MenuDto, NewsDetailDto, NewsLis
 import { createContentAdminTest, type ContentAdminTest } from '../../test/content-admin.js';
 import { insertBanner, insertMenu, insertNews } from '../../test/fixtures.js';
 import { createTestApp, engines, envelope, type TestApp } from '../../test/harness.js';
+import { loadConfig } from '../config.js';
 import { invalidateNewsCaches } from '../features/news/service.js';
 import { ByteLru } from './byte-lru.js';
 
@@ -211,6 +212,32 @@ describe.each(engines)('response cache memory on %s', (engine) => {
     }
     // Each answer is about 24 KB: two fit, the third pushes the oldest out.
     expect(t.app.responseCache.bytes).toBeGreaterThan(limit / 2);
+  });
+});
+
+describe.each(engines)('response cache turned off on %s', (engine) => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp(engine, { responseCacheBytes: loadConfig({ ...process.env, RESPONSE_CACHE_MB: '0' }).responseCacheBytes });
+  });
+  afterAll(() => t.close());
+
+  it('builds every answer afresh and keeps nothing (RESPONSE_CACHE_MB=0)', async () => {
+    const { db } = t.app.services.database;
+    const menuId = await insertMenu(db, { name: '通知公告' });
+    const titles = async () => envelope<ListDto<NewsListItemDto>>(await t.app.inject({ method: 'GET', url: `/api/XfWebApi/GetNewsList?pid=${menuId}` })).Data.List.map((n) => n.Title);
+    expect(await titles()).toEqual([]);
+    // Written behind the services' back: a cache would still answer the empty list.
+    await insertNews(db, { menuId, title: '放假通知' });
+    expect(await titles()).toEqual(['放假通知']);
+    const res = await t.app.inject({ method: 'GET', url: `/api/XfWebApi/GetNewsList?pid=${menuId}` });
+    expect(res.headers.etag).toBeUndefined();
+    expect(t.app.responseCache.bytes).toBe(0);
+  });
+
+  it('refuses a negative size', () => {
+    expect(() => loadConfig({ ...process.env, RESPONSE_CACHE_MB: '-1' })).toThrow('RESPONSE_CACHE_MB must be a positive number or 0');
   });
 });
 

@@ -135,6 +135,8 @@ export class ResponseCache {
    * notes what its answer is to be kept under (see keep). For route hooks and the page fallback.
    */
   async serve(request: FastifyRequest, reply: FastifyReply, lookup: Lookup, mayWait = true): Promise<boolean> {
+    // Turned off (RESPONSE_CACHE_MB=0): every request makes its own answer, none waits for another's.
+    if (this.store.maxBytes === 0) return false;
     const { key, areas, cacheControl, vary } = lookup;
     const generation = generationOf(this.database, areas);
     const entry = this.store.get(key);
