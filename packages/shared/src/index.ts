@@ -17,4 +17,5 @@ export * from './system-menus.js';
 export * from './schemas/activities.js';
 export * from './images.js';
 export * from './tracking-params.js';
+export * from './page-params.js';
 export * from './member-session-flag.js';

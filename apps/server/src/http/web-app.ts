@@ -5,7 +5,7 @@ import type { Config } from '../config.js';
 import type { App } from './app-types.js';
 import type { PageFallback } from './errors.js';
 import type { FastifyRequest } from 'fastify';
-import { withoutTracking, type PostedCertLookup } from '@portal/shared';
+import { pageAddress, type PostedCertLookup } from '@portal/shared';
 import { resolvePage, type PageAnswer } from '../features/pages/page.js';
 import { certLookupForm } from '../features/certificates/lookup-form.js';
 import { headTags, withHead } from '../features/pages/head.js';
@@ -70,9 +70,10 @@ export async function registerWebApp(app: App, config: Config): Promise<PageFall
   });
 
   return async (request, reply) => {
-    // Tracking parameters change nothing on a page: it is drawn and kept without them (a
-    // redirect keeps them, for whatever counts visits in the browser).
-    const url = withoutTracking(request.url);
+    // A page is drawn and kept with the parameters it reads alone (pageAddress): tracking and
+    // made-up ones change nothing on it, and their order nothing either. (A redirect keeps
+    // them, for whatever counts visits in the browser.)
+    const url = pageAddress(request.url);
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
       !url.startsWith('/api/') &&

@@ -100,16 +100,20 @@ describe.each(engines)('public pages for browsers and crawlers on %s', (engine) 
     expect(jsonLd(html)).toMatchObject({ '@type': 'NewsArticle', headline: '关于开展工程质量保险试点的通知', articleSection: '政策要闻', datePublished: expect.stringMatching(/\+08:00$/) });
   });
 
-  it('keeps one copy of a page for every tracking parameter it is shared with, and redirects with them', async () => {
+  it('keeps one copy of a page for every address that differs only in what the page does not read, and redirects with them', async () => {
     const id = await insertNews(t.app.services.database.db, { menuId: menus.policy!, title: '分享到微信群的文章', newsCreateTime: timeAt(3) });
-    const title = async (query: string) => (await get(`/info?MenuId=${menus.policy}&NewsId=${id}${query}`)).body.match(/<title>([^<]*) · /)?.[1];
+    const titleAt = async (address: string) => (await get(address)).body.match(/<title>([^<]*) · /)?.[1];
+    const title = (query: string) => titleAt(`/info?MenuId=${menus.policy}&NewsId=${id}${query}`);
     expect(await title('')).toBe('分享到微信群的文章');
     // Changed behind the services' back: a kept page still shows the old title.
     await t.app.services.database.db.updateTable('news').set({ title: '改过的标题' }).where('id', '=', id).execute();
+    // Tracking parameters, parameters the article page does not read, another order: the kept page.
     expect(await title('&from=singlemessage&isappinstalled=0')).toBe('分享到微信群的文章');
     expect(await title('&utm_source=weixin&utm_medium=share&_=1790000000000')).toBe('分享到微信群的文章');
-    // Any other parameter is another address, drawn afresh.
-    expect(await title('&page=1')).toBe('改过的标题');
+    expect(await title('&page=1&nsukey=abc&fresh=7')).toBe('分享到微信群的文章');
+    expect(await titleAt(`/info?NewsId=${id}&MenuId=${menus.policy}&x=1`)).toBe('分享到微信群的文章');
+    // A parameter the page reads (the header's search box shows key) is another address, drawn afresh.
+    expect(await title('&key=试点')).toBe('改过的标题');
     const redirect = await get('/?utm_source=baidu&from=timeline');
     expect(redirect.statusCode).toBe(301);
     expect(redirect.headers.location).toBe('/home?utm_source=baidu&from=timeline');

@@ -1,12 +1,12 @@
 import { useCallback } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
-import { paging, withoutTrackingParams } from '@portal/shared';
+import { pageQuery, paging } from '@portal/shared';
 
 /**
  * The current page number, kept in the address (`?page=2`) so back/forward, shared links and
- * crawlers land on the same page; and the address of any other page of the list. Other query
- * parameters are kept, except tracking ones (the server draws the page without them, and the
- * links must be the same in the browser); page 1 is left out of the address.
+ * crawlers land on the same page; and the address of any other page of the list. The other
+ * parameters the page reads are kept, in the page's own order (pageQuery: the server draws the
+ * page from those alone, and the links must be the same in the browser); page 1 is left out.
  */
 export function usePageParam(): [number, (page: number) => string] {
   const [params] = useSearchParams();
@@ -15,7 +15,7 @@ export function usePageParam(): [number, (page: number) => string] {
   const page = Number.isInteger(parsed) && parsed >= paging.firstPage ? parsed : paging.firstPage;
   const hrefFor = useCallback(
     (next: number) => {
-      const updated = withoutTrackingParams(params);
+      const updated = pageQuery(pathname, params);
       if (next > paging.firstPage) updated.set('page', String(next));
       else updated.delete('page');
       const query = updated.toString();

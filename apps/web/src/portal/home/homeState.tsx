@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { homeTabs, paging } from '@portal/shared';
+import { homeStateFields, homeTabs, paging } from '@portal/shared';
 import styles from './home.module.css';
 
 /**
@@ -9,7 +9,7 @@ import styles from './home.module.css';
  * … and the server draws those pages. With JavaScript the buttons change the sections in place and
  * the address stays /home, as before. The canonical address stays /home either way.
  */
-const FIELDS = ['latest', 'tab', 'tabPage'] as const;
+const FIELDS = homeStateFields;
 type Field = (typeof FIELDS)[number];
 type Seat = (typeof homeTabs)[number]['seat'];
 
