@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './test.js';
 import ExcelJS from 'exceljs';
-import { openFromSidebar, signIn, unique } from './admin-session.js';
+import { adminToken, openFromSidebar, signIn, unique } from './admin-session.js';
 
 /**
  * The back office's list pages as one building block: 导出 writes the current search to an .xlsx
@@ -133,6 +133,36 @@ test('导出 downloads the current search as .xlsx that reads back as the list s
   expect(rows.slice(1).map((r) => r[0])).toEqual(shown);
   // A message that looks like a formula is text in the sheet, never run.
   expect(rows.slice(1).map((r) => r[1]).sort()).toEqual([`'=${key} 像公式的留言`, `${key} 希望增加培训场次`].sort());
+});
+
+test('a search asked while the list is still loading runs, not swallowed by the busy button', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  // A link only this run's search finds, among the site's others.
+  const name = unique('加载中');
+  const token = await adminToken(page.request);
+  const saved = await page.request.post('/api/XfSysBussiness/SaveWebFriendlinks', { data: { Title: name, Friendlinks: 'https://example.org/' }, headers: { token } });
+  expect(((await saved.json()) as { Code: number }).Code).toBe(200);
+  await signIn(page);
+  // The list's first page answers only once the search has been asked.
+  let release!: () => void;
+  const asked = new Promise<void>((resolve) => (release = resolve));
+  let held = false;
+  await page.route('**/GetWebFriendlinksList?**', async (route) => {
+    if (!held) {
+      held = true;
+      await asked;
+    }
+    await route.continue();
+  });
+  await openFromSidebar(page, '内容管理', '友情链接');
+  const search = page.getByRole('button', { name: /查\s*询/ });
+  await expect(search).toHaveAttribute('aria-busy', 'true');
+  await page.getByLabel('链接名称').fill(name);
+  await search.click();
+  release();
+  await expect(page.locator('.ant-table-row')).toHaveCount(1);
+  await expect(page.locator('.ant-table-row')).toContainText(name);
+  await expect(search).toHaveAttribute('aria-busy', 'false');
 });
 
 test('on a phone a date filter shows its shortcuts and a whole month, and a range is picked a month at a time', async ({ page }) => {

@@ -1,6 +1,6 @@
 import { type ReactNode } from 'react';
 import { Button, Cascader, DatePicker, Form, Input, Segmented, Select } from 'antd';
-import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { LoadingOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { dateShortcutDays, typeKinds } from '@portal/shared';
 import type { SearchField, SearchValues } from './fields';
@@ -101,7 +101,7 @@ function toSearchValues<F>(fields: readonly SearchField<F>[], raw: Record<string
 export interface SearchFormProps<F extends SearchValues> {
   fields: readonly SearchField<F>[];
   onSearch: (values: F) => void;
-  /** The list is loading: the 查询 button shows it. */
+  /** The list is loading: the 查询 button shows it (and still takes a new search). */
   loading?: boolean;
   /** Starting values (the list's initial filters), which 重置 returns to. */
   initialValues?: Partial<F>;
@@ -128,7 +128,9 @@ export function SearchForm<F extends SearchValues>({ fields, onSearch, loading, 
         </Form.Item>
       ))}
       <Form.Item className={styles.actions}>
-        <Button type="primary" htmlType="submit" icon={<SearchOutlined />} loading={loading}>
+        {/* Busy shown by the icon, not antd's `loading`, which swallows clicks: a search asked
+            while the list still loads (typed during the first page's fetch) must still run. */}
+        <Button type="primary" htmlType="submit" icon={loading ? <LoadingOutlined /> : <SearchOutlined />} aria-busy={loading}>
           查询
         </Button>
         <Button
