@@ -39,14 +39,14 @@ const HEADERS = { 'accept-encoding': 'gzip, deflate, br' };
 const KEY_LONG = '潜在缺陷';
 
 /** How a target is asked uncached (of a server with the response cache off): the same request again, or a fresh search key each time. */
-type Fresh = 'same' | 'key2' | 'key4';
+type UncachedMode = 'same' | 'key2' | 'key4';
 
 interface Target {
   name: string;
   path: string;
   /** What a correct answer looks like; a wrong one is reported instead of a fast error page. */
   check: (body: string) => boolean;
-  modes: Array<'cached' | Fresh>;
+  modes: Array<'cached' | UncachedMode>;
 }
 
 interface Row {
@@ -164,7 +164,7 @@ function searchKeys(data: BenchData): Record<2 | 4, string[]> {
 }
 
 /** The paths an uncached search walks through, `fresh=<n>` to be appended (see Load); none for the same request again. */
-function freshPrefixes(mode: 'cached' | Fresh, keys: Record<2 | 4, string[]>): string[] | undefined {
+function freshPrefixes(mode: 'cached' | UncachedMode, keys: Record<2 | 4, string[]>): string[] | undefined {
   if (mode === 'cached' || mode === 'same') return undefined;
   const pool = keys[mode === 'key2' ? 2 : 4];
   return (pool.length ? pool : [KEY_SHORT]).map((key) => `/api/XfWebApi/GetNewsList?key=${encodeURIComponent(key)}&pagesize=10&pageindex=1&`);
@@ -185,7 +185,7 @@ async function settle(base: string): Promise<void> {
   }
 }
 
-async function measure(setup: string, base: string, target: Target, mode: 'cached' | Fresh, server: Server, keys: Record<2 | 4, string[]>): Promise<Row> {
+async function measure(setup: string, base: string, target: Target, mode: 'cached' | UncachedMode, server: Server, keys: Record<2 | 4, string[]>): Promise<Row> {
   await settle(base);
   const first = await fetch(base + target.path, { headers: HEADERS });
   const body = await first.text();
@@ -235,7 +235,7 @@ async function suite(setup: string, env: Record<string, string | undefined>, dat
     const rows = [await measureBare(setup, server)];
     const runs = targets(data).flatMap((target) => target.modes.map((mode) => ({ target, mode })));
     // Uncached searches last: a short key scans, and the requests they leave queued would be charged to whatever came next.
-    const isSearch = (mode: 'cached' | Fresh) => mode === 'key2' || mode === 'key4';
+    const isSearch = (mode: 'cached' | UncachedMode) => mode === 'key2' || mode === 'key4';
     for (const { target, mode } of [...runs.filter((r) => !isSearch(r.mode)), ...runs.filter((r) => isSearch(r.mode))]) {
       const [port, asked] = mode === 'cached' ? [ports.app, server] : [ports.second, uncached];
       rows.push(await measure(setup, `http://127.0.0.1:${port}`, target, mode, asked, keys));

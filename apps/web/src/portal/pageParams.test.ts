@@ -18,7 +18,7 @@ function sources(dir: string): string[] {
 describe('the parameters the public pages read', () => {
   it('are all listed for the server', () => {
     const read = new Set<string>();
-    for (const file of sources(path.join(import.meta.dirname))) {
+    for (const file of sources(import.meta.dirname)) {
       for (const match of fs.readFileSync(file, 'utf8').matchAll(/params\.get\('([^']+)'\)/g)) read.add(match[1]!);
     }
     // Read through a field list of its own (homeState.tsx: params.get(field)).

@@ -5,8 +5,7 @@ import type { DB } from '../../db/schema.js';
 import { createTestApp, engines, envelope, type TestApp } from '../../../test/harness.js';
 import { insertMenu, insertNews, timeAt } from '../../../test/fixtures.js';
 import { invalidateNewsCaches } from '../news/service.js';
-import { contentChanged } from '../../cache/generations.js';
-import { invalidateSearch, searchLimits, searchNews } from './service.js';
+import { searchLimits, searchNews } from './service.js';
 
 // Both engines read pages of title matches near the start in order and others through their
 // counts: with a tiny reach, pages here are read both ways.
@@ -25,11 +24,6 @@ describe.each(cases)('keyword search on $engine, $reach', ({ engine, reach }) =>
     return envelope<SearchListDto<NewsListItemDto>>(res);
   };
   const titles = async (key: string, extra = '') => (await search(key, extra)).Data.List.map((n) => n.Title);
-  /** Forgets kept results, the search's own and the response cache's: after a change of searchLimits, or to search afresh. */
-  const forgetResults = () => {
-    invalidateSearch(t.app.services.database);
-    contentChanged(t.app.services.database, 'news');
-  };
 
   beforeAll(async () => {
     if (reach !== 'default sizes') Object.assign(searchLimits, { titlePageRows: 3 });
@@ -78,7 +72,7 @@ describe.each(cases)('keyword search on $engine, $reach', ({ engine, reach }) =>
     expect(uncapped.Data).toMatchObject({ TotalCount: 6, TotalCapped: false });
     searchLimits.resultsMax = 4;
     try {
-      forgetResults();
+      invalidateNewsCaches(t.app.services.database);
       // Every page size, both sides of the title matches: only the first four are ever listed.
       for (const size of [1, 3, 10]) {
         for (let page = 1; page <= Math.ceil(4 / size) + 1; page++) {
@@ -89,11 +83,11 @@ describe.each(cases)('keyword search on $engine, $reach', ({ engine, reach }) =>
       }
       // Exactly as many matches as listed: nothing more to say.
       searchLimits.resultsMax = 6;
-      forgetResults();
+      invalidateNewsCaches(t.app.services.database);
       expect((await search('保险', '&pagesize=10')).Data).toMatchObject({ TotalCount: 6, TotalCapped: false });
     } finally {
       searchLimits.resultsMax = defaults.resultsMax;
-      forgetResults();
+      invalidateNewsCaches(t.app.services.database);
     }
     // A menu's own list is not a search: it has no such field.
     const menuList = await t.app.inject({ method: 'GET', url: `/api/XfWebApi/GetNewsList?pid=${policy}` });
@@ -123,10 +117,10 @@ describe.each(cases)('keyword search on $engine, $reach', ({ engine, reach }) =>
     const keys = ['保险', '潜在缺陷', '命名规范', '工程', '质量', '说明', '会议在北京'];
     const alone = [];
     for (const key of keys) {
-      forgetResults();
+      invalidateNewsCaches(t.app.services.database);
       alone.push((await search(key, '&pagesize=4')).Data);
     }
-    forgetResults();
+    invalidateNewsCaches(t.app.services.database);
     const together = await Promise.all(keys.map(async (key) => (await search(key, '&pagesize=4')).Data));
     expect(together).toEqual(alone);
     expect(alone.every((found) => found.TotalCount > 0)).toBe(true);
