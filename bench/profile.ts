@@ -77,7 +77,7 @@ function summarise(profile: Profile): Array<[string, number]> {
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-profile-'));
 const child = fork(path.join(root, 'bench/server.ts'), [], {
   execArgv: ['--import', 'tsx', '--cpu-prof', `--cpu-prof-dir=${dir}`],
-  env: { ...process.env, DATA_DIR: data.dataDir, LOG_LEVEL: 'warn', SEED_DEMO: 'false', NODE_ENV: 'production', BENCH_APP_PORT: String(PORT), BENCH_BARE_PORT: '', ...(cached ? {} : { RESPONSE_CACHE_MB: '0' }) },
+  env: { ...process.env, DATA_DIR: data.dataDir, LOG_LEVEL: 'warn', SEED_DEMO: 'false', NODE_ENV: 'production', PUBLIC_BASE_URL: `http://127.0.0.1:${PORT}`, BENCH_APP_PORT: String(PORT), BENCH_BARE_PORT: '', ...(cached ? {} : { RESPONSE_CACHE_MB: '0' }) },
   stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
 });
 await new Promise((resolve) => child.once('message', resolve));

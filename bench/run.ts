@@ -78,7 +78,7 @@ function startServer(env: Record<string, string | undefined>): Promise<Server> {
   const child = fork(path.join(root, 'bench/server.ts'), [], {
     execArgv: ['--import', 'tsx'],
     // Request logging off (warn level): the numbers are the server's, not the log pipe's.
-    env: { ...process.env, LOG_LEVEL: 'warn', SEED_DEMO: 'false', NODE_ENV: 'production', ...env },
+    env: { ...process.env, LOG_LEVEL: 'warn', SEED_DEMO: 'false', NODE_ENV: 'production', PUBLIC_BASE_URL: 'http://127.0.0.1', ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const replies: Array<(message: unknown) => void> = [];

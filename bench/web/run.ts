@@ -50,7 +50,7 @@ function startServer(dataDir: string): Promise<{ child: ChildProcess; verifyToke
   const child = fork(path.join(import.meta.dirname, 'server.ts'), [dataDir, String(port)], {
     cwd: root,
     execArgv: ['--import', 'tsx'],
-    env: { ...process.env, NODE_ENV: 'production' },
+    env: { ...process.env, NODE_ENV: 'production', PUBLIC_BASE_URL: `http://127.0.0.1:${port}` },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   return new Promise((resolve, reject) => {

@@ -26,8 +26,8 @@ export interface Config {
   assetBaseUrl: string;
   /**
    * The public site's own address (PUBLIC_BASE_URL, e.g. https://www.example.org.cn), used in
-   * links that leave the site, such as a certificate's QR code; without it, the origin the
-   * request came to.
+   * absolute links: certificate QR codes, canonical links, the sitemap, signed credentials.
+   * Required when NODE_ENV=production; without it (development), the origin the request came to.
    */
   publicBaseUrl?: string;
   mobileSiteUrl?: string;
@@ -147,7 +147,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: env.ADMIN_PASSWORD || undefined,
     storage: parseStorageUrl(env.STORAGE_URL),
     assetBaseUrl: (env.ASSET_BASE_URL ?? '').replace(/\/$/, ''),
-    publicBaseUrl: env.PUBLIC_BASE_URL?.replace(/\/+$/, '') || undefined,
+    publicBaseUrl: parsePublicBaseUrl(env),
     mobileSiteUrl: env.MOBILE_SITE_URL || undefined,
     analyticsScriptUrl: env.ANALYTICS_SCRIPT_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
@@ -186,6 +186,21 @@ function parseWebConcurrency(raw: string | undefined): number {
   const count = Number(value);
   if (!Number.isInteger(count) || count < 1) throw new Error(`WEB_CONCURRENCY must be a whole number of processes, 1 or more, got ${raw}`);
   return count;
+}
+
+/**
+ * PUBLIC_BASE_URL without its trailing slashes. Production must name it: otherwise links were
+ * built from the request's Host header, which anyone can write (a certificate's QR code then
+ * pointed to http://evil.example/cert/verify/…).
+ */
+function parsePublicBaseUrl(env: NodeJS.ProcessEnv): string | undefined {
+  const value = (env.PUBLIC_BASE_URL ?? '').trim().replace(/\/+$/, '');
+  if (value === '') {
+    if (env.NODE_ENV === 'production') throw new Error('PUBLIC_BASE_URL must be set when NODE_ENV=production: the site\'s own address, e.g. https://www.example.org.cn');
+    return undefined;
+  }
+  if (!/^https?:\/\/[^/?#\s]+(\/[^?#\s]*)?$/.test(value)) throw new Error(`PUBLIC_BASE_URL must be http://… or https://… without query or fragment, got ${env.PUBLIC_BASE_URL}`);
+  return value;
 }
 
 function parseSmtpUrl(raw: string | undefined): string | undefined {

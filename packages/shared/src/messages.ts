@@ -7,6 +7,7 @@ export const codeMessages = {
   403: '当前操作没有权限',
   404: '访问资源不存在',
   default: '系统未知错误，请反馈给管理员',
+  503: '系统维护中，请稍后再试',
 } as const;
 
 export const transportMessages = {

@@ -23,6 +23,8 @@ export const Code = {
   NotFound: 404,
   TooMany: 429,
   Error: 500,
+  /** The database cannot be reached (an outage, maintenance): HTTP 503 with Retry-After; try again later. */
+  Unavailable: 503,
   ApplicationPending: 510,
   ApplicationRejected: 511,
 } as const;

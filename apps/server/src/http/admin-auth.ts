@@ -4,6 +4,7 @@ import { can, loadPrincipal, type AdminPrincipal } from '../features/system/acce
 import { writeAudit } from '../features/system/audit.js';
 import { isApiToken, loadTokenPrincipal } from '../features/api-tokens/service.js';
 import { AppError } from './envelope.js';
+import { PRIVATE_ANSWER } from './security-headers.js';
 
 /**
  * The guard of every back-office call (/api/XfSystemApi and /api/XfSysBussiness), for both
@@ -59,7 +60,8 @@ export function requireAdminPendingPassword(): onRequestAsyncHookHandler {
 }
 
 function adminGuard(anyOf: Permission[], admitPendingPassword: boolean): onRequestAsyncHookHandler {
-  const guard: onRequestAsyncHookHandler = async function adminGuard(request) {
+  const guard: onRequestAsyncHookHandler = async function adminGuard(request, reply) {
+    void reply.header('cache-control', PRIVATE_ANSWER);
     const { database, config, now } = request.server.services;
     const token = requestToken(request);
     const admin = !token

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Code, codeMessages, messages } from '@portal/shared';
 import { AppError, type Envelope } from './envelope.js';
+import { isDatabaseUnavailable, OutageReporter, RETRY_AFTER_SECONDS } from './database-outage.js';
 
 /**
  * One place maps every failure to the envelope: business errors and validation answer HTTP 200
@@ -11,7 +12,16 @@ import { AppError, type Envelope } from './envelope.js';
 export type PageFallback = (request: FastifyRequest, reply: FastifyReply) => Promise<boolean>;
 
 export function registerErrorHandling(app: FastifyInstance, pageFallback?: PageFallback): void {
+  const outages = new OutageReporter(app.services.database, app.log, app.services.now);
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (isDatabaseUnavailable(error)) {
+      outages.report(error);
+      return reply
+        .status(503)
+        .header('retry-after', String(RETRY_AFTER_SECONDS))
+        .header('cache-control', 'no-store')
+        .send({ Code: Code.Unavailable, Message: codeMessages[503], Data: null } satisfies Envelope);
+    }
     if (error instanceof AppError) {
       return reply.status(200).send({ Code: error.code, Message: error.message, Data: error.data } satisfies Envelope);
     }

@@ -3,6 +3,7 @@ import { ApplyState, Code, MemberStatus } from '@portal/shared';
 import { resumeMemberSession, type LiveMemberSession } from '../features/members/sessions.js';
 import { requestToken } from './admin-auth.js';
 import { AppError } from './envelope.js';
+import { PRIVATE_ANSWER } from './security-headers.js';
 
 /**
  * Who a public call comes from, as far as the member area cares (DESIGN.md §4):
@@ -62,11 +63,13 @@ export async function optionalApplication(request: FastifyRequest): Promise<Appl
   return session?.scope === 'application' ? session : null;
 }
 
-export const requireMember: onRequestAsyncHookHandler = async function memberGuard(request) {
+export const requireMember: onRequestAsyncHookHandler = async function memberGuard(request, reply) {
+  void reply.header('cache-control', PRIVATE_ANSWER);
   if (!(await optionalMember(request))) throw new AppError(Code.MemberSession);
 };
 
-export const requireApplicant: onRequestAsyncHookHandler = async function applicantGuard(request) {
+export const requireApplicant: onRequestAsyncHookHandler = async function applicantGuard(request, reply) {
+  void reply.header('cache-control', PRIVATE_ANSWER);
   if (!(await sessionOf(request))) throw new AppError(Code.MemberSession);
 };
 

@@ -14,7 +14,18 @@ const API_HEADERS: ReadonlyArray<[string, string]> = [
   ['Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'"],
   ['X-Content-Type-Options', 'nosniff'],
   ['Cross-Origin-Resource-Policy', 'same-origin'],
+  // Kept by no one unless the answer says otherwise: the public reads the response cache keeps
+  // say how they may be kept; everything else (a sign-in's token, a lookup of someone's
+  // certificates) must not sit in a proxy's or CDN's heuristic cache.
+  ['Cache-Control', 'no-store'],
 ];
+
+/**
+ * An answer for one member, applicant or admin alone: no shared cache may keep it, no browser
+ * store it. Set by the guards (http/admin-auth.ts, http/member-session.ts) before the route
+ * runs, so their refusals carry it too.
+ */
+export const PRIVATE_ANSWER = 'private, no-store';
 
 /** API answers: everything under /api except the API's documentation pages, which are documents. */
 function isApiAnswer(url: string): boolean {

@@ -11,7 +11,7 @@ import { certLookupForm } from '../features/certificates/lookup-form.js';
 import { headTags, withHead } from '../features/pages/head.js';
 import { loadPageRenderer, withRenderedPage } from '../features/pages/render.js';
 import { encodePage, sendEncoded, sendPage } from './compression.js';
-import { publicBaseUrl } from './public-base-url.js';
+import { baseMayBeKept, publicBaseUrl } from './public-base-url.js';
 import { contentAreas } from '../cache/generations.js';
 import { countView } from '../features/news/views.js';
 
@@ -84,7 +84,8 @@ export async function registerWebApp(app: App, config: Config): Promise<PageFall
     // Pages are drawn for visitors (members' own data loads in the browser), so one entry serves
     // all; the address they were asked at goes into their head tags, so it is part of the key.
     const base = publicBaseUrl(request);
-    if (request.method === 'GET' && !mobileSite && (await responseCache.serve(request, reply, { key: `page|${base}|${url}`, areas: contentAreas, cacheControl: 'no-cache', vary: 'Accept-Encoding' }))) return true;
+    const mayKeep = request.method === 'GET' && !mobileSite && baseMayBeKept(request);
+    if (mayKeep && (await responseCache.serve(request, reply, { key: `page|${base}|${url}`, areas: contentAreas, cacheControl: 'no-cache', vary: 'Accept-Encoding' }))) return true;
     const answer = await resolvePage(services, new URL(request.url, 'http://page'));
     if (answer.kind === 'redirect') {
       void reply.redirect(answer.location, 301);
@@ -105,8 +106,9 @@ export async function registerWebApp(app: App, config: Config): Promise<PageFall
       reply.status(200).type(PAGE_TYPE);
       responseCache.keep(request, reply, page, PAGE_TYPE, copy);
     } else responseCache.pass(request);
-    // A page is always checked with the server (ETag), so a write shows on the next visit.
-    sendEncoded(reply.status(answer.status).type(PAGE_TYPE).header('Cache-Control', 'no-cache'), page, copy);
+    // A page is always checked with the server (ETag), so a write shows on the next visit; one
+    // built from a Host no one vouches for is not kept at all.
+    sendEncoded(reply.status(answer.status).type(PAGE_TYPE).header('Cache-Control', baseMayBeKept(request) ? 'no-cache' : 'no-store'), page, copy);
     return true;
   };
 }

@@ -15,7 +15,7 @@ export class ApiError extends Error {
     readonly code: number,
     message: string,
     readonly data: unknown = null,
-    /** No envelope came back (network, timeout, HTTP status): the only failures worth retrying. */
+    /** No envelope came back (network, timeout, HTTP status), or the server is unavailable (503): the only failures worth retrying. */
     readonly transport = false,
   ) {
     super(message);
@@ -126,9 +126,12 @@ function settle<T>(body: Envelope<T>, options: CallOptions): Envelope<T> {
   } else if (!options.silent) {
     // Keyed by their text: the same refusal from several calls of one page (or a retry) shows once.
     if (body.Code === Code.Error) toast('error', text, timing.errorToastMs / 1000);
+    // The database is away (HTTP 503): nothing is wrong with what the visitor did; it will pass later.
+    else if (body.Code === Code.Unavailable) toast('warning', text, timing.errorToastMs / 1000);
     else notifyError(text);
   }
-  throw new ApiError(body.Code, text, body.Data);
+  // Like a failure of the network, an unavailable server is worth asking again.
+  throw new ApiError(body.Code, text, body.Data, body.Code === Code.Unavailable);
 }
 
 export interface FileOptions extends CallOptions {

@@ -15,6 +15,5 @@ export async function sendAttachment(services: Services, reply: FastifyReply, st
     .header('Content-Type', contentTypeOf(stored))
     .header('Content-Disposition', contentDisposition(name))
     .header('X-Content-Type-Options', 'nosniff')
-    .header('Cache-Control', 'private, no-store')
     .send(body);
 }

@@ -65,7 +65,10 @@ export async function applicationsPublic(app: App): Promise<void> {
         throw badRequest(contentMessages.uploadMissing);
       }
       // Application papers are for the applicant and the association only: kept out of /uploads/.
-      return ok(await storeUpload(app.services, upload, 'memberAttachment', 'visitor', privateStorage, request.log), messages.uploadOk);
+      // A rejected applicant uploading under their application token makes them theirs at once (members/papers.ts).
+      const applicant = await optionalApplication(request);
+      const owner = applicant ? (`member:${applicant.memberId}` as const) : 'visitor';
+      return ok(await storeUpload(app.services, upload, 'memberAttachment', owner, privateStorage, request.log), messages.uploadOk);
     });
   });
 }

@@ -16,6 +16,7 @@ import type { AdminPrincipal } from '../system/access.js';
 import { containing } from '../system/like.js';
 import { hashPassword } from '../system/passwords.js';
 import { checkTypeChoices, companyColumns, getMember, insertMember } from '../members/service.js';
+import { takePapers } from '../members/papers.js';
 
 /**
  * Membership applications (spec §5) and their review. Every submission and every decision is
@@ -45,7 +46,10 @@ export async function submitApplication({ db }: Database, form: ApplyMemberForm,
       created_at: at,
       updated_at: at,
     },
-    (trx, id) => recordItem(trx, { memberId: id, decision: ProcessDecision.Submitted }, at),
+    async (trx, id) => {
+      await takePapers(trx, id, form.FilePath);
+      await recordItem(trx, { memberId: id, decision: ProcessDecision.Submitted }, at);
+    },
   );
 }
 
@@ -68,6 +72,7 @@ export async function resubmitApplication({ db }: Database, memberId: number, fo
       .executeTakeFirst();
     // Only a resubmission leaves the rejected state: one racing this one got there first.
     if (Number(result.numUpdatedRows) === 0) throw badRequest(memberMessages.applicationPending);
+    await takePapers(trx, memberId, form.FilePath, current.filePath);
     await recordItem(trx, { memberId, decision: ProcessDecision.Submitted }, at);
   });
 }

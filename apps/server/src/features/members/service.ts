@@ -20,6 +20,7 @@ import { containing } from '../system/like.js';
 import { forgetWrongPasswords } from '../system/lockout.js';
 import { hashPassword } from '../system/passwords.js';
 import { endMemberSessions } from './sessions.js';
+import { takePapers } from './papers.js';
 
 /** A member and their application, as the member area and the back office read it. */
 export interface Member {
@@ -246,7 +247,7 @@ export async function saveMemberInfo({ db }: Database, body: EditMemberInfoBody,
       status: MemberStatus.Enabled,
       applied_at: at,
       created_at: at,
-    });
+    }, (trx, newId) => takePapers(trx, newId, body.FilePath));
     return { id, account: body.Account };
   }
   const current = await getMember(db, body.MemberId);
@@ -258,6 +259,7 @@ export async function saveMemberInfo({ db }: Database, body: EditMemberInfoBody,
       .set(passwordHash ? { ...record, password_hash: passwordHash } : record)
       .where('id', '=', current.id)
       .execute();
+    await takePapers(trx, current.id, body.FilePath, current.filePath);
     if (passwordHash) {
       await endMemberSessions(trx, current.id);
       await forgetWrongPasswords(trx, 'member', current.account);

@@ -239,15 +239,33 @@ describe.each(engines)('public news on %s', (engine) => {
       expect(second.Data.AboutList.map((n) => n.Title)).toEqual(['政策3', '政策1']);
     });
 
-    it('answers the status and title of an unpublished article, never its content', async () => {
-      for (const [id, status, title] of [
-        [news.closed, 0, '已关闭的文章'],
-        [news.rejected, 2, '未通过的文章'],
-        [news.reviewing, 3, '审核中的文章'],
+    it('answers the status of an unpublished article and nothing else: no title, text, menu, picture, author or reason', async () => {
+      await t.app.services.database.db.updateTable('news').set({ process_item_name: '编辑部内部意见', author: '某公司', image_url: '/uploads/202401/c.png' }).where('id', '=', news.rejected as number).execute();
+      for (const [id, status] of [
+        [news.closed, 0],
+        [news.rejected, 2],
+        [news.reviewing, 3],
       ] as const) {
         const body = await detail(id as number);
         expect(body.Code).toBe(200);
-        expect(body.Data).toMatchObject({ NewsId: id, Status: status, Title: title, NewContent: '', Summary: '', AboutList: [], Views: 0 });
+        expect(body.Data).toEqual({
+          NewsId: id,
+          Status: status,
+          MenuId: 0,
+          MenuName: '',
+          Title: '',
+          ImageUrl: '',
+          IsTop: false,
+          IsMemberRead: false,
+          NewsCreateTime: '',
+          CreateTime: '',
+          Summary: '',
+          ProcessItemName: '',
+          NewContent: '',
+          Author: '',
+          Views: 0,
+          AboutList: [],
+        });
       }
     });
 

@@ -136,9 +136,10 @@ export interface Reader {
 }
 
 /**
- * Opens an article for a reader. An unpublished one answers its status and title only (the
- * page shows 文章已关闭 / 文章审核不通过 / 文章审核中), except to the member who contributed it,
- * who reads it whole (no neighbours, no view counted); a member-only one needs a member.
+ * Opens an article for a reader. An unpublished one answers its id and status and nothing else
+ * (the page shows 文章已关闭 / 文章审核不通过 / 文章审核中; its title, author, menu, picture and
+ * an editor's rejection reason are not for the public), except to the member who contributed
+ * it, who reads it whole (no neighbours, no view counted); a member-only one needs a member.
  * An article of a menu the public may not read (MenuIndex.readable) answers as a missing one,
  * to all but that author. Each reading of a published article counts one view.
  */
@@ -150,11 +151,31 @@ export async function readArticle(database: Database, index: MenuIndex, id: numb
   const ownContribution = article.status !== PUBLISHED && reader.memberId !== undefined && row.member_id === reader.memberId;
   if (ownContribution) return { ...article, summary: '', content: row.content, neighbours: [] };
   if (!index.readable.has(article.menuId)) throw notFound(messages.articleNotFound);
-  if (article.status !== PUBLISHED) return { ...article, summary: '', content: '', neighbours: [] };
+  if (article.status !== PUBLISHED) return withheld(article.id, article.status);
   if (article.isMemberRead && !reader.isMember) throw new AppError(Code.Forbidden, messages.memberOnly);
   const unwritten = countView(database, id);
   return { ...article, content: row.content, views: row.views + unwritten, neighbours: await neighbours(db, article) };
 }
+
+/** What anyone but its author learns of an unpublished article: that it exists, and its status. */
+const withheld = (id: number, status: number): Article => ({
+  id,
+  status,
+  menuId: 0,
+  menuName: '',
+  title: '',
+  imageUrl: '',
+  isTop: false,
+  isMemberRead: false,
+  newsCreateTime: '',
+  createdAt: '',
+  summary: '',
+  processItemName: '',
+  content: '',
+  author: '',
+  views: 0,
+  neighbours: [],
+});
 
 const readArticleRow = compiledRead((db: Kysely<DB>, { id }: { id: number }) =>
   itemQuery(db).select(['n.content', 'n.author', 'n.views', 'n.member_id']).where('n.id', '=', id),

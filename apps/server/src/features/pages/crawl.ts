@@ -1,12 +1,16 @@
 import { z } from 'zod';
 import type { App } from '../../http/app-types.js';
-import { publicBaseUrl } from '../../http/public-base-url.js';
+import type { FastifyRequest } from 'fastify';
+import { baseMayBeKept, publicBaseUrl } from '../../http/public-base-url.js';
 import { menuIndex } from '../menus/service.js';
 import { sitemapIndexXml, sitemapPart, sitemapPartCount, urlsetXml } from './sitemap.js';
 
 const hidden = { hide: true } as const;
-/** Crawlers come back daily at most; an hour of caching spares the database without going stale. */
-const CRAWL_CACHE = 'public, max-age=3600';
+/**
+ * Crawlers come back daily at most; an hour of caching spares the database without going stale.
+ * Not for an answer whose addresses came from a Host no one vouches for (public-base-url.ts).
+ */
+const crawlCache = (request: FastifyRequest) => (baseMayBeKept(request) ? 'public, max-age=3600' : 'no-store');
 
 /**
  * What search engines read before the pages: robots.txt keeps them out of the back office and
@@ -18,7 +22,7 @@ export async function crawlRoutes(app: App): Promise<void> {
 
   app.get('/robots.txt', { schema: hidden }, async (request, reply) => {
     const lines = ['User-agent: *', 'Disallow: /System', 'Disallow: /api/', 'Disallow: /login', '', `Sitemap: ${publicBaseUrl(request)}/sitemap.xml`, ''];
-    return reply.type('text/plain; charset=utf-8').header('cache-control', CRAWL_CACHE).send(lines.join('\n'));
+    return reply.type('text/plain; charset=utf-8').header('cache-control', crawlCache(request)).send(lines.join('\n'));
   });
 
   app.get('/sitemap.xml', { schema: hidden }, async (request, reply) => {
@@ -26,7 +30,7 @@ export async function crawlRoutes(app: App): Promise<void> {
     const base = publicBaseUrl(request);
     const parts = await sitemapPartCount(database, index);
     const xml = parts === 1 ? urlsetXml(base, await sitemapPart(database, index, 1)) : sitemapIndexXml(base, parts);
-    return reply.type('application/xml; charset=utf-8').header('cache-control', CRAWL_CACHE).send(xml);
+    return reply.type('application/xml; charset=utf-8').header('cache-control', crawlCache(request)).send(xml);
   });
 
   app.get('/sitemap-:part(^\\d+).xml', { schema: { ...hidden, params: z.object({ part: z.coerce.number().int() }) } }, async (request, reply) => {
@@ -36,6 +40,6 @@ export async function crawlRoutes(app: App): Promise<void> {
     // Part 1 of a single sitemap is /sitemap.xml itself; parts exist only when the site is split.
     if (parts === 1 || part < 1 || part > parts) return reply.callNotFound();
     const xml = urlsetXml(publicBaseUrl(request), await sitemapPart(database, index, part));
-    return reply.type('application/xml; charset=utf-8').header('cache-control', CRAWL_CACHE).send(xml);
+    return reply.type('application/xml; charset=utf-8').header('cache-control', crawlCache(request)).send(xml);
   });
 }

@@ -71,6 +71,8 @@ function useBrowserUrl(): string {
 function ArticleView({ article }: { article: NewsDetailDto }) {
   const warning = articleWarning(article.Status);
   const url = useBrowserUrl();
+  // Of an unpublished article anyone but its author is told the status alone (no title, no date).
+  if (warning && !article.NewContent) return <StatusNotice className={styles.notice} title={<h1 className={styles.noticeTitle}>{warning}</h1>} />;
   return (
     <article>
       <header className={styles.articleHeader}>
@@ -82,14 +84,12 @@ function ArticleView({ article }: { article: NewsDetailDto }) {
           {!warning && <ShareBar url={url} title={article.Title} />}
         </div>
       </header>
-      {warning && article.NewContent ? (
+      {warning ? (
         // The contributor's own unpublished article: the server hands its text to its author only.
         <>
           <Callout tone="info" className={styles.notice}>{`${warning}，仅您本人可见`}</Callout>
           <ArticleBody html={article.NewContent} />
         </>
-      ) : warning ? (
-        <StatusNotice className={styles.notice} title={warning} />
       ) : article.NewContent ? (
         <ArticleBody html={article.NewContent} />
       ) : (

@@ -1,0 +1,97 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { sql } from 'kysely';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/connection.js';
+
+/**
+ * The database away: PostgreSQL not answering (restarted, failed over, the network between
+ * cut) or SQLite's file unusable (an I/O error, a read-only or full disk). A request that meets
+ * it is answered HTTP 503 with Retry-After and 系统维护中，请稍后再试 (http/errors.ts), writes as
+ * reads, instead of Code 500 系统未知错误: nothing is wrong with what the user did, and the same
+ * request will pass once the database is back.
+ */
+
+/** Seconds a client is asked to wait before trying again. */
+export const RETRY_AFTER_SECONDS = 30;
+
+/** How often, during an outage, the database is asked whether it is back. */
+const PROBE_EVERY_MS = 2000;
+
+/** Node's and pg's codes for a connection that could not be made or was lost. */
+const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
+/** SQLSTATEs of a server that is not taking work: shutting down, starting, out of connections. */
+const POSTGRES_AWAY = new Set(['57P01', '57P02', '57P03', '53300']);
+/** pg's own words for a connection lost or never made (these errors carry no code). */
+const POSTGRES_LOST = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection refused/i;
+/** better-sqlite3's codes for a file that cannot be read or written (SQLITE_IOERR_* included). */
+const SQLITE_AWAY = /^SQLITE_(IOERR|CANTOPEN|READONLY|FULL)/;
+
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (!error || typeof error !== 'object') return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (typeof code === 'string') {
+    if (CONNECTION_CODES.has(code) || POSTGRES_AWAY.has(code) || code.startsWith('08') || SQLITE_AWAY.test(code)) return true;
+  }
+  return typeof message === 'string' && POSTGRES_LOST.test(message);
+}
+
+/**
+ * Says an outage once, not once per request (a busy site would write thousands of lines a
+ * second), and once more when the database answers again, with how long it was away and how
+ * many requests were turned away meanwhile.
+ */
+export class OutageReporter {
+  private outage?: { since: number; refused: number };
+
+  constructor(
+    private readonly database: Database,
+    private readonly log: FastifyBaseLogger,
+    private readonly now: () => number,
+  ) {}
+
+  get ongoing(): boolean {
+    return this.outage !== undefined;
+  }
+
+  /** A request met the database away. */
+  report(error: unknown): void {
+    if (this.outage) {
+      this.outage.refused += 1;
+      return;
+    }
+    this.outage = { since: this.now(), refused: 1 };
+    const { name, message, code } = error as { name?: string; message?: string; code?: string };
+    this.log.error({ err: { type: name, message, code } }, 'database unavailable: answering 503 until it is back');
+    void this.watch();
+  }
+
+  /** Asks the database until it answers; then the outage is over. */
+  private async watch(): Promise<void> {
+    for (;;) {
+      await sleep(PROBE_EVERY_MS, undefined, { ref: false });
+      try {
+        await probe(this.database);
+        break;
+      } catch (error) {
+        if (!isDatabaseUnavailable(error)) break;
+      }
+    }
+    const outage = this.outage;
+    this.outage = undefined;
+    if (outage) this.log.warn({ seconds: Math.round((this.now() - outage.since) / 1000), refused: outage.refused }, 'database available again');
+  }
+}
+
+/**
+ * Whether the database takes work again. SQLite's file may be readable and still not writable
+ * (a read-only or full disk), so there the probe writes: the header's user_version, set to what
+ * it is (no migration uses it).
+ */
+async function probe({ db, engine }: Database): Promise<void> {
+  if (engine === 'postgres') {
+    await sql`select 1`.execute(db);
+    return;
+  }
+  const { rows } = await sql<{ user_version: number }>`pragma user_version`.execute(db);
+  await sql.raw(`pragma user_version = ${Number(rows[0]?.user_version ?? 0)}`).execute(db);
+}
