@@ -70,3 +70,17 @@ export async function openFromSidebar(page: Page, group: string, item: string) {
     await expect(tab).toHaveAttribute('aria-selected', 'true', { timeout: 3_000 });
   }).toPass({ timeout: 30_000 });
 }
+
+/**
+ * Creates an administrator through SaveAdminUser and, as its owner, replaces the password the
+ * creator chose (the first sign-in may do nothing else) with `password`. For journeys about
+ * what the account does afterwards; the forced change itself is walked in admin.spec.ts.
+ */
+export async function createAdminAccount(request: APIRequestContext, superToken: string, account: { Account: string; FullName: string; RoleId: number }, password: string): Promise<void> {
+  const initial = `Initial${password}`;
+  const saved = (await (await request.post('/api/XfSystemApi/SaveAdminUser', { headers: { token: superToken }, data: { ...account, Password: initial } })).json()) as Envelope<unknown>;
+  expect(saved.Code, saved.Message).toBe(200);
+  const token = await adminToken(request, account.Account, initial);
+  const changed = (await (await request.post('/api/XfSystemApi/EditAdminPwd', { headers: { token }, data: { Password: initial, Newpwd: password, againNewpwd: password } })).json()) as Envelope<unknown>;
+  expect(changed.Code, changed.Message).toBe(200);
+}

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './test.js';
-import { ADMIN, adminToken, captchaAnswer, nextCaptchaTicket, openFromSidebar, signIn, unique, type Envelope } from './admin-session.js';
+import { ADMIN, adminToken, captchaAnswer, createAdminAccount, nextCaptchaTicket, openFromSidebar, signIn, submitSignIn, unique, type Envelope } from './admin-session.js';
 
 /** The back-office journeys: sign-in through the captcha image, the shell, permissions, password and logout. */
 
@@ -186,7 +186,15 @@ test('a role without a grant hides its button, and an address outside its routes
   await page.getByRole('menuitem', { name: '退出登录' }).click();
   await expect(page).toHaveURL(/\/login$/);
 
-  await signIn(page, account, password);
+  // A password another administrator chose: the first sign-in asks the owner for their own.
+  await submitSignIn(page, account, password);
+  const forced = page.getByRole('dialog', { name: '首次登录，请设置新密码' });
+  await expect(forced).toBeVisible();
+  await forced.getByLabel('旧密码').fill(password);
+  await forced.getByLabel('新密码', { exact: true }).fill(`${password}x`);
+  await forced.getByLabel('确认新密码').fill(`${password}x`);
+  await forced.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(forced).toBeHidden();
   await expect(sidebar(page).getByRole('menuitem', { name: '系统管理' })).toBeVisible();
   await expect(sidebar(page).getByRole('menuitem', { name: '内容管理' })).toHaveCount(0);
   await openFromSidebar(page, '系统管理', '角色管理');
@@ -215,7 +223,7 @@ test('an administrator changes the password, logs out and signs in with the new 
   const account = unique('pwd_');
   const oldPassword = 'OldPass2024';
   const newPassword = 'NewPass2025';
-  await systemCall(request, token, 'POST', 'SaveAdminUser', { AdminId: 0, Account: account, FullName: '改密测试', Phone: '', RoleId: editor!.RoleId, Status: 1, Password: oldPassword });
+  await createAdminAccount(request, token, { Account: account, FullName: '改密测试', RoleId: editor!.RoleId }, oldPassword);
 
   await signIn(page, account, oldPassword);
   await page.getByRole('button', { name: '账号菜单' }).click();

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './test.js';
-import { adminToken, openFromSidebar, signIn, unique, type Envelope } from './admin-session.js';
+import { adminToken, createAdminAccount, openFromSidebar, signIn, unique, type Envelope } from './admin-session.js';
 
 /**
  * A read-only role: 文章管理 granted without any of its buttons in the role dialog's tree (with
@@ -62,8 +62,7 @@ test('a role granted only a page’s list shows the list without edit buttons, a
   const roles = (await (await page.request.get('/api/XfSystemApi/GetRoleList', { headers: { token }, params: { pageindex: '1', pagesize: '999' } })).json()) as Envelope<{ List: { RoleId: number; RoleName: string }[] }>;
   const roleId = roles.Data.List.find((r) => r.RoleName === roleName)?.RoleId;
   expect(roleId).toBeDefined();
-  const saved = (await (await page.request.post('/api/XfSystemApi/SaveAdminUser', { headers: { token }, data: { Account: account, FullName: '文章查看员', RoleId: roleId, Password: password } })).json()) as Envelope<unknown>;
-  expect(saved.Code, saved.Message).toBe(200);
+  await createAdminAccount(page.request, token, { Account: account, FullName: '文章查看员', RoleId: roleId! }, password);
 
   const reader = await (await browser.newContext()).newPage();
   await signIn(reader, account, password);

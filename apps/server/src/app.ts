@@ -9,6 +9,7 @@ import { fastifyTrustProxy, type Config } from './config.js';
 import { connect, type Database } from './db/connection.js';
 import { migrate } from './db/migrate.js';
 import { registerErrorHandling } from './http/errors.js';
+import { answerClientError } from './http/client-errors.js';
 import { registerCaseInsensitiveParams } from './http/params.js';
 import { registerControlCharacterCheck } from './http/control-characters.js';
 import { loggerOptions } from './http/logger.js';
@@ -73,6 +74,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     trustProxy: fastifyTrustProxy(config.trustProxy),
     requestIdHeader: 'x-request-id',
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

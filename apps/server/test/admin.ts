@@ -74,19 +74,31 @@ export async function adminCall<T = unknown>(
   return envelope<T>(res);
 }
 
-/** Creates an admin with the named role through SaveAdminUser; answers their id. */
+/**
+ * Creates an admin with the named role through SaveAdminUser, then, as its owner, replaces the
+ * password the creator chose (the first sign-in must) with `password`; answers their id.
+ */
 export async function createAdmin(t: TestApp, superToken: string, account: string, roleName: string, password = ADMIN_PASSWORD): Promise<number> {
   const roles = await adminCall<{ List: { RoleId: number; RoleName: string }[] }>(t, superToken, 'GET', '/api/XfSystemApi/GetRoleList?pagesize=999');
   const role = roles.Data.List.find((r) => r.RoleName === roleName);
   if (!role) throw new Error(`no role ${roleName}`);
+  const initial = `Initial${password}`;
   const saved = await adminCall<number>(t, superToken, 'POST', '/api/XfSystemApi/SaveAdminUser', {
     Account: account,
     FullName: account,
     RoleId: role.RoleId,
-    Password: password,
+    Password: initial,
   });
   expect(saved.Code, saved.Message).toBe(200);
+  await replaceInitialPassword(t, account, initial, password);
   return saved.Data;
+}
+
+/** The first sign-in after another administrator set the password: the owner's own password replaces it. */
+export async function replaceInitialPassword(t: TestApp, account: string, initial: string, password: string): Promise<void> {
+  const token = await loginAdmin(t, account, initial);
+  const changed = await adminCall(t, token, 'POST', '/api/XfSystemApi/EditAdminPwd', { Password: initial, Newpwd: password, againNewpwd: password });
+  expect(changed.Code, changed.Message).toBe(200);
 }
 
 /**

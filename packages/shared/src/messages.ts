@@ -44,6 +44,9 @@ export const messages = {
   menuNotFound: '栏目不存在',
   tooManyRequests: '请求过于频繁，请稍后再试',
   payloadTooLarge: '提交的内容过大',
+  /** An address or headers past the server's limit (16 KB): HTTP 431. */
+  requestTooLong: '请求地址或请求头过长',
+  requestTimedOut: '请求超时，请稍后再试',
   controlCharacters: '提交的内容含有不允许的控制字符',
   // §5 validation
   titleRequired: '请输入标题',

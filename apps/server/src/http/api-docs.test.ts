@@ -5,8 +5,9 @@ import { createTestApp, type TestApp } from '../../test/harness.js';
 describe('API_DOCS', () => {
   it('defaults to the full reference, and to the public half when NODE_ENV=production', () => {
     expect(loadConfig({}).apiDocs).toBe('full');
-    expect(loadConfig({ NODE_ENV: 'production' }).apiDocs).toBe('public');
-    expect(loadConfig({ NODE_ENV: 'production', API_DOCS: 'full' }).apiDocs).toBe('full');
+    const production = { NODE_ENV: 'production', PUBLIC_BASE_URL: 'https://www.example.org.cn' };
+    expect(loadConfig(production).apiDocs).toBe('public');
+    expect(loadConfig({ ...production, API_DOCS: 'full' }).apiDocs).toBe('full');
     expect(loadConfig({ API_DOCS: 'false' }).apiDocs).toBe('off');
     expect(() => loadConfig({ API_DOCS: 'maybe' })).toThrow(/API_DOCS/);
   });

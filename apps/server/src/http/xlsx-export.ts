@@ -33,15 +33,18 @@ export const attachment = (reply: FastifyReply, type: string, asciiName: string,
 /** Sheet names: at most 31 characters, none of : \ / ? * [ ]. */
 const sheetNameOf = (name: string) => name.replace(/[:\\/?*[\]]/g, '_').slice(0, 31) || 'Sheet1';
 
-/** The rows `read` hands out, page after page, as a streamed workbook of one sheet. */
-export function streamWorkbook<T>(sheetName: string, columns: readonly ExportColumn<T>[], read: PageReader<T>): Readable {
+/**
+ * The rows `read` hands out, page after page, as a streamed workbook of one sheet; `first` is
+ * page 1, already read.
+ */
+export function streamWorkbook<T>(sheetName: string, columns: readonly ExportColumn<T>[], read: PageReader<T>, first: T[]): Readable {
   const stream = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: false, useSharedStrings: false });
   const sheet = workbook.addWorksheet(sheetNameOf(sheetName));
   sheet.columns = columns.map((c) => ({ header: c.header, width: c.width }));
   const write = async () => {
     for (let pageindex = 1; ; pageindex++) {
-      const rows = await read({ pageindex, pagesize: EXPORT_PAGE });
+      const rows = pageindex === 1 ? first : await read({ pageindex, pagesize: EXPORT_PAGE });
       for (const row of rows) {
         sheet.addRow(columns.map((c) => cellValue(c.cell(row)))).commit();
       }
@@ -71,8 +74,13 @@ export interface ListExport<T> {
   read: PageReader<T>;
 }
 
-/** Answers an export call: audited under its permission (a refusal too), then the workbook streamed. */
+/**
+ * Answers an export call: audited under its permission (a refusal too), then the workbook
+ * streamed. The first page is read before anything is sent: a search the database refuses is
+ * answered with the envelope, not with HTTP 200 and a cut-off file (the connection reset when
+ * the stream failed after the headers had gone).
+ */
 export async function sendListExport<T>(request: FastifyRequest, reply: FastifyReply, what: ListExport<T>) {
-  await adminWrite(request, { action: what.permission, target: what.target, detail: () => `导出${what.title}` }, async () => null);
-  return attachment(reply, XLSX, what.asciiName, `${what.title}.xlsx`).send(streamWorkbook(what.title, what.columns, what.read));
+  const first = await adminWrite(request, { action: what.permission, target: what.target, detail: () => `导出${what.title}` }, () => what.read({ pageindex: 1, pagesize: EXPORT_PAGE }));
+  return attachment(reply, XLSX, what.asciiName, `${what.title}.xlsx`).send(streamWorkbook(what.title, what.columns, what.read, first));
 }

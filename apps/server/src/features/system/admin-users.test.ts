@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminUserDto, RoleDto } from '@portal/shared';
-import { ADMIN_PASSWORD, adminCall, attemptLogin, createAdmin, createAdminTestApp, loginAdmin } from '../../../test/admin.js';
+import { ADMIN_PASSWORD, adminCall, attemptLogin, createAdmin, createAdminTestApp, loginAdmin, replaceInitialPassword } from '../../../test/admin.js';
 import { engines, type TestApp } from '../../../test/harness.js';
 
 describe.each(engines)('admin users on %s', (engine) => {
@@ -110,20 +110,51 @@ describe.each(engines)('admin users on %s', (engine) => {
     expect((await whoAmI(session)).Code).toBe(402);
   });
 
+  it('makes the owner replace a password another administrator chose, at the next sign-in; not one they set themselves', async () => {
+    const mustChange = { Code: 403, Message: '首次登录请先修改初始密码', Data: null };
+    const pending = async (account: string, password: string) => {
+      const session = await loginAdmin(t, account, password);
+      const me = await adminCall<{ MustChangePwd: boolean }>(t, session, 'GET', '/api/XfSystemApi/GetLoginUser');
+      return { session, mustChange: me.Data.MustChangePwd };
+    };
+    // Created by another administrator: only the password change opens.
+    const id = (await save({ Account: 'sunqi', FullName: '孙七', RoleId: roleId('内容编辑'), Password: 'Given2024x' })).Data;
+    const first = await pending('sunqi', 'Given2024x');
+    expect(first.mustChange).toBe(true);
+    expect(await adminCall(t, first.session, 'GET', '/api/XfSysBussiness/GetNewsList')).toEqual(mustChange);
+    await replaceInitialPassword(t, 'sunqi', 'Given2024x', 'Mine2024x');
+    const own = await pending('sunqi', 'Mine2024x');
+    expect(own.mustChange).toBe(false);
+    expect((await adminCall(t, own.session, 'GET', '/api/XfSysBussiness/GetNewsList')).Code).toBe(200);
+
+    // Reset by another administrator: the same again.
+    expect((await save({ AdminId: id, Account: 'sunqi', FullName: '孙七', RoleId: roleId('内容编辑'), Password: 'Reset2024y' })).Code).toBe(200);
+    const reset = await pending('sunqi', 'Reset2024y');
+    expect(reset.mustChange).toBe(true);
+    expect(await adminCall(t, reset.session, 'GET', '/api/XfSysBussiness/GetNewsList')).toEqual(mustChange);
+
+    // A super administrator setting their own password through the same dialog chose it themselves.
+    const selfId = await adminId('admin');
+    expect((await save({ AdminId: selfId, Account: 'admin', FullName: 'admin', RoleId: roleId('超级管理员'), Password: 'Self2024pw' })).Code).toBe(200);
+    expect((await pending('admin', 'Self2024pw')).mustChange).toBe(false);
+    expect((await save({ AdminId: selfId, Account: 'admin', FullName: 'admin', RoleId: roleId('超级管理员'), Password: ADMIN_PASSWORD }, await loginAdmin(t, 'admin', 'Self2024pw'))).Code).toBe(200);
+    token = await loginAdmin(t);
+  });
+
   it('resets a password only with system:admin:resetPwd, ending that admin’s sessions', async () => {
     const id = await createAdmin(t, token, 'zhaoliu', '内容编辑');
     const session = await loginAdmin(t, 'zhaoliu');
     const reset = await save({ AdminId: id, Account: 'zhaoliu', FullName: 'zhaoliu', RoleId: roleId('内容编辑'), Password: 'Reset2024x' });
     expect(reset.Code).toBe(200);
     expect((await whoAmI(session)).Code).toBe(402);
-    await loginAdmin(t, 'zhaoliu', 'Reset2024x');
+    await replaceInitialPassword(t, 'zhaoliu', 'Reset2024x', 'Owned2024x');
 
     // An admin manager without the reset permission may edit but not reset.
     const menus = (await adminCall<{ perms: string; MenuId: number; children: never[] }[]>(t, token, 'GET', '/api/XfSystemApi/GetSystemMenuList?all=1')).Data;
     const flat = (ms: { perms: string; MenuId: number; children: never[] }[]): { perms: string; MenuId: number }[] => ms.flatMap((m) => [m, ...flat(m.children)]);
     const grant = flat(menus).filter((m) => ['system:admin:list', 'system:admin:edit'].includes(m.perms)).map((m) => m.MenuId);
     const managers = await adminCall<number>(t, token, 'POST', '/api/XfSystemApi/SaveRole', { RoleName: '账号管理', MenuIds: grant });
-    await save({ Account: 'manager', FullName: 'manager', RoleId: managers.Data, Password: ADMIN_PASSWORD });
+    await createAdmin(t, token, 'manager', '账号管理');
     const manager = await loginAdmin(t, 'manager');
     const peer = await createAdmin(t, token, 'peer', '账号管理');
     expect((await save({ AdminId: peer, Account: 'peer', FullName: '同级', RoleId: managers.Data }, manager)).Code).toBe(200);

@@ -110,7 +110,9 @@ async function checkAccountFree(db: Kysely<DB>, account: string, adminId: number
 /**
  * Creates (AdminId 0) or updates an admin in one transaction. passwordHash is the hashed
  * Password of the body (required to create; on an update it resets the password). Disabling
- * an account or resetting its password ends its sessions.
+ * an account or resetting its password ends its sessions. A password one administrator sets
+ * for another (a new account, a reset) is known to two people: its owner must replace it at
+ * the next sign-in (http/admin-auth.ts; 等保 2.0), as after the command line's reset.
  */
 export async function saveAdminUser(
   { db, engine }: Database,
@@ -129,7 +131,7 @@ export async function saveAdminUser(
       await checkAccountFree(trx, body.Account, 0);
       const { id } = await trx
         .insertInto('admin_users')
-        .values({ ...values, password_hash: passwordHash, last_login_at: '', created_at: at })
+        .values({ ...values, password_hash: passwordHash, must_change_password: 1, last_login_at: '', created_at: at })
         .returning('id')
         .executeTakeFirstOrThrow();
       return { id, account: body.Account };
@@ -145,7 +147,7 @@ export async function saveAdminUser(
     await checkAccountFree(trx, body.Account, target.id);
     await trx
       .updateTable('admin_users')
-      .set(passwordHash ? { ...values, password_hash: passwordHash } : values)
+      .set(passwordHash ? { ...values, password_hash: passwordHash, must_change_password: self ? 0 : 1 } : values)
       .where('id', '=', target.id)
       .execute();
     if (passwordHash || body.Status !== 1) await endAdminSessions(trx, target.id, self ? actor.sessionId : undefined);

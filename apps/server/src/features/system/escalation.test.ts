@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Permission, SystemMenuDto } from '@portal/shared';
-import { ADMIN_PASSWORD, adminCall, createAdminTestApp, loginAdmin } from '../../../test/admin.js';
+import { ADMIN_PASSWORD, adminCall, createAdminTestApp, loginAdmin, replaceInitialPassword } from '../../../test/admin.js';
 import { engines, type TestApp } from '../../../test/harness.js';
 
 const flatten = (menus: SystemMenuDto[]): SystemMenuDto[] => menus.flatMap((m) => [m, ...flatten(m.children)]);
@@ -33,8 +33,10 @@ describe.each(engines)('no way up through admin accounts and roles on %s', (engi
     managerRole = (await saveRole(root, { RoleName: '账号管理', MenuIds: menuIds(...managerGrants) })).Data;
     richerRole = (await saveRole(root, { RoleName: '账号与内容', MenuIds: menuIds(...managerGrants, 'content:news:list', 'content:news:delete') })).Data;
     smallerRole = (await saveRole(root, { RoleName: '只看账号', MenuIds: menuIds('system:admin:list') })).Data;
-    managerId = (await saveAdmin(root, { Account: 'manager', FullName: '经理', RoleId: managerRole, Password: ADMIN_PASSWORD })).Data;
-    richId = (await saveAdmin(root, { Account: 'richer', FullName: '高权', RoleId: richerRole, Password: ADMIN_PASSWORD })).Data;
+    const initial = 'Initial2024pw';
+    managerId = (await saveAdmin(root, { Account: 'manager', FullName: '经理', RoleId: managerRole, Password: initial })).Data;
+    richId = (await saveAdmin(root, { Account: 'richer', FullName: '高权', RoleId: richerRole, Password: initial })).Data;
+    await replaceInitialPassword(t, 'manager', initial, ADMIN_PASSWORD);
     manager = await loginAdmin(t, 'manager');
   });
   afterAll(() => t.close());
@@ -69,8 +71,8 @@ describe.each(engines)('no way up through admin accounts and roles on %s', (engi
     expect(await saveAdmin(manager, { ...rich, Password: 'Taken2024pw' })).toMatchObject({ Message: '不能修改或删除权限超出自己的管理员' });
     expect(await saveAdmin(manager, { ...rich, RoleId: smallerRole })).toMatchObject({ Message: '不能修改或删除权限超出自己的管理员' });
     expect(await adminCall(t, manager, 'POST', `/api/XfSystemApi/DelAdminUser/${richId}`)).toMatchObject({ Message: '不能修改或删除权限超出自己的管理员' });
-    // The richer admin still signs in with their own password.
-    await loginAdmin(t, 'richer');
+    // The richer admin still signs in with the password they were given.
+    await loginAdmin(t, 'richer', 'Initial2024pw');
   });
 
   it('refuses adding the caller’s grants to a richer role, or editing their own role', async () => {
