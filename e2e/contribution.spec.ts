@@ -56,6 +56,21 @@ test('a member contributes with a cover, reads the rejection, revises, and sees 
   await page.reload();
   await expect(row.getByText('审核不通过')).toBeVisible();
   await expect(row.getByText('驳回原因：请补充项目案例')).toBeVisible();
+
+  // Another member opening it learns its status and nothing else: no title, no editor's reason.
+  const other = await (await page.context().browser()!.newContext()).newPage();
+  const otherToken = await member(other.request, admin, '另一家会员单位');
+  await other.goto('/home');
+  await other.evaluate((t) => localStorage.setItem('token', t), otherToken);
+  await other.goto(`/info?NewsId=${newsId}`);
+  await expect(other.getByRole('heading', { name: '文章审核不通过' })).toBeVisible();
+  await expect(other.getByText(title)).toHaveCount(0);
+  await expect(other.getByText('请补充项目案例')).toHaveCount(0);
+  for (const width of [1440, 375]) {
+    await other.setViewportSize({ width, height: 800 });
+    await other.screenshot({ path: testInfo.outputPath(`withheld-article-${width}.png`), fullPage: true });
+  }
+  await other.context().close();
   await page.setViewportSize({ width: 375, height: 800 });
   await page.screenshot({ path: testInfo.outputPath('contribute-list-375.png'), fullPage: true });
   await row.getByRole('button', { name: /修\s*改/ }).click();
