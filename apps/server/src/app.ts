@@ -32,6 +32,7 @@ import { largestUpload } from './features/uploads/checks.js';
 import { imageVariantFallback } from './features/uploads/variants.js';
 import { registerUploadServing } from './features/uploads/serve.js';
 import { startMailOutbox } from './features/activities/outbox.js';
+import { schedulePublishingClock } from './features/news/schedule.js';
 import type { CaptchaObserver } from './features/system/captcha.js';
 
 export interface BuildOptions {
@@ -101,12 +102,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const sweeps = backgroundJobs ? scheduleUploadSweeps(services, app.log) : undefined;
   // Activity e-mails (SMTP_URL): sent in the background from the persistent outbox.
   const outbox = backgroundJobs ? startMailOutbox(services, app.log) : undefined;
+  // 待发布 articles go out, and 定时下线 ones come down, at their times.
+  const publishingClock = backgroundJobs ? schedulePublishingClock(services, app.log) : undefined;
   app.addHook('onClose', async () => {
     // Requests whose clients left are still at work: they finish before anything below closes.
     if (!(await inFlight.settled())) app.log.warn('requests still running 5 s after closing began; closing anyway');
     // A running sweep or mail round finishes before the database goes.
     await sweeps?.stop();
     await outbox?.stop();
+    await publishingClock?.stop();
     await fanout.stop();
     // Counted article views are written before the database goes.
     await stopViews(database);

@@ -28,7 +28,7 @@ export function testClock(start = Date.UTC(2024, 5, 1, 2, 0, 0)) {
  * A test app with the back office seeded: menus, roles 超级管理员 and 内容编辑, and `admin`.
  * Tests sign in far more often than people, so the per-address login limit is lifted.
  */
-export async function createAdminTestApp(engine: Engine, options: { now?: () => number } = {}, overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function createAdminTestApp(engine: Engine, options: { now?: () => number; backgroundJobs?: boolean } = {}, overrides: Partial<Config> = {}): Promise<TestApp> {
   const adminSession = { ...loadConfig({}).adminSession, loginsPerMinute: 10_000 };
   const t = await createTestApp(engine, { adminPassword: ADMIN_PASSWORD, adminSession, ...overrides }, options);
   await ensureSystemSeed(t.app.services, t.app.log);

@@ -23,7 +23,7 @@ export interface TestApp {
 }
 
 /** A fresh, migrated, empty database and app: a temp SQLite file or a new PostgreSQL schema. */
-export async function createTestApp(engine: Engine, overrides: Partial<Config> = {}, options: Pick<BuildOptions, 'now'> = {}): Promise<TestApp> {
+export async function createTestApp(engine: Engine, overrides: Partial<Config> = {}, options: Pick<BuildOptions, 'now' | 'backgroundJobs'> = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
   const schema = engine === 'postgres' ? `t_${randomBytes(6).toString('hex')}` : undefined;
   const config: Config = {
@@ -51,6 +51,16 @@ export async function createTestApp(engine: Engine, overrides: Partial<Config> =
       // The PostgreSQL schema stays until the run ends (test/global-setup.ts drops them all).
     },
   };
+}
+
+/**
+ * A second instance on the first one's database and config, as behind a load balancer, with its
+ * own captcha seam and, when given, its own clock.
+ */
+export async function secondInstance(first: TestApp, options: Pick<BuildOptions, 'now' | 'backgroundJobs'> = {}): Promise<TestApp> {
+  const captchas = new Map<string, string>();
+  const app = await buildApp(first.config, { ...options, logger: false, captchaIssued: (ticket, answer) => captchas.set(ticket, answer) });
+  return { app, config: first.config, engine: first.engine, captchas, close: () => app.close() };
 }
 
 /** Parses an injected response's envelope. */

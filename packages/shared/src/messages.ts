@@ -20,6 +20,8 @@ export const articleStatusWarnings = {
   0: '文章已关闭',
   2: '文章审核不通过',
   3: '文章审核中',
+  4: '文章尚未发布',
+  5: '文章尚未发布',
 } as const;
 
 export const messages = {
@@ -146,8 +148,12 @@ export const contentMessages = {
   showTypeInvalid: '展示方式只能是0（列表）或1（单页）',
   webOrSitePath: '地址需以http://或https://开头，或为以/开头的站内路径',
   webOnly: '地址需以http://或https://开头',
-  articleStatusInvalid: '文章状态只能是0至3',
+  articleStatusInvalid: '文章状态只能是0至5',
   publishTimeInvalid: '发布时间格式应为yyyy-MM-dd HH:mm:ss',
+  offlineTimeInvalid: '定时下线时间格式应为yyyy-MM-dd HH:mm:ss',
+  offlineBeforePublish: '定时下线时间须晚于发布时间',
+  offlineInPast: '定时下线时间须晚于当前时间',
+  scheduled: (at: string) => `已定时发布，将于${at}发布`,
   articlesRequired: '请选择文章',
   seatInvalid: '推荐位只能是1至4',
   sortNumberInvalid: '排序号需为0至999999的整数',

@@ -1,11 +1,16 @@
 import { articleStatusWarnings } from './messages.js';
 
 /** Article Status of spec §4. */
-export const ArticleStatus = { Closed: 0, Published: 1, Rejected: 2, UnderReview: 3 } as const;
+/**
+ * Article Status (spec §4: 0 closed, 1 published, 2 rejected, 3 under review), and two of our
+ * own that the spec's client shows as it shows any other unpublished state: 4 待发布, saved 正常
+ * with a publish time still to come (published by the server at that time), and 5 草稿.
+ */
+export const ArticleStatus = { Closed: 0, Published: 1, Rejected: 2, UnderReview: 3, Scheduled: 4, Draft: 5 } as const;
 export type ArticleStatus = (typeof ArticleStatus)[keyof typeof ArticleStatus];
 
 /** An article's status in the back office's words (its editor's choices are 正常 and 停用). */
-export const articleStatusNames: Record<ArticleStatus, string> = { 0: '停用', 1: '正常', 2: '审核不通过', 3: '审核中' };
+export const articleStatusNames: Record<ArticleStatus, string> = { 0: '停用', 1: '正常', 2: '审核不通过', 3: '审核中', 4: '待发布', 5: '草稿' };
 
 /** The warning shown instead of an unpublished article, or null when it may be opened. */
 export function articleWarning(status: number): string | null {

@@ -37,6 +37,8 @@ export interface NewsTable {
   process_item_name: string;
   views: number;
   news_create_time: string;
+  /** 定时下线: when the server closes the article; '' (the default) for never. */
+  offline_at: Generated<string>;
   created_at: string;
   updated_at: string;
 }

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
-import { buildApp } from '../app.js';
 import type { Engine } from '../db/connection.js';
 import { flushViews } from '../features/news/views.js';
 import { MAX_FAILED_LOGINS } from '../features/system/lockout.js';
 import { ADMIN_PASSWORD, adminCall, attemptLogin, captcha, createAdmin, createAdminTestApp, loginAdmin } from '../../test/admin.js';
-import { createTestApp, engines, envelope, type TestApp } from '../../test/harness.js';
+import { createTestApp, engines, envelope, secondInstance, type TestApp } from '../../test/harness.js';
 import { insertMenu, insertNews, timeAt } from '../../test/fixtures.js';
 import { startRedis, type TestRedis } from '../../test/redis.js';
 
@@ -14,13 +13,6 @@ import { startRedis, type TestRedis } from '../../test/redis.js';
  * restart on one SQLite file): what one instance learns (a session, a captcha, failed sign-ins,
  * views), the other sees. Rate-limit counters are shared in PostgreSQL or Redis.
  */
-
-/** A second instance on the first one's database and config, with its own captcha seam. */
-async function secondInstance(first: TestApp): Promise<TestApp> {
-  const captchas = new Map<string, string>();
-  const app = await buildApp(first.config, { logger: false, captchaIssued: (ticket, answer) => captchas.set(ticket, answer) });
-  return { app, config: first.config, engine: first.engine, captchas, close: () => app.close() };
-}
 
 describe.each(engines)('two instances on one %s database', (engine) => {
   let a: TestApp;

@@ -97,7 +97,7 @@ describe.each(engines)('list exports on %s', (engine) => {
 
   it('文章列表: the search’s articles in the table’s columns, a formula-looking title defused', async () => {
     const rows = await exported('/api/XfSysBussiness/ExportNewsList?key=年度', '文章列表.xlsx');
-    expect(rows[0]).toEqual(['标题', '所属栏目', '状态', '置顶', '会员可读', '作者', '阅读量', '发布时间']);
+    expect(rows[0]).toEqual(['标题', '所属栏目', '状态', '置顶', '会员可读', '作者', '阅读量', '发布时间', '定时下线']);
     expect(rows.slice(1)).toEqual([
       [`'=HYPERLINK("http://x","年度")`, '协会动态', '正常', '否', '否', undefined, 0, timeAt(2)],
       ['年度风险管理报告', '协会动态', '正常', '是', '否', '秘书处', 12, timeAt(1)],

@@ -7,7 +7,7 @@ import type {
   EditorUploadKind,
   ListDto,
   MenuDto,
-  NewsDetailDto,
+  AdminNewsDetailDto,
   SaveBannerBody,
   SaveLinkBody,
   SaveMenuBody,
@@ -85,7 +85,7 @@ export const contentAdminApi = {
 
   news: (query: NewsQuery) => get<ListDto<AdminNewsItemDto>>(`${base}GetNewsList`, query, admin),
   exportNews: (filters: Omit<NewsQuery, keyof PageState>) => exportList(`${base}ExportNewsList`, '文章列表.xlsx', filters),
-  newsDetail: (newsid: number) => get<NewsDetailDto>(`${base}GetNewsDetail`, { newsid }, admin),
+  newsDetail: (newsid: number) => get<AdminNewsDetailDto>(`${base}GetNewsDetail`, { newsid }, admin),
   saveNews: (news: Input<SaveNewsBody>) => post<number>(`${base}SaveNews`, news, admin),
   deleteNews: (ids: number[]) => post<number>(`${base}DelNews`, { NewsId: ids }, admin),
 

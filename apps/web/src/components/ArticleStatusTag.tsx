@@ -12,6 +12,8 @@ const tags: Record<number, { color: string; label: string }> = {
   [ArticleStatus.Closed]: { color: 'default', label: '停用' },
   [ArticleStatus.Rejected]: { color: 'error', label: '审核不通过' },
   [ArticleStatus.UnderReview]: { color: 'processing', label: '审核中' },
+  [ArticleStatus.Scheduled]: { color: 'gold', label: '待发布' },
+  [ArticleStatus.Draft]: { color: 'purple', label: '草稿' },
 };
 
 /** The statuses as select options, in the editor's words. */

@@ -14,7 +14,7 @@ import {
   saveIdField,
   sortNumberField,
 } from './common.js';
-import type { BannerDto, FriendLinkDto, NewsListItemDto, TypeItemDto } from './content.js';
+import type { BannerDto, FriendLinkDto, NewsDetailDto, NewsListItemDto, TypeItemDto } from './content.js';
 
 /**
  * Forms and wire shapes of the back-office content calls (/api/XfSysBussiness/: menus,
@@ -84,22 +84,25 @@ export const delMenuBody = z.object({ MenuId: z.coerce.number({ error: messages.
 
 // ——— Articles (文章) ———
 
-/** 'yyyy-MM-dd HH:mm:ss'; a date alone or minutes without seconds are completed. Absent or blank: now. */
-const publishTime = z
-  .string({ error: contentMessages.publishTimeInvalid })
-  .trim()
-  .default('')
-  .transform((t, ctx) => {
-    if (t === '') return '';
-    const m = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(t);
-    const [year, month, day, hour = '00', minute = '00', second = '00'] = m ? m.slice(1) : [];
-    const parsed = m && new Date(Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hour), Number(minute), Number(second)));
-    if (!parsed || parsed.getUTCDate() !== Number(day) || parsed.getUTCMonth() !== Number(month) - 1 || Number(hour) > 23 || Number(minute) > 59 || Number(second) > 59) {
-      ctx.addIssue({ code: 'custom', message: contentMessages.publishTimeInvalid });
-      return z.NEVER;
-    }
-    return `${year}-${month}-${day} ${hour}:${minute}:${second}`;
-  });
+/** 'yyyy-MM-dd HH:mm:ss'; a date alone or minutes without seconds are completed. Absent or blank: ''. */
+const cstTime = (invalid: string) =>
+  z
+    .string({ error: invalid })
+    .trim()
+    .default('')
+    .transform((t, ctx) => {
+      if (t === '') return '';
+      const m = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(t);
+      const [year, month, day, hour = '00', minute = '00', second = '00'] = m ? m.slice(1) : [];
+      const parsed = m && new Date(Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hour), Number(minute), Number(second)));
+      if (!parsed || parsed.getUTCDate() !== Number(day) || parsed.getUTCMonth() !== Number(month) - 1 || Number(hour) > 23 || Number(minute) > 59 || Number(second) > 59) {
+        ctx.addIssue({ code: 'custom', message: invalid });
+        return z.NEVER;
+      }
+      return `${year}-${month}-${day} ${hour}:${minute}:${second}`;
+    });
+/** Blank: now for a new article, unchanged for an edit. A time still to come schedules the article (待发布). */
+const publishTime = cstTime(contentMessages.publishTimeInvalid);
 
 const articleStatuses: number[] = Object.values(ArticleStatus);
 
@@ -111,7 +114,10 @@ export const saveNewsBody = z.object({
   NewContent: z.string({ error: messages.badParameter }).default(''),
   /** The cover: an uploaded path ('/uploads/…') or an http(s) address. */
   ImageUrl: address(isWebOrSitePath, contentMessages.webOrSitePath, '封面图片'),
-  /** The editor offers 1 正常 and 0 停用; 2 and 3 are the review states of contributions. */
+  /**
+   * The editor offers 1 正常 (待发布 while the publish time is to come), 5 草稿 and 0 停用; 2 and 3
+   * are the review states of contributions; 4 is kept as 1 (the server decides by the time).
+   */
   Status: z.coerce
     .number({ error: contentMessages.articleStatusInvalid })
     .int({ error: contentMessages.articleStatusInvalid })
@@ -120,6 +126,8 @@ export const saveNewsBody = z.object({
   IsTop: boolField,
   IsMemberRead: boolField,
   NewsCreateTime: publishTime,
+  /** 定时下线: when the article is taken down (status 0) by the server; blank for never. */
+  OfflineTime: cstTime(contentMessages.offlineTimeInvalid),
   Author: optionalText('作者', 100),
 });
 export type SaveNewsBody = z.infer<typeof saveNewsBody>;
@@ -147,6 +155,13 @@ export const delNewsBody = z.object({ NewsId: idList(contentMessages.articlesReq
 export interface AdminNewsItemDto extends NewsListItemDto {
   Author: string;
   Views: number;
+  /** 定时下线: when the server closes the article; '' for never. */
+  OfflineTime: string;
+}
+
+/** An article as the back office's editor opens it. */
+export interface AdminNewsDetailDto extends NewsDetailDto {
+  OfflineTime: string;
 }
 
 // ——— Home positions (推荐位) ———

@@ -18,6 +18,7 @@ import { clusterWorkers } from './017-cluster-workers.js';
 import { searchOrder } from './018-search-order.js';
 import { postgresSearch } from './019-postgres-search.js';
 import { searchGrams } from './020-search-grams.js';
+import { publishing } from './023-publishing.js';
 
 /** A migration that may need to know the engine (serial vs autoincrement, FTS vs trigram). */
 export type EngineMigration = (engine: Engine) => Migration;
@@ -42,6 +43,7 @@ const all: Record<string, EngineMigration> = {
   '018-search-order': searchOrder,
   '019-postgres-search': postgresSearch,
   '020-search-grams': searchGrams,
+  '023-publishing': publishing,
 };
 
 /** Every migration this build knows, in order (readiness checks they are all applied). */

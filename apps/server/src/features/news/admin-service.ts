@@ -1,4 +1,4 @@
-import { formatCst, messages, type PagingQuery, type SaveNewsBody } from '@portal/shared';
+import { ArticleStatus, contentMessages, formatCst, messages, type PagingQuery, type SaveNewsBody } from '@portal/shared';
 import type { Database } from '../../db/connection.js';
 import { cleanArticleBody } from '../../content/sanitize.js';
 import { storedAssetPath } from '../../http/assets.js';
@@ -32,6 +32,8 @@ export interface ArticleFilter {
 export interface AdminNewsItem extends NewsItem {
   author: string;
   views: number;
+  /** 定时下线 time; '' for none. */
+  offlineAt: string;
 }
 
 /** One page of articles matching the filter, newest publish time first. */
@@ -59,52 +61,80 @@ export async function listArticles(database: Database, filter: ArticleFilter, pa
   ]);
   const ids = page.map((r) => r.id);
   if (ids.length === 0) return { items: [], total };
-  const rows = await itemQuery(db).select(['n.author', 'n.views']).where('n.id', 'in', ids).execute();
-  const byId = new Map(rows.map((r) => [r.id, { ...toItem(r), author: r.author, views: r.views }]));
+  const rows = await itemQuery(db).select(['n.author', 'n.views', 'n.offline_at']).where('n.id', 'in', ids).execute();
+  const byId = new Map(rows.map((r) => [r.id, { ...toItem(r), author: r.author, views: r.views, offlineAt: r.offline_at }]));
   return { items: ids.flatMap((id) => byId.get(id) ?? []), total };
 }
 
 /** An article as the editor opens it: any status, the whole body, no view counted. */
-export async function readArticleForEditing({ db }: Database, id: number): Promise<Article> {
-  const row = await itemQuery(db).select(['n.content', 'n.author', 'n.views']).where('n.id', '=', id).executeTakeFirst();
+export async function readArticleForEditing({ db }: Database, id: number): Promise<Article & { offlineAt: string }> {
+  const row = await itemQuery(db).select(['n.content', 'n.author', 'n.views', 'n.offline_at']).where('n.id', '=', id).executeTakeFirst();
   if (!row) throw notFound(messages.articleNotFound);
-  return { ...toItem(row), content: row.content, author: row.author, views: row.views, neighbours: [] };
+  return { ...toItem(row), content: row.content, author: row.author, views: row.views, offlineAt: row.offline_at, neighbours: [] };
+}
+
+export interface SavedArticle {
+  id: number;
+  title: string;
+  /** Saved 正常 with a publish time still to come: the time the server will publish it. */
+  scheduledAt?: string;
 }
 
 /**
  * Creates (NewsId 0) or updates an article. The body is stored sanitised with its plain text
  * for search; a blank publish time means now for a new article and "unchanged" for an edit.
+ * 正常 with a publish time still to come is kept as 待发布 until then (schedule.ts publishes it);
+ * a past time is simply the article's date (old news entered late are published at once).
  */
-export async function saveArticle(database: Database, body: SaveNewsBody, now: number, assetBaseUrl: string): Promise<{ id: number; title: string }> {
+export async function saveArticle(database: Database, body: SaveNewsBody, now: number, assetBaseUrl: string): Promise<SavedArticle> {
   const { db } = database;
   const menu = await db.selectFrom('menus').select('id').where('id', '=', body.MenuId).executeTakeFirst();
   if (!menu) throw badRequest(messages.menuNotFound);
-  const { content, bodyText } = cleanArticleBody(body.NewContent);
   const at = formatCst(now);
+  const existing = body.NewsId > 0 ? await db.selectFrom('news').select('news_create_time').where('id', '=', body.NewsId).executeTakeFirst() : undefined;
+  if (body.NewsId > 0 && !existing) throw notFound(messages.articleNotFound);
+  const publishAt = body.NewsCreateTime || existing?.news_create_time || at;
+  const status = storedStatus(body.Status, publishAt, at);
+  checkTakeDown(body.OfflineTime, publishAt, at, status);
+  const { content, bodyText } = cleanArticleBody(body.NewContent);
   const values = {
     menu_id: body.MenuId,
     title: body.Title,
     content,
     body_text: bodyText,
     image_url: storedAssetPath(assetBaseUrl, body.ImageUrl),
-    status: body.Status,
+    status,
     is_top: body.IsTop ? 1 : 0,
     is_member_read: body.IsMemberRead ? 1 : 0,
     author: body.Author,
+    news_create_time: publishAt,
+    offline_at: body.OfflineTime,
     updated_at: at,
-    ...(body.NewsCreateTime ? { news_create_time: body.NewsCreateTime } : {}),
   };
   let id: number;
-  if (body.NewsId > 0) {
-    const updated = await db.updateTable('news').set(values).where('id', '=', body.NewsId).executeTakeFirst();
-    if (updated.numUpdatedRows === 0n) throw notFound(messages.articleNotFound);
+  if (existing) {
+    await db.updateTable('news').set(values).where('id', '=', body.NewsId).execute();
     id = body.NewsId;
   } else {
-    const row = { ...values, news_create_time: values.news_create_time ?? at, process_item_name: '', views: 0, created_at: at };
+    const row = { ...values, process_item_name: '', views: 0, created_at: at };
     ({ id } = await db.insertInto('news').values(row).returning('id').executeTakeFirstOrThrow());
   }
   invalidateNewsCaches(database);
-  return { id, title: body.Title };
+  return { id, title: body.Title, ...(status === ArticleStatus.Scheduled ? { scheduledAt: publishAt } : {}) };
+}
+
+/** The status a save stores: asked 正常 (or 待发布), it is 待发布 while its publish time is to come. */
+function storedStatus(asked: number, publishAt: string, at: string): number {
+  if (asked !== ArticleStatus.Published && asked !== ArticleStatus.Scheduled) return asked;
+  return publishAt > at ? ArticleStatus.Scheduled : ArticleStatus.Published;
+}
+
+/** A take-down time comes after the publish time and, for an article that is or will be public, after now. */
+function checkTakeDown(offlineAt: string, publishAt: string, at: string, status: number): void {
+  if (!offlineAt) return;
+  const goesPublic = status === ArticleStatus.Published || status === ArticleStatus.Scheduled;
+  if (goesPublic && offlineAt <= at) throw badRequest(contentMessages.offlineInPast);
+  if (offlineAt <= publishAt) throw badRequest(contentMessages.offlineBeforePublish);
 }
 
 /** Deletes articles, with their home placements, in one transaction; answers how many went. */

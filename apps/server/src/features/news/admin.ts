@@ -1,11 +1,11 @@
-import { adminNewsListQuery, articleStatusNames, delNewsBody, newsIdQuery, saveNewsBody, type AdminNewsItemDto, type ArticleStatus } from '@portal/shared';
+import { adminNewsListQuery, articleStatusNames, contentMessages, delNewsBody, newsIdQuery, saveNewsBody, type AdminNewsItemDto, type ArticleStatus } from '@portal/shared';
 import { contentAdminDocs } from '../../content/admin-docs.js';
 import type { App } from '../../http/app-types.js';
 import { adminWrite, requireAdmin } from '../../http/admin-auth.js';
 import { list, ok } from '../../http/envelope.js';
 import { sendListExport, type ExportColumn } from '../../http/xlsx-export.js';
 import { deleteArticles, listArticles, readArticleForEditing, saveArticle } from './admin-service.js';
-import { backOffice, toAdminNewsItemDto, toNewsDetailDto } from './dto.js';
+import { toAdminNewsDetailDto, toAdminNewsItemDto } from './dto.js';
 
 const TARGET = '文章';
 
@@ -19,6 +19,7 @@ const exportColumns: readonly ExportColumn<AdminNewsItemDto>[] = [
   { header: '作者', width: 14, cell: (n) => n.Author },
   { header: '阅读量', width: 10, cell: (n) => n.Views },
   { header: '发布时间', width: 20, cell: (n) => n.NewsCreateTime },
+  { header: '定时下线', width: 20, cell: (n) => n.OfflineTime },
 ];
 
 /** 文章管理 (spec §7 GetNewsList, GetNewsDetail, SaveNews, DelNews under /api/XfSysBussiness/; UploadFile lives in features/uploads). */
@@ -57,7 +58,7 @@ export async function newsAdmin(app: App): Promise<void> {
   app.get(
     '/GetNewsDetail',
     { onRequest: requireAdmin('content:news:list'), schema: { ...contentAdminDocs, summary: '文章详情（编辑用：任何状态，含正文，不计阅读数）', querystring: newsIdQuery } },
-    async (request) => ok(toNewsDetailDto(await readArticleForEditing(database, request.query.newsid), backOffice(config.assetBaseUrl))),
+    async (request) => ok(toAdminNewsDetailDto(await readArticleForEditing(database, request.query.newsid), config.assetBaseUrl)),
   );
 
   app.post(
@@ -70,7 +71,8 @@ export async function newsAdmin(app: App): Promise<void> {
         { action: body.NewsId ? 'content:news:edit' : 'content:news:add', target: TARGET, targetId: (a) => a.id, detail: (a) => a.title },
         () => saveArticle(database, body, now(), config.assetBaseUrl),
       );
-      return ok(saved.id);
+      // A time still to come: say when it goes out (the list shows it as 待发布).
+      return ok(saved.id, saved.scheduledAt ? contentMessages.scheduled(saved.scheduledAt) : undefined);
     },
   );
 

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { AdminNewsItemDto, NewsDetailDto, NewsListItemDto } from '@portal/shared';
+import type { AdminNewsDetailDto, AdminNewsItemDto, NewsDetailDto, NewsListItemDto } from '@portal/shared';
 import type { Config } from '../../config.js';
 import { assetUrl } from '../../http/assets.js';
 import { optionalMember } from '../../http/member-session.js';
@@ -56,5 +56,9 @@ export function toNewsDetailDto(article: Article, audience: Audience): NewsDetai
 export const backOffice = (assetBaseUrl: string): Audience => ({ assetBaseUrl, isMember: true });
 
 export function toAdminNewsItemDto(item: AdminNewsItem, assetBaseUrl: string): AdminNewsItemDto {
-  return { ...toNewsListItemDto(item, backOffice(assetBaseUrl)), Author: item.author, Views: item.views };
+  return { ...toNewsListItemDto(item, backOffice(assetBaseUrl)), Author: item.author, Views: item.views, OfflineTime: item.offlineAt };
+}
+
+export function toAdminNewsDetailDto(article: Article & { offlineAt: string }, assetBaseUrl: string): AdminNewsDetailDto {
+  return { ...toNewsDetailDto(article, backOffice(assetBaseUrl)), OfflineTime: article.offlineAt };
 }

@@ -1,4 +1,4 @@
-import { ArticleStatus, MenuShowType } from '@portal/shared';
+import { ArticleStatus, articleWarning, MenuShowType } from '@portal/shared';
 import type { Services } from '../../http/app-types.js';
 import { assetUrl } from '../../http/assets.js';
 import { menuIndex } from '../menus/service.js';
@@ -110,9 +110,11 @@ async function firstArticle(services: Services, menuId: number): Promise<NewsIte
 }
 
 /**
- * An article page answers 404 when the article is unknown, unpublished, or in a menu the public
- * may not read (the rules of GetNewsDetail). A member-only article is a page (members open it),
- * but its text is not described and it is not indexed.
+ * An article page answers 404 when the article is unknown or in a menu the public may not read
+ * (the rules of GetNewsDetail). An unpublished one is a page that says its status (文章已关闭,
+ * 文章审核不通过, 文章审核中, 文章尚未发布; spec §2 info) and nothing else, not indexed. A
+ * member-only article is a page (members open it), but its text is not described and it is not
+ * indexed.
  */
 async function articlePage(services: Services, newsId: number | undefined): Promise<PageAnswer | undefined> {
   if (newsId === undefined) return undefined;
@@ -120,7 +122,9 @@ async function articlePage(services: Services, newsId: number | undefined): Prom
   if (!row) return undefined;
   const index = await menuIndex(services.database);
   const article = toItem(row);
-  if (article.status !== ArticleStatus.Published || !index.readable.has(article.menuId)) return undefined;
+  if (!index.readable.has(article.menuId)) return undefined;
+  const warning = articleWarning(article.status);
+  if (warning) return { kind: 'page', status: 200, serverRendered: true, head: { title: warning, description: warning, path: `/info?NewsId=${article.id}`, type: 'website', noindex: true } };
   return {
     kind: 'page',
     status: 200,

@@ -71,7 +71,6 @@ describe.each(engines)('public pages for browsers and crawlers on %s', (engine) 
       '/info?NewsId=999999',
       '/info',
       `/info?MenuId=${menus.hidden}&NewsId=${news.hidden}`,
-      `/info?MenuId=${menus.policy}&NewsId=${news.reviewing}`,
     ];
     for (const url of missing) {
       const res = await get(url);
@@ -83,6 +82,15 @@ describe.each(engines)('public pages for browsers and crawlers on %s', (engine) 
       // A missing article is named as one; anything else is a missing page.
       expect(res.body, url).toContain(url.startsWith('/info') ? '<title>文章不存在 · ' : '<title>页面不存在 · ');
     }
+  });
+
+  it('answers an unpublished article’s address with a page that says its status and nothing else, not indexed', async () => {
+    const res = await get(`/info?MenuId=${menus.policy}&NewsId=${news.reviewing}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<title>文章审核中 · ');
+    expect(meta(res.body, 'name', 'robots')).toBe('noindex');
+    expect(res.body).not.toContain('审核中的投稿');
+    expect(jsonLd(res.body)).toBeNull();
   });
 
   it("gives an article page its own title, description, canonical address, share card and NewsArticle data", async () => {

@@ -3,6 +3,7 @@ import { formatCst } from '@portal/shared';
 import type { DB } from '../../db/schema.js';
 import type { Services } from '../../http/app-types.js';
 import type { UploadKind } from './checks.js';
+import { schedulePeriodic } from '../../ops/periodic-job.js';
 import { storageOf } from '../../storage/storage.js';
 import { imageVariants } from './variants.js';
 
@@ -114,27 +115,7 @@ async function remove({ database, storage, privateStorage }: Services, uploads: 
 const FIRST_SWEEP_MS = 60_000;
 const SWEEP_EVERY_MS = 60 * 60_000;
 
-/**
- * Sweeps a minute after start and hourly after that, without keeping the process alive. One
- * sweep at a time; `stop` waits for a running one, so it ends before the database closes.
- */
+/** Sweeps a minute after start and hourly after that (ops/periodic-job.ts: one at a time, closing waits). */
 export function scheduleUploadSweeps(services: Services, log: { error: (obj: object, msg: string) => void }): { stop: () => Promise<void> } {
-  let running: Promise<void> | undefined;
-  const sweep = () => {
-    running ??= sweepUploads(services)
-      .then(() => undefined)
-      .catch((error: Error) => log.error({ err: { type: error.name, message: error.message } }, 'upload sweep failed'))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  const first = setTimeout(sweep, FIRST_SWEEP_MS).unref();
-  const every = setInterval(sweep, SWEEP_EVERY_MS).unref();
-  return {
-    async stop() {
-      clearTimeout(first);
-      clearInterval(every);
-      await running;
-    },
-  };
+  return schedulePeriodic('upload sweep', () => sweepUploads(services), { firstMs: FIRST_SWEEP_MS, everyMs: SWEEP_EVERY_MS }, log);
 }

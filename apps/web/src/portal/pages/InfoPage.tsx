@@ -145,7 +145,8 @@ export function InfoPage() {
   const menuId = detail.data?.MenuId ?? Number(params.get('MenuId'));
   const path = findMenuPath(tree.data ?? [], menuId);
   const memberOnly = detail.error instanceof ApiError && detail.error.code === Code.Forbidden;
-  usePageTitle(detail.data?.Title);
+  // An unpublished article's title is not for the reader: the page is named by its status.
+  usePageTitle(detail.data && (detail.data.Title || articleWarning(detail.data.Status) || ''));
 
   let main;
   if (validId && detail.isPending) main = <SkeletonRows rows={12} className={styles.articleLoading} />;

@@ -1,6 +1,6 @@
 import { Cascader, Col, DatePicker, Form, Radio, Row, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { ArticleStatus, messages, type AdminNewsItemDto, type NewsDetailDto } from '@portal/shared';
+import { ArticleStatus, messages, type AdminNewsDetailDto, type AdminNewsItemDto } from '@portal/shared';
 import { contentAdminApi } from '../../../../api/content-admin';
 import { ImageUpload } from '../../../../components/FileUpload';
 import { pickerClassNames } from '../../../../components/pickerPopup';
@@ -9,7 +9,6 @@ import { adminQueryKeys } from '../../../session/queries';
 import { useRecordForm, type EditDialogProps } from '../../../list';
 import { EditorDialog } from '../../../shared/EditorDialog';
 import { TextItem } from '../../../shared/TextItem';
-import { statusOptions } from '../../system/status';
 import { menuPath, toMenuOptions } from '../menuOptions';
 import { useContentMenus } from '../menuTree';
 
@@ -22,15 +21,28 @@ interface NewsForm {
   IsTop: boolean;
   IsMemberRead: boolean;
   NewsCreateTime: Dayjs | null;
+  OfflineTime: Dayjs | null;
   Author: string;
 }
 
+/** The editor's choices: 正常 (待发布 until a publish time still to come), 草稿 and 停用. */
+const editorStatuses = [
+  { label: '正常', value: ArticleStatus.Published },
+  { label: '草稿', value: ArticleStatus.Draft },
+  { label: '停用', value: ArticleStatus.Closed },
+];
+
+const timeOrNull = (time: string) => (time ? dayjs(time) : null);
+
 const timeFormat = 'YYYY-MM-DD HH:mm:ss';
 
-/** 新增/修改文章: title, menu, cover, body in the rich-text editor, status, flags, publish time and author. */
+/**
+ * 新增/修改文章: title, menu, cover, body in the rich-text editor, status, flags, publish time
+ * (a time still to come schedules it), take-down time and author.
+ */
 export function NewsDialog({ editing, onClose, onSaved }: EditDialogProps<AdminNewsItemDto>) {
   const menus = useContentMenus();
-  const { form, id, open, record, submit, saving } = useRecordForm<AdminNewsItemDto, NewsDetailDto, NewsForm>({
+  const { form, id, open, record, submit, saving } = useRecordForm<AdminNewsItemDto, AdminNewsDetailDto, NewsForm>({
     editing,
     onSaved,
     id: (news) => news.NewsId,
@@ -38,29 +50,40 @@ export function NewsDialog({ editing, onClose, onSaved }: EditDialogProps<AdminN
     fetch: contentAdminApi.newsDetail,
     // No publish time unless the editor picks one: the server then stamps the time of saving,
     // not the time this dialog happened to open.
-    blank: () => ({ Title: '', Menu: [], ImageUrl: '', NewContent: '', Status: ArticleStatus.Published, IsTop: false, IsMemberRead: false, NewsCreateTime: null, Author: '' }),
+    blank: () => ({ Title: '', Menu: [], ImageUrl: '', NewContent: '', Status: ArticleStatus.Published, IsTop: false, IsMemberRead: false, NewsCreateTime: null, OfflineTime: null, Author: '' }),
     fill: (news) => ({
       Title: news.Title,
       Menu: menuPath(menus.data ?? [], news.MenuId),
       ImageUrl: news.ImageUrl,
       NewContent: news.NewContent,
-      Status: news.Status,
+      // 待发布 is 正常 with a time to come: the editor chooses 正常 and the time.
+      Status: news.Status === ArticleStatus.Scheduled ? ArticleStatus.Published : news.Status,
       IsTop: news.IsTop,
       IsMemberRead: news.IsMemberRead,
-      NewsCreateTime: news.NewsCreateTime ? dayjs(news.NewsCreateTime) : null,
+      NewsCreateTime: timeOrNull(news.NewsCreateTime),
+      OfflineTime: timeOrNull(news.OfflineTime),
       Author: news.Author,
     }),
     // The article's menu is shown as its path in the tree.
     ready: menus.data !== undefined,
-    save: ({ Menu, NewsCreateTime, ...values }, newsId) =>
-      contentAdminApi.saveNews({ ...values, NewsId: newsId, MenuId: Menu.at(-1), NewsCreateTime: NewsCreateTime?.format(timeFormat) ?? '' }),
+    save: ({ Menu, NewsCreateTime, OfflineTime, ...values }, newsId) =>
+      contentAdminApi.saveNews({
+        ...values,
+        NewsId: newsId,
+        MenuId: Menu.at(-1),
+        NewsCreateTime: NewsCreateTime?.format(timeFormat) ?? '',
+        OfflineTime: OfflineTime?.format(timeFormat) ?? '',
+      }),
   });
+  const publishAt = Form.useWatch('NewsCreateTime', form);
+  const chosenStatus = Form.useWatch('Status', form);
+  const scheduled = chosenStatus === ArticleStatus.Published && publishAt?.isAfter(dayjs());
 
   // A contribution under review keeps its state unless the editor chooses 正常 or 停用.
   const status = record.data?.Status;
   const statusChoices = status === ArticleStatus.Rejected || status === ArticleStatus.UnderReview
-    ? [...statusOptions, { label: status === ArticleStatus.Rejected ? '审核不通过' : '审核中', value: status }]
-    : statusOptions;
+    ? [...editorStatuses, { label: status === ArticleStatus.Rejected ? '审核不通过' : '审核中', value: status }]
+    : editorStatuses;
 
   const loading = menus.isLoading || record.isLoading;
   return (
@@ -79,21 +102,33 @@ export function NewsDialog({ editing, onClose, onSaved }: EditDialogProps<AdminN
             <TextItem name="Author" label="作者" rules={[{ max: 100 }]} maxLength={100} />
           </Col>
           <Col span={10}>
-            <Form.Item name="NewsCreateTime" label="发布时间">
+            <Form.Item name="NewsCreateTime" label="发布时间" extra={scheduled ? '晚于当前时间：保存后为「待发布」，到时自动发布' : undefined}>
               <DatePicker showTime format={timeFormat} style={{ width: '100%' }} classNames={pickerClassNames} placeholder="不填则为保存时间" />
             </Form.Item>
           </Col>
-          <Col span={8}>
+          <Col span={14}>
             <Form.Item name="Status" label="状态">
               <Radio.Group options={statusChoices} />
             </Form.Item>
           </Col>
-          <Col span={8}>
+          <Col span={10}>
+            <Form.Item name="OfflineTime" label="定时下线">
+              <DatePicker
+                showTime
+                format={timeFormat}
+                style={{ width: '100%' }}
+                classNames={pickerClassNames}
+                placeholder="不填则不自动下线"
+                disabledDate={(day) => day.isBefore(dayjs(), 'day')}
+              />
+            </Form.Item>
+          </Col>
+          <Col span={14}>
             <Form.Item name="IsTop" label="置顶" valuePropName="checked">
               <Switch checkedChildren="是" unCheckedChildren="否" />
             </Form.Item>
           </Col>
-          <Col span={8}>
+          <Col span={10}>
             <Form.Item name="IsMemberRead" label="会员可见" valuePropName="checked">
               <Switch checkedChildren="是" unCheckedChildren="否" />
             </Form.Item>

@@ -1,0 +1,66 @@
+import { ArticleStatus, formatCst } from '@portal/shared';
+import type { Services } from '../../http/app-types.js';
+import { schedulePeriodic } from '../../ops/periodic-job.js';
+import { writeAudit } from '../system/audit.js';
+import { invalidateNewsCaches } from './service.js';
+
+/**
+ * The publishing clock: 待发布 articles go out when their publish time comes, and published ones
+ * with a take-down time (定时下线) are closed then, with no request needed. Public reads only
+ * ever ask for status 1, so a scheduled article is out of every list, page, search, seat and
+ * sitemap until the clock flips it, and reading costs nothing more than before.
+ *
+ * Several instances may each run the clock: every change is a conditional UPDATE of the rows
+ * still in the old state, so each article changes once, and only the instance that changed it
+ * records it in the audit log and drops the caches (which reach the others by the fan-out).
+ */
+
+/** How often the clock looks: an article goes out at most this long after its time. */
+const TICK_MS = 5000;
+
+/** Who the audit log names for the clock's changes. */
+const CLOCK_ACCOUNT = '定时任务';
+
+/** One tick: answers how many articles this instance published or took down. */
+export async function runPublishingClock({ database, now }: Services): Promise<number> {
+  const { db } = database;
+  const at = formatCst(now());
+  // Reads first: most ticks find nothing, and a read takes no write lock (SQLite).
+  const [due, ending] = await Promise.all([
+    db.selectFrom('news').select('id').where('status', '=', ArticleStatus.Scheduled).where('news_create_time', '<=', at).execute(),
+    db.selectFrom('news').select('id').where('offline_at', '<>', '').where('offline_at', '<=', at).where('status', '=', ArticleStatus.Published).execute(),
+  ]);
+  if (due.length === 0 && ending.length === 0) return 0;
+  const published =
+    due.length === 0
+      ? []
+      : await db
+          .updateTable('news')
+          .set({ status: ArticleStatus.Published, updated_at: at })
+          .where('id', 'in', due.map((r) => r.id))
+          .where('status', '=', ArticleStatus.Scheduled)
+          .returning(['id', 'title'])
+          .execute();
+  const closed =
+    ending.length === 0
+      ? []
+      : await db
+          .updateTable('news')
+          .set({ status: ArticleStatus.Closed, updated_at: at })
+          .where('id', 'in', ending.map((r) => r.id))
+          .where('status', '=', ArticleStatus.Published)
+          .returning(['id', 'title'])
+          .execute();
+  if (published.length + closed.length === 0) return 0;
+  invalidateNewsCaches(database);
+  const record = (what: string) => (article: { id: number; title: string }) =>
+    writeAudit(db, { adminId: null, account: CLOCK_ACCOUNT, action: 'content:news:edit', target: '文章', targetId: article.id, ip: '', ok: true, detail: `${what}：${article.title}` }, now());
+  for (const article of published) await record('定时发布')(article);
+  for (const article of closed) await record('定时下线')(article);
+  return published.length + closed.length;
+}
+
+/** Runs the clock in the background (in one worker of a cluster, as the other jobs). */
+export function schedulePublishingClock(services: Services, log: { error: (obj: object, msg: string) => void }): { stop: () => Promise<void> } {
+  return schedulePeriodic('publishing clock', () => runPublishingClock(services), { firstMs: TICK_MS, everyMs: TICK_MS }, log);
+}
