@@ -43,6 +43,7 @@ export const messages = {
   badParameter: '参数错误',
   notFound: '访问资源不存在',
   articleNotFound: '文章不存在或已删除',
+  previewInvalid: '预览链接无效或已过期，请向管理员重新获取',
   menuNotFound: '栏目不存在',
   tooManyRequests: '请求过于频繁，请稍后再试',
   payloadTooLarge: '提交的内容过大',

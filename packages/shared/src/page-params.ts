@@ -15,7 +15,8 @@ export const homeStateFields = ['latest', 'tab', 'tabPage'] as const;
 const PAGE_PARAMS: Record<string, readonly string[]> = {
   '/home': homeStateFields,
   '/menulist': ['ParentId', 'MenuId', 'page'],
-  '/info': ['MenuId', 'NewsId'],
+  // preview: a staff link to an article that is not public (never kept, never indexed).
+  '/info': ['MenuId', 'NewsId', 'preview'],
   '/searchkey': ['key', 'page'],
   '/certsearch': ['Name', 'CertNum', 'tab'],
   '/contribute': [],

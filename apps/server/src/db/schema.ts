@@ -43,6 +43,13 @@ export interface NewsTable {
   updated_at: string;
 }
 
+/** Secrets the site keeps for itself, by name (preview links' key). */
+export interface SiteSecretsTable {
+  name: string;
+  secret: string;
+  created_at: string;
+}
+
 export interface PositionsTable {
   id: Generated<number>;
   seat: number;
@@ -395,6 +402,7 @@ export interface MailOutboxTable {
 export interface DB {
   menus: MenusTable;
   news: NewsTable;
+  site_secrets: SiteSecretsTable;
   positions: PositionsTable;
   banners: BannersTable;
   friend_links: FriendLinksTable;

@@ -84,8 +84,10 @@ export async function registerWebApp(app: App, config: Config): Promise<PageFall
     // Pages are drawn for visitors (members' own data loads in the browser), so one entry serves
     // all; the address they were asked at goes into their head tags, so it is part of the key.
     const base = publicBaseUrl(request);
-    const mayKeep = request.method === 'GET' && !mobileSite && baseMayBeKept(request);
-    if (mayKeep && (await responseCache.serve(request, reply, { key: `page|${base}|${url}`, areas: contentAreas, cacheControl: 'no-cache', vary: 'Accept-Encoding' }))) return true;
+    // A preview link's page is its holder's alone (features/news/preview.ts).
+    const preview = new URL(url, 'http://page').searchParams.has('preview');
+    const keepable = !preview && baseMayBeKept(request);
+    if (request.method === 'GET' && !mobileSite && keepable && (await responseCache.serve(request, reply, { key: `page|${base}|${url}`, areas: contentAreas, cacheControl: 'no-cache', vary: 'Accept-Encoding' }))) return true;
     const answer = await resolvePage(services, new URL(request.url, 'http://page'));
     if (answer.kind === 'redirect') {
       void reply.redirect(answer.location, 301);
@@ -106,9 +108,10 @@ export async function registerWebApp(app: App, config: Config): Promise<PageFall
       reply.status(200).type(PAGE_TYPE);
       responseCache.keep(request, reply, page, PAGE_TYPE, copy);
     } else responseCache.pass(request);
-    // A page is always checked with the server (ETag), so a write shows on the next visit; one
-    // built from a Host no one vouches for is not kept at all.
-    sendEncoded(reply.status(answer.status).type(PAGE_TYPE).header('Cache-Control', baseMayBeKept(request) ? 'no-cache' : 'no-store'), page, copy);
+    // A page is always checked with the server (ETag), so a write shows on the next visit; a
+    // preview, or one built from a Host no one vouches for, is not kept at all.
+    if (preview) void reply.header('X-Robots-Tag', 'noindex');
+    sendEncoded(reply.status(answer.status).type(PAGE_TYPE).header('Cache-Control', keepable ? 'no-cache' : 'no-store'), page, copy);
     return true;
   };
 }

@@ -8,6 +8,7 @@ import type {
   ListDto,
   MenuDto,
   AdminNewsDetailDto,
+  PreviewLinkDto,
   SaveBannerBody,
   SaveLinkBody,
   SaveMenuBody,
@@ -86,6 +87,7 @@ export const contentAdminApi = {
   news: (query: NewsQuery) => get<ListDto<AdminNewsItemDto>>(`${base}GetNewsList`, query, admin),
   exportNews: (filters: Omit<NewsQuery, keyof PageState>) => exportList(`${base}ExportNewsList`, '文章列表.xlsx', filters),
   newsDetail: (newsid: number) => get<AdminNewsDetailDto>(`${base}GetNewsDetail`, { newsid }, admin),
+  previewLink: (newsid: number) => get<PreviewLinkDto>(`${base}GetNewsPreviewLink`, { newsid }, admin),
   saveNews: (news: Input<SaveNewsBody>) => post<number>(`${base}SaveNews`, news, admin),
   deleteNews: (ids: number[]) => post<number>(`${base}DelNews`, { NewsId: ids }, admin),
 

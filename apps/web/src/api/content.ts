@@ -19,7 +19,8 @@ export const contentApi = {
     get<ListDto<NewsListItemDto>>(`${base}GetNewsList`, params),
   /** The same call for the search page, which shows a refused key (too long) in place of the results rather than as a toast. */
   search: (params: { key: string; pageindex: number; pagesize: number }) => get<SearchListDto<NewsListItemDto>>(`${base}GetNewsList`, params, { silent: true }),
-  newsDetail: (newsid: number) => get<NewsDetailDto>(`${base}GetNewsDetail`, { newsid }, { silent: true }),
+  /** With a preview link's token, an article that is not public yet (staff and their reviewers). */
+  newsDetail: (newsid: number, preview?: string) => get<NewsDetailDto>(`${base}GetNewsDetail`, preview ? { newsid, preview } : { newsid }, { silent: true }),
   latestNews: (pageindex: number, pagesize: number) => get<ListDto<NewsListItemDto>>(`${base}GetNewsReList`, { pageindex, pagesize }),
   positionList: (seat: number, pageindex: number, pagesize: number) =>
     get<ListDto<PositionItemDto>>(`${base}GetNewPositionList`, { seat, pageindex, pagesize }),

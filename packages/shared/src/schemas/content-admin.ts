@@ -148,6 +148,15 @@ export const adminNewsListQuery = pagingQuery.extend({
 });
 
 export const newsIdQuery = z.object({ newsid: idParam });
+/** GetNewsPreviewLink: the article, and how many hours the link works (default 72, at most 30 days). */
+export const previewLinkQuery = newsIdQuery.extend({
+  hours: optionalParam(z.coerce.number({ error: messages.badParameter }).int({ error: messages.badParameter }).min(1, { error: messages.badParameter }).max(720, { error: messages.badParameter })),
+});
+export interface PreviewLinkDto {
+  /** The public page's address with the preview token: /info?NewsId=…&preview=…. */
+  Url: string;
+  ExpireTime: string;
+}
 /** DelNews: one article or several (NewsId: 5, [5, 6] or '5,6'), deleted together. */
 export const delNewsBody = z.object({ NewsId: idList(contentMessages.articlesRequired) });
 

@@ -19,6 +19,7 @@ import { searchOrder } from './018-search-order.js';
 import { postgresSearch } from './019-postgres-search.js';
 import { searchGrams } from './020-search-grams.js';
 import { publishing } from './023-publishing.js';
+import { siteSecrets } from './025-site-secrets.js';
 
 /** A migration that may need to know the engine (serial vs autoincrement, FTS vs trigram). */
 export type EngineMigration = (engine: Engine) => Migration;
@@ -44,6 +45,7 @@ const all: Record<string, EngineMigration> = {
   '019-postgres-search': postgresSearch,
   '020-search-grams': searchGrams,
   '023-publishing': publishing,
+  '025-site-secrets': siteSecrets,
 };
 
 /** Every migration this build knows, in order (readiness checks they are all applied). */

@@ -1,13 +1,15 @@
 import { z } from 'zod';
-import { ArticleStatus, idParam, MenuShowType, optionalParam, pagingQuery } from '@portal/shared';
+import { ArticleStatus, idParam, MenuShowType, messages, optionalParam, pagingQuery } from '@portal/shared';
 import type { App } from '../../http/app-types.js';
-import { list, ok, searchList } from '../../http/envelope.js';
+import { badRequest, list, ok, searchList } from '../../http/envelope.js';
+import { PRIVATE_ANSWER } from '../../http/security-headers.js';
 import { menuIndex, readableMenuIds, requireReadableMenu } from '../menus/service.js';
 import { parseKeyword, searchNews } from '../search/service.js';
 import { audienceOf, toNewsDetailDto, toNewsListItemDto } from './dto.js';
 import type { NewsItem } from './items.js';
 import { listLatest, listMenuNews, menuScope, readArticle } from './service.js';
 import { countView } from './views.js';
+import { opensPreview } from './preview.js';
 
 const newsListQuery = pagingQuery.extend({
   /** A menu id: that menu's articles. */
@@ -15,13 +17,17 @@ const newsListQuery = pagingQuery.extend({
   /** A keyword: search titles and texts (a member-only article's text with a member session only), within menu pid when given. */
   key: z.string().optional(),
 });
-const newsDetailQuery = z.object({ newsid: idParam });
+const newsDetailQuery = z.object({
+  newsid: idParam,
+  /** A preview link's token (preview.ts): the article whole, whatever its status. */
+  preview: z.string().max(100).optional(),
+});
 
 /** Articles as the menus show them; members see member-only text, so they have entries of their own. */
 const cachedArticles = { responseCache: { areas: ['news', 'menus'], perAudience: true } } as const;
 
 export async function newsPublic(app: App): Promise<void> {
-  const { database, config } = app.services;
+  const { database, config, now } = app.services;
   const { responseCache } = app;
 
   /** A menu the public may read (otherwise 栏目不存在, as for an unknown one), and the menus its list covers. */
@@ -54,11 +60,21 @@ export async function newsPublic(app: App): Promise<void> {
     },
   );
 
-  app.get('/GetNewsDetail', { config: cachedArticles, schema: { tags: ['public'], summary: '文章详情（含上一篇、下一篇）', querystring: newsDetailQuery } }, async (request) => {
-    const audience = await audienceOf(request, config);
+  app.get('/GetNewsDetail', { config: cachedArticles, schema: { tags: ['public'], summary: '文章详情（含上一篇、下一篇）；preview 为预览链接的令牌时，未公开的文章也完整返回', querystring: newsDetailQuery } }, async (request, reply) => {
+    const { newsid, preview } = request.query;
+    if (preview !== undefined) {
+      // A preview is its holder's alone: never kept, here or by anyone on the way.
+      responseCache.pass(request);
+      void reply.header('cache-control', PRIVATE_ANSWER).header('x-robots-tag', 'noindex');
+      if (!(await opensPreview(database.db, preview, newsid, now()))) throw badRequest(messages.previewInvalid);
+    }
+    const reader = await audienceOf(request, config);
+    // A preview shows the article as its readers will see it, member-only text included.
+    const audience = preview === undefined ? reader : { ...reader, isMember: true, previewing: true };
     const index = await menuIndex(database);
-    const article = await readArticle(database, index, request.query.newsid, audience);
-    if (article.status === ArticleStatus.Published) {
+    const article = await readArticle(database, index, newsid, audience);
+    // A preview counts no view (staff and reviewers looking before it is public).
+    if (article.status === ArticleStatus.Published && preview === undefined) {
       // Reading it counted a view; so does every reading answered from the cache.
       responseCache.countEveryReading(request, () => countView(database, article.id), 'Views');
     } else if (audience.memberId !== undefined) {

@@ -133,6 +133,8 @@ export interface Article extends NewsItem {
 export interface Reader {
   isMember: boolean;
   memberId?: number;
+  /** Holds a valid preview link for it (preview.ts): sees it whole, whatever its status and menu. */
+  previewing?: boolean;
 }
 
 /**
@@ -149,7 +151,7 @@ export async function readArticle(database: Database, index: MenuIndex, id: numb
   if (!row) throw notFound(messages.articleNotFound);
   const article = { ...toItem(row), author: row.author, views: row.views };
   const ownContribution = article.status !== PUBLISHED && reader.memberId !== undefined && row.member_id === reader.memberId;
-  if (ownContribution) return { ...article, summary: '', content: row.content, neighbours: [] };
+  if (ownContribution || reader.previewing) return { ...article, summary: '', content: row.content, neighbours: [] };
   if (!index.readable.has(article.menuId)) throw notFound(messages.articleNotFound);
   if (article.status !== PUBLISHED) return withheld(article.id, article.status);
   if (article.isMemberRead && !reader.isMember) throw new AppError(Code.Forbidden, messages.memberOnly);

@@ -1,9 +1,10 @@
-import { ArticleStatus, articleWarning, MenuShowType } from '@portal/shared';
+import { ArticleStatus, articleWarning, MenuShowType, messages } from '@portal/shared';
 import type { Services } from '../../http/app-types.js';
 import { assetUrl } from '../../http/assets.js';
 import { menuIndex } from '../menus/service.js';
 import { ancestry, type Menu, type MenuIndex } from '../menus/tree.js';
 import { itemQuery, toItem, type NewsItem } from '../news/items.js';
+import { opensPreview } from '../news/preview.js';
 import { articlePath, menuPath } from './paths.js';
 
 /** What the head of a public page says about it (title, description, share card, structured data). */
@@ -55,7 +56,7 @@ export async function resolvePage(services: Services, url: URL): Promise<PageAns
   if (path === '/info') {
     // The page says which thing is missing (the web app's 404 page names the article too).
     const articleNotFound: PageAnswer = { ...notFound, head: { ...notFound.head, title: '文章不存在', description: '您访问的文章不存在或已删除' } };
-    return (await articlePage(services, positiveId(url.searchParams.get('NewsId')))) ?? articleNotFound;
+    return (await articlePage(services, positiveId(url.searchParams.get('NewsId')), url.searchParams.get('preview'))) ?? articleNotFound;
   }
   if (path === '/system' || path.startsWith('/system/')) return plainPage(services, '后台管理', url.pathname, true);
   // The member's own pages (活动通知 and one notice): the server draws the visitor's notice to log
@@ -116,12 +117,18 @@ async function firstArticle(services: Services, menuId: number): Promise<NewsIte
  * member-only article is a page (members open it), but its text is not described and it is not
  * indexed.
  */
-async function articlePage(services: Services, newsId: number | undefined): Promise<PageAnswer | undefined> {
+async function articlePage(services: Services, newsId: number | undefined, preview: string | null): Promise<PageAnswer | undefined> {
   if (newsId === undefined) return undefined;
   const row = await itemQuery(services.database.db).select('n.updated_at').where('n.id', '=', newsId).executeTakeFirst();
   if (!row) return undefined;
   const index = await menuIndex(services.database);
   const article = toItem(row);
+  // A preview link (features/news/preview.ts) is a page whatever the article's state; its page
+  // says whether the link still works. Never indexed.
+  if (preview !== null) {
+    const title = (await opensPreview(services.database.db, preview, article.id, services.now())) ? article.title : messages.previewInvalid;
+    return { kind: 'page', status: 200, serverRendered: true, head: { title, description: title, path: articlePath(article), type: 'website', noindex: true } };
+  }
   if (!index.readable.has(article.menuId)) return undefined;
   const warning = articleWarning(article.status);
   if (warning) return { kind: 'page', status: 200, serverRendered: true, head: { title: warning, description: warning, path: `/info?NewsId=${article.id}`, type: 'website', noindex: true } };

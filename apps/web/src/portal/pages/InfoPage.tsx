@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import LockOutlined from '@ant-design/icons-svg/es/asn/LockOutlined';
-import { articleWarning, Code, messages, paging, type NewsDetailDto } from '@portal/shared';
+import { articleStatusNames, articleWarning, Code, messages, paging, type ArticleStatus, type NewsDetailDto } from '@portal/shared';
 import { contentApi } from '../../api/content';
 import { ApiError } from '../../api/client';
 import { SkeletonRows } from '../../components/Skeleton';
@@ -68,11 +68,11 @@ function useBrowserUrl(): string {
   return url;
 }
 
-function ArticleView({ article }: { article: NewsDetailDto }) {
+function ArticleView({ article, preview }: { article: NewsDetailDto; preview: boolean }) {
   const warning = articleWarning(article.Status);
   const url = useBrowserUrl();
   // Of an unpublished article anyone but its author is told the status alone (no title, no date).
-  if (warning && !article.NewContent) return <StatusNotice className={styles.notice} title={<h1 className={styles.noticeTitle}>{warning}</h1>} />;
+  if (warning && !article.NewContent && !preview) return <StatusNotice className={styles.notice} title={<h1 className={styles.noticeTitle}>{warning}</h1>} />;
   return (
     <article>
       <header className={styles.articleHeader}>
@@ -81,10 +81,16 @@ function ArticleView({ article }: { article: NewsDetailDto }) {
           <span>发布时间：{article.NewsCreateTime || article.CreateTime}</span>
           {article.Author && <span>作者：{article.Author}</span>}
           {article.Views > 0 && <span>浏览次数：{article.Views}</span>}
-          {!warning && <ShareBar url={url} title={article.Title} />}
+          {!warning && !preview && <ShareBar url={url} title={article.Title} />}
         </div>
       </header>
-      {warning ? (
+      {preview ? (
+        // A staff preview link: the page as it will be, said to be a preview.
+        <>
+          <Callout tone="info" className={styles.notice}>{`预览：当前状态为「${articleStatusNames[article.Status as ArticleStatus] ?? article.Status}」，仅持有此链接的人可见，请勿转发`}</Callout>
+          <ArticleBody html={article.NewContent} />
+        </>
+      ) : warning ? (
         // The contributor's own unpublished article: the server hands its text to its author only.
         <>
           <Callout tone="info" className={styles.notice}>{`${warning}，仅您本人可见`}</Callout>
@@ -133,8 +139,9 @@ function MemberOnlyNotice() {
 export function InfoPage() {
   const [params] = useSearchParams();
   const newsId = Number(params.get('NewsId'));
+  const preview = params.get('preview') ?? undefined;
   const validId = Number.isInteger(newsId) && newsId > 0;
-  const detail = useQuery({ queryKey: ['newsDetail', newsId], queryFn: () => contentApi.newsDetail(newsId), enabled: validId, retry: false });
+  const detail = useQuery({ queryKey: ['newsDetail', newsId, preview], queryFn: () => contentApi.newsDetail(newsId, preview), enabled: validId, retry: false });
   const tree = useMenuTree();
 
   // Following 上一篇/下一篇 keeps this page mounted: start the new article at the top.
@@ -151,7 +158,8 @@ export function InfoPage() {
   let main;
   if (validId && detail.isPending) main = <SkeletonRows rows={12} className={styles.articleLoading} />;
   else if (memberOnly) main = <MemberOnlyNotice />;
-  else if (detail.data) main = <ArticleView article={detail.data} />;
+  else if (preview && detail.error instanceof ApiError && detail.error.code === Code.BadRequest) main = <StatusNotice className={styles.notice} title={<h1 className={styles.noticeTitle}>{detail.error.message}</h1>} />;
+  else if (detail.data) main = <ArticleView article={detail.data} preview={preview !== undefined} />;
   else if (!validId || (detail.error instanceof ApiError && detail.error.code === Code.NotFound)) main = <ArticleMissing />;
   else main = <EmptyState />;
 

@@ -9,12 +9,10 @@ import { adminQueryKeys } from '../../../session/queries';
 import { useAction } from '../../../shared/useAction';
 import { articleStatusOptions, ArticleStatusTag, yesNoOptions } from '../flags';
 import { NewsDialog } from './NewsDialog';
+import { PreviewDialog } from './PreviewDialog';
 
 type Filters = Omit<NewsQuery, keyof PageState>;
 export const newsListKey = [...adminQueryKeys.all, 'news'];
-
-/** The public page of a saved article, where its preview opens. */
-const publicPage = (news: AdminNewsItemDto) => `/info?MenuId=${news.MenuId}&NewsId=${news.NewsId}`;
 
 const articles = listResource<AdminNewsItemDto, Filters>({
   key: newsListKey,
@@ -66,6 +64,7 @@ export default function NewsPage() {
   const page = useListPage(articles);
   const [selected, setSelected] = useState<number[]>([]);
   const [deleting, setDeleting] = useState(false);
+  const [previewing, setPreviewing] = useState<AdminNewsItemDto | null>(null);
   const remove = useAction((ids: number[]) => contentAdminApi.deleteNews(ids), () => {
     setSelected([]);
     page.refresh();
@@ -76,16 +75,19 @@ export default function NewsPage() {
   };
 
   return (
-    <ListPage
-      resource={articles}
-      page={page}
-      rowActions={[
-        { label: '预览', href: publicPage },
-        // Not ListResource.remove: one article goes the way the selected ones do, and leaves the selection empty.
-        deleteAction('content:news:delete', (news: AdminNewsItemDto) => `确定删除文章“${news.Title}”吗？`, (news) => remove([news.NewsId])),
-      ]}
-      toolbar={<BatchDelete perm="content:news:delete" count={selected.length} question={`确定删除选中的${selected.length}篇文章吗？`} loading={deleting} onConfirm={removeSelected} />}
-      table={{ rowSelection: can('content:news:delete') ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)), preserveSelectedRowKeys: true } : undefined }}
-    />
+    <>
+      <ListPage
+        resource={articles}
+        page={page}
+        rowActions={[
+          { label: '预览', run: setPreviewing },
+          // Not ListResource.remove: one article goes the way the selected ones do, and leaves the selection empty.
+          deleteAction('content:news:delete', (news: AdminNewsItemDto) => `确定删除文章“${news.Title}”吗？`, (news) => remove([news.NewsId])),
+        ]}
+        toolbar={<BatchDelete perm="content:news:delete" count={selected.length} question={`确定删除选中的${selected.length}篇文章吗？`} loading={deleting} onConfirm={removeSelected} />}
+        table={{ rowSelection: can('content:news:delete') ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)), preserveSelectedRowKeys: true } : undefined }}
+      />
+      <PreviewDialog news={previewing} onClose={() => setPreviewing(null)} />
+    </>
   );
 }
