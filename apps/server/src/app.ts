@@ -28,11 +28,12 @@ import { registerGuardDocs } from './http/guard-docs.js';
 import { checkReadiness } from './ops/readiness.js';
 import { stopViews } from './features/news/views.js';
 import { scheduleUploadSweeps } from './features/uploads/sweep.js';
+import { scheduleLogRetention } from './features/system/retention.js';
+import { schedulePublishingClock } from './features/news/schedule.js';
 import { largestUpload } from './features/uploads/checks.js';
 import { imageVariantFallback } from './features/uploads/variants.js';
 import { registerUploadServing } from './features/uploads/serve.js';
 import { startMailOutbox } from './features/activities/outbox.js';
-import { schedulePublishingClock } from './features/news/schedule.js';
 import type { CaptchaObserver } from './features/system/captcha.js';
 
 export interface BuildOptions {
@@ -50,7 +51,7 @@ export interface BuildOptions {
    */
   captchaIssued?: CaptchaObserver;
   /**
-   * Run the background jobs here: the upload sweep and the mail outbox (default). Of several
+   * Run the background jobs here: the upload sweep, the log retention and the mail outbox (default). Of several
    * cluster workers only one does, and the primary's preparing build (migrations, seed) none.
    */
   backgroundJobs?: boolean;
@@ -100,17 +101,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const fanout = await startContentFanout(database, config, app.log, clustered);
   const backgroundJobs = options.backgroundJobs ?? true;
   const sweeps = backgroundJobs ? scheduleUploadSweeps(services, app.log) : undefined;
-  // Activity e-mails (SMTP_URL): sent in the background from the persistent outbox.
-  const outbox = backgroundJobs ? startMailOutbox(services, app.log) : undefined;
+  // Audit and sign-in logs older than AUDIT_RETENTION_DAYS go, daily.
+  const retention = backgroundJobs ? scheduleLogRetention(services, app.log) : undefined;
   // 待发布 articles go out, and 定时下线 ones come down, at their times.
   const publishingClock = backgroundJobs ? schedulePublishingClock(services, app.log) : undefined;
+  // Activity e-mails (SMTP_URL): sent in the background from the persistent outbox.
+  const outbox = backgroundJobs ? startMailOutbox(services, app.log) : undefined;
   app.addHook('onClose', async () => {
     // Requests whose clients left are still at work: they finish before anything below closes.
     if (!(await inFlight.settled())) app.log.warn('requests still running 5 s after closing began; closing anyway');
     // A running sweep or mail round finishes before the database goes.
     await sweeps?.stop();
-    await outbox?.stop();
+    await retention?.stop();
     await publishingClock?.stop();
+    await outbox?.stop();
     await fanout.stop();
     // Counted article views are written before the database goes.
     await stopViews(database);

@@ -77,6 +77,12 @@ export interface Config {
   smtpUrl?: string;
   /** The From of those e-mails (MAIL_FROM); without it the site's name and e-mail address. */
   mailFrom?: string;
+  /**
+   * Days the audit and sign-in logs are kept (AUDIT_RETENTION_DAYS, default 180); older rows are
+   * deleted daily (features/system/retention.ts). The Cybersecurity Law (§21) asks for at least
+   * six months, so less is refused.
+   */
+  auditRetentionDays: number;
 }
 
 export type TrustProxy = false | number | string[];
@@ -162,6 +168,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     apiDocs: parseApiDocs(env),
     smtpUrl: parseSmtpUrl(env.SMTP_URL),
     mailFrom: env.MAIL_FROM || undefined,
+    auditRetentionDays: parseAuditRetentionDays(env.AUDIT_RETENTION_DAYS),
     adminSession: {
       idleMinutes: positiveNumber(env, 'ADMIN_SESSION_IDLE_MINUTES', 120),
       maxHours: positiveNumber(env, 'ADMIN_SESSION_MAX_HOURS', 12),
@@ -201,6 +208,15 @@ function parsePublicBaseUrl(env: NodeJS.ProcessEnv): string | undefined {
   }
   if (!/^https?:\/\/[^/?#\s]+(\/[^?#\s]*)?$/.test(value)) throw new Error(`PUBLIC_BASE_URL must be http://… or https://… without query or fragment, got ${env.PUBLIC_BASE_URL}`);
   return value;
+}
+
+/** Whole days, 180 (six months, 网络安全法 §21) or more. */
+function parseAuditRetentionDays(raw: string | undefined): number {
+  const value = (raw ?? '').trim();
+  if (value === '') return 180;
+  const days = Number(value);
+  if (!Number.isInteger(days) || days < 180) throw new Error(`AUDIT_RETENTION_DAYS must be a whole number of days, 180 (six months) or more, got ${raw}`);
+  return days;
 }
 
 function parseSmtpUrl(raw: string | undefined): string | undefined {

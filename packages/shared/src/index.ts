@@ -7,6 +7,8 @@ export * from './schemas/content.js';
 export * from './schemas/content-admin.js';
 export * from './schemas/system.js';
 export * from './schemas/api-tokens.js';
+export * from './schemas/two-factor.js';
+export * from './schemas/sign-ins.js';
 export * from './schemas/members.js';
 export * from './schemas/contributions.js';
 export * from './schemas/certificates.js';

@@ -135,6 +135,8 @@ export const systemMessages = {
   tokenNameTaken: '令牌名称已存在',
   tokenNotFound: '令牌不存在',
   tokenRoleInactive: '所选角色已停用',
+  sessionNotFound: '会话不存在或已下线',
+  forceLogoutSelf: '不能强制下线自己当前的会话，请使用退出登录',
 } as const;
 
 /** Back-office content texts (menus, articles, positions, banners, links, type lists, uploads); the spec leaves these open. */
@@ -300,4 +302,24 @@ export const activityMessages = {
   signedUp: '报名成功',
   cancelled: '已取消报名',
   reminded: (count: number) => `已提醒${count}位会员`,
+} as const;
+
+/** The back office's second factor (authenticator app and recovery codes). */
+export const twoFactorMessages = {
+  codeNeeded: '请输入动态验证码',
+  codeRequired: '请输入6位动态验证码或恢复码',
+  codeInvalid: '动态验证码错误',
+  codeReused: '该动态验证码已使用，请等待下一个验证码',
+  challengeExpired: '登录已过期，请重新输入账号密码',
+  passwordWrong: '密码错误',
+  alreadyOn: '二次验证已开启，如需更换请先关闭',
+  notStarted: '请先获取二维码并添加到身份验证器',
+  notOn: '二次验证未开启',
+  requiredByRole: '当前角色要求开启二次验证，请先完成绑定',
+  requiredCannotTurnOff: '当前角色要求开启二次验证，不能关闭',
+  turnedOn: '二次验证已开启',
+  turnedOff: '二次验证已关闭',
+  reset: '已重置该管理员的二次验证',
+  targetNotOn: '该管理员未开启二次验证',
+  resetSelf: '不能重置自己的二次验证，请在账号菜单中关闭',
 } as const;

@@ -32,6 +32,8 @@ export const Code = {
   Unavailable: 503,
   ApplicationPending: 510,
   ApplicationRejected: 511,
+  /** Login: the password was right and the account has a second factor; Data is the ticket for LoginTotp. */
+  SecondFactor: 512,
 } as const;
 export type Code = (typeof Code)[keyof typeof Code];
 

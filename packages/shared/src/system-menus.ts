@@ -92,6 +92,8 @@ export const defaultSystemMenus: DefaultSystemMenu[] = numbered([
     page('角色管理', 'system/role', 'SafetyOutlined', 'system:role:list', crud('system:role')),
     page('管理员', 'system/admin', 'UserSwitchOutlined', 'system:admin:list', [...crud('system:admin'), 'system:admin:resetPwd']),
     page('操作日志', 'system/audit', 'FileSearchOutlined', 'system:audit:list', ['system:audit:export']),
+    page('登录日志', 'system/loginlog', 'HistoryOutlined', 'system:loginlog:list', ['system:loginlog:export']),
+    page('在线用户', 'system/online', 'ContactsOutlined', 'system:online:list', ['system:online:forceLogout']),
     page('接口令牌', 'system/token', 'KeyOutlined', 'system:token:list', ['system:token:add', 'system:token:delete']),
   ]),
 ]);

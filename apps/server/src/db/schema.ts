@@ -117,6 +117,8 @@ export interface RolesTable {
   status: number;
   /** The super administrator role holds every permission whatever its menus. */
   is_super: number;
+  /** 1: the role's admins must turn the second factor on (migration 021). */
+  requires_second_factor: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -148,6 +150,8 @@ export interface AdminSessionsTable {
   token_hash: string;
   admin_id: number;
   ip: string;
+  /** The browser it was opened from, cleaned (features/system/login-log.ts); '' before migration 022. */
+  user_agent: Generated<string>;
   created_at: string;
   last_seen_at: string;
   /** Absolute end of the session, whatever the activity. */
@@ -218,6 +222,8 @@ export interface MemberSessionsTable {
   /** 'member' or 'application' (features/members/sessions.ts). */
   scope: string;
   ip: string;
+  /** As admin_sessions.user_agent. */
+  user_agent: Generated<string>;
   created_at: string;
   last_seen_at: string;
   expires_at: string;
@@ -433,6 +439,10 @@ export interface DB {
   api_tokens: ApiTokensTable;
   system_menu_defaults: SystemMenuDefaultsTable;
   rate_limit_counters: RateLimitCountersTable;
+  admin_second_factors: AdminSecondFactorsTable;
+  admin_recovery_codes: AdminRecoveryCodesTable;
+  sign_in_challenges: SignInChallengesTable;
+  login_logs: LoginLogsTable;
 }
 
 /** Rate-limit counters shared by every instance (PostgreSQL: migration 016) or worker process (SQLite: 017). */
@@ -460,4 +470,49 @@ export interface ApiTokensTable {
 /** Default menu entries (by permission) the seed has inserted once. */
 export interface SystemMenuDefaultsTable {
   perms: string;
+}
+
+/** Every sign-in attempt, back office and members (migration 022, features/system/login-log.ts). */
+export interface LoginLogsTable {
+  id: Generated<number>;
+  /** 'admin' or 'member'. */
+  kind: string;
+  account: string;
+  user_id: number | null;
+  /** 1 success, 0 failure. */
+  result: number;
+  detail: string;
+  ip: string;
+  user_agent: string;
+  created_at: string;
+}
+
+/** An admin's authenticator (migration 021, features/system/two-factor.ts). */
+export interface AdminSecondFactorsTable {
+  admin_id: number;
+  /** Base32, as the authenticator app was given it. */
+  secret: string;
+  /** 0 while enrolment waits for its first code, 1 on. */
+  enabled: Generated<number>;
+  /** The last 30-second step a code was accepted for. */
+  last_step: Generated<number>;
+  created_at: string;
+}
+
+export interface AdminRecoveryCodesTable {
+  id: Generated<number>;
+  admin_id: number;
+  /** sha256 of the normalised code. */
+  code_hash: string;
+}
+
+/** Between a right password and the second factor (features/system/two-factor.ts). */
+export interface SignInChallengesTable {
+  /** sha256 of the ticket. */
+  ticket_hash: string;
+  admin_id: number;
+  failures: Generated<number>;
+  /** 1 while one attempt checks its code. */
+  claimed: Generated<number>;
+  expires_at: string;
 }

@@ -1,5 +1,5 @@
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
-import { Code, codeMessages, systemMessages, type AuditAction, type Permission } from '@portal/shared';
+import { Code, codeMessages, systemMessages, twoFactorMessages, type AuditAction, type Permission } from '@portal/shared';
 import { can, loadPrincipal, type AdminPrincipal } from '../features/system/access.js';
 import { writeAudit } from '../features/system/audit.js';
 import { isApiToken, loadTokenPrincipal } from '../features/api-tokens/service.js';
@@ -47,7 +47,7 @@ export function adminGuardPermissions(hook: unknown): readonly Permission[] | un
  * adminWrite check the one that applies once the body says which.
  */
 export function requireAdmin(...anyOf: Permission[]): onRequestAsyncHookHandler {
-  return adminGuard(anyOf, false);
+  return adminGuard(anyOf, []);
 }
 
 /**
@@ -56,10 +56,33 @@ export function requireAdmin(...anyOf: Permission[]): onRequestAsyncHookHandler 
  * generated or reset password opens nothing but its own replacement.
  */
 export function requireAdminPendingPassword(): onRequestAsyncHookHandler {
-  return adminGuard([], true);
+  return adminGuard([], ['password']);
 }
 
-function adminGuard(anyOf: Permission[], admitPendingPassword: boolean): onRequestAsyncHookHandler {
+/**
+ * The guard of enrolling a second factor (BeginTotp, ConfirmTotp): also open to an admin whose
+ * role requires one they have not turned on, to whom every other call answers Code 403.
+ */
+export function requireAdminPendingSecondFactor(): onRequestAsyncHookHandler {
+  return adminGuard([], ['secondFactor']);
+}
+
+/** The guard of GetLoginUser: open whatever the admin must do first, so the client can show that step. */
+export function requireAdminAnyPending(): onRequestAsyncHookHandler {
+  return adminGuard([], ['password', 'secondFactor']);
+}
+
+/** What a signed-in admin must do before the back office opens, one at a time: the password first. */
+type Pending = 'password' | 'secondFactor';
+const pendingMessages: Record<Pending, string> = { password: systemMessages.mustChangePassword, secondFactor: twoFactorMessages.requiredByRole };
+
+function pendingStep(admin: AdminPrincipal): Pending | null {
+  if (admin.mustChangePassword) return 'password';
+  if (admin.secondFactorRequired && !admin.secondFactorOn) return 'secondFactor';
+  return null;
+}
+
+function adminGuard(anyOf: Permission[], admitPending: readonly Pending[]): onRequestAsyncHookHandler {
   const guard: onRequestAsyncHookHandler = async function adminGuard(request, reply) {
     void reply.header('cache-control', PRIVATE_ANSWER);
     const { database, config, now } = request.server.services;
@@ -71,7 +94,8 @@ function adminGuard(anyOf: Permission[], admitPendingPassword: boolean): onReque
         : await loadPrincipal(database, token, now(), config.adminSession);
     if (!admin) throw adminSessionRequired();
     principals.set(request, admin);
-    if (admin.mustChangePassword && !admitPendingPassword) throw new AppError(Code.Forbidden, systemMessages.mustChangePassword);
+    const pending = pendingStep(admin);
+    if (pending && !admitPending.includes(pending)) throw new AppError(Code.Forbidden, pendingMessages[pending]);
     if (anyOf.length > 0) await refuseUnlessAny(request, admin, anyOf);
   };
   guardPermissions.set(guard, anyOf);

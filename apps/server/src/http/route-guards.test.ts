@@ -13,7 +13,13 @@ import { addMember, freshAddress, loginMember, seedTypeChoices } from '../../tes
  * Back-office calls anyone may make: the captcha, the sign-in itself, and the sign-out, which
  * ends the session of whatever token it is given and says 已退出登录 to one that opens none.
  */
-const PUBLIC_BACK_OFFICE = new Set(['GET /api/XfSystemApi/GetCode', 'POST /api/XfSystemApi/Login', 'POST /api/XfSystemApi/Logout']);
+const PUBLIC_BACK_OFFICE = new Set([
+  'GET /api/XfSystemApi/GetCode',
+  'POST /api/XfSystemApi/Login',
+  // The second step of a sign-in: the ticket Login answered stands for the right password.
+  'POST /api/XfSystemApi/LoginTotp',
+  'POST /api/XfSystemApi/Logout',
+]);
 
 /** Back-office calls for any signed-in admin, whatever their role: their own account and landing page. */
 const ANY_ADMIN = new Set([
@@ -23,6 +29,10 @@ const ANY_ADMIN = new Set([
   'POST /api/XfWebApi/EditAdminPwd',
   // Without all=1, the admin's own menu tree, from which the client builds its routes.
   'GET /api/XfSystemApi/GetSystemMenuList',
+  // The second factor of the admin's own account: turning it on (compulsory for some roles) and off.
+  'POST /api/XfSystemApi/BeginTotp',
+  'POST /api/XfSystemApi/ConfirmTotp',
+  'POST /api/XfSystemApi/DisableTotp',
 ]);
 
 interface Operation {

@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 /**
  * The primary's side of running the server in several processes (WEB_CONCURRENCY, main.ts):
  * forks the workers, which share the port through node:cluster, replaces one that dies, and
- * stops them all. Exactly one worker at a time runs the background jobs (upload sweep, mail
+ * stops them all. Exactly one worker at a time runs the background jobs (upload sweep, log retention, mail
  * outbox): two would do each round twice for nothing.
  */
 

@@ -1,4 +1,4 @@
-import { useId, useState, type ComponentProps, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import EyeInvisibleOutlined from '@ant-design/icons-svg/es/asn/EyeInvisibleOutlined';
@@ -7,17 +7,18 @@ import LockOutlined from '@ant-design/icons-svg/es/asn/LockOutlined';
 import ReloadOutlined from '@ant-design/icons-svg/es/asn/ReloadOutlined';
 import SafetyOutlined from '@ant-design/icons-svg/es/asn/SafetyOutlined';
 import UserOutlined from '@ant-design/icons-svg/es/asn/UserOutlined';
-import type { IconDefinition } from '@ant-design/icons-svg/es/types';
 import { messages } from '@portal/shared';
 import { systemApi } from '../api/system';
 import { useSiteInfo } from '../portal/layout/useSiteInfo';
 import { Icon } from '../components/Icon';
 import { Spinner } from '../components/Spinner';
-import { inputActionClass, TextInput } from '../components/TextInput';
+import { inputActionClass } from '../components/TextInput';
 import buttons from '../components/button.module.css';
 import { toast } from '../components/toast';
 import { useCheckedFields, type FieldErrors } from '../components/useCheckedFields';
 import { useSessionNotice } from '../components/useSessionNotice';
+import { LoginField } from './login/LoginField';
+import { SecondFactorStep } from './login/SecondFactorStep';
 import { useCaptcha } from './login/useCaptcha';
 import { adminToken } from './session/token';
 import { adminQueryKeys } from './session/queries';
@@ -53,19 +54,6 @@ export function AdminLoginPage() {
   return adminToken.get() ? <Navigate to={shellBase} replace /> : <LoginScreen />;
 }
 
-/** An input of the form (named by its aria-label) with an icon before the text and its error under it. */
-function LoginField({ icon, error, ...input }: { icon: IconDefinition; error: string | undefined } & ComponentProps<typeof TextInput>) {
-  const id = useId();
-  return (
-    <div className={styles.field}>
-      <TextInput large prefix={<Icon icon={icon} />} invalid={!!error} aria-describedby={error ? id : undefined} {...input} />
-      <div id={id} className={styles.error} role={error ? 'alert' : undefined}>
-        {error}
-      </div>
-    </div>
-  );
-}
-
 function LoginScreen() {
   const navigate = useNavigate();
   useSessionNotice('admin');
@@ -75,18 +63,25 @@ function LoginScreen() {
   const { values, errors, set, check, reset } = useCheckedFields(emptyForm, validate);
   const [passwordShown, setPasswordShown] = useState(false);
   const [submitting, setSubmitting] = useState(false);
+  // Set when the password was right and the account has a second factor: the code is asked next.
+  const [challenge, setChallenge] = useState<string | null>(null);
+
+  const signedIn = (token: string) => {
+    adminToken.set(token);
+    // Nothing cached for an earlier sign-in (lists, menus) may show in this one.
+    queryClient.removeQueries({ queryKey: adminQueryKeys.all });
+    toast('success', messages.loggedIn);
+    navigate(shellBase, { replace: true });
+  };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!check() || submitting) return;
     setSubmitting(true);
     try {
-      const token = await systemApi.login({ Account: values.Account.trim(), Password: values.Password, TreeCode: values.TreeCode.trim(), FullName: captcha.ticket });
-      adminToken.set(token);
-      // Nothing cached for an earlier sign-in (lists, menus) may show in this one.
-      queryClient.removeQueries({ queryKey: adminQueryKeys.all });
-      toast('success', messages.loggedIn);
-      navigate(shellBase, { replace: true });
+      const outcome = await systemApi.login({ Account: values.Account.trim(), Password: values.Password, TreeCode: values.TreeCode.trim(), FullName: captcha.ticket });
+      if (outcome.ticket === undefined) signedIn(outcome.token);
+      else setChallenge(outcome.ticket);
     } catch {
       // The server's reason is shown by the API client; the used ticket needs a new captcha.
       reset((v) => ({ ...v, TreeCode: '' }));
@@ -94,6 +89,13 @@ function LoginScreen() {
     } finally {
       setSubmitting(false);
     }
+  };
+
+  // Back to the password (the ticket expired or was used up): its captcha ticket is spent too.
+  const restart = () => {
+    setChallenge(null);
+    reset((v) => ({ ...v, Password: '', TreeCode: '' }));
+    captcha.refresh();
   };
 
   const name = site.data?.Name ?? '';
@@ -106,6 +108,9 @@ function LoginScreen() {
           {site.data?.EnglishName && <p className={styles.english}>{site.data.EnglishName}</p>}
           <p className={styles.system}>后台管理系统</p>
         </section>
+        {challenge !== null ? (
+          <SecondFactorStep ticket={challenge} onSignedIn={signedIn} onRestart={restart} />
+        ) : (
         <section className={styles.panel}>
           <h2 className={styles.title}>管理员登录</h2>
           <p className={styles.subtitle}>请使用管理员账号登录后台管理系统</p>
@@ -138,6 +143,7 @@ function LoginScreen() {
             </button>
           </form>
         </section>
+        )}
       </main>
       <footer className={styles.footer}>{site.data?.Copyright ?? (name && `© ${name}`)}</footer>
     </div>

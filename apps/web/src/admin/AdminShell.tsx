@@ -5,6 +5,7 @@ import { Spin } from 'antd';
 import { systemApi } from '../api/system';
 import { AdminSessionProvider } from './access/AdminSession';
 import { PasswordDialog } from './layout/PasswordDialog';
+import { EnrolDialog } from './layout/two-factor/EnrolDialog';
 import { ShellLayout } from './layout/ShellLayout';
 import { adminToken } from './session/token';
 import { adminQueryKeys } from './session/queries';
@@ -25,12 +26,14 @@ function GuardedShell({ token }: { token: string }) {
   const user = useQuery({ queryKey: adminQueryKeys.user(token), queryFn: systemApi.loginUser, staleTime: Infinity, retry: false });
   // Until a generated or reset password is replaced, the server answers nothing but the change.
   const mustChangePassword = user.data?.MustChangePwd === true;
+  // Then, when the role requires a second factor not yet on, nothing but enrolling it.
+  const mustEnrol = !mustChangePassword && user.data?.TotpRequired === true && !user.data.TotpEnabled;
   const menus = useQuery({
     queryKey: adminQueryKeys.menus(token),
     queryFn: () => systemApi.menus(),
     staleTime: Infinity,
     retry: false,
-    enabled: user.data !== undefined && !mustChangePassword,
+    enabled: user.data !== undefined && !mustChangePassword && !mustEnrol,
   });
 
   const failure = user.error ?? menus.error;
@@ -42,6 +45,7 @@ function GuardedShell({ token }: { token: string }) {
   }, [failure, navigate]);
 
   if (mustChangePassword) return <PasswordDialog open required onClose={() => void user.refetch()} />;
+  if (mustEnrol) return <EnrolDialog open required onCancel={() => undefined} onDone={() => void user.refetch()} />;
   if (!user.data || !menus.data) return <Spin size="large" fullscreen description="正在加载…" />;
   return (
     <AdminSessionProvider value={{ user: user.data, menus: menus.data }}>

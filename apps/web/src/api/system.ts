@@ -14,6 +14,7 @@ import type {
   SaveSystemMenuBody,
   SystemMenuDto,
 } from '@portal/shared';
+import { Code } from '@portal/shared';
 import type { PageState } from '../components/DataTable';
 import { call, exportList, get, post, type CallOptions } from './client';
 
@@ -29,6 +30,8 @@ export interface AdminLoginBody {
   /** The captcha ticket (GetCode's Url). */
   FullName: string;
 }
+
+export type AdminLoginOutcome = { token: string; ticket?: never } | { ticket: string; token?: never };
 
 export interface PasswordChangeBody {
   Password: string;
@@ -55,7 +58,11 @@ export const systemApi = {
       Data: r.Data,
       Url: (r as typeof r & { Url: string }).Url,
     })),
-  login: (body: AdminLoginBody) => post<string>(`${base}Login`, body, admin),
+  /** The token; or, for an account with the second factor on (Code 512), the ticket LoginTotp takes with the code. */
+  login: (body: AdminLoginBody) =>
+    call<string>({ method: 'POST', url: `${base}Login`, data: body }, { ...admin, passCodes: [Code.SecondFactor] }).then(
+      (r): AdminLoginOutcome => (r.Code === Code.SecondFactor ? { ticket: r.Data } : { token: r.Data }),
+    ),
   logout: () => post<null>(`${base}Logout`, undefined, admin),
   loginUser: () => get<LoginUserDto>(`${base}GetLoginUser`, undefined, admin),
   changePassword: (body: PasswordChangeBody) => post<null>(`${base}EditAdminPwd`, body, admin),

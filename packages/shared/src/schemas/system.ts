@@ -41,6 +41,10 @@ export interface LoginUserDto {
   ButtonL: string[];
   /** The password was chosen by someone else (first start, CLI reset): change it before anything else. */
   MustChangePwd: boolean;
+  /** The admin's second factor (authenticator app) is on. */
+  TotpEnabled: boolean;
+  /** Their role requires it: until it is on, only enrolment is open. */
+  TotpRequired: boolean;
 }
 
 export interface RoleDto {
@@ -49,6 +53,8 @@ export interface RoleDto {
   Remark: string;
   Status: number;
   IsSuper: boolean;
+  /** 1: the role's admins must turn the second factor on. */
+  RequireTotp: number;
   /** Granted system menu ids (directories, pages and buttons). */
   MenuIds: number[];
   CreateTime: string;
@@ -116,6 +122,9 @@ export const authAuditActions = {
   'auth:forbidden': '越权访问被拒绝',
   'member:propose:read': '标记建议已读',
   'auth:token': '接口令牌调用',
+  'auth:totpOn': '开启二次验证',
+  'auth:totpOff': '关闭二次验证',
+  'auth:totpReset': '重置二次验证',
 } as const;
 export type AuditAction = Permission | keyof typeof authAuditActions;
 
@@ -147,8 +156,8 @@ const secret = (required: string) => z.string({ error: required }).min(1, { erro
 const newSecret = (required: string) => secret(required).refine(meetsPasswordPolicy, { error: systemMessages.passwordPolicy });
 /** The id of a Save* body: 0 or absent creates, otherwise updates. */
 const saveId = z.coerce.number({ error: messages.badParameter }).int({ error: messages.badParameter }).min(0).default(0);
-const flag = (fallback: 0 | 1) =>
-  z.coerce.number({ error: systemMessages.statusInvalid }).int().min(0, { error: systemMessages.statusInvalid }).max(1, { error: systemMessages.statusInvalid }).default(fallback);
+const bit = z.coerce.number({ error: systemMessages.statusInvalid }).int().min(0, { error: systemMessages.statusInvalid }).max(1, { error: systemMessages.statusInvalid });
+const flag = (fallback: 0 | 1) => bit.default(fallback);
 const sortNumber = z.coerce.number({ error: messages.badParameter }).int().min(0).max(999_999).default(0);
 
 /** POST Login: TreeCode is the captcha answer, FullName the captcha ticket (spec §3). */
@@ -201,6 +210,8 @@ export const saveRoleBody = z.object({
   RoleName: text(systemMessages.roleNameRequired, '角色名称', 50),
   Remark: optionalText('备注', 200),
   Status: flag(1),
+  /** Absent: an existing role keeps its setting, a new one does not require it (clients older than the setting). */
+  RequireTotp: bit.optional(),
   MenuIds: z.array(z.coerce.number({ error: messages.badParameter }).int().positive({ error: messages.badParameter })).default([]),
 });
 export type SaveRoleBody = z.infer<typeof saveRoleBody>;

@@ -18,6 +18,8 @@ import { clusterWorkers } from './017-cluster-workers.js';
 import { searchOrder } from './018-search-order.js';
 import { postgresSearch } from './019-postgres-search.js';
 import { searchGrams } from './020-search-grams.js';
+import { twoFactor } from './021-two-factor.js';
+import { loginLog } from './022-login-log.js';
 import { publishing } from './023-publishing.js';
 import { siteSecrets } from './025-site-secrets.js';
 
@@ -44,6 +46,8 @@ const all: Record<string, EngineMigration> = {
   '018-search-order': searchOrder,
   '019-postgres-search': postgresSearch,
   '020-search-grams': searchGrams,
+  '021-two-factor': twoFactor,
+  '022-login-log': loginLog,
   '023-publishing': publishing,
   '025-site-secrets': siteSecrets,
 };

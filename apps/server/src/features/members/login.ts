@@ -1,9 +1,12 @@
 import { sql } from 'kysely';
-import { ApplyState, formatCst, MemberStatus, systemMessages } from '@portal/shared';
+import { ApplyState, formatCst, MemberStatus, memberMessages, systemMessages } from '@portal/shared';
 import type { Services } from '../../http/app-types.js';
 import { badRequest } from '../../http/envelope.js';
 import type { MemberPrincipal } from '../../http/member-session.js';
+import type { RequestClient } from '../../http/user-agent.js';
 import { writeAudit } from '../system/audit.js';
+import { failure } from '../system/login.js';
+import { writeLoginLog } from '../system/login-log.js';
 import { clearWrongPasswords, countWrongPassword, lockedMinutes, type GuessKey } from '../system/lockout.js';
 import { decoyHash, hashPassword, verifyPassword } from '../system/passwords.js';
 import { endMemberSessions, openMemberSession } from './sessions.js';
@@ -22,35 +25,45 @@ export type SignInOutcome =
  * unknown accounts and wrong passwords get the same message and take the same time; five
  * wrong passwords in a row lock the account name from that address for ten minutes, known or
  * not, and the lock is audited (lockout.ts); a disabled account is told so only once the
- * password is right. The account is found whatever its letter case.
+ * password is right. The account is found whatever its letter case. Every attempt goes to
+ * 登录日志 with the real reason (the caller is told less).
  */
-export async function signInMember(services: Services, attempt: { account: string; password: string; ip: string }): Promise<SignInOutcome> {
+export async function signInMember(services: Services, attempt: { account: string; password: string } & RequestClient): Promise<SignInOutcome> {
   const { db } = services.database;
   const at = services.now();
+  const client: RequestClient = { ip: attempt.ip, userAgent: attempt.userAgent };
+  const record = (userId: number | null, ok: boolean, detail = '') => writeLoginLog(db, { kind: 'member', account: attempt.account, userId, ok, detail, ...client }, at);
+  const refuse = async (userId: number | null, reason: string, message: string): Promise<never> => {
+    await record(userId, false, reason);
+    throw badRequest(message);
+  };
   const guess: GuessKey = { kind: 'member', account: attempt.account, ip: attempt.ip };
-  const locked = await lockedMinutes(db, guess, at);
-  if (locked) throw badRequest(systemMessages.accountLocked(locked));
   const member = await db
     .selectFrom('members')
     .select(['id', 'password_hash', 'status', 'apply_state', 'process_item_name'])
     .where(sql`lower(account)`, '=', attempt.account.toLowerCase())
     .executeTakeFirst();
+  const locked = await lockedMinutes(db, guess, at);
+  if (locked) return refuse(member?.id ?? null, failure.locked, systemMessages.accountLocked(locked));
   const matches = await verifyPassword(attempt.password, member?.password_hash ?? (await decoyHash()));
   if (!member || !matches) {
+    const reason = member ? failure.wrongPassword : failure.unknownAccount;
     const lock = await countGuess(services, guess, '登录密码错误');
-    throw badRequest(lock ? systemMessages.accountLocked(lock) : systemMessages.loginFailed);
+    return refuse(member?.id ?? null, lock ? `${reason}，${failure.locked}` : reason, lock ? systemMessages.accountLocked(lock) : systemMessages.loginFailed);
   }
-  if (member.status !== MemberStatus.Enabled) throw badRequest(systemMessages.accountDisabled);
+  if (member.status !== MemberStatus.Enabled) return refuse(member.id, failure.disabled, systemMessages.accountDisabled);
 
   await clearWrongPasswords(db, guess);
   await db.updateTable('members').set({ last_login_at: formatCst(at) }).where('id', '=', member.id).execute();
   if (member.apply_state === ApplyState.Approved) {
-    return { state: ApplyState.Approved, token: await openMemberSession(db, member.id, 'member', attempt.ip, at) };
+    const token = await openMemberSession(db, member.id, 'member', client, at);
+    await record(member.id, true);
+    return { state: ApplyState.Approved, token };
   }
-  const applicationToken = await openMemberSession(db, member.id, 'application', attempt.ip, at);
-  return member.apply_state === ApplyState.Rejected
-    ? { state: ApplyState.Rejected, applicationToken, reason: member.process_item_name }
-    : { state: ApplyState.UnderReview, applicationToken };
+  const applicationToken = await openMemberSession(db, member.id, 'application', client, at);
+  const rejected = member.apply_state === ApplyState.Rejected;
+  await record(member.id, true, rejected ? memberMessages.applicationRejected : memberMessages.applicationPending);
+  return rejected ? { state: ApplyState.Rejected, applicationToken, reason: member.process_item_name } : { state: ApplyState.UnderReview, applicationToken };
 }
 
 /**

@@ -6,6 +6,7 @@ import type { App } from '../../http/app-types.js';
 import { requestToken } from '../../http/admin-auth.js';
 import { ok, type Envelope } from '../../http/envelope.js';
 import { currentMember, requireMember } from '../../http/member-session.js';
+import { clientOf } from '../../http/user-agent.js';
 import { publicDocs, memberDocs } from './docs.js';
 import { toMemberProfileDto } from './dto.js';
 import { changeMemberPassword, signInMember } from './login.js';
@@ -26,7 +27,7 @@ export async function membersPublic(app: App): Promise<void> {
    * and the resubmission through ApplyMember (docs/api.md).
    */
   const signIn = async (request: FastifyRequest, form: z.infer<typeof memberLoginForm>): Promise<Envelope<string> | ApplicationAnswer> => {
-    const outcome = await signInMember(services, { account: form.str1, password: form.str2, ip: request.ip });
+    const outcome = await signInMember(services, { account: form.str1, password: form.str2, ...clientOf(request) });
     switch (outcome.state) {
       case ApplyState.Approved:
         return ok(outcome.token, messages.loggedIn);

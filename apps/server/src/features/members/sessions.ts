@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
 import { formatCst } from '@portal/shared';
 import type { DB } from '../../db/schema.js';
+import type { RequestClient } from '../../http/user-agent.js';
 import { hashToken } from '../system/sessions.js';
 
 /**
@@ -27,22 +28,26 @@ const scopes = Object.keys(lifetimes) as MemberSessionScope[];
 /** last_seen_at is rewritten at most this often, so not every call is a database write. */
 const TOUCH_EVERY_MS = MINUTE;
 
+/** Sessions that have not ended by `now`: neither past their absolute end nor idle longer than their scope allows. */
+export const liveMemberSession =
+  (now: number) =>
+  (eb: ExpressionBuilder<DB, 'member_sessions'>): Expression<SqlBool> =>
+    eb.and([
+      eb('member_sessions.expires_at', '>', formatCst(now)),
+      eb.or(scopes.map((s) => eb.and([eb('member_sessions.scope', '=', s), eb('member_sessions.last_seen_at', '>=', formatCst(now - lifetimes[s].idleMs))]))),
+    ]);
+
 /** Opens a session and answers its token; also sweeps sessions that have ended. */
-export async function openMemberSession(db: Kysely<DB>, memberId: number, scope: MemberSessionScope, ip: string, now: number): Promise<string> {
+export async function openMemberSession(db: Kysely<DB>, memberId: number, scope: MemberSessionScope, client: RequestClient, now: number): Promise<string> {
   await db
     .deleteFrom('member_sessions')
-    .where((eb) =>
-      eb.or([
-        eb('expires_at', '<', formatCst(now)),
-        ...scopes.map((s) => eb.and([eb('scope', '=', s), eb('last_seen_at', '<', formatCst(now - lifetimes[s].idleMs))])),
-      ]),
-    )
+    .where((eb) => eb.not(liveMemberSession(now)(eb)))
     .execute();
   const token = randomBytes(32).toString('base64url');
   const at = formatCst(now);
   await db
     .insertInto('member_sessions')
-    .values({ token_hash: hashToken(token), member_id: memberId, scope, ip, created_at: at, last_seen_at: at, expires_at: formatCst(now + lifetimes[scope].maxMs) })
+    .values({ token_hash: hashToken(token), member_id: memberId, scope, ip: client.ip, user_agent: client.userAgent, created_at: at, last_seen_at: at, expires_at: formatCst(now + lifetimes[scope].maxMs) })
     .execute();
   return token;
 }

@@ -20,6 +20,10 @@ export interface AdminPrincipal {
   menuIds: ReadonlySet<number>;
   /** The password was chosen by someone else: until changed, only the password change is open. */
   mustChangePassword: boolean;
+  /** The second factor is on (two-factor.ts); unset for API tokens, which never sign in. */
+  secondFactorOn?: boolean;
+  /** The admin's role requires the second factor: until it is on, only enrolment is open. */
+  secondFactorRequired?: boolean;
   /** Set when the caller is an API token (features/api-tokens) rather than a signed-in admin. */
   apiTokenId?: number;
 }
@@ -36,8 +40,10 @@ export async function loadPrincipal(database: Database, token: string, now: numb
   if (!session) return null;
   const admin = await database.db
     .selectFrom('admin_users')
-    .select(['account', 'full_name', 'status', 'must_change_password', 'role_id'])
-    .where('id', '=', session.adminId)
+    .innerJoin('roles', 'roles.id', 'admin_users.role_id')
+    .leftJoin('admin_second_factors', 'admin_second_factors.admin_id', 'admin_users.id')
+    .select(['account', 'full_name', 'admin_users.status', 'must_change_password', 'role_id', 'roles.requires_second_factor', 'admin_second_factors.enabled as second_factor'])
+    .where('admin_users.id', '=', session.adminId)
     .executeTakeFirst();
   if (!admin || admin.status !== 1) return null;
   const role = await roleGrants(database.db, admin.role_id);
@@ -49,6 +55,8 @@ export async function loadPrincipal(database: Database, token: string, now: numb
     fullName: admin.full_name,
     ...role,
     mustChangePassword: admin.must_change_password === 1,
+    secondFactorOn: admin.second_factor === 1,
+    secondFactorRequired: admin.requires_second_factor === 1,
   };
 }
 

@@ -1,8 +1,9 @@
 import rateLimit from '@fastify/rate-limit';
 import { adminLoginBody, editAdminPwdBody, messages } from '@portal/shared';
 import type { App } from '../../http/app-types.js';
-import { currentAdmin, requestToken, requireAdminPendingPassword } from '../../http/admin-auth.js';
+import { currentAdmin, requestToken, requireAdminAnyPending, requireAdminPendingPassword } from '../../http/admin-auth.js';
 import { ok } from '../../http/envelope.js';
+import { clientOf } from '../../http/user-agent.js';
 import { loadPrincipal } from './access.js';
 import { issueCaptcha } from './captcha.js';
 import { adminDocs, publicDocs } from './docs.js';
@@ -34,7 +35,7 @@ export async function authRoutes(app: App): Promise<void> {
       { schema: { ...publicDocs, summary: '管理员登录（TreeCode 验证码，FullName 验证码票据）', body: adminLoginBody }, config: { rateLimit: { max: perMinute, timeWindow: 60_000 } } },
       async (request) => {
         const { Account, Password, TreeCode, FullName } = request.body;
-        const token = await signIn(services, { account: Account, password: Password, captchaAnswer: TreeCode, ticket: FullName, ip: request.ip });
+        const token = await signIn(services, { account: Account, password: Password, captchaAnswer: TreeCode, ticket: FullName, ...clientOf(request) });
         return ok(token, messages.loggedIn);
       },
     );
@@ -49,7 +50,7 @@ export async function authRoutes(app: App): Promise<void> {
     return ok(null, messages.loggedOut);
   });
 
-  app.get('/GetLoginUser', { onRequest: requireAdminPendingPassword(), schema: { ...adminDocs, summary: '当前管理员（含按钮权限 ButtonL）' } }, async (request) =>
+  app.get('/GetLoginUser', { onRequest: requireAdminAnyPending(), schema: { ...adminDocs, summary: '当前管理员（含按钮权限 ButtonL）' } }, async (request) =>
     ok(toLoginUserDto(currentAdmin(request))),
   );
 

@@ -1,8 +1,22 @@
-import { auditActionLabel, type AdminUserDto, type AuditLogDto, type LoginUserDto, type RoleDto, type SystemMenuDto } from '@portal/shared';
+import {
+  auditActionLabel,
+  memberSessionScopes,
+  signInKinds,
+  type AdminUserDto,
+  type AuditLogDto,
+  type LoginLogDto,
+  type LoginUserDto,
+  type OnlineSessionDto,
+  type RoleDto,
+  type SignInKind,
+  type SystemMenuDto,
+} from '@portal/shared';
 import type { AdminPrincipal } from './access.js';
 import type { AdminUser } from './admin-users.js';
 import type { AuditRecord } from './audit.js';
+import type { LoginLogRecord } from './login-log.js';
 import type { SystemMenu } from './menus.js';
+import type { OnlineSession } from './online.js';
 import type { Role } from './roles.js';
 
 /** Wire shapes of packages/shared/src/schemas/system.ts (spec §3 spellings). */
@@ -31,6 +45,8 @@ export const toLoginUserDto = (a: AdminPrincipal): LoginUserDto => ({
   IsSuper: a.isSuper,
   ButtonL: [...a.permissions].sort(),
   MustChangePwd: a.mustChangePassword,
+  TotpEnabled: a.secondFactorOn === true,
+  TotpRequired: a.secondFactorRequired === true,
 });
 
 export const toRoleDto = (r: Role): RoleDto => ({
@@ -39,6 +55,7 @@ export const toRoleDto = (r: Role): RoleDto => ({
   Remark: r.remark,
   Status: r.status,
   IsSuper: r.isSuper,
+  RequireTotp: r.requiresSecondFactor ? 1 : 0,
   MenuIds: r.menuIds,
   CreateTime: r.createdAt,
 });
@@ -67,4 +84,31 @@ export const toAuditLogDto = (r: AuditRecord): AuditLogDto => ({
   Result: r.ok ? 1 : 0,
   Detail: r.detail,
   CreateTime: r.createdAt,
+});
+
+export const toLoginLogDto = (r: LoginLogRecord): LoginLogDto => ({
+  Id: r.id,
+  Kind: r.kind,
+  KindName: signInKinds[r.kind],
+  Account: r.account,
+  Result: r.ok ? 1 : 0,
+  Detail: r.detail,
+  Ip: r.ip,
+  UserAgent: r.userAgent,
+  CreateTime: r.createdAt,
+});
+
+/** `currentSessionId`: the caller's own admin session, marked so the page offers no 强制下线 on it. */
+export const toOnlineSessionDto = (kind: SignInKind, s: OnlineSession, currentSessionId: number): OnlineSessionDto => ({
+  SessionId: s.sessionId,
+  Kind: kind,
+  Account: s.account,
+  Name: s.name,
+  RoleName: kind === 'admin' ? s.role : (memberSessionScopes[s.role] ?? s.role),
+  Ip: s.ip,
+  UserAgent: s.userAgent,
+  LoginTime: s.createdAt,
+  LastActiveTime: s.lastSeenAt,
+  ExpireTime: s.expiresAt,
+  Current: kind === 'admin' && s.sessionId === currentSessionId,
 });

@@ -1,17 +1,22 @@
-import { sql } from 'kysely';
-import { formatCst, systemMessages } from '@portal/shared';
+import { sql, type Kysely } from 'kysely';
+import { Code, formatCst, systemMessages, twoFactorMessages } from '@portal/shared';
+import type { DB } from '../../db/schema.js';
 import type { Services } from '../../http/app-types.js';
 import { adminSessionRequired } from '../../http/admin-auth.js';
-import { badRequest } from '../../http/envelope.js';
+import { AppError, badRequest } from '../../http/envelope.js';
 import type { AdminPrincipal } from './access.js';
+import type { RequestClient } from '../../http/user-agent.js';
 import { writeAudit } from './audit.js';
 import { consumeCaptcha } from './captcha.js';
+import { writeLoginLog } from './login-log.js';
 import { decoyHash, hashPassword, verifyPassword } from './passwords.js';
 import { clearWrongPasswords, countWrongPassword, lockedMinutes, type GuessKey } from './lockout.js';
 import { endAdminSessions, endSession, openSession } from './sessions.js';
+import { openChallenge } from './sign-in-challenges.js';
+import { secondFactorOn } from './two-factor.js';
 
-/** Why a sign-in failed, as the audit log records it (the caller is told less). */
-const failure = {
+/** Why a sign-in failed, as the audit log and 登录日志 record it (the caller is told less); members' sign-ins too. */
+export const failure = {
   captcha: '验证码错误或已过期',
   unknownAccount: '账号不存在',
   wrongPassword: '密码错误',
@@ -26,19 +31,22 @@ export interface SignInAttempt {
   captchaAnswer: string;
   ticket: string;
   ip: string;
+  /** Cleaned (http/user-agent.ts), for 登录日志 and 在线用户. */
+  userAgent: string;
 }
 
 /**
- * Checks an attempt and opens a session, answering its token. Every attempt uses up its
- * captcha and is audited. Unknown accounts and wrong passwords get the same message and
+ * Checks an attempt and opens a session, answering its token (for an account with the second
+ * factor on, Code 512 and a ticket instead). Every attempt uses up its captcha and is audited. Unknown accounts and wrong passwords get the same message and
  * take the same time; five wrong passwords in a row lock the account name from that address
  * for ten minutes, known or not (lockout.ts). The account is found whatever its letter case.
  */
-export async function signIn({ database, config, now }: Services, attempt: SignInAttempt): Promise<string> {
+export async function signIn(services: Services, attempt: SignInAttempt): Promise<string> {
+  const { database, now } = services;
   const { db } = database;
   const at = now();
-  const audit = (adminId: number | null, ok: boolean, detail = '') =>
-    writeAudit(db, { adminId, account: attempt.account, action: 'auth:login', ip: attempt.ip, ok, detail }, at);
+  const client: RequestClient = { ip: attempt.ip, userAgent: attempt.userAgent };
+  const audit = (adminId: number | null, ok: boolean, detail = '') => recordSignIn(db, { adminId, account: attempt.account, ok, detail }, client, at);
   const refuse = async (adminId: number | null, reason: string, message: string): Promise<never> => {
     await audit(adminId, false, reason);
     throw badRequest(message);
@@ -63,11 +71,36 @@ export async function signIn({ database, config, now }: Services, attempt: SignI
     return refuse(admin?.id ?? null, reason, systemMessages.loginFailed);
   }
   if (admin.status !== 1) return refuse(admin.id, failure.disabled, systemMessages.accountDisabled);
+  // With a second factor on, the password alone opens nothing: Code 512 with a ticket for
+  // LoginTotp (two-factor-sign-in.ts). The wrong-guess count is left as it is until the code is
+  // right too, so a known password cannot clear it between guessed codes.
+  if (await secondFactorOn(db, admin.id)) throw new AppError(Code.SecondFactor, twoFactorMessages.codeNeeded, await openChallenge(db, admin.id, at));
+  return openSignedInSession(services, { adminId: admin.id, account: attempt.account }, client, at);
+}
 
-  await clearWrongPasswords(db, guess);
-  await db.updateTable('admin_users').set({ last_login_at: formatCst(at) }).where('id', '=', admin.id).execute();
-  const token = await openSession(database, admin.id, attempt.ip, at, config.adminSession);
-  await audit(admin.id, true);
+/** Writes a sign-in attempt to both logs: 操作日志 keeps the admin's whole trail, 登录日志 every attempt with its browser. */
+export async function recordSignIn(db: Kysely<DB>, entry: { adminId: number | null; account: string; ok: boolean; detail: string }, client: RequestClient, at: number): Promise<void> {
+  const { adminId, account, ok, detail } = entry;
+  await writeAudit(db, { adminId, account, action: 'auth:login', ip: client.ip, ok, detail }, at);
+  await writeLoginLog(db, { kind: 'admin', account, userId: adminId, ok, detail, ...client }, at);
+}
+
+/**
+ * The end of a sign-in whose every factor was right (the password, and the code when the
+ * second factor is on): the address's wrong-guess count starts again and a session opens.
+ */
+export async function openSignedInSession(
+  { database, config }: Services,
+  admin: { adminId: number; account: string },
+  client: RequestClient,
+  at: number,
+  detail = '',
+): Promise<string> {
+  const { db } = database;
+  await clearWrongPasswords(db, { kind: 'admin', account: admin.account, ip: client.ip });
+  await db.updateTable('admin_users').set({ last_login_at: formatCst(at) }).where('id', '=', admin.adminId).execute();
+  const token = await openSession(database, admin.adminId, client, at, config.adminSession);
+  await recordSignIn(db, { ...admin, ok: true, detail }, client, at);
   return token;
 }
 

@@ -12,17 +12,19 @@ export interface Role {
   remark: string;
   status: number;
   isSuper: boolean;
+  /** The role's admins must turn the second factor on (two-factor.ts). */
+  requiresSecondFactor: boolean;
   /** Granted system menus (directories, pages and buttons). */
   menuIds: number[];
   createdAt: string;
 }
 
-const roleColumns = ['id', 'name', 'remark', 'status', 'is_super', 'created_at'] as const;
+const roleColumns = ['id', 'name', 'remark', 'status', 'is_super', 'requires_second_factor', 'created_at'] as const;
 
 /** Attaches each role's menu ids with one query for the whole page. */
 async function withMenus(
   db: Kysely<DB>,
-  rows: { id: number; name: string; remark: string; status: number; is_super: number; created_at: string }[],
+  rows: { id: number; name: string; remark: string; status: number; is_super: number; requires_second_factor: number; created_at: string }[],
 ): Promise<Role[]> {
   const grants = rows.length
     ? await db.selectFrom('role_menus').select(['role_id', 'menu_id']).where('role_id', 'in', rows.map((r) => r.id)).orderBy('menu_id').execute()
@@ -33,6 +35,7 @@ async function withMenus(
     remark: r.remark,
     status: r.status,
     isSuper: r.is_super === 1,
+    requiresSecondFactor: r.requires_second_factor === 1,
     menuIds: grants.filter((g) => g.role_id === r.id).map((g) => g.menu_id),
     createdAt: r.created_at,
   }));
@@ -77,7 +80,14 @@ export async function saveRole(db: Kysely<DB>, body: SaveRoleBody, actor: AdminP
       if (found !== menuIds.length) throw badRequest(systemMessages.roleMenuNotFound);
     }
 
-    const values = { name: body.RoleName, remark: body.Remark, status: body.Status, updated_at: formatCst(now) };
+    // RequireTotp left out (an older client): the role keeps its setting.
+    const values = {
+      name: body.RoleName,
+      remark: body.Remark,
+      status: body.Status,
+      ...(body.RequireTotp === undefined ? {} : { requires_second_factor: body.RequireTotp }),
+      updated_at: formatCst(now),
+    };
     let id = body.RoleId;
     if (existing) {
       await trx.updateTable('roles').set(values).where('id', '=', id).execute();

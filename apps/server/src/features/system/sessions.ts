@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
 import { formatCst } from '@portal/shared';
 import type { AdminSessionConfig } from '../../config.js';
 import type { Database } from '../../db/connection.js';
 import type { DB } from '../../db/schema.js';
+import type { RequestClient } from '../../http/user-agent.js';
 
 /**
  * Admin sessions: an opaque random token, stored only as its sha256, that ends after a
@@ -19,17 +20,23 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
 const idleMs = (limits: AdminSessionConfig) => limits.idleMinutes * 60_000;
 const maxMs = (limits: AdminSessionConfig) => limits.maxHours * 3_600_000;
 
+/** Sessions that have not ended by `now`: neither past their absolute end nor idle too long. */
+export const liveAdminSession =
+  (now: number, limits: AdminSessionConfig) =>
+  (eb: ExpressionBuilder<DB, 'admin_sessions'>): Expression<SqlBool> =>
+    eb.and([eb('admin_sessions.expires_at', '>', formatCst(now)), eb('admin_sessions.last_seen_at', '>=', formatCst(now - idleMs(limits)))]);
+
 /** Opens a session and answers its token; also sweeps sessions that have ended. */
-export async function openSession({ db }: Database, adminId: number, ip: string, now: number, limits: AdminSessionConfig): Promise<string> {
+export async function openSession({ db }: Database, adminId: number, client: RequestClient, now: number, limits: AdminSessionConfig): Promise<string> {
   await db
     .deleteFrom('admin_sessions')
-    .where((eb) => eb.or([eb('expires_at', '<', formatCst(now)), eb('last_seen_at', '<', formatCst(now - idleMs(limits)))]))
+    .where((eb) => eb.not(liveAdminSession(now, limits)(eb)))
     .execute();
   const token = randomBytes(32).toString('base64url');
   const at = formatCst(now);
   await db
     .insertInto('admin_sessions')
-    .values({ token_hash: hashToken(token), admin_id: adminId, ip, created_at: at, last_seen_at: at, expires_at: formatCst(now + maxMs(limits)) })
+    .values({ token_hash: hashToken(token), admin_id: adminId, ip: client.ip, user_agent: client.userAgent, created_at: at, last_seen_at: at, expires_at: formatCst(now + maxMs(limits)) })
     .execute();
   return token;
 }

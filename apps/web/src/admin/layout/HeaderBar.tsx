@@ -1,9 +1,12 @@
 import { useState } from 'react';
 import { Breadcrumb, Button, Dropdown, Layout } from 'antd';
-import { DownOutlined, GlobalOutlined, KeyOutlined, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { DownOutlined, GlobalOutlined, KeyOutlined, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { SizeSelector } from '../../portal/layout/SizeSelector';
 import { useAdminSession } from '../access/AdminSession';
+import { adminQueryKeys } from '../session/queries';
 import { PasswordDialog } from './PasswordDialog';
+import { TwoFactorDialog } from './two-factor/TwoFactorDialog';
 import { useLogout } from './useLogout';
 import styles from './shell.module.css';
 
@@ -14,11 +17,13 @@ interface HeaderBarProps {
   crumbs: string[];
 }
 
-/** The shell's header (spec §2): navigation toggle, breadcrumb, size selector, the account with password change and logout. */
+/** The shell's header (spec §2): navigation toggle, breadcrumb, size selector, the account with password change, second factor and logout. */
 export function HeaderBar({ collapsed, onToggle, crumbs }: HeaderBarProps) {
   const { user } = useAdminSession();
   const logout = useLogout();
   const [passwordOpen, setPasswordOpen] = useState(false);
+  const [twoFactorOpen, setTwoFactorOpen] = useState(false);
+  const queryClient = useQueryClient();
 
   return (
     <Layout.Header className={styles.header}>
@@ -41,11 +46,13 @@ export function HeaderBar({ collapsed, onToggle, crumbs }: HeaderBarProps) {
           menu={{
             items: [
               { key: 'password', icon: <KeyOutlined />, label: '修改密码' },
+              { key: 'twoFactor', icon: <SafetyOutlined />, label: user.TotpEnabled ? '二次验证（已开启）' : '开启二次验证' },
               { type: 'divider' },
               { key: 'logout', icon: <LogoutOutlined />, label: '退出登录' },
             ],
             onClick: ({ key }) => {
               if (key === 'password') setPasswordOpen(true);
+              else if (key === 'twoFactor') setTwoFactorOpen(true);
               else void logout();
             },
           }}
@@ -62,6 +69,16 @@ export function HeaderBar({ collapsed, onToggle, crumbs }: HeaderBarProps) {
         </Dropdown>
       </div>
       <PasswordDialog open={passwordOpen} onClose={() => setPasswordOpen(false)} />
+      <TwoFactorDialog
+        open={twoFactorOpen}
+        enabled={user.TotpEnabled}
+        required={user.TotpRequired}
+        onClose={() => setTwoFactorOpen(false)}
+        onChanged={() => {
+          setTwoFactorOpen(false);
+          void queryClient.invalidateQueries({ queryKey: adminQueryKeys.session });
+        }}
+      />
     </Layout.Header>
   );
 }

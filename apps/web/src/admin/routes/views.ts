@@ -25,6 +25,8 @@ export const views: Record<string, LazyExoticComponent<ComponentType>> = {
   'system/role/index': lazy(() => import('../pages/system/role/RolePage')),
   'system/admin/index': lazy(() => import('../pages/system/admin/AdminUserPage')),
   'system/audit/index': lazy(() => import('../pages/system/audit/AuditLogPage')),
+  'system/loginlog/index': lazy(() => import('../pages/system/loginlog/LoginLogPage')),
+  'system/online/index': lazy(() => import('../pages/system/online/OnlinePage')),
   'system/token/index': lazy(() => import('../pages/system/token/ApiTokenPage')),
 };
 

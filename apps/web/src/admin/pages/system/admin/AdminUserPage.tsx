@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { App, Switch, type TableColumnsType } from 'antd';
 import { messages, type AdminUserDto } from '@portal/shared';
 import { systemApi, type AdminUserQuery } from '../../../../api/system';
+import { twoFactorApi } from '../../../../api/two-factor';
 import { useAdminSession, useAuth } from '../../../access/AdminSession';
 import { ListPage, listResource, useListPage } from '../../../list';
 import { adminQueryKeys } from '../../../session/queries';
@@ -39,10 +40,10 @@ const adminUsers = (me: { AdminId: number }, status: TableColumnsType<AdminUserD
       question: (user) => `确定删除管理员“${user.Account}”吗？`,
       run: (user) => systemApi.deleteAdminUser(user.AdminId),
     },
-    actionsWidth: 210,
+    actionsWidth: 300,
   });
 
-/** 管理员 (component system/admin/index): search, add, edit, reset password, enable or disable, delete. */
+/** 管理员 (component system/admin/index): search, add, edit, reset password or second factor, enable or disable, delete. */
 export default function AdminUserPage() {
   const { message } = App.useApp();
   const { user: me } = useAdminSession();
@@ -67,13 +68,29 @@ export default function AdminUserPage() {
     ({ AdminId, Account, FullName, Phone, RoleId, Status }: AdminUserDto) => systemApi.saveAdminUser({ AdminId, Account, FullName, Phone, RoleId, Status, Password: '' }),
     page.refresh,
   );
+  const resetTotp = useAction((user: AdminUserDto) => twoFactorApi.reset(user.AdminId), page.refresh);
   const setStatus = (user: AdminUserDto, enabled: boolean) => {
     setToggling(user.AdminId);
     void saveStatus({ ...user, Status: enabled ? 1 : 0 }).finally(() => setToggling(null));
   };
 
   return (
-    <ListPage resource={resource} page={page} rowActions={[{ label: '重置密码', perm: 'system:admin:resetPwd', run: setResetting }]}>
+    <ListPage
+      resource={resource}
+      page={page}
+      rowActions={[
+        { label: '重置密码', perm: 'system:admin:resetPwd', run: setResetting },
+        {
+          label: '重置二次验证',
+          perm: 'system:admin:edit',
+          // One's own is turned off from the account menu, with password and code.
+          when: (user) => user.AdminId !== me.AdminId,
+          confirm: (user) => `确定重置管理员“${user.Account}”的二次验证吗？`,
+          confirmDetail: '适用于手机丢失等情况。重置后其需重新绑定身份验证器。',
+          run: resetTotp,
+        },
+      ]}
+    >
       <ResetPasswordDialog
         user={resetting}
         onClose={() => setResetting(null)}

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Checkbox, Form, Input, Radio, Tag, Tree, type TreeDataNode } from 'antd';
+import { Alert, Checkbox, Form, Input, Radio, Switch, Tag, Tree, type TreeDataNode } from 'antd';
 import { dialogWidth, SystemMenuKind, systemMessages, type RoleDto, type SaveRoleBody, type SystemMenuDto } from '@portal/shared';
 import { systemApi } from '../../../../api/system';
 import { adminQueryKeys } from '../../../session/queries';
@@ -10,7 +10,7 @@ import { FormDialog } from '../../../shared/FormDialog';
 import { statusOptions } from '../status';
 import styles from '../system.module.css';
 
-type RoleForm = Pick<SaveRoleBody, 'RoleName' | 'Remark' | 'Status'>;
+type RoleForm = Pick<SaveRoleBody, 'RoleName' | 'Remark' | 'Status'> & { RequireTotp: boolean };
 
 function toTreeNode(menu: SystemMenuDto): TreeDataNode {
   return {
@@ -27,7 +27,7 @@ function toTreeNode(menu: SystemMenuDto): TreeDataNode {
 }
 
 /**
- * 新增/修改角色: name, remark, status and the grants as a checkable tree of every menu,
+ * 新增/修改角色: name, remark, status, whether its admins must use a second factor, and the grants as a checkable tree of every menu,
  * page and button. Everything above a checked entry is granted with it.
  */
 export function RoleDialog({ editing, onClose, onSaved }: EditDialogProps<RoleDto>) {
@@ -52,15 +52,15 @@ export function RoleDialog({ editing, onClose, onSaved }: EditDialogProps<RoleDt
     fetch: systemApi.role,
     blank: () => {
       setChecked([]);
-      return { RoleName: '', Remark: '', Status: 1 };
+      return { RoleName: '', Remark: '', Status: 1, RequireTotp: false };
     },
     fill: (r) => {
       // Only leaves are given as checked: the tree derives each directory's state from them.
       setChecked(checkedGrants(grants, r.MenuIds));
-      return { RoleName: r.RoleName, Remark: r.Remark, Status: r.Status };
+      return { RoleName: r.RoleName, Remark: r.Remark, Status: r.Status, RequireTotp: r.RequireTotp === 1 };
     },
     ready: menus.data !== undefined,
-    save: (values, roleId) => systemApi.saveRole({ ...values, RoleId: roleId, MenuIds: grantedMenus(grants, checked) }),
+    save: ({ RequireTotp, ...values }, roleId) => systemApi.saveRole({ ...values, RequireTotp: RequireTotp ? 1 : 0, RoleId: roleId, MenuIds: grantedMenus(grants, checked) }),
   });
   useEffect(() => {
     if (open) setExpanded(null);
@@ -79,6 +79,9 @@ export function RoleDialog({ editing, onClose, onSaved }: EditDialogProps<RoleDt
         </Form.Item>
         <Form.Item name="Status" label="状态">
           <Radio.Group options={statusOptions} disabled={isSuper} />
+        </Form.Item>
+        <Form.Item name="RequireTotp" label="二次验证" valuePropName="checked" extra="开启后，该角色的管理员须绑定身份验证器，登录时输入动态验证码；未绑定者登录后只能先完成绑定">
+          <Switch checkedChildren="要求" unCheckedChildren="不要求" aria-label="要求二次验证" />
         </Form.Item>
         <Form.Item label="菜单权限">
           {isSuper ? (

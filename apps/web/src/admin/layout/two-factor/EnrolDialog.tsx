@@ -1,0 +1,122 @@
+import { useEffect, useState } from 'react';
+import { Alert, Button, Form, Input, Typography } from 'antd';
+import { CopyOutlined } from '@ant-design/icons';
+import { dialogWidth, totpCodePattern, twoFactorMessages, type TotpSetupDto } from '@portal/shared';
+import { twoFactorApi } from '../../../api/two-factor';
+import { useFormSubmit } from '../../../components/useFormSubmit';
+import { FormDialog } from '../../shared/FormDialog';
+import { useLogout } from '../useLogout';
+import styles from './two-factor.module.css';
+
+interface EnrolDialogProps {
+  open: boolean;
+  /** The role requires it: the dialog cannot be dismissed, only left by signing out. */
+  required: boolean;
+  onCancel: () => void;
+  /** It is on and the recovery codes were shown. */
+  onDone: () => void;
+}
+
+/** The secret in groups of four, as authenticator apps show a typed key. */
+const grouped = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ');
+
+/**
+ * 开启二次验证: opening asks the server for a new secret (pending until confirmed), shown as a
+ * QR code and as text for typing by hand; a code from the app turns it on. The recovery codes
+ * then show this once, to copy or write down: only their hashes are kept.
+ */
+export function EnrolDialog({ open, required, onCancel, onDone }: EnrolDialogProps) {
+  const [form] = Form.useForm<{ Code: string }>();
+  const [setup, setSetup] = useState<TotpSetupDto | null>(null);
+  const [codes, setCodes] = useState<string[] | null>(null);
+  const [copied, setCopied] = useState(false);
+  const logout = useLogout();
+  const { submit, saving } = useFormSubmit(form, ({ Code }) => twoFactorApi.confirm(Code.trim()), (answer) => setCodes(answer.RecoveryCodes));
+
+  useEffect(() => {
+    if (!open) return;
+    let current = true;
+    // A refusal was shown by the API client; there is nothing to enrol then.
+    twoFactorApi.begin().then((s) => current && setSetup(s), () => current && !required && onCancel());
+    return () => {
+      current = false;
+      setSetup(null);
+      setCodes(null);
+      setCopied(false);
+    };
+    // The dialog's own callbacks may change each render; a new secret is wanted once per opening.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open]);
+
+  const copy = () => {
+    if (!codes) return;
+    void navigator.clipboard.writeText(codes.join('\n')).then(() => setCopied(true));
+  };
+
+  if (codes) {
+    return (
+      <FormDialog
+        title="二次验证已开启，请保存恢复码"
+        open={open}
+        width={dialogWidth.small}
+        onCancel={() => undefined}
+        modal={{ closable: false, keyboard: false }}
+        footer={[
+          <Button key="copy" icon={<CopyOutlined />} onClick={copy}>
+            {copied ? '已复制' : '复制全部'}
+          </Button>,
+          <Button key="done" type="primary" onClick={onDone}>
+            我已保存，完成
+          </Button>,
+        ]}
+      >
+        <Alert
+          type="warning"
+          showIcon
+          title="恢复码只显示这一次"
+          description="手机丢失或无法使用身份验证器时，每个恢复码可代替动态验证码登录一次。请复制或抄写后妥善保存，不要与密码放在一起。"
+          style={{ marginBottom: 16 }}
+        />
+        <ul className={styles.codes} aria-label="恢复码">
+          {codes.map((code) => (
+            <li key={code}>{code}</li>
+          ))}
+        </ul>
+      </FormDialog>
+    );
+  }
+
+  return (
+    <FormDialog
+      title={required ? '当前角色要求开启二次验证' : '开启二次验证'}
+      open={open}
+      width={dialogWidth.medium}
+      onOk={submit}
+      // Required: the only way out is to sign out (Esc does nothing).
+      onCancel={required ? () => void logout() : onCancel}
+      saving={saving}
+      loading={setup === null}
+      modal={{ okText: '确认开启', ...(required ? { closable: false, keyboard: false, cancelText: '退出登录' } : {}) }}
+    >
+      {required && <Alert type="info" showIcon title="完成绑定后才能继续使用后台。" style={{ marginBottom: 16 }} />}
+      <div className={styles.setup}>
+        {setup ? <img className={styles.qr} src={setup.QrCode} alt="二次验证二维码" /> : <div className={styles.qr} />}
+        <div className={styles.steps}>
+          <ol>
+            <li>在手机上安装身份验证器（如腾讯身份验证器、Microsoft Authenticator、Google Authenticator）。</li>
+            <li>用身份验证器扫描二维码；无法扫描时，选择手动输入下面的密钥（基于时间）。</li>
+            <li>输入身份验证器显示的 6 位动态验证码。</li>
+          </ol>
+          <Typography.Paragraph className={styles.secret} copyable={setup ? { text: setup.Secret, tooltips: ['复制密钥', '已复制'] } : false} aria-label="密钥">
+            {setup ? grouped(setup.Secret) : '…'}
+          </Typography.Paragraph>
+          <Form form={form} layout="vertical" preserve={false} onFinish={() => void submit()}>
+            <Form.Item name="Code" label="动态验证码" normalize={(v: string) => v.replace(/\D/g, '')} rules={[{ required: true, pattern: totpCodePattern, message: twoFactorMessages.codeNeeded }]}>
+              <Input placeholder="6 位数字" maxLength={6} inputMode="numeric" autoComplete="one-time-code" style={{ maxWidth: 200 }} />
+            </Form.Item>
+          </Form>
+        </div>
+      </div>
+    </FormDialog>
+  );
+}

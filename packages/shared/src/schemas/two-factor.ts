@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { messages, twoFactorMessages } from '../messages.js';
+
+/**
+ * The back office's optional second factor: an authenticator app (RFC 6238, 6 digits every 30
+ * seconds) with ten one-time recovery codes. docs/api.md has the calls, docs/security.md the rules.
+ */
+
+/** A code as typed: 6 digits from the app, or a recovery code (spaces and hyphens ignored). */
+const code = z.string({ error: twoFactorMessages.codeRequired }).trim().min(1, { error: twoFactorMessages.codeRequired }).max(32, { error: twoFactorMessages.codeInvalid });
+
+/** A 6-digit code from the app (enrolment and turning it off take no recovery code). */
+export const totpCodePattern = /^\d{6}$/;
+const appCode = z.string({ error: twoFactorMessages.codeNeeded }).trim().regex(totpCodePattern, { error: twoFactorMessages.codeNeeded });
+
+/** POST LoginTotp: the ticket Login answered with Code 512, and the code. */
+export const loginTotpBody = z.object({
+  Ticket: z.string({ error: twoFactorMessages.challengeExpired }).trim().min(1, { error: twoFactorMessages.challengeExpired }).max(100),
+  Code: code,
+});
+
+/** POST ConfirmTotp. */
+export const confirmTotpBody = z.object({ Code: appCode });
+
+/** POST DisableTotp: the password and a current code, so a session left open cannot turn it off. */
+export const disableTotpBody = z.object({
+  Password: z.string({ error: messages.passwordRequired }).min(1, { error: messages.passwordRequired }),
+  Code: appCode,
+});
+
+/** BeginTotp's answer: what the authenticator app needs, as a QR code and as text. */
+export interface TotpSetupDto {
+  /** Base32, for typing into the app by hand. */
+  Secret: string;
+  /** otpauth://totp/… */
+  Uri: string;
+  /** PNG of Uri as a data URL. */
+  QrCode: string;
+}
+
+/** ConfirmTotp's answer: the recovery codes, shown this once (only their hashes are stored). */
+export interface TotpRecoveryCodesDto {
+  RecoveryCodes: string[];
+}
