@@ -30,6 +30,7 @@ import { stopViews } from './features/news/views.js';
 import { scheduleUploadSweeps } from './features/uploads/sweep.js';
 import { scheduleLogRetention } from './features/system/retention.js';
 import { schedulePublishingClock } from './features/news/schedule.js';
+import { scheduleRevisionRetention } from './features/news/revisions.js';
 import { largestUpload } from './features/uploads/checks.js';
 import { imageVariantFallback } from './features/uploads/variants.js';
 import { registerUploadServing } from './features/uploads/serve.js';
@@ -103,6 +104,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const sweeps = backgroundJobs ? scheduleUploadSweeps(services, app.log) : undefined;
   // Audit and sign-in logs older than AUDIT_RETENTION_DAYS go, daily.
   const retention = backgroundJobs ? scheduleLogRetention(services, app.log) : undefined;
+  // So do the revisions of deleted articles (kept for the audit trail as long as the log).
+  const revisionRetention = backgroundJobs ? scheduleRevisionRetention(services, app.log) : undefined;
   // 待发布 articles go out, and 定时下线 ones come down, at their times.
   const publishingClock = backgroundJobs ? schedulePublishingClock(services, app.log) : undefined;
   // Activity e-mails (SMTP_URL): sent in the background from the persistent outbox.
@@ -113,6 +116,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // A running sweep or mail round finishes before the database goes.
     await sweeps?.stop();
     await retention?.stop();
+    await revisionRetention?.stop();
     await publishingClock?.stop();
     await outbox?.stop();
     await fanout.stop();

@@ -83,6 +83,11 @@ export interface Config {
    * six months, so less is refused.
    */
   auditRetentionDays: number;
+  /**
+   * Revisions kept per article (NEWS_REVISIONS_KEPT): 0, the default, keeps all; N keeps the
+   * newest N, the older pruned on save (features/news/revisions.ts).
+   */
+  newsRevisionsKept: number;
 }
 
 export type TrustProxy = false | number | string[];
@@ -169,6 +174,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: parseSmtpUrl(env.SMTP_URL),
     mailFrom: env.MAIL_FROM || undefined,
     auditRetentionDays: parseAuditRetentionDays(env.AUDIT_RETENTION_DAYS),
+    newsRevisionsKept: Math.floor(positiveNumber(env, 'NEWS_REVISIONS_KEPT', 0, { zero: true })),
     adminSession: {
       idleMinutes: positiveNumber(env, 'ADMIN_SESSION_IDLE_MINUTES', 120),
       maxHours: positiveNumber(env, 'ADMIN_SESSION_MAX_HOURS', 12),

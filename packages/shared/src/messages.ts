@@ -158,6 +158,8 @@ export const contentMessages = {
   offlineInPast: '定时下线时间须晚于当前时间',
   scheduled: (at: string) => `已定时发布，将于${at}发布`,
   articlesRequired: '请选择文章',
+  articleConflict: '文章已被他人修改',
+  revisionNotFound: '历史版本不存在',
   seatInvalid: '推荐位只能是1至4',
   sortNumberInvalid: '排序号需为0至999999的整数',
   positionNotFound: '推荐位记录不存在',

@@ -16,6 +16,7 @@ export const permissions = {
   'content:news:edit': '修改文章',
   'content:news:delete': '删除文章',
   'content:news:export': '导出文章',
+  'content:news:revisions': '历史版本',
   'content:position:list': '推荐位列表',
   'content:position:add': '加入推荐位',
   'content:position:edit': '修改推荐位',

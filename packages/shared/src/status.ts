@@ -26,6 +26,8 @@ export const Code = {
   AdminSession: 402,
   Forbidden: 403,
   NotFound: 404,
+  /** A save from a stale copy (its Version is no longer the article's): Data holds both sides. */
+  Conflict: 409,
   TooMany: 429,
   Error: 500,
   /** The database cannot be reached (an outage, maintenance): HTTP 503 with Retry-After; try again later. */

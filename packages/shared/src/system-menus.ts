@@ -58,7 +58,7 @@ export const defaultSystemMenus: DefaultSystemMenu[] = numbered([
   { ...page('工作台', 'home', 'DashboardOutlined', 'dashboard:view'), component: 'dashboard/index' },
   directory('内容管理', 'content', 'FileTextOutlined', [
     page('栏目管理', 'content/menu', 'AppstoreOutlined', 'content:menu:list', crud('content:menu')),
-    page('文章管理', 'content/news', 'ReadOutlined', 'content:news:list', [...crud('content:news'), 'content:news:export']),
+    page('文章管理', 'content/news', 'ReadOutlined', 'content:news:list', [...crud('content:news'), 'content:news:export', 'content:news:revisions']),
     page('推荐位管理', 'content/position', 'StarOutlined', 'content:position:list', [
       'content:position:add',
       'content:position:edit',

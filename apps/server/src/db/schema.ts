@@ -39,8 +39,38 @@ export interface NewsTable {
   news_create_time: string;
   /** 定时下线: when the server closes the article; '' (the default) for never. */
   offline_at: Generated<string>;
+  /** Raised by every write; a save from an older version is refused (features/news/revisions.ts). */
+  version: Generated<number>;
   created_at: string;
   updated_at: string;
+}
+
+/** A copy of an article as one save stored it (features/news/revisions.ts); kept after the article is deleted. */
+export interface NewsRevisionsTable {
+  id: Generated<number>;
+  news_id: number;
+  /** The article's version this save produced. */
+  version: number;
+  /** RevisionKind. */
+  kind: number;
+  /** The fields the save changed, e.g. 标题、正文; '' for a new article. */
+  summary: string;
+  restored_from: number | null;
+  admin_id: number | null;
+  admin_account: string;
+  member_id: number | null;
+  member_name: string;
+  menu_id: number;
+  title: string;
+  content: string;
+  image_url: string;
+  status: number;
+  is_top: number;
+  is_member_read: number;
+  author: string;
+  news_create_time: string;
+  offline_at: string;
+  created_at: string;
 }
 
 /** Secrets the site keeps for itself, by name (preview links' key). */
@@ -408,6 +438,7 @@ export interface MailOutboxTable {
 export interface DB {
   menus: MenusTable;
   news: NewsTable;
+  news_revisions: NewsRevisionsTable;
   site_secrets: SiteSecretsTable;
   positions: PositionsTable;
   banners: BannersTable;

@@ -13,6 +13,7 @@ import { memberBusinessRoutes, memberPublicRoutes } from './members/index.js';
 import { menusAdmin } from './menus/admin.js';
 import { newsAdmin } from './news/admin.js';
 import { newsPreviewAdmin } from './news/preview-routes.js';
+import { newsRevisionsAdmin } from './news/revisions-admin.js';
 import { positionsAdmin } from './positions/admin.js';
 import { bannersAdmin } from './banners/admin.js';
 import { linksAdmin } from './links/admin.js';
@@ -33,7 +34,7 @@ import { apiTokensAdmin } from './api-tokens/admin.js';
 /** Public site calls, spec §7 "/api/XfWebApi/". */
 const publicRoutes: FeatureRoutes[] = [linksPublic, menusPublic, newsPublic, positionsPublic, bannersPublic, lookupsPublic, visitsPublic, sitePublic, contributionsPublic, certificatesPublic, ownPasswordRoute, activitiesPublic, ...memberPublicRoutes];
 /** Business back-office calls, spec §7 "/api/XfSysBussiness/". */
-const businessRoutes: FeatureRoutes[] = [menusAdmin, newsAdmin, newsPreviewAdmin, positionsAdmin, bannersAdmin, linksAdmin, lookupsAdmin, uploadsAdmin, contributionsAdmin, sensitiveWordsAdmin, certificatesAdmin, activitiesAdmin, ...memberBusinessRoutes];
+const businessRoutes: FeatureRoutes[] = [menusAdmin, newsAdmin, newsPreviewAdmin, newsRevisionsAdmin, positionsAdmin, bannersAdmin, linksAdmin, lookupsAdmin, uploadsAdmin, contributionsAdmin, sensitiveWordsAdmin, certificatesAdmin, activitiesAdmin, ...memberBusinessRoutes];
 /** System back-office calls, spec §7 "/api/XfSystemApi/". */
 const systemRoutes: FeatureRoutes[] = [...systemFeatureRoutes, apiTokensAdmin];
 

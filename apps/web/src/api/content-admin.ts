@@ -19,7 +19,11 @@ import type {
   ContributionListItemDto,
   AuditContributionBody,
   WordsAddedDto,
+  NewsConflictDto,
+  NewsRevisionDto,
+  NewsRevisionListDto,
 } from '@portal/shared';
+import { Code } from '@portal/shared';
 import type { PageState } from '../components/DataTable';
 import { call, exportList, get, post, type CallOptions } from './client';
 
@@ -75,6 +79,9 @@ export interface TypeQuery extends PageState {
   status?: number;
 }
 
+/** SaveNews: the article's id, or the other side of a save from a stale copy. */
+export type SaveNewsResult = { id: number; conflict?: never } | { conflict: NewsConflictDto; id?: never };
+
 /** A SaveX body as a form fills it: the server applies the defaults (status 1, sort 0…). */
 type Input<T> = Partial<T>;
 
@@ -88,7 +95,14 @@ export const contentAdminApi = {
   exportNews: (filters: Omit<NewsQuery, keyof PageState>) => exportList(`${base}ExportNewsList`, '文章列表.xlsx', filters),
   newsDetail: (newsid: number) => get<AdminNewsDetailDto>(`${base}GetNewsDetail`, { newsid }, admin),
   previewLink: (newsid: number) => get<PreviewLinkDto>(`${base}GetNewsPreviewLink`, { newsid }, admin),
-  saveNews: (news: Input<SaveNewsBody>) => post<number>(`${base}SaveNews`, news, admin),
+  /** With the Version the editor opened, Code 409 (文章已被他人修改) comes back as `conflict` for the dialog to show. */
+  saveNews: (news: Input<SaveNewsBody>) =>
+    call<number | NewsConflictDto>({ method: 'POST', url: `${base}SaveNews`, data: news }, { ...admin, passCodes: [Code.Conflict] }).then((r): SaveNewsResult =>
+      r.Code === Code.Conflict ? { conflict: r.Data as NewsConflictDto } : { id: r.Data as number },
+    ),
+  revisions: (newsid: number, query: PageState) => get<NewsRevisionListDto>(`${base}GetNewsRevisionList`, { newsid, ...query }, admin),
+  revision: (id: number) => get<NewsRevisionDto>(`${base}GetNewsRevision/${id}`, undefined, admin),
+  restoreRevision: (RevisionId: number, Version: number) => post<number>(`${base}RestoreNewsRevision`, { RevisionId, Version }, admin),
   deleteNews: (ids: number[]) => post<number>(`${base}DelNews`, { NewsId: ids }, admin),
 
   positions: (query: PositionQuery) => get<ListDto<AdminPositionDto>>(`${base}GetNewPositionList`, query, admin),

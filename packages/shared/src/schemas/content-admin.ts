@@ -129,6 +129,8 @@ export const saveNewsBody = z.object({
   /** 定时下线: when the article is taken down (status 0) by the server; blank for never. */
   OfflineTime: cstTime(contentMessages.offlineTimeInvalid),
   Author: optionalText('作者', 100),
+  /** The Version the editor opened (GetNewsDetail); absent: no check. A stale one answers Code 409. */
+  Version: optionalParam(z.coerce.number({ error: messages.badParameter }).int({ error: messages.badParameter }).min(0, { error: messages.badParameter })),
 });
 export type SaveNewsBody = z.infer<typeof saveNewsBody>;
 
@@ -171,6 +173,8 @@ export interface AdminNewsItemDto extends NewsListItemDto {
 /** An article as the back office's editor opens it. */
 export interface AdminNewsDetailDto extends NewsDetailDto {
   OfflineTime: string;
+  /** Raised by every write; sent back with SaveNews so a save from a stale copy is refused. */
+  Version: number;
 }
 
 // ——— Home positions (推荐位) ———

@@ -21,6 +21,7 @@ import { searchGrams } from './020-search-grams.js';
 import { twoFactor } from './021-two-factor.js';
 import { loginLog } from './022-login-log.js';
 import { publishing } from './023-publishing.js';
+import { revisions } from './024-revisions.js';
 import { siteSecrets } from './025-site-secrets.js';
 
 /** A migration that may need to know the engine (serial vs autoincrement, FTS vs trigram). */
@@ -49,6 +50,7 @@ const all: Record<string, EngineMigration> = {
   '021-two-factor': twoFactor,
   '022-login-log': loginLog,
   '023-publishing': publishing,
+  '024-revisions': revisions,
   '025-site-secrets': siteSecrets,
 };
 

@@ -71,7 +71,7 @@ export async function contributionsAdmin(app: App): Promise<void> {
       const decided = await adminWrite(
         request,
         { action: 'member:contribution:audit', target: TARGET, targetId: body.NewsId, detail: (c) => `${c.title}（${body.Decision === 1 ? '通过' : `驳回：${body.Reason}`}）` },
-        () => decideContribution(database, body, currentAdmin(request), now()),
+        () => decideContribution(database, body, currentAdmin(request), { now: now(), revisionsKept: config.newsRevisionsKept }),
       );
       return ok(decided.id);
     },

@@ -31,7 +31,7 @@ export async function contributionsPublic(app: App): Promise<void> {
     async (request) => {
       const member = await currentMember(request);
       const { member_name: memberName } = await database.db.selectFrom('members').select('member_name').where('id', '=', member.memberId).executeTakeFirstOrThrow();
-      const saved = await submitContribution(database, storage, { memberId: member.memberId, memberName }, request.body, now());
+      const saved = await submitContribution(database, storage, { memberId: member.memberId, memberName }, request.body, { now: now(), revisionsKept: config.newsRevisionsKept });
       return ok(saved.id, messages.submitted);
     },
   );

@@ -1,10 +1,11 @@
 import type { Kysely } from 'kysely';
-import { ArticleStatus, contributionMessages, formatCst, messages, ReviewDecision, type AuditContributionBody, type PagingQuery } from '@portal/shared';
+import { ArticleStatus, contributionMessages, formatCst, messages, ReviewDecision, RevisionKind, type AuditContributionBody, type PagingQuery } from '@portal/shared';
 import type { Database } from '../../db/connection.js';
 import type { DB } from '../../db/schema.js';
 import { cleanArticleBody } from '../../content/sanitize.js';
 import { badRequest, notFound } from '../../http/envelope.js';
 import { pageWindow } from '../../http/paging.js';
+import { articleFields, nextVersion, recordRevision } from '../news/revisions.js';
 import { invalidateNewsCaches } from '../news/service.js';
 import type { AdminPrincipal } from '../system/access.js';
 import { containing } from '../system/like.js';
@@ -122,8 +123,14 @@ export async function reviewHistory(db: Kysely<DB>, newsId: number): Promise<Rev
 /**
  * AuditContribution: corrects (optionally), then approves or rejects a contribution under
  * review, in one transaction. Two reviewers deciding at once: the second finds it decided.
+ * A correction keeps a revision of the article as decided (features/news/revisions.ts).
  */
-export async function decideContribution(database: Database, body: AuditContributionBody, reviewer: AdminPrincipal, now: number): Promise<{ id: number; title: string }> {
+export async function decideContribution(
+  database: Database,
+  body: AuditContributionBody,
+  reviewer: AdminPrincipal,
+  { now, revisionsKept }: { now: number; revisionsKept: number },
+): Promise<{ id: number; title: string }> {
   const at = formatCst(now);
   const corrected = body.NewContent === undefined ? undefined : cleanArticleBody(body.NewContent);
   const result = await database.db.transaction().execute(async (trx) => {
@@ -138,6 +145,7 @@ export async function decideContribution(database: Database, body: AuditContribu
         .execute();
 
     const changes = correctionOf(current, body.Title, corrected);
+    const before = changes.fixed.length > 0 ? await articleFields(trx, body.NewsId) : undefined;
     if (changes.fixed.length > 0) {
       await trx.updateTable('news').set(changes.values).where('id', '=', body.NewsId).execute();
       await record(ReviewDecision.Corrected, `修改了${changes.fixed.join('、')}`);
@@ -146,9 +154,19 @@ export async function decideContribution(database: Database, body: AuditContribu
       body.Decision === ReviewDecision.Approved
         ? { status: ArticleStatus.Published, process_item_name: '', news_create_time: at, updated_at: at }
         : { status: ArticleStatus.Rejected, process_item_name: body.Reason, updated_at: at };
-    const updated = await trx.updateTable('news').set(decided).where('id', '=', body.NewsId).where('status', '=', ArticleStatus.UnderReview).executeTakeFirst();
+    // One version for the decision, correction included.
+    const updated = await trx
+      .updateTable('news')
+      .set({ ...decided, ...nextVersion })
+      .where('id', '=', body.NewsId)
+      .where('status', '=', ArticleStatus.UnderReview)
+      .executeTakeFirst();
     if (updated.numUpdatedRows === 0n) throw badRequest(contributionMessages.notUnderReview);
     await record(body.Decision, body.Decision === ReviewDecision.Rejected ? body.Reason : '');
+    if (before) {
+      const editor = { adminId: reviewer.adminId, account: reviewer.account };
+      await recordRevision(trx, { newsId: body.NewsId, kind: RevisionKind.Corrected, editor, before, at, kept: revisionsKept });
+    }
     return { id: body.NewsId, title: changes.values.title ?? current.title };
   });
   invalidateNewsCaches(database);

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { ArticleStatus, contributionMessages, formatCst, messages, ReviewDecision, uploadLimits, type PagingQuery, type SaveContributionBody } from '@portal/shared';
+import { ArticleStatus, contributionMessages, formatCst, messages, ReviewDecision, RevisionKind, uploadLimits, type PagingQuery, type SaveContributionBody } from '@portal/shared';
 import type { Database } from '../../db/connection.js';
 import type { DB } from '../../db/schema.js';
 import { cleanArticleBody } from '../../content/sanitize.js';
@@ -7,6 +7,7 @@ import { badRequest } from '../../http/envelope.js';
 import { pageWindow } from '../../http/paging.js';
 import type { Storage } from '../../storage/storage.js';
 import { menuIndex } from '../menus/service.js';
+import { articleFields, nextVersion, recordRevision } from '../news/revisions.js';
 import { invalidateNewsCaches } from '../news/service.js';
 import { extensionOf, matchesSignature, signatureLength } from '../uploads/checks.js';
 
@@ -93,10 +94,16 @@ export interface Contributor {
 
 /**
  * SaveNews: a new contribution (NewsId 0), or the resubmission of the member's own rejected
- * one. Either way it goes to 审核中 and the submission joins its history. Every check comes
- * before the one transaction that writes.
+ * one. Either way it goes to 审核中, the submission joins its history and the article keeps a
+ * revision (features/news/revisions.ts). Every check comes before the one transaction that writes.
  */
-export async function submitContribution(database: Database, storage: Storage, who: Contributor, body: SaveContributionBody, now: number): Promise<{ id: number; title: string }> {
+export async function submitContribution(
+  database: Database,
+  storage: Storage,
+  who: Contributor,
+  body: SaveContributionBody,
+  { now, revisionsKept }: { now: number; revisionsKept: number },
+): Promise<{ id: number; title: string }> {
   const { db } = database;
   const menus = await contributionMenus(database);
   if (!menus.some((m) => m.id === body.MenuId)) throw badRequest(contributionMessages.menuClosed);
@@ -124,13 +131,15 @@ export async function submitContribution(database: Database, storage: Storage, w
       updated_at: at,
     };
     let newsId = body.NewsId;
+    const before = newsId > 0 ? await articleFields(trx, newsId) : undefined;
     if (newsId > 0) {
-      await trx.updateTable('news').set(values).where('id', '=', newsId).execute();
+      await trx.updateTable('news').set({ ...values, ...nextVersion }).where('id', '=', newsId).execute();
     } else {
       const row = { ...values, is_top: 0, is_member_read: 0, author: who.memberName, member_id: who.memberId, views: 0, created_at: at };
       ({ id: newsId } = await trx.insertInto('news').values(row).returning('id').executeTakeFirstOrThrow());
     }
     await trx.insertInto('contribution_reviews').values({ news_id: newsId, member_id: who.memberId, decision: ReviewDecision.Submitted, reason: '', admin_id: null, admin_account: '', created_at: at }).execute();
+    await recordRevision(trx, { newsId, kind: RevisionKind.Contributed, editor: who, before, at, kept: revisionsKept });
     return newsId;
   });
   // An article leaving 审核不通过 for 审核中 changes nothing public, but the caches hold status answers too.

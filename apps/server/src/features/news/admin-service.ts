@@ -1,4 +1,4 @@
-import { ArticleStatus, contentMessages, formatCst, messages, type PagingQuery, type SaveNewsBody } from '@portal/shared';
+import { ArticleStatus, contentMessages, formatCst, messages, RevisionKind, type PagingQuery, type RestoreNewsRevisionBody, type SaveNewsBody } from '@portal/shared';
 import type { Database } from '../../db/connection.js';
 import { cleanArticleBody } from '../../content/sanitize.js';
 import { storedAssetPath } from '../../http/assets.js';
@@ -8,6 +8,7 @@ import { freshMenuIndex, requireMenu } from '../menus/service.js';
 import { descendantIds } from '../menus/tree.js';
 import { containing } from '../system/like.js';
 import { itemQuery, toItem, type NewsItem, type Page } from './items.js';
+import { articleFields, conflict, nextVersion, recordRevision, restoringSave, type RevisionEditor } from './revisions.js';
 import { invalidateNewsCaches, type Article } from './service.js';
 
 /**
@@ -67,10 +68,10 @@ export async function listArticles(database: Database, filter: ArticleFilter, pa
 }
 
 /** An article as the editor opens it: any status, the whole body, no view counted. */
-export async function readArticleForEditing({ db }: Database, id: number): Promise<Article & { offlineAt: string }> {
-  const row = await itemQuery(db).select(['n.content', 'n.author', 'n.views', 'n.offline_at']).where('n.id', '=', id).executeTakeFirst();
+export async function readArticleForEditing({ db }: Database, id: number): Promise<Article & { offlineAt: string; version: number }> {
+  const row = await itemQuery(db).select(['n.content', 'n.author', 'n.views', 'n.offline_at', 'n.version']).where('n.id', '=', id).executeTakeFirst();
   if (!row) throw notFound(messages.articleNotFound);
-  return { ...toItem(row), content: row.content, author: row.author, views: row.views, offlineAt: row.offline_at, neighbours: [] };
+  return { ...toItem(row), content: row.content, author: row.author, views: row.views, offlineAt: row.offline_at, version: row.version, neighbours: [] };
 }
 
 export interface SavedArticle {
@@ -80,47 +81,81 @@ export interface SavedArticle {
   scheduledAt?: string;
 }
 
+export interface SaveContext {
+  now: number;
+  assetBaseUrl: string;
+  editor: RevisionEditor;
+  /** NEWS_REVISIONS_KEPT. */
+  revisionsKept: number;
+  /** A restore: the revision it brings back. */
+  restoredFrom?: number;
+}
+
 /**
- * Creates (NewsId 0) or updates an article. The body is stored sanitised with its plain text
- * for search; a blank publish time means now for a new article and "unchanged" for an edit.
- * 正常 with a publish time still to come is kept as 待发布 until then (schedule.ts publishes it);
- * a past time is simply the article's date (old news entered late are published at once).
+ * Creates (NewsId 0) or updates an article, and keeps the revision. The body is stored sanitised
+ * with its plain text for search; a blank publish time means now for a new article and
+ * "unchanged" for an edit. 正常 with a publish time still to come is kept as 待发布 until then
+ * (schedule.ts publishes it); a past time is simply the article's date (old news entered late
+ * are published at once). With a Version, an edit saves only over that version (Code 409 else).
  */
-export async function saveArticle(database: Database, body: SaveNewsBody, now: number, assetBaseUrl: string): Promise<SavedArticle> {
+export async function saveArticle(database: Database, body: SaveNewsBody, context: SaveContext): Promise<SavedArticle> {
   const { db } = database;
   const menu = await db.selectFrom('menus').select('id').where('id', '=', body.MenuId).executeTakeFirst();
   if (!menu) throw badRequest(messages.menuNotFound);
-  const at = formatCst(now);
-  const existing = body.NewsId > 0 ? await db.selectFrom('news').select('news_create_time').where('id', '=', body.NewsId).executeTakeFirst() : undefined;
-  if (body.NewsId > 0 && !existing) throw notFound(messages.articleNotFound);
-  const publishAt = body.NewsCreateTime || existing?.news_create_time || at;
-  const status = storedStatus(body.Status, publishAt, at);
-  checkTakeDown(body.OfflineTime, publishAt, at, status);
+  const at = formatCst(context.now);
   const { content, bodyText } = cleanArticleBody(body.NewContent);
-  const values = {
+  const saved = await db.transaction().execute(async (trx) => {
+    const before = body.NewsId > 0 ? await articleFields(trx, body.NewsId) : undefined;
+    if (body.NewsId > 0 && !before) throw notFound(messages.articleNotFound);
+    if (before && body.Version !== undefined && body.Version !== before.version) throw await conflict(trx, body.NewsId, body, context.assetBaseUrl);
+    const publishAt = body.NewsCreateTime || before?.news_create_time || at;
+    const status = storedStatus(body.Status, publishAt, at);
+    checkTakeDown(body.OfflineTime, publishAt, at, status);
+    const values = {
     menu_id: body.MenuId,
     title: body.Title,
     content,
     body_text: bodyText,
-    image_url: storedAssetPath(assetBaseUrl, body.ImageUrl),
-    status,
-    is_top: body.IsTop ? 1 : 0,
-    is_member_read: body.IsMemberRead ? 1 : 0,
-    author: body.Author,
-    news_create_time: publishAt,
-    offline_at: body.OfflineTime,
-    updated_at: at,
-  };
-  let id: number;
-  if (existing) {
-    await db.updateTable('news').set(values).where('id', '=', body.NewsId).execute();
-    id = body.NewsId;
-  } else {
-    const row = { ...values, process_item_name: '', views: 0, created_at: at };
-    ({ id } = await db.insertInto('news').values(row).returning('id').executeTakeFirstOrThrow());
-  }
+      image_url: storedAssetPath(context.assetBaseUrl, body.ImageUrl),
+      status,
+      is_top: body.IsTop ? 1 : 0,
+      is_member_read: body.IsMemberRead ? 1 : 0,
+      author: body.Author,
+      news_create_time: publishAt,
+      offline_at: body.OfflineTime,
+      updated_at: at,
+    };
+    let id: number;
+    if (before) {
+      id = body.NewsId;
+      // The check above read the version; this UPDATE holds to it, so of two saves racing from
+      // the same version only the first writes (PostgreSQL re-reads the row the first one locked).
+      const updated = await trx
+        .updateTable('news')
+        .set({ ...values, ...nextVersion })
+        .where('id', '=', id)
+        .$if(body.Version !== undefined, (q) => q.where('version', '=', body.Version ?? 0))
+        .executeTakeFirst();
+      if (updated.numUpdatedRows === 0n) throw await conflict(trx, id, body, context.assetBaseUrl);
+    } else {
+      const row = { ...values, process_item_name: '', views: 0, created_at: at };
+      ({ id } = await trx.insertInto('news').values(row).returning('id').executeTakeFirstOrThrow());
+    }
+    const kind = !before ? RevisionKind.Created : context.restoredFrom ? RevisionKind.Restored : RevisionKind.Edited;
+    await recordRevision(trx, { newsId: id, kind, editor: context.editor, before, restoredFrom: context.restoredFrom, at, kept: context.revisionsKept });
+    return { id, title: body.Title, ...(status === ArticleStatus.Scheduled ? { scheduledAt: publishAt } : {}) };
+  });
   invalidateNewsCaches(database);
-  return { id, title: body.Title, ...(status === ArticleStatus.Scheduled ? { scheduledAt: publishAt } : {}) };
+  return saved;
+}
+
+/**
+ * Brings a revision back as a new save (and a new revision): its title, menu, cover, body,
+ * author and flags; the article's status and publish and take-down times stay as they are, so
+ * restoring an old draft neither unpublishes a live article nor revives a past take-down time.
+ */
+export async function restoreRevision(database: Database, body: RestoreNewsRevisionBody, context: Omit<SaveContext, 'restoredFrom'>): Promise<SavedArticle> {
+  return saveArticle(database, await restoringSave(database.db, body), { ...context, restoredFrom: body.RevisionId });
 }
 
 /** The status a save stores: asked 正常 (or 待发布), it is 待发布 while its publish time is to come. */

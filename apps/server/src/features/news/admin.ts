@@ -1,7 +1,7 @@
 import { adminNewsListQuery, articleStatusNames, contentMessages, delNewsBody, newsIdQuery, saveNewsBody, type AdminNewsItemDto, type ArticleStatus } from '@portal/shared';
 import { contentAdminDocs } from '../../content/admin-docs.js';
 import type { App } from '../../http/app-types.js';
-import { adminWrite, requireAdmin } from '../../http/admin-auth.js';
+import { adminWrite, currentAdmin, requireAdmin } from '../../http/admin-auth.js';
 import { list, ok } from '../../http/envelope.js';
 import { sendListExport, type ExportColumn } from '../../http/xlsx-export.js';
 import { deleteArticles, listArticles, readArticleForEditing, saveArticle } from './admin-service.js';
@@ -57,19 +57,27 @@ export async function newsAdmin(app: App): Promise<void> {
 
   app.get(
     '/GetNewsDetail',
-    { onRequest: requireAdmin('content:news:list'), schema: { ...contentAdminDocs, summary: '文章详情（编辑用：任何状态，含正文，不计阅读数）', querystring: newsIdQuery } },
+    { onRequest: requireAdmin('content:news:list'), schema: { ...contentAdminDocs, summary: '文章详情（编辑用：任何状态，含正文，不计阅读数；Version 供 SaveNews 核对）', querystring: newsIdQuery } },
     async (request) => ok(toAdminNewsDetailDto(await readArticleForEditing(database, request.query.newsid), config.assetBaseUrl)),
   );
 
   app.post(
     '/SaveNews',
-    { onRequest: requireAdmin('content:news:add', 'content:news:edit'), schema: { ...contentAdminDocs, summary: '新增（NewsId 为 0）或修改文章；正文经服务器净化后保存', body: saveNewsBody } },
+    {
+      onRequest: requireAdmin('content:news:add', 'content:news:edit'),
+      schema: {
+        ...contentAdminDocs,
+        summary: '新增（NewsId 为 0）或修改文章；正文经服务器净化后保存，并留存历史版本。带 Version（GetNewsDetail 所答）时，文章已被他人修改则答 Code 409，Data 为 { Current, Yours }',
+        body: saveNewsBody,
+      },
+    },
     async (request) => {
       const body = request.body;
+      const { adminId, account } = currentAdmin(request);
       const saved = await adminWrite(
         request,
         { action: body.NewsId ? 'content:news:edit' : 'content:news:add', target: TARGET, targetId: (a) => a.id, detail: (a) => a.title },
-        () => saveArticle(database, body, now(), config.assetBaseUrl),
+        () => saveArticle(database, body, { now: now(), assetBaseUrl: config.assetBaseUrl, editor: { adminId, account }, revisionsKept: config.newsRevisionsKept }),
       );
       // A time still to come: say when it goes out (the list shows it as 待发布).
       return ok(saved.id, saved.scheduledAt ? contentMessages.scheduled(saved.scheduledAt) : undefined);

@@ -1,10 +1,11 @@
 import type { FastifyRequest } from 'fastify';
-import type { AdminNewsDetailDto, AdminNewsItemDto, NewsDetailDto, NewsListItemDto } from '@portal/shared';
+import type { AdminNewsDetailDto, AdminNewsItemDto, NewsDetailDto, NewsListItemDto, NewsRevisionDto, NewsRevisionListItemDto, RevisionKind } from '@portal/shared';
 import type { Config } from '../../config.js';
 import { assetUrl } from '../../http/assets.js';
 import { optionalMember } from '../../http/member-session.js';
 import type { AdminNewsItem } from './admin-service.js';
 import type { NewsItem } from './items.js';
+import type { Revision, RevisionListItem } from './revisions.js';
 import type { Article } from './service.js';
 
 /** Who reads an answer, as far as its shape depends on it. */
@@ -59,6 +60,39 @@ export function toAdminNewsItemDto(item: AdminNewsItem, assetBaseUrl: string): A
   return { ...toNewsListItemDto(item, backOffice(assetBaseUrl)), Author: item.author, Views: item.views, OfflineTime: item.offlineAt };
 }
 
-export function toAdminNewsDetailDto(article: Article & { offlineAt: string }, assetBaseUrl: string): AdminNewsDetailDto {
-  return { ...toNewsDetailDto(article, backOffice(assetBaseUrl)), OfflineTime: article.offlineAt };
+export function toAdminNewsDetailDto(article: Article & { offlineAt: string; version: number }, assetBaseUrl: string): AdminNewsDetailDto {
+  return { ...toNewsDetailDto(article, backOffice(assetBaseUrl)), OfflineTime: article.offlineAt, Version: article.version };
+}
+
+export function toNewsRevisionListItemDto(r: RevisionListItem): NewsRevisionListItemDto {
+  return {
+    RevisionId: r.id,
+    NewsId: r.news_id,
+    Version: r.version,
+    Kind: r.kind as RevisionKind,
+    Summary: r.summary,
+    RestoredFrom: r.restored_from,
+    AdminId: r.admin_id,
+    AdminAccount: r.admin_account,
+    MemberId: r.member_id,
+    MemberName: r.member_name,
+    Title: r.title,
+    CreateTime: r.created_at,
+  };
+}
+
+export function toNewsRevisionDto(r: Revision, assetBaseUrl: string): NewsRevisionDto {
+  return {
+    ...toNewsRevisionListItemDto(r),
+    MenuId: r.menu_id,
+    MenuName: r.menu_name,
+    ImageUrl: assetUrl(assetBaseUrl, r.image_url),
+    NewContent: r.content,
+    Status: r.status,
+    IsTop: r.is_top === 1,
+    IsMemberRead: r.is_member_read === 1,
+    NewsCreateTime: r.news_create_time,
+    OfflineTime: r.offline_at,
+    Author: r.author,
+  };
 }

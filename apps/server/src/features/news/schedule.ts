@@ -2,6 +2,7 @@ import { ArticleStatus, formatCst } from '@portal/shared';
 import type { Services } from '../../http/app-types.js';
 import { schedulePeriodic } from '../../ops/periodic-job.js';
 import { writeAudit } from '../system/audit.js';
+import { nextVersion } from './revisions.js';
 import { invalidateNewsCaches } from './service.js';
 
 /**
@@ -36,7 +37,7 @@ export async function runPublishingClock({ database, now }: Services): Promise<n
       ? []
       : await db
           .updateTable('news')
-          .set({ status: ArticleStatus.Published, updated_at: at })
+          .set({ status: ArticleStatus.Published, updated_at: at, ...nextVersion })
           .where('id', 'in', due.map((r) => r.id))
           .where('status', '=', ArticleStatus.Scheduled)
           .returning(['id', 'title'])
@@ -46,7 +47,7 @@ export async function runPublishingClock({ database, now }: Services): Promise<n
       ? []
       : await db
           .updateTable('news')
-          .set({ status: ArticleStatus.Closed, updated_at: at })
+          .set({ status: ArticleStatus.Closed, updated_at: at, ...nextVersion })
           .where('id', 'in', ending.map((r) => r.id))
           .where('status', '=', ArticleStatus.Published)
           .returning(['id', 'title'])

@@ -103,7 +103,7 @@ describe.each(engines)('system menus on %s', (engine) => {
     const editor = await loginAdmin(t, 'editor1');
     const own = (await tree('', editor)).Data;
     expect(own.map((m) => m.menuname)).toEqual(['工作台', '内容管理']);
-    expect(byName(own, '文章管理')?.children.map((b) => b.perms)).toEqual(['content:news:add', 'content:news:edit', 'content:news:delete', 'content:news:export']);
+    expect(byName(own, '文章管理')?.children.map((b) => b.perms)).toEqual(['content:news:add', 'content:news:edit', 'content:news:delete', 'content:news:export', 'content:news:revisions']);
     // The whole tree is for 菜单管理 and the role editor.
     expect((await tree('?all=1', editor)).Code).toBe(403);
   });

@@ -72,7 +72,9 @@ function ArticleView({ article, preview }: { article: NewsDetailDto; preview: bo
   const warning = articleWarning(article.Status);
   const url = useBrowserUrl();
   // Of an unpublished article anyone but its author is told the status alone (no title, no date).
-  if (warning && !article.NewContent && !preview) return <StatusNotice className={styles.notice} title={<h1 className={styles.noticeTitle}>{warning}</h1>} />;
+  if (warning && !article.NewContent && !preview) {
+    return <StatusNotice className={styles.notice} title={<h1 className={styles.noticeTitle}>{warning}</h1>} text="该文章目前未公开，暂时无法阅读。" />;
+  }
   return (
     <article>
       <header className={styles.articleHeader}>

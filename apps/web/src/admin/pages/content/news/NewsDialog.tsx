@@ -1,6 +1,7 @@
+import { useRef, useState } from 'react';
 import { Cascader, Col, DatePicker, Form, Radio, Row, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { ArticleStatus, messages, type AdminNewsDetailDto, type AdminNewsItemDto } from '@portal/shared';
+import { ArticleStatus, messages, type AdminNewsDetailDto, type AdminNewsItemDto, type MenuDto, type SaveNewsBody } from '@portal/shared';
 import { contentAdminApi } from '../../../../api/content-admin';
 import { ImageUpload } from '../../../../components/FileUpload';
 import { pickerClassNames } from '../../../../components/pickerPopup';
@@ -11,6 +12,7 @@ import { EditorDialog } from '../../../shared/EditorDialog';
 import { TextItem } from '../../../shared/TextItem';
 import { menuPath, toMenuOptions } from '../menuOptions';
 import { useContentMenus } from '../menuTree';
+import { ConflictDialog, type Conflict } from './ConflictDialog';
 
 interface NewsForm {
   Title: string;
@@ -36,12 +38,54 @@ const timeOrNull = (time: string) => (time ? dayjs(time) : null);
 
 const timeFormat = 'YYYY-MM-DD HH:mm:ss';
 
+/** A menu's name anywhere in the tree. */
+function menuName(menus: readonly MenuDto[], id: number | undefined): string {
+  for (const menu of menus) {
+    if (menu.MenuId === id) return menu.Name;
+    const below = menuName(menu.ChildList, id);
+    if (below) return below;
+  }
+  return '';
+}
+
+/** Refuses the save quietly: the conflict dialog says why (useFormSubmit keeps the editor open). */
+class SaveConflict extends Error {}
+
 /**
  * 新增/修改文章: title, menu, cover, body in the rich-text editor, status, flags, publish time
- * (a time still to come schedules it), take-down time and author.
+ * (a time still to come schedules it), take-down time and author. An edit is saved against the
+ * Version it opened; if someone saved in between, ConflictDialog shows both and lets the editor
+ * choose.
  */
 export function NewsDialog({ editing, onClose, onSaved }: EditDialogProps<AdminNewsItemDto>) {
   const menus = useContentMenus();
+  const [conflict, setConflict] = useState<(Conflict & { body: Partial<SaveNewsBody> }) | null>(null);
+  // The version the form was filled from (GetNewsDetail), sent back with the save.
+  const openedVersion = useRef<number | undefined>(undefined);
+  /** Sends the article; a save from a stale copy opens ConflictDialog instead of closing. */
+  const send = async (body: Partial<SaveNewsBody>) => {
+    const saved = await contentAdminApi.saveNews(body);
+    if (!saved.conflict) return saved.id;
+    const { Current } = saved.conflict;
+    setConflict({
+      current: Current,
+      body,
+      yours: {
+        Title: body.Title ?? '',
+        MenuName: menuName(menus.data ?? [], body.MenuId),
+        ImageUrl: body.ImageUrl ?? '',
+        NewContent: body.NewContent ?? '',
+        Status: body.Status ?? ArticleStatus.Published,
+        IsTop: body.IsTop ?? false,
+        IsMemberRead: body.IsMemberRead ?? false,
+        // Blank keeps the article's publish time.
+        NewsCreateTime: body.NewsCreateTime || Current.NewsCreateTime,
+        OfflineTime: body.OfflineTime ?? '',
+        Author: body.Author ?? '',
+      },
+    });
+    throw new SaveConflict();
+  };
   const { form, id, open, record, submit, saving } = useRecordForm<AdminNewsItemDto, AdminNewsDetailDto, NewsForm>({
     editing,
     onSaved,
@@ -51,30 +95,47 @@ export function NewsDialog({ editing, onClose, onSaved }: EditDialogProps<AdminN
     // No publish time unless the editor picks one: the server then stamps the time of saving,
     // not the time this dialog happened to open.
     blank: () => ({ Title: '', Menu: [], ImageUrl: '', NewContent: '', Status: ArticleStatus.Published, IsTop: false, IsMemberRead: false, NewsCreateTime: null, OfflineTime: null, Author: '' }),
-    fill: (news) => ({
-      Title: news.Title,
-      Menu: menuPath(menus.data ?? [], news.MenuId),
-      ImageUrl: news.ImageUrl,
-      NewContent: news.NewContent,
-      // 待发布 is 正常 with a time to come: the editor chooses 正常 and the time.
-      Status: news.Status === ArticleStatus.Scheduled ? ArticleStatus.Published : news.Status,
-      IsTop: news.IsTop,
-      IsMemberRead: news.IsMemberRead,
-      NewsCreateTime: timeOrNull(news.NewsCreateTime),
-      OfflineTime: timeOrNull(news.OfflineTime),
-      Author: news.Author,
-    }),
+    fill: (news) => {
+      openedVersion.current = news.Version;
+      return {
+        Title: news.Title,
+        Menu: menuPath(menus.data ?? [], news.MenuId),
+        ImageUrl: news.ImageUrl,
+        NewContent: news.NewContent,
+        // 待发布 is 正常 with a time to come: the editor chooses 正常 and the time.
+        Status: news.Status === ArticleStatus.Scheduled ? ArticleStatus.Published : news.Status,
+        IsTop: news.IsTop,
+        IsMemberRead: news.IsMemberRead,
+        NewsCreateTime: timeOrNull(news.NewsCreateTime),
+        OfflineTime: timeOrNull(news.OfflineTime),
+        Author: news.Author,
+      };
+    },
     // The article's menu is shown as its path in the tree.
     ready: menus.data !== undefined,
     save: ({ Menu, NewsCreateTime, OfflineTime, ...values }, newsId) =>
-      contentAdminApi.saveNews({
+      send({
         ...values,
         NewsId: newsId,
         MenuId: Menu.at(-1),
         NewsCreateTime: NewsCreateTime?.format(timeFormat) ?? '',
         OfflineTime: OfflineTime?.format(timeFormat) ?? '',
+        // The version this editor opened: a save over someone else's answers 文章已被他人修改.
+        Version: newsId ? openedVersion.current : undefined,
       }),
   });
+  // 覆盖保存: the same article again, over the version the server has now.
+  const overwrite = async () => {
+    if (!conflict) return;
+    try {
+      await send({ ...conflict.body, Version: conflict.current.Version });
+      setConflict(null);
+      onSaved();
+    } catch (error) {
+      // Saved over once more meanwhile: the dialog now shows the newer version. Other refusals the API client showed.
+      if (!(error instanceof SaveConflict)) setConflict(null);
+    }
+  };
   const publishAt = Form.useWatch('NewsCreateTime', form);
   const chosenStatus = Form.useWatch('Status', form);
   const scheduled = chosenStatus === ArticleStatus.Published && publishAt?.isAfter(dayjs());
@@ -88,6 +149,15 @@ export function NewsDialog({ editing, onClose, onSaved }: EditDialogProps<AdminN
   const loading = menus.isLoading || record.isLoading;
   return (
     <EditorDialog title={id ? '修改文章' : '新增文章'} open={open} onOk={submit} onCancel={onClose} saving={saving} loading={loading}>
+      <ConflictDialog
+        conflict={conflict}
+        onOverwrite={overwrite}
+        onBack={() => setConflict(null)}
+        onDiscard={() => {
+          setConflict(null);
+          onClose();
+        }}
+      />
       <Form form={form} labelCol={{ flex: '96px' }} preserve={false}>
         <Row gutter={16}>
           <Col span={14}>
@@ -102,7 +172,7 @@ export function NewsDialog({ editing, onClose, onSaved }: EditDialogProps<AdminN
             <TextItem name="Author" label="作者" rules={[{ max: 100 }]} maxLength={100} />
           </Col>
           <Col span={10}>
-            <Form.Item name="NewsCreateTime" label="发布时间" extra={scheduled ? '晚于当前时间：保存后为「待发布」，到时自动发布' : undefined}>
+            <Form.Item name="NewsCreateTime" label="发布时间" extra={scheduled ? '保存后为「待发布」，到时自动发布' : undefined}>
               <DatePicker showTime format={timeFormat} style={{ width: '100%' }} classNames={pickerClassNames} placeholder="不填则为保存时间" />
             </Form.Item>
           </Col>

@@ -9,6 +9,7 @@ import { adminQueryKeys } from '../../../session/queries';
 import { useAction } from '../../../shared/useAction';
 import { articleStatusOptions, ArticleStatusTag, yesNoOptions } from '../flags';
 import { NewsDialog } from './NewsDialog';
+import { NewsHistory } from './NewsHistory';
 import { PreviewDialog } from './PreviewDialog';
 
 type Filters = Omit<NewsQuery, keyof PageState>;
@@ -55,16 +56,17 @@ const articles = listResource<AdminNewsItemDto, Filters>({
   add: { perm: 'content:news:add', label: '新增文章' },
   edit: { perm: 'content:news:edit' },
   export: { perm: 'content:news:export', run: contentAdminApi.exportNews },
-  actionsWidth: 150,
+  actionsWidth: 230,
 });
 
-/** 文章管理 (component content/news/index): search, page, write and edit in a dialog, preview, delete one or many, export. */
+/** 文章管理 (component content/news/index): search, page, write and edit in a dialog, preview, history, delete one or many, export. */
 export default function NewsPage() {
   const can = useAuth();
   const page = useListPage(articles);
   const [selected, setSelected] = useState<number[]>([]);
   const [deleting, setDeleting] = useState(false);
   const [previewing, setPreviewing] = useState<AdminNewsItemDto | null>(null);
+  const [history, setHistory] = useState<AdminNewsItemDto | null>(null);
   const remove = useAction((ids: number[]) => contentAdminApi.deleteNews(ids), () => {
     setSelected([]);
     page.refresh();
@@ -81,6 +83,7 @@ export default function NewsPage() {
         page={page}
         rowActions={[
           { label: '预览', run: setPreviewing },
+          { label: '历史版本', perm: 'content:news:revisions', run: setHistory },
           // Not ListResource.remove: one article goes the way the selected ones do, and leaves the selection empty.
           deleteAction('content:news:delete', (news: AdminNewsItemDto) => `确定删除文章“${news.Title}”吗？`, (news) => remove([news.NewsId])),
         ]}
@@ -88,6 +91,7 @@ export default function NewsPage() {
         table={{ rowSelection: can('content:news:delete') ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)), preserveSelectedRowKeys: true } : undefined }}
       />
       <PreviewDialog news={previewing} onClose={() => setPreviewing(null)} />
+      <NewsHistory news={history} onClose={() => setHistory(null)} onRestored={page.refresh} />
     </>
   );
 }
