@@ -1,5 +1,6 @@
 import { expect, test } from './test.js';
 import { signIn, unique } from './admin-session.js';
+import { settled } from './helpers.js';
 
 /**
  * Publishing as the office does it: an article saved with a publish time still to come waits as
@@ -50,6 +51,7 @@ test('an editor schedules an article, which waits as 待发布 and opens through
   const preview = page.getByRole('dialog', { name: '预览文章' });
   const address = preview.getByLabel('预览链接');
   await expect(address).toContainText('/info?NewsId=');
+  await settled(preview);
   await page.screenshot({ path: testInfo.outputPath('preview-dialog-1440.png') });
   const url = (await address.textContent())!.trim();
   const newsId = new URL(url).searchParams.get('NewsId');

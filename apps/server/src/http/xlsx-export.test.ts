@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ArticleStatus, type ListDto, type Permission } from '@portal/shared';
 import { adminCall, createAdmin, createAdminTestApp, loginAdmin } from '../../test/admin.js';
@@ -6,19 +5,10 @@ import { certBody, idNumber, saveCert } from '../../test/certificates.js';
 import { insertMenu, insertNews, timeAt } from '../../test/fixtures.js';
 import { engines, envelope, type TestApp } from '../../test/harness.js';
 import { addMember, seedTypeChoices } from '../../test/members.js';
+import { readSheet } from '../../test/xlsx.js';
 
 const FORBIDDEN = { Code: 403, Message: '当前操作没有权限', Data: null };
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-/** The first sheet's rows as plain values, the header row first. */
-async function readSheet(file: Buffer): Promise<unknown[][]> {
-  const book = new ExcelJS.Workbook();
-  await book.xlsx.load(file as unknown as ExcelJS.Buffer);
-  const sheet = book.worksheets[0] as ExcelJS.Worksheet;
-  const rows: unknown[][] = [];
-  sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
-  return rows;
-}
 
 /**
  * Every back-office list's 导出: the current search as .xlsx (the list's visible columns under

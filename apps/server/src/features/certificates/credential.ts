@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { calculateJwkThumbprint, createLocalJWKSet, decodeJwt, exportJWK, generateKeyPair, importJWK, jwtVerify, SignJWT, type JWK, type JWTPayload } from 'jose';
 import { certProgramme, formatCst } from '@portal/shared';
 import type { DB } from '../../db/schema.js';
+import { oncePerDatabase } from '../../db/per-database.js';
 import type { CertRecord } from './records.js';
 
 /**
@@ -35,23 +36,12 @@ interface SigningKey {
   privateKey: CryptoKey;
 }
 
-/** The key is read from the database once per database handle. */
-const keys = new WeakMap<Kysely<DB>, Promise<SigningKey>>();
-
 /**
- * The association's signing key, created on first use. Several instances starting at once may
- * each generate one: the insert keeps the first, and every instance then reads that one.
+ * The association's signing key, created on first use and read once per database handle.
+ * Several instances starting at once may each generate one: the insert keeps the first, and
+ * every instance then reads that one.
  */
-export function signingKey(db: Kysely<DB>, now: () => number): Promise<SigningKey> {
-  let key = keys.get(db);
-  if (!key) {
-    key = loadOrCreateKey(db, now);
-    // A failed read (database down) is tried again on the next call rather than kept.
-    key.catch(() => keys.delete(db));
-    keys.set(db, key);
-  }
-  return key;
-}
+export const signingKey = oncePerDatabase(loadOrCreateKey);
 
 async function loadOrCreateKey(db: Kysely<DB>, now: () => number): Promise<SigningKey> {
   let row = await db.selectFrom('credential_keys').selectAll().where('id', '=', 1).executeTakeFirst();

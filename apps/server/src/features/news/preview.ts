@@ -2,6 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { formatCst } from '@portal/shared';
 import type { DB } from '../../db/schema.js';
+import { oncePerDatabase } from '../../db/per-database.js';
 
 /**
  * Preview links: `/info?NewsId=<id>&preview=<token>` shows an article that is not public (a
@@ -18,19 +19,8 @@ export const PREVIEW_HOURS = { default: 72, max: 30 * 24 } as const;
 
 const SECRET_NAME = 'article-preview';
 
-/** The key is read once per database handle (created by the first instance that needs it). */
-const keys = new WeakMap<Kysely<DB>, Promise<Buffer>>();
-
-function previewKey(db: Kysely<DB>, now: number): Promise<Buffer> {
-  let key = keys.get(db);
-  if (!key) {
-    key = loadOrCreateKey(db, now);
-    // A failed read (the database away) is tried again on the next call rather than kept.
-    key.catch(() => keys.delete(db));
-    keys.set(db, key);
-  }
-  return key;
-}
+/** The key, read once per database handle (created by the first instance that needs it). */
+const previewKey = oncePerDatabase(loadOrCreateKey);
 
 async function loadOrCreateKey(db: Kysely<DB>, now: number): Promise<Buffer> {
   // Several instances may make one at once: the first insert stays, and all read that one.

@@ -32,33 +32,30 @@ export async function runPublishingClock({ database, now }: Services): Promise<n
     db.selectFrom('news').select('id').where('offline_at', '<>', '').where('offline_at', '<=', at).where('status', '=', ArticleStatus.Published).execute(),
   ]);
   if (due.length === 0 && ending.length === 0) return 0;
-  const published =
-    due.length === 0
+  /** Moves the rows still `from` to `to`; answers the ones this instance moved. */
+  const move = async (rows: { id: number }[], from: ArticleStatus, to: ArticleStatus) =>
+    rows.length === 0
       ? []
-      : await db
+      : db
           .updateTable('news')
-          .set({ status: ArticleStatus.Published, updated_at: at, ...nextVersion })
-          .where('id', 'in', due.map((r) => r.id))
-          .where('status', '=', ArticleStatus.Scheduled)
+          .set({ status: to, updated_at: at, ...nextVersion })
+          .where('id', 'in', rows.map((r) => r.id))
+          .where('status', '=', from)
           .returning(['id', 'title'])
           .execute();
-  const closed =
-    ending.length === 0
-      ? []
-      : await db
-          .updateTable('news')
-          .set({ status: ArticleStatus.Closed, updated_at: at, ...nextVersion })
-          .where('id', 'in', ending.map((r) => r.id))
-          .where('status', '=', ArticleStatus.Published)
-          .returning(['id', 'title'])
-          .execute();
-  if (published.length + closed.length === 0) return 0;
+  const changes = [
+    { what: '定时发布', articles: await move(due, ArticleStatus.Scheduled, ArticleStatus.Published) },
+    { what: '定时下线', articles: await move(ending, ArticleStatus.Published, ArticleStatus.Closed) },
+  ];
+  const changed = changes.reduce((n, c) => n + c.articles.length, 0);
+  if (changed === 0) return 0;
   invalidateNewsCaches(database);
-  const record = (what: string) => (article: { id: number; title: string }) =>
-    writeAudit(db, { adminId: null, account: CLOCK_ACCOUNT, action: 'content:news:edit', target: '文章', targetId: article.id, ip: '', ok: true, detail: `${what}：${article.title}` }, now());
-  for (const article of published) await record('定时发布')(article);
-  for (const article of closed) await record('定时下线')(article);
-  return published.length + closed.length;
+  for (const { what, articles } of changes) {
+    for (const article of articles) {
+      await writeAudit(db, { adminId: null, account: CLOCK_ACCOUNT, action: 'content:news:edit', target: '文章', targetId: article.id, ip: '', ok: true, detail: `${what}：${article.title}` }, now());
+    }
+  }
+  return changed;
 }
 
 /** Runs the clock in the background (in one worker of a cluster, as the other jobs). */

@@ -36,6 +36,9 @@ const editorStatuses = [
 
 const timeOrNull = (time: string) => (time ? dayjs(time) : null);
 
+/** 正常 with a publish time still to come: saved, it waits as 待发布. */
+const isScheduled = ({ Status, NewsCreateTime }: Pick<NewsForm, 'Status' | 'NewsCreateTime'>) => Status === ArticleStatus.Published && !!NewsCreateTime?.isAfter(dayjs());
+
 const timeFormat = 'YYYY-MM-DD HH:mm:ss';
 
 /** A menu's name anywhere in the tree. */
@@ -136,9 +139,6 @@ export function NewsDialog({ editing, onClose, onSaved }: EditDialogProps<AdminN
       if (!(error instanceof SaveConflict)) setConflict(null);
     }
   };
-  const publishAt = Form.useWatch('NewsCreateTime', form);
-  const chosenStatus = Form.useWatch('Status', form);
-  const scheduled = chosenStatus === ArticleStatus.Published && publishAt?.isAfter(dayjs());
 
   // A contribution under review keeps its state unless the editor chooses 正常 or 停用.
   const status = record.data?.Status;
@@ -172,8 +172,13 @@ export function NewsDialog({ editing, onClose, onSaved }: EditDialogProps<AdminN
             <TextItem name="Author" label="作者" rules={[{ max: 100 }]} maxLength={100} />
           </Col>
           <Col span={10}>
-            <Form.Item name="NewsCreateTime" label="发布时间" extra={scheduled ? '保存后为「待发布」，到时自动发布' : undefined}>
-              <DatePicker showTime format={timeFormat} style={{ width: '100%' }} classNames={pickerClassNames} placeholder="不填则为保存时间" />
+            {/* Redrawn alone when the time or status changes: the dialog (and its editor) stays as it is. */}
+            <Form.Item noStyle shouldUpdate={(before: NewsForm, after: NewsForm) => before.NewsCreateTime !== after.NewsCreateTime || before.Status !== after.Status}>
+              {() => (
+                <Form.Item name="NewsCreateTime" label="发布时间" extra={isScheduled(form.getFieldsValue(['NewsCreateTime', 'Status']) as NewsForm) ? '保存后为「待发布」，到时自动发布' : undefined}>
+                  <DatePicker showTime format={timeFormat} style={{ width: '100%' }} classNames={pickerClassNames} placeholder="不填则为保存时间" />
+                </Form.Item>
+              )}
             </Form.Item>
           </Col>
           <Col span={14}>

@@ -1,24 +1,13 @@
 import { diffLines, diffWords, type ChangeObject } from 'diff';
-import { articleStatusNames, revisionFieldNames, type ArticleStatus } from '@portal/shared';
+import { articleStatusNames, revisionFieldNames, type ArticleStatus, type NewsRevisionDto } from '@portal/shared';
 
 /**
  * What 历史版本 and the 文章已被他人修改 dialog compare: two states of an article, field by field,
  * and their bodies as plain text, word by word.
  */
 
-/** An article's compared fields: a revision (NewsRevisionDto) or what an editor is saving. */
-export interface ArticleSnapshot {
-  Title: string;
-  MenuName: string;
-  ImageUrl: string;
-  NewContent: string;
-  Status: number;
-  IsTop: boolean;
-  IsMemberRead: boolean;
-  NewsCreateTime: string;
-  OfflineTime: string;
-  Author: string;
-}
+/** An article's compared fields: a revision, or what an editor is saving. */
+export type ArticleSnapshot = Pick<NewsRevisionDto, 'Title' | 'MenuName' | 'ImageUrl' | 'NewContent' | 'Status' | 'IsTop' | 'IsMemberRead' | 'NewsCreateTime' | 'OfflineTime' | 'Author'>;
 
 const yesNo = (on: boolean) => (on ? '是' : '否');
 
