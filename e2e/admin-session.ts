@@ -84,3 +84,32 @@ export async function createAdminAccount(request: APIRequestContext, superToken:
   const changed = (await (await request.post('/api/XfSystemApi/EditAdminPwd', { headers: { token }, data: { Password: initial, Newpwd: password, againNewpwd: password } })).json()) as Envelope<unknown>;
   expect(changed.Code, changed.Message).toBe(200);
 }
+
+/** The article dialog's rich-text editor has started (typing or saving before then would race it). */
+export const editorReady = (page: Page) =>
+  page.waitForFunction(() => (window as unknown as { tinymce?: { activeEditor?: { initialized: boolean } } }).tinymce?.activeEditor?.initialized);
+
+/** Sets the open editor's text, as pasting a whole document would. */
+export const setEditorContent = (page: Page, html: string) =>
+  page.evaluate((text) => (window as unknown as { tinymce: { activeEditor: { setContent: (html: string) => void } } }).tinymce.activeEditor.setContent(text), html);
+
+/** 文章管理's 新增文章 with its title and a menu under 新闻中心, the editor ready; answers the dialog. */
+export async function openNewArticle(page: Page, title: string, menu = '协会动态') {
+  await page.goto('/System/content/news');
+  await page.getByRole('button', { name: '新增文章' }).click();
+  const dialog = page.getByRole('dialog', { name: '新增文章' });
+  await dialog.getByLabel('标题').fill(title);
+  await dialog.getByLabel('所属栏目').click();
+  await page.getByRole('menuitemcheckbox', { name: '新闻中心' }).hover();
+  await page.getByRole('menuitemcheckbox', { name: menu }).click();
+  await editorReady(page);
+  return dialog;
+}
+
+/** An article made through SaveNews; answers its id. */
+export async function saveArticleByApi(request: APIRequestContext, token: string, article: { MenuId: number; Title: string; NewContent: string }): Promise<number> {
+  const res = await request.post('/api/XfSysBussiness/SaveNews', { data: article, headers: { token } });
+  const saved = (await res.json()) as Envelope<number>;
+  expect(saved.Code, saved.Message).toBe(200);
+  return saved.Data;
+}

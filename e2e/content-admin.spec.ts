@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './test.js';
 import { escapeRegExp } from './helpers.js';
-import { openFromSidebar, signIn, unique } from './admin-session.js';
+import { openFromSidebar, openNewArticle, signIn, unique } from './admin-session.js';
 
 /**
  * The content back office end to end: a new second-level menu, an article written in the rich
@@ -29,14 +29,7 @@ test('an article written in the back office reaches the home tab and its page', 
   await expect(page.getByRole('cell', { name: menuName, exact: true })).toBeVisible();
 
   // 文章管理: a new article in that menu, its body in TinyMCE.
-  await page.goto('/System/content/news');
-  await page.getByRole('button', { name: '新增文章' }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('标题').fill(title);
-  await dialog.getByLabel('所属栏目').click();
-  await page.getByRole('menuitemcheckbox', { name: '新闻中心' }).hover();
-  await page.getByRole('menuitemcheckbox', { name: menuName }).click();
-  await page.waitForFunction(() => (window as unknown as { tinymce?: { activeEditor?: { initialized: boolean } } }).tinymce?.activeEditor?.initialized);
+  await openNewArticle(page, title, menuName);
   await page.evaluate(
     ([text]) => {
       const editor = (window as unknown as { tinymce: { activeEditor: { setContent: (html: string) => void } } }).tinymce.activeEditor;

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './test.js';
-import { signIn } from './admin-session.js';
+import { editorReady, signIn } from './admin-session.js';
 
 /**
  * The article editor (TinyMCE) in Chinese: every toolbar tooltip, menu and dialog; and an
@@ -12,7 +12,7 @@ async function openEditor(page: Page) {
   await signIn(page);
   await page.goto('/System/content/news');
   await page.getByRole('button', { name: '新增文章' }).click();
-  await page.waitForFunction(() => (window as unknown as { tinymce?: { activeEditor?: { initialized: boolean } } }).tinymce?.activeEditor?.initialized);
+  await editorReady(page);
 }
 
 /** Texts a person reads in the editor's popups: visible text, tooltips, labels and placeholders. */
@@ -93,8 +93,10 @@ test('an attachment inserted in the editor downloads under its Chinese name', as
   await openEditor(page);
   await page.locator('.tox-editor-header').getByRole('button', { name: '插入/编辑链接', exact: true }).click();
   const dialog = page.locator('.tox-dialog');
-  const chooser = page.waitForEvent('filechooser');
+  // 选择文件 offers 上传 beside 从媒体库选择.
   await dialog.getByRole('button', { name: '选择文件' }).click();
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('dialog', { name: '选择文件' }).getByRole('button', { name: '上传新文件' }).click();
   // A .docx is a zip: the server checks the signature.
   await (await chooser).setFiles({ name, mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', buffer: Buffer.concat([Buffer.from('PK\x03\x04\x14\x00\x00\x00\x08\x00', 'latin1'), Buffer.alloc(256)]) });
   const url = dialog.getByRole('combobox', { name: '地址' });

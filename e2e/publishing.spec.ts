@@ -1,5 +1,5 @@
 import { expect, test } from './test.js';
-import { signIn, unique } from './admin-session.js';
+import { openNewArticle, setEditorContent, signIn, unique } from './admin-session.js';
 import { settled } from './helpers.js';
 
 /**
@@ -11,15 +11,8 @@ test('an editor schedules an article, which waits as 待发布 and opens through
   test.setTimeout(90_000);
   const title = unique('年度会员大会通知');
   await signIn(page);
-  await page.goto('/System/content/news');
-  await page.getByRole('button', { name: '新增文章' }).click();
-  const dialog = page.getByRole('dialog', { name: '新增文章' });
-  await dialog.getByLabel('标题').fill(title);
-  await dialog.getByLabel('所属栏目').click();
-  await page.getByRole('menuitemcheckbox', { name: '新闻中心' }).hover();
-  await page.getByRole('menuitemcheckbox', { name: '协会动态' }).click();
-  await page.waitForFunction(() => (window as unknown as { tinymce?: { activeEditor?: { initialized: boolean } } }).tinymce?.activeEditor?.initialized);
-  await page.evaluate(() => (window as unknown as { tinymce: { activeEditor: { setContent: (html: string) => void } } }).tinymce.activeEditor.setContent('<p>大会将于明年召开。</p>'));
+  const dialog = await openNewArticle(page, title);
+  await setEditorContent(page, '<p>大会将于明年召开。</p>');
 
   // A publish time next year: the form says what saving will do.
   const next = `${new Date().getFullYear() + 1}-03-01 09:00:00`;

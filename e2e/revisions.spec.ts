@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './test.js';
-import { adminToken, signIn, unique, type Envelope } from './admin-session.js';
+import { adminToken, editorReady, saveArticleByApi, signIn, unique } from './admin-session.js';
 import { menuByName } from './helpers.js';
 
 /**
@@ -14,12 +14,8 @@ const okButton = (page: Page) => page.getByRole('dialog', { name: /文章/ }).ge
 
 /** An article made through SaveNews; answers its id. */
 async function newArticle(page: Page, title: string, body: string): Promise<number> {
-  const token = await adminToken(page.request);
   const menu = await menuByName(page.request, '政策要闻');
-  const res = await page.request.post('/api/XfSysBussiness/SaveNews', { data: { MenuId: menu.MenuId, Title: title, NewContent: body }, headers: { token } });
-  const saved = (await res.json()) as Envelope<number>;
-  expect(saved.Code, saved.Message).toBe(200);
-  return saved.Data;
+  return saveArticleByApi(page.request, await adminToken(page.request), { MenuId: menu.MenuId, Title: title, NewContent: body });
 }
 
 /** 文章管理 showing only the article with this title. */
@@ -29,10 +25,6 @@ async function openList(page: Page, title: string) {
   await page.getByRole('button', { name: /查\s*询/ }).click();
   await expect(page.getByRole('row').filter({ hasText: title })).toHaveCount(1);
 }
-
-/** The dialog's rich-text editor has started (a save before then would race it). */
-const editorReady = (page: Page) =>
-  page.waitForFunction(() => (window as unknown as { tinymce?: { activeEditor?: { initialized: boolean } } }).tinymce?.activeEditor?.initialized);
 
 /** 修改 on the article's row, a new title and body, 确定. */
 async function editArticle(page: Page, title: string, newTitle: string, body: string) {

@@ -5,6 +5,7 @@ export * from './schemas/common.js';
 export * from './time.js';
 export * from './schemas/content.js';
 export * from './schemas/content-admin.js';
+export * from './schemas/media.js';
 export * from './schemas/news-revisions.js';
 export * from './schemas/system.js';
 export * from './schemas/api-tokens.js';

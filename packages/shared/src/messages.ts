@@ -159,6 +159,11 @@ export const contentMessages = {
   scheduled: (at: string) => `已定时发布，将于${at}发布`,
   articlesRequired: '请选择文章',
   articleConflict: '文章已被他人修改',
+  /** A bulk 发布 of articles in the review of contributions (2, 3): they are published through 投稿审核. */
+  bulkPublishInReview: (count: number) => `所选文章中有${count}篇投稿在审核流程中（审核中或审核不通过），请在投稿审核中处理后再发布`,
+  bulkPublished: (published: number, scheduled: number) => (scheduled > 0 ? `已发布${published}篇，${scheduled}篇将于发布时间到时发布` : `已发布${published}篇`),
+  bulkOfflined: (count: number) => `已下线${count}篇`,
+  bulkMoved: (count: number) => `已移动${count}篇`,
   revisionNotFound: '历史版本不存在',
   seatInvalid: '推荐位只能是1至4',
   sortNumberInvalid: '排序号需为0至999999的整数',
@@ -177,6 +182,8 @@ export const contentMessages = {
   editorImageTooLarge: '图片不得大于10M',
   uploadContentMismatch: '文件内容与扩展名不符',
   uploadMissing: '请选择要上传的文件',
+  /** 媒体库: a file something still names is kept; the places say what to change first. */
+  uploadInUse: (places: readonly string[]) => `该文件正在使用中，不能删除（${places.join('、')}）`,
 } as const;
 
 /** Contributions and their review (spec §5 gives the title, menu and image texts; these are the rest). */

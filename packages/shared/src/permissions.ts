@@ -36,6 +36,8 @@ export const permissions = {
   'content:word:list': '敏感词列表',
   'content:word:add': '新增敏感词',
   'content:word:delete': '删除敏感词',
+  'content:media:list': '媒体库列表',
+  'content:media:delete': '删除媒体文件',
 
   'member:list': '会员列表',
   'member:add': '新增会员',

@@ -68,6 +68,7 @@ export const defaultSystemMenus: DefaultSystemMenu[] = numbered([
     page('友情链接', 'content/link', 'LinkOutlined', 'content:link:list', crud('content:link')),
     page('类型管理', 'content/type', 'TagsOutlined', 'content:type:list', crud('content:type')),
     page('敏感词', 'content/word', 'StopOutlined', 'content:word:list', ['content:word:add', 'content:word:delete']),
+    page('媒体库', 'content/media', 'FolderOutlined', 'content:media:list', ['content:media:delete']),
   ]),
   directory('会员管理', 'member', 'TeamOutlined', [
     page('会员列表', 'member/list', 'UserOutlined', 'member:list', ['member:add', 'member:edit', 'member:audit', 'member:status', 'member:export']),

@@ -80,6 +80,15 @@ export interface SiteSecretsTable {
   created_at: string;
 }
 
+/** An admin's autosaved article form, one per admin and article (news_id 0: a new one). */
+export interface NewsAutosavesTable {
+  admin_id: number;
+  news_id: number;
+  /** JSON of the editor's form. */
+  form: string;
+  saved_at: string;
+}
+
 export interface PositionsTable {
   id: Generated<number>;
   seat: number;
@@ -440,6 +449,7 @@ export interface DB {
   news: NewsTable;
   news_revisions: NewsRevisionsTable;
   site_secrets: SiteSecretsTable;
+  news_autosaves: NewsAutosavesTable;
   positions: PositionsTable;
   banners: BannersTable;
   friend_links: FriendLinksTable;

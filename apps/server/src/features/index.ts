@@ -14,11 +14,13 @@ import { menusAdmin } from './menus/admin.js';
 import { newsAdmin } from './news/admin.js';
 import { newsPreviewAdmin } from './news/preview-routes.js';
 import { newsRevisionsAdmin } from './news/revisions-admin.js';
+import { newsAutosaveAdmin } from './news/autosave-admin.js';
 import { positionsAdmin } from './positions/admin.js';
 import { bannersAdmin } from './banners/admin.js';
 import { linksAdmin } from './links/admin.js';
 import { lookupsAdmin } from './lookups/admin.js';
 import { uploadsAdmin } from './uploads/admin.js';
+import { uploadLibraryAdmin } from './uploads/library-admin.js';
 import { contributionsAdmin } from './contributions/admin.js';
 import { contributionsPublic } from './contributions/public.js';
 import { sensitiveWordsAdmin } from './sensitive-words/admin.js';
@@ -34,7 +36,7 @@ import { apiTokensAdmin } from './api-tokens/admin.js';
 /** Public site calls, spec §7 "/api/XfWebApi/". */
 const publicRoutes: FeatureRoutes[] = [linksPublic, menusPublic, newsPublic, positionsPublic, bannersPublic, lookupsPublic, visitsPublic, sitePublic, contributionsPublic, certificatesPublic, ownPasswordRoute, activitiesPublic, ...memberPublicRoutes];
 /** Business back-office calls, spec §7 "/api/XfSysBussiness/". */
-const businessRoutes: FeatureRoutes[] = [menusAdmin, newsAdmin, newsPreviewAdmin, newsRevisionsAdmin, positionsAdmin, bannersAdmin, linksAdmin, lookupsAdmin, uploadsAdmin, contributionsAdmin, sensitiveWordsAdmin, certificatesAdmin, activitiesAdmin, ...memberBusinessRoutes];
+const businessRoutes: FeatureRoutes[] = [menusAdmin, newsAdmin, newsPreviewAdmin, newsRevisionsAdmin, newsAutosaveAdmin, positionsAdmin, bannersAdmin, linksAdmin, lookupsAdmin, uploadsAdmin, uploadLibraryAdmin, contributionsAdmin, sensitiveWordsAdmin, certificatesAdmin, activitiesAdmin, ...memberBusinessRoutes];
 /** System back-office calls, spec §7 "/api/XfSystemApi/". */
 const systemRoutes: FeatureRoutes[] = [...systemFeatureRoutes, apiTokensAdmin];
 

@@ -1,5 +1,7 @@
 import type {
   AdminBannerDto,
+  BulkNewsResultDto,
+  NewsAutosaveDto,
   AdminFriendLinkDto,
   AdminNewsItemDto,
   AdminPositionDto,
@@ -104,6 +106,23 @@ export const contentAdminApi = {
   revision: (id: number) => get<NewsRevisionDto>(`${base}GetNewsRevision/${id}`, undefined, admin),
   restoreRevision: (RevisionId: number, Version: number) => post<number>(`${base}RestoreNewsRevision`, { RevisionId, Version }, admin),
   deleteNews: (ids: number[]) => post<number>(`${base}DelNews`, { NewsId: ids }, admin),
+  /** The editor's autosave (null: none newer than the article's last save). */
+  newsAutosave: (newsid: number) => get<NewsAutosaveDto | null>(`${base}GetNewsAutosave`, { newsid }, admin),
+  /**
+   * Autosaves the editor's form, silently (the dialog warns in its own words). `leaving`: the
+   * page is being left, so the request is sent with keepalive to outlive it (browsers allow
+   * that to bodies under 64 KB; a larger one goes as usual, and may be cut off).
+   */
+  saveNewsAutosave: (NewsId: number, Form: string, leaving = false) =>
+    call<string>(
+      { method: 'POST', url: `${base}SaveNewsAutosave`, data: { NewsId, Form }, ...(leaving && Form.length < 60_000 ? { adapter: 'fetch', fetchOptions: { keepalive: true } } : {}) },
+      { ...admin, silent: true },
+    ),
+  dropNewsAutosave: (newsid: number) => call<null>({ method: 'POST', url: `${base}DelNewsAutosave`, params: { newsid } }, { ...admin, silent: true }),
+  /** The bulk actions answer the server's words (已发布2篇…) for the toast. */
+  publishNews: (ids: number[]) => call<BulkNewsResultDto>({ method: 'POST', url: `${base}PublishNews`, data: { NewsId: ids } }, admin).then((r) => r.Message),
+  offlineNews: (ids: number[]) => call<BulkNewsResultDto>({ method: 'POST', url: `${base}OfflineNews`, data: { NewsId: ids } }, admin).then((r) => r.Message),
+  moveNews: (ids: number[], MenuId: number) => call<BulkNewsResultDto>({ method: 'POST', url: `${base}MoveNews`, data: { NewsId: ids, MenuId } }, admin).then((r) => r.Message),
 
   positions: (query: PositionQuery) => get<ListDto<AdminPositionDto>>(`${base}GetNewPositionList`, query, admin),
   placeArticles: (Seat: number, ids: number[]) => post<number>(`${base}SaveSelectPosition`, { Seat, NewsId: ids }, admin),

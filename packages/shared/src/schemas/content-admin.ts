@@ -161,6 +161,36 @@ export interface PreviewLinkDto {
 }
 /** DelNews: one article or several (NewsId: 5, [5, 6] or '5,6'), deleted together. */
 export const delNewsBody = z.object({ NewsId: idList(contentMessages.articlesRequired) });
+/** PublishNews, OfflineNews: the articles of a bulk action in 文章管理. */
+export const bulkNewsBody = delNewsBody;
+/** MoveNews: the articles, and the menu they move to. */
+export const moveNewsBody = bulkNewsBody.extend({ MenuId: saveNewsBody.shape.MenuId });
+const isJson = (text: string) => {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+};
+/** SaveNewsAutosave: the article editor's form (any shape the client keeps), as JSON; NewsId 0 for a new article. */
+export const saveNewsAutosaveBody = z.object({
+  NewsId: saveIdField,
+  Form: z.string({ error: messages.badParameter }).refine(isJson, { error: messages.badParameter }),
+});
+/** GetNewsAutosave, DelNewsAutosave: the article (0: a new one). */
+export const newsAutosaveQuery = z.object({ newsid: saveIdField });
+/** An autosaved form: the JSON as sent, and when. */
+export interface NewsAutosaveDto {
+  NewsId: number;
+  Form: string;
+  SaveTime: string;
+}
+/** What a bulk action did: how many articles it changed; PublishNews also says how many wait for their publish time (待发布). */
+export interface BulkNewsResultDto {
+  Changed: number;
+  Scheduled?: number;
+}
 
 /** An article in the back-office list: the public list item plus author and views. */
 export interface AdminNewsItemDto extends NewsListItemDto {

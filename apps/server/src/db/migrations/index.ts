@@ -23,6 +23,7 @@ import { loginLog } from './022-login-log.js';
 import { publishing } from './023-publishing.js';
 import { revisions } from './024-revisions.js';
 import { siteSecrets } from './025-site-secrets.js';
+import { autosaves } from './026-autosaves.js';
 
 /** A migration that may need to know the engine (serial vs autoincrement, FTS vs trigram). */
 export type EngineMigration = (engine: Engine) => Migration;
@@ -52,6 +53,7 @@ const all: Record<string, EngineMigration> = {
   '023-publishing': publishing,
   '024-revisions': revisions,
   '025-site-secrets': siteSecrets,
+  '026-autosaves': autosaves,
 };
 
 /** Every migration this build knows, in order (readiness checks they are all applied). */

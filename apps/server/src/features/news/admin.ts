@@ -1,10 +1,24 @@
-import { adminNewsListQuery, articleStatusNames, contentMessages, delNewsBody, newsIdQuery, saveNewsBody, type AdminNewsItemDto, type ArticleStatus } from '@portal/shared';
+import {
+  adminNewsListQuery,
+  articleStatusNames,
+  bulkNewsBody,
+  contentMessages,
+  delNewsBody,
+  moveNewsBody,
+  newsIdQuery,
+  saveNewsBody,
+  type AdminNewsItemDto,
+  type ArticleStatus,
+  type BulkNewsResultDto,
+} from '@portal/shared';
 import { contentAdminDocs } from '../../content/admin-docs.js';
 import type { App } from '../../http/app-types.js';
 import { adminWrite, currentAdmin, requireAdmin } from '../../http/admin-auth.js';
 import { list, ok } from '../../http/envelope.js';
 import { sendListExport, type ExportColumn } from '../../http/xlsx-export.js';
 import { deleteArticles, listArticles, readArticleForEditing, saveArticle } from './admin-service.js';
+import { moveArticles, offlineArticles, publishArticles, type BulkContext, type BulkResult } from './bulk.js';
+import { deleteAutosave } from './autosave.js';
 import { toAdminNewsDetailDto, toAdminNewsItemDto } from './dto.js';
 
 const TARGET = '文章';
@@ -79,6 +93,8 @@ export async function newsAdmin(app: App): Promise<void> {
         { action: body.NewsId ? 'content:news:edit' : 'content:news:add', target: TARGET, targetId: (a) => a.id, detail: (a) => a.title },
         () => saveArticle(database, body, { now: now(), assetBaseUrl: config.assetBaseUrl, editor: { adminId, account }, revisionsKept: config.newsRevisionsKept }),
       );
+      // Saved for real: the editor's autosave of this form is no longer needed.
+      await deleteAutosave(database, adminId, body.NewsId);
       // A time still to come: say when it goes out (the list shows it as 待发布).
       return ok(saved.id, saved.scheduledAt ? contentMessages.scheduled(saved.scheduledAt) : undefined);
     },
@@ -94,5 +110,47 @@ export async function newsAdmin(app: App): Promise<void> {
       );
       return ok(deleted);
     },
+  );
+
+  /**
+   * The bulk actions (批量发布, 批量下线, 移动到栏目): changes to articles an editor could make one
+   * by one in the editor, so they need 修改文章; each is audited once, naming the articles.
+   */
+  const bulk = (
+    path: string,
+    schema: typeof bulkNewsBody | typeof moveNewsBody,
+    summary: string,
+    detail: (r: BulkResult) => string,
+    run: (body: { NewsId: number[]; MenuId?: number }, context: BulkContext) => Promise<BulkResult>,
+  ) =>
+    app.post(path, { onRequest: requireAdmin('content:news:edit'), schema: { ...contentAdminDocs, summary, body: schema } }, async (request) => {
+      const { adminId, account } = currentAdmin(request);
+      const body = request.body as { NewsId: number[]; MenuId?: number };
+      const context = { now: now(), editor: { adminId, account }, revisionsKept: config.newsRevisionsKept };
+      const result = await adminWrite(request, { action: 'content:news:edit', target: TARGET, targetId: body.NewsId.join(','), detail }, () => run(body, context));
+      const data: BulkNewsResultDto = { Changed: result.changed, ...(path === '/PublishNews' ? { Scheduled: result.scheduled } : {}) };
+      return ok(data, detail(result));
+    });
+
+  bulk(
+    '/PublishNews',
+    bulkNewsBody,
+    '批量发布（NewsId 为一个或多个编号）：状态改为正常，发布时间未到的为待发布；所选含审核中或审核不通过的投稿时整批拒绝。Data 为 { Changed, Scheduled }',
+    (r) => contentMessages.bulkPublished(r.changed - r.scheduled, r.scheduled),
+    (body, context) => publishArticles(database, body.NewsId, context),
+  );
+  bulk(
+    '/OfflineNews',
+    bulkNewsBody,
+    '批量下线（NewsId 为一个或多个编号）：状态改为停用。Data 为 { Changed }',
+    (r) => contentMessages.bulkOfflined(r.changed),
+    (body, context) => offlineArticles(database, body.NewsId, context),
+  );
+  bulk(
+    '/MoveNews',
+    moveNewsBody,
+    '移动到栏目（NewsId 为一个或多个编号，MenuId 为目标栏目）。Data 为 { Changed }',
+    (r) => contentMessages.bulkMoved(r.changed),
+    (body, context) => moveArticles(database, body.NewsId, body.MenuId ?? 0, context),
   );
 }

@@ -1,10 +1,11 @@
-import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
+import type { Kysely } from 'kysely';
 import { formatCst } from '@portal/shared';
 import type { DB } from '../../db/schema.js';
 import type { Services } from '../../http/app-types.js';
 import type { UploadKind } from './checks.js';
 import { schedulePeriodic } from '../../ops/periodic-job.js';
 import { storageOf } from '../../storage/storage.js';
+import { articlesNaming, isNamed, placesNaming, type ArticleFilter } from './places.js';
 import { imageVariants } from './variants.js';
 
 /**
@@ -49,7 +50,7 @@ async function sweepNewUploads(services: Services, cutoff: string): Promise<numb
   const named = await namedBy(db, candidates, (eb) => eb('updated_at', '>=', since));
   const adopted = candidates.filter((upload) => named(upload.path));
   if (adopted.length > 0) await db.updateTable('uploads').set({ adopted: 1 }).where('id', 'in', adopted.map((u) => u.id)).execute();
-  return remove(services, candidates.filter((upload) => !named(upload.path)));
+  return removeUploads(services, candidates.filter((upload) => !named(upload.path)));
 }
 
 /**
@@ -70,42 +71,20 @@ async function sweepDroppedPapers(services: Services, cutoff: string): Promise<n
     .limit(PAPER_BATCH)
     .execute();
   if (dropped.length === 0) return 0;
-  // Stored paths are '/<area>/<yyyyMM>/<hex>.<ext>': nothing in them is a LIKE wildcard.
-  const named = await namedBy(db, dropped, (eb) => eb.or(dropped.flatMap((u) => [eb('content', 'like', `%${u.path}%`), eb('image_url', 'like', `%${u.path}`)])));
-  return remove(services, dropped.filter((upload) => !named(upload.path)));
+  const named = await namedBy(db, dropped, articlesNaming(dropped.map((u) => u.path)));
+  return removeUploads(services, dropped.filter((upload) => !named(upload.path)));
 }
 
-/**
- * Which of `uploads` some record names: an address that is the path (or ends in it, when the
- * asset base is written in front), a member's attachment, or an article body containing it.
- * `articles` narrows the articles read; the other tables are small and read whole.
- */
-async function namedBy(db: Db, uploads: readonly Upload[], articles: (eb: ExpressionBuilder<DB, 'news'>) => Expression<SqlBool>): Promise<(stored: string) => boolean> {
-  const [news, banners, menus, links, members, activities] = await Promise.all([
-    db.selectFrom('news').select(['image_url', 'content']).where(articles).execute(),
-    db.selectFrom('banners').select(['image_url', 'jump_url']).execute(),
-    db.selectFrom('menus').select('web_url').where('web_url', '!=', '').execute(),
-    db.selectFrom('friend_links').select('url').execute(),
-    db.selectFrom('members').select('file_path').where('file_path', 'in', uploads.map((u) => u.path)).execute(),
-    // Activities are few: their descriptions (pictures) and attachments are read whole.
-    db.selectFrom('activities').select(['description', 'attachments']).execute(),
-  ]);
-  const addresses = [
-    ...news.map((a) => a.image_url),
-    ...banners.flatMap((b) => [b.image_url, b.jump_url]),
-    ...menus.map((m) => m.web_url),
-    ...links.map((l) => l.url),
-    ...members.map((m) => m.file_path),
-  ].filter(Boolean);
-  const bodies = [...news.map((a) => a.content), ...activities.flatMap((a) => [a.description, a.attachments])];
-  return (stored) => addresses.some((address) => address.endsWith(stored)) || bodies.some((body) => body.includes(stored));
+/** Which of `uploads` some record names (places.ts); `articles` narrows the articles read. */
+async function namedBy(db: Db, uploads: readonly Upload[], articles: ArticleFilter): Promise<(stored: string) => boolean> {
+  const places = await placesNaming(db, uploads.map((u) => u.path), articles);
+  return (stored) => isNamed(places, stored);
 }
 
-/** Deletes the files, then their records; answers how many went. */
-async function remove({ database, storage, privateStorage }: Services, uploads: readonly Upload[]): Promise<number> {
+/** Deletes the files (a picture's web copies with it), then their records; answers how many went. */
+export async function removeUploads({ database, storage, privateStorage }: Services, uploads: readonly Upload[]): Promise<number> {
   for (const upload of uploads) {
     await storageOf([storage, privateStorage], upload.path)?.remove(upload.path);
-    // A picture's web copies go with it.
     for (const copy of imageVariants(upload.path)) await storage.remove(copy.path);
   }
   if (uploads.length > 0) await database.db.deleteFrom('uploads').where('id', 'in', uploads.map((u) => u.id)).execute();

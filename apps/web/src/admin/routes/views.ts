@@ -14,6 +14,7 @@ export const views: Record<string, LazyExoticComponent<ComponentType>> = {
   'content/link/index': lazy(() => import('../pages/content/link/LinkPage')),
   'content/type/index': lazy(() => import('../pages/content/type/TypePage')),
   'content/word/index': lazy(() => import('../pages/content/word/WordPage')),
+  'content/media/index': lazy(() => import('../pages/content/media/MediaPage')),
   'member/list/index': lazy(() => import('../pages/members/MemberListPage')),
   'member/contribution/index': lazy(() => import('../pages/members/contribution/ContributionPage')),
   'member/propose/index': lazy(() => import('../pages/members/ProposePage')),

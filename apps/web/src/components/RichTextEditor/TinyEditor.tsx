@@ -1,11 +1,12 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { App } from 'antd';
 import type { Editor, RawEditorOptions } from 'tinymce';
 import { messages } from '@portal/shared';
 import { uploadPath } from '../../api/content-admin';
 import { indent2em, indent2emFormat, registerIndent2em } from './indent2em';
 import { contentStyle, tinymce } from './tinymce';
-import { checkPicked, chooseFile, sendFile, type PickerKind, type UploadTarget } from './upload';
+import { FilePicker, type PickRequest } from './FilePicker';
+import { sendFile, type UploadTarget } from './upload';
 import type { RichTextEditorProps } from './types';
 
 const defaultUploadUrl = `/api/${uploadPath}`;
@@ -46,7 +47,6 @@ const baseOptions: RawEditorOptions = {
   paste_data_images: true,
   automatic_uploads: true,
   images_file_types: 'jpeg,jpg,png,gif,bmp',
-  file_picker_types: 'file media',
 };
 
 /**
@@ -56,6 +56,8 @@ const baseOptions: RawEditorOptions = {
  */
 export default function TinyEditor({ value = '', onChange, readonly = false, uploadUrl = defaultUploadUrl, uploadSide = 'admin', id }: RichTextEditorProps) {
   const { message } = App.useApp();
+  // The file dialog the editor's 浏览 opened (FilePicker), null while none is.
+  const [picking, setPicking] = useState<PickRequest | null>(null);
   const target = useRef<HTMLTextAreaElement>(null);
   const editorRef = useRef<Editor | null>(null);
   /** The content last sent out or put in, to tell outside changes from echoes of our own. */
@@ -72,26 +74,6 @@ export default function TinyEditor({ value = '', onChange, readonly = false, upl
       current.current = html;
       latest.current.onChange?.(html);
     };
-    const pick = async (kind: PickerKind, callback: (url: string, meta?: Record<string, string>) => void) => {
-      const file = await chooseFile(kind);
-      if (!file) return;
-      const refusal = checkPicked(kind, file);
-      if (refusal) {
-        void latest.current.message.error(refusal);
-        return;
-      }
-      const done = latest.current.message.loading('上传中…', 0);
-      try {
-        const url = await sendFile(latest.current.upload, file, file.name, kind);
-        callback(url, kind === 'file' ? { text: file.name, title: file.name } : {});
-        void latest.current.message.success(messages.uploadOk);
-      } catch (err) {
-        void latest.current.message.error((err as Error).message || messages.uploadFailed);
-      } finally {
-        done();
-      }
-    };
-
     void tinymce
       .init({
         ...baseOptions,
@@ -119,8 +101,12 @@ export default function TinyEditor({ value = '', onChange, readonly = false, upl
               return Promise.reject({ message: err.message, remove: true });
             },
           ),
+        // The back office may also pick pictures from the library; a member's editor uploads them through the image dialog's 上传 tab.
+        file_picker_types: uploadSide === 'admin' ? 'file image media' : 'file media',
         file_picker_callback: (callback, _value, meta) => {
-          if (meta.filetype === 'file' || meta.filetype === 'media') void pick(meta.filetype, callback);
+          const kind = meta.filetype;
+          if (kind !== 'file' && kind !== 'image' && kind !== 'media') return;
+          setPicking({ kind, choose: (url, name) => callback(url, kind === 'file' ? { text: name, title: name } : {}) });
         },
       })
       .then(([editor]) => {
@@ -147,5 +133,10 @@ export default function TinyEditor({ value = '', onChange, readonly = false, upl
     editorRef.current?.setContent(value);
   }, [value]);
 
-  return <textarea ref={target} id={id} defaultValue={value} style={{ visibility: 'hidden', height: 430 }} />;
+  return (
+    <>
+      <textarea ref={target} id={id} defaultValue={value} style={{ visibility: 'hidden', height: 430 }} />
+      <FilePicker request={picking} upload={{ url: uploadUrl, side: uploadSide }} library={uploadSide === 'admin'} onClose={() => setPicking(null)} />
+    </>
+  );
 }

@@ -1,4 +1,4 @@
-import { Code, editorUploadMessages, messages, storageKeys, uploadLimits, type EditorUploadKind } from '@portal/shared';
+import { Code, contentMessages, editorUploadMessages, messages, storageKeys, uploadLimits, type EditorUploadKind } from '@portal/shared';
 
 /** Where uploaded paths ('/uploads/…') are served from: the site itself unless built with another origin. */
 const assetBase: string = import.meta.env.VITE_ASSET_BASE_URL ?? '';
@@ -46,8 +46,14 @@ export function sendFile(target: UploadTarget, file: Blob, filename: string, kin
   });
 }
 
-/** What the editor's file dialogs accept (spec §5): extensions, size and the refusal texts. */
+/** What the editor's file dialogs accept (spec §5; pictures as the server's UploadFile): extensions, size and the refusal texts. */
 export const pickerRules = {
+  image: {
+    extensions: ['jpg', 'jpeg', 'png', 'gif', 'bmp', 'webp'],
+    maxBytes: 10 * 1024 * 1024,
+    tooLarge: contentMessages.editorImageTooLarge,
+    wrongType: contentMessages.editorImageType,
+  },
   file: {
     extensions: ['docx', 'doc', 'xlsx', 'xls', 'pptx', 'ppt', 'pdf', 'rar', 'zip', 'txt'],
     maxBytes: uploadLimits.editorFile,

@@ -13,6 +13,7 @@ import { TextItem } from '../../../shared/TextItem';
 import { menuPath, toMenuOptions } from '../menuOptions';
 import { useContentMenus } from '../menuTree';
 import { ConflictDialog, type Conflict } from './ConflictDialog';
+import { useNewsAutosave } from './useNewsAutosave';
 
 interface NewsForm {
   Title: string;
@@ -41,6 +42,17 @@ const isScheduled = ({ Status, NewsCreateTime }: Pick<NewsForm, 'Status' | 'News
 
 const timeFormat = 'YYYY-MM-DD HH:mm:ss';
 
+/** The form as an autosave keeps it: the times as text. */
+const formToJson = ({ NewsCreateTime, OfflineTime, ...values }: NewsForm) => ({
+  ...values,
+  NewsCreateTime: NewsCreateTime?.format(timeFormat) ?? '',
+  OfflineTime: OfflineTime?.format(timeFormat) ?? '',
+});
+const formFromJson = (saved: unknown): Partial<NewsForm> => {
+  const { NewsCreateTime, OfflineTime, ...values } = saved as ReturnType<typeof formToJson>;
+  return { ...values, NewsCreateTime: timeOrNull(NewsCreateTime ?? ''), OfflineTime: timeOrNull(OfflineTime ?? '') };
+};
+
 /** A menu's name anywhere in the tree. */
 function menuName(menus: readonly MenuDto[], id: number | undefined): string {
   for (const menu of menus) {
@@ -58,7 +70,7 @@ class SaveConflict extends Error {}
  * 新增/修改文章: title, menu, cover, body in the rich-text editor, status, flags, publish time
  * (a time still to come schedules it), take-down time and author. An edit is saved against the
  * Version it opened; if someone saved in between, ConflictDialog shows both and lets the editor
- * choose.
+ * choose. The form is autosaved to the server while it is edited (useNewsAutosave).
  */
 export function NewsDialog({ editing, onClose, onSaved }: EditDialogProps<AdminNewsItemDto>) {
   const menus = useContentMenus();
@@ -147,8 +159,18 @@ export function NewsDialog({ editing, onClose, onSaved }: EditDialogProps<AdminN
     : editorStatuses;
 
   const loading = menus.isLoading || record.isLoading;
+  const autosave = useNewsAutosave({
+    form,
+    newsId: id,
+    filled: open && !loading && (id === 0 || record.data !== undefined),
+    saving,
+    toJson: formToJson,
+    fromJson: formFromJson,
+    onClose,
+  });
   return (
-    <EditorDialog title={id ? '修改文章' : '新增文章'} open={open} onOk={submit} onCancel={onClose} saving={saving} loading={loading}>
+    <EditorDialog title={id ? '修改文章' : '新增文章'} open={open} onOk={submit} onCancel={autosave.requestClose} saving={saving} loading={loading}>
+      {autosave.prompts}
       <ConflictDialog
         conflict={conflict}
         onOverwrite={overwrite}
@@ -158,7 +180,7 @@ export function NewsDialog({ editing, onClose, onSaved }: EditDialogProps<AdminN
           onClose();
         }}
       />
-      <Form form={form} labelCol={{ flex: '96px' }} preserve={false}>
+      <Form form={form} labelCol={{ flex: '96px' }} preserve={false} onValuesChange={autosave.onValuesChange}>
         <Row gutter={16}>
           <Col span={14}>
             <TextItem name="Title" label="标题" rules={[{ required: true, message: messages.titleRequired }, { max: 200 }]} maxLength={200} showCount />

@@ -8,6 +8,7 @@ import { BatchDelete, deleteAction, ListPage, listResource, useListPage } from '
 import { adminQueryKeys } from '../../../session/queries';
 import { useAction } from '../../../shared/useAction';
 import { articleStatusOptions, ArticleStatusTag, yesNoOptions } from '../flags';
+import { BulkActions } from './BulkActions';
 import { NewsDialog } from './NewsDialog';
 import { NewsHistory } from './NewsHistory';
 import { PreviewDialog } from './PreviewDialog';
@@ -59,7 +60,7 @@ const articles = listResource<AdminNewsItemDto, Filters>({
   actionsWidth: 230,
 });
 
-/** 文章管理 (component content/news/index): search, page, write and edit in a dialog, preview, history, delete one or many, export. */
+/** 文章管理 (component content/news/index): search, page, write and edit in a dialog, preview, history, delete one or many, publish, take down or move many, export. */
 export default function NewsPage() {
   const can = useAuth();
   const page = useListPage(articles);
@@ -67,10 +68,12 @@ export default function NewsPage() {
   const [deleting, setDeleting] = useState(false);
   const [previewing, setPreviewing] = useState<AdminNewsItemDto | null>(null);
   const [history, setHistory] = useState<AdminNewsItemDto | null>(null);
-  const remove = useAction((ids: number[]) => contentAdminApi.deleteNews(ids), () => {
+  /** After a write to the selection: it is emptied and the list reloaded. */
+  const bulkDone = () => {
     setSelected([]);
     page.refresh();
-  });
+  };
+  const remove = useAction((ids: number[]) => contentAdminApi.deleteNews(ids), bulkDone);
   const removeSelected = () => {
     setDeleting(true);
     void remove(selected).finally(() => setDeleting(false));
@@ -87,8 +90,13 @@ export default function NewsPage() {
           // Not ListResource.remove: one article goes the way the selected ones do, and leaves the selection empty.
           deleteAction('content:news:delete', (news: AdminNewsItemDto) => `确定删除文章“${news.Title}”吗？`, (news) => remove([news.NewsId])),
         ]}
-        toolbar={<BatchDelete perm="content:news:delete" count={selected.length} question={`确定删除选中的${selected.length}篇文章吗？`} loading={deleting} onConfirm={removeSelected} />}
-        table={{ rowSelection: can('content:news:delete') ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)), preserveSelectedRowKeys: true } : undefined }}
+        toolbar={
+          <>
+            <BulkActions selected={selected} onDone={bulkDone} />
+            <BatchDelete perm="content:news:delete" count={selected.length} question={`确定删除选中的${selected.length}篇文章吗？`} loading={deleting} onConfirm={removeSelected} />
+          </>
+        }
+        table={{ rowSelection: can('content:news:delete') || can('content:news:edit') ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)), preserveSelectedRowKeys: true } : undefined }}
       />
       <PreviewDialog news={previewing} onClose={() => setPreviewing(null)} />
       <NewsHistory news={history} onClose={() => setHistory(null)} onRestored={page.refresh} />

@@ -1,0 +1,1 @@
+export { fileColumns, formatSize } from './fileColumns';

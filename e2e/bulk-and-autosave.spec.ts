@@ -1,0 +1,100 @@
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './test.js';
+import { adminToken, saveArticleByApi, signIn, unique, type Envelope } from './admin-session.js';
+import { menuByName, settled } from './helpers.js';
+
+/**
+ * 文章管理's bulk actions and the editor's autosave: two articles selected and taken offline
+ * (批量下线) show 停用, then move to another menu (移动到栏目); a title typed into 新增文章 is
+ * autosaved to the server, survives the page being closed, and is offered back (恢复) in a new
+ * page; closing the editor with changes asks first.
+ */
+
+/** The admin's autosave of a new article, as the server holds it (null: none). */
+async function autosaved(page: Page, token: string): Promise<string | null> {
+  const res = await page.request.get('/api/XfSysBussiness/GetNewsAutosave', { params: { newsid: 0 }, headers: { token } });
+  return ((await res.json()) as Envelope<{ Form: string } | null>).Data?.Form ?? null;
+}
+
+/** The screen at a phone's width and a desktop's, each once `dialog` has stopped moving. */
+async function shoot(page: Page, dialog: Locator, name: string, outputPath: (name: string) => string) {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await settled(dialog);
+  await page.screenshot({ path: outputPath(`${name}-375.png`) });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await settled(dialog);
+  await page.screenshot({ path: outputPath(`${name}-1440.png`) });
+}
+
+const rowOf = (page: Page, title: string) => page.getByRole('row').filter({ hasText: title });
+
+test('selected articles go offline and move together', async ({ page }, testInfo) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const token = await adminToken(page.request);
+  const policy = await menuByName(page.request, '政策要闻');
+  const prefix = unique('批量');
+  const titles = [`${prefix}甲`, `${prefix}乙`];
+  for (const title of titles) await saveArticleByApi(page.request, token, { MenuId: policy.MenuId, Title: title, NewContent: '<p>正文</p>' });
+
+  await signIn(page);
+  await page.goto('/System/content/news');
+  await page.getByRole('textbox', { name: '标题' }).fill(prefix);
+  await page.getByRole('button', { name: /查\s*询/ }).click();
+  await expect(page.getByRole('row').filter({ hasText: prefix })).toHaveCount(2);
+  const selectBoth = async () => {
+    for (const title of titles) await rowOf(page, title).getByRole('checkbox').check();
+  };
+
+  await selectBoth();
+  await page.getByRole('button', { name: '批量下线' }).click();
+  await page.getByRole('tooltip').getByRole('button', { name: /^下\s*线$/ }).click();
+  await expect(page.getByText('已下线2篇')).toBeVisible();
+  for (const title of titles) await expect(rowOf(page, title).getByText('停用')).toBeVisible();
+
+  await selectBoth();
+  await page.getByRole('button', { name: '移动到栏目' }).click();
+  const move = page.getByRole('dialog', { name: '移动到栏目' });
+  await move.getByLabel('目标栏目').click();
+  await page.getByRole('menuitemcheckbox', { name: '新闻中心' }).click();
+  await shoot(page, move, 'move-dialog', (n) => testInfo.outputPath(n));
+  await move.getByRole('button', { name: /^确\s*定$/ }).click();
+  await expect(page.getByText('已移动2篇')).toBeVisible();
+  for (const title of titles) await expect(rowOf(page, title).getByRole('cell', { name: '新闻中心', exact: true })).toBeVisible();
+});
+
+test('a new article’s autosave outlives the page and is offered back; closing with changes asks', async ({ page, context }, testInfo) => {
+  // The autosave runs every 30 seconds.
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const token = await adminToken(page.request);
+  const title = unique('自动保存');
+  await signIn(page);
+  await page.goto('/System/content/news');
+  await page.getByRole('button', { name: '新增文章' }).click();
+  await page.getByRole('dialog', { name: '新增文章' }).getByLabel('标题').fill(title);
+  await expect.poll(() => autosaved(page, token), { timeout: 45_000, intervals: [1000] }).toContain(title);
+  await page.close();
+
+  const again = await context.newPage();
+  await again.setViewportSize({ width: 1440, height: 900 });
+  await again.goto('/System/content/news');
+  await again.getByRole('button', { name: '新增文章' }).click();
+  const offer = again.getByRole('alert').filter({ hasText: '发现未保存的草稿' });
+  await expect(offer).toContainText(/发现未保存的草稿（\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}），是否恢复？/);
+  await shoot(again, again.getByRole('dialog', { name: '新增文章' }), 'restore-offer', (n) => testInfo.outputPath(n));
+  await offer.getByRole('button', { name: /恢\s*复/ }).click();
+  const editor = again.getByRole('dialog', { name: '新增文章' });
+  await expect(editor.getByLabel('标题')).toHaveValue(title);
+
+  await editor.getByRole('button', { name: /取\s*消/ }).click();
+  const ask = again.getByRole('dialog', { name: '关闭编辑' });
+  await expect(ask).toContainText('是否放弃未保存的修改？');
+  await shoot(again, ask, 'close-ask', (n) => testInfo.outputPath(n));
+  await ask.getByRole('button', { name: '继续编辑' }).click();
+  await expect(editor.getByLabel('标题')).toHaveValue(title);
+  await editor.getByRole('button', { name: /取\s*消/ }).click();
+  await ask.getByRole('button', { name: '放弃修改' }).click();
+  await expect(editor).toBeHidden();
+  await expect.poll(() => autosaved(again, token)).toBeNull();
+});
