@@ -18,11 +18,14 @@ import type { ServerCommand, ServerStats } from './server.js';
  * instances behind nginx and times how soon a write through one shows through the other.
  * `--articles 1000000` builds and uses a data set of a million articles (kept in bench/.data).
  * Loopback only, ports BENCH_PORT (3401) to BENCH_PORT + 3. The load comes from wrk when it is
- * installed (`--generator autocannon` to choose autocannon; see load.ts).
+ * installed (`--generator autocannon` to choose autocannon; see load.ts). `--only <RegExp>` measures
+ * only the matching targets and prints them without touching RESULTS.md.
  */
 
 const root = path.resolve(import.meta.dirname, '..');
-const { values: args } = parseArgs({ options: { articles: { type: 'string' }, pg: { type: 'boolean' }, seconds: { type: 'string' }, generator: { type: 'string' } } });
+const { values: args } = parseArgs({ options: { articles: { type: 'string' }, pg: { type: 'boolean' }, seconds: { type: 'string' }, generator: { type: 'string' }, only: { type: 'string' } } });
+/** `--only <RegExp>`: measure only the targets whose names match (e.g. to compare two builds on a few calls); RESULTS.md is then left as it is. */
+const ONLY = args.only === undefined ? undefined : new RegExp(args.only);
 const ARTICLES = Number(args.articles ?? 100_000);
 const PG_URL = args.pg || process.env.DATABASE_URL ? (process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test') : undefined;
 const PG_SCHEMA = `bench_${ARTICLES}`;
@@ -233,7 +236,9 @@ async function suite(setup: string, env: Record<string, string | undefined>, dat
   const uncached = await startServer({ ...env, ...UNCACHED, BENCH_APP_PORT: String(ports.second), BENCH_BARE_PORT: undefined });
   try {
     const rows = [await measureBare(setup, server)];
-    const runs = targets(data).flatMap((target) => target.modes.map((mode) => ({ target, mode })));
+    const runs = targets(data)
+      .filter((target) => !ONLY || ONLY.test(target.name))
+      .flatMap((target) => target.modes.map((mode) => ({ target, mode })));
     // Uncached searches last: a short key scans, and the requests they leave queued would be charged to whatever came next.
     const isSearch = (mode: 'cached' | UncachedMode) => mode === 'key2' || mode === 'key4';
     for (const { target, mode } of [...runs.filter((r) => !isSearch(r.mode)), ...runs.filter((r) => isSearch(r.mode))]) {
@@ -401,6 +406,7 @@ function keptSections(): string[] {
 /** Writes what is measured so far (after each setup, so a long run interrupted keeps its finished parts); sections of other benchmarks below are kept. */
 function writeResults(): string {
   const text = report(sections, keptSections(), data, loadAtStart, visibleMs);
+  if (ONLY) return text;
   const kept = previous.indexOf('\n## Sensitive words');
   fs.writeFileSync(path.join(root, 'bench/RESULTS.md'), text + (kept >= 0 ? previous.slice(kept) : ''));
   return text;

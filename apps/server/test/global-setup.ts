@@ -1,22 +1,54 @@
+import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import type { TestProject } from 'vitest/node';
 
 /**
- * Drops the PostgreSQL schemas of API test suites (`t_` + 12 hex digits) before and after the
- * run. Suites do not drop their own: a DROP SCHEMA while another suite's migrator reads the
- * catalogue makes that migration fail with "schema … does not exist".
+ * The PostgreSQL schemas of API test suites. Each run of the suite names its schemas
+ * `t_<run>_<suite>` (test/schemas.ts) and drops its own when it ends. Suites do not drop their
+ * own as they finish: a DROP SCHEMA while another suite's migrator reads the catalogue makes
+ * that migration fail with "schema … does not exist".
+ *
+ * Schemas left by a run that was killed are dropped by the next run, but only when no other run
+ * is under way: every run holds a shared advisory lock for its whole length, and the clean-up
+ * runs only if the exclusive lock can be had. (Dropping every `t_` schema at the start of a run
+ * used to pull the schemas from under a run already going on the same database.)
  */
-async function dropTestSchemas(): Promise<void> {
-  const url = process.env.TEST_DATABASE_URL;
-  if (!url) return;
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ nspname: string }>(`SELECT nspname FROM pg_namespace WHERE nspname ~ '^t_[0-9a-f]{12}$'`);
-    for (const { nspname } of rows) await client.query(`DROP SCHEMA IF EXISTS ${nspname} CASCADE`);
-  } finally {
-    await client.end();
+
+/** The advisory-lock key of "a test run is using this database" (any constant; 'tstr' in ASCII). */
+const RUNNING = 0x74737472;
+const anyRun = '^t_([0-9a-z]+_)?[0-9a-f]{12}$';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** This run's part of the schema names (test/schemas.ts). */
+    schemaRun: string;
   }
 }
 
-export const setup = dropTestSchemas;
-export const teardown = dropTestSchemas;
+async function dropSchemas(client: pg.Client, pattern: string): Promise<void> {
+  const { rows } = await client.query<{ nspname: string }>('SELECT nspname FROM pg_namespace WHERE nspname ~ $1', [pattern]);
+  for (const { nspname } of rows) await client.query(`DROP SCHEMA IF EXISTS ${nspname} CASCADE`);
+}
+
+export default async function setup(project: TestProject): Promise<(() => Promise<void>) | undefined> {
+  const run = randomBytes(4).toString('hex');
+  project.provide('schemaRun', run);
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) return undefined;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const { rows } = await client.query<{ alone: boolean }>('SELECT pg_try_advisory_lock($1) AS alone', [RUNNING]);
+  if (rows[0]?.alone) {
+    await dropSchemas(client, anyRun);
+    await client.query('SELECT pg_advisory_unlock($1)', [RUNNING]);
+  }
+  // Released when the connection closes, however the run ends.
+  await client.query('SELECT pg_advisory_lock_shared($1)', [RUNNING]);
+  return async () => {
+    try {
+      await dropSchemas(client, `^t_${run}_[0-9a-f]{12}$`);
+    } finally {
+      await client.end();
+    }
+  };
+}

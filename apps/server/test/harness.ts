@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { buildApp, type BuildOptions } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import type { Engine } from '../src/db/connection.js';
 import type { App } from '../src/http/app-types.js';
+import { testSchemaName } from './schemas.js';
 
 /**
  * API tests run on SQLite always and on PostgreSQL when TEST_DATABASE_URL is set (CI sets it).
@@ -25,7 +25,7 @@ export interface TestApp {
 /** A fresh, migrated, empty database and app: a temp SQLite file or a new PostgreSQL schema. */
 export async function createTestApp(engine: Engine, overrides: Partial<Config> = {}, options: Pick<BuildOptions, 'now' | 'backgroundJobs'> = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
-  const schema = engine === 'postgres' ? `t_${randomBytes(6).toString('hex')}` : undefined;
+  const schema = engine === 'postgres' ? testSchemaName() : undefined;
   const config: Config = {
     ...loadConfig({}),
     dataDir,
@@ -48,7 +48,7 @@ export async function createTestApp(engine: Engine, overrides: Partial<Config> =
     async close() {
       await app.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
-      // The PostgreSQL schema stays until the run ends (test/global-setup.ts drops them all).
+      // The PostgreSQL schema stays until the run ends (test/global-setup.ts drops the run's schemas).
     },
   };
 }

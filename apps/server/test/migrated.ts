@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { Migrator, sql } from 'kysely';
 import { connect, type Database, type Engine } from '../src/db/connection.js';
 import { migrationProvider } from '../src/db/migrations/index.js';
+import { testSchemaName } from './schemas.js';
 
 /** A fresh database (SQLite file or PostgreSQL schema) migrated up to `migration` only, to test upgrading a site. */
 export async function databaseAt(engine: Engine, migration: string): Promise<{ database: Database; close(): Promise<void> }> {
@@ -12,7 +12,7 @@ export async function databaseAt(engine: Engine, migration: string): Promise<{ d
   const database = await connect({
     dataDir,
     databaseUrl: engine === 'postgres' ? process.env.TEST_DATABASE_URL : undefined,
-    databaseSchema: engine === 'postgres' ? `t_${randomBytes(6).toString('hex')}` : undefined,
+    databaseSchema: engine === 'postgres' ? testSchemaName() : undefined,
   });
   const migrationTableSchema =
     engine === 'postgres' ? (await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(database.db)).rows[0]?.schema : undefined;

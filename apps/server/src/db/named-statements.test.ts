@@ -1,11 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import { CompiledQuery, Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testSchemaName } from '../../test/schemas.js';
 import { nameStatement, withNamedStatements } from './named-statements.js';
 
 describe.runIf(process.env.TEST_DATABASE_URL)('named statements on postgres', () => {
-  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const schema = testSchemaName();
   // One connection, so every query meets the statements the ones before it prepared.
   const pool = new pg.Pool({ connectionString: process.env.TEST_DATABASE_URL, max: 1, options: `-c search_path=${schema}` });
   const db = new Kysely<Record<string, never>>({ dialect: new PostgresDialect({ pool: withNamedStatements(pool) }) });

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BannerDto } from '@portal/shared';
 import { ADMIN_PASSWORD } from '../../test/admin.js';
 import { engines } from '../../test/harness.js';
+import { testSchemaName } from '../../test/schemas.js';
 import { insertMenu, insertNews, timeAt } from '../../test/fixtures.js';
 import { freePort, READY_WITHIN_MS, runServerToEnd, startServer, type Finished, type ServerProcess } from '../../test/processes.js';
 import { loadConfig } from '../config.js';
@@ -94,7 +95,7 @@ describe('a start that fails in the workers', () => {
 
 describe.each(engines)('npm start with two workers on %s', (engine: Engine) => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-cluster-'));
-  const postgres = engine === 'postgres' ? { databaseUrl: process.env.TEST_DATABASE_URL!, databaseSchema: `t_${randomBytes(6).toString('hex')}` } : {};
+  const postgres = engine === 'postgres' ? { databaseUrl: process.env.TEST_DATABASE_URL!, databaseSchema: testSchemaName() } : {};
   const loginsPerMinute = 3;
   let server: ServerProcess;
   let ended: Finished | undefined;
