@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { RevisionKind } from '@portal/shared';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { stripHtml } from '../apps/server/src/content/plain-text.js';
@@ -65,6 +64,8 @@ export async function ensureData(dataDir: string, target: number): Promise<Bench
  * same data can be built on either side of a comparison.
  */
 function addRevisions(file: SQLite.Database): void {
+  // RevisionKind.Created and .Edited, written out: older builds' shared package has no RevisionKind.
+  const [CREATED, EDITED] = [1, 2];
   if (!file.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'news_revisions'").get()) return;
   const copy = file.prepare(
     `INSERT INTO news_revisions (news_id, version, kind, summary, admin_account, menu_id, title, content, image_url, status,
@@ -73,7 +74,7 @@ function addRevisions(file: SQLite.Database): void {
      FROM news WHERE id % 10 = 0`,
   );
   file.transaction(() => {
-    for (let version = 1; version <= 5; version++) copy.run(version, version === 1 ? RevisionKind.Created : RevisionKind.Edited, version === 1 ? '' : '正文');
+    for (let version = 1; version <= 5; version++) copy.run(version, version === 1 ? CREATED : EDITED, version === 1 ? '' : '正文');
     file.prepare('UPDATE news SET version = 5 WHERE id % 10 = 0').run();
   })();
 }
