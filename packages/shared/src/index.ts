@@ -7,6 +7,7 @@ export * from './schemas/content.js';
 export * from './schemas/content-admin.js';
 export * from './schemas/media.js';
 export * from './schemas/news-revisions.js';
+export * from './schemas/review.js';
 export * from './schemas/system.js';
 export * from './schemas/api-tokens.js';
 export * from './schemas/two-factor.js';

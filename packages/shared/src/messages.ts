@@ -186,6 +186,29 @@ export const contentMessages = {
   uploadInUse: (places: readonly string[]) => `该文件正在使用中，不能删除（${places.join('、')}）`,
 } as const;
 
+/** The review chain (三审) and its approval record (features/review/). */
+export const reviewMessages = {
+  stepNameRequired: '请填写审核步骤名称',
+  stepRolesRequired: '请选择审核角色',
+  tooManySteps: (max: number) => `审核步骤最多${max}步`,
+  roleNotFound: '审核角色不存在',
+  roleCannotReview: (role: string) => `角色“${role}”没有“待我审核”权限，不能审核`,
+  reviewNotFound: '审批记录不存在',
+  notPending: '该稿件已不在审核中',
+  notYourStep: '您的角色不能审核此步骤',
+  ownArticle: '此步骤不得审核本人稿件',
+  overrideRequired: '越级审核须填写原因',
+  rejectReasonRequired: '请填写驳回理由',
+  opinionTooLong: '审核意见不能超过500个字',
+  overrideTooLong: '越级审核原因不能超过200个字',
+  submitted: '已提交审核',
+  editSubmitted: '修改已提交审核，审核通过后生效',
+  approvedNext: (step: string) => `已通过，转${step}`,
+  published: '审核通过，已发布',
+  rejected: '已驳回',
+  bulkPublishNeedsReview: (count: number) => `所选文章中有${count}篇所在栏目需要审核，请逐篇提交审核`,
+} as const;
+
 /** Contributions and their review (spec §5 gives the title, menu and image texts; these are the rest). */
 export const contributionMessages = {
   menuClosed: '该栏目不接受投稿，请选择其他栏目',

@@ -38,6 +38,10 @@ export const permissions = {
   'content:word:delete': '删除敏感词',
   'content:media:list': '媒体库列表',
   'content:media:delete': '删除媒体文件',
+  'content:menu:review': '审核流程',
+  'content:review:list': '待我审核',
+  'content:review:records': '审批记录',
+  'content:review:export': '导出审批单',
 
   'member:list': '会员列表',
   'member:add': '新增会员',

@@ -57,7 +57,7 @@ function crud(prefix: 'content:menu' | 'content:news' | 'content:banner' | 'cont
 export const defaultSystemMenus: DefaultSystemMenu[] = numbered([
   { ...page('工作台', 'home', 'DashboardOutlined', 'dashboard:view'), component: 'dashboard/index' },
   directory('内容管理', 'content', 'FileTextOutlined', [
-    page('栏目管理', 'content/menu', 'AppstoreOutlined', 'content:menu:list', crud('content:menu')),
+    page('栏目管理', 'content/menu', 'AppstoreOutlined', 'content:menu:list', [...crud('content:menu'), 'content:menu:review']),
     page('文章管理', 'content/news', 'ReadOutlined', 'content:news:list', [...crud('content:news'), 'content:news:export', 'content:news:revisions']),
     page('推荐位管理', 'content/position', 'StarOutlined', 'content:position:list', [
       'content:position:add',
@@ -69,6 +69,7 @@ export const defaultSystemMenus: DefaultSystemMenu[] = numbered([
     page('类型管理', 'content/type', 'TagsOutlined', 'content:type:list', crud('content:type')),
     page('敏感词', 'content/word', 'StopOutlined', 'content:word:list', ['content:word:add', 'content:word:delete']),
     page('媒体库', 'content/media', 'FolderOutlined', 'content:media:list', ['content:media:delete']),
+    page('待我审核', 'content/review', 'AuditOutlined', 'content:review:list', ['content:review:records', 'content:review:export']),
   ]),
   directory('会员管理', 'member', 'TeamOutlined', [
     page('会员列表', 'member/list', 'UserOutlined', 'member:list', ['member:add', 'member:edit', 'member:audit', 'member:status', 'member:export']),

@@ -89,6 +89,73 @@ export interface NewsAutosavesTable {
   saved_at: string;
 }
 
+/** One step of a menu's own review chain (features/review/flows.ts). */
+export interface MenuReviewStepsTable {
+  id: Generated<number>;
+  menu_id: number;
+  /** 1-based. */
+  step_no: number;
+  name: string;
+  /** JSON array of role ids. */
+  role_ids: string;
+  no_self_review: number;
+}
+
+/** A submission through a review chain and where it stands (features/review/); kept after the article is deleted. */
+export interface NewsReviewsTable {
+  id: Generated<number>;
+  news_id: number;
+  /** ReviewKind. */
+  kind: number;
+  /** ReviewState. */
+  state: number;
+  step_no: number;
+  /** JSON of the chain at submission: ReviewStep[]. */
+  steps: string;
+  /** The current step's role ids as ',3,5,', for the queue's query. */
+  step_roles: string;
+  /** The current step's NoSelfReview. */
+  step_no_self: number;
+  author_admin_id: number | null;
+  author_member_id: number | null;
+  author_name: string;
+  title: string;
+  menu_id: number;
+  /** JSON of the version under review (ReviewedFields). */
+  version: string;
+  submitted_at: string;
+  /** '' while pending. */
+  decided_at: Generated<string>;
+}
+
+/** A decision at one step of a review. */
+export interface NewsReviewDecisionsTable {
+  id: Generated<number>;
+  review_id: number;
+  step_no: number;
+  step_name: string;
+  /** StepDecision. */
+  decision: number;
+  opinion: string;
+  admin_id: number | null;
+  admin_account: string;
+  admin_name: string;
+  /** A super administrator's reason for deciding outside the step's rules; '' for none. */
+  override_reason: string;
+  created_at: string;
+}
+
+/** An in-app notice to an admin (features/review/notices.ts). */
+export interface AdminNoticesTable {
+  id: Generated<number>;
+  admin_id: number;
+  text: string;
+  link: string;
+  created_at: string;
+  /** '' while unread. */
+  read_at: Generated<string>;
+}
+
 export interface PositionsTable {
   id: Generated<number>;
   seat: number;
@@ -450,6 +517,10 @@ export interface DB {
   news_revisions: NewsRevisionsTable;
   site_secrets: SiteSecretsTable;
   news_autosaves: NewsAutosavesTable;
+  menu_review_steps: MenuReviewStepsTable;
+  news_reviews: NewsReviewsTable;
+  news_review_decisions: NewsReviewDecisionsTable;
+  admin_notices: AdminNoticesTable;
   positions: PositionsTable;
   banners: BannersTable;
   friend_links: FriendLinksTable;

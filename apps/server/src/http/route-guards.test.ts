@@ -33,6 +33,9 @@ const ANY_ADMIN = new Set([
   'POST /api/XfSystemApi/BeginTotp',
   'POST /api/XfSystemApi/ConfirmTotp',
   'POST /api/XfSystemApi/DisableTotp',
+  // The admin's own in-app notices (features/review/notices.ts).
+  'GET /api/XfSysBussiness/GetMyNotices',
+  'POST /api/XfSysBussiness/ReadNotices',
 ]);
 
 interface Operation {

@@ -25,7 +25,7 @@ import type {
   NewsRevisionDto,
   NewsRevisionListDto,
 } from '@portal/shared';
-import { Code } from '@portal/shared';
+import { Code, messages } from '@portal/shared';
 import type { PageState } from '../components/DataTable';
 import { call, exportList, get, post, type CallOptions } from './client';
 
@@ -81,8 +81,11 @@ export interface TypeQuery extends PageState {
   status?: number;
 }
 
-/** SaveNews: the article's id, or the other side of a save from a stale copy. */
-export type SaveNewsResult = { id: number; conflict?: never } | { conflict: NewsConflictDto; id?: never };
+/**
+ * SaveNews: the article's id with what the server said of it (已定时发布… · 已提交审核 · 修改已提交审核，
+ * 审核通过后生效; '' for a plain 操作成功), or the other side of a save from a stale copy.
+ */
+export type SaveNewsResult = { id: number; said: string; conflict?: never } | { conflict: NewsConflictDto; id?: never; said?: never };
 
 /** A SaveX body as a form fills it: the server applies the defaults (status 1, sort 0…). */
 type Input<T> = Partial<T>;
@@ -100,7 +103,7 @@ export const contentAdminApi = {
   /** With the Version the editor opened, Code 409 (文章已被他人修改) comes back as `conflict` for the dialog to show. */
   saveNews: (news: Input<SaveNewsBody>) =>
     call<number | NewsConflictDto>({ method: 'POST', url: `${base}SaveNews`, data: news }, { ...admin, passCodes: [Code.Conflict] }).then((r): SaveNewsResult =>
-      r.Code === Code.Conflict ? { conflict: r.Data as NewsConflictDto } : { id: r.Data as number },
+      r.Code === Code.Conflict ? { conflict: r.Data as NewsConflictDto } : { id: r.Data as number, said: r.Message === messages.ok ? '' : r.Message },
     ),
   revisions: (newsid: number, query: PageState) => get<NewsRevisionListDto>(`${base}GetNewsRevisionList`, { newsid, ...query }, admin),
   revision: (id: number) => get<NewsRevisionDto>(`${base}GetNewsRevision/${id}`, undefined, admin),
@@ -145,7 +148,8 @@ export const contentAdminApi = {
   contributions: (query: ContributionQuery) => get<ListDto<ContributionListItemDto>>(`${base}GetContributionList`, query, admin),
   exportContributions: (filters: Omit<ContributionQuery, keyof PageState>) => exportList(`${base}ExportContributionList`, '投稿列表.xlsx', filters),
   contribution: (id: number) => get<ContributionDetailDto>(`${base}GetContribution/${id}`, undefined, admin),
-  auditContribution: (body: AuditContributionBody) => post<number>(`${base}AuditContribution`, body, admin),
+  /** OverrideReason (a super administrator deciding a review chain's step outside its rules) defaults to none. */
+  auditContribution: (body: Omit<AuditContributionBody, 'OverrideReason'> & Partial<Pick<AuditContributionBody, 'OverrideReason'>>) => post<number>(`${base}AuditContribution`, body, admin),
 
   words: (query: WordQuery) => get<ListDto<SensitiveWordDto>>(`${base}GetSensitiveWordList`, query, admin),
   /** Words one a line. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { contributionMessages, messages } from '../messages.js';
+import { contributionMessages, messages, reviewMessages } from '../messages.js';
 import { idParam, optionalParam, pagingQuery, requiredText, saveIdField } from './common.js';
 
 /**
@@ -120,6 +120,8 @@ export const auditContributionBody = z
     Title: z.string().trim().max(200).optional(),
     /** A corrected body; absent keeps the member's. */
     NewContent: z.string().optional(),
+    /** In a menu with a review chain: a super administrator's reason for deciding the current step outside its rules (schemas/review.ts). */
+    OverrideReason: z.string().trim().max(200, { error: reviewMessages.overrideTooLong }).default(''),
   })
   .refine((b) => b.Decision !== ReviewDecision.Rejected || b.Reason !== '', { error: contributionMessages.reasonRequired, path: ['Reason'] });
 export type AuditContributionBody = z.infer<typeof auditContributionBody>;

@@ -24,6 +24,7 @@ import { publishing } from './023-publishing.js';
 import { revisions } from './024-revisions.js';
 import { siteSecrets } from './025-site-secrets.js';
 import { autosaves } from './026-autosaves.js';
+import { review } from './027-review.js';
 
 /** A migration that may need to know the engine (serial vs autoincrement, FTS vs trigram). */
 export type EngineMigration = (engine: Engine) => Migration;
@@ -54,6 +55,7 @@ const all: Record<string, EngineMigration> = {
   '024-revisions': revisions,
   '025-site-secrets': siteSecrets,
   '026-autosaves': autosaves,
+  '027-review': review,
 };
 
 /** Every migration this build knows, in order (readiness checks they are all applied). */

@@ -7,6 +7,8 @@ import { badRequest, notFound } from '../../http/envelope.js';
 import { pageWindow } from '../../http/paging.js';
 import { articleFields, nextVersion, recordRevision } from '../news/revisions.js';
 import { invalidateNewsCaches } from '../news/service.js';
+import { decideStep } from '../review/decide.js';
+import { pendingReview, refreshReviewedVersion } from '../review/submit.js';
 import type { AdminPrincipal } from '../system/access.js';
 import { containing } from '../system/like.js';
 
@@ -124,6 +126,8 @@ export async function reviewHistory(db: Kysely<DB>, newsId: number): Promise<Rev
  * AuditContribution: corrects (optionally), then approves or rejects a contribution under
  * review, in one transaction. Two reviewers deciding at once: the second finds it decided.
  * A correction keeps a revision of the article as decided (features/news/revisions.ts).
+ * In a menu with a review chain the decision is that of the chain's current step, under its
+ * rules (features/review/decide.ts): the article stays 审核中 until the last step approves.
  */
 export async function decideContribution(
   database: Database,
@@ -146,23 +150,31 @@ export async function decideContribution(
 
     const changes = correctionOf(current, body.Title, corrected);
     const before = changes.fixed.length > 0 ? await articleFields(trx, body.NewsId) : undefined;
+    const review = await pendingReview(trx, body.NewsId);
     if (changes.fixed.length > 0) {
-      await trx.updateTable('news').set(changes.values).where('id', '=', body.NewsId).execute();
+      // In a chain the step may not be the last, so the correction is a version of its own.
+      await trx.updateTable('news').set(review ? { ...changes.values, ...nextVersion } : changes.values).where('id', '=', body.NewsId).execute();
       await record(ReviewDecision.Corrected, `修改了${changes.fixed.join('、')}`);
     }
-    const decided =
-      body.Decision === ReviewDecision.Approved
-        ? { status: ArticleStatus.Published, process_item_name: '', news_create_time: at, updated_at: at }
-        : { status: ArticleStatus.Rejected, process_item_name: body.Reason, updated_at: at };
-    // One version for the decision, correction included.
-    const updated = await trx
-      .updateTable('news')
-      .set({ ...decided, ...nextVersion })
-      .where('id', '=', body.NewsId)
-      .where('status', '=', ArticleStatus.UnderReview)
-      .executeTakeFirst();
-    if (updated.numUpdatedRows === 0n) throw badRequest(contributionMessages.notUnderReview);
-    await record(body.Decision, body.Decision === ReviewDecision.Rejected ? body.Reason : '');
+    if (review) {
+      if (before) await refreshReviewedVersion(trx, review.id, body.NewsId);
+      const verdict = { decision: body.Decision, opinion: body.Decision === ReviewDecision.Rejected ? body.Reason : '', overrideReason: body.OverrideReason };
+      await decideStep(trx, review.id, verdict, reviewer, { now, revisionsKept });
+    } else {
+      const decided =
+        body.Decision === ReviewDecision.Approved
+          ? { status: ArticleStatus.Published, process_item_name: '', news_create_time: at, updated_at: at }
+          : { status: ArticleStatus.Rejected, process_item_name: body.Reason, updated_at: at };
+      // One version for the decision, correction included.
+      const updated = await trx
+        .updateTable('news')
+        .set({ ...decided, ...nextVersion })
+        .where('id', '=', body.NewsId)
+        .where('status', '=', ArticleStatus.UnderReview)
+        .executeTakeFirst();
+      if (updated.numUpdatedRows === 0n) throw badRequest(contributionMessages.notUnderReview);
+      await record(body.Decision, body.Decision === ReviewDecision.Rejected ? body.Reason : '');
+    }
     if (before) {
       const editor = { adminId: reviewer.adminId, account: reviewer.account };
       await recordRevision(trx, { newsId: body.NewsId, kind: RevisionKind.Corrected, editor, before, at, kept: revisionsKept });

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { ArticleStatus, contributionMessages, formatCst, messages, ReviewDecision, RevisionKind, uploadLimits, type PagingQuery, type SaveContributionBody } from '@portal/shared';
+import { ArticleStatus, contributionMessages, formatCst, messages, ReviewDecision, ReviewKind, RevisionKind, uploadLimits, type PagingQuery, type SaveContributionBody } from '@portal/shared';
 import type { Database } from '../../db/connection.js';
 import type { DB } from '../../db/schema.js';
 import { cleanArticleBody } from '../../content/sanitize.js';
@@ -9,6 +9,8 @@ import type { Storage } from '../../storage/storage.js';
 import { menuIndex } from '../menus/service.js';
 import { articleFields, nextVersion, recordRevision } from '../news/revisions.js';
 import { invalidateNewsCaches } from '../news/service.js';
+import { reviewChain } from '../review/flows.js';
+import { articleAsReviewed, submitReview } from '../review/submit.js';
 import { extensionOf, matchesSignature, signatureLength } from '../uploads/checks.js';
 
 /**
@@ -95,7 +97,8 @@ export interface Contributor {
 /**
  * SaveNews: a new contribution (NewsId 0), or the resubmission of the member's own rejected
  * one. Either way it goes to 审核中, the submission joins its history and the article keeps a
- * revision (features/news/revisions.ts). Every check comes before the one transaction that writes.
+ * revision (features/news/revisions.ts); in a menu with a review chain it also starts at the
+ * chain's first step (features/review/). Every check comes before the one transaction that writes.
  */
 export async function submitContribution(
   database: Database,
@@ -111,6 +114,7 @@ export async function submitContribution(
   const { content, bodyText } = cleanArticleBody(body.NewContent);
   if ([...bodyText].length > BODY_MAX_CHARS) throw badRequest(contributionMessages.bodyTooLong(BODY_MAX_CHARS));
 
+  const chain = await reviewChain(database, body.MenuId);
   const at = formatCst(now);
   const id = await db.transaction().execute(async (trx) => {
     if (body.NewsId > 0) {
@@ -140,6 +144,7 @@ export async function submitContribution(
     }
     await trx.insertInto('contribution_reviews').values({ news_id: newsId, member_id: who.memberId, decision: ReviewDecision.Submitted, reason: '', admin_id: null, admin_account: '', created_at: at }).execute();
     await recordRevision(trx, { newsId, kind: RevisionKind.Contributed, editor: who, before, at, kept: revisionsKept });
+    if (chain) await submitReview(trx, { newsId, kind: ReviewKind.Contribution, steps: chain.steps, author: who, fields: await articleAsReviewed(trx, newsId), at });
     return newsId;
   });
   // An article leaving 审核不通过 for 审核中 changes nothing public, but the caches hold status answers too.

@@ -75,6 +75,8 @@ export async function deleteMenu(database: Database, id: number): Promise<string
       .executeTakeFirstOrThrow();
     if (n > 0) throw badRequest(contentMessages.menuHasArticles(n));
     await trx.deleteFrom('menus').where('id', '=', id).execute();
+    // Its review chain goes with it (reviews submitted under it keep their own copy of the steps).
+    await trx.deleteFrom('menu_review_steps').where('menu_id', '=', id).execute();
     return menu.name;
   });
   invalidateMenus(database);

@@ -1,11 +1,15 @@
-import { ArticleStatus, contentMessages, formatCst, messages, RevisionKind, type PagingQuery, type RestoreNewsRevisionBody, type SaveNewsBody } from '@portal/shared';
+import type { Kysely } from 'kysely';
+import { ArticleStatus, contentMessages, formatCst, messages, ReviewKind, reviewMessages, RevisionKind, type PagingQuery, type RestoreNewsRevisionBody, type SaveNewsBody } from '@portal/shared';
 import type { Database } from '../../db/connection.js';
+import type { DB } from '../../db/schema.js';
 import { cleanArticleBody } from '../../content/sanitize.js';
 import { storedAssetPath } from '../../http/assets.js';
 import { badRequest, notFound } from '../../http/envelope.js';
 import { pageWindow } from '../../http/paging.js';
 import { freshMenuIndex, requireMenu } from '../menus/service.js';
 import { descendantIds } from '../menus/tree.js';
+import { reviewChain, type ReviewChain } from '../review/flows.js';
+import { submitReview, withdrawReviews } from '../review/submit.js';
 import { containing } from '../system/like.js';
 import { itemQuery, toItem, type NewsItem, type Page } from './items.js';
 import { articleFields, conflict, nextVersion, recordRevision, restoringSave, type RevisionEditor } from './revisions.js';
@@ -79,6 +83,15 @@ export interface SavedArticle {
   title: string;
   /** Saved 正常 with a publish time still to come: the time the server will publish it. */
   scheduledAt?: string;
+  /** Submitted to its menu's review chain instead of published: as a new article (审核中) or as an edit waiting beside the live one. */
+  review?: typeof ReviewKind.NewArticle | typeof ReviewKind.Edit;
+}
+
+/** What SaveNews and RestoreNewsRevision say of a save: submitted for review, scheduled, or the usual 操作成功 (undefined). */
+export function savedMessage(saved: SavedArticle): string | undefined {
+  if (saved.review === ReviewKind.Edit) return reviewMessages.editSubmitted;
+  if (saved.review === ReviewKind.NewArticle) return reviewMessages.submitted;
+  return saved.scheduledAt ? contentMessages.scheduled(saved.scheduledAt) : undefined;
 }
 
 export interface SaveContext {
@@ -97,11 +110,17 @@ export interface SaveContext {
  * "unchanged" for an edit. 正常 with a publish time still to come is kept as 待发布 until then
  * (schedule.ts publishes it); a past time is simply the article's date (old news entered late
  * are published at once). With a Version, an edit saves only over that version (Code 409 else).
+ *
+ * In a menu with a review chain (features/review/), asking to publish (正常, 待发布, or 审核中
+ * again) submits instead: an article not yet public is stored as 审核中 with a review; an edit of
+ * a public or scheduled article leaves the live article untouched and waits in the review
+ * until its last step approves. Any save replaces the article's older pending review.
  */
 export async function saveArticle(database: Database, body: SaveNewsBody, context: SaveContext): Promise<SavedArticle> {
   const { db } = database;
   const menu = await db.selectFrom('menus').select('id').where('id', '=', body.MenuId).executeTakeFirst();
   if (!menu) throw badRequest(messages.menuNotFound);
+  const chain = await chainOfSave(database, body);
   const at = formatCst(context.now);
   const { content, bodyText } = cleanArticleBody(body.NewContent);
   const saved = await db.transaction().execute(async (trx) => {
@@ -109,7 +128,9 @@ export async function saveArticle(database: Database, body: SaveNewsBody, contex
     if (body.NewsId > 0 && !before) throw notFound(messages.articleNotFound);
     if (before && body.Version !== undefined && body.Version !== before.version) throw await conflict(trx, body.NewsId, body, context.assetBaseUrl);
     const publishAt = body.NewsCreateTime || before?.news_create_time || at;
-    const status = storedStatus(body.Status, publishAt, at);
+    const submits = chain !== undefined && submittingStatuses.has(body.Status);
+    // Submitted, the article will be public once approved: its times are checked as for a published one.
+    const status = storedStatus(submits ? ArticleStatus.Published : body.Status, publishAt, at);
     checkTakeDown(body.OfflineTime, publishAt, at, status);
     const values = {
     menu_id: body.MenuId,
@@ -125,6 +146,16 @@ export async function saveArticle(database: Database, body: SaveNewsBody, contex
       offline_at: body.OfflineTime,
       updated_at: at,
     };
+    const { updated_at: _updatedAt, ...fields } = values;
+    const submission = (kind: ReviewKind, newsId: number) =>
+      submitReview(trx, { newsId, kind, steps: chain?.steps ?? [], author: context.editor, fields: { ...fields, restored_from: context.restoredFrom ?? null }, at });
+    if (submits && before && isPublic(before.status)) {
+      // The live page keeps its text: the edit waits in the review, and approval applies it.
+      await holdVersion(trx, body.NewsId, body.Version, () => conflict(trx, body.NewsId, body, context.assetBaseUrl));
+      await submission(ReviewKind.Edit, body.NewsId);
+      return { id: body.NewsId, title: body.Title, review: ReviewKind.Edit } as const;
+    }
+    const stored = submits ? { ...values, status: ArticleStatus.UnderReview } : values;
     let id: number;
     if (before) {
       id = body.NewsId;
@@ -132,21 +163,59 @@ export async function saveArticle(database: Database, body: SaveNewsBody, contex
       // the same version only the first writes (PostgreSQL re-reads the row the first one locked).
       const updated = await trx
         .updateTable('news')
-        .set({ ...values, ...nextVersion })
+        .set({ ...stored, ...nextVersion })
         .where('id', '=', id)
         .$if(body.Version !== undefined, (q) => q.where('version', '=', body.Version ?? 0))
         .executeTakeFirst();
       if (updated.numUpdatedRows === 0n) throw await conflict(trx, id, body, context.assetBaseUrl);
     } else {
-      const row = { ...values, process_item_name: '', views: 0, created_at: at };
+      const row = { ...stored, process_item_name: '', views: 0, created_at: at };
       ({ id } = await trx.insertInto('news').values(row).returning('id').executeTakeFirstOrThrow());
     }
     const kind = !before ? RevisionKind.Created : context.restoredFrom ? RevisionKind.Restored : RevisionKind.Edited;
     await recordRevision(trx, { newsId: id, kind, editor: context.editor, before, restoredFrom: context.restoredFrom, at, kept: context.revisionsKept });
+    if (submits) {
+      await submission(ReviewKind.NewArticle, id);
+      return { id, title: body.Title, review: ReviewKind.NewArticle } as const;
+    }
+    // Saved outside review (停用, 草稿, or a menu without a chain): what was waiting is replaced.
+    await withdrawReviews(trx, [id], at);
     return { id, title: body.Title, ...(status === ArticleStatus.Scheduled ? { scheduledAt: publishAt } : {}) };
   });
   invalidateNewsCaches(database);
   return saved;
+}
+
+/** The statuses a save asks for that mean "publish it": in a menu with a chain they submit it for review (审核中 again resubmits). */
+const submittingStatuses: ReadonlySet<number> = new Set([ArticleStatus.Published, ArticleStatus.Scheduled, ArticleStatus.UnderReview]);
+
+/** Public now, or on its way by the publishing clock: an edit of it waits beside it instead of replacing it. */
+const isPublic = (status: number) => status === ArticleStatus.Published || status === ArticleStatus.Scheduled;
+
+/**
+ * The chain a save goes through: its menu's, or, for an article moved out of a menu with a chain,
+ * the chain it leaves (an article does not escape review by changing its menu in the same save).
+ */
+async function chainOfSave(database: Database, body: SaveNewsBody): Promise<ReviewChain | undefined> {
+  const chain = await reviewChain(database, body.MenuId);
+  if (chain || body.NewsId <= 0) return chain;
+  const current = await database.db.selectFrom('news').select('menu_id').where('id', '=', body.NewsId).executeTakeFirst();
+  return current && current.menu_id !== body.MenuId ? reviewChain(database, current.menu_id) : undefined;
+}
+
+/**
+ * Locks the article's row for the rest of the transaction without changing it (the version
+ * stays: the live article is not edited), and refuses a stale Version as a save would; of two
+ * edits submitted at once, the second then finds and withdraws the first's review.
+ */
+async function holdVersion(trx: Kysely<DB>, id: number, version: number | undefined, stale: () => Promise<Error>): Promise<void> {
+  const held = await trx
+    .updateTable('news')
+    .set((eb) => ({ version: eb.ref('version') }))
+    .where('id', '=', id)
+    .$if(version !== undefined, (q) => q.where('version', '=', version ?? 0))
+    .executeTakeFirst();
+  if (held.numUpdatedRows === 0n) throw await stale();
 }
 
 /**
@@ -172,13 +241,15 @@ export function checkTakeDown(offlineAt: string, publishAt: string, at: string, 
   if (offlineAt <= publishAt) throw badRequest(contentMessages.offlineBeforePublish);
 }
 
-/** Deletes articles, with their home placements, in one transaction; answers how many went. */
-export async function deleteArticles(database: Database, ids: readonly number[]): Promise<number> {
+/** Deletes articles, with their home placements, in one transaction, withdrawing their pending reviews; answers how many went. */
+export async function deleteArticles(database: Database, ids: readonly number[], now: number): Promise<number> {
   const deleted = await database.db.transaction().execute(async (trx) => {
     const found = await trx.selectFrom('news').select('id').where('id', 'in', ids).execute();
     if (found.length === 0) throw notFound(messages.articleNotFound);
     const existing = found.map((r) => r.id);
     await trx.deleteFrom('positions').where('news_id', 'in', existing).execute();
+    // Nothing is left to approve; the records of their reviews stay.
+    await withdrawReviews(trx, existing, formatCst(now));
     await trx.deleteFrom('news').where('id', 'in', existing).execute();
     return existing.length;
   });

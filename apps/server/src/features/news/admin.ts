@@ -16,7 +16,7 @@ import type { App } from '../../http/app-types.js';
 import { adminWrite, currentAdmin, requireAdmin } from '../../http/admin-auth.js';
 import { list, ok } from '../../http/envelope.js';
 import { sendListExport, type ExportColumn } from '../../http/xlsx-export.js';
-import { deleteArticles, listArticles, readArticleForEditing, saveArticle } from './admin-service.js';
+import { deleteArticles, listArticles, readArticleForEditing, saveArticle, savedMessage } from './admin-service.js';
 import { moveArticles, offlineArticles, publishArticles, type BulkContext, type BulkResult } from './bulk.js';
 import { deleteAutosave } from './autosave.js';
 import { toAdminNewsDetailDto, toAdminNewsItemDto } from './dto.js';
@@ -95,8 +95,8 @@ export async function newsAdmin(app: App): Promise<void> {
       );
       // Saved for real: the editor's autosave of this form is no longer needed.
       await deleteAutosave(database, adminId, body.NewsId);
-      // A time still to come: say when it goes out (the list shows it as 待发布).
-      return ok(saved.id, saved.scheduledAt ? contentMessages.scheduled(saved.scheduledAt) : undefined);
+      // Submitted for review, or a time still to come: say so (the list shows it as 审核中 or 待发布).
+      return ok(saved.id, savedMessage(saved));
     },
   );
 
@@ -106,7 +106,7 @@ export async function newsAdmin(app: App): Promise<void> {
     async (request) => {
       const ids = request.body.NewsId;
       const deleted = await adminWrite(request, { action: 'content:news:delete', target: TARGET, targetId: ids.join(','), detail: (n) => `删除${n}篇` }, () =>
-        deleteArticles(database, ids),
+        deleteArticles(database, ids, now()),
       );
       return ok(deleted);
     },
@@ -135,7 +135,7 @@ export async function newsAdmin(app: App): Promise<void> {
   bulk(
     '/PublishNews',
     bulkNewsBody,
-    '批量发布（NewsId 为一个或多个编号）：状态改为正常，发布时间未到的为待发布；所选含审核中或审核不通过的投稿时整批拒绝。Data 为 { Changed, Scheduled }',
+    '批量发布（NewsId 为一个或多个编号）：状态改为正常，发布时间未到的为待发布；所选含审核中或审核不通过的投稿、或所在栏目设有审核流程的未发布文章时整批拒绝。Data 为 { Changed, Scheduled }',
     (r) => contentMessages.bulkPublished(r.changed - r.scheduled, r.scheduled),
     (body, context) => publishArticles(database, body.NewsId, context),
   );

@@ -1,8 +1,10 @@
-import { ArticleStatus, contentMessages, formatCst, messages, RevisionKind } from '@portal/shared';
+import { ArticleStatus, contentMessages, formatCst, messages, reviewMessages, RevisionKind } from '@portal/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/connection.js';
 import type { DB } from '../../db/schema.js';
 import { badRequest, notFound } from '../../http/envelope.js';
+import { chainedMenuIds } from '../review/flows.js';
+import { withdrawReviews } from '../review/submit.js';
 import { checkTakeDown, storedStatus } from './admin-service.js';
 import { articleFields, nextVersion, recordRevision, type ArticleFields, type RevisionEditor } from './revisions.js';
 import { invalidateNewsCaches } from './service.js';
@@ -46,6 +48,8 @@ async function bulkChange(database: Database, ids: readonly number[], context: B
       if (!values) continue;
       await trx.updateTable('news').set({ ...values, updated_at: at, ...nextVersion }).where('id', '=', before.id).execute();
       await recordRevision(trx, { newsId: before.id, kind: RevisionKind.Edited, editor: context.editor, before, at, kept: context.revisionsKept });
+      // Taken down on purpose: a review still waiting must not publish it again when approved.
+      if (values.status === ArticleStatus.Closed) await withdrawReviews(trx, [before.id], at);
       changed += 1;
       if (values.status === ArticleStatus.Scheduled) scheduled += 1;
     }
@@ -69,10 +73,12 @@ async function readAll(trx: Kysely<DB>, ids: readonly number[]): Promise<Current
 
 /**
  * 批量发布: each article becomes 正常, or 待发布 while its publish time is to come (the rule of
- * saveArticle). Contributions in review (审核中, 审核不通过) go through 投稿审核: one among the
- * selection refuses the whole request, naming how many; so does a take-down time already past.
+ * saveArticle). Contributions in review (审核中, 审核不通过) go through 投稿审核, and articles not yet
+ * public in a menu with a review chain through that chain: one among the selection refuses the
+ * whole request, naming how many; so does a take-down time already past.
  */
-export function publishArticles(database: Database, ids: readonly number[], context: BulkContext): Promise<BulkResult> {
+export async function publishArticles(database: Database, ids: readonly number[], context: BulkContext): Promise<BulkResult> {
+  const chained = await chainedMenuIds(database);
   return bulkChange(
     database,
     ids,
@@ -84,6 +90,8 @@ export function publishArticles(database: Database, ids: readonly number[], cont
     (articles, at) => {
       const inReview = articles.filter((a) => a.status === ArticleStatus.UnderReview || a.status === ArticleStatus.Rejected).length;
       if (inReview > 0) throw badRequest(contentMessages.bulkPublishInReview(inReview));
+      const needsReview = articles.filter((a) => chained.has(a.menu_id) && a.status !== ArticleStatus.Published && a.status !== ArticleStatus.Scheduled).length;
+      if (needsReview > 0) throw badRequest(reviewMessages.bulkPublishNeedsReview(needsReview));
       for (const a of articles) checkTakeDown(a.offline_at, a.news_create_time, at, ArticleStatus.Published);
     },
   );

@@ -5,7 +5,7 @@ import { assetUrl } from '../../http/assets.js';
 import { optionalMember } from '../../http/member-session.js';
 import type { AdminNewsItem } from './admin-service.js';
 import type { NewsItem } from './items.js';
-import type { Revision, RevisionListItem } from './revisions.js';
+import type { ArticleFields, Revision, RevisionListItem } from './revisions.js';
 import type { Article } from './service.js';
 
 /** Who reads an answer, as far as its shape depends on it. */
@@ -82,17 +82,21 @@ export function toNewsRevisionListItemDto(r: RevisionListItem): NewsRevisionList
 }
 
 export function toNewsRevisionDto(r: Revision, assetBaseUrl: string): NewsRevisionDto {
+  return { ...toNewsRevisionListItemDto(r), ...toArticleFieldsDto(r, assetBaseUrl), MenuName: r.menu_name };
+}
+
+/** An article's copied fields under their wire names: a revision's, or the version a review reads (features/review). */
+export function toArticleFieldsDto(f: ArticleFields, assetBaseUrl: string) {
   return {
-    ...toNewsRevisionListItemDto(r),
-    MenuId: r.menu_id,
-    MenuName: r.menu_name,
-    ImageUrl: assetUrl(assetBaseUrl, r.image_url),
-    NewContent: r.content,
-    Status: r.status,
-    IsTop: r.is_top === 1,
-    IsMemberRead: r.is_member_read === 1,
-    NewsCreateTime: r.news_create_time,
-    OfflineTime: r.offline_at,
-    Author: r.author,
+    MenuId: f.menu_id,
+    Title: f.title,
+    ImageUrl: assetUrl(assetBaseUrl, f.image_url),
+    NewContent: f.content,
+    Status: f.status,
+    IsTop: f.is_top === 1,
+    IsMemberRead: f.is_member_read === 1,
+    NewsCreateTime: f.news_create_time,
+    OfflineTime: f.offline_at,
+    Author: f.author,
   };
 }

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { contentMessages, idParam, newsRevisionListQuery, restoreNewsRevisionBody } from '@portal/shared';
+import { idParam, newsRevisionListQuery, restoreNewsRevisionBody } from '@portal/shared';
 import { contentAdminDocs } from '../../content/admin-docs.js';
 import type { App } from '../../http/app-types.js';
 import { adminWrite, currentAdmin, requireAdmin } from '../../http/admin-auth.js';
 import { ok } from '../../http/envelope.js';
-import { restoreRevision } from './admin-service.js';
+import { restoreRevision, savedMessage } from './admin-service.js';
 import { toNewsRevisionDto, toNewsRevisionListItemDto } from './dto.js';
 import { listRevisions, readRevision } from './revisions.js';
 
@@ -49,7 +49,7 @@ export async function newsRevisionsAdmin(app: App): Promise<void> {
         { action: 'content:news:edit', target: '文章', targetId: (a) => a.id, detail: (a) => `恢复历史版本 #${request.body.RevisionId}：${a.title}` },
         () => restoreRevision(database, request.body, { now: now(), assetBaseUrl: config.assetBaseUrl, editor: { adminId, account }, revisionsKept: config.newsRevisionsKept }),
       );
-      return ok(saved.id, saved.scheduledAt ? contentMessages.scheduled(saved.scheduledAt) : undefined);
+      return ok(saved.id, savedMessage(saved));
     },
   );
 }

@@ -5,6 +5,7 @@ import { DownOutlined, GlobalOutlined, KeyOutlined, LogoutOutlined, MenuFoldOutl
 import { SizeSelector } from '../../portal/layout/SizeSelector';
 import { useAdminSession } from '../access/AdminSession';
 import { adminQueryKeys } from '../session/queries';
+import { NoticeBell } from './NoticeBell';
 import { PasswordDialog } from './PasswordDialog';
 import { TwoFactorDialog } from './two-factor/TwoFactorDialog';
 import { useLogout } from './useLogout';
@@ -17,7 +18,7 @@ interface HeaderBarProps {
   crumbs: string[];
 }
 
-/** The shell's header (spec §2): navigation toggle, breadcrumb, size selector, the account with password change, second factor and logout. */
+/** The shell's header (spec §2): navigation toggle, breadcrumb, size selector, notices, the account with password change, second factor and logout. */
 export function HeaderBar({ collapsed, onToggle, crumbs }: HeaderBarProps) {
   const { user } = useAdminSession();
   const logout = useLogout();
@@ -37,10 +38,11 @@ export function HeaderBar({ collapsed, onToggle, crumbs }: HeaderBarProps) {
       />
       <Breadcrumb className={styles.breadcrumb} items={crumbs.map((title) => ({ title }))} aria-label="面包屑" />
       <div className={styles.headerActions}>
-        <a className={styles.headerAction} href="/home" target="_blank" rel="noreferrer">
-          <GlobalOutlined /> 网站首页
+        <a className={styles.headerAction} href="/home" target="_blank" rel="noreferrer" aria-label="网站首页">
+          <GlobalOutlined /> <span className={styles.siteLabel}>网站首页</span>
         </a>
         <SizeSelector className={styles.headerAction} />
+        <NoticeBell />
         <Dropdown
           trigger={['click']}
           menu={{

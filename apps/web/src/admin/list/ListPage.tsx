@@ -25,8 +25,12 @@ export function useEditing<E>(refresh: () => void, savedText: (edited: E) => str
     editing,
     edit: (record: E) => setEditing(record),
     close: () => setEditing(null),
-    saved: () => {
-      if (editing !== null) void message.success(savedText(editing));
+    /**
+     * `text`: the server's own words for the toast (已提交审核…), in place of the page's. Only a
+     * string counts: a dialog that hands its submit's answer straight on passes the saved id.
+     */
+    saved: (text?: string) => {
+      if (editing !== null) void message.success(typeof text === 'string' && text ? text : savedText(editing));
       setEditing(null);
       refresh();
     },

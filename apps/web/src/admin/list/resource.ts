@@ -13,8 +13,11 @@ export interface EditDialogProps<T> {
   /** The row to edit, 'new' to add one; null when closed. */
   editing: Editing<T>;
   onClose: () => void;
-  /** The record was saved: the list shows its toast, closes the dialog and reloads. */
-  onSaved: () => void;
+  /**
+   * The record was saved: the list shows its toast, closes the dialog and reloads. `text`: what
+   * the server said of the save (已提交审核…), toasted in place of the list's 操作成功/修改成功.
+   */
+  onSaved: (text?: string) => void;
 }
 
 /**

@@ -15,6 +15,7 @@ export const views: Record<string, LazyExoticComponent<ComponentType>> = {
   'content/type/index': lazy(() => import('../pages/content/type/TypePage')),
   'content/word/index': lazy(() => import('../pages/content/word/WordPage')),
   'content/media/index': lazy(() => import('../pages/content/media/MediaPage')),
+  'content/review/index': lazy(() => import('../pages/content/review/ReviewPage')),
   'member/list/index': lazy(() => import('../pages/members/MemberListPage')),
   'member/contribution/index': lazy(() => import('../pages/members/contribution/ContributionPage')),
   'member/propose/index': lazy(() => import('../pages/members/ProposePage')),

@@ -8,21 +8,23 @@ import { trimmed } from './normalize';
 export type Verdict = 'approve' | 'reject';
 
 /**
- * Sends a review decision (入会审核, 审核投稿) with its reason (`reasonName` of `form`): none
- * with an approval, a checked one with a rejection (nothing is sent while it is missing). The
- * pressed button spins and both wait; `onReviewed` when it is saved (the list's toast, close and
- * reload). A refusal (decided meanwhile by another reviewer) was shown by the API client; the
- * dialog stays open.
+ * Sends a review decision (入会审核, 审核投稿, 待我审核) with its reason (`reasonName` of `form`):
+ * none with an approval (unless `reasonWithApproval`: an opinion that may go with either), a
+ * checked one with a rejection (nothing is sent while it is missing). The form's other fields (a
+ * super administrator's 越级审核原因) are checked for both and handed to `send`. The pressed
+ * button spins and both wait; `onReviewed` with what `send` answered when it is saved (the
+ * toast, close and reload). A refusal (decided meanwhile by another reviewer) was shown by the
+ * API client; the dialog stays open.
  */
-export function useVerdict<V>(form: FormInstance<V>, reasonName: keyof V & string, onReviewed: () => void) {
+export function useVerdict<V, R = unknown>(form: FormInstance<V>, reasonName: keyof V & string, onReviewed: (answer: R) => void, { reasonWithApproval = false } = {}) {
   const [saving, setSaving] = useState<Verdict | null>(null);
-  const decide = async (verdict: Verdict, send: (reason: string) => Promise<unknown>) => {
-    const reason = await reasonFor(verdict, form, reasonName);
-    if (reason === null) return;
+  const decide = async (verdict: Verdict, send: (reason: string, values: Partial<V>) => Promise<R>) => {
+    const checked = await checkedFor(verdict, form, reasonName);
+    if (checked === null) return;
+    const reason = verdict === 'reject' || reasonWithApproval ? String(checked[reasonName] ?? '') : '';
     setSaving(verdict);
     try {
-      await send(reason);
-      onReviewed();
+      onReviewed(await send(reason, checked));
     } catch {
       // Shown by the API client.
     } finally {
@@ -75,24 +77,31 @@ interface RejectReasonProps<V> {
   /** Said when a rejection comes without a reason. */
   message: string;
   maxLength: number;
+  /** The form's other fields, after the reason (a super administrator's 越级审核原因). */
+  children?: ReactNode;
 }
 
 /** The reason of a rejection, which the applicant is shown: required to reject, not to approve. */
-export function RejectReason<V>({ form, perm, name, label, placeholder, message, maxLength }: RejectReasonProps<V>) {
+export function RejectReason<V>({ form, perm, name, label, placeholder, message, maxLength, children }: RejectReasonProps<V>) {
   return (
     <Auth perm={perm}>
       <Form form={form} layout="vertical" preserve={false} style={{ marginTop: 16 }}>
         <Form.Item name={name} label={label} normalize={trimmed} rules={[{ required: true, whitespace: true, message }]}>
           <Input.TextArea placeholder={placeholder} maxLength={maxLength} showCount autoSize={{ minRows: 2, maxRows: 4 }} />
         </Form.Item>
+        {children}
       </Form>
     </Auth>
   );
 }
 
-/** What goes with a verdict: '' with an approval, the checked reason with a rejection, null when that is missing. */
-async function reasonFor<V>(verdict: Verdict, form: FormInstance<V>, name: keyof V & string): Promise<string | null> {
-  if (verdict === 'approve') return '';
-  const values = await form.validateFields().catch(() => null);
-  return values ? String(values[name]) : null;
+/**
+ * The form's values checked for a verdict: all of them for a rejection (its reason is required),
+ * all but the reason for an approval (it may be blank then); null when one is wrong.
+ */
+async function checkedFor<V>(verdict: Verdict, form: FormInstance<V>, name: keyof V & string): Promise<Partial<V> | null> {
+  if (verdict === 'reject') return form.validateFields().catch(() => null);
+  const others = Object.keys(form.getFieldsValue(true) as object).filter((field) => field !== name);
+  const values = (await form.validateFields(others as never[]).catch(() => null)) as Partial<V> | null;
+  return values && { ...values, [name]: form.getFieldValue(name as never) as unknown };
 }

@@ -1,14 +1,16 @@
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Col, Empty, Row, Skeleton, Table, Tag, type TableColumnsType } from 'antd';
-import { AuditOutlined, EyeOutlined, FileTextOutlined, SolutionOutlined, TeamOutlined } from '@ant-design/icons';
+import { Alert, Card, Col, Empty, Row, Skeleton, Table, Tag, type TableColumnsType } from 'antd';
+import { AuditOutlined, EyeOutlined, FileProtectOutlined, FileTextOutlined, SolutionOutlined, TeamOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
-import { messages, type AuditLogDto } from '@portal/shared';
+import { messages, type AuditLogDto, type ReviewSummaryDto } from '@portal/shared';
+import { reviewApi } from '../../../api/review';
 import { systemApi } from '../../../api/system';
 import { Link } from 'react-router';
 import { useAdminSession, useAuth } from '../../access/AdminSession';
 import { shellBase } from '../../routes/menuTree';
 import { adminQueryKeys } from '../../session/queries';
+import { reviewKeys } from '../content/review/keys';
 import { VisitsChart } from './VisitsChart';
 import styles from './dashboard.module.css';
 
@@ -34,6 +36,29 @@ function Stat({ icon, label, value, tone, to }: { icon: ReactNode; label: string
   );
 }
 
+/** The review chains no one can move: each menu and step, and where to mend it. */
+function BlockedChains({ blocked, canMend }: { blocked: ReviewSummaryDto['Blocked']; canMend: boolean }) {
+  return (
+    <Alert
+      type="error"
+      showIcon
+      message="审核流程受阻"
+      description={
+        <>
+          <ul className={styles.blockedList}>
+            {blocked.map((b) => (
+              <li key={`${b.MenuId}-${b.StepName}`}>
+                栏目“{b.MenuName}”的{b.StepName}无人可审核
+              </li>
+            ))}
+          </ul>
+          送审到这些步骤的稿件将无法继续。请{canMend ? <Link to={`${shellBase}/content/menu`}>在栏目管理的“审核流程”中</Link> : '管理员在栏目管理的“审核流程”中'}更换审核角色，或为角色分配“待我审核”权限并启用其管理员。
+        </>
+      }
+    />
+  );
+}
+
 const auditColumns: TableColumnsType<AuditLogDto> = [
   { title: '时间', dataIndex: 'CreateTime', width: 170 },
   { title: '账号', dataIndex: 'Account', width: 120 },
@@ -47,12 +72,16 @@ const auditColumns: TableColumnsType<AuditLogDto> = [
   },
 ];
 
-/** 工作台 (component dashboard/index): the association's figures, visits over 30 days and the latest audit entries. */
+/** 工作台 (component dashboard/index): the association's figures (with 待我审核 and any blocked review chain for reviewers), visits over 30 days and the latest audit entries. */
 export default function DashboardPage() {
   const { user } = useAdminSession();
   const can = useAuth();
   const dashboard = useQuery({ queryKey: [...adminQueryKeys.all, 'dashboard'], queryFn: systemApi.dashboard });
   const d = dashboard.data;
+  const reviewer = can('content:review:list');
+  const reviews = useQuery({ queryKey: reviewKeys.summary, queryFn: reviewApi.summary, enabled: reviewer });
+  // Five figures with 待我审核: they share the row, wrapping on narrower screens.
+  const stat = reviewer ? { flex: '1 1 220px' } : { xs: 24, sm: 12, xl: 6 };
 
   return (
     <div className={styles.page}>
@@ -64,17 +93,23 @@ export default function DashboardPage() {
           </p>
         </div>
       </div>
+      {reviewer && !!reviews.data?.Blocked.length && <BlockedChains blocked={reviews.data.Blocked} canMend={can('content:menu:review')} />}
       <Row gutter={[16, 16]}>
-        <Col xs={24} sm={12} xl={6}>
+        {reviewer && (
+          <Col {...stat}>
+            <Stat icon={<FileProtectOutlined />} label="待我审核" value={reviews.data?.Mine} tone="#6b3fa0" to={`${shellBase}/content/review`} />
+          </Col>
+        )}
+        <Col {...stat}>
           <Stat icon={<FileTextOutlined />} label="已发布文章" value={d?.ArticleCount} tone="#0b4a8b" />
         </Col>
-        <Col xs={24} sm={12} xl={6}>
+        <Col {...stat}>
           <Stat icon={<TeamOutlined />} label="会员单位" value={d?.MemberCount} tone="#1f8a70" />
         </Col>
-        <Col xs={24} sm={12} xl={6}>
+        <Col {...stat}>
           <Stat icon={<SolutionOutlined />} label="待审核入会申请" value={d?.PendingApplicationCount} tone="#d48806" to={can('member:list') ? `${shellBase}/member/list` : undefined} />
         </Col>
-        <Col xs={24} sm={12} xl={6}>
+        <Col {...stat}>
           <Stat icon={<AuditOutlined />} label="待审核投稿" value={d?.PendingContributionCount} tone="#b8262c" to={can('member:contribution:list') ? `${shellBase}/member/contribution` : undefined} />
         </Col>
         <Col xs={24} xxl={14}>

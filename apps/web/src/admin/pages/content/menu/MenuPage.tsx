@@ -6,7 +6,9 @@ import { Panel } from '../../../layout/Panel';
 import { actionsColumn, AddButton, deleteAction, editAction, useEditing, useRefresh } from '../../../list';
 import { useAction } from '../../../shared/useAction';
 import { contentMenusKey, useContentMenus } from '../menuTree';
+import { reviewKeys } from '../review/keys';
 import { MenuDialog, type MenuEditing } from './MenuDialog';
+import { ReviewFlowDialog } from './ReviewFlowDialog';
 
 /** A menu as a tree-table row: `children` only where there are some, so leaves show no expander. */
 interface MenuRow extends MenuDto {
@@ -20,7 +22,7 @@ const toRows = (menus: readonly MenuDto[], level = 1): MenuRow[] =>
 /** Menus go three levels deep. */
 const maxLevel = 3;
 
-/** 栏目管理 (component content/menu/index): the site's menu tree; add a top menu or a child, edit, delete. */
+/** 栏目管理 (component content/menu/index): the site's menu tree; add a top menu or a child, edit, set its 审核流程, delete. */
 export default function MenuPage() {
   const menus = useContentMenus();
   const rows = useMemo(() => toRows(menus.data ?? []), [menus.data]);
@@ -28,6 +30,8 @@ export default function MenuPage() {
   const refresh = useRefresh([contentMenusKey, ['lookup', 'publicMenus']]);
   const dialog = useEditing<MenuEditing>(refresh, (edited) => ('menu' in edited ? messages.saved : messages.ok));
   const remove = useAction((menu: MenuDto) => contentAdminApi.deleteMenu(menu.MenuId), refresh);
+  // A changed flow changes the workbench's blocked menus, and the flows its children inherit.
+  const flow = useEditing<MenuDto>(useRefresh([reviewKeys.all]), () => messages.saved);
 
   const columns: TableColumnsType<MenuRow> = [
     { title: '栏目名称', dataIndex: 'Name', width: 260 },
@@ -41,9 +45,10 @@ export default function MenuPage() {
       [
         { label: '添加下级', perm: 'content:menu:add', when: (menu) => menu.level < maxLevel, run: (menu) => dialog.edit({ parentId: menu.MenuId }) },
         editAction('content:menu:edit', (menu) => dialog.edit({ menu })),
+        { label: '审核流程', perm: 'content:menu:review', run: flow.edit },
         deleteAction('content:menu:delete', (menu) => `确定删除栏目“${menu.Name}”吗？`, remove),
       ],
-      220,
+      290,
       'right',
     ),
   ];
@@ -62,6 +67,7 @@ export default function MenuPage() {
         scroll={{ x: 'max-content' }}
       />
       <MenuDialog editing={dialog.editing} menus={menus.data ?? []} onClose={dialog.close} onSaved={dialog.saved} />
+      <ReviewFlowDialog menu={flow.editing} onClose={flow.close} onSaved={flow.saved} />
     </Panel>
   );
 }

@@ -77,9 +77,12 @@ export function NewsDialog({ editing, onClose, onSaved }: EditDialogProps<AdminN
   const [conflict, setConflict] = useState<(Conflict & { body: Partial<SaveNewsBody> }) | null>(null);
   // The version the form was filled from (GetNewsDetail), sent back with the save.
   const openedVersion = useRef<number | undefined>(undefined);
+  // What the server said of the last save (已定时发布… · 已提交审核…), the list's toast.
+  const said = useRef('');
   /** Sends the article; a save from a stale copy opens ConflictDialog instead of closing. */
   const send = async (body: Partial<SaveNewsBody>) => {
     const saved = await contentAdminApi.saveNews(body);
+    said.current = saved.said ?? '';
     if (!saved.conflict) return saved.id;
     const { Current } = saved.conflict;
     setConflict({
@@ -103,7 +106,7 @@ export function NewsDialog({ editing, onClose, onSaved }: EditDialogProps<AdminN
   };
   const { form, id, open, record, submit, saving } = useRecordForm<AdminNewsItemDto, AdminNewsDetailDto, NewsForm>({
     editing,
-    onSaved,
+    onSaved: () => onSaved(said.current),
     id: (news) => news.NewsId,
     key: [...adminQueryKeys.all, 'newsDetail'],
     fetch: contentAdminApi.newsDetail,
@@ -145,7 +148,7 @@ export function NewsDialog({ editing, onClose, onSaved }: EditDialogProps<AdminN
     try {
       await send({ ...conflict.body, Version: conflict.current.Version });
       setConflict(null);
-      onSaved();
+      onSaved(said.current);
     } catch (error) {
       // Saved over once more meanwhile: the dialog now shows the newer version. Other refusals the API client showed.
       if (!(error instanceof SaveConflict)) setConflict(null);
@@ -204,7 +207,7 @@ export function NewsDialog({ editing, onClose, onSaved }: EditDialogProps<AdminN
             </Form.Item>
           </Col>
           <Col span={14}>
-            <Form.Item name="Status" label="状态">
+            <Form.Item name="Status" label="状态" extra={status === ArticleStatus.Rejected ? '修改后选择「正常」保存，即重新提交审核' : undefined}>
               <Radio.Group options={statusChoices} />
             </Form.Item>
           </Col>

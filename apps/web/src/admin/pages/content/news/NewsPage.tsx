@@ -1,23 +1,28 @@
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Image, Tag } from 'antd';
 import type { AdminNewsItemDto } from '@portal/shared';
 import { contentAdminApi, type NewsQuery } from '../../../../api/content-admin';
 import type { PageState } from '../../../../components/DataTable';
 import { useAuth } from '../../../access/AdminSession';
 import { BatchDelete, deleteAction, ListPage, listResource, useListPage } from '../../../list';
-import { adminQueryKeys } from '../../../session/queries';
 import { useAction } from '../../../shared/useAction';
+import { ApprovalDialog } from '../review/ApprovalDialog';
+import { reviewKeys } from '../review/keys';
 import { articleStatusOptions, ArticleStatusTag, yesNoOptions } from '../flags';
 import { BulkActions } from './BulkActions';
+import { newsListKey } from './keys';
 import { NewsDialog } from './NewsDialog';
 import { NewsHistory } from './NewsHistory';
+import { NewsReviews } from './NewsReviews';
 import { PreviewDialog } from './PreviewDialog';
 
 type Filters = Omit<NewsQuery, keyof PageState>;
-export const newsListKey = [...adminQueryKeys.all, 'news'];
 
 const articles = listResource<AdminNewsItemDto, Filters>({
   key: newsListKey,
+  // A save in a menu with a review chain submits it: 待我审核, the workbench and the notices change.
+  refreshes: [reviewKeys.all],
   fetch: contentAdminApi.news,
   rowKey: 'NewsId',
   search: [
@@ -57,10 +62,10 @@ const articles = listResource<AdminNewsItemDto, Filters>({
   add: { perm: 'content:news:add', label: '新增文章' },
   edit: { perm: 'content:news:edit' },
   export: { perm: 'content:news:export', run: contentAdminApi.exportNews },
-  actionsWidth: 230,
+  actionsWidth: 300,
 });
 
-/** 文章管理 (component content/news/index): search, page, write and edit in a dialog, preview, history, delete one or many, publish, take down or move many, export. */
+/** 文章管理 (component content/news/index): search, page, write and edit in a dialog, preview, history, 审批记录, delete one or many, publish, take down or move many, export. */
 export default function NewsPage() {
   const can = useAuth();
   const page = useListPage(articles);
@@ -68,6 +73,16 @@ export default function NewsPage() {
   const [deleting, setDeleting] = useState(false);
   const [previewing, setPreviewing] = useState<AdminNewsItemDto | null>(null);
   const [history, setHistory] = useState<AdminNewsItemDto | null>(null);
+  const [reviews, setReviews] = useState<AdminNewsItemDto | null>(null);
+  // ?approval=<review id>: a notice to the author (approved, or 驳回 with the reason) opens that 审批单 here.
+  const [params, setParams] = useSearchParams();
+  const approval = Number(params.get('approval')) || null;
+  const closeApproval = () =>
+    setParams((p) => {
+      const next = new URLSearchParams(p);
+      next.delete('approval');
+      return next;
+    });
   /** After a write to the selection: it is emptied and the list reloaded. */
   const bulkDone = () => {
     setSelected([]);
@@ -87,6 +102,7 @@ export default function NewsPage() {
         rowActions={[
           { label: '预览', run: setPreviewing },
           { label: '历史版本', perm: 'content:news:revisions', run: setHistory },
+          { label: '审批记录', perm: 'content:review:records', run: setReviews },
           // Not ListResource.remove: one article goes the way the selected ones do, and leaves the selection empty.
           deleteAction('content:news:delete', (news: AdminNewsItemDto) => `确定删除文章“${news.Title}”吗？`, (news) => remove([news.NewsId])),
         ]}
@@ -100,6 +116,8 @@ export default function NewsPage() {
       />
       <PreviewDialog news={previewing} onClose={() => setPreviewing(null)} />
       <NewsHistory news={history} onClose={() => setHistory(null)} onRestored={page.refresh} />
+      <NewsReviews news={reviews} onClose={() => setReviews(null)} />
+      <ApprovalDialog reviewId={approval} onClose={closeApproval} />
     </>
   );
 }

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Descriptions, Divider, Form, Image, Input, Tag, Timeline } from 'antd';
+import { Button, Descriptions, Divider, Form, Input, Tag, Timeline } from 'antd';
 import { ArticleStatus, contributionMessages, dialogWidth, messages, ReviewDecision } from '@portal/shared';
 import { contentAdminApi } from '../../../../api/content-admin';
 import { RichTextEditor } from '../../../../components/RichTextEditor';
-import { ArticleBody } from '../../../../portal/content/ArticleBody';
+import { ArticleReading } from '../../../shared/ArticleReading';
 import { FormDialog } from '../../../shared/FormDialog';
 import { trimmed } from '../../../shared/normalize';
 import { RejectReason, ReviewFooter, useVerdict, type Verdict } from '../../../shared/review';
@@ -89,15 +89,8 @@ export function ContributionReviewDialog({ newsId, onClose, onReviewed }: { news
               </Form.Item>
             </Form>
           ) : (
-            <h2 style={{ textAlign: 'center', margin: '20px 0 12px' }} dangerouslySetInnerHTML={{ __html: c.MarkedTitle }} />
+            <ArticleReading title={{ html: c.MarkedTitle }} imageUrl={c.ImageUrl} html={c.MarkedContent} />
           )}
-          {c.ImageUrl && (
-            <div style={{ textAlign: 'center', marginBottom: 12 }}>
-              {/* A fixed box: the footer's buttons do not move when the picture arrives. */}
-              <Image src={c.ImageUrl} alt="封面" width={200} height={150} style={{ objectFit: 'contain' }} />
-            </div>
-          )}
-          {!correcting && <ArticleBody html={c.MarkedContent} />}
           {underReview && (
             <RejectReason form={form} perm="member:contribution:audit" name="Reason" label="驳回原因（驳回时必填，将告知投稿会员）" placeholder="请输入驳回原因" message={contributionMessages.reasonRequired} maxLength={200} />
           )}

@@ -28,7 +28,7 @@ export function AdminUserDialog({ editing, onClose, onSaved }: EditDialogProps<A
     form,
     ({ confirm: _confirm, ...values }) =>
       systemApi.saveAdminUser({ ...values, Password: values.Password ?? '', AdminId: isNew || !editing ? 0 : editing.AdminId }),
-    onSaved,
+    () => onSaved(),
   );
 
   return (

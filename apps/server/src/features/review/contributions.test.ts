@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ArticleStatus, ReviewDecision, ReviewKind, ReviewState, RevisionKind, type ContributionDetailDto, type MyNewsItemDto, type NewsRevisionListDto } from '@portal/shared';
+import { engines } from '../../../test/harness.js';
+import { addMember, loginMember, publicCall, seedTypeChoices } from '../../../test/members.js';
+import { createReviewTest, type ReviewTest } from '../../../test/review.js';
+
+describe.each(engines)('member contributions through a review chain on %s', (engine) => {
+  let r: ReviewTest;
+  let member: string;
+  beforeAll(async () => {
+    r = await createReviewTest(engine);
+    await addMember(r.t, r.tokens.admin, await seedTypeChoices(r.t), 'alice_co', { MemberName: '甲建设集团' });
+    member = await loginMember(r.t, 'alice_co');
+  });
+  afterAll(() => r.t.close());
+
+  const contribute = async (title: string, newsId = 0) => {
+    const saved = await publicCall<number>(r.t, member, 'POST', 'SaveNews', { NewsId: newsId, Title: title, MenuId: r.menus.child, NewContent: '<p>投稿正文</p>' });
+    expect(saved.Code, saved.Message).toBe(200);
+    return saved.Data;
+  };
+  const mine = async (id: number) => (await publicCall<{ List: MyNewsItemDto[] }>(r.t, member, 'GET', 'GetMyNewsList?pagesize=50')).Data.List.find((n) => n.NewsId === id);
+  const audit = (token: string, body: Record<string, unknown>) => r.call<number>(token, 'POST', 'AuditContribution', body);
+  const history = async (id: number) => (await r.call<ContributionDetailDto>(r.tokens.admin, 'GET', `GetContribution/${id}`)).Data.Reviews.map((h) => [h.Decision, h.Reason]);
+
+  it('goes through both steps from 投稿审核, the member seeing 审核中 until the last one approves', async () => {
+    const id = await contribute('会员投稿一');
+    const reviewId = await r.pendingOf(id);
+    expect((await r.queue(r.tokens.first))[0]).toMatchObject({ ReviewId: reviewId, Kind: ReviewKind.Contribution, Author: '甲建设集团', StepName: '初审' });
+    expect((await r.notices(r.tokens.first)).List[0]?.Text).toBe('会员投稿《会员投稿一》待您审核（初审）');
+
+    expect(await audit(r.tokens.first, { NewsId: id, Decision: 1 })).toMatchObject({ Code: 200, Data: id });
+    expect(await mine(id)).toMatchObject({ Status: ArticleStatus.UnderReview, ProcessItemName: '' });
+    // 初审 cannot decide 终审 from 投稿审核 either.
+    expect(await audit(r.tokens.first, { NewsId: id, Decision: 1 })).toEqual({ Code: 400, Message: '您的角色不能审核此步骤', Data: null });
+
+    // 终审 corrects the title and approves: published, the correction kept in the history, the record and the revisions.
+    expect((await audit(r.tokens.final, { NewsId: id, Decision: 1, Title: '会员投稿一（校订）' })).Code).toBe(200);
+    expect(await mine(id)).toMatchObject({ Status: ArticleStatus.Published, Title: '会员投稿一（校订）' });
+    expect((await publicCall<{ Status: number }>(r.t, undefined, 'GET', `GetNewsDetail?newsid=${id}`)).Data.Status).toBe(ArticleStatus.Published);
+    expect(await history(id)).toEqual([
+      [ReviewDecision.Submitted, ''],
+      [ReviewDecision.Approved, '已通过，转终审'],
+      [ReviewDecision.Corrected, '修改了标题'],
+      [ReviewDecision.Approved, ''],
+    ]);
+    expect((await r.review(reviewId)).Data).toMatchObject({ State: ReviewState.Approved, Title: '会员投稿一（校订）', Version: { Title: '会员投稿一（校订）' } });
+    const revisions = await r.call<NewsRevisionListDto>(r.tokens.admin, 'GET', `GetNewsRevisionList?newsid=${id}`);
+    expect(revisions.Data.List.map((v) => v.Kind)).toEqual([RevisionKind.Corrected, RevisionKind.Contributed]);
+  });
+
+  it('is rejected with the reason the member sees, decided on either page, and starts again at step 1 when resubmitted', async () => {
+    const id = await contribute('会员投稿二');
+    const reviewId = await r.pendingOf(id);
+    expect((await r.decide(r.tokens.first, { ReviewId: reviewId, StepNo: 1 })).Code).toBe(200);
+    expect(await audit(r.tokens.final, { NewsId: id, Decision: 2 })).toMatchObject({ Code: 400, Message: '请输入驳回原因' });
+    expect((await audit(r.tokens.final, { NewsId: id, Decision: 2, Reason: '请补充数据来源' })).Code).toBe(200);
+    expect(await mine(id)).toMatchObject({ Status: ArticleStatus.Rejected, ProcessItemName: '请补充数据来源' });
+    expect((await r.review(reviewId)).Data.State).toBe(ReviewState.Rejected);
+    expect((await history(id)).at(-1)).toEqual([ReviewDecision.Rejected, '请补充数据来源']);
+
+    await contribute('会员投稿二（补充后）', id);
+    const again = await r.pendingOf(id);
+    expect(again).not.toBe(reviewId);
+    expect((await r.review(again)).Data).toMatchObject({ StepNo: 1, Kind: ReviewKind.Contribution, Title: '会员投稿二（补充后）' });
+    expect(await mine(id)).toMatchObject({ Status: ArticleStatus.UnderReview, ProcessItemName: '' });
+  });
+
+  it('takes a super administrator’s decision from 投稿审核 only with an override reason', async () => {
+    const id = await contribute('会员投稿三');
+    expect(await audit(r.tokens.admin, { NewsId: id, Decision: 1 })).toEqual({ Code: 400, Message: '越级审核须填写原因', Data: null });
+    expect((await audit(r.tokens.admin, { NewsId: id, Decision: 1, OverrideReason: '初审人休假' })).Code).toBe(200);
+    const reviewId = await r.pendingOf(id);
+    expect((await r.review(reviewId)).Data).toMatchObject({ StepNo: 2, Decisions: [{ AdminAccount: 'admin', Override: '初审人休假' }] });
+    expect(await mine(id)).toMatchObject({ Status: ArticleStatus.UnderReview });
+  });
+});

@@ -1,0 +1,168 @@
+import type { Kysely } from 'kysely';
+import {
+  ArticleStatus,
+  formatCst,
+  messages,
+  ReviewDecision,
+  ReviewKind,
+  reviewKindNames,
+  reviewMessages,
+  ReviewState,
+  RevisionKind,
+  StepDecision,
+  stepDecisionNames,
+  type DecideReviewBody,
+} from '@portal/shared';
+import type { Database } from '../../db/connection.js';
+import type { DB } from '../../db/schema.js';
+import { badRequest, notFound } from '../../http/envelope.js';
+import { storedStatus } from '../news/admin-service.js';
+import { articleFields, nextVersion, recordRevision } from '../news/revisions.js';
+import { invalidateNewsCaches } from '../news/service.js';
+import type { AdminPrincipal } from '../system/access.js';
+import { approvalLink, notify } from './notices.js';
+import { currentStep, judge, loadReview, type Review } from './records.js';
+import { announceStep, stepColumns } from './submit.js';
+
+/**
+ * Deciding a review's current step (DecideReview, and AuditContribution for a contribution in a
+ * chain). One transaction: the rules of records.ts judge; a conditional update moves the review
+ * only if it is still pending at the step read, so of two reviewers deciding at once the second
+ * is told it is no longer pending; the decision is recorded; the next step's deciders are told,
+ * or the last step's outcome reaches the article and its author.
+ */
+
+export interface StepVerdict {
+  decision: StepDecision;
+  opinion: string;
+  overrideReason: string;
+  /** The step the reviewer saw; a review that has moved on since is refused as no longer pending. */
+  stepNo?: number;
+}
+
+export interface DecideContext {
+  now: number;
+  /** NEWS_REVISIONS_KEPT, for the revision an approved edit keeps. */
+  revisionsKept: number;
+}
+
+export interface Decided {
+  reviewId: number;
+  newsId: number;
+  title: string;
+  stepName: string;
+  state: ReviewState;
+  /** The super administrator's reason, when the decision was an override ('' otherwise). */
+  override: string;
+  message: string;
+}
+
+/** DecideReview: decides the review's current step. */
+export async function decideReview(database: Database, body: DecideReviewBody, reviewer: AdminPrincipal, context: DecideContext): Promise<Decided> {
+  const verdict = { decision: body.Decision, opinion: body.Opinion, overrideReason: body.OverrideReason, stepNo: body.StepNo };
+  const decided = await database.db.transaction().execute((trx) => decideStep(trx, body.ReviewId, verdict, reviewer, context));
+  invalidateNewsCaches(database);
+  return decided;
+}
+
+/** Decides the current step inside the caller's transaction (the caller drops the news caches after it commits). */
+export async function decideStep(trx: Kysely<DB>, reviewId: number, verdict: StepVerdict, reviewer: AdminPrincipal, context: DecideContext): Promise<Decided> {
+  const at = formatCst(context.now);
+  const review = await loadReview(trx, reviewId);
+  if (review.state !== ReviewState.Pending || (verdict.stepNo !== undefined && verdict.stepNo !== review.stepNo)) throw badRequest(reviewMessages.notPending);
+  const judged = judge(review, reviewer);
+  if (!judged.canDecide) throw badRequest(judged.why);
+  if (judged.needsOverride && !verdict.overrideReason) throw badRequest(reviewMessages.overrideRequired);
+  const override = judged.needsOverride ? verdict.overrideReason : '';
+  const step = currentStep(review);
+  const approve = verdict.decision === StepDecision.Approve;
+  const next = approve ? review.steps[review.stepNo] : undefined;
+  const outcome = next ? { step_no: review.stepNo + 1, ...stepColumns(next) } : { state: approve ? ReviewState.Approved : ReviewState.Rejected, decided_at: at };
+  const moved = await trx.updateTable('news_reviews').set(outcome).where('id', '=', review.id).where('state', '=', ReviewState.Pending).where('step_no', '=', review.stepNo).executeTakeFirst();
+  if (moved.numUpdatedRows === 0n) throw badRequest(reviewMessages.notPending);
+  await trx
+    .insertInto('news_review_decisions')
+    .values({
+      review_id: review.id,
+      step_no: review.stepNo,
+      step_name: step.name,
+      decision: verdict.decision,
+      opinion: verdict.opinion,
+      admin_id: reviewer.adminId || null,
+      admin_account: reviewer.account,
+      admin_name: reviewer.fullName,
+      override_reason: override,
+      created_at: at,
+    })
+    .execute();
+  const decided = { reviewId: review.id, newsId: review.newsId, title: review.title, stepName: step.name, override };
+  if (next) {
+    await announceStep(trx, { id: review.id, kind: review.kind, title: review.title, authorAdminId: review.authorAdminId }, next, at);
+    const message = reviewMessages.approvedNext(next.name);
+    if (review.kind === ReviewKind.Contribution) await contributionHistory(trx, review, reviewer, ReviewDecision.Approved, message, at);
+    return { ...decided, state: ReviewState.Pending, message };
+  }
+  if (approve) await publish(trx, review, reviewer, context, at);
+  else await reject(trx, review, reviewer, verdict.opinion, at);
+  const outcomeText = approve ? '已审核通过' : `被驳回（${step.name}）：${verdict.opinion}`;
+  await notify(trx, review.authorAdminId ? [review.authorAdminId] : [], `您的${reviewKindNames[review.kind]}《${review.title}》${outcomeText}`, approvalLink(review.id), at);
+  return { ...decided, state: approve ? ReviewState.Approved : ReviewState.Rejected, message: approve ? reviewMessages.published : reviewMessages.rejected };
+}
+
+/** The article's status updated only while it is still 审核中: anything else means it changed outside its review. */
+async function settleUnderReview(trx: Kysely<DB>, newsId: number, values: { status: number; process_item_name: string; updated_at: string; news_create_time?: string }): Promise<void> {
+  const updated = await trx
+    .updateTable('news')
+    .set({ ...values, ...nextVersion })
+    .where('id', '=', newsId)
+    .where('status', '=', ArticleStatus.UnderReview)
+    .executeTakeFirst();
+  if (updated.numUpdatedRows === 0n) throw badRequest(reviewMessages.notPending);
+}
+
+/** The last step approved: a new article goes public (or 待发布 until its time), a contribution is published now, an edit is applied. */
+async function publish(trx: Kysely<DB>, review: Review, reviewer: AdminPrincipal, context: DecideContext, at: string): Promise<void> {
+  const article = await articleFields(trx, review.newsId);
+  if (!article) throw notFound(messages.articleNotFound);
+  if (review.kind === ReviewKind.NewArticle) {
+    await settleUnderReview(trx, review.newsId, { status: storedStatus(ArticleStatus.Published, article.news_create_time, at), process_item_name: '', updated_at: at });
+    return;
+  }
+  if (review.kind === ReviewKind.Contribution) {
+    // As an approval in 投稿审核 always did: the publish time is the moment of approval.
+    await settleUnderReview(trx, review.newsId, { status: ArticleStatus.Published, process_item_name: '', news_create_time: at, updated_at: at });
+    await contributionHistory(trx, review, reviewer, ReviewDecision.Approved, '', at);
+    return;
+  }
+  // An edit: the waiting version replaces the live one, as saveArticle would have written it, with a revision in the author's name.
+  const { restored_from: restoredFrom, ...fields } = review.version;
+  await trx
+    .updateTable('news')
+    .set({ ...fields, status: storedStatus(ArticleStatus.Published, fields.news_create_time, at), updated_at: at, ...nextVersion })
+    .where('id', '=', review.newsId)
+    .execute();
+  const editor = { adminId: review.authorAdminId ?? 0, account: review.authorName };
+  const kind = restoredFrom ? RevisionKind.Restored : RevisionKind.Edited;
+  await recordRevision(trx, { newsId: review.newsId, kind, editor, before: article, restoredFrom: restoredFrom ?? undefined, at, kept: context.revisionsKept });
+}
+
+/** 驳回: a new article or contribution becomes 审核不通过 with the opinion as its reason; an edit is dropped and the live article stays. */
+async function reject(trx: Kysely<DB>, review: Review, reviewer: AdminPrincipal, opinion: string, at: string): Promise<void> {
+  if (review.kind === ReviewKind.Edit) return;
+  await settleUnderReview(trx, review.newsId, { status: ArticleStatus.Rejected, process_item_name: opinion, updated_at: at });
+  if (review.kind === ReviewKind.Contribution) await contributionHistory(trx, review, reviewer, ReviewDecision.Rejected, opinion, at);
+}
+
+/** A contribution's decisions also go into its history (投稿审核 shows it), whichever page they were made on. */
+async function contributionHistory(trx: Kysely<DB>, review: Review, reviewer: AdminPrincipal, decision: number, reason: string, at: string): Promise<void> {
+  await trx
+    .insertInto('contribution_reviews')
+    .values({ news_id: review.newsId, member_id: review.authorMemberId ?? 0, decision, reason, admin_id: reviewer.adminId || null, admin_account: reviewer.account, created_at: at })
+    .execute();
+}
+
+/** The audit log's note of a decision: the article, the step, the outcome, and an override's reason. */
+export function decisionDetail(decided: Decided, verdict: { decision: StepDecision; opinion: string }): string {
+  const outcome = verdict.decision === StepDecision.Reject ? `驳回：${verdict.opinion}` : stepDecisionNames[verdict.decision];
+  return `${decided.title}（${decided.stepName}${outcome}）${decided.override ? `；越级审核：${decided.override}` : ''}`;
+}

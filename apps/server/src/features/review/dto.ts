@@ -1,0 +1,80 @@
+import type { Kysely } from 'kysely';
+import type { MenuReviewFlowDto, ReviewDecisionDto, ReviewDto, ReviewListItemDto, ReviewStepDto, StepDecision } from '@portal/shared';
+import type { DB } from '../../db/schema.js';
+import { toArticleFieldsDto } from '../news/dto.js';
+import type { AdminPrincipal } from '../system/access.js';
+import { staffedReviewerRoles, type ReviewStep } from './flows.js';
+import type { ReviewDecisionRow } from './queue.js';
+import { currentStep, judge, type Review } from './records.js';
+
+/** The review feature's answers, in the wire's PascalCase. */
+
+/** A deleted role still named by a step (the step is then blocked unless another of its roles can decide). */
+const DELETED_ROLE = '（已删除的角色）';
+
+/** Turns steps into their DTOs, reading the roles' names and who can review once for all of them. */
+export async function stepDtos(db: Kysely<DB>, steps: readonly ReviewStep[]): Promise<ReviewStepDto[]> {
+  const roleIds = [...new Set(steps.flatMap((s) => s.roleIds))];
+  const [roles, staffed] = await Promise.all([
+    roleIds.length ? db.selectFrom('roles').select(['id', 'name']).where('id', 'in', roleIds).execute() : [],
+    staffedReviewerRoles(db),
+  ]);
+  const names = new Map(roles.map((r) => [r.id, r.name]));
+  return steps.map((s) => ({
+    Name: s.name,
+    RoleIds: s.roleIds,
+    RoleNames: s.roleIds.map((id) => names.get(id) ?? DELETED_ROLE),
+    NoSelfReview: s.noSelfReview,
+    Blocked: !s.roleIds.some((id) => staffed.has(id)),
+  }));
+}
+
+export function toMenuReviewFlowDto(menuId: number, owner: { id: number; name: string } | undefined, steps: ReviewStepDto[]): MenuReviewFlowDto {
+  const own = owner?.id === menuId;
+  return { MenuId: menuId, Own: own, InheritedFrom: owner && !own ? { MenuId: owner.id, MenuName: owner.name } : null, Steps: steps };
+}
+
+export function toReviewListItemDto(r: Review): ReviewListItemDto {
+  return {
+    ReviewId: r.id,
+    NewsId: r.newsId,
+    Kind: r.kind,
+    State: r.state,
+    Title: r.title,
+    MenuId: r.menuId,
+    MenuName: r.menuName,
+    Author: r.authorName,
+    StepNo: r.stepNo,
+    StepCount: r.steps.length,
+    StepName: currentStep(r).name,
+    SubmitTime: r.submittedAt,
+    DecideTime: r.decidedAt,
+  };
+}
+
+export const toReviewDecisionDto = (d: ReviewDecisionRow): ReviewDecisionDto => ({
+  StepNo: d.step_no,
+  StepName: d.step_name,
+  Decision: d.decision as StepDecision,
+  Opinion: d.opinion,
+  AdminAccount: d.admin_account,
+  AdminName: d.admin_name,
+  Override: d.override_reason,
+  CreateTime: d.created_at,
+});
+
+/** GetReview/{id}: the review whole, as the caller may act on it. */
+export async function toReviewDto(db: Kysely<DB>, r: Review, decisions: readonly ReviewDecisionRow[], caller: AdminPrincipal, assetBaseUrl: string): Promise<ReviewDto> {
+  const judged = judge(r, caller);
+  // The reviewers read what will be published; status and take-down time are the publishing's, not the text's.
+  const { Status: _status, OfflineTime: _offline, ...version } = toArticleFieldsDto(r.version, assetBaseUrl);
+  return {
+    ...toReviewListItemDto(r),
+    Steps: await stepDtos(db, r.steps),
+    Decisions: decisions.map(toReviewDecisionDto),
+    Version: { ...version, MenuName: r.menuName },
+    CanDecide: judged.canDecide,
+    NeedsOverride: judged.needsOverride,
+    Why: judged.why,
+  };
+}

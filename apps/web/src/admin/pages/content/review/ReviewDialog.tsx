@@ -1,0 +1,135 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Descriptions, Divider, Form, Input, Space, Tag } from 'antd';
+import { FileProtectOutlined } from '@ant-design/icons';
+import { dialogWidth, ReviewKind, ReviewState, reviewMessages, StepDecision, type ReviewDto } from '@portal/shared';
+import { reviewApi } from '../../../../api/review';
+import { ArticleReading } from '../../../shared/ArticleReading';
+import { FormDialog } from '../../../shared/FormDialog';
+import { trimmed } from '../../../shared/normalize';
+import { RejectReason, ReviewFooter, useVerdict, type Verdict } from '../../../shared/review';
+import { ApprovalDialog } from './ApprovalDialog';
+import { ReviewKindTag, ReviewStateTag, stepText } from './columns';
+import { ReviewChain } from './ReviewChain';
+import { reviewKeys } from './keys';
+
+interface DecisionForm {
+  Opinion: string;
+  OverrideReason: string;
+}
+
+/** The facts above the chain: kind, menu, author, time, state and step. */
+function Facts({ review }: { review: ReviewDto }) {
+  return (
+    <Descriptions
+      bordered
+      size="small"
+      column={{ xs: 1, sm: 2 }}
+      items={[
+        { key: 'kind', label: '稿件类型', children: <ReviewKindTag kind={review.Kind} /> },
+        { key: 'menu', label: '所属栏目', children: review.MenuName },
+        { key: 'author', label: '拟稿', children: review.Author },
+        { key: 'time', label: '提交时间', children: review.SubmitTime },
+        { key: 'state', label: '状态', children: <ReviewStateTag state={review.State} /> },
+        { key: 'step', label: review.State === ReviewState.Pending ? '当前步骤' : '审核步骤', children: stepText(review) },
+      ]}
+    />
+  );
+}
+
+/** The version under review with its flags, as the article would read. */
+function Version({ review }: { review: ReviewDto }) {
+  const v = review.Version;
+  const meta = (
+    <Space size={8} wrap style={{ justifyContent: 'center' }}>
+      {v.Author && <span>作者：{v.Author}</span>}
+      {v.NewsCreateTime && <span>发布时间：{v.NewsCreateTime}</span>}
+      {v.IsTop && <Tag color="red">置顶</Tag>}
+      {v.IsMemberRead && <Tag color="gold">会员可见</Tag>}
+    </Space>
+  );
+  return <ArticleReading title={{ text: v.Title }} imageUrl={v.ImageUrl} html={v.NewContent} meta={meta} />;
+}
+
+/**
+ * One review (待我审核's 审核 or 查看, a notice's link): the facts, the chain with every decision,
+ * the version under review as the article would read, and — when the caller may decide the
+ * current step — 通过 or 驳回 with an opinion (required to reject; shown to the author). A super
+ * administrator outside the step's rules decides only with a 越级审核原因. When the caller may
+ * not decide, the server's reason is shown. 审批单 opens the printable record.
+ */
+export function ReviewDialog({ reviewId, onClose, onDecided }: { reviewId: number | null; onClose: () => void; onDecided: (said: string) => void }) {
+  const [form] = Form.useForm<DecisionForm>();
+  const [sheet, setSheet] = useState<number | null>(null);
+  const open = reviewId !== null;
+  // Read afresh at each opening: another reviewer may have decided meanwhile.
+  const query = useQuery({ queryKey: reviewKeys.one(reviewId ?? 0), queryFn: () => reviewApi.review(reviewId!), enabled: open, staleTime: 0 });
+  const review = open ? query.data : undefined;
+  const { saving, decide } = useVerdict(form, 'Opinion', onDecided, { reasonWithApproval: true });
+
+  // The step read is sent with the decision: one decided meanwhile by another reviewer is refused, not decided twice.
+  const run = (verdict: Verdict) => {
+    if (!review) return;
+    void decide(verdict, (opinion, values) =>
+      reviewApi.decide({ ReviewId: review.ReviewId, Decision: verdict === 'approve' ? StepDecision.Approve : StepDecision.Reject, Opinion: opinion, OverrideReason: values.OverrideReason ?? '', StepNo: review.StepNo }),
+    );
+  };
+
+  const footer = (
+    <Space wrap style={{ justifyContent: 'flex-end' }}>
+      <Button icon={<FileProtectOutlined />} disabled={!review} onClick={() => review && setSheet(review.ReviewId)}>
+        审批单
+      </Button>
+      <ReviewFooter
+        underReview={!!review?.CanDecide}
+        perm="content:review:list"
+        saving={saving}
+        labels={{ reject: '驳回', approve: review?.NeedsOverride ? '越级通过' : '通过' }}
+        onDecide={run}
+        onClose={onClose}
+      />
+    </Space>
+  );
+
+  return (
+    <FormDialog title={review?.CanDecide ? '审核稿件' : '审批详情'} open={open} width={dialogWidth.large} onCancel={onClose} footer={footer} loading={query.isLoading}>
+      {review && (
+        <>
+          <Facts review={review} />
+          {review.Kind === ReviewKind.Edit && (
+            <Alert style={{ marginTop: 12 }} type="info" showIcon message="修改稿：审核通过后替换网站上已发布的内容，审核期间网站仍显示原内容。" />
+          )}
+          <Divider titlePlacement="start">审核流程</Divider>
+          <ReviewChain review={review} />
+          <Divider titlePlacement="start">送审稿件</Divider>
+          <Version review={review} />
+          {review.State === ReviewState.Pending && !review.CanDecide && review.Why && <Alert style={{ marginTop: 16 }} type="warning" showIcon message={`您不能审核此步骤：${review.Why}`} />}
+          {review.CanDecide && (
+            <>
+              <Divider titlePlacement="start">您的审核</Divider>
+              {review.NeedsOverride && (
+                <Alert type="warning" showIcon message="您不是此步骤的审核人，作为超级管理员可越级审核，须填写越级审核原因（将记入审批单）。" />
+              )}
+              <RejectReason
+                form={form}
+                perm="content:review:list"
+                name="Opinion"
+                label="审核意见（驳回时必填，将告知拟稿人）"
+                placeholder="请输入审核意见"
+                message={reviewMessages.rejectReasonRequired}
+                maxLength={500}
+              >
+                {review.NeedsOverride && (
+                  <Form.Item name="OverrideReason" label="越级审核原因" normalize={trimmed} rules={[{ required: true, whitespace: true, message: reviewMessages.overrideRequired }]}>
+                    <Input.TextArea placeholder="请说明越级审核的原因" maxLength={200} showCount autoSize={{ minRows: 2, maxRows: 4 }} />
+                  </Form.Item>
+                )}
+              </RejectReason>
+            </>
+          )}
+          <ApprovalDialog reviewId={sheet} onClose={() => setSheet(null)} />
+        </>
+      )}
+    </FormDialog>
+  );
+}

@@ -1,0 +1,291 @@
+import fs from 'node:fs';
+import type { APIRequestContext, Browser, Locator, Page, TestInfo } from '@playwright/test';
+import { expect, test, waitingForApp } from './test.js';
+import { adminToken, createAdminAccount, openNewArticle, setEditorContent, editorReady, signIn, unique, type Envelope } from './admin-session.js';
+import { menuByName, settled } from './helpers.js';
+
+/**
+ * The review chain (三审) end to end: a two-step chain set on a menu in 栏目管理's 审核流程 (初审 by
+ * one role, 终审 by another); an editor's article waits as 审核中; the 初审 reviewer, told by the
+ * bell, 驳回 it with a reason; the author sees 审核不通过 and the reason, and resubmits; both steps
+ * approve and the article is public. Its 审批单 is opened, printed on one A4 page and exported.
+ */
+
+interface SystemMenu {
+  MenuId: number;
+  perms: string;
+  children: SystemMenu[];
+}
+
+const password = 'Review2024x';
+
+/** A role granted these permissions (with the pages and folders above them), through SaveRole; answers its id. */
+async function roleWith(request: APIRequestContext, token: string, name: string, perms: readonly string[]): Promise<number> {
+  const tree = (await (await request.get('/api/XfSystemApi/GetSystemMenuList', { headers: { token }, params: { all: 1 } })).json()) as Envelope<SystemMenu[]>;
+  const ids = new Set<number>();
+  const walk = (menus: readonly SystemMenu[], above: readonly number[]) => {
+    for (const m of menus) {
+      if (perms.includes(m.perms)) [...above, m.MenuId].forEach((id) => ids.add(id));
+      walk(m.children ?? [], [...above, m.MenuId]);
+    }
+  };
+  walk(tree.Data, []);
+  const saved = (await (await request.post('/api/XfSystemApi/SaveRole', { headers: { token }, data: { RoleId: 0, RoleName: name, Status: 1, MenuIds: [...ids] } })).json()) as Envelope<number>;
+  expect(saved.Code, saved.Message).toBe(200);
+  return saved.Data;
+}
+
+/** An administrator signed in in a browser of their own. */
+async function signedIn(browser: Browser, account: string): Promise<Page> {
+  const page = waitingForApp(await (await browser.newContext()).newPage());
+  await signIn(page, account, password);
+  return page;
+}
+
+/** The last toast says this. */
+const toast = (page: Page, text: string) => expect(page.locator('.ant-message-notice').filter({ hasText: text })).toBeVisible();
+
+/** Screenshots of what is open at 1440 and 375 px wide, then back to the wide screen. */
+async function shots(page: Page, testInfo: TestInfo, name: string, dialog: Locator) {
+  for (const width of [1440, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await settled(dialog);
+    await page.screenshot({ path: testInfo.outputPath(`${name}-${width}.png`) });
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+}
+
+/** One step of the flow dialog: its name and one role. */
+async function fillStep(page: Page, flow: Locator, n: number, name: string, role: string) {
+  const step = flow.getByRole('group', { name: `第${n}步` });
+  await step.getByLabel('步骤名称').fill(name);
+  await step.getByLabel('审核角色').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: new RegExp(`^${role}$`) }).click();
+  // Leave the multiple select (its list stays open after a choice) for the next field.
+  await step.getByLabel('步骤名称').click();
+  await expect(step.locator('.ant-select-selection-item', { hasText: role })).toBeVisible();
+}
+
+/** 待我审核 of this reviewer, the article's review opened from its row. */
+async function openReview(page: Page, title: string) {
+  await page.goto('/System/content/review');
+  await page.getByRole('row').filter({ hasText: title }).getByRole('button', { name: /审\s*核/ }).click();
+  const dialog = page.getByRole('dialog', { name: '审核稿件' });
+  await expect(dialog.getByRole('heading', { name: title })).toBeVisible();
+  return dialog;
+}
+
+test('a two-step review chain: rejected at 初审, resubmitted, approved by both steps and published; its 审批单 printed and exported', async ({ page, browser }, testInfo) => {
+  test.setTimeout(300_000);
+  const token = await adminToken(page.request);
+  const stamp = unique('');
+  const title = `审核流程测试${stamp}`;
+
+  // A menu of its own under 新闻中心 (the journeys share one database: other menus stay without a chain).
+  const parent = await menuByName(page.request, '新闻中心');
+  const menuName = `审核栏目${stamp}`;
+  const menu = (await (await page.request.post('/api/XfSysBussiness/SaveMenu', { headers: { token }, data: { MenuId: 0, ParentId: parent.MenuId, Name: menuName, Status: 1, SortNumber: 99 } })).json()) as Envelope<number>;
+  expect(menu.Code, menu.Message).toBe(200);
+
+  const firstRole = `初审员${stamp}`;
+  const finalRole = `终审员${stamp}`;
+  const [editorRoleId, firstRoleId, finalRoleId] = [
+    await roleWith(page.request, token, `编辑${stamp}`, ['dashboard:view', 'content:news:list', 'content:news:add', 'content:news:edit']),
+    await roleWith(page.request, token, firstRole, ['dashboard:view', 'content:review:list']),
+    await roleWith(page.request, token, finalRole, ['dashboard:view', 'content:review:list', 'content:review:records', 'content:review:export']),
+  ];
+  // Made before the article is submitted: a step's notices go to the administrators its roles have then.
+  const accounts = { editor: `editor_${stamp}`, first: `first_${stamp}`, final: `final_${stamp}` };
+  await createAdminAccount(page.request, token, { Account: accounts.editor, FullName: '编辑甲', RoleId: editorRoleId }, password);
+  await createAdminAccount(page.request, token, { Account: accounts.first, FullName: '初审人', RoleId: firstRoleId }, password);
+  await createAdminAccount(page.request, token, { Account: accounts.final, FullName: '终审人', RoleId: finalRoleId }, password);
+
+  // 栏目管理 → 审核流程: 初审 by one role (not on one's own article), 终审 by the other.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page);
+  await page.goto('/System/content/menu');
+  const menuRow = page.getByRole('row').filter({ hasText: menuName });
+  await menuRow.getByRole('button', { name: '审核流程' }).click();
+  const flow = page.getByRole('dialog', { name: `审核流程：${menuName}` });
+  await expect(flow.getByText('未设置审核流程：本栏目的文章保存后直接发布')).toBeVisible();
+  await flow.getByRole('button', { name: /添加步骤/ }).click();
+  await fillStep(page, flow, 1, '初审', firstRole);
+  await flow.getByRole('group', { name: '第1步' }).getByRole('switch', { name: '不得审核本人稿件' }).click();
+  await flow.getByRole('button', { name: /添加步骤/ }).click();
+  await fillStep(page, flow, 2, '终审', finalRole);
+  await expect(flow.getByRole('button', { name: /添加步骤（2\/5）/ })).toBeEnabled();
+  await flow.getByRole('button', { name: /确\s*定/ }).click();
+  await toast(page, '修改成功');
+  await expect(flow).toBeHidden();
+
+  // Opened again, the menu shows its two steps in order.
+  await menuRow.getByRole('button', { name: '审核流程' }).click();
+  await expect(flow.getByRole('group', { name: '第1步' }).getByLabel('步骤名称')).toHaveValue('初审');
+  await expect(flow.getByRole('group', { name: '第2步' }).getByLabel('步骤名称')).toHaveValue('终审');
+  await expect(flow.getByRole('group', { name: '第1步' }).getByRole('switch', { name: '不得审核本人稿件' })).toBeChecked();
+  await shots(page, testInfo, 'review-flow-dialog', flow);
+  await flow.getByRole('button', { name: /取\s*消/ }).click();
+
+  // The editor writes an article there: it waits as 审核中.
+  const editor = await signedIn(browser, accounts.editor);
+  const writing = await openNewArticle(editor, title, menuName);
+  await setEditorContent(editor, '<p>协会将于下月举办风险管理培训。</p>');
+  await writing.getByRole('button', { name: /确\s*定/ }).click();
+  await toast(editor, '已提交审核');
+  const editorRow = editor.getByRole('row').filter({ hasText: title });
+  await expect(editorRow.getByText('审核中')).toBeVisible();
+
+  // The 初审 reviewer: the workbench counts it, the bell says so and opens it.
+  const first = await signedIn(browser, accounts.first);
+  await expect(first.getByRole('link', { name: '待我审核：1，前往处理' })).toBeVisible();
+  const bell = first.getByRole('button', { name: '通知，1条未读' });
+  await bell.click();
+  await first.getByRole('button', { name: new RegExp(`《${title}》待您审核（初审）`) }).click();
+  await expect(first).toHaveURL(/\/System\/content\/review\?review=\d+$/);
+  let review = first.getByRole('dialog', { name: '审核稿件' });
+  await expect(review.getByText('协会将于下月举办风险管理培训。')).toBeVisible();
+  await expect(first.getByRole('button', { name: '通知', exact: true })).toBeVisible();
+
+  // 驳回 needs a reason, on the page before the server.
+  await review.getByRole('button', { name: /驳\s*回/ }).click();
+  await expect(review.getByText('请填写驳回理由')).toBeVisible();
+  await review.getByLabel(/审核意见/).fill('请补充培训时间和地点');
+  await review.getByRole('button', { name: /驳\s*回/ }).click();
+  await toast(first, '已驳回');
+  await expect(review).toBeHidden();
+  await expect(first).toHaveURL(/\/System\/content\/review$/);
+
+  // The author sees 审核不通过 and why, edits and submits again.
+  await editor.reload();
+  await expect(editorRow.getByText('审核不通过')).toBeVisible();
+  await editor.getByRole('button', { name: '通知，1条未读' }).click();
+  // The notice opens the 审批单 over 文章管理 (the author holds no 待我审核).
+  await editor.getByRole('button', { name: new RegExp(`《${title}》被驳回（初审）：请补充培训时间和地点`) }).click();
+  await expect(editor).toHaveURL(/\/System\/content\/news\?approval=\d+$/);
+  const rejectedSheet = editor.getByRole('dialog', { name: '审批单' });
+  await expect(rejectedSheet.getByRole('table')).toContainText('请补充培训时间和地点');
+  await rejectedSheet.getByRole('button', { name: '关闭' }).click();
+  await expect(editor).toHaveURL(/\/System\/content\/news$/);
+  await editorRow.getByRole('button', { name: /修\s*改/ }).click();
+  const editing = editor.getByRole('dialog', { name: '修改文章' });
+  await expect(editing.getByLabel('标题')).toHaveValue(title);
+  await editorReady(editor);
+  await setEditorContent(editor, '<p>协会将于下月十五日在北京举办风险管理培训。</p>');
+  await expect(editing.getByText('修改后选择「正常」保存，即重新提交审核')).toBeVisible();
+  await editing.getByRole('radio', { name: '正常' }).check();
+  await editing.getByRole('button', { name: /确\s*定/ }).click();
+  await toast(editor, '已提交审核');
+  await expect(editorRow.getByText('审核中')).toBeVisible();
+
+  // 初审 approves the new version: on to 终审.
+  review = await openReview(first, title);
+  await expect(review.getByText('协会将于下月十五日在北京举办风险管理培训。')).toBeVisible();
+  await review.getByLabel(/审核意见/).fill('同意，请终审');
+  await review.getByRole('button', { name: /^通\s*过$/ }).click();
+  await toast(first, '已通过，转终审');
+
+  // 终审: the chain shows 初审's decision; the review view at both widths, then 通过 publishes it.
+  const last = await signedIn(browser, accounts.final);
+  review = await openReview(last, title);
+  const chain = review.getByRole('region', { name: '审核流程' });
+  await expect(chain).toContainText('同意，请终审');
+  await expect(chain).toContainText('初审人');
+  await shots(last, testInfo, 'review-view', review);
+  await review.getByRole('button', { name: /^通\s*过$/ }).click();
+  await toast(last, '审核通过，已发布');
+
+  // Public now.
+  const found = (await (await page.request.get('/api/XfSysBussiness/GetNewsList', { headers: { token }, params: { key: title, pageindex: 1, pagesize: 10 } })).json()) as Envelope<{ List: { NewsId: number; Status: number }[] }>;
+  expect(found.Data.List).toHaveLength(1);
+  expect(found.Data.List[0]!.Status).toBe(1);
+  const visitor = waitingForApp(await (await browser.newContext()).newPage());
+  await visitor.goto(`/info?NewsId=${found.Data.List[0]!.NewsId}`);
+  await expect(visitor.getByRole('heading', { name: title })).toBeVisible();
+  await expect(visitor.getByText('协会将于下月十五日在北京举办风险管理培训。')).toBeVisible();
+  await visitor.context().close();
+
+  // 审批记录: both reviews of the article; the approved one's 审批单.
+  await last.goto('/System/content/review');
+  await last.getByRole('tab', { name: '审批记录' }).click();
+  const records = last.getByRole('row').filter({ hasText: title });
+  await expect(records).toHaveCount(2);
+  await records.filter({ hasText: '已通过' }).getByRole('button', { name: /查\s*看/ }).click();
+  const detail = last.getByRole('dialog', { name: '审批详情' });
+  await detail.getByRole('button', { name: /审批单/ }).click();
+  const sheetDialog = last.getByRole('dialog', { name: '审批单' });
+  const sheet = sheetDialog.getByRole('table');
+  await expect(sheetDialog.getByRole('heading', { name: '文章发布审批单' })).toBeVisible();
+  await expect(sheet).toContainText(title);
+  await expect(sheet).toContainText(menuName);
+  await expect(sheet).toContainText(accounts.editor);
+  await expect(sheet.getByRole('row').filter({ hasText: '初审意见' })).toContainText('同意，请终审');
+  await expect(sheet.getByRole('row').filter({ hasText: '初审意见' })).toContainText('初审人');
+  await expect(sheet.getByRole('row').filter({ hasText: '终审意见' })).toContainText('终审人');
+  await shots(last, testInfo, 'approval-sheet', sheetDialog);
+
+  // 打印 asks the browser to print; the print style shows the sheet alone, on one A4 page.
+  await last.evaluate(() => {
+    window.print = () => {
+      (window as unknown as { printed: boolean }).printed = true;
+    };
+  });
+  await sheetDialog.getByRole('button', { name: /打\s*印/ }).click();
+  expect(await last.evaluate(() => (window as unknown as { printed?: boolean }).printed)).toBe(true);
+  await last.emulateMedia({ media: 'print' });
+  await expect(last.locator('#root')).toBeHidden();
+  await expect(last.getByRole('heading', { name: '文章发布审批单' })).toBeVisible();
+  // A4's printable width (210 mm less the page's margins) at 96 dpi.
+  await last.setViewportSize({ width: 673, height: 986 });
+  await last.screenshot({ path: testInfo.outputPath('approval-sheet-print.png'), fullPage: true });
+  await last.setViewportSize({ width: 1440, height: 900 });
+  const pdf = await last.pdf({ path: testInfo.outputPath('approval-sheet.pdf'), format: 'A4', preferCSSPageSize: true });
+  expect(pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g)).toHaveLength(1);
+  await last.emulateMedia({ media: 'screen' });
+
+  // 导出: the same record as a workbook.
+  const download = last.waitForEvent('download');
+  await sheetDialog.getByRole('button', { name: /导\s*出/ }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^文章发布审批单-\d+\.xlsx$/);
+  expect(fs.readFileSync(await file.path()).subarray(0, 2).toString('latin1')).toBe('PK');
+
+  // 文章管理's 审批记录 lists the article's reviews with their 审批单.
+  await page.goto('/System/content/news');
+  await page.getByRole('textbox', { name: '标题' }).fill(title);
+  await page.getByRole('button', { name: /查\s*询/ }).click();
+  await page.getByRole('row').filter({ hasText: title }).getByRole('button', { name: '审批记录' }).click();
+  const drawer = page.getByRole('dialog', { name: `审批记录：${title}` });
+  await expect(drawer.locator('.ant-table-row')).toHaveCount(2);
+  await drawer.locator('.ant-table-row').filter({ hasText: '已通过' }).getByRole('button', { name: '审批单' }).click();
+  await expect(page.getByRole('dialog', { name: '审批单' }).getByRole('table')).toContainText('同意，请终审');
+
+  for (const p of [editor, first, last]) await p.context().close();
+
+  // The bell on a phone: the 初审 reviewer's notices, the newest first.
+  const phone = waitingForApp(await (await browser.newContext({ viewport: { width: 375, height: 812 } })).newPage());
+  await signIn(phone, accounts.first, password);
+  await phone.getByRole('button', { name: /^通知/ }).click();
+  const notices = phone.getByRole('list', { name: '通知列表' });
+  await expect(notices).toContainText(`《${title}》待您审核（初审）`);
+  await settled(notices);
+  await phone.screenshot({ path: testInfo.outputPath('notices-375.png') });
+  await phone.getByRole('button', { name: '全部已读' }).click();
+  await expect(phone.getByRole('button', { name: '通知', exact: true })).toBeVisible();
+  await phone.context().close();
+
+  // The 终审 role disabled: no one can decide that step. The workbench says so, and 审核流程 marks it in red.
+  const disabled = (await (await page.request.post('/api/XfSystemApi/SaveRole', { headers: { token }, data: { RoleId: finalRoleId, RoleName: finalRole, Status: 0, MenuIds: [] } })).json()) as Envelope<number>;
+  expect(disabled.Code, disabled.Message).toBe(200);
+  await page.goto('/System/home');
+  await expect(page.getByRole('alert').filter({ hasText: '审核流程受阻' })).toContainText(`栏目“${menuName}”的终审无人可审核`);
+  await page.screenshot({ path: testInfo.outputPath('workbench-blocked-1440.png') });
+  await page.goto('/System/content/menu');
+  await page.getByRole('row').filter({ hasText: menuName }).getByRole('button', { name: '审核流程' }).click();
+  await expect(flow.getByRole('group', { name: '第2步' })).toContainText('无人可审核');
+  await expect(flow.getByRole('group', { name: '第1步' })).not.toContainText('无人可审核');
+  await shots(page, testInfo, 'review-flow-blocked', flow);
+
+  // The menu's chain taken off again, so no other journey's workbench finds it blocked.
+  const cleared = (await (await page.request.post('/api/XfSysBussiness/SaveMenuReviewFlow', { headers: { token }, data: { MenuId: menu.Data, Steps: [] } })).json()) as Envelope<null>;
+  expect(cleared.Code, cleared.Message).toBe(200);
+});
