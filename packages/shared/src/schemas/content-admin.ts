@@ -198,6 +198,8 @@ export interface AdminNewsItemDto extends NewsListItemDto {
   Views: number;
   /** 定时下线: when the server closes the article; '' for never. */
   OfflineTime: string;
+  /** An edit of this article waits in its menu's review chain (修改待审); the site shows the published text until it is approved. */
+  EditPending: boolean;
 }
 
 /** An article as the back office's editor opens it. */

@@ -9,7 +9,7 @@ import { pageWindow } from '../../http/paging.js';
 import { freshMenuIndex, requireMenu } from '../menus/service.js';
 import { descendantIds } from '../menus/tree.js';
 import { reviewChain, type ReviewChain } from '../review/flows.js';
-import { submitReview, withdrawReviews } from '../review/submit.js';
+import { submitReview, withdrawReviews, withPendingEdit } from '../review/submit.js';
 import { containing } from '../system/like.js';
 import { itemQuery, toItem, type NewsItem, type Page } from './items.js';
 import { articleFields, conflict, nextVersion, recordRevision, restoringSave, type RevisionEditor } from './revisions.js';
@@ -39,6 +39,8 @@ export interface AdminNewsItem extends NewsItem {
   views: number;
   /** 定时下线 time; '' for none. */
   offlineAt: string;
+  /** An edit waits in the review chain; the article still reads as published. */
+  editPending: boolean;
 }
 
 /** One page of articles matching the filter, newest publish time first. */
@@ -66,8 +68,8 @@ export async function listArticles(database: Database, filter: ArticleFilter, pa
   ]);
   const ids = page.map((r) => r.id);
   if (ids.length === 0) return { items: [], total };
-  const rows = await itemQuery(db).select(['n.author', 'n.views', 'n.offline_at']).where('n.id', 'in', ids).execute();
-  const byId = new Map(rows.map((r) => [r.id, { ...toItem(r), author: r.author, views: r.views, offlineAt: r.offline_at }]));
+  const [rows, pending] = await Promise.all([itemQuery(db).select(['n.author', 'n.views', 'n.offline_at']).where('n.id', 'in', ids).execute(), withPendingEdit(db, ids)]);
+  const byId = new Map(rows.map((r) => [r.id, { ...toItem(r), author: r.author, views: r.views, offlineAt: r.offline_at, editPending: pending.has(r.id) }]));
   return { items: ids.flatMap((id) => byId.get(id) ?? []), total };
 }
 

@@ -57,7 +57,7 @@ export function toNewsDetailDto(article: Article, audience: Audience): NewsDetai
 export const backOffice = (assetBaseUrl: string): Audience => ({ assetBaseUrl, isMember: true });
 
 export function toAdminNewsItemDto(item: AdminNewsItem, assetBaseUrl: string): AdminNewsItemDto {
-  return { ...toNewsListItemDto(item, backOffice(assetBaseUrl)), Author: item.author, Views: item.views, OfflineTime: item.offlineAt };
+  return { ...toNewsListItemDto(item, backOffice(assetBaseUrl)), Author: item.author, Views: item.views, OfflineTime: item.offlineAt, EditPending: item.editPending };
 }
 
 export function toAdminNewsDetailDto(article: Article & { offlineAt: string; version: number }, assetBaseUrl: string): AdminNewsDetailDto {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ArticleStatus, formatCst, ReviewKind, ReviewState, RevisionKind, type NewsRevisionListDto, type ReviewListItemDto } from '@portal/shared';
+import { ArticleStatus, formatCst, ReviewKind, ReviewState, RevisionKind, type AdminNewsItemDto, type ListDto, type NewsRevisionListDto, type ReviewListItemDto } from '@portal/shared';
 import { insertNews } from '../../../test/fixtures.js';
 import { engines } from '../../../test/harness.js';
 import { publicCall } from '../../../test/members.js';
@@ -104,6 +104,9 @@ describe.each(engines)('the review chain (三审) on %s', (engine) => {
     expect(await publicTitles(`pid=${r.menus.child}`)).not.toContain('改后标题');
     expect(await publicTitles(`key=${encodeURIComponent('待审改稿专用词')}`)).toEqual([]);
     expect(await publicTitles(`key=${encodeURIComponent('改后标题')}`)).toEqual([]);
+    // 文章管理 marks it 修改待审.
+    const listed = async () => (await r.call<ListDto<AdminNewsItemDto>>(r.tokens.admin, 'GET', `GetNewsList?key=${encodeURIComponent('标题')}&pagesize=100`)).Data.List.find((n) => n.NewsId === id);
+    expect(await listed()).toMatchObject({ Title: '原标题', Status: ArticleStatus.Published, EditPending: true });
     const first = await r.pendingOf(id);
     expect((await r.review(first)).Data).toMatchObject({ Kind: ReviewKind.Edit, Title: '改后标题', Version: { Title: '改后标题', NewContent: '<p>待审改稿专用词</p>' } });
 
@@ -117,6 +120,7 @@ describe.each(engines)('the review chain (三审) on %s', (engine) => {
     await approveBoth(second);
     expect(await r.article(id)).toMatchObject({ status: ArticleStatus.Published, title: '再改标题', version: before.version + 1 });
     expect(await publicDetail(id)).toMatchObject({ Title: '再改标题', NewContent: '<p>再改正文专用词</p>' });
+    expect(await listed()).toMatchObject({ Title: '再改标题', EditPending: false });
     expect(await publicTitles(`key=${encodeURIComponent('再改正文专用词')}`)).toEqual(['再改标题']);
     const history = await r.call<NewsRevisionListDto>(r.tokens.admin, 'GET', `GetNewsRevisionList?newsid=${id}`);
     expect(history.Data.List.map((v) => [v.Version, v.Kind, v.Summary, v.AdminAccount])).toEqual([[before.version + 1, RevisionKind.Edited, '标题、正文', 'writer']]);

@@ -69,6 +69,13 @@ export async function withdrawReviews(trx: Kysely<DB>, newsIds: readonly number[
   await trx.updateTable('news_reviews').set({ state: ReviewState.Withdrawn, decided_at: at }).where('news_id', 'in', newsIds).where('state', '=', ReviewState.Pending).execute();
 }
 
+/** Of these articles, those with an edit waiting in their review chain (文章管理 marks them 修改待审). */
+export async function withPendingEdit(db: Kysely<DB>, newsIds: readonly number[]): Promise<Set<number>> {
+  if (newsIds.length === 0) return new Set();
+  const rows = await db.selectFrom('news_reviews').select('news_id').where('news_id', 'in', newsIds).where('state', '=', ReviewState.Pending).where('kind', '=', ReviewKind.Edit).execute();
+  return new Set(rows.map((r) => r.news_id));
+}
+
 /** The article's pending review, if any: its id and kind. */
 export async function pendingReview(trx: Kysely<DB>, newsId: number): Promise<{ id: number; kind: number } | undefined> {
   return trx.selectFrom('news_reviews').select(['id', 'kind']).where('news_id', '=', newsId).where('state', '=', ReviewState.Pending).executeTakeFirst();

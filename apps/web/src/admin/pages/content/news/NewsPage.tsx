@@ -53,7 +53,21 @@ const articles = listResource<AdminNewsItemDto, Filters>({
       width: 80,
       render: (url: string) => (url ? <Image src={url} alt="" width={60} height={40} style={{ objectFit: 'cover' }} /> : '-'),
     },
-    { title: '状态', dataIndex: 'Status', width: 80, render: (status: number) => <ArticleStatusTag status={status} /> },
+    {
+      title: '状态',
+      dataIndex: 'Status',
+      width: 90,
+      render: (status: number, news: AdminNewsItemDto) => (
+        <>
+          <ArticleStatusTag status={status} />
+          {news.EditPending && (
+            <Tag color="processing" title="修改已提交审核，审核通过后生效" style={{ marginTop: 4 }}>
+              修改待审
+            </Tag>
+          )}
+        </>
+      ),
+    },
     { title: '作者', dataIndex: 'Author', width: 100, ellipsis: true, render: (author: string) => author || '-' },
     { title: '阅读量', dataIndex: 'Views', width: 80 },
     { title: '发布时间', dataIndex: 'NewsCreateTime', width: 165 },
