@@ -17,6 +17,12 @@ function totp(secret: string, at: number): string {
   return String(mac.readUInt32BE(offset) & 0x7fffffff).slice(-6).padStart(6, '0');
 }
 
+/** Types a recovery code into the second step of sign-in and sends it. */
+const enterRecoveryCode = async (page: Page, code: string) => {
+  await page.getByLabel('恢复码').fill(code);
+  await page.getByLabel('恢复码').press('Enter');
+};
+
 const accountMenu = async (page: Page, item: string | RegExp) => {
   await page.getByRole('button', { name: '账号菜单' }).click();
   await page.getByRole('menuitem', { name: item }).click();
@@ -67,20 +73,17 @@ test('an admin enrols an authenticator, then signs in with a code and once with 
   // No phone at hand: a recovery code, once.
   await submitSignIn(page, account, password);
   await page.getByRole('button', { name: '手机不在身边？使用恢复码' }).click();
-  await page.getByLabel('恢复码').fill(recovery[0]!);
-  await page.getByLabel('恢复码').press('Enter');
+  await enterRecoveryCode(page, recovery[0]!);
   await expect(page).toHaveURL(/\/System\/home$/);
   await accountMenu(page, '退出登录');
   await expect(page).toHaveURL(/\/login$/);
 
   await submitSignIn(page, account, password);
   await page.getByRole('button', { name: '手机不在身边？使用恢复码' }).click();
-  await page.getByLabel('恢复码').fill(recovery[0]!);
-  await page.getByLabel('恢复码').press('Enter');
+  await enterRecoveryCode(page, recovery[0]!);
   await expect(page.getByText('动态验证码错误')).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
   // Another of the codes still opens the back office.
-  await page.getByLabel('恢复码').fill(recovery[1]!);
-  await page.getByLabel('恢复码').press('Enter');
+  await enterRecoveryCode(page, recovery[1]!);
   await expect(page).toHaveURL(/\/System\/home$/);
 });
