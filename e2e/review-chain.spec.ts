@@ -3,6 +3,7 @@ import type { APIRequestContext, Browser, Locator, Page, TestInfo } from '@playw
 import { expect, test, waitingForApp } from './test.js';
 import { adminToken, createAdminAccount, openNewArticle, setEditorContent, editorReady, signIn, unique, type Envelope } from './admin-session.js';
 import { menuByName, settled } from './helpers.js';
+import { call, member } from './member-session.js';
 
 /**
  * The review chain (三审) end to end: a two-step chain set on a menu in 栏目管理's 审核流程 (初审 by
@@ -288,4 +289,39 @@ test('a two-step review chain: rejected at 初审, resubmitted, approved by both
   // The menu's chain taken off again, so no other journey's workbench finds it blocked.
   const cleared = (await (await page.request.post('/api/XfSysBussiness/SaveMenuReviewFlow', { headers: { token }, data: { MenuId: menu.Data, Steps: [] } })).json()) as Envelope<null>;
   expect(cleared.Code, cleared.Message).toBe(200);
+});
+
+test('a super administrator decides a member contribution’s chain step in 投稿审核 only with a 越级审核原因', async ({ page }, testInfo) => {
+  const token = await adminToken(page.request);
+  const stamp = unique('');
+  const parent = await menuByName(page.request, '新闻中心');
+  const saved = (await (
+    await page.request.post('/api/XfSysBussiness/SaveMenu', {
+      headers: { token },
+      data: { MenuId: 0, ParentId: parent.MenuId, Name: `投稿审核栏目${stamp}`, Status: 1, SortNumber: 99, AcceptsContributions: true },
+    })
+  ).json()) as Envelope<number>;
+  expect(saved.Code, saved.Message).toBe(200);
+  const reviewer = await roleWith(page.request, token, `投稿初审${stamp}`, ['dashboard:view', 'content:review:list']);
+  await call(page.request, 'XfSysBussiness/SaveMenuReviewFlow', { MenuId: saved.Data, Steps: [{ Name: '初审', RoleIds: [reviewer], NoSelfReview: false }] }, token);
+  const title = `越级审核投稿${stamp}`;
+  const memberToken = await member(page.request, token, '越级审核测试单位');
+  const newsId = await call<number>(page.request, 'XfWebApi/SaveNews', { NewsId: 0, Title: title, MenuId: saved.Data, NewContent: '<p>会员投稿正文</p>' }, memberToken);
+
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page);
+  await page.goto('/System/member/contribution');
+  await page.locator('.ant-table-row', { hasText: title }).getByRole('button', { name: '审核' }).click();
+  const dialog = page.getByRole('dialog', { name: '审核投稿' });
+  await expect(dialog.getByText(/审核流程：第1\/1步（初审）。您不是此步骤的审核人/)).toBeVisible();
+  await dialog.getByRole('button', { name: /越级通过/ }).click();
+  await expect(dialog.getByText('越级审核须填写原因')).toBeVisible();
+  await dialog.getByLabel('越级审核原因').fill('初审人出差，按会长指示先行发布');
+  await shots(page, testInfo, 'contribution-override', dialog);
+  await dialog.getByRole('button', { name: /越级通过/ }).click();
+  await expect(dialog).toBeHidden();
+  // Published: it leaves the queue of 审核中 contributions and reads as public.
+  await expect(page.locator('.ant-table-row', { hasText: title })).toBeHidden();
+  const published = (await (await page.request.get('/api/XfWebApi/GetNewsDetail', { params: { newsid: String(newsId) } })).json()) as Envelope<{ Status: number }>;
+  expect(published.Data.Status).toBe(1);
 });

@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import type { AdminNoticeListDto, Permission, ReviewDto, ReviewListItemDto, ReviewStepInput } from '@portal/shared';
+import type { Config } from '../src/config.js';
 import type { Engine } from '../src/db/connection.js';
 import { adminCall, createAdmin, createAdminTestApp, loginAdmin, testClock } from './admin.js';
 import { insertMenu } from './fixtures.js';
@@ -36,9 +37,10 @@ export const twoSteps = (roles: ReviewTest['roles']): ReviewStepInput[] => [
   { Name: '终审', RoleIds: [roles.final, roles.editor], NoSelfReview: true },
 ];
 
-export async function createReviewTest(engine: Engine): Promise<ReviewTest> {
+/** `overrides` of the configuration (e.g. SMTP_URL, so that mail is queued; no job sends it). */
+export async function createReviewTest(engine: Engine, overrides: Partial<Config> = {}): Promise<ReviewTest> {
   const clock = testClock();
-  const t = await createAdminTestApp(engine, { now: clock.now, backgroundJobs: false });
+  const t = await createAdminTestApp(engine, { now: clock.now, backgroundJobs: false }, overrides);
   const db = t.app.services.database.db;
   const admin = await loginAdmin(t);
   const call: ReviewTest['call'] = (token, method, name, payload) => adminCall(t, token, method, `/api/XfSysBussiness/${name}`, payload);

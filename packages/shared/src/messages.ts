@@ -205,6 +205,8 @@ export const reviewMessages = {
   editSubmitted: '修改已提交审核，审核通过后生效',
   approvedNext: (step: string) => `已通过，转${step}`,
   published: '审核通过，已发布',
+  /** The last step approved after the version's own take-down time: it is closed, not published. */
+  publishedPastTakeDown: '审核通过；下线时间已过，文章已下线',
   rejected: '已驳回',
   bulkPublishNeedsReview: (count: number) => `所选文章中有${count}篇所在栏目需要审核，请逐篇提交审核`,
 } as const;

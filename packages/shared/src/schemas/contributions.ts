@@ -106,6 +106,21 @@ export interface ContributionDetailDto extends ContributionListItemDto {
   /** The title with each sensitive word wrapped in <mark>. */
   MarkedTitle: string;
   Reviews: ContributionReviewDto[];
+  /** In a menu with a review chain: the step it waits at and whether the caller may decide it (as GetReview answers); null otherwise. */
+  ChainStep: ContributionChainStepDto | null;
+}
+
+export interface ContributionChainStepDto {
+  ReviewId: number;
+  /** e.g. 2/3 初审. */
+  StepNo: number;
+  StepCount: number;
+  StepName: string;
+  CanDecide: boolean;
+  /** Only as a super administrator's override, with OverrideReason. */
+  NeedsOverride: boolean;
+  /** Why the caller may not decide (or only by override); '' when they may. */
+  Why: string;
 }
 
 /** AuditContribution: approve or reject (with a reason); the reviewer may correct title and body first. */

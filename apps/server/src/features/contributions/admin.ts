@@ -4,9 +4,11 @@ import type { App } from '../../http/app-types.js';
 import { adminWrite, currentAdmin, requireAdmin } from '../../http/admin-auth.js';
 import { list, ok } from '../../http/envelope.js';
 import { sendListExport, type ExportColumn } from '../../http/xlsx-export.js';
+import { toContributionChainStepDto } from '../review/dto.js';
 import { adminDocs } from './docs.js';
 import { toContributionDetailDto, toContributionListItemDto } from './review-dto.js';
 import { decideContribution, listContributions, readContribution, reviewHistory } from './review.js';
+import { mailContext } from '../activities/mail.js';
 
 const TARGET = '投稿';
 const idParams = z.object({ id: idParam });
@@ -56,7 +58,8 @@ export async function contributionsAdmin(app: App): Promise<void> {
     { onRequest: requireAdmin('member:contribution:list'), schema: { ...adminDocs, summary: '投稿详情：正文（敏感词高亮）与审核记录', params: idParams } },
     async (request) => {
       const contribution = await readContribution(database, request.params.id);
-      return ok(await toContributionDetailDto(database, contribution, await reviewHistory(database.db, contribution.id), config.assetBaseUrl));
+      const [history, chainStep] = await Promise.all([reviewHistory(database.db, contribution.id), toContributionChainStepDto(database.db, contribution.id, currentAdmin(request))]);
+      return ok(await toContributionDetailDto(database, contribution, history, chainStep, config.assetBaseUrl));
     },
   );
 
@@ -71,7 +74,7 @@ export async function contributionsAdmin(app: App): Promise<void> {
       const decided = await adminWrite(
         request,
         { action: 'member:contribution:audit', target: TARGET, targetId: body.NewsId, detail: (c) => `${c.title}（${body.Decision === 1 ? '通过' : `驳回：${body.Reason}`}）` },
-        () => decideContribution(database, body, currentAdmin(request), { now: now(), revisionsKept: config.newsRevisionsKept }),
+        () => decideContribution(database, body, currentAdmin(request), { now: now(), revisionsKept: config.newsRevisionsKept, mail: mailContext(request) }),
       );
       return ok(decided.id);
     },

@@ -1,4 +1,4 @@
-import type { ContributionDetailDto, ContributionListItemDto } from '@portal/shared';
+import type { ContributionChainStepDto, ContributionDetailDto, ContributionListItemDto } from '@portal/shared';
 import type { Database } from '../../db/connection.js';
 import { assetUrl } from '../../http/assets.js';
 import { markSensitiveHtml, markSensitiveText, sensitiveWordsIn } from '../sensitive-words/service.js';
@@ -22,8 +22,14 @@ export async function toContributionListItemDto(database: Database, c: Contribut
   };
 }
 
-/** The review page's view: the body and title with each sensitive word marked, and the history. */
-export async function toContributionDetailDto(database: Database, c: Contribution, reviews: ReviewEntry[], assetBaseUrl: string): Promise<ContributionDetailDto> {
+/** The review page's view: the body and title with each sensitive word marked, the history, and the chain's step when in one. */
+export async function toContributionDetailDto(
+  database: Database,
+  c: Contribution,
+  reviews: ReviewEntry[],
+  chainStep: ContributionChainStepDto | null,
+  assetBaseUrl: string,
+): Promise<ContributionDetailDto> {
   return {
     ...(await toContributionListItemDto(database, c)),
     ImageUrl: assetUrl(assetBaseUrl, c.imageUrl),
@@ -31,5 +37,6 @@ export async function toContributionDetailDto(database: Database, c: Contributio
     MarkedContent: await markSensitiveHtml(database, c.content),
     MarkedTitle: await markSensitiveText(database, c.title),
     Reviews: reviews.map((r) => ({ Decision: r.decision, Reason: r.reason, AdminAccount: r.adminAccount, CreateTime: r.createdAt })),
+    ChainStep: chainStep,
   };
 }

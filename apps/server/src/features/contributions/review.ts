@@ -7,10 +7,12 @@ import { badRequest, notFound } from '../../http/envelope.js';
 import { pageWindow } from '../../http/paging.js';
 import { articleFields, nextVersion, recordRevision } from '../news/revisions.js';
 import { invalidateNewsCaches } from '../news/service.js';
-import { decideStep } from '../review/decide.js';
+import { nudgeOutbox } from '../activities/outbox.js';
+import { decideStep, type DecideContext } from '../review/decide.js';
 import { pendingReview, refreshReviewedVersion } from '../review/submit.js';
 import type { AdminPrincipal } from '../system/access.js';
 import { containing } from '../system/like.js';
+import { queueContributionDecisionMail } from './decision-mail.js';
 
 /**
  * The back office's review of contributions (投稿审核): a queue, the article with its history,
@@ -133,8 +135,9 @@ export async function decideContribution(
   database: Database,
   body: AuditContributionBody,
   reviewer: AdminPrincipal,
-  { now, revisionsKept }: { now: number; revisionsKept: number },
+  context: DecideContext,
 ): Promise<{ id: number; title: string }> {
+  const { now, revisionsKept } = context;
   const at = formatCst(now);
   const corrected = body.NewContent === undefined ? undefined : cleanArticleBody(body.NewContent);
   const result = await database.db.transaction().execute(async (trx) => {
@@ -159,7 +162,7 @@ export async function decideContribution(
     if (review) {
       if (before) await refreshReviewedVersion(trx, review.id, body.NewsId);
       const verdict = { decision: body.Decision, opinion: body.Decision === ReviewDecision.Rejected ? body.Reason : '', overrideReason: body.OverrideReason };
-      await decideStep(trx, review.id, verdict, reviewer, { now, revisionsKept });
+      await decideStep(trx, review.id, verdict, reviewer, context);
     } else {
       const decided =
         body.Decision === ReviewDecision.Approved
@@ -174,6 +177,8 @@ export async function decideContribution(
         .executeTakeFirst();
       if (updated.numUpdatedRows === 0n) throw badRequest(contributionMessages.notUnderReview);
       await record(body.Decision, body.Decision === ReviewDecision.Rejected ? body.Reason : '');
+      const outcome = body.Decision === ReviewDecision.Approved ? { approved: true as const } : { approved: false as const, reason: body.Reason };
+      await queueContributionDecisionMail(trx, body.NewsId, outcome, context.mail, now);
     }
     if (before) {
       const editor = { adminId: reviewer.adminId, account: reviewer.account };
@@ -182,6 +187,7 @@ export async function decideContribution(
     return { id: body.NewsId, title: changes.values.title ?? current.title };
   });
   invalidateNewsCaches(database);
+  if (context.mail) nudgeOutbox(database);
   return result;
 }
 

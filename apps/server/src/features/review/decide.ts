@@ -16,6 +16,9 @@ import {
 import type { Database } from '../../db/connection.js';
 import type { DB } from '../../db/schema.js';
 import { badRequest, notFound } from '../../http/envelope.js';
+import type { MailContext } from '../activities/mail.js';
+import { nudgeOutbox } from '../activities/outbox.js';
+import { queueContributionDecisionMail } from '../contributions/decision-mail.js';
 import { storedStatus } from '../news/admin-service.js';
 import { articleFields, nextVersion, recordRevision } from '../news/revisions.js';
 import { invalidateNewsCaches } from '../news/service.js';
@@ -44,6 +47,8 @@ export interface DecideContext {
   now: number;
   /** NEWS_REVISIONS_KEPT, for the revision an approved edit keeps. */
   revisionsKept: number;
+  /** With SMTP configured: a contribution's final outcome is also e-mailed to its member. */
+  mail: MailContext | null;
 }
 
 export interface Decided {
@@ -62,6 +67,7 @@ export async function decideReview(database: Database, body: DecideReviewBody, r
   const verdict = { decision: body.Decision, opinion: body.Opinion, overrideReason: body.OverrideReason, stepNo: body.StepNo };
   const decided = await database.db.transaction().execute((trx) => decideStep(trx, body.ReviewId, verdict, reviewer, context));
   invalidateNewsCaches(database);
+  if (context.mail) nudgeOutbox(database);
   return decided;
 }
 
@@ -102,11 +108,14 @@ export async function decideStep(trx: Kysely<DB>, reviewId: number, verdict: Ste
     if (review.kind === ReviewKind.Contribution) await contributionHistory(trx, review, reviewer, ReviewDecision.Approved, message, at);
     return { ...decided, state: ReviewState.Pending, message };
   }
-  if (approve) await publish(trx, review, reviewer, context, at);
-  else await reject(trx, review, reviewer, verdict.opinion, at);
+  const published = approve ? await publish(trx, review, reviewer, context, at) : undefined;
+  if (!approve) await reject(trx, review, reviewer, verdict.opinion, at);
+  if (review.kind === ReviewKind.Contribution) {
+    await queueContributionDecisionMail(trx, review.newsId, approve ? { approved: true } : { approved: false, reason: verdict.opinion }, context.mail, context.now);
+  }
   const outcomeText = approve ? '已审核通过' : `被驳回（${step.name}）：${verdict.opinion}`;
   await notify(trx, review.authorAdminId ? [review.authorAdminId] : [], `您的${reviewKindNames[review.kind]}《${review.title}》${outcomeText}`, approvalLink(review.id), at);
-  return { ...decided, state: approve ? ReviewState.Approved : ReviewState.Rejected, message: approve ? reviewMessages.published : reviewMessages.rejected };
+  return { ...decided, state: approve ? ReviewState.Approved : ReviewState.Rejected, message: !approve ? reviewMessages.rejected : published === ArticleStatus.Closed ? reviewMessages.publishedPastTakeDown : reviewMessages.published };
 }
 
 /** The article's status updated only while it is still 审核中: anything else means it changed outside its review. */
@@ -120,30 +129,43 @@ async function settleUnderReview(trx: Kysely<DB>, newsId: number, values: { stat
   if (updated.numUpdatedRows === 0n) throw badRequest(reviewMessages.notPending);
 }
 
-/** The last step approved: a new article goes public (or 待发布 until its time), a contribution is published now, an edit is applied. */
-async function publish(trx: Kysely<DB>, review: Review, reviewer: AdminPrincipal, context: DecideContext, at: string): Promise<void> {
+/**
+ * The status an approved version takes: public now, or 待发布 until its publish time — or, when
+ * its take-down time passed while it waited in review, 已关闭 at once, as the publishing clock
+ * would close it a moment later (never shown for those seconds).
+ */
+function approvedStatus(fields: { news_create_time: string; offline_at: string }, at: string): number {
+  if (fields.offline_at && fields.offline_at <= at) return ArticleStatus.Closed;
+  return storedStatus(ArticleStatus.Published, fields.news_create_time, at);
+}
+
+/** The last step approved: a new article goes public (or 待发布 until its time), a contribution is published now, an edit is applied. Answers the status it took. */
+async function publish(trx: Kysely<DB>, review: Review, reviewer: AdminPrincipal, context: DecideContext, at: string): Promise<number> {
   const article = await articleFields(trx, review.newsId);
   if (!article) throw notFound(messages.articleNotFound);
   if (review.kind === ReviewKind.NewArticle) {
-    await settleUnderReview(trx, review.newsId, { status: storedStatus(ArticleStatus.Published, article.news_create_time, at), process_item_name: '', updated_at: at });
-    return;
+    const status = approvedStatus(article, at);
+    await settleUnderReview(trx, review.newsId, { status, process_item_name: '', updated_at: at });
+    return status;
   }
   if (review.kind === ReviewKind.Contribution) {
     // As an approval in 投稿审核 always did: the publish time is the moment of approval.
     await settleUnderReview(trx, review.newsId, { status: ArticleStatus.Published, process_item_name: '', news_create_time: at, updated_at: at });
     await contributionHistory(trx, review, reviewer, ReviewDecision.Approved, '', at);
-    return;
+    return ArticleStatus.Published;
   }
   // An edit: the waiting version replaces the live one, as saveArticle would have written it, with a revision in the author's name.
   const { restored_from: restoredFrom, ...fields } = review.version;
+  const status = approvedStatus(fields, at);
   await trx
     .updateTable('news')
-    .set({ ...fields, status: storedStatus(ArticleStatus.Published, fields.news_create_time, at), updated_at: at, ...nextVersion })
+    .set({ ...fields, status, updated_at: at, ...nextVersion })
     .where('id', '=', review.newsId)
     .execute();
   const editor = { adminId: review.authorAdminId ?? 0, account: review.authorName };
   const kind = restoredFrom ? RevisionKind.Restored : RevisionKind.Edited;
   await recordRevision(trx, { newsId: review.newsId, kind, editor, before: article, restoredFrom: restoredFrom ?? undefined, at, kept: context.revisionsKept });
+  return status;
 }
 
 /** 驳回: a new article or contribution becomes 审核不通过 with the opinion as its reason; an edit is dropped and the live article stays. */

@@ -1,11 +1,12 @@
 import type { Kysely } from 'kysely';
-import type { MenuReviewFlowDto, ReviewDecisionDto, ReviewDto, ReviewListItemDto, ReviewStepDto, StepDecision } from '@portal/shared';
+import type { ContributionChainStepDto, MenuReviewFlowDto, ReviewDecisionDto, ReviewDto, ReviewListItemDto, ReviewStepDto, StepDecision } from '@portal/shared';
 import type { DB } from '../../db/schema.js';
 import { toArticleFieldsDto } from '../news/dto.js';
 import type { AdminPrincipal } from '../system/access.js';
 import { staffedReviewerRoles, type ReviewStep } from './flows.js';
 import type { ReviewDecisionRow } from './queue.js';
-import { currentStep, judge, type Review } from './records.js';
+import { currentStep, judge, loadReview, type Review } from './records.js';
+import { pendingReview } from './submit.js';
 
 /** The review feature's answers, in the wire's PascalCase. */
 
@@ -73,6 +74,23 @@ export async function toReviewDto(db: Kysely<DB>, r: Review, decisions: readonly
     Steps: await stepDtos(db, r.steps),
     Decisions: decisions.map(toReviewDecisionDto),
     Version: { ...version, MenuName: r.menuName },
+    CanDecide: judged.canDecide,
+    NeedsOverride: judged.needsOverride,
+    Why: judged.why,
+  };
+}
+
+/** 投稿审核's view of a contribution's chain: the step it waits at and whether the caller may decide it; null outside a chain. */
+export async function toContributionChainStepDto(db: Kysely<DB>, newsId: number, caller: AdminPrincipal): Promise<ContributionChainStepDto | null> {
+  const pending = await pendingReview(db, newsId);
+  if (!pending) return null;
+  const review = await loadReview(db, pending.id);
+  const judged = judge(review, caller);
+  return {
+    ReviewId: review.id,
+    StepNo: review.stepNo,
+    StepCount: review.steps.length,
+    StepName: currentStep(review).name,
     CanDecide: judged.canDecide,
     NeedsOverride: judged.needsOverride,
     Why: judged.why,

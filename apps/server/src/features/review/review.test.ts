@@ -92,6 +92,16 @@ describe.each(engines)('the review chain (三审) on %s', (engine) => {
     expect((await r.article(id)).status).toBe(ArticleStatus.Scheduled);
   });
 
+  it('closes an approved version whose take-down time passed while it waited in review, instead of showing it', async () => {
+    const { Data: id } = await r.save({ Title: '限时公示', OfflineTime: formatCst(r.clock.now() + HOUR) });
+    const review = await r.pendingOf(id);
+    expect(await r.decide(r.tokens.first, { ReviewId: review })).toMatchObject({ Code: 200 });
+    r.clock.advance(2 * HOUR);
+    expect(await r.decide(r.tokens.final, { ReviewId: review })).toMatchObject({ Code: 200, Message: '审核通过；下线时间已过，文章已下线' });
+    expect((await r.article(id)).status).toBe(ArticleStatus.Closed);
+    expect(await publicTitles(`pid=${r.menus.child}`)).not.toContain('限时公示');
+  });
+
   it('keeps an edit of a published article beside it, unseen by visitors, until the last step applies it', async () => {
     const id = await publishedArticle('原标题', '<p>原有正文</p>');
     const before = await r.article(id);

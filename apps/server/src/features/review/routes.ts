@@ -10,6 +10,7 @@ import { menuReviewFlow, saveMenuFlow } from './flows.js';
 import { myNotices, readNotices } from './notices.js';
 import { listReviews, readReview, RECORDS_PERMISSION, reviewSummary } from './queue.js';
 import { reviewRecordWorkbook } from './record-export.js';
+import { mailContext } from '../activities/mail.js';
 
 const docs = { tags: ['review'], security: [{ token: [] }] };
 const idParams = z.object({ id: idParam });
@@ -83,7 +84,7 @@ export async function reviewAdmin(app: App): Promise<void> {
     async (request) => {
       const body = request.body;
       const decided = await adminWrite(request, { action: 'content:review:list', target: '审批单', targetId: body.ReviewId, detail: (d) => decisionDetail(d, { decision: body.Decision, opinion: body.Opinion }) }, () =>
-        decideReview(database, body, currentAdmin(request), { now: now(), revisionsKept: config.newsRevisionsKept }),
+        decideReview(database, body, currentAdmin(request), { now: now(), revisionsKept: config.newsRevisionsKept, mail: mailContext(request) }),
       );
       return ok(decided.reviewId, decided.message);
     },

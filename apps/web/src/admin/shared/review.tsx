@@ -101,7 +101,11 @@ export function RejectReason<V>({ form, perm, name, label, placeholder, message,
  */
 async function checkedFor<V>(verdict: Verdict, form: FormInstance<V>, name: keyof V & string): Promise<Partial<V> | null> {
   if (verdict === 'reject') return form.validateFields().catch(() => null);
-  const others = Object.keys(form.getFieldsValue(true) as object).filter((field) => field !== name);
+  // Every registered field (getFieldsError lists them all; the store only those given a value), so an untouched required one is checked too.
+  const others = form
+    .getFieldsError()
+    .map((field) => field.name)
+    .filter((field) => !(field.length === 1 && field[0] === name));
   const values = (await form.validateFields(others as never[]).catch(() => null)) as Partial<V> | null;
   return values && { ...values, [name]: form.getFieldValue(name as never) as unknown };
 }

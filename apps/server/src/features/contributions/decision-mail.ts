@@ -1,0 +1,43 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import type { MailContext } from '../activities/mail.js';
+import { enqueueMails } from '../activities/outbox.js';
+
+/** The member area's list of one's own contributions: the e-mail's link. */
+const MY_CONTRIBUTIONS_PATH = '/contribute';
+
+/** The outcome the member is told: published, or rejected with the reviewer's reason. */
+export type ContributionOutcome = { approved: true } | { approved: false; reason: string };
+
+/**
+ * Queues, in the decision's transaction, the e-mail telling the contributing member the final
+ * outcome of their contribution (published, or rejected with the reason they also see in 我的投稿).
+ * Only with SMTP configured (`mail` not null) and when the member has an address; steps of a
+ * review chain before the last are not mailed, since for the member it is still 审核中.
+ * Answers whether a mail was queued, so the caller can wake the outbox once it has committed.
+ */
+export async function queueContributionDecisionMail(trx: Kysely<DB>, newsId: number, outcome: ContributionOutcome, mail: MailContext | null, now: number): Promise<boolean> {
+  if (!mail) return false;
+  const row = await trx
+    .selectFrom('news as n')
+    .innerJoin('members as m', 'm.id', 'n.member_id')
+    .select(['n.title', 'm.email', 'm.member_name'])
+    .where('n.id', '=', newsId)
+    .where('m.email', '!=', '')
+    .executeTakeFirst();
+  if (!row) return false;
+  const verdict = outcome.approved ? '已审核通过并发布' : '未通过审核';
+  const body = [
+    `${row.member_name}：`,
+    '',
+    `您投稿的文章《${row.title}》${verdict}。`,
+    ...(outcome.approved ? [] : [`驳回原因：${outcome.reason}`, '', '您可以修改后重新提交。']),
+    '',
+    `查看我的投稿：${mail.baseUrl}${MY_CONTRIBUTIONS_PATH}`,
+    '',
+    '（本邮件由系统自动发送，请勿直接回复。）',
+    mail.siteName,
+  ].join('\n');
+  await enqueueMails(trx, [{ recipient: row.email, subject: `【投稿审核】《${row.title}》${verdict}`, body }], now);
+  return true;
+}
