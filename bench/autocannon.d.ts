@@ -7,10 +7,10 @@ declare module 'autocannon' {
     max: number;
   }
   interface Result {
-    requests: Histogram;
+    /** Per second; total: the requests answered. */
+    requests: Histogram & { total: number };
     /** Milliseconds. */
     latency: Histogram;
-    totalRequests: number;
     non2xx: number;
     errors: number;
     timeouts: number;
@@ -30,6 +30,8 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
     /** Seconds. */
     duration?: number;
+    /** Requests to make in all; when given, duration is ignored. */
+    amount?: number;
     /** Seconds before a request counts as timed out. */
     timeout?: number;
   }

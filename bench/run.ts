@@ -1,4 +1,4 @@
-import { fork, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,7 +8,8 @@ import { formatCst } from '@portal/shared';
 import { benchDataDir, ensureData, type BenchData } from './data.js';
 import { defaultGenerator, describeGenerator, runLoad, type Generator } from './load.js';
 import { ensurePostgresData, postgresIdle } from './postgres.js';
-import type { ServerCommand, ServerStats } from './server.js';
+import { HEADERS, KEY_SHORT, startServer, targets, UNCACHED, type Server, type Target, type UncachedMode } from './harness.js';
+import type { ServerStats } from './server.js';
 
 /**
  * `npm run bench`: the public calls and server-rendered pages, each answered from the response
@@ -36,21 +37,6 @@ if (args.generator !== undefined && args.generator !== 'wrk' && args.generator !
 const GENERATOR: Generator = (args.generator as Generator | undefined) ?? defaultGenerator();
 const BASE_PORT = Number(process.env.BENCH_PORT ?? 3401);
 const ports = { bare: BASE_PORT, app: BASE_PORT + 1, second: BASE_PORT + 2, nginx: BASE_PORT + 3 };
-const KEY_SHORT = '保险';
-/** What every browser and crawler sends: pages and large answers then travel compressed, as they do in use. */
-const HEADERS = { 'accept-encoding': 'gzip, deflate, br' };
-const KEY_LONG = '潜在缺陷';
-
-/** How a target is asked uncached (of a server with the response cache off): the same request again, or a fresh search key each time. */
-type UncachedMode = 'same' | 'key2' | 'key4';
-
-interface Target {
-  name: string;
-  path: string;
-  /** What a correct answer looks like; a wrong one is reported instead of a fast error page. */
-  check: (body: string) => boolean;
-  modes: Array<'cached' | UncachedMode>;
-}
 
 interface Row {
   setup: string;
@@ -64,82 +50,11 @@ interface Row {
   stats: ServerStats;
 }
 
-interface Server {
-  child: ChildProcess;
-  ask(command: ServerCommand): Promise<unknown>;
-  stop(): Promise<void>;
-}
-
 function ensureWebBuild(): void {
   if (fs.existsSync(path.join(root, 'apps/web/dist/index.html')) && fs.existsSync(path.join(root, 'apps/web/dist-ssr'))) return;
   console.log('apps/web/dist is missing: npm run build');
   const built = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   if (built.status !== 0) throw new Error('npm run build failed');
-}
-
-function startServer(env: Record<string, string | undefined>): Promise<Server> {
-  const child = fork(path.join(root, 'bench/server.ts'), [], {
-    execArgv: ['--import', 'tsx'],
-    // Request logging off (warn level): the numbers are the server's, not the log pipe's.
-    env: { ...process.env, LOG_LEVEL: 'warn', SEED_DEMO: 'false', NODE_ENV: 'production', PUBLIC_BASE_URL: 'http://127.0.0.1', ...env },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const replies: Array<(message: unknown) => void> = [];
-  const server: Server = {
-    child,
-    ask: (command) =>
-      new Promise((resolve) => {
-        replies.push(resolve);
-        child.send(command);
-      }),
-    stop: () =>
-      new Promise((resolve) => {
-        child.once('exit', () => resolve());
-        child.disconnect();
-      }),
-  };
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('server did not start within 120 s')), 120_000);
-    child.on('message', (message: { kind: string }) => {
-      if (message.kind === 'ready') {
-        clearTimeout(timer);
-        resolve(server);
-      } else replies.shift()?.(message);
-    });
-    child.once('exit', (code) => reject(new Error(`server exited with code ${code}`)));
-  });
-}
-
-/** An envelope with Code 200 and, for lists, at least one row. */
-const envelopeOk = (needsRows: boolean) => (body: string) => {
-  const parsed = JSON.parse(body) as { Code?: number; Data?: { List?: unknown[] } | unknown[] };
-  if (parsed.Code !== 200) return false;
-  if (!needsRows) return true;
-  const list = Array.isArray(parsed.Data) ? parsed.Data : parsed.Data?.List;
-  return Array.isArray(list) && list.length > 0;
-};
-const isPage = (b: string) => b.includes('<div id="root"><');
-
-function targets(data: BenchData): Target[] {
-  const api = '/api/XfWebApi';
-  const both: Target['modes'] = ['cached', 'same'];
-  const list = (pid: number, page: number) => `${api}/GetNewsList?pid=${pid}&pagesize=10&pageindex=${page}`;
-  return [
-    { name: 'GetMenuList', path: `${api}/GetMenuList?parentid=-1`, check: envelopeOk(true), modes: both },
-    { name: 'GetNewsList page 1 (政策要闻)', path: list(data.bigMenuId, 1), check: envelopeOk(true), modes: both },
-    { name: 'GetNewsList page 500 (政策要闻)', path: list(data.bigMenuId, 500), check: envelopeOk(true), modes: both },
-    { name: 'GetNewsDetail', path: `${api}/GetNewsDetail?newsid=${data.detailId}`, check: envelopeOk(false), modes: both },
-    { name: 'GetNewsReList', path: `${api}/GetNewsReList?pageindex=1&pagesize=10`, check: envelopeOk(true), modes: both },
-    { name: 'GetNewPositionList', path: `${api}/GetNewPositionList?seat=1&pageindex=1&pagesize=10`, check: envelopeOk(false), modes: both },
-    { name: 'GetBannerList', path: `${api}/GetBannerList?type=2`, check: envelopeOk(false), modes: both },
-    { name: 'GetWebFriendlinks', path: `${api}/GetWebFriendlinks`, check: envelopeOk(false), modes: both },
-    { name: 'GetTypeList', path: `${api}/GetTypeList?type=1`, check: envelopeOk(false), modes: both },
-    { name: 'GetSiteInfo', path: `${api}/GetSiteInfo`, check: envelopeOk(false), modes: both },
-    { name: `search, 2-character key (${KEY_SHORT} cached; other keys uncached)`, path: `${api}/GetNewsList?key=${encodeURIComponent(KEY_SHORT)}&pagesize=10&pageindex=1`, check: envelopeOk(true), modes: ['cached', 'key2'] },
-    { name: `search, 4-character key (${KEY_LONG} cached; other keys uncached)`, path: `${api}/GetNewsList?key=${encodeURIComponent(KEY_LONG)}&pagesize=10&pageindex=1`, check: envelopeOk(true), modes: ['cached', 'key4'] },
-    { name: 'page /home (server-rendered)', path: '/home', check: isPage, modes: both },
-    { name: 'page /info (an article, server-rendered)', path: `/info?MenuId=${data.bigMenuId}&NewsId=${data.detailId}`, check: isPage, modes: both },
-  ];
 }
 
 /**
@@ -221,9 +136,6 @@ async function measureBare(setup: string, server: Server): Promise<Row> {
   return measure(setup, `http://127.0.0.1:${ports.bare}`, target, 'cached', server, { 2: [], 4: [] });
 }
 
-/** The environment of a server that answers every request afresh: the response cache turned off. */
-const UNCACHED = { RESPONSE_CACHE_MB: '0' };
-
 /**
  * One engine, one instance: the baseline, then every target in each of its modes. Cached modes
  * ask a server with the response cache, uncached ones a second server on the same data with
@@ -232,8 +144,8 @@ const UNCACHED = { RESPONSE_CACHE_MB: '0' };
  * measured after them).
  */
 async function suite(setup: string, env: Record<string, string | undefined>, data: BenchData, keys: Record<2 | 4, string[]>): Promise<Row[]> {
-  const server = await startServer({ ...env, BENCH_APP_PORT: String(ports.app), BENCH_BARE_PORT: String(ports.bare) });
-  const uncached = await startServer({ ...env, ...UNCACHED, BENCH_APP_PORT: String(ports.second), BENCH_BARE_PORT: undefined });
+  const server = await startServer(root, { ...env, BENCH_APP_PORT: String(ports.app), BENCH_BARE_PORT: String(ports.bare) });
+  const uncached = await startServer(root, { ...env, ...UNCACHED, BENCH_APP_PORT: String(ports.second), BENCH_BARE_PORT: undefined });
   try {
     const rows = [await measureBare(setup, server)];
     const runs = targets(data)
@@ -310,8 +222,8 @@ async function twoInstances(env: Record<string, string | undefined>, data: Bench
   let visibleMs = Infinity;
   for (const cached of [true, false]) {
     const pairEnv = cached ? env : { ...env, ...UNCACHED };
-    const first = await startServer({ ...pairEnv, BENCH_APP_PORT: String(ports.app), BENCH_BARE_PORT: String(ports.bare) });
-    const second = await startServer({ ...pairEnv, BENCH_APP_PORT: String(ports.second), BENCH_BARE_PORT: undefined });
+    const first = await startServer(root, { ...pairEnv, BENCH_APP_PORT: String(ports.app), BENCH_BARE_PORT: String(ports.bare) });
+    const second = await startServer(root, { ...pairEnv, BENCH_APP_PORT: String(ports.second), BENCH_BARE_PORT: undefined });
     const nginx = startNginx([ports.app, ports.second]);
     try {
       await new Promise((resolve) => setTimeout(resolve, 500));

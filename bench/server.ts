@@ -7,12 +7,13 @@ import { loadConfig } from '../apps/server/src/config.js';
 import { saveBanner } from '../apps/server/src/features/banners/service.js';
 
 /**
- * The server under test, run by run.ts as a child process so the load generator and the server
- * do not share one event loop. Also starts a bare Fastify instance with a single route (unless
- * BENCH_BARE_PORT is absent): the baseline of what the framework alone costs on this machine.
+ * The server under test, run by run.ts and cpu-ab.ts (through harness.ts) as a child process so
+ * the load generator and the server do not share one event loop. Also starts a bare Fastify
+ * instance with a single route (unless BENCH_BARE_PORT is absent): the baseline of what the
+ * framework alone costs on this machine.
  * Ports come from the parent (BENCH_APP_PORT, BENCH_BARE_PORT).
  *
- * Over IPC the parent asks for 'stats' (event-loop delay since the last ask, and RSS) and for a
+ * Over IPC the parent asks for 'stats' (event-loop delay since the last ask, RSS, CPU time) and for a
  * 'write' (a banner saved through this instance, to time how soon another instance shows it).
  */
 export interface ServerPorts {
@@ -26,6 +27,11 @@ export interface ServerStats {
   loopP99: number;
   loopMax: number;
   rssMiB: number;
+  /**
+   * User and system CPU time of the whole process since it started (every thread: the SQLite
+   * readers too), in microseconds: what a request costs, whatever else runs on the machine.
+   */
+  cpuMicros: number;
 }
 
 export type ServerCommand = { kind: 'stats' } | { kind: 'write'; title: string };
@@ -48,7 +54,8 @@ const ms = (ns: number) => Math.round((ns / 1e6) * 10) / 10;
 
 process.on('message', (command: ServerCommand) => {
   if (command.kind === 'stats') {
-    const stats: ServerStats = { loopP50: ms(loop.percentile(50)), loopP99: ms(loop.percentile(99)), loopMax: ms(loop.max), rssMiB: Math.round(process.memoryUsage().rss / 2 ** 20) };
+    const cpu = process.cpuUsage();
+    const stats: ServerStats = { loopP50: ms(loop.percentile(50)), loopP99: ms(loop.percentile(99)), loopMax: ms(loop.max), rssMiB: Math.round(process.memoryUsage().rss / 2 ** 20), cpuMicros: cpu.user + cpu.system };
     loop.reset();
     process.send?.({ kind: 'stats', stats });
   } else if (command.kind === 'write') {

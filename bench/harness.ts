@@ -1,0 +1,102 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import type { BenchData } from './data.js';
+import type { ServerCommand, ServerPorts } from './server.js';
+
+/**
+ * What run.ts and cpu-ab.ts share: the public targets and how a server under test is started,
+ * so a comparison of two builds asks exactly what `npm run bench` measures, of servers set up
+ * as it sets them up.
+ */
+
+export const KEY_SHORT = '保险';
+export const KEY_LONG = '潜在缺陷';
+/** What every browser and crawler sends: pages and large answers then travel compressed, as they do in use. */
+export const HEADERS = { 'accept-encoding': 'gzip, deflate, br' };
+
+/** How a target is asked uncached (of a server with the response cache off): the same request again, or a fresh search key each time. */
+export type UncachedMode = 'same' | 'key2' | 'key4';
+
+export interface Target {
+  name: string;
+  path: string;
+  /** What a correct answer looks like; a wrong one is reported instead of a fast error page. */
+  check: (body: string) => boolean;
+  modes: Array<'cached' | UncachedMode>;
+}
+
+/** An envelope with Code 200 and, for lists, at least one row. */
+const envelopeOk = (needsRows: boolean) => (body: string) => {
+  const parsed = JSON.parse(body) as { Code?: number; Data?: { List?: unknown[] } | unknown[] };
+  if (parsed.Code !== 200) return false;
+  if (!needsRows) return true;
+  const list = Array.isArray(parsed.Data) ? parsed.Data : parsed.Data?.List;
+  return Array.isArray(list) && list.length > 0;
+};
+const isPage = (b: string) => b.includes('<div id="root"><');
+
+export function targets(data: BenchData): Target[] {
+  const api = '/api/XfWebApi';
+  const both: Target['modes'] = ['cached', 'same'];
+  const list = (pid: number, page: number) => `${api}/GetNewsList?pid=${pid}&pagesize=10&pageindex=${page}`;
+  return [
+    { name: 'GetMenuList', path: `${api}/GetMenuList?parentid=-1`, check: envelopeOk(true), modes: both },
+    { name: 'GetNewsList page 1 (政策要闻)', path: list(data.bigMenuId, 1), check: envelopeOk(true), modes: both },
+    { name: 'GetNewsList page 500 (政策要闻)', path: list(data.bigMenuId, 500), check: envelopeOk(true), modes: both },
+    { name: 'GetNewsDetail', path: `${api}/GetNewsDetail?newsid=${data.detailId}`, check: envelopeOk(false), modes: both },
+    { name: 'GetNewsReList', path: `${api}/GetNewsReList?pageindex=1&pagesize=10`, check: envelopeOk(true), modes: both },
+    { name: 'GetNewPositionList', path: `${api}/GetNewPositionList?seat=1&pageindex=1&pagesize=10`, check: envelopeOk(false), modes: both },
+    { name: 'GetBannerList', path: `${api}/GetBannerList?type=2`, check: envelopeOk(false), modes: both },
+    { name: 'GetWebFriendlinks', path: `${api}/GetWebFriendlinks`, check: envelopeOk(false), modes: both },
+    { name: 'GetTypeList', path: `${api}/GetTypeList?type=1`, check: envelopeOk(false), modes: both },
+    { name: 'GetSiteInfo', path: `${api}/GetSiteInfo`, check: envelopeOk(false), modes: both },
+    { name: `search, 2-character key (${KEY_SHORT} cached; other keys uncached)`, path: `${api}/GetNewsList?key=${encodeURIComponent(KEY_SHORT)}&pagesize=10&pageindex=1`, check: envelopeOk(true), modes: ['cached', 'key2'] },
+    { name: `search, 4-character key (${KEY_LONG} cached; other keys uncached)`, path: `${api}/GetNewsList?key=${encodeURIComponent(KEY_LONG)}&pagesize=10&pageindex=1`, check: envelopeOk(true), modes: ['cached', 'key4'] },
+    { name: 'page /home (server-rendered)', path: '/home', check: isPage, modes: both },
+    { name: 'page /info (an article, server-rendered)', path: `/info?MenuId=${data.bigMenuId}&NewsId=${data.detailId}`, check: isPage, modes: both },
+  ];
+}
+
+/** The environment of a server that answers every request afresh: the response cache turned off. */
+export const UNCACHED = { RESPONSE_CACHE_MB: '0' };
+
+export interface Server {
+  child: ChildProcess;
+  /** The port the app listens on (BENCH_APP_PORT, or the one the system chose for 0). */
+  port: number;
+  ask(command: ServerCommand): Promise<unknown>;
+  stop(): Promise<void>;
+}
+
+/** bench/server.ts of the checkout at `root` (this one, or another build's worktree) in a child process. */
+export function startServer(root: string, env: Record<string, string | undefined>): Promise<Server> {
+  const child = fork(path.join(root, 'bench/server.ts'), [], {
+    // tsx is found from the working directory: the checkout's own.
+    cwd: root,
+    execArgv: ['--import', 'tsx'],
+    // Request logging off (warn level): the numbers are the server's, not the log pipe's.
+    env: { ...process.env, LOG_LEVEL: 'warn', SEED_DEMO: 'false', NODE_ENV: 'production', PUBLIC_BASE_URL: 'http://127.0.0.1', ...env },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const replies: Array<(message: unknown) => void> = [];
+  const ask = (command: ServerCommand) =>
+    new Promise((resolve) => {
+      replies.push(resolve);
+      child.send(command);
+    });
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      child.once('exit', () => resolve());
+      child.disconnect();
+    });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('server did not start within 120 s')), 120_000);
+    child.on('message', (message: { kind: string; ports?: ServerPorts }) => {
+      if (message.kind === 'ready' && message.ports) {
+        clearTimeout(timer);
+        resolve({ child, port: message.ports.app, ask, stop });
+      } else replies.shift()?.(message);
+    });
+    child.once('exit', (code) => reject(new Error(`server exited with code ${code}`)));
+  });
+}
