@@ -1,7 +1,7 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './test.js';
 import { adminToken, unique, type Envelope } from './admin-session.js';
+import { axeFindings } from './axe.js';
 import { idNumber, menuByName, menuListPath, publicArticle, settled } from './helpers.js';
 import { member } from './member-session.js';
 
@@ -14,13 +14,7 @@ import { member } from './member-session.js';
 
 /** Runs axe on the page (or the part `include` selects) and fails with each serious or critical finding. */
 async function expectAccessible(page: Page, what: string, include?: string) {
-  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice', 'experimental']);
-  if (include) builder = builder.include(include);
-  const { violations } = await builder.analyze();
-  const serious = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `  ${n.target.join(' ')} — ${n.failureSummary ?? ''}`).join('\n')}`);
-  expect.soft(serious, `${what}: serious or critical axe violations`).toEqual([]);
+  expect.soft(await axeFindings(page, { include, least: 'serious' }), `${what}: serious or critical axe violations`).toEqual([]);
 }
 
 /** One public page: how to open it and what shows it has loaded. */

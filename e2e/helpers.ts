@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Locator } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { idCheckCharacter } from '@portal/shared';
 
 /** Shared helpers for the UI journeys: read the demo site's data through the same public calls the page makes. */
@@ -92,3 +92,51 @@ export const idNumber = (serial: number) => {
   const first17 = `110101199003${String(serial % 28 + 1).padStart(2, '0')}${String(serial % 1000).padStart(3, '0')}`;
   return first17 + idCheckCharacter(first17);
 };
+
+/** Where the keyboard focus is, and how it is drawn (see focusedElement). */
+export interface FocusStop {
+  /** The part of the public shell that holds it: the skip link, header, top navigation, main content or footer. */
+  region: 'skip' | 'header' | 'navigation' | 'main' | 'footer' | 'other';
+  label: string;
+  /** An outline is drawn (on a text field: or on its box): its style is not none and it is at least 1 px wide. */
+  outline: boolean;
+  /** A box-shadow is drawn (text fields show focus with one on their box). */
+  boxShadow: boolean;
+  /** The browser matches :focus-visible (a keyboard focus ring is due). */
+  focusVisible: boolean;
+  /** The element itself is what shows at its centre: on screen, not clipped away or covered. */
+  seen: boolean;
+}
+
+/** The focused element of the public shell and how its focus shows (computed styles), or null when the focus is on the page itself. */
+export async function focusedElement(page: Page): Promise<FocusStop | null> {
+  return page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    if (!el || el === document.body || el === document.documentElement) return null;
+    // A text field draws its focus on the box around it (TextInput, antd's inputs): the field or
+    // one of its two parents.
+    const drawers = el.matches('input, textarea') ? [el, el.parentElement, el.parentElement?.parentElement] : [el];
+    const styles = drawers.filter((e): e is HTMLElement => e instanceof HTMLElement).map((e) => getComputedStyle(e));
+    const rect = el.getBoundingClientRect();
+    const hit = document.elementFromPoint(rect.left + rect.width / 2, rect.top + rect.height / 2);
+    const region = el.matches('a[href="#main"]')
+      ? 'skip'
+      : el.closest('footer')
+        ? 'footer'
+        : el.closest('main')
+          ? 'main'
+          : el.closest('nav[aria-label="网站导航"]')
+            ? 'navigation'
+            : el.closest('header')
+              ? 'header'
+              : 'other';
+    return {
+      region,
+      label: `${el.tagName.toLowerCase()} ${(el.getAttribute('aria-label') ?? el.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 40)}`,
+      outline: styles.some((s) => s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 1),
+      boxShadow: styles.some((s) => s.boxShadow !== 'none'),
+      focusVisible: el.matches(':focus-visible'),
+      seen: rect.width > 0 && rect.height > 0 && hit !== null && (hit === el || el.contains(hit)),
+    } as const;
+  });
+}

@@ -17,6 +17,7 @@ import type { App, Services } from './http/app-types.js';
 import { openStorages } from './storage/open.js';
 import { openRateLimitCounters } from './http/rate-limit-counters.js';
 import { registerFeatures } from './features/index.js';
+import { feedRoutes } from './features/feeds/routes.js';
 import { ResponseCache, registerResponseCache } from './cache/response-cache.js';
 import { startContentFanout } from './cache/fanout.js';
 import { registerWebApp } from './http/web-app.js';
@@ -192,5 +193,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerGuardDocs(app);
   registerResponseCache(app, app.responseCache);
   await registerFeatures(app);
+  // RSS and Atom feeds of the public site (features/feeds).
+  await app.register(async (scope) => feedRoutes(scope as App));
   return app;
 }

@@ -140,6 +140,8 @@ export interface SiteInfo {
   postcode: string;
   copyright: string;
   icp: string;
+  /** 公安联网备案号, e.g. 京公网安备11010202000001号; '' for none. */
+  policeFiling: string;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -189,6 +191,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       postcode: env.SITE_POSTCODE ?? '100835',
       copyright: env.SITE_COPYRIGHT ?? `© ${new Date().getFullYear()} 中国建设工程保险风险管理协会 版权所有`,
       icp: env.SITE_ICP ?? '京ICP备17047215号-1',
+      policeFiling: env.SITE_POLICE_FILING ?? '京公网安备11010202000001号',
     },
   };
 }

@@ -4,6 +4,7 @@ import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { useLayoutSize } from './AppProviders';
+import { toastTop } from './components/toast';
 import { theme } from './theme';
 
 dayjs.locale('zh-cn');
@@ -24,7 +25,10 @@ export function AntdScope({ standalone = false, children }: { standalone?: boole
   const { size } = useLayoutSize();
   return (
     <ConfigProvider locale={zhCN} theme={theme} componentSize={antdSize[size]}>
-      <AntApp component={standalone ? 'div' : false}>{children}</AntApp>
+      {/* Public toasts (the member dialogs') sit below the header's member bar, never over the account it shows. */}
+      <AntApp component={standalone ? 'div' : false} message={standalone ? undefined : { top: toastTop() }}>
+        {children}
+      </AntApp>
     </ConfigProvider>
   );
 }

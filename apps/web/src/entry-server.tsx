@@ -9,7 +9,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { dehydrate, QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { extractStyle, StyleProvider } from '@ant-design/cssinjs';
 import type { AxiosAdapter } from 'axios';
-import type { PostedCertLookup } from '@portal/shared';
+import type { DisplayPrefs, PostedCertLookup } from '@portal/shared';
 import { loadRoutesFor, routes } from './router';
 import { AppProviders } from './AppProviders';
 import { setServerTransport } from './api/client';
@@ -25,6 +25,8 @@ export interface RenderOptions {
   transport: AxiosAdapter;
   /** A certificate lookup the server answered (the /certsearch form posted without JavaScript). */
   certLookup?: PostedCertLookup;
+  /** The visitor's 尺寸 and 关怀模式, from their cookie. */
+  display: DisplayPrefs;
 }
 
 export interface RenderedPage {
@@ -60,7 +62,7 @@ export async function render(url: string, options: RenderOptions): Promise<Rende
       <StyleProvider cache={cache}>
         <QueryClientProvider client={queryClient}>
           <PageStatusContext.Provider value={options.status}>
-            <AppProviders>
+            <AppProviders display={options.display}>
               <StaticRouterProvider router={router} context={context} hydrate={false} />
             </AppProviders>
           </PageStatusContext.Provider>

@@ -4,7 +4,7 @@ import { createBrowserRouter, RouterProvider } from 'react-router';
 import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { storageKeys } from '@portal/shared';
 import { loadRoutesFor, routes } from './router';
-import { AppProviders } from './AppProviders';
+import { AppProviders, browserDisplay } from './AppProviders';
 import { createQueryClient, hydratePageState, QUERY_STATE_ID } from './queryClient';
 import './global.css';
 
@@ -33,7 +33,7 @@ const drawnForVisitorHeldByMember = Boolean(state) && localStorage.getItem(stora
 const app = (router: ReturnType<typeof createBrowserRouter>) => (
   <StrictMode>
     <QueryClientProvider client={queryClient}>
-      <AppProviders>
+      <AppProviders display={browserDisplay()}>
         <RouterProvider router={router} />
         {drawnForVisitorHeldByMember && <AskAgainForMember />}
       </AppProviders>

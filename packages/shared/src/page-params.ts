@@ -20,6 +20,7 @@ const PAGE_PARAMS: Record<string, readonly string[]> = {
   '/searchkey': ['key', 'page'],
   '/certsearch': ['Name', 'CertNum', 'tab'],
   '/contribute': [],
+  '/accessibility': [],
 };
 
 /** Read by the shell on every page: the header's search box (key) and the menu marked as current (MenuId). */
@@ -58,4 +59,38 @@ export function pageAddress(address: string): string {
   if (!namesOf(pathname)) return withoutTracking(address);
   const query = pageQuery(pathname, new URLSearchParams(at < 0 ? '' : address.slice(at + 1))).toString();
   return query ? `${pathname}?${query}` : pathname;
+}
+
+/**
+ * The address with the names a page reads in their own spelling, or undefined when they are
+ * already so. The API takes parameter names in any case (`newsid`, `NewsId`); pages do too,
+ * by a permanent redirect to the one spelling their links use, so `/info?menuid=8&newsid=12`
+ * is not a page of its own (and not a 404). Everything else in the address stays as it came:
+ * values as sent, other parameters (tracking ones too) and their order.
+ */
+export function respelledPageAddress(address: string): string | undefined {
+  const at = address.indexOf('?');
+  if (at < 0) return undefined;
+  const names = namesOf(address.slice(0, at));
+  if (!names) return undefined;
+  const byLowerCase = new Map(names.map((name) => [name.toLowerCase(), name]));
+  let changed = false;
+  const pairs = address
+    .slice(at + 1)
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      const raw = eq < 0 ? pair : pair.slice(0, eq);
+      let name: string;
+      try {
+        name = decodeURIComponent(raw.replace(/\+/g, ' '));
+      } catch {
+        return pair;
+      }
+      const spelled = byLowerCase.get(name.toLowerCase());
+      if (!spelled || spelled === name) return pair;
+      changed = true;
+      return spelled + pair.slice(raw.length);
+    });
+  return changed ? `${address.slice(0, at)}?${pairs.join('&')}` : undefined;
 }

@@ -97,6 +97,10 @@ export const permissions = {
   'system:token:list': '接口令牌列表',
   'system:token:add': '新增接口令牌',
   'system:token:delete': '吊销接口令牌',
+  'system:memorial:list': '哀悼日列表',
+  'system:memorial:add': '新增哀悼日',
+  'system:memorial:edit': '修改哀悼日',
+  'system:memorial:delete': '删除哀悼日',
 } as const;
 
 export type Permission = keyof typeof permissions;

@@ -50,7 +50,7 @@ function button(perms: Permission): Node {
 }
 
 /** The list/add/edit/delete family of one page, e.g. crud('content:banner'). */
-function crud(prefix: 'content:menu' | 'content:news' | 'content:banner' | 'content:link' | 'content:type' | 'system:menu' | 'system:role' | 'system:admin'): Permission[] {
+function crud(prefix: 'content:menu' | 'content:news' | 'content:banner' | 'content:link' | 'content:type' | 'system:menu' | 'system:role' | 'system:admin' | 'system:memorial'): Permission[] {
   return [`${prefix}:add`, `${prefix}:edit`, `${prefix}:delete`];
 }
 
@@ -97,5 +97,6 @@ export const defaultSystemMenus: DefaultSystemMenu[] = numbered([
     page('登录日志', 'system/loginlog', 'HistoryOutlined', 'system:loginlog:list', ['system:loginlog:export']),
     page('在线用户', 'system/online', 'ContactsOutlined', 'system:online:list', ['system:online:forceLogout']),
     page('接口令牌', 'system/token', 'KeyOutlined', 'system:token:list', ['system:token:add', 'system:token:delete']),
+    page('哀悼日', 'system/memorial', 'FlagOutlined', 'system:memorial:list', crud('system:memorial')),
   ]),
 ]);

@@ -156,6 +156,18 @@ export interface AdminNoticesTable {
   read_at: Generated<string>;
 }
 
+/** 哀悼日: the public site drawn in grey (migrations/028-memorial-days.ts). */
+export interface MemorialDaysTable {
+  id: Generated<number>;
+  start_date: string;
+  end_date: string;
+  /** MemorialScope: 1 the home page, 2 every public page. */
+  scope: number;
+  note: string;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface PositionsTable {
   id: Generated<number>;
   seat: number;
@@ -548,6 +560,7 @@ export interface DB {
   activity_levels: ActivityLevelsTable;
   activity_notices: ActivityNoticesTable;
   mail_outbox: MailOutboxTable;
+  memorial_days: MemorialDaysTable;
   api_tokens: ApiTokensTable;
   system_menu_defaults: SystemMenuDefaultsTable;
   rate_limit_counters: RateLimitCountersTable;

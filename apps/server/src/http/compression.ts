@@ -75,9 +75,9 @@ export function encodePage(request: FastifyRequest, body: Buffer): EncodedCopy |
   return encoding && { encoding, body: compressed(body, encoding) };
 }
 
-/** Sends the page, or its compressed copy when there is one. */
-export function sendEncoded(reply: FastifyReply, body: Buffer, copy: EncodedCopy | undefined): FastifyReply {
-  void reply.header('Vary', 'Accept-Encoding');
+/** Sends the page, or its compressed copy when there is one; `vary` names what else the answer depends on besides the encoding. */
+export function sendEncoded(reply: FastifyReply, body: Buffer, copy: EncodedCopy | undefined, vary = 'Accept-Encoding'): FastifyReply {
+  void reply.header('Vary', vary);
   return copy ? reply.header('Content-Encoding', copy.encoding).send(copy.body) : reply.send(body);
 }
 

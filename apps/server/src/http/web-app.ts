@@ -5,8 +5,8 @@ import type { Config } from '../config.js';
 import type { App } from './app-types.js';
 import type { PageFallback } from './errors.js';
 import type { FastifyRequest } from 'fastify';
-import { pageAddress, type PostedCertLookup } from '@portal/shared';
-import { resolvePage, type PageAnswer } from '../features/pages/page.js';
+import { mobileAddress, pageAddress, type PostedCertLookup } from '@portal/shared';
+import { canonicalSpelling, resolvePage, type PageAnswer } from '../features/pages/page.js';
 import { certLookupForm } from '../features/certificates/lookup-form.js';
 import { headTags, withHead } from '../features/pages/head.js';
 import { loadPageRenderer, withRenderedPage } from '../features/pages/render.js';
@@ -14,8 +14,11 @@ import { encodePage, sendEncoded, sendPage } from './compression.js';
 import { baseMayBeKept, publicBaseUrl } from './public-base-url.js';
 import { contentAreas } from '../cache/generations.js';
 import { countView } from '../features/news/views.js';
+import { pageLook, withLook, type PageLook } from '../features/pages/look.js';
 
 const PAGE_TYPE = 'text/html; charset=utf-8';
+/** A page differs by compression and by the look cookie (pageLook). */
+const PAGE_VARY = 'Accept-Encoding, Cookie';
 const MOBILE_UA = /Android|iPhone|iPod|iPad|Windows Phone|Mobile|HarmonyOS/i;
 
 /**
@@ -32,6 +35,9 @@ export async function registerWebApp(app: App, config: Config): Promise<PageFall
     prefix: '/',
     wildcard: false,
     index: false,
+    // The shell itself is no page: /index.html redirects to /home (page.ts canonicalSpelling)
+    // instead of answering the bare shell, which drew 页面不存在 with status 200.
+    allowedPath: (pathName) => pathName.toLowerCase() !== '/index.html',
     // Our setHeaders decides Cache-Control; the plugin's own would overwrite it with max-age=0.
     cacheControl: false,
     // The build writes .br and .gz copies of hashed assets (apps/web/scripts/precompress.mjs).
@@ -48,11 +54,11 @@ export async function registerWebApp(app: App, config: Config): Promise<PageFall
   const { responseCache, services } = app;
 
   /** index.html with the page's head and, for a page the server renders, its HTML and data. */
-  const drawPage = async (request: FastifyRequest, url: string, answer: PageAnswer & { kind: 'page' }, certLookup?: PostedCertLookup) => {
-    const html = withHead(indexHtml, headTags(services, publicBaseUrl(request), answer.head), answer.status);
+  const drawPage = async (request: FastifyRequest, url: string, answer: PageAnswer & { kind: 'page' }, look: PageLook, certLookup?: PostedCertLookup) => {
+    const html = withLook(withHead(indexHtml, headTags(services, publicBaseUrl(request), answer.head), answer.status), look);
     if (!renderPage || !answer.serverRendered) return html;
     try {
-      return withRenderedPage(html, await renderPage(url, answer.status, certLookup));
+      return withRenderedPage(html, await renderPage(url, { status: answer.status, certLookup, display: look.display }));
     } catch (err) {
       // The page still works: the browser draws it as before server rendering.
       request.log.error({ err: { type: (err as Error).name, message: (err as Error).message } }, 'page render failed');
@@ -65,7 +71,8 @@ export async function registerWebApp(app: App, config: Config): Promise<PageFall
   await certLookupForm(app, async (request, reply, posted) => {
     const answer = await resolvePage(services, new URL('/certsearch', 'http://page'));
     if (answer.kind !== 'page') throw new Error('/certsearch is a page');
-    const html = await drawPage(request, '/certsearch', { ...answer, head: { ...answer.head, noindex: true } }, posted);
+    const look = await pageLook(services, request, '/certsearch');
+    const html = await drawPage(request, '/certsearch', { ...answer, head: { ...answer.head, noindex: true } }, look, posted);
     await sendPage(request, reply.status(200).type(PAGE_TYPE).header('Cache-Control', 'no-store'), Buffer.from(html));
   });
 
@@ -78,9 +85,19 @@ export async function registerWebApp(app: App, config: Config): Promise<PageFall
       (request.method === 'GET' || request.method === 'HEAD') &&
       !url.startsWith('/api/') &&
       !url.startsWith('/uploads/') &&
-      !path.extname(url.split('?')[0] ?? '');
+      // A missing build file is not a page (a script must not get HTML); any other address is,
+      // with a dot or not (/index.html, /foo.php): unknown ones get the 404 page, not JSON.
+      !url.startsWith('/assets/');
     if (!isPage) return false;
-    const mobileSite = MOBILE_UA.test(request.headers['user-agent'] ?? '') && !url.startsWith('/System') && url !== '/login' ? config.mobileSiteUrl : undefined;
+    // Another spelling of a page's address (/index.html, `?newsid=`) goes to its own first.
+    const respelled = canonicalSpelling(request.url);
+    if (respelled) {
+      void reply.redirect(respelled, 301);
+      return true;
+    }
+    // The mobile site gets the page's path and query, so a shared article opens there as itself.
+    const mobileSite =
+      config.mobileSiteUrl && MOBILE_UA.test(request.headers['user-agent'] ?? '') && !url.startsWith('/System') && url !== '/login' ? mobileAddress(config.mobileSiteUrl, request.url) : undefined;
     // Pages are drawn for visitors (members' own data loads in the browser), so one entry serves
     // all; the address they were asked at goes into their head tags, so it is part of the key.
     const base = publicBaseUrl(request);
@@ -88,7 +105,9 @@ export async function registerWebApp(app: App, config: Config): Promise<PageFall
     // the parameters pages read, so the name is enough; no parse on the path of every hit.
     const preview = /[?&]preview=/.test(url);
     const keepable = !preview && baseMayBeKept(request);
-    if (request.method === 'GET' && !mobileSite && keepable && (await responseCache.serve(request, reply, { key: `page|${base}|${url}`, areas: contentAreas, cacheControl: 'no-cache', vary: 'Accept-Encoding' }))) return true;
+    // The visitor's 尺寸 and 关怀模式 (a cookie) and a 哀悼日 change the drawn page: one kept copy per look.
+    const look = await pageLook(services, request, url.split('?')[0] ?? url);
+    if (request.method === 'GET' && !mobileSite && keepable && (await responseCache.serve(request, reply, { key: `page|${base}|${url}|${look.key}`, areas: contentAreas, cacheControl: 'no-cache', vary: PAGE_VARY }))) return true;
     const answer = await resolvePage(services, new URL(request.url, 'http://page'));
     if (answer.kind === 'redirect') {
       void reply.redirect(answer.location, 301);
@@ -99,7 +118,7 @@ export async function registerWebApp(app: App, config: Config): Promise<PageFall
       void reply.redirect(mobileSite, 302);
       return true;
     }
-    const html = await drawPage(request, url, answer);
+    const html = await drawPage(request, url, answer, look);
     const articleId = answer.head.type === 'article' && !answer.head.noindex ? new URL(url, 'http://page').searchParams.get('NewsId') : null;
     // An article page's own GetNewsDetail counted a view; a cached copy counts one per reading too.
     if (articleId) responseCache.countEveryReading(request, () => countView(services.database, Number(articleId)));
@@ -112,7 +131,7 @@ export async function registerWebApp(app: App, config: Config): Promise<PageFall
     // A page is always checked with the server (ETag), so a write shows on the next visit; a
     // preview, or one built from a Host no one vouches for, is not kept at all.
     if (preview) void reply.header('X-Robots-Tag', 'noindex');
-    sendEncoded(reply.status(answer.status).type(PAGE_TYPE).header('Cache-Control', keepable ? 'no-cache' : 'no-store'), page, copy);
+    sendEncoded(reply.status(answer.status).type(PAGE_TYPE).header('Cache-Control', keepable ? 'no-cache' : 'no-store'), page, copy, PAGE_VARY);
     return true;
   };
 }

@@ -7,9 +7,11 @@ import type {
   DashboardDto,
   ListDto,
   LoginUserDto,
+  MemorialDayDto,
   RoleDto,
   SaveAdminUserBody,
   SaveApiTokenBody,
+  SaveMemorialDayBody,
   SaveRoleBody,
   SaveSystemMenuBody,
   SystemMenuDto,
@@ -51,6 +53,16 @@ export interface AuditLogQuery extends PageState {
   end?: string;
 }
 
+export interface MemorialDayQuery extends PageState {
+  /** The ranges touching this year. */
+  year?: number;
+  /** The ranges containing this day (yyyy-MM-dd). */
+  date?: string;
+}
+
+/** 哀悼日 lives under /api/XfSysBussiness/ (features/site/memorial-admin.ts). */
+const business = 'XfSysBussiness/';
+
 export const systemApi = {
   /** A new captcha: the image is the envelope's Data, the ticket its top-level Url. */
   captcha: () =>
@@ -89,4 +101,8 @@ export const systemApi = {
   /** Answers the token itself, this once. */
   createApiToken: (body: SaveApiTokenBody) => post<ApiTokenCreatedDto>(`${base}SaveApiToken`, body, admin),
   revokeApiToken: (id: number) => post<null>(`${base}DelApiToken/${id}`, undefined, admin),
+
+  memorialDays: (query: MemorialDayQuery) => get<ListDto<MemorialDayDto>>(`${business}GetMemorialDayList`, query, admin),
+  saveMemorialDay: (day: SaveMemorialDayBody) => post<number>(`${business}SaveMemorialDay`, day, admin),
+  deleteMemorialDay: (Id: number) => post<null>(`${business}DelMemorialDay`, { Id }, admin),
 };

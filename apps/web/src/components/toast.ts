@@ -8,6 +8,22 @@
  */
 type Kind = 'success' | 'error' | 'warning';
 
+/** The room left between a toast and what it must not cover. */
+const TOAST_GAP_PX = 8;
+
+/**
+ * Where a public toast's top stands, in px from the top of the window: under the header's
+ * utility bar while the bar is on screen, so a toast never covers the member's account (shown
+ * there just as a login succeeds), 活动通知 or 退出; at the top of the window once the page has
+ * scrolled past the bar. The bar is found by its entries' navigation (UtilityBar, 会员与服务); a
+ * page without it (the back office) keeps antd's place.
+ */
+export function toastTop(): number {
+  if (typeof document === 'undefined') return TOAST_GAP_PX;
+  const bar = document.querySelector('header nav[aria-label="会员与服务"]')?.getBoundingClientRect();
+  return Math.max(TOAST_GAP_PX, Math.round((bar?.bottom ?? 0) + TOAST_GAP_PX));
+}
+
 export function toast(kind: Kind, text: string, durationSeconds?: number): void {
   // A call refused while the server renders a page is shown by the browser's own call.
   if (typeof document === 'undefined') return;

@@ -1,6 +1,7 @@
 import { ConfigProvider, message, notification } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import { theme } from '../theme';
+import { toastTop } from './toast';
 
 // Static toasts are drawn outside the app's tree: give them the site's theme and language.
 ConfigProvider.config({
@@ -12,6 +13,8 @@ ConfigProvider.config({
 });
 
 export function showToast(kind: 'success' | 'error' | 'warning', text: string, durationSeconds?: number): void {
+  // Placed for this toast: clear of the header's entries wherever the page is scrolled (toastTop).
+  message.config({ top: toastTop() });
   void message[kind]({ content: text, key: text, ...(durationSeconds === undefined ? {} : { duration: durationSeconds }) });
 }
 

@@ -1,15 +1,20 @@
 import { Outlet, useLocation } from 'react-router';
+import { useDisplay } from '../AppProviders';
 import { useSessionNotice } from '../components/useSessionNotice';
+import { CareToolbar } from './care/CareToolbar';
+import { useLookClasses } from './care/useLookClasses';
 import { Footer, Header, TopNav, useMobileRedirect } from './layout';
 import { MemberDialogsProvider } from './member/MemberDialogs';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { useServerNotFound } from './serverStatus';
 import styles from './layout/portal.module.css';
 
-/** The public shell of spec §2: header, top navigation, the page, footer; member dialogs available to every page. */
+/** The public shell of spec §2: header, top navigation, the page, footer; member dialogs available to every page; 关怀版's toolbar above all when it is on. */
 export function PortalLayout() {
   useMobileRedirect();
   useSessionNotice('member');
+  useLookClasses();
+  const { care } = useDisplay().prefs;
   const { pathname } = useLocation();
   // The server found no such menu or article: the designed 404 page, as for an unknown address,
   // naming the article when it was one.
@@ -21,6 +26,7 @@ export function PortalLayout() {
         <a className={styles.skipLink} href="#main">
           跳到主要内容
         </a>
+        {care && <CareToolbar />}
         <Header />
         <TopNav />
         {/* tabIndex -1: the skip link moves the focus here, so the next Tab continues in the content. */}

@@ -97,6 +97,8 @@ export interface SiteInfoDto {
   Postcode: string;
   Copyright: string;
   Icp: string;
+  /** 公安联网备案号 (SITE_POLICE_FILING); '' for none. */
+  PoliceFiling: string;
   MobileSiteUrl: string;
 }
 

@@ -25,6 +25,7 @@ import { revisions } from './024-revisions.js';
 import { siteSecrets } from './025-site-secrets.js';
 import { autosaves } from './026-autosaves.js';
 import { review } from './027-review.js';
+import { memorialDays } from './028-memorial-days.js';
 
 /** A migration that may need to know the engine (serial vs autoincrement, FTS vs trigram). */
 export type EngineMigration = (engine: Engine) => Migration;
@@ -56,6 +57,7 @@ const all: Record<string, EngineMigration> = {
   '025-site-secrets': siteSecrets,
   '026-autosaves': autosaves,
   '027-review': review,
+  '028-memorial-days': memorialDays,
 };
 
 /** Every migration this build knows, in order (readiness checks they are all applied). */

@@ -1,11 +1,21 @@
-import { SITE_INFO_ELEMENT_ID } from '@portal/shared';
+import { menuFeedPath, SITE_FEED_PATHS, SITE_INFO_ELEMENT_ID } from '@portal/shared';
 import type { Services } from '../../http/app-types.js';
 import { toSiteInfoDto } from '../site/public.js';
 import { absoluteAsset, type PageHead } from './page.js';
+import { HOME_PATH } from './paths.js';
 import { w3cTime } from './sitemap.js';
 
 /** Share image when a page has none of its own: a PNG (WeChat and most previews ignore SVG), at least 300×300. */
 export const DEFAULT_SHARE_IMAGE = '/share.png';
+/** Its size (apps/web/public/share.png), given with it so previews need not fetch it to lay out the card. */
+export const DEFAULT_SHARE_IMAGE_SIZE = { width: 480, height: 480 } as const;
+
+/**
+ * The microdata item the head's itemprop tags belong to. WeChat's and QQ's share cards read
+ * those tags when a page gives no JS-SDK config; without an itemscope around them the HTML is
+ * invalid (every page drew 3 errors in the Nu Html Checker), so the head itself is the item.
+ */
+const HEAD_ITEM = '<head itemscope itemtype="https://schema.org/WebPage">';
 
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 /** JSON inside <script> must not close the element or open a comment. */
@@ -13,13 +23,16 @@ const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u0
 
 /**
  * The head tags of a page: title, description, canonical address, Open Graph (which WeChat's
- * link preview reads too, with its itemprop fallbacks), and JSON-LD — NewsArticle on articles,
- * Organization on home.
+ * link preview reads too, with its itemprop fallbacks), the feeds, and JSON-LD — NewsArticle and
+ * BreadcrumbList on articles, BreadcrumbList on menu pages, Organization on home.
  */
 export function headTags(services: Services, base: string, head: PageHead): string {
   const { site } = services.config;
   const url = base + head.path;
   const image = absoluteAsset(services, base, head.image ?? DEFAULT_SHARE_IMAGE);
+  // Only the default picture's size is known: uploads are stored without theirs.
+  const imageSize = head.image ? undefined : DEFAULT_SHARE_IMAGE_SIZE;
+  const imageAlt = head.image ? head.title : `${site.name}标志`;
   const meta = (attr: 'name' | 'property' | 'itemprop', key: string, value: string) => `<meta ${attr}="${key}" content="${escapeHtml(value)}" />`;
   const documentTitle = head.title === site.name ? site.name : `${head.title} · ${site.name}`;
   const tags = [
@@ -33,6 +46,8 @@ export function headTags(services: Services, base: string, head: PageHead): stri
     meta('property', 'og:description', head.description),
     meta('property', 'og:url', url),
     meta('property', 'og:image', image),
+    meta('property', 'og:image:alt', imageAlt),
+    ...(imageSize ? [meta('property', 'og:image:width', String(imageSize.width)), meta('property', 'og:image:height', String(imageSize.height))] : []),
     meta('property', 'og:locale', 'zh_CN'),
     ...(head.article ? [meta('property', 'article:published_time', w3cTime(head.article.published)), meta('property', 'article:section', head.article.section)] : []),
     meta('name', 'twitter:card', head.image ? 'summary_large_image' : 'summary'),
@@ -40,44 +55,82 @@ export function headTags(services: Services, base: string, head: PageHead): stri
     meta('itemprop', 'name', head.title),
     meta('itemprop', 'description', head.description),
     meta('itemprop', 'image', image),
+    ...feedLinks(site.name, base, head),
   ];
-  const jsonLd = structuredData(services, base, head, url, image);
-  if (jsonLd) tags.push(`<script type="application/ld+json">${scriptJson(jsonLd)}</script>`);
+  for (const data of structuredData(services, base, head, url, { url: image, ...imageSize })) tags.push(`<script type="application/ld+json">${scriptJson(data)}</script>`);
   // What GetSiteInfo answers, for the header, footer and sign-in card of every page, drawn by
   // the server or not: their first render has it, so nothing moves when it would have arrived.
   tags.push(`<script type="application/json" id="${SITE_INFO_ELEMENT_ID}">${scriptJson(toSiteInfoDto(services.config))}</script>`);
   return tags.join('\n    ');
 }
 
-function structuredData(services: Services, base: string, head: PageHead, url: string, image: string): object | undefined {
+/**
+ * Feed readers and browsers find the feeds here: the whole site's (RSS and Atom) on every page,
+ * and on a list menu's page and its articles that menu's own too.
+ */
+function feedLinks(siteName: string, base: string, head: PageHead): string[] {
+  const link = (type: string, title: string, path: string) => `<link rel="alternate" type="${type}" title="${escapeHtml(title)}" href="${escapeHtml(base + path)}" />`;
+  const links = [link('application/rss+xml', `${siteName} RSS`, SITE_FEED_PATHS.rss), link('application/atom+xml', `${siteName} Atom`, SITE_FEED_PATHS.atom)];
+  const menu = head.feedMenu;
+  if (menu) links.push(link('application/rss+xml', `${menu.name} · ${siteName} RSS`, menuFeedPath(menu.id, 'rss')), link('application/atom+xml', `${menu.name} · ${siteName} Atom`, menuFeedPath(menu.id, 'atom')));
+  return links;
+}
+
+interface ImageObject {
+  url: string;
+  width?: number;
+  height?: number;
+}
+
+const imageObject = (image: ImageObject) => ({ '@type': 'ImageObject', ...image });
+
+/**
+ * JSON-LD (schema.org) of a page: the association as an Organization on the home page (its url
+ * the site's root), a BreadcrumbList on menu and article pages, a NewsArticle on a public
+ * article, written by the association or the member company that contributed it.
+ */
+function structuredData(services: Services, base: string, head: PageHead, url: string, image: ImageObject): object[] {
   const { site } = services.config;
-  const organization = {
-    '@type': 'Organization',
-    name: site.name,
-    alternateName: site.englishName,
-    url: `${base}/home`,
-    logo: `${base}${DEFAULT_SHARE_IMAGE}`,
-    email: site.email,
-    telephone: site.phone,
-    address: { '@type': 'PostalAddress', streetAddress: site.address, postalCode: site.postcode, addressCountry: 'CN' },
-  };
-  if (head.path === '/home') return { '@context': 'https://schema.org', ...organization };
+  const context = 'https://schema.org';
+  const logo = imageObject({ url: `${base}${DEFAULT_SHARE_IMAGE}`, ...DEFAULT_SHARE_IMAGE_SIZE });
+  const association = { '@type': 'Organization', '@id': `${base}/#organization`, name: site.name, url: `${base}/`, logo };
+  const found: object[] = [];
+  if (head.path === HOME_PATH) {
+    found.push({
+      '@context': context,
+      ...association,
+      alternateName: site.englishName,
+      email: site.email,
+      telephone: site.phone,
+      address: { '@type': 'PostalAddress', streetAddress: site.address, postalCode: site.postcode, addressCountry: 'CN' },
+    });
+  }
   if (head.type === 'article' && head.article) {
-    return {
-      '@context': 'https://schema.org',
+    const { author } = head.article;
+    found.push({
+      '@context': context,
       '@type': 'NewsArticle',
       headline: head.title.slice(0, 110),
       description: head.description,
-      image: [image],
+      image: [imageObject(image)],
       datePublished: w3cTime(head.article.published),
       dateModified: w3cTime(head.article.modified),
       articleSection: head.article.section,
       mainEntityOfPage: url,
       isAccessibleForFree: !head.noindex,
-      publisher: { '@type': 'Organization', name: site.name, logo: { '@type': 'ImageObject', url: `${base}${DEFAULT_SHARE_IMAGE}` } },
-    };
+      author: author ? { '@type': 'Organization', name: author } : association,
+      publisher: association,
+    });
   }
-  return undefined;
+  // After the page's own item: readers taking the first block find what the page is about.
+  if (head.trail && head.trail.length > 1) {
+    found.push({
+      '@context': context,
+      '@type': 'BreadcrumbList',
+      itemListElement: head.trail.map((crumb, i) => ({ '@type': 'ListItem', position: i + 1, name: crumb.name, item: base + crumb.path })),
+    });
+  }
+  return found;
 }
 
 /** index.html with the page's own head: its <title> is replaced and the tags go before </head>. */
@@ -85,5 +138,8 @@ export function withHead(indexHtml: string, tags: string, status: number): strin
   // The web app reads the status to show its 404 page where the server answered 404.
   const statusMeta = `<meta name="page-status" content="${status}" />`;
   // Replaced by a function: a title's `$&` or `$'` is text, not a replacement pattern.
-  return indexHtml.replace(/<title>[^<]*<\/title>\s*/, '').replace('</head>', () => `  ${tags}\n    ${statusMeta}\n  </head>`);
+  return indexHtml
+    .replace(/<title>[^<]*<\/title>\s*/, '')
+    .replace('<head>', HEAD_ITEM)
+    .replace('</head>', () => `  ${tags}\n    ${statusMeta}\n  </head>`);
 }

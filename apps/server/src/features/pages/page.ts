@@ -1,11 +1,11 @@
-import { ArticleStatus, articleWarning, MenuShowType, messages } from '@portal/shared';
+import { ArticleStatus, articleWarning, MenuShowType, messages, respelledPageAddress } from '@portal/shared';
 import type { Services } from '../../http/app-types.js';
 import { assetUrl } from '../../http/assets.js';
 import { menuIndex } from '../menus/service.js';
 import { ancestry, type Menu, type MenuIndex } from '../menus/tree.js';
 import { itemQuery, toItem, type NewsItem } from '../news/items.js';
 import { opensPreview } from '../news/preview.js';
-import { articlePath, menuPath } from './paths.js';
+import { articlePath, HOME_PATH, menuPath } from './paths.js';
 
 /** What the head of a public page says about it (title, description, share card, structured data). */
 export interface PageHead {
@@ -19,7 +19,15 @@ export interface PageHead {
   type: 'website' | 'article';
   /** Pages that must not be indexed: search results, the back office, member-only text, 404. */
   noindex?: boolean;
-  article?: { published: string; modified: string; section: string };
+  /**
+   * author: the member company that contributed the article; the association (the publisher)
+   * writes the others.
+   */
+  article?: { published: string; modified: string; section: string; author?: string };
+  /** Where the page sits (BreadcrumbList): 首页, the menus down to it, the page itself last. */
+  trail?: { name: string; path: string }[];
+  /** The menu whose own feed the page links beside the site's: a list menu's page and its articles. */
+  feedMenu?: { id: number; name: string };
 }
 
 export type PageAnswer =
@@ -32,8 +40,22 @@ const PAGE_TITLES: Record<string, { title: string; noindex?: boolean; serverRend
   '/searchkey': { title: '站内搜索', noindex: true, serverRendered: true },
   '/certsearch': { title: '证书查询', serverRendered: true },
   '/contribute': { title: '我要投稿', noindex: true, serverRendered: true },
+  '/accessibility': { title: '无障碍声明', serverRendered: true },
   '/login': { title: '后台登录', noindex: true },
 };
+
+/**
+ * Another spelling of a page's address that answers with a permanent redirect to the one its
+ * links use, before the page is looked up or kept: `/index.html` (what old sites and some
+ * crawlers ask for) is /home, and a page's parameter names are read in any case, as the API
+ * reads them (`/info?menuid=8&newsid=12` → `/info?MenuId=8&NewsId=12`).
+ */
+export function canonicalSpelling(address: string): string | undefined {
+  const at = address.indexOf('?');
+  const pathname = at < 0 ? address : address.slice(0, at);
+  if (/^\/index\.html?$/i.test(pathname)) return HOME_PATH + (at < 0 ? '' : address.slice(at));
+  return respelledPageAddress(address);
+}
 
 const positiveId = (raw: string | null) => {
   const n = Number(raw);
@@ -50,8 +72,8 @@ export async function resolvePage(services: Services, url: URL): Promise<PageAns
   const { site } = services.config;
   const path = url.pathname.replace(/\/+$/, '').toLowerCase() || '/';
   const notFound: PageAnswer = { kind: 'page', status: 404, head: { title: '页面不存在', description: '您访问的页面不存在', path: '/404', type: 'website', noindex: true }, serverRendered: true };
-  if (path === '/') return { kind: 'redirect', location: `/home${url.search}` };
-  if (path === '/home') return { kind: 'page', status: 200, head: { title: site.name, description: homeDescription(services), path: '/home', type: 'website' }, serverRendered: true };
+  if (path === '/') return { kind: 'redirect', location: `${HOME_PATH}${url.search}` };
+  if (path === '/home') return { kind: 'page', status: 200, head: { title: site.name, description: homeDescription(services), path: HOME_PATH, type: 'website' }, serverRendered: true };
   if (path === '/menulist') return (await menuPage(services, positiveId(url.searchParams.get('MenuId')))) ?? notFound;
   if (path === '/info') {
     // The page says which thing is missing (the web app's 404 page names the article too).
@@ -81,8 +103,10 @@ async function menuPage(services: Services, menuId: number | undefined): Promise
   if (!menu || !index.readable.has(menuId)) return undefined;
   const { site } = services.config;
   // A single-page menu (协会简介) is described by its text; a list by where it sits.
-  const body = menu.showType === MenuShowType.SinglePage ? await firstArticle(services, menu.id) : undefined;
-  const trail = ancestry(index, menu.id).map((m) => m.name).join(' › ');
+  const singlePage = menu.showType === MenuShowType.SinglePage;
+  const body = singlePage ? await firstArticle(services, menu.id) : undefined;
+  const path = ancestry(index, menu.id);
+  const trail = path.map((m) => m.name).join(' › ');
   return {
     kind: 'page',
     status: 200,
@@ -93,9 +117,15 @@ async function menuPage(services: Services, menuId: number | undefined): Promise
       path: menuPath(menu),
       image: body?.imageUrl || undefined,
       type: 'website',
+      trail: menuTrail(path),
+      // A single page is one text, not a list of news: it has no feed of its own.
+      feedMenu: singlePage ? undefined : { id: menu.id, name: menu.name },
     },
   };
 }
+
+/** 首页 and the menus from the top down to the page's (the crumbs above a menu list and an article). */
+const menuTrail = (path: readonly Menu[]) => [{ name: '首页', path: HOME_PATH }, ...path.map((m) => ({ name: m.name, path: menuPath(m) }))];
 
 /** The published, public articles of one menu are what a visitor sees on its page; the first one is a single page's body. */
 async function firstArticle(services: Services, menuId: number): Promise<NewsItem | undefined> {
@@ -119,7 +149,11 @@ async function firstArticle(services: Services, menuId: number): Promise<NewsIte
  */
 async function articlePage(services: Services, newsId: number | undefined, preview: string | null): Promise<PageAnswer | undefined> {
   if (newsId === undefined) return undefined;
-  const row = await itemQuery(services.database.db).select('n.updated_at').where('n.id', '=', newsId).executeTakeFirst();
+  const row = await itemQuery(services.database.db)
+    .leftJoin('members as mb', 'mb.id', 'n.member_id')
+    .select(['n.updated_at', 'mb.member_name'])
+    .where('n.id', '=', newsId)
+    .executeTakeFirst();
   if (!row) return undefined;
   const index = await menuIndex(services.database);
   const article = toItem(row);
@@ -132,6 +166,12 @@ async function articlePage(services: Services, newsId: number | undefined, previ
   if (!index.readable.has(article.menuId)) return undefined;
   const warning = articleWarning(article.status);
   if (warning) return { kind: 'page', status: 200, serverRendered: true, head: { title: warning, description: warning, path: `/info?NewsId=${article.id}`, type: 'website', noindex: true } };
+  const menu = index.byId.get(article.menuId);
+  // A single-page menu's text has one address, the menu's (the one its navigation links and the
+  // sitemap lists); its article address redirects there. Older articles of the menu, which the
+  // page does not show, keep their own.
+  if (menu?.showType === MenuShowType.SinglePage && (await firstArticle(services, menu.id))?.id === article.id) return { kind: 'redirect', location: menuPath(menu) };
+  const listMenu = menu && menu.showType !== MenuShowType.SinglePage ? menu : undefined;
   return {
     kind: 'page',
     status: 200,
@@ -143,7 +183,9 @@ async function articlePage(services: Services, newsId: number | undefined, previ
       image: article.isMemberRead ? undefined : article.imageUrl || undefined,
       type: 'article',
       noindex: article.isMemberRead,
-      article: { published: article.newsCreateTime, modified: row.updated_at, section: sectionOf(index, article.menuId) },
+      article: { published: article.newsCreateTime, modified: row.updated_at, section: sectionOf(index, article.menuId), author: row.member_name ?? undefined },
+      trail: [...menuTrail(ancestry(index, article.menuId)), { name: article.title, path: articlePath(article) }],
+      feedMenu: listMenu && { id: listMenu.id, name: listMenu.name },
     },
   };
 }

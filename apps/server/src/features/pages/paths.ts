@@ -3,3 +3,5 @@ export const articlePath = (a: { id: number; menuId: number }) => `/info?MenuId=
 export const menuPath = (m: { id: number; parentId: number }) => `/menuList?ParentId=${m.parentId}&MenuId=${m.id}`;
 /** The CurValue that marks the 首页 menu: it leads to /home, not to a menu list. */
 export const HOME_MARKER = 'home';
+/** The home page's one address (`/` and `/index.html` redirect to it). */
+export const HOME_PATH = '/home';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
-import type { PostedCertLookup } from '@portal/shared';
+import type { DisplayPrefs, PostedCertLookup } from '@portal/shared';
 import type { App } from '../../http/app-types.js';
 import { Turns } from './turns.js';
 
@@ -22,8 +22,15 @@ interface CallConfig {
   data?: unknown;
 }
 
+/** What a page is drawn with besides its address: the status, a posted certificate lookup (/certsearch without JavaScript), the visitor's look. */
+export interface PageDrawing {
+  status: number;
+  certLookup?: PostedCertLookup;
+  display: DisplayPrefs;
+}
+
 interface ServerEntry {
-  render(url: string, options: { status: number; transport: (config: CallConfig) => Promise<unknown>; certLookup?: PostedCertLookup }): Promise<RenderedPage>;
+  render(url: string, options: PageDrawing & { transport: (config: CallConfig) => Promise<unknown> }): Promise<RenderedPage>;
 }
 
 /**
@@ -38,8 +45,7 @@ interface ServerEntry {
  */
 const PAGES_DRAWN_AT_ONCE = 2;
 
-/** certLookup: a /certsearch form the server answered (posted without JavaScript). */
-export type PageRenderer = (url: string, status: number, certLookup?: PostedCertLookup) => Promise<RenderedPage>;
+export type PageRenderer = (url: string, drawing: PageDrawing) => Promise<RenderedPage>;
 
 /**
  * Loads the web app's server build (`vite build --ssr`, next to the browser build in
@@ -66,7 +72,7 @@ export async function loadPageRenderer(app: App, webDist: string): Promise<PageR
     return { data: res.json() as unknown, status: res.statusCode, statusText: res.statusMessage, headers: res.headers, config, request: {} };
   };
   const turns = new Turns(PAGES_DRAWN_AT_ONCE);
-  return (url, status, certLookup) => turns.run(() => render(url, { status, transport, certLookup }));
+  return (url, drawing) => turns.run(() => render(url, { ...drawing, transport }));
 }
 
 /** index.html with the rendered page: antd's styles in the head, the HTML in #root, the query cache after it. */

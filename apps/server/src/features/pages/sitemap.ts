@@ -1,4 +1,4 @@
-import { ArticleStatus } from '@portal/shared';
+import { ArticleStatus, MenuShowType } from '@portal/shared';
 import type { Database } from '../../db/connection.js';
 import type { MenuIndex } from '../menus/tree.js';
 import { inMenus } from '../news/items.js';
@@ -29,16 +29,24 @@ export function fixedEntries(index: MenuIndex): SitemapEntry[] {
 }
 
 /**
+ * The menus the public may read whose articles are pages of their own: not single-page menus,
+ * whose text has the menu's address (its article address redirects there, features/pages/page.ts).
+ */
+export function articleMenuIds(index: MenuIndex): number[] {
+  return [...index.readable].filter((id) => index.byId.get(id)?.showType !== MenuShowType.SinglePage);
+}
+
+/**
  * Articles a visitor may read: published, not member-only, in a menu the public may read (the
- * same rules as GetNewsList and GetNewsDetail). Ordered by id so the parts of a split sitemap
- * are stable between requests.
+ * same rules as GetNewsList and GetNewsDetail), each at its own address (articleMenuIds).
+ * Ordered by id so the parts of a split sitemap are stable between requests.
  */
 function publicArticles(database: Database, index: MenuIndex) {
   return database.db
     .selectFrom('news')
     .where('status', '=', ArticleStatus.Published)
     .where('is_member_read', '=', 0)
-    .where(inMenus('menu_id', [...index.readable]));
+    .where(inMenus('menu_id', articleMenuIds(index)));
 }
 
 export async function countPublicArticles(database: Database, index: MenuIndex): Promise<number> {

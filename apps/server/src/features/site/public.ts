@@ -13,6 +13,7 @@ export const toSiteInfoDto = ({ site, mobileSiteUrl }: Config): SiteInfoDto => (
   Postcode: site.postcode,
   Copyright: site.copyright,
   Icp: site.icp,
+  PoliceFiling: site.policeFiling,
   MobileSiteUrl: mobileSiteUrl ?? '',
 });
 

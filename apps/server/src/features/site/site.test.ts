@@ -24,6 +24,7 @@ describe.each(engines)('site info on %s', (engine) => {
         Postcode: site.postcode,
         Copyright: site.copyright,
         Icp: site.icp,
+        PoliceFiling: site.policeFiling,
         MobileSiteUrl: 'https://m.example.org',
       },
     });

@@ -24,7 +24,7 @@ describe.each(engines)('system menus on %s', (engine) => {
     expect(Code).toBe(200);
     expect(Data.map((m) => m.menuname)).toEqual(['工作台', '内容管理', '会员管理', '证书管理', '活动管理', '系统管理']);
     expect(byName(Data, '内容管理')?.children.map((m) => m.menuname)).toEqual(['栏目管理', '文章管理', '推荐位管理', '轮播图管理', '友情链接', '类型管理', '敏感词', '媒体库', '待我审核']);
-    expect(byName(Data, '系统管理')?.children.map((m) => m.menuname)).toEqual(['菜单管理', '角色管理', '管理员', '操作日志', '登录日志', '在线用户', '接口令牌']);
+    expect(byName(Data, '系统管理')?.children.map((m) => m.menuname)).toEqual(['菜单管理', '角色管理', '管理员', '操作日志', '登录日志', '在线用户', '接口令牌', '哀悼日']);
     expect(byName(Data, '工作台')).toMatchObject({ MenuType: 2, path: 'home', component: 'dashboard/index', perms: 'dashboard:view' });
     expect(byName(Data, '角色管理')).toMatchObject({ MenuType: 2, path: 'system/role', component: 'system/role/index', icon: 'SafetyOutlined', visible: 1, status: 1 });
     expect(byName(Data, '管理员')?.children.map((b) => [b.MenuType, b.perms])).toEqual([

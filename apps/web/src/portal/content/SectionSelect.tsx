@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
 import type { MenuDto } from '@portal/shared';
-import { isExternalHref, menuHref, shownMenus } from '../layout';
+import { menuHref, opensInNewTab, shownMenus } from '../layout';
 import styles from './content.module.css';
 
 /** The visible menus of a section in reading order, each with its depth (children indented). */
@@ -21,7 +21,7 @@ export function SectionSelect({ menus, currentId }: { menus: readonly MenuDto[];
     const menu = entries.find((e) => e.menu.MenuId === id)?.menu;
     if (!menu) return;
     const href = menuHref(menu);
-    if (isExternalHref(href)) window.open(href, '_blank', 'noopener');
+    if (opensInNewTab(menu)) window.open(href, '_blank', 'noopener');
     else void navigate(href);
   };
   return (

@@ -36,8 +36,11 @@ function WechatQr({ url }: { url: string }) {
 
 /**
  * The share buttons of an article. `url` is known in the browser only: the server and the
- * hydrating render draw the same buttons without their targets, so the line is complete at
- * first paint and nothing moves when the address arrives (it used to shift the article on a phone).
+ * hydrating render draw the same buttons, disabled, so the line is complete at first paint and
+ * nothing moves when the address arrives (it used to shift the article on a phone). Once the
+ * address is known, QQ, QQ空间 and 微博 become links to their share pages (a link without its
+ * address is invalid HTML, and no name may be given to it). WeChat's QR card opens on a click
+ * (Enter, Space) as well as under the pointer; Escape closes it.
  */
 export function ShareBar({ url, title }: { url: string; title: string }) {
   const u = encodeURIComponent(url);
@@ -55,20 +58,26 @@ export function ShareBar({ url, title }: { url: string; title: string }) {
       >
         <WechatQr url={url} />
       </Popover>
-      {shareTargets.map((target) => (
-        <a
-          key={target.name}
-          className={styles.shareButton}
-          style={{ color: target.color }}
-          href={url ? target.href(u, t) : undefined}
-          target="_blank"
-          rel="noopener noreferrer"
-          aria-label={`分享到${target.name}`}
-          title={target.name}
-        >
-          {target.icon}
-        </a>
-      ))}
+      {shareTargets.map((target) =>
+        url ? (
+          <a
+            key={target.name}
+            className={styles.shareButton}
+            style={{ color: target.color }}
+            href={target.href(u, t)}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label={`分享到${target.name}`}
+            title={target.name}
+          >
+            {target.icon}
+          </a>
+        ) : (
+          <button key={target.name} type="button" className={styles.shareButton} style={{ color: target.color }} disabled aria-label={`分享到${target.name}`} title={target.name}>
+            {target.icon}
+          </button>
+        ),
+      )}
     </div>
   );
 }

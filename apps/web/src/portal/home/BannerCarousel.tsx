@@ -12,6 +12,7 @@ import { pictureSources } from '../content/picture';
 import { Empty } from '../content/EmptyState';
 import { SkeletonBlock } from '../../components/Skeleton';
 import { usePerView } from './usePerView';
+import { useReducedMotion } from './useReducedMotion';
 import styles from './home.module.css';
 import { Icon } from '../../components/Icon';
 
@@ -63,21 +64,35 @@ function Slide({ banner, hidden, first }: { banner: BannerDto; hidden: boolean; 
 }
 
 /**
+ * The index `delta` slides on from `index`, of `count` banners. With motion, up to the copy of
+ * the first slide after the last (the transition's end then jumps back to 0); without, no
+ * transition ends: it wraps round at once.
+ */
+const movedOn = (index: number, delta: number, count: number, reduced: boolean) => (reduced ? ((index % count) + delta + count) % count : Math.min(index + delta, count));
+
+/**
  * The banner carousel (spec §2 "Home", §9): banners of type 2, four slides in view at 20 px
  * spacing, moving on by one every 3000 ms; paused under the pointer or keyboard focus, and
  * stopped by its pause button until played again (WCAG 2.2.2: moving content can be paused). The
  * first slides are repeated after the last so the loop runs on without jumping back.
+ *
+ * A visitor who asks for reduced motion gets a still carousel: it starts stopped (its play button
+ * still starts it), and slides change at once, without sliding (home.module.css); the arrows and
+ * dots work as ever, wrapping round from the last slide to the first.
  */
 function Track({ banners }: { banners: readonly BannerDto[] }) {
   const perView = usePerView();
+  const reduced = useReducedMotion();
   const loops = banners.length > 1 && banners.length >= perView;
   const slides = loops ? [...banners, ...banners.slice(0, perView)] : banners;
   const [index, setIndex] = useState(0);
   const [animate, setAnimate] = useState(true);
   /** Held by the pointer or the focus inside the carousel. */
   const [paused, setPaused] = useState(false);
-  /** Stopped by the visitor with the pause button. */
-  const [stopped, setStopped] = useState(false);
+  /** Played or stopped by the visitor with the pause button; until then it plays unless motion is reduced. */
+  const [playing, setPlaying] = useState<boolean | null>(null);
+  const stopped = playing === null ? reduced : !playing;
+  const moved = (i: number, delta: number) => movedOn(i, delta, banners.length, reduced);
 
   // A new layout starts again from the first slide.
   useEffect(() => setIndex(0), [perView, banners.length]);
@@ -86,10 +101,10 @@ function Track({ banners }: { banners: readonly BannerDto[] }) {
     if (!loops || paused || stopped) return;
     const id = window.setInterval(() => {
       // Transitions do not run in a hidden tab: stepping on there would outrun the loop.
-      if (!document.hidden) setIndex((i) => Math.min(i + 1, banners.length));
+      if (!document.hidden) setIndex((i) => movedOn(i, 1, banners.length, reduced));
     }, carousel.autoplayMs);
     return () => window.clearInterval(id);
-  }, [loops, paused, stopped, banners.length]);
+  }, [loops, paused, stopped, reduced, banners.length]);
 
   // After a jump without animation (loop seam), turn the animation back on once it is drawn.
   useEffect(() => {
@@ -106,11 +121,12 @@ function Track({ banners }: { banners: readonly BannerDto[] }) {
     if (index >= banners.length) jump(0);
   };
   const step = (delta: number) => {
-    if (index === 0 && delta < 0) {
+    if (reduced) setIndex((i) => moved(i, delta));
+    else if (index === 0 && delta < 0) {
       // Going back from the first slide: stand on its copy at the end, then slide back one.
       jump(banners.length);
       requestAnimationFrame(() => requestAnimationFrame(() => setIndex(banners.length - 1)));
-    } else setIndex((i) => Math.min(i + delta, banners.length));
+    } else setIndex((i) => moved(i, delta));
   };
 
   const current = index % banners.length;
@@ -153,7 +169,7 @@ function Track({ banners }: { banners: readonly BannerDto[] }) {
               className={styles.playPause}
               aria-label={stopped ? '播放轮播' : '暂停轮播'}
               title={stopped ? '播放轮播' : '暂停轮播'}
-              onClick={() => setStopped((s) => !s)}
+              onClick={() => setPlaying(stopped)}
             >
               {stopped ? <Icon icon={CaretRightOutlined} /> : <Icon icon={PauseOutlined} />}
             </button>

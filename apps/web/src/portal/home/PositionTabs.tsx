@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { homeTabs, paging, type NewsListItemDto } from '@portal/shared';
 import { contentApi } from '../../api/content';
-import { Tabs } from '../../components/Tabs';
+import { TabPanel, Tabs } from '../../components/Tabs';
 import { findMenuByName, menuHref, useMenuTree } from '../layout';
 import { Section } from './Section';
 import { NewsRows } from './NewsRows';
@@ -11,6 +11,9 @@ import { HomeStateForm, useHomeState } from './homeState';
 import styles from './home.module.css';
 
 type Seat = (typeof homeTabs)[number]['seat'];
+
+/** The one panel under the tabs (the page has one such block). */
+const PANEL_ID = 'home-tabs-panel';
 
 /** Each column holds half a page: 12 per page in two columns of 6 (spec §2 "Home"). */
 const perColumn = paging.homeTab / 2;
@@ -56,6 +59,7 @@ export function PositionTabs({ className }: { className?: string }) {
             items={homeTabs.map((t) => ({ key: t.seat, label: t.label }))}
             active={seat}
             submitAs="tab"
+            panelId={PANEL_ID}
             onChange={(next) => {
               setSeat(next);
               setPage(paging.firstPage);
@@ -64,8 +68,10 @@ export function PositionTabs({ className }: { className?: string }) {
         </HomeStateForm>
       }
     >
-      <TwoColumns items={list.isError ? [] : list.data?.List} label={`${active.label}列表`} />
-      <HomePager page={page} pageSize={paging.homeTab} total={list.data?.TotalCount ?? 0} onChange={setPage} label={`${active.label}分页`} field="tabPage" />
+      <TabPanel id={PANEL_ID} active={seat} className={styles.tabPanel}>
+        <TwoColumns items={list.isError ? [] : list.data?.List} label={`${active.label}列表`} />
+        <HomePager page={page} pageSize={paging.homeTab} total={list.data?.TotalCount ?? 0} onChange={setPage} label={`${active.label}分页`} field="tabPage" />
+      </TabPanel>
     </Section>
   );
 }

@@ -22,9 +22,18 @@ export function Clock({ className }: { className?: string }) {
     const id = window.setInterval(() => setNow(new Date()), timing.clockMs);
     return () => window.clearInterval(id);
   }, []);
+  // Until then an empty line of the same height: a <time> must hold a time (HTML: an empty one,
+  // or one without datetime, is invalid), and the page must not shift when the clock starts.
+  if (!now) {
+    return (
+      <span className={className} data-testid="header-clock">
+        {'\u00a0'}
+      </span>
+    );
+  }
   return (
-    <time className={className} dateTime={now ? isoLocal(now) : undefined} data-testid="header-clock">
-      {now ? format(now) : '\u00a0'}
+    <time className={className} dateTime={isoLocal(now)} data-testid="header-clock">
+      {format(now)}
     </time>
   );
 }

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { SITE_FEED_PATHS } from '@portal/shared';
 import EnvironmentOutlined from '@ant-design/icons-svg/es/asn/EnvironmentOutlined';
 import EyeOutlined from '@ant-design/icons-svg/es/asn/EyeOutlined';
 import InboxOutlined from '@ant-design/icons-svg/es/asn/InboxOutlined';
@@ -7,13 +8,12 @@ import PhoneOutlined from '@ant-design/icons-svg/es/asn/PhoneOutlined';
 import { Icon } from '../../components/Icon';
 import { useSiteInfo } from './useSiteInfo';
 import { useVisitCounter } from './useVisitCounter';
+import { Filings } from './Filings';
 import { FriendLinks } from './FriendLinks';
 import { qrCodes } from './qrCodes';
 import styles from './footer.module.css';
 
-const BEIAN_URL = 'https://beian.miit.gov.cn';
-
-/** The site footer (spec §1, §2 "Footer"): friendly links, identity, contacts, QR codes, copyright, ICP filing, visits. */
+/** The site footer (spec §1, §2 "Footer"): friendly links, identity, contacts, QR codes, copyright, ICP and 公安备案 filings, feeds, 无障碍声明, visits. */
 export function Footer() {
   const site = useSiteInfo().data;
   const visits = useVisitCounter().data;
@@ -57,11 +57,11 @@ export function Footer() {
         <div className={`${styles.inner} ${styles.bottomInner}`}>
           <span>{site?.Copyright}</span>
           <Link to="/certsearch">证书及成绩查询</Link>
-          {site?.Icp && (
-            <a href={BEIAN_URL} target="_blank" rel="noopener noreferrer">
-              {site.Icp}
-            </a>
-          )}
+          <Link to="/accessibility">无障碍声明</Link>
+          <a href={SITE_FEED_PATHS.rss} type="application/rss+xml">
+            RSS订阅
+          </a>
+          <Filings site={site} />
           {visits !== undefined && (
             <span data-testid="visit-count">
               <Icon icon={EyeOutlined} /> 访问量：{visits.toLocaleString('zh-CN')}

@@ -1,19 +1,22 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import DownOutlined from '@ant-design/icons-svg/es/asn/DownOutlined';
 import { layoutSizes, type LayoutSize } from '@portal/shared';
 import { useLayoutSize } from '../../AppProviders';
 import { Icon } from '../../components/Icon';
+import { useOnePopupAtATime } from '../../components/onePopupAtATime';
 import styles from './header.module.css';
 
 const sizeLabels: Record<LayoutSize, string> = { medium: '中等', small: '较小', mini: '迷你' };
 
 /**
  * The layout size selector of spec §2 "Header": medium, small, mini. A button opening the three
- * choices under it; they close when one is chosen, on Escape, or when the focus leaves them.
+ * choices under it; they close when one is chosen, on Escape, when the focus leaves them, or
+ * when another popup of the bar opens. The three sizes scale the public site's text (global.css).
  */
 export function SizeSelector({ className }: { className?: string }) {
   const { size, setSize } = useLayoutSize();
   const [open, setOpen] = useState(false);
+  useOnePopupAtATime(open, useCallback(() => setOpen(false), []));
   return (
     <span
       className={styles.dropdown}

@@ -2,7 +2,9 @@ import { useNavigate } from 'react-router';
 import EditOutlined from '@ant-design/icons-svg/es/asn/EditOutlined';
 import MessageOutlined from '@ant-design/icons-svg/es/asn/MessageOutlined';
 import QrcodeOutlined from '@ant-design/icons-svg/es/asn/QrcodeOutlined';
+import { useDisplay } from '../../AppProviders';
 import { Icon } from '../../components/Icon';
+import { CareEntry } from '../care/CareEntry';
 import { Popover } from '../../components/Popover';
 import { useMemberDialogs } from '../member/MemberDialogs';
 import { MemberEntrance } from '../member/MemberEntrance';
@@ -52,6 +54,7 @@ function ContributeEntry() {
 /** The thin bar above the masthead: clock on the left, member and service entries on the right. */
 export function UtilityBar() {
   const { openSuggestion } = useMemberDialogs();
+  const { care, simple } = useDisplay().prefs;
   return (
     <div className={styles.topBar}>
       <div className={styles.inner}>
@@ -61,9 +64,11 @@ export function UtilityBar() {
           <button type="button" className={styles.barLink} onClick={openSuggestion}>
             <Icon icon={MessageOutlined} /> 建议箱
           </button>
-          <FollowUs />
+          {/* 关怀版's simple view has no pop-ups; the footer keeps the QR codes. */}
+          {!(care && simple) && <FollowUs />}
           <ContributeEntry />
           <SizeSelector className={styles.barLink} />
+          <CareEntry className={styles.barLink} />
         </nav>
       </div>
     </div>

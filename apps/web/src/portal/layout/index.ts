@@ -3,7 +3,7 @@
  * `useMenuTree()` (the menu tree, TanStack key ['menuTree'], loaded once) and
  * `menuHref(menu)` (WebUrl → external; home marker → /home; else /menuList?ParentId=..&MenuId=..).
  */
-export { useMenuTree, menuHref, landingMenu, isHomeMenu, isExternalHref, findMenuByName, shownMenus } from './menus';
+export { useMenuTree, menuHref, landingMenu, isHomeMenu, isExternalHref, opensInNewTab, findMenuByName, shownMenus } from './menus';
 export { useSiteInfo } from './useSiteInfo';
 export { Header } from './Header';
 export { TopNav } from './TopNav';

@@ -42,6 +42,16 @@ export function menuHref(menu: MenuDto): string {
 }
 
 /**
+ * True when a menu leads to a WebUrl, its own or that of the menu a click on it lands on: such a
+ * menu opens in a new tab wherever it is shown, a site path (/certsearch) as well as an address
+ * elsewhere (spec §2 "Header"; its menuList page opens the WebUrl in a new window too).
+ */
+export function opensInNewTab(menu: MenuDto): boolean {
+  if (menu.WebUrl) return true;
+  return !isHomeMenu(menu) && Boolean(landingMenu(menu).WebUrl);
+}
+
+/**
  * True when an address (menu WebUrl, banner JumpUrl) leaves the site: opened in a new tab with
  * noopener. Only http(s) counts, so a stored `javascript:` address never becomes a live link.
  */

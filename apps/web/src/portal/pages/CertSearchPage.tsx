@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
-import { Tabs } from '../../components/Tabs';
+import { TabPanel, Tabs } from '../../components/Tabs';
 import { ContentPage, Panel } from '../content/ContentPage';
 import { MenuCrumbs } from '../content/MenuCrumbs';
 import { CertLookup } from '../certificates/CertLookup';
@@ -13,6 +13,7 @@ const TITLE = '证书及成绩查询';
 const MyCertificates = lazy(() => import('../certificates/MyCertificates').then((m) => ({ default: m.MyCertificates })));
 
 type Tab = 'lookup' | 'mine';
+const PANEL_ID = 'cert-tabs-panel';
 const tabs: { key: Tab; label: string }[] = [
   { key: 'lookup', label: '证书查询' },
   { key: 'mine', label: '我的证书' },
@@ -41,14 +42,16 @@ export function CertSearchPage() {
       <Panel title={TITLE} crumbs={<MenuCrumbs path={[]} tail={TITLE} />}>
         {loggedIn ? (
           <>
-            <Tabs items={tabs} active={tab} onChange={choose} />
-            {tab === 'lookup' ? (
-              <CertLookup />
-            ) : (
-              <Suspense fallback={null}>
-                <MyCertificates company={info?.MemberName} />
-              </Suspense>
-            )}
+            <Tabs items={tabs} active={tab} onChange={choose} panelId={PANEL_ID} />
+            <TabPanel id={PANEL_ID} active={tab}>
+              {tab === 'lookup' ? (
+                <CertLookup />
+              ) : (
+                <Suspense fallback={null}>
+                  <MyCertificates company={info?.MemberName} />
+                </Suspense>
+              )}
+            </TabPanel>
           </>
         ) : (
           <CertLookup />

@@ -1,3 +1,4 @@
+import { useDisplay } from '../../AppProviders';
 import { BannerCarousel } from '../home/BannerCarousel';
 import { ShortcutTiles } from '../home/ShortcutTiles';
 import { LatestNews } from '../home/LatestNews';
@@ -7,15 +8,16 @@ import styles from '../home/home.module.css';
 import { usePageTitle } from '../content/usePageTitle';
 import { useSiteInfo } from '../layout/useSiteInfo';
 
-/** The home page (spec §2 "Home"): carousel, shortcut tiles, latest news beside seat 4, the seat tabs. */
+/** The home page (spec §2 "Home"): carousel (not in 关怀版's simple view), shortcut tiles, latest news beside seat 4, the seat tabs. */
 export function HomePage() {
   usePageTitle('');
   const site = useSiteInfo();
+  const { care, simple } = useDisplay().prefs;
   return (
     <div className={styles.home}>
       {/* The page's one h1 for assistive technology and search engines; the masthead shows the name. */}
       <h1 className="visually-hidden">{site.data?.Name ?? '首页'}</h1>
-      <BannerCarousel />
+      {!(care && simple) && <BannerCarousel />}
       <ShortcutTiles />
       <div className={styles.split}>
         <LatestNews className={styles.wide} />

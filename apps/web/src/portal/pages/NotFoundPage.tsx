@@ -3,6 +3,8 @@ import HomeOutlined from '@ant-design/icons-svg/es/asn/HomeOutlined';
 import { Icon } from '../../components/Icon';
 import { colors, theme } from '../../theme';
 import { usePageTitle } from '../content/usePageTitle';
+import { Filings } from '../layout/Filings';
+import { useSiteInfo } from '../layout/useSiteInfo';
 import buttons from '../../components/button.module.css';
 
 /** What was not found: a page (the default), or an article the server answered 404 for. */
@@ -11,15 +13,17 @@ const subjects = {
   article: { title: '文章不存在', heading: '抱歉，您访问的文章不存在', text: '该文章可能已被删除、撤回或尚未发布。' },
 } as const;
 
-/** The error page of spec §2 (/404 and every unmatched address), outside the portal layout. */
+/** The error page of spec §2 (/404 and every unmatched address), outside the portal layout; the filing numbers at its foot. */
 export function NotFoundPage({ subject = 'page' }: { subject?: keyof typeof subjects }) {
   const { title, heading, text } = subjects[subject];
   usePageTitle(title);
   const navigate = useNavigate();
+  const site = useSiteInfo().data;
   return (
+    <div style={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
     <main
       style={{
-        minHeight: '100vh',
+        flex: '1 0 auto',
         display: 'flex',
         flexDirection: 'column',
         alignItems: 'center',
@@ -45,5 +49,11 @@ export function NotFoundPage({ subject = 'page' }: { subject?: keyof typeof subj
         <Icon icon={HomeOutlined} /> 返回首页
       </button>
     </main>
+    {/* The filing numbers belong at the bottom of every page, this one too. */}
+    <footer style={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'center', gap: '4px 16px', padding: '12px 16px', background: colors.primaryDeep, color: '#fff', fontSize: '0.8125rem' }}>
+      <span>{site?.Copyright}</span>
+      <Filings site={site} />
+    </footer>
+    </div>
   );
 }

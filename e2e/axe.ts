@@ -1,0 +1,17 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+
+/** The rules the public site is held to: WCAG 2.1 AA (GB/T 37668) and 2.2's target size, best practice, and the experimental 2.5.3 name check. */
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice', 'experimental'];
+
+const IMPACTS = ['minor', 'moderate', 'serious', 'critical'] as const;
+
+/** axe's findings on the page (or the part `include` selects) at `least` impact and above, each with its nodes, for an assertion's message. */
+export async function axeFindings(page: Page, { include, least = 'minor' }: { include?: string; least?: (typeof IMPACTS)[number] } = {}): Promise<string[]> {
+  let builder = new AxeBuilder({ page }).withTags(TAGS);
+  if (include) builder = builder.include(include);
+  const { violations } = await builder.analyze();
+  return violations
+    .filter((v) => IMPACTS.indexOf(v.impact ?? 'minor') >= IMPACTS.indexOf(least))
+    .map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `  ${n.target.join(' ')} — ${n.failureSummary ?? ''}`).join('\n')}`);
+}

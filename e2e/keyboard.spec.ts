@@ -1,0 +1,114 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './test.js';
+import { focusedElement, menuByName, menuListPath, publicArticle, type FocusStop } from './helpers.js';
+
+/**
+ * Keyboard-only use of the public site (issue 33; WCAG 2.1.1, 2.4.3, 2.4.7): Tab from the top of
+ * a page reaches the skip link, the header's entries, the navigation, the content and the footer
+ * in that order, and every element the focus lands on shows it: an outline or a box-shadow
+ * (computed styles), and the element itself is what shows where it stands (not off-screen,
+ * clipped or covered: the friendly links' scroller brings a focused link into view).
+ */
+
+/** Generous: /home has some hundred tab stops, and each step is a key press and a look on a loaded machine. */
+const MAX_STOPS = 400;
+
+/** Tabs from the top of the page to the end of the footer, answering each focus stop. */
+async function tabThrough(page: Page): Promise<FocusStop[]> {
+  const stops: FocusStop[] = [];
+  for (let i = 0; i < MAX_STOPS; i++) {
+    await page.keyboard.press('Tab');
+    const stop = await focusedElement(page);
+    // Past the footer's last entry the focus leaves the page (or comes round to the skip link).
+    if (!stop || (stops.length > 0 && stop.region === 'skip')) return stops;
+    stops.push(stop);
+  }
+  throw new Error(`still tabbing after ${MAX_STOPS} stops`);
+}
+
+/** The regions in the order the focus first reaches them. */
+const regionOrder = (stops: readonly FocusStop[]) => stops.map((s) => s.region).filter((region, i, all) => all.indexOf(region) === i);
+
+function expectVisibleFocus(stops: readonly FocusStop[]) {
+  const unseen = stops.filter((s) => !(s.outline || s.boxShadow) || !s.focusVisible || !s.seen).map((s) => `${s.region}: ${s.label} ${JSON.stringify(s)}`);
+  expect(unseen, 'focus stops without a visible focus indicator').toEqual([]);
+}
+
+for (const width of [1440, 375]) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: width > 600 ? 900 : 760 } });
+
+    test('the home page in Tab order: skip link, header, navigation, content, footer, each focus visible', async ({ page }) => {
+      test.setTimeout(120_000);
+      await page.goto('/home');
+      await expect(page.getByRole('region', { name: '图片新闻' }).getByRole('button', { name: '第 1 张' })).toBeVisible();
+      await expect(page.getByRole('region', { name: '友情链接' })).toBeVisible();
+      const stops = await tabThrough(page);
+      expect(regionOrder(stops)).toEqual(['skip', 'header', 'navigation', 'main', 'footer']);
+      // The content's parts: the carousel, its controls, the tabs and the friendly links.
+      const labels = stops.map((s) => s.label);
+      for (const name of ['暂停轮播', '第 1 张', '政策要闻']) expect(labels.some((l) => l.includes(name)), name).toBe(true);
+      expectVisibleFocus(stops);
+    });
+
+    test('an article in Tab order: skip link, header, navigation, content with its share buttons, footer, each focus visible', async ({ page, request }) => {
+      test.setTimeout(120_000);
+      const article = await publicArticle(request);
+      await page.goto(`/info?MenuId=${article.MenuId}&NewsId=${article.NewsId}`);
+      await expect(page.getByRole('link', { name: '分享到微博' })).toHaveAttribute('href', /^https:/);
+      const stops = await tabThrough(page);
+      expect(regionOrder(stops)).toEqual(['skip', 'header', 'navigation', 'main', 'footer']);
+      const labels = stops.filter((s) => s.region === 'main').map((s) => s.label);
+      for (const name of ['分享到微信', '分享到QQ', '分享到QQ空间', '分享到微博']) expect(labels.some((l) => l.endsWith(` ${name}`)), name).toBe(true);
+      expectVisibleFocus(stops);
+    });
+  });
+}
+
+test('the other public pages: every focus stop shows its focus, in the same order of regions', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const pages = [
+    { path: menuListPath(await menuByName(request, '通知公告')), ready: () => expect(page.getByRole('list', { name: '文章列表' })).toBeVisible() },
+    { path: `/searchKey?key=${encodeURIComponent('协会')}`, ready: () => expect(page.getByText(/共找到 [1-9]\d* 条/)).toBeVisible() },
+    { path: '/certsearch', ready: () => expect(page.getByLabel('姓名')).toBeVisible() },
+  ];
+  for (const { path, ready } of pages) {
+    await page.goto(path);
+    await ready();
+    const stops = await tabThrough(page);
+    expect(regionOrder(stops), path).toEqual(['skip', 'header', 'navigation', 'main', 'footer']);
+    expectVisibleFocus(stops);
+  }
+});
+
+test('a friendly link that takes the focus is brought into view and holds the scroller, which moves on when the focus leaves', async ({ page }) => {
+  await page.goto('/home');
+  const band = page.getByRole('region', { name: '友情链接' });
+  // The copy of the row (for a seamless loop) is hidden from the keyboard: these are the row's own links.
+  const links = band.getByRole('link');
+  await expect(links.first()).toBeVisible();
+  const track = band.locator('xpath=.//ul/..').first();
+  const marquee = band.locator('xpath=.//ul/../..').first();
+  const playState = () => track.evaluate((el) => el.getAnimations()[0]?.playState ?? 'none');
+  await expect.poll(playState).toBe('running');
+
+  // Let the row run until its first link has gone off to the left.
+  const edge = async () => (await marquee.boundingBox())!.x;
+  await expect.poll(async () => (await links.first().boundingBox())!.x + (await links.first().boundingBox())!.width - (await edge()), { timeout: 30_000 }).toBeLessThan(0);
+
+  // From the keyboard, link after link: each in view with its focus ring, the row held still.
+  const count = await links.count();
+  await links.first().focus();
+  for (let i = 0; i < count; i++) {
+    if (i > 0) await page.keyboard.press('Tab');
+    await expect(links.nth(i)).toBeFocused();
+    await expect.poll(playState).toBe('paused');
+    const stop = await focusedElement(page);
+    expect(stop?.seen, `link ${i + 1} of ${count} is in view when focused`).toBe(true);
+    expect(stop?.outline && stop.focusVisible, `link ${i + 1} draws its focus ring`).toBe(true);
+  }
+  // The focus leaves the row: it moves on.
+  await page.keyboard.press('Tab');
+  await expect(links.last()).not.toBeFocused();
+  await expect.poll(playState).toBe('running');
+});
