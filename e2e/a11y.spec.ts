@@ -6,15 +6,15 @@ import { idNumber, menuByName, menuListPath, publicArticle, settled } from './he
 import { member } from './member-session.js';
 
 /**
- * WCAG 2.1 AA on the public site (GB/T 37668): axe-core finds no serious or critical violation
+ * WCAG 2.1 AA on the public site (GB/T 37668): axe-core finds no violation of any impact
  * on any public page or open public dialog. target-size (WCAG 2.2, 24 px) is checked too: the
  * carousel dots and header icons are the targets a phone user misses; and the experimental
  * label-content-name-mismatch (WCAG 2.5.3: a control's name holds its visible text).
  */
 
-/** Runs axe on the page (or the part `include` selects) and fails with each serious or critical finding. */
+/** Runs axe on the page (or the part `include` selects) and fails with each finding, whatever its impact. */
 async function expectAccessible(page: Page, what: string, include?: string) {
-  expect.soft(await axeFindings(page, { include, least: 'serious' }), `${what}: serious or critical axe violations`).toEqual([]);
+  expect.soft(await axeFindings(page, { include, least: 'minor' }), `${what}: axe violations`).toEqual([]);
 }
 
 /** One public page: how to open it and what shows it has loaded. */
@@ -128,14 +128,14 @@ const pages: PageCase[] = [
 ];
 
 for (const { name, open } of pages) {
-  test(`${name} has no serious or critical accessibility violations and one h1`, async ({ page, request }) => {
+  test(`${name} has no accessibility violations at any impact and one h1`, async ({ page, request }) => {
     await open(page, request);
     await h1(page);
     await expectAccessible(page, name);
   });
 }
 
-test('the contribution dialog has no serious or critical accessibility violations', async ({ page, request }) => {
+test('the contribution dialog has no accessibility violations at any impact', async ({ page, request }) => {
   await asMember(page, request);
   await page.goto('/contribute');
   // The page arrives drawn for a visitor; the member's list replaces the notice once the session is read.
@@ -146,7 +146,7 @@ test('the contribution dialog has no serious or critical accessibility violation
   await expectAccessible(page, 'contribution dialog', '.ant-modal-wrap');
 });
 
-test('public dialogs and the QR popover have no serious or critical accessibility violations', async ({ page }) => {
+test('public dialogs and the QR popover have no accessibility violations at any impact', async ({ page }) => {
   await page.goto('/home');
   await page.getByRole('button', { name: '会员登录' }).first().click();
   const login = page.getByRole('dialog', { name: '会员登录' });
