@@ -18,9 +18,9 @@ export function startBrowser(): Promise<Browser> {
 }
 
 /** axe-core's WCAG 2.1 A and AA rules on the page once it has loaded and hydrated, at the given width. */
-export async function axeCheck(browser: Browser, url: string, width: number): Promise<AxeFigures> {
+export async function axeCheck(browser: Browser, url: string, width: number, cookie?: string): Promise<AxeFigures> {
   // axe is injected as an inline script: the site's CSP rightly forbids those, so it is bypassed here only.
-  const context = await browser.newContext({ viewport: { width, height: 900 }, bypassCSP: true, locale: 'zh-CN' });
+  const context = await browser.newContext({ viewport: { width, height: 900 }, bypassCSP: true, locale: 'zh-CN', ...(cookie ? { extraHTTPHeaders: { Cookie: cookie } } : {}) });
   try {
     const page = await context.newPage();
     await page.goto(url, { waitUntil: 'networkidle' });

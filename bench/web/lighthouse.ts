@@ -38,11 +38,11 @@ function startChrome(): Promise<LaunchedChrome> {
 const TRACE_ATTEMPTS = 3;
 
 /** One Lighthouse run in a browser of its own (no cache or service state carried between runs). */
-async function runOnce(url: string, formFactor: FormFactor): Promise<LighthouseMeasure> {
+async function runOnce(url: string, formFactor: FormFactor, cookie: string | undefined): Promise<LighthouseMeasure> {
   for (let attempt = 1; ; attempt++) {
     const chrome = await startChrome();
     try {
-      return await audit(chrome, url, formFactor);
+      return await audit(chrome, url, formFactor, cookie);
     } catch (err) {
       if (!(err instanceof TraceMissing) || attempt === TRACE_ATTEMPTS) throw err;
       console.log(`  ${formFactor}: no trace recorded (NO_NAVSTART), measuring again`);
@@ -54,7 +54,7 @@ async function runOnce(url: string, formFactor: FormFactor): Promise<LighthouseM
 
 class TraceMissing extends Error {}
 
-async function audit(chrome: LaunchedChrome, url: string, formFactor: FormFactor): Promise<LighthouseMeasure> {
+async function audit(chrome: LaunchedChrome, url: string, formFactor: FormFactor, cookie: string | undefined): Promise<LighthouseMeasure> {
   const flags: Flags = {
     port: chrome.port,
     output: 'json',
@@ -62,6 +62,8 @@ async function audit(chrome: LaunchedChrome, url: string, formFactor: FormFactor
     onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
     // /404 and unknown articles answer HTTP 404 on purpose; their pages are measured all the same.
     ignoreStatusCode: true,
+    // A visitor's look (关怀版, 尺寸): the page as that visitor is sent it.
+    ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
   };
   const result = await lighthouse(url, flags, formFactor === 'desktop' ? desktopConfig : undefined);
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
@@ -93,9 +95,9 @@ const median = (values: number[]) => {
 };
 
 /** Runs Lighthouse `runs` times and keeps each figure's median (a slow run on a busy machine does not decide). */
-export async function measure(url: string, formFactor: FormFactor, runs: number): Promise<LighthouseMeasure> {
+export async function measure(url: string, formFactor: FormFactor, runs: number, cookie?: string): Promise<LighthouseMeasure> {
   const all: LighthouseMeasure[] = [];
-  for (let i = 0; i < runs; i++) all.push(await runOnce(url, formFactor));
+  for (let i = 0; i < runs; i++) all.push(await runOnce(url, formFactor, cookie));
   const keys = (Object.keys(all[0]!) as (keyof LighthouseMeasure)[]).filter((k): k is keyof LighthouseFigures => k !== 'findings');
   const figures = Object.fromEntries(keys.map((k) => [k, median(all.map((f) => f[k]))])) as unknown as LighthouseFigures;
   const seen = (category: keyof LighthouseFindings) => [...new Set(all.flatMap((f) => f.findings[category]))];

@@ -17,7 +17,9 @@ import { benchPages, type BenchPage } from './pages.js';
  * Options: --runs N (Lighthouse runs per page and form factor, default 3), --no-build (use the
  * existing apps/web/dist; WEB_DIST=… measures another build), --out FILE (default bench/WEB.md),
  * --port N (default 3201), --path /some/page (repeatable: measure these pages of the demo site
- * instead of the named ones, e.g. pages a visitor reaches from them; write them with --out).
+ * instead of the named ones, e.g. pages a visitor reaches from them; write them with --out),
+ * --cookie name=value (sent with every page: `--cookie display=c1.t200` measures the pages as a
+ * 关怀版 visitor at 200 % text sees them; write them with --out).
  */
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -28,6 +30,7 @@ const { values: options } = parseArgs({
     out: { type: 'string', default: path.join(root, 'bench/WEB.md') },
     port: { type: 'string', default: '3201' },
     path: { type: 'string', multiple: true },
+    cookie: { type: 'string' },
   },
 });
 const runs = Number(options.runs);
@@ -92,6 +95,7 @@ function report(results: PageResult[], loadBefore: string, loadAfter: string): s
     '',
     `Measured ${formatCst(Date.now())} (China time) on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}, Debian's Chromium.`,
     `Load average (1 / 5 / 15 min) before: ${loadBefore}; after: ${loadAfter}.`,
+    ...(options.cookie ? [`Every page asked with the cookie \`${options.cookie}\` (a visitor's look: \`display=c1.t200\` is 关怀版 at 200 % text).`] : []),
     'A load average above the number of cores means other work shared the machine: Lighthouse then',
     'simulates from slower observed timings, so TBT and LCP read worse than on an idle machine.',
     '',
@@ -141,8 +145,8 @@ try {
     console.log(`${page.name}: Lighthouse ×${runs} mobile, ×${runs} desktop, axe`);
     results.push({
       page,
-      lighthouse: { mobile: await measure(url, 'mobile', runs), desktop: await measure(url, 'desktop', runs) },
-      axe: { desktop: await axeCheck(browser, url, 1440), phone: await axeCheck(browser, url, 375) },
+      lighthouse: { mobile: await measure(url, 'mobile', runs, options.cookie), desktop: await measure(url, 'desktop', runs, options.cookie) },
+      axe: { desktop: await axeCheck(browser, url, 1440, options.cookie), phone: await axeCheck(browser, url, 375, options.cookie) },
     });
     // Written after each page: a run stopped halfway still leaves what it measured.
     fs.writeFileSync(options.out, report(results, loadBefore, load()));
