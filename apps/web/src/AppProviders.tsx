@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import { DISPLAY_COOKIE, defaultDisplay, parseDisplay, serializeDisplay, type DisplayPrefs, type LayoutSize } from '@portal/shared';
+import { DISPLAY_COOKIE, defaultDisplay, displayFromCookies, serializeDisplay, type DisplayPrefs, type LayoutSize } from '@portal/shared';
 
 interface DisplayState {
   prefs: DisplayPrefs;
@@ -19,7 +19,7 @@ export function useLayoutSize(): { size: LayoutSize; setSize: (size: LayoutSize)
 }
 
 /** The look the browser holds, from the same cookie the server read. */
-export const browserDisplay = (): DisplayPrefs => parseDisplay(new RegExp(`(?:^|;\\s*)${DISPLAY_COOKIE}=([^;]*)`).exec(document.cookie)?.[1]);
+export const browserDisplay = (): DisplayPrefs => displayFromCookies(document.cookie);
 
 const YEAR_SECONDS = 365 * 24 * 3600;
 

@@ -49,6 +49,11 @@ export function parseDisplay(value: string | undefined): DisplayPrefs {
   return prefs;
 }
 
+const COOKIE = new RegExp(`(?:^|;\\s*)${DISPLAY_COOKIE}=([^;]*)`);
+
+/** The preferences a Cookie header (the server) or document.cookie (the browser) holds; the defaults without the cookie. */
+export const displayFromCookies = (cookies: string | undefined): DisplayPrefs => parseDisplay(COOKIE.exec(cookies ?? '')?.[1]);
+
 /** The cookie's value for these preferences; '' for the defaults. Care mode's own settings are kept while it is off, so turning it on again restores them. */
 export function serializeDisplay(p: DisplayPrefs): string {
   const fields: string[] = [];

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { DISPLAY_COOKIE, displayClasses, displayKey, isMemorialPage, MEMORIAL_META, parseDisplay, type DisplayPrefs } from '@portal/shared';
+import { displayClasses, displayFromCookies, displayKey, isMemorialPage, MEMORIAL_META, parseDisplay, type DisplayPrefs } from '@portal/shared';
 import type { Services } from '../../http/app-types.js';
 import { memorialToday } from '../site/memorial.js';
 
@@ -20,14 +20,12 @@ export interface PageLook {
   classes: string;
 }
 
-const COOKIE = new RegExp(`(?:^|;\\s*)${DISPLAY_COOKIE}=([^;]*)`);
-
 /** The back office and its sign-in keep their own look and never turn grey. */
 const isPublicPage = (pathname: string) => !pathname.startsWith('/System') && pathname !== '/login';
 
 export async function pageLook(services: Services, request: FastifyRequest, pathname: string): Promise<PageLook> {
   if (!isPublicPage(pathname)) return { display: parseDisplay(undefined), memorial: false, memorialScope: 0, key: '', classes: '' };
-  const display = parseDisplay(COOKIE.exec(request.headers.cookie ?? '')?.[1]);
+  const display = displayFromCookies(request.headers.cookie);
   const memorialScope = await memorialToday(services.database, services.now());
   const memorial = isMemorialPage(memorialScope, pathname);
   const key = `${displayKey(display)}${memorialScope ? `|memorial${memorialScope}` : ''}`;
