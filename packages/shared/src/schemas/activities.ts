@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { numberInput } from '../constants.js';
 import { activityMessages, messages, systemMessages } from '../messages.js';
-import { idParam, optionalParam, pagingQuery, requiredText, saveIdField } from './common.js';
+import { idParam, integer, optionalParam, pagingQuery, requiredText, saveIdField } from './common.js';
 
 /**
  * Activities (活动通知, issue 11): events announced to all members or to chosen member levels
@@ -56,11 +56,7 @@ export const saveActivityBody = z
     /** 0: no limit. */
     Capacity: z.preprocess(
       (v) => (v === '' || v === null || v === undefined ? 0 : v),
-      z.coerce
-        .number({ error: activityMessages.capacityInvalid })
-        .int({ error: activityMessages.capacityInvalid })
-        .min(numberInput.min, { error: activityMessages.capacityInvalid })
-        .max(numberInput.max, { error: activityMessages.capacityInvalid }),
+      integer(activityMessages.capacityInvalid, { min: numberInput.min, max: numberInput.max }),
     ),
     /** true: every member; false: the members of MemberLevels. */
     AudienceAll: z.preprocess((v) => (v === 1 || v === '1' || v === 'true' ? true : v === 0 || v === '0' || v === 'false' ? false : v), z.boolean({ error: messages.badParameter })).default(false),
@@ -76,12 +72,12 @@ export const saveActivityBody = z
 export type SaveActivityBody = z.infer<typeof saveActivityBody>;
 
 const day = optionalParam(z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/, { error: systemMessages.dateInvalid }));
-const flag = optionalParam(z.coerce.number({ error: messages.badParameter }).int().min(0, { error: messages.badParameter }).max(1, { error: messages.badParameter }));
+const flag = optionalParam(integer(messages.badParameter, { min: 0, max: 1 }));
 
 /** GetActivityList (back office): part of the title, status, and the days the activity starts within. */
 export const activityListQuery = pagingQuery.extend({
   title: z.string().trim().max(50, { error: messages.keywordTooLong }).optional(),
-  status: optionalParam(z.coerce.number({ error: messages.badParameter }).int().min(0, { error: messages.badParameter }).max(2, { error: messages.badParameter })),
+  status: optionalParam(integer(messages.badParameter, { min: 0, max: 2 })),
   start: day,
   end: day,
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { systemMessages } from '../messages.js';
-import { optionalText } from './common.js';
+import { integer, optionalText } from './common.js';
 
 /**
  * API tokens (系统管理 → 接口令牌): long-lived back-office credentials for integrations, each bound
@@ -15,7 +15,7 @@ export const saveApiTokenBody = z.object({
     .trim()
     .min(1, { error: systemMessages.tokenNameRequired })
     .regex(apiTokenNamePattern, { error: systemMessages.tokenNameInvalid }),
-  RoleId: z.coerce.number({ error: systemMessages.roleRequired }).int({ error: systemMessages.roleRequired }).positive({ error: systemMessages.roleRequired }),
+  RoleId: integer(systemMessages.roleRequired, { min: 1 }),
   Remark: optionalText('备注', 200),
 });
 export type SaveApiTokenBody = z.infer<typeof saveApiTokenBody>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idNumberProblem, idTypes, isCalendarDate, normaliseIdNumber, IdType } from '../id-numbers.js';
 import { certMessages, messages, systemMessages } from '../messages.js';
-import { idParam, optionalParam, optionalText, pagingQuery, requiredText, saveIdField } from './common.js';
+import { idParam, integer, optionalParam, optionalText, pagingQuery, requiredText, saveIdField } from './common.js';
 import { idsBody } from './members.js';
 import { CertStatus, ExamStatus } from '../status.js';
 import type { ListDto } from './content.js';
@@ -41,7 +41,7 @@ const day = (required?: string) =>
     .trim()
     .refine((d) => (d === '' ? !required : isDay(d)), { error: (issue) => (issue.input === '' && required ? required : certMessages.dateInvalid) });
 const choice = <T extends number>(values: readonly T[], error: string) =>
-  z.coerce.number({ error }).refine((n): n is T => (values as readonly number[]).includes(n), { error }) as unknown as z.ZodType<T, unknown>;
+  integer(error).refine((n): n is T => (values as readonly number[]).includes(n), { error }) as unknown as z.ZodType<T, unknown>;
 
 /**
  * The fields of one record, each with its own rule and message. EditCertInfo and the
@@ -173,7 +173,7 @@ export const downCertQuery = z.object({
 });
 
 const viewParam = z.enum(certViews, { error: messages.badParameter }).default('cert');
-const ranged = (min: number, max: number) => optionalParam(z.coerce.number({ error: messages.badParameter }).int({ error: messages.badParameter }).min(min, { error: messages.badParameter }).max(max, { error: messages.badParameter }));
+const ranged = (min: number, max: number) => optionalParam(integer(messages.badParameter, { min: min, max: max }));
 const searchDay = optionalParam(z.string().trim().refine(isDay, { error: systemMessages.dateInvalid }));
 const part = z.string().trim().max(50, { error: messages.keywordTooLong }).optional();
 

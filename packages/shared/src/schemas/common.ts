@@ -10,32 +10,44 @@ if (typeof document !== 'undefined') z.config({ jitless: true });
 /** Empty strings from query strings count as absent. */
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
+/** What an integer column holds (PostgreSQL integer, 32 bits): no number beyond reaches a query. */
+export const int32 = { min: -2_147_483_648, max: 2_147_483_647 } as const;
+
+/**
+ * A whole number as a client writes it: a JSON number, or a string of decimal digits with an
+ * optional minus sign. Nothing else is read as a number: hexadecimal ("0x1f4"), padding
+ * (" 497 "), exponents ("499e0"), booleans and arrays ([[494]]) are left as they are and
+ * refused, where Number() took them all (a fuzz run deleted records by such ids). Blank and
+ * null count as absent.
+ */
+function decimalNumber(v: unknown): unknown {
+  if (v === '' || v === null) return undefined;
+  return typeof v === 'string' && /^-?\d{1,16}$/.test(v) ? Number(v) : v;
+}
+
+const wholeNumber = (error: string, { min = int32.min, max = int32.max }: { min?: number; max?: number }) =>
+  z.number({ error }).int({ error }).min(min, { error }).max(max, { error });
+
+/**
+ * An integer field or parameter, refused with `error` (参数错误 unless given) when it is not
+ * one or lies outside `min`..`max`, by default the range of an integer column.
+ */
+export const integer = (error: string = messages.badParameter, range: { min?: number; max?: number } = {}) => z.preprocess(decimalNumber, wholeNumber(error, range));
+/** The same, with `fallback` when absent or blank. */
+export const integerOr = (fallback: number, error: string = messages.badParameter, range: { min?: number; max?: number } = {}) =>
+  z.preprocess(decimalNumber, wholeNumber(error, range).default(fallback));
+
 /** An integer query parameter; a malformed one is refused with 参数错误 rather than ignored. */
-export const intParam = z.preprocess(
-  blankToUndefined,
-  z.coerce.number({ error: messages.badParameter }).int({ error: messages.badParameter }),
-);
-export const idParam = z.preprocess(
-  blankToUndefined,
-  z.coerce
-    .number({ error: messages.badParameter })
-    .int({ error: messages.badParameter })
-    .min(1, { error: messages.badParameter })
-    .max(2_147_483_647, { error: messages.badParameter }),
-);
+export const intParam = integer();
+/** A record's id: a positive decimal integer, within an integer column. */
+export const idParam = integer(messages.badParameter, { min: 1 });
 
 /** An optional query parameter: absent or blank means not given; anything else must parse. */
 export const optionalParam = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema.optional());
 
 export const pagingQuery = z.object({
-  pageindex: z.preprocess(
-    blankToUndefined,
-    z.coerce.number({ error: messages.badParameter }).int({ error: messages.badParameter }).min(1).default(paging.firstPage),
-  ).catch(paging.firstPage),
-  pagesize: z.preprocess(
-    blankToUndefined,
-    z.coerce.number({ error: messages.badParameter }).int({ error: messages.badParameter }).min(1).default(paging.defaultSize),
-  )
+  pageindex: integerOr(paging.firstPage, messages.badParameter, { min: 1 }).catch(paging.firstPage),
+  pagesize: integerOr(paging.defaultSize, messages.badParameter, { min: 1 })
     .catch(paging.defaultSize)
     .transform((n) => Math.min(n, paging.maxSize)),
 });
@@ -52,24 +64,15 @@ export const landlinePattern = /^(0\d{2,3}-?)?\d{7,8}(-\d{1,6})?$/;
  * Fields of the back-office Save* bodies. Ids: 0 or absent creates, a positive id updates;
  * texts are trimmed and refused past their column's length with 「字段不能超过N个字」.
  */
-export const saveIdField = z.coerce.number({ error: messages.badParameter }).int({ error: messages.badParameter }).min(0, { error: messages.badParameter }).default(0);
+export const saveIdField = integerOr(0, messages.badParameter, { min: 0 });
 export const requiredText = (required: string, field: string, max: number) =>
   z.string({ error: required }).trim().min(1, { error: required }).max(max, { error: systemMessages.tooLong(field, max) });
 export const optionalText = (field: string, max: number) => z.string().trim().max(max, { error: systemMessages.tooLong(field, max) }).default('');
 /** A 0/1 switch (Status: 1 enabled). */
-export const flagField = (fallback: 0 | 1) =>
-  z.coerce
-    .number({ error: systemMessages.statusInvalid })
-    .int({ error: systemMessages.statusInvalid })
-    .min(0, { error: systemMessages.statusInvalid })
-    .max(1, { error: systemMessages.statusInvalid })
-    .default(fallback);
+export const flagValue = integer(systemMessages.statusInvalid, { min: 0, max: 1 });
+export const flagField = (fallback: 0 | 1) => integerOr(fallback, systemMessages.statusInvalid, { min: 0, max: 1 });
 /** Display order: an integer within the spec's number-input range (§9: 0 to 999999). */
-export const sortNumberField = z.coerce
-  .number({ error: contentMessages.sortNumberInvalid })
-  .int({ error: contentMessages.sortNumberInvalid })
-  .min(numberInput.min, { error: contentMessages.sortNumberInvalid })
-  .max(numberInput.max, { error: contentMessages.sortNumberInvalid })
-  .default(0);
+export const sortNumberValue = integer(contentMessages.sortNumberInvalid, numberInput);
+export const sortNumberField = integerOr(0, contentMessages.sortNumberInvalid, numberInput);
 /** A yes/no the spec sends as bool; 0/1 and 'true'/'false' are taken too. */
 export const boolField = z.preprocess((v) => (v === 1 || v === '1' || v === 'true' ? true : v === 0 || v === '0' || v === 'false' ? false : v), z.boolean({ error: messages.badParameter })).default(false);

@@ -2,18 +2,7 @@ import { z } from 'zod';
 import { seats } from '../constants.js';
 import { contentMessages, messages, systemMessages } from '../messages.js';
 import { ArticleStatus, MenuShowType } from '../status.js';
-import {
-  boolField,
-  flagField,
-  idParam,
-  intParam,
-  optionalParam,
-  optionalText,
-  pagingQuery,
-  requiredText,
-  saveIdField,
-  sortNumberField,
-} from './common.js';
+import { boolField, flagField, flagValue, idParam, integer, integerOr, intParam, optionalParam, optionalText, pagingQuery, requiredText, saveIdField, sortNumberField, sortNumberValue } from './common.js';
 import type { BannerDto, FriendLinkDto, NewsDetailDto, NewsListItemDto, TypeItemDto } from './content.js';
 
 /**
@@ -43,7 +32,7 @@ const idList = (required: string) =>
   z.preprocess(
     (v) => (typeof v === 'string' ? v.split(',').filter((s) => s.trim() !== '') : typeof v === 'number' ? [v] : v),
     z
-      .array(z.coerce.number({ error: messages.badParameter }).int({ error: messages.badParameter }).positive({ error: messages.badParameter }), { error: required })
+      .array(integer(messages.badParameter, { min: 1 }), { error: required })
       .min(1, { error: required })
       .max(1000, { error: messages.badParameter })
       .transform((ids) => [...new Set(ids)]),
@@ -54,16 +43,14 @@ const idList = (required: string) =>
 export const saveMenuBody = z.object({
   MenuId: saveIdField,
   /** 0 for a top-level menu. */
-  ParentId: z.coerce.number({ error: messages.badParameter }).int({ error: messages.badParameter }).min(0, { error: messages.badParameter }).default(0),
+  ParentId: integerOr(0, messages.badParameter, { min: 0 }),
   Name: requiredText(contentMessages.menuNameRequired, '栏目名称', 100),
   Status: flagField(1),
-  ShowType: z.coerce
-    .number({ error: contentMessages.showTypeInvalid })
+  ShowType: integer(contentMessages.showTypeInvalid)
     .pipe(z.union([z.literal(MenuShowType.List), z.literal(MenuShowType.SinglePage)], { error: contentMessages.showTypeInvalid }))
     .default(MenuShowType.List),
   /** 1 a menu of the top bar, 2 a leaf inside a submenu (spec §3); absent: 1 at the top, 2 below. */
-  Type: z.coerce
-    .number({ error: contentMessages.menuTypeInvalid })
+  Type: integer(contentMessages.menuTypeInvalid)
     .pipe(z.union([z.literal(1), z.literal(2)], { error: contentMessages.menuTypeInvalid }))
     .optional(),
   WebUrl: address(isWebOrSitePath, contentMessages.webOrSitePath, '外部链接'),
@@ -80,7 +67,7 @@ export const adminMenuListQuery = pagingQuery.extend({
 });
 
 export const menuIdQuery = z.object({ menuid: idParam });
-export const delMenuBody = z.object({ MenuId: z.coerce.number({ error: messages.badParameter }).int().positive({ error: messages.badParameter }) });
+export const delMenuBody = z.object({ MenuId: integer(messages.badParameter, { min: 1 }) });
 
 // ——— Articles (文章) ———
 
@@ -108,7 +95,7 @@ const articleStatuses: number[] = Object.values(ArticleStatus);
 
 export const saveNewsBody = z.object({
   NewsId: saveIdField,
-  MenuId: z.coerce.number({ error: messages.menuRequired }).int({ error: messages.menuRequired }).positive({ error: messages.menuRequired }),
+  MenuId: integer(messages.menuRequired, { min: 1 }),
   Title: requiredText(messages.titleRequired, '标题', 200),
   /** Rich text; sanitised on the server before it is stored. */
   NewContent: z.string({ error: messages.badParameter }).default(''),
@@ -118,9 +105,7 @@ export const saveNewsBody = z.object({
    * The editor offers 1 正常 (待发布 while the publish time is to come), 5 草稿 and 0 停用; 2 and 3
    * are the review states of contributions; 4 is kept as 1 (the server decides by the time).
    */
-  Status: z.coerce
-    .number({ error: contentMessages.articleStatusInvalid })
-    .int({ error: contentMessages.articleStatusInvalid })
+  Status: integer(contentMessages.articleStatusInvalid)
     .refine((s) => articleStatuses.includes(s), { error: contentMessages.articleStatusInvalid })
     .default(ArticleStatus.Published),
   IsTop: boolField,
@@ -130,7 +115,7 @@ export const saveNewsBody = z.object({
   OfflineTime: cstTime(contentMessages.offlineTimeInvalid),
   Author: optionalText('作者', 100),
   /** The Version the editor opened (GetNewsDetail); absent: no check. A stale one answers Code 409. */
-  Version: optionalParam(z.coerce.number({ error: messages.badParameter }).int({ error: messages.badParameter }).min(0, { error: messages.badParameter })),
+  Version: optionalParam(integer(messages.badParameter, { min: 0 })),
 });
 export type SaveNewsBody = z.infer<typeof saveNewsBody>;
 
@@ -142,8 +127,8 @@ export const adminNewsListQuery = pagingQuery.extend({
   /** A menu: its articles and those of every menu below it. */
   menuid: optionalParam(idParam),
   status: optionalParam(intParam),
-  istop: optionalParam(z.coerce.number().int().min(0).max(1)),
-  ismemberread: optionalParam(z.coerce.number().int().min(0).max(1)),
+  istop: optionalParam(integer(messages.badParameter, { min: 0, max: 1 })),
+  ismemberread: optionalParam(integer(messages.badParameter, { min: 0, max: 1 })),
   /** First and last CST day of the publish time (NewsCreateTime), both included. */
   start: optionalParam(day),
   end: optionalParam(day),
@@ -152,7 +137,7 @@ export const adminNewsListQuery = pagingQuery.extend({
 export const newsIdQuery = z.object({ newsid: idParam });
 /** GetNewsPreviewLink: the article, and how many hours the link works (default 72, at most 30 days). */
 export const previewLinkQuery = newsIdQuery.extend({
-  hours: optionalParam(z.coerce.number({ error: messages.badParameter }).int({ error: messages.badParameter }).min(1, { error: messages.badParameter }).max(720, { error: messages.badParameter })),
+  hours: optionalParam(integer(messages.badParameter, { min: 1, max: 720 })),
 });
 export interface PreviewLinkDto {
   /** The public page's address with the preview token: /info?NewsId=…&preview=…. */
@@ -211,24 +196,20 @@ export interface AdminNewsDetailDto extends NewsDetailDto {
 
 // ——— Home positions (推荐位) ———
 
-const seat = z.coerce
-  .number({ error: contentMessages.seatInvalid })
-  .int({ error: contentMessages.seatInvalid })
-  .min(Math.min(...seats), { error: contentMessages.seatInvalid })
-  .max(Math.max(...seats), { error: contentMessages.seatInvalid });
-const recordId = z.coerce.number({ error: messages.badParameter }).int({ error: messages.badParameter }).positive({ error: messages.badParameter });
+const seat = integer(contentMessages.seatInvalid, { min: Math.min(...seats), max: Math.max(...seats) });
+const recordId = integer(messages.badParameter, { min: 1 });
 
 export const adminPositionListQuery = pagingQuery.extend({
   seat: optionalParam(seat),
   /** Part of the article title. */
   key: z.string().trim().optional(),
-  status: optionalParam(z.coerce.number().int().min(0).max(1)),
+  status: optionalParam(integer(messages.badParameter, { min: 0, max: 1 })),
 });
 
 /** SaveSelectPosition: put articles into a seat; those already in it are left as they are. */
 export const saveSelectPositionBody = z.object({ Seat: seat, NewsId: idList(contentMessages.articlesRequired) });
-export const updateSortNumberBody = z.object({ Id: recordId, SortNumber: sortNumberField.unwrap() });
-export const editPositionStatusBody = z.object({ Id: recordId, Status: flagField(1).unwrap() });
+export const updateSortNumberBody = z.object({ Id: recordId, SortNumber: sortNumberValue });
+export const editPositionStatusBody = z.object({ Id: recordId, Status: flagValue });
 /** DelNewPosition (our addition): take placements out of their seats. */
 export const delPositionBody = z.object({ Id: idList(messages.badParameter) });
 
@@ -254,7 +235,7 @@ export interface AdminPositionDto {
 export const saveBannerBody = z.object({
   Id: saveIdField,
   /** 2 the home carousel (spec §9). */
-  Type: z.coerce.number({ error: messages.badParameter }).int({ error: messages.badParameter }).min(1, { error: messages.badParameter }).max(99, { error: messages.badParameter }).default(2),
+  Type: integerOr(2, messages.badParameter, { min: 1, max: 99 }),
   Title: optionalText('标题', 200),
   ImageUrl: requiredText(contentMessages.imageRequired, '图片地址', 500).refine(isWebOrSitePath, { error: contentMessages.webOrSitePath }),
   JumpUrl: address(isWebOrSitePath, contentMessages.webOrSitePath, '跳转地址'),
@@ -266,7 +247,7 @@ export type SaveBannerBody = z.infer<typeof saveBannerBody>;
 export const adminBannerListQuery = pagingQuery.extend({
   type: optionalParam(intParam),
   key: z.string().trim().optional(),
-  status: optionalParam(z.coerce.number().int().min(0).max(1)),
+  status: optionalParam(integer(messages.badParameter, { min: 0, max: 1 })),
 });
 
 export const delByIdBody = z.object({ Id: recordId });
@@ -289,7 +270,7 @@ export type SaveLinkBody = z.infer<typeof saveLinkBody>;
 
 export const adminLinkListQuery = pagingQuery.extend({
   key: z.string().trim().optional(),
-  status: optionalParam(z.coerce.number().int().min(0).max(1)),
+  status: optionalParam(integer(messages.badParameter, { min: 0, max: 1 })),
 });
 
 export interface AdminFriendLinkDto extends FriendLinkDto {
@@ -299,14 +280,13 @@ export interface AdminFriendLinkDto extends FriendLinkDto {
 
 // ——— Type lists (类型: 1 单位归类, 2 会员等级, 3 其他) ———
 
-const typeKind = z.coerce
-  .number({ error: contentMessages.typeInvalid })
+const typeKind = integer(contentMessages.typeInvalid)
   .pipe(z.union([z.literal(1), z.literal(2), z.literal(3)], { error: contentMessages.typeInvalid }));
 
 export const adminTypeListQuery = pagingQuery.extend({
   type: typeKind,
   key: z.string().trim().optional(),
-  status: optionalParam(z.coerce.number().int().min(0).max(1)),
+  status: optionalParam(integer(messages.badParameter, { min: 0, max: 1 })),
 });
 
 export const saveTypeBody = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { contributionMessages, messages, reviewMessages } from '../messages.js';
-import { idParam, optionalParam, pagingQuery, requiredText, saveIdField } from './common.js';
+import { idParam, integer, optionalParam, pagingQuery, requiredText, saveIdField } from './common.js';
 
 /**
  * Member contributions (spec §2 contribution centre, §5, §7 GetMyNewsList / SaveNews) and their
@@ -15,7 +15,7 @@ const coverPath = /^\/uploads\/[A-Za-z0-9/_-]+\.(?:jpg|jpeg|png)$/i;
 export const saveContributionBody = z.object({
   NewsId: saveIdField,
   Title: requiredText(messages.titleRequired, '标题', 200),
-  MenuId: z.coerce.number({ error: messages.menuRequired }).int({ error: messages.menuRequired }).positive({ error: messages.menuRequired }),
+  MenuId: integer(messages.menuRequired, { min: 1 }),
   ImageUrl: z
     .string()
     .trim()
@@ -55,7 +55,7 @@ export interface ContributionMenuDto {
 
 /** 投稿审核 list filters. */
 export const contributionListQuery = pagingQuery.extend({
-  status: optionalParam(z.coerce.number({ error: messages.badParameter }).int().min(0).max(3)),
+  status: optionalParam(integer(messages.badParameter, { min: 0, max: 3 })),
   menuid: optionalParam(idParam),
   /** Part of the title or of the company name. */
   key: z.string().trim().max(50).optional(),
@@ -127,8 +127,7 @@ export interface ContributionChainStepDto {
 export const auditContributionBody = z
   .object({
     NewsId: idParam,
-    Decision: z.coerce
-      .number({ error: contributionMessages.decisionRequired })
+    Decision: integer(contributionMessages.decisionRequired)
       .pipe(z.union([z.literal(ReviewDecision.Approved), z.literal(ReviewDecision.Rejected)], { error: contributionMessages.decisionRequired })),
     Reason: z.string().trim().max(200, { error: contributionMessages.reasonTooLong }).default(''),
     /** A corrected title; absent or unchanged keeps the member's. */

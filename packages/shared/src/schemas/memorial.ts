@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { memorialMessages, messages } from '../messages.js';
-import { optionalParam, optionalText, pagingQuery, saveIdField } from './common.js';
+import { integer, optionalParam, optionalText, pagingQuery, saveIdField } from './common.js';
 
 /**
  * 哀悼日 (系统管理 → 哀悼日, issue 33): days or ranges of days on which the public site is drawn
@@ -44,9 +44,7 @@ export const saveMemorialDayBody = z
     Id: saveIdField,
     StartDate: date(memorialMessages.startRequired),
     EndDate: date(memorialMessages.endRequired),
-    Scope: z.coerce
-      .number({ error: memorialMessages.scopeInvalid })
-      .int({ error: memorialMessages.scopeInvalid })
+    Scope: integer(memorialMessages.scopeInvalid)
       .refine(isMemorialScope, { error: memorialMessages.scopeInvalid }),
     Note: optionalText('备注', 100),
   })
@@ -62,7 +60,7 @@ export type SaveMemorialDayBody = z.infer<typeof saveMemorialDayBody>;
  * containing that day.
  */
 export const memorialDayListQuery = pagingQuery.extend({
-  year: optionalParam(z.coerce.number({ error: messages.badParameter }).int({ error: messages.badParameter }).min(2000, { error: messages.badParameter }).max(2999, { error: messages.badParameter })),
+  year: optionalParam(integer(messages.badParameter, { min: 2000, max: 2999 })),
   date: optionalParam(z.string().trim().refine(isDayText, { error: memorialMessages.dateInvalid })),
 });
 export type MemorialDayListQuery = z.infer<typeof memorialDayListQuery>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../messages.js';
-import { idParam, pagingQuery } from './common.js';
+import { idParam, integer, pagingQuery } from './common.js';
 import type { SaveNewsBody } from './content-admin.js';
 
 /**
@@ -30,7 +30,7 @@ export type RevisionField = keyof typeof revisionFieldNames;
 
 export const newsRevisionListQuery = pagingQuery.extend({ newsid: idParam });
 
-const version = z.coerce.number({ error: messages.badParameter }).int({ error: messages.badParameter }).min(0, { error: messages.badParameter });
+const version = integer(messages.badParameter, { min: 0 });
 /** RestoreNewsRevision: the revision to bring back, and the article's Version the editor saw. */
 export const restoreNewsRevisionBody = z.object({ RevisionId: idParam, Version: version });
 export type RestoreNewsRevisionBody = z.infer<typeof restoreNewsRevisionBody>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messages, reviewMessages } from '../messages.js';
-import { idParam, optionalParam, pagingQuery, requiredText, trimmed } from './common.js';
+import { idParam, integer, optionalParam, pagingQuery, requiredText, trimmed } from './common.js';
 
 /**
  * The review chain (三审: 拟稿 → 核稿 → 审签) and its approval record (审批单), shared by the
@@ -72,7 +72,7 @@ export interface MenuReviewFlowDto {
  */
 export const reviewListQuery = pagingQuery.extend({
   scope: optionalParam(z.enum(['mine', 'all'], { error: messages.badParameter })),
-  state: optionalParam(z.coerce.number({ error: messages.badParameter }).int().min(1).max(4)),
+  state: optionalParam(integer(messages.badParameter, { min: 1, max: 4 })),
   newsid: optionalParam(idParam),
   menuid: optionalParam(idParam),
   key: optionalParam(trimmed),
@@ -146,7 +146,7 @@ export const decideReviewBody = z
     Opinion: z.string().trim().max(500, { error: reviewMessages.opinionTooLong }).default(''),
     OverrideReason: z.string().trim().max(200, { error: reviewMessages.overrideTooLong }).default(''),
     /** The step the reviewer was shown: given, a review that has moved on since is refused (该稿件已不在审核中) instead of deciding a step the reviewer has not read. */
-    StepNo: optionalParam(z.coerce.number({ error: messages.badParameter }).int({ error: messages.badParameter }).min(1, { error: messages.badParameter })),
+    StepNo: optionalParam(integer(messages.badParameter, { min: 1 })),
   })
   .refine((b) => b.Decision !== StepDecision.Reject || b.Opinion.length > 0, { error: reviewMessages.rejectReasonRequired, path: ['Opinion'] });
 export type DecideReviewBody = z.infer<typeof decideReviewBody>;

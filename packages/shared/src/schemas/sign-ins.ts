@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../messages.js';
-import { idParam, optionalParam, pagingQuery } from './common.js';
+import { idParam, integer, optionalParam, pagingQuery } from './common.js';
 import { auditLogListQuery } from './system.js';
 
 /**
@@ -33,7 +33,7 @@ export interface LoginLogDto {
 export const loginLogListQuery = auditLogListQuery.omit({ action: true }).extend({
   kind: optionalParam(kind),
   /** 1 successes, 0 failures. */
-  result: optionalParam(z.coerce.number({ error: messages.badParameter }).int().min(0, { error: messages.badParameter }).max(1, { error: messages.badParameter })),
+  result: optionalParam(integer(messages.badParameter, { min: 0, max: 1 })),
 });
 
 /** A member session's scope as 在线用户 names it (features/members/sessions.ts). */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { messages, systemMessages } from '../messages.js';
 import { isPermission, permissionLabel, type Permission } from '../permissions.js';
-import { landlinePattern, mobilePattern, optionalParam, pagingQuery } from './common.js';
+import { integer, integerOr, landlinePattern, mobilePattern, optionalParam, pagingQuery } from './common.js';
 
 /**
  * Wire shapes of the back-office system calls (/api/XfSystemApi/, spec §3 "Back-office menu",
@@ -155,10 +155,10 @@ const optionalText = (field: string, max: number) =>
 const secret = (required: string) => z.string({ error: required }).min(1, { error: required });
 const newSecret = (required: string) => secret(required).refine(meetsPasswordPolicy, { error: systemMessages.passwordPolicy });
 /** The id of a Save* body: 0 or absent creates, otherwise updates. */
-const saveId = z.coerce.number({ error: messages.badParameter }).int({ error: messages.badParameter }).min(0).default(0);
-const bit = z.coerce.number({ error: systemMessages.statusInvalid }).int().min(0, { error: systemMessages.statusInvalid }).max(1, { error: systemMessages.statusInvalid });
+const saveId = integerOr(0, messages.badParameter, { min: 0 });
+const bit = integer(systemMessages.statusInvalid, { min: 0, max: 1 });
 const flag = (fallback: 0 | 1) => bit.default(fallback);
-const sortNumber = z.coerce.number({ error: messages.badParameter }).int().min(0).max(999_999).default(0);
+const sortNumber = integerOr(0, messages.badParameter, { min: 0, max: 999_999 });
 
 /** POST Login: TreeCode is the captcha answer, FullName the captcha ticket (spec §3). */
 export const adminLoginBody = z.object({
@@ -180,8 +180,8 @@ export const editAdminPwdBody = z
 export const saveSystemMenuBody = z
   .object({
     MenuId: saveId,
-    ParentId: z.coerce.number({ error: messages.badParameter }).int().min(0).default(0),
-    MenuType: z.coerce.number({ error: systemMessages.menuTypeInvalid }).pipe(z.union([z.literal(1), z.literal(2), z.literal(3)], { error: systemMessages.menuTypeInvalid })),
+    ParentId: integerOr(0, messages.badParameter, { min: 0 }),
+    MenuType: integer(systemMessages.menuTypeInvalid).pipe(z.union([z.literal(1), z.literal(2), z.literal(3)], { error: systemMessages.menuTypeInvalid })),
     menuname: text(systemMessages.menuNameRequired, '菜单名称', 50),
     path: optionalText('路由地址', 200),
     component: optionalText('组件路径', 200),
@@ -202,7 +202,7 @@ export type SaveSystemMenuBody = z.infer<typeof saveSystemMenuBody>;
 
 export const systemMenuListQuery = z.object({
   /** 1: the whole tree for 菜单管理 (needs system:menu:list); otherwise the caller's own tree. */
-  all: optionalParam(z.coerce.number().int().min(0).max(1)),
+  all: optionalParam(integer(messages.badParameter, { min: 0, max: 1 })),
 });
 
 export const saveRoleBody = z.object({
@@ -212,7 +212,7 @@ export const saveRoleBody = z.object({
   Status: flag(1),
   /** Absent: an existing role keeps its setting, a new one does not require it (clients older than the setting). */
   RequireTotp: bit.optional(),
-  MenuIds: z.array(z.coerce.number({ error: messages.badParameter }).int().positive({ error: messages.badParameter })).default([]),
+  MenuIds: z.array(integer(messages.badParameter, { min: 1 })).default([]),
 });
 export type SaveRoleBody = z.infer<typeof saveRoleBody>;
 
@@ -225,7 +225,7 @@ export const saveAdminUserBody = z.object({
     .trim()
     .default('')
     .refine((p) => p === '' || mobilePattern.test(p) || landlinePattern.test(p), { error: messages.phoneInvalid }),
-  RoleId: z.coerce.number({ error: systemMessages.roleRequired }).int().positive({ error: systemMessages.roleRequired }),
+  RoleId: integer(systemMessages.roleRequired, { min: 1 }),
   Status: flag(1),
   /** Required when creating; on an update a non-empty value resets the password (system:admin:resetPwd). */
   Password: z.string().default('').refine((p) => p === '' || meetsPasswordPolicy(p), { error: systemMessages.passwordPolicy }),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { SITE_FEED_PATHS, type FeedFormat } from '@portal/shared';
+import { integer, SITE_FEED_PATHS, type FeedFormat } from '@portal/shared';
 import type { App } from '../../http/app-types.js';
 import { encodePage, sendEncoded } from '../../http/compression.js';
 import { baseMayBeKept, publicBaseUrl } from '../../http/public-base-url.js';
@@ -24,7 +24,7 @@ const FEED_AREAS: readonly ContentArea[] = ['news', 'menus', 'site'];
 const FEED_CACHE_CONTROL = 'no-cache';
 
 const hidden = { hide: true } as const;
-const menuParams = z.object({ menuId: z.coerce.number().int() });
+const menuParams = z.object({ menuId: integer() });
 
 /**
  * RSS 2.0 and Atom 1.0 feeds of the public site (docs/api.md "Feeds"): /feed.xml and /atom.xml

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { messages, typeKinds } from '@portal/shared';
+import { integer, messages, typeKinds } from '@portal/shared';
 import type { App } from '../../http/app-types.js';
 import { ok } from '../../http/envelope.js';
 import { toTypeItemDto } from './dto.js';
@@ -8,9 +8,7 @@ import { listTypeItems } from './service.js';
 const kinds: readonly number[] = Object.values(typeKinds);
 
 const typeListQuery = z.object({
-  type: z.coerce
-    .number({ error: messages.badParameter })
-    .int({ error: messages.badParameter })
+  type: integer(messages.badParameter)
     .refine((type) => kinds.includes(type), { error: messages.badParameter }),
 });
 

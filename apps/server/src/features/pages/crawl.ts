@@ -1,3 +1,4 @@
+import { integer } from '@portal/shared';
 import { z } from 'zod';
 import type { App } from '../../http/app-types.js';
 import type { FastifyRequest } from 'fastify';
@@ -33,7 +34,7 @@ export async function crawlRoutes(app: App): Promise<void> {
     return reply.type('application/xml; charset=utf-8').header('cache-control', crawlCache(request)).send(xml);
   });
 
-  app.get('/sitemap-:part(^\\d+).xml', { schema: { ...hidden, params: z.object({ part: z.coerce.number().int() }) } }, async (request, reply) => {
+  app.get('/sitemap-:part(^\\d+).xml', { schema: { ...hidden, params: z.object({ part: integer() }) } }, async (request, reply) => {
     const index = await menuIndex(database);
     const parts = await sitemapPartCount(database, index);
     const { part } = request.params;

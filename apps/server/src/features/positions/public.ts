@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { messages, pagingQuery, seats } from '@portal/shared';
+import { integer, messages, pagingQuery, seats } from '@portal/shared';
 import type { App } from '../../http/app-types.js';
 import { list } from '../../http/envelope.js';
 import { readableMenuIds } from '../menus/service.js';
@@ -8,11 +7,7 @@ import { toPositionItemDto } from './dto.js';
 import { listSeat } from './service.js';
 
 const positionListQuery = pagingQuery.extend({
-  seat: z.coerce
-    .number({ error: messages.badParameter })
-    .int({ error: messages.badParameter })
-    .min(Math.min(...seats), { error: messages.badParameter })
-    .max(Math.max(...seats), { error: messages.badParameter }),
+  seat: integer(messages.badParameter, { min: Math.min(...seats), max: Math.max(...seats) }),
 });
 
 export async function positionsPublic(app: App): Promise<void> {
