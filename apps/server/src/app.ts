@@ -31,6 +31,7 @@ import { stopViews } from './features/news/views.js';
 import { scheduleUploadSweeps } from './features/uploads/sweep.js';
 import { scheduleLogRetention } from './features/system/retention.js';
 import { schedulePublishingClock } from './features/news/schedule.js';
+import { scheduleMembershipJob } from './features/membership/job.js';
 import { scheduleRevisionRetention } from './features/news/revisions.js';
 import { largestUpload } from './features/uploads/checks.js';
 import { imageVariantFallback } from './features/uploads/variants.js';
@@ -109,6 +110,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const revisionRetention = backgroundJobs ? scheduleRevisionRetention(services, app.log) : undefined;
   // 待发布 articles go out, and 定时下线 ones come down, at their times.
   const publishingClock = backgroundJobs ? schedulePublishingClock(services, app.log) : undefined;
+  // Members' states follow the calendar (有效 → 宽限期 → 已过期) and renewal reminders go out.
+  const membershipJob = backgroundJobs ? scheduleMembershipJob(services, app.log) : undefined;
   // Activity e-mails (SMTP_URL): sent in the background from the persistent outbox.
   const outbox = backgroundJobs ? startMailOutbox(services, app.log) : undefined;
   app.addHook('onClose', async () => {
@@ -119,6 +122,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await retention?.stop();
     await revisionRetention?.stop();
     await publishingClock?.stop();
+    await membershipJob?.stop();
     await outbox?.stop();
     await fanout.stop();
     // Counted article views are written before the database goes.

@@ -88,6 +88,12 @@ export interface Config {
    * newest N, the older pruned on save (features/news/revisions.ts).
    */
   newsRevisionsKept: number;
+  /**
+   * Days before 有效期至 that a renewal reminder goes out (MEMBERSHIP_REMINDER_DAYS, a comma list,
+   * default 30,7), besides the one on expiry and the one at the end of grace
+   * (features/membership/reminders.ts). Largest first.
+   */
+  membershipReminderDays: number[];
 }
 
 export type TrustProxy = false | number | string[];
@@ -177,6 +183,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: env.MAIL_FROM || undefined,
     auditRetentionDays: parseAuditRetentionDays(env.AUDIT_RETENTION_DAYS),
     newsRevisionsKept: Math.floor(positiveNumber(env, 'NEWS_REVISIONS_KEPT', 0, { zero: true })),
+    membershipReminderDays: parseReminderDays(env.MEMBERSHIP_REMINDER_DAYS),
     adminSession: {
       idleMinutes: positiveNumber(env, 'ADMIN_SESSION_IDLE_MINUTES', 120),
       maxHours: positiveNumber(env, 'ADMIN_SESSION_MAX_HOURS', 12),
@@ -226,6 +233,15 @@ function parseAuditRetentionDays(raw: string | undefined): number {
   const days = Number(value);
   if (!Number.isInteger(days) || days < 180) throw new Error(`AUDIT_RETENTION_DAYS must be a whole number of days, 180 (six months) or more, got ${raw}`);
   return days;
+}
+
+/** Whole days from 1 to 365, comma-separated; blank: 30,7. */
+function parseReminderDays(raw: string | undefined): number[] {
+  const value = (raw ?? '').trim();
+  if (value === '') return [30, 7];
+  const days = value.split(',').map((d) => Number(d.trim()));
+  if (days.some((d) => !Number.isInteger(d) || d < 1 || d > 365)) throw new Error(`MEMBERSHIP_REMINDER_DAYS must be whole days from 1 to 365, comma-separated, got ${raw}`);
+  return [...new Set(days)].sort((a, b) => b - a);
 }
 
 function parseSmtpUrl(raw: string | undefined): string | undefined {

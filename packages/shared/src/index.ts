@@ -13,6 +13,7 @@ export * from './schemas/api-tokens.js';
 export * from './schemas/two-factor.js';
 export * from './schemas/sign-ins.js';
 export * from './schemas/members.js';
+export * from './schemas/membership.js';
 export * from './schemas/contributions.js';
 export * from './schemas/certificates.js';
 export * from './id-numbers.js';

@@ -3,14 +3,15 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/connection.js';
 import { accepts, chosenEncoding, COMPRESS_THRESHOLD_BYTES, compressed, compressedAnswer, type EncodedCopy, type Encoding } from '../http/compression.js';
-import { optionalMember } from '../http/member-session.js';
+import { inGoodStanding, optionalMember } from '../http/member-session.js';
 import { inDeclaredSpelling } from '../http/params.js';
 import { ByteLru, type Sized } from './byte-lru.js';
 import { generationOf, type ContentArea } from './generations.js';
 import { SplicedGzip } from './spliced-gzip.js';
 
 /** Who an answer was made for: a member sees member-only content a visitor must never get. */
-export type Audience = 'visitor' | 'member';
+/** Who a per-audience answer is for: a member whose membership lapsed reads as a visitor, with its own message. */
+export type Audience = 'visitor' | 'member' | 'lapsed';
 
 /**
  * How a public read is cached (route option `config.responseCache`): the content areas its
@@ -99,7 +100,7 @@ const hits = new WeakSet<FastifyRequest>();
  * costs us a lookup): any longer and a page reloaded after a back-office save could show the
  * old content. A member's answers are the member's alone.
  */
-const API_CACHE_CONTROL: Record<Audience, string> = { visitor: 'public, max-age=0, must-revalidate', member: 'private, no-cache' };
+const API_CACHE_CONTROL: Record<Audience, string> = { visitor: 'public, max-age=0, must-revalidate', member: 'private, no-cache', lapsed: 'private, no-cache' };
 
 /**
  * Public reads answered from memory: each answer is kept as the bytes sent, with an ETag,
@@ -350,7 +351,9 @@ export function callKey(request: FastifyRequest, audience: Audience): string | u
 /** A visitor without a token is known at once; with one, the session decides (one lookup per request). */
 export async function audienceOfRequest(request: FastifyRequest): Promise<Audience> {
   if (!request.headers.token && !request.headers.authorization) return 'visitor';
-  return (await optionalMember(request)) ? 'member' : 'visitor';
+  const member = await optionalMember(request);
+  if (!member) return 'visitor';
+  return inGoodStanding(member) ? 'member' : 'lapsed';
 }
 
 /**

@@ -330,6 +330,66 @@ export interface MembersTable {
   applied_at: string;
   created_at: string;
   updated_at: string;
+  /** MembershipState (1 有效, 2 宽限期, 3 已过期, 4 已停用), kept current by features/membership/states.ts. */
+  membership_state: Generated<number>;
+  /** The electronic membership card's revocation ('' while valid) and its reason. */
+  card_revoked_at: Generated<string>;
+  card_revoke_reason: Generated<string>;
+  /** 会员名录: 1 listed; the contact fields shown, as a comma list of DailyOperator, OperatorPhone, Email. */
+  directory_listed: Generated<number>;
+  directory_contacts: Generated<string>;
+  website: Generated<string>;
+  region: Generated<string>;
+}
+
+/** Terms of a member level (type list 2 entry); levels without a row have the defaults. */
+export interface MemberLevelTermsTable {
+  level_id: number;
+  annual_fee_fen: number;
+  /** 'year' | 'calendar'. */
+  term: string;
+  grace_days: number;
+  needs_approval: number;
+  updated_at: string;
+}
+
+/** A dues payment (会费); a mistake is voided (status 'void'), never deleted. */
+export interface MemberPaymentsTable {
+  id: Generated<number>;
+  receipt_no: string;
+  member_id: number;
+  level_id: number;
+  level_name: string;
+  amount_fen: number;
+  /** yyyy-MM-dd. */
+  paid_on: string;
+  payer: string;
+  method: string;
+  voucher_path: string;
+  note: string;
+  term_from: string;
+  term_to: string;
+  /** The member's 有效期至 before this payment ('' none), put back when it is voided. */
+  expire_before: string;
+  provider: Generated<string>;
+  transaction_id: Generated<string>;
+  status: Generated<string>;
+  void_reason: Generated<string>;
+  admin_id: number | null;
+  admin_account: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A renewal reminder, once per member, term end and kind. */
+export interface MembershipRemindersTable {
+  id: Generated<number>;
+  member_id: number;
+  term_end: string;
+  kind: string;
+  recipient: string;
+  mail_id: number | null;
+  created_at: string;
 }
 
 export interface MemberSessionsTable {
@@ -524,6 +584,9 @@ export interface MailOutboxTable {
 }
 
 export interface DB {
+  member_level_terms: MemberLevelTermsTable;
+  member_payments: MemberPaymentsTable;
+  membership_reminders: MembershipRemindersTable;
   menus: MenusTable;
   news: NewsTable;
   news_revisions: NewsRevisionsTable;

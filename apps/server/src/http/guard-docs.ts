@@ -1,6 +1,6 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { adminGuardPermissions } from './admin-auth.js';
-import { requireApplicant, requireMember } from './member-session.js';
+import { requireApplicant, requireMember, requireMemberInGoodStanding } from './member-session.js';
 
 /**
  * Writes each route's guard into its OpenAPI operation, so the document at /api/docs says who
@@ -9,7 +9,8 @@ import { requireApplicant, requireMember } from './member-session.js';
  *
  *   - `x-admin-permissions`: the route is behind requireAdmin; any one of these is needed
  *     (empty: any signed-in admin);
- *   - `x-member-session`: 'member' behind requireMember, 'applicant' behind requireApplicant.
+ *   - `x-member-session`: 'member' behind requireMember, 'member-in-good-standing' behind
+ *     requireMemberInGoodStanding, 'applicant' behind requireApplicant.
  *
  * Registered before the features, since onRoute sees only routes added after it.
  */
@@ -21,6 +22,7 @@ export function registerGuardDocs(app: FastifyInstance): void {
       const permissions = adminGuardPermissions(hook);
       if (permissions) extensions['x-admin-permissions'] = [...permissions];
       if (hook === requireMember) extensions['x-member-session'] = 'member';
+      if (hook === requireMemberInGoodStanding) extensions['x-member-session'] = 'member-in-good-standing';
       if (hook === requireApplicant) extensions['x-member-session'] = 'applicant';
     }
     if (Object.keys(extensions).length > 0) route.schema = { ...route.schema, ...extensions };

@@ -1,5 +1,5 @@
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
-import { ApplyState, Code, MemberStatus } from '@portal/shared';
+import { ApplyState, Code, MembershipState, membershipMessages, MemberStatus } from '@portal/shared';
 import { resumeMemberSession, type LiveMemberSession } from '../features/members/sessions.js';
 import { requestToken } from './admin-auth.js';
 import { AppError } from './envelope.js';
@@ -12,6 +12,10 @@ import { PRIVATE_ANSWER } from './security-headers.js';
  *     it to show member-only text); never refuses the call.
  *   - requireMember (onRequest): member-only calls (GetUserInfo, EditMember, EditMemberPwd);
  *     no member session answers Code 401. Read the member with currentMember(request).
+ *   - requireMemberInGoodStanding (onRequest): what membership is for (member-only articles,
+ *     contributions, activity sign-up); a member whose membership has lapsed (已过期) answers
+ *     Code 403 会员资格已过期，请续费后使用. inGoodStanding(member) tells the same for reads
+ *     that merely show less.
  *   - requireApplicant (onRequest): GetMemberApplyRc; a member session or the application
  *     token handed out with GetLoginToken's Code 510/511. Read it with currentApplicant(request).
  *
@@ -21,6 +25,8 @@ export interface MemberPrincipal {
   sessionId: number;
   memberId: number;
   account: string;
+  /** MembershipState, read with the session (no further query). */
+  membershipState: number;
 }
 
 export interface ApplicantPrincipal extends MemberPrincipal {
@@ -40,7 +46,7 @@ async function lookUp(request: FastifyRequest): Promise<ApplicantPrincipal | nul
   // A disabled member has no session at all; a member session also needs an approved application.
   if (!session || session.status !== MemberStatus.Enabled) return null;
   if (session.scope === 'member' && session.applyState !== ApplyState.Approved) return null;
-  return { sessionId: session.sessionId, memberId: session.memberId, account: session.account, scope: session.scope };
+  return { sessionId: session.sessionId, memberId: session.memberId, account: session.account, membershipState: session.membershipState, scope: session.scope };
 }
 
 function sessionOf(request: FastifyRequest): Promise<ApplicantPrincipal | null> {
@@ -68,12 +74,22 @@ export const requireMember: onRequestAsyncHookHandler = async function memberGua
   if (!(await optionalMember(request))) throw new AppError(Code.MemberSession);
 };
 
+/** 有效 and 宽限期 keep a member's services; 已过期 (and 已停用, which has no session anyway) lose them. */
+export const inGoodStanding = (member: MemberPrincipal) => member.membershipState === MembershipState.Active || member.membershipState === MembershipState.Grace;
+
+export const requireMemberInGoodStanding: onRequestAsyncHookHandler = async function goodStandingGuard(request, reply) {
+  void reply.header('cache-control', PRIVATE_ANSWER);
+  const member = await optionalMember(request);
+  if (!member) throw new AppError(Code.MemberSession);
+  if (!inGoodStanding(member)) throw new AppError(Code.Forbidden, membershipMessages.lapsed);
+};
+
 export const requireApplicant: onRequestAsyncHookHandler = async function applicantGuard(request, reply) {
   void reply.header('cache-control', PRIVATE_ANSWER);
   if (!(await sessionOf(request))) throw new AppError(Code.MemberSession);
 };
 
-/** The member admitted by requireMember. */
+/** The member admitted by requireMember or requireMemberInGoodStanding. */
 export async function currentMember(request: FastifyRequest): Promise<MemberPrincipal> {
   const member = await optionalMember(request);
   if (!member) throw new Error(`route ${request.routeOptions.url ?? request.url} reads the member without requireMember`);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { numberInput } from '../constants.js';
 import { memberMessages, messages, systemMessages } from '../messages.js';
 import { adminAccountPattern, meetsPasswordPolicy } from './system.js';
-import { idParam, landlinePattern, mobilePattern, optionalParam, pagingQuery } from './common.js';
+import { idParam, integer, integerOr, landlinePattern, mobilePattern, optionalParam, pagingQuery } from './common.js';
 
 /**
  * Wire shapes and forms of the member area (spec §3 Member, §5 membership application, member
@@ -81,6 +81,11 @@ export interface MemberListItemDto {
   ApplyStateName: string;
   Status: number;
   ProcessItemName: string;
+  /** 会籍: state (MembershipState), 入会日期 and 有效期至 (yyyy-MM-dd or ''). */
+  MembershipState: number;
+  MembershipStateName: string;
+  JoinDate: string;
+  ExpireDate: string;
   ApplyTime: string;
   CreateTime: string;
 }
@@ -155,7 +160,7 @@ const optionalText = (field: string, max: number) =>
 const secret = (required: string) => z.string({ error: required }).min(1, { error: required });
 const newSecret = (required: string) => secret(required).refine(meetsPasswordPolicy, { error: systemMessages.passwordPolicy });
 /** A type list entry chosen in a select: a positive id; anything else counts as not chosen. */
-const typeChoice = (required: string) => z.coerce.number({ error: required }).int({ error: required }).positive({ error: required }).max(2_147_483_647, { error: required });
+const typeChoice = (required: string) => integer(required, { min: 1, max: 2_147_483_647 });
 const email = requiredText(messages.emailRequired, '邮箱', memberLimits.email).regex(emailPattern, { error: memberMessages.emailInvalid });
 /** Spec §5: an 11-digit mobile (1, then 3–9) or a landline with optional area code and extension. */
 const phone = (required: string) =>
@@ -168,12 +173,7 @@ const filePath = z
   .default('');
 /** Spec §5 back-office numbers: integers 0–999999. */
 const count = (field: string) =>
-  z.coerce
-    .number({ error: memberMessages.numberInvalid(field) })
-    .int({ error: memberMessages.numberInvalid(field) })
-    .min(numberInput.min, { error: memberMessages.numberInvalid(field) })
-    .max(numberInput.max, { error: memberMessages.numberInvalid(field) })
-    .default(0);
+  integerOr(0, memberMessages.numberInvalid(field), { min: numberInput.min, max: numberInput.max });
 const date = z
   .string({ error: systemMessages.dateInvalid })
   .trim()
@@ -267,7 +267,7 @@ export const saveProposeForm = z.object({
  * otherwise edits one; there Account is fixed and a non-empty Pwd resets the password.
  */
 export const editMemberInfoBody = z.object({
-  MemberId: z.coerce.number({ error: messages.badParameter }).int({ error: messages.badParameter }).min(0, { error: messages.badParameter }).default(0),
+  MemberId: integerOr(0, messages.badParameter, { min: 0 }),
   CompanyType: typeChoice(messages.companyTypeRequired),
   MemberLevel: typeChoice(messages.memberLevelRequired),
   LegalPerson: requiredText(messages.legalPersonRequired, '负责人', memberLimits.legalPerson),
@@ -294,7 +294,7 @@ export type EditMemberInfoBody = z.infer<typeof editMemberInfoBody>;
 export const saveApplyAuditBody = z
   .object({
     MemberId: idParam,
-    ApplyState: z.coerce.number({ error: memberMessages.decisionRequired }).pipe(z.union([z.literal(1), z.literal(2)], { error: memberMessages.decisionRequired })),
+    ApplyState: integer(memberMessages.decisionRequired).pipe(z.union([z.literal(1), z.literal(2)], { error: memberMessages.decisionRequired })),
     ProcessItemName: optionalText('审核意见', memberLimits.reason).default(''),
     Remark: optionalText('备注', memberLimits.remark).default(''),
   })
@@ -303,7 +303,7 @@ export const saveApplyAuditBody = z
 /** EditMemberStatus: 1 enables, 0 disables (the member's sessions end at once). */
 export const editMemberStatusBody = z.object({
   MemberId: idParam,
-  Status: z.coerce.number({ error: systemMessages.statusInvalid }).pipe(z.union([z.literal(0), z.literal(1)], { error: systemMessages.statusInvalid })),
+  Status: integer(systemMessages.statusInvalid).pipe(z.union([z.literal(0), z.literal(1)], { error: systemMessages.statusInvalid })),
 });
 
 /** SaveProcessItem: the reviewers' note on one process item (its decision and reason stay as made). */
@@ -313,15 +313,17 @@ export const saveProcessItemBody = z.object({
 });
 
 const day = optionalParam(z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/, { error: systemMessages.dateInvalid }));
-const flagParam = optionalParam(z.coerce.number({ error: messages.badParameter }).int().min(0, { error: messages.badParameter }).max(1, { error: messages.badParameter }));
+const flagParam = optionalParam(integer(messages.badParameter, { min: 0, max: 1 }));
 
 export const memberListQuery = pagingQuery.extend({
   /** Part of the company name or account. */
   key: z.string().trim().max(50, { error: messages.keywordTooLong }).optional(),
-  applystate: optionalParam(z.coerce.number({ error: messages.badParameter }).int().min(0, { error: messages.badParameter }).max(2, { error: messages.badParameter })),
+  applystate: optionalParam(integer(messages.badParameter, { min: 0, max: 2 })),
   status: flagParam,
   companytype: optionalParam(idParam),
   memberlevel: optionalParam(idParam),
+  /** 会籍状态 (MembershipState: 1 有效, 2 宽限期, 3 已过期, 4 已停用). */
+  membershipstate: optionalParam(integer(messages.badParameter, { min: 1, max: 4 })),
   /** First and last CST day of the (last) application, both included. */
   start: day,
   end: day,
@@ -330,7 +332,7 @@ export type MemberListQuery = z.infer<typeof memberListQuery>;
 
 export const processListQuery = pagingQuery.extend({
   memberid: optionalParam(idParam),
-  decision: optionalParam(z.coerce.number({ error: messages.badParameter }).int().min(0, { error: messages.badParameter }).max(2, { error: messages.badParameter })),
+  decision: optionalParam(integer(messages.badParameter, { min: 0, max: 2 })),
   /** Part of the company name or account. */
   key: z.string().trim().max(50, { error: messages.keywordTooLong }).optional(),
   start: day,

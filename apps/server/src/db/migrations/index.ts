@@ -26,6 +26,7 @@ import { siteSecrets } from './025-site-secrets.js';
 import { autosaves } from './026-autosaves.js';
 import { review } from './027-review.js';
 import { memorialDays } from './028-memorial-days.js';
+import { membership } from './029-membership.js';
 
 /** A migration that may need to know the engine (serial vs autoincrement, FTS vs trigram). */
 export type EngineMigration = (engine: Engine) => Migration;
@@ -58,6 +59,7 @@ const all: Record<string, EngineMigration> = {
   '026-autosaves': autosaves,
   '027-review': review,
   '028-memorial-days': memorialDays,
+  '029-membership': membership,
 };
 
 /** Every migration this build knows, in order (readiness checks they are all applied). */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { activityIdBody, activityMessages, idParam, myActivityListQuery } from '@portal/shared';
 import type { App } from '../../http/app-types.js';
 import { list, ok } from '../../http/envelope.js';
-import { currentMember, requireMember } from '../../http/member-session.js';
+import { currentMember, requireMember, requireMemberInGoodStanding } from '../../http/member-session.js';
 import { memberDocs } from './docs.js';
 import { toMyActivityDetailDto, toMyActivityDto } from './dto.js';
 import { mailContext } from './mail.js';
@@ -50,7 +50,7 @@ export async function activitiesPublic(app: App): Promise<void> {
 
   app.post(
     '/SignUpActivity',
-    { onRequest: requireMember, schema: { ...memberDocs, summary: '报名（截止时间前、名额未满、在通知对象内）', body: activityIdBody } },
+    { onRequest: requireMemberInGoodStanding, schema: { ...memberDocs, summary: '报名（截止时间前、名额未满、在通知对象内）', body: activityIdBody } },
     async (request) => {
       const member = await reconciled(request);
       await signUp(db, member.memberId, request.body.ActivityId, now());

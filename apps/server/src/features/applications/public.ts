@@ -1,5 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
-import { applyMemberForm, contentMessages, memberMessages, messages } from '@portal/shared';
+import { applyMemberForm, contentMessages, memberMessages, membershipMessages, messages } from '@portal/shared';
 import type { App } from '../../http/app-types.js';
 import { badRequest, notFound, ok } from '../../http/envelope.js';
 import { currentApplicant, optionalApplication, requireApplicant } from '../../http/member-session.js';
@@ -51,9 +51,8 @@ export async function applicationsPublic(app: App): Promise<void> {
       { schema: { ...publicDocs, summary: '入会申请；携带未通过申请的申请令牌时为修改后重新提交', body: applyMemberForm }, config: perAddress },
       async (request) => {
         const applicant = await optionalApplication(request);
-        if (applicant) await resubmitApplication(database, applicant.memberId, request.body, now());
-        else await submitApplication(database, request.body, now());
-        return ok(null, messages.submitted);
+        const { admitted } = applicant ? await resubmitApplication(database, applicant.memberId, request.body, now()) : await submitApplication(database, request.body, now());
+        return ok(null, admitted ? membershipMessages.admitted : messages.submitted);
       },
     );
 

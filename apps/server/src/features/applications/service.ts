@@ -17,6 +17,7 @@ import { containing } from '../system/like.js';
 import { hashPassword } from '../system/passwords.js';
 import { checkTypeChoices, companyColumns, getMember, insertMember } from '../members/service.js';
 import { takePapers } from '../members/papers.js';
+import { admit, admittedWithoutReview } from '../membership/admission.js';
 
 /**
  * Membership applications (spec §5) and their review. Every submission and every decision is
@@ -25,12 +26,16 @@ import { takePapers } from '../members/papers.js';
  * reason (process_item_name) the applicant is shown.
  */
 
-/** ApplyMember by a visitor: a new member under review. Answers its id. */
-export async function submitApplication({ db }: Database, form: ApplyMemberForm, now: number): Promise<number> {
+/**
+ * ApplyMember by a visitor: a new member under review, or, for a level that needs no approval
+ * (member_level_terms.needs_approval 0), a member at once. Answers its id and whether admitted.
+ */
+export async function submitApplication({ db }: Database, form: ApplyMemberForm, now: number): Promise<{ id: number; admitted: boolean }> {
   await checkTypeChoices(db, form);
   const passwordHash = await hashPassword(form.Pwd);
   const at = formatCst(now);
-  return insertMember(
+  let admitted = false;
+  const id = await insertMember(
     db,
     {
       ...companyColumns(form),
@@ -49,21 +54,32 @@ export async function submitApplication({ db }: Database, form: ApplyMemberForm,
     async (trx, id) => {
       await takePapers(trx, id, form.FilePath);
       await recordItem(trx, { memberId: id, decision: ProcessDecision.Submitted }, at);
+      admitted = await admitWithoutReview(trx, id, form.MemberLevel, now, at);
     },
   );
+  return { id, admitted };
+}
+
+/** Admits at once an applicant whose level needs no approval, recorded as approved by nobody. */
+async function admitWithoutReview(trx: Kysely<DB>, memberId: number, levelId: number, now: number, at: string): Promise<boolean> {
+  if (!(await admittedWithoutReview(trx, levelId))) return false;
+  await trx.updateTable('members').set({ apply_state: ApplyState.Approved, process_item_name: '' }).where('id', '=', memberId).execute();
+  await admit(trx, memberId, now);
+  await recordItem(trx, { memberId, decision: ProcessDecision.Approved, remark: '该会员等级入会无需审核' }, at);
+  return true;
 }
 
 /**
  * ApplyMember with an application token: the rejected applicant's corrected application goes
  * back under review. The account stays; the password becomes Pwd.
  */
-export async function resubmitApplication({ db }: Database, memberId: number, form: ApplyMemberForm, now: number): Promise<void> {
+export async function resubmitApplication({ db }: Database, memberId: number, form: ApplyMemberForm, now: number): Promise<{ admitted: boolean }> {
   const current = await getMember(db, memberId);
   refuseUnlessRejected(current.applyState);
   await checkTypeChoices(db, form, current);
   const passwordHash = await hashPassword(form.Pwd);
   const at = formatCst(now);
-  await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
     const result = await trx
       .updateTable('members')
       .set({ ...companyColumns(form), password_hash: passwordHash, apply_state: ApplyState.UnderReview, process_item_name: '', applied_at: at, updated_at: at })
@@ -74,6 +90,7 @@ export async function resubmitApplication({ db }: Database, memberId: number, fo
     if (Number(result.numUpdatedRows) === 0) throw badRequest(memberMessages.applicationPending);
     await takePapers(trx, memberId, form.FilePath, current.filePath);
     await recordItem(trx, { memberId, decision: ProcessDecision.Submitted }, at);
+    return { admitted: await admitWithoutReview(trx, memberId, form.MemberLevel, now, at) };
   });
 }
 
@@ -91,29 +108,28 @@ export interface Decision {
 
 /**
  * SaveApplyAudit: decides an application under review, once. Approval makes the applicant a
- * member (joined today unless a join date was set); rejection keeps the reason for them to
+ * member (membership/admission.ts: joined today unless a join date was set); rejection keeps the reason for them to
  * read. Answers the account.
  */
 export async function reviewApplication({ db }: Database, admin: AdminPrincipal, d: Decision, now: number): Promise<string> {
   const member = await getMember(db, d.memberId);
+  await db.transaction().execute((trx) => decideApplication(trx, admin, d, now));
+  return member.account;
+}
+
+/** The decision itself, in the caller's transaction (批量通过 decides several in one). */
+export async function decideApplication(trx: Kysely<DB>, admin: AdminPrincipal, d: Decision, now: number): Promise<void> {
   const at = formatCst(now);
   const approved = d.decision === ProcessDecision.Approved;
-  await db.transaction().execute(async (trx) => {
-    const result = await trx
-      .updateTable('members')
-      .set((eb) => ({
-        apply_state: approved ? ApplyState.Approved : ApplyState.Rejected,
-        process_item_name: approved ? '' : d.reason,
-        join_date: approved ? eb.case().when('join_date', '=', '').then(at.slice(0, 10)).else(eb.ref('join_date')).end() : eb.ref('join_date'),
-        updated_at: at,
-      }))
-      .where('id', '=', d.memberId)
-      .where('apply_state', '=', ApplyState.UnderReview)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) throw badRequest(memberMessages.alreadyReviewed);
-    await recordItem(trx, { memberId: d.memberId, decision: d.decision, reason: approved ? '' : d.reason, remark: d.remark, admin }, at);
-  });
-  return member.account;
+  const result = await trx
+    .updateTable('members')
+    .set({ apply_state: approved ? ApplyState.Approved : ApplyState.Rejected, process_item_name: approved ? '' : d.reason, updated_at: at })
+    .where('id', '=', d.memberId)
+    .where('apply_state', '=', ApplyState.UnderReview)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) throw badRequest(memberMessages.alreadyReviewed);
+  if (approved) await admit(trx, d.memberId, now);
+  await recordItem(trx, { memberId: d.memberId, decision: d.decision, reason: approved ? '' : d.reason, remark: d.remark, admin }, at);
 }
 
 interface NewItem {

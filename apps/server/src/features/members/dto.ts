@@ -1,4 +1,4 @@
-import { applyStateNames, type MemberListItemDto, type MemberModelDto, type MemberProfileDto } from '@portal/shared';
+import { ApplyState, applyStateNames, membershipStateNames, type MembershipState, type MemberListItemDto, type MemberModelDto, type MemberProfileDto } from '@portal/shared';
 import { assetUrl } from '../../http/assets.js';
 import type { Member } from './service.js';
 
@@ -61,6 +61,11 @@ export const toMemberListItemDto = (m: Member): MemberListItemDto => ({
   ApplyStateName: applyStateNames[m.applyState],
   Status: m.status,
   ProcessItemName: m.processItemName,
+  MembershipState: m.membershipState,
+  // An applicant not yet approved is no member and has no standing.
+  MembershipStateName: m.applyState === ApplyState.Approved ? membershipStateNames[m.membershipState as MembershipState] : '',
+  JoinDate: m.joinDate,
+  ExpireDate: m.expireDate,
   ApplyTime: m.appliedAt,
   CreateTime: m.createdAt,
 });

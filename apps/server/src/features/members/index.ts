@@ -5,8 +5,10 @@ import { suggestionsAdmin } from '../suggestions/admin.js';
 import { suggestionsPublic } from '../suggestions/public.js';
 import { membersAdmin } from './admin.js';
 import { membersPublic } from './public.js';
+import { membershipAdmin } from '../membership/admin.js';
+import { membershipPublic } from '../membership/public.js';
 
-/** The member area's /api/XfWebApi calls: sign-in, profile, application, suggestion box. */
-export const memberPublicRoutes: FeatureRoutes[] = [membersPublic, applicationsPublic, suggestionsPublic];
-/** Its /api/XfSysBussiness calls: members, application review, suggestions. */
-export const memberBusinessRoutes: FeatureRoutes[] = [membersAdmin, applicationsAdmin, suggestionsAdmin];
+/** The member area's /api/XfWebApi calls: sign-in, profile, application, suggestion box, membership. */
+export const memberPublicRoutes: FeatureRoutes[] = [membersPublic, applicationsPublic, suggestionsPublic, membershipPublic];
+/** Its /api/XfSysBussiness calls: members, application review, suggestions, dues and level terms. */
+export const memberBusinessRoutes: FeatureRoutes[] = [membersAdmin, applicationsAdmin, suggestionsAdmin, membershipAdmin];

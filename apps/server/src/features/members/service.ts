@@ -1,6 +1,7 @@
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import {
   ApplyState,
+  cstDate,
   formatCst,
   memberMessages,
   MemberStatus,
@@ -21,6 +22,7 @@ import { forgetWrongPasswords } from '../system/lockout.js';
 import { hashPassword } from '../system/passwords.js';
 import { endMemberSessions } from './sessions.js';
 import { takePapers } from './papers.js';
+import { refreshMemberState } from '../membership/states.js';
 
 /** A member and their application, as the member area and the back office read it. */
 export interface Member {
@@ -48,6 +50,8 @@ export interface Member {
   expireDate: string;
   applyState: ApplyState;
   status: number;
+  /** MembershipState (features/membership/states.ts). */
+  membershipState: number;
   processItemName: string;
   lastLoginAt: string;
   appliedAt: string;
@@ -86,6 +90,7 @@ function memberQuery(db: Kysely<DB>) {
       'm.expire_date',
       'm.apply_state',
       'm.status',
+      'm.membership_state',
       'm.process_item_name',
       'm.last_login_at',
       'm.applied_at',
@@ -120,6 +125,7 @@ const toMember = (r: MemberRow): Member => ({
   expireDate: r.expire_date,
   applyState: r.apply_state as ApplyState,
   status: r.status,
+  membershipState: r.membership_state,
   processItemName: r.process_item_name,
   lastLoginAt: r.last_login_at,
   appliedAt: r.applied_at,
@@ -170,7 +176,7 @@ export async function checkTypeChoices(db: Kysely<DB>, choice: { CompanyType: nu
  */
 export async function insertMember(
   db: Kysely<DB>,
-  values: Omit<DB['members'], 'id' | 'last_login_at' | 'process_item_name'>,
+  values: Omit<Insertable<DB['members']>, 'id' | 'last_login_at' | 'process_item_name'>,
   after: (trx: Kysely<DB>, id: number) => Promise<void> = async () => {},
 ): Promise<number> {
   try {
@@ -217,6 +223,8 @@ export async function listMembers(db: Kysely<DB>, q: MemberListQuery): Promise<{
   if (q.status !== undefined) query = query.where('m.status', '=', q.status);
   if (q.companytype !== undefined) query = query.where('m.company_type_id', '=', q.companytype);
   if (q.memberlevel !== undefined) query = query.where('m.member_level_id', '=', q.memberlevel);
+  // A state is a member's: applicants not yet approved have none.
+  if (q.membershipstate !== undefined) query = query.where('m.membership_state', '=', q.membershipstate).where('m.apply_state', '=', ApplyState.Approved);
   if (q.start) query = query.where('m.applied_at', '>=', `${q.start} 00:00:00`);
   if (q.end) query = query.where('m.applied_at', '<=', `${q.end} 23:59:59`);
   const { limit, offset } = pageWindow(q);
@@ -247,7 +255,10 @@ export async function saveMemberInfo({ db }: Database, body: EditMemberInfoBody,
       status: MemberStatus.Enabled,
       applied_at: at,
       created_at: at,
-    }, (trx, newId) => takePapers(trx, newId, body.FilePath));
+    }, async (trx, newId) => {
+      await takePapers(trx, newId, body.FilePath);
+      await refreshMemberState(trx, newId, cstDate(now));
+    });
     return { id, account: body.Account };
   }
   const current = await getMember(db, body.MemberId);
@@ -260,6 +271,8 @@ export async function saveMemberInfo({ db }: Database, body: EditMemberInfoBody,
       .where('id', '=', current.id)
       .execute();
     await takePapers(trx, current.id, body.FilePath, current.filePath);
+    // 有效期至 may have been moved by hand: the state follows at once, not at the next daily run.
+    await refreshMemberState(trx, current.id, cstDate(now));
     if (passwordHash) {
       await endMemberSessions(trx, current.id);
       await forgetWrongPasswords(trx, 'member', current.account);
@@ -271,9 +284,13 @@ export async function saveMemberInfo({ db }: Database, body: EditMemberInfoBody,
 /** EditMemberStatus; disabling ends the member's sessions at once. Answers the account. */
 export async function setMemberStatus(db: Kysely<DB>, memberId: number, status: number, now: number): Promise<string> {
   const member = await getMember(db, memberId);
-  await db.transaction().execute(async (trx) => {
-    await trx.updateTable('members').set({ status, updated_at: formatCst(now) }).where('id', '=', memberId).execute();
-    if (status !== MemberStatus.Enabled) await endMemberSessions(trx, memberId);
-  });
+  await db.transaction().execute((trx) => changeMemberStatus(trx, memberId, status, now));
   return member.account;
+}
+
+/** The change itself, in the caller's transaction (批量停用 changes several in one). */
+export async function changeMemberStatus(trx: Kysely<DB>, memberId: number, status: number, now: number): Promise<void> {
+  await trx.updateTable('members').set({ status, updated_at: formatCst(now) }).where('id', '=', memberId).execute();
+  await refreshMemberState(trx, memberId, cstDate(now));
+  if (status !== MemberStatus.Enabled) await endMemberSessions(trx, memberId);
 }

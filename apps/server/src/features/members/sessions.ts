@@ -60,6 +60,8 @@ export interface LiveMemberSession {
   account: string;
   status: number;
   applyState: number;
+  /** MembershipState as the daily membership job (features/membership/states.ts) last left it. */
+  membershipState: number;
 }
 
 /** The live session of a token, refreshed as used; null when unknown, ended or revoked. */
@@ -67,7 +69,7 @@ export async function resumeMemberSession(db: Kysely<DB>, token: string, now: nu
   const row = await db
     .selectFrom('member_sessions as s')
     .innerJoin('members as m', 'm.id', 's.member_id')
-    .select(['s.id', 's.member_id', 's.scope', 's.last_seen_at', 's.expires_at', 'm.account', 'm.status', 'm.apply_state'])
+    .select(['s.id', 's.member_id', 's.scope', 's.last_seen_at', 's.expires_at', 'm.account', 'm.status', 'm.apply_state', 'm.membership_state'])
     .where('s.token_hash', '=', hashToken(token))
     .executeTakeFirst();
   if (!row) return null;
@@ -79,7 +81,7 @@ export async function resumeMemberSession(db: Kysely<DB>, token: string, now: nu
   if (row.last_seen_at < formatCst(now - TOUCH_EVERY_MS)) {
     await db.updateTable('member_sessions').set({ last_seen_at: formatCst(now) }).where('id', '=', row.id).execute();
   }
-  return { sessionId: row.id, memberId: row.member_id, scope, account: row.account, status: row.status, applyState: row.apply_state };
+  return { sessionId: row.id, memberId: row.member_id, scope, account: row.account, status: row.status, applyState: row.apply_state, membershipState: row.membership_state };
 }
 
 export async function endMemberSession(db: Kysely<DB>, sessionId: number): Promise<void> {

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AdminNewsDetailDto, AdminNewsItemDto, NewsDetailDto, NewsListItemDto, NewsRevisionDto, NewsRevisionListItemDto, RevisionKind } from '@portal/shared';
 import type { Config } from '../../config.js';
 import { assetUrl } from '../../http/assets.js';
-import { optionalMember } from '../../http/member-session.js';
+import { inGoodStanding, optionalMember } from '../../http/member-session.js';
 import type { AdminNewsItem } from './admin-service.js';
 import type { NewsItem } from './items.js';
 import type { ArticleFields, Revision, RevisionListItem } from './revisions.js';
@@ -13,13 +13,16 @@ export interface Audience {
   assetBaseUrl: string;
   /** Member-only articles (IsMemberRead) show their text to members only. */
   isMember: boolean;
+  /** A signed-in member whose membership has lapsed: member-only text stays locked, with its own message. */
+  lapsed?: boolean;
   /** The signed-in member: a contribution's author reads it before it is published. */
   memberId?: number;
 }
 
 export async function audienceOf(request: FastifyRequest, config: Config): Promise<Audience> {
   const member = await optionalMember(request);
-  return { assetBaseUrl: config.assetBaseUrl, isMember: member !== null, memberId: member?.memberId };
+  const entitled = member !== null && inGoodStanding(member);
+  return { assetBaseUrl: config.assetBaseUrl, isMember: entitled, lapsed: member !== null && !entitled, memberId: member?.memberId };
 }
 
 export function toNewsListItemDto(item: NewsItem, audience: Audience): NewsListItemDto {

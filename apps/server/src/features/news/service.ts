@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { ArticleStatus, Code, messages, type PagingQuery } from '@portal/shared';
+import { ArticleStatus, Code, membershipMessages, messages, type PagingQuery } from '@portal/shared';
 import type { Database } from '../../db/connection.js';
 import type { DB } from '../../db/schema.js';
 import { compiledRead, limitExpression, pageLimit } from '../../db/compiled.js';
@@ -132,6 +132,8 @@ export interface Article extends NewsItem {
 /** Who opens an article: a member sees member-only text; a contribution's author sees it before it is published. */
 export interface Reader {
   isMember: boolean;
+  /** A member whose membership lapsed: told so rather than asked to sign in. */
+  lapsed?: boolean;
   memberId?: number;
   /** Holds a valid preview link for it (preview.ts): sees it whole, whatever its status and menu. */
   previewing?: boolean;
@@ -154,7 +156,7 @@ export async function readArticle(database: Database, index: MenuIndex, id: numb
   if (ownContribution || reader.previewing) return { ...article, summary: '', content: row.content, neighbours: [] };
   if (!index.readable.has(article.menuId)) throw notFound(messages.articleNotFound);
   if (article.status !== PUBLISHED) return withheld(article.id, article.status);
-  if (article.isMemberRead && !reader.isMember) throw new AppError(Code.Forbidden, messages.memberOnly);
+  if (article.isMemberRead && !reader.isMember) throw new AppError(Code.Forbidden, reader.lapsed ? membershipMessages.lapsed : messages.memberOnly);
   const unwritten = countView(database, id);
   return { ...article, content: row.content, views: row.views + unwritten, neighbours: await neighbours(db, article) };
 }

@@ -1,4 +1,4 @@
-import { contentMessages, messages, uploadLimits } from '@portal/shared';
+import { contentMessages, membershipMessages, messages, uploadLimits } from '@portal/shared';
 
 /**
  * What may be uploaded where. Each kind fixes the allowed extensions, the size limit and the
@@ -55,6 +55,13 @@ export const uploadRules = {
     extensions: ['docx', 'doc', 'xlsx', 'xls', 'pptx', 'ppt', 'pdf', 'rar', 'zip', 'txt'],
     maxBytes: uploadLimits.attachment,
     typeMessage: messages.editorFileType,
+    sizeMessage: messages.attachmentTooLarge,
+  },
+  /** A dues payment's voucher (转账凭证): a photo or scan, kept private (features/membership). */
+  paymentVoucher: {
+    extensions: ['jpg', 'jpeg', 'png', 'pdf'],
+    maxBytes: uploadLimits.attachment,
+    typeMessage: membershipMessages.voucherType,
     sizeMessage: messages.attachmentTooLarge,
   },
 } as const satisfies Record<string, UploadRule>;

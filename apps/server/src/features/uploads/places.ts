@@ -3,7 +3,7 @@ import type { DB } from '../../db/schema.js';
 
 /**
  * Where uploads are named: an address that is the stored path (or ends in it, when the asset
- * base is written in front), a member's attachment, or a body (an article's or activity's)
+ * base is written in front), a member's attachment or payment voucher, or a body (an article's or activity's)
  * containing it. The sweep (sweep.ts) asks whether an upload is named at all; the media library
  * (library.ts) asks where, to show it and to refuse deleting what is in use.
  */
@@ -34,13 +34,14 @@ export const articlesNaming =
  * are small and read whole (activities are few: descriptions and attachments are read whole).
  */
 export async function placesNaming(db: Db, paths: readonly string[], articles: ArticleFilter): Promise<Place[]> {
-  const [news, banners, menus, links, members, activities] = await Promise.all([
+  const [news, banners, menus, links, members, activities, payments] = await Promise.all([
     db.selectFrom('news').select(['title', 'image_url', 'content']).where(articles).execute(),
     db.selectFrom('banners').select(['title', 'image_url', 'jump_url']).execute(),
     db.selectFrom('menus').select(['name', 'web_url']).where('web_url', '!=', '').execute(),
     db.selectFrom('friend_links').select(['title', 'url']).execute(),
     paths.length ? db.selectFrom('members').select(['member_name', 'file_path']).where('file_path', 'in', paths).execute() : [],
     db.selectFrom('activities').select(['title', 'description', 'attachments']).execute(),
+    paths.length ? db.selectFrom('member_payments').select(['receipt_no', 'voucher_path']).where('voucher_path', 'in', paths).execute() : [],
   ]);
   return [
     ...news.map((a) => ({ name: `文章《${a.title}》`, addresses: [a.image_url], bodies: [a.content] })),
@@ -49,6 +50,7 @@ export async function placesNaming(db: Db, paths: readonly string[], articles: A
     ...links.map((l) => ({ name: `友情链接《${l.title}》`, addresses: [l.url], bodies: [] })),
     ...members.map((m) => ({ name: `会员《${m.member_name}》`, addresses: [m.file_path], bodies: [] })),
     ...activities.map((a) => ({ name: `活动《${a.title}》`, addresses: [], bodies: [a.description, a.attachments] })),
+    ...payments.map((p) => ({ name: `缴费记录《${p.receipt_no}》`, addresses: [p.voucher_path], bodies: [] })),
   ];
 }
 

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import {
+  AccountBookOutlined,
   ApartmentOutlined,
   AppstoreOutlined,
   AuditOutlined,
@@ -13,6 +14,7 @@ import {
   ClusterOutlined,
   CommentOutlined,
   ContactsOutlined,
+  CrownOutlined,
   ContainerOutlined,
   DashboardOutlined,
   DatabaseOutlined,
@@ -80,6 +82,8 @@ export const menuIcons: Record<string, ComponentType> = {
   TeamOutlined,
   UserOutlined,
   AuditOutlined,
+  AccountBookOutlined,
+  CrownOutlined,
   MessageOutlined,
   SafetyCertificateOutlined,
   IdcardOutlined,

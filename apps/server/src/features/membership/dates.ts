@@ -1,0 +1,22 @@
+/**
+ * Calendar dates of the membership cycle, `yyyy-MM-dd` (the CST day, as every date here).
+ * Computed on the UTC calendar, which has no daylight saving to skew a day.
+ */
+
+const toUtc = (day: string) => Date.parse(`${day}T00:00:00Z`);
+const fromUtc = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+export const addDays = (day: string, days: number) => fromUtc(toUtc(day) + days * 86_400_000);
+
+/** The same day `years` later; 29 February becomes 28 February in a common year. */
+export function addYears(day: string, years: number): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const target = new Date(Date.UTC(y + years, m - 1, d));
+  // Date.UTC rolls 2027-02-29 over to 2027-03-01: step back to the month's last day.
+  if (target.getUTCMonth() !== m - 1) target.setUTCDate(0);
+  return fromUtc(target.getTime());
+}
+
+export const isDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && fromUtc(toUtc(value)) === value;
+
+export const laterDay = (a: string, b: string) => (a > b ? a : b);

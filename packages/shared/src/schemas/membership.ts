@@ -1,0 +1,268 @@
+import { z } from 'zod';
+import { messages, systemMessages } from '../messages.js';
+import { boolField, idParam, integer, optionalParam, optionalText, pagingQuery, requiredText } from './common.js';
+import { idsBody, uploadedPathPattern } from './members.js';
+
+/**
+ * The membership cycle (会籍): member levels with their annual fee, term and grace period;
+ * each member's 入会日期 / 有效期至 and state; dues payments (会费) with receipts; renewal
+ * reminders. Amounts travel in 元 with at most two decimals and are kept in 分.
+ */
+
+/** A member's standing. Stored on the member and moved by the daily membership job. */
+export const MembershipState = { Active: 1, Grace: 2, Expired: 3, Suspended: 4 } as const;
+export type MembershipState = (typeof MembershipState)[keyof typeof MembershipState];
+export const membershipStateNames: Record<MembershipState, string> = { 1: '有效', 2: '宽限期', 3: '已过期', 4: '已停用' };
+
+/** How long a paid term runs: a year from its start, or to the end of that calendar year. */
+export const membershipTerms = { year: '一年', calendar: '至当年年底' } as const;
+export type MembershipTerm = keyof typeof membershipTerms;
+
+/** How dues were paid. Offline first; an online provider would add its own. */
+export const paymentMethods = { transfer: '银行转账', cash: '现金', wechat: '微信支付', alipay: '支付宝', other: '其他' } as const;
+export type PaymentMethod = keyof typeof paymentMethods;
+
+/** A payment's state: what staff record is 'paid'; a provider callback would also use 'pending'. */
+export const paymentStatuses = { paid: '已收款', pending: '待支付', void: '已作废' } as const;
+export type PaymentStatus = keyof typeof paymentStatuses;
+
+/** Renewal reminders: `before:<days>`, on the day of expiry, at the end of grace, or sent by staff (`manual:<yyyyMMdd>`). */
+export type ReminderKind = `before:${number}` | 'expired' | 'lapsed' | `manual:${string}`;
+export function reminderKindName(kind: string): string {
+  if (kind === 'expired') return '到期提醒';
+  if (kind.startsWith('manual:')) return '续费提醒';
+  if (kind === 'lapsed') return '宽限期结束提醒';
+  const days = /^before:(\d+)$/.exec(kind)?.[1];
+  return days ? `到期前${days}天提醒` : kind;
+}
+
+export const membershipLimits = {
+  /** 元: dues above this are a typing mistake, not a fee. */
+  maxAmount: 1_000_000,
+  maxGraceDays: 365,
+  payer: 100,
+  note: 500,
+  receiptNo: 32,
+} as const;
+
+export const membershipMessages = {
+  lapsed: '会员资格已过期，请续费后使用',
+  /** ApplyMember for a level that needs no approval: a member at once. */
+  admitted: '入会成功，请登录',
+  suspended: '会员资格已停用，请联系协会',
+  feeInvalid: '年费应为0-1000000元，最多两位小数',
+  amountInvalid: '金额应为0.01-1000000元，最多两位小数',
+  termInvalid: '请选择会籍期限',
+  graceInvalid: '宽限期应为0-365天的整数',
+  levelNotFound: '会员等级不存在',
+  paidOnRequired: '请选择缴费日期',
+  paidOnFuture: '缴费日期不能晚于今天',
+  payerRequired: '请输入付款单位',
+  methodInvalid: '请选择缴费方式',
+  receiptNoInvalid: '收据编号应为1-32位字母、数字或短横线',
+  receiptNoTaken: '收据编号已存在',
+  voucherInvalid: '凭证文件无效，请重新上传',
+  voucherMissing: '该缴费记录没有凭证',
+  paymentRecorded: (termTo: string) => `已登记缴费，有效期至${termTo}`,
+  paymentVoided: '已作废该缴费记录',
+  voucherType: '凭证格式需为：.jpg/.jpeg/.png/.pdf',
+  memberSuspended: '该会员已停用，不能登记缴费',
+  notApproved: '该会员尚未通过入会审核，不能登记缴费',
+  paymentNotFound: '缴费记录不存在',
+  alreadyVoid: '该缴费记录已作废',
+  batchNotPending: (accounts: string) => `以下账号不是待审核的申请：${accounts}`,
+  batchNotMembers: (accounts: string) => `以下账号尚未入会，不能发送续费提醒：${accounts}`,
+  batchDone: (action: string, count: number) => `${action}：共${count}个会员`,
+  notLatestPayment: '只能作废该会员最近一笔有效的缴费记录',
+  voidReasonRequired: '请输入作废原因',
+  /** The header's notice while the member is in grace. */
+  graceNotice: (graceEnd: string) => `您的会员资格已到期，请于${graceEnd}前缴纳会费，逾期将暂停会员服务`,
+  /** The header's notice in the last days before expiry. */
+  renewSoon: (expireDate: string) => `您的会员资格将于${expireDate}到期，请及时续费`,
+} as const;
+
+const dayPattern = /^\d{4}-\d{2}-\d{2}$/;
+const day = optionalParam(z.string().trim().regex(dayPattern, { error: systemMessages.dateInvalid }));
+
+/**
+ * 元 with at most two decimals, within [min, max]: a JSON number or a plain decimal string
+ * ("1200", "1200.50"); nothing else is read as an amount (no "0x4b0", "1e3", " 12 ").
+ */
+const yuan = (min: number, error: string) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && /^\d{1,7}(\.\d{1,2})?$/.test(v) ? Number(v) : v),
+    z
+      .number({ error })
+      .refine((n) => Number.isFinite(n) && n >= min && n <= membershipLimits.maxAmount && Math.abs(Math.round(n * 100) - n * 100) < 1e-6, { error }),
+  );
+
+/** 会员编号: HY and the member's id in six digits (HY000123). */
+export const memberNo = (memberId: number) => `HY${String(memberId).padStart(6, '0')}`;
+
+/** 元 → 分, exactly (0.1 + 0.2 style errors rounded away). */
+export const toFen = (yuanAmount: number) => Math.round(yuanAmount * 100);
+/** 分 → 元. */
+export const toYuan = (fen: number) => fen / 100;
+/** ¥1,234.50 as receipts and lists show it. */
+export const formatYuan = (fen: number) => `¥${(fen / 100).toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+/** A level of type list 2 with its membership terms (GetMemberLevelTerms). */
+export interface MemberLevelTermsDto {
+  LevelId: number;
+  LevelName: string;
+  /** The type-list entry's own switch (1 enabled). */
+  Status: number;
+  /** 年费, 元. */
+  AnnualFee: number;
+  Term: MembershipTerm;
+  TermName: string;
+  GraceDays: number;
+  /** Whether an application for this level waits for review (the default) or is admitted at once. */
+  NeedsApproval: boolean;
+  /** Members holding the level. */
+  MemberCount: number;
+}
+
+/** SaveMemberLevelTerms. Existing members keep their current 有效期至; the terms apply from their next payment. */
+export const saveMemberLevelTermsBody = z.object({
+  LevelId: idParam,
+  AnnualFee: yuan(0, membershipMessages.feeInvalid),
+  Term: z.enum(Object.keys(membershipTerms) as [MembershipTerm, ...MembershipTerm[]], { error: membershipMessages.termInvalid }),
+  GraceDays: integer(membershipMessages.graceInvalid, { min: 0, max: membershipLimits.maxGraceDays }),
+  NeedsApproval: boolField,
+});
+export type SaveMemberLevelTermsBody = z.infer<typeof saveMemberLevelTermsBody>;
+
+/** A member's standing as the member area and the back office show it (GetMyMembership, GetMembership/{id}). */
+export interface MembershipDto {
+  MemberId: number;
+  /** 会员编号, e.g. HY000123. */
+  MemberNo: string;
+  MemberName: string;
+  LevelId: number;
+  LevelName: string;
+  AnnualFee: number;
+  Term: MembershipTerm;
+  TermName: string;
+  GraceDays: number;
+  State: MembershipState;
+  StateName: string;
+  /** yyyy-MM-dd or ''. */
+  JoinDate: string;
+  /** yyyy-MM-dd; '' is a membership without an end (recorded before terms were kept). */
+  ExpireDate: string;
+  /** The last day of grace, yyyy-MM-dd; '' without an end date. */
+  GraceEndDate: string;
+  /** What the header shows the member ('' for nothing). */
+  Notice: string;
+}
+
+/** A dues payment (GetMemberPaymentList, GetMemberPayment/{id}: the receipt's content). */
+export interface MemberPaymentDto {
+  PaymentId: number;
+  /** 收据编号. */
+  ReceiptNo: string;
+  MemberId: number;
+  Account: string;
+  MemberName: string;
+  MemberNo: string;
+  LevelId: number;
+  LevelName: string;
+  /** 元. */
+  Amount: number;
+  /** yyyy-MM-dd. */
+  PaidOn: string;
+  Payer: string;
+  Method: PaymentMethod;
+  MethodName: string;
+  /** The uploaded voucher as stored, and where to open it ('' without one). */
+  VoucherPath: string;
+  VoucherUrl: string;
+  Note: string;
+  /** The term this payment paid for. */
+  TermFrom: string;
+  TermTo: string;
+  /** 'offline' for what staff record; an online provider's name otherwise. */
+  Provider: string;
+  TransactionId: string;
+  Status: PaymentStatus;
+  StatusName: string;
+  VoidReason: string;
+  RecordedBy: string;
+  CreateTime: string;
+}
+
+/** SaveMemberPayment: staff record dues paid offline; the member's 有效期至 moves one term on. */
+export const saveMemberPaymentBody = z.object({
+  MemberId: idParam,
+  Amount: yuan(0.01, membershipMessages.amountInvalid),
+  PaidOn: z.string({ error: membershipMessages.paidOnRequired }).trim().min(1, { error: membershipMessages.paidOnRequired }).regex(dayPattern, { error: systemMessages.dateInvalid }),
+  Payer: requiredText(membershipMessages.payerRequired, '付款单位', membershipLimits.payer),
+  Method: z.enum(Object.keys(paymentMethods) as [PaymentMethod, ...PaymentMethod[]], { error: membershipMessages.methodInvalid }),
+  VoucherPath: z
+    .string()
+    .trim()
+    .default('')
+    .refine((p) => p === '' || uploadedPathPattern.test(p), { error: membershipMessages.voucherInvalid }),
+  Note: optionalText('备注', membershipLimits.note),
+  /** Blank: the next number of the year (2026-0001). A number of a paper receipt book may be given instead. */
+  ReceiptNo: z
+    .string()
+    .trim()
+    .default('')
+    .refine((r) => r === '' || /^[A-Za-z0-9-]{1,32}$/.test(r), { error: membershipMessages.receiptNoInvalid }),
+});
+export type SaveMemberPaymentBody = z.infer<typeof saveMemberPaymentBody>;
+
+/** VoidMemberPayment: a payment recorded by mistake is kept, marked 已作废 with the reason. */
+export const voidMemberPaymentBody = z.object({
+  PaymentId: idParam,
+  Reason: requiredText(membershipMessages.voidReasonRequired, '作废原因', membershipLimits.note),
+});
+
+export const memberPaymentListQuery = pagingQuery.extend({
+  /** Part of the company name, account, payer or receipt number. */
+  key: z.string().trim().max(50, { error: messages.keywordTooLong }).optional(),
+  memberid: optionalParam(idParam),
+  memberlevel: optionalParam(idParam),
+  method: optionalParam(z.enum(Object.keys(paymentMethods) as [PaymentMethod, ...PaymentMethod[]], { error: messages.badParameter })),
+  status: optionalParam(z.enum(Object.keys(paymentStatuses) as [PaymentStatus, ...PaymentStatus[]], { error: messages.badParameter })),
+  /** First and last day of payment, both included. */
+  start: day,
+  end: day,
+});
+export type MemberPaymentListQuery = z.infer<typeof memberPaymentListQuery>;
+
+/** GetMembershipSummary: the workbench's dues per year and level, and members per state. */
+export interface MembershipSummaryDto {
+  Year: number;
+  Levels: { LevelId: number; LevelName: string; Payments: number; Amount: number }[];
+  Payments: number;
+  Amount: number;
+  States: { State: MembershipState; StateName: string; Members: number }[];
+}
+
+/** A renewal reminder of a member (GetMemberReminders/{id}). */
+export interface MembershipReminderDto {
+  Kind: string;
+  KindName: string;
+  /** The 有效期至 the reminder was about. */
+  TermEnd: string;
+  /** Where the e-mail stands: 'pending' | 'sent' | 'failed'; 'none' when it could not be sent (no SMTP, no address). */
+  MailState: string;
+  Recipient: string;
+  CreateTime: string;
+}
+
+/** Bulk actions of 会员列表: each permission-checked, audited, in one transaction. */
+export const memberBatchActions = { approve: '批量通过', suspend: '批量停用', level: '修改等级', remind: '发送续费提醒' } as const;
+export type MemberBatchAction = keyof typeof memberBatchActions;
+
+export const memberBatchBody = idsBody
+  .extend({
+    Action: z.enum(Object.keys(memberBatchActions) as [MemberBatchAction, ...MemberBatchAction[]], { error: messages.badParameter }),
+    /** The new level of 'level'. */
+    LevelId: optionalParam(idParam),
+  })
+  .refine((b) => b.Action !== 'level' || b.LevelId !== undefined, { error: membershipMessages.levelNotFound, path: ['LevelId'] });
+export type MemberBatchBody = z.infer<typeof memberBatchBody>;
