@@ -41,6 +41,10 @@ const PAGE_TITLES: Record<string, { title: string; noindex?: boolean; serverRend
   '/certsearch': { title: '证书查询', serverRendered: true },
   '/contribute': { title: '我要投稿', noindex: true, serverRendered: true },
   '/accessibility': { title: '无障碍声明', serverRendered: true },
+  // The member's own pages: the server draws the visitor's notice to log in; the browser, with
+  // the session, draws the member's content.
+  '/member/membership': { title: '我的会籍', noindex: true, serverRendered: true },
+  '/member/card': { title: '电子会员证', noindex: true, serverRendered: true },
   '/login': { title: '后台登录', noindex: true },
 };
 
