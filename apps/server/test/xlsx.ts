@@ -9,3 +9,11 @@ export async function readSheet(file: Buffer): Promise<unknown[][]> {
   sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
   return rows;
 }
+
+/** An .xlsx whose first sheet holds these rows (null: an empty cell), as an upload test sends it. */
+export async function writeSheet(rows: unknown[][], name = 'Sheet1'): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet(name);
+  for (const row of rows) sheet.addRow(row);
+  return Buffer.from(await book.xlsx.writeBuffer());
+}

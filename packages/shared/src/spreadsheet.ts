@@ -6,3 +6,8 @@
 export function defuseFormula(text: string): string {
   return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 }
+
+/** A cell read back from such a file: the apostrophe defuseFormula added is taken off again. */
+export function restoreDefused(text: string): string {
+  return /^'[=+\-@\t\r]/.test(text) ? text.slice(1) : text;
+}

@@ -96,8 +96,9 @@ describe.each(engines)('list exports on %s', (engine) => {
 
   it('会员列表: the searched members; a grant of member:export alone opens it', async () => {
     const rows = await exported('/api/XfSysBussiness/ExportMemberList?key=export', '会员列表.xlsx');
-    expect(rows[0]).toEqual(['账号', '公司名称', '单位归类', '会员等级', '联络人', '手机号码', '审核状态', '状态', '申请时间']);
-    expect(rows.slice(1).map((r) => [r[0], r[1], r[6], r[7]]).sort()).toEqual([
+    // The columns ImportMembers reads back (membership/import-columns.ts), then 会籍状态 and 申请时间.
+    expect(rows[0]).toEqual(['账号', '公司名称', '单位归类', '会员等级', '负责人', '联络人', '手机号码', '邮箱', '注册地址', '主营业务', '单位性质', '备注', '入会日期', '有效期至', '审核状态', '状态', '会籍状态', '申请时间']);
+    expect(rows.slice(1).map((r) => [r[0], r[1], r[14], r[15]]).sort()).toEqual([
       ['export01', '华建工程有限公司', '已通过', '启用'],
       ['export02', `'@远航保险经纪`, '已通过', '启用'],
     ]);

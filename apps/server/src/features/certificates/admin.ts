@@ -7,7 +7,6 @@ import {
   certModelQuery,
   certStatusNames,
   CertStatus,
-  contentMessages,
   delCertsBody,
   downCertsQuery,
   editCertInfoBody,
@@ -18,9 +17,9 @@ import {
 } from '@portal/shared';
 import type { App } from '../../http/app-types.js';
 import { adminWrite, requireAdmin, requirePermission } from '../../http/admin-auth.js';
-import { badRequest, list, notFound, ok } from '../../http/envelope.js';
+import { list, notFound, ok } from '../../http/envelope.js';
 import { attachment, sendListExport, XLSX } from '../../http/xlsx-export.js';
-import { extensionOf, matchesSignature } from '../uploads/checks.js';
+import { receiveXlsx } from '../../http/xlsx-import.js';
 import { adminDocs } from './docs.js';
 import { publicBaseUrl } from '../../http/public-base-url.js';
 import { certificatePng, certificatesZip, verifyUrl } from './download.js';
@@ -160,20 +159,8 @@ export async function certificatesAdmin(app: App): Promise<void> {
       },
     },
     async (request) => {
-      const upload = await request.file({ limits: { fileSize: IMPORT_MAX_BYTES } });
-      if (!upload || upload.fieldname !== 'file') {
-        upload?.file.resume();
-        throw badRequest(contentMessages.uploadMissing);
-      }
-      if (extensionOf(upload.filename) !== 'xlsx') {
-        upload.file.resume();
-        throw badRequest(certMessages.importFileType);
-      }
-      const file = await upload.toBuffer().catch((error: { code?: string }) => {
-        throw error.code === 'FST_REQ_FILE_TOO_LARGE' ? badRequest(certMessages.importTooLarge) : error;
-      });
-      if (!matchesSignature('xlsx', file)) throw badRequest(certMessages.importFileType);
-      const imported = await adminWrite(request, { action: pages[request.query.view].import, target: TARGET, detail: (n) => `导入${upload.filename}：${n}条` }, () =>
+      const { file, filename } = await receiveXlsx(request, IMPORT_MAX_BYTES);
+      const imported = await adminWrite(request, { action: pages[request.query.view].import, target: TARGET, detail: (n) => `导入${filename}：${n}条` }, () =>
         importCertificates(db, file, now()),
       );
       return ok({ Imported: imported }, certMessages.imported(imported));

@@ -1,4 +1,5 @@
 import { certStatusNames, examStatusNames, idTypeNames, type CertField } from '@portal/shared';
+import { columnByHeader } from '../../http/xlsx-import.js';
 import type { CertRecord } from './records.js';
 
 /**
@@ -79,10 +80,4 @@ export const sheetColumns: readonly SheetColumn[] = [
 /** The export's extra column (the importer ignores it: imported records are 正常). */
 export const statusColumn = { header: '状态', width: 10, cell: (r: CertRecord) => certStatusNames[r.status] } as const;
 
-/** A header as written, compared without spaces, required-field stars and notes in brackets: "* 考试时间（年-月-日）" is 考试时间. */
-export const headerKey = (text: string) => text.replace(/[（(].*$/, '').replace(/[\s*＊]/g, '');
-
-export function columnOfHeader(text: string): SheetColumn | undefined {
-  const key = headerKey(text);
-  return key === '' ? undefined : sheetColumns.find((c) => c.header === key || c.aliases.includes(key));
-}
+export const columnOfHeader = columnByHeader(sheetColumns);

@@ -4,6 +4,7 @@ import { sheetColumns, statusColumn } from './columns.js';
 import { IMPORT_MAX_ROWS } from './import.js';
 import { pageWindow } from '../../http/paging.js';
 import type { ExportColumn, PageReader } from '../../http/xlsx-export.js';
+import { templateSheet } from '../../http/xlsx-import.js';
 import { newestFirst, toRecord, type CertRecord, type RecordQuery } from './records.js';
 
 /** Spreadsheets the back office downloads: the import template and the export of a search. */
@@ -27,17 +28,8 @@ export const recordPages = (query: RecordQuery): PageReader<CertRecord> => async
  */
 export async function importTemplate(): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet('导入模板');
-  sheet.columns = sheetColumns.map((c) => ({ header: c.header, width: c.width, style: { numFmt: c.text ? '@' : DAY_FORMAT } }));
-  const header = sheet.getRow(1);
-  sheetColumns.forEach((c, i) => {
-    const cell = header.getCell(i + 1);
-    cell.note = c.note;
-    cell.font = { bold: true, color: { argb: c.required ? 'FFC00000' : 'FF000000' } };
-    cell.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFF2F2F2' } };
-  });
+  const sheet = templateSheet(workbook, '导入模板', sheetColumns.map((c) => ({ ...c, numFmt: c.text ? '@' : DAY_FORMAT })));
   sheet.addRow(sheetColumns.map((c) => (c.text || c.example === '' ? c.example : new Date(`${c.example}T00:00:00Z`))));
-  sheet.views = [{ state: 'frozen', ySplit: 1 }];
   const lists = { examStatus: Object.values(examStatusNames), idType: Object.values(idTypeNames) } as const;
   sheetColumns.forEach((c, i) => {
     const choices = c.field === 'examStatus' || c.field === 'idType' ? lists[c.field] : null;

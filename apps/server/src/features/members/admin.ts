@@ -1,27 +1,15 @@
 import { z } from 'zod';
-import { applyStateNames, editMemberInfoBody, editMemberStatusBody, idParam, memberListQuery, memberStatusNames, type MemberListItemDto } from '@portal/shared';
+import { editMemberInfoBody, editMemberStatusBody, idParam, memberListQuery, memberStatusNames } from '@portal/shared';
 import type { App } from '../../http/app-types.js';
 import { adminWrite, requireAdmin } from '../../http/admin-auth.js';
 import { list, ok } from '../../http/envelope.js';
-import { sendListExport, type ExportColumn } from '../../http/xlsx-export.js';
+import { sendListExport } from '../../http/xlsx-export.js';
+import { memberExportColumns } from '../membership/import-columns.js';
 import { adminDocs } from './docs.js';
 import { toMemberListItemDto, toMemberModelDto } from './dto.js';
 import { getMember, listMembers, saveMemberInfo, setMemberStatus } from './service.js';
 
 const TARGET = '会员';
-
-/** 会员列表's table columns. */
-const exportColumns: readonly ExportColumn<MemberListItemDto>[] = [
-  { header: '账号', width: 16, cell: (m) => m.Account },
-  { header: '公司名称', width: 36, cell: (m) => m.MemberName },
-  { header: '单位归类', width: 14, cell: (m) => m.CompanyTypeName },
-  { header: '会员等级', width: 12, cell: (m) => m.MemberLevelName },
-  { header: '联络人', width: 12, cell: (m) => m.DailyOperator },
-  { header: '手机号码', width: 14, cell: (m) => m.OperatorPhone },
-  { header: '审核状态', width: 10, cell: (m) => applyStateNames[m.ApplyState] },
-  { header: '状态', width: 8, cell: (m) => memberStatusNames[m.Status] ?? String(m.Status) },
-  { header: '申请时间', width: 20, cell: (m) => m.ApplyTime },
-];
 
 /** Members in the back office (spec §7 GetMemberList, GetMemberModel, EditMemberInfo, EditMemberStatus). */
 export async function membersAdmin(app: App): Promise<void> {
@@ -41,15 +29,15 @@ export async function membersAdmin(app: App): Promise<void> {
 
   app.get(
     '/ExportMemberList',
-    { onRequest: requireAdmin('member:export'), schema: { ...adminDocs, summary: '导出会员与入会申请（筛选同 GetMemberList，分页参数不用）为 .xlsx（流式输出）', querystring: memberListQuery } },
+    { onRequest: requireAdmin('member:export'), schema: { ...adminDocs, summary: '导出会员与入会申请（筛选同 GetMemberList，分页参数不用）为 .xlsx（流式输出）；列与 ImportMembers 所读相同，可修改后再导入', querystring: memberListQuery } },
     async (request, reply) =>
       sendListExport(request, reply, {
         permission: 'member:export',
         target: TARGET,
         title: '会员列表',
         asciiName: 'members.xlsx',
-        columns: exportColumns,
-        read: async (page) => (await listMembers(database.db, { ...request.query, ...page })).items.map(toMemberListItemDto),
+        columns: memberExportColumns,
+        read: async (page) => (await listMembers(database.db, { ...request.query, ...page })).items,
       }),
   );
 
