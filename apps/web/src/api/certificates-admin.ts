@@ -1,7 +1,7 @@
-import type { AxiosProgressEvent } from 'axios';
 import { type CertAdminDto, type CertModelDto, type CertView, type EditCertInfoBody, type ListDto } from '@portal/shared';
 import type { PageState } from '../components/DataTable';
-import { call, download, exportList, fetchFile, get, post, type CallOptions } from './client';
+import { download, exportList, fetchFile, get, post, type CallOptions } from './client';
+import { uploadSheet, type UploadProgress } from './imports';
 
 /**
  * Back-office certificate calls (/api/XfSysBussiness/): the 证书列表 and 考试成绩 pages over the
@@ -32,11 +32,6 @@ export interface CertFilters {
 }
 export type CertQuery = CertFilters & PageState;
 
-/** ImportCerts' refusal of a file with bad rows: every problem, by the row number the sheet shows. */
-export interface ImportErrors {
-  Errors: { Row: number; Column: string; Message: string }[];
-}
-
 export const certificatesAdminApi = {
   list: (query: CertQuery) => get<ListDto<CertAdminDto>>(`${base}GetCertList`, query, admin),
   /** One record, ID number unmasked, with the address its QR code opens. */
@@ -61,9 +56,5 @@ export const certificatesAdminApi = {
    * were imported. Silent: the caller shows the refusal, and a file with bad rows comes back as
    * an ApiError whose data is ImportErrors.
    */
-  importFile: (file: File, view: CertView, progress: (event: AxiosProgressEvent) => void) => {
-    const form = new FormData();
-    form.append('file', file, file.name);
-    return call<{ Imported: number }>({ method: 'POST', url: `${base}ImportCerts`, params: { view }, data: form, onUploadProgress: progress }, { ...admin, silent: true }).then((r) => r.Data);
-  },
+  importFile: (file: File, view: CertView, progress: UploadProgress) => uploadSheet<{ Imported: number }>(`${base}ImportCerts`, file, progress, { params: { view } }).then((r) => r.Data),
 };

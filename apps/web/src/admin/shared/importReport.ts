@@ -1,5 +1,5 @@
 import { defuseFormula } from '@portal/shared';
-import type { ImportErrors } from '../../../api/certificates-admin';
+import type { ImportErrors } from '../../api/imports';
 
 type ImportError = ImportErrors['Errors'][number];
 
