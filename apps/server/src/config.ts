@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { parseStorageUrl, type StorageConfig } from './storage/url.js';
+import type { DirectoryAccess } from '@portal/shared';
 
 /** Everything the server reads from the environment, typed, with defaults that run on a laptop. */
 export interface Config {
@@ -94,6 +95,12 @@ export interface Config {
    * (features/membership/reminders.ts). Largest first.
    */
   membershipReminderDays: number[];
+  /**
+   * 会员名录 (MEMBER_DIRECTORY): `public` (the default: a page everyone may read, in the sitemap),
+   * `members` (signed-in members in good standing only) or `off`. Members are listed only when
+   * they opt in, whatever this says.
+   */
+  memberDirectory: DirectoryAccess;
 }
 
 export type TrustProxy = false | number | string[];
@@ -184,6 +191,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     auditRetentionDays: parseAuditRetentionDays(env.AUDIT_RETENTION_DAYS),
     newsRevisionsKept: Math.floor(positiveNumber(env, 'NEWS_REVISIONS_KEPT', 0, { zero: true })),
     membershipReminderDays: parseReminderDays(env.MEMBERSHIP_REMINDER_DAYS),
+    memberDirectory: parseMemberDirectory(env.MEMBER_DIRECTORY),
     adminSession: {
       idleMinutes: positiveNumber(env, 'ADMIN_SESSION_IDLE_MINUTES', 120),
       maxHours: positiveNumber(env, 'ADMIN_SESSION_MAX_HOURS', 12),
@@ -233,6 +241,13 @@ function parseAuditRetentionDays(raw: string | undefined): number {
   const days = Number(value);
   if (!Number.isInteger(days) || days < 180) throw new Error(`AUDIT_RETENTION_DAYS must be a whole number of days, 180 (six months) or more, got ${raw}`);
   return days;
+}
+
+function parseMemberDirectory(raw: string | undefined): DirectoryAccess {
+  const value = (raw ?? '').trim();
+  if (value === '') return 'public';
+  if (value === 'public' || value === 'members' || value === 'off') return value;
+  throw new Error(`MEMBER_DIRECTORY must be public, members or off, got ${raw}`);
 }
 
 /** Whole days from 1 to 365, comma-separated; blank: 30,7. */

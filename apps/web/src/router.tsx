@@ -37,6 +37,7 @@ export const routes: RouteObject[] = [
       { path: '/searchKey', lazy: () => import('./portal/pages/SearchPage').then((m) => ({ Component: m.SearchPage })) },
       { path: '/certsearch', lazy: () => import('./portal/pages/CertSearchPage').then((m) => ({ Component: m.CertSearchPage })) },
       { path: '/accessibility', lazy: () => import('./portal/pages/AccessibilityPage').then((m) => ({ Component: m.AccessibilityPage })) },
+      { path: '/directory', lazy: () => import('./portal/directory/DirectoryPage').then((m) => ({ Component: m.DirectoryPage })) },
       { path: '/contribute', lazy: () => import('./portal/pages/ContributePage').then((m) => ({ Component: m.ContributePage })) },
       { path: '/member/activity', lazy: () => import('./portal/activity/ActivityPages').then((m) => ({ Component: m.MyActivitiesPage })) },
       { path: '/member/activity/:id', lazy: () => import('./portal/activity/ActivityPages').then((m) => ({ Component: m.MyActivityPage })) },

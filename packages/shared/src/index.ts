@@ -14,6 +14,7 @@ export * from './schemas/two-factor.js';
 export * from './schemas/sign-ins.js';
 export * from './schemas/members.js';
 export * from './schemas/membership.js';
+export * from './schemas/directory.js';
 export * from './schemas/contributions.js';
 export * from './schemas/certificates.js';
 export * from './id-numbers.js';

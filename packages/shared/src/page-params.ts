@@ -21,6 +21,7 @@ const PAGE_PARAMS: Record<string, readonly string[]> = {
   '/certsearch': ['Name', 'CertNum', 'tab'],
   '/contribute': [],
   '/accessibility': [],
+  '/directory': ['key', 'level', 'page'],
 };
 
 /** Read by the shell on every page: the header's search box (key) and the menu marked as current (MenuId). */

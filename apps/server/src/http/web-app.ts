@@ -7,6 +7,7 @@ import type { PageFallback } from './errors.js';
 import type { FastifyRequest } from 'fastify';
 import { mobileAddress, pageAddress, type PostedCertLookup } from '@portal/shared';
 import { canonicalSpelling, resolvePage, type PageAnswer } from '../features/pages/page.js';
+import { DIRECTORY_PATH } from '../features/pages/paths.js';
 import { certLookupForm } from '../features/certificates/lookup-form.js';
 import { headTags, withHead } from '../features/pages/head.js';
 import { loadPageRenderer, withRenderedPage } from '../features/pages/render.js';
@@ -104,7 +105,9 @@ export async function registerWebApp(app: App, config: Config): Promise<PageFall
     // A preview link's page is its holder's alone (features/news/preview.ts). `url` holds only
     // the parameters pages read, so the name is enough; no parse on the path of every hit.
     const preview = /[?&]preview=/.test(url);
-    const keepable = !preview && baseMayBeKept(request);
+    // 会员名录 follows members' own choices and standing, which no content area tracks: it is
+    // drawn afresh for each request (a page of twenty companies).
+    const keepable = !preview && baseMayBeKept(request) && !url.toLowerCase().startsWith(DIRECTORY_PATH);
     // The visitor's 尺寸 and 关怀模式 (a cookie) and a 哀悼日 change the drawn page: one kept copy per look.
     const look = await pageLook(services, request, url.split('?')[0] ?? url);
     if (request.method === 'GET' && !mobileSite && keepable && (await responseCache.serve(request, reply, { key: `page|${base}|${url}|${look.key}`, areas: contentAreas, cacheControl: 'no-cache', vary: PAGE_VARY }))) return true;

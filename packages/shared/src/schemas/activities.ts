@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { numberInput } from '../constants.js';
 import { activityMessages, messages, systemMessages } from '../messages.js';
-import { idParam, integer, optionalParam, pagingQuery, requiredText, saveIdField } from './common.js';
+import { boolField, idParam, integer, optionalParam, pagingQuery, requiredText, saveIdField } from './common.js';
 
 /**
  * Activities (活动通知, issue 11): events announced to all members or to chosen member levels
@@ -59,7 +59,7 @@ export const saveActivityBody = z
       integer(activityMessages.capacityInvalid, { min: numberInput.min, max: numberInput.max }),
     ),
     /** true: every member; false: the members of MemberLevels. */
-    AudienceAll: z.preprocess((v) => (v === 1 || v === '1' || v === 'true' ? true : v === 0 || v === '0' || v === 'false' ? false : v), z.boolean({ error: messages.badParameter })).default(false),
+    AudienceAll: boolField,
     MemberLevels: z.array(idParam, { error: messages.badParameter }).max(100, { error: messages.badParameter }).default([]),
     Attachments: z
       .array(activityAttachment, { error: activityMessages.attachmentInvalid })

@@ -75,4 +75,6 @@ export const flagField = (fallback: 0 | 1) => integerOr(fallback, systemMessages
 export const sortNumberValue = integer(contentMessages.sortNumberInvalid, numberInput);
 export const sortNumberField = integerOr(0, contentMessages.sortNumberInvalid, numberInput);
 /** A yes/no the spec sends as bool; 0/1 and 'true'/'false' are taken too. */
-export const boolField = z.preprocess((v) => (v === 1 || v === '1' || v === 'true' ? true : v === 0 || v === '0' || v === 'false' ? false : v), z.boolean({ error: messages.badParameter })).default(false);
+export const booleanValue = z.preprocess((v) => (v === 1 || v === '1' || v === 'true' ? true : v === 0 || v === '0' || v === 'false' ? false : v), z.boolean({ error: messages.badParameter }));
+/** The same, false when absent. */
+export const boolField = booleanValue.default(false);

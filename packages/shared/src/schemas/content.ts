@@ -1,3 +1,4 @@
+import type { DirectoryAccess } from './directory.js';
 /**
  * Wire shapes (PascalCase, spec §3) of the public content calls. The server maps its
  * camelCase records to these; the web client reads them. Times are `yyyy-MM-dd HH:mm:ss`.
@@ -100,6 +101,8 @@ export interface SiteInfoDto {
   /** 公安联网备案号 (SITE_POLICE_FILING); '' for none. */
   PoliceFiling: string;
   MobileSiteUrl: string;
+  /** 会员名录 (MEMBER_DIRECTORY): whether the footer links it, and to whom it is open. */
+  MemberDirectory: DirectoryAccess;
 }
 
 export interface ListDto<T> {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { numberInput } from '../constants.js';
 import { memberMessages, messages, systemMessages } from '../messages.js';
 import { adminAccountPattern, meetsPasswordPolicy } from './system.js';
+import { directoryChoiceFields, type DirectoryChoiceDto } from './directory.js';
 import { idParam, integer, integerOr, landlinePattern, mobilePattern, optionalParam, pagingQuery } from './common.js';
 
 /**
@@ -25,7 +26,7 @@ export type ProcessDecision = (typeof ProcessDecision)[keyof typeof ProcessDecis
 export const processDecisionNames: Record<ProcessDecision, string> = { 0: '提交申请', 1: '审核通过', 2: '审核不通过' };
 
 /** The member's own view (GetUserInfo, GetMemberApplyRc): every field but the password. */
-export interface MemberProfileDto {
+export interface MemberProfileDto extends DirectoryChoiceDto {
   MemberId: number;
   Account: string;
   /** Company name. */
@@ -229,6 +230,7 @@ export const editMemberForm = z.object({
   Mainbusiness: details.Mainbusiness.optional(),
   RegAddress: details.RegAddress.optional(),
   Remarks: details.Remarks.optional(),
+  ...directoryChoiceFields,
 });
 export type EditMemberForm = z.infer<typeof editMemberForm>;
 
@@ -282,6 +284,8 @@ export const editMemberInfoBody = z.object({
   StaffCount: count('职工人数'),
   JoinDate: date,
   ExpireDate: date,
+  // Staff may list or unlist a member in 会员名录 (a member's own choice otherwise).
+  ...directoryChoiceFields,
 }).superRefine((b, ctx) => {
   if (b.MemberId !== 0) return;
   if (!b.Account) ctx.addIssue({ code: 'custom', message: messages.accountRequired, path: ['Account'] });

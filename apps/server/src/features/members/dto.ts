@@ -31,6 +31,10 @@ export const toMemberProfileDto = (m: Member, assetBaseUrl: string): MemberProfi
   ProcessItemName: m.processItemName,
   ApplyTime: m.appliedAt,
   CreateTime: m.createdAt,
+  DirectoryListed: m.directoryListed,
+  DirectoryContacts: m.directoryContacts,
+  Website: m.website,
+  Region: m.region,
 });
 
 export const toMemberModelDto = (m: Member, assetBaseUrl: string): MemberModelDto => ({

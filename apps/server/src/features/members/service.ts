@@ -2,12 +2,16 @@ import type { Insertable, Kysely } from 'kysely';
 import {
   ApplyState,
   cstDate,
+  contactsFromText,
+  contactsToText,
   formatCst,
   memberMessages,
   MemberStatus,
   systemMessages,
   typeKinds,
   type ApplyMemberForm,
+  type DirectoryChoices,
+  type DirectoryContact,
   type EditMemberForm,
   type EditMemberInfoBody,
   type MemberListQuery,
@@ -57,6 +61,11 @@ export interface Member {
   appliedAt: string;
   createdAt: string;
   updatedAt: string;
+  /** 会员名录: listed, the contact details shown, website and region. */
+  directoryListed: boolean;
+  directoryContacts: DirectoryContact[];
+  website: string;
+  region: string;
 }
 
 /** Members with the names of their type list entries ('' for an entry since removed). */
@@ -96,6 +105,10 @@ function memberQuery(db: Kysely<DB>) {
       'm.applied_at',
       'm.created_at',
       'm.updated_at',
+      'm.directory_listed',
+      'm.directory_contacts',
+      'm.website',
+      'm.region',
     ]);
 }
 
@@ -131,6 +144,18 @@ const toMember = (r: MemberRow): Member => ({
   appliedAt: r.applied_at,
   createdAt: r.created_at,
   updatedAt: r.updated_at,
+  directoryListed: r.directory_listed === 1,
+  directoryContacts: contactsFromText(r.directory_contacts),
+  website: r.website,
+  region: r.region,
+});
+
+/** The 会员名录 choices a form sent; a choice left out keeps its value. */
+export const directoryColumns = (f: DirectoryChoices) => ({
+  ...(f.DirectoryListed === undefined ? {} : { directory_listed: f.DirectoryListed ? 1 : 0 }),
+  ...(f.DirectoryContacts === undefined ? {} : { directory_contacts: contactsToText(f.DirectoryContacts) }),
+  ...(f.Website === undefined ? {} : { website: f.Website }),
+  ...(f.Region === undefined ? {} : { region: f.Region }),
 });
 
 export async function getMember(db: Kysely<DB>, id: number): Promise<Member> {
@@ -208,6 +233,7 @@ export async function editProfile(db: Kysely<DB>, memberId: number, form: EditMe
       mainbusiness: form.Mainbusiness,
       reg_address: form.RegAddress,
       remarks: form.Remarks,
+      ...directoryColumns(form),
       updated_at: formatCst(now),
     })
     .where('id', '=', memberId)
@@ -243,7 +269,7 @@ export async function listMembers(db: Kysely<DB>, q: MemberListQuery): Promise<{
  */
 export async function saveMemberInfo({ db }: Database, body: EditMemberInfoBody, now: number): Promise<{ id: number; account: string }> {
   const at = formatCst(now);
-  const record = { ...companyColumns(body), reg_capital: body.RegCapital, staff_count: body.StaffCount, join_date: body.JoinDate, expire_date: body.ExpireDate, updated_at: at };
+  const record = { ...companyColumns(body), ...directoryColumns(body), reg_capital: body.RegCapital, staff_count: body.StaffCount, join_date: body.JoinDate, expire_date: body.ExpireDate, updated_at: at };
   if (body.MemberId === 0) {
     await checkTypeChoices(db, body);
     const id = await insertMember(db, {

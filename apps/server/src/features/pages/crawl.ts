@@ -4,7 +4,8 @@ import type { App } from '../../http/app-types.js';
 import type { FastifyRequest } from 'fastify';
 import { baseMayBeKept, publicBaseUrl } from '../../http/public-base-url.js';
 import { menuIndex } from '../menus/service.js';
-import { sitemapIndexXml, sitemapPart, sitemapPartCount, urlsetXml } from './sitemap.js';
+import { DIRECTORY_PATH } from './paths.js';
+import { SITEMAP_URL_LIMIT, sitemapIndexXml, sitemapPart, sitemapPartCount, urlsetXml } from './sitemap.js';
 
 const hidden = { hide: true } as const;
 /**
@@ -19,7 +20,9 @@ const crawlCache = (request: FastifyRequest) => (baseMayBeKept(request) ? 'publi
  * 50,000 addresses).
  */
 export async function crawlRoutes(app: App): Promise<void> {
-  const { database } = app.services;
+  const { database, config } = app.services;
+  // 会员名录 is crawled only when it is public.
+  const extra = config.memberDirectory === 'public' ? [{ path: DIRECTORY_PATH }] : [];
 
   app.get('/robots.txt', { schema: hidden }, async (request, reply) => {
     const lines = ['User-agent: *', 'Disallow: /System', 'Disallow: /api/', 'Disallow: /login', '', `Sitemap: ${publicBaseUrl(request)}/sitemap.xml`, ''];
@@ -29,18 +32,18 @@ export async function crawlRoutes(app: App): Promise<void> {
   app.get('/sitemap.xml', { schema: hidden }, async (request, reply) => {
     const index = await menuIndex(database);
     const base = publicBaseUrl(request);
-    const parts = await sitemapPartCount(database, index);
-    const xml = parts === 1 ? urlsetXml(base, await sitemapPart(database, index, 1)) : sitemapIndexXml(base, parts);
+    const parts = await sitemapPartCount(database, index, SITEMAP_URL_LIMIT, extra);
+    const xml = parts === 1 ? urlsetXml(base, await sitemapPart(database, index, 1, SITEMAP_URL_LIMIT, extra)) : sitemapIndexXml(base, parts);
     return reply.type('application/xml; charset=utf-8').header('cache-control', crawlCache(request)).send(xml);
   });
 
   app.get('/sitemap-:part(^\\d+).xml', { schema: { ...hidden, params: z.object({ part: integer() }) } }, async (request, reply) => {
     const index = await menuIndex(database);
-    const parts = await sitemapPartCount(database, index);
+    const parts = await sitemapPartCount(database, index, SITEMAP_URL_LIMIT, extra);
     const { part } = request.params;
     // Part 1 of a single sitemap is /sitemap.xml itself; parts exist only when the site is split.
     if (parts === 1 || part < 1 || part > parts) return reply.callNotFound();
-    const xml = urlsetXml(publicBaseUrl(request), await sitemapPart(database, index, part));
+    const xml = urlsetXml(publicBaseUrl(request), await sitemapPart(database, index, part, SITEMAP_URL_LIMIT, extra));
     return reply.type('application/xml; charset=utf-8').header('cache-control', crawlCache(request)).send(xml);
   });
 }

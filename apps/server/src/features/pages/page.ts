@@ -5,7 +5,7 @@ import { menuIndex } from '../menus/service.js';
 import { ancestry, type Menu, type MenuIndex } from '../menus/tree.js';
 import { itemQuery, toItem, type NewsItem } from '../news/items.js';
 import { opensPreview } from '../news/preview.js';
-import { articlePath, HOME_PATH, menuPath } from './paths.js';
+import { articlePath, DIRECTORY_PATH, HOME_PATH, menuPath } from './paths.js';
 
 /** What the head of a public page says about it (title, description, share card, structured data). */
 export interface PageHead {
@@ -88,6 +88,12 @@ export async function resolvePage(services: Services, url: URL): Promise<PageAns
   // The member's own pages (活动通知 and one notice): the server draws the visitor's notice to log
   // in; the browser, with the session, draws the member's content.
   if (/^\/member\/activity(\/\d+)?$/.test(path)) return plainPage(services, '活动通知', url.pathname, true, true);
+  // 会员名录 as MEMBER_DIRECTORY offers it: crawled when public; for members, the server draws the
+  // visitor's notice to log in, and it is not indexed.
+  if (path === DIRECTORY_PATH) {
+    const access = services.config.memberDirectory;
+    return access === 'off' ? notFound : plainPage(services, '会员名录', DIRECTORY_PATH, access !== 'public', true);
+  }
   const known = PAGE_TITLES[path];
   if (known) return plainPage(services, known.title, url.pathname, known.noindex, known.serverRendered);
   return notFound;

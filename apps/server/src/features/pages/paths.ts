@@ -5,3 +5,5 @@ export const menuPath = (m: { id: number; parentId: number }) => `/menuList?Pare
 export const HOME_MARKER = 'home';
 /** The home page's one address (`/` and `/index.html` redirect to it). */
 export const HOME_PATH = '/home';
+/** 会员名录 (features/membership/directory.ts). */
+export const DIRECTORY_PATH = '/directory';

@@ -15,17 +15,18 @@ export interface SitemapEntry {
 }
 
 /**
- * The pages worth crawling that are not articles: home, certificate search, and every menu the
- * public may read that is a page of ours (a menu that links elsewhere is left to that site).
+ * The pages worth crawling that are not articles: home, certificate search, the pages the
+ * configuration opens to the public (`extra`: 会员名录 when public), and every menu the public may
+ * read that is a page of ours (a menu that links elsewhere is left to that site).
  */
-export function fixedEntries(index: MenuIndex): SitemapEntry[] {
+export function fixedEntries(index: MenuIndex, extra: readonly SitemapEntry[] = []): SitemapEntry[] {
   const menus = [...index.readable]
     .sort((a, b) => a - b)
     .flatMap((id) => {
       const m = index.byId.get(id);
       return m && !m.webUrl && m.curValue !== HOME_MARKER ? [{ path: menuPath(m) }] : [];
     });
-  return [{ path: '/home' }, { path: '/certsearch' }, ...menus];
+  return [{ path: '/home' }, { path: '/certsearch' }, ...extra, ...menus];
 }
 
 /**
@@ -57,14 +58,14 @@ export async function countPublicArticles(database: Database, index: MenuIndex):
 }
 
 /** How many sitemap files the site needs: 1 means /sitemap.xml lists the addresses itself. */
-export async function sitemapPartCount(database: Database, index: MenuIndex, limit = SITEMAP_URL_LIMIT): Promise<number> {
-  const total = fixedEntries(index).length + (await countPublicArticles(database, index));
+export async function sitemapPartCount(database: Database, index: MenuIndex, limit = SITEMAP_URL_LIMIT, extra: readonly SitemapEntry[] = []): Promise<number> {
+  const total = fixedEntries(index, extra).length + (await countPublicArticles(database, index));
   return Math.max(1, Math.ceil(total / limit));
 }
 
 /** Part `part` (1-based) of the addresses: the fixed pages first, then the articles by id. */
-export async function sitemapPart(database: Database, index: MenuIndex, part: number, limit = SITEMAP_URL_LIMIT): Promise<SitemapEntry[]> {
-  const fixed = fixedEntries(index);
+export async function sitemapPart(database: Database, index: MenuIndex, part: number, limit = SITEMAP_URL_LIMIT, extra: readonly SitemapEntry[] = []): Promise<SitemapEntry[]> {
+  const fixed = fixedEntries(index, extra);
   const start = (part - 1) * limit;
   const fromFixed = fixed.slice(start, start + limit);
   const articleOffset = Math.max(0, start - fixed.length);

@@ -4,7 +4,7 @@ import type { App } from '../../http/app-types.js';
 import { ok } from '../../http/envelope.js';
 
 /** Header and footer identity from configuration, so another association can run the same build. */
-export const toSiteInfoDto = ({ site, mobileSiteUrl }: Config): SiteInfoDto => ({
+export const toSiteInfoDto = ({ site, mobileSiteUrl, memberDirectory }: Config): SiteInfoDto => ({
   Name: site.name,
   EnglishName: site.englishName,
   Phone: site.phone,
@@ -15,6 +15,7 @@ export const toSiteInfoDto = ({ site, mobileSiteUrl }: Config): SiteInfoDto => (
   Icp: site.icp,
   PoliceFiling: site.policeFiling,
   MobileSiteUrl: mobileSiteUrl ?? '',
+  MemberDirectory: memberDirectory,
 });
 
 export async function sitePublic(app: App): Promise<void> {

@@ -26,6 +26,7 @@ describe.each(engines)('site info on %s', (engine) => {
         Icp: site.icp,
         PoliceFiling: site.policeFiling,
         MobileSiteUrl: 'https://m.example.org',
+        MemberDirectory: 'public',
       },
     });
   });

@@ -57,6 +57,7 @@ export function Footer() {
         <div className={`${styles.inner} ${styles.bottomInner}`}>
           <span>{site?.Copyright}</span>
           <Link to="/certsearch">证书及成绩查询</Link>
+          {site && site.MemberDirectory !== 'off' && <Link to="/directory">会员名录</Link>}
           <Link to="/accessibility">无障碍声明</Link>
           <a href={SITE_FEED_PATHS.rss} type="application/rss+xml">
             RSS订阅

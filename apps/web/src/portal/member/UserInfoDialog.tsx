@@ -4,6 +4,7 @@ import { dialogWidth, editMemberForm, editMemberPwdForm, memberLimits, messages,
 import { membersApi, type MemberPasswordForm } from '../../api/members';
 import { useFormSubmit } from '../../components/useFormSubmit';
 import { CompanyDetailFields } from './CompanyDetailFields';
+import { DirectoryFields } from './DirectoryFields';
 import { schemaRule } from './schemaRule';
 
 /** Checks a form, sends it, reports 修改成功; a refused call has been shown by the API client. */
@@ -72,6 +73,7 @@ function ProfileTab({ profile }: { profile: MemberProfileDto }) {
           </Form.Item>
         </Col>
         <CompanyDetailFields rule={rule} />
+        <DirectoryFields rule={rule} />
       </Row>
       <Button type="primary" htmlType="submit" loading={saving}>
         保存
