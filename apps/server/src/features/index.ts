@@ -27,6 +27,7 @@ import { sensitiveWordsAdmin } from './sensitive-words/admin.js';
 import { certificatesAdmin } from './certificates/admin.js';
 import { certificatesPublic } from './certificates/public.js';
 import { certificateVerification } from './certificates/verification.js';
+import { memberCardVerification } from './membership/card-page.js';
 import { crawlRoutes } from './pages/crawl.js';
 
 import { activitiesAdmin } from './activities/admin.js';
@@ -48,6 +49,8 @@ export async function registerFeatures(app: App): Promise<void> {
   await app.register(async (scope) => { for (const r of systemRoutes) await r(scope as App); }, { prefix: '/api/XfSystemApi' });
   // Pages and well-known documents outside /api: a certificate's verification page and its credential.
   await app.register(async (scope) => certificateVerification(scope as App));
+  // An electronic membership card's verification page.
+  await app.register(async (scope) => memberCardVerification(scope as App));
   // robots.txt and sitemap.xml for search engines.
   await app.register(async (scope) => crawlRoutes(scope as App));
 }

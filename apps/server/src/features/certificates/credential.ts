@@ -96,11 +96,33 @@ export function identityHash(idNum: string, salt: string): string {
 }
 
 /** A day (yyyy-MM-dd) at midnight China Standard Time, as an XML Schema dateTime. */
-const dayStart = (day: string) => `${day}T00:00:00+08:00`;
+export const dayStart = (day: string) => `${day}T00:00:00+08:00`;
+
+/** What every credential of the association carries: its id (a verification page), its issuer's profile and validity. */
+interface SignedCredential {
+  id: string;
+  issuer: { id: string };
+  validFrom: string;
+  validUntil?: string;
+  [member: string]: unknown;
+}
+
+/** Seconds since the epoch of an XML Schema dateTime. */
+const seconds = (dateTime: string) => Math.floor(Date.parse(dateTime) / 1000);
+
+/**
+ * A credential as a VC-JWT signed with the association's key: its members are the payload,
+ * iss, jti, nbf and exp derived from issuer.id, id, validFrom and validUntil.
+ */
+export async function signCredential(db: Kysely<DB>, now: () => number, credential: SignedCredential): Promise<string> {
+  const { kid, privateKey } = await signingKey(db, now);
+  const jwt = new SignJWT(credential).setProtectedHeader({ alg: 'EdDSA', typ: 'JWT', kid }).setIssuer(credential.issuer.id).setJti(credential.id).setNotBefore(seconds(credential.validFrom));
+  if (credential.validUntil) jwt.setExpirationTime(seconds(credential.validUntil));
+  return jwt.sign(privateKey);
+}
 
 /** The signed credential (a compact JWT) of a passed record, whose verification page is `verifyUrl`. */
 export async function issueCredential(db: Kysely<DB>, now: () => number, r: CertRecord, site: { base: string; issuer: string; verifyUrl: string }): Promise<string> {
-  const { kid, privateKey } = await signingKey(db, now);
   const salt = randomBytes(16).toString('hex');
   const validFrom = dayStart(r.issueDate || r.examTime);
   const { '@context': _achievementContext, ...awarded } = achievement(site.base, site.issuer);
@@ -122,12 +144,7 @@ export async function issueCredential(db: Kysely<DB>, now: () => number, r: Cert
       achievement: awarded,
     },
   };
-  return new SignJWT(credential)
-    .setProtectedHeader({ alg: 'EdDSA', typ: 'JWT', kid })
-    .setIssuer(issuer.id)
-    .setJti(credential.id)
-    .setNotBefore(Math.floor(Date.parse(validFrom) / 1000))
-    .sign(privateKey);
+  return signCredential(db, now, credential);
 }
 
 /** What checking an uploaded credential found. */

@@ -1,10 +1,9 @@
-import { renderAsync } from '@resvg/resvg-js';
-import QRCode from 'qrcode';
 import { certProgramme } from '@portal/shared';
 import { emblemMarkup } from './emblem.js';
 import { fitted, textPaths, type TextStyle } from './glyphs.js';
 import { bandCorners, guillocheBand, keyFretCorners, rosette, type Box } from './ornament.js';
 import { BandedImage, Scanlines, type Layer } from './png.js';
+import { drawQr, keptPerIssuer, rendered, svg } from './raster.js';
 import { sealMarkup } from './seal.js';
 
 /**
@@ -40,9 +39,6 @@ export interface CertificateImage {
 
 const W = 1600;
 const H = 1131;
-
-/** Nothing is left for resvg to shape: no fonts at all. */
-const renderOptions = { font: { loadSystemFonts: false } } as const;
 
 const PAPER = '#fbf6e9';
 const RED = '#8e1c1f';
@@ -83,7 +79,7 @@ const HOLDER_BOX = { x: VALUE_X - 8, y: FIRST_ROW_Y - 52, width: 1440 - VALUE_X,
 export const NAME_BOX = { x: VALUE_X - 4, y: FIRST_ROW_Y - 46, width: VALUE_MAX_WIDTH, height: 60 } as const;
 
 /** 2024-05-12 → 2024年5月12日. */
-const chineseDate = (day: string) => {
+export const chineseDate = (day: string) => {
   const [y, m, d] = day.split('-').map(Number);
   return day ? `${y}年${m}月${d}日` : '';
 };
@@ -143,15 +139,6 @@ function staticMarkup(issuer: string): string {
   ].join('');
 }
 
-const svg = (width: number, height: number, body: string, viewBox = `0 0 ${width} ${height}`) =>
-  `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="${viewBox}">${body}</svg>`;
-
-const rendered = async (markup: string): Promise<Layer> => {
-  const image = await renderAsync(markup, renderOptions);
-  return { pixels: image.pixels, width: image.width, height: image.height };
-};
-
-
 /** The first row a certificate's own content touches (the holder's values, the QR code, the seal): the band from here down is drawn per certificate. */
 const BAND_TOP = Math.min(HOLDER_BOX.y, QR.y, SEAL_BOX.y);
 
@@ -160,20 +147,12 @@ interface IssuerLayers {
   seal: Layer;
 }
 
-const issuerLayers = new Map<string, Promise<IssuerLayers>>();
 /** The layers of an issuer, rendered on first use and kept (an instance has one issuer, or a few). */
-function layersOf(issuer: string): Promise<IssuerLayers> {
-  let layers = issuerLayers.get(issuer);
-  if (!layers) {
-    const box = `${SEAL_BOX.x} ${SEAL_BOX.y} ${SEAL_BOX.size} ${SEAL_BOX.size}`;
-    layers = Promise.all([rendered(svg(W, H, staticMarkup(issuer))), rendered(svg(SEAL_BOX.size, SEAL_BOX.size, sealMarkup(issuer, SEAL.x, SEAL.y, SEAL.r), box))]).then(
-      async ([base, seal]) => ({ base: await BandedImage.of(Scanlines.of(base), BAND_TOP), seal }),
-    );
-    issuerLayers.set(issuer, layers);
-    layers.catch(() => issuerLayers.delete(issuer));
-  }
-  return layers;
-}
+const layersOf = keptPerIssuer(async (issuer): Promise<IssuerLayers> => {
+  const box = `${SEAL_BOX.x} ${SEAL_BOX.y} ${SEAL_BOX.size} ${SEAL_BOX.size}`;
+  const [base, seal] = await Promise.all([rendered(svg(W, H, staticMarkup(issuer))), rendered(svg(SEAL_BOX.size, SEAL_BOX.size, sealMarkup(issuer, SEAL.x, SEAL.y, SEAL.r), box))]);
+  return { base: await BandedImage.of(Scanlines.of(base), BAND_TOP), seal };
+});
 
 /**
  * Where to break a long name into two lines: after a unit's name (…公司, …分公司, …项目部,
@@ -195,7 +174,7 @@ function lineBreak(chars: readonly string[]): number {
  * (a company's or an issuer's full name), on two lines of at most `twoLineSize` px, the second
  * on the baseline's row and the first above it.
  */
-function linesPaths(value: string, x: number, y: number, style: TextStyle, max: number, smallest: number, twoLineSize: number, anchor: 'start' | 'middle' = 'start'): string {
+export function linesPaths(value: string, x: number, y: number, style: TextStyle, max: number, smallest: number, twoLineSize: number, anchor: 'start' | 'middle' = 'start'): string {
   const oneLine = fitted(value, style, max);
   if (oneLine.size >= smallest) return textPaths(value, x, y, oneLine, anchor);
   const chars = [...value];
@@ -219,33 +198,12 @@ function holderSvg(c: CertificateImage): string {
   return svg(HOLDER_BOX.width, HOLDER_BOX.height, body, `${HOLDER_BOX.x} ${HOLDER_BOX.y} ${HOLDER_BOX.width} ${HOLDER_BOX.height}`);
 }
 
-/** The QR code's dark modules, whole pixels each, centred in the white panel. */
-function drawQr(image: Scanlines, url: string): void {
-  const { modules } = QRCode.create(url, { errorCorrectionLevel: 'M' });
-  const area = QR.size - 2 * QR.margin;
-  const modulePx = Math.max(1, Math.floor(area / modules.size));
-  const origin = (v: number) => v + Math.floor((QR.size - modules.size * modulePx) / 2);
-  const [left, top] = [origin(QR.x), origin(QR.y)];
-  for (let y = 0; y < modules.size; y++) {
-    let x = 0;
-    while (x < modules.size) {
-      if (!modules.get(y, x)) {
-        x++;
-        continue;
-      }
-      const start = x;
-      while (x < modules.size && modules.get(y, x)) x++;
-      image.fill(left + start * modulePx, top + y * modulePx, (x - start) * modulePx, modulePx, [0, 0, 0]);
-    }
-  }
-}
-
 /** The certificate as a PNG; rasterising and compression run off the event loop. */
 export async function renderCertificate(c: CertificateImage): Promise<Buffer> {
   const [layers, holder] = await Promise.all([layersOf(c.issuer), rendered(holderSvg(c))]);
   const band = layers.base.band();
   band.composite(holder, HOLDER_BOX.x, HOLDER_BOX.y);
-  drawQr(band, c.verifyUrl);
+  drawQr(band, c.verifyUrl, QR);
   band.composite(layers.seal, SEAL_BOX.x, SEAL_BOX.y, 'multiply');
   return layers.base.png(band);
 }

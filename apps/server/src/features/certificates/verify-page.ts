@@ -35,7 +35,7 @@ export type VerifyPage =
   | { kind: 'checked'; verdict: CredentialVerdict };
 
 const escapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const esc = (text: string) => text.replace(/[&<>"']/g, (c) => escapes[c] ?? c);
+export const esc = (text: string) => text.replace(/[&<>"']/g, (c) => escapes[c] ?? c);
 
 /** A holder's name with all but its first and last character hidden (张三 → 张*). */
 export function maskName(name: string): string {
@@ -44,7 +44,7 @@ export function maskName(name: string): string {
   return chars[0] + '*'.repeat(chars.length - 2) + chars[chars.length - 1];
 }
 
-const stateText: Record<VerifiedState, { title: string; detail: string; tone: string }> = {
+const stateText: Record<VerifiedState, { title: string; detail: string; tone: 'valid' | 'warn' | 'bad' }> = {
   valid: { title: '证书有效', detail: '该证书由本协会颁发，信息与协会登记一致。', tone: 'valid' },
   hidden: { title: '证书暂停公示', detail: '该证书由本协会颁发，目前暂停在官网公示。如需核实，请联系协会。', tone: 'warn' },
   revoked: { title: '证书已撤销', detail: '该证书已被协会撤销，不再有效。', tone: 'bad' },
@@ -71,12 +71,20 @@ function facts(r: VerifiedRecord, issuer: string): string {
           ['发证日期', r.issueDate],
           ['发证单位', issuer],
         ];
-  return `<dl class="facts">${rows.map(([k, v]) => `<dt>${k}</dt><dd>${orDash(v)}</dd>`).join('')}</dl>`;
+  return factList(rows);
+}
+
+/** Labelled facts (label HTML, value text), a value left empty shown as -. */
+export const factList = (rows: readonly (readonly [string, string])[]) => `<dl class="facts">${rows.map(([k, v]) => `<dt>${k}</dt><dd>${orDash(v)}</dd>`).join('')}</dl>`;
+
+/** A verification page's answer, coloured by its tone: HTML, the caller escapes what it brings. */
+export function stateBanner(tone: 'valid' | 'warn' | 'bad', mark: string, title: string, detail: string): string {
+  return `<div class="state ${tone}" role="status"><span class="mark" aria-hidden="true">${mark}</span><div><h1>${title}</h1><p>${detail}</p></div></div>`;
 }
 
 function banner(state: VerifiedState): string {
   const s = stateText[state];
-  return `<div class="state ${s.tone}" role="status"><span class="mark" aria-hidden="true">${state === 'valid' ? '✓' : '!'}</span><div><h1>${s.title}</h1><p>${s.detail}</p></div></div>`;
+  return stateBanner(s.tone, state === 'valid' ? '✓' : '!', s.title, s.detail);
 }
 
 const uploadForm = `<section class="upload">
@@ -100,7 +108,7 @@ function body(page: VerifyPage, issuer: string): string {
       return banner(page.record.state) + facts(page.record, issuer) + download;
     }
     case 'notFound':
-      return `<div class="state bad" role="status"><span class="mark" aria-hidden="true">?</span><div><h1>未找到该证书</h1><p>验证地址无效。请核对二维码或链接，或通过<a href="/certsearch">证书查询</a>按姓名与证书编号查询。</p></div></div>`;
+      return stateBanner('bad', '?', '未找到该证书', '验证地址无效。请核对二维码或链接，或通过<a href="/certsearch">证书查询</a>按姓名与证书编号查询。');
     case 'checked':
       return verdict(page.verdict, issuer);
   }
@@ -108,11 +116,11 @@ function body(page: VerifyPage, issuer: string): string {
 
 function verdict(v: CredentialVerdict, issuer: string): string {
   if (v.kind === 'unreadable')
-    return `<div class="state bad" role="status"><span class="mark" aria-hidden="true">?</span><div><h1>无法识别的凭证</h1><p>上传的内容不是本协会签发的电子凭证（JWT 格式）。</p></div></div>`;
+    return stateBanner('bad', '?', '无法识别的凭证', '上传的内容不是本协会签发的电子凭证（JWT 格式）。');
   if (v.kind === 'forged')
-    return `<div class="state bad" role="status"><span class="mark" aria-hidden="true">✗</span><div><h1>签名无效</h1><p>该凭证的数字签名与协会公钥不符：内容被改动过，或并非本协会签发。</p></div></div>`;
+    return stateBanner('bad', '✗', '签名无效', '该凭证的数字签名与协会公钥不符：内容被改动过，或并非本协会签发。');
   const signed = `<p class="signed">数字签名有效：凭证由${esc(issuer)}签发，内容未被改动（证书编号 ${orDash(v.certNum)}，持证人 ${orDash(v.holder)}）。</p>`;
-  if (!v.record) return `${signed}<div class="state bad" role="status"><span class="mark" aria-hidden="true">!</span><div><h1>证书记录不存在</h1><p>协会已无该证书的记录。</p></div></div>`;
+  if (!v.record) return signed + stateBanner('bad', '!', '证书记录不存在', '协会已无该证书的记录。');
   return signed + banner(v.record.state) + facts(v.record, issuer);
 }
 
@@ -137,29 +145,58 @@ footer{text-align:center;color:#595959;font-size:13px;padding:24px 16px 40px}
 @media (max-width:480px){.facts{grid-template-columns:6em 1fr}.card,.upload{padding:16px}.state h1{font-size:19px}}
 `;
 
-/** The whole document. */
-export function renderVerifyPage(page: VerifyPage, site: SiteInfo): string {
-  const title = page.kind === 'record' ? `${stateText[page.record.state].title} · 证书验证` : page.kind === 'notFound' ? '未找到该证书 · 证书验证' : '电子凭证核验';
+/** What a verification page holds: its title, its description for link previews, and its card's kicker and content. */
+export interface VerifyDocument {
+  title: string;
+  description: string;
+  kicker: string;
+  /** HTML inside the card. */
+  body: string;
+  /** HTML after the card. */
+  after?: string;
+}
+
+/**
+ * A public verification page (a certificate's, a membership card's) as a whole document: the
+ * association's bar, one card, its footer. Not for search engines (noindex): each page is
+ * about one holder, reached by the QR code alone.
+ */
+export function verifyDocument(page: VerifyDocument, site: SiteInfo): string {
   return `<!doctype html>
 <html lang="zh-CN">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<meta name="description" content="${esc(site.name)}证书验证：核对扫码打开的证书是否由协会签发，以及它有效、已过期还是已撤销。">
+<meta name="description" content="${esc(page.description)}">
 <link rel="icon" type="image/svg+xml" href="/emblem.svg">
-<title>${esc(title)} · ${esc(site.name)}</title>
+<title>${esc(page.title)} · ${esc(site.name)}</title>
 <style>${styles}</style>
 </head>
 <body>
 <header><div class="in"><img src="/emblem.svg" alt=""><a href="/home">${esc(site.name)}</a></div></header>
 <main>
-<div class="card"><h2 class="kicker">${certProgramme} · 证书验证</h2>
-${body(page, site.name)}
+<div class="card"><h2 class="kicker">${esc(page.kicker)}</h2>
+${page.body}
 </div>
-${uploadForm}
+${page.after ?? ''}
 </main>
 <footer>${esc(site.name)} · 电话 ${esc(site.phone)} · ${esc(site.address)}<br>${esc(site.copyright)}</footer>
 </body>
 </html>`;
+}
+
+/** The certificate's page. */
+export function renderVerifyPage(page: VerifyPage, site: SiteInfo): string {
+  const title = page.kind === 'record' ? `${stateText[page.record.state].title} · 证书验证` : page.kind === 'notFound' ? '未找到该证书 · 证书验证' : '电子凭证核验';
+  return verifyDocument(
+    {
+      title,
+      description: `${site.name}证书验证：核对扫码打开的证书是否由协会签发，以及它有效、已过期还是已撤销。`,
+      kicker: `${certProgramme} · 证书验证`,
+      body: body(page, site.name),
+      after: uploadForm,
+    },
+    site,
+  );
 }

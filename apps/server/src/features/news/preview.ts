@@ -1,8 +1,8 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { formatCst } from '@portal/shared';
 import type { DB } from '../../db/schema.js';
-import { oncePerDatabase } from '../../db/per-database.js';
+import { siteSecret } from '../../db/site-secret.js';
 
 /**
  * Preview links: `/info?NewsId=<id>&preview=<token>` shows an article that is not public (a
@@ -17,21 +17,8 @@ import { oncePerDatabase } from '../../db/per-database.js';
 /** How long a link works unless asked otherwise, and the most it may be asked for. */
 export const PREVIEW_HOURS = { default: 72, max: 30 * 24 } as const;
 
-const SECRET_NAME = 'article-preview';
-
 /** The key, read once per database handle (created by the first instance that needs it). */
-const previewKey = oncePerDatabase(loadOrCreateKey);
-
-async function loadOrCreateKey(db: Kysely<DB>, now: number): Promise<Buffer> {
-  // Several instances may make one at once: the first insert stays, and all read that one.
-  await db
-    .insertInto('site_secrets')
-    .values({ name: SECRET_NAME, secret: randomBytes(32).toString('base64url'), created_at: formatCst(now) })
-    .onConflict((oc) => oc.column('name').doNothing())
-    .execute();
-  const row = await db.selectFrom('site_secrets').select('secret').where('name', '=', SECRET_NAME).executeTakeFirstOrThrow();
-  return Buffer.from(row.secret, 'base64url');
-}
+const previewKey = siteSecret('article-preview');
 
 const signature = (key: Buffer, newsId: number, expires: number) => createHmac('sha256', key).update(`article-preview:${newsId}:${expires}`).digest('base64url');
 
