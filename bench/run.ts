@@ -10,6 +10,7 @@ import { defaultGenerator, describeGenerator, runLoad, type Generator } from './
 import { ensurePostgresData, postgresIdle } from './postgres.js';
 import { HEADERS, KEY_SHORT, startServer, targets, UNCACHED, type Server, type Target, type UncachedMode } from './harness.js';
 import type { ServerStats } from './server.js';
+import { runMembersBench } from './members.js';
 
 /**
  * `npm run bench`: the public calls and server-rendered pages, each answered from the response
@@ -20,11 +21,21 @@ import type { ServerStats } from './server.js';
  * `--articles 1000000` builds and uses a data set of a million articles (kept in bench/.data).
  * Loopback only, ports BENCH_PORT (3401) to BENCH_PORT + 3. The load comes from wrk when it is
  * installed (`--generator autocannon` to choose autocannon; see load.ts). `--only <RegExp>` measures
- * only the matching targets and prints them without touching RESULTS.md.
+ * only the matching targets and prints them without touching RESULTS.md. `npm run bench -- members`
+ * runs the membership job's bench (bench/members.ts) instead.
  */
 
 const root = path.resolve(import.meta.dirname, '..');
-const { values: args } = parseArgs({ options: { articles: { type: 'string' }, pg: { type: 'boolean' }, seconds: { type: 'string' }, generator: { type: 'string' }, only: { type: 'string' } } });
+const { values: args, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { articles: { type: 'string' }, pg: { type: 'boolean' }, seconds: { type: 'string' }, generator: { type: 'string' }, only: { type: 'string' } },
+});
+// `npm run bench -- members`: the membership job over 100,000 members instead (bench/members.ts).
+if (positionals[0] === 'members') {
+  await runMembersBench();
+  process.exit(0);
+}
+if (positionals.length > 0) throw new Error(`unknown bench ${positionals.join(' ')}: the only named one is members`);
 /** `--only <RegExp>`: measure only the targets whose names match (e.g. to compare two builds on a few calls); RESULTS.md is then left as it is. */
 const ONLY = args.only === undefined ? undefined : new RegExp(args.only);
 const ARTICLES = Number(args.articles ?? 100_000);

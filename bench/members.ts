@@ -1,0 +1,177 @@
+// The membership job over 100,000 members (`npm run bench -- members`): the daily state run
+// (features/membership/states.ts) and the renewal reminders (reminders.ts), on SQLite and, when
+// PostgreSQL answers, on PostgreSQL; the figures go to RESULTS.md "Membership job".
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { sql } from 'kysely';
+import { ApplyState, cstDate, formatCst, MemberStatus } from '@portal/shared';
+import { connect, type Database } from '../apps/server/src/db/connection.js';
+import { migrate } from '../apps/server/src/db/migrate.js';
+import { addDays } from '../apps/server/src/features/membership/dates.js';
+import { sendDueReminders } from '../apps/server/src/features/membership/reminders.js';
+import { refreshStates } from '../apps/server/src/features/membership/states.js';
+
+const MEMBERS = 100_000;
+const CHUNK = 1000;
+const PG_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const PG_SCHEMA = 'bench_members';
+/** The bench's "today"; end dates spread two years either side of it. */
+const TODAY = '2026-11-25';
+const NOW = Date.parse(`${TODAY}T10:00:00+08:00`);
+const MAIL = { siteName: '中国建设工程保险风险管理协会', baseUrl: 'https://www.example.org.cn' };
+
+interface Figures {
+  engine: string;
+  firstRun: { ms: number; changed: number };
+  sameDay: { ms: number; changed: number };
+  nextDay: { ms: number; changed: number };
+  reminders: { ms: number; sent: number };
+  remindersAgain: { ms: number; sent: number };
+}
+
+/** Three paying levels (grace 30, 60 and 0 days) and 100,000 approved members, 2 % disabled. */
+async function fill(database: Database): Promise<void> {
+  const { db } = database;
+  const at = formatCst(NOW);
+  const levels: number[] = [];
+  for (const [name, grace] of [['会员单位', 30], ['理事单位', 60], ['常务理事单位', 0]] as const) {
+    const { id } = await db.insertInto('type_items').values({ type: 2, name, sort_number: 0, status: 1, created_at: at }).returning('id').executeTakeFirstOrThrow();
+    await db.insertInto('member_level_terms').values({ level_id: id, annual_fee_fen: 120_000, term: 'year', grace_days: grace, needs_approval: 1, updated_at: at }).execute();
+    levels.push(id);
+  }
+  const { id: companyType } = await db.insertInto('type_items').values({ type: 1, name: '施工企业', sort_number: 0, status: 1, created_at: at }).returning('id').executeTakeFirstOrThrow();
+  for (let start = 0; start < MEMBERS; start += CHUNK) {
+    const rows = Array.from({ length: Math.min(CHUNK, MEMBERS - start) }, (_, k) => {
+      const i = start + k;
+      return {
+        account: `m${i}`,
+        password_hash: 'bench',
+        member_name: `第${i}建设工程有限公司`,
+        company_type_id: companyType,
+        member_level_id: levels[i % levels.length]!,
+        company_ment: '',
+        mainbusiness: '',
+        reg_address: '',
+        daily_operator: '',
+        operator_phone: '',
+        remarks: '',
+        legal_person: '',
+        email: `m${i}@example.com`,
+        file_path: '',
+        reg_capital: 0,
+        staff_count: 0,
+        join_date: '2020-01-01',
+        // A day in the four years around today, so every state and reminder window has members.
+        expire_date: i % 50 === 0 ? '' : addDays(TODAY, (i % 1461) - 730),
+        apply_state: ApplyState.Approved,
+        status: i % 50 === 1 ? MemberStatus.Disabled : MemberStatus.Enabled,
+        last_login_at: '',
+        process_item_name: '',
+        applied_at: at,
+        created_at: at,
+        updated_at: at,
+      };
+    });
+    await db.insertInto('members').values(rows).execute();
+  }
+  if (database.engine === 'postgres') await sql`analyze members`.execute(db);
+}
+
+async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; result: T }> {
+  const started = performance.now();
+  const result = await work();
+  return { ms: performance.now() - started, result };
+}
+
+async function measure(database: Database, engine: string): Promise<Figures> {
+  await migrate(database);
+  console.log(`${engine}: ${MEMBERS.toLocaleString('en-US')} members…`);
+  await fill(database);
+  const { db } = database;
+  const first = await timed(() => refreshStates(db, TODAY));
+  const same = await timed(() => refreshStates(db, TODAY));
+  const next = await timed(() => refreshStates(db, addDays(TODAY, 1)));
+  const reminders = await timed(() => sendDueReminders(database, [30, 7], MAIL, NOW));
+  const again = await timed(() => sendDueReminders(database, [30, 7], MAIL, NOW));
+  return {
+    engine,
+    firstRun: { ms: first.ms, changed: first.result },
+    sameDay: { ms: same.ms, changed: same.result },
+    nextDay: { ms: next.ms, changed: next.result },
+    reminders: { ms: reminders.ms, sent: reminders.result },
+    remindersAgain: { ms: again.ms, sent: again.result },
+  };
+}
+
+async function sqlite(): Promise<Figures> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-members-'));
+  const database = await connect({ dataDir });
+  try {
+    return await measure(database, 'SQLite');
+  } finally {
+    await database.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function postgres(): Promise<Figures | undefined> {
+  const pg = (await import('pg')).default;
+  const admin = new pg.Client({ connectionString: PG_URL });
+  try {
+    await admin.connect();
+  } catch {
+    console.log(`PostgreSQL at ${PG_URL} does not answer: SQLite only`);
+    return undefined;
+  }
+  await admin.query(`DROP SCHEMA IF EXISTS ${PG_SCHEMA} CASCADE`);
+  await admin.end();
+  const database = await connect({ dataDir: os.tmpdir(), databaseUrl: PG_URL, databaseSchema: PG_SCHEMA });
+  try {
+    return await measure(database, 'PostgreSQL');
+  } finally {
+    await database.close();
+    const cleanup = new pg.Client({ connectionString: PG_URL });
+    await cleanup.connect();
+    await cleanup.query(`DROP SCHEMA IF EXISTS ${PG_SCHEMA} CASCADE`);
+    await cleanup.end();
+  }
+}
+
+const seconds = (ms: number) => (ms / 1000).toFixed(2);
+
+function report(figures: Figures[]): string {
+  const load = os.loadavg().map((l) => l.toFixed(2)).join(' / ');
+  const lines = [
+    '## Membership job (`npm run bench -- members`)',
+    '',
+    `${MEMBERS.toLocaleString('en-US')} approved members of three paying levels (grace 30, 60 and 0 days), 2 % disabled, one in fifty without an end date, the others' 有效期至 spread over the four years around the day of the run, so every state and reminder window is full. Measured ${cstDate(Date.now())} (CST), load average ${load} at the end, ${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'CPU'}. Each run is the job's own code on a fresh database: the state run (set-based UPDATEs) from every member at 有效, again the same day, then the next day; then the reminders due that day (each a row under its unique key and a queued e-mail), and the same reminders again.`,
+    '',
+    '| engine | state run, first (changed) | same day again (changed) | next day (changed) | reminders (recorded) | reminders again (recorded) |',
+    '|---|---:|---:|---:|---:|---:|',
+    ...figures.map(
+      (f) =>
+        `| ${f.engine} | ${seconds(f.firstRun.ms)} s (${f.firstRun.changed.toLocaleString('en-US')}) | ${seconds(f.sameDay.ms)} s (${f.sameDay.changed}) | ${seconds(f.nextDay.ms)} s (${f.nextDay.changed}) | ${seconds(f.reminders.ms)} s (${f.reminders.sent.toLocaleString('en-US')}) | ${seconds(f.remindersAgain.ms)} s (${f.remindersAgain.sent}) |`,
+    ),
+    '',
+    "The target is the daily run over 100,000 members in under 10 s on either engine: the worst case here (the first run, which moves half the members at once, and the reminders of every window at once) is what to hold against it; a day's real run is the next-day column plus a few reminders.",
+    '',
+  ];
+  return lines.join('\n');
+}
+
+/** Runs the bench and writes its section of RESULTS.md (replacing an earlier one). */
+export async function runMembersBench(): Promise<void> {
+  const figures = [await sqlite()];
+  const onPostgres = await postgres();
+  if (onPostgres) figures.push(onPostgres);
+  const section = report(figures);
+  console.log(`\n${section}`);
+  const file = path.resolve(import.meta.dirname, 'RESULTS.md');
+  const previous = fs.readFileSync(file, 'utf8');
+  const start = previous.indexOf('## Membership job');
+  const end = start < 0 ? -1 : previous.indexOf('\n## ', start + 3);
+  const next = start < 0 ? `${previous.trimEnd()}\n\n${section}` : previous.slice(0, start) + section + (end < 0 ? '' : previous.slice(end + 1));
+  fs.writeFileSync(file, next);
+}
