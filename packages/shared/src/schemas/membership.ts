@@ -266,3 +266,32 @@ export const memberBatchBody = idsBody
   })
   .refine((b) => b.Action !== 'level' || b.LevelId !== undefined, { error: membershipMessages.levelNotFound, path: ['LevelId'] });
 export type MemberBatchBody = z.infer<typeof memberBatchBody>;
+
+/**
+ * ImportMembers: an association's member list moved from its spreadsheet (the columns of
+ * ExportMemberList, read back by header). The file is multipart field `file`; the members'
+ * initial password is field `Pwd`, sent before the file.
+ */
+export const memberImportLimits = { maxRows: 5000 } as const;
+
+export const memberImportMessages = {
+  passwordRequired: '请设置导入会员的初始密码',
+  accountRepeated: (row: number) => `账号与第${row}行重复`,
+  receiptRepeated: (row: number) => `收据编号与第${row}行重复`,
+  companyTypeUnknown: '单位归类不存在或已停用，请先在类型管理中添加',
+  levelUnknown: '会员等级不存在或已停用，请先在类型管理中添加',
+  applyStateInvalid: '只能导入已通过审核的会员（审核状态为已通过或留空）',
+  statusInvalid: '状态应为启用或停用（留空为启用）',
+  expireBeforeJoin: '有效期至不能早于入会日期',
+  paymentNeedsExpire: '登记缴费时须填写有效期至',
+  amountRequired: '请填写缴费金额',
+  receiptRequired: '请填写收据编号',
+  /** Another import (or a payment) wrote the same account or receipt number while this one ran. */
+  overlapping: '另一次导入或登记同时写入了相同的账号或收据编号，本次未导入任何会员，请刷新后重新导入',
+  imported: (count: number) => `成功导入${count}个会员`,
+} as const;
+
+/** ImportMembers' answer. Refused: Code 400 with Data.Errors, each { Row, Column, Message } as ImportCerts. */
+export interface MemberImportResultDto {
+  Imported: number;
+}

@@ -6,9 +6,10 @@ import { suggestionsPublic } from '../suggestions/public.js';
 import { membersAdmin } from './admin.js';
 import { membersPublic } from './public.js';
 import { membershipAdmin } from '../membership/admin.js';
+import { memberImportAdmin } from '../membership/import-admin.js';
 import { membershipPublic } from '../membership/public.js';
 
 /** The member area's /api/XfWebApi calls: sign-in, profile, application, suggestion box, membership. */
 export const memberPublicRoutes: FeatureRoutes[] = [membersPublic, applicationsPublic, suggestionsPublic, membershipPublic];
-/** Its /api/XfSysBussiness calls: members, application review, suggestions, dues and level terms. */
-export const memberBusinessRoutes: FeatureRoutes[] = [membersAdmin, applicationsAdmin, suggestionsAdmin, membershipAdmin];
+/** Its /api/XfSysBussiness calls: members, application review, suggestions, dues and level terms, member import. */
+export const memberBusinessRoutes: FeatureRoutes[] = [membersAdmin, applicationsAdmin, suggestionsAdmin, membershipAdmin, memberImportAdmin];
