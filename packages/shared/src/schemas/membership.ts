@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messages, systemMessages } from '../messages.js';
-import { boolField, idParam, integer, optionalParam, optionalText, pagingQuery, requiredText } from './common.js';
+import { boolField, booleanValue, idParam, integer, optionalParam, optionalText, pagingQuery, requiredText } from './common.js';
 import { idsBody, uploadedPathPattern } from './members.js';
 
 /**
@@ -43,6 +43,8 @@ export const membershipLimits = {
   payer: 100,
   note: 500,
   receiptNo: 32,
+  /** members.card_revoke_reason. */
+  cardRevokeReason: 200,
 } as const;
 
 export const membershipMessages = {
@@ -79,6 +81,11 @@ export const membershipMessages = {
   graceNotice: (graceEnd: string) => `您的会员资格已到期，请于${graceEnd}前缴纳会费，逾期将暂停会员服务`,
   /** The header's notice in the last days before expiry. */
   renewSoon: (expireDate: string) => `您的会员资格将于${expireDate}到期，请及时续费`,
+  /** GetMyMemberCard / GetMyMemberCredential for a card the association revoked. */
+  cardRevoked: '电子会员证已被吊销，请联系协会',
+  cardRevokeReasonRequired: '请输入吊销原因',
+  cardRevokedDone: '已吊销该会员的电子会员证',
+  cardRestored: '已恢复该会员的电子会员证',
 } as const;
 
 const dayPattern = /^\d{4}-\d{2}-\d{2}$/;
@@ -266,6 +273,19 @@ export const memberBatchBody = idsBody
   })
   .refine((b) => b.Action !== 'level' || b.LevelId !== undefined, { error: membershipMessages.levelNotFound, path: ['LevelId'] });
 export type MemberBatchBody = z.infer<typeof memberBatchBody>;
+
+/**
+ * RevokeMemberCard: staff revoke a member's electronic card (its verification page then says
+ * 已吊销, and the member can no longer download it) or restore it. A revocation needs its reason.
+ */
+export const revokeMemberCardBody = z
+  .object({
+    MemberId: idParam,
+    Revoke: booleanValue,
+    Reason: optionalText('吊销原因', membershipLimits.cardRevokeReason),
+  })
+  .refine((b) => !b.Revoke || b.Reason !== '', { error: membershipMessages.cardRevokeReasonRequired, path: ['Reason'] });
+export type RevokeMemberCardBody = z.infer<typeof revokeMemberCardBody>;
 
 /**
  * ImportMembers: an association's member list moved from its spreadsheet (the columns of
