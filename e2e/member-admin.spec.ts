@@ -1,7 +1,8 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test } from './test.js';
-import { apiData, settled } from './helpers.js';
+import { settled } from './helpers.js';
 import { openFromSidebar, signIn, unique, type Envelope } from './admin-session.js';
+import { applyForMembership } from './member-session.js';
 
 /** The back office's member pages: reviewing an application (reject, resubmission, approve) and the suggestion box. */
 
@@ -10,30 +11,6 @@ async function post<T>(request: APIRequestContext, name: string, data: object, t
   const body = (await res.json()) as Envelope<T>;
   expect(body.Code, `${name}: ${body.Message}`).toBe(200);
   return body.Data;
-}
-
-/** An application with an attachment, as the site's application form sends it. */
-async function apply(request: APIRequestContext, account: string, password: string) {
-  const upload = await request.post('/api/XfWebApi/UploadFile', {
-    multipart: { file: { name: '申请材料.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n') } },
-  });
-  const uploaded = (await upload.json()) as Envelope<string>;
-  expect(uploaded.Code, uploaded.Message).toBe(200);
-  const [companyType] = await apiData<{ Id: number }[]>(request, 'GetTypeList', { type: 1 });
-  const [memberLevel] = await apiData<{ Id: number }[]>(request, 'GetTypeList', { type: 2 });
-  const application = {
-    CompanyType: companyType!.Id,
-    MemberLevel: memberLevel!.Id,
-    LegalPerson: '钱七',
-    Account: account,
-    Pwd: password,
-    MemberName: '待审核的申请单位',
-    Email: `${account}@example.com`,
-    OperatorPhone: '13600136000',
-    FilePath: uploaded.Data,
-  };
-  await post(request, 'ApplyMember', application);
-  return application;
 }
 
 /** Picks the first option of an antd select with the keyboard (the list shows the first option active). */
@@ -55,7 +32,7 @@ async function findRow(page: Page, account: string): Promise<Locator> {
 
 test('an application is rejected with a reason, resubmitted and approved in 会员列表', async ({ page }) => {
   const account = unique('rv');
-  const application = await apply(page.request, account, 'Apply2024x');
+  const application = await applyForMembership(page.request, account, 'Apply2024x');
 
   await signIn(page);
   await openFromSidebar(page, '会员管理', '会员列表');

@@ -36,3 +36,28 @@ export async function member(request: APIRequestContext, admin: string, memberNa
   expect(login.Code, login.Message).toBe(200);
   return login.Data;
 }
+
+/** An application with an attachment, as the site's application form sends it. */
+export async function applyForMembership(request: APIRequestContext, account: string, password: string) {
+  const upload = await request.post('/api/XfWebApi/UploadFile', {
+    multipart: { file: { name: '申请材料.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n') } },
+  });
+  const uploaded = (await upload.json()) as Envelope<string>;
+  expect(uploaded.Code, uploaded.Message).toBe(200);
+  const [companyType] = await apiData<{ Id: number }[]>(request, 'GetTypeList', { type: 1 });
+  const [memberLevel] = await apiData<{ Id: number }[]>(request, 'GetTypeList', { type: 2 });
+  const application = {
+    CompanyType: companyType!.Id,
+    MemberLevel: memberLevel!.Id,
+    LegalPerson: '钱七',
+    Account: account,
+    Pwd: password,
+    MemberName: '待审核的申请单位',
+    Email: `${account}@example.com`,
+    OperatorPhone: '13600136000',
+    FilePath: uploaded.Data,
+  };
+  const applied = (await (await request.post('/api/XfWebApi/ApplyMember', { data: application })).json()) as Envelope<null>;
+  expect(applied.Code, applied.Message).toBe(200);
+  return application;
+}

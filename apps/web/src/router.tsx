@@ -40,6 +40,7 @@ export const routes: RouteObject[] = [
       { path: '/directory', lazy: () => import('./portal/directory/DirectoryPage').then((m) => ({ Component: m.DirectoryPage })) },
       { path: '/contribute', lazy: () => import('./portal/pages/ContributePage').then((m) => ({ Component: m.ContributePage })) },
       { path: '/member/activity', lazy: () => import('./portal/activity/ActivityPages').then((m) => ({ Component: m.MyActivitiesPage })) },
+      { path: '/member/membership', lazy: () => import('./portal/membership/MembershipPage').then((m) => ({ Component: m.MembershipPage })) },
       { path: '/member/card', lazy: () => import('./portal/member-card/MemberCardPage').then((m) => ({ Component: m.MemberCardPage })) },
       { path: '/member/activity/:id', lazy: () => import('./portal/activity/ActivityPages').then((m) => ({ Component: m.MyActivityPage })) },
     ],

@@ -1,6 +1,17 @@
-import type { EditMemberInfoBody, ListDto, MemberListItemDto, MemberModelDto, ProcessItemDto, ProposeDto } from '@portal/shared';
+import type {
+  EditMemberInfoBody,
+  ListDto,
+  MemberBatchAction,
+  MemberListItemDto,
+  MemberModelDto,
+  MemberPaymentDto,
+  MembershipDto,
+  MembershipReminderDto,
+  ProcessItemDto,
+  ProposeDto,
+} from '@portal/shared';
 import type { PageState } from '../components/DataTable';
-import { exportList, get, post, type CallOptions } from './client';
+import { call, exportList, get, post, type CallOptions } from './client';
 
 /** Back-office member calls of spec §7 (/api/XfSysBussiness/): members, application review, suggestions. */
 const base = 'XfSysBussiness/';
@@ -13,6 +24,8 @@ export interface MemberQuery extends PageState {
   status?: number;
   companytype?: number;
   memberlevel?: number;
+  /** MembershipState: 1 有效, 2 宽限期, 3 已过期, 4 已停用. */
+  membershipstate?: number;
   start?: string;
   end?: string;
 }
@@ -44,6 +57,19 @@ export const membersAdminApi = {
   review: (body: ApplyAuditBody) => post<null>(`${base}SaveApplyAudit`, body, admin),
   /** A member's review history, newest first. */
   history: (memberId: number) => get<ProcessItemDto[]>(`${base}GetMemberProcessList/${memberId}`, undefined, admin),
+  /** Bulk actions of 会员列表 (LevelId for 'level'); answers the server's words (批量通过：共2个会员). */
+  batch: (Ids: number[], Action: MemberBatchAction, LevelId?: number) =>
+    call<number>({ method: 'POST', url: `${base}MemberBatch`, data: { Ids, Action, LevelId } }, admin).then((r) => r.Message),
+
+  /** A member's 会籍: level, fee, dates, state. */
+  membership: (memberId: number) => get<MembershipDto>(`${base}GetMembership/${memberId}`, undefined, admin),
+  /** The renewal reminders sent to a member, newest first, with the e-mail's state. */
+  reminders: (memberId: number) => get<MembershipReminderDto[]>(`${base}GetMemberReminders/${memberId}`, undefined, admin),
+  /** A member's latest dues payments, newest first. */
+  payments: (memberid: number) => get<ListDto<MemberPaymentDto>>(`${base}GetMemberPaymentList`, { memberid, pageindex: 1, pagesize: 10 }, admin),
+  /** 吊销 (Revoke true, with the reason) or 恢复 the member's electronic membership card. */
+  revokeCard: (MemberId: number, Revoke: boolean, Reason: string) =>
+    call<null>({ method: 'POST', url: `${base}RevokeMemberCard`, data: { MemberId, Revoke, Reason } }, admin).then((r) => r.Message),
 
   proposals: (query: ProposeQuery) => get<ListDto<ProposeDto>>(`${base}GetWebProposeList`, query, admin),
   exportProposals: (filters: Omit<ProposeQuery, keyof PageState>) => exportList(`${base}ExportWebProposeList`, '建议留言.xlsx', filters),

@@ -1,4 +1,4 @@
-import { Code, type ApplyMemberForm, type EditMemberForm, type MemberProfileDto } from '@portal/shared';
+import { Code, type ApplyMemberForm, type EditMemberForm, type MemberProfileDto, type MembershipDto } from '@portal/shared';
 import { call, get, post, type Envelope } from './client';
 
 /** Member calls of spec §7 (/api/XfWebApi/): sign-in, profile, password, application, suggestion box. */
@@ -47,6 +47,8 @@ export const membersApi = {
   userInfo: () => get<MemberProfileDto>(`${base}GetUserInfo`),
   editProfile: (form: EditMemberForm) => post<null>(`${base}EditMember`, form),
   changePassword: (form: MemberPasswordForm) => post<null>(`${base}EditMemberPwd`, form),
+  /** The member's own 会籍 and the header's notice (renew soon, grace, lapsed); a failure is the page's to show, not a toast over every page. */
+  membership: () => get<MembershipDto>(`${base}GetMyMembership`, undefined, { silent: true }),
 
   /** The applicant's own application, opened with the application token of GetLoginToken. */
   application: (applicationToken: string) =>

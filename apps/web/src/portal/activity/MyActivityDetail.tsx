@@ -2,20 +2,26 @@ import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Descriptions, Popconfirm, Result, Skeleton } from 'antd';
 import { PaperClipOutlined } from '@ant-design/icons';
-import { ActivityStatus } from '@portal/shared';
+import { ActivityStatus, MembershipState } from '@portal/shared';
 import { activitiesApi } from '../../api/activities';
 import { ArticleBody } from '../content/ArticleBody';
+import { isLapsed, LapsedHint } from '../membership/LapsedNotice';
+import { myMembershipKey, useMyMembership } from '../membership/useMyMembership';
 import { activityTime, SignUpTag } from './ActivityState';
 import { myActivitiesKey } from './useActivityUnread';
 import styles from './activity.module.css';
 
 const assetBase: string = import.meta.env.VITE_ASSET_BASE_URL ?? '';
 
-/** One activity: opening it marks it read; 报名 / 取消报名 until the deadline and within capacity. */
+/**
+ * One activity: opening it marks it read; 报名 / 取消报名 until the deadline and within capacity.
+ * A lapsed membership may not sign up (it may still cancel): the way to renew stands in for 报名.
+ */
 export function MyActivityDetail({ id }: { id: number }) {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
+  const lapsed = useMyMembership().membership?.State === MembershipState.Expired;
   const detail = useQuery({ queryKey: [...myActivitiesKey, 'detail', id], queryFn: () => activitiesApi.open(id), retry: false });
 
   // The server marked it read: the list and the header's count change.
@@ -32,8 +38,9 @@ export function MyActivityDetail({ id }: { id: number }) {
     setBusy(true);
     try {
       void message.success(await action());
-    } catch {
-      // Shown by the API client.
+    } catch (error) {
+      // Shown by the API client; a lapse since the page opened also turns 报名 into the way to renew.
+      if (isLapsed(error)) void queryClient.invalidateQueries({ queryKey: myMembershipKey });
     } finally {
       setBusy(false);
       await queryClient.invalidateQueries({ queryKey: myActivitiesKey });
@@ -53,7 +60,8 @@ export function MyActivityDetail({ id }: { id: number }) {
       <div className={styles.signUp}>
         <SignUpTag activity={a} />
         {a.IsSignedUp && <span>报名时间：{a.SignUpTime}</span>}
-        {a.CanSignUp && (
+        {a.CanSignUp && lapsed && <LapsedHint />}
+        {a.CanSignUp && !lapsed && (
           <Button type="primary" loading={busy} onClick={() => void act(() => activitiesApi.signUp(id))}>
             报名
           </Button>

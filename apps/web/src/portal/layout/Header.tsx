@@ -1,16 +1,18 @@
 import { Link, useLocation } from 'react-router';
+import { MembershipNotice } from '../membership/MembershipNotice';
 import { useSiteInfo } from './useSiteInfo';
 import { UtilityBar } from './UtilityBar';
 import { SearchBox } from './SearchBox';
 import styles from './header.module.css';
 
-/** The masthead: utility bar, then emblem, the association's Chinese and English names, and the search box. */
+/** The masthead: utility bar, a signed-in member's 会籍 notice, then emblem, the association's Chinese and English names, and the search box. */
 export function Header() {
   const site = useSiteInfo();
   const onSearchPage = useLocation().pathname.toLowerCase() === '/searchkey';
   return (
     <header className={styles.header}>
       <UtilityBar />
+      <MembershipNotice innerClassName={styles.inner} />
       <div className={styles.masthead}>
         <div className={`${styles.inner} ${styles.mastheadInner}`}>
           <Link to="/home" className={styles.brand}>

@@ -2,9 +2,11 @@ import { lazy, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { MEMBER_SESSION_CLASS } from '@portal/shared';
 import BellOutlined from '@ant-design/icons-svg/es/asn/BellOutlined';
+import IdcardOutlined from '@ant-design/icons-svg/es/asn/IdcardOutlined';
 import UserOutlined from '@ant-design/icons-svg/es/asn/UserOutlined';
 import { membersApi } from '../../api/members';
 import { useActivityUnread } from '../activity/useActivityUnread';
+import { membershipPath } from '../membership/LapsedNotice';
 import { useMemberDialogs } from './MemberDialogs';
 import { hasMemberSession, useMemberSession } from './session';
 import { Icon } from '../../components/Icon';
@@ -21,11 +23,11 @@ function ActivityNotices({ className }: { className?: string }) {
   return (
     <Link
       to="/member/activity"
-      className={`${className ?? ''} ${styles.notices}`}
+      className={`${className ?? ''} ${styles.phoneIcon}`}
       title={unread > 0 ? `${unread}条未读活动通知` : '活动通知'}
       aria-label={unread > 0 ? `活动通知 ${unread}条未读` : '活动通知'}
     >
-      <Icon icon={BellOutlined} /> <span className={styles.noticesLabel}>活动通知</span>{' '}
+      <Icon icon={BellOutlined} /> <span className={styles.wideLabel}>活动通知</span>{' '}
       {unread > 0 && (
         <span className={styles.unread} data-testid="unread-count">
           {unread > 99 ? '99+' : unread}
@@ -35,9 +37,18 @@ function ActivityNotices({ className }: { className?: string }) {
   );
 }
 
+/** 我的会籍 (dues, expiry, how to renew); on a phone its card icon, as 活动通知's bell. */
+function MembershipLink({ className }: { className?: string }) {
+  return (
+    <Link to={membershipPath} className={`${className ?? ''} ${styles.phoneIcon}`} aria-label="我的会籍" title="我的会籍">
+      <Icon icon={IdcardOutlined} /> <span className={styles.wideLabel}>我的会籍</span>
+    </Link>
+  );
+}
+
 /**
- * 会员登录, or the member's account (opens the user-info dialog), 活动通知 with the unread
- * count, and 退出 (spec §2 "Header").
+ * 会员登录, or the member's account (opens the user-info dialog), 我的会籍, 活动通知 with the
+ * unread count, and 退出 (spec §2 "Header").
  * Logging out ends the session on the server, then here whatever it answered, and returns home.
  */
 export function MemberEntrance({ classNames }: { classNames: Partial<Record<'entrance' | 'link' | 'account', string>> }) {
@@ -72,6 +83,7 @@ export function MemberEntrance({ classNames }: { classNames: Partial<Record<'ent
       <button type="button" className={classNames.link} title={info?.MemberName} onClick={() => setInfoOpen(true)}>
         <Icon icon={UserOutlined} /> <span className={classNames.account}>{info?.Account ?? '会员'}</span>
       </button>
+      <MembershipLink className={classNames.link} />
       <ActivityNotices className={classNames.link} />
       <button type="button" className={classNames.link} onClick={() => void logout()}>
         退出

@@ -12,7 +12,7 @@ const ContributionList = lazy(() => import('../contribute/ContributionList').the
 export function ContributePage() {
   usePageTitle('我要投稿');
   return (
-    <MembersOnlyPage title="投稿中心" invitation="投稿仅面向协会会员，登录后即可在此提交稿件并查看审核进度。">
+    <MembersOnlyPage title="投稿中心" invitation="投稿仅面向协会会员，登录后即可在此提交稿件并查看审核进度。" inGoodStanding>
       <ContributionList />
     </MembersOnlyPage>
   );

@@ -18,6 +18,7 @@ import { articleHref } from '../content/openArticle';
 import { findMenuPath } from '../content/menuPath';
 import { MemberLoginButton } from '../content/MemberLoginButton';
 import { Callout, StatusNotice } from '../content/Notices';
+import { isLapsed, LapsedNotice } from '../membership/LapsedNotice';
 import styles from '../content/content.module.css';
 import { usePageTitle } from '../content/usePageTitle';
 
@@ -159,6 +160,8 @@ export function InfoPage() {
 
   let main;
   if (validId && detail.isPending) main = <SkeletonRows rows={12} className={styles.articleLoading} />;
+  // A signed-in member whose membership lapsed is refused too (the server's 会员资格已过期…): led to renew, not to log in.
+  else if (isLapsed(detail.error)) main = <LapsedNotice className={styles.notice} title={<h1 className={styles.noticeTitle}>{detail.error.message}</h1>} />;
   else if (memberOnly) main = <MemberOnlyNotice />;
   else if (preview && detail.error instanceof ApiError && detail.error.code === Code.BadRequest) main = <StatusNotice className={styles.notice} title={<h1 className={styles.noticeTitle}>{detail.error.message}</h1>} />;
   else if (detail.data) main = <ArticleView article={detail.data} preview={preview !== undefined} />;

@@ -6,7 +6,7 @@ import { certificatesAdminApi, type CertFilters } from '../../../api/certificate
 import { saveFile } from '../../../api/client';
 import type { SearchField } from '../../../components/SearchForm';
 import { Auth, useAuth } from '../../access/AdminSession';
-import { BatchDelete, deleteAction, editAction, editingId, ListPage, listResource, useListPage } from '../../list';
+import { BatchDelete, deleteAction, editAction, editingId, ListPage, listResource, useListPage, useSelection } from '../../list';
 import { useAction } from '../../shared/useAction';
 import { CertDialog } from './CertDialog';
 import { certificateFileName, certificatesKey, certPages, certStatusOptions, examStatusOptions, ExamStatusTag, type CertPageSpec } from './certPages';
@@ -65,7 +65,6 @@ function CertPage({ view }: { view: CertView }) {
   const spec = certPages[view];
   const can = useAuth();
   const pinned = Grid.useBreakpoint().md ? ('right' as const) : undefined;
-  const [selected, setSelected] = useState<number[]>([]);
   const [viewing, setViewing] = useState<number | null>(null);
   const [importing, setImporting] = useState(false);
   const [busy, setBusy] = useState<'zip' | number | null>(null);
@@ -91,10 +90,7 @@ function CertPage({ view }: { view: CertView }) {
       ),
   });
   const page = useListPage(resource);
-  const refresh = () => {
-    setSelected([]);
-    page.refresh();
-  };
+  const { selected, rowSelection, done: refresh } = useSelection(page.refresh);
   const remove = useAction((ids: number[]) => certificatesAdminApi.remove(ids, view), refresh);
   const setStatus = useAction((r: CertAdminDto) => certificatesAdminApi.setStatus([r._certId], r._status === CertStatus.Normal ? 0 : 1, view), refresh);
   /** Runs one download at a time per button; a refusal was shown by the client. */
@@ -142,7 +138,7 @@ function CertPage({ view }: { view: CertView }) {
           </Auth>
         </>
       }
-      table={{ rowSelection: { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]), getCheckboxProps: (r) => ({ disabled: !live(r) }) } }}
+      table={{ rowSelection: { ...rowSelection, getCheckboxProps: (r) => ({ disabled: !live(r) }) } }}
     >
       <CertDialog page={spec} certId={editingId(page.editing, (r) => r._certId)} onClose={page.close} onSaved={page.saved} />
       <CertViewDialog page={spec} certId={viewing} onClose={() => setViewing(null)} />

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Col, DatePicker, Form, Input, Radio, Row, Select, Typography } from 'antd';
-import { dialogWidth, editMemberInfoBody, memberLimits, MemberStatus, typeKinds, type EditMemberInfoBody } from '@portal/shared';
+import { ApplyState, dialogWidth, editMemberInfoBody, memberLimits, MemberStatus, typeKinds, type EditMemberInfoBody } from '@portal/shared';
 import { download } from '../../../api/client';
 import { membersAdminApi } from '../../../api/members-admin';
 import { useTypeOptions } from '../../../components/SearchForm';
@@ -11,6 +11,7 @@ import { dayValueProps, trimmed } from '../../shared/normalize';
 import { useFormSubmit } from '../../../components/useFormSubmit';
 import { memberStatusOptions } from './applyState';
 import { memberKey } from './keys';
+import { MembershipSection } from './MembershipSection';
 import styles from './members.module.css';
 import { PastDatePicker } from '../../../components/PastDatePicker';
 import { pickerClassNames } from '../../../components/pickerPopup';
@@ -36,7 +37,8 @@ interface MemberDialogProps {
 /**
  * 新增会员 / 编辑会员信息 (spec §2, §3 "Member record", 1000 px): every field of the record; a
  * member added here joins directly. A rejected application shows its reason in red. The
- * account is fixed once created; on an edit a password entered resets it.
+ * account is fixed once created; on an edit a password entered resets it. An approved member's
+ * 会籍 (dues, reminders, card) is shown under the form.
  */
 export function MemberDialog({ memberId, onClose, onSaved }: MemberDialogProps) {
   const [form] = Form.useForm<Values>();
@@ -140,6 +142,7 @@ export function MemberDialog({ memberId, onClose, onSaved }: MemberDialogProps) 
           </Col>
         </Row>
       </Form>
+      {member?.ApplyState === ApplyState.Approved && <MembershipSection memberId={member.MemberId} />}
     </FormDialog>
   );
 }

@@ -1,10 +1,9 @@
-import { useState } from 'react';
 import { Button, Tag, Tooltip, Typography } from 'antd';
 import { CheckOutlined } from '@ant-design/icons';
 import type { ProposeDto } from '@portal/shared';
 import { membersAdminApi, type ProposeQuery } from '../../../api/members-admin';
 import type { PageState } from '../../../components/DataTable';
-import { BatchDelete, ListPage, listResource, useListPage } from '../../list';
+import { BatchDelete, ListPage, listResource, useListPage, useSelection } from '../../list';
 import { useAction } from '../../shared/useAction';
 import { proposalsKey } from './keys';
 import styles from './members.module.css';
@@ -58,13 +57,9 @@ const proposals = listResource<ProposeDto, Filters>({
 /** 建议留言 (component member/propose/index): the suggestion box; mark read, delete one or many, export. */
 export default function ProposePage() {
   const page = useListPage(proposals);
-  const [selected, setSelected] = useState<number[]>([]);
-  const refresh = () => {
-    setSelected([]);
-    page.refresh();
-  };
-  const markRead = useAction(membersAdminApi.markRead, refresh);
-  const remove = useAction(membersAdminApi.deleteProposals, refresh);
+  const { selected, rowSelection, done } = useSelection(page.refresh);
+  const markRead = useAction(membersAdminApi.markRead, done);
+  const remove = useAction(membersAdminApi.deleteProposals, done);
 
   return (
     <ListPage
@@ -82,7 +77,7 @@ export default function ProposePage() {
           <BatchDelete perm="member:propose:delete" count={selected.length} question={`确定删除选中的 ${selected.length} 条建议留言吗？`} onConfirm={() => remove(selected)} />
         </>
       }
-      table={{ rowSelection: { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) } }}
+      table={{ rowSelection }}
     />
   );
 }

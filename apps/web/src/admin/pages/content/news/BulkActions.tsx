@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { App, Button, Cascader, Popconfirm } from 'antd';
+import { Button, Cascader, Popconfirm } from 'antd';
 import { FolderOpenOutlined } from '@ant-design/icons';
-import { messages } from '@portal/shared';
 import { contentAdminApi } from '../../../../api/content-admin';
 import { Auth } from '../../../access/AdminSession';
+import { useBatchRun } from '../../../list';
 import { FormDialog } from '../../../shared/FormDialog';
 import { toMenuOptions } from '../menuOptions';
 import { useContentMenus } from '../menuTree';
@@ -21,21 +21,11 @@ interface BulkActionsProps {
  * (contributions in review among the selection) the API client has already shown.
  */
 export function BulkActions({ selected, onDone }: BulkActionsProps) {
-  const { message } = App.useApp();
-  const [busy, setBusy] = useState<'publish' | 'offline' | 'move' | null>(null);
+  const { busy, run } = useBatchRun<'publish' | 'offline' | 'move'>(onDone);
   const [moving, setMoving] = useState(false);
   const count = selected.length;
-  const run = async (which: NonNullable<typeof busy>, action: () => Promise<string>) => {
-    setBusy(which);
-    try {
-      void message.success((await action()) || messages.ok);
-      setMoving(false);
-      onDone();
-    } catch {
-      // Shown by the API client.
-    } finally {
-      setBusy(null);
-    }
+  const move = async (menuId: number) => {
+    if (await run('move', () => contentAdminApi.moveNews(selected, menuId))) setMoving(false);
   };
 
   return (
@@ -53,7 +43,7 @@ export function BulkActions({ selected, onDone }: BulkActionsProps) {
       <Button icon={<FolderOpenOutlined />} disabled={!count} onClick={() => setMoving(true)}>
         移动到栏目
       </Button>
-      <MoveDialog open={moving} count={count} saving={busy === 'move'} onCancel={() => setMoving(false)} onMove={(menuId) => run('move', () => contentAdminApi.moveNews(selected, menuId))} />
+      <MoveDialog open={moving} count={count} saving={busy === 'move'} onCancel={() => setMoving(false)} onMove={(menuId) => void move(menuId)} />
     </Auth>
   );
 }

@@ -5,7 +5,7 @@ import type { AdminNewsItemDto } from '@portal/shared';
 import { contentAdminApi, type NewsQuery } from '../../../../api/content-admin';
 import type { PageState } from '../../../../components/DataTable';
 import { useAuth } from '../../../access/AdminSession';
-import { BatchDelete, deleteAction, ListPage, listResource, useListPage } from '../../../list';
+import { BatchDelete, deleteAction, ListPage, listResource, useListPage, useSelection } from '../../../list';
 import { useAction } from '../../../shared/useAction';
 import { ApprovalDialog } from '../review/ApprovalDialog';
 import { reviewKeys } from '../review/keys';
@@ -83,7 +83,6 @@ const articles = listResource<AdminNewsItemDto, Filters>({
 export default function NewsPage() {
   const can = useAuth();
   const page = useListPage(articles);
-  const [selected, setSelected] = useState<number[]>([]);
   const [deleting, setDeleting] = useState(false);
   const [previewing, setPreviewing] = useState<AdminNewsItemDto | null>(null);
   const [history, setHistory] = useState<AdminNewsItemDto | null>(null);
@@ -97,11 +96,7 @@ export default function NewsPage() {
       next.delete('approval');
       return next;
     });
-  /** After a write to the selection: it is emptied and the list reloaded. */
-  const bulkDone = () => {
-    setSelected([]);
-    page.refresh();
-  };
+  const { selected, rowSelection, done: bulkDone } = useSelection(page.refresh);
   const remove = useAction((ids: number[]) => contentAdminApi.deleteNews(ids), bulkDone);
   const removeSelected = () => {
     setDeleting(true);
@@ -126,7 +121,7 @@ export default function NewsPage() {
             <BatchDelete perm="content:news:delete" count={selected.length} question={`确定删除选中的${selected.length}篇文章吗？`} loading={deleting} onConfirm={removeSelected} />
           </>
         }
-        table={{ rowSelection: can('content:news:delete') || can('content:news:edit') ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)), preserveSelectedRowKeys: true } : undefined }}
+        table={{ rowSelection: can('content:news:delete') || can('content:news:edit') ? rowSelection : undefined }}
       />
       <PreviewDialog news={previewing} onClose={() => setPreviewing(null)} />
       <NewsHistory news={history} onClose={() => setHistory(null)} onRestored={page.refresh} />

@@ -1,0 +1,59 @@
+import { useState } from 'react';
+import { App, Button, Form, Input, Radio } from 'antd';
+import { membersAdminApi } from '../../../api/members-admin';
+import { Auth } from '../../access/AdminSession';
+import { FormDialog } from '../../shared/FormDialog';
+
+interface Values {
+  Revoke: boolean;
+  Reason: string;
+}
+
+const choices = [
+  { label: '吊销', value: true },
+  { label: '恢复', value: false },
+];
+
+/**
+ * 吊销/恢复 of a member's electronic membership card (RevokeMemberCard), for the holders of
+ * member:card:revoke. A revoked card no longer verifies; the reason is required to revoke, as it
+ * is what the card's check then shows. The server answers in words, which the toast says.
+ */
+export function CardRevocation({ memberId }: { memberId: number }) {
+  const { message } = App.useApp();
+  const [form] = Form.useForm<Values>();
+  const [open, setOpen] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const revoking = Form.useWatch('Revoke', form) ?? true;
+
+  const save = async () => {
+    const { Revoke, Reason = '' } = await form.validateFields();
+    setSaving(true);
+    try {
+      void message.success(await membersAdminApi.revokeCard(memberId, Revoke, Reason.trim()));
+      setOpen(false);
+    } catch {
+      // Shown by the API client.
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Auth perm="member:card:revoke">
+      <Button size="small" onClick={() => setOpen(true)}>
+        吊销/恢复
+      </Button>
+      <FormDialog title="吊销/恢复电子会员证" open={open} onCancel={() => setOpen(false)} saving={saving} onOk={() => void save().catch(() => undefined)}>
+        <Form form={form} layout="vertical" initialValues={{ Revoke: true, Reason: '' }} preserve={false}>
+          <Form.Item name="Revoke" label="操作">
+            <Radio.Group options={choices} />
+          </Form.Item>
+          <Form.Item name="Reason" label="原因" rules={revoking ? [{ required: true, whitespace: true, message: '请输入吊销原因' }] : []}>
+            <Input.TextArea placeholder={revoking ? '请输入吊销原因' : '选填'} maxLength={200} autoSize={{ minRows: 2, maxRows: 4 }} />
+          </Form.Item>
+        </Form>
+      </FormDialog>
+    </Auth>
+  );
+}
