@@ -362,6 +362,7 @@ describe.each(engines)('members on %s', (engine) => {
           'MemberId', 'Account', 'MemberName', 'CompanyType', 'CompanyTypeName', 'MemberLevel', 'MemberLevelName', 'CompanyMent', 'Mainbusiness',
           'RegAddress', 'DailyOperator', 'OperatorPhone', 'Remarks', 'LegalPerson', 'Email', 'FilePath', 'FileUrl', 'FileName', 'ApplyState', 'ApplyStateName',
           'ProcessItemName', 'ApplyTime', 'CreateTime', 'Status', 'RegCapital', 'StaffCount', 'JoinDate', 'ExpireDate', 'LastLoginTime', 'UpdateTime',
+          'DirectoryListed', 'DirectoryContacts', 'Website', 'Region',
         ].sort(),
       );
       expect(await business(admin, 'GET', 'GetMemberModel/99999')).toEqual({ Code: 404, Message: '会员不存在', Data: null });
