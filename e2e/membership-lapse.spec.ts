@@ -166,6 +166,19 @@ test('a member in grace is warned, past grace is led to renew, and after the due
   await expect(section.getByText('¥5,000.00（一年）')).toBeVisible();
   await section.scrollIntoViewIfNeeded();
   await office.screenshot({ path: shot('member-dialog-membership-1440') });
+  // 吊销 asks for the reason; 恢复 does not.
+  await section.getByRole('button', { name: '吊销/恢复' }).click();
+  const revoke = office.getByRole('dialog', { name: '吊销/恢复电子会员证' });
+  await revoke.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(revoke.getByText('请输入吊销原因')).toBeVisible();
+  await revoke.getByLabel('原因').fill('会费长期未缴');
+  await revoke.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(office.getByText('已吊销该会员的电子会员证')).toBeVisible();
+  await expect(revoke).toBeHidden();
+  await section.getByRole('button', { name: '吊销/恢复' }).click();
+  await revoke.getByLabel('恢复').check();
+  await revoke.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(office.getByText('已恢复该会员的电子会员证')).toBeVisible();
   await dialog.getByRole('button', { name: /取\s*消/ }).click();
 
   // Dues recorded: the article opens again and the notice is gone.
