@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver, type SqliteDialectConfig, type SqliteDatabase } from 'kysely';
 import { registerBigramFunction } from '../features/search/bigrams.js';
 import type { DB } from './schema.js';
 import { withNamedStatements } from './named-statements.js';
@@ -39,7 +39,7 @@ export async function connect(opts: ConnectOptions): Promise<Database> {
   file.pragma('busy_timeout = 5000');
   registerBigramFunction(file);
   const statistics = keepStatistics(file);
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) });
+  const db = new Kysely<DB>({ dialect: new WriteFirstSqliteDialect({ database: withStatementCache(file) }) });
   const reads = offLoopReads(filePath);
   return {
     db,
@@ -51,6 +51,31 @@ export async function connect(opts: ConnectOptions): Promise<Database> {
       await db.destroy();
     },
   };
+}
+
+/**
+ * Transactions that take SQLite's write lock when they begin (BEGIN IMMEDIATE) instead of at
+ * their first write. With several worker processes on one file (WEB_CONCURRENCY, the default),
+ * a deferred transaction that has read and then writes cannot wait for the lock: SQLite answers
+ * SQLITE_BUSY at once (its busy handler is not called for a read lock that must grow, and the
+ * snapshot it read may be stale), and the request failed with 系统未知错误. Taken up front, the
+ * lock is waited for (busy_timeout) like any other, and transactions of different processes
+ * simply take turns. Reads outside transactions are unaffected (WAL lets them run meanwhile).
+ */
+class WriteFirstSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class WriteFirstSqliteDialect extends SqliteDialect {
+  constructor(private readonly options: SqliteDialectConfig) {
+    super(options);
+  }
+
+  override createDriver(): Driver {
+    return new WriteFirstSqliteDriver(this.options);
+  }
 }
 
 /** How often a running server refreshes SQLite's table statistics (imports and the seed grow tables fast). */
