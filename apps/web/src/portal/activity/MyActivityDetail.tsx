@@ -5,7 +5,7 @@ import { PaperClipOutlined } from '@ant-design/icons';
 import { ActivityStatus, MembershipState } from '@portal/shared';
 import { activitiesApi } from '../../api/activities';
 import { ArticleBody } from '../content/ArticleBody';
-import { isLapsed, LapsedHint } from '../membership/LapsedNotice';
+import { isLapsed, LapsedHint } from '../membership/lapse';
 import { myMembershipKey, useMyMembership } from '../membership/useMyMembership';
 import { activityTime, SignUpTag } from './ActivityState';
 import { myActivitiesKey } from './useActivityUnread';

@@ -1,18 +1,27 @@
+import { lazy, Suspense } from 'react';
 import { Link, useLocation } from 'react-router';
-import { MembershipNotice } from '../membership/MembershipNotice';
+import { useMemberSession } from '../member/session';
 import { useSiteInfo } from './useSiteInfo';
 import { UtilityBar } from './UtilityBar';
 import { SearchBox } from './SearchBox';
 import styles from './header.module.css';
 
+// A member's notice needs the membership contract (and zod): loaded only once a member's page has hydrated.
+const MembershipNotice = lazy(() => import('../membership/MembershipNotice').then((m) => ({ default: m.MembershipNotice })));
+
 /** The masthead: utility bar, a signed-in member's 会籍 notice, then emblem, the association's Chinese and English names, and the search box. */
 export function Header() {
   const site = useSiteInfo();
+  const { loggedIn } = useMemberSession();
   const onSearchPage = useLocation().pathname.toLowerCase() === '/searchkey';
   return (
     <header className={styles.header}>
       <UtilityBar />
-      <MembershipNotice innerClassName={styles.inner} />
+      {loggedIn && (
+        <Suspense fallback={null}>
+          <MembershipNotice innerClassName={styles.inner} />
+        </Suspense>
+      )}
       <div className={styles.masthead}>
         <div className={`${styles.inner} ${styles.mastheadInner}`}>
           <Link to="/home" className={styles.brand}>

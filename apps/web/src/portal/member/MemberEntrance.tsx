@@ -6,7 +6,7 @@ import IdcardOutlined from '@ant-design/icons-svg/es/asn/IdcardOutlined';
 import UserOutlined from '@ant-design/icons-svg/es/asn/UserOutlined';
 import { membersApi } from '../../api/members';
 import { useActivityUnread } from '../activity/useActivityUnread';
-import { membershipPath } from '../membership/LapsedNotice';
+import { membershipPath } from '../membership/paths';
 import { useMemberDialogs } from './MemberDialogs';
 import { hasMemberSession, useMemberSession } from './session';
 import { Icon } from '../../components/Icon';

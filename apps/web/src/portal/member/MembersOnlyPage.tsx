@@ -1,16 +1,16 @@
-import type { ReactNode } from 'react';
-import { MembershipState } from '@portal/shared';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { AntdPart } from '../../components/OnDemand';
-import { SkeletonRows } from '../../components/Skeleton';
 import buttons from '../../components/button.module.css';
 import { ContentPage, Panel } from '../content/ContentPage';
 import { MemberLoginButton } from '../content/MemberLoginButton';
 import { MenuCrumbs } from '../content/MenuCrumbs';
 import { StatusNotice } from '../content/Notices';
-import { LapsedNotice } from '../membership/LapsedNotice';
-import { useMyMembership } from '../membership/useMyMembership';
+import { SkeletonRows } from '../../components/Skeleton';
 import { useMemberSession } from './session';
+
+// Members only, with the membership contract (and zod): loaded once a member opens such a page.
+const InGoodStanding = lazy(() => import('../membership/InGoodStanding').then((m) => ({ default: m.InGoodStanding })));
 
 /**
  * A page of the member area (投稿中心, 活动通知, 我的会籍): visitors, and the server, which has no
@@ -31,7 +31,13 @@ export function MembersOnlyPage({ title, invitation, inGoodStanding = false, chi
     <ContentPage>
       <Panel title={title} crumbs={<MenuCrumbs path={[]} tail={title} />}>
         {loggedIn ? (
-          inGoodStanding ? <InGoodStanding>{children}</InGoodStanding> : <AntdPart>{children}</AntdPart>
+          inGoodStanding ? (
+            <Suspense fallback={<SkeletonRows rows={6} />}>
+              <InGoodStanding>{children}</InGoodStanding>
+            </Suspense>
+          ) : (
+            <AntdPart>{children}</AntdPart>
+          )
         ) : (
           <StatusNotice
             title="请先登录会员账号"
@@ -51,10 +57,3 @@ export function MembersOnlyPage({ title, invitation, inGoodStanding = false, chi
   );
 }
 
-/** The content once the membership is known not to have lapsed; a lapsed one sees the way to renew. */
-function InGoodStanding({ children }: { children: ReactNode }) {
-  const { membership, pending } = useMyMembership();
-  if (pending) return <SkeletonRows rows={6} />;
-  if (membership?.State === MembershipState.Expired) return <LapsedNotice />;
-  return <AntdPart>{children}</AntdPart>;
-}

@@ -1,24 +1,16 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import LockOutlined from '@ant-design/icons-svg/es/asn/LockOutlined';
-import { Code, membershipMessages } from '@portal/shared';
-import { ApiError } from '../../api/client';
 import buttons from '../../components/button.module.css';
 import { StatusNotice } from '../content/Notices';
-import styles from './membership.module.css';
-
-/** Where a member reads their 会籍 and how to renew; the renewal e-mails link here too. */
-export const membershipPath = '/member/membership';
+import { membershipPath } from './paths';
 
 /**
- * Whether a refusal is a lapsed membership (Code 403 会员资格已过期，请续费后使用) rather than a
- * visitor meeting member-only content (Code 403 too, asking to log in): the member is signed in,
- * so a login prompt would lead nowhere.
+ * A page-sized notice in place of what a lapsed membership closes (a member-only article, 投稿中心),
+ * titled with the server's words and leading to 我的会籍. Free of the membership contract's module
+ * (and so of zod): the article page, a public page, draws it.
  */
-export const isLapsed = (error: unknown): error is ApiError => error instanceof ApiError && error.code === Code.Forbidden && error.message === membershipMessages.lapsed;
-
-/** A page-sized notice in place of what a lapsed membership closes (a member-only article, 投稿中心), leading to 我的会籍. */
-export function LapsedNotice({ title = membershipMessages.lapsed, className }: { title?: ReactNode; className?: string }) {
+export function LapsedNotice({ title, className }: { title: ReactNode; className?: string }) {
   return (
     <StatusNotice
       className={className}
@@ -31,14 +23,5 @@ export function LapsedNotice({ title = membershipMessages.lapsed, className }: {
         </Link>
       }
     />
-  );
-}
-
-/** One line in place of an action a lapse refuses (活动报名): the reason and the way to renew. */
-export function LapsedHint() {
-  return (
-    <span className={styles.hint}>
-      {membershipMessages.lapsed}，<Link to={membershipPath}>查看续费方式</Link>
-    </span>
   );
 }

@@ -2,7 +2,7 @@ import { Link, useLocation } from 'react-router';
 import ExclamationCircleFilled from '@ant-design/icons-svg/es/asn/ExclamationCircleFilled';
 import { MembershipState } from '@portal/shared';
 import { Icon } from '../../components/Icon';
-import { membershipPath } from './LapsedNotice';
+import { membershipPath } from './paths';
 import { useMyMembership } from './useMyMembership';
 import styles from './membership.module.css';
 

@@ -18,7 +18,8 @@ import { articleHref } from '../content/openArticle';
 import { findMenuPath } from '../content/menuPath';
 import { MemberLoginButton } from '../content/MemberLoginButton';
 import { Callout, StatusNotice } from '../content/Notices';
-import { isLapsed, LapsedNotice } from '../membership/LapsedNotice';
+import { LapsedNotice } from '../membership/LapsedNotice';
+import { useMemberSession } from '../member/session';
 import styles from '../content/content.module.css';
 import { usePageTitle } from '../content/usePageTitle';
 
@@ -146,6 +147,7 @@ export function InfoPage() {
   const validId = Number.isInteger(newsId) && newsId > 0;
   const detail = useQuery({ queryKey: ['newsDetail', newsId, preview], queryFn: () => contentApi.newsDetail(newsId, preview), enabled: validId, retry: false });
   const tree = useMenuTree();
+  const { loggedIn } = useMemberSession();
 
   // Following 上一篇/下一篇 keeps this page mounted: start the new article at the top.
   useEffect(() => {
@@ -160,8 +162,9 @@ export function InfoPage() {
 
   let main;
   if (validId && detail.isPending) main = <SkeletonRows rows={12} className={styles.articleLoading} />;
-  // A signed-in member whose membership lapsed is refused too (the server's 会员资格已过期…): led to renew, not to log in.
-  else if (isLapsed(detail.error)) main = <LapsedNotice className={styles.notice} title={<h1 className={styles.noticeTitle}>{detail.error.message}</h1>} />;
+  // Refused with a member session, the membership has lapsed (an ended session answers 401): the
+  // server's words (会员资格已过期…) and the way to renew, not a login prompt.
+  else if (memberOnly && loggedIn) main = <LapsedNotice className={styles.notice} title={<h1 className={styles.noticeTitle}>{detail.error?.message}</h1>} />;
   else if (memberOnly) main = <MemberOnlyNotice />;
   else if (preview && detail.error instanceof ApiError && detail.error.code === Code.BadRequest) main = <StatusNotice className={styles.notice} title={<h1 className={styles.noticeTitle}>{detail.error.message}</h1>} />;
   else if (detail.data) main = <ArticleView article={detail.data} preview={preview !== undefined} />;

@@ -1,0 +1,2 @@
+/** Where a member reads their 会籍 and how to renew; the renewal e-mails link here too. */
+export const membershipPath = '/member/membership';
