@@ -2,7 +2,8 @@ import { arcTextPaths, fitted, textPaths, textWidth, type TextStyle } from './gl
 
 /**
  * The issuer's official seal (公章 style) as SVG markup: a red ring, the issuer's name round
- * the upper arc, a five-pointed star, and 证书专用章 beneath it. It is inked unevenly (a
+ * the upper arc, a five-pointed star, and the seal's purpose beneath it (证书专用章 on
+ * certificates, 财务专用章 on receipts). It is inked unevenly (a
  * noise mask) and slightly transparent and turned, as a stamp on paper is.
  */
 
@@ -22,7 +23,7 @@ function star(cx: number, cy: number, r: number): string {
  * The seal of radius r centred at (cx, cy). The inscription takes up to 250° of the ring,
  * its characters spread out when the name is short, as seal cutters do.
  */
-export function sealMarkup(issuer: string, cx: number, cy: number, r: number): string {
+export function sealMarkup(issuer: string, cx: number, cy: number, r: number, caption = '证书专用章'): string {
   const textRadius = r * 0.7;
   const sweep = (250 * Math.PI) / 180;
   const base: TextStyle = { size: Math.round(r * 0.25), weight: 'bold', fill: SEAL_INK };
@@ -45,7 +46,7 @@ export function sealMarkup(issuer: string, cx: number, cy: number, r: number): s
     `<circle cx="${cx}" cy="${cy}" r="${r - r * 0.035}" fill="none" stroke="${SEAL_INK}" stroke-width="${(r * 0.07).toFixed(1)}"/>`,
     arcTextPaths(issuer, cx, cy, textRadius, { ...style, spacing }),
     `<g fill="${SEAL_INK}">${star(cx, cy, r * 0.3)}</g>`,
-    textPaths('证书专用章', cx, cy + r * 0.6, { size: Math.round(r * 0.17), weight: 'bold', fill: SEAL_INK, spacing: r * 0.02 }, 'middle'),
+    textPaths(caption, cx, cy + r * 0.6, { size: Math.round(r * 0.17), weight: 'bold', fill: SEAL_INK, spacing: r * 0.02 }, 'middle'),
     '</g>',
   ].join('');
 }

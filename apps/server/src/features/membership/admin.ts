@@ -31,6 +31,7 @@ import { toLevelTermsDto, toPaymentDto, toReminderDto } from './dto.js';
 import { duesOfYear, getPayment, listPayments, recordPayment, voidPayment } from './payments.js';
 import { remindersOf } from './reminders.js';
 import { membershipOf } from './standing.js';
+import { receiptSealSvg } from './receipt-seal.js';
 import { listLevelTerms, saveLevelTerms } from './terms.js';
 
 const PAYMENT = '会费';
@@ -102,6 +103,18 @@ export async function membershipAdmin(app: App): Promise<void> {
     '/GetMemberPayment/:id',
     { onRequest: requireAdmin('member:payment:list'), schema: { ...adminDocs, summary: '一笔缴费（收据的内容）', params: memberParams } },
     async (request) => ok(toPaymentDto(await getPayment(db, request.params.id), config.assetBaseUrl)),
+  );
+
+  // Drawn once: the site's name does not change while the process runs.
+  let seal: string | undefined;
+  app.get(
+    '/GetReceiptSeal',
+    { onRequest: requireAdmin('member:payment:list'), schema: { ...adminDocs, summary: '收据上的财务专用章（SVG，协会名称环绕）；仅会费管理可取，不公开' } },
+    async (_request, reply) => {
+      seal ??= receiptSealSvg(config.site.name);
+      // Kept by this browser only: a seal is not something a shared cache should hold.
+      return reply.type('image/svg+xml; charset=utf-8').header('cache-control', 'private, max-age=3600').send(seal);
+    },
   );
 
   app.get(
