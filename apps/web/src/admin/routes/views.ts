@@ -17,6 +17,8 @@ export const views: Record<string, LazyExoticComponent<ComponentType>> = {
   'content/media/index': lazy(() => import('../pages/content/media/MediaPage')),
   'content/review/index': lazy(() => import('../pages/content/review/ReviewPage')),
   'member/list/index': lazy(() => import('../pages/members/MemberListPage')),
+  'member/payment/index': lazy(() => import('../pages/members/payments/PaymentPage')),
+  'member/level/index': lazy(() => import('../pages/members/levels/LevelTermsPage')),
   'member/contribution/index': lazy(() => import('../pages/members/contribution/ContributionPage')),
   'member/propose/index': lazy(() => import('../pages/members/ProposePage')),
   // One page for both views of the certificate records, told which one it shows.

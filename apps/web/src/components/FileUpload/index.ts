@@ -1,1 +1,2 @@
 export { ImageUpload } from './ImageUpload';
+export { useCheckedUpload, type FileRule } from './useCheckedUpload';

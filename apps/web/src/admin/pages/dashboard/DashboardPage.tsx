@@ -11,6 +11,7 @@ import { useAdminSession, useAuth } from '../../access/AdminSession';
 import { shellBase } from '../../routes/menuTree';
 import { adminQueryKeys } from '../../session/queries';
 import { reviewKeys } from '../content/review/keys';
+import { DuesCard } from './DuesCard';
 import { VisitsChart } from './VisitsChart';
 import styles from './dashboard.module.css';
 
@@ -127,6 +128,12 @@ export default function DashboardPage() {
             {d ? <VisitsChart data={d.Visits} /> : <Skeleton active paragraph={{ rows: 6 }} />}
           </Card>
         </Col>
+        {/* Money is for those who keep the dues, not every editor with a workbench. */}
+        {can('member:payment:list') && (
+          <Col xs={24} xxl={10}>
+            <DuesCard />
+          </Col>
+        )}
         <Col xs={24} xxl={10}>
           <Card variant="borderless" title="最近操作">
             <Table<AuditLogDto>
