@@ -113,6 +113,42 @@ export const toYuan = (fen: number) => fen / 100;
 /** ¥1,234.50 as receipts and lists show it. */
 export const formatYuan = (fen: number) => `¥${(fen / 100).toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
+const capitalDigits = '零壹贰叁肆伍陆柒捌玖';
+const capitalUnits = ['', '拾', '佰', '仟'];
+const capitalGroups = ['', '万', '亿', '万亿'];
+
+/** Whole 元 in capitals: groups of four digits, one 零 for any run of zeros between figures. */
+function capitalYuan(yuanAmount: number): string {
+  const digits = [...String(yuanAmount)].map(Number);
+  let words = '';
+  let zero = false;
+  digits.forEach((digit, i) => {
+    const place = digits.length - 1 - i;
+    if (digit === 0) zero = words !== '';
+    else {
+      words += (zero ? '零' : '') + capitalDigits[digit] + capitalUnits[place % 4];
+      zero = false;
+    }
+    // A group's name (万, 亿) follows its last digit unless the whole group was zeros.
+    if (place % 4 === 0 && place > 0 && digits.slice(Math.max(0, i - 3), i + 1).some((d) => d !== 0)) words += capitalGroups[place / 4];
+  });
+  return words;
+}
+
+/**
+ * An amount in Chinese capital numerals as receipts and cheques write it (金额大写, per the
+ * 支付结算办法): 1200 元 → 壹仟贰佰元整, 1005.50 → 壹仟零伍元伍角整, 1.05 → 壹元零伍分. Takes 分.
+ */
+export function formatYuanInWords(fen: number): string {
+  const whole = Math.floor(fen / 100);
+  const jiao = Math.floor(fen / 10) % 10;
+  const cents = fen % 10;
+  if (whole === 0 && jiao === 0 && cents === 0) return '零元整';
+  const yuanWords = whole ? `${capitalYuan(whole)}元` : '';
+  const jiaoWords = jiao ? `${capitalDigits[jiao]}角` : whole && cents ? '零' : '';
+  return yuanWords + jiaoWords + (cents ? `${capitalDigits[cents]}分` : '整');
+}
+
 /** A level of type list 2 with its membership terms (GetMemberLevelTerms). */
 export interface MemberLevelTermsDto {
   LevelId: number;
