@@ -31,11 +31,11 @@ interface Operation {
   call: string;
   method: 'GET' | 'POST';
   path: string;
-  guard?: 'admin' | 'member' | 'applicant';
+  guard?: 'admin' | 'member' | 'member-in-good-standing' | 'applicant';
 }
 
 function operations(t: TestApp): Operation[] {
-  const doc = t.app.swagger() as { paths: Record<string, Record<string, { 'x-admin-permissions'?: string[]; 'x-member-session'?: 'member' | 'applicant' }>> };
+  const doc = t.app.swagger() as { paths: Record<string, Record<string, { 'x-admin-permissions'?: string[]; 'x-member-session'?: 'member' | 'member-in-good-standing' | 'applicant' }>> };
   return Object.entries(doc.paths).flatMap(([path, methods]) =>
     Object.entries(methods)
       .filter(([method]) => method === 'get' || method === 'post')
@@ -123,7 +123,7 @@ describe.each(engines)('what members and applicants own on %s', (engine) => {
   });
 
   it('marks every guarded answer private, no-store, refusals included', async () => {
-    const tokenFor: Record<NonNullable<Operation['guard']>, string> = { admin: root, member: owner.token, applicant: others.applicant as string };
+    const tokenFor: Record<NonNullable<Operation['guard']>, string> = { admin: root, member: owner.token, 'member-in-good-standing': owner.token, applicant: others.applicant as string };
     const guarded = operations(t).filter((op) => op.guard);
     expect(guarded.length).toBeGreaterThan(80);
     for (const op of guarded) {

@@ -18,7 +18,8 @@ export async function membersAdmin(app: App): Promise<void> {
   app.get(
     '/GetMemberList',
     {
-      onRequest: requireAdmin('member:list', 'member:audit'),
+      // 登记缴费 (member:payment:add) finds the member it records dues for in this list.
+      onRequest: requireAdmin('member:list', 'member:audit', 'member:payment:add'),
       schema: { ...adminDocs, summary: '会员与入会申请列表（按审核状态、启用状态、名称或账号、单位归类、会员等级、申请日期筛选；分页）', querystring: memberListQuery },
     },
     async (request) => {

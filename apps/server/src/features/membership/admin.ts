@@ -112,8 +112,8 @@ export async function membershipAdmin(app: App): Promise<void> {
     { onRequest: requireAdmin('member:payment:list'), schema: { ...adminDocs, summary: '收据上的财务专用章（SVG，协会名称环绕）；仅会费管理可取，不公开' } },
     async (_request, reply) => {
       seal ??= receiptSealSvg(config.site.name);
-      // Kept by this browser only: a seal is not something a shared cache should hold.
-      return reply.type('image/svg+xml; charset=utf-8').header('cache-control', 'private, max-age=3600').send(seal);
+      // Private and not kept, as every guarded answer (the guard says so): a seal is not for any cache.
+      return reply.type('image/svg+xml; charset=utf-8').send(seal);
     },
   );
 
