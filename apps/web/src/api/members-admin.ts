@@ -4,8 +4,6 @@ import type {
   MemberBatchAction,
   MemberListItemDto,
   MemberModelDto,
-  MemberPaymentDto,
-  MembershipDto,
   MembershipReminderDto,
   ProcessItemDto,
   ProposeDto,
@@ -61,12 +59,8 @@ export const membersAdminApi = {
   batch: (Ids: number[], Action: MemberBatchAction, LevelId?: number) =>
     call<number>({ method: 'POST', url: `${base}MemberBatch`, data: { Ids, Action, LevelId } }, admin).then((r) => r.Message),
 
-  /** A member's 会籍: level, fee, dates, state. */
-  membership: (memberId: number) => get<MembershipDto>(`${base}GetMembership/${memberId}`, undefined, admin),
   /** The renewal reminders sent to a member, newest first, with the e-mail's state. */
   reminders: (memberId: number) => get<MembershipReminderDto[]>(`${base}GetMemberReminders/${memberId}`, undefined, admin),
-  /** A member's latest dues payments, newest first. */
-  payments: (memberid: number) => get<ListDto<MemberPaymentDto>>(`${base}GetMemberPaymentList`, { memberid, pageindex: 1, pagesize: 10 }, admin),
   /** 吊销 (Revoke true, with the reason) or 恢复 the member's electronic membership card. */
   revokeCard: (MemberId: number, Revoke: boolean, Reason: string) =>
     call<null>({ method: 'POST', url: `${base}RevokeMemberCard`, data: { MemberId, Revoke, Reason } }, admin).then((r) => r.Message),

@@ -25,13 +25,13 @@ export function DirectoryFields({ rule }: { rule: (field: DirectoryField) => For
         </Form.Item>
       </Col>
       <Col span={24}>
-        <Form.Item name="DirectoryListed" valuePropName="checked" extra="公开单位名称、会员等级、所在地区、主营业务和网址" rules={rule('DirectoryListed')}>
+        <Form.Item name="DirectoryListed" label="会员名录" valuePropName="checked" extra="公开单位名称、会员等级、所在地区、主营业务和网址" rules={rule('DirectoryListed')}>
           <Checkbox>在会员名录中展示本单位</Checkbox>
         </Form.Item>
       </Col>
       {listed && (
         <Col span={24}>
-          <Form.Item name="DirectoryContacts" label="在名录中公开的联系方式" extra="未勾选的联系方式不会公开" rules={rule('DirectoryContacts')}>
+          <Form.Item name="DirectoryContacts" label="公开联系方式" extra="未勾选的联系方式不会在名录中公开" rules={rule('DirectoryContacts')}>
             <Checkbox.Group options={contactOptions} />
           </Form.Item>
         </Col>

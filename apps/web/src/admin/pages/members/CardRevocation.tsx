@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { App, Button, Form, Input, Radio } from 'antd';
+import { membershipLimits, membershipMessages } from '@portal/shared';
 import { membersAdminApi } from '../../../api/members-admin';
 import { Auth } from '../../access/AdminSession';
 import { FormDialog } from '../../shared/FormDialog';
@@ -16,8 +17,8 @@ const choices = [
 
 /**
  * 吊销/恢复 of a member's electronic membership card (RevokeMemberCard), for the holders of
- * member:card:revoke. A revoked card no longer verifies; the reason is required to revoke, as it
- * is what the card's check then shows. The server answers in words, which the toast says.
+ * member:card:revoke. A revoked card's check says 会员证已吊销 with the date; the reason, required
+ * to revoke, stays with staff (the audit log). The server answers in words, which the toast says.
  */
 export function CardRevocation({ memberId }: { memberId: number }) {
   const { message } = App.useApp();
@@ -49,8 +50,8 @@ export function CardRevocation({ memberId }: { memberId: number }) {
           <Form.Item name="Revoke" label="操作">
             <Radio.Group options={choices} />
           </Form.Item>
-          <Form.Item name="Reason" label="原因" rules={revoking ? [{ required: true, whitespace: true, message: '请输入吊销原因' }] : []}>
-            <Input.TextArea placeholder={revoking ? '请输入吊销原因' : '选填'} maxLength={200} autoSize={{ minRows: 2, maxRows: 4 }} />
+          <Form.Item name="Reason" label="原因" rules={revoking ? [{ required: true, whitespace: true, message: membershipMessages.cardRevokeReasonRequired }] : []}>
+            <Input.TextArea placeholder={revoking ? membershipMessages.cardRevokeReasonRequired : '选填'} maxLength={membershipLimits.cardRevokeReason} autoSize={{ minRows: 2, maxRows: 4 }} />
           </Form.Item>
         </Form>
       </FormDialog>

@@ -5,6 +5,7 @@ import { ApplyState, dialogWidth, editMemberInfoBody, memberLimits, MemberStatus
 import { download } from '../../../api/client';
 import { membersAdminApi } from '../../../api/members-admin';
 import { useTypeOptions } from '../../../components/SearchForm';
+import { DirectoryFields } from '../../../portal/member/DirectoryFields';
 import { schemaRule } from '../../../portal/member/schemaRule';
 import { useAuth } from '../../access/AdminSession';
 import { dayValueProps, trimmed } from '../../shared/normalize';
@@ -135,6 +136,8 @@ export function MemberDialog({ memberId, onClose, onSaved }: MemberDialogProps) 
           <Col span={24}>
             <TextItem name="Remarks" label="备注" rules={rule('Remarks')} maxLength={memberLimits.remarks} maxRows={5} />
           </Col>
+          {/* Staff may list or unlist the company in 会员名录 (normally the member's own choice). */}
+          <DirectoryFields rule={rule} />
           <Col span={24}>
             <Form.Item name="FilePath" label="申请材料">
               <Attachment url={member?.FileUrl ?? ''} name={member?.FileName ?? ''} />

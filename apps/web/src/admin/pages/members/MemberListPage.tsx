@@ -1,13 +1,17 @@
+import { useState } from 'react';
+import { Button } from 'antd';
+import { UploadOutlined } from '@ant-design/icons';
 import { ApplyState, MemberStatus, messages, type MemberListItemDto } from '@portal/shared';
 import { membersAdminApi, type MemberQuery } from '../../../api/members-admin';
 import type { PageState } from '../../../components/DataTable';
-import { useAuth } from '../../access/AdminSession';
+import { Auth, useAuth } from '../../access/AdminSession';
 import { editAction, editingId, ListPage, listResource, useEditing, useListPage, useSelection } from '../../list';
 import { useAction } from '../../shared/useAction';
 import { ApplyStateTag, MemberStatusTag, applyStateOptions, memberStatusOptions } from './applyState';
 import { membersKey } from './keys';
 import { MemberBatchActions } from './MemberBatchActions';
 import { MemberDialog } from './MemberDialog';
+import { MemberImportDialog } from './MemberImportDialog';
 import { MembershipStateTag, membershipStateOptions } from '../../../components/MembershipStateTag';
 import { ReviewDialog } from './ReviewDialog';
 import styles from './members.module.css';
@@ -75,12 +79,14 @@ const members = listResource<MemberListItemDto, Filters>({
 
 /**
  * 会员列表 / 入会审核 (component member/list/index): members and applications with their 会籍;
- * add, edit, review, enable or disable, export; pass, disable, move to a level or remind many at once.
+ * add, edit, review, enable or disable, export and import; pass, disable, move to a level or remind
+ * many at once.
  */
 export default function MemberListPage() {
   const can = useAuth();
   const page = useListPage(members);
   const { selected, rowSelection, done } = useSelection(page.refresh);
+  const [importing, setImporting] = useState(false);
   const batching = can('member:audit') || can('member:status') || can('member:edit') || can('member:remind');
   // The member whose application 审核 shows; a decision is 操作成功, then the list reloads.
   const reviewing = useEditing<number>(page.refresh, () => messages.ok);
@@ -105,11 +111,21 @@ export default function MemberListPage() {
           run: toggle,
         },
       ]}
-      toolbar={<MemberBatchActions selected={selected} onDone={done} />}
+      toolbar={
+        <>
+          <MemberBatchActions selected={selected} onDone={done} />
+          <Auth perm="member:import">
+            <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
+              导入
+            </Button>
+          </Auth>
+        </>
+      }
       table={{ rowSelection: batching ? rowSelection : undefined }}
     >
       <MemberDialog memberId={editingId(page.editing, (m) => m.MemberId)} onClose={page.close} onSaved={page.saved} />
       <ReviewDialog memberId={reviewing.editing} onClose={reviewing.close} onReviewed={reviewing.saved} />
+      <MemberImportDialog open={importing} onClose={() => setImporting(false)} onImported={page.refresh} />
     </ListPage>
   );
 }

@@ -2,9 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Descriptions, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { formatYuan, toFen, type MemberPaymentDto, type MembershipReminderDto } from '@portal/shared';
 import { membersAdminApi } from '../../../api/members-admin';
+import { membershipAdminApi } from '../../../api/membership-admin';
 import { useAuth } from '../../access/AdminSession';
 import { CardRevocation } from './CardRevocation';
 import { membershipKey } from './keys';
+import { paymentsKey, standingKey } from './membershipKeys';
 import { MembershipStateTag } from '../../../components/MembershipStateTag';
 import styles from './members.module.css';
 
@@ -37,9 +39,11 @@ const paymentColumns: TableColumnsType<MemberPaymentDto> = [
 export function MembershipSection({ memberId }: { memberId: number }) {
   const can = useAuth();
   const canSeePayments = can('member:payment:list');
-  const membership = useQuery({ queryKey: [...membershipKey(memberId), 'standing'], queryFn: () => membersAdminApi.membership(memberId) });
+  // The standing and the dues share 会费管理's queries, so a payment recorded there shows here at once.
+  const membership = useQuery({ queryKey: standingKey(memberId), queryFn: () => membershipAdminApi.membership(memberId) });
   const reminders = useQuery({ queryKey: [...membershipKey(memberId), 'reminders'], queryFn: () => membersAdminApi.reminders(memberId) });
-  const payments = useQuery({ queryKey: [...membershipKey(memberId), 'payments'], queryFn: () => membersAdminApi.payments(memberId), enabled: canSeePayments });
+  const latest = { memberid: memberId, pageindex: 1, pagesize: 10 };
+  const payments = useQuery({ queryKey: [...paymentsKey, latest], queryFn: () => membershipAdminApi.payments(latest), enabled: canSeePayments });
   const m = membership.data;
 
   return (
