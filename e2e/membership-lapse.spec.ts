@@ -175,10 +175,12 @@ test('a member in grace is warned, past grace is led to renew, and after the due
   await revoke.getByRole('button', { name: /确\s*定/ }).click();
   await expect(office.getByText('已吊销该会员的电子会员证')).toBeVisible();
   await expect(revoke).toBeHidden();
+  await expect(section.getByText(/^已吊销（\d{4}-\d{2}-\d{2}）$/)).toBeVisible();
   await section.getByRole('button', { name: '吊销/恢复' }).click();
   await revoke.getByLabel('恢复').check();
   await revoke.getByRole('button', { name: /确\s*定/ }).click();
   await expect(office.getByText('已恢复该会员的电子会员证')).toBeVisible();
+  await expect(section.getByText('正常', { exact: true })).toBeVisible();
   await dialog.getByRole('button', { name: /取\s*消/ }).click();
 
   // Dues recorded: the article opens again and the notice is gone.

@@ -198,6 +198,8 @@ export interface MembershipDto {
   GraceEndDate: string;
   /** What the header shows the member ('' for nothing). */
   Notice: string;
+  /** When staff revoked the electronic membership card; '' while it stands. */
+  CardRevokedAt: string;
 }
 
 /** A dues payment (GetMemberPaymentList, GetMemberPayment/{id}: the receipt's content). */

@@ -21,7 +21,7 @@ export async function membershipOf(db: Kysely<DB>, memberId: number, now: number
   const m = await db
     .selectFrom('members as m')
     .leftJoin('type_items as t', 't.id', 'm.member_level_id')
-    .select(['m.id', 'm.member_name', 'm.member_level_id', 't.name as level_name', 'm.membership_state', 'm.join_date', 'm.expire_date'])
+    .select(['m.id', 'm.member_name', 'm.member_level_id', 't.name as level_name', 'm.membership_state', 'm.join_date', 'm.expire_date', 'm.card_revoked_at'])
     .where('m.id', '=', memberId)
     .executeTakeFirst();
   if (!m) throw notFound(memberMessages.memberNotFound);
@@ -44,5 +44,6 @@ export async function membershipOf(db: Kysely<DB>, memberId: number, now: number
     ExpireDate: m.expire_date,
     GraceEndDate: graceEnd,
     Notice: noticeOf(state, m.expire_date, graceEnd, cstDate(now)),
+    CardRevokedAt: m.card_revoked_at,
   };
 }

@@ -1,7 +1,9 @@
 import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Form, Input, Radio } from 'antd';
 import { membershipLimits, membershipMessages } from '@portal/shared';
 import { membersAdminApi } from '../../../api/members-admin';
+import { standingKey } from './membershipKeys';
 import { Auth } from '../../access/AdminSession';
 import { FormDialog } from '../../shared/FormDialog';
 
@@ -22,6 +24,7 @@ const choices = [
  */
 export function CardRevocation({ memberId }: { memberId: number }) {
   const { message } = App.useApp();
+  const queryClient = useQueryClient();
   const [form] = Form.useForm<Values>();
   const [open, setOpen] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -32,6 +35,8 @@ export function CardRevocation({ memberId }: { memberId: number }) {
     setSaving(true);
     try {
       void message.success(await membersAdminApi.revokeCard(memberId, Revoke, Reason.trim()));
+      // The 会籍 section says whether the card stands.
+      void queryClient.invalidateQueries({ queryKey: standingKey(memberId) });
       setOpen(false);
     } catch {
       // Shown by the API client.

@@ -58,6 +58,7 @@ export function MembershipSection({ memberId }: { memberId: number }) {
         <Descriptions.Item label="有效期至">{m && (m.ExpireDate || '长期')}</Descriptions.Item>
         <Descriptions.Item label="宽限期至">{m && (m.GraceEndDate || '-')}</Descriptions.Item>
         <Descriptions.Item label="电子会员证">
+          {m && (m.CardRevokedAt ? <Tag color="error">已吊销（{m.CardRevokedAt.slice(0, 10)}）</Tag> : <Tag color="success">正常</Tag>)}
           <CardRevocation memberId={memberId} />
         </Descriptions.Item>
       </Descriptions>
