@@ -60,8 +60,11 @@ async function shots(page: Page, testInfo: TestInfo, name: string, dialog: Locat
 async function fillStep(page: Page, flow: Locator, n: number, name: string, role: string) {
   const step = flow.getByRole('group', { name: `第${n}步` });
   await step.getByLabel('步骤名称').fill(name);
-  await step.getByLabel('审核角色').click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: new RegExp(`^${role}$`) }).click();
+  const roles = step.getByLabel('审核角色');
+  await roles.click();
+  // This select's own list: the previous step's may still be closing, with the same roles in it.
+  const listbox = `${await roles.getAttribute('id')}_list`;
+  await page.locator(`.ant-select-dropdown:has([id="${listbox}"]) .ant-select-item-option`, { hasText: new RegExp(`^${role}$`) }).click();
   // Leave the multiple select (its list stays open after a choice) for the next field.
   await step.getByLabel('步骤名称').click();
   await expect(step.locator('.ant-select-selection-item', { hasText: role })).toBeVisible();
