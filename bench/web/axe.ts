@@ -20,7 +20,12 @@ export function startBrowser(): Promise<Browser> {
 /** axe-core's WCAG 2.1 A and AA rules on the page once it has loaded and hydrated, at the given width. */
 export async function axeCheck(browser: Browser, url: string, width: number, cookie?: string): Promise<AxeFigures> {
   // axe is injected as an inline script: the site's CSP rightly forbids those, so it is bypassed here only.
-  const context = await browser.newContext({ viewport: { width, height: 900 }, bypassCSP: true, locale: 'zh-CN', ...(cookie ? { extraHTTPHeaders: { Cookie: cookie } } : {}) });
+  const context = await browser.newContext({ viewport: { width, height: 900 }, bypassCSP: true, locale: 'zh-CN' });
+  // A visitor's look is a cookie their browser holds (the page hydrates by document.cookie too).
+  if (cookie) {
+    const at = cookie.indexOf('=');
+    await context.addCookies([{ name: cookie.slice(0, at), value: cookie.slice(at + 1), url }]);
+  }
   try {
     const page = await context.newPage();
     await page.goto(url, { waitUntil: 'networkidle' });

@@ -1,5 +1,7 @@
 import lighthouse, { desktopConfig, type Flags, type Result } from 'lighthouse';
 import { launch, type LaunchedChrome } from 'chrome-launcher';
+// Lighthouse's own driver (its dependency), used only to put a cookie into the browser.
+import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 
 /** Lighthouse's figures for one page on one form factor: the median of its runs, metric by metric. */
 export interface LighthouseFigures {
@@ -54,6 +56,20 @@ async function runOnce(url: string, formFactor: FormFactor, cookie: string | und
 
 class TraceMissing extends Error {}
 
+/**
+ * A page of the launched browser that holds `cookie` (name=value) for the measured site, as a
+ * visitor's browser does. Sent only as a request header, the cookie reached the server but not
+ * document.cookie: the page was drawn in the visitor's look (关怀版) and hydrated in the default
+ * one, a mismatch no visitor meets (React error #418, then a whole re-render).
+ */
+async function pageWithCookie(chrome: LaunchedChrome, url: string, cookie: string): Promise<{ browser: Browser; page: Page }> {
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
+  const page = await browser.newPage();
+  const at = cookie.indexOf('=');
+  await browser.setCookie({ name: cookie.slice(0, at), value: cookie.slice(at + 1), domain: new URL(url).hostname, path: '/' });
+  return { browser, page };
+}
+
 async function audit(chrome: LaunchedChrome, url: string, formFactor: FormFactor, cookie: string | undefined): Promise<LighthouseMeasure> {
   const flags: Flags = {
     port: chrome.port,
@@ -62,10 +78,17 @@ async function audit(chrome: LaunchedChrome, url: string, formFactor: FormFactor
     onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
     // /404 and unknown articles answer HTTP 404 on purpose; their pages are measured all the same.
     ignoreStatusCode: true,
-    // A visitor's look (关怀版, 尺寸): the page as that visitor is sent it.
-    ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+    // A visitor's look (关怀版, 尺寸) is a cookie in their browser: kept, not wiped before the run
+    // (each run has a browser of its own, so nothing else carries over).
+    ...(cookie ? { disableStorageReset: true } : {}),
   };
-  const result = await lighthouse(url, flags, formFactor === 'desktop' ? desktopConfig : undefined);
+  const driven = cookie ? await pageWithCookie(chrome, url, cookie) : undefined;
+  let result: Awaited<ReturnType<typeof lighthouse>>;
+  try {
+    result = await lighthouse(url, flags, formFactor === 'desktop' ? desktopConfig : undefined, driven?.page);
+  } finally {
+    await driven?.browser.disconnect();
+  }
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const lhr = result.lhr;
   if (lhr.runtimeError?.code === 'NO_NAVSTART') throw new TraceMissing(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
