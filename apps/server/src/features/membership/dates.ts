@@ -8,6 +8,9 @@ const fromUtc = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 export const addDays = (day: string, days: number) => fromUtc(toUtc(day) + days * 86_400_000);
 
+/** Whole days from `from` to `to` (negative when `to` is earlier). */
+export const daysBetween = (from: string, to: string) => Math.round((toUtc(to) - toUtc(from)) / 86_400_000);
+
 /** The same day `years` later; 29 February becomes 28 February in a common year. */
 export function addYears(day: string, years: number): string {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];

@@ -4,7 +4,7 @@ import type { Database } from '../../db/connection.js';
 import type { DB } from '../../db/schema.js';
 import type { MailContext } from '../activities/mail.js';
 import { enqueueMails, nudgeOutbox, type OutgoingMail } from '../activities/outbox.js';
-import { addDays } from './dates.js';
+import { addDays, daysBetween } from './dates.js';
 import { defaultTerms } from './terms.js';
 
 /**
@@ -32,6 +32,8 @@ interface Due {
   email: string;
   termEnd: string;
   kind: string;
+  /** The level's grace days: the e-mail names the last day of grace. */
+  graceDays: number;
 }
 
 /** How long after grace ended the lapse reminder is still sent (the job may have been down). */
@@ -42,8 +44,6 @@ function beforeKind(days: readonly number[], daysLeft: number): string | undefin
   const n = days.findLast((d) => daysLeft <= d);
   return n === undefined ? undefined : `before:${n}`;
 }
-
-const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 
 /** The members due each kind of reminder on `today`, reminded or not (the insert decides). */
 async function dueReminders(db: Db, days: readonly number[], today: string): Promise<Due[]> {
@@ -62,7 +62,7 @@ async function dueReminders(db: Db, days: readonly number[], today: string): Pro
   const due: Due[] = [];
   for (const r of rows) {
     const grace = r.grace_days ?? defaultTerms(0).graceDays;
-    const base = { memberId: r.id, memberName: r.member_name, email: r.email, termEnd: r.expire_date };
+    const base = { memberId: r.id, memberName: r.member_name, email: r.email, termEnd: r.expire_date, graceDays: grace };
     if (r.expire_date >= today) {
       const kind = beforeKind(days, daysBetween(today, r.expire_date));
       if (kind) due.push({ ...base, kind });
@@ -94,7 +94,7 @@ export function reminderMail(context: MailContext, due: Due, graceEnd: string): 
  * Records (and with mail, queues) one reminder, unless already recorded, in the caller's
  * transaction. Answers whether this call recorded it.
  */
-async function remind(trx: Db, due: Due, graceDays: number, mail: MailContext | null, now: number): Promise<boolean> {
+async function remind(trx: Db, due: Due, mail: MailContext | null, now: number): Promise<boolean> {
   const inserted = await trx
     .insertInto('membership_reminders')
     .values({ member_id: due.memberId, term_end: due.termEnd, kind: due.kind, recipient: mail && due.email ? due.email : '', mail_id: null, created_at: formatCst(now) })
@@ -103,7 +103,7 @@ async function remind(trx: Db, due: Due, graceDays: number, mail: MailContext | 
     .executeTakeFirst();
   if (!inserted) return false;
   if (mail && due.email) {
-    const [mailId] = await enqueueMails(trx, [reminderMail(mail, due, due.termEnd === '' ? '' : addDays(due.termEnd, graceDays))], now);
+    const [mailId] = await enqueueMails(trx, [reminderMail(mail, due, due.termEnd === '' ? '' : addDays(due.termEnd, due.graceDays))], now);
     await trx.updateTable('membership_reminders').set({ mail_id: mailId ?? null }).where('id', '=', inserted.id).execute();
   }
   return true;
@@ -113,14 +113,9 @@ async function remind(trx: Db, due: Due, graceDays: number, mail: MailContext | 
 export async function sendDueReminders(database: Database, days: readonly number[], mail: MailContext | null, now: number): Promise<number> {
   const { db } = database;
   const due = await dueReminders(db, days, cstDate(now));
-  const graces = new Map((await db.selectFrom('member_level_terms').select(['level_id', 'grace_days']).execute()).map((r) => [r.level_id, r.grace_days]));
-  const levels = new Map(
-    due.length === 0 ? [] : (await db.selectFrom('members').select(['id', 'member_level_id']).where('id', 'in', due.map((d) => d.memberId)).execute()).map((r) => [r.id, r.member_level_id]),
-  );
   let sent = 0;
   for (const d of due) {
-    const grace = graces.get(levels.get(d.memberId) ?? 0) ?? defaultTerms(0).graceDays;
-    if (await db.transaction().execute((trx) => remind(trx, d, grace, mail, now))) sent++;
+    if (await db.transaction().execute((trx) => remind(trx, d, mail, now))) sent++;
   }
   if (sent > 0 && mail) nudgeOutbox(database);
   return sent;
@@ -140,8 +135,15 @@ export async function remindNow(trx: Db, memberIds: readonly number[], mail: Mai
     .execute();
   let reminded = 0;
   for (const m of members) {
-    const due: Due = { memberId: m.id, memberName: m.member_name, email: m.email, termEnd: m.expire_date, kind: `manual:${today.replaceAll('-', '')}` };
-    if (await remind(trx, due, m.grace_days ?? defaultTerms(0).graceDays, mail, now)) reminded++;
+    const due: Due = {
+      memberId: m.id,
+      memberName: m.member_name,
+      email: m.email,
+      termEnd: m.expire_date,
+      kind: `manual:${today.replaceAll('-', '')}`,
+      graceDays: m.grace_days ?? defaultTerms(0).graceDays,
+    };
+    if (await remind(trx, due, mail, now)) reminded++;
   }
   return reminded;
 }
