@@ -24,6 +24,14 @@ describe('membership dates', () => {
     expect(nextTerm({ term: 'calendar' }, '2026-12-31', '2026-11-20')).toEqual({ from: '2027-01-01', to: '2027-12-31' });
     expect(nextTerm({ term: 'calendar' }, '', '2026-05-20')).toEqual({ from: '2026-05-20', to: '2026-12-31' });
   });
+
+  it('a calendar-year term that starts in December runs to the end of the next year', () => {
+    expect(nextTerm({ term: 'calendar' }, '', '2026-11-30')).toEqual({ from: '2026-11-30', to: '2026-12-31' });
+    expect(nextTerm({ term: 'calendar' }, '', '2026-12-01')).toEqual({ from: '2026-12-01', to: '2027-12-31' });
+    expect(nextTerm({ term: 'calendar' }, '2026-03-31', '2026-12-28')).toEqual({ from: '2026-12-28', to: '2027-12-31' });
+    // Renewing early on a calendar term starts on 1 January: that year, not the one after.
+    expect(nextTerm({ term: 'calendar' }, '2026-12-31', '2026-12-15')).toEqual({ from: '2027-01-01', to: '2027-12-31' });
+  });
 });
 
 /**

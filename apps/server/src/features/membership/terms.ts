@@ -79,12 +79,20 @@ export async function saveLevelTerms(db: Db, body: SaveMemberLevelTermsBody, now
 }
 
 /**
+ * The month from which a calendar-year term counts for the next year: dues paid in December
+ * (a new member, or one whose membership has run out) are the next year's dues, as associations
+ * collect them, instead of buying the few weeks left of this one.
+ */
+const CALENDAR_NEXT_YEAR_FROM_MONTH = '12';
+
+/**
  * The term a payment made on `today` buys: from the day after the current 有效期至 while that
  * is still to come (early renewal loses nothing), from today once it has passed; to a year
- * later, or to the end of that calendar year.
+ * later, or to the end of that calendar year (of the next one when the term starts in December).
  */
 export function nextTerm(terms: Pick<LevelTerms, 'term'>, currentEnd: string, today: string): { from: string; to: string } {
   const from = currentEnd === '' ? today : laterDay(today, addDays(currentEnd, 1));
-  const to = terms.term === 'calendar' ? `${from.slice(0, 4)}-12-31` : addDays(addYears(from, 1), -1);
-  return { from, to };
+  if (terms.term === 'year') return { from, to: addDays(addYears(from, 1), -1) };
+  const year = Number(from.slice(0, 4)) + (from.slice(5, 7) === CALENDAR_NEXT_YEAR_FROM_MONTH ? 1 : 0);
+  return { from, to: `${year}-12-31` };
 }

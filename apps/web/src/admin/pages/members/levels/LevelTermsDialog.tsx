@@ -35,7 +35,7 @@ export function LevelTermsDialog({ editing, ...props }: EditDialogProps<MemberLe
       <Form.Item name="AnnualFee" label="年费" rules={[schemaRule(shape.AnnualFee)]}>
         <InputNumber<number> min={0} max={membershipLimits.maxAmount} precision={2} controls={false} suffix="元" style={{ width: '100%' }} placeholder="0 表示不收会费" />
       </Form.Item>
-      <Form.Item name="Term" label="会籍期限" rules={[schemaRule(shape.Term)]} extra="一年：自缴费起算满一年；至当年年底：到12月31日为止">
+      <Form.Item name="Term" label="会籍期限" rules={[schemaRule(shape.Term)]} extra="一年：自缴费起算满一年；至当年年底：到12月31日为止（12月缴费计入次年）">
         <Radio.Group options={termOptions} />
       </Form.Item>
       <Form.Item name="GraceDays" label="宽限期" rules={[schemaRule(shape.GraceDays)]} extra="有效期至之后仍保留会员服务的天数">
