@@ -3,12 +3,13 @@ import { fitted, textPaths, type TextStyle } from '../certificates/glyphs.js';
 import { chineseDate, linesPaths } from '../certificates/image.js';
 import { BandedImage, Scanlines } from '../certificates/png.js';
 import { drawQr, keptPerIssuer, rendered, svg } from '../certificates/raster.js';
+import { sealMarkup } from '../certificates/seal.js';
 
 /**
  * The electronic membership card (电子会员证) as a PNG of 1000 × 630 px, a bank card's
  * proportions: a navy band with the association's emblem and name and 电子会员证, then the
- * member's company, level, number, 入会日期 and 有效期至 on ruled lines, and a QR code that
- * opens the card's verification page.
+ * member's company, level, number, 入会日期 and 有效期至 on ruled lines, a QR code that
+ * opens the card's verification page, and the association's 会员专用章 under it.
  *
  * Drawn as the certificate is (../certificates/image.ts): text as glyph paths; what every card
  * of an issuer shares rendered once and kept, its rows above the member's data compressed once
@@ -49,6 +50,8 @@ const ROW_GAP = 62;
 const rows = ['单位名称', '会员等级', '会员编号', '入会日期', '有效期至'] as const;
 /** The QR code on its white panel, its caption under it. */
 const QR = { x: 748, y: 210, size: 200, margin: 10 } as const;
+/** The 会员专用章, under the QR panel and over the footer's rule, clear of the member's values. */
+const SEAL = { cx: 858, cy: 520, r: 58 } as const;
 /** Where a card's own values are drawn. */
 const VALUES_BOX = { x: VALUE_X - 6, y: BAND_HEIGHT + 8, width: VALUE_MAX_WIDTH + 24, height: FIRST_ROW_Y + (rows.length - 1) * ROW_GAP + 20 - BAND_HEIGHT - 8 } as const;
 /** The first row a card's own content touches. */
@@ -75,6 +78,7 @@ function staticMarkup(issuer: string): string {
     textPaths('扫码核验会籍', QR.x + QR.size / 2, QR.y + QR.size + 28, ink(19, 'regular', 3, LABEL), 'middle'),
     `<path d="M${LABEL_X} ${H - 74}H${W - 52}" stroke="${GOLD}" stroke-width="1"/>`,
     textPaths('会籍状态以扫码核验结果为准。本证仅供证明会员身份，不得转借。', LABEL_X, H - 38, ink(18, 'regular', 1, LABEL)),
+    sealMarkup(issuer, SEAL.cx, SEAL.cy, SEAL.r, '会员专用章'),
     // The frame last, over the band's edges.
     `<rect x="6" y="6" width="${W - 12}" height="${H - 12}" fill="none" stroke="${GOLD}" stroke-width="2"/>`,
   ].join('');
