@@ -5,7 +5,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import type { BenchData } from './data.js';
-import { HEADERS, startServer, targets, UNCACHED, type Server, type Target } from './harness.js';
+import { headersFor, signInMember, startServer, targets, UNCACHED, type Server, type Target } from './harness.js';
 import type { ServerStats } from './server.js';
 
 /**
@@ -144,8 +144,14 @@ function fingerprint(body: string): string {
   return found.join(' ');
 }
 
-async function answer(server: Server, target: Target): Promise<string> {
-  const response = await fetch(`http://127.0.0.1:${server.port}${target.path}`, { headers: HEADERS });
+/** A server under test and, for member targets, its build's member token. */
+interface Asked {
+  server: Server;
+  memberToken: string;
+}
+
+async function answer({ server, memberToken }: Asked, target: Target): Promise<string> {
+  const response = await fetch(`http://127.0.0.1:${server.port}${target.path}`, { headers: headersFor(target, memberToken) });
   const body = await response.text();
   if (!response.ok || !target.check(body)) throw new Error(`${target.name}: unexpected answer ${response.status} ${body.slice(0, 200)}`);
   return body;
@@ -156,25 +162,25 @@ async function cpuMicros(server: Server): Promise<number> {
   return stats.cpuMicros;
 }
 
-async function load(server: Server, target: Target, options: { duration: number } | { amount: number }) {
+async function load({ server, memberToken }: Asked, target: Target, options: { duration: number } | { amount: number }) {
   const connections = 'amount' in options ? Math.min(CONNECTIONS, options.amount) : CONNECTIONS;
-  const result = await autocannon({ url: `http://127.0.0.1:${server.port}${target.path}`, connections, headers: HEADERS, timeout: 30, ...options });
+  const result = await autocannon({ url: `http://127.0.0.1:${server.port}${target.path}`, connections, headers: headersFor(target, memberToken), timeout: 30, ...options });
   const failures = result.non2xx + result.errors + result.timeouts;
   if (failures) throw new Error(`${target.name}: ${failures} of ${result.requests.total} requests failed`);
   return result.requests.total;
 }
 
 /** CPU µs per request of one chunk of `amount` requests, and the rate they were answered at (for reference). */
-async function chunk(server: Server, target: Target, amount: number): Promise<Sample> {
-  const before = await cpuMicros(server);
+async function chunk(asked: Asked, target: Target, amount: number): Promise<Sample> {
+  const before = await cpuMicros(asked.server);
   const started = performance.now();
-  const answered = await load(server, target, { amount });
+  const answered = await load(asked, target, { amount });
   const seconds = (performance.now() - started) / 1000;
-  return { micros: ((await cpuMicros(server)) - before) / answered, rps: answered / seconds };
+  return { micros: ((await cpuMicros(asked.server)) - before) / answered, rps: answered / seconds };
 }
 
 /** Each build's cheapest chunk of the round (see above), its builds taking turns A B B A …. */
-async function measurePair(servers: Server[], asked: Target[]): Promise<Sample[]> {
+async function measurePair(servers: Asked[], asked: Target[]): Promise<Sample[]> {
   const rates = await Promise.all(servers.map(async (server, i) => (await load(server, asked[i]!, { duration: WARM_UP_SECONDS })) / WARM_UP_SECONDS));
   const amount = Math.max(CONNECTIONS, Math.round((Math.min(...rates) * CHUNK_SECONDS)));
   const chunks: Sample[][] = servers.map(() => []);
@@ -203,9 +209,11 @@ try {
     const env = (build: Build) => ({ DATA_DIR: build.data.dataDir, DATABASE_URL: '', BENCH_APP_PORT: '0', BENCH_BARE_PORT: undefined });
     const servers = await Promise.all(builds.map(async (build) => ({ cached: await startServer(build.dir, env(build)), uncached: await startServer(build.dir, { ...env(build), ...UNCACHED }) })));
     try {
+      // One session per build and round: both of a build's servers read the same database.
+      const memberTokens = await Promise.all(builds.map((build, i) => signInMember(servers[i]!.cached.port, build.data)));
       for (const { target, cached } of runs) {
         const mode = cached ? 'cached' : 'uncached';
-        const asked = servers.map((pair) => pair[mode]);
+        const asked = servers.map((pair, i) => ({ server: pair[mode], memberToken: memberTokens[i]! }));
         // The same target on each build's own data (its ids).
         const targetOf = builds.map((build) => targets(build.data).find((t) => t.name === target.name)!);
         if (round === 0) {

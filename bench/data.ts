@@ -9,6 +9,7 @@ import { demoMenuNames as m, seedIfEmpty } from '../apps/server/src/db/seed/inde
 import { activityTemplates, industryTemplates, memberNewsTemplates, noticeTemplates, policyTemplates } from '../apps/server/src/db/seed/news-kinds.js';
 import { createRandom } from '../apps/server/src/db/seed/random.js';
 import { registerBigramFunction } from '../apps/server/src/features/search/bigrams.js';
+import { hashPassword } from '../apps/server/src/features/system/passwords.js';
 
 /** The benchmark's database: the demo site plus generated articles, `target` in all. */
 export interface BenchData {
@@ -18,7 +19,14 @@ export interface BenchData {
   bigMenuId: number;
   /** A recent article of that menu, for the detail call. */
   detailId: number;
+  /** A demo member company that can sign in, for member-only reads. */
+  member: { account: string; password: string };
+  /** A member-only article (IsMemberRead). */
+  memberNewsId: number;
 }
+
+/** The bench member's password: the demo seed gives members one nobody knows. */
+const MEMBER_PASSWORD = 'bench-member-2026';
 
 const READY = 'ready.json';
 
@@ -32,7 +40,8 @@ export async function ensureData(dataDir: string, target: number): Promise<Bench
   const marker = path.join(dataDir, READY);
   if (fs.existsSync(marker)) {
     const ready = JSON.parse(fs.readFileSync(marker, 'utf8')) as BenchData;
-    if (ready.articles >= target) return ready;
+    // Data built before member-only reads were measured has no member: built again.
+    if (ready.articles >= target && ready.member) return ready;
   }
   fs.rmSync(dataDir, { recursive: true, force: true });
   const started = performance.now();
@@ -46,7 +55,7 @@ export async function ensureData(dataDir: string, target: number): Promise<Bench
   // The search index's triggers run on every insert below.
   registerBigramFunction(file);
   try {
-    const data = { dataDir, ...bulkInsert(file, target) };
+    const data = { dataDir, ...bulkInsert(file, target), ...(await memberReader(file)) };
     addRevisions(file);
     file.pragma('wal_checkpoint(TRUNCATE)');
     fs.writeFileSync(marker, JSON.stringify(data, null, 2));
@@ -55,6 +64,18 @@ export async function ensureData(dataDir: string, target: number): Promise<Bench
   } finally {
     file.close();
   }
+}
+
+/**
+ * The first approved demo member, given a known password, and the newest member-only article:
+ * what a signed-in member's reads are measured with. Written in SQL both sides of a comparison
+ * share (builds before membership dues have the same members table for these columns).
+ */
+async function memberReader(file: SQLite.Database): Promise<Pick<BenchData, 'member' | 'memberNewsId'>> {
+  const { account } = file.prepare('SELECT account FROM members WHERE apply_state = 1 AND status = 1 ORDER BY id LIMIT 1').get() as { account: string };
+  file.prepare('UPDATE members SET password_hash = ? WHERE account = ?').run(await hashPassword(MEMBER_PASSWORD), account);
+  const article = file.prepare('SELECT id FROM news WHERE is_member_read = 1 AND status = 1 ORDER BY id DESC LIMIT 1').get() as { id: number };
+  return { member: { account, password: MEMBER_PASSWORD }, memberNewsId: article.id };
 }
 
 /**
@@ -92,7 +113,7 @@ const YEARS = 10;
 const DAY_MS = 86_400_000;
 
 /** Ten years of articles in one transaction through one prepared statement. */
-function bulkInsert(file: SQLite.Database, target: number): Omit<BenchData, 'dataDir'> {
+function bulkInsert(file: SQLite.Database, target: number): Pick<BenchData, 'articles' | 'bigMenuId' | 'detailId'> {
   const count = () => (file.prepare('SELECT COUNT(*) AS n FROM news').get() as { n: number }).n;
   const menuId = (name: string) => (file.prepare('SELECT id FROM menus WHERE name = ?').get(name) as { id: number }).id;
   const missing = target - count();

@@ -23,6 +23,8 @@ export interface Target {
   /** What a correct answer looks like; a wrong one is reported instead of a fast error page. */
   check: (body: string) => boolean;
   modes: Array<'cached' | UncachedMode>;
+  /** Asked with a signed-in member's token (`signInMember`): member-only reads. */
+  asMember?: true;
 }
 
 /** An envelope with Code 200 and, for lists, at least one row. */
@@ -54,8 +56,26 @@ export function targets(data: BenchData): Target[] {
     { name: `search, 4-character key (${KEY_LONG} cached; other keys uncached)`, path: `${api}/GetNewsList?key=${encodeURIComponent(KEY_LONG)}&pagesize=10&pageindex=1`, check: envelopeOk(true), modes: ['cached', 'key4'] },
     { name: 'page /home (server-rendered)', path: '/home', check: isPage, modes: both },
     { name: 'page /info (an article, server-rendered)', path: `/info?MenuId=${data.bigMenuId}&NewsId=${data.detailId}`, check: isPage, modes: both },
+    { name: 'member: GetNewsDetail (member-only article)', path: `${api}/GetNewsDetail?newsid=${data.memberNewsId}`, check: envelopeOk(false), modes: both, asMember: true },
+    { name: 'member: GetNewsList page 1 (政策要闻)', path: list(data.bigMenuId, 1), check: envelopeOk(true), modes: both, asMember: true },
+    { name: 'member: GetUserInfo', path: `${api}/GetUserInfo`, check: envelopeOk(false), modes: both, asMember: true },
   ];
 }
+
+/** Signs the bench member in (GetLoginToken) and answers the member token. */
+export async function signInMember(port: number, data: BenchData): Promise<string> {
+  const response = await fetch(`http://127.0.0.1:${port}/api/XfWebApi/GetLoginToken`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ str1: data.member.account, str2: data.member.password }),
+  });
+  const answer = (await response.json()) as { Code: number; Message: string; Data: unknown };
+  if (answer.Code !== 200 || typeof answer.Data !== 'string') throw new Error(`bench member sign-in: ${answer.Code} ${answer.Message}`);
+  return answer.Data;
+}
+
+/** The headers of a request for `target`: a member target carries the member's token. */
+export const headersFor = (target: Target, memberToken: string | undefined): Record<string, string> => (target.asMember && memberToken ? { ...HEADERS, token: memberToken } : HEADERS);
 
 /** The environment of a server that answers every request afresh: the response cache turned off. */
 export const UNCACHED = { RESPONSE_CACHE_MB: '0' };
