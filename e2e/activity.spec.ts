@@ -11,7 +11,7 @@ import { apiData, settled } from './helpers.js';
  * notice is unread again.
  */
 
-const PASSWORD = 'Member2024x';
+const PASSWORD = 'Member-lamp-2024';
 
 async function call<T>(request: APIRequestContext, path: string, token: string, data?: Record<string, unknown>): Promise<T> {
   const res = data ? await request.post(`/api/${path}`, { data, headers: { token } }) : await request.get(`/api/${path}`, { headers: { token } });

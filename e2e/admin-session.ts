@@ -3,7 +3,7 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 /** Signing in to the back office in the journeys, through the real captcha flow. */
 
 /** Set for the seeded super administrator by e2e/server.ts. */
-export const ADMIN = { account: 'admin', password: 'E2eAdmin2024' };
+export const ADMIN = { account: 'admin', password: 'Journey-harbour-2024' };
 
 export interface Envelope<T> {
   Code: number;

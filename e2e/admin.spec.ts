@@ -137,7 +137,7 @@ test('the size selector resizes every antd component', async ({ page }) => {
 test('a role without a grant hides its button, and an address outside its routes shows 页面不存在', async ({ page }) => {
   const roleName = unique('栏目编辑');
   const account = unique('editor_');
-  const password = 'Editor2024x';
+  const password = 'Editor-lamp-2024';
   await signIn(page, ADMIN.account, ADMIN.password);
 
   // A role with the workbench and the role list, but not 新增角色.
@@ -221,8 +221,8 @@ test('an administrator changes the password, logs out and signs in with the new 
   const editor = roles.List.find((r) => r.RoleName === '内容编辑');
   expect(editor, 'seeded role 内容编辑').toBeDefined();
   const account = unique('pwd_');
-  const oldPassword = 'OldPass2024';
-  const newPassword = 'NewPass2025';
+  const oldPassword = 'OldPass-lamp-2024';
+  const newPassword = 'NewPass-lamp-2025';
   await createAdminAccount(request, token, { Account: account, FullName: '改密测试', RoleId: editor!.RoleId }, oldPassword);
 
   await signIn(page, account, oldPassword);

@@ -145,7 +145,7 @@ test('a menu with a WebUrl opens in a new tab from the navigation, as its menu p
 /** An approved member with a known account and password, added in the back office. */
 async function memberAccount(request: APIRequestContext): Promise<{ account: string; password: string }> {
   const account = unique('t');
-  const password = 'Member2024x';
+  const password = 'Member-lamp-2024';
   const [companyType] = await apiData<{ Id: number }[]>(request, 'GetTypeList', { type: 1 });
   const [memberLevel] = await apiData<{ Id: number }[]>(request, 'GetTypeList', { type: 2 });
   await call(

@@ -32,7 +32,7 @@ async function findRow(page: Page, account: string): Promise<Locator> {
 
 test('an application is rejected with a reason, resubmitted and approved in 会员列表', async ({ page }) => {
   const account = unique('rv');
-  const application = await applyForMembership(page.request, account, 'Apply2024x');
+  const application = await applyForMembership(page.request, account, 'Apply-lamp-2024');
 
   await signIn(page);
   await openFromSidebar(page, '会员管理', '会员列表');
@@ -71,7 +71,7 @@ test('an application is rejected with a reason, resubmitted and approved in 会�
   const login = await page.request.post('/api/XfWebApi/GetLoginToken', { data: { str1: account, str2: application.Pwd } });
   const rejected = (await login.json()) as Envelope<string> & { Token: string };
   expect(rejected.Code).toBe(511);
-  await post(page.request, 'ApplyMember', { ...application, MemberName: '已补正的申请单位', Pwd: 'Resubmit2024z' }, rejected.Token);
+  await post(page.request, 'ApplyMember', { ...application, MemberName: '已补正的申请单位', Pwd: 'Resubmit-lamp-2024' }, rejected.Token);
 
   row = await findRow(page, account);
   await expect(row.getByText('审核中')).toBeVisible();
@@ -86,7 +86,7 @@ test('an application is rejected with a reason, resubmitted and approved in 会�
   await expect(row.getByText('已通过')).toBeVisible();
 
   // Approved, the member signs in.
-  const approved = (await (await page.request.post('/api/XfWebApi/GetLoginToken', { data: { str1: account, str2: 'Resubmit2024z' } })).json()) as Envelope<string>;
+  const approved = (await (await page.request.post('/api/XfWebApi/GetLoginToken', { data: { str1: account, str2: 'Resubmit-lamp-2024' } })).json()) as Envelope<string>;
   expect(approved.Code, approved.Message).toBe(200);
 });
 
@@ -122,7 +122,7 @@ test('新增会员 adds a member who joins directly; 停用 asks first and stops
   await dialog.getByRole('button', { name: /确\s*定/ }).click();
   await expect(dialog.getByText('请输入公司名称')).toBeVisible();
   await dialog.getByLabel('账号').fill(account);
-  await dialog.getByLabel('密码').fill('Member2024x');
+  await dialog.getByLabel('密码').fill('Member-lamp-2024');
   await dialog.getByLabel('公司名称').fill('  后台新增的会员单位  ');
   await dialog.getByLabel('负责人').fill('孙八');
   await chooseFirst(page, dialog.getByLabel('单位归类'));
@@ -145,6 +145,6 @@ test('新增会员 adds a member who joins directly; 停用 asks first and stops
   await row.getByRole('button', { name: '停用' }).click();
   await page.getByRole('tooltip').getByRole('button', { name: /停\s*用/ }).click();
   await expect(row.getByRole('button', { name: '启用' })).toBeVisible();
-  const login = (await (await page.request.post('/api/XfWebApi/GetLoginToken', { data: { str1: account, str2: 'Member2024x' } })).json()) as Envelope<string>;
+  const login = (await (await page.request.post('/api/XfWebApi/GetLoginToken', { data: { str1: account, str2: 'Member-lamp-2024' } })).json()) as Envelope<string>;
   expect(login.Message).toBe('账号已停用，请联系管理员');
 });

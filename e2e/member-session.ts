@@ -22,7 +22,7 @@ export async function member(request: APIRequestContext, admin: string, memberNa
     {
       MemberId: 0,
       Account: account,
-      Pwd: 'Member2024x',
+      Pwd: 'Member-lamp-2024',
       MemberName: memberName,
       LegalPerson: '周九',
       CompanyType: companyType!.Id,
@@ -32,7 +32,7 @@ export async function member(request: APIRequestContext, admin: string, memberNa
     },
     admin,
   );
-  const login = (await (await request.post('/api/XfWebApi/GetLoginToken', { data: { str1: account, str2: 'Member2024x' } })).json()) as Envelope<string>;
+  const login = (await (await request.post('/api/XfWebApi/GetLoginToken', { data: { str1: account, str2: 'Member-lamp-2024' } })).json()) as Envelope<string>;
   expect(login.Code, login.Message).toBe(200);
   return login.Data;
 }

@@ -50,8 +50,8 @@ test('a visitor applies, waits for review, then as a member reads, edits the pro
   // The longest journey of the suite: application, review, sign-ins, article, profile, password.
   test.setTimeout(90_000);
   const account = uniqueAccount();
-  const password = 'Apply2024x';
-  const newPassword = 'Changed2024y';
+  const password = 'Apply-lamp-2024';
+  const newPassword = 'Changed-lamp-2024';
 
   await page.goto('/home');
   await page.getByRole('button', { name: /入会申请/ }).click();
@@ -135,7 +135,7 @@ test('a visitor applies, waits for review, then as a member reads, edits the pro
   await expect(fieldError(info, '请再次输入新密码')).toBeVisible();
   await info.getByLabel('旧密码').fill(password);
   await info.getByLabel('新密码', { exact: true }).fill(newPassword);
-  await info.getByLabel('确认新密码').fill('Other2024z');
+  await info.getByLabel('确认新密码').fill('Other-lamp-2024');
   await info.getByLabel('确认新密码').blur();
   await expect(fieldError(info, '两次输入密码不一致！')).toBeVisible();
   await info.getByLabel('确认新密码').fill(newPassword);
@@ -163,7 +163,7 @@ test('a rejected applicant signs in, sees the reason and resubmits the applicati
     MemberLevel: memberLevel!.Id,
     LegalPerson: '赵六',
     Account: account,
-    Pwd: 'Apply2024x',
+    Pwd: 'Apply-lamp-2024',
     MemberName: '被退回的申请单位',
     Email: `${account}@example.com`,
     OperatorPhone: '13700137000',
@@ -180,13 +180,13 @@ test('a rejected applicant signs in, sees the reason and resubmits the applicati
   await expect(apply.getByLabel('账号')).toHaveValue(account);
   await expect(apply.getByLabel('账号')).toBeDisabled();
   await apply.getByLabel('公司名称').fill('已补正的申请单位');
-  await apply.getByLabel('密码').fill('Resubmit2024z');
+  await apply.getByLabel('密码').fill('Resubmit-lamp-2024');
   await apply.getByRole('button', { name: /提交申请/ }).click();
   await expect(page.getByText('提交成功')).toBeVisible();
   await expect(apply).toBeHidden();
 
   // Back under review, with the new password.
-  await signIn(page, account, 'Resubmit2024z');
+  await signIn(page, account, 'Resubmit-lamp-2024');
   await expect(page.getByText('入会申请审核中，请耐心等待')).toBeVisible();
 });
 

@@ -11,7 +11,7 @@ import { applyForMembership, call } from './member-session.js';
  * 会籍状态, the member's 会籍 in the dialog, two applications passed at once.
  */
 
-const PASSWORD = 'Member2024x';
+const PASSWORD = 'Member-lamp-2024';
 const LAPSED = '会员资格已过期，请续费后使用';
 
 /** The CST day `days` from today (negative: before), yyyy-MM-dd. */
@@ -191,8 +191,8 @@ test('a member in grace is warned, past grace is led to renew, and after the due
 
   // Two applications passed at once.
   const prefix = unique('bp');
-  await applyForMembership(page.request, `${prefix}a`, 'Apply2024x');
-  await applyForMembership(page.request, `${prefix}b`, 'Apply2024x');
+  await applyForMembership(page.request, `${prefix}a`, 'Apply-lamp-2024');
+  await applyForMembership(page.request, `${prefix}b`, 'Apply-lamp-2024');
   await office.getByRole('button', { name: /重\s*置/ }).click();
   await office.getByLabel('关键字').fill(prefix);
   await office.getByRole('button', { name: /查\s*询/ }).click();

@@ -88,8 +88,8 @@ test('after an operator resets a password, the first sign-in must choose a new o
   await expect(dialog.getByRole('button', { name: /取\s*消|Close/ })).toHaveCount(0);
   await page.screenshot({ path: `${shots}/forced-password-1440.png` });
   await dialog.getByLabel('旧密码').fill(generated);
-  await dialog.getByLabel('新密码', { exact: true }).fill('Chosen2025');
-  await dialog.getByLabel('确认新密码').fill('Chosen2025');
+  await dialog.getByLabel('新密码', { exact: true }).fill('Chosen-lamp-2025');
+  await dialog.getByLabel('确认新密码').fill('Chosen-lamp-2025');
   await dialog.getByRole('button', { name: /确\s*定/ }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('menu', { name: '后台导航' })).toBeVisible();

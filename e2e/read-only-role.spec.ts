@@ -16,7 +16,7 @@ test('a role granted only a page’s list shows the list without edit buttons, a
   test.setTimeout(120_000);
   const roleName = unique('文章查看');
   const account = unique('reader_');
-  const password = 'Reader2024x';
+  const password = 'Reader-lamp-2024';
   await signIn(page);
 
   await openFromSidebar(page, '系统管理', '角色管理');

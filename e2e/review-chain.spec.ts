@@ -18,7 +18,7 @@ interface SystemMenu {
   children: SystemMenu[];
 }
 
-const password = 'Review2024x';
+const password = 'Review-lamp-2024';
 
 /** A role granted these permissions (with the pages and folders above them), through SaveRole; answers its id. */
 async function roleWith(request: APIRequestContext, token: string, name: string, perms: readonly string[]): Promise<number> {

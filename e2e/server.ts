@@ -21,7 +21,7 @@ const config = {
   host: '127.0.0.1',
   logLevel: 'warn',
   // The seeded super administrator `admin` signs in with this password in the journeys.
-  adminPassword: 'E2eAdmin2024',
+  adminPassword: 'Journey-harbour-2024',
   // The journeys sign in more often than the per-address limit allows a person.
   adminSession: { ...defaults.adminSession, loginsPerMinute: 1000 },
 };

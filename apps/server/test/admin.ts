@@ -11,7 +11,7 @@ import { createTestApp, envelope, type TestApp } from './harness.js';
  */
 
 /** The password of the seeded super administrator `admin` in tests. */
-export const ADMIN_PASSWORD = 'Test2024admin';
+export const ADMIN_PASSWORD = 'Quiet-harbour-7431';
 
 /** A clock tests move by hand (BuildOptions.now), starting at 2024-06-01 10:00 CST. */
 export function testClock(start = Date.UTC(2024, 5, 1, 2, 0, 0)) {

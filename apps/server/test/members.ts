@@ -9,7 +9,7 @@ import { envelope, type TestApp } from './harness.js';
  * count a whole suite as one visitor.
  */
 
-export const MEMBER_PASSWORD = 'Member2024pass';
+export const MEMBER_PASSWORD = 'Lantern-field-2024';
 
 export interface TypeChoices {
   companyType: number;

@@ -9,6 +9,7 @@ export * from './schemas/media.js';
 export * from './schemas/news-revisions.js';
 export * from './schemas/review.js';
 export * from './schemas/system.js';
+export * from './password-policy.js';
 export * from './schemas/api-tokens.js';
 export * from './schemas/two-factor.js';
 export * from './schemas/sign-ins.js';

@@ -90,7 +90,11 @@ export const systemMessages = {
   loginFailed: '账号或密码错误',
   accountLocked: (minutes: number) => `登录失败次数过多，账号已锁定，请${minutes}分钟后再试`,
   accountDisabled: '账号已停用，请联系管理员',
-  passwordPolicy: '密码长度为8-32位，且必须同时包含字母和数字',
+  // New passwords (password-policy.ts): the numbers are passwordPolicy's.
+  passwordTooShort: '密码至少12位',
+  passwordTooLong: '密码不能超过128位',
+  passwordContainsAccount: '密码不能包含账号',
+  passwordTooCommon: '该密码过于常见，请换一个',
   oldPasswordWrong: '旧密码错误',
   samePassword: '新密码不能与旧密码相同',
   tooLong: (field: string, max: number) => `${field}不能超过${max}个字`,

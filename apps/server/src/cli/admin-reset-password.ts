@@ -1,7 +1,7 @@
-import { meetsPasswordPolicy, systemMessages } from '@portal/shared';
 import { setAdminPassword } from '../features/system/admin-users.js';
 import { writeAudit } from '../features/system/audit.js';
-import { generatePassword, hashPassword } from '../features/system/passwords.js';
+import { generatePassword, newPasswordProblem } from '../features/system/new-password.js';
+import { hashPassword } from '../features/system/passwords.js';
 import { AppError } from '../http/envelope.js';
 import { CliError, positionals, type Command } from './command.js';
 import { withDatabase } from './database.js';
@@ -16,21 +16,23 @@ export const adminResetPassword: Command = {
 
 为忘记密码的管理员设置新密码：结束其全部登录会话，解除登录锁定，并写入操作日志。
 默认生成随机密码，单独打印在标准输出的最后一行，该管理员首次登录时须修改；
-加 --stdin 则从标准输入读取新密码（须符合密码规则：8-32位，含字母和数字）。
+加 --stdin 则从标准输入读取新密码（须符合密码规则：12-128位，不含账号，不是常见密码）。
 
 Sets a new password for an administrator who forgot theirs: ends all their sessions, lifts
 any sign-in lockout and writes the audit log. By default a random password is generated and
 printed alone on the last line of stdout; the next sign-in must replace it. With --stdin the
-new password is read from standard input (8-32 characters with letters and digits).
+new password is read from standard input (12-128 characters, not holding the account name,
+not a common password).
 
 例 / example:
   npm run cli -- admin reset-password admin
-  printf '%s' 'N3wPassword' | npm run cli -- admin reset-password admin --stdin`,
+  printf '%s' 'river lantern 47 maple' | npm run cli -- admin reset-password admin --stdin`,
   async run(args, { config, out, readStdin }) {
     const [account] = positionals(args, 'account');
     const fromStdin = args.options.has('stdin');
-    const password = fromStdin ? (await readStdin()).replace(/\r?\n$/, '') : generatePassword();
-    if (!meetsPasswordPolicy(password)) throw new CliError(systemMessages.passwordPolicy);
+    const password = fromStdin ? (await readStdin()).replace(/\r?\n$/, '') : generatePassword(account!);
+    const problem = newPasswordProblem(password, account);
+    if (problem) throw new CliError(problem);
     const hash = await hashPassword(password);
     await withDatabase(config, async (database) => {
       const now = Date.now();

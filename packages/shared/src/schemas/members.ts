@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { numberInput } from '../constants.js';
 import { memberMessages, messages, systemMessages } from '../messages.js';
-import { adminAccountPattern, meetsPasswordPolicy } from './system.js';
+import { newPassword, passwordLength, passwordPolicy, typedPassword, withoutAccount, withPasswordPolicy } from '../password-policy.js';
+import { adminAccountPattern } from './system.js';
 import { directoryChoiceFields, type DirectoryChoiceDto } from './directory.js';
 import { idParam, integer, integerOr, landlinePattern, mobilePattern, optionalParam, pagingQuery } from './common.js';
 
@@ -157,9 +158,6 @@ const requiredText = (required: string, field: string, max: number) =>
   z.string({ error: required }).trim().min(1, { error: required }).max(max, { error: systemMessages.tooLong(field, max) });
 const optionalText = (field: string, max: number) =>
   z.string({ error: messages.badParameter }).trim().max(max, { error: systemMessages.tooLong(field, max) });
-/** A password as typed: never trimmed. */
-const secret = (required: string) => z.string({ error: required }).min(1, { error: required });
-const newSecret = (required: string) => secret(required).refine(meetsPasswordPolicy, { error: systemMessages.passwordPolicy });
 /** A type list entry chosen in a select: a positive id; anything else counts as not chosen. */
 const typeChoice = (required: string) => integer(required, { min: 1, max: 2_147_483_647 });
 const email = requiredText(messages.emailRequired, '邮箱', memberLimits.email).regex(emailPattern, { error: memberMessages.emailInvalid });
@@ -195,7 +193,8 @@ const withDefaults = <T extends Record<string, z.ZodString>>(fields: T) =>
 /** GetLoginToken (DESIGN.md §4): str1 account, str2 password, as query (GET) or JSON body (POST). */
 export const memberLoginForm = z.object({
   str1: requiredText(messages.accountRequired, '账号', 32),
-  str2: secret(messages.passwordRequired).max(100, { error: systemMessages.loginFailed }),
+  // Any password the policy ever allowed signs in; longer is no password of ours.
+  str2: typedPassword(messages.passwordRequired).refine((p) => passwordLength(p) <= passwordPolicy.maxLength, { error: systemMessages.loginFailed }),
 });
 
 /**
@@ -203,18 +202,18 @@ export const memberLoginForm = z.object({
  * reported is the first one on the form. A resubmission (with the application token) keeps its
  * Account and sets the password to Pwd.
  */
-export const applyMemberForm = z.object({
+export const applyMemberForm = withoutAccount(z.object({
   CompanyType: typeChoice(messages.companyTypeRequired),
   MemberLevel: typeChoice(messages.memberLevelRequired),
   LegalPerson: requiredText(messages.legalPersonRequired, '负责人', memberLimits.legalPerson),
   Account: account,
-  Pwd: newSecret(messages.passwordRequired),
+  Pwd: newPassword(messages.passwordRequired),
   MemberName: requiredText(messages.companyNameRequired, '公司名称', memberLimits.memberName),
   Email: email,
   OperatorPhone: phone(messages.phoneRequired),
   ...withDefaults(details),
   FilePath: filePath,
-});
+}), 'Pwd', 'Account');
 export type ApplyMemberForm = z.infer<typeof applyMemberForm>;
 
 /**
@@ -239,20 +238,27 @@ const sameNewPassword = { error: messages.passwordMismatch, path: ['againNewpwd'
 /** EditMemberPwd on the wire: spec §7 sends Pwd and Newpwd; againNewpwd, when sent, must match. */
 export const editMemberPwdBody = z
   .object({
-    Pwd: secret(messages.oldPasswordRequired),
-    Newpwd: newSecret(messages.newPasswordRequired),
+    Pwd: typedPassword(messages.oldPasswordRequired),
+    Newpwd: newPassword(messages.newPasswordRequired),
     againNewpwd: z.string({ error: messages.passwordMismatch }).optional(),
   })
   .refine((b) => b.againNewpwd === undefined || b.againNewpwd === b.Newpwd, sameNewPassword);
 
-/** The password dialog (spec §5): all three fields required. */
-export const editMemberPwdForm = z
-  .object({
-    Pwd: secret(messages.oldPasswordRequired),
-    Newpwd: newSecret(messages.newPasswordRequired),
-    againNewpwd: secret(messages.confirmPasswordRequired),
-  })
-  .refine((b) => b.againNewpwd === b.Newpwd, sameNewPassword);
+/**
+ * The password dialog (spec §5): all three fields required. Account is the member's own, there
+ * only for the form to refuse a new password holding it at once (the call does not send it: the
+ * server knows the account from the session).
+ */
+export const editMemberPwdForm = withoutAccount(
+  z.object({
+    Pwd: typedPassword(messages.oldPasswordRequired),
+    Newpwd: newPassword(messages.newPasswordRequired),
+    againNewpwd: typedPassword(messages.confirmPasswordRequired),
+    Account: z.string().default(''),
+  }),
+  'Newpwd',
+  'Account',
+).refine((b) => b.againNewpwd === b.Newpwd, sameNewPassword);
 
 /** SavePropose (spec §5 suggestion box). */
 export const saveProposeForm = z.object({
@@ -268,13 +274,13 @@ export const saveProposeForm = z.object({
  * EditMemberInfo (back office): MemberId 0 adds an approved member (Account and Pwd required),
  * otherwise edits one; there Account is fixed and a non-empty Pwd resets the password.
  */
-export const editMemberInfoBody = z.object({
+export const editMemberInfoBody = withoutAccount(z.object({
   MemberId: integerOr(0, messages.badParameter, { min: 0 }),
   CompanyType: typeChoice(messages.companyTypeRequired),
   MemberLevel: typeChoice(messages.memberLevelRequired),
   LegalPerson: requiredText(messages.legalPersonRequired, '负责人', memberLimits.legalPerson),
   Account: z.string({ error: messages.accountRequired }).trim().default(''),
-  Pwd: z.string({ error: messages.passwordRequired }).default('').refine((p) => p === '' || meetsPasswordPolicy(p), { error: systemMessages.passwordPolicy }),
+  Pwd: withPasswordPolicy(z.string({ error: messages.passwordRequired })).default(''),
   MemberName: requiredText(messages.companyNameRequired, '公司名称', memberLimits.memberName),
   Email: email,
   OperatorPhone: phone(messages.phoneRequired),
@@ -291,7 +297,7 @@ export const editMemberInfoBody = z.object({
   if (!b.Account) ctx.addIssue({ code: 'custom', message: messages.accountRequired, path: ['Account'] });
   else if (!adminAccountPattern.test(b.Account)) ctx.addIssue({ code: 'custom', message: systemMessages.accountInvalid, path: ['Account'] });
   if (!b.Pwd) ctx.addIssue({ code: 'custom', message: messages.passwordRequired, path: ['Pwd'] });
-});
+}), 'Pwd', 'Account');
 export type EditMemberInfoBody = z.infer<typeof editMemberInfoBody>;
 
 /** SaveApplyAudit: approve (ApplyState 1) or reject (2, with the reason the applicant is shown). */

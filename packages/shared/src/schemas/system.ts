@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages, systemMessages } from '../messages.js';
+import { newPassword, typedPassword, withoutAccount, withPasswordPolicy } from '../password-policy.js';
 import { isPermission, permissionLabel, type Permission } from '../permissions.js';
 import { integer, integerOr, landlinePattern, mobilePattern, optionalParam, pagingQuery } from './common.js';
 
@@ -132,18 +133,6 @@ export function auditActionLabel(action: string): string {
   return Object.hasOwn(authAuditActions, action) ? authAuditActions[action as keyof typeof authAuditActions] : permissionLabel(action);
 }
 
-/** New passwords (admin creation, reset, change): 8–32 characters with letters and digits. */
-export const passwordPolicy = { minLength: 8, maxLength: 32 } as const;
-
-export function meetsPasswordPolicy(password: string): boolean {
-  return (
-    password.length >= passwordPolicy.minLength &&
-    password.length <= passwordPolicy.maxLength &&
-    /[A-Za-z]/.test(password) &&
-    /\d/.test(password)
-  );
-}
-
 /** Admin account names: letters, digits and underscores, 3–32 characters. */
 export const adminAccountPattern = /^[A-Za-z0-9_]{3,32}$/;
 
@@ -151,9 +140,6 @@ const text = (required: string, field: string, max: number) =>
   z.string({ error: required }).trim().min(1, { error: required }).max(max, { error: systemMessages.tooLong(field, max) });
 const optionalText = (field: string, max: number) =>
   z.string().trim().max(max, { error: systemMessages.tooLong(field, max) }).default('');
-/** A password as typed: never trimmed. */
-const secret = (required: string) => z.string({ error: required }).min(1, { error: required });
-const newSecret = (required: string) => secret(required).refine(meetsPasswordPolicy, { error: systemMessages.passwordPolicy });
 /** The id of a Save* body: 0 or absent creates, otherwise updates. */
 const saveId = integerOr(0, messages.badParameter, { min: 0 });
 const bit = integer(systemMessages.statusInvalid, { min: 0, max: 1 });
@@ -163,7 +149,7 @@ const sortNumber = integerOr(0, messages.badParameter, { min: 0, max: 999_999 })
 /** POST Login: TreeCode is the captcha answer, FullName the captcha ticket (spec §3). */
 export const adminLoginBody = z.object({
   Account: text(messages.accountRequired, '账号', 32),
-  Password: secret(messages.passwordRequired),
+  Password: typedPassword(messages.passwordRequired),
   TreeCode: text(messages.captchaRequired, '验证码', 10),
   FullName: z.string().trim().default(''),
 });
@@ -171,9 +157,9 @@ export const adminLoginBody = z.object({
 /** POST EditAdminPwd (spec §5 password change). */
 export const editAdminPwdBody = z
   .object({
-    Password: secret(messages.oldPasswordRequired),
-    Newpwd: newSecret(messages.newPasswordRequired),
-    againNewpwd: secret(messages.confirmPasswordRequired),
+    Password: typedPassword(messages.oldPasswordRequired),
+    Newpwd: newPassword(messages.newPasswordRequired),
+    againNewpwd: typedPassword(messages.confirmPasswordRequired),
   })
   .refine((b) => b.Newpwd === b.againNewpwd, { error: messages.passwordMismatch, path: ['againNewpwd'] });
 
@@ -216,7 +202,7 @@ export const saveRoleBody = z.object({
 });
 export type SaveRoleBody = z.infer<typeof saveRoleBody>;
 
-export const saveAdminUserBody = z.object({
+export const saveAdminUserBody = withoutAccount(z.object({
   AdminId: saveId,
   Account: z.string({ error: messages.accountRequired }).trim().min(1, { error: messages.accountRequired }).regex(adminAccountPattern, { error: systemMessages.accountInvalid }),
   FullName: text(systemMessages.fullNameRequired, '姓名', 50),
@@ -228,8 +214,8 @@ export const saveAdminUserBody = z.object({
   RoleId: integer(systemMessages.roleRequired, { min: 1 }),
   Status: flag(1),
   /** Required when creating; on an update a non-empty value resets the password (system:admin:resetPwd). */
-  Password: z.string().default('').refine((p) => p === '' || meetsPasswordPolicy(p), { error: systemMessages.passwordPolicy }),
-});
+  Password: withPasswordPolicy(z.string()).default(''),
+}), 'Password', 'Account');
 export type SaveAdminUserBody = z.infer<typeof saveAdminUserBody>;
 
 export const adminUserListQuery = pagingQuery.extend({

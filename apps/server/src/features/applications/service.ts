@@ -14,7 +14,7 @@ import { badRequest, notFound } from '../../http/envelope.js';
 import { pageWindow } from '../../http/paging.js';
 import type { AdminPrincipal } from '../system/access.js';
 import { containing } from '../system/like.js';
-import { hashPassword } from '../system/passwords.js';
+import { hashNewPassword } from '../system/new-password.js';
 import { checkTypeChoices, companyColumns, getMember, insertMember } from '../members/service.js';
 import { takePapers } from '../members/papers.js';
 import { admit, admittedWithoutReview } from '../membership/admission.js';
@@ -32,7 +32,7 @@ import { admit, admittedWithoutReview } from '../membership/admission.js';
  */
 export async function submitApplication({ db }: Database, form: ApplyMemberForm, now: number): Promise<{ id: number; admitted: boolean }> {
   await checkTypeChoices(db, form);
-  const passwordHash = await hashPassword(form.Pwd);
+  const passwordHash = await hashNewPassword(form.Pwd, form.Account);
   const at = formatCst(now);
   let admitted = false;
   const id = await insertMember(
@@ -77,7 +77,7 @@ export async function resubmitApplication({ db }: Database, memberId: number, fo
   const current = await getMember(db, memberId);
   refuseUnlessRejected(current.applyState);
   await checkTypeChoices(db, form, current);
-  const passwordHash = await hashPassword(form.Pwd);
+  const passwordHash = await hashNewPassword(form.Pwd, current.account);
   const at = formatCst(now);
   return db.transaction().execute(async (trx) => {
     const result = await trx

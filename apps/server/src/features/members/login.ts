@@ -8,7 +8,8 @@ import { writeAudit } from '../system/audit.js';
 import { failure } from '../system/login.js';
 import { writeLoginLog } from '../system/login-log.js';
 import { clearWrongPasswords, countWrongPassword, lockedMinutes, type GuessKey } from '../system/lockout.js';
-import { decoyHash, hashPassword, verifyPassword } from '../system/passwords.js';
+import { hashNewPassword } from '../system/new-password.js';
+import { decoyHash, verifyPassword } from '../system/passwords.js';
 import { endMemberSessions, openMemberSession } from './sessions.js';
 
 /**
@@ -77,8 +78,9 @@ async function countGuess({ database, now }: Services, guess: GuessKey, what: st
 }
 
 /**
- * EditMemberPwd: the old password must match; the new one (already checked against the
- * policy) must differ. Every other session of the member ends. A wrong old password counts
+ * EditMemberPwd: the old password must match; the new one must differ and meet the policy (its
+ * length checked with the body; the account and the common list here, once the old one is known
+ * right). Every other session of the member ends. A wrong old password counts
  * toward the sign-in lockout; the guess that locks the account also ends all its sessions,
  * this one included, since whoever holds it does not know the password.
  */
@@ -96,7 +98,7 @@ export async function changeMemberPassword(services: Services, member: MemberPri
   }
   if (passwords.new === passwords.old) throw badRequest(systemMessages.samePassword);
   await clearWrongPasswords(db, guess);
-  const hash = await hashPassword(passwords.new);
+  const hash = await hashNewPassword(passwords.new, member.account);
   await db.transaction().execute(async (trx) => {
     await trx.updateTable('members').set({ password_hash: hash, updated_at: formatCst(services.now()) }).where('id', '=', member.memberId).execute();
     await endMemberSessions(trx, member.memberId, member.sessionId);

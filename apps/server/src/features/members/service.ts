@@ -23,7 +23,7 @@ import { badRequest, notFound } from '../../http/envelope.js';
 import { pageWindow } from '../../http/paging.js';
 import { containing } from '../system/like.js';
 import { forgetWrongPasswords } from '../system/lockout.js';
-import { hashPassword } from '../system/passwords.js';
+import { hashNewPassword } from '../system/new-password.js';
 import { endMemberSessions } from './sessions.js';
 import { takePapers } from './papers.js';
 import { refreshMemberState } from '../membership/states.js';
@@ -276,7 +276,7 @@ export async function saveMemberInfo({ db }: Database, body: EditMemberInfoBody,
       ...record,
       join_date: body.JoinDate || at.slice(0, 10),
       account: body.Account,
-      password_hash: await hashPassword(body.Pwd),
+      password_hash: await hashNewPassword(body.Pwd, body.Account),
       apply_state: ApplyState.Approved,
       status: MemberStatus.Enabled,
       applied_at: at,
@@ -289,7 +289,7 @@ export async function saveMemberInfo({ db }: Database, body: EditMemberInfoBody,
   }
   const current = await getMember(db, body.MemberId);
   await checkTypeChoices(db, body, current);
-  const passwordHash = body.Pwd ? await hashPassword(body.Pwd) : undefined;
+  const passwordHash = body.Pwd ? await hashNewPassword(body.Pwd, current.account) : undefined;
   await db.transaction().execute(async (trx) => {
     await trx
       .updateTable('members')

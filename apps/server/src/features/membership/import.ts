@@ -13,7 +13,6 @@ import {
   membershipMessages,
   MemberStatus,
   memberStatusNames,
-  meetsPasswordPolicy,
   saveMemberPaymentBody,
   systemMessages,
   toFen,
@@ -27,6 +26,7 @@ import { AppError, badRequest } from '../../http/envelope.js';
 import { dayOf, firstSheet, headerOf, plainValue, textOf, type PlainValue } from '../../http/xlsx-import.js';
 import { companyColumns } from '../members/service.js';
 import type { AdminPrincipal } from '../system/access.js';
+import { newPasswordProblem } from '../system/new-password.js';
 import { hashPassword } from '../system/passwords.js';
 import { addDays, addYears, isDay, laterDay } from './dates.js';
 import { memberColumnOf, memberColumns, type MemberColumn, type MemberField } from './import-columns.js';
@@ -76,6 +76,8 @@ type Choices = Awaited<ReturnType<typeof choicesOf>>;
 /** EditMemberInfo's fields by the sheet's: its rules (and messages) are the import's. */
 const bodyFields: Partial<Record<keyof EditMemberInfoBody, MemberField>> = {
   Account: 'account',
+  // The one initial password is the request's: holding a row's account is that row's account's problem.
+  Pwd: 'account',
   MemberName: 'memberName',
   CompanyType: 'companyType',
   MemberLevel: 'memberLevel',
@@ -306,7 +308,9 @@ async function insertRows(trx: Db, rows: MemberRow[], passwordHash: string, admi
  */
 export async function importMembers(db: Db, admin: AdminPrincipal, file: Buffer, password: string, now: number): Promise<number> {
   if (password === '') throw badRequest(memberImportMessages.passwordRequired);
-  if (!meetsPasswordPolicy(password)) throw badRequest(systemMessages.passwordPolicy);
+  // Length and the common list once; whether it holds a row's account, row by row (bodyFields).
+  const problem = newPasswordProblem(password);
+  if (problem) throw badRequest(problem);
   const sheet = await firstSheet(file);
   const today = cstDate(now);
   const readErrors: CertImportError[] = [];

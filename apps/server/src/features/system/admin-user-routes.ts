@@ -6,7 +6,7 @@ import { list, ok } from '../../http/envelope.js';
 import { deleteAdminUser, listAdminUsers, saveAdminUser } from './admin-users.js';
 import { adminDocs } from './docs.js';
 import { toAdminUserDto } from './dto.js';
-import { hashPassword } from './passwords.js';
+import { hashNewPassword } from './new-password.js';
 
 const TARGET = '管理员';
 const idParams = z.object({ id: idParam });
@@ -36,7 +36,7 @@ export async function adminUserRoutes(app: App): Promise<void> {
       const resetsPassword = body.AdminId > 0 && body.Password !== '';
       if (resetsPassword) await requirePermission(request, 'system:admin:resetPwd');
       // Hashing takes a while; it happens before the transaction, not inside it.
-      const passwordHash = body.Password ? await hashPassword(body.Password) : undefined;
+      const passwordHash = body.Password ? await hashNewPassword(body.Password, body.Account) : undefined;
       const saved = await adminWrite(
         request,
         {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminUserDto, RoleDto } from '@portal/shared';
 import { ADMIN_PASSWORD, adminCall, attemptLogin, createAdmin, createAdminTestApp, loginAdmin, replaceInitialPassword } from '../../../test/admin.js';
 import { engines, type TestApp } from '../../../test/harness.js';
+import { passwordsBreakingPolicy, passwordsNowAllowed } from '../../../test/passwords.js';
 
 describe.each(engines)('admin users on %s', (engine) => {
   let t: TestApp;
@@ -22,23 +23,23 @@ describe.each(engines)('admin users on %s', (engine) => {
   const adminId = async (account: string) => (await list(`?key=${account}`)).Data.List.find((a) => a.Account === account)?.AdminId as number;
 
   it('creates, lists, updates and deletes an admin', async () => {
-    const created = await save({ Account: 'zhangsan', FullName: '张三', Phone: '13800138000', RoleId: roleId('内容编辑'), Password: 'Zhang2024' });
+    const created = await save({ Account: 'zhangsan', FullName: '张三', Phone: '13800138000', RoleId: roleId('内容编辑'), Password: 'Zhang-lamp-2024' });
     expect(created.Code).toBe(200);
     const { Data } = await list('?key=张');
     expect(Data.TotalCount).toBe(1);
     expect(Data.List[0]).toMatchObject({ AdminId: created.Data, Account: 'zhangsan', FullName: '张三', Phone: '13800138000', RoleName: '内容编辑', Status: 1, LastLoginTime: '' });
 
-    await loginAdmin(t, 'zhangsan', 'Zhang2024');
+    await loginAdmin(t, 'zhangsan', 'Zhang-lamp-2024');
     expect((await list('?key=zhangsan')).Data.List[0]?.LastLoginTime).toMatch(/^\d{4}-/);
 
     expect((await save({ AdminId: created.Data, Account: 'zhangsan2', FullName: '张三丰', RoleId: roleId('超级管理员') })).Code).toBe(200);
     expect((await list('?key=zhangsan2')).Data.List[0]).toMatchObject({ FullName: '张三丰', Phone: '', RoleName: '超级管理员' });
     // The password is unchanged by an edit without one.
-    await loginAdmin(t, 'zhangsan2', 'Zhang2024');
+    await loginAdmin(t, 'zhangsan2', 'Zhang-lamp-2024');
 
     expect((await del(created.Data)).Code).toBe(200);
     expect((await list('?key=zhangsan')).Data.TotalCount).toBe(0);
-    expect((await attemptLogin(t, 'zhangsan2', 'Zhang2024')).Message).toBe('账号或密码错误');
+    expect((await attemptLogin(t, 'zhangsan2', 'Zhang-lamp-2024')).Message).toBe('账号或密码错误');
     expect((await del(created.Data)).Message).toBe('管理员不存在');
   });
 
@@ -52,22 +53,41 @@ describe.each(engines)('admin users on %s', (engine) => {
   it('validates admins with clear messages and the password policy', async () => {
     const editor = roleId('内容编辑');
     const cases: [Record<string, unknown>, string][] = [
-      [{ FullName: '某', RoleId: editor, Password: 'abc12345' }, '请输入账号'],
-      [{ Account: 'a b', FullName: '某', RoleId: editor, Password: 'abc12345' }, '账号为3-32位字母、数字或下划线'],
-      [{ Account: 'ab', FullName: '某', RoleId: editor, Password: 'abc12345' }, '账号为3-32位字母、数字或下划线'],
-      [{ Account: 'lisi', RoleId: editor, Password: 'abc12345' }, '请输入姓名'],
-      [{ Account: 'lisi', FullName: '李四', Phone: '12345', RoleId: editor, Password: 'abc12345' }, '请输入正确电话号码'],
-      [{ Account: 'lisi', FullName: '李四', Password: 'abc12345' }, '请选择角色'],
-      [{ Account: 'lisi', FullName: '李四', RoleId: 0, Password: 'abc12345' }, '请选择角色'],
-      [{ Account: 'lisi', FullName: '李四', RoleId: 999_999, Password: 'abc12345' }, '角色不存在'],
+      [{ FullName: '某', RoleId: editor, Password: 'abc-river-12345' }, '请输入账号'],
+      [{ Account: 'a b', FullName: '某', RoleId: editor, Password: 'abc-river-12345' }, '账号为3-32位字母、数字或下划线'],
+      [{ Account: 'ab', FullName: '某', RoleId: editor, Password: 'abc-river-12345' }, '账号为3-32位字母、数字或下划线'],
+      [{ Account: 'lisi', RoleId: editor, Password: 'abc-river-12345' }, '请输入姓名'],
+      [{ Account: 'lisi', FullName: '李四', Phone: '12345', RoleId: editor, Password: 'abc-river-12345' }, '请输入正确电话号码'],
+      [{ Account: 'lisi', FullName: '李四', Password: 'abc-river-12345' }, '请选择角色'],
+      [{ Account: 'lisi', FullName: '李四', RoleId: 0, Password: 'abc-river-12345' }, '请选择角色'],
+      [{ Account: 'lisi', FullName: '李四', RoleId: 999_999, Password: 'abc-river-12345' }, '角色不存在'],
       [{ Account: 'lisi', FullName: '李四', RoleId: editor }, '请输入密码'],
-      [{ Account: 'lisi', FullName: '李四', RoleId: editor, Password: 'short1' }, '密码长度为8-32位，且必须同时包含字母和数字'],
-      [{ Account: 'lisi', FullName: '李四', RoleId: editor, Password: 'onlyletters' }, '密码长度为8-32位，且必须同时包含字母和数字'],
-      [{ Account: 'admin', FullName: '重复', RoleId: editor, Password: 'abc12345' }, '账号已存在'],
-      [{ Account: 'Admin', FullName: '重复', RoleId: editor, Password: 'abc12345' }, '账号已存在'],
+      ...passwordsBreakingPolicy('lisi').map(({ password, message }): [Record<string, unknown>, string] => [{ Account: 'lisi', FullName: '李四', RoleId: editor, Password: password }, message]),
+      [{ Account: 'admin', FullName: '重复', RoleId: editor, Password: 'abc-river-12345' }, '账号已存在'],
+      [{ Account: 'Admin', FullName: '重复', RoleId: editor, Password: 'abc-river-12345' }, '账号已存在'],
       [{ AdminId: 999_999, Account: 'ghost', FullName: '无', RoleId: editor }, '管理员不存在'],
     ];
     for (const [payload, message] of cases) expect((await save(payload)).Message, JSON.stringify(payload)).toBe(message);
+    expect((await list('?key=lisi')).Data.TotalCount).toBe(0);
+  });
+
+  it('applies the password policy to a reset and to the forced change that follows it; the old password stays until then', async () => {
+    const id = await createAdmin(t, token, 'qianba', '内容编辑');
+    const reset = (Password: string) => save({ AdminId: id, Account: 'qianba', FullName: 'qianba', RoleId: roleId('内容编辑'), Password });
+    for (const { password, message } of passwordsBreakingPolicy('qianba')) expect((await reset(password)).Message, password).toBe(message);
+    // Renamed in the same save: the password must not hold the new name.
+    const renamed = await save({ AdminId: id, Account: 'qb_renamed', FullName: 'qianba', RoleId: roleId('内容编辑'), Password: 'QB_RENAMED and more' });
+    expect(renamed.Message).toBe('密码不能包含账号');
+    await loginAdmin(t, 'qianba');
+
+    const [allowed] = passwordsNowAllowed;
+    expect((await reset(allowed)).Code).toBe(200);
+    const session = await loginAdmin(t, 'qianba', allowed);
+    const change = (Newpwd: string) => adminCall(t, session, 'POST', '/api/XfSystemApi/EditAdminPwd', { Password: allowed, Newpwd, againNewpwd: Newpwd });
+    for (const { password, message } of passwordsBreakingPolicy('qianba')) expect((await change(password)).Message, password).toBe(message);
+    expect((await adminCall<{ MustChangePwd: boolean }>(t, session, 'GET', '/api/XfSystemApi/GetLoginUser')).Data.MustChangePwd).toBe(true);
+    expect((await change(ADMIN_PASSWORD)).Message).toBe('修改成功');
+    expect((await adminCall<{ MustChangePwd: boolean }>(t, session, 'GET', '/api/XfSystemApi/GetLoginUser')).Data.MustChangePwd).toBe(false);
   });
 
   it('refuses deleting or disabling yourself and leaving no active super administrator', async () => {
@@ -118,36 +138,36 @@ describe.each(engines)('admin users on %s', (engine) => {
       return { session, mustChange: me.Data.MustChangePwd };
     };
     // Created by another administrator: only the password change opens.
-    const id = (await save({ Account: 'sunqi', FullName: '孙七', RoleId: roleId('内容编辑'), Password: 'Given2024x' })).Data;
-    const first = await pending('sunqi', 'Given2024x');
+    const id = (await save({ Account: 'sunqi', FullName: '孙七', RoleId: roleId('内容编辑'), Password: 'Given-lamp-2024' })).Data;
+    const first = await pending('sunqi', 'Given-lamp-2024');
     expect(first.mustChange).toBe(true);
     expect(await adminCall(t, first.session, 'GET', '/api/XfSysBussiness/GetNewsList')).toEqual(mustChange);
-    await replaceInitialPassword(t, 'sunqi', 'Given2024x', 'Mine2024x');
-    const own = await pending('sunqi', 'Mine2024x');
+    await replaceInitialPassword(t, 'sunqi', 'Given-lamp-2024', 'Mine-lamp-2024');
+    const own = await pending('sunqi', 'Mine-lamp-2024');
     expect(own.mustChange).toBe(false);
     expect((await adminCall(t, own.session, 'GET', '/api/XfSysBussiness/GetNewsList')).Code).toBe(200);
 
     // Reset by another administrator: the same again.
-    expect((await save({ AdminId: id, Account: 'sunqi', FullName: '孙七', RoleId: roleId('内容编辑'), Password: 'Reset2024y' })).Code).toBe(200);
-    const reset = await pending('sunqi', 'Reset2024y');
+    expect((await save({ AdminId: id, Account: 'sunqi', FullName: '孙七', RoleId: roleId('内容编辑'), Password: 'Reset-lamp-2024y' })).Code).toBe(200);
+    const reset = await pending('sunqi', 'Reset-lamp-2024y');
     expect(reset.mustChange).toBe(true);
     expect(await adminCall(t, reset.session, 'GET', '/api/XfSysBussiness/GetNewsList')).toEqual(mustChange);
 
     // A super administrator setting their own password through the same dialog chose it themselves.
     const selfId = await adminId('admin');
-    expect((await save({ AdminId: selfId, Account: 'admin', FullName: 'admin', RoleId: roleId('超级管理员'), Password: 'Self2024pw' })).Code).toBe(200);
-    expect((await pending('admin', 'Self2024pw')).mustChange).toBe(false);
-    expect((await save({ AdminId: selfId, Account: 'admin', FullName: 'admin', RoleId: roleId('超级管理员'), Password: ADMIN_PASSWORD }, await loginAdmin(t, 'admin', 'Self2024pw'))).Code).toBe(200);
+    expect((await save({ AdminId: selfId, Account: 'admin', FullName: 'admin', RoleId: roleId('超级管理员'), Password: 'Self-lamp-2024' })).Code).toBe(200);
+    expect((await pending('admin', 'Self-lamp-2024')).mustChange).toBe(false);
+    expect((await save({ AdminId: selfId, Account: 'admin', FullName: 'admin', RoleId: roleId('超级管理员'), Password: ADMIN_PASSWORD }, await loginAdmin(t, 'admin', 'Self-lamp-2024'))).Code).toBe(200);
     token = await loginAdmin(t);
   });
 
   it('resets a password only with system:admin:resetPwd, ending that admin’s sessions', async () => {
     const id = await createAdmin(t, token, 'zhaoliu', '内容编辑');
     const session = await loginAdmin(t, 'zhaoliu');
-    const reset = await save({ AdminId: id, Account: 'zhaoliu', FullName: 'zhaoliu', RoleId: roleId('内容编辑'), Password: 'Reset2024x' });
+    const reset = await save({ AdminId: id, Account: 'zhaoliu', FullName: 'zhaoliu', RoleId: roleId('内容编辑'), Password: 'Reset-lamp-2024x' });
     expect(reset.Code).toBe(200);
     expect((await whoAmI(session)).Code).toBe(402);
-    await replaceInitialPassword(t, 'zhaoliu', 'Reset2024x', 'Owned2024x');
+    await replaceInitialPassword(t, 'zhaoliu', 'Reset-lamp-2024x', 'Owned-lamp-2024');
 
     // An admin manager without the reset permission may edit but not reset.
     const menus = (await adminCall<{ perms: string; MenuId: number; children: never[] }[]>(t, token, 'GET', '/api/XfSystemApi/GetSystemMenuList?all=1')).Data;
@@ -158,8 +178,8 @@ describe.each(engines)('admin users on %s', (engine) => {
     const manager = await loginAdmin(t, 'manager');
     const peer = await createAdmin(t, token, 'peer', '账号管理');
     expect((await save({ AdminId: peer, Account: 'peer', FullName: '同级', RoleId: managers.Data }, manager)).Code).toBe(200);
-    expect((await save({ AdminId: peer, Account: 'peer', FullName: '同级', RoleId: managers.Data, Password: 'Other2024x' }, manager)).Code).toBe(403);
-    expect((await save({ Account: 'newbie', FullName: 'newbie', RoleId: managers.Data, Password: 'Other2024x' }, manager)).Code).toBe(403);
+    expect((await save({ AdminId: peer, Account: 'peer', FullName: '同级', RoleId: managers.Data, Password: 'Other-lamp-2024' }, manager)).Code).toBe(403);
+    expect((await save({ Account: 'newbie', FullName: 'newbie', RoleId: managers.Data, Password: 'Other-lamp-2024' }, manager)).Code).toBe(403);
     // Nor may they touch a super administrator, or make one.
     expect((await save({ AdminId: await adminId('admin'), Account: 'admin', FullName: '改名', RoleId: roleId('超级管理员') }, manager)).Message).toBe('只有超级管理员可以设置或修改超级管理员');
     expect((await save({ AdminId: peer, Account: 'peer', FullName: '同级', RoleId: roleId('超级管理员') }, manager)).Message).toBe('只有超级管理员可以设置或修改超级管理员');

@@ -9,7 +9,8 @@ import type { RequestClient } from '../../http/user-agent.js';
 import { writeAudit } from './audit.js';
 import { consumeCaptcha } from './captcha.js';
 import { writeLoginLog } from './login-log.js';
-import { decoyHash, hashPassword, verifyPassword } from './passwords.js';
+import { hashNewPassword } from './new-password.js';
+import { decoyHash, verifyPassword } from './passwords.js';
 import { clearWrongPasswords, countWrongPassword, lockedMinutes, type GuessKey } from './lockout.js';
 import { endAdminSessions, endSession, openSession } from './sessions.js';
 import { openChallenge } from './sign-in-challenges.js';
@@ -112,7 +113,8 @@ export async function signOut({ database, now }: Services, admin: AdminPrincipal
 
 /**
  * The caller's own password change (EditAdminPwd): the old password must match; the new one
- * (already checked against the policy) must differ. Every other session of the admin ends.
+ * must differ and meet the policy (its length checked with the body; the account and the common
+ * list here, once the old one is known right). Every other session of the admin ends.
  * A wrong old password counts toward the sign-in lockout; the guess that locks the account
  * also ends all its sessions, this one included, since whoever holds it does not know the password.
  */
@@ -140,7 +142,7 @@ export async function changeOwnPassword(
   }
   if (passwords.new === passwords.old) throw badRequest(systemMessages.samePassword);
   await clearWrongPasswords(db, guess);
-  const hash = await hashPassword(passwords.new);
+  const hash = await hashNewPassword(passwords.new, admin.account);
   await db.transaction().execute(async (trx) => {
     await trx.updateTable('admin_users').set({ password_hash: hash, must_change_password: 0, updated_at: formatCst(at) }).where('id', '=', admin.adminId).execute();
     await endAdminSessions(trx, admin.adminId, admin.sessionId);

@@ -1,5 +1,4 @@
-import { randomBytes, randomInt, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
-import { meetsPasswordPolicy } from '@portal/shared';
+import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
 /**
  * Admin passwords: scrypt with a per-password random salt (DESIGN.md §2). The parameters are
@@ -40,16 +39,4 @@ let decoy: Promise<string> | undefined;
 export function decoyHash(): Promise<string> {
   decoy ??= hashPassword(randomBytes(24).toString('base64'));
   return decoy;
-}
-
-const LETTERS = 'abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ';
-const DIGITS = '23456789';
-
-/** A random 16-character password that meets the policy (for the first administrator). */
-export function generatePassword(): string {
-  const alphabet = LETTERS + DIGITS;
-  for (;;) {
-    const password = Array.from({ length: 16 }, () => alphabet[randomInt(alphabet.length)]).join('');
-    if (meetsPasswordPolicy(password)) return password;
-  }
 }

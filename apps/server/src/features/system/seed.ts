@@ -1,10 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely } from 'kysely';
-import { defaultSystemMenus, formatCst, meetsPasswordPolicy, SystemMenuKind, type DefaultSystemMenu } from '@portal/shared';
+import { defaultSystemMenus, formatCst, SystemMenuKind, type DefaultSystemMenu } from '@portal/shared';
 import type { DB } from '../../db/schema.js';
 import type { Services } from '../../http/app-types.js';
 import type { FirstAdmin } from '../../ops/first-admin.js';
-import { generatePassword, hashPassword } from './passwords.js';
+import { generatePassword, newPasswordProblem } from './new-password.js';
+import { hashPassword } from './passwords.js';
 
 const SUPER_ROLE = '超级管理员';
 const EDITOR_ROLE = '内容编辑';
@@ -25,10 +26,9 @@ const SEED_LOCK = 7_411_302;
 export async function ensureSystemSeed({ database, config, now }: Services, log: FastifyBaseLogger): Promise<FirstAdmin | null> {
   const { db } = database;
   const firstStart = !(await db.selectFrom('admin_users').select('id').limit(1).executeTakeFirst());
-  const password = firstStart ? (config.adminPassword ?? generatePassword()) : undefined;
-  if (password !== undefined && !meetsPasswordPolicy(password)) {
-    throw new Error('ADMIN_PASSWORD must be 8–32 characters long and contain letters and digits');
-  }
+  const password = firstStart ? (config.adminPassword ?? generatePassword(FIRST_ADMIN)) : undefined;
+  const problem = password === undefined ? null : newPasswordProblem(password, FIRST_ADMIN);
+  if (problem) throw new Error(`ADMIN_PASSWORD: ${problem} (12–128 characters, not holding the account name admin, not a common password)`);
   const passwordHash = password === undefined ? undefined : await hashPassword(password);
   const at = formatCst(now());
 

@@ -70,7 +70,7 @@ export function HeaderBar({ collapsed, onToggle, crumbs }: HeaderBarProps) {
           </button>
         </Dropdown>
       </div>
-      <PasswordDialog open={passwordOpen} onClose={() => setPasswordOpen(false)} />
+      <PasswordDialog open={passwordOpen} onClose={() => setPasswordOpen(false)} account={user.Account} />
       <TwoFactorDialog
         open={twoFactorOpen}
         enabled={user.TotpEnabled}

@@ -1,5 +1,5 @@
 import { App, Form, Input } from 'antd';
-import { messages } from '@portal/shared';
+import { messages, newPasswordHint } from '@portal/shared';
 import { systemApi, type PasswordChangeBody } from '../../api/system';
 import { NewPasswordFields } from '../shared/NewPasswordFields';
 import { useFormSubmit } from '../../components/useFormSubmit';
@@ -11,7 +11,7 @@ import { FormDialog } from '../shared/FormDialog';
  * `required`: the first sign-in with a password someone else chose (the server refuses every
  * other call until it is changed), so the dialog cannot be dismissed.
  */
-export function PasswordDialog({ open, onClose, required = false }: { open: boolean; onClose: () => void; required?: boolean }) {
+export function PasswordDialog({ open, onClose, account, required = false }: { open: boolean; onClose: () => void; account: string; required?: boolean }) {
   const [form] = Form.useForm<PasswordChangeBody>();
   const { message } = App.useApp();
   const { submit, saving } = useFormSubmit(form, systemApi.changePassword, () => {
@@ -35,8 +35,9 @@ export function PasswordDialog({ open, onClose, required = false }: { open: bool
           <Input.Password autoComplete="current-password" placeholder="请输入旧密码" />
         </Form.Item>
         <NewPasswordFields
-          password={{ name: 'Newpwd', label: '新密码', placeholder: '请输入新密码' }}
+          password={{ name: 'Newpwd', label: '新密码', placeholder: newPasswordHint }}
           confirm={{ name: 'againNewpwd', label: '确认新密码', placeholder: '请再次输入新密码' }}
+          account={account}
         />
       </Form>
     </FormDialog>

@@ -146,8 +146,8 @@ export function ApplyDialog({ open, onClose, rejected }: { open: boolean; onClos
             </Form.Item>
           </Col>
           <Col xs={24} sm={12}>
-            <Form.Item name="Pwd" label="密码" rules={rule('Pwd')}>
-              <Input.Password placeholder="请输入密码" autoComplete="new-password" maxLength={32} />
+            <Form.Item name="Pwd" label="密码" rules={rule('Pwd')} dependencies={['Account']}>
+              <Input.Password placeholder="请输入密码" autoComplete="new-password" />
             </Form.Item>
           </Col>
           <Col xs={24} sm={12}>

@@ -21,7 +21,8 @@ interface LoginForm {
 }
 
 /**
- * Member login (spec §2 "Member dialogs"): 500 px, not closed by a click outside, values trimmed.
+ * Member login (spec §2 "Member dialogs"): 500 px, not closed by a click outside, the account
+ * trimmed. The password goes as typed, uncut: one may begin or end with a space (docs/security.md).
  * An application under review (510) is told so; a rejected one (511) reopens as the
  * application form with the reason, for the applicant to correct and resubmit.
  */
@@ -37,7 +38,7 @@ export function LoginDialog({ open, onClose, onLoggedIn, onRejected }: Props) {
     if (!values) return;
     setBusy(true);
     try {
-      const outcome = await membersApi.login(values.account.trim(), values.password.trim());
+      const outcome = await membersApi.login(values.account.trim(), values.password);
       if (outcome.state === 'pending') {
         void message.warning(outcome.message);
         return;
@@ -76,8 +77,8 @@ export function LoginDialog({ open, onClose, onLoggedIn, onRejected }: Props) {
         <Form.Item name="account" label="账号" rules={[{ required: true, whitespace: true, message: messages.accountRequired }]}>
           <Input prefix={<UserOutlined aria-hidden />} placeholder="请输入账号" autoComplete="username" maxLength={50} />
         </Form.Item>
-        <Form.Item name="password" label="密码" rules={[{ required: true, whitespace: true, message: messages.passwordRequired }]}>
-          <Input.Password prefix={<LockOutlined aria-hidden />} placeholder="请输入密码" autoComplete="current-password" maxLength={50} />
+        <Form.Item name="password" label="密码" rules={[{ required: true, message: messages.passwordRequired }]}>
+          <Input.Password prefix={<LockOutlined aria-hidden />} placeholder="请输入密码" autoComplete="current-password" />
         </Form.Item>
         {/* Enter in either field submits. */}
         <button type="submit" hidden aria-hidden />

@@ -82,13 +82,17 @@ function ProfileTab({ profile }: { profile: MemberProfileDto }) {
   );
 }
 
-/** 修改密码 (spec §5): old, new and repeated new password; success closes the dialog. */
-function PasswordTab({ onDone }: { onDone: () => void }) {
-  const [form] = Form.useForm<MemberPasswordForm>();
+/**
+ * 修改密码 (spec §5): old, new and repeated new password; success closes the dialog. The
+ * member's account rides along in the form, unsent, for the rule that the new password must not
+ * hold it.
+ */
+function PasswordTab({ account, onDone }: { account: string; onDone: () => void }) {
+  const [form] = Form.useForm<MemberPasswordForm & { Account: string }>();
   const rule = (field: keyof MemberPasswordForm) => [schemaRule(editMemberPwdForm, field)];
-  const { submit, saving } = useSave(form, membersApi.changePassword, onDone);
+  const { submit, saving } = useSave(form, ({ Pwd, Newpwd, againNewpwd }) => membersApi.changePassword({ Pwd, Newpwd, againNewpwd }), onDone);
   return (
-    <Form form={form} layout="vertical" validateTrigger={checkedOn} onFinish={() => void submit()} style={{ maxWidth: 420 }}>
+    <Form form={form} layout="vertical" initialValues={{ Account: account }} validateTrigger={checkedOn} onFinish={() => void submit()} style={{ maxWidth: 420 }}>
       <Form.Item name="Pwd" label="旧密码" rules={rule('Pwd')}>
         <Input.Password placeholder="请输入旧密码" autoComplete="current-password" />
       </Form.Item>
@@ -112,7 +116,7 @@ export function UserInfoDialog({ open, onClose, profile }: { open: boolean; onCl
       <Tabs
         items={[
           { key: 'profile', label: '个人信息', children: profile && <ProfileTab profile={profile} /> },
-          { key: 'password', label: '修改密码', children: <PasswordTab onDone={onClose} /> },
+          { key: 'password', label: '修改密码', children: <PasswordTab account={profile?.Account ?? ''} onDone={onClose} /> },
         ]}
       />
     </Modal>

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Col, DatePicker, Form, Input, Radio, Row, Select, Typography } from 'antd';
-import { ApplyState, dialogWidth, editMemberInfoBody, memberLimits, MemberStatus, typeKinds, type EditMemberInfoBody } from '@portal/shared';
+import { ApplyState, dialogWidth, editMemberInfoBody, memberLimits, MemberStatus, newPasswordHint, typeKinds, type EditMemberInfoBody } from '@portal/shared';
 import { download } from '../../../api/client';
 import { membersAdminApi } from '../../../api/members-admin';
 import { useTypeOptions } from '../../../components/SearchForm';
@@ -84,8 +84,8 @@ export function MemberDialog({ memberId, onClose, onSaved }: MemberDialogProps) 
             </Form.Item>
           </Col>
           <Col span={12}>
-            <Form.Item name="Pwd" label={isNew ? '密码' : '重置密码'} rules={rule('Pwd')}>
-              <Input.Password placeholder={isNew ? '8-32位，须同时包含字母和数字' : '不修改请留空'} autoComplete="new-password" />
+            <Form.Item name="Pwd" label={isNew ? '密码' : '重置密码'} rules={rule('Pwd')} dependencies={['Account']}>
+              <Input.Password placeholder={isNew ? newPasswordHint : '不修改请留空'} autoComplete="new-password" />
             </Form.Item>
           </Col>
           <Col span={12}><TextItem name="MemberName" label="公司名称" rules={rule('MemberName')} maxLength={memberLimits.memberName} /></Col>

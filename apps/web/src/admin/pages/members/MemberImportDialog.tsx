@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Form, Input } from 'antd';
-import { meetsPasswordPolicy, memberImportMessages, systemMessages } from '@portal/shared';
+import { memberImportMessages, passwordProblem } from '@portal/shared';
 import { memberImportApi } from '../../../api/member-import';
 import { SpreadsheetImportDialog } from '../../shared/SpreadsheetImportDialog';
 
@@ -18,7 +18,8 @@ export interface MemberImportDialogProps {
  */
 export function MemberImportDialog({ open, onClose, onImported }: MemberImportDialogProps) {
   const [password, setPassword] = useState('');
-  const problem = password === '' ? null : meetsPasswordPolicy(password) ? null : systemMessages.passwordPolicy;
+  // Whether it holds a row's account, and whether it is too common, the server reports.
+  const problem = password === '' ? null : passwordProblem(password);
   return (
     <SpreadsheetImportDialog
       title="导入会员"
@@ -35,7 +36,7 @@ export function MemberImportDialog({ open, onClose, onImported }: MemberImportDi
     >
       <Form layout="vertical" component="div">
         <Form.Item label="初始密码" required validateStatus={problem ? 'error' : undefined} help={problem ?? '导入的会员均以此密码登录，请告知会员并提醒其登录后修改'}>
-          <Input.Password value={password} onChange={(e) => setPassword(e.target.value)} placeholder={memberImportMessages.passwordRequired} autoComplete="new-password" maxLength={32} />
+          <Input.Password value={password} onChange={(e) => setPassword(e.target.value)} placeholder={memberImportMessages.passwordRequired} autoComplete="new-password" />
         </Form.Item>
       </Form>
     </SpreadsheetImportDialog>

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Form, Input, Radio, Select } from 'antd';
-import { adminAccountPattern, dialogWidth, landlinePattern, messages, mobilePattern, systemMessages, type AdminUserDto, type SaveAdminUserBody } from '@portal/shared';
+import { adminAccountPattern, dialogWidth, landlinePattern, messages, mobilePattern, newPasswordHint, systemMessages, type AdminUserDto, type SaveAdminUserBody } from '@portal/shared';
 import { systemApi } from '../../../../api/system';
 import { useRoleOptions } from '../../../../components/SearchForm';
 import { NewPasswordFields } from '../../../shared/NewPasswordFields';
@@ -66,8 +66,9 @@ export function AdminUserDialog({ editing, onClose, onSaved }: EditDialogProps<A
         </Form.Item>
         {isNew && (
           <NewPasswordFields
-            password={{ name: 'Password', label: '登录密码', placeholder: '8-32位，须同时包含字母和数字' }}
+            password={{ name: 'Password', label: '登录密码', placeholder: newPasswordHint }}
             confirm={{ name: 'confirm', label: '确认密码', placeholder: '请再次输入密码' }}
+            account={{ field: 'Account' }}
           />
         )}
         <Form.Item name="Status" label="状态">

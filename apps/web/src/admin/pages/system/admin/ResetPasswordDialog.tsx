@@ -1,5 +1,5 @@
 import { Form } from 'antd';
-import { dialogWidth, type AdminUserDto } from '@portal/shared';
+import { dialogWidth, newPasswordHint, type AdminUserDto } from '@portal/shared';
 import { systemApi } from '../../../../api/system';
 import { NewPasswordFields } from '../../../shared/NewPasswordFields';
 import { useFormSubmit } from '../../../../components/useFormSubmit';
@@ -27,8 +27,9 @@ export function ResetPasswordDialog({ user, onClose, onSaved }: { user: AdminUse
     <FormDialog title={`重置密码：${user?.Account ?? ''}`} open={user !== null} width={dialogWidth.small} onOk={submit} onCancel={onClose} saving={saving}>
       <Form form={form} labelCol={{ flex: '90px' }} preserve={false} validateTrigger="onBlur">
         <NewPasswordFields
-          password={{ name: 'Password', label: '新密码', placeholder: '8-32位，须同时包含字母和数字' }}
+          password={{ name: 'Password', label: '新密码', placeholder: newPasswordHint }}
           confirm={{ name: 'confirm', label: '确认密码', placeholder: '请再次输入新密码' }}
+          account={user?.Account ?? ''}
         />
       </Form>
     </FormDialog>
