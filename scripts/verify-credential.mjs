@@ -1,7 +1,8 @@
-// Checks a certificate credential offline: `node scripts/verify-credential.mjs <credential.jwt> <jwks.json | https://…/.well-known/jwks.json>`.
-// Prints the credential's claims when the signature fits the association's published key set,
-// and exits 1 otherwise. Whether the certificate still stands is for its verification page
-// (the credential's id) to say.
+// Checks a credential offline: `node scripts/verify-credential.mjs <credential.jwt> <jwks.json | https://…/.well-known/jwks.json>`.
+// Prints the credential's claims when the signature fits the association's published key set
+// (RS256 now; EdDSA for credentials issued before), and exits 1 otherwise. Whether it still
+// stands is for its verification page (the credential's id) or its status list
+// (credentialStatus.statusListCredential) to say.
 import { readFile } from 'node:fs/promises';
 import { createLocalJWKSet, jwtVerify } from 'jose';
 
@@ -13,7 +14,7 @@ if (!file || !keys) {
 const jwks = /^https?:\/\//.test(keys) ? await (await fetch(keys)).json() : JSON.parse(await readFile(keys, 'utf8'));
 try {
   const { payload } = await jwtVerify((await readFile(file, 'utf8')).trim(), createLocalJWKSet(jwks), {
-    algorithms: ['EdDSA'],
+    algorithms: ['RS256', 'EdDSA'],
     // The issue day is in China Standard Time; do not refuse a credential for the verifier's clock.
     clockTolerance: '2 days',
   });

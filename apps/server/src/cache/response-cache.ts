@@ -314,7 +314,7 @@ function liveCounter(body: Buffer, count: () => void, field: string | undefined)
 }
 
 /** If-None-Match holds the tag (or *); weak and strong forms compare equal, as RFC 9110 asks for GET. */
-function matchesTag(header: string | undefined, etag: string): boolean {
+export function matchesTag(header: string | undefined, etag: string): boolean {
   if (!header) return false;
   if (header.trim() === '*') return true;
   const bare = etag.replace(/^W\//, '');

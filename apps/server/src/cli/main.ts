@@ -6,10 +6,11 @@ import { oneLine } from '../ops/readiness.js';
 import { adminResetPassword } from './admin-reset-password.js';
 import { backup } from './backup.js';
 import { CliError, parseArgs, type Command } from './command.js';
+import { credentialKeyRotate } from './credential-key.js';
 import { restore } from './restore.js';
 import { tokenCreate, tokenList, tokenRevoke } from './token.js';
 
-const commands: Command[] = [backup, restore, adminResetPassword, tokenCreate, tokenList, tokenRevoke];
+const commands: Command[] = [backup, restore, adminResetPassword, tokenCreate, tokenList, tokenRevoke, credentialKeyRotate];
 
 const overview = `协会门户运维命令 / association portal operator commands
 

@@ -335,6 +335,8 @@ export interface MembersTable {
   /** The electronic membership card's revocation ('' while valid) and its reason. */
   card_revoked_at: Generated<string>;
   card_revoke_reason: Generated<string>;
+  /** The card's place in the member cards' revocation status lists, given with its first credential; null before. */
+  card_status_index: number | null;
   /** 会员名录: 1 listed; the contact fields shown, as a comma list of DailyOperator, OperatorPhone, Email. */
   directory_listed: Generated<number>;
   directory_contacts: Generated<string>;
@@ -488,17 +490,28 @@ export interface CertificatesTable {
   status: number;
   /** The random token the certificate's QR code carries. */
   verify_token: string;
+  /** Its place in the certificates' revocation status lists, given with its first credential; null before. */
+  status_index: number | null;
   created_at: string;
   updated_at: string;
 }
 
-/** The association's credential signing key (one row, id 1); JWKs as JSON text. */
+/** The association's credential signing keys, newest RS256 row signing; JWKs as JSON text. */
 export interface CredentialKeysTable {
   id: number;
+  /** RFC 7638 thumbprint of the public key. */
   kid: string;
   public_jwk: string;
   private_jwk: string;
+  /** 'RS256', or 'EdDSA' for the key credentials were signed with before RS256. */
+  alg: Generated<string>;
   created_at: string;
+}
+
+/** The next free position of each family of status lists (features/credentials/status-list.ts). */
+export interface CredentialStatusCountersTable {
+  family: string;
+  next_index: Generated<number>;
 }
 
 /** One public certificate lookup, for the per-address limit. */
@@ -619,6 +632,7 @@ export interface DB {
   certificates: CertificatesTable;
   cert_lookups: CertLookupsTable;
   credential_keys: CredentialKeysTable;
+  credential_status_counters: CredentialStatusCountersTable;
   activities: ActivitiesTable;
   activity_levels: ActivityLevelsTable;
   activity_notices: ActivityNoticesTable;

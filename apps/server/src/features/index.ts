@@ -28,6 +28,9 @@ import { certificatesAdmin } from './certificates/admin.js';
 import { certificatesPublic } from './certificates/public.js';
 import { certificateVerification } from './certificates/verification.js';
 import { memberCardVerification } from './membership/card-page.js';
+import { cardStatus } from './membership/card.js';
+import { certificateStatus } from './certificates/credential.js';
+import { credentialRoutes } from './credentials/routes.js';
 import { crawlRoutes } from './pages/crawl.js';
 
 import { activitiesAdmin } from './activities/admin.js';
@@ -49,6 +52,8 @@ export async function registerFeatures(app: App): Promise<void> {
   await app.register(async (scope) => { for (const r of systemRoutes) await r(scope as App); }, { prefix: '/api/XfSystemApi' });
   // Pages and well-known documents outside /api: a certificate's verification page and its credential.
   await app.register(async (scope) => certificateVerification(scope as App));
+  // What verifiers of the signed credentials fetch: the keys, the issuer profile, the revocation lists.
+  await app.register(async (scope) => credentialRoutes(scope as App, [certificateStatus, cardStatus]));
   // An electronic membership card's verification page.
   await app.register(async (scope) => memberCardVerification(scope as App));
   // robots.txt and sitemap.xml for search engines.

@@ -27,6 +27,7 @@ import { autosaves } from './026-autosaves.js';
 import { review } from './027-review.js';
 import { memorialDays } from './028-memorial-days.js';
 import { membership } from './029-membership.js';
+import { credentialStatus } from './031-credential-status.js';
 
 /** A migration that may need to know the engine (serial vs autoincrement, FTS vs trigram). */
 export type EngineMigration = (engine: Engine) => Migration;
@@ -60,6 +61,7 @@ const all: Record<string, EngineMigration> = {
   '027-review': review,
   '028-memorial-days': memorialDays,
   '029-membership': membership,
+  '031-credential-status': credentialStatus,
 };
 
 /** Every migration this build knows, in order (readiness checks they are all applied). */

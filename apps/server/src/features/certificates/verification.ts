@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { CertStatus, ExamStatus } from '@portal/shared';
 import type { App } from '../../http/app-types.js';
-import { ACHIEVEMENT_PATH, achievement, checkCredential, CREDENTIAL_MAX_BYTES, ISSUER_PATH, issueCredential, issuerProfile, JWKS_PATH, publicKeySet } from './credential.js';
+import { ACHIEVEMENT_PATH, achievement, checkCredential, CREDENTIAL_MAX_BYTES, issueCredential } from './credential.js';
 import { contentDisposition } from '../../http/content-disposition.js';
 import { publicBaseUrl } from '../../http/public-base-url.js';
 import { verifyUrl } from './download.js';
@@ -16,8 +16,8 @@ import { maskName, renderVerifyPage, type CredentialVerdict, type VerifiedRecord
  * - GET  /cert/verify/<token>             the verification page (HTML, no script)
  * - GET  /cert/verify/<token>/credential  the certificate as a signed Open Badges 3.0 credential
  * - POST /cert/verify                     check an uploaded credential (multipart: file or credential)
- * - GET  /.well-known/jwks.json           the association's public key
- * - GET  /cert/issuer, /cert/achievement  the issuer profile and achievement the credentials name
+ * - GET  /cert/achievement                the achievement the credentials name
+ * The keys, the issuer profile and the status lists are features/credentials/routes.ts's.
  */
 
 /** Any text is taken, so that a mangled address gets the designed page rather than a JSON error. */
@@ -103,12 +103,6 @@ export async function certificateVerification(app: App): Promise<void> {
     return { kind: 'signed', certNum: record?.certNum ?? '', holder: maskName(holder), record: (record && shown(record)) ?? null };
   }
 
-  app.get(JWKS_PATH, { schema: hidden }, async (_request, reply) =>
-    reply.header('cache-control', 'public, max-age=3600').header('access-control-allow-origin', '*').send(await publicKeySet(db, now)),
-  );
-  app.get(ISSUER_PATH, { schema: hidden }, async (request, reply) =>
-    reply.header('access-control-allow-origin', '*').send(issuerProfile(publicBaseUrl(request), config.site.name)),
-  );
   app.get(ACHIEVEMENT_PATH, { schema: hidden }, async (request, reply) =>
     reply.header('access-control-allow-origin', '*').send(achievement(publicBaseUrl(request), config.site.name)),
   );

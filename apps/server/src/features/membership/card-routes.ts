@@ -41,7 +41,7 @@ export async function memberCardPublic(app: App): Promise<void> {
 
   app.get(
     '/GetMyMemberCredential',
-    { onRequest: requireMember, schema: { ...memberDocs, summary: '本会员的电子凭证：协会签名的可验证凭证（VC-JWT，EdDSA，公钥 /.well-known/jwks.json），其 id 为会员证核验页；条件同 GetMyMemberCard' } },
+    { onRequest: requireMember, schema: { ...memberDocs, summary: '本会员的电子凭证：协会签名的可验证凭证（VC-JWT，RS256，公钥 /.well-known/jwks.json，吊销状态见其 credentialStatus），其 id 为会员证核验页；条件同 GetMyMemberCard' } },
     async (request) => {
       const card = await own(request);
       return ok(await cardCredential(db, now, card, { base: publicBaseUrl(request), issuer: config.site.name, verifyUrl: await verifyUrl(request, card) }));

@@ -1,10 +1,13 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { expressionBuilder, type Kysely } from 'kysely';
 import { ApplyState, cstDate, formatCst, memberMessages, memberNo, MembershipState, membershipMessages, type MembershipState as State } from '@portal/shared';
 import type { DB } from '../../db/schema.js';
 import { siteSecret } from '../../db/site-secret.js';
 import { badRequest, notFound } from '../../http/envelope.js';
-import { dayStart, ISSUER_PATH, issuerProfile, signCredential } from '../certificates/credential.js';
+import { dayStart } from '../certificates/credential.js';
+import { ISSUER_PATH, issuerProfile, VC_CONTEXT } from '../credentials/issuer.js';
+import { statusEntry, statusPosition, type StatusFamily } from '../credentials/status-list.js';
+import { signCredential, subjectId } from '../credentials/vc-jwt.js';
 import { addDays } from './dates.js';
 import { stateOf } from './states.js';
 import { termsOf } from './terms.js';
@@ -128,29 +131,47 @@ export async function setCardRevoked(db: Db, memberId: number, revoke: boolean, 
   return member.member_name;
 }
 
+/**
+ * The member cards' revocation lists: a card stands while it is not revoked and the membership
+ * is 有效 or in 宽限期, by the stored state (states.ts: recomputed at once on a payment, an edit
+ * or a status change, and by the daily job as the calendar moves). A lapse is in the lists as
+ * well as in the credential's validUntil because staff can shorten a membership after the
+ * credential was issued.
+ */
+const members = expressionBuilder<DB, 'members'>();
+export const cardStatus: StatusFamily = {
+  name: 'member-cards',
+  table: 'members',
+  column: 'card_status_index',
+  standing: members.and([members('card_revoked_at', '=', ''), members('apply_state', '=', ApplyState.Approved), members('membership_state', 'in', [MembershipState.Active, MembershipState.Grace])]),
+};
+
 /** The end of a CST day, as an XML Schema dateTime: the first moment of the next. */
 const dayEnd = (day: string) => dayStart(addDays(day, 1));
 
 /**
  * The card as a W3C Verifiable Credential (data model 2.0) secured as a VC-JWT with the
- * certificates' key (its public half at /.well-known/jwks.json): the membership of
+ * association's key, as the certificates are (features/credentials): the membership of
  * `credentialSubject` (member number, company, level, 入会日期, 有效期至) issued by the
  * association. Its id is the card's verification page, which says whether it still stands;
  * validUntil (the JWT's exp) is the end of the last day of grace, after which the membership
- * lapses unless renewed; a membership without an end has none.
+ * lapses unless renewed; a membership without an end has none. Its credentialStatus names the
+ * card's place in the member cards' revocation list. The subject's id is a urn:uuid made from
+ * the card's token: one per member, and not to be worked out from the member number.
  */
 export async function cardCredential(db: Db, now: () => number, card: MemberCard, site: { base: string; issuer: string; verifyUrl: string }): Promise<string> {
-  const { '@context': _context, ...issuer } = issuerProfile(site.base, site.issuer);
-  return signCredential(db, now, {
-    '@context': ['https://www.w3.org/ns/credentials/v2'],
+  const position = await statusPosition(db, cardStatus, card.memberId);
+  return signCredential(db, now, site.base, {
+    '@context': [VC_CONTEXT],
     id: site.verifyUrl,
     type: ['VerifiableCredential', 'MembershipCredential'],
     name: `${site.issuer}电子会员证 ${card.memberNo}`,
     description: `${card.company}是${site.issuer}${card.level}，会员编号 ${card.memberNo}，有效期至 ${card.expireDate || '长期'}`,
-    issuer,
+    issuer: issuerProfile(site.base, site.issuer),
     validFrom: new Date(now()).toISOString(),
     ...(card.graceEnd ? { validUntil: dayEnd(card.graceEnd) } : {}),
     credentialSubject: {
+      id: subjectId(`member-card:${await cardToken(db, card.memberId, now())}`),
       type: ['Organization', 'Member'],
       name: card.company,
       memberOf: { id: site.base + ISSUER_PATH, name: site.issuer },
@@ -159,5 +180,6 @@ export async function cardCredential(db: Db, now: () => number, card: MemberCard
       joinDate: card.joinDate,
       expireDate: card.expireDate,
     },
+    credentialStatus: statusEntry(site.base, cardStatus, position),
   });
 }
