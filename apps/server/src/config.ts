@@ -101,6 +101,19 @@ export interface Config {
    * they opt in, whatever this says.
    */
   memberDirectory: DirectoryAccess;
+  /**
+   * What may be uploaded in an hour (features/uploads/quotas.ts): per member
+   * (UPLOAD_MEMBER_FILES_PER_HOUR, default 60; UPLOAD_MEMBER_MB_PER_HOUR, default 100) and per
+   * client address (UPLOAD_ADDRESS_FILES_PER_HOUR, default 120; UPLOAD_ADDRESS_MB_PER_HOUR,
+   * default 200). 0 turns that one off. Back-office uploads count against none.
+   */
+  uploadQuotas: { member: UploadQuota; address: UploadQuota };
+}
+
+/** Files and bytes one member or one client address may upload in an hour; 0 is no limit. */
+export interface UploadQuota {
+  files: number;
+  bytes: number;
 }
 
 export type TrustProxy = false | number | string[];
@@ -192,6 +205,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     newsRevisionsKept: Math.floor(positiveNumber(env, 'NEWS_REVISIONS_KEPT', 0, { zero: true })),
     membershipReminderDays: parseReminderDays(env.MEMBERSHIP_REMINDER_DAYS),
     memberDirectory: parseMemberDirectory(env.MEMBER_DIRECTORY),
+    uploadQuotas: {
+      member: uploadQuota(env, 'MEMBER', { files: 60, mb: 100 }),
+      address: uploadQuota(env, 'ADDRESS', { files: 120, mb: 200 }),
+    },
     adminSession: {
       idleMinutes: positiveNumber(env, 'ADMIN_SESSION_IDLE_MINUTES', 120),
       maxHours: positiveNumber(env, 'ADMIN_SESSION_MAX_HOURS', 12),
@@ -280,6 +297,14 @@ function parseApiDocs(env: NodeJS.ProcessEnv): Config['apiDocs'] {
   if (raw === 'true' || raw === 'full') return 'full';
   if (raw === 'public') return 'public';
   throw new Error(`API_DOCS must be full, public or false, got ${raw}`);
+}
+
+/** UPLOAD_<who>_FILES_PER_HOUR (files) and UPLOAD_<who>_MB_PER_HOUR (megabytes, fractions allowed); 0 turns one off. */
+function uploadQuota(env: NodeJS.ProcessEnv, who: string, fallback: { files: number; mb: number }): UploadQuota {
+  return {
+    files: Math.floor(positiveNumber(env, `UPLOAD_${who}_FILES_PER_HOUR`, fallback.files, { zero: true })),
+    bytes: Math.floor(positiveNumber(env, `UPLOAD_${who}_MB_PER_HOUR`, fallback.mb, { zero: true }) * 2 ** 20),
+  };
 }
 
 /** A positive number from the environment; `zero` lets 0 through too, where it means "off". */

@@ -1,4 +1,4 @@
-import { inflateSync } from 'node:zlib';
+import { crc32, deflateSync, inflateSync } from 'node:zlib';
 
 /**
  * A minimal PNG decoder for tests: 8-bit RGBA or RGB, not interlaced (what resvg writes). Enough
@@ -65,4 +65,26 @@ export function differingPixels(a: DecodedPng, b: DecodedPng, box: { x: number; 
     }
   }
   return differing;
+}
+
+/**
+ * A valid PNG of `width` × `height` black pixels, 1 bit each, whose rows of zeros compress to
+ * almost nothing: 20000 × 20000 is about 50 KB here and 1.6 GB once decoded (a pixel flood).
+ */
+export function pixelFloodPng(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const framed = Buffer.alloc(body.length + 8);
+    framed.writeUInt32BE(data.length, 0);
+    body.copy(framed, 4);
+    framed.writeUInt32BE(crc32(body), body.length + 4);
+    return framed;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 1; // bit depth; colour type 0 (grey), deflate, no filter method, not interlaced
+  // Each row: filter byte 0 and width bits of zeros.
+  const rows = Buffer.alloc((1 + Math.ceil(width / 8)) * height);
+  return Buffer.concat([SIGNATURE, chunk('IHDR', header), chunk('IDAT', deflateSync(rows, { level: 9 })), chunk('IEND', Buffer.alloc(0))]);
 }

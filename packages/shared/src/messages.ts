@@ -186,6 +186,14 @@ export const contentMessages = {
   editorImageTooLarge: '图片不得大于10M',
   uploadContentMismatch: '文件内容与扩展名不符',
   uploadMissing: '请选择要上传的文件',
+  /** A picture whose header gives more pixels than the server decodes (a pixel flood); `tenThousands` is the limit in 万. */
+  imageTooManyPixels: (tenThousands: number) => `图片尺寸过大，不得超过${tenThousands}万像素`,
+  /** The hourly upload quotas (features/uploads/quotas.ts): files, then bytes. */
+  uploadTooFrequent: '上传过于频繁，请稍后再试',
+  uploadQuotaReached: '上传总量已达上限，请稍后再试',
+  /** The upload storage refused the write: out of space, or read-only / no permission. */
+  storageFull: '存储空间不足，请联系管理员',
+  storageReadOnly: '存储不可写，请联系管理员',
   /** 媒体库: a file something still names is kept; the places say what to change first. */
   uploadInUse: (places: readonly string[]) => `该文件正在使用中，不能删除（${places.join('、')}）`,
 } as const;

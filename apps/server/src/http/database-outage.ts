@@ -1,7 +1,7 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/connection.js';
+import { OutageLog } from '../ops/outage-log.js';
 
 /**
  * The database away: PostgreSQL not answering (restarted, failed over, the network between
@@ -36,49 +36,22 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 }
 
 /**
- * Says an outage once, not once per request (a busy site would write thousands of lines a
- * second), and once more when the database answers again, with how long it was away and how
- * many requests were turned away meanwhile.
+ * Says a database outage once, not once per request, and once more when the database answers
+ * again (ops/outage-log.ts).
  */
-export class OutageReporter {
-  private outage?: { since: number; refused: number };
-
-  constructor(
-    private readonly database: Database,
-    private readonly log: FastifyBaseLogger,
-    private readonly now: () => number,
-  ) {}
-
-  get ongoing(): boolean {
-    return this.outage !== undefined;
-  }
-
-  /** A request met the database away. */
-  report(error: unknown): void {
-    if (this.outage) {
-      this.outage.refused += 1;
-      return;
-    }
-    this.outage = { since: this.now(), refused: 1 };
-    const { name, message, code } = error as { name?: string; message?: string; code?: string };
-    this.log.error({ err: { type: name, message, code } }, 'database unavailable: answering 503 until it is back');
-    void this.watch();
-  }
-
-  /** Asks the database until it answers; then the outage is over. */
-  private async watch(): Promise<void> {
-    for (;;) {
-      await sleep(PROBE_EVERY_MS, undefined, { ref: false });
-      try {
-        await probe(this.database);
-        break;
-      } catch (error) {
-        if (!isDatabaseUnavailable(error)) break;
-      }
-    }
-    const outage = this.outage;
-    this.outage = undefined;
-    if (outage) this.log.warn({ seconds: Math.round((this.now() - outage.since) / 1000), refused: outage.refused }, 'database available again');
+export class OutageReporter extends OutageLog {
+  constructor(database: Database, log: FastifyBaseLogger, now: () => number) {
+    super(
+      {
+        began: 'database unavailable: answering 503 until it is back',
+        ended: 'database available again',
+        probe: () => probe(database),
+        stillAway: isDatabaseUnavailable,
+        probeEveryMs: PROBE_EVERY_MS,
+      },
+      log,
+      now,
+    );
   }
 }
 

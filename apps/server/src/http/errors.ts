@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { Code, codeMessages, messages } from '@portal/shared';
+import { Code, codeMessages, contentMessages, messages } from '@portal/shared';
+import { storageOutageLog, StorageUnwritable } from '../storage/unwritable.js';
 import { AppError, type Envelope } from './envelope.js';
 import { isDatabaseUnavailable, OutageReporter, RETRY_AFTER_SECONDS } from './database-outage.js';
 
@@ -12,7 +13,13 @@ import { isDatabaseUnavailable, OutageReporter, RETRY_AFTER_SECONDS } from './da
 export type PageFallback = (request: FastifyRequest, reply: FastifyReply) => Promise<boolean>;
 
 export function registerErrorHandling(app: FastifyInstance, pageFallback?: PageFallback): void {
-  const outages = new OutageReporter(app.services.database, app.log, app.services.now);
+  const { database, storage, privateStorage, now } = app.services;
+  const outages = new OutageReporter(database, app.log, now);
+  const storageOutages = storageOutageLog([storage, privateStorage], app.log, now);
+  app.addHook('onClose', async () => {
+    outages.stop();
+    storageOutages.stop();
+  });
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (isDatabaseUnavailable(error)) {
       outages.report(error);
@@ -21,6 +28,12 @@ export function registerErrorHandling(app: FastifyInstance, pageFallback?: PageF
         .header('retry-after', String(RETRY_AFTER_SECONDS))
         .header('cache-control', 'no-store')
         .send({ Code: Code.Unavailable, Message: codeMessages[503], Data: null } satisfies Envelope);
+    }
+    if (error instanceof StorageUnwritable) {
+      // The server's storage, not the request, is at fault: Code 500, but words that say whom to tell.
+      storageOutages.report(error);
+      const message = error.reason === 'full' ? contentMessages.storageFull : contentMessages.storageReadOnly;
+      return reply.status(200).send({ Code: Code.Error, Message: message, Data: null } satisfies Envelope);
     }
     if (error instanceof AppError) {
       return reply.status(200).send({ Code: error.code, Message: error.message, Data: error.data } satisfies Envelope);

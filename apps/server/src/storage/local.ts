@@ -3,6 +3,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
 import { isPathUnder, newStoredPath, type Storage, type StoredFile } from './storage.js';
+import { explainWriteFailures, type UnwritableReason } from './unwritable.js';
 
 /**
  * Files in a local folder (or a shared mount seen by every instance at the same place), under
@@ -31,7 +32,7 @@ export function localStorage(folder: string, prefix = '/uploads'): Storage {
     throw error;
   };
 
-  return {
+  return explainWriteFailures(fileSystemReason, {
     prefix,
     owns,
     async save(body, extension) {
@@ -40,8 +41,9 @@ export function localStorage(folder: string, prefix = '/uploads'): Storage {
       try {
         await pipeline(body, out);
       } catch (error) {
-        // A refused or broken upload leaves nothing behind. The stream may still be opening
-        // (creating) the file when the upload fails: let it close before removing the file.
+        // A refused or broken upload, or a full disk, leaves nothing behind. The stream may
+        // still be opening (creating) the file when the upload fails: let it close before
+        // removing the file.
         if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
         await fs.promises.rm(file, { force: true });
         throw error;
@@ -50,7 +52,11 @@ export function localStorage(folder: string, prefix = '/uploads'): Storage {
     },
     async saveBuffer(body, extension) {
       const { stored, file } = target(extension);
-      await fs.promises.writeFile(file, body);
+      // Nothing half-written stays behind a full disk.
+      await fs.promises.writeFile(file, body).catch(async (error: unknown) => {
+        await fs.promises.rm(file, { force: true });
+        throw error;
+      });
       return stored;
     },
     async put(stored, body) {
@@ -88,7 +94,19 @@ export function localStorage(folder: string, prefix = '/uploads'): Storage {
     async remove(stored) {
       await fs.promises.rm(fileFor(stored), { force: true });
     },
-  };
+  });
+}
+
+/**
+ * The file system refusing every file: out of space (ENOSPC) or over a disk quota (EDQUOT); a
+ * read-only mount (EROFS), or a folder this process may not write in (EACCES, and EPERM for an
+ * immutable folder, which even root may not write in).
+ */
+const fileSystemReasons: Record<string, UnwritableReason> = { ENOSPC: 'full', EDQUOT: 'full', EROFS: 'readOnly', EACCES: 'readOnly', EPERM: 'readOnly' };
+
+function fileSystemReason(error: unknown): UnwritableReason | undefined {
+  const code = (error as NodeJS.ErrnoException).code;
+  return code === undefined ? undefined : fileSystemReasons[code];
 }
 
 /** As @fastify/static's `send` tags files: weak, from size and modification time. */

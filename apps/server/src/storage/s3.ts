@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, PutObjectCommand, S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { contentTypeOf, isPathUnder, newStoredPath, type Storage, type Storages } from './storage.js';
+import { explainWriteFailures, type UnwritableReason } from './unwritable.js';
 import type { S3StorageConfig } from './url.js';
 
 /**
@@ -51,7 +52,7 @@ function s3Storage(client: S3Client, config: S3StorageConfig, prefix: string): S
     await client.send(new PutObjectCommand({ Bucket, Key: keyOf(stored), Body: body, ContentType: contentTypeOf(stored) }));
   };
 
-  return {
+  return explainWriteFailures(serviceReason, {
     prefix,
     owns,
     async save(body, extension) {
@@ -96,7 +97,20 @@ function s3Storage(client: S3Client, config: S3StorageConfig, prefix: string): S
     async remove(stored) {
       await client.send(new DeleteObjectCommand({ Bucket, Key: keyOf(stored) }));
     },
-  };
+  });
+}
+
+/** The services' codes for a bucket out of space or over its quota (MinIO, Ceph RGW, HTTP 507 Insufficient Storage). */
+const FULL = new Set(['XMinioStorageFull', 'QuotaExceeded', 'InsufficientStorage']);
+
+/**
+ * The service refusing every file: out of space or quota (FULL), or refusing this key a write
+ * (HTTP 403: AccessDenied from a bucket policy or a key without s3:PutObject, AllAccessDisabled,
+ * a key that is no longer valid). Anything else (a network failure, a 5xx) stays as it is.
+ */
+function serviceReason(error: unknown): UnwritableReason | undefined {
+  if (FULL.has((error as Error).name) || statusOf(error) === 507) return 'full';
+  return statusOf(error) === 403 ? 'readOnly' : undefined;
 }
 
 /** Undefined for a missing object (404 NotFound or NoSuchKey); any other failure is thrown on. */

@@ -67,7 +67,7 @@ export async function applicationsPublic(app: App): Promise<void> {
       // A rejected applicant uploading under their application token makes them theirs at once (members/papers.ts).
       const applicant = await optionalApplication(request);
       const owner = applicant ? (`member:${applicant.memberId}` as const) : 'visitor';
-      return ok(await storeUpload(app.services, upload, 'memberAttachment', owner, privateStorage, request.log), messages.uploadOk);
+      return ok(await storeUpload(app.services, upload, 'memberAttachment', owner, privateStorage, request), messages.uploadOk);
     });
   });
 }

@@ -49,7 +49,7 @@ export async function contributionsPublic(app: App): Promise<void> {
         throw badRequest(contentMessages.uploadMissing);
       }
       const member = await currentMember(request);
-      return ok(await storeUpload(app.services, upload, 'contributionImage', `member:${member.memberId}`, storage, request.log), messages.uploadOk);
+      return ok(await storeUpload(app.services, upload, 'contributionImage', `member:${member.memberId}`, storage, request), messages.uploadOk);
     },
   );
 }

@@ -136,7 +136,7 @@ export async function membershipAdmin(app: App): Promise<void> {
         upload?.file.resume();
         throw badRequest(contentMessages.uploadMissing);
       }
-      return ok(await storeUpload(app.services, upload, 'paymentVoucher', `admin:${currentAdmin(request).adminId}`, privateStorage, request.log), messages.uploadOk);
+      return ok(await storeUpload(app.services, upload, 'paymentVoucher', `admin:${currentAdmin(request).adminId}`, privateStorage, request), messages.uploadOk);
     },
   );
 

@@ -30,7 +30,7 @@ export async function uploadsAdmin(app: App): Promise<void> {
         throw badRequest(contentMessages.uploadMissing);
       }
       const kind = request.query.kind ?? fieldKind(upload.fields.kind) ?? kindByExtension(extensionOf(upload.filename));
-      return ok(await storeUpload(app.services, upload, kind, `admin:${currentAdmin(request).adminId}`, storage, request.log), messages.uploadOk);
+      return ok(await storeUpload(app.services, upload, kind, `admin:${currentAdmin(request).adminId}`, storage, request), messages.uploadOk);
     },
   );
 }

@@ -6,6 +6,7 @@ import type { UploadKind } from './checks.js';
 import { schedulePeriodic } from '../../ops/periodic-job.js';
 import { storageOf } from '../../storage/storage.js';
 import { articlesNaming, isNamed, placesNaming, type ArticleFilter } from './places.js';
+import { forgetEndedQuotas } from './quotas.js';
 import { imageVariants } from './variants.js';
 
 /**
@@ -28,6 +29,8 @@ type Db = Kysely<DB>;
 type Upload = { id: number; path: string };
 
 export async function sweepUploads(services: Services): Promise<number> {
+  // The hourly quotas' counters of windows that have ended go with each round (quotas.ts).
+  await forgetEndedQuotas(services.database.db, services.now());
   const cutoff = formatCst(services.now() - KEEP_MS);
   return (await sweepNewUploads(services, cutoff)) + (await sweepDroppedPapers(services, cutoff));
 }
