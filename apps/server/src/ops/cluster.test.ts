@@ -8,6 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BannerDto } from '@portal/shared';
 import { ADMIN_PASSWORD } from '../../test/admin.js';
+import { idNumber } from '../../test/certificates.js';
 import { engines } from '../../test/harness.js';
 import { testSchemaName } from '../../test/schemas.js';
 import { insertMenu, insertNews, timeAt } from '../../test/fixtures.js';
@@ -172,6 +173,21 @@ describe.each(engines)('npm start with two workers on %s', (engine: Engine) => {
     const statuses = (await Promise.all(Array.from({ length: 10 }, attempt))).map((a) => a.status);
     expect(statuses.filter((s) => s !== 429)).toEqual(Array(loginsPerMinute).fill(200));
     expect(statuses.filter((s) => s === 429)).toHaveLength(10 - loginsPerMinute);
+  });
+
+  it('holds the limits counted in the database whichever worker the requests reach', async () => {
+    const at = (address: string) => ({ 'x-forwarded-for': address });
+    const codes = (answers: Answer[]) => answers.map((a) => (JSON.parse(a.body) as { Code: number }).Code);
+    // Suggestions: 5 per address in 10 minutes.
+    const proposals = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => request(`${server.url}/api/XfWebApi/SavePropose`, { method: 'POST', headers: at('198.51.100.4'), body: { Mobile: '13800138000', ProposeContent: `建议${i}` } })),
+    );
+    expect(codes(proposals).sort()).toEqual([...Array(5).fill(200), ...Array(15).fill(429)]);
+    // Certificate lookups: 30 per address in 10 minutes.
+    const lookups = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => request(`${server.url}/api/XfWebApi/GetCertList?Name=${encodeURIComponent(`路人${i}`)}&IdNum=${idNumber(1)}`, { headers: at('198.51.100.5') })),
+    );
+    expect(codes(lookups).sort()).toEqual([...Array(30).fill(200), ...Array(30).fill(429)]);
   });
 
   it('adds up the article views both workers counted', async () => {

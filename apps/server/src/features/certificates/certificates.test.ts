@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CertAdminDto, CertModelDto, CertRecordDto } from '@portal/shared';
 import { adminCall, createAdmin, createAdminTestApp, loginAdmin, testClock } from '../../../test/admin.js';
 import { certBody, certCall, idNumber, saveCert } from '../../../test/certificates.js';
+import { atOnce, sharingInstances } from '../../../test/concurrency.js';
 import { engines, type TestApp } from '../../../test/harness.js';
 import { addMember, loginMember, seedTypeChoices } from '../../../test/members.js';
 import { decodePng, differingPixels, pngSize } from '../../../test/png.js';
@@ -209,6 +210,25 @@ describe.each(engines)('certificates on %s', (engine) => {
       expect((await lookup({ Name: '张三', IdNum: idNumber(1) }, '10.78.0.2')).Data.TotalCount).toBe(1);
       clock.advance(10 * MINUTE);
       expect((await lookup({ Name: '张三', IdNum: idNumber(1) }, address)).Data.TotalCount).toBe(1);
+    });
+
+    it('holds the budget of 30 when 60 lookups and downloads arrive at once, spread over two instances', async () => {
+      const address = '10.78.3.1';
+      const shared = await sharingInstances(t, { now: clock.now });
+      try {
+        // Every third a download with a wrong ID number: a guess, counted like a search.
+        const answers = await atOnce(shared.apps, 60, (on, i) =>
+          i % 3 === 2 ? certCall(on, 'DownCert', { CertId: ids.zhang, IdNum: idNumber(100 + i) }, address) : certCall(on, 'GetCertList', { Name: `路人${i}`, IdNum: idNumber(1) }, address),
+        );
+        const refused = answers.filter((a) => a.Code === 429);
+        expect(refused).toHaveLength(30);
+        expect(refused).toEqual(Array(30).fill(TOO_MANY));
+        expect(answers.filter((a) => a.Code !== 429).every((a) => a.Code === 200 || a.Message === REFUSED.Message)).toBe(true);
+      } finally {
+        await shared.close();
+      }
+      const counted = await t.app.services.database.db.selectFrom('cert_lookups').select('id').where('ip', '=', address).execute();
+      expect(counted).toHaveLength(30);
     });
 
     it('lists a member’s own company’s visible certificates when a member token comes without a name', async () => {

@@ -50,7 +50,7 @@ export async function certLookupForm(app: App, draw: DrawLookupPage): Promise<vo
       const form = certSearchForm.safeParse(query);
       if (!form.success) return draw(request, reply, { query, page, outcome: 'invalid' });
       try {
-        const found = await visitorLookup(db, request.ip, now(), form.data, { pageindex: page, pagesize: paging.defaultSize });
+        const found = await visitorLookup(database, request.ip, now(), form.data, { pageindex: page, pagesize: paging.defaultSize });
         return await draw(request, reply, { query, page, outcome: 'found', list: { List: found.items.map(toRecordDto), TotalCount: found.total } });
       } catch (err) {
         if (err instanceof AppError) return draw(request, reply, { query, page, outcome: 'refused', message: err.message });
@@ -67,7 +67,7 @@ export async function certLookupForm(app: App, draw: DrawLookupPage): Promise<vo
       if (!asked.success) return draw(request, reply, { query, page, outcome: 'refused', message: asked.error.issues[0]?.message ?? messages.badParameter });
       try {
         const { CertId, IdNum, Name, CertNum } = asked.data;
-        const record = await downloadableRecord(db, CertId, { idNum: IdNum, name: Name, certNum: CertNum, company: null }, () => countLookup(db, request.ip, now()));
+        const record = await downloadableRecord(db, CertId, { idNum: IdNum, name: Name, certNum: CertNum, company: null }, () => countLookup(database, request.ip, now()));
         const png = await certificatePng(request, record);
         return await reply
           .type('image/png')

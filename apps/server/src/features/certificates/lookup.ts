@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
 import { certMessages, CertStatus, Code, ExamStatus, formatCst, messages, normaliseCertNum, normaliseIdNumber, type CertSearchEntry, type PagingQuery } from '@portal/shared';
+import type { Database } from '../../db/connection.js';
+import { withKeyLocked } from '../../db/key-lock.js';
 import type { DB } from '../../db/schema.js';
 import { AppError, badRequest, notFound } from '../../http/envelope.js';
 import { pageOfRecords, selectRecords, toRecord, type CertRecord } from './records.js';
@@ -16,22 +18,27 @@ import { pageOfRecords, selectRecords, toRecord, type CertRecord } from './recor
 /**
  * Lookups per client address: GetCertList searches and DownCert downloads together. Each DownCert
  * guess at an ID number counts, so the masked middle of a number (a birth date) cannot be found
- * by trying. Counted in the database so that every instance agrees.
+ * by trying. Counted in the database so that every instance agrees, the count and the row it
+ * adds taken while holding the address (db/key-lock.ts), so lookups arriving at once cannot
+ * all pass it.
  */
 export const lookupLimit = { max: 30, windowMs: 10 * 60_000 } as const;
 
 /** Counts one lookup of the address, or refuses it with Code 429 once the budget is spent. */
-export async function countLookup(db: Kysely<DB>, ip: string, now: number): Promise<void> {
+export async function countLookup(database: Database, ip: string, now: number): Promise<void> {
   const since = formatCst(now - lookupLimit.windowMs);
-  const { n } = await db
-    .selectFrom('cert_lookups')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('ip', '=', ip)
-    .where('created_at', '>', since)
-    .executeTakeFirstOrThrow();
-  if (n >= lookupLimit.max) throw new AppError(Code.TooMany, messages.tooManyRequests);
-  await db.deleteFrom('cert_lookups').where('created_at', '<=', since).execute();
-  await db.insertInto('cert_lookups').values({ ip, created_at: formatCst(now) }).execute();
+  // Lookups past the window count for no address: swept first, outside the address's turn.
+  await database.db.deleteFrom('cert_lookups').where('created_at', '<=', since).execute();
+  await withKeyLocked(database, `cert-lookup:${ip}`, async (trx) => {
+    const { n } = await trx
+      .selectFrom('cert_lookups')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('ip', '=', ip)
+      .where('created_at', '>', since)
+      .executeTakeFirstOrThrow();
+    if (n >= lookupLimit.max) throw new AppError(Code.TooMany, messages.tooManyRequests);
+    await trx.insertInto('cert_lookups').values({ ip, created_at: formatCst(now) }).execute();
+  });
 }
 
 const visible = (db: Kysely<DB>) => selectRecords(db).where('status', '=', CertStatus.Normal);
@@ -48,9 +55,9 @@ function searchRecords(db: Kysely<DB>, search: CertSearchEntry, paging: PagingQu
  * A visitor's lookup (GetCertList, and the /certsearch form posted without JavaScript): counted
  * against the address's budget, then searched.
  */
-export async function visitorLookup(db: Kysely<DB>, ip: string, now: number, search: CertSearchEntry, paging: PagingQuery) {
-  await countLookup(db, ip, now);
-  return searchRecords(db, search, paging);
+export async function visitorLookup(database: Database, ip: string, now: number, search: CertSearchEntry, paging: PagingQuery) {
+  await countLookup(database, ip, now);
+  return searchRecords(database.db, search, paging);
 }
 
 /** The member company's name, which its records carry in company (docs/api.md). */

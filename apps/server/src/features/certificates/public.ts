@@ -32,7 +32,7 @@ export async function certificatesPublic(app: App): Promise<void> {
       }
       const form = certSearchForm.safeParse(search);
       if (!form.success) throw badRequest(form.error.issues[0]?.message);
-      const page = await visitorLookup(db, request.ip, now(), form.data, { pageindex, pagesize });
+      const page = await visitorLookup(database, request.ip, now(), form.data, { pageindex, pagesize });
       return list(page.items.map(toRecordDto), page.total);
     },
   );
@@ -50,7 +50,7 @@ export async function certificatesPublic(app: App): Promise<void> {
       const { CertId, IdNum, Name, CertNum } = request.query;
       const member = await optionalMember(request);
       const company = member ? await memberCompany(db, member.memberId) : null;
-      const record = await downloadableRecord(db, CertId, { idNum: IdNum, name: Name, certNum: CertNum, company }, () => countLookup(db, request.ip, now()));
+      const record = await downloadableRecord(db, CertId, { idNum: IdNum, name: Name, certNum: CertNum, company }, () => countLookup(database, request.ip, now()));
       return ok((await certificatePng(request, record)).toString('base64'));
     },
   );

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatCst, type ContributionDetailDto, type ContributionListItemDto, type MyNewsItemDto } from '@portal/shared';
 import { adminCall, createAdmin, createAdminTestApp, loginAdmin, testClock } from '../../../test/admin.js';
+import { atOnce, sharingInstances } from '../../../test/concurrency.js';
 import { insertMenu, insertNews } from '../../../test/fixtures.js';
 import { engines, envelope, type TestApp } from '../../../test/harness.js';
 import { addMember, loginMember, publicCall, seedTypeChoices } from '../../../test/members.js';
@@ -33,7 +34,7 @@ describe.each(engines)('contributions on %s', (engine) => {
   });
   afterAll(() => t.close());
 
-  const save = (token: string | undefined, body: Record<string, unknown>) => publicCall<number>(t, token, 'POST', 'SaveNews', body);
+  const save = (token: string | undefined, body: Record<string, unknown>, on = t) => publicCall<number>(on, token, 'POST', 'SaveNews', body);
   const mine = (token: string, query = '') => publicCall<{ List: MyNewsItemDto[]; TotalCount: number }>(t, token, 'GET', `GetMyNewsList${query}`);
   const detail = (token: string | undefined, id: number) => publicCall<{ Status: number; NewContent: string; Title: string }>(t, token, 'GET', `GetNewsDetail?newsid=${id}`);
   const audit = (body: Record<string, unknown>, as = root) => adminCall<number>(t, as, 'POST', '/api/XfSysBussiness/AuditContribution', body);
@@ -179,6 +180,22 @@ describe.each(engines)('contributions on %s', (engine) => {
     expect((await save(bob, article({ Title: '第十一篇' }))).Message).toBe('投稿过于频繁，每小时最多提交10篇，请稍后再试');
     clock.advance(HOUR + 1000);
     expect((await save(bob, article({ Title: '一小时后' }))).Code).toBe(200);
+  });
+
+  it('holds 10 an hour when 30 submissions arrive at once, spread over two instances', async () => {
+    clock.advance(HOUR + 1000);
+    const shared = await sharingInstances(t, { now: clock.now });
+    try {
+      const answers = await atOnce(shared.apps, 30, (on, i) => save(bob, article({ Title: `同时提交${i}` }), on));
+      expect(answers.filter((a) => a.Code === 200)).toHaveLength(10);
+      expect(answers.filter((a) => a.Code !== 200).map((a) => a.Message)).toEqual(Array(20).fill('投稿过于频繁，每小时最多提交10篇，请稍后再试'));
+    } finally {
+      await shared.close();
+    }
+    const stored = await t.app.services.database.db.selectFrom('news').select('id').where('title', 'like', '同时提交%').execute();
+    expect(stored).toHaveLength(10);
+    // The later tests submit again.
+    clock.advance(HOUR + 1000);
   });
 
   it('takes contributions only in menus the back office marks, and only while they are shown', async () => {

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { ArticleStatus, contributionMessages, formatCst, messages, ReviewDecision, ReviewKind, RevisionKind, uploadLimits, type PagingQuery, type SaveContributionBody } from '@portal/shared';
 import type { Database } from '../../db/connection.js';
+import { lockKey } from '../../db/key-lock.js';
 import type { DB } from '../../db/schema.js';
 import { cleanArticleBody } from '../../content/sanitize.js';
 import { badRequest } from '../../http/envelope.js';
@@ -117,6 +118,8 @@ export async function submitContribution(
   const chain = await reviewChain(database, body.MenuId);
   const at = formatCst(now);
   const id = await db.transaction().execute(async (trx) => {
+    // The member's submissions take turns from here: the limit's count and the article's status are read after the previous one's commit.
+    await lockKey(trx, database.engine, `contributions:${who.memberId}`);
     if (body.NewsId > 0) {
       const existing = await trx.selectFrom('news').select(['member_id', 'status']).where('id', '=', body.NewsId).executeTakeFirst();
       if (!existing || existing.member_id !== who.memberId) throw badRequest(contributionMessages.notYours);
@@ -152,7 +155,10 @@ export async function submitContribution(
   return { id, title: body.Title };
 }
 
-/** Refuses the submission past SUBMISSIONS_PER_HOUR within the last hour (counted in the writing transaction). */
+/**
+ * Refuses the submission past SUBMISSIONS_PER_HOUR within the last hour, counted in the writing
+ * transaction once it holds the member (db/key-lock.ts): submissions arriving at once take turns.
+ */
 async function checkSubmissionRate(db: Kysely<DB>, memberId: number, now: number): Promise<void> {
   const { n } = await db
     .selectFrom('contribution_reviews')

@@ -12,7 +12,7 @@ export async function suggestionsPublic(app: App): Promise<void> {
     { schema: { ...publicDocs, summary: '提交建议留言（每个地址10分钟内至多5条，超出 Code 429）', body: saveProposeForm } },
     async (request) => {
       const { Mobile, ProposeContent } = request.body;
-      await saveProposal(database.db, { mobile: Mobile, content: ProposeContent, ip: request.ip }, now());
+      await saveProposal(database, { mobile: Mobile, content: ProposeContent, ip: request.ip }, now());
       return ok(null, messages.submitted);
     },
   );

@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
 import { Code, formatCst, messages, type ProposeListQuery } from '@portal/shared';
+import type { Database } from '../../db/connection.js';
+import { withKeyLocked } from '../../db/key-lock.js';
 import type { DB } from '../../db/schema.js';
 import { AppError } from '../../http/envelope.js';
 import { pageWindow } from '../../http/paging.js';
@@ -7,7 +9,8 @@ import { containing } from '../system/like.js';
 
 /**
  * The suggestion box (spec §5). The per-address limit counts the address's own recent rows, so
- * every instance on one database agrees without a separate counter.
+ * every instance on one database agrees without a separate counter; the count and the insert
+ * hold the address (db/key-lock.ts), so suggestions arriving at once cannot all pass it.
  */
 export const proposeLimit = { max: 5, windowMs: 10 * 60_000 } as const;
 
@@ -21,15 +24,17 @@ export interface Proposal {
 }
 
 /** SavePropose: stores a suggestion as plain text; the sixth within ten minutes from one address is refused. */
-export async function saveProposal(db: Kysely<DB>, p: { mobile: string; content: string; ip: string }, now: number): Promise<void> {
-  const { n } = await db
-    .selectFrom('proposals')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('ip', '=', p.ip)
-    .where('created_at', '>', formatCst(now - proposeLimit.windowMs))
-    .executeTakeFirstOrThrow();
-  if (n >= proposeLimit.max) throw new AppError(Code.TooMany, messages.tooManyRequests);
-  await db.insertInto('proposals').values({ mobile: p.mobile, content: p.content, ip: p.ip, is_read: 0, read_at: '', created_at: formatCst(now) }).execute();
+export async function saveProposal(database: Database, p: { mobile: string; content: string; ip: string }, now: number): Promise<void> {
+  await withKeyLocked(database, `propose:${p.ip}`, async (trx) => {
+    const { n } = await trx
+      .selectFrom('proposals')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('ip', '=', p.ip)
+      .where('created_at', '>', formatCst(now - proposeLimit.windowMs))
+      .executeTakeFirstOrThrow();
+    if (n >= proposeLimit.max) throw new AppError(Code.TooMany, messages.tooManyRequests);
+    await trx.insertInto('proposals').values({ mobile: p.mobile, content: p.content, ip: p.ip, is_read: 0, read_at: '', created_at: formatCst(now) }).execute();
+  });
 }
 
 /** GetWebProposeList: newest first, paged in SQL. */

@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListDto, ProposeDto } from '@portal/shared';
 import { adminCall, createAdmin, createAdminTestApp, loginAdmin, testClock } from '../../../test/admin.js';
+import { atOnce, sharingInstances } from '../../../test/concurrency.js';
 import { engines, envelope, type TestApp } from '../../../test/harness.js';
 import { addMember, loginMember, publicCall, seedTypeChoices } from '../../../test/members.js';
 
 const MINUTE = 60_000;
 const FORBIDDEN = { Code: 403, Message: '当前操作没有权限', Data: null };
 const ADMIN_SESSION_EXPIRED = { Code: 402, Message: '无效的会话，或者会话已过期，请重新登录', Data: null };
+const TOO_MANY = { Code: 429, Message: '请求过于频繁，请稍后再试', Data: null };
 
 describe.each(engines)('suggestion box on %s', (engine) => {
   const clock = testClock();
@@ -32,8 +34,8 @@ describe.each(engines)('suggestion box on %s', (engine) => {
   afterAll(() => t.close());
 
   /** SavePropose from one address (the per-address limit counts it). */
-  const propose = (payload: Record<string, unknown>, address = '10.50.0.1') =>
-    t.app.inject({ method: 'POST', url: '/api/XfWebApi/SavePropose', payload, headers: { 'x-forwarded-for': address } }).then((r) => envelope(r));
+  const propose = (payload: Record<string, unknown>, address = '10.50.0.1', on = t) =>
+    on.app.inject({ method: 'POST', url: '/api/XfWebApi/SavePropose', payload, headers: { 'x-forwarded-for': address } }).then((r) => envelope(r));
   const list = async (query = '') => (await adminCall<ListDto<ProposeDto>>(t, admin, 'GET', `/api/XfSysBussiness/GetWebProposeList?${query}`)).Data;
   const business = (token: string | undefined, url: string, payload?: Record<string, unknown>) =>
     adminCall(t, token, payload ? 'POST' : 'GET', `/api/XfSysBussiness/${url}`, payload);
@@ -67,10 +69,24 @@ describe.each(engines)('suggestion box on %s', (engine) => {
       expect(latest?.CreateTime).toBe('2024-06-01 10:00:00');
     });
 
+    it('holds 5 per address when 20 arrive at once, spread over two instances', async () => {
+      const address = '10.50.2.1';
+      const shared = await sharingInstances(t, { now: clock.now });
+      try {
+        const answers = await atOnce(shared.apps, 20, (on, i) => propose({ Mobile: '13600000000', ProposeContent: `同时${i}` }, address, on));
+        expect(answers.filter((a) => a.Code === 200)).toHaveLength(5);
+        expect(answers.filter((a) => a.Code !== 200)).toEqual(Array(15).fill(TOO_MANY));
+      } finally {
+        await shared.close();
+      }
+      const stored = await t.app.services.database.db.selectFrom('proposals').select('content').where('ip', '=', address).execute();
+      expect(stored).toHaveLength(5);
+    });
+
     it('takes 5 per address in 10 minutes, then Code 429 until the window passes', async () => {
       const address = '10.50.1.1';
       for (let i = 1; i <= 5; i++) expect((await propose({ Mobile: '13700000000', ProposeContent: `第${i}条` }, address)).Code).toBe(200);
-      expect(await propose({ Mobile: '13700000000', ProposeContent: '第6条' }, address)).toEqual({ Code: 429, Message: '请求过于频繁，请稍后再试', Data: null });
+      expect(await propose({ Mobile: '13700000000', ProposeContent: '第6条' }, address)).toEqual(TOO_MANY);
       expect((await propose({ Mobile: '13700000000', ProposeContent: '别处' }, '10.50.1.2')).Code).toBe(200);
       clock.advance(10 * MINUTE);
       expect((await propose({ Mobile: '13700000000', ProposeContent: '第7条' }, address)).Code).toBe(200);
