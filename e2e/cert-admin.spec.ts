@@ -1,10 +1,11 @@
 import { readFile } from 'node:fs/promises';
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './test.js';
 import ExcelJS from 'exceljs';
 import { idCheckCharacter } from '@portal/shared';
 import { apiData, settled } from './helpers.js';
 import { openFromSidebar, signIn, unique } from './admin-session.js';
+import { filledTemplate, importFile, type ImportTemplate } from './spreadsheet-import.js';
 
 /**
  * The back office's 证书列表 end to end: the exam office fills in the downloaded import template,
@@ -20,29 +21,8 @@ const idNumber = (area: string, birth: string, order: number) => {
 /** An order code of this run, so a retry of the journey never repeats a candidate's result. */
 const order = () => 100 + Math.floor(Math.random() * 800);
 
-/** The template as the page downloads it, with these rows added below its example row; saved for the file picker. */
-async function filledTemplate(page: Page, rows: unknown[][], name: string): Promise<string> {
-  const dialog = page.getByRole('dialog', { name: '导入证书列表' });
-  const downloading = page.waitForEvent('download');
-  await dialog.getByRole('button', { name: '下载模板' }).click();
-  const template = await downloading;
-  expect(template.suggestedFilename()).toBe('导入模板.xlsx');
-  const book = new ExcelJS.Workbook();
-  await book.xlsx.load((await readFile((await template.path())!)) as unknown as ExcelJS.Buffer);
-  const sheet = book.worksheets[0]!;
-  expect((sheet.getRow(1).values as unknown[]).slice(1, 9)).toEqual(['姓名', '身份证号', '工作单位', '考试时间', '考试结果', '证书编号', '发证日期', '备注']);
-  for (const row of rows) sheet.addRow(row);
-  const file = test.info().outputPath(name);
-  await book.xlsx.writeFile(file);
-  return file;
-}
-
-/** Chooses the file in the import dialog and starts the import. */
-async function importFile(dialog: Locator, file: string) {
-  await dialog.locator('input[type=file]').setInputFiles(file);
-  await expect(dialog.getByText(file.split('/').at(-1)!)).toBeVisible();
-  await dialog.getByRole('button', { name: '开始导入' }).click();
-}
+/** 证书列表's import template. */
+const template: ImportTemplate = { dialog: '导入证书列表', fileName: '导入模板.xlsx', headers: ['姓名', '身份证号', '工作单位', '考试时间', '考试结果', '证书编号', '发证日期', '备注'] };
 
 /** The public lookup's total for a name and certificate number, as a visitor's page asks it. */
 const publicTotal = async (request: APIRequestContext, Name: string, CertNum: string) => (await apiData<{ TotalCount: number }>(request, 'GetCertList', { Name, CertNum })).TotalCount;
@@ -78,6 +58,7 @@ test('证书列表 imports a filled template, refuses a sheet with bad rows whol
   const wrongCheck = valid.slice(0, 17) + (valid.endsWith('0') ? '1' : '0');
   const bad = await filledTemplate(
     page,
+    template,
     [
       ['韩雪', wrongCheck, '', '2025-03-16', '不合格'],
       ['马骁', idNumber('320102', '19951130', order()), '', '2025-03-16', '合格', '', ''],
@@ -98,7 +79,7 @@ test('证书列表 imports a filled template, refuses a sheet with bad rows whol
   expect(await readFile((await saved.path())!, 'utf8')).toContain('4,发证日期,考试合格的记录须填写发证日期');
 
   // The good file: every row imported.
-  const good = await filledTemplate(page, [...passed, failed], '2025年第一期成绩.xlsx');
+  const good = await filledTemplate(page, template, [...passed, failed], '2025年第一期成绩.xlsx');
   await importFile(dialog, good);
   await expect(dialog.getByText('成功导入3条')).toBeVisible();
   await dialog.getByRole('button', { name: '关闭' }).click();

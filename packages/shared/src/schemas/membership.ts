@@ -75,6 +75,8 @@ export const membershipMessages = {
   batchNotPending: (accounts: string) => `以下账号不是待审核的申请：${accounts}`,
   batchNotMembers: (accounts: string) => `以下账号尚未入会，不能发送续费提醒：${accounts}`,
   batchDone: (action: string, count: number) => `${action}：共${count}个会员`,
+  /** 发送续费提醒 with no SMTP_URL: recorded in each member's reminders as 未发送, nothing e-mailed. */
+  remindedWithoutMail: (count: number) => `未配置邮件服务器，续费提醒未能发送（已为${count}个会员记录）`,
   notLatestPayment: '只能作废该会员最近一笔有效的缴费记录',
   voidReasonRequired: '请输入作废原因',
   /** The header's notice while the member is in grace. */

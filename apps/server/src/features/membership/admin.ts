@@ -211,9 +211,12 @@ export async function membershipAdmin(app: App): Promise<void> {
     async (request) => {
       const body = request.body;
       const action = ({ approve: 'member:audit', suspend: 'member:status', level: 'member:edit', remind: 'member:remind' } as const)[body.Action];
+      const mail = mailContext(request);
       const done = await adminWrite(request, { action, target: '会员', detail: (r) => `${memberBatchActions[body.Action]}：${r.accounts.join('、')}` }, () =>
-        runMemberBatch(database, currentAdmin(request), body, mailContext(request), now()),
+        runMemberBatch(database, currentAdmin(request), body, mail, now()),
       );
+      // Without a mail server the reminders are only recorded: staff must not read that they went out.
+      if (body.Action === 'remind' && !mail) return ok(done.count, membershipMessages.remindedWithoutMail(done.count));
       return ok(done.count, membershipMessages.batchDone(memberBatchActions[body.Action], done.count));
     },
   );
