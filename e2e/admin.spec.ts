@@ -237,6 +237,15 @@ test('an administrator changes the password, logs out and signs in with the new 
   await expect(dialog.getByText('请再次输入新密码')).toBeVisible();
 
   await dialog.getByLabel('旧密码').fill(oldPassword);
+  // The policy as the field is left (the account is the admin's own), the common list on submit.
+  await dialog.getByLabel('新密码', { exact: true }).fill(`${account} lamp`);
+  await dialog.getByLabel('新密码', { exact: true }).blur();
+  await expect(dialog.getByText('密码不能包含账号')).toBeVisible();
+  await dialog.getByLabel('新密码', { exact: true }).fill('Password1234');
+  await dialog.getByLabel('确认新密码').fill('Password1234');
+  await ok.click();
+  await expect(page.getByText('该密码过于常见，请换一个')).toBeVisible();
+  await expect(dialog).toBeVisible();
   await dialog.getByLabel('新密码', { exact: true }).fill(newPassword);
   await dialog.getByLabel('确认新密码').fill('Different2025');
   await dialog.getByLabel('确认新密码').blur();

@@ -134,6 +134,13 @@ test('a visitor applies, waits for review, then as a member reads, edits the pro
   await expect(fieldError(info, '请输入新密码')).toBeVisible();
   await expect(fieldError(info, '请再次输入新密码')).toBeVisible();
   await info.getByLabel('旧密码').fill(password);
+  // The policy is checked as the field is left: length, then the member's own account.
+  await info.getByLabel('新密码', { exact: true }).fill('short pass');
+  await info.getByLabel('新密码', { exact: true }).blur();
+  await expect(fieldError(info, '密码至少12位')).toBeVisible();
+  await info.getByLabel('新密码', { exact: true }).fill(`my ${account.toUpperCase()} lamp`);
+  await info.getByLabel('新密码', { exact: true }).blur();
+  await expect(fieldError(info, '密码不能包含账号')).toBeVisible();
   await info.getByLabel('新密码', { exact: true }).fill(newPassword);
   await info.getByLabel('确认新密码').fill('Other-lamp-2024');
   await info.getByLabel('确认新密码').blur();

@@ -11,7 +11,7 @@ export function passwordsBreakingPolicy(account: string): { password: string; me
     { password: '密码'.repeat(5), message: systemMessages.passwordTooShort },
     { password: `a1${'x'.repeat(127)}`, message: systemMessages.passwordTooLong },
     { password: `${account}-river-2024`, message: systemMessages.passwordContainsAccount },
-    { password: `My${account.toUpperCase()}Lamp99`, message: systemMessages.passwordContainsAccount },
+    { password: `My ${account.toUpperCase()} lamp 2024`, message: systemMessages.passwordContainsAccount },
     { password: 'password1234', message: systemMessages.passwordTooCommon },
     { password: 'Qwerty123456', message: systemMessages.passwordTooCommon },
   ];
@@ -22,3 +22,7 @@ export function passwordsBreakingPolicy(account: string): { password: string; me
  * Chinese, and the full 128 characters.
  */
 export const passwordsNowAllowed = ['  correct horse battery staple ', '会员单位的密码可以是一句中文', `${'长'.repeat(64)}${'x'.repeat(64)}`] as const;
+
+/** One password per rule, for places where each try is slow (a process started per try). */
+export const onePasswordPerRule = (account: string) =>
+  passwordsBreakingPolicy(account).filter((entry, i, all) => all.findIndex((other) => other.message === entry.message) === i);

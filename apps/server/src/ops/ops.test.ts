@@ -6,6 +6,7 @@ import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, engines, envelope, type TestApp } from '../../test/harness.js';
 import { ADMIN_PASSWORD, adminCall, attemptLogin, createAdminTestApp } from '../../test/admin.js';
+import { onePasswordPerRule, passwordsBreakingPolicy } from '../../test/passwords.js';
 import { freePort, runServerToEnd, startServer } from '../../test/processes.js';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
@@ -172,7 +173,9 @@ describe.each(engines)('first sign-in and default pages on %s', (engine) => {
     const me = await adminCall<{ MustChangePwd: boolean }>(t, token, 'GET', '/api/XfSystemApi/GetLoginUser');
     expect(me.Data.MustChangePwd).toBe(true);
     expect(await adminCall(t, token, 'GET', '/api/XfSystemApi/GetRoleList')).toMatchObject({ Code: 403, Message: '首次登录请先修改初始密码' });
-    const changed = await adminCall(t, token, 'POST', '/api/XfSystemApi/EditAdminPwd', { Password: first!.password, Newpwd: 'Chosen2024pw', againNewpwd: 'Chosen2024pw' });
+    const change = (Newpwd: string) => adminCall(t, token, 'POST', '/api/XfSystemApi/EditAdminPwd', { Password: first!.password, Newpwd, againNewpwd: Newpwd });
+    for (const { password, message } of passwordsBreakingPolicy('admin')) expect((await change(password)).Message, password).toBe(message);
+    const changed = await change('Chosen-lamp-2024');
     expect(changed.Code, changed.Message).toBe(200);
     expect((await adminCall(t, token, 'GET', '/api/XfSystemApi/GetRoleList')).Code).toBe(200);
     expect((await adminCall<{ MustChangePwd: boolean }>(t, token, 'GET', '/api/XfSystemApi/GetLoginUser')).Data.MustChangePwd).toBe(false);
@@ -201,6 +204,18 @@ describe.each(engines)('first sign-in and default pages on %s', (engine) => {
 });
 
 describe.each(engines)('a password given by ADMIN_PASSWORD on %s', (engine) => {
+  it('must meet the password policy, or no administrator is created', async () => {
+    for (const { password, message } of onePasswordPerRule('admin')) {
+      const t = await createTestApp(engine, { adminPassword: password });
+      try {
+        await expect(ensureSystemSeed(t.app.services, t.app.log), password).rejects.toThrow(`ADMIN_PASSWORD: ${message}`);
+        expect(await t.app.services.database.db.selectFrom('admin_users').select('id').execute()).toEqual([]);
+      } finally {
+        await t.close();
+      }
+    }
+  });
+
   it('needs no change at first sign-in', async () => {
     const t = await createAdminTestApp(engine);
     try {

@@ -6,6 +6,7 @@ import type { ListDto, MemberModelDto, MemberProfileDto, ProcessItemDto } from '
 import { adminCall, createAdmin, createAdminTestApp, loginAdmin, testClock } from '../../../test/admin.js';
 import { engines, envelope, type TestApp } from '../../../test/harness.js';
 import { multipartBody, multipartHeaders } from '../../../test/multipart.js';
+import { passwordsBreakingPolicy, passwordsNowAllowed } from '../../../test/passwords.js';
 import {
   applicationForm,
   loginMember,
@@ -107,8 +108,7 @@ describe.each(engines)('membership applications on %s', (engine) => {
         [{ Account: 'ab' }, '账号为3-32位字母、数字或下划线'],
         [{ Account: '张三公司' }, '账号为3-32位字母、数字或下划线'],
         [{ Account: 'a'.repeat(33) }, '账号不能超过32个字'],
-        [{ Pwd: 'abc1234' }, '密码长度为8-32位，且必须同时包含字母和数字'],
-        [{ Pwd: 'abcdefgh' }, '密码长度为8-32位，且必须同时包含字母和数字'],
+        ...passwordsBreakingPolicy('refused1').map(({ password, message }): [Record<string, unknown>, string] => [{ Pwd: password }, message]),
         [{ Email: 'no-at-sign.com' }, '请输入正确邮箱'],
         [{ Email: 'a@b' }, '请输入正确邮箱'],
         [{ Email: 'a b@c.com' }, '请输入正确邮箱'],
@@ -124,6 +124,14 @@ describe.each(engines)('membership applications on %s', (engine) => {
         expect(await apply(applicationForm(types, 'refused1', overrides)), JSON.stringify(overrides)).toEqual({ Code: 400, Message: message, Data: null });
       }
       expect((await memberLogin(t, 'refused1')).Message).toBe('账号或密码错误');
+    });
+
+    it('takes a password with spaces, Chinese or 128 characters, kept exactly as typed', async () => {
+      for (const [i, password] of passwordsNowAllowed.entries()) {
+        expect((await apply(applicationForm(types, `allowed${i}`, { Pwd: password }))).Code).toBe(200);
+        expect((await memberLogin(t, `allowed${i}`, password)).Code).toBe(510);
+      }
+      expect((await memberLogin(t, 'allowed0', passwordsNowAllowed[0].trim())).Message).toBe('账号或密码错误');
     });
 
     it('accepts mobiles and landlines with optional area code and extension', async () => {
@@ -328,17 +336,23 @@ describe.each(engines)('membership applications on %s', (engine) => {
       const token = rejected.Token as string;
       expect((await applyRc(token)).Data).toMatchObject({ ApplyState: 2, ApplyStateName: '未通过', ProcessItemName: '营业执照不清晰，请重新上传' });
 
+      // The new password must not hold the account kept, whatever Account the form sends.
+      for (const { password, message } of passwordsBreakingPolicy('flow1')) {
+        expect(await apply(applicationForm(types, 'someone_else', { Pwd: password }), token), password).toEqual({ Code: 400, Message: message, Data: null });
+      }
+      expect((await memberByAccount('flow1')).ApplyState).toBe(2);
+
       // Resubmission: Account stays, the rest (and the password) is taken from the form.
-      const resubmitted = await apply(applicationForm(types, 'someone_else', { MemberName: '改正后的公司', Pwd: 'Resubmit2024' }), token);
+      const resubmitted = await apply(applicationForm(types, 'someone_else', { MemberName: '改正后的公司', Pwd: 'Resubmit-lamp-2024' }), token);
       expect(resubmitted).toEqual({ Code: 200, Message: '提交成功', Data: null });
       expect(await memberByAccount('flow1')).toMatchObject({ MemberName: '改正后的公司', ApplyState: 0, ProcessItemName: '' });
       expect((await memberLogin(t, 'someone_else')).Message).toBe('账号或密码错误');
-      expect((await memberLogin(t, 'flow1', 'Resubmit2024')).Code).toBe(510);
+      expect((await memberLogin(t, 'flow1', 'Resubmit-lamp-2024')).Code).toBe(510);
       expect(await apply(applicationForm(types, 'flow1'), token)).toEqual({ Code: 400, Message: '入会申请审核中，请耐心等待', Data: null });
 
       clock.advance(60_000);
       expect(await audit(MemberId, 1)).toEqual({ Code: 200, Message: '操作成功', Data: null });
-      const member = await loginMember(t, 'flow1', 'Resubmit2024');
+      const member = await loginMember(t, 'flow1', 'Resubmit-lamp-2024');
       expect((await publicCall<MemberProfileDto>(t, member, 'GET', 'GetUserInfo')).Data).toMatchObject({ Account: 'flow1', ApplyState: 1, ProcessItemName: '' });
       expect((await memberByAccount('flow1')).JoinDate).toBe('2024-06-01');
       // An approved member's token is no application token: ApplyMember is then a new application.
@@ -447,7 +461,7 @@ describe.each(engines)('membership applications on %s', (engine) => {
         ['GET', 'GetProcessItem/1'],
         ['POST', 'SaveProcessItem', { ProcessItemId: 1, Remark: 'x' }],
       ];
-      const member = await loginMember(t, 'flow1', 'Resubmit2024');
+      const member = await loginMember(t, 'flow1', 'Resubmit-lamp-2024');
       for (const [method, url, payload] of calls) {
         expect(await business(editor, method, url, payload), url).toEqual(FORBIDDEN);
         expect(await business(member, method, url, payload), url).toEqual(ADMIN_SESSION_EXPIRED);

@@ -44,8 +44,8 @@ describe.each(engines)('sensitive words on %s', (engine) => {
     expect((await adminCall(t, root, 'POST', '/api/XfSysBussiness/DelSensitiveWords', { Ids: List.map((w) => w.Id) })).Code).toBe(200);
     expect((await list('?key=新词')).Data.TotalCount).toBe(0);
     await adminCall(t, root, 'POST', '/api/XfSystemApi/SaveRole', { RoleName: '只读', MenuIds: [] });
-    await adminCall(t, root, 'POST', '/api/XfSystemApi/SaveAdminUser', { Account: 'reader', FullName: '只读', RoleId: (await adminCall<{ List: { RoleId: number; RoleName: string }[] }>(t, root, 'GET', '/api/XfSystemApi/GetRoleList?pagesize=999')).Data.List.find((r) => r.RoleName === '只读')?.RoleId, Password: 'Reader2024x' });
-    const reader = await loginAdmin(t, 'reader', 'Reader2024x');
+    await adminCall(t, root, 'POST', '/api/XfSystemApi/SaveAdminUser', { Account: 'reader', FullName: '只读', RoleId: (await adminCall<{ List: { RoleId: number; RoleName: string }[] }>(t, root, 'GET', '/api/XfSystemApi/GetRoleList?pagesize=999')).Data.List.find((r) => r.RoleName === '只读')?.RoleId, Password: 'Quiet-lamp-2024' });
+    const reader = await loginAdmin(t, 'reader', 'Quiet-lamp-2024');
     expect((await adminCall(t, reader, 'GET', '/api/XfSysBussiness/GetSensitiveWordList')).Code).toBe(403);
     expect((await add('词', reader)).Code).toBe(403);
   });

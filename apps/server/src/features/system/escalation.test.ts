@@ -52,13 +52,13 @@ describe.each(engines)('no way up through admin accounts and roles on %s', (engi
   });
 
   it('refuses creating an account, or moving one, to a role richer than the caller’s', async () => {
-    const created = await saveAdmin(manager, { Account: 'puppet', FullName: '傀儡', RoleId: richerRole, Password: 'Known2024pw' });
+    const created = await saveAdmin(manager, { Account: 'puppet', FullName: '傀儡', RoleId: richerRole, Password: 'Known-lamp-2024' });
     expect(created).toMatchObject({ Code: 400, Message: '不能分配或修改权限超出自己的角色' });
     const login = await adminCall(t, undefined, 'GET', '/api/XfSystemApi/GetAdminUserL?key=puppet');
     expect(login.Code).toBe(402);
     expect((await adminCall<{ TotalCount: number }>(t, root, 'GET', '/api/XfSystemApi/GetAdminUserL?key=puppet')).Data.TotalCount).toBe(0);
 
-    const small = await saveAdmin(manager, { Account: 'helper', FullName: '助手', RoleId: smallerRole, Password: 'Known2024pw' });
+    const small = await saveAdmin(manager, { Account: 'helper', FullName: '助手', RoleId: smallerRole, Password: 'Known-lamp-2024' });
     expect(small.Code).toBe(200);
     expect(await saveAdmin(manager, { AdminId: small.Data, Account: 'helper', FullName: '助手', RoleId: richerRole })).toMatchObject({ Message: '不能分配或修改权限超出自己的角色' });
     // A role the caller holds is within their own.
@@ -68,7 +68,7 @@ describe.each(engines)('no way up through admin accounts and roles on %s', (engi
   it('refuses editing, resetting the password of, or deleting an admin whose role is richer', async () => {
     const rich = { AdminId: richId, Account: 'richer', FullName: '高权', RoleId: richerRole };
     expect(await saveAdmin(manager, rich)).toMatchObject({ Code: 400, Message: '不能修改或删除权限超出自己的管理员' });
-    expect(await saveAdmin(manager, { ...rich, Password: 'Taken2024pw' })).toMatchObject({ Message: '不能修改或删除权限超出自己的管理员' });
+    expect(await saveAdmin(manager, { ...rich, Password: 'Taken-lamp-2024' })).toMatchObject({ Message: '不能修改或删除权限超出自己的管理员' });
     expect(await saveAdmin(manager, { ...rich, RoleId: smallerRole })).toMatchObject({ Message: '不能修改或删除权限超出自己的管理员' });
     expect(await adminCall(t, manager, 'POST', `/api/XfSystemApi/DelAdminUser/${richId}`)).toMatchObject({ Message: '不能修改或删除权限超出自己的管理员' });
     // The richer admin still signs in with the password they were given.

@@ -16,7 +16,7 @@ const guardedCalls: [method: 'GET' | 'POST', url: string, payload?: Record<strin
   ['POST', 'SaveRole', { RoleId: 2, RoleName: '内容编辑' }],
   ['POST', 'DelRole/2'],
   ['GET', 'GetAdminUserL'],
-  ['POST', 'SaveAdminUser', { Account: 'intruder', FullName: '入侵', RoleId: 1, Password: 'Intrude2024' }],
+  ['POST', 'SaveAdminUser', { Account: 'intruder', FullName: '入侵', RoleId: 1, Password: 'Intrude-lamp-2024' }],
   ['POST', 'SaveAdminUser', { AdminId: 1, Account: 'admin', FullName: '改名', RoleId: 1 }],
   ['POST', 'DelAdminUser/1'],
   ['GET', 'GetAuditLogList'],
