@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -9,6 +11,7 @@ import { freePort } from '../../test/processes.js';
 import { startS3, type TestS3 } from '../../test/s3.js';
 import { openStorages } from './open.js';
 import type { Storages } from './storage.js';
+import { StorageUnwritable } from './unwritable.js';
 import { parseStorageUrl } from './url.js';
 
 const MiB = 1024 * 1024;
@@ -159,6 +162,91 @@ describe.each([
     for (const stored of ['/uploads/../private/202611/a.pdf', '/uploads/202611/../../portal.db', '/uploads/.hidden', '/uploads//a.png', '/uploads/a\\..\\b', '/uploads/', '/uploadsx/a.png', 'uploads/a.png', '/uploads/a\u0000.png']) {
       expect(storage.owns(stored), stored).toBe(false);
     }
+  });
+});
+
+/** An error answer of an S3-compatible service, as its XML body names it. */
+interface Refusal {
+  status: number;
+  code: string;
+}
+
+/**
+ * The test's S3 server behind a proxy on loopback that, while `refusal` is set, answers every
+ * write (PUT, POST) with that error, as a bucket that is full or refuses this key would; reads
+ * and deletes pass. The driver under test speaks to it through the SDK unchanged.
+ */
+async function refusingProxy(target: URL): Promise<{ url: URL; refusal?: Refusal; close(): Promise<void> }> {
+  const proxy: { refusal?: Refusal } = {};
+  const server = http.createServer((request, response) => {
+    const refusal = proxy.refusal;
+    if (refusal && (request.method === 'PUT' || request.method === 'POST')) {
+      request.resume();
+      request.on('end', () => {
+        response.writeHead(refusal.status, { 'content-type': 'application/xml' });
+        response.end(`<?xml version="1.0" encoding="UTF-8"?><Error><Code>${refusal.code}</Code><Message>refused</Message><RequestId>1</RequestId></Error>`);
+      });
+      return;
+    }
+    const upstream = http.request({ host: target.hostname, port: target.port, method: request.method, path: request.url, headers: request.headers }, (answer) => {
+      response.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(response);
+    });
+    request.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return Object.assign(proxy, {
+    url: new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}`),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  });
+}
+
+describe('a bucket that takes no file', () => {
+  let s3: TestS3;
+  let proxy: Awaited<ReturnType<typeof refusingProxy>>;
+  let storages: Storages;
+  beforeAll(async () => {
+    s3 = await startS3();
+    const url = new URL(s3.storageUrl('site-b'));
+    proxy = await refusingProxy(new URL(url.searchParams.get('endpoint')!));
+    url.searchParams.set('endpoint', proxy.url.origin);
+    storages = await openStorages({ ...loadConfig({}), storage: parseStorageUrl(url.toString()) });
+  });
+  afterAll(async () => {
+    storages?.close();
+    await proxy?.close();
+    await s3?.stop();
+  });
+
+  it('fails every write with StorageUnwritable, full or read-only by the service’s answer, leaves nothing, and writes again once it may', async () => {
+    const { storage, privateStorage } = storages;
+    const kept = await storage.saveBuffer(Buffer.from('%PDF-1.7\n'), 'pdf');
+    const before = await s3.keys();
+    const refusals: [Refusal, StorageUnwritable['reason']][] = [
+      [{ status: 403, code: 'AccessDenied' }, 'readOnly'],
+      [{ status: 403, code: 'QuotaExceeded' }, 'full'],
+      [{ status: 507, code: 'XMinioStorageFull' }, 'full'],
+    ];
+    for (const [refusal, reason] of refusals) {
+      proxy.refusal = refusal;
+      const writes = [
+        storage.save(streamOf(pattern(MiB)), 'pdf'),
+        // Past one part: a multipart upload, refused at its start.
+        storage.save(streamOf(pattern(6 * MiB)), 'mp4'),
+        privateStorage.saveBuffer(Buffer.from('%PDF-1.7\n'), 'pdf'),
+        storage.put(kept.replace(/\.pdf$/, '.w320.webp'), Buffer.from('RIFF0000WEBP')),
+      ];
+      for (const failure of await Promise.all(writes.map((write) => write.catch((error: unknown) => error)))) {
+        expect(failure, refusal.code).toBeInstanceOf(StorageUnwritable);
+        expect(failure).toMatchObject({ reason, code: refusal.code });
+      }
+      expect(await s3.keys()).toEqual(before);
+      // Reads go on.
+      expect((await storage.read(kept))?.toString()).toBe('%PDF-1.7\n');
+    }
+    delete proxy.refusal;
+    const stored = await storage.save(streamOf(pattern(MiB)), 'pdf');
+    expect((await storage.stat(stored))?.size).toBe(MiB);
   });
 });
 

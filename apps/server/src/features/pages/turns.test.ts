@@ -24,6 +24,7 @@ describe('Turns', () => {
     );
     await settle();
     expect(started).toEqual([0, 1]);
+    expect([turns.active, turns.queued]).toEqual([2, 3]);
     tasks[1]!.end();
     await settle();
     expect(started).toEqual([0, 1, 2]);
@@ -35,6 +36,7 @@ describe('Turns', () => {
     for (const task of tasks) task.end();
     expect(await Promise.all(runs.slice(1))).toEqual([1, 2, 3, 4]);
     expect(started).toEqual([0, 1, 2, 3, 4]);
+    expect([turns.active, turns.queued]).toEqual([0, 0]);
   });
 
   it('starts at once when a turn is free, also after a busy spell', async () => {

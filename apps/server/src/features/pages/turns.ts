@@ -5,7 +5,17 @@ export class Turns {
   private running = 0;
   private readonly waiting: Array<() => void> = [];
 
-  constructor(private readonly limit: number) {}
+  constructor(readonly limit: number) {}
+
+  /** Tasks running now. */
+  get active(): number {
+    return this.running;
+  }
+
+  /** Tasks waiting for a turn. */
+  get queued(): number {
+    return this.waiting.length;
+  }
 
   async run<T>(task: () => Promise<T>): Promise<T> {
     if (this.running >= this.limit) await new Promise<void>((resolve) => this.waiting.push(resolve));

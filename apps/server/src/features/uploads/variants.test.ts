@@ -95,14 +95,14 @@ describe.each(engines)('web copies of uploaded pictures on %s', (engine) => {
     expect((await upload('wide.png', pixelFloodPng(100_000, 500))).Code).toBe(200);
   });
 
-  it('decodes no more pictures at once than the limiter lets: an upload waits for a turn, then makes its copies', async () => {
+  it('decodes no more pictures at once than its turns let: an upload waits for a turn, then makes its copies', async () => {
     // The test takes every turn itself, so the upload's decodes can only queue.
     const turns: (() => void)[] = [];
-    const held = Array.from({ length: pictureDecodes.max }, () => pictureDecodes.run(() => new Promise<void>((resolve) => turns.push(resolve))));
+    const held = Array.from({ length: pictureDecodes.limit }, () => pictureDecodes.run(() => new Promise<void>((resolve) => turns.push(resolve))));
     let answered = false;
     const pending = upload('banner.png', await bannerPng()).finally(() => (answered = true));
     await eventually(() => pictureDecodes.queued > 0);
-    expect(pictureDecodes.active).toBe(pictureDecodes.max);
+    expect(pictureDecodes.active).toBe(pictureDecodes.limit);
     expect(answered).toBe(false);
     for (const release of turns) release();
     await Promise.all(held);

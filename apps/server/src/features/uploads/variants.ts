@@ -5,7 +5,7 @@ import type { Storage } from '../../storage/storage.js';
 import { StorageUnwritable } from '../../storage/unwritable.js';
 import { badRequest } from '../../http/envelope.js';
 import type { PageFallback } from '../../http/errors.js';
-import { Limiter } from '../../ops/limiter.js';
+import { Turns } from '../pages/turns.js';
 
 /**
  * WebP copies of uploaded pictures at the widths pages ask for (naming and widths:
@@ -28,7 +28,7 @@ const WEBP_QUALITY = 78;
  * the bitmap, up to 200 MB at MAX_PICTURE_PIXELS; more uploads than this wait their turn
  * instead of adding their bitmaps to the process's memory together.
  */
-export const pictureDecodes = new Limiter(2);
+export const pictureDecodes = new Turns(2);
 
 /**
  * An uploaded picture: refused with 图片尺寸过大 when its header gives more than
