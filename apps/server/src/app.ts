@@ -155,10 +155,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerCompression(app);
 
   const hasWebApp = fs.existsSync(path.join(config.webDist, 'index.html'));
-  const pageFallback = hasWebApp ? await registerWebApp(app, config) : undefined;
+  const webApp = hasWebApp ? await registerWebApp(app, config) : undefined;
   const variantFallback = imageVariantFallback(storage);
-  // Where nothing answered: a picture's missing web copy redirects to its original, a page path gets the web app.
-  registerErrorHandling(app, async (request, reply) => (await variantFallback(request, reply)) || ((await pageFallback?.(request, reply)) ?? false));
+  // Where nothing answered: a picture's missing web copy redirects to its original, a page path
+  // gets the web app; a page that met the database away gets the web app's answer to that.
+  registerErrorHandling(app, async (request, reply) => (await variantFallback(request, reply)) || ((await webApp?.fallback(request, reply)) ?? false), webApp?.outage);
   registerCaseInsensitiveParams(app);
   registerControlCharacterCheck(app);
 

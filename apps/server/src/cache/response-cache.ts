@@ -57,6 +57,8 @@ export interface CachedAnswer extends Sized {
   body: Buffer;
   encoded: Partial<Record<Encoding, Buffer>>;
   counter?: LiveCounter;
+  /** The stamp of the areas whose writes can withdraw content (WITHDRAWING), when it was made. */
+  withdrawals: number;
   bytes: number;
 }
 
@@ -64,6 +66,7 @@ export interface CachedAnswer extends Sized {
 interface Pending {
   key: string;
   generation: number;
+  withdrawals: number;
   cacheControl: string;
   vary: string;
   counter?: { count: () => void; field?: string };
@@ -93,6 +96,13 @@ export interface Lookup {
 }
 
 const pending = new WeakMap<FastifyRequest, Pending>();
+
+/**
+ * The areas whose writes can take something away from visitors: an article deleted, withdrawn
+ * or made members-only, a menu hidden. A copy made before such a write is never served again,
+ * not even while the database is away (serveKept).
+ */
+const WITHDRAWING: readonly ContentArea[] = ['news', 'menus'];
 const hits = new WeakSet<FastifyRequest>();
 
 /**
@@ -159,8 +169,21 @@ export class ResponseCache {
       this.making.set(key, { generation, maker: request, answer, settle });
     }
     // The generation is read before the answer is made: a write meanwhile leaves the kept answer already stale.
-    pending.set(request, { key, generation, cacheControl, vary });
+    pending.set(request, { key, generation, withdrawals: generationOf(this.database, WITHDRAWING), cacheControl, vary });
     return false;
+  }
+
+  /**
+   * Answers from the copy kept under `key` even when it is no longer current (resolving true),
+   * for a request whose fresh answer cannot be made because the database is away: the page as
+   * it was a moment ago beats an error page. A copy is kept until a fresh one replaces it or
+   * memory pushes it out, so an outage right after a write still finds it; but not one made
+   * before a write that may have withdrawn what it shows (WITHDRAWING).
+   */
+  serveKept(request: FastifyRequest, reply: FastifyReply, key: string): boolean {
+    const entry = this.store.get(key);
+    if (!entry || entry.withdrawals !== generationOf(this.database, WITHDRAWING)) return false;
+    return this.answer(request, reply, entry);
   }
 
   private answer(request: FastifyRequest, reply: FastifyReply, entry: CachedAnswer): true {
@@ -225,6 +248,7 @@ export class ResponseCache {
       body,
       encoded: kept ? { [kept.encoding]: kept.body } : {},
       counter,
+      withdrawals: note.withdrawals,
       bytes: note.key.length * 2 + body.length + (kept?.body.length ?? 0) + 256,
     };
     this.store.set(note.key, entry);

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import type { Database } from '../db/connection.js';
 import { OutageLog } from '../ops/outage-log.js';
 
@@ -13,6 +13,23 @@ import { OutageLog } from '../ops/outage-log.js';
 
 /** Seconds a client is asked to wait before trying again. */
 export const RETRY_AFTER_SECONDS = 30;
+
+/** The answer's status and headers while the database is away: 503, come back in RETRY_AFTER_SECONDS, kept by no cache. */
+export const answeringUnavailable = (reply: FastifyReply): FastifyReply =>
+  reply.status(503).header('retry-after', String(RETRY_AFTER_SECONDS)).header('cache-control', 'no-store');
+
+/**
+ * The database away as seen from above a call that answered 503: a page drawn with in-process
+ * calls (features/pages/render.ts) learns of the outage from their answers alone.
+ */
+export class DatabaseUnavailableError extends Error {
+  readonly code = 'DATABASE_UNAVAILABLE';
+
+  constructor() {
+    super('the database is unavailable');
+    this.name = 'DatabaseUnavailableError';
+  }
+}
 
 /** How often, during an outage, the database is asked whether it is back. */
 const PROBE_EVERY_MS = 2000;
@@ -28,6 +45,7 @@ const SQLITE_AWAY = /^SQLITE_(IOERR|CANTOPEN|READONLY|FULL)/;
 
 export function isDatabaseUnavailable(error: unknown): boolean {
   if (!error || typeof error !== 'object') return false;
+  if (error instanceof DatabaseUnavailableError) return true;
   const { code, message } = error as { code?: unknown; message?: unknown };
   if (typeof code === 'string') {
     if (CONNECTION_CODES.has(code) || POSTGRES_AWAY.has(code) || code.startsWith('08') || SQLITE_AWAY.test(code)) return true;

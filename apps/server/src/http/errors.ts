@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { Code, codeMessages, contentMessages, messages } from '@portal/shared';
 import { storageOutageLog, StorageUnwritable } from '../storage/unwritable.js';
 import { AppError, type Envelope } from './envelope.js';
-import { isDatabaseUnavailable, OutageReporter, RETRY_AFTER_SECONDS } from './database-outage.js';
+import { answeringUnavailable, isDatabaseUnavailable, OutageReporter } from './database-outage.js';
 
 /**
  * One place maps every failure to the envelope: business errors and validation answer HTTP 200
@@ -11,8 +11,10 @@ import { isDatabaseUnavailable, OutageReporter, RETRY_AFTER_SECONDS } from './da
  */
 /** Answers a request no route matched (resolving true), or resolves false to let the envelope 404 answer it. */
 export type PageFallback = (request: FastifyRequest, reply: FastifyReply) => Promise<boolean>;
+/** Answers a page request that met the database away with the site's own page (resolving true), or resolves false to let the envelope answer it. */
+export type PageOutage = (request: FastifyRequest, reply: FastifyReply) => Promise<boolean>;
 
-export function registerErrorHandling(app: FastifyInstance, pageFallback?: PageFallback): void {
+export function registerErrorHandling(app: FastifyInstance, pageFallback?: PageFallback, pageOutage?: PageOutage): void {
   const { database, storage, privateStorage, now } = app.services;
   const outages = new OutageReporter(database, app.log, now);
   const storageOutages = storageOutageLog([storage, privateStorage], app.log, now);
@@ -20,14 +22,12 @@ export function registerErrorHandling(app: FastifyInstance, pageFallback?: PageF
     outages.stop();
     storageOutages.stop();
   });
-  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+  app.setErrorHandler(async (error: FastifyError | AppError, request, reply) => {
     if (isDatabaseUnavailable(error)) {
       outages.report(error);
-      return reply
-        .status(503)
-        .header('retry-after', String(RETRY_AFTER_SECONDS))
-        .header('cache-control', 'no-store')
-        .send({ Code: Code.Unavailable, Message: codeMessages[503], Data: null } satisfies Envelope);
+      // A page a visitor opened is answered as a page (its kept copy, or 系统维护中 drawn as the site).
+      if (await pageOutage?.(request, reply)) return reply;
+      return answeringUnavailable(reply).send({ Code: Code.Unavailable, Message: codeMessages[503], Data: null } satisfies Envelope);
     }
     if (error instanceof StorageUnwritable) {
       // The server's storage, not the request, is at fault: Code 500, but words that say whom to tell.

@@ -3,10 +3,10 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { Config } from '../config.js';
 import type { App } from './app-types.js';
-import type { PageFallback } from './errors.js';
+import type { PageFallback, PageOutage } from './errors.js';
 import type { FastifyRequest } from 'fastify';
 import { mobileAddress, pageAddress, type PostedCertLookup } from '@portal/shared';
-import { canonicalSpelling, resolvePage, type PageAnswer } from '../features/pages/page.js';
+import { canonicalSpelling, resolvePage, unavailablePage, type PageAnswer } from '../features/pages/page.js';
 import { DIRECTORY_PATH } from '../features/pages/paths.js';
 import { certLookupForm } from '../features/certificates/lookup-form.js';
 import { headTags, withHead } from '../features/pages/head.js';
@@ -15,12 +15,33 @@ import { encodePage, sendEncoded, sendPage } from './compression.js';
 import { baseMayBeKept, publicBaseUrl } from './public-base-url.js';
 import { contentAreas } from '../cache/generations.js';
 import { countView } from '../features/news/views.js';
-import { pageLook, withLook, type PageLook } from '../features/pages/look.js';
+import { pageLook, visitorLook, withLook, type PageLook } from '../features/pages/look.js';
+import { answeringUnavailable, isDatabaseUnavailable } from './database-outage.js';
 
 const PAGE_TYPE = 'text/html; charset=utf-8';
 /** A page differs by compression and by the look cookie (pageLook). */
 const PAGE_VARY = 'Accept-Encoding, Cookie';
 const MOBILE_UA = /Android|iPhone|iPod|iPad|Windows Phone|Mobile|HarmonyOS/i;
+
+/** What the web app answers: page addresses no route matched, and those of them that met the database away. */
+export interface WebApp {
+  fallback: PageFallback;
+  outage: PageOutage;
+}
+
+/** A page request as the fallback reads it, before anything is looked up. */
+interface PageRequest {
+  /** The address with the parameters pages read alone (pageAddress). */
+  url: string;
+  pathname: string;
+  /** The address the page was asked at, for its head tags (publicBaseUrl). */
+  base: string;
+  preview: boolean;
+  /** Whether its drawing may be kept for every visitor. */
+  keepable: boolean;
+  /** Where a phone is sent instead, when a mobile site is configured. */
+  mobileSite?: string;
+}
 
 /**
  * Serves the built React app: hashed assets with long caching, and index.html for every other
@@ -28,8 +49,9 @@ const MOBILE_UA = /Android|iPhone|iPod|iPad|Windows Phone|Mobile|HarmonyOS/i;
  * answering, the page is looked up (features/pages): unknown routes, menus and articles answer
  * 404 (the SPA then shows its 404 page), `/` redirects to /home, and each page gets its own head
  * (title, description, canonical, share tags, JSON-LD). /api/... never falls back to the SPA.
+ * A page that meets the database away answers its kept copy, or the maintenance page with 503.
  */
-export async function registerWebApp(app: App, config: Config): Promise<PageFallback> {
+export async function registerWebApp(app: App, config: Config): Promise<WebApp> {
   const indexHtml = fs.readFileSync(path.join(config.webDist, 'index.html'), 'utf8');
   await app.register(fastifyStatic, {
     root: config.webDist,
@@ -61,6 +83,8 @@ export async function registerWebApp(app: App, config: Config): Promise<PageFall
     try {
       return withRenderedPage(html, await renderPage(url, { status: answer.status, certLookup, display: look.display }));
     } catch (err) {
+      // The database away is the page's answer (the outage handler's), not a page to draw bare.
+      if (isDatabaseUnavailable(err)) throw err;
       // The page still works: the browser draws it as before server rendering.
       request.log.error({ err: { type: (err as Error).name, message: (err as Error).message } }, 'page render failed');
       return html;
@@ -77,7 +101,8 @@ export async function registerWebApp(app: App, config: Config): Promise<PageFall
     await sendPage(request, reply.status(200).type(PAGE_TYPE).header('Cache-Control', 'no-store'), Buffer.from(html));
   });
 
-  return async (request, reply) => {
+  /** The request as a page, or undefined when it is none (an API call, an upload, a build file). */
+  const pageRequest = (request: FastifyRequest): PageRequest | undefined => {
     // A page is drawn and kept with the parameters it reads alone (pageAddress): tracking and
     // made-up ones change nothing on it, and their order nothing either. (A redirect keeps
     // them, for whatever counts visits in the browser.)
@@ -89,28 +114,39 @@ export async function registerWebApp(app: App, config: Config): Promise<PageFall
       // A missing build file is not a page (a script must not get HTML); any other address is,
       // with a dot or not (/index.html, /foo.php): unknown ones get the 404 page, not JSON.
       !url.startsWith('/assets/');
-    if (!isPage) return false;
-    // Another spelling of a page's address (/index.html, `?newsid=`) goes to its own first.
-    const respelled = canonicalSpelling(request.url);
-    if (respelled) {
-      void reply.redirect(respelled, 301);
-      return true;
-    }
+    if (!isPage) return undefined;
     // The mobile site gets the page's path and query, so a shared article opens there as itself.
     const mobileSite =
       config.mobileSiteUrl && MOBILE_UA.test(request.headers['user-agent'] ?? '') && !url.startsWith('/System') && url !== '/login' ? mobileAddress(config.mobileSiteUrl, request.url) : undefined;
-    // Pages are drawn for visitors (members' own data loads in the browser), so one entry serves
-    // all; the address they were asked at goes into their head tags, so it is part of the key.
-    const base = publicBaseUrl(request);
     // A preview link's page is its holder's alone (features/news/preview.ts). `url` holds only
     // the parameters pages read, so the name is enough; no parse on the path of every hit.
     const preview = /[?&]preview=/.test(url);
     // 会员名录 follows members' own choices and standing, which no content area tracks: it is
     // drawn afresh for each request (a page of twenty companies).
     const keepable = !preview && baseMayBeKept(request) && !url.toLowerCase().startsWith(DIRECTORY_PATH);
+    // Pages are drawn for visitors (members' own data loads in the browser), so one entry serves
+    // all; the address they were asked at goes into their head tags, so it is part of the key.
+    return { url, pathname: url.split('?')[0] ?? url, base: publicBaseUrl(request), preview, keepable, mobileSite };
+  };
+  /** Where a page's drawing is kept: one copy per address and look. */
+  const pageKey = (page: PageRequest, look: PageLook) => `page|${page.base}|${page.url}|${look.key}`;
+  /** The look each page request was drawn in, for its answer should the database fail it. */
+  const looks = new WeakMap<FastifyRequest, PageLook>();
+
+  const fallback: PageFallback = async (request, reply) => {
+    const page = pageRequest(request);
+    if (!page) return false;
+    // Another spelling of a page's address (/index.html, `?newsid=`) goes to its own first.
+    const respelled = canonicalSpelling(request.url);
+    if (respelled) {
+      void reply.redirect(respelled, 301);
+      return true;
+    }
+    const { url, preview, keepable, mobileSite } = page;
     // The visitor's 尺寸 and 关怀模式 (a cookie) and a 哀悼日 change the drawn page: one kept copy per look.
-    const look = await pageLook(services, request, url.split('?')[0] ?? url);
-    if (request.method === 'GET' && !mobileSite && keepable && (await responseCache.serve(request, reply, { key: `page|${base}|${url}|${look.key}`, areas: contentAreas, cacheControl: 'no-cache', vary: PAGE_VARY }))) return true;
+    const look = await pageLook(services, request, page.pathname);
+    looks.set(request, look);
+    if (request.method === 'GET' && !mobileSite && keepable && (await responseCache.serve(request, reply, { key: pageKey(page, look), areas: contentAreas, cacheControl: 'no-cache', vary: PAGE_VARY }))) return true;
     const answer = await resolvePage(services, new URL(request.url, 'http://page'));
     if (answer.kind === 'redirect') {
       void reply.redirect(answer.location, 301);
@@ -125,16 +161,36 @@ export async function registerWebApp(app: App, config: Config): Promise<PageFall
     const articleId = answer.head.type === 'article' && !answer.head.noindex ? new URL(url, 'http://page').searchParams.get('NewsId') : null;
     // An article page's own GetNewsDetail counted a view; a cached copy counts one per reading too.
     if (articleId) responseCache.countEveryReading(request, () => countView(services.database, Number(articleId)));
-    const page = Buffer.from(html);
-    const copy = encodePage(request, page);
+    const body = Buffer.from(html);
+    const copy = encodePage(request, body);
     if (answer.status === 200) {
       reply.status(200).type(PAGE_TYPE);
-      responseCache.keep(request, reply, page, PAGE_TYPE, copy);
+      responseCache.keep(request, reply, body, PAGE_TYPE, copy);
     } else responseCache.pass(request);
     // A page is always checked with the server (ETag), so a write shows on the next visit; a
     // preview, or one built from a Host no one vouches for, is not kept at all.
     if (preview) void reply.header('X-Robots-Tag', 'noindex');
-    sendEncoded(reply.status(answer.status).type(PAGE_TYPE).header('Cache-Control', keepable ? 'no-cache' : 'no-store'), page, copy, PAGE_VARY);
+    sendEncoded(reply.status(answer.status).type(PAGE_TYPE).header('Cache-Control', keepable ? 'no-cache' : 'no-store'), body, copy, PAGE_VARY);
     return true;
   };
+
+  // The database away while a page was looked up or drawn: the copy kept of that page, even one
+  // a write has since made stale (ResponseCache.serveKept), else the maintenance page, 503 with
+  // Retry-After, in the visitor's look (without a 哀悼日 the database could not be asked for).
+  const outage: PageOutage = async (request, reply) => {
+    const page = pageRequest(request);
+    if (!page) return false;
+    const look = looks.get(request) ?? visitorLook(request, page.pathname, 0);
+    if (request.method === 'GET' && !page.mobileSite && page.keepable && responseCache.serveKept(request, reply, pageKey(page, look))) return true;
+    try {
+      const html = await drawPage(request, page.url, unavailablePage(services, page.pathname), look);
+      await sendPage(request, answeringUnavailable(reply).type(PAGE_TYPE), Buffer.from(html));
+      return true;
+    } catch (err) {
+      request.log.error({ err: { type: (err as Error).name, message: (err as Error).message } }, 'maintenance page failed');
+      return false;
+    }
+  };
+
+  return { fallback, outage };
 }

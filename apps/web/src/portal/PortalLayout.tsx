@@ -6,7 +6,8 @@ import { useLookClasses } from './care/useLookClasses';
 import { Footer, Header, TopNav, useMobileRedirect } from './layout';
 import { MemberDialogsProvider } from './member/MemberDialogs';
 import { NotFoundPage } from './pages/NotFoundPage';
-import { useServerNotFound } from './serverStatus';
+import { UnavailablePage } from './pages/UnavailablePage';
+import { useServerNotFound, useServerUnavailable } from './serverStatus';
 import styles from './layout/portal.module.css';
 
 /** The public shell of spec §2: header, top navigation, the page, footer; member dialogs available to every page; 关怀版's toolbar above all when it is on. */
@@ -16,9 +17,13 @@ export function PortalLayout() {
   useLookClasses();
   const { care } = useDisplay().prefs;
   const { pathname } = useLocation();
+  const unavailable = useServerUnavailable();
+  const notFound = useServerNotFound();
+  // The database was away and no copy of the page was kept: the maintenance page.
+  if (unavailable) return <UnavailablePage />;
   // The server found no such menu or article: the designed 404 page, as for an unknown address,
   // naming the article when it was one.
-  if (useServerNotFound()) return <NotFoundPage subject={pathname.toLowerCase() === '/info' ? 'article' : 'page'} />;
+  if (notFound) return <NotFoundPage subject={pathname.toLowerCase() === '/info' ? 'article' : 'page'} />;
   return (
     <MemberDialogsProvider>
       <div className={styles.portal}>

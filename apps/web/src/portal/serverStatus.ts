@@ -29,3 +29,14 @@ export function useServerNotFound(): boolean {
   }, [isArticle]);
   return status === 404 && location.key === 'default' && !memberMayOpen;
 }
+
+/**
+ * True while the visitor is on the page the server answered 503, the database being away (the
+ * first history entry, as for 404): the layout draws the maintenance page instead of a page
+ * whose data cannot be had.
+ */
+export function useServerUnavailable(): boolean {
+  const status = useContext(PageStatusContext);
+  const location = useLocation();
+  return status === 503 && location.key === 'default';
+}

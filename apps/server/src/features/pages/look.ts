@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { displayClasses, displayFromCookies, displayKey, isMemorialPage, MEMORIAL_META, parseDisplay, type DisplayPrefs } from '@portal/shared';
+import { displayClasses, displayFromCookies, displayKey, isMemorialPage, MEMORIAL_META, parseDisplay, type DisplayPrefs, type MemorialScopeValue } from '@portal/shared';
 import type { Services } from '../../http/app-types.js';
 import { memorialToday } from '../site/memorial.js';
 
@@ -24,9 +24,16 @@ export interface PageLook {
 const isPublicPage = (pathname: string) => !pathname.startsWith('/System') && pathname !== '/login';
 
 export async function pageLook(services: Services, request: FastifyRequest, pathname: string): Promise<PageLook> {
+  return visitorLook(request, pathname, isPublicPage(pathname) ? await memorialToday(services.database, services.now()) : 0);
+}
+
+/**
+ * The look from the visitor's cookie and a known 哀悼日 scope; with scope 0, what a page is drawn
+ * in while the database, which holds the 哀悼日, is away.
+ */
+export function visitorLook(request: FastifyRequest, pathname: string, memorialScope: MemorialScopeValue | 0): PageLook {
   if (!isPublicPage(pathname)) return { display: parseDisplay(undefined), memorial: false, memorialScope: 0, key: '', classes: '' };
   const display = displayFromCookies(request.headers.cookie);
-  const memorialScope = await memorialToday(services.database, services.now());
   const memorial = isMemorialPage(memorialScope, pathname);
   const key = `${displayKey(display)}${memorialScope ? `|memorial${memorialScope}` : ''}`;
   return { display, memorial, memorialScope, key, classes: displayClasses(display, memorial).join(' ') };

@@ -1,4 +1,4 @@
-import { ArticleStatus, articleWarning, MenuShowType, messages, respelledPageAddress } from '@portal/shared';
+import { ArticleStatus, articleWarning, codeMessages, MenuShowType, messages, respelledPageAddress } from '@portal/shared';
 import type { Services } from '../../http/app-types.js';
 import { assetUrl } from '../../http/assets.js';
 import { menuIndex } from '../menus/service.js';
@@ -33,7 +33,7 @@ export interface PageHead {
 export type PageAnswer =
   | { kind: 'redirect'; location: string }
   /** serverRendered: a page drawn on the server as a visitor sees it (not the back office, not /login). */
-  | { kind: 'page'; status: 200 | 404; head: PageHead; serverRendered?: boolean };
+  | { kind: 'page'; status: 200 | 404 | 503; head: PageHead; serverRendered?: boolean };
 
 /** Routes of the web app (apps/web/src/router.tsx), lower case as the router matches them. */
 const PAGE_TITLES: Record<string, { title: string; noindex?: boolean; serverRendered?: boolean }> = {
@@ -97,6 +97,16 @@ export async function resolvePage(services: Services, url: URL): Promise<PageAns
   const known = PAGE_TITLES[path];
   if (known) return plainPage(services, known.title, url.pathname, known.noindex, known.serverRendered);
   return notFound;
+}
+
+/**
+ * What a public page answers while the database is away and no kept copy of it can stand in:
+ * the web app's maintenance page (系统维护中，请稍后再试), drawn at the page's own address, not indexed.
+ */
+export function unavailablePage(services: Services, path: string): PageAnswer & { kind: 'page' } {
+  const { site } = services.config;
+  const text = codeMessages[503];
+  return { kind: 'page', status: 503, head: { title: text, description: `${site.name}：${text}`, path, type: 'website', noindex: true }, serverRendered: true };
 }
 
 function plainPage(services: Services, title: string, path: string, noindex?: boolean, serverRendered?: boolean): PageAnswer {

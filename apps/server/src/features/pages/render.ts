@@ -4,6 +4,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
 import type { DisplayPrefs, PostedCertLookup } from '@portal/shared';
 import type { App } from '../../http/app-types.js';
+import { DatabaseUnavailableError } from '../../http/database-outage.js';
 import { Turns } from './turns.js';
 
 /** What the web app's server entry (apps/web/src/entry-server.tsx) answers for one page. */
@@ -57,7 +58,7 @@ export async function loadPageRenderer(app: App, webDist: string): Promise<PageR
   const entry = path.resolve(webDist, '../dist-ssr/entry-server.js');
   if (!fs.existsSync(entry)) return undefined;
   const { render } = (await import(pathToFileURL(entry).href)) as ServerEntry;
-  const transport = async (config: CallConfig) => {
+  const call = async (config: CallConfig) => {
     // A turn of the event loop first: the calls and renders of a page are one chain of promises
     // that never waits for I/O, and without a turn between them a drawing (and the next one in
     // line, started as it ends) held the loop to the end.
@@ -72,7 +73,21 @@ export async function loadPageRenderer(app: App, webDist: string): Promise<PageR
     return { data: res.json() as unknown, status: res.statusCode, statusText: res.statusMessage, headers: res.headers, config, request: {} };
   };
   const turns = new Turns(PAGES_DRAWN_AT_ONCE);
-  return (url, drawing) => turns.run(() => render(url, { ...drawing, transport }));
+  return (url, drawing) =>
+    turns.run(async () => {
+      // A call answered 503: the database is away, and the page drawn without that call's data
+      // (an empty list, an error notice) must not go out as the page, nor be kept. The page that
+      // says the site is under maintenance (status 503) needs no data.
+      let unavailable = false;
+      const transport = async (config: CallConfig) => {
+        const answer = await call(config);
+        if (answer.status === 503) unavailable = true;
+        return answer;
+      };
+      const page = await render(url, { ...drawing, transport });
+      if (unavailable && drawing.status !== 503) throw new DatabaseUnavailableError();
+      return page;
+    });
 }
 
 /** index.html with the rendered page: antd's styles in the head, the HTML in #root, the query cache after it. */
