@@ -35,7 +35,9 @@ const sheetNameOf = (name: string) => name.replace(/[:\\/?*[\]]/g, '_').slice(0,
 
 /**
  * The rows `read` hands out, page after page, as a streamed workbook of one sheet; `first` is
- * page 1, already read.
+ * page 1, already read. A page is read once the client has taken what waits for it, so a slow
+ * download holds a page or two in memory rather than the whole list; a page that fails ends the
+ * stream with the error.
  */
 export function streamWorkbook<T>(sheetName: string, columns: readonly ExportColumn<T>[], read: PageReader<T>, first: T[]): Readable {
   const stream = new PassThrough();
@@ -49,13 +51,36 @@ export function streamWorkbook<T>(sheetName: string, columns: readonly ExportCol
         sheet.addRow(columns.map((c) => cellValue(c.cell(row)))).commit();
       }
       if (rows.length < EXPORT_PAGE) break;
+      await roomIn(stream);
+      // The client left (the stream was destroyed): no more pages.
+      if (stream.destroyed) return;
     }
     sheet.commit();
     await workbook.commit();
   };
-  // A failure half-way ends the download broken rather than passing for a complete file.
   write().catch((error: unknown) => stream.destroy(error as Error));
   return stream;
+}
+
+/** Resolves once the stream takes writes again (drained), or is gone. */
+function roomIn(stream: PassThrough): Promise<void> {
+  if (!stream.writableNeedDrain) return Promise.resolve();
+  return new Promise((resolve) => {
+    const go = () => {
+      stream.off('drain', go).off('close', go);
+      resolve();
+    };
+    stream.on('drain', go).on('close', go);
+  });
+}
+
+/** The download's headers taken back: what answers instead is the envelope, which must not be saved as the file. */
+function withdrawAttachment(reply: FastifyReply): void {
+  for (const name of ['content-type', 'content-disposition']) {
+    void reply.removeHeader(name);
+    // Fastify copies them onto the raw response when the stream is handed over.
+    reply.raw.removeHeader(name);
+  }
 }
 
 /** Text is what members and visitors typed: defused so no spreadsheet runs it as a formula. */
@@ -76,11 +101,22 @@ export interface ListExport<T> {
 
 /**
  * Answers an export call: audited under its permission (a refusal too), then the workbook
- * streamed. The first page is read before anything is sent: a search the database refuses is
- * answered with the envelope, not with HTTP 200 and a cut-off file (the connection reset when
- * the stream failed after the headers had gone).
+ * streamed. Everything that can be checked is checked before the download begins: the
+ * parameters (the route's schema), the permission, and the first page, read before anything is
+ * sent, so a search the database refuses (or the database away) is answered with the envelope
+ * and its code. A later page that fails:
+ * - before any byte went out, is answered with the envelope too (Fastify's error path for a
+ *   stream not yet begun), under JSON's type and without the file's name;
+ * - after, cannot change the status sent: Fastify destroys the connection, so the client sees
+ *   an incomplete transfer (no final chunk) instead of a complete 200 with a broken file, and
+ *   logs the failure once ('response terminated with an error with headers already sent').
  */
 export async function sendListExport<T>(request: FastifyRequest, reply: FastifyReply, what: ListExport<T>) {
   const first = await adminWrite(request, { action: what.permission, target: what.target, detail: () => `导出${what.title}` }, () => what.read({ pageindex: 1, pagesize: EXPORT_PAGE }));
-  return attachment(reply, XLSX, what.asciiName, `${what.title}.xlsx`).send(streamWorkbook(what.title, what.columns, what.read, first));
+  const workbook = streamWorkbook(what.title, what.columns, what.read, first);
+  // Registered before Fastify's own listeners, so the headers are gone before its error path writes them.
+  workbook.once('error', () => {
+    if (!reply.raw.headersSent) withdrawAttachment(reply);
+  });
+  return attachment(reply, XLSX, what.asciiName, `${what.title}.xlsx`).send(workbook);
 }
