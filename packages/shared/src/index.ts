@@ -4,6 +4,8 @@ export * from './status.js';
 export * from './schemas/common.js';
 export * from './time.js';
 export * from './schemas/content.js';
+// The answers' Data shapes as zod schemas (the API document's source; types for everyone).
+export * from './dto/index.js';
 export * from './schemas/content-admin.js';
 export * from './schemas/media.js';
 export * from './schemas/news-revisions.js';

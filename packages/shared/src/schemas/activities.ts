@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { numberInput } from '../constants.js';
 import { activityMessages, messages, systemMessages } from '../messages.js';
 import { boolField, idParam, integer, optionalParam, pagingQuery, requiredText, saveIdField } from './common.js';
+export type { ActivitySummaryDto, ActivityDto, ActivityListItemDto, ActivityDetailDto, ActivityMemberDto, MyActivityDto, MyActivityDetailDto } from '../dto/activities.js';
 
 /**
  * Activities (活动通知, issue 11): events announced to all members or to chosen member levels
@@ -111,76 +112,3 @@ export type ResendActivityBody = z.infer<typeof resendActivityBody>;
 /** The member area's list: all the member's notices, or only the unread ones (unread=1). */
 export const myActivityListQuery = pagingQuery.extend({ unread: flag });
 
-/** What the back office and the member area both show of an activity. */
-export interface ActivitySummaryDto {
-  ActivityId: number;
-  Title: string;
-  Place: string;
-  StartTime: string;
-  EndTime: string;
-  SignUpDeadline: string;
-  /** 0: no limit. */
-  Capacity: number;
-  SignUpCount: number;
-  Status: number;
-}
-
-export interface ActivityDto extends ActivitySummaryDto {
-  AudienceAll: boolean;
-  MemberLevels: number[];
-  MemberLevelNames: string[];
-  PublishTime: string;
-  CreateTime: string;
-  UpdateTime: string;
-}
-
-/** A back-office list row: the activity with its audience's counts. */
-export interface ActivityListItemDto extends ActivityDto {
-  AudienceCount: number;
-  ReadCount: number;
-}
-
-export interface ActivityDetailDto extends ActivityListItemDto {
-  Description: string;
-  Attachments: ActivityAttachment[];
-}
-
-/** One member of an activity's audience, as the back office sees them. */
-export interface ActivityMemberDto {
-  MemberId: number;
-  Account: string;
-  MemberName: string;
-  MemberLevelName: string;
-  Email: string;
-  IsRead: boolean;
-  ReadTime: string;
-  RemindTime: string;
-  IsSignedUp: boolean;
-  SignUpTime: string;
-  MailState: MailState;
-  /** Why the last attempt failed. */
-  MailError: string;
-  /** Sent, or the last failed attempt. */
-  MailTime: string;
-  /** When a failed e-mail is tried again; '' when none is scheduled. */
-  MailRetryTime: string;
-}
-
-/** An activity in the member area, with the member's own notice. */
-export interface MyActivityDto extends ActivitySummaryDto {
-  IsRead: boolean;
-  ReadTime: string;
-  RemindTime: string;
-  IsSignedUp: boolean;
-  SignUpTime: string;
-  /** Sign-up (or cancelling it) is possible now: published, before the deadline, room left. */
-  CanSignUp: boolean;
-  CanCancel: boolean;
-  /** When the notice arrived (publication, or the member joining the audience). */
-  NoticeTime: string;
-}
-
-export interface MyActivityDetailDto extends MyActivityDto {
-  Description: string;
-  Attachments: ActivityAttachment[];
-}

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { systemMessages } from '../messages.js';
 import { integer, optionalText } from './common.js';
+export type { ApiTokenDto, ApiTokenCreatedDto } from '../dto/api-tokens.js';
 
 /**
  * API tokens (系统管理 → 接口令牌): long-lived back-office credentials for integrations, each bound
@@ -20,24 +21,3 @@ export const saveApiTokenBody = z.object({
 });
 export type SaveApiTokenBody = z.infer<typeof saveApiTokenBody>;
 
-export interface ApiTokenDto {
-  TokenId: number;
-  Name: string;
-  RoleId: number;
-  RoleName: string;
-  Remark: string;
-  /** The admin account that created it, or 命令行 (the operator CLI). */
-  CreatedBy: string;
-  CreateTime: string;
-  /** '' when never used. */
-  LastUsedTime: string;
-  /** '' while the token is valid. */
-  RevokeTime: string;
-}
-
-/** SaveApiToken's answer: the token itself, shown this once (only its hash is stored). */
-export interface ApiTokenCreatedDto {
-  TokenId: number;
-  Name: string;
-  Token: string;
-}

@@ -37,6 +37,9 @@ export const integer = (error: string = messages.badParameter, range: { min?: nu
 export const integerOr = (fallback: number, error: string = messages.badParameter, range: { min?: number; max?: number } = {}) =>
   z.preprocess(decimalNumber, wholeNumber(error, range).default(fallback));
 
+/** One of `values`, read as integer() reads a number and refused with `error` otherwise; the API document lists the values. */
+export const integerChoice = <const T extends number>(values: readonly T[], error: string = messages.badParameter) => z.preprocess(decimalNumber, z.literal(values, { error }));
+
 /** An integer query parameter; a malformed one is refused with 参数错误 rather than ignored. */
 export const intParam = integer();
 /** A record's id: a positive decimal integer, within an integer column. */
@@ -45,11 +48,25 @@ export const idParam = integer(messages.badParameter, { min: 1 });
 /** An optional query parameter: absent or blank means not given; anything else must parse. */
 export const optionalParam = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema.optional());
 
+/**
+ * A paging value, forgiving as the spec's client expects (docs/api.md): a whole number from 1
+ * is taken, up to `max`; anything else (absent, 0, negative, malformed, past an integer column)
+ * reads as `fallback` rather than refusing the call. The value is settled before the schema
+ * proper, so the API document states exactly this: an integer with its default, and no bound
+ * the server would not hold to.
+ */
+const pagingValue = (fallback: number, max: number, description: string) =>
+  z.preprocess(
+    (v) => {
+      const n = decimalNumber(v);
+      return typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= int32.max ? Math.min(n, max) : fallback;
+    },
+    z.int().default(fallback).describe(description),
+  );
+
 export const pagingQuery = z.object({
-  pageindex: integerOr(paging.firstPage, messages.badParameter, { min: 1 }).catch(paging.firstPage),
-  pagesize: integerOr(paging.defaultSize, messages.badParameter, { min: 1 })
-    .catch(paging.defaultSize)
-    .transform((n) => Math.min(n, paging.maxSize)),
+  pageindex: pagingValue(paging.firstPage, int32.max, `页码，从 ${paging.firstPage} 起；缺省、小于 1 或不是整数时按第 ${paging.firstPage} 页`),
+  pagesize: pagingValue(paging.defaultSize, paging.maxSize, `每页条数，默认 ${paging.defaultSize}，大于 ${paging.maxSize} 时按 ${paging.maxSize}；小于 1 或不是整数时按 ${paging.defaultSize}`),
 });
 export type PagingQuery = z.infer<typeof pagingQuery>;
 

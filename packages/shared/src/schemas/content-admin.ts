@@ -3,7 +3,7 @@ import { seats } from '../constants.js';
 import { contentMessages, messages, systemMessages } from '../messages.js';
 import { ArticleStatus, MenuShowType } from '../status.js';
 import { boolField, flagField, flagValue, idParam, integer, integerOr, intParam, optionalParam, optionalText, pagingQuery, requiredText, saveIdField, sortNumberField, sortNumberValue } from './common.js';
-import type { BannerDto, FriendLinkDto, NewsDetailDto, NewsListItemDto, TypeItemDto } from './content.js';
+export type { PreviewLinkDto, NewsAutosaveDto, BulkNewsResultDto, AdminNewsItemDto, AdminNewsDetailDto, AdminPositionDto, AdminBannerDto, AdminFriendLinkDto, AdminTypeItemDto } from '../dto/content-admin.js';
 
 /**
  * Forms and wire shapes of the back-office content calls (/api/XfSysBussiness/: menus,
@@ -139,11 +139,6 @@ export const newsIdQuery = z.object({ newsid: idParam });
 export const previewLinkQuery = newsIdQuery.extend({
   hours: optionalParam(integer(messages.badParameter, { min: 1, max: 720 })),
 });
-export interface PreviewLinkDto {
-  /** The public page's address with the preview token: /info?NewsId=…&preview=…. */
-  Url: string;
-  ExpireTime: string;
-}
 /** DelNews: one article or several (NewsId: 5, [5, 6] or '5,6'), deleted together. */
 export const delNewsBody = z.object({ NewsId: idList(contentMessages.articlesRequired) });
 /** PublishNews, OfflineNews: the articles of a bulk action in 文章管理. */
@@ -165,35 +160,6 @@ export const saveNewsAutosaveBody = z.object({
 });
 /** GetNewsAutosave, DelNewsAutosave: the article (0: a new one). */
 export const newsAutosaveQuery = z.object({ newsid: saveIdField });
-/** An autosaved form: the JSON as sent, and when. */
-export interface NewsAutosaveDto {
-  NewsId: number;
-  Form: string;
-  SaveTime: string;
-}
-/** What a bulk action did: how many articles it changed; PublishNews also says how many wait for their publish time (待发布). */
-export interface BulkNewsResultDto {
-  Changed: number;
-  Scheduled?: number;
-}
-
-/** An article in the back-office list: the public list item plus author and views. */
-export interface AdminNewsItemDto extends NewsListItemDto {
-  Author: string;
-  Views: number;
-  /** 定时下线: when the server closes the article; '' for never. */
-  OfflineTime: string;
-  /** An edit of this article waits in its menu's review chain (修改待审); the site shows the published text until it is approved. */
-  EditPending: boolean;
-}
-
-/** An article as the back office's editor opens it. */
-export interface AdminNewsDetailDto extends NewsDetailDto {
-  OfflineTime: string;
-  /** Raised by every write; sent back with SaveNews so a save from a stale copy is refused. */
-  Version: number;
-}
-
 // ——— Home positions (推荐位) ———
 
 const seat = integer(contentMessages.seatInvalid, { min: Math.min(...seats), max: Math.max(...seats) });
@@ -212,23 +178,6 @@ export const updateSortNumberBody = z.object({ Id: recordId, SortNumber: sortNum
 export const editPositionStatusBody = z.object({ Id: recordId, Status: flagValue });
 /** DelNewPosition (our addition): take placements out of their seats. */
 export const delPositionBody = z.object({ Id: idList(messages.badParameter) });
-
-/** A placement of an article in a home seat. Status is the placement's; NewsStatus the article's. */
-export interface AdminPositionDto {
-  Id: number;
-  Seat: number;
-  SortNumber: number;
-  Status: number;
-  CreateTime: string;
-  NewsId: number;
-  MenuId: number;
-  MenuName: string;
-  Title: string;
-  ImageUrl: string;
-  NewsStatus: number;
-  IsTop: boolean;
-  NewsCreateTime: string;
-}
 
 // ——— Banners (轮播图) ———
 
@@ -252,10 +201,6 @@ export const adminBannerListQuery = pagingQuery.extend({
 
 export const delByIdBody = z.object({ Id: recordId });
 
-export interface AdminBannerDto extends BannerDto {
-  Status: number;
-}
-
 // ——— Friendly links (友情链接) ———
 
 export const saveLinkBody = z.object({
@@ -272,11 +217,6 @@ export const adminLinkListQuery = pagingQuery.extend({
   key: z.string().trim().optional(),
   status: optionalParam(integer(messages.badParameter, { min: 0, max: 1 })),
 });
-
-export interface AdminFriendLinkDto extends FriendLinkDto {
-  Status: number;
-  CreateTime: string;
-}
 
 // ——— Type lists (类型: 1 单位归类, 2 会员等级, 3 其他) ———
 
@@ -297,11 +237,6 @@ export const saveTypeBody = z.object({
   Status: flagField(1),
 });
 export type SaveTypeBody = z.infer<typeof saveTypeBody>;
-
-export interface AdminTypeItemDto extends TypeItemDto {
-  Status: number;
-  CreateTime: string;
-}
 
 // ——— Uploads ———
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { contributionMessages, messages, reviewMessages } from '../messages.js';
 import { idParam, integer, optionalParam, pagingQuery, requiredText, saveIdField } from './common.js';
+export type { MyNewsItemDto, ContributionMenuDto, SensitiveHitDto, ContributionListItemDto, ContributionReviewDto, ContributionDetailDto, ContributionChainStepDto, SensitiveWordDto, WordsAddedDto } from '../dto/contributions.js';
 
 /**
  * Member contributions (spec §2 contribution centre, §5, §7 GetMyNewsList / SaveNews) and their
@@ -28,31 +29,6 @@ export type SaveContributionBody = z.infer<typeof saveContributionBody>;
 
 export const myNewsListQuery = pagingQuery;
 
-/** One of the member's own articles in the contribution centre. */
-export interface MyNewsItemDto {
-  NewsId: number;
-  Title: string;
-  MenuId: number;
-  MenuName: string;
-  /** 0 已关闭, 1 正常 (published), 2 审核不通过, 3 审核中. */
-  Status: number;
-  /** The latest rejection reason; '' unless rejected. */
-  ProcessItemName: string;
-  ImageUrl: string;
-  /** Submitted (first time). */
-  CreateTime: string;
-  /** Publish time once approved; the last submission otherwise. */
-  NewsCreateTime: string;
-}
-
-/** A menu a member may contribute to (the dialog's selector). */
-export interface ContributionMenuDto {
-  MenuId: number;
-  Name: string;
-  /** Parent menu's name, for the selector's label. */
-  ParentName: string;
-}
-
 /** 投稿审核 list filters. */
 export const contributionListQuery = pagingQuery.extend({
   status: optionalParam(integer(messages.badParameter, { min: 0, max: 3 })),
@@ -64,64 +40,8 @@ export const contributionListQuery = pagingQuery.extend({
 });
 export type ContributionListQuery = z.infer<typeof contributionListQuery>;
 
-export interface SensitiveHitDto {
-  Word: string;
-  Count: number;
-}
-
-export interface ContributionListItemDto {
-  NewsId: number;
-  Title: string;
-  MenuId: number;
-  MenuName: string;
-  MemberId: number;
-  MemberName: string;
-  Account: string;
-  Status: number;
-  ProcessItemName: string;
-  /** When it was (last) submitted. */
-  SubmitTime: string;
-  /** Listed sensitive words in its title or text. */
-  SensitiveWords: SensitiveHitDto[];
-}
-
 /** 0 submitted or resubmitted by the member, 1 approved, 2 rejected, 3 corrected by the reviewer. */
 export const ReviewDecision = { Submitted: 0, Approved: 1, Rejected: 2, Corrected: 3 } as const;
-
-export interface ContributionReviewDto {
-  Decision: number;
-  /** The rejection reason, or what the reviewer corrected. */
-  Reason: string;
-  /** The reviewer's account; '' for the member's submissions. */
-  AdminAccount: string;
-  CreateTime: string;
-}
-
-export interface ContributionDetailDto extends ContributionListItemDto {
-  ImageUrl: string;
-  /** The sanitised body as stored. */
-  NewContent: string;
-  /** The body with each sensitive word wrapped in <mark>, for the review page. */
-  MarkedContent: string;
-  /** The title with each sensitive word wrapped in <mark>. */
-  MarkedTitle: string;
-  Reviews: ContributionReviewDto[];
-  /** In a menu with a review chain: the step it waits at and whether the caller may decide it (as GetReview answers); null otherwise. */
-  ChainStep: ContributionChainStepDto | null;
-}
-
-export interface ContributionChainStepDto {
-  ReviewId: number;
-  /** e.g. 2/3 初审. */
-  StepNo: number;
-  StepCount: number;
-  StepName: string;
-  CanDecide: boolean;
-  /** Only as a super administrator's override, with OverrideReason. */
-  NeedsOverride: boolean;
-  /** Why the caller may not decide (or only by override); '' when they may. */
-  Why: string;
-}
 
 /** AuditContribution: approve or reject (with a reason); the reviewer may correct title and body first. */
 export const auditContributionBody = z
@@ -155,14 +75,3 @@ export const saveSensitiveWordsBody = z.object({
     .refine((words) => words.length <= 10_000, { error: contributionMessages.tooManyWords }),
 });
 
-export interface SensitiveWordDto {
-  Id: number;
-  Word: string;
-  CreateTime: string;
-}
-
-/** What SaveSensitiveWords and ImportSensitiveWords did. */
-export interface WordsAddedDto {
-  Added: number;
-  Skipped: number;
-}

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { messages, systemMessages } from '../messages.js';
 import { booleanValue, idParam, optionalParam, pagingQuery } from './common.js';
+export type { DirectoryChoiceDto, MemberDirectoryItemDto } from '../dto/directory.js';
 
 /**
  * 会员名录: the public (or members-only, MEMBER_DIRECTORY) list of member companies. A member is
@@ -23,7 +24,8 @@ export const directoryMessages = {
 } as const;
 
 /** How the directory is offered (MEMBER_DIRECTORY): to everyone, to signed-in members, or not at all. */
-export type DirectoryAccess = 'public' | 'members' | 'off';
+export const directoryAccesses = ['public', 'members', 'off'] as const;
+export type DirectoryAccess = (typeof directoryAccesses)[number];
 
 /**
  * The directory choices in EditMember and EditMemberInfo. Each is optional: a form that does not
@@ -44,33 +46,12 @@ export const directoryChoiceFields = {
 /** The choices a form sent (each absent: kept as it is). */
 export type DirectoryChoices = { [K in keyof typeof directoryChoiceFields]?: z.infer<(typeof directoryChoiceFields)[K]> };
 
-/** The choices as GetUserInfo and GetMemberModel answer them. */
-export interface DirectoryChoiceDto {
-  DirectoryListed: boolean;
-  DirectoryContacts: DirectoryContact[];
-  Website: string;
-  Region: string;
-}
-
 /** GetMemberDirectory: part of the company name or main business, a level, paged. */
 export const memberDirectoryQuery = pagingQuery.extend({
   key: z.string().trim().max(50, { error: messages.keywordTooLong }).optional(),
   level: optionalParam(idParam),
 });
 export type MemberDirectoryQuery = z.infer<typeof memberDirectoryQuery>;
-
-/** A listed member: never a contact detail the member did not choose to show ('' then). */
-export interface MemberDirectoryItemDto {
-  MemberNo: string;
-  MemberName: string;
-  LevelName: string;
-  Region: string;
-  Mainbusiness: string;
-  Website: string;
-  DailyOperator: string;
-  OperatorPhone: string;
-  Email: string;
-}
 
 /** Stored as a comma list of the chosen names, in the fixed order above. */
 export const contactsToText = (contacts: readonly DirectoryContact[]) => contactNames.filter((c) => contacts.includes(c)).join(',');

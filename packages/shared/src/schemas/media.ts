@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { messages, systemMessages } from '../messages.js';
 import { optionalParam, pagingQuery } from './common.js';
+export type { UploadDto } from '../dto/media.js';
 
 // ——— 媒体库 (the back office's list of public uploads) ———
 
@@ -22,19 +23,3 @@ export const uploadListQuery = pagingQuery.extend({
 });
 export type UploadListQuery = z.infer<typeof uploadListQuery>;
 
-export interface UploadDto {
-  Id: number;
-  /** The stored path, '/uploads/…'. */
-  Path: string;
-  Url: string;
-  /** The picture's smallest web copy, else the picture itself; '' for other kinds. */
-  ThumbUrl: string;
-  OriginalName: string;
-  Size: number;
-  Kind: MediaKind;
-  /** The admin's account, the member's company, or 访客. */
-  Uploader: string;
-  CreateTime: string;
-  /** Where it is used, e.g. 文章《标题》; empty when unused. */
-  UsedBy: string[];
-}

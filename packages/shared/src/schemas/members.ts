@@ -3,8 +3,9 @@ import { numberInput } from '../constants.js';
 import { memberMessages, messages, systemMessages } from '../messages.js';
 import { newPassword, passwordLength, passwordPolicy, typedPassword, withoutAccount, withPasswordPolicy } from '../password-policy.js';
 import { adminAccountPattern } from './system.js';
-import { directoryChoiceFields, type DirectoryChoiceDto } from './directory.js';
+import { directoryChoiceFields } from './directory.js';
 import { idParam, integer, integerOr, landlinePattern, mobilePattern, optionalParam, pagingQuery } from './common.js';
+export type { MemberProfileDto, MemberListItemDto, MemberModelDto, ProcessItemDto, ProposeDto } from '../dto/members.js';
 
 /**
  * Wire shapes and forms of the member area (spec §3 Member, §5 membership application, member
@@ -25,113 +26,6 @@ export const memberStatusNames: Record<number, string> = { 0: '停用', 1: '启�
 export const ProcessDecision = { Submitted: 0, Approved: 1, Rejected: 2 } as const;
 export type ProcessDecision = (typeof ProcessDecision)[keyof typeof ProcessDecision];
 export const processDecisionNames: Record<ProcessDecision, string> = { 0: '提交申请', 1: '审核通过', 2: '审核不通过' };
-
-/** The member's own view (GetUserInfo, GetMemberApplyRc): every field but the password. */
-export interface MemberProfileDto extends DirectoryChoiceDto {
-  MemberId: number;
-  Account: string;
-  /** Company name. */
-  MemberName: string;
-  /** Type list 1 entry id and name (单位归类). */
-  CompanyType: number;
-  CompanyTypeName: string;
-  /** Type list 2 entry id and name (会员等级). */
-  MemberLevel: number;
-  MemberLevelName: string;
-  /** Unit nature (单位性质). */
-  CompanyMent: string;
-  Mainbusiness: string;
-  RegAddress: string;
-  /** Contact person (联络人). */
-  DailyOperator: string;
-  OperatorPhone: string;
-  Remarks: string;
-  LegalPerson: string;
-  Email: string;
-  /** The attachment as stored (`/uploads/...`), what ApplyMember and EditMemberInfo take back. */
-  FilePath: string;
-  /**
-   * Where to download the attachment: the guarded call of the one asking (GetApplyFile for the
-   * applicant, GetMemberFile/{id} for the back office), sent with the token; '' without one.
-   */
-  FileUrl: string;
-  /** The attachment's original file name. */
-  FileName: string;
-  ApplyState: ApplyState;
-  ApplyStateName: string;
-  /** The reason of the rejection while the application stands rejected; '' otherwise. */
-  ProcessItemName: string;
-  /** When the application was last submitted. */
-  ApplyTime: string;
-  CreateTime: string;
-}
-
-/** A row of GetMemberList. */
-export interface MemberListItemDto {
-  MemberId: number;
-  Account: string;
-  MemberName: string;
-  CompanyType: number;
-  CompanyTypeName: string;
-  MemberLevel: number;
-  MemberLevelName: string;
-  LegalPerson: string;
-  DailyOperator: string;
-  OperatorPhone: string;
-  Email: string;
-  ApplyState: ApplyState;
-  ApplyStateName: string;
-  Status: number;
-  ProcessItemName: string;
-  /** 会籍: state (MembershipState), 入会日期 and 有效期至 (yyyy-MM-dd or ''). */
-  MembershipState: number;
-  MembershipStateName: string;
-  JoinDate: string;
-  ExpireDate: string;
-  ApplyTime: string;
-  CreateTime: string;
-}
-
-/** GetMemberModel/{id}: the back-office record (spec §3 "Member record"). */
-export interface MemberModelDto extends MemberProfileDto {
-  Status: number;
-  /** 注册资本（万元）and 职工人数: integers 0–999999. */
-  RegCapital: number;
-  StaffCount: number;
-  /** 入会日期 and 会员到期日, `yyyy-MM-dd` or ''. */
-  JoinDate: string;
-  ExpireDate: string;
-  LastLoginTime: string;
-  UpdateTime: string;
-}
-
-/** A review-process item (GetMemberProcessList, GetProcessList, GetProcessItem). */
-export interface ProcessItemDto {
-  ProcessItemId: number;
-  MemberId: number;
-  Account: string;
-  MemberName: string;
-  Decision: ProcessDecision;
-  DecisionName: string;
-  /** The rejection reason, as the applicant is shown it; '' for other decisions. */
-  ProcessItemName: string;
-  /** The reviewers' own note (SaveProcessItem); never shown to the applicant. */
-  Remark: string;
-  /** The reviewing admin; '' for the applicant's submissions. */
-  AdminAccount: string;
-  CreateTime: string;
-  UpdateTime: string;
-}
-
-/** A suggestion in GetWebProposeList. */
-export interface ProposeDto {
-  ProposeId: number;
-  Mobile: string;
-  ProposeContent: string;
-  IsRead: boolean;
-  ReadTime: string;
-  CreateTime: string;
-}
 
 /** Limits of the member texts (characters). */
 export const memberLimits = {

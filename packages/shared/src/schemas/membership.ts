@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { messages, systemMessages } from '../messages.js';
 import { boolField, booleanValue, idParam, integer, optionalParam, optionalText, pagingQuery, requiredText } from './common.js';
 import { idsBody, uploadedPathPattern } from './members.js';
+export type { MemberLevelTermsDto, MembershipDto, MemberPaymentDto, MembershipSummaryDto, MembershipReminderDto, MemberImportResultDto } from '../dto/membership.js';
 
 /**
  * The membership cycle (会籍): member levels with their annual fee, term and grace period;
@@ -151,23 +152,6 @@ export function formatYuanInWords(fen: number): string {
   return yuanWords + jiaoWords + (cents ? `${capitalDigits[cents]}分` : '整');
 }
 
-/** A level of type list 2 with its membership terms (GetMemberLevelTerms). */
-export interface MemberLevelTermsDto {
-  LevelId: number;
-  LevelName: string;
-  /** The type-list entry's own switch (1 enabled). */
-  Status: number;
-  /** 年费, 元. */
-  AnnualFee: number;
-  Term: MembershipTerm;
-  TermName: string;
-  GraceDays: number;
-  /** Whether an application for this level waits for review (the default) or is admitted at once. */
-  NeedsApproval: boolean;
-  /** Members holding the level. */
-  MemberCount: number;
-}
-
 /** SaveMemberLevelTerms. Existing members keep their current 有效期至; the terms apply from their next payment. */
 export const saveMemberLevelTermsBody = z.object({
   LevelId: idParam,
@@ -177,67 +161,6 @@ export const saveMemberLevelTermsBody = z.object({
   NeedsApproval: boolField,
 });
 export type SaveMemberLevelTermsBody = z.infer<typeof saveMemberLevelTermsBody>;
-
-/** A member's standing as the member area and the back office show it (GetMyMembership, GetMembership/{id}). */
-export interface MembershipDto {
-  MemberId: number;
-  /** 会员编号, e.g. HY000123. */
-  MemberNo: string;
-  MemberName: string;
-  LevelId: number;
-  LevelName: string;
-  AnnualFee: number;
-  Term: MembershipTerm;
-  TermName: string;
-  GraceDays: number;
-  State: MembershipState;
-  StateName: string;
-  /** yyyy-MM-dd or ''. */
-  JoinDate: string;
-  /** yyyy-MM-dd; '' is a membership without an end (recorded before terms were kept). */
-  ExpireDate: string;
-  /** The last day of grace, yyyy-MM-dd; '' without an end date. */
-  GraceEndDate: string;
-  /** What the header shows the member ('' for nothing). */
-  Notice: string;
-  /** When staff revoked the electronic membership card; '' while it stands. */
-  CardRevokedAt: string;
-}
-
-/** A dues payment (GetMemberPaymentList, GetMemberPayment/{id}: the receipt's content). */
-export interface MemberPaymentDto {
-  PaymentId: number;
-  /** 收据编号. */
-  ReceiptNo: string;
-  MemberId: number;
-  Account: string;
-  MemberName: string;
-  MemberNo: string;
-  LevelId: number;
-  LevelName: string;
-  /** 元. */
-  Amount: number;
-  /** yyyy-MM-dd. */
-  PaidOn: string;
-  Payer: string;
-  Method: PaymentMethod;
-  MethodName: string;
-  /** The uploaded voucher as stored, and where to open it ('' without one). */
-  VoucherPath: string;
-  VoucherUrl: string;
-  Note: string;
-  /** The term this payment paid for. */
-  TermFrom: string;
-  TermTo: string;
-  /** 'offline' for what staff record; an online provider's name otherwise. */
-  Provider: string;
-  TransactionId: string;
-  Status: PaymentStatus;
-  StatusName: string;
-  VoidReason: string;
-  RecordedBy: string;
-  CreateTime: string;
-}
 
 /** SaveMemberPayment: staff record dues paid offline; the member's 有效期至 moves one term on. */
 export const saveMemberPaymentBody = z.object({
@@ -279,27 +202,6 @@ export const memberPaymentListQuery = pagingQuery.extend({
   end: day,
 });
 export type MemberPaymentListQuery = z.infer<typeof memberPaymentListQuery>;
-
-/** GetMembershipSummary: the workbench's dues per year and level, and members per state. */
-export interface MembershipSummaryDto {
-  Year: number;
-  Levels: { LevelId: number; LevelName: string; Payments: number; Amount: number }[];
-  Payments: number;
-  Amount: number;
-  States: { State: MembershipState; StateName: string; Members: number }[];
-}
-
-/** A renewal reminder of a member (GetMemberReminders/{id}). */
-export interface MembershipReminderDto {
-  Kind: string;
-  KindName: string;
-  /** The 有效期至 the reminder was about. */
-  TermEnd: string;
-  /** Where the e-mail stands: 'pending' | 'sent' | 'failed'; 'none' when it could not be sent (no SMTP, no address). */
-  MailState: string;
-  Recipient: string;
-  CreateTime: string;
-}
 
 /** Bulk actions of 会员列表: each permission-checked, audited, in one transaction. */
 export const memberBatchActions = { approve: '批量通过', suspend: '批量停用', level: '修改等级', remind: '发送续费提醒' } as const;
@@ -351,7 +253,3 @@ export const memberImportMessages = {
   imported: (count: number) => `成功导入${count}个会员`,
 } as const;
 
-/** ImportMembers' answer. Refused: Code 400 with Data.Errors, each { Row, Column, Message } as ImportCerts. */
-export interface MemberImportResultDto {
-  Imported: number;
-}

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { memorialMessages, messages } from '../messages.js';
 import { integer, optionalParam, optionalText, pagingQuery, saveIdField } from './common.js';
+export type { MemorialDayDto } from '../dto/memorial.js';
 
 /**
  * 哀悼日 (系统管理 → 哀悼日, issue 33): days or ranges of days on which the public site is drawn
@@ -65,16 +66,3 @@ export const memorialDayListQuery = pagingQuery.extend({
 });
 export type MemorialDayListQuery = z.infer<typeof memorialDayListQuery>;
 
-export interface MemorialDayDto {
-  Id: number;
-  /** China date yyyy-MM-dd, included. */
-  StartDate: string;
-  /** China date yyyy-MM-dd, included. */
-  EndDate: string;
-  /** MemorialScope: 1 仅首页, 2 全站. */
-  Scope: number;
-  ScopeName: string;
-  Note: string;
-  CreateTime: string;
-  UpdateTime: string;
-}

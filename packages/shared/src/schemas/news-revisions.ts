@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { messages } from '../messages.js';
 import { idParam, integer, pagingQuery } from './common.js';
-import type { SaveNewsBody } from './content-admin.js';
+export type { RevisionAuthorDto, NewsRevisionListItemDto, NewsRevisionListDto, NewsRevisionDto, NewsConflictDto } from '../dto/news-revisions.js';
 
 /**
  * Article revisions (历史版本) and the answer to a save from a stale copy (Code 409), shared by
@@ -35,57 +35,3 @@ const version = integer(messages.badParameter, { min: 0 });
 export const restoreNewsRevisionBody = z.object({ RevisionId: idParam, Version: version });
 export type RestoreNewsRevisionBody = z.infer<typeof restoreNewsRevisionBody>;
 
-/** Who saved a revision: an admin (AdminId, AdminAccount) or a member (MemberId, MemberName, the company). */
-export interface RevisionAuthorDto {
-  AdminId: number | null;
-  AdminAccount: string;
-  MemberId: number | null;
-  MemberName: string;
-}
-
-/** A line of GetNewsRevisionList. */
-export interface NewsRevisionListItemDto extends RevisionAuthorDto {
-  RevisionId: number;
-  NewsId: number;
-  /** The article's version this save produced. */
-  Version: number;
-  Kind: RevisionKind;
-  /** The fields the save changed, e.g. 标题、正文 ('' for a new article). */
-  Summary: string;
-  /** A restore: the revision brought back. */
-  RestoredFrom: number | null;
-  Title: string;
-  CreateTime: string;
-}
-
-/** GetNewsRevisionList: newest first, with the article's current Version (0 once deleted) for RestoreNewsRevision. */
-export interface NewsRevisionListDto {
-  List: NewsRevisionListItemDto[];
-  TotalCount: number;
-  Version: number;
-}
-
-/** GetNewsRevision/{id}: a revision whole. */
-export interface NewsRevisionDto extends NewsRevisionListItemDto {
-  MenuId: number;
-  MenuName: string;
-  ImageUrl: string;
-  /** The body as it was stored (sanitised HTML). */
-  NewContent: string;
-  Status: number;
-  IsTop: boolean;
-  IsMemberRead: boolean;
-  NewsCreateTime: string;
-  OfflineTime: string;
-  Author: string;
-}
-
-/**
- * Data of Code 409 (文章已被他人修改): Current is the article as it now stands, in a revision's
- * shape (the latest revision's id, who and when; Version the one to save against), Yours what
- * was sent.
- */
-export interface NewsConflictDto {
-  Current: NewsRevisionDto;
-  Yours: SaveNewsBody | RestoreNewsRevisionBody;
-}

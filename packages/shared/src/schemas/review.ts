@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { messages, reviewMessages } from '../messages.js';
 import { idParam, integer, optionalParam, pagingQuery, requiredText, trimmed } from './common.js';
+export type { ReviewStepDto, MenuReviewFlowDto, ReviewListItemDto, ReviewDecisionDto, ReviewedVersionDto, ReviewDto, ReviewSummaryDto, AdminNoticeDto, AdminNoticeListDto } from '../dto/review.js';
 
 /**
  * The review chain (三审: 拟稿 → 核稿 → 审签) and its approval record (审批单), shared by the
@@ -49,23 +50,6 @@ export type SaveMenuReviewFlowBody = z.infer<typeof saveMenuReviewFlowBody>;
 
 export const menuReviewFlowQuery = z.object({ menuid: idParam });
 
-/** A step with its roles' names; Blocked when no enabled admin can decide it (its roles deleted, disabled, emptied or without 待我审核). */
-export interface ReviewStepDto {
-  Name: string;
-  RoleIds: number[];
-  RoleNames: string[];
-  NoSelfReview: boolean;
-  Blocked: boolean;
-}
-
-/** GetMenuReviewFlow: the steps that apply to the menu, its own or (InheritedFrom) an ancestor's; [] publishes directly. */
-export interface MenuReviewFlowDto {
-  MenuId: number;
-  Own: boolean;
-  InheritedFrom: { MenuId: number; MenuName: string } | null;
-  Steps: ReviewStepDto[];
-}
-
 /**
  * GetReviewList: scope `mine` (the default) is 待我审核 — pending reviews whose current step the
  * caller may decide; `all` is every review (审批记录), filtered by state, article, menu or title.
@@ -79,65 +63,6 @@ export const reviewListQuery = pagingQuery.extend({
 });
 export type ReviewListQuery = z.infer<typeof reviewListQuery>;
 
-/** A line of GetReviewList. */
-export interface ReviewListItemDto {
-  ReviewId: number;
-  NewsId: number;
-  Kind: ReviewKind;
-  State: ReviewState;
-  /** The title under review (an edit's new title). */
-  Title: string;
-  MenuId: number;
-  MenuName: string;
-  /** 拟稿: the admin's account or the member's company. */
-  Author: string;
-  /** The current step (1-based; the last step's number once decided) of StepCount. */
-  StepNo: number;
-  StepCount: number;
-  StepName: string;
-  SubmitTime: string;
-  /** When it was approved, rejected or withdrawn; '' while pending. */
-  DecideTime: string;
-}
-
-/** One decision in the record. Override: a super administrator's reason for deciding outside the step's rules ('' for none). */
-export interface ReviewDecisionDto {
-  StepNo: number;
-  StepName: string;
-  Decision: StepDecision;
-  Opinion: string;
-  AdminAccount: string;
-  AdminName: string;
-  Override: string;
-  CreateTime: string;
-}
-
-/** The version under review, as the reviewer reads it. */
-export interface ReviewedVersionDto {
-  Title: string;
-  MenuId: number;
-  MenuName: string;
-  ImageUrl: string;
-  NewContent: string;
-  Author: string;
-  NewsCreateTime: string;
-  IsTop: boolean;
-  IsMemberRead: boolean;
-}
-
-/** GetReview/{id}: the review whole — the 审批单. */
-export interface ReviewDto extends ReviewListItemDto {
-  /** The chain as it stood when the article was submitted (a later change of the menu's steps does not move it). */
-  Steps: ReviewStepDto[];
-  Decisions: ReviewDecisionDto[];
-  Version: ReviewedVersionDto;
-  /** Whether the caller may decide the current step; when not, Why says why (e.g. 此步骤不得审核本人稿件). */
-  CanDecide: boolean;
-  /** The caller may decide only as a super administrator's override (a reason is then required). */
-  NeedsOverride: boolean;
-  Why: string;
-}
-
 /** DecideReview: 1 通过 (to the next step, or publish) or 2 驳回 (Opinion required, shown to the author); OverrideReason for a super administrator outside the step's rules; StepNo optional, the step decided. */
 export const decideReviewBody = z
   .object({
@@ -150,28 +75,6 @@ export const decideReviewBody = z
   })
   .refine((b) => b.Decision !== StepDecision.Reject || b.Opinion.length > 0, { error: reviewMessages.rejectReasonRequired, path: ['Opinion'] });
 export type DecideReviewBody = z.infer<typeof decideReviewBody>;
-
-/** GetReviewSummary, for the workbench: how many wait for the caller, and the menus whose chain no one can move. */
-export interface ReviewSummaryDto {
-  Mine: number;
-  Blocked: { MenuId: number; MenuName: string; StepName: string }[];
-}
-
-/** An in-app notice to an admin (a review waiting for them, their article approved or rejected). */
-export interface AdminNoticeDto {
-  NoticeId: number;
-  Text: string;
-  /** A back-office address to open, e.g. /System/content/review?review=12. */
-  Link: string;
-  CreateTime: string;
-  Read: boolean;
-}
-
-/** GetMyNotices: the newest notices and how many are unread. */
-export interface AdminNoticeListDto {
-  List: AdminNoticeDto[];
-  Unread: number;
-}
 
 /** ReadNotices: one notice, or all of the caller's when NoticeId is absent. */
 export const readNoticesBody = z.object({ NoticeId: optionalParam(idParam) });

@@ -3,6 +3,7 @@ import { messages, systemMessages } from '../messages.js';
 import { newPassword, typedPassword, withoutAccount, withPasswordPolicy } from '../password-policy.js';
 import { isPermission, permissionLabel, type Permission } from '../permissions.js';
 import { integer, integerOr, landlinePattern, mobilePattern, optionalParam, pagingQuery } from './common.js';
+export type { SystemMenuDto, LoginUserDto, RoleDto, AdminUserDto, AuditLogDto, CaptchaDto, DashboardDto } from '../dto/system.js';
 
 /**
  * Wire shapes of the back-office system calls (/api/XfSystemApi/, spec §3 "Back-office menu",
@@ -12,104 +13,6 @@ import { integer, integerOr, landlinePattern, mobilePattern, optionalParam, pagi
 
 /** MenuType 1 directory (layout group), 2 page (component path), 3 button (permission only). */
 export type SystemMenuType = 1 | 2 | 3;
-
-export interface SystemMenuDto {
-  MenuId: number;
-  ParentId: number;
-  MenuType: SystemMenuType;
-  menuname: string;
-  /** Route path segment, e.g. 'system/role'. */
-  path: string;
-  /** View key in the client's static component map, e.g. 'system/role/index'. */
-  component: string;
-  /** Permission identifier from the shared registry (pages and buttons). */
-  perms: string;
-  icon: string;
-  SortNumber: number;
-  visible: number;
-  status: number;
-  children: SystemMenuDto[];
-}
-
-export interface LoginUserDto {
-  AdminId: number;
-  Account: string;
-  FullName: string;
-  RoleId: number;
-  RoleName: string;
-  IsSuper: boolean;
-  /** Permitted button/page identifiers (spec §6 button-permission directive). */
-  ButtonL: string[];
-  /** The password was chosen by someone else (first start, CLI reset): change it before anything else. */
-  MustChangePwd: boolean;
-  /** The admin's second factor (authenticator app) is on. */
-  TotpEnabled: boolean;
-  /** Their role requires it: until it is on, only enrolment is open. */
-  TotpRequired: boolean;
-}
-
-export interface RoleDto {
-  RoleId: number;
-  RoleName: string;
-  Remark: string;
-  Status: number;
-  IsSuper: boolean;
-  /** 1: the role's admins must turn the second factor on. */
-  RequireTotp: number;
-  /** Granted system menu ids (directories, pages and buttons). */
-  MenuIds: number[];
-  CreateTime: string;
-}
-
-export interface AdminUserDto {
-  AdminId: number;
-  Account: string;
-  FullName: string;
-  Phone: string;
-  RoleId: number;
-  RoleName: string;
-  Status: number;
-  LastLoginTime: string;
-  CreateTime: string;
-}
-
-export interface AuditLogDto {
-  Id: number;
-  AdminId: number | null;
-  Account: string;
-  Action: string;
-  Target: string;
-  TargetId: string;
-  Ip: string;
-  /** Chinese name of Action (a permission label or a sign-in event). */
-  ActionName: string;
-  /** 1 success, 0 failure. */
-  Result: number;
-  Detail: string;
-  CreateTime: string;
-}
-
-export interface CaptchaDto {
-  /** Captcha image as a data URL (envelope Data). */
-  Data: string;
-  /** One-time ticket (envelope Url), sent back as FullName on Login. */
-  Url: string;
-}
-
-/** GetDashboard (our addition): the figures of the 工作台 page. */
-export interface DashboardDto {
-  /** The last 30 CST days, oldest first, days without visits included with 0. */
-  Visits: { Day: string; Count: number }[];
-  TotalVisits: number;
-  /** Published articles. */
-  ArticleCount: number;
-  MemberCount: number;
-  PendingApplicationCount: number;
-  /** Member contributions waiting for review. */
-  PendingContributionCount: number;
-  /** Newest audit entries: everyone's with system:audit:list, otherwise the admin's own. */
-  RecentAudit: AuditLogDto[];
-}
 
 /**
  * Audit actions that are not a permission: sign-in events, refusals, and writes a list

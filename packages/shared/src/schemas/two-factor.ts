@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages, twoFactorMessages } from '../messages.js';
+export type { TotpSetupDto, TotpRecoveryCodesDto } from '../dto/two-factor.js';
 
 /**
  * The back office's optional second factor: an authenticator app (RFC 6238, 6 digits every 30
@@ -28,17 +29,3 @@ export const disableTotpBody = z.object({
   Code: appCode,
 });
 
-/** BeginTotp's answer: what the authenticator app needs, as a QR code and as text. */
-export interface TotpSetupDto {
-  /** Base32, for typing into the app by hand. */
-  Secret: string;
-  /** otpauth://totp/… */
-  Uri: string;
-  /** PNG of Uri as a data URL. */
-  QrCode: string;
-}
-
-/** ConfirmTotp's answer: the recovery codes, shown this once (only their hashes are stored). */
-export interface TotpRecoveryCodesDto {
-  RecoveryCodes: string[];
-}

@@ -1,16 +1,11 @@
 import { z } from 'zod';
-import { integer, messages, typeKinds } from '@portal/shared';
+import { integerChoice, typeKinds } from '@portal/shared';
 import type { App } from '../../http/app-types.js';
 import { ok } from '../../http/envelope.js';
 import { toTypeItemDto } from './dto.js';
 import { listTypeItems } from './service.js';
 
-const kinds: readonly number[] = Object.values(typeKinds);
-
-const typeListQuery = z.object({
-  type: integer(messages.badParameter)
-    .refine((type) => kinds.includes(type), { error: messages.badParameter }),
-});
+const typeListQuery = z.object({ type: integerChoice(Object.values(typeKinds)) });
 
 export async function lookupsPublic(app: App): Promise<void> {
   const { database } = app.services;
