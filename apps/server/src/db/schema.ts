@@ -557,6 +557,16 @@ export interface ActivitiesTable {
   published_at: string;
   created_at: string;
   updated_at: string;
+  /** Hours a member promoted from the waitlist has to confirm the place. */
+  confirm_hours: Generated<number>;
+  /** 1: a training; staff may issue 培训证明 to those checked in. */
+  is_training: Generated<number>;
+  /** Self check-in at the venue: its window ('' both: none) and the key in the venue's QR. */
+  self_check_in_start: Generated<string>;
+  self_check_in_end: Generated<string>;
+  self_check_in_key: Generated<string>;
+  /** Bumped by every edit of a published activity: the SEQUENCE of its calendar file. */
+  revision: Generated<number>;
 }
 
 /** A member level (type list 2) an activity is announced to. */
@@ -576,6 +586,16 @@ export interface ActivityNoticesTable {
   /** The latest e-mail about it (mail_outbox.id). */
   mail_id: number | null;
   created_at: string;
+  /** Joined the waitlist at ('' not on it); the queue is ordered by this time, then id. */
+  waitlisted_at: Generated<string>;
+  /** Promoted from the waitlist: a place is held (counted in sign_up_count) until this time. */
+  offer_until: Generated<string>;
+  /** The check-in QR's unguessable token and its 6-character typed code; kept once given. */
+  check_in_token: string | null;
+  check_in_code: string | null;
+  checked_in_at: Generated<string>;
+  /** Who checked the member in: an admin's account, or '' for self check-in. */
+  checked_in_by: Generated<string>;
 }
 
 /** An e-mail to send, sent or failed (features/activities/outbox.ts). */

@@ -28,6 +28,7 @@ import { review } from './027-review.js';
 import { memorialDays } from './028-memorial-days.js';
 import { membership } from './029-membership.js';
 import { credentialStatus } from './031-credential-status.js';
+import { activityAttendance } from './032-activity-attendance.js';
 
 /** A migration that may need to know the engine (serial vs autoincrement, FTS vs trigram). */
 export type EngineMigration = (engine: Engine) => Migration;
@@ -62,6 +63,7 @@ const all: Record<string, EngineMigration> = {
   '028-memorial-days': memorialDays,
   '029-membership': membership,
   '031-credential-status': credentialStatus,
+  '032-activity-attendance': activityAttendance,
 };
 
 /** Every migration this build knows, in order (readiness checks they are all applied). */
