@@ -301,6 +301,7 @@ export const certMessages = {
   certNotFound: '证书不存在',
   notInCertView: '证书列表只收录考试合格且有证书编号的记录',
   downloadRefused: '证书不存在，或与所填证件号码不符',
+  downloadExpired: '查询结果已过期，请重新查询后下载',
   notPassed: '考试合格后方可下载证书',
   statusInvalid: '状态只能是0（官网隐藏）或1（正常）',
   importFileType: '请上传.xlsx格式的Excel文件',

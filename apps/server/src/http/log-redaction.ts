@@ -4,8 +4,10 @@ import type { FastifyRequest } from 'fastify';
  * Query parameters whose values never reach the logs: passwords (str2 of GetLoginToken, Pwd,
  * Newpwd, Password …), tokens, and ID numbers (IdNum of the certificate lookup: personal data). Pino's request serializer logs `req.url` whole, query
  * included, and the spec's client signs members in with GET GetLoginToken?str1=…&str2=….
+ * CertId too: DownCert's is the download token a lookup handed out, which alone fetches the
+ * certificate for a day.
  */
-const SECRET_PARAM = /^(str2|token|idnum|.*pwd.*|.*password.*)$/i;
+const SECRET_PARAM = /^(str2|token|idnum|certid|.*pwd.*|.*password.*)$/i;
 
 /** The URL with the values of secret query parameters replaced. */
 export function redactUrl(url: string): string {

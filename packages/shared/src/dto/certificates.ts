@@ -7,7 +7,7 @@ import { codeOf, describes } from './common.js';
 // The types stay in ../schemas/certificates.ts; these schemas must describe them exactly.
 
 const certRecordShape = {
-  _certId: z.int(),
+  _certId: z.string(),
   _name: z.string(),
   _idNum: z.string(),
   _company: z.string(),
@@ -20,7 +20,7 @@ const certRecordShape = {
 };
 export const certRecordDto = describes<CertRecordDto>()(z.object(certRecordShape).meta({ id: 'CertRecordDto' }));
 
-const certAdminShape = { ...certRecordShape, _idType: codeOf(IdType), _createTime: z.string(), _updateTime: z.string() };
+const certAdminShape = { ...certRecordShape, _certId: z.int(), _idType: codeOf(IdType), _createTime: z.string(), _updateTime: z.string() };
 export const certAdminDto = describes<CertAdminDto>()(z.object(certAdminShape).meta({ id: 'CertAdminDto' }));
 
 export const certModelDto = describes<CertModelDto>()(z.object({ ...certAdminShape, _verifyUrl: z.string() }).meta({ id: 'CertModelDto' }));

@@ -96,9 +96,12 @@ export function certRecordIssues(r: CertRecordInput): { field: CertField; messag
   return issues;
 }
 
-/** A certificate record on the wire: the spec §3 names, leading underscore included. */
+/**
+ * A certificate record on the wire: the spec §3 names, leading underscore included. The public
+ * lookup's `_certId` is the record's download token, which DownCert takes back as CertId.
+ */
 export interface CertRecordDto {
-  _certId: number;
+  _certId: string;
   _name: string;
   /** Masked (first 6 and last 4 shown) in every answer but GetCertModel. */
   _idNum: string;
@@ -112,8 +115,9 @@ export interface CertRecordDto {
   _status: CertStatus;
 }
 
-/** A row of the back-office GetCertList. */
-export interface CertAdminDto extends CertRecordDto {
+/** A row of the back-office GetCertList: `_certId` is the record's number. */
+export interface CertAdminDto extends Omit<CertRecordDto, '_certId'> {
+  _certId: number;
   _idType: IdType;
   _createTime: string;
   _updateTime: string;
@@ -162,11 +166,12 @@ export type PostedCertLookup = { query: CertSearchEntry; page: number } & (
 );
 
 /**
- * DownCert: the record's id (CertId) and what proves the caller may have it: the holder's ID
- * number (IdNum), or the name and certificate number the search was made with.
+ * DownCert: the `_certId` a public lookup answered (a download token, which is its own proof),
+ * or a record's number (CertId) with what proves the caller may have it: the holder's ID number
+ * (IdNum), or the name and certificate number the search was made with.
  */
 export const downCertQuery = z.object({
-  CertId: idParam,
+  CertId: z.union([idParam, z.string().trim().max(100).regex(/^\d+\.\d+\.[\w-]+$/)], { error: messages.badParameter }),
   IdNum: lookupText(100),
   Name: lookupText(100),
   CertNum: lookupText(100),

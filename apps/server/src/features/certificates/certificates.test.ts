@@ -1,20 +1,26 @@
+import { createHmac, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CertAdminDto, CertModelDto, CertRecordDto } from '@portal/shared';
 import { adminCall, createAdmin, createAdminTestApp, loginAdmin, testClock } from '../../../test/admin.js';
 import { certBody, certCall, idNumber, saveCert } from '../../../test/certificates.js';
 import { atOnce, sharingInstances } from '../../../test/concurrency.js';
-import { engines, type TestApp } from '../../../test/harness.js';
+import { engines, secondInstance, type TestApp } from '../../../test/harness.js';
 import { addMember, loginMember, seedTypeChoices } from '../../../test/members.js';
 import { decodePng, differingPixels, pngSize } from '../../../test/png.js';
+import { DOWNLOAD_TOKEN_HOURS } from './download-token.js';
 import { NAME_BOX, renderCertificate, type CertificateImage } from './image.js';
 
 type List<T> = { List: T[]; TotalCount: number };
 
 const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
 const FORBIDDEN = { Code: 403, Message: '当前操作没有权限', Data: null };
 const ADMIN_SESSION = { Code: 402, Message: '无效的会话，或者会话已过期，请重新登录', Data: null };
 const TOO_MANY = { Code: 429, Message: '请求过于频繁，请稍后再试', Data: null };
 const REFUSED = { Code: 404, Message: '证书不存在，或与所填证件号码不符', Data: null };
+const EXPIRED = { Code: 404, Message: '查询结果已过期，请重新查询后下载', Data: null };
+/** The id the public lookup hands out: `<record>.<expiry>.<signature>`, no bare record number. */
+const DOWNLOAD_TOKEN = /^\d+\.\d+\.[\w-]{43}$/;
 
 /** Where the demo records' holders work: the member companies alice and bobco (applicationForm names them so). */
 const ALICE_CO = 'alice工程有限公司';
@@ -156,7 +162,7 @@ describe.each(engines)('certificates on %s', (engine) => {
       const [record] = found.Data.List;
       expect(Object.keys(record ?? {}).sort()).toEqual(['_certId', '_certNum', '_company', '_examStatus', '_examTime', '_idNum', '_issueDate', '_name', '_remarks', '_status'].sort());
       expect(record).toEqual({
-        _certId: ids.zhang,
+        _certId: expect.stringMatching(DOWNLOAD_TOKEN),
         _name: '张三',
         _idNum: `110101********${idNumber(1).slice(14)}`,
         _company: ALICE_CO,
@@ -238,7 +244,8 @@ describe.each(engines)('certificates on %s', (engine) => {
       expect(own.Data.List.map((r) => r._name).sort()).toEqual(['张三', '钱七'].sort());
       expect(own.Data.List.every((r) => r._company === ALICE_CO && r._idNum.includes('*'))).toBe(true);
       const bobs = await lookup({}, fresh(), bob);
-      expect(bobs.Data.List.map((r) => r._certId).sort()).toEqual([ids.zhangFailed, ids.passport, ids.zhangAgain].sort());
+      expect(bobs.Data.List.map((r) => `${r._name} ${r._examTime}`).sort()).toEqual(['JOHN SMITH 2024-05-12', '张三 2024-05-12', '张三 2024-09-01'].sort());
+      expect(bobs.Data.List.every((r) => DOWNLOAD_TOKEN.test(r._certId))).toBe(true);
       // With a name, a member searches like anyone.
       expect((await lookup({ Name: '张三', IdNum: idNumber(1) }, fresh(), bob)).Data.TotalCount).toBe(1);
       // The company listing does not spend the lookup budget.
@@ -293,6 +300,86 @@ describe.each(engines)('certificates on %s', (engine) => {
       expect(await download({ IdNum: idNumber(1), CertId: ids.zhang }, address)).toEqual(TOO_MANY);
       // A member's own company's certificate is no guess.
       expect((await download({ CertId: ids.zhang }, address, alice)).Code).toBe(200);
+    });
+  });
+
+  describe('DownCert by the id a lookup handed out', () => {
+    /** The `_certId` the lookup answers for its first record. */
+    const tokenOf = async (query: Record<string, string>, address = fresh(), token?: string) => {
+      const found = await lookup(query, address, token);
+      expect(found.Data.List[0]?._certId, JSON.stringify(query)).toMatch(DOWNLOAD_TOKEN);
+      return found.Data.List[0]!._certId;
+    };
+
+    it('answers the spec client’s call after a search by certificate number: IdNum empty, CertId the _certId it got', async () => {
+      const token = await tokenOf({ Name: '钱七', CertNum: 'GCFX-2024-0004' });
+      const answer = await download({ IdNum: '', CertId: token });
+      expect(answer.Code, answer.Message).toBe(200);
+      expect(pngSize(Buffer.from(answer.Data, 'base64'))).toEqual({ width: 1600, height: 1131 });
+      // After a search by ID number the client sends that number along; the member's list hands out tokens too.
+      expect((await download({ IdNum: X_ID, CertId: await tokenOf({ Name: '钱七', IdNum: X_ID }) })).Code).toBe(200);
+      expect((await download({ CertId: await tokenOf({}, fresh(), bob) }, fresh(), bob)).Code).toBe(200);
+      // A result that did not pass has a token, and still no certificate.
+      const failed = (await lookup({ Name: '张三', IdNum: idNumber(2) })).Data.List.find((r) => r._examStatus === 2);
+      expect(await download({ IdNum: '', CertId: failed!._certId })).toEqual({ Code: 400, Message: '考试合格后方可下载证书', Data: null });
+    });
+
+    it('refuses record numbers counted up, altered and forged tokens, and the verification token', async () => {
+      for (const id of Object.values(ids)) expect(await download({ IdNum: '', CertId: id }), String(id)).toEqual(REFUSED);
+      const token = await tokenOf({ Name: '钱七', CertNum: 'GCFX-2024-0004' });
+      const [id, expires, signature] = token.split('.') as [string, string, string];
+      const altered = signature.slice(0, -1) + (signature.endsWith('A') ? 'B' : 'A');
+      const forged = (certId: number, until: number) => `${certId}.${until}.${createHmac('sha256', randomBytes(32)).update(`cert-download:${certId}:${until}`).digest('base64url')}`;
+      const tries = [
+        `${ids.zhang}.${expires}.${signature}`,
+        `${id}.${Number(expires) + DOWNLOAD_TOKEN_HOURS * 3600}.${signature}`,
+        `${id}.${expires}.${altered}`,
+        `${id}.${expires}.${signature.slice(0, 22)}`,
+        `0${id}.${expires}.${signature}`,
+        forged(ids.zhang, Number(expires)),
+      ];
+      for (const CertId of tries) expect(await download({ IdNum: '', CertId }), CertId).toEqual(REFUSED);
+      // The QR code printed on every copy opens the verification page, and downloads nothing.
+      const model = (await business<CertModelDto>(admin, `GetCertModel?CertId=${ids.qian}`)).Data;
+      expect(await download({ IdNum: '', CertId: model._verifyUrl.split('/').at(-1)! })).toEqual({ Code: 400, Message: '参数错误', Data: null });
+      expect((await download({ IdNum: '', CertId: token })).Code).toBe(200);
+    });
+
+    it('refuses the token of a certificate hidden since the lookup, and takes it again once shown', async () => {
+      const token = await tokenOf({ Name: 'JOHN SMITH', IdNum: 'E1234567' });
+      expect((await business(admin, 'EditCertStatus', { Ids: [ids.passport], Status: 0 })).Data).toBe(1);
+      expect(await download({ IdNum: '', CertId: token })).toEqual(REFUSED);
+      expect(await download({ IdNum: 'E1234567', CertId: token })).toEqual(REFUSED);
+      expect((await business(admin, 'EditCertStatus', { Ids: [ids.passport], Status: 1 })).Data).toBe(1);
+      expect((await download({ IdNum: '', CertId: token })).Code).toBe(200);
+    });
+
+    it('works for a day on every instance; then says the lookup has expired, unless the ID number comes along', async () => {
+      let ahead = 0;
+      const later = await secondInstance(t, { now: () => clock.now() + ahead });
+      try {
+        const token = await tokenOf({ Name: '钱七', CertNum: 'GCFX-2024-0004' });
+        const onLater = (query: Record<string, string | number>) => certCall<string>(later, 'DownCert', query, fresh());
+        ahead = DOWNLOAD_TOKEN_HOURS * HOUR - 1000;
+        expect((await onLater({ IdNum: '', CertId: token })).Code).toBe(200);
+        ahead = DOWNLOAD_TOKEN_HOURS * HOUR;
+        expect(await onLater({ IdNum: '', CertId: token })).toEqual(EXPIRED);
+        expect(await onLater({ IdNum: idNumber(1), CertId: token })).toEqual(EXPIRED);
+        expect((await onLater({ IdNum: X_ID, CertId: token })).Code).toBe(200);
+      } finally {
+        await later.close();
+      }
+    });
+
+    it('counts every download by token against the lookup budget, forged or not', async () => {
+      const address = '10.78.4.1';
+      const token = await tokenOf({ Name: '钱七', CertNum: 'GCFX-2024-0004' }, address);
+      const [id, expires, signature] = token.split('.') as [string, string, string];
+      for (let i = 0; i < 27; i++) expect(await download({ IdNum: '', CertId: `${id}.${Number(expires) + i + 1}.${signature}` }, address)).toEqual(REFUSED);
+      expect((await download({ IdNum: '', CertId: token }, address)).Code).toBe(200);
+      expect((await download({ IdNum: '', CertId: token }, address)).Code).toBe(200);
+      expect(await download({ IdNum: '', CertId: token }, address)).toEqual(TOO_MANY);
+      expect(await lookup({ Name: '钱七', CertNum: 'GCFX-2024-0004' }, address)).toEqual(TOO_MANY);
     });
   });
 

@@ -12,9 +12,8 @@ export function maskIdNumber(idNum: string): string {
   return chars.slice(0, head).join('') + '*'.repeat(Math.max(0, chars.length - head - tail)) + chars.slice(chars.length - tail).join('');
 }
 
-/** A record with the spec §3 names; the ID number masked. */
-export const toRecordDto = (r: CertRecord): CertRecordDto => ({
-  _certId: r.id,
+/** A record with the spec §3 names but its id; the ID number masked. */
+const recordFields = (r: CertRecord): Omit<CertRecordDto, '_certId'> => ({
   _name: r.name,
   _idNum: maskIdNumber(r.idNum),
   _company: r.company,
@@ -26,8 +25,13 @@ export const toRecordDto = (r: CertRecord): CertRecordDto => ({
   _status: r.status,
 });
 
+/** A record as the public lookup answers it: its id the download token (download-token.ts). */
+export const toRecordDto = (r: CertRecord, downloadToken: string): CertRecordDto => ({ _certId: downloadToken, ...recordFields(r) });
+
+/** A record as the back office lists it: its id the record's number. */
 export const toAdminDto = (r: CertRecord): CertAdminDto => ({
-  ...toRecordDto(r),
+  _certId: r.id,
+  ...recordFields(r),
   _idType: r.idType,
   _createTime: r.createdAt,
   _updateTime: r.updatedAt,

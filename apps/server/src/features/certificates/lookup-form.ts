@@ -4,7 +4,7 @@ import type { App } from '../../http/app-types.js';
 import { contentDisposition } from '../../http/content-disposition.js';
 import { AppError } from '../../http/envelope.js';
 import { certificatePng } from './download.js';
-import { toRecordDto } from './dto.js';
+import { lookupList } from './download-token.js';
 import { countLookup, downloadableRecord, visitorLookup } from './lookup.js';
 
 /** Draws the /certsearch page around a lookup the server answered (http/web-app.ts). */
@@ -50,8 +50,9 @@ export async function certLookupForm(app: App, draw: DrawLookupPage): Promise<vo
       const form = certSearchForm.safeParse(query);
       if (!form.success) return draw(request, reply, { query, page, outcome: 'invalid' });
       try {
-        const found = await visitorLookup(database, request.ip, now(), form.data, { pageindex: page, pagesize: paging.defaultSize });
-        return await draw(request, reply, { query, page, outcome: 'found', list: { List: found.items.map(toRecordDto), TotalCount: found.total } });
+        const at = now();
+        const found = await visitorLookup(database, request.ip, at, form.data, { pageindex: page, pagesize: paging.defaultSize });
+        return await draw(request, reply, { query, page, outcome: 'found', list: await lookupList(db, found, at) });
       } catch (err) {
         if (err instanceof AppError) return draw(request, reply, { query, page, outcome: 'refused', message: err.message });
         throw err;
@@ -67,7 +68,8 @@ export async function certLookupForm(app: App, draw: DrawLookupPage): Promise<vo
       if (!asked.success) return draw(request, reply, { query, page, outcome: 'refused', message: asked.error.issues[0]?.message ?? messages.badParameter });
       try {
         const { CertId, IdNum, Name, CertNum } = asked.data;
-        const record = await downloadableRecord(db, CertId, { idNum: IdNum, name: Name, certNum: CertNum, company: null }, () => countLookup(database, request.ip, now()));
+        const at = now();
+        const record = await downloadableRecord(db, CertId, { idNum: IdNum, name: Name, certNum: CertNum, company: null }, () => countLookup(database, request.ip, at), at);
         const png = await certificatePng(request, record);
         return await reply
           .type('image/png')

@@ -4,6 +4,7 @@ import type { Database } from '../../db/connection.js';
 import { withKeyLocked } from '../../db/key-lock.js';
 import type { DB } from '../../db/schema.js';
 import { AppError, badRequest, notFound } from '../../http/envelope.js';
+import { readDownloadToken, tokenExpired } from './download-token.js';
 import { pageOfRecords, selectRecords, toRecord, type CertRecord } from './records.js';
 
 /**
@@ -81,22 +82,27 @@ export interface DownloadProof {
 }
 
 /**
- * DownCert: the certificate, when the caller shows it is theirs: the holder's ID number, or the
- * name and certificate number searched with, or a member session of the holder's company. A
- * member's own company's certificates do not count against the lookup budget; every other try
- * does (`count`), before it is checked.
+ * DownCert: the certificate, when the caller shows it is theirs: the download token a lookup
+ * handed out for it as its id (download-token.ts), or with the record's number or an expired
+ * token, the holder's ID number, or the name and certificate number searched with; or a member
+ * session of the holder's company. A member's own company's certificates do not count against
+ * the lookup budget; every other try does (`count`), before it is checked, so neither ID
+ * numbers nor tokens can be found by trying.
  */
-export async function downloadableRecord(db: Kysely<DB>, certId: number, proof: DownloadProof, count: () => Promise<void>): Promise<CertRecord> {
-  const row = await visible(db).where('id', '=', certId).executeTakeFirst();
+export async function downloadableRecord(db: Kysely<DB>, certId: number | string, proof: DownloadProof, count: () => Promise<void>, now: number): Promise<CertRecord> {
+  const claim = typeof certId === 'string' ? await readDownloadToken(db, certId, now) : undefined;
+  const id = typeof certId === 'number' ? certId : claim?.id;
+  const row = id === undefined ? undefined : await visible(db).where('id', '=', id).executeTakeFirst();
   const record = row && toRecord(row);
   const ownCompany = record !== undefined && proof.company !== null && proof.company !== '' && record.company === proof.company;
   if (!ownCompany) await count();
+  if (!record) throw notFound(certMessages.downloadRefused);
   const proven =
-    record !== undefined &&
-    (ownCompany ||
-      (proof.idNum !== '' && normaliseIdNumber(proof.idNum) === record.idNum) ||
-      (proof.name !== '' && proof.certNum !== '' && proof.name === record.name && normaliseCertNum(proof.certNum) === record.certNum));
-  if (!record || !proven) throw notFound(certMessages.downloadRefused);
+    ownCompany ||
+    (claim !== undefined && !tokenExpired(claim, now)) ||
+    (proof.idNum !== '' && normaliseIdNumber(proof.idNum) === record.idNum) ||
+    (proof.name !== '' && proof.certNum !== '' && proof.name === record.name && normaliseCertNum(proof.certNum) === record.certNum);
+  if (!proven) throw notFound(claim ? certMessages.downloadExpired : certMessages.downloadRefused);
   if (record.examStatus !== ExamStatus.Passed || !record.certNum) throw badRequest(certMessages.notPassed);
   return record;
 }

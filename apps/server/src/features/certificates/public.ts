@@ -1,10 +1,10 @@
 import { certSearchForm, certSearchQuery, downCertQuery } from '@portal/shared';
 import type { App } from '../../http/app-types.js';
-import { badRequest, list, ok } from '../../http/envelope.js';
+import { badRequest, ok } from '../../http/envelope.js';
 import { optionalMember } from '../../http/member-session.js';
 import { publicDocs } from './docs.js';
 import { certificatePng } from './download.js';
-import { toRecordDto } from './dto.js';
+import { DOWNLOAD_TOKEN_HOURS, lookupList } from './download-token.js';
 import { companyRecords, countLookup, downloadableRecord, lookupLimit, memberCompany, visitorLookup } from './lookup.js';
 
 const budget = `每个地址${lookupLimit.windowMs / 60_000}分钟内共${lookupLimit.max}次，超出 Code 429`;
@@ -19,7 +19,7 @@ export async function certificatesPublic(app: App): Promise<void> {
     {
       schema: {
         ...publicDocs,
-        summary: `证书与成绩查询：Name（精确）加 IdNum 或 CertNum；证件号码打码。带会员令牌且不填 Name 时列出本单位证书。查询与下载${budget}`,
+        summary: `证书与成绩查询：Name（精确）加 IdNum 或 CertNum；证件号码打码，_certId 为下载令牌（${DOWNLOAD_TOKEN_HOURS}小时内有效）。带会员令牌且不填 Name 时列出本单位证书。查询与下载${budget}`,
         querystring: certSearchQuery,
       },
     },
@@ -28,12 +28,13 @@ export async function certificatesPublic(app: App): Promise<void> {
       const member = await optionalMember(request);
       if (search.Name === '' && member) {
         const own = await companyRecords(db, await memberCompany(db, member.memberId), { pageindex, pagesize });
-        return list(own.items.map(toRecordDto), own.total);
+        return ok(await lookupList(db, own, now()));
       }
       const form = certSearchForm.safeParse(search);
       if (!form.success) throw badRequest(form.error.issues[0]?.message);
-      const page = await visitorLookup(database, request.ip, now(), form.data, { pageindex, pagesize });
-      return list(page.items.map(toRecordDto), page.total);
+      const at = now();
+      const page = await visitorLookup(database, request.ip, at, form.data, { pageindex, pagesize });
+      return ok(await lookupList(db, page, at));
     },
   );
 
@@ -42,7 +43,7 @@ export async function certificatesPublic(app: App): Promise<void> {
     {
       schema: {
         ...publicDocs,
-        summary: '下载证书：CertId 加持证人证件号码 IdNum（或查询所用的 Name 与 CertNum；会员可下载本单位证书），仅考试合格；Data 为 PNG 的 base64',
+        summary: '下载证书：CertId 为查询结果的 _certId（下载令牌，本身即凭证）；或记录编号加持证人证件号码 IdNum（或查询所用的 Name 与 CertNum；会员可下载本单位证书）。仅考试合格；Data 为 PNG 的 base64',
         querystring: downCertQuery,
       },
     },
@@ -50,7 +51,8 @@ export async function certificatesPublic(app: App): Promise<void> {
       const { CertId, IdNum, Name, CertNum } = request.query;
       const member = await optionalMember(request);
       const company = member ? await memberCompany(db, member.memberId) : null;
-      const record = await downloadableRecord(db, CertId, { idNum: IdNum, name: Name, certNum: CertNum, company }, () => countLookup(database, request.ip, now()));
+      const at = now();
+      const record = await downloadableRecord(db, CertId, { idNum: IdNum, name: Name, certNum: CertNum, company }, () => countLookup(database, request.ip, at), at);
       return ok((await certificatePng(request, record)).toString('base64'));
     },
   );

@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent, type MouseEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { messages, paging, type CertRecordDto, type CertSearchEntry } from '@portal/shared';
-import { certificatesApi, type CertProof } from '../../api/certificates';
+import { messages, paging, type CertSearchEntry } from '@portal/shared';
+import { certificatesApi } from '../../api/certificates';
 import { Spinner } from '../../components/Spinner';
 import { TextInput } from '../../components/TextInput';
 import { useCheckedFields, type FieldErrors } from '../../components/useCheckedFields';
@@ -120,9 +120,6 @@ export function CertLookup() {
     }, { replace: true });
   };
 
-  /** The ID number searched with proves the record; otherwise its name and certificate number do. */
-  const proofOf = (record: CertRecordDto): CertProof => (searched?.IdNum ? { IdNum: searched.IdNum } : { Name: record._name, CertNum: record._certNum });
-
   return (
     <>
       <p style={{ margin: '16px 0' }}>请输入姓名，并填写身份证号或证书编号中的一项进行查询。</p>
@@ -147,7 +144,7 @@ export function CertLookup() {
           {refusal}
         </p>
       )}
-      {searched && <CertTable list={result.data} page={page} busy={busy} onPage={setPage} proofOf={proofOf} emptyText={result.error?.message} postBack={searched} />}
+      {searched && <CertTable list={result.data} page={page} busy={busy} onPage={setPage} emptyText={result.error?.message} postBack={searched} />}
     </>
   );
 }

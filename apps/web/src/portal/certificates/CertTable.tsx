@@ -1,7 +1,7 @@
 import { useRef, type MouseEvent } from 'react';
 import DownloadOutlined from '@ant-design/icons-svg/es/asn/DownloadOutlined';
 import { ExamStatus, messages, paging, type CertRecordDto, type CertSearchEntry, type ListDto } from '@portal/shared';
-import { certificatesApi, type CertProof } from '../../api/certificates';
+import { certificatesApi } from '../../api/certificates';
 import { Icon } from '../../components/Icon';
 import { Spinner } from '../../components/Spinner';
 import { toast } from '../../components/toast';
@@ -31,14 +31,14 @@ const columns: { title: string; cell: (r: CertRecordDto) => string; className?: 
  */
 function useCertDownload() {
   const busy = useRef(false);
-  return async (record: CertRecordDto, proof: CertProof) => {
+  return async (record: CertRecordDto) => {
     if (busy.current) {
       toast('warning', messages.downloading);
       return;
     }
     busy.current = true;
     try {
-      const base64 = await certificatesApi.image(record._certId, proof);
+      const base64 = await certificatesApi.image(record._certId);
       const link = document.createElement('a');
       link.href = `data:image/png;base64,${base64}`;
       link.download = `${record._name}证书.png`;
@@ -62,8 +62,6 @@ interface Props {
   /** A search under way: the rows there are (the previous page's) are dimmed. */
   busy: boolean;
   onPage: (page: number) => void;
-  /** What proves the caller may download a record (see CertProof). */
-  proofOf: (record: CertRecordDto) => CertProof;
   /** What an empty table says: 暂无数据 by default, or why the search failed. */
   emptyText?: string;
   /**
@@ -79,7 +77,7 @@ interface Props {
  * kept at the right edge (the table scrolls sideways on a phone) with a download for passed
  * results only; then the pager. Drawn without antd, so the lookup's page needs none.
  */
-export function CertTable({ list, page, busy, onPage, proofOf, emptyText, postBack }: Props) {
+export function CertTable({ list, page, busy, onPage, emptyText, postBack }: Props) {
   const download = useCertDownload();
   const rows = list?.List ?? [];
 
@@ -89,7 +87,7 @@ export function CertTable({ list, page, busy, onPage, proofOf, emptyText, postBa
       'aria-label': `下载${record._name}的证书`,
       onClick: (e: MouseEvent) => {
         e.preventDefault();
-        void download(record, proofOf(record));
+        void download(record);
       },
     };
     const content = (

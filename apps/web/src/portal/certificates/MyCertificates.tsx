@@ -20,7 +20,6 @@ export function MyCertificates({ company }: { company: string | undefined }) {
         page={page}
         busy={result.isPending || result.isFetching}
         onPage={setPage}
-        proofOf={() => ({})}
         emptyText={result.error?.message ?? '本单位暂无证书记录'}
       />
     </>
