@@ -17,6 +17,9 @@ import { idNumber } from './helpers.js';
 // over module.exports, which is the function itself.
 const jsQR = jsQRModule as unknown as typeof jsQRModule.default;
 
+/** The `_certId` the public lookup answers: `<record>.<expiry>.<signature>`. */
+const DOWNLOAD_TOKEN = /^\d+\.\d+\.[\w-]{43}$/;
+
 
 test('a candidate finds their passed result, downloads the certificate and its QR code opens the verification page', async ({ page, request }) => {
   // A record of our own, so the journey does not depend on the demo data.
@@ -64,9 +67,14 @@ test('a candidate finds their passed result, downloads the certificate and its Q
   await expect(row).toContainText('合格');
 
   const downloading = page.waitForEvent('download');
+  const asked = page.waitForRequest((r) => new URL(r.url()).pathname.endsWith('/DownCert'));
   await row.getByRole('button', { name: /下载/ }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toBe(`${name}证书.png`);
+  // The page sent the record's _certId alone: a download token, no ID number in the address.
+  const params = new URL((await asked).url()).searchParams;
+  expect([...params.keys()]).toEqual(['CertId']);
+  expect(params.get('CertId')).toMatch(DOWNLOAD_TOKEN);
   const png = decodePng(await readFile(await download.path()));
   expect(png.width).toBeGreaterThanOrEqual(1600);
 
@@ -90,6 +98,26 @@ test('a candidate finds their passed result, downloads the certificate and its Q
   // The address printed on certificates pre-fills and runs the search (name and certificate number).
   await page.goto(`/certsearch?Name=${encodeURIComponent(name)}&CertNum=${encodeURIComponent(certNum)}`);
   await expect(page.getByRole('row', { name: new RegExp(certNum) })).toBeVisible();
+});
+
+test('the spec’s browser client downloads after a lookup by certificate number, sending an empty IdNum and the _certId it was given', async ({ request }) => {
+  const admin = await adminToken(request);
+  const name = '原版' + '甲乙丙丁'[Math.floor(Math.random() * 4)];
+  const certNum = unique('GCFX-ORIG-').toUpperCase();
+  const recordId = await call<number>(request, 'XfSysBussiness/EditCertInfo', { _certId: 0, _name: name, _idNum: idNumber(Math.floor(Math.random() * 10_000)), _company: '示例建设工程有限公司', _examTime: '2025-03-16', _examStatus: 1, _certNum: certNum, _issueDate: '2025-04-01' }, admin);
+  // Its own client address, so its lookups spend no other journey's budget.
+  const headers = { 'x-forwarded-for': `10.56.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` };
+  const get = async <T>(address: string) => (await (await request.get(address, { headers })).json()) as Envelope<T>;
+
+  const found = await get<{ List: { _certId: string; _certNum: string }[] }>(`/api/XfWebApi/GetCertList?Name=${encodeURIComponent(name)}&IdNum=&CertNum=${certNum}&pageindex=1&pagesize=10`);
+  expect(found.Data.List.map((r) => r._certNum)).toEqual([certNum]);
+  const certId = found.Data.List[0]!._certId;
+  expect(certId).toMatch(DOWNLOAD_TOKEN);
+  const answer = await get<string>(`/api/XfWebApi/DownCert?IdNum=&CertId=${encodeURIComponent(certId)}`);
+  expect(answer.Code, answer.Message).toBe(200);
+  expect(decodePng(Buffer.from(answer.Data, 'base64')).width).toBeGreaterThanOrEqual(1600);
+  // The record's number in its place proves nothing.
+  expect(await get(`/api/XfWebApi/DownCert?IdNum=&CertId=${recordId}`)).toEqual({ Code: 404, Message: '证书不存在，或与所填证件号码不符', Data: null });
 });
 
 test('a member lists and downloads their own company’s certificates under 我的证书, and sees no other company’s', async ({ page, request }) => {
