@@ -9,3 +9,13 @@ export async function eventually(check: () => boolean | Promise<boolean>, second
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
+
+/** As eventually, answering what `check` found once it found something (a value other than undefined, null or false). */
+export async function eventuallyValue<T>(check: () => Promise<T | undefined | null | false>, seconds = 30): Promise<T> {
+  let found: T | undefined | null | false;
+  await eventually(async () => {
+    found = await check();
+    return found !== undefined && found !== null && found !== false;
+  }, seconds);
+  return found as T;
+}

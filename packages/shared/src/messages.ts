@@ -349,6 +349,9 @@ export const activityMessages = {
   signedUp: '报名成功',
   cancelled: '已取消报名',
   reminded: (count: number) => `已提醒${count}位会员`,
+  published: (count: number) => `已发布，已通知${count}位会员`,
+  /** Publishing and reminding without SMTP_URL: the notices are in the member area only, no e-mail goes. */
+  mailOff: '未配置邮件服务器，仅站内通知',
 } as const;
 
 /** 哀悼日 (days on which the public site is shown in grey); the spec leaves these open. */

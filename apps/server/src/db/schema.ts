@@ -614,6 +614,8 @@ export interface MailOutboxTable {
   sent_at: string;
   created_at: string;
   updated_at: string;
+  /** JSON array of MailAttachment (outbox.ts): files sent with the mail, e.g. a calendar file. */
+  attachments: Generated<string>;
 }
 
 export interface DB {

@@ -16,9 +16,13 @@ export const ActivityStatus = { Draft: 0, Published: 1, Closed: 2 } as const;
 export type ActivityStatus = (typeof ActivityStatus)[keyof typeof ActivityStatus];
 export const activityStatusNames: Record<number, string> = { 0: '草稿', 1: '已发布', 2: '已关闭' };
 
-/** An e-mail's delivery: '' none sent (no SMTP, no address), pending, sent, failed (a retry may be scheduled). */
-export type MailState = '' | 'pending' | 'sent' | 'failed';
-export const mailStateNames: Record<MailState, string> = { '': '未发送', pending: '待发送', sent: '已发送', failed: '发送失败' };
+/**
+ * An e-mail's delivery: '' none sent (no address, or notified before mail was configured),
+ * inapp none because no mail server is configured (the notice is in the member area only),
+ * pending, sent, failed (a retry may be scheduled).
+ */
+export type MailState = '' | 'inapp' | 'pending' | 'sent' | 'failed';
+export const mailStateNames: Record<MailState, string> = { '': '未发送', inapp: '仅站内通知', pending: '待发送', sent: '已发送', failed: '发送失败' };
 
 export const ACTIVITY_MAX_ATTACHMENTS = 10;
 

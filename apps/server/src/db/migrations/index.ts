@@ -29,6 +29,7 @@ import { memorialDays } from './028-memorial-days.js';
 import { membership } from './029-membership.js';
 import { credentialStatus } from './031-credential-status.js';
 import { activityAttendance } from './032-activity-attendance.js';
+import { mailAttachments } from './033-mail-attachments.js';
 
 /** A migration that may need to know the engine (serial vs autoincrement, FTS vs trigram). */
 export type EngineMigration = (engine: Engine) => Migration;
@@ -64,6 +65,7 @@ const all: Record<string, EngineMigration> = {
   '029-membership': membership,
   '031-credential-status': credentialStatus,
   '032-activity-attendance': activityAttendance,
+  '033-mail-attachments': mailAttachments,
 };
 
 /** Every migration this build knows, in order (readiness checks they are all applied). */

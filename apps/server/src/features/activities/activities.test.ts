@@ -201,7 +201,7 @@ describe.each(engines)('activities on %s', (engine) => {
 
     it('ResendActivityMember makes the chosen notices unread again with a reminder time', async () => {
       clock.advance(HOUR);
-      expect(await business(admin, 'ResendActivityMember', { ActivityId: id, MemberIds: [ids.alice] })).toEqual({ Code: 200, Message: '已提醒1位会员', Data: 1 });
+      expect(await business(admin, 'ResendActivityMember', { ActivityId: id, MemberIds: [ids.alice] })).toEqual({ Code: 200, Message: '已提醒1位会员；未配置邮件服务器，仅站内通知', Data: 1 });
       expect(await unread('alice')).toBe(1);
       const [alice] = (await audience(id, '&key=alice')).List;
       expect(alice).toMatchObject({ IsRead: false, ReadTime: '', RemindTime: '2024-06-01 13:00:00', IsSignedUp: true });
@@ -234,8 +234,8 @@ describe.each(engines)('activities on %s', (engine) => {
       const rows = workbook.worksheets[0]!.getSheetValues().slice(1).map((r) => (r as unknown[]).slice(1));
       expect(rows[0]).toEqual(['账号', '会员名称', '会员等级', '邮箱', '阅读状态', '阅读时间', '提醒时间', '报名状态', '报名时间', '邮件状态', '失败原因']);
       expect(rows.slice(1).map((r) => [r[0], r[7], r[8], r[9]])).toEqual([
-        ['alice', '已报名', '2024-06-01 12:00:00', '未发送'],
-        ['dave', '已报名', '2024-06-01 12:00:00', '未发送'],
+        ['alice', '已报名', '2024-06-01 12:00:00', '仅站内通知'],
+        ['dave', '已报名', '2024-06-01 12:00:00', '仅站内通知'],
       ]);
     });
 

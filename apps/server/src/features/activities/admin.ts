@@ -13,15 +13,20 @@ import {
 import type { App } from '../../http/app-types.js';
 import { adminWrite, requireAdmin } from '../../http/admin-auth.js';
 import { list, ok } from '../../http/envelope.js';
-import { sendListExport } from '../../http/xlsx-export.js';
+import { attachment, sendListExport } from '../../http/xlsx-export.js';
+import { activityCalendar, CALENDAR_TYPE, calendarFileName, staffCalendarActivity } from './calendar.js';
 import { adminDocs } from './docs.js';
 import { toActivityDetailDto, toActivityDto, toActivityMemberDto } from './dto.js';
 import { audienceColumns, audiencePages } from './export.js';
-import { mailContext } from './mail.js';
+import { mailContext, siteContext } from './mail.js';
 import { deliverNotices, listAudience, remindMembers } from './notices.js';
+import { mailEnabled, nudgeOutbox } from './outbox.js';
 import { closeActivity, deleteActivities, getActivity, listActivities, publishActivity, saveActivity } from './service.js';
 
 const TARGET = '活动';
+
+/** What publishing or reminding did, and, without a mail server, that no e-mail went. */
+const withMailNote = (done: string, mail: unknown) => (mail ? done : `${done}；${activityMessages.mailOff}`);
 
 /**
  * 活动列表 in the back office (spec §7 GetActivityList, GetActivity/{id}, SaveActivityDetail,
@@ -65,14 +70,15 @@ export async function activitiesAdmin(app: App): Promise<void> {
 
   app.post(
     '/PublishActivity',
-    { onRequest: requireAdmin('activity:edit'), schema: { ...adminDocs, summary: '发布活动（草稿或已关闭的活动）：向通知对象中的每位会员发出通知，配置了 SMTP_URL 时同时发送邮件；Data 为新通知数', body: activityIdBody } },
+    { onRequest: requireAdmin('activity:edit'), schema: { ...adminDocs, summary: '发布活动（草稿或已关闭的活动）：向通知对象中的每位会员发出通知，配置了 SMTP_URL 时同时发送邮件；Data 为新通知数，Message 为“已发布，已通知N位会员”，未配置时另加“未配置邮件服务器，仅站内通知”', body: activityIdBody } },
     async (request) => {
       const id = request.body.ActivityId;
+      const mail = mailContext(request);
       const delivered = await adminWrite(request, { action: 'activity:edit', target: TARGET, targetId: id, detail: (n) => `发布，通知${n}位会员` }, async () => {
         await publishActivity(db, id, now());
-        return deliverNotices(database, { activityId: id }, mailContext(request), now());
+        return deliverNotices(database, { activityId: id }, mail, now());
       });
-      return ok(delivered);
+      return ok(delivered, withMailNote(activityMessages.published(delivered), mail));
     },
   );
 
@@ -88,12 +94,17 @@ export async function activitiesAdmin(app: App): Promise<void> {
 
   app.post(
     '/DelActivity',
-    { onRequest: requireAdmin('activity:delete'), schema: { ...adminDocs, summary: '删除活动（Ids 数组或逗号分隔）及其通知与报名记录；Data 为删除条数', body: idsBody } },
+    {
+      onRequest: requireAdmin('activity:delete'),
+      schema: { ...adminDocs, summary: '删除活动（Ids 数组或逗号分隔）及其通知与报名记录；已发布且未结束的活动，配置了 SMTP_URL 时向已报名会员发送取消通知（附 METHOD:CANCEL 日历文件）；Data 为删除条数', body: idsBody },
+    },
     async (request) => {
       const { Ids } = request.body;
+      const mail = mailContext(request);
       const deleted = await adminWrite(request, { action: 'activity:delete', target: TARGET, ...(Ids.length === 1 ? { targetId: Ids[0] } : {}), detail: (n) => `删除${n}条：${Ids.join(',')}` }, () =>
-        deleteActivities(db, Ids),
+        deleteActivities(db, Ids, mail, now()),
       );
+      if (mail) nudgeOutbox(database);
       return ok(deleted);
     },
   );
@@ -102,13 +113,13 @@ export async function activitiesAdmin(app: App): Promise<void> {
     '/GetActivityMemberList',
     {
       onRequest: requireAdmin('activity:list'),
-      schema: { ...adminDocs, summary: '活动的通知对象：阅读状态与时间、报名状态与时间、邮件发送状态（isread 1 已读 0 未读；signedup 1 已报名 0 未报名；key 会员名称或账号；分页）', querystring: activityMemberListQuery },
+      schema: { ...adminDocs, summary: '活动的通知对象：阅读状态与时间、报名状态与时间、邮件发送状态（MailState：inapp 未配置邮件服务器仅站内通知，pending 待发送，sent 已发送，failed 发送失败；isread 1 已读 0 未读；signedup 1 已报名 0 未报名；key 会员名称或账号；分页）', querystring: activityMemberListQuery },
     },
     async (request) => {
       const q = request.query;
       await getActivity(db, q.activityid);
       await deliverNotices(database, { activityId: q.activityid }, mailContext(request), now());
-      const page = await listAudience(db, q);
+      const page = await listAudience(db, q, mailEnabled(app.services));
       return list(page.items.map(toActivityMemberDto), page.total);
     },
   );
@@ -125,8 +136,21 @@ export async function activitiesAdmin(app: App): Promise<void> {
         title: `${activity.title}-名单`,
         asciiName: 'activity-members.xlsx',
         columns: audienceColumns,
-        read: audiencePages(database, filter),
+        read: audiencePages(database, filter, mailEnabled(app.services)),
       });
+    },
+  );
+
+  app.get(
+    '/GetActivityCalendar/:id',
+    {
+      onRequest: requireAdmin('activity:list', 'activity:add', 'activity:edit'),
+      schema: { ...adminDocs, summary: '活动的日历文件（.ics，RFC 5545），与会员下载的相同；草稿也可预览', params: z.object({ id: idParam }) },
+    },
+    async (request, reply) => {
+      const activity = await staffCalendarActivity(db, request.params.id);
+      attachment(reply, CALENDAR_TYPE, `activity-${activity.id}.ics`, calendarFileName(activity.title));
+      return activityCalendar(siteContext(request), activity, { now: now() });
     },
   );
 
@@ -138,10 +162,11 @@ export async function activitiesAdmin(app: App): Promise<void> {
     },
     async (request) => {
       const { ActivityId, MemberIds } = request.body;
+      const mail = mailContext(request);
       const reminded = await adminWrite(request, { action: 'activity:resend', target: TARGET, targetId: ActivityId, detail: (n) => `提醒${n}位会员${MemberIds.length > 0 ? `：${MemberIds.join(',')}` : '（全部未读）'}` }, () =>
-        remindMembers(database, ActivityId, MemberIds, mailContext(request), now()),
+        remindMembers(database, ActivityId, MemberIds, mail, now()),
       );
-      return ok(reminded, activityMessages.reminded(reminded));
+      return ok(reminded, withMailNote(activityMessages.reminded(reminded), mail));
     },
   );
 }

@@ -19,8 +19,8 @@ export const audienceColumns: readonly ExportColumn<AudienceMember>[] = [
   { header: '失败原因', width: 40, cell: (m) => m.mailError },
 ];
 
-/** One activity's audience (as filtered), a page at a time, in the list's order. */
-export const audiencePages = ({ db }: Database, filter: ActivityMemberFilter): PageReader<AudienceMember> => async (page) => {
+/** One activity's audience (as filtered), a page at a time, in the list's order; `mailOn` as toAudienceMember. */
+export const audiencePages = ({ db }: Database, filter: ActivityMemberFilter, mailOn: boolean): PageReader<AudienceMember> => async (page) => {
   const { limit, offset } = pageWindow(page);
-  return (await audienceOrder(audienceQuery(db, filter)).limit(limit).offset(offset).execute()).map(toAudienceMember);
+  return (await audienceOrder(audienceQuery(db, filter)).limit(limit).offset(offset).execute()).map((r) => toAudienceMember(r, mailOn));
 };

@@ -9,10 +9,19 @@ export interface MailContext {
   baseUrl: string;
 }
 
+/** The site as an activity's calendar file names it too: its address is the events' organiser. */
+export interface SiteContext extends MailContext {
+  siteEmail: string;
+}
+
+export function siteContext(request: FastifyRequest): SiteContext {
+  const { site } = request.server.services.config;
+  return { siteName: site.name, siteEmail: site.email, baseUrl: publicBaseUrl(request) };
+}
+
 /** The mail context of a request, or null when no mail is sent (no SMTP_URL). */
-export function mailContext(request: FastifyRequest): MailContext | null {
-  const { services } = request.server;
-  return mailEnabled(services) ? { siteName: services.config.site.name, baseUrl: publicBaseUrl(request) } : null;
+export function mailContext(request: FastifyRequest): SiteContext | null {
+  return mailEnabled(request.server.services) ? siteContext(request) : null;
 }
 
 /** The member-area page of one activity: the e-mail's link. */
@@ -29,21 +38,23 @@ export interface MailedActivity {
   sign_up_deadline: string;
 }
 
+/** The activity's time as its e-mails write it, to the minute. */
+export const activityTimeLine = (a: { start_time: string; end_time: string }) => `活动时间：${a.start_time.slice(0, 16)} 至 ${a.end_time.slice(0, 16)}`;
+
+/** An activity e-mail's plain text: the member addressed, what there is to say, and the site's closing. */
+export const activityLetter = (context: MailContext, memberName: string, lines: readonly string[]) =>
+  [`${memberName}：`, '', ...lines, '', `（本邮件由系统自动发送，请勿直接回复。）`, context.siteName].join('\n');
+
 /** The notice e-mail: plain text with the title, time, place, deadline and the link to sign up. */
 export function activityMail(context: MailContext, a: MailedActivity): OutgoingMail {
-  const body = [
-    `${a.member_name}：`,
-    '',
+  const body = activityLetter(context, a.member_name, [
     `${context.siteName}邀请您参加活动「${a.title}」。`,
     '',
-    `活动时间：${a.start_time.slice(0, 16)} 至 ${a.end_time.slice(0, 16)}`,
+    activityTimeLine(a),
     `活动地点：${a.place}`,
     `报名截止：${a.sign_up_deadline.slice(0, 16)}`,
     '',
     `查看详情并报名：${context.baseUrl}${activityPath(a.activity_id)}`,
-    '',
-    `（本邮件由系统自动发送，请勿直接回复。）`,
-    context.siteName,
-  ].join('\n');
+  ]);
   return { recipient: a.email, subject: `【活动通知】${a.title}`, body };
 }

@@ -137,7 +137,11 @@ export interface AudienceMember {
   mailRetryAt: string;
 }
 
-export const toAudienceMember = (r: AudienceRow): AudienceMember => ({
+/** A notice that never had an e-mail, while no mail server is configured, was only ever in the member area. */
+const mailStateOf = (r: AudienceRow, mailOn: boolean): MailState => (r.mail_state ?? (mailOn ? '' : 'inapp')) as MailState;
+
+/** `mailOn`: SMTP_URL is configured (outbox.ts mailEnabled). */
+export const toAudienceMember = (r: AudienceRow, mailOn: boolean): AudienceMember => ({
   memberId: r.member_id,
   account: r.account,
   memberName: r.member_name,
@@ -146,7 +150,7 @@ export const toAudienceMember = (r: AudienceRow): AudienceMember => ({
   readAt: r.read_at,
   remindedAt: r.reminded_at,
   signedUpAt: r.signed_up_at,
-  mailState: (r.mail_state ?? '') as MailState,
+  mailState: mailStateOf(r, mailOn),
   mailError: r.mail_state === 'failed' ? (r.last_error ?? '') : '',
   mailTime: r.mail_state === 'sent' ? (r.sent_at ?? '') : r.mail_state === 'failed' ? (r.mail_updated_at ?? '') : '',
   mailRetryAt: r.mail_state === 'failed' ? (r.next_attempt_at ?? '') : '',
@@ -156,14 +160,14 @@ export const toAudienceMember = (r: AudienceRow): AudienceMember => ({
 export const audienceOrder = <Q extends ReturnType<typeof audienceQuery>>(query: Q) =>
   query.orderBy(sql`case when n.signed_up_at = '' then 1 else 0 end`).orderBy('n.signed_up_at').orderBy('m.account') as Q;
 
-export async function listAudience(db: Db, filter: ActivityMemberFilter & PagingQuery): Promise<{ items: AudienceMember[]; total: number }> {
+export async function listAudience(db: Db, filter: ActivityMemberFilter & PagingQuery, mailOn: boolean): Promise<{ items: AudienceMember[]; total: number }> {
   const query = audienceQuery(db, filter);
   const { limit, offset } = pageWindow(filter);
   const [rows, { total }] = await Promise.all([
     audienceOrder(query).limit(limit).offset(offset).execute(),
     query.clearSelect().select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
   ]);
-  return { items: rows.map(toAudienceMember), total };
+  return { items: rows.map((r) => toAudienceMember(r, mailOn)), total };
 }
 
 /**

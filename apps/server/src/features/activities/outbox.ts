@@ -24,6 +24,16 @@ export interface OutgoingMail {
   recipient: string;
   subject: string;
   body: string;
+  /** Files sent with it (an activity's calendar file). */
+  attachments?: MailAttachment[];
+}
+
+/** A file of a mail, as nodemailer takes it; text only (a calendar file). */
+export interface MailAttachment {
+  filename: string;
+  /** With its parameters, e.g. text/calendar; charset=utf-8; method=PUBLISH. */
+  contentType: string;
+  content: string;
 }
 
 export const MAX_ATTEMPTS = 8;
@@ -38,6 +48,28 @@ const INSERT_CHUNK = 500;
 
 /** The delay before attempt n+1 after n failed attempts. */
 export const retryDelay = (attempts: number) => Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1), MAX_RETRY_MS);
+
+/**
+ * Why a send failed, as the back office shows it (the audience's 发送失败): the mail server's
+ * answer on one line, cut to the column's length, and never the password of SMTP_URL, which a
+ * server or a library may echo (a refused AUTH, a URL in a connection error).
+ */
+export function failureReason(error: unknown, smtpUrl: string | undefined): string {
+  let reason = error instanceof Error ? error.message : String(error);
+  for (const secret of smtpPassword(smtpUrl)) reason = reason.split(secret).join('***');
+  return reason.replace(/\s+/g, ' ').trim().slice(0, ERROR_MAX);
+}
+
+/** The password of an SMTP URL, as written (percent-encoded) and decoded. */
+function smtpPassword(smtpUrl: string | undefined): string[] {
+  const password = smtpUrl && URL.canParse(smtpUrl) ? new URL(smtpUrl).password : '';
+  if (!password) return [];
+  try {
+    return [...new Set([decodeURIComponent(password), password])];
+  } catch {
+    return [password];
+  }
+}
 
 /** Whether mail is sent at all: only with SMTP_URL configured. */
 export const mailEnabled = (services: Pick<Services, 'config'>) => services.config.smtpUrl !== undefined;
@@ -54,6 +86,7 @@ export async function enqueueMails(db: Kysely<DB>, mails: readonly OutgoingMail[
           recipient: m.recipient,
           subject: m.subject,
           body: m.body,
+          attachments: JSON.stringify(m.attachments ?? []),
           state: 'pending',
           attempts: 0,
           next_attempt_at: at,
@@ -73,7 +106,7 @@ export async function enqueueMails(db: Kysely<DB>, mails: readonly OutgoingMail[
 
 /** What sends one mail: nodemailer's transport, or anything with its sendMail. */
 export interface MailTransport {
-  sendMail(mail: { from: string; to: string; subject: string; text: string }): Promise<unknown>;
+  sendMail(mail: { from: string; to: string; subject: string; text: string; attachments: MailAttachment[] }): Promise<unknown>;
   close?(): void;
 }
 
@@ -105,19 +138,20 @@ export async function workOutbox(services: Pick<Services, 'database' | 'config' 
       .where('id', '=', row.id)
       .where('locked_until', '=', row.locked_until)
       .where('next_attempt_at', '!=', '')
-      .returning(['recipient', 'subject', 'body', 'attempts'])
+      .returning(['recipient', 'subject', 'body', 'attachments', 'attempts'])
       .executeTakeFirst();
     if (!claimed) continue;
     const attempts = claimed.attempts + 1;
     try {
-      await transport.sendMail({ from: sender(services), to: claimed.recipient, subject: claimed.subject, text: claimed.body });
+      const attachments = JSON.parse(claimed.attachments) as MailAttachment[];
+      await transport.sendMail({ from: sender(services), to: claimed.recipient, subject: claimed.subject, text: claimed.body, attachments });
       const done = formatCst(services.now());
       await db.updateTable('mail_outbox').set({ state: 'sent', attempts, sent_at: done, next_attempt_at: '', locked_until: '', last_error: '', updated_at: done }).where('id', '=', row.id).execute();
       outcome.sent += 1;
     } catch (error) {
       const failedAt = services.now();
       const next = attempts >= MAX_ATTEMPTS ? '' : formatCst(failedAt + retryDelay(attempts));
-      const reason = (error instanceof Error ? error.message : String(error)).slice(0, ERROR_MAX);
+      const reason = failureReason(error, services.config.smtpUrl);
       await db
         .updateTable('mail_outbox')
         .set({ state: 'failed', attempts, next_attempt_at: next, locked_until: '', last_error: reason, updated_at: formatCst(failedAt) })

@@ -2,10 +2,12 @@ import { z } from 'zod';
 import { activityIdBody, activityMessages, idParam, myActivityListQuery } from '@portal/shared';
 import type { App } from '../../http/app-types.js';
 import { list, ok } from '../../http/envelope.js';
+import { attachment } from '../../http/xlsx-export.js';
 import { currentMember, requireMember, requireMemberInGoodStanding } from '../../http/member-session.js';
+import { activityCalendar, CALENDAR_TYPE, calendarFileName, mailSignUpConfirmation, memberCalendarActivity } from './calendar.js';
 import { memberDocs } from './docs.js';
 import { toMyActivityDetailDto, toMyActivityDto } from './dto.js';
-import { mailContext } from './mail.js';
+import { mailContext, siteContext } from './mail.js';
 import { cancelSignUp, listMine, openMine, signUp, unreadCount } from './member.js';
 import { deliverNotices } from './notices.js';
 
@@ -48,12 +50,28 @@ export async function activitiesPublic(app: App): Promise<void> {
     },
   );
 
+  app.get(
+    '/GetMyActivityCalendar/:id',
+    {
+      onRequest: requireMember,
+      schema: { ...memberDocs, summary: '加入日历：活动的日历文件（.ics，RFC 5545；UID 固定，活动修改后 SEQUENCE 递增）；仅通知对象内的会员可下载', params: z.object({ id: idParam }) },
+    },
+    async (request, reply) => {
+      const member = await reconciled(request);
+      const activity = await memberCalendarActivity(db, member.memberId, request.params.id);
+      attachment(reply, CALENDAR_TYPE, `activity-${activity.id}.ics`, calendarFileName(activity.title));
+      return activityCalendar(siteContext(request), activity, { now: now() });
+    },
+  );
+
   app.post(
     '/SignUpActivity',
-    { onRequest: requireMemberInGoodStanding, schema: { ...memberDocs, summary: '报名（截止时间前、名额未满、在通知对象内）', body: activityIdBody } },
+    { onRequest: requireMemberInGoodStanding, schema: { ...memberDocs, summary: '报名（截止时间前、名额未满、在通知对象内）；配置了 SMTP_URL 且会员有邮箱时发送报名确认邮件，附活动的日历文件（.ics）', body: activityIdBody } },
     async (request) => {
       const member = await reconciled(request);
       await signUp(db, member.memberId, request.body.ActivityId, now());
+      // After the sign-up's own transaction: a mail that cannot be queued never undoes a place taken.
+      await mailSignUpConfirmation(database, member.memberId, request.body.ActivityId, mailContext(request), now());
       return ok(null, activityMessages.signedUp);
     },
   );

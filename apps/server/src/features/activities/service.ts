@@ -5,6 +5,9 @@ import type { DB } from '../../db/schema.js';
 import { badRequest, notFound } from '../../http/envelope.js';
 import { pageWindow } from '../../http/paging.js';
 import { containing } from '../system/like.js';
+import { cancellationMails } from './calendar.js';
+import type { SiteContext } from './mail.js';
+import { enqueueMails } from './outbox.js';
 
 /**
  * Activities as the back office writes them: a draft is edited freely; publishing announces it
@@ -187,7 +190,13 @@ export async function saveActivity(db: Db, body: SaveActivityBody, now: number):
     let id: number;
     if (current) {
       id = current.id;
-      let update = trx.updateTable('activities').set(record).where('id', '=', id);
+      let update = trx
+        .updateTable('activities')
+        .set(record)
+        // An announced activity (published, or closed but still to happen) may be in members'
+        // calendars: its calendar file's SEQUENCE moves on, so theirs take the new version.
+        .set((eb) => ({ revision: eb.case().when('status', '!=', ActivityStatus.Draft).then(eb('revision', '+', 1)).else(eb.ref('revision')).end() }))
+        .where('id', '=', id);
       if (body.Capacity > 0) update = update.where('sign_up_count', '<=', body.Capacity);
       const updated = await update.executeTakeFirst();
       if (Number(updated.numUpdatedRows) === 0) {
@@ -242,14 +251,20 @@ export async function closeActivity(db: Db, id: number, now: number): Promise<st
   return activity.title;
 }
 
-/** DelActivity: the activities with their notices; their e-mails not yet sent are dropped. */
-export async function deleteActivities(db: Db, ids: number[]): Promise<number> {
+/**
+ * DelActivity: the activities with their notices; their e-mails not yet sent are dropped. With
+ * mail, the members signed up to one still to happen are sent its cancellation (calendar.ts).
+ */
+export async function deleteActivities(db: Db, ids: number[], mail: SiteContext | null, now: number): Promise<number> {
   return db.transaction().execute(async (trx) => {
+    // Read before the rows go; queued after the unsent mail is dropped.
+    const cancellations = mail ? await cancellationMails(trx, ids, mail, now) : [];
     const unsent = trx.selectFrom('activity_notices').select('mail_id').where('activity_id', 'in', ids).where('mail_id', 'is not', null);
     await trx.deleteFrom('mail_outbox').where('id', 'in', unsent).where('state', '!=', 'sent').execute();
     await trx.deleteFrom('activity_notices').where('activity_id', 'in', ids).execute();
     await trx.deleteFrom('activity_levels').where('activity_id', 'in', ids).execute();
     const result = await trx.deleteFrom('activities').where('id', 'in', ids).executeTakeFirst();
+    await enqueueMails(trx, cancellations, now);
     return Number(result.numDeletedRows);
   });
 }
