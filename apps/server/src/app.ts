@@ -2,9 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Fastify from 'fastify';
 import multipart from '@fastify/multipart';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { fastifyTrustProxy, type Config } from './config.js';
 import { connect, type Database } from './db/connection.js';
 import { migrate } from './db/migrate.js';
@@ -26,6 +24,7 @@ import { inlineScriptSource, registerSecurityHeaders } from './http/security-hea
 import { memberSessionFlagScript } from '@portal/shared';
 import { trackRequestsInFlight } from './http/requests-in-flight.js';
 import { registerGuardDocs } from './http/guard-docs.js';
+import { registerApiDocs } from './http/api-docs.js';
 import { checkReadiness } from './ops/readiness.js';
 import { stopViews } from './features/news/views.js';
 import { scheduleUploadSweeps } from './features/uploads/sweep.js';
@@ -63,12 +62,6 @@ export interface BuildOptions {
    * count in the database, and content changes reach the others through the primary.
    */
   clustered?: boolean;
-}
-
-/** An OpenAPI document with only the public and member calls. */
-function publicCallsOnly(spec: Readonly<Record<string, unknown>>): Record<string, unknown> {
-  const paths = (spec.paths ?? {}) as Record<string, unknown>;
-  return { ...spec, paths: Object.fromEntries(Object.entries(paths).filter(([path]) => path.startsWith('/api/XfWebApi/'))) };
 }
 
 /** The whole server as a Fastify instance: every feature registered. Tests drive it with inject. */
@@ -163,22 +156,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerCaseInsensitiveParams(app);
   registerControlCharacterCheck(app);
 
-  await app.register(swagger, {
-    openapi: {
-      info: { title: '协会门户 API', description: '公共站点、会员中心与后台管理的全部接口', version: '1.0.0' },
-      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'token' } } },
-    },
-    transform: jsonSchemaTransform,
-  });
-  if (config.apiDocs !== 'off') {
-    await app.register(swaggerUi, {
-      routePrefix: '/api/docs',
-      staticCSP: true,
-      // 'public' leaves the back office out of the served document (the guards hold either way).
-      transformSpecification: config.apiDocs === 'public' ? publicCallsOnly : undefined,
-      transformSpecificationClone: true,
-    });
-  }
+  // The OpenAPI document of every call, and its pages at /api/docs (http/api-docs.ts).
+  await registerApiDocs(app, config);
 
   // Liveness: the process answers. Readiness: the database answers and is migrated (ops/readiness.ts).
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));

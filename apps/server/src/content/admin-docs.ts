@@ -1,2 +1,2 @@
 /** OpenAPI grouping of the back-office content calls (/api/XfSysBussiness/ menus, articles, positions, banners, links, types, uploads). */
-export const contentAdminDocs = { tags: ['content-admin'], security: [{ token: [] }] };
+export const contentAdminDocs = { tags: ['content-admin'] };

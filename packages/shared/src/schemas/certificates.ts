@@ -132,9 +132,9 @@ const lookupText = (max: number) => z.string({ error: messages.badParameter }).t
 
 /** GetCertList (public) on the wire; certSearchForm holds the rules of a visitor's search. */
 export const certSearchQuery = pagingQuery.extend({
-  Name: lookupText(100),
-  IdNum: lookupText(100),
-  CertNum: lookupText(100),
+  Name: lookupText(100).describe(`姓名（精确）。访客必填（缺：Code 400 ${messages.certNameRequired}）；带会员令牌而不填时，列出本单位的证书`),
+  IdNum: lookupText(100).describe(`证件号码；与 CertNum 至少填一个（都缺：Code 400 ${messages.certIdOrNumRequired}）`),
+  CertNum: lookupText(100).describe('证书编号'),
 });
 
 /** The certsearch form (spec §5): a name, and an ID number or a certificate number. */

@@ -1,3 +1,3 @@
-/** OpenAPI grouping of the activity calls. */
-export const adminDocs = { tags: ['activities (back office)'], security: [{ token: [] }] };
-export const memberDocs = { tags: ['activities'], security: [{ token: [] }] };
+/** OpenAPI grouping of the activity calls (their security follows from their guards: http/route-docs.ts). */
+export const adminDocs = { tags: ['activities (back office)'] };
+export const memberDocs = { tags: ['activities'] };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { activityIdBody, activityMessages, idParam, myActivityListQuery } from '@portal/shared';
+import { activityIdBody, activityMessages, idParam, listOf, myActivityDetailDto, myActivityDto, myActivityListQuery } from '@portal/shared';
 import type { App } from '../../http/app-types.js';
 import { list, ok } from '../../http/envelope.js';
 import { attachment } from '../../http/xlsx-export.js';
@@ -27,7 +27,7 @@ export async function activitiesPublic(app: App): Promise<void> {
 
   app.get(
     '/GetMyActivityList',
-    { onRequest: requireMember, schema: { ...memberDocs, summary: '我的活动通知（未读在前；unread=1 只看未读；分页）', querystring: myActivityListQuery } },
+    { onRequest: requireMember, schema: { ...memberDocs, summary: '我的活动通知（未读在前；unread=1 只看未读；分页）', querystring: myActivityListQuery, 'x-data': listOf(myActivityDto) } },
     async (request) => {
       const member = await reconciled(request);
       const page = await listMine(db, member.memberId, request.query, now());
@@ -37,13 +37,13 @@ export async function activitiesPublic(app: App): Promise<void> {
 
   app.get(
     '/GetActivityUnreadCount',
-    { onRequest: requireMember, schema: { ...memberDocs, summary: '未读活动通知数（页眉账号旁的数字）' } },
+    { onRequest: requireMember, schema: { ...memberDocs, summary: '未读活动通知数（页眉账号旁的数字）', 'x-data': z.int() } },
     async (request) => ok(await unreadCount(db, (await reconciled(request)).memberId)),
   );
 
   app.get(
     '/GetMyActivity/:id',
-    { onRequest: requireMember, schema: { ...memberDocs, summary: '活动详情；打开即标记为已读', params: z.object({ id: idParam }) } },
+    { onRequest: requireMember, schema: { ...memberDocs, summary: '活动详情；打开即标记为已读', params: z.object({ id: idParam }), 'x-data': myActivityDetailDto, 'x-codes': { 404: activityMessages.notFound } } },
     async (request) => {
       const member = await reconciled(request);
       return ok(toMyActivityDetailDto(await openMine(db, member.memberId, request.params.id, now())));

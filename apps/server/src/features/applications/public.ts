@@ -1,11 +1,12 @@
 import rateLimit from '@fastify/rate-limit';
-import { applyMemberForm, contentMessages, memberMessages, membershipMessages, messages } from '@portal/shared';
+import { applyMemberForm, contentMessages, memberMessages, memberProfileDto, membershipMessages, messages } from '@portal/shared';
 import type { App } from '../../http/app-types.js';
 import { badRequest, notFound, ok } from '../../http/envelope.js';
 import { currentApplicant, optionalApplication, requireApplicant } from '../../http/member-session.js';
 import { memberDocs, publicDocs } from '../members/docs.js';
 import { toMemberProfileDto } from '../members/dto.js';
 import { getMember } from '../members/service.js';
+import { storedUploadDocs } from '../uploads/docs.js';
 import { storeUpload } from '../uploads/records.js';
 import { sendAttachment } from './attachment.js';
 import { resubmitApplication, submitApplication } from './service.js';
@@ -19,7 +20,7 @@ export async function applicationsPublic(app: App): Promise<void> {
 
   app.get(
     '/GetMemberApplyRc',
-    { onRequest: requireApplicant, schema: { ...memberDocs, summary: '本人的入会申请（申请令牌或会员令牌）；未通过时 ProcessItemName 为原因' } },
+    { onRequest: requireApplicant, schema: { ...memberDocs, summary: '本人的入会申请（申请令牌或会员令牌）；未通过时 ProcessItemName 为原因', 'x-data': memberProfileDto } },
     async (request) => {
       const applicant = await currentApplicant(request);
       return ok(toMemberProfileDto(await getMember(database.db, applicant.memberId), config.assetBaseUrl));
@@ -28,7 +29,10 @@ export async function applicationsPublic(app: App): Promise<void> {
 
   app.get(
     '/GetApplyFile',
-    { onRequest: requireApplicant, schema: { ...memberDocs, summary: '下载本人入会申请的附件（原文件名）' } },
+    {
+      onRequest: requireApplicant,
+      schema: { ...memberDocs, summary: '下载本人入会申请的附件（原文件名）', 'x-file': '*/*', 'x-codes': { 404: memberMessages.attachmentMissing } },
+    },
     async (request, reply) => {
       const applicant = await currentApplicant(request);
       const { filePath } = await getMember(database.db, applicant.memberId);
@@ -57,7 +61,7 @@ export async function applicationsPublic(app: App): Promise<void> {
     );
 
     /** The application attachment: multipart field `file`; Data is the stored path (DESIGN.md §4). */
-    limited.post('/UploadFile', { schema: { ...publicDocs, summary: '上传入会申请附件（multipart 字段 file，办公文档或压缩包，不超过10MB）', consumes: ['multipart/form-data'] }, config: perAddress }, async (request) => {
+    limited.post('/UploadFile', { schema: { ...publicDocs, summary: '上传入会申请附件（multipart 字段 file，办公文档或压缩包，不超过10MB）', ...storedUploadDocs(true) }, config: perAddress }, async (request) => {
       const upload = request.isMultipart() ? await request.file() : undefined;
       if (!upload || upload.fieldname !== 'file') {
         upload?.file.resume();

@@ -1,4 +1,5 @@
-import { certSearchForm, certSearchQuery, downCertQuery } from '@portal/shared';
+import { z } from 'zod';
+import { certMessages, certRecordDto, certSearchForm, certSearchQuery, downCertQuery, listOf, messages } from '@portal/shared';
 import type { App } from '../../http/app-types.js';
 import { badRequest, ok } from '../../http/envelope.js';
 import { optionalMember } from '../../http/member-session.js';
@@ -9,6 +10,10 @@ import { companyRecords, countLookup, downloadableRecord, lookupLimit, memberCom
 
 const budget = `每个地址${lookupLimit.windowMs / 60_000}分钟内共${lookupLimit.max}次，超出 Code 429`;
 
+/** A member token widens both calls to the member's company; both count against the address's budget. */
+const lookupDocs = { ...publicDocs, 'x-optional-session': 'member' } as const;
+const overBudget = { 429: messages.tooManyRequests };
+
 /** The public certificate lookup (spec §2 certsearch, §7 GetCertList, DownCert); a member token is optional. */
 export async function certificatesPublic(app: App): Promise<void> {
   const { database, now } = app.services;
@@ -18,9 +23,11 @@ export async function certificatesPublic(app: App): Promise<void> {
     '/GetCertList',
     {
       schema: {
-        ...publicDocs,
+        ...lookupDocs,
         summary: `证书与成绩查询：Name（精确）加 IdNum 或 CertNum；证件号码打码，_certId 为下载令牌（${DOWNLOAD_TOKEN_HOURS}小时内有效）。带会员令牌且不填 Name 时列出本单位证书。查询与下载${budget}`,
         querystring: certSearchQuery,
+        'x-data': listOf(certRecordDto),
+        'x-codes': overBudget,
       },
     },
     async (request) => {
@@ -42,9 +49,11 @@ export async function certificatesPublic(app: App): Promise<void> {
     '/DownCert',
     {
       schema: {
-        ...publicDocs,
+        ...lookupDocs,
         summary: '下载证书：CertId 为查询结果的 _certId（下载令牌，本身即凭证）；或记录编号加持证人证件号码 IdNum（或查询所用的 Name 与 CertNum；会员可下载本单位证书）。仅考试合格；Data 为 PNG 的 base64',
         querystring: downCertQuery,
+        'x-data': z.string().describe('证书 PNG 的 base64'),
+        'x-codes': { ...overBudget, 404: `${certMessages.downloadRefused}；${certMessages.downloadExpired}` },
       },
     },
     async (request) => {

@@ -1,3 +1,3 @@
-/** OpenAPI grouping of contributions: the member's calls and the back office's review. */
-export const memberDocs = { tags: ['contributions'], security: [{ token: [] }] };
-export const adminDocs = { tags: ['contributions (back office)'], security: [{ token: [] }] };
+/** OpenAPI grouping of contributions: the member's calls and the back office's review (security: http/route-docs.ts). */
+export const memberDocs = { tags: ['contributions'] };
+export const adminDocs = { tags: ['contributions (back office)'] };

@@ -1,7 +1,9 @@
-import { contentMessages, messages, myNewsListQuery, saveContributionBody, type ContributionMenuDto } from '@portal/shared';
+import { z } from 'zod';
+import { contentMessages, contributionMenuDto, listOf, messages, myNewsItemDto, myNewsListQuery, saveContributionBody, type ContributionMenuDto } from '@portal/shared';
 import type { App } from '../../http/app-types.js';
 import { badRequest, list, ok } from '../../http/envelope.js';
 import { currentMember, requireMemberInGoodStanding } from '../../http/member-session.js';
+import { storedUploadDocs } from '../uploads/docs.js';
 import { storeUpload } from '../uploads/records.js';
 import { memberDocs } from './docs.js';
 import { toMyNewsItemDto } from './dto.js';
@@ -13,7 +15,7 @@ export async function contributionsPublic(app: App): Promise<void> {
 
   app.get(
     '/GetMyNewsList',
-    { onRequest: requireMemberInGoodStanding, schema: { ...memberDocs, summary: '本会员的投稿（新到旧，含状态与驳回原因 ProcessItemName）', querystring: myNewsListQuery } },
+    { onRequest: requireMemberInGoodStanding, schema: { ...memberDocs, summary: '本会员的投稿（新到旧，含状态与驳回原因 ProcessItemName）', querystring: myNewsListQuery, 'x-data': listOf(myNewsItemDto) } },
     async (request) => {
       const member = await currentMember(request);
       const page = await listMyArticles(database.db, member.memberId, request.query);
@@ -21,13 +23,13 @@ export async function contributionsPublic(app: App): Promise<void> {
     },
   );
 
-  app.get('/GetContributionMenus', { onRequest: requireMemberInGoodStanding, schema: { ...memberDocs, summary: '可投稿的栏目' } }, async () =>
+  app.get('/GetContributionMenus', { onRequest: requireMemberInGoodStanding, schema: { ...memberDocs, summary: '可投稿的栏目', 'x-data': z.array(contributionMenuDto) } }, async () =>
     ok((await contributionMenus(database)).map((m): ContributionMenuDto => ({ MenuId: m.id, Name: m.name, ParentName: m.parentName }))),
   );
 
   app.post(
     '/SaveNews',
-    { onRequest: requireMemberInGoodStanding, schema: { ...memberDocs, summary: '投稿（NewsId 为 0）或修改审核不通过的投稿后重新提交；提交后为审核中', body: saveContributionBody } },
+    { onRequest: requireMemberInGoodStanding, schema: { ...memberDocs, summary: '投稿（NewsId 为 0）或修改审核不通过的投稿后重新提交；提交后为审核中', body: saveContributionBody, 'x-data': z.int().describe('文章编号') } },
     async (request) => {
       const member = await currentMember(request);
       const { member_name: memberName } = await database.db.selectFrom('members').select('member_name').where('id', '=', member.memberId).executeTakeFirstOrThrow();
@@ -40,7 +42,7 @@ export async function contributionsPublic(app: App): Promise<void> {
     '/UploadContributionImage',
     {
       onRequest: requireMemberInGoodStanding,
-      schema: { ...memberDocs, summary: '上传投稿图片（封面或正文图片；multipart 字段 file，jpg/png/jpeg，不超过900kb）', consumes: ['multipart/form-data'] },
+      schema: { ...memberDocs, summary: '上传投稿图片（封面或正文图片；multipart 字段 file，jpg/png/jpeg，不超过900kb）', ...storedUploadDocs(true) },
     },
     async (request) => {
       const upload = await request.file();

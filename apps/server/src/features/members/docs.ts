@@ -1,4 +1,4 @@
-/** OpenAPI grouping of the member area; calls that need a member or admin session also name the token header. */
+/** OpenAPI grouping of the member area (their security follows from their guards: http/route-docs.ts). */
 export const publicDocs = { tags: ['members'] };
-export const memberDocs = { tags: ['members'], security: [{ token: [] }] };
-export const adminDocs = { tags: ['members (back office)'], security: [{ token: [] }] };
+export const memberDocs = publicDocs;
+export const adminDocs = { tags: ['members (back office)'] };

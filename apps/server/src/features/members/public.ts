@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
-import { ApplyState, Code, editMemberForm, editMemberPwdBody, memberLoginForm, memberMessages, messages } from '@portal/shared';
-import type { z } from 'zod';
+import { z } from 'zod';
+import { ApplyState, Code, editMemberForm, editMemberPwdBody, memberLoginForm, memberMessages, memberProfileDto, messages } from '@portal/shared';
 import type { App } from '../../http/app-types.js';
 import { requestToken } from '../../http/admin-auth.js';
 import { ok, type Envelope } from '../../http/envelope.js';
@@ -44,14 +44,21 @@ export async function membersPublic(app: App): Promise<void> {
     await limited.register(rateLimit, { global: false, ...app.services.rateLimitCounters.options('member-login') });
     // One limiter (one counter per address) for both methods: a limit per route would double the guesses.
     const limit = limited.rateLimit({ max: config.adminSession.loginsPerMinute, timeWindow: 60_000 });
-    const summary = '会员登录（str1 账号，str2 密码）；审核中 Code 510，未通过 Code 511（Data 为原因），二者附申请令牌 Token';
+    const token = { Token: z.string().describe('申请令牌：打开 GetMemberApplyRc 与重新提交的 ApplyMember') };
+    const docs = {
+      ...publicDocs,
+      summary: '会员登录（str1 账号，str2 密码）；审核中 Code 510，未通过 Code 511（Data 为原因），二者附申请令牌 Token',
+      'x-rate-limited': true,
+      'x-data': z.string().describe('会员令牌'),
+      'x-codes': { 510: { message: memberMessages.applicationPending, fields: token }, 511: { message: memberMessages.applicationRejected, data: z.string().describe('未通过的原因'), fields: token } },
+    };
     // The spec's client sends the credentials as a query; the query is kept out of the logs (http/log-redaction.ts).
-    limited.get('/GetLoginToken', { onRequest: limit, schema: { ...publicDocs, summary, querystring: memberLoginForm } }, (request) => signIn(request, request.query));
-    limited.post('/GetLoginToken', { onRequest: limit, schema: { ...publicDocs, summary, body: memberLoginForm } }, (request) => signIn(request, request.body));
+    limited.get('/GetLoginToken', { onRequest: limit, schema: { ...docs, querystring: memberLoginForm } }, (request) => signIn(request, request.query));
+    limited.post('/GetLoginToken', { onRequest: limit, schema: { ...docs, body: memberLoginForm } }, (request) => signIn(request, request.body));
   });
 
   /** Ends the session of the token (a member's or an applicant's); a token that opens none is already logged out. */
-  app.post('/Logout', { schema: { ...memberDocs, summary: '会员退出登录（注销当前会话或申请令牌）' } }, async (request) => {
+  app.post('/Logout', { schema: { ...memberDocs, 'x-optional-session': 'member', summary: '会员退出登录（注销当前会话或申请令牌）' } }, async (request) => {
     const token = requestToken(request);
     const session = token ? await resumeMemberSession(database.db, token, now()) : null;
     if (!session) return ok(null, messages.alreadyLoggedOut);
@@ -59,7 +66,7 @@ export async function membersPublic(app: App): Promise<void> {
     return ok(null, messages.loggedOut);
   });
 
-  app.get('/GetUserInfo', { onRequest: requireMember, schema: { ...memberDocs, summary: '当前会员资料（不含密码）' } }, async (request) => {
+  app.get('/GetUserInfo', { onRequest: requireMember, schema: { ...memberDocs, summary: '当前会员资料（不含密码）', 'x-data': memberProfileDto } }, async (request) => {
     const member = await currentMember(request);
     return ok(toMemberProfileDto(await getMember(database.db, member.memberId), config.assetBaseUrl));
   });

@@ -1,4 +1,5 @@
-import { membershipMessages, revokeMemberCardBody } from '@portal/shared';
+import { z } from 'zod';
+import { memberMessages, membershipMessages, revokeMemberCardBody } from '@portal/shared';
 import type { FastifyRequest } from 'fastify';
 import type { App } from '../../http/app-types.js';
 import { adminWrite, requireAdmin } from '../../http/admin-auth.js';
@@ -15,6 +16,9 @@ async function verifyUrl(request: FastifyRequest, card: MemberCard): Promise<str
   return `${publicBaseUrl(request)}${CARD_VERIFY_PATH}/${await cardToken(database.db, card.memberId, now())}`;
 }
 
+/** What a member whose card is not to be had hears: revoked, lapsed or suspended (Code 400). */
+const noCard = { 400: `${membershipMessages.cardRevoked}；${membershipMessages.lapsed}；${membershipMessages.suspended}`, 404: memberMessages.memberNotFound };
+
 /** The member's electronic card (电子会员证) and its signed credential, in the member area. */
 export async function memberCardPublic(app: App): Promise<void> {
   const { database, now, config } = app.services;
@@ -23,7 +27,7 @@ export async function memberCardPublic(app: App): Promise<void> {
 
   app.get(
     '/GetMyMemberCard',
-    { onRequest: requireMember, schema: { ...memberDocs, summary: '本会员的电子会员证：Data 为 PNG 的 base64；会籍有效或宽限期内、会员证未吊销时可下载' } },
+    { onRequest: requireMember, schema: { ...memberDocs, summary: '本会员的电子会员证：Data 为 PNG 的 base64；会籍有效或宽限期内、会员证未吊销时可下载', 'x-data': z.string().describe('会员证 PNG 的 base64'), 'x-codes': noCard } },
     async (request) => {
       const card = await own(request);
       const png = await renderMemberCard({
@@ -41,7 +45,7 @@ export async function memberCardPublic(app: App): Promise<void> {
 
   app.get(
     '/GetMyMemberCredential',
-    { onRequest: requireMember, schema: { ...memberDocs, summary: '本会员的电子凭证：协会签名的可验证凭证（VC-JWT，RS256，公钥 /.well-known/jwks.json，吊销状态见其 credentialStatus），其 id 为会员证核验页；条件同 GetMyMemberCard' } },
+    { onRequest: requireMember, schema: { ...memberDocs, summary: '本会员的电子凭证：协会签名的可验证凭证（VC-JWT，RS256，公钥 /.well-known/jwks.json，吊销状态见其 credentialStatus），其 id 为会员证核验页；条件同 GetMyMemberCard', 'x-data': z.string().describe('VC-JWT'), 'x-codes': noCard } },
     async (request) => {
       const card = await own(request);
       return ok(await cardCredential(db, now, card, { base: publicBaseUrl(request), issuer: config.site.name, verifyUrl: await verifyUrl(request, card) }));

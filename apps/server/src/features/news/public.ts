@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ArticleStatus, idParam, MenuShowType, messages, optionalParam, pagingQuery } from '@portal/shared';
+import { ArticleStatus, idParam, listOf, MenuShowType, membershipMessages, messages, newsDetailDto, newsListItemDto, optionalParam, pagingQuery, searchListOf } from '@portal/shared';
 import type { App } from '../../http/app-types.js';
 import { badRequest, list, ok, searchList } from '../../http/envelope.js';
 import { PRIVATE_ANSWER } from '../../http/security-headers.js';
@@ -23,6 +23,17 @@ const newsDetailQuery = z.object({
   preview: z.string().max(100).optional(),
 });
 
+/** A member token opens member-only text (and a member's own contributions): the document says the session is optional. */
+const readerDocs = { tags: ['public'], 'x-optional-session': 'member' } as const;
+const articleList = listOf(newsListItemDto);
+const newsDetailSchema = {
+  ...readerDocs,
+  summary: '文章详情（含上一篇、下一篇）；preview 为预览链接的令牌时，未公开的文章也完整返回',
+  querystring: newsDetailQuery,
+  'x-data': newsDetailDto,
+  'x-codes': { 403: `${messages.memberOnly}；${membershipMessages.lapsed}`, 404: messages.articleNotFound },
+};
+
 /** Articles as the menus show them; members see member-only text, so they have entries of their own. */
 const cachedArticles = { responseCache: { areas: ['news', 'menus'], perAudience: true } } as const;
 
@@ -39,7 +50,17 @@ export async function newsPublic(app: App): Promise<void> {
 
   app.get(
     '/GetNewsList',
-    { config: cachedArticles, schema: { tags: ['public'], summary: '栏目文章列表或关键词搜索（已发布文章）', querystring: newsListQuery } },
+    {
+      config: cachedArticles,
+      schema: {
+        ...readerDocs,
+        summary: '栏目文章列表或关键词搜索（已发布文章）',
+        description: '带 key 时为搜索结果，Data 另有 TotalCapped（匹配多于所列）。',
+        querystring: newsListQuery,
+        'x-data': z.union([searchListOf(newsListItemDto), articleList]),
+        'x-codes': { 404: messages.menuNotFound },
+      },
+    },
     async (request) => {
       const { pid, key, ...paging } = request.query;
       const keyword = parseKeyword(key);
@@ -60,7 +81,7 @@ export async function newsPublic(app: App): Promise<void> {
     },
   );
 
-  app.get('/GetNewsDetail', { config: cachedArticles, schema: { tags: ['public'], summary: '文章详情（含上一篇、下一篇）；preview 为预览链接的令牌时，未公开的文章也完整返回', querystring: newsDetailQuery } }, async (request, reply) => {
+  app.get('/GetNewsDetail', { config: cachedArticles, schema: newsDetailSchema }, async (request, reply) => {
     const { newsid, preview } = request.query;
     if (preview !== undefined) {
       // A preview is its holder's alone: never kept, here or by anyone on the way.
@@ -84,7 +105,7 @@ export async function newsPublic(app: App): Promise<void> {
     return ok(toNewsDetailDto(article, audience));
   });
 
-  app.get('/GetNewsReList', { config: cachedArticles, schema: { tags: ['public'], summary: '最新文章（全部栏目）', querystring: pagingQuery } }, async (request) => {
+  app.get('/GetNewsReList', { config: cachedArticles, schema: { ...readerDocs, summary: '最新文章（全部栏目）', querystring: pagingQuery, 'x-data': articleList } }, async (request) => {
     const audience = await audienceOf(request, config);
     const page = await listLatest(database, await readableMenuIds(database), request.query);
     return list(page.items.map((i) => toNewsListItemDto(i, audience)), page.total);

@@ -1,4 +1,4 @@
-import { integer, messages, pagingQuery, seats } from '@portal/shared';
+import { integer, listOf, messages, pagingQuery, positionItemDto, seats } from '@portal/shared';
 import type { App } from '../../http/app-types.js';
 import { list } from '../../http/envelope.js';
 import { readableMenuIds } from '../menus/service.js';
@@ -12,7 +12,7 @@ const positionListQuery = pagingQuery.extend({
 
 export async function positionsPublic(app: App): Promise<void> {
   const { database, config } = app.services;
-  app.get('/GetNewPositionList', { config: { responseCache: { areas: ['positions', 'news', 'menus'], perAudience: true } }, schema: { tags: ['public'], summary: '首页推荐位文章（推荐位 1 至 4）', querystring: positionListQuery } }, async (request) => {
+  app.get('/GetNewPositionList', { config: { responseCache: { areas: ['positions', 'news', 'menus'], perAudience: true } }, schema: { tags: ['public'], 'x-optional-session': 'member', summary: '首页推荐位文章（推荐位 1 至 4）', querystring: positionListQuery, 'x-data': listOf(positionItemDto) } }, async (request) => {
     const { seat, ...paging } = request.query;
     const audience = await audienceOf(request, config);
     const page = await listSeat(database, seat, await readableMenuIds(database), paging);

@@ -12,7 +12,7 @@ import { listReviews, readReview, RECORDS_PERMISSION, reviewSummary } from './qu
 import { reviewRecordWorkbook } from './record-export.js';
 import { mailContext } from '../activities/mail.js';
 
-const docs = { tags: ['review'], security: [{ token: [] }] };
+const docs = { tags: ['review'] };
 const idParams = z.object({ id: idParam });
 
 /** The review chain (三审): 栏目管理's 审核流程, 待我审核 and 审批记录 with the 审批单, and the admins' notices. */

@@ -1,4 +1,4 @@
-import type { SiteInfoDto } from '@portal/shared';
+import { siteInfoDto, type SiteInfoDto } from '@portal/shared';
 import type { Config } from '../../config.js';
 import type { App } from '../../http/app-types.js';
 import { ok } from '../../http/envelope.js';
@@ -20,5 +20,5 @@ export const toSiteInfoDto = ({ site, mobileSiteUrl, memberDirectory }: Config):
 
 export async function sitePublic(app: App): Promise<void> {
   const { config } = app.services;
-  app.get('/GetSiteInfo', { config: { responseCache: { areas: ['site'] } }, schema: { tags: ['public'], summary: '站点信息（页眉页脚）' } }, async () => ok(toSiteInfoDto(config)));
+  app.get('/GetSiteInfo', { config: { responseCache: { areas: ['site'] } }, schema: { tags: ['public'], summary: '站点信息（页眉页脚）', 'x-data': siteInfoDto } }, async () => ok(toSiteInfoDto(config)));
 }

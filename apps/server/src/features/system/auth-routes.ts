@@ -1,5 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
-import { adminLoginBody, editAdminPwdBody, messages } from '@portal/shared';
+import { z } from 'zod';
+import { adminLoginBody, captchaFields, editAdminPwdBody, loginUserDto, messages, twoFactorMessages } from '@portal/shared';
 import type { App } from '../../http/app-types.js';
 import { currentAdmin, requestToken, requireAdminAnyPending, requireAdminPendingPassword } from '../../http/admin-auth.js';
 import { ok } from '../../http/envelope.js';
@@ -23,7 +24,10 @@ export async function authRoutes(app: App): Promise<void> {
     /** Spec §7: Data = captcha image, Url = its one-time ticket (a top-level envelope field). */
     limited.get(
       '/GetCode',
-      { schema: { ...publicDocs, summary: '登录验证码（图片与一次性票据）' }, config: { rateLimit: { max: perMinute * 3, timeWindow: 60_000 } } },
+      {
+        schema: { ...publicDocs, summary: '登录验证码（图片与一次性票据）', 'x-data': captchaFields.Data, 'x-fields': { Url: captchaFields.Url } },
+        config: { rateLimit: { max: perMinute * 3, timeWindow: 60_000 } },
+      },
       async () => {
         const captcha = await issueCaptcha(services.database, services.now(), app.captchaIssued);
         return { ...ok(captcha.image), Url: captcha.ticket };
@@ -32,7 +36,16 @@ export async function authRoutes(app: App): Promise<void> {
 
     limited.post(
       '/Login',
-      { schema: { ...publicDocs, summary: '管理员登录（TreeCode 验证码，FullName 验证码票据）', body: adminLoginBody }, config: { rateLimit: { max: perMinute, timeWindow: 60_000 } } },
+      {
+        schema: {
+          ...publicDocs,
+          summary: '管理员登录（TreeCode 验证码，FullName 验证码票据）',
+          body: adminLoginBody,
+          'x-data': z.string().describe('后台会话令牌'),
+          'x-codes': { 512: { message: `${twoFactorMessages.codeNeeded}：密码正确且账号开启了二次验证，以 Data 票据调用 LoginTotp`, data: z.string().describe('LoginTotp 的票据') } },
+        },
+        config: { rateLimit: { max: perMinute, timeWindow: 60_000 } },
+      },
       async (request) => {
         const { Account, Password, TreeCode, FullName } = request.body;
         const token = await signIn(services, { account: Account, password: Password, captchaAnswer: TreeCode, ticket: FullName, ...clientOf(request) });
@@ -42,7 +55,7 @@ export async function authRoutes(app: App): Promise<void> {
   });
 
   /** Ends the caller's session; a token that no longer opens one is already logged out. */
-  app.post('/Logout', { schema: { ...adminDocs, summary: '退出登录（注销当前会话）' } }, async (request) => {
+  app.post('/Logout', { schema: { ...adminDocs, 'x-optional-session': 'admin', summary: '退出登录（注销当前会话）' } }, async (request) => {
     const token = requestToken(request);
     const admin = token ? await loadPrincipal(services.database, token, services.now(), services.config.adminSession) : null;
     if (!admin) return ok(null, messages.alreadyLoggedOut);
@@ -50,7 +63,7 @@ export async function authRoutes(app: App): Promise<void> {
     return ok(null, messages.loggedOut);
   });
 
-  app.get('/GetLoginUser', { onRequest: requireAdminAnyPending(), schema: { ...adminDocs, summary: '当前管理员（含按钮权限 ButtonL）' } }, async (request) =>
+  app.get('/GetLoginUser', { onRequest: requireAdminAnyPending(), schema: { ...adminDocs, summary: '当前管理员（含按钮权限 ButtonL）', 'x-data': loginUserDto } }, async (request) =>
     ok(toLoginUserDto(currentAdmin(request))),
   );
 

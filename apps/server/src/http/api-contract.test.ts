@@ -1,0 +1,116 @@
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { publicCalls, seedWalk, type Call, type Walk } from '../../test/api-walk.js';
+import { engines } from '../../test/harness.js';
+import { freshAddress } from '../../test/members.js';
+import { multipartBody, multipartHeaders } from '../../test/multipart.js';
+
+/**
+ * The API document against the server: every documented call is made with valid input on a
+ * seeded app (test/api-walk.ts), and every answer (its HTTP status, media type, envelope and
+ * Data) is checked against the document with a JSON Schema 2020-12 validator, as OpenAPI 3.1
+ * has it. A call added later without its place in the walk fails here, and so does an answer
+ * the document does not describe.
+ */
+
+interface Response {
+  $ref?: string;
+  content?: Record<string, { schema?: unknown }>;
+}
+interface Operation {
+  security?: Record<string, string[]>[];
+  responses: Record<string, Response>;
+}
+interface Document {
+  paths: Record<string, Record<string, Operation>>;
+  components: { responses: Record<string, Response> };
+}
+
+const DOC = 'https://portal.invalid/openapi.json';
+/** A JSON Pointer's escaping of one key. */
+const pointer = (...keys: string[]) => keys.map((k) => k.replaceAll('~', '~0').replaceAll('/', '~1')).join('/');
+
+/** Whether a media type of the document (possibly a range: text/*, *\/*) admits the answer's. */
+const admits = (documented: string, answered: string) =>
+  documented === answered || documented === '*/*' || (documented.endsWith('/*') && answered.startsWith(documented.slice(0, -1)));
+
+describe.each(engines)('the API document against the server on %s', (engine) => {
+  let w: Walk;
+  let doc: Document;
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  const validators = new Map<string, ValidateFunction>();
+
+  beforeAll(async () => {
+    w = await seedWalk(engine);
+    await w.t.app.ready();
+    doc = structuredClone(w.t.app.swagger()) as unknown as Document;
+    ajv.removeSchema(DOC).addSchema(doc, DOC);
+    validators.clear();
+  });
+  afterAll(() => w.t.close());
+
+  const operations = () => Object.entries(doc.paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`));
+
+  /** The validator of the schema at a place in the document. */
+  const validatorAt = (place: string) => {
+    let validate = validators.get(place);
+    if (!validate) {
+      validate = ajv.getSchema(`${DOC}#/${place}`);
+      if (!validate) throw new Error(`no schema at ${place}`);
+      validators.set(place, validate);
+    }
+    return validate;
+  };
+
+  /** The token an operation's security asks for: an admin's, or a member's (also where a member token is optional). */
+  const tokenFor = (op: Operation) => {
+    const schemes = (op.security ?? []).flatMap((requirement) => Object.keys(requirement));
+    if (schemes.includes('adminToken')) return w.admin;
+    if (schemes.includes('memberToken')) return w.member;
+    return null;
+  };
+
+  /** Makes the call and answers what in its answer the document does not say, if anything. */
+  async function check(name: string, call: Call): Promise<string[]> {
+    const [method, path] = name.split(' ') as ['GET' | 'POST', string];
+    const op = doc.paths[path]?.[method.toLowerCase()];
+    if (!op) return [`${name}: not in the document`];
+    const token = call.token === undefined ? tokenFor(op) : call.token;
+    const url = path.replace(/\{(\w+)\}/g, (_, key: string) => String(call.params?.[key] ?? '')) + (call.query ? `?${new URLSearchParams(Object.entries(call.query).map(([k, v]) => [k, String(v)]))}` : '');
+    const res = await w.t.app.inject({
+      method,
+      url,
+      headers: { ...freshAddress(), ...(token ? { token } : {}), ...(call.upload ? multipartHeaders : {}) },
+      ...(call.upload ? { payload: multipartBody(call.upload.file, call.upload.fields) } : call.body ? { payload: call.body } : {}),
+    });
+    const status = String(res.statusCode);
+    const documented = op.responses[status];
+    if (!documented) return [`${name}: HTTP ${status} is not documented (${res.body.slice(0, 200)})`];
+    const [place, response] = documented.$ref
+      ? [pointer('components', 'responses', documented.$ref.split('/').pop() ?? ''), doc.components.responses[documented.$ref.split('/').pop() ?? ''] ?? {}]
+      : [pointer('paths', path, method.toLowerCase(), 'responses', status), documented];
+    const media = String(res.headers['content-type'] ?? '').split(';')[0]?.trim() ?? '';
+    const type = Object.keys(response.content ?? {}).find((t) => admits(t, media));
+    if (!type) return [`${name}: answered ${media}, the document says ${Object.keys(response.content ?? {}).join(', ')}`];
+    if (type !== 'application/json') return [];
+    const body = JSON.parse(res.body) as { Code: number; Message: string };
+    const problems: string[] = [];
+    const validate = validatorAt(`${place}/${pointer('content', type, 'schema')}`);
+    if (!validate(body)) problems.push(`${name}: the answer is not as documented: ${ajv.errorsText(validate.errors, { separator: '; ' }).slice(0, 600)}\n  ${res.body.slice(0, 300)}`);
+    const expected = call.code ?? 200;
+    if (body.Code !== expected) problems.push(`${name}: Code ${body.Code} ${body.Message}, expected ${expected}`);
+    return problems;
+  }
+
+  it('places every public and member call in the walk', () => {
+    const documented = operations().filter((op) => op.includes(' /api/XfWebApi/'));
+    expect(documented.filter((op) => !(op in publicCalls)), 'documented but not walked').toEqual([]);
+    expect(Object.keys(publicCalls).filter((op) => !documented.includes(op)), 'walked but not documented').toEqual([]);
+  });
+
+  it('answers every public and member call as the document says', async () => {
+    const problems: string[] = [];
+    for (const [name, make] of Object.entries(publicCalls)) problems.push(...(await check(name, await make(w))));
+    expect(problems).toEqual([]);
+  });
+});
