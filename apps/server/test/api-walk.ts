@@ -144,6 +144,7 @@ export const publicCalls: Record<string, (w: Walk) => Call | Promise<Call>> = {
   'GET /api/XfWebApi/GetMyActivityList': () => ({ query: { pageindex: 1, pagesize: 10 } }),
   'GET /api/XfWebApi/GetActivityUnreadCount': () => ({}),
   'GET /api/XfWebApi/GetMyActivity/{id}': async (w) => ({ params: { id: (await firstOf<{ ActivityId: number }>(w, '/api/XfWebApi/GetMyActivityList', w.member)).ActivityId } }),
+  'GET /api/XfWebApi/GetMyActivityCalendar/{id}': async (w) => ({ params: { id: (await firstOf<{ ActivityId: number }>(w, '/api/XfWebApi/GetMyActivityList', w.member)).ActivityId } }),
   'POST /api/XfWebApi/SignUpActivity': async (w) => ({ body: { ActivityId: (await firstOf<{ ActivityId: number }>(w, '/api/XfWebApi/GetMyActivityList', w.member)).ActivityId } }),
   'POST /api/XfWebApi/CancelActivitySignUp': async (w) => ({ body: { ActivityId: (await firstOf<{ ActivityId: number }>(w, '/api/XfWebApi/GetMyActivityList', w.member)).ActivityId } }),
   'POST /api/XfWebApi/EditMemberPwd': () => ({ body: { Pwd: MEMBER_PASSWORD, Newpwd: NEW_PASSWORD, againNewpwd: NEW_PASSWORD } }),

@@ -54,7 +54,13 @@ export async function activitiesPublic(app: App): Promise<void> {
     '/GetMyActivityCalendar/:id',
     {
       onRequest: requireMember,
-      schema: { ...memberDocs, summary: '加入日历：活动的日历文件（.ics，RFC 5545；UID 固定，活动修改后 SEQUENCE 递增）；仅通知对象内的会员可下载', params: z.object({ id: idParam }) },
+      schema: {
+        ...memberDocs,
+        summary: '加入日历：活动的日历文件（.ics，RFC 5545；UID 固定，活动修改后 SEQUENCE 递增）；仅通知对象内的会员可下载',
+        params: z.object({ id: idParam }),
+        'x-file': 'text/calendar',
+        'x-codes': { 404: activityMessages.notFound },
+      },
     },
     async (request, reply) => {
       const member = await reconciled(request);
