@@ -31,6 +31,7 @@ import { scheduleUploadSweeps } from './features/uploads/sweep.js';
 import { scheduleLogRetention } from './features/system/retention.js';
 import { schedulePublishingClock } from './features/news/schedule.js';
 import { scheduleMembershipJob } from './features/membership/job.js';
+import { scheduleOfferLapses } from './features/activities/job.js';
 import { scheduleRevisionRetention } from './features/news/revisions.js';
 import { largestUpload } from './features/uploads/checks.js';
 import { imageVariantFallback } from './features/uploads/variants.js';
@@ -107,6 +108,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const membershipJob = backgroundJobs ? scheduleMembershipJob(services, app.log) : undefined;
   // Activity e-mails (SMTP_URL): sent in the background from the persistent outbox.
   const outbox = backgroundJobs ? startMailOutbox(services, app.log) : undefined;
+  // Waitlist offers not confirmed in time pass to the next member in line.
+  const offerLapses = backgroundJobs ? scheduleOfferLapses(services, app.log) : undefined;
   app.addHook('onClose', async () => {
     // Requests whose clients left are still at work: they finish before anything below closes.
     if (!(await inFlight.settled())) app.log.warn('requests still running 5 s after closing began; closing anyway');
@@ -116,6 +119,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await revisionRetention?.stop();
     await publishingClock?.stop();
     await membershipJob?.stop();
+    await offerLapses?.stop();
     await outbox?.stop();
     await fanout.stop();
     // Counted article views are written before the database goes.

@@ -83,6 +83,8 @@ export const permissions = {
   'activity:delete': '删除活动',
   'activity:resend': '重发活动通知',
   'activity:export': '导出活动名单',
+  'activity:checkin': '活动签到',
+  'activity:checkin:undo': '撤销签到',
 
   'system:menu:list': '菜单列表',
   'system:menu:add': '新增菜单',

@@ -26,7 +26,7 @@ export const Code = {
   AdminSession: 402,
   Forbidden: 403,
   NotFound: 404,
-  /** A save from a stale copy (its Version is no longer the article's): Data holds both sides. */
+  /** A save from a stale copy (its Version is no longer the article's): Data holds both sides. A check-in of a member already checked in: Data is the member. */
   Conflict: 409,
   TooMany: 429,
   Error: 500,

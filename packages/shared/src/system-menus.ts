@@ -99,6 +99,7 @@ export const defaultSystemMenus: DefaultSystemMenu[] = numbered([
       'activity:resend',
       'activity:export',
     ]),
+    page('活动签到', 'activity/checkin', 'CarryOutOutlined', 'activity:checkin', ['activity:checkin:undo']),
   ]),
   directory('系统管理', 'system', 'SettingOutlined', [
     page('菜单管理', 'system/menu', 'MenuOutlined', 'system:menu:list', crud('system:menu')),

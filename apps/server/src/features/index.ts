@@ -35,14 +35,16 @@ import { crawlRoutes } from './pages/crawl.js';
 
 import { activitiesAdmin } from './activities/admin.js';
 import { activitiesPublic } from './activities/public.js';
+import { attendanceAdmin } from './activities/attendance-admin.js';
+import { attendancePublic } from './activities/attendance-public.js';
 import { apiTokensAdmin } from './api-tokens/admin.js';
 import { reviewAdmin } from './review/routes.js';
 import { memorialAdmin } from './site/memorial-admin.js';
 
 /** Public site calls, spec §7 "/api/XfWebApi/". */
-const publicRoutes: FeatureRoutes[] = [linksPublic, menusPublic, newsPublic, positionsPublic, bannersPublic, lookupsPublic, visitsPublic, sitePublic, contributionsPublic, certificatesPublic, ownPasswordRoute, activitiesPublic, ...memberPublicRoutes];
+const publicRoutes: FeatureRoutes[] = [linksPublic, menusPublic, newsPublic, positionsPublic, bannersPublic, lookupsPublic, visitsPublic, sitePublic, contributionsPublic, certificatesPublic, ownPasswordRoute, activitiesPublic, attendancePublic, ...memberPublicRoutes];
 /** Business back-office calls, spec §7 "/api/XfSysBussiness/". */
-const businessRoutes: FeatureRoutes[] = [menusAdmin, newsAdmin, newsPreviewAdmin, newsRevisionsAdmin, newsAutosaveAdmin, positionsAdmin, bannersAdmin, linksAdmin, lookupsAdmin, uploadsAdmin, uploadLibraryAdmin, contributionsAdmin, reviewAdmin, sensitiveWordsAdmin, certificatesAdmin, activitiesAdmin, memorialAdmin, ...memberBusinessRoutes];
+const businessRoutes: FeatureRoutes[] = [menusAdmin, newsAdmin, newsPreviewAdmin, newsRevisionsAdmin, newsAutosaveAdmin, positionsAdmin, bannersAdmin, linksAdmin, lookupsAdmin, uploadsAdmin, uploadLibraryAdmin, contributionsAdmin, reviewAdmin, sensitiveWordsAdmin, certificatesAdmin, activitiesAdmin, attendanceAdmin, memorialAdmin, ...memberBusinessRoutes];
 /** System back-office calls, spec §7 "/api/XfSystemApi/". */
 const systemRoutes: FeatureRoutes[] = [...systemFeatureRoutes, apiTokensAdmin];
 

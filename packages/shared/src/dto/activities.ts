@@ -31,13 +31,32 @@ const activityShape = {
 };
 export type ActivityDto = z.infer<z.ZodObject<typeof activityShape>>;
 
+/** How many came of it: places held for promoted members (counted in SignUpCount), checked in, waiting. */
+const attendanceShape = {
+  /** Places held for members promoted from the waitlist, not confirmed yet (part of SignUpCount). */
+  OfferCount: z.int(),
+  CheckedInCount: z.int(),
+  /** Members on the waitlist, not yet offered a place. */
+  WaitlistCount: z.int(),
+};
+
 /** A back-office list row: the activity with its audience's counts. */
-const activityListItemShape = { ...activityShape, AudienceCount: z.int(), ReadCount: z.int() };
+const activityListItemShape = { ...activityShape, AudienceCount: z.int(), ReadCount: z.int(), ...attendanceShape };
 export const activityListItemDto = z.object(activityListItemShape).meta({ id: 'ActivityListItemDto' });
 export type ActivityListItemDto = z.infer<typeof activityListItemDto>;
 
+/** The window of self check-in with the venue's QR; both '' when there is none. */
+const selfCheckInShape = { SelfCheckInStart: z.string(), SelfCheckInEnd: z.string() };
+
 export const activityDetailDto = z
-  .object({ ...activityListItemShape, Description: z.string(), Attachments: z.array(attachment) })
+  .object({
+    ...activityListItemShape,
+    Description: z.string(),
+    Attachments: z.array(attachment),
+    /** Hours a member promoted from the waitlist has to confirm. */
+    ConfirmHours: z.int(),
+    ...selfCheckInShape,
+  })
   .meta({ id: 'ActivityDetailDto' });
 export type ActivityDetailDto = z.infer<typeof activityDetailDto>;
 
@@ -61,6 +80,11 @@ export const activityMemberDto = z
     MailTime: z.string(),
     /** When a failed e-mail is tried again; '' when none is scheduled. */
     MailRetryTime: z.string(),
+    CheckInTime: z.string(),
+    /** Place on the waitlist (1 first); 0 when not waiting. */
+    WaitlistPosition: z.int(),
+    /** Promoted from the waitlist: the place is held until then; '' when none is held. */
+    OfferUntil: z.string(),
   })
   .meta({ id: 'ActivityMemberDto' });
 export type ActivityMemberDto = z.infer<typeof activityMemberDto>;
@@ -78,11 +102,60 @@ const myActivityShape = {
   CanCancel: z.boolean(),
   /** When the notice arrived (publication, or the member joining the audience). */
   NoticeTime: z.string(),
+  /** Full: the member may join the waitlist now. */
+  CanJoinWaitlist: z.boolean(),
+  /** On the waitlist, waiting or holding an offer. */
+  IsWaitlisted: z.boolean(),
+  /** Place on the waitlist (1 first); 0 when not waiting. */
+  WaitlistPosition: z.int(),
+  /** A place is held for the member until then, to confirm (ConfirmActivityPlace); '' when none. */
+  OfferUntil: z.string(),
+  IsCheckedIn: z.boolean(),
+  CheckInTime: z.string(),
 };
 export const myActivityDto = z.object(myActivityShape).meta({ id: 'MyActivityDto' });
 export type MyActivityDto = z.infer<typeof myActivityDto>;
 
 export const myActivityDetailDto = z
-  .object({ ...myActivityShape, Description: z.string(), Attachments: z.array(attachment) })
+  .object({
+    ...myActivityShape,
+    Description: z.string(),
+    Attachments: z.array(attachment),
+    /** What the member's check-in QR carries, and the code typed in its place; '' unless signed up. */
+    CheckInToken: z.string(),
+    CheckInCode: z.string(),
+    ...selfCheckInShape,
+  })
   .meta({ id: 'MyActivityDetailDto' });
 export type MyActivityDetailDto = z.infer<typeof myActivityDetailDto>;
+
+/** An activity at the door (活动签到): its counts, polled while staff check members in, and the venue's self check-in. */
+export const checkInActivityDto = z
+  .object({
+    ...activitySummaryShape,
+    ...attendanceShape,
+    ...selfCheckInShape,
+    /** What the venue's QR carries for self check-in; '' when there is no window. */
+    SelfCheckInKey: z.string(),
+  })
+  .meta({ id: 'CheckInActivityDto' });
+export type CheckInActivityDto = z.infer<typeof checkInActivityDto>;
+
+/** A signed-up member at the door: who, which company, and whether (when, by whom) checked in. */
+export const checkInMemberDto = z
+  .object({
+    MemberId: z.int(),
+    Account: z.string(),
+    /** The company (会员名称). */
+    MemberName: z.string(),
+    /** Its contact person (联络人). */
+    Contact: z.string(),
+    MemberLevelName: z.string(),
+    CheckInCode: z.string(),
+    SignUpTime: z.string(),
+    CheckInTime: z.string(),
+    /** The admin's account; '' for self check-in or not checked in. */
+    CheckedInBy: z.string(),
+  })
+  .meta({ id: 'CheckInMemberDto' });
+export type CheckInMemberDto = z.infer<typeof checkInMemberDto>;

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { numberInput } from '../constants.js';
 import { activityMessages, messages, systemMessages } from '../messages.js';
-import { boolField, idParam, integer, optionalParam, pagingQuery, requiredText, saveIdField } from './common.js';
-export type { ActivitySummaryDto, ActivityDto, ActivityListItemDto, ActivityDetailDto, ActivityMemberDto, MyActivityDto, MyActivityDetailDto } from '../dto/activities.js';
+import { boolField, idParam, integer, integerOr, optionalParam, pagingQuery, requiredText, saveIdField } from './common.js';
+export type { ActivitySummaryDto, ActivityDto, ActivityListItemDto, ActivityDetailDto, ActivityMemberDto, MyActivityDto, MyActivityDetailDto, CheckInActivityDto, CheckInMemberDto } from '../dto/activities.js';
 
 /**
  * Activities (活动通知, issue 11): events announced to all members or to chosen member levels
@@ -39,6 +39,13 @@ const time = (required: string) =>
     .trim()
     .min(1, { error: required })
     .refine(isCstTime, { error: activityMessages.timeInvalid });
+/** A time that may be left out ('' when absent or blank). */
+const optionalTime = z
+  .preprocess((v) => (v === null || v === undefined ? '' : v), z.string({ error: activityMessages.timeInvalid }).trim())
+  .refine((t) => t === '' || isCstTime(t), { error: activityMessages.timeInvalid });
+
+/** Hours a member promoted from the waitlist has to confirm the place held for them. */
+export const ACTIVITY_CONFIRM_HOURS = { min: 1, max: 168, fallback: 24 } as const;
 
 /** An attachment: a file uploaded through UploadFile and the name it is shown under. */
 export const activityAttachment = z.object({
@@ -70,10 +77,18 @@ export const saveActivityBody = z
       .array(activityAttachment, { error: activityMessages.attachmentInvalid })
       .max(ACTIVITY_MAX_ATTACHMENTS, { error: activityMessages.tooManyAttachments(ACTIVITY_MAX_ATTACHMENTS) })
       .default([]),
+    /** Hours a member promoted from the waitlist has to confirm (default 24). */
+    ConfirmHours: integerOr(ACTIVITY_CONFIRM_HOURS.fallback, activityMessages.confirmHoursInvalid, ACTIVITY_CONFIRM_HOURS),
+    /** The window in which signed-up members check themselves in with the venue's QR; both '' for none. */
+    SelfCheckInStart: optionalTime,
+    SelfCheckInEnd: optionalTime,
   })
   .refine((b) => b.EndTime >= b.StartTime, { error: activityMessages.endBeforeStart, path: ['EndTime'] })
   .refine((b) => b.SignUpDeadline <= b.StartTime, { error: activityMessages.deadlineAfterStart, path: ['SignUpDeadline'] })
-  .refine((b) => b.AudienceAll || b.MemberLevels.length > 0, { error: activityMessages.audienceRequired, path: ['MemberLevels'] });
+  .refine((b) => b.AudienceAll || b.MemberLevels.length > 0, { error: activityMessages.audienceRequired, path: ['MemberLevels'] })
+  .refine((b) => (b.SelfCheckInStart === '') === (b.SelfCheckInEnd === ''), { error: activityMessages.selfCheckInIncomplete, path: ['SelfCheckInEnd'] })
+  .refine((b) => b.SelfCheckInEnd >= b.SelfCheckInStart, { error: activityMessages.selfCheckInEndBeforeStart, path: ['SelfCheckInEnd'] })
+  .refine((b) => b.SelfCheckInEnd <= b.EndTime, { error: activityMessages.selfCheckInAfterEnd, path: ['SelfCheckInEnd'] });
 export type SaveActivityBody = z.infer<typeof saveActivityBody>;
 
 const day = optionalParam(z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/, { error: systemMessages.dateInvalid }));
@@ -116,3 +131,45 @@ export type ResendActivityBody = z.infer<typeof resendActivityBody>;
 /** The member area's list: all the member's notices, or only the unread ones (unread=1). */
 export const myActivityListQuery = pagingQuery.extend({ unread: flag });
 
+
+/**
+ * The 6-character check-in code printed under a member's QR: letters and digits that cannot be
+ * mistaken for one another when read aloud or typed (no 0/O, 1/I/L).
+ */
+export const CHECK_IN_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+export const CHECK_IN_CODE_LENGTH = 6;
+const checkInCodePattern = new RegExp(`^[${CHECK_IN_CODE_ALPHABET}]{${CHECK_IN_CODE_LENGTH}}$`);
+
+/**
+ * CheckInActivityMember: whom to check in, by exactly one of the QR's token (a scan), the
+ * typed code (read case-insensitively, spaces ignored) or the member chosen from a search.
+ */
+export const checkInBody = z
+  .object({
+    ActivityId: idParam,
+    Token: z.string({ error: activityMessages.checkInTokenInvalid }).trim().max(200, { error: activityMessages.checkInTokenInvalid }).default(''),
+    Code: z
+      .preprocess((v) => (typeof v === 'string' ? v.replace(/\s+/g, '').toUpperCase() : v), z.string({ error: activityMessages.checkInCodeFormat }))
+      .refine((c) => c === '' || checkInCodePattern.test(c), { error: activityMessages.checkInCodeFormat })
+      .default(''),
+    MemberId: optionalParam(idParam),
+  })
+  .refine((b) => [b.Token !== '', b.Code !== '', b.MemberId !== undefined].filter(Boolean).length === 1, { error: activityMessages.checkInQueryRequired });
+export type CheckInBody = z.infer<typeof checkInBody>;
+
+/** One member of one activity: UndoActivityCheckIn, RemoveActivitySignUp. */
+export const activityMemberBody = z.object({ ActivityId: idParam, MemberId: idParam });
+
+/** The sign-ups of one activity at the door: part of the name, account or check-in code; 1 checked in, 0 not yet. */
+export const checkInMemberListQuery = pagingQuery.extend({
+  activityid: idParam,
+  key: z.string().trim().max(50, { error: messages.keywordTooLong }).optional(),
+  checkedin: flag,
+});
+export type CheckInMemberListQuery = z.infer<typeof checkInMemberListQuery>;
+
+/** SelfCheckInActivity: the key of the venue's QR. */
+export const selfCheckInBody = z.object({
+  ActivityId: idParam,
+  Key: z.string({ error: activityMessages.selfCheckInKeyInvalid }).trim().min(1, { error: activityMessages.selfCheckInKeyInvalid }).max(200, { error: activityMessages.selfCheckInKeyInvalid }),
+});

@@ -21,6 +21,7 @@ import { audienceColumns, audiencePages } from './export.js';
 import { mailContext, siteContext } from './mail.js';
 import { deliverNotices, listAudience, remindMembers } from './notices.js';
 import { mailEnabled, nudgeOutbox } from './outbox.js';
+import { lapseOffers } from './waitlist.js';
 import { closeActivity, deleteActivities, getActivity, listActivities, publishActivity, saveActivity } from './service.js';
 
 const TARGET = '活动';
@@ -41,6 +42,8 @@ export async function activitiesAdmin(app: App): Promise<void> {
     '/GetActivityList',
     { onRequest: requireAdmin('activity:list'), schema: { ...adminDocs, summary: '活动列表（按标题、状态、开始日期筛选；分页；含通知人数、已读人数、报名人数）', querystring: activityListQuery } },
     async (request) => {
+      // Offers past their time go to the next in line before the counts are read.
+      await lapseOffers(database, mailContext(request), now());
       const page = await listActivities(db, request.query);
       return list(page.items.map(toActivityDto), page.total);
     },
@@ -49,21 +52,27 @@ export async function activitiesAdmin(app: App): Promise<void> {
   app.get(
     '/GetActivity/:id',
     { onRequest: requireAdmin('activity:list', 'activity:add', 'activity:edit'), schema: { ...adminDocs, summary: '活动详情（含说明 Description 与附件 Attachments）', params: z.object({ id: idParam }) } },
-    async (request) => ok(toActivityDetailDto(await getActivity(db, request.params.id))),
+    async (request) => {
+      await lapseOffers(database, mailContext(request), now(), request.params.id);
+      return ok(toActivityDetailDto(await getActivity(db, request.params.id)));
+    },
   );
 
   app.post(
     '/SaveActivityDetail',
     {
       onRequest: requireAdmin('activity:add', 'activity:edit'),
-      schema: { ...adminDocs, summary: '新增（ActivityId 为 0，保存为草稿）或修改活动；修改已发布的活动保留阅读与报名记录；Data 为活动 id', body: saveActivityBody },
+      schema: { ...adminDocs, summary: '新增（ActivityId 为 0，保存为草稿）或修改活动；修改已发布的活动保留阅读与报名记录，提高人数上限时空出的名额依次保留给候补会员；ConfirmHours 候补确认时限（小时，默认 24）；SelfCheckInStart/SelfCheckInEnd 自助签到时段（可不填）；Data 为活动 id', body: saveActivityBody },
     },
     async (request) => {
       const body = request.body;
       const action = body.ActivityId > 0 ? 'activity:edit' : 'activity:add';
-      const saved = await adminWrite(request, { action, target: TARGET, targetId: (r: { id: number }) => r.id, detail: () => body.Title }, () => saveActivity(db, body, now()));
+      const mail = mailContext(request);
+      const saved = await adminWrite(request, { action, target: TARGET, targetId: (r: { id: number }) => r.id, detail: () => body.Title }, () => saveActivity(db, body, mail, now()));
+      // Places a raised capacity freed went to the waitlist: their e-mails go now.
+      if (mail && saved.promoted > 0) nudgeOutbox(database);
       // A published activity whose audience grew reaches its new members at once.
-      if (!saved.created) await deliverNotices(database, { activityId: saved.id }, mailContext(request), now());
+      if (!saved.created) await deliverNotices(database, { activityId: saved.id }, mail, now());
       return ok(saved.id);
     },
   );
@@ -119,6 +128,7 @@ export async function activitiesAdmin(app: App): Promise<void> {
       const q = request.query;
       await getActivity(db, q.activityid);
       await deliverNotices(database, { activityId: q.activityid }, mailContext(request), now());
+      await lapseOffers(database, mailContext(request), now(), q.activityid);
       const page = await listAudience(db, q, mailEnabled(app.services));
       return list(page.items.map(toActivityMemberDto), page.total);
     },

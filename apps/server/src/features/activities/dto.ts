@@ -1,7 +1,8 @@
-import type { ActivityDetailDto, ActivityListItemDto, ActivitySummaryDto, ActivityMemberDto, MyActivityDetailDto, MyActivityDto } from '@portal/shared';
+import type { ActivityDetailDto, ActivityListItemDto, ActivitySummaryDto, ActivityMemberDto, CheckInActivityDto, CheckInMemberDto, MyActivityDetailDto, MyActivityDto } from '@portal/shared';
+import type { CheckInActivity, CheckInMember } from './check-in.js';
 import type { MyActivity, MyActivityDetail } from './member.js';
 import type { AudienceMember } from './notices.js';
-import type { Activity, ActivityDetail, ActivitySummary } from './service.js';
+import type { Activity, ActivityDetail, ActivitySummary, Attendance } from './service.js';
 
 const toSummaryDto = (a: ActivitySummary): ActivitySummaryDto => ({
   ActivityId: a.id,
@@ -22,12 +23,22 @@ export const toActivityDto = (a: Activity): ActivityListItemDto => ({
   MemberLevelNames: a.memberLevels.map((l) => l.name),
   AudienceCount: a.audienceCount,
   ReadCount: a.readCount,
+  ...toAttendanceDto(a.attendance),
   PublishTime: a.publishedAt,
   CreateTime: a.createdAt,
   UpdateTime: a.updatedAt,
 });
 
-export const toActivityDetailDto = (a: ActivityDetail): ActivityDetailDto => ({ ...toActivityDto(a), Description: a.description, Attachments: a.attachments });
+export const toAttendanceDto = (a: Attendance) => ({ OfferCount: a.offerCount, CheckedInCount: a.checkedInCount, WaitlistCount: a.waitlistCount });
+
+export const toActivityDetailDto = (a: ActivityDetail): ActivityDetailDto => ({
+  ...toActivityDto(a),
+  Description: a.description,
+  Attachments: a.attachments,
+  ConfirmHours: a.confirmHours,
+  SelfCheckInStart: a.selfCheckInStart,
+  SelfCheckInEnd: a.selfCheckInEnd,
+});
 
 export const toActivityMemberDto = (m: AudienceMember): ActivityMemberDto => ({
   MemberId: m.memberId,
@@ -44,6 +55,9 @@ export const toActivityMemberDto = (m: AudienceMember): ActivityMemberDto => ({
   MailError: m.mailError,
   MailTime: m.mailTime,
   MailRetryTime: m.mailRetryAt,
+  CheckInTime: m.checkedInAt,
+  WaitlistPosition: m.waitlistPosition,
+  OfferUntil: m.offerUntil,
 });
 
 export const toMyActivityDto = (a: MyActivity): MyActivityDto => ({
@@ -56,6 +70,40 @@ export const toMyActivityDto = (a: MyActivity): MyActivityDto => ({
   CanSignUp: a.canSignUp,
   CanCancel: a.canCancel,
   NoticeTime: a.noticeAt,
+  CanJoinWaitlist: a.canJoinWaitlist,
+  IsWaitlisted: a.waitlistedAt !== '',
+  WaitlistPosition: a.waitlistPosition,
+  OfferUntil: a.offerUntil,
+  IsCheckedIn: a.checkedInAt !== '',
+  CheckInTime: a.checkedInAt,
 });
 
-export const toMyActivityDetailDto = (a: MyActivityDetail): MyActivityDetailDto => ({ ...toMyActivityDto(a), Description: a.description, Attachments: a.attachments });
+export const toMyActivityDetailDto = (a: MyActivityDetail): MyActivityDetailDto => ({
+  ...toMyActivityDto(a),
+  Description: a.description,
+  Attachments: a.attachments,
+  CheckInToken: a.checkInToken,
+  CheckInCode: a.checkInCode,
+  SelfCheckInStart: a.selfCheckInStart,
+  SelfCheckInEnd: a.selfCheckInEnd,
+});
+
+export const toCheckInActivityDto = (a: CheckInActivity): CheckInActivityDto => ({
+  ...toSummaryDto(a),
+  ...toAttendanceDto(a.attendance),
+  SelfCheckInStart: a.selfCheckInStart,
+  SelfCheckInEnd: a.selfCheckInEnd,
+  SelfCheckInKey: a.selfCheckInKey,
+});
+
+export const toCheckInMemberDto = (m: CheckInMember): CheckInMemberDto => ({
+  MemberId: m.memberId,
+  Account: m.account,
+  MemberName: m.memberName,
+  Contact: m.contact,
+  MemberLevelName: m.levelName,
+  CheckInCode: m.checkInCode,
+  SignUpTime: m.signedUpAt,
+  CheckInTime: m.checkedInAt,
+  CheckedInBy: m.checkedInBy,
+});

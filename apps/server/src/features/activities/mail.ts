@@ -58,3 +58,29 @@ export function activityMail(context: MailContext, a: MailedActivity): OutgoingM
   ]);
   return { recipient: a.email, subject: `【活动通知】${a.title}`, body };
 }
+
+export interface OfferedActivity {
+  email: string;
+  member_name: string;
+  activity_id: number;
+  title: string;
+  place: string;
+  start_time: string;
+  end_time: string;
+  /** The place is held until then. */
+  offer_until: string;
+}
+
+/** A waiting member promoted (waitlist.ts): a place is held for them until offer_until, to confirm on the activity's page. */
+export function offerMail(context: MailContext, a: OfferedActivity): OutgoingMail {
+  const body = activityLetter(context, a.member_name, [
+    `您候补的活动「${a.title}」有了空余名额，已为您保留。`,
+    `请于 ${a.offer_until.slice(0, 16)} 前确认参加，逾期名额将顺延给下一位候补会员。`,
+    '',
+    activityTimeLine(a),
+    `活动地点：${a.place}`,
+    '',
+    `确认参加：${context.baseUrl}${activityPath(a.activity_id)}`,
+  ]);
+  return { recipient: a.email, subject: `【候补成功】${a.title}`, body };
+}

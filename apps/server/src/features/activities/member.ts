@@ -1,10 +1,14 @@
 import { sql, type Kysely } from 'kysely';
-import { activityMessages, ActivityStatus, formatCst, MemberStatus, type ActivityAttachment } from '@portal/shared';
+import { activityMessages, ActivityStatus, formatCst, type ActivityAttachment } from '@portal/shared';
+import type { Database } from '../../db/connection.js';
 import type { DB } from '../../db/schema.js';
 import { badRequest, notFound } from '../../http/envelope.js';
 import { pageWindow } from '../../http/paging.js';
-import { inAudience } from './notices.js';
+import { giveCheckInKeys } from './check-in-keys.js';
 import { parseAttachments, summaryColumns, toSummary, type ActivitySummary } from './service.js';
+import { memberStanding, refuseUnlessOpen } from './standing.js';
+import { queuePlace } from './queue.js';
+import { changingPlaces, confirmOffer, lockActivity, promoteWaiting, releaseSignUp, type PromotionMail } from './waitlist.js';
 
 /**
  * The member's side of the notices: the list with unread marks, opening one (which marks it
@@ -26,11 +30,22 @@ export interface MyActivity extends ActivitySummary {
   noticeAt: string;
   canSignUp: boolean;
   canCancel: boolean;
+  canJoinWaitlist: boolean;
+  waitlistedAt: string;
+  /** Place in the queue (1 first); 0 when not waiting. */
+  waitlistPosition: number;
+  offerUntil: string;
+  checkedInAt: string;
 }
 
 export interface MyActivityDetail extends MyActivity {
   description: string;
   attachments: ActivityAttachment[];
+  /** The check-in QR's token and typed code; '' unless signed up. */
+  checkInToken: string;
+  checkInCode: string;
+  selfCheckInStart: string;
+  selfCheckInEnd: string;
 }
 
 /** The member's notices of activities members may see (published or closed; drafts never). */
@@ -38,7 +53,7 @@ function myQuery(db: Db, memberId: number) {
   return db
     .selectFrom('activity_notices as n')
     .innerJoin('activities as a', 'a.id', 'n.activity_id')
-    .select([...summaryColumns, 'n.read_at', 'n.reminded_at', 'n.signed_up_at', 'n.created_at'])
+    .select([...summaryColumns, 'n.read_at', 'n.reminded_at', 'n.signed_up_at', 'n.created_at', 'n.waitlisted_at', 'n.offer_until', 'n.checked_in_at', queuePlace.as('queue_place')])
     .where('n.member_id', '=', memberId)
     .where('a.status', '!=', ActivityStatus.Draft);
 }
@@ -48,14 +63,21 @@ type MyRow = Awaited<ReturnType<ReturnType<typeof myQuery>['executeTakeFirstOrTh
 function toMine(r: MyRow, at: string): MyActivity {
   const open = r.status === ActivityStatus.Published && at <= r.sign_up_deadline;
   const signedUp = r.signed_up_at !== '';
+  const room = r.capacity === 0 || r.sign_up_count < r.capacity;
   return {
     ...toSummary(r),
     readAt: r.read_at,
     remindedAt: r.reminded_at,
     signedUpAt: r.signed_up_at,
     noticeAt: r.reminded_at > r.created_at ? r.reminded_at : r.created_at,
-    canSignUp: open && !signedUp && (r.capacity === 0 || r.sign_up_count < r.capacity),
-    canCancel: open && signedUp,
+    canSignUp: open && !signedUp && r.offer_until === '' && room,
+    canCancel: open && signedUp && r.checked_in_at === '',
+    canJoinWaitlist: open && !signedUp && r.waitlisted_at === '' && !room,
+    waitlistedAt: r.waitlisted_at,
+    // PostgreSQL counts in bigint, which its driver hands over as text.
+    waitlistPosition: Number(r.queue_place),
+    offerUntil: r.offer_until,
+    checkedInAt: r.checked_in_at,
   };
 }
 
@@ -88,38 +110,54 @@ export async function unreadCount(db: Db, memberId: number): Promise<number> {
   return n;
 }
 
-/** GetMyActivity/{id}: the member's activity in full; opening it marks it read (the first time only, so re-reading writes nothing). */
+/**
+ * GetMyActivity/{id}: the member's activity in full; opening it marks it read (the first time
+ * only, so re-reading writes nothing). A sign-up from before check-in existed is given its
+ * check-in keys here, the first time it is opened.
+ */
 export async function openMine(db: Db, memberId: number, id: number, now: number): Promise<MyActivityDetail> {
   const at = formatCst(now);
-  const row = await myQuery(db, memberId).select(['a.description', 'a.attachments']).where('a.id', '=', id).executeTakeFirst();
+  const read = () =>
+    myQuery(db, memberId)
+      .select(['a.description', 'a.attachments', 'a.self_check_in_start', 'a.self_check_in_end', 'n.check_in_token', 'n.check_in_code'])
+      .where('a.id', '=', id)
+      .executeTakeFirst();
+  let row = await read();
   if (!row) throw notFound(activityMessages.notFound);
+  if (row.signed_up_at !== '' && !row.check_in_token) {
+    await db.transaction().execute(async (trx) => {
+      await lockActivity(trx, id);
+      await giveCheckInKeys(trx, id, memberId);
+    });
+    row = (await read())!;
+  }
   if (row.read_at === '') {
     await db.updateTable('activity_notices').set({ read_at: at }).where('member_id', '=', memberId).where('activity_id', '=', id).where('read_at', '=', '').execute();
     row.read_at = at;
   }
-  return { ...toMine(row, at), description: row.description, attachments: parseAttachments(row.attachments) };
+  const signedUp = row.signed_up_at !== '';
+  return {
+    ...toMine(row, at),
+    description: row.description,
+    attachments: parseAttachments(row.attachments),
+    checkInToken: signedUp ? (row.check_in_token ?? '') : '',
+    checkInCode: signedUp ? (row.check_in_code ?? '') : '',
+    selfCheckInStart: row.self_check_in_start,
+    selfCheckInEnd: row.self_check_in_end,
+  };
 }
 
-/** Whether the member is in the activity's audience now (they may have moved level since the notice). */
-async function inAudienceNow(db: Db, memberId: number, activityId: number): Promise<boolean> {
-  const row = await db.selectFrom(['members as m', 'activities as a']).select('m.id').where('m.id', '=', memberId).where('a.id', '=', activityId).where(inAudience).executeTakeFirst();
-  return row !== undefined;
-}
-
-/** SignUpActivity: refused with the reason, nothing written; otherwise one place taken. */
+/**
+ * SignUpActivity: refused with the reason, nothing written; otherwise one place taken and the
+ * check-in keys given. A member holding a place offered from the waitlist confirms it instead;
+ * a waiting member who finds a place free takes it and leaves the list.
+ */
 export async function signUp(db: Db, memberId: number, activityId: number, now: number): Promise<void> {
   const at = formatCst(now);
-  const [activity, notice, member] = await Promise.all([
-    db.selectFrom('activities').select(['status', 'sign_up_deadline', 'capacity', 'sign_up_count']).where('id', '=', activityId).executeTakeFirst(),
-    db.selectFrom('activity_notices').select(['signed_up_at']).where('activity_id', '=', activityId).where('member_id', '=', memberId).executeTakeFirst(),
-    db.selectFrom('members').select('status').where('id', '=', memberId).executeTakeFirst(),
-  ]);
-  if (!activity || activity.status === ActivityStatus.Draft) throw notFound(activityMessages.notFound);
-  if (!notice || !(await inAudienceNow(db, memberId, activityId))) throw badRequest(activityMessages.outsideAudience);
-  if (member?.status !== MemberStatus.Enabled) throw badRequest(activityMessages.memberDisabled);
-  if (activity.status !== ActivityStatus.Published) throw badRequest(activityMessages.notOpen);
-  if (at > activity.sign_up_deadline) throw badRequest(activityMessages.deadlinePassed);
-  if (notice.signed_up_at !== '') throw badRequest(activityMessages.alreadySignedUp);
+  const standing = await memberStanding(db, memberId, activityId);
+  refuseUnlessOpen(standing, now);
+  if (standing.signed_up_at !== '') throw badRequest(activityMessages.alreadySignedUp);
+  if (standing.offer_until) return confirmOffer(db, memberId, activityId, now);
   await db.transaction().execute(async (trx) => {
     // The place first: on PostgreSQL this row lock orders racing sign-ups of one activity.
     const place = await trx
@@ -133,41 +171,35 @@ export async function signUp(db: Db, memberId: number, activityId: number, now: 
     if (Number(place.numUpdatedRows) === 0) throw badRequest(activityMessages.full);
     const mine = await trx
       .updateTable('activity_notices')
-      .set({ signed_up_at: at })
+      .set({ signed_up_at: at, waitlisted_at: '' })
       .where('activity_id', '=', activityId)
       .where('member_id', '=', memberId)
       .where('signed_up_at', '=', '')
+      .where('offer_until', '=', '')
       .executeTakeFirst();
     // The same member's second request, racing the first: it rolls its place back.
     if (Number(mine.numUpdatedRows) === 0) throw badRequest(activityMessages.alreadySignedUp);
+    await giveCheckInKeys(trx, activityId, memberId);
   });
 }
 
-/** CancelActivitySignUp: until the deadline, while published; the place is given back. */
-export async function cancelSignUp(db: Db, memberId: number, activityId: number, now: number): Promise<void> {
+/**
+ * CancelActivitySignUp: until the deadline, while published, and not once checked in; the
+ * place is given back and offered to the first on the waitlist in the same transaction.
+ */
+export async function cancelSignUp(database: Database, memberId: number, activityId: number, mail: PromotionMail, now: number): Promise<void> {
   const at = formatCst(now);
-  const activity = await db.selectFrom('activities').select(['status', 'sign_up_deadline']).where('id', '=', activityId).executeTakeFirst();
+  const activity = await database.db.selectFrom('activities').select(['status', 'sign_up_deadline']).where('id', '=', activityId).executeTakeFirst();
   if (!activity || activity.status === ActivityStatus.Draft) throw notFound(activityMessages.notFound);
   if (activity.status !== ActivityStatus.Published) throw badRequest(activityMessages.notOpen);
   if (at > activity.sign_up_deadline) throw badRequest(activityMessages.deadlinePassed);
-  await db.transaction().execute(async (trx) => {
+  await changingPlaces(database, mail, async (trx) => {
     // The activity row first, as in signUp: the same lock order, so the two never deadlock.
-    const place = await trx
-      .updateTable('activities')
-      .set((eb) => ({ sign_up_count: eb('sign_up_count', '-', 1) }))
-      .where('id', '=', activityId)
-      .where(({ exists, selectFrom }) =>
-        exists(selectFrom('activity_notices').select('id').where('activity_id', '=', activityId).where('member_id', '=', memberId).where('signed_up_at', '!=', '')),
-      )
-      .executeTakeFirst();
-    if (Number(place.numUpdatedRows) === 0) throw badRequest(activityMessages.notSignedUp);
-    const mine = await trx
-      .updateTable('activity_notices')
-      .set({ signed_up_at: '' })
-      .where('activity_id', '=', activityId)
-      .where('member_id', '=', memberId)
-      .where('signed_up_at', '!=', '')
-      .executeTakeFirst();
-    if (Number(mine.numUpdatedRows) === 0) throw badRequest(activityMessages.notSignedUp);
+    await lockActivity(trx, activityId);
+    if (!(await releaseSignUp(trx, activityId, memberId))) {
+      const mine = await trx.selectFrom('activity_notices').select('checked_in_at').where('activity_id', '=', activityId).where('member_id', '=', memberId).executeTakeFirst();
+      throw badRequest(mine?.checked_in_at ? activityMessages.cancelCheckedIn : activityMessages.notSignedUp);
+    }
+    return { result: undefined, promoted: await promoteWaiting(trx, activityId, mail, now) };
   });
 }

@@ -7,6 +7,7 @@ import { pageWindow } from '../../http/paging.js';
 import { containing } from '../system/like.js';
 import { activityMail, type MailContext } from './mail.js';
 import { enqueueMails, nudgeOutbox } from './outbox.js';
+import { queuePlace } from './queue.js';
 
 /**
  * Notices: one row per member of an activity's audience, holding that member's read time,
@@ -112,6 +113,9 @@ export function audienceQuery(db: Db, filter: ActivityMemberFilter) {
       'o.sent_at',
       'o.updated_at as mail_updated_at',
       'o.next_attempt_at',
+      'n.checked_in_at',
+      'n.offer_until',
+      queuePlace.as('queue_place'),
     ])
     .where('n.activity_id', '=', filter.activityid);
   if (filter.isread !== undefined) query = query.where('n.read_at', filter.isread === 1 ? '!=' : '=', '');
@@ -135,6 +139,10 @@ export interface AudienceMember {
   mailError: string;
   mailTime: string;
   mailRetryAt: string;
+  checkedInAt: string;
+  /** Place on the waitlist (1 first); 0 when not waiting. */
+  waitlistPosition: number;
+  offerUntil: string;
 }
 
 /** A notice that never had an e-mail, while no mail server is configured, was only ever in the member area. */
@@ -154,6 +162,9 @@ export const toAudienceMember = (r: AudienceRow, mailOn: boolean): AudienceMembe
   mailError: r.mail_state === 'failed' ? (r.last_error ?? '') : '',
   mailTime: r.mail_state === 'sent' ? (r.sent_at ?? '') : r.mail_state === 'failed' ? (r.mail_updated_at ?? '') : '',
   mailRetryAt: r.mail_state === 'failed' ? (r.next_attempt_at ?? '') : '',
+  checkedInAt: r.checked_in_at,
+  waitlistPosition: Number(r.queue_place),
+  offerUntil: r.offer_until,
 });
 
 /** Signed-up members first (in sign-up order), then the rest by account; paged in SQL. */

@@ -10,6 +10,7 @@ import { toMyActivityDetailDto, toMyActivityDto } from './dto.js';
 import { mailContext, siteContext } from './mail.js';
 import { cancelSignUp, listMine, openMine, signUp, unreadCount } from './member.js';
 import { deliverNotices } from './notices.js';
+import { lapseOffers } from './waitlist.js';
 
 /**
  * 活动通知 in the member area (our names; docs/api.md). Every call first delivers the member's
@@ -21,7 +22,10 @@ export async function activitiesPublic(app: App): Promise<void> {
 
   const reconciled = async (request: Parameters<typeof currentMember>[0]) => {
     const member = await currentMember(request);
-    await deliverNotices(database, { memberId: member.memberId }, mailContext(request), now());
+    const mail = mailContext(request);
+    await deliverNotices(database, { memberId: member.memberId }, mail, now());
+    // Offers past their time go to the next in line before the member reads the lists.
+    await lapseOffers(database, mail, now());
     return member;
   };
 
@@ -84,10 +88,10 @@ export async function activitiesPublic(app: App): Promise<void> {
 
   app.post(
     '/CancelActivitySignUp',
-    { onRequest: requireMember, schema: { ...memberDocs, summary: '取消报名（截止时间前）', body: activityIdBody } },
+    { onRequest: requireMember, schema: { ...memberDocs, summary: '取消报名（截止时间前，签到后不能取消）；名额顺延给候补名单中的第一位', body: activityIdBody } },
     async (request) => {
       const member = await currentMember(request);
-      await cancelSignUp(db, member.memberId, request.body.ActivityId, now());
+      await cancelSignUp(database, member.memberId, request.body.ActivityId, mailContext(request), now());
       return ok(null, activityMessages.cancelled);
     },
   );

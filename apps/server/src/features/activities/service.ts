@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Expression, Kysely, SqlBool } from 'kysely';
 import { activityMessages, ActivityStatus, formatCst, typeKinds, type ActivityAttachment, type ActivityListQuery, type SaveActivityBody } from '@portal/shared';
 import { sanitizeRichText } from '../../content/sanitize.js';
 import type { DB } from '../../db/schema.js';
@@ -8,6 +8,8 @@ import { containing } from '../system/like.js';
 import { cancellationMails } from './calendar.js';
 import type { SiteContext } from './mail.js';
 import { enqueueMails } from './outbox.js';
+import { newSelfCheckInKey } from './check-in-keys.js';
+import { promoteWaiting, type PromotionMail } from './waitlist.js';
 
 /**
  * Activities as the back office writes them: a draft is edited freely; publishing announces it
@@ -54,32 +56,60 @@ export interface Activity extends ActivitySummary {
   /** The audience's size and how many have read it (list and detail). */
   audienceCount: number;
   readCount: number;
+  attendance: Attendance;
+}
+
+/** How many came of an activity's places: held for promoted members (part of signUpCount), checked in, waiting. */
+export interface Attendance {
+  offerCount: number;
+  checkedInCount: number;
+  waitlistCount: number;
 }
 
 export interface ActivityDetail extends Activity {
   description: string;
   attachments: ActivityAttachment[];
+  confirmHours: number;
+  selfCheckInStart: string;
+  selfCheckInEnd: string;
 }
 
 type Db = Kysely<DB>;
 
 const columns = [...summaryColumns, 'a.audience_all', 'a.published_at', 'a.created_at', 'a.updated_at'] as const;
 
-/** Activities with their audience counts, one grouped subquery rather than a query per row. */
-function activityQuery(db: Db) {
-  const counts = db
+/** Each activity's notice counts (`c`), one grouped subquery rather than a query per row. */
+export function noticeCounts(db: Db) {
+  return db
     .selectFrom('activity_notices')
-    .select((eb) => [
-      'activity_id',
-      eb.fn.countAll<number>().as('audience'),
-      eb.fn.sum<number>(eb.case().when('read_at', '!=', '').then(1).else(0).end()).as('read'),
-    ])
+    .select((eb) => {
+      const howMany = (condition: Expression<SqlBool>) => eb.fn.sum<number | string>(eb.case().when(condition).then(1).else(0).end());
+      return [
+        'activity_id',
+        eb.fn.countAll<number>().as('audience'),
+        howMany(eb('read_at', '!=', '')).as('read'),
+        howMany(eb('offer_until', '!=', '')).as('offered'),
+        howMany(eb('checked_in_at', '!=', '')).as('checked_in'),
+        howMany(eb.and([eb('waitlisted_at', '!=', ''), eb('offer_until', '=', '')])).as('waiting'),
+      ];
+    })
     .groupBy('activity_id')
     .as('c');
+}
+
+/** The attendance counts of a row joined with noticeCounts (null sums: no notices yet; PostgreSQL's sums arrive as text). */
+export const toAttendance = (r: { offered: number | string | null; checked_in: number | string | null; waiting: number | string | null }): Attendance => ({
+  offerCount: Number(r.offered ?? 0),
+  checkedInCount: Number(r.checked_in ?? 0),
+  waitlistCount: Number(r.waiting ?? 0),
+});
+
+/** Activities with their audience counts. */
+function activityQuery(db: Db) {
   return db
     .selectFrom('activities as a')
-    .leftJoin(counts, 'c.activity_id', 'a.id')
-    .select([...columns, 'c.audience', 'c.read']);
+    .leftJoin(noticeCounts(db), 'c.activity_id', 'a.id')
+    .select([...columns, 'c.audience', 'c.read', 'c.offered', 'c.checked_in', 'c.waiting']);
 }
 
 type ActivityRow = Awaited<ReturnType<ReturnType<typeof activityQuery>['executeTakeFirstOrThrow']>>;
@@ -113,6 +143,7 @@ const toActivity = (r: ActivityRow, levels: Map<number, { id: number; name: stri
   updatedAt: r.updated_at,
   audienceCount: Number(r.audience ?? 0),
   readCount: Number(r.read ?? 0),
+  attendance: toAttendance(r),
 });
 
 /** GetActivityList: the activities starting latest first, paged in SQL. */
@@ -133,9 +164,19 @@ export async function listActivities(db: Db, q: ActivityListQuery): Promise<{ it
 
 /** GetActivity/{id}: the activity with its description and attachments. */
 export async function getActivity(db: Db, id: number): Promise<ActivityDetail> {
-  const row = await activityQuery(db).select(['a.description', 'a.attachments']).where('a.id', '=', id).executeTakeFirst();
+  const row = await activityQuery(db)
+    .select(['a.description', 'a.attachments', 'a.confirm_hours', 'a.self_check_in_start', 'a.self_check_in_end'])
+    .where('a.id', '=', id)
+    .executeTakeFirst();
   if (!row) throw notFound(activityMessages.notFound);
-  return { ...toActivity(row, await levelsOf(db, [id])), description: row.description, attachments: parseAttachments(row.attachments) };
+  return {
+    ...toActivity(row, await levelsOf(db, [id])),
+    description: row.description,
+    attachments: parseAttachments(row.attachments),
+    confirmHours: row.confirm_hours,
+    selfCheckInStart: row.self_check_in_start,
+    selfCheckInEnd: row.self_check_in_end,
+  };
 }
 
 export function parseAttachments(json: string): ActivityAttachment[] {
@@ -165,10 +206,13 @@ async function checkAttachments(db: Db, attachments: ActivityAttachment[]): Prom
 
 /**
  * SaveActivityDetail. A new activity is a draft. An edit keeps status, notices, reads and
- * sign-ups; a capacity below the places already taken is refused, checked in the same
- * conditional update that writes it, so a sign-up racing the edit cannot slip past.
+ * sign-ups; a capacity below the places already taken (held offers included) is refused,
+ * checked in the same conditional update that writes it, so a sign-up racing the edit cannot
+ * slip past. Places a raised capacity frees go to the waitlist in the same transaction.
+ * A self check-in window gets its venue key the first time it is set, keeps it while it is
+ * moved, and loses it when cleared.
  */
-export async function saveActivity(db: Db, body: SaveActivityBody, now: number): Promise<{ id: number; created: boolean }> {
+export async function saveActivity(db: Db, body: SaveActivityBody, mail: PromotionMail, now: number): Promise<{ id: number; created: boolean; promoted: number }> {
   const at = formatCst(now);
   const levels = body.AudienceAll ? [] : [...new Set(body.MemberLevels)];
   const current = body.ActivityId > 0 ? await getActivity(db, body.ActivityId) : undefined;
@@ -184,8 +228,12 @@ export async function saveActivity(db: Db, body: SaveActivityBody, now: number):
     capacity: body.Capacity,
     audience_all: body.AudienceAll ? 1 : 0,
     attachments: JSON.stringify(body.Attachments),
+    confirm_hours: body.ConfirmHours,
+    self_check_in_start: body.SelfCheckInStart,
+    self_check_in_end: body.SelfCheckInEnd,
     updated_at: at,
   };
+  const selfCheckIn = body.SelfCheckInStart !== '';
   return db.transaction().execute(async (trx) => {
     let id: number;
     if (current) {
@@ -196,6 +244,7 @@ export async function saveActivity(db: Db, body: SaveActivityBody, now: number):
         // An announced activity (published, or closed but still to happen) may be in members'
         // calendars: its calendar file's SEQUENCE moves on, so theirs take the new version.
         .set((eb) => ({ revision: eb.case().when('status', '!=', ActivityStatus.Draft).then(eb('revision', '+', 1)).else(eb.ref('revision')).end() }))
+        .set((eb) => ({ self_check_in_key: selfCheckIn ? eb.case().when('self_check_in_key', '=', '').then(newSelfCheckInKey()).else(eb.ref('self_check_in_key')).end() : '' }))
         .where('id', '=', id);
       if (body.Capacity > 0) update = update.where('sign_up_count', '<=', body.Capacity);
       const updated = await update.executeTakeFirst();
@@ -208,12 +257,14 @@ export async function saveActivity(db: Db, body: SaveActivityBody, now: number):
     } else {
       ({ id } = await trx
         .insertInto('activities')
-        .values({ ...record, status: ActivityStatus.Draft, sign_up_count: 0, published_at: '', created_at: at })
+        .values({ ...record, self_check_in_key: selfCheckIn ? newSelfCheckInKey() : '', status: ActivityStatus.Draft, sign_up_count: 0, published_at: '', created_at: at })
         .returning('id')
         .executeTakeFirstOrThrow());
     }
     if (levels.length > 0) await trx.insertInto('activity_levels').values(levels.map((level_id) => ({ activity_id: id, level_id }))).execute();
-    return { id, created: !current };
+    // The update above holds the activity's lock, as a cancellation's would.
+    const promoted = current ? await promoteWaiting(trx, id, mail, now) : 0;
+    return { id, created: !current, promoted };
   });
 }
 
