@@ -7,7 +7,7 @@ import type { RequestClient } from '../../http/user-agent.js';
 import { writeAudit } from '../system/audit.js';
 import { failure } from '../system/login.js';
 import { writeLoginLog } from '../system/login-log.js';
-import { clearWrongPasswords, countWrongPassword, lockedMinutes, type GuessKey } from '../system/lockout.js';
+import { claimTry, clearWrongPasswords, handBackTry, type GuessKey } from '../system/lockout.js';
 import { hashNewPassword } from '../system/new-password.js';
 import { decoyHash, verifyPassword } from '../system/passwords.js';
 import { endMemberSessions, openMemberSession } from './sessions.js';
@@ -44,15 +44,18 @@ export async function signInMember(services: Services, attempt: { account: strin
     .select(['id', 'password_hash', 'status', 'apply_state', 'process_item_name'])
     .where(sql`lower(account)`, '=', attempt.account.toLowerCase())
     .executeTakeFirst();
-  const locked = await lockedMinutes(db, guess, at);
+  const { lockedMinutes: locked, lockIfWrong: lock } = await claimTry(db, guess, at);
   if (locked) return refuse(member?.id ?? null, failure.locked, systemMessages.accountLocked(locked));
   const matches = await verifyPassword(attempt.password, member?.password_hash ?? (await decoyHash()));
   if (!member || !matches) {
     const reason = member ? failure.wrongPassword : failure.unknownAccount;
-    const lock = await countGuess(services, guess, '登录密码错误');
+    await auditLock(services, guess, '登录密码错误', lock);
     return refuse(member?.id ?? null, lock ? `${reason}，${failure.locked}` : reason, lock ? systemMessages.accountLocked(lock) : systemMessages.loginFailed);
   }
-  if (member.status !== MemberStatus.Enabled) return refuse(member.id, failure.disabled, systemMessages.accountDisabled);
+  if (member.status !== MemberStatus.Enabled) {
+    await handBackTry(db, guess);
+    return refuse(member.id, failure.disabled, systemMessages.accountDisabled);
+  }
 
   await clearWrongPasswords(db, guess);
   await db.updateTable('members').set({ last_login_at: formatCst(at) }).where('id', '=', member.id).execute();
@@ -67,14 +70,9 @@ export async function signInMember(services: Services, attempt: { account: strin
   return rejected ? { state: ApplyState.Rejected, applicationToken, reason: member.process_item_name } : { state: ApplyState.UnderReview, applicationToken };
 }
 
-/**
- * Counts a wrong password toward the lockout; the guess that locks the account is audited
- * (which account, from where). Answers the minutes of the lock it starts, or 0.
- */
-async function countGuess({ database, now }: Services, guess: GuessKey, what: string): Promise<number> {
-  const lock = await countWrongPassword(database.db, guess, now());
+/** A wrong guess that locked the account (`lock` minutes; 0 when it did not) is audited: which account, from where. */
+async function auditLock({ database, now }: Services, guess: GuessKey, what: string, lock: number): Promise<void> {
   if (lock) await writeAudit(database.db, { adminId: null, account: guess.account, action: 'auth:memberLocked', ip: guess.ip, ok: false, detail: `${what}，锁定${lock}分钟` }, now());
-  return lock;
 }
 
 /**
@@ -87,17 +85,17 @@ async function countGuess({ database, now }: Services, guess: GuessKey, what: st
 export async function changeMemberPassword(services: Services, member: MemberPrincipal, ip: string, passwords: { old: string; new: string }): Promise<void> {
   const { db } = services.database;
   const guess: GuessKey = { kind: 'member', account: member.account, ip };
-  const locked = await lockedMinutes(db, guess, services.now());
-  if (locked) throw badRequest(systemMessages.accountLocked(locked));
   const row = await db.selectFrom('members').select('password_hash').where('id', '=', member.memberId).executeTakeFirstOrThrow();
+  const { lockedMinutes: locked, lockIfWrong: lock } = await claimTry(db, guess, services.now());
+  if (locked) throw badRequest(systemMessages.accountLocked(locked));
   if (!(await verifyPassword(passwords.old, row.password_hash))) {
-    const lock = await countGuess(services, guess, '修改密码时旧密码错误');
+    await auditLock(services, guess, '修改密码时旧密码错误', lock);
     if (!lock) throw badRequest(systemMessages.oldPasswordWrong);
     await endMemberSessions(db, member.memberId);
     throw badRequest(systemMessages.accountLocked(lock));
   }
-  if (passwords.new === passwords.old) throw badRequest(systemMessages.samePassword);
   await clearWrongPasswords(db, guess);
+  if (passwords.new === passwords.old) throw badRequest(systemMessages.samePassword);
   const hash = await hashNewPassword(passwords.new, member.account);
   await db.transaction().execute(async (trx) => {
     await trx.updateTable('members').set({ password_hash: hash, updated_at: formatCst(services.now()) }).where('id', '=', member.memberId).execute();

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MemberListItemDto, MemberModelDto, MemberProfileDto } from '@portal/shared';
 import { adminCall, createAdmin, createAdminTestApp, loginAdmin, testClock } from '../../../test/admin.js';
+import { atOnce, sharingInstances } from '../../../test/concurrency.js';
 import { createTestApp, engines, envelope, type TestApp } from '../../../test/harness.js';
 import { passwordsBreakingPolicy, passwordsNowAllowed } from '../../../test/passwords.js';
 import {
@@ -90,11 +91,13 @@ describe.each(engines)('members on %s', (engine) => {
       await loginMember(t, 'alice');
     });
 
+    /** GetLoginToken from one address, on the given instance. */
+    const from = (address: string, on = t) => (password: string, account = 'carol') =>
+      on.app
+        .inject({ method: 'POST', url: '/api/XfWebApi/GetLoginToken', headers: { 'x-forwarded-for': address }, payload: { str1: account, str2: password } })
+        .then((r) => envelope<string | null>(r));
+
     it('locks an account from one address for 10 minutes after 5 wrong passwords in a row, and audits the lock', async () => {
-      const from = (address: string) => (password: string, account = 'carol') =>
-        t.app
-          .inject({ method: 'POST', url: '/api/XfWebApi/GetLoginToken', headers: { 'x-forwarded-for': address }, payload: { str1: account, str2: password } })
-          .then((r) => envelope<string | null>(r));
       const guesser = from('10.200.0.1');
       for (let i = 1; i <= 4; i++) expect((await guesser(`wrong-${i}a`)).Message).toBe('账号或密码错误');
       expect((await guesser('wrong-5a')).Message).toBe('登录失败次数过多，账号已锁定，请10分钟后再试');
@@ -114,6 +117,26 @@ describe.each(engines)('members on %s', (engine) => {
         { account: 'carol', ip: '10.200.0.1', result: 0 },
         { account: 'no_such_member', ip: '10.200.0.1', result: 0 },
       ]);
+    });
+
+    it('checks at most 5 of 30 wrong passwords arriving at once, on either instance, and refuses the rest unchecked', async () => {
+      const address = '10.200.1.1';
+      const shared = await sharingInstances(t, { now: clock.now });
+      try {
+        const answers = await atOnce(shared.apps, 30, (on, i) => from(address, on)(`wrong-${i}a`, 'alice').then((a) => a.Message));
+        expect(answers.filter((m) => m === '账号或密码错误')).toHaveLength(4);
+        expect(answers.filter((m) => m !== '账号或密码错误')).toEqual(Array(26).fill('登录失败次数过多，账号已锁定，请10分钟后再试'));
+      } finally {
+        await shared.close();
+      }
+      // Five checked and found wrong, the fifth starting the lock (audited once); the other 25 never checked.
+      const db = t.app.services.database.db;
+      const logged = await db.selectFrom('login_logs').select('detail').where('kind', '=', 'member').where('ip', '=', address).execute();
+      expect(logged.map((r) => r.detail).sort()).toEqual([...Array(4).fill('密码错误'), '密码错误，账号已锁定', ...Array(25).fill('账号已锁定')].sort());
+      const locks = await db.selectFrom('audit_logs').select('account').where('action', '=', 'auth:memberLocked').where('ip', '=', address).execute();
+      expect(locks).toEqual([{ account: 'alice' }]);
+      expect((await from(address)(MEMBER_PASSWORD, 'alice')).Message).toBe('登录失败次数过多，账号已锁定，请10分钟后再试');
+      expect((await memberLogin(t, 'alice')).Code).toBe(200);
     });
 
     it('finds the account whatever the letter case typed', async () => {

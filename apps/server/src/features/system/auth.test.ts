@@ -1,12 +1,14 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allPermissions } from '@portal/shared';
-import { ADMIN_PASSWORD, adminCall, attemptLogin, captcha, createAdminTestApp, loginAdmin, testClock } from '../../../test/admin.js';
+import { ADMIN_PASSWORD, adminCall, attemptLogin, captcha, createAdmin, createAdminTestApp, loginAdmin, testClock } from '../../../test/admin.js';
+import { atOnce, sharingInstances } from '../../../test/concurrency.js';
 import { createTestApp, engines, envelope, type TestApp } from '../../../test/harness.js';
 import { passwordsBreakingPolicy, passwordsNowAllowed } from '../../../test/passwords.js';
 import { ensureSystemSeed } from './seed.js';
 
 const MINUTE = 60_000;
+const LOCKED_FOR_10 = '登录失败次数过多，账号已锁定，请10分钟后再试';
 
 describe.each(engines)('admin sign-in on %s', (engine) => {
   const clock = testClock();
@@ -103,13 +105,41 @@ describe.each(engines)('admin sign-in on %s', (engine) => {
 
   it('locks an account for 10 minutes after 5 wrong passwords, saying how long', async () => {
     for (let i = 1; i <= 4; i++) expect((await attemptLogin(t, 'admin', `wrong-${i}a`)).Message).toBe('账号或密码错误');
-    expect((await attemptLogin(t, 'admin', 'wrong-5a')).Message).toBe('登录失败次数过多，账号已锁定，请10分钟后再试');
+    expect((await attemptLogin(t, 'admin', 'wrong-5a')).Message).toBe(LOCKED_FOR_10);
     clock.advance(3 * MINUTE + 30_000);
     // Even the right password is refused while locked.
     expect((await attemptLogin(t, 'admin', ADMIN_PASSWORD)).Message).toBe('登录失败次数过多，账号已锁定，请7分钟后再试');
     clock.advance(6 * MINUTE + 30_000);
     expect((await attemptLogin(t, 'admin', ADMIN_PASSWORD)).Code).toBe(200);
   });
+
+  it('checks at most 5 of 30 wrong passwords arriving at once, on either instance, and refuses the rest unchecked', async () => {
+    await createAdmin(t, await loginAdmin(t), 'burst1', '内容编辑');
+    const captchas: Awaited<ReturnType<typeof captcha>>[] = [];
+    for (let i = 0; i < 30; i++) captchas.push(await captcha(t));
+    const shared = await sharingInstances(t, { now: clock.now });
+    try {
+      const answers = await atOnce(shared.apps, 30, (on, i) =>
+        on.app
+          .inject({ method: 'POST', url: '/api/XfSystemApi/Login', payload: { Account: 'burst1', Password: `wrong-${i}a`, TreeCode: captchas[i]!.answer, FullName: captchas[i]!.ticket } })
+          .then((r) => envelope(r).Message),
+      );
+      expect(answers.filter((m) => m === '账号或密码错误')).toHaveLength(4);
+      expect(answers.filter((m) => m !== '账号或密码错误')).toEqual(Array(26).fill(LOCKED_FOR_10));
+    } finally {
+      await shared.close();
+    }
+    // Five checked and found wrong, the fifth starting the lock; the other 25 never checked.
+    const details = (await auditRows()).filter((r) => r.account === 'burst1' && r.result === 0).map((r) => r.detail);
+    expect(details.sort()).toEqual([...Array(4).fill('密码错误'), '密码错误，账号已锁定', ...Array(25).fill('账号已锁定')].sort());
+    expect((await attemptLogin(t, 'burst1', ADMIN_PASSWORD)).Message).toBe(LOCKED_FOR_10);
+    clock.advance(10 * MINUTE);
+    // The count lapsed with the lock: four wrong passwords are under the allowance again, and the
+    // right one, as the fifth try, opens.
+    for (let i = 1; i <= 4; i++) expect((await attemptLogin(t, 'burst1', `wrong-${30 + i}a`)).Message).toBe('账号或密码错误');
+    expect((await attemptLogin(t, 'burst1', ADMIN_PASSWORD)).Code).toBe(200);
+    // A new admin and some forty sign-in calls, on a machine the other suites share.
+  }, 60_000);
 
   describe('sessions', () => {
     const idle = () => t.config.adminSession.idleMinutes * MINUTE;
@@ -206,10 +236,10 @@ describe.each(engines)('admin sign-in on %s', (engine) => {
       const session = await loginAdmin(t);
       const other = await loginAdmin(t);
       for (let i = 1; i <= 4; i++) expect((await edit(session, { Password: `wrong-${i}a`, Newpwd: 'Guessed-lamp-2024', againNewpwd: 'Guessed-lamp-2024' })).Message).toBe('旧密码错误');
-      expect((await edit(session, { Password: 'wrong-5a', Newpwd: 'Guessed-lamp-2024', againNewpwd: 'Guessed-lamp-2024' })).Message).toBe('登录失败次数过多，账号已锁定，请10分钟后再试');
+      expect((await edit(session, { Password: 'wrong-5a', Newpwd: 'Guessed-lamp-2024', againNewpwd: 'Guessed-lamp-2024' })).Message).toBe(LOCKED_FOR_10);
       expect((await loginUser(session)).Code).toBe(402);
       expect((await loginUser(other)).Code).toBe(402);
-      expect((await attemptLogin(t, 'admin', ADMIN_PASSWORD)).Message).toBe('登录失败次数过多，账号已锁定，请10分钟后再试');
+      expect((await attemptLogin(t, 'admin', ADMIN_PASSWORD)).Message).toBe(LOCKED_FOR_10);
       clock.advance(10 * MINUTE);
       // The account is found whatever the letter case typed.
       expect((await attemptLogin(t, 'ADMIN', ADMIN_PASSWORD)).Code).toBe(200);

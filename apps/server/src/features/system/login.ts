@@ -11,7 +11,7 @@ import { consumeCaptcha } from './captcha.js';
 import { writeLoginLog } from './login-log.js';
 import { hashNewPassword } from './new-password.js';
 import { decoyHash, verifyPassword } from './passwords.js';
-import { clearWrongPasswords, countWrongPassword, lockedMinutes, type GuessKey } from './lockout.js';
+import { claimTry, clearWrongPasswords, handBackTry, type GuessKey } from './lockout.js';
 import { endAdminSessions, endSession, openSession } from './sessions.js';
 import { openChallenge } from './sign-in-challenges.js';
 import { secondFactorOn } from './two-factor.js';
@@ -62,20 +62,26 @@ export async function signIn(services: Services, attempt: SignInAttempt): Promis
     .select(['id', 'password_hash', 'status'])
     .where(sql`lower(account)`, '=', attempt.account.toLowerCase())
     .executeTakeFirst();
-  const locked = await lockedMinutes(db, guess, at);
+  const { lockedMinutes: locked, lockIfWrong: lock } = await claimTry(db, guess, at);
   if (locked) return refuse(admin?.id ?? null, failure.locked, systemMessages.accountLocked(locked));
   const matches = await verifyPassword(attempt.password, admin?.password_hash ?? (await decoyHash()));
   if (!admin || !matches) {
     const reason = admin ? failure.wrongPassword : failure.unknownAccount;
-    const lock = await countWrongPassword(db, guess, at);
     if (lock) return refuse(admin?.id ?? null, `${reason}，${failure.locked}`, systemMessages.accountLocked(lock));
     return refuse(admin?.id ?? null, reason, systemMessages.loginFailed);
   }
-  if (admin.status !== 1) return refuse(admin.id, failure.disabled, systemMessages.accountDisabled);
+  if (admin.status !== 1) {
+    await handBackTry(db, guess);
+    return refuse(admin.id, failure.disabled, systemMessages.accountDisabled);
+  }
   // With a second factor on, the password alone opens nothing: Code 512 with a ticket for
-  // LoginTotp (two-factor-sign-in.ts). The wrong-guess count is left as it is until the code is
-  // right too, so a known password cannot clear it between guessed codes.
-  if (await secondFactorOn(db, admin.id)) throw new AppError(Code.SecondFactor, twoFactorMessages.codeNeeded, await openChallenge(db, admin.id, at));
+  // LoginTotp (two-factor-sign-in.ts). The wrong-guess count is left as it was (the try handed
+  // back, not the count cleared) until the code is right too, so a known password cannot clear
+  // it between guessed codes.
+  if (await secondFactorOn(db, admin.id)) {
+    await handBackTry(db, guess);
+    throw new AppError(Code.SecondFactor, twoFactorMessages.codeNeeded, await openChallenge(db, admin.id, at));
+  }
   return openSignedInSession(services, { adminId: admin.id, account: attempt.account }, client, at);
 }
 
@@ -129,19 +135,18 @@ export async function changeOwnPassword(
   const audit = (ok: boolean, detail = '') =>
     writeAudit(db, { adminId: admin.adminId, account: admin.account, action: 'auth:password', target: '管理员', targetId: admin.adminId, ip, ok, detail }, at);
   const guess: GuessKey = { kind: 'admin', account: admin.account, ip };
-  const locked = await lockedMinutes(db, guess, at);
-  if (locked) throw badRequest(systemMessages.accountLocked(locked));
   const row = await db.selectFrom('admin_users').select('password_hash').where('id', '=', admin.adminId).executeTakeFirst();
   if (!row) throw adminSessionRequired();
+  const { lockedMinutes: locked, lockIfWrong: lock } = await claimTry(db, guess, at);
+  if (locked) throw badRequest(systemMessages.accountLocked(locked));
   if (!(await verifyPassword(passwords.old, row.password_hash))) {
-    const lock = await countWrongPassword(db, guess, at);
     await audit(false, lock ? `${systemMessages.oldPasswordWrong}，${failure.locked}` : systemMessages.oldPasswordWrong);
     if (!lock) throw badRequest(systemMessages.oldPasswordWrong);
     await endAdminSessions(db, admin.adminId);
     throw badRequest(systemMessages.accountLocked(lock));
   }
-  if (passwords.new === passwords.old) throw badRequest(systemMessages.samePassword);
   await clearWrongPasswords(db, guess);
+  if (passwords.new === passwords.old) throw badRequest(systemMessages.samePassword);
   const hash = await hashNewPassword(passwords.new, admin.account);
   await db.transaction().execute(async (trx) => {
     await trx.updateTable('admin_users').set({ password_hash: hash, must_change_password: 0, updated_at: formatCst(at) }).where('id', '=', admin.adminId).execute();

@@ -2,7 +2,7 @@ import { systemMessages, twoFactorMessages } from '@portal/shared';
 import type { Services } from '../../http/app-types.js';
 import { badRequest } from '../../http/envelope.js';
 import type { RequestClient } from '../../http/user-agent.js';
-import { countWrongPassword, lockedMinutes, type GuessKey } from './lockout.js';
+import { claimTry, type GuessKey } from './lockout.js';
 import { failure, openSignedInSession, recordSignIn } from './login.js';
 import { claimChallenge, endChallenge, releaseChallenge } from './sign-in-challenges.js';
 import { checkCode } from './two-factor.js';
@@ -37,11 +37,10 @@ export async function signInWithSecondFactor(services: Services, attempt: Second
 
   // Disabled or locked since the password was checked: this ticket is of no more use.
   if (admin.status !== 1) return refuse(failure.disabled, systemMessages.accountDisabled, 'end');
-  const locked = await lockedMinutes(db, guess, at);
+  const { lockedMinutes: locked, lockIfWrong: lock } = await claimTry(db, guess, at);
   if (locked) return refuse(failure.locked, systemMessages.accountLocked(locked), 'end');
   const check = await checkCode(db, adminId, attempt.code, at, { recovery: true });
   if (!check.ok) {
-    const lock = await countWrongPassword(db, guess, at);
     if (lock) return refuse(`${check.reason}，${failure.locked}`, systemMessages.accountLocked(lock), 'end');
     return refuse(check.reason, check.message, 'release');
   }

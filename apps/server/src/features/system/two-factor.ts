@@ -7,7 +7,7 @@ import { badRequest, notFound } from '../../http/envelope.js';
 import type { AdminPrincipal } from './access.js';
 import { writeAudit } from './audit.js';
 import { checkManageableAdmin } from './authority.js';
-import { clearWrongPasswords, countWrongPassword, lockedMinutes, type GuessKey } from './lockout.js';
+import { claimTry, clearWrongPasswords, handBackTry, type GuessKey } from './lockout.js';
 import { verifyPassword } from './passwords.js';
 import { endAdminSessions } from './sessions.js';
 import { newRecoveryCodes, newTotpSecret, recoveryCodeHash, totpStep, totpUri } from './totp.js';
@@ -126,18 +126,20 @@ export async function turnOff({ database, now }: Services, admin: AdminPrincipal
   if (admin.secondFactorRequired) throw badRequest(twoFactorMessages.requiredCannotTurnOff);
   const audit = (ok: boolean, detail = '') => writeAudit(db, { adminId: admin.adminId, account: admin.account, action: 'auth:totpOff', target: '管理员', targetId: admin.adminId, ip, ok, detail }, at);
   const guess: GuessKey = { kind: 'admin', account: admin.account, ip };
+  const { lockedMinutes: locked, lockIfWrong: lock } = await claimTry(db, guess, at);
+  if (locked) throw badRequest(systemMessages.accountLocked(locked));
   const refuse = async (reason: string, message: string): Promise<never> => {
-    const lock = await countWrongPassword(db, guess, at);
     await audit(false, lock ? `${reason}；${systemMessages.accountLocked(lock)}` : reason);
     if (!lock) throw badRequest(message);
     await endAdminSessions(db, admin.adminId);
     throw badRequest(systemMessages.accountLocked(lock));
   };
-  const locked = await lockedMinutes(db, guess, at);
-  if (locked) throw badRequest(systemMessages.accountLocked(locked));
   const user = await db.selectFrom('admin_users').select('password_hash').where('id', '=', admin.adminId).executeTakeFirstOrThrow();
   if (!(await verifyPassword(given.password, user.password_hash))) return refuse(codeFailure.wrongPassword, twoFactorMessages.passwordWrong);
-  if (!(await secondFactorOn(db, admin.adminId))) throw badRequest(twoFactorMessages.notOn);
+  if (!(await secondFactorOn(db, admin.adminId))) {
+    await handBackTry(db, guess);
+    throw badRequest(twoFactorMessages.notOn);
+  }
   const check = await checkCode(db, admin.adminId, given.code, at, { recovery: false });
   if (!check.ok) return refuse(check.reason, check.message);
   await clearWrongPasswords(db, guess);
