@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, engines, envelope, type TestApp } from '../../test/harness.js';
 import { ADMIN_PASSWORD, adminCall, attemptLogin, createAdminTestApp } from '../../test/admin.js';
 import { onePasswordPerRule, passwordsBreakingPolicy } from '../../test/passwords.js';
-import { freePort, runServerToEnd, startServer } from '../../test/processes.js';
+import { freePort, READY_WITHIN_MS, runServerToEnd, startServer } from '../../test/processes.js';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { connect } from '../db/connection.js';
@@ -110,7 +110,7 @@ describe('start-up', () => {
     expect(lines[0]).toMatch(new RegExp(`^数据库无法连接（127\\.0\\.0\\.1:${closed}/portal）: connect ECONNREFUSED .*秒后重试（第 1/2 次）$`));
     expect(lines[1]).toMatch(/^启动失败: 数据库无法连接.*已尝试 2 次，放弃启动$/);
     expect(run.stderr).not.toMatch(/\n\s+at /);
-  }, 60_000);
+  }, READY_WITHIN_MS + 30_000);
 
   it('stops at once with one line when STORAGE_URL is malformed or its bucket does not answer', async () => {
     const malformed = await runServerToEnd({ STORAGE_URL: 'https://bucket.example.org', DATA_DIR: tempDir() });
@@ -122,7 +122,7 @@ describe('start-up', () => {
     const unreachable = await runServerToEnd({ ...env, DATA_DIR: tempDir() });
     expect(unreachable.code).toBe(1);
     expect(unreachable.stderr.trim()).toMatch(new RegExp(`^启动失败: STORAGE_URL: the bucket portal at http://127\\.0\\.0\\.1:${closed} does not answer \\(.*ECONNREFUSED.*\\)$`));
-  }, 60_000);
+  }, READY_WITHIN_MS + 30_000);
 
   // One process, and a primary with two workers.
   it.each(['1', '2'])('with WEB_CONCURRENCY=%s, on SIGTERM writes the counted article views, closes and removes its pid file', async (workers) => {
@@ -138,7 +138,7 @@ describe('start-up', () => {
     expect(ended.code).toBe(0);
     expect(read(id).views).toBe(before + 3);
     expect(fs.existsSync(pidFile(dataDir))).toBe(false);
-  }, 60_000);
+  }, READY_WITHIN_MS + 30_000);
 });
 
 describe('the first administrator', () => {
