@@ -20,8 +20,8 @@ export interface ActivityScene {
   /** Members by account. */
   ids: Record<string, number>;
   addMembers(...accounts: string[]): Promise<void>;
-  /** A back-office call (/api/XfSysBussiness/…) as `admin`, or as another admin's token. */
-  business<T = unknown>(url: string, payload?: Record<string, unknown>, token?: string): Promise<{ Code: number; Message: string; Data: T }>;
+  /** A back-office call (/api/XfSysBussiness/…) as `admin` or as another admin's token, to this app or another instance `on` its database. */
+  business<T = unknown>(url: string, payload?: Record<string, unknown>, token?: string, on?: TestApp): Promise<{ Code: number; Message: string; Data: T }>;
   /** A member-area call (/api/XfWebApi/…) as the member, to this app or another instance `on` its database. */
   member<T = unknown>(account: string, url: string, payload?: Record<string, unknown>, on?: TestApp): Promise<{ Code: number; Message: string; Data: T }>;
   /** Saves an activity (a new one unless ActivityId is given) and answers its id. */
@@ -74,8 +74,8 @@ export async function activityScene(engine: Engine, config: Partial<Config> = {}
     async addMembers(...accounts) {
       for (const account of accounts) ids[account] = await addMember(t, await admin(), types, account);
     },
-    async business(url, payload, token) {
-      return adminCall(t, token ?? (await admin()), payload ? 'POST' : 'GET', `/api/XfSysBussiness/${url}`, payload);
+    async business(url, payload, token, on = t) {
+      return adminCall(on, token ?? (await admin()), payload ? 'POST' : 'GET', `/api/XfSysBussiness/${url}`, payload);
     },
     async member(account, url, payload, on = t) {
       return publicCall(on, await session(`member:${account}`, () => loginMember(t, account)), payload ? 'POST' : 'GET', url, payload);

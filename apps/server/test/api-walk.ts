@@ -101,6 +101,38 @@ export async function firstOf<T>(w: Walk, url: string, token: string): Promise<T
   return list[0] as T;
 }
 
+/** A back-office call of the walk's administrator; fails the walk unless accepted. */
+async function staffCall<T>(w: Walk, url: string, payload: Record<string, unknown>): Promise<T> {
+  const answer = envelope<T>(await w.t.app.inject({ method: 'POST', url: `/api/XfSysBussiness/${url}`, headers: { token: w.admin }, payload }));
+  expect(answer.Code, `${url}: ${answer.Message}`).toBe(200);
+  return answer.Data;
+}
+
+/** A member-area call as a member; fails the walk unless accepted. */
+async function memberCall(w: Walk, token: string, url: string, payload: Record<string, unknown>): Promise<void> {
+  const answer = envelope(await w.t.app.inject({ method: 'POST', url: `/api/XfWebApi/${url}`, headers: { token, ...freshAddress() }, payload }));
+  expect(answer.Code, `${url}: ${answer.Message}`).toBe(200);
+}
+
+/** The waitlist's walk: one place, taken by another member, so the walk's member can wait for it. */
+const fullActivities = new WeakMap<Walk, { id: number; holder: string }>();
+async function fullActivity(w: Walk): Promise<{ id: number; holder: string }> {
+  let full = fullActivities.get(w);
+  if (!full) {
+    const start = new Date(w.t.app.services.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+    const id = await staffCall<number>(w, 'SaveActivityDetail', {
+      ActivityId: 0, Title: '名额一位的观摩会', Place: '北京', StartTime: `${start} 09:00:00`, EndTime: `${start} 17:00:00`, SignUpDeadline: `${start} 08:00:00`, Capacity: 1, AudienceAll: true,
+    });
+    await staffCall(w, 'PublishActivity', { ActivityId: id });
+    await addMember(w.t, w.admin, w.types, 'contract_holder');
+    const holder = await loginMember(w.t, 'contract_holder');
+    await memberCall(w, holder, 'SignUpActivity', { ActivityId: id });
+    full = { id, holder };
+    fullActivities.set(w, full);
+  }
+  return full;
+}
+
 /** Each public and member call with valid input, in the order walked (later calls may rely on earlier ones). */
 export const publicCalls: Record<string, (w: Walk) => Call | Promise<Call>> = {
   'GET /api/XfWebApi/GetSiteInfo': () => ({}),
@@ -147,6 +179,22 @@ export const publicCalls: Record<string, (w: Walk) => Call | Promise<Call>> = {
   'GET /api/XfWebApi/GetMyActivityCalendar/{id}': async (w) => ({ params: { id: (await firstOf<{ ActivityId: number }>(w, '/api/XfWebApi/GetMyActivityList', w.member)).ActivityId } }),
   'POST /api/XfWebApi/SignUpActivity': async (w) => ({ body: { ActivityId: (await firstOf<{ ActivityId: number }>(w, '/api/XfWebApi/GetMyActivityList', w.member)).ActivityId } }),
   'POST /api/XfWebApi/CancelActivitySignUp': async (w) => ({ body: { ActivityId: (await firstOf<{ ActivityId: number }>(w, '/api/XfWebApi/GetMyActivityList', w.member)).ActivityId } }),
+  'POST /api/XfWebApi/JoinActivityWaitlist': async (w) => ({ body: { ActivityId: (await fullActivity(w)).id } }),
+  'POST /api/XfWebApi/LeaveActivityWaitlist': async (w) => ({ body: { ActivityId: (await fullActivity(w)).id } }),
+  'POST /api/XfWebApi/ConfirmActivityPlace': async (w) => {
+    // Back on the list, the walk's member is offered the place its holder gives up.
+    const { id, holder } = await fullActivity(w);
+    await memberCall(w, w.member, 'JoinActivityWaitlist', { ActivityId: id });
+    await memberCall(w, holder, 'CancelActivitySignUp', { ActivityId: id });
+    return { body: { ActivityId: id } };
+  },
+  'POST /api/XfWebApi/SelfCheckInActivity': async (w) => {
+    // Signed up by the confirmation above; the venue's window opens now.
+    const { id } = await fullActivity(w);
+    const at = (ms: number) => formatCst(w.t.app.services.now() + ms);
+    await w.t.app.services.database.db.updateTable('activities').set({ self_check_in_start: at(-3_600_000), self_check_in_end: at(3_600_000), self_check_in_key: 'walk-venue-key' }).where('id', '=', id).execute();
+    return { body: { ActivityId: id, Key: 'walk-venue-key' } };
+  },
   'POST /api/XfWebApi/EditMemberPwd': () => ({ body: { Pwd: MEMBER_PASSWORD, Newpwd: NEW_PASSWORD, againNewpwd: NEW_PASSWORD } }),
   'POST /api/XfWebApi/EditAdminPwd': (w) => ({ token: w.editor, body: { Password: ADMIN_PASSWORD, Newpwd: NEW_PASSWORD, againNewpwd: NEW_PASSWORD } }),
   'POST /api/XfWebApi/Logout': (w) => ({ token: w.applicant }),
