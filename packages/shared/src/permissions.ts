@@ -85,6 +85,7 @@ export const permissions = {
   'activity:export': '导出活动名单',
   'activity:checkin': '活动签到',
   'activity:checkin:undo': '撤销签到',
+  'activity:certify': '颁发参会证明',
 
   'system:menu:list': '菜单列表',
   'system:menu:add': '新增菜单',

@@ -98,6 +98,7 @@ export const defaultSystemMenus: DefaultSystemMenu[] = numbered([
       'activity:delete',
       'activity:resend',
       'activity:export',
+      'activity:certify',
     ]),
     page('活动签到', 'activity/checkin', 'CarryOutOutlined', 'activity:checkin', ['activity:checkin:undo']),
   ]),

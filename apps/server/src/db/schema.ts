@@ -598,6 +598,23 @@ export interface ActivityNoticesTable {
   checked_in_by: Generated<string>;
 }
 
+/** A 培训证明 or 参会证明 of a member checked in at an activity (migration 034). */
+export interface AttendanceCertificatesTable {
+  id: Generated<number>;
+  activity_id: number;
+  member_id: number;
+  /** 'training' 培训证明, 'attendance' 参会证明. */
+  kind: string;
+  cert_no: string;
+  verify_token: string;
+  /** 0 正常, 1 已撤销. */
+  status: Generated<number>;
+  issued_at: string;
+  issued_by: string;
+  revoked_at: Generated<string>;
+  status_index: number | null;
+}
+
 /** An e-mail to send, sent or failed (features/activities/outbox.ts). */
 export interface MailOutboxTable {
   id: Generated<number>;
@@ -658,6 +675,7 @@ export interface DB {
   activities: ActivitiesTable;
   activity_levels: ActivityLevelsTable;
   activity_notices: ActivityNoticesTable;
+  attendance_certificates: AttendanceCertificatesTable;
   mail_outbox: MailOutboxTable;
   memorial_days: MemorialDaysTable;
   api_tokens: ApiTokensTable;

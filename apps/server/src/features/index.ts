@@ -37,14 +37,18 @@ import { activitiesAdmin } from './activities/admin.js';
 import { activitiesPublic } from './activities/public.js';
 import { attendanceAdmin } from './activities/attendance-admin.js';
 import { attendancePublic } from './activities/attendance-public.js';
+import { attendanceCertificatesAdmin } from './attendance-certificates/admin.js';
+import { attendanceCertificatesMember } from './attendance-certificates/member.js';
+import { attendanceVerification } from './attendance-certificates/verification.js';
+import { attendanceStatus } from './attendance-certificates/records.js';
 import { apiTokensAdmin } from './api-tokens/admin.js';
 import { reviewAdmin } from './review/routes.js';
 import { memorialAdmin } from './site/memorial-admin.js';
 
 /** Public site calls, spec §7 "/api/XfWebApi/". */
-const publicRoutes: FeatureRoutes[] = [linksPublic, menusPublic, newsPublic, positionsPublic, bannersPublic, lookupsPublic, visitsPublic, sitePublic, contributionsPublic, certificatesPublic, ownPasswordRoute, activitiesPublic, attendancePublic, ...memberPublicRoutes];
+const publicRoutes: FeatureRoutes[] = [linksPublic, menusPublic, newsPublic, positionsPublic, bannersPublic, lookupsPublic, visitsPublic, sitePublic, contributionsPublic, certificatesPublic, ownPasswordRoute, activitiesPublic, attendancePublic, attendanceCertificatesMember, ...memberPublicRoutes];
 /** Business back-office calls, spec §7 "/api/XfSysBussiness/". */
-const businessRoutes: FeatureRoutes[] = [menusAdmin, newsAdmin, newsPreviewAdmin, newsRevisionsAdmin, newsAutosaveAdmin, positionsAdmin, bannersAdmin, linksAdmin, lookupsAdmin, uploadsAdmin, uploadLibraryAdmin, contributionsAdmin, reviewAdmin, sensitiveWordsAdmin, certificatesAdmin, activitiesAdmin, attendanceAdmin, memorialAdmin, ...memberBusinessRoutes];
+const businessRoutes: FeatureRoutes[] = [menusAdmin, newsAdmin, newsPreviewAdmin, newsRevisionsAdmin, newsAutosaveAdmin, positionsAdmin, bannersAdmin, linksAdmin, lookupsAdmin, uploadsAdmin, uploadLibraryAdmin, contributionsAdmin, reviewAdmin, sensitiveWordsAdmin, certificatesAdmin, activitiesAdmin, attendanceAdmin, attendanceCertificatesAdmin, memorialAdmin, ...memberBusinessRoutes];
 /** System back-office calls, spec §7 "/api/XfSystemApi/". */
 const systemRoutes: FeatureRoutes[] = [...systemFeatureRoutes, apiTokensAdmin];
 
@@ -55,9 +59,11 @@ export async function registerFeatures(app: App): Promise<void> {
   // Pages and well-known documents outside /api: a certificate's verification page and its credential.
   await app.register(async (scope) => certificateVerification(scope as App));
   // What verifiers of the signed credentials fetch: the keys, the issuer profile, the revocation lists.
-  await app.register(async (scope) => credentialRoutes(scope as App, [certificateStatus, cardStatus]));
+  await app.register(async (scope) => credentialRoutes(scope as App, [certificateStatus, cardStatus, attendanceStatus]));
   // An electronic membership card's verification page.
   await app.register(async (scope) => memberCardVerification(scope as App));
+  // An attendance certificate's (参会证明, 培训证明) verification page and its credential.
+  await app.register(async (scope) => attendanceVerification(scope as App));
   // robots.txt and sitemap.xml for search engines.
   await app.register(async (scope) => crawlRoutes(scope as App));
 }

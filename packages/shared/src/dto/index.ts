@@ -15,3 +15,4 @@ export * from './sign-ins.js';
 export * from './system.js';
 export * from './two-factor.js';
 export * from './api-tokens.js';
+export * from './attendance-certificates.js';

@@ -30,6 +30,7 @@ import { membership } from './029-membership.js';
 import { credentialStatus } from './031-credential-status.js';
 import { activityAttendance } from './032-activity-attendance.js';
 import { mailAttachments } from './033-mail-attachments.js';
+import { attendanceCertificates } from './034-attendance-certificates.js';
 
 /** A migration that may need to know the engine (serial vs autoincrement, FTS vs trigram). */
 export type EngineMigration = (engine: Engine) => Migration;
@@ -66,6 +67,7 @@ const all: Record<string, EngineMigration> = {
   '031-credential-status': credentialStatus,
   '032-activity-attendance': activityAttendance,
   '033-mail-attachments': mailAttachments,
+  '034-attendance-certificates': attendanceCertificates,
 };
 
 /** Every migration this build knows, in order (readiness checks they are all applied). */

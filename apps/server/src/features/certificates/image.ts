@@ -21,7 +21,33 @@ import { sealMarkup } from './seal.js';
  * (./png.ts, on the thread pool too).
  */
 
-/** What one certificate shows. */
+/**
+ * What every certificate of a kind prints alike: the title (with where its flourishes start,
+ * from the middle), its English line, the labels of the holder's rows, a row whose value is
+ * fixed (the programme), and the closing sentence. Exam certificates and attendance
+ * certificates (features/attendance-certificates) are two faces of the same drawing.
+ */
+export interface CertificateFace {
+  title: string;
+  flourishAt: number;
+  english: string;
+  rows: readonly string[];
+  fixedRow?: { index: number; text: string };
+  closing: string;
+}
+
+/** What one certificate of a face shows: the values of its rows but the fixed one, in order; the first is the holder's name. */
+export interface FaceValues {
+  values: readonly string[];
+  /** yyyy-MM-dd. */
+  issueDate: string;
+  /** The association that issues it (config.site.name). */
+  issuer: string;
+  /** The verification page the QR code opens. */
+  verifyUrl: string;
+}
+
+/** What one exam certificate shows. */
 export interface CertificateImage {
   name: string;
   /** As printed: masked. */
@@ -59,9 +85,16 @@ const VALUE_X = 566;
 const VALUE_MAX_WIDTH = 650;
 const FIRST_ROW_Y = 488;
 const ROW_GAP = 54;
-const rows = ['姓\u3000\u3000名', '证件号码', '工作单位', '证书编号', '考试日期', '培训项目'] as const;
-const PROGRAMME_ROW = 5;
-const LAST_ROW_Y = FIRST_ROW_Y + (rows.length - 1) * ROW_GAP;
+/** The exam certificate. */
+const examFace: CertificateFace = {
+  title: '证\u2002书',
+  flourishAt: 150,
+  english: 'CERTIFICATE',
+  rows: ['姓\u3000\u3000名', '证件号码', '工作单位', '证书编号', '考试日期', '培训项目'],
+  fixedRow: { index: 5, text: certProgramme },
+  closing: '经考核合格，特发此证。',
+};
+const lastRowY = (face: CertificateFace) => FIRST_ROW_Y + (face.rows.length - 1) * ROW_GAP;
 /** The issuer and the issue date, bottom right, with the seal stamped over them. */
 const ISSUER_X = 1190;
 const ISSUER_Y = 892;
@@ -116,23 +149,24 @@ function frameMarkup(): string {
   ].join('');
 }
 
-/** Everything that is the same on every certificate of one issuer, except the seal. */
-function staticMarkup(issuer: string): string {
+/** Everything that is the same on every certificate of one face and issuer, except the seal. */
+function staticMarkup(face: CertificateFace, issuer: string): string {
   const titleY = 376;
+  const { rows, fixedRow } = face;
   return [
     frameMarkup(),
     // The emblem in a guilloche rosette, like a medal; above the holder's band, so drawn once.
     rosette(W / 2, 166, 60, GOLD, 0.55),
     emblemMarkup(W / 2, 166, 96),
     textPaths(issuer, W / 2, 274, fitted(issuer, ink(36, 'bold', 6), 1000), 'middle'),
-    textPaths('证\u2002书', W / 2, titleY, ink(96, 'bold', 0, RED), 'middle'),
-    titleFlourish(W / 2 - 150, titleY - 33, -1),
-    titleFlourish(W / 2 + 150, titleY - 33, 1),
-    textPaths('CERTIFICATE', W / 2, 414, ink(20, 'regular', 12, GOLD), 'middle'),
+    textPaths(face.title, W / 2, titleY, ink(96, 'bold', 0, RED), 'middle'),
+    titleFlourish(W / 2 - face.flourishAt, titleY - 33, -1),
+    titleFlourish(W / 2 + face.flourishAt, titleY - 33, 1),
+    textPaths(face.english, W / 2, 414, ink(20, 'regular', 12, GOLD), 'middle'),
     ...rows.map((label, i) => textPaths(label, LABEL_X, FIRST_ROW_Y + i * ROW_GAP, ink(28, 'bold', 0, LABEL))),
     ...rows.map((_, i) => `<path d="M${VALUE_X - 6} ${FIRST_ROW_Y + i * ROW_GAP + 12}H${LABEL_X + 860}" stroke="${PALE_GOLD}" stroke-width="1.2"/>`),
-    textPaths(certProgramme, VALUE_X, FIRST_ROW_Y + PROGRAMME_ROW * ROW_GAP, ink(30)),
-    textPaths('经考核合格，特发此证。', LABEL_X, LAST_ROW_Y + 72, ink(30, 'regular', 2)),
+    fixedRow ? textPaths(fixedRow.text, VALUE_X, FIRST_ROW_Y + fixedRow.index * ROW_GAP, ink(30)) : '',
+    textPaths(face.closing, LABEL_X, lastRowY(face) + 72, ink(30, 'regular', 2)),
     `<rect x="${QR_CARD.x}" y="${QR_CARD.y}" width="${QR_CARD.width}" height="${QR_CARD.height}" fill="#ffffff" stroke="${GOLD}" stroke-width="1.5"/>`,
     textPaths('扫码验证真伪', QR.x + QR.size / 2, QR_CARD.y + QR_CARD.height - 12, ink(19, 'regular', 3, LABEL), 'middle'),
     linesPaths(issuer, ISSUER_X, ISSUER_Y, ink(30, 'regular', 2), 520, 24, 24, 'middle'),
@@ -147,12 +181,13 @@ interface IssuerLayers {
   seal: Layer;
 }
 
-/** The layers of an issuer, rendered on first use and kept (an instance has one issuer, or a few). */
-const layersOf = keptPerIssuer(async (issuer): Promise<IssuerLayers> => {
-  const box = `${SEAL_BOX.x} ${SEAL_BOX.y} ${SEAL_BOX.size} ${SEAL_BOX.size}`;
-  const [base, seal] = await Promise.all([rendered(svg(W, H, staticMarkup(issuer))), rendered(svg(SEAL_BOX.size, SEAL_BOX.size, sealMarkup(issuer, SEAL.x, SEAL.y, SEAL.r), box))]);
-  return { base: await BandedImage.of(Scanlines.of(base), BAND_TOP), seal };
-});
+/** The layers of a face's issuer, rendered on first use and kept (an instance has one issuer, or a few). */
+const layersOf = (face: CertificateFace) =>
+  keptPerIssuer(async (issuer): Promise<IssuerLayers> => {
+    const box = `${SEAL_BOX.x} ${SEAL_BOX.y} ${SEAL_BOX.size} ${SEAL_BOX.size}`;
+    const [base, seal] = await Promise.all([rendered(svg(W, H, staticMarkup(face, issuer))), rendered(svg(SEAL_BOX.size, SEAL_BOX.size, sealMarkup(issuer, SEAL.x, SEAL.y, SEAL.r), box))]);
+    return { base: await BandedImage.of(Scanlines.of(base), BAND_TOP), seal };
+  });
 
 /**
  * Where to break a long name into two lines: after a unit's name (…公司, …分公司, …项目部,
@@ -187,23 +222,33 @@ export function linesPaths(value: string, x: number, y: number, style: TextStyle
 /** A value on its row; a company's full name may take two smaller lines. */
 const valuePaths = (value: string, y: number) => linesPaths(value, VALUE_X, y, ink(30), VALUE_MAX_WIDTH, 24, 20);
 
-/** The holder's values, as an SVG of HOLDER_BOX alone (in the certificate's coordinates). */
-function holderSvg(c: CertificateImage): string {
-  const rowY = (i: number) => FIRST_ROW_Y + i * ROW_GAP;
+/** The holder's values, as an SVG of HOLDER_BOX alone (in the certificate's coordinates): the first (the holder) large, the others on the rows left free. */
+function holderSvg(face: CertificateFace, c: FaceValues): string {
+  const rowYs = face.rows.map((_, i) => FIRST_ROW_Y + i * ROW_GAP).filter((_, i) => i !== face.fixedRow?.index);
+  const [holder = '', ...rest] = c.values;
   const body = [
-    textPaths(c.name, VALUE_X, rowY(0) + 2, fitted(c.name, ink(44, 'bold', 4), VALUE_MAX_WIDTH)),
-    ...[c.idNum, c.company || '-', c.certNum, chineseDate(c.examTime)].map((value, i) => valuePaths(value, rowY(i + 1))),
+    textPaths(holder, VALUE_X, rowYs[0]! + 2, fitted(holder, ink(44, 'bold', 4), VALUE_MAX_WIDTH)),
+    ...rest.map((value, i) => valuePaths(value || '-', rowYs[i + 1]!)),
     textPaths(chineseDate(c.issueDate), ISSUER_X, ISSUE_DATE_Y, ink(28, 'regular', 1), 'middle'),
   ].join('');
   return svg(HOLDER_BOX.width, HOLDER_BOX.height, body, `${HOLDER_BOX.x} ${HOLDER_BOX.y} ${HOLDER_BOX.width} ${HOLDER_BOX.height}`);
 }
 
-/** The certificate as a PNG; rasterising and compression run off the event loop. */
-export async function renderCertificate(c: CertificateImage): Promise<Buffer> {
-  const [layers, holder] = await Promise.all([layersOf(c.issuer), rendered(holderSvg(c))]);
-  const band = layers.base.band();
-  band.composite(holder, HOLDER_BOX.x, HOLDER_BOX.y);
-  drawQr(band, c.verifyUrl, QR);
-  band.composite(layers.seal, SEAL_BOX.x, SEAL_BOX.y, 'multiply');
-  return layers.base.png(band);
+/** A face's renderer: each certificate as a PNG; rasterising and compression run off the event loop. */
+export function certificateRenderer(face: CertificateFace): (c: FaceValues) => Promise<Buffer> {
+  const layers = layersOf(face);
+  return async (c) => {
+    const [kept, holder] = await Promise.all([layers(c.issuer), rendered(holderSvg(face, c))]);
+    const band = kept.base.band();
+    band.composite(holder, HOLDER_BOX.x, HOLDER_BOX.y);
+    drawQr(band, c.verifyUrl, QR);
+    band.composite(kept.seal, SEAL_BOX.x, SEAL_BOX.y, 'multiply');
+    return kept.base.png(band);
+  };
 }
+
+const renderExam = certificateRenderer(examFace);
+
+/** The exam certificate as a PNG. */
+export const renderCertificate = (c: CertificateImage): Promise<Buffer> =>
+  renderExam({ values: [c.name, c.idNum, c.company, c.certNum, chineseDate(c.examTime)], issueDate: c.issueDate, issuer: c.issuer, verifyUrl: c.verifyUrl });

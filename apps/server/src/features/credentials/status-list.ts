@@ -34,7 +34,7 @@ export interface StatusFamily {
   /** Its lists' address segment and counter (credential_status_counters.family). */
   name: string;
   /** The table of its records (keyed by id) and the column that holds a record's position. */
-  table: 'certificates' | 'members';
+  table: 'certificates' | 'members' | 'attendance_certificates';
   column: 'status_index' | 'card_status_index';
   /** Whether a row of the table stands (its bit clear), on the table's own columns. */
   standing: Expression<SqlBool>;
