@@ -23,6 +23,8 @@ const attachment = z.object({ Name: z.string(), Path: z.string() });
 const activityShape = {
   ...activitySummaryShape,
   AudienceAll: z.boolean(),
+  /** 培训活动: its attendance certificates are 培训证明. */
+  IsTraining: z.boolean(),
   MemberLevels: z.array(z.int()),
   MemberLevelNames: z.array(z.string()),
   PublishTime: z.string(),

@@ -72,6 +72,8 @@ export const saveActivityBody = z
     ),
     /** true: every member; false: the members of MemberLevels. */
     AudienceAll: boolField,
+    /** 培训活动: checked-in members get a 培训证明 rather than a 参会证明 (features/attendance-certificates). */
+    IsTraining: boolField,
     MemberLevels: z.array(idParam, { error: messages.badParameter }).max(100, { error: messages.badParameter }).default([]),
     Attachments: z
       .array(activityAttachment, { error: activityMessages.attachmentInvalid })

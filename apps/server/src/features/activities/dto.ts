@@ -19,6 +19,7 @@ const toSummaryDto = (a: ActivitySummary): ActivitySummaryDto => ({
 export const toActivityDto = (a: Activity): ActivityListItemDto => ({
   ...toSummaryDto(a),
   AudienceAll: a.audienceAll,
+  IsTraining: a.isTraining,
   MemberLevels: a.memberLevels.map((l) => l.id),
   MemberLevelNames: a.memberLevels.map((l) => l.name),
   AudienceCount: a.audienceCount,

@@ -49,6 +49,7 @@ export const toSummary = (r: SummaryRow): ActivitySummary => ({
 
 export interface Activity extends ActivitySummary {
   audienceAll: boolean;
+  isTraining: boolean;
   memberLevels: { id: number; name: string }[];
   publishedAt: string;
   createdAt: string;
@@ -76,7 +77,7 @@ export interface ActivityDetail extends Activity {
 
 type Db = Kysely<DB>;
 
-const columns = [...summaryColumns, 'a.audience_all', 'a.published_at', 'a.created_at', 'a.updated_at'] as const;
+const columns = [...summaryColumns, 'a.audience_all', 'a.is_training', 'a.published_at', 'a.created_at', 'a.updated_at'] as const;
 
 /** Each activity's notice counts (`c`), one grouped subquery rather than a query per row. */
 export function noticeCounts(db: Db) {
@@ -137,6 +138,7 @@ async function levelsOf(db: Db, ids: number[]): Promise<Map<number, { id: number
 const toActivity = (r: ActivityRow, levels: Map<number, { id: number; name: string }[]>): Activity => ({
   ...toSummary(r),
   audienceAll: r.audience_all === 1,
+  isTraining: r.is_training === 1,
   memberLevels: r.audience_all === 1 ? [] : (levels.get(r.id) ?? []),
   publishedAt: r.published_at,
   createdAt: r.created_at,
@@ -227,6 +229,7 @@ export async function saveActivity(db: Db, body: SaveActivityBody, mail: Promoti
     sign_up_deadline: body.SignUpDeadline,
     capacity: body.Capacity,
     audience_all: body.AudienceAll ? 1 : 0,
+    is_training: body.IsTraining ? 1 : 0,
     attachments: JSON.stringify(body.Attachments),
     confirm_hours: body.ConfirmHours,
     self_check_in_start: body.SelfCheckInStart,

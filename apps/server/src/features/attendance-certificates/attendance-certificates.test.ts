@@ -46,8 +46,8 @@ describe.each(engines)('attendance certificates on %s', (engine) => {
   beforeAll(async () => {
     s = await activityScene(engine, { publicBaseUrl: BASE });
     await s.addMembers('alice', 'bob', 'carol', 'dave');
-    training = await s.publish({ Title: '工程质量风险管理培训班' });
-    await db().updateTable('activities').set({ is_training: 1 }).where('id', '=', training).execute();
+    training = await s.publish({ Title: '工程质量风险管理培训班', IsTraining: true });
+    expect((await s.detail(training)).IsTraining).toBe(true);
     for (const account of ['alice', 'bob', 'carol', 'dave']) expect((await s.member(account, 'SignUpActivity', { ActivityId: training })).Code).toBe(200);
   });
   afterAll(() => s.close());
@@ -93,6 +93,7 @@ describe.each(engines)('attendance certificates on %s', (engine) => {
 
   it('issues a 参会证明 for an activity that is not training', async () => {
     const talk = await s.publish({ Title: '行业年会', StartTime: '2024-06-21 09:00:00', EndTime: '2024-06-22 12:00:00' });
+    expect((await s.detail(talk)).IsTraining).toBe(false);
     expect((await s.member('alice', 'SignUpActivity', { ActivityId: talk })).Code).toBe(200);
     expect((await s.member('bob', 'SignUpActivity', { ActivityId: talk })).Code).toBe(200);
     await checkIn(talk, 'alice');

@@ -1,4 +1,4 @@
-import { Alert, Col, DatePicker, Form, Radio, Row, Select } from 'antd';
+import { Alert, Col, DatePicker, Form, Radio, Row, Select, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { activityMessages, ActivityStatus, typeKinds, type ActivityAttachment, type ActivityDetailDto, type ActivityListItemDto } from '@portal/shared';
 import { activitiesAdminApi } from '../../../api/activities';
@@ -19,6 +19,7 @@ interface ActivityForm {
   SignUpDeadline: Dayjs | null;
   Capacity: number | null;
   AudienceAll: boolean;
+  IsTraining: boolean;
   MemberLevels: number[];
   Description: string;
   Attachments: ActivityAttachment[];
@@ -35,7 +36,7 @@ export function ActivityDialog({ editing, onClose, onSaved }: EditDialogProps<Ac
     id: (a) => a.ActivityId,
     key: [...activitiesKey, 'detail'],
     fetch: activitiesAdminApi.detail,
-    blank: () => ({ Title: '', Place: '', Time: null, SignUpDeadline: null, Capacity: 0, AudienceAll: true, MemberLevels: [], Description: '', Attachments: [] }),
+    blank: () => ({ Title: '', Place: '', Time: null, SignUpDeadline: null, Capacity: 0, AudienceAll: true, IsTraining: false, MemberLevels: [], Description: '', Attachments: [] }),
     fill: (a) => ({
       Title: a.Title,
       Place: a.Place,
@@ -43,6 +44,7 @@ export function ActivityDialog({ editing, onClose, onSaved }: EditDialogProps<Ac
       SignUpDeadline: dayjs(a.SignUpDeadline),
       Capacity: a.Capacity,
       AudienceAll: a.AudienceAll,
+      IsTraining: a.IsTraining,
       MemberLevels: a.MemberLevels,
       Description: a.Description,
       Attachments: a.Attachments,
@@ -99,6 +101,11 @@ export function ActivityDialog({ editing, onClose, onSaved }: EditDialogProps<Ac
               ]}
             >
               <DatePicker showTime={{ format: 'HH:mm' }} format={shown} style={{ width: '100%' }} classNames={pickerClassNames} placeholder="请选择报名截止时间" />
+            </Form.Item>
+          </Col>
+          <Col span={24}>
+            <Form.Item name="IsTraining" label="培训活动" valuePropName="checked" extra="开启后，为已签到会员颁发的证明为“培训证明”，否则为“参会证明”">
+              <Switch />
             </Form.Item>
           </Col>
           <Col span={10}>
