@@ -1,7 +1,8 @@
 import fs from 'node:fs';
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { expect, test, waitingForApp } from './test.js';
-import { adminToken, openFromSidebar, signIn, unique, type Envelope } from './admin-session.js';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './test.js';
+import { addMember, call, cstAhead, memberPage } from './activity-session.js';
+import { adminToken, openFromSidebar, signIn, unique } from './admin-session.js';
 import { apiData, settled } from './helpers.js';
 
 /**
@@ -10,36 +11,6 @@ import { apiData, settled } from './helpers.js';
  * another level does not see it; the back office sees the sign-up and reminds the member, whose
  * notice is unread again.
  */
-
-const PASSWORD = 'Member-lamp-2024';
-
-async function call<T>(request: APIRequestContext, path: string, token: string, data?: Record<string, unknown>): Promise<T> {
-  const res = data ? await request.post(`/api/${path}`, { data, headers: { token } }) : await request.get(`/api/${path}`, { headers: { token } });
-  const body = (await res.json()) as Envelope<T>;
-  expect(body.Code, `${path}: ${body.Message}`).toBe(200);
-  return body.Data;
-}
-
-/** An approved member of the level, added as the back office would; answers its account. */
-async function addMember(request: APIRequestContext, admin: string, level: number, name: string): Promise<string> {
-  const account = unique('act');
-  const [companyType] = await apiData<{ Id: number }[]>(request, 'GetTypeList', { type: 1 });
-  await call(request, 'XfSysBussiness/EditMemberInfo', admin, {
-    MemberId: 0, Account: account, Pwd: PASSWORD, MemberName: name, LegalPerson: '赵六', CompanyType: companyType!.Id,
-    MemberLevel: level, OperatorPhone: '13600136000', Email: `${account}@example.com`,
-  });
-  return account;
-}
-
-/** A browser page signed in as the member (the token stored as the login dialog stores it). */
-async function memberPage(browser: Browser, request: APIRequestContext, account: string): Promise<{ page: Page; token: string }> {
-  const login = (await (await request.post('/api/XfWebApi/GetLoginToken', { data: { str1: account, str2: PASSWORD } })).json()) as Envelope<string>;
-  expect(login.Code, login.Message).toBe(200);
-  const page = waitingForApp(await (await browser.newContext({ locale: 'zh-CN', timezoneId: 'Asia/Shanghai', viewport: { width: 1440, height: 900 } })).newPage());
-  await page.goto('/home');
-  await page.evaluate((t) => localStorage.setItem('token', t), login.Data);
-  return { page, token: login.Data };
-}
 
 /** The header's 活动通知 link and the unread count the server gives this member. */
 const noticesLink = (page: Page) => page.getByRole('navigation', { name: '会员与服务' }).getByRole('link', { name: /活动通知/ });
@@ -50,13 +21,6 @@ async function expectBadge(page: Page, count: number) {
   const badge = noticesLink(page).getByTestId('unread-count');
   if (count > 0) await expect(badge).toHaveText(String(count));
   else await expect(badge).toHaveCount(0);
-}
-
-const pad = (n: number) => String(n).padStart(2, '0');
-/** A CST time `days` from now at `hour`:00, as the pickers take it (yyyy-MM-dd HH:mm). */
-function cstAhead(days: number, hour: number): string {
-  const d = new Date(Date.now() + 8 * 3_600_000 + days * 86_400_000);
-  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(hour)}:00`;
 }
 
 test('an activity for one level: read and signed up by its member, unseen by another, reminded by the back office', async ({ page, browser }, testInfo) => {

@@ -1,6 +1,6 @@
-import type { ActivityDetailDto, ActivityListItemDto, ActivityMemberDto, ListDto, MyActivityDetailDto, MyActivityDto, SaveActivityBody } from '@portal/shared';
+import { calendarFileName, type ActivityDetailDto, type ActivityListItemDto, type ActivityMemberDto, type ListDto, type MyActivityDetailDto, type MyActivityDto, type SaveActivityBody } from '@portal/shared';
 import type { PageState } from '../components/DataTable';
-import { call, exportList, get, post, type CallOptions } from './client';
+import { call, download, exportList, get, post, type CallOptions } from './client';
 
 /** Activities: the back office's 活动列表 (/api/XfSysBussiness/) and the member's 活动通知 (/api/XfWebApi/). */
 const admin: CallOptions = { side: 'admin' };
@@ -26,7 +26,8 @@ export const activitiesAdminApi = {
   detail: (id: number) => get<ActivityDetailDto>(`${business}GetActivity/${id}`, undefined, admin),
   /** ActivityId 0 saves a new draft; Data is the id. */
   save: (body: SaveActivityBody) => post<number>(`${business}SaveActivityDetail`, body, admin),
-  publish: (ActivityId: number) => post<number>(`${business}PublishActivity`, { ActivityId }, admin),
+  /** Answers the server's 已发布，已通知N位会员 (and, without a mail server, that the notices are in-app only). */
+  publish: (ActivityId: number) => call<number>({ method: 'POST', url: `${business}PublishActivity`, data: { ActivityId } }, admin).then((r) => r.Message),
   close: (ActivityId: number) => post<null>(`${business}CloseActivity`, { ActivityId }, admin),
   remove: (Ids: number[]) => post<number>(`${business}DelActivity`, { Ids }, admin),
   members: (query: ActivityMemberFilters & PageState) => get<ListDto<ActivityMemberDto>>(`${business}GetActivityMemberList`, query, admin),
@@ -34,6 +35,9 @@ export const activitiesAdminApi = {
   resend: (ActivityId: number, MemberIds: number[]) =>
     call<number>({ method: 'POST', url: `${business}ResendActivityMember`, data: { ActivityId, MemberIds } }, admin).then((r) => r.Message),
   exportMembers: (filters: ActivityMemberFilters, filename: string) => exportList(`${business}ExportActivityMembers`, filename, filters),
+  /** 报名签到表: the sign-ups with their check-in, then the waitlist in its order. */
+  exportSignUps: (activity: ActivityListItemDto) => exportList(`${business}ExportActivitySignUps`, `${activity.Title}-报名签到表.xlsx`, { activityid: activity.ActivityId }),
+  calendar: (activity: ActivityListItemDto) => download(`/api/${business}GetActivityCalendar/${activity.ActivityId}`, calendarFileName(activity.Title), admin),
 };
 
 export const activitiesApi = {
@@ -43,4 +47,6 @@ export const activitiesApi = {
   open: (id: number) => get<MyActivityDetailDto>(`${web}GetMyActivity/${id}`),
   signUp: (ActivityId: number) => call<null>({ method: 'POST', url: `${web}SignUpActivity`, data: { ActivityId } }).then((r) => r.Message),
   cancel: (ActivityId: number) => call<null>({ method: 'POST', url: `${web}CancelActivitySignUp`, data: { ActivityId } }).then((r) => r.Message),
+  /** 加入日历: the activity's .ics, which calendar programs open. */
+  calendar: (activity: Pick<MyActivityDto, 'ActivityId' | 'Title'>) => download(`/api/${web}GetMyActivityCalendar/${activity.ActivityId}`, calendarFileName(activity.Title)),
 };

@@ -5,6 +5,7 @@ import {
   activityMemberFilter,
   activityMemberListQuery,
   activityMessages,
+  calendarFileName,
   idParam,
   idsBody,
   resendActivityBody,
@@ -14,13 +15,14 @@ import type { App } from '../../http/app-types.js';
 import { adminWrite, requireAdmin } from '../../http/admin-auth.js';
 import { list, ok } from '../../http/envelope.js';
 import { attachment, sendListExport } from '../../http/xlsx-export.js';
-import { activityCalendar, CALENDAR_TYPE, calendarFileName, staffCalendarActivity } from './calendar.js';
+import { activityCalendar, CALENDAR_TYPE, staffCalendarActivity } from './calendar.js';
 import { adminDocs } from './docs.js';
 import { toActivityDetailDto, toActivityDto, toActivityMemberDto } from './dto.js';
 import { audienceColumns, audiencePages } from './export.js';
 import { mailContext, siteContext } from './mail.js';
 import { deliverNotices, listAudience, remindMembers } from './notices.js';
 import { mailEnabled, nudgeOutbox } from './outbox.js';
+import { rosterColumns, rosterPages } from './roster.js';
 import { lapseOffers } from './waitlist.js';
 import { closeActivity, deleteActivities, getActivity, listActivities, publishActivity, saveActivity } from './service.js';
 
@@ -28,6 +30,9 @@ const TARGET = '活动';
 
 /** What publishing or reminding did, and, without a mail server, that no e-mail went. */
 const withMailNote = (done: string, mail: unknown) => (mail ? done : `${done}；${activityMessages.mailOff}`);
+
+/** ExportActivitySignUps: one activity. */
+const activityIdQuery = z.object({ activityid: idParam });
 
 /**
  * 活动列表 in the back office (spec §7 GetActivityList, GetActivity/{id}, SaveActivityDetail,
@@ -147,6 +152,25 @@ export async function activitiesAdmin(app: App): Promise<void> {
         asciiName: 'activity-members.xlsx',
         columns: audienceColumns,
         read: audiencePages(database, filter, mailEnabled(app.services)),
+      });
+    },
+  );
+
+  app.get(
+    '/ExportActivitySignUps',
+    {
+      onRequest: requireAdmin('activity:export'),
+      schema: { ...adminDocs, summary: '导出活动的报名签到表为 .xlsx：已报名（含签到时间与签到人）、候补获得名额待确认、候补名单（按位次）', querystring: activityIdQuery },
+    },
+    async (request, reply) => {
+      const activity = await getActivity(db, request.query.activityid);
+      return sendListExport(request, reply, {
+        permission: 'activity:export',
+        target: TARGET,
+        title: `${activity.title}-报名签到表`,
+        asciiName: 'activity-sign-ups.xlsx',
+        columns: rosterColumns,
+        read: rosterPages(database, activity.id),
       });
     },
   );

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { activityMessages, ActivityStatus, formatCst } from '@portal/shared';
+import { activityMessages, ActivityStatus, calendarFileName, formatCst } from '@portal/shared';
 import { stripHtml } from '../../content/plain-text.js';
 import type { Database } from '../../db/connection.js';
 import type { DB } from '../../db/schema.js';
@@ -127,9 +127,6 @@ export function activityCalendar(site: SiteContext, a: CalendarActivity, { now, 
   ];
   return `${lines.map(foldLine).join('\r\n')}\r\n`;
 }
-
-/** The file's name: the activity's title, without the characters file systems refuse. */
-export const calendarFileName = (title: string) => `${title.replace(/[\\/:*?"<>|\p{Cc}]/gu, '_')}.ics`;
 
 /** The calendar file as an e-mail attachment; the method tells mail programs what to do with it. */
 const calendarAttachment = (site: SiteContext, a: CalendarActivity, now: number, cancelled: boolean): MailAttachment => ({

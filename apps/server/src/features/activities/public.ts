@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { activityIdBody, activityMessages, idParam, listOf, myActivityDetailDto, myActivityDto, myActivityListQuery } from '@portal/shared';
+import { activityIdBody, activityMessages, calendarFileName, idParam, listOf, myActivityDetailDto, myActivityDto, myActivityListQuery } from '@portal/shared';
 import type { App } from '../../http/app-types.js';
 import { list, ok } from '../../http/envelope.js';
 import { attachment } from '../../http/xlsx-export.js';
 import { currentMember, requireMember, requireMemberInGoodStanding } from '../../http/member-session.js';
-import { activityCalendar, CALENDAR_TYPE, calendarFileName, mailSignUpConfirmation, memberCalendarActivity } from './calendar.js';
+import { activityCalendar, CALENDAR_TYPE, mailSignUpConfirmation, memberCalendarActivity } from './calendar.js';
 import { memberDocs } from './docs.js';
 import { toMyActivityDetailDto, toMyActivityDto } from './dto.js';
 import { mailContext, siteContext } from './mail.js';

@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Descriptions, Popconfirm, Result, Skeleton } from 'antd';
-import { PaperClipOutlined } from '@ant-design/icons';
+import { CalendarOutlined, PaperClipOutlined } from '@ant-design/icons';
 import { ActivityStatus, MembershipState } from '@portal/shared';
 import { activitiesApi } from '../../api/activities';
+import { DownloadButton } from '../../components/DownloadButton';
 import { ArticleBody } from '../content/ArticleBody';
 import { isLapsed, LapsedHint } from '../membership/lapse';
 import { myMembershipKey, useMyMembership } from '../membership/useMyMembership';
@@ -72,6 +73,10 @@ export function MyActivityDetail({ id }: { id: number }) {
           </Popconfirm>
         )}
         {a.Status === ActivityStatus.Closed && <span>活动已关闭，不再接受报名。</span>}
+        {/* 加入日历: the .ics file calendar programs open. */}
+        <DownloadButton className={styles.calendar} icon={<CalendarOutlined />} run={() => activitiesApi.calendar(a)}>
+          加入日历
+        </DownloadButton>
       </div>
       <ArticleBody html={a.Description} />
       {a.Attachments.length > 0 && (

@@ -82,10 +82,11 @@ export default function ActivityPage() {
   const page = useListPage(resource);
   const [audience, setAudience] = useState<ActivityListItemDto | null>(null);
   const close = useAction((a: ActivityListItemDto) => activitiesAdminApi.close(a.ActivityId), page.refresh);
+  // The server's words: how many were notified and, without a mail server, that no e-mail went.
   const publish = (a: ActivityListItemDto) =>
     activitiesAdminApi.publish(a.ActivityId).then(
-      (delivered) => {
-        void message.success(`已发布，已通知${delivered}位会员`);
+      (text) => {
+        void message.success(text);
         page.refresh();
       },
       () => undefined,

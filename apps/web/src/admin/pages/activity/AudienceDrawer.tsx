@@ -1,12 +1,13 @@
 import { useState, type ReactNode } from 'react';
-import { App, Button, Drawer, Popconfirm, Space, Tag, Tooltip, type TableColumnsType } from 'antd';
-import { BellOutlined } from '@ant-design/icons';
-import { ActivityStatus, type ActivityListItemDto, type ActivityMemberDto } from '@portal/shared';
+import { Alert, App, Button, Drawer, Grid, Popconfirm, Space, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { BellOutlined, CalendarOutlined, FileExcelOutlined } from '@ant-design/icons';
+import { activityMessages, ActivityStatus, type ActivityListItemDto, type ActivityMemberDto } from '@portal/shared';
 import { activitiesAdminApi, type ActivityMemberFilters } from '../../../api/activities';
+import { DownloadButton } from '../../../components/DownloadButton';
 import type { SearchField } from '../../../components/SearchForm';
 import { Auth } from '../../access/AdminSession';
 import { ListPage, listResource, useListPage } from '../../list';
-import { activityMembersKey, MailStateTag } from './status';
+import { activityMembersKey, MailNote, MailStateTag } from './status';
 import styles from './activity.module.css';
 
 type Filters = Omit<ActivityMemberFilters, 'activityid'>;
@@ -48,16 +49,20 @@ const columns: TableColumnsType<ActivityMemberDto> = [
     ),
   },
   { title: '报名状态', key: 'signUp', width: 160, render: (_, m) => <StateCell tag={m.IsSignedUp ? <Tag color="blue">已报名</Tag> : <Tag>未报名</Tag>} detail={when(m.SignUpTime)} /> },
-  { title: '邮件', key: 'mail', width: 190, render: (_, m) => <StateCell tag={<MailStateTag member={m} />} detail={m.Email || '-'} /> },
+  { title: '邮件', key: 'mail', width: 220, render: (_, m) => <StateCell tag={<MailStateTag member={m} />} detail={m.Email || '-'} note={<MailNote member={m} />} /> },
 ];
 
 /**
  * 通知对象 of one activity: who has read it and when, who signed up and when, each e-mail's
- * delivery; filtered by 已读/未读 and sign-up; exported to .xlsx; reminded (selected or all unread).
+ * delivery (or, without a mail server, that the notices are in the member area only); filtered
+ * by 已读/未读 and sign-up; exported to .xlsx, with the 报名签到表 and the calendar file beside;
+ * reminded (selected or all unread).
  */
 export function AudienceDrawer({ activity, onClose }: { activity: ActivityListItemDto | null; onClose: () => void }) {
+  // Narrower screens than the drawer (a phone at the door) get the whole width.
+  const wide = Grid.useBreakpoint().xl;
   return (
-    <Drawer title={activity ? `通知对象：${activity.Title}` : ''} open={activity !== null} onClose={onClose} size={1100} destroyOnHidden>
+    <Drawer title={activity ? `通知对象：${activity.Title}` : ''} open={activity !== null} onClose={onClose} size={wide ? 1100 : '100%'} destroyOnHidden>
       {activity && <Audience activity={activity} />}
     </Drawer>
   );
@@ -74,6 +79,9 @@ const audienceOf = (activity: ActivityListItemDto) =>
     numbered: false,
     export: { perm: 'activity:export', label: '导出名单', run: (filters) => activitiesAdminApi.exportMembers({ ...filters, activityid: activity.ActivityId }, `${activity.Title}-名单.xlsx`) },
   });
+
+/** What the drawer adds under 未配置邮件服务器，仅站内通知. */
+const MAIL_OFF_DETAIL = '会员在会员中心的活动通知中查看；配置邮件服务器（SMTP_URL）后，新的通知、提醒与报名确认将同时发送邮件。';
 
 /** The audience list itself, mounted only while an activity is shown, so it never asks for none. */
 function Audience({ activity }: { activity: ActivityListItemDto }) {
@@ -97,25 +105,41 @@ function Audience({ activity }: { activity: ActivityListItemDto }) {
     }
   };
 
+  // Notices delivered without a mail server say so on each row; the drawer says it once, above.
+  const inAppOnly = page.list.query.data?.List.some((m) => m.MailState === 'inapp');
+
   return (
-    <ListPage
-      resource={resource}
-      page={page}
-      toolbar={
-        <Auth perm="activity:resend">
-          <Tooltip title={remindable ? undefined : '只有已发布的活动可以发送提醒'}>
-            <Button icon={<BellOutlined />} disabled={!remindable || selected.length === 0} loading={reminding} onClick={() => void remind(selected)}>
-              提醒所选（{selected.length}）
-            </Button>
-          </Tooltip>
-          <Popconfirm title="向全部未读会员发送提醒？" onConfirm={() => remind([])} okText="提醒" disabled={!remindable}>
-            <Button type="primary" icon={<BellOutlined />} disabled={!remindable} loading={reminding}>
-              提醒全部未读
-            </Button>
-          </Popconfirm>
-        </Auth>
-      }
-      table={{ rowSelection: { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) } }}
-    />
+    <>
+      {inAppOnly && <Alert className={styles.mailOff} type="info" showIcon message={activityMessages.mailOff} description={MAIL_OFF_DETAIL} />}
+      <ListPage
+        resource={resource}
+        page={page}
+        toolbar={
+          <>
+            <Auth perm="activity:resend">
+              <Tooltip title={remindable ? undefined : '只有已发布的活动可以发送提醒'}>
+                <Button icon={<BellOutlined />} disabled={!remindable || selected.length === 0} loading={reminding} onClick={() => void remind(selected)}>
+                  提醒所选（{selected.length}）
+                </Button>
+              </Tooltip>
+              <Popconfirm title="向全部未读会员发送提醒？" onConfirm={() => remind([])} okText="提醒" disabled={!remindable}>
+                <Button type="primary" icon={<BellOutlined />} disabled={!remindable} loading={reminding}>
+                  提醒全部未读
+                </Button>
+              </Popconfirm>
+            </Auth>
+            <Auth perm="activity:export">
+              <DownloadButton icon={<FileExcelOutlined />} run={() => activitiesAdminApi.exportSignUps(activity)}>
+                导出报名签到表
+              </DownloadButton>
+            </Auth>
+            <DownloadButton icon={<CalendarOutlined />} run={() => activitiesAdminApi.calendar(activity)}>
+              日历文件
+            </DownloadButton>
+          </>
+        }
+        table={{ rowSelection: { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) } }}
+      />
+    </>
   );
 }
