@@ -26,22 +26,22 @@ const columns: { title: string; cell: (r: CertRecordDto) => string; className?: 
 ];
 
 /**
- * Saves a certificate as «name»证书.png (spec §7); one download at a time: a second click while
- * one runs warns 正在下载中，请稍后! (spec §2).
+ * Saves a certificate's PNG (a call answering its base64) under a file name; one download at a
+ * time: a second click while one runs warns 正在下载中，请稍后! (spec §2).
  */
-function useCertDownload() {
+export function usePngDownload() {
   const busy = useRef(false);
-  return async (record: CertRecordDto) => {
+  return async (load: () => Promise<string>, fileName: string) => {
     if (busy.current) {
       toast('warning', messages.downloading);
       return;
     }
     busy.current = true;
     try {
-      const base64 = await certificatesApi.image(record._certId);
+      const base64 = await load();
       const link = document.createElement('a');
       link.href = `data:image/png;base64,${base64}`;
-      link.download = `${record._name}证书.png`;
+      link.download = fileName;
       link.click();
     } catch {
       // The call's own notification has told the user why.
@@ -49,6 +49,12 @@ function useCertDownload() {
       busy.current = false;
     }
   };
+}
+
+/** Saves an exam certificate as «name»证书.png (spec §7). */
+function useCertDownload() {
+  const save = usePngDownload();
+  return (record: CertRecordDto) => save(() => certificatesApi.image(record._certId), `${record._name}证书.png`);
 }
 
 /** The search as hidden fields of a form that posts it again (the pager, a download). */

@@ -3,11 +3,12 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { paging } from '@portal/shared';
 import { certificatesApi } from '../../api/certificates';
 import { CertTable } from './CertTable';
+import { MyAttendanceCertificates } from './MyAttendanceCertificates';
 
 /**
  * 我的证书 (spec §6: members list and download certificates): the certificates of the member's
- * own company, as the association recorded its name on them. The member token proves them, so
- * a download needs nothing else.
+ * own company, as the association recorded its name on them, then the company's 参会证明 and
+ * 培训证明. The member token proves them, so a download needs nothing else.
  */
 export function MyCertificates({ company }: { company: string | undefined }) {
   const [page, setPage] = useState<number>(paging.firstPage);
@@ -22,6 +23,7 @@ export function MyCertificates({ company }: { company: string | undefined }) {
         onPage={setPage}
         emptyText={result.error?.message ?? '本单位暂无证书记录'}
       />
+      <MyAttendanceCertificates />
     </>
   );
 }
