@@ -8,6 +8,7 @@ import { editAction, ListPage, listResource, useListPage } from '../../list';
 import { useAction } from '../../shared/useAction';
 import { ActivityDialog } from './ActivityDialog';
 import { AudienceDrawer } from './AudienceDrawer';
+import { CertificatesDrawer } from './CertificatesDrawer';
 import { activitiesKey, activityStatusOptions, ActivityStatusTag } from './status';
 import styles from './activity.module.css';
 
@@ -81,6 +82,7 @@ export default function ActivityPage() {
   const resource = activities(dayjs().format('YYYY-MM-DD HH:mm:ss'));
   const page = useListPage(resource);
   const [audience, setAudience] = useState<ActivityListItemDto | null>(null);
+  const [certificates, setCertificates] = useState<ActivityListItemDto | null>(null);
   const close = useAction((a: ActivityListItemDto) => activitiesAdminApi.close(a.ActivityId), page.refresh);
   // The server's words: how many were notified and, without a mail server, that no e-mail went.
   const publish = (a: ActivityListItemDto) =>
@@ -102,9 +104,12 @@ export default function ActivityPage() {
         editAction('activity:edit', page.edit),
         { label: '发布', perm: 'activity:edit', when: (a) => a.Status !== ActivityStatus.Published, confirm: () => '发布后将通知活动对象中的全部会员，确定发布？', run: publish },
         { label: '关闭', perm: 'activity:edit', when: (a) => a.Status === ActivityStatus.Published, confirm: () => '关闭后会员不能再报名，确定关闭？', run: close },
+        // 培训证明 or 参会证明 for the members checked in.
+        { label: '证明', perm: 'activity:certify', disabled: (a) => a.Status === ActivityStatus.Draft, run: setCertificates },
       ]}
     >
       <AudienceDrawer activity={audience} onClose={() => setAudience(null)} />
+      <CertificatesDrawer activity={certificates} onClose={() => setCertificates(null)} />
     </ListPage>
   );
 }
