@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { App } from '../../http/app-types.js';
 import { contentDisposition } from '../../http/content-disposition.js';
 import { publicBaseUrl } from '../../http/public-base-url.js';
-import { esc, factList, stateBanner, verifyDocument } from '../certificates/verify-page.js';
+import { esc, factList, sendVerifyDocument, stateBanner } from '../certificates/verify-page.js';
 import { activityDays, attendanceCredential } from './credential.js';
 import { ATTENDANCE_VERIFY_PATH, certificateByToken, kindNames, type AttendanceCert } from './records.js';
 
@@ -52,13 +52,7 @@ export async function attendanceVerification(app: App): Promise<void> {
   const { database, now, config } = app.services;
   const { db } = database;
   const send = (reply: FastifyReply, title: string, body: string, status: number) =>
-    reply
-      .code(status)
-      .type('text/html; charset=utf-8')
-      // A certificate's state changes when the association revokes or restores it.
-      .header('cache-control', 'no-store')
-      .header('x-robots-tag', 'noindex')
-      .send(verifyDocument({ title: `${title} · 证明验证`, description: `${config.site.name}参会证明、培训证明验证：核对扫码打开的证明是否由协会颁发、是否有效。`, kicker: '参会证明 · 培训证明验证', body }, config.site));
+    sendVerifyDocument(reply, { title: `${title} · 证明验证`, description: `${config.site.name}参会证明、培训证明验证：核对扫码打开的证明是否由协会颁发、是否有效。`, kicker: '参会证明 · 培训证明验证', body }, config.site, status);
 
   app.get(`${ATTENDANCE_VERIFY_PATH}/:token`, { schema: { ...hidden, params: tokenParams } }, async (request, reply) => {
     const cert = await certificateByToken(db, request.params.token);

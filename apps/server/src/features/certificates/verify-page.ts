@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import { certProgramme } from '@portal/shared';
 import type { SiteInfo } from '../../config.js';
 
@@ -185,6 +186,13 @@ ${page.after ?? ''}
 </body>
 </html>`;
 }
+
+/**
+ * Sends a verification page that is not kept anywhere (what it says changes with the calendar
+ * and staff's actions) and is not for search engines.
+ */
+export const sendVerifyDocument = (reply: FastifyReply, page: VerifyDocument, site: SiteInfo, status: number) =>
+  reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').header('x-robots-tag', 'noindex').send(verifyDocument(page, site));
 
 /** The certificate's page. */
 export function renderVerifyPage(page: VerifyPage, site: SiteInfo): string {

@@ -2,7 +2,7 @@ import { cstDate } from '@portal/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { App } from '../../http/app-types.js';
-import { esc, factList, stateBanner, verifyDocument } from '../certificates/verify-page.js';
+import { esc, factList, sendVerifyDocument, stateBanner } from '../certificates/verify-page.js';
 import { CARD_VERIFY_PATH, cardOf, memberOfToken, type CardState, type MemberCard } from './card.js';
 
 /**
@@ -55,18 +55,7 @@ const tokenParams = z.object({ token: z.string() });
 export async function memberCardVerification(app: App): Promise<void> {
   const { database, now, config } = app.services;
   const send = (reply: FastifyReply, title: string, body: string, status: number) =>
-    reply
-      .code(status)
-      .type('text/html; charset=utf-8')
-      // The membership's state changes with the calendar and staff's actions.
-      .header('cache-control', 'no-store')
-      .header('x-robots-tag', 'noindex')
-      .send(
-        verifyDocument(
-          { title: `${title} · 会员证核验`, description: `${config.site.name}电子会员证核验：扫码查看该单位的会籍今天是否有效。`, kicker: '电子会员证 · 会籍核验', body },
-          config.site,
-        ),
-      );
+    sendVerifyDocument(reply, { title: `${title} · 会员证核验`, description: `${config.site.name}电子会员证核验：扫码查看该单位的会籍今天是否有效。`, kicker: '电子会员证 · 会籍核验', body }, config.site, status);
 
   app.get(`${CARD_VERIFY_PATH}/:token`, { schema: { hide: true, params: tokenParams } }, async (request: FastifyRequest<{ Params: { token: string } }>, reply) => {
     const at = now();
