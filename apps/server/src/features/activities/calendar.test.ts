@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatCst, type ActivityMemberDto, type ListDto } from '@portal/shared';
+import { activityBody } from '../../../test/activities.js';
 import { adminCall, createAdmin, createAdminTestApp, loginAdmin, testClock } from '../../../test/admin.js';
 import { readCalendar } from '../../../test/calendar.js';
 import { eventuallyValue } from '../../../test/eventually.js';
@@ -28,21 +29,9 @@ describe.each(engines)('activity calendar files on %s', (engine) => {
   let types: TypeChoices;
   const tokens: Record<string, string> = {};
 
-  const activity = (overrides: Record<string, unknown> = {}) => ({
-    ActivityId: 0,
-    Title: TITLE,
-    // Escapes (comma, semicolon, backslash), two paragraphs, and a line long enough to fold.
-    Description: `<p>培训<strong>安排</strong>：上午讲座，下午观摩</p><p>请携带证件\\工作证；${'风险管理'.repeat(30)}</p>`,
-    Place: '北京市西城区三里河路9号',
-    StartTime: '2024-06-20 09:00:00',
-    EndTime: '2024-06-20 17:00:00',
-    SignUpDeadline: '2024-06-15 18:00:00',
-    Capacity: 0,
-    AudienceAll: false,
-    MemberLevels: [types.memberLevel],
-    Attachments: [],
-    ...overrides,
-  });
+  // Escapes (comma, semicolon, backslash), two paragraphs, and a line long enough to fold.
+  const activity = (overrides: Record<string, unknown> = {}) =>
+    activityBody(types, { Title: TITLE, Description: `<p>培训<strong>安排</strong>：上午讲座，下午观摩</p><p>请携带证件\\工作证；${'风险管理'.repeat(30)}</p>`, ...overrides });
   const business = <T = unknown>(token: string | undefined, url: string, payload?: Record<string, unknown>) => adminCall<T>(t, token, payload ? 'POST' : 'GET', `/api/XfSysBussiness/${url}`, payload);
   const save = async (overrides: Record<string, unknown> = {}) => {
     const answer = await business<number>(admin, 'SaveActivityDetail', activity(overrides));

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatCst, type ActivityMemberDto, type ListDto } from '@portal/shared';
+import { activityBody } from '../../../test/activities.js';
 import { adminCall, createAdminTestApp, loginAdmin, testClock } from '../../../test/admin.js';
 import { engines, type TestApp } from '../../../test/harness.js';
 import { startMailServer } from '../../../test/mail-server.js';
-import { addMember, loginMember, publicCall, seedTypeChoices } from '../../../test/members.js';
+import { addMember, loginMember, publicCall, seedTypeChoices, type TypeChoices } from '../../../test/members.js';
 import { readSheet } from '../../../test/xlsx.js';
 import { retryDelay, smtpTransport, workOutbox } from './outbox.js';
 
@@ -27,15 +28,8 @@ async function exportedMail(t: TestApp, admin: string, id: number): Promise<unkn
 }
 
 /** An activity of the members' level, published; answers its id and the publish answer. */
-async function publishFor(t: TestApp, admin: string, level: number, title: string) {
-  const saved = await adminCall<number>(t, admin, 'POST', '/api/XfSysBussiness/SaveActivityDetail', {
-    Title: title,
-    Place: '北京市西城区三里河路9号',
-    StartTime: '2024-06-20 09:00:00',
-    EndTime: '2024-06-20 17:00:00',
-    SignUpDeadline: '2024-06-15 18:00:00',
-    MemberLevels: [level],
-  });
+async function publishFor(t: TestApp, admin: string, types: TypeChoices, title: string) {
+  const saved = await adminCall<number>(t, admin, 'POST', '/api/XfSysBussiness/SaveActivityDetail', activityBody(types, { Title: title }));
   expect(saved.Code, saved.Message).toBe(200);
   return { id: saved.Data, published: await adminCall<number>(t, admin, 'POST', '/api/XfSysBussiness/PublishActivity', { ActivityId: saved.Data }) };
 }
@@ -44,19 +38,18 @@ describe.each(engines)('activity mail status on %s', (engine) => {
   describe('without a mail server', () => {
     let t: TestApp;
     let admin: string;
-    let level: number;
+    let types: TypeChoices;
 
     beforeAll(async () => {
       t = await createAdminTestApp(engine, { now: testClock().now });
       admin = await loginAdmin(t);
-      const types = await seedTypeChoices(t);
-      level = types.memberLevel;
+      types = await seedTypeChoices(t);
       for (const account of ['nomail1', 'nomail2']) await addMember(t, admin, types, account);
     });
     afterAll(() => t.close());
 
     it('says the notices are in the member area only: publishing, reminding, each member and the export', async () => {
-      const { id, published } = await publishFor(t, admin, level, '站内通知的活动');
+      const { id, published } = await publishFor(t, admin, types, '站内通知的活动');
       expect(published).toEqual({ Code: 200, Message: '已发布，已通知2位会员；未配置邮件服务器，仅站内通知', Data: 2 });
       expect((await audienceOf(t, admin, id)).map((m) => [m.Account, m.MailState, m.MailTime, m.MailError, m.MailRetryTime])).toEqual([
         ['nomail1', 'inapp', '', '', ''],
@@ -83,7 +76,7 @@ describe.each(engines)('activity mail status on %s', (engine) => {
     let mailServer: Awaited<ReturnType<typeof startMailServer>>;
     let t: TestApp;
     let admin: string;
-    let level: number;
+    let types: TypeChoices;
     /** Sends what is due, as the outbox worker's round would (the worker is off: each state stays until then). */
     const workRound = async () => {
       const transport = smtpTransport(t.config.smtpUrl!);
@@ -99,8 +92,7 @@ describe.each(engines)('activity mail status on %s', (engine) => {
       const smtpUrl = `smtp://portal:${encodeURIComponent(PASSWORD)}@127.0.0.1:${mailServer.port}`;
       t = await createAdminTestApp(engine, { now: clock.now, backgroundJobs: false }, { smtpUrl });
       admin = await loginAdmin(t);
-      const types = await seedTypeChoices(t);
-      level = types.memberLevel;
+      types = await seedTypeChoices(t);
       for (const account of ['mailed1', 'mailed2']) await addMember(t, admin, types, account);
     });
     afterAll(async () => {
@@ -109,7 +101,7 @@ describe.each(engines)('activity mail status on %s', (engine) => {
     });
 
     it('shows each mail queued, then sent with its time', async () => {
-      const { id, published } = await publishFor(t, admin, level, '邮件通知的活动');
+      const { id, published } = await publishFor(t, admin, types, '邮件通知的活动');
       expect(published).toEqual({ Code: 200, Message: '已发布，已通知2位会员', Data: 2 });
       expect((await audienceOf(t, admin, id)).map((m) => [m.MailState, m.MailTime, m.MailRetryTime])).toEqual([
         ['pending', '', ''],
@@ -131,7 +123,7 @@ describe.each(engines)('activity mail status on %s', (engine) => {
     it('shows a failure with the server’s reason on one line, the password hidden, and the next attempt', async () => {
       // A server that echoes the credentials it refused: the reason is shown, the password never.
       authRefusal = `Authentication failed\n   for portal:${PASSWORD} (${encodeURIComponent(PASSWORD)})`;
-      const { id, published } = await publishFor(t, admin, level, '发送失败的活动');
+      const { id, published } = await publishFor(t, admin, types, '发送失败的活动');
       expect(published.Message).toBe('已发布，已通知2位会员');
       expect(await workRound()).toEqual({ sent: 0, failed: 2 });
       const failedAt = formatCst(clock.now());
