@@ -88,6 +88,8 @@ export async function resolvePage(services: Services, url: URL): Promise<PageAns
   // The member's own pages (活动通知 and one notice): the server draws the visitor's notice to log
   // in; the browser, with the session, draws the member's content.
   if (/^\/member\/activity(\/\d+)?$/.test(path)) return plainPage(services, '活动通知', url.pathname, true, true);
+  // Where the venue's QR of self check-in leads (features/activities/check-in.ts): the same, for one activity.
+  if (/^\/member\/activity\/\d+\/checkin$/.test(path)) return plainPage(services, '活动签到', url.pathname, true, true);
   // 会员名录 as MEMBER_DIRECTORY offers it: crawled when public; for members, the server draws the
   // visitor's notice to log in, and it is not indexed.
   if (path === DIRECTORY_PATH) {

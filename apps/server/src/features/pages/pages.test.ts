@@ -59,7 +59,7 @@ describe.each(engines)('public pages for browsers and crawlers on %s', (engine) 
   });
 
   it('answers the known pages 200 and every unknown route, menu and article 404 with the web app', async () => {
-    const ok = ['/home', `/menuList?ParentId=${menus.center}&MenuId=${menus.policy}`, `/info?MenuId=${menus.policy}&NewsId=${news.public}`, `/info?MenuId=${menus.policy}&NewsId=${news.memberOnly}`, '/searchKey?key=保险', '/certsearch', '/contribute', '/member/activity', '/member/activity/12', '/login', '/System/home'];
+    const ok = ['/home', `/menuList?ParentId=${menus.center}&MenuId=${menus.policy}`, `/info?MenuId=${menus.policy}&NewsId=${news.public}`, `/info?MenuId=${menus.policy}&NewsId=${news.memberOnly}`, '/searchKey?key=保险', '/certsearch', '/contribute', '/member/activity', '/member/activity/12', '/member/activity/12/checkin', '/login', '/System/home'];
     for (const url of ok) expect((await get(encodeURI(url))).statusCode, url).toBe(200);
     const missing = [
       '/no-such-page',

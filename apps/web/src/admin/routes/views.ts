@@ -25,6 +25,7 @@ export const views: Record<string, LazyExoticComponent<ComponentType>> = {
   'cert/list/index': lazy(() => import('../pages/certificates/CertPage').then((m) => ({ default: m.CertListPage }))),
   'cert/score/index': lazy(() => import('../pages/certificates/CertPage').then((m) => ({ default: m.ScoreListPage }))),
   'activity/list/index': lazy(() => import('../pages/activity/ActivityPage')),
+  'activity/checkin/index': lazy(() => import('../pages/activity/checkin/CheckInPage')),
   'system/menu/index': lazy(() => import('../pages/system/menu/MenuPage')),
   'system/role/index': lazy(() => import('../pages/system/role/RolePage')),
   'system/admin/index': lazy(() => import('../pages/system/admin/AdminUserPage')),

@@ -9,6 +9,7 @@ import { ArticleBody } from '../content/ArticleBody';
 import { isLapsed, LapsedHint } from '../membership/lapse';
 import { myMembershipKey, useMyMembership } from '../membership/useMyMembership';
 import { activityTime, SignUpTag } from './ActivityState';
+import { CheckInPass, WaitlistActions } from './Attendance';
 import { myActivitiesKey } from './useActivityUnread';
 import styles from './activity.module.css';
 
@@ -72,12 +73,14 @@ export function MyActivityDetail({ id }: { id: number }) {
             <Button loading={busy}>取消报名</Button>
           </Popconfirm>
         )}
+        <WaitlistActions activity={a} act={act} busy={busy} lapsed={lapsed} />
         {a.Status === ActivityStatus.Closed && <span>活动已关闭，不再接受报名。</span>}
         {/* 加入日历: the .ics file calendar programs open. */}
         <DownloadButton className={styles.calendar} icon={<CalendarOutlined />} run={() => activitiesApi.calendar(a)}>
           加入日历
         </DownloadButton>
       </div>
+      {a.IsSignedUp && <CheckInPass activity={a} />}
       <ArticleBody html={a.Description} />
       {a.Attachments.length > 0 && (
         <ul className={styles.attachments} aria-label="附件">

@@ -1,6 +1,6 @@
 import { Alert, Col, DatePicker, Form, Radio, Row, Select, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { activityMessages, ActivityStatus, typeKinds, type ActivityAttachment, type ActivityDetailDto, type ActivityListItemDto } from '@portal/shared';
+import { ACTIVITY_CONFIRM_HOURS, activityMessages, ActivityStatus, typeKinds, type ActivityAttachment, type ActivityDetailDto, type ActivityListItemDto } from '@portal/shared';
 import { activitiesAdminApi } from '../../../api/activities';
 import { pickerClassNames } from '../../../components/pickerPopup';
 import { RichTextEditor } from '../../../components/RichTextEditor';
@@ -23,12 +23,18 @@ interface ActivityForm {
   MemberLevels: number[];
   Description: string;
   Attachments: ActivityAttachment[];
+  ConfirmHours: number | null;
+  /** The self check-in window; null: none. */
+  SelfCheckIn: [Dayjs, Dayjs] | null;
 }
 
 const timeFormat = 'YYYY-MM-DD HH:mm:ss';
 const shown = 'YYYY-MM-DD HH:mm';
 
-/** 新增/修改活动 (1000 px): title, place, time, deadline, capacity, audience, description and attachments. */
+/**
+ * 新增/修改活动 (1000 px): title, place, time, deadline, capacity, audience, the waitlist's
+ * confirmation hours, the self check-in window, description and attachments.
+ */
 export function ActivityDialog({ editing, onClose, onSaved }: EditDialogProps<ActivityListItemDto>) {
   const { form, id, open, record, submit, saving } = useRecordForm<ActivityListItemDto, ActivityDetailDto, ActivityForm>({
     editing,
@@ -36,7 +42,20 @@ export function ActivityDialog({ editing, onClose, onSaved }: EditDialogProps<Ac
     id: (a) => a.ActivityId,
     key: [...activitiesKey, 'detail'],
     fetch: activitiesAdminApi.detail,
-    blank: () => ({ Title: '', Place: '', Time: null, SignUpDeadline: null, Capacity: 0, AudienceAll: true, IsTraining: false, MemberLevels: [], Description: '', Attachments: [] }),
+    blank: () => ({
+      Title: '',
+      Place: '',
+      Time: null,
+      SignUpDeadline: null,
+      Capacity: 0,
+      AudienceAll: true,
+      IsTraining: false,
+      MemberLevels: [],
+      Description: '',
+      Attachments: [],
+      ConfirmHours: ACTIVITY_CONFIRM_HOURS.fallback,
+      SelfCheckIn: null,
+    }),
     fill: (a) => ({
       Title: a.Title,
       Place: a.Place,
@@ -48,8 +67,10 @@ export function ActivityDialog({ editing, onClose, onSaved }: EditDialogProps<Ac
       MemberLevels: a.MemberLevels,
       Description: a.Description,
       Attachments: a.Attachments,
+      ConfirmHours: a.ConfirmHours,
+      SelfCheckIn: a.SelfCheckInStart ? [dayjs(a.SelfCheckInStart), dayjs(a.SelfCheckInEnd)] : null,
     }),
-    save: ({ Time, SignUpDeadline, Capacity, ...values }, activityId) =>
+    save: ({ Time, SignUpDeadline, Capacity, ConfirmHours, SelfCheckIn, ...values }, activityId) =>
       activitiesAdminApi.save({
         ...values,
         ActivityId: activityId,
@@ -58,6 +79,9 @@ export function ActivityDialog({ editing, onClose, onSaved }: EditDialogProps<Ac
         SignUpDeadline: SignUpDeadline?.format(timeFormat) ?? '',
         Capacity: Capacity ?? 0,
         MemberLevels: values.AudienceAll ? [] : values.MemberLevels,
+        ConfirmHours: ConfirmHours ?? ACTIVITY_CONFIRM_HOURS.fallback,
+        SelfCheckInStart: SelfCheckIn?.[0].format(timeFormat) ?? '',
+        SelfCheckInEnd: SelfCheckIn?.[1].format(timeFormat) ?? '',
       }),
   });
   const levels = useTypeOptions(typeKinds.memberLevel, open);
@@ -101,6 +125,21 @@ export function ActivityDialog({ editing, onClose, onSaved }: EditDialogProps<Ac
               ]}
             >
               <DatePicker showTime={{ format: 'HH:mm' }} format={shown} style={{ width: '100%' }} classNames={pickerClassNames} placeholder="请选择报名截止时间" />
+            </Form.Item>
+          </Col>
+          <Col span={14}>
+            <Form.Item name="SelfCheckIn" label="自助签到" extra="可不填。已报名会员在此时段内扫描现场签到二维码（在“活动签到”页显示）即可签到">
+              <DatePicker.RangePicker showTime={{ format: 'HH:mm' }} format={shown} style={{ width: '100%' }} classNames={pickerClassNames} placeholder={['自助签到开始', '自助签到结束']} allowClear />
+            </Form.Item>
+          </Col>
+          <Col span={10}>
+            <Form.Item
+              name="ConfirmHours"
+              label="候补确认时限"
+              extra="名额已满时会员可候补；有空位时依次保留给候补会员，逾时未确认顺延下一位"
+              rules={[{ required: true, type: 'integer', min: ACTIVITY_CONFIRM_HOURS.min, max: ACTIVITY_CONFIRM_HOURS.max, message: activityMessages.confirmHoursInvalid }]}
+            >
+              <WholeNumberInput style={{ width: '100%' }} suffix="小时" />
             </Form.Item>
           </Col>
           <Col span={24}>

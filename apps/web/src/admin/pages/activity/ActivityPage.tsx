@@ -1,10 +1,12 @@
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { App, Space, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { ActivityStatus, messages, type ActivityListItemDto } from '@portal/shared';
 import { activitiesAdminApi, type ActivityQuery } from '../../../api/activities';
 import type { PageState } from '../../../components/DataTable';
 import { editAction, ListPage, listResource, useListPage } from '../../list';
+import { shellBase } from '../../routes/menuTree';
 import { useAction } from '../../shared/useAction';
 import { ActivityDialog } from './ActivityDialog';
 import { AudienceDrawer } from './AudienceDrawer';
@@ -61,7 +63,13 @@ const activities = (now: string) =>
         width: 90,
         render: (_, a) => (a.Status === ActivityStatus.Draft ? '-' : `${a.ReadCount}/${a.AudienceCount}`),
       },
-      { title: '报名/上限', key: 'signUp', width: 90, render: (_, a) => `${a.SignUpCount}/${a.Capacity || '不限'}` },
+      {
+        title: '报名/上限',
+        key: 'signUp',
+        width: 110,
+        // Under the places taken: who came (签到), and who waits for a place (候补).
+        render: (_, a) => <TwoLines main={`${a.SignUpCount}/${a.Capacity || '不限'}`} under={`签到 ${a.CheckedInCount}${a.WaitlistCount > 0 ? ` · 候补 ${a.WaitlistCount}` : ''}`} />,
+      },
     ],
     numbered: false,
     savedText: messages.saved,
@@ -73,12 +81,13 @@ const activities = (now: string) =>
       hint: (a) => (a.SignUpCount > 0 ? `已有${a.SignUpCount}人报名` : undefined),
       run: (a) => activitiesAdminApi.remove([a.ActivityId]),
     },
-    actionsWidth: 270,
+    actionsWidth: 320,
   });
 
 /** 活动列表 (component activity/list/index): search, write and edit, publish, close, delete, and each activity's audience. */
 export default function ActivityPage() {
   const { message } = App.useApp();
+  const navigate = useNavigate();
   const resource = activities(dayjs().format('YYYY-MM-DD HH:mm:ss'));
   const page = useListPage(resource);
   const [audience, setAudience] = useState<ActivityListItemDto | null>(null);
@@ -106,6 +115,7 @@ export default function ActivityPage() {
         { label: '关闭', perm: 'activity:edit', when: (a) => a.Status === ActivityStatus.Published, confirm: () => '关闭后会员不能再报名，确定关闭？', run: close },
         // 培训证明 or 参会证明 for the members checked in.
         { label: '证明', perm: 'activity:certify', disabled: (a) => a.Status === ActivityStatus.Draft, run: setCertificates },
+        { label: '签到', perm: 'activity:checkin', disabled: (a) => a.Status === ActivityStatus.Draft, run: (a) => void navigate(`${shellBase}/activity/checkin?id=${a.ActivityId}`) },
       ]}
     >
       <AudienceDrawer activity={audience} onClose={() => setAudience(null)} />
