@@ -1,8 +1,11 @@
+import ExcelJS from 'exceljs';
+import { Secret, TOTP } from 'otpauth';
 import { expect } from 'vitest';
 import { formatCst } from '@portal/shared';
 import type { Engine } from '../src/db/connection.js';
 import { seedIfEmpty } from '../src/db/seed/index.js';
-import { ADMIN_PASSWORD, createAdmin, createAdminTestApp, loginAdmin } from './admin.js';
+import { ADMIN_PASSWORD, captcha, createAdmin, createAdminTestApp, loginAdmin, testClock } from './admin.js';
+import { idNumber } from './certificates.js';
 import { envelope, type TestApp } from './harness.js';
 import { addMember, applicationForm, freshAddress, loginMember, MEMBER_PASSWORD, submitApplication, type TypeChoices } from './members.js';
 import { multipartBody, multipartHeaders, type MultipartFile } from './multipart.js';
@@ -23,14 +26,28 @@ export interface Walk {
   memberAccount: string;
   /** A rejected applicant's application token (GetLoginToken's Code 511); their application has an attachment. */
   applicant: string;
-  /** An administrator of their own, whose password the walk may change. */
+  /** Administrators of their own: the public walk changes the editor's password, the system walk the keeper's second factor and password. */
   editor: string;
+  keeper: string;
+  /** The member's contribution, waiting for review. */
+  contributionId: number;
+  /** An application under review. */
+  pendingId: number;
   types: TypeChoices;
   /** A shown menu, a published article in it (not member-only), a member-only one. */
   menuId: number;
   newsId: number;
   /** A passed exam result as the public lookup finds it. */
   cert: { name: string; idNum: string };
+  memberId: number;
+  /** A picture uploaded by staff, for the records that show one. */
+  image: string;
+  /** A menu with a one-step review chain and an article waiting in it. */
+  reviewMenuId: number;
+  /** The app's clock: the second factor's codes need a step of their own each. */
+  clock: ReturnType<typeof testClock>;
+  /** Each walked call's Data, for the calls after it that work on what it made or found. */
+  answers: Map<string, unknown>;
 }
 
 /** How to make one call; the session follows from the operation's security unless `as` says otherwise. */
@@ -55,7 +72,8 @@ const document: MultipartFile = { filename: '营业执照.pdf', content: Buffer.
 
 /** The demo association, an administrator, a member, a rejected applicant. */
 export async function seedWalk(engine: Engine): Promise<Walk> {
-  const t = await createAdminTestApp(engine);
+  const clock = testClock(Date.now());
+  const t = await createAdminTestApp(engine, { now: clock.now });
   await seedIfEmpty(t.app.services, t.app.log);
   const { db } = t.app.services.database;
   const admin = await loginAdmin(t);
@@ -64,7 +82,7 @@ export async function seedWalk(engine: Engine): Promise<Walk> {
   const today = formatCst(t.app.services.now()).slice(0, 10);
   const nextYear = `${Number(today.slice(0, 4)) + 1}${today.slice(4)}`;
   const memberAccount = 'contract_member';
-  await addMember(t, admin, types, memberAccount, { JoinDate: today, ExpireDate: nextYear, DirectoryListed: true });
+  const memberId = await addMember(t, admin, types, memberAccount, { JoinDate: today, ExpireDate: nextYear, DirectoryListed: true });
   const member = await loginMember(t, memberAccount);
 
   // An applicant the association turned down: their sign-in answers Code 511 with an application token.
@@ -83,7 +101,61 @@ export async function seedWalk(engine: Engine): Promise<Walk> {
   const cert = await db.selectFrom('certificates').select(['name', 'id_num']).where('exam_status', '=', 1).where('status', '=', 1).where('id_num', '!=', '').orderBy('id').executeTakeFirstOrThrow();
   await createAdmin(t, admin, 'contract_editor', '超级管理员');
   const editor = await loginAdmin(t, 'contract_editor');
-  return { t, admin, member, memberAccount, applicant, editor, types, menuId: menu.id, newsId: news.id, cert: { name: cert.name, idNum: cert.id_num } };
+  await createAdmin(t, admin, 'contract_keeper', '超级管理员');
+  const keeper = await loginAdmin(t, 'contract_keeper');
+  const image = await staffUpload(t, admin, picture);
+  await submitApplication(t, applicationForm(types, 'contract_pending'));
+  const pendingId = (await db.selectFrom('members').select('id').where('account', '=', 'contract_pending').executeTakeFirstOrThrow()).id;
+
+  // A menu whose articles wait for one step of review, and one article waiting there.
+  const staff = async <T>(url: string, payload: Record<string, unknown>) => {
+    const answer = envelope<T>(await t.app.inject({ method: 'POST', url, headers: { token: admin }, payload }));
+    expect(answer.Code, `${url}: ${answer.Message}`).toBe(200);
+    return answer.Data;
+  };
+  const reviewMenuId = await staff<number>('/api/XfSysBussiness/SaveMenu', { MenuId: 0, ParentId: 0, Name: '合同三审栏目' });
+  const superRole = await db.selectFrom('roles').select('id').where('is_super', '=', 1).orderBy('id').executeTakeFirstOrThrow();
+  await staff('/api/XfSysBussiness/SaveMenuReviewFlow', { MenuId: reviewMenuId, Steps: [{ Name: '终审', RoleIds: [superRole.id], NoSelfReview: false }] });
+  await staff('/api/XfSysBussiness/SaveNews', { NewsId: 0, MenuId: reviewMenuId, Title: '待审稿件', NewContent: '<p>送审</p>' });
+
+  // A visitor's suggestion, for the suggestion box's calls.
+  const proposed = envelope(await t.app.inject({ method: 'POST', url: '/api/XfWebApi/SavePropose', headers: freshAddress(), payload: { Mobile: '13712345678', ProposeContent: '建议公布年度工作计划' } }));
+  expect(proposed.Code, proposed.Message).toBe(200);
+
+  // The member's contribution, waiting in 投稿审核.
+  const contributionMenu = await db.selectFrom('menus').select('id').where('accepts_contributions', '=', 1).where('status', '=', 1).orderBy('id').executeTakeFirstOrThrow();
+  const contributed = envelope<number>(
+    await t.app.inject({ method: 'POST', url: '/api/XfWebApi/SaveNews', headers: { token: member }, payload: { NewsId: 0, MenuId: contributionMenu.id, Title: '会员投稿：施工安全经验', NewContent: '<p>经验</p>' } }),
+  );
+  expect(contributed.Code, contributed.Message).toBe(200);
+
+  return {
+    t,
+    admin,
+    member,
+    memberAccount,
+    memberId,
+    applicant,
+    editor,
+    keeper,
+    contributionId: contributed.Data,
+    pendingId,
+    types,
+    menuId: menu.id,
+    newsId: news.id,
+    cert: { name: cert.name, idNum: cert.id_num },
+    image,
+    reviewMenuId,
+    clock,
+    answers: new Map(),
+  };
+}
+
+/** Uploads a picture through the back office; answers its stored path. */
+async function staffUpload(t: TestApp, token: string, file: MultipartFile): Promise<string> {
+  const answer = envelope<string>(await t.app.inject({ method: 'POST', url: '/api/XfSysBussiness/UploadFile?kind=image', headers: { ...multipartHeaders, token }, payload: multipartBody(file) }));
+  expect(answer.Code, answer.Message).toBe(200);
+  return answer.Data;
 }
 
 /** Uploads an application attachment as a visitor; answers its stored path. */
@@ -195,7 +267,269 @@ export const publicCalls: Record<string, (w: Walk) => Call | Promise<Call>> = {
     await w.t.app.services.database.db.updateTable('activities').set({ self_check_in_start: at(-3_600_000), self_check_in_end: at(3_600_000), self_check_in_key: 'walk-venue-key' }).where('id', '=', id).execute();
     return { body: { ActivityId: id, Key: 'walk-venue-key' } };
   },
+  'GET /api/XfWebApi/DownMyActivityCertificate/{id}': async (w) => {
+    // Checked in by the self check-in above: the activity's certificates are issued to the member.
+    await staffCall(w, 'IssueActivityCertificates', { ActivityId: (await fullActivity(w)).id });
+    return { params: { id: (await firstOf<{ Id: number }>(w, '/api/XfWebApi/GetMyActivityCertificates', w.member)).Id } };
+  },
+  'GET /api/XfWebApi/GetMyActivityCertificates': () => ({}),
   'POST /api/XfWebApi/EditMemberPwd': () => ({ body: { Pwd: MEMBER_PASSWORD, Newpwd: NEW_PASSWORD, againNewpwd: NEW_PASSWORD } }),
   'POST /api/XfWebApi/EditAdminPwd': (w) => ({ token: w.editor, body: { Password: ADMIN_PASSWORD, Newpwd: NEW_PASSWORD, againNewpwd: NEW_PASSWORD } }),
   'POST /api/XfWebApi/Logout': (w) => ({ token: w.applicant }),
+};
+
+/** What an earlier call of the walk answered in Data. */
+function answered<T>(w: Walk, call: string): T {
+  if (!w.answers.has(call)) throw new Error(`${call} has not been walked yet`);
+  return w.answers.get(call) as T;
+}
+
+/** The current code of an authenticator app holding the secret, at the app's clock. */
+const totpCode = (w: Walk, secret: string) => new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: w.clock.now() });
+
+/** An import template the back office hands out, with one row filled in, as an upload. */
+async function filledTemplate(w: Walk, url: string, row: unknown[]): Promise<MultipartFile> {
+  const res = await w.t.app.inject({ method: 'GET', url, headers: { token: w.admin } });
+  expect(res.statusCode).toBe(200);
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(res.rawPayload as unknown as ExcelJS.Buffer);
+  book.worksheets[0]?.addRow(row);
+  return { filename: 'import.xlsx', content: Buffer.from(await book.xlsx.writeBuffer()) };
+}
+
+/** The name of a type-list entry the walk uses. */
+const typeName = async (w: Walk, id: number) => (await w.t.app.services.database.db.selectFrom('type_items').select('name').where('id', '=', id).executeTakeFirstOrThrow()).name;
+
+const SB = '/api/XfSysBussiness';
+const today = (w: Walk) => formatCst(w.clock.now()).slice(0, 10);
+/** A time in the walk's future, `days` days on. */
+const later = (w: Walk, days: number) => formatCst(w.clock.now() + days * 86_400_000);
+
+/** Each back-office call with valid input, in the order walked: what a call makes, later calls read, change and delete. */
+export const backOfficeCalls: Record<string, (w: Walk) => Call | Promise<Call>> = {
+  // Menus, articles and their history
+  [`GET ${SB}/GetMenuList`]: () => ({ query: { parentid: 0 } }),
+  [`GET ${SB}/GetMenuModel`]: (w) => ({ query: { menuid: w.menuId } }),
+  [`POST ${SB}/SaveMenu`]: () => ({ body: { MenuId: 0, ParentId: 0, Name: '合同测试栏目' } }),
+  [`GET ${SB}/GetNewsList`]: () => ({ query: { pageindex: 1, pagesize: 5 } }),
+  [`GET ${SB}/ExportNewsList`]: () => ({ query: { key: '协会' } }),
+  [`GET ${SB}/GetNewsDetail`]: (w) => ({ query: { newsid: w.newsId } }),
+  [`POST ${SB}/SaveNews`]: (w) => ({ body: { NewsId: 0, MenuId: answered<number>(w, `POST ${SB}/SaveMenu`), Title: '合同测试文章', NewContent: '<p>正文</p>', Status: 0 } }),
+  [`GET ${SB}/GetNewsPreviewLink`]: (w) => ({ query: { newsid: answered<number>(w, `POST ${SB}/SaveNews`) } }),
+  [`POST ${SB}/PublishNews`]: (w) => ({ body: { NewsId: [answered<number>(w, `POST ${SB}/SaveNews`)] } }),
+  [`POST ${SB}/OfflineNews`]: (w) => ({ body: { NewsId: [answered<number>(w, `POST ${SB}/SaveNews`)] } }),
+  [`POST ${SB}/MoveNews`]: (w) => ({ body: { NewsId: [answered<number>(w, `POST ${SB}/SaveNews`)], MenuId: answered<number>(w, `POST ${SB}/SaveMenu`) } }),
+  [`GET ${SB}/GetNewsRevisionList`]: (w) => ({ query: { newsid: answered<number>(w, `POST ${SB}/SaveNews`) } }),
+  [`GET ${SB}/GetNewsRevision/{id}`]: (w) => ({ params: { id: answered<{ List: { RevisionId: number }[] }>(w, `GET ${SB}/GetNewsRevisionList`).List.at(-1)?.RevisionId ?? 0 } }),
+  [`POST ${SB}/RestoreNewsRevision`]: (w) => {
+    const history = answered<{ List: { RevisionId: number }[]; Version: number }>(w, `GET ${SB}/GetNewsRevisionList`);
+    return { body: { RevisionId: history.List.at(-1)?.RevisionId, Version: history.Version } };
+  },
+  [`POST ${SB}/SaveNewsAutosave`]: (w) => ({ body: { NewsId: answered<number>(w, `POST ${SB}/SaveNews`), Form: '{"Title":"草稿"}' } }),
+  [`GET ${SB}/GetNewsAutosave`]: (w) => ({ query: { newsid: answered<number>(w, `POST ${SB}/SaveNews`) } }),
+  [`POST ${SB}/DelNewsAutosave`]: (w) => ({ query: { newsid: answered<number>(w, `POST ${SB}/SaveNews`) } }),
+  // Home seats, carousel, links, type lists, uploads
+  [`POST ${SB}/SaveSelectPosition`]: (w) => ({ body: { Seat: 2, NewsId: [w.newsId] } }),
+  [`GET ${SB}/GetNewPositionList`]: () => ({ query: { seat: 2 } }),
+  [`POST ${SB}/UpdateSortNumber`]: (w) => ({ body: { Id: answered<{ List: { Id: number }[] }>(w, `GET ${SB}/GetNewPositionList`).List[0]?.Id, SortNumber: 3 } }),
+  [`POST ${SB}/EditNewPositionStatus`]: (w) => ({ body: { Id: answered<{ List: { Id: number }[] }>(w, `GET ${SB}/GetNewPositionList`).List[0]?.Id, Status: 1 } }),
+  [`POST ${SB}/DelNewPosition`]: (w) => ({ body: { Id: [answered<{ List: { Id: number }[] }>(w, `GET ${SB}/GetNewPositionList`).List[0]?.Id] } }),
+  [`GET ${SB}/GetBannerList`]: () => ({ query: { type: 2 } }),
+  [`POST ${SB}/SaveBanner`]: (w) => ({ body: { Id: 0, Type: 2, Title: '合同测试横幅', ImageUrl: w.image } }),
+  [`POST ${SB}/DelBanner`]: (w) => ({ body: { Id: answered<number>(w, `POST ${SB}/SaveBanner`) } }),
+  [`GET ${SB}/GetWebFriendlinksList`]: () => ({}),
+  [`POST ${SB}/SaveWebFriendlinks`]: () => ({ body: { Id: 0, Title: '合同测试链接', Friendlinks: 'https://www.example.org/' } }),
+  [`POST ${SB}/DelWebFriendlinks`]: (w) => ({ body: { Id: answered<number>(w, `POST ${SB}/SaveWebFriendlinks`) } }),
+  [`GET ${SB}/GetTypeList`]: () => ({ query: { type: 3 } }),
+  [`POST ${SB}/SaveType`]: () => ({ body: { Id: 0, Type: 3, Name: '合同测试类型' } }),
+  [`POST ${SB}/DelType`]: (w) => ({ body: { Id: answered<number>(w, `POST ${SB}/SaveType`) } }),
+  [`POST ${SB}/UploadFile`]: () => ({ upload: { file: picture, fields: { kind: 'image' } } }),
+  [`GET ${SB}/GetUploadList`]: () => ({ query: { kind: 'image' } }),
+  [`POST ${SB}/DelUpload/{id}`]: (w) => {
+    const path = answered<string>(w, `POST ${SB}/UploadFile`);
+    return { params: { id: answered<{ List: { Id: number; Path: string }[] }>(w, `GET ${SB}/GetUploadList`).List.find((u) => u.Path === path)?.Id ?? 0 } };
+  },
+  // Contributions, the review chain, sensitive words
+  [`GET ${SB}/GetContributionList`]: () => ({}),
+  [`GET ${SB}/ExportContributionList`]: () => ({}),
+  [`GET ${SB}/GetContribution/{id}`]: (w) => ({ params: { id: w.contributionId } }),
+  [`POST ${SB}/AuditContribution`]: (w) => ({ body: { NewsId: w.contributionId, Decision: 2, Reason: '请补充案例的数据来源' } }),
+  [`GET ${SB}/GetMenuReviewFlow`]: (w) => ({ query: { menuid: w.reviewMenuId } }),
+  [`GET ${SB}/GetReviewList`]: () => ({ query: { scope: 'mine' } }),
+  [`GET ${SB}/GetReview/{id}`]: (w) => ({ params: { id: answered<{ List: { ReviewId: number }[] }>(w, `GET ${SB}/GetReviewList`).List[0]?.ReviewId ?? 0 } }),
+  [`GET ${SB}/ExportReview/{id}`]: (w) => ({ params: { id: answered<{ ReviewId: number }>(w, `GET ${SB}/GetReview/{id}`).ReviewId } }),
+  [`POST ${SB}/DecideReview`]: (w) => ({ body: { ReviewId: answered<{ ReviewId: number }>(w, `GET ${SB}/GetReview/{id}`).ReviewId, Decision: 1, StepNo: 1 } }),
+  [`POST ${SB}/SaveMenuReviewFlow`]: (w) => ({ body: { MenuId: w.reviewMenuId, Steps: [] } }),
+  [`GET ${SB}/GetReviewSummary`]: () => ({}),
+  [`GET ${SB}/GetMyNotices`]: () => ({}),
+  [`POST ${SB}/ReadNotices`]: () => ({ body: {} }),
+  [`POST ${SB}/SaveSensitiveWords`]: () => ({ body: { Words: '合同测试词甲\n合同测试词乙' } }),
+  [`POST ${SB}/ImportSensitiveWords`]: () => ({ upload: { file: { filename: 'words.txt', content: Buffer.from('合同测试词丙\n合同测试词丁\n') } } }),
+  [`GET ${SB}/GetSensitiveWordList`]: () => ({ query: { key: '合同测试词' } }),
+  [`POST ${SB}/DelSensitiveWords`]: (w) => ({ body: { Ids: answered<{ List: { Id: number }[] }>(w, `GET ${SB}/GetSensitiveWordList`).List.map((x) => x.Id) } }),
+  // Certificates and exam results
+  [`GET ${SB}/GetCertList`]: () => ({ query: { view: 'cert', pagesize: 3 } }),
+  [`GET ${SB}/GetCertModel`]: (w) => ({ query: { CertId: answered<{ List: { _certId: number }[] }>(w, `GET ${SB}/GetCertList`).List[0]?._certId ?? 0, view: 'cert' } }),
+  [`POST ${SB}/EditCertInfo`]: () => ({ body: { _certId: 0, _name: '合同测试', _idNum: '110101199003074514', _examTime: '2024-05-12', _examStatus: 1, _certNum: 'HT-2024-0001', _issueDate: '2024-06-01', View: 'cert' } }),
+  [`POST ${SB}/EditCertStatus`]: (w) => ({ body: { Ids: [answered<number>(w, `POST ${SB}/EditCertInfo`)], Status: 0, View: 'cert' } }),
+  [`GET ${SB}/DownCerts`]: (w) => ({ query: { Ids: String(answered<number>(w, `POST ${SB}/EditCertInfo`)) } }),
+  [`GET ${SB}/GetCertImage`]: (w) => ({ query: { CertId: answered<number>(w, `POST ${SB}/EditCertInfo`) } }),
+  [`POST ${SB}/DelCerts`]: (w) => ({ body: { Ids: [answered<number>(w, `POST ${SB}/EditCertInfo`)], View: 'cert' } }),
+  [`GET ${SB}/GetCertTemplate`]: () => ({}),
+  [`POST ${SB}/ImportCerts`]: async (w) => ({ query: { view: 'score' }, upload: { file: await filledTemplate(w, `${SB}/GetCertTemplate`, ['合同导入', idNumber(91), null, '2024-05-12', '缺考']) } }),
+  [`GET ${SB}/ExportCerts`]: () => ({ query: { view: 'score', name: '张' } }),
+  // Activities
+  [`GET ${SB}/GetActivityList`]: () => ({}),
+  [`GET ${SB}/GetActivity/{id}`]: (w) => ({ params: { id: answered<{ List: { ActivityId: number }[] }>(w, `GET ${SB}/GetActivityList`).List[0]?.ActivityId ?? 0 } }),
+  [`GET ${SB}/GetActivityMemberList`]: (w) => ({ query: { activityid: answered<{ ActivityId: number }>(w, `GET ${SB}/GetActivity/{id}`).ActivityId } }),
+  [`GET ${SB}/ExportActivityMembers`]: (w) => ({ query: { activityid: answered<{ ActivityId: number }>(w, `GET ${SB}/GetActivity/{id}`).ActivityId } }),
+  [`GET ${SB}/GetActivityCalendar/{id}`]: (w) => ({ params: { id: answered<{ ActivityId: number }>(w, `GET ${SB}/GetActivity/{id}`).ActivityId } }),
+  [`POST ${SB}/SaveActivityDetail`]: (w) => ({
+    body: { ActivityId: 0, Title: '合同测试活动', Place: '协会会议室', StartTime: later(w, 30), EndTime: later(w, 31), SignUpDeadline: later(w, 20), Capacity: 50, AudienceAll: true },
+  }),
+  [`POST ${SB}/PublishActivity`]: (w) => ({ body: { ActivityId: answered<number>(w, `POST ${SB}/SaveActivityDetail`) } }),
+  [`POST ${SB}/ResendActivityMember`]: (w) => ({ body: { ActivityId: answered<number>(w, `POST ${SB}/SaveActivityDetail`) } }),
+  [`POST ${SB}/CloseActivity`]: (w) => ({ body: { ActivityId: answered<number>(w, `POST ${SB}/SaveActivityDetail`) } }),
+  [`POST ${SB}/DelActivity`]: (w) => ({ body: { Ids: [answered<number>(w, `POST ${SB}/SaveActivityDetail`)] } }),
+  // At the door: an activity under way that the member signed up for, checked in, certified, undone and taken off.
+  [`GET ${SB}/GetCheckInActivityList`]: async (w) => {
+    await activityUnderWay(w);
+    return {};
+  },
+  [`GET ${SB}/GetCheckInActivity/{id}`]: async (w) => ({ params: { id: await activityUnderWay(w) } }),
+  [`GET ${SB}/GetCheckInMemberList`]: async (w) => ({ query: { activityid: await activityUnderWay(w) } }),
+  [`GET ${SB}/ExportActivitySignUps`]: async (w) => ({ query: { activityid: await activityUnderWay(w) } }),
+  [`POST ${SB}/CheckInActivityMember`]: async (w) => ({ body: { ActivityId: await activityUnderWay(w), MemberId: w.memberId } }),
+  [`POST ${SB}/IssueActivityCertificates`]: async (w) => ({ body: { ActivityId: await activityUnderWay(w) } }),
+  [`GET ${SB}/GetActivityCertificateList`]: async (w) => ({ query: { activityid: await activityUnderWay(w) } }),
+  [`GET ${SB}/DownActivityCertificate/{id}`]: (w) => ({ params: { id: answered<{ List: { Id: number }[] }>(w, `GET ${SB}/GetActivityCertificateList`).List[0]?.Id ?? 0 } }),
+  [`POST ${SB}/RevokeActivityCertificate`]: (w) => ({ body: { Id: answered<{ List: { Id: number }[] }>(w, `GET ${SB}/GetActivityCertificateList`).List[0]?.Id, Revoke: true } }),
+  [`POST ${SB}/UndoActivityCheckIn`]: async (w) => ({ body: { ActivityId: await activityUnderWay(w), MemberId: w.memberId } }),
+  [`POST ${SB}/RemoveActivitySignUp`]: async (w) => ({ body: { ActivityId: await activityUnderWay(w), MemberId: w.memberId } }),
+  // 哀悼日
+  [`GET ${SB}/GetMemorialDayList`]: () => ({}),
+  [`POST ${SB}/SaveMemorialDay`]: () => ({ body: { Id: 0, StartDate: '2030-04-04', EndDate: '2030-04-04', Scope: 1, Note: '合同测试' } }),
+  [`POST ${SB}/DelMemorialDay`]: (w) => ({ body: { Id: answered<number>(w, `POST ${SB}/SaveMemorialDay`) } }),
+  // Members, applications, suggestions
+  [`GET ${SB}/GetMemberList`]: () => ({ query: { pagesize: 5 } }),
+  [`GET ${SB}/ExportMemberList`]: () => ({ query: { key: 'contract' } }),
+  [`GET ${SB}/GetMemberModel/{id}`]: (w) => ({ params: { id: w.memberId } }),
+  [`POST ${SB}/EditMemberInfo`]: (w) => ({ body: { ...applicationForm(w.types, w.memberAccount), MemberId: w.memberId, Pwd: '' } }),
+  [`POST ${SB}/EditMemberStatus`]: (w) => ({ body: { MemberId: w.memberId, Status: 1 } }),
+  [`GET ${SB}/GetMemberProcessList`]: async (w) => ({ query: { memberid: await applicantId(w) } }),
+  [`GET ${SB}/GetMemberProcessList/{id}`]: async (w) => ({ params: { id: await applicantId(w) } }),
+  [`GET ${SB}/GetProcessList`]: () => ({}),
+  [`GET ${SB}/GetProcessItem`]: (w) => ({ query: { id: answered<{ List: { ProcessItemId: number }[] }>(w, `GET ${SB}/GetProcessList`).List[0]?.ProcessItemId ?? 0 } }),
+  [`GET ${SB}/GetProcessItem/{id}`]: (w) => ({ params: { id: answered<{ List: { ProcessItemId: number }[] }>(w, `GET ${SB}/GetProcessList`).List[0]?.ProcessItemId ?? 0 } }),
+  [`POST ${SB}/SaveProcessItem`]: (w) => ({ body: { ProcessItemId: answered<{ ProcessItemId: number }>(w, `GET ${SB}/GetProcessItem`).ProcessItemId, Remark: '已电话核实' } }),
+  [`GET ${SB}/GetMemberFile/{id}`]: async (w) => ({ params: { id: await applicantId(w) } }),
+  [`POST ${SB}/SaveApplyAudit`]: (w) => ({ body: { MemberId: w.pendingId, ApplyState: 1 } }),
+  [`GET ${SB}/GetWebProposeList`]: () => ({}),
+  [`GET ${SB}/ExportWebProposeList`]: () => ({}),
+  [`POST ${SB}/MarkProposeRead`]: (w) => ({ body: { Ids: [answered<{ List: { ProposeId: number }[] }>(w, `GET ${SB}/GetWebProposeList`).List[0]?.ProposeId] } }),
+  [`POST ${SB}/DelWebPropose`]: (w) => ({ body: { Ids: [answered<{ List: { ProposeId: number }[] }>(w, `GET ${SB}/GetWebProposeList`).List[0]?.ProposeId] } }),
+  // Dues and membership
+  [`GET ${SB}/GetMemberLevelTerms`]: () => ({}),
+  [`POST ${SB}/SaveMemberLevelTerms`]: (w) => ({ body: { LevelId: w.types.memberLevel, AnnualFee: 2000, Term: 'year', GraceDays: 30, NeedsApproval: true } }),
+  [`POST ${SB}/UploadMemberPaymentVoucher`]: () => ({ upload: { file: picture } }),
+  [`POST ${SB}/SaveMemberPayment`]: (w) => ({
+    body: { MemberId: w.memberId, Amount: 2000, PaidOn: today(w), Payer: '合同测试工程有限公司', Method: 'transfer', VoucherPath: answered<string>(w, `POST ${SB}/UploadMemberPaymentVoucher`) },
+  }),
+  [`GET ${SB}/GetMemberPaymentList`]: (w) => ({ query: { memberid: w.memberId } }),
+  [`GET ${SB}/ExportMemberPaymentList`]: (w) => ({ query: { memberid: w.memberId } }),
+  [`GET ${SB}/GetMemberPayment/{id}`]: (w) => ({ params: { id: answered<{ PaymentId: number }>(w, `POST ${SB}/SaveMemberPayment`).PaymentId } }),
+  [`GET ${SB}/GetMemberPaymentVoucher/{id}`]: (w) => ({ params: { id: answered<{ PaymentId: number }>(w, `POST ${SB}/SaveMemberPayment`).PaymentId } }),
+  [`GET ${SB}/GetReceiptSeal`]: () => ({}),
+  [`POST ${SB}/VoidMemberPayment`]: (w) => ({ body: { PaymentId: answered<{ PaymentId: number }>(w, `POST ${SB}/SaveMemberPayment`).PaymentId, Reason: '金额登记有误' } }),
+  [`GET ${SB}/GetMembershipSummary`]: () => ({}),
+  [`GET ${SB}/GetMembership/{id}`]: (w) => ({ params: { id: w.memberId } }),
+  [`GET ${SB}/GetMemberReminders/{id}`]: (w) => ({ params: { id: w.memberId } }),
+  [`POST ${SB}/MemberBatch`]: (w) => ({ body: { Ids: [w.memberId], Action: 'remind' } }),
+  [`GET ${SB}/GetMemberImportTemplate`]: () => ({}),
+  [`POST ${SB}/ImportMembers`]: async (w) => {
+    const row = ['contract_imported', '合同导入工程有限公司', await typeName(w, w.types.companyType), await typeName(w, w.types.memberLevel), '赵六', null, '13612345678', 'imported@example.com'];
+    return { upload: { file: await filledTemplate(w, `${SB}/GetMemberImportTemplate`, row), fields: { Pwd: NEW_PASSWORD } } };
+  },
+  [`POST ${SB}/RevokeMemberCard`]: (w) => ({ body: { MemberId: w.memberId, Revoke: false } }),
+  // Last, what the walk made and no longer needs.
+  [`POST ${SB}/DelNews`]: (w) => ({ body: { NewsId: [answered<number>(w, `POST ${SB}/SaveNews`)] } }),
+  [`POST ${SB}/DelMenu`]: (w) => ({ body: { MenuId: answered<number>(w, `POST ${SB}/SaveMenu`) } }),
+};
+
+/** An activity under way (begun an hour ago) that the walk's member signed up for, made once per walk. */
+const activitiesUnderWay = new WeakMap<Walk, number>();
+async function activityUnderWay(w: Walk): Promise<number> {
+  let id = activitiesUnderWay.get(w);
+  if (id === undefined) {
+    id = await staffCall<number>(w, 'SaveActivityDetail', { ActivityId: 0, Title: '合同测试现场会', Place: '协会报告厅', StartTime: later(w, 2), EndTime: later(w, 3), SignUpDeadline: later(w, 1), Capacity: 10, AudienceAll: true });
+    await staffCall(w, 'PublishActivity', { ActivityId: id });
+    await memberCall(w, w.member, 'SignUpActivity', { ActivityId: id });
+    // Signed up before its deadline; now it is under way, as at the door.
+    await w.t.app.services.database.db.updateTable('activities').set({ start_time: later(w, -1 / 24), end_time: later(w, 2 / 24) }).where('id', '=', id).execute();
+    activitiesUnderWay.set(w, id);
+  }
+  return id;
+}
+
+/** The rejected applicant's member row. */
+async function applicantId(w: Walk): Promise<number> {
+  return (await w.t.app.services.database.db.selectFrom('members').select('id').where('account', '=', 'contract_applicant').executeTakeFirstOrThrow()).id;
+}
+
+const SY = '/api/XfSystemApi';
+
+/** Each back-office system call with valid input, in the order walked. */
+export const systemCalls: Record<string, (w: Walk) => Call | Promise<Call>> = {
+  [`GET ${SY}/GetCode`]: () => ({}),
+  [`POST ${SY}/Login`]: async (w) => {
+    const { ticket, answer } = await captcha(w.t);
+    return { body: { Account: 'admin', Password: ADMIN_PASSWORD, TreeCode: answer, FullName: ticket } };
+  },
+  [`POST ${SY}/Logout`]: (w) => ({ token: answered<string>(w, `POST ${SY}/Login`) }),
+  [`GET ${SY}/GetLoginUser`]: () => ({}),
+  [`GET ${SY}/GetSystemMenuList`]: () => ({ query: { all: 1 } }),
+  [`POST ${SY}/SaveSystemMenu`]: () => ({ body: { MenuId: 0, ParentId: 0, MenuType: 1, menuname: '合同测试目录', path: 'contract', icon: 'setting' } }),
+  [`POST ${SY}/DelSystemMenu/{id}`]: (w) => ({ params: { id: answered<number>(w, `POST ${SY}/SaveSystemMenu`) } }),
+  [`GET ${SY}/GetRoleList`]: () => ({ query: { pagesize: 999 } }),
+  [`GET ${SY}/GetRole/{id}`]: (w) => ({ params: { id: answered<{ List: { RoleId: number }[] }>(w, `GET ${SY}/GetRoleList`).List[0]?.RoleId ?? 0 } }),
+  [`POST ${SY}/SaveRole`]: () => ({ body: { RoleId: 0, RoleName: '合同测试角色', MenuIds: [] } }),
+  [`GET ${SY}/GetAdminUserL`]: () => ({}),
+  [`POST ${SY}/SaveAdminUser`]: (w) => ({ body: { AdminId: 0, Account: 'contract_temp', FullName: '临时管理员', RoleId: answered<number>(w, `POST ${SY}/SaveRole`), Password: NEW_PASSWORD } }),
+  [`POST ${SY}/DelAdminUser/{id}`]: (w) => ({ params: { id: answered<number>(w, `POST ${SY}/SaveAdminUser`) } }),
+  [`POST ${SY}/DelRole/{id}`]: (w) => ({ params: { id: answered<number>(w, `POST ${SY}/SaveRole`) } }),
+  [`GET ${SY}/GetAuditLogList`]: () => ({ query: { pagesize: 5 } }),
+  [`GET ${SY}/ExportAuditLogList`]: () => ({ query: { action: 'auth:login' } }),
+  [`GET ${SY}/GetDashboard`]: () => ({}),
+  [`GET ${SY}/GetLoginLogList`]: () => ({ query: { pagesize: 5 } }),
+  [`GET ${SY}/ExportLoginLogList`]: () => ({ query: { kind: 'member' } }),
+  [`GET ${SY}/GetOnlineList`]: () => ({ query: { kind: 'admin', account: 'contract_keeper' } }),
+  [`POST ${SY}/ForceLogout`]: async (w) => {
+    // A session of the keeper's own, opened for this: the walk's sessions stay.
+    await loginAdmin(w.t, 'contract_keeper');
+    const session = await firstOf<{ SessionId: number; Current: boolean }>(w, `${SY}/GetOnlineList?kind=admin&account=contract_keeper`, w.admin);
+    return { body: { Kind: 'admin', SessionId: session.SessionId } };
+  },
+  [`POST ${SY}/BeginTotp`]: (w) => ({ token: w.keeper }),
+  [`POST ${SY}/ConfirmTotp`]: (w) => ({ token: w.keeper, body: { Code: totpCode(w, answered<{ Secret: string }>(w, `POST ${SY}/BeginTotp`).Secret) } }),
+  [`POST ${SY}/LoginTotp`]: async (w) => {
+    const { ticket, answer } = await captcha(w.t);
+    const res = await w.t.app.inject({ method: 'POST', url: `${SY}/Login`, headers: freshAddress(), payload: { Account: 'contract_keeper', Password: ADMIN_PASSWORD, TreeCode: answer, FullName: ticket } });
+    const first = envelope<string>(res);
+    expect(first.Code, first.Message).toBe(512);
+    return { body: { Ticket: first.Data, Code: answered<{ RecoveryCodes: string[] }>(w, `POST ${SY}/ConfirmTotp`).RecoveryCodes[0] } };
+  },
+  [`POST ${SY}/ResetAdminTotp/{id}`]: async (w) => ({ params: { id: (await w.t.app.services.database.db.selectFrom('admin_users').select('id').where('account', '=', 'contract_keeper').executeTakeFirstOrThrow()).id } }),
+  [`POST ${SY}/DisableTotp`]: async (w) => {
+    // The keeper turns it on again after the reset, and off with the code of a later step: each code opens one action.
+    const secret = envelope<{ Secret: string }>(await w.t.app.inject({ method: 'POST', url: `${SY}/BeginTotp`, headers: { token: w.keeper } })).Data.Secret;
+    w.clock.advance(30_000);
+    const confirmed = envelope(await w.t.app.inject({ method: 'POST', url: `${SY}/ConfirmTotp`, headers: { token: w.keeper }, payload: { Code: totpCode(w, secret) } }));
+    expect(confirmed.Code, confirmed.Message).toBe(200);
+    w.clock.advance(30_000);
+    return { token: w.keeper, body: { Password: ADMIN_PASSWORD, Code: totpCode(w, secret) } };
+  },
+  [`POST ${SY}/SaveApiToken`]: (w) => ({ body: { Name: 'contract-token', RoleId: answered<{ List: { RoleId: number }[] }>(w, `GET ${SY}/GetRoleList`).List[0]?.RoleId } }),
+  [`GET ${SY}/GetApiTokenList`]: () => ({}),
+  [`POST ${SY}/DelApiToken/{id}`]: (w) => ({ params: { id: answered<{ TokenId: number }>(w, `POST ${SY}/SaveApiToken`).TokenId } }),
+  [`POST ${SY}/EditAdminPwd`]: (w) => ({ token: w.keeper, body: { Password: ADMIN_PASSWORD, Newpwd: NEW_PASSWORD, againNewpwd: NEW_PASSWORD } }),
 };

@@ -111,13 +111,11 @@ const envelope = (code: z.ZodType, data: z.ZodType, fields: z.ZodRawShape = {}) 
 
 /** The answer's envelope: the success (unless a file answers it) or one of the refusals. */
 function answerSchema(schema: FastifySchema, codes: Map<number, CodeAnswer>): z.ZodType {
-  const variants: z.ZodType[] = schema['x-file'] ? [] : [envelope(z.literal(200), schema['x-data'] ?? z.null(), schema['x-fields'])];
   const plain = [...codes].filter(([, a]) => !a.data && !a.fields).map(([code]) => code);
-  variants.push(envelope(z.literal(plain), z.null()));
-  for (const [code, answer] of codes) {
-    if (answer.data || answer.fields) variants.push(envelope(z.literal(code), answer.data ?? z.null(), answer.fields));
-  }
-  return z.union(variants);
+  const refusal = envelope(z.literal(plain), z.null());
+  const others = [...codes].filter(([, a]) => a.data || a.fields).map(([code, a]) => envelope(z.literal(code), a.data ?? z.null(), a.fields));
+  if (!schema['x-file']) others.unshift(envelope(z.literal(200), schema['x-data'] ?? z.null(), schema['x-fields']));
+  return others.length ? z.union([...others, refusal]) : refusal;
 }
 
 /** The parameters a path really has: a schema shared by `/Get` and `/Get/:id` keeps only what the path names. */

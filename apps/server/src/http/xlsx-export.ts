@@ -13,6 +13,9 @@ import { contentDisposition } from './content-disposition.js';
 
 export const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
+/** What the API document says of an export call: the answer is the .xlsx file (the envelope when refused). */
+export const xlsxAnswer = { 'x-file': XLSX } as const;
+
 /** Rows read per query while exporting (the list calls' largest page). */
 export const EXPORT_PAGE = 1000;
 

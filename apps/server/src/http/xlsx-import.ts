@@ -1,9 +1,18 @@
 import type { Multipart } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import ExcelJS from 'exceljs';
+import { z } from 'zod';
 import { certMessages, contentMessages, isCalendarDate, restoreDefused } from '@portal/shared';
 import { extensionOf, matchesSignature } from '../features/uploads/checks.js';
 import { badRequest } from './envelope.js';
+
+/** What the API document says of an import's refusal: Code 400 naming each cell at fault, nothing imported (Data null for other bad input). */
+export const importRefusal = {
+  400: {
+    message: '表格有误，未导入任何记录：Data.Errors 列出每处错误 { Row, Column, Message }',
+    data: z.object({ Errors: z.array(z.object({ Row: z.int(), Column: z.string(), Message: z.string() })) }).nullable(),
+  },
+};
 
 /**
  * The back office's spreadsheet imports (ImportCerts, ImportMembers): the .xlsx received and

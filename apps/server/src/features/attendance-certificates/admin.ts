@@ -67,7 +67,7 @@ export async function attendanceCertificatesAdmin(app: App): Promise<void> {
 
   app.post(
     '/RevokeActivityCertificate',
-    { onRequest: guard, schema: { ...adminDocs, summary: '撤销（Revoke true）或恢复一份证明：验证页与电子凭证的吊销状态随之改变', body: revokeAttendanceCertBody, 'x-codes': { 404: attendanceCertMessages.notFound } } },
+    { onRequest: guard, schema: { ...adminDocs, summary: '撤销（Revoke true）或恢复一份证明：验证页与电子凭证的吊销状态随之改变', body: revokeAttendanceCertBody, 'x-data': attendanceCertDto, 'x-codes': { 404: attendanceCertMessages.notFound } } },
     async (request) => {
       const { Id, Revoke } = request.body;
       const cert = await adminWrite(

@@ -1,4 +1,5 @@
-import { adminBannerListQuery, delByIdBody, saveBannerBody } from '@portal/shared';
+import { z } from 'zod';
+import { adminBannerDto, adminBannerListQuery, contentMessages, delByIdBody, listOf, saveBannerBody } from '@portal/shared';
 import { contentAdminDocs } from '../../content/admin-docs.js';
 import type { App } from '../../http/app-types.js';
 import { adminWrite, requireAdmin } from '../../http/admin-auth.js';
@@ -7,6 +8,7 @@ import { toAdminBannerDto } from './dto.js';
 import { deleteBanner, listBanners, saveBanner } from './service.js';
 
 const TARGET = '轮播图';
+const bannerMissing = { 404: contentMessages.bannerNotFound };
 
 /** 轮播图管理 (spec §7 GetBannerList, SaveBanner, DelBanner under /api/XfSysBussiness/). */
 export async function bannersAdmin(app: App): Promise<void> {
@@ -14,7 +16,7 @@ export async function bannersAdmin(app: App): Promise<void> {
 
   app.get(
     '/GetBannerList',
-    { onRequest: requireAdmin('content:banner:list'), schema: { ...contentAdminDocs, summary: '轮播图列表（全部状态，可按类型、标题、状态筛选）', querystring: adminBannerListQuery } },
+    { onRequest: requireAdmin('content:banner:list'), schema: { ...contentAdminDocs, summary: '轮播图列表（全部状态，可按类型、标题、状态筛选）', querystring: adminBannerListQuery, 'x-data': listOf(adminBannerDto) } },
     async (request) => {
       const { type, key, status, ...paging } = request.query;
       const page = await listBanners(database, { type, key, status }, paging);
@@ -24,7 +26,7 @@ export async function bannersAdmin(app: App): Promise<void> {
 
   app.post(
     '/SaveBanner',
-    { onRequest: requireAdmin('content:banner:add', 'content:banner:edit'), schema: { ...contentAdminDocs, summary: '新增（Id 为 0）或修改轮播图', body: saveBannerBody } },
+    { onRequest: requireAdmin('content:banner:add', 'content:banner:edit'), schema: { ...contentAdminDocs, summary: '新增（Id 为 0）或修改轮播图', body: saveBannerBody, 'x-data': z.int().describe('轮播图编号'), 'x-codes': bannerMissing } },
     async (request) => {
       const body = request.body;
       const saved = await adminWrite(
@@ -38,7 +40,7 @@ export async function bannersAdmin(app: App): Promise<void> {
 
   app.post(
     '/DelBanner',
-    { onRequest: requireAdmin('content:banner:delete'), schema: { ...contentAdminDocs, summary: '删除轮播图', body: delByIdBody } },
+    { onRequest: requireAdmin('content:banner:delete'), schema: { ...contentAdminDocs, summary: '删除轮播图', body: delByIdBody, 'x-codes': bannerMissing } },
     async (request) => {
       const id = request.body.Id;
       await adminWrite(request, { action: 'content:banner:delete', target: TARGET, targetId: id, detail: (title) => title }, () => deleteBanner(database, id));

@@ -1,4 +1,7 @@
+import { z } from 'zod';
 import {
+  certAdminDto,
+  certModelDto,
   certInputOfBody,
   certListQuery,
   certFilterQuery,
@@ -12,14 +15,16 @@ import {
   editCertInfoBody,
   editCertStatusBody,
   importCertsQuery,
+  listOf,
   type CertView,
   type Permission,
 } from '@portal/shared';
 import type { App } from '../../http/app-types.js';
 import { adminWrite, requireAdmin, requirePermission } from '../../http/admin-auth.js';
 import { list, notFound, ok } from '../../http/envelope.js';
-import { attachment, sendListExport, XLSX } from '../../http/xlsx-export.js';
-import { receiveXlsx } from '../../http/xlsx-import.js';
+import { attachment, sendListExport, xlsxAnswer, XLSX } from '../../http/xlsx-export.js';
+import { importRefusal, receiveXlsx } from '../../http/xlsx-import.js';
+import { uploadBody } from '../uploads/docs.js';
 import { adminDocs } from './docs.js';
 import { publicBaseUrl } from '../../http/public-base-url.js';
 import { certificatePng, certificatesZip, verifyUrl } from './download.js';
@@ -30,6 +35,7 @@ import { getRecord, inView, live, newestFirst, pageOfRecords, saveRecord, select
 import { searchedRecords } from './search.js';
 
 const TARGET = '证书';
+const certMissing = { 404: certMessages.certNotFound };
 
 /**
  * The back office's two pages over the records: 证书列表 (view 'cert', permissions cert:*) and
@@ -58,6 +64,7 @@ export async function certificatesAdmin(app: App): Promise<void> {
         ...adminDocs,
         summary: 'view=cert 证书列表（合格且有证书编号）/ score 考试成绩（全部）；按姓名、证件号码、证书编号、单位（包含）、考试结果、状态（-1 已删除）、考试日期筛选；证件号码打码',
         querystring: certListQuery,
+        'x-data': listOf(certAdminDto),
       },
     },
     async (request) => {
@@ -69,7 +76,7 @@ export async function certificatesAdmin(app: App): Promise<void> {
 
   app.get(
     '/GetCertModel',
-    { onRequest: either('list'), schema: { ...adminDocs, summary: '一条记录（证件号码不打码，附验证地址 _verifyUrl）', querystring: certModelQuery } },
+    { onRequest: either('list'), schema: { ...adminDocs, summary: '一条记录（证件号码不打码，附验证地址 _verifyUrl）', querystring: certModelQuery, 'x-data': certModelDto, 'x-codes': certMissing } },
     async (request) => {
       const { CertId, view } = request.query;
       await requirePermission(request, pages[view].list);
@@ -82,7 +89,7 @@ export async function certificatesAdmin(app: App): Promise<void> {
     '/EditCertInfo',
     {
       onRequest: either('edit'),
-      schema: { ...adminDocs, summary: '新增（_certId 为 0）或修改记录；身份证校验位、证书编号唯一、合格须有证书编号与发证日期；Data 为记录 id', body: editCertInfoBody },
+      schema: { ...adminDocs, summary: '新增（_certId 为 0）或修改记录；身份证校验位、证书编号唯一、合格须有证书编号与发证日期；Data 为记录 id', body: editCertInfoBody, 'x-data': z.int().describe('记录编号'), 'x-codes': certMissing },
     },
     async (request) => {
       const body = request.body;
@@ -97,7 +104,7 @@ export async function certificatesAdmin(app: App): Promise<void> {
 
   app.post(
     '/DelCerts',
-    { onRequest: either('delete'), schema: { ...adminDocs, summary: '删除（状态改为 -1 已删除，记录保留备查；Ids 数组或逗号分隔）；Data 为删除条数', body: delCertsBody } },
+    { onRequest: either('delete'), schema: { ...adminDocs, summary: '删除（状态改为 -1 已删除，记录保留备查；Ids 数组或逗号分隔）；Data 为删除条数', body: delCertsBody, 'x-data': z.int().describe('删除条数') } },
     async (request) => {
       const { Ids, View } = request.body;
       const deleted = await adminWrite(request, { action: pages[View].delete, target: TARGET, ...batch(Ids), detail: (n) => `删除${n}条：${Ids.join(',')}` }, () =>
@@ -109,7 +116,7 @@ export async function certificatesAdmin(app: App): Promise<void> {
 
   app.post(
     '/EditCertStatus',
-    { onRequest: either('edit'), schema: { ...adminDocs, summary: '切换状态：1 正常、0 官网隐藏（Ids 数组或逗号分隔）；Data 为修改条数', body: editCertStatusBody } },
+    { onRequest: either('edit'), schema: { ...adminDocs, summary: '切换状态：1 正常、0 官网隐藏（Ids 数组或逗号分隔）；Data 为修改条数', body: editCertStatusBody, 'x-data': z.int().describe('修改条数') } },
     async (request) => {
       const { Ids, View, Status } = request.body;
       const changed = await adminWrite(request, { action: pages[View].edit, target: TARGET, ...batch(Ids), detail: (n) => `${certStatusNames[Status]}${n}条：${Ids.join(',')}` }, () =>
@@ -121,7 +128,7 @@ export async function certificatesAdmin(app: App): Promise<void> {
 
   app.get(
     '/DownCerts',
-    { onRequest: requireAdmin('cert:download'), schema: { ...adminDocs, summary: '批量下载证书：所选证书的 PNG 打包为 zip（流式输出）', querystring: downCertsQuery } },
+    { onRequest: requireAdmin('cert:download'), schema: { ...adminDocs, summary: '批量下载证书：所选证书的 PNG 打包为 zip（流式输出）', querystring: downCertsQuery, 'x-file': 'application/zip', 'x-codes': certMissing } },
     async (request, reply) => {
       const { Ids } = request.query;
       const records = await adminWrite(request, { action: 'cert:download', target: TARGET, ...batch(Ids), detail: (found) => `下载${found.length}份：${found.map((r) => r.id).join(',')}` }, async () => {
@@ -137,7 +144,7 @@ export async function certificatesAdmin(app: App): Promise<void> {
     '/GetCertImage',
     {
       onRequest: requireAdmin('cert:download'),
-      schema: { ...adminDocs, summary: '一份证书的 PNG（证书列表的记录，含官网隐藏的；查看与单份下载），文件名 姓名_证书编号.png', querystring: certImageQuery },
+      schema: { ...adminDocs, summary: '一份证书的 PNG（证书列表的记录，含官网隐藏的；查看与单份下载），文件名 姓名_证书编号.png', querystring: certImageQuery, 'x-file': 'image/png', 'x-codes': certMissing },
     },
     async (request, reply) => {
       const { CertId } = request.query;
@@ -155,7 +162,9 @@ export async function certificatesAdmin(app: App): Promise<void> {
         ...adminDocs,
         summary: '导入 .xlsx（multipart 字段 file，不超过10MB）：全部有效则一次导入，Data.Imported 为条数；否则 Code 400，Data.Errors 为 [{ Row, Column, Message }]，不导入任何记录',
         querystring: importCertsQuery,
-        consumes: ['multipart/form-data'],
+        'x-multipart': uploadBody(),
+        'x-data': z.object({ Imported: z.int() }),
+        'x-codes': importRefusal,
       },
     },
     async (request) => {
@@ -167,13 +176,13 @@ export async function certificatesAdmin(app: App): Promise<void> {
     },
   );
 
-  app.get('/GetCertTemplate', { onRequest: either('import'), schema: { ...adminDocs, summary: '下载导入模板（导入模板.xlsx，由导入所读的列生成）' } }, async (_request, reply) =>
+  app.get('/GetCertTemplate', { onRequest: either('import'), schema: { ...adminDocs, summary: '下载导入模板（导入模板.xlsx，由导入所读的列生成）', ...xlsxAnswer } }, async (_request, reply) =>
     attachment(reply, XLSX, 'template.xlsx', '导入模板.xlsx').send(await importTemplate()),
   );
 
   app.get(
     '/ExportCerts',
-    { onRequest: either('export'), schema: { ...adminDocs, summary: '导出当前查询条件下的全部记录为 .xlsx（导入模板的列加状态；证件号码完整；流式输出）', querystring: certFilterQuery } },
+    { onRequest: either('export'), schema: { ...adminDocs, summary: '导出当前查询条件下的全部记录为 .xlsx（导入模板的列加状态；证件号码完整；流式输出）', querystring: certFilterQuery, ...xlsxAnswer } },
     async (request, reply) => {
       const filters = request.query;
       const page = pages[filters.view];

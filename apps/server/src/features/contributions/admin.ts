@@ -1,9 +1,20 @@
 import { z } from 'zod';
-import { articleStatusNames, auditContributionBody, contributionListQuery, idParam, type ArticleStatus, type ContributionListItemDto } from '@portal/shared';
+import {
+  articleStatusNames,
+  auditContributionBody,
+  contributionDetailDto,
+  contributionListItemDto,
+  contributionListQuery,
+  contributionMessages,
+  idParam,
+  listOf,
+  type ArticleStatus,
+  type ContributionListItemDto,
+} from '@portal/shared';
 import type { App } from '../../http/app-types.js';
 import { adminWrite, currentAdmin, requireAdmin } from '../../http/admin-auth.js';
 import { list, ok } from '../../http/envelope.js';
-import { sendListExport, type ExportColumn } from '../../http/xlsx-export.js';
+import { sendListExport, xlsxAnswer, type ExportColumn } from '../../http/xlsx-export.js';
 import { toContributionChainStepDto } from '../review/dto.js';
 import { adminDocs } from './docs.js';
 import { toContributionDetailDto, toContributionListItemDto } from './review-dto.js';
@@ -12,6 +23,7 @@ import { mailContext } from '../activities/mail.js';
 
 const TARGET = '投稿';
 const idParams = z.object({ id: idParam });
+const notContribution = { 404: contributionMessages.notContribution };
 
 /** 投稿审核's table columns. */
 const exportColumns: readonly ExportColumn<ContributionListItemDto>[] = [
@@ -29,7 +41,7 @@ export async function contributionsAdmin(app: App): Promise<void> {
 
   app.get(
     '/GetContributionList',
-    { onRequest: requireAdmin('member:contribution:list'), schema: { ...adminDocs, summary: '投稿列表（状态、栏目、标题或单位、提交日期范围），含敏感词标记', querystring: contributionListQuery } },
+    { onRequest: requireAdmin('member:contribution:list'), schema: { ...adminDocs, summary: '投稿列表（状态、栏目、标题或单位、提交日期范围），含敏感词标记', querystring: contributionListQuery, 'x-data': listOf(contributionListItemDto) } },
     async (request) => {
       const { status, menuid, key, start, end, ...paging } = request.query;
       const page = await listContributions(database, { status, menuid, key, start, end }, paging);
@@ -39,7 +51,7 @@ export async function contributionsAdmin(app: App): Promise<void> {
 
   app.get(
     '/ExportContributionList',
-    { onRequest: requireAdmin('member:contribution:export'), schema: { ...adminDocs, summary: '导出投稿列表（筛选同 GetContributionList，分页参数不用）为 .xlsx（流式输出）', querystring: contributionListQuery } },
+    { onRequest: requireAdmin('member:contribution:export'), schema: { ...adminDocs, summary: '导出投稿列表（筛选同 GetContributionList，分页参数不用）为 .xlsx（流式输出）', querystring: contributionListQuery, ...xlsxAnswer } },
     async (request, reply) => {
       const { status, menuid, key, start, end } = request.query;
       return sendListExport(request, reply, {
@@ -55,7 +67,7 @@ export async function contributionsAdmin(app: App): Promise<void> {
 
   app.get(
     '/GetContribution/:id',
-    { onRequest: requireAdmin('member:contribution:list'), schema: { ...adminDocs, summary: '投稿详情：正文（敏感词高亮）与审核记录', params: idParams } },
+    { onRequest: requireAdmin('member:contribution:list'), schema: { ...adminDocs, summary: '投稿详情：正文（敏感词高亮）与审核记录', params: idParams, 'x-data': contributionDetailDto, 'x-codes': notContribution } },
     async (request) => {
       const contribution = await readContribution(database, request.params.id);
       const [history, chainStep] = await Promise.all([reviewHistory(database.db, contribution.id), toContributionChainStepDto(database.db, contribution.id, currentAdmin(request))]);
@@ -67,7 +79,7 @@ export async function contributionsAdmin(app: App): Promise<void> {
     '/AuditContribution',
     {
       onRequest: requireAdmin('member:contribution:audit'),
-      schema: { ...adminDocs, summary: '审核投稿：Decision 1 通过（发布）或 2 驳回（需 Reason）；可先修改 Title、NewContent', body: auditContributionBody },
+      schema: { ...adminDocs, summary: '审核投稿：Decision 1 通过（发布）或 2 驳回（需 Reason）；可先修改 Title、NewContent', body: auditContributionBody, 'x-data': z.int().describe('文章编号'), 'x-codes': notContribution },
     },
     async (request) => {
       const body = request.body;

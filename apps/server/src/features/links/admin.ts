@@ -1,4 +1,5 @@
-import { adminLinkListQuery, delByIdBody, saveLinkBody } from '@portal/shared';
+import { z } from 'zod';
+import { adminFriendLinkDto, adminLinkListQuery, contentMessages, delByIdBody, listOf, saveLinkBody } from '@portal/shared';
 import { contentAdminDocs } from '../../content/admin-docs.js';
 import type { App } from '../../http/app-types.js';
 import { adminWrite, requireAdmin } from '../../http/admin-auth.js';
@@ -7,6 +8,7 @@ import { toAdminLinkDto } from './dto.js';
 import { deleteLink, listLinks, saveLink } from './service.js';
 
 const TARGET = '友情链接';
+const linkMissing = { 404: contentMessages.linkNotFound };
 
 /** 友情链接管理 (spec §7 GetWebFriendlinksList, SaveWebFriendlinks, DelWebFriendlinks under /api/XfSysBussiness/). */
 export async function linksAdmin(app: App): Promise<void> {
@@ -14,7 +16,7 @@ export async function linksAdmin(app: App): Promise<void> {
 
   app.get(
     '/GetWebFriendlinksList',
-    { onRequest: requireAdmin('content:link:list'), schema: { ...contentAdminDocs, summary: '友情链接列表（全部状态，可按名称、状态筛选）', querystring: adminLinkListQuery } },
+    { onRequest: requireAdmin('content:link:list'), schema: { ...contentAdminDocs, summary: '友情链接列表（全部状态，可按名称、状态筛选）', querystring: adminLinkListQuery, 'x-data': listOf(adminFriendLinkDto) } },
     async (request) => {
       const { key, status, ...paging } = request.query;
       const page = await listLinks(database, { key, status }, paging);
@@ -24,7 +26,7 @@ export async function linksAdmin(app: App): Promise<void> {
 
   app.post(
     '/SaveWebFriendlinks',
-    { onRequest: requireAdmin('content:link:add', 'content:link:edit'), schema: { ...contentAdminDocs, summary: '新增（Id 为 0）或修改友情链接（地址仅限 http/https）', body: saveLinkBody } },
+    { onRequest: requireAdmin('content:link:add', 'content:link:edit'), schema: { ...contentAdminDocs, summary: '新增（Id 为 0）或修改友情链接（地址仅限 http/https）', body: saveLinkBody, 'x-data': z.int().describe('友情链接编号'), 'x-codes': linkMissing } },
     async (request) => {
       const body = request.body;
       const saved = await adminWrite(
@@ -38,7 +40,7 @@ export async function linksAdmin(app: App): Promise<void> {
 
   app.post(
     '/DelWebFriendlinks',
-    { onRequest: requireAdmin('content:link:delete'), schema: { ...contentAdminDocs, summary: '删除友情链接', body: delByIdBody } },
+    { onRequest: requireAdmin('content:link:delete'), schema: { ...contentAdminDocs, summary: '删除友情链接', body: delByIdBody, 'x-codes': linkMissing } },
     async (request) => {
       const id = request.body.Id;
       await adminWrite(request, { action: 'content:link:delete', target: TARGET, targetId: id, detail: (title) => title }, () => deleteLink(database, id));

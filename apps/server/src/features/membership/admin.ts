@@ -4,6 +4,13 @@ import {
   cstDate,
   idParam,
   integer,
+  listOf,
+  memberLevelTermsDto,
+  memberMessages,
+  memberPaymentDto,
+  membershipDto,
+  membershipReminderDto,
+  membershipSummaryDto,
   memberBatchActions,
   memberBatchBody,
   memberPaymentListQuery,
@@ -21,10 +28,11 @@ import {
 import type { App } from '../../http/app-types.js';
 import { adminWrite, currentAdmin, requireAdmin } from '../../http/admin-auth.js';
 import { badRequest, list, notFound, ok } from '../../http/envelope.js';
-import { sendListExport, type ExportColumn } from '../../http/xlsx-export.js';
+import { sendListExport, xlsxAnswer, type ExportColumn } from '../../http/xlsx-export.js';
 import { mailContext } from '../activities/mail.js';
 import { sendAttachment } from '../applications/attachment.js';
 import { adminDocs } from '../members/docs.js';
+import { storedUploadDocs } from '../uploads/docs.js';
 import { storeUpload } from '../uploads/records.js';
 import { runMemberBatch } from './batch.js';
 import { toLevelTermsDto, toPaymentDto, toReminderDto } from './dto.js';
@@ -36,6 +44,8 @@ import { listLevelTerms, saveLevelTerms } from './terms.js';
 
 const PAYMENT = '会费';
 const memberParams = z.object({ id: idParam });
+const paymentMissing = { 404: membershipMessages.paymentNotFound };
+const memberMissing = { 404: memberMessages.memberNotFound };
 
 /** 会费管理's export: what the list shows, amounts in 元. */
 const paymentColumns: readonly ExportColumn<MemberPaymentDto>[] = [
@@ -60,7 +70,7 @@ export async function membershipAdmin(app: App): Promise<void> {
   const { database, config, privateStorage, now } = app.services;
   const { db } = database;
 
-  app.get('/GetMemberLevelTerms', { onRequest: requireAdmin('member:level:list', 'member:payment:add'), schema: { ...adminDocs, summary: '会员等级及其年费、会籍期限、宽限期、是否需审核' } }, async () =>
+  app.get('/GetMemberLevelTerms', { onRequest: requireAdmin('member:level:list', 'member:payment:add'), schema: { ...adminDocs, summary: '会员等级及其年费、会籍期限、宽限期、是否需审核', 'x-data': z.array(memberLevelTermsDto) } }, async () =>
     ok((await listLevelTerms(db)).map(toLevelTermsDto)),
   );
 
@@ -78,7 +88,7 @@ export async function membershipAdmin(app: App): Promise<void> {
 
   app.get(
     '/GetMemberPaymentList',
-    { onRequest: requireAdmin('member:payment:list'), schema: { ...adminDocs, summary: '缴费记录（按会员、等级、方式、状态、缴费日期、关键字筛选；分页）', querystring: memberPaymentListQuery } },
+    { onRequest: requireAdmin('member:payment:list'), schema: { ...adminDocs, summary: '缴费记录（按会员、等级、方式、状态、缴费日期、关键字筛选；分页）', querystring: memberPaymentListQuery, 'x-data': listOf(memberPaymentDto) } },
     async (request) => {
       const page = await listPayments(db, request.query);
       return list(page.items.map((p) => toPaymentDto(p, config.assetBaseUrl)), page.total);
@@ -87,7 +97,7 @@ export async function membershipAdmin(app: App): Promise<void> {
 
   app.get(
     '/ExportMemberPaymentList',
-    { onRequest: requireAdmin('member:payment:export'), schema: { ...adminDocs, summary: '导出缴费记录为 .xlsx（筛选同 GetMemberPaymentList）', querystring: memberPaymentListQuery } },
+    { onRequest: requireAdmin('member:payment:export'), schema: { ...adminDocs, summary: '导出缴费记录为 .xlsx（筛选同 GetMemberPaymentList）', querystring: memberPaymentListQuery, ...xlsxAnswer } },
     async (request, reply) =>
       sendListExport(request, reply, {
         permission: 'member:payment:export',
@@ -101,7 +111,7 @@ export async function membershipAdmin(app: App): Promise<void> {
 
   app.get(
     '/GetMemberPayment/:id',
-    { onRequest: requireAdmin('member:payment:list'), schema: { ...adminDocs, summary: '一笔缴费（收据的内容）', params: memberParams } },
+    { onRequest: requireAdmin('member:payment:list'), schema: { ...adminDocs, summary: '一笔缴费（收据的内容）', params: memberParams, 'x-data': memberPaymentDto, 'x-codes': paymentMissing } },
     async (request) => ok(toPaymentDto(await getPayment(db, request.params.id), config.assetBaseUrl)),
   );
 
@@ -109,7 +119,7 @@ export async function membershipAdmin(app: App): Promise<void> {
   let seal: string | undefined;
   app.get(
     '/GetReceiptSeal',
-    { onRequest: requireAdmin('member:payment:list'), schema: { ...adminDocs, summary: '收据上的财务专用章（SVG，协会名称环绕）；仅会费管理可取，不公开' } },
+    { onRequest: requireAdmin('member:payment:list'), schema: { ...adminDocs, summary: '收据上的财务专用章（SVG，协会名称环绕）；仅会费管理可取，不公开', 'x-file': 'image/svg+xml' } },
     async (_request, reply) => {
       seal ??= receiptSealSvg(config.site.name);
       // Private and not kept, as every guarded answer (the guard says so): a seal is not for any cache.
@@ -119,7 +129,7 @@ export async function membershipAdmin(app: App): Promise<void> {
 
   app.get(
     '/GetMemberPaymentVoucher/:id',
-    { onRequest: requireAdmin('member:payment:list'), schema: { ...adminDocs, summary: '下载缴费凭证（原文件名）', params: memberParams } },
+    { onRequest: requireAdmin('member:payment:list'), schema: { ...adminDocs, summary: '下载缴费凭证（原文件名）', params: memberParams, 'x-file': '*/*', 'x-codes': { 404: `${membershipMessages.paymentNotFound}；${membershipMessages.voucherMissing}` } } },
     async (request, reply) => {
       const payment = await getPayment(db, request.params.id);
       if (!payment.voucherPath) throw notFound(membershipMessages.voucherMissing);
@@ -129,7 +139,7 @@ export async function membershipAdmin(app: App): Promise<void> {
 
   app.post(
     '/UploadMemberPaymentVoucher',
-    { onRequest: requireAdmin('member:payment:add'), schema: { ...adminDocs, summary: '上传缴费凭证（multipart 字段 file；jpg/png/pdf，不超过10MB；不公开）', consumes: ['multipart/form-data'] } },
+    { onRequest: requireAdmin('member:payment:add'), schema: { ...adminDocs, summary: '上传缴费凭证（multipart 字段 file；jpg/png/pdf，不超过10MB；不公开）', ...storedUploadDocs(false) } },
     async (request) => {
       const upload = request.isMultipart() ? await request.file() : undefined;
       if (!upload || upload.fieldname !== 'file') {
@@ -142,7 +152,7 @@ export async function membershipAdmin(app: App): Promise<void> {
 
   app.post(
     '/SaveMemberPayment',
-    { onRequest: requireAdmin('member:payment:add'), schema: { ...adminDocs, summary: '登记缴费：生成收据编号，有效期至顺延一个会籍期限（自今天与原有效期至中较晚者起）', body: saveMemberPaymentBody } },
+    { onRequest: requireAdmin('member:payment:add'), schema: { ...adminDocs, summary: '登记缴费：生成收据编号，有效期至顺延一个会籍期限（自今天与原有效期至中较晚者起）', body: saveMemberPaymentBody, 'x-data': memberPaymentDto, 'x-codes': memberMissing } },
     async (request) => {
       const body = request.body;
       const payment = await adminWrite(
@@ -156,7 +166,7 @@ export async function membershipAdmin(app: App): Promise<void> {
 
   app.post(
     '/VoidMemberPayment',
-    { onRequest: requireAdmin('member:payment:void'), schema: { ...adminDocs, summary: '作废一笔缴费（仅该会员最近一笔）；有效期至恢复为缴费前', body: voidMemberPaymentBody } },
+    { onRequest: requireAdmin('member:payment:void'), schema: { ...adminDocs, summary: '作废一笔缴费（仅该会员最近一笔）；有效期至恢复为缴费前', body: voidMemberPaymentBody, 'x-data': memberPaymentDto, 'x-codes': paymentMissing } },
     async (request) => {
       const { PaymentId, Reason } = request.body;
       const payment = await adminWrite(request, { action: 'member:payment:void', target: PAYMENT, targetId: PaymentId, detail: (p) => `${p.receiptNo} ${p.account}：${Reason}` }, () =>
@@ -170,7 +180,7 @@ export async function membershipAdmin(app: App): Promise<void> {
     '/GetMembershipSummary',
     {
       onRequest: requireAdmin('member:payment:list', 'member:list'),
-      schema: { ...adminDocs, summary: '工作台：某年会费（按等级）与各会籍状态的会员数', querystring: z.object({ year: integer(messages.badParameter, { min: 2000, max: 2100 }).optional() }) },
+      schema: { ...adminDocs, summary: '工作台：某年会费（按等级）与各会籍状态的会员数', querystring: z.object({ year: integer(messages.badParameter, { min: 2000, max: 2100 }).optional() }), 'x-data': membershipSummaryDto },
     },
     async (request) => {
       const year = request.query.year ?? Number(cstDate(now()).slice(0, 4));
@@ -192,13 +202,13 @@ export async function membershipAdmin(app: App): Promise<void> {
 
   app.get(
     '/GetMembership/:id',
-    { onRequest: requireAdmin('member:list', 'member:payment:add'), schema: { ...adminDocs, summary: '会员的会籍：等级、年费、入会日期、有效期至、状态', params: memberParams } },
+    { onRequest: requireAdmin('member:list', 'member:payment:add'), schema: { ...adminDocs, summary: '会员的会籍：等级、年费、入会日期、有效期至、状态', params: memberParams, 'x-data': membershipDto, 'x-codes': memberMissing } },
     async (request) => ok(await membershipOf(db, request.params.id, now())),
   );
 
   app.get(
     '/GetMemberReminders/:id',
-    { onRequest: requireAdmin('member:list'), schema: { ...adminDocs, summary: '会员收到的续费提醒（新到旧，含邮件发送状态）', params: memberParams } },
+    { onRequest: requireAdmin('member:list'), schema: { ...adminDocs, summary: '会员收到的续费提醒（新到旧，含邮件发送状态）', params: memberParams, 'x-data': z.array(membershipReminderDto) } },
     async (request) => ok((await remindersOf(db, request.params.id)).map(toReminderDto)),
   );
 
@@ -206,7 +216,7 @@ export async function membershipAdmin(app: App): Promise<void> {
     '/MemberBatch',
     {
       onRequest: requireAdmin('member:audit', 'member:status', 'member:edit', 'member:remind'),
-      schema: { ...adminDocs, summary: '会员列表批量操作：approve 批量通过、suspend 批量停用、level 修改等级（LevelId）、remind 发送续费提醒；一个事务，全部成功或全部不变', body: memberBatchBody },
+      schema: { ...adminDocs, summary: '会员列表批量操作：approve 批量通过、suspend 批量停用、level 修改等级（LevelId）、remind 发送续费提醒；一个事务，全部成功或全部不变', body: memberBatchBody, 'x-data': z.int().describe('处理的会员数') },
     },
     async (request) => {
       const body = request.body;

@@ -58,7 +58,7 @@ export async function memberCardAdmin(app: App): Promise<void> {
   const { database, now } = app.services;
   app.post(
     '/RevokeMemberCard',
-    { onRequest: requireAdmin('member:card:revoke'), schema: { ...adminDocs, summary: '吊销（Revoke true，须填 Reason）或恢复（Revoke false）会员的电子会员证；核验页随即显示', body: revokeMemberCardBody } },
+    { onRequest: requireAdmin('member:card:revoke'), schema: { ...adminDocs, summary: '吊销（Revoke true，须填 Reason）或恢复（Revoke false）会员的电子会员证；核验页随即显示', body: revokeMemberCardBody, 'x-codes': { 404: memberMessages.memberNotFound } } },
     async (request) => {
       const { MemberId, Revoke, Reason } = request.body;
       await adminWrite(request, { action: 'member:card:revoke', target: '电子会员证', targetId: MemberId, detail: (name) => (Revoke ? `${name}：吊销，${Reason}` : `${name}：恢复`) }, () =>

@@ -1,10 +1,12 @@
 import ExcelJS from 'exceljs';
-import { memberImportMessages, type MemberImportResultDto } from '@portal/shared';
+import { z } from 'zod';
+import { memberImportMessages, memberImportResultDto, type MemberImportResultDto } from '@portal/shared';
 import type { App } from '../../http/app-types.js';
 import { adminWrite, currentAdmin, requireAdmin } from '../../http/admin-auth.js';
 import { ok } from '../../http/envelope.js';
-import { attachment, XLSX } from '../../http/xlsx-export.js';
-import { fieldValue, receiveXlsx, templateSheet } from '../../http/xlsx-import.js';
+import { attachment, xlsxAnswer, XLSX } from '../../http/xlsx-export.js';
+import { fieldValue, importRefusal, receiveXlsx, templateSheet } from '../../http/xlsx-import.js';
+import { uploadBody } from '../uploads/docs.js';
 import { adminDocs } from '../members/docs.js';
 import { memberColumns } from './import-columns.js';
 import { importMembers, MEMBER_IMPORT_MAX_BYTES } from './import.js';
@@ -28,7 +30,9 @@ export async function memberImportAdmin(app: App): Promise<void> {
         ...adminDocs,
         summary:
           '导入会员 .xlsx（multipart：先字段 Pwd 为导入会员的初始密码，再字段 file，不超过10MB、5000行）：全部有效则一次导入为已通过、按状态列启用或停用的会员，Data.Imported 为个数；否则 Code 400，Data.Errors 为 [{ Row, Column, Message }]，不导入任何会员',
-        consumes: ['multipart/form-data'],
+        'x-multipart': uploadBody({ Pwd: z.string().describe('导入会员的初始密码') }),
+        'x-data': memberImportResultDto,
+        'x-codes': importRefusal,
       },
     },
     async (request) => {
@@ -40,7 +44,7 @@ export async function memberImportAdmin(app: App): Promise<void> {
     },
   );
 
-  app.get('/GetMemberImportTemplate', { onRequest: requireAdmin('member:import'), schema: { ...adminDocs, summary: '下载会员导入模板（会员导入模板.xlsx，由导入所读的列生成）' } }, async (_request, reply) =>
+  app.get('/GetMemberImportTemplate', { onRequest: requireAdmin('member:import'), schema: { ...adminDocs, summary: '下载会员导入模板（会员导入模板.xlsx，由导入所读的列生成）', ...xlsxAnswer } }, async (_request, reply) =>
     attachment(reply, XLSX, 'member-template.xlsx', '会员导入模板.xlsx').send(await memberImportTemplate()),
   );
 }

@@ -1,10 +1,13 @@
-import { adminMenuListQuery, delMenuBody, menuIdQuery, saveMenuBody } from '@portal/shared';
+import { z } from 'zod';
+import { adminMenuListQuery, delMenuBody, listOf, menuDto, menuIdQuery, messages, saveMenuBody } from '@portal/shared';
 import { contentAdminDocs } from '../../content/admin-docs.js';
 import type { App } from '../../http/app-types.js';
 import { adminWrite, requireAdmin } from '../../http/admin-auth.js';
 import { list, ok } from '../../http/envelope.js';
 import { deleteMenu, listMenuLevel, readMenu, saveMenu } from './admin-service.js';
 import { toMenuDto } from './dto.js';
+
+const menuMissing = { 404: messages.menuNotFound };
 
 const TARGET = '栏目';
 
@@ -16,7 +19,7 @@ export async function menusAdmin(app: App): Promise<void> {
     '/GetMenuList',
     {
       onRequest: requireAdmin('content:menu:list', 'content:news:list'),
-      schema: { ...contentAdminDocs, summary: '栏目列表：parentid 下一级栏目（分页，含隐藏），每项带完整子树', querystring: adminMenuListQuery },
+      schema: { ...contentAdminDocs, summary: '栏目列表：parentid 下一级栏目（分页，含隐藏），每项带完整子树', querystring: adminMenuListQuery, 'x-data': listOf(menuDto) },
     },
     async (request) => {
       const { parentid, ...paging } = request.query;
@@ -27,7 +30,7 @@ export async function menusAdmin(app: App): Promise<void> {
 
   app.get(
     '/GetMenuModel',
-    { onRequest: requireAdmin('content:menu:list', 'content:news:list'), schema: { ...contentAdminDocs, summary: '栏目详情（含完整子树）', querystring: menuIdQuery } },
+    { onRequest: requireAdmin('content:menu:list', 'content:news:list'), schema: { ...contentAdminDocs, summary: '栏目详情（含完整子树）', querystring: menuIdQuery, 'x-data': menuDto, 'x-codes': menuMissing } },
     async (request) => {
       const menu = await readMenu(database, request.query.menuid);
       return ok(toMenuDto(menu, menu.children));
@@ -36,7 +39,7 @@ export async function menusAdmin(app: App): Promise<void> {
 
   app.post(
     '/SaveMenu',
-    { onRequest: requireAdmin('content:menu:add', 'content:menu:edit'), schema: { ...contentAdminDocs, summary: '新增（MenuId 为 0）或修改栏目（最多三级）', body: saveMenuBody } },
+    { onRequest: requireAdmin('content:menu:add', 'content:menu:edit'), schema: { ...contentAdminDocs, summary: '新增（MenuId 为 0）或修改栏目（最多三级）', body: saveMenuBody, 'x-data': z.int().describe('栏目编号'), 'x-codes': menuMissing } },
     async (request) => {
       const body = request.body;
       const saved = await adminWrite(
@@ -50,7 +53,7 @@ export async function menusAdmin(app: App): Promise<void> {
 
   app.post(
     '/DelMenu',
-    { onRequest: requireAdmin('content:menu:delete'), schema: { ...contentAdminDocs, summary: '删除栏目（有子栏目或文章时拒绝）', body: delMenuBody } },
+    { onRequest: requireAdmin('content:menu:delete'), schema: { ...contentAdminDocs, summary: '删除栏目（有子栏目或文章时拒绝）', body: delMenuBody, 'x-codes': menuMissing } },
     async (request) => {
       const id = request.body.MenuId;
       await adminWrite(request, { action: 'content:menu:delete', target: TARGET, targetId: id, detail: (name) => name }, () => deleteMenu(database, id));

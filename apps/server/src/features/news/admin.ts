@@ -1,9 +1,15 @@
+import { z } from 'zod';
 import {
+  adminNewsDetailDto,
+  adminNewsItemDto,
   adminNewsListQuery,
   articleStatusNames,
   bulkNewsBody,
+  bulkNewsResultDto,
   contentMessages,
   delNewsBody,
+  listOf,
+  messages,
   moveNewsBody,
   newsIdQuery,
   saveNewsBody,
@@ -15,13 +21,15 @@ import { contentAdminDocs } from '../../content/admin-docs.js';
 import type { App } from '../../http/app-types.js';
 import { adminWrite, currentAdmin, requireAdmin } from '../../http/admin-auth.js';
 import { list, ok } from '../../http/envelope.js';
-import { sendListExport, type ExportColumn } from '../../http/xlsx-export.js';
+import { sendListExport, xlsxAnswer, type ExportColumn } from '../../http/xlsx-export.js';
 import { deleteArticles, listArticles, readArticleForEditing, saveArticle, savedMessage } from './admin-service.js';
 import { moveArticles, offlineArticles, publishArticles, type BulkContext, type BulkResult } from './bulk.js';
+import { conflictAnswer } from './revisions.js';
 import { deleteAutosave } from './autosave.js';
 import { toAdminNewsDetailDto, toAdminNewsItemDto } from './dto.js';
 
 const TARGET = '文章';
+const articleMissing = { 404: messages.articleNotFound };
 
 /** 文章管理's table columns (the cover picture left out). */
 const exportColumns: readonly ExportColumn<AdminNewsItemDto>[] = [
@@ -44,7 +52,7 @@ export async function newsAdmin(app: App): Promise<void> {
     '/GetNewsList',
     {
       onRequest: requireAdmin('content:news:list', 'content:position:add'),
-      schema: { ...contentAdminDocs, summary: '文章列表（全部状态；按标题、栏目及其下级、状态、置顶、会员可读、发布日期筛选）', querystring: adminNewsListQuery },
+      schema: { ...contentAdminDocs, summary: '文章列表（全部状态；按标题、栏目及其下级、状态、置顶、会员可读、发布日期筛选）', querystring: adminNewsListQuery, 'x-data': listOf(adminNewsItemDto) },
     },
     async (request) => {
       const { pageindex, pagesize, ...filter } = request.query;
@@ -55,7 +63,7 @@ export async function newsAdmin(app: App): Promise<void> {
 
   app.get(
     '/ExportNewsList',
-    { onRequest: requireAdmin('content:news:export'), schema: { ...contentAdminDocs, summary: '导出文章列表（筛选同 GetNewsList，分页参数不用）为 .xlsx（流式输出）', querystring: adminNewsListQuery } },
+    { onRequest: requireAdmin('content:news:export'), schema: { ...contentAdminDocs, summary: '导出文章列表（筛选同 GetNewsList，分页参数不用）为 .xlsx（流式输出）', querystring: adminNewsListQuery, ...xlsxAnswer } },
     async (request, reply) => {
       const { pageindex: _index, pagesize: _size, ...filter } = request.query;
       return sendListExport(request, reply, {
@@ -71,7 +79,7 @@ export async function newsAdmin(app: App): Promise<void> {
 
   app.get(
     '/GetNewsDetail',
-    { onRequest: requireAdmin('content:news:list'), schema: { ...contentAdminDocs, summary: '文章详情（编辑用：任何状态，含正文，不计阅读数；Version 供 SaveNews 核对）', querystring: newsIdQuery } },
+    { onRequest: requireAdmin('content:news:list'), schema: { ...contentAdminDocs, summary: '文章详情（编辑用：任何状态，含正文，不计阅读数；Version 供 SaveNews 核对）', querystring: newsIdQuery, 'x-data': adminNewsDetailDto, 'x-codes': articleMissing } },
     async (request) => ok(toAdminNewsDetailDto(await readArticleForEditing(database, request.query.newsid), config.assetBaseUrl)),
   );
 
@@ -83,6 +91,8 @@ export async function newsAdmin(app: App): Promise<void> {
         ...contentAdminDocs,
         summary: '新增（NewsId 为 0）或修改文章；正文经服务器净化后保存，并留存历史版本。带 Version（GetNewsDetail 所答）时，文章已被他人修改则答 Code 409，Data 为 { Current, Yours }',
         body: saveNewsBody,
+        'x-data': z.int().describe('文章编号'),
+        'x-codes': { ...conflictAnswer, ...articleMissing },
       },
     },
     async (request) => {
@@ -102,7 +112,7 @@ export async function newsAdmin(app: App): Promise<void> {
 
   app.post(
     '/DelNews',
-    { onRequest: requireAdmin('content:news:delete'), schema: { ...contentAdminDocs, summary: '删除文章（NewsId 为一个或多个编号；其推荐位一并移除），Data 为删除的篇数', body: delNewsBody } },
+    { onRequest: requireAdmin('content:news:delete'), schema: { ...contentAdminDocs, summary: '删除文章（NewsId 为一个或多个编号；其推荐位一并移除），Data 为删除的篇数', body: delNewsBody, 'x-data': z.int().describe('删除的篇数') } },
     async (request) => {
       const ids = request.body.NewsId;
       const deleted = await adminWrite(request, { action: 'content:news:delete', target: TARGET, targetId: ids.join(','), detail: (n) => `删除${n}篇` }, () =>
@@ -123,7 +133,7 @@ export async function newsAdmin(app: App): Promise<void> {
     detail: (r: BulkResult) => string,
     run: (body: { NewsId: number[]; MenuId?: number }, context: BulkContext) => Promise<BulkResult>,
   ) =>
-    app.post(path, { onRequest: requireAdmin('content:news:edit'), schema: { ...contentAdminDocs, summary, body: schema } }, async (request) => {
+    app.post(path, { onRequest: requireAdmin('content:news:edit'), schema: { ...contentAdminDocs, summary, body: schema, 'x-data': bulkNewsResultDto } }, async (request) => {
       const { adminId, account } = currentAdmin(request);
       const body = request.body as { NewsId: number[]; MenuId?: number };
       const context = { now: now(), editor: { adminId, account }, revisionsKept: config.newsRevisionsKept };

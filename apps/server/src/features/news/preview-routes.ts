@@ -1,4 +1,4 @@
-import { previewLinkQuery, type PreviewLinkDto } from '@portal/shared';
+import { previewLinkDto, previewLinkQuery, type PreviewLinkDto } from '@portal/shared';
 import { contentAdminDocs } from '../../content/admin-docs.js';
 import type { App } from '../../http/app-types.js';
 import { adminWrite, requireAdmin } from '../../http/admin-auth.js';
@@ -14,7 +14,7 @@ export async function newsPreviewAdmin(app: App): Promise<void> {
     '/GetNewsPreviewLink',
     {
       onRequest: requireAdmin('content:news:list'),
-      schema: { ...contentAdminDocs, summary: `预览链接：任何状态的文章以公开页面的样子显示给持有链接的人（hours 小时内有效，默认${PREVIEW_HOURS.default}，最多${PREVIEW_HOURS.max}）`, querystring: previewLinkQuery },
+      schema: { ...contentAdminDocs, summary: `预览链接：任何状态的文章以公开页面的样子显示给持有链接的人（hours 小时内有效，默认${PREVIEW_HOURS.default}，最多${PREVIEW_HOURS.max}）`, querystring: previewLinkQuery, 'x-data': previewLinkDto },
     },
     async (request) => {
       const { newsid, hours = PREVIEW_HOURS.default } = request.query;

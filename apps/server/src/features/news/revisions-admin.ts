@@ -1,12 +1,14 @@
 import { z } from 'zod';
-import { idParam, newsRevisionListQuery, restoreNewsRevisionBody } from '@portal/shared';
+import { contentMessages, idParam, newsRevisionDto, newsRevisionListDto, newsRevisionListQuery, restoreNewsRevisionBody } from '@portal/shared';
 import { contentAdminDocs } from '../../content/admin-docs.js';
 import type { App } from '../../http/app-types.js';
 import { adminWrite, currentAdmin, requireAdmin } from '../../http/admin-auth.js';
 import { ok } from '../../http/envelope.js';
 import { restoreRevision, savedMessage } from './admin-service.js';
 import { toNewsRevisionDto, toNewsRevisionListItemDto } from './dto.js';
-import { listRevisions, readRevision } from './revisions.js';
+import { conflictAnswer, listRevisions, readRevision } from './revisions.js';
+
+const revisionMissing = { 404: contentMessages.revisionNotFound };
 
 /** 文章管理's 历史版本 (features/news/revisions.ts): an article's revisions, one whole, and restoring one. */
 export async function newsRevisionsAdmin(app: App): Promise<void> {
@@ -16,7 +18,7 @@ export async function newsRevisionsAdmin(app: App): Promise<void> {
     '/GetNewsRevisionList',
     {
       onRequest: requireAdmin('content:news:revisions'),
-      schema: { ...contentAdminDocs, summary: '文章的历史版本，新的在前（谁、何时、改了哪些字段）；Data 另有 Version：文章当前版本号（已删除为 0），供 RestoreNewsRevision', querystring: newsRevisionListQuery },
+      schema: { ...contentAdminDocs, summary: '文章的历史版本，新的在前（谁、何时、改了哪些字段）；Data 另有 Version：文章当前版本号（已删除为 0），供 RestoreNewsRevision', querystring: newsRevisionListQuery, 'x-data': newsRevisionListDto },
     },
     async (request) => {
       const { newsid, ...paging } = request.query;
@@ -27,7 +29,7 @@ export async function newsRevisionsAdmin(app: App): Promise<void> {
 
   app.get(
     '/GetNewsRevision/:id',
-    { onRequest: requireAdmin('content:news:revisions'), schema: { ...contentAdminDocs, summary: '一个历史版本的全部字段（正文为保存时的净化 HTML）', params: z.object({ id: idParam }) } },
+    { onRequest: requireAdmin('content:news:revisions'), schema: { ...contentAdminDocs, summary: '一个历史版本的全部字段（正文为保存时的净化 HTML）', params: z.object({ id: idParam }), 'x-data': newsRevisionDto, 'x-codes': revisionMissing } },
     async (request) => ok(toNewsRevisionDto(await readRevision(database.db, request.params.id), config.assetBaseUrl)),
   );
 
@@ -40,6 +42,8 @@ export async function newsRevisionsAdmin(app: App): Promise<void> {
         ...contentAdminDocs,
         summary: '恢复历史版本：以该版本的标题、栏目、封面、正文、作者、置顶、会员可读另存为新版本（状态与发布、下线时间不变）；Version 不是文章当前版本时答 Code 409',
         body: restoreNewsRevisionBody,
+        'x-data': z.int().describe('文章编号'),
+        'x-codes': { ...conflictAnswer, ...revisionMissing },
       },
     },
     async (request) => {

@@ -4,6 +4,7 @@ import {
   contentMessages,
   formatCst,
   messages,
+  newsConflictDto,
   revisionFieldNames,
   RevisionKind,
   type NewsConflictDto,
@@ -148,6 +149,9 @@ export async function readRevision(db: Kysely<DB>, id: number): Promise<Revision
  * Code 409 文章已被他人修改, with the article as it now stands (in a revision's shape: its latest
  * revision's id, who and when, and the Version to save against) and what was sent.
  */
+/** How the API document tells of conflict's answer, on the calls that may give it. */
+export const conflictAnswer = { 409: { message: contentMessages.articleConflict, data: newsConflictDto } };
+
 export async function conflict(db: Kysely<DB>, newsId: number, yours: NewsConflictDto['Yours'], assetBaseUrl: string): Promise<AppError> {
   const [article, latest] = await Promise.all([
     db.selectFrom('news as n').leftJoin('menus as m', 'm.id', 'n.menu_id').select([...copied.map((c) => `n.${c}` as const), 'n.version', 'n.updated_at', 'm.name as menu_name']).where('n.id', '=', newsId).executeTakeFirst(),

@@ -1,9 +1,21 @@
-import { contentMessages, contributionMessages, idsBody, saveSensitiveWordsBody, sensitiveWordListQuery, type SensitiveWordDto, type WordsAddedDto } from '@portal/shared';
+import {
+  contentMessages,
+  contributionMessages,
+  idsBody,
+  listOf,
+  saveSensitiveWordsBody,
+  sensitiveWordDto,
+  sensitiveWordListQuery,
+  wordsAddedDto,
+  type SensitiveWordDto,
+  type WordsAddedDto,
+} from '@portal/shared';
 import { contentAdminDocs } from '../../content/admin-docs.js';
 import type { App } from '../../http/app-types.js';
 import { adminWrite, requireAdmin } from '../../http/admin-auth.js';
 import { badRequest, list, ok } from '../../http/envelope.js';
 import { extensionOf } from '../uploads/checks.js';
+import { uploadBody } from '../uploads/docs.js';
 import { addWords, deleteWords, listWords } from './service.js';
 
 const TARGET = '敏感词';
@@ -16,7 +28,7 @@ export async function sensitiveWordsAdmin(app: App): Promise<void> {
 
   app.get(
     '/GetSensitiveWordList',
-    { onRequest: requireAdmin('content:word:list'), schema: { ...contentAdminDocs, summary: '敏感词列表（key 匹配词）', querystring: sensitiveWordListQuery } },
+    { onRequest: requireAdmin('content:word:list'), schema: { ...contentAdminDocs, summary: '敏感词列表（key 匹配词）', querystring: sensitiveWordListQuery, 'x-data': listOf(sensitiveWordDto) } },
     async (request) => {
       const { key, ...paging } = request.query;
       const page = await listWords(database, key, paging);
@@ -26,7 +38,7 @@ export async function sensitiveWordsAdmin(app: App): Promise<void> {
 
   app.post(
     '/SaveSensitiveWords',
-    { onRequest: requireAdmin('content:word:add'), schema: { ...contentAdminDocs, summary: '添加敏感词（Words 每行一个；已有的跳过），Data 为添加数与跳过数', body: saveSensitiveWordsBody } },
+    { onRequest: requireAdmin('content:word:add'), schema: { ...contentAdminDocs, summary: '添加敏感词（Words 每行一个；已有的跳过），Data 为添加数与跳过数', body: saveSensitiveWordsBody, 'x-data': wordsAddedDto } },
     async (request) => {
       const words = request.body.Words;
       const result = await adminWrite(request, { action: 'content:word:add', target: TARGET, detail: (r) => `添加${r.added}个，跳过${r.skipped}个` }, () => addWords(database, words, now()));
@@ -38,7 +50,7 @@ export async function sensitiveWordsAdmin(app: App): Promise<void> {
     '/ImportSensitiveWords',
     {
       onRequest: requireAdmin('content:word:add'),
-      schema: { ...contentAdminDocs, summary: '导入敏感词（multipart 字段 file，UTF-8 的 .txt，每行一个词，不超过1MB）', consumes: ['multipart/form-data'] },
+      schema: { ...contentAdminDocs, summary: '导入敏感词（multipart 字段 file，UTF-8 的 .txt，每行一个词，不超过1MB）', 'x-multipart': uploadBody(), 'x-data': wordsAddedDto },
     },
     async (request) => {
       const upload = await request.file();

@@ -1,4 +1,5 @@
-import { delByIdBody, memorialDayListQuery, saveMemorialDayBody } from '@portal/shared';
+import { z } from 'zod';
+import { delByIdBody, listOf, memorialDayDto, memorialDayListQuery, memorialMessages, saveMemorialDayBody } from '@portal/shared';
 import type { App } from '../../http/app-types.js';
 import { adminWrite, requireAdmin } from '../../http/admin-auth.js';
 import { list, ok } from '../../http/envelope.js';
@@ -6,6 +7,7 @@ import { adminDocs } from '../system/docs.js';
 import { deleteMemorialDay, describeMemorialDay, listMemorialDays, saveMemorialDay, toMemorialDayDto } from './memorial.js';
 
 const TARGET = '哀悼日';
+const dayMissing = { 404: memorialMessages.notFound };
 
 /**
  * 系统管理 → 哀悼日 (issue 33) under /api/XfSysBussiness/: GetMemorialDayList, SaveMemorialDay,
@@ -16,7 +18,7 @@ export async function memorialAdmin(app: App): Promise<void> {
 
   app.get(
     '/GetMemorialDayList',
-    { onRequest: requireAdmin('system:memorial:list'), schema: { ...adminDocs, summary: '哀悼日列表（按开始日期倒序，可按年份或日期筛选）', querystring: memorialDayListQuery } },
+    { onRequest: requireAdmin('system:memorial:list'), schema: { ...adminDocs, summary: '哀悼日列表（按开始日期倒序，可按年份或日期筛选）', querystring: memorialDayListQuery, 'x-data': listOf(memorialDayDto) } },
     async (request) => {
       const { year, date, ...paging } = request.query;
       const page = await listMemorialDays(database, { year, date }, paging);
@@ -28,7 +30,7 @@ export async function memorialAdmin(app: App): Promise<void> {
     '/SaveMemorialDay',
     {
       onRequest: requireAdmin('system:memorial:add', 'system:memorial:edit'),
-      schema: { ...adminDocs, summary: '新增（Id 为 0）或修改哀悼日：起止日期（含首尾，最长366天）与置灰范围（1 仅首页，2 全站）', body: saveMemorialDayBody },
+      schema: { ...adminDocs, summary: '新增（Id 为 0）或修改哀悼日：起止日期（含首尾，最长366天）与置灰范围（1 仅首页，2 全站）', body: saveMemorialDayBody, 'x-data': z.int().describe('哀悼日编号'), 'x-codes': dayMissing },
     },
     async (request) => {
       const body = request.body;
@@ -43,7 +45,7 @@ export async function memorialAdmin(app: App): Promise<void> {
 
   app.post(
     '/DelMemorialDay',
-    { onRequest: requireAdmin('system:memorial:delete'), schema: { ...adminDocs, summary: '删除哀悼日', body: delByIdBody } },
+    { onRequest: requireAdmin('system:memorial:delete'), schema: { ...adminDocs, summary: '删除哀悼日', body: delByIdBody, 'x-codes': dayMissing } },
     async (request) => {
       const id = request.body.Id;
       await adminWrite(request, { action: 'system:memorial:delete', target: TARGET, targetId: id, detail: describeMemorialDay }, () => deleteMemorialDay(database, id));

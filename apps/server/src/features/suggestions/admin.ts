@@ -1,8 +1,9 @@
-import { idsBody, proposeListQuery, type ProposeDto } from '@portal/shared';
+import { z } from 'zod';
+import { idsBody, listOf, proposeDto, proposeListQuery, type ProposeDto } from '@portal/shared';
 import type { App } from '../../http/app-types.js';
 import { adminWrite, requireAdmin } from '../../http/admin-auth.js';
 import { list, ok } from '../../http/envelope.js';
-import { sendListExport, type ExportColumn } from '../../http/xlsx-export.js';
+import { sendListExport, xlsxAnswer, type ExportColumn } from '../../http/xlsx-export.js';
 import { adminDocs } from '../members/docs.js';
 import { toProposeDto } from './dto.js';
 import { deleteProposals, listProposals, markProposalsRead } from './service.js';
@@ -26,7 +27,7 @@ export async function suggestionsAdmin(app: App): Promise<void> {
 
   app.get(
     '/GetWebProposeList',
-    { onRequest: requireAdmin('member:propose:list'), schema: { ...adminDocs, summary: '建议留言列表（按电话或内容、已读状态、日期筛选；分页）', querystring: proposeListQuery } },
+    { onRequest: requireAdmin('member:propose:list'), schema: { ...adminDocs, summary: '建议留言列表（按电话或内容、已读状态、日期筛选；分页）', querystring: proposeListQuery, 'x-data': listOf(proposeDto) } },
     async (request) => {
       const page = await listProposals(database.db, request.query);
       return list(page.items.map(toProposeDto), page.total);
@@ -35,7 +36,7 @@ export async function suggestionsAdmin(app: App): Promise<void> {
 
   app.get(
     '/ExportWebProposeList',
-    { onRequest: requireAdmin('member:propose:export'), schema: { ...adminDocs, summary: '导出建议留言（筛选同 GetWebProposeList，分页参数不用）为 .xlsx（流式输出）', querystring: proposeListQuery } },
+    { onRequest: requireAdmin('member:propose:export'), schema: { ...adminDocs, summary: '导出建议留言（筛选同 GetWebProposeList，分页参数不用）为 .xlsx（流式输出）', querystring: proposeListQuery, ...xlsxAnswer } },
     async (request, reply) =>
       sendListExport(request, reply, {
         permission: 'member:propose:export',
@@ -49,7 +50,7 @@ export async function suggestionsAdmin(app: App): Promise<void> {
 
   app.post(
     '/MarkProposeRead',
-    { onRequest: requireAdmin('member:propose:list'), schema: { ...adminDocs, summary: '将建议留言标记为已读（Ids 数组或逗号分隔）；Data 为新标记条数', body: idsBody } },
+    { onRequest: requireAdmin('member:propose:list'), schema: { ...adminDocs, summary: '将建议留言标记为已读（Ids 数组或逗号分隔）；Data 为新标记条数', body: idsBody, 'x-data': z.int().describe('新标记条数') } },
     async (request) => {
       const { Ids } = request.body;
       const marked = await adminWrite(request, { action: 'member:propose:list', auditAs: 'member:propose:read', target: TARGET, ...batch(Ids), detail: (n) => `标记已读${n}条：${Ids.join(',')}` }, () =>
@@ -61,7 +62,7 @@ export async function suggestionsAdmin(app: App): Promise<void> {
 
   app.post(
     '/DelWebPropose',
-    { onRequest: requireAdmin('member:propose:delete'), schema: { ...adminDocs, summary: '删除建议留言（Ids 数组或逗号分隔，可批量）；Data 为删除条数', body: idsBody } },
+    { onRequest: requireAdmin('member:propose:delete'), schema: { ...adminDocs, summary: '删除建议留言（Ids 数组或逗号分隔，可批量）；Data 为删除条数', body: idsBody, 'x-data': z.int().describe('删除条数') } },
     async (request) => {
       const { Ids } = request.body;
       const deleted = await adminWrite(request, { action: 'member:propose:delete', target: TARGET, ...batch(Ids), detail: (n) => `删除${n}条：${Ids.join(',')}` }, () =>

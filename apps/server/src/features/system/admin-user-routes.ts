@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { adminUserListQuery, idParam, saveAdminUserBody } from '@portal/shared';
+import { adminUserDto, adminUserListQuery, idParam, listOf, saveAdminUserBody, systemMessages } from '@portal/shared';
 import type { App } from '../../http/app-types.js';
 import { adminWrite, currentAdmin, requireAdmin, requirePermission } from '../../http/admin-auth.js';
 import { list, ok } from '../../http/envelope.js';
@@ -10,6 +10,7 @@ import { hashNewPassword } from './new-password.js';
 
 const TARGET = '管理员';
 const idParams = z.object({ id: idParam });
+const adminMissing = { 404: systemMessages.adminNotFound };
 
 /** Admin accounts (spec §7 GetAdminUserL, SaveAdminUser, DelAdminUser). */
 export async function adminUserRoutes(app: App): Promise<void> {
@@ -17,7 +18,7 @@ export async function adminUserRoutes(app: App): Promise<void> {
 
   app.get(
     '/GetAdminUserL',
-    { onRequest: requireAdmin('system:admin:list'), schema: { ...adminDocs, summary: '管理员列表（分页，key 匹配账号或姓名）', querystring: adminUserListQuery } },
+    { onRequest: requireAdmin('system:admin:list'), schema: { ...adminDocs, summary: '管理员列表（分页，key 匹配账号或姓名）', querystring: adminUserListQuery, 'x-data': listOf(adminUserDto) } },
     async (request) => {
       const { key, ...paging } = request.query;
       const page = await listAdminUsers(database, key, paging);
@@ -29,7 +30,7 @@ export async function adminUserRoutes(app: App): Promise<void> {
     '/SaveAdminUser',
     {
       onRequest: requireAdmin('system:admin:add', 'system:admin:edit'),
-      schema: { ...adminDocs, summary: '新增（AdminId 为 0，需 Password）或修改管理员；修改时填写 Password 即重置密码', body: saveAdminUserBody },
+      schema: { ...adminDocs, summary: '新增（AdminId 为 0，需 Password）或修改管理员；修改时填写 Password 即重置密码', body: saveAdminUserBody, 'x-data': z.int().describe('管理员编号'), 'x-codes': adminMissing },
     },
     async (request) => {
       const body = request.body;
@@ -53,7 +54,7 @@ export async function adminUserRoutes(app: App): Promise<void> {
 
   app.post(
     '/DelAdminUser/:id',
-    { onRequest: requireAdmin('system:admin:delete'), schema: { ...adminDocs, summary: '删除管理员（不能删除自己或最后一个超级管理员）', params: idParams } },
+    { onRequest: requireAdmin('system:admin:delete'), schema: { ...adminDocs, summary: '删除管理员（不能删除自己或最后一个超级管理员）', params: idParams, 'x-codes': adminMissing } },
     async (request) => {
       const { id } = request.params;
       await adminWrite(

@@ -1,8 +1,8 @@
-import { auditLogListQuery, type AuditLogDto, type DashboardDto } from '@portal/shared';
+import { auditLogDto, auditLogListQuery, dashboardDto, listOf, type AuditLogDto, type DashboardDto } from '@portal/shared';
 import type { App } from '../../http/app-types.js';
 import { currentAdmin, requireAdmin } from '../../http/admin-auth.js';
 import { list, ok } from '../../http/envelope.js';
-import { sendListExport, type ExportColumn } from '../../http/xlsx-export.js';
+import { sendListExport, xlsxAnswer, type ExportColumn } from '../../http/xlsx-export.js';
 import { listAudit } from './audit.js';
 import { dashboard } from './dashboard.js';
 import { adminDocs } from './docs.js';
@@ -25,7 +25,7 @@ export async function auditRoutes(app: App): Promise<void> {
 
   app.get(
     '/GetAuditLogList',
-    { onRequest: requireAdmin('system:audit:list'), schema: { ...adminDocs, summary: '操作日志（分页，按账号、操作、日期范围筛选）', querystring: auditLogListQuery } },
+    { onRequest: requireAdmin('system:audit:list'), schema: { ...adminDocs, summary: '操作日志（分页，按账号、操作、日期范围筛选）', querystring: auditLogListQuery, 'x-data': listOf(auditLogDto) } },
     async (request) => {
       const { account, action, start, end, ...paging } = request.query;
       const page = await listAudit(database.db, { account, action, start, end }, paging);
@@ -35,7 +35,7 @@ export async function auditRoutes(app: App): Promise<void> {
 
   app.get(
     '/ExportAuditLogList',
-    { onRequest: requireAdmin('system:audit:export'), schema: { ...adminDocs, summary: '导出操作日志（筛选同 GetAuditLogList，分页参数不用）为 .xlsx（流式输出）', querystring: auditLogListQuery } },
+    { onRequest: requireAdmin('system:audit:export'), schema: { ...adminDocs, summary: '导出操作日志（筛选同 GetAuditLogList，分页参数不用）为 .xlsx（流式输出）', querystring: auditLogListQuery, ...xlsxAnswer } },
     async (request, reply) => {
       const { account, action, start, end } = request.query;
       return sendListExport(request, reply, {
@@ -49,7 +49,7 @@ export async function auditRoutes(app: App): Promise<void> {
     },
   );
 
-  app.get('/GetDashboard', { onRequest: requireAdmin('dashboard:view'), schema: { ...adminDocs, summary: '工作台：30 天访问量、各项总数与最近操作' } }, async (request) => {
+  app.get('/GetDashboard', { onRequest: requireAdmin('dashboard:view'), schema: { ...adminDocs, summary: '工作台：30 天访问量、各项总数与最近操作', 'x-data': dashboardDto } }, async (request) => {
     const d = await dashboard(database.db, currentAdmin(request), now());
     return ok<DashboardDto>({
       Visits: d.visits.map((v) => ({ Day: v.day, Count: v.count })),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParam, saveSystemMenuBody, systemMenuListQuery } from '@portal/shared';
+import { idParam, saveSystemMenuBody, systemMenuDto, systemMenuListQuery, systemMessages } from '@portal/shared';
 import type { App } from '../../http/app-types.js';
 import { adminWrite, currentAdmin, requireAdmin, requirePermission } from '../../http/admin-auth.js';
 import { ok } from '../../http/envelope.js';
@@ -9,6 +9,8 @@ import { adminMenuTree, deleteMenu, fullMenuTree, saveMenu } from './menus.js';
 
 const TARGET = '菜单';
 const idParams = z.object({ id: idParam });
+const savedId = z.int().describe('菜单编号');
+const menuMissing = { 404: systemMessages.menuNotFound };
 
 /** System menus with their button permissions (spec §7 GetSystemMenuList, SaveSystemMenu, DelSystemMenu). */
 export async function menuRoutes(app: App): Promise<void> {
@@ -20,7 +22,7 @@ export async function menuRoutes(app: App): Promise<void> {
    */
   app.get(
     '/GetSystemMenuList',
-    { onRequest: requireAdmin(), schema: { ...adminDocs, summary: '系统菜单树（默认：当前管理员可见；all=1：全部）', querystring: systemMenuListQuery } },
+    { onRequest: requireAdmin(), schema: { ...adminDocs, summary: '系统菜单树（默认：当前管理员可见；all=1：全部）', querystring: systemMenuListQuery, 'x-data': z.array(systemMenuDto) } },
     async (request) => {
       if (request.query.all === 1) {
         await requirePermission(request, 'system:menu:list', 'system:role:add', 'system:role:edit');
@@ -32,7 +34,7 @@ export async function menuRoutes(app: App): Promise<void> {
 
   app.post(
     '/SaveSystemMenu',
-    { onRequest: requireAdmin('system:menu:add', 'system:menu:edit'), schema: { ...adminDocs, summary: '新增（MenuId 为 0）或修改系统菜单', body: saveSystemMenuBody } },
+    { onRequest: requireAdmin('system:menu:add', 'system:menu:edit'), schema: { ...adminDocs, summary: '新增（MenuId 为 0）或修改系统菜单', body: saveSystemMenuBody, 'x-data': savedId, 'x-codes': menuMissing } },
     async (request) => {
       const body = request.body;
       const saved = await adminWrite(
@@ -46,7 +48,7 @@ export async function menuRoutes(app: App): Promise<void> {
 
   app.post(
     '/DelSystemMenu/:id',
-    { onRequest: requireAdmin('system:menu:delete'), schema: { ...adminDocs, summary: '删除系统菜单（有子菜单时拒绝）', params: idParams } },
+    { onRequest: requireAdmin('system:menu:delete'), schema: { ...adminDocs, summary: '删除系统菜单（有子菜单时拒绝）', params: idParams, 'x-codes': menuMissing } },
     async (request) => {
       const { id } = request.params;
       await adminWrite(request, { action: 'system:menu:delete', target: TARGET, targetId: id, detail: (name) => name }, () => deleteMenu(database.db, id));

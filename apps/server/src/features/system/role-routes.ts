@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParam, pagingQuery, saveRoleBody } from '@portal/shared';
+import { idParam, listOf, pagingQuery, roleDto, saveRoleBody, systemMessages } from '@portal/shared';
 import type { App } from '../../http/app-types.js';
 import { adminWrite, currentAdmin, requireAdmin } from '../../http/admin-auth.js';
 import { list, ok } from '../../http/envelope.js';
@@ -9,6 +9,7 @@ import { deleteRole, getRole, listRoles, saveRole } from './roles.js';
 
 const TARGET = '角色';
 const idParams = z.object({ id: idParam });
+const roleMissing = { 404: systemMessages.roleNotFound };
 
 /** Roles and their menu and button grants (spec §7 GetRoleList, GetRole, SaveRole, DelRole). */
 export async function roleRoutes(app: App): Promise<void> {
@@ -19,7 +20,7 @@ export async function roleRoutes(app: App): Promise<void> {
     '/GetRoleList',
     {
       onRequest: requireAdmin('system:role:list', 'system:admin:list', 'system:admin:add', 'system:admin:edit'),
-      schema: { ...adminDocs, summary: '角色列表（分页）', querystring: pagingQuery },
+      schema: { ...adminDocs, summary: '角色列表（分页）', querystring: pagingQuery, 'x-data': listOf(roleDto) },
     },
     async (request) => {
       const page = await listRoles(database.db, request.query);
@@ -29,13 +30,13 @@ export async function roleRoutes(app: App): Promise<void> {
 
   app.get(
     '/GetRole/:id',
-    { onRequest: requireAdmin('system:role:list'), schema: { ...adminDocs, summary: '角色详情（含已授权菜单 MenuIds）', params: idParams } },
+    { onRequest: requireAdmin('system:role:list'), schema: { ...adminDocs, summary: '角色详情（含已授权菜单 MenuIds）', params: idParams, 'x-data': roleDto, 'x-codes': roleMissing } },
     async (request) => ok(toRoleDto(await getRole(database.db, request.params.id))),
   );
 
   app.post(
     '/SaveRole',
-    { onRequest: requireAdmin('system:role:add', 'system:role:edit'), schema: { ...adminDocs, summary: '新增（RoleId 为 0）或修改角色及其菜单、按钮授权', body: saveRoleBody } },
+    { onRequest: requireAdmin('system:role:add', 'system:role:edit'), schema: { ...adminDocs, summary: '新增（RoleId 为 0）或修改角色及其菜单、按钮授权', body: saveRoleBody, 'x-data': z.int().describe('角色编号'), 'x-codes': roleMissing } },
     async (request) => {
       const body = request.body;
       const saved = await adminWrite(
@@ -49,7 +50,7 @@ export async function roleRoutes(app: App): Promise<void> {
 
   app.post(
     '/DelRole/:id',
-    { onRequest: requireAdmin('system:role:delete'), schema: { ...adminDocs, summary: '删除角色（仍有管理员使用时拒绝）', params: idParams } },
+    { onRequest: requireAdmin('system:role:delete'), schema: { ...adminDocs, summary: '删除角色（仍有管理员使用时拒绝）', params: idParams, 'x-codes': roleMissing } },
     async (request) => {
       const { id } = request.params;
       await adminWrite(request, { action: 'system:role:delete', target: TARGET, targetId: id, detail: (name) => name }, () => deleteRole(database.db, id, currentAdmin(request)));

@@ -1,8 +1,8 @@
-import { forceLogoutBody, loginLogListQuery, messages, onlineSessionListQuery, signInKinds, type LoginLogDto } from '@portal/shared';
+import { forceLogoutBody, listOf, loginLogDto, loginLogListQuery, messages, onlineSessionDto, onlineSessionListQuery, signInKinds, type LoginLogDto } from '@portal/shared';
 import type { App } from '../../http/app-types.js';
 import { adminWrite, currentAdmin, requireAdmin } from '../../http/admin-auth.js';
 import { list, ok } from '../../http/envelope.js';
-import { sendListExport, type ExportColumn } from '../../http/xlsx-export.js';
+import { sendListExport, xlsxAnswer, type ExportColumn } from '../../http/xlsx-export.js';
 import { adminDocs } from './docs.js';
 import { toLoginLogDto, toOnlineSessionDto } from './dto.js';
 import { listLoginLog, type LoginLogFilter } from './login-log.js';
@@ -35,7 +35,7 @@ export async function signInRoutes(app: App): Promise<void> {
 
   app.get(
     '/GetLoginLogList',
-    { onRequest: requireAdmin('system:loginlog:list'), schema: { ...adminDocs, summary: '登录日志（后台与会员的每次登录，分页，按账号、类型、结果、日期范围筛选）', querystring: loginLogListQuery } },
+    { onRequest: requireAdmin('system:loginlog:list'), schema: { ...adminDocs, summary: '登录日志（后台与会员的每次登录，分页，按账号、类型、结果、日期范围筛选）', querystring: loginLogListQuery, 'x-data': listOf(loginLogDto) } },
     async (request) => {
       const page = await listLoginLog(database.db, filterOf(request.query), request.query);
       return list(page.items.map(toLoginLogDto), page.total);
@@ -44,7 +44,7 @@ export async function signInRoutes(app: App): Promise<void> {
 
   app.get(
     '/ExportLoginLogList',
-    { onRequest: requireAdmin('system:loginlog:export'), schema: { ...adminDocs, summary: '导出登录日志（筛选同 GetLoginLogList，分页参数不用）为 .xlsx（流式输出）', querystring: loginLogListQuery } },
+    { onRequest: requireAdmin('system:loginlog:export'), schema: { ...adminDocs, summary: '导出登录日志（筛选同 GetLoginLogList，分页参数不用）为 .xlsx（流式输出）', querystring: loginLogListQuery, ...xlsxAnswer } },
     async (request, reply) => {
       const filter = filterOf(request.query);
       return sendListExport(request, reply, {
@@ -60,7 +60,7 @@ export async function signInRoutes(app: App): Promise<void> {
 
   app.get(
     '/GetOnlineList',
-    { onRequest: requireAdmin('system:online:list'), schema: { ...adminDocs, summary: '在线用户（kind=admin 后台会话，member 会员会话；按账号筛选，分页）', querystring: onlineSessionListQuery } },
+    { onRequest: requireAdmin('system:online:list'), schema: { ...adminDocs, summary: '在线用户（kind=admin 后台会话，member 会员会话；按账号筛选，分页）', querystring: onlineSessionListQuery, 'x-data': listOf(onlineSessionDto) } },
     async (request) => {
       const { kind, account, ...paging } = request.query;
       const page = await listOnlineSessions(services, { kind, account }, paging);

@@ -1,5 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
-import { confirmTotpBody, disableTotpBody, loginTotpBody, messages, twoFactorMessages, type TotpRecoveryCodesDto, type TotpSetupDto } from '@portal/shared';
+import { z } from 'zod';
+import { confirmTotpBody, disableTotpBody, loginTotpBody, messages, totpRecoveryCodesDto, totpSetupDto, twoFactorMessages, type TotpRecoveryCodesDto, type TotpSetupDto } from '@portal/shared';
 import type { App } from '../../http/app-types.js';
 import { currentAdmin, requireAdmin, requireAdminPendingSecondFactor } from '../../http/admin-auth.js';
 import { ok } from '../../http/envelope.js';
@@ -25,7 +26,7 @@ export async function twoFactorRoutes(app: App): Promise<void> {
     limited.post(
       '/LoginTotp',
       {
-        schema: { ...publicDocs, summary: '登录第二步：Login 返回 Code 512 的票据 Ticket 与 6 位动态验证码或恢复码 Code；Data 为令牌', body: loginTotpBody },
+        schema: { ...publicDocs, summary: '登录第二步：Login 返回 Code 512 的票据 Ticket 与 6 位动态验证码或恢复码 Code；Data 为令牌', body: loginTotpBody, 'x-data': z.string().describe('后台会话令牌') },
         config: { rateLimit: { max: services.config.adminSession.loginsPerMinute, timeWindow: 60_000 } },
       },
       async (request) => {
@@ -37,7 +38,7 @@ export async function twoFactorRoutes(app: App): Promise<void> {
 
   app.post(
     '/BeginTotp',
-    { onRequest: requireAdminPendingSecondFactor(), schema: { ...adminDocs, summary: '开始绑定二次验证：新密钥（待确认）、otpauth 地址与二维码' } },
+    { onRequest: requireAdminPendingSecondFactor(), schema: { ...adminDocs, summary: '开始绑定二次验证：新密钥（待确认）、otpauth 地址与二维码', 'x-data': totpSetupDto } },
     async (request) => {
       const setup = await beginEnrolment(services, currentAdmin(request));
       return ok<TotpSetupDto>({ Secret: setup.secret, Uri: setup.uri, QrCode: setup.qrCode });
@@ -46,7 +47,7 @@ export async function twoFactorRoutes(app: App): Promise<void> {
 
   app.post(
     '/ConfirmTotp',
-    { onRequest: requireAdminPendingSecondFactor(), schema: { ...adminDocs, summary: '确认绑定：当前动态验证码；开启二次验证并返回 10 个恢复码（仅此一次）', body: confirmTotpBody } },
+    { onRequest: requireAdminPendingSecondFactor(), schema: { ...adminDocs, summary: '确认绑定：当前动态验证码；开启二次验证并返回 10 个恢复码（仅此一次）', body: confirmTotpBody, 'x-data': totpRecoveryCodesDto } },
     async (request) => {
       const admin = currentAdmin(request);
       const at = now();

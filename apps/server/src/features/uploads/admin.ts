@@ -1,10 +1,12 @@
 import type { Multipart } from '@fastify/multipart';
 import { contentMessages, messages, uploadKinds, uploadQuery, type EditorUploadKind } from '@portal/shared';
+import { z } from 'zod';
 import { contentAdminDocs } from '../../content/admin-docs.js';
 import type { App } from '../../http/app-types.js';
 import { currentAdmin, requireAdmin } from '../../http/admin-auth.js';
 import { badRequest, ok } from '../../http/envelope.js';
 import { allowsExtension, extensionOf, uploadRules } from './checks.js';
+import { storedUploadDocs } from './docs.js';
 import { storeUpload } from './records.js';
 
 /**
@@ -21,7 +23,13 @@ export async function uploadsAdmin(app: App): Promise<void> {
     {
       // Every back-office editor that holds pictures, media or attachments uploads here.
       onRequest: requireAdmin('content:news:add', 'content:news:edit', 'content:banner:add', 'content:banner:edit', 'activity:add', 'activity:edit', 'member:add', 'member:edit'),
-      schema: { ...contentAdminDocs, summary: '上传文件（multipart 字段 file；kind=image|file|media），Data 为存储路径', querystring: uploadQuery, consumes: ['multipart/form-data'] },
+      schema: {
+        ...contentAdminDocs,
+        summary: '上传文件（multipart 字段 file；kind=image|file|media），Data 为存储路径',
+        querystring: uploadQuery,
+        // kind may come as a field before the file instead of in the query.
+        ...storedUploadDocs(false, { kind: z.enum(uploadKinds).optional().describe('image、file 或 media：按其检查文件；缺省时按扩展名') }),
+      },
     },
     async (request) => {
       const upload = await request.file();
