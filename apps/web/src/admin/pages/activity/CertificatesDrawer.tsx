@@ -9,11 +9,12 @@ import { useAction } from '../../shared/useAction';
 
 const columns: TableColumnsType<AttendanceCertDto> = [
   { title: '证明编号', dataIndex: 'CertNo', width: 150 },
-  { title: '会员名称', dataIndex: 'MemberName', width: 220 },
+  { title: '会员名称', dataIndex: 'MemberName', width: 200 },
   { title: '证明', dataIndex: 'KindName', width: 90 },
-  { title: '签到时间', dataIndex: 'CheckInTime', width: 170 },
-  { title: '颁发时间', key: 'issued', width: 170, render: (_, c) => `${c.IssuedAt}（${c.IssuedBy}）` },
-  { title: '状态', key: 'status', width: 150, render: (_, c) => (c.Status === 0 ? <Tag color="success">正常</Tag> : <Tag color="error">已撤销 {c.RevokedAt.slice(0, 10)}</Tag>) },
+  { title: '签到时间', dataIndex: 'CheckInTime', width: 110 },
+  // Who issued it shows under when, as the audit log has it.
+  { title: '颁发', key: 'issued', width: 110, render: (_, c) => `${c.IssuedAt}（${c.IssuedBy}）` },
+  { title: '状态', key: 'status', width: 130, render: (_, c) => (c.Status === 0 ? <Tag color="success">正常</Tag> : <Tag color="error">已撤销 {c.RevokedAt.slice(0, 10)}</Tag>) },
 ];
 
 /**
@@ -37,7 +38,7 @@ const certificatesOf = (activity: ActivityListItemDto) =>
     rowKey: 'Id',
     columns,
     numbered: false,
-    actionsWidth: 200,
+    actionsWidth: 170,
   });
 
 function Certificates({ activity }: { activity: ActivityListItemDto }) {

@@ -1,0 +1,66 @@
+import { adminToken, openFromSidebar, signIn, unique, type Envelope } from './admin-session.js';
+import { expect, test, waitingForApp } from './test.js';
+import { member } from './member-session.js';
+
+/**
+ * 培训证明: staff issue it from 活动列表 to the member checked in, and the member finds it in
+ * 我的证书 and downloads it. Screenshots of both pages at 1440 and 375 px go to test-results.
+ */
+
+/** Today's date in China, as the activity's times are written. */
+const cstToday = () => new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+
+async function call<T>(request: Parameters<typeof member>[0], path: string, token: string, data?: Record<string, unknown>): Promise<T> {
+  const res = data ? await request.post(`/api/${path}`, { data, headers: { token } }) : await request.get(`/api/${path}`, { headers: { token } });
+  const body = (await res.json()) as Envelope<T>;
+  expect(body.Code, `${path}: ${body.Message}`).toBe(200);
+  return body.Data;
+}
+
+test('staff issue a 培训证明 to the member checked in, who finds and downloads it under 我的证书', async ({ page, browser, request }) => {
+  const admin = await adminToken(request);
+  const company = unique('培训证明测试单位');
+  const memberToken = await member(request, admin, company);
+  const title = unique('质量安全培训班');
+  // Late today: sign-up is still open and check-in is allowed from the activity's day.
+  const today = cstToday();
+  const id = await call<number>(request, 'XfSysBussiness/SaveActivityDetail', admin, {
+    ActivityId: 0, Title: title, Description: '<p>培训</p>', Place: '北京市西城区三里河路9号',
+    StartTime: `${today} 23:00:00`, EndTime: `${today} 23:50:00`, SignUpDeadline: `${today} 22:00:00`,
+    Capacity: 0, AudienceAll: true, MemberLevels: [], Attachments: [], IsTraining: true,
+  });
+  await call(request, 'XfSysBussiness/PublishActivity', admin, { ActivityId: id });
+  await call(request, 'XfWebApi/SignUpActivity', memberToken, { ActivityId: id });
+  const { CheckInToken } = await call<{ CheckInToken: string }>(request, `XfWebApi/GetMyActivity/${id}`, memberToken);
+  await call(request, 'XfSysBussiness/CheckInActivityMember', admin, { ActivityId: id, Token: CheckInToken });
+
+  // The back office: 活动列表 → 证明 → 颁发培训证明.
+  await signIn(page);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openFromSidebar(page, '活动管理', '活动列表');
+  await page.getByRole('row', { name: new RegExp(title) }).getByRole('button', { name: '证明' }).click();
+  const drawer = page.getByRole('dialog', { name: `证明：${title}` });
+  await drawer.getByRole('button', { name: /颁发培训证明/ }).click();
+  await page.getByRole('button', { name: /^颁\s?发$/ }).click();
+  await expect(page.getByText('已颁发1份证明')).toBeVisible();
+  await expect(drawer.getByRole('row', { name: new RegExp(company) })).toContainText('正常');
+  await page.screenshot({ path: 'test-results/attendance-certs-admin-1440.png' });
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.screenshot({ path: 'test-results/attendance-certs-admin-375.png' });
+
+  // The member: 我的证书.
+  const context = await browser.newContext({ locale: 'zh-CN', timezoneId: 'Asia/Shanghai', viewport: { width: 1440, height: 900 } });
+  const mine = waitingForApp(await context.newPage());
+  await mine.goto('/home');
+  await mine.evaluate((t) => localStorage.setItem('token', t), memberToken);
+  await mine.goto('/certsearch?tab=mine');
+  const row = mine.getByRole('row', { name: new RegExp(title) });
+  await expect(row).toContainText('培训证明');
+  await mine.screenshot({ path: 'test-results/attendance-certs-mine-1440.png', fullPage: true });
+  await mine.setViewportSize({ width: 375, height: 800 });
+  await mine.screenshot({ path: 'test-results/attendance-certs-mine-375.png', fullPage: true });
+  const downloading = mine.waitForEvent('download');
+  await row.getByRole('button', { name: /下载/ }).click();
+  expect((await downloading).suggestedFilename()).toBe(`${title}培训证明.png`);
+  await context.close();
+});
