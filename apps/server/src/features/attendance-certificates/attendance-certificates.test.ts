@@ -164,6 +164,9 @@ describe.each(engines)('attendance certificates on %s', (engine) => {
   });
 
   it('refuses every call to an admin without 颁发参会证明, and to members', async () => {
+    // A button of 活动列表, which the super administrator holds.
+    const user = await s.t.app.inject({ method: 'GET', url: '/api/XfSystemApi/GetLoginUser', headers: { token: await loginAdmin(s.t) } });
+    expect((JSON.parse(user.body) as { Data: { ButtonL: string[] } }).Data.ButtonL).toContain('activity:certify');
     await createAdmin(s.t, await loginAdmin(s.t), 'editor1', '内容编辑');
     const editor = await loginAdmin(s.t, 'editor1');
     const cert = (await mine('alice'))[0]!;
