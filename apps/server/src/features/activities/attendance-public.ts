@@ -3,6 +3,7 @@ import { activityIdBody, activityMessages, checkInMemberDto, selfCheckInBody } f
 import type { App } from '../../http/app-types.js';
 import { ok } from '../../http/envelope.js';
 import { currentMember, requireMember, requireMemberInGoodStanding } from '../../http/member-session.js';
+import { mailSignUpConfirmation } from './calendar.js';
 import { selfCheckIn } from './check-in.js';
 import { memberDocs } from './docs.js';
 import { mailContext } from './mail.js';
@@ -39,10 +40,12 @@ export async function attendancePublic(app: App): Promise<void> {
 
   app.post(
     '/ConfirmActivityPlace',
-    { onRequest: requireMemberInGoodStanding, schema: { ...memberDocs, summary: '确认参加：候补获得保留名额后，在 OfferUntil 之前确认即报名成功', body: activityIdBody, 'x-codes': { 404: activityMessages.notFound } } },
+    { onRequest: requireMemberInGoodStanding, schema: { ...memberDocs, summary: '确认参加：候补获得保留名额后，在 OfferUntil 之前确认即报名成功；配置了 SMTP_URL 且会员有邮箱时发送报名确认邮件（附日历文件与签到二维码）', body: activityIdBody, 'x-codes': { 404: activityMessages.notFound } } },
     async (request) => {
       const member = await currentMember(request);
       await confirmOffer(db, member.memberId, request.body.ActivityId, now());
+      // Signed up now, as by SignUpActivity: the same confirmation, with the calendar file and the check-in QR.
+      await mailSignUpConfirmation(database, member.memberId, request.body.ActivityId, mailContext(request), now());
       return ok(null, activityMessages.offerConfirmed);
     },
   );

@@ -159,7 +159,12 @@ describe.each(engines)('activity calendar files on %s', (engine) => {
     expect(mail!.text).toContain('您已成功报名活动「工地安全观摩」。');
     expect(mail!.text).toContain('活动时间：2024-06-20 09:00 至 2024-06-20 17:00');
     expect(mail!.text).toContain(`查看详情或取消报名：${SITE}/member/activity/${id}`);
-    expect(mail!.attachments.map((a) => [a.filename, a.contentType])).toEqual([['工地安全观摩.ics', 'text/calendar']]);
+    // Beside the calendar file, the check-in QR to show at the door (waitlist.test.ts reads it back).
+    expect(mail!.text).toMatch(/签到码：[A-Z2-9]{6}/);
+    expect(mail!.attachments.map((a) => [a.filename, a.contentType])).toEqual([
+      ['工地安全观摩.ics', 'text/calendar'],
+      ['签到二维码.png', 'image/png'],
+    ]);
     const attached = readCalendar(mail!.attachments[0]!.content);
     expect(attached).toMatchObject({ method: 'PUBLISH', uid: `activity-${id}@www.example.org.cn`, sequence: 1, summary: '工地安全观摩', start: '2024-06-20T01:00:00.000Z' });
     expect(attached).toEqual(await memberCalendar('ann', id));

@@ -4,6 +4,7 @@ import { stripHtml } from '../../content/plain-text.js';
 import type { Database } from '../../db/connection.js';
 import type { DB } from '../../db/schema.js';
 import { notFound } from '../../http/envelope.js';
+import { checkInPassMail } from './check-in-mail.js';
 import { activityLetter, activityPath, activityTimeLine, type SiteContext } from './mail.js';
 import { enqueueMails, nudgeOutbox, type MailAttachment, type OutgoingMail } from './outbox.js';
 
@@ -168,23 +169,26 @@ export async function mailSignUpConfirmation(database: Database, memberId: numbe
       .selectFrom('activity_notices as n')
       .innerJoin('activities as a', 'a.id', 'n.activity_id')
       .innerJoin('members as m', 'm.id', 'n.member_id')
-      .select([...calendarColumns, 'n.id as notice_id', 'm.email', 'm.member_name'])
+      .select([...calendarColumns, 'n.id as notice_id', 'n.signed_up_at', 'n.check_in_token', 'n.check_in_code', 'm.email', 'm.member_name'])
       .where('n.member_id', '=', memberId)
       .where('n.activity_id', '=', activityId)
       .where('n.signed_up_at', '!=', '')
       .where('m.email', '!=', '')
       .executeTakeFirst();
     if (!row) return false;
+    const pass = await checkInPassMail(row);
     const body = activityLetter(mail, row.member_name, [
       `您已成功报名活动「${row.title}」。`,
       '',
       activityTimeLine(row),
       `活动地点：${row.place}`,
       '',
+      ...pass.lines,
       '附件是本活动的日历文件（.ics），打开即可加入您的日历；活动如有变更，请在活动页面重新下载。',
       `查看详情或取消报名：${mail.baseUrl}${activityPath(row.id)}`,
     ]);
-    const [mailId] = await enqueueMails(trx, [{ recipient: row.email, subject: `【报名成功】${row.title}`, body, attachments: [calendarAttachment(mail, row, now, false)] }], now);
+    const attachments = [calendarAttachment(mail, row, now, false), ...pass.attachments];
+    const [mailId] = await enqueueMails(trx, [{ recipient: row.email, subject: `【报名成功】${row.title}`, body, attachments }], now);
     await trx.updateTable('activity_notices').set({ mail_id: mailId ?? null }).where('id', '=', row.notice_id).execute();
     return true;
   });

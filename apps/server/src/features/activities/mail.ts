@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { publicBaseUrl } from '../../http/public-base-url.js';
+import { noPass, type CheckInPassMail } from './check-in-mail.js';
 import { mailEnabled, type OutgoingMail } from './outbox.js';
 
 /** What an activity's e-mail needs besides the activity: who sends it and where the site is. */
@@ -45,8 +46,11 @@ export const activityTimeLine = (a: { start_time: string; end_time: string }) =>
 export const activityLetter = (context: MailContext, memberName: string, lines: readonly string[]) =>
   [`${memberName}：`, '', ...lines, '', `（本邮件由系统自动发送，请勿直接回复。）`, context.siteName].join('\n');
 
-/** The notice e-mail: plain text with the title, time, place, deadline and the link to sign up. */
-export function activityMail(context: MailContext, a: MailedActivity): OutgoingMail {
+/**
+ * The notice e-mail: plain text with the title, time, place, deadline and the link to sign up;
+ * to a member already signed up (a reminder), their check-in code and QR too.
+ */
+export function activityMail(context: MailContext, a: MailedActivity, pass: CheckInPassMail = noPass): OutgoingMail {
   const body = activityLetter(context, a.member_name, [
     `${context.siteName}邀请您参加活动「${a.title}」。`,
     '',
@@ -54,9 +58,10 @@ export function activityMail(context: MailContext, a: MailedActivity): OutgoingM
     `活动地点：${a.place}`,
     `报名截止：${a.sign_up_deadline.slice(0, 16)}`,
     '',
+    ...pass.lines,
     `查看详情并报名：${context.baseUrl}${activityPath(a.activity_id)}`,
   ]);
-  return { recipient: a.email, subject: `【活动通知】${a.title}`, body };
+  return { recipient: a.email, subject: `【活动通知】${a.title}`, body, attachments: pass.attachments };
 }
 
 export interface OfferedActivity {

@@ -5,6 +5,7 @@ import type { DB } from '../../db/schema.js';
 import { badRequest, notFound } from '../../http/envelope.js';
 import { pageWindow } from '../../http/paging.js';
 import { containing } from '../system/like.js';
+import { checkInPassMail } from './check-in-mail.js';
 import { activityMail, type MailContext } from './mail.js';
 import { enqueueMails, nudgeOutbox } from './outbox.js';
 import { queuePlace } from './queue.js';
@@ -84,11 +85,12 @@ async function mailChunk(trx: Db, noticeIds: number[], mail: MailContext, now: n
     .selectFrom('activity_notices as n')
     .innerJoin('activities as a', 'a.id', 'n.activity_id')
     .innerJoin('members as m', 'm.id', 'n.member_id')
-    .select(['n.id', 'm.email', 'm.member_name', 'a.id as activity_id', 'a.title', 'a.place', 'a.start_time', 'a.end_time', 'a.sign_up_deadline'])
+    .select(['n.id', 'n.signed_up_at', 'n.check_in_token', 'n.check_in_code', 'm.email', 'm.member_name', 'a.id as activity_id', 'a.title', 'a.place', 'a.start_time', 'a.end_time', 'a.sign_up_deadline'])
     .where('n.id', 'in', noticeIds)
     .where('m.email', '!=', '')
     .execute();
-  const ids = await enqueueMails(trx, rows.map((r) => activityMail(mail, r)), now);
+  const mails = await Promise.all(rows.map(async (r) => activityMail(mail, r, await checkInPassMail(r))));
+  const ids = await enqueueMails(trx, mails, now);
   for (const [i, row] of rows.entries()) await trx.updateTable('activity_notices').set({ mail_id: ids[i] }).where('id', '=', row.id).execute();
 }
 

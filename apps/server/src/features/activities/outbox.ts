@@ -28,12 +28,14 @@ export interface OutgoingMail {
   attachments?: MailAttachment[];
 }
 
-/** A file of a mail, as nodemailer takes it; text only (a calendar file). */
+/** A file of a mail, as nodemailer takes it: text (a calendar file), or a picture in base64 (a check-in QR). */
 export interface MailAttachment {
   filename: string;
   /** With its parameters, e.g. text/calendar; charset=utf-8; method=PUBLISH. */
   contentType: string;
   content: string;
+  /** How `content` is written: base64 for a picture; text otherwise. */
+  encoding?: 'base64';
 }
 
 export const MAX_ATTEMPTS = 8;

@@ -76,7 +76,7 @@ export async function activitiesPublic(app: App): Promise<void> {
 
   app.post(
     '/SignUpActivity',
-    { onRequest: requireMemberInGoodStanding, schema: { ...memberDocs, summary: '报名（截止时间前、名额未满、在通知对象内）；配置了 SMTP_URL 且会员有邮箱时发送报名确认邮件，附活动的日历文件（.ics）', body: activityIdBody } },
+    { onRequest: requireMemberInGoodStanding, schema: { ...memberDocs, summary: '报名（截止时间前、名额未满、在通知对象内）；配置了 SMTP_URL 且会员有邮箱时发送报名确认邮件，附活动的日历文件（.ics）与签到二维码', body: activityIdBody } },
     async (request) => {
       const member = await reconciled(request);
       await signUp(db, member.memberId, request.body.ActivityId, now());

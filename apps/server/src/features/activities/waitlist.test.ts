@@ -3,7 +3,12 @@ import type { ActivityMemberDto, ListDto, MyActivityDto } from '@portal/shared';
 import { activityScene, type ActivityScene } from '../../../test/activities.js';
 import { atOnce, sharingInstances } from '../../../test/concurrency.js';
 import { engines, type TestApp } from '../../../test/harness.js';
+import jsQRModule from 'jsqr';
+import { decodePng } from '../../../test/png.js';
 import { runOfferLapses } from './job.js';
+
+// jsqr is a CommonJS module typed as an ES default export: at run time the default is the function itself.
+const jsQR = jsQRModule as unknown as typeof jsQRModule.default;
 
 /**
  * The waitlist: joining a full activity, promotion when a place frees (a cancellation, a staff
@@ -97,6 +102,18 @@ describe.each(engines)('the waitlist on %s', (engine) => {
       const bob = await s.mine('bob', id);
       expect(bob).toMatchObject({ IsSignedUp: true, IsWaitlisted: false, OfferUntil: '', SignUpTime: '2024-06-02 10:00:00', CanCancel: true });
       expect(bob.CheckInCode).toMatch(/^[A-HJKMNP-Z2-9]{6}$/);
+      // Signed up, bob is mailed the confirmation with the calendar file and the check-in QR, which reads back as his token.
+      const [confirmation] = await s.t.app.services.database.db.selectFrom('mail_outbox').select(['recipient', 'body', 'attachments']).where('subject', '=', '【报名成功】现场观摩会').where('recipient', '=', 'bob@example.com').execute();
+      expect(confirmation?.body).toContain(`签到码：${bob.CheckInCode}`);
+      const attached = JSON.parse(confirmation!.attachments) as { filename: string; content: string; encoding?: string }[];
+      expect(attached.map((a) => a.filename)).toEqual(['现场观摩会.ics', '签到二维码.png']);
+      const qr = decodePng(Buffer.from(attached[1]!.content, 'base64'));
+      expect(jsQR(new Uint8ClampedArray(qr.pixels), qr.width, qr.height)?.data).toBe(bob.CheckInToken);
+      // A reminder to a member signed up carries the code and QR again.
+      expect((await s.business('ResendActivityMember', { ActivityId: id, MemberIds: [s.ids.bob] })).Code).toBe(200);
+      const [reminder] = await s.t.app.services.database.db.selectFrom('mail_outbox').select(['body', 'attachments']).where('subject', '=', '【活动通知】现场观摩会').where('recipient', '=', 'bob@example.com').orderBy('id', 'desc').execute();
+      expect(reminder?.body).toContain(`签到码：${bob.CheckInCode}`);
+      expect((JSON.parse(reminder!.attachments) as { filename: string }[]).map((a) => a.filename)).toEqual(['签到二维码.png']);
       expect(await s.detail(id)).toMatchObject({ SignUpCount: 1, OfferCount: 0, WaitlistCount: 1 });
     });
 
