@@ -135,6 +135,16 @@ test('the waitlist as a member sees it: joined when full, the place offered when
   await expect(member.page.getByText('已加入候补名单，当前排第1位')).toBeVisible();
   await expect(member.page.getByText('候补第 1 位，有空余名额时将依次通知')).toBeVisible();
   await member.page.screenshot({ path: testInfo.outputPath('waitlist-1440.png'), fullPage: true });
+  // The back office sees the member waiting in the activity's audience.
+  await signIn(page);
+  await page.goto('/System/activity/list');
+  await page.getByLabel('活动标题').fill(title);
+  await page.getByRole('button', { name: /查\s*询/ }).first().click();
+  await page.locator('.ant-table-row', { hasText: title }).getByRole('button', { name: '通知对象' }).click();
+  const drawer = page.locator('.ant-drawer', { hasText: `通知对象：${title}` });
+  await expect(drawer.locator('.ant-table-row', { hasText: '候补测试乙公司' }).getByText('候补第1位')).toBeVisible();
+  await expect(drawer.locator('.ant-table-row', { hasText: '候补测试甲公司' }).getByRole('button', { name: '移出' })).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('audience-waitlist-1440.png') });
 
   // The holder cancels: the place is offered to the member waiting, for ConfirmHours.
   await call(page.request, 'XfWebApi/CancelActivitySignUp', holderToken, { ActivityId: id });

@@ -3,10 +3,12 @@ import { Alert, App, Button, Drawer, Grid, Popconfirm, Space, Tag, Tooltip, type
 import { BellOutlined, CalendarOutlined, FileExcelOutlined } from '@ant-design/icons';
 import { activityMessages, ActivityStatus, type ActivityListItemDto, type ActivityMemberDto } from '@portal/shared';
 import { activitiesAdminApi, type ActivityMemberFilters } from '../../../api/activities';
+import { attendanceAdminApi } from '../../../api/attendance';
 import { DownloadButton } from '../../../components/DownloadButton';
 import type { SearchField } from '../../../components/SearchForm';
 import { Auth } from '../../access/AdminSession';
 import { ListPage, listResource, useListPage } from '../../list';
+import { useAction } from '../../shared/useAction';
 import { activityMembersKey, MailNote, MailStateTag } from './status';
 import styles from './activity.module.css';
 
@@ -32,6 +34,17 @@ function StateCell({ tag, detail, note }: { tag: ReactNode; detail: string; note
   );
 }
 
+/** Signed up (and checked in), holding a place offered from the waitlist, waiting in it, or none of these. */
+function SignUpCell({ member: m }: { member: ActivityMemberDto }) {
+  if (m.IsSignedUp) {
+    const checkedIn = m.CheckInTime && <span className={styles.secondary}>签到于 {m.CheckInTime}</span>;
+    return <StateCell tag={<Tag color="blue">已报名</Tag>} detail={m.SignUpTime} note={checkedIn} />;
+  }
+  if (m.OfferUntil) return <StateCell tag={<Tag color="magenta">候补待确认</Tag>} detail={`名额保留至 ${m.OfferUntil}`} />;
+  if (m.WaitlistPosition > 0) return <StateCell tag={<Tag color="purple">候补第{m.WaitlistPosition}位</Tag>} detail="-" />;
+  return <StateCell tag={<Tag>未报名</Tag>} detail="-" />;
+}
+
 const columns: TableColumnsType<ActivityMemberDto> = [
   { title: '账号', dataIndex: 'Account', width: 120 },
   { title: '会员名称', dataIndex: 'MemberName', width: 200 },
@@ -48,7 +61,7 @@ const columns: TableColumnsType<ActivityMemberDto> = [
       />
     ),
   },
-  { title: '报名状态', key: 'signUp', width: 160, render: (_, m) => <StateCell tag={m.IsSignedUp ? <Tag color="blue">已报名</Tag> : <Tag>未报名</Tag>} detail={when(m.SignUpTime)} /> },
+  { title: '报名状态', key: 'signUp', width: 170, render: (_, m) => <SignUpCell member={m} /> },
   { title: '邮件', key: 'mail', width: 220, render: (_, m) => <StateCell tag={<MailStateTag member={m} />} detail={m.Email || '-'} note={<MailNote member={m} />} /> },
 ];
 
@@ -105,6 +118,9 @@ function Audience({ activity }: { activity: ActivityListItemDto }) {
     }
   };
 
+  // 移出: a sign-up, a held place or a place in the queue; a place freed goes to the waitlist.
+  const remove = useAction((m: ActivityMemberDto) => attendanceAdminApi.remove(activity.ActivityId, m.MemberId), page.refresh);
+
   // Notices delivered without a mail server say so on each row; the drawer says it once, above.
   const inAppOnly = page.list.query.data?.List.some((m) => m.MailState === 'inapp');
 
@@ -138,6 +154,18 @@ function Audience({ activity }: { activity: ActivityListItemDto }) {
             </DownloadButton>
           </>
         }
+        rowActions={[
+          {
+            label: '移出',
+            perm: 'activity:edit',
+            danger: true,
+            when: (m) => m.IsSignedUp || m.OfferUntil !== '' || m.WaitlistPosition > 0,
+            disabled: (m) => m.CheckInTime !== '',
+            hint: (m) => (m.CheckInTime ? '已签到，请先在活动签到页撤销签到' : undefined),
+            confirm: (m) => `将 ${m.MemberName} 移出本活动？空出的名额将依次保留给候补会员。`,
+            run: remove,
+          },
+        ]}
         table={{ rowSelection: { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) } }}
       />
     </>
