@@ -14,7 +14,7 @@ export type LoginOutcome =
   | { state: 'rejected'; message: string; reason: string; applicationToken: string };
 
 /** GetLoginToken's envelope: 510 and 511 add the application token at the top level. */
-type LoginEnvelope = Envelope<string | null> & { Token?: string };
+export type LoginEnvelope = Envelope<string | null> & { Token?: string };
 
 export interface ProposeForm {
   Mobile: string;
