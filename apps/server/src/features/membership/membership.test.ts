@@ -229,7 +229,14 @@ describe.each(engines)('membership on %s', (engine) => {
       'GET /api/XfWebApi/GetMyActivityList',
       'GET /api/XfWebApi/GetActivityUnreadCount',
       'GET /api/XfWebApi/GetMyActivity/{id}',
+      'GET /api/XfWebApi/GetMyActivityCalendar/{id}',
       'POST /api/XfWebApi/CancelActivitySignUp',
+      'POST /api/XfWebApi/LeaveActivityWaitlist',
+      // A place taken while in good standing is still theirs at the door.
+      'POST /api/XfWebApi/SelfCheckInActivity',
+      // Attendance certificates already earned, as exam certificates, stay the member's.
+      'GET /api/XfWebApi/GetMyActivityCertificates',
+      'GET /api/XfWebApi/DownMyActivityCertificate/{id}',
       // The electronic card answers its own refusal (Code 400, card.test.ts): lapsed, suspended or revoked.
       'GET /api/XfWebApi/GetMyMemberCard',
       'GET /api/XfWebApi/GetMyMemberCredential',
