@@ -108,15 +108,11 @@ export async function seedWalk(engine: Engine): Promise<Walk> {
   const pendingId = (await db.selectFrom('members').select('id').where('account', '=', 'contract_pending').executeTakeFirstOrThrow()).id;
 
   // A menu whose articles wait for one step of review, and one article waiting there.
-  const staff = async <T>(url: string, payload: Record<string, unknown>) => {
-    const answer = envelope<T>(await t.app.inject({ method: 'POST', url, headers: { token: admin }, payload }));
-    expect(answer.Code, `${url}: ${answer.Message}`).toBe(200);
-    return answer.Data;
-  };
-  const reviewMenuId = await staff<number>('/api/XfSysBussiness/SaveMenu', { MenuId: 0, ParentId: 0, Name: '合同三审栏目' });
+  const staff = <T>(url: string, payload: Record<string, unknown>) => businessCall<T>(t, admin, url, payload);
+  const reviewMenuId = await staff<number>('SaveMenu', { MenuId: 0, ParentId: 0, Name: '合同三审栏目' });
   const superRole = await db.selectFrom('roles').select('id').where('is_super', '=', 1).orderBy('id').executeTakeFirstOrThrow();
-  await staff('/api/XfSysBussiness/SaveMenuReviewFlow', { MenuId: reviewMenuId, Steps: [{ Name: '终审', RoleIds: [superRole.id], NoSelfReview: false }] });
-  await staff('/api/XfSysBussiness/SaveNews', { NewsId: 0, MenuId: reviewMenuId, Title: '待审稿件', NewContent: '<p>送审</p>' });
+  await staff('SaveMenuReviewFlow', { MenuId: reviewMenuId, Steps: [{ Name: '终审', RoleIds: [superRole.id], NoSelfReview: false }] });
+  await staff('SaveNews', { NewsId: 0, MenuId: reviewMenuId, Title: '待审稿件', NewContent: '<p>送审</p>' });
 
   // A visitor's suggestion, for the suggestion box's calls.
   const proposed = envelope(await t.app.inject({ method: 'POST', url: '/api/XfWebApi/SavePropose', headers: freshAddress(), payload: { Mobile: '13712345678', ProposeContent: '建议公布年度工作计划' } }));
@@ -174,8 +170,13 @@ export async function firstOf<T>(w: Walk, url: string, token: string): Promise<T
 }
 
 /** A back-office call of the walk's administrator; fails the walk unless accepted. */
-async function staffCall<T>(w: Walk, url: string, payload: Record<string, unknown>): Promise<T> {
-  const answer = envelope<T>(await w.t.app.inject({ method: 'POST', url: `/api/XfSysBussiness/${url}`, headers: { token: w.admin }, payload }));
+function staffCall<T>(w: Walk, url: string, payload: Record<string, unknown>): Promise<T> {
+  return businessCall<T>(w.t, w.admin, url, payload);
+}
+
+/** A business back-office POST with a token; fails the walk unless accepted. */
+async function businessCall<T>(t: TestApp, token: string, url: string, payload: Record<string, unknown>): Promise<T> {
+  const answer = envelope<T>(await t.app.inject({ method: 'POST', url: `/api/XfSysBussiness/${url}`, headers: { token }, payload }));
   expect(answer.Code, `${url}: ${answer.Message}`).toBe(200);
   return answer.Data;
 }

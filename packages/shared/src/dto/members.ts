@@ -3,8 +3,8 @@ import { ApplyState, ProcessDecision } from '../schemas/members.js';
 import { codeOf } from './common.js';
 import { directoryChoiceShape } from './directory.js';
 
-const memberProfileShape = {
-  ...directoryChoiceShape,
+/** Who a member is: account, company, and its entries of type lists 1 and 2. */
+const memberIdentityShape = {
   MemberId: z.int(),
   Account: z.string(),
   /** Company name. */
@@ -15,6 +15,11 @@ const memberProfileShape = {
   /** Type list 2 entry id and name (会员等级). */
   MemberLevel: z.int(),
   MemberLevelName: z.string(),
+};
+
+const memberProfileShape = {
+  ...directoryChoiceShape,
+  ...memberIdentityShape,
   /** Unit nature (单位性质). */
   CompanyMent: z.string(),
   Mainbusiness: z.string(),
@@ -49,13 +54,7 @@ export type MemberProfileDto = z.infer<typeof memberProfileDto>;
 /** A row of GetMemberList. */
 export const memberListItemDto = z
   .object({
-    MemberId: z.int(),
-    Account: z.string(),
-    MemberName: z.string(),
-    CompanyType: z.int(),
-    CompanyTypeName: z.string(),
-    MemberLevel: z.int(),
-    MemberLevelName: z.string(),
+    ...memberIdentityShape,
     LegalPerson: z.string(),
     DailyOperator: z.string(),
     OperatorPhone: z.string(),
