@@ -8,7 +8,6 @@ import { containing } from '../system/like.js';
 import { toCheckInMemberDto } from './dto.js';
 import { inAudience } from './notices.js';
 import { noticeCounts, summaryColumns, toAttendance, toSummary, type ActivitySummary, type Attendance } from './service.js';
-import { memberStanding } from './standing.js';
 
 /**
  * Check-in at the door (活动签到). Staff scan a member's QR (its token), type the code printed
@@ -39,16 +38,17 @@ export interface CheckInMember {
   checkedInBy: string;
 }
 
-/** The sign-ups of one activity with who they are (`n` the notice, `m` the member). */
-function signUpsQuery(db: Db, activityId: number) {
+/** Notices (`n`) with who they are (`m` the member, `t` its level). */
+function noticesWithMembers(db: Db) {
   return db
     .selectFrom('activity_notices as n')
     .innerJoin('members as m', 'm.id', 'n.member_id')
     .leftJoin('type_items as t', 't.id', 'm.member_level_id')
-    .select(['n.member_id', 'm.account', 'm.member_name', 'm.daily_operator', 't.name as level_name', 'n.check_in_code', 'n.signed_up_at', 'n.checked_in_at', 'n.checked_in_by'])
-    .where('n.activity_id', '=', activityId)
-    .where('n.signed_up_at', '!=', '');
+    .select(['n.id', 'n.member_id', 'm.account', 'm.member_name', 'm.daily_operator', 't.name as level_name', 'n.check_in_code', 'n.signed_up_at', 'n.checked_in_at', 'n.checked_in_by']);
 }
+
+/** The sign-ups of one activity with who they are. */
+const signUpsQuery = (db: Db, activityId: number) => noticesWithMembers(db).where('n.activity_id', '=', activityId).where('n.signed_up_at', '!=', '');
 
 type SignUpRow = Awaited<ReturnType<ReturnType<typeof signUpsQuery>['executeTakeFirstOrThrow']>>;
 
@@ -72,10 +72,10 @@ export interface CheckInActivity extends ActivitySummary {
   selfCheckInKey: string;
 }
 
-function doorQuery(db: Db) {
+function doorQuery(db: Db, activityId?: number) {
   return db
     .selectFrom('activities as a')
-    .leftJoin(noticeCounts(db), 'c.activity_id', 'a.id')
+    .leftJoin(noticeCounts(db, activityId), 'c.activity_id', 'a.id')
     .select([...summaryColumns, 'a.self_check_in_start', 'a.self_check_in_end', 'a.self_check_in_key', 'c.offered', 'c.checked_in', 'c.waiting'])
     .where('a.status', '!=', ActivityStatus.Draft);
 }
@@ -106,7 +106,7 @@ export async function listDoorActivities(db: Db, q: PagingQuery, now: number): P
 
 /** GetCheckInActivity/{id}: one announced activity with its live counts. */
 export async function doorActivity(db: Db, id: number): Promise<CheckInActivity> {
-  const row = await doorQuery(db).where('a.id', '=', id).executeTakeFirst();
+  const row = await doorQuery(db, id).where('a.id', '=', id).executeTakeFirst();
   if (!row) throw notFound(activityMessages.notFound);
   return toCheckInActivity(row);
 }
@@ -137,21 +137,49 @@ export async function listDoorMembers(db: Db, q: CheckInMemberListQuery): Promis
 /** Whom staff check in: the QR's token, the typed code, or a member picked from the list. */
 export type DoorPass = { token: string } | { code: string } | { memberId: number };
 
-/** The notice a pass names, refused with what is wrong with it: forged, another activity's, mistyped. */
-async function noticeOfPass(db: Db, activityId: number, pass: DoorPass): Promise<{ id: number; memberId: number }> {
-  const notices = db.selectFrom('activity_notices').select(['id', 'member_id', 'activity_id']);
-  if ('token' in pass) {
-    const notice = await notices.where('check_in_token', '=', pass.token).executeTakeFirst();
-    if (!notice) throw badRequest(activityMessages.checkInTokenInvalid);
-    if (notice.activity_id !== activityId) {
-      const other = await db.selectFrom('activities').select('title').where('id', '=', notice.activity_id).executeTakeFirstOrThrow();
-      throw badRequest(activityMessages.checkInOtherActivity(other.title));
-    }
-    return { id: notice.id, memberId: notice.member_id };
+/**
+ * A notice as the door reads it, in one query: who the member is, whether they may still come
+ * (enabled, in the audience now), and the activity's state, times and self check-in window.
+ */
+function passQuery(db: Db) {
+  return noticesWithMembers(db)
+    .innerJoin('activities as a', 'a.id', 'n.activity_id')
+    .select([
+      'n.activity_id',
+      'm.status as member_status',
+      'a.status',
+      'a.title',
+      'a.start_time',
+      'a.end_time',
+      'a.self_check_in_start',
+      'a.self_check_in_end',
+      'a.self_check_in_key',
+      sql<number>`case when ${inAudience} then 1 else 0 end`.as('in_audience'),
+    ]);
+}
+
+type PassRow = Awaited<ReturnType<ReturnType<typeof passQuery>['executeTakeFirstOrThrow']>>;
+
+/** Code 404 for an activity that does not exist for the door (none, or a draft): asked only when a pass finds nothing of it. */
+async function refuseUnknownActivity(db: Db, activityId: number): Promise<void> {
+  const activity = await db.selectFrom('activities').select('status').where('id', '=', activityId).executeTakeFirst();
+  if (!activity || activity.status === ActivityStatus.Draft) throw notFound(activityMessages.notFound);
+}
+
+/** The notice a pass names, refused with what is wrong with it: an unknown activity; a forged, another activity's or mistyped pass. */
+async function noticeOfPass(db: Db, activityId: number, pass: DoorPass): Promise<PassRow> {
+  const query = passQuery(db);
+  const row = await ('token' in pass
+    ? query.where('n.check_in_token', '=', pass.token)
+    : ('code' in pass ? query.where('n.check_in_code', '=', pass.code) : query.where('n.member_id', '=', pass.memberId)).where('n.activity_id', '=', activityId)
+  ).executeTakeFirst();
+  if (row?.activity_id === activityId) {
+    if (row.status === ActivityStatus.Draft) throw notFound(activityMessages.notFound);
+    return row;
   }
-  const notice = await ('code' in pass ? notices.where('check_in_code', '=', pass.code) : notices.where('member_id', '=', pass.memberId)).where('activity_id', '=', activityId).executeTakeFirst();
-  if (!notice) throw badRequest('code' in pass ? activityMessages.checkInCodeUnknown : activityMessages.checkInNotSignedUp);
-  return { id: notice.id, memberId: notice.member_id };
+  await refuseUnknownActivity(db, activityId);
+  if (row) throw badRequest(activityMessages.checkInOtherActivity(row.title));
+  throw badRequest('token' in pass ? activityMessages.checkInTokenInvalid : 'code' in pass ? activityMessages.checkInCodeUnknown : activityMessages.checkInNotSignedUp);
 }
 
 /**
@@ -159,47 +187,39 @@ async function noticeOfPass(db: Db, activityId: number, pass: DoorPass): Promise
  * in now by `by` ('' for the member themself). Answers the member; the loser of a race, or a
  * second scan, gets Code 409 已签到 with the first check-in's time and the member in Data.
  */
-async function recordCheckIn(db: Db, activityId: number, noticeId: number, by: string, now: number): Promise<CheckInMember> {
+async function recordCheckIn(db: Db, notice: PassRow, by: string, now: number): Promise<CheckInMember> {
+  const at = formatCst(now);
   const recorded = await db
     .updateTable('activity_notices')
-    .set({ checked_in_at: formatCst(now), checked_in_by: by })
-    .where('id', '=', noticeId)
+    .set({ checked_in_at: at, checked_in_by: by })
+    .where('id', '=', notice.id)
     .where('signed_up_at', '!=', '')
     .where('checked_in_at', '=', '')
     .executeTakeFirst();
-  const member = await signUpsQuery(db, activityId).where('n.id', '=', noticeId).executeTakeFirst();
-  // Cancelled or removed between the checks and the update.
-  if (!member) throw badRequest(activityMessages.checkInNotSignedUp);
-  const found = toCheckInMember(member);
-  if (Number(recorded.numUpdatedRows) === 0) throw new AppError(Code.Conflict, activityMessages.checkedInAlready(found.checkedInAt), toCheckInMemberDto(found));
-  return found;
+  if (Number(recorded.numUpdatedRows) === 1) return { ...toCheckInMember(notice), checkedInAt: at, checkedInBy: by };
+  const current = await signUpsQuery(db, notice.activity_id).where('n.id', '=', notice.id).executeTakeFirst();
+  // Cancelled or removed between the read and the update.
+  if (!current) throw badRequest(activityMessages.checkInNotSignedUp);
+  const found = toCheckInMember(current);
+  throw new AppError(Code.Conflict, activityMessages.checkedInAlready(found.checkedInAt), toCheckInMemberDto(found));
 }
 
 /**
- * CheckInActivityMember: staff check a member in by QR, code or choice. Refused, with the
- * reason and nothing written: an unknown activity; a forged, mistyped or other activity's pass;
- * a member not signed up, disabled or no longer in the audience; before the activity's day or
- * after its end.
+ * CheckInActivityMember: staff check a member in by QR, code or choice: one read and one
+ * write. Refused, with the reason and nothing written: an unknown activity; a forged, mistyped
+ * or other activity's pass; a member not signed up, disabled or no longer in the audience;
+ * before the activity's day or after its end.
  */
 export async function checkIn(db: Db, activityId: number, pass: DoorPass, by: string, now: number): Promise<CheckInMember> {
   const at = formatCst(now);
-  const activity = await db.selectFrom('activities').select(['status', 'start_time', 'end_time']).where('id', '=', activityId).executeTakeFirst();
-  if (!activity || activity.status === ActivityStatus.Draft) throw notFound(activityMessages.notFound);
   const notice = await noticeOfPass(db, activityId, pass);
-  const member = await db
-    .selectFrom('activity_notices as n')
-    .innerJoin('activities as a', 'a.id', 'n.activity_id')
-    .innerJoin('members as m', 'm.id', 'n.member_id')
-    .select(['n.signed_up_at', 'm.status', sql<number>`case when ${inAudience} then 1 else 0 end`.as('in_audience')])
-    .where('n.id', '=', notice.id)
-    .executeTakeFirstOrThrow();
-  if (member.signed_up_at === '') throw badRequest(activityMessages.checkInNotSignedUp);
-  if (member.status !== MemberStatus.Enabled) throw badRequest(activityMessages.checkInMemberDisabled);
-  if (Number(member.in_audience) !== 1) throw badRequest(activityMessages.checkInOutsideAudience);
-  const day = activity.start_time.slice(0, 10);
+  if (notice.signed_up_at === '') throw badRequest(activityMessages.checkInNotSignedUp);
+  if (notice.member_status !== MemberStatus.Enabled) throw badRequest(activityMessages.checkInMemberDisabled);
+  if (Number(notice.in_audience) !== 1) throw badRequest(activityMessages.checkInOutsideAudience);
+  const day = notice.start_time.slice(0, 10);
   if (at < `${day} 00:00:00`) throw badRequest(activityMessages.checkInNotYet(day));
-  if (at > activity.end_time) throw badRequest(activityMessages.checkInEnded);
-  return recordCheckIn(db, activityId, notice.id, by, now);
+  if (at > notice.end_time) throw badRequest(activityMessages.checkInEnded);
+  return recordCheckIn(db, notice, by, now);
 }
 
 /** UndoActivityCheckIn: a check-in made by mistake is taken back (the member may check in again). */
@@ -230,13 +250,13 @@ function sameKey(given: string, key: string): boolean {
  */
 export async function selfCheckIn(db: Db, memberId: number, activityId: number, key: string, now: number): Promise<string> {
   const at = formatCst(now);
-  const standing = await memberStanding(db, memberId, activityId);
-  if (standing.self_check_in_start === '') throw badRequest(activityMessages.selfCheckInOff);
-  if (!sameKey(key, standing.self_check_in_key)) throw badRequest(activityMessages.selfCheckInKeyInvalid);
-  if (!standing.signed_up_at) throw badRequest(activityMessages.notSignedUp);
-  if (Number(standing.in_audience) !== 1) throw badRequest(activityMessages.checkInOutsideAudience);
-  if (at < standing.self_check_in_start) throw badRequest(activityMessages.selfCheckInNotYet(standing.self_check_in_start.slice(0, 16)));
-  if (at > standing.self_check_in_end) throw badRequest(activityMessages.selfCheckInOver(standing.self_check_in_end.slice(0, 16)));
-  const notice = await db.selectFrom('activity_notices').select('id').where('activity_id', '=', activityId).where('member_id', '=', memberId).executeTakeFirstOrThrow();
-  return (await recordCheckIn(db, activityId, notice.id, '', now)).checkedInAt;
+  const notice = await passQuery(db).where('n.activity_id', '=', activityId).where('n.member_id', '=', memberId).executeTakeFirst();
+  if (!notice || notice.status === ActivityStatus.Draft) await refuseUnknownActivity(db, activityId);
+  if (!notice || notice.self_check_in_start === '') throw badRequest(notice ? activityMessages.selfCheckInOff : activityMessages.notSignedUp);
+  if (!sameKey(key, notice.self_check_in_key)) throw badRequest(activityMessages.selfCheckInKeyInvalid);
+  if (!notice.signed_up_at) throw badRequest(activityMessages.notSignedUp);
+  if (Number(notice.in_audience) !== 1) throw badRequest(activityMessages.checkInOutsideAudience);
+  if (at < notice.self_check_in_start) throw badRequest(activityMessages.selfCheckInNotYet(notice.self_check_in_start.slice(0, 16)));
+  if (at > notice.self_check_in_end) throw badRequest(activityMessages.selfCheckInOver(notice.self_check_in_end.slice(0, 16)));
+  return (await recordCheckIn(db, notice, '', now)).checkedInAt;
 }

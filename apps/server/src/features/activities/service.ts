@@ -79,10 +79,14 @@ type Db = Kysely<DB>;
 
 const columns = [...summaryColumns, 'a.audience_all', 'a.is_training', 'a.published_at', 'a.created_at', 'a.updated_at'] as const;
 
-/** Each activity's notice counts (`c`), one grouped subquery rather than a query per row. */
-export function noticeCounts(db: Db) {
-  return db
-    .selectFrom('activity_notices')
+/**
+ * Each activity's notice counts (`c`), one grouped subquery rather than a query per row; of one
+ * activity only when `activityId` is given, so reading one never counts every activity's notices.
+ */
+export function noticeCounts(db: Db, activityId?: number) {
+  let notices = db.selectFrom('activity_notices');
+  if (activityId !== undefined) notices = notices.where('activity_id', '=', activityId);
+  return notices
     .select((eb) => {
       const howMany = (condition: Expression<SqlBool>) => eb.fn.sum<number | string>(eb.case().when(condition).then(1).else(0).end());
       return [
@@ -105,11 +109,11 @@ export const toAttendance = (r: { offered: number | string | null; checked_in: n
   waitlistCount: Number(r.waiting ?? 0),
 });
 
-/** Activities with their audience counts. */
-function activityQuery(db: Db) {
+/** Activities with their audience counts (of one activity only, when reading one). */
+function activityQuery(db: Db, activityId?: number) {
   return db
     .selectFrom('activities as a')
-    .leftJoin(noticeCounts(db), 'c.activity_id', 'a.id')
+    .leftJoin(noticeCounts(db, activityId), 'c.activity_id', 'a.id')
     .select([...columns, 'c.audience', 'c.read', 'c.offered', 'c.checked_in', 'c.waiting']);
 }
 
@@ -166,7 +170,7 @@ export async function listActivities(db: Db, q: ActivityListQuery): Promise<{ it
 
 /** GetActivity/{id}: the activity with its description and attachments. */
 export async function getActivity(db: Db, id: number): Promise<ActivityDetail> {
-  const row = await activityQuery(db)
+  const row = await activityQuery(db, id)
     .select(['a.description', 'a.attachments', 'a.confirm_hours', 'a.self_check_in_start', 'a.self_check_in_end'])
     .where('a.id', '=', id)
     .executeTakeFirst();

@@ -5,8 +5,8 @@ import { badRequest, notFound } from '../../http/envelope.js';
 import { inAudience } from './notices.js';
 
 /**
- * What a member's own calls about one activity (sign up, join the waitlist, confirm an offer,
- * check in) read first: the activity, the member's notice of it and whether they are still in
+ * What a member's own calls about taking a place (sign up, join the waitlist, confirm an offer)
+ * read first: the activity, the member's notice of it and whether they are still in
  * its audience (they may have moved level or been disabled since the notice).
  */
 
@@ -17,18 +17,10 @@ export async function memberStanding(db: Kysely<DB>, memberId: number, activityI
     .leftJoin('activity_notices as n', (join) => join.onRef('n.activity_id', '=', 'a.id').onRef('n.member_id', '=', 'm.id'))
     .select([
       'a.status',
-      'a.title',
-      'a.start_time',
-      'a.end_time',
       'a.sign_up_deadline',
       'a.capacity',
-      'a.self_check_in_start',
-      'a.self_check_in_end',
-      'a.self_check_in_key',
       'n.signed_up_at',
-      'n.waitlisted_at',
       'n.offer_until',
-      'n.checked_in_at',
       'm.status as member_status',
       sql<number>`case when ${inAudience} then 1 else 0 end`.as('in_audience'),
     ])
