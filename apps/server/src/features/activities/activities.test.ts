@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatCst, type ActivityDetailDto, type ActivityListItemDto, type ActivityMemberDto, type ListDto, type MyActivityDetailDto, type MyActivityDto } from '@portal/shared';
+import { activityBody } from '../../../test/activities.js';
 import { adminCall, createAdmin, createAdminTestApp, loginAdmin, testClock } from '../../../test/admin.js';
 import { engines, type TestApp } from '../../../test/harness.js';
 import { addMember, loginMember, publicCall, seedTypeChoices, type TypeChoices } from '../../../test/members.js';
@@ -23,20 +24,9 @@ describe.each(engines)('activities on %s', (engine) => {
   const ids: Record<string, number> = {};
   const tokens: Record<string, string> = {};
 
-  const activity = (overrides: Record<string, unknown> = {}) => ({
-    ActivityId: 0,
-    Title: '2024年度工程质量风险管理培训班',
-    Description: '<p>培训<strong>安排</strong></p><script>alert(1)</script><img src="x" onerror="alert(1)">',
-    Place: '北京市西城区三里河路9号',
-    StartTime: '2024-06-20 09:00:00',
-    EndTime: '2024-06-20 17:00:00',
-    SignUpDeadline: '2024-06-15 18:00:00',
-    Capacity: 0,
-    AudienceAll: false,
-    MemberLevels: [types.memberLevel],
-    Attachments: [],
-    ...overrides,
-  });
+  // A description the sanitiser has work to do on.
+  const activity = (overrides: Record<string, unknown> = {}) =>
+    activityBody(types, { Title: '2024年度工程质量风险管理培训班', Description: '<p>培训<strong>安排</strong></p><script>alert(1)</script><img src="x" onerror="alert(1)">', ...overrides });
   const business = <T = unknown>(token: string | undefined, url: string, payload?: Record<string, unknown>) => adminCall<T>(t, token, payload ? 'POST' : 'GET', `/api/XfSysBussiness/${url}`, payload);
   const save = async (overrides: Record<string, unknown> = {}) => {
     const answer = await business<number>(admin, 'SaveActivityDetail', activity(overrides));

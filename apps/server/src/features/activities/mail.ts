@@ -64,14 +64,7 @@ export function activityMail(context: MailContext, a: MailedActivity, pass: Chec
   return { recipient: a.email, subject: `【活动通知】${a.title}`, body, attachments: pass.attachments };
 }
 
-export interface OfferedActivity {
-  email: string;
-  member_name: string;
-  activity_id: number;
-  title: string;
-  place: string;
-  start_time: string;
-  end_time: string;
+export interface OfferedActivity extends Omit<MailedActivity, 'sign_up_deadline'> {
   /** The place is held until then. */
   offer_until: string;
 }

@@ -8,7 +8,7 @@ import { giveCheckInKeys } from './check-in-keys.js';
 import { parseAttachments, summaryColumns, toSummary, type ActivitySummary } from './service.js';
 import { memberStanding, refuseUnlessOpen } from './standing.js';
 import { queuePlace } from './queue.js';
-import { changingPlaces, confirmOffer, lockActivity, promoteWaiting, releaseSignUp, type PromotionMail } from './waitlist.js';
+import { changingPlaces, confirmOffer, lockActivity, promoteWaiting, releaseSignUp, takePlace, type PromotionMail } from './waitlist.js';
 
 /**
  * The member's side of the notices: the list with unread marks, opening one (which marks it
@@ -160,14 +160,7 @@ export async function signUp(db: Db, memberId: number, activityId: number, now: 
   if (standing.offer_until) return confirmOffer(db, memberId, activityId, now);
   await db.transaction().execute(async (trx) => {
     // The place first: on PostgreSQL this row lock orders racing sign-ups of one activity.
-    const place = await trx
-      .updateTable('activities')
-      .set((eb) => ({ sign_up_count: eb('sign_up_count', '+', 1) }))
-      .where('id', '=', activityId)
-      .where('status', '=', ActivityStatus.Published)
-      .where('sign_up_deadline', '>=', at)
-      .where((eb) => eb.or([eb('capacity', '=', 0), eb('sign_up_count', '<', eb.ref('capacity'))]))
-      .executeTakeFirst();
+    const place = await takePlace(trx, activityId).where('sign_up_deadline', '>=', at).executeTakeFirst();
     if (Number(place.numUpdatedRows) === 0) throw badRequest(activityMessages.full);
     const mine = await trx
       .updateTable('activity_notices')

@@ -78,6 +78,20 @@ async function leaveQueue(trx: Db, activityId: number, memberId: number): Promis
   return Number(left.numUpdatedRows) === 1;
 }
 
+/**
+ * Takes one place of a published activity with room (no limit, or fewer taken than its capacity)
+ * by one conditional update of its counter, which on PostgreSQL also locks the row: two racing
+ * for the last place cannot both get it. Callers add their own conditions (sign-up's deadline,
+ * promotion's start).
+ */
+export const takePlace = (trx: Db, activityId: number) =>
+  trx
+    .updateTable('activities')
+    .set((eb) => ({ sign_up_count: eb('sign_up_count', '+', 1) }))
+    .where('id', '=', activityId)
+    .where('status', '=', ActivityStatus.Published)
+    .where((eb) => eb.or([eb('capacity', '=', 0), eb('sign_up_count', '<', eb.ref('capacity'))]));
+
 /** The time a promoted member must confirm by: `hours` from now, but never past the activity's start. */
 const offerDeadline = (now: number, hours: number, start: string) => {
   const until = formatCst(now + hours * 3_600_000);
@@ -109,15 +123,7 @@ export async function promoteWaiting(trx: Db, activityId: number, mail: Promotio
       .limit(1)
       .executeTakeFirst();
     if (!next) break;
-    const place = await trx
-      .updateTable('activities')
-      .set((eb) => ({ sign_up_count: eb('sign_up_count', '+', 1) }))
-      .where('id', '=', activityId)
-      .where('status', '=', ActivityStatus.Published)
-      .where('start_time', '>', at)
-      .where((eb) => eb.or([eb('capacity', '=', 0), eb('sign_up_count', '<', eb.ref('capacity'))]))
-      .returning(['confirm_hours', 'start_time'])
-      .executeTakeFirst();
+    const place = await takePlace(trx, activityId).where('start_time', '>', at).returning(['confirm_hours', 'start_time']).executeTakeFirst();
     if (!place) break;
     // The activity is locked: the row read above is still waiting. Unread again, it tops the member's list.
     await trx

@@ -30,6 +30,8 @@ interface ActivityForm {
 
 const timeFormat = 'YYYY-MM-DD HH:mm:ss';
 const shown = 'YYYY-MM-DD HH:mm';
+/** The editor's two time ranges (活动时间, 自助签到) are picked alike, to the minute. */
+const timeRange = { showTime: { format: 'HH:mm' }, format: shown, style: { width: '100%' }, classNames: pickerClassNames };
 
 /**
  * 新增/修改活动 (1000 px): title, place, time, deadline, capacity, audience, the waitlist's
@@ -106,7 +108,7 @@ export function ActivityDialog({ editing, onClose, onSaved }: EditDialogProps<Ac
           </Col>
           <Col span={14}>
             <Form.Item name="Time" label="活动时间" rules={[{ required: true, message: activityMessages.startRequired }]}>
-              <DatePicker.RangePicker showTime={{ format: 'HH:mm' }} format={shown} style={{ width: '100%' }} classNames={pickerClassNames} placeholder={['开始时间', '结束时间']} />
+              <DatePicker.RangePicker {...timeRange} placeholder={['开始时间', '结束时间']} />
             </Form.Item>
           </Col>
           <Col span={10}>
@@ -129,7 +131,7 @@ export function ActivityDialog({ editing, onClose, onSaved }: EditDialogProps<Ac
           </Col>
           <Col span={14}>
             <Form.Item name="SelfCheckIn" label="自助签到" extra="可不填。已报名会员在此时段内扫描现场签到二维码（在“活动签到”页显示）即可签到">
-              <DatePicker.RangePicker showTime={{ format: 'HH:mm' }} format={shown} style={{ width: '100%' }} classNames={pickerClassNames} placeholder={['自助签到开始', '自助签到结束']} allowClear />
+              <DatePicker.RangePicker {...timeRange} placeholder={['自助签到开始', '自助签到结束']} allowClear />
             </Form.Item>
           </Col>
           <Col span={10}>
