@@ -25,6 +25,7 @@ export * from './permissions.js';
 export * from './spreadsheet.js';
 export * from './system-menus.js';
 export * from './schemas/activities.js';
+export * from './calendar-file.js';
 export * from './schemas/attendance-certificates.js';
 export * from './schemas/memorial.js';
 export * from './images.js';

@@ -24,8 +24,6 @@ export const activityStatusNames: Record<number, string> = { 0: '草稿', 1: '�
 export type MailState = '' | 'inapp' | 'pending' | 'sent' | 'failed';
 export const mailStateNames: Record<MailState, string> = { '': '未发送', inapp: '仅站内通知', pending: '待发送', sent: '已发送', failed: '发送失败' };
 
-/** An activity's calendar file (.ics) is saved under its title, without the characters file systems refuse. */
-export const calendarFileName = (title: string) => `${title.replace(/[\\/:*?"<>|\p{Cc}]/gu, '_')}.ics`;
 
 export const ACTIVITY_MAX_ATTACHMENTS = 10;
 

@@ -47,7 +47,10 @@ const members = listResource<MemberListItemDto, Filters>({
           <div className={styles.ellipsis} title={name}>
             {name}
           </div>
-          <div className={styles.secondary}>{m.Account}</div>
+          {/* An account is one unbroken word: cut like the name, or a long one widens the column. */}
+          <div className={`${styles.secondary} ${styles.ellipsis}`} title={m.Account}>
+            {m.Account}
+          </div>
         </>
       ),
     },
