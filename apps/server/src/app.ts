@@ -18,7 +18,7 @@ import { registerFeatures } from './features/index.js';
 import { feedRoutes } from './features/feeds/routes.js';
 import { ResponseCache, registerResponseCache } from './cache/response-cache.js';
 import { startContentFanout } from './cache/fanout.js';
-import { registerWebApp } from './http/web-app.js';
+import { registerWebApp } from './features/pages/web-app.js';
 import { registerCompression } from './http/compression.js';
 import { inlineScriptSource, registerSecurityHeaders } from './http/security-headers.js';
 import { memberSessionFlagScript } from '@portal/shared';

@@ -1,6 +1,6 @@
 /**
  * The server renderer of the public pages (built with `vite build --ssr`, loaded by the Fastify
- * server at run time: apps/server/src/http/web-app.ts). It draws a page with the same routes
+ * server at run time: apps/server/src/features/pages/web-app.ts). It draws a page with the same routes
  * and components as the browser, with its data already in the TanStack Query cache, and hands
  * back the HTML, antd's styles for that HTML, and the cache to hydrate in the browser.
  */

@@ -19,7 +19,7 @@ const BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } };
  * 0.5 % more bytes. Pages, drawn once and then sent from the response cache to every phone, go
  * at quality 4 (BROTLI): 5 % fewer bytes than 3 for 0.1 ms more per page; the maximum (11) costs
  * tens of milliseconds per page. Hashed assets are compressed at build time instead and sent
- * as they are (web-app.ts, preCompressed); an answer that already carries Content-Encoding is
+ * as they are (features/pages/web-app.ts, preCompressed); an answer that already carries Content-Encoding is
  * left alone: the response cache compresses the answers of the calls it keeps itself, off the
  * event loop when they are large (compressedAnswer).
  */

@@ -7,7 +7,7 @@ import { certificatePng } from './download.js';
 import { lookupList } from './download-token.js';
 import { countLookup, downloadableRecord, visitorLookup } from './lookup.js';
 
-/** Draws the /certsearch page around a lookup the server answered (http/web-app.ts). */
+/** Draws the /certsearch page around a lookup the server answered (features/pages/web-app.ts). */
 export type DrawLookupPage = (request: FastifyRequest, reply: FastifyReply, posted: PostedCertLookup) => Promise<void>;
 
 /** A form of three short fields and a few numbers: anything larger is not ours. */

@@ -1,22 +1,22 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { Config } from '../config.js';
-import type { App } from './app-types.js';
-import type { PageFallback, PageOutage } from './errors.js';
+import type { Config } from '../../config.js';
+import type { App } from '../../http/app-types.js';
+import type { PageFallback, PageOutage } from '../../http/errors.js';
 import type { FastifyRequest } from 'fastify';
 import { mobileAddress, pageAddress, type PostedCertLookup } from '@portal/shared';
-import { canonicalSpelling, resolvePage, unavailablePage, type PageAnswer } from '../features/pages/page.js';
-import { DIRECTORY_PATH } from '../features/pages/paths.js';
-import { certLookupForm } from '../features/certificates/lookup-form.js';
-import { headTags, withHead } from '../features/pages/head.js';
-import { loadPageRenderer, withRenderedPage } from '../features/pages/render.js';
-import { encodePage, sendEncoded, sendPage } from './compression.js';
-import { baseMayBeKept, publicBaseUrl } from './public-base-url.js';
-import { contentAreas } from '../cache/generations.js';
-import { countView } from '../features/news/views.js';
-import { pageLook, visitorLook, withLook, type PageLook } from '../features/pages/look.js';
-import { answeringUnavailable, isDatabaseUnavailable } from './database-outage.js';
+import { canonicalSpelling, resolvePage, unavailablePage, type PageAnswer } from './page.js';
+import { DIRECTORY_PATH } from './paths.js';
+import { certLookupForm } from '../certificates/lookup-form.js';
+import { headTags, withHead } from './head.js';
+import { loadPageRenderer, withRenderedPage } from './render.js';
+import { encodePage, sendEncoded, sendPage } from '../../http/compression.js';
+import { baseMayBeKept, publicBaseUrl } from '../../http/public-base-url.js';
+import { contentAreas } from '../../cache/generations.js';
+import { countView } from '../news/views.js';
+import { pageLook, visitorLook, withLook, type PageLook } from './look.js';
+import { answeringUnavailable, isDatabaseUnavailable } from '../../http/database-outage.js';
 
 const PAGE_TYPE = 'text/html; charset=utf-8';
 /** A page differs by compression and by the look cookie (pageLook). */

@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveMenuBody } from '@portal/shared';
-import { createTestApp, engines, envelope, type TestApp } from '../../test/harness.js';
-import { insertMenu } from '../../test/fixtures.js';
-import { saveMenu } from '../features/menus/admin-service.js';
+import { createTestApp, engines, envelope, type TestApp } from '../../../test/harness.js';
+import { insertMenu } from '../../../test/fixtures.js';
+import { saveMenu } from '../menus/admin-service.js';
 
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
 const DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/126.0 Safari/537.36';
