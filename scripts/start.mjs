@@ -1,27 +1,40 @@
-// `npm start`: build the web app when it is missing or its sources changed since it was built
-// (a content hash, scripts/web-build-stamp.mjs), then run the server (migrate, seed, listen).
+// `npm start`: build the web app and the server when a build is missing or its sources changed
+// since it was built (a content hash, scripts/build-stamps.mjs), then become the server: the
+// compiled server runs in this process (migrate, seed, listen), with no wrapper left around it.
 import { existsSync } from 'node:fs';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { builtHash, sourceHash, writeStamp } from './web-build-stamp.mjs';
+import { pathToFileURL } from 'node:url';
+import { serverBuild, webBuild } from './build-stamps.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
-const hash = sourceHash();
+
+/** Runs a build step; a failed one ends the start with its exit code. */
+function run(command, args) {
+  const step = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
+  if (step.status !== 0) process.exit(step.status ?? 1);
+}
+
+const webHash = webBuild.sourceHash();
 // The server renderer of the public pages (apps/web/dist-ssr) is built with the browser app.
-const built = ['apps/web/dist/index.html', 'apps/web/dist-ssr/entry-server.js'].every((file) => existsSync(path.join(root, file)));
-const stamp = builtHash();
-if (!built || stamp !== hash) {
+const webBuilt = ['apps/web/dist/index.html', 'apps/web/dist-ssr/entry-server.js'].every((file) => existsSync(path.join(root, file)));
+const webStamp = webBuild.builtHash();
+if (!webBuilt || webStamp !== webHash) {
   console.log(
-    !built
+    !webBuilt
       ? '首次启动：正在构建前端 (vite build)…'
-      : stamp === null
+      : webStamp === null
         ? '前端构建缺少来源记录：正在重新构建前端 (vite build)…'
         : '前端源码或依赖已变更：正在重新构建前端 (vite build)…',
   );
-  const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) process.exit(build.status ?? 1);
-  writeStamp(hash);
+  run('npm', ['run', 'build', '-w', 'apps/web']);
+  webBuild.write(webHash);
 }
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: root, stdio: 'inherit' });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code) => process.exit(code ?? 0));
+
+const server = path.join(root, 'apps/server/dist/main.js');
+if (!existsSync(server) || serverBuild.builtHash() !== serverBuild.sourceHash()) {
+  console.log('正在编译服务端…');
+  run(process.execPath, ['scripts/build-server.mjs']);
+}
+
+await import(pathToFileURL(server).href);

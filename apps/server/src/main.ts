@@ -1,23 +1,22 @@
 import cluster from 'node:cluster';
+import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import { loadConfig, type Config } from './config.js';
-import { buildApp, type BuildOptions } from './app.js';
-import { seedIfEmpty } from './db/seed/index.js';
-import { ensureSystemSeed } from './features/system/seed.js';
-import { relayContentChanges } from './cache/fanout.js';
+import type { BuildOptions } from './app.js';
+import { relayContentChanges } from './cache/cluster-relay.js';
 import { loggerOptions } from './http/logger.js';
-import { JOBS_WORKER_ENV, startWorkers } from './ops/cluster.js';
+import { JOBS_WORKER_ENV, PREPARES_ENV, prepareInWorker, startWorkers } from './ops/cluster.js';
 import { markDataDir } from './ops/data-lock.js';
-import { oneLine } from './ops/readiness.js';
-import { waitForPostgres } from './ops/wait-for-database.js';
-import { printFirstAdmin } from './ops/first-admin.js';
+import { oneLine } from './ops/one-line.js';
 import type { App } from './http/app-types.js';
 
 /**
  * `npm start`. With WEB_CONCURRENCY=1 one process does everything. With more, this process
- * becomes the primary: it does what must happen once (wait for PostgreSQL, migrate, seed,
- * show the first administrator, mark the data folder, handle signals), then forks the
- * workers, which build the app without migrating and share the port (docs/decisions.md).
+ * becomes the primary: it marks the data folder and handles signals, has a worker of its own do
+ * what must happen once (wait for PostgreSQL, migrate, seed, show the first administrator),
+ * then forks the workers, which build the app without migrating and share the port
+ * (docs/decisions.md). The primary loads none of the app: the modules that build it are
+ * imported where a process needs them, so the primary stays a small supervisor.
  */
 
 /** A stop that takes longer than this (a request that never ends) is cut short. */
@@ -33,8 +32,15 @@ function failedToStart(error: unknown): never {
 /** The database reachable and migrated, the demo and back-office seeds in: the app that did it. */
 async function prepare(config: Config, options: BuildOptions): Promise<App> {
   if (config.databaseUrl) {
+    const { waitForPostgres } = await import('./ops/wait-for-database.js');
     await waitForPostgres(config.databaseUrl, { attempts: config.databaseConnectAttempts, firstDelayMs: 1000, say: (line) => console.error(line) });
   }
+  const [{ buildApp }, { seedIfEmpty }, { ensureSystemSeed }, { printFirstAdmin }] = await Promise.all([
+    import('./app.js'),
+    import('./db/seed/index.js'),
+    import('./features/system/seed.js'),
+    import('./ops/first-admin.js'),
+  ]);
   const app = await buildApp(config, options);
   if (config.seedDemo) await seedIfEmpty(app.services, app.log);
   // The back office's menus, roles and first administrator, demo content or not.
@@ -112,13 +118,27 @@ async function serveAlone(config: Config): Promise<void> {
   app.log.info(startedLine(config));
 }
 
-/** The primary of several workers: prepares the database with an app it then closes, and supervises. */
-async function superviseWorkers(config: Config): Promise<void> {
+/**
+ * The worker that prepares the database for the others (PREPARES_ENV): an app without background
+ * jobs, closed once the migrations and seeds are in; its exit code tells the primary.
+ */
+async function prepareForWorkers(config: Config): Promise<void> {
   try {
-    // No background jobs here: they belong to a worker. Closed before any worker starts, so
-    // the migrations and seeds are done, once, when the first one builds its app.
     const app = await prepare(config, { backgroundJobs: false });
     await app.close();
+  } catch (error) {
+    failedToStart(error);
+  }
+  process.exit(0);
+}
+
+/** The primary of several workers: has the database prepared, then forks the workers and supervises them. */
+async function superviseWorkers(config: Config): Promise<void> {
+  // Workers run this very module (whatever started the primary: scripts/start.mjs, node
+  // directly), with source maps for the stack traces in their logs.
+  cluster.setupPrimary({ exec: fileURLToPath(import.meta.url), execArgv: [...process.execArgv, '--enable-source-maps'] });
+  try {
+    await prepareInWorker();
   } catch (error) {
     failedToStart(error);
   }
@@ -151,6 +171,7 @@ async function superviseWorkers(config: Config): Promise<void> {
 async function serveAsWorker(config: Config): Promise<void> {
   let app: App;
   try {
+    const { buildApp } = await import('./app.js');
     app = await buildApp(config, { skipMigrations: true, clustered: true, backgroundJobs: process.env[JOBS_WORKER_ENV] === '1' });
   } catch (error) {
     failedToStart(error);
@@ -170,6 +191,7 @@ try {
 } catch (error) {
   failedToStart(error);
 }
-if (cluster.isWorker) await serveAsWorker(config);
+if (cluster.isWorker && process.env[PREPARES_ENV] === '1') await prepareForWorkers(config);
+else if (cluster.isWorker) await serveAsWorker(config);
 else if (config.webConcurrency === 1) await serveAlone(config);
 else await superviseWorkers(config);

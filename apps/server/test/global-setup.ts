@@ -1,4 +1,6 @@
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 
@@ -31,6 +33,9 @@ async function dropSchemas(client: pg.Client, pattern: string): Promise<void> {
 }
 
 export default async function setup(project: TestProject): Promise<(() => Promise<void>) | undefined> {
+  // The operations tests run the compiled server, as `npm start` does (test/processes.ts): built
+  // from this checkout's sources for the run, about a second.
+  execFileSync(process.execPath, ['scripts/build-server.mjs'], { cwd: path.resolve(import.meta.dirname, '../../..'), stdio: 'inherit' });
   const run = randomBytes(4).toString('hex');
   project.provide('schemaRun', run);
   const url = process.env.TEST_DATABASE_URL;

@@ -3,13 +3,14 @@ import net from 'node:net';
 import path from 'node:path';
 
 /**
- * Real processes for the operations tests: the server as `npm start` runs it (main.ts) and the
- * operator CLI, each a child `node --import tsx …` with its own environment, so start-up,
- * signals, exit codes and output are what an operator sees.
+ * Real processes for the operations tests: the compiled server as `npm start` runs it
+ * (apps/server/dist/main.js, built for the run by global-setup.ts) and the operator CLI
+ * (`node --import tsx …`), each a child with its own environment, so start-up, signals, exit
+ * codes and output are what an operator sees.
  */
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
-const MAIN = 'apps/server/src/main.ts';
+const MAIN = 'apps/server/dist/main.js';
 const CLI = 'apps/server/src/cli/main.ts';
 
 /** The environment of a child: this one's PATH and the like, without the variables a test must set itself. */
@@ -36,7 +37,7 @@ export function runCli(args: string[], env: Record<string, string>, input?: stri
 
 /** Runs main.ts to its end (a start that fails). */
 export function runServerToEnd(env: Record<string, string>): Promise<Finished> {
-  return finished(spawn(process.execPath, ['--import', 'tsx', MAIN], { cwd: repoRoot, env: childEnv(env) }));
+  return finished(spawn(process.execPath, [MAIN], { cwd: repoRoot, env: childEnv(env) }));
 }
 
 function finished(child: ChildProcess): Promise<Finished> {
@@ -69,16 +70,16 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * How long a server (or a cluster's worker) may take to come up: a cold start compiles the
- * server's TypeScript, which on a loaded two-core machine has taken well over 45 s. A guard
- * against a server that never comes up, not a measure of start-up time.
+ * How long a server (or a cluster's worker) may take to come up: a guard against a server that
+ * never comes up, not a measure of start-up time (bench/start.ts measures that). When the
+ * server still ran through tsx, a start on a loaded two-core machine took well over 45 s.
  */
 export const READY_WITHIN_MS = 120_000;
 
 /** Starts main.ts on a free port and waits until /readyz answers 200. */
 export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], { cwd: repoRoot, env: childEnv({ HOST: '127.0.0.1', PORT: String(port), ...env }) });
+  const child = spawn(process.execPath, [MAIN], { cwd: repoRoot, env: childEnv({ HOST: '127.0.0.1', PORT: String(port), ...env }) });
   const done = finished(child);
   let written = '';
   child.stdout.on('data', (chunk: Buffer) => (written += chunk.toString()));
@@ -89,8 +90,7 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
     if (exited) throw new Error(`server ended (${exited.signal ?? `exit code ${exited.code}`}) before it was ready: ${exited.stderr}`);
     const ready = await fetch(`${url}/readyz`).then((r) => r.status === 200, () => false);
     if (ready) break;
-    // Only a guard against a server that never comes up: a cold start (tsx compiling the
-    // server) has taken over 45 s on a two-core machine loaded by other test processes.
+    // Only a guard against a server that never comes up (READY_WITHIN_MS).
     if (Date.now() - started > READY_WITHIN_MS) {
       child.kill('SIGKILL');
       throw new Error(`server did not become ready within ${READY_WITHIN_MS / 1000} s`);

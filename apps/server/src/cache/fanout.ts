@@ -1,4 +1,3 @@
-import cluster from 'node:cluster';
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
@@ -7,6 +6,7 @@ import { Redis } from 'ioredis';
 import type { Config } from '../config.js';
 import type { Database } from '../db/connection.js';
 import { addPublisher, applyContentChange, contentAreas, type ContentArea } from './generations.js';
+import { isContentNotice, type ContentNotice } from './cluster-relay.js';
 
 export interface ContentFanout {
   stop(): Promise<void>;
@@ -45,29 +45,6 @@ export async function startContentFanout(database: Database, config: Config, log
   }
   if (clustered) return clusterFanout(database, { receive, message, missedSome }, log);
   return { stop: async () => undefined };
-}
-
-/** An IPC message between a cluster worker and the primary carrying one notice of the wire format. */
-interface ContentNotice {
-  type: 'content-changed';
-  notice: string;
-}
-
-const isContentNotice = (message: unknown): message is ContentNotice =>
-  typeof message === 'object' && message !== null && (message as ContentNotice).type === 'content-changed' && typeof (message as ContentNotice).notice === 'string';
-
-/**
- * In the primary: passes each worker's notice on to every other worker. Workers never lose
- * notices while they run (IPC is not a network); a replaced worker starts with an empty cache.
- */
-export function relayContentChanges(): void {
-  cluster.on('message', (sender, message: unknown) => {
-    if (!isContentNotice(message)) return;
-    for (const worker of Object.values(cluster.workers ?? {})) {
-      // A worker that is stopping may have closed its channel; it needs no notice any more.
-      if (worker && worker !== sender && worker.isConnected()) worker.send(message, undefined, () => undefined);
-    }
-  });
 }
 
 /** In a cluster worker: notices go to the primary, which relays them; those of the others arrive from it. */

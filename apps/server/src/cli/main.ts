@@ -2,7 +2,7 @@
 // (DATA_DIR, DATABASE_URL, …). Each command is a small module over the services the HTTP
 // routes use; see command.ts for the output conventions.
 import { loadConfig } from '../config.js';
-import { oneLine } from '../ops/readiness.js';
+import { oneLine } from '../ops/one-line.js';
 import { adminResetPassword } from './admin-reset-password.js';
 import { backup } from './backup.js';
 import { CliError, parseArgs, type Command } from './command.js';

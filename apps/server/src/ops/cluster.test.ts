@@ -60,10 +60,10 @@ const answeredBy = (stdout: string) => new Set(logLines(stdout).filter((l) => l.
 
 const data = <T>(answer: Answer) => (JSON.parse(answer.body) as { Data: T }).Data;
 
-/** The primary's worker processes (its other children are tsx's esbuild services). */
+/** The primary's worker processes: its children that run the compiled server. */
 function workerPids(primary: number): number[] {
   const lines = execFileSync('ps', ['-o', 'pid=,args=', '--ppid', String(primary)], { encoding: 'utf8' }).trim().split('\n');
-  return lines.filter((line) => line.includes('main.ts')).map((line) => Number.parseInt(line, 10));
+  return lines.filter((line) => line.includes('apps/server/dist/server.js')).map((line) => Number.parseInt(line, 10));
 }
 
 describe('WEB_CONCURRENCY', () => {
@@ -91,7 +91,7 @@ describe('a start that fails in the workers', () => {
       taken.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
-    // The primary and two workers each compile the server before failing: 89 s at load 17 here.
+    // A preparing worker, then two serving workers, each start before the failure.
   }, READY_WITHIN_MS);
 });
 

@@ -11,6 +11,24 @@ import type { Logger } from 'pino';
 /** Set by the primary in a worker's environment: `1` for the worker that runs the background jobs. */
 export const JOBS_WORKER_ENV = 'WORKER_RUNS_JOBS';
 
+/** Set by the primary in the environment of the worker that prepares the database before the others start. */
+export const PREPARES_ENV = 'WORKER_PREPARES';
+
+/**
+ * Has one worker do what must happen once before the others start (migrations, seeds, the first
+ * administrator's notice) and answers when it has ended well; it says why it failed on stderr,
+ * and the promise rejects. A worker, not the primary, so the primary never loads the app.
+ */
+export function prepareInWorker(): Promise<void> {
+  const worker = cluster.fork({ [PREPARES_ENV]: '1' });
+  return new Promise((resolve, reject) => {
+    worker.once('exit', (code, signal) => {
+      if (code === 0) resolve();
+      else reject(new Error(`准备数据库的工作进程未能完成（${signal ?? `exit code ${code}`}）`));
+    });
+  });
+}
+
 /** A worker that lived this long was healthy: the next one that dies is replaced at once again. */
 const STABLE_MS = 10_000;
 /** The wait before replacing a worker after the first quick death, doubled at each further one… */

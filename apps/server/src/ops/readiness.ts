@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { oneLine } from './one-line.js';
 import type { Database } from '../db/connection.js';
 import { migrationNames } from '../db/migrations/index.js';
 
@@ -41,14 +42,4 @@ async function probe({ db }: Database): Promise<Readiness> {
   } catch (error) {
     return { ready: false, reason: `database unavailable: ${oneLine(error)}` };
   }
-}
-
-/** An error as one line without a stack: its code and message. */
-export function oneLine(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  const code = (error as { code?: unknown }).code;
-  // AggregateError (pg connecting to every address of a name) carries the reasons inside.
-  const inner = error instanceof AggregateError && error.errors.length ? oneLine(error.errors[0]) : '';
-  const message = error.message || inner;
-  return [typeof code === 'string' && !message.includes(code) ? code : '', message].filter(Boolean).join(' ').replace(/\s+/g, ' ');
 }

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { oneLine } from './readiness.js';
+import { oneLine } from './one-line.js';
 
 export interface WaitOptions {
   /** Tries in all, the first included. */
