@@ -19,7 +19,7 @@ const src = path.join(root, 'apps/server/src');
 const dist = path.join(root, 'apps/server/dist');
 
 /** Files the server reads beside its own module (`new URL('./…', import.meta.url)`), which the build must put beside its chunks. */
-const besideModules = ['features/system/common-passwords.txt', 'db/sqlite-read-worker.mjs'];
+const besideModules = ['features/system/common-passwords.txt', 'db/sqlite-read-worker.mjs', 'features/pages/render-worker.mjs'];
 
 export async function buildServer() {
   const hash = serverBuild.sourceHash();
@@ -58,5 +58,6 @@ export async function buildServer() {
 
 if (process.argv[1] === import.meta.filename) {
   mkdirSync(dist, { recursive: true });
-  await buildServer();
+  // esbuild has printed each error with its file and line; its stack would add nothing.
+  await buildServer().catch(() => process.exit(1));
 }

@@ -2,24 +2,17 @@
 // since it was built (a content hash, scripts/build-stamps.mjs), then become the server: the
 // compiled server runs in this process (migrate, seed, listen), with no wrapper left around it.
 import { existsSync } from 'node:fs';
-import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { serverBuild, webBuild } from './build-stamps.mjs';
+import { webBuild } from './build-stamps.mjs';
+import { buildServer, buildWeb, serverStale } from './build.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 
-/** Runs a build step; a failed one ends the start with its exit code. */
-function run(command, args) {
-  const step = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
-  if (step.status !== 0) process.exit(step.status ?? 1);
-}
-
-const webHash = webBuild.sourceHash();
 // The server renderer of the public pages (apps/web/dist-ssr) is built with the browser app.
 const webBuilt = ['apps/web/dist/index.html', 'apps/web/dist-ssr/entry-server.js'].every((file) => existsSync(path.join(root, file)));
 const webStamp = webBuild.builtHash();
-if (!webBuilt || webStamp !== webHash) {
+if (!webBuilt || webStamp !== webBuild.sourceHash()) {
   console.log(
     !webBuilt
       ? '首次启动：正在构建前端 (vite build)…'
@@ -27,14 +20,13 @@ if (!webBuilt || webStamp !== webHash) {
         ? '前端构建缺少来源记录：正在重新构建前端 (vite build)…'
         : '前端源码或依赖已变更：正在重新构建前端 (vite build)…',
   );
-  run('npm', ['run', 'build', '-w', 'apps/web']);
-  webBuild.write(webHash);
+  buildWeb();
 }
 
 const server = path.join(root, 'apps/server/dist/main.js');
-if (!existsSync(server) || serverBuild.builtHash() !== serverBuild.sourceHash()) {
+if (!existsSync(server) || serverStale()) {
   console.log('正在编译服务端…');
-  run(process.execPath, ['scripts/build-server.mjs']);
+  buildServer();
 }
 
 await import(pathToFileURL(server).href);
