@@ -5,6 +5,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
+import { processTree } from '../apps/server/test/processes.js';
 import { addWorktree, removeWorktrees } from './worktrees.js';
 
 /**
@@ -33,36 +34,6 @@ const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(li
 interface Build {
   label: string;
   dir: string;
-}
-
-/** The processes under `pid`, itself included: pid, RSS in KiB and command, from /proc. */
-function tree(pid: number): { pid: number; rssKib: number; command: string }[] {
-  const children = new Map<number, number[]>();
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      // The command (in parentheses) may hold spaces; the parent's id is the second field after it.
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
-    } catch {
-      // Ended while being read.
-    }
-  }
-  const found: { pid: number; rssKib: number; command: string }[] = [];
-  const visit = (id: number) => {
-    try {
-      const status = fs.readFileSync(`/proc/${id}/status`, 'utf8');
-      const rssKib = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-      const command = fs.readFileSync(`/proc/${id}/cmdline`, 'utf8').split('\0').join(' ').trim();
-      found.push({ pid: id, rssKib, command });
-    } catch {
-      return;
-    }
-    for (const child of children.get(id) ?? []) visit(child);
-  };
-  visit(pid);
-  return found;
 }
 
 async function firstHome(child: ChildProcess): Promise<number> {
@@ -101,14 +72,14 @@ function launch(build: Build, command: string[], dataDir: string, workers: numbe
 async function measure(build: Build, command: string[], dataDir: string, workers: number, idle: boolean) {
   const starts: number[] = [];
   const rss: number[] = [];
-  let processes: ReturnType<typeof tree> = [];
+  let processes: ReturnType<typeof processTree> = [];
   for (let run = 0; run < RUNS; run++) {
     const child = launch(build, command, dataDir, workers);
     try {
       starts.push(await firstHome(child));
       if (idle) {
         await sleep(IDLE_MS);
-        processes = tree(child.pid!);
+        processes = processTree(child.pid!);
         rss.push(processes.reduce((sum, p) => sum + p.rssKib, 0) / 1024);
       }
     } finally {

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 
@@ -106,4 +107,34 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
       return done;
     },
   };
+}
+
+/** The processes under `pid`, itself included: pid, RSS in KiB and command, from /proc. */
+export function processTree(pid: number): { pid: number; rssKib: number; command: string }[] {
+  const children = new Map<number, number[]>();
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // The command (in parentheses) may hold spaces; the parent's id is the second field after it.
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      // Ended while being read.
+    }
+  }
+  const found: { pid: number; rssKib: number; command: string }[] = [];
+  const visit = (id: number) => {
+    try {
+      const status = fs.readFileSync(`/proc/${id}/status`, 'utf8');
+      const rssKib = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+      const command = fs.readFileSync(`/proc/${id}/cmdline`, 'utf8').split('\0').join(' ').trim();
+      found.push({ pid: id, rssKib, command });
+    } catch {
+      return;
+    }
+    for (const child of children.get(id) ?? []) visit(child);
+  };
+  visit(pid);
+  return found;
 }
