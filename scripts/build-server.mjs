@@ -58,6 +58,9 @@ export async function buildServer() {
 
 if (process.argv[1] === import.meta.filename) {
   mkdirSync(dist, { recursive: true });
-  // esbuild has printed each error with its file and line; its stack would add nothing.
-  await buildServer().catch(() => process.exit(1));
+  await buildServer().catch((error) => {
+    // esbuild has printed its errors with their files and lines; anything else is said here, without a stack.
+    if (!Array.isArray(error.errors)) console.error(`服务端编译失败: ${error.message}`);
+    process.exit(1);
+  });
 }
