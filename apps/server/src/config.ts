@@ -38,6 +38,11 @@ export interface Config {
   redisUrl?: string;
   /** Memory for cached public answers and pages, in bytes (RESPONSE_CACHE_MB, default 64; 0 turns the cache off). */
   responseCacheBytes: number;
+  /**
+   * Pages that may wait for a render thread before pages answer 503 (features/pages/render-pool.ts);
+   * unset: WAITING_PER_THREAD per thread. Tests set it to fill the line with a few pages.
+   */
+  pagesWaitingAtMost?: number;
   /** REDIS_KEY_PREFIX (default portal:): keeps this site's keys apart on a shared Redis. */
   redisKeyPrefix: string;
   /**

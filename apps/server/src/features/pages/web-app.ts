@@ -4,13 +4,14 @@ import fastifyStatic from '@fastify/static';
 import type { Config } from '../../config.js';
 import type { App } from '../../http/app-types.js';
 import type { PageFallback, PageOutage } from '../../http/errors.js';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { mobileAddress, pageAddress, type PostedCertLookup } from '@portal/shared';
 import { canonicalSpelling, resolvePage, unavailablePage, type PageAnswer } from './page.js';
 import { DIRECTORY_PATH } from './paths.js';
 import { certLookupForm } from '../certificates/lookup-form.js';
 import { headTags, withHead } from './head.js';
 import { loadPageRenderer, withRenderedPage } from './render.js';
+import { PagesOverloadedError } from './render-pool.js';
 import { encodePage, sendEncoded, sendPage } from '../../http/compression.js';
 import { baseMayBeKept, publicBaseUrl } from '../../http/public-base-url.js';
 import { contentAreas } from '../../cache/generations.js';
@@ -49,7 +50,8 @@ interface PageRequest {
  * answering, the page is looked up (features/pages): unknown routes, menus and articles answer
  * 404 (the SPA then shows its 404 page), `/` redirects to /home, and each page gets its own head
  * (title, description, canonical, share tags, JSON-LD). /api/... never falls back to the SPA.
- * A page that meets the database away answers its kept copy, or the maintenance page with 503.
+ * A page that meets the database away, or more pages waiting to be drawn than the render pool's
+ * line holds, answers its kept copy, or the maintenance page with 503.
  */
 export async function registerWebApp(app: App, config: Config): Promise<WebApp> {
   const indexHtml = fs.readFileSync(path.join(config.webDist, 'index.html'), 'utf8');
@@ -73,18 +75,23 @@ export async function registerWebApp(app: App, config: Config): Promise<WebApp> 
     },
   });
 
-  const renderPage = await loadPageRenderer(app, config.webDist);
+  const renderPage = loadPageRenderer(app, config);
   const { responseCache, services } = app;
+
+  /** index.html with the page's head, in the visitor's look: the page as the browser draws it. */
+  const shell = (request: FastifyRequest, answer: PageAnswer & { kind: 'page' }, look: PageLook) =>
+    withLook(withHead(indexHtml, headTags(services, publicBaseUrl(request), answer.head), answer.status), look);
 
   /** index.html with the page's head and, for a page the server renders, its HTML and data. */
   const drawPage = async (request: FastifyRequest, url: string, answer: PageAnswer & { kind: 'page' }, look: PageLook, certLookup?: PostedCertLookup) => {
-    const html = withLook(withHead(indexHtml, headTags(services, publicBaseUrl(request), answer.head), answer.status), look);
+    const html = shell(request, answer, look);
     if (!renderPage || !answer.serverRendered) return html;
     try {
       return withRenderedPage(html, await renderPage(url, { status: answer.status, certLookup, display: look.display }));
     } catch (err) {
-      // The database away is the page's answer (the outage handler's), not a page to draw bare.
-      if (isDatabaseUnavailable(err)) throw err;
+      // The database away, or the render pool's line full, is the page's answer (503), not a
+      // page to draw bare.
+      if (isDatabaseUnavailable(err) || err instanceof PagesOverloadedError) throw err;
       // The page still works: the browser draws it as before server rendering.
       request.log.error({ err: { type: (err as Error).name, message: (err as Error).message } }, 'page render failed');
       return html;
@@ -97,7 +104,14 @@ export async function registerWebApp(app: App, config: Config): Promise<WebApp> 
     const answer = await resolvePage(services, new URL('/certsearch', 'http://page'));
     if (answer.kind !== 'page') throw new Error('/certsearch is a page');
     const look = await pageLook(services, request, '/certsearch');
-    const html = await drawPage(request, '/certsearch', { ...answer, head: { ...answer.head, noindex: true } }, look, posted);
+    let html: string;
+    try {
+      html = await drawPage(request, '/certsearch', { ...answer, head: { ...answer.head, noindex: true } }, look, posted);
+    } catch (err) {
+      if (!(err instanceof PagesOverloadedError)) throw err;
+      await sendPage(request, answeringUnavailable(reply).type(PAGE_TYPE), Buffer.from(shell(request, unavailablePage(services, '/certsearch'), look)));
+      return;
+    }
     await sendPage(request, reply.status(200).type(PAGE_TYPE).header('Cache-Control', 'no-store'), Buffer.from(html));
   });
 
@@ -133,6 +147,19 @@ export async function registerWebApp(app: App, config: Config): Promise<WebApp> 
   /** The look each page request was drawn in, for its answer should the database fail it. */
   const looks = new WeakMap<FastifyRequest, PageLook>();
 
+  /**
+   * A page that cannot be drawn now, the database away or the render pool's line full: the copy
+   * kept of it, even one a write has since made stale (ResponseCache.serveKept), else the
+   * maintenance page, 503 with Retry-After, in the visitor's look. With the line full the
+   * browser draws that page (`drawn` false): the threads are what is short.
+   */
+  const answerUnavailable = async (request: FastifyRequest, reply: FastifyReply, page: PageRequest, look: PageLook, drawn: boolean) => {
+    if (request.method === 'GET' && !page.mobileSite && page.keepable && responseCache.serveKept(request, reply, pageKey(page, look))) return;
+    const answer = unavailablePage(services, page.pathname);
+    const html = drawn ? await drawPage(request, page.url, answer, look) : shell(request, answer, look);
+    await sendPage(request, answeringUnavailable(reply).type(PAGE_TYPE), Buffer.from(html));
+  };
+
   const fallback: PageFallback = async (request, reply) => {
     const page = pageRequest(request);
     if (!page) return false;
@@ -157,7 +184,14 @@ export async function registerWebApp(app: App, config: Config): Promise<WebApp> 
       void reply.redirect(mobileSite, 302);
       return true;
     }
-    const html = await drawPage(request, url, answer, look);
+    let html: string;
+    try {
+      html = await drawPage(request, url, answer, look);
+    } catch (err) {
+      if (!(err instanceof PagesOverloadedError)) throw err;
+      await answerUnavailable(request, reply, page, look, false);
+      return true;
+    }
     const articleId = answer.head.type === 'article' && !answer.head.noindex ? new URL(url, 'http://page').searchParams.get('NewsId') : null;
     // An article page's own GetNewsDetail counted a view; a cached copy counts one per reading too.
     if (articleId) responseCache.countEveryReading(request, () => countView(services.database, Number(articleId)));
@@ -174,17 +208,13 @@ export async function registerWebApp(app: App, config: Config): Promise<WebApp> 
     return true;
   };
 
-  // The database away while a page was looked up or drawn: the copy kept of that page, even one
-  // a write has since made stale (ResponseCache.serveKept), else the maintenance page, 503 with
-  // Retry-After, in the visitor's look (without a 哀悼日 the database could not be asked for).
+  // The database away while a page was looked up or drawn (without a 哀悼日 in its look when it
+  // was away before the look could ask for one).
   const outage: PageOutage = async (request, reply) => {
     const page = pageRequest(request);
     if (!page) return false;
-    const look = looks.get(request) ?? visitorLook(request, page.pathname, 0);
-    if (request.method === 'GET' && !page.mobileSite && page.keepable && responseCache.serveKept(request, reply, pageKey(page, look))) return true;
     try {
-      const html = await drawPage(request, page.url, unavailablePage(services, page.pathname), look);
-      await sendPage(request, answeringUnavailable(reply).type(PAGE_TYPE), Buffer.from(html));
+      await answerUnavailable(request, reply, page, looks.get(request) ?? visitorLook(request, page.pathname, 0), true);
       return true;
     } catch (err) {
       request.log.error({ err: { type: (err as Error).name, message: (err as Error).message } }, 'maintenance page failed');

@@ -1,0 +1,113 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../../../test/eventually.js';
+import { insertMenu, insertNews } from '../../../test/fixtures.js';
+import { createTestApp, engines, type TestApp } from '../../../test/harness.js';
+import { contentChanged } from '../../cache/generations.js';
+
+const INDEX_HTML = '<!doctype html><html lang="zh-CN"><head><meta charset="UTF-8" /><title>协会</title></head><body><div id="root"></div></body></html>';
+
+/**
+ * The web build's server entry as far as the server sees it, with the test's levers in files
+ * beside it: a drawing waits while `held` exists (so drawings pile up in the pool), notes each
+ * article it starts (`started-<NewsId>`), and the thread dies when `crash` exists. The page
+ * holds where it was drawn, and its state what the page's call answered.
+ */
+const ENTRY_SERVER = `import fs from 'node:fs';
+import { isMainThread } from 'node:worker_threads';
+const here = (name) => new URL(name, import.meta.url);
+export async function render(url, { status, transport }) {
+  const newsId = new URL(url, 'http://page').searchParams.get('NewsId');
+  if (newsId) fs.writeFileSync(here('started-' + newsId), '');
+  if (fs.existsSync(here('crash'))) {
+    fs.rmSync(here('crash'));
+    process.exit(1);
+  }
+  while (fs.existsSync(here('held'))) await new Promise((resolve) => setTimeout(resolve, 10));
+  const answer = await transport({ method: 'get', baseURL: '/api/XfWebApi', url: '/GetNewsList', params: { pageindex: 1, pagesize: 2 } });
+  return { html: '<p>drawn ' + status + (isMainThread ? ' on the event loop' : ' on a render thread') + '</p>', styles: '', state: JSON.stringify(answer.data) };
+}
+`;
+
+describe.each(engines)('pages drawn in the render pool on %s', (engine) => {
+  let t: TestApp;
+  let root: string;
+  const articles: string[] = [];
+  const lever = (name: string) => path.join(root, 'dist-ssr', name);
+  const page = (url: string) => t.app.inject({ method: 'GET', url });
+  const state = (html: string) => JSON.parse(html.match(/<script type="application\/json" id="query-state">(.*?)<\/script>/)?.[1] ?? 'null') as unknown;
+
+  beforeAll(async () => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-web-'));
+    fs.mkdirSync(path.join(root, 'dist'));
+    fs.mkdirSync(path.join(root, 'dist-ssr'));
+    fs.writeFileSync(path.join(root, 'dist', 'index.html'), INDEX_HTML);
+    fs.writeFileSync(lever('entry-server.js'), ENTRY_SERVER);
+    // One thread (the process has every core to share with as many processes), two drawings on
+    // it at once, and one more waiting at most.
+    t = await createTestApp(engine, { webDist: path.join(root, 'dist'), webConcurrency: os.availableParallelism(), pagesWaitingAtMost: 1 });
+    const { db } = t.app.services.database;
+    const menuId = await insertMenu(db, { name: '协会动态' });
+    for (let i = 0; i < 8; i++) articles.push(`/info?MenuId=${menuId}&NewsId=${await insertNews(db, { menuId, title: `通知第${i + 1}号` })}`);
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  it('draws pages on a render thread, with exactly what their API calls answer', async () => {
+    const res = await page('/home');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div id="root"><p>drawn 200 on a render thread</p></div>');
+    const api = await t.app.inject({ method: 'GET', url: '/api/XfWebApi/GetNewsList?pageindex=1&pagesize=2' });
+    expect(state(res.body)).toEqual(api.json());
+  });
+
+  it('answers 503 with Retry-After when more pages wait than the line holds, a kept page from its copy, and draws the rest once the threads are free', async () => {
+    const [kept, first, second, third, fourth] = articles as [string, string, string, string, string];
+    const keptPage = await page(kept);
+    expect(keptPage.statusCode).toBe(200);
+    // A banner changed: the kept copy is stale, and the next visit would draw the page again.
+    contentChanged(t.app.services.database, 'banners');
+
+    fs.writeFileSync(lever('held'), '');
+    const drawing = [page(first), page(second)];
+    // The thread's two drawings under way; of the next two, one waits and the other finds the line full.
+    await eventually(() => [first, second].every((url) => fs.existsSync(lever(`started-${new URL(url, 'http://page').searchParams.get('NewsId')}`))));
+    const lining = [page(third), page(fourth)];
+    const turnedAway = await Promise.race(lining);
+    expect(turnedAway.statusCode).toBe(503);
+    expect(turnedAway.headers['retry-after']).toBe('30');
+    expect(turnedAway.headers['cache-control']).toBe('no-store');
+    expect(turnedAway.headers['content-type']).toBe('text/html; charset=utf-8');
+    // The maintenance page, which the browser draws: the threads are what is short.
+    expect(turnedAway.body).toContain('<title>系统维护中，请稍后再试 · ');
+    expect(turnedAway.body).toContain('<meta name="page-status" content="503" />');
+    expect(turnedAway.body).toContain('<div id="root"></div>');
+
+    // A page with a kept copy is answered from it meanwhile, stale as it is.
+    const fromCopy = await page(kept);
+    expect(fromCopy.statusCode).toBe(200);
+    expect(fromCopy.headers.etag).toBe(keptPage.headers.etag);
+    expect(fromCopy.body).toBe(keptPage.body);
+
+    fs.rmSync(lever('held'));
+    const drawn = await Promise.all([...drawing, ...lining]);
+    const answered = drawn.filter((res) => res !== turnedAway);
+    expect(answered.map((res) => res.statusCode)).toEqual([200, 200, 200]);
+    for (const res of answered) expect(res.body).toContain('<p>drawn 200 on a render thread</p>');
+  });
+
+  it('replaces a thread that dies: its page falls back to the browser drawing it, the next is drawn', async () => {
+    const [, , , , , crashed, next] = articles as [string, string, string, string, string, string, string];
+    fs.writeFileSync(lever('crash'), '');
+    const fallen = await page(crashed);
+    expect(fallen.statusCode).toBe(200);
+    expect(fallen.body).toContain('<div id="root"></div>');
+    const res = await page(next);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<p>drawn 200 on a render thread</p>');
+  });
+});

@@ -1,0 +1,136 @@
+import os from 'node:os';
+import { Worker } from 'node:worker_threads';
+import type { CallAnswer, CallConfig, PageDrawing, RenderedPage } from './render.js';
+import { Turns } from './turns.js';
+
+/**
+ * Pages drawn on worker threads instead of the event loop.
+ *
+ * A drawing is synchronous CPU work (two or three renderToString passes of a few milliseconds
+ * to tens of them), and on the event loop every other request waited for it: while a crawler
+ * read distinct uncached articles on 16 connections, a visitor's cached /home went from p99
+ * 72 ms to 3.3 s. Here each drawing runs on a thread of the pool (render-worker.mjs, the web
+ * app's server build loaded there), and its API calls come back to the main thread, answered
+ * by `answer` (render.ts: the server's own routes, in-process), so the HTML still holds exactly
+ * what the API answers and the database stays with the main thread.
+ *
+ * Threads start at the first drawing that finds every running one busy (an idle server holds
+ * none) and are kept. A thread that dies fails the drawings it held (their pages fall back to
+ * the browser's drawing, as any failed drawing) and the next drawing starts another.
+ */
+export interface RenderPool {
+  draw(url: string, drawing: PageDrawing, answer: (config: CallConfig) => Promise<CallAnswer>): Promise<RenderedPage>;
+  close(): Promise<void>;
+}
+
+/** Drawings a thread takes at once: it draws one while the main thread answers the other's calls. */
+const DRAWINGS_PER_THREAD = 2;
+/**
+ * Drawings that may wait for a thread, per thread, before pages answer 503: a drawing takes
+ * tens of milliseconds, so a visitor at the end of the line waits a few hundred at most.
+ */
+export const WAITING_PER_THREAD = 8;
+
+/**
+ * More pages asked to be drawn than the pool's line holds: the page is answered 503 with
+ * Retry-After (web-app.ts), never after an unbounded wait.
+ */
+export class PagesOverloadedError extends Error {
+  constructor() {
+    super('too many pages waiting to be drawn');
+    this.name = 'PagesOverloadedError';
+  }
+}
+
+/**
+ * The pool's threads in one server process: the cores this process may use, shared with the
+ * other processes serving the port (WEB_CONCURRENCY), at least one.
+ */
+export const renderThreads = (webConcurrency: number): number => Math.max(1, Math.floor(os.availableParallelism() / webConcurrency));
+
+/** What a thread says: a call of one of its drawings, or a drawing done. */
+type FromThread =
+  | { call: number; drawing: number; config: CallConfig }
+  | { drawn: number; page: RenderedPage }
+  | { failed: number; message: string };
+
+interface Drawing {
+  answer(config: CallConfig): Promise<CallAnswer>;
+  resolve(page: RenderedPage): void;
+  reject(error: Error): void;
+}
+
+interface Thread {
+  worker: Worker;
+  drawings: Map<number, Drawing>;
+}
+
+export function renderPool({ entry, threads: size, waitingAtMost }: { entry: string; threads: number; waitingAtMost: number }): RenderPool {
+  const turns = new Turns(size * DRAWINGS_PER_THREAD);
+  const threads: Thread[] = [];
+  let nextDrawing = 0;
+  let closed = false;
+
+  const start = (): Thread => {
+    const worker = new Worker(new URL('./render-worker.mjs', import.meta.url), { workerData: { entry } });
+    const thread: Thread = { worker, drawings: new Map() };
+    worker.on('message', (message: FromThread) => {
+      if ('call' in message) {
+        const drawing = thread.drawings.get(message.drawing);
+        drawing?.answer(message.config).then(
+          ({ data, status, statusText, headers }) => worker.postMessage({ call: message.call, answer: { data, status, statusText, headers } }),
+          (error: Error) => worker.postMessage({ call: message.call, error: error.message }),
+        );
+        return;
+      }
+      const id = 'drawn' in message ? message.drawn : message.failed;
+      const drawing = thread.drawings.get(id);
+      if (!drawing) return;
+      thread.drawings.delete(id);
+      // An idle thread does not keep the process alive.
+      if (thread.drawings.size === 0) worker.unref();
+      if ('drawn' in message) drawing.resolve(message.page);
+      else drawing.reject(new Error(message.message));
+    });
+    const stopped = (error: Error) => {
+      const at = threads.indexOf(thread);
+      if (at === -1) return;
+      threads.splice(at, 1);
+      for (const drawing of thread.drawings.values()) drawing.reject(error);
+      thread.drawings.clear();
+    };
+    worker.on('error', stopped);
+    worker.on('exit', (code) => stopped(new Error(`render thread stopped (exit code ${code})`)));
+    threads.push(thread);
+    return thread;
+  };
+
+  /** The thread with the fewest drawings, or a new one while every running one draws and the pool has room. */
+  const freest = (): Thread => {
+    let least: Thread | undefined;
+    for (const thread of threads) if (!least || thread.drawings.size < least.drawings.size) least = thread;
+    return least && (least.drawings.size === 0 || threads.length >= size) ? least : start();
+  };
+
+  return {
+    draw(url, drawing, answer) {
+      if (closed) return Promise.reject(new Error('render pool closed'));
+      if (turns.queued >= waitingAtMost) return Promise.reject(new PagesOverloadedError());
+      return turns.run(
+        () =>
+          new Promise<RenderedPage>((resolve, reject) => {
+            if (closed) throw new Error('render pool closed');
+            const thread = freest();
+            const id = nextDrawing++;
+            thread.drawings.set(id, { answer, resolve, reject });
+            thread.worker.ref();
+            thread.worker.postMessage({ drawing: id, url, options: drawing });
+          }),
+      );
+    },
+    async close() {
+      closed = true;
+      await Promise.all(threads.map((thread) => thread.worker.terminate()));
+    },
+  };
+}

@@ -1,0 +1,41 @@
+// A thread of the render pool (render-pool.ts): it draws pages with the web app's server build
+// and asks the main thread, over its port, for every API call a page makes, so the answers come
+// from the server's own routes (and the database stays with the main thread). Plain JavaScript:
+// a worker loads its file without the TypeScript loader the server runs under (tsx, vitest).
+import { pathToFileURL } from 'node:url';
+import { parentPort, workerData } from 'node:worker_threads';
+
+// Imported once, at the thread's start; a drawing asked before it is loaded waits for it.
+const entry = import(pathToFileURL(workerData.entry).href);
+
+/** The calls of this thread's drawings waiting for their answers, by number. */
+const calls = new Map();
+let nextCall = 0;
+
+/** The axios adapter a page draws with: the call goes to the main thread, its answer comes back as axios reads one. */
+const transport = (drawing) => (config) =>
+  new Promise((resolve, reject) => {
+    const call = nextCall++;
+    calls.set(call, { resolve: (answer) => resolve({ ...answer, config, request: {} }), reject });
+    // Only what the call is made of: axios's config also holds functions, which a port cannot carry.
+    const { method, baseURL, url, params, data } = config;
+    parentPort.postMessage({ call, drawing, config: { method, baseURL, url, params, data } });
+  });
+
+parentPort.on('message', async (message) => {
+  if ('call' in message) {
+    const waiting = calls.get(message.call);
+    calls.delete(message.call);
+    if ('error' in message) waiting?.reject(new Error(message.error));
+    else waiting?.resolve(message.answer);
+    return;
+  }
+  const { drawing, url, options } = message;
+  try {
+    const { render } = await entry;
+    const page = await render(url, { ...options, transport: transport(drawing) });
+    parentPort.postMessage({ drawn: drawing, page: { html: page.html, styles: page.styles, state: page.state } });
+  } catch (error) {
+    parentPort.postMessage({ failed: drawing, message: error instanceof Error ? error.message : String(error) });
+  }
+});
