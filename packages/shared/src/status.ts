@@ -17,7 +17,7 @@ export function articleWarning(status: number): string | null {
   return (articleStatusWarnings as Record<number, string>)[status] ?? null;
 }
 
-/** Envelope codes (DESIGN.md §4, spec §8). */
+/** Envelope codes (docs/api.md, "Codes"). */
 export const Code = {
   Ok: 200,
   Analytics: 101,

@@ -1,4 +1,4 @@
-/** Times travel as `yyyy-MM-dd HH:mm:ss` in China Standard Time (UTC+8), DESIGN.md §4. */
+/** Times travel as `yyyy-MM-dd HH:mm:ss` in China Standard Time (UTC+8), docs/api.md. */
 const CST_OFFSET_MS = 8 * 60 * 60 * 1000;
 
 const pad = (n: number) => String(n).padStart(2, '0');

@@ -2,7 +2,7 @@ import sanitizeHtml, { type Attributes, type IOptions } from 'sanitize-html';
 import { stripHtml } from './plain-text.js';
 
 /**
- * The allow-list every rich-text body passes before it is stored (DESIGN.md §5): articles from
+ * The allow-list every rich-text body passes before it is stored: articles from
  * the back office and members' contributions alike. It keeps what the TinyMCE editor of the
  * spec produces (plugins link, image, media, advlist, lineheight, indent2em, table, hr, lists)
  * and drops everything that could run script or reach outside the page: scripts, event

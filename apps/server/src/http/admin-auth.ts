@@ -24,7 +24,7 @@ const principals = new WeakMap<FastifyRequest, AdminPrincipal>();
 /** Code 402 says of the admin session what Code 401 says of the member's (spec §8), in the same words. */
 export const adminSessionRequired = () => new AppError(Code.AdminSession, codeMessages[401]);
 
-/** The token of a request: header `token`, or `Authorization: Bearer …` (DESIGN.md §4). */
+/** The token of a request: header `token`, or `Authorization: Bearer …` (docs/api.md). */
 export function requestToken(request: FastifyRequest): string | undefined {
   const header = request.headers.token;
   const token = Array.isArray(header) ? header[0] : header;

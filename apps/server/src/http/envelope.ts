@@ -1,6 +1,6 @@
 import { Code, codeMessages, messages } from '@portal/shared';
 
-/** The answer of every call: `{ Code, Message, Data }` (DESIGN.md §4). */
+/** The answer of every call: `{ Code, Message, Data }` (docs/api.md). */
 export interface Envelope<T = unknown> {
   Code: number;
   Message: string;

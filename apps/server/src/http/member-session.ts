@@ -6,7 +6,7 @@ import { AppError } from './envelope.js';
 import { PRIVATE_ANSWER } from './security-headers.js';
 
 /**
- * Who a public call comes from, as far as the member area cares (DESIGN.md §4):
+ * Who a public call comes from, as far as the member area cares (docs/api.md, "Everywhere"):
  *
  *   - optionalMember: the signed-in member, or null for a visitor (news lists and details use
  *     it to show member-only text); never refuses the call.

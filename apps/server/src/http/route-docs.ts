@@ -10,7 +10,7 @@ import { codeMessages, membershipMessages, messages, systemMessages, twoFactorMe
  *
  *   app.get('/GetBannerList', { schema: { querystring, 'x-data': z.array(bannerDto) } }, …)
  *
- * Every answer is the envelope `{ Code, Message, Data }` with HTTP 200 (DESIGN.md §4). Each
+ * Every answer is the envelope `{ Code, Message, Data }` with HTTP 200 (docs/api.md). Each
  * operation's document lists the codes it may answer: 400 and 500 for every call, 401, 402 and
  * 403 from its guard (guard-docs.ts), and those the route names in `x-codes`.
  */

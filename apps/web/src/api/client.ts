@@ -2,7 +2,7 @@ import axios, { AxiosError, type AxiosAdapter, type AxiosRequestConfig } from 'a
 import { Code, codeMessages, messages, storageKeys, timing, transportMessages } from '@portal/shared';
 import { notifyError, toast } from '../components/toast';
 
-/** The envelope every call answers (DESIGN.md §4). */
+/** The envelope every call answers (docs/api.md). */
 export interface Envelope<T> {
   Code: number;
   Message: string;

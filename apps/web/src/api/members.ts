@@ -31,7 +31,7 @@ export interface MemberPasswordForm {
 const withToken = (token: string | undefined) => (token ? { headers: { token } } : {});
 
 export const membersApi = {
-  /** str1 account, str2 password, as a JSON body (DESIGN.md §4). */
+  /** str1 account, str2 password, as a JSON body (docs/api.md). */
   login: async (account: string, password: string): Promise<LoginOutcome> => {
     const answer: LoginEnvelope = await call<string | null>(
       { method: 'POST', url: `${base}GetLoginToken`, data: { str1: account, str2: password } },

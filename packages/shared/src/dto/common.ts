@@ -11,7 +11,7 @@ import { z } from 'zod';
  * browser imports their types only, never this code.
  */
 
-/** A list page: `Data: { List, TotalCount }` (DESIGN.md §4). */
+/** A list page: `Data: { List, TotalCount }` (docs/api.md). */
 export const listOf = <T extends z.ZodType>(item: T) => z.object({ List: z.array(item), TotalCount: z.int() });
 
 /** The values of a table of numeric codes (ApplyState and the like). */

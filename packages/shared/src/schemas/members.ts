@@ -84,7 +84,7 @@ const details = {
 const withDefaults = <T extends Record<string, z.ZodString>>(fields: T) =>
   Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v.default('')])) as { [K in keyof T]: z.ZodDefault<T[K]> };
 
-/** GetLoginToken (DESIGN.md §4): str1 account, str2 password, as query (GET) or JSON body (POST). */
+/** GetLoginToken (docs/api.md): str1 account, str2 password, as query (GET) or JSON body (POST). */
 export const memberLoginForm = z.object({
   str1: requiredText(messages.accountRequired, '账号', 32),
   // Any password the policy ever allowed signs in; longer is no password of ours.

@@ -90,7 +90,7 @@ export const content: EngineMigration = (engine) => ({
       .addColumn('count', 'integer', notNullDefault(0))
       .execute();
 
-    // Keyword search: trigram indexes work for Chinese without a word segmenter (DESIGN.md §2).
+    // Keyword search: trigram indexes work for Chinese without a word segmenter (migration 016 moved to character pairs: docs/decisions.md).
     if (engine === 'sqlite') {
       await sql`CREATE VIRTUAL TABLE news_fts USING fts5(title, body_text, content='news', content_rowid='id', tokenize='trigram')`.execute(db);
       await sql`CREATE TRIGGER news_fts_insert AFTER INSERT ON news BEGIN

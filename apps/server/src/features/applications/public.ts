@@ -60,7 +60,7 @@ export async function applicationsPublic(app: App): Promise<void> {
       },
     );
 
-    /** The application attachment: multipart field `file`; Data is the stored path (DESIGN.md §4). */
+    /** The application attachment: multipart field `file`; Data is the stored path (docs/api.md). */
     limited.post('/UploadFile', { schema: { ...publicDocs, summary: '上传入会申请附件（multipart 字段 file，办公文档或压缩包，不超过10MB）', ...storedUploadDocs(true) }, config: perAddress }, async (request) => {
       const upload = request.isMultipart() ? await request.file() : undefined;
       if (!upload || upload.fieldname !== 'file') {

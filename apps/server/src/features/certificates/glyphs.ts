@@ -11,7 +11,7 @@ import { TrueTypeFont } from './truetype.js';
  * paths. Chinese needs no shaping beyond that; Latin names lose only kerning.
  *
  * The font is Noto Serif SC (OFL) from @expo-google-fonts/noto-serif-sc, read by path (no
- * system fonts, DESIGN.md §6), so every machine draws the same glyphs. It covers the
+ * system fonts), so every machine draws the same glyphs. It covers the
  * GB 18030 core and CJK extension A (䶮) but few characters of the supplementary planes
  * (extension B and later, such as 𠮷), which appear in some names. A character it lacks is
  * taken from the same design's Traditional Chinese and Japanese cuts (Noto Serif TC: the

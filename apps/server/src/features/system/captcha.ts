@@ -26,7 +26,7 @@ export interface Captcha {
 
 /**
  * A new captcha: the answer is kept only as a hash bound to its ticket, in the database so
- * any instance can check it (DESIGN.md §1.2). Expired tickets are swept on the way.
+ * any instance can check it (docs/architecture.md). Expired tickets are swept on the way.
  */
 export async function issueCaptcha({ db }: Database, now: number, observer: CaptchaObserver | null): Promise<Captcha> {
   const answer = Array.from({ length: LENGTH }, () => captchaAlphabet[randomInt(captchaAlphabet.length)]).join('');

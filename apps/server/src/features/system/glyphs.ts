@@ -1,5 +1,5 @@
 /**
- * A small stroke font for the captcha. No font is installed on a fresh machine (DESIGN.md §6)
+ * A small stroke font for the captcha. No font is installed on a fresh machine
  * and a captcha needs no Chinese, so each character is drawn as SVG path strokes in a
  * 10 × 16 box (y grows downwards). The alphabet leaves out look-alikes: 0/O/Q, 1/I/L, 2/Z,
  * 5/S, 8/B, G/6, V/U.

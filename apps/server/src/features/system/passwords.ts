@@ -1,7 +1,7 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
 /**
- * Admin passwords: scrypt with a per-password random salt (DESIGN.md §2). The parameters are
+ * Admin passwords: scrypt with a per-password random salt (docs/security.md, "Password policy"). The parameters are
  * stored with each hash (`scrypt$N$r$p$salt$hash`) so they can be raised later without
  * invalidating existing passwords.
  */

@@ -1,5 +1,5 @@
 /**
- * TinyMCE 6 bundled by Vite (DESIGN.md: self-hosted, the last MIT line): the core, its model,
+ * TinyMCE 6 bundled by Vite (self-hosted, the last MIT-licensed line): the core, its model,
  * theme, icons, the Chinese pack and every plugin the spec names are imported here, so the
  * editor never loads a script or a skin from a server. Only the lazy editor chunk imports this.
  */
