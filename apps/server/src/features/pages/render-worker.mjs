@@ -2,8 +2,22 @@
 // and asks the main thread, over its port, for every API call a page makes, so the answers come
 // from the server's own routes (and the database stays with the main thread). Plain JavaScript:
 // a worker loads its file without the TypeScript loader the server runs under (tsx, vitest).
+import fs from 'node:fs';
+import os from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { parentPort, workerData } from 'node:worker_threads';
+
+// Below the main thread in the CPU's order (Linux schedules each thread by its own niceness,
+// and names this one in /proc/thread-self): with every core drawing pages for a crawler, API
+// answers and cached pages still get the CPU first, and drawings take what is left. Elsewhere,
+// or where the thread cannot be named, it keeps the process's priority.
+const NICER_BY = 10;
+try {
+  const thread = Number(fs.readlinkSync('/proc/thread-self').split('/').pop());
+  os.setPriority(thread, Math.min(19, os.getPriority(thread) + NICER_BY));
+} catch {
+  // Not Linux: the threads share the cores with the main thread as equals.
+}
 
 // Imported once, at the thread's start; a drawing asked before it is loaded waits for it.
 const entry = import(pathToFileURL(workerData.entry).href);

@@ -1,0 +1,108 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import SQLite from 'better-sqlite3';
+import { benchDataDir, ensureData, type BenchData } from './data.js';
+import { HEADERS, startServer } from './harness.js';
+import { defaultGenerator, describeGenerator, runLoad, type LoadResult } from './load.js';
+import { addWorktree, removeWorktrees } from './worktrees.js';
+
+/**
+ * `npx tsx bench/crawl.ts [--base <commit>] [--seconds 10] [--articles 100000]`: visitors
+ * asking for the cached /home while a crawler reads distinct uncached articles on 16
+ * connections (decisions.md, "Pages are drawn on worker threads"). The aim: during the crawl
+ * the visitors' p99 stays under 50 ms and their rate at 50 % or more of the quiet rate.
+ *
+ * One server process (WEB_CONCURRENCY=1, so its render pool has every core), the response
+ * cache on, the SQLite data set of run.ts. Quiet: the visitors alone. During the crawl: the
+ * crawler walks articles in random order, each a page never drawn before in the run, and the
+ * visitors are measured from a second after it started until it stops. With `--base`, the same
+ * on that commit too (a worktree, its own web build, the same data): before and after a change.
+ * Loopback only; the load generators share the machine's cores with the server.
+ */
+
+const root = path.resolve(import.meta.dirname, '..');
+const { values: args } = parseArgs({ options: { base: { type: 'string' }, seconds: { type: 'string' }, articles: { type: 'string' } } });
+const SECONDS = Number(args.seconds ?? 10);
+const ARTICLES = Number(args.articles ?? 100_000);
+const CRAWLERS = 16;
+const VISITORS = 4;
+const GENERATOR = defaultGenerator();
+const PORT = Number(process.env.BENCH_PORT ?? 3401);
+
+/** Article pages in random order, enough for a crawl that never asks one twice (`fresh=n` is appended and dropped by the page's address). */
+function articlePaths(data: BenchData, count: number): string[] {
+  const file = new SQLite(path.join(data.dataDir, 'portal.db'), { readonly: true });
+  try {
+    const rows = file.prepare('SELECT id, menu_id AS menuId FROM news WHERE status = 1 AND is_member_read = 0 ORDER BY random() LIMIT ?').all(count) as Array<{ id: number; menuId: number }>;
+    return rows.map(({ id, menuId }) => `/info?MenuId=${menuId}&NewsId=${id}&`);
+  } finally {
+    file.close();
+  }
+}
+
+interface Figures {
+  label: string;
+  quiet: LoadResult;
+  during: LoadResult;
+  crawl: LoadResult;
+}
+
+async function measure(label: string, dir: string, data: BenchData, articles: string[]): Promise<Figures> {
+  const server = await startServer(dir, { DATA_DIR: data.dataDir, DATABASE_URL: '', WEB_CONCURRENCY: '1', BENCH_APP_PORT: String(PORT), BENCH_BARE_PORT: undefined });
+  try {
+    const base = `http://127.0.0.1:${server.port}`;
+    const home = await fetch(`${base}/home`, { headers: HEADERS }).then((r) => r.text());
+    if (!home.includes('<div id="root"><')) throw new Error(`${label}: /home is not server-rendered`);
+    const visitors = { url: `${base}/home`, connections: VISITORS, headers: HEADERS };
+    await runLoad(GENERATOR, { ...visitors, seconds: 1 });
+    const quiet = await runLoad(GENERATOR, { ...visitors, seconds: SECONDS });
+    const crawling = runLoad(GENERATOR, { url: base, connections: CRAWLERS, headers: HEADERS, seconds: SECONDS + 2, freshPrefixes: articles });
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const during = await runLoad(GENERATOR, { ...visitors, seconds: SECONDS });
+    const crawl = await crawling;
+    const figures = { label, quiet, during, crawl };
+    console.log(line(figures));
+    return figures;
+  } finally {
+    await server.stop();
+  }
+}
+
+const round = (n: number) => Math.round(n);
+const line = ({ label, quiet, during, crawl }: Figures) =>
+  `| ${label} | ${round(quiet.rps)} | ${quiet.p50} / ${quiet.p99} | ${round(during.rps)} (${round((during.rps / quiet.rps) * 100)} %) | ${during.p50} / ${during.p99} | ${round(crawl.rps)} | ${crawl.failures} |`;
+
+const loadAtStart = os.loadavg();
+const data = await ensureData(benchDataDir(ARTICLES), ARTICLES);
+// Far more than a crawl of SECONDS can read, so none is asked twice.
+const articles = articlePaths(data, Math.min(ARTICLES, 20_000));
+const builds: Array<{ label: string; dir: string }> = [];
+try {
+  if (args.base) {
+    const { label, dir } = addWorktree(args.base);
+    for (const file of ['bench/data.ts', 'bench/server.ts']) fs.copyFileSync(path.join(root, file), path.join(dir, file));
+    console.log(`${label}: building the web app`);
+    const built = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'] });
+    if (built.status !== 0) throw new Error(`${label}: npm run build failed`);
+    builds.push({ label, dir });
+  }
+  builds.push({ label: 'this checkout', dir: root });
+  const rows: Figures[] = [];
+  for (const { label, dir } of builds) rows.push(await measure(label, dir, data, articles));
+  console.log(
+    [
+      '',
+      `Cached /home on ${VISITORS} connections, quiet and while a crawler reads distinct uncached articles on ${CRAWLERS}; ${SECONDS} s each, ${describeGenerator(GENERATOR)}, ${data.articles.toLocaleString('en-US')} articles on SQLite.`,
+      `Aim: during the crawl p99 < 50 ms and >= 50 % of the quiet req/s. ${os.cpus().length} cores, load average ${loadAtStart.map((n) => n.toFixed(2)).join(' / ')} at the start, ${os.loadavg().map((n) => n.toFixed(2)).join(' / ')} at the end.`,
+      '',
+      '| build | quiet req/s | quiet p50 / p99 ms | during req/s | during p50 / p99 ms | crawl pages/s | crawl failed (503s included) |',
+      '|---|---:|---:|---:|---:|---:|---:|',
+      ...rows.map(line),
+    ].join('\n'),
+  );
+} finally {
+  removeWorktrees();
+}
