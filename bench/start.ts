@@ -5,7 +5,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
-import { processTree } from '../apps/server/test/processes.js';
+import { processTree } from '../apps/server/test/system-processes.js';
 import { addWorktree, removeWorktrees } from './worktrees.js';
 
 /**

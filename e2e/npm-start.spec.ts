@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { freePort, processTree } from '../apps/server/test/processes.js';
+import { freePort, processTree } from '../apps/server/test/system-processes.js';
 
 /**
  * `npm start` as an operator runs it, after `npm run build` (which this suite's command runs

@@ -5,7 +5,7 @@ import { loadConfig, type Config } from './config.js';
 import type { BuildOptions } from './app.js';
 import { relayContentChanges } from './cache/cluster-relay.js';
 import { loggerOptions } from './http/logger.js';
-import { JOBS_WORKER_ENV, PREPARES_ENV, prepareInWorker, startWorkers } from './ops/cluster.js';
+import { JOBS_WORKER_ENV, PREPARES_ENV, PreparationFailed, prepareInWorker, startWorkers } from './ops/cluster.js';
 import { markDataDir } from './ops/data-lock.js';
 import { oneLine } from './ops/one-line.js';
 import type { App } from './http/app-types.js';
@@ -140,6 +140,9 @@ async function superviseWorkers(config: Config): Promise<void> {
   try {
     await prepareInWorker();
   } catch (error) {
+    // The worker's own line says why (the database unreachable, a bucket that does not answer):
+    // one line, as from a single process. One that ended without a word (killed) is named here.
+    if (error instanceof PreparationFailed && error.saidWhy) process.exit(1);
     failedToStart(error);
   }
   const log = pino(loggerOptions(config));

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
+import { tracked } from './children.js';
+import { freePort } from './system-processes.js';
 
 /**
  * Real processes for the operations tests: the compiled server as `npm start` runs it
@@ -31,14 +31,14 @@ export interface Finished {
 
 /** Runs the CLI to its end; `input` is written to its standard input. */
 export function runCli(args: string[], env: Record<string, string>, input?: string): Promise<Finished> {
-  const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], { cwd: repoRoot, env: childEnv(env) });
+  const child = tracked(spawn(process.execPath, ['--import', 'tsx', CLI, ...args], { cwd: repoRoot, env: childEnv(env), detached: true }));
   child.stdin.end(input ?? '');
   return finished(child);
 }
 
 /** Runs main.ts to its end (a start that fails). */
 export function runServerToEnd(env: Record<string, string>): Promise<Finished> {
-  return finished(spawn(process.execPath, [MAIN], { cwd: repoRoot, env: childEnv(env) }));
+  return finished(tracked(spawn(process.execPath, [MAIN], { cwd: repoRoot, env: childEnv(env), detached: true })));
 }
 
 function finished(child: ChildProcess): Promise<Finished> {
@@ -61,15 +61,6 @@ export interface ServerProcess {
   stop(signal?: NodeJS.Signals): Promise<Finished>;
 }
 
-/** A port nobody listens on right now. */
-export async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
 /**
  * How long a server (or a cluster's worker) may take to come up: a guard against a server that
  * never comes up, not a measure of start-up time (bench/start.ts measures that). When the
@@ -80,7 +71,7 @@ export const READY_WITHIN_MS = 120_000;
 /** Starts main.ts on a free port and waits until /readyz answers 200. */
 export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, [MAIN], { cwd: repoRoot, env: childEnv({ HOST: '127.0.0.1', PORT: String(port), ...env }) });
+  const child = tracked(spawn(process.execPath, [MAIN], { cwd: repoRoot, env: childEnv({ HOST: '127.0.0.1', PORT: String(port), ...env }), detached: true }));
   const done = finished(child);
   let written = '';
   child.stdout.on('data', (chunk: Buffer) => (written += chunk.toString()));
@@ -107,34 +98,4 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
       return done;
     },
   };
-}
-
-/** The processes under `pid`, itself included: pid, RSS in KiB and command, from /proc. */
-export function processTree(pid: number): { pid: number; rssKib: number; command: string }[] {
-  const children = new Map<number, number[]>();
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      // The command (in parentheses) may hold spaces; the parent's id is the second field after it.
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
-    } catch {
-      // Ended while being read.
-    }
-  }
-  const found: { pid: number; rssKib: number; command: string }[] = [];
-  const visit = (id: number) => {
-    try {
-      const status = fs.readFileSync(`/proc/${id}/status`, 'utf8');
-      const rssKib = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-      const command = fs.readFileSync(`/proc/${id}/cmdline`, 'utf8').split('\0').join(' ').trim();
-      found.push({ pid: id, rssKib, command });
-    } catch {
-      return;
-    }
-    for (const child of children.get(id) ?? []) visit(child);
-  };
-  visit(pid);
-  return found;
 }

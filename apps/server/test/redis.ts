@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
-import net from 'node:net';
+import { tracked } from './children.js';
+import { freePort } from './system-processes.js';
 
 /** A Redis server of the test's own on a free loopback port, keeping nothing on disk. */
 export interface TestRedis {
@@ -7,17 +8,9 @@ export interface TestRedis {
   stop(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 export async function startRedis(): Promise<TestRedis> {
   const port = await freePort();
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = tracked(spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'pipe'], detached: true }));
   await new Promise<void>((resolve, reject) => {
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => {

@@ -42,7 +42,7 @@ describe.each(engines)('closing the server on %s', (engine) => {
     expect(await read).toBe(1);
   });
 
-  it('closes at once after answers written straight from the response cache', async () => {
+  it('closes without waiting for answers written straight from the response cache', async () => {
     const t = await createTestApp(engine);
     await insertMenu(t.app.services.database.db, { name: '协会动态' });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -54,9 +54,10 @@ describe.each(engines)('closing the server on %s', (engine) => {
     // Hits (200 and 304) are written by the cache itself, past Fastify's onSend.
     for (let i = 0; i < 5; i++) await (await fetch(url)).text();
     expect((await fetch(url, { headers: { 'if-none-match': etag } })).status).toBe(304);
-    const started = Date.now();
+    // Counted as running, a hit would hold closing until the limit, which then says so.
+    const warnings: unknown[] = [];
+    t.app.log.warn = (...args: unknown[]) => void warnings.push(args);
     await t.close();
-    // Counted as running, a hit would hold closing for the 5 s limit.
-    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(warnings).toEqual([]);
   });
 });

@@ -14,17 +14,24 @@ export const JOBS_WORKER_ENV = 'WORKER_RUNS_JOBS';
 /** Set by the primary in the environment of the worker that prepares the database before the others start. */
 export const PREPARES_ENV = 'WORKER_PREPARES';
 
+/** The preparing worker ended without doing its work; `saidWhy`: it wrote the reason itself (exit code 1, main.ts failedToStart). */
+export class PreparationFailed extends Error {
+  constructor(readonly saidWhy: boolean, ended: string) {
+    super(`准备数据库的工作进程未能完成（${ended}）`);
+  }
+}
+
 /**
  * Has one worker do what must happen once before the others start (migrations, seeds, the first
- * administrator's notice) and answers when it has ended well; it says why it failed on stderr,
- * and the promise rejects. A worker, not the primary, so the primary never loads the app.
+ * administrator's notice) and answers when it has ended well, else rejects with
+ * PreparationFailed. A worker, not the primary, so the primary never loads the app.
  */
 export function prepareInWorker(): Promise<void> {
   const worker = cluster.fork({ [PREPARES_ENV]: '1' });
   return new Promise((resolve, reject) => {
     worker.once('exit', (code, signal) => {
       if (code === 0) resolve();
-      else reject(new Error(`准备数据库的工作进程未能完成（${signal ?? `exit code ${code}`}）`));
+      else reject(new PreparationFailed(code === 1, signal ?? `exit code ${code}`));
     });
   });
 }

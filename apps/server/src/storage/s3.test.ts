@@ -7,7 +7,7 @@ import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
-import { freePort } from '../../test/processes.js';
+import { freePort } from '../../test/system-processes.js';
 import { startS3, type TestS3 } from '../../test/s3.js';
 import { openStorages } from './open.js';
 import type { Storages } from './storage.js';

@@ -156,16 +156,15 @@ describe.each(engines)('certificate spreadsheets and downloads on %s', (engine) 
       expect(envelope(noFile)).toEqual(refused('请选择要上传的文件'));
     });
 
-    it('imports 5,000 rows in one transaction within 10 seconds', async () => {
+    // How fast is bench/certificates.ts's to say; here, that 5,000 rows go in whole.
+    it('imports 5,000 rows in one transaction', async () => {
       const rows: unknown[][] = [HEADERS];
       for (let i = 0; i < 5000; i++) {
         const passed = i % 5 !== 0;
         rows.push([`考生${i}`, idNumber(i % 1000, `198${Math.floor(i / 1000)}0101`), `单位${i % 37}`, '2024-10-20', passed ? '合格' : '不合格', passed ? `BULK-${i}` : null, passed ? '2024-11-01' : null]);
       }
       const file = await workbook(rows);
-      const started = performance.now();
       expect((await upload(file)).Data).toEqual({ Imported: 5000 });
-      expect(performance.now() - started).toBeLessThan(10_000);
       expect((await business<List<CertAdminDto>>('GetCertList?view=cert&start=2024-10-20&end=2024-10-20')).Data.TotalCount).toBe(4000);
     });
   });
