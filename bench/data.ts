@@ -4,10 +4,10 @@ import SQLite from 'better-sqlite3';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { stripHtml } from '../apps/server/src/content/plain-text.js';
-import { writeArticles, type MenuPlan } from '../apps/server/src/db/seed/articles.js';
-import { demoMenuNames as m, seedIfEmpty } from '../apps/server/src/db/seed/index.js';
-import { activityTemplates, industryTemplates, memberNewsTemplates, noticeTemplates, policyTemplates } from '../apps/server/src/db/seed/news-kinds.js';
-import { createRandom } from '../apps/server/src/db/seed/random.js';
+import { writeArticles, type MenuPlan } from '../apps/server/src/seed/articles.js';
+import { demoMenuNames as m, seedIfEmpty } from '../apps/server/src/seed/index.js';
+import { activityTemplates, industryTemplates, memberNewsTemplates, noticeTemplates, policyTemplates } from '../apps/server/src/seed/news-kinds.js';
+import { createRandom } from '../apps/server/src/seed/random.js';
 import { registerBigramFunction } from '../apps/server/src/features/search/bigrams.js';
 import { hashPassword } from '../apps/server/src/features/system/passwords.js';
 

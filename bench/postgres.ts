@@ -9,7 +9,7 @@ import { loadConfig } from '../apps/server/src/config.js';
 import { connect } from '../apps/server/src/db/connection.js';
 import { fillNewsSearch } from '../apps/server/src/db/migrations/020-search-grams.js';
 import type { DB } from '../apps/server/src/db/schema.js';
-import { seedIfEmpty } from '../apps/server/src/db/seed/index.js';
+import { seedIfEmpty } from '../apps/server/src/seed/index.js';
 import type { BenchData } from './data.js';
 
 /** Rows per INSERT: 500 rows of news' 16 columns stay far below PostgreSQL's 65,535 parameters. */

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
-import { seedIfEmpty } from '../apps/server/src/db/seed/index.js';
+import { seedIfEmpty } from '../apps/server/src/seed/index.js';
 import { ensureSystemSeed } from '../apps/server/src/features/system/seed.js';
 
 const port = Number(process.env.E2E_PORT ?? 3100);

@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import { buildApp } from '../../apps/server/src/app.js';
 import { loadConfig } from '../../apps/server/src/config.js';
-import { seedIfEmpty } from '../../apps/server/src/db/seed/index.js';
+import { seedIfEmpty } from '../../apps/server/src/seed/index.js';
 import { ensureSystemSeed } from '../../apps/server/src/features/system/seed.js';
 
 const [dataDir, port] = [process.argv[2], Number(process.argv[3])];

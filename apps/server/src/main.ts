@@ -37,7 +37,7 @@ async function prepare(config: Config, options: BuildOptions): Promise<App> {
   }
   const [{ buildApp }, { seedIfEmpty }, { ensureSystemSeed }, { printFirstAdmin }] = await Promise.all([
     import('./app.js'),
-    import('./db/seed/index.js'),
+    import('./seed/index.js'),
     import('./features/system/seed.js'),
     import('./ops/first-admin.js'),
   ]);

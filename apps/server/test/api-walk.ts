@@ -3,7 +3,7 @@ import { Secret, TOTP } from 'otpauth';
 import { expect } from 'vitest';
 import { formatCst } from '@portal/shared';
 import type { Engine } from '../src/db/connection.js';
-import { seedIfEmpty } from '../src/db/seed/index.js';
+import { seedIfEmpty } from '../src/seed/index.js';
 import { ADMIN_PASSWORD, captcha, createAdmin, createAdminTestApp, loginAdmin, testClock } from './admin.js';
 import { idNumber } from './certificates.js';
 import { envelope, type TestApp } from './harness.js';

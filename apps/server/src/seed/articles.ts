@@ -1,5 +1,5 @@
 import { cstDate } from '@portal/shared';
-import type { SiteInfo } from '../../config.js';
+import type { SiteInfo } from '../config.js';
 import { articleContext, type ArticleTemplate } from './context.js';
 import { demoMenuNames as m, type DemoMenuName } from './menus.js';
 import { singlePages } from './pages.js';

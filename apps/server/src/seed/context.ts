@@ -1,4 +1,4 @@
-import type { SiteInfo } from '../../config.js';
+import type { SiteInfo } from '../config.js';
 import type { Random } from './random.js';
 import { brands, companyKinds, companyName, insurerKind, provinces, topics, type Province, type Topic } from './vocabulary.js';
 

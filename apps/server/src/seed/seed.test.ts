@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, engines, type TestApp } from '../../../test/harness.js';
-import { stripHtml } from '../../content/plain-text.js';
+import { createTestApp, engines, type TestApp } from '../../test/harness.js';
+import { stripHtml } from '../content/plain-text.js';
 import { certSearchUrl, demoMenuNames, externalMenuUrl, seedIfEmpty } from './index.js';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);

@@ -1,4 +1,4 @@
-import type { SiteInfo } from '../../config.js';
+import type { SiteInfo } from '../config.js';
 import { feeTable, h3, indented, ol, p, strong, table, ul } from './html.js';
 import { demoMenuNames as m, type DemoMenuName } from './menus.js';
 

@@ -1,7 +1,7 @@
 import type { Insertable } from 'kysely';
 import { cstDate, CertStatus, ExamStatus, formatCst, idCheckCharacter, IdType } from '@portal/shared';
-import { newVerifyToken } from '../../features/certificates/records.js';
-import type { CertificatesTable } from '../schema.js';
+import { newVerifyToken } from '../features/certificates/records.js';
+import type { CertificatesTable } from '../db/schema.js';
 import type { Random } from './random.js';
 import { brands, companyKinds, companyName, personNames } from './vocabulary.js';
 

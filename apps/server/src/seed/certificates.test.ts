@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CertStatus, ExamStatus, idNumberProblem, type IdType } from '@portal/shared';
-import { certCall } from '../../../test/certificates.js';
-import { createTestApp, engines, type TestApp } from '../../../test/harness.js';
+import { certCall } from '../../test/certificates.js';
+import { createTestApp, engines, type TestApp } from '../../test/harness.js';
 import { demoCertificates } from './certificates.js';
 import { seedIfEmpty } from './index.js';
 import { createRandom } from './random.js';

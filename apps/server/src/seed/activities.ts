@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { ActivityStatus, formatCst, typeKinds } from '@portal/shared';
-import type { DB } from '../schema.js';
+import type { DB } from '../db/schema.js';
 
 const DAY_MS = 86_400_000;
 

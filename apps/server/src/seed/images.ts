@@ -1,7 +1,7 @@
 import { Resvg } from '@resvg/resvg-js';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Storage } from '../../storage/storage.js';
-import { makeImageVariants } from '../../features/uploads/variants.js';
+import type { Storage } from '../storage/storage.js';
+import { makeImageVariants } from '../features/uploads/variants.js';
 import { createRandom, type Random } from './random.js';
 
 /**
