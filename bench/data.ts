@@ -8,7 +8,7 @@ import { writeArticles, type MenuPlan } from '../apps/server/src/seed/articles.j
 import { demoMenuNames as m, seedIfEmpty } from '../apps/server/src/seed/index.js';
 import { activityTemplates, industryTemplates, memberNewsTemplates, noticeTemplates, policyTemplates } from '../apps/server/src/seed/news-kinds.js';
 import { createRandom } from '../apps/server/src/seed/random.js';
-import { registerBigramFunction } from '../apps/server/src/features/search/bigrams.js';
+import { registerBigramFunction } from '../apps/server/src/db/bigrams.js';
 import { hashPassword } from '../apps/server/src/features/system/passwords.js';
 
 /** The benchmark's database: the demo site plus generated articles, `target` in all. */

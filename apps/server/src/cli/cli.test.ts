@@ -7,7 +7,7 @@ import { engines, type TestApp } from '../../test/harness.js';
 import { ADMIN_PASSWORD, adminCall, attemptLogin, createAdminTestApp } from '../../test/admin.js';
 import { onePasswordPerRule, passwordsNowAllowed } from '../../test/passwords.js';
 import { runCli, startServer } from '../../test/processes.js';
-import { registerBigramFunction } from '../features/search/bigrams.js';
+import { registerBigramFunction } from '../db/bigrams.js';
 
 /** The CLI runs as a child process, as an operator runs it, against the test app's own data. */
 const cliEnv = (t: TestApp): Record<string, string> => ({

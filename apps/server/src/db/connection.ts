@@ -3,7 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver, type SqliteDialectConfig, type SqliteDatabase } from 'kysely';
-import { registerBigramFunction } from '../features/search/bigrams.js';
+import { registerBigramFunction } from './bigrams.js';
 import type { DB } from './schema.js';
 import { withNamedStatements } from './named-statements.js';
 import { offLoopReads, type OffLoopReads } from './off-loop-reads.js';

@@ -23,7 +23,7 @@ import type { App } from '../../http/app-types.js';
 import { adminWrite, requireAdmin, requirePermission } from '../../http/admin-auth.js';
 import { list, notFound, ok } from '../../http/envelope.js';
 import { attachment, sendListExport, xlsxAnswer, XLSX } from '../../http/xlsx-export.js';
-import { importRefusal, receiveXlsx } from '../../http/xlsx-import.js';
+import { importRefusal, receiveXlsx } from '../uploads/xlsx-import.js';
 import { uploadBody } from '../uploads/docs.js';
 import { adminDocs } from './docs.js';
 import { publicBaseUrl } from '../../http/public-base-url.js';

@@ -1,5 +1,5 @@
 import { certStatusNames, examStatusNames, idTypeNames, type CertField } from '@portal/shared';
-import { columnByHeader } from '../../http/xlsx-import.js';
+import { columnByHeader } from '../uploads/xlsx-import.js';
 import type { CertRecord } from './records.js';
 
 /**

@@ -4,7 +4,7 @@ import { sheetColumns, statusColumn } from './columns.js';
 import { IMPORT_MAX_ROWS } from './import.js';
 import { pageWindow } from '../../http/paging.js';
 import type { ExportColumn, PageReader } from '../../http/xlsx-export.js';
-import { templateSheet } from '../../http/xlsx-import.js';
+import { templateSheet } from '../uploads/xlsx-import.js';
 import { newestFirst, toRecord, type CertRecord, type RecordQuery } from './records.js';
 
 /** Spreadsheets the back office downloads: the import template and the export of a search. */

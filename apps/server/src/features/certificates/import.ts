@@ -15,7 +15,7 @@ import {
 } from '@portal/shared';
 import type { DB } from '../../db/schema.js';
 import { AppError, badRequest } from '../../http/envelope.js';
-import { dayOf, firstSheet, headerOf, plainValue, textOf, type PlainValue } from '../../http/xlsx-import.js';
+import { dayOf, firstSheet, headerOf, plainValue, textOf, type PlainValue } from '../uploads/xlsx-import.js';
 import { columnOfHeader, sheetColumns, type SheetColumn } from './columns.js';
 import { findConflicts, insertRecords, resultKey } from './records.js';
 

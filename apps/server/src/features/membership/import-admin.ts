@@ -5,7 +5,7 @@ import type { App } from '../../http/app-types.js';
 import { adminWrite, currentAdmin, requireAdmin } from '../../http/admin-auth.js';
 import { ok } from '../../http/envelope.js';
 import { attachment, xlsxAnswer, XLSX } from '../../http/xlsx-export.js';
-import { fieldValue, importRefusal, receiveXlsx, templateSheet } from '../../http/xlsx-import.js';
+import { fieldValue, importRefusal, receiveXlsx, templateSheet } from '../uploads/xlsx-import.js';
 import { uploadBody } from '../uploads/docs.js';
 import { adminDocs } from '../members/docs.js';
 import { memberColumns } from './import-columns.js';

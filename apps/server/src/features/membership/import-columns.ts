@@ -1,6 +1,6 @@
 import { ApplyState, applyStateNames, memberStatusNames, membershipStateNames, type MembershipState } from '@portal/shared';
 import type { ExportColumn } from '../../http/xlsx-export.js';
-import { columnByHeader } from '../../http/xlsx-import.js';
+import { columnByHeader } from '../uploads/xlsx-import.js';
 import type { Member } from '../members/service.js';
 
 /**

@@ -23,7 +23,7 @@ import {
 import type { DB } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { AppError, badRequest } from '../../http/envelope.js';
-import { dayOf, firstSheet, headerOf, plainValue, textOf, type PlainValue } from '../../http/xlsx-import.js';
+import { dayOf, firstSheet, headerOf, plainValue, textOf, type PlainValue } from '../uploads/xlsx-import.js';
 import { companyColumns } from '../members/service.js';
 import type { AdminPrincipal } from '../system/access.js';
 import { newPasswordProblem } from '../system/new-password.js';

@@ -3,8 +3,8 @@ import type { FastifyRequest } from 'fastify';
 import ExcelJS from 'exceljs';
 import { z } from 'zod';
 import { certMessages, contentMessages, isCalendarDate, restoreDefused } from '@portal/shared';
-import { extensionOf, matchesSignature } from '../features/uploads/checks.js';
-import { badRequest } from './envelope.js';
+import { extensionOf, matchesSignature } from './checks.js';
+import { badRequest } from '../../http/envelope.js';
 
 /** What the API document says of an import's refusal: Code 400 naming each cell at fault, nothing imported (Data null for other bad input). */
 export const importRefusal = {
