@@ -5,7 +5,7 @@ import pg from 'pg';
 import { Redis } from 'ioredis';
 import type { Config } from '../config.js';
 import type { Database } from '../db/connection.js';
-import { addPublisher, applyContentChange, contentAreas, type ContentArea } from './generations.js';
+import { addPublisher, applyContentChange, contentAreas, isContentTag, type ContentTag } from './generations.js';
 import { isContentNotice, type ContentNotice } from './cluster-relay.js';
 
 export interface ContentFanout {
@@ -16,13 +16,13 @@ export interface ContentFanout {
 const RECONNECT_MS = 1000;
 
 /**
- * Tells the other instances serving the same database which content areas a write here
- * changed, and applies what they tell: Redis pub/sub when REDIS_URL is set, else PostgreSQL
- * LISTEN/NOTIFY on a connection of its own. On SQLite without Redis the others can only be
+ * Tells the other instances serving the same database what a write here changed (content
+ * areas, or things in them: generations.ts), and applies what they tell: Redis pub/sub when
+ * REDIS_URL is set, else PostgreSQL LISTEN/NOTIFY on a connection of its own. On SQLite without Redis the others can only be
  * cluster workers of this machine (`clustered`), told through the primary process; a single
  * process has nothing to tell. Each notice names its sender, which ignores its own. When the
- * listening connection is lost, notices may have been missed: on reconnecting every area is
- * bumped, so nothing cached before the gap is served after it.
+ * listening connection is lost, notices may have been missed: on reconnecting every area
+ * changes as a whole, so nothing cached before the gap is served after it.
  */
 export async function startContentFanout(database: Database, config: Config, log: FastifyBaseLogger, clustered: boolean): Promise<ContentFanout> {
   // Instances of one site share a channel; sites on one Redis (another database, schema or
@@ -33,10 +33,11 @@ export async function startContentFanout(database: Database, config: Config, log
   const receive = (message: string) => {
     const [from, list] = message.split(' ');
     if (from === self || !list) return;
-    const areas = list.split(',').filter((a): a is ContentArea => (contentAreas as readonly string[]).includes(a));
-    if (areas.length > 0) applyContentChange(database, areas);
+    // Checked by their form, not against a list: a thing's name (an article's id) is any.
+    const tags = list.split(',').filter(isContentTag);
+    if (tags.length > 0) applyContentChange(database, tags);
   };
-  const message = (areas: readonly ContentArea[]) => `${self} ${areas.join(',')}`;
+  const message = (tags: readonly ContentTag[]) => `${self} ${tags.join(',')}`;
   const missedSome = () => applyContentChange(database, contentAreas);
 
   if (config.redisUrl) return redisFanout(config.redisUrl, `portal:content-changed:${site}`, database, { receive, message, missedSome }, log);
@@ -53,8 +54,8 @@ function clusterFanout(database: Database, wire: Wire, log: FastifyBaseLogger): 
     if (isContentNotice(message)) wire.receive(message.notice);
   };
   process.on('message', arrive);
-  const removePublisher = addPublisher(database, (areas) => {
-    const notice: ContentNotice = { type: 'content-changed', notice: wire.message(areas) };
+  const removePublisher = addPublisher(database, (tags) => {
+    const notice: ContentNotice = { type: 'content-changed', notice: wire.message(tags) };
     process.send?.(notice, undefined, {}, (err: Error | null) => {
       if (err) log.warn({ err: { message: err.message } }, 'content change not sent to the primary');
     });
@@ -69,7 +70,7 @@ function clusterFanout(database: Database, wire: Wire, log: FastifyBaseLogger): 
 
 interface Wire {
   receive: (message: string) => void;
-  message: (areas: readonly ContentArea[]) => string;
+  message: (tags: readonly ContentTag[]) => string;
   missedSome: () => void;
 }
 
@@ -84,8 +85,8 @@ async function redisFanout(url: string, channel: string, database: Database, wir
   // Registered after the first connection: every later 'ready' is a reconnection. ioredis
   // subscribes again by itself; what was published meanwhile is lost.
   subscriber.on('ready', wire.missedSome);
-  const removePublisher = addPublisher(database, (areas) => {
-    publisher.publish(channel, wire.message(areas)).catch((err: Error) => log.warn({ err: { message: err.message } }, 'content change not published'));
+  const removePublisher = addPublisher(database, (tags) => {
+    publisher.publish(channel, wire.message(tags)).catch((err: Error) => log.warn({ err: { message: err.message } }, 'content change not published'));
   });
   return {
     async stop() {
@@ -134,9 +135,9 @@ async function postgresFanout(url: string, channel: string, database: Database, 
   };
 
   await listen();
-  const removePublisher = addPublisher(database, (areas) => {
+  const removePublisher = addPublisher(database, (tags) => {
     // Sent after the write committed, through the pool: the listening connection may be reconnecting.
-    sql`SELECT pg_notify(${channel}, ${wire.message(areas)})`.execute(database.db).catch((err: Error) => log.warn({ err: { message: err.message } }, 'content change not published'));
+    sql`SELECT pg_notify(${channel}, ${wire.message(tags)})`.execute(database.db).catch((err: Error) => log.warn({ err: { message: err.message } }, 'content change not published'));
   });
   return {
     async stop() {

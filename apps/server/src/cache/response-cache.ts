@@ -6,7 +6,7 @@ import { accepts, chosenEncoding, COMPRESS_THRESHOLD_BYTES, compressed, compress
 import { inGoodStanding, optionalMember } from '../http/member-session.js';
 import { inDeclaredSpelling } from '../http/params.js';
 import { ByteLru, type Sized } from './byte-lru.js';
-import { generationOf, type ContentArea } from './generations.js';
+import { changedSince, changeMark, contentAreas, watchChanges, type ContentArea, type ContentTag } from './generations.js';
 import { SplicedGzip } from './spliced-gzip.js';
 
 /** Who an answer was made for: a member sees member-only content a visitor must never get. */
@@ -15,10 +15,14 @@ export type Audience = 'visitor' | 'member' | 'lapsed';
 
 /**
  * How a public read is cached (route option `config.responseCache`): the content areas its
- * answer is built from, and whether members get a different answer than visitors.
+ * answer is built from, or, when it can tell from its parameters, the things in them
+ * (`dependsOn`, e.g. GetNewsDetail?newsid=7 is article 7), and whether members get a different
+ * answer than visitors.
  */
 export interface CachePolicy {
   areas: readonly ContentArea[];
+  /** What the answer to these parameters (as the route's query schema parses them) is drawn from; the areas when absent. */
+  dependsOn?: (params: Record<string, unknown>) => readonly ContentTag[];
   /** The answer depends on a member session (member-only articles): members and visitors get separate entries. */
   perAudience?: boolean;
 }
@@ -48,7 +52,9 @@ interface LiveCounter {
 /** An answer kept as the bytes sent, with what a revalidation and a compressed copy need. */
 export interface CachedAnswer extends Sized {
   key: string;
-  generation: number;
+  /** What it was drawn from, current as of the change numbered `mark` (generations.ts). */
+  dependsOn: readonly ContentTag[];
+  mark: number;
   status: number;
   contentType: string;
   cacheControl: string;
@@ -57,24 +63,24 @@ export interface CachedAnswer extends Sized {
   body: Buffer;
   encoded: Partial<Record<Encoding, Buffer>>;
   counter?: LiveCounter;
-  /** The stamp of the areas whose writes can withdraw content (WITHDRAWING), when it was made. */
-  withdrawals: number;
   bytes: number;
 }
 
 /** What a missed request needs to keep its answer once it is made. */
 interface Pending {
   key: string;
-  generation: number;
-  withdrawals: number;
+  /** Known before the answer is made (a call), or learned as it is made (a page: keep). */
+  dependsOn?: readonly ContentTag[];
+  mark: number;
   cacheControl: string;
   vary: string;
   counter?: { count: () => void; field?: string };
 }
 
-/** An answer being made: those missing its key at its generation wait for it. */
+/** An answer being made: those missing its key wait for it, unless what it is drawn from changed since it began. */
 interface Making {
-  generation: number;
+  dependsOn?: readonly ContentTag[];
+  mark: number;
   maker: FastifyRequest;
   answer: Promise<CachedAnswer | undefined>;
   settle(answer: CachedAnswer | undefined): void;
@@ -87,22 +93,39 @@ interface Making {
  */
 const MAKING_WAIT_MS = 5000;
 
-/** Where a request's answer is kept, what it is built from, and the headers it goes out with. */
+/**
+ * Where a request's answer is kept, what it is built from, and the headers it goes out with.
+ * `dependsOn` absent: what the answer is drawn from is learned as it is made (a page's drawing
+ * records its calls), and given to keep.
+ */
 export interface Lookup {
   key: string;
-  areas: readonly ContentArea[];
+  dependsOn?: readonly ContentTag[];
   cacheControl: string;
   vary: string;
+  /** A visitor's page: served stale for a moment while one request redraws it (STALE_WHILE_REDRAWN_MS). */
+  staleWhileRedrawn?: boolean;
 }
+
+/**
+ * How long after a write a kept page it made stale may still be served, while one request
+ * redraws it: the others in that moment get the page as it was instead of queueing behind the
+ * redraw. Past this, or with no redraw under way, nobody gets the stale copy. A few seconds: an
+ * editor checking the saved article reloads after that, and a redraw takes tens of milliseconds.
+ */
+export const STALE_WHILE_REDRAWN_MS = 5000;
+/** Changes whose times are remembered for the bound above; one older than these is taken as long past. */
+const CHANGE_TIMES_KEPT = 256;
 
 const pending = new WeakMap<FastifyRequest, Pending>();
 
 /**
- * The areas whose writes can take something away from visitors: an article deleted, withdrawn
- * or made members-only, a menu hidden. A copy made before such a write is never served again,
- * not even while the database is away (serveKept).
+ * The changes that can take something away from visitors: an article deleted, withdrawn or made
+ * members-only (its save says so: news:withdrawal), the articles changed as a whole, any menu
+ * change (a menu hidden). A copy made before such a change is never served again once stale,
+ * not while a redraw is under way, not even while the database is away (serveKept).
  */
-const WITHDRAWING: readonly ContentArea[] = ['news', 'menus'];
+const WITHDRAWING: readonly ContentTag[] = ['news:withdrawal', 'menus'];
 const hits = new WeakSet<FastifyRequest>();
 
 /**
@@ -114,10 +137,11 @@ const API_CACHE_CONTROL: Record<Audience, string> = { visitor: 'public, max-age=
 
 /**
  * Public reads answered from memory: each answer is kept as the bytes sent, with an ETag,
- * under the call, its normalised parameters and the audience, and is current while the
- * generations of the content areas it was built from stay the same (cache/generations.ts).
- * A write bumps its area, so the next read builds a fresh answer: nothing is served stale
- * after a write. Memory is bounded by bytes (least recently used goes first).
+ * under the call, its normalised parameters and the audience, and is current while nothing it
+ * was drawn from has changed (cache/generations.ts). A write names what it changed, so the
+ * next read of an answer drawn from that builds it afresh, and the others stay kept. Only a
+ * visitor's page may be served stale, for STALE_WHILE_REDRAWN_MS at most, while it is redrawn.
+ * Memory is bounded by bytes (least recently used goes first).
  */
 export class ResponseCache {
   private readonly store: ByteLru<CachedAnswer>;
@@ -129,12 +153,19 @@ export class ResponseCache {
    * and the page answered 30-330 requests a second where it answers thousands once kept.
    */
   private readonly making = new Map<string, Making>();
+  /** When each of the latest changes came, by number: a stale page's bound runs from the first change after it was made. */
+  private readonly changeTimes = new Map<number, number>();
 
   constructor(
     private readonly database: Database,
     maxBytes: number,
+    private readonly now: () => number = Date.now,
   ) {
     this.store = new ByteLru(maxBytes);
+    watchChanges(database, (mark) => {
+      this.changeTimes.set(mark, this.now());
+      if (this.changeTimes.size > CHANGE_TIMES_KEPT) this.changeTimes.delete(this.changeTimes.keys().next().value!);
+    });
   }
 
   get bytes(): number {
@@ -148,29 +179,46 @@ export class ResponseCache {
   async serve(request: FastifyRequest, reply: FastifyReply, lookup: Lookup, mayWait = true): Promise<boolean> {
     // Turned off (RESPONSE_CACHE_MB=0): every request makes its own answer, none waits for another's.
     if (this.store.maxBytes === 0) return false;
-    const { key, areas, cacheControl, vary } = lookup;
-    const generation = generationOf(this.database, areas);
+    const { key, dependsOn, cacheControl, vary } = lookup;
     const entry = this.store.get(key);
-    if (entry && entry.generation === generation) return this.answer(request, reply, entry);
+    if (entry && this.isCurrent(entry)) return this.answer(request, reply, entry);
     const making = this.making.get(key);
-    if (making?.generation === generation) {
+    // A making whose sources are learned as it goes (a page) may still be current: its answer is checked when it comes.
+    if (making && !(making.dependsOn && changedSince(this.database, making.dependsOn, making.mark))) {
       if (mayWait) {
+        // Others redraw it: a visitor's page as it was a moment ago, rather than a wait (STALE_WHILE_REDRAWN_MS).
+        if (entry && lookup.staleWhileRedrawn && this.mayServeStale(entry)) return this.answer(request, reply, entry);
         const made = await Promise.race([making.answer, sleep(MAKING_WAIT_MS, undefined, { ref: false })]);
-        if (made && made.generation === generationOf(this.database, areas)) return this.answer(request, reply, made);
+        if (made && this.isCurrent(made)) return this.answer(request, reply, made);
         // Made before a write: whoever makes it next makes it for everyone again. Not kept
         // (failed, the reader's own) or taking too long: this request makes its own.
         return this.serve(request, reply, lookup, made !== undefined);
       }
     } else {
-      // One being made for an older generation is of no use to anyone now.
+      // One being made from what has changed since is of no use to anyone now.
       if (making) this.settle(key);
       let settle!: (answer: CachedAnswer | undefined) => void;
       const answer = new Promise<CachedAnswer | undefined>((resolve) => (settle = resolve));
-      this.making.set(key, { generation, maker: request, answer, settle });
+      this.making.set(key, { dependsOn, mark: changeMark(this.database), maker: request, answer, settle });
     }
-    // The generation is read before the answer is made: a write meanwhile leaves the kept answer already stale.
-    pending.set(request, { key, generation, withdrawals: generationOf(this.database, WITHDRAWING), cacheControl, vary });
+    // The mark is read before the answer is made: a write meanwhile leaves the kept answer already stale.
+    pending.set(request, { key, dependsOn, mark: changeMark(this.database), cacheControl, vary });
     return false;
+  }
+
+  private isCurrent(entry: CachedAnswer): boolean {
+    return !changedSince(this.database, entry.dependsOn, entry.mark);
+  }
+
+  /**
+   * A stale copy may stand in while it is redrawn: within STALE_WHILE_REDRAWN_MS of the first
+   * change after it was made (any change, so the bound never runs from a later one), and never
+   * after a change that may have withdrawn what it shows.
+   */
+  private mayServeStale(entry: CachedAnswer): boolean {
+    if (changedSince(this.database, WITHDRAWING, entry.mark)) return false;
+    const changedAt = this.changeTimes.get(entry.mark + 1);
+    return changedAt !== undefined && this.now() - changedAt <= STALE_WHILE_REDRAWN_MS;
   }
 
   /**
@@ -182,7 +230,7 @@ export class ResponseCache {
    */
   serveKept(request: FastifyRequest, reply: FastifyReply, key: string): boolean {
     const entry = this.store.get(key);
-    if (!entry || entry.withdrawals !== generationOf(this.database, WITHDRAWING)) return false;
+    if (!entry || changedSince(this.database, WITHDRAWING, entry.mark)) return false;
     return this.answer(request, reply, entry);
   }
 
@@ -195,7 +243,7 @@ export class ResponseCache {
   /** Tells the requests waiting for `key` what was made of it: the kept answer, or none. */
   private settle(key: string, answer?: CachedAnswer): void {
     const making = this.making.get(key);
-    if (!making || (answer && answer.generation !== making.generation)) return;
+    if (!making || (answer && answer.mark !== making.mark)) return;
     this.making.delete(key);
     making.settle(answer);
   }
@@ -224,9 +272,11 @@ export class ResponseCache {
 
   /**
    * Keeps the answer of a request `serve` missed, and gives it its ETag and Cache-Control;
-   * with the compressed copy sent, when the sender made one (a page), so a hit need not make it again.
+   * with the compressed copy sent, when the sender made one (a page), so a hit need not make it
+   * again, and what it was drawn from when the lookup could not say (a page's drawing: every
+   * area when that is unknown too).
    */
-  keep(request: FastifyRequest, reply: FastifyReply, body: Buffer, contentType: string, copy?: EncodedCopy): void {
+  keep(request: FastifyRequest, reply: FastifyReply, body: Buffer, contentType: string, copy?: EncodedCopy, drawnFrom?: readonly ContentTag[]): void {
     const note = pending.get(request);
     if (!note) return;
     if (reply.statusCode !== 200 || reply.hasHeader('content-encoding')) return this.release(request);
@@ -239,7 +289,8 @@ export class ResponseCache {
     const kept = counter?.around ? undefined : copy;
     const entry: CachedAnswer = {
       key: note.key,
-      generation: note.generation,
+      dependsOn: note.dependsOn ?? drawnFrom ?? contentAreas,
+      mark: note.mark,
       status: 200,
       contentType,
       cacheControl: note.cacheControl,
@@ -248,7 +299,6 @@ export class ResponseCache {
       body,
       encoded: kept ? { [kept.encoding]: kept.body } : {},
       counter,
-      withdrawals: note.withdrawals,
       bytes: note.key.length * 2 + body.length + (kept?.body.length ?? 0) + 256,
     };
     this.store.set(note.key, entry);
@@ -350,6 +400,12 @@ interface QuerySchema {
   safeParse(input: unknown): { success: true; data: Record<string, unknown> } | { success: false };
 }
 
+/** A cached call: where its answer is kept, and its parameters as its route reads them. */
+interface Call {
+  key: string;
+  params: Record<string, unknown>;
+}
+
 /**
  * The cache key of a call: its route, its parameters as the route reads them, and the audience.
  * The parameters go through the route's own query schema, so one answer has one key: names in
@@ -359,17 +415,29 @@ interface QuerySchema {
  * a fresh answer and pushed a kept one out. A query the schema refuses has no key (undefined):
  * the route answers it with its refusal, which is not kept.
  */
-export function callKey(request: FastifyRequest, audience: Audience): string | undefined {
+function callOf(request: FastifyRequest, audience: Audience): Call | undefined {
   const route = (request.routeOptions.url ?? request.url).toLowerCase();
   const schema = (request.routeOptions.schema as { querystring?: QuerySchema } | undefined)?.querystring;
-  if (!schema) return `${route}|${audience}`;
+  if (!schema) return { key: `${route}|${audience}`, params: {} };
   const parsed = schema.safeParse(inDeclaredSpelling(request.query, schema));
   if (!parsed.success) return undefined;
   const params = Object.entries(parsed.data)
     .filter(([, value]) => value !== undefined)
     .map(([name, value]): [string, string] => [name, String(value)])
     .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-  return params.length === 0 ? `${route}|${audience}` : `${route}?${new URLSearchParams(params).toString()}|${audience}`;
+  const key = params.length === 0 ? `${route}|${audience}` : `${route}?${new URLSearchParams(params).toString()}|${audience}`;
+  return { key, params: parsed.data };
+}
+
+/** What each cached call was drawn from, by its raw request: a page's drawing reads it for the calls it made (dependenciesOfCall). */
+const callSources = new WeakMap<object, readonly ContentTag[]>();
+
+/**
+ * What the answer to a request made in-process (a page's API call, by its raw request) is drawn
+ * from: what its route declares, or every area for a route that declares nothing.
+ */
+export function dependenciesOfCall(raw: object): readonly ContentTag[] {
+  return callSources.get(raw) ?? contentAreas;
 }
 
 /** A visitor without a token is known at once; with one, the session decides (one lookup per request). */
@@ -390,8 +458,11 @@ export function registerResponseCache(app: FastifyInstance, cache: ResponseCache
     const policy = request.routeOptions.config.responseCache;
     if (!policy || request.method !== 'GET') return;
     const audience = policy.perAudience ? await audienceOfRequest(request) : 'visitor';
-    const key = callKey(request, audience);
-    if (key !== undefined && (await cache.serve(request, reply, { key, areas: policy.areas, cacheControl: API_CACHE_CONTROL[audience], vary: varyOf(policy) }))) return reply;
+    const call = callOf(request, audience);
+    // A refused query (no call) is answered with its refusal, which a page is not kept with.
+    const dependsOn = (call && policy.dependsOn?.(call.params)) ?? policy.areas;
+    callSources.set(request.raw, dependsOn);
+    if (call && (await cache.serve(request, reply, { key: call.key, dependsOn, cacheControl: API_CACHE_CONTROL[audience], vary: varyOf(policy) }))) return reply;
   });
   // Whatever way a missed request ends, those waiting for its answer are let go (keep settles them first when it was kept).
   app.addHook('onResponse', async (request) => cache.release(request));

@@ -13,7 +13,8 @@ import { submitReview, withdrawReviews, withPendingEdit } from '../review/submit
 import { containing } from '../system/like.js';
 import { itemQuery, toItem, type NewsItem, type Page } from './items.js';
 import { articleFields, conflict, nextVersion, recordRevision, restoringSave, type RevisionEditor } from './revisions.js';
-import { invalidateNewsCaches, type Article } from './service.js';
+import type { Article } from './service.js';
+import { articleReach, articlesChanged } from './reach.js';
 
 /**
  * Back-office article management (文章管理): every article whatever its status, and the
@@ -125,6 +126,7 @@ export async function saveArticle(database: Database, body: SaveNewsBody, contex
   const chain = await chainOfSave(database, body);
   const at = formatCst(context.now);
   const { content, bodyText } = cleanArticleBody(body.NewContent);
+  const reach = await articleReach(database, body.NewsId > 0 ? [body.NewsId] : []);
   const saved = await db.transaction().execute(async (trx) => {
     const before = body.NewsId > 0 ? await articleFields(trx, body.NewsId) : undefined;
     if (body.NewsId > 0 && !before) throw notFound(messages.articleNotFound);
@@ -184,7 +186,7 @@ export async function saveArticle(database: Database, body: SaveNewsBody, contex
     await withdrawReviews(trx, [id], at);
     return { id, title: body.Title, ...(status === ArticleStatus.Scheduled ? { scheduledAt: publishAt } : {}) };
   });
-  invalidateNewsCaches(database);
+  await articlesChanged(database, reach, [saved.id]);
   return saved;
 }
 
@@ -245,6 +247,7 @@ export function checkTakeDown(offlineAt: string, publishAt: string, at: string, 
 
 /** Deletes articles, with their home placements, in one transaction, withdrawing their pending reviews; answers how many went. */
 export async function deleteArticles(database: Database, ids: readonly number[], now: number): Promise<number> {
+  const reach = await articleReach(database, ids);
   const deleted = await database.db.transaction().execute(async (trx) => {
     const found = await trx.selectFrom('news').select('id').where('id', 'in', ids).execute();
     if (found.length === 0) throw notFound(messages.articleNotFound);
@@ -255,6 +258,6 @@ export async function deleteArticles(database: Database, ids: readonly number[],
     await trx.deleteFrom('news').where('id', 'in', existing).execute();
     return existing.length;
   });
-  invalidateNewsCaches(database);
+  await articlesChanged(database, reach, ids);
   return deleted;
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ArticleStatus, idParam, listOf, MenuShowType, membershipMessages, messages, newsDetailDto, newsListItemDto, optionalParam, pagingQuery, searchListOf } from '@portal/shared';
 import type { App } from '../../http/app-types.js';
+import type { ContentTag } from '../../cache/generations.js';
 import { badRequest, list, ok, searchList } from '../../http/envelope.js';
 import { PRIVATE_ANSWER } from '../../http/security-headers.js';
 import { menuIndex, readableMenuIds, requireReadableMenu } from '../menus/service.js';
@@ -25,7 +26,7 @@ const newsDetailQuery = z.object({
 
 /** A member token opens member-only text (and a member's own contributions): the document says the session is optional. */
 const readerDocs = { tags: ['public'], 'x-optional-session': 'member' } as const;
-const articleList = listOf(newsListItemDto);
+const articleListDto = listOf(newsListItemDto);
 const newsDetailSchema = {
   ...readerDocs,
   summary: '文章详情（含上一篇、下一篇）；preview 为预览链接的令牌时，未公开的文章也完整返回',
@@ -34,8 +35,17 @@ const newsDetailSchema = {
   'x-codes': { 403: `${messages.memberOnly}；${membershipMessages.lapsed}`, 404: messages.articleNotFound },
 };
 
-/** Articles as the menus show them; members see member-only text, so they have entries of their own. */
-const cachedArticles = { responseCache: { areas: ['news', 'menus'], perAudience: true } } as const;
+/**
+ * Articles as the menus show them; members see member-only text, so they have entries of their
+ * own. Each answer is drawn from the menus and the articles it shows (features/news/reach.ts):
+ * one article (with its neighbours, whose saves name it), a menu's list, the latest across
+ * menus, or, for a search, any article.
+ */
+const cachedArticles = (dependsOn: (params: Record<string, unknown>) => readonly ContentTag[]) => ({ responseCache: { areas: ['news', 'menus'], perAudience: true, dependsOn } }) as const;
+const latestArticles = (): readonly ContentTag[] => ['news:latest', 'menus'];
+const articleList = ({ pid, key }: Record<string, unknown>): readonly ContentTag[] =>
+  key !== undefined ? ['news', 'menus'] : pid !== undefined ? [`news:menu-${Number(pid)}`, 'menus'] : latestArticles();
+const oneArticle = ({ newsid }: Record<string, unknown>): readonly ContentTag[] => [`news:${Number(newsid)}`, 'menus'];
 
 export async function newsPublic(app: App): Promise<void> {
   const { database, config, now } = app.services;
@@ -51,13 +61,13 @@ export async function newsPublic(app: App): Promise<void> {
   app.get(
     '/GetNewsList',
     {
-      config: cachedArticles,
+      config: cachedArticles(articleList),
       schema: {
         ...readerDocs,
         summary: '栏目文章列表或关键词搜索（已发布文章）',
         description: '带 key 时为搜索结果，Data 另有 TotalCapped（匹配多于所列）。',
         querystring: newsListQuery,
-        'x-data': z.union([searchListOf(newsListItemDto), articleList]),
+        'x-data': z.union([searchListOf(newsListItemDto), articleListDto]),
         'x-codes': { 404: messages.menuNotFound },
       },
     },
@@ -81,7 +91,7 @@ export async function newsPublic(app: App): Promise<void> {
     },
   );
 
-  app.get('/GetNewsDetail', { config: cachedArticles, schema: newsDetailSchema }, async (request, reply) => {
+  app.get('/GetNewsDetail', { config: cachedArticles(oneArticle), schema: newsDetailSchema }, async (request, reply) => {
     const { newsid, preview } = request.query;
     if (preview !== undefined) {
       // A preview is its holder's alone: never kept, here or by anyone on the way.
@@ -105,7 +115,7 @@ export async function newsPublic(app: App): Promise<void> {
     return ok(toNewsDetailDto(article, audience));
   });
 
-  app.get('/GetNewsReList', { config: cachedArticles, schema: { ...readerDocs, summary: '最新文章（全部栏目）', querystring: pagingQuery, 'x-data': articleList } }, async (request) => {
+  app.get('/GetNewsReList', { config: cachedArticles(latestArticles), schema: { ...readerDocs, summary: '最新文章（全部栏目）', querystring: pagingQuery, 'x-data': articleListDto } }, async (request) => {
     const audience = await audienceOf(request, config);
     const page = await listLatest(database, await readableMenuIds(database), request.query);
     return list(page.items.map((i) => toNewsListItemDto(i, audience)), page.total);

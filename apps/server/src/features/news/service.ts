@@ -185,7 +185,8 @@ const readArticleRow = compiledRead((db: Kysely<DB>, { id }: { id: number }) =>
   itemQuery(db).select(['n.content', 'n.author', 'n.views', 'n.member_id']).where('n.id', '=', id),
 );
 
-async function neighbours(db: Kysely<DB>, article: NewsItem): Promise<Neighbour[]> {
+/** The published articles shown beside one as previous and next: those of its menu nearest it in publish order. */
+export async function neighbours(db: Kysely<DB>, article: Pick<NewsItem, 'id' | 'menuId' | 'newsCreateTime'>): Promise<Neighbour[]> {
   const candidates = await readNeighbours(db, { menuId: article.menuId, time: article.newsCreateTime, id: article.id });
   const at = { news_create_time: article.newsCreateTime, id: article.id };
   const newer = candidates.filter((c) => byTime(c, at) > 0).sort(byTime);

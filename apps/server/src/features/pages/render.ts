@@ -4,6 +4,8 @@ import type { DisplayPrefs, PostedCertLookup } from '@portal/shared';
 import type { Config } from '../../config.js';
 import type { App } from '../../http/app-types.js';
 import { DatabaseUnavailableError } from '../../http/database-outage.js';
+import type { ContentTag } from '../../cache/generations.js';
+import { dependenciesOfCall } from '../../cache/response-cache.js';
 import { renderPool, renderThreads, WAITING_PER_THREAD } from './render-pool.js';
 
 /** What the web app's server entry (apps/web/src/entry-server.tsx) answers for one page. */
@@ -37,7 +39,12 @@ export interface PageDrawing {
   display: DisplayPrefs;
 }
 
-export type PageRenderer = (url: string, drawing: PageDrawing) => Promise<RenderedPage>;
+/** A drawn page, and what its calls answered it from: what a write must change for it to be drawn again (response-cache.ts). */
+export interface DrawnPage extends RenderedPage {
+  drawnFrom: ReadonlySet<ContentTag>;
+}
+
+export type PageRenderer = (url: string, drawing: PageDrawing) => Promise<DrawnPage>;
 
 /**
  * Loads the web app's server build (`vite build --ssr`, next to the browser build in
@@ -52,7 +59,7 @@ export function loadPageRenderer(app: App, { webDist, webConcurrency, pagesWaiti
   const threads = renderThreads(webConcurrency);
   const pool = renderPool({ entry, threads, waitingAtMost: pagesWaitingAtMost ?? threads * WAITING_PER_THREAD });
   app.addHook('onClose', () => pool.close());
-  const call = async (config: CallConfig): Promise<CallAnswer> => {
+  const call = async (config: CallConfig): Promise<CallAnswer & { drawnFrom: readonly ContentTag[] }> => {
     const url = new URL(`${config.baseURL ?? ''}${config.url ?? ''}`, 'http://page');
     for (const [key, value] of Object.entries(config.params ?? {})) if (value !== undefined && value !== null) url.searchParams.set(key, String(value));
     const res = await app.inject({
@@ -60,21 +67,23 @@ export function loadPageRenderer(app: App, { webDist, webConcurrency, pagesWaiti
       url: url.pathname + url.search,
       ...(config.data === undefined ? {} : { payload: typeof config.data === 'string' ? config.data : JSON.stringify(config.data), headers: { 'content-type': 'application/json' } }),
     });
-    return { data: res.json() as unknown, status: res.statusCode, statusText: res.statusMessage, headers: res.headers };
+    return { data: res.json() as unknown, status: res.statusCode, statusText: res.statusMessage, headers: res.headers, drawnFrom: dependenciesOfCall(res.raw.req) };
   };
   return async (url, drawing) => {
     // A call answered 503: the database is away, and the page drawn without that call's data
     // (an empty list, an error notice) must not go out as the page, nor be kept. The page that
     // says the site is under maintenance (status 503) needs no data.
     let unavailable = false;
+    const drawnFrom = new Set<ContentTag>();
     const transport = async (config: CallConfig) => {
       const answer = await call(config);
       if (answer.status === 503) unavailable = true;
+      for (const tag of answer.drawnFrom) drawnFrom.add(tag);
       return answer;
     };
     const page = await pool.draw(url, drawing, transport);
     if (unavailable && drawing.status !== 503) throw new DatabaseUnavailableError();
-    return page;
+    return { ...page, drawnFrom };
   };
 }
 

@@ -14,7 +14,7 @@ import { loadPageRenderer, withRenderedPage } from './render.js';
 import { PagesOverloadedError } from './render-pool.js';
 import { encodePage, sendEncoded, sendPage } from '../../http/compression.js';
 import { baseMayBeKept, publicBaseUrl } from '../../http/public-base-url.js';
-import { contentAreas } from '../../cache/generations.js';
+import type { ContentTag } from '../../cache/generations.js';
 import { countView } from '../news/views.js';
 import { pageLook, visitorLook, withLook, type PageLook } from './look.js';
 import { answeringUnavailable, isDatabaseUnavailable } from '../../http/database-outage.js';
@@ -23,6 +23,22 @@ const PAGE_TYPE = 'text/html; charset=utf-8';
 /** A page differs by compression and by the look cookie (pageLook). */
 const PAGE_VARY = 'Accept-Encoding, Cookie';
 const MOBILE_UA = /Android|iPhone|iPod|iPad|Windows Phone|Mobile|HarmonyOS/i;
+
+/**
+ * What a page's head is drawn from (resolvePage): the menus, and the article or the menu's list
+ * its address names. Its body's sources are its calls' (render.ts).
+ */
+function headSources(url: string): ContentTag[] {
+  const address = new URL(url, 'http://page');
+  const path = address.pathname.toLowerCase();
+  const id = (name: string) => /^\d+$/.exec(address.searchParams.get(name) ?? '')?.[0];
+  const newsId = path === '/info' ? id('NewsId') : undefined;
+  const menuId = path === '/menulist' ? id('MenuId') : undefined;
+  const sources: ContentTag[] = ['menus'];
+  if (newsId) sources.push(`news:${Number(newsId)}`);
+  if (menuId) sources.push(`news:menu-${Number(menuId)}`);
+  return sources;
+}
 
 /** What the web app answers: page addresses no route matched, and those of them that met the database away. */
 export interface WebApp {
@@ -82,12 +98,18 @@ export async function registerWebApp(app: App, config: Config): Promise<WebApp> 
   const shell = (request: FastifyRequest, answer: PageAnswer & { kind: 'page' }, look: PageLook) =>
     withLook(withHead(indexHtml, headTags(services, publicBaseUrl(request), answer.head), answer.status), look);
 
+  /** What each request's page was drawn from: its head's sources and its calls' (response-cache.ts keeps it with them). */
+  const drawnFrom = new WeakMap<FastifyRequest, readonly ContentTag[]>();
+
   /** index.html with the page's head and, for a page the server renders, its HTML and data. */
   const drawPage = async (request: FastifyRequest, url: string, answer: PageAnswer & { kind: 'page' }, look: PageLook, certLookup?: PostedCertLookup) => {
     const html = shell(request, answer, look);
+    drawnFrom.set(request, headSources(url));
     if (!renderPage || !answer.serverRendered) return html;
     try {
-      return withRenderedPage(html, await renderPage(url, { status: answer.status, certLookup, display: look.display }));
+      const drawn = await renderPage(url, { status: answer.status, certLookup, display: look.display });
+      drawnFrom.set(request, [...new Set([...headSources(url), ...drawn.drawnFrom])]);
+      return withRenderedPage(html, drawn);
     } catch (err) {
       // The database away, or the render pool's line full, is the page's answer (503), not a
       // page to draw bare.
@@ -173,7 +195,7 @@ export async function registerWebApp(app: App, config: Config): Promise<WebApp> 
     // The visitor's 尺寸 and 关怀模式 (a cookie) and a 哀悼日 change the drawn page: one kept copy per look.
     const look = await pageLook(services, request, page.pathname);
     looks.set(request, look);
-    if (request.method === 'GET' && !mobileSite && keepable && (await responseCache.serve(request, reply, { key: pageKey(page, look), areas: contentAreas, cacheControl: 'no-cache', vary: PAGE_VARY }))) return true;
+    if (request.method === 'GET' && !mobileSite && keepable && (await responseCache.serve(request, reply, { key: pageKey(page, look), cacheControl: 'no-cache', vary: PAGE_VARY, staleWhileRedrawn: true }))) return true;
     const answer = await resolvePage(services, new URL(request.url, 'http://page'));
     if (answer.kind === 'redirect') {
       void reply.redirect(answer.location, 301);
@@ -199,7 +221,7 @@ export async function registerWebApp(app: App, config: Config): Promise<WebApp> 
     const copy = encodePage(request, body);
     if (answer.status === 200) {
       reply.status(200).type(PAGE_TYPE);
-      responseCache.keep(request, reply, body, PAGE_TYPE, copy);
+      responseCache.keep(request, reply, body, PAGE_TYPE, copy, drawnFrom.get(request));
     } else responseCache.pass(request);
     // A page is always checked with the server (ETag), so a write shows on the next visit; a
     // preview, or one built from a Host no one vouches for, is not kept at all.

@@ -1,0 +1,153 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminCall, createAdminTestApp, loginAdmin } from '../../../test/admin.js';
+import { eventually } from '../../../test/eventually.js';
+import { insertManyNews, insertMenu, insertNews, timeAt } from '../../../test/fixtures.js';
+import { engines, secondInstance, type TestApp } from '../../../test/harness.js';
+
+const BASE = 'https://www.example.org.cn';
+const REDIS_URL = 'redis://127.0.0.1:6379';
+const INDEX_HTML = '<!doctype html><html lang="zh-CN"><head><meta charset="UTF-8" /><title>协会</title></head><body><div id="root"></div></body></html>';
+
+/**
+ * The web build's server entry (apps/web/src/entry-server.tsx) as far as the server sees it: each
+ * page makes the calls the real one makes (the menu tree everywhere; the latest articles on
+ * /home; an article and its menu's list on /info; the menu's list on /menuList) and shows what
+ * they answer, marked with a number of its own drawing, so a page answered from the cache is
+ * told from one drawn again.
+ */
+const ENTRY_SERVER = `export async function render(url, { transport }) {
+  const call = async (name, params) => (await transport({ method: 'get', baseURL: '/api/XfWebApi/', url: name, params })).data.Data;
+  const titles = (list) => list.List.map((n) => n.Title).join(',');
+  const address = new URL(url, 'http://page');
+  const at = address.pathname.toLowerCase();
+  const shown = [(await call('GetMenuList')).map((m) => m.Name).join(',')];
+  if (at === '/home') shown.push(titles(await call('GetNewsReList', { pageindex: 1, pagesize: 10 })));
+  if (at === '/info') {
+    const article = await call('GetNewsDetail', { newsid: address.searchParams.get('NewsId') });
+    shown.push(article.Title, titles(await call('GetNewsList', { pid: article.MenuId, pageindex: 1, pagesize: 10 })));
+  }
+  if (at === '/menulist') shown.push(titles(await call('GetNewsList', { pid: address.searchParams.get('MenuId'), pageindex: 1, pagesize: 10 })));
+  return { html: '<main data-drawing="' + Math.random() + '">' + shown.join(' | ') + '</main>', styles: '', state: '{}' };
+}
+`;
+
+const info = (menuId: number, newsId: number) => `/info?MenuId=${menuId}&NewsId=${newsId}`;
+const menuList = (menuId: number) => `/menuList?ParentId=0&MenuId=${menuId}`;
+
+/**
+ * A save draws again the pages showing what it changed, and only those, on the instance it was
+ * made on and on another serving the same database (told by PostgreSQL NOTIFY, or by Redis
+ * between instances on one SQLite file).
+ */
+describe.each(engines)('pages drawn again after an article save, on two instances on %s', (engine) => {
+  let one: TestApp;
+  let other: TestApp;
+  let root: string;
+  let token: string;
+  let newsMenu: number;
+  let policyMenu: number;
+  /** Three articles of 协会动态 in publish order: `saved` has the other two as its neighbours. */
+  let older: number;
+  let saved: number;
+  let newer: number;
+  let policyArticles: number[] = [];
+
+  beforeAll(async () => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-web-'));
+    fs.mkdirSync(path.join(root, 'dist'));
+    fs.mkdirSync(path.join(root, 'dist-ssr'));
+    fs.writeFileSync(path.join(root, 'dist', 'index.html'), INDEX_HTML);
+    fs.writeFileSync(path.join(root, 'dist-ssr', 'entry-server.js'), ENTRY_SERVER);
+    one = await createAdminTestApp(engine, {}, { webDist: path.join(root, 'dist'), publicBaseUrl: BASE, ...(engine === 'sqlite' ? { redisUrl: REDIS_URL } : {}) });
+    other = await secondInstance(one);
+    token = await loginAdmin(one);
+    const { db } = one.app.services.database;
+    newsMenu = await insertMenu(db, { name: '协会动态' });
+    policyMenu = await insertMenu(db, { name: '政策法规' });
+    older = await insertNews(db, { menuId: newsMenu, title: '年会筹备', newsCreateTime: timeAt(1) });
+    saved = await insertNews(db, { menuId: newsMenu, title: '理事会召开', newsCreateTime: timeAt(2) });
+    newer = await insertNews(db, { menuId: newsMenu, title: '培训通知', newsCreateTime: timeAt(3) });
+    policyArticles = await insertManyNews(
+      db,
+      Array.from({ length: 20 }, (_, i) => ({ menuId: policyMenu, title: `政策解读第${i + 1}期`, newsCreateTime: timeAt(-100 + i) })),
+    );
+  });
+  afterAll(async () => {
+    await other.close();
+    await one.close();
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  const page = async (t: TestApp, url: string) => {
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.statusCode, url).toBe(200);
+    return { body: res.body, drawing: /data-drawing="([^"]+)"/.exec(res.body)?.[1] ?? '' };
+  };
+  /** Each page's drawing as served now, after asking twice: the second answer is the kept copy. */
+  const kept = async (t: TestApp, urls: string[]) => {
+    const drawings = new Map<string, string>();
+    for (const url of urls) {
+      const first = await page(t, url);
+      expect((await page(t, url)).drawing, url).toBe(first.drawing);
+      drawings.set(url, first.drawing);
+    }
+    return drawings;
+  };
+  const saveTitle = async (id: number, menuId: number, title: string) => {
+    const saved = await adminCall(one, token, 'POST', '/api/XfSysBussiness/SaveNews', { NewsId: id, MenuId: menuId, Title: title, Status: 1 });
+    expect(saved.Code, saved.Message).toBe(200);
+  };
+
+  it('draws again the article’s page, its neighbours’, its list and /home, and serves the other pages kept, on both instances', async () => {
+    const dependent = ['/home', info(newsMenu, saved), info(newsMenu, older), info(newsMenu, newer), menuList(newsMenu)];
+    const independent = [info(policyMenu, policyArticles[0]!), info(policyMenu, policyArticles[5]!), menuList(policyMenu)];
+    const before = { one: await kept(one, [...dependent, ...independent]), other: await kept(other, [...dependent, ...independent]) };
+    for (const url of dependent) expect((await page(one, url)).body).toContain('理事会召开');
+
+    await saveTitle(saved, newsMenu, '理事会第二次会议召开');
+
+    for (const url of dependent) {
+      const now = await page(one, url);
+      expect(now.body, url).toContain('理事会第二次会议召开');
+      expect(now.drawing, url).not.toBe(before.one.get(url));
+    }
+    for (const url of independent) expect((await page(one, url)).drawing, url).toBe(before.one.get(url));
+
+    // The other instance hears of it in its own time; then the same pages, and only those, are drawn again there.
+    await eventually(async () => (await page(other, '/home')).body.includes('理事会第二次会议召开'), 10);
+    for (const url of dependent) {
+      const now = await page(other, url);
+      expect(now.body, url).toContain('理事会第二次会议召开');
+      expect(now.drawing, url).not.toBe(before.other.get(url));
+    }
+    for (const url of independent) expect((await page(other, url)).drawing, url).toBe(before.other.get(url));
+  });
+
+  it('answers at least 95 % of the next 1,000 requests for /home and other articles’ pages from the cache after a save', async () => {
+    const urls = ['/home', info(newsMenu, newer), ...policyArticles.map((id) => info(policyMenu, id))];
+    const last = await kept(one, urls);
+    await saveTitle(older, newsMenu, '年会筹备（更新）');
+    let fromCache = 0;
+    for (let i = 0; i < 1000; i++) {
+      const url = urls[i % urls.length]!;
+      const { drawing } = await page(one, url);
+      if (drawing === last.get(url)) fromCache += 1;
+      last.set(url, drawing);
+    }
+    // /home and the newer neighbour's page are drawn once each; every other answer is the kept copy.
+    expect(fromCache).toBe(998);
+  });
+
+  it('never serves a withdrawn article’s kept page', async () => {
+    const url = info(newsMenu, newer);
+    await kept(one, [url]);
+    const res = await adminCall(one, token, 'POST', '/api/XfSysBussiness/SaveNews', { NewsId: newer, MenuId: newsMenu, Title: '培训通知', Status: 0 });
+    expect(res.Code, res.Message).toBe(200);
+    const now = await page(one, url);
+    expect(now.body).not.toContain('培训通知 |');
+    await eventually(async () => !(await page(other, url)).body.includes('培训通知 |'), 10);
+  });
+});
