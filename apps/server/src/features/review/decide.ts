@@ -21,7 +21,7 @@ import { nudgeOutbox } from '../activities/outbox.js';
 import { queueContributionDecisionMail } from '../contributions/decision-mail.js';
 import { storedStatus } from '../news/admin-service.js';
 import { articleFields, nextVersion, recordRevision } from '../news/revisions.js';
-import { invalidateNewsCaches } from '../news/service.js';
+import { articleReach, articlesChanged } from '../news/reach.js';
 import type { AdminPrincipal } from '../system/access.js';
 import { approvalLink, notify } from './notices.js';
 import { currentStep, judge, loadReview, type Review } from './records.js';
@@ -65,8 +65,11 @@ export interface Decided {
 /** DecideReview: decides the review's current step. */
 export async function decideReview(database: Database, body: DecideReviewBody, reviewer: AdminPrincipal, context: DecideContext): Promise<Decided> {
   const verdict = { decision: body.Decision, opinion: body.Opinion, overrideReason: body.OverrideReason, stepNo: body.StepNo };
+  // Where the article showed before the decision: an approval publishes it or applies an edit (features/news/reach.ts).
+  const reviewed = await database.db.selectFrom('news_reviews').select('news_id').where('id', '=', body.ReviewId).executeTakeFirst();
+  const reach = await articleReach(database, reviewed ? [reviewed.news_id] : []);
   const decided = await database.db.transaction().execute((trx) => decideStep(trx, body.ReviewId, verdict, reviewer, context));
-  invalidateNewsCaches(database);
+  await articlesChanged(database, reach, [decided.newsId]);
   if (context.mail) nudgeOutbox(database);
   return decided;
 }
