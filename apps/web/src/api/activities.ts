@@ -1,25 +1,14 @@
-import { calendarFileName, type ActivityDetailDto, type ActivityListItemDto, type ActivityMemberDto, type ListDto, type MyActivityDetailDto, type MyActivityDto, type SaveActivityBody } from '@portal/shared';
-import type { PageState } from '../components/DataTable';
+import { calendarFileName, type ActivityDetailDto, type ActivityListItemDto, type ActivityMemberDto, type ActivityListQuery, type ActivityMemberListQuery, type ListDto, type MyActivityDetailDto, type MyActivityDto, type MyActivityListQuery, type SaveActivityBody } from '@portal/shared';
 import { call, download, exportList, get, post, type CallOptions } from './client';
+import type { ListFilters, ListQuery } from './list-query';
 
 /** Activities: the back office's 活动列表 (/api/XfSysBussiness/) and the member's 活动通知 (/api/XfWebApi/). */
 const admin: CallOptions = { side: 'admin' };
 const business = 'XfSysBussiness/';
 const web = 'XfWebApi/';
 
-export interface ActivityQuery extends PageState {
-  title?: string;
-  status?: number;
-  start?: string;
-  end?: string;
-}
-
-export interface ActivityMemberFilters {
-  activityid: number;
-  isread?: number;
-  signedup?: number;
-  key?: string;
-}
+export type ActivityQuery = ListQuery<ActivityListQuery>;
+export type ActivityMemberFilters = ListFilters<ActivityMemberListQuery, 'activityid'>;
 
 export const activitiesAdminApi = {
   list: (query: ActivityQuery) => get<ListDto<ActivityListItemDto>>(`${business}GetActivityList`, query, admin),
@@ -30,7 +19,7 @@ export const activitiesAdminApi = {
   publish: (ActivityId: number) => call<number>({ method: 'POST', url: `${business}PublishActivity`, data: { ActivityId } }, admin).then((r) => r.Message),
   close: (ActivityId: number) => post<null>(`${business}CloseActivity`, { ActivityId }, admin),
   remove: (Ids: number[]) => post<number>(`${business}DelActivity`, { Ids }, admin),
-  members: (query: ActivityMemberFilters & PageState) => get<ListDto<ActivityMemberDto>>(`${business}GetActivityMemberList`, query, admin),
+  members: (query: ListQuery<ActivityMemberListQuery, 'activityid'>) => get<ListDto<ActivityMemberDto>>(`${business}GetActivityMemberList`, query, admin),
   /** Reminds the chosen members, or with none every unread one; answers the server's 已提醒N位会员. */
   resend: (ActivityId: number, MemberIds: number[]) =>
     call<number>({ method: 'POST', url: `${business}ResendActivityMember`, data: { ActivityId, MemberIds } }, admin).then((r) => r.Message),
@@ -41,7 +30,7 @@ export const activitiesAdminApi = {
 };
 
 export const activitiesApi = {
-  mine: (query: PageState & { unread?: number }) => get<ListDto<MyActivityDto>>(`${web}GetMyActivityList`, query),
+  mine: (query: ListQuery<MyActivityListQuery>) => get<ListDto<MyActivityDto>>(`${web}GetMyActivityList`, query),
   unreadCount: () => get<number>(`${web}GetActivityUnreadCount`),
   /** Opening one marks it read. */
   open: (id: number) => get<MyActivityDetailDto>(`${web}GetMyActivity/${id}`),

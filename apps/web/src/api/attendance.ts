@@ -1,6 +1,7 @@
-import { Code, type CheckInActivityDto, type CheckInMemberDto, type ListDto } from '@portal/shared';
+import { Code, type CheckInActivityDto, type CheckInMemberDto, type CheckInMemberListQuery, type ListDto } from '@portal/shared';
 import type { PageState } from '../components/DataTable';
 import { call, get, post, type CallOptions, type Envelope } from './client';
+import type { ListQuery } from './list-query';
 
 /**
  * An activity's attendance: the back office's 活动签到 (/api/XfSysBussiness/) and the member's
@@ -13,11 +14,7 @@ const web = 'XfWebApi/';
 /** Whom a check-in names: the scanned QR's token, the typed code, or a member picked from the list. */
 export type CheckInPass = { Token: string } | { Code: string } | { MemberId: number };
 
-export interface CheckInMemberQuery extends PageState {
-  activityid: number;
-  key?: string;
-  checkedin?: number;
-}
+export type CheckInMemberQuery = ListQuery<CheckInMemberListQuery, 'activityid'>;
 
 /**
  * A door's answer as the page shows it: checked in now (Code 200), already (409, with the

@@ -1,7 +1,7 @@
-import { type CertAdminDto, type CertModelDto, type CertView, type EditCertInfoBody, type ListDto } from '@portal/shared';
-import type { PageState } from '../components/DataTable';
+import { type CertAdminDto, type CertListQuery, type CertModelDto, type CertView, type EditCertInfoBody, type ListDto } from '@portal/shared';
 import { download, exportList, fetchFile, get, post, type CallOptions } from './client';
 import { uploadSheet, type UploadProgress } from './imports';
+import type { ListFilters, ListQuery } from './list-query';
 
 /**
  * Back-office certificate calls (/api/XfSysBussiness/): the 证书列表 and 考试成绩 pages over the
@@ -13,24 +13,8 @@ const files = `/api/${base}`;
 const admin: CallOptions = { side: 'admin' };
 
 /** The back-office search (GetCertList and ExportCerts). */
-export interface CertFilters {
-  view: CertView;
-  /** Parts of the name, ID number, certificate number and company. */
-  name?: string;
-  idnum?: string;
-  certnum?: string;
-  company?: string;
-  /** 0 缺考, 1 合格, 2 不合格. */
-  examstatus?: number;
-  /** 1 正常, 0 官网隐藏, -1 已删除; none lists the first two. */
-  status?: number;
-  /** First and last exam day (yyyy-MM-dd), both included. */
-  start?: string;
-  end?: string;
-  /** The issue day (yyyy-MM-dd). */
-  issuedate?: string;
-}
-export type CertQuery = CertFilters & PageState;
+export type CertFilters = ListFilters<CertListQuery, 'view'>;
+export type CertQuery = ListQuery<CertListQuery, 'view'>;
 
 export const certificatesAdminApi = {
   list: (query: CertQuery) => get<ListDto<CertAdminDto>>(`${base}GetCertList`, query, admin),

@@ -1,5 +1,11 @@
 import type {
   AdminBannerDto,
+  AdminBannerListQuery,
+  AdminMenuListQuery,
+  AdminLinkListQuery,
+  AdminNewsListQuery,
+  AdminPositionListQuery,
+  AdminTypeListQuery,
   BulkNewsResultDto,
   NewsAutosaveDto,
   AdminFriendLinkDto,
@@ -17,8 +23,10 @@ import type {
   SaveNewsBody,
   SaveTypeBody,
   SensitiveWordDto,
+  SensitiveWordListQuery,
   ContributionDetailDto,
   ContributionListItemDto,
+  ContributionListQuery,
   AuditContributionBody,
   WordsAddedDto,
   NewsConflictDto,
@@ -28,6 +36,7 @@ import type {
 import { Code, messages } from '@portal/shared';
 import type { PageState } from '../components/DataTable';
 import { call, exportList, get, post, type CallOptions } from './client';
+import type { ListFilters, ListQuery } from './list-query';
 
 /** Back-office content calls of spec §7 (/api/XfSysBussiness/), sent with the admin token. */
 const base = 'XfSysBussiness/';
@@ -36,50 +45,13 @@ const admin: CallOptions = { side: 'admin' };
 /** The upload call's path below /api/ (the editor posts to it itself). */
 export const uploadPath = `${base}UploadFile`;
 
-export interface NewsQuery extends PageState {
-  key?: string;
-  menuid?: number;
-  status?: number;
-  istop?: number;
-  ismemberread?: number;
-  start?: string;
-  end?: string;
-}
-
-export interface PositionQuery extends PageState {
-  seat?: number;
-  key?: string;
-  status?: number;
-}
-
-export interface BannerQuery extends PageState {
-  type?: number;
-  key?: string;
-  status?: number;
-}
-
-export interface LinkQuery extends PageState {
-  key?: string;
-  status?: number;
-}
-
-export interface ContributionQuery extends PageState {
-  status?: number;
-  menuid?: number;
-  key?: string;
-  start?: string;
-  end?: string;
-}
-
-export interface WordQuery extends PageState {
-  key?: string;
-}
-
-export interface TypeQuery extends PageState {
-  type: number;
-  key?: string;
-  status?: number;
-}
+export type NewsQuery = ListQuery<AdminNewsListQuery>;
+export type PositionQuery = ListQuery<AdminPositionListQuery>;
+export type BannerQuery = ListQuery<AdminBannerListQuery>;
+export type LinkQuery = ListQuery<AdminLinkListQuery>;
+export type ContributionQuery = ListQuery<ContributionListQuery>;
+export type WordQuery = ListQuery<SensitiveWordListQuery>;
+export type TypeQuery = ListQuery<AdminTypeListQuery, 'type'>;
 
 /**
  * SaveNews: the article's id with what the server said of it (已定时发布… · 已提交审核 · 修改已提交审核，
@@ -92,12 +64,12 @@ type Input<T> = Partial<T>;
 
 export const contentAdminApi = {
   /** Menus under `parentid` (0: the top level), each with its whole subtree, hidden ones included. */
-  menus: (query: PageState & { parentid?: number }) => get<ListDto<MenuDto>>(`${base}GetMenuList`, query, admin),
+  menus: (query: ListQuery<AdminMenuListQuery>) => get<ListDto<MenuDto>>(`${base}GetMenuList`, query, admin),
   saveMenu: (menu: Input<SaveMenuBody>) => post<number>(`${base}SaveMenu`, menu, admin),
   deleteMenu: (MenuId: number) => post<null>(`${base}DelMenu`, { MenuId }, admin),
 
   news: (query: NewsQuery) => get<ListDto<AdminNewsItemDto>>(`${base}GetNewsList`, query, admin),
-  exportNews: (filters: Omit<NewsQuery, keyof PageState>) => exportList(`${base}ExportNewsList`, '文章列表.xlsx', filters),
+  exportNews: (filters: ListFilters<AdminNewsListQuery>) => exportList(`${base}ExportNewsList`, '文章列表.xlsx', filters),
   newsDetail: (newsid: number) => get<AdminNewsDetailDto>(`${base}GetNewsDetail`, { newsid }, admin),
   previewLink: (newsid: number) => get<PreviewLinkDto>(`${base}GetNewsPreviewLink`, { newsid }, admin),
   /** With the Version the editor opened, Code 409 (文章已被他人修改) comes back as `conflict` for the dialog to show. */
@@ -146,7 +118,7 @@ export const contentAdminApi = {
   deleteType: (Id: number) => post<null>(`${base}DelType`, { Id }, admin),
 
   contributions: (query: ContributionQuery) => get<ListDto<ContributionListItemDto>>(`${base}GetContributionList`, query, admin),
-  exportContributions: (filters: Omit<ContributionQuery, keyof PageState>) => exportList(`${base}ExportContributionList`, '投稿列表.xlsx', filters),
+  exportContributions: (filters: ListFilters<ContributionListQuery>) => exportList(`${base}ExportContributionList`, '投稿列表.xlsx', filters),
   contribution: (id: number) => get<ContributionDetailDto>(`${base}GetContribution/${id}`, undefined, admin),
   /** OverrideReason (a super administrator deciding a review chain's step outside its rules) defaults to none. */
   auditContribution: (body: Omit<AuditContributionBody, 'OverrideReason'> & Partial<Pick<AuditContributionBody, 'OverrideReason'>>) => post<number>(`${base}AuditContribution`, body, admin),

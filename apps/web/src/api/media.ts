@@ -1,11 +1,11 @@
 import type { ListDto, UploadDto, UploadListQuery } from '@portal/shared';
-import type { PageState } from '../components/DataTable';
 import { get, post, type CallOptions } from './client';
+import type { ListQuery } from './list-query';
 
 const base = 'XfSysBussiness/';
 const admin: CallOptions = { side: 'admin' };
 
-export type MediaQuery = Omit<Partial<UploadListQuery>, 'pageindex' | 'pagesize'> & PageState;
+export type MediaQuery = ListQuery<UploadListQuery>;
 
 /** 媒体库: the public uploads, where each is used, and deleting an unused one. */
 export const mediaApi = {

@@ -3,39 +3,22 @@ import type {
   ListDto,
   MemberBatchAction,
   MemberListItemDto,
+  MemberListQuery,
   MemberModelDto,
   MembershipReminderDto,
   ProcessItemDto,
   ProposeDto,
+  ProposeListQuery,
 } from '@portal/shared';
-import type { PageState } from '../components/DataTable';
 import { call, exportList, get, post, type CallOptions } from './client';
+import type { ListFilters, ListQuery } from './list-query';
 
 /** Back-office member calls of spec §7 (/api/XfSysBussiness/): members, application review, suggestions. */
 const base = 'XfSysBussiness/';
 const admin: CallOptions = { side: 'admin' };
 
-export interface MemberQuery extends PageState {
-  /** Part of the company name or account. */
-  key?: string;
-  applystate?: number;
-  status?: number;
-  companytype?: number;
-  memberlevel?: number;
-  /** MembershipState: 1 有效, 2 宽限期, 3 已过期, 4 已停用. */
-  membershipstate?: number;
-  start?: string;
-  end?: string;
-}
-
-export interface ProposeQuery extends PageState {
-  /** Part of the phone number or the message. */
-  key?: string;
-  /** 1 read, 0 unread. */
-  isread?: number;
-  start?: string;
-  end?: string;
-}
+export type MemberQuery = ListQuery<MemberListQuery>;
+export type ProposeQuery = ListQuery<ProposeListQuery>;
 
 export interface ApplyAuditBody {
   MemberId: number;
@@ -47,7 +30,7 @@ export interface ApplyAuditBody {
 
 export const membersAdminApi = {
   members: (query: MemberQuery) => get<ListDto<MemberListItemDto>>(`${base}GetMemberList`, query, admin),
-  exportMembers: (filters: Omit<MemberQuery, keyof PageState>) => exportList(`${base}ExportMemberList`, '会员列表.xlsx', filters),
+  exportMembers: (filters: ListFilters<MemberListQuery>) => exportList(`${base}ExportMemberList`, '会员列表.xlsx', filters),
   member: (id: number) => get<MemberModelDto>(`${base}GetMemberModel/${id}`, undefined, admin),
   /** MemberId 0 adds an approved member; Data is its id. */
   saveMember: (body: EditMemberInfoBody) => post<number>(`${base}EditMemberInfo`, body, admin),
@@ -66,7 +49,7 @@ export const membersAdminApi = {
     call<null>({ method: 'POST', url: `${base}RevokeMemberCard`, data: { MemberId, Revoke, Reason } }, admin).then((r) => r.Message),
 
   proposals: (query: ProposeQuery) => get<ListDto<ProposeDto>>(`${base}GetWebProposeList`, query, admin),
-  exportProposals: (filters: Omit<ProposeQuery, keyof PageState>) => exportList(`${base}ExportWebProposeList`, '建议留言.xlsx', filters),
+  exportProposals: (filters: ListFilters<ProposeListQuery>) => exportList(`${base}ExportWebProposeList`, '建议留言.xlsx', filters),
   markRead: (Ids: number[]) => post<number>(`${base}MarkProposeRead`, { Ids }, admin),
   deleteProposals: (Ids: number[]) => post<number>(`${base}DelWebPropose`, { Ids }, admin),
 };

@@ -1,13 +1,13 @@
 import type { ListDto, MemberLevelTermsDto, MemberPaymentDto, MemberPaymentListQuery, MembershipDto, MembershipSummaryDto, SaveMemberLevelTermsBody, SaveMemberPaymentBody } from '@portal/shared';
-import type { PageState } from '../components/DataTable';
 import { call, exportList, fetchFile, get, post, type CallOptions } from './client';
+import type { ListFilters, ListQuery } from './list-query';
 
 /** The back office's membership calls (/api/XfSysBussiness/): level terms, dues and receipts, the workbench's summary. */
 const base = 'XfSysBussiness/';
 const admin: CallOptions = { side: 'admin' };
 
-export type PaymentQuery = Omit<Partial<MemberPaymentListQuery>, 'pageindex' | 'pagesize'> & PageState;
-export type PaymentFilters = Omit<PaymentQuery, keyof PageState>;
+export type PaymentQuery = ListQuery<MemberPaymentListQuery>;
+export type PaymentFilters = ListFilters<MemberPaymentListQuery>;
 
 export const membershipAdminApi = {
   levelTerms: () => get<MemberLevelTermsDto[]>(`${base}GetMemberLevelTerms`, undefined, admin),

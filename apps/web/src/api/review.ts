@@ -1,6 +1,6 @@
-import type { AdminNoticeListDto, DecideReviewBody, ListDto, MenuReviewFlowDto, ReviewDto, ReviewListItemDto, ReviewSummaryDto, SaveMenuReviewFlowBody } from '@portal/shared';
-import type { PageState } from '../components/DataTable';
+import type { AdminNoticeListDto, DecideReviewBody, ListDto, MenuReviewFlowDto, ReviewDto, ReviewListItemDto, ReviewListQuery, ReviewSummaryDto, SaveMenuReviewFlowBody } from '@portal/shared';
 import { call, exportList, get, post, type CallOptions } from './client';
+import type { ListQuery } from './list-query';
 
 /**
  * The review chain (三审) and its approval record (审批单) of packages/shared/src/schemas/review.ts,
@@ -10,13 +10,7 @@ const base = 'XfSysBussiness/';
 const admin: CallOptions = { side: 'admin' };
 
 /** GetReviewList: `mine` is 待我审核, `all` every review (审批记录), narrowed by state, article, menu or title. */
-export interface ReviewQuery extends PageState {
-  scope?: 'mine' | 'all';
-  state?: number;
-  newsid?: number;
-  menuid?: number;
-  key?: string;
-}
+export type ReviewQuery = ListQuery<ReviewListQuery>;
 
 export const reviewApi = {
   /** The steps that apply to a menu: its own, or an ancestor's (InheritedFrom). */

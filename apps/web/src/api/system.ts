@@ -1,13 +1,16 @@
 import type {
   AdminUserDto,
+  AdminUserListQuery,
   ApiTokenCreatedDto,
   ApiTokenDto,
   AuditLogDto,
+  AuditLogListQuery,
   CaptchaDto,
   DashboardDto,
   ListDto,
   LoginUserDto,
   MemorialDayDto,
+  MemorialDayListQuery,
   RoleDto,
   SaveAdminUserBody,
   SaveApiTokenBody,
@@ -19,6 +22,7 @@ import type {
 import { Code } from '@portal/shared';
 import type { PageState } from '../components/DataTable';
 import { call, exportList, get, post, type CallOptions } from './client';
+import type { ListFilters, ListQuery } from './list-query';
 
 /** Back-office system calls of spec §7 (/api/XfSystemApi/), sent with the admin token. */
 const base = 'XfSystemApi/';
@@ -41,24 +45,9 @@ export interface PasswordChangeBody {
   againNewpwd: string;
 }
 
-export interface AdminUserQuery extends PageState {
-  /** Part of an account or name. */
-  key?: string;
-}
-
-export interface AuditLogQuery extends PageState {
-  account?: string;
-  action?: string;
-  start?: string;
-  end?: string;
-}
-
-export interface MemorialDayQuery extends PageState {
-  /** The ranges touching this year. */
-  year?: number;
-  /** The ranges containing this day (yyyy-MM-dd). */
-  date?: string;
-}
+export type AdminUserQuery = ListQuery<AdminUserListQuery>;
+export type AuditLogQuery = ListQuery<AuditLogListQuery>;
+export type MemorialDayQuery = ListQuery<MemorialDayListQuery>;
 
 /** 哀悼日 lives under /api/XfSysBussiness/ (features/site/memorial-admin.ts). */
 const business = 'XfSysBussiness/';
@@ -94,7 +83,7 @@ export const systemApi = {
   deleteAdminUser: (id: number) => post<null>(`${base}DelAdminUser/${id}`, undefined, admin),
 
   auditLogs: (query: AuditLogQuery) => get<ListDto<AuditLogDto>>(`${base}GetAuditLogList`, query, admin),
-  exportAuditLogs: (filters: Omit<AuditLogQuery, keyof PageState>) => exportList(`${base}ExportAuditLogList`, '操作日志.xlsx', filters),
+  exportAuditLogs: (filters: ListFilters<AuditLogListQuery>) => exportList(`${base}ExportAuditLogList`, '操作日志.xlsx', filters),
   dashboard: () => get<DashboardDto>(`${base}GetDashboard`, undefined, admin),
 
   apiTokens: (query: PageState) => get<ListDto<ApiTokenDto>>(`${base}GetApiTokenList`, query, admin),

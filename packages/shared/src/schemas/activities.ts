@@ -133,6 +133,7 @@ export type ResendActivityBody = z.infer<typeof resendActivityBody>;
 
 /** The member area's list: all the member's notices, or only the unread ones (unread=1). */
 export const myActivityListQuery = pagingQuery.extend({ unread: flag });
+export type MyActivityListQuery = z.infer<typeof myActivityListQuery>;
 
 
 /**

@@ -65,6 +65,7 @@ export const adminMenuListQuery = pagingQuery.extend({
   /** The level listed: absent, 0 or negative the top level; a menu id its children. Each entry carries its whole subtree. */
   parentid: optionalParam(intParam),
 });
+export type AdminMenuListQuery = z.infer<typeof adminMenuListQuery>;
 
 export const menuIdQuery = z.object({ menuid: idParam });
 export const delMenuBody = z.object({ MenuId: integer(messages.badParameter, { min: 1 }) });
@@ -133,6 +134,7 @@ export const adminNewsListQuery = pagingQuery.extend({
   start: optionalParam(day),
   end: optionalParam(day),
 });
+export type AdminNewsListQuery = z.infer<typeof adminNewsListQuery>;
 
 export const newsIdQuery = z.object({ newsid: idParam });
 /** GetNewsPreviewLink: the article, and how many hours the link works (default 72, at most 30 days). */
@@ -171,6 +173,7 @@ export const adminPositionListQuery = pagingQuery.extend({
   key: z.string().trim().optional(),
   status: optionalParam(integer(messages.badParameter, { min: 0, max: 1 })),
 });
+export type AdminPositionListQuery = z.infer<typeof adminPositionListQuery>;
 
 /** SaveSelectPosition: put articles into a seat; those already in it are left as they are. */
 export const saveSelectPositionBody = z.object({ Seat: seat, NewsId: idList(contentMessages.articlesRequired) });
@@ -198,6 +201,7 @@ export const adminBannerListQuery = pagingQuery.extend({
   key: z.string().trim().optional(),
   status: optionalParam(integer(messages.badParameter, { min: 0, max: 1 })),
 });
+export type AdminBannerListQuery = z.infer<typeof adminBannerListQuery>;
 
 export const delByIdBody = z.object({ Id: recordId });
 
@@ -217,6 +221,7 @@ export const adminLinkListQuery = pagingQuery.extend({
   key: z.string().trim().optional(),
   status: optionalParam(integer(messages.badParameter, { min: 0, max: 1 })),
 });
+export type AdminLinkListQuery = z.infer<typeof adminLinkListQuery>;
 
 // ——— Type lists (类型: 1 单位归类, 2 会员等级, 3 其他) ———
 
@@ -228,6 +233,7 @@ export const adminTypeListQuery = pagingQuery.extend({
   key: z.string().trim().optional(),
   status: optionalParam(integer(messages.badParameter, { min: 0, max: 1 })),
 });
+export type AdminTypeListQuery = z.infer<typeof adminTypeListQuery>;
 
 export const saveTypeBody = z.object({
   Id: saveIdField,

@@ -64,6 +64,7 @@ export type AuditContributionBody = z.infer<typeof auditContributionBody>;
 export const sensitiveWordListQuery = pagingQuery.extend({
   key: z.string().trim().max(50).optional(),
 });
+export type SensitiveWordListQuery = z.infer<typeof sensitiveWordListQuery>;
 
 /** SaveSensitiveWords: one word or several, one a line; blank lines and known words are skipped. */
 export const saveSensitiveWordsBody = z.object({

@@ -19,6 +19,7 @@ export const loginLogListQuery = auditLogListQuery.omit({ action: true }).extend
   /** 1 successes, 0 failures. */
   result: optionalParam(integer(messages.badParameter, { min: 0, max: 1 })),
 });
+export type LoginLogListQuery = z.infer<typeof loginLogListQuery>;
 
 /** A member session's scope as 在线用户 names it (features/members/sessions.ts). */
 export const memberSessionScopes: Record<string, string> = { member: '会员', application: '入会申请' };
@@ -28,6 +29,7 @@ export const onlineSessionListQuery = pagingQuery.extend({
   /** Part of the account. */
   account: z.string().trim().optional(),
 });
+export type OnlineSessionListQuery = z.infer<typeof onlineSessionListQuery>;
 
 /** POST ForceLogout: ends one live session. */
 export const forceLogoutBody = z.object({

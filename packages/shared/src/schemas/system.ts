@@ -125,6 +125,7 @@ export const adminUserListQuery = pagingQuery.extend({
   /** Part of an account or name. */
   key: z.string().trim().optional(),
 });
+export type AdminUserListQuery = z.infer<typeof adminUserListQuery>;
 
 const day = z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/, { error: systemMessages.dateInvalid });
 
@@ -137,3 +138,4 @@ export const auditLogListQuery = pagingQuery.extend({
   start: optionalParam(day),
   end: optionalParam(day),
 });
+export type AuditLogListQuery = z.infer<typeof auditLogListQuery>;

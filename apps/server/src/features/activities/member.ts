@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { activityMessages, ActivityStatus, formatCst, type ActivityAttachment } from '@portal/shared';
+import { activityMessages, ActivityStatus, formatCst, type ActivityAttachment, type MyActivityListQuery } from '@portal/shared';
 import type { Database } from '../../db/connection.js';
 import type { DB } from '../../db/schema.js';
 import { badRequest, notFound } from '../../http/envelope.js';
@@ -82,7 +82,7 @@ function toMine(r: MyRow, at: string): MyActivity {
 }
 
 /** GetMyActivityList: unread first, then the latest notice (publication or reminder) first. */
-export async function listMine(db: Db, memberId: number, q: { unread?: number; pageindex: number; pagesize: number }, now: number): Promise<{ items: MyActivity[]; total: number }> {
+export async function listMine(db: Db, memberId: number, q: MyActivityListQuery, now: number): Promise<{ items: MyActivity[]; total: number }> {
   let query = myQuery(db, memberId);
   if (q.unread === 1) query = query.where('n.read_at', '=', '');
   const { limit, offset } = pageWindow(q);

@@ -1,4 +1,4 @@
-import { contentMessages, formatCst, type PagingQuery, type SaveBannerBody } from '@portal/shared';
+import { contentMessages, formatCst, type AdminBannerListQuery, type PagingQuery, type SaveBannerBody } from '@portal/shared';
 import type { Database } from '../../db/connection.js';
 import { storedAssetPath } from '../../http/assets.js';
 import { notFound } from '../../http/envelope.js';
@@ -49,12 +49,7 @@ export async function listPublicBanners({ db }: Database, type: number): Promise
   return rows.map(toBanner);
 }
 
-export interface BannerFilter {
-  type?: number;
-  /** Part of the title. */
-  key?: string;
-  status?: number;
-}
+export type BannerFilter = Omit<AdminBannerListQuery, keyof PagingQuery>;
 
 /** One page of banners of any status, by type and then in display order. */
 export async function listBanners({ db }: Database, filter: BannerFilter, paging: PagingQuery): Promise<{ items: AdminBanner[]; total: number }> {

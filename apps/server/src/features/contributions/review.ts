@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { ArticleStatus, contributionMessages, formatCst, messages, ReviewDecision, RevisionKind, type AuditContributionBody, type PagingQuery } from '@portal/shared';
+import { ArticleStatus, contributionMessages, formatCst, messages, ReviewDecision, RevisionKind, type AuditContributionBody, type ContributionListQuery, type PagingQuery } from '@portal/shared';
 import type { Database } from '../../db/connection.js';
 import type { DB } from '../../db/schema.js';
 import { cleanArticleBody } from '../../content/sanitize.js';
@@ -21,15 +21,8 @@ import { queueContributionDecisionMail } from './decision-mail.js';
  * first; the correction is recorded in the history like the decision.
  */
 
-export interface ContributionFilter {
-  status?: number;
-  menuid?: number;
-  /** Part of the title or of the company name. */
-  key?: string;
-  /** First and last CST day of the (last) submission, both included. */
-  start?: string;
-  end?: string;
-}
+/** 投稿审核's filters, as GetContributionList parses them. */
+export type ContributionFilter = Omit<ContributionListQuery, keyof PagingQuery>;
 
 export interface Contribution {
   id: number;

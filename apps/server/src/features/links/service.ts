@@ -1,4 +1,4 @@
-import { contentMessages, formatCst, type PagingQuery, type SaveLinkBody } from '@portal/shared';
+import { contentMessages, formatCst, type AdminLinkListQuery, type PagingQuery, type SaveLinkBody } from '@portal/shared';
 import type { Database } from '../../db/connection.js';
 import { notFound } from '../../http/envelope.js';
 import { pageWindow } from '../../http/paging.js';
@@ -35,11 +35,7 @@ export async function listPublicLinks({ db }: Database): Promise<FriendLink[]> {
   return rows.map(toLink);
 }
 
-export interface LinkFilter {
-  /** Part of the title. */
-  key?: string;
-  status?: number;
-}
+export type LinkFilter = Omit<AdminLinkListQuery, keyof PagingQuery>;
 
 /** One page of links of any status in display order. */
 export async function listLinks({ db }: Database, filter: LinkFilter, paging: PagingQuery): Promise<{ items: AdminFriendLink[]; total: number }> {

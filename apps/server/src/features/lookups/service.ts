@@ -1,4 +1,4 @@
-import { contentMessages, formatCst, type PagingQuery, type SaveTypeBody } from '@portal/shared';
+import { contentMessages, formatCst, type AdminTypeListQuery, type PagingQuery, type SaveTypeBody } from '@portal/shared';
 import type { Database } from '../../db/connection.js';
 import { badRequest, notFound } from '../../http/envelope.js';
 import { pageWindow } from '../../http/paging.js';
@@ -36,12 +36,7 @@ export async function listTypeItems({ db }: Database, type: number): Promise<Typ
   return rows.map(toTypeItem);
 }
 
-export interface TypeFilter {
-  type: number;
-  /** Part of the name. */
-  key?: string;
-  status?: number;
-}
+export type TypeFilter = Omit<AdminTypeListQuery, keyof PagingQuery>;
 
 /** One page of one list's entries of any status, in display order. */
 export async function listTypeItemsPage({ db }: Database, filter: TypeFilter, paging: PagingQuery): Promise<{ items: AdminTypeItem[]; total: number }> {

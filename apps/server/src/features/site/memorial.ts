@@ -1,4 +1,4 @@
-import { formatCst, isMemorialScope, memorialMessages, memorialScopeNames, type MemorialDayDto, type MemorialScopeValue, type PagingQuery, type SaveMemorialDayBody } from '@portal/shared';
+import { formatCst, isMemorialScope, memorialMessages, memorialScopeNames, type MemorialDayDto, type MemorialDayListQuery, type MemorialScopeValue, type PagingQuery, type SaveMemorialDayBody } from '@portal/shared';
 import type { Database } from '../../db/connection.js';
 import { contentChanged } from '../../cache/generations.js';
 import { notFound } from '../../http/envelope.js';
@@ -86,12 +86,7 @@ export async function memorialToday(database: Database, now: number): Promise<Me
   return widest;
 }
 
-export interface MemorialDayFilter {
-  /** Ranges touching this year. */
-  year?: number;
-  /** Ranges containing this day (yyyy-MM-dd). */
-  date?: string;
-}
+export type MemorialDayFilter = Omit<MemorialDayListQuery, keyof PagingQuery>;
 
 /** One page of the records, the latest first. */
 export async function listMemorialDays({ db }: Database, filter: MemorialDayFilter, paging: PagingQuery): Promise<{ items: MemorialDay[]; total: number }> {

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { formatCst, type AuditAction, type PagingQuery } from '@portal/shared';
+import { formatCst, type AuditAction, type AuditLogListQuery, type PagingQuery } from '@portal/shared';
 import type { DB } from '../../db/schema.js';
 import { pageWindow } from '../../http/paging.js';
 import { containing } from './like.js';
@@ -49,15 +49,8 @@ export async function writeAudit(db: Kysely<DB>, entry: AuditEntry, now: number)
     .execute();
 }
 
-export interface AuditFilter {
-  /** Part of the account. */
-  account?: string;
-  action?: string;
-  /** First and last CST day (yyyy-MM-dd), both included. */
-  start?: string;
-  end?: string;
-  adminId?: number;
-}
+/** 操作日志's filters as GetAuditLogList parses them, and the dashboard's own: one administrator's entries (adminId). */
+export type AuditFilter = Omit<AuditLogListQuery, keyof PagingQuery> & { adminId?: number };
 
 /** Newest first, paged in SQL. */
 export async function listAudit(db: Kysely<DB>, filter: AuditFilter, paging: PagingQuery): Promise<{ items: AuditRecord[]; total: number }> {

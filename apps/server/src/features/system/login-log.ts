@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { formatCst, type PagingQuery, type SignInKind } from '@portal/shared';
+import { formatCst, type LoginLogListQuery, type PagingQuery, type SignInKind } from '@portal/shared';
 import type { DB } from '../../db/schema.js';
 import { pageWindow } from '../../http/paging.js';
 import { containingAnyCase } from './like.js';
@@ -44,15 +44,8 @@ export async function writeLoginLog(db: Kysely<DB>, entry: SignInRecord, now: nu
     .execute();
 }
 
-export interface LoginLogFilter {
-  /** Part of the account. */
-  account?: string;
-  kind?: SignInKind;
-  ok?: boolean;
-  /** First and last CST day (yyyy-MM-dd), both included. */
-  start?: string;
-  end?: string;
-}
+/** GetLoginLogList's filters, with the result (1 success, 0 failure) read as ok. */
+export type LoginLogFilter = Omit<LoginLogListQuery, keyof PagingQuery | 'result'> & { ok?: boolean };
 
 /** Newest first, paged in SQL. */
 export async function listLoginLog(db: Kysely<DB>, filter: LoginLogFilter, paging: PagingQuery): Promise<{ items: LoginLogRecord[]; total: number }> {

@@ -1,4 +1,4 @@
-import { systemMessages, type PagingQuery, type SignInKind } from '@portal/shared';
+import { systemMessages, type OnlineSessionListQuery, type PagingQuery, type SignInKind } from '@portal/shared';
 import type { Services } from '../../http/app-types.js';
 import { badRequest } from '../../http/envelope.js';
 import { pageWindow } from '../../http/paging.js';
@@ -29,7 +29,7 @@ export interface OnlineSession {
 /** Most recently active first, paged in SQL. */
 export async function listOnlineSessions(
   { database, config, now }: Services,
-  filter: { kind: SignInKind; account?: string },
+  filter: Omit<OnlineSessionListQuery, keyof PagingQuery>,
   paging: PagingQuery,
 ): Promise<{ items: OnlineSession[]; total: number }> {
   const { db } = database;

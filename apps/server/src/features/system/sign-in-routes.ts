@@ -1,4 +1,4 @@
-import { forceLogoutBody, listOf, loginLogDto, loginLogListQuery, messages, onlineSessionDto, onlineSessionListQuery, signInKinds, type LoginLogDto } from '@portal/shared';
+import { forceLogoutBody, listOf, loginLogDto, loginLogListQuery, messages, onlineSessionDto, onlineSessionListQuery, signInKinds, type LoginLogDto, type LoginLogListQuery } from '@portal/shared';
 import type { App } from '../../http/app-types.js';
 import { adminWrite, currentAdmin, requireAdmin } from '../../http/admin-auth.js';
 import { list, ok } from '../../http/envelope.js';
@@ -20,7 +20,7 @@ const exportColumns: readonly ExportColumn<LoginLogDto>[] = [
 ];
 
 /** The query of GetLoginLogList and its export, as the service filters. */
-const filterOf = (q: { account?: string; kind?: LoginLogFilter['kind']; result?: number; start?: string; end?: string }): LoginLogFilter => ({
+const filterOf = (q: LoginLogListQuery): LoginLogFilter => ({
   account: q.account,
   kind: q.kind,
   ok: q.result === undefined ? undefined : q.result === 1,
