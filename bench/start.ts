@@ -17,10 +17,11 @@ import { addWorktree, removeWorktrees } from './worktrees.js';
  *     migrated and seeded by a first start) to the first 200 on /home, for WEB_CONCURRENCY=1
  *     and 2; for this checkout also `node apps/server/dist/main.js`, what a service manager runs;
  *   - idle memory: 10 s after that first answer, the RSS of every process of the tree (npm and
- *     sh included), with WEB_CONCURRENCY=2.
+ *     sh included), with WEB_CONCURRENCY=2;
+ *   - the start after a kill -9 of a server running on the same data (WEB_CONCURRENCY=2).
  *
- * The figure after a kill -9 is the cold start plus the service manager's restart delay (the
- * data folder's mark of a killed server is taken over, not waited for). Loopback only, port
+ * A service manager adds its restart delay to the figure after a kill -9 (the data folder's mark
+ * of a killed server is taken over, not waited for). Loopback only, port
  * BENCH_PORT (3401). Medians of --runs.
  */
 
@@ -50,11 +51,11 @@ async function firstHome(child: ChildProcess): Promise<number> {
   }
 }
 
-async function stop(child: ChildProcess): Promise<void> {
+async function stop(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
   if (child.exitCode !== null) return;
   const ended = new Promise((resolve) => child.once('exit', resolve));
   // The whole group: under npm, the signal must reach the server, not only npm.
-  process.kill(-child.pid!, 'SIGTERM');
+  process.kill(-child.pid!, signal);
   await ended;
   // npm may end before the server it ran; wait until the port is free again.
   while (await fetch(`http://127.0.0.1:${PORT}/healthz`).then(() => true, () => false)) await sleep(50);
@@ -69,11 +70,17 @@ function launch(build: Build, command: string[], dataDir: string, workers: numbe
   });
 }
 
-async function measure(build: Build, command: string[], dataDir: string, workers: number, idle: boolean) {
+/** idle: also the tree's RSS once idle; killed: each start follows a kill -9 of a running server on the same data. */
+async function measure(build: Build, command: string[], dataDir: string, workers: number, { idle = false, killed = false } = {}) {
   const starts: number[] = [];
   const rss: number[] = [];
   let processes: ReturnType<typeof processTree> = [];
   for (let run = 0; run < RUNS; run++) {
+    if (killed) {
+      const victim = launch(build, command, dataDir, workers);
+      await firstHome(victim);
+      await stop(victim, 'SIGKILL');
+    }
     const child = launch(build, command, dataDir, workers);
     try {
       starts.push(await firstHome(child));
@@ -107,10 +114,10 @@ try {
     const variants: [string, string[]][] = [['npm start', ['npm', 'start']]];
     if (fs.existsSync(path.join(build.dir, 'scripts/build-server.mjs'))) variants.push(['node apps/server/dist/main.js', [process.execPath, 'apps/server/dist/main.js']]);
     for (const [name, command] of variants) {
-      for (const workers of [1, 2]) {
-        const result = await measure(build, command, dataDir, workers, workers === 2);
+      for (const [workers, killed] of [[1, false], [2, false], [2, true]] as const) {
+        const result = await measure(build, command, dataDir, workers, { idle: workers === 2 && !killed, killed });
         lines.push(
-          `| ${build.label} | ${name} | ${workers} | ${(result.start / 1000).toFixed(2)} s (${result.starts.map((ms) => (ms / 1000).toFixed(2)).join(', ')}) | ${result.rss === undefined ? '' : `${result.rss.toFixed(0)} MiB`} |`,
+          `| ${build.label} | ${name}${killed ? ', after kill -9' : ''} | ${workers} | ${(result.start / 1000).toFixed(2)} s (${result.starts.map((ms) => (ms / 1000).toFixed(2)).join(', ')}) | ${result.rss === undefined ? '' : `${result.rss.toFixed(0)} MiB`} |`,
         );
         console.log(lines.at(-1));
         if (result.processes.length) console.log(result.processes.map((p) => `    ${p.pid} ${(p.rssKib / 1024).toFixed(0)} MiB ${p.command.slice(0, 120)}`).join('\n'));

@@ -5,7 +5,7 @@ import { loadConfig, type Config } from './config.js';
 import type { BuildOptions } from './app.js';
 import { relayContentChanges } from './cache/cluster-relay.js';
 import { loggerOptions } from './http/logger.js';
-import { JOBS_WORKER_ENV, PREPARES_ENV, PreparationFailed, prepareInWorker, startWorkers } from './ops/cluster.js';
+import { AWAITS_DATABASE_ENV, databasePrepared, JOBS_WORKER_ENV, PREPARES_ENV, PreparationFailed, prepareInWorker, startWorkers } from './ops/cluster.js';
 import { markDataDir } from './ops/data-lock.js';
 import { oneLine } from './ops/one-line.js';
 import type { App } from './http/app-types.js';
@@ -132,23 +132,18 @@ async function prepareForWorkers(config: Config): Promise<void> {
   process.exit(0);
 }
 
-/** The primary of several workers: has the database prepared, then forks the workers and supervises them. */
+/**
+ * The primary of several workers: has one worker prepare the database while the serving workers
+ * load the server (they build their apps once it is prepared), then supervises them.
+ */
 async function superviseWorkers(config: Config): Promise<void> {
   // Workers run this very module (whatever started the primary: scripts/start.mjs, node
   // directly), with source maps for the stack traces in their logs.
   cluster.setupPrimary({ exec: fileURLToPath(import.meta.url), execArgv: [...process.execArgv, '--enable-source-maps'] });
-  try {
-    await prepareInWorker();
-  } catch (error) {
-    // The worker's own line says why (the database unreachable, a bucket that does not answer):
-    // one line, as from a single process. One that ended without a word (killed) is named here.
-    if (error instanceof PreparationFailed && error.saidWhy) process.exit(1);
-    failedToStart(error);
-  }
   const log = pino(loggerOptions(config));
   const unmark = markDataDir(config.dataDir);
   relayContentChanges();
-  const starting = startWorkers(config.webConcurrency, log);
+  const starting = startWorkers(config.webConcurrency, log, prepareInWorker());
   onStopSignal(
     log,
     async () => {
@@ -165,6 +160,9 @@ async function superviseWorkers(config: Config): Promise<void> {
     await starting;
   } catch (error) {
     unmark();
+    // The preparing worker's own line says why (the database unreachable, a bucket that does not
+    // answer): one line, as from a single process. One that ended without a word is named here.
+    if (error instanceof PreparationFailed && error.saidWhy) process.exit(1);
     failedToStart(error);
   }
   log.info(`${startedLine(config)}  ${config.webConcurrency} 个工作进程 / workers`);
@@ -172,9 +170,12 @@ async function superviseWorkers(config: Config): Promise<void> {
 
 /** One of the primary's workers: the app over the prepared database, on the shared port. */
 async function serveAsWorker(config: Config): Promise<void> {
+  // Listened for before the slow import, so the primary's word cannot come first.
+  const prepared = process.env[AWAITS_DATABASE_ENV] === '1' ? databasePrepared() : undefined;
   let app: App;
   try {
     const { buildApp } = await import('./app.js');
+    await prepared;
     app = await buildApp(config, { skipMigrations: true, clustered: true, backgroundJobs: process.env[JOBS_WORKER_ENV] === '1' });
   } catch (error) {
     failedToStart(error);

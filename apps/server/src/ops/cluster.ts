@@ -14,6 +14,30 @@ export const JOBS_WORKER_ENV = 'WORKER_RUNS_JOBS';
 /** Set by the primary in the environment of the worker that prepares the database before the others start. */
 export const PREPARES_ENV = 'WORKER_PREPARES';
 
+/**
+ * Set by the primary in the environment of the first serving workers: they load the server while
+ * the database is being prepared, and build their apps on it when the primary says it is ready
+ * (DATABASE_PREPARED). Workers forked later (replacements) find it prepared.
+ */
+export const AWAITS_DATABASE_ENV = 'WORKER_AWAITS_DATABASE';
+
+const DATABASE_PREPARED = { type: 'database-prepared' } as const;
+
+/**
+ * In a first serving worker: resolves when the primary says the database is prepared. Call it
+ * before anything slow, so the message cannot arrive before anyone listens for it.
+ */
+export function databasePrepared(): Promise<void> {
+  return new Promise((resolve) => {
+    const listen = (message: unknown) => {
+      if ((message as { type?: unknown } | null)?.type !== DATABASE_PREPARED.type) return;
+      process.off('message', listen);
+      resolve();
+    };
+    process.on('message', listen);
+  });
+}
+
 /** The preparing worker ended without doing its work; `saidWhy`: it wrote the reason itself (exit code 1, main.ts failedToStart). */
 export class PreparationFailed extends Error {
   constructor(readonly saidWhy: boolean, ended: string) {
@@ -56,19 +80,21 @@ interface Role {
 }
 
 /**
- * Forks `count` workers and answers once every one listens. A worker that ends before it
- * listens fails the start: the others are stopped and the promise rejects (the worker has
- * said why on stderr). Once started, a worker that ends is replaced, after a back-off when
- * workers keep dying young.
+ * Forks `count` workers at once and answers once every one listens. They load the server
+ * meanwhile, and build their apps when `prepared` resolves (the database migrated and seeded);
+ * when it rejects, they are stopped and so does the start. A worker that ends before it listens
+ * fails the start: the others are stopped and the promise rejects (the worker has said why on
+ * stderr). Once started, a worker that ends is replaced, after a back-off when workers keep
+ * dying young.
  */
-export function startWorkers(count: number, log: Logger): Promise<Workers> {
+export function startWorkers(count: number, log: Logger, prepared: Promise<void>): Promise<Workers> {
   const roles = new Map<Worker, Role>();
   let stopping = false;
   let quickDeaths = 0;
   const replacing = new Set<NodeJS.Timeout>();
 
-  const fork = (runsJobs: boolean) => {
-    const worker = cluster.fork({ [JOBS_WORKER_ENV]: runsJobs ? '1' : '0' });
+  const fork = (runsJobs: boolean, awaitsDatabase = false) => {
+    const worker = cluster.fork({ [JOBS_WORKER_ENV]: runsJobs ? '1' : '0', [AWAITS_DATABASE_ENV]: awaitsDatabase ? '1' : '0' });
     roles.set(worker, { runsJobs, startedAt: Date.now() });
     return worker;
   };
@@ -118,7 +144,8 @@ export function startWorkers(count: number, log: Logger): Promise<Workers> {
       if (++listening === count) resolve(workers);
     });
     cluster.on('exit', (worker, code, signal) => {
-      if (stopping) return;
+      // The preparing worker is prepareInWorker's to watch.
+      if (stopping || !roles.has(worker)) return;
       if (listening < count && !started.has(worker)) {
         roles.delete(worker);
         const failed = new Error(`工作进程 ${worker.id} 未能启动（${signal ?? `exit code ${code}`}）`);
@@ -127,6 +154,12 @@ export function startWorkers(count: number, log: Logger): Promise<Workers> {
       }
       replace(worker, code, signal);
     });
-    for (let i = 0; i < count; i++) fork(i === 0);
+    const first = Array.from({ length: count }, (_, i) => fork(i === 0, true));
+    prepared.then(
+      () => {
+        for (const worker of first) if (worker.isConnected()) worker.send(DATABASE_PREPARED, undefined, () => undefined);
+      },
+      (error: unknown) => void stop().then(() => reject(error)),
+    );
   });
 }

@@ -1,14 +1,11 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Cable } from '../../../test/cable.js';
 import { eventually } from '../../../test/eventually.js';
 import { insertMenu, insertNews } from '../../../test/fixtures.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { expectMaintenancePage, testWebBuild, type TestWebBuild } from '../../../test/web-build.js';
 import { contentChanged } from '../../cache/generations.js';
 
-const INDEX_HTML = '<!doctype html><html lang="zh-CN"><head><meta charset="UTF-8" /><title>协会</title></head><body><div id="root"></div></body></html>';
 
 /**
  * The web build's server entry (apps/web/src/entry-server.tsx) as far as the server sees it: it
@@ -32,19 +29,15 @@ export async function render(url, { status, transport }) {
 describe.runIf(process.env.TEST_DATABASE_URL)('public pages while PostgreSQL is away', () => {
   const cable = new Cable(new URL(process.env.TEST_DATABASE_URL ?? 'postgres://localhost'));
   let t: TestApp;
-  let root: string;
+  let web: TestWebBuild;
   let article: string;
   let other: string;
   const page = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
 
   beforeAll(async () => {
-    root = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-web-'));
-    fs.mkdirSync(path.join(root, 'dist'));
-    fs.mkdirSync(path.join(root, 'dist-ssr'));
-    fs.writeFileSync(path.join(root, 'dist', 'index.html'), INDEX_HTML);
-    fs.writeFileSync(path.join(root, 'dist-ssr', 'entry-server.js'), ENTRY_SERVER);
+    web = testWebBuild(ENTRY_SERVER);
     await cable.plug();
-    t = await createTestApp('postgres', { databaseUrl: cable.url(), webDist: path.join(root, 'dist') });
+    t = await createTestApp('postgres', { databaseUrl: cable.url(), webDist: web.webDist });
     const { db } = t.app.services.database;
     const menuId = await insertMenu(db, { name: '协会动态' });
     article = `/info?MenuId=${menuId}&NewsId=${await insertNews(db, { menuId, title: '年度风险报告' })}`;
@@ -54,17 +47,12 @@ describe.runIf(process.env.TEST_DATABASE_URL)('public pages while PostgreSQL is 
     await cable.plug();
     await t.close();
     await cable.cut();
-    fs.rmSync(root, { recursive: true, force: true });
+    web.remove();
   });
 
-  const expectMaintenancePage = (res: Awaited<ReturnType<typeof page>>) => {
-    expect(res.statusCode).toBe(503);
-    expect(res.headers['retry-after']).toBe('30');
-    expect(res.headers['cache-control']).toBe('no-store');
-    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
-    // The web app's page, in the site's look: its title says it, the app draws it for status 503.
-    expect(res.body).toContain('<title>系统维护中，请稍后再试 · ');
-    expect(res.body).toContain('<meta name="page-status" content="503" />');
+  const expectDrawnMaintenancePage = (res: Awaited<ReturnType<typeof page>>) => {
+    // The web app's page, in the site's look, drawn by the server for status 503.
+    expectMaintenancePage(res);
     expect(res.body).toContain('<meta name="robots" content="noindex" />');
     expect(res.body).toContain('<p>drawn 503 with Code 503</p>');
   };
@@ -74,12 +62,12 @@ describe.runIf(process.env.TEST_DATABASE_URL)('public pages while PostgreSQL is 
     await cable.cut();
     try {
       const res = await page(other);
-      expectMaintenancePage(res);
+      expectDrawnMaintenancePage(res);
       // In the visitor's look, as every page.
       expect((await page(other, { cookie: 'display=c1.t150' })).body).toContain('<html lang="zh-CN" class="size-small care text-150');
       // A page the server draws from its calls (the home page reads nothing else): those
       // calls answered 503, so the page is not drawn bare, nor kept.
-      expectMaintenancePage(await page('/home'));
+      expectDrawnMaintenancePage(await page('/home'));
     } finally {
       await cable.plug();
     }
@@ -102,7 +90,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('public pages while PostgreSQL is 
       expect(res.body).toBe(kept.body);
       // An article changed: this copy may show what is no longer public.
       contentChanged(t.app.services.database, 'news');
-      expectMaintenancePage(await page(article));
+      expectDrawnMaintenancePage(await page(article));
     } finally {
       await cable.plug();
     }

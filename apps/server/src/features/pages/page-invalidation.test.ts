@@ -1,15 +1,12 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCall, createAdminTestApp, loginAdmin } from '../../../test/admin.js';
 import { eventually } from '../../../test/eventually.js';
 import { insertManyNews, insertMenu, insertNews, timeAt } from '../../../test/fixtures.js';
 import { engines, secondInstance, type TestApp } from '../../../test/harness.js';
+import { testWebBuild, type TestWebBuild } from '../../../test/web-build.js';
 
 const BASE = 'https://www.example.org.cn';
 const REDIS_URL = 'redis://127.0.0.1:6379';
-const INDEX_HTML = '<!doctype html><html lang="zh-CN"><head><meta charset="UTF-8" /><title>协会</title></head><body><div id="root"></div></body></html>';
 
 /**
  * The web build's server entry (apps/web/src/entry-server.tsx) as far as the server sees it: each
@@ -45,7 +42,7 @@ const menuList = (menuId: number) => `/menuList?ParentId=0&MenuId=${menuId}`;
 describe.each(engines)('pages drawn again after an article save, on two instances on %s', (engine) => {
   let one: TestApp;
   let other: TestApp;
-  let root: string;
+  let web: TestWebBuild;
   let token: string;
   let newsMenu: number;
   let policyMenu: number;
@@ -56,12 +53,8 @@ describe.each(engines)('pages drawn again after an article save, on two instance
   let policyArticles: number[] = [];
 
   beforeAll(async () => {
-    root = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-web-'));
-    fs.mkdirSync(path.join(root, 'dist'));
-    fs.mkdirSync(path.join(root, 'dist-ssr'));
-    fs.writeFileSync(path.join(root, 'dist', 'index.html'), INDEX_HTML);
-    fs.writeFileSync(path.join(root, 'dist-ssr', 'entry-server.js'), ENTRY_SERVER);
-    one = await createAdminTestApp(engine, {}, { webDist: path.join(root, 'dist'), publicBaseUrl: BASE, ...(engine === 'sqlite' ? { redisUrl: REDIS_URL } : {}) });
+    web = testWebBuild(ENTRY_SERVER);
+    one = await createAdminTestApp(engine, {}, { webDist: web.webDist, publicBaseUrl: BASE, ...(engine === 'sqlite' ? { redisUrl: REDIS_URL } : {}) });
     other = await secondInstance(one);
     token = await loginAdmin(one);
     const { db } = one.app.services.database;
@@ -78,7 +71,7 @@ describe.each(engines)('pages drawn again after an article save, on two instance
   afterAll(async () => {
     await other.close();
     await one.close();
-    fs.rmSync(root, { recursive: true, force: true });
+    web.remove();
   });
 
   const page = async (t: TestApp, url: string) => {

@@ -1,13 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../../test/eventually.js';
 import { insertMenu, insertNews } from '../../../test/fixtures.js';
 import { createTestApp, engines, type TestApp } from '../../../test/harness.js';
+import { expectMaintenancePage, testWebBuild, type TestWebBuild } from '../../../test/web-build.js';
 import { contentChanged } from '../../cache/generations.js';
 
-const INDEX_HTML = '<!doctype html><html lang="zh-CN"><head><meta charset="UTF-8" /><title>协会</title></head><body><div id="root"></div></body></html>';
 
 /**
  * The web build's server entry as far as the server sees it, with the test's levers in files
@@ -33,28 +32,24 @@ export async function render(url, { status, transport }) {
 
 describe.each(engines)('pages drawn in the render pool on %s', (engine) => {
   let t: TestApp;
-  let root: string;
+  let web: TestWebBuild;
   const articles: string[] = [];
-  const lever = (name: string) => path.join(root, 'dist-ssr', name);
+  const lever = (name: string) => web.beside(name);
   const page = (url: string) => t.app.inject({ method: 'GET', url });
   const state = (html: string) => JSON.parse(html.match(/<script type="application\/json" id="query-state">(.*?)<\/script>/)?.[1] ?? 'null') as unknown;
 
   beforeAll(async () => {
-    root = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-web-'));
-    fs.mkdirSync(path.join(root, 'dist'));
-    fs.mkdirSync(path.join(root, 'dist-ssr'));
-    fs.writeFileSync(path.join(root, 'dist', 'index.html'), INDEX_HTML);
-    fs.writeFileSync(lever('entry-server.js'), ENTRY_SERVER);
+    web = testWebBuild(ENTRY_SERVER);
     // One thread (the process has every core to share with as many processes), two drawings on
     // it at once, and one more waiting at most.
-    t = await createTestApp(engine, { webDist: path.join(root, 'dist'), webConcurrency: os.availableParallelism(), pagesWaitingAtMost: 1 });
+    t = await createTestApp(engine, { webDist: web.webDist, webConcurrency: os.availableParallelism(), pagesWaitingAtMost: 1 });
     const { db } = t.app.services.database;
     const menuId = await insertMenu(db, { name: '协会动态' });
     for (let i = 0; i < 8; i++) articles.push(`/info?MenuId=${menuId}&NewsId=${await insertNews(db, { menuId, title: `通知第${i + 1}号` })}`);
   });
   afterAll(async () => {
     await t.close();
-    fs.rmSync(root, { recursive: true, force: true });
+    web.remove();
   });
 
   it('draws pages on a render thread, with exactly what their API calls answer', async () => {
@@ -78,13 +73,8 @@ describe.each(engines)('pages drawn in the render pool on %s', (engine) => {
     await eventually(() => [first, second].every((url) => fs.existsSync(lever(`started-${new URL(url, 'http://page').searchParams.get('NewsId')}`))));
     const lining = [page(third), page(fourth)];
     const turnedAway = await Promise.race(lining);
-    expect(turnedAway.statusCode).toBe(503);
-    expect(turnedAway.headers['retry-after']).toBe('30');
-    expect(turnedAway.headers['cache-control']).toBe('no-store');
-    expect(turnedAway.headers['content-type']).toBe('text/html; charset=utf-8');
     // The maintenance page, which the browser draws: the threads are what is short.
-    expect(turnedAway.body).toContain('<title>系统维护中，请稍后再试 · ');
-    expect(turnedAway.body).toContain('<meta name="page-status" content="503" />');
+    expectMaintenancePage(turnedAway);
     expect(turnedAway.body).toContain('<div id="root"></div>');
 
     // A page with a kept copy is answered from it meanwhile, stale as it is.
