@@ -180,6 +180,8 @@ export class ResponseCache {
     // Turned off (RESPONSE_CACHE_MB=0): every request makes its own answer, none waits for another's.
     if (this.store.maxBytes === 0) return false;
     const { key, dependsOn, cacheControl, vary } = lookup;
+    // Read before the answer is made: a write meanwhile leaves the kept answer already stale.
+    const mark = changeMark(this.database);
     const entry = this.store.get(key);
     if (entry && this.isCurrent(entry)) return this.answer(request, reply, entry);
     const making = this.making.get(key);
@@ -199,10 +201,9 @@ export class ResponseCache {
       if (making) this.settle(key);
       let settle!: (answer: CachedAnswer | undefined) => void;
       const answer = new Promise<CachedAnswer | undefined>((resolve) => (settle = resolve));
-      this.making.set(key, { dependsOn, mark: changeMark(this.database), maker: request, answer, settle });
+      this.making.set(key, { dependsOn, mark, maker: request, answer, settle });
     }
-    // The mark is read before the answer is made: a write meanwhile leaves the kept answer already stale.
-    pending.set(request, { key, dependsOn, mark: changeMark(this.database), cacheControl, vary });
+    pending.set(request, { key, dependsOn, mark, cacheControl, vary });
     return false;
   }
 

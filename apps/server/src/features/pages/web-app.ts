@@ -104,11 +104,12 @@ export async function registerWebApp(app: App, config: Config): Promise<WebApp> 
   /** index.html with the page's head and, for a page the server renders, its HTML and data. */
   const drawPage = async (request: FastifyRequest, url: string, answer: PageAnswer & { kind: 'page' }, look: PageLook, certLookup?: PostedCertLookup) => {
     const html = shell(request, answer, look);
-    drawnFrom.set(request, headSources(url));
+    const head = headSources(url);
+    drawnFrom.set(request, head);
     if (!renderPage || !answer.serverRendered) return html;
     try {
       const drawn = await renderPage(url, { status: answer.status, certLookup, display: look.display });
-      drawnFrom.set(request, [...new Set([...headSources(url), ...drawn.drawnFrom])]);
+      drawnFrom.set(request, [...new Set([...head, ...drawn.drawnFrom])]);
       return withRenderedPage(html, drawn);
     } catch (err) {
       // The database away, or the render pool's line full, is the page's answer (503), not a
