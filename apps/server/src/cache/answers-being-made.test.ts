@@ -3,15 +3,9 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, engines, type TestApp } from '../../test/harness.js';
+import { gate } from '../../test/gate.js';
 import { contentChanged } from './generations.js';
 import { registerResponseCache, ResponseCache } from './response-cache.js';
-
-/** A gate the test opens: answers wait at it, so requests can pile up while one is being made. */
-function gate() {
-  let open!: () => void;
-  const opened = new Promise<void>((resolve) => (open = resolve));
-  return { opened, open };
-}
 
 // A cached route on a Fastify instance of its own, whose handler counts how often it makes its
 // answer and waits at a gate: a burst of requests for an answer not yet kept is then in flight

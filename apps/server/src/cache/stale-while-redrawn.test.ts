@@ -2,15 +2,9 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, engines, type TestApp } from '../../test/harness.js';
 import { eventually } from '../../test/eventually.js';
+import { gate } from '../../test/gate.js';
 import { contentChanged, type ContentTag } from './generations.js';
 import { registerResponseCache, ResponseCache, STALE_WHILE_REDRAWN_MS } from './response-cache.js';
-
-/** A gate the test opens: drawings wait at it, so requests can come while one is being redrawn. */
-function gate() {
-  let open!: () => void;
-  const opened = new Promise<void>((resolve) => (open = resolve));
-  return { opened, open };
-}
 
 // A page served as web-app.ts serves one, on a Fastify instance of its own with a cache whose
 // clock the test moves: drawn from the menus and article 1 (learned as it is drawn), numbered by its drawing,
