@@ -4,7 +4,7 @@ import { activityMessages, ActivityStatus, Code, formatCst, MemberStatus, type C
 import type { DB } from '../../db/schema.js';
 import { AppError, badRequest, notFound } from '../../http/envelope.js';
 import { pageWindow } from '../../http/paging.js';
-import { containing } from '../system/like.js';
+import { containing } from '../../db/like.js';
 import { toCheckInMemberDto } from './dto.js';
 import { inAudience } from './notices.js';
 import { noticeCounts, summaryColumns, toAttendance, toSummary, type ActivitySummary, type Attendance } from './service.js';

@@ -4,7 +4,7 @@ import type { Database } from '../../db/connection.js';
 import type { DB } from '../../db/schema.js';
 import { badRequest, notFound } from '../../http/envelope.js';
 import { pageWindow } from '../../http/paging.js';
-import { containing } from '../system/like.js';
+import { containing } from '../../db/like.js';
 import { checkInPassMail } from './check-in-mail.js';
 import { activityMail, type MailContext } from './mail.js';
 import { enqueueMails, nudgeOutbox } from './outbox.js';

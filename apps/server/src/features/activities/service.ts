@@ -4,7 +4,7 @@ import { sanitizeRichText } from '../../content/sanitize.js';
 import type { DB } from '../../db/schema.js';
 import { badRequest, notFound } from '../../http/envelope.js';
 import { pageWindow } from '../../http/paging.js';
-import { containing } from '../system/like.js';
+import { containing } from '../../db/like.js';
 import { cancellationMails } from './calendar.js';
 import type { SiteContext } from './mail.js';
 import { enqueueMails } from './outbox.js';

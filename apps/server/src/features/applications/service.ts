@@ -13,7 +13,7 @@ import type { DB } from '../../db/schema.js';
 import { badRequest, notFound } from '../../http/envelope.js';
 import { pageWindow } from '../../http/paging.js';
 import type { AdminPrincipal } from '../system/access.js';
-import { containing } from '../system/like.js';
+import { containing } from '../../db/like.js';
 import { hashNewPassword } from '../system/new-password.js';
 import { checkTypeChoices, companyColumns, getMember, insertMember } from '../members/service.js';
 import { takePapers } from '../members/papers.js';

@@ -3,7 +3,7 @@ import type { Database } from '../../db/connection.js';
 import { storedAssetPath } from '../../http/assets.js';
 import { notFound } from '../../http/envelope.js';
 import { pageWindow } from '../../http/paging.js';
-import { containing } from '../system/like.js';
+import { containing } from '../../db/like.js';
 import { contentChanged } from '../../cache/generations.js';
 
 export interface Banner {

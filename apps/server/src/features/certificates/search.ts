@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { normaliseCertNum, normaliseIdNumber, type CertFilterQuery } from '@portal/shared';
 import type { DB } from '../../db/schema.js';
-import { containing } from '../system/like.js';
+import { containing } from '../../db/like.js';
 import { inView, live, selectRecords, type RecordQuery } from './records.js';
 
 /**

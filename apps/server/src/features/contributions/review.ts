@@ -11,7 +11,7 @@ import { nudgeOutbox } from '../activities/outbox.js';
 import { decideStep, type DecideContext } from '../review/decide.js';
 import { pendingReview, refreshReviewedVersion } from '../review/submit.js';
 import type { AdminPrincipal } from '../system/access.js';
-import { containing } from '../system/like.js';
+import { containing } from '../../db/like.js';
 import { queueContributionDecisionMail } from './decision-mail.js';
 
 /**

@@ -2,7 +2,7 @@ import { contentMessages, formatCst, type AdminLinkListQuery, type PagingQuery, 
 import type { Database } from '../../db/connection.js';
 import { notFound } from '../../http/envelope.js';
 import { pageWindow } from '../../http/paging.js';
-import { containing } from '../system/like.js';
+import { containing } from '../../db/like.js';
 import { contentChanged } from '../../cache/generations.js';
 
 export interface FriendLink {

@@ -2,7 +2,7 @@ import { contentMessages, formatCst, type AdminTypeListQuery, type PagingQuery, 
 import type { Database } from '../../db/connection.js';
 import { badRequest, notFound } from '../../http/envelope.js';
 import { pageWindow } from '../../http/paging.js';
-import { containing } from '../system/like.js';
+import { containing } from '../../db/like.js';
 import { contentChanged } from '../../cache/generations.js';
 
 /** An entry of a lookup list (spec §3: type 1 company types, 2 member levels, 3 a third list). */

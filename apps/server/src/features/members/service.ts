@@ -21,7 +21,7 @@ import type { DB } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { badRequest, notFound } from '../../http/envelope.js';
 import { pageWindow } from '../../http/paging.js';
-import { containing } from '../system/like.js';
+import { containing } from '../../db/like.js';
 import { forgetWrongPasswords } from '../system/lockout.js';
 import { hashNewPassword } from '../system/new-password.js';
 import { endMemberSessions } from './sessions.js';

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { ApplyState, contactsFromText, MembershipState, memberNo, MemberStatus, type MemberDirectoryItemDto, type MemberDirectoryQuery } from '@portal/shared';
 import type { DB } from '../../db/schema.js';
 import { pageWindow } from '../../http/paging.js';
-import { containing } from '../system/like.js';
+import { containing } from '../../db/like.js';
 
 /**
  * 会员名录: members who opted in (directory_listed), approved, enabled and in good standing

@@ -2,7 +2,7 @@ import { messages } from '@portal/shared';
 import type { Database } from '../../db/connection.js';
 import { notFound } from '../../http/envelope.js';
 import { contentChanged } from '../../cache/generations.js';
-import { Memo } from '../news/cache.js';
+import { Memo } from '../../cache/memo.js';
 import { ancestry, indexMenus, type Menu, type MenuIndex } from './tree.js';
 
 /**

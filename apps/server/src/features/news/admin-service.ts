@@ -10,7 +10,7 @@ import { freshMenuIndex, requireMenu } from '../menus/service.js';
 import { descendantIds } from '../menus/tree.js';
 import { reviewChain, type ReviewChain } from '../review/flows.js';
 import { submitReview, withdrawReviews, withPendingEdit } from '../review/submit.js';
-import { containing } from '../system/like.js';
+import { containing } from '../../db/like.js';
 import { itemQuery, toItem, type NewsItem, type Page } from './items.js';
 import { articleFields, conflict, nextVersion, recordRevision, restoringSave, type RevisionEditor } from './revisions.js';
 import type { Article } from './service.js';

@@ -8,7 +8,7 @@ import { pageFromNearerEnd } from '../../http/paging.js';
 import { shownDescendantIds, type MenuIndex } from '../menus/tree.js';
 import { contentChanged, onContentChange } from '../../cache/generations.js';
 import { invalidateSearch } from '../search/service.js';
-import { Memo } from './cache.js';
+import { Memo } from '../../cache/memo.js';
 import { afterKey, readPage, type Direction, type ListReader } from './signposts.js';
 import { countView } from './views.js';
 import { inMenus, itemQuery, publishedItems, toItem, type NewsItem, type Page } from './items.js';

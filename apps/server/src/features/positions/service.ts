@@ -7,7 +7,7 @@ import { notFound } from '../../http/envelope.js';
 import { pageWindow } from '../../http/paging.js';
 import { inMenus, itemQuery, publishedItems, toItem, type NewsItem, type Page } from '../news/items.js';
 import { contentChanged } from '../../cache/generations.js';
-import { containing } from '../system/like.js';
+import { containing } from '../../db/like.js';
 
 /** An article placed in a home-page seat (spec §2 "Home": seats 1 to 4 feed the tabs). */
 export interface PositionItem extends NewsItem {

@@ -5,7 +5,7 @@ import type { DB, NewsReviewDecisionsTable } from '../../db/schema.js';
 import { forbidden } from '../../http/envelope.js';
 import { pageWindow } from '../../http/paging.js';
 import { can, type AdminPrincipal } from '../system/access.js';
-import { containing } from '../system/like.js';
+import { containing } from '../../db/like.js';
 import { staffedReviewerRoles } from './flows.js';
 import { judge, loadReview, reviewRows, toReview, type Review } from './records.js';
 

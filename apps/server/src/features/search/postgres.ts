@@ -3,7 +3,7 @@ import type { Database } from '../../db/connection.js';
 import type { DB } from '../../db/schema.js';
 import { SEARCH_ID_BITS } from '../../db/migrations/018-search-order.js';
 import { GRAM_CHARS } from '../../db/migrations/020-search-grams.js';
-import { Memo } from '../news/cache.js';
+import { Memo } from '../../cache/memo.js';
 import { searchLimits, type SearchPage, type SearchQuery } from './query.js';
 
 /*

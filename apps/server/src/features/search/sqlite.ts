@@ -1,7 +1,7 @@
 import type { Database } from '../../db/connection.js';
 import type { OffLoopReads } from '../../db/off-loop-reads.js';
 import { SEARCH_ID_MASK } from '../../db/migrations/018-search-order.js';
-import { Memo } from '../news/cache.js';
+import { Memo } from '../../cache/memo.js';
 import { searchPhrase } from '../../db/bigrams.js';
 import { searchLimits, type SearchPage, type SearchQuery } from './query.js';
 

@@ -2,7 +2,7 @@ import { formatCst, type PagingQuery } from '@portal/shared';
 import type { Database } from '../../db/connection.js';
 import { notFound } from '../../http/envelope.js';
 import { pageWindow } from '../../http/paging.js';
-import { containing } from '../system/like.js';
+import { containing } from '../../db/like.js';
 import { buildMatcher, findInHtml, markHtml, markText, normaliseWord, type Matcher } from './matcher.js';
 
 /**

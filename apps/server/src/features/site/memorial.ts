@@ -3,7 +3,7 @@ import type { Database } from '../../db/connection.js';
 import { contentChanged } from '../../cache/generations.js';
 import { notFound } from '../../http/envelope.js';
 import { pageWindow } from '../../http/paging.js';
-import { Memo } from '../news/cache.js';
+import { Memo } from '../../cache/memo.js';
 
 /**
  * 哀悼日 (系统管理 → 哀悼日, issue 33): China dates, both ends included, on which the public

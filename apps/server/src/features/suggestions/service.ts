@@ -5,7 +5,7 @@ import { withKeyLocked } from '../../db/key-lock.js';
 import type { DB } from '../../db/schema.js';
 import { AppError } from '../../http/envelope.js';
 import { pageWindow } from '../../http/paging.js';
-import { containing } from '../system/like.js';
+import { containing } from '../../db/like.js';
 
 /**
  * The suggestion box (spec §5). The per-address limit counts the address's own recent rows, so

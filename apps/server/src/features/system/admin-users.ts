@@ -7,7 +7,7 @@ import { pageWindow } from '../../http/paging.js';
 import type { AdminPrincipal } from './access.js';
 import { checkAssignableRole, checkManageableAdmin } from './authority.js';
 import { forgetWrongPasswords } from './lockout.js';
-import { containing } from './like.js';
+import { containing } from '../../db/like.js';
 import { endAdminSessions } from './sessions.js';
 
 export interface AdminUser {

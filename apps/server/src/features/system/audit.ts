@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { formatCst, type AuditAction, type AuditLogListQuery, type PagingQuery } from '@portal/shared';
 import type { DB } from '../../db/schema.js';
 import { pageWindow } from '../../http/paging.js';
-import { containing } from './like.js';
+import { containing } from '../../db/like.js';
 
 /**
  * The audit log: one row per sign-in attempt and per back-office write. Rows are only ever

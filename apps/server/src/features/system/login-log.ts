@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { formatCst, type LoginLogListQuery, type PagingQuery, type SignInKind } from '@portal/shared';
 import type { DB } from '../../db/schema.js';
 import { pageWindow } from '../../http/paging.js';
-import { containingAnyCase } from './like.js';
+import { containingAnyCase } from '../../db/like.js';
 
 /**
  * 登录日志: one row per sign-in attempt, back office (login.ts) and members

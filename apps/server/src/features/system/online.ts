@@ -5,7 +5,7 @@ import { pageWindow } from '../../http/paging.js';
 import { endMemberSession, liveMemberSession } from '../members/sessions.js';
 import type { AdminPrincipal } from './access.js';
 import { checkManageableAdmin } from './authority.js';
-import { containingAnyCase } from './like.js';
+import { containingAnyCase } from '../../db/like.js';
 import { endSession, liveAdminSession } from './sessions.js';
 
 /**

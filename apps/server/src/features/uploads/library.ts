@@ -4,7 +4,7 @@ import type { DB } from '../../db/schema.js';
 import type { Services } from '../../http/app-types.js';
 import { badRequest, notFound } from '../../http/envelope.js';
 import { pageWindow } from '../../http/paging.js';
-import { containing, containingAnyCase } from '../system/like.js';
+import { containing, containingAnyCase } from '../../db/like.js';
 import type { UploadKind } from './checks.js';
 import { articlesNaming, placesNaming, placesOf } from './places.js';
 import { removeUploads } from './sweep.js';

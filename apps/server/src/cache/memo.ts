@@ -1,5 +1,5 @@
-import type { Database } from '../../db/connection.js';
-import { onContentChange, type ContentArea } from '../../cache/generations.js';
+import type { Database } from '../db/connection.js';
+import { onContentChange, type ContentArea } from './generations.js';
 
 /**
  * Results kept in memory per database for a short time: the menus, article counts, search
