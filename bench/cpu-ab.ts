@@ -67,6 +67,24 @@ interface Sample {
   rps: number;
 }
 
+/**
+ * Where this checkout's bench/data.ts finds a module that an older build keeps elsewhere: the
+ * seed moved from db/seed/ to seed/, the SQLite search function from features/search/ to db/.
+ * A link at the new place lets data.ts run inside the older worktree (Node resolves the link
+ * to the real file, so the module's own relative imports still work).
+ */
+const MOVED_MODULES: ReadonlyArray<[now: string, before: string]> = [
+  ['apps/server/src/seed', 'db/seed'],
+  ['apps/server/src/db/bigrams.ts', '../features/search/bigrams.ts'],
+];
+
+function linkMovedModules(dir: string): void {
+  for (const [now, before] of MOVED_MODULES) {
+    const at = path.join(dir, now);
+    if (!fs.existsSync(at) && fs.existsSync(path.resolve(path.dirname(at), before))) fs.symlinkSync(before, at);
+  }
+}
+
 function prepare(ref: string): Build {
   const { commit, label, dir } = addWorktree(ref);
   for (const file of ['bench/data.ts', 'bench/server.ts']) fs.copyFileSync(path.join(root, file), path.join(dir, file));
@@ -75,9 +93,9 @@ function prepare(ref: string): Build {
   if (built.status !== 0) throw new Error(`${label}: npm run build failed`);
   // Built by the commit's own migrations and seed, so each build opens a database it made.
   const dataDir = path.join(root, 'bench/.data-ab', commit.slice(0, 12));
-  // Built once per commit and kept: this checkout's bench/data.ts may import modules an older
-  // commit has elsewhere (the seed moved from db/ to src/), so a kept set is not opened again.
+  // Built once per commit and kept, so a kept set is not opened again.
   if (!fs.existsSync(path.join(dataDir, 'ready.json'))) {
+    linkMovedModules(dir);
     const script = `const { ensureData } = await import('./bench/data.ts'); await ensureData(${JSON.stringify(dataDir)}, ${ARTICLES});`;
     const data = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: dir, stdio: 'inherit' });
     if (data.status !== 0) throw new Error(`${label}: building the data failed`);

@@ -3,13 +3,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { BenchData } from './data.js';
+import { signInMember } from './harness.js';
 import { defaultGenerator, describeGenerator, runLoad } from './load.js';
 
 /**
- * `npx tsx bench/profile.ts [detail|list|positions|home|<path>] [--cached]`: a CPU profile of one public call or page
+ * `npx tsx bench/profile.ts [detail|list|positions|home|<path>] [--cached] [--member]`: a CPU profile of one public call or page
  * under load (wrk when installed, else autocannon: see load.ts; 32 connections, 15 s), the same request again and again, built
  * each time by a server with the response cache off (RESPONSE_CACHE_MB=0) or, with --cached, answered from the response cache, on
- * the benchmark's SQLite data (run `npm run bench` once to build it). Prints where the server's
+ * the benchmark's SQLite data (run `npm run bench` once to build it). With --member, the requests carry the bench member's
+ * token (member-only articles, GetUserInfo). Prints where the server's
  * time went, by library, and leaves the .cpuprofile (open it in Chrome DevTools) in a temp folder.
  */
 
@@ -28,6 +30,7 @@ const which = process.argv[2] ?? 'detail';
 if (!which.startsWith('/') && !(which in targets)) throw new Error(`unknown target ${which}: ${Object.keys(targets).join(', ')}, or a path`);
 const target = which.startsWith('/') ? which : targets[which as keyof typeof targets];
 const cached = process.argv.includes('--cached');
+const asMember = process.argv.includes('--member');
 
 interface ProfileNode {
   id: number;
@@ -81,12 +84,13 @@ const child = fork(path.join(root, 'bench/server.ts'), [], {
   stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
 });
 await new Promise((resolve) => child.once('message', resolve));
+const token = asMember ? { token: await signInMember(PORT, data) } : {};
 const generator = defaultGenerator();
 const result = await runLoad(generator, {
   url: `http://127.0.0.1:${PORT}${target}`,
   connections: 32,
   seconds: 15,
-  headers: { 'accept-encoding': 'gzip, deflate, br' },
+  headers: { 'accept-encoding': 'gzip, deflate, br', ...token },
 });
 await new Promise((resolve) => {
   child.once('exit', resolve);
@@ -94,5 +98,5 @@ await new Promise((resolve) => {
 });
 const file = fs.readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
 if (!file) throw new Error(`no profile written in ${dir}`);
-console.log(`${which}, ${cached ? 'cached' : 'uncached'} (${describeGenerator(generator)}): ${Math.round(result.rps)} req/s, p99 ${result.p99} ms; profile ${path.join(dir, file)}`);
+console.log(`${which}${asMember ? ' as a member' : ''}, ${cached ? 'cached' : 'uncached'} (${describeGenerator(generator)}): ${Math.round(result.rps)} req/s, p99 ${result.p99} ms; profile ${path.join(dir, file)}`);
 for (const [name, share] of summarise(JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as Profile)) console.log(`${String(share).padStart(5)} %  ${name}`);
