@@ -20,11 +20,9 @@ export default tseslint.config(
   {
     // Layers point down: features use db, http, storage, cache and content, never the other way
     // (app.ts, the composition root, passes features' pieces in where a lower layer needs one).
-    // Tests are exempt: they drive the layers through features. The two guards in http/ still
-    // load their principals from features (admin-auth.ts, member-session.ts) until they move
-    // into their features.
+    // Tests are exempt: they drive the layers through features.
     files: ['apps/server/src/{db,http,storage,cache,content}/**/*.ts'],
-    ignores: ['**/*.test.ts', 'apps/server/src/http/admin-auth.ts', 'apps/server/src/http/member-session.ts'],
+    ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['**/features/**'], message: 'db/, http/, storage/, cache/ and content/ never import features/: move the shared piece down, or pass it in from app.ts.' }] }],
     },

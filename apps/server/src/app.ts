@@ -19,6 +19,7 @@ import { feedRoutes } from './features/feeds/routes.js';
 import { ResponseCache, registerResponseCache } from './cache/response-cache.js';
 import { startContentFanout } from './cache/fanout.js';
 import { registerWebApp } from './features/pages/web-app.js';
+import { audienceOfRequest } from './features/members/guard.js';
 import { registerCompression } from './http/compression.js';
 import { inlineScriptSource, registerSecurityHeaders } from './http/security-headers.js';
 import { memberSessionFlagScript } from '@portal/shared';
@@ -179,7 +180,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(multipart, { limits: { fileSize: largestUpload + 1, files: 1 } });
 
   registerGuardDocs(app);
-  registerResponseCache(app, app.responseCache);
+  registerResponseCache(app, app.responseCache, audienceOfRequest);
   await registerFeatures(app);
   // RSS and Atom feeds of the public site (features/feeds).
   await app.register(async (scope) => feedRoutes(scope as App));

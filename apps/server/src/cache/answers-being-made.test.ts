@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, engines, type TestApp } from '../../test/harness.js';
 import { gate } from '../../test/gate.js';
+import { audienceOfRequest } from '../features/members/guard.js';
 import { contentChanged } from './generations.js';
 import { registerResponseCache, ResponseCache } from './response-cache.js';
 
@@ -26,7 +27,7 @@ describe.each(engines)('answers being made, on %s', (engine) => {
     app.addHook('onRequest', async () => {
       arrived += 1;
     });
-    registerResponseCache(app, new ResponseCache(t.app.services.database, 1 << 20));
+    registerResponseCache(app, new ResponseCache(t.app.services.database, 1 << 20), audienceOfRequest);
     app.get('/made', { config: { responseCache: { areas: ['banners'] } }, schema: { querystring: z.object({ page: z.string() }) } }, async (request) => {
       made += 1;
       const number = made;

@@ -3,7 +3,6 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/connection.js';
 import { accepts, chosenEncoding, COMPRESS_THRESHOLD_BYTES, compressed, compressedAnswer, type EncodedCopy, type Encoding } from '../http/compression.js';
-import { inGoodStanding, optionalMember } from '../http/member-session.js';
 import { inDeclaredSpelling } from '../http/params.js';
 import { ByteLru, type Sized } from './byte-lru.js';
 import { changedSince, changeMark, contentAreas, watchChanges, type ContentArea, type ContentTag } from './generations.js';
@@ -441,24 +440,18 @@ export function dependenciesOfCall(raw: object): readonly ContentTag[] {
   return callSources.get(raw) ?? contentAreas;
 }
 
-/** A visitor without a token is known at once; with one, the session decides (one lookup per request). */
-export async function audienceOfRequest(request: FastifyRequest): Promise<Audience> {
-  if (!request.headers.token && !request.headers.authorization) return 'visitor';
-  const member = await optionalMember(request);
-  if (!member) return 'visitor';
-  return inGoodStanding(member) ? 'member' : 'lapsed';
-}
-
 /**
  * Caches the answers of routes that declare `config.responseCache` (GET only): answered from
  * memory before any other work when current, kept after sending otherwise. Registered at the
  * root, before the routes, so the keeping hook sees the answer before it is compressed.
+ * `audienceOf` tells who a per-audience route's request comes from (the member session, which
+ * app.ts passes in from features/members/guard.ts).
  */
-export function registerResponseCache(app: FastifyInstance, cache: ResponseCache): void {
+export function registerResponseCache(app: FastifyInstance, cache: ResponseCache, audienceOf: (request: FastifyRequest) => Promise<Audience>): void {
   app.addHook('onRequest', async (request, reply) => {
     const policy = request.routeOptions.config.responseCache;
     if (!policy || request.method !== 'GET') return;
-    const audience = policy.perAudience ? await audienceOfRequest(request) : 'visitor';
+    const audience = policy.perAudience ? await audienceOf(request) : 'visitor';
     const call = callOf(request, audience);
     // A refused query (no call) is answered with its refusal, which a page is not kept with.
     const dependsOn = (call && policy.dependsOn?.(call.params)) ?? policy.areas;

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, engines, type TestApp } from '../../test/harness.js';
 import { eventually } from '../../test/eventually.js';
 import { gate } from '../../test/gate.js';
+import { audienceOfRequest } from '../features/members/guard.js';
 import { contentChanged, type ContentTag } from './generations.js';
 import { registerResponseCache, ResponseCache, STALE_WHILE_REDRAWN_MS } from './response-cache.js';
 
@@ -24,7 +25,7 @@ describe.each(engines)('a kept page while it is redrawn, on %s', (engine) => {
       arrived += 1;
     });
     const cache = new ResponseCache(t.app.services.database, 1 << 20, () => clock);
-    registerResponseCache(app, cache);
+    registerResponseCache(app, cache, audienceOfRequest);
     app.get('/page', async (request, reply) => {
       if (await cache.serve(request, reply, { key: 'page', cacheControl: 'no-cache', vary: 'Accept-Encoding', staleWhileRedrawn: true })) return reply;
       made += 1;

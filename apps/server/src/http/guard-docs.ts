@@ -1,11 +1,10 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
-import { adminGuardPermissions } from './admin-auth.js';
-import { requireApplicant, requireMember, requireMemberInGoodStanding } from './member-session.js';
 
 /**
  * Writes each route's guard into its OpenAPI operation, so the document at /api/docs says who
  * may call what, and the standing authorization test (route-guards.test.ts) reads the same
- * facts instead of a hand-kept list:
+ * facts instead of a hand-kept list. Each guard says what it stands for with documentGuard
+ * (features/system/auth/guard.ts, features/members/guard.ts):
  *
  *   - `x-admin-permissions`: the route is behind requireAdmin; any one of these is needed
  *     (empty: any signed-in admin);
@@ -14,16 +13,27 @@ import { requireApplicant, requireMember, requireMemberInGoodStanding } from './
  *
  * Registered before the features, since onRoute sees only routes added after it.
  */
+export interface GuardDoc {
+  'x-admin-permissions'?: readonly string[];
+  'x-member-session'?: 'member' | 'member-in-good-standing' | 'applicant';
+}
+
+const guardDocs = new WeakMap<object, GuardDoc>();
+
+/** Records what an onRequest guard stands for, for the routes it guards. */
+export function documentGuard<Hook extends object>(hook: Hook, doc: GuardDoc): Hook {
+  guardDocs.set(hook, doc);
+  return hook;
+}
+
 export function registerGuardDocs(app: FastifyInstance): void {
   app.addHook('onRoute', (route: RouteOptions) => {
     const hooks = [route.onRequest ?? []].flat();
     const extensions: Record<string, unknown> = {};
     for (const hook of hooks) {
-      const permissions = adminGuardPermissions(hook);
-      if (permissions) extensions['x-admin-permissions'] = [...permissions];
-      if (hook === requireMember) extensions['x-member-session'] = 'member';
-      if (hook === requireMemberInGoodStanding) extensions['x-member-session'] = 'member-in-good-standing';
-      if (hook === requireApplicant) extensions['x-member-session'] = 'applicant';
+      const doc = guardDocs.get(hook);
+      if (doc?.['x-admin-permissions']) extensions['x-admin-permissions'] = [...doc['x-admin-permissions']];
+      if (doc?.['x-member-session']) extensions['x-member-session'] = doc['x-member-session'];
     }
     if (Object.keys(extensions).length > 0) route.schema = { ...route.schema, ...extensions };
   });

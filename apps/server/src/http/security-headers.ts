@@ -22,8 +22,8 @@ const API_HEADERS: ReadonlyArray<[string, string]> = [
 
 /**
  * An answer for one member, applicant or admin alone: no shared cache may keep it, no browser
- * store it. Set by the guards (http/admin-auth.ts, http/member-session.ts) before the route
- * runs, so their refusals carry it too.
+ * store it. Set by the guards (features/system/auth/guard.ts, features/members/guard.ts)
+ * before the route runs, so their refusals carry it too.
  */
 export const PRIVATE_ANSWER = 'private, no-store';
 

@@ -8,8 +8,9 @@ import { insertManyNews, insertMenu } from '../../test/fixtures.js';
 import { engines, envelope, type TestApp } from '../../test/harness.js';
 import { readSheet } from '../../test/xlsx.js';
 import { listArticles } from '../features/news/admin-service.js';
-import { requireAdmin } from './admin-auth.js';
-import { EXPORT_PAGE, sendListExport } from './xlsx-export.js';
+import { requireAdmin } from '../features/system/auth/guard.js';
+import { EXPORT_PAGE } from './xlsx-export.js';
+import { sendListExport } from '../features/system/list-export.js';
 
 /** What a real HTTP client received: the status and headers sent, the bytes, and whether the transfer ended properly. */
 interface Received {

@@ -1,8 +1,7 @@
 import { PassThrough, type Readable } from 'node:stream';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import ExcelJS from 'exceljs';
-import { defuseFormula, type Permission } from '@portal/shared';
-import { adminWrite } from './admin-auth.js';
+import { defuseFormula } from '@portal/shared';
 import { contentDisposition } from './content-disposition.js';
 
 /**
@@ -89,11 +88,8 @@ function withdrawAttachment(reply: FastifyReply): void {
 /** Text is what members and visitors typed: defused so no spreadsheet runs it as a formula. */
 const cellValue = (value: string | number) => (typeof value === 'string' ? defuseFormula(value) : value);
 
-export interface ListExport<T> {
-  /** The export's button permission. */
-  permission: Permission;
-  /** The audit log's kind of record, e.g. 文章. */
-  target: string;
+/** A list's workbook: its title (the sheet's and the file's name), columns and pages. */
+export interface ListWorkbook<T> {
   /** The list's title: the sheet's and the file's name. */
   title: string;
   /** The file's ASCII fallback name, e.g. news.xlsx. */
@@ -103,19 +99,16 @@ export interface ListExport<T> {
 }
 
 /**
- * Answers an export call: audited under its permission (a refusal too), then the workbook
- * streamed. Everything that can be checked is checked before the download begins: the
- * parameters (the route's schema), the permission, and the first page, read before anything is
- * sent, so a search the database refuses (or the database away) is answered with the envelope
- * and its code. A later page that fails:
+ * Sends the workbook of a list whose first page is already read, so a search the database
+ * refuses (or the database away) was answered with the envelope before anything was sent.
+ * A later page that fails:
  * - before any byte went out, is answered with the envelope too (Fastify's error path for a
  *   stream not yet begun), under JSON's type and without the file's name;
  * - after, cannot change the status sent: Fastify destroys the connection, so the client sees
  *   an incomplete transfer (no final chunk) instead of a complete 200 with a broken file, and
  *   logs the failure once ('response terminated with an error with headers already sent').
  */
-export async function sendListExport<T>(request: FastifyRequest, reply: FastifyReply, what: ListExport<T>) {
-  const first = await adminWrite(request, { action: what.permission, target: what.target, detail: () => `导出${what.title}` }, () => what.read({ pageindex: 1, pagesize: EXPORT_PAGE }));
+export function sendWorkbook<T>(reply: FastifyReply, what: ListWorkbook<T>, first: T[]) {
   const workbook = streamWorkbook(what.title, what.columns, what.read, first);
   // Registered before Fastify's own listeners, so the headers are gone before its error path writes them.
   workbook.once('error', () => {

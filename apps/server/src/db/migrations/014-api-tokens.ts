@@ -25,7 +25,7 @@ export const apiTokens: EngineMigration = (engine) => ({
       .execute();
 
     // 1 for a password someone else chose for the account (generated at first start, or by the
-    // CLI's reset): the next sign-in may only change it (http/admin-auth.ts).
+    // CLI's reset): the next sign-in may only change it (features/system/auth/guard.ts).
     await db.schema.alterTable('admin_users').addColumn('must_change_password', 'integer', notNullDefault(0)).execute();
 
     // Permission identifiers of default menu entries already inserted by the seed: a new

@@ -9,7 +9,7 @@ import type { EngineMigration } from './index.js';
  */
 export const twoFactor: EngineMigration = (engine) => ({
   async up(db: Kysely<unknown>) {
-    // 1: the role's admins must turn the second factor on before anything else (http/admin-auth.ts).
+    // 1: the role's admins must turn the second factor on before anything else (features/system/auth/guard.ts).
     await db.schema.alterTable('roles').addColumn('requires_second_factor', 'integer', notNullDefault(0)).execute();
 
     // One row per admin who started enrolment. The secret is kept as is: the server must compute

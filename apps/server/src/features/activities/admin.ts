@@ -16,9 +16,10 @@ import {
   saveActivityBody,
 } from '@portal/shared';
 import type { App } from '../../http/app-types.js';
-import { adminWrite, requireAdmin } from '../../http/admin-auth.js';
+import { adminWrite, requireAdmin } from '../system/auth/guard.js';
 import { list, ok } from '../../http/envelope.js';
-import { attachment, sendListExport, xlsxAnswer } from '../../http/xlsx-export.js';
+import { attachment, xlsxAnswer } from '../../http/xlsx-export.js';
+import { sendListExport } from '../system/list-export.js';
 import { activityCalendar, CALENDAR_TYPE, staffCalendarActivity } from './calendar.js';
 import { adminDocs } from './docs.js';
 import { toActivityDetailDto, toActivityDto, toActivityMemberDto } from './dto.js';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { activityMemberBody, activityMessages, checkInActivityDto, checkInBody, checkInMemberDto, checkInMemberListQuery, idParam, listOf, pagingQuery, type CheckInBody } from '@portal/shared';
 import type { App } from '../../http/app-types.js';
-import { adminWrite, currentAdmin, requireAdmin } from '../../http/admin-auth.js';
+import { adminWrite, currentAdmin, requireAdmin } from '../system/auth/guard.js';
 import { list, ok } from '../../http/envelope.js';
 import { checkIn, doorActivity, listDoorActivities, listDoorMembers, undoCheckIn, type DoorPass } from './check-in.js';
 import { adminDocs } from './docs.js';

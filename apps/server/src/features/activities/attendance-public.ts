@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { activityIdBody, activityMessages, checkInMemberDto, selfCheckInBody } from '@portal/shared';
 import type { App } from '../../http/app-types.js';
 import { ok } from '../../http/envelope.js';
-import { currentMember, requireMember, requireMemberInGoodStanding } from '../../http/member-session.js';
+import { currentMember, requireMember, requireMemberInGoodStanding } from '../members/guard.js';
 import { mailSignUpConfirmation } from './calendar.js';
 import { selfCheckIn } from './check-in.js';
 import { memberDocs } from './docs.js';

@@ -3,7 +3,7 @@ import { activityIdBody, activityMessages, calendarFileName, idParam, listOf, my
 import type { App } from '../../http/app-types.js';
 import { list, ok } from '../../http/envelope.js';
 import { attachment } from '../../http/xlsx-export.js';
-import { currentMember, requireMember, requireMemberInGoodStanding } from '../../http/member-session.js';
+import { currentMember, requireMember, requireMemberInGoodStanding } from '../members/guard.js';
 import { activityCalendar, CALENDAR_TYPE, mailSignUpConfirmation, memberCalendarActivity } from './calendar.js';
 import { memberDocs } from './docs.js';
 import { toMyActivityDetailDto, toMyActivityDto } from './dto.js';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { apiTokenCreatedDto, apiTokenDto, idParam, listOf, messages, pagingQuery, saveApiTokenBody, systemMessages, type ApiTokenCreatedDto, type ApiTokenDto } from '@portal/shared';
 import type { App } from '../../http/app-types.js';
-import { adminWrite, currentAdmin, requireAdmin } from '../../http/admin-auth.js';
+import { adminWrite, currentAdmin, requireAdmin } from '../system/auth/guard.js';
 import { list, ok } from '../../http/envelope.js';
 import { checkAssignableRole } from '../system/authority.js';
 import { adminDocs } from '../system/docs.js';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idParam, listOf, memberMessages, optionalParam, processDecisionNames, processItemDto, processListQuery, saveApplyAuditBody, saveProcessItemBody } from '@portal/shared';
 import type { App } from '../../http/app-types.js';
-import { adminWrite, currentAdmin, requireAdmin } from '../../http/admin-auth.js';
+import { adminWrite, currentAdmin, requireAdmin } from '../system/auth/guard.js';
 import { badRequest, list, notFound, ok } from '../../http/envelope.js';
 import { adminDocs } from '../members/docs.js';
 import { getMember } from '../members/service.js';

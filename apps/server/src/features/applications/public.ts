@@ -2,7 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import { applyMemberForm, contentMessages, memberMessages, memberProfileDto, membershipMessages, messages } from '@portal/shared';
 import type { App } from '../../http/app-types.js';
 import { badRequest, notFound, ok } from '../../http/envelope.js';
-import { currentApplicant, optionalApplication, requireApplicant } from '../../http/member-session.js';
+import { currentApplicant, optionalApplication, requireApplicant } from '../members/guard.js';
 import { memberDocs, publicDocs } from '../members/docs.js';
 import { toMemberProfileDto } from '../members/dto.js';
 import { getMember } from '../members/service.js';

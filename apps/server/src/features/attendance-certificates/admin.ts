@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { activityCertListQuery, activityIdBody, activityMessages, attendanceCertDto, attendanceCertMessages, idParam, issuedCertsDto, listOf, revokeAttendanceCertBody } from '@portal/shared';
 import type { App } from '../../http/app-types.js';
-import { adminWrite, currentAdmin, requireAdmin } from '../../http/admin-auth.js';
+import { adminWrite, currentAdmin, requireAdmin } from '../system/auth/guard.js';
 import { list, ok } from '../../http/envelope.js';
 import { publicBaseUrl } from '../../http/public-base-url.js';
 import { adminDocs } from '../activities/docs.js';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { attendanceCertDto, attendanceCertMessages, idParam } from '@portal/shared';
 import type { App } from '../../http/app-types.js';
 import { badRequest, notFound, ok } from '../../http/envelope.js';
-import { currentMember, requireMember } from '../../http/member-session.js';
+import { currentMember, requireMember } from '../members/guard.js';
 import { publicBaseUrl } from '../../http/public-base-url.js';
 import { memberDocs } from '../activities/docs.js';
 import { attendancePng } from './credential.js';

@@ -20,9 +20,10 @@ import {
   type Permission,
 } from '@portal/shared';
 import type { App } from '../../http/app-types.js';
-import { adminWrite, requireAdmin, requirePermission } from '../../http/admin-auth.js';
+import { adminWrite, requireAdmin, requirePermission } from '../system/auth/guard.js';
 import { list, notFound, ok } from '../../http/envelope.js';
-import { attachment, sendListExport, xlsxAnswer, XLSX } from '../../http/xlsx-export.js';
+import { attachment, xlsxAnswer, XLSX } from '../../http/xlsx-export.js';
+import { sendListExport } from '../system/list-export.js';
 import { importRefusal, receiveXlsx } from '../uploads/xlsx-import.js';
 import { uploadBody } from '../uploads/docs.js';
 import { adminDocs } from './docs.js';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { certMessages, certRecordDto, certSearchForm, certSearchQuery, downCertQuery, listOf, messages } from '@portal/shared';
 import type { App } from '../../http/app-types.js';
 import { badRequest, ok } from '../../http/envelope.js';
-import { optionalMember } from '../../http/member-session.js';
+import { optionalMember } from '../members/guard.js';
 import { publicDocs } from './docs.js';
 import { certificatePng } from './download.js';
 import { DOWNLOAD_TOKEN_HOURS, lookupList } from './download-token.js';

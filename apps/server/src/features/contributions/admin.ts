@@ -12,9 +12,10 @@ import {
   type ContributionListItemDto,
 } from '@portal/shared';
 import type { App } from '../../http/app-types.js';
-import { adminWrite, currentAdmin, requireAdmin } from '../../http/admin-auth.js';
+import { adminWrite, currentAdmin, requireAdmin } from '../system/auth/guard.js';
 import { list, ok } from '../../http/envelope.js';
-import { sendListExport, xlsxAnswer, type ExportColumn } from '../../http/xlsx-export.js';
+import { xlsxAnswer, type ExportColumn } from '../../http/xlsx-export.js';
+import { sendListExport } from '../system/list-export.js';
 import { toContributionChainStepDto } from '../review/dto.js';
 import { adminDocs } from './docs.js';
 import { toContributionDetailDto, toContributionListItemDto } from './review-dto.js';

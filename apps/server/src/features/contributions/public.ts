@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { contentMessages, contributionMenuDto, listOf, messages, myNewsItemDto, myNewsListQuery, saveContributionBody, type ContributionMenuDto } from '@portal/shared';
 import type { App } from '../../http/app-types.js';
 import { badRequest, list, ok } from '../../http/envelope.js';
-import { currentMember, requireMemberInGoodStanding } from '../../http/member-session.js';
+import { currentMember, requireMemberInGoodStanding } from '../members/guard.js';
 import { storedUploadDocs } from '../uploads/docs.js';
 import { storeUpload } from '../uploads/records.js';
 import { memberDocs } from './docs.js';

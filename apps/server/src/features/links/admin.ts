@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { adminFriendLinkDto, adminLinkListQuery, contentMessages, delByIdBody, listOf, saveLinkBody } from '@portal/shared';
 import { contentAdminDocs } from '../../content/admin-docs.js';
 import type { App } from '../../http/app-types.js';
-import { adminWrite, requireAdmin } from '../../http/admin-auth.js';
+import { adminWrite, requireAdmin } from '../system/auth/guard.js';
 import { list, ok } from '../../http/envelope.js';
 import { toAdminLinkDto } from './dto.js';
 import { deleteLink, listLinks, saveLink } from './service.js';

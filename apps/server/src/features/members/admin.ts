@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { editMemberInfoBody, editMemberStatusBody, idParam, listOf, memberListItemDto, memberListQuery, memberMessages, memberModelDto, memberStatusNames } from '@portal/shared';
 import type { App } from '../../http/app-types.js';
-import { adminWrite, requireAdmin } from '../../http/admin-auth.js';
+import { adminWrite, requireAdmin } from '../system/auth/guard.js';
 import { list, ok } from '../../http/envelope.js';
-import { sendListExport, xlsxAnswer } from '../../http/xlsx-export.js';
+import { xlsxAnswer } from '../../http/xlsx-export.js';
+import { sendListExport } from '../system/list-export.js';
 import { memberExportColumns } from '../membership/import-columns.js';
 import { adminDocs } from './docs.js';
 import { toMemberListItemDto, toMemberModelDto } from './dto.js';

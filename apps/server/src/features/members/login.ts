@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { ApplyState, formatCst, MemberStatus, memberMessages, systemMessages } from '@portal/shared';
 import type { Services } from '../../http/app-types.js';
 import { badRequest } from '../../http/envelope.js';
-import type { MemberPrincipal } from '../../http/member-session.js';
+import type { MemberPrincipal } from './guard.js';
 import type { RequestClient } from '../../http/user-agent.js';
 import { writeAudit } from '../system/audit.js';
 import { failure } from '../system/login.js';

@@ -26,9 +26,10 @@ import {
   type MembershipSummaryDto,
 } from '@portal/shared';
 import type { App } from '../../http/app-types.js';
-import { adminWrite, currentAdmin, requireAdmin } from '../../http/admin-auth.js';
+import { adminWrite, currentAdmin, requireAdmin } from '../system/auth/guard.js';
 import { badRequest, list, notFound, ok } from '../../http/envelope.js';
-import { sendListExport, xlsxAnswer, type ExportColumn } from '../../http/xlsx-export.js';
+import { xlsxAnswer, type ExportColumn } from '../../http/xlsx-export.js';
+import { sendListExport } from '../system/list-export.js';
 import { mailContext } from '../activities/mail.js';
 import { sendAttachment } from '../applications/attachment.js';
 import { adminDocs } from '../members/docs.js';

@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { z } from 'zod';
 import { memberImportMessages, memberImportResultDto, type MemberImportResultDto } from '@portal/shared';
 import type { App } from '../../http/app-types.js';
-import { adminWrite, currentAdmin, requireAdmin } from '../../http/admin-auth.js';
+import { adminWrite, currentAdmin, requireAdmin } from '../system/auth/guard.js';
 import { ok } from '../../http/envelope.js';
 import { attachment, xlsxAnswer, XLSX } from '../../http/xlsx-export.js';
 import { fieldValue, importRefusal, receiveXlsx, templateSheet } from '../uploads/xlsx-import.js';

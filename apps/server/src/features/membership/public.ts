@@ -1,7 +1,7 @@
 import { Code, directoryMessages, listOf, memberDirectoryItemDto, memberDirectoryQuery, membershipDto, membershipMessages } from '@portal/shared';
 import type { App } from '../../http/app-types.js';
 import { AppError, list, notFound, ok } from '../../http/envelope.js';
-import { currentMember, inGoodStanding, optionalMember, requireMember } from '../../http/member-session.js';
+import { currentMember, inGoodStanding, optionalMember, requireMember } from '../members/guard.js';
 import { PRIVATE_ANSWER } from '../../http/security-headers.js';
 import { memberDocs, publicDocs } from '../members/docs.js';
 import { listDirectory } from './directory.js';

@@ -14,7 +14,7 @@ import { defaultTerms } from './terms.js';
  *   宽限期  有效期至 has passed, by no more than the grace days: the member keeps access and is
  *           asked to renew;
  *   已过期  past grace: the member signs in but loses member-only articles, contributions and
- *           activity sign-up (http/member-session.ts requireMemberInGoodStanding).
+ *           activity sign-up (features/members/guard.ts requireMemberInGoodStanding).
  *
  * The state is stored on the member, so each request reads it with the session at no cost,
  * and the list filters on it. The daily job (job.ts) moves what the calendar moves; a payment,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { adminMenuListQuery, delMenuBody, listOf, menuDto, menuIdQuery, messages, saveMenuBody } from '@portal/shared';
 import { contentAdminDocs } from '../../content/admin-docs.js';
 import type { App } from '../../http/app-types.js';
-import { adminWrite, requireAdmin } from '../../http/admin-auth.js';
+import { adminWrite, requireAdmin } from '../system/auth/guard.js';
 import { list, ok } from '../../http/envelope.js';
 import { deleteMenu, listMenuLevel, readMenu, saveMenu } from './admin-service.js';
 import { toMenuDto } from './dto.js';

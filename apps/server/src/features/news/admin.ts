@@ -19,9 +19,10 @@ import {
 } from '@portal/shared';
 import { contentAdminDocs } from '../../content/admin-docs.js';
 import type { App } from '../../http/app-types.js';
-import { adminWrite, currentAdmin, requireAdmin } from '../../http/admin-auth.js';
+import { adminWrite, currentAdmin, requireAdmin } from '../system/auth/guard.js';
 import { list, ok } from '../../http/envelope.js';
-import { sendListExport, xlsxAnswer, type ExportColumn } from '../../http/xlsx-export.js';
+import { xlsxAnswer, type ExportColumn } from '../../http/xlsx-export.js';
+import { sendListExport } from '../system/list-export.js';
 import { deleteArticles, listArticles, readArticleForEditing, saveArticle, savedMessage } from './admin-service.js';
 import { moveArticles, offlineArticles, publishArticles, type BulkContext, type BulkResult } from './bulk.js';
 import { conflictAnswer } from './revisions.js';

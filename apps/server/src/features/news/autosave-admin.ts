@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { newsAutosaveDto, newsAutosaveQuery, saveNewsAutosaveBody, type NewsAutosaveDto } from '@portal/shared';
 import { contentAdminDocs } from '../../content/admin-docs.js';
 import type { App } from '../../http/app-types.js';
-import { currentAdmin, requireAdmin } from '../../http/admin-auth.js';
+import { currentAdmin, requireAdmin } from '../system/auth/guard.js';
 import { ok } from '../../http/envelope.js';
 import { deleteAutosave, readAutosave, saveAutosave } from './autosave.js';
 

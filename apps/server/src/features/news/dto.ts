@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AdminNewsDetailDto, AdminNewsItemDto, NewsDetailDto, NewsListItemDto, NewsRevisionDto, NewsRevisionListItemDto, RevisionKind } from '@portal/shared';
 import type { Config } from '../../config.js';
 import { assetUrl } from '../../http/assets.js';
-import { inGoodStanding, optionalMember } from '../../http/member-session.js';
+import { inGoodStanding, optionalMember } from '../members/guard.js';
 import type { AdminNewsItem } from './admin-service.js';
 import type { NewsItem } from './items.js';
 import type { ArticleFields, Revision, RevisionListItem } from './revisions.js';

@@ -1,7 +1,7 @@
 import { previewLinkDto, previewLinkQuery, type PreviewLinkDto } from '@portal/shared';
 import { contentAdminDocs } from '../../content/admin-docs.js';
 import type { App } from '../../http/app-types.js';
-import { adminWrite, requireAdmin } from '../../http/admin-auth.js';
+import { adminWrite, requireAdmin } from '../system/auth/guard.js';
 import { ok } from '../../http/envelope.js';
 import { readArticleForEditing } from './admin-service.js';
 import { makePreviewLink, PREVIEW_HOURS } from './preview.js';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { contentMessages, idParam, newsRevisionDto, newsRevisionListDto, newsRevisionListQuery, restoreNewsRevisionBody } from '@portal/shared';
 import { contentAdminDocs } from '../../content/admin-docs.js';
 import type { App } from '../../http/app-types.js';
-import { adminWrite, currentAdmin, requireAdmin } from '../../http/admin-auth.js';
+import { adminWrite, currentAdmin, requireAdmin } from '../system/auth/guard.js';
 import { ok } from '../../http/envelope.js';
 import { restoreRevision, savedMessage } from './admin-service.js';
 import { toNewsRevisionDto, toNewsRevisionListItemDto } from './dto.js';

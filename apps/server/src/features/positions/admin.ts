@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { adminPositionDto, adminPositionListQuery, contentMessages, delPositionBody, editPositionStatusBody, listOf, messages, saveSelectPositionBody, updateSortNumberBody } from '@portal/shared';
 import { contentAdminDocs } from '../../content/admin-docs.js';
 import type { App } from '../../http/app-types.js';
-import { adminWrite, requireAdmin } from '../../http/admin-auth.js';
+import { adminWrite, requireAdmin } from '../system/auth/guard.js';
 import { list, ok } from '../../http/envelope.js';
 import { toAdminPositionDto } from './dto.js';
 import { listPlacements, placeArticles, removePlacements, updatePlacement } from './service.js';

@@ -16,7 +16,7 @@ import {
   saveMenuReviewFlowBody,
 } from '@portal/shared';
 import type { App } from '../../http/app-types.js';
-import { adminWrite, currentAdmin, requireAdmin, requirePermission } from '../../http/admin-auth.js';
+import { adminWrite, currentAdmin, requireAdmin, requirePermission } from '../system/auth/guard.js';
 import { list, ok } from '../../http/envelope.js';
 import { attachment, xlsxAnswer, XLSX } from '../../http/xlsx-export.js';
 import { decideReview, decisionDetail } from './decide.js';

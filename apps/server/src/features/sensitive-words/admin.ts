@@ -12,7 +12,7 @@ import {
 } from '@portal/shared';
 import { contentAdminDocs } from '../../content/admin-docs.js';
 import type { App } from '../../http/app-types.js';
-import { adminWrite, requireAdmin } from '../../http/admin-auth.js';
+import { adminWrite, requireAdmin } from '../system/auth/guard.js';
 import { badRequest, list, ok } from '../../http/envelope.js';
 import { extensionOf } from '../uploads/checks.js';
 import { uploadBody } from '../uploads/docs.js';

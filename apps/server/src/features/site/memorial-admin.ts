@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { delByIdBody, listOf, memorialDayDto, memorialDayListQuery, memorialMessages, saveMemorialDayBody } from '@portal/shared';
 import type { App } from '../../http/app-types.js';
-import { adminWrite, requireAdmin } from '../../http/admin-auth.js';
+import { adminWrite, requireAdmin } from '../system/auth/guard.js';
 import { list, ok } from '../../http/envelope.js';
 import { adminDocs } from '../system/docs.js';
 import { deleteMemorialDay, describeMemorialDay, listMemorialDays, saveMemorialDay, toMemorialDayDto } from './memorial.js';

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { idsBody, listOf, proposeDto, proposeListQuery, type ProposeDto } from '@portal/shared';
 import type { App } from '../../http/app-types.js';
-import { adminWrite, requireAdmin } from '../../http/admin-auth.js';
+import { adminWrite, requireAdmin } from '../system/auth/guard.js';
 import { list, ok } from '../../http/envelope.js';
-import { sendListExport, xlsxAnswer, type ExportColumn } from '../../http/xlsx-export.js';
+import { xlsxAnswer, type ExportColumn } from '../../http/xlsx-export.js';
+import { sendListExport } from '../system/list-export.js';
 import { adminDocs } from '../members/docs.js';
 import { toProposeDto } from './dto.js';
 import { deleteProposals, listProposals, markProposalsRead } from './service.js';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { adminUserDto, adminUserListQuery, idParam, listOf, saveAdminUserBody, systemMessages } from '@portal/shared';
 import type { App } from '../../http/app-types.js';
-import { adminWrite, currentAdmin, requireAdmin, requirePermission } from '../../http/admin-auth.js';
+import { adminWrite, currentAdmin, requireAdmin, requirePermission } from './auth/guard.js';
 import { list, ok } from '../../http/envelope.js';
 import { deleteAdminUser, listAdminUsers, saveAdminUser } from './admin-users.js';
 import { adminDocs } from './docs.js';

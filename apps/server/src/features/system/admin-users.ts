@@ -112,7 +112,7 @@ async function checkAccountFree(db: Kysely<DB>, account: string, adminId: number
  * Password of the body (required to create; on an update it resets the password). Disabling
  * an account or resetting its password ends its sessions. A password one administrator sets
  * for another (a new account, a reset) is known to two people: its owner must replace it at
- * the next sign-in (http/admin-auth.ts; 等保 2.0), as after the command line's reset.
+ * the next sign-in (features/system/auth/guard.ts; 等保 2.0), as after the command line's reset.
  */
 export async function saveAdminUser(
   { db, engine }: Database,

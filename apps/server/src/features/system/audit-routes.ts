@@ -1,8 +1,9 @@
 import { auditLogDto, auditLogListQuery, dashboardDto, listOf, type AuditLogDto, type DashboardDto } from '@portal/shared';
 import type { App } from '../../http/app-types.js';
-import { currentAdmin, requireAdmin } from '../../http/admin-auth.js';
+import { currentAdmin, requireAdmin } from './auth/guard.js';
 import { list, ok } from '../../http/envelope.js';
-import { sendListExport, xlsxAnswer, type ExportColumn } from '../../http/xlsx-export.js';
+import { xlsxAnswer, type ExportColumn } from '../../http/xlsx-export.js';
+import { sendListExport } from './list-export.js';
 import { listAudit } from './audit.js';
 import { dashboard } from './dashboard.js';
 import { adminDocs } from './docs.js';

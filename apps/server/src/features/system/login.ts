@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { Code, formatCst, systemMessages, twoFactorMessages } from '@portal/shared';
 import type { DB } from '../../db/schema.js';
 import type { Services } from '../../http/app-types.js';
-import { adminSessionRequired } from '../../http/admin-auth.js';
+import { adminSessionRequired } from './auth/guard.js';
 import { AppError, badRequest } from '../../http/envelope.js';
 import type { AdminPrincipal } from './access.js';
 import type { RequestClient } from '../../http/user-agent.js';

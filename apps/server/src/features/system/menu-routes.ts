@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idParam, saveSystemMenuBody, systemMenuDto, systemMenuListQuery, systemMessages } from '@portal/shared';
 import type { App } from '../../http/app-types.js';
-import { adminWrite, currentAdmin, requireAdmin, requirePermission } from '../../http/admin-auth.js';
+import { adminWrite, currentAdmin, requireAdmin, requirePermission } from './auth/guard.js';
 import { ok } from '../../http/envelope.js';
 import { adminDocs } from './docs.js';
 import { toSystemMenuDto } from './dto.js';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idParam, listOf, pagingQuery, roleDto, saveRoleBody, systemMessages } from '@portal/shared';
 import type { App } from '../../http/app-types.js';
-import { adminWrite, currentAdmin, requireAdmin } from '../../http/admin-auth.js';
+import { adminWrite, currentAdmin, requireAdmin } from './auth/guard.js';
 import { list, ok } from '../../http/envelope.js';
 import { adminDocs } from './docs.js';
 import { toRoleDto } from './dto.js';

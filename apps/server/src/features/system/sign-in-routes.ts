@@ -1,8 +1,9 @@
 import { forceLogoutBody, listOf, loginLogDto, loginLogListQuery, messages, onlineSessionDto, onlineSessionListQuery, signInKinds, type LoginLogDto, type LoginLogListQuery } from '@portal/shared';
 import type { App } from '../../http/app-types.js';
-import { adminWrite, currentAdmin, requireAdmin } from '../../http/admin-auth.js';
+import { adminWrite, currentAdmin, requireAdmin } from './auth/guard.js';
 import { list, ok } from '../../http/envelope.js';
-import { sendListExport, xlsxAnswer, type ExportColumn } from '../../http/xlsx-export.js';
+import { xlsxAnswer, type ExportColumn } from '../../http/xlsx-export.js';
+import { sendListExport } from './list-export.js';
 import { adminDocs } from './docs.js';
 import { toLoginLogDto, toOnlineSessionDto } from './dto.js';
 import { listLoginLog, type LoginLogFilter } from './login-log.js';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idParam, twoFactorMessages } from '@portal/shared';
 import type { App } from '../../http/app-types.js';
-import { adminWrite, currentAdmin, requireAdmin } from '../../http/admin-auth.js';
+import { adminWrite, currentAdmin, requireAdmin } from './auth/guard.js';
 import { ok } from '../../http/envelope.js';
 import { adminDocs } from './docs.js';
 import { resetSecondFactor } from './two-factor.js';

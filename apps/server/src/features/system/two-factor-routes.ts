@@ -2,7 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import { z } from 'zod';
 import { confirmTotpBody, disableTotpBody, loginTotpBody, messages, totpRecoveryCodesDto, totpSetupDto, twoFactorMessages, type TotpRecoveryCodesDto, type TotpSetupDto } from '@portal/shared';
 import type { App } from '../../http/app-types.js';
-import { currentAdmin, requireAdmin, requireAdminPendingSecondFactor } from '../../http/admin-auth.js';
+import { currentAdmin, requireAdmin, requireAdminPendingSecondFactor } from './auth/guard.js';
 import { ok } from '../../http/envelope.js';
 import { clientOf } from '../../http/user-agent.js';
 import { writeAudit } from './audit.js';

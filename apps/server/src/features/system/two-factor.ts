@@ -15,7 +15,7 @@ import { newRecoveryCodes, newTotpSecret, recoveryCodeHash, totpStep, totpUri } 
 /**
  * The optional second factor of back-office accounts (等保 2.0): an authenticator app, enrolled
  * by the admin for their own account, with ten one-time recovery codes; a role may require it
- * (http/admin-auth.ts then opens nothing else until it is on). Sign-in with it is
+ * (features/system/auth/guard.ts then opens nothing else until it is on). Sign-in with it is
  * two-factor-sign-in.ts; docs/security.md has the rules.
  */
 

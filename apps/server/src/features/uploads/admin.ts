@@ -3,7 +3,7 @@ import { contentMessages, messages, uploadKinds, uploadQuery, type EditorUploadK
 import { z } from 'zod';
 import { contentAdminDocs } from '../../content/admin-docs.js';
 import type { App } from '../../http/app-types.js';
-import { currentAdmin, requireAdmin } from '../../http/admin-auth.js';
+import { currentAdmin, requireAdmin } from '../system/auth/guard.js';
 import { badRequest, ok } from '../../http/envelope.js';
 import { allowsExtension, extensionOf, uploadRules } from './checks.js';
 import { storedUploadDocs } from './docs.js';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { codeMessages, idParam, listOf, uploadDto, uploadListQuery } from '@portal/shared';
 import { contentAdminDocs } from '../../content/admin-docs.js';
 import type { App } from '../../http/app-types.js';
-import { adminWrite, requireAdmin } from '../../http/admin-auth.js';
+import { adminWrite, requireAdmin } from '../system/auth/guard.js';
 import { list, ok } from '../../http/envelope.js';
 import { deleteUpload, listUploads } from './library.js';
 

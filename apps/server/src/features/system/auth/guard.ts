@@ -1,10 +1,12 @@
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { Code, codeMessages, systemMessages, twoFactorMessages, type AuditAction, type Permission } from '@portal/shared';
-import { can, loadPrincipal, type AdminPrincipal } from '../features/system/access.js';
-import { writeAudit } from '../features/system/audit.js';
-import { isApiToken, loadTokenPrincipal } from '../features/api-tokens/service.js';
-import { AppError } from './envelope.js';
-import { PRIVATE_ANSWER } from './security-headers.js';
+import { can, loadPrincipal, type AdminPrincipal } from '../access.js';
+import { writeAudit } from '../audit.js';
+import { isApiToken, loadTokenPrincipal } from '../../api-tokens/service.js';
+import { AppError } from '../../../http/envelope.js';
+import { documentGuard } from '../../../http/guard-docs.js';
+import { PRIVATE_ANSWER } from '../../../http/security-headers.js';
+import { requestToken } from '../../../http/request-token.js';
 
 /**
  * The guard of every back-office call (/api/XfSystemApi and /api/XfSysBussiness), for both
@@ -23,23 +25,6 @@ const principals = new WeakMap<FastifyRequest, AdminPrincipal>();
 
 /** Code 402 says of the admin session what Code 401 says of the member's (spec §8), in the same words. */
 export const adminSessionRequired = () => new AppError(Code.AdminSession, codeMessages[401]);
-
-/** The token of a request: header `token`, or `Authorization: Bearer …` (docs/api.md). */
-export function requestToken(request: FastifyRequest): string | undefined {
-  const header = request.headers.token;
-  const token = Array.isArray(header) ? header[0] : header;
-  if (token) return token;
-  const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
-  return bearer?.[1];
-}
-
-/** The permissions each requireAdmin hook asks for, so the route list can say which route needs what (guard-docs.ts). */
-const guardPermissions = new WeakMap<object, readonly Permission[]>();
-
-/** The permissions a hook of requireAdmin asks for (empty: any admin); undefined for any other hook. */
-export function adminGuardPermissions(hook: unknown): readonly Permission[] | undefined {
-  return typeof hook === 'function' ? guardPermissions.get(hook) : undefined;
-}
 
 /**
  * An onRequest hook admitting admins that hold any one of the given permissions (none given:
@@ -98,8 +83,8 @@ function adminGuard(anyOf: Permission[], admitPending: readonly Pending[]): onRe
     if (pending && !admitPending.includes(pending)) throw new AppError(Code.Forbidden, pendingMessages[pending]);
     if (anyOf.length > 0) await refuseUnlessAny(request, admin, anyOf);
   };
-  guardPermissions.set(guard, anyOf);
-  return guard;
+  // The route list says which route needs what (http/guard-docs.ts).
+  return documentGuard(guard, { 'x-admin-permissions': anyOf });
 }
 
 /** The admin admitted by requireAdmin; a route without the guard is a programming error. */

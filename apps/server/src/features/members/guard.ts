@@ -1,9 +1,11 @@
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { ApplyState, Code, MembershipState, membershipMessages, MemberStatus } from '@portal/shared';
-import { resumeMemberSession, type LiveMemberSession } from '../features/members/sessions.js';
-import { requestToken } from './admin-auth.js';
-import { AppError } from './envelope.js';
-import { PRIVATE_ANSWER } from './security-headers.js';
+import type { Audience } from '../../cache/response-cache.js';
+import { resumeMemberSession, type LiveMemberSession } from './sessions.js';
+import { requestToken } from '../../http/request-token.js';
+import { AppError } from '../../http/envelope.js';
+import { documentGuard } from '../../http/guard-docs.js';
+import { PRIVATE_ANSWER } from '../../http/security-headers.js';
 
 /**
  * Who a public call comes from, as far as the member area cares (docs/api.md, "Everywhere"):
@@ -69,25 +71,37 @@ export async function optionalApplication(request: FastifyRequest): Promise<Appl
   return session?.scope === 'application' ? session : null;
 }
 
-export const requireMember: onRequestAsyncHookHandler = async function memberGuard(request, reply) {
+export const requireMember: onRequestAsyncHookHandler = documentGuard(async function memberGuard(request, reply) {
   void reply.header('cache-control', PRIVATE_ANSWER);
   if (!(await optionalMember(request))) throw new AppError(Code.MemberSession);
-};
+}, { 'x-member-session': 'member' });
 
 /** 有效 and 宽限期 keep a member's services; 已过期 (and 已停用, which has no session anyway) lose them. */
 export const inGoodStanding = (member: MemberPrincipal) => member.membershipState === MembershipState.Active || member.membershipState === MembershipState.Grace;
 
-export const requireMemberInGoodStanding: onRequestAsyncHookHandler = async function goodStandingGuard(request, reply) {
+export const requireMemberInGoodStanding: onRequestAsyncHookHandler = documentGuard(async function goodStandingGuard(request, reply) {
   void reply.header('cache-control', PRIVATE_ANSWER);
   const member = await optionalMember(request);
   if (!member) throw new AppError(Code.MemberSession);
   if (!inGoodStanding(member)) throw new AppError(Code.Forbidden, membershipMessages.lapsed);
-};
+}, { 'x-member-session': 'member-in-good-standing' });
 
-export const requireApplicant: onRequestAsyncHookHandler = async function applicantGuard(request, reply) {
+export const requireApplicant: onRequestAsyncHookHandler = documentGuard(async function applicantGuard(request, reply) {
   void reply.header('cache-control', PRIVATE_ANSWER);
   if (!(await sessionOf(request))) throw new AppError(Code.MemberSession);
-};
+}, { 'x-member-session': 'applicant' });
+
+/**
+ * Who a cached public answer is for (cache/response-cache.ts, whose per-audience routes app.ts
+ * hands this): a visitor without a token is known at once; with one, the session decides (one
+ * lookup per request).
+ */
+export async function audienceOfRequest(request: FastifyRequest): Promise<Audience> {
+  if (!request.headers.token && !request.headers.authorization) return 'visitor';
+  const member = await optionalMember(request);
+  if (!member) return 'visitor';
+  return inGoodStanding(member) ? 'member' : 'lapsed';
+}
 
 /** The member admitted by requireMember or requireMemberInGoodStanding. */
 export async function currentMember(request: FastifyRequest): Promise<MemberPrincipal> {
