@@ -25,6 +25,8 @@ export interface Target {
   modes: Array<'cached' | UncachedMode>;
   /** Asked with a signed-in member's token (`signInMember`): member-only reads. */
   asMember?: true;
+  /** Also answered by the same-work route (bench/same-work.ts: the same call under /same-work/), measured beside it uncached. */
+  sameWork?: true;
 }
 
 /** An envelope with Code 200 and, for lists, at least one row. */
@@ -43,9 +45,9 @@ export function targets(data: BenchData): Target[] {
   const list = (pid: number, page: number) => `${api}/GetNewsList?pid=${pid}&pagesize=10&pageindex=${page}`;
   return [
     { name: 'GetMenuList', path: `${api}/GetMenuList?parentid=-1`, check: envelopeOk(true), modes: both },
-    { name: 'GetNewsList page 1 (政策要闻)', path: list(data.bigMenuId, 1), check: envelopeOk(true), modes: both },
-    { name: 'GetNewsList page 500 (政策要闻)', path: list(data.bigMenuId, 500), check: envelopeOk(true), modes: both },
-    { name: 'GetNewsDetail', path: `${api}/GetNewsDetail?newsid=${data.detailId}`, check: envelopeOk(false), modes: both },
+    { name: 'GetNewsList page 1 (政策要闻)', path: list(data.bigMenuId, 1), check: envelopeOk(true), modes: both, sameWork: true },
+    { name: 'GetNewsList page 500 (政策要闻)', path: list(data.bigMenuId, 500), check: envelopeOk(true), modes: both, sameWork: true },
+    { name: 'GetNewsDetail', path: `${api}/GetNewsDetail?newsid=${data.detailId}`, check: envelopeOk(false), modes: both, sameWork: true },
     { name: 'GetNewsReList', path: `${api}/GetNewsReList?pageindex=1&pagesize=10`, check: envelopeOk(true), modes: both },
     { name: 'GetNewPositionList', path: `${api}/GetNewPositionList?seat=1&pageindex=1&pagesize=10`, check: envelopeOk(false), modes: both },
     { name: 'GetBannerList', path: `${api}/GetBannerList?type=2`, check: envelopeOk(false), modes: both },

@@ -59,6 +59,8 @@ interface Row {
   failures: number;
   checked: boolean;
   stats: ServerStats;
+  /** Req/s of the same-work route (bench/same-work.ts) measured right after this uncached call. */
+  sameWorkRps?: number;
 }
 
 function ensureWebBuild(): void {
@@ -147,12 +149,30 @@ async function measureBare(setup: string, server: Server): Promise<Row> {
   return measure(setup, `http://127.0.0.1:${ports.bare}`, target, 'cached', server, { 2: [], 4: [] });
 }
 
+const sameWorkTarget = (target: Target): Target => ({ ...target, name: `same-work route for ${target.name}`, path: target.path.replace('/api/XfWebApi/', '/same-work/') });
+
+/**
+ * Fails the run unless the same-work route answers exactly the bytes the app answers uncached
+ * (asked once each, before any load: GetNewsDetail's view count is then the same on both sides).
+ */
+async function checkSameWork(target: Target): Promise<void> {
+  const body = async (base: string, t: Target) => Buffer.from(await (await fetch(base + t.path, { headers: HEADERS })).arrayBuffer());
+  const app = await body(`http://127.0.0.1:${ports.second}`, target);
+  const same = await body(`http://127.0.0.1:${ports.bare}`, sameWorkTarget(target));
+  if (app.equals(same)) return;
+  let at = 0;
+  while (app[at] === same[at]) at++;
+  const around = (b: Buffer) => b.subarray(Math.max(0, at - 60), at + 60).toString();
+  throw new Error(`${target.name}: the same-work answer differs from the app's from byte ${at} (app ${app.length} bytes, same-work ${same.length})\n  app:       …${around(app)}…\n  same-work: …${around(same)}…`);
+}
+
 /**
  * One engine, one instance: the baseline, then every target in each of its modes. Cached modes
  * ask a server with the response cache, uncached ones a second server on the same data with
  * the cache off: the cache keys a call by the parameters its route reads, so a fresh made-up
  * parameter no longer makes a miss (and misses kept by the thousand would weigh on the hits
- * measured after them).
+ * measured after them). On SQLite, a target the same-work route also answers is measured
+ * uncached and then at once through that route, whose answer is first checked to be the app's.
  */
 async function suite(setup: string, env: Record<string, string | undefined>, data: BenchData, keys: Record<2 | 4, string[]>): Promise<Row[]> {
   const server = await startServer(root, { ...env, BENCH_APP_PORT: String(ports.app), BENCH_BARE_PORT: String(ports.bare) });
@@ -163,11 +183,20 @@ async function suite(setup: string, env: Record<string, string | undefined>, dat
       // Member-only reads are compared between builds by cpu-ab.ts; this run measures what visitors ask.
       .filter((target) => !target.asMember && (!ONLY || ONLY.test(target.name)))
       .flatMap((target) => target.modes.map((mode) => ({ target, mode })));
+    // The same-work routes read the SQLite file (bench/server.ts starts them only there).
+    const withSameWork = (target: Target, mode: 'cached' | UncachedMode) => !env.DATABASE_URL && target.sameWork === true && mode === 'same';
+    for (const { target, mode } of runs) if (withSameWork(target, mode)) await checkSameWork(target);
     // Uncached searches last: a short key scans, and the requests they leave queued would be charged to whatever came next.
     const isSearch = (mode: 'cached' | UncachedMode) => mode === 'key2' || mode === 'key4';
     for (const { target, mode } of [...runs.filter((r) => !isSearch(r.mode)), ...runs.filter((r) => isSearch(r.mode))]) {
       const [port, asked] = mode === 'cached' ? [ports.app, server] : [ports.second, uncached];
-      rows.push(await measure(setup, `http://127.0.0.1:${port}`, target, mode, asked, keys));
+      const row = await measure(setup, `http://127.0.0.1:${port}`, target, mode, asked, keys);
+      rows.push(row);
+      if (withSameWork(target, mode)) {
+        const sameWork = await measure(setup, `http://127.0.0.1:${ports.bare}`, sameWorkTarget(target), mode, server, keys);
+        row.sameWorkRps = sameWork.rps;
+        rows.push(sameWork);
+      }
     }
     rows.push(await measureBare(setup, server));
     return rows;
@@ -260,11 +289,11 @@ async function twoInstances(env: Record<string, string | undefined>, data: Bench
 function table(rows: Row[]): string[] {
   const baseline = Math.max(1, ...rows.filter((r) => r.name.startsWith('bare')).map((r) => r.rps));
   return [
-    '| call | answer | req/s | % of bare | p50 ms | p99 ms | loop p99 / max ms | RSS MiB | failed |',
-    '|---|---|---:|---:|---:|---:|---:|---:|---:|',
+    '| call | answer | req/s | % of bare | % of same-work | p50 ms | p99 ms | loop p99 / max ms | RSS MiB | failed |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...rows.map(
       (r) =>
-        `| ${r.name}${r.checked ? '' : ' ⚠ wrong answer'} | ${r.name.startsWith('bare') ? '' : r.mode} | ${Math.round(r.rps)} | ${Math.round((r.rps / baseline) * 100)}% | ${r.p50} | ${r.p99} | ${r.stats.loopP99} / ${r.stats.loopMax} | ${r.stats.rssMiB} | ${r.failures} |`,
+        `| ${r.name}${r.checked ? '' : ' ⚠ wrong answer'} | ${r.name.startsWith('bare') ? '' : r.mode} | ${Math.round(r.rps)} | ${Math.round((r.rps / baseline) * 100)}% | ${r.sameWorkRps ? `${Math.round((r.rps / r.sameWorkRps) * 100)}%` : ''} | ${r.p50} | ${r.p99} | ${r.stats.loopP99} / ${r.stats.loopMax} | ${r.stats.rssMiB} | ${r.failures} |`,
     ),
   ];
 }
@@ -279,7 +308,9 @@ function report(sections: Array<{ title: string; rows: Row[] }>, kept: string[],
       '"cached": the same request again and again, answered from the response cache. "uncached": the same requests to a server on the same data ' +
       'with the response cache off (RESPONSE_CACHE_MB=0), and searches a fresh key taken from the titles, so the answer is built each time. ' +
       'Requests say `Accept-Encoding: gzip, deflate, br` as browsers do, so pages travel compressed (kept compressed in the cache). ' +
-      '"% of bare" compares with the bare Fastify route of the same run, measured first and last (the faster of the two). "loop" is the server\'s event-loop delay during the ' +
+      '"% of bare" compares with the bare Fastify route of the same run, measured first and last (the faster of the two). ' +
+      '"% of same-work" compares an uncached call with the same-work route measured right after it (bench/same-work.ts: one prepared statement on the same SQLite file, ' +
+      'the app\'s row-to-answer mapping, JSON.stringify, compressed as the app compresses), whose answer was checked to be byte for byte the app\'s before any load. "loop" is the server\'s event-loop delay during the ' +
       'measurement (perf_hooks.monitorEventLoopDelay, 10 ms resolution, so 10 ms is its floor); RSS is the server process at the end.',
     '',
     ...sections.flatMap((s) => [`## ${s.title}`, '', ...table(s.rows), '']),

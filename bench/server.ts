@@ -5,12 +5,14 @@ import { saveBannerBody } from '@portal/shared';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { saveBanner } from '../apps/server/src/features/banners/service.js';
+import { registerSameWork } from './same-work.js';
 
 /**
  * The server under test, run by run.ts and cpu-ab.ts (through harness.ts) as a child process so
  * the load generator and the server do not share one event loop. Also starts a bare Fastify
  * instance with a single route (unless BENCH_BARE_PORT is absent): the baseline of what the
- * framework alone costs on this machine.
+ * framework alone costs on this machine; on SQLite it also answers the same-work routes
+ * (same-work.ts), the least work the app's uncached article reads could take.
  * Ports come from the parent (BENCH_APP_PORT, BENCH_BARE_PORT).
  *
  * Over IPC the parent asks for 'stats' (event-loop delay since the last ask, RSS, CPU time) and for a
@@ -38,12 +40,14 @@ export type ServerCommand = { kind: 'stats' } | { kind: 'write'; title: string }
 
 const portOf = (server: FastifyInstance) => (server.server.address() as AddressInfo).port;
 
-const app = await buildApp(loadConfig());
+const config = loadConfig();
+const app = await buildApp(config);
 await app.listen({ port: Number(process.env.BENCH_APP_PORT ?? 0), host: '127.0.0.1' });
 let bare: FastifyInstance | undefined;
 if (process.env.BENCH_BARE_PORT) {
   bare = Fastify({ logger: false });
   bare.get('/hello', async () => ({ hello: 'world' }));
+  if (!config.databaseUrl) await registerSameWork(bare, app.services);
   await bare.listen({ port: Number(process.env.BENCH_BARE_PORT), host: '127.0.0.1' });
 }
 
