@@ -10,7 +10,7 @@ import { ActivityStatus, ApplyState, formatCst, MemberStatus } from '@portal/sha
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { giveCheckInKeys } from '../apps/server/src/features/activities/check-in-keys.js';
-import { openSession } from '../apps/server/src/features/system/sessions.js';
+import { openSession } from '../apps/server/src/features/system/auth/sessions.js';
 import { ensureSystemSeed } from '../apps/server/src/features/system/seed.js';
 import { startServer } from './harness.js';
 import type { ServerStats } from './server.js';

@@ -9,7 +9,7 @@ import { demoMenuNames as m, seedIfEmpty } from '../apps/server/src/seed/index.j
 import { activityTemplates, industryTemplates, memberNewsTemplates, noticeTemplates, policyTemplates } from '../apps/server/src/seed/news-kinds.js';
 import { createRandom } from '../apps/server/src/seed/random.js';
 import { registerBigramFunction } from '../apps/server/src/db/bigrams.js';
-import { hashPassword } from '../apps/server/src/features/system/passwords.js';
+import { hashPassword } from '../apps/server/src/features/system/auth/passwords.js';
 
 /** The benchmark's database: the demo site plus generated articles, `target` in all. */
 export interface BenchData {

@@ -1,4 +1,4 @@
-// Builds apps/server/src/features/system/common-passwords.txt, the list of common passwords a
+// Builds apps/server/src/features/system/auth/common-passwords.txt, the list of common passwords a
 // new password must not be (docs/security.md). Run again only to change the source or the
 // selection: `node scripts/common-passwords.mjs`. It fetches one fixed package version from the
 // npm registry with `npm pack`, so the file is the same on every run.
@@ -19,7 +19,7 @@ const TOP = 10_000;
 const LONG = 12;
 
 const root = path.resolve(import.meta.dirname, '..');
-const target = path.join(root, 'apps/server/src/features/system/common-passwords.txt');
+const target = path.join(root, 'apps/server/src/features/system/auth/common-passwords.txt');
 const work = mkdtempSync(path.join(tmpdir(), 'common-passwords-'));
 try {
   const [{ filename }] = JSON.parse(execFileSync('npm', ['pack', SOURCE, '--json', '--pack-destination', work], { encoding: 'utf8' }));

@@ -29,7 +29,7 @@ import { registerApiDocs } from './http/api-docs.js';
 import { checkReadiness } from './ops/readiness.js';
 import { stopViews } from './features/news/views.js';
 import { scheduleUploadSweeps } from './features/uploads/sweep.js';
-import { scheduleLogRetention } from './features/system/retention.js';
+import { scheduleLogRetention } from './features/system/audit/retention.js';
 import { schedulePublishingClock } from './features/news/schedule.js';
 import { scheduleMembershipJob } from './features/membership/job.js';
 import { scheduleOfferLapses } from './features/activities/job.js';
@@ -38,7 +38,7 @@ import { largestUpload } from './features/uploads/checks.js';
 import { imageVariantFallback } from './features/uploads/variants.js';
 import { registerUploadServing } from './features/uploads/serve.js';
 import { startMailOutbox } from './features/activities/outbox.js';
-import type { CaptchaObserver } from './features/system/captcha.js';
+import type { CaptchaObserver } from './features/system/auth/captcha.js';
 
 export interface BuildOptions {
   /** An already open database (tests share one per suite); otherwise one is opened from config. */

@@ -85,7 +85,7 @@ export interface Config {
   mailFrom?: string;
   /**
    * Days the audit and sign-in logs are kept (AUDIT_RETENTION_DAYS, default 180); older rows are
-   * deleted daily (features/system/retention.ts). The Cybersecurity Law (§21) asks for at least
+   * deleted daily (features/system/audit/retention.ts). The Cybersecurity Law (§21) asks for at least
    * six months, so less is refused.
    */
   auditRetentionDays: number;

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { ApplyState, formatCst } from '@portal/shared';
 import type { Engine } from '../src/db/connection.js';
-import { hashToken } from '../src/features/system/sessions.js';
+import { hashToken } from '../src/features/system/auth/sessions.js';
 import { adminCall, createAdmin, createAdminTestApp, insertMemberRow, loginAdmin } from './admin.js';
 import type { TestApp } from './harness.js';
 

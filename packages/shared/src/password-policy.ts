@@ -6,7 +6,7 @@ import { systemMessages } from './messages.js';
  * characters of any kind (spaces, Chinese, emoji), no composition rules, never trimmed or cut,
  * not containing the account name. Passwords set before keep working: signing in never applies
  * this, only the next change does. The list of common passwords is the server's
- * (apps/server/src/features/system/new-password.ts): too large for the pages' bundles.
+ * (apps/server/src/features/system/auth/new-password.ts): too large for the pages' bundles.
  */
 export const passwordPolicy = { minLength: 12, maxLength: 128 } as const;
 

@@ -1,7 +1,7 @@
-import { setAdminPassword } from '../features/system/admin-users.js';
-import { writeAudit } from '../features/system/audit.js';
-import { generatePassword, newPasswordProblem } from '../features/system/new-password.js';
-import { hashPassword } from '../features/system/passwords.js';
+import { setAdminPassword } from '../features/system/admin-users/service.js';
+import { writeAudit } from '../features/system/audit/service.js';
+import { generatePassword, newPasswordProblem } from '../features/system/auth/new-password.js';
+import { hashPassword } from '../features/system/auth/passwords.js';
 import { AppError } from '../http/envelope.js';
 import { CliError, positionals, type Command } from './command.js';
 import { withDatabase } from './database.js';

@@ -1,6 +1,6 @@
 import { apiTokenNamePattern, systemMessages } from '@portal/shared';
 import { createApiToken, listApiTokens, revokeApiToken } from '../features/api-tokens/service.js';
-import { writeAudit } from '../features/system/audit.js';
+import { writeAudit } from '../features/system/audit/service.js';
 import { AppError } from '../http/envelope.js';
 import { CLI_ACTOR } from './admin-reset-password.js';
 import { CliError, positionals, requiredOption, type Command } from './command.js';

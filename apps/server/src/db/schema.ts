@@ -253,7 +253,7 @@ export interface AdminUsersTable {
   phone: string;
   role_id: number;
   status: number;
-  /** scrypt$N$r$p$salt$hash, see features/system/passwords.ts. */
+  /** scrypt$N$r$p$salt$hash, see features/system/auth/passwords.ts. */
   password_hash: string;
   last_login_at: string;
   /** 1: the password was chosen by someone else; the next sign-in must replace it. */
@@ -268,7 +268,7 @@ export interface AdminSessionsTable {
   token_hash: string;
   admin_id: number;
   ip: string;
-  /** The browser it was opened from, cleaned (features/system/login-log.ts); '' before migration 022. */
+  /** The browser it was opened from, cleaned (features/system/audit/login-log.ts); '' before migration 022. */
   user_agent: Generated<string>;
   created_at: string;
   last_seen_at: string;
@@ -299,7 +299,7 @@ export interface AuditLogsTable {
 export interface MembersTable {
   id: Generated<number>;
   account: string;
-  /** scrypt$N$r$p$salt$hash, see features/system/passwords.ts. */
+  /** scrypt$N$r$p$salt$hash, see features/system/auth/passwords.ts. */
   password_hash: string;
   /** Company name (spec MemberName). */
   member_name: string;
@@ -714,7 +714,7 @@ export interface SystemMenuDefaultsTable {
   perms: string;
 }
 
-/** Every sign-in attempt, back office and members (migration 022, features/system/login-log.ts). */
+/** Every sign-in attempt, back office and members (migration 022, features/system/audit/login-log.ts). */
 export interface LoginLogsTable {
   id: Generated<number>;
   /** 'admin' or 'member'. */
@@ -729,7 +729,7 @@ export interface LoginLogsTable {
   created_at: string;
 }
 
-/** An admin's authenticator (migration 021, features/system/two-factor.ts). */
+/** An admin's authenticator (migration 021, features/system/auth/two-factor.ts). */
 export interface AdminSecondFactorsTable {
   admin_id: number;
   /** Base32, as the authenticator app was given it. */
@@ -748,7 +748,7 @@ export interface AdminRecoveryCodesTable {
   code_hash: string;
 }
 
-/** Between a right password and the second factor (features/system/two-factor.ts). */
+/** Between a right password and the second factor (features/system/auth/two-factor.ts). */
 export interface SignInChallengesTable {
   /** sha256 of the ticket. */
   ticket_hash: string;

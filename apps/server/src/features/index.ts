@@ -8,7 +8,7 @@ import { positionsPublic } from './positions/public.js';
 import { sitePublic } from './site/public.js';
 import { visitsPublic } from './visits/public.js';
 import { systemFeatureRoutes } from './system/index.js';
-import { ownPasswordRoute } from './system/auth-routes.js';
+import { ownPasswordRoute } from './system/auth/routes.js';
 import { memberBusinessRoutes, memberPublicRoutes } from './members/index.js';
 import { menusAdmin } from './menus/admin.js';
 import { newsAdmin } from './news/admin.js';

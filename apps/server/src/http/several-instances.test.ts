@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
 import type { Engine } from '../db/connection.js';
 import { flushViews } from '../features/news/views.js';
-import { MAX_FAILED_LOGINS } from '../features/system/lockout.js';
+import { MAX_FAILED_LOGINS } from '../features/system/auth/lockout.js';
 import { ADMIN_PASSWORD, adminCall, attemptLogin, captcha, createAdmin, createAdminTestApp, loginAdmin } from '../../test/admin.js';
 import { createTestApp, engines, envelope, secondInstance, type TestApp } from '../../test/harness.js';
 import { insertMenu, insertNews, timeAt } from '../../test/fixtures.js';

@@ -132,7 +132,7 @@ describe.each(engines)('npm start with two workers on %s', (engine: Engine) => {
   /** Signs in through the real captcha flow; the test sets the ticket's answer in the database. */
   async function signIn(address: string): Promise<string> {
     const ticket = (JSON.parse((await request(`${server.url}/api/XfSystemApi/GetCode`, { headers: { 'x-forwarded-for': address } })).body) as { Url: string }).Url;
-    // The answer is stored as sha256("<ticket>:<ANSWER>") (features/system/captcha.ts).
+    // The answer is stored as sha256("<ticket>:<ANSWER>") (features/system/auth/captcha.ts).
     const answerHash = createHash('sha256').update(`${ticket}:ABCD`).digest('hex');
     await database.db.updateTable('captchas').set({ answer_hash: answerHash }).where('ticket', '=', ticket).execute();
     const login = await request(`${server.url}/api/XfSystemApi/Login`, {

@@ -4,7 +4,7 @@ import { sql, type Kysely } from 'kysely';
 import { ApplyState, formatCst, ProcessDecision, typeKinds } from '@portal/shared';
 import { stripHtml } from '../content/plain-text.js';
 import type { Services } from '../http/app-types.js';
-import { hashPassword } from '../features/system/passwords.js';
+import { hashPassword } from '../features/system/auth/passwords.js';
 import type { DB } from '../db/schema.js';
 import { seedActivities } from './activities.js';
 import { demoArticles, type DemoArticle } from './articles.js';

@@ -3,7 +3,7 @@ import { notNullDefault, withId } from './helpers.js';
 import type { EngineMigration } from './index.js';
 
 /**
- * Sign-in failures counted per account name and client address (features/system/lockout.ts)
+ * Sign-in failures counted per account name and client address (features/system/auth/lockout.ts)
  * instead of on the account row: an unknown account locks like a real one, so the lockout
  * does not tell which accounts exist, and a visitor elsewhere cannot lock a member out.
  *

@@ -3,7 +3,7 @@ import { apiTokenCreatedDto, apiTokenDto, idParam, listOf, messages, pagingQuery
 import type { App } from '../../http/app-types.js';
 import { adminWrite, currentAdmin, requireAdmin } from '../system/auth/guard.js';
 import { list, ok } from '../../http/envelope.js';
-import { checkAssignableRole } from '../system/authority.js';
+import { checkAssignableRole } from '../system/roles/authority.js';
 import { adminDocs } from '../system/docs.js';
 import { createApiToken, listApiTokens, revokeApiToken, type ApiToken } from './service.js';
 

@@ -6,9 +6,9 @@ import type { DB } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { badRequest, notFound } from '../../http/envelope.js';
 import { pageWindow } from '../../http/paging.js';
-import { roleGrants, type AdminPrincipal } from '../system/access.js';
-import { writeAudit } from '../system/audit.js';
-import { hashToken } from '../system/sessions.js';
+import { roleGrants, type AdminPrincipal } from '../system/auth/access.js';
+import { writeAudit } from '../system/audit/service.js';
+import { hashToken } from '../system/auth/sessions.js';
 
 /**
  * API tokens: long-lived back-office credentials for integrations (an exam system, a script),

@@ -10,7 +10,7 @@ import { invalidateNewsCaches } from '../news/service.js';
 import { nudgeOutbox } from '../activities/outbox.js';
 import { decideStep, type DecideContext } from '../review/decide.js';
 import { pendingReview, refreshReviewedVersion } from '../review/submit.js';
-import type { AdminPrincipal } from '../system/access.js';
+import type { AdminPrincipal } from '../system/auth/access.js';
 import { containing } from '../../db/like.js';
 import { queueContributionDecisionMail } from './decision-mail.js';
 

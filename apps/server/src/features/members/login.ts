@@ -4,12 +4,12 @@ import type { Services } from '../../http/app-types.js';
 import { badRequest } from '../../http/envelope.js';
 import type { MemberPrincipal } from './guard.js';
 import type { RequestClient } from '../../http/user-agent.js';
-import { writeAudit } from '../system/audit.js';
-import { failure } from '../system/login.js';
-import { writeLoginLog } from '../system/login-log.js';
-import { claimTry, clearWrongPasswords, handBackTry, type GuessKey } from '../system/lockout.js';
-import { hashNewPassword } from '../system/new-password.js';
-import { decoyHash, verifyPassword } from '../system/passwords.js';
+import { writeAudit } from '../system/audit/service.js';
+import { failure } from '../system/auth/login.js';
+import { writeLoginLog } from '../system/audit/login-log.js';
+import { claimTry, clearWrongPasswords, handBackTry, type GuessKey } from '../system/auth/lockout.js';
+import { hashNewPassword } from '../system/auth/new-password.js';
+import { decoyHash, verifyPassword } from '../system/auth/passwords.js';
 import { endMemberSessions, openMemberSession } from './sessions.js';
 
 /**
@@ -22,10 +22,10 @@ export type SignInOutcome =
   | { state: typeof ApplyState.Rejected; applicationToken: string; reason: string };
 
 /**
- * GetLoginToken. The same rules as the back office's sign-in (features/system/login.ts):
+ * GetLoginToken. The same rules as the back office's sign-in (features/system/auth/login.ts):
  * unknown accounts and wrong passwords get the same message and take the same time; five
  * wrong passwords in a row lock the account name from that address for ten minutes, known or
- * not, and the lock is audited (lockout.ts); a disabled account is told so only once the
+ * not, and the lock is audited (system/auth/lockout.ts); a disabled account is told so only once the
  * password is right. The account is found whatever its letter case. Every attempt goes to
  * 登录日志 with the real reason (the caller is told less).
  */

@@ -3,11 +3,11 @@ import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
 import { formatCst } from '@portal/shared';
 import type { DB } from '../../db/schema.js';
 import type { RequestClient } from '../../http/user-agent.js';
-import { hashToken } from '../system/sessions.js';
+import { hashToken } from '../system/auth/sessions.js';
 
 /**
  * Member sessions, kept apart from admin sessions in their own table, so a member's token can
- * never open a back-office call. Like admin sessions (features/system/sessions.ts, whose token
+ * never open a back-office call. Like admin sessions (features/system/auth/sessions.ts, whose token
  * hashing they share) a token is stored only as its sha256 and a session ends after a period
  * without calls, a fixed time after sign-in, or when revoked (logout, password change,
  * account disabled).

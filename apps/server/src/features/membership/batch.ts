@@ -3,7 +3,7 @@ import { ApplyState, cstDate, formatCst, memberMessages, membershipMessages, Mem
 import type { Database } from '../../db/connection.js';
 import type { DB } from '../../db/schema.js';
 import { badRequest, notFound } from '../../http/envelope.js';
-import type { AdminPrincipal } from '../system/access.js';
+import type { AdminPrincipal } from '../system/auth/access.js';
 import type { MailContext } from '../activities/mail.js';
 import { nudgeOutbox } from '../activities/outbox.js';
 import { decideApplication } from '../applications/service.js';

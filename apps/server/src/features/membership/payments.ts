@@ -16,7 +16,7 @@ import type { DB } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { badRequest, notFound } from '../../http/envelope.js';
 import { pageWindow } from '../../http/paging.js';
-import type { AdminPrincipal } from '../system/access.js';
+import type { AdminPrincipal } from '../system/auth/access.js';
 import { containing } from '../../db/like.js';
 import { refreshMemberState } from './states.js';
 import { nextTerm, termsOf } from './terms.js';

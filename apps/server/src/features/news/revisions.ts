@@ -212,7 +212,7 @@ export async function pruneDeletedArticleRevisions({ database, config, now }: Se
   return Number(result.numDeletedRows);
 }
 
-/** Daily, as the audit log's retention (features/system/retention.ts), in the worker that runs background jobs. */
+/** Daily, as the audit log's retention (features/system/audit/retention.ts), in the worker that runs background jobs. */
 export function scheduleRevisionRetention(services: Services, log: { error: (obj: object, msg: string) => void }): { stop: () => Promise<void> } {
   return schedulePeriodic('revision retention', () => pruneDeletedArticleRevisions(services), { firstMs: 6 * 60_000, everyMs: DAY_MS }, log);
 }

@@ -1,7 +1,7 @@
 import { ArticleStatus, formatCst } from '@portal/shared';
 import type { Services } from '../../http/app-types.js';
 import { schedulePeriodic } from '../../ops/periodic-job.js';
-import { writeAudit } from '../system/audit.js';
+import { writeAudit } from '../system/audit/service.js';
 import { nextVersion } from './revisions.js';
 import { invalidateNewsCaches } from './service.js';
 

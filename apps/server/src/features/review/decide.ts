@@ -22,7 +22,7 @@ import { queueContributionDecisionMail } from '../contributions/decision-mail.js
 import { storedStatus } from '../news/admin-service.js';
 import { articleFields, nextVersion, recordRevision } from '../news/revisions.js';
 import { articleReach, articlesChanged } from '../news/reach.js';
-import type { AdminPrincipal } from '../system/access.js';
+import type { AdminPrincipal } from '../system/auth/access.js';
 import { approvalLink, notify } from './notices.js';
 import { currentStep, judge, loadReview, type Review } from './records.js';
 import { announceStep, stepColumns } from './submit.js';

@@ -5,7 +5,7 @@ import type { DB } from '../../db/schema.js';
 import { badRequest } from '../../http/envelope.js';
 import { freshMenuIndex, requireMenu } from '../menus/service.js';
 import { ancestry, type MenuIndex } from '../menus/tree.js';
-import { roleGrants } from '../system/access.js';
+import { roleGrants } from '../system/auth/access.js';
 
 /**
  * The review chains (审核流程) of 栏目管理: a menu's own ordered steps, each decided by the roles

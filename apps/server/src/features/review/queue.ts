@@ -4,7 +4,7 @@ import type { Database } from '../../db/connection.js';
 import type { DB, NewsReviewDecisionsTable } from '../../db/schema.js';
 import { forbidden } from '../../http/envelope.js';
 import { pageWindow } from '../../http/paging.js';
-import { can, type AdminPrincipal } from '../system/access.js';
+import { can, type AdminPrincipal } from '../system/auth/access.js';
 import { containing } from '../../db/like.js';
 import { staffedReviewerRoles } from './flows.js';
 import { judge, loadReview, reviewRows, toReview, type Review } from './records.js';

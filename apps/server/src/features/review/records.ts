@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { ReviewState, reviewMessages, type ReviewKind } from '@portal/shared';
 import type { DB, NewsReviewsTable } from '../../db/schema.js';
 import { notFound } from '../../http/envelope.js';
-import { can, type AdminPrincipal } from '../system/access.js';
+import { can, type AdminPrincipal } from '../system/auth/access.js';
 import { REVIEW_PERMISSION, type ReviewStep } from './flows.js';
 import type { ReviewedFields } from './submit.js';
 

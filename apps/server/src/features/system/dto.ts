@@ -11,13 +11,13 @@ import {
   type SignInKind,
   type SystemMenuDto,
 } from '@portal/shared';
-import type { AdminPrincipal } from './access.js';
-import type { AdminUser } from './admin-users.js';
-import type { AuditRecord } from './audit.js';
-import type { LoginLogRecord } from './login-log.js';
-import type { SystemMenu } from './menus.js';
-import type { OnlineSession } from './online.js';
-import type { Role } from './roles.js';
+import type { AdminPrincipal } from './auth/access.js';
+import type { AdminUser } from './admin-users/service.js';
+import type { AuditRecord } from './audit/service.js';
+import type { LoginLogRecord } from './audit/login-log.js';
+import type { SystemMenu } from './menus/service.js';
+import type { OnlineSession } from './auth/online.js';
+import type { Role } from './roles/service.js';
 
 /** Wire shapes of packages/shared/src/schemas/system.ts (spec §3 spellings). */
 

@@ -4,8 +4,8 @@ import { defaultSystemMenus, formatCst, SystemMenuKind, type DefaultSystemMenu }
 import type { DB } from '../../db/schema.js';
 import type { Services } from '../../http/app-types.js';
 import type { FirstAdmin } from '../../ops/first-admin.js';
-import { generatePassword, newPasswordProblem } from './new-password.js';
-import { hashPassword } from './passwords.js';
+import { generatePassword, newPasswordProblem } from './auth/new-password.js';
+import { hashPassword } from './auth/passwords.js';
 
 const SUPER_ROLE = '超级管理员';
 const EDITOR_ROLE = '内容编辑';

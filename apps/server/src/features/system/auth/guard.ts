@@ -1,7 +1,7 @@
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { Code, codeMessages, systemMessages, twoFactorMessages, type AuditAction, type Permission } from '@portal/shared';
-import { can, loadPrincipal, type AdminPrincipal } from '../access.js';
-import { writeAudit } from '../audit.js';
+import { can, loadPrincipal, type AdminPrincipal } from './access.js';
+import { writeAudit } from '../audit/service.js';
 import { isApiToken, loadTokenPrincipal } from '../../api-tokens/service.js';
 import { AppError } from '../../../http/envelope.js';
 import { documentGuard } from '../../../http/guard-docs.js';

@@ -1,0 +1,72 @@
+import rateLimit from '@fastify/rate-limit';
+import { z } from 'zod';
+import { confirmTotpBody, disableTotpBody, loginTotpBody, messages, totpRecoveryCodesDto, totpSetupDto, twoFactorMessages, type TotpRecoveryCodesDto, type TotpSetupDto } from '@portal/shared';
+import type { App } from '../../../http/app-types.js';
+import { currentAdmin, requireAdmin, requireAdminPendingSecondFactor } from './guard.js';
+import { ok } from '../../../http/envelope.js';
+import { clientOf } from '../../../http/user-agent.js';
+import { writeAudit } from '../audit/service.js';
+import { adminDocs, publicDocs } from '../docs.js';
+import { signInWithSecondFactor } from './two-factor-sign-in.js';
+import { beginEnrolment, confirmEnrolment, turnOff } from './two-factor.js';
+
+/**
+ * The second factor of the caller's own account (BeginTotp, ConfirmTotp, DisableTotp) and the
+ * second step of signing in with it (LoginTotp). Another admin's is reset by ResetAdminTotp
+ * (two-factor-reset-routes.ts).
+ */
+export async function twoFactorRoutes(app: App): Promise<void> {
+  const { services } = app;
+  const { database, now } = services;
+
+  // Per client address like Login: the lockout stops guessing one account, this many accounts.
+  await app.register(async (scope) => {
+    const limited = scope as App;
+    await limited.register(rateLimit, { global: false, ...services.rateLimitCounters.options('admin-second-factor') });
+    limited.post(
+      '/LoginTotp',
+      {
+        schema: { ...publicDocs, summary: '登录第二步：Login 返回 Code 512 的票据 Ticket 与 6 位动态验证码或恢复码 Code；Data 为令牌', body: loginTotpBody, 'x-data': z.string().describe('后台会话令牌') },
+        config: { rateLimit: { max: services.config.adminSession.loginsPerMinute, timeWindow: 60_000 } },
+      },
+      async (request) => {
+        const token = await signInWithSecondFactor(services, { ticket: request.body.Ticket, code: request.body.Code, ...clientOf(request) });
+        return ok(token, messages.loggedIn);
+      },
+    );
+  });
+
+  app.post(
+    '/BeginTotp',
+    { onRequest: requireAdminPendingSecondFactor(), schema: { ...adminDocs, summary: '开始绑定二次验证：新密钥（待确认）、otpauth 地址与二维码', 'x-data': totpSetupDto } },
+    async (request) => {
+      const setup = await beginEnrolment(services, currentAdmin(request));
+      return ok<TotpSetupDto>({ Secret: setup.secret, Uri: setup.uri, QrCode: setup.qrCode });
+    },
+  );
+
+  app.post(
+    '/ConfirmTotp',
+    { onRequest: requireAdminPendingSecondFactor(), schema: { ...adminDocs, summary: '确认绑定：当前动态验证码；开启二次验证并返回 10 个恢复码（仅此一次）', body: confirmTotpBody, 'x-data': totpRecoveryCodesDto } },
+    async (request) => {
+      const admin = currentAdmin(request);
+      const at = now();
+      const audit = (ok: boolean, detail = '') => writeAudit(database.db, { adminId: admin.adminId, account: admin.account, action: 'auth:totpOn', target: '管理员', targetId: admin.adminId, ip: request.ip, ok, detail }, at);
+      const codes = await confirmEnrolment(database.db, admin, request.body.Code, at).catch(async (error: unknown) => {
+        await audit(false, error instanceof Error ? error.message : '');
+        throw error;
+      });
+      await audit(true);
+      return ok<TotpRecoveryCodesDto>({ RecoveryCodes: codes }, twoFactorMessages.turnedOn);
+    },
+  );
+
+  app.post(
+    '/DisableTotp',
+    { onRequest: requireAdmin(), schema: { ...adminDocs, summary: '关闭本人的二次验证（需密码与当前动态验证码）', body: disableTotpBody } },
+    async (request) => {
+      await turnOff(services, currentAdmin(request), request.ip, { password: request.body.Password, code: request.body.Code });
+      return ok(null, twoFactorMessages.turnedOff);
+    },
+  );
+}

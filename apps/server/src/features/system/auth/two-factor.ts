@@ -1,0 +1,172 @@
+import type { Kysely } from 'kysely';
+import QRCode from 'qrcode';
+import { formatCst, systemMessages, twoFactorMessages, totpCodePattern } from '@portal/shared';
+import type { Services } from '../../../http/app-types.js';
+import type { DB } from '../../../db/schema.js';
+import { badRequest, notFound } from '../../../http/envelope.js';
+import type { AdminPrincipal } from './access.js';
+import { writeAudit } from '../audit/service.js';
+import { checkManageableAdmin } from '../roles/authority.js';
+import { claimTry, clearWrongPasswords, handBackTry, type GuessKey } from './lockout.js';
+import { verifyPassword } from './passwords.js';
+import { endAdminSessions } from './sessions.js';
+import { newRecoveryCodes, newTotpSecret, recoveryCodeHash, totpStep, totpUri } from './totp.js';
+
+/**
+ * The optional second factor of back-office accounts (等保 2.0): an authenticator app, enrolled
+ * by the admin for their own account, with ten one-time recovery codes; a role may require it
+ * (features/system/auth/guard.ts then opens nothing else until it is on). Sign-in with it is
+ * two-factor-sign-in.ts; docs/security.md has the rules.
+ */
+
+/** Why a code was refused, as the audit log and 登录日志 record it. */
+export const codeFailure = {
+  wrong: '动态验证码错误',
+  reused: '动态验证码重复使用',
+  wrongRecovery: '恢复码错误',
+  notOn: '未开启二次验证',
+  wrongPassword: '密码错误',
+} as const;
+
+export async function secondFactorOn(db: Kysely<DB>, adminId: number): Promise<boolean> {
+  const row = await db.selectFrom('admin_second_factors').select('enabled').where('admin_id', '=', adminId).executeTakeFirst();
+  return row?.enabled === 1;
+}
+
+export interface TotpSetup {
+  secret: string;
+  uri: string;
+  /** PNG data URL of the URI. */
+  qrCode: string;
+}
+
+/** BeginTotp: a new secret, pending until a code from the app confirms it; a pending one is replaced. */
+export async function beginEnrolment({ database, config, now }: Services, admin: AdminPrincipal): Promise<TotpSetup> {
+  const { db } = database;
+  if (await secondFactorOn(db, admin.adminId)) throw badRequest(twoFactorMessages.alreadyOn);
+  const secret = newTotpSecret();
+  const values = { secret, enabled: 0, last_step: 0, created_at: formatCst(now()) };
+  await db
+    .insertInto('admin_second_factors')
+    .values({ admin_id: admin.adminId, ...values })
+    // Never over one that is on (a concurrent ConfirmTotp): that one stays.
+    .onConflict((oc) => oc.column('admin_id').doUpdateSet(values).where('admin_second_factors.enabled', '=', 0))
+    .execute();
+  const uri = totpUri(secret, config.site.name, admin.account);
+  return { secret, uri, qrCode: await QRCode.toDataURL(uri, { errorCorrectionLevel: 'M', margin: 1, width: 240 }) };
+}
+
+/**
+ * ConfirmTotp: the first right code turns the pending secret on (its step counts as used) and
+ * answers new recovery codes, of which only the hashes are kept.
+ */
+export async function confirmEnrolment(db: Kysely<DB>, admin: AdminPrincipal, code: string, now: number): Promise<string[]> {
+  const row = await db.selectFrom('admin_second_factors').select(['secret', 'enabled']).where('admin_id', '=', admin.adminId).executeTakeFirst();
+  if (!row) throw badRequest(twoFactorMessages.notStarted);
+  if (row.enabled === 1) throw badRequest(twoFactorMessages.alreadyOn);
+  const step = totpStep(row.secret, code, now);
+  if (step === null) throw badRequest(twoFactorMessages.codeInvalid);
+  const codes = newRecoveryCodes();
+  await db.transaction().execute(async (trx) => {
+    const { numUpdatedRows } = await trx
+      .updateTable('admin_second_factors')
+      .set({ enabled: 1, last_step: step })
+      .where('admin_id', '=', admin.adminId)
+      .where('enabled', '=', 0)
+      .where('secret', '=', row.secret)
+      .executeTakeFirstOrThrow();
+    if (numUpdatedRows === 0n) throw badRequest(twoFactorMessages.notStarted);
+    await trx.deleteFrom('admin_recovery_codes').where('admin_id', '=', admin.adminId).execute();
+    await trx.insertInto('admin_recovery_codes').values(codes.map((c) => ({ admin_id: admin.adminId, code_hash: recoveryCodeHash(c) }))).execute();
+  });
+  return codes;
+}
+
+export type CodeCheck = { ok: true; via: string } | { ok: false; reason: string; message: string };
+
+/**
+ * Checks a code of an admin whose second factor is on. Six digits are checked against the app,
+ * each 30-second step accepted once (a code seen over a shoulder or replayed is refused); with
+ * `recovery`, anything else is tried as a recovery code, which a match deletes.
+ */
+export async function checkCode(db: Kysely<DB>, adminId: number, code: string, now: number, { recovery }: { recovery: boolean }): Promise<CodeCheck> {
+  const wrong = (reason: string, message: string = twoFactorMessages.codeInvalid): CodeCheck => ({ ok: false, reason, message });
+  const row = await db.selectFrom('admin_second_factors').select(['secret', 'enabled']).where('admin_id', '=', adminId).executeTakeFirst();
+  if (row?.enabled !== 1) return wrong(codeFailure.notOn);
+  if (totpCodePattern.test(code)) {
+    const step = totpStep(row.secret, code, now);
+    if (step === null) return wrong(codeFailure.wrong);
+    // One statement, so two requests with one code cannot both pass.
+    const { numUpdatedRows } = await db
+      .updateTable('admin_second_factors')
+      .set({ last_step: step })
+      .where('admin_id', '=', adminId)
+      .where('last_step', '<', step)
+      .executeTakeFirstOrThrow();
+    return numUpdatedRows === 0n ? wrong(codeFailure.reused, twoFactorMessages.codeReused) : { ok: true, via: '动态验证码' };
+  }
+  if (!recovery) return wrong(codeFailure.wrong);
+  const { numDeletedRows } = await db
+    .deleteFrom('admin_recovery_codes')
+    .where('admin_id', '=', adminId)
+    .where('code_hash', '=', recoveryCodeHash(code))
+    .executeTakeFirstOrThrow();
+  return numDeletedRows === 0n ? wrong(codeFailure.wrongRecovery) : { ok: true, via: '恢复码' };
+}
+
+/**
+ * DisableTotp: the admin's password and a current code from the app, so that a session left
+ * open is not enough. Wrong ones count toward the sign-in lockout as a wrong old password does
+ * in EditAdminPwd; the guess that locks the account ends all its sessions. An admin whose role
+ * requires the second factor cannot turn it off.
+ */
+export async function turnOff({ database, now }: Services, admin: AdminPrincipal, ip: string, given: { password: string; code: string }): Promise<void> {
+  const { db } = database;
+  const at = now();
+  if (admin.secondFactorRequired) throw badRequest(twoFactorMessages.requiredCannotTurnOff);
+  const audit = (ok: boolean, detail = '') => writeAudit(db, { adminId: admin.adminId, account: admin.account, action: 'auth:totpOff', target: '管理员', targetId: admin.adminId, ip, ok, detail }, at);
+  const guess: GuessKey = { kind: 'admin', account: admin.account, ip };
+  const { lockedMinutes: locked, lockIfWrong: lock } = await claimTry(db, guess, at);
+  if (locked) throw badRequest(systemMessages.accountLocked(locked));
+  const refuse = async (reason: string, message: string): Promise<never> => {
+    await audit(false, lock ? `${reason}；${systemMessages.accountLocked(lock)}` : reason);
+    if (!lock) throw badRequest(message);
+    await endAdminSessions(db, admin.adminId);
+    throw badRequest(systemMessages.accountLocked(lock));
+  };
+  const user = await db.selectFrom('admin_users').select('password_hash').where('id', '=', admin.adminId).executeTakeFirstOrThrow();
+  if (!(await verifyPassword(given.password, user.password_hash))) return refuse(codeFailure.wrongPassword, twoFactorMessages.passwordWrong);
+  if (!(await secondFactorOn(db, admin.adminId))) {
+    await handBackTry(db, guess);
+    throw badRequest(twoFactorMessages.notOn);
+  }
+  const check = await checkCode(db, admin.adminId, given.code, at, { recovery: false });
+  if (!check.ok) return refuse(check.reason, check.message);
+  await clearWrongPasswords(db, guess);
+  await removeSecondFactor(db, admin.adminId);
+  await audit(true);
+}
+
+/**
+ * ResetAdminTotp: another admin's second factor goes (a lost phone), within the rules of
+ * roles/authority.ts; they enrol again, and if their role requires it, must before anything else.
+ * One's own goes through DisableTotp, with password and code. Answers the account.
+ */
+export async function resetSecondFactor(db: Kysely<DB>, actor: AdminPrincipal, adminId: number): Promise<string> {
+  const target = await db.selectFrom('admin_users').select(['id', 'account', 'role_id', 'status']).where('id', '=', adminId).executeTakeFirst();
+  if (!target) throw notFound(systemMessages.adminNotFound);
+  if (target.id === actor.adminId) throw badRequest(twoFactorMessages.resetSelf);
+  await checkManageableAdmin(db, actor, { id: target.id, roleId: target.role_id, status: target.status });
+  if (!(await removeSecondFactor(db, target.id))) throw badRequest(twoFactorMessages.targetNotOn);
+  return target.account;
+}
+
+/** Deletes an admin's secret, recovery codes and open sign-in tickets; false when there was no secret. */
+async function removeSecondFactor(db: Kysely<DB>, adminId: number): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const { numDeletedRows } = await trx.deleteFrom('admin_second_factors').where('admin_id', '=', adminId).executeTakeFirstOrThrow();
+    await trx.deleteFrom('admin_recovery_codes').where('admin_id', '=', adminId).execute();
+    await trx.deleteFrom('sign_in_challenges').where('admin_id', '=', adminId).execute();
+    return numDeletedRows > 0n;
+  });
+}
