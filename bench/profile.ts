@@ -84,7 +84,7 @@ const child = fork(path.join(root, 'bench/server.ts'), [], {
   stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
 });
 await new Promise((resolve) => child.once('message', resolve));
-const token = asMember ? { token: await signInMember(PORT, data) } : {};
+const token: Record<string, string> = asMember ? { token: await signInMember(PORT, data) } : {};
 const generator = defaultGenerator();
 const result = await runLoad(generator, {
   url: `http://127.0.0.1:${PORT}${target}`,
