@@ -1,8 +1,14 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
+
+const require = createRequire(import.meta.url);
+const WEB_ROOT = fileURLToPath(new URL('../../web', import.meta.url));
 
 /** The shell every page is drawn into, as the web build's index.html has it. */
 export const INDEX_HTML = '<!doctype html><html lang="zh-CN"><head><meta charset="UTF-8" /><title>协会</title></head><body><div id="root"></div></body></html>';
@@ -42,4 +48,21 @@ export function expectMaintenancePage(res: LightMyRequestResponse): void {
   expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
   expect(res.body).toContain('<title>系统维护中，请稍后再试 · ');
   expect(res.body).toContain('<meta name="page-status" content="503" />');
+}
+
+/**
+ * The web app's real server build (`vite build --ssr` of apps/web/src/entry-server.tsx, a few
+ * seconds) beside a dist/index.html, in a folder of its own: pages drawn by the site's own
+ * routes and components, as in production.
+ */
+export function builtWebApp(): TestWebBuild {
+  const build = testWebBuild('');
+  const ssr = path.dirname(build.beside('entry-server.js'));
+  execFileSync(process.execPath, [path.join(path.dirname(require.resolve('vite/package.json', { paths: [WEB_ROOT] })), 'bin/vite.js'), 'build', '--ssr', 'src/entry-server.tsx', '--outDir', ssr, '--emptyOutDir', '--logLevel', 'error'], {
+    cwd: WEB_ROOT,
+    // The server build is a production build, whatever the test run's NODE_ENV.
+    env: { ...process.env, NODE_ENV: 'production' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  return build;
 }

@@ -1,11 +1,12 @@
 /**
  * The server renderer of the public pages (built with `vite build --ssr`, loaded by the Fastify
- * server at run time: apps/server/src/features/pages/web-app.ts). It draws a page with the same routes
- * and components as the browser, with its data already in the TanStack Query cache, and hands
- * back the HTML, antd's styles for that HTML, and the cache to hydrate in the browser.
+ * server at run time: apps/server/src/features/pages/web-app.ts). It loads the data the page
+ * declares (portal/pageData.ts, on the routes' `handle`) into the TanStack Query cache, draws the
+ * page once with the same routes and components as the browser, and hands back the HTML, antd's
+ * styles for that HTML, and the cache to hydrate in the browser.
  */
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
 import { dehydrate, QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { extractStyle, StyleProvider } from '@ant-design/cssinjs';
 import type { AxiosAdapter } from 'axios';
@@ -15,6 +16,7 @@ import { AppProviders } from './AppProviders';
 import { setServerTransport } from './api/client';
 import { createQueryClient, pageQueryState } from './queryClient';
 import { PageStatusContext } from './portal/serverStatus';
+import { notFoundData, type PageHandle, type PageQueries, type PageRead } from './portal/pageData';
 import { POSTED_LOOKUP_KEY } from './portal/certificates/postedLookup';
 import { PageStyleCache } from './serverStyles';
 
@@ -35,26 +37,51 @@ export interface RenderedPage {
   styles: string;
   /** The query cache as JSON, for <script type="application/json" id="query-state">. */
   state: string;
+  /** How many times the page was drawn: 1 when it declares all it draws from. */
+  draws: number;
+  /** The queries (their hashes) the drawing asked for that its page did not declare: each cost another drawing. */
+  undeclared: string[];
 }
 
+/** Undeclared queries may reveal others (an article's related list); a few more drawings suffice. */
+const MAX_DRAWS = 5;
+
 /**
- * Queries the browser makes for itself: counting a visit, a QR image drawn on demand, and a
- * certificate lookup (personal, and limited per visitor address: made from the server, every
- * visitor's lookups would share the server's one budget).
+ * What the page at `url` declares it draws from. A page the server answered 404 draws the 404
+ * page whatever its route, and the maintenance page (503) draws from nothing.
  */
-const BROWSER_ONLY = new Set(['visitCount', 'qrcode', 'certSearch']);
-/** Each render may reveal queries that depend on earlier data (an article's related list); a few rounds suffice. */
-const MAX_ROUNDS = 4;
+function declaredData(url: URL, status: number): PageQueries[] {
+  const address = { pathname: url.pathname, params: url.searchParams };
+  if (status === 503) return [];
+  if (status === 404) return [notFoundData(address)];
+  return (matchRoutes(routes, url.pathname) ?? []).flatMap(({ route }) => {
+    const handle = route.handle as PageHandle | undefined;
+    return handle ? [handle.data(address)] : [];
+  });
+}
+
+/** Loads declared queries side by side (a failed call is kept as the query's error state, and the page shows it as the browser would). */
+const load = (queryClient: QueryClient, reads: PageRead[]) => Promise.all(reads.map((read) => read(queryClient)));
+
+/** Loads what the pages declare, then what the answers name (the following reads). */
+async function loadDeclared(queryClient: QueryClient, declared: PageQueries[]): Promise<void> {
+  await load(queryClient, declared.flatMap((page) => page.queries));
+  await load(queryClient, declared.flatMap((page) => page.following?.(queryClient) ?? []));
+}
 
 export async function render(url: string, options: RenderOptions): Promise<RenderedPage> {
   setServerTransport(options.transport);
-  await loadRoutesFor(url);
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(new URL(url, 'http://localhost')));
-  if (context instanceof Response) throw new Error(`route answered ${context.status}`);
-  const router = createStaticRouter(handler.dataRoutes, context);
+  const address = new URL(url, 'http://localhost');
   const queryClient = createQueryClient({ server: true });
   if (options.certLookup) queryClient.setQueryData(POSTED_LOOKUP_KEY, options.certLookup);
+  // The page's data loads while its modules do.
+  const loading = loadDeclared(queryClient, declaredData(address, options.status));
+  await loadRoutesFor(url);
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(address));
+  if (context instanceof Response) throw new Error(`route answered ${context.status}`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  await loading;
 
   const draw = () => {
     const cache = new PageStyleCache();
@@ -72,26 +99,33 @@ export async function render(url: string, options: RenderOptions): Promise<Rende
     return { html, cache };
   };
 
-  // Render, fetch the queries the render asked for, render again with their data: the
-  // components stay the only place that says what a page needs.
-  const fetched = new Set<string>();
+  // Drawn once with what the page declared. Should the drawing ask for a query the declarations
+  // missed, it is loaded and the page drawn again, and the server hears of it (`undeclared`).
+  const undeclared: string[] = [];
   let page = draw();
-  for (let round = 0; round < MAX_ROUNDS; round++) {
-    const wanted = waitingQueries(queryClient).filter((q) => !fetched.has(q.queryHash));
+  let draws = 1;
+  while (draws < MAX_DRAWS) {
+    const wanted = waitingQueries(queryClient).filter((q) => !undeclared.includes(q.queryHash));
     if (wanted.length === 0) break;
-    wanted.forEach((q) => fetched.add(q.queryHash));
-    // A failed call is kept as the query's error state; the page shows it as the browser would.
+    undeclared.push(...wanted.map((q) => q.queryHash));
     await Promise.all(wanted.map((q) => q.fetch().catch(() => undefined)));
     page = draw();
+    draws++;
   }
   // A page drawn without antd has no antd styles: not even antd's empty bookkeeping element.
   const styles = extractStyle(page.cache);
-  return { html: page.html, styles: styles.includes('data-css-hash') ? styles : '', state: pageQueryState(dehydrate(queryClient, { shouldDehydrateQuery: (q) => q.state.status !== 'pending' })) };
+  return {
+    html: page.html,
+    styles: styles.includes('data-css-hash') ? styles : '',
+    state: pageQueryState(dehydrate(queryClient, { shouldDehydrateQuery: (q) => q.state.status !== 'pending' })),
+    draws,
+    undeclared,
+  };
 }
 
 function waitingQueries(queryClient: QueryClient) {
   return queryClient
     .getQueryCache()
     .getAll()
-    .filter((q) => q.state.status === 'pending' && q.state.fetchStatus === 'idle' && (q.options as { enabled?: unknown }).enabled !== false && !BROWSER_ONLY.has(String(q.queryKey[0])));
+    .filter((q) => q.state.status === 'pending' && q.state.fetchStatus === 'idle' && (q.options as { enabled?: unknown }).enabled !== false && !q.meta?.browserOnly);
 }

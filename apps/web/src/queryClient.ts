@@ -1,6 +1,19 @@
 import { hydrate, QueryClient, type DefaultError, type DefaultedQueryObserverOptions, type DehydratedState, type QueryKey, type QueryObserverOptions } from '@tanstack/react-query';
 import { ApiError } from './api/client';
 
+declare module '@tanstack/react-query' {
+  interface Register {
+    queryMeta: {
+      /**
+       * A query the browser makes for itself, never the server's renderer (entry-server.tsx):
+       * counting a visit, a QR image drawn on demand, a certificate lookup (personal, and limited
+       * per visitor address: made from the server, every visitor's lookups would share its one budget).
+       */
+      browserOnly?: boolean;
+    };
+  }
+}
+
 /** The id of the script element (type application/json) that carries the server's query cache into the page. */
 export const QUERY_STATE_ID = 'query-state';
 

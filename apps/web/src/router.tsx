@@ -1,5 +1,6 @@
 import { matchRoutes, Navigate, Outlet, type RouteObject } from 'react-router';
 import { PortalLayout } from './portal/PortalLayout';
+import { directoryData, homeData, infoData, menuListData, searchData, shellData, type PageData, type PageHandle } from './portal/pageData';
 
 /**
  * The back office sits under a route that draws antd's providers (AntdScope) around it, outside
@@ -17,6 +18,9 @@ function backOfficeScope() {
   }));
 }
 
+/** A route's declared data (portal/pageData.ts), which the server loads before drawing its page. */
+const declares = (data: PageData): PageHandle => ({ data });
+
 /**
  * Routes of spec §2, shared by the browser (main.tsx) and the server renderer (entry-server.tsx).
  * The back office lives under /System; its pages come from the server's menus.
@@ -25,19 +29,23 @@ function backOfficeScope() {
  * and not the whole site: the back office's sign-in and shell never reach the public pages, and
  * the portal's shell never reaches /login. The public shell (PortalLayout) stays in the entry:
  * every public page needs it, and loading it with the entry saves a round trip.
+ *
+ * A public route's `handle` declares the data its page draws from (the shell's on the layout,
+ * each page's own on its route); a page that declares none draws from the shell's alone.
  */
 export const routes: RouteObject[] = [
   { path: '/', element: <Navigate to="/home" replace /> },
   {
     element: <PortalLayout />,
+    handle: declares(shellData),
     children: [
-      { path: '/home', lazy: () => import('./portal/pages/HomePage').then((m) => ({ Component: m.HomePage })) },
-      { path: '/menuList', lazy: () => import('./portal/pages/MenuListPage').then((m) => ({ Component: m.MenuListPage })) },
-      { path: '/info', lazy: () => import('./portal/pages/InfoPage').then((m) => ({ Component: m.InfoPage })) },
-      { path: '/searchKey', lazy: () => import('./portal/pages/SearchPage').then((m) => ({ Component: m.SearchPage })) },
+      { path: '/home', handle: declares(homeData), lazy: () => import('./portal/pages/HomePage').then((m) => ({ Component: m.HomePage })) },
+      { path: '/menuList', handle: declares(menuListData), lazy: () => import('./portal/pages/MenuListPage').then((m) => ({ Component: m.MenuListPage })) },
+      { path: '/info', handle: declares(infoData), lazy: () => import('./portal/pages/InfoPage').then((m) => ({ Component: m.InfoPage })) },
+      { path: '/searchKey', handle: declares(searchData), lazy: () => import('./portal/pages/SearchPage').then((m) => ({ Component: m.SearchPage })) },
       { path: '/certsearch', lazy: () => import('./portal/pages/CertSearchPage').then((m) => ({ Component: m.CertSearchPage })) },
       { path: '/accessibility', lazy: () => import('./portal/pages/AccessibilityPage').then((m) => ({ Component: m.AccessibilityPage })) },
-      { path: '/directory', lazy: () => import('./portal/directory/DirectoryPage').then((m) => ({ Component: m.DirectoryPage })) },
+      { path: '/directory', handle: declares(directoryData), lazy: () => import('./portal/directory/DirectoryPage').then((m) => ({ Component: m.DirectoryPage })) },
       { path: '/contribute', lazy: () => import('./portal/pages/ContributePage').then((m) => ({ Component: m.ContributePage })) },
       { path: '/member/activity', lazy: () => import('./portal/activity/ActivityPages').then((m) => ({ Component: m.MyActivitiesPage })) },
       { path: '/member/membership', lazy: () => import('./portal/membership/MembershipPage').then((m) => ({ Component: m.MembershipPage })) },

@@ -6,10 +6,10 @@ import { Turns } from './turns.js';
 /**
  * Pages drawn on worker threads instead of the event loop.
  *
- * A drawing is synchronous CPU work (two or three renderToString passes of a few milliseconds
- * to tens of them), and on the event loop every other request waited for it: while a crawler
- * read distinct uncached articles on 16 connections, a visitor's cached /home went from p99
- * 72 ms to 3.3 s. Here each drawing runs on a thread of the pool (render-worker.mjs, the web
+ * A drawing is synchronous CPU work (a renderToString pass of a few milliseconds to tens of
+ * them; two or three passes when this was measured), and on the event loop every other request
+ * waited for it: while a crawler read distinct uncached articles on 16 connections, a visitor's
+ * cached /home went from p99 72 ms to 3.3 s. Here each drawing runs on a thread of the pool (render-worker.mjs, the web
  * app's server build loaded there), and its API calls come back to the main thread, answered
  * by `answer` (render.ts: the server's own routes, in-process), so the HTML still holds exactly
  * what the API answers and the database stays with the main thread.

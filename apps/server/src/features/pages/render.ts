@@ -13,6 +13,10 @@ export interface RenderedPage {
   html: string;
   styles: string;
   state: string;
+  /** How many times the page was drawn: once when its route declares all it draws from (apps/web/src/portal/pageData.ts). */
+  draws?: number;
+  /** The queries the drawing asked for that its route did not declare, each loaded before another drawing. */
+  undeclared?: readonly string[];
 }
 
 /** The request an axios adapter receives: only what our page calls use. */
@@ -46,6 +50,20 @@ export interface DrawnPage extends RenderedPage {
 
 export type PageRenderer = (url: string, drawing: PageDrawing) => Promise<DrawnPage>;
 
+/** A page's call answered by this server's own routes, in-process (Fastify's inject), with what the answer was made from. */
+export function callInProcess(app: App): (config: CallConfig) => Promise<CallAnswer & { drawnFrom: readonly ContentTag[] }> {
+  return async (config) => {
+    const url = new URL(`${config.baseURL ?? ''}${config.url ?? ''}`, 'http://page');
+    for (const [key, value] of Object.entries(config.params ?? {})) if (value !== undefined && value !== null) url.searchParams.set(key, String(value));
+    const res = await app.inject({
+      method: (config.method ?? 'get').toUpperCase() as 'GET',
+      url: url.pathname + url.search,
+      ...(config.data === undefined ? {} : { payload: typeof config.data === 'string' ? config.data : JSON.stringify(config.data), headers: { 'content-type': 'application/json' } }),
+    });
+    return { data: res.json() as unknown, status: res.statusCode, statusText: res.statusMessage, headers: res.headers, drawnFrom: dependenciesOfCall(res.raw.req) };
+  };
+}
+
 /**
  * Loads the web app's server build (`vite build --ssr`, next to the browser build in
  * apps/web/dist-ssr) when there is one. The pages' API calls are answered by this server's own
@@ -59,16 +77,7 @@ export function loadPageRenderer(app: App, { webDist, webConcurrency, pagesWaiti
   const threads = renderThreads(webConcurrency);
   const pool = renderPool({ entry, threads, waitingAtMost: pagesWaitingAtMost ?? threads * WAITING_PER_THREAD });
   app.addHook('onClose', () => pool.close());
-  const call = async (config: CallConfig): Promise<CallAnswer & { drawnFrom: readonly ContentTag[] }> => {
-    const url = new URL(`${config.baseURL ?? ''}${config.url ?? ''}`, 'http://page');
-    for (const [key, value] of Object.entries(config.params ?? {})) if (value !== undefined && value !== null) url.searchParams.set(key, String(value));
-    const res = await app.inject({
-      method: (config.method ?? 'get').toUpperCase() as 'GET',
-      url: url.pathname + url.search,
-      ...(config.data === undefined ? {} : { payload: typeof config.data === 'string' ? config.data : JSON.stringify(config.data), headers: { 'content-type': 'application/json' } }),
-    });
-    return { data: res.json() as unknown, status: res.statusCode, statusText: res.statusMessage, headers: res.headers, drawnFrom: dependenciesOfCall(res.raw.req) };
-  };
+  const call = callInProcess(app);
   return async (url, drawing) => {
     // A call answered 503: the database is away, and the page drawn without that call's data
     // (an empty list, an error notice) must not go out as the page, nor be kept. The page that

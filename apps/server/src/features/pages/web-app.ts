@@ -109,6 +109,8 @@ export async function registerWebApp(app: App, config: Config): Promise<WebApp> 
     if (!renderPage || !answer.serverRendered) return html;
     try {
       const drawn = await renderPage(url, { status: answer.status, certLookup, display: look.display });
+      // Each query a page draws from but does not declare costs the page another drawing.
+      if (drawn.undeclared?.length) request.log.warn({ url, draws: drawn.draws, undeclared: drawn.undeclared }, 'page drew queries its route does not declare');
       drawnFrom.set(request, [...new Set([...head, ...drawn.drawnFrom])]);
       return withRenderedPage(html, drawn);
     } catch (err) {

@@ -62,6 +62,7 @@ export function CheckInPass({ activity: a }: { activity: MyActivityDetailDto }) 
     queryFn: async () => (await import('qrcode')).toDataURL(a.CheckInToken, { width: 200, margin: 1, errorCorrectionLevel: 'M' }),
     enabled: a.CheckInToken !== '' && !a.IsCheckedIn,
     staleTime: Infinity,
+    meta: { browserOnly: true },
   });
   if (a.IsCheckedIn) {
     return (

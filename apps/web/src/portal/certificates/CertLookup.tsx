@@ -82,6 +82,7 @@ export function CertLookup() {
     // The page the server drew for a posted form already holds these results.
     initialData: posted?.outcome === 'found' && searched === posted.query && page === posted.page ? posted.list : undefined,
     retry: false,
+    meta: { browserOnly: true },
   });
   // Busy from the start of a search until its answer, alike on the server (which leaves a search
   // from the address to the browser) and in the hydrating render.

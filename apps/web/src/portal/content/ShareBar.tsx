@@ -25,6 +25,7 @@ function WechatQr({ url }: { url: string }) {
     queryKey: ['qrcode', url],
     queryFn: async () => (await import('qrcode')).toDataURL(url, { width: 160, margin: 1 }),
     staleTime: Infinity,
+    meta: { browserOnly: true },
   });
   return (
     <div className={styles.wechatQr}>

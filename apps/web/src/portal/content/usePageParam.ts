@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { pageQuery, paging } from '@portal/shared';
+import { listPageOf } from '../pageData';
 
 /**
  * The current page number, kept in the address (`?page=2`) so back/forward, shared links and
@@ -11,8 +12,7 @@ import { pageQuery, paging } from '@portal/shared';
 export function usePageParam(): [number, (page: number) => string] {
   const [params] = useSearchParams();
   const { pathname } = useLocation();
-  const parsed = Number(params.get('page'));
-  const page = Number.isInteger(parsed) && parsed >= paging.firstPage ? parsed : paging.firstPage;
+  const page = listPageOf(params);
   const hrefFor = useCallback(
     (next: number) => {
       const updated = pageQuery(pathname, params);

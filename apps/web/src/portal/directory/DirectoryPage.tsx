@@ -1,7 +1,8 @@
 import { useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { directoryContactFields, type MemberDirectoryItemDto } from '@portal/shared';
-import { directoryApi } from '../../api/directory';
+import { DIRECTORY_PAGE_SIZE, portalQueries } from '../queries';
+import { keywordOf } from '../pageData';
 import { SkeletonRows } from '../../components/Skeleton';
 import { ContentPage, Panel } from '../content/ContentPage';
 import { EmptyState } from '../content/EmptyState';
@@ -12,8 +13,6 @@ import { usePageParam } from '../content/usePageParam';
 import { usePageTitle } from '../content/usePageTitle';
 import { SearchField } from '../layout/SearchField';
 import styles from './directory.module.css';
-
-const PAGE_SIZE = 20;
 
 /** A website as a link only when it is one (the server accepts http and https addresses only). */
 const siteLink = (url: string) => (/^https?:\/\//i.test(url) ? url : undefined);
@@ -68,8 +67,7 @@ function Entry({ member }: { member: MemberDirectoryItemDto }) {
 
 function Entries({ keyword }: { keyword: string }) {
   const [page] = usePageParam();
-  const query = { key: keyword || undefined, pageindex: page, pagesize: PAGE_SIZE };
-  const list = useQuery({ queryKey: ['memberDirectory', query], queryFn: () => directoryApi.list(query), placeholderData: keepPreviousData });
+  const list = useQuery({ ...portalQueries.memberDirectory(keyword, page), placeholderData: keepPreviousData });
   if (list.isPending) return <SkeletonRows rows={6} />;
   // 仅对会员开放，请先登录 / 会员资格已过期 / 未开放: said on the page, where the list would be.
   if (list.isError) return <Callout tone="warning">{list.error.message}</Callout>;
@@ -83,7 +81,7 @@ function Entries({ keyword }: { keyword: string }) {
           <Entry key={member.MemberNo} member={member} />
         ))}
       </ul>
-      <ListPagination pageSize={PAGE_SIZE} total={total} />
+      <ListPagination pageSize={DIRECTORY_PAGE_SIZE} total={total} />
     </>
   );
 }
@@ -92,7 +90,7 @@ function Entries({ keyword }: { keyword: string }) {
 export function DirectoryPage() {
   usePageTitle('会员名录');
   const [params] = useSearchParams();
-  const keyword = params.get('key')?.trim() ?? '';
+  const keyword = keywordOf(params);
   return (
     <ContentPage>
       <Panel title="会员名录" crumbs={<MenuCrumbs path={[]} tail="会员名录" />}>

@@ -6,7 +6,7 @@ import LeftOutlined from '@ant-design/icons-svg/es/asn/LeftOutlined';
 import PauseOutlined from '@ant-design/icons-svg/es/asn/PauseOutlined';
 import RightOutlined from '@ant-design/icons-svg/es/asn/RightOutlined';
 import { carousel, type BannerDto } from '@portal/shared';
-import { contentApi } from '../../api/content';
+import { portalQueries } from '../queries';
 import { isExternalHref } from '../layout';
 import { pictureSources } from '../content/picture';
 import { Empty } from '../content/EmptyState';
@@ -191,7 +191,7 @@ function Track({ banners }: { banners: readonly BannerDto[] }) {
 }
 
 export function BannerCarousel() {
-  const banners = useQuery({ queryKey: ['banners', carousel.bannerType], queryFn: () => contentApi.banners(carousel.bannerType) });
+  const banners = useQuery(portalQueries.banners(carousel.bannerType));
   if (banners.isPending) return <SkeletonBlock className={styles.carouselSkeleton} />;
   const list = banners.data ?? [];
   if (list.length === 0) return <Empty className={styles.carouselEmpty} />;

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { paging } from '@portal/shared';
-import { contentApi } from '../../api/content';
+import { portalQueries } from '../queries';
 import { Section } from './Section';
 import { NewsRows } from './NewsRows';
 import { HomePager } from './HomePager';
@@ -11,11 +11,7 @@ import { useHomeState } from './homeState';
 export function LatestNews({ className }: { className?: string }) {
   const initial = useHomeState();
   const [page, setPage] = useState<number>(initial.latest);
-  const list = useQuery({
-    queryKey: ['latestNews', page, paging.homeNews],
-    queryFn: () => contentApi.latestNews(page, paging.homeNews),
-    placeholderData: keepPreviousData,
-  });
+  const list = useQuery({ ...portalQueries.latestNews(page), placeholderData: keepPreviousData });
   return (
     <Section title="最新资讯" className={className}>
       <NewsRows items={list.isError ? [] : list.data?.List} rows={paging.homeNews} showMenu label="最新资讯列表" />

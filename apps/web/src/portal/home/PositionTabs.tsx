@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { homeTabs, paging, type NewsListItemDto } from '@portal/shared';
-import { contentApi } from '../../api/content';
+import { portalQueries } from '../queries';
 import { TabPanel, Tabs } from '../../components/Tabs';
 import { findMenuByName, menuHref, useMenuTree } from '../layout';
 import { Section } from './Section';
@@ -38,8 +38,7 @@ export function PositionTabs({ className }: { className?: string }) {
   const [seat, setSeat] = useState<Seat>(initial.seat);
   const [page, setPage] = useState<number>(initial.tabPage);
   const list = useQuery({
-    queryKey: ['position', seat, page, paging.homeTab],
-    queryFn: () => contentApi.positionList(seat, page, paging.homeTab),
+    ...portalQueries.seatTab(seat, page),
     // Keep the rows while the next page of the same tab loads; a new tab starts from its skeleton.
     placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[1] === seat ? keepPreviousData(previous) : undefined),
   });

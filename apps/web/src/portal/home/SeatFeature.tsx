@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { industrySeatLabel, seats, type NewsListItemDto } from '@portal/shared';
-import { contentApi } from '../../api/content';
+import { industrySeatLabel, type NewsListItemDto } from '@portal/shared';
+import { portalQueries } from '../queries';
 import { ArticleLink } from '../content/ArticleLink';
 import { publishDay } from '../content/NewsList';
 import { pictureSources } from '../content/picture';
@@ -9,11 +9,8 @@ import { Section } from './Section';
 import { NewsRows } from './NewsRows';
 import styles from './home.module.css';
 
-/** Seat 4 holds the industry news; the block is named after the column that feeds it. */
-const SEAT = seats[3];
+/** Seat 4 holds the industry news (portalQueries.industryNews); the block is named after the column that feeds it. */
 const TITLE = industrySeatLabel;
-/** One picture story plus eight rows, or ten rows when no article has a picture: as tall as 最新资讯 beside it. */
-const PAGE_SIZE = 10;
 const ROWS_UNDER_PICTURE = 8;
 
 function PictureStory({ item }: { item: NewsListItemDto }) {
@@ -31,7 +28,7 @@ function PictureStory({ item }: { item: NewsListItemDto }) {
 
 /** 行业资讯 (seat 4): the newest pictured article on top, then a list. */
 export function SeatFeature({ className }: { className?: string }) {
-  const list = useQuery({ queryKey: ['position', SEAT, 1, PAGE_SIZE], queryFn: () => contentApi.positionList(SEAT, 1, PAGE_SIZE) });
+  const list = useQuery(portalQueries.industryNews());
   const tree = useMenuTree();
   const menu = findMenuByName(tree.data ?? [], TITLE);
   const items = list.isError ? [] : list.data?.List;

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { homeStateFields, homeTabs, paging } from '@portal/shared';
+import { homeStateFields } from '@portal/shared';
+import { homeStateOf } from '../pageData';
 import styles from './home.module.css';
 
 /**
@@ -11,17 +12,11 @@ import styles from './home.module.css';
  */
 const FIELDS = homeStateFields;
 type Field = (typeof FIELDS)[number];
-type Seat = (typeof homeTabs)[number]['seat'];
 
 /** What the address says of the sections (page 1 and the first tab when it says nothing valid). */
-export function useHomeState(): { latest: number; seat: Seat; tabPage: number } {
+export function useHomeState(): ReturnType<typeof homeStateOf> {
   const [params] = useSearchParams();
-  const pageOf = (field: Field) => {
-    const n = Number(params.get(field));
-    return Number.isInteger(n) && n >= paging.firstPage ? n : paging.firstPage;
-  };
-  const seat = homeTabs.find((t) => String(t.seat) === params.get('tab'))?.seat ?? homeTabs[0].seat;
-  return { latest: pageOf('latest'), seat, tabPage: pageOf('tabPage') };
+  return homeStateOf(params);
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { FocusEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { FriendLinkDto } from '@portal/shared';
-import { contentApi } from '../../api/content';
+import { portalQueries } from '../queries';
 import styles from './footer.module.css';
 
 /** Seconds one link takes to pass, so the speed stays the same however many links there are. */
@@ -55,7 +55,7 @@ function LinkRow({ links, copy }: { links: readonly FriendLinkDto[]; copy?: bool
  * loop has no seam; the copy is hidden from assistive technology and the keyboard.
  */
 export function FriendLinks() {
-  const links = useQuery({ queryKey: ['friendLinks'], queryFn: contentApi.friendLinks, staleTime: 5 * 60_000 });
+  const links = useQuery(portalQueries.friendLinks());
   const list = links.data ?? [];
   if (list.length === 0) return null;
   return (

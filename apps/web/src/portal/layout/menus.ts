@@ -4,7 +4,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import type { MenuDto } from '@portal/shared';
-import { contentApi } from '../../api/content';
+import { portalQueries } from '../queries';
 
 /** The CurValue that marks the 首页 menu. */
 export const HOME_MARKER = 'home';
@@ -13,7 +13,7 @@ export const isHomeMenu = (menu: Pick<MenuDto, 'CurValue'>) => menu.CurValue ===
 
 /** The public menu tree, loaded once per page load (spec §4: public menu loaded once). */
 export function useMenuTree() {
-  return useQuery({ queryKey: ['menuTree'], queryFn: contentApi.menuTree, staleTime: Infinity, gcTime: Infinity });
+  return useQuery(portalQueries.menuTree());
 }
 
 /** Only menus with Status 1 are shown on the site. */

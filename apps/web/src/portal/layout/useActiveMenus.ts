@@ -1,11 +1,9 @@
 import { useLocation, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { MenuDto } from '@portal/shared';
-import { contentApi } from '../../api/content';
+import { portalQueries } from '../queries';
+import { activeMenuOf } from '../pageData';
 import { isHomeMenu } from './menus';
-
-/** Pages whose MenuId query parameter decides the highlighted navigation item. */
-const menuPages = new Set(['/menulist', '/info']);
 
 /**
  * Which navigation entries are active (spec §2 "Header"): the home item on /home; on
@@ -15,18 +13,10 @@ const menuPages = new Set(['/menulist', '/info']);
 export function useActiveMenus(tree: readonly MenuDto[]): { topId: number | null; currentId: number | null } {
   const { pathname } = useLocation();
   const [params] = useSearchParams();
-  const path = pathname.toLowerCase();
-  const menuId = Number(params.get('MenuId'));
-  const onMenuPage = menuPages.has(path) && Number.isInteger(menuId) && menuId > 0;
-  const root = useQuery({
-    queryKey: ['menuRoot', menuId],
-    queryFn: () => contentApi.menuRoot(menuId),
-    enabled: onMenuPage,
-    staleTime: Infinity,
-    retry: false,
-  });
+  const menuId = activeMenuOf(pathname, params);
+  const root = useQuery({ ...portalQueries.menuRoot(menuId ?? 0), enabled: menuId !== undefined });
 
-  if (path === '/home') return { topId: tree.find(isHomeMenu)?.MenuId ?? null, currentId: null };
-  if (!onMenuPage) return { topId: null, currentId: null };
+  if (pathname.toLowerCase() === '/home') return { topId: tree.find(isHomeMenu)?.MenuId ?? null, currentId: null };
+  if (menuId === undefined) return { topId: null, currentId: null };
   return { topId: root.data?.MenuId ?? null, currentId: menuId };
 }

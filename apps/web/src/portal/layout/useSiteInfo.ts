@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { SITE_INFO_ELEMENT_ID, type SiteInfoDto } from '@portal/shared';
-import { contentApi } from '../../api/content';
+import { portalQueries } from '../queries';
 
 /**
  * The identity the server put into the page (pages/head.ts): the same as GetSiteInfo answers,
@@ -15,5 +15,5 @@ function siteInfoInPage(): SiteInfoDto | undefined {
 
 /** The association's identity (name, contacts, filing number) for header and footer; loaded once. */
 export function useSiteInfo() {
-  return useQuery({ queryKey: ['siteInfo'], queryFn: contentApi.siteInfo, initialData: siteInfoInPage, staleTime: Infinity, gcTime: Infinity });
+  return useQuery({ ...portalQueries.siteInfo(), initialData: siteInfoInPage });
 }

@@ -29,5 +29,5 @@ function countThisVisit(): Promise<number> {
  * total. Code 101 carries an analytics script address in Message, which is loaded.
  */
 export function useVisitCounter() {
-  return useQuery({ queryKey: ['visitCount'], queryFn: countThisVisit, staleTime: Infinity, gcTime: Infinity, retry: false });
+  return useQuery({ queryKey: ['visitCount'], queryFn: countThisVisit, staleTime: Infinity, gcTime: Infinity, retry: false, meta: { browserOnly: true } });
 }

@@ -3,7 +3,8 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import LockOutlined from '@ant-design/icons-svg/es/asn/LockOutlined';
 import { articleStatusNames, articleWarning, Code, messages, paging, type ArticleStatus, type NewsDetailDto } from '@portal/shared';
-import { contentApi } from '../../api/content';
+import { portalQueries } from '../queries';
+import { articleMenuOf, isPositiveId } from '../pageData';
 import { ApiError } from '../../api/client';
 import { SkeletonRows } from '../../components/Skeleton';
 import buttons from '../../components/button.module.css';
@@ -43,9 +44,7 @@ function Neighbours({ article }: { article: NewsDetailDto }) {
 
 /** Up to 10 other articles of the same menu (spec §9: related 10, excluding the current one). */
 function RelatedArticles({ menuId, newsId }: { menuId: number; newsId: number }) {
-  // One extra row so that ten remain after the current article is taken out.
-  const query = { pid: menuId, pageindex: 1, pagesize: paging.related + 1 };
-  const related = useQuery({ queryKey: ['newsList', query], queryFn: () => contentApi.newsList(query), enabled: menuId > 0 });
+  const related = useQuery({ ...portalQueries.related(menuId), enabled: menuId > 0 });
   const items = (related.data?.List ?? []).filter((n) => n.NewsId !== newsId).slice(0, paging.related);
   return (
     <aside className={`${styles.aside} ${styles.panel}`}>
@@ -144,8 +143,8 @@ export function InfoPage() {
   const [params] = useSearchParams();
   const newsId = Number(params.get('NewsId'));
   const preview = params.get('preview') ?? undefined;
-  const validId = Number.isInteger(newsId) && newsId > 0;
-  const detail = useQuery({ queryKey: ['newsDetail', newsId, preview], queryFn: () => contentApi.newsDetail(newsId, preview), enabled: validId, retry: false });
+  const validId = isPositiveId(newsId);
+  const detail = useQuery({ ...portalQueries.newsDetail(newsId, preview), enabled: validId });
   const tree = useMenuTree();
   const { loggedIn } = useMemberSession();
 
@@ -154,7 +153,7 @@ export function InfoPage() {
     window.scrollTo({ top: 0 });
   }, [newsId]);
 
-  const menuId = detail.data?.MenuId ?? Number(params.get('MenuId'));
+  const menuId = articleMenuOf(detail.data, params);
   const path = findMenuPath(tree.data ?? [], menuId);
   const memberOnly = detail.error instanceof ApiError && detail.error.code === Code.Forbidden;
   // An unpublished article's title is not for the reader: the page is named by its status.
@@ -179,7 +178,7 @@ export function InfoPage() {
       </div>
       <div className={styles.columns}>
         <div className={`${styles.wide} ${styles.panel} ${styles.panelBody}`}>{main}</div>
-        <RelatedArticles menuId={Number.isInteger(menuId) ? menuId : 0} newsId={newsId} />
+        <RelatedArticles menuId={isPositiveId(menuId) ? menuId : 0} newsId={newsId} />
       </div>
     </ContentPage>
   );

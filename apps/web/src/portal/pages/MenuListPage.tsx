@@ -2,7 +2,8 @@ import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { MenuShowType, messages, paging, type MenuDto } from '@portal/shared';
-import { contentApi } from '../../api/content';
+import { portalQueries } from '../queries';
+import { isPositiveId } from '../pageData';
 import { shownMenus, useMenuTree } from '../layout';
 import { SkeletonRows } from '../../components/Skeleton';
 import { ContentPage, Panel } from '../content/ContentPage';
@@ -23,10 +24,7 @@ const sectionMenus = (top: MenuDto) => (shownMenus(top.ChildList).length > 0 ? t
 
 /** A single-page menu (ShowType 1): its body is the first list entry's NewContent. */
 function SinglePage({ menuId }: { menuId: number }) {
-  const entry = useQuery({
-    queryKey: ['newsList', { pid: menuId, pageindex: 1, pagesize: 1 }],
-    queryFn: () => contentApi.newsList({ pid: menuId, pageindex: 1, pagesize: 1 }),
-  });
+  const entry = useQuery(portalQueries.singlePage(menuId));
   if (entry.isPending) return <SkeletonRows rows={8} />;
   const html = entry.data?.List[0]?.NewContent;
   return html ? <ArticleBody html={html} /> : <EmptyState />;
@@ -35,8 +33,7 @@ function SinglePage({ menuId }: { menuId: number }) {
 /** A list menu: title and date, 5 per page (spec §9), page number kept in the address. */
 function MenuNews({ menuId }: { menuId: number }) {
   const [page] = usePageParam();
-  const query = { pid: menuId, pageindex: page, pagesize: paging.menuNews };
-  const list = useQuery({ queryKey: ['newsList', query], queryFn: () => contentApi.newsList(query), placeholderData: keepPreviousData });
+  const list = useQuery({ ...portalQueries.menuNews(menuId, page), placeholderData: keepPreviousData });
   if (list.isPending) return <SkeletonRows rows={6} />;
   if (!list.data?.List.length) return <EmptyState />;
   return (
@@ -67,9 +64,9 @@ function useLeaveForWebUrl(menu: MenuDto | undefined) {
 export function MenuListPage() {
   const [params] = useSearchParams();
   const menuId = Number(params.get('MenuId'));
-  const validId = Number.isInteger(menuId) && menuId > 0;
+  const validId = isPositiveId(menuId);
   const tree = useMenuTree();
-  const menu = useQuery({ queryKey: ['menu', menuId], queryFn: () => contentApi.menuById(menuId), enabled: validId });
+  const menu = useQuery({ ...portalQueries.menu(menuId), enabled: validId });
   useLeaveForWebUrl(menu.data);
 
   const path = findMenuPath(tree.data ?? [], menuId);

@@ -2,7 +2,8 @@ import { useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { SkeletonRows } from '../../components/Skeleton';
 import { messages, paging, type NewsListItemDto } from '@portal/shared';
-import { contentApi } from '../../api/content';
+import { portalQueries } from '../queries';
+import { keywordOf } from '../pageData';
 import { ContentPage, Panel } from '../content/ContentPage';
 import { MenuCrumbs } from '../content/MenuCrumbs';
 import { ArticleLink } from '../content/ArticleLink';
@@ -51,8 +52,7 @@ export function SearchSummary({ keyword, total, capped }: { keyword: string; tot
 
 function Results({ keyword }: { keyword: string }) {
   const [page] = usePageParam();
-  const query = { key: keyword, pageindex: page, pagesize: paging.search };
-  const results = useQuery({ queryKey: ['newsList', query], queryFn: () => contentApi.search(query), placeholderData: keepPreviousData });
+  const results = useQuery({ ...portalQueries.search(keyword, page), placeholderData: keepPreviousData });
   if (results.isPending) return <SkeletonRows rows={8} className={styles.searchLoading} />;
   // A refused key (关键词不能超过50个字) is said once, here, instead of a toast beside 共找到 0 条.
   if (results.isError)
@@ -85,7 +85,7 @@ function Results({ keyword }: { keyword: string }) {
 export function SearchPage() {
   usePageTitle('站内搜索');
   const [params] = useSearchParams();
-  const keyword = params.get('key')?.trim() ?? '';
+  const keyword = keywordOf(params);
 
   return (
     <ContentPage>

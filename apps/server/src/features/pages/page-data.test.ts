@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultDisplay } from '@portal/shared';
+import { createTestApp, engines, type TestApp } from '../../../test/harness.js';
+import { builtWebApp, type TestWebBuild } from '../../../test/web-build.js';
+import { seedPublicSite, type PublicPage } from '../../../test/public-pages.js';
+import { callInProcess } from './render.js';
+import { renderPool, type RenderPool } from './render-pool.js';
+
+// Each public route declares the data its page draws from (apps/web/src/portal/pageData.ts): the
+// server loads it and draws the page once. A query a drawing asks for that its route does not
+// declare costs another drawing (entry-server.tsx), and would show here.
+let build: TestWebBuild;
+beforeAll(() => {
+  build = builtWebApp();
+});
+afterAll(() => build.remove());
+
+describe.each(engines)('every public page drawn once from its declared data on %s', (engine) => {
+  let t: TestApp;
+  let pool: RenderPool;
+  let pages: PublicPage[];
+  beforeAll(async () => {
+    t = await createTestApp(engine, { webDist: build.webDist, memberDirectory: 'public' });
+    pages = await seedPublicSite(t.app.services.database.db);
+    pool = renderPool({ entry: build.beside('entry-server.js'), threads: 1, waitingAtMost: 8 });
+  });
+  afterAll(async () => {
+    await pool.close();
+    await t.close();
+  });
+
+  it('draws each page type once, asking for nothing its route does not declare', async () => {
+    for (const { type, url, status } of pages) {
+      // As a visitor gets it: the server draws it and answers with the drawing in the page.
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, type).toBe(status);
+      expect(res.body, type).toContain('<script type="application/json" id="query-state">');
+      // The same drawing, with what the renderer says of it.
+      const drawn = await pool.draw(url, { status, display: defaultDisplay }, callInProcess(t.app));
+      expect({ type, draws: drawn.draws, undeclared: drawn.undeclared }).toEqual({ type, draws: 1, undeclared: [] });
+    }
+  });
+});
