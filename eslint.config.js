@@ -24,7 +24,17 @@ export default tseslint.config(
     files: ['apps/server/src/{db,http,storage,cache,content}/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/features/**'], message: 'db/, http/, storage/, cache/ and content/ never import features/: move the shared piece down, or pass it in from app.ts.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/features/**'],
+              message: 'db/, http/, storage/, cache/ and content/ never import features/: move the shared piece down, or pass it in from app.ts.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -46,7 +46,9 @@ async function renders(): Promise<void> {
   };
   let started = performance.now();
   const first = await renderCertificate(certificate(0));
-  console.log(`first render (reads the fonts, renders the issuer's layers): ${(performance.now() - started).toFixed(0)} ms, ${(first.length / 1024).toFixed(0)} KiB`);
+  console.log(
+    `first render (reads the fonts, renders the issuer's layers): ${(performance.now() - started).toFixed(0)} ms, ${(first.length / 1024).toFixed(0)} KiB`,
+  );
   // Names from a small pool, as most real names share their characters.
   console.log(`renders per second, one at a time: ${await oneAtATime(certificate)}`);
   // Names of characters never drawn before: each is outlined from the font file on first use.
@@ -106,6 +108,11 @@ async function imports(): Promise<void> {
   }
 }
 
-console.log(`${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}; Node ${process.version}; load ${os.loadavg().map((l) => l.toFixed(2)).join(' / ')}`);
+console.log(
+  `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}; Node ${process.version}; load ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' / ')}`,
+);
 await renders();
 await imports();

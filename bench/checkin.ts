@@ -34,12 +34,28 @@ async function prepare(dataDir: string): Promise<{ activityId: number; tokens: s
   const { db } = database;
   const now = Date.now();
   const at = formatCst(now);
-  const { id: level } = await db.insertInto('type_items').values({ type: 2, name: '会员单位', sort_number: 0, status: 1, created_at: at }).returning('id').executeTakeFirstOrThrow();
+  const { id: level } = await db
+    .insertInto('type_items')
+    .values({ type: 2, name: '会员单位', sort_number: 0, status: 1, created_at: at })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const { id: activityId } = await db
     .insertInto('activities')
     .values({
-      title: '年度会员大会', description: '', place: '北京', start_time: formatCst(now - 3_600_000), end_time: formatCst(now + 8 * 3_600_000), sign_up_deadline: formatCst(now - 7_200_000),
-      capacity: 0, sign_up_count: SIGNED_UP, audience_all: 1, attachments: '[]', status: ActivityStatus.Published, published_at: at, created_at: at, updated_at: at,
+      title: '年度会员大会',
+      description: '',
+      place: '北京',
+      start_time: formatCst(now - 3_600_000),
+      end_time: formatCst(now + 8 * 3_600_000),
+      sign_up_deadline: formatCst(now - 7_200_000),
+      capacity: 0,
+      sign_up_count: SIGNED_UP,
+      audience_all: 1,
+      attachments: '[]',
+      status: ActivityStatus.Published,
+      published_at: at,
+      created_at: at,
+      updated_at: at,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -48,25 +64,53 @@ async function prepare(dataDir: string): Promise<{ activityId: number; tokens: s
       .insertInto('members')
       .values(
         Array.from({ length: Math.min(500, SIGNED_UP - start) }, (_, k) => ({
-          account: `door${start + k}`, password_hash: 'bench', member_name: `第${start + k}建设工程有限公司`, company_type_id: 0, member_level_id: level, company_ment: '', mainbusiness: '', reg_address: '',
-          daily_operator: '张三', operator_phone: '', remarks: '', legal_person: '', email: '', file_path: '', reg_capital: 0, staff_count: 0, join_date: '', expire_date: '',
-          apply_state: ApplyState.Approved, status: MemberStatus.Enabled, last_login_at: '', process_item_name: '', applied_at: at, created_at: at, updated_at: at,
+          account: `door${start + k}`,
+          password_hash: 'bench',
+          member_name: `第${start + k}建设工程有限公司`,
+          company_type_id: 0,
+          member_level_id: level,
+          company_ment: '',
+          mainbusiness: '',
+          reg_address: '',
+          daily_operator: '张三',
+          operator_phone: '',
+          remarks: '',
+          legal_person: '',
+          email: '',
+          file_path: '',
+          reg_capital: 0,
+          staff_count: 0,
+          join_date: '',
+          expire_date: '',
+          apply_state: ApplyState.Approved,
+          status: MemberStatus.Enabled,
+          last_login_at: '',
+          process_item_name: '',
+          applied_at: at,
+          created_at: at,
+          updated_at: at,
         })),
       )
       .returning('id')
       .execute();
-    await db.insertInto('activity_notices').values(members.map((m) => ({ activity_id: activityId, member_id: m.id, read_at: at, reminded_at: '', signed_up_at: at, mail_id: null, created_at: at }))).execute();
+    await db
+      .insertInto('activity_notices')
+      .values(members.map((m) => ({ activity_id: activityId, member_id: m.id, read_at: at, reminded_at: '', signed_up_at: at, mail_id: null, created_at: at })))
+      .execute();
   }
   // The keys as sign-up gives them (a unique code within the activity, under its lock).
   const signedUp = await db.selectFrom('activity_notices').select('member_id').where('activity_id', '=', activityId).execute();
   await db.transaction().execute(async (trx) => {
     for (const { member_id } of signedUp) await giveCheckInKeys(trx, activityId, member_id);
   });
-  const tokens = (await db.selectFrom('activity_notices').select('check_in_token').where('activity_id', '=', activityId).orderBy('id').execute()).map((r) => r.check_in_token!);
+  const tokens = (await db.selectFrom('activity_notices').select('check_in_token').where('activity_id', '=', activityId).orderBy('id').execute()).map(
+    (r) => r.check_in_token!,
+  );
   const admin = await db.selectFrom('admin_users').select('id').where('account', '=', 'admin').executeTakeFirstOrThrow();
   await db.updateTable('admin_users').set({ must_change_password: 0 }).where('id', '=', admin.id).execute();
   const sessions: string[] = [];
-  for (let i = 0; i < STAFF; i++) sessions.push(await openSession(database, admin.id, { ip: '127.0.0.1', userAgent: `bench staff ${i}` }, now, config.adminSession));
+  for (let i = 0; i < STAFF; i++)
+    sessions.push(await openSession(database, admin.id, { ip: '127.0.0.1', userAgent: `bench staff ${i}` }, now, config.adminSession));
   await app.close();
   return { activityId, tokens, sessions };
 }
@@ -105,9 +149,17 @@ async function main(): Promise<void> {
         const { stats } = (await server.ask({ kind: 'stats' })) as { stats: ServerStats };
         const fmt = (n: number) => n.toFixed(1);
         console.log(`${title}, ${STAFF} staff at once, ${results.length} measured (${WARM_UP} warm-up), SQLite:`);
-        console.log(`  p50 ${fmt(percentile(sorted, 50))} ms, p95 ${fmt(percentile(sorted, 95))} ms, p99 ${fmt(percentile(sorted, 99))} ms, max ${fmt(sorted.at(-1)!)} ms`);
-        console.log(`  ${fmt(count / seconds)} a second; answers: ${Object.entries(codes).map(([code, n]) => `Code ${code} × ${n}`).join(', ')}`);
-        console.log(`  server CPU ${fmt((stats.cpuMicros - before.cpuMicros) / 1000 / count)} ms each, event-loop delay p99 ${stats.loopP99} ms, RSS ${stats.rssMiB} MiB; machine load average ${fmt(load)} on ${os.availableParallelism()} cores at the start`);
+        console.log(
+          `  p50 ${fmt(percentile(sorted, 50))} ms, p95 ${fmt(percentile(sorted, 95))} ms, p99 ${fmt(percentile(sorted, 99))} ms, max ${fmt(sorted.at(-1)!)} ms`,
+        );
+        console.log(
+          `  ${fmt(count / seconds)} a second; answers: ${Object.entries(codes)
+            .map(([code, n]) => `Code ${code} × ${n}`)
+            .join(', ')}`,
+        );
+        console.log(
+          `  server CPU ${fmt((stats.cpuMicros - before.cpuMicros) / 1000 / count)} ms each, event-loop delay p99 ${stats.loopP99} ms, RSS ${stats.rssMiB} MiB; machine load average ${fmt(load)} on ${os.availableParallelism()} cores at the start`,
+        );
         return codes;
       };
       // The queue at the door: each member's QR once, every tenth followed by someone scanned before.
@@ -117,11 +169,17 @@ async function main(): Promise<void> {
         if (i > 0 && i % SECOND_SCAN_EVERY === 0) queue.push(tokens[i - 1]!);
       });
       const codes = await measure('check-in round trip (CheckInActivityMember by QR token)', queue.length, (session, i) =>
-        fetch(`${base}/CheckInActivityMember`, { method: 'POST', headers: { token: session, 'content-type': 'application/json' }, body: JSON.stringify({ ActivityId: activityId, Token: queue[i] }) }),
+        fetch(`${base}/CheckInActivityMember`, {
+          method: 'POST',
+          headers: { token: session, 'content-type': 'application/json' },
+          body: JSON.stringify({ ActivityId: activityId, Token: queue[i] }),
+        }),
       );
       if ((codes[200] ?? 0) + (codes[409] ?? 0) !== queue.length - WARM_UP) throw new Error('a scan was refused: the figures would not be of check-ins');
       // For scale, under the same load: the page's poll of the counts, the same guard and one read.
-      await measure('reference: the counts the page polls (GetCheckInActivity/{id})', 1000, (session) => fetch(`${base}/GetCheckInActivity/${activityId}`, { headers: { token: session } }));
+      await measure('reference: the counts the page polls (GetCheckInActivity/{id})', 1000, (session) =>
+        fetch(`${base}/GetCheckInActivity/${activityId}`, { headers: { token: session } }),
+      );
     } finally {
       await server.stop();
     }

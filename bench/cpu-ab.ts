@@ -137,7 +137,13 @@ async function cpuMicros(server: Server): Promise<number> {
 
 async function load({ server, memberToken }: Asked, target: Target, options: { duration: number } | { amount: number }) {
   const connections = 'amount' in options ? Math.min(CONNECTIONS, options.amount) : CONNECTIONS;
-  const result = await autocannon({ url: `http://127.0.0.1:${server.port}${target.path}`, connections, headers: headersFor(target, memberToken), timeout: 30, ...options });
+  const result = await autocannon({
+    url: `http://127.0.0.1:${server.port}${target.path}`,
+    connections,
+    headers: headersFor(target, memberToken),
+    timeout: 30,
+    ...options,
+  });
   const failures = result.non2xx + result.errors + result.timeouts;
   if (failures) throw new Error(`${target.name}: ${failures} of ${result.requests.total} requests failed`);
   return result.requests.total;
@@ -155,7 +161,7 @@ async function chunk(asked: Asked, target: Target, amount: number): Promise<Samp
 /** Each build's cheapest chunk of the round (see above), its builds taking turns A B B A …. */
 async function measurePair(servers: Asked[], asked: Target[]): Promise<Sample[]> {
   const rates = await Promise.all(servers.map(async (server, i) => (await load(server, asked[i]!, { duration: WARM_UP_SECONDS })) / WARM_UP_SECONDS));
-  const amount = Math.max(CONNECTIONS, Math.round((Math.min(...rates) * CHUNK_SECONDS)));
+  const amount = Math.max(CONNECTIONS, Math.round(Math.min(...rates) * CHUNK_SECONDS));
   const chunks: Sample[][] = servers.map(() => []);
   for (let n = 0; n < CHUNKS; n++) {
     for (const i of n % 2 ? [1, 0] : [0, 1]) chunks[i]!.push(await chunk(servers[i]!, asked[i]!, amount));
@@ -180,7 +186,12 @@ try {
   const samples = new Map<string, Sample[][]>(runs.map(({ target, cached }) => [`${target.name}|${cached}`, [[], []]]));
   for (let round = 0; round < ROUNDS; round++) {
     const env = (build: Build) => ({ DATA_DIR: build.data.dataDir, DATABASE_URL: '', BENCH_APP_PORT: '0', BENCH_BARE_PORT: undefined });
-    const servers = await Promise.all(builds.map(async (build) => ({ cached: await startServer(build.dir, env(build)), uncached: await startServer(build.dir, { ...env(build), ...UNCACHED }) })));
+    const servers = await Promise.all(
+      builds.map(async (build) => ({
+        cached: await startServer(build.dir, env(build)),
+        uncached: await startServer(build.dir, { ...env(build), ...UNCACHED }),
+      })),
+    );
     try {
       // One session per build and round: both of a build's servers read the same database.
       const memberTokens = await Promise.all(builds.map((build, i) => signInMember(servers[i]!.cached.port, build.data)));
@@ -196,7 +207,9 @@ try {
         }
         const pair = await measurePair(asked, targetOf);
         samples.get(`${target.name}|${cached}`)!.forEach((list, i) => list.push(pair[i]!));
-        console.log(`round ${round + 1} | ${target.name} ${mode}: ${pair.map((sample, i) => `${builds[i]!.label} ${sample.micros.toFixed(1)} µs CPU/request (${Math.round(sample.rps)} req/s)`).join(', ')}`);
+        console.log(
+          `round ${round + 1} | ${target.name} ${mode}: ${pair.map((sample, i) => `${builds[i]!.label} ${sample.micros.toFixed(1)} µs CPU/request (${Math.round(sample.rps)} req/s)`).join(', ')}`,
+        );
       }
     } finally {
       await Promise.all(servers.flatMap((pair) => [pair.cached.stop(), pair.uncached.stop()]));
@@ -207,7 +220,10 @@ try {
     [
       '',
       `${ROUNDS} rounds; per target and round each build ${WARM_UP_SECONDS} s of warm-up, then the cheapest of ${CHUNKS} chunks of about ${CHUNK_SECONDS} s taken in turns; ${CONNECTIONS} connections; ` +
-        `load average ${loadAtStart.map((n) => n.toFixed(2)).join(' / ')} at the start, ${os.loadavg().map((n) => n.toFixed(2)).join(' / ')} at the end; ${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'unknown'}`,
+        `load average ${loadAtStart.map((n) => n.toFixed(2)).join(' / ')} at the start, ${os
+          .loadavg()
+          .map((n) => n.toFixed(2))
+          .join(' / ')} at the end; ${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'unknown'}`,
       '',
       `| call | answer | ${base.label} µs/request | ${head.label} µs/request | ratio | ratio by round, min–max | req/s, median of each |`,
       '|---|---|---:|---:|---:|---:|---:|',

@@ -36,7 +36,10 @@ const PORT = Number(process.env.BENCH_PORT ?? 3401);
 function articlePaths(data: BenchData, count: number): string[] {
   const file = new SQLite(path.join(data.dataDir, 'portal.db'), { readonly: true });
   try {
-    const rows = file.prepare('SELECT id, menu_id AS menuId FROM news WHERE status = 1 AND is_member_read = 0 ORDER BY random() LIMIT ?').all(count) as Array<{ id: number; menuId: number }>;
+    const rows = file.prepare('SELECT id, menu_id AS menuId FROM news WHERE status = 1 AND is_member_read = 0 ORDER BY random() LIMIT ?').all(count) as Array<{
+      id: number;
+      menuId: number;
+    }>;
     return rows.map(({ id, menuId }) => `/info?MenuId=${menuId}&NewsId=${id}&`);
   } finally {
     file.close();
@@ -51,7 +54,13 @@ interface Figures {
 }
 
 async function measure(label: string, dir: string, data: BenchData, articles: string[]): Promise<Figures> {
-  const server = await startServer(dir, { DATA_DIR: data.dataDir, DATABASE_URL: '', WEB_CONCURRENCY: '1', BENCH_APP_PORT: String(PORT), BENCH_BARE_PORT: undefined });
+  const server = await startServer(dir, {
+    DATA_DIR: data.dataDir,
+    DATABASE_URL: '',
+    WEB_CONCURRENCY: '1',
+    BENCH_APP_PORT: String(PORT),
+    BENCH_BARE_PORT: undefined,
+  });
   try {
     const base = `http://127.0.0.1:${server.port}`;
     const home = await fetch(`${base}/home`, { headers: HEADERS }).then((r) => r.text());
@@ -96,7 +105,10 @@ try {
     [
       '',
       `Cached /home on ${VISITORS} connections, quiet and while a crawler reads distinct uncached articles on ${CRAWLERS}; ${SECONDS} s each, ${describeGenerator(GENERATOR)}, ${data.articles.toLocaleString('en-US')} articles on SQLite.`,
-      `Aim: during the crawl p99 < 50 ms and >= 50 % of the quiet req/s. ${os.cpus().length} cores, load average ${loadAtStart.map((n) => n.toFixed(2)).join(' / ')} at the start, ${os.loadavg().map((n) => n.toFixed(2)).join(' / ')} at the end.`,
+      `Aim: during the crawl p99 < 50 ms and >= 50 % of the quiet req/s. ${os.cpus().length} cores, load average ${loadAtStart.map((n) => n.toFixed(2)).join(' / ')} at the start, ${os
+        .loadavg()
+        .map((n) => n.toFixed(2))
+        .join(' / ')} at the end.`,
       '',
       '| build | quiet req/s | quiet p50 / p99 ms | during req/s | during p50 / p99 ms | crawl pages/s | crawl failed (503s included) |',
       '|---|---:|---:|---:|---:|---:|---:|',

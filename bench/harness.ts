@@ -54,11 +54,27 @@ export function targets(data: BenchData): Target[] {
     { name: 'GetWebFriendlinks', path: `${api}/GetWebFriendlinks`, check: envelopeOk(false), modes: both },
     { name: 'GetTypeList', path: `${api}/GetTypeList?type=1`, check: envelopeOk(false), modes: both },
     { name: 'GetSiteInfo', path: `${api}/GetSiteInfo`, check: envelopeOk(false), modes: both },
-    { name: `search, 2-character key (${KEY_SHORT} cached; other keys uncached)`, path: `${api}/GetNewsList?key=${encodeURIComponent(KEY_SHORT)}&pagesize=10&pageindex=1`, check: envelopeOk(true), modes: ['cached', 'key2'] },
-    { name: `search, 4-character key (${KEY_LONG} cached; other keys uncached)`, path: `${api}/GetNewsList?key=${encodeURIComponent(KEY_LONG)}&pagesize=10&pageindex=1`, check: envelopeOk(true), modes: ['cached', 'key4'] },
+    {
+      name: `search, 2-character key (${KEY_SHORT} cached; other keys uncached)`,
+      path: `${api}/GetNewsList?key=${encodeURIComponent(KEY_SHORT)}&pagesize=10&pageindex=1`,
+      check: envelopeOk(true),
+      modes: ['cached', 'key2'],
+    },
+    {
+      name: `search, 4-character key (${KEY_LONG} cached; other keys uncached)`,
+      path: `${api}/GetNewsList?key=${encodeURIComponent(KEY_LONG)}&pagesize=10&pageindex=1`,
+      check: envelopeOk(true),
+      modes: ['cached', 'key4'],
+    },
     { name: 'page /home (server-rendered)', path: '/home', check: isPage, modes: both },
     { name: 'page /info (an article, server-rendered)', path: `/info?MenuId=${data.bigMenuId}&NewsId=${data.detailId}`, check: isPage, modes: both },
-    { name: 'member: GetNewsDetail (member-only article)', path: `${api}/GetNewsDetail?newsid=${data.memberNewsId}`, check: envelopeOk(false), modes: both, asMember: true },
+    {
+      name: 'member: GetNewsDetail (member-only article)',
+      path: `${api}/GetNewsDetail?newsid=${data.memberNewsId}`,
+      check: envelopeOk(false),
+      modes: both,
+      asMember: true,
+    },
     { name: 'member: GetNewsList page 1 (政策要闻)', path: list(data.bigMenuId, 1), check: envelopeOk(true), modes: both, asMember: true },
     { name: 'member: GetUserInfo', path: `${api}/GetUserInfo`, check: envelopeOk(false), modes: both, asMember: true },
   ];
@@ -77,7 +93,8 @@ export async function signInMember(port: number, data: BenchData): Promise<strin
 }
 
 /** The headers of a request for `target`: a member target carries the member's token. */
-export const headersFor = (target: Target, memberToken: string | undefined): Record<string, string> => (target.asMember && memberToken ? { ...HEADERS, token: memberToken } : HEADERS);
+export const headersFor = (target: Target, memberToken: string | undefined): Record<string, string> =>
+  target.asMember && memberToken ? { ...HEADERS, token: memberToken } : HEADERS;
 
 /** The environment of a server that answers every request afresh: the response cache turned off. */
 export const UNCACHED = { RESPONSE_CACHE_MB: '0' };

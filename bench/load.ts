@@ -49,7 +49,9 @@ export function runLoad(generator: Generator, load: Load): Promise<LoadResult> {
 
 async function runAutocannon({ url, connections, seconds, headers, freshPrefixes }: Load): Promise<LoadResult> {
   let n = 0;
-  const requests = freshPrefixes && [{ headers, setupRequest: (request: Request) => ({ ...request, path: `${freshPrefixes[n % freshPrefixes.length]}fresh=${++n}` }) }];
+  const requests = freshPrefixes && [
+    { headers, setupRequest: (request: Request) => ({ ...request, path: `${freshPrefixes[n % freshPrefixes.length]}fresh=${++n}` }) },
+  ];
   const result = await autocannon({ url, connections, duration: seconds, timeout: 10, headers, ...(requests ? { requests } : {}) });
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, failures: result.non2xx + result.errors + result.timeouts };
 }
@@ -68,7 +70,15 @@ end
 }
 
 async function runWrk({ url, connections, seconds, headers, freshPrefixes }: Load): Promise<LoadResult> {
-  const args = ['-t1', `-c${connections}`, `-d${seconds}s`, '--timeout', '10s', '--latency', ...Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}: ${value}`])];
+  const args = [
+    '-t1',
+    `-c${connections}`,
+    `-d${seconds}s`,
+    '--timeout',
+    '10s',
+    '--latency',
+    ...Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}: ${value}`]),
+  ];
   let dir: string | undefined;
   if (freshPrefixes) {
     if (freshPrefixes.some((p) => /["\\\s]/.test(p))) throw new Error('fresh prefixes must be URL-encoded');
@@ -78,7 +88,9 @@ async function runWrk({ url, connections, seconds, headers, freshPrefixes }: Loa
   }
   try {
     const output = await new Promise<string>((resolve, reject) =>
-      execFile('wrk', [...args, url], { maxBuffer: 1 << 20 }, (err, stdout, stderr) => (err ? reject(new Error(`wrk failed: ${stderr || err.message}`)) : resolve(stdout))),
+      execFile('wrk', [...args, url], { maxBuffer: 1 << 20 }, (err, stdout, stderr) =>
+        err ? reject(new Error(`wrk failed: ${stderr || err.message}`)) : resolve(stdout),
+      ),
     );
     return parseWrk(output);
   } finally {

@@ -36,12 +36,27 @@ async function fill(database: Database): Promise<void> {
   const { db } = database;
   const at = formatCst(NOW);
   const levels: number[] = [];
-  for (const [name, grace] of [['会员单位', 30], ['理事单位', 60], ['常务理事单位', 0]] as const) {
-    const { id } = await db.insertInto('type_items').values({ type: 2, name, sort_number: 0, status: 1, created_at: at }).returning('id').executeTakeFirstOrThrow();
-    await db.insertInto('member_level_terms').values({ level_id: id, annual_fee_fen: 120_000, term: 'year', grace_days: grace, needs_approval: 1, updated_at: at }).execute();
+  for (const [name, grace] of [
+    ['会员单位', 30],
+    ['理事单位', 60],
+    ['常务理事单位', 0],
+  ] as const) {
+    const { id } = await db
+      .insertInto('type_items')
+      .values({ type: 2, name, sort_number: 0, status: 1, created_at: at })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('member_level_terms')
+      .values({ level_id: id, annual_fee_fen: 120_000, term: 'year', grace_days: grace, needs_approval: 1, updated_at: at })
+      .execute();
     levels.push(id);
   }
-  const { id: companyType } = await db.insertInto('type_items').values({ type: 1, name: '施工企业', sort_number: 0, status: 1, created_at: at }).returning('id').executeTakeFirstOrThrow();
+  const { id: companyType } = await db
+    .insertInto('type_items')
+    .values({ type: 1, name: '施工企业', sort_number: 0, status: 1, created_at: at })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   for (let start = 0; start < MEMBERS; start += CHUNK) {
     const rows = Array.from({ length: Math.min(CHUNK, MEMBERS - start) }, (_, k) => {
       const i = start + k;
@@ -142,7 +157,10 @@ async function postgres(): Promise<Figures | undefined> {
 const seconds = (ms: number) => (ms / 1000).toFixed(2);
 
 function report(figures: Figures[]): string {
-  const load = os.loadavg().map((l) => l.toFixed(2)).join(' / ');
+  const load = os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' / ');
   const lines = [
     '## Membership job (`npm run bench -- members`)',
     '',

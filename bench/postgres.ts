@@ -32,7 +32,10 @@ export async function ensurePostgresData(url: string, schema: string, data: Benc
   const client = new pg.Client({ connectionString: url, options: `-c search_path=${schema}` });
   await client.connect();
   try {
-    const ready = await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema = $1 AND table_name = 'news'`, [schema]);
+    const ready = await client.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema = $1 AND table_name = 'news'`,
+      [schema],
+    );
     if (ready.rows[0]?.n) {
       const { rows } = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM news');
       if ((rows[0]?.n ?? 0) >= data.articles) return;

@@ -50,7 +50,8 @@ function category({ functionName, url }: ProfileNode['callFrame']): string {
   // frames are charged to it: that time is SQLite's own, not Kysely's.
   if (url.includes('/kysely/') && url.includes('sqlite-driver') && functionName === 'executeQuery') return 'SQLite running statements (in the driver call)';
   if (url.includes('/kysely/')) return 'Kysely (building, compiling, running queries)';
-  if (url.includes('better-sqlite3') || (!url && ['prepare', 'all', 'get', 'run', 'iterate'].includes(functionName))) return `better-sqlite3 ${functionName || ''}`.trim();
+  if (url.includes('better-sqlite3') || (!url && ['prepare', 'all', 'get', 'run', 'iterate'].includes(functionName)))
+    return `better-sqlite3 ${functionName || ''}`.trim();
   if (url.includes('/helmet/')) return 'helmet';
   if (url.includes('/zod/')) return 'zod (validation)';
   if (url.includes('/fastify') || url.includes('/find-my-way/') || url.includes('/avvio/')) return 'Fastify';
@@ -80,7 +81,17 @@ function summarise(profile: Profile): Array<[string, number]> {
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-profile-'));
 const child = fork(path.join(root, 'bench/server.ts'), [], {
   execArgv: ['--import', 'tsx', '--cpu-prof', `--cpu-prof-dir=${dir}`],
-  env: { ...process.env, DATA_DIR: data.dataDir, LOG_LEVEL: 'warn', SEED_DEMO: 'false', NODE_ENV: 'production', PUBLIC_BASE_URL: `http://127.0.0.1:${PORT}`, BENCH_APP_PORT: String(PORT), BENCH_BARE_PORT: '', ...(cached ? {} : { RESPONSE_CACHE_MB: '0' }) },
+  env: {
+    ...process.env,
+    DATA_DIR: data.dataDir,
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: 'false',
+    NODE_ENV: 'production',
+    PUBLIC_BASE_URL: `http://127.0.0.1:${PORT}`,
+    BENCH_APP_PORT: String(PORT),
+    BENCH_BARE_PORT: '',
+    ...(cached ? {} : { RESPONSE_CACHE_MB: '0' }),
+  },
   stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
 });
 await new Promise((resolve) => child.once('message', resolve));
@@ -98,5 +109,8 @@ await new Promise((resolve) => {
 });
 const file = fs.readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
 if (!file) throw new Error(`no profile written in ${dir}`);
-console.log(`${which}${asMember ? ' as a member' : ''}, ${cached ? 'cached' : 'uncached'} (${describeGenerator(generator)}): ${Math.round(result.rps)} req/s, p99 ${result.p99} ms; profile ${path.join(dir, file)}`);
-for (const [name, share] of summarise(JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as Profile)) console.log(`${String(share).padStart(5)} %  ${name}`);
+console.log(
+  `${which}${asMember ? ' as a member' : ''}, ${cached ? 'cached' : 'uncached'} (${describeGenerator(generator)}): ${Math.round(result.rps)} req/s, p99 ${result.p99} ms; profile ${path.join(dir, file)}`,
+);
+for (const [name, share] of summarise(JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as Profile))
+  console.log(`${String(share).padStart(5)} %  ${name}`);

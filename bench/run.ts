@@ -116,7 +116,14 @@ async function settle(base: string): Promise<void> {
   }
 }
 
-async function measure(setup: string, base: string, target: Target, mode: 'cached' | UncachedMode, server: Server, keys: Record<2 | 4, string[]>): Promise<Row> {
+async function measure(
+  setup: string,
+  base: string,
+  target: Target,
+  mode: 'cached' | UncachedMode,
+  server: Server,
+  keys: Record<2 | 4, string[]>,
+): Promise<Row> {
   await settle(base);
   const first = await fetch(base + target.path, { headers: HEADERS });
   const body = await first.text();
@@ -140,16 +147,27 @@ async function measure(setup: string, base: string, target: Target, mode: 'cache
     checked,
     stats,
   };
-  console.log(`${setup} | ${row.name} ${row.mode}: ${Math.round(row.rps)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, loop p99 ${stats.loopP99} ms, RSS ${stats.rssMiB} MiB`);
+  console.log(
+    `${setup} | ${row.name} ${row.mode}: ${Math.round(row.rps)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, loop p99 ${stats.loopP99} ms, RSS ${stats.rssMiB} MiB`,
+  );
   return row;
 }
 
 async function measureBare(setup: string, server: Server): Promise<Row> {
-  const target: Target = { name: 'bare Fastify route /hello (baseline: the faster of first and last)', path: '/hello', check: (b) => b.includes('world'), modes: ['cached'] };
+  const target: Target = {
+    name: 'bare Fastify route /hello (baseline: the faster of first and last)',
+    path: '/hello',
+    check: (b) => b.includes('world'),
+    modes: ['cached'],
+  };
   return measure(setup, `http://127.0.0.1:${ports.bare}`, target, 'cached', server, { 2: [], 4: [] });
 }
 
-const sameWorkTarget = (target: Target): Target => ({ ...target, name: `same-work route for ${target.name}`, path: target.path.replace('/api/XfWebApi/', '/same-work/') });
+const sameWorkTarget = (target: Target): Target => ({
+  ...target,
+  name: `same-work route for ${target.name}`,
+  path: target.path.replace('/api/XfWebApi/', '/same-work/'),
+});
 
 /**
  * Fails the run unless the same-work route answers exactly the bytes the app answers uncached
@@ -163,7 +181,9 @@ async function checkSameWork(target: Target): Promise<void> {
   let at = 0;
   while (app[at] === same[at]) at++;
   const around = (b: Buffer) => b.subarray(Math.max(0, at - 60), at + 60).toString();
-  throw new Error(`${target.name}: the same-work answer differs from the app's from byte ${at} (app ${app.length} bytes, same-work ${same.length})\n  app:       …${around(app)}…\n  same-work: …${around(same)}…`);
+  throw new Error(
+    `${target.name}: the same-work answer differs from the app's from byte ${at} (app ${app.length} bytes, same-work ${same.length})\n  app:       …${around(app)}…\n  same-work: …${around(same)}…`,
+  );
 }
 
 /**
@@ -256,7 +276,11 @@ async function writeVisibleAfter(writer: Server, readerPort: number): Promise<nu
  * with the response cache and uncached through a pair without (see suite), and a write's travel
  * time between the first pair.
  */
-async function twoInstances(env: Record<string, string | undefined>, data: BenchData, keys: Record<2 | 4, string[]>): Promise<{ rows: Row[]; visibleMs: number }> {
+async function twoInstances(
+  env: Record<string, string | undefined>,
+  data: BenchData,
+  keys: Record<2 | 4, string[]>,
+): Promise<{ rows: Row[]; visibleMs: number }> {
   const setup = 'PostgreSQL, 2 instances behind nginx';
   const picked = targets(data).filter((t) => /GetNewsList page 1|GetNewsDetail|\/home/.test(t.name));
   const rows: Row[] = [];
@@ -270,7 +294,9 @@ async function twoInstances(env: Record<string, string | undefined>, data: Bench
       await new Promise((resolve) => setTimeout(resolve, 500));
       // The baseline first (in the cached pair) and last (in the uncached one).
       if (cached) rows.push(await measureBare(setup, first));
-      for (const target of picked) for (const mode of target.modes.filter((m) => (m === 'cached') === cached)) rows.push(await measure(setup, `http://127.0.0.1:${ports.nginx}`, target, mode, first, keys));
+      for (const target of picked)
+        for (const mode of target.modes.filter((m) => (m === 'cached') === cached))
+          rows.push(await measure(setup, `http://127.0.0.1:${ports.nginx}`, target, mode, first, keys));
       if (cached) visibleMs = await writeVisibleAfter(first, ports.second);
       else rows.push(await measureBare(setup, first));
     } finally {
@@ -298,7 +324,13 @@ function table(rows: Row[]): string[] {
   ];
 }
 
-function report(sections: Array<{ title: string; rows: Row[] }>, kept: string[], data: BenchData, loadAtStart: number[], visibleMs: number | undefined): string {
+function report(
+  sections: Array<{ title: string; rows: Row[] }>,
+  kept: string[],
+  data: BenchData,
+  loadAtStart: number[],
+  visibleMs: number | undefined,
+): string {
   const cpus = os.cpus();
   return [
     '# Benchmark results',
@@ -310,18 +342,23 @@ function report(sections: Array<{ title: string; rows: Row[] }>, kept: string[],
       'Requests say `Accept-Encoding: gzip, deflate, br` as browsers do, so pages travel compressed (kept compressed in the cache). ' +
       '"% of bare" compares with the bare Fastify route of the same run, measured first and last (the faster of the two). ' +
       '"% of same-work" compares an uncached call with the same-work route measured right after it (bench/same-work.ts: one prepared statement on the same SQLite file, ' +
-      'the app\'s row-to-answer mapping, JSON.stringify, compressed as the app compresses), whose answer was checked to be byte for byte the app\'s before any load. "loop" is the server\'s event-loop delay during the ' +
+      "the app's row-to-answer mapping, JSON.stringify, compressed as the app compresses), whose answer was checked to be byte for byte the app's before any load. \"loop\" is the server's event-loop delay during the " +
       'measurement (perf_hooks.monitorEventLoopDelay, 10 ms resolution, so 10 ms is its floor); RSS is the server process at the end.',
     '',
     ...sections.flatMap((s) => [`## ${s.title}`, '', ...table(s.rows), '']),
-    ...(visibleMs === undefined ? [] : [`A banner saved through one instance showed through the other (which had the old list cached) after ${Math.round(visibleMs)} ms.`, '']),
+    ...(visibleMs === undefined
+      ? []
+      : [`A banner saved through one instance showed through the other (which had the old list cached) after ${Math.round(visibleMs)} ms.`, '']),
     ...kept,
     '## Machine and data',
     '',
     `- date: ${formatCst()} (CST)`,
     `- CPU: ${cpus.length} × ${cpus[0]?.model.trim() ?? 'unknown'}; memory ${Math.round(os.totalmem() / 2 ** 30)} GiB; ${os.type()} ${os.release()}`,
     `- load generator: ${describeGenerator(GENERATOR)}`,
-    `- Node ${process.version}; load average at the start ${loadAtStart.map((n) => n.toFixed(2)).join(' / ')}, at the end ${os.loadavg().map((n) => n.toFixed(2)).join(' / ')} (the machine is shared: other work lowers every figure, so they are lower bounds; the load generator runs on the same CPUs)`,
+    `- Node ${process.version}; load average at the start ${loadAtStart.map((n) => n.toFixed(2)).join(' / ')}, at the end ${os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' / ')} (the machine is shared: other work lowers every figure, so they are lower bounds; the load generator runs on the same CPUs)`,
     `- data: ${data.articles.toLocaleString('en-US')} articles (SQLite file ${Math.round(fs.statSync(path.join(data.dataDir, 'portal.db')).size / 2 ** 20)} MiB; the same rows copied to PostgreSQL); most in 政策要闻 (menu ${data.bigMenuId})`,
     '- servers: buildApp with request logging off (LOG_LEVEL=warn), one process each',
     '',
@@ -366,7 +403,10 @@ function writeResults(): string {
   fs.writeFileSync(path.join(root, 'bench/RESULTS.md'), text + (kept >= 0 ? previous.slice(kept) : ''));
   return text;
 }
-sections.push({ title: `SQLite, one instance, ${ARTICLES.toLocaleString('en-US')} articles`, rows: await suite('SQLite', { DATA_DIR: data.dataDir, DATABASE_URL: '' }, data, keys) });
+sections.push({
+  title: `SQLite, one instance, ${ARTICLES.toLocaleString('en-US')} articles`,
+  rows: await suite('SQLite', { DATA_DIR: data.dataDir, DATABASE_URL: '' }, data, keys),
+});
 writeResults();
 if (PG_URL) {
   await ensurePostgresData(PG_URL, PG_SCHEMA, data);

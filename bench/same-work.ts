@@ -110,7 +110,14 @@ export async function registerSameWork(server: FastifyInstance, { config, databa
     if (total === undefined) return reply.status(501).send('not a menu this route answers');
     const { pageindex, pagesize } = pagingQuery.parse(query);
     const rows = listStatement.all({ menu, limit: pagesize, offset: (pageindex - 1) * pagesize });
-    return send(request, reply, list(rows.map((row) => toNewsListItemDto(toItem(row), visitor)), total));
+    return send(
+      request,
+      reply,
+      list(
+        rows.map((row) => toNewsListItemDto(toItem(row), visitor)),
+        total,
+      ),
+    );
   });
 
   server.get('/same-work/GetNewsDetail', async (request, reply) => {
@@ -121,7 +128,9 @@ export async function registerSameWork(server: FastifyInstance, { config, databa
     // An unpublished article's withheld answer is not among the visitor answers measured.
     if (row.status !== ArticleStatus.Published) return reply.status(501).send('not an article this route answers');
     if (row.is_member_read === 1) return send(request, reply, refused(Code.Forbidden, messages.memberOnly));
-    const neighbours = rows.filter((r) => r.side !== 'article').map((r) => ({ id: r.id, menuId: r.menu_id, title: r.title, side: r.side as Neighbour['side'] }));
+    const neighbours = rows
+      .filter((r) => r.side !== 'article')
+      .map((r) => ({ id: r.id, menuId: r.menu_id, title: r.title, side: r.side as Neighbour['side'] }));
     // The view is counted as the app counts it (views.ts: in memory, written every 2 s in one
     // transaction), with the app's own counter: an UPDATE per reading would be work the app does not do.
     const views = row.views + countView(database, id);

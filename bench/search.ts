@@ -34,7 +34,13 @@ interface Probe {
 function probesOf(sampleBody: string): Probe[] {
   const body = sampleBody.replace(/\s+/g, '');
   const keys = ['险', '保险', '北京', '风险管', '潜在缺陷', '工程质量', body.slice(20, 30), '无此关键词的十字长键'];
-  return [...keys.map((key) => ({ key, page: 1 })), ...['保险', '工程质量'].flatMap((key) => [{ key, page: 500 }, { key, page: 'last' as const }])];
+  return [
+    ...keys.map((key) => ({ key, page: 1 })),
+    ...['保险', '工程质量'].flatMap((key) => [
+      { key, page: 500 },
+      { key, page: 'last' as const },
+    ]),
+  ];
 }
 
 interface Row {
@@ -89,14 +95,17 @@ function report(engine: string, { rows, stallMs }: { rows: Row[]; stallMs: numbe
   console.log(`\n${engine}, ${ARTICLES.toLocaleString('en-US')} articles, ${RUNS} uncached searches per key and page (pages of 10)`);
   console.log('| key | characters | page | found | p50 ms | p95 ms | max ms | loop stall ms |\n|---|---|---|---|---|---|---|---|');
   for (const r of rows) {
-    console.log(`| ${r.key} | ${[...r.key].length} | ${r.page} | ${r.found} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.max.toFixed(1)} | ${r.stallMs.toFixed(1)} |`);
+    console.log(
+      `| ${r.key} | ${[...r.key].length} | ${r.page} | ${r.found} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.max.toFixed(1)} | ${r.stallMs.toFixed(1)} |`,
+    );
   }
   console.log(`event-loop delay max over all searches: ${stallMs.toFixed(1)} ms`);
 }
 
 const data = await ensureData(benchDataDir(ARTICLES), ARTICLES);
 const sqliteFile = path.join(data.dataDir, 'portal.db');
-const sample = (new SQLite(sqliteFile, { readonly: true }).prepare('SELECT body_text FROM news WHERE id = ?').get(data.detailId) as { body_text: string }).body_text;
+const sample = (new SQLite(sqliteFile, { readonly: true }).prepare('SELECT body_text FROM news WHERE id = ?').get(data.detailId) as { body_text: string })
+  .body_text;
 const probes = probesOf(sample);
 
 if (only !== 'postgres') {

@@ -59,7 +59,13 @@ const ms = (ns: number) => Math.round((ns / 1e6) * 10) / 10;
 process.on('message', (command: ServerCommand) => {
   if (command.kind === 'stats') {
     const cpu = process.cpuUsage();
-    const stats: ServerStats = { loopP50: ms(loop.percentile(50)), loopP99: ms(loop.percentile(99)), loopMax: ms(loop.max), rssMiB: Math.round(process.memoryUsage().rss / 2 ** 20), cpuMicros: cpu.user + cpu.system };
+    const stats: ServerStats = {
+      loopP50: ms(loop.percentile(50)),
+      loopP99: ms(loop.percentile(99)),
+      loopMax: ms(loop.max),
+      rssMiB: Math.round(process.memoryUsage().rss / 2 ** 20),
+      cpuMicros: cpu.user + cpu.system,
+    };
     loop.reset();
     process.send?.({ kind: 'stats', stats });
   } else if (command.kind === 'write') {

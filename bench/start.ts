@@ -58,7 +58,13 @@ async function stop(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Pr
   process.kill(-child.pid!, signal);
   await ended;
   // npm may end before the server it ran; wait until the port is free again.
-  while (await fetch(`http://127.0.0.1:${PORT}/healthz`).then(() => true, () => false)) await sleep(50);
+  while (
+    await fetch(`http://127.0.0.1:${PORT}/healthz`).then(
+      () => true,
+      () => false,
+    )
+  )
+    await sleep(50);
 }
 
 function launch(build: Build, command: string[], dataDir: string, workers: number): ChildProcess {
@@ -66,7 +72,15 @@ function launch(build: Build, command: string[], dataDir: string, workers: numbe
     cwd: build.dir,
     detached: true,
     stdio: 'ignore',
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(PORT), HOST: '127.0.0.1', WEB_CONCURRENCY: String(workers), LOG_LEVEL: 'warn', ADMIN_PASSWORD: 'Bench-start-harbour-2026' },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      WEB_CONCURRENCY: String(workers),
+      LOG_LEVEL: 'warn',
+      ADMIN_PASSWORD: 'Bench-start-harbour-2026',
+    },
   });
 }
 
@@ -112,15 +126,21 @@ try {
     await firstHome(first);
     await stop(first);
     const variants: [string, string[]][] = [['npm start', ['npm', 'start']]];
-    if (fs.existsSync(path.join(build.dir, 'scripts/build-server.mjs'))) variants.push(['node apps/server/dist/main.js', [process.execPath, 'apps/server/dist/main.js']]);
+    if (fs.existsSync(path.join(build.dir, 'scripts/build-server.mjs')))
+      variants.push(['node apps/server/dist/main.js', [process.execPath, 'apps/server/dist/main.js']]);
     for (const [name, command] of variants) {
-      for (const [workers, killed] of [[1, false], [2, false], [2, true]] as const) {
+      for (const [workers, killed] of [
+        [1, false],
+        [2, false],
+        [2, true],
+      ] as const) {
         const result = await measure(build, command, dataDir, workers, { idle: workers === 2 && !killed, killed });
         lines.push(
           `| ${build.label} | ${name}${killed ? ', after kill -9' : ''} | ${workers} | ${(result.start / 1000).toFixed(2)} s (${result.starts.map((ms) => (ms / 1000).toFixed(2)).join(', ')}) | ${result.rss === undefined ? '' : `${result.rss.toFixed(0)} MiB`} |`,
         );
         console.log(lines.at(-1));
-        if (result.processes.length) console.log(result.processes.map((p) => `    ${p.pid} ${(p.rssKib / 1024).toFixed(0)} MiB ${p.command.slice(0, 120)}`).join('\n'));
+        if (result.processes.length)
+          console.log(result.processes.map((p) => `    ${p.pid} ${(p.rssKib / 1024).toFixed(0)} MiB ${p.command.slice(0, 120)}`).join('\n'));
       }
     }
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -128,7 +148,10 @@ try {
   console.log(
     [
       '',
-      `${RUNS} runs each (median, then every run); load average ${os.loadavg().map((n) => n.toFixed(2)).join(' / ')} at the end; ${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'unknown'}`,
+      `${RUNS} runs each (median, then every run); load average ${os
+        .loadavg()
+        .map((n) => n.toFixed(2))
+        .join(' / ')} at the end; ${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'unknown'}`,
       '',
       '| build | command | WEB_CONCURRENCY | first 200 on /home | idle RSS of the process tree |',
       '|---|---|---:|---:|---:|',

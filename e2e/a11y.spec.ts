@@ -33,7 +33,16 @@ async function certificate(request: APIRequestContext): Promise<{ name: string; 
   const saved = (await (
     await request.post('/api/XfSysBussiness/EditCertInfo', {
       headers: { token },
-      data: { _certId: 0, _name: name, _idNum: idNumber(Math.floor(Math.random() * 10_000)), _company: '示例建设工程有限公司', _examTime: '2025-03-16', _examStatus: 1, _certNum: certNum, _issueDate: '2025-04-01' },
+      data: {
+        _certId: 0,
+        _name: name,
+        _idNum: idNumber(Math.floor(Math.random() * 10_000)),
+        _company: '示例建设工程有限公司',
+        _examTime: '2025-03-16',
+        _examStatus: 1,
+        _certNum: certNum,
+        _issueDate: '2025-04-01',
+      },
     })
   ).json()) as Envelope<number>;
   expect(saved.Code, saved.Message).toBe(200);
@@ -140,7 +149,10 @@ test('the contribution dialog has no accessibility violations at any impact', as
   await page.goto('/contribute');
   // The page arrives drawn for a visitor; the member's list replaces the notice once the session is read.
   await expect(page.getByText('稿件提交后由协会审核')).toBeVisible();
-  await page.getByRole('button', { name: /投\s*稿/ }).last().click();
+  await page
+    .getByRole('button', { name: /投\s*稿/ })
+    .last()
+    .click();
   const contribution = page.getByRole('dialog', { name: '投稿' });
   await settled(contribution);
   await expectAccessible(page, 'contribution dialog', '.ant-modal-wrap');

@@ -36,7 +36,10 @@ test('without a mail server the back office says so; the member adds the activit
   await openFromSidebar(page, '活动管理', '活动列表');
   const row = page.locator('.ant-table-row', { hasText: title });
   await row.getByRole('button', { name: /^发\s*布$/ }).click();
-  await page.locator('.ant-popconfirm:visible').getByRole('button', { name: /发\s*布/ }).click();
+  await page
+    .locator('.ant-popconfirm:visible')
+    .getByRole('button', { name: /发\s*布/ })
+    .click();
   await expect(page.getByText(/^已发布，已通知\d+位会员；未配置邮件服务器，仅站内通知$/)).toBeVisible();
 
   // The drawer says it once above the list, and on each member's row.
@@ -63,7 +66,12 @@ test('without a mail server the back office says so; the member adds the activit
   await drawer.getByRole('button', { name: '导出报名签到表' }).click();
   const roster = await rosterDownload;
   expect(roster.suggestedFilename()).toBe(`${title}-报名签到表.xlsx`);
-  expect(fs.readFileSync(await roster.path()).subarray(0, 2).toString('latin1')).toBe('PK');
+  expect(
+    fs
+      .readFileSync(await roster.path())
+      .subarray(0, 2)
+      .toString('latin1'),
+  ).toBe('PK');
 
   await page.setViewportSize({ width: 375, height: 800 });
   await expect(drawer.getByRole('alert')).toBeVisible();

@@ -14,13 +14,20 @@ import { apiData } from './helpers.js';
  * cancels, and confirming it.
  */
 
-const level = async (request: APIRequestContext) => (await apiData<{ Id: number; Name: string }[]>(request, 'GetTypeList', { type: 2 })).find((l) => l.Name === '理事单位')!.Id;
+const level = async (request: APIRequestContext) =>
+  (await apiData<{ Id: number; Name: string }[]>(request, 'GetTypeList', { type: 2 })).find((l) => l.Name === '理事单位')!.Id;
 
 /** A published activity for 理事单位 a month ahead; answers its id. */
 async function publishedActivity(request: APIRequestContext, admin: string, fields: Record<string, unknown>): Promise<number> {
   const id = await call<number>(request, 'XfSysBussiness/SaveActivityDetail', admin, {
-    ActivityId: 0, Place: '北京市丰台区示范工地', StartTime: `${cstAhead(30, 9)}:00`, EndTime: `${cstAhead(30, 17)}:00`, SignUpDeadline: `${cstAhead(20, 18)}:00`,
-    AudienceAll: false, MemberLevels: [await level(request)], ...fields,
+    ActivityId: 0,
+    Place: '北京市丰台区示范工地',
+    StartTime: `${cstAhead(30, 9)}:00`,
+    EndTime: `${cstAhead(30, 17)}:00`,
+    SignUpDeadline: `${cstAhead(20, 18)}:00`,
+    AudienceAll: false,
+    MemberLevels: [await level(request)],
+    ...fields,
   });
   await call(request, 'XfSysBussiness/PublishActivity', admin, { ActivityId: id });
   return id;
@@ -46,7 +53,9 @@ test('a phone at the door: a QR photo, a typed code, 已签到 on a second scan,
   const admin = await adminToken(page.request);
   const title = `现场签到演练${Date.now().toString(36)}`;
   const id = await publishedActivity(page.request, admin, { Title: title, Capacity: 50 });
-  const accounts = await Promise.all(['签到测试甲公司', '签到测试乙公司', '签到测试丙公司'].map(async (name) => addMember(page.request, admin, await level(page.request), name)));
+  const accounts = await Promise.all(
+    ['签到测试甲公司', '签到测试乙公司', '签到测试丙公司'].map(async (name) => addMember(page.request, admin, await level(page.request), name)),
+  );
   const tokens = await Promise.all(accounts.map((a) => memberToken(page.request, a)));
   const passes = await Promise.all(tokens.map((t) => signedUp(page.request, t, id)));
   // The activity is today now (staff check in from its day until its end), and members may check themselves in for the next hour.
@@ -54,7 +63,13 @@ test('a phone at the door: a QR photo, a typed code, 已签到 on a second scan,
   const cst = (ms: number) => new Date(now + ms + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
   const detail = await call<Record<string, unknown>>(page.request, `XfSysBussiness/GetActivity/${id}`, admin);
   await call(page.request, 'XfSysBussiness/SaveActivityDetail', admin, {
-    ...detail, ActivityId: id, StartTime: cst(-3_600_000), EndTime: cst(3 * 3_600_000), SignUpDeadline: cst(-2 * 3_600_000), SelfCheckInStart: cst(-60_000), SelfCheckInEnd: cst(3_600_000),
+    ...detail,
+    ActivityId: id,
+    StartTime: cst(-3_600_000),
+    EndTime: cst(3 * 3_600_000),
+    SignUpDeadline: cst(-2 * 3_600_000),
+    SelfCheckInStart: cst(-60_000),
+    SelfCheckInEnd: cst(3_600_000),
   });
 
   await page.setViewportSize({ width: 375, height: 812 });
@@ -123,7 +138,9 @@ test('the waitlist as a member sees it: joined when full, the place offered when
   const admin = await adminToken(page.request);
   const title = `名额一位的研讨会${Date.now().toString(36)}`;
   const id = await publishedActivity(page.request, admin, { Title: title, Capacity: 1, ConfirmHours: 12 });
-  const [holder, waiting] = await Promise.all(['候补测试甲公司', '候补测试乙公司'].map(async (name) => addMember(page.request, admin, await level(page.request), name)));
+  const [holder, waiting] = await Promise.all(
+    ['候补测试甲公司', '候补测试乙公司'].map(async (name) => addMember(page.request, admin, await level(page.request), name)),
+  );
   const holderToken = await memberToken(page.request, holder!);
   await signedUp(page.request, holderToken, id);
 
@@ -139,7 +156,10 @@ test('the waitlist as a member sees it: joined when full, the place offered when
   await signIn(page);
   await page.goto('/System/activity/list');
   await page.getByLabel('活动标题').fill(title);
-  await page.getByRole('button', { name: /查\s*询/ }).first().click();
+  await page
+    .getByRole('button', { name: /查\s*询/ })
+    .first()
+    .click();
   await page.locator('.ant-table-row', { hasText: title }).getByRole('button', { name: '通知对象' }).click();
   const drawer = page.locator('.ant-drawer', { hasText: `通知对象：${title}` });
   await expect(drawer.locator('.ant-table-row', { hasText: '候补测试乙公司' }).getByText('候补第1位')).toBeVisible();

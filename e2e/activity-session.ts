@@ -20,8 +20,15 @@ export async function addMember(request: APIRequestContext, admin: string, level
   const account = unique('act');
   const [companyType] = await apiData<{ Id: number }[]>(request, 'GetTypeList', { type: 1 });
   await call(request, 'XfSysBussiness/EditMemberInfo', admin, {
-    MemberId: 0, Account: account, Pwd: MEMBER_PASSWORD, MemberName: name, LegalPerson: '赵六', CompanyType: companyType!.Id,
-    MemberLevel: level, OperatorPhone: '13600136000', Email: `${account}@example.com`,
+    MemberId: 0,
+    Account: account,
+    Pwd: MEMBER_PASSWORD,
+    MemberName: name,
+    LegalPerson: '赵六',
+    CompanyType: companyType!.Id,
+    MemberLevel: level,
+    OperatorPhone: '13600136000',
+    Email: `${account}@example.com`,
   });
   return account;
 }
@@ -30,7 +37,9 @@ export async function addMember(request: APIRequestContext, admin: string, level
 export async function memberPage(browser: Browser, request: APIRequestContext, account: string): Promise<{ page: Page; token: string }> {
   const login = (await (await request.post('/api/XfWebApi/GetLoginToken', { data: { str1: account, str2: MEMBER_PASSWORD } })).json()) as Envelope<string>;
   expect(login.Code, login.Message).toBe(200);
-  const page = waitingForApp(await (await browser.newContext({ locale: 'zh-CN', timezoneId: 'Asia/Shanghai', viewport: { width: 1440, height: 900 } })).newPage());
+  const page = waitingForApp(
+    await (await browser.newContext({ locale: 'zh-CN', timezoneId: 'Asia/Shanghai', viewport: { width: 1440, height: 900 } })).newPage(),
+  );
   await page.goto('/home');
   await page.evaluate((t) => localStorage.setItem('token', t), login.Data);
   return { page, token: login.Data };

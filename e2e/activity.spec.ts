@@ -71,11 +71,18 @@ test('an activity for one level: read and signed up by its member, unseen by ano
   const row = page.locator('.ant-table-row', { hasText: title });
   await expect(row.getByText('草稿')).toBeVisible();
   await row.getByRole('button', { name: /^发\s*布$/ }).click();
-  await page.locator('.ant-popconfirm:visible').getByRole('button', { name: /发\s*布/ }).click();
+  await page
+    .locator('.ant-popconfirm:visible')
+    .getByRole('button', { name: /发\s*布/ })
+    .click();
   // Every 理事单位 member so far (earlier journeys of this run add some too) is notified.
   await expect(page.getByText(/已发布，已通知\d+位会员/)).toBeVisible();
   await expect(row.getByText('已发布')).toBeVisible();
-  const listed = await call<{ List: { Title: string; AudienceCount: number }[] }>(page.request, `XfSysBussiness/GetActivityList?title=${encodeURIComponent(title)}`, admin);
+  const listed = await call<{ List: { Title: string; AudienceCount: number }[] }>(
+    page.request,
+    `XfSysBussiness/GetActivityList?title=${encodeURIComponent(title)}`,
+    admin,
+  );
   const audienceSize = listed.List[0]!.AudienceCount;
   expect(audienceSize).toBeGreaterThanOrEqual(1);
   await expect(row.getByText(`0/${audienceSize}`, { exact: true })).toBeVisible();
@@ -125,11 +132,16 @@ test('an activity for one level: read and signed up by its member, unseen by ano
   await other.page.goto('/member/activity');
   await expect(other.page.locator('.ant-list-item').first()).toBeVisible();
   await expect(other.page.locator('.ant-list-item', { hasText: title })).toHaveCount(0);
-  expect((await call<{ List: { Title: string }[] }>(page.request, 'XfWebApi/GetMyActivityList?pagesize=100', other.token)).List.map((a) => a.Title)).not.toContain(title);
+  expect(
+    (await call<{ List: { Title: string }[] }>(page.request, 'XfWebApi/GetMyActivityList?pagesize=100', other.token)).List.map((a) => a.Title),
+  ).not.toContain(title);
   await other.page.context().close();
 
   // The back office sees the sign-up and the read, and reminds the member.
-  await page.getByRole('button', { name: /查\s*询/ }).first().click();
+  await page
+    .getByRole('button', { name: /查\s*询/ })
+    .first()
+    .click();
   await expect(row.getByText(`1/${audienceSize}`, { exact: true })).toBeVisible();
   await expect(row.getByText('1/30', { exact: true })).toBeVisible();
   await row.getByRole('button', { name: '通知对象' }).click();

@@ -76,12 +76,21 @@ export async function openFromSidebar(page: Page, group: string, item: string) {
  * creator chose (the first sign-in may do nothing else) with `password`. For journeys about
  * what the account does afterwards; the forced change itself is walked in admin.spec.ts.
  */
-export async function createAdminAccount(request: APIRequestContext, superToken: string, account: { Account: string; FullName: string; RoleId: number }, password: string): Promise<void> {
+export async function createAdminAccount(
+  request: APIRequestContext,
+  superToken: string,
+  account: { Account: string; FullName: string; RoleId: number },
+  password: string,
+): Promise<void> {
   const initial = `Initial${password}`;
-  const saved = (await (await request.post('/api/XfSystemApi/SaveAdminUser', { headers: { token: superToken }, data: { ...account, Password: initial } })).json()) as Envelope<unknown>;
+  const saved = (await (
+    await request.post('/api/XfSystemApi/SaveAdminUser', { headers: { token: superToken }, data: { ...account, Password: initial } })
+  ).json()) as Envelope<unknown>;
   expect(saved.Code, saved.Message).toBe(200);
   const token = await adminToken(request, account.Account, initial);
-  const changed = (await (await request.post('/api/XfSystemApi/EditAdminPwd', { headers: { token }, data: { Password: initial, Newpwd: password, againNewpwd: password } })).json()) as Envelope<unknown>;
+  const changed = (await (
+    await request.post('/api/XfSystemApi/EditAdminPwd', { headers: { token }, data: { Password: initial, Newpwd: password, againNewpwd: password } })
+  ).json()) as Envelope<unknown>;
   expect(changed.Code, changed.Message).toBe(200);
 }
 
@@ -91,7 +100,10 @@ export const editorReady = (page: Page) =>
 
 /** Sets the open editor's text, as pasting a whole document would. */
 export const setEditorContent = (page: Page, html: string) =>
-  page.evaluate((text) => (window as unknown as { tinymce: { activeEditor: { setContent: (html: string) => void } } }).tinymce.activeEditor.setContent(text), html);
+  page.evaluate(
+    (text) => (window as unknown as { tinymce: { activeEditor: { setContent: (html: string) => void } } }).tinymce.activeEditor.setContent(text),
+    html,
+  );
 
 /** 文章管理's 新增文章 with its title and a menu under 新闻中心, the editor ready; answers the dialog. */
 export async function openNewArticle(page: Page, title: string, menu = '协会动态') {
@@ -107,7 +119,11 @@ export async function openNewArticle(page: Page, title: string, menu = '协会�
 }
 
 /** An article made through SaveNews; answers its id. */
-export async function saveArticleByApi(request: APIRequestContext, token: string, article: { MenuId: number; Title: string; NewContent: string }): Promise<number> {
+export async function saveArticleByApi(
+  request: APIRequestContext,
+  token: string,
+  article: { MenuId: number; Title: string; NewContent: string },
+): Promise<number> {
   const res = await request.post('/api/XfSysBussiness/SaveNews', { data: article, headers: { token } });
   const saved = (await res.json()) as Envelope<number>;
   expect(saved.Code, saved.Message).toBe(200);

@@ -1,6 +1,17 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './test.js';
-import { ADMIN, adminToken, captchaAnswer, createAdminAccount, nextCaptchaTicket, openFromSidebar, signIn, submitSignIn, unique, type Envelope } from './admin-session.js';
+import {
+  ADMIN,
+  adminToken,
+  captchaAnswer,
+  createAdminAccount,
+  nextCaptchaTicket,
+  openFromSidebar,
+  signIn,
+  submitSignIn,
+  unique,
+  type Envelope,
+} from './admin-session.js';
 
 /** The back-office journeys: sign-in through the captcha image, the shell, permissions, password and logout. */
 
@@ -10,7 +21,11 @@ const loginButton = (page: Page) => page.locator('form').getByRole('button', { n
 
 /** Calls an XfSystemApi call as an administrator and answers its Data, failing unless Code is 200. */
 async function systemCall<T>(request: APIRequestContext, token: string, method: 'GET' | 'POST', name: string, data?: object): Promise<T> {
-  const res = await request.fetch(`/api/XfSystemApi/${name}`, { method, headers: { token }, ...(method === 'GET' ? { params: data as Record<string, string> } : { data }) });
+  const res = await request.fetch(`/api/XfSystemApi/${name}`, {
+    method,
+    headers: { token },
+    ...(method === 'GET' ? { params: data as Record<string, string> } : { data }),
+  });
   const body = (await res.json()) as Envelope<T>;
   expect(body.Code, `${name}: ${body.Message}`).toBe(200);
   return body.Data;
@@ -19,7 +34,6 @@ async function systemCall<T>(request: APIRequestContext, token: string, method: 
 const sidebar = (page: Page) => page.getByRole('menu', { name: '后台导航' });
 const tabs = (page: Page) => page.getByRole('tablist', { name: '已打开的页面' });
 const breadcrumb = (page: Page) => page.getByRole('navigation', { name: '面包屑' });
-
 
 test('the login page asks for every field, draws a new captcha after a failure, and signs in', async ({ page }) => {
   const firstTicket = nextCaptchaTicket(page);

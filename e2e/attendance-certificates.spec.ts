@@ -25,9 +25,18 @@ test('staff issue a 培训证明 to the member checked in, who finds and downloa
   // Late today: sign-up is still open and check-in is allowed from the activity's day.
   const today = cstToday();
   const id = await call<number>(request, 'XfSysBussiness/SaveActivityDetail', admin, {
-    ActivityId: 0, Title: title, Description: '<p>培训</p>', Place: '北京市西城区三里河路9号',
-    StartTime: `${today} 23:00:00`, EndTime: `${today} 23:50:00`, SignUpDeadline: `${today} 22:00:00`,
-    Capacity: 0, AudienceAll: true, MemberLevels: [], Attachments: [], IsTraining: true,
+    ActivityId: 0,
+    Title: title,
+    Description: '<p>培训</p>',
+    Place: '北京市西城区三里河路9号',
+    StartTime: `${today} 23:00:00`,
+    EndTime: `${today} 23:50:00`,
+    SignUpDeadline: `${today} 22:00:00`,
+    Capacity: 0,
+    AudienceAll: true,
+    MemberLevels: [],
+    Attachments: [],
+    IsTraining: true,
   });
   await call(request, 'XfSysBussiness/PublishActivity', admin, { ActivityId: id });
   await call(request, 'XfWebApi/SignUpActivity', memberToken, { ActivityId: id });
@@ -38,7 +47,10 @@ test('staff issue a 培训证明 to the member checked in, who finds and downloa
   await signIn(page);
   await page.setViewportSize({ width: 1440, height: 900 });
   await openFromSidebar(page, '活动管理', '活动列表');
-  await page.getByRole('row', { name: new RegExp(title) }).getByRole('button', { name: '证明' }).click();
+  await page
+    .getByRole('row', { name: new RegExp(title) })
+    .getByRole('button', { name: '证明' })
+    .click();
   const drawer = page.getByRole('dialog', { name: `证明：${title}` });
   await drawer.getByRole('button', { name: /颁发培训证明/ }).click();
   await page.getByRole('button', { name: /^颁\s?发$/ }).click();

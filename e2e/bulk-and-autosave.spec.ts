@@ -48,7 +48,10 @@ test('selected articles go offline and move together', async ({ page }, testInfo
 
   await selectBoth();
   await page.getByRole('button', { name: '批量下线' }).click();
-  await page.getByRole('tooltip').getByRole('button', { name: /^下\s*线$/ }).click();
+  await page
+    .getByRole('tooltip')
+    .getByRole('button', { name: /^下\s*线$/ })
+    .click();
   await expect(page.getByText('已下线2篇')).toBeVisible();
   for (const title of titles) await expect(rowOf(page, title).getByText('停用')).toBeVisible();
 

@@ -41,7 +41,9 @@ async function shot(page: Page, testInfo: TestInfo, name: string) {
   await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: false });
 }
 
-test('care mode: 200 % text on every page type at 1440 and 375 px, contrast, pointer, reading line, simple view; remembered from the first byte', async ({ page }, testInfo) => {
+test('care mode: 200 % text on every page type at 1440 and 375 px, contrast, pointer, reading line, simple view; remembered from the first byte', async ({
+  page,
+}, testInfo) => {
   test.setTimeout(240_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto('/home');
@@ -167,7 +169,10 @@ test('the header’s 尺寸 scales the public site’s text, drawn so by the ser
   const sizeButton = bar.getByRole('button', { name: /^页面尺寸/ });
   const rootSize = () => page.evaluate(() => getComputedStyle(document.documentElement).fontSize);
   expect(await rootSize()).toBe('16px');
-  for (const [name, px] of [['中等', '18px'], ['迷你', '14px']] as const) {
+  for (const [name, px] of [
+    ['中等', '18px'],
+    ['迷你', '14px'],
+  ] as const) {
     await sizeButton.click();
     await bar.getByRole('button', { name }).click();
     expect(await rootSize()).toBe(px);

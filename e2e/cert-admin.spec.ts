@@ -22,10 +22,15 @@ const idNumber = (area: string, birth: string, order: number) => {
 const order = () => 100 + Math.floor(Math.random() * 800);
 
 /** 证书列表's import template. */
-const template: ImportTemplate = { dialog: '导入证书列表', fileName: '导入模板.xlsx', headers: ['姓名', '身份证号', '工作单位', '考试时间', '考试结果', '证书编号', '发证日期', '备注'] };
+const template: ImportTemplate = {
+  dialog: '导入证书列表',
+  fileName: '导入模板.xlsx',
+  headers: ['姓名', '身份证号', '工作单位', '考试时间', '考试结果', '证书编号', '发证日期', '备注'],
+};
 
 /** The public lookup's total for a name and certificate number, as a visitor's page asks it. */
-const publicTotal = async (request: APIRequestContext, Name: string, CertNum: string) => (await apiData<{ TotalCount: number }>(request, 'GetCertList', { Name, CertNum })).TotalCount;
+const publicTotal = async (request: APIRequestContext, Name: string, CertNum: string) =>
+  (await apiData<{ TotalCount: number }>(request, 'GetCertList', { Name, CertNum })).TotalCount;
 
 test('证书列表 imports a filled template, refuses a sheet with bad rows whole, and hides a record from the public lookup', async ({ page }) => {
   // Two template downloads, two imports, a certificate drawn, a zip and an export: long on a loaded machine.
@@ -33,7 +38,16 @@ test('证书列表 imports a filled template, refuses a sheet with bad rows whol
   const batch = unique('GCFX-E2E-').toUpperCase();
   const passed = [
     ['周婉清', idNumber('330106', '19880412', order()), '浙江恒信建设工程有限公司', '2025-03-16', '合格', `${batch}-01`, '2025-04-01', '第一期'],
-    ['郭志强', idNumber('440305', '19920728', order()), '深圳市安建工程监理有限公司', new Date(Date.UTC(2025, 2, 16)), '合格', `${batch}-02`, new Date(Date.UTC(2025, 3, 1)), ''],
+    [
+      '郭志强',
+      idNumber('440305', '19920728', order()),
+      '深圳市安建工程监理有限公司',
+      new Date(Date.UTC(2025, 2, 16)),
+      '合格',
+      `${batch}-02`,
+      new Date(Date.UTC(2025, 3, 1)),
+      '',
+    ],
   ];
   const failed = ['林晓峰', idNumber('510107', '19950101', order()), '四川蜀安建设集团有限公司', '2025/3/16', '不合格', '', '', '补考'];
 
@@ -126,7 +140,9 @@ test('证书列表 imports a filled template, refuses a sheet with bad rows whol
   expect(exported.suggestedFilename()).toBe('证书列表.xlsx');
   const book = new ExcelJS.Workbook();
   await book.xlsx.load((await readFile((await exported.path())!)) as unknown as ExcelJS.Buffer);
-  const lines = book.worksheets[0]!.getSheetValues().slice(2).map((row) => (row as unknown[]).slice(1));
+  const lines = book.worksheets[0]!.getSheetValues()
+    .slice(2)
+    .map((row) => (row as unknown[]).slice(1));
   expect(lines.map((line) => [line[0], line[1], line[9]]).sort()).toEqual([
     ['周婉清', passed[0]![1], '官网隐藏'],
     ['郭志强', passed[1]![1], '正常'],
@@ -178,7 +194,10 @@ test('考试成绩 adds a result with the server’s own messages, corrects it a
 
   // 删除 asks first; the record leaves the list (kept as 已删除).
   await row.getByRole('button', { name: '删除' }).click();
-  await page.getByRole('tooltip').getByRole('button', { name: /^删\s*除$/ }).click();
+  await page
+    .getByRole('tooltip')
+    .getByRole('button', { name: /^删\s*除$/ })
+    .click();
   await expect(row).toHaveCount(0);
 });
 
@@ -194,7 +213,16 @@ test('发证日期 filters one day, picked with 今天, 昨天 or 一周前; day
   const saved = (await (
     await page.request.post('/api/XfSysBussiness/EditCertInfo', {
       headers: { token: token! },
-      data: { _certId: 0, _name: name, _idNum: idNumber('110105', '19900101', order()), _company: '示例建设工程有限公司', _examTime: '2025-03-16', _examStatus: 1, _certNum: unique('GCFX-DAY-').toUpperCase(), _issueDate: weekAgo },
+      data: {
+        _certId: 0,
+        _name: name,
+        _idNum: idNumber('110105', '19900101', order()),
+        _company: '示例建设工程有限公司',
+        _examTime: '2025-03-16',
+        _examStatus: 1,
+        _certNum: unique('GCFX-DAY-').toUpperCase(),
+        _issueDate: weekAgo,
+      },
     })
   ).json()) as { Code: number; Message: string };
   expect(saved.Code, saved.Message).toBe(200);

@@ -20,7 +20,6 @@ const jsQR = jsQRModule as unknown as typeof jsQRModule.default;
 /** The `_certId` the public lookup answers: `<record>.<expiry>.<signature>`. */
 const DOWNLOAD_TOKEN = /^\d+\.\d+\.[\w-]{43}$/;
 
-
 test('a candidate finds their passed result, downloads the certificate and its QR code opens the verification page', async ({ page, request }) => {
   // A record of our own, so the journey does not depend on the demo data.
   const token = await adminToken(request);
@@ -30,7 +29,16 @@ test('a candidate finds their passed result, downloads the certificate and its Q
   const saved = (await (
     await request.post('/api/XfSysBussiness/EditCertInfo', {
       headers: { token },
-      data: { _certId: 0, _name: name, _idNum: idNum, _company: '示例建设工程有限公司', _examTime: '2025-03-16', _examStatus: 1, _certNum: certNum, _issueDate: '2025-04-01' },
+      data: {
+        _certId: 0,
+        _name: name,
+        _idNum: idNum,
+        _company: '示例建设工程有限公司',
+        _examTime: '2025-03-16',
+        _examStatus: 1,
+        _certNum: certNum,
+        _issueDate: '2025-04-01',
+      },
     })
   ).json()) as Envelope<number>;
   expect(saved.Code, saved.Message).toBe(200);
@@ -104,12 +112,28 @@ test('the spec’s browser client downloads after a lookup by certificate number
   const admin = await adminToken(request);
   const name = '原版' + '甲乙丙丁'[Math.floor(Math.random() * 4)];
   const certNum = unique('GCFX-ORIG-').toUpperCase();
-  const recordId = await call<number>(request, 'XfSysBussiness/EditCertInfo', { _certId: 0, _name: name, _idNum: idNumber(Math.floor(Math.random() * 10_000)), _company: '示例建设工程有限公司', _examTime: '2025-03-16', _examStatus: 1, _certNum: certNum, _issueDate: '2025-04-01' }, admin);
+  const recordId = await call<number>(
+    request,
+    'XfSysBussiness/EditCertInfo',
+    {
+      _certId: 0,
+      _name: name,
+      _idNum: idNumber(Math.floor(Math.random() * 10_000)),
+      _company: '示例建设工程有限公司',
+      _examTime: '2025-03-16',
+      _examStatus: 1,
+      _certNum: certNum,
+      _issueDate: '2025-04-01',
+    },
+    admin,
+  );
   // Its own client address, so its lookups spend no other journey's budget.
   const headers = { 'x-forwarded-for': `10.56.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` };
   const get = async <T>(address: string) => (await (await request.get(address, { headers })).json()) as Envelope<T>;
 
-  const found = await get<{ List: { _certId: string; _certNum: string }[] }>(`/api/XfWebApi/GetCertList?Name=${encodeURIComponent(name)}&IdNum=&CertNum=${certNum}&pageindex=1&pagesize=10`);
+  const found = await get<{ List: { _certId: string; _certNum: string }[] }>(
+    `/api/XfWebApi/GetCertList?Name=${encodeURIComponent(name)}&IdNum=&CertNum=${certNum}&pageindex=1&pagesize=10`,
+  );
   expect(found.Data.List.map((r) => r._certNum)).toEqual([certNum]);
   const certId = found.Data.List[0]!._certId;
   expect(certId).toMatch(DOWNLOAD_TOKEN);
@@ -130,7 +154,14 @@ test('a member lists and downloads their own company’s certificates under 我�
   const serial = Math.floor(Math.random() * 10_000);
   await record({ _name: '钱七', _idNum: idNumber(serial), _examStatus: 1, _certNum: certNum, _issueDate: '2025-06-01' });
   await record({ _name: '孙八', _idNum: idNumber(serial + 1), _examStatus: 2, View: 'score' });
-  await record({ _name: '郑十', _idNum: idNumber(serial + 2), _examStatus: 1, _certNum: unique('GCFX-OTHER-').toUpperCase(), _issueDate: '2025-06-01', _company: '别家单位' });
+  await record({
+    _name: '郑十',
+    _idNum: idNumber(serial + 2),
+    _examStatus: 1,
+    _certNum: unique('GCFX-OTHER-').toUpperCase(),
+    _issueDate: '2025-06-01',
+    _company: '别家单位',
+  });
 
   await page.goto('/home');
   await page.evaluate((t) => localStorage.setItem('token', t), token);
@@ -153,51 +184,72 @@ test('a member lists and downloads their own company’s certificates under 我�
 async function elevenPassedResults(request: APIRequestContext, admin: string, name: string, idNum: string): Promise<void> {
   for (let day = 1; day <= 11; day++) {
     const examTime = `2024-03-${String(day).padStart(2, '0')}`;
-    await call<number>(request, 'XfSysBussiness/EditCertInfo', { _certId: 0, _name: name, _idNum: idNum, _company: '示例建设工程有限公司', _examTime: examTime, _examStatus: 1, _certNum: unique('GCFX-PAGED-').toUpperCase(), _issueDate: '2024-04-01' }, admin);
+    await call<number>(
+      request,
+      'XfSysBussiness/EditCertInfo',
+      {
+        _certId: 0,
+        _name: name,
+        _idNum: idNum,
+        _company: '示例建设工程有限公司',
+        _examTime: examTime,
+        _examStatus: 1,
+        _certNum: unique('GCFX-PAGED-').toUpperCase(),
+        _issueDate: '2024-04-01',
+      },
+      admin,
+    );
   }
 }
 
-test('with JavaScript off a candidate still finds their results page by page and downloads a certificate, the ID number kept out of the address', async ({ browser, request }) => {
+test('with JavaScript off a candidate still finds their results page by page and downloads a certificate, the ID number kept out of the address', async ({
+  browser,
+  request,
+}) => {
   const admin = await adminToken(request);
   const name = '无脚本' + '甲乙丙丁'[Math.floor(Math.random() * 4)];
   const idNum = idNumber(Math.floor(Math.random() * 10_000));
   await elevenPassedResults(request, admin, name, idNum);
   // Its own client address: the lookups it makes do not spend the budget the other journeys share.
-  await withoutScript(browser, { extraHTTPHeaders: { 'x-forwarded-for': `10.55.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` } }, async (page) => {
-    await page.goto('/certsearch');
-    const query = page.getByRole('button', { name: /查\s*询/ });
-    // The server checks the form's rules and says what is missing under the field.
-    await query.click();
-    await expect(page.getByText('姓名不能为空!')).toBeVisible();
-    await expect(page.getByRole('table')).toHaveCount(0);
+  await withoutScript(
+    browser,
+    { extraHTTPHeaders: { 'x-forwarded-for': `10.55.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` } },
+    async (page) => {
+      await page.goto('/certsearch');
+      const query = page.getByRole('button', { name: /查\s*询/ });
+      // The server checks the form's rules and says what is missing under the field.
+      await query.click();
+      await expect(page.getByText('姓名不能为空!')).toBeVisible();
+      await expect(page.getByRole('table')).toHaveCount(0);
 
-    await page.getByLabel('姓名').fill(name);
-    await page.getByLabel('身份证号').fill(idNum);
-    await query.click();
-    await expect(page).toHaveURL(/\/certsearch$/);
-    const rows = page.getByRole('table').locator('tbody tr');
-    await expect(rows).toHaveCount(10);
-    await expect(page.getByText('共 11 条')).toBeVisible();
-    // The form keeps what was entered.
-    await expect(page.getByLabel('身份证号')).toHaveValue(idNum);
+      await page.getByLabel('姓名').fill(name);
+      await page.getByLabel('身份证号').fill(idNum);
+      await query.click();
+      await expect(page).toHaveURL(/\/certsearch$/);
+      const rows = page.getByRole('table').locator('tbody tr');
+      await expect(rows).toHaveCount(10);
+      await expect(page.getByText('共 11 条')).toBeVisible();
+      // The form keeps what was entered.
+      await expect(page.getByLabel('身份证号')).toHaveValue(idNum);
 
-    await page.getByRole('navigation', { name: '查询结果分页' }).getByRole('button', { name: '第 2 页' }).click();
-    await expect(rows).toHaveCount(1);
-    await expect(rows.first().getByRole('cell').first()).toHaveText('11');
-    expect(page.url()).not.toContain(idNum.slice(-6));
+      await page.getByRole('navigation', { name: '查询结果分页' }).getByRole('button', { name: '第 2 页' }).click();
+      await expect(rows).toHaveCount(1);
+      await expect(rows.first().getByRole('cell').first()).toHaveText('11');
+      expect(page.url()).not.toContain(idNum.slice(-6));
 
-    const downloading = page.waitForEvent('download');
-    await rows.first().getByRole('button', { name: /下载/ }).click();
-    const download = await downloading;
-    expect(download.suggestedFilename()).toBe(`${name}证书.png`);
-    expect(decodePng(await readFile(await download.path())).width).toBeGreaterThanOrEqual(1600);
+      const downloading = page.waitForEvent('download');
+      await rows.first().getByRole('button', { name: /下载/ }).click();
+      const download = await downloading;
+      expect(download.suggestedFilename()).toBe(`${name}证书.png`);
+      expect(decodePng(await readFile(await download.path())).width).toBeGreaterThanOrEqual(1600);
 
-    // 重置 opens the empty lookup.
-    await page.getByRole('button', { name: /重\s*置/ }).click();
-    await expect(page).toHaveURL(/\/certsearch\??$/);
-    await expect(page.getByLabel('姓名')).toHaveValue('');
-    await expect(page.getByRole('table')).toHaveCount(0);
-  });
+      // 重置 opens the empty lookup.
+      await page.getByRole('button', { name: /重\s*置/ }).click();
+      await expect(page).toHaveURL(/\/certsearch\??$/);
+      await expect(page.getByLabel('姓名')).toHaveValue('');
+      await expect(page.getByRole('table')).toHaveCount(0);
+    },
+  );
 });
 
 test('a search the server answered without JavaScript goes on in place once the page runs its script', async ({ page, request }) => {

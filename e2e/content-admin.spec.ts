@@ -48,9 +48,19 @@ test('an article written in the back office reaches the home tab and its page', 
   await page.goto('/System/content/position');
   await page.getByRole('button', { name: '添加文章' }).click();
   await page.getByRole('dialog').getByPlaceholder('请输入标题').fill(title);
-  await page.getByRole('dialog').getByRole('button', { name: /查\s*询/ }).click();
-  await page.getByRole('dialog').getByRole('row', { name: new RegExp(escapeRegExp(title)) }).getByRole('checkbox').check();
-  await page.getByRole('dialog').getByRole('button', { name: /添加（1）/ }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /查\s*询/ })
+    .click();
+  await page
+    .getByRole('dialog')
+    .getByRole('row', { name: new RegExp(escapeRegExp(title)) })
+    .getByRole('checkbox')
+    .check();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /添加（1）/ })
+    .click();
   await expect(page.getByText('操作成功')).toBeVisible();
   const sort = page.getByLabel(`${title}排序号`);
   const sortSaves: string[] = [];
@@ -58,7 +68,10 @@ test('an article written in the back office reaches the home tab and its page', 
     if (r.url().includes('/UpdateSortNumber')) sortSaves.push(r.url());
   });
   // Enter leaves the field and that saves once: one request (and one audit row) per change.
-  for (const [value, saves] of [['5', 1], ['0', 2]] as const) {
+  for (const [value, saves] of [
+    ['5', 1],
+    ['0', 2],
+  ] as const) {
     await sort.fill(value);
     const reloaded = page.waitForResponse((r) => r.url().includes('/GetNewPositionList'));
     await sort.press('Enter');
@@ -105,7 +118,11 @@ test('a banner changed in 轮播图管理 shows its new title in the home carous
   const title = unique('年度风险管理论坛');
   await signIn(page);
   await page.goto('/System/content/banner');
-  await page.getByRole('row').nth(1).getByRole('button', { name: /修\s*改/ }).click();
+  await page
+    .getByRole('row')
+    .nth(1)
+    .getByRole('button', { name: /修\s*改/ })
+    .click();
   const titleField = page.getByRole('dialog').getByLabel('标题');
   await titleField.fill(title);
   await okButton(page).click();
@@ -130,6 +147,9 @@ test('敏感词 takes several words at once, skips the ones listed, and deletes 
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.screenshot({ path: testInfo.outputPath('sensitive-words-1440.png') });
   await row.getByRole('button', { name: /删\s*除/ }).click();
-  await page.getByRole('tooltip').getByRole('button', { name: /删\s*除/ }).click();
+  await page
+    .getByRole('tooltip')
+    .getByRole('button', { name: /删\s*除/ })
+    .click();
   await expect(row).toHaveCount(0);
 });

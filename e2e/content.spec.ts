@@ -183,7 +183,9 @@ test('a refusal is told once: an unknown menu reached inside the site, an over-l
   await page.goto('/home');
   await expect(page.getByRole('region', { name: '图片新闻' })).toBeVisible();
   // A stale link inside the site: the router opens the menu in place, and both of its calls are refused.
-  const refused = Promise.all(['GetMenuModel', 'GetMenuTreeModel'].map((call) => page.waitForResponse((r) => r.url().includes(`/api/XfWebApi/${call}?menuid=99999999`))));
+  const refused = Promise.all(
+    ['GetMenuModel', 'GetMenuTreeModel'].map((call) => page.waitForResponse((r) => r.url().includes(`/api/XfWebApi/${call}?menuid=99999999`))),
+  );
   await page.evaluate(() => {
     history.pushState({ usr: null, key: 'stale', idx: 1 }, '', '/menuList?ParentId=1&MenuId=99999999');
     dispatchEvent(new PopStateEvent('popstate', { state: history.state }));

@@ -14,7 +14,10 @@ test('a member contributes with a cover, reads the rejection, revises, and sees 
   await page.goto('/contribute');
   await expect(page.locator('.ant-empty-description', { hasText: '暂无数据' })).toBeVisible();
 
-  await page.getByRole('button', { name: /投\s*稿/ }).last().click();
+  await page
+    .getByRole('button', { name: /投\s*稿/ })
+    .last()
+    .click();
   const dialog = page.getByRole('dialog', { name: '投稿' });
   await dialog.getByRole('button', { name: /提\s*交/ }).click();
   await expect(dialog.getByText('请输入标题')).toBeVisible();
@@ -51,7 +54,9 @@ test('a member contributes with a cover, reads the rejection, revises, and sees 
   await expect(review).toBeHidden();
 
   // The member reads the reason and revises.
-  const mine = (await (await page.request.get('/api/XfWebApi/GetMyNewsList', { headers: { token } })).json()) as Envelope<{ List: { NewsId: number; Title: string }[] }>;
+  const mine = (await (await page.request.get('/api/XfWebApi/GetMyNewsList', { headers: { token } })).json()) as Envelope<{
+    List: { NewsId: number; Title: string }[];
+  }>;
   const newsId = mine.Data.List.find((i) => i.Title === title)!.NewsId;
   await page.reload();
   await expect(row.getByText('审核不通过')).toBeVisible();
@@ -85,7 +90,10 @@ test('a member contributes with a cover, reads the rejection, revises, and sees 
 
   // Approved in 投稿审核, it is listed under 在线投稿 and opens.
   await office.getByRole('button', { name: /查\s*询/ }).click();
-  await office.locator('.ant-table-row', { hasText: `${title}（修改稿）` }).getByRole('button', { name: '审核' }).click();
+  await office
+    .locator('.ant-table-row', { hasText: `${title}（修改稿）` })
+    .getByRole('button', { name: '审核' })
+    .click();
   const second = office.getByRole('dialog', { name: '审核投稿' });
   await expect(second.getByText('驳回（admin）：请补充项目案例')).toBeVisible();
   // The reviewer corrects the title before approving (the footer is below the fold: once the dialog stands still).

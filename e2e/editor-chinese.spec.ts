@@ -45,7 +45,11 @@ test('every tooltip, menu and dialog of the editor is in Chinese', async ({ page
   const seen: string[] = [];
 
   // Tooltips of every toolbar button, with the value they name (段落, 14pt…).
-  seen.push(...(await toolbar.evaluate((bar) => [...bar.querySelectorAll('[title], [aria-label]')].flatMap((el) => [el.getAttribute('title') ?? '', el.getAttribute('aria-label') ?? '']))));
+  seen.push(
+    ...(await toolbar.evaluate((bar) =>
+      [...bar.querySelectorAll('[title], [aria-label]')].flatMap((el) => [el.getAttribute('title') ?? '', el.getAttribute('aria-label') ?? '']),
+    )),
+  );
   expect(seen).toContain('段落格式：段落');
   expect(seen.some((t) => /^字号：\d+pt$/.test(t))).toBe(true);
 
@@ -80,7 +84,10 @@ test('every tooltip, menu and dialog of the editor is in Chinese', async ({ page
       await tabs.nth(j).click();
       seen.push(...(await popupTexts(page)));
     }
-    await dialog.getByRole('button', { name: /关闭|取消/ }).first().click();
+    await dialog
+      .getByRole('button', { name: /关闭|取消/ })
+      .first()
+      .click();
     await expect(dialog).toBeHidden();
   }
 
@@ -98,7 +105,13 @@ test('an attachment inserted in the editor downloads under its Chinese name', as
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('dialog', { name: '选择文件' }).getByRole('button', { name: '上传新文件' }).click();
   // A .docx is a zip: the server checks the signature.
-  await (await chooser).setFiles({ name, mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', buffer: Buffer.concat([Buffer.from('PK\x03\x04\x14\x00\x00\x00\x08\x00', 'latin1'), Buffer.alloc(256)]) });
+  await (
+    await chooser
+  ).setFiles({
+    name,
+    mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    buffer: Buffer.concat([Buffer.from('PK\x03\x04\x14\x00\x00\x00\x08\x00', 'latin1'), Buffer.alloc(256)]),
+  });
   const url = dialog.getByRole('combobox', { name: '地址' });
   await expect(url).toHaveValue(/^\/uploads\/.+\.docx$/);
   // The link reads as the file's name; the stored name is random.

@@ -62,7 +62,9 @@ test.describe('with reduced motion', () => {
     const box = (await band.boundingBox())!;
     for (const link of await links.all()) {
       const at = (await link.boundingBox())!;
-      expect(at.x >= box.x && at.x + at.width <= box.x + box.width && at.y >= box.y && at.y + at.height <= box.y + box.height, await link.innerText()).toBe(true);
+      expect(at.x >= box.x && at.x + at.width <= box.x + box.width && at.y >= box.y && at.y + at.height <= box.y + box.height, await link.innerText()).toBe(
+        true,
+      );
     }
   });
 });
@@ -77,7 +79,10 @@ test('without reduced motion the carousel moves on by itself (the check above ca
   await expect(currentDot(page)).not.toHaveAttribute('aria-label', before!);
 });
 
-test('WeChat’s QR card opens on a click (also where the pointer already showed it), stays, and Escape closes it; Enter opens it too', async ({ page, request }) => {
+test('WeChat’s QR card opens on a click (also where the pointer already showed it), stays, and Escape closes it; Enter opens it too', async ({
+  page,
+  request,
+}) => {
   const article = await publicArticle(request);
   await page.goto(`/info?MenuId=${article.MenuId}&NewsId=${article.NewsId}`);
   const wechat = page.getByRole('button', { name: '分享到微信' });
@@ -151,14 +156,25 @@ async function memberAccount(request: APIRequestContext): Promise<{ account: str
   await call(
     request,
     'XfSysBussiness/EditMemberInfo',
-    { MemberId: 0, Account: account, Pwd: password, MemberName: '提示位置测试单位', LegalPerson: '周九', CompanyType: companyType!.Id, MemberLevel: memberLevel!.Id, OperatorPhone: '13600136000', Email: `${account}@example.com` },
+    {
+      MemberId: 0,
+      Account: account,
+      Pwd: password,
+      MemberName: '提示位置测试单位',
+      LegalPerson: '周九',
+      CompanyType: companyType!.Id,
+      MemberLevel: memberLevel!.Id,
+      OperatorPhone: '13600136000',
+      Email: `${account}@example.com`,
+    },
     await adminToken(request),
   );
   return { account, password };
 }
 
 /** True when two boxes share some area. */
-const overlap = (a: { x: number; y: number; width: number; height: number }, b: typeof a) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+const overlap = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 async function expectClearOf(toast: Locator, entry: Locator) {
   await expect(toast).toBeVisible();

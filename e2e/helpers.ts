@@ -89,7 +89,7 @@ export async function publicArticle(request: APIRequestContext): Promise<NewsLis
 
 /** A valid mainland ID number with order code `serial` (GB 11643 check character). */
 export const idNumber = (serial: number) => {
-  const first17 = `110101199003${String(serial % 28 + 1).padStart(2, '0')}${String(serial % 1000).padStart(3, '0')}`;
+  const first17 = `110101199003${String((serial % 28) + 1).padStart(2, '0')}${String(serial % 1000).padStart(3, '0')}`;
   return first17 + idCheckCharacter(first17);
 };
 

@@ -65,7 +65,9 @@ async function verificationPath(request: APIRequestContext): Promise<string> {
     })
   ).json()) as Envelope<number>;
   expect(saved.Code, saved.Message).toBe(200);
-  const model = (await (await request.get('/api/XfSysBussiness/GetCertModel', { headers: { token }, params: { CertId: saved.Data } })).json()) as Envelope<{ _verifyUrl: string }>;
+  const model = (await (await request.get('/api/XfSysBussiness/GetCertModel', { headers: { token }, params: { CertId: saved.Data } })).json()) as Envelope<{
+    _verifyUrl: string;
+  }>;
   expect(model.Code, model.Message).toBe(200);
   return new URL(model.Data._verifyUrl).pathname;
 }
@@ -95,7 +97,12 @@ async function pageTypes(request: APIRequestContext): Promise<PageType[]> {
       },
     },
     { name: 'menu-list', path: menuListPath(list), status: 200, ready: (page) => expect(page.getByRole('list', { name: '文章列表' })).toBeVisible() },
-    { name: 'single-page', path: menuListPath(single), status: 200, ready: (page) => expect(main(page).getByRole('heading', { name: '协会简介' }).first()).toBeVisible() },
+    {
+      name: 'single-page',
+      path: menuListPath(single),
+      status: 200,
+      ready: (page) => expect(main(page).getByRole('heading', { name: '协会简介' }).first()).toBeVisible(),
+    },
     {
       name: 'article',
       path: `/info?MenuId=${article.MenuId}&NewsId=${article.NewsId}`,
@@ -103,7 +110,12 @@ async function pageTypes(request: APIRequestContext): Promise<PageType[]> {
       // The share links get their address once the app runs.
       ready: (page) => expect(page.getByRole('link', { name: '分享到微博' })).toHaveAttribute('href', /^https:/),
     },
-    { name: 'search', path: `/searchKey?key=${encodeURIComponent('协会')}`, status: 200, ready: (page) => expect(page.getByText(/共找到 [1-9]\d* 条/)).toBeVisible() },
+    {
+      name: 'search',
+      path: `/searchKey?key=${encodeURIComponent('协会')}`,
+      status: 200,
+      ready: (page) => expect(page.getByText(/共找到 [1-9]\d* 条/)).toBeVisible(),
+    },
     { name: 'certsearch', path: '/certsearch', status: 200, ready: (page) => expect(page.getByLabel('姓名')).toBeVisible() },
     {
       name: 'certsearch-result',
@@ -111,7 +123,12 @@ async function pageTypes(request: APIRequestContext): Promise<PageType[]> {
       status: 200,
       ready: (page) => expect(page.getByRole('table').getByRole('cell', { name: '暂无数据' })).toBeVisible(),
     },
-    { name: 'verification', path: await verificationPath(request), status: 200, ready: (page) => expect(page.getByRole('heading', { name: '证书有效' })).toBeVisible() },
+    {
+      name: 'verification',
+      path: await verificationPath(request),
+      status: 200,
+      ready: (page) => expect(page.getByRole('heading', { name: '证书有效' })).toBeVisible(),
+    },
     { name: 'not-found', path: '/no-such-page', status: 404, ready: (page) => expect(page.getByRole('button', { name: '返回首页' })).toBeVisible() },
     { name: 'login', path: '/login', status: 200, ready: (page) => expect(page.getByLabel('验证码', { exact: true })).toBeVisible() },
   ];

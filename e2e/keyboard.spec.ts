@@ -47,7 +47,11 @@ for (const width of [1440, 375]) {
       expect(regionOrder(stops)).toEqual(['skip', 'header', 'navigation', 'main', 'footer']);
       // The content's parts: the carousel, its controls, the tabs and the friendly links.
       const labels = stops.map((s) => s.label);
-      for (const name of ['暂停轮播', '第 1 张', '政策要闻']) expect(labels.some((l) => l.includes(name)), name).toBe(true);
+      for (const name of ['暂停轮播', '第 1 张', '政策要闻'])
+        expect(
+          labels.some((l) => l.includes(name)),
+          name,
+        ).toBe(true);
       expectVisibleFocus(stops);
     });
 
@@ -59,7 +63,11 @@ for (const width of [1440, 375]) {
       const stops = await tabThrough(page);
       expect(regionOrder(stops)).toEqual(['skip', 'header', 'navigation', 'main', 'footer']);
       const labels = stops.filter((s) => s.region === 'main').map((s) => s.label);
-      for (const name of ['分享到微信', '分享到QQ', '分享到QQ空间', '分享到微博']) expect(labels.some((l) => l.endsWith(` ${name}`)), name).toBe(true);
+      for (const name of ['分享到微信', '分享到QQ', '分享到QQ空间', '分享到微博'])
+        expect(
+          labels.some((l) => l.endsWith(` ${name}`)),
+          name,
+        ).toBe(true);
       expectVisibleFocus(stops);
     });
   });
@@ -94,7 +102,9 @@ test('a friendly link that takes the focus is brought into view and holds the sc
 
   // Let the row run until its first link has gone off to the left.
   const edge = async () => (await marquee.boundingBox())!.x;
-  await expect.poll(async () => (await links.first().boundingBox())!.x + (await links.first().boundingBox())!.width - (await edge()), { timeout: 30_000 }).toBeLessThan(0);
+  await expect
+    .poll(async () => (await links.first().boundingBox())!.x + (await links.first().boundingBox())!.width - (await edge()), { timeout: 30_000 })
+    .toBeLessThan(0);
 
   // From the keyboard, link after link: each in view with its focus ring, the row held still.
   const count = await links.count();

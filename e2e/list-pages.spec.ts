@@ -115,7 +115,10 @@ test('导出 downloads the current search as .xlsx that reads back as the list s
   // Two suggestions of this run, found by a key only they hold.
   const key = unique('导出');
   for (const [i, content] of [`${key} 希望增加培训场次`, `=${key} 像公式的留言`].entries()) {
-    const res = await page.request.post('/api/XfWebApi/SavePropose', { data: { Mobile: `1390000000${i}`, ProposeContent: content }, headers: { 'x-forwarded-for': `10.66.${i}.${Math.floor(Math.random() * 250)}` } });
+    const res = await page.request.post('/api/XfWebApi/SavePropose', {
+      data: { Mobile: `1390000000${i}`, ProposeContent: content },
+      headers: { 'x-forwarded-for': `10.66.${i}.${Math.floor(Math.random() * 250)}` },
+    });
     expect(((await res.json()) as { Code: number }).Code).toBe(200);
   }
   await signIn(page);
@@ -130,12 +133,19 @@ test('导出 downloads the current search as .xlsx that reads back as the list s
   expect(file.suggestedFilename()).toBe('建议留言.xlsx');
   const book = new ExcelJS.Workbook();
   await book.xlsx.load((await readFile((await file.path())!)) as unknown as ExcelJS.Buffer);
-  const rows = book.worksheets[0]!.getSheetValues().slice(1).map((row) => (row as unknown[]).slice(1));
+  const rows = book.worksheets[0]!.getSheetValues()
+    .slice(1)
+    .map((row) => (row as unknown[]).slice(1));
   expect(rows[0]).toEqual(['手机号码', '留言内容', '留言时间', '阅读状态', '阅读时间']);
   const shown = await page.locator('.ant-table-row').evaluateAll((trs) => trs.map((tr) => tr.querySelectorAll('td')[2]?.textContent?.trim()));
   expect(rows.slice(1).map((r) => r[0])).toEqual(shown);
   // A message that looks like a formula is text in the sheet, never run.
-  expect(rows.slice(1).map((r) => r[1]).sort()).toEqual([`'=${key} 像公式的留言`, `${key} 希望增加培训场次`].sort());
+  expect(
+    rows
+      .slice(1)
+      .map((r) => r[1])
+      .sort(),
+  ).toEqual([`'=${key} 像公式的留言`, `${key} 希望增加培训场次`].sort());
 });
 
 test('a search asked while the list is still loading runs, not swallowed by the busy button', async ({ page }) => {
@@ -143,7 +153,10 @@ test('a search asked while the list is still loading runs, not swallowed by the 
   // A link only this run's search finds, among the site's others.
   const name = unique('加载中');
   const token = await adminToken(page.request);
-  const saved = await page.request.post('/api/XfSysBussiness/SaveWebFriendlinks', { data: { Title: name, Friendlinks: 'https://example.org/' }, headers: { token } });
+  const saved = await page.request.post('/api/XfSysBussiness/SaveWebFriendlinks', {
+    data: { Title: name, Friendlinks: 'https://example.org/' },
+    headers: { token },
+  });
   expect(((await saved.json()) as { Code: number }).Code).toBe(200);
   await signIn(page);
   // The list's first page answers only once the search has been asked.

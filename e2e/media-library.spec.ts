@@ -43,7 +43,9 @@ test('a picture uploaded in the editor is in 媒体库 with its use, picked agai
   const picture = `${unique('年会合影')}.png`;
   const first = unique('媒体库首篇');
   const second = unique('媒体库次篇');
-  const png = await sharp({ create: { width: 960, height: 640, channels: 3, background: '#3a78c2' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 960, height: 640, channels: 3, background: '#3a78c2' } })
+    .png()
+    .toBuffer();
   await signIn(page);
 
   // The first article: the picture uploaded through the picker, with its progress.
@@ -71,7 +73,10 @@ test('a picture uploaded in the editor is in 媒体库 with its use, picked agai
   await picker.getByPlaceholder(/按文件名搜索/).fill(picture);
   await picker.getByPlaceholder(/按文件名搜索/).press('Enter');
   await expect(picker.getByRole('row')).toHaveCount(2);
-  await picker.getByRole('row', { name: new RegExp(escapeRegExp(picture)) }).getByRole('button', { name: '选择' }).click();
+  await picker
+    .getByRole('row', { name: new RegExp(escapeRegExp(picture)) })
+    .getByRole('button', { name: '选择' })
+    .click();
   await expect(picker).toBeHidden();
   await insertAndSave(page, second);
 
@@ -80,7 +85,11 @@ test('a picture uploaded in the editor is in 媒体库 with its use, picked agai
   const stored = await page.evaluate(async (name) => {
     const form = new FormData();
     form.append('file', new Blob(['%PDF-1.7\n会议纪要'], { type: 'application/pdf' }), name);
-    const response = await fetch('/api/XfSysBussiness/UploadFile?kind=file', { method: 'POST', body: form, headers: { token: localStorage.getItem('backstageToken') ?? '' } });
+    const response = await fetch('/api/XfSysBussiness/UploadFile?kind=file', {
+      method: 'POST',
+      body: form,
+      headers: { token: localStorage.getItem('backstageToken') ?? '' },
+    });
     return ((await response.json()) as { Data: string }).Data;
   }, unused);
   expect(stored).toMatch(/^\/uploads\/.+\.pdf$/);
@@ -92,7 +101,10 @@ test('a picture uploaded in the editor is in 媒体库 with its use, picked agai
   const unusedRow = page.getByRole('row').filter({ hasText: unused });
   await expect(unusedRow).toContainText('未使用');
   await unusedRow.getByRole('button', { name: '删除' }).click();
-  await page.getByRole('tooltip', { name: /确定删除/ }).getByRole('button', { name: /^删\s*除$/ }).click();
+  await page
+    .getByRole('tooltip', { name: /确定删除/ })
+    .getByRole('button', { name: /^删\s*除$/ })
+    .click();
   await expect(page.getByText('操作成功')).toBeVisible();
   await expect(unusedRow).toHaveCount(0);
   expect((await page.request.get(stored)).status()).toBe(404);

@@ -86,7 +86,9 @@ test('an application is rejected with a reason, resubmitted and approved in 会�
   await expect(row.getByText('已通过')).toBeVisible();
 
   // Approved, the member signs in.
-  const approved = (await (await page.request.post('/api/XfWebApi/GetLoginToken', { data: { str1: account, str2: 'Resubmit-lamp-2024' } })).json()) as Envelope<string>;
+  const approved = (await (
+    await page.request.post('/api/XfWebApi/GetLoginToken', { data: { str1: account, str2: 'Resubmit-lamp-2024' } })
+  ).json()) as Envelope<string>;
   expect(approved.Code, approved.Message).toBe(200);
 });
 
@@ -105,7 +107,10 @@ test('建议留言 lists a suggestion from the site, marks it read and deletes i
   await expect(row.getByText('已读')).toBeVisible();
 
   await row.getByRole('button', { name: '删除' }).click();
-  await page.getByRole('tooltip').getByRole('button', { name: /删\s*除/ }).click();
+  await page
+    .getByRole('tooltip')
+    .getByRole('button', { name: /删\s*除/ })
+    .click();
   await expect(page.getByText('操作成功').first()).toBeVisible();
   await expect(row).toHaveCount(0);
 });
@@ -143,8 +148,13 @@ test('新增会员 adds a member who joins directly; 停用 asks first and stops
   await edit.getByRole('button', { name: /取\s*消/ }).click();
 
   await row.getByRole('button', { name: '停用' }).click();
-  await page.getByRole('tooltip').getByRole('button', { name: /停\s*用/ }).click();
+  await page
+    .getByRole('tooltip')
+    .getByRole('button', { name: /停\s*用/ })
+    .click();
   await expect(row.getByRole('button', { name: '启用' })).toBeVisible();
-  const login = (await (await page.request.post('/api/XfWebApi/GetLoginToken', { data: { str1: account, str2: 'Member-lamp-2024' } })).json()) as Envelope<string>;
+  const login = (await (
+    await page.request.post('/api/XfWebApi/GetLoginToken', { data: { str1: account, str2: 'Member-lamp-2024' } })
+  ).json()) as Envelope<string>;
   expect(login.Message).toBe('账号已停用，请联系管理员');
 });

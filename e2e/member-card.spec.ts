@@ -21,7 +21,10 @@ async function credentialClaims(request: APIRequestContext, token: string): Prom
   return JSON.parse(Buffer.from(body.Data.split('.')[1]!, 'base64url').toString('utf8')) as CardClaims;
 }
 
-test('a member shows and downloads the electronic card; its verification page says 有效, then 已吊销 after staff revoke it', async ({ page, request }, testInfo) => {
+test('a member shows and downloads the electronic card; its verification page says 有效, then 已吊销 after staff revoke it', async ({
+  page,
+  request,
+}, testInfo) => {
   const admin = await adminToken(request);
   const token = await member(request, admin, '会员证测试工程有限公司');
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -53,7 +56,12 @@ test('a member shows and downloads the electronic card; its verification page sa
   await expect(page.getByText('会员证测试工程有限公司')).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('member-card-verify-375.png'), fullPage: true });
 
-  await call(request, 'XfSysBussiness/RevokeMemberCard', { MemberId: Number(claims.credentialSubject.memberNo.slice(2)), Revoke: true, Reason: '会员证转借他人' }, admin);
+  await call(
+    request,
+    'XfSysBussiness/RevokeMemberCard',
+    { MemberId: Number(claims.credentialSubject.memberNo.slice(2)), Revoke: true, Reason: '会员证转借他人' },
+    admin,
+  );
   await page.reload();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('会员证已吊销');
   await expect(page.getByText('会籍状态')).toBeVisible();

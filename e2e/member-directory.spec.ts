@@ -42,7 +42,10 @@ test('a member opts in to the directory, shows the phone only, and opts out agai
   await expect(visitor.getByRole('contentinfo').getByRole('link', { name: '会员名录' })).toBeVisible();
 
   // Opting out takes the company off at once.
-  const optOut = await request.post('/api/XfWebApi/EditMember', { headers: { token }, data: { DailyOperator: '周九', OperatorPhone: '13600136000', DirectoryListed: false } });
+  const optOut = await request.post('/api/XfWebApi/EditMember', {
+    headers: { token },
+    data: { DailyOperator: '周九', OperatorPhone: '13600136000', DirectoryListed: false },
+  });
   expect(((await optOut.json()) as { Code: number }).Code).toBe(200);
   await visitor.reload();
   await expect(visitor.getByText(`没有与“${company}”相关的会员单位`)).toBeVisible();

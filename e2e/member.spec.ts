@@ -11,12 +11,17 @@ const uniqueAccount = () => unique('m');
 /** Decides the application of `account` as the back office would (SaveApplyAudit): approve, or reject with a reason. */
 async function review(request: APIRequestContext, account: string, rejection?: string) {
   const token = await adminToken(request);
-  const list = (await (await request.get('/api/XfSysBussiness/GetMemberList', { headers: { token }, params: { key: account, pageindex: 1, pagesize: 10 } })).json()) as Envelope<{
+  const list = (await (
+    await request.get('/api/XfSysBussiness/GetMemberList', { headers: { token }, params: { key: account, pageindex: 1, pagesize: 10 } })
+  ).json()) as Envelope<{
     List: { MemberId: number; Account: string }[];
   }>;
   const member = list.Data.List.find((m) => m.Account === account);
   expect(member, `application of ${account}`).toBeDefined();
-  const res = await request.post('/api/XfSysBussiness/SaveApplyAudit', { headers: { token }, data: { MemberId: member!.MemberId, ...(rejection ? { ApplyState: 2, ProcessItemName: rejection } : { ApplyState: 1 }) } });
+  const res = await request.post('/api/XfSysBussiness/SaveApplyAudit', {
+    headers: { token },
+    data: { MemberId: member!.MemberId, ...(rejection ? { ApplyState: 2, ProcessItemName: rejection } : { ApplyState: 1 }) },
+  });
   const body = (await res.json()) as Envelope<null>;
   expect(body.Code, body.Message).toBe(200);
 }
@@ -76,7 +81,9 @@ test('a visitor applies, waits for review, then as a member reads, edits the pro
   await apply.getByLabel('邮箱').fill(`${account}@example.com`);
   await apply.getByLabel('联络人').fill('李四');
   const uploaded = page.waitForResponse((r) => r.url().includes('/api/XfWebApi/UploadFile'));
-  await apply.locator('input[type=file]').setInputFiles({ name: '申请材料.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n') });
+  await apply
+    .locator('input[type=file]')
+    .setInputFiles({ name: '申请材料.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n') });
   expect(((await (await uploaded).json()) as Envelope<string>).Code).toBe(200);
   await expect(apply.getByText('申请材料.pdf')).toBeVisible();
   await apply.getByRole('button', { name: /提交申请/ }).click();
@@ -97,11 +104,15 @@ test('a visitor applies, waits for review, then as a member reads, edits the pro
 
   // A member-only journal article opens with its content.
   const journal = await menuByName(page.request, '协会期刊');
-  const articles = await apiData<{ List: { NewsId: number; MenuId: number; Title: string; Status: number; IsMemberRead: boolean }[] }>(page.request, 'GetNewsList', {
-    pid: journal.MenuId,
-    pageindex: 1,
-    pagesize: 50,
-  });
+  const articles = await apiData<{ List: { NewsId: number; MenuId: number; Title: string; Status: number; IsMemberRead: boolean }[] }>(
+    page.request,
+    'GetNewsList',
+    {
+      pid: journal.MenuId,
+      pageindex: 1,
+      pagesize: 50,
+    },
+  );
   const memberOnly = articles.List.find((a: { IsMemberRead: boolean; Status: number }) => a.IsMemberRead && a.Status === 1);
   expect(memberOnly, 'a published member-only journal article').toBeDefined();
   await page.goto(`/info?MenuId=${memberOnly!.MenuId}&NewsId=${memberOnly!.NewsId}`);

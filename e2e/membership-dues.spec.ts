@@ -99,8 +99,14 @@ test('staff set a level’s fee, record dues with a voucher, print the receipt a
   await receiptDialog.getByRole('button', { name: '关 闭', exact: true }).click();
 
   // Only the member's latest payment may be voided: a second one, recorded meanwhile, blocks the first.
-  const [first] = (await adminGet<{ List: { PaymentId: number; MemberId: number; PaidOn: string }[] }>(page, token, 'GetMemberPaymentList', { key: receiptNo })).List;
-  const second = await call<{ PaymentId: number }>(page.request, 'XfSysBussiness/SaveMemberPayment', { MemberId: first!.MemberId, Amount: 1200, PaidOn: first!.PaidOn, Payer: company, Method: 'cash' }, token);
+  const [first] = (await adminGet<{ List: { PaymentId: number; MemberId: number; PaidOn: string }[] }>(page, token, 'GetMemberPaymentList', { key: receiptNo }))
+    .List;
+  const second = await call<{ PaymentId: number }>(
+    page.request,
+    'XfSysBussiness/SaveMemberPayment',
+    { MemberId: first!.MemberId, Amount: 1200, PaidOn: first!.PaidOn, Payer: company, Method: 'cash' },
+    token,
+  );
   const byReceipt = page.getByRole('row').filter({ has: page.getByRole('cell', { name: receiptNo, exact: true }) });
   await byReceipt.getByRole('button', { name: /^作\s*废$/ }).click();
   const voiding = page.getByRole('dialog', { name: '作废缴费记录' });

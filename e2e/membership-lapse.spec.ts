@@ -52,7 +52,10 @@ async function pickOption(page: Page, select: Locator, option: string) {
   await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
 }
 
-test('a member in grace is warned, past grace is led to renew, and after the dues are recorded reads again; staff filter by 会籍状态 and pass applications in bulk', async ({ page, browser }, testInfo) => {
+test('a member in grace is warned, past grace is led to renew, and after the dues are recorded reads again; staff filter by 会籍状态 and pass applications in bulk', async ({
+  page,
+  browser,
+}, testInfo) => {
   // Four browser contexts and a dozen server writes: generous on a loaded two-core machine.
   test.setTimeout(240_000);
   const shot = (name: string) => testInfo.outputPath(`${name}.png`);
@@ -61,7 +64,12 @@ test('a member in grace is warned, past grace is led to renew, and after the due
   // A level with dues (5000 元 a year, 30 days' grace) and a member of it whose term ended 5 days ago.
   const levels = await apiData<{ Id: number; Name: string }[]>(page.request, 'GetTypeList', { type: 2 });
   const level = levels.find((l) => l.Name === '副会长单位')!;
-  await call(page.request, 'XfSysBussiness/SaveMemberLevelTerms', { LevelId: level.Id, AnnualFee: 5000, Term: 'year', GraceDays: 30, NeedsApproval: true }, admin);
+  await call(
+    page.request,
+    'XfSysBussiness/SaveMemberLevelTerms',
+    { LevelId: level.Id, AnnualFee: 5000, Term: 'year', GraceDays: 30, NeedsApproval: true },
+    admin,
+  );
   const [companyType] = await apiData<{ Id: number }[]>(page.request, 'GetTypeList', { type: 1 });
   const account = unique('ms');
   const company = `${account}会籍测试单位`;
@@ -69,8 +77,17 @@ test('a member in grace is warned, past grace is led to renew, and after the due
     page.request,
     'XfSysBussiness/EditMemberInfo',
     {
-      MemberId: 0, Account: account, Pwd: PASSWORD, MemberName: company, LegalPerson: '吴十', CompanyType: companyType!.Id,
-      MemberLevel: level.Id, OperatorPhone: '13600136000', Email: `${account}@example.com`, JoinDate: cstDay(-370), ExpireDate: cstDay(-5),
+      MemberId: 0,
+      Account: account,
+      Pwd: PASSWORD,
+      MemberName: company,
+      LegalPerson: '吴十',
+      CompanyType: companyType!.Id,
+      MemberLevel: level.Id,
+      OperatorPhone: '13600136000',
+      Email: `${account}@example.com`,
+      JoinDate: cstDay(-370),
+      ExpireDate: cstDay(-5),
     },
     admin,
   );
@@ -81,7 +98,11 @@ test('a member in grace is warned, past grace is led to renew, and after the due
 
   // A member-only article, and an activity open to every member.
   const journal = await menuByName(page.request, '协会期刊');
-  const journalList = await apiData<{ List: { NewsId: number; MenuId: number; Title: string; Status: number; IsMemberRead: boolean }[] }>(page.request, 'GetNewsList', { pid: journal.MenuId, pageindex: 1, pagesize: 50 });
+  const journalList = await apiData<{ List: { NewsId: number; MenuId: number; Title: string; Status: number; IsMemberRead: boolean }[] }>(
+    page.request,
+    'GetNewsList',
+    { pid: journal.MenuId, pageindex: 1, pagesize: 50 },
+  );
   const article = journalList.List.find((a) => a.IsMemberRead && a.Status === 1)!;
   expect(article, 'a published member-only journal article').toBeDefined();
   const articlePath = `/info?MenuId=${article.MenuId}&NewsId=${article.NewsId}`;
@@ -89,7 +110,16 @@ test('a member in grace is warned, past grace is led to renew, and after the due
   const activityId = await call<number>(
     page.request,
     'XfSysBussiness/SaveActivityDetail',
-    { ActivityId: 0, Title: unique('会籍测试活动'), Place: '北京市西城区', StartTime: activityTime(30, 9), EndTime: activityTime(30, 17), SignUpDeadline: activityTime(20, 18), Capacity: 0, AudienceAll: true },
+    {
+      ActivityId: 0,
+      Title: unique('会籍测试活动'),
+      Place: '北京市西城区',
+      StartTime: activityTime(30, 9),
+      EndTime: activityTime(30, 17),
+      SignUpDeadline: activityTime(20, 18),
+      Capacity: 0,
+      AudienceAll: true,
+    },
     admin,
   );
   await call(page.request, 'XfSysBussiness/PublishActivity', { ActivityId: activityId }, admin);
@@ -98,7 +128,9 @@ test('a member in grace is warned, past grace is led to renew, and after the due
   const member = await memberPage(browser, token, 1440);
   await member.goto('/home');
   await expect(notice(member)).toContainText('您的会员资格已到期');
-  await notice(member).getByRole('link', { name: /查看会籍与续费方式/ }).click();
+  await notice(member)
+    .getByRole('link', { name: /查看会籍与续费方式/ })
+    .click();
   await expect(member).toHaveURL(/\/member\/membership$/);
   const details = member.locator('.ant-descriptions');
   await expect(details.getByText(company)).toBeVisible();
@@ -133,7 +165,9 @@ test('a member in grace is warned, past grace is led to renew, and after the due
   await member.goto(`/member/activity/${activityId}`);
   await expect(member.getByText(`${LAPSED}，`)).toBeVisible();
   await expect(member.getByRole('button', { name: /^报\s*名$/ })).toHaveCount(0);
-  const refused = (await (await member.request.post('/api/XfWebApi/SignUpActivity', { data: { ActivityId: activityId }, headers: { token } })).json()) as Envelope<null>;
+  const refused = (await (
+    await member.request.post('/api/XfWebApi/SignUpActivity', { data: { ActivityId: activityId }, headers: { token } })
+  ).json()) as Envelope<null>;
   expect([refused.Code, refused.Message]).toEqual([403, LAPSED]);
 
   await phone.reload();
@@ -147,7 +181,9 @@ test('a member in grace is warned, past grace is led to renew, and after the due
   await phone.screenshot({ path: shot('header-notice-375') });
 
   // The back office finds the member under 会籍状态 已过期 and reads the 会籍 in the dialog.
-  const office = waitingForApp(await (await browser.newContext({ locale: 'zh-CN', timezoneId: 'Asia/Shanghai', viewport: { width: 1440, height: 900 } })).newPage());
+  const office = waitingForApp(
+    await (await browser.newContext({ locale: 'zh-CN', timezoneId: 'Asia/Shanghai', viewport: { width: 1440, height: 900 } })).newPage(),
+  );
   await signIn(office);
   await openFromSidebar(office, '会员管理', '会员列表');
   await office.getByLabel('关键字').fill(account);
@@ -184,7 +220,12 @@ test('a member in grace is warned, past grace is led to renew, and after the due
   await dialog.getByRole('button', { name: /取\s*消/ }).click();
 
   // Dues recorded: the article opens again and the notice is gone.
-  await call(page.request, 'XfSysBussiness/SaveMemberPayment', { MemberId: memberId, Amount: 5000, PaidOn: cstDay(0), Payer: company, Method: 'transfer' }, admin);
+  await call(
+    page.request,
+    'XfSysBussiness/SaveMemberPayment',
+    { MemberId: memberId, Amount: 5000, PaidOn: cstDay(0), Payer: company, Method: 'transfer' },
+    admin,
+  );
   await member.goto(articlePath);
   await expect(member.getByRole('heading', { name: article.Title })).toBeVisible();
   await expect(notice(member)).toHaveCount(0);

@@ -14,14 +14,32 @@ import { chooseFile, filledTemplate, type ImportTemplate } from './spreadsheet-i
 const memberTemplate: ImportTemplate = {
   dialog: '导入会员',
   fileName: '会员导入模板.xlsx',
-  headers: ['账号', '公司名称', '单位归类', '会员等级', '负责人', '联络人', '手机号码', '邮箱', '注册地址', '主营业务', '单位性质', '备注', '入会日期', '有效期至'],
+  headers: [
+    '账号',
+    '公司名称',
+    '单位归类',
+    '会员等级',
+    '负责人',
+    '联络人',
+    '手机号码',
+    '邮箱',
+    '注册地址',
+    '主营业务',
+    '单位性质',
+    '备注',
+    '入会日期',
+    '有效期至',
+  ],
 };
 const INITIAL_PASSWORD = 'Import-Start-2026';
 
 /** The CST day `days` from today (negative: before), yyyy-MM-dd. */
 const cstDay = (days: number) => new Date(Date.now() + 8 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
 
-test('staff import members from the template and change their level, remind and suspend them in bulk; a member whose term ends soon is asked to renew', async ({ page, browser }, testInfo) => {
+test('staff import members from the template and change their level, remind and suspend them in bulk; a member whose term ends soon is asked to renew', async ({
+  page,
+  browser,
+}, testInfo) => {
   // An import, three bulk actions and a member's own page: generous on a loaded two-core machine.
   test.setTimeout(180_000);
   const shot = (name: string) => testInfo.outputPath(`${name}.png`);
@@ -31,18 +49,41 @@ test('staff import members from the template and change their level, remind and 
   // 副会长单位 keeps dues (so its members have an end date); the rows move to 理事单位 later.
   const paying = levels.find((l) => l.Name === '副会长单位')!;
   const target = levels.find((l) => l.Name !== paying.Name)!;
-  await call(page.request, 'XfSysBussiness/SaveMemberLevelTerms', { LevelId: paying.Id, AnnualFee: 5000, Term: 'year', GraceDays: 30, NeedsApproval: true }, admin);
+  await call(
+    page.request,
+    'XfSysBussiness/SaveMemberLevelTerms',
+    { LevelId: paying.Id, AnnualFee: 5000, Term: 'year', GraceDays: 30, NeedsApproval: true },
+    admin,
+  );
 
   const prefix = unique('imp');
   const row = (suffix: string, company: string, expireDate: string) => [
-    `${prefix}${suffix}`, `${prefix}${company}`, companyType!.Name, paying.Name, '周明', '李静', '13700137000', `${prefix}${suffix}@example.com`, '北京市西城区', '工程保险经纪', '', '', cstDay(-300), expireDate,
+    `${prefix}${suffix}`,
+    `${prefix}${company}`,
+    companyType!.Name,
+    paying.Name,
+    '周明',
+    '李静',
+    '13700137000',
+    `${prefix}${suffix}@example.com`,
+    '北京市西城区',
+    '工程保险经纪',
+    '',
+    '',
+    cstDay(-300),
+    expireDate,
   ];
 
   await signIn(page);
   await openFromSidebar(page, '会员管理', '会员列表');
   await page.getByRole('button', { name: '导入' }).click();
   const dialog = page.getByRole('dialog', { name: '导入会员' });
-  const file = await filledTemplate(page, memberTemplate, [row('a', '华安工程咨询有限公司', cstDay(10)), row('b', '华信建设监理有限公司', cstDay(200)), row('c', '华泰保险经纪有限公司', '')], '会员名单.xlsx');
+  const file = await filledTemplate(
+    page,
+    memberTemplate,
+    [row('a', '华安工程咨询有限公司', cstDay(10)), row('b', '华信建设监理有限公司', cstDay(200)), row('c', '华泰保险经纪有限公司', '')],
+    '会员名单.xlsx',
+  );
   await chooseFile(dialog, file);
   // 开始导入 waits for the initial password; a weak one is refused on the spot.
   await expect(dialog.getByRole('button', { name: '开始导入' })).toBeDisabled();
@@ -61,7 +102,11 @@ test('staff import members from the template and change their level, remind and 
   await expect(rows.filter({ hasText: `${prefix}a` })).toContainText(cstDay(10));
 
   // 修改等级 for all three.
-  for (const suffix of ['a', 'b', 'c']) await rows.filter({ hasText: `${prefix}${suffix}` }).getByRole('checkbox').check();
+  for (const suffix of ['a', 'b', 'c'])
+    await rows
+      .filter({ hasText: `${prefix}${suffix}` })
+      .getByRole('checkbox')
+      .check();
   await page.getByRole('button', { name: '修改等级' }).click();
   const levelDialog = page.getByRole('dialog', { name: '修改等级' });
   await settled(levelDialog);
@@ -73,16 +118,24 @@ test('staff import members from the template and change their level, remind and 
   for (const suffix of ['a', 'b', 'c']) await expect(rows.filter({ hasText: `${prefix}${suffix}` })).toContainText(target.Name);
 
   // 发送续费提醒: no mail server on this site, and the message says so instead of claiming mail went out.
-  for (const suffix of ['a', 'b']) await rows.filter({ hasText: `${prefix}${suffix}` }).getByRole('checkbox').check();
+  for (const suffix of ['a', 'b'])
+    await rows
+      .filter({ hasText: `${prefix}${suffix}` })
+      .getByRole('checkbox')
+      .check();
   await page.getByRole('button', { name: '发送续费提醒' }).click();
   await page.locator('.ant-popconfirm:visible').getByRole('button', { name: '发送续费提醒' }).click();
   await expect(page.getByText('未配置邮件服务器，续费提醒未能发送（已为2个会员记录）')).toBeVisible();
 
   // The member whose term ends in ten days signs in with the initial password and is asked to renew.
-  const login = (await (await page.request.post('/api/XfWebApi/GetLoginToken', { data: { str1: `${prefix}a`, str2: INITIAL_PASSWORD } })).json()) as Envelope<string>;
+  const login = (await (
+    await page.request.post('/api/XfWebApi/GetLoginToken', { data: { str1: `${prefix}a`, str2: INITIAL_PASSWORD } })
+  ).json()) as Envelope<string>;
   expect(login.Code, login.Message).toBe(200);
   for (const width of [1440, 375]) {
-    const member = waitingForApp(await (await browser.newContext({ locale: 'zh-CN', timezoneId: 'Asia/Shanghai', viewport: { width, height: 900 } })).newPage());
+    const member = waitingForApp(
+      await (await browser.newContext({ locale: 'zh-CN', timezoneId: 'Asia/Shanghai', viewport: { width, height: 900 } })).newPage(),
+    );
     await member.goto('/home');
     await member.evaluate((token) => localStorage.setItem('token', token), login.Data);
     await member.goto('/home');
@@ -95,12 +148,18 @@ test('staff import members from the template and change their level, remind and 
   }
 
   // 批量停用: the three can no longer sign in.
-  for (const suffix of ['a', 'b', 'c']) await rows.filter({ hasText: `${prefix}${suffix}` }).getByRole('checkbox').check();
+  for (const suffix of ['a', 'b', 'c'])
+    await rows
+      .filter({ hasText: `${prefix}${suffix}` })
+      .getByRole('checkbox')
+      .check();
   await page.getByRole('button', { name: '批量停用' }).click();
   await page.locator('.ant-popconfirm:visible').getByRole('button', { name: '批量停用' }).click();
   await expect(page.getByText('批量停用：共3个会员')).toBeVisible();
   for (const suffix of ['a', 'b', 'c']) await expect(rows.filter({ hasText: `${prefix}${suffix}` }).getByText('停用', { exact: true })).toBeVisible();
   await page.screenshot({ path: shot('member-batch-1440') });
-  const refused = (await (await page.request.post('/api/XfWebApi/GetLoginToken', { data: { str1: `${prefix}b`, str2: INITIAL_PASSWORD } })).json()) as Envelope<string>;
+  const refused = (await (
+    await page.request.post('/api/XfWebApi/GetLoginToken', { data: { str1: `${prefix}b`, str2: INITIAL_PASSWORD } })
+  ).json()) as Envelope<string>;
   expect(refused.Code).not.toBe(200);
 });

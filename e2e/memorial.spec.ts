@@ -11,7 +11,10 @@ import { signIn } from './admin-session.js';
 /** Today in China, as the server reads it. */
 const chinaToday = () => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Shanghai' }).format(new Date());
 
-test('a 哀悼日 set for today turns the public site grey from the first byte, never the back office, until it is deleted', async ({ page, browser }, testInfo) => {
+test('a 哀悼日 set for today turns the public site grey from the first byte, never the back office, until it is deleted', async ({
+  page,
+  browser,
+}, testInfo) => {
   const today = chinaToday();
   await page.setViewportSize({ width: 1440, height: 900 });
   await signIn(page);
@@ -47,7 +50,10 @@ test('a 哀悼日 set for today turns the public site grey from the first byte, 
   await expect(visitor.locator('html')).toHaveCSS('filter', 'grayscale(1)');
 
   await row.getByRole('button', { name: '删除' }).click();
-  await page.getByRole('tooltip').getByRole('button', { name: /^删\s*除$/ }).click();
+  await page
+    .getByRole('tooltip')
+    .getByRole('button', { name: /^删\s*除$/ })
+    .click();
   await expect(row).toHaveCount(0);
   await visitor.goto('/home');
   await expect(visitor.locator('html')).toHaveCSS('filter', 'none');

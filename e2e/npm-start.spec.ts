@@ -21,7 +21,16 @@ test('npm start leaves the primary and its workers, running the compiled server,
   const npm = spawn('npm', ['start'], {
     cwd: repoRoot,
     detached: true,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', WEB_CONCURRENCY: '2', SEED_DEMO: 'false', ADMIN_PASSWORD: 'Quiet-harbour-lantern-2026', LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      WEB_CONCURRENCY: '2',
+      SEED_DEMO: 'false',
+      ADMIN_PASSWORD: 'Quiet-harbour-lantern-2026',
+      LOG_LEVEL: 'warn',
+    },
   });
   let output = '';
   npm.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -29,7 +38,14 @@ test('npm start leaves the primary and its workers, running the compiled server,
   const ended = new Promise<number | null>((resolve) => npm.once('exit', resolve));
   try {
     await expect
-      .poll(async () => (await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.status, () => 0)) === 200 || npm.exitCode !== null, { timeout: 150_000, intervals: [200] })
+      .poll(
+        async () =>
+          (await fetch(`http://127.0.0.1:${port}/readyz`).then(
+            (r) => r.status,
+            () => 0,
+          )) === 200 || npm.exitCode !== null,
+        { timeout: 150_000, intervals: [200] },
+      )
       .toBe(true);
     expect(npm.exitCode, output).toBeNull();
     // The builds were current: nothing was built at the start.
@@ -38,8 +54,14 @@ test('npm start leaves the primary and its workers, running the compiled server,
     const processes = processTree(npm.pid!).filter((p) => p.pid !== npm.pid);
     const commands = processes.map((p) => p.command);
     // npm's shell hands over to node (exec); whatever stays is the server's.
-    expect(commands.filter((c) => /^(\/bin\/)?(sh|bash|dash)\b/.test(c)), commands.join('\n')).toEqual([]);
-    expect(commands.filter((c) => c.includes('tsx')), commands.join('\n')).toEqual([]);
+    expect(
+      commands.filter((c) => /^(\/bin\/)?(sh|bash|dash)\b/.test(c)),
+      commands.join('\n'),
+    ).toEqual([]);
+    expect(
+      commands.filter((c) => c.includes('tsx')),
+      commands.join('\n'),
+    ).toEqual([]);
     const primary = processes.filter((p) => p.command.endsWith('scripts/start.mjs'));
     const workers = processes.filter((p) => p.command.includes('apps/server/dist/server.js'));
     expect(primary, commands.join('\n')).toHaveLength(1);

@@ -16,7 +16,10 @@ const dataDir = path.join(repoRoot, '.e2e-data', String(port));
 const shots = '/tmp/shots-wt-ops';
 
 async function cli(...args: string[]): Promise<string> {
-  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/main.ts', ...args], { cwd: repoRoot, env: { ...process.env, DATA_DIR: dataDir } });
+  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/main.ts', ...args], {
+    cwd: repoRoot,
+    env: { ...process.env, DATA_DIR: dataDir },
+  });
   return stdout;
 }
 
@@ -67,7 +70,10 @@ test('an administrator creates an API token, sees it once, uses it and revokes i
   await page.setViewportSize({ width: 1440, height: 900 });
 
   await row.getByRole('button', { name: '吊销' }).click();
-  await page.getByRole('tooltip').getByRole('button', { name: /吊\s*销/ }).click();
+  await page
+    .getByRole('tooltip')
+    .getByRole('button', { name: /吊\s*销/ })
+    .click();
   await expect(row.getByText(/已吊销/)).toBeVisible();
   const refused = (await (await request.get('/api/XfSysBussiness/GetSensitiveWordList', { headers: { token } })).json()) as Envelope<unknown>;
   expect(refused.Code).toBe(402);
@@ -75,10 +81,20 @@ test('an administrator creates an API token, sees it once, uses it and revokes i
 
 test('after an operator resets a password, the first sign-in must choose a new one', async ({ page, request }) => {
   const superToken = await adminToken(request);
-  const roles = (await (await request.get('/api/XfSystemApi/GetRoleList', { headers: { token: superToken }, params: { pagesize: 999 } })).json()) as Envelope<{ List: { RoleId: number; RoleName: string }[] }>;
+  const roles = (await (await request.get('/api/XfSystemApi/GetRoleList', { headers: { token: superToken }, params: { pagesize: 999 } })).json()) as Envelope<{
+    List: { RoleId: number; RoleName: string }[];
+  }>;
   const editor = roles.Data.List.find((r) => r.RoleName === '内容编辑')!;
   const account = unique('reset_');
-  await systemCall(request, superToken, 'SaveAdminUser', { AdminId: 0, Account: account, FullName: '重置测试', Phone: '', RoleId: editor.RoleId, Status: 1, Password: 'Forgotten2024' });
+  await systemCall(request, superToken, 'SaveAdminUser', {
+    AdminId: 0,
+    Account: account,
+    FullName: '重置测试',
+    Phone: '',
+    RoleId: editor.RoleId,
+    Status: 1,
+    Password: 'Forgotten2024',
+  });
 
   const generated = (await cli('admin', 'reset-password', account)).trimEnd().split('\n').at(-1)!;
   await submitSignIn(page, account, generated);

@@ -59,7 +59,9 @@ test('a role granted only a page’s list shows the list without edit buttons, a
 
   // An administrator with that role (made through the API, as the admin page is tested elsewhere).
   const token = await adminToken(page.request);
-  const roles = (await (await page.request.get('/api/XfSystemApi/GetRoleList', { headers: { token }, params: { pageindex: '1', pagesize: '999' } })).json()) as Envelope<{ List: { RoleId: number; RoleName: string }[] }>;
+  const roles = (await (
+    await page.request.get('/api/XfSystemApi/GetRoleList', { headers: { token }, params: { pageindex: '1', pagesize: '999' } })
+  ).json()) as Envelope<{ List: { RoleId: number; RoleName: string }[] }>;
   const roleId = roles.Data.List.find((r) => r.RoleName === roleName)?.RoleId;
   expect(roleId).toBeDefined();
   await createAdminAccount(page.request, token, { Account: account, FullName: '文章查看员', RoleId: roleId! }, password);
@@ -75,7 +77,12 @@ test('a role granted only a page’s list shows the list without edit buttons, a
 
   // The server is the authority: a write with this administrator's token is refused.
   const readerToken = await adminToken(reader.request, account, password);
-  const write = (await (await reader.request.post('/api/XfSysBussiness/SaveNews', { headers: { token: readerToken }, data: { NewsId: 0, Title: '只读角色不能写', MenuId: 1, NewContent: '<p>正文</p>' } })).json()) as Envelope<unknown>;
+  const write = (await (
+    await reader.request.post('/api/XfSysBussiness/SaveNews', {
+      headers: { token: readerToken },
+      data: { NewsId: 0, Title: '只读角色不能写', MenuId: 1, NewContent: '<p>正文</p>' },
+    })
+  ).json()) as Envelope<unknown>;
   expect(write).toEqual({ Code: 403, Message: '当前操作没有权限', Data: null });
   await reader.context().close();
 });

@@ -31,7 +31,9 @@ async function roleWith(request: APIRequestContext, token: string, name: string,
     }
   };
   walk(tree.Data, []);
-  const saved = (await (await request.post('/api/XfSystemApi/SaveRole', { headers: { token }, data: { RoleId: 0, RoleName: name, Status: 1, MenuIds: [...ids] } })).json()) as Envelope<number>;
+  const saved = (await (
+    await request.post('/api/XfSystemApi/SaveRole', { headers: { token }, data: { RoleId: 0, RoleName: name, Status: 1, MenuIds: [...ids] } })
+  ).json()) as Envelope<number>;
   expect(saved.Code, saved.Message).toBe(200);
   return saved.Data;
 }
@@ -73,13 +75,20 @@ async function fillStep(page: Page, flow: Locator, n: number, name: string, role
 /** 待我审核 of this reviewer, the article's review opened from its row. */
 async function openReview(page: Page, title: string) {
   await page.goto('/System/content/review');
-  await page.getByRole('row').filter({ hasText: title }).getByRole('button', { name: /审\s*核/ }).click();
+  await page
+    .getByRole('row')
+    .filter({ hasText: title })
+    .getByRole('button', { name: /审\s*核/ })
+    .click();
   const dialog = page.getByRole('dialog', { name: '审核稿件' });
   await expect(dialog.getByRole('heading', { name: title })).toBeVisible();
   return dialog;
 }
 
-test('a two-step review chain: rejected at 初审, resubmitted, approved by both steps and published; its 审批单 printed and exported', async ({ page, browser }, testInfo) => {
+test('a two-step review chain: rejected at 初审, resubmitted, approved by both steps and published; its 审批单 printed and exported', async ({
+  page,
+  browser,
+}, testInfo) => {
   test.setTimeout(300_000);
   const token = await adminToken(page.request);
   const stamp = unique('');
@@ -88,7 +97,12 @@ test('a two-step review chain: rejected at 初审, resubmitted, approved by both
   // A menu of its own under 新闻中心 (the journeys share one database: other menus stay without a chain).
   const parent = await menuByName(page.request, '新闻中心');
   const menuName = `审核栏目${stamp}`;
-  const menu = (await (await page.request.post('/api/XfSysBussiness/SaveMenu', { headers: { token }, data: { MenuId: 0, ParentId: parent.MenuId, Name: menuName, Status: 1, SortNumber: 99 } })).json()) as Envelope<number>;
+  const menu = (await (
+    await page.request.post('/api/XfSysBussiness/SaveMenu', {
+      headers: { token },
+      data: { MenuId: 0, ParentId: parent.MenuId, Name: menuName, Status: 1, SortNumber: 99 },
+    })
+  ).json()) as Envelope<number>;
   expect(menu.Code, menu.Message).toBe(200);
 
   const firstRole = `初审员${stamp}`;
@@ -199,7 +213,9 @@ test('a two-step review chain: rejected at 初审, resubmitted, approved by both
   await toast(last, '审核通过，已发布');
 
   // Public now.
-  const found = (await (await page.request.get('/api/XfSysBussiness/GetNewsList', { headers: { token }, params: { key: title, pageindex: 1, pagesize: 10 } })).json()) as Envelope<{ List: { NewsId: number; Status: number }[] }>;
+  const found = (await (
+    await page.request.get('/api/XfSysBussiness/GetNewsList', { headers: { token }, params: { key: title, pageindex: 1, pagesize: 10 } })
+  ).json()) as Envelope<{ List: { NewsId: number; Status: number }[] }>;
   expect(found.Data.List).toHaveLength(1);
   expect(found.Data.List[0]!.Status).toBe(1);
   const visitor = waitingForApp(await (await browser.newContext()).newPage());
@@ -213,7 +229,10 @@ test('a two-step review chain: rejected at 初审, resubmitted, approved by both
   await last.getByRole('tab', { name: '审批记录' }).click();
   const records = last.getByRole('row').filter({ hasText: title });
   await expect(records).toHaveCount(2);
-  await records.filter({ hasText: '已通过' }).getByRole('button', { name: /查\s*看/ }).click();
+  await records
+    .filter({ hasText: '已通过' })
+    .getByRole('button', { name: /查\s*看/ })
+    .click();
   const detail = last.getByRole('dialog', { name: '审批详情' });
   await detail.getByRole('button', { name: /审批单/ }).click();
   const sheetDialog = last.getByRole('dialog', { name: '审批单' });
@@ -251,7 +270,12 @@ test('a two-step review chain: rejected at 初审, resubmitted, approved by both
   await sheetDialog.getByRole('button', { name: /导\s*出/ }).click();
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/^文章发布审批单-\d+\.xlsx$/);
-  expect(fs.readFileSync(await file.path()).subarray(0, 2).toString('latin1')).toBe('PK');
+  expect(
+    fs
+      .readFileSync(await file.path())
+      .subarray(0, 2)
+      .toString('latin1'),
+  ).toBe('PK');
 
   // 文章管理's 审批记录 lists the article's reviews with their 审批单.
   await page.goto('/System/content/news');
@@ -278,7 +302,9 @@ test('a two-step review chain: rejected at 初审, resubmitted, approved by both
   await phone.context().close();
 
   // The 终审 role disabled: no one can decide that step. The workbench says so, and 审核流程 marks it in red.
-  const disabled = (await (await page.request.post('/api/XfSystemApi/SaveRole', { headers: { token }, data: { RoleId: finalRoleId, RoleName: finalRole, Status: 0, MenuIds: [] } })).json()) as Envelope<number>;
+  const disabled = (await (
+    await page.request.post('/api/XfSystemApi/SaveRole', { headers: { token }, data: { RoleId: finalRoleId, RoleName: finalRole, Status: 0, MenuIds: [] } })
+  ).json()) as Envelope<number>;
   expect(disabled.Code, disabled.Message).toBe(200);
   await page.goto('/System/home');
   await expect(page.getByRole('alert').filter({ hasText: '审核流程受阻' })).toContainText(`栏目“${menuName}”的终审无人可审核`);
@@ -290,7 +316,9 @@ test('a two-step review chain: rejected at 初审, resubmitted, approved by both
   await shots(page, testInfo, 'review-flow-blocked', flow);
 
   // The menu's chain taken off again, so no other journey's workbench finds it blocked.
-  const cleared = (await (await page.request.post('/api/XfSysBussiness/SaveMenuReviewFlow', { headers: { token }, data: { MenuId: menu.Data, Steps: [] } })).json()) as Envelope<null>;
+  const cleared = (await (
+    await page.request.post('/api/XfSysBussiness/SaveMenuReviewFlow', { headers: { token }, data: { MenuId: menu.Data, Steps: [] } })
+  ).json()) as Envelope<null>;
   expect(cleared.Code, cleared.Message).toBe(200);
 });
 
@@ -306,10 +334,20 @@ test('a super administrator decides a member contribution’s chain step in 投�
   ).json()) as Envelope<number>;
   expect(saved.Code, saved.Message).toBe(200);
   const reviewer = await roleWith(page.request, token, `投稿初审${stamp}`, ['dashboard:view', 'content:review:list']);
-  await call(page.request, 'XfSysBussiness/SaveMenuReviewFlow', { MenuId: saved.Data, Steps: [{ Name: '初审', RoleIds: [reviewer], NoSelfReview: false }] }, token);
+  await call(
+    page.request,
+    'XfSysBussiness/SaveMenuReviewFlow',
+    { MenuId: saved.Data, Steps: [{ Name: '初审', RoleIds: [reviewer], NoSelfReview: false }] },
+    token,
+  );
   const title = `越级审核投稿${stamp}`;
   const memberToken = await member(page.request, token, '越级审核测试单位');
-  const newsId = await call<number>(page.request, 'XfWebApi/SaveNews', { NewsId: 0, Title: title, MenuId: saved.Data, NewContent: '<p>会员投稿正文</p>' }, memberToken);
+  const newsId = await call<number>(
+    page.request,
+    'XfWebApi/SaveNews',
+    { NewsId: 0, Title: title, MenuId: saved.Data, NewContent: '<p>会员投稿正文</p>' },
+    memberToken,
+  );
 
   await page.setViewportSize({ width: 1440, height: 900 });
   await signIn(page);
@@ -325,6 +363,8 @@ test('a super administrator decides a member contribution’s chain step in 投�
   await expect(dialog).toBeHidden();
   // Published: it leaves the queue of 审核中 contributions and reads as public.
   await expect(page.locator('.ant-table-row', { hasText: title })).toBeHidden();
-  const published = (await (await page.request.get('/api/XfWebApi/GetNewsDetail', { params: { newsid: String(newsId) } })).json()) as Envelope<{ Status: number }>;
+  const published = (await (await page.request.get('/api/XfWebApi/GetNewsDetail', { params: { newsid: String(newsId) } })).json()) as Envelope<{
+    Status: number;
+  }>;
   expect(published.Data.Status).toBe(1);
 });

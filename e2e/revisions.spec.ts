@@ -28,12 +28,19 @@ async function openList(page: Page, title: string) {
 
 /** 修改 on the article's row, a new title and body, 确定. */
 async function editArticle(page: Page, title: string, newTitle: string, body: string) {
-  await page.getByRole('row').filter({ hasText: title }).getByRole('button', { name: /修\s*改/ }).click();
+  await page
+    .getByRole('row')
+    .filter({ hasText: title })
+    .getByRole('button', { name: /修\s*改/ })
+    .click();
   const dialog = page.getByRole('dialog', { name: '修改文章' });
   await expect(dialog.getByLabel('标题')).toHaveValue(title);
   await dialog.getByLabel('标题').fill(newTitle);
   await editorReady(page);
-  await page.evaluate((html) => (window as unknown as { tinymce: { activeEditor: { setContent: (html: string) => void } } }).tinymce.activeEditor.setContent(html), body);
+  await page.evaluate(
+    (html) => (window as unknown as { tinymce: { activeEditor: { setContent: (html: string) => void } } }).tinymce.activeEditor.setContent(html),
+    body,
+  );
   await okButton(page).click();
 }
 
@@ -74,7 +81,10 @@ test('an article edited twice shows its revisions, compares two of them and rest
   await compare.getByRole('button', { name: '关 闭' }).click();
 
   // 恢复 the first: a new revision, and the article has its old title again.
-  await rows.nth(3).getByRole('button', { name: /恢\s*复/ }).click();
+  await rows
+    .nth(3)
+    .getByRole('button', { name: /恢\s*复/ })
+    .click();
   const confirm = page.locator('.ant-popconfirm').filter({ hasText: '恢复后将生成新的版本' });
   await expect(confirm).toBeVisible();
   await confirm.getByRole('button', { name: /恢\s*复/ }).click();
@@ -97,7 +107,11 @@ test('of two editors with the same article open, the second to save is told 文�
   await openList(other, title);
 
   for (const p of [page, other]) {
-    await p.getByRole('row').filter({ hasText: title }).getByRole('button', { name: /修\s*改/ }).click();
+    await p
+      .getByRole('row')
+      .filter({ hasText: title })
+      .getByRole('button', { name: /修\s*改/ })
+      .click();
     await expect(p.getByRole('dialog', { name: '修改文章' }).getByLabel('标题')).toHaveValue(title);
     await editorReady(p);
   }

@@ -104,7 +104,10 @@ test('public pages hydrate without console errors, hydration warnings or CSP vio
   }
 });
 
-test('a link shared with tracking parameters (WeChat, campaigns) is the same page: its links leave them out, before and after hydration', async ({ page, request }) => {
+test('a link shared with tracking parameters (WeChat, campaigns) is the same page: its links leave them out, before and after hydration', async ({
+  page,
+  request,
+}) => {
   const list = menuListPath(await menuByName(request, '通知公告'));
   const shared = `${list}&from=singlemessage&isappinstalled=0&utm_source=weixin`;
   const pagerHrefs = (html: string) => [...html.matchAll(/href="([^"]*page=\d+[^"]*)"/g)].map((m) => m[1]!.replace(/&amp;/g, '&'));
@@ -123,7 +126,9 @@ test('a link shared with tracking parameters (WeChat, campaigns) is the same pag
   expect(seen.problems).toEqual([]);
 });
 
-test('the sign-in page, drawn by the browser, and the contribution page have the site identity at once: nothing shifts, GetSiteInfo is not asked', async ({ page }) => {
+test('the sign-in page, drawn by the browser, and the contribution page have the site identity at once: nothing shifts, GetSiteInfo is not asked', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 375, height: 800 });
   for (const path of ['/login', '/contribute']) {
     const seen = watch(page);
@@ -136,7 +141,8 @@ test('the sign-in page, drawn by the browser, and the contribution page have the
         new Promise<number>((resolve) => {
           let total = 0;
           new PerformanceObserver((list) => {
-            for (const entry of list.getEntries() as unknown as Array<{ value: number; hadRecentInput: boolean }>) if (!entry.hadRecentInput) total += entry.value;
+            for (const entry of list.getEntries() as unknown as Array<{ value: number; hadRecentInput: boolean }>)
+              if (!entry.hadRecentInput) total += entry.value;
           }).observe({ type: 'layout-shift', buffered: true });
           setTimeout(() => resolve(total), 500);
         }),
@@ -159,7 +165,10 @@ test('a public page loads no back-office code, zod or QR library; a member dialo
     await page.waitForLoadState('networkidle');
     // Chunks are named after their first module: the back office's shell and sign-in, antd's
     // table, tree and upload, the rich-text editor and the QR encoder.
-    expect(scripts.filter((s) => /\/(AdminShell|AdminLoginPage|table|tree|upload|TinyEditor|browser)-[\w-]+\.js$/.test(s)), path).toEqual([]);
+    expect(
+      scripts.filter((s) => /\/(AdminShell|AdminLoginPage|table|tree|upload|TinyEditor|browser)-[\w-]+\.js$/.test(s)),
+      path,
+    ).toEqual([]);
     // zod announces itself with a global when its core loads.
     expect(await page.evaluate(() => '__zod_globalConfig' in globalThis), `${path} loads zod`).toBe(false);
     page.removeAllListeners('request');
@@ -222,7 +231,9 @@ test('banners arrive as WebP copies in srcset, the first fetched first, the rest
   for (const slide of slides.slice(1)) expect(attr(slide, 'loading')).toBe('lazy');
   for (const slide of slides) {
     expect([attr(slide, 'width'), attr(slide, 'height')]).toEqual(['600', '200']);
-    const candidates = attr(slide, 'srcSet')!.split(', ').map((c) => c.split(' ')[0]!);
+    const candidates = attr(slide, 'srcSet')!
+      .split(', ')
+      .map((c) => c.split(' ')[0]!);
     expect(candidates.length).toBe(3);
     for (const url of candidates) {
       const copy = await request.get(url, { maxRedirects: 0 });

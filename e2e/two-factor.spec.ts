@@ -14,7 +14,9 @@ function totp(secret: string, at: number): string {
   counter.writeBigUInt64BE(BigInt(Math.floor(at / 30_000)));
   const mac = createHmac('sha1', key).update(counter).digest();
   const offset = mac[mac.length - 1]! & 0x0f;
-  return String(mac.readUInt32BE(offset) & 0x7fffffff).slice(-6).padStart(6, '0');
+  return String(mac.readUInt32BE(offset) & 0x7fffffff)
+    .slice(-6)
+    .padStart(6, '0');
 }
 
 /** Types a recovery code into the second step of sign-in and sends it. */

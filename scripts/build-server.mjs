@@ -49,10 +49,7 @@ export async function buildServer() {
   for (const file of besideModules) copyFileSync(path.join(src, file), path.join(dist, path.basename(file)));
   // Source maps must be on before the server's modules load: Node reads a module's map as it
   // loads it. Workers get --enable-source-maps from the primary (main.ts).
-  writeFileSync(
-    path.join(dist, 'main.js'),
-    "// Written by scripts/build-server.mjs.\nprocess.setSourceMapsEnabled(true);\nawait import('./server.js');\n",
-  );
+  writeFileSync(path.join(dist, 'main.js'), "// Written by scripts/build-server.mjs.\nprocess.setSourceMapsEnabled(true);\nawait import('./server.js');\n");
   serverBuild.write(hash);
 }
 

@@ -28,7 +28,11 @@ function buildStamp(inputs, stampFile) {
       for (const input of inputs.flatMap(filesOf)) {
         // Tests do not reach the build; changing one needs no rebuild.
         if (/\.test\.tsx?$/.test(input)) continue;
-        hash.update(input).update('\0').update(readFileSync(path.join(root, input))).update('\0');
+        hash
+          .update(input)
+          .update('\0')
+          .update(readFileSync(path.join(root, input)))
+          .update('\0');
       }
       return hash.digest('hex');
     },

@@ -97,7 +97,8 @@ async function audit(chrome: LaunchedChrome, url: string, formFactor: FormFactor
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const scripts = (lhr.audits['resource-summary']?.details as { items?: { resourceType: string; transferSize: number }[] } | undefined)?.items ?? [];
   const unused = (lhr.audits['unused-javascript']?.details as { items?: { wastedBytes: number }[] } | undefined)?.items ?? [];
-  const failing = (id: string) => (lhr.categories[id]?.auditRefs ?? []).filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1).map((ref) => ref.id);
+  const failing = (id: string) =>
+    (lhr.categories[id]?.auditRefs ?? []).filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1).map((ref) => ref.id);
   return {
     performance: score('performance'),
     accessibility: score('accessibility'),

@@ -81,15 +81,19 @@ function report(results: PageResult[], loadBefore: string, loadAfter: string): s
       const f = lighthouse[formFactor];
       return `| ${page.name} | ${f.performance} | ${f.accessibility} | ${f.bestPractices} | ${f.seo} | ${ms(f.lcpMs)} | ${Math.round(f.tbtMs)} | ${f.cls.toFixed(3)} | ${kb(f.jsBytes)} | ${kb(f.unusedJsMaxBytes)} |`;
     });
-  const header = '| page | perf. | a11y | best pr. | SEO | LCP s | TBT ms | CLS | JS KB | largest unused JS KB |\n| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |';
+  const header =
+    '| page | perf. | a11y | best pr. | SEO | LCP s | TBT ms | CLS | JS KB | largest unused JS KB |\n| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |';
   // Which audits took the points, so a score below 100 can be read (and told from a deliberate choice).
   const findingRows = results.flatMap(({ page, lighthouse }) =>
     (['mobile', 'desktop'] as const).flatMap((formFactor) => {
       const { bestPractices, seo } = lighthouse[formFactor].findings;
-      return bestPractices.length + seo.length === 0 ? [] : [`| ${page.name} | ${formFactor} | ${bestPractices.join(', ') || '–'} | ${seo.join(', ') || '–'} |`];
+      return bestPractices.length + seo.length === 0
+        ? []
+        : [`| ${page.name} | ${formFactor} | ${bestPractices.join(', ') || '–'} | ${seo.join(', ') || '–'} |`];
     }),
   );
-  const axeCell = (a: AxeFigures) => `${a.critical} / ${a.serious} / ${a.moderate} / ${a.minor}${a.rules.length ? ` (${[...new Set(a.rules)].join(', ')})` : ''}`;
+  const axeCell = (a: AxeFigures) =>
+    `${a.critical} / ${a.serious} / ${a.moderate} / ${a.minor}${a.rules.length ? ` (${[...new Set(a.rules)].join(', ')})` : ''}`;
   return [
     '# Public pages in the browser (`npm run bench:web`)',
     '',
@@ -117,7 +121,7 @@ function report(results: PageResult[], loadBefore: string, loadAfter: string): s
     '',
     '## Audits that cost best-practices or SEO points (Lighthouse ids, in any run)',
     '',
-    'Pages kept out of search engines on purpose (search results, a certificate holder\'s verification',
+    "Pages kept out of search engines on purpose (search results, a certificate holder's verification",
     'page, 404s: `noindex`) fail `is-crawlable`; a 404 page fails `http-status-code`, and Chromium logs',
     'its status as a failed load (`errors-in-console`). These are what such pages must do, not defects.',
     '',

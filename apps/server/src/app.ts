@@ -83,10 +83,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   // The data folder, or a bucket (STORAGE_URL) that must answer before the server starts.
   const { storage, privateStorage, close: closeStorages } = await openStorages(config);
-  const database = options.database ?? (await connect(config).catch((error: unknown) => {
-    closeStorages();
-    throw error;
-  }));
+  const database =
+    options.database ??
+    (await connect(config).catch((error: unknown) => {
+      closeStorages();
+      throw error;
+    }));
   if (!options.skipMigrations) await migrate(database);
   const clustered = options.clustered ?? false;
   const rateLimitCounters = openRateLimitCounters(config, database, clustered);
@@ -157,7 +159,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const variantFallback = imageVariantFallback(storage);
   // Where nothing answered: a picture's missing web copy redirects to its original, a page path
   // gets the web app; a page that met the database away gets the web app's answer to that.
-  registerErrorHandling(app, async (request, reply) => (await variantFallback(request, reply)) || ((await webApp?.fallback(request, reply)) ?? false), webApp?.outage);
+  registerErrorHandling(
+    app,
+    async (request, reply) => (await variantFallback(request, reply)) || ((await webApp?.fallback(request, reply)) ?? false),
+    webApp?.outage,
+  );
   registerCaseInsensitiveParams(app);
   registerControlCharacterCheck(app);
 

@@ -134,7 +134,10 @@ export function parseTrustProxy(raw: string | undefined): TrustProxy {
   if (value === '' || value === 'false') return false;
   if (value === 'true') return ['loopback'];
   if (/^\d+$/.test(value)) return Number(value) || false;
-  const proxies = value.split(',').map((p) => p.trim()).filter(Boolean);
+  const proxies = value
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
   const address = /^[0-9a-fA-F:.]+(\/\d{1,3})?$/;
   const bad = proxies.find((p) => !address.test(p) && !['loopback', 'linklocal', 'uniquelocal'].includes(p));
   if (bad) throw new Error(`TRUST_PROXY must be false, a hop count, or proxy addresses/CIDR ranges, got ${bad}`);
@@ -249,10 +252,12 @@ function parseWebConcurrency(raw: string | undefined): number {
 function parsePublicBaseUrl(env: NodeJS.ProcessEnv): string | undefined {
   const value = (env.PUBLIC_BASE_URL ?? '').trim().replace(/\/+$/, '');
   if (value === '') {
-    if (env.NODE_ENV === 'production') throw new Error('PUBLIC_BASE_URL must be set when NODE_ENV=production: the site\'s own address, e.g. https://www.example.org.cn');
+    if (env.NODE_ENV === 'production')
+      throw new Error("PUBLIC_BASE_URL must be set when NODE_ENV=production: the site's own address, e.g. https://www.example.org.cn");
     return undefined;
   }
-  if (!/^https?:\/\/[^/?#\s]+(\/[^?#\s]*)?$/.test(value)) throw new Error(`PUBLIC_BASE_URL must be http://… or https://… without query or fragment, got ${env.PUBLIC_BASE_URL}`);
+  if (!/^https?:\/\/[^/?#\s]+(\/[^?#\s]*)?$/.test(value))
+    throw new Error(`PUBLIC_BASE_URL must be http://… or https://… without query or fragment, got ${env.PUBLIC_BASE_URL}`);
   return value;
 }
 
@@ -277,7 +282,8 @@ function parseReminderDays(raw: string | undefined): number[] {
   const value = (raw ?? '').trim();
   if (value === '') return [30, 7];
   const days = value.split(',').map((d) => Number(d.trim()));
-  if (days.some((d) => !Number.isInteger(d) || d < 1 || d > 365)) throw new Error(`MEMBERSHIP_REMINDER_DAYS must be whole days from 1 to 365, comma-separated, got ${raw}`);
+  if (days.some((d) => !Number.isInteger(d) || d < 1 || d > 365))
+    throw new Error(`MEMBERSHIP_REMINDER_DAYS must be whole days from 1 to 365, comma-separated, got ${raw}`);
   return [...new Set(days)].sort((a, b) => b - a);
 }
 

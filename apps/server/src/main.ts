@@ -59,7 +59,11 @@ function startedLine(config: Config): string {
  * On SIGINT or SIGTERM, `stop` runs once; past the limit the process ends anyway. A terminal's
  * Ctrl-C reaches every process of the group, so workers get it too, besides the primary's SIGTERM.
  */
-function onStopSignal(log: { info: (obj: object, msg: string) => void; error: (msg: string) => void }, stop: () => Promise<boolean>, cutShort: () => void): void {
+function onStopSignal(
+  log: { info: (obj: object, msg: string) => void; error: (msg: string) => void },
+  stop: () => Promise<boolean>,
+  cutShort: () => void,
+): void {
   let stopping = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {
@@ -181,7 +185,11 @@ async function serveAsWorker(config: Config): Promise<void> {
     failedToStart(error);
   }
   // The primary keeps the limit and the data folder's mark.
-  onStopSignal(app.log, () => drain(app), () => undefined);
+  onStopSignal(
+    app.log,
+    () => drain(app),
+    () => undefined,
+  );
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {

@@ -28,7 +28,11 @@ export function testClock(start = Date.UTC(2024, 5, 1, 2, 0, 0)) {
  * A test app with the back office seeded: menus, roles 超级管理员 and 内容编辑, and `admin`.
  * Tests sign in far more often than people, so the per-address login limit is lifted.
  */
-export async function createAdminTestApp(engine: Engine, options: { now?: () => number; backgroundJobs?: boolean } = {}, overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function createAdminTestApp(
+  engine: Engine,
+  options: { now?: () => number; backgroundJobs?: boolean } = {},
+  overrides: Partial<Config> = {},
+): Promise<TestApp> {
   const adminSession = { ...loadConfig({}).adminSession, loginsPerMinute: 10_000 };
   const t = await createTestApp(engine, { adminPassword: ADMIN_PASSWORD, adminSession, ...overrides }, options);
   await ensureSystemSeed(t.app.services, t.app.log);
@@ -63,13 +67,7 @@ export async function loginAdmin(t: TestApp, account = 'admin', password = ADMIN
 }
 
 /** Calls a back-office endpoint with an admin token; answers the parsed envelope. */
-export async function adminCall<T = unknown>(
-  t: TestApp,
-  token: string | undefined,
-  method: 'GET' | 'POST',
-  url: string,
-  payload?: Record<string, unknown>,
-) {
+export async function adminCall<T = unknown>(t: TestApp, token: string | undefined, method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>) {
   const res = await t.app.inject({ method, url, headers: token ? { token } : {}, ...(payload ? { payload } : {}) });
   return envelope<T>(res);
 }

@@ -64,11 +64,17 @@ export interface Call {
 }
 
 const NEW_PASSWORD = 'Another-long-passphrase-9';
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201ffa4a3b5c50000000049454e44ae426082', 'hex');
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201ffa4a3b5c50000000049454e44ae426082',
+  'hex',
+);
 
 /** A small picture to upload, and an application attachment. */
 const picture: MultipartFile = { filename: 'photo.png', content: PNG };
-const document: MultipartFile = { filename: '营业执照.pdf', content: Buffer.from('%PDF-1.4\n%\u00e2\u00e3\u00cf\u00d3\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n') };
+const document: MultipartFile = {
+  filename: '营业执照.pdf',
+  content: Buffer.from('%PDF-1.4\n%\u00e2\u00e3\u00cf\u00d3\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n'),
+};
 
 /** The demo association, an administrator, a member, a rejected applicant. */
 export async function seedWalk(engine: Engine): Promise<Walk> {
@@ -77,7 +83,8 @@ export async function seedWalk(engine: Engine): Promise<Walk> {
   await seedIfEmpty(t.app.services, t.app.log);
   const { db } = t.app.services.database;
   const admin = await loginAdmin(t);
-  const typeOf = async (type: number) => (await db.selectFrom('type_items').select('id').where('type', '=', type).where('status', '=', 1).orderBy('id').executeTakeFirstOrThrow()).id;
+  const typeOf = async (type: number) =>
+    (await db.selectFrom('type_items').select('id').where('type', '=', type).where('status', '=', 1).orderBy('id').executeTakeFirstOrThrow()).id;
   const types: TypeChoices = { companyType: await typeOf(1), memberLevel: await typeOf(2), disabledCompanyType: 0, otherType: 0 };
   const today = formatCst(t.app.services.now()).slice(0, 10);
   const nextYear = `${Number(today.slice(0, 4)) + 1}${today.slice(4)}`;
@@ -90,15 +97,45 @@ export async function seedWalk(engine: Engine): Promise<Walk> {
   await submitApplication(t, applicationForm(types, 'contract_applicant', { FilePath: attachment }));
   const applied = await db.selectFrom('members').select('id').where('account', '=', 'contract_applicant').executeTakeFirstOrThrow();
   const refused = envelope(
-    await t.app.inject({ method: 'POST', url: '/api/XfSysBussiness/SaveApplyAudit', headers: { token: admin }, payload: { MemberId: applied.id, ApplyState: 2, ProcessItemName: '材料不全' } }),
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/XfSysBussiness/SaveApplyAudit',
+      headers: { token: admin },
+      payload: { MemberId: applied.id, ApplyState: 2, ProcessItemName: '材料不全' },
+    }),
   );
   expect(refused.Code, refused.Message).toBe(200);
-  const signIn = await t.app.inject({ method: 'POST', url: '/api/XfWebApi/GetLoginToken', headers: freshAddress(), payload: { str1: 'contract_applicant', str2: MEMBER_PASSWORD } });
+  const signIn = await t.app.inject({
+    method: 'POST',
+    url: '/api/XfWebApi/GetLoginToken',
+    headers: freshAddress(),
+    payload: { str1: 'contract_applicant', str2: MEMBER_PASSWORD },
+  });
   const applicant = (JSON.parse(signIn.body) as { Token: string }).Token;
 
-  const menu = await db.selectFrom('menus').select('id').where('status', '=', 1).where('web_url', '=', '').where('parent_id', '!=', 0).orderBy('id').executeTakeFirstOrThrow();
-  const news = await db.selectFrom('news').select(['id', 'menu_id']).where('status', '=', 1).where('is_member_read', '=', 0).orderBy('id').executeTakeFirstOrThrow();
-  const cert = await db.selectFrom('certificates').select(['name', 'id_num']).where('exam_status', '=', 1).where('status', '=', 1).where('id_num', '!=', '').orderBy('id').executeTakeFirstOrThrow();
+  const menu = await db
+    .selectFrom('menus')
+    .select('id')
+    .where('status', '=', 1)
+    .where('web_url', '=', '')
+    .where('parent_id', '!=', 0)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  const news = await db
+    .selectFrom('news')
+    .select(['id', 'menu_id'])
+    .where('status', '=', 1)
+    .where('is_member_read', '=', 0)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  const cert = await db
+    .selectFrom('certificates')
+    .select(['name', 'id_num'])
+    .where('exam_status', '=', 1)
+    .where('status', '=', 1)
+    .where('id_num', '!=', '')
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
   await createAdmin(t, admin, 'contract_editor', '超级管理员');
   const editor = await loginAdmin(t, 'contract_editor');
   await createAdmin(t, admin, 'contract_keeper', '超级管理员');
@@ -115,13 +152,31 @@ export async function seedWalk(engine: Engine): Promise<Walk> {
   await staff('SaveNews', { NewsId: 0, MenuId: reviewMenuId, Title: '待审稿件', NewContent: '<p>送审</p>' });
 
   // A visitor's suggestion, for the suggestion box's calls.
-  const proposed = envelope(await t.app.inject({ method: 'POST', url: '/api/XfWebApi/SavePropose', headers: freshAddress(), payload: { Mobile: '13712345678', ProposeContent: '建议公布年度工作计划' } }));
+  const proposed = envelope(
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/XfWebApi/SavePropose',
+      headers: freshAddress(),
+      payload: { Mobile: '13712345678', ProposeContent: '建议公布年度工作计划' },
+    }),
+  );
   expect(proposed.Code, proposed.Message).toBe(200);
 
   // The member's contribution, waiting in 投稿审核.
-  const contributionMenu = await db.selectFrom('menus').select('id').where('accepts_contributions', '=', 1).where('status', '=', 1).orderBy('id').executeTakeFirstOrThrow();
+  const contributionMenu = await db
+    .selectFrom('menus')
+    .select('id')
+    .where('accepts_contributions', '=', 1)
+    .where('status', '=', 1)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
   const contributed = envelope<number>(
-    await t.app.inject({ method: 'POST', url: '/api/XfWebApi/SaveNews', headers: { token: member }, payload: { NewsId: 0, MenuId: contributionMenu.id, Title: '会员投稿：施工安全经验', NewContent: '<p>经验</p>' } }),
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/XfWebApi/SaveNews',
+      headers: { token: member },
+      payload: { NewsId: 0, MenuId: contributionMenu.id, Title: '会员投稿：施工安全经验', NewContent: '<p>经验</p>' },
+    }),
   );
   expect(contributed.Code, contributed.Message).toBe(200);
 
@@ -149,14 +204,23 @@ export async function seedWalk(engine: Engine): Promise<Walk> {
 
 /** Uploads a picture through the back office; answers its stored path. */
 async function staffUpload(t: TestApp, token: string, file: MultipartFile): Promise<string> {
-  const answer = envelope<string>(await t.app.inject({ method: 'POST', url: '/api/XfSysBussiness/UploadFile?kind=image', headers: { ...multipartHeaders, token }, payload: multipartBody(file) }));
+  const answer = envelope<string>(
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/XfSysBussiness/UploadFile?kind=image',
+      headers: { ...multipartHeaders, token },
+      payload: multipartBody(file),
+    }),
+  );
   expect(answer.Code, answer.Message).toBe(200);
   return answer.Data;
 }
 
 /** Uploads an application attachment as a visitor; answers its stored path. */
 async function uploaded(t: TestApp, file: MultipartFile): Promise<string> {
-  const answer = envelope<string>(await t.app.inject({ method: 'POST', url: '/api/XfWebApi/UploadFile', headers: { ...multipartHeaders, ...freshAddress() }, payload: multipartBody(file) }));
+  const answer = envelope<string>(
+    await t.app.inject({ method: 'POST', url: '/api/XfWebApi/UploadFile', headers: { ...multipartHeaders, ...freshAddress() }, payload: multipartBody(file) }),
+  );
   expect(answer.Code, answer.Message).toBe(200);
   return answer.Data;
 }
@@ -194,7 +258,14 @@ async function fullActivity(w: Walk): Promise<{ id: number; holder: string }> {
   if (!full) {
     const start = new Date(w.t.app.services.now() + 30 * 86_400_000).toISOString().slice(0, 10);
     const id = await staffCall<number>(w, 'SaveActivityDetail', {
-      ActivityId: 0, Title: '名额一位的观摩会', Place: '北京', StartTime: `${start} 09:00:00`, EndTime: `${start} 17:00:00`, SignUpDeadline: `${start} 08:00:00`, Capacity: 1, AudienceAll: true,
+      ActivityId: 0,
+      Title: '名额一位的观摩会',
+      Place: '北京',
+      StartTime: `${start} 09:00:00`,
+      EndTime: `${start} 17:00:00`,
+      SignUpDeadline: `${start} 08:00:00`,
+      Capacity: 1,
+      AudienceAll: true,
     });
     await staffCall(w, 'PublishActivity', { ActivityId: id });
     await addMember(w.t, w.admin, w.types, 'contract_holder');
@@ -248,10 +319,18 @@ export const publicCalls: Record<string, (w: Walk) => Call | Promise<Call>> = {
   'GET /api/XfWebApi/GetMyNewsList': () => ({ query: { pageindex: 1, pagesize: 10 } }),
   'GET /api/XfWebApi/GetMyActivityList': () => ({ query: { pageindex: 1, pagesize: 10 } }),
   'GET /api/XfWebApi/GetActivityUnreadCount': () => ({}),
-  'GET /api/XfWebApi/GetMyActivity/{id}': async (w) => ({ params: { id: (await firstOf<{ ActivityId: number }>(w, '/api/XfWebApi/GetMyActivityList', w.member)).ActivityId } }),
-  'GET /api/XfWebApi/GetMyActivityCalendar/{id}': async (w) => ({ params: { id: (await firstOf<{ ActivityId: number }>(w, '/api/XfWebApi/GetMyActivityList', w.member)).ActivityId } }),
-  'POST /api/XfWebApi/SignUpActivity': async (w) => ({ body: { ActivityId: (await firstOf<{ ActivityId: number }>(w, '/api/XfWebApi/GetMyActivityList', w.member)).ActivityId } }),
-  'POST /api/XfWebApi/CancelActivitySignUp': async (w) => ({ body: { ActivityId: (await firstOf<{ ActivityId: number }>(w, '/api/XfWebApi/GetMyActivityList', w.member)).ActivityId } }),
+  'GET /api/XfWebApi/GetMyActivity/{id}': async (w) => ({
+    params: { id: (await firstOf<{ ActivityId: number }>(w, '/api/XfWebApi/GetMyActivityList', w.member)).ActivityId },
+  }),
+  'GET /api/XfWebApi/GetMyActivityCalendar/{id}': async (w) => ({
+    params: { id: (await firstOf<{ ActivityId: number }>(w, '/api/XfWebApi/GetMyActivityList', w.member)).ActivityId },
+  }),
+  'POST /api/XfWebApi/SignUpActivity': async (w) => ({
+    body: { ActivityId: (await firstOf<{ ActivityId: number }>(w, '/api/XfWebApi/GetMyActivityList', w.member)).ActivityId },
+  }),
+  'POST /api/XfWebApi/CancelActivitySignUp': async (w) => ({
+    body: { ActivityId: (await firstOf<{ ActivityId: number }>(w, '/api/XfWebApi/GetMyActivityList', w.member)).ActivityId },
+  }),
   'POST /api/XfWebApi/JoinActivityWaitlist': async (w) => ({ body: { ActivityId: (await fullActivity(w)).id } }),
   'POST /api/XfWebApi/LeaveActivityWaitlist': async (w) => ({ body: { ActivityId: (await fullActivity(w)).id } }),
   'POST /api/XfWebApi/ConfirmActivityPlace': async (w) => {
@@ -265,7 +344,11 @@ export const publicCalls: Record<string, (w: Walk) => Call | Promise<Call>> = {
     // Signed up by the confirmation above; the venue's window opens now.
     const { id } = await fullActivity(w);
     const at = (ms: number) => formatCst(w.t.app.services.now() + ms);
-    await w.t.app.services.database.db.updateTable('activities').set({ self_check_in_start: at(-3_600_000), self_check_in_end: at(3_600_000), self_check_in_key: 'walk-venue-key' }).where('id', '=', id).execute();
+    await w.t.app.services.database.db
+      .updateTable('activities')
+      .set({ self_check_in_start: at(-3_600_000), self_check_in_end: at(3_600_000), self_check_in_key: 'walk-venue-key' })
+      .where('id', '=', id)
+      .execute();
     return { body: { ActivityId: id, Key: 'walk-venue-key' } };
   },
   'GET /api/XfWebApi/DownMyActivityCertificate/{id}': async (w) => {
@@ -299,7 +382,8 @@ async function filledTemplate(w: Walk, url: string, row: unknown[]): Promise<Mul
 }
 
 /** The name of a type-list entry the walk uses. */
-const typeName = async (w: Walk, id: number) => (await w.t.app.services.database.db.selectFrom('type_items').select('name').where('id', '=', id).executeTakeFirstOrThrow()).name;
+const typeName = async (w: Walk, id: number) =>
+  (await w.t.app.services.database.db.selectFrom('type_items').select('name').where('id', '=', id).executeTakeFirstOrThrow()).name;
 
 const SB = '/api/XfSysBussiness';
 const today = (w: Walk) => formatCst(w.clock.now()).slice(0, 10);
@@ -315,13 +399,17 @@ export const backOfficeCalls: Record<string, (w: Walk) => Call | Promise<Call>> 
   [`GET ${SB}/GetNewsList`]: () => ({ query: { pageindex: 1, pagesize: 5 } }),
   [`GET ${SB}/ExportNewsList`]: () => ({ query: { key: '协会' } }),
   [`GET ${SB}/GetNewsDetail`]: (w) => ({ query: { newsid: w.newsId } }),
-  [`POST ${SB}/SaveNews`]: (w) => ({ body: { NewsId: 0, MenuId: answered<number>(w, `POST ${SB}/SaveMenu`), Title: '合同测试文章', NewContent: '<p>正文</p>', Status: 0 } }),
+  [`POST ${SB}/SaveNews`]: (w) => ({
+    body: { NewsId: 0, MenuId: answered<number>(w, `POST ${SB}/SaveMenu`), Title: '合同测试文章', NewContent: '<p>正文</p>', Status: 0 },
+  }),
   [`GET ${SB}/GetNewsPreviewLink`]: (w) => ({ query: { newsid: answered<number>(w, `POST ${SB}/SaveNews`) } }),
   [`POST ${SB}/PublishNews`]: (w) => ({ body: { NewsId: [answered<number>(w, `POST ${SB}/SaveNews`)] } }),
   [`POST ${SB}/OfflineNews`]: (w) => ({ body: { NewsId: [answered<number>(w, `POST ${SB}/SaveNews`)] } }),
   [`POST ${SB}/MoveNews`]: (w) => ({ body: { NewsId: [answered<number>(w, `POST ${SB}/SaveNews`)], MenuId: answered<number>(w, `POST ${SB}/SaveMenu`) } }),
   [`GET ${SB}/GetNewsRevisionList`]: (w) => ({ query: { newsid: answered<number>(w, `POST ${SB}/SaveNews`) } }),
-  [`GET ${SB}/GetNewsRevision/{id}`]: (w) => ({ params: { id: answered<{ List: { RevisionId: number }[] }>(w, `GET ${SB}/GetNewsRevisionList`).List.at(-1)?.RevisionId ?? 0 } }),
+  [`GET ${SB}/GetNewsRevision/{id}`]: (w) => ({
+    params: { id: answered<{ List: { RevisionId: number }[] }>(w, `GET ${SB}/GetNewsRevisionList`).List.at(-1)?.RevisionId ?? 0 },
+  }),
   [`POST ${SB}/RestoreNewsRevision`]: (w) => {
     const history = answered<{ List: { RevisionId: number }[]; Version: number }>(w, `GET ${SB}/GetNewsRevisionList`);
     return { body: { RevisionId: history.List.at(-1)?.RevisionId, Version: history.Version } };
@@ -332,8 +420,12 @@ export const backOfficeCalls: Record<string, (w: Walk) => Call | Promise<Call>> 
   // Home seats, carousel, links, type lists, uploads
   [`POST ${SB}/SaveSelectPosition`]: (w) => ({ body: { Seat: 2, NewsId: [w.newsId] } }),
   [`GET ${SB}/GetNewPositionList`]: () => ({ query: { seat: 2 } }),
-  [`POST ${SB}/UpdateSortNumber`]: (w) => ({ body: { Id: answered<{ List: { Id: number }[] }>(w, `GET ${SB}/GetNewPositionList`).List[0]?.Id, SortNumber: 3 } }),
-  [`POST ${SB}/EditNewPositionStatus`]: (w) => ({ body: { Id: answered<{ List: { Id: number }[] }>(w, `GET ${SB}/GetNewPositionList`).List[0]?.Id, Status: 1 } }),
+  [`POST ${SB}/UpdateSortNumber`]: (w) => ({
+    body: { Id: answered<{ List: { Id: number }[] }>(w, `GET ${SB}/GetNewPositionList`).List[0]?.Id, SortNumber: 3 },
+  }),
+  [`POST ${SB}/EditNewPositionStatus`]: (w) => ({
+    body: { Id: answered<{ List: { Id: number }[] }>(w, `GET ${SB}/GetNewPositionList`).List[0]?.Id, Status: 1 },
+  }),
   [`POST ${SB}/DelNewPosition`]: (w) => ({ body: { Id: [answered<{ List: { Id: number }[] }>(w, `GET ${SB}/GetNewPositionList`).List[0]?.Id] } }),
   [`GET ${SB}/GetBannerList`]: () => ({ query: { type: 2 } }),
   [`POST ${SB}/SaveBanner`]: (w) => ({ body: { Id: 0, Type: 2, Title: '合同测试横幅', ImageUrl: w.image } }),
@@ -370,23 +462,50 @@ export const backOfficeCalls: Record<string, (w: Walk) => Call | Promise<Call>> 
   [`POST ${SB}/DelSensitiveWords`]: (w) => ({ body: { Ids: answered<{ List: { Id: number }[] }>(w, `GET ${SB}/GetSensitiveWordList`).List.map((x) => x.Id) } }),
   // Certificates and exam results
   [`GET ${SB}/GetCertList`]: () => ({ query: { view: 'cert', pagesize: 3 } }),
-  [`GET ${SB}/GetCertModel`]: (w) => ({ query: { CertId: answered<{ List: { _certId: number }[] }>(w, `GET ${SB}/GetCertList`).List[0]?._certId ?? 0, view: 'cert' } }),
-  [`POST ${SB}/EditCertInfo`]: () => ({ body: { _certId: 0, _name: '合同测试', _idNum: '110101199003074514', _examTime: '2024-05-12', _examStatus: 1, _certNum: 'HT-2024-0001', _issueDate: '2024-06-01', View: 'cert' } }),
+  [`GET ${SB}/GetCertModel`]: (w) => ({
+    query: { CertId: answered<{ List: { _certId: number }[] }>(w, `GET ${SB}/GetCertList`).List[0]?._certId ?? 0, view: 'cert' },
+  }),
+  [`POST ${SB}/EditCertInfo`]: () => ({
+    body: {
+      _certId: 0,
+      _name: '合同测试',
+      _idNum: '110101199003074514',
+      _examTime: '2024-05-12',
+      _examStatus: 1,
+      _certNum: 'HT-2024-0001',
+      _issueDate: '2024-06-01',
+      View: 'cert',
+    },
+  }),
   [`POST ${SB}/EditCertStatus`]: (w) => ({ body: { Ids: [answered<number>(w, `POST ${SB}/EditCertInfo`)], Status: 0, View: 'cert' } }),
   [`GET ${SB}/DownCerts`]: (w) => ({ query: { Ids: String(answered<number>(w, `POST ${SB}/EditCertInfo`)) } }),
   [`GET ${SB}/GetCertImage`]: (w) => ({ query: { CertId: answered<number>(w, `POST ${SB}/EditCertInfo`) } }),
   [`POST ${SB}/DelCerts`]: (w) => ({ body: { Ids: [answered<number>(w, `POST ${SB}/EditCertInfo`)], View: 'cert' } }),
   [`GET ${SB}/GetCertTemplate`]: () => ({}),
-  [`POST ${SB}/ImportCerts`]: async (w) => ({ query: { view: 'score' }, upload: { file: await filledTemplate(w, `${SB}/GetCertTemplate`, ['合同导入', idNumber(91), null, '2024-05-12', '缺考']) } }),
+  [`POST ${SB}/ImportCerts`]: async (w) => ({
+    query: { view: 'score' },
+    upload: { file: await filledTemplate(w, `${SB}/GetCertTemplate`, ['合同导入', idNumber(91), null, '2024-05-12', '缺考']) },
+  }),
   [`GET ${SB}/ExportCerts`]: () => ({ query: { view: 'score', name: '张' } }),
   // Activities
   [`GET ${SB}/GetActivityList`]: () => ({}),
-  [`GET ${SB}/GetActivity/{id}`]: (w) => ({ params: { id: answered<{ List: { ActivityId: number }[] }>(w, `GET ${SB}/GetActivityList`).List[0]?.ActivityId ?? 0 } }),
+  [`GET ${SB}/GetActivity/{id}`]: (w) => ({
+    params: { id: answered<{ List: { ActivityId: number }[] }>(w, `GET ${SB}/GetActivityList`).List[0]?.ActivityId ?? 0 },
+  }),
   [`GET ${SB}/GetActivityMemberList`]: (w) => ({ query: { activityid: answered<{ ActivityId: number }>(w, `GET ${SB}/GetActivity/{id}`).ActivityId } }),
   [`GET ${SB}/ExportActivityMembers`]: (w) => ({ query: { activityid: answered<{ ActivityId: number }>(w, `GET ${SB}/GetActivity/{id}`).ActivityId } }),
   [`GET ${SB}/GetActivityCalendar/{id}`]: (w) => ({ params: { id: answered<{ ActivityId: number }>(w, `GET ${SB}/GetActivity/{id}`).ActivityId } }),
   [`POST ${SB}/SaveActivityDetail`]: (w) => ({
-    body: { ActivityId: 0, Title: '合同测试活动', Place: '协会会议室', StartTime: later(w, 30), EndTime: later(w, 31), SignUpDeadline: later(w, 20), Capacity: 50, AudienceAll: true },
+    body: {
+      ActivityId: 0,
+      Title: '合同测试活动',
+      Place: '协会会议室',
+      StartTime: later(w, 30),
+      EndTime: later(w, 31),
+      SignUpDeadline: later(w, 20),
+      Capacity: 50,
+      AudienceAll: true,
+    },
   }),
   [`POST ${SB}/PublishActivity`]: (w) => ({ body: { ActivityId: answered<number>(w, `POST ${SB}/SaveActivityDetail`) } }),
   [`POST ${SB}/ResendActivityMember`]: (w) => ({ body: { ActivityId: answered<number>(w, `POST ${SB}/SaveActivityDetail`) } }),
@@ -403,8 +522,12 @@ export const backOfficeCalls: Record<string, (w: Walk) => Call | Promise<Call>> 
   [`POST ${SB}/CheckInActivityMember`]: async (w) => ({ body: { ActivityId: await activityUnderWay(w), MemberId: w.memberId } }),
   [`POST ${SB}/IssueActivityCertificates`]: async (w) => ({ body: { ActivityId: await activityUnderWay(w) } }),
   [`GET ${SB}/GetActivityCertificateList`]: async (w) => ({ query: { activityid: await activityUnderWay(w) } }),
-  [`GET ${SB}/DownActivityCertificate/{id}`]: (w) => ({ params: { id: answered<{ List: { Id: number }[] }>(w, `GET ${SB}/GetActivityCertificateList`).List[0]?.Id ?? 0 } }),
-  [`POST ${SB}/RevokeActivityCertificate`]: (w) => ({ body: { Id: answered<{ List: { Id: number }[] }>(w, `GET ${SB}/GetActivityCertificateList`).List[0]?.Id, Revoke: true } }),
+  [`GET ${SB}/DownActivityCertificate/{id}`]: (w) => ({
+    params: { id: answered<{ List: { Id: number }[] }>(w, `GET ${SB}/GetActivityCertificateList`).List[0]?.Id ?? 0 },
+  }),
+  [`POST ${SB}/RevokeActivityCertificate`]: (w) => ({
+    body: { Id: answered<{ List: { Id: number }[] }>(w, `GET ${SB}/GetActivityCertificateList`).List[0]?.Id, Revoke: true },
+  }),
   [`POST ${SB}/UndoActivityCheckIn`]: async (w) => ({ body: { ActivityId: await activityUnderWay(w), MemberId: w.memberId } }),
   [`POST ${SB}/RemoveActivitySignUp`]: async (w) => ({ body: { ActivityId: await activityUnderWay(w), MemberId: w.memberId } }),
   // 哀悼日
@@ -420,35 +543,61 @@ export const backOfficeCalls: Record<string, (w: Walk) => Call | Promise<Call>> 
   [`GET ${SB}/GetMemberProcessList`]: async (w) => ({ query: { memberid: await applicantId(w) } }),
   [`GET ${SB}/GetMemberProcessList/{id}`]: async (w) => ({ params: { id: await applicantId(w) } }),
   [`GET ${SB}/GetProcessList`]: () => ({}),
-  [`GET ${SB}/GetProcessItem`]: (w) => ({ query: { id: answered<{ List: { ProcessItemId: number }[] }>(w, `GET ${SB}/GetProcessList`).List[0]?.ProcessItemId ?? 0 } }),
-  [`GET ${SB}/GetProcessItem/{id}`]: (w) => ({ params: { id: answered<{ List: { ProcessItemId: number }[] }>(w, `GET ${SB}/GetProcessList`).List[0]?.ProcessItemId ?? 0 } }),
-  [`POST ${SB}/SaveProcessItem`]: (w) => ({ body: { ProcessItemId: answered<{ ProcessItemId: number }>(w, `GET ${SB}/GetProcessItem`).ProcessItemId, Remark: '已电话核实' } }),
+  [`GET ${SB}/GetProcessItem`]: (w) => ({
+    query: { id: answered<{ List: { ProcessItemId: number }[] }>(w, `GET ${SB}/GetProcessList`).List[0]?.ProcessItemId ?? 0 },
+  }),
+  [`GET ${SB}/GetProcessItem/{id}`]: (w) => ({
+    params: { id: answered<{ List: { ProcessItemId: number }[] }>(w, `GET ${SB}/GetProcessList`).List[0]?.ProcessItemId ?? 0 },
+  }),
+  [`POST ${SB}/SaveProcessItem`]: (w) => ({
+    body: { ProcessItemId: answered<{ ProcessItemId: number }>(w, `GET ${SB}/GetProcessItem`).ProcessItemId, Remark: '已电话核实' },
+  }),
   [`GET ${SB}/GetMemberFile/{id}`]: async (w) => ({ params: { id: await applicantId(w) } }),
   [`POST ${SB}/SaveApplyAudit`]: (w) => ({ body: { MemberId: w.pendingId, ApplyState: 1 } }),
   [`GET ${SB}/GetWebProposeList`]: () => ({}),
   [`GET ${SB}/ExportWebProposeList`]: () => ({}),
-  [`POST ${SB}/MarkProposeRead`]: (w) => ({ body: { Ids: [answered<{ List: { ProposeId: number }[] }>(w, `GET ${SB}/GetWebProposeList`).List[0]?.ProposeId] } }),
+  [`POST ${SB}/MarkProposeRead`]: (w) => ({
+    body: { Ids: [answered<{ List: { ProposeId: number }[] }>(w, `GET ${SB}/GetWebProposeList`).List[0]?.ProposeId] },
+  }),
   [`POST ${SB}/DelWebPropose`]: (w) => ({ body: { Ids: [answered<{ List: { ProposeId: number }[] }>(w, `GET ${SB}/GetWebProposeList`).List[0]?.ProposeId] } }),
   // Dues and membership
   [`GET ${SB}/GetMemberLevelTerms`]: () => ({}),
   [`POST ${SB}/SaveMemberLevelTerms`]: (w) => ({ body: { LevelId: w.types.memberLevel, AnnualFee: 2000, Term: 'year', GraceDays: 30, NeedsApproval: true } }),
   [`POST ${SB}/UploadMemberPaymentVoucher`]: () => ({ upload: { file: picture } }),
   [`POST ${SB}/SaveMemberPayment`]: (w) => ({
-    body: { MemberId: w.memberId, Amount: 2000, PaidOn: today(w), Payer: '合同测试工程有限公司', Method: 'transfer', VoucherPath: answered<string>(w, `POST ${SB}/UploadMemberPaymentVoucher`) },
+    body: {
+      MemberId: w.memberId,
+      Amount: 2000,
+      PaidOn: today(w),
+      Payer: '合同测试工程有限公司',
+      Method: 'transfer',
+      VoucherPath: answered<string>(w, `POST ${SB}/UploadMemberPaymentVoucher`),
+    },
   }),
   [`GET ${SB}/GetMemberPaymentList`]: (w) => ({ query: { memberid: w.memberId } }),
   [`GET ${SB}/ExportMemberPaymentList`]: (w) => ({ query: { memberid: w.memberId } }),
   [`GET ${SB}/GetMemberPayment/{id}`]: (w) => ({ params: { id: answered<{ PaymentId: number }>(w, `POST ${SB}/SaveMemberPayment`).PaymentId } }),
   [`GET ${SB}/GetMemberPaymentVoucher/{id}`]: (w) => ({ params: { id: answered<{ PaymentId: number }>(w, `POST ${SB}/SaveMemberPayment`).PaymentId } }),
   [`GET ${SB}/GetReceiptSeal`]: () => ({}),
-  [`POST ${SB}/VoidMemberPayment`]: (w) => ({ body: { PaymentId: answered<{ PaymentId: number }>(w, `POST ${SB}/SaveMemberPayment`).PaymentId, Reason: '金额登记有误' } }),
+  [`POST ${SB}/VoidMemberPayment`]: (w) => ({
+    body: { PaymentId: answered<{ PaymentId: number }>(w, `POST ${SB}/SaveMemberPayment`).PaymentId, Reason: '金额登记有误' },
+  }),
   [`GET ${SB}/GetMembershipSummary`]: () => ({}),
   [`GET ${SB}/GetMembership/{id}`]: (w) => ({ params: { id: w.memberId } }),
   [`GET ${SB}/GetMemberReminders/{id}`]: (w) => ({ params: { id: w.memberId } }),
   [`POST ${SB}/MemberBatch`]: (w) => ({ body: { Ids: [w.memberId], Action: 'remind' } }),
   [`GET ${SB}/GetMemberImportTemplate`]: () => ({}),
   [`POST ${SB}/ImportMembers`]: async (w) => {
-    const row = ['contract_imported', '合同导入工程有限公司', await typeName(w, w.types.companyType), await typeName(w, w.types.memberLevel), '赵六', null, '13612345678', 'imported@example.com'];
+    const row = [
+      'contract_imported',
+      '合同导入工程有限公司',
+      await typeName(w, w.types.companyType),
+      await typeName(w, w.types.memberLevel),
+      '赵六',
+      null,
+      '13612345678',
+      'imported@example.com',
+    ];
     return { upload: { file: await filledTemplate(w, `${SB}/GetMemberImportTemplate`, row), fields: { Pwd: NEW_PASSWORD } } };
   },
   [`POST ${SB}/RevokeMemberCard`]: (w) => ({ body: { MemberId: w.memberId, Revoke: false } }),
@@ -462,11 +611,24 @@ const activitiesUnderWay = new WeakMap<Walk, number>();
 async function activityUnderWay(w: Walk): Promise<number> {
   let id = activitiesUnderWay.get(w);
   if (id === undefined) {
-    id = await staffCall<number>(w, 'SaveActivityDetail', { ActivityId: 0, Title: '合同测试现场会', Place: '协会报告厅', StartTime: later(w, 2), EndTime: later(w, 3), SignUpDeadline: later(w, 1), Capacity: 10, AudienceAll: true });
+    id = await staffCall<number>(w, 'SaveActivityDetail', {
+      ActivityId: 0,
+      Title: '合同测试现场会',
+      Place: '协会报告厅',
+      StartTime: later(w, 2),
+      EndTime: later(w, 3),
+      SignUpDeadline: later(w, 1),
+      Capacity: 10,
+      AudienceAll: true,
+    });
     await staffCall(w, 'PublishActivity', { ActivityId: id });
     await memberCall(w, w.member, 'SignUpActivity', { ActivityId: id });
     // Signed up before its deadline; now it is under way, as at the door.
-    await w.t.app.services.database.db.updateTable('activities').set({ start_time: later(w, -1 / 24), end_time: later(w, 2 / 24) }).where('id', '=', id).execute();
+    await w.t.app.services.database.db
+      .updateTable('activities')
+      .set({ start_time: later(w, -1 / 24), end_time: later(w, 2 / 24) })
+      .where('id', '=', id)
+      .execute();
     activitiesUnderWay.set(w, id);
   }
   return id;
@@ -495,7 +657,9 @@ export const systemCalls: Record<string, (w: Walk) => Call | Promise<Call>> = {
   [`GET ${SY}/GetRole/{id}`]: (w) => ({ params: { id: answered<{ List: { RoleId: number }[] }>(w, `GET ${SY}/GetRoleList`).List[0]?.RoleId ?? 0 } }),
   [`POST ${SY}/SaveRole`]: () => ({ body: { RoleId: 0, RoleName: '合同测试角色', MenuIds: [] } }),
   [`GET ${SY}/GetAdminUserL`]: () => ({}),
-  [`POST ${SY}/SaveAdminUser`]: (w) => ({ body: { AdminId: 0, Account: 'contract_temp', FullName: '临时管理员', RoleId: answered<number>(w, `POST ${SY}/SaveRole`), Password: NEW_PASSWORD } }),
+  [`POST ${SY}/SaveAdminUser`]: (w) => ({
+    body: { AdminId: 0, Account: 'contract_temp', FullName: '临时管理员', RoleId: answered<number>(w, `POST ${SY}/SaveRole`), Password: NEW_PASSWORD },
+  }),
   [`POST ${SY}/DelAdminUser/{id}`]: (w) => ({ params: { id: answered<number>(w, `POST ${SY}/SaveAdminUser`) } }),
   [`POST ${SY}/DelRole/{id}`]: (w) => ({ params: { id: answered<number>(w, `POST ${SY}/SaveRole`) } }),
   [`GET ${SY}/GetAuditLogList`]: () => ({ query: { pagesize: 5 } }),
@@ -514,22 +678,35 @@ export const systemCalls: Record<string, (w: Walk) => Call | Promise<Call>> = {
   [`POST ${SY}/ConfirmTotp`]: (w) => ({ token: w.keeper, body: { Code: totpCode(w, answered<{ Secret: string }>(w, `POST ${SY}/BeginTotp`).Secret) } }),
   [`POST ${SY}/LoginTotp`]: async (w) => {
     const { ticket, answer } = await captcha(w.t);
-    const res = await w.t.app.inject({ method: 'POST', url: `${SY}/Login`, headers: freshAddress(), payload: { Account: 'contract_keeper', Password: ADMIN_PASSWORD, TreeCode: answer, FullName: ticket } });
+    const res = await w.t.app.inject({
+      method: 'POST',
+      url: `${SY}/Login`,
+      headers: freshAddress(),
+      payload: { Account: 'contract_keeper', Password: ADMIN_PASSWORD, TreeCode: answer, FullName: ticket },
+    });
     const first = envelope<string>(res);
     expect(first.Code, first.Message).toBe(512);
     return { body: { Ticket: first.Data, Code: answered<{ RecoveryCodes: string[] }>(w, `POST ${SY}/ConfirmTotp`).RecoveryCodes[0] } };
   },
-  [`POST ${SY}/ResetAdminTotp/{id}`]: async (w) => ({ params: { id: (await w.t.app.services.database.db.selectFrom('admin_users').select('id').where('account', '=', 'contract_keeper').executeTakeFirstOrThrow()).id } }),
+  [`POST ${SY}/ResetAdminTotp/{id}`]: async (w) => ({
+    params: {
+      id: (await w.t.app.services.database.db.selectFrom('admin_users').select('id').where('account', '=', 'contract_keeper').executeTakeFirstOrThrow()).id,
+    },
+  }),
   [`POST ${SY}/DisableTotp`]: async (w) => {
     // The keeper turns it on again after the reset, and off with the code of a later step: each code opens one action.
     const secret = envelope<{ Secret: string }>(await w.t.app.inject({ method: 'POST', url: `${SY}/BeginTotp`, headers: { token: w.keeper } })).Data.Secret;
     w.clock.advance(30_000);
-    const confirmed = envelope(await w.t.app.inject({ method: 'POST', url: `${SY}/ConfirmTotp`, headers: { token: w.keeper }, payload: { Code: totpCode(w, secret) } }));
+    const confirmed = envelope(
+      await w.t.app.inject({ method: 'POST', url: `${SY}/ConfirmTotp`, headers: { token: w.keeper }, payload: { Code: totpCode(w, secret) } }),
+    );
     expect(confirmed.Code, confirmed.Message).toBe(200);
     w.clock.advance(30_000);
     return { token: w.keeper, body: { Password: ADMIN_PASSWORD, Code: totpCode(w, secret) } };
   },
-  [`POST ${SY}/SaveApiToken`]: (w) => ({ body: { Name: 'contract-token', RoleId: answered<{ List: { RoleId: number }[] }>(w, `GET ${SY}/GetRoleList`).List[0]?.RoleId } }),
+  [`POST ${SY}/SaveApiToken`]: (w) => ({
+    body: { Name: 'contract-token', RoleId: answered<{ List: { RoleId: number }[] }>(w, `GET ${SY}/GetRoleList`).List[0]?.RoleId },
+  }),
   [`GET ${SY}/GetApiTokenList`]: () => ({}),
   [`POST ${SY}/DelApiToken/{id}`]: (w) => ({ params: { id: answered<{ TokenId: number }>(w, `POST ${SY}/SaveApiToken`).TokenId } }),
   [`POST ${SY}/EditAdminPwd`]: (w) => ({ token: w.keeper, body: { Password: ADMIN_PASSWORD, Newpwd: NEW_PASSWORD, againNewpwd: NEW_PASSWORD } }),

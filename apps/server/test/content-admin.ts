@@ -17,7 +17,12 @@ export interface ContentAdminTest {
   outsider: string;
   member: string;
   /** A call under /api/XfSysBussiness/ with the given token; answers the envelope. */
-  call<T = unknown>(token: string | undefined, method: 'GET' | 'POST', name: string, payload?: Record<string, unknown>): Promise<{ Code: number; Message: string; Data: T }>;
+  call<T = unknown>(
+    token: string | undefined,
+    method: 'GET' | 'POST',
+    name: string,
+    payload?: Record<string, unknown>,
+  ): Promise<{ Code: number; Message: string; Data: T }>;
 }
 
 export async function createContentAdminTest(engine: Engine): Promise<ContentAdminTest> {

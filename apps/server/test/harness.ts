@@ -23,7 +23,11 @@ export interface TestApp {
 }
 
 /** A fresh, migrated, empty database and app: a temp SQLite file or a new PostgreSQL schema. */
-export async function createTestApp(engine: Engine, overrides: Partial<Config> = {}, options: Pick<BuildOptions, 'now' | 'backgroundJobs'> = {}): Promise<TestApp> {
+export async function createTestApp(
+  engine: Engine,
+  overrides: Partial<Config> = {},
+  options: Pick<BuildOptions, 'now' | 'backgroundJobs'> = {},
+): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
   const schema = engine === 'postgres' ? testSchemaName() : undefined;
   const config: Config = {

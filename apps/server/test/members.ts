@@ -98,7 +98,11 @@ export async function loginMember(t: TestApp, account: string, password = MEMBER
 
 /** Adds an approved member through the back office (EditMemberInfo, MemberId 0); answers the id. */
 export async function addMember(t: TestApp, adminToken: string, types: TypeChoices, account: string, overrides: Record<string, unknown> = {}): Promise<number> {
-  const saved = await adminCall<number>(t, adminToken, 'POST', '/api/XfSysBussiness/EditMemberInfo', { MemberId: 0, ...applicationForm(types, account), ...overrides });
+  const saved = await adminCall<number>(t, adminToken, 'POST', '/api/XfSysBussiness/EditMemberInfo', {
+    MemberId: 0,
+    ...applicationForm(types, account),
+    ...overrides,
+  });
   expect(saved.Code, saved.Message).toBe(200);
   return saved.Data;
 }

@@ -26,7 +26,9 @@ export const multipartHeaders = { 'content-type': `multipart/form-data; boundary
 
 /** A whole body in memory: fields first (in order), then the file when given. */
 export function multipartBody(file: MultipartFile | undefined, fields: Record<string, string> = {}): Buffer {
-  const head = Object.entries(fields).map(([name, value]) => fieldPart(name, value)).join('');
+  const head = Object.entries(fields)
+    .map(([name, value]) => fieldPart(name, value))
+    .join('');
   if (!file) return Buffer.from(`${head}--${BOUNDARY}--\r\n`);
   const padding = Buffer.alloc(Math.max(0, (file.size ?? file.content.length) - file.content.length));
   return Buffer.concat([Buffer.from(head + filePart(file)), file.content, padding, Buffer.from(closing)]);
@@ -37,7 +39,11 @@ export function multipartStream(file: MultipartFile & { size: number }, fields: 
   const zeros = Buffer.alloc(1024 * 1024);
   return Readable.from(
     (function* body() {
-      yield Buffer.from(Object.entries(fields).map(([name, value]) => fieldPart(name, value)).join('') + filePart(file));
+      yield Buffer.from(
+        Object.entries(fields)
+          .map(([name, value]) => fieldPart(name, value))
+          .join('') + filePart(file),
+      );
       yield file.content;
       for (let left = file.size - file.content.length; left > 0; left -= zeros.length) yield left >= zeros.length ? zeros : zeros.subarray(0, left);
       yield Buffer.from(closing);

@@ -25,7 +25,7 @@ export function decodePng(png: Buffer): DecodedPng {
   const channels = colourType === 6 ? 4 : colourType === 2 ? 3 : 0;
   if (bitDepth !== 8 || channels === 0 || interlace !== 0) throw new Error(`unsupported PNG (depth ${bitDepth}, colour type ${colourType})`);
   const idat: Buffer[] = [];
-  for (let at = 8; at < png.length; ) {
+  for (let at = 8; at < png.length;) {
     const length = png.readUInt32BE(at);
     if (png.toString('latin1', at + 4, at + 8) === 'IDAT') idat.push(png.subarray(at + 8, at + 8 + length));
     at += 12 + length;

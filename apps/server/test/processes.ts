@@ -78,9 +78,12 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
   const url = `http://127.0.0.1:${port}`;
   let exited: Finished | undefined;
   void done.then((f) => (exited = f));
-  for (const started = Date.now(); ; ) {
+  for (const started = Date.now(); ;) {
     if (exited) throw new Error(`server ended (${exited.signal ?? `exit code ${exited.code}`}) before it was ready: ${exited.stderr}`);
-    const ready = await fetch(`${url}/readyz`).then((r) => r.status === 200, () => false);
+    const ready = await fetch(`${url}/readyz`).then(
+      (r) => r.status === 200,
+      () => false,
+    );
     if (ready) break;
     // Only a guard against a server that never comes up (READY_WITHIN_MS).
     if (Date.now() - started > READY_WITHIN_MS) {

@@ -20,13 +20,28 @@ export async function seedPublicSite(db: Kysely<DB>): Promise<PublicPage[]> {
   const center = await insertMenu(db, { name: '新闻中心' });
   const policy = await insertMenu(db, { name: '政策要闻', parentId: center });
   const about = await insertMenu(db, { name: '协会简介', showType: 1 });
-  const article = await insertNews(db, { menuId: policy, title: '关于开展工程质量保险试点的通知', content: '<p>工程质量保险试点</p>', imageUrl: '/uploads/2026/cover.png', newsCreateTime: timeAt(10) });
+  const article = await insertNews(db, {
+    menuId: policy,
+    title: '关于开展工程质量保险试点的通知',
+    content: '<p>工程质量保险试点</p>',
+    imageUrl: '/uploads/2026/cover.png',
+    newsCreateTime: timeAt(10),
+  });
   await insertNews(db, { menuId: policy, title: '保险条款解读', content: '<p>条款</p>', newsCreateTime: timeAt(11) });
-  const memberOnly = await insertNews(db, { menuId: policy, title: '会员内参第一期', content: '<p>仅限会员</p>', isMemberRead: true, newsCreateTime: timeAt(12) });
+  const memberOnly = await insertNews(db, {
+    menuId: policy,
+    title: '会员内参第一期',
+    content: '<p>仅限会员</p>',
+    isMemberRead: true,
+    newsCreateTime: timeAt(12),
+  });
   await insertNews(db, { menuId: about, title: '协会简介', content: '<p>协会成立于二〇一六年。</p>', newsCreateTime: timeAt(5) });
   for (const seat of [1, 4]) await insertPosition(db, { seat, newsId: article });
   await insertBanner(db, { title: '年会', imageUrl: '/uploads/2026/banner.png', jumpUrl: '/home' });
-  await db.insertInto('friend_links').values({ title: '住房和城乡建设部', url: 'https://www.mohurd.gov.cn/', sort_number: 1, status: 1, created_at: timeAt(1) }).execute();
+  await db
+    .insertInto('friend_links')
+    .values({ title: '住房和城乡建设部', url: 'https://www.mohurd.gov.cn/', sort_number: 1, status: 1, created_at: timeAt(1) })
+    .execute();
   return [
     { type: 'home', url: '/home', status: 200 },
     { type: 'home, later pages of its sections', url: '/home?latest=2&tab=4&tabPage=2', status: 200 },

@@ -10,7 +10,12 @@ export interface TestRedis {
 
 export async function startRedis(): Promise<TestRedis> {
   const port = await freePort();
-  const child = tracked(spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'pipe'], detached: true }));
+  const child = tracked(
+    spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    }),
+  );
   await new Promise<void>((resolve, reject) => {
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => {

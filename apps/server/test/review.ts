@@ -19,7 +19,12 @@ export interface ReviewTest {
   roles: Record<'writer' | 'first' | 'final' | 'editor', number>;
   /** 新闻中心 (the chain's owner), 协会动态 below it, and 通知公告 without a chain. */
   menus: Record<'news' | 'child' | 'plain', number>;
-  call<T = unknown>(token: string | undefined, method: 'GET' | 'POST', name: string, payload?: Record<string, unknown>): Promise<{ Code: number; Message: string; Data: T }>;
+  call<T = unknown>(
+    token: string | undefined,
+    method: 'GET' | 'POST',
+    name: string,
+    payload?: Record<string, unknown>,
+  ): Promise<{ Code: number; Message: string; Data: T }>;
   /** SaveNews as the writer (or another admin): a new article in 协会动态 unless said otherwise. */
   save(body: Record<string, unknown>, token?: string): Promise<{ Code: number; Message: string; Data: number }>;
   decide(token: string, body: Record<string, unknown>): Promise<{ Code: number; Message: string; Data: number }>;
@@ -45,7 +50,14 @@ export async function createReviewTest(engine: Engine, overrides: Partial<Config
   const admin = await loginAdmin(t);
   const call: ReviewTest['call'] = (token, method, name, payload) => adminCall(t, token, method, `/api/XfSysBussiness/${name}`, payload);
 
-  const writing: Permission[] = ['content:menu:list', 'content:news:list', 'content:news:add', 'content:news:edit', 'content:news:delete', 'content:news:revisions'];
+  const writing: Permission[] = [
+    'content:menu:list',
+    'content:news:list',
+    'content:news:add',
+    'content:news:edit',
+    'content:news:delete',
+    'content:news:revisions',
+  ];
   const roles = {
     writer: await roleWith(t, admin, '撰稿', writing),
     first: await roleWith(t, admin, '初审', [...writing, 'content:review:list', 'member:contribution:list', 'member:contribution:audit']),
@@ -66,7 +78,11 @@ export async function createReviewTest(engine: Engine, overrides: Partial<Config
   }
 
   const news = await insertMenu(db, { name: '新闻中心' });
-  const menus = { news, child: await insertMenu(db, { name: '协会动态', parentId: news, acceptsContributions: true }), plain: await insertMenu(db, { name: '通知公告' }) };
+  const menus = {
+    news,
+    child: await insertMenu(db, { name: '协会动态', parentId: news, acceptsContributions: true }),
+    plain: await insertMenu(db, { name: '通知公告' }),
+  };
   const flow = await call(admin, 'POST', 'SaveMenuReviewFlow', { MenuId: news, Steps: twoSteps(roles) });
   expect(flow.Code, flow.Message).toBe(200);
 
@@ -77,13 +93,16 @@ export async function createReviewTest(engine: Engine, overrides: Partial<Config
     roles,
     menus,
     call,
-    save: (body, token = tokens.writer) => call<number>(token, 'POST', 'SaveNews', { MenuId: menus.child, Title: '审核文章', NewContent: '<p>正文</p>', Status: 1, ...body }),
+    save: (body, token = tokens.writer) =>
+      call<number>(token, 'POST', 'SaveNews', { MenuId: menus.child, Title: '审核文章', NewContent: '<p>正文</p>', Status: 1, ...body }),
     decide: (token, body) => call<number>(token, 'POST', 'DecideReview', { Decision: 1, ...body }),
     review: (id, token = admin) => call<ReviewDto>(token, 'GET', `GetReview/${id}`),
     queue: async (token, query = '') => (await call<{ List: ReviewListItemDto[] }>(token, 'GET', `GetReviewList?pagesize=100${query}`)).Data.List,
     notices: async (token) => (await call<AdminNoticeListDto>(token, 'GET', 'GetMyNotices')).Data,
-    pendingOf: async (newsId) => (await db.selectFrom('news_reviews').select('id').where('news_id', '=', newsId).where('state', '=', 1).executeTakeFirstOrThrow()).id,
-    article: (id) => db.selectFrom('news').select(['status', 'title', 'version', 'process_item_name', 'news_create_time']).where('id', '=', id).executeTakeFirstOrThrow(),
+    pendingOf: async (newsId) =>
+      (await db.selectFrom('news_reviews').select('id').where('news_id', '=', newsId).where('state', '=', 1).executeTakeFirstOrThrow()).id,
+    article: (id) =>
+      db.selectFrom('news').select(['status', 'title', 'version', 'process_item_name', 'news_create_time']).where('id', '=', id).executeTakeFirstOrThrow(),
   };
 }
 

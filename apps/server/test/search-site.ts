@@ -21,7 +21,12 @@ export interface SearchSite {
  * `${prefix}的新通知` (newer), a member-only 会员专享 whose text (工程质量) only members find,
  * and the draft `${prefix}的草稿`; plus what `more` writes; then migrated to the latest.
  */
-export async function searchSiteMigratedFrom(engine: Engine, before: string, prefix: string, more?: (database: Database, policy: number) => Promise<void>): Promise<SearchSite> {
+export async function searchSiteMigratedFrom(
+  engine: Engine,
+  before: string,
+  prefix: string,
+  more?: (database: Database, policy: number) => Promise<void>,
+): Promise<SearchSite> {
   const { database, close } = await databaseAt(engine, before);
   const db = database.db;
   const policy = await insertMenu(db, { name: '政策要闻' });

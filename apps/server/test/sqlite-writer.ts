@@ -14,8 +14,14 @@ await Promise.all(
     try {
       await database.db.transaction().execute(async (trx) => {
         // Read first (a limit check, an existence check), then write.
-        await trx.selectFrom('proposals').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-        await trx.insertInto('proposals').values({ mobile: '13800138000', content: `${name}-${i}`, ip: '127.0.0.1', is_read: 0, read_at: '', created_at: formatCst() }).execute();
+        await trx
+          .selectFrom('proposals')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow();
+        await trx
+          .insertInto('proposals')
+          .values({ mobile: '13800138000', content: `${name}-${i}`, ip: '127.0.0.1', is_read: 0, read_at: '', created_at: formatCst() })
+          .execute();
       });
       ok++;
     } catch (error) {

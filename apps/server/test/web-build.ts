@@ -58,11 +58,25 @@ export function expectMaintenancePage(res: LightMyRequestResponse): void {
 export function builtWebApp(): TestWebBuild {
   const build = testWebBuild('');
   const ssr = path.dirname(build.beside('entry-server.js'));
-  execFileSync(process.execPath, [path.join(path.dirname(require.resolve('vite/package.json', { paths: [WEB_ROOT] })), 'bin/vite.js'), 'build', '--ssr', 'src/entry-server.tsx', '--outDir', ssr, '--emptyOutDir', '--logLevel', 'error'], {
-    cwd: WEB_ROOT,
-    // The server build is a production build, whatever the test run's NODE_ENV.
-    env: { ...process.env, NODE_ENV: 'production' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  execFileSync(
+    process.execPath,
+    [
+      path.join(path.dirname(require.resolve('vite/package.json', { paths: [WEB_ROOT] })), 'bin/vite.js'),
+      'build',
+      '--ssr',
+      'src/entry-server.tsx',
+      '--outDir',
+      ssr,
+      '--emptyOutDir',
+      '--logLevel',
+      'error',
+    ],
+    {
+      cwd: WEB_ROOT,
+      // The server build is a production build, whatever the test run's NODE_ENV.
+      env: { ...process.env, NODE_ENV: 'production' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   return build;
 }

@@ -15,7 +15,10 @@ for (const name of fs.readdirSync(assets)) {
   const file = path.join(assets, name);
   if (!COMPRESSIBLE.has(path.extname(name)) || fs.statSync(file).size < MIN_BYTES) continue;
   const body = fs.readFileSync(file);
-  fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }));
+  fs.writeFileSync(
+    `${file}.br`,
+    zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+  );
   fs.writeFileSync(`${file}.gz`, zlib.gzipSync(body, { level: 9 }));
   count++;
 }

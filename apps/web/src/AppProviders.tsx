@@ -33,7 +33,9 @@ export function AppProviders({ display, children }: { display: DisplayPrefs; chi
     setPrefs((current) => {
       const next = { ...current, ...change };
       const value = serializeDisplay(next);
-      document.cookie = value ? `${DISPLAY_COOKIE}=${value}; path=/; max-age=${YEAR_SECONDS}; SameSite=Lax` : `${DISPLAY_COOKIE}=; path=/; max-age=0; SameSite=Lax`;
+      document.cookie = value
+        ? `${DISPLAY_COOKIE}=${value}; path=/; max-age=${YEAR_SECONDS}; SameSite=Lax`
+        : `${DISPLAY_COOKIE}=; path=/; max-age=0; SameSite=Lax`;
       return next;
     });
   }, []);

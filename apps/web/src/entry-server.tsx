@@ -65,8 +65,14 @@ const load = (queryClient: QueryClient, reads: PageRead[]) => Promise.all(reads.
 
 /** Loads what the pages declare, then what the answers name (the following reads). */
 async function loadDeclared(queryClient: QueryClient, declared: PageQueries[]): Promise<void> {
-  await load(queryClient, declared.flatMap((page) => page.queries));
-  await load(queryClient, declared.flatMap((page) => page.following?.(queryClient) ?? []));
+  await load(
+    queryClient,
+    declared.flatMap((page) => page.queries),
+  );
+  await load(
+    queryClient,
+    declared.flatMap((page) => page.following?.(queryClient) ?? []),
+  );
 }
 
 export async function render(url: string, options: RenderOptions): Promise<RenderedPage> {
@@ -127,5 +133,7 @@ function waitingQueries(queryClient: QueryClient) {
   return queryClient
     .getQueryCache()
     .getAll()
-    .filter((q) => q.state.status === 'pending' && q.state.fetchStatus === 'idle' && (q.options as { enabled?: unknown }).enabled !== false && !q.meta?.browserOnly);
+    .filter(
+      (q) => q.state.status === 'pending' && q.state.fetchStatus === 'idle' && (q.options as { enabled?: unknown }).enabled !== false && !q.meta?.browserOnly,
+    );
 }

@@ -1,4 +1,12 @@
-import { hydrate, QueryClient, type DefaultError, type DefaultedQueryObserverOptions, type DehydratedState, type QueryKey, type QueryObserverOptions } from '@tanstack/react-query';
+import {
+  hydrate,
+  QueryClient,
+  type DefaultError,
+  type DefaultedQueryObserverOptions,
+  type DehydratedState,
+  type QueryKey,
+  type QueryObserverOptions,
+} from '@tanstack/react-query';
 import { ApiError } from './api/client';
 
 declare module '@tanstack/react-query' {
@@ -29,8 +37,17 @@ const retryTransportOnce = (failures: number, error: Error) => failures < 1 && e
  * of the notice, and the browser asked for the article again after hydrating.
  */
 class PageQueryClient extends QueryClient {
-  override defaultQueryOptions<TQueryFnData = unknown, TError = DefaultError, TData = TQueryFnData, TQueryData = TQueryFnData, TKey extends QueryKey = QueryKey, TPageParam = never>(
-    options: QueryObserverOptions<TQueryFnData, TError, TData, TQueryData, TKey, TPageParam> | DefaultedQueryObserverOptions<TQueryFnData, TError, TData, TQueryData, TKey>,
+  override defaultQueryOptions<
+    TQueryFnData = unknown,
+    TError = DefaultError,
+    TData = TQueryFnData,
+    TQueryData = TQueryFnData,
+    TKey extends QueryKey = QueryKey,
+    TPageParam = never,
+  >(
+    options:
+      | QueryObserverOptions<TQueryFnData, TError, TData, TQueryData, TKey, TPageParam>
+      | DefaultedQueryObserverOptions<TQueryFnData, TError, TData, TQueryData, TKey>,
   ): DefaultedQueryObserverOptions<TQueryFnData, TError, TData, TQueryData, TKey> {
     const defaulted = super.defaultQueryOptions(options);
     const state = this.getQueryCache().get(defaulted.queryHash)?.state;
@@ -50,9 +67,7 @@ class PageQueryClient extends QueryClient {
 export function createQueryClient({ server = false } = {}): QueryClient {
   return new PageQueryClient({
     defaultOptions: {
-      queries: server
-        ? { staleTime: 30_000, retry: false, gcTime: Infinity }
-        : { staleTime: 30_000, retry: retryTransportOnce, refetchOnWindowFocus: false },
+      queries: server ? { staleTime: 30_000, retry: false, gcTime: Infinity } : { staleTime: 30_000, retry: retryTransportOnce, refetchOnWindowFocus: false },
     },
   });
 }
@@ -61,7 +76,9 @@ export function createQueryClient({ server = false } = {}): QueryClient {
 export function pageQueryState(state: DehydratedState): string {
   // An Error's message is not an own enumerable property: name it so it survives JSON.
   const queries = state.queries.map((q) =>
-    q.state.error instanceof ApiError ? { ...q, state: { ...q.state, error: { code: q.state.error.code, message: q.state.error.message, data: q.state.error.data } } } : q,
+    q.state.error instanceof ApiError
+      ? { ...q, state: { ...q.state, error: { code: q.state.error.code, message: q.state.error.message, data: q.state.error.data } } }
+      : q,
   );
   return JSON.stringify({ ...state, queries }).replace(/</g, '\\u003c');
 }

@@ -45,7 +45,11 @@ export const routes: RouteObject[] = [
       { path: '/searchKey', handle: declares(searchData), lazy: () => import('./portal/pages/SearchPage').then((m) => ({ Component: m.SearchPage })) },
       { path: '/certsearch', lazy: () => import('./portal/pages/CertSearchPage').then((m) => ({ Component: m.CertSearchPage })) },
       { path: '/accessibility', lazy: () => import('./portal/pages/AccessibilityPage').then((m) => ({ Component: m.AccessibilityPage })) },
-      { path: '/directory', handle: declares(directoryData), lazy: () => import('./portal/directory/DirectoryPage').then((m) => ({ Component: m.DirectoryPage })) },
+      {
+        path: '/directory',
+        handle: declares(directoryData),
+        lazy: () => import('./portal/directory/DirectoryPage').then((m) => ({ Component: m.DirectoryPage })),
+      },
       { path: '/contribute', lazy: () => import('./portal/pages/ContributePage').then((m) => ({ Component: m.ContributePage })) },
       { path: '/member/activity', lazy: () => import('./portal/activity/ActivityPages').then((m) => ({ Component: m.MyActivitiesPage })) },
       { path: '/member/membership', lazy: () => import('./portal/membership/MembershipPage').then((m) => ({ Component: m.MembershipPage })) },

@@ -30,7 +30,16 @@ export interface DisplayPrefs {
   simple: boolean;
 }
 
-export const defaultDisplay: DisplayPrefs = { size: 'small', care: false, text: 100, spacing: 'normal', scheme: 'default', cursor: false, guide: false, simple: false };
+export const defaultDisplay: DisplayPrefs = {
+  size: 'small',
+  care: false,
+  text: 100,
+  spacing: 'normal',
+  scheme: 'default',
+  cursor: false,
+  guide: false,
+  simple: false,
+};
 
 /** The cookie's value: short fields separated by dots (z=size c=care t=text s=spacing k=scheme u=cursor g=guide p=simple); anything unknown is ignored. */
 export function parseDisplay(value: string | undefined): DisplayPrefs {

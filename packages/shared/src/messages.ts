@@ -165,7 +165,8 @@ export const contentMessages = {
   articleConflict: '文章已被他人修改',
   /** A bulk 发布 of articles in the review of contributions (2, 3): they are published through 投稿审核. */
   bulkPublishInReview: (count: number) => `所选文章中有${count}篇投稿在审核流程中（审核中或审核不通过），请在投稿审核中处理后再发布`,
-  bulkPublished: (published: number, scheduled: number) => (scheduled > 0 ? `已发布${published}篇，${scheduled}篇将于发布时间到时发布` : `已发布${published}篇`),
+  bulkPublished: (published: number, scheduled: number) =>
+    scheduled > 0 ? `已发布${published}篇，${scheduled}篇将于发布时间到时发布` : `已发布${published}篇`,
   bulkOfflined: (count: number) => `已下线${count}篇`,
   bulkMoved: (count: number) => `已移动${count}篇`,
   revisionNotFound: '历史版本不存在',

@@ -43,19 +43,27 @@ describe('the forms and bodies that set a password', () => {
     (result.error?.issues ?? []).filter((i) => i.path[0] === field).map((i) => i.message);
 
   it('report the length rules on the password field', () => {
-    expect(messagesOf(editAdminPwdBody.safeParse({ Password: 'old', Newpwd: 'short', againNewpwd: 'short' }), 'Newpwd')).toEqual([systemMessages.passwordTooShort]);
-    expect(messagesOf(editMemberPwdForm.safeParse({ Pwd: 'old', Newpwd: 'x'.repeat(129), againNewpwd: 'x'.repeat(129) }), 'Newpwd')).toEqual([systemMessages.passwordTooLong]);
+    expect(messagesOf(editAdminPwdBody.safeParse({ Password: 'old', Newpwd: 'short', againNewpwd: 'short' }), 'Newpwd')).toEqual([
+      systemMessages.passwordTooShort,
+    ]);
+    expect(messagesOf(editMemberPwdForm.safeParse({ Pwd: 'old', Newpwd: 'x'.repeat(129), againNewpwd: 'x'.repeat(129) }), 'Newpwd')).toEqual([
+      systemMessages.passwordTooLong,
+    ]);
     // Empty means "unchanged" where a password is optional.
     expect(messagesOf(saveAdminUserBody.safeParse({ AdminId: 3, Account: 'lisi', FullName: '李四', RoleId: 2, Password: '' }), 'Password')).toEqual([]);
   });
 
   it('report a password holding the account on the password field, even before the rest is filled in', () => {
     expect(messagesOf(applyMemberForm.safeParse({ Account: 'bobco', Pwd: 'BobCo-river-lamp' }), 'Pwd')).toEqual([systemMessages.passwordContainsAccount]);
-    expect(messagesOf(editMemberInfoBody.safeParse({ MemberId: 0, Account: 'bobco', Pwd: 'x-bobco-river-lamp' }), 'Pwd')).toEqual([systemMessages.passwordContainsAccount]);
-    expect(messagesOf(saveAdminUserBody.safeParse({ Account: 'lisi', Password: 'LISI-river-lamp' }), 'Password')).toEqual([systemMessages.passwordContainsAccount]);
-    expect(messagesOf(editMemberPwdForm.safeParse({ Pwd: 'old', Newpwd: 'bobco river lamp', againNewpwd: 'bobco river lamp', Account: 'bobco' }), 'Newpwd')).toEqual([
+    expect(messagesOf(editMemberInfoBody.safeParse({ MemberId: 0, Account: 'bobco', Pwd: 'x-bobco-river-lamp' }), 'Pwd')).toEqual([
       systemMessages.passwordContainsAccount,
     ]);
+    expect(messagesOf(saveAdminUserBody.safeParse({ Account: 'lisi', Password: 'LISI-river-lamp' }), 'Password')).toEqual([
+      systemMessages.passwordContainsAccount,
+    ]);
+    expect(
+      messagesOf(editMemberPwdForm.safeParse({ Pwd: 'old', Newpwd: 'bobco river lamp', againNewpwd: 'bobco river lamp', Account: 'bobco' }), 'Newpwd'),
+    ).toEqual([systemMessages.passwordContainsAccount]);
     expect(messagesOf(applyMemberForm.safeParse({ Account: 'bobco', Pwd: 'a river lamp at dusk' }), 'Pwd')).toEqual([]);
   });
 });

@@ -50,7 +50,10 @@ function button(perms: Permission): Node {
 }
 
 /** The list/add/edit/delete family of one page, e.g. crud('content:banner'). */
-function crud(prefix: 'content:menu' | 'content:news' | 'content:banner' | 'content:link' | 'content:type' | 'system:menu' | 'system:role' | 'system:admin' | 'system:memorial'): Permission[] {
+function crud(
+  prefix:
+    'content:menu' | 'content:news' | 'content:banner' | 'content:link' | 'content:type' | 'system:menu' | 'system:role' | 'system:admin' | 'system:memorial',
+): Permission[] {
   return [`${prefix}:add`, `${prefix}:edit`, `${prefix}:delete`];
 }
 

@@ -3,8 +3,10 @@ import { isTrackingParam, withoutTracking } from './tracking-params.js';
 
 describe('tracking parameters', () => {
   it('knows campaign tags, WeChat share marks, ad click ids and cache-busters, in any case', () => {
-    for (const name of ['utm_source', 'UTM_Campaign', 'from', 'isappinstalled', 'scene', 'bd_vid', 'gclid', 'fbclid', 'spm', '_']) expect(isTrackingParam(name)).toBe(true);
-    for (const name of ['MenuId', 'NewsId', 'page', 'key', 'tab', 'latest', 'tabPage', 'pid', 'pageindex', 'newsid', 'utm', 'fromDate']) expect(isTrackingParam(name)).toBe(false);
+    for (const name of ['utm_source', 'UTM_Campaign', 'from', 'isappinstalled', 'scene', 'bd_vid', 'gclid', 'fbclid', 'spm', '_'])
+      expect(isTrackingParam(name)).toBe(true);
+    for (const name of ['MenuId', 'NewsId', 'page', 'key', 'tab', 'latest', 'tabPage', 'pid', 'pageindex', 'newsid', 'utm', 'fromDate'])
+      expect(isTrackingParam(name)).toBe(false);
   });
 
   it('drops them from an address and keeps everything else as it was, in its order', () => {

@@ -11,7 +11,10 @@ export interface ContentNotice {
 }
 
 export const isContentNotice = (message: unknown): message is ContentNotice =>
-  typeof message === 'object' && message !== null && (message as ContentNotice).type === 'content-changed' && typeof (message as ContentNotice).notice === 'string';
+  typeof message === 'object' &&
+  message !== null &&
+  (message as ContentNotice).type === 'content-changed' &&
+  typeof (message as ContentNotice).notice === 'string';
 
 /**
  * In the primary: passes each worker's notice on to every other worker. Workers never lose

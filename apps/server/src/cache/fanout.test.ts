@@ -28,7 +28,8 @@ function twoInstances(name: string, start: () => Promise<TestApp>) {
       await one.close();
     });
 
-    const carousel = async (app: App) => envelope<BannerDto[]>(await app.inject({ method: 'GET', url: '/api/XfWebApi/GetBannerList?type=2' })).Data.map((b) => b.Title);
+    const carousel = async (app: App) =>
+      envelope<BannerDto[]>(await app.inject({ method: 'GET', url: '/api/XfWebApi/GetBannerList?type=2' })).Data.map((b) => b.Title);
     const menus = async (app: App) => envelope<MenuDto[]>(await app.inject({ method: 'GET', url: '/api/XfWebApi/GetMenuList' })).Data.map((m) => m.Name);
 
     /** Milliseconds until `read` answers what `expected` says, polling; fails after 1 s. */

@@ -28,7 +28,10 @@ export async function startContentFanout(database: Database, config: Config, log
   // Instances of one site share a channel; sites on one Redis (another database, schema or
   // SQLite folder) do not. PostgreSQL's notices stay within their database already.
   const schema = config.databaseSchema ?? 'public';
-  const site = createHash('sha1').update(`${config.databaseUrl ?? config.dataDir}|${schema}`).digest('hex').slice(0, 16);
+  const site = createHash('sha1')
+    .update(`${config.databaseUrl ?? config.dataDir}|${schema}`)
+    .digest('hex')
+    .slice(0, 16);
   const self = randomBytes(8).toString('hex');
   const receive = (message: string) => {
     const [from, list] = message.split(' ');
@@ -78,7 +81,8 @@ async function redisFanout(url: string, channel: string, database: Database, wir
   // A subscribed connection can only listen, so publishing takes a second one.
   const subscriber = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });
   const publisher = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });
-  for (const connection of [subscriber, publisher]) connection.on('error', (err: Error) => log.warn({ err: { message: err.message } }, 'redis connection error'));
+  for (const connection of [subscriber, publisher])
+    connection.on('error', (err: Error) => log.warn({ err: { message: err.message } }, 'redis connection error'));
   await Promise.all([subscriber.connect(), publisher.connect()]);
   subscriber.on('message', (_channel: string, text: string) => wire.receive(text));
   await subscriber.subscribe(channel);
@@ -137,7 +141,9 @@ async function postgresFanout(url: string, channel: string, database: Database, 
   await listen();
   const removePublisher = addPublisher(database, (tags) => {
     // Sent after the write committed, through the pool: the listening connection may be reconnecting.
-    sql`SELECT pg_notify(${channel}, ${wire.message(tags)})`.execute(database.db).catch((err: Error) => log.warn({ err: { message: err.message } }, 'content change not published'));
+    sql`SELECT pg_notify(${channel}, ${wire.message(tags)})`
+      .execute(database.db)
+      .catch((err: Error) => log.warn({ err: { message: err.message } }, 'content change not published'));
   });
   return {
     async stop() {

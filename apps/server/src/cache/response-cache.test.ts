@@ -40,7 +40,10 @@ describe.each(engines)('response cache on %s', (engine) => {
     // Rows written behind the services' back stay unseen: the answers come from the cache.
     const { db } = c.t.app.services.database;
     await insertBanner(db, { title: '直接写入', imageUrl: image, sortNumber: 9 });
-    await db.insertInto('friend_links').values({ title: '直接写入', url: 'https://example.org', sort_number: 9, status: 1, created_at: '2024-06-01 10:00:00' }).execute();
+    await db
+      .insertInto('friend_links')
+      .values({ title: '直接写入', url: 'https://example.org', sort_number: 9, status: 1, created_at: '2024-06-01 10:00:00' })
+      .execute();
     await insertMenu(db, { name: '直接写入', sortNumber: 9 });
     await insertNews(db, { menuId, title: '直接写入', newsCreateTime: '2000-01-01 00:00:00' });
     expect(await carousel()).toEqual(['首屏']);
@@ -54,7 +57,9 @@ describe.each(engines)('response cache on %s', (engine) => {
     expect(await newsTitles()).toEqual(['会员通讯', '年会召开']);
 
     // A link: the footer changes; menus and articles still do not.
-    expect((await c.call(c.admin, 'POST', 'SaveWebFriendlinks', { Title: '金融监管总局', Friendlinks: 'http://www.nfra.gov.cn', SortNumber: 5 })).Code).toBe(200);
+    expect((await c.call(c.admin, 'POST', 'SaveWebFriendlinks', { Title: '金融监管总局', Friendlinks: 'http://www.nfra.gov.cn', SortNumber: 5 })).Code).toBe(
+      200,
+    );
     expect(await footer()).toEqual(['住房和城乡建设部', '金融监管总局', '直接写入']);
     expect(await menuNames()).toEqual(['协会动态']);
     expect(await newsTitles()).toEqual(['会员通讯', '年会召开']);
@@ -119,13 +124,16 @@ describe.each(engines)('response cache on %s', (engine) => {
     }
     // The hit sends the copy the miss made, byte for byte: nothing compressed twice.
     expect(hit.rawPayload.equals(missed.rawPayload)).toBe(true);
-    const titles = (res: { rawPayload: Buffer }) => (JSON.parse(zlib.brotliDecompressSync(res.rawPayload).toString()) as { Data: ListDto<NewsListItemDto> }).Data.List.map((n) => n.Title);
+    const titles = (res: { rawPayload: Buffer }) =>
+      (JSON.parse(zlib.brotliDecompressSync(res.rawPayload).toString()) as { Data: ListDto<NewsListItemDto> }).Data.List.map((n) => n.Title);
     expect(titles(missed).length).toBeGreaterThan(0);
     expect(titles(hit)).toEqual(titles(missed));
     // A client taking gzip alone gets gzip, made for it from the kept answer.
     const gzipped = await get(url, { 'accept-encoding': 'gzip' });
     expect(gzipped.headers['content-encoding']).toBe('gzip');
-    expect((JSON.parse(zlib.gunzipSync(gzipped.rawPayload).toString()) as { Data: ListDto<NewsListItemDto> }).Data.List.map((n) => n.Title)).toEqual(titles(missed));
+    expect((JSON.parse(zlib.gunzipSync(gzipped.rawPayload).toString()) as { Data: ListDto<NewsListItemDto> }).Data.List.map((n) => n.Title)).toEqual(
+      titles(missed),
+    );
   });
 
   it('says what an answer varies by on a miss sent uncompressed as on its hits', async () => {
@@ -139,7 +147,10 @@ describe.each(engines)('response cache on %s', (engine) => {
   it('keys a call by the parameters its route reads, as it reads them', async () => {
     const links = async (query: string) => envelope<FriendLinkDto[]>(await get(`GetWebFriendlinks${query}`)).Data.map((l) => l.Title);
     const before = await links('');
-    await c.t.app.services.database.db.insertInto('friend_links').values({ title: '缓存之外', url: 'https://example.org/x', sort_number: 99, status: 1, created_at: '2024-06-01 10:00:00' }).execute();
+    await c.t.app.services.database.db
+      .insertInto('friend_links')
+      .values({ title: '缓存之外', url: 'https://example.org/x', sort_number: 99, status: 1, created_at: '2024-06-01 10:00:00' })
+      .execute();
     // A cache-buster, campaign tags, a made-up parameter: GetWebFriendlinks reads none of them.
     for (const query of ['?_=1790000000000', '?utm_source=weixin&from=singlemessage', '?other=1', '?fresh=2&x=y']) expect(await links(query)).toEqual(before);
 
@@ -148,7 +159,13 @@ describe.each(engines)('response cache on %s', (engine) => {
     const titles = async (query: string) => envelope<ListDto<NewsListItemDto>>(await get(`GetNewsList?${query}`)).Data.List.map((n) => n.Title);
     const first = await titles(`pid=${menuId}`);
     await insertNews(c.t.app.services.database.db, { menuId, title: '写在缓存之后' });
-    for (const query of [`PID=${menuId}`, `pid=0${menuId}&pageindex=1`, `PageIndex=01&pid=${menuId}&pagesize=10`, `pid=${menuId}&pageindex=x`, `pid=${menuId}&made=up`])
+    for (const query of [
+      `PID=${menuId}`,
+      `pid=0${menuId}&pageindex=1`,
+      `PageIndex=01&pid=${menuId}&pagesize=10`,
+      `pid=${menuId}&pageindex=x`,
+      `pid=${menuId}&made=up`,
+    ])
       expect(await titles(query)).toEqual(first);
     // What the route reads differently is another answer.
     expect(await titles(`pid=${menuId}&pagesize=20`)).toContain('写在缓存之后');
@@ -226,7 +243,8 @@ describe.each(engines)('response cache turned off on %s', (engine) => {
   it('builds every answer afresh and keeps nothing (RESPONSE_CACHE_MB=0)', async () => {
     const { db } = t.app.services.database;
     const menuId = await insertMenu(db, { name: '通知公告' });
-    const titles = async () => envelope<ListDto<NewsListItemDto>>(await t.app.inject({ method: 'GET', url: `/api/XfWebApi/GetNewsList?pid=${menuId}` })).Data.List.map((n) => n.Title);
+    const titles = async () =>
+      envelope<ListDto<NewsListItemDto>>(await t.app.inject({ method: 'GET', url: `/api/XfWebApi/GetNewsList?pid=${menuId}` })).Data.List.map((n) => n.Title);
     expect(await titles()).toEqual([]);
     // Written behind the services' back: a cache would still answer the empty list.
     await insertNews(db, { menuId, title: '放假通知' });
@@ -274,10 +292,10 @@ describe('ByteLru', () => {
     expect(lru.bytes).toBe(40);
     // Now: d a c. One more of 20 pushes out the oldest only (d, 10 bytes).
     lru.set('f', sized(20));
-    expect([..."dacf"].map((k) => lru.get(k) !== undefined)).toEqual([false, true, true, true]);
+    expect([...'dacf'].map((k) => lru.get(k) !== undefined)).toEqual([false, true, true, true]);
     // Gets above made the order a c f; filling to 50 and beyond drops a, then c.
     lru.set('g', sized(30));
-    expect([..."acfg"].map((k) => lru.get(k) !== undefined)).toEqual([false, false, true, true]);
+    expect([...'acfg'].map((k) => lru.get(k) !== undefined)).toEqual([false, false, true, true]);
     expect([lru.bytes, lru.size]).toEqual([50, 2]);
     // Emptied and filled again: the list ends are reset.
     lru.delete('f');

@@ -337,7 +337,10 @@ export class ResponseCache {
         answerRaw(reply, entry.status, headers, counted.around.gzip.with(count));
         return;
       }
-      void reply.headers(headers).code(entry.status).send(Buffer.concat([before, count, after]));
+      void reply
+        .headers(headers)
+        .code(entry.status)
+        .send(Buffer.concat([before, count, after]));
       return;
     }
     const encoding = chosenEncoding(request, entry.body);
@@ -456,7 +459,8 @@ export function registerResponseCache(app: FastifyInstance, cache: ResponseCache
     // A refused query (no call) is answered with its refusal, which a page is not kept with.
     const dependsOn = (call && policy.dependsOn?.(call.params)) ?? policy.areas;
     callSources.set(request.raw, dependsOn);
-    if (call && (await cache.serve(request, reply, { key: call.key, dependsOn, cacheControl: API_CACHE_CONTROL[audience], vary: varyOf(policy) }))) return reply;
+    if (call && (await cache.serve(request, reply, { key: call.key, dependsOn, cacheControl: API_CACHE_CONTROL[audience], vary: varyOf(policy) })))
+      return reply;
   });
   // Whatever way a missed request ends, those waiting for its answer are let go (keep settles them first when it was kept).
   app.addHook('onResponse', async (request) => cache.release(request));

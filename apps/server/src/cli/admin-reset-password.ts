@@ -38,7 +38,11 @@ not a common password).
       const now = Date.now();
       try {
         const admin = await setAdminPassword(database, account!, hash, !fromStdin, now);
-        await writeAudit(database.db, { adminId: null, account: CLI_ACTOR, action: 'system:admin:resetPwd', target: '管理员', targetId: admin.id, ip: '', ok: true, detail: admin.account }, now);
+        await writeAudit(
+          database.db,
+          { adminId: null, account: CLI_ACTOR, action: 'system:admin:resetPwd', target: '管理员', targetId: admin.id, ip: '', ok: true, detail: admin.account },
+          now,
+        );
         out(`已重置管理员 ${admin.account} 的密码，其登录会话已全部结束 / password of ${admin.account} reset, sessions ended`);
       } catch (error) {
         if (error instanceof AppError) throw new CliError(`${error.message}: ${account}`);

@@ -42,7 +42,11 @@ export async function runTool(tool: string, args: string[], env: NodeJS.ProcessE
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const code = await new Promise<number | null>((resolve, reject) => {
     child.on('error', (error: NodeJS.ErrnoException) =>
-      reject(error.code === 'ENOENT' ? new CliError(`未找到 ${tool}：请安装 PostgreSQL 客户端（Debian: apt-get install postgresql-client）/ ${tool} not found`) : error),
+      reject(
+        error.code === 'ENOENT'
+          ? new CliError(`未找到 ${tool}：请安装 PostgreSQL 客户端（Debian: apt-get install postgresql-client）/ ${tool} not found`)
+          : error,
+      ),
     );
     child.on('close', resolve);
   });

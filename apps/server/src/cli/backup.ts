@@ -28,9 +28,21 @@ uploads, private attachments and keys. Restore it with the restore command.
     if (!fs.existsSync(path.dirname(archive))) throw new CliError(`目录不存在 / no such folder: ${path.dirname(archive)}`);
     const staging = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-backup-'));
     try {
-      const manifest: Manifest = { format: ARCHIVE_FORMAT, engine: config.databaseUrl ? 'postgres' : 'sqlite', createdAt: formatCst(Date.now()), migrations: [] };
+      const manifest: Manifest = {
+        format: ARCHIVE_FORMAT,
+        engine: config.databaseUrl ? 'postgres' : 'sqlite',
+        createdAt: formatCst(Date.now()),
+        migrations: [],
+      };
       if (config.databaseUrl) {
-        await runTool('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', '--file', path.join(staging, PG_DUMP_FILE), ...pgTarget(config.databaseUrl, config.databaseSchema)]);
+        await runTool('pg_dump', [
+          '--format=custom',
+          '--no-owner',
+          '--no-privileges',
+          '--file',
+          path.join(staging, PG_DUMP_FILE),
+          ...pgTarget(config.databaseUrl, config.databaseSchema),
+        ]);
       } else {
         manifest.migrations = await copySqlite(config.dataDir, path.join(staging, SQLITE_FILE));
       }

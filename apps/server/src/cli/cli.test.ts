@@ -18,28 +18,36 @@ const lastLine = (text: string) => text.trimEnd().split('\n').at(-1)!;
 const PROCESS_TEST_MS = 150_000;
 
 describe('cli help', () => {
-  it('lists the commands and gives every command its help in Chinese and English', async () => {
-    const overview = await runCli(['--help'], {});
-    expect(overview.code).toBe(0);
-    for (const command of ['backup', 'restore', 'admin reset-password', 'token create', 'token list', 'token revoke']) {
-      expect(overview.stdout).toContain(command);
-      const help = await runCli([...command.split(' '), '--help'], {});
-      expect(help.code, command).toBe(0);
-      expect(help.stdout).toMatch(/^用法 \/ usage: npm run cli -- /);
-      expect(help.stdout).toMatch(/[\u4e00-\u9fff]{4}/);
-      expect(help.stdout).toMatch(/\b(the|an?)\b [a-z]+/);
-    }
-  }, PROCESS_TEST_MS);
+  it(
+    'lists the commands and gives every command its help in Chinese and English',
+    async () => {
+      const overview = await runCli(['--help'], {});
+      expect(overview.code).toBe(0);
+      for (const command of ['backup', 'restore', 'admin reset-password', 'token create', 'token list', 'token revoke']) {
+        expect(overview.stdout).toContain(command);
+        const help = await runCli([...command.split(' '), '--help'], {});
+        expect(help.code, command).toBe(0);
+        expect(help.stdout).toMatch(/^用法 \/ usage: npm run cli -- /);
+        expect(help.stdout).toMatch(/[\u4e00-\u9fff]{4}/);
+        expect(help.stdout).toMatch(/\b(the|an?)\b [a-z]+/);
+      }
+    },
+    PROCESS_TEST_MS,
+  );
 
-  it('answers an unknown command or a missing argument with exit code 2 on stderr', async () => {
-    const unknown = await runCli(['frobnicate'], {});
-    expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toMatch(/^未知命令 \/ unknown command: frobnicate/);
-    const missing = await runCli(['token', 'create', '--role', '内容编辑'], { DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'portal-cli-')) });
-    expect(missing.code).toBe(2);
-    expect(missing.stdout).toBe('');
-    expect(missing.stderr.trim()).toBe('错误 / error: 缺少 --name / missing --name（用法见 --help / see --help）');
-  }, PROCESS_TEST_MS);
+  it(
+    'answers an unknown command or a missing argument with exit code 2 on stderr',
+    async () => {
+      const unknown = await runCli(['frobnicate'], {});
+      expect(unknown.code).toBe(2);
+      expect(unknown.stderr).toMatch(/^未知命令 \/ unknown command: frobnicate/);
+      const missing = await runCli(['token', 'create', '--role', '内容编辑'], { DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'portal-cli-')) });
+      expect(missing.code).toBe(2);
+      expect(missing.stdout).toBe('');
+      expect(missing.stderr.trim()).toBe('错误 / error: 缺少 --name / missing --name（用法见 --help / see --help）');
+    },
+    PROCESS_TEST_MS,
+  );
 });
 
 describe.each(engines)('cli commands on %s', (engine) => {
@@ -49,89 +57,105 @@ describe.each(engines)('cli commands on %s', (engine) => {
   });
   afterAll(() => t.close());
 
-  it('token create prints the token alone on the last line; it drives back-office calls until revoked', async () => {
-    const created = await runCli(['token', 'create', '--name', 'exam-sync', '--role', '内容编辑', '--remark', '考试系统'], cliEnv(t));
-    expect(created.code, created.stderr).toBe(0);
-    expect(created.stderr).toBe('');
-    const token = lastLine(created.stdout);
-    expect(token).toMatch(/^apt_[A-Za-z0-9_-]{43}$/);
-    expect((await adminCall(t, token, 'GET', '/api/XfSysBussiness/GetSensitiveWordList')).Code).toBe(200);
-    expect((await adminCall(t, token, 'GET', '/api/XfSystemApi/GetRoleList')).Code).toBe(403);
+  it(
+    'token create prints the token alone on the last line; it drives back-office calls until revoked',
+    async () => {
+      const created = await runCli(['token', 'create', '--name', 'exam-sync', '--role', '内容编辑', '--remark', '考试系统'], cliEnv(t));
+      expect(created.code, created.stderr).toBe(0);
+      expect(created.stderr).toBe('');
+      const token = lastLine(created.stdout);
+      expect(token).toMatch(/^apt_[A-Za-z0-9_-]{43}$/);
+      expect((await adminCall(t, token, 'GET', '/api/XfSysBussiness/GetSensitiveWordList')).Code).toBe(200);
+      expect((await adminCall(t, token, 'GET', '/api/XfSystemApi/GetRoleList')).Code).toBe(403);
 
-    const listed = await runCli(['token', 'list'], cliEnv(t));
-    expect(listed.code).toBe(0);
-    const row = listed.stdout.split('\n').find((l) => l.startsWith('exam-sync\t'))!;
-    expect(row.split('\t').slice(0, 3)).toEqual(['exam-sync', '内容编辑', '命令行']);
-    expect(listed.stdout).not.toContain(token);
+      const listed = await runCli(['token', 'list'], cliEnv(t));
+      expect(listed.code).toBe(0);
+      const row = listed.stdout.split('\n').find((l) => l.startsWith('exam-sync\t'))!;
+      expect(row.split('\t').slice(0, 3)).toEqual(['exam-sync', '内容编辑', '命令行']);
+      expect(listed.stdout).not.toContain(token);
 
-    const taken = await runCli(['token', 'create', '--name', 'exam-sync', '--role', '内容编辑'], cliEnv(t));
-    expect(taken).toMatchObject({ code: 1, stdout: '' });
-    expect(taken.stderr.trim()).toBe('错误 / error: 令牌名称已存在');
-    const noRole = await runCli(['token', 'create', '--name', 'other', '--role', '不存在的角色'], cliEnv(t));
-    expect(noRole.code).toBe(1);
-    expect(noRole.stderr.trim()).toBe('错误 / error: 角色不存在: 不存在的角色');
+      const taken = await runCli(['token', 'create', '--name', 'exam-sync', '--role', '内容编辑'], cliEnv(t));
+      expect(taken).toMatchObject({ code: 1, stdout: '' });
+      expect(taken.stderr.trim()).toBe('错误 / error: 令牌名称已存在');
+      const noRole = await runCli(['token', 'create', '--name', 'other', '--role', '不存在的角色'], cliEnv(t));
+      expect(noRole.code).toBe(1);
+      expect(noRole.stderr.trim()).toBe('错误 / error: 角色不存在: 不存在的角色');
 
-    const revoked = await runCli(['token', 'revoke', 'exam-sync'], cliEnv(t));
-    expect(revoked.code, revoked.stderr).toBe(0);
-    expect((await adminCall(t, token, 'GET', '/api/XfSysBussiness/GetSensitiveWordList')).Code).toBe(402);
-    const unknown = await runCli(['token', 'revoke', 'no-such-token'], cliEnv(t));
-    expect(unknown.code).toBe(1);
-    expect(unknown.stderr.trim()).toBe('错误 / error: 令牌不存在');
-  }, PROCESS_TEST_MS);
+      const revoked = await runCli(['token', 'revoke', 'exam-sync'], cliEnv(t));
+      expect(revoked.code, revoked.stderr).toBe(0);
+      expect((await adminCall(t, token, 'GET', '/api/XfSysBussiness/GetSensitiveWordList')).Code).toBe(402);
+      const unknown = await runCli(['token', 'revoke', 'no-such-token'], cliEnv(t));
+      expect(unknown.code).toBe(1);
+      expect(unknown.stderr.trim()).toBe('错误 / error: 令牌不存在');
+    },
+    PROCESS_TEST_MS,
+  );
 
-  it('admin reset-password lifts the lockout and prints a password that must be changed at sign-in', async () => {
-    for (let i = 0; i < 5; i++) await attemptLogin(t, 'admin', 'wrong-password-1');
-    expect((await attemptLogin(t, 'admin', ADMIN_PASSWORD)).Message).toMatch(/账号已锁定/);
+  it(
+    'admin reset-password lifts the lockout and prints a password that must be changed at sign-in',
+    async () => {
+      for (let i = 0; i < 5; i++) await attemptLogin(t, 'admin', 'wrong-password-1');
+      expect((await attemptLogin(t, 'admin', ADMIN_PASSWORD)).Message).toMatch(/账号已锁定/);
 
-    const reset = await runCli(['admin', 'reset-password', 'ADMIN'], cliEnv(t));
-    expect(reset.code, reset.stderr).toBe(0);
-    const password = lastLine(reset.stdout);
-    expect(password).toMatch(/^[A-Za-z0-9]{16}$/);
-    const login = await attemptLogin(t, 'admin', password);
-    expect(login.Code, login.Message).toBe(200);
-    expect((await adminCall<{ MustChangePwd: boolean }>(t, login.Data, 'GET', '/api/XfSystemApi/GetLoginUser')).Data.MustChangePwd).toBe(true);
+      const reset = await runCli(['admin', 'reset-password', 'ADMIN'], cliEnv(t));
+      expect(reset.code, reset.stderr).toBe(0);
+      const password = lastLine(reset.stdout);
+      expect(password).toMatch(/^[A-Za-z0-9]{16}$/);
+      const login = await attemptLogin(t, 'admin', password);
+      expect(login.Code, login.Message).toBe(200);
+      expect((await adminCall<{ MustChangePwd: boolean }>(t, login.Data, 'GET', '/api/XfSystemApi/GetLoginUser')).Data.MustChangePwd).toBe(true);
 
-    // A password a script chose, read from stdin: no forced change; the earlier session has ended.
-    const chosen = await runCli(['admin', 'reset-password', 'admin', '--stdin'], cliEnv(t), `${ADMIN_PASSWORD}\n`);
-    expect(chosen.code, chosen.stderr).toBe(0);
-    expect(chosen.stdout).not.toContain(ADMIN_PASSWORD);
-    expect((await adminCall(t, login.Data, 'GET', '/api/XfSystemApi/GetLoginUser')).Code).toBe(402);
-    const again = await attemptLogin(t, 'admin', ADMIN_PASSWORD);
-    expect((await adminCall<{ MustChangePwd: boolean }>(t, again.Data, 'GET', '/api/XfSystemApi/GetLoginUser')).Data.MustChangePwd).toBe(false);
+      // A password a script chose, read from stdin: no forced change; the earlier session has ended.
+      const chosen = await runCli(['admin', 'reset-password', 'admin', '--stdin'], cliEnv(t), `${ADMIN_PASSWORD}\n`);
+      expect(chosen.code, chosen.stderr).toBe(0);
+      expect(chosen.stdout).not.toContain(ADMIN_PASSWORD);
+      expect((await adminCall(t, login.Data, 'GET', '/api/XfSystemApi/GetLoginUser')).Code).toBe(402);
+      const again = await attemptLogin(t, 'admin', ADMIN_PASSWORD);
+      expect((await adminCall<{ MustChangePwd: boolean }>(t, again.Data, 'GET', '/api/XfSystemApi/GetLoginUser')).Data.MustChangePwd).toBe(false);
 
-    for (const { password: refused, message } of onePasswordPerRule('admin')) {
-      const weak = await runCli(['admin', 'reset-password', 'admin', '--stdin'], cliEnv(t), `${refused}\n`);
-      expect(weak.code, refused).toBe(1);
-      expect(weak.stderr.trim()).toBe(`错误 / error: ${message}`);
-    }
-    // Only the line end is taken off what stdin gives: spaces are the password's.
-    const [spaced] = passwordsNowAllowed;
-    expect((await runCli(['admin', 'reset-password', 'admin', '--stdin'], cliEnv(t), `${spaced}\n`)).code).toBe(0);
-    expect((await attemptLogin(t, 'admin', spaced)).Code).toBe(200);
-    const nobody = await runCli(['admin', 'reset-password', 'nobody'], cliEnv(t));
-    expect(nobody.code).toBe(1);
-    expect(nobody.stderr.trim()).toBe('错误 / error: 管理员不存在: nobody');
-  }, PROCESS_TEST_MS);
+      for (const { password: refused, message } of onePasswordPerRule('admin')) {
+        const weak = await runCli(['admin', 'reset-password', 'admin', '--stdin'], cliEnv(t), `${refused}\n`);
+        expect(weak.code, refused).toBe(1);
+        expect(weak.stderr.trim()).toBe(`错误 / error: ${message}`);
+      }
+      // Only the line end is taken off what stdin gives: spaces are the password's.
+      const [spaced] = passwordsNowAllowed;
+      expect((await runCli(['admin', 'reset-password', 'admin', '--stdin'], cliEnv(t), `${spaced}\n`)).code).toBe(0);
+      expect((await attemptLogin(t, 'admin', spaced)).Code).toBe(200);
+      const nobody = await runCli(['admin', 'reset-password', 'nobody'], cliEnv(t));
+      expect(nobody.code).toBe(1);
+      expect(nobody.stderr.trim()).toBe('错误 / error: 管理员不存在: nobody');
+    },
+    PROCESS_TEST_MS,
+  );
 });
 
 describe.each(engines)('backup and restore of the database on %s', (engine) => {
-  it('brings back the tokens of the backup and forgets later ones', async () => {
-    const t = await createAdminTestApp(engine);
-    const archive = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'portal-backup-test-')), 'db.tar.gz');
-    try {
-      expect((await runCli(['token', 'create', '--name', 'kept', '--role', '内容编辑'], cliEnv(t))).code).toBe(0);
-      const backup = await runCli(['backup', archive], cliEnv(t));
-      expect(backup.code, backup.stderr).toBe(0);
-      expect((await runCli(['token', 'create', '--name', 'lost', '--role', '内容编辑'], cliEnv(t))).code).toBe(0);
-      const restored = await runCli(['restore', archive], cliEnv(t));
-      expect(restored.code, restored.stderr).toBe(0);
-      const names = (await runCli(['token', 'list'], cliEnv(t))).stdout.split('\n').slice(1).map((l) => l.split('\t')[0]).filter(Boolean);
-      expect(names).toEqual(['kept']);
-    } finally {
-      await t.close();
-      fs.rmSync(path.dirname(archive), { recursive: true, force: true });
-    }
-  }, PROCESS_TEST_MS);
+  it(
+    'brings back the tokens of the backup and forgets later ones',
+    async () => {
+      const t = await createAdminTestApp(engine);
+      const archive = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'portal-backup-test-')), 'db.tar.gz');
+      try {
+        expect((await runCli(['token', 'create', '--name', 'kept', '--role', '内容编辑'], cliEnv(t))).code).toBe(0);
+        const backup = await runCli(['backup', archive], cliEnv(t));
+        expect(backup.code, backup.stderr).toBe(0);
+        expect((await runCli(['token', 'create', '--name', 'lost', '--role', '内容编辑'], cliEnv(t))).code).toBe(0);
+        const restored = await runCli(['restore', archive], cliEnv(t));
+        expect(restored.code, restored.stderr).toBe(0);
+        const names = (await runCli(['token', 'list'], cliEnv(t))).stdout
+          .split('\n')
+          .slice(1)
+          .map((l) => l.split('\t')[0])
+          .filter(Boolean);
+        expect(names).toEqual(['kept']);
+      } finally {
+        await t.close();
+        fs.rmSync(path.dirname(archive), { recursive: true, force: true });
+      }
+    },
+    PROCESS_TEST_MS,
+  );
 });
 
 describe('backup and restore of a running site', () => {
@@ -184,12 +208,16 @@ describe('backup and restore of a running site', () => {
     // Two server starts and five CLI runs, each a cold process: minutes on a loaded machine.
   }, 420_000);
 
-  it('refuses what is not a backup, with exit code 1', async () => {
-    const work = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-backup-test-'));
-    fs.writeFileSync(path.join(work, 'junk.tar.gz'), 'not an archive');
-    const run = await runCli(['restore', path.join(work, 'junk.tar.gz')], { DATA_DIR: path.join(work, 'data') });
-    expect(run.code).toBe(1);
-    expect(run.stderr).toMatch(/^错误 \/ error: 不是有效的备份文件/);
-    fs.rmSync(work, { recursive: true, force: true });
-  }, PROCESS_TEST_MS);
+  it(
+    'refuses what is not a backup, with exit code 1',
+    async () => {
+      const work = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-backup-test-'));
+      fs.writeFileSync(path.join(work, 'junk.tar.gz'), 'not an archive');
+      const run = await runCli(['restore', path.join(work, 'junk.tar.gz')], { DATA_DIR: path.join(work, 'data') });
+      expect(run.code).toBe(1);
+      expect(run.stderr).toMatch(/^错误 \/ error: 不是有效的备份文件/);
+      fs.rmSync(work, { recursive: true, force: true });
+    },
+    PROCESS_TEST_MS,
+  );
 });

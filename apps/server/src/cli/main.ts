@@ -23,9 +23,7 @@ The configuration is the same as npm start's (DATA_DIR, DATABASE_URL, … enviro
 
 /** The command named by the leading words of argv, and the arguments after them. */
 function find(argv: string[]): { command: Command; rest: string[] } | undefined {
-  return commands
-    .filter((c) => c.words.every((word, i) => argv[i] === word))
-    .map((command) => ({ command, rest: argv.slice(command.words.length) }))[0];
+  return commands.filter((c) => c.words.every((word, i) => argv[i] === word)).map((command) => ({ command, rest: argv.slice(command.words.length) }))[0];
 }
 
 /** Standard output, for what a command answers (the lint rule keeps console.log out of server code). */

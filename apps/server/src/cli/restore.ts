@@ -26,7 +26,10 @@ run at start.
     const archive = path.resolve(source!);
     if (!fs.existsSync(archive)) throw new CliError(`备份文件不存在 / no such file: ${archive}`);
     const running = runningServer(config.dataDir);
-    if (running) throw new CliError(`服务器正在运行（进程 ${running}）并使用数据目录 ${config.dataDir}，请先停止 / a server (pid ${running}) is running on this data folder; stop it first`);
+    if (running)
+      throw new CliError(
+        `服务器正在运行（进程 ${running}）并使用数据目录 ${config.dataDir}，请先停止 / a server (pid ${running}) is running on this data folder; stop it first`,
+      );
 
     // Unpacked beside the data folder (the same file system), then moved into place.
     const parent = path.dirname(config.dataDir);
@@ -40,11 +43,20 @@ run at start.
       }
       const manifest = readManifest(staging);
       const engine = config.databaseUrl ? 'postgres' : 'sqlite';
-      if (manifest.engine !== engine) throw new CliError(`备份来自 ${manifest.engine}，当前配置为 ${engine} / the backup is of ${manifest.engine}, this configuration uses ${engine}`);
+      if (manifest.engine !== engine)
+        throw new CliError(`备份来自 ${manifest.engine}，当前配置为 ${engine} / the backup is of ${manifest.engine}, this configuration uses ${engine}`);
 
       fs.mkdirSync(config.dataDir, { recursive: true });
       if (config.databaseUrl) {
-        await runTool('pg_restore', ['--clean', '--if-exists', '--no-owner', '--no-privileges', '--single-transaction', ...pgTarget(config.databaseUrl, config.databaseSchema), path.join(staging, PG_DUMP_FILE)]);
+        await runTool('pg_restore', [
+          '--clean',
+          '--if-exists',
+          '--no-owner',
+          '--no-privileges',
+          '--single-transaction',
+          ...pgTarget(config.databaseUrl, config.databaseSchema),
+          path.join(staging, PG_DUMP_FILE),
+        ]);
       } else {
         for (const suffix of ['', '-wal', '-shm', '-journal']) fs.rmSync(path.join(config.dataDir, `${SQLITE_FILE}${suffix}`), { force: true });
       }

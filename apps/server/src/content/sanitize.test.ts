@@ -94,7 +94,9 @@ describe('cleanStyle', () => {
   it('keeps the allowed declarations in TinyMCE spelling and drops the rest', () => {
     expect(cleanStyle('TEXT-ALIGN:center;line-height:1.75;font-size:14pt')).toBe('text-align: center; line-height: 1.75; font-size: 14pt;');
     expect(cleanStyle("font-family: 'Microsoft YaHei', 微软雅黑, sans-serif")).toBe("font-family: 'Microsoft YaHei', 微软雅黑, sans-serif;");
-    expect(cleanStyle('color: rgb(224, 62, 45); border-top: 1px dashed rgba(0, 0, 0, 0.5)')).toBe('color: rgb(224, 62, 45); border-top: 1px dashed rgba(0, 0, 0, 0.5);');
+    expect(cleanStyle('color: rgb(224, 62, 45); border-top: 1px dashed rgba(0, 0, 0, 0.5)')).toBe(
+      'color: rgb(224, 62, 45); border-top: 1px dashed rgba(0, 0, 0, 0.5);',
+    );
     expect(cleanStyle('position: absolute; z-index: 9; width: calc(100% - 1px); height: 10px')).toBe('height: 10px;');
     expect(cleanStyle('font-family: x; font-family: "a;b"')).toBe('font-family: x;');
   });
@@ -109,7 +111,8 @@ describe('cleanArticleBody', () => {
 
 describe('stripHtml', () => {
   it('keeps the text of every block apart and decodes entities', () => {
-    const html = '<h3>一、总则</h3><p>保险&nbsp;期间<strong>十年</strong></p><ul><li>甲</li><li>乙 &amp; 丙</li></ul><table><tr><td>A</td><td>&#x4e01;</td></tr></table>';
+    const html =
+      '<h3>一、总则</h3><p>保险&nbsp;期间<strong>十年</strong></p><ul><li>甲</li><li>乙 &amp; 丙</li></ul><table><tr><td>A</td><td>&#x4e01;</td></tr></table>';
     expect(stripHtml(html)).toBe('一、总则\n保险 期间十年\n甲\n乙 & 丙\nA\n丁');
   });
 

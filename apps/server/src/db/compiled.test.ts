@@ -46,8 +46,9 @@ describe.each(engines)('a read compiled once (%s)', (engine) => {
 
   it('writes a small LIMIT into the SQL on SQLite and binds a large one, with the same rows either way', async () => {
     const newest = (d: Kysely<DB>) => d.selectFrom('news').select('title').orderBy('news_create_time', 'desc').orderBy('id', 'desc');
-    const readNewest = compiledRead((d: Kysely<DB>, { limit, offset }: { limit: number | undefined; offset: number }, { writtenLimit }: { writtenLimit: number | undefined }) =>
-      newest(d).limit(limitExpression(limit, writtenLimit)).offset(offset),
+    const readNewest = compiledRead(
+      (d: Kysely<DB>, { limit, offset }: { limit: number | undefined; offset: number }, { writtenLimit }: { writtenLimit: number | undefined }) =>
+        newest(d).limit(limitExpression(limit, writtenLimit)).offset(offset),
     );
     const texts: string[] = [];
     for (const limit of [2, 50, 51, 1000]) {
@@ -68,7 +69,12 @@ describe.each(engines)('a read compiled once (%s)', (engine) => {
   });
 
   it('refuses a builder that reads a value instead of passing it to the query', async () => {
-    const frozen = compiledRead((d: Kysely<DB>, { menuId }: { menuId: number }) => d.selectFrom('news').select('id').limit(Number(menuId) || 1));
+    const frozen = compiledRead((d: Kysely<DB>, { menuId }: { menuId: number }) =>
+      d
+        .selectFrom('news')
+        .select('id')
+        .limit(Number(menuId) || 1),
+    );
     await expect(frozen(db, { menuId: menus[0]! })).rejects.toThrow(/must be a query parameter/);
   });
 });

@@ -45,7 +45,9 @@ export function withNamedStatements(pool: pg.Pool): PostgresPool {
   const wrap = (client: pg.PoolClient): PostgresPoolClient => ({
     // Kysely passes SQL and parameters, or a cursor (streamed reads), which goes through as it is.
     query: ((sqlOrCursor: unknown, parameters?: readonly unknown[]) =>
-      typeof sqlOrCursor === 'string' ? query(client, sqlOrCursor, parameters as unknown[]) : client.query(sqlOrCursor as never)) as unknown as PostgresPoolClient['query'],
+      typeof sqlOrCursor === 'string'
+        ? query(client, sqlOrCursor, parameters as unknown[])
+        : client.query(sqlOrCursor as never)) as unknown as PostgresPoolClient['query'],
     release: () => client.release(),
   });
   return {

@@ -44,13 +44,20 @@ describe('SQLite reads off the event loop', () => {
   it('reads what the server connection has committed', async () => {
     const reads = database.offLoopReads!;
     expect(await reads.all('SELECT count(*) AS n FROM notes', [])).toEqual([{ n: 0 }]);
-    await database.db.insertInto('notes' as never).values({ id: 1, text: '保险' } as never).execute();
+    await database.db
+      .insertInto('notes' as never)
+      .values({ id: 1, text: '保险' } as never)
+      .execute();
     expect(await reads.all('SELECT id, text FROM notes WHERE text = ?', ['保险'])).toEqual([{ id: 1, text: '保险' }]);
   });
 
   it('answers reads asked together each with its own rows, and an error to the read that caused it', async () => {
     const reads = database.offLoopReads!;
-    const answers = await Promise.allSettled([reads.all('SELECT ? AS v', [1]), reads.all('SELECT * FROM missing_table', []), reads.all('SELECT ? AS v', ['二'])]);
+    const answers = await Promise.allSettled([
+      reads.all('SELECT ? AS v', [1]),
+      reads.all('SELECT * FROM missing_table', []),
+      reads.all('SELECT ? AS v', ['二']),
+    ]);
     expect(answers[0]).toEqual({ status: 'fulfilled', value: [{ v: 1 }] });
     expect(answers[1]).toMatchObject({ status: 'rejected', reason: { message: 'no such table: missing_table', code: 'SQLITE_ERROR' } });
     expect(answers[2]).toEqual({ status: 'fulfilled', value: [{ v: '二' }] });

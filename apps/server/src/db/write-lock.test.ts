@@ -29,14 +29,19 @@ describe('SQLite write transactions in several processes', () => {
 
   it('loses none of the writes of three processes writing at once', async () => {
     const results = await Promise.all(
-      Array.from({ length: PROCESSES }, (_, p) => run(process.execPath, ['--import', 'tsx', WRITER, dataDir, `p${p}`, String(EACH)], { cwd: path.resolve(import.meta.dirname, '../../..') })),
+      Array.from({ length: PROCESSES }, (_, p) =>
+        run(process.execPath, ['--import', 'tsx', WRITER, dataDir, `p${p}`, String(EACH)], { cwd: path.resolve(import.meta.dirname, '../../..') }),
+      ),
     );
     const answers = results.map((r) => JSON.parse(r.stdout) as { ok: number; failures: string[] });
     expect(answers.flatMap((a) => a.failures)).toEqual([]);
     expect(answers.map((a) => a.ok)).toEqual(Array.from({ length: PROCESSES }, () => EACH));
     const database = await connect({ dataDir });
     try {
-      const { n } = await database.db.selectFrom('proposals').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const { n } = await database.db
+        .selectFrom('proposals')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
       expect(Number(n)).toBe(PROCESSES * EACH);
     } finally {
       await database.close();

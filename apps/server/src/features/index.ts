@@ -46,16 +46,68 @@ import { reviewAdmin } from './review/routes.js';
 import { memorialAdmin } from './site/memorial-admin.js';
 
 /** Public site calls, spec §7 "/api/XfWebApi/". */
-const publicRoutes: FeatureRoutes[] = [linksPublic, menusPublic, newsPublic, positionsPublic, bannersPublic, lookupsPublic, visitsPublic, sitePublic, contributionsPublic, certificatesPublic, ownPasswordRoute, activitiesPublic, attendancePublic, attendanceCertificatesMember, ...memberPublicRoutes];
+const publicRoutes: FeatureRoutes[] = [
+  linksPublic,
+  menusPublic,
+  newsPublic,
+  positionsPublic,
+  bannersPublic,
+  lookupsPublic,
+  visitsPublic,
+  sitePublic,
+  contributionsPublic,
+  certificatesPublic,
+  ownPasswordRoute,
+  activitiesPublic,
+  attendancePublic,
+  attendanceCertificatesMember,
+  ...memberPublicRoutes,
+];
 /** Business back-office calls, spec §7 "/api/XfSysBussiness/". */
-const businessRoutes: FeatureRoutes[] = [menusAdmin, newsAdmin, newsPreviewAdmin, newsRevisionsAdmin, newsAutosaveAdmin, positionsAdmin, bannersAdmin, linksAdmin, lookupsAdmin, uploadsAdmin, uploadLibraryAdmin, contributionsAdmin, reviewAdmin, sensitiveWordsAdmin, certificatesAdmin, activitiesAdmin, attendanceAdmin, attendanceCertificatesAdmin, memorialAdmin, ...memberBusinessRoutes];
+const businessRoutes: FeatureRoutes[] = [
+  menusAdmin,
+  newsAdmin,
+  newsPreviewAdmin,
+  newsRevisionsAdmin,
+  newsAutosaveAdmin,
+  positionsAdmin,
+  bannersAdmin,
+  linksAdmin,
+  lookupsAdmin,
+  uploadsAdmin,
+  uploadLibraryAdmin,
+  contributionsAdmin,
+  reviewAdmin,
+  sensitiveWordsAdmin,
+  certificatesAdmin,
+  activitiesAdmin,
+  attendanceAdmin,
+  attendanceCertificatesAdmin,
+  memorialAdmin,
+  ...memberBusinessRoutes,
+];
 /** System back-office calls, spec §7 "/api/XfSystemApi/". */
 const systemRoutes: FeatureRoutes[] = [...systemFeatureRoutes, apiTokensAdmin];
 
 export async function registerFeatures(app: App): Promise<void> {
-  await app.register(async (scope) => { for (const r of publicRoutes) await r(scope as App); }, { prefix: '/api/XfWebApi' });
-  await app.register(async (scope) => { for (const r of businessRoutes) await r(scope as App); }, { prefix: '/api/XfSysBussiness' });
-  await app.register(async (scope) => { for (const r of systemRoutes) await r(scope as App); }, { prefix: '/api/XfSystemApi' });
+  await app.register(
+    async (scope) => {
+      for (const r of publicRoutes) await r(scope as App);
+    },
+    { prefix: '/api/XfWebApi' },
+  );
+  await app.register(
+    async (scope) => {
+      for (const r of businessRoutes) await r(scope as App);
+    },
+    { prefix: '/api/XfSysBussiness' },
+  );
+  await app.register(
+    async (scope) => {
+      for (const r of systemRoutes) await r(scope as App);
+    },
+    { prefix: '/api/XfSystemApi' },
+  );
   // Pages and well-known documents outside /api: a certificate's verification page and its credential.
   await app.register(async (scope) => certificateVerification(scope as App));
   // What verifiers of the signed credentials fetch: the keys, the issuer profile, the revocation lists.

@@ -25,7 +25,11 @@ afterAll(() => t.close());
 function shapesOnly(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(shapesOnly);
   if (typeof node !== 'object' || node === null) return node;
-  return Object.fromEntries(Object.entries(node).filter(([key]) => !['summary', 'description', 'x-codes', 'example'].includes(key)).map(([key, value]) => [key, shapesOnly(value)]));
+  return Object.fromEntries(
+    Object.entries(node)
+      .filter(([key]) => !['summary', 'description', 'x-codes', 'example'].includes(key))
+      .map(([key, value]) => [key, shapesOnly(value)]),
+  );
 }
 
 const header = `/**

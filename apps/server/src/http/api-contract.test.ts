@@ -76,7 +76,9 @@ describe.each(engines)('the API document against the server on %s', (engine) => 
     const op = doc.paths[path]?.[method.toLowerCase()];
     if (!op) return [`${name}: not in the document`];
     const token = call.token === undefined ? tokenFor(op) : call.token;
-    const url = path.replace(/\{(\w+)\}/g, (_, key: string) => String(call.params?.[key] ?? '')) + (call.query ? `?${new URLSearchParams(Object.entries(call.query).map(([k, v]) => [k, String(v)]))}` : '');
+    const url =
+      path.replace(/\{(\w+)\}/g, (_, key: string) => String(call.params?.[key] ?? '')) +
+      (call.query ? `?${new URLSearchParams(Object.entries(call.query).map(([k, v]) => [k, String(v)]))}` : '');
     const res = await w.t.app.inject({
       method,
       url,
@@ -89,14 +91,20 @@ describe.each(engines)('the API document against the server on %s', (engine) => 
     const [place, response] = documented.$ref
       ? [pointer('components', 'responses', documented.$ref.split('/').pop() ?? ''), doc.components.responses[documented.$ref.split('/').pop() ?? ''] ?? {}]
       : [pointer('paths', path, method.toLowerCase(), 'responses', status), documented];
-    const media = String(res.headers['content-type'] ?? '').split(';')[0]?.trim() ?? '';
+    const media =
+      String(res.headers['content-type'] ?? '')
+        .split(';')[0]
+        ?.trim() ?? '';
     const type = Object.keys(response.content ?? {}).find((t) => admits(t, media));
     if (!type) return [`${name}: answered ${media}, the document says ${Object.keys(response.content ?? {}).join(', ')}`];
     if (type !== 'application/json') return [];
     const body = JSON.parse(res.body) as { Code: number; Message: string };
     const problems: string[] = [];
     const validate = validatorAt(`${place}/${pointer('content', type, 'schema')}`);
-    if (!validate(body)) problems.push(`${name}: the answer is not as documented: ${ajv.errorsText(validate.errors, { separator: '; ' }).slice(0, 600)}\n  ${res.body.slice(0, 300)}`);
+    if (!validate(body))
+      problems.push(
+        `${name}: the answer is not as documented: ${ajv.errorsText(validate.errors, { separator: '; ' }).slice(0, 600)}\n  ${res.body.slice(0, 300)}`,
+      );
     const expected = call.code ?? 200;
     if (body.Code !== expected) problems.push(`${name}: Code ${body.Code} ${body.Message}, expected ${expected}`);
     w.answers.set(name, (body as { Data?: unknown }).Data);
@@ -119,8 +127,14 @@ describe.each(engines)('the API document against the server on %s', (engine) => 
   it('places every documented call in the walk, and walks nothing the document does not list', () => {
     const walked = [...Object.keys(publicCalls), ...Object.keys(backOfficeCalls), ...Object.keys(systemCalls)];
     const documented = operations();
-    expect(documented.filter((op) => !walked.includes(op)), 'documented but not walked (add it to test/api-walk.ts)').toEqual([]);
-    expect(walked.filter((op) => !documented.includes(op)), 'walked but not documented').toEqual([]);
+    expect(
+      documented.filter((op) => !walked.includes(op)),
+      'documented but not walked (add it to test/api-walk.ts)',
+    ).toEqual([]);
+    expect(
+      walked.filter((op) => !documented.includes(op)),
+      'walked but not documented',
+    ).toEqual([]);
   });
 
   it('answers every public and member call as the document says', async () => {

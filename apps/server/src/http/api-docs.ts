@@ -86,14 +86,15 @@ function namedSchemas(): Json {
     cycles: 'ref',
     reused: 'inline',
   });
-  return Object.fromEntries(
-    Object.entries(schemas).map(([id, { $schema: _schema, $id: _id, ...schema }]) => [id, schema]),
-  );
+  return Object.fromEntries(Object.entries(schemas).map(([id, { $schema: _schema, $id: _id, ...schema }]) => [id, schema]));
 }
 
 /** A name for each operation: the path's segments after /api/, and the method where a path has two. */
 function operationId(path: string, method: string, methods: number): string {
-  const name = path.replace(/^\/api\//, '').replace(/[{}]/g, '').replaceAll('/', '_');
+  const name = path
+    .replace(/^\/api\//, '')
+    .replace(/[{}]/g, '')
+    .replaceAll('/', '_');
   return methods > 1 ? `${name}_${method}` : name;
 }
 
@@ -134,7 +135,7 @@ export function publicCallsOnly(spec: Readonly<Json>): Json {
   const paths = Object.fromEntries(Object.entries(doc.paths).filter(([path]) => path.startsWith('/api/XfWebApi/')));
   const used = refsIn(paths, new Set());
   // Shapes name shapes: follow the refs until no new one turns up.
-  for (let before = 0; before !== used.size; ) {
+  for (let before = 0; before !== used.size;) {
     before = used.size;
     for (const ref of [...used]) refsIn((doc.components.schemas ?? {})[ref.split('/').pop() ?? ''], used);
   }

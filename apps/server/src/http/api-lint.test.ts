@@ -32,7 +32,12 @@ function redocly(file: string, cwd: string): Finding[] {
     env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
   });
   const report = JSON.parse(run.stdout) as { problems: { ruleId: string; severity: 'error' | 'warn'; location: { pointer: string }[] }[] };
-  return report.problems.map((p) => ({ tool: 'redocly', rule: p.ruleId, severity: p.severity === 'error' ? 'error' : 'warning', where: p.location[0]?.pointer ?? '' }));
+  return report.problems.map((p) => ({
+    tool: 'redocly',
+    rule: p.ruleId,
+    severity: p.severity === 'error' ? 'error' : 'warning',
+    where: p.location[0]?.pointer ?? '',
+  }));
 }
 
 function spectral(file: string, cwd: string): Finding[] {

@@ -7,13 +7,7 @@ import type { ResponseCache } from '../cache/response-cache.js';
 import type { RateLimitCounters } from './rate-limit-counters.js';
 
 /** The Fastify instance every feature registers on: zod-typed routes plus our decorations. */
-export type App = FastifyInstance<
-  RawServerDefault,
-  RawRequestDefaultExpression,
-  RawReplyDefaultExpression,
-  FastifyBaseLogger,
-  ZodTypeProvider
->;
+export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
 
 /** What buildApp gives every feature: the database, the config and upload storage. */
 export interface Services {

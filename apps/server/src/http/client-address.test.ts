@@ -44,7 +44,12 @@ describe.each(engines)('client address behind a proxy on %s', (engine) => {
     it('keeps the suggestion box limit on the real address', async () => {
       const propose = (n: number) =>
         t.app
-          .inject({ method: 'POST', url: '/api/XfWebApi/SavePropose', payload: { Mobile: '13700000000', ProposeContent: `第${n}条` }, headers: { 'x-forwarded-for': forwarded() } })
+          .inject({
+            method: 'POST',
+            url: '/api/XfWebApi/SavePropose',
+            payload: { Mobile: '13700000000', ProposeContent: `第${n}条` },
+            headers: { 'x-forwarded-for': forwarded() },
+          })
           .then((r) => envelope(r));
       for (let n = 1; n <= 5; n += 1) expect((await propose(n)).Code).toBe(200);
       expect(await propose(6)).toEqual({ Code: 429, Message: '请求过于频繁，请稍后再试', Data: null });
@@ -59,7 +64,12 @@ describe.each(engines)('client address behind a proxy on %s', (engine) => {
         payload: { Account: 'admin', Password: 'wrong-password1', TreeCode: answer, FullName: ticket },
       });
       const token = await loginAdmin(t);
-      const log = await adminCall<{ List: { Ip: string; Result: number }[] }>(t, token, 'GET', '/api/XfSystemApi/GetAuditLogList?action=auth:login&pagesize=999');
+      const log = await adminCall<{ List: { Ip: string; Result: number }[] }>(
+        t,
+        token,
+        'GET',
+        '/api/XfSystemApi/GetAuditLogList?action=auth:login&pagesize=999',
+      );
       const failed = log.Data.List.find((e) => e.Result === 0);
       expect(failed?.Ip).toBe(seen);
     });

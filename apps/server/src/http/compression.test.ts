@@ -14,7 +14,10 @@ describe.each(engines)('compressed answers on %s', (engine) => {
     webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-web-'));
     fs.mkdirSync(path.join(webDist, 'assets'));
     // A page well above the threshold, as a real one with its head is.
-    fs.writeFileSync(path.join(webDist, 'index.html'), `<!doctype html><html><head><title>x</title><!-- ${'x'.repeat(4000)} --></head><body><div id="root"></div></body></html>`);
+    fs.writeFileSync(
+      path.join(webDist, 'index.html'),
+      `<!doctype html><html><head><title>x</title><!-- ${'x'.repeat(4000)} --></head><body><div id="root"></div></body></html>`,
+    );
     const asset = path.join(webDist, 'assets', 'app-1a2b.js');
     fs.writeFileSync(asset, script);
     fs.writeFileSync(`${asset}.br`, zlib.brotliCompressSync(script));

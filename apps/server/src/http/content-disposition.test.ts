@@ -21,6 +21,8 @@ describe('contentDisposition', () => {
   });
 
   it('takes an inline type and a chosen ASCII name', () => {
-    expect(contentDisposition('名单.xlsx', { type: 'inline', asciiName: 'list.xlsx' })).toBe(`inline; filename="list.xlsx"; filename*=UTF-8''${encodeURIComponent('名单.xlsx')}`);
+    expect(contentDisposition('名单.xlsx', { type: 'inline', asciiName: 'list.xlsx' })).toBe(
+      `inline; filename="list.xlsx"; filename*=UTF-8''${encodeURIComponent('名单.xlsx')}`,
+    );
   });
 });

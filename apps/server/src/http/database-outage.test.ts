@@ -14,7 +14,12 @@ import { OutageReporter } from './database-outage.js';
 const UNAVAILABLE = { Code: 503, Message: '系统维护中，请稍后再试', Data: null };
 
 const suggestion = (t: TestApp) =>
-  t.app.inject({ method: 'POST', url: '/api/XfWebApi/SavePropose', headers: freshAddress(), payload: { Mobile: '13800138000', ProposeContent: '数据库不可用时的建议' } });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/XfWebApi/SavePropose',
+    headers: freshAddress(),
+    payload: { Mobile: '13800138000', ProposeContent: '数据库不可用时的建议' },
+  });
 const article = (t: TestApp) => t.app.inject({ method: 'GET', url: '/api/XfWebApi/GetNewsDetail?newsid=1' });
 
 /** Polls until `check` holds: the server finds the database again on its own, in its own time. */

@@ -14,7 +14,19 @@ interface Download {
 }
 
 /** Odd values a fuzzer sends: beyond int32 and double precision, hex, padded, nested, long. */
-const ODD_VALUES = ['2147483648', '-2147483649', '9007199254740993', '99999999999999999999', '1e400', '0x1f4', ' 497 ', '[[494]]', '499e0', '%%%_\\', 'x'.repeat(4000)];
+const ODD_VALUES = [
+  '2147483648',
+  '-2147483649',
+  '9007199254740993',
+  '99999999999999999999',
+  '1e400',
+  '0x1f4',
+  ' 497 ',
+  '[[494]]',
+  '499e0',
+  '%%%_\\',
+  'x'.repeat(4000),
+];
 
 /** The last record of every zip (xlsx is one): present only in a file written to its end. */
 const ZIP_END = 0x06054b50;
@@ -37,7 +49,9 @@ describe.each(engines)('downloads under fuzzed filters on %s', (engine) => {
 
   it('answers every odd value with a whole file or an envelope', async () => {
     const list = downloads(t);
-    expect(list.map((d) => d.url)).toEqual(expect.arrayContaining(['/api/XfSysBussiness/ExportNewsList', '/api/XfSysBussiness/ExportCerts', '/api/XfSysBussiness/DownCerts']));
+    expect(list.map((d) => d.url)).toEqual(
+      expect.arrayContaining(['/api/XfSysBussiness/ExportNewsList', '/api/XfSysBussiness/ExportCerts', '/api/XfSysBussiness/DownCerts']),
+    );
     for (const { url, params } of list) {
       expect(params.length, url).toBeGreaterThan(0);
       for (const param of params) {

@@ -14,14 +14,22 @@ describe.each(engines)('integer parameters on %s', (engine) => {
   beforeAll(async () => {
     t = await createAdminTestApp(engine);
     admin = await loginAdmin(t);
-    articleId = await insertNews(t.app.services.database.db, { menuId: await insertMenu(t.app.services.database.db, { name: '协会动态' }), title: '不可误删的文章' });
+    articleId = await insertNews(t.app.services.database.db, {
+      menuId: await insertMenu(t.app.services.database.db, { name: '协会动态' }),
+      title: '不可误删的文章',
+    });
   });
   afterAll(() => t.close());
 
   const get = async (url: string) => envelope(await t.app.inject({ method: 'GET', url }));
 
   it('refuses numbers beyond an integer column in public calls', async () => {
-    for (const url of ['/api/XfWebApi/GetBannerList?type=2147483648', '/api/XfWebApi/GetNewsList?pid=99999999999', '/api/XfWebApi/GetNewsDetail?newsid=2147483648', '/api/XfWebApi/GetTypeList?type=-2147483649']) {
+    for (const url of [
+      '/api/XfWebApi/GetBannerList?type=2147483648',
+      '/api/XfWebApi/GetNewsList?pid=99999999999',
+      '/api/XfWebApi/GetNewsDetail?newsid=2147483648',
+      '/api/XfWebApi/GetTypeList?type=-2147483649',
+    ]) {
       expect(await get(url), url).toMatchObject({ Code: 400, Message: '参数错误' });
     }
   });

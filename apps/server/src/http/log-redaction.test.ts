@@ -10,7 +10,9 @@ describe('log redaction', () => {
     );
     expect(redactUrl('/api/XfWebApi/GetNewsList?pid=3&key=str2')).toBe('/api/XfWebApi/GetNewsList?pid=3&key=str2');
     // The certificate lookup's ID number is personal data.
-    expect(redactUrl('/api/XfWebApi/GetCertList?Name=%E5%BC%A0&IdNum=110101199003071234&pageindex=1')).toBe('/api/XfWebApi/GetCertList?Name=%E5%BC%A0&IdNum=[REDACTED]&pageindex=1');
+    expect(redactUrl('/api/XfWebApi/GetCertList?Name=%E5%BC%A0&IdNum=110101199003071234&pageindex=1')).toBe(
+      '/api/XfWebApi/GetCertList?Name=%E5%BC%A0&IdNum=[REDACTED]&pageindex=1',
+    );
     // So is the download token that stands for a certificate's id.
     expect(redactUrl('/api/XfWebApi/DownCert?IdNum=&CertId=12.1717207200.abc')).toBe('/api/XfWebApi/DownCert?IdNum=[REDACTED]&CertId=[REDACTED]');
     expect(redactUrl('/plain/path')).toBe('/plain/path');

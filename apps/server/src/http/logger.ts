@@ -14,6 +14,8 @@ export function loggerOptions(config: Config): LoggerOptions {
     // …and in the URL's query string (GET GetLoginToken?str1=…&str2=…).
     serializers: { req: requestLogSerializer },
     // Readable lines for a person at a terminal; JSON for log collectors (LOG_FORMAT).
-    ...(config.logFormat === 'pretty' ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname', singleLine: true } } } : {}),
+    ...(config.logFormat === 'pretty'
+      ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname', singleLine: true } } }
+      : {}),
   };
 }

@@ -3,7 +3,17 @@ import { adminCall, createAdminTestApp, loginAdmin } from '../../test/admin.js';
 import { insertMenu } from '../../test/fixtures.js';
 import { engines, envelope, type TestApp } from '../../test/harness.js';
 import { multipartBody, multipartHeaders } from '../../test/multipart.js';
-import { addMember, applicationForm, freshAddress, loginMember, memberLogin, publicCall, seedTypeChoices, submitApplication, type TypeChoices } from '../../test/members.js';
+import {
+  addMember,
+  applicationForm,
+  freshAddress,
+  loginMember,
+  memberLogin,
+  publicCall,
+  seedTypeChoices,
+  submitApplication,
+  type TypeChoices,
+} from '../../test/members.js';
 
 /**
  * What one member or applicant owns stays theirs: generated from the route list (the OpenAPI
@@ -35,7 +45,9 @@ interface Operation {
 }
 
 function operations(t: TestApp): Operation[] {
-  const doc = t.app.swagger() as { paths: Record<string, Record<string, { 'x-admin-permissions'?: string[]; 'x-member-session'?: 'member' | 'member-in-good-standing' | 'applicant' }>> };
+  const doc = t.app.swagger() as {
+    paths: Record<string, Record<string, { 'x-admin-permissions'?: string[]; 'x-member-session'?: 'member' | 'member-in-good-standing' | 'applicant' }>>;
+  };
   return Object.entries(doc.paths).flatMap(([path, methods]) =>
     Object.entries(methods)
       .filter(([method]) => method === 'get' || method === 'post')
@@ -76,9 +88,19 @@ describe.each(engines)('what members and applicants own on %s', (engine) => {
     // The owner: a member with a profile, one contribution under review and one rejected.
     await addMember(t, root, types, 'owner_co', { Email: PRIVATE.email, Remarks: PRIVATE.remarks });
     owner.token = await loginMember(t, 'owner_co');
-    owner.pending = (await publicCall<number>(t, owner.token, 'POST', 'SaveNews', { Title: PRIVATE.pendingTitle, MenuId: contribute, NewContent: `<p>${PRIVATE.pendingText}</p>` })).Data;
-    owner.rejected = (await publicCall<number>(t, owner.token, 'POST', 'SaveNews', { Title: PRIVATE.rejectedTitle, MenuId: contribute, NewContent: '<p>正文</p>' })).Data;
-    expect((await adminCall(t, root, 'POST', '/api/XfSysBussiness/AuditContribution', { NewsId: owner.rejected, Decision: 2, Reason: PRIVATE.reason })).Code).toBe(200);
+    owner.pending = (
+      await publicCall<number>(t, owner.token, 'POST', 'SaveNews', {
+        Title: PRIVATE.pendingTitle,
+        MenuId: contribute,
+        NewContent: `<p>${PRIVATE.pendingText}</p>`,
+      })
+    ).Data;
+    owner.rejected = (
+      await publicCall<number>(t, owner.token, 'POST', 'SaveNews', { Title: PRIVATE.rejectedTitle, MenuId: contribute, NewContent: '<p>正文</p>' })
+    ).Data;
+    expect(
+      (await adminCall(t, root, 'POST', '/api/XfSysBussiness/AuditContribution', { NewsId: owner.rejected, Decision: 2, Reason: PRIVATE.reason })).Code,
+    ).toBe(200);
 
     // An applicant under review with papers.
     owner.papers = await uploadPapers(PRIVATE.papers);
@@ -93,7 +115,14 @@ describe.each(engines)('what members and applicants own on %s', (engine) => {
 
   it('answers no one else any of an owner’s private words, on any public or member read', async () => {
     const reads = operations(t).filter((op) => op.method === 'GET' && op.path.startsWith('/api/XfWebApi/') && op.guard !== 'admin');
-    expect(reads.map((op) => op.call)).toEqual(expect.arrayContaining(['GET /api/XfWebApi/GetNewsDetail', 'GET /api/XfWebApi/GetMyNewsList', 'GET /api/XfWebApi/GetUserInfo', 'GET /api/XfWebApi/GetApplyFile']));
+    expect(reads.map((op) => op.call)).toEqual(
+      expect.arrayContaining([
+        'GET /api/XfWebApi/GetNewsDetail',
+        'GET /api/XfWebApi/GetMyNewsList',
+        'GET /api/XfWebApi/GetUserInfo',
+        'GET /api/XfWebApi/GetApplyFile',
+      ]),
+    );
     const ids = [owner.pending, owner.rejected];
     for (const op of reads) {
       for (const id of ids) {
@@ -123,13 +152,23 @@ describe.each(engines)('what members and applicants own on %s', (engine) => {
   });
 
   it('marks every guarded answer private, no-store, refusals included', async () => {
-    const tokenFor: Record<NonNullable<Operation['guard']>, string> = { admin: root, member: owner.token, 'member-in-good-standing': owner.token, applicant: others.applicant as string };
+    const tokenFor: Record<NonNullable<Operation['guard']>, string> = {
+      admin: root,
+      member: owner.token,
+      'member-in-good-standing': owner.token,
+      applicant: others.applicant as string,
+    };
     const guarded = operations(t).filter((op) => op.guard);
     expect(guarded.length).toBeGreaterThan(80);
     for (const op of guarded) {
       const url = op.path.replace(/\{[^}]+\}/g, '1');
       for (const token of [tokenFor[op.guard!], undefined]) {
-        const res = await t.app.inject({ method: op.method, url, headers: { ...freshAddress(), ...(token ? { token } : {}) }, ...(op.method === 'POST' ? { payload: {} } : {}) });
+        const res = await t.app.inject({
+          method: op.method,
+          url,
+          headers: { ...freshAddress(), ...(token ? { token } : {}) },
+          ...(op.method === 'POST' ? { payload: {} } : {}),
+        });
         expect(res.headers['cache-control'], `${op.call} ${token ? 'admitted' : 'refused'}`).toBe('private, no-store');
       }
     }
@@ -142,10 +181,13 @@ describe.each(engines)('what members and applicants own on %s', (engine) => {
     expect(await t.app.services.database.db.selectFrom('members').select('id').where('account', '=', 'thief_co').executeTakeFirst()).toBeUndefined();
 
     // The back office cannot hand them to another member either.
-    const { List } = (await adminCall<{ List: { MemberId: number; Account: string }[] }>(t, root, 'GET', '/api/XfSysBussiness/GetMemberList?key=other_co')).Data;
+    const { List } = (await adminCall<{ List: { MemberId: number; Account: string }[] }>(t, root, 'GET', '/api/XfSysBussiness/GetMemberList?key=other_co'))
+      .Data;
     const other = List.find((m) => m.Account === 'other_co')!;
     const model = (await adminCall<Record<string, unknown>>(t, root, 'GET', `/api/XfSysBussiness/GetMemberModel/${other.MemberId}`)).Data;
-    expect((await adminCall(t, root, 'POST', '/api/XfSysBussiness/EditMemberInfo', { ...model, Pwd: '', FilePath: owner.papers })).Message).toBe(refused.Message);
+    expect((await adminCall(t, root, 'POST', '/api/XfSysBussiness/EditMemberInfo', { ...model, Pwd: '', FilePath: owner.papers })).Message).toBe(
+      refused.Message,
+    );
 
     // Fresh papers named by two applications at once: one takes them.
     const fresh = await uploadPapers('新材料');
@@ -154,8 +196,11 @@ describe.each(engines)('what members and applicants own on %s', (engine) => {
     expect(answers.filter((a) => a.Message === refused.Message)).toHaveLength(2);
 
     // Papers a rejected applicant uploads under their application token are theirs alone at once.
-    const rejectedId = (await t.app.services.database.db.selectFrom('members').select('id').where('account', '=', 'other_applicant').executeTakeFirstOrThrow()).id;
-    expect((await adminCall(t, root, 'POST', '/api/XfSysBussiness/SaveApplyAudit', { MemberId: rejectedId, ApplyState: 2, ProcessItemName: '材料不全' })).Code).toBe(200);
+    const rejectedId = (await t.app.services.database.db.selectFrom('members').select('id').where('account', '=', 'other_applicant').executeTakeFirstOrThrow())
+      .id;
+    expect(
+      (await adminCall(t, root, 'POST', '/api/XfSysBussiness/SaveApplyAudit', { MemberId: rejectedId, ApplyState: 2, ProcessItemName: '材料不全' })).Code,
+    ).toBe(200);
     const resubmitter = (await memberLogin(t, 'other_applicant')).Token as string;
     const own = await uploadPapers('补充材料', resubmitter);
     expect(await apply('squatter_co', own)).toEqual(refused);

@@ -109,7 +109,8 @@ describe.each(engines)('every route’s guard on %s', (engine) => {
         continue;
       }
       expect(op.adminPermissions, `${op.call} has no requireAdmin guard`).toBeDefined();
-      for (const token of [undefined, 'not-a-real-token', tokens.member]) expect((await call(op, token)).Code, `${op.call} with ${token ?? 'no token'}`).toBe(402);
+      for (const token of [undefined, 'not-a-real-token', tokens.member])
+        expect((await call(op, token)).Code, `${op.call} with ${token ?? 'no token'}`).toBe(402);
       if (op.adminPermissions?.length) expect((await call(op, tokens.powerless)).Code, `${op.call} without permission`).toBe(403);
       else expect(ANY_ADMIN.has(op.call), `${op.call} is open to every admin; list it in ANY_ADMIN if it should be`).toBe(true);
     }
@@ -126,14 +127,21 @@ describe.each(engines)('every route’s guard on %s', (engine) => {
     expect(log.Data.List.length).toBe(refused.length);
     expect(log.Data.List.every((e) => e.Account === 'powerless' && /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/.test(e.CreateTime))).toBe(true);
     const details = log.Data.List.map((e) => e.Detail);
-    for (const ref of refused) expect(details.some((d) => d.startsWith(ref)), ref).toBe(true);
+    for (const ref of refused)
+      expect(
+        details.some((d) => d.startsWith(ref)),
+        ref,
+      ).toBe(true);
   });
 
   it('answers Code 401 on every member-only call without a member session, an admin’s token included', async () => {
     const memberOnly = ops.filter((op) => op.memberSession);
-    expect(memberOnly.map((op) => op.call)).toEqual(expect.arrayContaining(['GET /api/XfWebApi/GetUserInfo', 'POST /api/XfWebApi/EditMember', 'POST /api/XfWebApi/EditMemberPwd']));
+    expect(memberOnly.map((op) => op.call)).toEqual(
+      expect.arrayContaining(['GET /api/XfWebApi/GetUserInfo', 'POST /api/XfWebApi/EditMember', 'POST /api/XfWebApi/EditMemberPwd']),
+    );
     for (const op of memberOnly) {
-      for (const token of [undefined, 'not-a-real-token', tokens.root]) expect((await call(op, token)).Code, `${op.call} with ${token ?? 'no token'}`).toBe(401);
+      for (const token of [undefined, 'not-a-real-token', tokens.root])
+        expect((await call(op, token)).Code, `${op.call} with ${token ?? 'no token'}`).toBe(401);
     }
   });
 
@@ -142,7 +150,8 @@ describe.each(engines)('every route’s guard on %s', (engine) => {
 
   it('refuses a NUL byte in any parameter of any call with a clear Code 400', async () => {
     for (const op of ops) {
-      const answer = op.method === 'GET' ? await call(op, admitted(op), { query: '?key=a%00b' }) : await call(op, admitted(op), { payload: { Title: 'a\u0000b' } });
+      const answer =
+        op.method === 'GET' ? await call(op, admitted(op), { query: '?key=a%00b' }) : await call(op, admitted(op), { payload: { Title: 'a\u0000b' } });
       expect({ call: op.call, Code: answer.Code, Message: answer.Message }).toEqual({ call: op.call, Code: 400, Message: '提交的内容含有不允许的控制字符' });
     }
   });
@@ -151,7 +160,12 @@ describe.each(engines)('every route’s guard on %s', (engine) => {
     const huge = { Title: 'x'.repeat(2 * 1024 * 1024) };
     for (const op of ops.filter((o) => o.method === 'POST')) {
       const answer = await call(op, admitted(op), { payload: huge });
-      expect({ call: op.call, status: answer.status, Code: answer.Code, Message: answer.Message }).toEqual({ call: op.call, status: 413, Code: 413, Message: '提交的内容过大' });
+      expect({ call: op.call, status: answer.status, Code: answer.Code, Message: answer.Message }).toEqual({
+        call: op.call,
+        status: 413,
+        Code: 413,
+        Message: '提交的内容过大',
+      });
     }
   });
 });

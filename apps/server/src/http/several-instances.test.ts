@@ -81,7 +81,10 @@ async function captchasAlternating(a: TestApp, b: TestApp, count: number, addres
 }
 
 /** Where the counters are shared: PostgreSQL itself (with TEST_DATABASE_URL), and Redis on either engine. */
-const counterStores: [string, Engine][] = [...(engines.includes('postgres') ? [['PostgreSQL', 'postgres'] as [string, Engine]] : []), ['Redis', engines.at(-1)!]];
+const counterStores: [string, Engine][] = [
+  ...(engines.includes('postgres') ? [['PostgreSQL', 'postgres'] as [string, Engine]] : []),
+  ['Redis', engines.at(-1)!],
+];
 
 describe.each(counterStores)('rate limits counted across two instances in %s', (store, engine) => {
   // Two sign-ins a minute: GetCode allows three times that, 6 per address.

@@ -81,7 +81,10 @@ describe.each(engines)('exports that fail on %s', (engine) => {
     const menuId = await insertMenu(db(), { name: '协会动态' });
     // Two pages and a half: the export reads a second one.
     for (let part = 0; part < 5; part++) {
-      await insertManyNews(db(), Array.from({ length: EXPORT_PAGE / 2 }, (_, i) => ({ menuId, title: `通知 ${part}-${i}` })));
+      await insertManyNews(
+        db(),
+        Array.from({ length: EXPORT_PAGE / 2 }, (_, i) => ({ menuId, title: `通知 ${part}-${i}` })),
+      );
     }
     await t.app.listen({ host: '127.0.0.1', port: 0 });
     port = (t.app.server.address() as net.AddressInfo).port;

@@ -35,7 +35,16 @@ describe.each(engines)('list exports on %s', (engine) => {
     admin = await loginAdmin(t);
     const { db } = t.app.services.database;
 
-    const lists: Permission[] = ['content:news:list', 'member:list', 'member:contribution:list', 'member:propose:list', 'system:audit:list', 'cert:list', 'cert:score:list', 'activity:list'];
+    const lists: Permission[] = [
+      'content:news:list',
+      'member:list',
+      'member:contribution:list',
+      'member:propose:list',
+      'system:audit:list',
+      'cert:list',
+      'cert:score:list',
+      'activity:list',
+    ];
     await grant('只读', lists);
     await createAdmin(t, admin, 'reader1', '只读');
     reader = await loginAdmin(t, 'reader1');
@@ -54,7 +63,12 @@ describe.each(engines)('list exports on %s', (engine) => {
     await insertNews(db, { menuId, title: '会员投稿：工地安全', memberId, status: ArticleStatus.UnderReview, newsCreateTime: timeAt(4) });
 
     for (const [i, content] of ['希望增加培训场次', '+86 请回电', '无关建议'].entries()) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/XfWebApi/SavePropose', payload: { Mobile: `1381234567${i}`, ProposeContent: content }, headers: { 'x-forwarded-for': `10.77.0.${i + 1}` } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/XfWebApi/SavePropose',
+        payload: { Mobile: `1381234567${i}`, ProposeContent: content },
+        headers: { 'x-forwarded-for': `10.77.0.${i + 1}` },
+      });
       expect(envelope(res).Code).toBe(200);
     }
 
@@ -97,8 +111,32 @@ describe.each(engines)('list exports on %s', (engine) => {
   it('会员列表: the searched members; a grant of member:export alone opens it', async () => {
     const rows = await exported('/api/XfSysBussiness/ExportMemberList?key=export', '会员列表.xlsx');
     // The columns ImportMembers reads back (membership/import-columns.ts), then 会籍状态 and 申请时间.
-    expect(rows[0]).toEqual(['账号', '公司名称', '单位归类', '会员等级', '负责人', '联络人', '手机号码', '邮箱', '注册地址', '主营业务', '单位性质', '备注', '入会日期', '有效期至', '审核状态', '状态', '会籍状态', '申请时间']);
-    expect(rows.slice(1).map((r) => [r[0], r[1], r[14], r[15]]).sort()).toEqual([
+    expect(rows[0]).toEqual([
+      '账号',
+      '公司名称',
+      '单位归类',
+      '会员等级',
+      '负责人',
+      '联络人',
+      '手机号码',
+      '邮箱',
+      '注册地址',
+      '主营业务',
+      '单位性质',
+      '备注',
+      '入会日期',
+      '有效期至',
+      '审核状态',
+      '状态',
+      '会籍状态',
+      '申请时间',
+    ]);
+    expect(
+      rows
+        .slice(1)
+        .map((r) => [r[0], r[1], r[14], r[15]])
+        .sort(),
+    ).toEqual([
       ['export01', '华建工程有限公司', '已通过', '启用'],
       ['export02', `'@远航保险经纪`, '已通过', '启用'],
     ]);
@@ -138,7 +176,12 @@ describe.each(engines)('list exports on %s', (engine) => {
     expect(certs.slice(1).map((r) => [r[0], r[5]])).toEqual([['导出一', 'EXP-0001']]);
     const audience = await exported(`/api/XfSysBussiness/ExportActivityMembers?activityid=${activityId}&key=export0`, '年度交流会-名单.xlsx');
     expect(audience[0]?.slice(0, 3)).toEqual(['账号', '会员名称', '会员等级']);
-    expect(audience.slice(1).map((r) => r[0]).sort()).toEqual(['export01', 'export02']);
+    expect(
+      audience
+        .slice(1)
+        .map((r) => r[0])
+        .sort(),
+    ).toEqual(['export01', 'export02']);
   });
 
   it('refuses each export to a role that may read the list but was not granted its export', async () => {

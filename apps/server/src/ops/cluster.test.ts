@@ -57,13 +57,20 @@ const logLines = (stdout: string) =>
     .map((line) => JSON.parse(line) as { pid: number; msg: string });
 
 /** The processes that have logged an answered request. */
-const answeredBy = (stdout: string) => new Set(logLines(stdout).filter((l) => l.msg === 'request completed').map((l) => l.pid));
+const answeredBy = (stdout: string) =>
+  new Set(
+    logLines(stdout)
+      .filter((l) => l.msg === 'request completed')
+      .map((l) => l.pid),
+  );
 
 const data = <T>(answer: Answer) => (JSON.parse(answer.body) as { Data: T }).Data;
 
 /** The primary's worker processes: its children that run the compiled server. */
 function workerPids(primary: number): number[] {
-  const lines = execFileSync('ps', ['-o', 'pid=,args=', '--ppid', String(primary)], { encoding: 'utf8' }).trim().split('\n');
+  const lines = execFileSync('ps', ['-o', 'pid=,args=', '--ppid', String(primary)], { encoding: 'utf8' })
+    .trim()
+    .split('\n');
   return lines.filter((line) => line.includes('apps/server/dist/server.js')).map((line) => Number.parseInt(line, 10));
 }
 
@@ -76,24 +83,35 @@ describe('WEB_CONCURRENCY', () => {
 });
 
 describe('a start that fails in the workers', () => {
-  it('ends the primary with exit code 1 and the reason, leaving no pid file', async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-cluster-'));
-    const port = await freePort();
-    const taken = net.createServer();
-    await new Promise<void>((resolve) => taken.listen(port, '127.0.0.1', resolve));
-    try {
-      const run = await runServerToEnd({ DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: String(port), WEB_CONCURRENCY: '2', ADMIN_PASSWORD, SEED_DEMO: 'false' });
-      expect(run.code).toBe(1);
-      // The worker says why; the primary, which worker failed.
-      expect(run.stderr).toMatch(/启动失败: bind EADDRINUSE/);
-      expect(run.stderr).toMatch(/启动失败: 工作进程 \d+ 未能启动/);
-      expect(fs.existsSync(pidFile(dataDir))).toBe(false);
-    } finally {
-      taken.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    }
-    // A preparing worker, then two serving workers, each start before the failure.
-  }, READY_WITHIN_MS);
+  it(
+    'ends the primary with exit code 1 and the reason, leaving no pid file',
+    async () => {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-cluster-'));
+      const port = await freePort();
+      const taken = net.createServer();
+      await new Promise<void>((resolve) => taken.listen(port, '127.0.0.1', resolve));
+      try {
+        const run = await runServerToEnd({
+          DATA_DIR: dataDir,
+          HOST: '127.0.0.1',
+          PORT: String(port),
+          WEB_CONCURRENCY: '2',
+          ADMIN_PASSWORD,
+          SEED_DEMO: 'false',
+        });
+        expect(run.code).toBe(1);
+        // The worker says why; the primary, which worker failed.
+        expect(run.stderr).toMatch(/启动失败: bind EADDRINUSE/);
+        expect(run.stderr).toMatch(/启动失败: 工作进程 \d+ 未能启动/);
+        expect(fs.existsSync(pidFile(dataDir))).toBe(false);
+      } finally {
+        taken.close();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      }
+      // A preparing worker, then two serving workers, each start before the failure.
+    },
+    READY_WITHIN_MS,
+  );
 });
 
 describe.each(engines)('npm start with two workers on %s', (engine: Engine) => {
@@ -131,7 +149,8 @@ describe.each(engines)('npm start with two workers on %s', (engine: Engine) => {
 
   /** Signs in through the real captcha flow; the test sets the ticket's answer in the database. */
   async function signIn(address: string): Promise<string> {
-    const ticket = (JSON.parse((await request(`${server.url}/api/XfSystemApi/GetCode`, { headers: { 'x-forwarded-for': address } })).body) as { Url: string }).Url;
+    const ticket = (JSON.parse((await request(`${server.url}/api/XfSystemApi/GetCode`, { headers: { 'x-forwarded-for': address } })).body) as { Url: string })
+      .Url;
     // The answer is stored as sha256("<ticket>:<ANSWER>") (features/system/auth/captcha.ts).
     const answerHash = createHash('sha256').update(`${ticket}:ABCD`).digest('hex');
     await database.db.updateTable('captchas').set({ answer_hash: answerHash }).where('ticket', '=', ticket).execute();
@@ -156,7 +175,11 @@ describe.each(engines)('npm start with two workers on %s', (engine: Engine) => {
     // Both workers cache the empty carousel.
     expect(await Promise.all(Array.from({ length: 4 }, carousel))).toEqual(Array(4).fill([]));
     const token = await signIn('198.51.100.2');
-    const saved = await request(`${server.url}/api/XfSysBussiness/SaveBanner`, { method: 'POST', headers: { token }, body: { Title: '年会', ImageUrl: '/uploads/a.png' } });
+    const saved = await request(`${server.url}/api/XfSysBussiness/SaveBanner`, {
+      method: 'POST',
+      headers: { token },
+      body: { Title: '年会', ImageUrl: '/uploads/a.png' },
+    });
     expect(JSON.parse(saved.body)).toMatchObject({ Code: 200 });
     // Within a second the reads see it (the first ones may not yet)…
     await expect.poll(carousel, { timeout: 1000, interval: 10 }).toEqual(['年会']);
@@ -182,12 +205,20 @@ describe.each(engines)('npm start with two workers on %s', (engine: Engine) => {
     const codes = (answers: Answer[]) => answers.map((a) => (JSON.parse(a.body) as { Code: number }).Code);
     // Suggestions: 5 per address in 10 minutes.
     const proposals = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => request(`${server.url}/api/XfWebApi/SavePropose`, { method: 'POST', headers: at('198.51.100.4'), body: { Mobile: '13800138000', ProposeContent: `建议${i}` } })),
+      Array.from({ length: 20 }, (_, i) =>
+        request(`${server.url}/api/XfWebApi/SavePropose`, {
+          method: 'POST',
+          headers: at('198.51.100.4'),
+          body: { Mobile: '13800138000', ProposeContent: `建议${i}` },
+        }),
+      ),
     );
     expect(codes(proposals).sort()).toEqual([...Array(5).fill(200), ...Array(15).fill(429)]);
     // Certificate lookups: 30 per address in 10 minutes.
     const lookups = await Promise.all(
-      Array.from({ length: 60 }, (_, i) => request(`${server.url}/api/XfWebApi/GetCertList?Name=${encodeURIComponent(`路人${i}`)}&IdNum=${idNumber(1)}`, { headers: at('198.51.100.5') })),
+      Array.from({ length: 60 }, (_, i) =>
+        request(`${server.url}/api/XfWebApi/GetCertList?Name=${encodeURIComponent(`路人${i}`)}&IdNum=${idNumber(1)}`, { headers: at('198.51.100.5') }),
+      ),
     );
     expect(codes(lookups).sort()).toEqual([...Array(30).fill(200), ...Array(30).fill(429)]);
   });
@@ -196,30 +227,38 @@ describe.each(engines)('npm start with two workers on %s', (engine: Engine) => {
     const reads = await Promise.all(Array.from({ length: 6 }, () => request(`${server.url}/api/XfWebApi/GetNewsDetail?newsid=${articleId}`)));
     expect(reads.map((r) => r.status)).toEqual(Array(6).fill(200));
     // Written every 2 s by each worker.
-    await expect.poll(async () => (await database.db.selectFrom('news').select('views').where('id', '=', articleId).executeTakeFirstOrThrow()).views, { timeout: 5000 }).toBe(6);
+    await expect
+      .poll(async () => (await database.db.selectFrom('news').select('views').where('id', '=', articleId).executeTakeFirstOrThrow()).views, { timeout: 5000 })
+      .toBe(6);
   });
 
-  it('replaces a worker that was killed', async () => {
-    const before = workerPids(server.pid);
-    expect(before).toHaveLength(2);
-    process.kill(before[0]!, 'SIGKILL');
-    await expect.poll(() => workerPids(server.pid).filter((pid) => !before.includes(pid)), { timeout: 10_000, interval: 200 }).toHaveLength(1);
-    // The new one listens: every request is answered, by either worker.
-    await expect.poll(async () => (await Promise.all(Array.from({ length: 4 }, () => request(`${server.url}/readyz`)))).map((a) => a.status), { timeout: 10_000 }).toEqual([200, 200, 200, 200]);
-    // Until the replacement has answered one: the primary hands connections only to workers that
-    // listen, and on a loaded machine the four above may all have reached the other one. The
-    // replacement is a cold start, given as long as a server's start (processes.ts).
-    const [replacement] = workerPids(server.pid).filter((pid) => !before.includes(pid));
-    await expect
-      .poll(
-        async () => {
-          await Promise.all(Array.from({ length: 4 }, () => request(`${server.url}/readyz`)));
-          return answeredBy(server.output()).has(replacement!);
-        },
-        { timeout: READY_WITHIN_MS, interval: 100 },
-      )
-      .toBe(true);
-  }, READY_WITHIN_MS + 30_000);
+  it(
+    'replaces a worker that was killed',
+    async () => {
+      const before = workerPids(server.pid);
+      expect(before).toHaveLength(2);
+      process.kill(before[0]!, 'SIGKILL');
+      await expect.poll(() => workerPids(server.pid).filter((pid) => !before.includes(pid)), { timeout: 10_000, interval: 200 }).toHaveLength(1);
+      // The new one listens: every request is answered, by either worker.
+      await expect
+        .poll(async () => (await Promise.all(Array.from({ length: 4 }, () => request(`${server.url}/readyz`)))).map((a) => a.status), { timeout: 10_000 })
+        .toEqual([200, 200, 200, 200]);
+      // Until the replacement has answered one: the primary hands connections only to workers that
+      // listen, and on a loaded machine the four above may all have reached the other one. The
+      // replacement is a cold start, given as long as a server's start (processes.ts).
+      const [replacement] = workerPids(server.pid).filter((pid) => !before.includes(pid));
+      await expect
+        .poll(
+          async () => {
+            await Promise.all(Array.from({ length: 4 }, () => request(`${server.url}/readyz`)));
+            return answeredBy(server.output()).has(replacement!);
+          },
+          { timeout: READY_WITHIN_MS, interval: 100 },
+        )
+        .toBe(true);
+    },
+    READY_WITHIN_MS + 30_000,
+  );
 
   it('stops every process on SIGTERM with exit code 0 and removes its pid file', async () => {
     expect(Number(fs.readFileSync(pidFile(dataDir), 'utf8'))).toBe(server.pid);

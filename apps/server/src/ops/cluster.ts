@@ -40,7 +40,10 @@ export function databasePrepared(): Promise<void> {
 
 /** The preparing worker ended without doing its work; `saidWhy`: it wrote the reason itself (exit code 1, main.ts failedToStart). */
 export class PreparationFailed extends Error {
-  constructor(readonly saidWhy: boolean, ended: string) {
+  constructor(
+    readonly saidWhy: boolean,
+    ended: string,
+  ) {
     super(`准备数据库的工作进程未能完成（${ended}）`);
   }
 }

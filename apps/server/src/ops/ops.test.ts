@@ -102,44 +102,64 @@ describe.runIf(process.env.TEST_DATABASE_URL)('readiness on postgres', () => {
 });
 
 describe('start-up', () => {
-  it('retries an unreachable PostgreSQL with one line per attempt, then exits non-zero without a stack trace', async () => {
-    const closed = await freePort();
-    const run = await runServerToEnd({ DATABASE_URL: `postgres://postgres@127.0.0.1:${closed}/portal`, DATABASE_CONNECT_ATTEMPTS: '2', DATA_DIR: tempDir() });
-    expect(run.code).toBe(1);
-    const lines = run.stderr.trim().split('\n');
-    expect(lines).toHaveLength(2);
-    expect(lines[0]).toMatch(new RegExp(`^数据库无法连接（127\\.0\\.0\\.1:${closed}/portal）: connect ECONNREFUSED .*秒后重试（第 1/2 次）$`));
-    expect(lines[1]).toMatch(/^启动失败: 数据库无法连接.*已尝试 2 次，放弃启动$/);
-    expect(run.stderr).not.toMatch(/\n\s+at /);
-  }, READY_WITHIN_MS + 30_000);
+  it(
+    'retries an unreachable PostgreSQL with one line per attempt, then exits non-zero without a stack trace',
+    async () => {
+      const closed = await freePort();
+      const run = await runServerToEnd({ DATABASE_URL: `postgres://postgres@127.0.0.1:${closed}/portal`, DATABASE_CONNECT_ATTEMPTS: '2', DATA_DIR: tempDir() });
+      expect(run.code).toBe(1);
+      const lines = run.stderr.trim().split('\n');
+      expect(lines).toHaveLength(2);
+      expect(lines[0]).toMatch(new RegExp(`^数据库无法连接（127\\.0\\.0\\.1:${closed}/portal）: connect ECONNREFUSED .*秒后重试（第 1/2 次）$`));
+      expect(lines[1]).toMatch(/^启动失败: 数据库无法连接.*已尝试 2 次，放弃启动$/);
+      expect(run.stderr).not.toMatch(/\n\s+at /);
+    },
+    READY_WITHIN_MS + 30_000,
+  );
 
-  it('stops at once with one line when STORAGE_URL is malformed or its bucket does not answer', async () => {
-    const malformed = await runServerToEnd({ STORAGE_URL: 'https://bucket.example.org', DATA_DIR: tempDir() });
-    expect(malformed.code).toBe(1);
-    expect(malformed.stderr.trim()).toMatch(/^启动失败: STORAGE_URL must be file: .* got https:\/\/bucket\.example\.org$/);
-    const closed = await freePort();
-    // The SDK's notice about the Node.js versions of its future releases is not the start's.
-    const env = { STORAGE_URL: `s3://portal?endpoint=http://127.0.0.1:${closed}&forcePathStyle=true`, AWS_ACCESS_KEY_ID: 'id', AWS_SECRET_ACCESS_KEY: 'secret', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' };
-    const unreachable = await runServerToEnd({ ...env, DATA_DIR: tempDir() });
-    expect(unreachable.code).toBe(1);
-    expect(unreachable.stderr.trim()).toMatch(new RegExp(`^启动失败: STORAGE_URL: the bucket portal at http://127\\.0\\.0\\.1:${closed} does not answer \\(.*ECONNREFUSED.*\\)$`));
-  }, READY_WITHIN_MS + 30_000);
+  it(
+    'stops at once with one line when STORAGE_URL is malformed or its bucket does not answer',
+    async () => {
+      const malformed = await runServerToEnd({ STORAGE_URL: 'https://bucket.example.org', DATA_DIR: tempDir() });
+      expect(malformed.code).toBe(1);
+      expect(malformed.stderr.trim()).toMatch(/^启动失败: STORAGE_URL must be file: .* got https:\/\/bucket\.example\.org$/);
+      const closed = await freePort();
+      // The SDK's notice about the Node.js versions of its future releases is not the start's.
+      const env = {
+        STORAGE_URL: `s3://portal?endpoint=http://127.0.0.1:${closed}&forcePathStyle=true`,
+        AWS_ACCESS_KEY_ID: 'id',
+        AWS_SECRET_ACCESS_KEY: 'secret',
+        AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+      };
+      const unreachable = await runServerToEnd({ ...env, DATA_DIR: tempDir() });
+      expect(unreachable.code).toBe(1);
+      expect(unreachable.stderr.trim()).toMatch(
+        new RegExp(`^启动失败: STORAGE_URL: the bucket portal at http://127\\.0\\.0\\.1:${closed} does not answer \\(.*ECONNREFUSED.*\\)$`),
+      );
+    },
+    READY_WITHIN_MS + 30_000,
+  );
 
   // One process, and a primary with two workers.
-  it.each(['1', '2'])('with WEB_CONCURRENCY=%s, on SIGTERM writes the counted article views, closes and removes its pid file', async (workers) => {
-    const dataDir = tempDir();
-    const server = await startServer({ DATA_DIR: dataDir, ADMIN_PASSWORD, WEB_CONCURRENCY: workers });
-    expect(Number(fs.readFileSync(pidFile(dataDir), 'utf8'))).toBe(server.pid);
-    const read = (id: number) => new SQLite(path.join(dataDir, 'portal.db'), { readonly: true }).prepare('select views from news where id = ?').get(id) as { views: number };
-    const list = (await (await fetch(`${server.url}/api/XfWebApi/GetNewsReList?pagesize=1`)).json()) as { Data: { List: { NewsId: number }[] } };
-    const id = list.Data.List[0]!.NewsId;
-    const before = read(id).views;
-    for (let i = 0; i < 3; i++) expect((await fetch(`${server.url}/api/XfWebApi/GetNewsDetail?newsid=${id}`)).status).toBe(200);
-    const ended = await server.stop('SIGTERM');
-    expect(ended.code).toBe(0);
-    expect(read(id).views).toBe(before + 3);
-    expect(fs.existsSync(pidFile(dataDir))).toBe(false);
-  }, READY_WITHIN_MS + 30_000);
+  it.each(['1', '2'])(
+    'with WEB_CONCURRENCY=%s, on SIGTERM writes the counted article views, closes and removes its pid file',
+    async (workers) => {
+      const dataDir = tempDir();
+      const server = await startServer({ DATA_DIR: dataDir, ADMIN_PASSWORD, WEB_CONCURRENCY: workers });
+      expect(Number(fs.readFileSync(pidFile(dataDir), 'utf8'))).toBe(server.pid);
+      const read = (id: number) =>
+        new SQLite(path.join(dataDir, 'portal.db'), { readonly: true }).prepare('select views from news where id = ?').get(id) as { views: number };
+      const list = (await (await fetch(`${server.url}/api/XfWebApi/GetNewsReList?pagesize=1`)).json()) as { Data: { List: { NewsId: number }[] } };
+      const id = list.Data.List[0]!.NewsId;
+      const before = read(id).views;
+      for (let i = 0; i < 3; i++) expect((await fetch(`${server.url}/api/XfWebApi/GetNewsDetail?newsid=${id}`)).status).toBe(200);
+      const ended = await server.stop('SIGTERM');
+      expect(ended.code).toBe(0);
+      expect(read(id).views).toBe(before + 3);
+      expect(fs.existsSync(pidFile(dataDir))).toBe(false);
+    },
+    READY_WITHIN_MS + 30_000,
+  );
 });
 
 describe('the first administrator', () => {
@@ -185,7 +205,13 @@ describe.each(engines)('first sign-in and default pages on %s', (engine) => {
   it('adds a new default page to an existing install once, and leaves a deleted one deleted', async () => {
     const { db } = t.app.services.database;
     const auditPage = () => db.selectFrom('system_menus').select(['id', 'parent_id']).where('perms', '=', 'system:audit:list').execute();
-    const total = async () => (await db.selectFrom('system_menus').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
+    const total = async () =>
+      (
+        await db
+          .selectFrom('system_menus')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n;
     const [page] = await auditPage();
     const count = await total();
     // An install from before the page existed: neither the page nor its record of being offered.

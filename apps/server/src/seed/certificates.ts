@@ -18,7 +18,22 @@ const SESSIONS = 8;
 const PER_SESSION = 45;
 
 /** Districts whose 6-digit codes start the made-up ID numbers. */
-const districts = ['110101', '110105', '310104', '310115', '440106', '440305', '320102', '330106', '510107', '420106', '370102', '350102', '610113', '120101'] as const;
+const districts = [
+  '110101',
+  '110105',
+  '310104',
+  '310115',
+  '440106',
+  '440305',
+  '320102',
+  '330106',
+  '510107',
+  '420106',
+  '370102',
+  '350102',
+  '610113',
+  '120101',
+] as const;
 /** Kinds of company whose staff take the training (not insurers or brokers). */
 const employers = companyKinds.filter((k) => ['施工企业', '风险管理机构', '设计单位', '监理单位'].includes(k.category));
 /** Holders of other documents, and a name with a rare character (CJK extension A). */

@@ -24,4 +24,8 @@ export function table(head: readonly string[], rows: readonly (readonly (string 
 }
 
 /** The yearly membership fees, quoted in the joining page and the fee notices. */
-export const feeTable = () => table(['会员等级', '年度会费（元）'], memberLevels.map((l) => [l.name, l.fee]));
+export const feeTable = () =>
+  table(
+    ['会员等级', '年度会费（元）'],
+    memberLevels.map((l) => [l.name, l.fee]),
+  );

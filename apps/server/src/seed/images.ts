@@ -25,12 +25,78 @@ export interface Palette {
 }
 
 export const palettes = {
-  dawn: { skyTop: '#1e3c72', skyBottom: '#f7b267', sun: '#ffd27f', far: '#6b7fa8', mid: '#3d4f7a', near: '#1f2a48', window: '#ffd98a', ground: '#1a2238', water: '#2a4a7f', accent: '#f5a623' },
-  azure: { skyTop: '#0d5bb5', skyBottom: '#a8d8ff', sun: '#fff6d5', far: '#a9c4de', mid: '#6f8fb3', near: '#3b5678', window: '#e8f4ff', ground: '#55657a', water: '#2d7fc1', accent: '#ffb300' },
-  dusk: { skyTop: '#2b1055', skyBottom: '#ff7e5f', sun: '#ffcf73', far: '#7a4e8a', mid: '#4a2c63', near: '#24163a', window: '#ffe0a3', ground: '#1b1030', water: '#4b2a6b', accent: '#ff9f43' },
-  teal: { skyTop: '#0f4c5c', skyBottom: '#8fd6c9', sun: '#f6fff9', far: '#6fa8a0', mid: '#3f7a76', near: '#1f4d4f', window: '#dffcf4', ground: '#173c3e', water: '#1d6f73', accent: '#f2c14e' },
-  night: { skyTop: '#0b1026', skyBottom: '#2b3a67', sun: '#f4f1de', far: '#34406b', mid: '#222b4d', near: '#141a33', window: '#ffd56b', ground: '#0d1224', water: '#1a2550', accent: '#e9c46a' },
-  blueprint: { skyTop: '#0a2f5c', skyBottom: '#14558f', sun: '#ffffff', far: '#9cc3e8', mid: '#c8ddf2', near: '#ffffff', window: '#ffffff', ground: '#0a2f5c', water: '#0a2f5c', accent: '#ffd166' },
+  dawn: {
+    skyTop: '#1e3c72',
+    skyBottom: '#f7b267',
+    sun: '#ffd27f',
+    far: '#6b7fa8',
+    mid: '#3d4f7a',
+    near: '#1f2a48',
+    window: '#ffd98a',
+    ground: '#1a2238',
+    water: '#2a4a7f',
+    accent: '#f5a623',
+  },
+  azure: {
+    skyTop: '#0d5bb5',
+    skyBottom: '#a8d8ff',
+    sun: '#fff6d5',
+    far: '#a9c4de',
+    mid: '#6f8fb3',
+    near: '#3b5678',
+    window: '#e8f4ff',
+    ground: '#55657a',
+    water: '#2d7fc1',
+    accent: '#ffb300',
+  },
+  dusk: {
+    skyTop: '#2b1055',
+    skyBottom: '#ff7e5f',
+    sun: '#ffcf73',
+    far: '#7a4e8a',
+    mid: '#4a2c63',
+    near: '#24163a',
+    window: '#ffe0a3',
+    ground: '#1b1030',
+    water: '#4b2a6b',
+    accent: '#ff9f43',
+  },
+  teal: {
+    skyTop: '#0f4c5c',
+    skyBottom: '#8fd6c9',
+    sun: '#f6fff9',
+    far: '#6fa8a0',
+    mid: '#3f7a76',
+    near: '#1f4d4f',
+    window: '#dffcf4',
+    ground: '#173c3e',
+    water: '#1d6f73',
+    accent: '#f2c14e',
+  },
+  night: {
+    skyTop: '#0b1026',
+    skyBottom: '#2b3a67',
+    sun: '#f4f1de',
+    far: '#34406b',
+    mid: '#222b4d',
+    near: '#141a33',
+    window: '#ffd56b',
+    ground: '#0d1224',
+    water: '#1a2550',
+    accent: '#e9c46a',
+  },
+  blueprint: {
+    skyTop: '#0a2f5c',
+    skyBottom: '#14558f',
+    sun: '#ffffff',
+    far: '#9cc3e8',
+    mid: '#c8ddf2',
+    near: '#ffffff',
+    window: '#ffffff',
+    ground: '#0a2f5c',
+    water: '#0a2f5c',
+    accent: '#ffd166',
+  },
 } satisfies Record<string, Palette>;
 
 export type Scene = 'skyline' | 'construction' | 'bridge' | 'blueprint' | 'hall' | 'conference';
@@ -167,7 +233,8 @@ function constructionScene(c: Canvas): string {
   const glazed = Math.round(floors * 0.55);
   const frame: string[] = [];
   for (let f = 0; f <= floors; f++) frame.push(`<rect x="${left - 4}" y="${r1(base - f * floorH)}" width="${width + 8}" height="4"/>`);
-  for (let x = left; x <= left + width; x += Math.round(width / 6)) frame.push(`<rect x="${x}" y="${r1(base - floors * floorH)}" width="4" height="${r1(floors * floorH)}"/>`);
+  for (let x = left; x <= left + width; x += Math.round(width / 6))
+    frame.push(`<rect x="${x}" y="${r1(base - floors * floorH)}" width="4" height="${r1(floors * floorH)}"/>`);
   const glassTop = base - glazed * floorH;
   return [
     sky(c),
@@ -198,7 +265,9 @@ function bridgeScene(c: Canvas): string {
     for (let i = 1; i <= 11; i++) {
       const reach = i * (w * 0.017);
       const from = pylonTop + 10 + i * 4;
-      cables.push(`<line x1="${r1(px)}" y1="${r1(from)}" x2="${r1(px - reach)}" y2="${r1(deck)}"/><line x1="${r1(px)}" y1="${r1(from)}" x2="${r1(px + reach)}" y2="${r1(deck)}"/>`);
+      cables.push(
+        `<line x1="${r1(px)}" y1="${r1(from)}" x2="${r1(px - reach)}" y2="${r1(deck)}"/><line x1="${r1(px)}" y1="${r1(from)}" x2="${r1(px + reach)}" y2="${r1(deck)}"/>`,
+      );
     }
   }
   const structure = `<g id="bridge">
@@ -242,11 +311,15 @@ function blueprintScene(c: Canvas): string {
     const cells: string[] = [];
     for (let r = 0; r < rows - 1; r++) {
       for (let k = 0; k < cols; k++) {
-        cells.push(`<rect x="${r1(x + 8 + (k * (bw - 16)) / cols)}" y="${r1(base - bh + 12 + (r * (bh - 20)) / rows)}" width="${r1((bw - 16) / cols - 6)}" height="${r1((bh - 20) / rows - 8)}"/>`);
+        cells.push(
+          `<rect x="${r1(x + 8 + (k * (bw - 16)) / cols)}" y="${r1(base - bh + 12 + (r * (bh - 20)) / rows)}" width="${r1((bw - 16) / cols - 6)}" height="${r1((bh - 20) / rows - 8)}"/>`,
+        );
       }
     }
     buildings.push(`<rect x="${x}" y="${base - bh}" width="${bw}" height="${bh}" stroke-width="2"/>${cells.join('')}`);
-    buildings.push(`<line x1="${x}" y1="${r1(base + 22)}" x2="${x + bw}" y2="${r1(base + 22)}"/><line x1="${x}" y1="${r1(base + 16)}" x2="${x}" y2="${r1(base + 28)}"/><line x1="${x + bw}" y1="${r1(base + 16)}" x2="${x + bw}" y2="${r1(base + 28)}"/>`);
+    buildings.push(
+      `<line x1="${x}" y1="${r1(base + 22)}" x2="${x + bw}" y2="${r1(base + 22)}"/><line x1="${x}" y1="${r1(base + 16)}" x2="${x}" y2="${r1(base + 28)}"/><line x1="${x + bw}" y1="${r1(base + 16)}" x2="${x + bw}" y2="${r1(base + 28)}"/>`,
+    );
     x += bw + rng.int(30, 70);
   }
   const cx = Math.round(w * 0.92);
@@ -294,10 +367,15 @@ function hallScene(c: Canvas): string {
   );
   for (let i = 0; i <= columns; i++) {
     const x = left + i * bay - bay * 0.14;
-    parts.push(`<rect x="${r1(x)}" y="${r1(top)}" width="${r1(bay * 0.28)}" height="${r1(base - top - h * 0.05)}" fill="${stone}"/><rect x="${r1(x + bay * 0.2)}" y="${r1(top)}" width="${r1(bay * 0.08)}" height="${r1(base - top - h * 0.05)}" fill="${shade}"/>`);
+    parts.push(
+      `<rect x="${r1(x)}" y="${r1(top)}" width="${r1(bay * 0.28)}" height="${r1(base - top - h * 0.05)}" fill="${stone}"/><rect x="${r1(x + bay * 0.2)}" y="${r1(top)}" width="${r1(bay * 0.08)}" height="${r1(base - top - h * 0.05)}" fill="${shade}"/>`,
+    );
   }
   // Steps, and the flag on its pole.
-  for (let s = 0; s < 3; s++) parts.push(`<rect x="${r1(left - 10 - s * 14)}" y="${r1(base - h * 0.05 + s * h * 0.018)}" width="${r1(bw + 20 + s * 28)}" height="${r1(h * 0.02)}" fill="${s % 2 ? shade : stone}"/>`);
+  for (let s = 0; s < 3; s++)
+    parts.push(
+      `<rect x="${r1(left - 10 - s * 14)}" y="${r1(base - h * 0.05 + s * h * 0.018)}" width="${r1(bw + 20 + s * 28)}" height="${r1(h * 0.02)}" fill="${s % 2 ? shade : stone}"/>`,
+    );
   const poleX = w / 2;
   const poleTop = top - h * 0.26;
   parts.push(
@@ -325,7 +403,9 @@ function conferenceScene(c: Canvas): string {
   const chartBase = h * 0.46;
   for (let i = 0; i < bars; i++) {
     const bh = h * (0.06 + rng.next() * 0.2);
-    parts.push(`<rect x="${r1(chartLeft + (i + 0.2) * (chartWidth / bars))}" y="${r1(chartBase - bh)}" width="${r1((chartWidth / bars) * 0.6)}" height="${r1(bh)}" fill="${i % 3 === 2 ? pal.accent : pal.mid}"/>`);
+    parts.push(
+      `<rect x="${r1(chartLeft + (i + 0.2) * (chartWidth / bars))}" y="${r1(chartBase - bh)}" width="${r1((chartWidth / bars) * 0.6)}" height="${r1(bh)}" fill="${i % 3 === 2 ? pal.accent : pal.mid}"/>`,
+    );
   }
   parts.push(`<line x1="${r1(chartLeft)}" y1="${r1(chartBase)}" x2="${r1(chartLeft + chartWidth)}" y2="${r1(chartBase)}" stroke="#0b1f3a" stroke-width="2"/>`);
   // The rostrum: people seated behind a red-clothed table, name cards and flowers in front.
@@ -356,7 +436,9 @@ function conferenceScene(c: Canvas): string {
     const size = h * (0.035 + row * 0.012);
     const tone = ['#2c3650', '#222a3f', '#161c2c'][row];
     for (let x = -rng.int(0, Math.round(size * 2)); x < w + size; x += size * (2.4 + rng.next() * 0.6)) {
-      parts.push(`<circle cx="${r1(x)}" cy="${r1(y)}" r="${r1(size)}" fill="${tone}"/><rect x="${r1(x - size * 1.6)}" y="${r1(y + size * 0.8)}" width="${r1(size * 3.2)}" height="${r1(size * 2)}" rx="${r1(size)}" fill="${tone}"/>`);
+      parts.push(
+        `<circle cx="${r1(x)}" cy="${r1(y)}" r="${r1(size)}" fill="${tone}"/><rect x="${r1(x - size * 1.6)}" y="${r1(y + size * 0.8)}" width="${r1(size * 3.2)}" height="${r1(size * 2)}" rx="${r1(size)}" fill="${tone}"/>`,
+      );
     }
   }
   return parts.join('');

@@ -125,14 +125,21 @@ async function seedContent(db: Kysely<DB>, { config }: Services, images: DemoIma
   );
   await db.insertInto('type_items').values(types).execute();
 
-  await db.insertInto('visit_counts').values(visitHistory(rng, now, 60)).execute();
+  await db
+    .insertInto('visit_counts')
+    .values(visitHistory(rng, now, 60))
+    .execute();
   await seedActivities(db, now);
 
   await insertMembers(db, now);
 
   // A generator of their own, so the exam results stay the same whatever the articles draw.
   const certificates = demoCertificates(createRandom(SEED + 1), now);
-  for (let i = 0; i < certificates.length; i += 200) await db.insertInto('certificates').values(certificates.slice(i, i + 200)).execute();
+  for (let i = 0; i < certificates.length; i += 200)
+    await db
+      .insertInto('certificates')
+      .values(certificates.slice(i, i + 200))
+      .execute();
 }
 
 /** The demo member companies (./members.ts) and the history of their applications. */
@@ -173,7 +180,16 @@ async function insertMembers(db: Kysely<DB>, now: number): Promise<void> {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const step = (decision: number, at: string, reason = '') => ({ member_id: id, decision, reason, remark: '', admin_id: null, admin_account: decision === ProcessDecision.Submitted ? '' : 'admin', created_at: at, updated_at: at });
+    const step = (decision: number, at: string, reason = '') => ({
+      member_id: id,
+      decision,
+      reason,
+      remark: '',
+      admin_id: null,
+      admin_account: decision === ProcessDecision.Submitted ? '' : 'admin',
+      created_at: at,
+      updated_at: at,
+    });
     const history = [step(ProcessDecision.Submitted, m.appliedAt)];
     if (m.applyState === ApplyState.Approved) history.push(step(ProcessDecision.Approved, m.decidedAt));
     if (m.applyState === ApplyState.Rejected) history.push(step(ProcessDecision.Rejected, m.decidedAt, m.reason));

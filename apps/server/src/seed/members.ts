@@ -40,7 +40,16 @@ const businesses: Record<string, string> = {
   设计单位: '建筑工程设计、工程咨询与全过程设计管理',
   监理单位: '工程监理、项目管理与造价咨询',
 };
-const cities = ['北京市朝阳区建国路', '上海市浦东新区世纪大道', '广州市天河区珠江新城华夏路', '深圳市福田区深南大道', '南京市建邺区江东中路', '杭州市西湖区文三路', '成都市高新区天府大道', '武汉市江汉区建设大道'] as const;
+const cities = [
+  '北京市朝阳区建国路',
+  '上海市浦东新区世纪大道',
+  '广州市天河区珠江新城华夏路',
+  '深圳市福田区深南大道',
+  '南京市建邺区江东中路',
+  '杭州市西湖区文三路',
+  '成都市高新区天府大道',
+  '武汉市江汉区建设大道',
+] as const;
 
 /** Companies before each index hold the level of that index (1 会长单位, 3 副会长单位, …); the rest are 会员单位. */
 const levelLimits = [1, 4, 10, 20] as const;
@@ -76,7 +85,9 @@ export interface DemoMember {
 const phone = (rng: Random) => `1${rng.pick(['35', '36', '38', '39', '58', '86', '88'])}${String(rng.int(0, 99_999_999)).padStart(8, '0')}`;
 
 export function demoMembers(rng: Random, now: number): DemoMember[] {
-  const companies = rng.shuffle(brands.flatMap((brand) => companyKinds.map((kind, k) => ({ brand, kind, account: `${brandAccounts[brand]}_${kindAccounts[k]}` })))).slice(0, MEMBERS);
+  const companies = rng
+    .shuffle(brands.flatMap((brand) => companyKinds.map((kind, k) => ({ brand, kind, account: `${brandAccounts[brand]}_${kindAccounts[k]}` }))))
+    .slice(0, MEMBERS);
   const levels = memberLevels.map((l) => l.name);
   return companies.map(({ brand, kind, account }, i) => {
     // The last few are the newest: applications still waiting, and before them the rejected one.

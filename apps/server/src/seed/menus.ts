@@ -65,12 +65,7 @@ export const menuTree: MenuSeed[] = [
   {
     name: m.about,
     singlePage: true,
-    children: [
-      { name: m.intro, singlePage: true },
-      { name: m.charter, singlePage: true },
-      { name: m.organisation, singlePage: true },
-      { name: m.leaders },
-    ],
+    children: [{ name: m.intro, singlePage: true }, { name: m.charter, singlePage: true }, { name: m.organisation, singlePage: true }, { name: m.leaders }],
   },
   {
     name: m.news,

@@ -27,11 +27,15 @@ export const policyTemplates: ArticleTemplate[] = [
         indented(`近日，${authority}办公厅印发《${doc}》（以下简称《通知》），对${c.topic.name}${aim}作出部署，要求各地结合实际抓好落实。`),
         coverFigure(c),
         h3('一、总体要求'),
-        indented(`《通知》指出，要坚持以人民为中心的发展思想，${strong(`把${c.topic.abbr}作为防范化解工程建设风险的重要手段`)}，发挥保险的风险保障和社会治理功能，到${c.year + 2}年基本建立与工程建设管理相适应的制度体系。`),
+        indented(
+          `《通知》指出，要坚持以人民为中心的发展思想，${strong(`把${c.topic.abbr}作为防范化解工程建设风险的重要手段`)}，发挥保险的风险保障和社会治理功能，到${c.year + 2}年基本建立与工程建设管理相适应的制度体系。`,
+        ),
         h3('二、重点任务'),
         ol(somePoints(c, 4)),
         h3('三、保障措施'),
-        indented('《通知》要求，各地住房城乡建设主管部门要会同金融监管部门加强组织领导，建立工作协调机制，及时总结推广典型经验；行业协会要发挥桥梁纽带作用，做好政策宣贯和行业自律工作。'),
+        indented(
+          '《通知》要求，各地住房城乡建设主管部门要会同金融监管部门加强组织领导，建立工作协调机制，及时总结推广典型经验；行业协会要发挥桥梁纽带作用，做好政策宣贯和行业自律工作。',
+        ),
         indented('《通知》自印发之日起施行。'),
       ].join(''),
     };
@@ -95,7 +99,9 @@ export const policyTemplates: ArticleTemplate[] = [
     return {
       title: `${c.city}全面推行${c.topic.name}制度`,
       body: [
-        indented(`记者从${c.province.authority}获悉，${c.city}自${c.year}年起全面推行${c.topic.name}制度，截至目前已有${strong(`${projects}个项目`)}完成投保。`),
+        indented(
+          `记者从${c.province.authority}获悉，${c.city}自${c.year}年起全面推行${c.topic.name}制度，截至目前已有${strong(`${projects}个项目`)}完成投保。`,
+        ),
         coverFigure(c),
         indented(`据介绍，${c.city}将${c.topic.abbr}与工程建设审批、质量安全监督相衔接，形成了“政府引导、市场运作、专业管理”的工作格局。`),
         ul(somePoints(c, 3)),
@@ -108,8 +114,12 @@ export const policyTemplates: ArticleTemplate[] = [
     return {
       title: `${authority}召开${c.topic.abbr}工作推进会`,
       body: [
-        indented(`${meetingDate(c)}，${authority}在北京召开${c.topic.abbr}工作推进会，总结近年来工作成效，部署下一阶段重点任务。${c.province.short}、${c.rng.pick(provinces).short}等地作交流发言。`),
-        indented(`会议指出，${c.topic.abbr}在化解工程质量安全风险、保障人民群众合法权益方面发挥了积极作用，但仍存在${strong('覆盖面不广、服务能力不强、数据共享不足')}等问题。`),
+        indented(
+          `${meetingDate(c)}，${authority}在北京召开${c.topic.abbr}工作推进会，总结近年来工作成效，部署下一阶段重点任务。${c.province.short}、${c.rng.pick(provinces).short}等地作交流发言。`,
+        ),
+        indented(
+          `会议指出，${c.topic.abbr}在化解工程质量安全风险、保障人民群众合法权益方面发挥了积极作用，但仍存在${strong('覆盖面不广、服务能力不强、数据共享不足')}等问题。`,
+        ),
         h3('下一阶段重点工作'),
         ol(somePoints(c, 4)),
         indented('会议要求，各地要提高思想认识，压实工作责任，加强部门协同，推动各项任务落地见效。'),
@@ -131,7 +141,9 @@ export const noticeTemplates: ArticleTemplate[] = [
     return {
       title: `关于举办${c.year}年${c.topic.abbr}${course}的通知`,
       body: notice(c, [
-        indented(`为提升会员单位从业人员的专业能力，协会定于${c.year}年${c.month}月${start}日至${start + 2}日在${c.city}举办${c.topic.abbr}${course}。现将有关事项通知如下：`),
+        indented(
+          `为提升会员单位从业人员的专业能力，协会定于${c.year}年${c.month}月${start}日至${start + 2}日在${c.city}举办${c.topic.abbr}${course}。现将有关事项通知如下：`,
+        ),
         h3('一、培训内容'),
         table(
           ['日期', '时间', '课程内容'],
@@ -189,7 +201,9 @@ export const noticeTemplates: ArticleTemplate[] = [
     return {
       title: `关于发布团体标准《${standard}》的公告`,
       body: [
-        indented(`根据协会团体标准管理办法，经专家审查，批准《${standard}》为协会团体标准，编号为${strong(code)}，自${c.year}年${Math.min(12, c.month + 1)}月1日起实施。`),
+        indented(
+          `根据协会团体标准管理办法，经专家审查，批准《${standard}》为协会团体标准，编号为${strong(code)}，自${c.year}年${Math.min(12, c.month + 1)}月1日起实施。`,
+        ),
         indented('本标准由协会标准化工作委员会负责管理，主编单位负责具体技术内容的解释。'),
         table(['标准名称', '标准编号', '实施日期'], [[standard, code, `${c.year}-${String(Math.min(12, c.month + 1)).padStart(2, '0')}-01`]]),
         indented('欢迎各有关单位在执行过程中提出意见和建议。'),
@@ -223,9 +237,13 @@ export const activityTemplates: ArticleTemplate[] = [
   (c) => ({
     title: `协会${c.year}年年会在${c.city}召开`,
     body: [
-      indented(`${meetingDate(c)}，${c.site.name}${c.year}年年会在${c.city}召开。来自保险机构、建设单位、风险管理机构等会员单位的代表${c.rng.int(260, 520)}余人参加会议。`),
+      indented(
+        `${meetingDate(c)}，${c.site.name}${c.year}年年会在${c.city}召开。来自保险机构、建设单位、风险管理机构等会员单位的代表${c.rng.int(260, 520)}余人参加会议。`,
+      ),
       coverFigure(c),
-      indented(`会议审议通过了协会年度工作报告，表彰了${c.rng.int(20, 48)}家优秀会员单位。会长在讲话中指出，${strong(`要围绕${c.topic.abbr}提质扩面这一主线`)}，推动行业从“事后补偿”向“事前预防”转变。`),
+      indented(
+        `会议审议通过了协会年度工作报告，表彰了${c.rng.int(20, 48)}家优秀会员单位。会长在讲话中指出，${strong(`要围绕${c.topic.abbr}提质扩面这一主线`)}，推动行业从“事后补偿”向“事前预防”转变。`,
+      ),
       h3('主题论坛'),
       indented(`年会同期举办了“${c.topic.abbr}与工程质量提升”主题论坛，与会嘉宾围绕以下议题开展了深入交流：`),
       ul(somePoints(c, 3)),
@@ -245,7 +263,9 @@ export const activityTemplates: ArticleTemplate[] = [
   (c) => ({
     title: `协会赴${c.city}开展${c.topic.abbr}专题调研`,
     body: [
-      indented(`${meetingDate(c)}，协会调研组赴${c.city}开展${c.topic.abbr}专题调研，实地察看了${c.rng.pick(projectKinds)}项目，并与当地主管部门和企业代表座谈。`),
+      indented(
+        `${meetingDate(c)}，协会调研组赴${c.city}开展${c.topic.abbr}专题调研，实地察看了${c.rng.pick(projectKinds)}项目，并与当地主管部门和企业代表座谈。`,
+      ),
       coverFigure(c),
       indented(`调研组认为，${c.city}在${c.topic.abbr}推广中形成了可复制、可推广的经验，${strong('值得在全国范围内总结推广')}。`),
       h3('座谈中反映的主要问题'),
@@ -257,7 +277,9 @@ export const activityTemplates: ArticleTemplate[] = [
     return {
       title: `协会第${council}届理事会第${ordinal(c.yearSerial + 1)}次会议顺利召开`,
       body: [
-        indented(`${meetingDate(c)}，协会第${council}届理事会第${ordinal(c.yearSerial + 1)}次会议以“线上+线下”方式召开，应到理事${c.rng.int(60, 80)}名，实到理事超过三分之二，符合章程规定。`),
+        indented(
+          `${meetingDate(c)}，协会第${council}届理事会第${ordinal(c.yearSerial + 1)}次会议以“线上+线下”方式召开，应到理事${c.rng.int(60, 80)}名，实到理事超过三分之二，符合章程规定。`,
+        ),
         indented('会议审议通过了以下事项：'),
         ol(['协会上半年工作总结及下半年工作安排', '吸收新会员单位的议案', '调整部分分支机构负责人的议案']),
         indented(`会议强调，要${strong('坚持服务会员、服务行业、服务政府')}，不断提升协会的影响力和凝聚力。`),
@@ -291,7 +313,9 @@ export const memberNewsTemplates: ArticleTemplate[] = [
     return {
       title: `${c.insurer}签发${c.city}首单${line.name}保单`,
       body: [
-        indented(`近日，会员单位${c.insurer}在${c.city}成功签发首单${line.name}保单，为当地一个${c.rng.pick(projectKinds)}项目提供风险保障${c.rng.int(2, 30)}亿元。`),
+        indented(
+          `近日，会员单位${c.insurer}在${c.city}成功签发首单${line.name}保单，为当地一个${c.rng.pick(projectKinds)}项目提供风险保障${c.rng.int(2, 30)}亿元。`,
+        ),
         coverFigure(c),
         indented(`该公司负责人表示，将${strong('坚持“保险+服务”模式')}，联合专业风险管理机构为项目提供全过程风险管理服务。`),
       ].join(''),
@@ -349,7 +373,9 @@ export const localNewsTemplates: ArticleTemplate[] = [
   (c) => ({
     title: `${c.province.short}举办${c.topic.abbr}政策宣贯会`,
     body: [
-      indented(`${meetingDate(c)}，${c.province.authority}指导、${c.province.short}相关行业协会主办的${c.topic.abbr}政策宣贯会在${c.city}举行，${c.rng.int(200, 600)}余人参加。`),
+      indented(
+        `${meetingDate(c)}，${c.province.authority}指导、${c.province.short}相关行业协会主办的${c.topic.abbr}政策宣贯会在${c.city}举行，${c.rng.int(200, 600)}余人参加。`,
+      ),
       h3('宣贯重点'),
       ol(somePoints(c, 3)),
     ].join(''),
@@ -364,7 +390,9 @@ export const industryTemplates: ArticleTemplate[] = [
     return {
       title: `${year}年${label}${c.topic.abbr}保费收入同比增长${growth}%`,
       body: [
-        indented(`据行业统计，${year}年${label}，全国${c.topic.name}实现保费收入${c.rng.int(20, 160)}.${c.rng.int(1, 9)}亿元，${strong(`同比增长${growth}%`)}，承保项目数量和保障金额同步增长。`),
+        indented(
+          `据行业统计，${year}年${label}，全国${c.topic.name}实现保费收入${c.rng.int(20, 160)}.${c.rng.int(1, 9)}亿元，${strong(`同比增长${growth}%`)}，承保项目数量和保障金额同步增长。`,
+        ),
         h3('部分地区业务情况'),
         table(
           ['地区', '承保项目（个）', '保费收入（亿元）', '同比增长'],
@@ -401,7 +429,9 @@ export const industryTemplates: ArticleTemplate[] = [
   (c) => ({
     title: `数字化赋能工程风险管理：${c.city}试点智慧工地风险监测`,
     body: [
-      indented(`${c.city}在${c.rng.int(20, 80)}个在建项目开展智慧工地风险监测试点，通过传感器和视频监控实时采集深基坑、高支模、起重机械等危险性较大工程的运行数据。`),
+      indented(
+        `${c.city}在${c.rng.int(20, 80)}个在建项目开展智慧工地风险监测试点，通过传感器和视频监控实时采集深基坑、高支模、起重机械等危险性较大工程的运行数据。`,
+      ),
       table(
         ['监测对象', '监测指标', '预警方式'],
         [

@@ -145,7 +145,11 @@ describe.each(engines)('demo seed on %s', (engine) => {
     expect(members.length).toBeGreaterThanOrEqual(30);
     expect(new Set(members.map((m) => m.account)).size).toBe(members.length);
     const levels = await db().selectFrom('type_items').select(['id', 'name']).where('type', '=', 2).execute();
-    for (const level of levels) expect(members.some((m) => m.member_level_id === level.id && m.apply_state === 1), level.name).toBe(true);
+    for (const level of levels)
+      expect(
+        members.some((m) => m.member_level_id === level.id && m.apply_state === 1),
+        level.name,
+      ).toBe(true);
     expect(members.filter((m) => m.apply_state === 0).length).toBeGreaterThanOrEqual(3);
     const rejected = members.filter((m) => m.apply_state === 2);
     expect(rejected).toHaveLength(1);
@@ -162,7 +166,11 @@ describe.each(engines)('demo seed on %s', (engine) => {
   });
 
   it('adds a published activity for every member and a draft for one level', async () => {
-    const activities = await db().selectFrom('activities').select(['title', 'status', 'audience_all', 'start_time', 'sign_up_deadline']).orderBy('id').execute();
+    const activities = await db()
+      .selectFrom('activities')
+      .select(['title', 'status', 'audience_all', 'start_time', 'sign_up_deadline'])
+      .orderBy('id')
+      .execute();
     expect(activities.map((a) => [a.title, a.status, a.audience_all])).toEqual([
       ['协会年度会员大会', 1, 1],
       ['工程质量风险管理工程师培训班（第三期）', 0, 0],
@@ -175,7 +183,18 @@ describe.each(engines)('demo seed on %s', (engine) => {
   it('adds nothing when the database already has content', async () => {
     const count = async () => {
       const tables = ['menus', 'news', 'positions', 'banners', 'friend_links', 'type_items', 'visit_counts', 'activities'] as const;
-      return Promise.all(tables.map(async (table) => Number((await db().selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)));
+      return Promise.all(
+        tables.map(async (table) =>
+          Number(
+            (
+              await db()
+                .selectFrom(table)
+                .select((eb) => eb.fn.countAll().as('n'))
+                .executeTakeFirstOrThrow()
+            ).n,
+          ),
+        ),
+      );
     };
     const before = await count();
     const uploads = fs.readdirSync(path.join(t.config.dataDir, 'uploads'), { recursive: true }).length;

@@ -7,7 +7,10 @@ import { brands, companyKinds, companyName, memberLevels, personNames, projectKi
 const somePoints = (c: ArticleContext, n: number) => c.rng.shuffle(c.topic.points).slice(0, n);
 const someNames = (c: ArticleContext, n: number) => c.rng.shuffle(personNames).slice(0, n);
 const someCompanies = (c: ArticleContext, n: number) =>
-  c.rng.shuffle(brands).slice(0, n).map((brand) => companyName(brand, c.rng.pick(companyKinds)));
+  c.rng
+    .shuffle(brands)
+    .slice(0, n)
+    .map((brand) => companyName(brand, c.rng.pick(companyKinds)));
 const signed = (c: ArticleContext) => signature(c.site.name, c.dateText);
 
 export const expertTemplates: ArticleTemplate[] = [
@@ -57,7 +60,10 @@ export const expertTemplates: ArticleTemplate[] = [
 
 export const journalTemplates: ArticleTemplate[] = [
   (c) => {
-    const contents = c.rng.shuffle(topics).slice(0, 5).map((t) => `${t.name}${c.rng.pick(['发展现状与展望', '实务问题探析', '典型案例评析', '国际经验借鉴'])}`);
+    const contents = c.rng
+      .shuffle(topics)
+      .slice(0, 5)
+      .map((t) => `${t.name}${c.rng.pick(['发展现状与展望', '实务问题探析', '典型案例评析', '国际经验借鉴'])}`);
     return {
       title: `《建设工程保险与风险管理》${c.year}年第${c.yearSerial}期`,
       body: [
@@ -176,7 +182,12 @@ export const directoryTemplates: ArticleTemplate[] = [
         indented(`截至${c.year}年${c.month}月，协会共有会员单位${c.rng.int(320, 460)}家。部分会员单位名录如下（排名不分先后）：`),
         table(
           ['序号', '单位名称', '会员等级', '所在地区'],
-          someCompanies(c, 10).map((company, i) => [i + 1, company, levels[Math.min(levels.length - 1, Math.floor(i / 3))] as string, c.rng.pick(provinces).short]),
+          someCompanies(c, 10).map((company, i) => [
+            i + 1,
+            company,
+            levels[Math.min(levels.length - 1, Math.floor(i / 3))] as string,
+            c.rng.pick(provinces).short,
+          ]),
         ),
         p('完整名录请登录会员中心查看。'),
       ].join(''),
@@ -196,10 +207,7 @@ export const showcaseTemplates: ArticleTemplate[] = [
   }),
   (c) => ({
     title: `会员风采｜${c.company}助力${c.city}重大工程建设`,
-    body: [
-      indented(`在${c.city}多个重大工程建设中，${c.company}提供了专业的${c.topic.abbr}服务。`),
-      ol(somePoints(c, 3)),
-    ].join(''),
+    body: [indented(`在${c.city}多个重大工程建设中，${c.company}提供了专业的${c.topic.abbr}服务。`), ol(somePoints(c, 3))].join(''),
   }),
 ];
 
@@ -229,7 +237,10 @@ export const leaderTemplates: ArticleTemplate[] = [
       title: '协会秘书处各部门负责人',
       body: [
         indented('协会秘书处为协会常设办事机构，下设四个部门，负责人如下：'),
-        table(['部门', '负责人', '主要职责'], departments.map((d, i) => [d, names[i] as string, c.rng.pick(['日常事务与对外联络', '会员发展与服务', '培训考核与证书管理', '标准编制与课题研究'])])),
+        table(
+          ['部门', '负责人', '主要职责'],
+          departments.map((d, i) => [d, names[i] as string, c.rng.pick(['日常事务与对外联络', '会员发展与服务', '培训考核与证书管理', '标准编制与课题研究'])]),
+        ),
       ].join(''),
     };
   },
@@ -268,7 +279,9 @@ export const trainingTemplates: ArticleTemplate[] = [
       title: `关于举办第${session}期工程质量风险管理工程师培训班的通知`,
       body: [
         p('各会员单位、有关单位：'),
-        indented(`为加强工程质量风险管理专业人才队伍建设，协会定于${c.year}年${Math.min(12, c.month + 1)}月在${c.city}举办第${session}期工程质量风险管理工程师培训班。`),
+        indented(
+          `为加强工程质量风险管理专业人才队伍建设，协会定于${c.year}年${Math.min(12, c.month + 1)}月在${c.city}举办第${session}期工程质量风险管理工程师培训班。`,
+        ),
         h3('一、培训内容'),
         table(
           ['模块', '课程', '学时'],

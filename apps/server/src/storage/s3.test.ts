@@ -159,7 +159,17 @@ describe.each([
     const { storage } = storages;
     expect(storage.owns('/uploads/202611/0123456789abcdef0123456789abcdef.png')).toBe(true);
     expect(storage.owns('/uploads/legacy/会员名单.xls')).toBe(true);
-    for (const stored of ['/uploads/../private/202611/a.pdf', '/uploads/202611/../../portal.db', '/uploads/.hidden', '/uploads//a.png', '/uploads/a\\..\\b', '/uploads/', '/uploadsx/a.png', 'uploads/a.png', '/uploads/a\u0000.png']) {
+    for (const stored of [
+      '/uploads/../private/202611/a.pdf',
+      '/uploads/202611/../../portal.db',
+      '/uploads/.hidden',
+      '/uploads//a.png',
+      '/uploads/a\\..\\b',
+      '/uploads/',
+      '/uploadsx/a.png',
+      'uploads/a.png',
+      '/uploads/a\u0000.png',
+    ]) {
       expect(storage.owns(stored), stored).toBe(false);
     }
   });
@@ -188,10 +198,13 @@ async function refusingProxy(target: URL): Promise<{ url: URL; refusal?: Refusal
       });
       return;
     }
-    const upstream = http.request({ host: target.hostname, port: target.port, method: request.method, path: request.url, headers: request.headers }, (answer) => {
-      response.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(response);
-    });
+    const upstream = http.request(
+      { host: target.hostname, port: target.port, method: request.method, path: request.url, headers: request.headers },
+      (answer) => {
+        response.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(response);
+      },
+    );
     request.pipe(upstream);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -297,14 +310,17 @@ describe('STORAGE_URL', () => {
     const s3 = await startS3();
     try {
       const missing = s3.storageUrl().replace('s3://portal-test/', 's3://no-such-bucket/');
-      await expect(openStorages({ ...loadConfig({}), storage: parseStorageUrl(missing) })).rejects.toThrow(/^STORAGE_URL: the bucket no-such-bucket at http:\/\/127\.0\.0\.1:\d+ does not answer \(.*404.*\)$/);
+      await expect(openStorages({ ...loadConfig({}), storage: parseStorageUrl(missing) })).rejects.toThrow(
+        /^STORAGE_URL: the bucket no-such-bucket at http:\/\/127\.0\.0\.1:\d+ does not answer \(.*404.*\)$/,
+      );
       // Free a moment ago: nothing listens there.
       const closed = await freePort();
       const unreachable = `s3://portal-test?endpoint=http://127.0.0.1:${closed}&forcePathStyle=true`;
-      await expect(openStorages({ ...loadConfig({}), storage: parseStorageUrl(unreachable) })).rejects.toThrow(/^STORAGE_URL: the bucket portal-test at http:\/\/127\.0\.0\.1:\d+ does not answer \(.+\)$/);
+      await expect(openStorages({ ...loadConfig({}), storage: parseStorageUrl(unreachable) })).rejects.toThrow(
+        /^STORAGE_URL: the bucket portal-test at http:\/\/127\.0\.0\.1:\d+ does not answer \(.+\)$/,
+      );
     } finally {
       await s3.stop();
     }
   });
 });
-

@@ -1,5 +1,13 @@
 import { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, PutObjectCommand, S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  type S3ClientConfig,
+} from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { contentTypeOf, isPathUnder, newStoredPath, type Storage, type Storages } from './storage.js';
 import { explainWriteFailures, type UnwritableReason } from './unwritable.js';
@@ -59,7 +67,12 @@ function s3Storage(client: S3Client, config: S3StorageConfig, prefix: string): S
       const stored = newStoredPath(prefix, extension);
       // Streamed in parts: one PutObject for a file under 5 MiB, a multipart upload above. A
       // failing stream aborts the multipart upload, so no object and no parts are left.
-      const upload = new Upload({ client, params: { Bucket, Key: keyOf(stored), Body: body, ContentType: contentTypeOf(stored) }, queueSize: QUEUE_SIZE, leavePartsOnError: false });
+      const upload = new Upload({
+        client,
+        params: { Bucket, Key: keyOf(stored), Body: body, ContentType: contentTypeOf(stored) },
+        queueSize: QUEUE_SIZE,
+        leavePartsOnError: false,
+      });
       // The stream's own failure (a refused upload) is what the caller answers with, even when
       // the service then also fails to abort the multipart upload.
       let refused: unknown;

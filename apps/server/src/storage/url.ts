@@ -36,9 +36,11 @@ export function parseStorageUrl(raw: string | undefined): StorageConfig {
   }
   if (url.username || url.password) throw new Error('STORAGE_URL carries no credentials: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY');
   const bucket = url.hostname;
-  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket) || url.port) throw new Error(`STORAGE_URL: ${bucket || '(none)'} is not a bucket name (3 to 63 lower-case letters, digits, dots and hyphens)`);
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket) || url.port)
+    throw new Error(`STORAGE_URL: ${bucket || '(none)'} is not a bucket name (3 to 63 lower-case letters, digits, dots and hyphens)`);
   const prefix = decodeURIComponent(url.pathname).replace(/^\/+|\/+$/g, '');
-  if (prefix && prefix.split('/').some((segment) => segment === '' || segment === '.' || segment === '..')) throw new Error(`STORAGE_URL: the key prefix ${prefix} may not hold empty, . or .. segments`);
+  if (prefix && prefix.split('/').some((segment) => segment === '' || segment === '.' || segment === '..'))
+    throw new Error(`STORAGE_URL: the key prefix ${prefix} may not hold empty, . or .. segments`);
   const config: S3StorageConfig = { driver: 's3', bucket, keyPrefix: prefix ? `${prefix}/` : '', forcePathStyle: false };
   for (const [name, option] of url.searchParams) {
     if (name === 'endpoint') config.endpoint = endpointOf(option);

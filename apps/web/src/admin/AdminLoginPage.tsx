@@ -79,7 +79,12 @@ function LoginScreen() {
     if (!check() || submitting) return;
     setSubmitting(true);
     try {
-      const outcome = await systemApi.login({ Account: values.Account.trim(), Password: values.Password, TreeCode: values.TreeCode.trim(), FullName: captcha.ticket });
+      const outcome = await systemApi.login({
+        Account: values.Account.trim(),
+        Password: values.Password,
+        TreeCode: values.TreeCode.trim(),
+        FullName: captcha.ticket,
+      });
       if (outcome.ticket === undefined) signedIn(outcome.token);
       else setChallenge(outcome.ticket);
     } catch {
@@ -111,38 +116,60 @@ function LoginScreen() {
         {challenge !== null ? (
           <SecondFactorStep ticket={challenge} onSignedIn={signedIn} onRestart={restart} />
         ) : (
-        <section className={styles.panel}>
-          <h2 className={styles.title}>管理员登录</h2>
-          <p className={styles.subtitle}>请使用管理员账号登录后台管理系统</p>
-          <form noValidate autoComplete="off" onSubmit={(e) => void submit(e)}>
-            <LoginField icon={UserOutlined} error={errors.Account} value={values.Account} onChange={set('Account')} placeholder="账号" aria-label="账号" autoFocus autoComplete="username" />
-            <LoginField
-              icon={LockOutlined}
-              error={errors.Password}
-              type={passwordShown ? 'text' : 'password'}
-              value={values.Password}
-              onChange={set('Password')}
-              placeholder="密码"
-              aria-label="密码"
-              autoComplete="current-password"
-              suffix={
-                <button type="button" className={inputActionClass} aria-label={passwordShown ? '隐藏密码' : '显示密码'} aria-pressed={passwordShown} onClick={() => setPasswordShown((shown) => !shown)}>
-                  <Icon icon={passwordShown ? EyeOutlined : EyeInvisibleOutlined} />
+          <section className={styles.panel}>
+            <h2 className={styles.title}>管理员登录</h2>
+            <p className={styles.subtitle}>请使用管理员账号登录后台管理系统</p>
+            <form noValidate autoComplete="off" onSubmit={(e) => void submit(e)}>
+              <LoginField
+                icon={UserOutlined}
+                error={errors.Account}
+                value={values.Account}
+                onChange={set('Account')}
+                placeholder="账号"
+                aria-label="账号"
+                autoFocus
+                autoComplete="username"
+              />
+              <LoginField
+                icon={LockOutlined}
+                error={errors.Password}
+                type={passwordShown ? 'text' : 'password'}
+                value={values.Password}
+                onChange={set('Password')}
+                placeholder="密码"
+                aria-label="密码"
+                autoComplete="current-password"
+                suffix={
+                  <button
+                    type="button"
+                    className={inputActionClass}
+                    aria-label={passwordShown ? '隐藏密码' : '显示密码'}
+                    aria-pressed={passwordShown}
+                    onClick={() => setPasswordShown((shown) => !shown)}
+                  >
+                    <Icon icon={passwordShown ? EyeOutlined : EyeInvisibleOutlined} />
+                  </button>
+                }
+              />
+              <div className={styles.captchaRow}>
+                <LoginField
+                  icon={SafetyOutlined}
+                  error={errors.TreeCode}
+                  value={values.TreeCode}
+                  onChange={set('TreeCode')}
+                  placeholder="验证码"
+                  aria-label="验证码"
+                  maxLength={8}
+                />
+                <button type="button" className={styles.captchaImage} onClick={captcha.refresh} title="看不清？点击刷新" aria-label="验证码图片，点击刷新">
+                  {captcha.image ? <img src={captcha.image} alt="验证码" /> : captcha.loading ? <Spinner /> : <Icon icon={ReloadOutlined} />}
                 </button>
-              }
-            />
-            <div className={styles.captchaRow}>
-              <LoginField icon={SafetyOutlined} error={errors.TreeCode} value={values.TreeCode} onChange={set('TreeCode')} placeholder="验证码" aria-label="验证码" maxLength={8} />
-              <button type="button" className={styles.captchaImage} onClick={captcha.refresh} title="看不清？点击刷新" aria-label="验证码图片，点击刷新">
-                {captcha.image ? <img src={captcha.image} alt="验证码" /> : captcha.loading ? <Spinner /> : <Icon icon={ReloadOutlined} />}
+              </div>
+              <button type="submit" className={`${buttons.primary} ${buttons.large} ${styles.submit}`} aria-busy={submitting}>
+                {submitting && <Spinner size={14} />}登 录
               </button>
-            </div>
-            <button type="submit" className={`${buttons.primary} ${buttons.large} ${styles.submit}`} aria-busy={submitting}>
-              {submitting && <Spinner size={14} />}
-              登 录
-            </button>
-          </form>
-        </section>
+            </form>
+          </section>
         )}
       </main>
       <footer className={styles.footer}>{site.data?.Copyright ?? (name && `© ${name}`)}</footer>

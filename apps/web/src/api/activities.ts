@@ -1,4 +1,16 @@
-import { calendarFileName, type ActivityDetailDto, type ActivityListItemDto, type ActivityMemberDto, type ActivityListQuery, type ActivityMemberListQuery, type ListDto, type MyActivityDetailDto, type MyActivityDto, type MyActivityListQuery, type SaveActivityBody } from '@portal/shared';
+import {
+  calendarFileName,
+  type ActivityDetailDto,
+  type ActivityListItemDto,
+  type ActivityMemberDto,
+  type ActivityListQuery,
+  type ActivityMemberListQuery,
+  type ListDto,
+  type MyActivityDetailDto,
+  type MyActivityDto,
+  type MyActivityListQuery,
+  type SaveActivityBody,
+} from '@portal/shared';
 import { call, download, exportList, get, post, type CallOptions } from './client';
 import type { ListFilters, ListQuery } from './list-query';
 
@@ -25,7 +37,8 @@ export const activitiesAdminApi = {
     call<number>({ method: 'POST', url: `${business}ResendActivityMember`, data: { ActivityId, MemberIds } }, admin).then((r) => r.Message),
   exportMembers: (filters: ActivityMemberFilters, filename: string) => exportList(`${business}ExportActivityMembers`, filename, filters),
   /** 报名签到表: the sign-ups with their check-in, then the waitlist in its order. */
-  exportSignUps: (activity: ActivityListItemDto) => exportList(`${business}ExportActivitySignUps`, `${activity.Title}-报名签到表.xlsx`, { activityid: activity.ActivityId }),
+  exportSignUps: (activity: ActivityListItemDto) =>
+    exportList(`${business}ExportActivitySignUps`, `${activity.Title}-报名签到表.xlsx`, { activityid: activity.ActivityId }),
   calendar: (activity: ActivityListItemDto) => download(`/api/${business}GetActivityCalendar/${activity.ActivityId}`, calendarFileName(activity.Title), admin),
 };
 
@@ -37,5 +50,6 @@ export const activitiesApi = {
   signUp: (ActivityId: number) => call<null>({ method: 'POST', url: `${web}SignUpActivity`, data: { ActivityId } }).then((r) => r.Message),
   cancel: (ActivityId: number) => call<null>({ method: 'POST', url: `${web}CancelActivitySignUp`, data: { ActivityId } }).then((r) => r.Message),
   /** 加入日历: the activity's .ics, which calendar programs open. */
-  calendar: (activity: Pick<MyActivityDto, 'ActivityId' | 'Title'>) => download(`/api/${web}GetMyActivityCalendar/${activity.ActivityId}`, calendarFileName(activity.Title)),
+  calendar: (activity: Pick<MyActivityDto, 'ActivityId' | 'Title'>) =>
+    download(`/api/${web}GetMyActivityCalendar/${activity.ActivityId}`, calendarFileName(activity.Title)),
 };

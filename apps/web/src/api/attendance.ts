@@ -37,10 +37,13 @@ export const attendanceAdminApi = {
   activity: (id: number) => get<CheckInActivityDto>(`${business}GetCheckInActivity/${id}`, undefined, admin),
   members: (query: CheckInMemberQuery) => get<ListDto<CheckInMemberDto>>(`${business}GetCheckInMemberList`, query, admin),
   checkIn: (ActivityId: number, pass: CheckInPass) =>
-    call<CheckInMemberDto | null>({ method: 'POST', url: `${business}CheckInActivityMember`, data: { ActivityId, ...pass } }, shownByThePage('admin')).then(outcome),
+    call<CheckInMemberDto | null>({ method: 'POST', url: `${business}CheckInActivityMember`, data: { ActivityId, ...pass } }, shownByThePage('admin')).then(
+      outcome,
+    ),
   undo: (ActivityId: number, MemberId: number) => post<CheckInMemberDto>(`${business}UndoActivityCheckIn`, { ActivityId, MemberId }, admin),
   /** Takes the member off the activity (sign-up, held place or waitlist); the place passes to the waitlist. */
-  remove: (ActivityId: number, MemberId: number) => call<null>({ method: 'POST', url: `${business}RemoveActivitySignUp`, data: { ActivityId, MemberId } }, admin).then((r) => r.Message),
+  remove: (ActivityId: number, MemberId: number) =>
+    call<null>({ method: 'POST', url: `${business}RemoveActivitySignUp`, data: { ActivityId, MemberId } }, admin).then((r) => r.Message),
 };
 
 /** The member's calls answer the server's words (已加入候补名单，当前排第N位 …) for the page to show. */
@@ -51,5 +54,6 @@ export const attendanceApi = {
   leaveWaitlist: (ActivityId: number) => said('LeaveActivityWaitlist', ActivityId),
   confirmPlace: (ActivityId: number) => said('ConfirmActivityPlace', ActivityId),
   /** Self check-in with the venue's QR: checked in (Data the time), already (409) or refused, shown by the page. */
-  selfCheckIn: (ActivityId: number, Key: string) => call<string | null>({ method: 'POST', url: `${web}SelfCheckInActivity`, data: { ActivityId, Key } }, shownByThePage('member')),
+  selfCheckIn: (ActivityId: number, Key: string) =>
+    call<string | null>({ method: 'POST', url: `${web}SelfCheckInActivity`, data: { ActivityId, Key } }, shownByThePage('member')),
 };

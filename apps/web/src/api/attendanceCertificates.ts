@@ -10,7 +10,8 @@ const web = 'XfWebApi/';
 export const attendanceCertsAdminApi = {
   list: (activityid: number, page: PageState) => get<ListDto<AttendanceCertDto>>(`${business}GetActivityCertificateList`, { activityid, ...page }, admin),
   /** Answers the server's 已颁发N份证明 (…另有M位会员此前已颁发). */
-  issue: (ActivityId: number) => call<IssuedCertsDto>({ method: 'POST', url: `${business}IssueActivityCertificates`, data: { ActivityId } }, admin).then((r) => r.Message),
+  issue: (ActivityId: number) =>
+    call<IssuedCertsDto>({ method: 'POST', url: `${business}IssueActivityCertificates`, data: { ActivityId } }, admin).then((r) => r.Message),
   revoke: (Id: number, Revoke: boolean) => post<AttendanceCertDto>(`${business}RevokeActivityCertificate`, { Id, Revoke }, admin),
   /** Base64 PNG. */
   image: (id: number) => get<string>(`${business}DownActivityCertificate/${id}`, undefined, admin),

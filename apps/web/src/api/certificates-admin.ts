@@ -40,5 +40,6 @@ export const certificatesAdminApi = {
    * were imported. Silent: the caller shows the refusal, and a file with bad rows comes back as
    * an ApiError whose data is ImportErrors.
    */
-  importFile: (file: File, view: CertView, progress: UploadProgress) => uploadSheet<{ Imported: number }>(`${base}ImportCerts`, file, progress, { params: { view } }).then((r) => r.Data),
+  importFile: (file: File, view: CertView, progress: UploadProgress) =>
+    uploadSheet<{ Imported: number }>(`${base}ImportCerts`, file, progress, { params: { view } }).then((r) => r.Data),
 };

@@ -108,11 +108,12 @@ export async function call<T>(config: AxiosRequestConfig, options: CallOptions =
 /** Spec §8 transport texts for a request that brought no envelope; shown unless silent. */
 function transportFailure(err: unknown, options: CallOptions): ApiError {
   const e = err as AxiosError;
-  const text = e.code === 'ECONNABORTED' || e.code === 'ETIMEDOUT'
-    ? transportMessages.timeout
-    : e.response
-      ? transportMessages.status(e.response.status)
-      : transportMessages.network;
+  const text =
+    e.code === 'ECONNABORTED' || e.code === 'ETIMEDOUT'
+      ? transportMessages.timeout
+      : e.response
+        ? transportMessages.status(e.response.status)
+        : transportMessages.network;
   if (!options.silent) toast('error', text);
   return new ApiError(e.response?.status ?? 0, text, null, true);
 }
@@ -202,7 +203,5 @@ export async function download(url: string, filename: string, options: FileOptio
 export const exportList = (path: string, filename: string, filters: object) =>
   download(`/api/${path}`, filename, { side: 'admin', params: filters, failureText: messages.exportUrlMissing });
 
-export const get = <T>(url: string, params?: object, options?: CallOptions) =>
-  call<T>({ method: 'GET', url, params }, options).then((r) => r.Data);
-export const post = <T>(url: string, data?: unknown, options?: CallOptions) =>
-  call<T>({ method: 'POST', url, data }, options).then((r) => r.Data);
+export const get = <T>(url: string, params?: object, options?: CallOptions) => call<T>({ method: 'GET', url, params }, options).then((r) => r.Data);
+export const post = <T>(url: string, data?: unknown, options?: CallOptions) => call<T>({ method: 'POST', url, data }, options).then((r) => r.Data);

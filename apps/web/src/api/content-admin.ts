@@ -74,8 +74,9 @@ export const contentAdminApi = {
   previewLink: (newsid: number) => get<PreviewLinkDto>(`${base}GetNewsPreviewLink`, { newsid }, admin),
   /** With the Version the editor opened, Code 409 (文章已被他人修改) comes back as `conflict` for the dialog to show. */
   saveNews: (news: Input<SaveNewsBody>) =>
-    call<number | NewsConflictDto>({ method: 'POST', url: `${base}SaveNews`, data: news }, { ...admin, passCodes: [Code.Conflict] }).then((r): SaveNewsResult =>
-      r.Code === Code.Conflict ? { conflict: r.Data as NewsConflictDto } : { id: r.Data as number, said: r.Message === messages.ok ? '' : r.Message },
+    call<number | NewsConflictDto>({ method: 'POST', url: `${base}SaveNews`, data: news }, { ...admin, passCodes: [Code.Conflict] }).then(
+      (r): SaveNewsResult =>
+        r.Code === Code.Conflict ? { conflict: r.Data as NewsConflictDto } : { id: r.Data as number, said: r.Message === messages.ok ? '' : r.Message },
     ),
   revisions: (newsid: number, query: PageState) => get<NewsRevisionListDto>(`${base}GetNewsRevisionList`, { newsid, ...query }, admin),
   revision: (id: number) => get<NewsRevisionDto>(`${base}GetNewsRevision/${id}`, undefined, admin),
@@ -90,14 +91,20 @@ export const contentAdminApi = {
    */
   saveNewsAutosave: (NewsId: number, Form: string, leaving = false) =>
     call<string>(
-      { method: 'POST', url: `${base}SaveNewsAutosave`, data: { NewsId, Form }, ...(leaving && Form.length < 60_000 ? { adapter: 'fetch', fetchOptions: { keepalive: true } } : {}) },
+      {
+        method: 'POST',
+        url: `${base}SaveNewsAutosave`,
+        data: { NewsId, Form },
+        ...(leaving && Form.length < 60_000 ? { adapter: 'fetch', fetchOptions: { keepalive: true } } : {}),
+      },
       { ...admin, silent: true },
     ),
   dropNewsAutosave: (newsid: number) => call<null>({ method: 'POST', url: `${base}DelNewsAutosave`, params: { newsid } }, { ...admin, silent: true }),
   /** The bulk actions answer the server's words (已发布2篇…) for the toast. */
   publishNews: (ids: number[]) => call<BulkNewsResultDto>({ method: 'POST', url: `${base}PublishNews`, data: { NewsId: ids } }, admin).then((r) => r.Message),
   offlineNews: (ids: number[]) => call<BulkNewsResultDto>({ method: 'POST', url: `${base}OfflineNews`, data: { NewsId: ids } }, admin).then((r) => r.Message),
-  moveNews: (ids: number[], MenuId: number) => call<BulkNewsResultDto>({ method: 'POST', url: `${base}MoveNews`, data: { NewsId: ids, MenuId } }, admin).then((r) => r.Message),
+  moveNews: (ids: number[], MenuId: number) =>
+    call<BulkNewsResultDto>({ method: 'POST', url: `${base}MoveNews`, data: { NewsId: ids, MenuId } }, admin).then((r) => r.Message),
 
   positions: (query: PositionQuery) => get<ListDto<AdminPositionDto>>(`${base}GetNewPositionList`, query, admin),
   placeArticles: (Seat: number, ids: number[]) => post<number>(`${base}SaveSelectPosition`, { Seat, NewsId: ids }, admin),
@@ -121,7 +128,8 @@ export const contentAdminApi = {
   exportContributions: (filters: ListFilters<ContributionListQuery>) => exportList(`${base}ExportContributionList`, '投稿列表.xlsx', filters),
   contribution: (id: number) => get<ContributionDetailDto>(`${base}GetContribution/${id}`, undefined, admin),
   /** OverrideReason (a super administrator deciding a review chain's step outside its rules) defaults to none. */
-  auditContribution: (body: Omit<AuditContributionBody, 'OverrideReason'> & Partial<Pick<AuditContributionBody, 'OverrideReason'>>) => post<number>(`${base}AuditContribution`, body, admin),
+  auditContribution: (body: Omit<AuditContributionBody, 'OverrideReason'> & Partial<Pick<AuditContributionBody, 'OverrideReason'>>) =>
+    post<number>(`${base}AuditContribution`, body, admin),
 
   words: (query: WordQuery) => get<ListDto<SensitiveWordDto>>(`${base}GetSensitiveWordList`, query, admin),
   /** Words one a line. */

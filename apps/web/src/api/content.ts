@@ -1,4 +1,15 @@
-import type { BannerDto, FriendLinkDto, ListDto, MenuDto, NewsDetailDto, NewsListItemDto, PositionItemDto, SearchListDto, SiteInfoDto, TypeItemDto } from '@portal/shared';
+import type {
+  BannerDto,
+  FriendLinkDto,
+  ListDto,
+  MenuDto,
+  NewsDetailDto,
+  NewsListItemDto,
+  PositionItemDto,
+  SearchListDto,
+  SiteInfoDto,
+  TypeItemDto,
+} from '@portal/shared';
 import { call, get } from './client';
 
 /** Public content calls of spec §7 (/api/XfWebApi/). */
@@ -15,8 +26,7 @@ export const contentApi = {
     ),
   /** The top-level ancestor of a menu (active navigation item). */
   menuRoot: (menuid: number) => get<MenuDto>(`${base}GetMenuTreeModel`, { menuid }),
-  newsList: (params: { pid?: number; key?: string; pageindex: number; pagesize: number }) =>
-    get<ListDto<NewsListItemDto>>(`${base}GetNewsList`, params),
+  newsList: (params: { pid?: number; key?: string; pageindex: number; pagesize: number }) => get<ListDto<NewsListItemDto>>(`${base}GetNewsList`, params),
   /** The same call for the search page, which shows a refused key (too long) in place of the results rather than as a toast. */
   search: (params: { key: string; pageindex: number; pagesize: number }) => get<SearchListDto<NewsListItemDto>>(`${base}GetNewsList`, params, { silent: true }),
   /** With a preview link's token, an article that is not public yet (staff and their reviewers). */

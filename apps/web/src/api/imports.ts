@@ -15,7 +15,12 @@ export type UploadProgress = (event: AxiosProgressEvent) => void;
  * Silent: the caller shows the refusal; a file with bad rows comes back as an ApiError whose
  * data is ImportErrors.
  */
-export function uploadSheet<T>(url: string, file: File, progress: UploadProgress, options: { params?: Record<string, string>; fields?: Record<string, string> } = {}) {
+export function uploadSheet<T>(
+  url: string,
+  file: File,
+  progress: UploadProgress,
+  options: { params?: Record<string, string>; fields?: Record<string, string> } = {},
+) {
   const form = new FormData();
   for (const [name, value] of Object.entries(options.fields ?? {})) form.append(name, value);
   form.append('file', file, file.name);

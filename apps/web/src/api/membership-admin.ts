@@ -1,4 +1,13 @@
-import type { ListDto, MemberLevelTermsDto, MemberPaymentDto, MemberPaymentListQuery, MembershipDto, MembershipSummaryDto, SaveMemberLevelTermsBody, SaveMemberPaymentBody } from '@portal/shared';
+import type {
+  ListDto,
+  MemberLevelTermsDto,
+  MemberPaymentDto,
+  MemberPaymentListQuery,
+  MembershipDto,
+  MembershipSummaryDto,
+  SaveMemberLevelTermsBody,
+  SaveMemberPaymentBody,
+} from '@portal/shared';
 import { call, exportList, fetchFile, get, post, type CallOptions } from './client';
 import type { ListFilters, ListQuery } from './list-query';
 
@@ -17,7 +26,8 @@ export const membershipAdminApi = {
   exportPayments: (filters: PaymentFilters) => exportList(`${base}ExportMemberPaymentList`, '缴费记录.xlsx', filters),
   payment: (id: number) => get<MemberPaymentDto>(`${base}GetMemberPayment/${id}`, undefined, admin),
   /** Records dues; answers the payment and the server's words (已登记缴费，有效期至…). */
-  savePayment: (body: SaveMemberPaymentBody) => call<MemberPaymentDto>({ method: 'POST', url: `${base}SaveMemberPayment`, data: body }, admin).then((r) => ({ payment: r.Data, message: r.Message })),
+  savePayment: (body: SaveMemberPaymentBody) =>
+    call<MemberPaymentDto>({ method: 'POST', url: `${base}SaveMemberPayment`, data: body }, admin).then((r) => ({ payment: r.Data, message: r.Message })),
   voidPayment: (PaymentId: number, Reason: string) => post<MemberPaymentDto>(`${base}VoidMemberPayment`, { PaymentId, Reason }, admin),
   /** Stores a voucher (jpg/png/pdf, multipart `file`); Data is its private path. A refusal is left to the caller to show. */
   uploadVoucher: (file: File) => {

@@ -1,4 +1,14 @@
-import type { AdminNoticeListDto, DecideReviewBody, ListDto, MenuReviewFlowDto, ReviewDto, ReviewListItemDto, ReviewListQuery, ReviewSummaryDto, SaveMenuReviewFlowBody } from '@portal/shared';
+import type {
+  AdminNoticeListDto,
+  DecideReviewBody,
+  ListDto,
+  MenuReviewFlowDto,
+  ReviewDto,
+  ReviewListItemDto,
+  ReviewListQuery,
+  ReviewSummaryDto,
+  SaveMenuReviewFlowBody,
+} from '@portal/shared';
 import { call, exportList, get, post, type CallOptions } from './client';
 import type { ListQuery } from './list-query';
 

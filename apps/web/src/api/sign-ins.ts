@@ -13,5 +13,6 @@ export const signInApi = {
   loginLogs: (query: LoginLogQuery) => get<ListDto<LoginLogDto>>(`${base}GetLoginLogList`, query, admin),
   exportLoginLogs: (filters: ListFilters<LoginLogListQuery>) => exportList(`${base}ExportLoginLogList`, '登录日志.xlsx', filters),
   onlineSessions: (query: OnlineSessionQuery) => get<ListDto<OnlineSessionDto>>(`${base}GetOnlineList`, query, admin),
-  forceLogout: (session: Pick<OnlineSessionDto, 'Kind' | 'SessionId'>) => post<null>(`${base}ForceLogout`, { Kind: session.Kind, SessionId: session.SessionId }, admin),
+  forceLogout: (session: Pick<OnlineSessionDto, 'Kind' | 'SessionId'>) =>
+    post<null>(`${base}ForceLogout`, { Kind: session.Kind, SessionId: session.SessionId }, admin),
 };

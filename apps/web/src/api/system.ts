@@ -61,8 +61,8 @@ export const systemApi = {
     })),
   /** The token; or, for an account with the second factor on (Code 512), the ticket LoginTotp takes with the code. */
   login: (body: AdminLoginBody) =>
-    call<string>({ method: 'POST', url: `${base}Login`, data: body }, { ...admin, passCodes: [Code.SecondFactor] }).then(
-      (r): AdminLoginOutcome => (r.Code === Code.SecondFactor ? { ticket: r.Data } : { token: r.Data }),
+    call<string>({ method: 'POST', url: `${base}Login`, data: body }, { ...admin, passCodes: [Code.SecondFactor] }).then((r): AdminLoginOutcome =>
+      r.Code === Code.SecondFactor ? { ticket: r.Data } : { token: r.Data },
     ),
   logout: () => post<null>(`${base}Logout`, undefined, admin),
   loginUser: () => get<LoginUserDto>(`${base}GetLoginUser`, undefined, admin),

@@ -15,7 +15,16 @@ function draw(nodes: AbstractNode[] | undefined): ReactNode[] | undefined {
 export function Icon({ icon, className, style }: { icon: IconDefinition; className?: string; style?: CSSProperties }) {
   const svg = icon.icon as AbstractNode;
   return (
-    <svg {...svg.attrs} className={className ? `${styles.icon} ${className}` : styles.icon} style={style} width="1em" height="1em" fill="currentColor" aria-hidden="true" focusable="false">
+    <svg
+      {...svg.attrs}
+      className={className ? `${styles.icon} ${className}` : styles.icon}
+      style={style}
+      width="1em"
+      height="1em"
+      fill="currentColor"
+      aria-hidden="true"
+      focusable="false"
+    >
       {draw(svg.children)}
     </svg>
   );

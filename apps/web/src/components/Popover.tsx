@@ -23,7 +23,10 @@ interface Props {
 export function Popover({ trigger, title, children, className, cardClassName }: Props) {
   const [open, setOpen] = useState<false | 'hover' | 'held'>(false);
   const anchor = useRef<HTMLSpanElement>(null);
-  useOnePopupAtATime(open !== false, useCallback(() => setOpen(false), []));
+  useOnePopupAtATime(
+    open !== false,
+    useCallback(() => setOpen(false), []),
+  );
   // Escape closes the card wherever the focus is (WCAG 1.4.13: dismissible without moving the
   // pointer); so does a press outside it.
   useEffect(() => {

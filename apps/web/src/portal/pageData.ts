@@ -88,7 +88,12 @@ export const homeData: PageData = ({ params }) => {
   const { latest, seat, tabPage } = homeStateOf(params);
   // The carousel is left out of 关怀版's simple view, which the address does not say: its banners are loaded anyway.
   return {
-    queries: [read(portalQueries.banners(carousel.bannerType)), read(portalQueries.latestNews(latest)), read(portalQueries.industryNews()), read(portalQueries.seatTab(seat, tabPage))],
+    queries: [
+      read(portalQueries.banners(carousel.bannerType)),
+      read(portalQueries.latestNews(latest)),
+      read(portalQueries.industryNews()),
+      read(portalQueries.seatTab(seat, tabPage)),
+    ],
   };
 };
 

@@ -19,7 +19,8 @@ const position = (seat: number, page: number, pageSize: number) =>
   queryOptions({ queryKey: ['position', seat, page, pageSize], queryFn: () => contentApi.positionList(seat, page, pageSize) });
 
 /** A page of one column's articles. */
-const newsList = (query: { pid: number; pageindex: number; pagesize: number }) => queryOptions({ queryKey: ['newsList', query], queryFn: () => contentApi.newsList(query) });
+const newsList = (query: { pid: number; pageindex: number; pagesize: number }) =>
+  queryOptions({ queryKey: ['newsList', query], queryFn: () => contentApi.newsList(query) });
 
 export const portalQueries = {
   /** The association's identity (header, footer, error pages): loaded once per page load. */

@@ -141,4 +141,10 @@ export type SiteInfoDto = z.infer<typeof siteInfoDto>;
 export const searchListOf = <T extends z.ZodType>(item: T) => listOf(item).extend({ TotalCapped: z.boolean() });
 
 /** The shapes the back office extends (content-admin.ts). */
-export const contentShapes = { newsListItem: newsListItemShape, newsDetail: newsDetailShape, banner: bannerShape, friendLink: friendLinkShape, typeItem: typeItemShape };
+export const contentShapes = {
+  newsListItem: newsListItemShape,
+  newsDetail: newsDetailShape,
+  banner: bannerShape,
+  friendLink: friendLinkShape,
+  typeItem: typeItemShape,
+};

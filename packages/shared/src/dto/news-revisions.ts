@@ -60,7 +60,5 @@ export type NewsRevisionDto = z.infer<typeof newsRevisionDto>;
  * shape (the latest revision's id, who and when; Version the one to save against), Yours what
  * was sent.
  */
-export const newsConflictDto = z
-  .object({ Current: newsRevisionDto, Yours: z.union([saveNewsBody, restoreNewsRevisionBody]) })
-  .meta({ id: 'NewsConflictDto' });
+export const newsConflictDto = z.object({ Current: newsRevisionDto, Yours: z.union([saveNewsBody, restoreNewsRevisionBody]) }).meta({ id: 'NewsConflictDto' });
 export type NewsConflictDto = z.infer<typeof newsConflictDto>;

@@ -2,7 +2,17 @@ import { z } from 'zod';
 import { numberInput } from '../constants.js';
 import { activityMessages, messages, systemMessages } from '../messages.js';
 import { boolField, idParam, integer, integerOr, optionalParam, pagingQuery, requiredText, saveIdField } from './common.js';
-export type { ActivitySummaryDto, ActivityDto, ActivityListItemDto, ActivityDetailDto, ActivityMemberDto, MyActivityDto, MyActivityDetailDto, CheckInActivityDto, CheckInMemberDto } from '../dto/activities.js';
+export type {
+  ActivitySummaryDto,
+  ActivityDto,
+  ActivityListItemDto,
+  ActivityDetailDto,
+  ActivityMemberDto,
+  MyActivityDto,
+  MyActivityDetailDto,
+  CheckInActivityDto,
+  CheckInMemberDto,
+} from '../dto/activities.js';
 
 /**
  * Activities (活动通知, issue 11): events announced to all members or to chosen member levels
@@ -24,7 +34,6 @@ export const activityStatusNames: Record<number, string> = { 0: '草稿', 1: '�
 export type MailState = '' | 'inapp' | 'pending' | 'sent' | 'failed';
 export const mailStateNames: Record<MailState, string> = { '': '未发送', inapp: '仅站内通知', pending: '待发送', sent: '已发送', failed: '发送失败' };
 
-
 export const ACTIVITY_MAX_ATTACHMENTS = 10;
 
 const timePattern = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
@@ -34,12 +43,7 @@ export function isCstTime(text: string): boolean {
   const d = new Date(`${text.replace(' ', 'T')}Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 19).replace('T', ' ') === text;
 }
-const time = (required: string) =>
-  z
-    .string({ error: required })
-    .trim()
-    .min(1, { error: required })
-    .refine(isCstTime, { error: activityMessages.timeInvalid });
+const time = (required: string) => z.string({ error: required }).trim().min(1, { error: required }).refine(isCstTime, { error: activityMessages.timeInvalid });
 /** A time that may be left out ('' when absent or blank). */
 const optionalTime = z
   .preprocess((v) => (v === null || v === undefined ? '' : v), z.string({ error: activityMessages.timeInvalid }).trim())
@@ -50,8 +54,15 @@ export const ACTIVITY_CONFIRM_HOURS = { min: 1, max: 168, fallback: 24 } as cons
 
 /** An attachment: a file uploaded through UploadFile and the name it is shown under. */
 export const activityAttachment = z.object({
-  Name: z.string({ error: activityMessages.attachmentInvalid }).trim().min(1, { error: activityMessages.attachmentInvalid }).max(200, { error: activityMessages.attachmentInvalid }),
-  Path: z.string({ error: activityMessages.attachmentInvalid }).trim().regex(/^\/uploads\/[A-Za-z0-9/_-]+\.[a-z0-9]+$/i, { error: activityMessages.attachmentInvalid }),
+  Name: z
+    .string({ error: activityMessages.attachmentInvalid })
+    .trim()
+    .min(1, { error: activityMessages.attachmentInvalid })
+    .max(200, { error: activityMessages.attachmentInvalid }),
+  Path: z
+    .string({ error: activityMessages.attachmentInvalid })
+    .trim()
+    .regex(/^\/uploads\/[A-Za-z0-9/_-]+\.[a-z0-9]+$/i, { error: activityMessages.attachmentInvalid }),
 });
 export type ActivityAttachment = z.infer<typeof activityAttachment>;
 
@@ -94,7 +105,12 @@ export const saveActivityBody = z
   .refine((b) => b.SelfCheckInEnd <= b.EndTime, { error: activityMessages.selfCheckInAfterEnd, path: ['SelfCheckInEnd'] });
 export type SaveActivityBody = z.infer<typeof saveActivityBody>;
 
-const day = optionalParam(z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/, { error: systemMessages.dateInvalid }));
+const day = optionalParam(
+  z
+    .string()
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: systemMessages.dateInvalid }),
+);
 const flag = optionalParam(integer(messages.badParameter, { min: 0, max: 1 }));
 
 /** GetActivityList (back office): part of the title, status, and the days the activity starts within. */
@@ -135,7 +151,6 @@ export type ResendActivityBody = z.infer<typeof resendActivityBody>;
 export const myActivityListQuery = pagingQuery.extend({ unread: flag });
 export type MyActivityListQuery = z.infer<typeof myActivityListQuery>;
 
-
 /**
  * The 6-character check-in code printed under a member's QR: letters and digits that cannot be
  * mistaken for one another when read aloud or typed (no 0/O, 1/I/L).
@@ -175,5 +190,9 @@ export type CheckInMemberListQuery = z.infer<typeof checkInMemberListQuery>;
 /** SelfCheckInActivity: the key of the venue's QR. */
 export const selfCheckInBody = z.object({
   ActivityId: idParam,
-  Key: z.string({ error: activityMessages.selfCheckInKeyInvalid }).trim().min(1, { error: activityMessages.selfCheckInKeyInvalid }).max(200, { error: activityMessages.selfCheckInKeyInvalid }),
+  Key: z
+    .string({ error: activityMessages.selfCheckInKeyInvalid })
+    .trim()
+    .min(1, { error: activityMessages.selfCheckInKeyInvalid })
+    .max(200, { error: activityMessages.selfCheckInKeyInvalid }),
 });

@@ -20,4 +20,3 @@ export const saveApiTokenBody = z.object({
   Remark: optionalText('备注', 200),
 });
 export type SaveApiTokenBody = z.infer<typeof saveApiTokenBody>;
-

@@ -160,9 +160,7 @@ export interface CertSearchEntry {
  * (too many lookups, Code 429).
  */
 export type PostedCertLookup = { query: CertSearchEntry; page: number } & (
-  | { outcome: 'found'; list: ListDto<CertRecordDto> }
-  | { outcome: 'invalid' }
-  | { outcome: 'refused'; message: string }
+  { outcome: 'found'; list: ListDto<CertRecordDto> } | { outcome: 'invalid' } | { outcome: 'refused'; message: string }
 );
 
 /**
@@ -171,7 +169,17 @@ export type PostedCertLookup = { query: CertSearchEntry; page: number } & (
  * (IdNum), or the name and certificate number the search was made with.
  */
 export const downCertQuery = z.object({
-  CertId: z.union([idParam, z.string().trim().max(100).regex(/^\d+\.\d+\.[\w-]+$/)], { error: messages.badParameter }),
+  CertId: z.union(
+    [
+      idParam,
+      z
+        .string()
+        .trim()
+        .max(100)
+        .regex(/^\d+\.\d+\.[\w-]+$/),
+    ],
+    { error: messages.badParameter },
+  ),
   IdNum: lookupText(100),
   Name: lookupText(100),
   CertNum: lookupText(100),

@@ -32,13 +32,15 @@ const wholeNumber = (error: string, { min = int32.min, max = int32.max }: { min?
  * An integer field or parameter, refused with `error` (参数错误 unless given) when it is not
  * one or lies outside `min`..`max`, by default the range of an integer column.
  */
-export const integer = (error: string = messages.badParameter, range: { min?: number; max?: number } = {}) => z.preprocess(decimalNumber, wholeNumber(error, range));
+export const integer = (error: string = messages.badParameter, range: { min?: number; max?: number } = {}) =>
+  z.preprocess(decimalNumber, wholeNumber(error, range));
 /** The same, with `fallback` when absent or blank. */
 export const integerOr = (fallback: number, error: string = messages.badParameter, range: { min?: number; max?: number } = {}) =>
   z.preprocess(decimalNumber, wholeNumber(error, range).default(fallback));
 
 /** One of `values`, read as integer() reads a number and refused with `error` otherwise; the API document lists the values. */
-export const integerChoice = <const T extends number>(values: readonly T[], error: string = messages.badParameter) => z.preprocess(decimalNumber, z.literal(values, { error }));
+export const integerChoice = <const T extends number>(values: readonly T[], error: string = messages.badParameter) =>
+  z.preprocess(decimalNumber, z.literal(values, { error }));
 
 /** An integer query parameter; a malformed one is refused with 参数错误 rather than ignored. */
 export const intParam = integer();
@@ -56,17 +58,18 @@ export const optionalParam = <T extends z.ZodType>(schema: T) => z.preprocess(bl
  * the server would not hold to.
  */
 const pagingValue = (fallback: number, max: number, description: string) =>
-  z.preprocess(
-    (v) => {
-      const n = decimalNumber(v);
-      return typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= int32.max ? Math.min(n, max) : fallback;
-    },
-    z.int().default(fallback).describe(description),
-  );
+  z.preprocess((v) => {
+    const n = decimalNumber(v);
+    return typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= int32.max ? Math.min(n, max) : fallback;
+  }, z.int().default(fallback).describe(description));
 
 export const pagingQuery = z.object({
   pageindex: pagingValue(paging.firstPage, int32.max, `页码，从 ${paging.firstPage} 起；缺省、小于 1 或不是整数时按第 ${paging.firstPage} 页`),
-  pagesize: pagingValue(paging.defaultSize, paging.maxSize, `每页条数，默认 ${paging.defaultSize}，大于 ${paging.maxSize} 时按 ${paging.maxSize}；小于 1 或不是整数时按 ${paging.defaultSize}`),
+  pagesize: pagingValue(
+    paging.defaultSize,
+    paging.maxSize,
+    `每页条数，默认 ${paging.defaultSize}，大于 ${paging.maxSize} 时按 ${paging.maxSize}；小于 1 或不是整数时按 ${paging.defaultSize}`,
+  ),
 });
 export type PagingQuery = z.infer<typeof pagingQuery>;
 
@@ -83,8 +86,17 @@ export const landlinePattern = /^(0\d{2,3}-?)?\d{7,8}(-\d{1,6})?$/;
  */
 export const saveIdField = integerOr(0, messages.badParameter, { min: 0 });
 export const requiredText = (required: string, field: string, max: number) =>
-  z.string({ error: required }).trim().min(1, { error: required }).max(max, { error: systemMessages.tooLong(field, max) });
-export const optionalText = (field: string, max: number) => z.string().trim().max(max, { error: systemMessages.tooLong(field, max) }).default('');
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, { error: required })
+    .max(max, { error: systemMessages.tooLong(field, max) });
+export const optionalText = (field: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: systemMessages.tooLong(field, max) })
+    .default('');
 /** A 0/1 switch (Status: 1 enabled). */
 export const flagValue = integer(systemMessages.statusInvalid, { min: 0, max: 1 });
 export const flagField = (fallback: 0 | 1) => integerOr(fallback, systemMessages.statusInvalid, { min: 0, max: 1 });
@@ -92,6 +104,9 @@ export const flagField = (fallback: 0 | 1) => integerOr(fallback, systemMessages
 export const sortNumberValue = integer(contentMessages.sortNumberInvalid, numberInput);
 export const sortNumberField = integerOr(0, contentMessages.sortNumberInvalid, numberInput);
 /** A yes/no the spec sends as bool; 0/1 and 'true'/'false' are taken too. */
-export const booleanValue = z.preprocess((v) => (v === 1 || v === '1' || v === 'true' ? true : v === 0 || v === '0' || v === 'false' ? false : v), z.boolean({ error: messages.badParameter }));
+export const booleanValue = z.preprocess(
+  (v) => (v === 1 || v === '1' || v === 'true' ? true : v === 0 || v === '0' || v === 'false' ? false : v),
+  z.boolean({ error: messages.badParameter }),
+);
 /** The same, false when absent. */
 export const boolField = booleanValue.default(false);

@@ -2,8 +2,33 @@ import { z } from 'zod';
 import { seats } from '../constants.js';
 import { contentMessages, messages, systemMessages } from '../messages.js';
 import { ArticleStatus, MenuShowType } from '../status.js';
-import { boolField, flagField, flagValue, idParam, integer, integerOr, intParam, optionalParam, optionalText, pagingQuery, requiredText, saveIdField, sortNumberField, sortNumberValue } from './common.js';
-export type { PreviewLinkDto, NewsAutosaveDto, BulkNewsResultDto, AdminNewsItemDto, AdminNewsDetailDto, AdminPositionDto, AdminBannerDto, AdminFriendLinkDto, AdminTypeItemDto } from '../dto/content-admin.js';
+import {
+  boolField,
+  flagField,
+  flagValue,
+  idParam,
+  integer,
+  integerOr,
+  intParam,
+  optionalParam,
+  optionalText,
+  pagingQuery,
+  requiredText,
+  saveIdField,
+  sortNumberField,
+  sortNumberValue,
+} from './common.js';
+export type {
+  PreviewLinkDto,
+  NewsAutosaveDto,
+  BulkNewsResultDto,
+  AdminNewsItemDto,
+  AdminNewsDetailDto,
+  AdminPositionDto,
+  AdminBannerDto,
+  AdminFriendLinkDto,
+  AdminTypeItemDto,
+} from '../dto/content-admin.js';
 
 /**
  * Forms and wire shapes of the back-office content calls (/api/XfSysBussiness/: menus,
@@ -83,7 +108,14 @@ const cstTime = (invalid: string) =>
       const m = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(t);
       const [year, month, day, hour = '00', minute = '00', second = '00'] = m ? m.slice(1) : [];
       const parsed = m && new Date(Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hour), Number(minute), Number(second)));
-      if (!parsed || parsed.getUTCDate() !== Number(day) || parsed.getUTCMonth() !== Number(month) - 1 || Number(hour) > 23 || Number(minute) > 59 || Number(second) > 59) {
+      if (
+        !parsed ||
+        parsed.getUTCDate() !== Number(day) ||
+        parsed.getUTCMonth() !== Number(month) - 1 ||
+        Number(hour) > 23 ||
+        Number(minute) > 59 ||
+        Number(second) > 59
+      ) {
         ctx.addIssue({ code: 'custom', message: invalid });
         return z.NEVER;
       }
@@ -120,7 +152,10 @@ export const saveNewsBody = z.object({
 });
 export type SaveNewsBody = z.infer<typeof saveNewsBody>;
 
-const day = z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/, { error: systemMessages.dateInvalid });
+const day = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: systemMessages.dateInvalid });
 
 export const adminNewsListQuery = pagingQuery.extend({
   /** Part of the title. */
@@ -225,8 +260,7 @@ export type AdminLinkListQuery = z.infer<typeof adminLinkListQuery>;
 
 // ——— Type lists (类型: 1 单位归类, 2 会员等级, 3 其他) ———
 
-const typeKind = integer(contentMessages.typeInvalid)
-  .pipe(z.union([z.literal(1), z.literal(2), z.literal(3)], { error: contentMessages.typeInvalid }));
+const typeKind = integer(contentMessages.typeInvalid).pipe(z.union([z.literal(1), z.literal(2), z.literal(3)], { error: contentMessages.typeInvalid }));
 
 export const adminTypeListQuery = pagingQuery.extend({
   type: typeKind,

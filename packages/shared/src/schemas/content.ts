@@ -2,7 +2,17 @@
  * Wire shapes (PascalCase, spec §3) of the public content calls: inferred from their zod
  * schemas in ../dto/content.ts, which the API document is generated from.
  */
-export type { MenuDto, NewsListItemDto, NewsNeighbourDto, NewsDetailDto, PositionItemDto, BannerDto, FriendLinkDto, TypeItemDto, SiteInfoDto } from '../dto/content.js';
+export type {
+  MenuDto,
+  NewsListItemDto,
+  NewsNeighbourDto,
+  NewsDetailDto,
+  PositionItemDto,
+  BannerDto,
+  FriendLinkDto,
+  TypeItemDto,
+  SiteInfoDto,
+} from '../dto/content.js';
 
 export interface ListDto<T> {
   List: T[];

@@ -1,7 +1,17 @@
 import { z } from 'zod';
 import { contributionMessages, messages, reviewMessages } from '../messages.js';
 import { idParam, integer, optionalParam, pagingQuery, requiredText, saveIdField } from './common.js';
-export type { MyNewsItemDto, ContributionMenuDto, SensitiveHitDto, ContributionListItemDto, ContributionReviewDto, ContributionDetailDto, ContributionChainStepDto, SensitiveWordDto, WordsAddedDto } from '../dto/contributions.js';
+export type {
+  MyNewsItemDto,
+  ContributionMenuDto,
+  SensitiveHitDto,
+  ContributionListItemDto,
+  ContributionReviewDto,
+  ContributionDetailDto,
+  ContributionChainStepDto,
+  SensitiveWordDto,
+  WordsAddedDto,
+} from '../dto/contributions.js';
 
 /**
  * Member contributions (spec §2 contribution centre, §5, §7 GetMyNewsList / SaveNews) and their
@@ -47,8 +57,9 @@ export const ReviewDecision = { Submitted: 0, Approved: 1, Rejected: 2, Correcte
 export const auditContributionBody = z
   .object({
     NewsId: idParam,
-    Decision: integer(contributionMessages.decisionRequired)
-      .pipe(z.union([z.literal(ReviewDecision.Approved), z.literal(ReviewDecision.Rejected)], { error: contributionMessages.decisionRequired })),
+    Decision: integer(contributionMessages.decisionRequired).pipe(
+      z.union([z.literal(ReviewDecision.Approved), z.literal(ReviewDecision.Rejected)], { error: contributionMessages.decisionRequired }),
+    ),
     Reason: z.string().trim().max(200, { error: contributionMessages.reasonTooLong }).default(''),
     /** A corrected title; absent or unchanged keeps the member's. */
     Title: z.string().trim().max(200).optional(),
@@ -70,9 +81,13 @@ export type SensitiveWordListQuery = z.infer<typeof sensitiveWordListQuery>;
 export const saveSensitiveWordsBody = z.object({
   Words: z
     .string({ error: contributionMessages.wordRequired })
-    .transform((text) => text.split(/\r?\n/).map((w) => w.trim()).filter(Boolean))
+    .transform((text) =>
+      text
+        .split(/\r?\n/)
+        .map((w) => w.trim())
+        .filter(Boolean),
+    )
     .refine((words) => words.length > 0, { error: contributionMessages.wordRequired })
     .refine((words) => words.every((w) => [...w].length <= 50), { error: contributionMessages.wordTooLong })
     .refine((words) => words.length <= 10_000, { error: contributionMessages.tooManyWords }),
 });
-

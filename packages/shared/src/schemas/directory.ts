@@ -33,14 +33,22 @@ export type DirectoryAccess = (typeof directoryAccesses)[number];
  */
 export const directoryChoiceFields = {
   DirectoryListed: optionalParam(booleanValue),
-  DirectoryContacts: optionalParam(z.array(z.enum(contactNames, { error: messages.badParameter }), { error: messages.badParameter }).max(contactNames.length, { error: messages.badParameter })),
+  DirectoryContacts: optionalParam(
+    z
+      .array(z.enum(contactNames, { error: messages.badParameter }), { error: messages.badParameter })
+      .max(contactNames.length, { error: messages.badParameter }),
+  ),
   Website: z
     .string()
     .trim()
     .max(directoryLimits.website, { error: directoryMessages.websiteInvalid })
     .refine((w) => w === '' || /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(w), { error: directoryMessages.websiteInvalid })
     .optional(),
-  Region: z.string().trim().max(directoryLimits.region, { error: systemMessages.tooLong('所在地区', directoryLimits.region) }).optional(),
+  Region: z
+    .string()
+    .trim()
+    .max(directoryLimits.region, { error: systemMessages.tooLong('所在地区', directoryLimits.region) })
+    .optional(),
 };
 
 /** The choices a form sent (each absent: kept as it is). */

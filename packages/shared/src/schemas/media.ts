@@ -9,7 +9,10 @@ export type { UploadDto } from '../dto/media.js';
 export const mediaKinds = { image: '图片', file: '文档', media: '音视频' } as const;
 export type MediaKind = keyof typeof mediaKinds;
 
-const day = z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/, { error: systemMessages.dateInvalid });
+const day = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: systemMessages.dateInvalid });
 
 export const uploadListQuery = pagingQuery.extend({
   kind: optionalParam(z.enum(Object.keys(mediaKinds) as [MediaKind, ...MediaKind[]], { error: messages.badParameter })),
@@ -22,4 +25,3 @@ export const uploadListQuery = pagingQuery.extend({
   end: optionalParam(day),
 });
 export type UploadListQuery = z.infer<typeof uploadListQuery>;
-

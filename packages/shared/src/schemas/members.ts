@@ -49,9 +49,16 @@ export const emailPattern = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 export const uploadedPathPattern = /^\/(?:uploads|private)\/\d{6}\/[0-9a-f]{32}\.[a-z0-9]{1,8}$/;
 
 const requiredText = (required: string, field: string, max: number) =>
-  z.string({ error: required }).trim().min(1, { error: required }).max(max, { error: systemMessages.tooLong(field, max) });
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, { error: required })
+    .max(max, { error: systemMessages.tooLong(field, max) });
 const optionalText = (field: string, max: number) =>
-  z.string({ error: messages.badParameter }).trim().max(max, { error: systemMessages.tooLong(field, max) });
+  z
+    .string({ error: messages.badParameter })
+    .trim()
+    .max(max, { error: systemMessages.tooLong(field, max) });
 /** A type list entry chosen in a select: a positive id; anything else counts as not chosen. */
 const typeChoice = (required: string) => integer(required, { min: 1, max: 2_147_483_647 });
 const email = requiredText(messages.emailRequired, '邮箱', memberLimits.email).regex(emailPattern, { error: memberMessages.emailInvalid });
@@ -65,8 +72,7 @@ const filePath = z
   .refine((p) => p === '' || uploadedPathPattern.test(p), { error: memberMessages.filePathInvalid })
   .default('');
 /** Spec §5 back-office numbers: integers 0–999999. */
-const count = (field: string) =>
-  integerOr(0, memberMessages.numberInvalid(field), { min: numberInput.min, max: numberInput.max });
+const count = (field: string) => integerOr(0, memberMessages.numberInvalid(field), { min: numberInput.min, max: numberInput.max });
 const date = z
   .string({ error: systemMessages.dateInvalid })
   .trim()
@@ -96,18 +102,22 @@ export const memberLoginForm = z.object({
  * reported is the first one on the form. A resubmission (with the application token) keeps its
  * Account and sets the password to Pwd.
  */
-export const applyMemberForm = withoutAccount(z.object({
-  CompanyType: typeChoice(messages.companyTypeRequired),
-  MemberLevel: typeChoice(messages.memberLevelRequired),
-  LegalPerson: requiredText(messages.legalPersonRequired, '负责人', memberLimits.legalPerson),
-  Account: account,
-  Pwd: newPassword(messages.passwordRequired),
-  MemberName: requiredText(messages.companyNameRequired, '公司名称', memberLimits.memberName),
-  Email: email,
-  OperatorPhone: phone(messages.phoneRequired),
-  ...withDefaults(details),
-  FilePath: filePath,
-}), 'Pwd', 'Account');
+export const applyMemberForm = withoutAccount(
+  z.object({
+    CompanyType: typeChoice(messages.companyTypeRequired),
+    MemberLevel: typeChoice(messages.memberLevelRequired),
+    LegalPerson: requiredText(messages.legalPersonRequired, '负责人', memberLimits.legalPerson),
+    Account: account,
+    Pwd: newPassword(messages.passwordRequired),
+    MemberName: requiredText(messages.companyNameRequired, '公司名称', memberLimits.memberName),
+    Email: email,
+    OperatorPhone: phone(messages.phoneRequired),
+    ...withDefaults(details),
+    FilePath: filePath,
+  }),
+  'Pwd',
+  'Account',
+);
 export type ApplyMemberForm = z.infer<typeof applyMemberForm>;
 
 /**
@@ -168,30 +178,36 @@ export const saveProposeForm = z.object({
  * EditMemberInfo (back office): MemberId 0 adds an approved member (Account and Pwd required),
  * otherwise edits one; there Account is fixed and a non-empty Pwd resets the password.
  */
-export const editMemberInfoBody = withoutAccount(z.object({
-  MemberId: integerOr(0, messages.badParameter, { min: 0 }),
-  CompanyType: typeChoice(messages.companyTypeRequired),
-  MemberLevel: typeChoice(messages.memberLevelRequired),
-  LegalPerson: requiredText(messages.legalPersonRequired, '负责人', memberLimits.legalPerson),
-  Account: z.string({ error: messages.accountRequired }).trim().default(''),
-  Pwd: withPasswordPolicy(z.string({ error: messages.passwordRequired })).default(''),
-  MemberName: requiredText(messages.companyNameRequired, '公司名称', memberLimits.memberName),
-  Email: email,
-  OperatorPhone: phone(messages.phoneRequired),
-  ...withDefaults(details),
-  FilePath: filePath,
-  RegCapital: count('注册资本'),
-  StaffCount: count('职工人数'),
-  JoinDate: date,
-  ExpireDate: date,
-  // Staff may list or unlist a member in 会员名录 (a member's own choice otherwise).
-  ...directoryChoiceFields,
-}).superRefine((b, ctx) => {
-  if (b.MemberId !== 0) return;
-  if (!b.Account) ctx.addIssue({ code: 'custom', message: messages.accountRequired, path: ['Account'] });
-  else if (!adminAccountPattern.test(b.Account)) ctx.addIssue({ code: 'custom', message: systemMessages.accountInvalid, path: ['Account'] });
-  if (!b.Pwd) ctx.addIssue({ code: 'custom', message: messages.passwordRequired, path: ['Pwd'] });
-}), 'Pwd', 'Account');
+export const editMemberInfoBody = withoutAccount(
+  z
+    .object({
+      MemberId: integerOr(0, messages.badParameter, { min: 0 }),
+      CompanyType: typeChoice(messages.companyTypeRequired),
+      MemberLevel: typeChoice(messages.memberLevelRequired),
+      LegalPerson: requiredText(messages.legalPersonRequired, '负责人', memberLimits.legalPerson),
+      Account: z.string({ error: messages.accountRequired }).trim().default(''),
+      Pwd: withPasswordPolicy(z.string({ error: messages.passwordRequired })).default(''),
+      MemberName: requiredText(messages.companyNameRequired, '公司名称', memberLimits.memberName),
+      Email: email,
+      OperatorPhone: phone(messages.phoneRequired),
+      ...withDefaults(details),
+      FilePath: filePath,
+      RegCapital: count('注册资本'),
+      StaffCount: count('职工人数'),
+      JoinDate: date,
+      ExpireDate: date,
+      // Staff may list or unlist a member in 会员名录 (a member's own choice otherwise).
+      ...directoryChoiceFields,
+    })
+    .superRefine((b, ctx) => {
+      if (b.MemberId !== 0) return;
+      if (!b.Account) ctx.addIssue({ code: 'custom', message: messages.accountRequired, path: ['Account'] });
+      else if (!adminAccountPattern.test(b.Account)) ctx.addIssue({ code: 'custom', message: systemMessages.accountInvalid, path: ['Account'] });
+      if (!b.Pwd) ctx.addIssue({ code: 'custom', message: messages.passwordRequired, path: ['Pwd'] });
+    }),
+  'Pwd',
+  'Account',
+);
 export type EditMemberInfoBody = z.infer<typeof editMemberInfoBody>;
 
 /** SaveApplyAudit: approve (ApplyState 1) or reject (2, with the reason the applicant is shown). */
@@ -216,7 +232,12 @@ export const saveProcessItemBody = z.object({
   Remark: optionalText('备注', memberLimits.remark).default(''),
 });
 
-const day = optionalParam(z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/, { error: systemMessages.dateInvalid }));
+const day = optionalParam(
+  z
+    .string()
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: systemMessages.dateInvalid }),
+);
 const flagParam = optionalParam(integer(messages.badParameter, { min: 0, max: 1 }));
 
 export const memberListQuery = pagingQuery.extend({

@@ -2,7 +2,14 @@ import { z } from 'zod';
 import { messages, systemMessages } from '../messages.js';
 import { boolField, booleanValue, idParam, integer, optionalParam, optionalText, pagingQuery, requiredText } from './common.js';
 import { idsBody, uploadedPathPattern } from './members.js';
-export type { MemberLevelTermsDto, MembershipDto, MemberPaymentDto, MembershipSummaryDto, MembershipReminderDto, MemberImportResultDto } from '../dto/membership.js';
+export type {
+  MemberLevelTermsDto,
+  MembershipDto,
+  MemberPaymentDto,
+  MembershipSummaryDto,
+  MembershipReminderDto,
+  MemberImportResultDto,
+} from '../dto/membership.js';
 
 /**
  * The membership cycle (会籍): member levels with their annual fee, term and grace period;
@@ -166,7 +173,11 @@ export type SaveMemberLevelTermsBody = z.infer<typeof saveMemberLevelTermsBody>;
 export const saveMemberPaymentBody = z.object({
   MemberId: idParam,
   Amount: yuan(0.01, membershipMessages.amountInvalid),
-  PaidOn: z.string({ error: membershipMessages.paidOnRequired }).trim().min(1, { error: membershipMessages.paidOnRequired }).regex(dayPattern, { error: systemMessages.dateInvalid }),
+  PaidOn: z
+    .string({ error: membershipMessages.paidOnRequired })
+    .trim()
+    .min(1, { error: membershipMessages.paidOnRequired })
+    .regex(dayPattern, { error: systemMessages.dateInvalid }),
   Payer: requiredText(membershipMessages.payerRequired, '付款单位', membershipLimits.payer),
   Method: z.enum(Object.keys(paymentMethods) as [PaymentMethod, ...PaymentMethod[]], { error: membershipMessages.methodInvalid }),
   VoucherPath: z
@@ -252,4 +263,3 @@ export const memberImportMessages = {
   overlapping: '另一次导入或登记同时写入了相同的账号或收据编号，本次未导入任何会员，请刷新后重新导入',
   imported: (count: number) => `成功导入${count}个会员`,
 } as const;
-

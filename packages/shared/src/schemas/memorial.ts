@@ -32,12 +32,7 @@ export function memorialDayCount(start: string, end: string): number {
   return Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000) + 1;
 }
 
-const date = (required: string) =>
-  z
-    .string({ error: required })
-    .trim()
-    .min(1, { error: required })
-    .refine(isDayText, { error: memorialMessages.dateInvalid });
+const date = (required: string) => z.string({ error: required }).trim().min(1, { error: required }).refine(isDayText, { error: memorialMessages.dateInvalid });
 
 /** SaveMemorialDay: Id 0 adds a record, a positive Id changes it. */
 export const saveMemorialDayBody = z
@@ -45,8 +40,7 @@ export const saveMemorialDayBody = z
     Id: saveIdField,
     StartDate: date(memorialMessages.startRequired),
     EndDate: date(memorialMessages.endRequired),
-    Scope: integer(memorialMessages.scopeInvalid)
-      .refine(isMemorialScope, { error: memorialMessages.scopeInvalid }),
+    Scope: integer(memorialMessages.scopeInvalid).refine(isMemorialScope, { error: memorialMessages.scopeInvalid }),
     Note: optionalText('备注', 100),
   })
   .refine((b) => b.EndDate >= b.StartDate, { error: memorialMessages.endBeforeStart, path: ['EndDate'] })
@@ -65,4 +59,3 @@ export const memorialDayListQuery = pagingQuery.extend({
   date: optionalParam(z.string().trim().refine(isDayText, { error: memorialMessages.dateInvalid })),
 });
 export type MemorialDayListQuery = z.infer<typeof memorialDayListQuery>;
-

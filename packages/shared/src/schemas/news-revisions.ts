@@ -34,4 +34,3 @@ const version = integer(messages.badParameter, { min: 0 });
 /** RestoreNewsRevision: the revision to bring back, and the article's Version the editor saw. */
 export const restoreNewsRevisionBody = z.object({ RevisionId: idParam, Version: version });
 export type RestoreNewsRevisionBody = z.infer<typeof restoreNewsRevisionBody>;
-

@@ -1,7 +1,17 @@
 import { z } from 'zod';
 import { messages, reviewMessages } from '../messages.js';
 import { idParam, integer, optionalParam, pagingQuery, requiredText, trimmed } from './common.js';
-export type { ReviewStepDto, MenuReviewFlowDto, ReviewListItemDto, ReviewDecisionDto, ReviewedVersionDto, ReviewDto, ReviewSummaryDto, AdminNoticeDto, AdminNoticeListDto } from '../dto/review.js';
+export type {
+  ReviewStepDto,
+  MenuReviewFlowDto,
+  ReviewListItemDto,
+  ReviewDecisionDto,
+  ReviewedVersionDto,
+  ReviewDto,
+  ReviewSummaryDto,
+  AdminNoticeDto,
+  AdminNoticeListDto,
+} from '../dto/review.js';
 
 /**
  * The review chain (三审: 拟稿 → 核稿 → 审签) and its approval record (审批单), shared by the
@@ -36,7 +46,10 @@ export const stepDecisionNames: Record<StepDecision, string> = { 1: '通过', 2:
 /** One step of a chain as configured: its name (初审, 终审…), who decides, and whether an author may decide their own article. */
 export const reviewStepInput = z.object({
   Name: requiredText(reviewMessages.stepNameRequired, '步骤名称', 20),
-  RoleIds: z.array(idParam, { error: reviewMessages.stepRolesRequired }).min(1, { error: reviewMessages.stepRolesRequired }).max(20, { error: messages.badParameter }),
+  RoleIds: z
+    .array(idParam, { error: reviewMessages.stepRolesRequired })
+    .min(1, { error: reviewMessages.stepRolesRequired })
+    .max(20, { error: messages.badParameter }),
   NoSelfReview: z.boolean({ error: messages.badParameter }).default(false),
 });
 export type ReviewStepInput = z.infer<typeof reviewStepInput>;

@@ -40,9 +40,17 @@ export function auditActionLabel(action: string): string {
 export const adminAccountPattern = /^[A-Za-z0-9_]{3,32}$/;
 
 const text = (required: string, field: string, max: number) =>
-  z.string({ error: required }).trim().min(1, { error: required }).max(max, { error: systemMessages.tooLong(field, max) });
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, { error: required })
+    .max(max, { error: systemMessages.tooLong(field, max) });
 const optionalText = (field: string, max: number) =>
-  z.string().trim().max(max, { error: systemMessages.tooLong(field, max) }).default('');
+  z
+    .string()
+    .trim()
+    .max(max, { error: systemMessages.tooLong(field, max) })
+    .default('');
 /** The id of a Save* body: 0 or absent creates, otherwise updates. */
 const saveId = integerOr(0, messages.badParameter, { min: 0 });
 const bit = integer(systemMessages.statusInvalid, { min: 0, max: 1 });
@@ -105,20 +113,28 @@ export const saveRoleBody = z.object({
 });
 export type SaveRoleBody = z.infer<typeof saveRoleBody>;
 
-export const saveAdminUserBody = withoutAccount(z.object({
-  AdminId: saveId,
-  Account: z.string({ error: messages.accountRequired }).trim().min(1, { error: messages.accountRequired }).regex(adminAccountPattern, { error: systemMessages.accountInvalid }),
-  FullName: text(systemMessages.fullNameRequired, '姓名', 50),
-  Phone: z
-    .string()
-    .trim()
-    .default('')
-    .refine((p) => p === '' || mobilePattern.test(p) || landlinePattern.test(p), { error: messages.phoneInvalid }),
-  RoleId: integer(systemMessages.roleRequired, { min: 1 }),
-  Status: flag(1),
-  /** Required when creating; on an update a non-empty value resets the password (system:admin:resetPwd). */
-  Password: withPasswordPolicy(z.string()).default(''),
-}), 'Password', 'Account');
+export const saveAdminUserBody = withoutAccount(
+  z.object({
+    AdminId: saveId,
+    Account: z
+      .string({ error: messages.accountRequired })
+      .trim()
+      .min(1, { error: messages.accountRequired })
+      .regex(adminAccountPattern, { error: systemMessages.accountInvalid }),
+    FullName: text(systemMessages.fullNameRequired, '姓名', 50),
+    Phone: z
+      .string()
+      .trim()
+      .default('')
+      .refine((p) => p === '' || mobilePattern.test(p) || landlinePattern.test(p), { error: messages.phoneInvalid }),
+    RoleId: integer(systemMessages.roleRequired, { min: 1 }),
+    Status: flag(1),
+    /** Required when creating; on an update a non-empty value resets the password (system:admin:resetPwd). */
+    Password: withPasswordPolicy(z.string()).default(''),
+  }),
+  'Password',
+  'Account',
+);
 export type SaveAdminUserBody = z.infer<typeof saveAdminUserBody>;
 
 export const adminUserListQuery = pagingQuery.extend({
@@ -127,7 +143,10 @@ export const adminUserListQuery = pagingQuery.extend({
 });
 export type AdminUserListQuery = z.infer<typeof adminUserListQuery>;
 
-const day = z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/, { error: systemMessages.dateInvalid });
+const day = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: systemMessages.dateInvalid });
 
 export const auditLogListQuery = pagingQuery.extend({
   /** Part of the account. */

@@ -8,7 +8,11 @@ export type { TotpSetupDto, TotpRecoveryCodesDto } from '../dto/two-factor.js';
  */
 
 /** A code as typed: 6 digits from the app, or a recovery code (spaces and hyphens ignored). */
-const code = z.string({ error: twoFactorMessages.codeRequired }).trim().min(1, { error: twoFactorMessages.codeRequired }).max(32, { error: twoFactorMessages.codeInvalid });
+const code = z
+  .string({ error: twoFactorMessages.codeRequired })
+  .trim()
+  .min(1, { error: twoFactorMessages.codeRequired })
+  .max(32, { error: twoFactorMessages.codeInvalid });
 
 /** A 6-digit code from the app (enrolment and turning it off take no recovery code). */
 export const totpCodePattern = /^\d{6}$/;
@@ -28,4 +32,3 @@ export const disableTotpBody = z.object({
   Password: z.string({ error: messages.passwordRequired }).min(1, { error: messages.passwordRequired }),
   Code: appCode,
 });
-

@@ -37,11 +37,7 @@ export const content: EngineMigration = (engine) => ({
       .addColumn('updated_at', 'varchar(19)', (c) => c.notNull())
       .execute();
     // The menu list: WHERE menu_id = ? AND status = 1 ORDER BY is_top DESC, news_create_time DESC.
-    await db.schema
-      .createIndex('news_menu_list')
-      .on('news')
-      .columns(['menu_id', 'status', 'is_top', 'news_create_time', 'id'])
-      .execute();
+    await db.schema.createIndex('news_menu_list').on('news').columns(['menu_id', 'status', 'is_top', 'news_create_time', 'id']).execute();
     // Latest news across menus and neighbours by time.
     await db.schema.createIndex('news_status_time').on('news').columns(['status', 'news_create_time', 'id']).execute();
     await db.schema.createIndex('news_member').on('news').columns(['member_id', 'created_at']).execute();

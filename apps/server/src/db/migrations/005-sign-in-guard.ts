@@ -24,7 +24,12 @@ export const signInGuard: EngineMigration = (engine) => ({
     for (const table of ['admin_users', 'members']) {
       await db.schema.alterTable(table).dropColumn('failed_logins').execute();
       await db.schema.alterTable(table).dropColumn('locked_until').execute();
-      await db.schema.createIndex(`${table}_account_ci`).unique().on(table).expression(sql`lower(account)`).execute();
+      await db.schema
+        .createIndex(`${table}_account_ci`)
+        .unique()
+        .on(table)
+        .expression(sql`lower(account)`)
+        .execute();
     }
   },
 });

@@ -21,9 +21,7 @@ export const searchOrder: EngineMigration = (engine) => ({
     if (engine !== 'sqlite') return;
     for (const trigger of ['news_bigrams_insert', 'news_bigrams_delete', 'news_bigrams_update']) await sql`DROP TRIGGER ${sql.id(trigger)}`.execute(db);
     await sql`DROP TABLE news_bigrams`.execute(db);
-    await sql`CREATE VIRTUAL TABLE news_search USING fts5(title, body, member_body, facets, content='', contentless_delete=1, tokenize='ascii')`.execute(
-      db,
-    );
+    await sql`CREATE VIRTUAL TABLE news_search USING fts5(title, body, member_body, facets, content='', contentless_delete=1, tokenize='ascii')`.execute(db);
     await sql`INSERT INTO news_search(rowid, title, body, member_body, facets) SELECT ${row('news')} FROM news WHERE status = ${sql.lit(PUBLISHED)}`.execute(
       db,
     );

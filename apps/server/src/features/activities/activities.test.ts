@@ -1,6 +1,14 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatCst, type ActivityDetailDto, type ActivityListItemDto, type ActivityMemberDto, type ListDto, type MyActivityDetailDto, type MyActivityDto } from '@portal/shared';
+import {
+  formatCst,
+  type ActivityDetailDto,
+  type ActivityListItemDto,
+  type ActivityMemberDto,
+  type ListDto,
+  type MyActivityDetailDto,
+  type MyActivityDto,
+} from '@portal/shared';
 import { activityBody } from '../../../test/activities.js';
 import { adminCall, createAdmin, createAdminTestApp, loginAdmin, testClock } from '../../../test/admin.js';
 import { engines, type TestApp } from '../../../test/harness.js';
@@ -26,8 +34,13 @@ describe.each(engines)('activities on %s', (engine) => {
 
   // A description the sanitiser has work to do on.
   const activity = (overrides: Record<string, unknown> = {}) =>
-    activityBody(types, { Title: '2024年度工程质量风险管理培训班', Description: '<p>培训<strong>安排</strong></p><script>alert(1)</script><img src="x" onerror="alert(1)">', ...overrides });
-  const business = <T = unknown>(token: string | undefined, url: string, payload?: Record<string, unknown>) => adminCall<T>(t, token, payload ? 'POST' : 'GET', `/api/XfSysBussiness/${url}`, payload);
+    activityBody(types, {
+      Title: '2024年度工程质量风险管理培训班',
+      Description: '<p>培训<strong>安排</strong></p><script>alert(1)</script><img src="x" onerror="alert(1)">',
+      ...overrides,
+    });
+  const business = <T = unknown>(token: string | undefined, url: string, payload?: Record<string, unknown>) =>
+    adminCall<T>(t, token, payload ? 'POST' : 'GET', `/api/XfSysBussiness/${url}`, payload);
   const save = async (overrides: Record<string, unknown> = {}) => {
     const answer = await business<number>(admin, 'SaveActivityDetail', activity(overrides));
     expect(answer.Code, answer.Message).toBe(200);
@@ -38,15 +51,23 @@ describe.each(engines)('activities on %s', (engine) => {
     expect(answer.Code, answer.Message).toBe(200);
     return answer.Data;
   };
-  const audience = async (id: number, query = '') => (await business<ListDto<ActivityMemberDto>>(admin, `GetActivityMemberList?activityid=${id}&pagesize=100${query}`)).Data;
+  const audience = async (id: number, query = '') =>
+    (await business<ListDto<ActivityMemberDto>>(admin, `GetActivityMemberList?activityid=${id}&pagesize=100${query}`)).Data;
   const mine = async (account: string) => (await publicCall<ListDto<MyActivityDto>>(t, tokens[account], 'GET', 'GetMyActivityList?pagesize=100')).Data;
   const unread = async (account: string) => (await publicCall<number>(t, tokens[account], 'GET', 'GetActivityUnreadCount')).Data;
-  const member = (account: string, method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>) => publicCall(t, tokens[account], method, url, payload);
+  const member = (account: string, method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>) =>
+    publicCall(t, tokens[account], method, url, payload);
   const counts = async () => {
     const { db } = t.app.services.database;
     const [a, n] = await Promise.all([
-      db.selectFrom('activities').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-      db.selectFrom('activity_notices').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      db
+        .selectFrom('activities')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow(),
+      db
+        .selectFrom('activity_notices')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow(),
     ]);
     return { activities: a.n, notices: n.n };
   };
@@ -64,7 +85,13 @@ describe.each(engines)('activities on %s', (engine) => {
     await createAdmin(t, admin, 'editor1', '内容编辑');
     editor = await loginAdmin(t, 'editor1');
     types = await seedTypeChoices(t);
-    otherLevel = (await t.app.services.database.db.insertInto('type_items').values({ type: 2, name: '会员单位', sort_number: 1, status: 1, created_at: formatCst(clock.now()) }).returning('id').executeTakeFirstOrThrow()).id;
+    otherLevel = (
+      await t.app.services.database.db
+        .insertInto('type_items')
+        .values({ type: 2, name: '会员单位', sort_number: 1, status: 1, created_at: formatCst(clock.now()) })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
     for (const account of ['alice', 'amy', 'dave']) ids[account] = await addMember(t, admin, types, account);
     ids.bob = await addMember(t, admin, types, 'bob', { MemberLevel: otherLevel });
     for (const account of ['alice', 'amy', 'bob', 'dave']) tokens[account] = await loginMember(t, account);
@@ -140,7 +167,13 @@ describe.each(engines)('activities on %s', (engine) => {
       clock.advance(HOUR);
       const opened = await member('alice', 'GET', `GetMyActivity/${id}`);
       expect(opened.Code).toBe(200);
-      expect(opened.Data as MyActivityDetailDto).toMatchObject({ Title: '2024年度工程质量风险管理培训班', Place: '北京市西城区三里河路9号', IsRead: true, ReadTime: '2024-06-01 11:00:00', Description: '<p>培训<strong>安排</strong></p><img src="x">' });
+      expect(opened.Data as MyActivityDetailDto).toMatchObject({
+        Title: '2024年度工程质量风险管理培训班',
+        Place: '北京市西城区三里河路9号',
+        IsRead: true,
+        ReadTime: '2024-06-01 11:00:00',
+        Description: '<p>培训<strong>安排</strong></p><img src="x">',
+      });
       clock.advance(HOUR);
       expect(((await member('alice', 'GET', `GetMyActivity/${id}`)).Data as MyActivityDto).ReadTime).toBe('2024-06-01 11:00:00');
       expect(await unread('alice')).toBe(0);
@@ -169,7 +202,11 @@ describe.each(engines)('activities on %s', (engine) => {
     });
 
     it('keeps reads and sign-ups through an edit, and refuses a capacity below the sign-ups', async () => {
-      expect(await business(admin, 'SaveActivityDetail', activity({ ActivityId: id, Capacity: 1 }))).toEqual({ Code: 400, Message: '人数上限不能少于已报名人数（当前2人）', Data: null });
+      expect(await business(admin, 'SaveActivityDetail', activity({ ActivityId: id, Capacity: 1 }))).toEqual({
+        Code: 400,
+        Message: '人数上限不能少于已报名人数（当前2人）',
+        Data: null,
+      });
       expect((await business<ActivityDetailDto>(admin, `GetActivity/${id}`)).Data.Capacity).toBe(2);
       await save({ ActivityId: id, Title: '培训班（更新）', Capacity: 3 });
       const { Data } = await business<ActivityDetailDto>(admin, `GetActivity/${id}`);
@@ -182,7 +219,15 @@ describe.each(engines)('activities on %s', (engine) => {
       tokens.carol = await loginMember(t, 'carol');
       expect(await unread('carol')).toBe(1);
       // bob moves to the activity's level.
-      const moved = await business(admin, 'EditMemberInfo', { MemberId: ids.bob, MemberLevel: types.memberLevel, CompanyType: types.companyType, LegalPerson: '张三', MemberName: 'bob工程有限公司', Email: 'bob@example.com', OperatorPhone: '13812345678' });
+      const moved = await business(admin, 'EditMemberInfo', {
+        MemberId: ids.bob,
+        MemberLevel: types.memberLevel,
+        CompanyType: types.companyType,
+        LegalPerson: '张三',
+        MemberName: 'bob工程有限公司',
+        Email: 'bob@example.com',
+        OperatorPhone: '13812345678',
+      });
       expect(moved.Code, moved.Message).toBe(200);
       expect((await mine('bob')).List.map((a) => a.ActivityId)).toEqual([id]);
       expect((await audience(id)).TotalCount).toBe(5);
@@ -191,21 +236,36 @@ describe.each(engines)('activities on %s', (engine) => {
 
     it('ResendActivityMember makes the chosen notices unread again with a reminder time', async () => {
       clock.advance(HOUR);
-      expect(await business(admin, 'ResendActivityMember', { ActivityId: id, MemberIds: [ids.alice] })).toEqual({ Code: 200, Message: '已提醒1位会员；未配置邮件服务器，仅站内通知', Data: 1 });
+      expect(await business(admin, 'ResendActivityMember', { ActivityId: id, MemberIds: [ids.alice] })).toEqual({
+        Code: 200,
+        Message: '已提醒1位会员；未配置邮件服务器，仅站内通知',
+        Data: 1,
+      });
       expect(await unread('alice')).toBe(1);
       const [alice] = (await audience(id, '&key=alice')).List;
       expect(alice).toMatchObject({ IsRead: false, ReadTime: '', RemindTime: '2024-06-01 13:00:00', IsSignedUp: true });
       expect((await mine('alice')).List[0]).toMatchObject({ IsRead: false, RemindTime: '2024-06-01 13:00:00', NoticeTime: '2024-06-01 13:00:00' });
       // Without MemberIds: every unread one of the audience.
       expect((await business(admin, 'ResendActivityMember', { ActivityId: id })).Data).toBe(5);
-      expect(await business(admin, 'ResendActivityMember', { ActivityId: id, MemberIds: [999999] })).toMatchObject({ Code: 400, Message: '所选会员不在本活动的通知范围内' });
+      expect(await business(admin, 'ResendActivityMember', { ActivityId: id, MemberIds: [999999] })).toMatchObject({
+        Code: 400,
+        Message: '所选会员不在本活动的通知范围内',
+      });
       expect((await business(admin, 'EditMemberStatus', { MemberId: ids.dave, Status: 0 })).Code).toBe(200);
-      expect(await business(admin, 'ResendActivityMember', { ActivityId: id, MemberIds: [ids.dave, ids.amy] })).toMatchObject({ Code: 400, Message: '所选会员已停用，不能提醒：dave' });
+      expect(await business(admin, 'ResendActivityMember', { ActivityId: id, MemberIds: [ids.dave, ids.amy] })).toMatchObject({
+        Code: 400,
+        Message: '所选会员已停用，不能提醒：dave',
+      });
       expect((await business(admin, 'ResendActivityMember', { ActivityId: id })).Data).toBe(4);
       // A disabled member has no session at all.
       expect(await publicCall(t, tokens.dave, 'POST', 'SignUpActivity', { ActivityId: id })).toEqual(MEMBER_SESSION_EXPIRED);
       expect((await business(admin, 'EditMemberStatus', { MemberId: ids.dave, Status: 1 })).Code).toBe(200);
-      const audit = await t.app.services.database.db.selectFrom('audit_logs').select(['detail', 'result']).where('action', '=', 'activity:resend').orderBy('id').execute();
+      const audit = await t.app.services.database.db
+        .selectFrom('audit_logs')
+        .select(['detail', 'result'])
+        .where('action', '=', 'activity:resend')
+        .orderBy('id')
+        .execute();
       expect(audit.map((a) => [a.result, a.detail])).toEqual([
         [1, `提醒1位会员：${ids.alice}`],
         [1, '提醒5位会员（全部未读）'],
@@ -216,12 +276,18 @@ describe.each(engines)('activities on %s', (engine) => {
     });
 
     it('exports the audience, filtered, as .xlsx', async () => {
-      const res = await t.app.inject({ method: 'GET', url: `/api/XfSysBussiness/ExportActivityMembers?activityid=${id}&signedup=1`, headers: { token: admin } });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/XfSysBussiness/ExportActivityMembers?activityid=${id}&signedup=1`,
+        headers: { token: admin },
+      });
       expect(res.headers['content-type']).toContain('spreadsheetml');
       expect(res.headers['content-disposition']).toContain(encodeURIComponent('培训班（更新）-名单.xlsx'));
       const workbook = new ExcelJS.Workbook();
       await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-      const rows = workbook.worksheets[0]!.getSheetValues().slice(1).map((r) => (r as unknown[]).slice(1));
+      const rows = workbook.worksheets[0]!.getSheetValues()
+        .slice(1)
+        .map((r) => (r as unknown[]).slice(1));
       expect(rows[0]).toEqual(['账号', '会员名称', '会员等级', '邮箱', '阅读状态', '阅读时间', '提醒时间', '报名状态', '报名时间', '邮件状态', '失败原因']);
       expect(rows.slice(1).map((r) => [r[0], r[7], r[8], r[9]])).toEqual([
         ['alice', '已报名', '2024-06-01 12:00:00', '仅站内通知'],
@@ -261,7 +327,14 @@ describe.each(engines)('activities on %s', (engine) => {
         await addMember(t, admin, types, account, { MemberLevel: otherLevel });
         tokens[account] = await loginMember(t, account);
       }
-      const id = await save({ Title: '名额有限的现场观摩', MemberLevels: [otherLevel], Capacity: 1, StartTime: '2024-07-20 09:00:00', EndTime: '2024-07-20 17:00:00', SignUpDeadline: '2024-07-15 18:00:00' });
+      const id = await save({
+        Title: '名额有限的现场观摩',
+        MemberLevels: [otherLevel],
+        Capacity: 1,
+        StartTime: '2024-07-20 09:00:00',
+        EndTime: '2024-07-20 17:00:00',
+        SignUpDeadline: '2024-07-15 18:00:00',
+      });
       await publish(id);
       // Every racer has their notice before the race, so the race is only about the place.
       await Promise.all(racers.map((account) => unread(account)));
@@ -273,7 +346,15 @@ describe.each(engines)('activities on %s', (engine) => {
     });
 
     it('is taken once by one member sending the same sign-up several times at once', async () => {
-      const id = await save({ Title: '不限名额的年会', AudienceAll: true, MemberLevels: [], Capacity: 0, StartTime: '2024-07-20 09:00:00', EndTime: '2024-07-20 17:00:00', SignUpDeadline: '2024-07-15 18:00:00' });
+      const id = await save({
+        Title: '不限名额的年会',
+        AudienceAll: true,
+        MemberLevels: [],
+        Capacity: 0,
+        StartTime: '2024-07-20 09:00:00',
+        EndTime: '2024-07-20 17:00:00',
+        SignUpDeadline: '2024-07-15 18:00:00',
+      });
       await publish(id);
       await unread('racer1');
       const answers = await Promise.all([1, 2, 3, 4].map(() => member('racer1', 'POST', 'SignUpActivity', { ActivityId: id })));
@@ -303,7 +384,13 @@ describe.each(engines)('activities on %s', (engine) => {
       expect(await business(tokens.alice, url, payload), url).toEqual(ADMIN_SESSION_EXPIRED);
       expect(await business(undefined, url, payload), url).toEqual(ADMIN_SESSION_EXPIRED);
     }
-    for (const [method, url] of [['GET', 'GetMyActivityList'], ['GET', 'GetActivityUnreadCount'], ['GET', 'GetMyActivity/1'], ['POST', 'SignUpActivity'], ['POST', 'CancelActivitySignUp']] as const) {
+    for (const [method, url] of [
+      ['GET', 'GetMyActivityList'],
+      ['GET', 'GetActivityUnreadCount'],
+      ['GET', 'GetMyActivity/1'],
+      ['POST', 'SignUpActivity'],
+      ['POST', 'CancelActivitySignUp'],
+    ] as const) {
       expect(await publicCall(t, admin, method, url, method === 'POST' ? { ActivityId: 1 } : undefined), url).toEqual(MEMBER_SESSION_EXPIRED);
     }
     expect(await counts()).toEqual(before);

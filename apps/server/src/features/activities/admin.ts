@@ -51,7 +51,15 @@ export async function activitiesAdmin(app: App): Promise<void> {
 
   app.get(
     '/GetActivityList',
-    { onRequest: requireAdmin('activity:list'), schema: { ...adminDocs, summary: '活动列表（按标题、状态、开始日期筛选；分页；含通知人数、已读人数、报名人数）', querystring: activityListQuery, 'x-data': listOf(activityListItemDto) } },
+    {
+      onRequest: requireAdmin('activity:list'),
+      schema: {
+        ...adminDocs,
+        summary: '活动列表（按标题、状态、开始日期筛选；分页；含通知人数、已读人数、报名人数）',
+        querystring: activityListQuery,
+        'x-data': listOf(activityListItemDto),
+      },
+    },
     async (request) => {
       // Offers past their time go to the next in line before the counts are read.
       await lapseOffers(database, mailContext(request), now());
@@ -62,7 +70,16 @@ export async function activitiesAdmin(app: App): Promise<void> {
 
   app.get(
     '/GetActivity/:id',
-    { onRequest: requireAdmin('activity:list', 'activity:add', 'activity:edit'), schema: { ...adminDocs, summary: '活动详情（含说明 Description 与附件 Attachments）', params: z.object({ id: idParam }), 'x-data': activityDetailDto, 'x-codes': activityMissing } },
+    {
+      onRequest: requireAdmin('activity:list', 'activity:add', 'activity:edit'),
+      schema: {
+        ...adminDocs,
+        summary: '活动详情（含说明 Description 与附件 Attachments）',
+        params: z.object({ id: idParam }),
+        'x-data': activityDetailDto,
+        'x-codes': activityMissing,
+      },
+    },
     async (request) => {
       await lapseOffers(database, mailContext(request), now(), request.params.id);
       return ok(toActivityDetailDto(await getActivity(db, request.params.id)));
@@ -73,13 +90,22 @@ export async function activitiesAdmin(app: App): Promise<void> {
     '/SaveActivityDetail',
     {
       onRequest: requireAdmin('activity:add', 'activity:edit'),
-      schema: { ...adminDocs, summary: '新增（ActivityId 为 0，保存为草稿）或修改活动；修改已发布的活动保留阅读与报名记录，提高人数上限时空出的名额依次保留给候补会员；ConfirmHours 候补确认时限（小时，默认 24）；SelfCheckInStart/SelfCheckInEnd 自助签到时段（可不填）；Data 为活动 id', body: saveActivityBody, 'x-data': z.int().describe('活动编号'), 'x-codes': activityMissing },
+      schema: {
+        ...adminDocs,
+        summary:
+          '新增（ActivityId 为 0，保存为草稿）或修改活动；修改已发布的活动保留阅读与报名记录，提高人数上限时空出的名额依次保留给候补会员；ConfirmHours 候补确认时限（小时，默认 24）；SelfCheckInStart/SelfCheckInEnd 自助签到时段（可不填）；Data 为活动 id',
+        body: saveActivityBody,
+        'x-data': z.int().describe('活动编号'),
+        'x-codes': activityMissing,
+      },
     },
     async (request) => {
       const body = request.body;
       const action = body.ActivityId > 0 ? 'activity:edit' : 'activity:add';
       const mail = mailContext(request);
-      const saved = await adminWrite(request, { action, target: TARGET, targetId: (r: { id: number }) => r.id, detail: () => body.Title }, () => saveActivity(db, body, mail, now()));
+      const saved = await adminWrite(request, { action, target: TARGET, targetId: (r: { id: number }) => r.id, detail: () => body.Title }, () =>
+        saveActivity(db, body, mail, now()),
+      );
       // Places a raised capacity freed went to the waitlist: their e-mails go now.
       if (mail && saved.promoted > 0) nudgeOutbox(database);
       // A published activity whose audience grew reaches its new members at once.
@@ -90,24 +116,43 @@ export async function activitiesAdmin(app: App): Promise<void> {
 
   app.post(
     '/PublishActivity',
-    { onRequest: requireAdmin('activity:edit'), schema: { ...adminDocs, summary: '发布活动（草稿或已关闭的活动）：向通知对象中的每位会员发出通知，配置了 SMTP_URL 时同时发送邮件；Data 为新通知数，Message 为“已发布，已通知N位会员”，未配置时另加“未配置邮件服务器，仅站内通知”', body: activityIdBody, 'x-data': z.int().describe('新通知数'), 'x-codes': activityMissing } },
+    {
+      onRequest: requireAdmin('activity:edit'),
+      schema: {
+        ...adminDocs,
+        summary:
+          '发布活动（草稿或已关闭的活动）：向通知对象中的每位会员发出通知，配置了 SMTP_URL 时同时发送邮件；Data 为新通知数，Message 为“已发布，已通知N位会员”，未配置时另加“未配置邮件服务器，仅站内通知”',
+        body: activityIdBody,
+        'x-data': z.int().describe('新通知数'),
+        'x-codes': activityMissing,
+      },
+    },
     async (request) => {
       const id = request.body.ActivityId;
       const mail = mailContext(request);
-      const delivered = await adminWrite(request, { action: 'activity:edit', target: TARGET, targetId: id, detail: (n) => `发布，通知${n}位会员` }, async () => {
-        await publishActivity(db, id, now());
-        return deliverNotices(database, { activityId: id }, mail, now());
-      });
+      const delivered = await adminWrite(
+        request,
+        { action: 'activity:edit', target: TARGET, targetId: id, detail: (n) => `发布，通知${n}位会员` },
+        async () => {
+          await publishActivity(db, id, now());
+          return deliverNotices(database, { activityId: id }, mail, now());
+        },
+      );
       return ok(delivered, withMailNote(activityMessages.published(delivered), mail));
     },
   );
 
   app.post(
     '/CloseActivity',
-    { onRequest: requireAdmin('activity:edit'), schema: { ...adminDocs, summary: '关闭已发布的活动：停止报名，会员仍可查看', body: activityIdBody, 'x-codes': activityMissing } },
+    {
+      onRequest: requireAdmin('activity:edit'),
+      schema: { ...adminDocs, summary: '关闭已发布的活动：停止报名，会员仍可查看', body: activityIdBody, 'x-codes': activityMissing },
+    },
     async (request) => {
       const id = request.body.ActivityId;
-      await adminWrite(request, { action: 'activity:edit', target: TARGET, targetId: id, detail: (title) => `关闭：${title}` }, () => closeActivity(db, id, now()));
+      await adminWrite(request, { action: 'activity:edit', target: TARGET, targetId: id, detail: (title) => `关闭：${title}` }, () =>
+        closeActivity(db, id, now()),
+      );
       return ok(null);
     },
   );
@@ -116,13 +161,21 @@ export async function activitiesAdmin(app: App): Promise<void> {
     '/DelActivity',
     {
       onRequest: requireAdmin('activity:delete'),
-      schema: { ...adminDocs, summary: '删除活动（Ids 数组或逗号分隔）及其通知与报名记录；已发布且未结束的活动，配置了 SMTP_URL 时向已报名会员发送取消通知（附 METHOD:CANCEL 日历文件）；Data 为删除条数', body: idsBody, 'x-data': z.int().describe('删除条数') },
+      schema: {
+        ...adminDocs,
+        summary:
+          '删除活动（Ids 数组或逗号分隔）及其通知与报名记录；已发布且未结束的活动，配置了 SMTP_URL 时向已报名会员发送取消通知（附 METHOD:CANCEL 日历文件）；Data 为删除条数',
+        body: idsBody,
+        'x-data': z.int().describe('删除条数'),
+      },
     },
     async (request) => {
       const { Ids } = request.body;
       const mail = mailContext(request);
-      const deleted = await adminWrite(request, { action: 'activity:delete', target: TARGET, ...(Ids.length === 1 ? { targetId: Ids[0] } : {}), detail: (n) => `删除${n}条：${Ids.join(',')}` }, () =>
-        deleteActivities(db, Ids, mail, now()),
+      const deleted = await adminWrite(
+        request,
+        { action: 'activity:delete', target: TARGET, ...(Ids.length === 1 ? { targetId: Ids[0] } : {}), detail: (n) => `删除${n}条：${Ids.join(',')}` },
+        () => deleteActivities(db, Ids, mail, now()),
       );
       if (mail) nudgeOutbox(database);
       return ok(deleted);
@@ -133,7 +186,14 @@ export async function activitiesAdmin(app: App): Promise<void> {
     '/GetActivityMemberList',
     {
       onRequest: requireAdmin('activity:list'),
-      schema: { ...adminDocs, summary: '活动的通知对象：阅读状态与时间、报名状态与时间、邮件发送状态（MailState：inapp 未配置邮件服务器仅站内通知，pending 待发送，sent 已发送，failed 发送失败；isread 1 已读 0 未读；signedup 1 已报名 0 未报名；key 会员名称或账号；分页）', querystring: activityMemberListQuery, 'x-data': listOf(activityMemberDto), 'x-codes': activityMissing },
+      schema: {
+        ...adminDocs,
+        summary:
+          '活动的通知对象：阅读状态与时间、报名状态与时间、邮件发送状态（MailState：inapp 未配置邮件服务器仅站内通知，pending 待发送，sent 已发送，failed 发送失败；isread 1 已读 0 未读；signedup 1 已报名 0 未报名；key 会员名称或账号；分页）',
+        querystring: activityMemberListQuery,
+        'x-data': listOf(activityMemberDto),
+        'x-codes': activityMissing,
+      },
     },
     async (request) => {
       const q = request.query;
@@ -147,7 +207,16 @@ export async function activitiesAdmin(app: App): Promise<void> {
 
   app.get(
     '/ExportActivityMembers',
-    { onRequest: requireAdmin('activity:export'), schema: { ...adminDocs, summary: '导出活动的通知对象（筛选条件同 GetActivityMemberList）为 .xlsx（流式输出）', querystring: activityMemberFilter, ...xlsxAnswer, 'x-codes': activityMissing } },
+    {
+      onRequest: requireAdmin('activity:export'),
+      schema: {
+        ...adminDocs,
+        summary: '导出活动的通知对象（筛选条件同 GetActivityMemberList）为 .xlsx（流式输出）',
+        querystring: activityMemberFilter,
+        ...xlsxAnswer,
+        'x-codes': activityMissing,
+      },
+    },
     async (request, reply) => {
       const filter = request.query;
       const activity = await getActivity(db, filter.activityid);
@@ -166,7 +235,13 @@ export async function activitiesAdmin(app: App): Promise<void> {
     '/ExportActivitySignUps',
     {
       onRequest: requireAdmin('activity:export'),
-      schema: { ...adminDocs, summary: '导出活动的报名签到表为 .xlsx：已报名（含签到时间与签到人）、候补获得名额待确认、候补名单（按位次）', querystring: activityIdQuery, ...xlsxAnswer, 'x-codes': activityMissing },
+      schema: {
+        ...adminDocs,
+        summary: '导出活动的报名签到表为 .xlsx：已报名（含签到时间与签到人）、候补获得名额待确认、候补名单（按位次）',
+        querystring: activityIdQuery,
+        ...xlsxAnswer,
+        'x-codes': activityMissing,
+      },
     },
     async (request, reply) => {
       const activity = await getActivity(db, request.query.activityid);
@@ -185,7 +260,13 @@ export async function activitiesAdmin(app: App): Promise<void> {
     '/GetActivityCalendar/:id',
     {
       onRequest: requireAdmin('activity:list', 'activity:add', 'activity:edit'),
-      schema: { ...adminDocs, summary: '活动的日历文件（.ics，RFC 5545），与会员下载的相同；草稿也可预览', params: z.object({ id: idParam }), 'x-file': 'text/calendar', 'x-codes': activityMissing },
+      schema: {
+        ...adminDocs,
+        summary: '活动的日历文件（.ics，RFC 5545），与会员下载的相同；草稿也可预览',
+        params: z.object({ id: idParam }),
+        'x-file': 'text/calendar',
+        'x-codes': activityMissing,
+      },
     },
     async (request, reply) => {
       const activity = await staffCalendarActivity(db, request.params.id);
@@ -198,13 +279,26 @@ export async function activitiesAdmin(app: App): Promise<void> {
     '/ResendActivityMember',
     {
       onRequest: requireAdmin('activity:resend'),
-      schema: { ...adminDocs, summary: '提醒会员：所选会员（MemberIds），或不传时全部未读会员；通知重新变为未读并记录提醒时间，配置了 SMTP_URL 时再发邮件；Data 为提醒人数', body: resendActivityBody, 'x-data': z.int().describe('提醒人数'), 'x-codes': activityMissing },
+      schema: {
+        ...adminDocs,
+        summary: '提醒会员：所选会员（MemberIds），或不传时全部未读会员；通知重新变为未读并记录提醒时间，配置了 SMTP_URL 时再发邮件；Data 为提醒人数',
+        body: resendActivityBody,
+        'x-data': z.int().describe('提醒人数'),
+        'x-codes': activityMissing,
+      },
     },
     async (request) => {
       const { ActivityId, MemberIds } = request.body;
       const mail = mailContext(request);
-      const reminded = await adminWrite(request, { action: 'activity:resend', target: TARGET, targetId: ActivityId, detail: (n) => `提醒${n}位会员${MemberIds.length > 0 ? `：${MemberIds.join(',')}` : '（全部未读）'}` }, () =>
-        remindMembers(database, ActivityId, MemberIds, mail, now()),
+      const reminded = await adminWrite(
+        request,
+        {
+          action: 'activity:resend',
+          target: TARGET,
+          targetId: ActivityId,
+          detail: (n) => `提醒${n}位会员${MemberIds.length > 0 ? `：${MemberIds.join(',')}` : '（全部未读）'}`,
+        },
+        () => remindMembers(database, ActivityId, MemberIds, mail, now()),
       );
       return ok(reminded, withMailNote(activityMessages.reminded(reminded), mail));
     },

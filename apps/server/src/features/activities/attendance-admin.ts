@@ -1,5 +1,16 @@
 import { z } from 'zod';
-import { activityMemberBody, activityMessages, checkInActivityDto, checkInBody, checkInMemberDto, checkInMemberListQuery, idParam, listOf, pagingQuery, type CheckInBody } from '@portal/shared';
+import {
+  activityMemberBody,
+  activityMessages,
+  checkInActivityDto,
+  checkInBody,
+  checkInMemberDto,
+  checkInMemberListQuery,
+  idParam,
+  listOf,
+  pagingQuery,
+  type CheckInBody,
+} from '@portal/shared';
 import type { App } from '../../http/app-types.js';
 import { adminWrite, currentAdmin, requireAdmin } from '../system/auth/guard.js';
 import { list, ok } from '../../http/envelope.js';
@@ -32,7 +43,15 @@ export async function attendanceAdmin(app: App): Promise<void> {
 
   app.get(
     '/GetCheckInActivityList',
-    { onRequest: requireAdmin('activity:checkin'), schema: { ...adminDocs, summary: '可签到的活动（已发布或已关闭、结束未满7天；开始时间早的在前；含报名、签到、候补人数）', querystring: pagingQuery, 'x-data': listOf(checkInActivityDto) } },
+    {
+      onRequest: requireAdmin('activity:checkin'),
+      schema: {
+        ...adminDocs,
+        summary: '可签到的活动（已发布或已关闭、结束未满7天；开始时间早的在前；含报名、签到、候补人数）',
+        querystring: pagingQuery,
+        'x-data': listOf(checkInActivityDto),
+      },
+    },
     async (request) => {
       await lapseOffers(database, mailContext(request), now());
       const page = await listDoorActivities(db, request.query, now());
@@ -42,7 +61,16 @@ export async function attendanceAdmin(app: App): Promise<void> {
 
   app.get(
     '/GetCheckInActivity/:id',
-    { onRequest: requireAdmin('activity:checkin'), schema: { ...adminDocs, summary: '签到中的活动及其实时人数（报名、保留名额、已签到、候补）与自助签到时段和现场二维码的 key；签到页定时刷新', params: z.object({ id: idParam }), 'x-data': checkInActivityDto, 'x-codes': { 404: activityMessages.notFound } } },
+    {
+      onRequest: requireAdmin('activity:checkin'),
+      schema: {
+        ...adminDocs,
+        summary: '签到中的活动及其实时人数（报名、保留名额、已签到、候补）与自助签到时段和现场二维码的 key；签到页定时刷新',
+        params: z.object({ id: idParam }),
+        'x-data': checkInActivityDto,
+        'x-codes': { 404: activityMessages.notFound },
+      },
+    },
     async (request) => {
       await lapseOffers(database, mailContext(request), now(), request.params.id);
       return ok(toCheckInActivityDto(await doorActivity(db, request.params.id)));
@@ -53,7 +81,13 @@ export async function attendanceAdmin(app: App): Promise<void> {
     '/GetCheckInMemberList',
     {
       onRequest: requireAdmin('activity:checkin'),
-      schema: { ...adminDocs, summary: '活动的已报名会员及签到状态（key 会员名称、账号、联络人或签到码；checkedin 1 已签到 0 未签到；未签到在前；分页）', querystring: checkInMemberListQuery, 'x-data': listOf(checkInMemberDto), 'x-codes': { 404: activityMessages.notFound } },
+      schema: {
+        ...adminDocs,
+        summary: '活动的已报名会员及签到状态（key 会员名称、账号、联络人或签到码；checkedin 1 已签到 0 未签到；未签到在前；分页）',
+        querystring: checkInMemberListQuery,
+        'x-data': listOf(checkInMemberDto),
+        'x-codes': { 404: activityMessages.notFound },
+      },
     },
     async (request) => {
       const page = await listDoorMembers(db, request.query);
@@ -67,7 +101,8 @@ export async function attendanceAdmin(app: App): Promise<void> {
       onRequest: requireAdmin('activity:checkin'),
       schema: {
         ...adminDocs,
-        summary: '签到：Token（扫描会员的签到二维码）、Code（6位签到码）或 MemberId（从名单中选择）三者之一；活动当天起至结束前可签到；已签到的答 Code 409“已签到（时间）”，Data 为该会员；Data 为签到的会员',
+        summary:
+          '签到：Token（扫描会员的签到二维码）、Code（6位签到码）或 MemberId（从名单中选择）三者之一；活动当天起至结束前可签到；已签到的答 Code 409“已签到（时间）”，Data 为该会员；Data 为签到的会员',
         body: checkInBody,
         'x-data': checkInMemberDto,
         'x-codes': { 404: activityMessages.notFound, 409: { message: activityMessages.checkedInAlready('yyyy-MM-dd HH:mm:ss'), data: checkInMemberDto } },
@@ -87,11 +122,22 @@ export async function attendanceAdmin(app: App): Promise<void> {
 
   app.post(
     '/UndoActivityCheckIn',
-    { onRequest: requireAdmin('activity:checkin:undo'), schema: { ...adminDocs, summary: '撤销签到（误签时）；Data 为该会员', body: activityMemberBody, 'x-data': checkInMemberDto, 'x-codes': { 404: activityMessages.notFound } } },
+    {
+      onRequest: requireAdmin('activity:checkin:undo'),
+      schema: {
+        ...adminDocs,
+        summary: '撤销签到（误签时）；Data 为该会员',
+        body: activityMemberBody,
+        'x-data': checkInMemberDto,
+        'x-codes': { 404: activityMessages.notFound },
+      },
+    },
     async (request) => {
       const { ActivityId, MemberId } = request.body;
-      const member = await adminWrite(request, { action: 'activity:checkin:undo', target: TARGET, targetId: ActivityId, detail: (m) => `撤销签到：${m.memberName}` }, () =>
-        undoCheckIn(db, ActivityId, MemberId),
+      const member = await adminWrite(
+        request,
+        { action: 'activity:checkin:undo', target: TARGET, targetId: ActivityId, detail: (m) => `撤销签到：${m.memberName}` },
+        () => undoCheckIn(db, ActivityId, MemberId),
       );
       return ok(toCheckInMemberDto(member), activityMessages.checkInUndone);
     },
@@ -101,12 +147,19 @@ export async function attendanceAdmin(app: App): Promise<void> {
     '/RemoveActivitySignUp',
     {
       onRequest: requireAdmin('activity:edit'),
-      schema: { ...adminDocs, summary: '移出会员：取消其报名（已签到的须先撤销签到）、收回为其保留的名额或将其移出候补名单；空出的名额依次保留给候补会员', body: activityMemberBody, 'x-codes': { 404: activityMessages.notFound } },
+      schema: {
+        ...adminDocs,
+        summary: '移出会员：取消其报名（已签到的须先撤销签到）、收回为其保留的名额或将其移出候补名单；空出的名额依次保留给候补会员',
+        body: activityMemberBody,
+        'x-codes': { 404: activityMessages.notFound },
+      },
     },
     async (request) => {
       const { ActivityId, MemberId } = request.body;
-      await adminWrite(request, { action: 'activity:edit', target: TARGET, targetId: ActivityId, detail: (what) => `移出会员${MemberId}（${removedNames[what]}）` }, () =>
-        removeMember(database, ActivityId, MemberId, mailContext(request), now()),
+      await adminWrite(
+        request,
+        { action: 'activity:edit', target: TARGET, targetId: ActivityId, detail: (what) => `移出会员${MemberId}（${removedNames[what]}）` },
+        () => removeMember(database, ActivityId, MemberId, mailContext(request), now()),
       );
       return ok(null, activityMessages.removed);
     },

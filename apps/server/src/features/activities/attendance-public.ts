@@ -20,7 +20,16 @@ export async function attendancePublic(app: App): Promise<void> {
 
   app.post(
     '/JoinActivityWaitlist',
-    { onRequest: requireMemberInGoodStanding, schema: { ...memberDocs, summary: '加入候补名单（名额已满、报名截止前）；Data 为候补位次', body: activityIdBody, 'x-data': z.int(), 'x-codes': { 404: activityMessages.notFound } } },
+    {
+      onRequest: requireMemberInGoodStanding,
+      schema: {
+        ...memberDocs,
+        summary: '加入候补名单（名额已满、报名截止前）；Data 为候补位次',
+        body: activityIdBody,
+        'x-data': z.int(),
+        'x-codes': { 404: activityMessages.notFound },
+      },
+    },
     async (request) => {
       const member = await currentMember(request);
       const position = await joinWaitlist(db, member.memberId, request.body.ActivityId, now());
@@ -30,7 +39,15 @@ export async function attendancePublic(app: App): Promise<void> {
 
   app.post(
     '/LeaveActivityWaitlist',
-    { onRequest: requireMember, schema: { ...memberDocs, summary: '退出候补名单；已获得保留名额的，放弃该名额（顺延给下一位候补会员）', body: activityIdBody, 'x-codes': { 404: activityMessages.notFound } } },
+    {
+      onRequest: requireMember,
+      schema: {
+        ...memberDocs,
+        summary: '退出候补名单；已获得保留名额的，放弃该名额（顺延给下一位候补会员）',
+        body: activityIdBody,
+        'x-codes': { 404: activityMessages.notFound },
+      },
+    },
     async (request) => {
       const member = await currentMember(request);
       const declined = await leaveWaitlist(database, member.memberId, request.body.ActivityId, mailContext(request), now());
@@ -40,7 +57,15 @@ export async function attendancePublic(app: App): Promise<void> {
 
   app.post(
     '/ConfirmActivityPlace',
-    { onRequest: requireMemberInGoodStanding, schema: { ...memberDocs, summary: '确认参加：候补获得保留名额后，在 OfferUntil 之前确认即报名成功；配置了 SMTP_URL 且会员有邮箱时发送报名确认邮件（附日历文件与签到二维码）', body: activityIdBody, 'x-codes': { 404: activityMessages.notFound } } },
+    {
+      onRequest: requireMemberInGoodStanding,
+      schema: {
+        ...memberDocs,
+        summary: '确认参加：候补获得保留名额后，在 OfferUntil 之前确认即报名成功；配置了 SMTP_URL 且会员有邮箱时发送报名确认邮件（附日历文件与签到二维码）',
+        body: activityIdBody,
+        'x-codes': { 404: activityMessages.notFound },
+      },
+    },
     async (request) => {
       const member = await currentMember(request);
       await confirmOffer(db, member.memberId, request.body.ActivityId, now());
@@ -52,7 +77,16 @@ export async function attendancePublic(app: App): Promise<void> {
 
   app.post(
     '/SelfCheckInActivity',
-    { onRequest: requireMember, schema: { ...memberDocs, summary: '自助签到：已报名会员在活动设置的时段内扫描现场二维码（Key）签到；Data 为签到时间；已签到的答 Code 409', body: selfCheckInBody, 'x-data': z.string(), 'x-codes': { 404: activityMessages.notFound, 409: { message: activityMessages.checkedInAlready('yyyy-MM-dd HH:mm:ss'), data: checkInMemberDto } } } },
+    {
+      onRequest: requireMember,
+      schema: {
+        ...memberDocs,
+        summary: '自助签到：已报名会员在活动设置的时段内扫描现场二维码（Key）签到；Data 为签到时间；已签到的答 Code 409',
+        body: selfCheckInBody,
+        'x-data': z.string(),
+        'x-codes': { 404: activityMessages.notFound, 409: { message: activityMessages.checkedInAlready('yyyy-MM-dd HH:mm:ss'), data: checkInMemberDto } },
+      },
+    },
     async (request) => {
       const member = await currentMember(request);
       return ok(await selfCheckIn(db, member.memberId, request.body.ActivityId, request.body.Key, now()), activityMessages.checkedIn);

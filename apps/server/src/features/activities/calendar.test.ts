@@ -31,8 +31,13 @@ describe.each(engines)('activity calendar files on %s', (engine) => {
 
   // Escapes (comma, semicolon, backslash), two paragraphs, and a line long enough to fold.
   const activity = (overrides: Record<string, unknown> = {}) =>
-    activityBody(types, { Title: TITLE, Description: `<p>培训<strong>安排</strong>：上午讲座，下午观摩</p><p>请携带证件\\工作证；${'风险管理'.repeat(30)}</p>`, ...overrides });
-  const business = <T = unknown>(token: string | undefined, url: string, payload?: Record<string, unknown>) => adminCall<T>(t, token, payload ? 'POST' : 'GET', `/api/XfSysBussiness/${url}`, payload);
+    activityBody(types, {
+      Title: TITLE,
+      Description: `<p>培训<strong>安排</strong>：上午讲座，下午观摩</p><p>请携带证件\\工作证；${'风险管理'.repeat(30)}</p>`,
+      ...overrides,
+    });
+  const business = <T = unknown>(token: string | undefined, url: string, payload?: Record<string, unknown>) =>
+    adminCall<T>(t, token, payload ? 'POST' : 'GET', `/api/XfSysBussiness/${url}`, payload);
   const save = async (overrides: Record<string, unknown> = {}) => {
     const answer = await business<number>(admin, 'SaveActivityDetail', activity(overrides));
     expect(answer.Code, answer.Message).toBe(200);
@@ -40,7 +45,11 @@ describe.each(engines)('activity calendar files on %s', (engine) => {
   };
   const publish = async (id: number) => expect((await business(admin, 'PublishActivity', { ActivityId: id })).Code).toBe(200);
   const memberFile = (account: string | undefined, id: number) =>
-    t.app.inject({ method: 'GET', url: `/api/XfWebApi/GetMyActivityCalendar/${id}`, headers: { ...freshAddress(), ...(account ? { token: tokens[account] } : {}) } });
+    t.app.inject({
+      method: 'GET',
+      url: `/api/XfWebApi/GetMyActivityCalendar/${id}`,
+      headers: { ...freshAddress(), ...(account ? { token: tokens[account] } : {}) },
+    });
   const staffFile = (token: string, id: number) => t.app.inject({ method: 'GET', url: `/api/XfSysBussiness/GetActivityCalendar/${id}`, headers: { token } });
   const memberCalendar = async (account: string, id: number) => {
     const res = await memberFile(account, id);
@@ -66,7 +75,13 @@ describe.each(engines)('activity calendar files on %s', (engine) => {
     await createAdmin(t, admin, 'cal_editor', '内容编辑');
     editor = await loginAdmin(t, 'cal_editor');
     types = await seedTypeChoices(t);
-    const otherLevel = (await t.app.services.database.db.insertInto('type_items').values({ type: 2, name: '会员单位', sort_number: 1, status: 1, created_at: '2024-06-01 10:00:00' }).returning('id').executeTakeFirstOrThrow()).id;
+    const otherLevel = (
+      await t.app.services.database.db
+        .insertInto('type_items')
+        .values({ type: 2, name: '会员单位', sort_number: 1, status: 1, created_at: '2024-06-01 10:00:00' })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
     for (const account of ['ann', 'ben']) await addMember(t, admin, types, account);
     await addMember(t, admin, types, 'out', { MemberLevel: otherLevel });
     for (const account of ['ann', 'ben', 'out']) tokens[account] = await loginMember(t, account);
@@ -118,9 +133,23 @@ describe.each(engines)('activity calendar files on %s', (engine) => {
     const first = await memberCalendar('ann', id);
     expect(first.sequence).toBe(0);
     clock.advance(HOUR);
-    await save({ ActivityId: id, Title: '年度会员大会（改期）', Place: '上海市浦东新区世纪大道100号', StartTime: '2024-06-21 09:00:00', EndTime: '2024-06-21 12:00:00' });
+    await save({
+      ActivityId: id,
+      Title: '年度会员大会（改期）',
+      Place: '上海市浦东新区世纪大道100号',
+      StartTime: '2024-06-21 09:00:00',
+      EndTime: '2024-06-21 12:00:00',
+    });
     const moved = await memberCalendar('ann', id);
-    expect(moved).toMatchObject({ uid: first.uid, sequence: 1, summary: '年度会员大会（改期）', location: '上海市浦东新区世纪大道100号', start: '2024-06-21T01:00:00.000Z', end: '2024-06-21T04:00:00.000Z', stamp: '2024-06-01T03:00:00.000Z' });
+    expect(moved).toMatchObject({
+      uid: first.uid,
+      sequence: 1,
+      summary: '年度会员大会（改期）',
+      location: '上海市浦东新区世纪大道100号',
+      start: '2024-06-21T01:00:00.000Z',
+      end: '2024-06-21T04:00:00.000Z',
+      stamp: '2024-06-01T03:00:00.000Z',
+    });
     await save({ ActivityId: id, Title: '年度会员大会（改期）', Capacity: 50 });
     expect((await memberCalendar('ben', id)).sequence).toBe(2);
     // Closed, it still takes place: an edit still moves the calendars on.
@@ -166,7 +195,13 @@ describe.each(engines)('activity calendar files on %s', (engine) => {
       ['签到二维码.png', 'image/png'],
     ]);
     const attached = readCalendar(mail!.attachments[0]!.content);
-    expect(attached).toMatchObject({ method: 'PUBLISH', uid: `activity-${id}@www.example.org.cn`, sequence: 1, summary: '工地安全观摩', start: '2024-06-20T01:00:00.000Z' });
+    expect(attached).toMatchObject({
+      method: 'PUBLISH',
+      uid: `activity-${id}@www.example.org.cn`,
+      sequence: 1,
+      summary: '工地安全观摩',
+      start: '2024-06-20T01:00:00.000Z',
+    });
     expect(attached).toEqual(await memberCalendar('ann', id));
     // The confirmation is the notice's latest e-mail: the back office sees it delivered.
     const ann = await eventuallyValue(async () => {
@@ -196,7 +231,14 @@ describe.each(engines)('activity calendar files on %s', (engine) => {
     });
     expect(mail!.text).toContain('很抱歉，您报名的活动「取消的研讨会」已取消。');
     const cancelled = readCalendar(mail!.attachments[0]!.content);
-    expect(cancelled).toMatchObject({ method: 'CANCEL', status: 'CANCELLED', uid: before.uid, sequence: before.sequence + 1, summary: '取消的研讨会', start: before.start });
+    expect(cancelled).toMatchObject({
+      method: 'CANCEL',
+      status: 'CANCELLED',
+      uid: before.uid,
+      sequence: before.sequence + 1,
+      summary: '取消的研讨会',
+      start: before.start,
+    });
     expect(mailsTo('ben@example.com', '【活动取消】取消的研讨会')).toEqual([]);
     expect(envelope(await memberFile('ann', id))).toMatchObject({ Code: 404 });
   });

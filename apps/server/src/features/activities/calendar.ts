@@ -42,7 +42,17 @@ export const CALENDAR_TYPE = 'text/calendar; charset=utf-8';
 const TZID = 'Asia/Shanghai';
 
 /** Asia/Shanghai has kept UTC+8 without daylight saving since 1991: one standard rule covers every activity. */
-const timeZone = ['BEGIN:VTIMEZONE', `TZID:${TZID}`, 'BEGIN:STANDARD', 'DTSTART:19700101T000000', 'TZOFFSETFROM:+0800', 'TZOFFSETTO:+0800', 'TZNAME:CST', 'END:STANDARD', 'END:VTIMEZONE'];
+const timeZone = [
+  'BEGIN:VTIMEZONE',
+  `TZID:${TZID}`,
+  'BEGIN:STANDARD',
+  'DTSTART:19700101T000000',
+  'TZOFFSETFROM:+0800',
+  'TZOFFSETTO:+0800',
+  'TZNAME:CST',
+  'END:STANDARD',
+  'END:VTIMEZONE',
+];
 
 /** Longer descriptions are cut: the page (URL) has the rest, and every confirmation e-mail keeps a copy. */
 const DESCRIPTION_MAX = 2000;
@@ -62,7 +72,11 @@ const paramValue = (text: string) => `"${text.replace(/["\p{Cc}]/gu, '')}"`;
 const localDateTime = (cst: string) => cst.replace(/[-:]/g, '').replace(' ', 'T');
 
 /** An instant as a UTC DATE-TIME (20240601T020000Z). */
-const utcDateTime = (ms: number) => new Date(ms).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+const utcDateTime = (ms: number) =>
+  new Date(ms)
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 
 /**
  * A content line folded (RFC 5545 §3.1): no line longer than 75 octets, continued on the next
@@ -189,7 +203,11 @@ export async function mailSignUpConfirmation(database: Database, memberId: numbe
     ]);
     const attachments = [calendarAttachment(mail, row, now, false), ...pass.attachments];
     const [mailId] = await enqueueMails(trx, [{ recipient: row.email, subject: `【报名成功】${row.title}`, body, attachments }], now);
-    await trx.updateTable('activity_notices').set({ mail_id: mailId ?? null }).where('id', '=', row.notice_id).execute();
+    await trx
+      .updateTable('activity_notices')
+      .set({ mail_id: mailId ?? null })
+      .where('id', '=', row.notice_id)
+      .execute();
     return true;
   });
   if (queued) nudgeOutbox(database);

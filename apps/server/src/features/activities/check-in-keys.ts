@@ -25,12 +25,23 @@ function newCode(): string {
  * sign-up of the activity can then take the code chosen here before it is written.
  */
 export async function giveCheckInKeys(trx: Kysely<DB>, activityId: number, memberId: number): Promise<void> {
-  const notice = await trx.selectFrom('activity_notices').select(['id', 'check_in_token']).where('activity_id', '=', activityId).where('member_id', '=', memberId).executeTakeFirst();
+  const notice = await trx
+    .selectFrom('activity_notices')
+    .select(['id', 'check_in_token'])
+    .where('activity_id', '=', activityId)
+    .where('member_id', '=', memberId)
+    .executeTakeFirst();
   if (!notice || notice.check_in_token) return;
   let code = newCode();
   // 31^6 codes: a draw already taken is rare even at thousands of sign-ups.
-  while (await trx.selectFrom('activity_notices').select('id').where('activity_id', '=', activityId).where('check_in_code', '=', code).executeTakeFirst()) code = newCode();
-  await trx.updateTable('activity_notices').set({ check_in_token: newToken(), check_in_code: code }).where('id', '=', notice.id).where('check_in_token', 'is', null).execute();
+  while (await trx.selectFrom('activity_notices').select('id').where('activity_id', '=', activityId).where('check_in_code', '=', code).executeTakeFirst())
+    code = newCode();
+  await trx
+    .updateTable('activity_notices')
+    .set({ check_in_token: newToken(), check_in_code: code })
+    .where('id', '=', notice.id)
+    .where('check_in_token', 'is', null)
+    .execute();
 }
 
 /** The key of an activity's venue QR for self check-in (activities.self_check_in_key). */

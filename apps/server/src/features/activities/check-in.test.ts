@@ -27,10 +27,19 @@ describe.each(engines)('check-in on %s', (engine) => {
   });
   afterAll(() => s.close());
 
-  const checkIn = (payload: Record<string, unknown>, token?: string, on?: TestApp) => s.business<CheckInMemberDto>('CheckInActivityMember', { ActivityId: id, ...payload }, token, on);
+  const checkIn = (payload: Record<string, unknown>, token?: string, on?: TestApp) =>
+    s.business<CheckInMemberDto>('CheckInActivityMember', { ActivityId: id, ...payload }, token, on);
   const door = async (activityId = id) => (await s.business<CheckInActivityDto>(`GetCheckInActivity/${activityId}`)).Data;
   const checkedIn = async () =>
-    (await s.t.app.services.database.db.selectFrom('activity_notices').select('member_id').where('activity_id', '=', id).where('checked_in_at', '!=', '').orderBy('member_id').execute()).map((r) => r.member_id);
+    (
+      await s.t.app.services.database.db
+        .selectFrom('activity_notices')
+        .select('member_id')
+        .where('activity_id', '=', id)
+        .where('checked_in_at', '!=', '')
+        .orderBy('member_id')
+        .execute()
+    ).map((r) => r.member_id);
 
   it('gives each sign-up an unguessable token and a 6-character code, kept through cancelling and signing up again', async () => {
     for (const account of ['alice', 'bob', 'carol', 'dave', 'erin']) {
@@ -57,16 +66,33 @@ describe.each(engines)('check-in on %s', (engine) => {
   it('checks in by QR, by typed code and by choice; a second scan says 已签到 with the time', async () => {
     s.moveTo('2024-06-20 08:10:00');
     const scanned = await checkIn({ Token: keys.alice!.token });
-    expect(scanned).toMatchObject({ Code: 200, Message: '签到成功', Data: { MemberId: s.ids.alice, Account: 'alice', MemberName: 'alice工程有限公司', Contact: '李四', CheckInTime: '2024-06-20 08:10:00', CheckedInBy: 'admin' } });
+    expect(scanned).toMatchObject({
+      Code: 200,
+      Message: '签到成功',
+      Data: {
+        MemberId: s.ids.alice,
+        Account: 'alice',
+        MemberName: 'alice工程有限公司',
+        Contact: '李四',
+        CheckInTime: '2024-06-20 08:10:00',
+        CheckedInBy: 'admin',
+      },
+    });
     s.clock.advance(5 * 60_000);
-    expect(await checkIn({ Token: keys.alice!.token })).toMatchObject({ Code: 409, Message: '已签到（2024-06-20 08:10:00）', Data: { MemberId: s.ids.alice, CheckInTime: '2024-06-20 08:10:00' } });
+    expect(await checkIn({ Token: keys.alice!.token })).toMatchObject({
+      Code: 409,
+      Message: '已签到（2024-06-20 08:10:00）',
+      Data: { MemberId: s.ids.alice, CheckInTime: '2024-06-20 08:10:00' },
+    });
     // Typed as people type it: lower case, with spaces.
     const typed = keys.bob!.code.toLowerCase().replace(/^(...)/, '$1 ');
     expect(await checkIn({ Code: typed })).toMatchObject({ Code: 200, Data: { Account: 'bob', CheckInTime: '2024-06-20 08:15:00' } });
     expect(await checkIn({ Code: keys.bob!.code })).toMatchObject({ Code: 409, Message: '已签到（2024-06-20 08:15:00）' });
     expect(await checkIn({ MemberId: s.ids.carol })).toMatchObject({ Code: 200, Data: { Account: 'carol' } });
     expect(await door()).toMatchObject({ SignUpCount: 5, CheckedInCount: 3, OfferCount: 0, WaitlistCount: 0 });
-    const listed = (await s.business<ListDto<{ ActivityId: number; CheckedInCount: number }>>('GetActivityList?pagesize=100')).Data.List.find((a) => a.ActivityId === id);
+    const listed = (await s.business<ListDto<{ ActivityId: number; CheckedInCount: number }>>('GetActivityList?pagesize=100')).Data.List.find(
+      (a) => a.ActivityId === id,
+    );
     expect(listed?.CheckedInCount).toBe(3);
     expect((await s.mine('alice', id)).IsCheckedIn).toBe(true);
   });
@@ -88,7 +114,8 @@ describe.each(engines)('check-in on %s', (engine) => {
   });
 
   it('refuses a forged, another activity’s, mistyped or spent pass, and whoever is not signed up; nothing is recorded', async () => {
-    const refuse = async (payload: Record<string, unknown>, message: string) => expect(await checkIn(payload), message).toEqual({ Code: 400, Message: message, Data: null });
+    const refuse = async (payload: Record<string, unknown>, message: string) =>
+      expect(await checkIn(payload), message).toEqual({ Code: 400, Message: message, Data: null });
     await refuse({ Token: 'x'.repeat(43) }, '无效的签到二维码');
     await refuse({ Token: `${keys.dave!.token}x` }, '无效的签到二维码');
     const theirs = (await s.mine('alice', other)).CheckInToken;
@@ -100,10 +127,23 @@ describe.each(engines)('check-in on %s', (engine) => {
     await refuse({ Token: keys.dave!.token, Code: keys.dave!.code }, '请扫描签到二维码、输入签到码或选择会员');
     await refuse({ MemberId: s.ids.frank }, '该会员未报名本活动或已取消报名');
     expect((await s.member('dave', 'CancelActivitySignUp', { ActivityId: id })).Message).toBe('报名已截止');
-    await s.t.app.services.database.db.updateTable('activity_notices').set({ signed_up_at: '' }).where('member_id', '=', s.ids.dave!).where('activity_id', '=', id).execute();
+    await s.t.app.services.database.db
+      .updateTable('activity_notices')
+      .set({ signed_up_at: '' })
+      .where('member_id', '=', s.ids.dave!)
+      .where('activity_id', '=', id)
+      .execute();
     await refuse({ Token: keys.dave!.token }, '该会员未报名本活动或已取消报名');
-    await s.t.app.services.database.db.updateTable('activity_notices').set({ signed_up_at: '2024-06-01 10:00:00' }).where('member_id', '=', s.ids.dave!).where('activity_id', '=', id).execute();
-    expect(await s.business('CheckInActivityMember', { ActivityId: 999999, Token: keys.dave!.token })).toMatchObject({ Code: 404, Message: '活动不存在或已删除' });
+    await s.t.app.services.database.db
+      .updateTable('activity_notices')
+      .set({ signed_up_at: '2024-06-01 10:00:00' })
+      .where('member_id', '=', s.ids.dave!)
+      .where('activity_id', '=', id)
+      .execute();
+    expect(await s.business('CheckInActivityMember', { ActivityId: 999999, Token: keys.dave!.token })).toMatchObject({
+      Code: 404,
+      Message: '活动不存在或已删除',
+    });
     const draft = await s.save({ Title: '草稿活动' });
     expect(await s.business('CheckInActivityMember', { ActivityId: draft, Token: keys.dave!.token })).toMatchObject({ Code: 404 });
     expect(await checkedIn()).toEqual([s.ids.alice, s.ids.bob, s.ids.carol]);
@@ -126,7 +166,9 @@ describe.each(engines)('check-in on %s', (engine) => {
       const answers = await atOnce(instances.apps, scans, (app) => checkIn({ Token: keys.dave!.token }, undefined, app));
       const time = '2024-06-20 08:15:00';
       expect(answers.filter((a) => a.Code === 200)).toHaveLength(1);
-      expect(answers.filter((a) => a.Code !== 200).map((a) => [a.Code, a.Message, a.Data?.Account])).toEqual(Array(scans - 1).fill([409, `已签到（${time}）`, 'dave']));
+      expect(answers.filter((a) => a.Code !== 200).map((a) => [a.Code, a.Message, a.Data?.Account])).toEqual(
+        Array(scans - 1).fill([409, `已签到（${time}）`, 'dave']),
+      );
     } finally {
       await instances.close();
     }
@@ -135,8 +177,15 @@ describe.each(engines)('check-in on %s', (engine) => {
   });
 
   it('undoes a check-in (audited); a checked-in member can be neither removed nor cancelled', async () => {
-    expect(await s.business('RemoveActivitySignUp', { ActivityId: id, MemberId: s.ids.dave })).toMatchObject({ Code: 400, Message: '该会员已签到，请先撤销签到' });
-    expect(await s.business('UndoActivityCheckIn', { ActivityId: id, MemberId: s.ids.dave })).toMatchObject({ Code: 200, Message: '已撤销签到', Data: { Account: 'dave', CheckInTime: '' } });
+    expect(await s.business('RemoveActivitySignUp', { ActivityId: id, MemberId: s.ids.dave })).toMatchObject({
+      Code: 400,
+      Message: '该会员已签到，请先撤销签到',
+    });
+    expect(await s.business('UndoActivityCheckIn', { ActivityId: id, MemberId: s.ids.dave })).toMatchObject({
+      Code: 200,
+      Message: '已撤销签到',
+      Data: { Account: 'dave', CheckInTime: '' },
+    });
     expect(await s.business('UndoActivityCheckIn', { ActivityId: id, MemberId: s.ids.dave })).toMatchObject({ Code: 400, Message: '该会员尚未签到' });
     expect((await checkIn({ Token: keys.dave!.token })).Code).toBe(200);
     const audit = await s.t.app.services.database.db
@@ -166,7 +215,10 @@ describe.each(engines)('check-in on %s', (engine) => {
 
   it('lets members check themselves in with the venue’s QR, only inside the window', async () => {
     const refuse = async (payload: Record<string, unknown>, message: string) =>
-      expect(await s.business('SaveActivityDetail', activityBody(s.types, { ActivityId: id, ...payload })), message).toMatchObject({ Code: 400, Message: message });
+      expect(await s.business('SaveActivityDetail', activityBody(s.types, { ActivityId: id, ...payload })), message).toMatchObject({
+        Code: 400,
+        Message: message,
+      });
     await refuse({ SelfCheckInStart: '2024-06-20 08:30:00' }, '请同时选择自助签到的开始和结束时间');
     await refuse({ SelfCheckInStart: '2024-06-20 10:00:00', SelfCheckInEnd: '2024-06-20 09:00:00' }, '自助签到结束时间不能早于开始时间');
     await refuse({ SelfCheckInStart: '2024-06-20 08:30:00', SelfCheckInEnd: '2024-06-20 17:30:00' }, '自助签到须在活动结束前截止');
@@ -211,10 +263,20 @@ describe.each(engines)('check-in on %s', (engine) => {
 
   describe('permissions', () => {
     it('lets a role with 活动签到 scan but not undo, and refuses one without it', async () => {
-      const menus = (await s.t.app.inject({ method: 'GET', url: '/api/XfSystemApi/GetSystemMenuList?all=1', headers: { token: await loginAdmin(s.t) } }).then((r) => JSON.parse(r.body) as { Data: SystemMenuDto[] })).Data;
+      const menus = (
+        await s.t.app
+          .inject({ method: 'GET', url: '/api/XfSystemApi/GetSystemMenuList?all=1', headers: { token: await loginAdmin(s.t) } })
+          .then((r) => JSON.parse(r.body) as { Data: SystemMenuDto[] })
+      ).Data;
       const flatten = (list: SystemMenuDto[]): SystemMenuDto[] => list.flatMap((m) => [m, ...flatten(m.children)]);
       const page = flatten(menus).find((m) => m.perms === 'activity:checkin')!;
-      expect(page).toMatchObject({ menuname: '活动签到', path: 'activity/checkin', component: 'activity/checkin/index', MenuType: 2, icon: 'CarryOutOutlined' });
+      expect(page).toMatchObject({
+        menuname: '活动签到',
+        path: 'activity/checkin',
+        component: 'activity/checkin/index',
+        MenuType: 2,
+        icon: 'CarryOutOutlined',
+      });
       expect(page.children.map((b) => b.perms)).toEqual(['activity:checkin:undo']);
       const saved = await s.t.app.inject({
         method: 'POST',
@@ -229,21 +291,42 @@ describe.each(engines)('check-in on %s', (engine) => {
       const editor = await loginAdmin(s.t, 'editor1');
       s.moveTo('2024-06-21 08:00:00');
       const alice = (await s.mine('alice', other)).CheckInToken;
-      expect(await s.business('CheckInActivityMember', { ActivityId: other, Token: alice }, doorkeeper)).toMatchObject({ Code: 200, Data: { CheckedInBy: 'doorkeeper' } });
+      expect(await s.business('CheckInActivityMember', { ActivityId: other, Token: alice }, doorkeeper)).toMatchObject({
+        Code: 200,
+        Data: { CheckedInBy: 'doorkeeper' },
+      });
       expect((await s.business(`GetCheckInActivity/${other}`, undefined, doorkeeper)).Code).toBe(200);
       expect((await s.business('UndoActivityCheckIn', { ActivityId: other, MemberId: s.ids.alice }, doorkeeper)).Code).toBe(403);
       expect((await s.business('RemoveActivitySignUp', { ActivityId: other, MemberId: s.ids.alice }, doorkeeper)).Code).toBe(403);
       expect((await s.business('GetActivityList', undefined, doorkeeper)).Code).toBe(403);
-      for (const url of ['GetCheckInActivityList', `GetCheckInActivity/${other}`, `GetCheckInMemberList?activityid=${other}`]) expect((await s.business(url, undefined, editor)).Code, url).toBe(403);
+      for (const url of ['GetCheckInActivityList', `GetCheckInActivity/${other}`, `GetCheckInMemberList?activityid=${other}`])
+        expect((await s.business(url, undefined, editor)).Code, url).toBe(403);
       expect((await s.business('CheckInActivityMember', { ActivityId: other, Token: alice }, editor)).Code).toBe(403);
-      expect((await s.t.app.inject({ method: 'POST', url: '/api/XfWebApi/SelfCheckInActivity', headers: { token: doorkeeper }, payload: { ActivityId: other, Key: 'x' } })).json()).toMatchObject({ Code: 401 });
+      expect(
+        (
+          await s.t.app.inject({
+            method: 'POST',
+            url: '/api/XfWebApi/SelfCheckInActivity',
+            headers: { token: doorkeeper },
+            payload: { ActivityId: other, Key: 'x' },
+          })
+        ).json(),
+      ).toMatchObject({ Code: 401 });
     });
 
     it('reaches an existing install: the page and its button are added under 活动管理 once, and the super administrator holds them', async () => {
       const { db } = s.t.app.services.database;
-      const checkInMenus = () => db.selectFrom('system_menus').select(['id', 'parent_id', 'perms', 'menu_type']).where('perms', 'like', 'activity:checkin%').orderBy('id').execute();
+      const checkInMenus = () =>
+        db.selectFrom('system_menus').select(['id', 'parent_id', 'perms', 'menu_type']).where('perms', 'like', 'activity:checkin%').orderBy('id').execute();
       const before = await checkInMenus();
-      await db.deleteFrom('role_menus').where('menu_id', 'in', before.map((m) => m.id)).execute();
+      await db
+        .deleteFrom('role_menus')
+        .where(
+          'menu_id',
+          'in',
+          before.map((m) => m.id),
+        )
+        .execute();
       await db.deleteFrom('system_menus').where('perms', 'like', 'activity:checkin%').execute();
       await db.deleteFrom('system_menu_defaults').where('perms', 'like', 'activity:checkin%').execute();
       await ensureSystemSeed(s.t.app.services, s.t.app.log);
@@ -256,7 +339,9 @@ describe.each(engines)('check-in on %s', (engine) => {
       await ensureSystemSeed(s.t.app.services, s.t.app.log);
       expect(await checkInMenus()).toEqual(after);
       const user = await s.t.app.inject({ method: 'GET', url: '/api/XfSystemApi/GetLoginUser', headers: { token: await loginAdmin(s.t) } });
-      expect((JSON.parse(user.body) as { Data: { ButtonL: string[] } }).Data.ButtonL).toEqual(expect.arrayContaining(['activity:checkin', 'activity:checkin:undo']));
+      expect((JSON.parse(user.body) as { Data: { ButtonL: string[] } }).Data.ButtonL).toEqual(
+        expect.arrayContaining(['activity:checkin', 'activity:checkin:undo']),
+      );
     });
   });
 });

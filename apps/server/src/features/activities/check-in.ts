@@ -44,7 +44,18 @@ function noticesWithMembers(db: Db) {
     .selectFrom('activity_notices as n')
     .innerJoin('members as m', 'm.id', 'n.member_id')
     .leftJoin('type_items as t', 't.id', 'm.member_level_id')
-    .select(['n.id', 'n.member_id', 'm.account', 'm.member_name', 'm.daily_operator', 't.name as level_name', 'n.check_in_code', 'n.signed_up_at', 'n.checked_in_at', 'n.checked_in_by']);
+    .select([
+      'n.id',
+      'n.member_id',
+      'm.account',
+      'm.member_name',
+      'm.daily_operator',
+      't.name as level_name',
+      'n.check_in_code',
+      'n.signed_up_at',
+      'n.checked_in_at',
+      'n.checked_in_by',
+    ]);
 }
 
 /** The sign-ups of one activity with who they are. */
@@ -99,7 +110,10 @@ export async function listDoorActivities(db: Db, q: PagingQuery, now: number): P
   const { limit, offset } = pageWindow(q);
   const [rows, { total }] = await Promise.all([
     query.orderBy('a.start_time').orderBy('a.id').limit(limit).offset(offset).execute(),
-    query.clearSelect().select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+    query
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirstOrThrow(),
   ]);
   return { items: rows.map(toCheckInActivity), total };
 }
@@ -117,7 +131,14 @@ export async function listDoorMembers(db: Db, q: CheckInMemberListQuery): Promis
   let query = signUpsQuery(db, q.activityid);
   if (q.key) {
     const key = q.key;
-    query = query.where((eb) => eb.or([containing('m.member_name', key), containing('m.account', key), containing('m.daily_operator', key), eb('n.check_in_code', '=', key.toUpperCase())]));
+    query = query.where((eb) =>
+      eb.or([
+        containing('m.member_name', key),
+        containing('m.account', key),
+        containing('m.daily_operator', key),
+        eb('n.check_in_code', '=', key.toUpperCase()),
+      ]),
+    );
   }
   if (q.checkedin !== undefined) query = query.where('n.checked_in_at', q.checkedin === 1 ? '!=' : '=', '');
   const { limit, offset } = pageWindow(q);
@@ -129,7 +150,10 @@ export async function listDoorMembers(db: Db, q: CheckInMemberListQuery): Promis
       .limit(limit)
       .offset(offset)
       .execute(),
-    query.clearSelect().select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+    query
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirstOrThrow(),
   ]);
   return { items: rows.map(toCheckInMember), total };
 }
@@ -169,9 +193,14 @@ async function refuseUnknownActivity(db: Db, activityId: number): Promise<void> 
 /** The notice a pass names, refused with what is wrong with it: an unknown activity; a forged, another activity's or mistyped pass. */
 async function noticeOfPass(db: Db, activityId: number, pass: DoorPass): Promise<PassRow> {
   const query = passQuery(db);
-  const row = await ('token' in pass
-    ? query.where('n.check_in_token', '=', pass.token)
-    : ('code' in pass ? query.where('n.check_in_code', '=', pass.code) : query.where('n.member_id', '=', pass.memberId)).where('n.activity_id', '=', activityId)
+  const row = await (
+    'token' in pass
+      ? query.where('n.check_in_token', '=', pass.token)
+      : ('code' in pass ? query.where('n.check_in_code', '=', pass.code) : query.where('n.member_id', '=', pass.memberId)).where(
+          'n.activity_id',
+          '=',
+          activityId,
+        )
   ).executeTakeFirst();
   if (row?.activity_id === activityId) {
     if (row.status === ActivityStatus.Draft) throw notFound(activityMessages.notFound);
@@ -179,7 +208,9 @@ async function noticeOfPass(db: Db, activityId: number, pass: DoorPass): Promise
   }
   await refuseUnknownActivity(db, activityId);
   if (row) throw badRequest(activityMessages.checkInOtherActivity(row.title));
-  throw badRequest('token' in pass ? activityMessages.checkInTokenInvalid : 'code' in pass ? activityMessages.checkInCodeUnknown : activityMessages.checkInNotSignedUp);
+  throw badRequest(
+    'token' in pass ? activityMessages.checkInTokenInvalid : 'code' in pass ? activityMessages.checkInCodeUnknown : activityMessages.checkInNotSignedUp,
+  );
 }
 
 /**

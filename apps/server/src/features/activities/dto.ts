@@ -1,4 +1,13 @@
-import type { ActivityDetailDto, ActivityListItemDto, ActivitySummaryDto, ActivityMemberDto, CheckInActivityDto, CheckInMemberDto, MyActivityDetailDto, MyActivityDto } from '@portal/shared';
+import type {
+  ActivityDetailDto,
+  ActivityListItemDto,
+  ActivitySummaryDto,
+  ActivityMemberDto,
+  CheckInActivityDto,
+  CheckInMemberDto,
+  MyActivityDetailDto,
+  MyActivityDto,
+} from '@portal/shared';
 import type { CheckInActivity, CheckInMember } from './check-in.js';
 import type { MyActivity, MyActivityDetail } from './member.js';
 import type { AudienceMember } from './notices.js';

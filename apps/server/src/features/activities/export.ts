@@ -20,7 +20,9 @@ export const audienceColumns: readonly ExportColumn<AudienceMember>[] = [
 ];
 
 /** One activity's audience (as filtered), a page at a time, in the list's order; `mailOn` as toAudienceMember. */
-export const audiencePages = ({ db }: Database, filter: ActivityMemberFilter, mailOn: boolean): PageReader<AudienceMember> => async (page) => {
-  const { limit, offset } = pageWindow(page);
-  return (await audienceOrder(audienceQuery(db, filter)).limit(limit).offset(offset).execute()).map((r) => toAudienceMember(r, mailOn));
-};
+export const audiencePages =
+  ({ db }: Database, filter: ActivityMemberFilter, mailOn: boolean): PageReader<AudienceMember> =>
+  async (page) => {
+    const { limit, offset } = pageWindow(page);
+    return (await audienceOrder(audienceQuery(db, filter)).limit(limit).offset(offset).execute()).map((r) => toAudienceMember(r, mailOn));
+  };

@@ -37,7 +37,8 @@ describe.each(engines)('activity e-mail on %s', (engine) => {
     await mailServer.close();
   });
 
-  const business = <T = unknown>(url: string, payload?: Record<string, unknown>) => adminCall<T>(t, admin, payload ? 'POST' : 'GET', `/api/XfSysBussiness/${url}`, payload);
+  const business = <T = unknown>(url: string, payload?: Record<string, unknown>) =>
+    adminCall<T>(t, admin, payload ? 'POST' : 'GET', `/api/XfSysBussiness/${url}`, payload);
   const audience = async (id: number) => (await business<ListDto<ActivityMemberDto>>(`GetActivityMemberList?activityid=${id}`)).Data.List;
   const saveAndPublish = async (title: string) => {
     const saved = await business<number>('SaveActivityDetail', {
@@ -84,7 +85,11 @@ describe.each(engines)('activity e-mail on %s', (engine) => {
     });
     expect(failed[0]).toMatchObject({ MailState: 'failed', MailTime: '2024-06-01 10:00:00', MailRetryTime: formatCst(clock.now() + retryDelay(1)) });
     expect(failed[0]!.MailError).toContain('mailbox unavailable');
-    const rows = await t.app.services.database.db.selectFrom('mail_outbox').select(['state', 'attempts', 'next_attempt_at']).where('state', '=', 'failed').execute();
+    const rows = await t.app.services.database.db
+      .selectFrom('mail_outbox')
+      .select(['state', 'attempts', 'next_attempt_at'])
+      .where('state', '=', 'failed')
+      .execute();
     expect(rows).toEqual([
       { state: 'failed', attempts: 1, next_attempt_at: '2024-06-01 10:01:00' },
       { state: 'failed', attempts: 1, next_attempt_at: '2024-06-01 10:01:00' },

@@ -53,7 +53,17 @@ function myQuery(db: Db, memberId: number) {
   return db
     .selectFrom('activity_notices as n')
     .innerJoin('activities as a', 'a.id', 'n.activity_id')
-    .select([...summaryColumns, 'n.read_at', 'n.reminded_at', 'n.signed_up_at', 'n.created_at', 'n.waitlisted_at', 'n.offer_until', 'n.checked_in_at', queuePlace.as('queue_place')])
+    .select([
+      ...summaryColumns,
+      'n.read_at',
+      'n.reminded_at',
+      'n.signed_up_at',
+      'n.created_at',
+      'n.waitlisted_at',
+      'n.offer_until',
+      'n.checked_in_at',
+      queuePlace.as('queue_place'),
+    ])
     .where('n.member_id', '=', memberId)
     .where('a.status', '!=', ActivityStatus.Draft);
 }
@@ -94,7 +104,10 @@ export async function listMine(db: Db, memberId: number, q: MyActivityListQuery,
       .limit(limit)
       .offset(offset)
       .execute(),
-    query.clearSelect().select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+    query
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirstOrThrow(),
   ]);
   const at = formatCst(now);
   return { items: rows.map((r) => toMine(r, at)), total };
@@ -132,7 +145,13 @@ export async function openMine(db: Db, memberId: number, id: number, now: number
     row = (await read())!;
   }
   if (row.read_at === '') {
-    await db.updateTable('activity_notices').set({ read_at: at }).where('member_id', '=', memberId).where('activity_id', '=', id).where('read_at', '=', '').execute();
+    await db
+      .updateTable('activity_notices')
+      .set({ read_at: at })
+      .where('member_id', '=', memberId)
+      .where('activity_id', '=', id)
+      .where('read_at', '=', '')
+      .execute();
     row.read_at = at;
   }
   const signedUp = row.signed_up_at !== '';
@@ -190,7 +209,12 @@ export async function cancelSignUp(database: Database, memberId: number, activit
     // The activity row first, as in signUp: the same lock order, so the two never deadlock.
     await lockActivity(trx, activityId);
     if (!(await releaseSignUp(trx, activityId, memberId))) {
-      const mine = await trx.selectFrom('activity_notices').select('checked_in_at').where('activity_id', '=', activityId).where('member_id', '=', memberId).executeTakeFirst();
+      const mine = await trx
+        .selectFrom('activity_notices')
+        .select('checked_in_at')
+        .where('activity_id', '=', activityId)
+        .where('member_id', '=', memberId)
+        .executeTakeFirst();
       throw badRequest(mine?.checked_in_at ? activityMessages.cancelCheckedIn : activityMessages.notSignedUp);
     }
     return { result: undefined, promoted: await promoteWaiting(trx, activityId, mail, now) };

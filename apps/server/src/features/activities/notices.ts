@@ -1,5 +1,14 @@
 import { sql, type Kysely } from 'kysely';
-import { activityMessages, ActivityStatus, ApplyState, formatCst, MemberStatus, type ActivityMemberFilter, type MailState, type PagingQuery } from '@portal/shared';
+import {
+  activityMessages,
+  ActivityStatus,
+  ApplyState,
+  formatCst,
+  MemberStatus,
+  type ActivityMemberFilter,
+  type MailState,
+  type PagingQuery,
+} from '@portal/shared';
 import type { Database } from '../../db/connection.js';
 import type { DB } from '../../db/schema.js';
 import { badRequest, notFound } from '../../http/envelope.js';
@@ -53,7 +62,12 @@ function missingNotices(db: Db, scope: { activityId?: number; memberId?: number 
  * one writer. Concurrent deliveries of the same pair are harmless: the unique (activity,
  * member) index keeps one and the other is skipped.
  */
-export async function deliverNotices(database: Database, scope: { activityId?: number; memberId?: number }, mail: MailContext | null, now: number): Promise<number> {
+export async function deliverNotices(
+  database: Database,
+  scope: { activityId?: number; memberId?: number },
+  mail: MailContext | null,
+  now: number,
+): Promise<number> {
   const at = formatCst(now);
   const anyMissing = await missingNotices(database.db, scope, at).limit(1).executeTakeFirst();
   if (!anyMissing) return 0;
@@ -65,7 +79,13 @@ export async function deliverNotices(database: Database, scope: { activityId?: n
       .onConflict((oc) => oc.columns(['activity_id', 'member_id']).doNothing())
       .returning(['id', 'activity_id', 'member_id'])
       .execute();
-    if (mail && rows.length > 0) await mailNotices(trx, rows.map((r) => r.id), mail, now);
+    if (mail && rows.length > 0)
+      await mailNotices(
+        trx,
+        rows.map((r) => r.id),
+        mail,
+        now,
+      );
     return rows.length;
   });
   if (mail && delivered > 0) nudgeOutbox(database);
@@ -85,7 +105,20 @@ async function mailChunk(trx: Db, noticeIds: number[], mail: MailContext, now: n
     .selectFrom('activity_notices as n')
     .innerJoin('activities as a', 'a.id', 'n.activity_id')
     .innerJoin('members as m', 'm.id', 'n.member_id')
-    .select(['n.id', 'n.signed_up_at', 'n.check_in_token', 'n.check_in_code', 'm.email', 'm.member_name', 'a.id as activity_id', 'a.title', 'a.place', 'a.start_time', 'a.end_time', 'a.sign_up_deadline'])
+    .select([
+      'n.id',
+      'n.signed_up_at',
+      'n.check_in_token',
+      'n.check_in_code',
+      'm.email',
+      'm.member_name',
+      'a.id as activity_id',
+      'a.title',
+      'a.place',
+      'a.start_time',
+      'a.end_time',
+      'a.sign_up_deadline',
+    ])
     .where('n.id', 'in', noticeIds)
     .where('m.email', '!=', '')
     .execute();
@@ -171,14 +204,20 @@ export const toAudienceMember = (r: AudienceRow, mailOn: boolean): AudienceMembe
 
 /** Signed-up members first (in sign-up order), then the rest by account; paged in SQL. */
 export const audienceOrder = <Q extends ReturnType<typeof audienceQuery>>(query: Q) =>
-  query.orderBy(sql`case when n.signed_up_at = '' then 1 else 0 end`).orderBy('n.signed_up_at').orderBy('m.account') as Q;
+  query
+    .orderBy(sql`case when n.signed_up_at = '' then 1 else 0 end`)
+    .orderBy('n.signed_up_at')
+    .orderBy('m.account') as Q;
 
 export async function listAudience(db: Db, filter: ActivityMemberFilter & PagingQuery, mailOn: boolean): Promise<{ items: AudienceMember[]; total: number }> {
   const query = audienceQuery(db, filter);
   const { limit, offset } = pageWindow(filter);
   const [rows, { total }] = await Promise.all([
     audienceOrder(query).limit(limit).offset(offset).execute(),
-    query.clearSelect().select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+    query
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirstOrThrow(),
   ]);
   return { items: rows.map((r) => toAudienceMember(r, mailOn)), total };
 }
@@ -198,7 +237,8 @@ export async function remindMembers(database: Database, activityId: number, memb
     .innerJoin('members as m', 'm.id', 'n.member_id')
     .select(['n.id', 'n.member_id', 'm.account', 'm.status'])
     .where('n.activity_id', '=', activityId);
-  targets = memberIds.length > 0 ? targets.where('n.member_id', 'in', memberIds) : targets.where('n.read_at', '=', '').where('m.status', '=', MemberStatus.Enabled);
+  targets =
+    memberIds.length > 0 ? targets.where('n.member_id', 'in', memberIds) : targets.where('n.read_at', '=', '').where('m.status', '=', MemberStatus.Enabled);
   const notices = await targets.execute();
   if (memberIds.length > 0) {
     if (new Set(notices.map((n) => n.member_id)).size !== new Set(memberIds).size) throw badRequest(activityMessages.resendOutsideAudience);
@@ -210,7 +250,11 @@ export async function remindMembers(database: Database, activityId: number, memb
   const ids = notices.map((n) => n.id);
   await db.transaction().execute(async (trx) => {
     for (let i = 0; i < ids.length; i += CHUNK) {
-      await trx.updateTable('activity_notices').set({ read_at: '', reminded_at: at }).where('id', 'in', ids.slice(i, i + CHUNK)).execute();
+      await trx
+        .updateTable('activity_notices')
+        .set({ read_at: '', reminded_at: at })
+        .where('id', 'in', ids.slice(i, i + CHUNK))
+        .execute();
     }
     if (mail) await mailNotices(trx, ids, mail, now);
   });

@@ -148,7 +148,11 @@ export async function workOutbox(services: Pick<Services, 'database' | 'config' 
       const attachments = JSON.parse(claimed.attachments) as MailAttachment[];
       await transport.sendMail({ from: sender(services), to: claimed.recipient, subject: claimed.subject, text: claimed.body, attachments });
       const done = formatCst(services.now());
-      await db.updateTable('mail_outbox').set({ state: 'sent', attempts, sent_at: done, next_attempt_at: '', locked_until: '', last_error: '', updated_at: done }).where('id', '=', row.id).execute();
+      await db
+        .updateTable('mail_outbox')
+        .set({ state: 'sent', attempts, sent_at: done, next_attempt_at: '', locked_until: '', last_error: '', updated_at: done })
+        .where('id', '=', row.id)
+        .execute();
       outcome.sent += 1;
     } catch (error) {
       const failedAt = services.now();

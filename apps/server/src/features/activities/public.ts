@@ -31,7 +31,15 @@ export async function activitiesPublic(app: App): Promise<void> {
 
   app.get(
     '/GetMyActivityList',
-    { onRequest: requireMember, schema: { ...memberDocs, summary: '我的活动通知（未读在前；unread=1 只看未读；分页）', querystring: myActivityListQuery, 'x-data': listOf(myActivityDto) } },
+    {
+      onRequest: requireMember,
+      schema: {
+        ...memberDocs,
+        summary: '我的活动通知（未读在前；unread=1 只看未读；分页）',
+        querystring: myActivityListQuery,
+        'x-data': listOf(myActivityDto),
+      },
+    },
     async (request) => {
       const member = await reconciled(request);
       const page = await listMine(db, member.memberId, request.query, now());
@@ -47,7 +55,16 @@ export async function activitiesPublic(app: App): Promise<void> {
 
   app.get(
     '/GetMyActivity/:id',
-    { onRequest: requireMember, schema: { ...memberDocs, summary: '活动详情；打开即标记为已读', params: z.object({ id: idParam }), 'x-data': myActivityDetailDto, 'x-codes': { 404: activityMessages.notFound } } },
+    {
+      onRequest: requireMember,
+      schema: {
+        ...memberDocs,
+        summary: '活动详情；打开即标记为已读',
+        params: z.object({ id: idParam }),
+        'x-data': myActivityDetailDto,
+        'x-codes': { 404: activityMessages.notFound },
+      },
+    },
     async (request) => {
       const member = await reconciled(request);
       return ok(toMyActivityDetailDto(await openMine(db, member.memberId, request.params.id, now())));
@@ -76,7 +93,14 @@ export async function activitiesPublic(app: App): Promise<void> {
 
   app.post(
     '/SignUpActivity',
-    { onRequest: requireMemberInGoodStanding, schema: { ...memberDocs, summary: '报名（截止时间前、名额未满、在通知对象内）；配置了 SMTP_URL 且会员有邮箱时发送报名确认邮件，附活动的日历文件（.ics）与签到二维码', body: activityIdBody } },
+    {
+      onRequest: requireMemberInGoodStanding,
+      schema: {
+        ...memberDocs,
+        summary: '报名（截止时间前、名额未满、在通知对象内）；配置了 SMTP_URL 且会员有邮箱时发送报名确认邮件，附活动的日历文件（.ics）与签到二维码',
+        body: activityIdBody,
+      },
+    },
     async (request) => {
       const member = await reconciled(request);
       await signUp(db, member.memberId, request.body.ActivityId, now());
@@ -88,7 +112,10 @@ export async function activitiesPublic(app: App): Promise<void> {
 
   app.post(
     '/CancelActivitySignUp',
-    { onRequest: requireMember, schema: { ...memberDocs, summary: '取消报名（截止时间前，签到后不能取消）；名额顺延给候补名单中的第一位', body: activityIdBody } },
+    {
+      onRequest: requireMember,
+      schema: { ...memberDocs, summary: '取消报名（截止时间前，签到后不能取消）；名额顺延给候补名单中的第一位', body: activityIdBody },
+    },
     async (request) => {
       const member = await currentMember(request);
       await cancelSignUp(database, member.memberId, request.body.ActivityId, mailContext(request), now());

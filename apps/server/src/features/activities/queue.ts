@@ -13,4 +13,6 @@ export const waitingNotice = sql<boolean>`n.waitlisted_at != '' and n.offer_unti
  * activity that joined before it, or at the same time with a smaller id, and itself. The queue
  * is ordered by the time of joining, then id (the index on activity_id, waitlisted_at).
  */
-export const queuePlace = sql<number | string>`case when ${waitingNotice} then (select count(*) from activity_notices w where w.activity_id = n.activity_id and w.waitlisted_at != '' and w.offer_until = '' and (w.waitlisted_at < n.waitlisted_at or (w.waitlisted_at = n.waitlisted_at and w.id <= n.id))) else 0 end`;
+export const queuePlace = sql<
+  number | string
+>`case when ${waitingNotice} then (select count(*) from activity_notices w where w.activity_id = n.activity_id and w.waitlisted_at != '' and w.offer_until = '' and (w.waitlisted_at < n.waitlisted_at or (w.waitlisted_at = n.waitlisted_at and w.id <= n.id))) else 0 end`;

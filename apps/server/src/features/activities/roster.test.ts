@@ -23,7 +23,13 @@ describe.each(engines)('the sign-up roster export on %s', (engine) => {
   it('lists those signed up with their check-in, the place held, then the waitlist by position', async () => {
     // Tomorrow 09:00 to 17:00; sign-up closes today at 18:00.
     s.moveTo('2024-06-01 10:00:00');
-    const id = await s.publish({ Title: '报名签到表测试', Capacity: 3, StartTime: '2024-06-02 09:00:00', EndTime: '2024-06-02 17:00:00', SignUpDeadline: '2024-06-01 18:00:00' });
+    const id = await s.publish({
+      Title: '报名签到表测试',
+      Capacity: 3,
+      StartTime: '2024-06-02 09:00:00',
+      EndTime: '2024-06-02 17:00:00',
+      SignUpDeadline: '2024-06-01 18:00:00',
+    });
     for (const account of ['alice', 'bob', 'frank']) {
       expect((await s.member(account, 'SignUpActivity', { ActivityId: id })).Code).toBe(200);
       s.clock.advance(60_000);
@@ -42,7 +48,22 @@ describe.each(engines)('the sign-up roster export on %s', (engine) => {
     expect(res.headers['content-type']).toContain('spreadsheetml');
     expect(res.headers['content-disposition']).toContain(encodeURIComponent('报名签到表测试-报名签到表.xlsx'));
     const [header, ...rows] = await readSheet(res.rawPayload);
-    expect(header).toEqual(['报名状态', '候补位次', '账号', '会员名称', '会员等级', '联系人', '联系电话', '邮箱', '报名时间', '候补时间', '名额保留至', '签到状态', '签到时间', '签到人']);
+    expect(header).toEqual([
+      '报名状态',
+      '候补位次',
+      '账号',
+      '会员名称',
+      '会员等级',
+      '联系人',
+      '联系电话',
+      '邮箱',
+      '报名时间',
+      '候补时间',
+      '名额保留至',
+      '签到状态',
+      '签到时间',
+      '签到人',
+    ]);
     const member = (account: string) => [`${account}工程有限公司`, '理事单位', '李四', '13812345678', `${account}@example.com`];
     // Cells left empty read back as holes: compare them as ''.
     expect(rows.map((r) => Array.from({ length: header!.length }, (_, i) => r[i] ?? ''))).toEqual([
@@ -52,7 +73,11 @@ describe.each(engines)('the sign-up roster export on %s', (engine) => {
       ['候补', 1, 'dave', ...member('dave'), '', '2024-06-01 10:04:00', '', '', '', ''],
       ['候补', 2, 'erin', ...member('erin'), '', '2024-06-01 10:05:00', '', '', '', ''],
     ]);
-    const audit = await s.t.app.services.database.db.selectFrom('audit_logs').select(['action', 'detail', 'result']).where('detail', '=', '导出报名签到表测试-报名签到表').execute();
+    const audit = await s.t.app.services.database.db
+      .selectFrom('audit_logs')
+      .select(['action', 'detail', 'result'])
+      .where('detail', '=', '导出报名签到表测试-报名签到表')
+      .execute();
     expect(audit).toEqual([{ action: 'activity:export', detail: '导出报名签到表测试-报名签到表', result: 1 }]);
   });
 

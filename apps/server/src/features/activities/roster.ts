@@ -100,7 +100,9 @@ export const rosterColumns: readonly ExportColumn<RosterEntry>[] = [
 ];
 
 /** One activity's roster, a page at a time. */
-export const rosterPages = ({ db }: Database, activityId: number): PageReader<RosterEntry> => async (page) => {
-  const { limit, offset } = pageWindow(page);
-  return (await rosterQuery(db, activityId).limit(limit).offset(offset).execute()).map(toEntry);
-};
+export const rosterPages =
+  ({ db }: Database, activityId: number): PageReader<RosterEntry> =>
+  async (page) => {
+    const { limit, offset } = pageWindow(page);
+    return (await rosterQuery(db, activityId).limit(limit).offset(offset).execute()).map(toEntry);
+  };

@@ -31,9 +31,21 @@ export interface ActivitySummary {
 }
 
 /** The summary columns of an activities row (aliased `a`). */
-export const summaryColumns = ['a.id', 'a.title', 'a.place', 'a.start_time', 'a.end_time', 'a.sign_up_deadline', 'a.capacity', 'a.sign_up_count', 'a.status'] as const;
+export const summaryColumns = [
+  'a.id',
+  'a.title',
+  'a.place',
+  'a.start_time',
+  'a.end_time',
+  'a.sign_up_deadline',
+  'a.capacity',
+  'a.sign_up_count',
+  'a.status',
+] as const;
 
-type SummaryRow = Pick<DB['activities'], 'title' | 'place' | 'start_time' | 'end_time' | 'sign_up_deadline' | 'capacity' | 'sign_up_count' | 'status'> & { id: number };
+type SummaryRow = Pick<DB['activities'], 'title' | 'place' | 'start_time' | 'end_time' | 'sign_up_deadline' | 'capacity' | 'sign_up_count' | 'status'> & {
+  id: number;
+};
 
 export const toSummary = (r: SummaryRow): ActivitySummary => ({
   id: r.id,
@@ -162,9 +174,15 @@ export async function listActivities(db: Db, q: ActivityListQuery): Promise<{ it
   const { limit, offset } = pageWindow(q);
   const [rows, { total }] = await Promise.all([
     query.orderBy('a.start_time', 'desc').orderBy('a.id', 'desc').limit(limit).offset(offset).execute(),
-    query.clearSelect().select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+    query
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirstOrThrow(),
   ]);
-  const levels = await levelsOf(db, rows.map((r) => r.id));
+  const levels = await levelsOf(
+    db,
+    rows.map((r) => r.id),
+  );
   return { items: rows.map((r) => toActivity(r, levels)), total };
 }
 
@@ -218,7 +236,12 @@ async function checkAttachments(db: Db, attachments: ActivityAttachment[]): Prom
  * A self check-in window gets its venue key the first time it is set, keeps it while it is
  * moved, and loses it when cleared.
  */
-export async function saveActivity(db: Db, body: SaveActivityBody, mail: PromotionMail, now: number): Promise<{ id: number; created: boolean; promoted: number }> {
+export async function saveActivity(
+  db: Db,
+  body: SaveActivityBody,
+  mail: PromotionMail,
+  now: number,
+): Promise<{ id: number; created: boolean; promoted: number }> {
   const at = formatCst(now);
   const levels = body.AudienceAll ? [] : [...new Set(body.MemberLevels)];
   const current = body.ActivityId > 0 ? await getActivity(db, body.ActivityId) : undefined;
@@ -250,8 +273,17 @@ export async function saveActivity(db: Db, body: SaveActivityBody, mail: Promoti
         .set(record)
         // An announced activity (published, or closed but still to happen) may be in members'
         // calendars: its calendar file's SEQUENCE moves on, so theirs take the new version.
-        .set((eb) => ({ revision: eb.case().when('status', '!=', ActivityStatus.Draft).then(eb('revision', '+', 1)).else(eb.ref('revision')).end() }))
-        .set((eb) => ({ self_check_in_key: selfCheckIn ? eb.case().when('self_check_in_key', '=', '').then(newSelfCheckInKey()).else(eb.ref('self_check_in_key')).end() : '' }))
+        .set((eb) => ({
+          revision: eb
+            .case()
+            .when('status', '!=', ActivityStatus.Draft)
+            .then(eb('revision', '+', 1))
+            .else(eb.ref('revision'))
+            .end(),
+        }))
+        .set((eb) => ({
+          self_check_in_key: selfCheckIn ? eb.case().when('self_check_in_key', '=', '').then(newSelfCheckInKey()).else(eb.ref('self_check_in_key')).end() : '',
+        }))
         .where('id', '=', id);
       if (body.Capacity > 0) update = update.where('sign_up_count', '<=', body.Capacity);
       const updated = await update.executeTakeFirst();
@@ -264,11 +296,22 @@ export async function saveActivity(db: Db, body: SaveActivityBody, mail: Promoti
     } else {
       ({ id } = await trx
         .insertInto('activities')
-        .values({ ...record, self_check_in_key: selfCheckIn ? newSelfCheckInKey() : '', status: ActivityStatus.Draft, sign_up_count: 0, published_at: '', created_at: at })
+        .values({
+          ...record,
+          self_check_in_key: selfCheckIn ? newSelfCheckInKey() : '',
+          status: ActivityStatus.Draft,
+          sign_up_count: 0,
+          published_at: '',
+          created_at: at,
+        })
         .returning('id')
         .executeTakeFirstOrThrow());
     }
-    if (levels.length > 0) await trx.insertInto('activity_levels').values(levels.map((level_id) => ({ activity_id: id, level_id }))).execute();
+    if (levels.length > 0)
+      await trx
+        .insertInto('activity_levels')
+        .values(levels.map((level_id) => ({ activity_id: id, level_id })))
+        .execute();
     // The update above holds the activity's lock, as a cancellation's would.
     const promoted = current ? await promoteWaiting(trx, id, mail, now) : 0;
     return { id, created: !current, promoted };

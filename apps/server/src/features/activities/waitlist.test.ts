@@ -37,7 +37,8 @@ describe.each(engines)('the waitlist on %s', (engine) => {
   const signUp = (account: string, id: number) => s.member(account, 'SignUpActivity', { ActivityId: id });
   const cancel = (account: string, id: number, on?: TestApp) => s.member(account, 'CancelActivitySignUp', { ActivityId: id }, on);
   const confirm = (account: string, id: number) => s.member(account, 'ConfirmActivityPlace', { ActivityId: id });
-  const outbox = (subject: string) => s.t.app.services.database.db.selectFrom('mail_outbox').select(['recipient', 'body']).where('subject', '=', subject).orderBy('id').execute();
+  const outbox = (subject: string) =>
+    s.t.app.services.database.db.selectFrom('mail_outbox').select(['recipient', 'body']).where('subject', '=', subject).orderBy('id').execute();
 
   describe('one place, three members wanting it', () => {
     let id: number;
@@ -71,8 +72,14 @@ describe.each(engines)('the waitlist on %s', (engine) => {
       expect(await join('bob', elsewhere)).toMatchObject({ Code: 400, Message: '您不在本活动的通知范围内，不能报名' });
       expect(await join('bob', 999_999)).toMatchObject({ Code: 404, Message: '活动不存在或已删除' });
       expect(await s.member('bob', 'JoinActivityWaitlist', { ActivityId: 'x' })).toMatchObject({ Code: 400 });
-      expect(await s.business('SaveActivityDetail', { ...(await s.detail(id)), ActivityId: id, ConfirmHours: 0 })).toMatchObject({ Code: 400, Message: '确认时限应为1-168之间的整数（小时）' });
-      expect(await s.business('SaveActivityDetail', { ...(await s.detail(id)), ActivityId: id, ConfirmHours: 169 })).toMatchObject({ Code: 400, Message: '确认时限应为1-168之间的整数（小时）' });
+      expect(await s.business('SaveActivityDetail', { ...(await s.detail(id)), ActivityId: id, ConfirmHours: 0 })).toMatchObject({
+        Code: 400,
+        Message: '确认时限应为1-168之间的整数（小时）',
+      });
+      expect(await s.business('SaveActivityDetail', { ...(await s.detail(id)), ActivityId: id, ConfirmHours: 169 })).toMatchObject({
+        Code: 400,
+        Message: '确认时限应为1-168之间的整数（小时）',
+      });
     });
 
     it('a cancellation offers the place to the first in line, in the app and by e-mail, for ConfirmHours', async () => {
@@ -85,7 +92,13 @@ describe.each(engines)('the waitlist on %s', (engine) => {
       expect(await waitingOrder(id)).toEqual(['carol']);
       // The offer is a notice of its own: unread again, at the top of bob's list.
       expect(await unread()).toBe(before + 1);
-      expect(await mineInList('bob', id)).toMatchObject({ IsRead: false, IsWaitlisted: true, WaitlistPosition: 0, OfferUntil: '2024-06-02 11:00:00', CanSignUp: false });
+      expect(await mineInList('bob', id)).toMatchObject({
+        IsRead: false,
+        IsWaitlisted: true,
+        WaitlistPosition: 0,
+        OfferUntil: '2024-06-02 11:00:00',
+        CanSignUp: false,
+      });
       // The place is held: nobody else can take it meanwhile.
       expect(await s.detail(id)).toMatchObject({ SignUpCount: 1, OfferCount: 1, WaitlistCount: 1 });
       expect(await signUp('dave', id)).toMatchObject({ Code: 400, Message: '报名人数已满' });
@@ -103,7 +116,12 @@ describe.each(engines)('the waitlist on %s', (engine) => {
       expect(bob).toMatchObject({ IsSignedUp: true, IsWaitlisted: false, OfferUntil: '', SignUpTime: '2024-06-02 10:00:00', CanCancel: true });
       expect(bob.CheckInCode).toMatch(/^[A-HJKMNP-Z2-9]{6}$/);
       // Signed up, bob is mailed the confirmation with the calendar file and the check-in QR, which reads back as his token.
-      const [confirmation] = await s.t.app.services.database.db.selectFrom('mail_outbox').select(['recipient', 'body', 'attachments']).where('subject', '=', '【报名成功】现场观摩会').where('recipient', '=', 'bob@example.com').execute();
+      const [confirmation] = await s.t.app.services.database.db
+        .selectFrom('mail_outbox')
+        .select(['recipient', 'body', 'attachments'])
+        .where('subject', '=', '【报名成功】现场观摩会')
+        .where('recipient', '=', 'bob@example.com')
+        .execute();
       expect(confirmation?.body).toContain(`签到码：${bob.CheckInCode}`);
       const attached = JSON.parse(confirmation!.attachments) as { filename: string; content: string; encoding?: string }[];
       expect(attached.map((a) => a.filename)).toEqual(['现场观摩会.ics', '签到二维码.png']);
@@ -111,7 +129,13 @@ describe.each(engines)('the waitlist on %s', (engine) => {
       expect(jsQR(new Uint8ClampedArray(qr.pixels), qr.width, qr.height)?.data).toBe(bob.CheckInToken);
       // A reminder to a member signed up carries the code and QR again.
       expect((await s.business('ResendActivityMember', { ActivityId: id, MemberIds: [s.ids.bob] })).Code).toBe(200);
-      const [reminder] = await s.t.app.services.database.db.selectFrom('mail_outbox').select(['body', 'attachments']).where('subject', '=', '【活动通知】现场观摩会').where('recipient', '=', 'bob@example.com').orderBy('id', 'desc').execute();
+      const [reminder] = await s.t.app.services.database.db
+        .selectFrom('mail_outbox')
+        .select(['body', 'attachments'])
+        .where('subject', '=', '【活动通知】现场观摩会')
+        .where('recipient', '=', 'bob@example.com')
+        .orderBy('id', 'desc')
+        .execute();
       expect(reminder?.body).toContain(`签到码：${bob.CheckInCode}`);
       expect((JSON.parse(reminder!.attachments) as { filename: string }[]).map((a) => a.filename)).toEqual(['签到二维码.png']);
       expect(await s.detail(id)).toMatchObject({ SignUpCount: 1, OfferCount: 0, WaitlistCount: 1 });
@@ -145,20 +169,27 @@ describe.each(engines)('the waitlist on %s', (engine) => {
       expect(await confirm('carol', id)).toMatchObject({ Code: 200 });
       expect(await join('alice', id)).toMatchObject({ Code: 200, Data: 1 });
       expect(await join('dave', id)).toMatchObject({ Code: 200, Data: 2 });
-      const audited = () => s.t.app.services.database.db.selectFrom('audit_logs').select(['id', 'detail', 'result']).where('action', '=', 'activity:edit').orderBy('id').execute();
+      const audited = () =>
+        s.t.app.services.database.db.selectFrom('audit_logs').select(['id', 'detail', 'result']).where('action', '=', 'activity:edit').orderBy('id').execute();
       const before = (await audited()).length;
       const removed = await s.business('RemoveActivitySignUp', { ActivityId: id, MemberId: s.ids.bob });
       expect(removed).toEqual({ Code: 200, Message: '已移出该会员', Data: null });
       expect(await offers(id)).toEqual([['alice', '2024-06-02 16:00:02']]);
       expect(await s.business('RemoveActivitySignUp', { ActivityId: id, MemberId: s.ids.dave })).toMatchObject({ Code: 200 });
       expect(await waitingOrder(id)).toEqual([]);
-      expect(await s.business('RemoveActivitySignUp', { ActivityId: id, MemberId: s.ids.dave })).toMatchObject({ Code: 400, Message: '该会员未报名，也不在候补名单中' });
+      expect(await s.business('RemoveActivitySignUp', { ActivityId: id, MemberId: s.ids.dave })).toMatchObject({
+        Code: 400,
+        Message: '该会员未报名，也不在候补名单中',
+      });
       expect((await audited()).slice(before).map((a) => [a.result, a.detail])).toEqual([
         [1, `移出会员${s.ids.bob}（报名）`],
         [1, `移出会员${s.ids.dave}（候补）`],
         [0, '该会员未报名，也不在候补名单中'],
       ]);
-      expect(await s.business('SaveActivityDetail', { ...(await s.detail(id)), ActivityId: id, Capacity: 1 })).toMatchObject({ Code: 400, Message: '人数上限不能少于已报名人数（当前2人）' });
+      expect(await s.business('SaveActivityDetail', { ...(await s.detail(id)), ActivityId: id, Capacity: 1 })).toMatchObject({
+        Code: 400,
+        Message: '人数上限不能少于已报名人数（当前2人）',
+      });
     });
 
     it('passes over a waiting member who left the audience, and offers no place once the activity has begun', async () => {

@@ -42,7 +42,11 @@ export type PromotionMail = MailContext | null;
  * activity exists.
  */
 export async function lockActivity(trx: Db, activityId: number): Promise<boolean> {
-  const locked = await trx.updateTable('activities').set((eb) => ({ sign_up_count: eb.ref('sign_up_count') })).where('id', '=', activityId).executeTakeFirst();
+  const locked = await trx
+    .updateTable('activities')
+    .set((eb) => ({ sign_up_count: eb.ref('sign_up_count') }))
+    .where('id', '=', activityId)
+    .executeTakeFirst();
   return Number(locked.numUpdatedRows) === 1;
 }
 
@@ -52,7 +56,12 @@ const ownNotice = (trx: Db, activityId: number, memberId: number) =>
 /** Counts one place of the activity free again, once the notice that held it has let it go. */
 async function placeFreed(trx: Db, activityId: number, released: { numUpdatedRows: bigint }): Promise<boolean> {
   if (Number(released.numUpdatedRows) === 0) return false;
-  await trx.updateTable('activities').set((eb) => ({ sign_up_count: eb('sign_up_count', '-', 1) })).where('id', '=', activityId).where('sign_up_count', '>', 0).execute();
+  await trx
+    .updateTable('activities')
+    .set((eb) => ({ sign_up_count: eb('sign_up_count', '-', 1) }))
+    .where('id', '=', activityId)
+    .where('sign_up_count', '>', 0)
+    .execute();
   return true;
 }
 
@@ -63,7 +72,11 @@ async function placeFreed(trx: Db, activityId: number, released: { numUpdatedRow
  * back) or finds the sign-up gone. Answers whether there was a place to give back.
  */
 export const releaseSignUp = async (trx: Db, activityId: number, memberId: number) =>
-  placeFreed(trx, activityId, await ownNotice(trx, activityId, memberId).set({ signed_up_at: '' }).where('signed_up_at', '!=', '').where('checked_in_at', '=', '').executeTakeFirst());
+  placeFreed(
+    trx,
+    activityId,
+    await ownNotice(trx, activityId, memberId).set({ signed_up_at: '' }).where('signed_up_at', '!=', '').where('checked_in_at', '=', '').executeTakeFirst(),
+  );
 
 /** Gives back a place held for the member (declined, removed or lapsed at `before`), in the caller's locked transaction. */
 async function releaseOffer(trx: Db, activityId: number, memberId: number, before?: string): Promise<boolean> {
@@ -74,7 +87,11 @@ async function releaseOffer(trx: Db, activityId: number, memberId: number, befor
 
 /** Takes a waiting member (no offer) off the list. Answers whether they were on it. */
 async function leaveQueue(trx: Db, activityId: number, memberId: number): Promise<boolean> {
-  const left = await ownNotice(trx, activityId, memberId).set({ waitlisted_at: '' }).where('waitlisted_at', '!=', '').where('offer_until', '=', '').executeTakeFirst();
+  const left = await ownNotice(trx, activityId, memberId)
+    .set({ waitlisted_at: '' })
+    .where('waitlisted_at', '!=', '')
+    .where('offer_until', '=', '')
+    .executeTakeFirst();
   return Number(left.numUpdatedRows) === 1;
 }
 
@@ -146,7 +163,11 @@ async function mailOffers(trx: Db, noticeIds: number[], mail: MailContext, now: 
     .where('n.id', 'in', noticeIds)
     .where('m.email', '!=', '')
     .execute();
-  const ids = await enqueueMails(trx, rows.map((r) => offerMail(mail, r)), now);
+  const ids = await enqueueMails(
+    trx,
+    rows.map((r) => offerMail(mail, r)),
+    now,
+  );
   for (const [i, row] of rows.entries()) await trx.updateTable('activity_notices').set({ mail_id: ids[i] }).where('id', '=', row.id).execute();
 }
 
@@ -188,7 +209,11 @@ export async function joinWaitlist(db: Db, memberId: number, activityId: number,
       .where('sign_up_count', '>=', (eb) => eb.ref('capacity'))
       .executeTakeFirst();
     if (Number(full.numUpdatedRows) === 0) throw badRequest(activityMessages.waitlistNotFull);
-    const joined = await ownNotice(trx, activityId, memberId).set({ waitlisted_at: formatCst(now) }).where('signed_up_at', '=', '').where('waitlisted_at', '=', '').executeTakeFirst();
+    const joined = await ownNotice(trx, activityId, memberId)
+      .set({ waitlisted_at: formatCst(now) })
+      .where('signed_up_at', '=', '')
+      .where('waitlisted_at', '=', '')
+      .executeTakeFirst();
     if (Number(joined.numUpdatedRows) === 0) throw badRequest(activityMessages.alreadyWaitlisted);
   });
   return waitlistPosition(db, activityId, memberId);
@@ -219,7 +244,10 @@ export async function confirmOffer(db: Db, memberId: number, activityId: number,
   if (standing.offer_until < at) throw badRequest(activityMessages.offerExpired);
   await db.transaction().execute(async (trx) => {
     await lockActivity(trx, activityId);
-    const confirmed = await ownNotice(trx, activityId, memberId).set({ signed_up_at: at, waitlisted_at: '', offer_until: '' }).where('offer_until', '>=', at).executeTakeFirst();
+    const confirmed = await ownNotice(trx, activityId, memberId)
+      .set({ signed_up_at: at, waitlisted_at: '', offer_until: '' })
+      .where('offer_until', '>=', at)
+      .executeTakeFirst();
     if (Number(confirmed.numUpdatedRows) === 0) throw badRequest(activityMessages.offerExpired);
     await giveCheckInKeys(trx, activityId, memberId);
   });
@@ -236,10 +264,19 @@ export type Removed = 'signUp' | 'offer' | 'waitlist';
 export function removeMember(database: Database, activityId: number, memberId: number, mail: PromotionMail, now: number): Promise<Removed> {
   return changingPlaces(database, mail, async (trx) => {
     if (!(await lockActivity(trx, activityId))) throw notFound(activityMessages.notFound);
-    const freed: Removed | null = (await releaseSignUp(trx, activityId, memberId)) ? 'signUp' : (await releaseOffer(trx, activityId, memberId)) ? 'offer' : null;
+    const freed: Removed | null = (await releaseSignUp(trx, activityId, memberId))
+      ? 'signUp'
+      : (await releaseOffer(trx, activityId, memberId))
+        ? 'offer'
+        : null;
     if (freed) return { result: freed, promoted: await promoteWaiting(trx, activityId, mail, now) };
     if (await leaveQueue(trx, activityId, memberId)) return { result: 'waitlist', promoted: 0 };
-    const mine = await trx.selectFrom('activity_notices').select('checked_in_at').where('activity_id', '=', activityId).where('member_id', '=', memberId).executeTakeFirst();
+    const mine = await trx
+      .selectFrom('activity_notices')
+      .select('checked_in_at')
+      .where('activity_id', '=', activityId)
+      .where('member_id', '=', memberId)
+      .executeTakeFirst();
     throw badRequest(mine?.checked_in_at ? activityMessages.removeCheckedIn : activityMessages.removeNothing);
   });
 }

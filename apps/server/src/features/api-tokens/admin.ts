@@ -1,5 +1,16 @@
 import { z } from 'zod';
-import { apiTokenCreatedDto, apiTokenDto, idParam, listOf, messages, pagingQuery, saveApiTokenBody, systemMessages, type ApiTokenCreatedDto, type ApiTokenDto } from '@portal/shared';
+import {
+  apiTokenCreatedDto,
+  apiTokenDto,
+  idParam,
+  listOf,
+  messages,
+  pagingQuery,
+  saveApiTokenBody,
+  systemMessages,
+  type ApiTokenCreatedDto,
+  type ApiTokenDto,
+} from '@portal/shared';
 import type { App } from '../../http/app-types.js';
 import { adminWrite, currentAdmin, requireAdmin } from '../system/auth/guard.js';
 import { list, ok } from '../../http/envelope.js';
@@ -26,14 +37,24 @@ const toDto = (t: ApiToken): ApiTokenDto => ({
 export async function apiTokensAdmin(app: App): Promise<void> {
   const { database, now } = app.services;
 
-  app.get('/GetApiTokenList', { onRequest: requireAdmin('system:token:list'), schema: { ...adminDocs, summary: '接口令牌列表（含已吊销）', querystring: pagingQuery, 'x-data': listOf(apiTokenDto) } }, async (request) => {
-    const page = await listApiTokens(database.db, request.query);
-    return list(page.items.map(toDto), page.total);
-  });
+  app.get(
+    '/GetApiTokenList',
+    {
+      onRequest: requireAdmin('system:token:list'),
+      schema: { ...adminDocs, summary: '接口令牌列表（含已吊销）', querystring: pagingQuery, 'x-data': listOf(apiTokenDto) },
+    },
+    async (request) => {
+      const page = await listApiTokens(database.db, request.query);
+      return list(page.items.map(toDto), page.total);
+    },
+  );
 
   app.post(
     '/SaveApiToken',
-    { onRequest: requireAdmin('system:token:add'), schema: { ...adminDocs, summary: '新增接口令牌（绑定一个角色；Data.Token 只在此时返回一次）', body: saveApiTokenBody, 'x-data': apiTokenCreatedDto } },
+    {
+      onRequest: requireAdmin('system:token:add'),
+      schema: { ...adminDocs, summary: '新增接口令牌（绑定一个角色；Data.Token 只在此时返回一次）', body: saveApiTokenBody, 'x-data': apiTokenCreatedDto },
+    },
     async (request) => {
       const { Name, RoleId, Remark } = request.body;
       const actor = currentAdmin(request);
@@ -48,10 +69,15 @@ export async function apiTokensAdmin(app: App): Promise<void> {
 
   app.post(
     '/DelApiToken/:id',
-    { onRequest: requireAdmin('system:token:delete'), schema: { ...adminDocs, summary: '吊销接口令牌（记录保留）', params: idParams, 'x-codes': { 404: systemMessages.tokenNotFound } } },
+    {
+      onRequest: requireAdmin('system:token:delete'),
+      schema: { ...adminDocs, summary: '吊销接口令牌（记录保留）', params: idParams, 'x-codes': { 404: systemMessages.tokenNotFound } },
+    },
     async (request) => {
       const { id } = request.params;
-      await adminWrite(request, { action: 'system:token:delete', target: TARGET, targetId: id, detail: (name) => name }, () => revokeApiToken(database, { id }, now()));
+      await adminWrite(request, { action: 'system:token:delete', target: TARGET, targetId: id, detail: (name) => name }, () =>
+        revokeApiToken(database, { id }, now()),
+      );
       return ok(null);
     },
   );

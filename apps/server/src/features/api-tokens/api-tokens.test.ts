@@ -41,7 +41,10 @@ describe.each(engines)('API tokens on %s', (engine) => {
     expect(await create('exam-sync')).toMatchObject({ Code: 400, Message: '令牌名称已存在' });
     expect(await create('考试 系统')).toMatchObject({ Code: 400, Message: '令牌名称为1-50位字母、数字、下划线、连字符或点' });
     expect(await create('orphan', 99_999)).toMatchObject({ Code: 400, Message: '角色不存在' });
-    const count = await t.app.services.database.db.selectFrom('api_tokens').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const count = await t.app.services.database.db
+      .selectFrom('api_tokens')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(count.n).toBe(1);
   });
 

@@ -57,7 +57,14 @@ export async function createApiToken({ db }: Database, input: NewApiToken, now: 
   try {
     const { id } = await db
       .insertInto('api_tokens')
-      .values({ name: input.name, token_hash: hashToken(token), role_id: input.roleId, remark: input.remark ?? '', created_by: input.createdBy, created_at: formatCst(now) })
+      .values({
+        name: input.name,
+        token_hash: hashToken(token),
+        role_id: input.roleId,
+        remark: input.remark ?? '',
+        created_by: input.createdBy,
+        created_at: formatCst(now),
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     return { id, name: input.name, token };
@@ -74,12 +81,25 @@ export async function listApiTokens(db: Kysely<DB>, paging: PagingQuery): Promis
     db
       .selectFrom('api_tokens')
       .leftJoin('roles', 'roles.id', 'api_tokens.role_id')
-      .select(['api_tokens.id', 'api_tokens.name', 'api_tokens.role_id', 'roles.name as role_name', 'api_tokens.remark', 'api_tokens.created_by', 'api_tokens.created_at', 'api_tokens.last_used_at', 'api_tokens.revoked_at'])
+      .select([
+        'api_tokens.id',
+        'api_tokens.name',
+        'api_tokens.role_id',
+        'roles.name as role_name',
+        'api_tokens.remark',
+        'api_tokens.created_by',
+        'api_tokens.created_at',
+        'api_tokens.last_used_at',
+        'api_tokens.revoked_at',
+      ])
       .orderBy('api_tokens.id', 'desc')
       .limit(limit)
       .offset(offset)
       .execute(),
-    db.selectFrom('api_tokens').select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('api_tokens')
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirstOrThrow(),
   ]);
   return {
     total,
@@ -102,7 +122,12 @@ export async function revokeApiToken({ db }: Database, which: { id: number } | {
   const query = db.selectFrom('api_tokens').select(['id', 'name', 'revoked_at']);
   const row = await ('id' in which ? query.where('id', '=', which.id) : query.where('name', '=', which.name)).executeTakeFirst();
   if (!row) throw notFound(systemMessages.tokenNotFound);
-  if (!row.revoked_at) await db.updateTable('api_tokens').set({ revoked_at: formatCst(now) }).where('id', '=', row.id).execute();
+  if (!row.revoked_at)
+    await db
+      .updateTable('api_tokens')
+      .set({ revoked_at: formatCst(now) })
+      .where('id', '=', row.id)
+      .execute();
   return row.name;
 }
 
@@ -118,12 +143,20 @@ export interface TokenUse {
  */
 export async function loadTokenPrincipal(database: Database, token: string, now: number, use: TokenUse): Promise<AdminPrincipal | null> {
   const { db } = database;
-  const row = await db.selectFrom('api_tokens').select(['id', 'name', 'role_id', 'last_used_at', 'revoked_at']).where('token_hash', '=', hashToken(token)).executeTakeFirst();
+  const row = await db
+    .selectFrom('api_tokens')
+    .select(['id', 'name', 'role_id', 'last_used_at', 'revoked_at'])
+    .where('token_hash', '=', hashToken(token))
+    .executeTakeFirst();
   if (!row || row.revoked_at) return null;
   const role = await roleGrants(db, row.role_id);
   if (!role) return null;
   if (row.last_used_at < formatCst(now - TOUCH_EVERY_MS)) {
-    await db.updateTable('api_tokens').set({ last_used_at: formatCst(now) }).where('id', '=', row.id).execute();
+    await db
+      .updateTable('api_tokens')
+      .set({ last_used_at: formatCst(now) })
+      .where('id', '=', row.id)
+      .execute();
   }
   const account = tokenAccount(row.name);
   await writeAudit(db, { adminId: null, account, action: 'auth:token', target: '接口令牌', targetId: row.id, ip: use.ip, ok: true, detail: use.call }, now);

@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { idParam, listOf, memberMessages, optionalParam, processDecisionNames, processItemDto, processListQuery, saveApplyAuditBody, saveProcessItemBody } from '@portal/shared';
+import {
+  idParam,
+  listOf,
+  memberMessages,
+  optionalParam,
+  processDecisionNames,
+  processItemDto,
+  processListQuery,
+  saveApplyAuditBody,
+  saveProcessItemBody,
+} from '@portal/shared';
 import type { App } from '../../http/app-types.js';
 import { adminWrite, currentAdmin, requireAdmin } from '../system/auth/guard.js';
 import { badRequest, list, notFound, ok } from '../../http/envelope.js';
@@ -29,11 +39,21 @@ export async function applicationsAdmin(app: App): Promise<void> {
 
   app.post(
     '/SaveApplyAudit',
-    { onRequest: requireAdmin('member:audit'), schema: { ...adminDocs, summary: '审核入会申请：ApplyState 1 通过，2 不通过（ProcessItemName 必填，为告知申请人的原因）', body: saveApplyAuditBody, 'x-codes': { 404: memberMessages.memberNotFound } } },
+    {
+      onRequest: requireAdmin('member:audit'),
+      schema: {
+        ...adminDocs,
+        summary: '审核入会申请：ApplyState 1 通过，2 不通过（ProcessItemName 必填，为告知申请人的原因）',
+        body: saveApplyAuditBody,
+        'x-codes': { 404: memberMessages.memberNotFound },
+      },
+    },
     async (request) => {
       const { MemberId, ApplyState, ProcessItemName, Remark } = request.body;
-      await adminWrite(request, { action: 'member:audit', target: '入会申请', targetId: MemberId, detail: (account) => `${account} ${processDecisionNames[ApplyState]}` }, () =>
-        reviewApplication(database, currentAdmin(request), { memberId: MemberId, decision: ApplyState, reason: ProcessItemName, remark: Remark }, now()),
+      await adminWrite(
+        request,
+        { action: 'member:audit', target: '入会申请', targetId: MemberId, detail: (account) => `${account} ${processDecisionNames[ApplyState]}` },
+        () => reviewApplication(database, currentAdmin(request), { memberId: MemberId, decision: ApplyState, reason: ProcessItemName, remark: Remark }, now()),
       );
       return ok(null);
     },
@@ -62,14 +82,32 @@ export async function applicationsAdmin(app: App): Promise<void> {
   for (const url of ['/GetMemberProcessList', '/GetMemberProcessList/:id']) {
     app.get(
       url,
-      { onRequest: readers, schema: { ...adminDocs, summary: '一个会员的审核记录（路径 id 或 memberid 参数；新的在前）', params: optionalId, querystring: z.object({ memberid: optionalParam(idParam) }), 'x-data': z.array(processItemDto), 'x-codes': { 404: memberMessages.memberNotFound } } },
+      {
+        onRequest: readers,
+        schema: {
+          ...adminDocs,
+          summary: '一个会员的审核记录（路径 id 或 memberid 参数；新的在前）',
+          params: optionalId,
+          querystring: z.object({ memberid: optionalParam(idParam) }),
+          'x-data': z.array(processItemDto),
+          'x-codes': { 404: memberMessages.memberNotFound },
+        },
+      },
       async (request) => ok((await memberHistory(database.db, idFrom(request.params.id, request.query.memberid))).map(toProcessItemDto)),
     );
   }
 
   app.get(
     '/GetProcessList',
-    { onRequest: readers, schema: { ...adminDocs, summary: '全部审核记录（按会员、结果、名称或账号、日期筛选；分页）', querystring: processListQuery, 'x-data': listOf(processItemDto) } },
+    {
+      onRequest: readers,
+      schema: {
+        ...adminDocs,
+        summary: '全部审核记录（按会员、结果、名称或账号、日期筛选；分页）',
+        querystring: processListQuery,
+        'x-data': listOf(processItemDto),
+      },
+    },
     async (request) => {
       const page = await listProcessItems(database.db, request.query);
       return list(page.items.map(toProcessItemDto), page.total);
@@ -79,14 +117,33 @@ export async function applicationsAdmin(app: App): Promise<void> {
   for (const url of ['/GetProcessItem', '/GetProcessItem/:id']) {
     app.get(
       url,
-      { onRequest: readers, schema: { ...adminDocs, summary: '一条审核记录（路径 id 或 id 参数）', params: optionalId, querystring: optionalId, 'x-data': processItemDto, 'x-codes': itemMissing } },
+      {
+        onRequest: readers,
+        schema: {
+          ...adminDocs,
+          summary: '一条审核记录（路径 id 或 id 参数）',
+          params: optionalId,
+          querystring: optionalId,
+          'x-data': processItemDto,
+          'x-codes': itemMissing,
+        },
+      },
       async (request) => ok(toProcessItemDto(await getProcessItem(database.db, idFrom(request.params.id, request.query.id)))),
     );
   }
 
   app.post(
     '/SaveProcessItem',
-    { onRequest: requireAdmin('member:audit'), schema: { ...adminDocs, summary: '修改一条审核记录的内部备注（审核结果与原因不可改）', body: saveProcessItemBody, 'x-data': processItemDto, 'x-codes': itemMissing } },
+    {
+      onRequest: requireAdmin('member:audit'),
+      schema: {
+        ...adminDocs,
+        summary: '修改一条审核记录的内部备注（审核结果与原因不可改）',
+        body: saveProcessItemBody,
+        'x-data': processItemDto,
+        'x-codes': itemMissing,
+      },
+    },
     async (request) => {
       const { ProcessItemId, Remark } = request.body;
       const item = await adminWrite(request, { action: 'member:audit', target: '审核记录', targetId: ProcessItemId, detail: (i) => i.account }, () =>

@@ -65,7 +65,8 @@ describe.each(engines)('membership applications on %s', (engine) => {
     const row = await t.app.services.database.db.selectFrom('members').select('id').where('account', '=', account).executeTakeFirstOrThrow();
     return (await business<MemberModelDto>(admin, 'GET', `GetMemberModel/${row.id}`)).Data;
   };
-  const audit = (memberId: number, ApplyState: number, ProcessItemName = '') => business(admin, 'POST', 'SaveApplyAudit', { MemberId: memberId, ApplyState, ProcessItemName });
+  const audit = (memberId: number, ApplyState: number, ProcessItemName = '') =>
+    business(admin, 'POST', 'SaveApplyAudit', { MemberId: memberId, ApplyState, ProcessItemName });
   const applyRc = (token: string | undefined) => publicCall<MemberProfileDto>(t, token, 'GET', 'GetMemberApplyRc');
   const history = async (memberId: number) => (await business<ProcessItemDto[]>(admin, 'GET', `GetMemberProcessList/${memberId}`)).Data;
 
@@ -156,15 +157,29 @@ describe.each(engines)('membership applications on %s', (engine) => {
       for (const [overrides, message] of cases) {
         expect((await apply(applicationForm(types, 'oversize1', overrides))).Message, JSON.stringify(overrides).slice(0, 40)).toBe(message);
       }
-      const notAnObject = await t.app.inject({ method: 'POST', url: '/api/XfWebApi/ApplyMember', payload: '"text"', headers: { 'content-type': 'application/json' } });
+      const notAnObject = await t.app.inject({
+        method: 'POST',
+        url: '/api/XfWebApi/ApplyMember',
+        payload: '"text"',
+        headers: { 'content-type': 'application/json' },
+      });
       expect(envelope(notAnObject).Code).toBe(400);
       expect((await memberLogin(t, 'oversize1')).Message).toBe('账号或密码错误');
     });
 
     it('stores trimmed text as text: markup is kept verbatim, never interpreted', async () => {
       const markup = '<img src=x onerror=alert(1)><b>某某</b>';
-      await submitApplication(t, applicationForm(types, 'markup1', { MemberName: `  ${markup}  `, Remarks: '<script>alert(1)</script>', Account: ' markup1 ' }));
-      expect(await memberByAccount('markup1')).toMatchObject({ Account: 'markup1', MemberName: markup, Remarks: '<script>alert(1)</script>', ApplyState: 0, Status: 1 });
+      await submitApplication(
+        t,
+        applicationForm(types, 'markup1', { MemberName: `  ${markup}  `, Remarks: '<script>alert(1)</script>', Account: ' markup1 ' }),
+      );
+      expect(await memberByAccount('markup1')).toMatchObject({
+        Account: 'markup1',
+        MemberName: markup,
+        Remarks: '<script>alert(1)</script>',
+        ApplyState: 0,
+        Status: 1,
+      });
     });
   });
 
@@ -261,7 +276,9 @@ describe.each(engines)('membership applications on %s', (engine) => {
 
       const expectDownload = (res: { statusCode: number; headers: Record<string, unknown>; rawPayload: Buffer }) => {
         expect(res.statusCode).toBe(200);
-        expect(res.headers['content-disposition']).toBe(`attachment; filename="____ (2024).zip"; filename*=UTF-8''${encodeURIComponent('入会材料')}%20%282024%29.zip`);
+        expect(res.headers['content-disposition']).toBe(
+          `attachment; filename="____ (2024).zip"; filename*=UTF-8''${encodeURIComponent('入会材料')}%20%282024%29.zip`,
+        );
         expect(res.headers['content-type']).toBe('application/zip');
         expect(res.headers['x-content-type-options']).toBe('nosniff');
         expect(res.rawPayload.equals(files.zip)).toBe(true);
@@ -353,7 +370,11 @@ describe.each(engines)('membership applications on %s', (engine) => {
       clock.advance(60_000);
       expect(await audit(MemberId, 1)).toEqual({ Code: 200, Message: '操作成功', Data: null });
       const member = await loginMember(t, 'flow1', 'Resubmit-lamp-2024');
-      expect((await publicCall<MemberProfileDto>(t, member, 'GET', 'GetUserInfo')).Data).toMatchObject({ Account: 'flow1', ApplyState: 1, ProcessItemName: '' });
+      expect((await publicCall<MemberProfileDto>(t, member, 'GET', 'GetUserInfo')).Data).toMatchObject({
+        Account: 'flow1',
+        ApplyState: 1,
+        ProcessItemName: '',
+      });
       expect((await memberByAccount('flow1')).JoinDate).toBe('2024-06-01');
       // An approved member's token is no application token: ApplyMember is then a new application.
       expect(await apply(applicationForm(types, 'flow1'), member)).toEqual({ Code: 400, Message: '账号已存在', Data: null });
@@ -366,7 +387,14 @@ describe.each(engines)('membership applications on %s', (engine) => {
         ['审核不通过', '营业执照不清晰，请重新上传', 'admin'],
         ['提交申请', '', ''],
       ]);
-      expect(items[0]).toMatchObject({ MemberId, Account: 'flow1', MemberName: '改正后的公司', Decision: 1, Remark: '', CreateTime: expect.stringMatching(/^2024-06-01 10:01:/) });
+      expect(items[0]).toMatchObject({
+        MemberId,
+        Account: 'flow1',
+        MemberName: '改正后的公司',
+        Decision: 1,
+        Remark: '',
+        CreateTime: expect.stringMatching(/^2024-06-01 10:01:/),
+      });
     });
 
     it('lets an applicant’s token act on their own application only', async () => {
@@ -375,7 +403,9 @@ describe.each(engines)('membership applications on %s', (engine) => {
       const mine = await memberByAccount('mine1');
       await audit(mine.MemberId, 2, '材料不全');
       const token = (await memberLogin(t, 'mine1')).Token as string;
-      expect(await apply(applicationForm(types, 'theirs1', { MemberName: '冒名公司', MemberId: (await memberByAccount('theirs1')).MemberId }), token)).toMatchObject({ Code: 200 });
+      expect(
+        await apply(applicationForm(types, 'theirs1', { MemberName: '冒名公司', MemberId: (await memberByAccount('theirs1')).MemberId }), token),
+      ).toMatchObject({ Code: 200 });
       expect((await memberByAccount('theirs1')).MemberName).toBe('theirs1工程有限公司');
       expect(await memberByAccount('mine1')).toMatchObject({ MemberName: '冒名公司', ApplyState: 0 });
       expect((await applyRc(token)).Data.Account).toBe('mine1');
@@ -441,12 +471,27 @@ describe.each(engines)('membership applications on %s', (engine) => {
       expect(await business(admin, 'GET', 'GetProcessItem/99999')).toEqual({ Code: 404, Message: '审核记录不存在', Data: null });
 
       clock.advance(60_000);
-      const saved = await business<ProcessItemDto>(admin, 'POST', 'SaveProcessItem', { ProcessItemId: id, Remark: '  已电话联系  ', Decision: 1, ProcessItemName: '改写原因' });
+      const saved = await business<ProcessItemDto>(admin, 'POST', 'SaveProcessItem', {
+        ProcessItemId: id,
+        Remark: '  已电话联系  ',
+        Decision: 1,
+        ProcessItemName: '改写原因',
+      });
       expect(saved.Code, saved.Message).toBe(200);
-      expect(saved.Data).toMatchObject({ ProcessItemId: id, Decision: 2, ProcessItemName: '营业执照不清晰，请重新上传', Remark: '已电话联系', CreateTime: rejection?.CreateTime });
+      expect(saved.Data).toMatchObject({
+        ProcessItemId: id,
+        Decision: 2,
+        ProcessItemName: '营业执照不清晰，请重新上传',
+        Remark: '已电话联系',
+        CreateTime: rejection?.CreateTime,
+      });
       expect(saved.Data.UpdateTime > (rejection?.UpdateTime ?? '')).toBe(true);
       expect((await business(admin, 'POST', 'SaveProcessItem', { ProcessItemId: id, Remark: '注'.repeat(501) })).Message).toBe('备注不能超过500个字');
-      expect(await business(admin, 'POST', 'SaveProcessItem', { ProcessItemId: 99999, Remark: 'x' })).toEqual({ Code: 404, Message: '审核记录不存在', Data: null });
+      expect(await business(admin, 'POST', 'SaveProcessItem', { ProcessItemId: 99999, Remark: 'x' })).toEqual({
+        Code: 404,
+        Message: '审核记录不存在',
+        Data: null,
+      });
     });
   });
 

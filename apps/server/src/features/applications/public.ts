@@ -20,7 +20,10 @@ export async function applicationsPublic(app: App): Promise<void> {
 
   app.get(
     '/GetMemberApplyRc',
-    { onRequest: requireApplicant, schema: { ...memberDocs, summary: '本人的入会申请（申请令牌或会员令牌）；未通过时 ProcessItemName 为原因', 'x-data': memberProfileDto } },
+    {
+      onRequest: requireApplicant,
+      schema: { ...memberDocs, summary: '本人的入会申请（申请令牌或会员令牌）；未通过时 ProcessItemName 为原因', 'x-data': memberProfileDto },
+    },
     async (request) => {
       const applicant = await currentApplicant(request);
       return ok(toMemberProfileDto(await getMember(database.db, applicant.memberId), config.assetBaseUrl));
@@ -55,23 +58,32 @@ export async function applicationsPublic(app: App): Promise<void> {
       { schema: { ...publicDocs, summary: '入会申请；携带未通过申请的申请令牌时为修改后重新提交', body: applyMemberForm }, config: perAddress },
       async (request) => {
         const applicant = await optionalApplication(request);
-        const { admitted } = applicant ? await resubmitApplication(database, applicant.memberId, request.body, now()) : await submitApplication(database, request.body, now());
+        const { admitted } = applicant
+          ? await resubmitApplication(database, applicant.memberId, request.body, now())
+          : await submitApplication(database, request.body, now());
         return ok(null, admitted ? membershipMessages.admitted : messages.submitted);
       },
     );
 
     /** The application attachment: multipart field `file`; Data is the stored path (docs/api.md). */
-    limited.post('/UploadFile', { schema: { ...publicDocs, summary: '上传入会申请附件（multipart 字段 file，办公文档或压缩包，不超过10MB）', ...storedUploadDocs(true) }, config: perAddress }, async (request) => {
-      const upload = request.isMultipart() ? await request.file() : undefined;
-      if (!upload || upload.fieldname !== 'file') {
-        upload?.file.resume();
-        throw badRequest(contentMessages.uploadMissing);
-      }
-      // Application papers are for the applicant and the association only: kept out of /uploads/.
-      // A rejected applicant uploading under their application token makes them theirs at once (members/papers.ts).
-      const applicant = await optionalApplication(request);
-      const owner = applicant ? (`member:${applicant.memberId}` as const) : 'visitor';
-      return ok(await storeUpload(app.services, upload, 'memberAttachment', owner, privateStorage, request), messages.uploadOk);
-    });
+    limited.post(
+      '/UploadFile',
+      {
+        schema: { ...publicDocs, summary: '上传入会申请附件（multipart 字段 file，办公文档或压缩包，不超过10MB）', ...storedUploadDocs(true) },
+        config: perAddress,
+      },
+      async (request) => {
+        const upload = request.isMultipart() ? await request.file() : undefined;
+        if (!upload || upload.fieldname !== 'file') {
+          upload?.file.resume();
+          throw badRequest(contentMessages.uploadMissing);
+        }
+        // Application papers are for the applicant and the association only: kept out of /uploads/.
+        // A rejected applicant uploading under their application token makes them theirs at once (members/papers.ts).
+        const applicant = await optionalApplication(request);
+        const owner = applicant ? (`member:${applicant.memberId}` as const) : 'visitor';
+        return ok(await storeUpload(app.services, upload, 'memberAttachment', owner, privateStorage, request), messages.uploadOk);
+      },
+    );
   });
 }

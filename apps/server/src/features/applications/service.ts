@@ -1,13 +1,5 @@
 import type { Kysely } from 'kysely';
-import {
-  ApplyState,
-  formatCst,
-  memberMessages,
-  MemberStatus,
-  ProcessDecision,
-  type ApplyMemberForm,
-  type ProcessListQuery,
-} from '@portal/shared';
+import { ApplyState, formatCst, memberMessages, MemberStatus, ProcessDecision, type ApplyMemberForm, type ProcessListQuery } from '@portal/shared';
 import type { Database } from '../../db/connection.js';
 import type { DB } from '../../db/schema.js';
 import { badRequest, notFound } from '../../http/envelope.js';
@@ -210,7 +202,10 @@ export async function listProcessItems(db: Kysely<DB>, q: ProcessListQuery): Pro
   const { limit, offset } = pageWindow(q);
   const [rows, { total }] = await Promise.all([
     query.orderBy('p.created_at', 'desc').orderBy('p.id', 'desc').limit(limit).offset(offset).execute(),
-    query.clearSelect().select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+    query
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirstOrThrow(),
   ]);
   return { items: rows.map(toItem), total };
 }
@@ -223,7 +218,11 @@ export async function getProcessItem(db: Kysely<DB>, id: number): Promise<Proces
 
 /** SaveProcessItem: only the reviewers' remark changes; the decision and its reason stay as made. */
 export async function saveProcessRemark(db: Kysely<DB>, id: number, remark: string, now: number): Promise<ProcessItem> {
-  const result = await db.updateTable('member_process_items').set({ remark, updated_at: formatCst(now) }).where('id', '=', id).executeTakeFirst();
+  const result = await db
+    .updateTable('member_process_items')
+    .set({ remark, updated_at: formatCst(now) })
+    .where('id', '=', id)
+    .executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) throw notFound(memberMessages.processItemNotFound);
   return getProcessItem(db, id);
 }

@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { activityCertListQuery, activityIdBody, activityMessages, attendanceCertDto, attendanceCertMessages, idParam, issuedCertsDto, listOf, revokeAttendanceCertBody } from '@portal/shared';
+import {
+  activityCertListQuery,
+  activityIdBody,
+  activityMessages,
+  attendanceCertDto,
+  attendanceCertMessages,
+  idParam,
+  issuedCertsDto,
+  listOf,
+  revokeAttendanceCertBody,
+} from '@portal/shared';
 import type { App } from '../../http/app-types.js';
 import { adminWrite, currentAdmin, requireAdmin } from '../system/auth/guard.js';
 import { list, ok } from '../../http/envelope.js';
@@ -38,8 +48,10 @@ export async function attendanceCertificatesAdmin(app: App): Promise<void> {
     async (request) => {
       const { ActivityId } = request.body;
       const { account } = currentAdmin(request);
-      const done = await adminWrite(request, { action: 'activity:certify', target: TARGET, targetId: ActivityId, detail: (d) => `颁发证明：${d.title}，${d.issued}份` }, () =>
-        issueCertificates(db, ActivityId, account, now()),
+      const done = await adminWrite(
+        request,
+        { action: 'activity:certify', target: TARGET, targetId: ActivityId, detail: (d) => `颁发证明：${d.title}，${d.issued}份` },
+        () => issueCertificates(db, ActivityId, account, now()),
       );
       return ok({ Issued: done.issued, Kept: done.kept }, attendanceCertMessages.issued(done.issued, done.kept));
     },
@@ -47,7 +59,15 @@ export async function attendanceCertificatesAdmin(app: App): Promise<void> {
 
   app.get(
     '/GetActivityCertificateList',
-    { onRequest: guard, schema: { ...adminDocs, summary: '活动的参会证明/培训证明（按证明编号；含已撤销）', querystring: activityCertListQuery, 'x-data': listOf(attendanceCertDto) } },
+    {
+      onRequest: guard,
+      schema: {
+        ...adminDocs,
+        summary: '活动的参会证明/培训证明（按证明编号；含已撤销）',
+        querystring: activityCertListQuery,
+        'x-data': listOf(attendanceCertDto),
+      },
+    },
     async (request) => {
       const { activityid, ...page } = request.query;
       const found = await activityCertificates(db, activityid, page);
@@ -61,21 +81,47 @@ export async function attendanceCertificatesAdmin(app: App): Promise<void> {
 
   app.get(
     '/DownActivityCertificate/:id',
-    { onRequest: guard, schema: { ...adminDocs, summary: '一份证明的图片（含已撤销的，供存档）；Data 为 PNG 的 base64', params: z.object({ id: idParam }), 'x-data': z.string().describe('证明 PNG 的 base64'), 'x-codes': { 404: attendanceCertMessages.notFound } } },
+    {
+      onRequest: guard,
+      schema: {
+        ...adminDocs,
+        summary: '一份证明的图片（含已撤销的，供存档）；Data 为 PNG 的 base64',
+        params: z.object({ id: idParam }),
+        'x-data': z.string().describe('证明 PNG 的 base64'),
+        'x-codes': { 404: attendanceCertMessages.notFound },
+      },
+    },
     async (request) => ok((await attendancePng(request, await certificateById(db, request.params.id))).toString('base64')),
   );
 
   app.post(
     '/RevokeActivityCertificate',
-    { onRequest: guard, schema: { ...adminDocs, summary: '撤销（Revoke true）或恢复一份证明：验证页与电子凭证的吊销状态随之改变', body: revokeAttendanceCertBody, 'x-data': attendanceCertDto, 'x-codes': { 404: attendanceCertMessages.notFound } } },
+    {
+      onRequest: guard,
+      schema: {
+        ...adminDocs,
+        summary: '撤销（Revoke true）或恢复一份证明：验证页与电子凭证的吊销状态随之改变',
+        body: revokeAttendanceCertBody,
+        'x-data': attendanceCertDto,
+        'x-codes': { 404: attendanceCertMessages.notFound },
+      },
+    },
     async (request) => {
       const { Id, Revoke } = request.body;
       const cert = await adminWrite(
         request,
-        { action: 'activity:certify', target: CERT_TARGET, targetId: Id, detail: (c) => `${Revoke ? '撤销' : '恢复'}${kindNames[c.kind]}：${c.certNo} ${c.company}` },
+        {
+          action: 'activity:certify',
+          target: CERT_TARGET,
+          targetId: Id,
+          detail: (c) => `${Revoke ? '撤销' : '恢复'}${kindNames[c.kind]}：${c.certNo} ${c.company}`,
+        },
         () => setRevoked(db, Id, Revoke, now()),
       );
-      return ok(toAttendanceCertDto({ ...cert, revoked: Revoke }, publicBaseUrl(request)), Revoke ? attendanceCertMessages.revoked : attendanceCertMessages.restored);
+      return ok(
+        toAttendanceCertDto({ ...cert, revoked: Revoke }, publicBaseUrl(request)),
+        Revoke ? attendanceCertMessages.revoked : attendanceCertMessages.restored,
+      );
     },
   );
 }

@@ -34,7 +34,8 @@ describe.each(engines)('attendance certificates on %s', (engine) => {
       )
       .execute();
   const issue = (ActivityId: number, token?: string) => s.business<IssuedCertsDto>('IssueActivityCertificates', { ActivityId }, token);
-  const listOf = async (activityId: number) => (await s.business<ListDto<AttendanceCertDto>>(`GetActivityCertificateList?activityid=${activityId}&pagesize=50`)).Data;
+  const listOf = async (activityId: number) =>
+    (await s.business<ListDto<AttendanceCertDto>>(`GetActivityCertificateList?activityid=${activityId}&pagesize=50`)).Data;
   const mine = async (account: string) => {
     const answer = await s.member<AttendanceCertDto[]>(account, 'GetMyActivityCertificates');
     expect(answer.Code, answer.Message).toBe(200);
@@ -68,7 +69,14 @@ describe.each(engines)('attendance certificates on %s', (engine) => {
     expect(certs.List[0]).toMatchObject({ ActivityTitle: '工程质量风险管理培训班', ActivityDays: '2024年6月20日', IssuedBy: 'admin' });
     expect(certs.List[0]!.VerifyUrl).toMatch(new RegExp(`^${BASE}/attendance/verify/[\\w-]{32}$`));
 
-    const audit = await db().selectFrom('audit_logs').select(['result', 'detail']).where('action', '=', 'activity:certify').where('target', '=', '活动').where('target_id', '=', String(training)).orderBy('id').execute();
+    const audit = await db()
+      .selectFrom('audit_logs')
+      .select(['result', 'detail'])
+      .where('action', '=', 'activity:certify')
+      .where('target', '=', '活动')
+      .where('target_id', '=', String(training))
+      .orderBy('id')
+      .execute();
     expect(audit.map((a) => [a.result, a.detail])).toEqual([
       [0, '该活动尚无已签到的会员，无法颁发证明'],
       [1, '颁发证明：工程质量风险管理培训班，2份'],
@@ -98,7 +106,9 @@ describe.each(engines)('attendance certificates on %s', (engine) => {
     expect((await s.member('bob', 'SignUpActivity', { ActivityId: talk })).Code).toBe(200);
     await checkIn(talk, 'alice');
     expect((await issue(talk)).Data).toEqual({ Issued: 1, Kept: 0 });
-    expect((await listOf(talk)).List.map((c) => [c.MemberName, c.Kind, c.KindName, c.ActivityDays])).toEqual([['alice工程有限公司', 'attendance', '参会证明', '2024年6月21日至6月22日']]);
+    expect((await listOf(talk)).List.map((c) => [c.MemberName, c.Kind, c.KindName, c.ActivityDays])).toEqual([
+      ['alice工程有限公司', 'attendance', '参会证明', '2024年6月21日至6月22日'],
+    ]);
   });
 
   it('lists a member’s own certificates in 我的证书 and draws each as the certificates are drawn', async () => {
@@ -137,7 +147,11 @@ describe.each(engines)('attendance certificates on %s', (engine) => {
     const jwks = JSON.parse((await s.t.app.inject({ method: 'GET', url: '/.well-known/jwks.json' })).body) as JSONWebKeySet;
     const { payload } = await jwtVerify(credential.body, createLocalJWKSet(jwks), { issuer: `${BASE}/cert/issuer` });
     expect(await verifyByKid(s.t, credential.body)).toEqual(payload);
-    const claims = payload as JWTPayload & { id: string; name: string; credentialSubject: { identifier: { identityHash: string }[]; achievement: { name: string } } };
+    const claims = payload as JWTPayload & {
+      id: string;
+      name: string;
+      credentialSubject: { identifier: { identityHash: string }[]; achievement: { name: string } };
+    };
     expect(claims.id).toBe(cert.VerifyUrl);
     expect(claims.name).toBe(`培训证明 ${cert.CertNo}`);
     expect(claims.credentialSubject.identifier[0]!.identityHash).toBe('bob工程有限公司');
@@ -145,7 +159,11 @@ describe.each(engines)('attendance certificates on %s', (engine) => {
     expectSchemaValid(payload);
     expect(await revocationBit(s.t, payload)).toBe(false);
 
-    expect(await s.business('RevokeActivityCertificate', { Id: cert.Id, Revoke: true })).toMatchObject({ Code: 200, Message: '证明已撤销', Data: { Status: 1 } });
+    expect(await s.business('RevokeActivityCertificate', { Id: cert.Id, Revoke: true })).toMatchObject({
+      Code: 200,
+      Message: '证明已撤销',
+      Data: { Status: 1 },
+    });
     expect(await revocationBit(s.t, payload)).toBe(true);
     const revoked = await page(tokenOf(cert));
     expect(revoked.body).toContain('培训证明已撤销');
@@ -154,12 +172,24 @@ describe.each(engines)('attendance certificates on %s', (engine) => {
     expect(await s.member('bob', `DownMyActivityCertificate/${cert.Id}`)).toMatchObject({ Code: 400, Message: '该证明已撤销，无法下载' });
     expect((await mine('bob'))[0]!.Status).toBe(1);
 
-    expect(await s.business('RevokeActivityCertificate', { Id: cert.Id, Revoke: false })).toMatchObject({ Code: 200, Message: '证明已恢复', Data: { Status: 0 } });
+    expect(await s.business('RevokeActivityCertificate', { Id: cert.Id, Revoke: false })).toMatchObject({
+      Code: 200,
+      Message: '证明已恢复',
+      Data: { Status: 0 },
+    });
     expect(await revocationBit(s.t, payload)).toBe(false);
     expect((await page(tokenOf(cert))).body).toContain('培训证明有效');
     expect(await s.business('RevokeActivityCertificate', { Id: 999999, Revoke: true })).toMatchObject({ Code: 404, Message: '未找到该证明' });
 
-    const audit = await db().selectFrom('audit_logs').select('detail').where('action', '=', 'activity:certify').where('target', '=', '活动证明').where('target_id', '=', String(cert.Id)).where('result', '=', 1).orderBy('id').execute();
+    const audit = await db()
+      .selectFrom('audit_logs')
+      .select('detail')
+      .where('action', '=', 'activity:certify')
+      .where('target', '=', '活动证明')
+      .where('target_id', '=', String(cert.Id))
+      .where('result', '=', 1)
+      .orderBy('id')
+      .execute();
     expect(audit.map((a) => a.detail)).toEqual([`撤销培训证明：${cert.CertNo} bob工程有限公司`, `恢复培训证明：${cert.CertNo} bob工程有限公司`]);
   });
 
@@ -174,7 +204,9 @@ describe.each(engines)('attendance certificates on %s', (engine) => {
     expect((await s.business(`GetActivityCertificateList?activityid=${training}`, undefined, editor)).Code).toBe(403);
     expect((await s.business(`DownActivityCertificate/${cert.Id}`, undefined, editor)).Code).toBe(403);
     expect((await s.business('RevokeActivityCertificate', { Id: cert.Id, Revoke: true }, editor)).Code).toBe(403);
-    expect((await s.t.app.inject({ method: 'GET', url: '/api/XfWebApi/GetMyActivityCertificates' }).then((r) => JSON.parse(r.body) as { Code: number })).Code).toBe(401);
+    expect(
+      (await s.t.app.inject({ method: 'GET', url: '/api/XfWebApi/GetMyActivityCertificates' }).then((r) => JSON.parse(r.body) as { Code: number })).Code,
+    ).toBe(401);
     expect(await db().selectFrom('attendance_certificates').select('status').where('id', '=', cert.Id).executeTakeFirstOrThrow()).toEqual({ status: 0 });
   });
 });

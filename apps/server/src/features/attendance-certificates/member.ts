@@ -16,7 +16,10 @@ export async function attendanceCertificatesMember(app: App): Promise<void> {
 
   app.get(
     '/GetMyActivityCertificates',
-    { onRequest: requireMember, schema: { ...memberDocs, summary: '本会员的参会证明与培训证明（最近的活动在前；含已撤销的，Status 1）', 'x-data': z.array(attendanceCertDto) } },
+    {
+      onRequest: requireMember,
+      schema: { ...memberDocs, summary: '本会员的参会证明与培训证明（最近的活动在前；含已撤销的，Status 1）', 'x-data': z.array(attendanceCertDto) },
+    },
     async (request) => {
       const { memberId } = await currentMember(request);
       const base = publicBaseUrl(request);
@@ -28,7 +31,13 @@ export async function attendanceCertificatesMember(app: App): Promise<void> {
     '/DownMyActivityCertificate/:id',
     {
       onRequest: requireMember,
-      schema: { ...memberDocs, summary: '下载本会员的一份证明：Data 为 PNG 的 base64；已撤销的不能下载', params: z.object({ id: idParam }), 'x-data': z.string().describe('证明 PNG 的 base64'), 'x-codes': { 404: attendanceCertMessages.notFound, 400: attendanceCertMessages.notValid } },
+      schema: {
+        ...memberDocs,
+        summary: '下载本会员的一份证明：Data 为 PNG 的 base64；已撤销的不能下载',
+        params: z.object({ id: idParam }),
+        'x-data': z.string().describe('证明 PNG 的 base64'),
+        'x-codes': { 404: attendanceCertMessages.notFound, 400: attendanceCertMessages.notValid },
+      },
     },
     async (request) => {
       const { memberId } = await currentMember(request);

@@ -100,7 +100,12 @@ const certNo = (activityId: number, memberId: number) => `HD${String(activityId)
 export async function issueCertificates(db: Db, activityId: number, admin: string, now: number): Promise<{ title: string; issued: number; kept: number }> {
   const activity = await db.selectFrom('activities').select(['title', 'is_training']).where('id', '=', activityId).executeTakeFirst();
   if (!activity) throw notFound(activityMessages.notFound);
-  const checkedIn = await db.selectFrom('activity_notices').select('member_id').where('activity_id', '=', activityId).where('checked_in_at', '!=', '').execute();
+  const checkedIn = await db
+    .selectFrom('activity_notices')
+    .select('member_id')
+    .where('activity_id', '=', activityId)
+    .where('checked_in_at', '!=', '')
+    .execute();
   if (checkedIn.length === 0) throw badRequest(attendanceCertMessages.noneCheckedIn);
   const kind: AttendanceKind = activity.is_training ? 'training' : 'attendance';
   const issuedAt = formatCst(now);
@@ -124,8 +129,16 @@ export async function issueCertificates(db: Db, activityId: number, admin: strin
 }
 
 /** GetActivityCertificateList: an activity's certificates, by number. */
-export async function activityCertificates(db: Db, activityId: number, page: { pageindex: number; pagesize: number }): Promise<{ items: AttendanceCert[]; total: number }> {
-  const { count } = await db.selectFrom('attendance_certificates').select((eb) => eb.fn.countAll<number>().as('count')).where('activity_id', '=', activityId).executeTakeFirstOrThrow();
+export async function activityCertificates(
+  db: Db,
+  activityId: number,
+  page: { pageindex: number; pagesize: number },
+): Promise<{ items: AttendanceCert[]; total: number }> {
+  const { count } = await db
+    .selectFrom('attendance_certificates')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('activity_id', '=', activityId)
+    .executeTakeFirstOrThrow();
   const rows = await selectCerts(db)
     .where('c.activity_id', '=', activityId)
     .orderBy('c.cert_no')

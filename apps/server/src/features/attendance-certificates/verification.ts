@@ -52,7 +52,17 @@ export async function attendanceVerification(app: App): Promise<void> {
   const { database, now, config } = app.services;
   const { db } = database;
   const send = (reply: FastifyReply, title: string, body: string, status: number) =>
-    sendVerifyDocument(reply, { title: `${title} · 证明验证`, description: `${config.site.name}参会证明、培训证明验证：核对扫码打开的证明是否由协会颁发、是否有效。`, kicker: '参会证明 · 培训证明验证', body }, config.site, status);
+    sendVerifyDocument(
+      reply,
+      {
+        title: `${title} · 证明验证`,
+        description: `${config.site.name}参会证明、培训证明验证：核对扫码打开的证明是否由协会颁发、是否有效。`,
+        kicker: '参会证明 · 培训证明验证',
+        body,
+      },
+      config.site,
+      status,
+    );
 
   app.get(`${ATTENDANCE_VERIFY_PATH}/:token`, { schema: { ...hidden, params: tokenParams } }, async (request, reply) => {
     const cert = await certificateByToken(db, request.params.token);
@@ -64,6 +74,10 @@ export async function attendanceVerification(app: App): Promise<void> {
     const cert = await certificateByToken(db, request.params.token);
     if (!cert || cert.revoked) return send(reply, '未找到该证明', notFoundBody, 404);
     const jwt = await attendanceCredential(db, now, cert, { base: publicBaseUrl(request), issuer: config.site.name });
-    return reply.type('application/jwt').header('cache-control', 'no-store').header('content-disposition', contentDisposition(`${cert.certNo}.jwt`)).send(jwt);
+    return reply
+      .type('application/jwt')
+      .header('cache-control', 'no-store')
+      .header('content-disposition', contentDisposition(`${cert.certNo}.jwt`))
+      .send(jwt);
   });
 }

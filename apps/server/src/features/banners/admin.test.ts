@@ -8,7 +8,8 @@ describe.each(engines)('back-office banners on %s', (engine) => {
   let c: ContentAdminTest;
   const save = (body: Record<string, unknown>, token = c.admin) => c.call<number>(token, 'POST', 'SaveBanner', body);
   const adminList = async (query = '') => (await c.call<ListDto<AdminBannerDto>>(c.admin, 'GET', `GetBannerList?pagesize=100&${query}`)).Data;
-  const carousel = async () => envelope<BannerDto[]>(await c.t.app.inject({ method: 'GET', url: '/api/XfWebApi/GetBannerList?type=2' })).Data.map((b) => b.Title);
+  const carousel = async () =>
+    envelope<BannerDto[]>(await c.t.app.inject({ method: 'GET', url: '/api/XfWebApi/GetBannerList?type=2' })).Data.map((b) => b.Title);
   const image = '/uploads/202406/banner.png';
 
   beforeAll(async () => {

@@ -16,17 +16,37 @@ export async function bannersAdmin(app: App): Promise<void> {
 
   app.get(
     '/GetBannerList',
-    { onRequest: requireAdmin('content:banner:list'), schema: { ...contentAdminDocs, summary: '轮播图列表（全部状态，可按类型、标题、状态筛选）', querystring: adminBannerListQuery, 'x-data': listOf(adminBannerDto) } },
+    {
+      onRequest: requireAdmin('content:banner:list'),
+      schema: {
+        ...contentAdminDocs,
+        summary: '轮播图列表（全部状态，可按类型、标题、状态筛选）',
+        querystring: adminBannerListQuery,
+        'x-data': listOf(adminBannerDto),
+      },
+    },
     async (request) => {
       const { type, key, status, ...paging } = request.query;
       const page = await listBanners(database, { type, key, status }, paging);
-      return list(page.items.map((b) => toAdminBannerDto(b, config.assetBaseUrl)), page.total);
+      return list(
+        page.items.map((b) => toAdminBannerDto(b, config.assetBaseUrl)),
+        page.total,
+      );
     },
   );
 
   app.post(
     '/SaveBanner',
-    { onRequest: requireAdmin('content:banner:add', 'content:banner:edit'), schema: { ...contentAdminDocs, summary: '新增（Id 为 0）或修改轮播图', body: saveBannerBody, 'x-data': z.int().describe('轮播图编号'), 'x-codes': bannerMissing } },
+    {
+      onRequest: requireAdmin('content:banner:add', 'content:banner:edit'),
+      schema: {
+        ...contentAdminDocs,
+        summary: '新增（Id 为 0）或修改轮播图',
+        body: saveBannerBody,
+        'x-data': z.int().describe('轮播图编号'),
+        'x-codes': bannerMissing,
+      },
+    },
     async (request) => {
       const body = request.body;
       const saved = await adminWrite(

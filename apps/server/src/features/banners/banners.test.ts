@@ -10,7 +10,13 @@ describe.each(engines)('banners on %s', (engine) => {
   beforeAll(async () => {
     t = await createTestApp(engine, { assetBaseUrl: 'https://cdn.example.com' });
     const db = t.app.services.database.db;
-    await insertBanner(db, { title: '第二张', imageUrl: '/uploads/b.png', jumpUrl: '/info?MenuId=1&NewsId=2', sortNumber: 2, createdAt: '2024-05-01 08:00:00' });
+    await insertBanner(db, {
+      title: '第二张',
+      imageUrl: '/uploads/b.png',
+      jumpUrl: '/info?MenuId=1&NewsId=2',
+      sortNumber: 2,
+      createdAt: '2024-05-01 08:00:00',
+    });
     await insertBanner(db, { title: '第一张', imageUrl: 'https://img.example.org/a.png', sortNumber: 1 });
     await insertBanner(db, { title: '已停用', imageUrl: '/uploads/c.png', sortNumber: 0, status: 0 });
     await insertBanner(db, { type: 1, title: '其他位置', imageUrl: '/uploads/d.png' });

@@ -10,8 +10,15 @@ const bannerListQuery = z.object({ type: optionalParam(intParam) });
 
 export async function bannersPublic(app: App): Promise<void> {
   const { database, config } = app.services;
-  app.get('/GetBannerList', { config: { responseCache: { areas: ['banners'] } }, schema: { tags: ['public'], summary: '横幅轮播图', querystring: bannerListQuery, 'x-data': z.array(bannerDto) } }, async (request) => {
-    const banners = await listPublicBanners(database, request.query.type ?? carousel.bannerType);
-    return ok(banners.map((b) => toBannerDto(b, config.assetBaseUrl)));
-  });
+  app.get(
+    '/GetBannerList',
+    {
+      config: { responseCache: { areas: ['banners'] } },
+      schema: { tags: ['public'], summary: '横幅轮播图', querystring: bannerListQuery, 'x-data': z.array(bannerDto) },
+    },
+    async (request) => {
+      const banners = await listPublicBanners(database, request.query.type ?? carousel.bannerType);
+      return ok(banners.map((b) => toBannerDto(b, config.assetBaseUrl)));
+    },
+  );
 }

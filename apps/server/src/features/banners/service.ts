@@ -23,7 +23,16 @@ export interface AdminBanner extends Banner {
 
 const columns = ['id', 'type', 'title', 'image_url', 'jump_url', 'sort_number', 'status', 'created_at'] as const;
 
-function toBanner(r: { id: number; type: number; title: string; image_url: string; jump_url: string; sort_number: number; status: number; created_at: string }): AdminBanner {
+function toBanner(r: {
+  id: number;
+  type: number;
+  title: string;
+  image_url: string;
+  jump_url: string;
+  sort_number: number;
+  status: number;
+  created_at: string;
+}): AdminBanner {
   return {
     id: r.id,
     type: r.type,
@@ -87,7 +96,11 @@ async function writeBanner({ db }: Database, body: SaveBannerBody, now: number, 
     if (result.numUpdatedRows === 0n) throw notFound(contentMessages.bannerNotFound);
     return { id: body.Id, title: body.Title };
   }
-  const { id } = await db.insertInto('banners').values({ ...values, created_at: formatCst(now) }).returning('id').executeTakeFirstOrThrow();
+  const { id } = await db
+    .insertInto('banners')
+    .values({ ...values, created_at: formatCst(now) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return { id, title: body.Title };
 }
 

@@ -44,7 +44,8 @@ describe.each(engines)('certificates on %s', (engine) => {
   const business = <T = unknown>(token: string | undefined, call: string, payload?: Record<string, unknown>) =>
     adminCall<T>(t, token, payload ? 'POST' : 'GET', `/api/XfSysBussiness/${call}`, payload);
   const adminList = async (query = '') => (await business<List<CertAdminDto>>(admin, `GetCertList?pagesize=100&${query}`)).Data;
-  const lookup = (query: Record<string, string | number>, address = fresh(), token?: string) => certCall<List<CertRecordDto>>(t, 'GetCertList', query, address, token);
+  const lookup = (query: Record<string, string | number>, address = fresh(), token?: string) =>
+    certCall<List<CertRecordDto>>(t, 'GetCertList', query, address, token);
   const download = (query: Record<string, string | number>, address = fresh(), token?: string) => certCall<string>(t, 'DownCert', query, address, token);
 
   beforeAll(async () => {
@@ -94,21 +95,48 @@ describe.each(engines)('certificates on %s', (engine) => {
 
     it('adds records with normalised numbers and edits them; the model shows the whole ID number', async () => {
       ids.zhang = await saveCert(t, admin, { _company: ALICE_CO });
-      ids.zhangFailed = await saveCert(t, admin, { _idNum: idNumber(2), _company: BOB_CO, _examStatus: 2, _certNum: '', _issueDate: '', _remarks: '补考', View: 'score' });
+      ids.zhangFailed = await saveCert(t, admin, {
+        _idNum: idNumber(2),
+        _company: BOB_CO,
+        _examStatus: 2,
+        _certNum: '',
+        _issueDate: '',
+        _remarks: '补考',
+        View: 'score',
+      });
       ids.li = await saveCert(t, admin, { _name: '李四', _idNum: idNumber(3), _company: ALICE_CO, _certNum: 'GCFX-2024-0002', _status: 0 });
       ids.wang = await saveCert(t, admin, { _name: '王五', _idNum: idNumber(4), _company: ALICE_CO, _certNum: 'GCFX-2024-0003' });
       // A lower-case x, full-width letters and spaces are stored as one form.
-      ids.qian = await saveCert(t, admin, { _name: '钱七', _idNum: ' 110105 19491231002x ', _company: ALICE_CO, _certNum: 'ｇｃｆｘ-2024-0004', _examTime: '2023-11-20', _issueDate: '2023-12-01' });
+      ids.qian = await saveCert(t, admin, {
+        _name: '钱七',
+        _idNum: ' 110105 19491231002x ',
+        _company: ALICE_CO,
+        _certNum: 'ｇｃｆｘ-2024-0004',
+        _examTime: '2023-11-20',
+        _issueDate: '2023-12-01',
+      });
       ids.sun = await saveCert(t, admin, { _name: '孙八', _idNum: idNumber(5), _company: '', _examStatus: 0, _certNum: '', _issueDate: '', View: 'score' });
       ids.passport = await saveCert(t, admin, { _name: 'JOHN SMITH', _idType: 2, _idNum: 'e1234567', _company: BOB_CO, _certNum: 'GCFX-2024-0005' });
 
       const model = (await business<CertModelDto>(admin, `GetCertModel?CertId=${ids.qian}&view=score`)).Data;
-      expect(model).toMatchObject({ _certId: ids.qian, _name: '钱七', _idType: 1, _idNum: X_ID, _certNum: 'GCFX-2024-0004', _examTime: '2023-11-20', _status: 1 });
+      expect(model).toMatchObject({
+        _certId: ids.qian,
+        _name: '钱七',
+        _idType: 1,
+        _idNum: X_ID,
+        _certNum: 'GCFX-2024-0004',
+        _examTime: '2023-11-20',
+        _status: 1,
+      });
       expect(model._verifyUrl).toMatch(/^http:\/\/localhost(:\d+)?\/cert\/verify\/[A-Za-z0-9_-]{43}$/);
       expect((await business<CertModelDto>(admin, `GetCertModel?CertId=${ids.passport}`)).Data).toMatchObject({ _idType: 2, _idNum: 'E1234567' });
 
       clock.advance(MINUTE);
-      expect(await business(admin, 'EditCertInfo', certBody({ _certId: ids.zhang, _company: ALICE_CO, _remarks: '已更正单位' }))).toEqual({ Code: 200, Message: '操作成功', Data: ids.zhang });
+      expect(await business(admin, 'EditCertInfo', certBody({ _certId: ids.zhang, _company: ALICE_CO, _remarks: '已更正单位' }))).toEqual({
+        Code: 200,
+        Message: '操作成功',
+        Data: ids.zhang,
+      });
       const edited = (await business<CertModelDto>(admin, `GetCertModel?CertId=${ids.zhang}`)).Data;
       expect(edited).toMatchObject({ _remarks: '已更正单位', _updateTime: '2024-06-01 10:01:00', _createTime: '2024-06-01 10:00:00' });
       // Editing keeps the verification token: a printed QR code stays valid.
@@ -123,9 +151,23 @@ describe.each(engines)('certificates on %s', (engine) => {
       await refuse({ _idNum: idNumber(1), _certNum: 'GCFX-2024-0099' }, '该考生在此考试时间已有成绩');
       await refuse({ _certId: ids.wang, _name: '王五', _idNum: idNumber(4), _certNum: 'GCFX-2024-0002' }, '证书编号已存在');
       // The record's own number and result are no conflict with itself.
-      expect((await business(admin, 'EditCertInfo', certBody({ _certId: ids.wang, _name: '王五', _idNum: idNumber(4), _certNum: 'GCFX-2024-0003', _remarks: '复核' }))).Code).toBe(200);
+      expect(
+        (
+          await business(
+            admin,
+            'EditCertInfo',
+            certBody({ _certId: ids.wang, _name: '王五', _idNum: idNumber(4), _certNum: 'GCFX-2024-0003', _remarks: '复核' }),
+          )
+        ).Code,
+      ).toBe(200);
       // Another exam day is another result.
-      ids.zhangAgain = await saveCert(t, admin, { _idNum: idNumber(2), _company: BOB_CO, _examTime: '2024-09-01', _issueDate: '2024-09-20', _certNum: 'GCFX-2024-0101' });
+      ids.zhangAgain = await saveCert(t, admin, {
+        _idNum: idNumber(2),
+        _company: BOB_CO,
+        _examTime: '2024-09-01',
+        _issueDate: '2024-09-20',
+        _certNum: 'GCFX-2024-0101',
+      });
     });
 
     it('holds 证书列表 to passed results with a certificate; 考试成绩 takes every result', async () => {
@@ -160,7 +202,9 @@ describe.each(engines)('certificates on %s', (engine) => {
       expect(found.Code).toBe(200);
       expect(found.Data.TotalCount).toBe(1);
       const [record] = found.Data.List;
-      expect(Object.keys(record ?? {}).sort()).toEqual(['_certId', '_certNum', '_company', '_examStatus', '_examTime', '_idNum', '_issueDate', '_name', '_remarks', '_status'].sort());
+      expect(Object.keys(record ?? {}).sort()).toEqual(
+        ['_certId', '_certNum', '_company', '_examStatus', '_examTime', '_idNum', '_issueDate', '_name', '_remarks', '_status'].sort(),
+      );
       expect(record).toEqual({
         _certId: expect.stringMatching(DOWNLOAD_TOKEN),
         _name: '张三',
@@ -194,7 +238,10 @@ describe.each(engines)('certificates on %s', (engine) => {
         ['2024-09-01', 1, 'GCFX-2024-0101'],
         ['2024-05-12', 2, ''],
       ]);
-      expect((await lookup({ Name: '张三', IdNum: idNumber(2), pagesize: 1, pageindex: 2 })).Data).toMatchObject({ TotalCount: 2, List: [{ _examTime: '2024-05-12' }] });
+      expect((await lookup({ Name: '张三', IdNum: idNumber(2), pagesize: 1, pageindex: 2 })).Data).toMatchObject({
+        TotalCount: 2,
+        List: [{ _examTime: '2024-05-12' }],
+      });
     });
 
     it('never answers hidden or deleted records', async () => {
@@ -224,7 +271,9 @@ describe.each(engines)('certificates on %s', (engine) => {
       try {
         // Every third a download with a wrong ID number: a guess, counted like a search.
         const answers = await atOnce(shared.apps, 60, (on, i) =>
-          i % 3 === 2 ? certCall(on, 'DownCert', { CertId: ids.zhang, IdNum: idNumber(100 + i) }, address) : certCall(on, 'GetCertList', { Name: `路人${i}`, IdNum: idNumber(1) }, address),
+          i % 3 === 2
+            ? certCall(on, 'DownCert', { CertId: ids.zhang, IdNum: idNumber(100 + i) }, address)
+            : certCall(on, 'GetCertList', { Name: `路人${i}`, IdNum: idNumber(1) }, address),
         );
         const refused = answers.filter((a) => a.Code === 429);
         expect(refused).toHaveLength(30);
@@ -262,7 +311,16 @@ describe.each(engines)('certificates on %s', (engine) => {
       expect(answer.Code, answer.Message).toBe(200);
       const png = Buffer.from(answer.Data, 'base64');
       expect(pngSize(png)).toEqual({ width: 1600, height: 1131 });
-      const blank: CertificateImage = { name: '', idNum: '', company: '', certNum: '', examTime: '', issueDate: '', issuer: t.config.site.name, verifyUrl: 'http://localhost/cert/verify/x' };
+      const blank: CertificateImage = {
+        name: '',
+        idNum: '',
+        company: '',
+        certNum: '',
+        examTime: '',
+        issueDate: '',
+        issuer: t.config.site.name,
+        verifyUrl: 'http://localhost/cert/verify/x',
+      };
       const drawn = decodePng(png);
       const empty = decodePng(await renderCertificate(blank));
       expect(differingPixels(drawn, empty, NAME_BOX)).toBeGreaterThan(800);
@@ -329,7 +387,8 @@ describe.each(engines)('certificates on %s', (engine) => {
       const token = await tokenOf({ Name: '钱七', CertNum: 'GCFX-2024-0004' });
       const [id, expires, signature] = token.split('.') as [string, string, string];
       const altered = signature.slice(0, -1) + (signature.endsWith('A') ? 'B' : 'A');
-      const forged = (certId: number, until: number) => `${certId}.${until}.${createHmac('sha256', randomBytes(32)).update(`cert-download:${certId}:${until}`).digest('base64url')}`;
+      const forged = (certId: number, until: number) =>
+        `${certId}.${until}.${createHmac('sha256', randomBytes(32)).update(`cert-download:${certId}:${until}`).digest('base64url')}`;
       const tries = [
         `${ids.zhang}.${expires}.${signature}`,
         `${id}.${Number(expires) + DOWNLOAD_TOKEN_HOURS * 3600}.${signature}`,
@@ -398,8 +457,11 @@ describe.each(engines)('certificates on %s', (engine) => {
       expect(await names('view=cert&issuedate=2023-12-01')).toEqual(['钱七']);
       expect(await names('view=cert&issuedate=2023-12-02')).toEqual([]);
       expect(await names('view=score&name=%25')).toEqual([]);
-      expect((await business<List<CertAdminDto>>(admin, 'GetCertList?view=score&pagesize=2&pageindex=2')).Data.List).toEqual((await adminList('view=score')).List.slice(2, 4));
-      for (const bad of ['view=x', 'examstatus=3', 'status=2', 'start=2024-13-01', 'issuedate=昨天']) expect((await business(admin, `GetCertList?${bad}`)).Code, bad).toBe(400);
+      expect((await business<List<CertAdminDto>>(admin, 'GetCertList?view=score&pagesize=2&pageindex=2')).Data.List).toEqual(
+        (await adminList('view=score')).List.slice(2, 4),
+      );
+      for (const bad of ['view=x', 'examstatus=3', 'status=2', 'start=2024-13-01', 'issuedate=昨天'])
+        expect((await business(admin, `GetCertList?${bad}`)).Code, bad).toBe(400);
     });
 
     it('EditCertStatus hides and shows records; hidden ones vanish from the public lookup at once', async () => {
@@ -411,7 +473,11 @@ describe.each(engines)('certificates on %s', (engine) => {
       // A deleted record stays deleted; a record outside the view is not touched.
       expect((await business(admin, 'EditCertStatus', { Ids: [ids.wang], Status: 1, View: 'score' })).Data).toBe(0);
       expect((await business(admin, 'EditCertStatus', { Ids: [ids.sun], Status: 0, View: 'cert' })).Data).toBe(0);
-      expect(await business(admin, 'EditCertStatus', { Ids: [ids.sun], Status: -1 })).toEqual({ Code: 400, Message: '状态只能是0（官网隐藏）或1（正常）', Data: null });
+      expect(await business(admin, 'EditCertStatus', { Ids: [ids.sun], Status: -1 })).toEqual({
+        Code: 400,
+        Message: '状态只能是0（官网隐藏）或1（正常）',
+        Data: null,
+      });
     });
 
     it('DelCerts marks records deleted, keeps them for the audit trail and logs who did it', async () => {
@@ -420,7 +486,11 @@ describe.each(engines)('certificates on %s', (engine) => {
       expect((await business(admin, 'DelCerts', { Ids: [ids.sun, ids.wang], View: 'score' })).Data).toBe(1);
       expect((await adminList('view=score&status=-1')).List.map((r) => r._name).sort()).toEqual(['孙八', '王五'].sort());
       expect(await business(admin, `GetCertModel?CertId=${ids.sun}&view=score`)).toEqual({ Code: 404, Message: '证书不存在', Data: null });
-      const audit = await t.app.services.database.db.selectFrom('audit_logs').select(['action', 'detail', 'target']).where('action', '=', 'cert:score:delete').execute();
+      const audit = await t.app.services.database.db
+        .selectFrom('audit_logs')
+        .select(['action', 'detail', 'target'])
+        .where('action', '=', 'cert:score:delete')
+        .execute();
       expect(audit).toEqual([
         { action: 'cert:score:delete', target: '证书', detail: `删除1条：${ids.wang}` },
         { action: 'cert:score:delete', target: '证书', detail: `删除1条：${ids.sun},${ids.wang}` },

@@ -50,14 +50,21 @@ export const achievement = (base: string, issuer: string) => ({
 
 /** The record's ID number as an OB 3.0 IdentityHash: sha256$<hex of sha256(value + salt)>. */
 export function identityHash(idNum: string, salt: string): string {
-  return `sha256$${createHash('sha256').update(idNum + salt).digest('hex')}`;
+  return `sha256$${createHash('sha256')
+    .update(idNum + salt)
+    .digest('hex')}`;
 }
 
 /** A day (yyyy-MM-dd) at midnight China Standard Time, as an XML Schema dateTime. */
 export const dayStart = (day: string) => `${day}T00:00:00+08:00`;
 
 /** The signed credential (a compact JWT) of a passed record, whose verification page is `verifyUrl`. */
-export async function issueCredential(db: Kysely<DB>, now: () => number, r: CertRecord, site: { base: string; issuer: string; verifyUrl: string }): Promise<string> {
+export async function issueCredential(
+  db: Kysely<DB>,
+  now: () => number,
+  r: CertRecord,
+  site: { base: string; issuer: string; verifyUrl: string },
+): Promise<string> {
   const salt = randomBytes(16).toString('hex');
   const { '@context': _achievementContext, ...awarded } = achievement(site.base, site.issuer);
   const position = await statusPosition(db, certificateStatus, r.id);

@@ -16,10 +16,12 @@ const columnLetter = (index: number) => String.fromCharCode(65 + index);
 export const exportColumns: readonly ExportColumn<CertRecord>[] = [...sheetColumns, statusColumn];
 
 /** The records of a search a page at a time, newest exam first. */
-export const recordPages = (query: RecordQuery): PageReader<CertRecord> => async (page) => {
-  const { limit, offset } = pageWindow(page);
-  return (await newestFirst(query).limit(limit).offset(offset).execute()).map(toRecord);
-};
+export const recordPages =
+  (query: RecordQuery): PageReader<CertRecord> =>
+  async (page) => {
+    const { limit, offset } = pageWindow(page);
+    return (await newestFirst(query).limit(limit).offset(offset).execute()).map(toRecord);
+  };
 
 /**
  * 导入模板.xlsx: the import's columns with their notes on the headers, an example row (which
@@ -28,7 +30,11 @@ export const recordPages = (query: RecordQuery): PageReader<CertRecord> => async
  */
 export async function importTemplate(): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
-  const sheet = templateSheet(workbook, '导入模板', sheetColumns.map((c) => ({ ...c, numFmt: c.text ? '@' : DAY_FORMAT })));
+  const sheet = templateSheet(
+    workbook,
+    '导入模板',
+    sheetColumns.map((c) => ({ ...c, numFmt: c.text ? '@' : DAY_FORMAT })),
+  );
   sheet.addRow(sheetColumns.map((c) => (c.text || c.example === '' ? c.example : new Date(`${c.example}T00:00:00Z`))));
   const lists = { examStatus: Object.values(examStatusNames), idType: Object.values(idTypeNames) } as const;
   sheetColumns.forEach((c, i) => {
@@ -36,7 +42,10 @@ export async function importTemplate(): Promise<Buffer> {
     if (!choices) return;
     const letter = columnLetter(i);
     // A whole column range in one rule; exceljs supports it, its typings only know the per-cell form.
-    (sheet as unknown as { dataValidations: { add(range: string, rule: ExcelJS.DataValidation): void } }).dataValidations.add(`${letter}2:${letter}${IMPORT_MAX_ROWS + 1}`, { type: 'list', allowBlank: true, formulae: [`"${choices.join(',')}"`] });
+    (sheet as unknown as { dataValidations: { add(range: string, rule: ExcelJS.DataValidation): void } }).dataValidations.add(
+      `${letter}2:${letter}${IMPORT_MAX_ROWS + 1}`,
+      { type: 'list', allowBlank: true, formulae: [`"${choices.join(',')}"`] },
+    );
   });
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }

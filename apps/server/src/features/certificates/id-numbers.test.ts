@@ -48,7 +48,8 @@ describe('other documents', () => {
     expect(idNumberProblem(IdType.Passport, 'A123456(7)')).toBeNull();
     // The same passport number as a mainland ID is refused.
     expect(idNumberProblem(IdType.Mainland, 'E12345678')).toBe(certMessages.idNumInvalid);
-    for (const bad of ['E123', 'E1234567890123456789X', 'E1234_5678', '护照12345']) expect(idNumberProblem(IdType.Passport, bad), bad).toBe(certMessages.otherIdInvalid);
+    for (const bad of ['E123', 'E1234567890123456789X', 'E1234_5678', '护照12345'])
+      expect(idNumberProblem(IdType.Passport, bad), bad).toBe(certMessages.otherIdInvalid);
   });
 });
 

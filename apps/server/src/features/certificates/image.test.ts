@@ -5,7 +5,16 @@ import { glyphFamily } from './glyphs.js';
 import { NAME_BOX, renderCertificate, type CertificateImage } from './image.js';
 
 const ISSUER = '中国建设工程保险风险管理协会';
-const blank: CertificateImage = { name: '', idNum: '', company: '', certNum: '', examTime: '', issueDate: '', issuer: ISSUER, verifyUrl: 'https://portal.example/cert/verify/x' };
+const blank: CertificateImage = {
+  name: '',
+  idNum: '',
+  company: '',
+  certNum: '',
+  examTime: '',
+  issueDate: '',
+  issuer: ISSUER,
+  verifyUrl: 'https://portal.example/cert/verify/x',
+};
 const holder: CertificateImage = {
   ...blank,
   name: '王建华',
@@ -21,7 +30,7 @@ const whole = (image: DecodedPng) => ({ x: 0, y: 0, width: image.width, height: 
 /** The IDAT payload of a PNG: one zlib stream, which inflateSync checks end to end (Adler-32 included). */
 function idat(png: Buffer): Buffer {
   const parts: Buffer[] = [];
-  for (let at = 8; at < png.length; ) {
+  for (let at = 8; at < png.length;) {
     const length = png.readUInt32BE(at);
     if (png.toString('latin1', at + 4, at + 8) === 'IDAT') parts.push(png.subarray(at + 8, at + 8 + length));
     at += 12 + length;

@@ -185,7 +185,10 @@ interface IssuerLayers {
 const layersOf = (face: CertificateFace) =>
   keptPerIssuer(async (issuer): Promise<IssuerLayers> => {
     const box = `${SEAL_BOX.x} ${SEAL_BOX.y} ${SEAL_BOX.size} ${SEAL_BOX.size}`;
-    const [base, seal] = await Promise.all([rendered(svg(W, H, staticMarkup(face, issuer))), rendered(svg(SEAL_BOX.size, SEAL_BOX.size, sealMarkup(issuer, SEAL.x, SEAL.y, SEAL.r), box))]);
+    const [base, seal] = await Promise.all([
+      rendered(svg(W, H, staticMarkup(face, issuer))),
+      rendered(svg(SEAL_BOX.size, SEAL_BOX.size, sealMarkup(issuer, SEAL.x, SEAL.y, SEAL.r), box)),
+    ]);
     return { base: await BandedImage.of(Scanlines.of(base), BAND_TOP), seal };
   });
 
@@ -209,7 +212,16 @@ function lineBreak(chars: readonly string[]): number {
  * (a company's or an issuer's full name), on two lines of at most `twoLineSize` px, the second
  * on the baseline's row and the first above it.
  */
-export function linesPaths(value: string, x: number, y: number, style: TextStyle, max: number, smallest: number, twoLineSize: number, anchor: 'start' | 'middle' = 'start'): string {
+export function linesPaths(
+  value: string,
+  x: number,
+  y: number,
+  style: TextStyle,
+  max: number,
+  smallest: number,
+  twoLineSize: number,
+  anchor: 'start' | 'middle' = 'start',
+): string {
   const oneLine = fitted(value, style, max);
   if (oneLine.size >= smallest) return textPaths(value, x, y, oneLine, anchor);
   const chars = [...value];

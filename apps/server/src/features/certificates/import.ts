@@ -35,7 +35,10 @@ const examStatusWords = new Map<string, number>([
   ...Object.entries(examStatusNames).map(([status, name]) => [name, Number(status)] as const),
   ...Object.values(ExamStatus).map((status) => [String(status), status] as const),
 ]);
-const idTypeWords = new Map<string, number>([['', IdType.Mainland], ...Object.entries(idTypeNames).flatMap(([type, name]) => [[name, Number(type)] as const, [type, Number(type)] as const])]);
+const idTypeWords = new Map<string, number>([
+  ['', IdType.Mainland],
+  ...Object.entries(idTypeNames).flatMap(([type, name]) => [[name, Number(type)] as const, [type, Number(type)] as const]),
+]);
 
 /** A cell as the input its field's rule validates; a Problem when the cell itself is unusable. */
 class Problem {
@@ -123,7 +126,10 @@ async function checkDuplicates(db: Kysely<DB>, rows: SheetRow[], errors: CertImp
     if (seenResult !== undefined) errors.push({ Row: row, Column: idNumColumn, Message: certMessages.resultRepeated(seenResult) });
     else firstResult.set(resultKey(input), row);
   }
-  const taken = await findConflicts(db, rows.map((r) => r.input));
+  const taken = await findConflicts(
+    db,
+    rows.map((r) => r.input),
+  );
   for (const { row, input } of rows) {
     if (input.certNum && taken.certNums.has(input.certNum)) errors.push({ Row: row, Column: certNumColumn, Message: certMessages.certNumTaken });
     if (taken.results.has(resultKey(input))) errors.push({ Row: row, Column: idNumColumn, Message: certMessages.resultTaken });
@@ -143,7 +149,11 @@ export async function importCertificates(db: Kysely<DB>, file: Buffer, now: numb
       errors.sort((a, b) => a.Row - b.Row);
       throw new AppError(Code.BadRequest, certMessages.importFailed(errors.length), { Errors: errors.slice(0, MAX_REPORTED) });
     }
-    await insertRecords(trx, rows.map((r) => r.input), now);
+    await insertRecords(
+      trx,
+      rows.map((r) => r.input),
+      now,
+    );
     return rows.length;
   });
 }

@@ -38,7 +38,13 @@ describe.each(engines)('the certificate lookup posted as a form on %s', (engine)
     return res.json<{ Data: { List: { _certId: string }[] } }>().Data.List[0]!._certId;
   };
   const lookupsOf = async (address: string) =>
-    (await t.app.services.database.db.selectFrom('cert_lookups').select((eb) => eb.fn.countAll<number>().as('n')).where('ip', '=', address).executeTakeFirstOrThrow()).n;
+    (
+      await t.app.services.database.db
+        .selectFrom('cert_lookups')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('ip', '=', address)
+        .executeTakeFirstOrThrow()
+    ).n;
 
   beforeAll(async () => {
     // A web app to draw the page in.
@@ -47,7 +53,15 @@ describe.each(engines)('the certificate lookup posted as a form on %s', (engine)
     t = await createAdminTestApp(engine, {}, { webDist });
     const admin = await loginAdmin(t);
     passedId = await saveCert(t, admin, { _name: '周表单', _idNum: holder, _certNum: 'GCFX-FORM-0001' });
-    failedId = await saveCert(t, admin, { _name: '周表单', _idNum: holder, _examStatus: 2, _examTime: '2024-11-10', _certNum: '', _issueDate: '', View: 'score' });
+    failedId = await saveCert(t, admin, {
+      _name: '周表单',
+      _idNum: holder,
+      _examStatus: 2,
+      _examTime: '2024-11-10',
+      _certNum: '',
+      _issueDate: '',
+      View: 'score',
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -68,14 +82,22 @@ describe.each(engines)('the certificate lookup posted as a form on %s', (engine)
 
   it('counts nothing for a form that breaks its rules (no name, or neither number)', async () => {
     const address = fresh();
-    for (const fields of [{ Name: '', IdNum: holder, CertNum: '' }, { Name: '周表单', IdNum: ' ', CertNum: '' }]) expect((await post('/certsearch', fields, address)).statusCode).toBe(200);
+    for (const fields of [
+      { Name: '', IdNum: holder, CertNum: '' },
+      { Name: '周表单', IdNum: ' ', CertNum: '' },
+    ])
+      expect((await post('/certsearch', fields, address)).statusCode).toBe(200);
     expect(await lookupsOf(address)).toBe(0);
   });
 
   it('shares the budget of GetCertList: past it, the page is drawn and the lookup is not run', async () => {
     const address = fresh();
     for (let i = 0; i < lookupLimit.max; i++) {
-      const api = await t.app.inject({ method: 'GET', url: `/api/XfWebApi/GetCertList?Name=${encodeURIComponent('周表单')}&CertNum=NONE-${i}`, headers: { 'x-forwarded-for': address } });
+      const api = await t.app.inject({
+        method: 'GET',
+        url: `/api/XfWebApi/GetCertList?Name=${encodeURIComponent('周表单')}&CertNum=NONE-${i}`,
+        headers: { 'x-forwarded-for': address },
+      });
       expect(api.json<{ Code: number }>().Code).toBe(200);
     }
     const res = await post('/certsearch', { Name: '周表单', IdNum: holder }, address);

@@ -69,7 +69,13 @@ export async function certLookupForm(app: App, draw: DrawLookupPage): Promise<vo
       try {
         const { CertId, IdNum, Name, CertNum } = asked.data;
         const at = now();
-        const record = await downloadableRecord(db, CertId, { idNum: IdNum, name: Name, certNum: CertNum, company: null }, () => countLookup(database, request.ip, at), at);
+        const record = await downloadableRecord(
+          db,
+          CertId,
+          { idNum: IdNum, name: Name, certNum: CertNum, company: null },
+          () => countLookup(database, request.ip, at),
+          at,
+        );
         const png = await certificatePng(request, record);
         return await reply
           .type('image/png')

@@ -1,5 +1,16 @@
 import type { Kysely } from 'kysely';
-import { certMessages, CertStatus, Code, ExamStatus, formatCst, messages, normaliseCertNum, normaliseIdNumber, type CertSearchEntry, type PagingQuery } from '@portal/shared';
+import {
+  certMessages,
+  CertStatus,
+  Code,
+  ExamStatus,
+  formatCst,
+  messages,
+  normaliseCertNum,
+  normaliseIdNumber,
+  type CertSearchEntry,
+  type PagingQuery,
+} from '@portal/shared';
 import type { Database } from '../../db/connection.js';
 import { withKeyLocked } from '../../db/key-lock.js';
 import type { DB } from '../../db/schema.js';
@@ -38,7 +49,10 @@ export async function countLookup(database: Database, ip: string, now: number): 
       .where('created_at', '>', since)
       .executeTakeFirstOrThrow();
     if (n >= lookupLimit.max) throw new AppError(Code.TooMany, messages.tooManyRequests);
-    await trx.insertInto('cert_lookups').values({ ip, created_at: formatCst(now) }).execute();
+    await trx
+      .insertInto('cert_lookups')
+      .values({ ip, created_at: formatCst(now) })
+      .execute();
   });
 }
 
@@ -89,7 +103,13 @@ export interface DownloadProof {
  * the lookup budget; every other try does (`count`), before it is checked, so neither ID
  * numbers nor tokens can be found by trying.
  */
-export async function downloadableRecord(db: Kysely<DB>, certId: number | string, proof: DownloadProof, count: () => Promise<void>, now: number): Promise<CertRecord> {
+export async function downloadableRecord(
+  db: Kysely<DB>,
+  certId: number | string,
+  proof: DownloadProof,
+  count: () => Promise<void>,
+  now: number,
+): Promise<CertRecord> {
   const claim = typeof certId === 'string' ? await readDownloadToken(db, certId, now) : undefined;
   const id = typeof certId === 'number' ? certId : claim?.id;
   const row = id === undefined ? undefined : await visible(db).where('id', '=', id).executeTakeFirst();

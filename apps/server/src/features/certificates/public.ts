@@ -50,7 +50,8 @@ export async function certificatesPublic(app: App): Promise<void> {
     {
       schema: {
         ...lookupDocs,
-        summary: '下载证书：CertId 为查询结果的 _certId（下载令牌，本身即凭证）；或记录编号加持证人证件号码 IdNum（或查询所用的 Name 与 CertNum；会员可下载本单位证书）。仅考试合格；Data 为 PNG 的 base64',
+        summary:
+          '下载证书：CertId 为查询结果的 _certId（下载令牌，本身即凭证）；或记录编号加持证人证件号码 IdNum（或查询所用的 Name 与 CertNum；会员可下载本单位证书）。仅考试合格；Data 为 PNG 的 base64',
         querystring: downCertQuery,
         'x-data': z.string().describe('证书 PNG 的 base64'),
         'x-codes': { ...overBudget, 404: `${certMessages.downloadRefused}；${certMessages.downloadExpired}` },
@@ -61,7 +62,13 @@ export async function certificatesPublic(app: App): Promise<void> {
       const member = await optionalMember(request);
       const company = member ? await memberCompany(db, member.memberId) : null;
       const at = now();
-      const record = await downloadableRecord(db, CertId, { idNum: IdNum, name: Name, certNum: CertNum, company }, () => countLookup(database, request.ip, at), at);
+      const record = await downloadableRecord(
+        db,
+        CertId,
+        { idNum: IdNum, name: Name, certNum: CertNum, company },
+        () => countLookup(database, request.ip, at),
+        at,
+      );
       return ok((await certificatePng(request, record)).toString('base64'));
     },
   );

@@ -1,6 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import type { ExpressionBuilder, Expression, Kysely, Selectable, SqlBool } from 'kysely';
-import { certMessages, CertStatus, ExamStatus, formatCst, type CertRecordInput, type CertView, type ExamStatus as Exam, type IdType, type PagingQuery } from '@portal/shared';
+import {
+  certMessages,
+  CertStatus,
+  ExamStatus,
+  formatCst,
+  type CertRecordInput,
+  type CertView,
+  type ExamStatus as Exam,
+  type IdType,
+  type PagingQuery,
+} from '@portal/shared';
 import type { DB } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { badRequest, notFound } from '../../http/envelope.js';
@@ -77,7 +87,10 @@ export async function pageOfRecords(query: RecordQuery, paging: PagingQuery): Pr
   const { limit, offset } = pageWindow(paging);
   const [rows, { total }] = await Promise.all([
     newestFirst(query).limit(limit).offset(offset).execute(),
-    query.clearSelect().select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+    query
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirstOrThrow(),
   ]);
   return { items: rows.map(toRecord), total };
 }
@@ -100,7 +113,11 @@ const chunks = <T>(items: readonly T[]) => Array.from({ length: Math.ceil(items.
  * hold, apart from record `exceptId` (the one being edited). Looked up in chunks, so a
  * spreadsheet of thousands of rows costs a few queries.
  */
-export async function findConflicts(db: Kysely<DB>, inputs: readonly CertRecordInput[], exceptId = 0): Promise<{ certNums: Set<string>; results: Set<string> }> {
+export async function findConflicts(
+  db: Kysely<DB>,
+  inputs: readonly CertRecordInput[],
+  exceptId = 0,
+): Promise<{ certNums: Set<string>; results: Set<string> }> {
   const others = (eb: ExpressionBuilder<DB, 'certificates'>) => eb.and([live(eb), eb('id', '<>', exceptId)]);
   const certNums = new Set<string>();
   const results = new Set<string>();
@@ -160,7 +177,13 @@ export async function saveRecord(db: Kysely<DB>, id: number, input: CertRecordIn
       return row.id;
     });
   }
-  await guarded(taken, () => db.updateTable('certificates').set({ ...contentColumns(input), status, updated_at: at }).where('id', '=', id).execute());
+  await guarded(taken, () =>
+    db
+      .updateTable('certificates')
+      .set({ ...contentColumns(input), status, updated_at: at })
+      .where('id', '=', id)
+      .execute(),
+  );
   return id;
 }
 

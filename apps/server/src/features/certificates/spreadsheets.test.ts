@@ -39,8 +39,11 @@ describe.each(engines)('certificate spreadsheets and downloads on %s', (engine) 
   });
   afterAll(() => t.close());
 
-  const business = <T = unknown>(call: string, payload?: Record<string, unknown>) => adminCall<T>(t, admin, payload ? 'POST' : 'GET', `/api/XfSysBussiness/${call}`, payload);
-  const count = async () => (await business<List<CertAdminDto>>('GetCertList?view=score&status=-1')).Data.TotalCount + (await business<List<CertAdminDto>>('GetCertList?view=score')).Data.TotalCount;
+  const business = <T = unknown>(call: string, payload?: Record<string, unknown>) =>
+    adminCall<T>(t, admin, payload ? 'POST' : 'GET', `/api/XfSysBussiness/${call}`, payload);
+  const count = async () =>
+    (await business<List<CertAdminDto>>('GetCertList?view=score&status=-1')).Data.TotalCount +
+    (await business<List<CertAdminDto>>('GetCertList?view=score')).Data.TotalCount;
   const upload = async <T>(content: Buffer, filename = '成绩.xlsx', size?: number) =>
     envelope<T>(
       await t.app.inject({
@@ -67,7 +70,14 @@ describe.each(engines)('certificate spreadsheets and downloads on %s', (engine) 
       expect(await upload(file)).toEqual({ Code: 200, Message: '成功导入5条', Data: { Imported: 5 } });
       const list = (await business<List<CertAdminDto>>('GetCertList?view=score&pagesize=100')).Data.List;
       const byName = new Map(list.map((r) => [r._name, r]));
-      expect(byName.get('赵一')).toMatchObject({ _examTime: '2024-05-12', _examStatus: 1, _certNum: 'GCFX-2024-1001', _issueDate: '2024-06-01', _company: '示例建设工程有限公司', _status: 1 });
+      expect(byName.get('赵一')).toMatchObject({
+        _examTime: '2024-05-12',
+        _examStatus: 1,
+        _certNum: 'GCFX-2024-1001',
+        _issueDate: '2024-06-01',
+        _company: '示例建设工程有限公司',
+        _status: 1,
+      });
       expect(byName.get('钱二')).toMatchObject({ _examStatus: 2, _certNum: '', _remarks: '补考' });
       expect(byName.get('孙三')).toMatchObject({ _examStatus: 0, _examTime: '2024-05-12' });
       expect(byName.get('MARY LEE')).toMatchObject({ _idType: 2, _idNum: 'K1****67', _issueDate: '2024-06-01' });
@@ -82,7 +92,13 @@ describe.each(engines)('certificate spreadsheets and downloads on %s', (engine) 
       const file = await readFile(new URL('../../../test/fixtures/libreoffice-results.xlsx', import.meta.url));
       expect(await upload(file, '成绩（LibreOffice）.xlsx')).toEqual({ Code: 200, Message: '成功导入4条', Data: { Imported: 4 } });
       const byName = new Map((await business<List<CertAdminDto>>('GetCertList?view=score&company=有限公司&pagesize=100')).Data.List.map((r) => [r._name, r]));
-      expect(byName.get('欧阳晓明')).toMatchObject({ _examTime: '2024-05-12', _examStatus: 1, _certNum: 'LO-2024-0001', _issueDate: '2024-06-01', _idNum: '330106********301X' });
+      expect(byName.get('欧阳晓明')).toMatchObject({
+        _examTime: '2024-05-12',
+        _examStatus: 1,
+        _certNum: 'LO-2024-0001',
+        _issueDate: '2024-06-01',
+        _idNum: '330106********301X',
+      });
       expect(byName.get('韩雪')).toMatchObject({ _examTime: '2024-05-12', _examStatus: 2, _certNum: '', _remarks: '补考一次' });
       expect(byName.get('马骁')).toMatchObject({ _examStatus: 0, _company: '四川蜀安建设集团有限公司' });
       expect(byName.get('陈静怡')).toMatchObject({ _certNum: 'LO-2024-0002', _remarks: '第一期' });
@@ -139,7 +155,16 @@ describe.each(engines)('certificate spreadsheets and downloads on %s', (engine) 
     });
 
     it('refuses sheets without the required columns, files that are not .xlsx, and empty or oversized ones', async () => {
-      expect((await upload<{ Errors: CertImportError[] }>(await workbook([['姓名', '工作单位'], ['张三', '某单位']]))).Data.Errors).toEqual([
+      expect(
+        (
+          await upload<{ Errors: CertImportError[] }>(
+            await workbook([
+              ['姓名', '工作单位'],
+              ['张三', '某单位'],
+            ]),
+          )
+        ).Data.Errors,
+      ).toEqual([
         { Row: 1, Column: '身份证号', Message: '缺少此列' },
         { Row: 1, Column: '考试时间', Message: '缺少此列' },
         { Row: 1, Column: '考试结果', Message: '缺少此列' },
@@ -152,7 +177,12 @@ describe.each(engines)('certificate spreadsheets and downloads on %s', (engine) 
       expect(await upload(Buffer.from('姓名,身份证号\n'), '成绩.xlsx')).toEqual(refused('请上传.xlsx格式的Excel文件'));
       expect(await upload(Buffer.from('PK\u0003\u0004 not really a workbook'), '成绩.xlsx')).toEqual(refused('无法读取该文件，请使用导入模板填写后上传'));
       expect(await upload(Buffer.from('PK\u0003\u0004'), '成绩.xlsx', 10 * 1024 * 1024 + 1)).toEqual(refused('文件不得大于10MB'));
-      const noFile = await t.app.inject({ method: 'POST', url: '/api/XfSysBussiness/ImportCerts', headers: { token: admin, ...multipartHeaders }, payload: multipartBody(undefined, { note: 'x' }) });
+      const noFile = await t.app.inject({
+        method: 'POST',
+        url: '/api/XfSysBussiness/ImportCerts',
+        headers: { token: admin, ...multipartHeaders },
+        payload: multipartBody(undefined, { note: 'x' }),
+      });
       expect(envelope(noFile)).toEqual(refused('请选择要上传的文件'));
     });
 
@@ -161,7 +191,15 @@ describe.each(engines)('certificate spreadsheets and downloads on %s', (engine) 
       const rows: unknown[][] = [HEADERS];
       for (let i = 0; i < 5000; i++) {
         const passed = i % 5 !== 0;
-        rows.push([`考生${i}`, idNumber(i % 1000, `198${Math.floor(i / 1000)}0101`), `单位${i % 37}`, '2024-10-20', passed ? '合格' : '不合格', passed ? `BULK-${i}` : null, passed ? '2024-11-01' : null]);
+        rows.push([
+          `考生${i}`,
+          idNumber(i % 1000, `198${Math.floor(i / 1000)}0101`),
+          `单位${i % 37}`,
+          '2024-10-20',
+          passed ? '合格' : '不合格',
+          passed ? `BULK-${i}` : null,
+          passed ? '2024-11-01' : null,
+        ]);
       }
       const file = await workbook(rows);
       expect((await upload(file)).Data).toEqual({ Imported: 5000 });
@@ -192,12 +230,26 @@ describe.each(engines)('certificate spreadsheets and downloads on %s', (engine) 
       expect(res.headers['content-disposition']).toContain(encodeURIComponent('考试成绩.xlsx'));
       const sheet = await readWorkbook(res.rawPayload);
       expect(rowValues(sheet, 1)).toEqual([...HEADERS, '状态']);
-      expect(rowValues(sheet, 2)).toEqual(['赵一', idNumber(41), '示例建设工程有限公司', '2024-05-12', '合格', 'GCFX-2024-1001', '2024-06-01', undefined, '居民身份证', '正常']);
+      expect(rowValues(sheet, 2)).toEqual([
+        '赵一',
+        idNumber(41),
+        '示例建设工程有限公司',
+        '2024-05-12',
+        '合格',
+        'GCFX-2024-1001',
+        '2024-06-01',
+        undefined,
+        '居民身份证',
+        '正常',
+      ]);
       expect(sheet.rowCount).toBe(2);
       const all = await readWorkbook((await download('ExportCerts?view=cert')).rawPayload);
       expect(all.rowCount - 1).toBe((await business<List<CertAdminDto>>('GetCertList?view=cert')).Data.TotalCount);
       // What was exported imports again once the records are gone.
-      expect((await business('DelCerts', { Ids: [(await business<List<CertAdminDto>>('GetCertList?view=score&name=赵一')).Data.List[0]?._certId], View: 'score' })).Data).toBe(1);
+      expect(
+        (await business('DelCerts', { Ids: [(await business<List<CertAdminDto>>('GetCertList?view=score&name=赵一')).Data.List[0]?._certId], View: 'score' }))
+          .Data,
+      ).toBe(1);
       expect((await upload(res.rawPayload)).Data).toEqual({ Imported: 1 });
     });
   });
@@ -205,7 +257,11 @@ describe.each(engines)('certificate spreadsheets and downloads on %s', (engine) 
   describe('DownCerts', () => {
     it('streams a zip of the selected certificates’ PNGs named after holder and number', async () => {
       const a = await saveCert(t, admin, certBody({ _name: '林一', _idNum: idNumber(91), _certNum: 'ZIP-001' }));
-      const b = await saveCert(t, admin, certBody({ _name: '林二', _idNum: idNumber(92), _certNum: 'ZIP/002', _examTime: '2024-05-13', _issueDate: '2024-06-02' }));
+      const b = await saveCert(
+        t,
+        admin,
+        certBody({ _name: '林二', _idNum: idNumber(92), _certNum: 'ZIP/002', _examTime: '2024-05-13', _issueDate: '2024-06-02' }),
+      );
       const failed = await saveCert(t, admin, certBody({ _name: '林三', _idNum: idNumber(93), _examStatus: 2, _certNum: '', _issueDate: '', View: 'score' }));
       const res = await download(`DownCerts?Ids=${a},${b},${failed}`);
       expect(res.headers['content-type']).toBe('application/zip');
@@ -231,7 +287,12 @@ describe.each(engines)('certificate spreadsheets and downloads on %s', (engine) 
       const failed = await saveCert(t, admin, certBody({ _name: '林五', _idNum: idNumber(95), _examStatus: 2, _certNum: '', _issueDate: '', View: 'score' }));
       expect(envelope(await download(`GetCertImage?CertId=${failed}`))).toEqual({ Code: 404, Message: '证书不存在', Data: null });
       expect(envelope(await download('GetCertImage?CertId=x'))).toMatchObject({ Code: 400 });
-      const audit = await t.app.services.database.db.selectFrom('audit_logs').select(['target_id', 'result']).where('action', '=', 'cert:download').where('detail', '=', `下载1份：${id}`).execute();
+      const audit = await t.app.services.database.db
+        .selectFrom('audit_logs')
+        .select(['target_id', 'result'])
+        .where('action', '=', 'cert:download')
+        .where('detail', '=', `下载1份：${id}`)
+        .execute();
       expect(audit).toEqual([{ target_id: String(id), result: 1 }]);
     });
   });

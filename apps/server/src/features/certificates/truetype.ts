@@ -59,7 +59,10 @@ export class TrueTypeFont {
     // Glyphs past the last metric share its advance.
     const advances = Float64Array.from({ length: glyphCount }, (_, i) => font.readUInt16BE(hmtx + Math.min(i, metrics - 1) * 4) / unitsPerEm);
     const [loca, glyf] = [table('loca'), table('glyf')];
-    const locations = Float64Array.from({ length: glyphCount + 1 }, (_, i) => glyf + (longOffsets ? font.readUInt32BE(loca + i * 4) : font.readUInt16BE(loca + i * 2) * 2));
+    const locations = Float64Array.from(
+      { length: glyphCount + 1 },
+      (_, i) => glyf + (longOffsets ? font.readUInt32BE(loca + i * 4) : font.readUInt16BE(loca + i * 2) * 2),
+    );
     return new TrueTypeFont(file, fs.openSync(file, 'r'), unitsPerEm, cmapLookup(font, table('cmap')), advances, locations);
   }
 
@@ -107,7 +110,7 @@ export class TrueTypeFont {
     const f2dot14 = (at: number) => data.readInt16BE(at) / 16384;
     const contours: Point[][] = [];
     let at = 10;
-    for (let flags: number = MORE; flags & MORE; ) {
+    for (let flags: number = MORE; flags & MORE;) {
       flags = data.readUInt16BE(at);
       const component = data.readUInt16BE(at + 2);
       at += 4;
@@ -119,7 +122,8 @@ export class TrueTypeFont {
       else if (flags & TWO_BY_TWO) [a, b, c, d, at] = [f2dot14(at), f2dot14(at + 2), f2dot14(at + 4), f2dot14(at + 6), at + 8];
       // Components placed by matching points instead of offsets do not occur in these fonts; they are drawn unmoved.
       const [ox, oy] = flags & ARGS_ARE_XY ? [dx, dy] : [0, 0];
-      for (const contour of this.contours(component, depth + 1)) contours.push(contour.map((p) => ({ x: a * p.x + c * p.y + ox, y: b * p.x + d * p.y + oy, on: p.on })));
+      for (const contour of this.contours(component, depth + 1))
+        contours.push(contour.map((p) => ({ x: a * p.x + c * p.y + ox, y: b * p.x + d * p.y + oy, on: p.on })));
     }
     return contours;
   }
@@ -133,7 +137,7 @@ function simpleContours(data: Buffer, contourCount: number): Point[][] {
   let at = 10 + contourCount * 2;
   at += 2 + data.readUInt16BE(at);
   const flags = new Uint8Array(pointCount);
-  for (let i = 0; i < pointCount; ) {
+  for (let i = 0; i < pointCount;) {
     const flag = data.readUInt8(at++);
     flags[i++] = flag;
     if (flag & REPEAT) for (let repeat = data.readUInt8(at++); repeat > 0; repeat--) flags[i++] = flag;
@@ -158,7 +162,11 @@ function simpleContours(data: Buffer, contourCount: number): Point[][] {
   const ys = coordinates(Y_SHORT, Y_SAME_OR_POSITIVE);
   let start = 0;
   return ends.map((end) => {
-    const contour = Array.from({ length: end - start + 1 }, (_, i) => ({ x: xs[start + i] as number, y: ys[start + i] as number, on: ((flags[start + i] as number) & ON_CURVE) !== 0 }));
+    const contour = Array.from({ length: end - start + 1 }, (_, i) => ({
+      x: xs[start + i] as number,
+      y: ys[start + i] as number,
+      on: ((flags[start + i] as number) & ON_CURVE) !== 0,
+    }));
     start = end + 1;
     return contour;
   });
@@ -233,4 +241,3 @@ function cmapLookup(font: Buffer, cmap: number): (codePoint: number) => number {
     return 0;
   };
 }
-

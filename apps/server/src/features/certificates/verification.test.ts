@@ -26,7 +26,8 @@ describe.each(engines)('certificate verification on %s', (engine) => {
   let failedId = 0;
   let token = '';
 
-  const model = async (id: number, view = 'cert') => (await adminCall<CertModelDto>(t, admin, 'GET', `/api/XfSysBussiness/GetCertModel?CertId=${id}&view=${view}`)).Data;
+  const model = async (id: number, view = 'cert') =>
+    (await adminCall<CertModelDto>(t, admin, 'GET', `/api/XfSysBussiness/GetCertModel?CertId=${id}&view=${view}`)).Data;
   const page = (path: string) => t.app.inject({ method: 'GET', url: path });
   const setStatus = async (Status: number) =>
     expect((await adminCall(t, admin, 'POST', '/api/XfSysBussiness/EditCertStatus', { Ids: [passedId], Status })).Code).toBe(200);
@@ -116,7 +117,11 @@ describe.each(engines)('certificate verification on %s', (engine) => {
     const ids = (payload.credentialSubject as { identifier: { identityType: string; identityHash: string; salt?: string; hashed: boolean }[] }).identifier;
     const national = ids.find((i) => i.identityType === 'nationalIdentityNumber');
     expect(national?.hashed).toBe(true);
-    expect(national?.identityHash).toBe(`sha256$${createHash('sha256').update(idNumber(21) + (national?.salt ?? '')).digest('hex')}`);
+    expect(national?.identityHash).toBe(
+      `sha256$${createHash('sha256')
+        .update(idNumber(21) + (national?.salt ?? ''))
+        .digest('hex')}`,
+    );
     expect(JSON.stringify(payload)).not.toContain(idNumber(21));
     expect(ids.find((i) => i.identityType === 'name')).toMatchObject({ hashed: false, identityHash: '欧阳晓明' });
     // The issuer profile and achievement it names are served where it says.

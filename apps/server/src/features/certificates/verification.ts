@@ -67,11 +67,7 @@ export async function certificateVerification(app: App): Promise<void> {
     const base = publicBaseUrl(request);
     const jwt = await issueCredential(db, now, record, { base, issuer: config.site.name, verifyUrl: verifyUrl(base, record) });
     const file = `${record.certNum}.jwt`;
-    return reply
-      .type('application/jwt')
-      .header('cache-control', 'no-store')
-      .header('content-disposition', contentDisposition(file))
-      .send(jwt);
+    return reply.type('application/jwt').header('cache-control', 'no-store').header('content-disposition', contentDisposition(file)).send(jwt);
   });
 
   app.post('/cert/verify', { schema: hidden }, async (request, reply) => {

@@ -26,14 +26,10 @@ export interface VerifiedRecord {
 
 /** An uploaded credential, checked. */
 export type CredentialVerdict =
-  | { kind: 'unreadable' }
-  | { kind: 'forged' }
-  | { kind: 'signed'; certNum: string; holder: string; record: VerifiedRecord | null };
+  { kind: 'unreadable' } | { kind: 'forged' } | { kind: 'signed'; certNum: string; holder: string; record: VerifiedRecord | null };
 
 export type VerifyPage =
-  | { kind: 'record'; record: VerifiedRecord; credentialUrl: string | null }
-  | { kind: 'notFound' }
-  | { kind: 'checked'; verdict: CredentialVerdict };
+  { kind: 'record'; record: VerifiedRecord; credentialUrl: string | null } | { kind: 'notFound' } | { kind: 'checked'; verdict: CredentialVerdict };
 
 const escapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export const esc = (text: string) => text.replace(/[&<>"']/g, (c) => escapes[c] ?? c);
@@ -76,7 +72,8 @@ function facts(r: VerifiedRecord, issuer: string): string {
 }
 
 /** Labelled facts (label HTML, value text), a value left empty shown as -. */
-export const factList = (rows: readonly (readonly [string, string])[]) => `<dl class="facts">${rows.map(([k, v]) => `<dt>${k}</dt><dd>${orDash(v)}</dd>`).join('')}</dl>`;
+export const factList = (rows: readonly (readonly [string, string])[]) =>
+  `<dl class="facts">${rows.map(([k, v]) => `<dt>${k}</dt><dd>${orDash(v)}</dd>`).join('')}</dl>`;
 
 /** A verification page's answer, coloured by its tone: HTML, the caller escapes what it brings. */
 export function stateBanner(tone: 'valid' | 'warn' | 'bad', mark: string, title: string, detail: string): string {
@@ -116,10 +113,8 @@ function body(page: VerifyPage, issuer: string): string {
 }
 
 function verdict(v: CredentialVerdict, issuer: string): string {
-  if (v.kind === 'unreadable')
-    return stateBanner('bad', '?', '无法识别的凭证', '上传的内容不是本协会签发的电子凭证（JWT 格式）。');
-  if (v.kind === 'forged')
-    return stateBanner('bad', '✗', '签名无效', '该凭证的数字签名与协会公钥不符：内容被改动过，或并非本协会签发。');
+  if (v.kind === 'unreadable') return stateBanner('bad', '?', '无法识别的凭证', '上传的内容不是本协会签发的电子凭证（JWT 格式）。');
+  if (v.kind === 'forged') return stateBanner('bad', '✗', '签名无效', '该凭证的数字签名与协会公钥不符：内容被改动过，或并非本协会签发。');
   const signed = `<p class="signed">数字签名有效：凭证由${esc(issuer)}签发，内容未被改动（证书编号 ${orDash(v.certNum)}，持证人 ${orDash(v.holder)}）。</p>`;
   if (!v.record) return signed + stateBanner('bad', '!', '证书记录不存在', '协会已无该证书的记录。');
   return signed + banner(v.record.state) + facts(v.record, issuer);
@@ -196,7 +191,8 @@ export const sendVerifyDocument = (reply: FastifyReply, page: VerifyDocument, si
 
 /** The certificate's page. */
 export function renderVerifyPage(page: VerifyPage, site: SiteInfo): string {
-  const title = page.kind === 'record' ? `${stateText[page.record.state].title} · 证书验证` : page.kind === 'notFound' ? '未找到该证书 · 证书验证' : '电子凭证核验';
+  const title =
+    page.kind === 'record' ? `${stateText[page.record.state].title} · 证书验证` : page.kind === 'notFound' ? '未找到该证书 · 证书验证' : '电子凭证核验';
   return verifyDocument(
     {
       title,

@@ -42,7 +42,15 @@ export async function contributionsAdmin(app: App): Promise<void> {
 
   app.get(
     '/GetContributionList',
-    { onRequest: requireAdmin('member:contribution:list'), schema: { ...adminDocs, summary: '投稿列表（状态、栏目、标题或单位、提交日期范围），含敏感词标记', querystring: contributionListQuery, 'x-data': listOf(contributionListItemDto) } },
+    {
+      onRequest: requireAdmin('member:contribution:list'),
+      schema: {
+        ...adminDocs,
+        summary: '投稿列表（状态、栏目、标题或单位、提交日期范围），含敏感词标记',
+        querystring: contributionListQuery,
+        'x-data': listOf(contributionListItemDto),
+      },
+    },
     async (request) => {
       const { status, menuid, key, start, end, ...paging } = request.query;
       const page = await listContributions(database, { status, menuid, key, start, end }, paging);
@@ -52,7 +60,15 @@ export async function contributionsAdmin(app: App): Promise<void> {
 
   app.get(
     '/ExportContributionList',
-    { onRequest: requireAdmin('member:contribution:export'), schema: { ...adminDocs, summary: '导出投稿列表（筛选同 GetContributionList，分页参数不用）为 .xlsx（流式输出）', querystring: contributionListQuery, ...xlsxAnswer } },
+    {
+      onRequest: requireAdmin('member:contribution:export'),
+      schema: {
+        ...adminDocs,
+        summary: '导出投稿列表（筛选同 GetContributionList，分页参数不用）为 .xlsx（流式输出）',
+        querystring: contributionListQuery,
+        ...xlsxAnswer,
+      },
+    },
     async (request, reply) => {
       const { status, menuid, key, start, end } = request.query;
       return sendListExport(request, reply, {
@@ -61,17 +77,30 @@ export async function contributionsAdmin(app: App): Promise<void> {
         title: '投稿列表',
         asciiName: 'contributions.xlsx',
         columns: exportColumns,
-        read: async (page) => Promise.all((await listContributions(database, { status, menuid, key, start, end }, page)).items.map((c) => toContributionListItemDto(database, c))),
+        read: async (page) =>
+          Promise.all((await listContributions(database, { status, menuid, key, start, end }, page)).items.map((c) => toContributionListItemDto(database, c))),
       });
     },
   );
 
   app.get(
     '/GetContribution/:id',
-    { onRequest: requireAdmin('member:contribution:list'), schema: { ...adminDocs, summary: '投稿详情：正文（敏感词高亮）与审核记录', params: idParams, 'x-data': contributionDetailDto, 'x-codes': notContribution } },
+    {
+      onRequest: requireAdmin('member:contribution:list'),
+      schema: {
+        ...adminDocs,
+        summary: '投稿详情：正文（敏感词高亮）与审核记录',
+        params: idParams,
+        'x-data': contributionDetailDto,
+        'x-codes': notContribution,
+      },
+    },
     async (request) => {
       const contribution = await readContribution(database, request.params.id);
-      const [history, chainStep] = await Promise.all([reviewHistory(database.db, contribution.id), toContributionChainStepDto(database.db, contribution.id, currentAdmin(request))]);
+      const [history, chainStep] = await Promise.all([
+        reviewHistory(database.db, contribution.id),
+        toContributionChainStepDto(database.db, contribution.id, currentAdmin(request)),
+      ]);
       return ok(await toContributionDetailDto(database, contribution, history, chainStep, config.assetBaseUrl));
     },
   );
@@ -80,13 +109,24 @@ export async function contributionsAdmin(app: App): Promise<void> {
     '/AuditContribution',
     {
       onRequest: requireAdmin('member:contribution:audit'),
-      schema: { ...adminDocs, summary: '审核投稿：Decision 1 通过（发布）或 2 驳回（需 Reason）；可先修改 Title、NewContent', body: auditContributionBody, 'x-data': z.int().describe('文章编号'), 'x-codes': notContribution },
+      schema: {
+        ...adminDocs,
+        summary: '审核投稿：Decision 1 通过（发布）或 2 驳回（需 Reason）；可先修改 Title、NewContent',
+        body: auditContributionBody,
+        'x-data': z.int().describe('文章编号'),
+        'x-codes': notContribution,
+      },
     },
     async (request) => {
       const body = request.body;
       const decided = await adminWrite(
         request,
-        { action: 'member:contribution:audit', target: TARGET, targetId: body.NewsId, detail: (c) => `${c.title}（${body.Decision === 1 ? '通过' : `驳回：${body.Reason}`}）` },
+        {
+          action: 'member:contribution:audit',
+          target: TARGET,
+          targetId: body.NewsId,
+          detail: (c) => `${c.title}（${body.Decision === 1 ? '通过' : `驳回：${body.Reason}`}）`,
+        },
         () => decideContribution(database, body, currentAdmin(request), { now: now(), revisionsKept: config.newsRevisionsKept, mail: mailContext(request) }),
       );
       return ok(decided.id);

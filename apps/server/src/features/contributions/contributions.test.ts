@@ -36,15 +36,27 @@ describe.each(engines)('contributions on %s', (engine) => {
 
   const save = (token: string | undefined, body: Record<string, unknown>, on = t) => publicCall<number>(on, token, 'POST', 'SaveNews', body);
   const mine = (token: string, query = '') => publicCall<{ List: MyNewsItemDto[]; TotalCount: number }>(t, token, 'GET', `GetMyNewsList${query}`);
-  const detail = (token: string | undefined, id: number) => publicCall<{ Status: number; NewContent: string; Title: string }>(t, token, 'GET', `GetNewsDetail?newsid=${id}`);
+  const detail = (token: string | undefined, id: number) =>
+    publicCall<{ Status: number; NewContent: string; Title: string }>(t, token, 'GET', `GetNewsDetail?newsid=${id}`);
   const audit = (body: Record<string, unknown>, as = root) => adminCall<number>(t, as, 'POST', '/api/XfSysBussiness/AuditContribution', body);
-  const queue = (query = '') => adminCall<{ List: ContributionListItemDto[]; TotalCount: number }>(t, root, 'GET', `/api/XfSysBussiness/GetContributionList${query}`);
+  const queue = (query = '') =>
+    adminCall<{ List: ContributionListItemDto[]; TotalCount: number }>(t, root, 'GET', `/api/XfSysBussiness/GetContributionList${query}`);
   const review = (id: number) => adminCall<ContributionDetailDto>(t, root, 'GET', `/api/XfSysBussiness/GetContribution/${id}`);
   const upload = async (token: string, filename: string, content: Buffer) =>
     envelope<string>(
-      await t.app.inject({ method: 'POST', url: '/api/XfWebApi/UploadContributionImage', headers: { ...multipartHeaders, token }, payload: multipartBody({ filename, content }) }),
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/XfWebApi/UploadContributionImage',
+        headers: { ...multipartHeaders, token },
+        payload: multipartBody({ filename, content }),
+      }),
     );
-  const article = (overrides: Record<string, unknown> = {}) => ({ Title: '工程质量潜在缺陷保险实践', MenuId: contribute, NewContent: '<p>正文<script>alert(1)</script></p>', ...overrides });
+  const article = (overrides: Record<string, unknown> = {}) => ({
+    Title: '工程质量潜在缺陷保险实践',
+    MenuId: contribute,
+    NewContent: '<p>正文<script>alert(1)</script></p>',
+    ...overrides,
+  });
 
   it('takes a contribution in 审核中 with the member as author, sanitised, and lists it as the member’s own', async () => {
     const cover = await upload(alice, '封面.png', PNG);
@@ -54,8 +66,20 @@ describe.each(engines)('contributions on %s', (engine) => {
 
     const { Data } = await mine(alice);
     expect(Data.TotalCount).toBe(1);
-    expect(Data.List[0]).toMatchObject({ NewsId: saved.Data, Title: '工程质量潜在缺陷保险实践', MenuId: contribute, MenuName: '在线投稿', Status: 3, ProcessItemName: '', ImageUrl: cover.Data });
-    const stored = await t.app.services.database.db.selectFrom('news').select(['content', 'author', 'member_id', 'status']).where('id', '=', saved.Data).executeTakeFirstOrThrow();
+    expect(Data.List[0]).toMatchObject({
+      NewsId: saved.Data,
+      Title: '工程质量潜在缺陷保险实践',
+      MenuId: contribute,
+      MenuName: '在线投稿',
+      Status: 3,
+      ProcessItemName: '',
+      ImageUrl: cover.Data,
+    });
+    const stored = await t.app.services.database.db
+      .selectFrom('news')
+      .select(['content', 'author', 'member_id', 'status'])
+      .where('id', '=', saved.Data)
+      .executeTakeFirstOrThrow();
     expect(stored).toMatchObject({ author: '甲建设集团', member_id: aliceId, status: 3 });
     expect(stored.content).not.toContain('<script');
 
@@ -72,7 +96,8 @@ describe.each(engines)('contributions on %s', (engine) => {
   });
 
   it('answers Code 401 without a member session', async () => {
-    for (const call of [mine('not-a-token'), save(undefined, article()), publicCall(t, root, 'POST', 'SaveNews', article())]) expect((await call).Code).toBe(401);
+    for (const call of [mine('not-a-token'), save(undefined, article()), publicCall(t, root, 'POST', 'SaveNews', article())])
+      expect((await call).Code).toBe(401);
   });
 
   it('refuses with the spec’s messages and writes nothing', async () => {
@@ -139,10 +164,17 @@ describe.each(engines)('contributions on %s', (engine) => {
     expect(published.Data).toMatchObject({ Status: 1, Title: '审核通过的稿件' });
     const listed = await publicCall<{ List: { NewsId: number; NewsCreateTime: string }[] }>(t, undefined, 'GET', `GetNewsList?pid=${contribute}`);
     expect(listed.Data.List.find((i) => i.NewsId === id)?.NewsCreateTime).toBe(formatCst(clock.now()));
-    expect(listed.Data.List.find((i) => i.NewsId === id)?.NewsCreateTime).toBe('2024-06-01 11:00:00'.replace('11', String(10 + Math.round((clock.now() - Date.UTC(2024, 5, 1, 2)) / HOUR))));
+    expect(listed.Data.List.find((i) => i.NewsId === id)?.NewsCreateTime).toBe(
+      '2024-06-01 11:00:00'.replace('11', String(10 + Math.round((clock.now() - Date.UTC(2024, 5, 1, 2)) / HOUR))),
+    );
     // Decided once: a second decision finds it no longer under review.
     expect((await audit({ NewsId: id, Decision: 2, Reason: '迟到的驳回' })).Message).toBe('该投稿不在审核中，请刷新后重试');
-    const log = await adminCall<{ List: { Action: string; Detail: string; Result: number }[] }>(t, root, 'GET', '/api/XfSystemApi/GetAuditLogList?action=member:contribution:audit');
+    const log = await adminCall<{ List: { Action: string; Detail: string; Result: number }[] }>(
+      t,
+      root,
+      'GET',
+      '/api/XfSystemApi/GetAuditLogList?action=member:contribution:audit',
+    );
     expect(log.Data.List[1]).toMatchObject({ Result: 1, Detail: '审核通过的稿件（通过）' });
   });
 
@@ -206,7 +238,9 @@ describe.each(engines)('contributions on %s', (engine) => {
       adminCall(t, fresh, 'POST', '/api/XfSysBussiness/SaveMenu', { MenuId, Name: name, Status, AcceptsContributions: accepts });
     expect((await mark(closedMenu, '通知公告', true)).Code).toBe(200);
     expect((await menus()).Data.map((m) => m.MenuId)).toEqual(expect.arrayContaining([contribute, closedMenu]));
-    expect((await adminCall<{ AcceptsContributions: boolean }>(t, fresh, 'GET', `/api/XfSysBussiness/GetMenuModel?menuid=${closedMenu}`)).Data.AcceptsContributions).toBe(true);
+    expect(
+      (await adminCall<{ AcceptsContributions: boolean }>(t, fresh, 'GET', `/api/XfSysBussiness/GetMenuModel?menuid=${closedMenu}`)).Data.AcceptsContributions,
+    ).toBe(true);
     // Hidden, it takes none.
     expect((await mark(closedMenu, '通知公告', true, 0)).Code).toBe(200);
     expect((await save(bob, article({ MenuId: closedMenu }))).Message).toBe('该栏目不接受投稿，请选择其他栏目');

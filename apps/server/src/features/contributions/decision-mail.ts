@@ -16,7 +16,13 @@ export type ContributionOutcome = { approved: true } | { approved: false; reason
  * review chain before the last are not mailed, since for the member it is still 审核中.
  * Answers whether a mail was queued, so the caller can wake the outbox once it has committed.
  */
-export async function queueContributionDecisionMail(trx: Kysely<DB>, newsId: number, outcome: ContributionOutcome, mail: MailContext | null, now: number): Promise<boolean> {
+export async function queueContributionDecisionMail(
+  trx: Kysely<DB>,
+  newsId: number,
+  outcome: ContributionOutcome,
+  mail: MailContext | null,
+  now: number,
+): Promise<boolean> {
   if (!mail) return false;
   const row = await trx
     .selectFrom('news as n')

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { contentMessages, contributionMenuDto, listOf, messages, myNewsItemDto, myNewsListQuery, saveContributionBody, type ContributionMenuDto } from '@portal/shared';
+import {
+  contentMessages,
+  contributionMenuDto,
+  listOf,
+  messages,
+  myNewsItemDto,
+  myNewsListQuery,
+  saveContributionBody,
+  type ContributionMenuDto,
+} from '@portal/shared';
 import type { App } from '../../http/app-types.js';
 import { badRequest, list, ok } from '../../http/envelope.js';
 import { currentMember, requireMemberInGoodStanding } from '../members/guard.js';
@@ -15,25 +24,53 @@ export async function contributionsPublic(app: App): Promise<void> {
 
   app.get(
     '/GetMyNewsList',
-    { onRequest: requireMemberInGoodStanding, schema: { ...memberDocs, summary: '本会员的投稿（新到旧，含状态与驳回原因 ProcessItemName）', querystring: myNewsListQuery, 'x-data': listOf(myNewsItemDto) } },
+    {
+      onRequest: requireMemberInGoodStanding,
+      schema: {
+        ...memberDocs,
+        summary: '本会员的投稿（新到旧，含状态与驳回原因 ProcessItemName）',
+        querystring: myNewsListQuery,
+        'x-data': listOf(myNewsItemDto),
+      },
+    },
     async (request) => {
       const member = await currentMember(request);
       const page = await listMyArticles(database.db, member.memberId, request.query);
-      return list(page.items.map((a) => toMyNewsItemDto(a, config.assetBaseUrl)), page.total);
+      return list(
+        page.items.map((a) => toMyNewsItemDto(a, config.assetBaseUrl)),
+        page.total,
+      );
     },
   );
 
-  app.get('/GetContributionMenus', { onRequest: requireMemberInGoodStanding, schema: { ...memberDocs, summary: '可投稿的栏目', 'x-data': z.array(contributionMenuDto) } }, async () =>
-    ok((await contributionMenus(database)).map((m): ContributionMenuDto => ({ MenuId: m.id, Name: m.name, ParentName: m.parentName }))),
+  app.get(
+    '/GetContributionMenus',
+    { onRequest: requireMemberInGoodStanding, schema: { ...memberDocs, summary: '可投稿的栏目', 'x-data': z.array(contributionMenuDto) } },
+    async () => ok((await contributionMenus(database)).map((m): ContributionMenuDto => ({ MenuId: m.id, Name: m.name, ParentName: m.parentName }))),
   );
 
   app.post(
     '/SaveNews',
-    { onRequest: requireMemberInGoodStanding, schema: { ...memberDocs, summary: '投稿（NewsId 为 0）或修改审核不通过的投稿后重新提交；提交后为审核中', body: saveContributionBody, 'x-data': z.int().describe('文章编号') } },
+    {
+      onRequest: requireMemberInGoodStanding,
+      schema: {
+        ...memberDocs,
+        summary: '投稿（NewsId 为 0）或修改审核不通过的投稿后重新提交；提交后为审核中',
+        body: saveContributionBody,
+        'x-data': z.int().describe('文章编号'),
+      },
+    },
     async (request) => {
       const member = await currentMember(request);
-      const { member_name: memberName } = await database.db.selectFrom('members').select('member_name').where('id', '=', member.memberId).executeTakeFirstOrThrow();
-      const saved = await submitContribution(database, storage, { memberId: member.memberId, memberName }, request.body, { now: now(), revisionsKept: config.newsRevisionsKept });
+      const { member_name: memberName } = await database.db
+        .selectFrom('members')
+        .select('member_name')
+        .where('id', '=', member.memberId)
+        .executeTakeFirstOrThrow();
+      const saved = await submitContribution(database, storage, { memberId: member.memberId, memberName }, request.body, {
+        now: now(),
+        revisionsKept: config.newsRevisionsKept,
+      });
       return ok(saved.id, messages.submitted);
     },
   );

@@ -1,5 +1,15 @@
 import type { Kysely } from 'kysely';
-import { ArticleStatus, contributionMessages, formatCst, messages, ReviewDecision, RevisionKind, type AuditContributionBody, type ContributionListQuery, type PagingQuery } from '@portal/shared';
+import {
+  ArticleStatus,
+  contributionMessages,
+  formatCst,
+  messages,
+  ReviewDecision,
+  RevisionKind,
+  type AuditContributionBody,
+  type ContributionListQuery,
+  type PagingQuery,
+} from '@portal/shared';
 import type { Database } from '../../db/connection.js';
 import type { DB } from '../../db/schema.js';
 import { cleanArticleBody } from '../../content/sanitize.js';
@@ -87,7 +97,10 @@ export async function listContributions({ db }: Database, filter: ContributionFi
   const [rows, { total }] = await Promise.all([
     // The bodies come along: the queue marks sensitive words in the text too.
     matching.select('n.content').orderBy('n.updated_at', 'desc').orderBy('n.id', 'desc').limit(limit).offset(offset).execute(),
-    matching.clearSelect().select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+    matching
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirstOrThrow(),
   ]);
   return { items: rows.map((r) => toContribution(r, r.content)), total };
 }
@@ -141,7 +154,15 @@ export async function decideContribution(
     const record = (decision: number, reason: string) =>
       trx
         .insertInto('contribution_reviews')
-        .values({ news_id: body.NewsId, member_id: current.member_id ?? 0, decision, reason, admin_id: reviewer.adminId, admin_account: reviewer.account, created_at: at })
+        .values({
+          news_id: body.NewsId,
+          member_id: current.member_id ?? 0,
+          decision,
+          reason,
+          admin_id: reviewer.adminId,
+          admin_account: reviewer.account,
+          created_at: at,
+        })
         .execute();
 
     const changes = correctionOf(current, body.Title, corrected);
@@ -149,7 +170,11 @@ export async function decideContribution(
     const review = await pendingReview(trx, body.NewsId);
     if (changes.fixed.length > 0) {
       // In a chain the step may not be the last, so the correction is a version of its own.
-      await trx.updateTable('news').set(review ? { ...changes.values, ...nextVersion } : changes.values).where('id', '=', body.NewsId).execute();
+      await trx
+        .updateTable('news')
+        .set(review ? { ...changes.values, ...nextVersion } : changes.values)
+        .where('id', '=', body.NewsId)
+        .execute();
       await record(ReviewDecision.Corrected, `修改了${changes.fixed.join('、')}`);
     }
     if (review) {

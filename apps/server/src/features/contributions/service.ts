@@ -1,5 +1,16 @@
 import type { Kysely } from 'kysely';
-import { ArticleStatus, contributionMessages, formatCst, messages, ReviewDecision, ReviewKind, RevisionKind, uploadLimits, type PagingQuery, type SaveContributionBody } from '@portal/shared';
+import {
+  ArticleStatus,
+  contributionMessages,
+  formatCst,
+  messages,
+  ReviewDecision,
+  ReviewKind,
+  RevisionKind,
+  uploadLimits,
+  type PagingQuery,
+  type SaveContributionBody,
+} from '@portal/shared';
 import type { Database } from '../../db/connection.js';
 import { lockKey } from '../../db/key-lock.js';
 import type { DB } from '../../db/schema.js';
@@ -51,7 +62,11 @@ export async function listMyArticles(db: Kysely<DB>, memberId: number, paging: P
       .limit(limit)
       .offset(offset)
       .execute(),
-    db.selectFrom('news').select((eb) => eb.fn.countAll<number>().as('total')).where('member_id', '=', memberId).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('news')
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .where('member_id', '=', memberId)
+      .executeTakeFirstOrThrow(),
   ]);
   return {
     total,
@@ -140,14 +155,22 @@ export async function submitContribution(
     let newsId = body.NewsId;
     const before = newsId > 0 ? await articleFields(trx, newsId) : undefined;
     if (newsId > 0) {
-      await trx.updateTable('news').set({ ...values, ...nextVersion }).where('id', '=', newsId).execute();
+      await trx
+        .updateTable('news')
+        .set({ ...values, ...nextVersion })
+        .where('id', '=', newsId)
+        .execute();
     } else {
       const row = { ...values, is_top: 0, is_member_read: 0, author: who.memberName, member_id: who.memberId, views: 0, created_at: at };
       ({ id: newsId } = await trx.insertInto('news').values(row).returning('id').executeTakeFirstOrThrow());
     }
-    await trx.insertInto('contribution_reviews').values({ news_id: newsId, member_id: who.memberId, decision: ReviewDecision.Submitted, reason: '', admin_id: null, admin_account: '', created_at: at }).execute();
+    await trx
+      .insertInto('contribution_reviews')
+      .values({ news_id: newsId, member_id: who.memberId, decision: ReviewDecision.Submitted, reason: '', admin_id: null, admin_account: '', created_at: at })
+      .execute();
     await recordRevision(trx, { newsId, kind: RevisionKind.Contributed, editor: who, before, at, kept: revisionsKept });
-    if (chain) await submitReview(trx, { newsId, kind: ReviewKind.Contribution, steps: chain.steps, author: who, fields: await articleAsReviewed(trx, newsId), at });
+    if (chain)
+      await submitReview(trx, { newsId, kind: ReviewKind.Contribution, steps: chain.steps, author: who, fields: await articleAsReviewed(trx, newsId), at });
     return newsId;
   });
   // An article leaving 审核不通过 for 审核中 changes nothing public, but the caches hold status answers too.

@@ -1,6 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeList } from '@digitalbazaar/vc-bitstring-status-list';
-import { calculateJwkThumbprint, createLocalJWKSet, decodeJwt, decodeProtectedHeader, exportJWK, generateKeyPair, jwtVerify, SignJWT, type JSONWebKeySet, type JWK, type JWTPayload } from 'jose';
+import {
+  calculateJwkThumbprint,
+  createLocalJWKSet,
+  decodeJwt,
+  decodeProtectedHeader,
+  exportJWK,
+  generateKeyPair,
+  jwtVerify,
+  SignJWT,
+  type JSONWebKeySet,
+  type JWK,
+  type JWTPayload,
+} from 'jose';
 import type { CertModelDto } from '@portal/shared';
 import { adminCall, createAdminTestApp, loginAdmin } from '../../../test/admin.js';
 import { idNumber, saveCert } from '../../../test/certificates.js';
@@ -51,7 +63,8 @@ describe.each(engines)('Open Badges 3.0 credentials on %s', (engine) => {
     expect(res.statusCode).toBe(200);
     return res.body;
   };
-  const setStatus = async (id: number, Status: number) => expect((await adminCall(t, admin, 'POST', '/api/XfSysBussiness/EditCertStatus', { Ids: [id], Status })).Code).toBe(200);
+  const setStatus = async (id: number, Status: number) =>
+    expect((await adminCall(t, admin, 'POST', '/api/XfSysBussiness/EditCertStatus', { Ids: [id], Status })).Code).toBe(200);
   const keySet = async () => JSON.parse((await t.app.inject({ method: 'GET', url: '/.well-known/jwks.json' })).body) as JSONWebKeySet;
 
   it('signs a certificate RS256, naming by kid the address that answers its key, with the claims OB 3.0 derives; it passes 1EdTech’s schema', async () => {
@@ -98,7 +111,12 @@ describe.each(engines)('Open Badges 3.0 credentials on %s', (engine) => {
     const res = await fetchFromApp(t, ISSUER);
     expect(res.statusCode).toBe(200);
     expect(res.headers['access-control-allow-origin']).toBe('*');
-    const profile = JSON.parse(res.body) as { '@context': string[]; id: string; verificationMethod: { id: string; controller: string; publicKeyJwk: JWK }[]; assertionMethod: string[] };
+    const profile = JSON.parse(res.body) as {
+      '@context': string[];
+      id: string;
+      verificationMethod: { id: string; controller: string; publicKeyJwk: JWK }[];
+      assertionMethod: string[];
+    };
     expectSchemaValid(profile, 'Profile');
     expect(profile).toMatchObject({ id: ISSUER, type: ['Profile'], name: '中国建设工程保险风险管理协会' });
     expect(profile['@context'].slice(0, 2)).toEqual(['https://www.w3.org/ns/credentials/v2', 'https://purl.imsglobal.org/spec/ob/v3p0/context-3.0.3.json']);
@@ -126,9 +144,18 @@ describe.each(engines)('Open Badges 3.0 credentials on %s', (engine) => {
     const etag = list.headers.etag as string;
     expect(etag).toMatch(/^"[\w-]+"$/);
     expect((await fetchFromApp(t, entry.statusListCredential, { 'if-none-match': etag })).statusCode).toBe(304);
-    const listClaims = decodeJwt(list.body) as { id: string; issuer: { id: string }; type: string[]; credentialSubject: { id: string; type: string; statusPurpose: string; encodedList: string } };
+    const listClaims = decodeJwt(list.body) as {
+      id: string;
+      issuer: { id: string };
+      type: string[];
+      credentialSubject: { id: string; type: string; statusPurpose: string; encodedList: string };
+    };
     expect(decodeProtectedHeader(list.body)).toMatchObject({ alg: 'RS256', typ: 'vc+jwt' });
-    expect(listClaims).toMatchObject({ id: entry.statusListCredential, type: ['VerifiableCredential', 'BitstringStatusListCredential'], issuer: { id: ISSUER } });
+    expect(listClaims).toMatchObject({
+      id: entry.statusListCredential,
+      type: ['VerifiableCredential', 'BitstringStatusListCredential'],
+      issuer: { id: ISSUER },
+    });
     expect(listClaims.credentialSubject).toMatchObject({ id: `${entry.statusListCredential}#list`, type: 'BitstringStatusList', statusPurpose: 'revocation' });
     expect((await decodeList({ encodedList: listClaims.credentialSubject.encodedList })).length).toBe(16 * 1024 * 8);
 
@@ -150,7 +177,12 @@ describe.each(engines)('Open Badges 3.0 credentials on %s', (engine) => {
   });
 
   it('answers 404 for a list no credential names and for a family it does not keep', async () => {
-    for (const path of ['/credentials/status/certificates/7', '/credentials/status/certificates/x', '/credentials/status/diplomas/0', '/credentials/keys/nokey']) {
+    for (const path of [
+      '/credentials/status/certificates/7',
+      '/credentials/status/certificates/x',
+      '/credentials/status/diplomas/0',
+      '/credentials/keys/nokey',
+    ]) {
       const res = await t.app.inject({ method: 'GET', url: path });
       expect(res.statusCode, path).toBe(404);
       expect(JSON.parse(res.body), path).toMatchObject({ Code: 404 });
@@ -167,7 +199,15 @@ describe.each(engines)('Open Badges 3.0 credentials on %s', (engine) => {
     }
     expect([...positions.values()].map((p) => p.size)).toEqual(Array(12).fill(1));
     expect(new Set([...positions.values()].flatMap((p) => [...p])).size).toBe(12);
-    const rows = await t.app.services.database.db.selectFrom('certificates').select('status_index').where('id', 'in', certs.map((c) => c.id)).execute();
+    const rows = await t.app.services.database.db
+      .selectFrom('certificates')
+      .select('status_index')
+      .where(
+        'id',
+        'in',
+        certs.map((c) => c.id),
+      )
+      .execute();
     expect(new Set(rows.map((r) => r.status_index)).size).toBe(12);
     expect(rows.every((r) => r.status_index !== null)).toBe(true);
   });
@@ -215,16 +255,30 @@ describe.each(engines)('Open Badges 3.0 credentials on %s', (engine) => {
     const publicJwk = await exportJWK(pair.publicKey);
     const thumbprint = await calculateJwkThumbprint(publicJwk);
     const db = t.app.services.database.db;
-    const newest = await db.selectFrom('credential_keys').select((eb) => eb.fn.max('id').as('id')).executeTakeFirstOrThrow();
+    const newest = await db
+      .selectFrom('credential_keys')
+      .select((eb) => eb.fn.max('id').as('id'))
+      .executeTakeFirstOrThrow();
     await db
       .insertInto('credential_keys')
-      .values({ id: Number(newest.id) + 1, kid: thumbprint, public_jwk: JSON.stringify(publicJwk), private_jwk: JSON.stringify(await exportJWK(pair.privateKey)), created_at: '2024-05-01 00:00:00' })
+      .values({
+        id: Number(newest.id) + 1,
+        kid: thumbprint,
+        public_jwk: JSON.stringify(publicJwk),
+        private_jwk: JSON.stringify(await exportJWK(pair.privateKey)),
+        created_at: '2024-05-01 00:00:00',
+      })
       .execute();
     const earlier = await new SignJWT(decodeJwt(after)).setProtectedHeader({ alg: 'EdDSA', typ: 'JWT', kid: thumbprint }).sign(pair.privateKey);
     const published = await keySet();
     expect(published.keys.find((k) => k.kid === thumbprint)).toMatchObject({ kty: 'OKP', crv: 'Ed25519', alg: 'EdDSA' });
     await jwtVerify(earlier, createLocalJWKSet(published), { algorithms: ['EdDSA'] });
-    const checked = await t.app.inject({ method: 'POST', url: '/cert/verify', payload: multipartBody(undefined, { credential: earlier }), headers: multipartHeaders });
+    const checked = await t.app.inject({
+      method: 'POST',
+      url: '/cert/verify',
+      payload: multipartBody(undefined, { credential: earlier }),
+      headers: multipartHeaders,
+    });
     expect(checked.body).toContain('数字签名有效');
     expect(checked.body).toContain('证书有效');
     // New credentials are still RS256, with the newest RSA key.

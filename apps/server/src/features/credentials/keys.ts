@@ -36,7 +36,8 @@ export const kidOf = (base: string, key: Pick<KeyRow, 'kid' | 'alg'>) => (key.al
 /** The thumbprint a kid names, in either form. */
 export const thumbprintOf = (kid: string) => kid.slice(kid.lastIndexOf('/') + 1);
 
-const newestSigningKey = (db: Db) => db.selectFrom('credential_keys').selectAll().where('alg', '=', SIGNING_ALG).orderBy('id', 'desc').limit(1).executeTakeFirst();
+const newestSigningKey = (db: Db) =>
+  db.selectFrom('credential_keys').selectAll().where('alg', '=', SIGNING_ALG).orderBy('id', 'desc').limit(1).executeTakeFirst();
 
 /**
  * Adds a new RSA key, which signs from then on. Rows are numbered one past the newest: of
@@ -46,7 +47,10 @@ const newestSigningKey = (db: Db) => db.selectFrom('credential_keys').selectAll(
 export async function addSigningKey(db: Db, now: number): Promise<KeyRow> {
   const pair = await generateKeyPair(SIGNING_ALG, { modulusLength: RSA_BITS, extractable: true });
   const publicJwk = await exportJWK(pair.publicKey);
-  const newest = await db.selectFrom('credential_keys').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst();
+  const newest = await db
+    .selectFrom('credential_keys')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .executeTakeFirst();
   await db
     .insertInto('credential_keys')
     .values({

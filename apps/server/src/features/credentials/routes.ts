@@ -45,7 +45,9 @@ export async function credentialRoutes(app: App, families: readonly StatusFamily
   app.get(`${KEY_PATH}/:thumbprint`, { schema: { ...hidden, params: z.object({ thumbprint: z.string() }) } }, async (request, reply) => {
     const key = await keyByThumbprint(db, request.params.thumbprint);
     if (!key) return notFound(reply);
-    return share(request, reply, KEY_MAX_AGE).type('application/jwk+json').send(JSON.stringify(publicJwk(publicBaseUrl(request), issuerId(request), key)));
+    return share(request, reply, KEY_MAX_AGE)
+      .type('application/jwk+json')
+      .send(JSON.stringify(publicJwk(publicBaseUrl(request), issuerId(request), key)));
   });
 
   app.get(ISSUER_PATH, { schema: hidden }, async (request, reply) =>

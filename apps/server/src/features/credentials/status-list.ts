@@ -43,13 +43,17 @@ export interface StatusFamily {
 /** The positions in [from, to) whose records no longer stand. */
 async function fallen(db: Db, family: StatusFamily, from: number, to: number): Promise<number[]> {
   const column = sql.ref(family.column);
-  const { rows } = await sql<{ position: number }>`select ${column} as position from ${sql.table(family.table)} where ${column} >= ${from} and ${column} < ${to} and not (${family.standing})`.execute(db);
+  const { rows } = await sql<{
+    position: number;
+  }>`select ${column} as position from ${sql.table(family.table)} where ${column} >= ${from} and ${column} < ${to} and not (${family.standing})`.execute(db);
   return rows.map((r) => Number(r.position));
 }
 
 /** The record's position, null before its first credential. */
 async function positionOf(db: Db, family: StatusFamily, recordId: number): Promise<number | null> {
-  const { rows } = await sql<{ position: number | null }>`select ${sql.ref(family.column)} as position from ${sql.table(family.table)} where id = ${recordId}`.execute(db);
+  const { rows } = await sql<{
+    position: number | null;
+  }>`select ${sql.ref(family.column)} as position from ${sql.table(family.table)} where id = ${recordId}`.execute(db);
   const position = rows[0]?.position;
   return position === null || position === undefined ? null : Number(position);
 }
@@ -109,7 +113,13 @@ export function encodeList(indexes: readonly number[]): string {
  * record has a position in it yet. It carries no date, so while its bits stay the same it is
  * the same text (an ETag holds), and `ttl` tells how long it may be kept.
  */
-export async function statusListCredential(db: Db, now: () => number, site: { base: string; issuer: string }, family: StatusFamily, list: number): Promise<string | undefined> {
+export async function statusListCredential(
+  db: Db,
+  now: () => number,
+  site: { base: string; issuer: string },
+  family: StatusFamily,
+  list: number,
+): Promise<string | undefined> {
   const from = list * LIST_SIZE;
   const counter = await db.selectFrom('credential_status_counters').select('next_index').where('family', '=', family.name).executeTakeFirst();
   if (!counter || from >= Number(counter.next_index)) return undefined;

@@ -32,9 +32,18 @@ const seconds = (dateTime: string) => Math.floor(Date.parse(dateTime) / 1000);
  * in the header (OB 3.0 allows no other parameters). RS256 signatures are deterministic: the
  * same credential signed with the same key is the same text.
  */
-export async function signCredential(db: Kysely<DB>, now: () => number, base: string, credential: SignedCredential, typ: 'JWT' | 'vc+jwt' = 'JWT'): Promise<string> {
+export async function signCredential(
+  db: Kysely<DB>,
+  now: () => number,
+  base: string,
+  credential: SignedCredential,
+  typ: 'JWT' | 'vc+jwt' = 'JWT',
+): Promise<string> {
   const { key, privateKey } = await signingKey(db, now());
-  const jwt = new SignJWT(credential).setProtectedHeader({ alg: SIGNING_ALG, typ, kid: kidOf(base, key) }).setIssuer(credential.issuer.id).setJti(credential.id);
+  const jwt = new SignJWT(credential)
+    .setProtectedHeader({ alg: SIGNING_ALG, typ, kid: kidOf(base, key) })
+    .setIssuer(credential.issuer.id)
+    .setJti(credential.id);
   if (credential.credentialSubject.id) jwt.setSubject(credential.credentialSubject.id);
   if (credential.validFrom) jwt.setNotBefore(seconds(credential.validFrom));
   if (credential.validUntil) jwt.setExpirationTime(seconds(credential.validUntil));

@@ -1,7 +1,12 @@
 /** The attributes of sanitised article HTML that hold an address (content/sanitize.ts). */
 const ADDRESS_ATTRIBUTE = /(\s(?:href|src|poster|cite)=")([^"]*)"/g;
 
-const decodeAttribute = (s: string) => s.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+const decodeAttribute = (s: string) =>
+  s
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 const encodeAttribute = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
 /**

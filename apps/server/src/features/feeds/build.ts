@@ -54,7 +54,11 @@ export async function feedXml(services: Services, base: string, subject: FeedSub
   const menu = subject.kind === 'menu' ? subject.menu : undefined;
   const channel: FeedChannel = {
     title: menu ? `${menu.name} · ${site.name}` : site.name,
-    description: menu ? `${site.name} ${ancestry(index, menu.id).map((m) => m.name).join(' › ')} 栏目的最新文章` : `${site.name}（${site.englishName}）官方网站的最新文章`,
+    description: menu
+      ? `${site.name} ${ancestry(index, menu.id)
+          .map((m) => m.name)
+          .join(' › ')} 栏目的最新文章`
+      : `${site.name}（${site.englishName}）官方网站的最新文章`,
     link: base + (menu ? menuPath(menu) : HOME_PATH),
     self: base + (menu ? menuFeedPath(menu.id, format) : SITE_FEED_PATHS[format]),
     logo: `${base}/share.png`,

@@ -86,12 +86,22 @@ describe.each(engines)('RSS and Atom feeds on %s', (engine) => {
         '<a href="/menuList?ParentId=0&amp;MenuId=3">栏目</a><a href="https://www.mohurd.gov.cn/">住建部</a><a href="#note">注</a><img src="//cdn.example.org/x.png" /></p>',
       newsCreateTime: at(1),
     });
-    contributed = await insertNews(db, { menuId: menus.child, title: '会员单位投稿：风险管理实践', content: '<p>投稿正文</p>', memberId: await insertMemberRow(r.t, '华建工程保险经纪有限公司', 1), newsCreateTime: at(2) });
+    contributed = await insertNews(db, {
+      menuId: menus.child,
+      title: '会员单位投稿：风险管理实践',
+      content: '<p>投稿正文</p>',
+      memberId: await insertMemberRow(r.t, '华建工程保险经纪有限公司', 1),
+      newsCreateTime: at(2),
+    });
     // A published article whose edit waits in its review chain: the feed shows the live text.
     const edited = await insertNews(db, { menuId: menus.child, title: '原标题', content: '<p>原有正文</p>', newsCreateTime: at(1.5) });
     const edit = await r.save({ NewsId: edited, Title: '改后标题', NewContent: '<p>待审改稿专用词</p>', Version: (await r.article(edited)).version });
     expect(edit.Message).toBe('修改已提交审核，审核通过后生效');
-    listed.push({ id: articleWithLinks, menuId: menus.child, title: '协会召开二〇二四年度理事会' }, { id: edited, menuId: menus.child, title: '原标题' }, { id: contributed, menuId: menus.child, title: '会员单位投稿：风险管理实践' });
+    listed.push(
+      { id: articleWithLinks, menuId: menus.child, title: '协会召开二〇二四年度理事会' },
+      { id: edited, menuId: menus.child, title: '原标题' },
+      { id: contributed, menuId: menus.child, title: '会员单位投稿：风险管理实践' },
+    );
     unseen.push('改后标题', '待审改稿专用词');
 
     const hiddenKinds: [string, Partial<Parameters<typeof insertNews>[1]>][] = [
@@ -111,7 +121,12 @@ describe.each(engines)('RSS and Atom feeds on %s', (engine) => {
     unseen.push('隐藏栏目的通知', '协会简介正文');
 
     // More notices than a feed holds, older than the news above.
-    const notices = Array.from({ length: 22 }, (_, i) => ({ menuId: menus.notices!, title: `通知公告第${i + 1}号`, content: `<p>通知正文 ${i + 1}</p>`, newsCreateTime: at(3 + i) }));
+    const notices = Array.from({ length: 22 }, (_, i) => ({
+      menuId: menus.notices!,
+      title: `通知公告第${i + 1}号`,
+      content: `<p>通知正文 ${i + 1}</p>`,
+      newsCreateTime: at(3 + i),
+    }));
     const ids = await insertManyNews(db, notices);
     listed.push(...ids.map((id, i) => ({ id, menuId: menus.notices!, title: notices[i]!.title })));
   });
@@ -163,7 +178,13 @@ describe.each(engines)('RSS and Atom feeds on %s', (engine) => {
     expect(res.headers['content-type']).toBe('application/atom+xml; charset=utf-8');
     expect(res.body).toContain('<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="zh-CN">');
     const feed = atomOf(res.body);
-    expect(feed).toMatchObject({ id: `${BASE}/atom.xml`, title: { '#text': SITE }, updated: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+08:00$/), author: { name: SITE, uri: `${BASE}/` }, logo: `${BASE}/share.png` });
+    expect(feed).toMatchObject({
+      id: `${BASE}/atom.xml`,
+      title: { '#text': SITE },
+      updated: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+08:00$/),
+      author: { name: SITE, uri: `${BASE}/` },
+      logo: `${BASE}/share.png`,
+    });
     expect(feed.link).toEqual([
       { '@_rel': 'self', '@_type': 'application/atom+xml', '@_href': `${BASE}/atom.xml` },
       { '@_rel': 'alternate', '@_type': 'text/html', '@_href': `${BASE}/home` },
@@ -188,7 +209,12 @@ describe.each(engines)('RSS and Atom feeds on %s', (engine) => {
     expect((center.item ?? []).map((i) => i.title)).toEqual(listed.filter((a) => a.menuId === menus.child).map((a) => a.title));
 
     const notices = rssOf((await get(`/feed/${menus.notices}.xml`)).body).channel.item ?? [];
-    expect(notices.map((i) => i.title)).toEqual(listed.filter((a) => a.menuId === menus.notices).slice(0, 20).map((a) => a.title));
+    expect(notices.map((i) => i.title)).toEqual(
+      listed
+        .filter((a) => a.menuId === menus.notices)
+        .slice(0, 20)
+        .map((a) => a.title),
+    );
 
     const child = await get(`/atom/${menus.child}.xml`);
     expect(child.headers['content-type']).toBe('application/atom+xml; charset=utf-8');
@@ -237,7 +263,12 @@ describe.each(engines)('RSS and Atom feeds on %s', (engine) => {
     await r.t.app.services.database.db.updateTable('news').set({ title: '直接改过的标题' }).where('id', '=', articleWithLinks).execute();
     expect((await get('/feed.xml')).body).not.toContain('直接改过的标题');
 
-    const saved = await r.call<number>(r.tokens.admin, 'POST', 'SaveNews', { MenuId: menus.notices, Title: '刚刚发布的通知', NewContent: '<p>新通知</p>', Status: ArticleStatus.Published });
+    const saved = await r.call<number>(r.tokens.admin, 'POST', 'SaveNews', {
+      MenuId: menus.notices,
+      Title: '刚刚发布的通知',
+      NewContent: '<p>新通知</p>',
+      Status: ArticleStatus.Published,
+    });
     expect(saved.Code, saved.Message).toBe(200);
     const fresh = await get('/feed.xml', { 'if-none-match': etag });
     expect(fresh.statusCode).toBe(200);

@@ -40,7 +40,12 @@ export async function feedRoutes(app: App): Promise<void> {
     // Not kept for an address built from a Host no one vouches for (public-base-url.ts).
     const keepable = baseMayBeKept(request);
     const key = `feed|${base}|${format}|${subject.kind === 'menu' ? subject.menu.id : 'site'}`;
-    if (request.method === 'GET' && keepable && (await responseCache.serve(request, reply, { key, dependsOn: FEED_AREAS, cacheControl: FEED_CACHE_CONTROL, vary: 'Accept-Encoding' }))) return reply;
+    if (
+      request.method === 'GET' &&
+      keepable &&
+      (await responseCache.serve(request, reply, { key, dependsOn: FEED_AREAS, cacheControl: FEED_CACHE_CONTROL, vary: 'Accept-Encoding' }))
+    )
+      return reply;
     const body = Buffer.from(await feedXml(services, base, subject, format));
     const copy = encodePage(request, body);
     reply.status(200).type(FEED_TYPES[format]);

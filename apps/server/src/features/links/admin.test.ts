@@ -7,7 +7,8 @@ describe.each(engines)('back-office friendly links on %s', (engine) => {
   let c: ContentAdminTest;
   const save = (body: Record<string, unknown>, token = c.admin) => c.call<number>(token, 'POST', 'SaveWebFriendlinks', body);
   const adminList = async (query = '') => (await c.call<ListDto<AdminFriendLinkDto>>(c.admin, 'GET', `GetWebFriendlinksList?pagesize=100&${query}`)).Data;
-  const footer = async () => envelope<FriendLinkDto[]>(await c.t.app.inject({ method: 'GET', url: '/api/XfWebApi/GetWebFriendlinks' })).Data.map((l) => l.Title);
+  const footer = async () =>
+    envelope<FriendLinkDto[]>(await c.t.app.inject({ method: 'GET', url: '/api/XfWebApi/GetWebFriendlinks' })).Data.map((l) => l.Title);
 
   beforeAll(async () => {
     c = await createContentAdminTest(engine);
@@ -19,7 +20,13 @@ describe.each(engines)('back-office friendly links on %s', (engine) => {
     expect(mohurd).toMatchObject({ Code: 200, Message: '操作成功' });
     const cbirc = await save({ Title: '金融监管总局', Friendlinks: 'http://www.nfra.gov.cn', SortNumber: 2 });
     expect(await footer()).toEqual(['住房和城乡建设部', '金融监管总局']);
-    expect((await adminList()).List[0]).toMatchObject({ Id: mohurd.Data, Title: '住房和城乡建设部', Friendlinks: 'https://www.mohurd.gov.cn/', SortNumber: 1, Status: 1 });
+    expect((await adminList()).List[0]).toMatchObject({
+      Id: mohurd.Data,
+      Title: '住房和城乡建设部',
+      Friendlinks: 'https://www.mohurd.gov.cn/',
+      SortNumber: 1,
+      Status: 1,
+    });
     expect((await adminList()).List[0]?.CreateTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
 
     expect((await save({ Id: cbirc.Data, Title: '国家金融监督管理总局', Friendlinks: 'http://www.nfra.gov.cn', SortNumber: 0, Status: 0 })).Code).toBe(200);

@@ -16,7 +16,15 @@ export async function linksAdmin(app: App): Promise<void> {
 
   app.get(
     '/GetWebFriendlinksList',
-    { onRequest: requireAdmin('content:link:list'), schema: { ...contentAdminDocs, summary: '友情链接列表（全部状态，可按名称、状态筛选）', querystring: adminLinkListQuery, 'x-data': listOf(adminFriendLinkDto) } },
+    {
+      onRequest: requireAdmin('content:link:list'),
+      schema: {
+        ...contentAdminDocs,
+        summary: '友情链接列表（全部状态，可按名称、状态筛选）',
+        querystring: adminLinkListQuery,
+        'x-data': listOf(adminFriendLinkDto),
+      },
+    },
     async (request) => {
       const { key, status, ...paging } = request.query;
       const page = await listLinks(database, { key, status }, paging);
@@ -26,7 +34,16 @@ export async function linksAdmin(app: App): Promise<void> {
 
   app.post(
     '/SaveWebFriendlinks',
-    { onRequest: requireAdmin('content:link:add', 'content:link:edit'), schema: { ...contentAdminDocs, summary: '新增（Id 为 0）或修改友情链接（地址仅限 http/https）', body: saveLinkBody, 'x-data': z.int().describe('友情链接编号'), 'x-codes': linkMissing } },
+    {
+      onRequest: requireAdmin('content:link:add', 'content:link:edit'),
+      schema: {
+        ...contentAdminDocs,
+        summary: '新增（Id 为 0）或修改友情链接（地址仅限 http/https）',
+        body: saveLinkBody,
+        'x-data': z.int().describe('友情链接编号'),
+        'x-codes': linkMissing,
+      },
+    },
     async (request) => {
       const body = request.body;
       const saved = await adminWrite(

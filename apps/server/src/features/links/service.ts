@@ -65,7 +65,11 @@ async function writeLink({ db }: Database, body: SaveLinkBody, now: number): Pro
     if (result.numUpdatedRows === 0n) throw notFound(contentMessages.linkNotFound);
     return { id: body.Id, title: body.Title };
   }
-  const { id } = await db.insertInto('friend_links').values({ ...values, created_at: formatCst(now) }).returning('id').executeTakeFirstOrThrow();
+  const { id } = await db
+    .insertInto('friend_links')
+    .values({ ...values, created_at: formatCst(now) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return { id, title: body.Title };
 }
 

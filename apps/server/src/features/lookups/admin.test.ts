@@ -33,7 +33,10 @@ describe.each(engines)('back-office type lists on %s', (engine) => {
     expect((await adminList('type=3')).List[0]).toMatchObject({ Type: 3, Name: '其他', SortNumber: 0, Status: 1 });
     expect((await adminList(`type=1&key=${encodeURIComponent('保险')}`)).List.map((t) => t.Id)).toEqual([insurer.Data]);
     expect((await adminList('type=1&status=0')).List.map((t) => t.Name)).toEqual(['已撤销']);
-    expect((await c.call<ListDto<AdminTypeItemDto>>(c.admin, 'GET', 'GetTypeList?type=1&pageindex=2&pagesize=2')).Data).toMatchObject({ TotalCount: 3, List: [{ Name: '已撤销' }] });
+    expect((await c.call<ListDto<AdminTypeItemDto>>(c.admin, 'GET', 'GetTypeList?type=1&pageindex=2&pagesize=2')).Data).toMatchObject({
+      TotalCount: 3,
+      List: [{ Name: '已撤销' }],
+    });
 
     expect((await save({ Id: insurer.Data, Type: 1, Name: '保险机构', SortNumber: 0 })).Code).toBe(200);
     expect(await publicNames(1)).toEqual(['保险机构', '建设单位']);
@@ -58,7 +61,11 @@ describe.each(engines)('back-office type lists on %s', (engine) => {
     const used = await save({ Type: 2, Name: '会长单位' });
     const level = await save({ Type: 1, Name: '设计单位' });
     const member = await insertMemberRow(c.t, 'member_b', ApplyState.Approved);
-    await c.t.app.services.database.db.updateTable('members').set({ member_level_id: used.Data, company_type_id: level.Data }).where('id', '=', member).execute();
+    await c.t.app.services.database.db
+      .updateTable('members')
+      .set({ member_level_id: used.Data, company_type_id: level.Data })
+      .where('id', '=', member)
+      .execute();
     expect(await c.call(c.admin, 'POST', 'DelType', { Id: used.Data })).toEqual({ Code: 400, Message: '该类型已被1个会员使用，不能删除', Data: null });
     expect(await c.call(c.admin, 'POST', 'DelType', { Id: level.Data })).toEqual({ Code: 400, Message: '该类型已被1个会员使用，不能删除', Data: null });
     const unused = await save({ Type: 3, Name: '临时' });

@@ -22,7 +22,12 @@ export async function lookupsAdmin(app: App): Promise<void> {
     '/GetTypeList',
     {
       onRequest: requireAdmin('content:type:list', 'member:list', 'member:add', 'member:edit', 'member:audit'),
-      schema: { ...contentAdminDocs, summary: '类型列表（type 1 单位归类、2 会员等级、3 其他；分页，含停用）', querystring: adminTypeListQuery, 'x-data': listOf(adminTypeItemDto) },
+      schema: {
+        ...contentAdminDocs,
+        summary: '类型列表（type 1 单位归类、2 会员等级、3 其他；分页，含停用）',
+        querystring: adminTypeListQuery,
+        'x-data': listOf(adminTypeItemDto),
+      },
     },
     async (request) => {
       const { type, key, status, ...paging } = request.query;
@@ -33,7 +38,16 @@ export async function lookupsAdmin(app: App): Promise<void> {
 
   app.post(
     '/SaveType',
-    { onRequest: requireAdmin('content:type:add', 'content:type:edit'), schema: { ...contentAdminDocs, summary: '新增（Id 为 0）或修改类型（同一类型下名称唯一）', body: saveTypeBody, 'x-data': z.int().describe('类型编号'), 'x-codes': typeMissing } },
+    {
+      onRequest: requireAdmin('content:type:add', 'content:type:edit'),
+      schema: {
+        ...contentAdminDocs,
+        summary: '新增（Id 为 0）或修改类型（同一类型下名称唯一）',
+        body: saveTypeBody,
+        'x-data': z.int().describe('类型编号'),
+        'x-codes': typeMissing,
+      },
+    },
     async (request) => {
       const body = request.body;
       const saved = await adminWrite(
@@ -47,7 +61,10 @@ export async function lookupsAdmin(app: App): Promise<void> {
 
   app.post(
     '/DelType',
-    { onRequest: requireAdmin('content:type:delete'), schema: { ...contentAdminDocs, summary: '删除类型（仍有会员使用时拒绝）', body: delByIdBody, 'x-codes': typeMissing } },
+    {
+      onRequest: requireAdmin('content:type:delete'),
+      schema: { ...contentAdminDocs, summary: '删除类型（仍有会员使用时拒绝）', body: delByIdBody, 'x-codes': typeMissing },
+    },
     async (request) => {
       const id = request.body.Id;
       await adminWrite(request, { action: 'content:type:delete', target: TARGET, targetId: id, detail: (name) => name }, () => deleteTypeItem(database, id));

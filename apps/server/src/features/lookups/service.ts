@@ -32,7 +32,14 @@ const toTypeItem = (r: { id: number; type: number; name: string; sort_number: nu
 
 /** Enabled entries of one lookup list in display order. */
 export async function listTypeItems({ db }: Database, type: number): Promise<TypeItem[]> {
-  const rows = await db.selectFrom('type_items').select(columns).where('type', '=', type).where('status', '=', 1).orderBy('sort_number', 'asc').orderBy('id', 'asc').execute();
+  const rows = await db
+    .selectFrom('type_items')
+    .select(columns)
+    .where('type', '=', type)
+    .where('status', '=', 1)
+    .orderBy('sort_number', 'asc')
+    .orderBy('id', 'asc')
+    .execute();
   return rows.map(toTypeItem);
 }
 
@@ -57,14 +64,24 @@ export async function listTypeItemsPage({ db }: Database, filter: TypeFilter, pa
 export async function saveTypeItem(database: Database, body: SaveTypeBody, now: number): Promise<{ id: number; name: string }> {
   const values = { type: body.Type, name: body.Name, sort_number: body.SortNumber, status: body.Status };
   const saved = await database.db.transaction().execute(async (trx) => {
-    const sameName = await trx.selectFrom('type_items').select('id').where('type', '=', body.Type).where('name', '=', body.Name).where('id', '!=', body.Id).executeTakeFirst();
+    const sameName = await trx
+      .selectFrom('type_items')
+      .select('id')
+      .where('type', '=', body.Type)
+      .where('name', '=', body.Name)
+      .where('id', '!=', body.Id)
+      .executeTakeFirst();
     if (sameName) throw badRequest(contentMessages.typeNameTaken);
     if (body.Id > 0) {
       const result = await trx.updateTable('type_items').set(values).where('id', '=', body.Id).executeTakeFirst();
       if (result.numUpdatedRows === 0n) throw notFound(contentMessages.typeNotFound);
       return { id: body.Id, name: body.Name };
     }
-    const { id } = await trx.insertInto('type_items').values({ ...values, created_at: formatCst(now) }).returning('id').executeTakeFirstOrThrow();
+    const { id } = await trx
+      .insertInto('type_items')
+      .values({ ...values, created_at: formatCst(now) })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     return { id, name: body.Name };
   });
   contentChanged(database, 'lookups');

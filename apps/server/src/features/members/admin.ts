@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { editMemberInfoBody, editMemberStatusBody, idParam, listOf, memberListItemDto, memberListQuery, memberMessages, memberModelDto, memberStatusNames } from '@portal/shared';
+import {
+  editMemberInfoBody,
+  editMemberStatusBody,
+  idParam,
+  listOf,
+  memberListItemDto,
+  memberListQuery,
+  memberMessages,
+  memberModelDto,
+  memberStatusNames,
+} from '@portal/shared';
 import type { App } from '../../http/app-types.js';
 import { adminWrite, requireAdmin } from '../system/auth/guard.js';
 import { list, ok } from '../../http/envelope.js';
@@ -22,7 +32,12 @@ export async function membersAdmin(app: App): Promise<void> {
     {
       // 登记缴费 (member:payment:add) finds the member it records dues for in this list.
       onRequest: requireAdmin('member:list', 'member:audit', 'member:payment:add'),
-      schema: { ...adminDocs, summary: '会员与入会申请列表（按审核状态、启用状态、名称或账号、单位归类、会员等级、申请日期筛选；分页）', querystring: memberListQuery, 'x-data': listOf(memberListItemDto) },
+      schema: {
+        ...adminDocs,
+        summary: '会员与入会申请列表（按审核状态、启用状态、名称或账号、单位归类、会员等级、申请日期筛选；分页）',
+        querystring: memberListQuery,
+        'x-data': listOf(memberListItemDto),
+      },
     },
     async (request) => {
       const page = await listMembers(database.db, request.query);
@@ -32,7 +47,15 @@ export async function membersAdmin(app: App): Promise<void> {
 
   app.get(
     '/ExportMemberList',
-    { onRequest: requireAdmin('member:export'), schema: { ...adminDocs, summary: '导出会员与入会申请（筛选同 GetMemberList，分页参数不用）为 .xlsx（流式输出）；列与 ImportMembers 所读相同，可修改后再导入', querystring: memberListQuery, ...xlsxAnswer } },
+    {
+      onRequest: requireAdmin('member:export'),
+      schema: {
+        ...adminDocs,
+        summary: '导出会员与入会申请（筛选同 GetMemberList，分页参数不用）为 .xlsx（流式输出）；列与 ImportMembers 所读相同，可修改后再导入',
+        querystring: memberListQuery,
+        ...xlsxAnswer,
+      },
+    },
     async (request, reply) =>
       sendListExport(request, reply, {
         permission: 'member:export',
@@ -48,7 +71,13 @@ export async function membersAdmin(app: App): Promise<void> {
     '/GetMemberModel/:id',
     {
       onRequest: requireAdmin('member:list', 'member:audit', 'member:edit'),
-      schema: { ...adminDocs, summary: '会员详情（含附件地址 FileUrl、未通过原因 ProcessItemName）', params: z.object({ id: idParam }), 'x-data': memberModelDto, 'x-codes': memberMissing },
+      schema: {
+        ...adminDocs,
+        summary: '会员详情（含附件地址 FileUrl、未通过原因 ProcessItemName）',
+        params: z.object({ id: idParam }),
+        'x-data': memberModelDto,
+        'x-codes': memberMissing,
+      },
     },
     async (request) => ok(toMemberModelDto(await getMember(database.db, request.params.id), config.assetBaseUrl)),
   );
@@ -57,7 +86,13 @@ export async function membersAdmin(app: App): Promise<void> {
     '/EditMemberInfo',
     {
       onRequest: requireAdmin('member:add', 'member:edit'),
-      schema: { ...adminDocs, summary: '新增（MemberId 为 0，直接入会）或修改会员资料；修改时 Pwd 非空即重置密码', body: editMemberInfoBody, 'x-data': z.int().describe('会员编号'), 'x-codes': memberMissing },
+      schema: {
+        ...adminDocs,
+        summary: '新增（MemberId 为 0，直接入会）或修改会员资料；修改时 Pwd 非空即重置密码',
+        body: editMemberInfoBody,
+        'x-data': z.int().describe('会员编号'),
+        'x-codes': memberMissing,
+      },
     },
     async (request) => {
       const body = request.body;
@@ -72,11 +107,16 @@ export async function membersAdmin(app: App): Promise<void> {
 
   app.post(
     '/EditMemberStatus',
-    { onRequest: requireAdmin('member:status'), schema: { ...adminDocs, summary: '启用（1）或停用（0）会员；停用即结束其全部会话', body: editMemberStatusBody, 'x-codes': memberMissing } },
+    {
+      onRequest: requireAdmin('member:status'),
+      schema: { ...adminDocs, summary: '启用（1）或停用（0）会员；停用即结束其全部会话', body: editMemberStatusBody, 'x-codes': memberMissing },
+    },
     async (request) => {
       const { MemberId, Status } = request.body;
-      await adminWrite(request, { action: 'member:status', target: TARGET, targetId: MemberId, detail: (account) => `${account} ${memberStatusNames[Status]}` }, () =>
-        setMemberStatus(database.db, MemberId, Status, now()),
+      await adminWrite(
+        request,
+        { action: 'member:status', target: TARGET, targetId: MemberId, detail: (account) => `${account} ${memberStatusNames[Status]}` },
+        () => setMemberStatus(database.db, MemberId, Status, now()),
       );
       return ok(null);
     },

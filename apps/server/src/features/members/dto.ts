@@ -1,4 +1,12 @@
-import { ApplyState, applyStateNames, membershipStateNames, type MembershipState, type MemberListItemDto, type MemberModelDto, type MemberProfileDto } from '@portal/shared';
+import {
+  ApplyState,
+  applyStateNames,
+  membershipStateNames,
+  type MembershipState,
+  type MemberListItemDto,
+  type MemberModelDto,
+  type MemberProfileDto,
+} from '@portal/shared';
 import { assetUrl } from '../../http/assets.js';
 import type { Member } from './service.js';
 

@@ -71,25 +71,35 @@ export async function optionalApplication(request: FastifyRequest): Promise<Appl
   return session?.scope === 'application' ? session : null;
 }
 
-export const requireMember: onRequestAsyncHookHandler = documentGuard(async function memberGuard(request, reply) {
-  void reply.header('cache-control', PRIVATE_ANSWER);
-  if (!(await optionalMember(request))) throw new AppError(Code.MemberSession);
-}, { 'x-member-session': 'member' });
+export const requireMember: onRequestAsyncHookHandler = documentGuard(
+  async function memberGuard(request, reply) {
+    void reply.header('cache-control', PRIVATE_ANSWER);
+    if (!(await optionalMember(request))) throw new AppError(Code.MemberSession);
+  },
+  { 'x-member-session': 'member' },
+);
 
 /** 有效 and 宽限期 keep a member's services; 已过期 (and 已停用, which has no session anyway) lose them. */
-export const inGoodStanding = (member: MemberPrincipal) => member.membershipState === MembershipState.Active || member.membershipState === MembershipState.Grace;
+export const inGoodStanding = (member: MemberPrincipal) =>
+  member.membershipState === MembershipState.Active || member.membershipState === MembershipState.Grace;
 
-export const requireMemberInGoodStanding: onRequestAsyncHookHandler = documentGuard(async function goodStandingGuard(request, reply) {
-  void reply.header('cache-control', PRIVATE_ANSWER);
-  const member = await optionalMember(request);
-  if (!member) throw new AppError(Code.MemberSession);
-  if (!inGoodStanding(member)) throw new AppError(Code.Forbidden, membershipMessages.lapsed);
-}, { 'x-member-session': 'member-in-good-standing' });
+export const requireMemberInGoodStanding: onRequestAsyncHookHandler = documentGuard(
+  async function goodStandingGuard(request, reply) {
+    void reply.header('cache-control', PRIVATE_ANSWER);
+    const member = await optionalMember(request);
+    if (!member) throw new AppError(Code.MemberSession);
+    if (!inGoodStanding(member)) throw new AppError(Code.Forbidden, membershipMessages.lapsed);
+  },
+  { 'x-member-session': 'member-in-good-standing' },
+);
 
-export const requireApplicant: onRequestAsyncHookHandler = documentGuard(async function applicantGuard(request, reply) {
-  void reply.header('cache-control', PRIVATE_ANSWER);
-  if (!(await sessionOf(request))) throw new AppError(Code.MemberSession);
-}, { 'x-member-session': 'applicant' });
+export const requireApplicant: onRequestAsyncHookHandler = documentGuard(
+  async function applicantGuard(request, reply) {
+    void reply.header('cache-control', PRIVATE_ANSWER);
+    if (!(await sessionOf(request))) throw new AppError(Code.MemberSession);
+  },
+  { 'x-member-session': 'applicant' },
+);
 
 /**
  * Who a cached public answer is for (cache/response-cache.ts, whose per-audience routes app.ts

@@ -33,7 +33,8 @@ export async function signInMember(services: Services, attempt: { account: strin
   const { db } = services.database;
   const at = services.now();
   const client: RequestClient = { ip: attempt.ip, userAgent: attempt.userAgent };
-  const record = (userId: number | null, ok: boolean, detail = '') => writeLoginLog(db, { kind: 'member', account: attempt.account, userId, ok, detail, ...client }, at);
+  const record = (userId: number | null, ok: boolean, detail = '') =>
+    writeLoginLog(db, { kind: 'member', account: attempt.account, userId, ok, detail, ...client }, at);
   const refuse = async (userId: number | null, reason: string, message: string): Promise<never> => {
     await record(userId, false, reason);
     throw badRequest(message);
@@ -58,7 +59,11 @@ export async function signInMember(services: Services, attempt: { account: strin
   }
 
   await clearWrongPasswords(db, guess);
-  await db.updateTable('members').set({ last_login_at: formatCst(at) }).where('id', '=', member.id).execute();
+  await db
+    .updateTable('members')
+    .set({ last_login_at: formatCst(at) })
+    .where('id', '=', member.id)
+    .execute();
   if (member.apply_state === ApplyState.Approved) {
     const token = await openMemberSession(db, member.id, 'member', client, at);
     await record(member.id, true);
@@ -72,7 +77,12 @@ export async function signInMember(services: Services, attempt: { account: strin
 
 /** A wrong guess that locked the account (`lock` minutes; 0 when it did not) is audited: which account, from where. */
 async function auditLock({ database, now }: Services, guess: GuessKey, what: string, lock: number): Promise<void> {
-  if (lock) await writeAudit(database.db, { adminId: null, account: guess.account, action: 'auth:memberLocked', ip: guess.ip, ok: false, detail: `${what}，锁定${lock}分钟` }, now());
+  if (lock)
+    await writeAudit(
+      database.db,
+      { adminId: null, account: guess.account, action: 'auth:memberLocked', ip: guess.ip, ok: false, detail: `${what}，锁定${lock}分钟` },
+      now(),
+    );
 }
 
 /**
@@ -98,7 +108,11 @@ export async function changeMemberPassword(services: Services, member: MemberPri
   if (passwords.new === passwords.old) throw badRequest(systemMessages.samePassword);
   const hash = await hashNewPassword(passwords.new, member.account);
   await db.transaction().execute(async (trx) => {
-    await trx.updateTable('members').set({ password_hash: hash, updated_at: formatCst(services.now()) }).where('id', '=', member.memberId).execute();
+    await trx
+      .updateTable('members')
+      .set({ password_hash: hash, updated_at: formatCst(services.now()) })
+      .where('id', '=', member.memberId)
+      .execute();
     await endMemberSessions(trx, member.memberId, member.sessionId);
   });
 }

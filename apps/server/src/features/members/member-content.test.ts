@@ -32,8 +32,7 @@ describe.each(engines)('member-only articles on %s', (engine) => {
   const detail = (token: string | undefined) => publicCall<NewsDetailDto>(t, token, 'GET', `GetNewsDetail?newsid=${memberOnly}`);
   const listed = async (token: string | undefined) =>
     (await publicCall<ListDto<NewsListItemDto>>(t, token, 'GET', `GetNewsList?pid=${menuId}`)).Data.List.find((n) => n.NewsId === memberOnly);
-  const search = async (token: string | undefined, query: string) =>
-    (await publicCall<ListDto<NewsListItemDto>>(t, token, 'GET', `GetNewsList?${query}`)).Data;
+  const search = async (token: string | undefined, query: string) => (await publicCall<ListDto<NewsListItemDto>>(t, token, 'GET', `GetNewsList?${query}`)).Data;
   /** Everyone without a member session: no token, a made-up one, an admin's, an applicant's (known after beforeAll). */
   const visitors = () => [undefined, 'made-up-token', admin, applicant];
 
@@ -63,7 +62,11 @@ describe.each(engines)('member-only articles on %s', (engine) => {
     }
     for (const key of ['会员专享通知', '专享']) {
       for (const token of visitors()) {
-        expect(await search(token, `key=${encodeURIComponent(key)}`)).toEqual({ List: [expect.objectContaining({ Title: '会员专享通知', Summary: '' })], TotalCount: 1, TotalCapped: false });
+        expect(await search(token, `key=${encodeURIComponent(key)}`)).toEqual({
+          List: [expect.objectContaining({ Title: '会员专享通知', Summary: '' })],
+          TotalCount: 1,
+          TotalCapped: false,
+        });
       }
     }
   });

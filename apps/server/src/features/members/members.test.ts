@@ -92,10 +92,12 @@ describe.each(engines)('members on %s', (engine) => {
     });
 
     /** GetLoginToken from one address, on the given instance. */
-    const from = (address: string, on = t) => (password: string, account = 'carol') =>
-      on.app
-        .inject({ method: 'POST', url: '/api/XfWebApi/GetLoginToken', headers: { 'x-forwarded-for': address }, payload: { str1: account, str2: password } })
-        .then((r) => envelope<string | null>(r));
+    const from =
+      (address: string, on = t) =>
+      (password: string, account = 'carol') =>
+        on.app
+          .inject({ method: 'POST', url: '/api/XfWebApi/GetLoginToken', headers: { 'x-forwarded-for': address }, payload: { str1: account, str2: password } })
+          .then((r) => envelope<string | null>(r));
 
     it('locks an account from one address for 10 minutes after 5 wrong passwords in a row, and audits the lock', async () => {
       const guesser = from('10.200.0.1');
@@ -112,7 +114,11 @@ describe.each(engines)('members on %s', (engine) => {
       clock.advance(6 * MINUTE);
       expect((await guesser(MEMBER_PASSWORD)).Code).toBe(200);
 
-      const locks = await t.app.services.database.db.selectFrom('audit_logs').select(['account', 'ip', 'result']).where('action', '=', 'auth:memberLocked').execute();
+      const locks = await t.app.services.database.db
+        .selectFrom('audit_logs')
+        .select(['account', 'ip', 'result'])
+        .where('action', '=', 'auth:memberLocked')
+        .execute();
       expect(locks).toEqual([
         { account: 'carol', ip: '10.200.0.1', result: 0 },
         { account: 'no_such_member', ip: '10.200.0.1', result: 0 },
@@ -187,7 +193,9 @@ describe.each(engines)('members on %s', (engine) => {
       expect((await edit(token, { DailyOperator: '王五', OperatorPhone: '13812345678', Email: 'not-an-email' })).Message).toBe('请输入正确邮箱');
       expect((await edit(token, { DailyOperator: '王五', OperatorPhone: '13812345678', LegalPerson: '' })).Message).toBe('请输入负责人');
       expect((await edit(token, { DailyOperator: 'x'.repeat(51), OperatorPhone: '13812345678' })).Message).toBe('联络人不能超过50个字');
-      expect((await edit(token, { DailyOperator: '王五', OperatorPhone: '13812345678', Mainbusiness: '业'.repeat(501) })).Message).toBe('主营业务不能超过500个字');
+      expect((await edit(token, { DailyOperator: '王五', OperatorPhone: '13812345678', Mainbusiness: '业'.repeat(501) })).Message).toBe(
+        '主营业务不能超过500个字',
+      );
       expect((await edit(token, { DailyOperator: 42, OperatorPhone: '13812345678' })).Message).toBe('请输入联络人');
     });
 
@@ -258,7 +266,11 @@ describe.each(engines)('members on %s', (engine) => {
       const current = await loginMember(t, 'carol');
       const elsewhere = await loginMember(t, 'carol');
       const bob = await loginMember(t, 'bob');
-      expect(await change(current, { Pwd: MEMBER_PASSWORD, Newpwd: 'Changed-lamp-2024', againNewpwd: 'Changed-lamp-2024' })).toEqual({ Code: 200, Message: '修改成功', Data: null });
+      expect(await change(current, { Pwd: MEMBER_PASSWORD, Newpwd: 'Changed-lamp-2024', againNewpwd: 'Changed-lamp-2024' })).toEqual({
+        Code: 200,
+        Message: '修改成功',
+        Data: null,
+      });
       expect((await userInfo(current)).Code).toBe(200);
       expect(await userInfo(elsewhere)).toEqual(SESSION_EXPIRED);
       expect((await userInfo(bob)).Code).toBe(200);
@@ -272,12 +284,22 @@ describe.each(engines)('members on %s', (engine) => {
       const session = await loginMember(t, 'bob');
       const guess = (old: string) =>
         t.app
-          .inject({ method: 'POST', url: '/api/XfWebApi/EditMemberPwd', headers: { token: session, 'x-forwarded-for': '10.201.0.1' }, payload: { Pwd: old, Newpwd: 'Guessed-lamp-2024', againNewpwd: 'Guessed-lamp-2024' } })
+          .inject({
+            method: 'POST',
+            url: '/api/XfWebApi/EditMemberPwd',
+            headers: { token: session, 'x-forwarded-for': '10.201.0.1' },
+            payload: { Pwd: old, Newpwd: 'Guessed-lamp-2024', againNewpwd: 'Guessed-lamp-2024' },
+          })
           .then((r) => envelope(r));
       for (let i = 1; i <= 4; i++) expect((await guess(`wrong-${i}a`)).Message).toBe('旧密码错误');
       expect((await guess('wrong-5a')).Message).toBe('登录失败次数过多，账号已锁定，请10分钟后再试');
       expect(await userInfo(session)).toEqual(SESSION_EXPIRED);
-      const signIn = await t.app.inject({ method: 'POST', url: '/api/XfWebApi/GetLoginToken', headers: { 'x-forwarded-for': '10.201.0.1' }, payload: { str1: 'bob', str2: MEMBER_PASSWORD } });
+      const signIn = await t.app.inject({
+        method: 'POST',
+        url: '/api/XfWebApi/GetLoginToken',
+        headers: { 'x-forwarded-for': '10.201.0.1' },
+        payload: { str1: 'bob', str2: MEMBER_PASSWORD },
+      });
       expect(envelope(signIn).Message).toBe('登录失败次数过多，账号已锁定，请10分钟后再试');
       expect((await memberLogin(t, 'bob')).Code).toBe(200);
     });
@@ -285,7 +307,8 @@ describe.each(engines)('members on %s', (engine) => {
 
   describe('back office', () => {
     it('EditMemberInfo adds an approved member (Account and Pwd required) and records it in the audit log', async () => {
-      const add = (payload: Record<string, unknown>) => business<number>(admin, 'POST', 'EditMemberInfo', { ...applicationForm(types, 'dave'), MemberId: 0, ...payload });
+      const add = (payload: Record<string, unknown>) =>
+        business<number>(admin, 'POST', 'EditMemberInfo', { ...applicationForm(types, 'dave'), MemberId: 0, ...payload });
       expect((await add({ Account: '' })).Message).toBe('请输入账号');
       expect((await add({ Account: 'd a' })).Message).toBe('账号为3-32位字母、数字或下划线');
       expect((await add({ Pwd: '' })).Message).toBe('请输入密码');
@@ -320,7 +343,8 @@ describe.each(engines)('members on %s', (engine) => {
     });
 
     it('EditMemberInfo checks numbers (integers 0–999999), dates, type choices and sizes', async () => {
-      const edit = (payload: Record<string, unknown>) => business(admin, 'POST', 'EditMemberInfo', { ...applicationForm(types, 'alice'), MemberId: ids.alice, Pwd: '', ...payload });
+      const edit = (payload: Record<string, unknown>) =>
+        business(admin, 'POST', 'EditMemberInfo', { ...applicationForm(types, 'alice'), MemberId: ids.alice, Pwd: '', ...payload });
       for (const value of [-1, 1_000_000, 1.5, 'abc']) expect((await edit({ RegCapital: value })).Message, String(value)).toBe('注册资本应为0-999999的整数');
       expect((await edit({ StaffCount: 1_000_000 })).Message).toBe('职工人数应为0-999999的整数');
       expect((await edit({ ExpireDate: '2025/01/01' })).Message).toBe('日期格式应为yyyy-MM-dd');
@@ -403,13 +427,51 @@ describe.each(engines)('members on %s', (engine) => {
 
     it('GetMemberModel answers every field and 404 for an unknown member', async () => {
       const m = await model(ids.carol);
-      expect(m).toMatchObject({ MemberId: ids.carol, Account: 'carol', FilePath: '', FileUrl: '', Status: 1, ProcessItemName: '', LastLoginTime: expect.any(String) });
+      expect(m).toMatchObject({
+        MemberId: ids.carol,
+        Account: 'carol',
+        FilePath: '',
+        FileUrl: '',
+        Status: 1,
+        ProcessItemName: '',
+        LastLoginTime: expect.any(String),
+      });
       expect(Object.keys(m).sort()).toEqual(
         [
-          'MemberId', 'Account', 'MemberName', 'CompanyType', 'CompanyTypeName', 'MemberLevel', 'MemberLevelName', 'CompanyMent', 'Mainbusiness',
-          'RegAddress', 'DailyOperator', 'OperatorPhone', 'Remarks', 'LegalPerson', 'Email', 'FilePath', 'FileUrl', 'FileName', 'ApplyState', 'ApplyStateName',
-          'ProcessItemName', 'ApplyTime', 'CreateTime', 'Status', 'RegCapital', 'StaffCount', 'JoinDate', 'ExpireDate', 'LastLoginTime', 'UpdateTime',
-          'DirectoryListed', 'DirectoryContacts', 'Website', 'Region',
+          'MemberId',
+          'Account',
+          'MemberName',
+          'CompanyType',
+          'CompanyTypeName',
+          'MemberLevel',
+          'MemberLevelName',
+          'CompanyMent',
+          'Mainbusiness',
+          'RegAddress',
+          'DailyOperator',
+          'OperatorPhone',
+          'Remarks',
+          'LegalPerson',
+          'Email',
+          'FilePath',
+          'FileUrl',
+          'FileName',
+          'ApplyState',
+          'ApplyStateName',
+          'ProcessItemName',
+          'ApplyTime',
+          'CreateTime',
+          'Status',
+          'RegCapital',
+          'StaffCount',
+          'JoinDate',
+          'ExpireDate',
+          'LastLoginTime',
+          'UpdateTime',
+          'DirectoryListed',
+          'DirectoryContacts',
+          'Website',
+          'Region',
         ].sort(),
       );
       expect(await business(admin, 'GET', 'GetMemberModel/99999')).toEqual({ Code: 404, Message: '会员不存在', Data: null });
@@ -481,8 +543,15 @@ describe.each(engines)('member sign-in throttling on %s', (engine) => {
   });
 
   it('counts GET and POST attempts against one limit', async () => {
-    const get = () => t.app.inject({ method: 'GET', url: '/api/XfWebApi/GetLoginToken?str1=someone&str2=password1', headers: { 'x-forwarded-for': '10.1.2.1' } });
-    const post = () => t.app.inject({ method: 'POST', url: '/api/XfWebApi/GetLoginToken', headers: { 'x-forwarded-for': '10.1.2.1' }, payload: { str1: 'someone', str2: 'password1' } });
+    const get = () =>
+      t.app.inject({ method: 'GET', url: '/api/XfWebApi/GetLoginToken?str1=someone&str2=password1', headers: { 'x-forwarded-for': '10.1.2.1' } });
+    const post = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/XfWebApi/GetLoginToken',
+        headers: { 'x-forwarded-for': '10.1.2.1' },
+        payload: { str1: 'someone', str2: 'password1' },
+      });
     expect((await get()).statusCode).toBe(200);
     expect((await post()).statusCode).toBe(200);
     expect((await get()).statusCode).toBe(200);

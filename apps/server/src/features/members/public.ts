@@ -32,9 +32,19 @@ export async function membersPublic(app: App): Promise<void> {
       case ApplyState.Approved:
         return ok(outcome.token, messages.loggedIn);
       case ApplyState.UnderReview:
-        return { Code: Code.ApplicationPending, Message: memberMessages.applicationPending, Data: null, Token: outcome.applicationToken } satisfies ApplicationAnswer;
+        return {
+          Code: Code.ApplicationPending,
+          Message: memberMessages.applicationPending,
+          Data: null,
+          Token: outcome.applicationToken,
+        } satisfies ApplicationAnswer;
       case ApplyState.Rejected:
-        return { Code: Code.ApplicationRejected, Message: memberMessages.applicationRejected, Data: outcome.reason, Token: outcome.applicationToken } satisfies ApplicationAnswer;
+        return {
+          Code: Code.ApplicationRejected,
+          Message: memberMessages.applicationRejected,
+          Data: outcome.reason,
+          Token: outcome.applicationToken,
+        } satisfies ApplicationAnswer;
     }
   };
 
@@ -50,7 +60,10 @@ export async function membersPublic(app: App): Promise<void> {
       summary: '会员登录（str1 账号，str2 密码）；审核中 Code 510，未通过 Code 511（Data 为原因），二者附申请令牌 Token',
       'x-rate-limited': true,
       'x-data': z.string().describe('会员令牌'),
-      'x-codes': { 510: { message: memberMessages.applicationPending, fields: token }, 511: { message: memberMessages.applicationRejected, data: z.string().describe('未通过的原因'), fields: token } },
+      'x-codes': {
+        510: { message: memberMessages.applicationPending, fields: token },
+        511: { message: memberMessages.applicationRejected, data: z.string().describe('未通过的原因'), fields: token },
+      },
     };
     // The spec's client sends the credentials as a query; the query is kept out of the logs (http/log-redaction.ts).
     limited.get('/GetLoginToken', { onRequest: limit, schema: { ...docs, querystring: memberLoginForm } }, (request) => signIn(request, request.query));
@@ -66,10 +79,14 @@ export async function membersPublic(app: App): Promise<void> {
     return ok(null, messages.loggedOut);
   });
 
-  app.get('/GetUserInfo', { onRequest: requireMember, schema: { ...memberDocs, summary: '当前会员资料（不含密码）', 'x-data': memberProfileDto } }, async (request) => {
-    const member = await currentMember(request);
-    return ok(toMemberProfileDto(await getMember(database.db, member.memberId), config.assetBaseUrl));
-  });
+  app.get(
+    '/GetUserInfo',
+    { onRequest: requireMember, schema: { ...memberDocs, summary: '当前会员资料（不含密码）', 'x-data': memberProfileDto } },
+    async (request) => {
+      const member = await currentMember(request);
+      return ok(toMemberProfileDto(await getMember(database.db, member.memberId), config.assetBaseUrl));
+    },
+  );
 
   app.post(
     '/EditMember',

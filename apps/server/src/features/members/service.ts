@@ -189,8 +189,7 @@ export function companyColumns(f: ApplyMemberForm | EditMemberInfoBody) {
  */
 export async function checkTypeChoices(db: Kysely<DB>, choice: { CompanyType: number; MemberLevel: number }, current?: Member): Promise<void> {
   const entries = await db.selectFrom('type_items').select(['id', 'type', 'status']).where('id', 'in', [choice.CompanyType, choice.MemberLevel]).execute();
-  const usable = (id: number, type: number, held: number | undefined) =>
-    entries.some((e) => e.id === id && e.type === type && (e.status === 1 || id === held));
+  const usable = (id: number, type: number, held: number | undefined) => entries.some((e) => e.id === id && e.type === type && (e.status === 1 || id === held));
   if (!usable(choice.CompanyType, typeKinds.companyType, current?.companyTypeId)) throw badRequest(memberMessages.companyTypeUnknown);
   if (!usable(choice.MemberLevel, typeKinds.memberLevel, current?.memberLevelId)) throw badRequest(memberMessages.memberLevelUnknown);
 }
@@ -256,7 +255,10 @@ export async function listMembers(db: Kysely<DB>, q: MemberListQuery): Promise<{
   const { limit, offset } = pageWindow(q);
   const [rows, { total }] = await Promise.all([
     query.orderBy('m.applied_at', 'desc').orderBy('m.id', 'desc').limit(limit).offset(offset).execute(),
-    query.clearSelect().select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+    query
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirstOrThrow(),
   ]);
   return { items: rows.map(toMember), total };
 }
@@ -269,22 +271,34 @@ export async function listMembers(db: Kysely<DB>, q: MemberListQuery): Promise<{
  */
 export async function saveMemberInfo({ db }: Database, body: EditMemberInfoBody, now: number): Promise<{ id: number; account: string }> {
   const at = formatCst(now);
-  const record = { ...companyColumns(body), ...directoryColumns(body), reg_capital: body.RegCapital, staff_count: body.StaffCount, join_date: body.JoinDate, expire_date: body.ExpireDate, updated_at: at };
+  const record = {
+    ...companyColumns(body),
+    ...directoryColumns(body),
+    reg_capital: body.RegCapital,
+    staff_count: body.StaffCount,
+    join_date: body.JoinDate,
+    expire_date: body.ExpireDate,
+    updated_at: at,
+  };
   if (body.MemberId === 0) {
     await checkTypeChoices(db, body);
-    const id = await insertMember(db, {
-      ...record,
-      join_date: body.JoinDate || at.slice(0, 10),
-      account: body.Account,
-      password_hash: await hashNewPassword(body.Pwd, body.Account),
-      apply_state: ApplyState.Approved,
-      status: MemberStatus.Enabled,
-      applied_at: at,
-      created_at: at,
-    }, async (trx, newId) => {
-      await takePapers(trx, newId, body.FilePath);
-      await refreshMemberState(trx, newId, cstDate(now));
-    });
+    const id = await insertMember(
+      db,
+      {
+        ...record,
+        join_date: body.JoinDate || at.slice(0, 10),
+        account: body.Account,
+        password_hash: await hashNewPassword(body.Pwd, body.Account),
+        apply_state: ApplyState.Approved,
+        status: MemberStatus.Enabled,
+        applied_at: at,
+        created_at: at,
+      },
+      async (trx, newId) => {
+        await takePapers(trx, newId, body.FilePath);
+        await refreshMemberState(trx, newId, cstDate(now));
+      },
+    );
     return { id, account: body.Account };
   }
   const current = await getMember(db, body.MemberId);
@@ -316,7 +330,11 @@ export async function setMemberStatus(db: Kysely<DB>, memberId: number, status: 
 
 /** The change itself, in the caller's transaction (批量停用 changes several in one). */
 export async function changeMemberStatus(trx: Kysely<DB>, memberId: number, status: number, now: number): Promise<void> {
-  await trx.updateTable('members').set({ status, updated_at: formatCst(now) }).where('id', '=', memberId).execute();
+  await trx
+    .updateTable('members')
+    .set({ status, updated_at: formatCst(now) })
+    .where('id', '=', memberId)
+    .execute();
   await refreshMemberState(trx, memberId, cstDate(now));
   if (status !== MemberStatus.Enabled) await endMemberSessions(trx, memberId);
 }

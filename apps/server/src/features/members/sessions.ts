@@ -47,7 +47,16 @@ export async function openMemberSession(db: Kysely<DB>, memberId: number, scope:
   const at = formatCst(now);
   await db
     .insertInto('member_sessions')
-    .values({ token_hash: hashToken(token), member_id: memberId, scope, ip: client.ip, user_agent: client.userAgent, created_at: at, last_seen_at: at, expires_at: formatCst(now + lifetimes[scope].maxMs) })
+    .values({
+      token_hash: hashToken(token),
+      member_id: memberId,
+      scope,
+      ip: client.ip,
+      user_agent: client.userAgent,
+      created_at: at,
+      last_seen_at: at,
+      expires_at: formatCst(now + lifetimes[scope].maxMs),
+    })
     .execute();
   return token;
 }
@@ -79,9 +88,21 @@ export async function resumeMemberSession(db: Kysely<DB>, token: string, now: nu
     return null;
   }
   if (row.last_seen_at < formatCst(now - TOUCH_EVERY_MS)) {
-    await db.updateTable('member_sessions').set({ last_seen_at: formatCst(now) }).where('id', '=', row.id).execute();
+    await db
+      .updateTable('member_sessions')
+      .set({ last_seen_at: formatCst(now) })
+      .where('id', '=', row.id)
+      .execute();
   }
-  return { sessionId: row.id, memberId: row.member_id, scope, account: row.account, status: row.status, applyState: row.apply_state, membershipState: row.membership_state };
+  return {
+    sessionId: row.id,
+    memberId: row.member_id,
+    scope,
+    account: row.account,
+    status: row.status,
+    applyState: row.apply_state,
+    membershipState: row.membership_state,
+  };
 }
 
 export async function endMemberSession(db: Kysely<DB>, sessionId: number): Promise<void> {

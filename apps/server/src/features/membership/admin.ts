@@ -71,17 +71,32 @@ export async function membershipAdmin(app: App): Promise<void> {
   const { database, config, privateStorage, now } = app.services;
   const { db } = database;
 
-  app.get('/GetMemberLevelTerms', { onRequest: requireAdmin('member:level:list', 'member:payment:add'), schema: { ...adminDocs, summary: '会员等级及其年费、会籍期限、宽限期、是否需审核', 'x-data': z.array(memberLevelTermsDto) } }, async () =>
-    ok((await listLevelTerms(db)).map(toLevelTermsDto)),
+  app.get(
+    '/GetMemberLevelTerms',
+    {
+      onRequest: requireAdmin('member:level:list', 'member:payment:add'),
+      schema: { ...adminDocs, summary: '会员等级及其年费、会籍期限、宽限期、是否需审核', 'x-data': z.array(memberLevelTermsDto) },
+    },
+    async () => ok((await listLevelTerms(db)).map(toLevelTermsDto)),
   );
 
   app.post(
     '/SaveMemberLevelTerms',
-    { onRequest: requireAdmin('member:level:edit'), schema: { ...adminDocs, summary: '修改会员等级的会费标准；已有会员的有效期至不变，自下次缴费起按新标准', body: saveMemberLevelTermsBody } },
+    {
+      onRequest: requireAdmin('member:level:edit'),
+      schema: { ...adminDocs, summary: '修改会员等级的会费标准；已有会员的有效期至不变，自下次缴费起按新标准', body: saveMemberLevelTermsBody },
+    },
     async (request) => {
       const body = request.body;
-      await adminWrite(request, { action: 'member:level:edit', target: '会员等级', targetId: body.LevelId, detail: (name) => `${name}：年费${body.AnnualFee}元，宽限期${body.GraceDays}天` }, () =>
-        saveLevelTerms(db, body, now()),
+      await adminWrite(
+        request,
+        {
+          action: 'member:level:edit',
+          target: '会员等级',
+          targetId: body.LevelId,
+          detail: (name) => `${name}：年费${body.AnnualFee}元，宽限期${body.GraceDays}天`,
+        },
+        () => saveLevelTerms(db, body, now()),
       );
       return ok(null, messages.saved);
     },
@@ -89,16 +104,30 @@ export async function membershipAdmin(app: App): Promise<void> {
 
   app.get(
     '/GetMemberPaymentList',
-    { onRequest: requireAdmin('member:payment:list'), schema: { ...adminDocs, summary: '缴费记录（按会员、等级、方式、状态、缴费日期、关键字筛选；分页）', querystring: memberPaymentListQuery, 'x-data': listOf(memberPaymentDto) } },
+    {
+      onRequest: requireAdmin('member:payment:list'),
+      schema: {
+        ...adminDocs,
+        summary: '缴费记录（按会员、等级、方式、状态、缴费日期、关键字筛选；分页）',
+        querystring: memberPaymentListQuery,
+        'x-data': listOf(memberPaymentDto),
+      },
+    },
     async (request) => {
       const page = await listPayments(db, request.query);
-      return list(page.items.map((p) => toPaymentDto(p, config.assetBaseUrl)), page.total);
+      return list(
+        page.items.map((p) => toPaymentDto(p, config.assetBaseUrl)),
+        page.total,
+      );
     },
   );
 
   app.get(
     '/ExportMemberPaymentList',
-    { onRequest: requireAdmin('member:payment:export'), schema: { ...adminDocs, summary: '导出缴费记录为 .xlsx（筛选同 GetMemberPaymentList）', querystring: memberPaymentListQuery, ...xlsxAnswer } },
+    {
+      onRequest: requireAdmin('member:payment:export'),
+      schema: { ...adminDocs, summary: '导出缴费记录为 .xlsx（筛选同 GetMemberPaymentList）', querystring: memberPaymentListQuery, ...xlsxAnswer },
+    },
     async (request, reply) =>
       sendListExport(request, reply, {
         permission: 'member:payment:export',
@@ -112,7 +141,10 @@ export async function membershipAdmin(app: App): Promise<void> {
 
   app.get(
     '/GetMemberPayment/:id',
-    { onRequest: requireAdmin('member:payment:list'), schema: { ...adminDocs, summary: '一笔缴费（收据的内容）', params: memberParams, 'x-data': memberPaymentDto, 'x-codes': paymentMissing } },
+    {
+      onRequest: requireAdmin('member:payment:list'),
+      schema: { ...adminDocs, summary: '一笔缴费（收据的内容）', params: memberParams, 'x-data': memberPaymentDto, 'x-codes': paymentMissing },
+    },
     async (request) => ok(toPaymentDto(await getPayment(db, request.params.id), config.assetBaseUrl)),
   );
 
@@ -120,7 +152,10 @@ export async function membershipAdmin(app: App): Promise<void> {
   let seal: string | undefined;
   app.get(
     '/GetReceiptSeal',
-    { onRequest: requireAdmin('member:payment:list'), schema: { ...adminDocs, summary: '收据上的财务专用章（SVG，协会名称环绕）；仅会费管理可取，不公开', 'x-file': 'image/svg+xml' } },
+    {
+      onRequest: requireAdmin('member:payment:list'),
+      schema: { ...adminDocs, summary: '收据上的财务专用章（SVG，协会名称环绕）；仅会费管理可取，不公开', 'x-file': 'image/svg+xml' },
+    },
     async (_request, reply) => {
       seal ??= receiptSealSvg(config.site.name);
       // Private and not kept, as every guarded answer (the guard says so): a seal is not for any cache.
@@ -130,7 +165,16 @@ export async function membershipAdmin(app: App): Promise<void> {
 
   app.get(
     '/GetMemberPaymentVoucher/:id',
-    { onRequest: requireAdmin('member:payment:list'), schema: { ...adminDocs, summary: '下载缴费凭证（原文件名）', params: memberParams, 'x-file': '*/*', 'x-codes': { 404: `${membershipMessages.paymentNotFound}；${membershipMessages.voucherMissing}` } } },
+    {
+      onRequest: requireAdmin('member:payment:list'),
+      schema: {
+        ...adminDocs,
+        summary: '下载缴费凭证（原文件名）',
+        params: memberParams,
+        'x-file': '*/*',
+        'x-codes': { 404: `${membershipMessages.paymentNotFound}；${membershipMessages.voucherMissing}` },
+      },
+    },
     async (request, reply) => {
       const payment = await getPayment(db, request.params.id);
       if (!payment.voucherPath) throw notFound(membershipMessages.voucherMissing);
@@ -140,25 +184,45 @@ export async function membershipAdmin(app: App): Promise<void> {
 
   app.post(
     '/UploadMemberPaymentVoucher',
-    { onRequest: requireAdmin('member:payment:add'), schema: { ...adminDocs, summary: '上传缴费凭证（multipart 字段 file；jpg/png/pdf，不超过10MB；不公开）', ...storedUploadDocs(false) } },
+    {
+      onRequest: requireAdmin('member:payment:add'),
+      schema: { ...adminDocs, summary: '上传缴费凭证（multipart 字段 file；jpg/png/pdf，不超过10MB；不公开）', ...storedUploadDocs(false) },
+    },
     async (request) => {
       const upload = request.isMultipart() ? await request.file() : undefined;
       if (!upload || upload.fieldname !== 'file') {
         upload?.file.resume();
         throw badRequest(contentMessages.uploadMissing);
       }
-      return ok(await storeUpload(app.services, upload, 'paymentVoucher', `admin:${currentAdmin(request).adminId}`, privateStorage, request), messages.uploadOk);
+      return ok(
+        await storeUpload(app.services, upload, 'paymentVoucher', `admin:${currentAdmin(request).adminId}`, privateStorage, request),
+        messages.uploadOk,
+      );
     },
   );
 
   app.post(
     '/SaveMemberPayment',
-    { onRequest: requireAdmin('member:payment:add'), schema: { ...adminDocs, summary: '登记缴费：生成收据编号，有效期至顺延一个会籍期限（自今天与原有效期至中较晚者起）', body: saveMemberPaymentBody, 'x-data': memberPaymentDto, 'x-codes': memberMissing } },
+    {
+      onRequest: requireAdmin('member:payment:add'),
+      schema: {
+        ...adminDocs,
+        summary: '登记缴费：生成收据编号，有效期至顺延一个会籍期限（自今天与原有效期至中较晚者起）',
+        body: saveMemberPaymentBody,
+        'x-data': memberPaymentDto,
+        'x-codes': memberMissing,
+      },
+    },
     async (request) => {
       const body = request.body;
       const payment = await adminWrite(
         request,
-        { action: 'member:payment:add', target: PAYMENT, targetId: (p) => p.id, detail: (p) => `${p.receiptNo} ${p.account} ${toYuan(p.amountFen)}元 有效期至${p.termTo}` },
+        {
+          action: 'member:payment:add',
+          target: PAYMENT,
+          targetId: (p) => p.id,
+          detail: (p) => `${p.receiptNo} ${p.account} ${toYuan(p.amountFen)}元 有效期至${p.termTo}`,
+        },
         () => recordPayment(db, currentAdmin(request), body, now()),
       );
       return ok(toPaymentDto(payment, config.assetBaseUrl), membershipMessages.paymentRecorded(payment.termTo));
@@ -167,11 +231,22 @@ export async function membershipAdmin(app: App): Promise<void> {
 
   app.post(
     '/VoidMemberPayment',
-    { onRequest: requireAdmin('member:payment:void'), schema: { ...adminDocs, summary: '作废一笔缴费（仅该会员最近一笔）；有效期至恢复为缴费前', body: voidMemberPaymentBody, 'x-data': memberPaymentDto, 'x-codes': paymentMissing } },
+    {
+      onRequest: requireAdmin('member:payment:void'),
+      schema: {
+        ...adminDocs,
+        summary: '作废一笔缴费（仅该会员最近一笔）；有效期至恢复为缴费前',
+        body: voidMemberPaymentBody,
+        'x-data': memberPaymentDto,
+        'x-codes': paymentMissing,
+      },
+    },
     async (request) => {
       const { PaymentId, Reason } = request.body;
-      const payment = await adminWrite(request, { action: 'member:payment:void', target: PAYMENT, targetId: PaymentId, detail: (p) => `${p.receiptNo} ${p.account}：${Reason}` }, () =>
-        voidPayment(db, PaymentId, Reason, now()),
+      const payment = await adminWrite(
+        request,
+        { action: 'member:payment:void', target: PAYMENT, targetId: PaymentId, detail: (p) => `${p.receiptNo} ${p.account}：${Reason}` },
+        () => voidPayment(db, PaymentId, Reason, now()),
       );
       return ok(toPaymentDto(payment, config.assetBaseUrl), membershipMessages.paymentVoided);
     },
@@ -181,13 +256,23 @@ export async function membershipAdmin(app: App): Promise<void> {
     '/GetMembershipSummary',
     {
       onRequest: requireAdmin('member:payment:list', 'member:list'),
-      schema: { ...adminDocs, summary: '工作台：某年会费（按等级）与各会籍状态的会员数', querystring: z.object({ year: integer(messages.badParameter, { min: 2000, max: 2100 }).optional() }), 'x-data': membershipSummaryDto },
+      schema: {
+        ...adminDocs,
+        summary: '工作台：某年会费（按等级）与各会籍状态的会员数',
+        querystring: z.object({ year: integer(messages.badParameter, { min: 2000, max: 2100 }).optional() }),
+        'x-data': membershipSummaryDto,
+      },
     },
     async (request) => {
       const year = request.query.year ?? Number(cstDate(now()).slice(0, 4));
       const [levels, states] = await Promise.all([
         duesOfYear(db, year),
-        db.selectFrom('members').select((eb) => ['membership_state', eb.fn.countAll<number>().as('n')]).where('apply_state', '=', 1).groupBy('membership_state').execute(),
+        db
+          .selectFrom('members')
+          .select((eb) => ['membership_state', eb.fn.countAll<number>().as('n')])
+          .where('apply_state', '=', 1)
+          .groupBy('membership_state')
+          .execute(),
       ]);
       const count = (state: number) => Number(states.find((s) => s.membership_state === state)?.n ?? 0);
       const summary: MembershipSummaryDto = {
@@ -203,13 +288,25 @@ export async function membershipAdmin(app: App): Promise<void> {
 
   app.get(
     '/GetMembership/:id',
-    { onRequest: requireAdmin('member:list', 'member:payment:add'), schema: { ...adminDocs, summary: '会员的会籍：等级、年费、入会日期、有效期至、状态', params: memberParams, 'x-data': membershipDto, 'x-codes': memberMissing } },
+    {
+      onRequest: requireAdmin('member:list', 'member:payment:add'),
+      schema: {
+        ...adminDocs,
+        summary: '会员的会籍：等级、年费、入会日期、有效期至、状态',
+        params: memberParams,
+        'x-data': membershipDto,
+        'x-codes': memberMissing,
+      },
+    },
     async (request) => ok(await membershipOf(db, request.params.id, now())),
   );
 
   app.get(
     '/GetMemberReminders/:id',
-    { onRequest: requireAdmin('member:list'), schema: { ...adminDocs, summary: '会员收到的续费提醒（新到旧，含邮件发送状态）', params: memberParams, 'x-data': z.array(membershipReminderDto) } },
+    {
+      onRequest: requireAdmin('member:list'),
+      schema: { ...adminDocs, summary: '会员收到的续费提醒（新到旧，含邮件发送状态）', params: memberParams, 'x-data': z.array(membershipReminderDto) },
+    },
     async (request) => ok((await remindersOf(db, request.params.id)).map(toReminderDto)),
   );
 
@@ -217,7 +314,12 @@ export async function membershipAdmin(app: App): Promise<void> {
     '/MemberBatch',
     {
       onRequest: requireAdmin('member:audit', 'member:status', 'member:edit', 'member:remind'),
-      schema: { ...adminDocs, summary: '会员列表批量操作：approve 批量通过、suspend 批量停用、level 修改等级（LevelId）、remind 发送续费提醒；一个事务，全部成功或全部不变', body: memberBatchBody, 'x-data': z.int().describe('处理的会员数') },
+      schema: {
+        ...adminDocs,
+        summary: '会员列表批量操作：approve 批量通过、suspend 批量停用、level 修改等级（LevelId）、remind 发送续费提醒；一个事务，全部成功或全部不变',
+        body: memberBatchBody,
+        'x-data': z.int().describe('处理的会员数'),
+      },
     },
     async (request) => {
       const body = request.body;

@@ -1,5 +1,15 @@
 import type { Kysely } from 'kysely';
-import { ApplyState, cstDate, formatCst, memberMessages, membershipMessages, MemberStatus, ProcessDecision, typeKinds, type MemberBatchBody } from '@portal/shared';
+import {
+  ApplyState,
+  cstDate,
+  formatCst,
+  memberMessages,
+  membershipMessages,
+  MemberStatus,
+  ProcessDecision,
+  typeKinds,
+  type MemberBatchBody,
+} from '@portal/shared';
 import type { Database } from '../../db/connection.js';
 import type { DB } from '../../db/schema.js';
 import { badRequest, notFound } from '../../http/envelope.js';
@@ -17,7 +27,13 @@ import { refreshMemberState } from './states.js';
  * already decided, an applicant reminded of dues) refuses the whole batch with its account.
  * Answers the accounts acted on, for the audit log.
  */
-export async function runMemberBatch(database: Database, admin: AdminPrincipal, body: MemberBatchBody, mail: MailContext | null, now: number): Promise<{ accounts: string[]; count: number }> {
+export async function runMemberBatch(
+  database: Database,
+  admin: AdminPrincipal,
+  body: MemberBatchBody,
+  mail: MailContext | null,
+  now: number,
+): Promise<{ accounts: string[]; count: number }> {
   const ids = [...new Set(body.Ids)];
   const { db } = database;
   const result = await db.transaction().execute(async (trx) => {
@@ -29,17 +45,29 @@ export async function runMemberBatch(database: Database, admin: AdminPrincipal, 
     };
     switch (body.Action) {
       case 'approve':
-        refuse(members.filter((m) => m.apply_state !== ApplyState.UnderReview), membershipMessages.batchNotPending);
-        for (const m of members) await decideApplication(trx, admin, { memberId: m.id, decision: ProcessDecision.Approved, reason: '', remark: '批量通过' }, now);
+        refuse(
+          members.filter((m) => m.apply_state !== ApplyState.UnderReview),
+          membershipMessages.batchNotPending,
+        );
+        for (const m of members)
+          await decideApplication(trx, admin, { memberId: m.id, decision: ProcessDecision.Approved, reason: '', remark: '批量通过' }, now);
         return { accounts, count: members.length };
       case 'suspend':
         for (const m of members) if (m.status !== MemberStatus.Disabled) await changeMemberStatus(trx, m.id, MemberStatus.Disabled, now);
         return { accounts, count: members.length };
       case 'level':
-        await changeLevel(trx, members.map((m) => m.id), body.LevelId!, now);
+        await changeLevel(
+          trx,
+          members.map((m) => m.id),
+          body.LevelId!,
+          now,
+        );
         return { accounts, count: members.length };
       case 'remind':
-        refuse(members.filter((m) => m.apply_state !== ApplyState.Approved), membershipMessages.batchNotMembers);
+        refuse(
+          members.filter((m) => m.apply_state !== ApplyState.Approved),
+          membershipMessages.batchNotMembers,
+        );
         return { accounts, count: await remindNow(trx, ids, mail, now) };
     }
   });
@@ -49,8 +77,18 @@ export async function runMemberBatch(database: Database, admin: AdminPrincipal, 
 
 /** 修改等级: to an enabled level of list 2; each member's state follows the new level's grace. */
 async function changeLevel(trx: Kysely<DB>, memberIds: number[], levelId: number, now: number): Promise<void> {
-  const level = await trx.selectFrom('type_items').select('id').where('id', '=', levelId).where('type', '=', typeKinds.memberLevel).where('status', '=', 1).executeTakeFirst();
+  const level = await trx
+    .selectFrom('type_items')
+    .select('id')
+    .where('id', '=', levelId)
+    .where('type', '=', typeKinds.memberLevel)
+    .where('status', '=', 1)
+    .executeTakeFirst();
   if (!level) throw badRequest(memberMessages.memberLevelUnknown);
-  await trx.updateTable('members').set({ member_level_id: levelId, updated_at: formatCst(now) }).where('id', 'in', memberIds).execute();
+  await trx
+    .updateTable('members')
+    .set({ member_level_id: levelId, updated_at: formatCst(now) })
+    .where('id', 'in', memberIds)
+    .execute();
   for (const id of memberIds) await refreshMemberState(trx, id, cstDate(now));
 }

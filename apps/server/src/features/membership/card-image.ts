@@ -53,7 +53,12 @@ const QR = { x: 748, y: 210, size: 200, margin: 10 } as const;
 /** The 会员专用章, under the QR panel and over the footer's rule, clear of the member's values. */
 const SEAL = { cx: 858, cy: 520, r: 58 } as const;
 /** Where a card's own values are drawn. */
-const VALUES_BOX = { x: VALUE_X - 6, y: BAND_HEIGHT + 8, width: VALUE_MAX_WIDTH + 24, height: FIRST_ROW_Y + (rows.length - 1) * ROW_GAP + 20 - BAND_HEIGHT - 8 } as const;
+const VALUES_BOX = {
+  x: VALUE_X - 6,
+  y: BAND_HEIGHT + 8,
+  width: VALUE_MAX_WIDTH + 24,
+  height: FIRST_ROW_Y + (rows.length - 1) * ROW_GAP + 20 - BAND_HEIGHT - 8,
+} as const;
 /** The first row a card's own content touches. */
 const BAND_TOP = Math.min(VALUES_BOX.y, QR.y);
 
@@ -92,7 +97,9 @@ function valuesSvg(c: CardImage): string {
   const values = [c.level || '-', c.memberNo, chineseDate(c.joinDate) || '-', c.expireDate ? chineseDate(c.expireDate) : '长期'];
   const body = [
     linesPaths(c.company, VALUE_X, rowY(0), ink(28, 'bold'), VALUE_MAX_WIDTH, 22, 20),
-    ...values.map((value, i) => textPaths(value, VALUE_X, rowY(i + 1), fitted(value, ink(28, i === 1 ? 'bold' : 'regular', i === 1 ? 2 : 0, i === 1 ? NAVY : INK), VALUE_MAX_WIDTH))),
+    ...values.map((value, i) =>
+      textPaths(value, VALUE_X, rowY(i + 1), fitted(value, ink(28, i === 1 ? 'bold' : 'regular', i === 1 ? 2 : 0, i === 1 ? NAVY : INK), VALUE_MAX_WIDTH)),
+    ),
   ].join('');
   return svg(VALUES_BOX.width, VALUES_BOX.height, body, `${VALUES_BOX.x} ${VALUES_BOX.y} ${VALUES_BOX.width} ${VALUES_BOX.height}`);
 }

@@ -55,13 +55,27 @@ const tokenParams = z.object({ token: z.string() });
 export async function memberCardVerification(app: App): Promise<void> {
   const { database, now, config } = app.services;
   const send = (reply: FastifyReply, title: string, body: string, status: number) =>
-    sendVerifyDocument(reply, { title: `${title} · 会员证核验`, description: `${config.site.name}电子会员证核验：扫码查看该单位的会籍今天是否有效。`, kicker: '电子会员证 · 会籍核验', body }, config.site, status);
+    sendVerifyDocument(
+      reply,
+      {
+        title: `${title} · 会员证核验`,
+        description: `${config.site.name}电子会员证核验：扫码查看该单位的会籍今天是否有效。`,
+        kicker: '电子会员证 · 会籍核验',
+        body,
+      },
+      config.site,
+      status,
+    );
 
-  app.get(`${CARD_VERIFY_PATH}/:token`, { schema: { hide: true, params: tokenParams } }, async (request: FastifyRequest<{ Params: { token: string } }>, reply) => {
-    const at = now();
-    const memberId = await memberOfToken(database.db, request.params.token, at);
-    const card = memberId === undefined ? undefined : await cardOf(database.db, memberId, at);
-    if (!card) return send(reply, '未找到该会员证', notFoundBody, 404);
-    return send(reply, verdict(card).title, cardBody(card, config.site.name, cstDate(at)), 200);
-  });
+  app.get(
+    `${CARD_VERIFY_PATH}/:token`,
+    { schema: { hide: true, params: tokenParams } },
+    async (request: FastifyRequest<{ Params: { token: string } }>, reply) => {
+      const at = now();
+      const memberId = await memberOfToken(database.db, request.params.token, at);
+      const card = memberId === undefined ? undefined : await cardOf(database.db, memberId, at);
+      if (!card) return send(reply, '未找到该会员证', notFoundBody, 404);
+      return send(reply, verdict(card).title, cardBody(card, config.site.name, cstDate(at)), 200);
+    },
+  );
 }

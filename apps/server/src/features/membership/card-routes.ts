@@ -27,7 +27,15 @@ export async function memberCardPublic(app: App): Promise<void> {
 
   app.get(
     '/GetMyMemberCard',
-    { onRequest: requireMember, schema: { ...memberDocs, summary: '本会员的电子会员证：Data 为 PNG 的 base64；会籍有效或宽限期内、会员证未吊销时可下载', 'x-data': z.string().describe('会员证 PNG 的 base64'), 'x-codes': noCard } },
+    {
+      onRequest: requireMember,
+      schema: {
+        ...memberDocs,
+        summary: '本会员的电子会员证：Data 为 PNG 的 base64；会籍有效或宽限期内、会员证未吊销时可下载',
+        'x-data': z.string().describe('会员证 PNG 的 base64'),
+        'x-codes': noCard,
+      },
+    },
     async (request) => {
       const card = await own(request);
       const png = await renderMemberCard({
@@ -45,7 +53,16 @@ export async function memberCardPublic(app: App): Promise<void> {
 
   app.get(
     '/GetMyMemberCredential',
-    { onRequest: requireMember, schema: { ...memberDocs, summary: '本会员的电子凭证：协会签名的可验证凭证（VC-JWT，RS256，公钥 /.well-known/jwks.json，吊销状态见其 credentialStatus），其 id 为会员证核验页；条件同 GetMyMemberCard', 'x-data': z.string().describe('VC-JWT'), 'x-codes': noCard } },
+    {
+      onRequest: requireMember,
+      schema: {
+        ...memberDocs,
+        summary:
+          '本会员的电子凭证：协会签名的可验证凭证（VC-JWT，RS256，公钥 /.well-known/jwks.json，吊销状态见其 credentialStatus），其 id 为会员证核验页；条件同 GetMyMemberCard',
+        'x-data': z.string().describe('VC-JWT'),
+        'x-codes': noCard,
+      },
+    },
     async (request) => {
       const card = await own(request);
       return ok(await cardCredential(db, now, card, { base: publicBaseUrl(request), issuer: config.site.name, verifyUrl: await verifyUrl(request, card) }));
@@ -58,11 +75,21 @@ export async function memberCardAdmin(app: App): Promise<void> {
   const { database, now } = app.services;
   app.post(
     '/RevokeMemberCard',
-    { onRequest: requireAdmin('member:card:revoke'), schema: { ...adminDocs, summary: '吊销（Revoke true，须填 Reason）或恢复（Revoke false）会员的电子会员证；核验页随即显示', body: revokeMemberCardBody, 'x-codes': { 404: memberMessages.memberNotFound } } },
+    {
+      onRequest: requireAdmin('member:card:revoke'),
+      schema: {
+        ...adminDocs,
+        summary: '吊销（Revoke true，须填 Reason）或恢复（Revoke false）会员的电子会员证；核验页随即显示',
+        body: revokeMemberCardBody,
+        'x-codes': { 404: memberMessages.memberNotFound },
+      },
+    },
     async (request) => {
       const { MemberId, Revoke, Reason } = request.body;
-      await adminWrite(request, { action: 'member:card:revoke', target: '电子会员证', targetId: MemberId, detail: (name) => (Revoke ? `${name}：吊销，${Reason}` : `${name}：恢复`) }, () =>
-        setCardRevoked(database.db, MemberId, Revoke, Reason, now()),
+      await adminWrite(
+        request,
+        { action: 'member:card:revoke', target: '电子会员证', targetId: MemberId, detail: (name) => (Revoke ? `${name}：吊销，${Reason}` : `${name}：恢复`) },
+        () => setCardRevoked(database.db, MemberId, Revoke, Reason, now()),
       );
       return ok(null, Revoke ? membershipMessages.cardRevokedDone : membershipMessages.cardRestored);
     },

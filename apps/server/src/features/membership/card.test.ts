@@ -40,7 +40,13 @@ describe.each(engines)('electronic membership card on %s', (engine) => {
     return { id, token: await loginMember(t, account) };
   };
   const setExpiry = async (id: number, account: string, ExpireDate: string) => {
-    const saved = await adminCall(t, admin, 'POST', '/api/XfSysBussiness/EditMemberInfo', { ...applicationForm(types, account), MemberId: id, Pwd: '', JoinDate: '2023-06-01', ExpireDate });
+    const saved = await adminCall(t, admin, 'POST', '/api/XfSysBussiness/EditMemberInfo', {
+      ...applicationForm(types, account),
+      MemberId: id,
+      Pwd: '',
+      JoinDate: '2023-06-01',
+      ExpireDate,
+    });
     expect(saved.Code, saved.Message).toBe(200);
   };
   const card = (token: string) => publicCall<string>(t, token, 'GET', 'GetMyMemberCard');
@@ -153,7 +159,11 @@ describe.each(engines)('electronic membership card on %s', (engine) => {
     expect(await revoke(admin, { MemberId: id, Revoke: false })).toMatchObject({ Code: 200, Message: '已恢复该会员的电子会员证' });
     expect((await card(token)).Code).toBe(200);
     expect((await page(jti!)).body).toContain('会员资格有效</h1>');
-    const row = await t.app.services.database.db.selectFrom('members').select(['card_revoked_at', 'card_revoke_reason']).where('id', '=', id).executeTakeFirstOrThrow();
+    const row = await t.app.services.database.db
+      .selectFrom('members')
+      .select(['card_revoked_at', 'card_revoke_reason'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ card_revoked_at: '', card_revoke_reason: '' });
 
     const audit = await t.app.services.database.db
@@ -181,7 +191,14 @@ describe.each(engines)('electronic membership card on %s', (engine) => {
     const { jti } = decodeJwt(await credential(token));
     const [number, signature] = jti!.split('/').pop()!.split('.') as [string, string];
     const other = `HY${String(id + 1).padStart(6, '0')}`;
-    for (const path of [`${other}.${signature}`, `${number}.${'A'.repeat(22)}`, number, `${number}.${signature}x`, '%E4%BC%9A', `${number.toLowerCase()}.${signature}`]) {
+    for (const path of [
+      `${other}.${signature}`,
+      `${number}.${'A'.repeat(22)}`,
+      number,
+      `${number}.${signature}x`,
+      '%E4%BC%9A',
+      `${number.toLowerCase()}.${signature}`,
+    ]) {
       const res = await page(`/member-card/verify/${path}`);
       expect(res.statusCode, path).toBe(404);
       expect(res.body, path).toContain('未找到该会员证');

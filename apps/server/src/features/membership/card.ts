@@ -87,7 +87,17 @@ export async function cardOf(db: Db, memberId: number, now: number): Promise<Mem
   const m = await db
     .selectFrom('members as m')
     .leftJoin('type_items as t', 't.id', 'm.member_level_id')
-    .select(['m.id', 'm.member_name', 'm.member_level_id', 't.name as level_name', 'm.status', 'm.apply_state', 'm.join_date', 'm.expire_date', 'm.card_revoked_at'])
+    .select([
+      'm.id',
+      'm.member_name',
+      'm.member_level_id',
+      't.name as level_name',
+      'm.status',
+      'm.apply_state',
+      'm.join_date',
+      'm.expire_date',
+      'm.card_revoked_at',
+    ])
     .where('m.id', '=', memberId)
     .executeTakeFirst();
   if (!m || m.apply_state !== ApplyState.Approved) return undefined;
@@ -143,7 +153,11 @@ export const cardStatus: StatusFamily = {
   name: 'member-cards',
   table: 'members',
   column: 'card_status_index',
-  standing: members.and([members('card_revoked_at', '=', ''), members('apply_state', '=', ApplyState.Approved), members('membership_state', 'in', [MembershipState.Active, MembershipState.Grace])]),
+  standing: members.and([
+    members('card_revoked_at', '=', ''),
+    members('apply_state', '=', ApplyState.Approved),
+    members('membership_state', 'in', [MembershipState.Active, MembershipState.Grace]),
+  ]),
 };
 
 /** The end of a CST day, as an XML Schema dateTime: the first moment of the next. */

@@ -30,9 +30,20 @@ describe.each(engines)('member directory on %s', (engine) => {
   });
 
   it('lists a member who opts in, with only the contact details chosen', async () => {
-    const saved = await publicCall(t, listed, 'POST', 'EditMember', { ...profile, DirectoryListed: true, DirectoryContacts: ['OperatorPhone'], Website: 'https://www.listed.example.com', Region: '北京市' });
+    const saved = await publicCall(t, listed, 'POST', 'EditMember', {
+      ...profile,
+      DirectoryListed: true,
+      DirectoryContacts: ['OperatorPhone'],
+      Website: 'https://www.listed.example.com',
+      Region: '北京市',
+    });
     expect(saved.Code, saved.Message).toBe(200);
-    expect((await publicCall<MemberProfileDto>(t, listed, 'GET', 'GetUserInfo')).Data).toMatchObject({ DirectoryListed: true, DirectoryContacts: ['OperatorPhone'], Website: 'https://www.listed.example.com', Region: '北京市' });
+    expect((await publicCall<MemberProfileDto>(t, listed, 'GET', 'GetUserInfo')).Data).toMatchObject({
+      DirectoryListed: true,
+      DirectoryContacts: ['OperatorPhone'],
+      Website: 'https://www.listed.example.com',
+      Region: '北京市',
+    });
     expect((await directory(t)).Data).toEqual({
       List: [
         {
@@ -56,13 +67,17 @@ describe.each(engines)('member directory on %s', (engine) => {
   it('keeps the choices when a form leaves them out, and refuses a malformed website', async () => {
     expect((await publicCall(t, listed, 'POST', 'EditMember', profile)).Code).toBe(200);
     expect((await directory(t)).Data?.TotalCount).toBe(1);
-    expect(await publicCall(t, listed, 'POST', 'EditMember', { ...profile, Website: 'javascript:alert(1)' })).toMatchObject({ Code: 400, Message: '网址应以http://或https://开头，且不超过200个字符' });
+    expect(await publicCall(t, listed, 'POST', 'EditMember', { ...profile, Website: 'javascript:alert(1)' })).toMatchObject({
+      Code: 400,
+      Message: '网址应以http://或https://开头，且不超过200个字符',
+    });
     expect(await publicCall(t, listed, 'POST', 'EditMember', { ...profile, DirectoryContacts: ['Password'] })).toMatchObject({ Code: 400 });
   });
 
   it('drops a member whom staff unlist, and a member whose membership lapsed', async () => {
     const model = (await adminCall<Record<string, unknown>>(t, admin, 'GET', `/api/XfSysBussiness/GetMemberModel/${listedId}`)).Data;
-    const edit = (changes: Record<string, unknown>) => adminCall(t, admin, 'POST', '/api/XfSysBussiness/EditMemberInfo', { ...model, MemberId: listedId, Pwd: '', ...changes });
+    const edit = (changes: Record<string, unknown>) =>
+      adminCall(t, admin, 'POST', '/api/XfSysBussiness/EditMemberInfo', { ...model, MemberId: listedId, Pwd: '', ...changes });
     expect((await edit({ DirectoryListed: false })).Code).toBe(200);
     expect((await directory(t)).Data?.TotalCount).toBe(0);
     expect((await edit({ DirectoryListed: true })).Code).toBe(200);

@@ -23,7 +23,18 @@ export async function listDirectory(db: Kysely<DB>, q: MemberDirectoryQuery): Pr
   const { limit, offset } = pageWindow(q);
   const [rows, { total }] = await Promise.all([
     query
-      .select(['m.id', 'm.member_name', 't.name as level_name', 'm.region', 'm.mainbusiness', 'm.website', 'm.directory_contacts', 'm.daily_operator', 'm.operator_phone', 'm.email'])
+      .select([
+        'm.id',
+        'm.member_name',
+        't.name as level_name',
+        'm.region',
+        'm.mainbusiness',
+        'm.website',
+        'm.directory_contacts',
+        'm.daily_operator',
+        'm.operator_phone',
+        'm.email',
+      ])
       .orderBy('t.sort_number')
       .orderBy('m.member_name')
       .orderBy('m.id')

@@ -1,4 +1,14 @@
-import { membershipTerms, paymentMethods, paymentStatuses, memberNo, reminderKindName, toYuan, type MemberLevelTermsDto, type MemberPaymentDto, type MembershipReminderDto } from '@portal/shared';
+import {
+  membershipTerms,
+  paymentMethods,
+  paymentStatuses,
+  memberNo,
+  reminderKindName,
+  toYuan,
+  type MemberLevelTermsDto,
+  type MemberPaymentDto,
+  type MembershipReminderDto,
+} from '@portal/shared';
 import { assetUrl } from '../../http/assets.js';
 import type { Payment } from './payments.js';
 import type { remindersOf } from './reminders.js';
@@ -34,7 +44,12 @@ export const toPaymentDto = (p: Payment, assetBaseUrl: string): MemberPaymentDto
   Method: p.method,
   MethodName: paymentMethods[p.method] ?? p.method,
   VoucherPath: p.voucherPath,
-  VoucherUrl: p.voucherPath === '' ? '' : p.voucherPath.startsWith('/private/') ? `/api/XfSysBussiness/GetMemberPaymentVoucher/${p.id}` : assetUrl(assetBaseUrl, p.voucherPath),
+  VoucherUrl:
+    p.voucherPath === ''
+      ? ''
+      : p.voucherPath.startsWith('/private/')
+        ? `/api/XfSysBussiness/GetMemberPaymentVoucher/${p.id}`
+        : assetUrl(assetBaseUrl, p.voucherPath),
   Note: p.note,
   TermFrom: p.termFrom,
   TermTo: p.termTo,

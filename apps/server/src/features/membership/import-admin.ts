@@ -14,7 +14,11 @@ import { importMembers, MEMBER_IMPORT_MAX_BYTES } from './import.js';
 /** 会员导入模板.xlsx: the columns ImportMembers reads, every one text-formatted, with their notes. */
 async function memberImportTemplate(): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
-  templateSheet(workbook, '会员导入模板', memberColumns.map((c) => ({ ...c, numFmt: '@' })));
+  templateSheet(
+    workbook,
+    '会员导入模板',
+    memberColumns.map((c) => ({ ...c, numFmt: '@' })),
+  );
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
@@ -44,7 +48,9 @@ export async function memberImportAdmin(app: App): Promise<void> {
     },
   );
 
-  app.get('/GetMemberImportTemplate', { onRequest: requireAdmin('member:import'), schema: { ...adminDocs, summary: '下载会员导入模板（会员导入模板.xlsx，由导入所读的列生成）', ...xlsxAnswer } }, async (_request, reply) =>
-    attachment(reply, XLSX, 'member-template.xlsx', '会员导入模板.xlsx').send(await memberImportTemplate()),
+  app.get(
+    '/GetMemberImportTemplate',
+    { onRequest: requireAdmin('member:import'), schema: { ...adminDocs, summary: '下载会员导入模板（会员导入模板.xlsx，由导入所读的列生成）', ...xlsxAnswer } },
+    async (_request, reply) => attachment(reply, XLSX, 'member-template.xlsx', '会员导入模板.xlsx').send(await memberImportTemplate()),
   );
 }

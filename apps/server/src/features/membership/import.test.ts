@@ -11,7 +11,24 @@ import { readSheet, writeSheet } from '../../../test/xlsx.js';
 const BIZ = '/api/XfSysBussiness';
 const PASSWORD = 'Import2024pass';
 /** The sheet's headers as the export writes them (the import reads the same). */
-const HEADERS = ['账号', '公司名称', '单位归类', '会员等级', '负责人', '联络人', '手机号码', '邮箱', '注册地址', '主营业务', '单位性质', '备注', '入会日期', '有效期至', '审核状态', '状态'];
+const HEADERS = [
+  '账号',
+  '公司名称',
+  '单位归类',
+  '会员等级',
+  '负责人',
+  '联络人',
+  '手机号码',
+  '邮箱',
+  '注册地址',
+  '主营业务',
+  '单位性质',
+  '备注',
+  '入会日期',
+  '有效期至',
+  '审核状态',
+  '状态',
+];
 const DUES = ['缴费金额', '缴费日期', '收据编号'];
 
 type Answer<T> = { Code: number; Message: string; Data: T };
@@ -59,7 +76,10 @@ describe.each(engines)('member import and export on %s', (engine) => {
     const token = await loginAdmin(app);
     await seedTypeChoices(app);
     // A level of list 2 that is switched off: not to be chosen by an import.
-    await app.app.services.database.db.insertInto('type_items').values({ type: 2, name: '已停用等级', sort_number: 0, status: 0, created_at: '2024-01-01 00:00:00' }).execute();
+    await app.app.services.database.db
+      .insertInto('type_items')
+      .values({ type: 2, name: '已停用等级', sort_number: 0, status: 0, created_at: '2024-01-01 00:00:00' })
+      .execute();
     return { app, token };
   };
 
@@ -69,8 +89,16 @@ describe.each(engines)('member import and export on %s', (engine) => {
   afterAll(() => t.close());
 
   const upload = async <T = null>(app: TestApp, token: string, content: Buffer, fields: Record<string, string> = { Pwd: PASSWORD }, filename = '会员.xlsx') =>
-    envelope<T>(await app.app.inject({ method: 'POST', url: `${BIZ}/ImportMembers`, headers: { token, ...multipartHeaders }, payload: multipartBody({ filename, content }, fields) })) as Answer<T>;
-  const importRows = (rows: unknown[][], fields?: Record<string, string>) => workbook([[...HEADERS, ...DUES], ...rows]).then((file) => upload<{ Errors: CertImportError[] } | null>(t, admin, file, fields)) as Promise<Refusal>;
+    envelope<T>(
+      await app.app.inject({
+        method: 'POST',
+        url: `${BIZ}/ImportMembers`,
+        headers: { token, ...multipartHeaders },
+        payload: multipartBody({ filename, content }, fields),
+      }),
+    ) as Answer<T>;
+  const importRows = (rows: unknown[][], fields?: Record<string, string>) =>
+    workbook([[...HEADERS, ...DUES], ...rows]).then((file) => upload<{ Errors: CertImportError[] } | null>(t, admin, file, fields)) as Promise<Refusal>;
   const members = async (app: TestApp, token: string, query = '') =>
     (await adminCall<ListDto<MemberListItemDto>>(app, token, 'GET', `${BIZ}/GetMemberList?pagesize=1000${query}`)).Data.List;
   const memberCount = async () => (await members(t, admin)).length;
@@ -92,7 +120,15 @@ describe.each(engines)('member import and export on %s', (engine) => {
     ]);
     expect(answer).toEqual({ Code: 200, Message: '成功导入5个会员', Data: { Imported: 5 } });
     const byAccount = new Map((await members(t, admin, '&key=imp_')).map((m) => [m.Account, m]));
-    expect(byAccount.get('imp_paid')).toMatchObject({ ApplyState: 1, Status: 1, MemberLevelName: '理事单位', CompanyTypeName: '施工企业', JoinDate: '2019-03-15', ExpireDate: '2024-12-31', MembershipStateName: '有效' });
+    expect(byAccount.get('imp_paid')).toMatchObject({
+      ApplyState: 1,
+      Status: 1,
+      MemberLevelName: '理事单位',
+      CompanyTypeName: '施工企业',
+      JoinDate: '2019-03-15',
+      ExpireDate: '2024-12-31',
+      MembershipStateName: '有效',
+    });
     expect(byAccount.get('imp_grace')).toMatchObject({ MembershipStateName: '宽限期', DailyOperator: '', Status: 1 });
     expect(byAccount.get('imp_lapsed')).toMatchObject({ MembershipStateName: '已过期' });
     expect(byAccount.get('imp_off')).toMatchObject({ Status: 0, MembershipStateName: '已停用' });
@@ -101,7 +137,18 @@ describe.each(engines)('member import and export on %s', (engine) => {
     const paid = byAccount.get('imp_paid') as MemberListItemDto;
     const payments = (await adminCall<ListDto<MemberPaymentDto>>(t, admin, 'GET', `${BIZ}/GetMemberPaymentList?memberid=${paid.MemberId}`)).Data.List;
     expect(payments).toMatchObject([
-      { ReceiptNo: 'IMP-2024-001', Amount: 1200, PaidOn: '2024-01-05', Method: 'other', Note: '导入', TermFrom: '2024-01-01', TermTo: '2024-12-31', LevelName: '理事单位', Status: 'paid', RecordedBy: 'admin' },
+      {
+        ReceiptNo: 'IMP-2024-001',
+        Amount: 1200,
+        PaidOn: '2024-01-05',
+        Method: 'other',
+        Note: '导入',
+        TermFrom: '2024-01-01',
+        TermTo: '2024-12-31',
+        LevelName: '理事单位',
+        Status: 'paid',
+        RecordedBy: 'admin',
+      },
     ]);
     await loginMember(t, 'imp_paid', PASSWORD);
     const audit = await t.app.services.database.db.selectFrom('audit_logs').select(['detail', 'result']).where('action', '=', 'member:import').execute();
@@ -164,7 +211,14 @@ describe.each(engines)('member import and export on %s', (engine) => {
     }
     expect(await upload(t, admin, Buffer.from('账号,公司名称\n'), undefined, '会员.csv')).toMatchObject({ Code: 400, Message: '请上传.xlsx格式的Excel文件' });
     expect(await upload(t, admin, Buffer.from('not a zip'), undefined, '会员.xlsx')).toMatchObject({ Code: 400, Message: '请上传.xlsx格式的Excel文件' });
-    const missing = await upload<{ Errors: CertImportError[] }>(t, admin, await workbook([['账号', '公司名称'], ['a_user', '某公司']]));
+    const missing = await upload<{ Errors: CertImportError[] }>(
+      t,
+      admin,
+      await workbook([
+        ['账号', '公司名称'],
+        ['a_user', '某公司'],
+      ]),
+    );
     expect(missing.Data.Errors.map((e) => e.Column)).toEqual(['单位归类', '会员等级', '负责人', '手机号码', '邮箱']);
     expect(await upload(t, admin, await workbook([HEADERS]))).toMatchObject({ Code: 400, Message: '文件中没有可导入的数据' });
     const many = Array.from({ length: 5001 }, (_, i) => memberRow(`many${i}`));
@@ -185,7 +239,10 @@ describe.each(engines)('member import and export on %s', (engine) => {
     const before = await memberCount();
     const first = workbook([[...HEADERS], memberRow('race_a').slice(0, 16), memberRow('race_b').slice(0, 16)]);
     const second = workbook([[...HEADERS], memberRow('race_c').slice(0, 16), memberRow('race_b').slice(0, 16), memberRow('race_a').slice(0, 16)]);
-    const answers = await Promise.all([upload<{ Errors: CertImportError[] } | null>(t, admin, await first), upload<{ Errors: CertImportError[] } | null>(t, admin, await second)]);
+    const answers = await Promise.all([
+      upload<{ Errors: CertImportError[] } | null>(t, admin, await first),
+      upload<{ Errors: CertImportError[] } | null>(t, admin, await second),
+    ]);
     const won = answers.filter((a) => a.Code === 200);
     const lost = answers.filter((a) => a.Code !== 200) as Refusal[];
     expect(won).toHaveLength(1);
@@ -242,8 +299,21 @@ describe.each(engines)('member import and export on %s', (engine) => {
     const file = await readFile(new URL('../../../test/fixtures/libreoffice-members.xlsx', import.meta.url));
     expect(await upload(t, admin, file, undefined, 'libreoffice-members.xlsx')).toMatchObject({ Code: 200, Data: { Imported: 3 } });
     const byAccount = new Map((await members(t, admin, '&key=lo_member')).map((m) => [m.Account, m]));
-    expect(byAccount.get('lo_member1')).toMatchObject({ MemberName: '绿城建设工程有限公司', OperatorPhone: '13812345671', LegalPerson: '王五', DailyOperator: '赵六', JoinDate: '2020-03-15', ExpireDate: '2024-12-31', MembershipStateName: '有效' });
-    expect(byAccount.get('lo_member2')).toMatchObject({ OperatorPhone: '010-66881234', JoinDate: '2021-07-01', ExpireDate: '2024-05-20', MembershipStateName: '宽限期' });
+    expect(byAccount.get('lo_member1')).toMatchObject({
+      MemberName: '绿城建设工程有限公司',
+      OperatorPhone: '13812345671',
+      LegalPerson: '王五',
+      DailyOperator: '赵六',
+      JoinDate: '2020-03-15',
+      ExpireDate: '2024-12-31',
+      MembershipStateName: '有效',
+    });
+    expect(byAccount.get('lo_member2')).toMatchObject({
+      OperatorPhone: '010-66881234',
+      JoinDate: '2021-07-01',
+      ExpireDate: '2024-05-20',
+      MembershipStateName: '宽限期',
+    });
     expect(byAccount.get('lo_member3')).toMatchObject({ JoinDate: '2019-01-08', ExpireDate: '', MembershipStateName: '有效' });
     const payments = (await adminCall<ListDto<MemberPaymentDto>>(t, admin, 'GET', `${BIZ}/GetMemberPaymentList?key=LO-2024-001`)).Data.List;
     expect(payments).toMatchObject([{ Account: 'lo_member1', Amount: 1200, PaidOn: '2024-01-05', TermTo: '2024-12-31' }]);

@@ -63,7 +63,13 @@ interface MemberRow {
 
 /** Enabled entries of type lists 1 and 2 by name (the first, when a name is given twice). */
 async function choicesOf(db: Db) {
-  const entries = await db.selectFrom('type_items').select(['id', 'type', 'name']).where('status', '=', 1).where('type', 'in', [typeKinds.companyType, typeKinds.memberLevel]).orderBy('id').execute();
+  const entries = await db
+    .selectFrom('type_items')
+    .select(['id', 'type', 'name'])
+    .where('status', '=', 1)
+    .where('type', 'in', [typeKinds.companyType, typeKinds.memberLevel])
+    .orderBy('id')
+    .execute();
   const byName = (type: number) => {
     const names = new Map<string, number>();
     for (const e of entries) if (e.type === type && !names.has(e.name)) names.set(e.name, e.id);
@@ -97,7 +103,13 @@ const approvedWords = new Set(['', applyStateNames[ApplyState.Approved]]);
 const statusWords = new Map([['', MemberStatus.Enabled], ...Object.entries(memberStatusNames).map(([status, name]) => [name, Number(status)] as const)]);
 
 /** One row checked: the member, or null after its problems were added to `problems`. */
-function checkRow(cells: Map<MemberField, PlainValue>, choices: Choices, password: string, today: string, problems: Map<MemberField, string>): Omit<MemberRow, 'row'> | null {
+function checkRow(
+  cells: Map<MemberField, PlainValue>,
+  choices: Choices,
+  password: string,
+  today: string,
+  problems: Map<MemberField, string>,
+): Omit<MemberRow, 'row'> | null {
   const text = (field: MemberField) => textOf(cells.get(field) ?? null);
   const report = (field: MemberField, message: string) => {
     if (!problems.has(field)) problems.set(field, message);

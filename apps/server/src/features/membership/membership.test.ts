@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ListDto, MemberLevelTermsDto, MemberListItemDto, MemberPaymentDto, MembershipDto, MembershipReminderDto, MembershipSummaryDto } from '@portal/shared';
+import type {
+  ListDto,
+  MemberLevelTermsDto,
+  MemberListItemDto,
+  MemberPaymentDto,
+  MembershipDto,
+  MembershipReminderDto,
+  MembershipSummaryDto,
+} from '@portal/shared';
 import { adminCall, createAdminTestApp, loginAdmin, testClock } from '../../../test/admin.js';
 import { insertMenu, insertNews } from '../../../test/fixtures.js';
 import { engines, secondInstance, type TestApp } from '../../../test/harness.js';
@@ -59,7 +67,8 @@ describe.each(engines)('membership on %s', (engine) => {
   afterAll(() => t.close());
 
   const biz = <T>(method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>) => adminCall<T>(t, admin, method, `${BIZ}/${url}`, payload);
-  const saveTerms = (body: Record<string, unknown>) => biz('POST', 'SaveMemberLevelTerms', { LevelId: types.memberLevel, AnnualFee: 1200, Term: 'year', GraceDays: 30, NeedsApproval: true, ...body });
+  const saveTerms = (body: Record<string, unknown>) =>
+    biz('POST', 'SaveMemberLevelTerms', { LevelId: types.memberLevel, AnnualFee: 1200, Term: 'year', GraceDays: 30, NeedsApproval: true, ...body });
   const pay = (memberId: number, body: Record<string, unknown> = {}) =>
     biz<MemberPaymentDto>('POST', 'SaveMemberPayment', { MemberId: memberId, Amount: 1200, PaidOn: today(), Payer: '付款单位', Method: 'transfer', ...body });
   const standing = (memberId: number) => biz<MembershipDto>('GET', `GetMembership/${memberId}`).then((r) => r.Data);
@@ -75,7 +84,13 @@ describe.each(engines)('membership on %s', (engine) => {
 
   it('gives each level a fee, a term, a grace period and an approval switch; bad input changes nothing', async () => {
     const before = await biz<MemberLevelTermsDto[]>('GET', 'GetMemberLevelTerms');
-    expect(before.Data.find((l) => l.LevelId === types.memberLevel)).toMatchObject({ LevelName: '理事单位', AnnualFee: 0, Term: 'year', GraceDays: 30, NeedsApproval: true });
+    expect(before.Data.find((l) => l.LevelId === types.memberLevel)).toMatchObject({
+      LevelName: '理事单位',
+      AnnualFee: 0,
+      Term: 'year',
+      GraceDays: 30,
+      NeedsApproval: true,
+    });
     const refused: [Record<string, unknown>, string][] = [
       [{ AnnualFee: -1 }, '年费应为0-1000000元，最多两位小数'],
       [{ AnnualFee: 12.345 }, '年费应为0-1000000元，最多两位小数'],
@@ -89,7 +104,10 @@ describe.each(engines)('membership on %s', (engine) => {
     for (const [body, message] of refused) expect(await saveTerms(body), JSON.stringify(body)).toMatchObject({ Message: message });
     expect((await biz<MemberLevelTermsDto[]>('GET', 'GetMemberLevelTerms')).Data).toEqual(before.Data);
     expect(await saveTerms({ AnnualFee: '1200.50' })).toMatchObject({ Code: 200 });
-    expect((await biz<MemberLevelTermsDto[]>('GET', 'GetMemberLevelTerms')).Data.find((l) => l.LevelId === types.memberLevel)).toMatchObject({ AnnualFee: 1200.5, GraceDays: 30 });
+    expect((await biz<MemberLevelTermsDto[]>('GET', 'GetMemberLevelTerms')).Data.find((l) => l.LevelId === types.memberLevel)).toMatchObject({
+      AnnualFee: 1200.5,
+      GraceDays: 30,
+    });
     expect(await saveTerms({})).toMatchObject({ Code: 200 });
   });
 
@@ -97,10 +115,24 @@ describe.each(engines)('membership on %s', (engine) => {
     await submitApplication(t, applicationForm(types, 'newcomer'));
     const id = (await biz<ListDto<MemberListItemDto>>('GET', 'GetMemberList?key=newcomer')).Data.List[0]!.MemberId;
     expect((await biz('POST', 'SaveApplyAudit', { MemberId: id, ApplyState: 1 })).Code).toBe(200);
-    expect(await standing(id)).toMatchObject({ JoinDate: today(), ExpireDate: today(), State: 1, StateName: '有效', AnnualFee: 1200, MemberNo: `HY${String(id).padStart(6, '0')}` });
+    expect(await standing(id)).toMatchObject({
+      JoinDate: today(),
+      ExpireDate: today(),
+      State: 1,
+      StateName: '有效',
+      AnnualFee: 1200,
+      MemberNo: `HY${String(id).padStart(6, '0')}`,
+    });
     const paid = await pay(id);
     expect(paid).toMatchObject({ Code: 200, Message: '已登记缴费，有效期至2025-06-01' });
-    expect(paid.Data).toMatchObject({ ReceiptNo: '2024-0001', TermFrom: '2024-06-02', TermTo: '2025-06-01', Amount: 1200, Status: 'paid', RecordedBy: 'admin' });
+    expect(paid.Data).toMatchObject({
+      ReceiptNo: '2024-0001',
+      TermFrom: '2024-06-02',
+      TermTo: '2025-06-01',
+      Amount: 1200,
+      Status: 'paid',
+      RecordedBy: 'admin',
+    });
   });
 
   it('records dues: a receipt number each, the term moved on from the later of today and the current end', async () => {
@@ -146,9 +178,14 @@ describe.each(engines)('membership on %s', (engine) => {
     const id = await addMember(t, admin, types, 'voider');
     const a = (await pay(id)).Data;
     const b = (await pay(id)).Data;
-    expect(await biz('POST', 'VoidMemberPayment', { PaymentId: a.PaymentId, Reason: '重复登记' })).toMatchObject({ Message: '只能作废该会员最近一笔有效的缴费记录' });
+    expect(await biz('POST', 'VoidMemberPayment', { PaymentId: a.PaymentId, Reason: '重复登记' })).toMatchObject({
+      Message: '只能作废该会员最近一笔有效的缴费记录',
+    });
     expect(await biz('POST', 'VoidMemberPayment', { PaymentId: b.PaymentId, Reason: '' })).toMatchObject({ Message: '请输入作废原因' });
-    expect(await biz('POST', 'VoidMemberPayment', { PaymentId: b.PaymentId, Reason: '重复登记' })).toMatchObject({ Code: 200, Data: { Status: 'void', StatusName: '已作废', VoidReason: '重复登记' } });
+    expect(await biz('POST', 'VoidMemberPayment', { PaymentId: b.PaymentId, Reason: '重复登记' })).toMatchObject({
+      Code: 200,
+      Data: { Status: 'void', StatusName: '已作废', VoidReason: '重复登记' },
+    });
     expect(await standing(id)).toMatchObject({ ExpireDate: a.TermTo });
     expect(await biz('POST', 'VoidMemberPayment', { PaymentId: b.PaymentId, Reason: '再次' })).toMatchObject({ Message: '该缴费记录已作废' });
     const listed = await biz<ListDto<MemberPaymentDto>>('GET', `GetMemberPaymentList?memberid=${id}&status=void`);
@@ -175,22 +212,37 @@ describe.each(engines)('membership on %s', (engine) => {
     await advance(Date.parse(end) - Date.parse(today()) - 20 * DAY);
     await runMembershipJob(t.app.services);
     token = await loginMember(t, 'cycle');
-    expect((await publicCall<MembershipDto>(t, token, 'GET', 'GetMyMembership')).Data).toMatchObject({ State: 1, Notice: `您的会员资格将于${end}到期，请及时续费` });
+    expect((await publicCall<MembershipDto>(t, token, 'GET', 'GetMyMembership')).Data).toMatchObject({
+      State: 1,
+      Notice: `您的会员资格将于${end}到期，请及时续费`,
+    });
 
     // The day after the end: in grace, still reading.
     await later(21);
     token = await loginMember(t, 'cycle');
     const inGrace = (await publicCall<MembershipDto>(t, token, 'GET', 'GetMyMembership')).Data;
-    expect(inGrace).toMatchObject({ State: 2, StateName: '宽限期', GraceEndDate: addDays(end, 30), Notice: `您的会员资格已到期，请于${addDays(end, 30)}前缴纳会费，逾期将暂停会员服务` });
+    expect(inGrace).toMatchObject({
+      State: 2,
+      StateName: '宽限期',
+      GraceEndDate: addDays(end, 30),
+      Notice: `您的会员资格已到期，请于${addDays(end, 30)}前缴纳会费，逾期将暂停会员服务`,
+    });
     expect((await read(token)).Code).toBe(200);
     expect((await biz<ListDto<MemberListItemDto>>('GET', 'GetMemberList?membershipstate=2')).Data.List.map((m) => m.Account)).toContain('cycle');
 
     // Past grace: signs in, keeps the profile, loses member-only articles, contributions and sign-up.
     await later(30);
     token = await loginMember(t, 'cycle');
-    expect((await publicCall<MembershipDto>(t, token, 'GET', 'GetMyMembership')).Data).toMatchObject({ State: 3, StateName: '已过期', Notice: '会员资格已过期，请续费后使用' });
+    expect((await publicCall<MembershipDto>(t, token, 'GET', 'GetMyMembership')).Data).toMatchObject({
+      State: 3,
+      StateName: '已过期',
+      Notice: '会员资格已过期，请续费后使用',
+    });
     expect(await read(token)).toMatchObject({ Code: 403, Message: '会员资格已过期，请续费后使用' });
-    expect(await publicCall(t, token, 'POST', 'SaveNews', { NewsId: 0, MenuId: menuId, Title: '投稿', NewContent: '<p>正文</p>' })).toMatchObject({ Code: 403, Message: '会员资格已过期，请续费后使用' });
+    expect(await publicCall(t, token, 'POST', 'SaveNews', { NewsId: 0, MenuId: menuId, Title: '投稿', NewContent: '<p>正文</p>' })).toMatchObject({
+      Code: 403,
+      Message: '会员资格已过期，请续费后使用',
+    });
     expect(await publicCall(t, token, 'POST', 'SignUpActivity', { ActivityId: 1 })).toMatchObject({ Code: 403, Message: '会员资格已过期，请续费后使用' });
     expect((await publicCall(t, token, 'GET', 'GetUserInfo')).Code).toBe(200);
     const listed = (await biz<ListDto<MemberListItemDto>>('GET', 'GetMemberList?key=cycle')).Data.List[0];
@@ -212,10 +264,17 @@ describe.each(engines)('membership on %s', (engine) => {
     const ops = Object.entries(doc.paths).flatMap(([path, methods]) =>
       Object.entries(methods)
         .filter(([method]) => method === 'get' || method === 'post')
-        .map(([method, op]) => ({ call: `${method.toUpperCase()} ${path}`, method: method.toUpperCase() as 'GET' | 'POST', url: path.replace(/\{[^}]+\}/g, '1'), guard: op['x-member-session'] })),
+        .map(([method, op]) => ({
+          call: `${method.toUpperCase()} ${path}`,
+          method: method.toUpperCase() as 'GET' | 'POST',
+          url: path.replace(/\{[^}]+\}/g, '1'),
+          guard: op['x-member-session'],
+        })),
     );
     const guarded = ops.filter((op) => op.guard === 'member-in-good-standing');
-    expect(guarded.map((op) => op.call)).toEqual(expect.arrayContaining(['POST /api/XfWebApi/SaveNews', 'POST /api/XfWebApi/SignUpActivity', 'GET /api/XfWebApi/GetMyNewsList']));
+    expect(guarded.map((op) => op.call)).toEqual(
+      expect.arrayContaining(['POST /api/XfWebApi/SaveNews', 'POST /api/XfWebApi/SignUpActivity', 'GET /api/XfWebApi/GetMyNewsList']),
+    );
     for (const op of guarded) {
       const res = await t.app.inject({ method: op.method, url: op.url, headers: { token }, ...(op.method === 'POST' ? { payload: {} } : {}) });
       expect(JSON.parse(res.body), op.call).toMatchObject({ Code: 403, Message: '会员资格已过期，请续费后使用' });
@@ -241,7 +300,12 @@ describe.each(engines)('membership on %s', (engine) => {
       'GET /api/XfWebApi/GetMyMemberCard',
       'GET /api/XfWebApi/GetMyMemberCredential',
     ];
-    expect(ops.filter((op) => op.guard === 'member').map((op) => op.call).sort()).toEqual(kept.sort());
+    expect(
+      ops
+        .filter((op) => op.guard === 'member')
+        .map((op) => op.call)
+        .sort(),
+    ).toEqual(kept.sort());
   });
 
   it('sends each reminder once per member and term, across two instances, and shows it in the member’s record', async () => {
@@ -261,15 +325,25 @@ describe.each(engines)('membership on %s', (engine) => {
       const runs = await bothInstances();
       expect(runs.reduce((n, r) => n + r.reminded, 0)).toBe(1);
       const reminders = () => biz<MembershipReminderDto[]>('GET', `GetMemberReminders/${id}`).then((r) => r.Data);
-      expect(await reminders()).toEqual([expect.objectContaining({ Kind: 'before:30', KindName: '到期前30天提醒', Recipient: 'reminded@example.com', MailState: 'pending' })]);
+      expect(await reminders()).toEqual([
+        expect.objectContaining({ Kind: 'before:30', KindName: '到期前30天提醒', Recipient: 'reminded@example.com', MailState: 'pending' }),
+      ]);
       // 20 days on (5 left): the 7-day one; then expiry; then the end of grace. Each once.
-      for (const [days, kind] of [[20, 'before:7'], [6, 'expired'], [31, 'lapsed']] as const) {
+      for (const [days, kind] of [
+        [20, 'before:7'],
+        [6, 'expired'],
+        [31, 'lapsed'],
+      ] as const) {
         await advance(days * DAY);
         await bothInstances();
         expect((await reminders()).map((r) => r.Kind)).toContain(kind);
       }
       expect((await reminders()).map((r) => r.Kind).sort()).toEqual(['before:30', 'before:7', 'expired', 'lapsed']);
-      const mails = await t.app.services.database.db.selectFrom('mail_outbox').select(['subject', 'body']).where('recipient', '=', 'reminded@example.com').execute();
+      const mails = await t.app.services.database.db
+        .selectFrom('mail_outbox')
+        .select(['subject', 'body'])
+        .where('recipient', '=', 'reminded@example.com')
+        .execute();
       expect(mails).toHaveLength(4);
       expect(mails.map((m) => m.subject)).toContain('【中国建设工程保险风险管理协会】宽限期结束提醒');
     } finally {
@@ -282,7 +356,10 @@ describe.each(engines)('membership on %s', (engine) => {
     await submitApplication(t, applicationForm(types, 'bulk_b'));
     const ids = (await biz<ListDto<MemberListItemDto>>('GET', 'GetMemberList?key=bulk_&applystate=0')).Data.List.map((m) => m.MemberId);
     const member = await addMember(t, admin, types, 'bulk_member');
-    expect(await biz('POST', 'MemberBatch', { Ids: [...ids, member], Action: 'approve' })).toMatchObject({ Code: 400, Message: '以下账号不是待审核的申请：bulk_member' });
+    expect(await biz('POST', 'MemberBatch', { Ids: [...ids, member], Action: 'approve' })).toMatchObject({
+      Code: 400,
+      Message: '以下账号不是待审核的申请：bulk_member',
+    });
     expect((await biz<ListDto<MemberListItemDto>>('GET', 'GetMemberList?key=bulk_&applystate=0')).Data.TotalCount).toBe(2);
     expect(await biz('POST', 'MemberBatch', { Ids: ids, Action: 'approve' })).toMatchObject({ Code: 200, Message: '批量通过：共2个会员' });
     expect(await biz('POST', 'MemberBatch', { Ids: [...ids, member], Action: 'level', LevelId: types.companyType })).toMatchObject({ Code: 400 });
@@ -309,7 +386,10 @@ describe.each(engines)('membership on %s', (engine) => {
     const summary = (await biz<MembershipSummaryDto>('GET', 'GetMembershipSummary?year=2024')).Data;
     const paid = (await biz<ListDto<MemberPaymentDto>>('GET', 'GetMemberPaymentList?status=paid&start=2024-01-01&end=2024-12-31&pagesize=100')).Data;
     expect(summary.Payments).toBe(paid.TotalCount);
-    expect(summary.Amount).toBeCloseTo(paid.List.reduce((n, p) => n + p.Amount, 0), 2);
+    expect(summary.Amount).toBeCloseTo(
+      paid.List.reduce((n, p) => n + p.Amount, 0),
+      2,
+    );
     expect(summary.Levels).toEqual([expect.objectContaining({ LevelId: types.memberLevel, LevelName: '理事单位' })]);
     expect(summary.States.map((s) => s.StateName)).toEqual(['有效', '宽限期', '已过期', '已停用']);
   });

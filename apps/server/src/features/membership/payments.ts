@@ -123,7 +123,10 @@ export async function getPayment(db: Db, id: number): Promise<Payment> {
 export async function listPayments(db: Db, q: MemberPaymentListQuery): Promise<{ items: Payment[]; total: number }> {
   let query = paymentQuery(db);
   const { key } = q;
-  if (key) query = query.where((eb) => eb.or([containing('m.member_name', key), containing('m.account', key), containing('p.payer', key), containing('p.receipt_no', key)]));
+  if (key)
+    query = query.where((eb) =>
+      eb.or([containing('m.member_name', key), containing('m.account', key), containing('p.payer', key), containing('p.receipt_no', key)]),
+    );
   if (q.memberid !== undefined) query = query.where('p.member_id', '=', q.memberid);
   if (q.memberlevel !== undefined) query = query.where('p.level_id', '=', q.memberlevel);
   if (q.method) query = query.where('p.method', '=', q.method);
@@ -133,7 +136,10 @@ export async function listPayments(db: Db, q: MemberPaymentListQuery): Promise<{
   const { limit, offset } = pageWindow(q);
   const [rows, { total }] = await Promise.all([
     query.orderBy('p.paid_on', 'desc').orderBy('p.id', 'desc').limit(limit).offset(offset).execute(),
-    query.clearSelect().select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+    query
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirstOrThrow(),
   ]);
   return { items: rows.map(toPayment), total: Number(total) };
 }
@@ -230,7 +236,11 @@ export async function recordPayment(db: Db, admin: AdminPrincipal, body: SaveMem
 export async function voidPayment(db: Db, paymentId: number, reason: string, now: number): Promise<Payment> {
   const today = cstDate(now);
   await db.transaction().execute(async (trx) => {
-    const payment = await trx.selectFrom('member_payments').select(['id', 'member_id', 'status', 'term_to', 'expire_before']).where('id', '=', paymentId).executeTakeFirst();
+    const payment = await trx
+      .selectFrom('member_payments')
+      .select(['id', 'member_id', 'status', 'term_to', 'expire_before'])
+      .where('id', '=', paymentId)
+      .executeTakeFirst();
     if (!payment) throw notFound(membershipMessages.paymentNotFound);
     if (payment.status === 'void') throw badRequest(membershipMessages.alreadyVoid);
     const latest = await trx
@@ -243,10 +253,20 @@ export async function voidPayment(db: Db, paymentId: number, reason: string, now
       .executeTakeFirstOrThrow();
     if (latest.id !== payment.id) throw badRequest(membershipMessages.notLatestPayment);
     const at = formatCst(now);
-    const voided = await trx.updateTable('member_payments').set({ status: 'void', void_reason: reason, updated_at: at }).where('id', '=', payment.id).where('status', '<>', 'void').executeTakeFirst();
+    const voided = await trx
+      .updateTable('member_payments')
+      .set({ status: 'void', void_reason: reason, updated_at: at })
+      .where('id', '=', payment.id)
+      .where('status', '<>', 'void')
+      .executeTakeFirst();
     if (Number(voided.numUpdatedRows) === 0) throw badRequest(membershipMessages.alreadyVoid);
     // Staff may have set 有效期至 by hand since: then it is theirs, and stays.
-    await trx.updateTable('members').set({ expire_date: payment.expire_before, updated_at: at }).where('id', '=', payment.member_id).where('expire_date', '=', payment.term_to).execute();
+    await trx
+      .updateTable('members')
+      .set({ expire_date: payment.expire_before, updated_at: at })
+      .where('id', '=', payment.member_id)
+      .where('expire_date', '=', payment.term_to)
+      .execute();
     await refreshMemberState(trx, payment.member_id, today);
   });
   return getPayment(db, paymentId);
@@ -256,7 +276,12 @@ export async function voidPayment(db: Db, paymentId: number, reason: string, now
 export async function duesOfYear(db: Db, year: number) {
   const rows = await db
     .selectFrom('member_payments')
-    .select((eb) => ['level_id', eb.fn.max('level_name').as('level_name'), eb.fn.countAll<number>().as('payments'), eb.fn.sum<number>('amount_fen').as('amount')])
+    .select((eb) => [
+      'level_id',
+      eb.fn.max('level_name').as('level_name'),
+      eb.fn.countAll<number>().as('payments'),
+      eb.fn.sum<number>('amount_fen').as('amount'),
+    ])
     .where('status', '=', 'paid')
     .where('paid_on', '>=', `${year}-01-01`)
     .where('paid_on', '<=', `${year}-12-31`)

@@ -10,10 +10,17 @@ import { membershipOf } from './standing.js';
 /** The member area's view of the member's own membership, and 会员名录. */
 export async function membershipPublic(app: App): Promise<void> {
   const { database, config, now } = app.services;
-  app.get('/GetMyMembership', { onRequest: requireMember, schema: { ...memberDocs, summary: '本会员的会籍：等级、年费、有效期至、状态，及页眉提示（续费、宽限期、已过期）', 'x-data': membershipDto } }, async (request) => {
-    const member = await currentMember(request);
-    return ok(await membershipOf(database.db, member.memberId, now()));
-  });
+  app.get(
+    '/GetMyMembership',
+    {
+      onRequest: requireMember,
+      schema: { ...memberDocs, summary: '本会员的会籍：等级、年费、有效期至、状态，及页眉提示（续费、宽限期、已过期）', 'x-data': membershipDto },
+    },
+    async (request) => {
+      const member = await currentMember(request);
+      return ok(await membershipOf(database.db, member.memberId, now()));
+    },
+  );
 
   app.get(
     '/GetMemberDirectory',

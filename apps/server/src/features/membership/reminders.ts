@@ -86,7 +86,16 @@ export function reminderMail(context: MailContext, due: Due, graceEnd: string): 
       : due.kind === 'expired'
         ? `您单位的会员资格已于${due.termEnd}到期，现处于宽限期。请于${graceEnd}前缴纳会费，逾期将暂停会员服务。`
         : `您单位的会员资格将于${due.termEnd}到期，请及时缴纳会费续期。`;
-  const body = [`${due.memberName}：`, '', what, '', `查看会籍信息：${context.baseUrl}/member/membership`, '', '（本邮件由系统自动发送，请勿直接回复。）', context.siteName].join('\n');
+  const body = [
+    `${due.memberName}：`,
+    '',
+    what,
+    '',
+    `查看会籍信息：${context.baseUrl}/member/membership`,
+    '',
+    '（本邮件由系统自动发送，请勿直接回复。）',
+    context.siteName,
+  ].join('\n');
   return { recipient: due.email, subject: `【${context.siteName}】${reminderKindName(due.kind)}`, body };
 }
 
@@ -97,14 +106,25 @@ export function reminderMail(context: MailContext, due: Due, graceEnd: string): 
 async function remind(trx: Db, due: Due, mail: MailContext | null, now: number): Promise<boolean> {
   const inserted = await trx
     .insertInto('membership_reminders')
-    .values({ member_id: due.memberId, term_end: due.termEnd, kind: due.kind, recipient: mail && due.email ? due.email : '', mail_id: null, created_at: formatCst(now) })
+    .values({
+      member_id: due.memberId,
+      term_end: due.termEnd,
+      kind: due.kind,
+      recipient: mail && due.email ? due.email : '',
+      mail_id: null,
+      created_at: formatCst(now),
+    })
     .onConflict((oc) => oc.columns(['member_id', 'term_end', 'kind']).doNothing())
     .returning('id')
     .executeTakeFirst();
   if (!inserted) return false;
   if (mail && due.email) {
     const [mailId] = await enqueueMails(trx, [reminderMail(mail, due, due.termEnd === '' ? '' : addDays(due.termEnd, due.graceDays))], now);
-    await trx.updateTable('membership_reminders').set({ mail_id: mailId ?? null }).where('id', '=', inserted.id).execute();
+    await trx
+      .updateTable('membership_reminders')
+      .set({ mail_id: mailId ?? null })
+      .where('id', '=', inserted.id)
+      .execute();
   }
   return true;
 }

@@ -1,5 +1,15 @@
 import type { Kysely } from 'kysely';
-import { cstDate, memberMessages, MembershipState, membershipMessages, membershipStateNames, memberNo, membershipTerms, toYuan, type MembershipDto } from '@portal/shared';
+import {
+  cstDate,
+  memberMessages,
+  MembershipState,
+  membershipMessages,
+  membershipStateNames,
+  memberNo,
+  membershipTerms,
+  toYuan,
+  type MembershipDto,
+} from '@portal/shared';
 import type { DB } from '../../db/schema.js';
 import { notFound } from '../../http/envelope.js';
 import { addDays } from './dates.js';

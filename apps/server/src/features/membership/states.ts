@@ -55,18 +55,29 @@ export async function refreshStates(db: Db, today: string): Promise<number> {
   let changed = 0;
   const base = () => db.updateTable('members').where('apply_state', '=', ApplyState.Approved);
   const set = async (state: MembershipState, where: (q: ReturnType<typeof base>) => ReturnType<typeof base>) => {
-    const result = await where(base().set({ membership_state: state })).where('membership_state', '<>', state).executeTakeFirst();
+    const result = await where(base().set({ membership_state: state }))
+      .where('membership_state', '<>', state)
+      .executeTakeFirst();
     changed += Number(result.numUpdatedRows);
   };
   await set(MembershipState.Suspended, (q) => q.where('status', '<>', MemberStatus.Enabled));
-  await set(MembershipState.Active, (q) => q.where('status', '=', MemberStatus.Enabled).where((eb) => eb.or([eb('expire_date', '=', ''), eb('expire_date', '>=', today)])));
+  await set(MembershipState.Active, (q) =>
+    q.where('status', '=', MemberStatus.Enabled).where((eb) => eb.or([eb('expire_date', '=', ''), eb('expire_date', '>=', today)])),
+  );
   for (const { grace: days } of graceValues) {
     const g = Number(days);
     const ofGrace = sql<boolean>`${graceDaysOfLevel()} = ${g}`;
     await set(MembershipState.Grace, (q) =>
-      q.where('status', '=', MemberStatus.Enabled).where('expire_date', '<>', '').where('expire_date', '<', today).where('expire_date', '>=', lapsedBefore(g)).where(ofGrace),
+      q
+        .where('status', '=', MemberStatus.Enabled)
+        .where('expire_date', '<>', '')
+        .where('expire_date', '<', today)
+        .where('expire_date', '>=', lapsedBefore(g))
+        .where(ofGrace),
     );
-    await set(MembershipState.Expired, (q) => q.where('status', '=', MemberStatus.Enabled).where('expire_date', '<>', '').where('expire_date', '<', lapsedBefore(g)).where(ofGrace));
+    await set(MembershipState.Expired, (q) =>
+      q.where('status', '=', MemberStatus.Enabled).where('expire_date', '<>', '').where('expire_date', '<', lapsedBefore(g)).where(ofGrace),
+    );
   }
   return changed;
 }
@@ -79,6 +90,7 @@ export async function refreshMemberState(db: Db, memberId: number, today: string
     .where('id', '=', memberId)
     .executeTakeFirstOrThrow();
   const state = stateOf({ status: row.status, expireDate: row.expire_date }, Number(row.grace), today);
-  if (row.apply_state === ApplyState.Approved) await db.updateTable('members').set({ membership_state: state }).where('id', '=', memberId).where('membership_state', '<>', state).execute();
+  if (row.apply_state === ApplyState.Approved)
+    await db.updateTable('members').set({ membership_state: state }).where('id', '=', memberId).where('membership_state', '<>', state).execute();
   return state;
 }

@@ -43,14 +43,26 @@ export async function listLevelTerms(db: Db) {
       'mt.term',
       'mt.grace_days',
       'mt.needs_approval',
-      eb.selectFrom('members as m').select((c) => c.fn.countAll<number>().as('n')).whereRef('m.member_level_id', '=', 't.id').as('member_count'),
+      eb
+        .selectFrom('members as m')
+        .select((c) => c.fn.countAll<number>().as('n'))
+        .whereRef('m.member_level_id', '=', 't.id')
+        .as('member_count'),
     ])
     .where('t.type', '=', typeKinds.memberLevel)
     .orderBy('t.sort_number')
     .orderBy('t.id')
     .execute();
   return rows.map((r) => ({
-    ...(r.annual_fee_fen === null ? defaultTerms(r.id) : toTerms({ level_id: r.id, annual_fee_fen: r.annual_fee_fen, term: r.term ?? 'year', grace_days: r.grace_days ?? 30, needs_approval: r.needs_approval ?? 1 })),
+    ...(r.annual_fee_fen === null
+      ? defaultTerms(r.id)
+      : toTerms({
+          level_id: r.id,
+          annual_fee_fen: r.annual_fee_fen,
+          term: r.term ?? 'year',
+          grace_days: r.grace_days ?? 30,
+          needs_approval: r.needs_approval ?? 1,
+        })),
     levelName: r.name,
     status: r.status,
     memberCount: Number(r.member_count ?? 0),
@@ -69,7 +81,13 @@ export async function termsOf(db: Db, levelId: number): Promise<LevelTerms> {
 export async function saveLevelTerms(db: Db, body: SaveMemberLevelTermsBody, now: number): Promise<string> {
   const level = await db.selectFrom('type_items').select('name').where('id', '=', body.LevelId).where('type', '=', typeKinds.memberLevel).executeTakeFirst();
   if (!level) throw notFound(membershipMessages.levelNotFound);
-  const values = { annual_fee_fen: Math.round(body.AnnualFee * 100), term: body.Term, grace_days: body.GraceDays, needs_approval: body.NeedsApproval ? 1 : 0, updated_at: formatCst(now) };
+  const values = {
+    annual_fee_fen: Math.round(body.AnnualFee * 100),
+    term: body.Term,
+    grace_days: body.GraceDays,
+    needs_approval: body.NeedsApproval ? 1 : 0,
+    updated_at: formatCst(now),
+  };
   await db
     .insertInto('member_level_terms')
     .values({ level_id: body.LevelId, ...values })

@@ -55,7 +55,11 @@ export async function saveMenu(database: Database, body: SaveMenuBody, now: numb
     await database.db.updateTable('menus').set(values).where('id', '=', existing.id).execute();
     id = existing.id;
   } else {
-    ({ id } = await database.db.insertInto('menus').values({ ...values, created_at: formatCst(now) }).returning('id').executeTakeFirstOrThrow());
+    ({ id } = await database.db
+      .insertInto('menus')
+      .values({ ...values, created_at: formatCst(now) })
+      .returning('id')
+      .executeTakeFirstOrThrow());
   }
   invalidateMenus(database);
   return { id, name: body.Name };

@@ -30,7 +30,17 @@ describe.each(engines)('back-office menus on %s', (engine) => {
   it('stores every field of a menu and derives Type from the level', async () => {
     const model = await c.call<MenuDto>(c.admin, 'GET', `GetMenuModel?menuid=${ids.news}`);
     expect(model.Code).toBe(200);
-    expect(model.Data).toMatchObject({ MenuId: ids.news, ParentId: 0, Name: '新闻中心', Status: 1, ShowType: 0, Type: 1, WebUrl: '', CurValue: '', SortNumber: 20 });
+    expect(model.Data).toMatchObject({
+      MenuId: ids.news,
+      ParentId: 0,
+      Name: '新闻中心',
+      Status: 1,
+      ShowType: 0,
+      Type: 1,
+      WebUrl: '',
+      CurValue: '',
+      SortNumber: 20,
+    });
     // The hidden child is part of the back office's tree.
     expect(names(model.Data.ChildList)).toEqual(['政策要闻', '内部通知']);
     expect(model.Data.ChildList[0]?.ChildList[0]).toMatchObject({ Name: '地方政策', Type: 2, WebUrl: 'https://example.gov.cn/policy', ChildList: [] });
@@ -85,12 +95,28 @@ describe.each(engines)('back-office menus on %s', (engine) => {
   it('keeps the tree three levels deep and free of cycles', async () => {
     expect(await save({ Name: '第四级', ParentId: ids.local })).toEqual({ Code: 400, Message: '栏目最多三级，不能再添加下级栏目', Data: null });
     // 政策要闻 brings 地方政策 along: under 内部通知 the pair would reach a fourth level.
-    expect(await save({ MenuId: ids.policy, Name: '政策要闻', ParentId: ids.hidden })).toEqual({ Code: 400, Message: '栏目最多三级，不能再添加下级栏目', Data: null });
-    expect(await save({ MenuId: ids.news, Name: '新闻中心', ParentId: ids.policy })).toEqual({ Code: 400, Message: '上级栏目不能是当前栏目或其下级栏目', Data: null });
-    expect(await save({ MenuId: ids.news, Name: '新闻中心', ParentId: ids.news })).toEqual({ Code: 400, Message: '上级栏目不能是当前栏目或其下级栏目', Data: null });
+    expect(await save({ MenuId: ids.policy, Name: '政策要闻', ParentId: ids.hidden })).toEqual({
+      Code: 400,
+      Message: '栏目最多三级，不能再添加下级栏目',
+      Data: null,
+    });
+    expect(await save({ MenuId: ids.news, Name: '新闻中心', ParentId: ids.policy })).toEqual({
+      Code: 400,
+      Message: '上级栏目不能是当前栏目或其下级栏目',
+      Data: null,
+    });
+    expect(await save({ MenuId: ids.news, Name: '新闻中心', ParentId: ids.news })).toEqual({
+      Code: 400,
+      Message: '上级栏目不能是当前栏目或其下级栏目',
+      Data: null,
+    });
     // Moving a whole branch to the top is fine, and so is moving it back.
     expect((await save({ MenuId: ids.policy, Name: '政策要闻', ParentId: 0 })).Code).toBe(200);
-    expect((await c.call<MenuDto>(c.admin, 'GET', `GetMenuModel?menuid=${ids.policy}`)).Data).toMatchObject({ ParentId: 0, Type: 1, ChildList: [{ Name: '地方政策' }] });
+    expect((await c.call<MenuDto>(c.admin, 'GET', `GetMenuModel?menuid=${ids.policy}`)).Data).toMatchObject({
+      ParentId: 0,
+      Type: 1,
+      ChildList: [{ Name: '地方政策' }],
+    });
     expect((await save({ MenuId: ids.policy, Name: '政策要闻', ParentId: ids.news, SortNumber: 1 })).Code).toBe(200);
   });
 
@@ -98,7 +124,11 @@ describe.each(engines)('back-office menus on %s', (engine) => {
     expect(await c.call(c.admin, 'POST', 'DelMenu', { MenuId: ids.policy })).toEqual({ Code: 400, Message: '该栏目下有子栏目，不能删除', Data: null });
     const db = c.t.app.services.database.db;
     const articles = [await insertNews(db, { menuId: ids.local, title: '甲' }), await insertNews(db, { menuId: ids.local, title: '乙', status: 0 })];
-    expect(await c.call(c.admin, 'POST', 'DelMenu', { MenuId: ids.local })).toEqual({ Code: 400, Message: '该栏目下有2篇文章，请先移动或删除文章', Data: null });
+    expect(await c.call(c.admin, 'POST', 'DelMenu', { MenuId: ids.local })).toEqual({
+      Code: 400,
+      Message: '该栏目下有2篇文章，请先移动或删除文章',
+      Data: null,
+    });
     await db.deleteFrom('news').where('id', 'in', articles).execute();
     expect(await c.call(c.admin, 'POST', 'DelMenu', { MenuId: ids.local })).toEqual({ Code: 200, Message: '操作成功', Data: null });
     expect(await c.call(c.admin, 'POST', 'DelMenu', { MenuId: ids.local })).toEqual({ Code: 404, Message: '栏目不存在', Data: null });

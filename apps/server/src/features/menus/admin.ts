@@ -19,18 +19,29 @@ export async function menusAdmin(app: App): Promise<void> {
     '/GetMenuList',
     {
       onRequest: requireAdmin('content:menu:list', 'content:news:list'),
-      schema: { ...contentAdminDocs, summary: '栏目列表：parentid 下一级栏目（分页，含隐藏），每项带完整子树', querystring: adminMenuListQuery, 'x-data': listOf(menuDto) },
+      schema: {
+        ...contentAdminDocs,
+        summary: '栏目列表：parentid 下一级栏目（分页，含隐藏），每项带完整子树',
+        querystring: adminMenuListQuery,
+        'x-data': listOf(menuDto),
+      },
     },
     async (request) => {
       const { parentid, ...paging } = request.query;
       const page = await listMenuLevel(database, Math.max(parentid ?? 0, 0), paging);
-      return list(page.items.map((n) => toMenuDto(n, n.children)), page.total);
+      return list(
+        page.items.map((n) => toMenuDto(n, n.children)),
+        page.total,
+      );
     },
   );
 
   app.get(
     '/GetMenuModel',
-    { onRequest: requireAdmin('content:menu:list', 'content:news:list'), schema: { ...contentAdminDocs, summary: '栏目详情（含完整子树）', querystring: menuIdQuery, 'x-data': menuDto, 'x-codes': menuMissing } },
+    {
+      onRequest: requireAdmin('content:menu:list', 'content:news:list'),
+      schema: { ...contentAdminDocs, summary: '栏目详情（含完整子树）', querystring: menuIdQuery, 'x-data': menuDto, 'x-codes': menuMissing },
+    },
     async (request) => {
       const menu = await readMenu(database, request.query.menuid);
       return ok(toMenuDto(menu, menu.children));
@@ -39,7 +50,16 @@ export async function menusAdmin(app: App): Promise<void> {
 
   app.post(
     '/SaveMenu',
-    { onRequest: requireAdmin('content:menu:add', 'content:menu:edit'), schema: { ...contentAdminDocs, summary: '新增（MenuId 为 0）或修改栏目（最多三级）', body: saveMenuBody, 'x-data': z.int().describe('栏目编号'), 'x-codes': menuMissing } },
+    {
+      onRequest: requireAdmin('content:menu:add', 'content:menu:edit'),
+      schema: {
+        ...contentAdminDocs,
+        summary: '新增（MenuId 为 0）或修改栏目（最多三级）',
+        body: saveMenuBody,
+        'x-data': z.int().describe('栏目编号'),
+        'x-codes': menuMissing,
+      },
+    },
     async (request) => {
       const body = request.body;
       const saved = await adminWrite(
@@ -53,7 +73,10 @@ export async function menusAdmin(app: App): Promise<void> {
 
   app.post(
     '/DelMenu',
-    { onRequest: requireAdmin('content:menu:delete'), schema: { ...contentAdminDocs, summary: '删除栏目（有子栏目或文章时拒绝）', body: delMenuBody, 'x-codes': menuMissing } },
+    {
+      onRequest: requireAdmin('content:menu:delete'),
+      schema: { ...contentAdminDocs, summary: '删除栏目（有子栏目或文章时拒绝）', body: delMenuBody, 'x-codes': menuMissing },
+    },
     async (request) => {
       const id = request.body.MenuId;
       await adminWrite(request, { action: 'content:menu:delete', target: TARGET, targetId: id, detail: (name) => name }, () => deleteMenu(database, id));

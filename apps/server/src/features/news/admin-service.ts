@@ -1,5 +1,16 @@
 import type { Kysely } from 'kysely';
-import { ArticleStatus, contentMessages, formatCst, messages, ReviewKind, reviewMessages, RevisionKind, type PagingQuery, type RestoreNewsRevisionBody, type SaveNewsBody } from '@portal/shared';
+import {
+  ArticleStatus,
+  contentMessages,
+  formatCst,
+  messages,
+  ReviewKind,
+  reviewMessages,
+  RevisionKind,
+  type PagingQuery,
+  type RestoreNewsRevisionBody,
+  type SaveNewsBody,
+} from '@portal/shared';
 import type { Database } from '../../db/connection.js';
 import type { DB } from '../../db/schema.js';
 import { cleanArticleBody } from '../../content/sanitize.js';
@@ -69,7 +80,10 @@ export async function listArticles(database: Database, filter: ArticleFilter, pa
   ]);
   const ids = page.map((r) => r.id);
   if (ids.length === 0) return { items: [], total };
-  const [rows, pending] = await Promise.all([itemQuery(db).select(['n.author', 'n.views', 'n.offline_at']).where('n.id', 'in', ids).execute(), withPendingEdit(db, ids)]);
+  const [rows, pending] = await Promise.all([
+    itemQuery(db).select(['n.author', 'n.views', 'n.offline_at']).where('n.id', 'in', ids).execute(),
+    withPendingEdit(db, ids),
+  ]);
   const byId = new Map(rows.map((r) => [r.id, { ...toItem(r), author: r.author, views: r.views, offlineAt: r.offline_at, editPending: pending.has(r.id) }]));
   return { items: ids.flatMap((id) => byId.get(id) ?? []), total };
 }
@@ -137,10 +151,10 @@ export async function saveArticle(database: Database, body: SaveNewsBody, contex
     const status = storedStatus(submits ? ArticleStatus.Published : body.Status, publishAt, at);
     checkTakeDown(body.OfflineTime, publishAt, at, status);
     const values = {
-    menu_id: body.MenuId,
-    title: body.Title,
-    content,
-    body_text: bodyText,
+      menu_id: body.MenuId,
+      title: body.Title,
+      content,
+      body_text: bodyText,
       image_url: storedAssetPath(context.assetBaseUrl, body.ImageUrl),
       status,
       is_top: body.IsTop ? 1 : 0,
@@ -152,7 +166,14 @@ export async function saveArticle(database: Database, body: SaveNewsBody, contex
     };
     const { updated_at: _updatedAt, ...fields } = values;
     const submission = (kind: ReviewKind, newsId: number) =>
-      submitReview(trx, { newsId, kind, steps: chain?.steps ?? [], author: context.editor, fields: { ...fields, restored_from: context.restoredFrom ?? null }, at });
+      submitReview(trx, {
+        newsId,
+        kind,
+        steps: chain?.steps ?? [],
+        author: context.editor,
+        fields: { ...fields, restored_from: context.restoredFrom ?? null },
+        at,
+      });
     if (submits && before && isPublic(before.status)) {
       // The live page keeps its text: the edit waits in the review, and approval applies it.
       await holdVersion(trx, body.NewsId, body.Version, () => conflict(trx, body.NewsId, body, context.assetBaseUrl));

@@ -77,7 +77,11 @@ describe.each(engines)('back-office articles on %s', (engine) => {
       Title: '净化测试',
       NewContent: '<p onclick="steal()">安全正文<script>alert(1)</script></p><img src=x onerror=alert(1)><a href="javascript:alert(1)">链接</a>',
     });
-    const stored = await c.t.app.services.database.db.selectFrom('news').select(['content', 'body_text']).where('id', '=', saved.Data).executeTakeFirstOrThrow();
+    const stored = await c.t.app.services.database.db
+      .selectFrom('news')
+      .select(['content', 'body_text'])
+      .where('id', '=', saved.Data)
+      .executeTakeFirstOrThrow();
     expect(stored).toEqual({ content: '<p>安全正文</p><img src="x"><a>链接</a>', body_text: '安全正文\n链接' });
     const found = await publicGet<ListDto<NewsListItemDto>>(`GetNewsList?key=${encodeURIComponent('安全正文')}`);
     expect(titles(found.Data)).toEqual(['净化测试']);

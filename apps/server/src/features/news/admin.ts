@@ -53,18 +53,34 @@ export async function newsAdmin(app: App): Promise<void> {
     '/GetNewsList',
     {
       onRequest: requireAdmin('content:news:list', 'content:position:add'),
-      schema: { ...contentAdminDocs, summary: '文章列表（全部状态；按标题、栏目及其下级、状态、置顶、会员可读、发布日期筛选）', querystring: adminNewsListQuery, 'x-data': listOf(adminNewsItemDto) },
+      schema: {
+        ...contentAdminDocs,
+        summary: '文章列表（全部状态；按标题、栏目及其下级、状态、置顶、会员可读、发布日期筛选）',
+        querystring: adminNewsListQuery,
+        'x-data': listOf(adminNewsItemDto),
+      },
     },
     async (request) => {
       const { pageindex, pagesize, ...filter } = request.query;
       const page = await listArticles(database, filter, { pageindex, pagesize });
-      return list(page.items.map((i) => toAdminNewsItemDto(i, config.assetBaseUrl)), page.total);
+      return list(
+        page.items.map((i) => toAdminNewsItemDto(i, config.assetBaseUrl)),
+        page.total,
+      );
     },
   );
 
   app.get(
     '/ExportNewsList',
-    { onRequest: requireAdmin('content:news:export'), schema: { ...contentAdminDocs, summary: '导出文章列表（筛选同 GetNewsList，分页参数不用）为 .xlsx（流式输出）', querystring: adminNewsListQuery, ...xlsxAnswer } },
+    {
+      onRequest: requireAdmin('content:news:export'),
+      schema: {
+        ...contentAdminDocs,
+        summary: '导出文章列表（筛选同 GetNewsList，分页参数不用）为 .xlsx（流式输出）',
+        querystring: adminNewsListQuery,
+        ...xlsxAnswer,
+      },
+    },
     async (request, reply) => {
       const { pageindex: _index, pagesize: _size, ...filter } = request.query;
       return sendListExport(request, reply, {
@@ -80,7 +96,16 @@ export async function newsAdmin(app: App): Promise<void> {
 
   app.get(
     '/GetNewsDetail',
-    { onRequest: requireAdmin('content:news:list'), schema: { ...contentAdminDocs, summary: '文章详情（编辑用：任何状态，含正文，不计阅读数；Version 供 SaveNews 核对）', querystring: newsIdQuery, 'x-data': adminNewsDetailDto, 'x-codes': articleMissing } },
+    {
+      onRequest: requireAdmin('content:news:list'),
+      schema: {
+        ...contentAdminDocs,
+        summary: '文章详情（编辑用：任何状态，含正文，不计阅读数；Version 供 SaveNews 核对）',
+        querystring: newsIdQuery,
+        'x-data': adminNewsDetailDto,
+        'x-codes': articleMissing,
+      },
+    },
     async (request) => ok(toAdminNewsDetailDto(await readArticleForEditing(database, request.query.newsid), config.assetBaseUrl)),
   );
 
@@ -90,7 +115,8 @@ export async function newsAdmin(app: App): Promise<void> {
       onRequest: requireAdmin('content:news:add', 'content:news:edit'),
       schema: {
         ...contentAdminDocs,
-        summary: '新增（NewsId 为 0）或修改文章；正文经服务器净化后保存，并留存历史版本。带 Version（GetNewsDetail 所答）时，文章已被他人修改则答 Code 409，Data 为 { Current, Yours }',
+        summary:
+          '新增（NewsId 为 0）或修改文章；正文经服务器净化后保存，并留存历史版本。带 Version（GetNewsDetail 所答）时，文章已被他人修改则答 Code 409，Data 为 { Current, Yours }',
         body: saveNewsBody,
         'x-data': z.int().describe('文章编号'),
         'x-codes': { ...conflictAnswer, ...articleMissing },
@@ -102,7 +128,8 @@ export async function newsAdmin(app: App): Promise<void> {
       const saved = await adminWrite(
         request,
         { action: body.NewsId ? 'content:news:edit' : 'content:news:add', target: TARGET, targetId: (a) => a.id, detail: (a) => a.title },
-        () => saveArticle(database, body, { now: now(), assetBaseUrl: config.assetBaseUrl, editor: { adminId, account }, revisionsKept: config.newsRevisionsKept }),
+        () =>
+          saveArticle(database, body, { now: now(), assetBaseUrl: config.assetBaseUrl, editor: { adminId, account }, revisionsKept: config.newsRevisionsKept }),
       );
       // Saved for real: the editor's autosave of this form is no longer needed.
       await deleteAutosave(database, adminId, body.NewsId);
@@ -113,7 +140,15 @@ export async function newsAdmin(app: App): Promise<void> {
 
   app.post(
     '/DelNews',
-    { onRequest: requireAdmin('content:news:delete'), schema: { ...contentAdminDocs, summary: '删除文章（NewsId 为一个或多个编号；其推荐位一并移除），Data 为删除的篇数', body: delNewsBody, 'x-data': z.int().describe('删除的篇数') } },
+    {
+      onRequest: requireAdmin('content:news:delete'),
+      schema: {
+        ...contentAdminDocs,
+        summary: '删除文章（NewsId 为一个或多个编号；其推荐位一并移除），Data 为删除的篇数',
+        body: delNewsBody,
+        'x-data': z.int().describe('删除的篇数'),
+      },
+    },
     async (request) => {
       const ids = request.body.NewsId;
       const deleted = await adminWrite(request, { action: 'content:news:delete', target: TARGET, targetId: ids.join(','), detail: (n) => `删除${n}篇` }, () =>
@@ -134,14 +169,20 @@ export async function newsAdmin(app: App): Promise<void> {
     detail: (r: BulkResult) => string,
     run: (body: { NewsId: number[]; MenuId?: number }, context: BulkContext) => Promise<BulkResult>,
   ) =>
-    app.post(path, { onRequest: requireAdmin('content:news:edit'), schema: { ...contentAdminDocs, summary, body: schema, 'x-data': bulkNewsResultDto } }, async (request) => {
-      const { adminId, account } = currentAdmin(request);
-      const body = request.body as { NewsId: number[]; MenuId?: number };
-      const context = { now: now(), editor: { adminId, account }, revisionsKept: config.newsRevisionsKept };
-      const result = await adminWrite(request, { action: 'content:news:edit', target: TARGET, targetId: body.NewsId.join(','), detail }, () => run(body, context));
-      const data: BulkNewsResultDto = { Changed: result.changed, ...(path === '/PublishNews' ? { Scheduled: result.scheduled } : {}) };
-      return ok(data, detail(result));
-    });
+    app.post(
+      path,
+      { onRequest: requireAdmin('content:news:edit'), schema: { ...contentAdminDocs, summary, body: schema, 'x-data': bulkNewsResultDto } },
+      async (request) => {
+        const { adminId, account } = currentAdmin(request);
+        const body = request.body as { NewsId: number[]; MenuId?: number };
+        const context = { now: now(), editor: { adminId, account }, revisionsKept: config.newsRevisionsKept };
+        const result = await adminWrite(request, { action: 'content:news:edit', target: TARGET, targetId: body.NewsId.join(','), detail }, () =>
+          run(body, context),
+        );
+        const data: BulkNewsResultDto = { Changed: result.changed, ...(path === '/PublishNews' ? { Scheduled: result.scheduled } : {}) };
+        return ok(data, detail(result));
+      },
+    );
 
   bulk(
     '/PublishNews',

@@ -19,13 +19,29 @@ export async function newsAutosaveAdmin(app: App): Promise<void> {
 
   app.post(
     '/SaveNewsAutosave',
-    { onRequest: guard, schema: { ...contentAdminDocs, summary: '自动保存文章编辑框（Form 为表单 JSON，NewsId 为 0 时是新增文章）；每个管理员每篇文章一份，覆盖前一份；Data 为保存时间', body: saveNewsAutosaveBody, 'x-data': z.string().describe('保存时间') } },
+    {
+      onRequest: guard,
+      schema: {
+        ...contentAdminDocs,
+        summary: '自动保存文章编辑框（Form 为表单 JSON，NewsId 为 0 时是新增文章）；每个管理员每篇文章一份，覆盖前一份；Data 为保存时间',
+        body: saveNewsAutosaveBody,
+        'x-data': z.string().describe('保存时间'),
+      },
+    },
     async (request) => ok(await saveAutosave(database, currentAdmin(request).adminId, request.body.NewsId, request.body.Form, now())),
   );
 
   app.get(
     '/GetNewsAutosave',
-    { onRequest: guard, schema: { ...contentAdminDocs, summary: '本人对该文章（0 为新增文章）的自动保存；没有或不比文章最后一次保存新时 Data 为 null', querystring: newsAutosaveQuery, 'x-data': newsAutosaveDto.nullable() } },
+    {
+      onRequest: guard,
+      schema: {
+        ...contentAdminDocs,
+        summary: '本人对该文章（0 为新增文章）的自动保存；没有或不比文章最后一次保存新时 Data 为 null',
+        querystring: newsAutosaveQuery,
+        'x-data': newsAutosaveDto.nullable(),
+      },
+    },
     async (request) => {
       const found = await readAutosave(database, currentAdmin(request).adminId, request.query.newsid);
       const data: NewsAutosaveDto | null = found && { NewsId: found.newsId, Form: found.form, SaveTime: found.savedAt };

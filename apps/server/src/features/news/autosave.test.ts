@@ -9,7 +9,8 @@ describe.each(engines)('article editor autosaves on %s', (engine) => {
   let t: TestApp;
   let admin: string;
   let menuId: number;
-  const call = <T>(method: 'GET' | 'POST', name: string, payload?: Record<string, unknown>, token = admin) => adminCall<T>(t, token, method, `/api/XfSysBussiness/${name}`, payload);
+  const call = <T>(method: 'GET' | 'POST', name: string, payload?: Record<string, unknown>, token = admin) =>
+    adminCall<T>(t, token, method, `/api/XfSysBussiness/${name}`, payload);
   const autosave = (NewsId: number, form: object, token = admin) => call<string>('POST', 'SaveNewsAutosave', { NewsId, Form: JSON.stringify(form) }, token);
   const read = async (newsId: number, token = admin) => (await call<NewsAutosaveDto | null>('GET', `GetNewsAutosave?newsid=${newsId}`, undefined, token)).Data;
 

@@ -14,10 +14,15 @@ describe.each(engines)('bulk actions of 文章管理 on %s', (engine) => {
   let otherMenu: number;
   const call = <T>(name: string, payload: Record<string, unknown>, token = admin) => adminCall<T>(t, token, 'POST', `/api/XfSysBussiness/${name}`, payload);
   const db = () => t.app.services.database.db;
-  const article = (title: string, status: number, newsCreateTime = formatCst(clock.now() - HOUR)) => insertNews(db(), { menuId, title, status, newsCreateTime });
+  const article = (title: string, status: number, newsCreateTime = formatCst(clock.now() - HOUR)) =>
+    insertNews(db(), { menuId, title, status, newsCreateTime });
   const rows = (ids: number[]) => db().selectFrom('news').select(['id', 'status', 'menu_id', 'version']).where('id', 'in', ids).orderBy('id').execute();
   const revisions = async (id: number) =>
-    (await adminCall<NewsRevisionListDto>(t, admin, 'GET', `/api/XfSysBussiness/GetNewsRevisionList?newsid=${id}&pagesize=100`)).Data.List.map((r) => [r.Version, r.Kind, r.Summary]);
+    (await adminCall<NewsRevisionListDto>(t, admin, 'GET', `/api/XfSysBussiness/GetNewsRevisionList?newsid=${id}&pagesize=100`)).Data.List.map((r) => [
+      r.Version,
+      r.Kind,
+      r.Summary,
+    ]);
 
   beforeAll(async () => {
     t = await createAdminTestApp(engine, { now: clock.now, backgroundJobs: false });
@@ -104,7 +109,12 @@ describe.each(engines)('bulk actions of 文章管理 on %s', (engine) => {
     }
     await createAdmin(t, admin, 'bulk_editor', '内容编辑');
     expect((await call('PublishNews', { NewsId: [id] }, await loginAdmin(t, 'bulk_editor'))).Code).toBe(200);
-    const audit = await db().selectFrom('audit_logs').select(['action', 'target_id', 'detail', 'result']).where('account', '=', 'bulk_editor').where('target', '=', '文章').execute();
+    const audit = await db()
+      .selectFrom('audit_logs')
+      .select(['action', 'target_id', 'detail', 'result'])
+      .where('account', '=', 'bulk_editor')
+      .where('target', '=', '文章')
+      .execute();
     expect(audit).toEqual([{ action: 'content:news:edit', target_id: String(id), detail: '已发布1篇', result: 1 }]);
   });
 });

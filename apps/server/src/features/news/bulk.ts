@@ -36,7 +36,13 @@ type Current = ArticleFields & { version: number; id: number };
 type Change = (article: Current, at: string) => Partial<Pick<ArticleFields, 'status' | 'menu_id'>> | undefined;
 
 /** Applies `change` to every article of `ids` in one transaction, with its revision; `check` may refuse the lot first. */
-async function bulkChange(database: Database, ids: readonly number[], context: BulkContext, change: Change, check?: (articles: Current[], at: string) => void): Promise<BulkResult> {
+async function bulkChange(
+  database: Database,
+  ids: readonly number[],
+  context: BulkContext,
+  change: Change,
+  check?: (articles: Current[], at: string) => void,
+): Promise<BulkResult> {
   const at = formatCst(context.now);
   const result = await database.db.transaction().execute(async (trx) => {
     const articles = await readAll(trx, ids);
@@ -46,7 +52,11 @@ async function bulkChange(database: Database, ids: readonly number[], context: B
     for (const before of articles) {
       const values = change(before, at);
       if (!values) continue;
-      await trx.updateTable('news').set({ ...values, updated_at: at, ...nextVersion }).where('id', '=', before.id).execute();
+      await trx
+        .updateTable('news')
+        .set({ ...values, updated_at: at, ...nextVersion })
+        .where('id', '=', before.id)
+        .execute();
       await recordRevision(trx, { newsId: before.id, kind: RevisionKind.Edited, editor: context.editor, before, at, kept: context.revisionsKept });
       // Taken down on purpose: a review still waiting must not publish it again when approved.
       if (values.status === ArticleStatus.Closed) await withdrawReviews(trx, [before.id], at);

@@ -1,5 +1,13 @@
 import type { FastifyRequest } from 'fastify';
-import type { AdminNewsDetailDto, AdminNewsItemDto, NewsDetailDto, NewsListItemDto, NewsRevisionDto, NewsRevisionListItemDto, RevisionKind } from '@portal/shared';
+import type {
+  AdminNewsDetailDto,
+  AdminNewsItemDto,
+  NewsDetailDto,
+  NewsListItemDto,
+  NewsRevisionDto,
+  NewsRevisionListItemDto,
+  RevisionKind,
+} from '@portal/shared';
 import type { Config } from '../../config.js';
 import { assetUrl } from '../../http/assets.js';
 import { inGoodStanding, optionalMember } from '../members/guard.js';
@@ -60,7 +68,13 @@ export function toNewsDetailDto(article: Article, audience: Audience): NewsDetai
 export const backOffice = (assetBaseUrl: string): Audience => ({ assetBaseUrl, isMember: true });
 
 export function toAdminNewsItemDto(item: AdminNewsItem, assetBaseUrl: string): AdminNewsItemDto {
-  return { ...toNewsListItemDto(item, backOffice(assetBaseUrl)), Author: item.author, Views: item.views, OfflineTime: item.offlineAt, EditPending: item.editPending };
+  return {
+    ...toNewsListItemDto(item, backOffice(assetBaseUrl)),
+    Author: item.author,
+    Views: item.views,
+    OfflineTime: item.offlineAt,
+    EditPending: item.editPending,
+  };
 }
 
 export function toAdminNewsDetailDto(article: Article & { offlineAt: string; version: number }, assetBaseUrl: string): AdminNewsDetailDto {

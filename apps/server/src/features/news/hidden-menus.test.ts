@@ -51,9 +51,14 @@ describe.each(engines)('articles under hidden menus on %s', (engine) => {
     expect(await titles('GetNewsList?pagesize=20')).toEqual(['公开的安全检查总结', '公开的安全检查通报']);
     expect((await get<ListDto<NewsListItemDto>>('GetNewsReList')).Data.TotalCount).toBe(2);
     expect((await get<ListDto<NewsListItemDto>>('GetNewsList')).Data.TotalCount).toBe(2);
-    expect(await get<ListDto<NewsListItemDto>>('GetNewPositionList?seat=1')).toMatchObject({ Data: { TotalCount: 1, List: [{ Title: '公开的安全检查通报' }] } });
+    expect(await get<ListDto<NewsListItemDto>>('GetNewPositionList?seat=1')).toMatchObject({
+      Data: { TotalCount: 1, List: [{ Title: '公开的安全检查通报' }] },
+    });
     for (const key of ['安全检查', '检查', '内部的安全', '简报']) {
-      expect((await titles(`GetNewsList?key=${encodeURIComponent(key)}`)).filter((title) => !title.startsWith('公开')), key).toEqual([]);
+      expect(
+        (await titles(`GetNewsList?key=${encodeURIComponent(key)}`)).filter((title) => !title.startsWith('公开')),
+        key,
+      ).toEqual([]);
     }
     expect(await titles(`GetNewsList?key=${encodeURIComponent('安全检查')}`)).toEqual(['公开的安全检查总结', '公开的安全检查通报']);
   });

@@ -147,7 +147,10 @@ describe.each(engines)('public news on %s', (engine) => {
 
     it('answers every page alike whether it is read from the front, past the middle from the end, or from a signpost', async () => {
       const ids = (l: ListDto<NewsListItemDto>) => l.List.map((n) => n.NewsId);
-      const whole = async (query: string) => [...ids((await list(`${query}&pagesize=1000&pageindex=1`)).Data), ...ids((await list(`${query}&pagesize=1000&pageindex=2`)).Data)];
+      const whole = async (query: string) => [
+        ...ids((await list(`${query}&pagesize=1000&pageindex=1`)).Data),
+        ...ids((await list(`${query}&pagesize=1000&pageindex=2`)).Data),
+      ];
       const lists = [`GetNewsList?pid=${menus.policy}`, `GetNewsList?pid=${menus.bulk}`, 'GetNewsList?key='];
       const wholeLists = await Promise.all(lists.map(whole));
       // Every page past the middle from the far end, however few rows it skips (a pinned article
@@ -240,7 +243,11 @@ describe.each(engines)('public news on %s', (engine) => {
     });
 
     it('answers the status of an unpublished article and nothing else: no title, text, menu, picture, author or reason', async () => {
-      await t.app.services.database.db.updateTable('news').set({ process_item_name: '编辑部内部意见', author: '某公司', image_url: '/uploads/202401/c.png' }).where('id', '=', news.rejected as number).execute();
+      await t.app.services.database.db
+        .updateTable('news')
+        .set({ process_item_name: '编辑部内部意见', author: '某公司', image_url: '/uploads/202401/c.png' })
+        .where('id', '=', news.rejected as number)
+        .execute();
       for (const [id, status] of [
         [news.closed, 0],
         [news.rejected, 2],

@@ -40,7 +40,10 @@ describe.each(engines)('article preview links on %s', (engine) => {
     adminCall<PreviewLinkDto>(t, token, 'GET', `/api/XfSysBussiness/GetNewsPreviewLink?newsid=${newsid}${hours === undefined ? '' : `&hours=${hours}`}`);
   const tokenOf = (url: string) => new URL(url, 'http://x').searchParams.get('preview')!;
   const detail = (newsid: number, preview?: string, app = t) =>
-    app.app.inject({ method: 'GET', url: `/api/XfWebApi/GetNewsDetail?newsid=${newsid}${preview === undefined ? '' : `&preview=${encodeURIComponent(preview)}`}` });
+    app.app.inject({
+      method: 'GET',
+      url: `/api/XfWebApi/GetNewsDetail?newsid=${newsid}${preview === undefined ? '' : `&preview=${encodeURIComponent(preview)}`}`,
+    });
 
   it('shows an article that is not public, whole, to whoever holds the link, and keeps it for no one', async () => {
     const made = await link(news.reviewing);
@@ -92,7 +95,12 @@ describe.each(engines)('article preview links on %s', (engine) => {
     expect((await link(news.draft, 'not-a-token')).Code).toBe(402);
     expect((await link(999_999)).Message).toBe('文章不存在或已删除');
     for (const hours of [0, 721, 1.5]) expect((await link(news.draft, admin, hours)).Message, String(hours)).toBe('参数错误');
-    const log = await adminCall<{ List: { TargetId: string; Detail: string }[] }>(t, admin, 'GET', '/api/XfSystemApi/GetAuditLogList?action=content:news:list&pagesize=100');
+    const log = await adminCall<{ List: { TargetId: string; Detail: string }[] }>(
+      t,
+      admin,
+      'GET',
+      '/api/XfSystemApi/GetAuditLogList?action=content:news:list&pagesize=100',
+    );
     expect(log.Data.List.some((e) => e.TargetId === String(news.draft) && e.Detail.startsWith('生成预览链接，有效至'))).toBe(true);
   });
 

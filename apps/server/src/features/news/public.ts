@@ -1,5 +1,17 @@
 import { z } from 'zod';
-import { ArticleStatus, idParam, listOf, MenuShowType, membershipMessages, messages, newsDetailDto, newsListItemDto, optionalParam, pagingQuery, searchListOf } from '@portal/shared';
+import {
+  ArticleStatus,
+  idParam,
+  listOf,
+  MenuShowType,
+  membershipMessages,
+  messages,
+  newsDetailDto,
+  newsListItemDto,
+  optionalParam,
+  pagingQuery,
+  searchListOf,
+} from '@portal/shared';
 import type { App } from '../../http/app-types.js';
 import type { ContentTag } from '../../cache/generations.js';
 import { badRequest, list, ok, searchList } from '../../http/envelope.js';
@@ -41,7 +53,8 @@ const newsDetailSchema = {
  * one article (with its neighbours, whose saves name it), a menu's list, the latest across
  * menus, or, for a search, any article.
  */
-const cachedArticles = (dependsOn: (params: Record<string, unknown>) => readonly ContentTag[]) => ({ responseCache: { areas: ['news', 'menus'], perAudience: true, dependsOn } }) as const;
+const cachedArticles = (dependsOn: (params: Record<string, unknown>) => readonly ContentTag[]) =>
+  ({ responseCache: { areas: ['news', 'menus'], perAudience: true, dependsOn } }) as const;
 const latestArticles = (): readonly ContentTag[] => ['news:latest', 'menus'];
 const articleList = ({ pid, key }: Record<string, unknown>): readonly ContentTag[] =>
   key !== undefined ? ['news', 'menus'] : pid !== undefined ? [`news:menu-${Number(pid)}`, 'menus'] : latestArticles();
@@ -115,9 +128,16 @@ export async function newsPublic(app: App): Promise<void> {
     return ok(toNewsDetailDto(article, audience));
   });
 
-  app.get('/GetNewsReList', { config: cachedArticles(latestArticles), schema: { ...readerDocs, summary: '最新文章（全部栏目）', querystring: pagingQuery, 'x-data': articleListDto } }, async (request) => {
-    const audience = await audienceOf(request, config);
-    const page = await listLatest(database, await readableMenuIds(database), request.query);
-    return list(page.items.map((i) => toNewsListItemDto(i, audience)), page.total);
-  });
+  app.get(
+    '/GetNewsReList',
+    { config: cachedArticles(latestArticles), schema: { ...readerDocs, summary: '最新文章（全部栏目）', querystring: pagingQuery, 'x-data': articleListDto } },
+    async (request) => {
+      const audience = await audienceOf(request, config);
+      const page = await listLatest(database, await readableMenuIds(database), request.query);
+      return list(
+        page.items.map((i) => toNewsListItemDto(i, audience)),
+        page.total,
+      );
+    },
+  );
 }

@@ -18,7 +18,12 @@ export async function newsRevisionsAdmin(app: App): Promise<void> {
     '/GetNewsRevisionList',
     {
       onRequest: requireAdmin('content:news:revisions'),
-      schema: { ...contentAdminDocs, summary: '文章的历史版本，新的在前（谁、何时、改了哪些字段）；Data 另有 Version：文章当前版本号（已删除为 0），供 RestoreNewsRevision', querystring: newsRevisionListQuery, 'x-data': newsRevisionListDto },
+      schema: {
+        ...contentAdminDocs,
+        summary: '文章的历史版本，新的在前（谁、何时、改了哪些字段）；Data 另有 Version：文章当前版本号（已删除为 0），供 RestoreNewsRevision',
+        querystring: newsRevisionListQuery,
+        'x-data': newsRevisionListDto,
+      },
     },
     async (request) => {
       const { newsid, ...paging } = request.query;
@@ -29,7 +34,16 @@ export async function newsRevisionsAdmin(app: App): Promise<void> {
 
   app.get(
     '/GetNewsRevision/:id',
-    { onRequest: requireAdmin('content:news:revisions'), schema: { ...contentAdminDocs, summary: '一个历史版本的全部字段（正文为保存时的净化 HTML）', params: z.object({ id: idParam }), 'x-data': newsRevisionDto, 'x-codes': revisionMissing } },
+    {
+      onRequest: requireAdmin('content:news:revisions'),
+      schema: {
+        ...contentAdminDocs,
+        summary: '一个历史版本的全部字段（正文为保存时的净化 HTML）',
+        params: z.object({ id: idParam }),
+        'x-data': newsRevisionDto,
+        'x-codes': revisionMissing,
+      },
+    },
     async (request) => ok(toNewsRevisionDto(await readRevision(database.db, request.params.id), config.assetBaseUrl)),
   );
 
@@ -40,7 +54,8 @@ export async function newsRevisionsAdmin(app: App): Promise<void> {
       onRequest: requireAdmin('content:news:revisions'),
       schema: {
         ...contentAdminDocs,
-        summary: '恢复历史版本：以该版本的标题、栏目、封面、正文、作者、置顶、会员可读另存为新版本（状态与发布、下线时间不变）；Version 不是文章当前版本时答 Code 409',
+        summary:
+          '恢复历史版本：以该版本的标题、栏目、封面、正文、作者、置顶、会员可读另存为新版本（状态与发布、下线时间不变）；Version 不是文章当前版本时答 Code 409',
         body: restoreNewsRevisionBody,
         'x-data': z.int().describe('文章编号'),
         'x-codes': { ...conflictAnswer, ...revisionMissing },
@@ -51,7 +66,13 @@ export async function newsRevisionsAdmin(app: App): Promise<void> {
       const saved = await adminWrite(
         request,
         { action: 'content:news:edit', target: '文章', targetId: (a) => a.id, detail: (a) => `恢复历史版本 #${request.body.RevisionId}：${a.title}` },
-        () => restoreRevision(database, request.body, { now: now(), assetBaseUrl: config.assetBaseUrl, editor: { adminId, account }, revisionsKept: config.newsRevisionsKept }),
+        () =>
+          restoreRevision(database, request.body, {
+            now: now(),
+            assetBaseUrl: config.assetBaseUrl,
+            editor: { adminId, account },
+            revisionsKept: config.newsRevisionsKept,
+          }),
       );
       return ok(saved.id, savedMessage(saved));
     },

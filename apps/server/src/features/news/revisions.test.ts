@@ -15,10 +15,12 @@ describe.each(engines)('article revisions and versions on %s', (engine) => {
   let admin: string;
   let menuId: number;
   let otherMenu: number;
-  const call = <T>(method: 'GET' | 'POST', name: string, payload?: Record<string, unknown>, token = admin) => adminCall<T>(t, token, method, `/api/XfSysBussiness/${name}`, payload);
+  const call = <T>(method: 'GET' | 'POST', name: string, payload?: Record<string, unknown>, token = admin) =>
+    adminCall<T>(t, token, method, `/api/XfSysBussiness/${name}`, payload);
   const save = (body: Record<string, unknown>, token = admin) => call<number>('POST', 'SaveNews', { MenuId: menuId, ...body }, token);
   const detail = async (id: number) => (await call<AdminNewsDetailDto>('GET', `GetNewsDetail?newsid=${id}`)).Data;
-  const revisions = async (id: number, token = admin) => (await call<NewsRevisionListDto>('GET', `GetNewsRevisionList?newsid=${id}&pagesize=100`, undefined, token)).Data;
+  const revisions = async (id: number, token = admin) =>
+    (await call<NewsRevisionListDto>('GET', `GetNewsRevisionList?newsid=${id}&pagesize=100`, undefined, token)).Data;
   const revision = async (id: number) => (await call<NewsRevisionDto>('GET', `GetNewsRevision/${id}`)).Data;
 
   beforeAll(async () => {
@@ -35,9 +37,14 @@ describe.each(engines)('article revisions and versions on %s', (engine) => {
     expect(created.Code, created.Message).toBe(200);
     expect((await detail(created.Data)).Version).toBe(1);
     clock.advance(60_000);
-    expect((await save({ NewsId: created.Data, Title: '年会通知（更正）', NewContent: '<p>定于六月召开</p>', Author: '秘书处', IsTop: true, Version: 1 })).Code).toBe(200);
+    expect(
+      (await save({ NewsId: created.Data, Title: '年会通知（更正）', NewContent: '<p>定于六月召开</p>', Author: '秘书处', IsTop: true, Version: 1 })).Code,
+    ).toBe(200);
     clock.advance(60_000);
-    expect((await save({ NewsId: created.Data, MenuId: otherMenu, Title: '年会通知（更正）', NewContent: '<p>定于六月召开</p>', Author: '秘书处', IsTop: true })).Code).toBe(200);
+    expect(
+      (await save({ NewsId: created.Data, MenuId: otherMenu, Title: '年会通知（更正）', NewContent: '<p>定于六月召开</p>', Author: '秘书处', IsTop: true }))
+        .Code,
+    ).toBe(200);
 
     const history = await revisions(created.Data);
     expect(history.Version).toBe(3);
@@ -79,12 +86,21 @@ describe.each(engines)('article revisions and versions on %s', (engine) => {
     const [latest] = (await revisions(id)).List;
     expect(latest).toMatchObject({ Kind: RevisionKind.Restored, RestoredFrom: original!.RevisionId, Summary: '标题、正文', Version: 3 });
     // The audit log names the restore.
-    const audit = await t.app.services.database.db.selectFrom('audit_logs').select(['action', 'detail']).where('target', '=', '文章').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const audit = await t.app.services.database.db
+      .selectFrom('audit_logs')
+      .select(['action', 'detail'])
+      .where('target', '=', '文章')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     expect(audit).toEqual({ action: 'content:news:edit', detail: `恢复历史版本 #${original!.RevisionId}：初稿标题` });
 
     // Restoring from a stale copy is refused too.
     const stale = await call<NewsConflictDto>('POST', 'RestoreNewsRevision', { RevisionId: original!.RevisionId, Version: 2 });
-    expect(stale).toMatchObject({ Code: 409, Message: '文章已被他人修改', Data: { Current: { Version: 3, Title: '初稿标题' }, Yours: { Title: '初稿标题', Version: 2 } } });
+    expect(stale).toMatchObject({
+      Code: 409,
+      Message: '文章已被他人修改',
+      Data: { Current: { Version: 3, Title: '初稿标题' }, Yours: { Title: '初稿标题', Version: 2 } },
+    });
     expect((await call('POST', 'RestoreNewsRevision', { RevisionId: 999999, Version: 3 })).Code).toBe(404);
     expect((await call('POST', 'RestoreNewsRevision', { RevisionId: original!.RevisionId })).Code).toBe(400);
   });

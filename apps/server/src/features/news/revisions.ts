@@ -114,20 +114,51 @@ function changedFields(before: ArticleFields, after: ArticleFields): string {
 
 /** Keeps an article's newest `kept` revisions. */
 async function pruneRevisions(trx: Kysely<DB>, newsId: number, kept: number): Promise<void> {
-  const oldestKept = await trx.selectFrom('news_revisions').select('id').where('news_id', '=', newsId).orderBy('id', 'desc').limit(1).offset(kept - 1).executeTakeFirst();
+  const oldestKept = await trx
+    .selectFrom('news_revisions')
+    .select('id')
+    .where('news_id', '=', newsId)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .offset(kept - 1)
+    .executeTakeFirst();
   if (oldestKept) await trx.deleteFrom('news_revisions').where('news_id', '=', newsId).where('id', '<', oldestKept.id).execute();
 }
 
-const listed = ['r.id', 'r.news_id', 'r.version', 'r.kind', 'r.summary', 'r.restored_from', 'r.admin_id', 'r.admin_account', 'r.member_id', 'r.member_name', 'r.title', 'r.created_at'] as const;
-export type RevisionListItem = Pick<NewsRevisionsTable, 'news_id' | 'version' | 'kind' | 'summary' | 'restored_from' | 'admin_id' | 'admin_account' | 'member_id' | 'member_name' | 'title' | 'created_at'> & { id: number };
+const listed = [
+  'r.id',
+  'r.news_id',
+  'r.version',
+  'r.kind',
+  'r.summary',
+  'r.restored_from',
+  'r.admin_id',
+  'r.admin_account',
+  'r.member_id',
+  'r.member_name',
+  'r.title',
+  'r.created_at',
+] as const;
+export type RevisionListItem = Pick<
+  NewsRevisionsTable,
+  'news_id' | 'version' | 'kind' | 'summary' | 'restored_from' | 'admin_id' | 'admin_account' | 'member_id' | 'member_name' | 'title' | 'created_at'
+> & { id: number };
 export type Revision = RevisionListItem & ArticleFields & { menu_name: string };
 
 /** An article's revisions, newest first, and its current version (0 once it is deleted). */
-export async function listRevisions({ db }: Database, newsId: number, paging: PagingQuery): Promise<{ items: RevisionListItem[]; total: number; version: number }> {
+export async function listRevisions(
+  { db }: Database,
+  newsId: number,
+  paging: PagingQuery,
+): Promise<{ items: RevisionListItem[]; total: number; version: number }> {
   const { limit, offset } = pageWindow(paging);
   const [items, { total }, article] = await Promise.all([
     db.selectFrom('news_revisions as r').select(listed).where('r.news_id', '=', newsId).orderBy('r.id', 'desc').limit(limit).offset(offset).execute(),
-    db.selectFrom('news_revisions').select((eb) => eb.fn.countAll<number>().as('total')).where('news_id', '=', newsId).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('news_revisions')
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .where('news_id', '=', newsId)
+      .executeTakeFirstOrThrow(),
     db.selectFrom('news').select('version').where('id', '=', newsId).executeTakeFirst(),
   ]);
   return { items, total: Number(total), version: article?.version ?? 0 };
@@ -154,7 +185,12 @@ export const conflictAnswer = { 409: { message: contentMessages.articleConflict,
 
 export async function conflict(db: Kysely<DB>, newsId: number, yours: NewsConflictDto['Yours'], assetBaseUrl: string): Promise<AppError> {
   const [article, latest] = await Promise.all([
-    db.selectFrom('news as n').leftJoin('menus as m', 'm.id', 'n.menu_id').select([...copied.map((c) => `n.${c}` as const), 'n.version', 'n.updated_at', 'm.name as menu_name']).where('n.id', '=', newsId).executeTakeFirst(),
+    db
+      .selectFrom('news as n')
+      .leftJoin('menus as m', 'm.id', 'n.menu_id')
+      .select([...copied.map((c) => `n.${c}` as const), 'n.version', 'n.updated_at', 'm.name as menu_name'])
+      .where('n.id', '=', newsId)
+      .executeTakeFirst(),
     db.selectFrom('news_revisions as r').select(listed).where('r.news_id', '=', newsId).orderBy('r.id', 'desc').limit(1).executeTakeFirst(),
   ]);
   if (!article) return notFound(messages.articleNotFound);

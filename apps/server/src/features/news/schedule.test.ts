@@ -36,12 +36,15 @@ describe.each(engines)('scheduled publishing and take-down on %s', (engine) => {
   });
   afterAll(() => t.close());
 
-  const save = (body: Record<string, unknown>) => adminCall<number>(t, admin, 'POST', '/api/XfSysBussiness/SaveNews', { MenuId: menuId, NewContent: '<p>正文</p>', ...body });
+  const save = (body: Record<string, unknown>) =>
+    adminCall<number>(t, admin, 'POST', '/api/XfSysBussiness/SaveNews', { MenuId: menuId, NewContent: '<p>正文</p>', ...body });
   const publicGet = async <T>(url: string) => envelope<T>(await t.app.inject({ method: 'GET', url: `/api/XfWebApi/${url}` }));
   const latestTitles = async () => (await publicGet<ListDto<NewsListItemDto>>('GetNewsReList?pagesize=100')).Data.List.map((n) => n.Title);
   const menuTitles = async () => (await publicGet<ListDto<NewsListItemDto>>(`GetNewsList?pid=${menuId}&pagesize=100`)).Data.List.map((n) => n.Title);
   const inBackOffice = async (id: number) =>
-    (await adminCall<ListDto<AdminNewsItemDto>>(t, admin, 'GET', `/api/XfSysBussiness/GetNewsList?menuid=${menuId}&pagesize=100`)).Data.List.find((n) => n.NewsId === id);
+    (await adminCall<ListDto<AdminNewsItemDto>>(t, admin, 'GET', `/api/XfSysBussiness/GetNewsList?menuid=${menuId}&pagesize=100`)).Data.List.find(
+      (n) => n.NewsId === id,
+    );
   const sitemap = async () => (await t.app.inject({ method: 'GET', url: '/sitemap.xml' })).body;
 
   it('keeps an article saved with a publish time to come out of every public read, then publishes it at that time', async () => {
@@ -86,7 +89,12 @@ describe.each(engines)('scheduled publishing and take-down on %s', (engine) => {
     expect(await menuTitles()).not.toContain('招标公示');
     expect((await publicGet(`GetNewsDetail?newsid=${saved.Data}`)).Data).toMatchObject({ Status: 0 });
 
-    const log = await adminCall<ListDto<{ Account: string; Detail: string }>>(t, admin, 'GET', '/api/XfSystemApi/GetAuditLogList?account=定时任务&pagesize=100');
+    const log = await adminCall<ListDto<{ Account: string; Detail: string }>>(
+      t,
+      admin,
+      'GET',
+      '/api/XfSystemApi/GetAuditLogList?account=定时任务&pagesize=100',
+    );
     expect(log.Data.List.map((e) => e.Detail).sort()).toEqual(['定时下线：招标公示', '定时发布：2030年度会员大会通知']);
   });
 
@@ -120,11 +128,17 @@ describe.each(engines)('scheduled publishing and take-down on %s', (engine) => {
       const changed = await Promise.all([runPublishingClock(t.app.services), runPublishingClock(second.app.services), runPublishingClock(t.app.services)]);
       expect(changed.reduce((a, b) => a + b, 0)).toBe(3);
       const log = await adminCall<ListDto<{ Detail: string }>>(t, admin, 'GET', '/api/XfSystemApi/GetAuditLogList?account=定时任务&pagesize=100');
-      for (const title of titles) expect(log.Data.List.filter((e) => e.Detail === `定时发布：${title}`), title).toHaveLength(1);
+      for (const title of titles)
+        expect(
+          log.Data.List.filter((e) => e.Detail === `定时发布：${title}`),
+          title,
+        ).toHaveLength(1);
       // The instance that did not publish shows them too (its caches were told).
       const other = envelope<ListDto<NewsListItemDto>>(await second.app.inject({ method: 'GET', url: `/api/XfWebApi/GetNewsList?pid=${menuId}&pagesize=100` }));
       await eventually(async () => {
-        const seen = envelope<ListDto<NewsListItemDto>>(await second.app.inject({ method: 'GET', url: `/api/XfWebApi/GetNewsList?pid=${menuId}&pagesize=100` }));
+        const seen = envelope<ListDto<NewsListItemDto>>(
+          await second.app.inject({ method: 'GET', url: `/api/XfWebApi/GetNewsList?pid=${menuId}&pagesize=100` }),
+        );
         return titles.every((title) => seen.Data.List.some((n) => n.Title === title));
       });
       expect(other.Code).toBe(200);

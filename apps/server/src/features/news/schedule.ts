@@ -39,7 +39,11 @@ export async function runPublishingClock({ database, now }: Services): Promise<n
       : db
           .updateTable('news')
           .set({ status: to, updated_at: at, ...nextVersion })
-          .where('id', 'in', rows.map((r) => r.id))
+          .where(
+            'id',
+            'in',
+            rows.map((r) => r.id),
+          )
           .where('status', '=', from)
           .returning(['id', 'title'])
           .execute();
@@ -52,7 +56,20 @@ export async function runPublishingClock({ database, now }: Services): Promise<n
   invalidateNewsCaches(database);
   for (const { what, articles } of changes) {
     for (const article of articles) {
-      await writeAudit(db, { adminId: null, account: CLOCK_ACCOUNT, action: 'content:news:edit', target: '文章', targetId: article.id, ip: '', ok: true, detail: `${what}：${article.title}` }, now());
+      await writeAudit(
+        db,
+        {
+          adminId: null,
+          account: CLOCK_ACCOUNT,
+          action: 'content:news:edit',
+          target: '文章',
+          targetId: article.id,
+          ip: '',
+          ok: true,
+          detail: `${what}：${article.title}`,
+        },
+        now(),
+      );
     }
   }
   return changed;

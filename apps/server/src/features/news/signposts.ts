@@ -45,7 +45,12 @@ onContentChange('news', (database) => trails.delete(database));
  * before it when the offset is at least a stride.
  * `list` names the list (its menus and its order) for the kept signposts.
  */
-export async function readPage<K>(database: Database, list: string, window: { limit: number; offset: number; reversed: boolean }, read: ListReader<K>): Promise<number[]> {
+export async function readPage<K>(
+  database: Database,
+  list: string,
+  window: { limit: number; offset: number; reversed: boolean },
+  read: ListReader<K>,
+): Promise<number[]> {
   const { limit, offset } = window;
   const direction: Direction = window.reversed ? 'asc' : 'desc';
   const passed = Math.floor(offset / signposts.stride);

@@ -49,7 +49,9 @@ export function headTags(services: Services, base: string, head: PageHead): stri
     meta('property', 'og:image:alt', imageAlt),
     ...(imageSize ? [meta('property', 'og:image:width', String(imageSize.width)), meta('property', 'og:image:height', String(imageSize.height))] : []),
     meta('property', 'og:locale', 'zh_CN'),
-    ...(head.article ? [meta('property', 'article:published_time', w3cTime(head.article.published)), meta('property', 'article:section', head.article.section)] : []),
+    ...(head.article
+      ? [meta('property', 'article:published_time', w3cTime(head.article.published)), meta('property', 'article:section', head.article.section)]
+      : []),
     meta('name', 'twitter:card', head.image ? 'summary_large_image' : 'summary'),
     // WeChat's in-app browser builds its share card from these when no JS-SDK config is given.
     meta('itemprop', 'name', head.title),
@@ -57,7 +59,8 @@ export function headTags(services: Services, base: string, head: PageHead): stri
     meta('itemprop', 'image', image),
     ...feedLinks(site.name, base, head),
   ];
-  for (const data of structuredData(services, base, head, url, { url: image, ...imageSize })) tags.push(`<script type="application/ld+json">${scriptJson(data)}</script>`);
+  for (const data of structuredData(services, base, head, url, { url: image, ...imageSize }))
+    tags.push(`<script type="application/ld+json">${scriptJson(data)}</script>`);
   // What GetSiteInfo answers, for the header, footer and sign-in card of every page, drawn by
   // the server or not: their first render has it, so nothing moves when it would have arrived.
   tags.push(`<script type="application/json" id="${SITE_INFO_ELEMENT_ID}">${scriptJson(toSiteInfoDto(services.config))}</script>`);
@@ -69,10 +72,15 @@ export function headTags(services: Services, base: string, head: PageHead): stri
  * and on a list menu's page and its articles that menu's own too.
  */
 function feedLinks(siteName: string, base: string, head: PageHead): string[] {
-  const link = (type: string, title: string, path: string) => `<link rel="alternate" type="${type}" title="${escapeHtml(title)}" href="${escapeHtml(base + path)}" />`;
+  const link = (type: string, title: string, path: string) =>
+    `<link rel="alternate" type="${type}" title="${escapeHtml(title)}" href="${escapeHtml(base + path)}" />`;
   const links = [link('application/rss+xml', `${siteName} RSS`, SITE_FEED_PATHS.rss), link('application/atom+xml', `${siteName} Atom`, SITE_FEED_PATHS.atom)];
   const menu = head.feedMenu;
-  if (menu) links.push(link('application/rss+xml', `${menu.name} · ${siteName} RSS`, menuFeedPath(menu.id, 'rss')), link('application/atom+xml', `${menu.name} · ${siteName} Atom`, menuFeedPath(menu.id, 'atom')));
+  if (menu)
+    links.push(
+      link('application/rss+xml', `${menu.name} · ${siteName} RSS`, menuFeedPath(menu.id, 'rss')),
+      link('application/atom+xml', `${menu.name} · ${siteName} Atom`, menuFeedPath(menu.id, 'atom')),
+    );
   return links;
 }
 

@@ -18,7 +18,10 @@ describe.each(engines)('the look of a page on %s', (engine) => {
   let webDist: string;
   beforeAll(async () => {
     webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-look-'));
-    fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><html lang="zh-CN"><head><title>门户</title></head><body><div id="root"></div></body></html>');
+    fs.writeFileSync(
+      path.join(webDist, 'index.html'),
+      '<!doctype html><html lang="zh-CN"><head><title>门户</title></head><body><div id="root"></div></body></html>',
+    );
     t = await createAdminTestApp(engine, { now: clock.now, backgroundJobs: false }, { webDist });
     admin = await loginAdmin(t);
   });
@@ -41,7 +44,9 @@ describe.each(engines)('the look of a page on %s', (engine) => {
     expect(await htmlTag('/home', 'display=zmedium')).toBe('<html lang="zh-CN" class="size-medium">');
     // Care mode's settings while it is off draw nothing; made-up values fall back to the defaults.
     expect(await htmlTag('/home', 'display=t175.kinvert')).toBe('<html lang="zh-CN" class="size-small">');
-    expect(await htmlTag('/home', 'display=c1.t999.k<script>.zhuge')).toBe('<html lang="zh-CN" class="size-small care text-100 spacing-normal scheme-default">');
+    expect(await htmlTag('/home', 'display=c1.t999.k<script>.zhuge')).toBe(
+      '<html lang="zh-CN" class="size-small care text-100 spacing-normal scheme-default">',
+    );
     // The back office and its sign-in keep their own look.
     expect(await htmlTag('/System/home', 'display=c1.t200')).toBe('<html lang="zh-CN">');
     expect(await htmlTag('/login', 'display=c1.t200')).toBe('<html lang="zh-CN">');

@@ -1,5 +1,14 @@
 import type { FastifyRequest } from 'fastify';
-import { displayClasses, displayFromCookies, displayKey, isMemorialPage, MEMORIAL_META, parseDisplay, type DisplayPrefs, type MemorialScopeValue } from '@portal/shared';
+import {
+  displayClasses,
+  displayFromCookies,
+  displayKey,
+  isMemorialPage,
+  MEMORIAL_META,
+  parseDisplay,
+  type DisplayPrefs,
+  type MemorialScopeValue,
+} from '@portal/shared';
 import type { Services } from '../../http/app-types.js';
 import { memorialToday } from '../site/memorial.js';
 

@@ -6,7 +6,6 @@ import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { expectMaintenancePage, testWebBuild, type TestWebBuild } from '../../../test/web-build.js';
 import { contentChanged } from '../../cache/generations.js';
 
-
 /**
  * The web build's server entry (apps/web/src/entry-server.tsx) as far as the server sees it: it
  * draws a page from what the page's calls answer in-process, here a page of the article list

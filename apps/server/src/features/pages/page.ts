@@ -75,9 +75,20 @@ const positiveId = (raw: string | null) => {
 export async function resolvePage(services: Services, url: URL): Promise<PageAnswer> {
   const { site } = services.config;
   const path = url.pathname.replace(/\/+$/, '').toLowerCase() || '/';
-  const notFound: PageAnswer = { kind: 'page', status: 404, head: { title: '页面不存在', description: '您访问的页面不存在', path: '/404', type: 'website', noindex: true }, serverRendered: true };
+  const notFound: PageAnswer = {
+    kind: 'page',
+    status: 404,
+    head: { title: '页面不存在', description: '您访问的页面不存在', path: '/404', type: 'website', noindex: true },
+    serverRendered: true,
+  };
   if (path === '/') return { kind: 'redirect', location: `${HOME_PATH}${url.search}` };
-  if (path === '/home') return { kind: 'page', status: 200, head: { title: site.name, description: homeDescription(services), path: HOME_PATH, type: 'website' }, serverRendered: true };
+  if (path === '/home')
+    return {
+      kind: 'page',
+      status: 200,
+      head: { title: site.name, description: homeDescription(services), path: HOME_PATH, type: 'website' },
+      serverRendered: true,
+    };
   if (path === '/menulist') return (await menuPage(services, positiveId(url.searchParams.get('MenuId')))) ?? notFound;
   if (path === '/info') {
     // The page says which thing is missing (the web app's 404 page names the article too).
@@ -115,8 +126,7 @@ function plainPage(services: Services, title: string, path: string, noindex?: bo
   return { kind: 'page', status: 200, head: { title, description: homeDescription(services), path, type: 'website', noindex }, serverRendered };
 }
 
-const homeDescription = ({ config: { site } }: Services) =>
-  `${site.name}（${site.englishName}）官方网站：协会动态、政策法规、通知公告、会员服务与证书查询。`;
+const homeDescription = ({ config: { site } }: Services) => `${site.name}（${site.englishName}）官方网站：协会动态、政策法规、通知公告、会员服务与证书查询。`;
 
 async function menuPage(services: Services, menuId: number | undefined): Promise<PageAnswer | undefined> {
   if (menuId === undefined) return undefined;
@@ -187,12 +197,19 @@ async function articlePage(services: Services, newsId: number | undefined, previ
   }
   if (!index.readable.has(article.menuId)) return undefined;
   const warning = articleWarning(article.status);
-  if (warning) return { kind: 'page', status: 200, serverRendered: true, head: { title: warning, description: warning, path: `/info?NewsId=${article.id}`, type: 'website', noindex: true } };
+  if (warning)
+    return {
+      kind: 'page',
+      status: 200,
+      serverRendered: true,
+      head: { title: warning, description: warning, path: `/info?NewsId=${article.id}`, type: 'website', noindex: true },
+    };
   const menu = index.byId.get(article.menuId);
   // A single-page menu's text has one address, the menu's (the one its navigation links and the
   // sitemap lists); its article address redirects there. Older articles of the menu, which the
   // page does not show, keep their own.
-  if (menu?.showType === MenuShowType.SinglePage && (await firstArticle(services, menu.id))?.id === article.id) return { kind: 'redirect', location: menuPath(menu) };
+  if (menu?.showType === MenuShowType.SinglePage && (await firstArticle(services, menu.id))?.id === article.id)
+    return { kind: 'redirect', location: menuPath(menu) };
   const listMenu = menu && menu.showType !== MenuShowType.SinglePage ? menu : undefined;
   return {
     kind: 'page',

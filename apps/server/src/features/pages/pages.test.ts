@@ -14,7 +14,8 @@ const INDEX_HTML = '<!doctype html><html lang="zh-CN"><head><meta charset="UTF-8
 
 /** A tag's content attribute, e.g. meta('property', 'og:title'). */
 const meta = (html: string, attr: string, key: string) => html.match(new RegExp(`<meta ${attr}="${key}" content="([^"]*)"`))?.[1];
-const jsonLd = (html: string) => JSON.parse(html.match(/<script type="application\/ld\+json">(.*?)<\/script>/)?.[1] ?? 'null') as Record<string, unknown> | null;
+const jsonLd = (html: string) =>
+  JSON.parse(html.match(/<script type="application\/ld\+json">(.*?)<\/script>/)?.[1] ?? 'null') as Record<string, unknown> | null;
 const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]!.replace(/&amp;/g, '&'));
 
 describe.each(engines)('public pages for browsers and crawlers on %s', (engine) => {
@@ -42,8 +43,19 @@ describe.each(engines)('public pages for browsers and crawlers on %s', (engine) 
       imageUrl: '/uploads/2026/cover.png',
       newsCreateTime: timeAt(10),
     });
-    news.about = await insertNews(db, { menuId: menus.about, title: '协会简介', content: '<p>协会成立于二〇一六年，是全国性行业组织。</p>', newsCreateTime: timeAt(5) });
-    news.memberOnly = await insertNews(db, { menuId: menus.policy, title: '会员内参第一期', content: '<p>仅限会员的正文</p>', isMemberRead: true, newsCreateTime: timeAt(20) });
+    news.about = await insertNews(db, {
+      menuId: menus.about,
+      title: '协会简介',
+      content: '<p>协会成立于二〇一六年，是全国性行业组织。</p>',
+      newsCreateTime: timeAt(5),
+    });
+    news.memberOnly = await insertNews(db, {
+      menuId: menus.policy,
+      title: '会员内参第一期',
+      content: '<p>仅限会员的正文</p>',
+      isMemberRead: true,
+      newsCreateTime: timeAt(20),
+    });
     news.hidden = await insertNews(db, { menuId: menus.hidden, title: '内部通知一则', content: '<p>不公开</p>', newsCreateTime: timeAt(30) });
     news.reviewing = await insertNews(db, { menuId: menus.policy, title: '审核中的投稿', content: '<p>待审</p>', status: 3, newsCreateTime: timeAt(40) });
   });
@@ -59,7 +71,20 @@ describe.each(engines)('public pages for browsers and crawlers on %s', (engine) 
   });
 
   it('answers the known pages 200 and every unknown route, menu and article 404 with the web app', async () => {
-    const ok = ['/home', `/menuList?ParentId=${menus.center}&MenuId=${menus.policy}`, `/info?MenuId=${menus.policy}&NewsId=${news.public}`, `/info?MenuId=${menus.policy}&NewsId=${news.memberOnly}`, '/searchKey?key=保险', '/certsearch', '/contribute', '/member/activity', '/member/activity/12', '/member/activity/12/checkin', '/login', '/System/home'];
+    const ok = [
+      '/home',
+      `/menuList?ParentId=${menus.center}&MenuId=${menus.policy}`,
+      `/info?MenuId=${menus.policy}&NewsId=${news.public}`,
+      `/info?MenuId=${menus.policy}&NewsId=${news.memberOnly}`,
+      '/searchKey?key=保险',
+      '/certsearch',
+      '/contribute',
+      '/member/activity',
+      '/member/activity/12',
+      '/member/activity/12/checkin',
+      '/login',
+      '/System/home',
+    ];
     for (const url of ok) expect((await get(encodeURI(url))).statusCode, url).toBe(200);
     const missing = [
       '/no-such-page',
@@ -93,7 +118,7 @@ describe.each(engines)('public pages for browsers and crawlers on %s', (engine) 
     expect(jsonLd(res.body)).toBeNull();
   });
 
-  it("gives an article page its own title, description, canonical address, share card and NewsArticle data", async () => {
+  it('gives an article page its own title, description, canonical address, share card and NewsArticle data', async () => {
     const res = await get(`/info?NewsId=${news.public}`);
     const html = res.body;
     expect(html.match(/<title>/g)).toHaveLength(1);
@@ -105,7 +130,12 @@ describe.each(engines)('public pages for browsers and crawlers on %s', (engine) 
     expect(meta(html, 'property', 'og:image')).toBe(`${BASE}/uploads/2026/cover.png`);
     expect(meta(html, 'itemprop', 'image')).toBe(`${BASE}/uploads/2026/cover.png`);
     expect(meta(html, 'name', 'robots')).toBeUndefined();
-    expect(jsonLd(html)).toMatchObject({ '@type': 'NewsArticle', headline: '关于开展工程质量保险试点的通知', articleSection: '政策要闻', datePublished: expect.stringMatching(/\+08:00$/) });
+    expect(jsonLd(html)).toMatchObject({
+      '@type': 'NewsArticle',
+      headline: '关于开展工程质量保险试点的通知',
+      articleSection: '政策要闻',
+      datePublished: expect.stringMatching(/\+08:00$/),
+    });
   });
 
   it('keeps one copy of a page for every address that differs only in what the page does not read, and redirects with them', async () => {
@@ -162,7 +192,12 @@ describe.each(engines)('public pages for browsers and crawlers on %s', (engine) 
   });
 
   it('escapes what an editor typed into the head', async () => {
-    const id = await insertNews(t.app.services.database.db, { menuId: menus.policy!, title: '"><script>alert(1)</script>', content: '<p>x</p>', newsCreateTime: timeAt(50) });
+    const id = await insertNews(t.app.services.database.db, {
+      menuId: menus.policy!,
+      title: '"><script>alert(1)</script>',
+      content: '<p>x</p>',
+      newsCreateTime: timeAt(50),
+    });
     const html = (await get(`/info?NewsId=${id}`)).body;
     expect(html).not.toContain('<script>alert(1)');
     expect(html).toContain('&quot;&gt;&lt;script&gt;');
@@ -178,7 +213,7 @@ describe.each(engines)('public pages for browsers and crawlers on %s', (engine) 
     expect(html).toContain(`<title>${escaped} · `);
   });
 
-  it("puts the rendered page into index.html as it is, $ signs included", () => {
+  it('puts the rendered page into index.html as it is, $ signs included', () => {
     const page = { html: "<p>价格$'与$&</p>", styles: '<style>a{content:"$`"}</style>', state: '{"t":"$1$$"}' };
     const html = withRenderedPage(INDEX_HTML, page);
     expect(html).toContain(`<div id="root">${page.html}</div><script type="application/json" id="query-state">${page.state}</script>`);
@@ -209,8 +244,18 @@ describe.each(engines)('public pages for browsers and crawlers on %s', (engine) 
       ]),
     );
     expect(urls.filter((u) => u.includes(`NewsId=${news.about}`))).toEqual([]);
-    for (const hidden of [`NewsId=${news.memberOnly}`, `NewsId=${news.hidden}`, `NewsId=${news.reviewing}`, `MenuId=${menus.hidden}`, `MenuId=${menus.external}`, `MenuId=${menus.home}`]) {
-      expect(urls.filter((u) => u.endsWith(hidden)), hidden).toEqual([]);
+    for (const hidden of [
+      `NewsId=${news.memberOnly}`,
+      `NewsId=${news.hidden}`,
+      `NewsId=${news.reviewing}`,
+      `MenuId=${menus.hidden}`,
+      `MenuId=${menus.external}`,
+      `MenuId=${menus.home}`,
+    ]) {
+      expect(
+        urls.filter((u) => u.endsWith(hidden)),
+        hidden,
+      ).toEqual([]);
     }
     expect(res.body).toMatch(new RegExp(`NewsId=${news.public}</loc><lastmod>\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\+08:00</lastmod>`));
     expect((await get('/sitemap-1.xml')).statusCode).toBe(404);
@@ -219,7 +264,10 @@ describe.each(engines)('public pages for browsers and crawlers on %s', (engine) 
   it('splits the addresses into parts of at most the limit, every public page once', async () => {
     const db = t.app.services.database.db;
     const menuId = await insertMenu(db, { name: '行业资讯' });
-    await insertManyNews(db, Array.from({ length: 7 }, (_, i) => ({ menuId, title: `资讯 ${i}`, content: '<p>正文</p>', newsCreateTime: timeAt(60 + i) })));
+    await insertManyNews(
+      db,
+      Array.from({ length: 7 }, (_, i) => ({ menuId, title: `资讯 ${i}`, content: '<p>正文</p>', newsCreateTime: timeAt(60 + i) })),
+    );
     const index = await menuIndex(t.app.services.database);
     const whole = await sitemapPart(t.app.services.database, index, 1, 10_000);
     const parts = await sitemapPartCount(t.app.services.database, index, 4);

@@ -7,7 +7,6 @@ import { createTestApp, engines, type TestApp } from '../../../test/harness.js';
 import { expectMaintenancePage, testWebBuild, type TestWebBuild } from '../../../test/web-build.js';
 import { contentChanged } from '../../cache/generations.js';
 
-
 /**
  * The web build's server entry as far as the server sees it, with the test's levers in files
  * beside it: a drawing waits while `held` exists (so drawings pile up in the pool), notes each

@@ -49,10 +49,7 @@ export class PagesOverloadedError extends Error {
 export const renderThreads = (webConcurrency: number): number => Math.max(1, Math.floor(os.availableParallelism() / webConcurrency));
 
 /** What a thread says: a call of one of its drawings, or a drawing done. */
-type FromThread =
-  | { call: number; drawing: number; config: CallConfig }
-  | { drawn: number; page: RenderedPage }
-  | { failed: number; message: string };
+type FromThread = { call: number; drawing: number; config: CallConfig } | { drawn: number; page: RenderedPage } | { failed: number; message: string };
 
 interface Drawing {
   answer(config: CallConfig): Promise<CallAnswer>;

@@ -48,7 +48,10 @@ parentPort.on('message', async (message) => {
   try {
     const { render } = await entry;
     const page = await render(url, { ...options, transport: transport(drawing) });
-    parentPort.postMessage({ drawn: drawing, page: { html: page.html, styles: page.styles, state: page.state, draws: page.draws, undeclared: page.undeclared } });
+    parentPort.postMessage({
+      drawn: drawing,
+      page: { html: page.html, styles: page.styles, state: page.state, draws: page.draws, undeclared: page.undeclared },
+    });
   } catch (error) {
     parentPort.postMessage({ failed: drawing, message: error instanceof Error ? error.message : String(error) });
   }

@@ -58,9 +58,17 @@ export function callInProcess(app: App): (config: CallConfig) => Promise<CallAns
     const res = await app.inject({
       method: (config.method ?? 'get').toUpperCase() as 'GET',
       url: url.pathname + url.search,
-      ...(config.data === undefined ? {} : { payload: typeof config.data === 'string' ? config.data : JSON.stringify(config.data), headers: { 'content-type': 'application/json' } }),
+      ...(config.data === undefined
+        ? {}
+        : { payload: typeof config.data === 'string' ? config.data : JSON.stringify(config.data), headers: { 'content-type': 'application/json' } }),
     });
-    return { data: res.json() as unknown, status: res.statusCode, statusText: res.statusMessage, headers: res.headers, drawnFrom: dependenciesOfCall(res.raw.req) };
+    return {
+      data: res.json() as unknown,
+      status: res.statusCode,
+      statusText: res.statusMessage,
+      headers: res.headers,
+      drawnFrom: dependenciesOfCall(res.raw.req),
+    };
   };
 }
 

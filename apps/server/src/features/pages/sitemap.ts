@@ -64,19 +64,20 @@ export async function sitemapPartCount(database: Database, index: MenuIndex, lim
 }
 
 /** Part `part` (1-based) of the addresses: the fixed pages first, then the articles by id. */
-export async function sitemapPart(database: Database, index: MenuIndex, part: number, limit = SITEMAP_URL_LIMIT, extra: readonly SitemapEntry[] = []): Promise<SitemapEntry[]> {
+export async function sitemapPart(
+  database: Database,
+  index: MenuIndex,
+  part: number,
+  limit = SITEMAP_URL_LIMIT,
+  extra: readonly SitemapEntry[] = [],
+): Promise<SitemapEntry[]> {
   const fixed = fixedEntries(index, extra);
   const start = (part - 1) * limit;
   const fromFixed = fixed.slice(start, start + limit);
   const articleOffset = Math.max(0, start - fixed.length);
   const articleLimit = limit - fromFixed.length;
   if (articleLimit === 0) return fromFixed;
-  const rows = await publicArticles(database, index)
-    .select(['id', 'menu_id', 'updated_at'])
-    .orderBy('id')
-    .limit(articleLimit)
-    .offset(articleOffset)
-    .execute();
+  const rows = await publicArticles(database, index).select(['id', 'menu_id', 'updated_at']).orderBy('id').limit(articleLimit).offset(articleOffset).execute();
   return [...fromFixed, ...rows.map((r) => ({ path: articlePath({ id: r.id, menuId: r.menu_id }), lastmod: r.updated_at }))];
 }
 
@@ -86,9 +87,7 @@ const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').
 export const w3cTime = (cst: string) => `${cst.replace(' ', 'T')}+08:00`;
 
 export function urlsetXml(base: string, entries: readonly SitemapEntry[]): string {
-  const urls = entries.map(
-    (e) => `<url><loc>${escapeXml(base + e.path)}</loc>${e.lastmod ? `<lastmod>${w3cTime(e.lastmod)}</lastmod>` : ''}</url>`,
-  );
+  const urls = entries.map((e) => `<url><loc>${escapeXml(base + e.path)}</loc>${e.lastmod ? `<lastmod>${w3cTime(e.lastmod)}</lastmod>` : ''}</url>`);
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
 }
 

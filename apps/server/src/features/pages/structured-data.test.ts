@@ -29,7 +29,12 @@ function checkBreadcrumbs(list: Thing | undefined, expected: [string, string][])
 }
 
 /** The association as schema.org describes it: named, at the site's root, with a sized logo. */
-const association = { '@type': 'Organization', name: SITE, url: `${BASE}/`, logo: { '@type': 'ImageObject', url: `${BASE}/share.png`, width: 480, height: 480 } };
+const association = {
+  '@type': 'Organization',
+  name: SITE,
+  url: `${BASE}/`,
+  logo: { '@type': 'ImageObject', url: `${BASE}/share.png`, width: 480, height: 480 },
+};
 
 describe.each(engines)('structured data in the head of public pages on %s', (engine) => {
   let t: TestApp;
@@ -45,9 +50,21 @@ describe.each(engines)('structured data in the head of public pages on %s', (eng
     const db = t.app.services.database.db;
     menus.center = await insertMenu(db, { name: '新闻中心' });
     menus.policy = await insertMenu(db, { name: '政策要闻', parentId: menus.center });
-    news.cover = await insertNews(db, { menuId: menus.policy, title: '关于开展工程质量保险试点的通知', content: '<p>试点工作</p>', imageUrl: '/uploads/2026/cover.png', newsCreateTime: timeAt(10) });
+    news.cover = await insertNews(db, {
+      menuId: menus.policy,
+      title: '关于开展工程质量保险试点的通知',
+      content: '<p>试点工作</p>',
+      imageUrl: '/uploads/2026/cover.png',
+      newsCreateTime: timeAt(10),
+    });
     const member = await insertMemberRow(t, '华建工程保险经纪有限公司', 1);
-    news.contributed = await insertNews(db, { menuId: menus.policy, title: '会员投稿：风险管理实践', content: '<p>投稿</p>', memberId: member, newsCreateTime: timeAt(11) });
+    news.contributed = await insertNews(db, {
+      menuId: menus.policy,
+      title: '会员投稿：风险管理实践',
+      content: '<p>投稿</p>',
+      memberId: member,
+      newsCreateTime: timeAt(11),
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -58,7 +75,12 @@ describe.each(engines)('structured data in the head of public pages on %s', (eng
     const html = await get('/home');
     const data = structuredData(html);
     expect(Object.keys(data)).toEqual(['Organization']);
-    expect(data.Organization).toMatchObject({ ...association, '@id': `${BASE}/#organization`, alternateName: expect.any(String), address: { '@type': 'PostalAddress', addressCountry: 'CN' } });
+    expect(data.Organization).toMatchObject({
+      ...association,
+      '@id': `${BASE}/#organization`,
+      alternateName: expect.any(String),
+      address: { '@type': 'PostalAddress', addressCountry: 'CN' },
+    });
     expect(meta(html, 'property', 'og:image')).toBe(`${BASE}/share.png`);
     expect(meta(html, 'property', 'og:image:alt')).toBe(`${SITE}标志`);
     expect(meta(html, 'property', 'og:image:width')).toBe('480');

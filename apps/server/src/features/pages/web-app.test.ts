@@ -27,7 +27,14 @@ describe.each(engines)('serving the web app on %s', (engine) => {
 
   it('answers every page route with index.html, not cached, under the content-security policy', async () => {
     // Unknown menus and articles answer 404 with the same page (features/pages/pages.test.ts).
-    const pages = { '/home': 200, '/searchKey?key=%E4%BF%9D%E9%99%A9': 200, '/System/system/role': 200, '/login': 200, '/no-such-page': 404, '/info?MenuId=3&NewsId=7': 404 };
+    const pages = {
+      '/home': 200,
+      '/searchKey?key=%E4%BF%9D%E9%99%A9': 200,
+      '/System/system/role': 200,
+      '/login': 200,
+      '/no-such-page': 404,
+      '/info?MenuId=3&NewsId=7': 404,
+    };
     for (const [url, status] of Object.entries(pages)) {
       const res = await t.app.inject({ method: 'GET', url, headers: { 'user-agent': DESKTOP } });
       expect(res.statusCode, url).toBe(status);
@@ -41,7 +48,8 @@ describe.each(engines)('serving the web app on %s', (engine) => {
   it('keeps a drawn page until the content changes, and answers 304 to its ETag', async () => {
     const { database } = t.app.services;
     const menuId = await insertMenu(database.db, { name: '行业资讯' });
-    const page = (headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url: `/menuList?MenuId=${menuId}`, headers: { 'user-agent': DESKTOP, ...headers } });
+    const page = (headers: Record<string, string> = {}) =>
+      t.app.inject({ method: 'GET', url: `/menuList?MenuId=${menuId}`, headers: { 'user-agent': DESKTOP, ...headers } });
     const first = await page();
     expect(first.body).toContain('行业资讯');
     const etag = String(first.headers.etag);
@@ -101,7 +109,11 @@ describe.each(engines)('serving the web app on %s', (engine) => {
   it('gives API answers the short security headers, cached or not, and documents the full set', async () => {
     const call = (url: string) => t.app.inject({ method: 'GET', url, headers: { 'user-agent': DESKTOP, 'accept-encoding': 'br' } });
     // The second call of a public read is answered from the response cache, written straight to the socket.
-    for (const res of [await call('/api/XfWebApi/GetMenuList'), await call('/api/XfWebApi/GetMenuList'), await call('/api/XfWebApi/GetNewsDetail?newsid=999999')]) {
+    for (const res of [
+      await call('/api/XfWebApi/GetMenuList'),
+      await call('/api/XfWebApi/GetMenuList'),
+      await call('/api/XfWebApi/GetNewsDetail?newsid=999999'),
+    ]) {
       expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['strict-transport-security']).toContain('max-age=');
@@ -117,7 +129,8 @@ describe.each(engines)('serving the web app on %s', (engine) => {
   });
 
   it('writes a cached answer whole: status, tag, type, encoding and length', async () => {
-    const call = (headers: Record<string, string>) => t.app.inject({ method: 'GET', url: '/api/XfWebApi/GetMenuList?parentid=-1', headers: { 'user-agent': DESKTOP, ...headers } });
+    const call = (headers: Record<string, string>) =>
+      t.app.inject({ method: 'GET', url: '/api/XfWebApi/GetMenuList?parentid=-1', headers: { 'user-agent': DESKTOP, ...headers } });
     const fresh = await call({});
     const again = await call({});
     expect(again.statusCode).toBe(200);
@@ -130,5 +143,4 @@ describe.each(engines)('serving the web app on %s', (engine) => {
     expect(revalidated.body).toBe('');
     expect(revalidated.headers.etag).toBe(fresh.headers.etag);
   });
-
 });

@@ -156,7 +156,9 @@ export async function registerWebApp(app: App, config: Config): Promise<WebApp> 
     if (!isPage) return undefined;
     // The mobile site gets the page's path and query, so a shared article opens there as itself.
     const mobileSite =
-      config.mobileSiteUrl && MOBILE_UA.test(request.headers['user-agent'] ?? '') && !url.startsWith('/System') && url !== '/login' ? mobileAddress(config.mobileSiteUrl, request.url) : undefined;
+      config.mobileSiteUrl && MOBILE_UA.test(request.headers['user-agent'] ?? '') && !url.startsWith('/System') && url !== '/login'
+        ? mobileAddress(config.mobileSiteUrl, request.url)
+        : undefined;
     // A preview link's page is its holder's alone (features/news/preview.ts). `url` holds only
     // the parameters pages read, so the name is enough; no parse on the path of every hit.
     const preview = /[?&]preview=/.test(url);
@@ -198,7 +200,13 @@ export async function registerWebApp(app: App, config: Config): Promise<WebApp> 
     // The visitor's 尺寸 and 关怀模式 (a cookie) and a 哀悼日 change the drawn page: one kept copy per look.
     const look = await pageLook(services, request, page.pathname);
     looks.set(request, look);
-    if (request.method === 'GET' && !mobileSite && keepable && (await responseCache.serve(request, reply, { key: pageKey(page, look), cacheControl: 'no-cache', vary: PAGE_VARY, staleWhileRedrawn: true }))) return true;
+    if (
+      request.method === 'GET' &&
+      !mobileSite &&
+      keepable &&
+      (await responseCache.serve(request, reply, { key: pageKey(page, look), cacheControl: 'no-cache', vary: PAGE_VARY, staleWhileRedrawn: true }))
+    )
+      return true;
     const answer = await resolvePage(services, new URL(request.url, 'http://page'));
     if (answer.kind === 'redirect') {
       void reply.redirect(answer.location, 301);
@@ -229,7 +237,15 @@ export async function registerWebApp(app: App, config: Config): Promise<WebApp> 
     // A page is always checked with the server (ETag), so a write shows on the next visit; a
     // preview, or one built from a Host no one vouches for, is not kept at all.
     if (preview) void reply.header('X-Robots-Tag', 'noindex');
-    sendEncoded(reply.status(answer.status).type(PAGE_TYPE).header('Cache-Control', keepable ? 'no-cache' : 'no-store'), body, copy, PAGE_VARY);
+    sendEncoded(
+      reply
+        .status(answer.status)
+        .type(PAGE_TYPE)
+        .header('Cache-Control', keepable ? 'no-cache' : 'no-store'),
+      body,
+      copy,
+      PAGE_VARY,
+    );
     return true;
   };
 

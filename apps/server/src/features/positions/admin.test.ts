@@ -9,7 +9,9 @@ describe.each(engines)('back-office home positions on %s', (engine) => {
   const news = {} as Record<'a' | 'b' | 'c' | 'closed', number>;
   const placements = async (query = '') => (await c.call<ListDto<AdminPositionDto>>(c.admin, 'GET', `GetNewPositionList?pagesize=100&${query}`)).Data;
   const homeTab = async (seat: number) =>
-    envelope<ListDto<PositionItemDto>>(await c.t.app.inject({ method: 'GET', url: `/api/XfWebApi/GetNewPositionList?seat=${seat}&pagesize=12` })).Data.List.map((i) => i.Title);
+    envelope<ListDto<PositionItemDto>>(await c.t.app.inject({ method: 'GET', url: `/api/XfWebApi/GetNewPositionList?seat=${seat}&pagesize=12` })).Data.List.map(
+      (i) => i.Title,
+    );
   const idOf = async (seat: number, newsId: number) => {
     const found = (await placements(`seat=${seat}`)).List.find((p) => p.NewsId === newsId);
     if (!found) throw new Error(`article ${newsId} is not in seat ${seat}`);
@@ -41,13 +43,26 @@ describe.each(engines)('back-office home positions on %s', (engine) => {
       [1, '政策甲'],
       [2, '已关闭'],
     ]);
-    expect(list.List[3]).toMatchObject({ Seat: 2, SortNumber: 0, Status: 1, NewsId: news.closed, NewsStatus: 0, MenuName: '政策要闻', IsTop: false, NewsCreateTime: timeAt(4) });
+    expect(list.List[3]).toMatchObject({
+      Seat: 2,
+      SortNumber: 0,
+      Status: 1,
+      NewsId: news.closed,
+      NewsStatus: 0,
+      MenuName: '政策要闻',
+      IsTop: false,
+      NewsCreateTime: timeAt(4),
+    });
     // The public tab shows published articles only.
     expect(await homeTab(2)).toEqual([]);
   });
 
   it('orders a seat by the sort numbers set inline', async () => {
-    expect(await c.call(c.admin, 'POST', 'UpdateSortNumber', { Id: await idOf(1, news.a), SortNumber: 1 })).toEqual({ Code: 200, Message: '操作成功', Data: null });
+    expect(await c.call(c.admin, 'POST', 'UpdateSortNumber', { Id: await idOf(1, news.a), SortNumber: 1 })).toEqual({
+      Code: 200,
+      Message: '操作成功',
+      Data: null,
+    });
     await c.call(c.admin, 'POST', 'UpdateSortNumber', { Id: await idOf(1, news.b), SortNumber: 2 });
     await c.call(c.admin, 'POST', 'UpdateSortNumber', { Id: await idOf(1, news.c), SortNumber: 3 });
     expect(await homeTab(1)).toEqual(['政策甲', '政策乙', '政策丙']);
@@ -85,7 +100,11 @@ describe.each(engines)('back-office home positions on %s', (engine) => {
     expect(await c.call(c.admin, 'POST', 'SaveSelectPosition', { Seat: 0, NewsId: [news.a] })).toEqual({ Code: 400, Message: '推荐位只能是1至4', Data: null });
     expect(await c.call(c.admin, 'POST', 'SaveSelectPosition', { Seat: 5, NewsId: [news.a] })).toEqual({ Code: 400, Message: '推荐位只能是1至4', Data: null });
     expect(await c.call(c.admin, 'POST', 'SaveSelectPosition', { Seat: 3, NewsId: [] })).toEqual({ Code: 400, Message: '请选择文章', Data: null });
-    expect(await c.call(c.admin, 'POST', 'SaveSelectPosition', { Seat: 3, NewsId: [news.a, 999999] })).toEqual({ Code: 404, Message: '文章不存在或已删除', Data: null });
+    expect(await c.call(c.admin, 'POST', 'SaveSelectPosition', { Seat: 3, NewsId: [news.a, 999999] })).toEqual({
+      Code: 404,
+      Message: '文章不存在或已删除',
+      Data: null,
+    });
     expect((await placements('seat=3')).TotalCount).toBe(0);
   });
 

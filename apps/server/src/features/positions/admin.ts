@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { adminPositionDto, adminPositionListQuery, contentMessages, delPositionBody, editPositionStatusBody, listOf, messages, saveSelectPositionBody, updateSortNumberBody } from '@portal/shared';
+import {
+  adminPositionDto,
+  adminPositionListQuery,
+  contentMessages,
+  delPositionBody,
+  editPositionStatusBody,
+  listOf,
+  messages,
+  saveSelectPositionBody,
+  updateSortNumberBody,
+} from '@portal/shared';
 import { contentAdminDocs } from '../../content/admin-docs.js';
 import type { App } from '../../http/app-types.js';
 import { adminWrite, requireAdmin } from '../system/auth/guard.js';
@@ -20,17 +30,37 @@ export async function positionsAdmin(app: App): Promise<void> {
 
   app.get(
     '/GetNewPositionList',
-    { onRequest: requireAdmin('content:position:list'), schema: { ...contentAdminDocs, summary: '推荐位文章列表（全部状态，可按推荐位、标题、状态筛选）', querystring: adminPositionListQuery, 'x-data': listOf(adminPositionDto) } },
+    {
+      onRequest: requireAdmin('content:position:list'),
+      schema: {
+        ...contentAdminDocs,
+        summary: '推荐位文章列表（全部状态，可按推荐位、标题、状态筛选）',
+        querystring: adminPositionListQuery,
+        'x-data': listOf(adminPositionDto),
+      },
+    },
     async (request) => {
       const { seat, key, status, ...paging } = request.query;
       const page = await listPlacements(database, { seat, key, status }, paging);
-      return list(page.items.map((p) => toAdminPositionDto(p, config.assetBaseUrl)), page.total);
+      return list(
+        page.items.map((p) => toAdminPositionDto(p, config.assetBaseUrl)),
+        page.total,
+      );
     },
   );
 
   app.post(
     '/SaveSelectPosition',
-    { onRequest: requireAdmin('content:position:add'), schema: { ...contentAdminDocs, summary: '把文章加入推荐位（已在该推荐位的文章保持不变），Data 为新加入的条数', body: saveSelectPositionBody, 'x-data': z.int().describe('新加入的条数'), 'x-codes': { 404: messages.articleNotFound } } },
+    {
+      onRequest: requireAdmin('content:position:add'),
+      schema: {
+        ...contentAdminDocs,
+        summary: '把文章加入推荐位（已在该推荐位的文章保持不变），Data 为新加入的条数',
+        body: saveSelectPositionBody,
+        'x-data': z.int().describe('新加入的条数'),
+        'x-codes': { 404: messages.articleNotFound },
+      },
+    },
     async (request) => {
       const { Seat, NewsId } = request.body;
       const added = await adminWrite(
@@ -44,7 +74,10 @@ export async function positionsAdmin(app: App): Promise<void> {
 
   app.post(
     '/UpdateSortNumber',
-    { onRequest: requireAdmin('content:position:edit'), schema: { ...contentAdminDocs, summary: '修改推荐位排序号（0–999999 的整数，小的在前）', body: updateSortNumberBody, 'x-codes': positionMissing } },
+    {
+      onRequest: requireAdmin('content:position:edit'),
+      schema: { ...contentAdminDocs, summary: '修改推荐位排序号（0–999999 的整数，小的在前）', body: updateSortNumberBody, 'x-codes': positionMissing },
+    },
     async (request) => {
       const { Id, SortNumber } = request.body;
       await adminWrite(request, { action: 'content:position:edit', target: TARGET, targetId: Id, detail: () => `排序号改为${SortNumber}` }, () =>
@@ -56,7 +89,10 @@ export async function positionsAdmin(app: App): Promise<void> {
 
   app.post(
     '/EditNewPositionStatus',
-    { onRequest: requireAdmin('content:position:edit'), schema: { ...contentAdminDocs, summary: '启用（1）或停用（0）推荐位文章', body: editPositionStatusBody, 'x-codes': positionMissing } },
+    {
+      onRequest: requireAdmin('content:position:edit'),
+      schema: { ...contentAdminDocs, summary: '启用（1）或停用（0）推荐位文章', body: editPositionStatusBody, 'x-codes': positionMissing },
+    },
     async (request) => {
       const { Id, Status } = request.body;
       await adminWrite(request, { action: 'content:position:edit', target: TARGET, targetId: Id, detail: () => `状态改为${Status}` }, () =>
@@ -68,11 +104,22 @@ export async function positionsAdmin(app: App): Promise<void> {
 
   app.post(
     '/DelNewPosition',
-    { onRequest: requireAdmin('content:position:delete'), schema: { ...contentAdminDocs, summary: '移出推荐位（Id 为一个或多个推荐位记录编号）', body: delPositionBody, 'x-data': z.int().describe('移出的条数'), 'x-codes': positionMissing } },
+    {
+      onRequest: requireAdmin('content:position:delete'),
+      schema: {
+        ...contentAdminDocs,
+        summary: '移出推荐位（Id 为一个或多个推荐位记录编号）',
+        body: delPositionBody,
+        'x-data': z.int().describe('移出的条数'),
+        'x-codes': positionMissing,
+      },
+    },
     async (request) => {
       const ids = request.body.Id;
-      const removed = await adminWrite(request, { action: 'content:position:delete', target: TARGET, targetId: ids.join(','), detail: (n) => `移出${n}条` }, () =>
-        removePlacements(database, ids),
+      const removed = await adminWrite(
+        request,
+        { action: 'content:position:delete', target: TARGET, targetId: ids.join(','), detail: (n) => `移出${n}条` },
+        () => removePlacements(database, ids),
       );
       return ok(removed);
     },

@@ -5,8 +5,7 @@ import { insertMenu, insertNews, insertPosition, timeAt } from '../../../test/fi
 
 describe.each(engines)('home page seats on %s', (engine) => {
   let t: TestApp;
-  const get = async (url: string) =>
-    envelope<ListDto<PositionItemDto>>(await t.app.inject({ method: 'GET', url: `/api/XfWebApi/${url}` }));
+  const get = async (url: string) => envelope<ListDto<PositionItemDto>>(await t.app.inject({ method: 'GET', url: `/api/XfWebApi/${url}` }));
   const titles = (l: ListDto<PositionItemDto>) => l.List.map((n) => n.Title);
 
   beforeAll(async () => {

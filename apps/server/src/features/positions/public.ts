@@ -16,10 +16,26 @@ const positionedArticles = (): readonly ContentTag[] => ['positions', 'news:late
 
 export async function positionsPublic(app: App): Promise<void> {
   const { database, config } = app.services;
-  app.get('/GetNewPositionList', { config: { responseCache: { areas: ['positions', 'news', 'menus'], perAudience: true, dependsOn: positionedArticles } }, schema: { tags: ['public'], 'x-optional-session': 'member', summary: '首页推荐位文章（推荐位 1 至 4）', querystring: positionListQuery, 'x-data': listOf(positionItemDto) } }, async (request) => {
-    const { seat, ...paging } = request.query;
-    const audience = await audienceOf(request, config);
-    const page = await listSeat(database, seat, await readableMenuIds(database), paging);
-    return list(page.items.map((i) => toPositionItemDto(i, audience)), page.total);
-  });
+  app.get(
+    '/GetNewPositionList',
+    {
+      config: { responseCache: { areas: ['positions', 'news', 'menus'], perAudience: true, dependsOn: positionedArticles } },
+      schema: {
+        tags: ['public'],
+        'x-optional-session': 'member',
+        summary: '首页推荐位文章（推荐位 1 至 4）',
+        querystring: positionListQuery,
+        'x-data': listOf(positionItemDto),
+      },
+    },
+    async (request) => {
+      const { seat, ...paging } = request.query;
+      const audience = await audienceOf(request, config);
+      const page = await listSeat(database, seat, await readableMenuIds(database), paging);
+      return list(
+        page.items.map((i) => toPositionItemDto(i, audience)),
+        page.total,
+      );
+    },
+  );
 }

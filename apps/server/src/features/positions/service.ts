@@ -27,7 +27,10 @@ export async function listSeat(database: Database, seat: number, menuIds: readon
     countSeat(database.db, { seat, menuIds }),
   ]);
   const sortNumbers = new Map(rows.map((r) => [r.news_id, r.sort_number]));
-  const items = await publishedItems(database, rows.map((r) => r.news_id));
+  const items = await publishedItems(
+    database,
+    rows.map((r) => r.news_id),
+  );
   return { items: items.map((item) => ({ ...item, seat, sortNumber: sortNumbers.get(item.id) ?? 0 })), total: counted?.n ?? 0 };
 }
 
@@ -42,7 +45,11 @@ const placedIn = (db: Kysely<DB>, { seat, menuIds }: { seat: number; menuIds: re
     .where(inMenus('n.menu_id', menuIds));
 
 const readSeatPage = compiledRead(
-  (db: Kysely<DB>, values: { seat: number; menuIds: readonly number[]; limit: number | undefined; offset: number }, { writtenLimit }: { writtenLimit: number | undefined }) =>
+  (
+    db: Kysely<DB>,
+    values: { seat: number; menuIds: readonly number[]; limit: number | undefined; offset: number },
+    { writtenLimit }: { writtenLimit: number | undefined },
+  ) =>
     placedIn(db, values)
       .select(['p.news_id', 'p.sort_number'])
       .orderBy('p.sort_number', 'asc')

@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ArticleStatus, ReviewDecision, ReviewKind, ReviewState, RevisionKind, type ContributionDetailDto, type MyNewsItemDto, type NewsRevisionListDto } from '@portal/shared';
+import {
+  ArticleStatus,
+  ReviewDecision,
+  ReviewKind,
+  ReviewState,
+  RevisionKind,
+  type ContributionDetailDto,
+  type MyNewsItemDto,
+  type NewsRevisionListDto,
+} from '@portal/shared';
 import { insertMenu } from '../../../test/fixtures.js';
 import { invalidateMenus } from '../menus/service.js';
 import { engines } from '../../../test/harness.js';
@@ -18,13 +27,20 @@ describe.each(engines)('member contributions through a review chain on %s', (eng
   afterAll(() => r.t.close());
 
   const contribute = async (title: string, newsId = 0) => {
-    const saved = await publicCall<number>(r.t, member, 'POST', 'SaveNews', { NewsId: newsId, Title: title, MenuId: r.menus.child, NewContent: '<p>投稿正文</p>' });
+    const saved = await publicCall<number>(r.t, member, 'POST', 'SaveNews', {
+      NewsId: newsId,
+      Title: title,
+      MenuId: r.menus.child,
+      NewContent: '<p>投稿正文</p>',
+    });
     expect(saved.Code, saved.Message).toBe(200);
     return saved.Data;
   };
-  const mine = async (id: number) => (await publicCall<{ List: MyNewsItemDto[] }>(r.t, member, 'GET', 'GetMyNewsList?pagesize=50')).Data.List.find((n) => n.NewsId === id);
+  const mine = async (id: number) =>
+    (await publicCall<{ List: MyNewsItemDto[] }>(r.t, member, 'GET', 'GetMyNewsList?pagesize=50')).Data.List.find((n) => n.NewsId === id);
   const audit = (token: string, body: Record<string, unknown>) => r.call<number>(token, 'POST', 'AuditContribution', body);
-  const history = async (id: number) => (await r.call<ContributionDetailDto>(r.tokens.admin, 'GET', `GetContribution/${id}`)).Data.Reviews.map((h) => [h.Decision, h.Reason]);
+  const history = async (id: number) =>
+    (await r.call<ContributionDetailDto>(r.tokens.admin, 'GET', `GetContribution/${id}`)).Data.Reviews.map((h) => [h.Decision, h.Reason]);
 
   it('goes through both steps from 投稿审核, the member seeing 审核中 until the last one approves', async () => {
     const id = await contribute('会员投稿一');
@@ -47,7 +63,11 @@ describe.each(engines)('member contributions through a review chain on %s', (eng
       [ReviewDecision.Corrected, '修改了标题'],
       [ReviewDecision.Approved, ''],
     ]);
-    expect((await r.review(reviewId)).Data).toMatchObject({ State: ReviewState.Approved, Title: '会员投稿一（校订）', Version: { Title: '会员投稿一（校订）' } });
+    expect((await r.review(reviewId)).Data).toMatchObject({
+      State: ReviewState.Approved,
+      Title: '会员投稿一（校订）',
+      Version: { Title: '会员投稿一（校订）' },
+    });
     const revisions = await r.call<NewsRevisionListDto>(r.tokens.admin, 'GET', `GetNewsRevisionList?newsid=${id}`);
     expect(revisions.Data.List.map((v) => v.Kind)).toEqual([RevisionKind.Corrected, RevisionKind.Contributed]);
   });
@@ -73,7 +93,15 @@ describe.each(engines)('member contributions through a review chain on %s', (eng
     const id = await contribute('会员投稿三');
     // 投稿审核 is told the step and who may decide it, so it asks the super administrator for a reason before sending.
     const step = async (token: string) => (await r.call<ContributionDetailDto>(token, 'GET', `GetContribution/${id}`)).Data.ChainStep;
-    expect(await step(r.tokens.admin)).toEqual({ ReviewId: await r.pendingOf(id), StepNo: 1, StepCount: 2, StepName: '初审', CanDecide: true, NeedsOverride: true, Why: '您的角色不能审核此步骤' });
+    expect(await step(r.tokens.admin)).toEqual({
+      ReviewId: await r.pendingOf(id),
+      StepNo: 1,
+      StepCount: 2,
+      StepName: '初审',
+      CanDecide: true,
+      NeedsOverride: true,
+      Why: '您的角色不能审核此步骤',
+    });
     expect(await step(r.tokens.first)).toMatchObject({ StepName: '初审', CanDecide: true, NeedsOverride: false, Why: '' });
     expect(await step(r.tokens.final)).toMatchObject({ CanDecide: false, Why: '您的角色不能审核此步骤' });
     expect(await audit(r.tokens.admin, { NewsId: id, Decision: 1 })).toEqual({ Code: 400, Message: '越级审核须填写原因', Data: null });
@@ -85,7 +113,14 @@ describe.each(engines)('member contributions through a review chain on %s', (eng
 
   it('e-mails the member the final outcome only, decided on either page, with or without a chain', async () => {
     const mails = async (title: string) =>
-      (await r.t.app.services.database.db.selectFrom('mail_outbox').select(['recipient', 'subject', 'body']).where('subject', 'like', `%《${title}》%`).orderBy('id').execute()).map((m) => ({
+      (
+        await r.t.app.services.database.db
+          .selectFrom('mail_outbox')
+          .select(['recipient', 'subject', 'body'])
+          .where('subject', 'like', `%《${title}》%`)
+          .orderBy('id')
+          .execute()
+      ).map((m) => ({
         ...m,
         body: m.body.split('\n').filter((line) => line.includes('您投稿') || line.startsWith('驳回原因') || line.startsWith('查看我的投稿')),
       }));
@@ -103,7 +138,9 @@ describe.each(engines)('member contributions through a review chain on %s', (eng
 
     const rejected = await contribute('邮件投稿乙');
     expect((await r.decide(r.tokens.first, { ReviewId: await r.pendingOf(rejected), Decision: 2, Opinion: '图片不清晰' })).Code).toBe(200);
-    expect(await mails('邮件投稿乙')).toMatchObject([{ subject: '【投稿审核】《邮件投稿乙》未通过审核', body: ['您投稿的文章《邮件投稿乙》未通过审核。', '驳回原因：图片不清晰', expect.any(String)] }]);
+    expect(await mails('邮件投稿乙')).toMatchObject([
+      { subject: '【投稿审核】《邮件投稿乙》未通过审核', body: ['您投稿的文章《邮件投稿乙》未通过审核。', '驳回原因：图片不清晰', expect.any(String)] },
+    ]);
 
     // A menu without a chain: the one-step 投稿审核 mails as well.
     const plain = await insertMenu(r.t.app.services.database.db, { name: '会员风采', acceptsContributions: true });
@@ -112,6 +149,8 @@ describe.each(engines)('member contributions through a review chain on %s', (eng
     expect(saved.Code, saved.Message).toBe(200);
     const decided = await audit(r.tokens.first, { NewsId: saved.Data, Decision: 2, Reason: '请补充单位名称' });
     expect(decided.Code, decided.Message).toBe(200);
-    expect(await mails('邮件投稿丙')).toMatchObject([{ subject: '【投稿审核】《邮件投稿丙》未通过审核', body: [expect.any(String), '驳回原因：请补充单位名称', expect.any(String)] }]);
+    expect(await mails('邮件投稿丙')).toMatchObject([
+      { subject: '【投稿审核】《邮件投稿丙》未通过审核', body: [expect.any(String), '驳回原因：请补充单位名称', expect.any(String)] },
+    ]);
   });
 });

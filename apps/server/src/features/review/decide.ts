@@ -86,8 +86,16 @@ export async function decideStep(trx: Kysely<DB>, reviewId: number, verdict: Ste
   const step = currentStep(review);
   const approve = verdict.decision === StepDecision.Approve;
   const next = approve ? review.steps[review.stepNo] : undefined;
-  const outcome = next ? { step_no: review.stepNo + 1, ...stepColumns(next) } : { state: approve ? ReviewState.Approved : ReviewState.Rejected, decided_at: at };
-  const moved = await trx.updateTable('news_reviews').set(outcome).where('id', '=', review.id).where('state', '=', ReviewState.Pending).where('step_no', '=', review.stepNo).executeTakeFirst();
+  const outcome = next
+    ? { step_no: review.stepNo + 1, ...stepColumns(next) }
+    : { state: approve ? ReviewState.Approved : ReviewState.Rejected, decided_at: at };
+  const moved = await trx
+    .updateTable('news_reviews')
+    .set(outcome)
+    .where('id', '=', review.id)
+    .where('state', '=', ReviewState.Pending)
+    .where('step_no', '=', review.stepNo)
+    .executeTakeFirst();
   if (moved.numUpdatedRows === 0n) throw badRequest(reviewMessages.notPending);
   await trx
     .insertInto('news_review_decisions')
@@ -114,15 +122,35 @@ export async function decideStep(trx: Kysely<DB>, reviewId: number, verdict: Ste
   const published = approve ? await publish(trx, review, reviewer, context, at) : undefined;
   if (!approve) await reject(trx, review, reviewer, verdict.opinion, at);
   if (review.kind === ReviewKind.Contribution) {
-    await queueContributionDecisionMail(trx, review.newsId, approve ? { approved: true } : { approved: false, reason: verdict.opinion }, context.mail, context.now);
+    await queueContributionDecisionMail(
+      trx,
+      review.newsId,
+      approve ? { approved: true } : { approved: false, reason: verdict.opinion },
+      context.mail,
+      context.now,
+    );
   }
   const outcomeText = approve ? '已审核通过' : `被驳回（${step.name}）：${verdict.opinion}`;
-  await notify(trx, review.authorAdminId ? [review.authorAdminId] : [], `您的${reviewKindNames[review.kind]}《${review.title}》${outcomeText}`, approvalLink(review.id), at);
-  return { ...decided, state: approve ? ReviewState.Approved : ReviewState.Rejected, message: !approve ? reviewMessages.rejected : published === ArticleStatus.Closed ? reviewMessages.publishedPastTakeDown : reviewMessages.published };
+  await notify(
+    trx,
+    review.authorAdminId ? [review.authorAdminId] : [],
+    `您的${reviewKindNames[review.kind]}《${review.title}》${outcomeText}`,
+    approvalLink(review.id),
+    at,
+  );
+  return {
+    ...decided,
+    state: approve ? ReviewState.Approved : ReviewState.Rejected,
+    message: !approve ? reviewMessages.rejected : published === ArticleStatus.Closed ? reviewMessages.publishedPastTakeDown : reviewMessages.published,
+  };
 }
 
 /** The article's status updated only while it is still 审核中: anything else means it changed outside its review. */
-async function settleUnderReview(trx: Kysely<DB>, newsId: number, values: { status: number; process_item_name: string; updated_at: string; news_create_time?: string }): Promise<void> {
+async function settleUnderReview(
+  trx: Kysely<DB>,
+  newsId: number,
+  values: { status: number; process_item_name: string; updated_at: string; news_create_time?: string },
+): Promise<void> {
   const updated = await trx
     .updateTable('news')
     .set({ ...values, ...nextVersion })
@@ -182,7 +210,15 @@ async function reject(trx: Kysely<DB>, review: Review, reviewer: AdminPrincipal,
 async function contributionHistory(trx: Kysely<DB>, review: Review, reviewer: AdminPrincipal, decision: number, reason: string, at: string): Promise<void> {
   await trx
     .insertInto('contribution_reviews')
-    .values({ news_id: review.newsId, member_id: review.authorMemberId ?? 0, decision, reason, admin_id: reviewer.adminId || null, admin_account: reviewer.account, created_at: at })
+    .values({
+      news_id: review.newsId,
+      member_id: review.authorMemberId ?? 0,
+      decision,
+      reason,
+      admin_id: reviewer.adminId || null,
+      admin_account: reviewer.account,
+      created_at: at,
+    })
     .execute();
 }
 

@@ -65,7 +65,13 @@ export const toReviewDecisionDto = (d: ReviewDecisionRow): ReviewDecisionDto => 
 });
 
 /** GetReview/{id}: the review whole, as the caller may act on it. */
-export async function toReviewDto(db: Kysely<DB>, r: Review, decisions: readonly ReviewDecisionRow[], caller: AdminPrincipal, assetBaseUrl: string): Promise<ReviewDto> {
+export async function toReviewDto(
+  db: Kysely<DB>,
+  r: Review,
+  decisions: readonly ReviewDecisionRow[],
+  caller: AdminPrincipal,
+  assetBaseUrl: string,
+): Promise<ReviewDto> {
   const judged = judge(r, caller);
   // The reviewers read what will be published; status and take-down time are the publishing's, not the text's.
   const { Status: _status, OfflineTime: _offline, ...version } = toArticleFieldsDto(r.version, assetBaseUrl);

@@ -43,11 +43,24 @@ describe.each(engines)('review chains of 栏目管理 on %s', (engine) => {
 
   it('lets a sub-menu set its own chain and drop it again, audited', async () => {
     const grandchild = await insertMenu(r.t.app.services.database.db, { name: '图片新闻', parentId: r.menus.child });
-    expect(await saveFlow({ MenuId: r.menus.child, Steps: [{ Name: '单审', RoleIds: [r.roles.final] }] })).toEqual({ Code: 200, Message: '操作成功', Data: r.menus.child });
-    expect((await flow(grandchild)).Data).toMatchObject({ Own: false, InheritedFrom: { MenuId: r.menus.child, MenuName: '协会动态' }, Steps: [{ Name: '单审', NoSelfReview: false }] });
+    expect(await saveFlow({ MenuId: r.menus.child, Steps: [{ Name: '单审', RoleIds: [r.roles.final] }] })).toEqual({
+      Code: 200,
+      Message: '操作成功',
+      Data: r.menus.child,
+    });
+    expect((await flow(grandchild)).Data).toMatchObject({
+      Own: false,
+      InheritedFrom: { MenuId: r.menus.child, MenuName: '协会动态' },
+      Steps: [{ Name: '单审', NoSelfReview: false }],
+    });
     expect((await saveFlow({ MenuId: r.menus.child, Steps: [] })).Code).toBe(200);
     expect((await flow(grandchild)).Data.InheritedFrom).toEqual({ MenuId: r.menus.news, MenuName: '新闻中心' });
-    const audit = await r.t.app.services.database.db.selectFrom('audit_logs').select(['target', 'target_id', 'detail']).where('action', '=', 'content:menu:review').orderBy('id').execute();
+    const audit = await r.t.app.services.database.db
+      .selectFrom('audit_logs')
+      .select(['target', 'target_id', 'detail'])
+      .where('action', '=', 'content:menu:review')
+      .orderBy('id')
+      .execute();
     expect(audit.slice(-2)).toEqual([
       { target: '审核流程', target_id: String(r.menus.child), detail: '协会动态：单审' },
       { target: '审核流程', target_id: String(r.menus.child), detail: '协会动态：无（沿用上级栏目）' },
@@ -82,8 +95,14 @@ describe.each(engines)('review chains of 栏目管理 on %s', (engine) => {
 
     // Disabled, the role grants nothing: no one can decide.
     const role = async (status: number) =>
-      adminCall(r.t, r.tokens.admin, 'POST', '/api/XfSystemApi/SaveRole', { RoleId: standby, RoleName: '后备审核', Status: status, MenuIds: await roleMenus(standby) });
-    const roleMenus = async (id: number) => (await r.t.app.services.database.db.selectFrom('role_menus').select('menu_id').where('role_id', '=', id).execute()).map((m) => m.menu_id);
+      adminCall(r.t, r.tokens.admin, 'POST', '/api/XfSystemApi/SaveRole', {
+        RoleId: standby,
+        RoleName: '后备审核',
+        Status: status,
+        MenuIds: await roleMenus(standby),
+      });
+    const roleMenus = async (id: number) =>
+      (await r.t.app.services.database.db.selectFrom('role_menus').select('menu_id').where('role_id', '=', id).execute()).map((m) => m.menu_id);
     expect((await role(0)).Code).toBe(200);
     expect((await summary()).Blocked).toEqual([{ MenuId: standbyMenu, MenuName: '专题', StepName: '专审' }]);
     expect((await role(1)).Code).toBe(200);

@@ -49,7 +49,10 @@ export async function reviewChain(database: Database, menuId: number): Promise<R
 
 async function chainIn(db: Kysely<DB>, index: MenuIndex, menuId: number): Promise<ReviewChain | undefined> {
   const lineage = ancestry(index, menuId).reverse();
-  const byMenu = await ownSteps(db, lineage.map((m) => m.id));
+  const byMenu = await ownSteps(
+    db,
+    lineage.map((m) => m.id),
+  );
   const owner = lineage.find((m) => byMenu.has(m.id));
   return owner ? { steps: byMenu.get(owner.id) ?? [], owner: { id: owner.id, name: owner.name } } : undefined;
 }
@@ -115,7 +118,8 @@ const canReview = (eb: ExpressionBuilder<DB, 'roles'>) =>
   ]);
 
 /** The enabled admins of reviewing roles. */
-const enabledReviewers = (db: Kysely<DB>) => db.selectFrom('admin_users').innerJoin('roles', 'roles.id', 'admin_users.role_id').where('admin_users.status', '=', 1).where(canReview);
+const enabledReviewers = (db: Kysely<DB>) =>
+  db.selectFrom('admin_users').innerJoin('roles', 'roles.id', 'admin_users.role_id').where('admin_users.status', '=', 1).where(canReview);
 
 /** The admins who may decide a step of these roles: the people a review waiting there is announced to. */
 export async function stepDeciders(db: Kysely<DB>, roleIds: readonly number[]): Promise<number[]> {

@@ -33,8 +33,19 @@ export async function notify(trx: Kysely<DB>, adminIds: readonly number[], text:
 /** The admin's newest notices and how many of all theirs are unread. */
 export async function myNotices({ db }: Database, adminId: number): Promise<AdminNoticeListDto> {
   const [rows, { unread }] = await Promise.all([
-    db.selectFrom('admin_notices').select(['id', 'text', 'link', 'created_at', 'read_at']).where('admin_id', '=', adminId).orderBy('id', 'desc').limit(NOTICES_LISTED).execute(),
-    db.selectFrom('admin_notices').select((eb) => eb.fn.countAll<number>().as('unread')).where('admin_id', '=', adminId).where('read_at', '=', '').executeTakeFirstOrThrow(),
+    db
+      .selectFrom('admin_notices')
+      .select(['id', 'text', 'link', 'created_at', 'read_at'])
+      .where('admin_id', '=', adminId)
+      .orderBy('id', 'desc')
+      .limit(NOTICES_LISTED)
+      .execute(),
+    db
+      .selectFrom('admin_notices')
+      .select((eb) => eb.fn.countAll<number>().as('unread'))
+      .where('admin_id', '=', adminId)
+      .where('read_at', '=', '')
+      .executeTakeFirstOrThrow(),
   ]);
   return {
     List: rows.map((r) => ({ NoticeId: r.id, Text: r.text, Link: r.link, CreateTime: r.created_at, Read: r.read_at !== '' })),

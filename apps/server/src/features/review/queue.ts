@@ -79,7 +79,9 @@ export async function readReview({ db }: Database, id: number, caller: AdminPrin
 /** GetReviewSummary: the size of the caller's queue, and the configured steps no enabled admin can decide. */
 export async function reviewSummary({ db }: Database, caller: AdminPrincipal): Promise<ReviewSummaryDto> {
   const [{ mine }, steps, staffed] = await Promise.all([
-    matching(db, caller, {}).select((eb) => eb.fn.countAll<number>().as('mine')).executeTakeFirstOrThrow(),
+    matching(db, caller, {})
+      .select((eb) => eb.fn.countAll<number>().as('mine'))
+      .executeTakeFirstOrThrow(),
     db
       .selectFrom('menu_review_steps as s')
       .innerJoin('menus as m', 'm.id', 's.menu_id')

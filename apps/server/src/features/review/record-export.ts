@@ -40,7 +40,14 @@ export async function reviewRecordWorkbook(review: Review, decisions: readonly R
   sheet.addRow(columns.map((c) => c.header)).font = { bold: true };
   for (const d of decisions) {
     const who = d.admin_name ? `${d.admin_name}（${d.admin_account}）` : d.admin_account;
-    sheet.addRow([`${d.step_no}. ${text(d.step_name)}`, text(who), stepDecisionNames[d.decision as StepDecision], text(d.opinion), text(d.override_reason), d.created_at]);
+    sheet.addRow([
+      `${d.step_no}. ${text(d.step_name)}`,
+      text(who),
+      stepDecisionNames[d.decision as StepDecision],
+      text(d.opinion),
+      text(d.override_reason),
+      d.created_at,
+    ]);
   }
   // The steps no one has decided: the one it waits at, and those it has not reached (or never will).
   const decidedUpTo = Math.max(0, ...decisions.map((d) => d.step_no));

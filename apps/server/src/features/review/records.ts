@@ -29,7 +29,8 @@ export interface Review {
 
 type ReviewRow = Omit<NewsReviewsTable, 'id' | 'decided_at'> & { id: number; decided_at: string; menu_name: string | null };
 
-export const reviewRows = (db: Kysely<DB>) => db.selectFrom('news_reviews as r').leftJoin('menus as m', 'm.id', 'r.menu_id').selectAll('r').select('m.name as menu_name');
+export const reviewRows = (db: Kysely<DB>) =>
+  db.selectFrom('news_reviews as r').leftJoin('menus as m', 'm.id', 'r.menu_id').selectAll('r').select('m.name as menu_name');
 
 export const toReview = (r: ReviewRow): Review => ({
   id: r.id,

@@ -1,5 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ArticleStatus, formatCst, ReviewKind, ReviewState, RevisionKind, type AdminNewsItemDto, type ListDto, type NewsRevisionListDto, type ReviewListItemDto } from '@portal/shared';
+import {
+  ArticleStatus,
+  formatCst,
+  ReviewKind,
+  ReviewState,
+  RevisionKind,
+  type AdminNewsItemDto,
+  type ListDto,
+  type NewsRevisionListDto,
+  type ReviewListItemDto,
+} from '@portal/shared';
 import { insertNews } from '../../../test/fixtures.js';
 import { engines } from '../../../test/harness.js';
 import { publicCall } from '../../../test/members.js';
@@ -16,8 +26,10 @@ describe.each(engines)('the review chain (三审) on %s', (engine) => {
   afterAll(() => r.t.close());
 
   const db = () => r.t.app.services.database.db;
-  const publicDetail = async (id: number) => (await publicCall<{ Status: number; Title: string; NewContent: string }>(r.t, undefined, 'GET', `GetNewsDetail?newsid=${id}`)).Data;
-  const publicTitles = async (query: string) => (await publicCall<{ List: { NewsId: number; Title: string }[] }>(r.t, undefined, 'GET', `GetNewsList?${query}`)).Data.List.map((n) => n.Title);
+  const publicDetail = async (id: number) =>
+    (await publicCall<{ Status: number; Title: string; NewContent: string }>(r.t, undefined, 'GET', `GetNewsDetail?newsid=${id}`)).Data;
+  const publicTitles = async (query: string) =>
+    (await publicCall<{ List: { NewsId: number; Title: string }[] }>(r.t, undefined, 'GET', `GetNewsList?${query}`)).Data.List.map((n) => n.Title);
   const sitemap = async () => (await r.t.app.inject({ method: 'GET', url: '/sitemap.xml' })).body;
   const publishedArticle = (title: string, content = `<p>${title}</p>`) =>
     insertNews(db(), { menuId: r.menus.child, title, content, status: ArticleStatus.Published, newsCreateTime: formatCst(r.clock.now() - HOUR) });
@@ -37,17 +49,37 @@ describe.each(engines)('the review chain (三审) on %s', (engine) => {
     const reviewId = await r.pendingOf(id);
 
     // 初审's two admins have it in their queue and a notice; 终审 neither yet.
-    const line: Partial<ReviewListItemDto> = { ReviewId: reviewId, NewsId: id, Kind: ReviewKind.NewArticle, State: ReviewState.Pending, Title: '协会年会召开', MenuName: '协会动态', Author: 'writer', StepNo: 1, StepCount: 2, StepName: '初审', DecideTime: '' };
+    const line: Partial<ReviewListItemDto> = {
+      ReviewId: reviewId,
+      NewsId: id,
+      Kind: ReviewKind.NewArticle,
+      State: ReviewState.Pending,
+      Title: '协会年会召开',
+      MenuName: '协会动态',
+      Author: 'writer',
+      StepNo: 1,
+      StepCount: 2,
+      StepName: '初审',
+      DecideTime: '',
+    };
     for (const token of [r.tokens.first, r.tokens.first2]) {
       expect(await r.queue(token)).toEqual([expect.objectContaining(line)]);
-      expect((await r.notices(token)).List[0]).toMatchObject({ Text: '新稿《协会年会召开》待您审核（初审）', Link: `/System/content/review?review=${reviewId}`, Read: false });
+      expect((await r.notices(token)).List[0]).toMatchObject({
+        Text: '新稿《协会年会召开》待您审核（初审）',
+        Link: `/System/content/review?review=${reviewId}`,
+        Read: false,
+      });
     }
     expect(await r.queue(r.tokens.final)).toEqual([]);
     expect((await r.notices(r.tokens.final)).List).toEqual([]);
     expect(await r.decide(r.tokens.final, { ReviewId: reviewId })).toEqual({ Code: 400, Message: '您的角色不能审核此步骤', Data: null });
     expect((await r.review(reviewId, r.tokens.final)).Code).toBe(403);
 
-    expect(await r.decide(r.tokens.first, { ReviewId: reviewId, StepNo: 1, Opinion: '同意' })).toEqual({ Code: 200, Message: '已通过，转终审', Data: reviewId });
+    expect(await r.decide(r.tokens.first, { ReviewId: reviewId, StepNo: 1, Opinion: '同意' })).toEqual({
+      Code: 200,
+      Message: '已通过，转终审',
+      Data: reviewId,
+    });
     expect((await r.article(id)).status).toBe(ArticleStatus.UnderReview);
     // The other 初审 admin decided from the same screen: the review has moved on.
     expect((await r.decide(r.tokens.first2, { ReviewId: reviewId, StepNo: 1 })).Message).toBe('该稿件已不在审核中');
@@ -60,21 +92,37 @@ describe.each(engines)('the review chain (三审) on %s', (engine) => {
     expect(await r.article(id)).toMatchObject({ status: ArticleStatus.Published, process_item_name: '' });
     expect((await publicDetail(id)).Title).toBe('协会年会召开');
     expect(await sitemap()).toContain(`NewsId=${id}<`);
-    expect((await r.notices(r.tokens.writer)).List[0]).toMatchObject({ Text: '您的新稿《协会年会召开》已审核通过', Link: `/System/content/news?approval=${reviewId}`, Read: false });
+    expect((await r.notices(r.tokens.writer)).List[0]).toMatchObject({
+      Text: '您的新稿《协会年会召开》已审核通过',
+      Link: `/System/content/news?approval=${reviewId}`,
+      Read: false,
+    });
     // The notice's 审批单 opens for its author, who holds no 待我审核.
     expect((await r.review(reviewId, r.tokens.writer)).Data).toMatchObject({ ReviewId: reviewId, State: ReviewState.Approved, CanDecide: false });
     expect(await r.decide(r.tokens.final, { ReviewId: reviewId })).toEqual({ Code: 400, Message: '该稿件已不在审核中', Data: null });
 
     // Read by one who decided it.
     const record = (await r.review(reviewId, r.tokens.first)).Data;
-    expect(record).toMatchObject({ State: ReviewState.Approved, StepNo: 2, StepName: '终审', CanDecide: false, NeedsOverride: false, Why: '该稿件已不在审核中' });
+    expect(record).toMatchObject({
+      State: ReviewState.Approved,
+      StepNo: 2,
+      StepName: '终审',
+      CanDecide: false,
+      NeedsOverride: false,
+      Why: '该稿件已不在审核中',
+    });
     expect(record.DecideTime).not.toBe('');
     expect(record.Version).toMatchObject({ Title: '协会年会召开', MenuId: r.menus.child, MenuName: '协会动态', NewContent: '<p>正文</p>' });
     expect(record.Decisions.map((d) => [d.StepNo, d.StepName, d.Decision, d.Opinion, d.AdminAccount, d.Override])).toEqual([
       [1, '初审', 1, '同意', 'first', ''],
       [2, '终审', 1, '', 'final', ''],
     ]);
-    const audit = await db().selectFrom('audit_logs').select(['target', 'detail', 'account']).where('action', '=', 'content:review:list').orderBy('id').execute();
+    const audit = await db()
+      .selectFrom('audit_logs')
+      .select(['target', 'detail', 'account'])
+      .where('action', '=', 'content:review:list')
+      .orderBy('id')
+      .execute();
     // Refusals are audited with their reason.
     expect(audit.slice(0, 5)).toEqual([
       { target: '审批单', detail: '您的角色不能审核此步骤', account: 'final' },
@@ -115,10 +163,17 @@ describe.each(engines)('the review chain (三审) on %s', (engine) => {
     expect(await publicTitles(`key=${encodeURIComponent('待审改稿专用词')}`)).toEqual([]);
     expect(await publicTitles(`key=${encodeURIComponent('改后标题')}`)).toEqual([]);
     // 文章管理 marks it 修改待审.
-    const listed = async () => (await r.call<ListDto<AdminNewsItemDto>>(r.tokens.admin, 'GET', `GetNewsList?key=${encodeURIComponent('标题')}&pagesize=100`)).Data.List.find((n) => n.NewsId === id);
+    const listed = async () =>
+      (await r.call<ListDto<AdminNewsItemDto>>(r.tokens.admin, 'GET', `GetNewsList?key=${encodeURIComponent('标题')}&pagesize=100`)).Data.List.find(
+        (n) => n.NewsId === id,
+      );
     expect(await listed()).toMatchObject({ Title: '原标题', Status: ArticleStatus.Published, EditPending: true });
     const first = await r.pendingOf(id);
-    expect((await r.review(first)).Data).toMatchObject({ Kind: ReviewKind.Edit, Title: '改后标题', Version: { Title: '改后标题', NewContent: '<p>待审改稿专用词</p>' } });
+    expect((await r.review(first)).Data).toMatchObject({
+      Kind: ReviewKind.Edit,
+      Title: '改后标题',
+      Version: { Title: '改后标题', NewContent: '<p>待审改稿专用词</p>' },
+    });
 
     // A newer save replaces the waiting one.
     expect((await r.save({ NewsId: id, Title: '再改标题', NewContent: '<p>再改正文专用词</p>' })).Message).toBe('修改已提交审核，审核通过后生效');
@@ -133,7 +188,9 @@ describe.each(engines)('the review chain (三审) on %s', (engine) => {
     expect(await listed()).toMatchObject({ Title: '再改标题', EditPending: false });
     expect(await publicTitles(`key=${encodeURIComponent('再改正文专用词')}`)).toEqual(['再改标题']);
     const history = await r.call<NewsRevisionListDto>(r.tokens.admin, 'GET', `GetNewsRevisionList?newsid=${id}`);
-    expect(history.Data.List.map((v) => [v.Version, v.Kind, v.Summary, v.AdminAccount])).toEqual([[before.version + 1, RevisionKind.Edited, '标题、正文', 'writer']]);
+    expect(history.Data.List.map((v) => [v.Version, v.Kind, v.Summary, v.AdminAccount])).toEqual([
+      [before.version + 1, RevisionKind.Edited, '标题、正文', 'writer'],
+    ]);
     expect((await r.notices(r.tokens.writer)).List[0]?.Text).toBe('您的修改稿《再改标题》已审核通过');
   });
 
@@ -142,7 +199,11 @@ describe.each(engines)('the review chain (三审) on %s', (engine) => {
     await r.save({ NewsId: id, Title: '不当修改' });
     const editReview = await r.pendingOf(id);
     expect(await r.decide(r.tokens.first, { ReviewId: editReview, Decision: 2 })).toEqual({ Code: 400, Message: '请填写驳回理由', Data: null });
-    expect(await r.decide(r.tokens.first, { ReviewId: editReview, Decision: 2, Opinion: '标题不妥' })).toEqual({ Code: 200, Message: '已驳回', Data: editReview });
+    expect(await r.decide(r.tokens.first, { ReviewId: editReview, Decision: 2, Opinion: '标题不妥' })).toEqual({
+      Code: 200,
+      Message: '已驳回',
+      Data: editReview,
+    });
     expect(await r.article(id)).toMatchObject({ status: ArticleStatus.Published, title: '驳回前标题' });
     expect((await r.notices(r.tokens.writer)).List[0]?.Text).toBe('您的修改稿《不当修改》被驳回（初审）：标题不妥');
 
@@ -151,7 +212,10 @@ describe.each(engines)('the review chain (三审) on %s', (engine) => {
     await r.decide(r.tokens.first, { ReviewId: newReview });
     expect((await r.decide(r.tokens.final, { ReviewId: newReview, Decision: 2, Opinion: '  数据有误  ' })).Message).toBe('已驳回');
     expect(await r.article(fresh)).toMatchObject({ status: ArticleStatus.Rejected, process_item_name: '数据有误' });
-    expect((await r.review(newReview)).Data).toMatchObject({ State: ReviewState.Rejected, Decisions: [{ Decision: 1 }, { Decision: 2, Opinion: '数据有误', StepName: '终审' }] });
+    expect((await r.review(newReview)).Data).toMatchObject({
+      State: ReviewState.Rejected,
+      Decisions: [{ Decision: 1 }, { Decision: 2, Opinion: '数据有误', StepName: '终审' }],
+    });
     // Saved again for publication, it goes back to the start of the chain.
     expect((await r.save({ NewsId: fresh, Title: '待驳回新稿（修改）' })).Message).toBe('已提交审核');
     expect(await r.queue(r.tokens.first)).toEqual([expect.objectContaining({ NewsId: fresh, StepNo: 1 })]);
@@ -174,7 +238,13 @@ describe.each(engines)('the review chain (三审) on %s', (engine) => {
     expect((await r.decide(r.tokens.admin, { ReviewId: reviewId, OverrideReason: '终审人出差，紧急发布' })).Message).toBe('审核通过，已发布');
     expect((await r.article(id)).status).toBe(ArticleStatus.Published);
     expect((await r.review(reviewId)).Data.Decisions[1]).toMatchObject({ StepName: '终审', AdminAccount: 'admin', Override: '终审人出差，紧急发布' });
-    const audit = await db().selectFrom('audit_logs').select('detail').where('action', '=', 'content:review:list').where('account', '=', 'admin').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const audit = await db()
+      .selectFrom('audit_logs')
+      .select('detail')
+      .where('action', '=', 'content:review:list')
+      .where('account', '=', 'admin')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     expect(audit.detail).toBe('内容编辑自撰稿（终审通过）；越级审核：终审人出差，紧急发布');
   });
 
@@ -182,7 +252,10 @@ describe.each(engines)('the review chain (三审) on %s', (engine) => {
     const { Data: id } = await r.save({ Title: '并发审核' });
     const reviewId = await r.pendingOf(id);
     // Each sends the step it was shown, as the back office does.
-    const answers = await Promise.all([r.decide(r.tokens.first, { ReviewId: reviewId, StepNo: 1 }), r.decide(r.tokens.first2, { ReviewId: reviewId, StepNo: 1 })]);
+    const answers = await Promise.all([
+      r.decide(r.tokens.first, { ReviewId: reviewId, StepNo: 1 }),
+      r.decide(r.tokens.first2, { ReviewId: reviewId, StepNo: 1 }),
+    ]);
     expect(answers.map((a) => a.Message).sort()).toEqual(['已通过，转终审', '该稿件已不在审核中'].sort());
     expect((await r.review(reviewId)).Data).toMatchObject({ StepNo: 2, Decisions: [{ StepNo: 1 }] });
   });
@@ -210,7 +283,11 @@ describe.each(engines)('the review chain (三审) on %s', (engine) => {
   it('refuses to bulk-publish articles of a menu with a chain, and sends a restore of a published one through review', async () => {
     const draft = await insertNews(db(), { menuId: r.menus.child, title: '草稿一篇', status: ArticleStatus.Draft });
     const plainDraft = await insertNews(db(), { menuId: r.menus.plain, title: '普通草稿', status: ArticleStatus.Draft });
-    expect(await r.call(r.tokens.writer, 'POST', 'PublishNews', { NewsId: [draft, plainDraft] })).toEqual({ Code: 400, Message: '所选文章中有1篇所在栏目需要审核，请逐篇提交审核', Data: null });
+    expect(await r.call(r.tokens.writer, 'POST', 'PublishNews', { NewsId: [draft, plainDraft] })).toEqual({
+      Code: 400,
+      Message: '所选文章中有1篇所在栏目需要审核，请逐篇提交审核',
+      Data: null,
+    });
     expect((await r.article(plainDraft)).status).toBe(ArticleStatus.Draft);
     expect((await r.call(r.tokens.writer, 'POST', 'PublishNews', { NewsId: [plainDraft] })).Code).toBe(200);
 
@@ -238,7 +315,11 @@ describe.each(engines)('the review chain (三审) on %s', (engine) => {
     expect((await r.call(r.tokens.first, 'GET', 'GetReviewList?scope=all')).Code).toBe(403);
     expect((await r.review(reviewId, r.tokens.first)).Data).toMatchObject({ CanDecide: true, NeedsOverride: false, Why: '' });
     expect((await r.review(reviewId, r.tokens.final)).Code).toBe(403);
-    const all = await r.call<{ List: ReviewListItemDto[]; TotalCount: number }>(r.tokens.editor, 'GET', `GetReviewList?scope=all&key=${encodeURIComponent('记录权限')}`);
+    const all = await r.call<{ List: ReviewListItemDto[]; TotalCount: number }>(
+      r.tokens.editor,
+      'GET',
+      `GetReviewList?scope=all&key=${encodeURIComponent('记录权限')}`,
+    );
     expect(all.Data).toMatchObject({ TotalCount: 1, List: [{ ReviewId: reviewId, State: ReviewState.Pending }] });
     const filtered = await r.call<{ TotalCount: number }>(r.tokens.editor, 'GET', `GetReviewList?scope=all&state=2&newsid=${id}`);
     expect(filtered.Data.TotalCount).toBe(0);

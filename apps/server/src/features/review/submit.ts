@@ -58,7 +58,12 @@ export async function submitReview(trx: Kysely<DB>, s: Submission): Promise<numb
 }
 
 /** Tells every admin who may decide the step that the review waits there (not the author where the step forbids deciding one's own). */
-export async function announceStep(trx: Kysely<DB>, review: { id: number; kind: ReviewKind; title: string; authorAdminId: number | null }, step: ReviewStep, at: string): Promise<void> {
+export async function announceStep(
+  trx: Kysely<DB>,
+  review: { id: number; kind: ReviewKind; title: string; authorAdminId: number | null },
+  step: ReviewStep,
+  at: string,
+): Promise<void> {
   const deciders = (await stepDeciders(trx, step.roleIds)).filter((id) => !(step.noSelfReview && id === review.authorAdminId));
   await notify(trx, deciders, `${reviewKindNames[review.kind]}《${review.title}》待您审核（${step.name}）`, reviewLink(review.id), at);
 }
@@ -66,13 +71,24 @@ export async function announceStep(trx: Kysely<DB>, review: { id: number; kind: 
 /** Withdraws the pending reviews of these articles (a newer save, or the article deleted); their records stay. */
 export async function withdrawReviews(trx: Kysely<DB>, newsIds: readonly number[], at: string): Promise<void> {
   if (newsIds.length === 0) return;
-  await trx.updateTable('news_reviews').set({ state: ReviewState.Withdrawn, decided_at: at }).where('news_id', 'in', newsIds).where('state', '=', ReviewState.Pending).execute();
+  await trx
+    .updateTable('news_reviews')
+    .set({ state: ReviewState.Withdrawn, decided_at: at })
+    .where('news_id', 'in', newsIds)
+    .where('state', '=', ReviewState.Pending)
+    .execute();
 }
 
 /** Of these articles, those with an edit waiting in their review chain (文章管理 marks them 修改待审). */
 export async function withPendingEdit(db: Kysely<DB>, newsIds: readonly number[]): Promise<Set<number>> {
   if (newsIds.length === 0) return new Set();
-  const rows = await db.selectFrom('news_reviews').select('news_id').where('news_id', 'in', newsIds).where('state', '=', ReviewState.Pending).where('kind', '=', ReviewKind.Edit).execute();
+  const rows = await db
+    .selectFrom('news_reviews')
+    .select('news_id')
+    .where('news_id', 'in', newsIds)
+    .where('state', '=', ReviewState.Pending)
+    .where('kind', '=', ReviewKind.Edit)
+    .execute();
   return new Set(rows.map((r) => r.news_id));
 }
 
@@ -94,5 +110,9 @@ export async function articleAsReviewed(trx: Kysely<DB>, newsId: number): Promis
 /** Copies the article as it now stands into its pending review (after a reviewer's correction), so the record shows what was decided. */
 export async function refreshReviewedVersion(trx: Kysely<DB>, reviewId: number, newsId: number): Promise<void> {
   const fields = await articleAsReviewed(trx, newsId);
-  await trx.updateTable('news_reviews').set({ title: fields.title, version: JSON.stringify(fields) }).where('id', '=', reviewId).execute();
+  await trx
+    .updateTable('news_reviews')
+    .set({ title: fields.title, version: JSON.stringify(fields) })
+    .where('id', '=', reviewId)
+    .execute();
 }

@@ -60,9 +60,7 @@ describe.each(engines)('paging keyword search results over a long time on %s', (
       (a) => a.status === 1 && menuIds.includes(a.menuId) && (a.title.includes(key) || ((isMember || !a.isMemberRead) && text(a).includes(key))),
     );
     const rank = (a: Article) => (a.title.includes(key) ? 0 : 1);
-    return found
-      .sort((a, b) => rank(a) - rank(b) || b.newsCreateTime!.localeCompare(a.newsCreateTime!) || b.id - a.id)
-      .map((a) => a.id);
+    return found.sort((a, b) => rank(a) - rank(b) || b.newsCreateTime!.localeCompare(a.newsCreateTime!) || b.id - a.id).map((a) => a.id);
   };
 
   /**

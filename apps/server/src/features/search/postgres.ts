@@ -102,7 +102,10 @@ async function postgresIndexed(database: Database, query: SearchQuery): Promise<
     async ids(offset, limit) {
       const end = Math.min(offset + limit, total);
       const fromTitles = offset < titles ? await pgStretch(database, search, search.inTitle, buckets, titleCounts, offset, Math.min(end, titles) - offset) : [];
-      const fromTexts = end > titles ? await pgStretch(database, search, search.textOnly, buckets, textCounts, Math.max(offset - titles, 0), end - Math.max(offset, titles)) : [];
+      const fromTexts =
+        end > titles
+          ? await pgStretch(database, search, search.textOnly, buckets, textCounts, Math.max(offset - titles, 0), end - Math.max(offset, titles))
+          : [];
       return [...fromTitles, ...fromTexts];
     },
   };
@@ -130,7 +133,9 @@ async function pgTitlePage(database: Database, query: SearchQuery, key: string, 
   const listed = await totals.get(database, key, async () => {
     const most = searchLimits.resultsMax;
     const [counted] = await pgRead(database, (db) =>
-      sql<{ n: number }>`SELECT count(*)::int AS n FROM (SELECT 1 FROM news_search s WHERE ${search.menus} AND ${search.anywhere} LIMIT ${most + 1}) m`.execute(db),
+      sql<{ n: number }>`SELECT count(*)::int AS n FROM (SELECT 1 FROM news_search s WHERE ${search.menus} AND ${search.anywhere} LIMIT ${most + 1}) m`.execute(
+        db,
+      ),
     );
     return { total: Math.min(counted!.n, most), capped: counted!.n > most };
   });
@@ -191,7 +196,9 @@ async function pgStretch(
 async function pgRead<R>(database: Database, statement: (db: Kysely<DB>) => Promise<QueryResult<R>>): Promise<R[]> {
   return database.db.transaction().execute(async (trx) => {
     // set_config(…, true) is SET LOCAL: the three in one round trip.
-    await sql`SELECT set_config('enable_seqscan', 'off', true), set_config('jit', 'off', true), set_config('max_parallel_workers_per_gather', '0', true)`.execute(trx);
+    await sql`SELECT set_config('enable_seqscan', 'off', true), set_config('jit', 'off', true), set_config('max_parallel_workers_per_gather', '0', true)`.execute(
+      trx,
+    );
     return (await statement(trx)).rows;
   });
 }

@@ -61,7 +61,14 @@ describe.each(cases)('keyword search on $engine, $reach', ({ engine, reach }) =>
   it('finds a two-character key in titles first, then in texts, newest first within each', async () => {
     const body = await search('保险', '&pageindex=1&pagesize=10');
     expect(body.Code).toBe(200);
-    expect(body.Data.List.map((n) => n.Title)).toEqual(['质量潜在缺陷保险试点扩大', '安全生产责任保险推进会', '工程保险新规发布', '行业观察', '年度工作报告', '协会动态一则']);
+    expect(body.Data.List.map((n) => n.Title)).toEqual([
+      '质量潜在缺陷保险试点扩大',
+      '安全生产责任保险推进会',
+      '工程保险新规发布',
+      '行业观察',
+      '年度工作报告',
+      '协会动态一则',
+    ]);
     expect(body.Data.TotalCount).toBe(6);
     expect(body.Data.List[1]).toMatchObject({ MenuName: '通知公告', Summary: '会议在北京召开。' });
   });
@@ -137,7 +144,15 @@ describe.each(cases)('keyword search on $engine, $reach', ({ engine, reach }) =>
     expect(await find('会员风采', false)).toEqual(['会员风采']);
     // Members find it among the text matches of 保险, ranked by its time.
     const member = await searchNews(database, { key: '保险', menuIds: [policy, notices], isMember: true }, { pageindex: 1, pagesize: 10 });
-    expect(member.items.map((n) => n.title)).toEqual(['质量潜在缺陷保险试点扩大', '安全生产责任保险推进会', '工程保险新规发布', '行业观察', '年度工作报告', '协会动态一则', '会员风采']);
+    expect(member.items.map((n) => n.title)).toEqual([
+      '质量潜在缺陷保险试点扩大',
+      '安全生产责任保险推进会',
+      '工程保险新规发布',
+      '行业观察',
+      '年度工作报告',
+      '协会动态一则',
+      '会员风采',
+    ]);
     expect(member.total).toBe(7);
   });
 
@@ -166,10 +181,9 @@ describe.each(cases)('keyword search on $engine, $reach', ({ engine, reach }) =>
     expect(await titles('鹅', `&pid=${notices}`)).toEqual(['鹅鸭鸡犬 一']);
     await update(c, { is_member_read: 1 });
     expect(await titles('鹅鸭鸡')).toEqual(['鹅鸭鸡犬 一', '鹅鸭鸡犬 二']);
-    expect((await searchNews(database, { key: '鹅鸭鸡', menuIds: [policy], isMember: true }, { pageindex: 1, pagesize: 10 })).items.map((n) => n.title)).toEqual([
-      '鹅鸭鸡犬 二',
-      '另一篇',
-    ]);
+    expect(
+      (await searchNews(database, { key: '鹅鸭鸡', menuIds: [policy], isMember: true }, { pageindex: 1, pagesize: 10 })).items.map((n) => n.title),
+    ).toEqual(['鹅鸭鸡犬 二', '另一篇']);
     await update(c, { is_member_read: 0 });
     await db.deleteFrom('news').where('id', '=', b).execute();
     invalidateNewsCaches(database);

@@ -147,7 +147,13 @@ class Matches {
     if (end <= titles.total) return { ids: fromTitles, ...(await this.everything()) };
     const texts = await this.texts();
     const listed = Math.min(titles.total + texts.total, searchLimits.resultsMax);
-    const fromTexts = await readAt(this.database, texts.match, texts, Math.max(offset - titles.total, 0), Math.min(end, listed) - Math.max(offset, titles.total));
+    const fromTexts = await readAt(
+      this.database,
+      texts.match,
+      texts,
+      Math.max(offset - titles.total, 0),
+      Math.min(end, listed) - Math.max(offset, titles.total),
+    );
     return { ids: [...fromTitles, ...fromTexts], total: listed, capped: texts.capped || titles.total + texts.total > listed };
   }
 }

@@ -28,20 +28,36 @@ export async function sensitiveWordsAdmin(app: App): Promise<void> {
 
   app.get(
     '/GetSensitiveWordList',
-    { onRequest: requireAdmin('content:word:list'), schema: { ...contentAdminDocs, summary: '敏感词列表（key 匹配词）', querystring: sensitiveWordListQuery, 'x-data': listOf(sensitiveWordDto) } },
+    {
+      onRequest: requireAdmin('content:word:list'),
+      schema: { ...contentAdminDocs, summary: '敏感词列表（key 匹配词）', querystring: sensitiveWordListQuery, 'x-data': listOf(sensitiveWordDto) },
+    },
     async (request) => {
       const { key, ...paging } = request.query;
       const page = await listWords(database, key, paging);
-      return list(page.items.map((w): SensitiveWordDto => ({ Id: w.id, Word: w.word, CreateTime: w.createdAt })), page.total);
+      return list(
+        page.items.map((w): SensitiveWordDto => ({ Id: w.id, Word: w.word, CreateTime: w.createdAt })),
+        page.total,
+      );
     },
   );
 
   app.post(
     '/SaveSensitiveWords',
-    { onRequest: requireAdmin('content:word:add'), schema: { ...contentAdminDocs, summary: '添加敏感词（Words 每行一个；已有的跳过），Data 为添加数与跳过数', body: saveSensitiveWordsBody, 'x-data': wordsAddedDto } },
+    {
+      onRequest: requireAdmin('content:word:add'),
+      schema: {
+        ...contentAdminDocs,
+        summary: '添加敏感词（Words 每行一个；已有的跳过），Data 为添加数与跳过数',
+        body: saveSensitiveWordsBody,
+        'x-data': wordsAddedDto,
+      },
+    },
     async (request) => {
       const words = request.body.Words;
-      const result = await adminWrite(request, { action: 'content:word:add', target: TARGET, detail: (r) => `添加${r.added}个，跳过${r.skipped}个` }, () => addWords(database, words, now()));
+      const result = await adminWrite(request, { action: 'content:word:add', target: TARGET, detail: (r) => `添加${r.added}个，跳过${r.skipped}个` }, () =>
+        addWords(database, words, now()),
+      );
       return ok(added(result));
     },
   );
@@ -50,7 +66,12 @@ export async function sensitiveWordsAdmin(app: App): Promise<void> {
     '/ImportSensitiveWords',
     {
       onRequest: requireAdmin('content:word:add'),
-      schema: { ...contentAdminDocs, summary: '导入敏感词（multipart 字段 file，UTF-8 的 .txt，每行一个词，不超过1MB）', 'x-multipart': uploadBody(), 'x-data': wordsAddedDto },
+      schema: {
+        ...contentAdminDocs,
+        summary: '导入敏感词（multipart 字段 file，UTF-8 的 .txt，每行一个词，不超过1MB）',
+        'x-multipart': uploadBody(),
+        'x-data': wordsAddedDto,
+      },
     },
     async (request) => {
       const upload = await request.file();
@@ -63,8 +84,10 @@ export async function sensitiveWordsAdmin(app: App): Promise<void> {
         throw badRequest(contributionMessages.wordFileType);
       }
       const words = parseWordFile(await readLimited(upload.file, WORD_FILE_MAX_BYTES));
-      const result = await adminWrite(request, { action: 'content:word:add', target: TARGET, detail: (r) => `导入${upload.filename}：添加${r.added}个，跳过${r.skipped}个` }, () =>
-        addWords(database, words, now()),
+      const result = await adminWrite(
+        request,
+        { action: 'content:word:add', target: TARGET, detail: (r) => `导入${upload.filename}：添加${r.added}个，跳过${r.skipped}个` },
+        () => addWords(database, words, now()),
       );
       return ok(added(result));
     },
@@ -75,7 +98,9 @@ export async function sensitiveWordsAdmin(app: App): Promise<void> {
     { onRequest: requireAdmin('content:word:delete'), schema: { ...contentAdminDocs, summary: '删除敏感词（Ids 数组或逗号分隔）', body: idsBody } },
     async (request) => {
       const ids = request.body.Ids;
-      await adminWrite(request, { action: 'content:word:delete', target: TARGET, targetId: ids.join(',').slice(0, 50), detail: (n) => `删除${n}个` }, () => deleteWords(database, ids));
+      await adminWrite(request, { action: 'content:word:delete', target: TARGET, targetId: ids.join(',').slice(0, 50), detail: (n) => `删除${n}个` }, () =>
+        deleteWords(database, ids),
+      );
       return ok(null);
     },
   );
@@ -105,7 +130,11 @@ function parseWordFile(bytes: Buffer): string[] {
     throw badRequest(contributionMessages.wordFileType);
   }
   if (text.includes('\u0000')) throw badRequest(contributionMessages.wordFileType);
-  const words = text.replace(/^\uFEFF/, '').split(/\r?\n/).map((w) => w.trim()).filter(Boolean);
+  const words = text
+    .replace(/^\uFEFF/, '')
+    .split(/\r?\n/)
+    .map((w) => w.trim())
+    .filter(Boolean);
   if (words.length === 0) throw badRequest(contributionMessages.wordRequired);
   if (words.some((w) => [...w].length > 50)) throw badRequest(contributionMessages.wordTooLong);
   if (words.length > 10_000) throw badRequest(contributionMessages.tooManyWords);

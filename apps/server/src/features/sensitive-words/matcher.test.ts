@@ -10,7 +10,11 @@ describe('sensitive-word matcher', () => {
       ['bc', 2, 4],
       ['c', 3, 4],
     ]);
-    expect(buildMatcher(['违规', '违规操作']).find('严禁违规操作违规').map((x) => x.word)).toEqual(['违规', '违规操作', '违规']);
+    expect(
+      buildMatcher(['违规', '违规操作'])
+        .find('严禁违规操作违规')
+        .map((x) => x.word),
+    ).toEqual(['违规', '违规操作', '违规']);
   });
 
   it('ignores full- and half-width differences and Latin case', () => {

@@ -124,7 +124,8 @@ function readHtml(html: string): Source[] {
       const entity = /^&(#x[0-9a-f]+|#\d+|[a-z]+);/i.exec(html.slice(i, i + 12));
       if (entity) {
         const name = entity[1]!;
-        const code = name.startsWith('#x') || name.startsWith('#X') ? parseInt(name.slice(2), 16) : name.startsWith('#') ? parseInt(name.slice(1), 10) : undefined;
+        const code =
+          name.startsWith('#x') || name.startsWith('#X') ? parseInt(name.slice(2), 16) : name.startsWith('#') ? parseInt(name.slice(1), 10) : undefined;
         const char = code !== undefined && code <= 0x10ffff ? String.fromCodePoint(code) : entities[name.toLowerCase()];
         if (char !== undefined) {
           // A character outside the BMP from an entity counts as its two units, both at this entity.
@@ -142,7 +143,11 @@ function readHtml(html: string): Source[] {
 
 /** The occurrences in an HTML fragment's text (offsets into that text). */
 export function findInHtml(matcher: Matcher, html: string): Match[] {
-  return matcher.find(readHtml(html).map((c) => c.char).join(''));
+  return matcher.find(
+    readHtml(html)
+      .map((c) => c.char)
+      .join(''),
+  );
 }
 
 /** The HTML with each occurrence wrapped in <mark>; nothing else changes. */
@@ -177,5 +182,8 @@ const escapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;'
 
 /** Plain text as HTML with each occurrence wrapped in <mark>. */
 export function markText(matcher: Matcher, text: string): string {
-  return markHtml(matcher, text.replace(/[&<>"']/g, (c) => escapes[c]!));
+  return markHtml(
+    matcher,
+    text.replace(/[&<>"']/g, (c) => escapes[c]!),
+  );
 }

@@ -19,7 +19,12 @@ describe.each(engines)('sensitive words on %s', (engine) => {
   const list = (query = '') => adminCall<{ List: SensitiveWordDto[]; TotalCount: number }>(t, root, 'GET', `/api/XfSysBussiness/GetSensitiveWordList${query}`);
   const importFile = async (filename: string, content: Buffer) =>
     envelope<WordsAddedDto>(
-      await t.app.inject({ method: 'POST', url: '/api/XfSysBussiness/ImportSensitiveWords', headers: { ...multipartHeaders, token: root }, payload: multipartBody({ filename, content }) }),
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/XfSysBussiness/ImportSensitiveWords',
+        headers: { ...multipartHeaders, token: root },
+        payload: multipartBody({ filename, content }),
+      }),
     );
 
   it('adds words one a line, skipping blanks and words already listed in any width or case', async () => {
@@ -44,7 +49,14 @@ describe.each(engines)('sensitive words on %s', (engine) => {
     expect((await adminCall(t, root, 'POST', '/api/XfSysBussiness/DelSensitiveWords', { Ids: List.map((w) => w.Id) })).Code).toBe(200);
     expect((await list('?key=新词')).Data.TotalCount).toBe(0);
     await adminCall(t, root, 'POST', '/api/XfSystemApi/SaveRole', { RoleName: '只读', MenuIds: [] });
-    await adminCall(t, root, 'POST', '/api/XfSystemApi/SaveAdminUser', { Account: 'reader', FullName: '只读', RoleId: (await adminCall<{ List: { RoleId: number; RoleName: string }[] }>(t, root, 'GET', '/api/XfSystemApi/GetRoleList?pagesize=999')).Data.List.find((r) => r.RoleName === '只读')?.RoleId, Password: 'Quiet-lamp-2024' });
+    await adminCall(t, root, 'POST', '/api/XfSystemApi/SaveAdminUser', {
+      Account: 'reader',
+      FullName: '只读',
+      RoleId: (await adminCall<{ List: { RoleId: number; RoleName: string }[] }>(t, root, 'GET', '/api/XfSystemApi/GetRoleList?pagesize=999')).Data.List.find(
+        (r) => r.RoleName === '只读',
+      )?.RoleId,
+      Password: 'Quiet-lamp-2024',
+    });
     const reader = await loginAdmin(t, 'reader', 'Quiet-lamp-2024');
     expect((await adminCall(t, reader, 'GET', '/api/XfSysBussiness/GetSensitiveWordList')).Code).toBe(403);
     expect((await add('词', reader)).Code).toBe(403);

@@ -78,7 +78,11 @@ export async function addWords(database: Database, words: readonly string[], now
     const forms = [...byForm.keys()];
     const known = new Set<string>();
     for (let i = 0; i < forms.length; i += 500) {
-      const rows = await trx.selectFrom('sensitive_words').select('form').where('form', 'in', forms.slice(i, i + 500)).execute();
+      const rows = await trx
+        .selectFrom('sensitive_words')
+        .select('form')
+        .where('form', 'in', forms.slice(i, i + 500))
+        .execute();
       for (const r of rows) known.add(r.form);
     }
     const fresh = [...byForm].filter(([form]) => !known.has(form));

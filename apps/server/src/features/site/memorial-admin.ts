@@ -18,7 +18,15 @@ export async function memorialAdmin(app: App): Promise<void> {
 
   app.get(
     '/GetMemorialDayList',
-    { onRequest: requireAdmin('system:memorial:list'), schema: { ...adminDocs, summary: '哀悼日列表（按开始日期倒序，可按年份或日期筛选）', querystring: memorialDayListQuery, 'x-data': listOf(memorialDayDto) } },
+    {
+      onRequest: requireAdmin('system:memorial:list'),
+      schema: {
+        ...adminDocs,
+        summary: '哀悼日列表（按开始日期倒序，可按年份或日期筛选）',
+        querystring: memorialDayListQuery,
+        'x-data': listOf(memorialDayDto),
+      },
+    },
     async (request) => {
       const { year, date, ...paging } = request.query;
       const page = await listMemorialDays(database, { year, date }, paging);
@@ -30,7 +38,13 @@ export async function memorialAdmin(app: App): Promise<void> {
     '/SaveMemorialDay',
     {
       onRequest: requireAdmin('system:memorial:add', 'system:memorial:edit'),
-      schema: { ...adminDocs, summary: '新增（Id 为 0）或修改哀悼日：起止日期（含首尾，最长366天）与置灰范围（1 仅首页，2 全站）', body: saveMemorialDayBody, 'x-data': z.int().describe('哀悼日编号'), 'x-codes': dayMissing },
+      schema: {
+        ...adminDocs,
+        summary: '新增（Id 为 0）或修改哀悼日：起止日期（含首尾，最长366天）与置灰范围（1 仅首页，2 全站）',
+        body: saveMemorialDayBody,
+        'x-data': z.int().describe('哀悼日编号'),
+        'x-codes': dayMissing,
+      },
     },
     async (request) => {
       const body = request.body;
@@ -48,7 +62,9 @@ export async function memorialAdmin(app: App): Promise<void> {
     { onRequest: requireAdmin('system:memorial:delete'), schema: { ...adminDocs, summary: '删除哀悼日', body: delByIdBody, 'x-codes': dayMissing } },
     async (request) => {
       const id = request.body.Id;
-      await adminWrite(request, { action: 'system:memorial:delete', target: TARGET, targetId: id, detail: describeMemorialDay }, () => deleteMemorialDay(database, id));
+      await adminWrite(request, { action: 'system:memorial:delete', target: TARGET, targetId: id, detail: describeMemorialDay }, () =>
+        deleteMemorialDay(database, id),
+      );
       return ok(null);
     },
   );

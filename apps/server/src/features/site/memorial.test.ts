@@ -42,11 +42,25 @@ describe.each(engines)('哀悼日 in the back office on %s', (engine) => {
     expect((await days('year=2023')).TotalCount).toBe(0);
     expect((await days('date=2025-01-05')).List.map((d) => d.Id)).toEqual([week.Data]);
     expect((await days('date=2025-01-06')).TotalCount).toBe(0);
-    expect(await c.call(c.admin, 'GET', 'GetMemorialDayList?date=2025-02-30')).toEqual({ Code: 400, Message: '日期无效，应为yyyy-MM-dd（如2024-04-04）', Data: null });
+    expect(await c.call(c.admin, 'GET', 'GetMemorialDayList?date=2025-02-30')).toEqual({
+      Code: 400,
+      Message: '日期无效，应为yyyy-MM-dd（如2024-04-04）',
+      Data: null,
+    });
     expect((await c.call(c.admin, 'GET', 'GetMemorialDayList?year=abc')).Code).toBe(400);
 
-    expect(await save({ Id: qingming.Data, StartDate: '2020-04-04', EndDate: '2020-04-05', Scope: 1, Note: '改为两天' })).toEqual({ Code: 200, Message: '操作成功', Data: qingming.Data });
-    expect((await days('year=2020')).List[0]).toMatchObject({ StartDate: '2020-04-04', EndDate: '2020-04-05', Scope: 1, ScopeName: '仅首页', Note: '改为两天' });
+    expect(await save({ Id: qingming.Data, StartDate: '2020-04-04', EndDate: '2020-04-05', Scope: 1, Note: '改为两天' })).toEqual({
+      Code: 200,
+      Message: '操作成功',
+      Data: qingming.Data,
+    });
+    expect((await days('year=2020')).List[0]).toMatchObject({
+      StartDate: '2020-04-04',
+      EndDate: '2020-04-05',
+      Scope: 1,
+      ScopeName: '仅首页',
+      Note: '改为两天',
+    });
 
     expect(await del(qingming.Data)).toEqual({ Code: 200, Message: '操作成功', Data: null });
     expect(await del(qingming.Data)).toEqual({ Code: 404, Message: '哀悼日不存在', Data: null });
@@ -61,8 +75,22 @@ describe.each(engines)('哀悼日 in the back office on %s', (engine) => {
     expect(audit).toEqual([
       { account: 'admin', action: 'system:memorial:add', target: '哀悼日', target_id: String(qingming.Data), result: 1, detail: '2020-04-04 全站' },
       { account: 'admin', action: 'system:memorial:add', target: '哀悼日', target_id: String(week.Data), result: 1, detail: '2024-12-30～2025-01-05 仅首页' },
-      { account: 'admin', action: 'system:memorial:edit', target: '哀悼日', target_id: String(qingming.Data), result: 1, detail: '2020-04-04～2020-04-05 仅首页' },
-      { account: 'admin', action: 'system:memorial:delete', target: '哀悼日', target_id: String(qingming.Data), result: 1, detail: '2020-04-04～2020-04-05 仅首页' },
+      {
+        account: 'admin',
+        action: 'system:memorial:edit',
+        target: '哀悼日',
+        target_id: String(qingming.Data),
+        result: 1,
+        detail: '2020-04-04～2020-04-05 仅首页',
+      },
+      {
+        account: 'admin',
+        action: 'system:memorial:delete',
+        target: '哀悼日',
+        target_id: String(qingming.Data),
+        result: 1,
+        detail: '2020-04-04～2020-04-05 仅首页',
+      },
       // The second delete found nothing: recorded as a failure, with the message the admin saw.
       { account: 'admin', action: 'system:memorial:delete', target: '哀悼日', target_id: String(qingming.Data), result: 0, detail: '哀悼日不存在' },
     ]);
@@ -125,16 +153,29 @@ describe.each(engines)('哀悼日 in the back office on %s', (engine) => {
     expect((await del(added.Data, clerk)).Code).toBe(403);
     // Its menu tree shows the page under 系统管理.
     const own = (await adminCall<SystemMenuDto[]>(c.t, clerk, 'GET', '/api/XfSystemApi/GetSystemMenuList')).Data;
-    expect(flatten(own).find((m) => m.perms === 'system:memorial:list')).toMatchObject({ menuname: '哀悼日', path: 'system/memorial', component: 'system/memorial/index', MenuType: 2 });
+    expect(flatten(own).find((m) => m.perms === 'system:memorial:list')).toMatchObject({
+      menuname: '哀悼日',
+      path: 'system/memorial',
+      component: 'system/memorial/index',
+      MenuType: 2,
+    });
   });
 
   it('reaches an existing install: the page and its buttons are added under 系统管理 once, and the super administrator sees them', async () => {
     const { db } = c.t.app.services.database;
-    const memorialMenus = () => db.selectFrom('system_menus').select(['id', 'parent_id', 'perms', 'menu_type']).where('perms', 'like', 'system:memorial:%').orderBy('id').execute();
+    const memorialMenus = () =>
+      db.selectFrom('system_menus').select(['id', 'parent_id', 'perms', 'menu_type']).where('perms', 'like', 'system:memorial:%').orderBy('id').execute();
     const before = await memorialMenus();
     expect(before.map((m) => m.perms)).toEqual(['system:memorial:list', 'system:memorial:add', 'system:memorial:edit', 'system:memorial:delete']);
     // An install from before this release: none of the entries, nor the record of their offer.
-    await db.deleteFrom('role_menus').where('menu_id', 'in', before.map((m) => m.id)).execute();
+    await db
+      .deleteFrom('role_menus')
+      .where(
+        'menu_id',
+        'in',
+        before.map((m) => m.id),
+      )
+      .execute();
     await db.deleteFrom('system_menus').where('perms', 'like', 'system:memorial:%').execute();
     await db.deleteFrom('system_menu_defaults').where('perms', 'like', 'system:memorial:%').execute();
     await ensureSystemSeed(c.t.app.services, c.t.app.log);
@@ -168,7 +209,8 @@ describe.each(engines)('memorialToday on %s', (engine) => {
     if (session.at !== clock.now()) session = { token: await loginAdmin(t), at: clock.now() };
     return session.token;
   };
-  const call = async <T = unknown>(method: 'GET' | 'POST', name: string, payload?: Record<string, unknown>) => adminCall<T>(t, await admin(), method, `/api/XfSysBussiness/${name}`, payload);
+  const call = async <T = unknown>(method: 'GET' | 'POST', name: string, payload?: Record<string, unknown>) =>
+    adminCall<T>(t, await admin(), method, `/api/XfSysBussiness/${name}`, payload);
   const save = (body: Record<string, unknown>) => call<number>('POST', 'SaveMemorialDay', body);
   const today = () => memorialToday(t.app.services.database, clock.now());
 

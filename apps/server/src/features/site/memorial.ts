@@ -1,4 +1,14 @@
-import { formatCst, isMemorialScope, memorialMessages, memorialScopeNames, type MemorialDayDto, type MemorialDayListQuery, type MemorialScopeValue, type PagingQuery, type SaveMemorialDayBody } from '@portal/shared';
+import {
+  formatCst,
+  isMemorialScope,
+  memorialMessages,
+  memorialScopeNames,
+  type MemorialDayDto,
+  type MemorialDayListQuery,
+  type MemorialScopeValue,
+  type PagingQuery,
+  type SaveMemorialDayBody,
+} from '@portal/shared';
 import type { Database } from '../../db/connection.js';
 import { contentChanged } from '../../cache/generations.js';
 import { notFound } from '../../http/envelope.js';
@@ -109,10 +119,19 @@ export async function saveMemorialDay(database: Database, body: SaveMemorialDayB
   const values = { start_date: body.StartDate, end_date: body.EndDate, scope: body.Scope, note: body.Note };
   let row: Row | undefined;
   if (body.Id > 0) {
-    row = await database.db.updateTable('memorial_days').set({ ...values, updated_at: at }).where('id', '=', body.Id).returning(columns).executeTakeFirst();
+    row = await database.db
+      .updateTable('memorial_days')
+      .set({ ...values, updated_at: at })
+      .where('id', '=', body.Id)
+      .returning(columns)
+      .executeTakeFirst();
     if (!row) throw notFound(memorialMessages.notFound);
   } else {
-    row = await database.db.insertInto('memorial_days').values({ ...values, created_at: at, updated_at: at }).returning(columns).executeTakeFirstOrThrow();
+    row = await database.db
+      .insertInto('memorial_days')
+      .values({ ...values, created_at: at, updated_at: at })
+      .returning(columns)
+      .executeTakeFirstOrThrow();
   }
   contentChanged(database, 'site');
   return toMemorialDay(row);

@@ -20,5 +20,9 @@ export const toSiteInfoDto = ({ site, mobileSiteUrl, memberDirectory }: Config):
 
 export async function sitePublic(app: App): Promise<void> {
   const { config } = app.services;
-  app.get('/GetSiteInfo', { config: { responseCache: { areas: ['site'] } }, schema: { tags: ['public'], summary: '站点信息（页眉页脚）', 'x-data': siteInfoDto } }, async () => ok(toSiteInfoDto(config)));
+  app.get(
+    '/GetSiteInfo',
+    { config: { responseCache: { areas: ['site'] } }, schema: { tags: ['public'], summary: '站点信息（页眉页脚）', 'x-data': siteInfoDto } },
+    async () => ok(toSiteInfoDto(config)),
+  );
 }

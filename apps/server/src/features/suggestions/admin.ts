@@ -28,7 +28,10 @@ export async function suggestionsAdmin(app: App): Promise<void> {
 
   app.get(
     '/GetWebProposeList',
-    { onRequest: requireAdmin('member:propose:list'), schema: { ...adminDocs, summary: '建议留言列表（按电话或内容、已读状态、日期筛选；分页）', querystring: proposeListQuery, 'x-data': listOf(proposeDto) } },
+    {
+      onRequest: requireAdmin('member:propose:list'),
+      schema: { ...adminDocs, summary: '建议留言列表（按电话或内容、已读状态、日期筛选；分页）', querystring: proposeListQuery, 'x-data': listOf(proposeDto) },
+    },
     async (request) => {
       const page = await listProposals(database.db, request.query);
       return list(page.items.map(toProposeDto), page.total);
@@ -37,7 +40,15 @@ export async function suggestionsAdmin(app: App): Promise<void> {
 
   app.get(
     '/ExportWebProposeList',
-    { onRequest: requireAdmin('member:propose:export'), schema: { ...adminDocs, summary: '导出建议留言（筛选同 GetWebProposeList，分页参数不用）为 .xlsx（流式输出）', querystring: proposeListQuery, ...xlsxAnswer } },
+    {
+      onRequest: requireAdmin('member:propose:export'),
+      schema: {
+        ...adminDocs,
+        summary: '导出建议留言（筛选同 GetWebProposeList，分页参数不用）为 .xlsx（流式输出）',
+        querystring: proposeListQuery,
+        ...xlsxAnswer,
+      },
+    },
     async (request, reply) =>
       sendListExport(request, reply, {
         permission: 'member:propose:export',
@@ -51,11 +62,21 @@ export async function suggestionsAdmin(app: App): Promise<void> {
 
   app.post(
     '/MarkProposeRead',
-    { onRequest: requireAdmin('member:propose:list'), schema: { ...adminDocs, summary: '将建议留言标记为已读（Ids 数组或逗号分隔）；Data 为新标记条数', body: idsBody, 'x-data': z.int().describe('新标记条数') } },
+    {
+      onRequest: requireAdmin('member:propose:list'),
+      schema: {
+        ...adminDocs,
+        summary: '将建议留言标记为已读（Ids 数组或逗号分隔）；Data 为新标记条数',
+        body: idsBody,
+        'x-data': z.int().describe('新标记条数'),
+      },
+    },
     async (request) => {
       const { Ids } = request.body;
-      const marked = await adminWrite(request, { action: 'member:propose:list', auditAs: 'member:propose:read', target: TARGET, ...batch(Ids), detail: (n) => `标记已读${n}条：${Ids.join(',')}` }, () =>
-        markProposalsRead(database.db, Ids, now()),
+      const marked = await adminWrite(
+        request,
+        { action: 'member:propose:list', auditAs: 'member:propose:read', target: TARGET, ...batch(Ids), detail: (n) => `标记已读${n}条：${Ids.join(',')}` },
+        () => markProposalsRead(database.db, Ids, now()),
       );
       return ok(marked);
     },
@@ -63,11 +84,16 @@ export async function suggestionsAdmin(app: App): Promise<void> {
 
   app.post(
     '/DelWebPropose',
-    { onRequest: requireAdmin('member:propose:delete'), schema: { ...adminDocs, summary: '删除建议留言（Ids 数组或逗号分隔，可批量）；Data 为删除条数', body: idsBody, 'x-data': z.int().describe('删除条数') } },
+    {
+      onRequest: requireAdmin('member:propose:delete'),
+      schema: { ...adminDocs, summary: '删除建议留言（Ids 数组或逗号分隔，可批量）；Data 为删除条数', body: idsBody, 'x-data': z.int().describe('删除条数') },
+    },
     async (request) => {
       const { Ids } = request.body;
-      const deleted = await adminWrite(request, { action: 'member:propose:delete', target: TARGET, ...batch(Ids), detail: (n) => `删除${n}条：${Ids.join(',')}` }, () =>
-        deleteProposals(database.db, Ids),
+      const deleted = await adminWrite(
+        request,
+        { action: 'member:propose:delete', target: TARGET, ...batch(Ids), detail: (n) => `删除${n}条：${Ids.join(',')}` },
+        () => deleteProposals(database.db, Ids),
       );
       return ok(deleted);
     },

@@ -9,7 +9,14 @@ export async function suggestionsPublic(app: App): Promise<void> {
   const { database, now } = app.services;
   app.post(
     '/SavePropose',
-    { schema: { ...publicDocs, summary: '提交建议留言（每个地址10分钟内至多5条，超出 Code 429）', body: saveProposeForm, 'x-codes': { 429: messages.tooManyRequests } } },
+    {
+      schema: {
+        ...publicDocs,
+        summary: '提交建议留言（每个地址10分钟内至多5条，超出 Code 429）',
+        body: saveProposeForm,
+        'x-codes': { 429: messages.tooManyRequests },
+      },
+    },
     async (request) => {
       const { Mobile, ProposeContent } = request.body;
       await saveProposal(database, { mobile: Mobile, content: ProposeContent, ip: request.ip }, now());

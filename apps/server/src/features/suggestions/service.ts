@@ -33,7 +33,10 @@ export async function saveProposal(database: Database, p: { mobile: string; cont
       .where('created_at', '>', formatCst(now - proposeLimit.windowMs))
       .executeTakeFirstOrThrow();
     if (n >= proposeLimit.max) throw new AppError(Code.TooMany, messages.tooManyRequests);
-    await trx.insertInto('proposals').values({ mobile: p.mobile, content: p.content, ip: p.ip, is_read: 0, read_at: '', created_at: formatCst(now) }).execute();
+    await trx
+      .insertInto('proposals')
+      .values({ mobile: p.mobile, content: p.content, ip: p.ip, is_read: 0, read_at: '', created_at: formatCst(now) })
+      .execute();
   });
 }
 
@@ -47,7 +50,13 @@ export async function listProposals(db: Kysely<DB>, q: ProposeListQuery): Promis
   if (q.end) query = query.where('created_at', '<=', `${q.end} 23:59:59`);
   const { limit, offset } = pageWindow(q);
   const [rows, { total }] = await Promise.all([
-    query.select(['id', 'mobile', 'content', 'is_read', 'read_at', 'created_at']).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
+    query
+      .select(['id', 'mobile', 'content', 'is_read', 'read_at', 'created_at'])
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
     query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
   ]);
   return {
@@ -58,7 +67,12 @@ export async function listProposals(db: Kysely<DB>, q: ProposeListQuery): Promis
 
 /** MarkProposeRead: answers how many were unread until now. */
 export async function markProposalsRead(db: Kysely<DB>, ids: number[], now: number): Promise<number> {
-  const result = await db.updateTable('proposals').set({ is_read: 1, read_at: formatCst(now) }).where('id', 'in', ids).where('is_read', '=', 0).executeTakeFirst();
+  const result = await db
+    .updateTable('proposals')
+    .set({ is_read: 1, read_at: formatCst(now) })
+    .where('id', 'in', ids)
+    .where('is_read', '=', 0)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
 

@@ -122,7 +122,12 @@ describe.each(engines)('suggestion box on %s', (engine) => {
       expect(read.every((p) => p.IsRead && p.ReadTime === '2024-06-01 10:11:00')).toBe(true);
       expect((await list('isread=0')).TotalCount).toBe((await list()).TotalCount - 3);
       // The audit log says what was done, not the name of the list it was done in.
-      const log = await adminCall<ListDto<{ ActionName: string; Detail: string }>>(t, admin, 'GET', '/api/XfSystemApi/GetAuditLogList?action=member:propose:read');
+      const log = await adminCall<ListDto<{ ActionName: string; Detail: string }>>(
+        t,
+        admin,
+        'GET',
+        '/api/XfSystemApi/GetAuditLogList?action=member:propose:read',
+      );
       expect(log.Data.List[0]).toMatchObject({ ActionName: '标记建议已读', Detail: `标记已读0条：${ids.join(',')}` });
       expect(log.Data.TotalCount).toBe(2);
     });
@@ -136,7 +141,12 @@ describe.each(engines)('suggestion box on %s', (engine) => {
       expect(await business(admin, 'DelWebPropose', { Ids: [a, b] })).toEqual({ Code: 200, Message: '操作成功', Data: 2 });
       expect((await business(admin, 'DelWebPropose', { ids: `${c},${a}` })).Data).toBe(1);
       expect((await list('pagesize=100')).List.map((p) => p.ProposeId)).toEqual(before.List.slice(3).map((p) => p.ProposeId));
-      const audit = await t.app.services.database.db.selectFrom('audit_logs').select(['detail', 'result']).where('action', '=', 'member:propose:delete').where('result', '=', 1).execute();
+      const audit = await t.app.services.database.db
+        .selectFrom('audit_logs')
+        .select(['detail', 'result'])
+        .where('action', '=', 'member:propose:delete')
+        .where('result', '=', 1)
+        .execute();
       expect(audit.map((r) => r.detail)).toEqual([`删除2条：${a},${b}`, `删除1条：${c},${a}`]);
     });
 

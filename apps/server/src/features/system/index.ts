@@ -10,4 +10,14 @@ import { twoFactorResetRoutes } from './auth/two-factor-reset-routes.js';
 import { twoFactorRoutes } from './auth/two-factor-routes.js';
 
 /** Every /api/XfSystemApi call. */
-export const systemFeatureRoutes: FeatureRoutes[] = [authRoutes, menuRoutes, roleRoutes, adminUserRoutes, auditRoutes, dashboardRoutes, signInRoutes, twoFactorRoutes, twoFactorResetRoutes];
+export const systemFeatureRoutes: FeatureRoutes[] = [
+  authRoutes,
+  menuRoutes,
+  roleRoutes,
+  adminUserRoutes,
+  auditRoutes,
+  dashboardRoutes,
+  signInRoutes,
+  twoFactorRoutes,
+  twoFactorResetRoutes,
+];

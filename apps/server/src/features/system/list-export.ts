@@ -19,6 +19,8 @@ export interface ListExport<T> extends ListWorkbook<T> {
  * the envelope and its code.
  */
 export async function sendListExport<T>(request: FastifyRequest, reply: FastifyReply, what: ListExport<T>) {
-  const first = await adminWrite(request, { action: what.permission, target: what.target, detail: () => `导出${what.title}` }, () => what.read({ pageindex: 1, pagesize: EXPORT_PAGE }));
+  const first = await adminWrite(request, { action: what.permission, target: what.target, detail: () => `导出${what.title}` }, () =>
+    what.read({ pageindex: 1, pagesize: EXPORT_PAGE }),
+  );
   return sendWorkbook(reply, what, first);
 }

@@ -136,5 +136,9 @@ async function insertRoles(db: Kysely<DB>, at: string): Promise<void> {
   for (const menu of menus.filter((m) => editorGrants(m.perms))) {
     for (let node: number | undefined = menu.id; node && !granted.has(node); node = parentOf.get(node)) granted.add(node);
   }
-  if (granted.size) await db.insertInto('role_menus').values([...granted].map((menu_id) => ({ role_id: editorId, menu_id }))).execute();
+  if (granted.size)
+    await db
+      .insertInto('role_menus')
+      .values([...granted].map((menu_id) => ({ role_id: editorId, menu_id })))
+      .execute();
 }

@@ -72,9 +72,17 @@ describe('upload checks', () => {
   });
 
   it('holds the limits and messages of the spec', () => {
-    expect(uploadRules.file).toMatchObject({ maxBytes: 52_428_800, sizeMessage: '文件不得大于50M', typeMessage: '上传格式需为：.docx/.doc/.xlsx/.xls/.pptx/.ppt/.pdf/.rar/.zip/.txt' });
+    expect(uploadRules.file).toMatchObject({
+      maxBytes: 52_428_800,
+      sizeMessage: '文件不得大于50M',
+      typeMessage: '上传格式需为：.docx/.doc/.xlsx/.xls/.pptx/.ppt/.pdf/.rar/.zip/.txt',
+    });
     expect(uploadRules.media).toMatchObject({ maxBytes: 314_572_800, sizeMessage: '文件不得大于300M', typeMessage: '上传格式需为：.mp3/.mp4' });
-    expect(uploadRules.contributionImage).toMatchObject({ maxBytes: 943_718.4, sizeMessage: '图片不得大于900kb', typeMessage: '上传格式需为：.jpg/.png/.jpeg' });
+    expect(uploadRules.contributionImage).toMatchObject({
+      maxBytes: 943_718.4,
+      sizeMessage: '图片不得大于900kb',
+      typeMessage: '上传格式需为：.jpg/.png/.jpeg',
+    });
     expect(uploadRules.memberAttachment).toMatchObject({ maxBytes: 10 * MB, sizeMessage: '文件不得大于10MB' });
   });
 });
@@ -98,7 +106,12 @@ describe.each(engines)('back-office uploads on %s', (engine) => {
   /** A big upload, streamed in and refused or stored without being held in memory. */
   const uploadStream = async (file: MultipartFile & { size: number }, query = '') =>
     envelope<string>(
-      await c.t.app.inject({ method: 'POST', url: `/api/XfSysBussiness/UploadFile${query}`, headers: { ...multipartHeaders, token: c.admin }, payload: multipartStream(file) }),
+      await c.t.app.inject({
+        method: 'POST',
+        url: `/api/XfSysBussiness/UploadFile${query}`,
+        headers: { ...multipartHeaders, token: c.admin },
+        payload: multipartStream(file),
+      }),
     );
 
   beforeAll(async () => {
@@ -139,13 +152,21 @@ describe.each(engines)('back-office uploads on %s', (engine) => {
   it('checks a file as the kind asked for, by query or by a field before the file', async () => {
     expect((await upload({ filename: 'a.png', content: signatures.png }, { query: '?kind=image' })).Code).toBe(200);
     expect((await upload({ filename: 'a.pdf', content: signatures.pdf }, { fields: { kind: 'file' } })).Code).toBe(200);
-    expect(await upload({ filename: 'a.png', content: signatures.png }, { query: '?kind=media' })).toEqual({ Code: 400, Message: '上传格式需为：.mp3/.mp4', Data: null });
+    expect(await upload({ filename: 'a.png', content: signatures.png }, { query: '?kind=media' })).toEqual({
+      Code: 400,
+      Message: '上传格式需为：.mp3/.mp4',
+      Data: null,
+    });
     expect(await upload({ filename: 'a.mp4', content: signatures.mp4 }, { fields: { kind: 'file' } })).toEqual({
       Code: 400,
       Message: '上传格式需为：.docx/.doc/.xlsx/.xls/.pptx/.ppt/.pdf/.rar/.zip/.txt',
       Data: null,
     });
-    expect(await upload({ filename: 'a.pdf', content: signatures.pdf }, { query: '?kind=image' })).toEqual({ Code: 400, Message: '上传格式需为：.jpg/.jpeg/.png/.gif/.bmp/.webp', Data: null });
+    expect(await upload({ filename: 'a.pdf', content: signatures.pdf }, { query: '?kind=image' })).toEqual({
+      Code: 400,
+      Message: '上传格式需为：.jpg/.jpeg/.png/.gif/.bmp/.webp',
+      Data: null,
+    });
     expect((await upload({ filename: 'a.png', content: signatures.png }, { query: '?kind=exe' })).Code).toBe(400);
     expect((await upload({ filename: 'a.png', content: signatures.png }, { fields: { kind: 'exe' } })).Code).toBe(400);
   });
@@ -165,12 +186,18 @@ describe.each(engines)('back-office uploads on %s', (engine) => {
       ['tiny.png', Buffer.from([0x89, 0x50]), '文件内容与扩展名不符'],
       ['empty.pdf', Buffer.alloc(0), '请选择要上传的文件'],
     ];
-    for (const [filename, content, message] of refused) expect(await upload({ filename, content }), filename).toEqual({ Code: 400, Message: message, Data: null });
+    for (const [filename, content, message] of refused)
+      expect(await upload({ filename, content }), filename).toEqual({ Code: 400, Message: message, Data: null });
     expect(await upload(undefined, { fields: { kind: 'image' } })).toEqual({ Code: 400, Message: '请选择要上传的文件', Data: null });
     expect(await upload({ field: 'image', filename: 'a.png', content: signatures.png })).toEqual({ Code: 400, Message: '请选择要上传的文件', Data: null });
     // The body ends inside the file, as when the connection drops.
     const cutShort = multipartBody({ filename: 'cut.pdf', content: signatures.pdf, size: 4096 }).subarray(0, 2048);
-    const cut = await c.t.app.inject({ method: 'POST', url: '/api/XfSysBussiness/UploadFile', headers: { ...multipartHeaders, token: c.admin }, payload: cutShort });
+    const cut = await c.t.app.inject({
+      method: 'POST',
+      url: '/api/XfSysBussiness/UploadFile',
+      headers: { ...multipartHeaders, token: c.admin },
+      payload: cutShort,
+    });
     expect(envelope(cut)).toEqual({ Code: 400, Message: '上传失败', Data: null });
     const notMultipart = await c.t.app.inject({ method: 'POST', url: '/api/XfSysBussiness/UploadFile', headers: { token: c.admin }, payload: { file: 'x' } });
     expect(envelope(notMultipart).Code).not.toBe(200);
@@ -179,8 +206,16 @@ describe.each(engines)('back-office uploads on %s', (engine) => {
 
   it('refuses a file just over its limit, cutting it off while it streams', async () => {
     const before = stored();
-    expect(await uploadStream({ filename: 'big.png', content: signatures.png, size: uploadRules.image.maxBytes + 1 })).toEqual({ Code: 400, Message: '图片不得大于10M', Data: null });
-    expect(await uploadStream({ filename: 'big.pdf', content: signatures.pdf, size: uploadRules.file.maxBytes + 1 })).toEqual({ Code: 400, Message: '文件不得大于50M', Data: null });
+    expect(await uploadStream({ filename: 'big.png', content: signatures.png, size: uploadRules.image.maxBytes + 1 })).toEqual({
+      Code: 400,
+      Message: '图片不得大于10M',
+      Data: null,
+    });
+    expect(await uploadStream({ filename: 'big.pdf', content: signatures.pdf, size: uploadRules.file.maxBytes + 1 })).toEqual({
+      Code: 400,
+      Message: '文件不得大于50M',
+      Data: null,
+    });
     expect(stored()).toBe(before);
     expect((await uploadStream({ filename: 'limit.png', content: signatures.png, size: uploadRules.image.maxBytes })).Code).toBe(200);
   });
@@ -195,7 +230,11 @@ describe.each(engines)('back-office uploads on %s', (engine) => {
       expect(accepted.Code, accepted.Message).toBe(200);
       expect(fs.statSync(path.join(root, accepted.Data.replace('/uploads/', ''))).size).toBe(size);
       const before = stored();
-      expect(await uploadStream({ filename: '太大.mp4', content: signatures.mp4, size: size + 1 })).toEqual({ Code: 400, Message: '文件不得大于300M', Data: null });
+      expect(await uploadStream({ filename: '太大.mp4', content: signatures.mp4, size: size + 1 })).toEqual({
+        Code: 400,
+        Message: '文件不得大于300M',
+        Data: null,
+      });
       expect(stored()).toBe(before);
     } finally {
       clearInterval(sampler);

@@ -22,7 +22,16 @@ export async function uploadsAdmin(app: App): Promise<void> {
     '/UploadFile',
     {
       // Every back-office editor that holds pictures, media or attachments uploads here.
-      onRequest: requireAdmin('content:news:add', 'content:news:edit', 'content:banner:add', 'content:banner:edit', 'activity:add', 'activity:edit', 'member:add', 'member:edit'),
+      onRequest: requireAdmin(
+        'content:news:add',
+        'content:news:edit',
+        'content:banner:add',
+        'content:banner:edit',
+        'activity:add',
+        'activity:edit',
+        'member:add',
+        'member:edit',
+      ),
       schema: {
         ...contentAdminDocs,
         summary: '上传文件（multipart 字段 file；kind=image|file|media），Data 为存储路径',

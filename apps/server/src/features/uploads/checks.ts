@@ -87,8 +87,7 @@ export function allowsExtension(rule: UploadRule, extension: string): boolean {
  */
 export const signatureLength = 12;
 
-const startsWith = (head: Buffer, bytes: readonly number[], at = 0) =>
-  head.length >= at + bytes.length && bytes.every((byte, i) => head[at + i] === byte);
+const startsWith = (head: Buffer, bytes: readonly number[], at = 0) => head.length >= at + bytes.length && bytes.every((byte, i) => head[at + i] === byte);
 const ascii = (text: string) => [...text].map((c) => c.charCodeAt(0));
 
 const jpeg = (head: Buffer) => startsWith(head, [0xff, 0xd8, 0xff]);

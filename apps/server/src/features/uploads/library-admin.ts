@@ -16,7 +16,12 @@ export async function uploadLibraryAdmin(app: App): Promise<void> {
     {
       // The editor's 从媒体库选择 lists the library too: whoever may write an article may pick from it.
       onRequest: requireAdmin('content:media:list', 'content:news:add', 'content:news:edit'),
-      schema: { ...contentAdminDocs, summary: '媒体库列表（公开上传，新的在前；可按类型、文件名、上传者、日期筛选），含使用位置', querystring: uploadListQuery, 'x-data': listOf(uploadDto) },
+      schema: {
+        ...contentAdminDocs,
+        summary: '媒体库列表（公开上传，新的在前；可按类型、文件名、上传者、日期筛选），含使用位置',
+        querystring: uploadListQuery,
+        'x-data': listOf(uploadDto),
+      },
     },
     async (request) => {
       const { pageindex, pagesize, ...filter } = request.query;
@@ -27,7 +32,10 @@ export async function uploadLibraryAdmin(app: App): Promise<void> {
 
   app.post(
     '/DelUpload/:id',
-    { onRequest: requireAdmin('content:media:delete'), schema: { ...contentAdminDocs, summary: '删除未被使用的上传文件（连同图片的网页副本）', params: idParams, 'x-codes': { 404: codeMessages[404] } } },
+    {
+      onRequest: requireAdmin('content:media:delete'),
+      schema: { ...contentAdminDocs, summary: '删除未被使用的上传文件（连同图片的网页副本）', params: idParams, 'x-codes': { 404: codeMessages[404] } },
+    },
     async (request) => {
       const { id } = request.params;
       await adminWrite(request, { action: 'content:media:delete', target: TARGET, targetId: id, detail: (name) => name }, () => deleteUpload(app.services, id));

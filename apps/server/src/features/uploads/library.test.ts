@@ -24,13 +24,20 @@ describe.each(engines)('the media library on %s', (engine) => {
     t = await createAdminTestApp(engine, { now: clock.now }, { assetBaseUrl: CDN });
     admin = await loginAdmin(t);
     menu = await insertMenu(t.app.services.database.db, { name: '新闻' });
-    png = await sharp({ create: { width: 800, height: 400, channels: 3, background: '#2f6fb0' } }).png().toBuffer();
+    png = await sharp({ create: { width: 800, height: 400, channels: 3, background: '#2f6fb0' } })
+      .png()
+      .toBuffer();
   });
   afterAll(() => t.close());
 
   const upload = async (filename: string, content: Buffer, token = admin) => {
     const answer = envelope<string>(
-      await t.app.inject({ method: 'POST', url: '/api/XfSysBussiness/UploadFile', headers: { ...multipartHeaders, token }, payload: multipartBody({ filename, content }) }),
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/XfSysBussiness/UploadFile',
+        headers: { ...multipartHeaders, token },
+        payload: multipartBody({ filename, content }),
+      }),
     );
     expect(answer.Code, answer.Message).toBe(200);
     return answer.Data;
@@ -88,7 +95,12 @@ describe.each(engines)('the media library on %s', (engine) => {
 
   it('never lists membership application papers, which are private', async () => {
     const paper = envelope<string>(
-      await t.app.inject({ method: 'POST', url: '/api/XfWebApi/UploadFile', headers: multipartHeaders, payload: multipartBody({ filename: '入会申请.pdf', content: PDF }) }),
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/XfWebApi/UploadFile',
+        headers: multipartHeaders,
+        payload: multipartBody({ filename: '入会申请.pdf', content: PDF }),
+      }),
     ).Data;
     expect(paper).toMatch(/^\/private\//);
     await submitApplication(t, applicationForm(await seedTypeChoices(t), 'library1', { FilePath: paper }));
@@ -101,10 +113,18 @@ describe.each(engines)('the media library on %s', (engine) => {
   });
 
   it('says where each upload is used: an article cover and body, a banner, a friendly link', async () => {
-    const saved = await adminCall(t, admin, 'POST', '/api/XfSysBussiness/SaveNews', { MenuId: menu, Title: '年会纪要', ImageUrl: cover, NewContent: `<p><img src="${CDN}${inBody}" alt=""></p>` });
+    const saved = await adminCall(t, admin, 'POST', '/api/XfSysBussiness/SaveNews', {
+      MenuId: menu,
+      Title: '年会纪要',
+      ImageUrl: cover,
+      NewContent: `<p><img src="${CDN}${inBody}" alt=""></p>`,
+    });
     expect(saved.Code, saved.Message).toBe(200);
     expect((await adminCall(t, admin, 'POST', '/api/XfSysBussiness/SaveBanner', { Title: '首页大图', ImageUrl: banner })).Code).toBe(200);
-    expect((await adminCall(t, admin, 'POST', '/api/XfSysBussiness/SaveWebFriendlinks', { Title: '协会图册', Friendlinks: `https://www.example.org.cn${linked}` })).Code).toBe(200);
+    expect(
+      (await adminCall(t, admin, 'POST', '/api/XfSysBussiness/SaveWebFriendlinks', { Title: '协会图册', Friendlinks: `https://www.example.org.cn${linked}` }))
+        .Code,
+    ).toBe(200);
 
     expect((await item(cover)).UsedBy).toEqual(['文章《年会纪要》']);
     expect((await item(inBody)).UsedBy).toEqual(['文章《年会纪要》']);
@@ -132,7 +152,12 @@ describe.each(engines)('the media library on %s', (engine) => {
     expect(await t.app.services.storage.stat(report)).toBeUndefined();
     expect((await del(reportId)).Code).toBe(404);
 
-    const audit = await t.app.services.database.db.selectFrom('audit_logs').select(['action', 'result', 'detail']).where('action', '=', 'content:media:delete').orderBy('id').execute();
+    const audit = await t.app.services.database.db
+      .selectFrom('audit_logs')
+      .select(['action', 'result', 'detail'])
+      .where('action', '=', 'content:media:delete')
+      .orderBy('id')
+      .execute();
     // The private paper's refusal first (the test above), then these.
     expect(audit.map((a) => [a.result, a.detail]).slice(1)).toEqual([
       [0, '该文件正在使用中，不能删除（文章《年会纪要》）'],
@@ -146,13 +171,21 @@ describe.each(engines)('the media library on %s', (engine) => {
     await createAdmin(t, admin, 'editor1', '内容编辑');
     const editor = await loginAdmin(t, 'editor1');
     expect((await listed('', editor)).TotalCount).toBeGreaterThan(0);
-    const saved = await adminCall<number>(t, admin, 'POST', '/api/XfSystemApi/SaveRole', { RoleName: '撰稿', Status: 1, MenuIds: await menuIds(['content:news:list', 'content:news:add']) });
+    const saved = await adminCall<number>(t, admin, 'POST', '/api/XfSystemApi/SaveRole', {
+      RoleName: '撰稿',
+      Status: 1,
+      MenuIds: await menuIds(['content:news:list', 'content:news:add']),
+    });
     expect(saved.Code, saved.Message).toBe(200);
     await createAdmin(t, admin, 'writer1', '撰稿');
     const writer = await loginAdmin(t, 'writer1');
     expect((await listed('', writer)).TotalCount).toBeGreaterThan(0);
     expect((await del((await item(film)).Id, writer)).Code).toBe(403);
-    const savedRole = await adminCall<number>(t, admin, 'POST', '/api/XfSystemApi/SaveRole', { RoleName: '会员专员', Status: 1, MenuIds: await menuIds(['member:list']) });
+    const savedRole = await adminCall<number>(t, admin, 'POST', '/api/XfSystemApi/SaveRole', {
+      RoleName: '会员专员',
+      Status: 1,
+      MenuIds: await menuIds(['member:list']),
+    });
     expect(savedRole.Code, savedRole.Message).toBe(200);
     await createAdmin(t, admin, 'clerk1', '会员专员');
     const clerk = await loginAdmin(t, 'clerk1');

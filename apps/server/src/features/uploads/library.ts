@@ -34,7 +34,11 @@ const VISITOR = '访客';
 type Filter = Omit<UploadListQuery, keyof PagingQuery>;
 
 /** One page of public uploads, newest first, each with its uploader and the places naming it. */
-export async function listUploads({ database, storage, config }: Services, filter: Filter, paging: PagingQuery): Promise<{ items: UploadDto[]; total: number }> {
+export async function listUploads(
+  { database, storage, config }: Services,
+  filter: Filter,
+  paging: PagingQuery,
+): Promise<{ items: UploadDto[]; total: number }> {
   const { db } = database;
   const owners = filter.uploader ? await ownersMatching(db, filter.uploader) : undefined;
   const matching = db
@@ -54,7 +58,10 @@ export async function listUploads({ database, storage, config }: Services, filte
   const paths = rows.map((r) => r.path);
   const [places, uploaders, thumbs] = await Promise.all([
     paths.length ? placesNaming(db, paths, articlesNaming(paths)) : [],
-    uploaderNames(db, rows.map((r) => r.owner)),
+    uploaderNames(
+      db,
+      rows.map((r) => r.owner),
+    ),
     // The smallest web copy when it was made (a picture the encoder could not read has none).
     Promise.all(
       rows.map(async (r) => {
@@ -86,7 +93,12 @@ export async function listUploads({ database, storage, config }: Services, filte
  */
 export async function deleteUpload(services: Services, id: number): Promise<string> {
   const { db } = services.database;
-  const upload = await db.selectFrom('uploads').select(['id', 'path', 'original_name']).where('id', '=', id).where('path', 'like', `${PUBLIC_PREFIX}%`).executeTakeFirst();
+  const upload = await db
+    .selectFrom('uploads')
+    .select(['id', 'path', 'original_name'])
+    .where('id', '=', id)
+    .where('path', 'like', `${PUBLIC_PREFIX}%`)
+    .executeTakeFirst();
   if (!upload) throw notFound();
   const used = placesOf(await placesNaming(db, [upload.path], articlesNaming([upload.path])), upload.path);
   if (used.length > 0) throw badRequest(contentMessages.uploadInUse(used));
@@ -97,7 +109,11 @@ export async function deleteUpload(services: Services, id: number): Promise<stri
 /** The owners ('admin:<id>', 'member:<id>', 'visitor') whose account, name or company contains `text`. */
 async function ownersMatching(db: Db, text: string): Promise<string[]> {
   const [admins, members] = await Promise.all([
-    db.selectFrom('admin_users').select('id').where((eb) => eb.or([containingAnyCase('account', text), containing('full_name', text)])).execute(),
+    db
+      .selectFrom('admin_users')
+      .select('id')
+      .where((eb) => eb.or([containingAnyCase('account', text), containing('full_name', text)]))
+      .execute(),
     db.selectFrom('members').select('id').where(containing('member_name', text)).execute(),
   ]);
   return [...admins.map((a) => `admin:${a.id}`), ...members.map((m) => `member:${m.id}`), ...(VISITOR.includes(text) ? ['visitor'] : [])];

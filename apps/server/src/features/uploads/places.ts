@@ -62,4 +62,6 @@ function names(place: Place, stored: string): boolean {
 export const isNamed = (places: readonly Place[], stored: string): boolean => places.some((place) => names(place, stored));
 
 /** The names of the places that name `stored`, each once. */
-export const placesOf = (places: readonly Place[], stored: string): string[] => [...new Set(places.filter((place) => names(place, stored)).map((place) => place.name))];
+export const placesOf = (places: readonly Place[], stored: string): string[] => [
+  ...new Set(places.filter((place) => names(place, stored)).map((place) => place.name)),
+];

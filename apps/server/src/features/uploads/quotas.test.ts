@@ -17,7 +17,12 @@ const TOO_MUCH = { Code: 429, Message: '上传总量已达上限，请稍后再�
 describe('upload quota settings', () => {
   it('default to 60 files and 100 MB an hour per member, 120 files and 200 MB per address, and take other numbers or 0 for none', () => {
     expect(loadConfig({}).uploadQuotas).toEqual({ member: { files: 60, bytes: 100 * KB * KB }, address: { files: 120, bytes: 200 * KB * KB } });
-    const set = loadConfig({ UPLOAD_MEMBER_FILES_PER_HOUR: '0', UPLOAD_MEMBER_MB_PER_HOUR: '0.5', UPLOAD_ADDRESS_FILES_PER_HOUR: '30', UPLOAD_ADDRESS_MB_PER_HOUR: '0' });
+    const set = loadConfig({
+      UPLOAD_MEMBER_FILES_PER_HOUR: '0',
+      UPLOAD_MEMBER_MB_PER_HOUR: '0.5',
+      UPLOAD_ADDRESS_FILES_PER_HOUR: '30',
+      UPLOAD_ADDRESS_MB_PER_HOUR: '0',
+    });
     expect(set.uploadQuotas).toEqual({ member: { files: 0, bytes: 512 * KB }, address: { files: 30, bytes: 0 } });
     expect(() => loadConfig({ UPLOAD_ADDRESS_MB_PER_HOUR: '-1' })).toThrow('UPLOAD_ADDRESS_MB_PER_HOUR must be a positive number or 0, got -1');
     expect(() => loadConfig({ UPLOAD_MEMBER_FILES_PER_HOUR: 'many' })).toThrow('UPLOAD_MEMBER_FILES_PER_HOUR');

@@ -76,7 +76,11 @@ export async function reserveUpload({ database, config, now }: Services, owner: 
     return added;
   });
   return {
-    settle: (size) => giveBack(database.db, taken.map((counter) => ({ ...counter, amount: counter.unit === 'kib' ? counter.amount - kibOf(size) : 0 }))),
+    settle: (size) =>
+      giveBack(
+        database.db,
+        taken.map((counter) => ({ ...counter, amount: counter.unit === 'kib' ? counter.amount - kibOf(size) : 0 })),
+      ),
     release: () => giveBack(database.db, taken),
   };
 }

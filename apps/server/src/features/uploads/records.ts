@@ -47,7 +47,14 @@ type UploadRequest = Pick<FastifyRequest, 'ip' | 'headers' | 'log'>;
  * file is stored and recorded. A file kept is always recorded: whatever fails after it is
  * written (a picture refused for its size in pixels, its copies, the record) removes it again.
  */
-export async function storeUpload(services: Services, upload: MultipartFile, kind: UploadKind, owner: UploadOwner, storage: Storage, request: UploadRequest): Promise<string> {
+export async function storeUpload(
+  services: Services,
+  upload: MultipartFile,
+  kind: UploadKind,
+  owner: UploadOwner,
+  storage: Storage,
+  request: UploadRequest,
+): Promise<string> {
   const rule = uploadRules[kind];
   const quota = await reserveUpload(services, owner, request.ip, declaredSize(request, rule)).catch((error: unknown) => {
     // Refused before a byte of the file is read: the rest of the body is drained unread.

@@ -14,7 +14,10 @@ import { KEEP_MS, sweepUploads } from './sweep.js';
 import { imageVariants } from './variants.js';
 
 /** A real banner-shaped picture, wider than the largest web copy. */
-const bannerPng = () => sharp({ create: { width: 1600, height: 500, channels: 3, background: '#2f6fb0' } }).png().toBuffer();
+const bannerPng = () =>
+  sharp({ create: { width: 1600, height: 500, channels: 3, background: '#2f6fb0' } })
+    .png()
+    .toBuffer();
 const drivers = ['local', 's3'] as const;
 
 describe.each(engines.flatMap((engine) => drivers.map((driver) => [engine, driver] as const)))('uploads served on %s from the %s storage', (engine, driver) => {
@@ -38,7 +41,12 @@ describe.each(engines.flatMap((engine) => drivers.map((driver) => [engine, drive
   });
 
   async function upload(filename: string, content: Buffer, kind: string): Promise<string> {
-    const res = await t.app.inject({ method: 'POST', url: `/api/XfSysBussiness/UploadFile?kind=${kind}`, headers: { ...multipartHeaders, token: admin }, payload: multipartBody({ filename, content }) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/XfSysBussiness/UploadFile?kind=${kind}`,
+      headers: { ...multipartHeaders, token: admin },
+      payload: multipartBody({ filename, content }),
+    });
     const body = envelope<string>(res);
     expect(body.Code, body.Message).toBe(200);
     return body.Data;
@@ -147,7 +155,12 @@ describe.each(engines.flatMap((engine) => drivers.map((driver) => [engine, drive
   });
 
   it('answers 404 for what is not there or not a public upload', async () => {
-    for (const url of ['/uploads/202601/0123456789abcdef0123456789abcdef.png', '/uploads/.hidden', '/uploads/202601/..%2F..%2Fportal.db', picture.replace('/uploads/', '/uploads/x/')]) {
+    for (const url of [
+      '/uploads/202601/0123456789abcdef0123456789abcdef.png',
+      '/uploads/.hidden',
+      '/uploads/202601/..%2F..%2Fportal.db',
+      picture.replace('/uploads/', '/uploads/x/'),
+    ]) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(404);
       expect(envelope(res), url).toEqual({ Code: 404, Message: '访问资源不存在', Data: null });
@@ -157,7 +170,12 @@ describe.each(engines.flatMap((engine) => drivers.map((driver) => [engine, drive
   it('keeps an application’s paper private, and hands it to its member', async () => {
     const types = await seedTypeChoices(t);
     const content = Buffer.from('%PDF-1.7\n营业执照');
-    const res = await t.app.inject({ method: 'POST', url: '/api/XfWebApi/UploadFile', headers: { ...multipartHeaders, 'x-forwarded-for': '10.8.8.8' }, payload: multipartBody({ filename: '营业执照.pdf', content }) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/XfWebApi/UploadFile',
+      headers: { ...multipartHeaders, 'x-forwarded-for': '10.8.8.8' },
+      payload: multipartBody({ filename: '营业执照.pdf', content }),
+    });
     const paper = envelope<string>(res).Data;
     expect(paper).toMatch(/^\/private\/\d{6}\/[0-9a-f]{32}\.pdf$/);
     expect(await held(paper)).toBe(true);

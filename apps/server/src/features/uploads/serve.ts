@@ -44,7 +44,11 @@ export async function registerUploadServing(app: App): Promise<void> {
         };
         if (notModified(request, file)) return reply.code(304).headers(headers).send();
         const range = requestedRange(request, file);
-        if (range === 'unsatisfiable') return reply.code(416).headers({ ...headers, 'Content-Range': `bytes */${file.size}` }).send();
+        if (range === 'unsatisfiable')
+          return reply
+            .code(416)
+            .headers({ ...headers, 'Content-Range': `bytes */${file.size}` })
+            .send();
         const length = range ? range.end - range.start + 1 : file.size;
         let body: Readable | undefined;
         if (request.method === 'GET' && length > 0) {

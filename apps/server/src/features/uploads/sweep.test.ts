@@ -24,10 +24,16 @@ describe.each(engines)('the upload sweep on %s', (engine) => {
 
   const upload = async (filename: string) =>
     envelope<string>(
-      await t.app.inject({ method: 'POST', url: '/api/XfSysBussiness/UploadFile?kind=image', headers: { ...multipartHeaders, token: admin }, payload: multipartBody({ filename, content: PNG }) }),
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/XfSysBussiness/UploadFile?kind=image',
+        headers: { ...multipartHeaders, token: admin },
+        payload: multipartBody({ filename, content: PNG }),
+      }),
     ).Data;
   const exists = async (stored: string) => (await t.app.services.storage.stat(stored)) !== undefined;
-  const recorded = async (stored: string) => (await t.app.services.database.db.selectFrom('uploads').select('original_name').where('path', '=', stored).executeTakeFirst())?.original_name;
+  const recorded = async (stored: string) =>
+    (await t.app.services.database.db.selectFrom('uploads').select('original_name').where('path', '=', stored).executeTakeFirst())?.original_name;
 
   it('deletes an upload nothing names a day on, and keeps covers, pictures in bodies, banners and friendly links', async () => {
     const orphan = await upload('没用上的.png');
@@ -36,11 +42,19 @@ describe.each(engines)('the upload sweep on %s', (engine) => {
     const banner = await upload('轮播.png');
     const linked = await upload('友情链接.png');
     expect(await recorded(orphan)).toBe('没用上的.png');
-    const saveNews = await adminCall(t, admin, 'POST', '/api/XfSysBussiness/SaveNews', { MenuId: menu, Title: '有图的文章', ImageUrl: cover, NewContent: `<p><img src="${inBody}" alt=""></p>` });
+    const saveNews = await adminCall(t, admin, 'POST', '/api/XfSysBussiness/SaveNews', {
+      MenuId: menu,
+      Title: '有图的文章',
+      ImageUrl: cover,
+      NewContent: `<p><img src="${inBody}" alt=""></p>`,
+    });
     expect(saveNews.Code, saveNews.Message).toBe(200);
     expect((await adminCall(t, admin, 'POST', '/api/XfSysBussiness/SaveBanner', { Title: '轮播', ImageUrl: banner })).Code).toBe(200);
     // A link holds a whole address: the path at its end.
-    const saveLink = await adminCall(t, admin, 'POST', '/api/XfSysBussiness/SaveWebFriendlinks', { Title: '协会图册', Friendlinks: `https://www.example.org.cn${linked}` });
+    const saveLink = await adminCall(t, admin, 'POST', '/api/XfSysBussiness/SaveWebFriendlinks', {
+      Title: '协会图册',
+      Friendlinks: `https://www.example.org.cn${linked}`,
+    });
     expect(saveLink.Code, saveLink.Message).toBe(200);
 
     // Younger than a day: nothing goes.
@@ -83,7 +97,12 @@ describe.each(engines)('the upload sweep on %s', (engine) => {
   /** An application paper, as a visitor uploads it. */
   const send = async (filename: string) =>
     envelope<string>(
-      await t.app.inject({ method: 'POST', url: '/api/XfWebApi/UploadFile', headers: { ...multipartHeaders, 'x-forwarded-for': '10.9.9.9' }, payload: multipartBody({ filename, content: Buffer.from('%PDF-1.7\n申请') }) }),
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/XfWebApi/UploadFile',
+        headers: { ...multipartHeaders, 'x-forwarded-for': '10.9.9.9' },
+        payload: multipartBody({ filename, content: Buffer.from('%PDF-1.7\n申请') }),
+      }),
     ).Data;
   const privateFile = async (stored: string) => (await t.app.services.privateStorage.stat(stored)) !== undefined;
 
@@ -93,7 +112,33 @@ describe.each(engines)('the upload sweep on %s', (engine) => {
     const db = t.app.services.database.db;
     await db
       .insertInto('members')
-      .values({ account: 'sweep_member', password_hash: '', member_name: '扫描单位', company_type_id: 0, member_level_id: 0, company_ment: '', mainbusiness: '', reg_address: '', daily_operator: '', operator_phone: '', remarks: '', legal_person: '', email: '', file_path: used, reg_capital: 0, staff_count: 0, join_date: '', expire_date: '', apply_state: 0, status: 1, process_item_name: '', last_login_at: '', applied_at: '', created_at: '', updated_at: '' })
+      .values({
+        account: 'sweep_member',
+        password_hash: '',
+        member_name: '扫描单位',
+        company_type_id: 0,
+        member_level_id: 0,
+        company_ment: '',
+        mainbusiness: '',
+        reg_address: '',
+        daily_operator: '',
+        operator_phone: '',
+        remarks: '',
+        legal_person: '',
+        email: '',
+        file_path: used,
+        reg_capital: 0,
+        staff_count: 0,
+        join_date: '',
+        expire_date: '',
+        apply_state: 0,
+        status: 1,
+        process_item_name: '',
+        last_login_at: '',
+        applied_at: '',
+        created_at: '',
+        updated_at: '',
+      })
       .execute();
     clock.advance(KEEP_MS + 1000);
     expect(await sweepUploads(t.app.services)).toBe(1);
@@ -110,7 +155,9 @@ describe.each(engines)('the upload sweep on %s', (engine) => {
     const { id } = await t.app.services.database.db.selectFrom('members').select('id').where('account', '=', 'sweeper1').executeTakeFirstOrThrow();
     // A day on, the back office signs in afresh.
     const reviewer = await loginAdmin(t);
-    expect((await adminCall(t, reviewer, 'POST', '/api/XfSysBussiness/SaveApplyAudit', { MemberId: id, ApplyState: 2, ProcessItemName: '材料不全' })).Code).toBe(200);
+    expect(
+      (await adminCall(t, reviewer, 'POST', '/api/XfSysBussiness/SaveApplyAudit', { MemberId: id, ApplyState: 2, ProcessItemName: '材料不全' })).Code,
+    ).toBe(200);
     const token = (await memberLogin(t, 'sweeper1')).Token as string;
     const second = await send('补充材料.pdf');
     await submitApplication(t, applicationForm(types, 'sweeper1', { FilePath: second }), token);
@@ -134,7 +181,11 @@ describe.each(engines)('the upload sweep on %s', (engine) => {
     clock.advance(KEEP_MS + 1000);
     const editor = await loginAdmin(t);
     expect(await sweepUploads(t.app.services)).toBe(0);
-    const saveNews = await adminCall(t, editor, 'POST', '/api/XfSysBussiness/SaveNews', { MenuId: menu, Title: '协会章程', NewContent: `<p><a href="${paper}">章程</a></p>` });
+    const saveNews = await adminCall(t, editor, 'POST', '/api/XfSysBussiness/SaveNews', {
+      MenuId: menu,
+      Title: '协会章程',
+      NewContent: `<p><a href="${paper}">章程</a></p>`,
+    });
     expect(saveNews.Code, saveNews.Message).toBe(200);
     // The member record stops naming it (as EditMemberInfo with another FilePath would).
     await t.app.services.database.db.updateTable('members').set({ file_path: '' }).where('account', '=', 'sweeper2').execute();

@@ -52,8 +52,20 @@ async function sweepNewUploads(services: Services, cutoff: string): Promise<numb
   const since = candidates[0]!.created_at;
   const named = await namedBy(db, candidates, (eb) => eb('updated_at', '>=', since));
   const adopted = candidates.filter((upload) => named(upload.path));
-  if (adopted.length > 0) await db.updateTable('uploads').set({ adopted: 1 }).where('id', 'in', adopted.map((u) => u.id)).execute();
-  return removeUploads(services, candidates.filter((upload) => !named(upload.path)));
+  if (adopted.length > 0)
+    await db
+      .updateTable('uploads')
+      .set({ adopted: 1 })
+      .where(
+        'id',
+        'in',
+        adopted.map((u) => u.id),
+      )
+      .execute();
+  return removeUploads(
+    services,
+    candidates.filter((upload) => !named(upload.path)),
+  );
 }
 
 /**
@@ -75,12 +87,19 @@ async function sweepDroppedPapers(services: Services, cutoff: string): Promise<n
     .execute();
   if (dropped.length === 0) return 0;
   const named = await namedBy(db, dropped, articlesNaming(dropped.map((u) => u.path)));
-  return removeUploads(services, dropped.filter((upload) => !named(upload.path)));
+  return removeUploads(
+    services,
+    dropped.filter((upload) => !named(upload.path)),
+  );
 }
 
 /** Which of `uploads` some record names (places.ts); `articles` narrows the articles read. */
 async function namedBy(db: Db, uploads: readonly Upload[], articles: ArticleFilter): Promise<(stored: string) => boolean> {
-  const places = await placesNaming(db, uploads.map((u) => u.path), articles);
+  const places = await placesNaming(
+    db,
+    uploads.map((u) => u.path),
+    articles,
+  );
   return (stored) => isNamed(places, stored);
 }
 
@@ -90,7 +109,15 @@ export async function removeUploads({ database, storage, privateStorage }: Servi
     await storageOf([storage, privateStorage], upload.path)?.remove(upload.path);
     for (const copy of imageVariants(upload.path)) await storage.remove(copy.path);
   }
-  if (uploads.length > 0) await database.db.deleteFrom('uploads').where('id', 'in', uploads.map((u) => u.id)).execute();
+  if (uploads.length > 0)
+    await database.db
+      .deleteFrom('uploads')
+      .where(
+        'id',
+        'in',
+        uploads.map((u) => u.id),
+      )
+      .execute();
   return uploads.length;
 }
 

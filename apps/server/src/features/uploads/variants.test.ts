@@ -11,7 +11,10 @@ import { pixelFloodPng } from '../../../test/png.js';
 import { imageVariants, pictureDecodes } from './variants.js';
 
 /** A real banner-shaped picture, wider than the largest copy. */
-const bannerPng = () => sharp({ create: { width: 1600, height: 500, channels: 3, background: '#2f6fb0' } }).png().toBuffer();
+const bannerPng = () =>
+  sharp({ create: { width: 1600, height: 500, channels: 3, background: '#2f6fb0' } })
+    .png()
+    .toBuffer();
 
 describe.each(engines)('web copies of uploaded pictures on %s', (engine) => {
   let c: ContentAdminTest;
@@ -27,7 +30,12 @@ describe.each(engines)('web copies of uploaded pictures on %s', (engine) => {
   const get = (url: string) => c.t.app.inject({ method: 'GET', url });
   const contribute = async (filename: string, content: Buffer) =>
     envelope<string>(
-      await c.t.app.inject({ method: 'POST', url: '/api/XfWebApi/UploadContributionImage', headers: { ...multipartHeaders, token: c.member }, payload: multipartBody({ filename, content }) }),
+      await c.t.app.inject({
+        method: 'POST',
+        url: '/api/XfWebApi/UploadContributionImage',
+        headers: { ...multipartHeaders, token: c.member },
+        payload: multipartBody({ filename, content }),
+      }),
     );
   /** Files in the public uploads folder, and upload records. */
   const stored = async () => ({
@@ -112,4 +120,3 @@ describe.each(engines)('web copies of uploaded pictures on %s', (engine) => {
     expect([pictureDecodes.active, pictureDecodes.queued]).toEqual([0, 0]);
   });
 });
-

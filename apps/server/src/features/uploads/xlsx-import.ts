@@ -90,7 +90,11 @@ const HEADER_SEARCH_ROWS = 10;
  * The header row: the first of the sheet's first rows that holds the key column, with the
  * sheet column of each known header (a column named twice counts once). Row 0 when none does.
  */
-export function headerOf<C>(sheet: ExcelJS.Worksheet, columnOf: (header: string) => C | undefined, isKey: (column: C) => boolean): { headerRow: number; columns: Map<number, C> } {
+export function headerOf<C>(
+  sheet: ExcelJS.Worksheet,
+  columnOf: (header: string) => C | undefined,
+  isKey: (column: C) => boolean,
+): { headerRow: number; columns: Map<number, C> } {
   const columns = new Map<number, C>();
   for (let r = 1; r <= Math.min(HEADER_SEARCH_ROWS, sheet.rowCount); r++) {
     sheet.getRow(r).eachCell((cell, col) => {

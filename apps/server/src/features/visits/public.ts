@@ -15,7 +15,11 @@ export async function visitsPublic(app: App): Promise<void> {
     config.analyticsScriptUrl ? { Code: Code.Analytics, Message: config.analyticsScriptUrl, Data: total } : ok(total);
 
   /** Data is the total either way. */
-  const totalDocs = { tags: ['public'], 'x-data': z.int(), 'x-codes': { 101: { message: '已计数；Message 为须加载的第三方统计脚本地址（配置了统计脚本时）', data: z.int() } } };
+  const totalDocs = {
+    tags: ['public'],
+    'x-data': z.int(),
+    'x-codes': { 101: { message: '已计数；Message 为须加载的第三方统计脚本地址（配置了统计脚本时）', data: z.int() } },
+  };
   app.get('/CountWebCount', { schema: { ...totalDocs, summary: '记录一次访问并返回总访问量' } }, async () => answer(await countVisit(database)));
   app.get('/GetCountWebCount', { schema: { ...totalDocs, summary: '总访问量（不计数）' } }, async () => answer(await totalVisits(database)));
 }

@@ -1,7 +1,16 @@
 import { useState } from 'react';
 import { Breadcrumb, Button, Dropdown, Layout } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
-import { DownOutlined, GlobalOutlined, KeyOutlined, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
+import {
+  DownOutlined,
+  GlobalOutlined,
+  KeyOutlined,
+  LogoutOutlined,
+  MenuFoldOutlined,
+  MenuUnfoldOutlined,
+  SafetyOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
 import { SizeSelector } from '../../portal/layout/SizeSelector';
 import { useAdminSession } from '../access/AdminSession';
 import { adminQueryKeys } from '../session/queries';

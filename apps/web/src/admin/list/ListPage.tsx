@@ -98,7 +98,14 @@ function OwnStateListPage<T extends object, F extends SearchValues>(props: ListP
   return <ListView {...props} page={useListPage(props.resource)} />;
 }
 
-function ListView<T extends object, F extends SearchValues>({ resource, page, rowActions = [], toolbar, table, children }: ListPageProps<T, F> & { page: ListPageState<T, F> }) {
+function ListView<T extends object, F extends SearchValues>({
+  resource,
+  page,
+  rowActions = [],
+  toolbar,
+  table,
+  children,
+}: ListPageProps<T, F> & { page: ListPageState<T, F> }) {
   const can = useAuth();
   // Columns pinned to the right would cover a phone's whole table; there it just scrolls.
   const pinned = Grid.useBreakpoint().md ? ('right' as const) : undefined;
@@ -108,7 +115,9 @@ function ListView<T extends object, F extends SearchValues>({ resource, page, ro
   const actions = [
     ...(edit ? [{ ...editAction(edit.perm, page.edit, edit.label), when: edit.when }] : []),
     ...rowActions,
-    ...(remove ? [{ ...deleteAction(remove.perm, remove.question, runRemove), when: remove.when, hint: remove.hint, confirmDetail: remove.confirmDetail }] : []),
+    ...(remove
+      ? [{ ...deleteAction(remove.perm, remove.question, runRemove), when: remove.when, hint: remove.hint, confirmDetail: remove.confirmDetail }]
+      : []),
   ].filter((a) => !a.perm || can(a.perm));
   const columns: TableColumnsType<T> = actions.length ? [...resource.columns, actionsColumn(actions, resource.actionsWidth ?? 130, pinned)] : resource.columns;
 
@@ -139,7 +148,9 @@ function ListView<T extends object, F extends SearchValues>({ resource, page, ro
 
   return (
     <>
-      {resource.search && <SearchForm<F> fields={resource.search} onSearch={page.list.search} loading={page.list.query.isFetching} initialValues={resource.initialFilters} />}
+      {resource.search && (
+        <SearchForm<F> fields={resource.search} onSearch={page.list.search} loading={page.list.query.isFetching} initialValues={resource.initialFilters} />
+      )}
       <Panel actions={tools || undefined}>
         <DataTable<T> rowKey={resource.rowKey} numbered={resource.numbered ?? true} columns={columns} {...table} {...page.list.tableProps} />
       </Panel>
@@ -186,7 +197,14 @@ function RowActions<T>({ row, actions }: { row: T; actions: readonly RowAction<T
           const hint = a.hint?.(row);
           const shown = hint ? <Tooltip title={hint}>{button}</Tooltip> : button;
           return a.confirm ? (
-            <Popconfirm key={label} title={a.confirm(row)} description={a.confirmDetail} onConfirm={() => a.run?.(row)} okText={label} okButtonProps={{ danger }}>
+            <Popconfirm
+              key={label}
+              title={a.confirm(row)}
+              description={a.confirmDetail}
+              onConfirm={() => a.run?.(row)}
+              okText={label}
+              okButtonProps={{ danger }}
+            >
               {shown}
             </Popconfirm>
           ) : (

@@ -28,7 +28,18 @@ interface RecordDialogProps<T, V> {
  * 类型): filled from the row or with defaults when it opens, checked and saved on OK. It does not
  * close on a click outside, so a half-typed record is not lost.
  */
-export function RecordDialog<T, V>({ noun, editing, values, save, onClose, onSaved, width = dialogWidth.small, labelWidth = '96px', form: formProps, children }: RecordDialogProps<T, V>) {
+export function RecordDialog<T, V>({
+  noun,
+  editing,
+  values,
+  save,
+  onClose,
+  onSaved,
+  width = dialogWidth.small,
+  labelWidth = '96px',
+  form: formProps,
+  children,
+}: RecordDialogProps<T, V>) {
   const [form] = Form.useForm<V>();
   const record = editing === 'new' ? null : editing;
 

@@ -98,4 +98,10 @@ export const listResource = <T extends object, F extends SearchValues = Record<s
 export const editAction = <T>(perm: Permission, edit: (row: T) => void, label = '修改'): RowAction<T> => ({ label, perm, run: edit });
 
 /** 删除, asked first with `question` (e.g. 确定删除“…”吗？). */
-export const deleteAction = <T>(perm: Permission, question: (row: T) => ReactNode, run: (row: T) => unknown): RowAction<T> => ({ label: '删除', perm, danger: true, confirm: question, run });
+export const deleteAction = <T>(perm: Permission, question: (row: T) => ReactNode, run: (row: T) => unknown): RowAction<T> => ({
+  label: '删除',
+  perm,
+  danger: true,
+  confirm: question,
+  run,
+});

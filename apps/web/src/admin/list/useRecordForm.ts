@@ -44,6 +44,10 @@ export function useRecordForm<T, R, V>({ editing, onSaved, id: idOf, key, fetch,
     if (id && record.data && ready) form.setFieldsValue(start.current.fill(record.data) as Parameters<typeof form.setFieldsValue>[0]);
   }, [id, record.data, ready, form]);
 
-  const { submit, saving } = useFormSubmit(form, (values) => save(values, id ?? 0), () => onSaved());
+  const { submit, saving } = useFormSubmit(
+    form,
+    (values) => save(values, id ?? 0),
+    () => onSaved(),
+  );
   return { form, id, open: id !== null, record, submit, saving };
 }

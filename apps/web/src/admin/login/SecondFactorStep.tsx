@@ -60,7 +60,17 @@ export function SecondFactorStep({ ticket, onSignedIn, onRestart }: { ticket: st
       <p className={styles.subtitle}>{recovery ? '请输入绑定时保存的恢复码，每个恢复码只能使用一次' : '请打开手机上的身份验证器，输入显示的 6 位动态验证码'}</p>
       <form noValidate autoComplete="off" onSubmit={(e) => void submit(e)}>
         {recovery ? (
-          <LoginField key="recovery" icon={KeyOutlined} error={error} value={code} onChange={type} placeholder="恢复码，如 abcde-23456" aria-label="恢复码" autoFocus maxLength={32} />
+          <LoginField
+            key="recovery"
+            icon={KeyOutlined}
+            error={error}
+            value={code}
+            onChange={type}
+            placeholder="恢复码，如 abcde-23456"
+            aria-label="恢复码"
+            autoFocus
+            maxLength={32}
+          />
         ) : (
           <LoginField
             key="totp"
@@ -77,8 +87,7 @@ export function SecondFactorStep({ ticket, onSignedIn, onRestart }: { ticket: st
           />
         )}
         <button type="submit" className={`${buttons.primary} ${buttons.large} ${styles.submit}`} aria-busy={submitting}>
-          {submitting && <Spinner size={14} />}
-          验 证
+          {submitting && <Spinner size={14} />}验 证
         </button>
       </form>
       <div className={styles.stepLinks}>

@@ -45,7 +45,9 @@ function toRoute(menu: SystemMenuDto): RouteObject | null {
 export function buildRoutes(tree: readonly SystemMenuDto[]): RouteObject[] {
   return [
     { index: true, element: <Navigate to={homePath} replace /> },
-    ...routableMenus(tree).map(toRoute).filter((r) => r !== null),
+    ...routableMenus(tree)
+      .map(toRoute)
+      .filter((r) => r !== null),
     { path: '*', element: <NotFound />, handle: { title: notFoundTitle } satisfies RouteHandle },
   ];
 }

@@ -43,9 +43,13 @@ describe('sidebar and routes from the server menu tree', () => {
   });
 
   it('routes hidden pages but not disabled ones', () => {
-    const hiddenRole = tree.map((m) => (m.MenuId === system.MenuId ? { ...m, children: m.children.map((c) => (c.MenuId === rolePage.MenuId ? { ...c, visible: 0 } : c)) } : m));
+    const hiddenRole = tree.map((m) =>
+      m.MenuId === system.MenuId ? { ...m, children: m.children.map((c) => (c.MenuId === rolePage.MenuId ? { ...c, visible: 0 } : c)) } : m,
+    );
     expect(flat(routableMenus(hiddenRole)).some((m) => m.MenuId === rolePage.MenuId)).toBe(true);
-    const disabledRole = tree.map((m) => (m.MenuId === system.MenuId ? { ...m, children: m.children.map((c) => (c.MenuId === rolePage.MenuId ? { ...c, status: 0 } : c)) } : m));
+    const disabledRole = tree.map((m) =>
+      m.MenuId === system.MenuId ? { ...m, children: m.children.map((c) => (c.MenuId === rolePage.MenuId ? { ...c, status: 0 } : c)) } : m,
+    );
     expect(flat(routableMenus(disabledRole)).some((m) => m.MenuId === rolePage.MenuId)).toBe(false);
   });
 
@@ -59,12 +63,16 @@ describe('sidebar and routes from the server menu tree', () => {
 
 describe('the static maps cover the default menus', () => {
   it('has an icon for every default menu icon', () => {
-    const missing = flat(tree).filter((m) => m.icon && !menuIcons[m.icon]).map((m) => m.icon);
+    const missing = flat(tree)
+      .filter((m) => m.icon && !menuIcons[m.icon])
+      .map((m) => m.icon);
     expect(missing).toEqual([]);
   });
 
   it('has a view for the workbench and every system page', () => {
-    const keys = flat(tree).filter((m) => m.MenuType === SystemMenuKind.Page && /^(dashboard|system)\//.test(m.component)).map((m) => viewKey(m.component));
+    const keys = flat(tree)
+      .filter((m) => m.MenuType === SystemMenuKind.Page && /^(dashboard|system)\//.test(m.component))
+      .map((m) => viewKey(m.component));
     expect(keys).toContain('dashboard/index');
     expect(keys.filter((k) => !views[k])).toEqual([]);
   });

@@ -11,7 +11,11 @@ export const notFoundTitle = '页面不存在';
 export const systemTitle = '后台管理系统';
 
 /** A page's route below the shell: its menu path, lower-cased (spec §2 "keys are lower-cased"). */
-export const routePath = (menu: Pick<SystemMenuDto, 'path'>) => menu.path.trim().toLowerCase().replace(/^\/+|\/+$/g, '');
+export const routePath = (menu: Pick<SystemMenuDto, 'path'>) =>
+  menu.path
+    .trim()
+    .toLowerCase()
+    .replace(/^\/+|\/+$/g, '');
 /** A page's full address. */
 export const pagePath = (menu: Pick<SystemMenuDto, 'path'>) => `${shellBase}/${routePath(menu)}`;
 
@@ -32,9 +36,7 @@ export function sidebarMenus(tree: readonly SystemMenuDto[]): SystemMenuDto[] {
 
 /** Enabled directories and pages: what becomes a route (buttons are dropped, hidden pages still open by address). */
 export function routableMenus(tree: readonly SystemMenuDto[]): SystemMenuDto[] {
-  return tree.flatMap((menu) =>
-    menu.MenuType === SystemMenuKind.Button || !isEnabled(menu) ? [] : [{ ...menu, children: routableMenus(menu.children) }],
-  );
+  return tree.flatMap((menu) => (menu.MenuType === SystemMenuKind.Button || !isEnabled(menu) ? [] : [{ ...menu, children: routableMenus(menu.children) }]));
 }
 
 /** The directory keys above the page at `path` (a full address as pagePath spells it): the submenus the sidebar opens for it. */

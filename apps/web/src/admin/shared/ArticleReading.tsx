@@ -19,11 +19,7 @@ interface ArticleReadingProps {
 export function ArticleReading({ title, imageUrl, html, meta }: ArticleReadingProps) {
   return (
     <article>
-      {'html' in title ? (
-        <h2 style={headingStyle} dangerouslySetInnerHTML={{ __html: title.html }} />
-      ) : (
-        <h2 style={headingStyle}>{title.text}</h2>
-      )}
+      {'html' in title ? <h2 style={headingStyle} dangerouslySetInnerHTML={{ __html: title.html }} /> : <h2 style={headingStyle}>{title.text}</h2>}
       {meta && <div style={{ textAlign: 'center', marginBottom: 12, color: 'rgba(0, 0, 0, 0.55)' }}>{meta}</div>}
       {imageUrl && (
         <div style={{ textAlign: 'center', marginBottom: 12 }}>

@@ -22,7 +22,16 @@ interface EditorDialogProps {
  */
 export function EditorDialog({ title, open, onOk, onCancel, saving, loading, children }: EditorDialogProps) {
   return (
-    <FormDialog title={title} open={open} width={dialogWidth.large} onOk={onOk} onCancel={onCancel} saving={saving} loading={loading} modal={{ focusable: { trap: false }, keyboard: false }}>
+    <FormDialog
+      title={title}
+      open={open}
+      width={dialogWidth.large}
+      onOk={onOk}
+      onCancel={onCancel}
+      saving={saving}
+      loading={loading}
+      modal={{ focusable: { trap: false }, keyboard: false }}
+    >
       {children}
     </FormDialog>
   );

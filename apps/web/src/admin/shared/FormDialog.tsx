@@ -39,7 +39,19 @@ interface OwnActions {
  * half-typed record is not lost; the OK button shows the save; and it is rebuilt each time it
  * opens (destroyOnHidden), so nothing of the previous record stays in the next.
  */
-export function FormDialog({ title, open, onOk, onCancel, saving, footer, width = dialogWidth.small, loading, okDisabled, modal, children }: FrameProps & (SaveActions | OwnActions)) {
+export function FormDialog({
+  title,
+  open,
+  onOk,
+  onCancel,
+  saving,
+  footer,
+  width = dialogWidth.small,
+  loading,
+  okDisabled,
+  modal,
+  children,
+}: FrameProps & (SaveActions | OwnActions)) {
   return (
     <Modal
       title={title}

@@ -41,7 +41,12 @@ interface PasswordField {
 export function NewPasswordFields({ password, confirm, account }: { password: PasswordField; confirm: PasswordField; account: PasswordAccount }) {
   return (
     <>
-      <Form.Item name={password.name} label={password.label} rules={newPasswordRules(account)} dependencies={typeof account === 'string' ? undefined : [account.field]}>
+      <Form.Item
+        name={password.name}
+        label={password.label}
+        rules={newPasswordRules(account)}
+        dependencies={typeof account === 'string' ? undefined : [account.field]}
+      >
         <Input.Password placeholder={password.placeholder} autoComplete="new-password" />
       </Form.Item>
       <Form.Item name={confirm.name} label={confirm.label} dependencies={[password.name]} rules={confirmPasswordRules(password.name)}>

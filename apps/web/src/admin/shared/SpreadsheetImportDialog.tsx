@@ -44,7 +44,17 @@ export interface SpreadsheetImportDialogProps {
  * all rows are imported, or none is and each problem is listed by row and column, for download
  * beside the sheet.
  */
-export function SpreadsheetImportDialog({ title, open, onClose, onImported, hint, downloadTemplate, send, children, ready = true }: SpreadsheetImportDialogProps) {
+export function SpreadsheetImportDialog({
+  title,
+  open,
+  onClose,
+  onImported,
+  hint,
+  downloadTemplate,
+  send,
+  children,
+  ready = true,
+}: SpreadsheetImportDialogProps) {
   const [file, setFile] = useState<File | null>(null);
   const [stage, setStage] = useState<Stage>({ kind: 'idle' });
   const [fileProblem, setFileProblem] = useState<string | null>(null);
@@ -135,7 +145,11 @@ function ImportReport({ message, errors, sheet }: { message: string; errors: Imp
         title={message}
         action={
           errors.length > 0 && (
-            <Button size="small" icon={<DownloadOutlined />} onClick={() => saveFile(new Blob([importReportCsv(errors)], { type: 'text/csv;charset=utf-8' }), importReportName(sheet))}>
+            <Button
+              size="small"
+              icon={<DownloadOutlined />}
+              onClick={() => saveFile(new Blob([importReportCsv(errors)], { type: 'text/csv;charset=utf-8' }), importReportName(sheet))}
+            >
               下载错误报告
             </Button>
           )

@@ -18,7 +18,11 @@ interface TextItemProps {
 export function TextItem({ name, label, rules, maxLength, placeholder = `请输入${label}`, maxRows, showCount }: TextItemProps) {
   return (
     <Form.Item name={name} label={label} normalize={trimmed} rules={rules}>
-      {maxRows ? <Input.TextArea placeholder={placeholder} maxLength={maxLength} autoSize={{ minRows: 2, maxRows }} /> : <Input placeholder={placeholder} maxLength={maxLength} showCount={showCount} />}
+      {maxRows ? (
+        <Input.TextArea placeholder={placeholder} maxLength={maxLength} autoSize={{ minRows: 2, maxRows }} />
+      ) : (
+        <Input placeholder={placeholder} maxLength={maxLength} showCount={showCount} />
+      )}
     </Form.Item>
   );
 }

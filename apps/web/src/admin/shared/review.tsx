@@ -16,7 +16,12 @@ export type Verdict = 'approve' | 'reject';
  * toast, close and reload). A refusal (decided meanwhile by another reviewer) was shown by the
  * API client; the dialog stays open.
  */
-export function useVerdict<V, R = unknown>(form: FormInstance<V>, reasonName: keyof V & string, onReviewed: (answer: R) => void, { reasonWithApproval = false } = {}) {
+export function useVerdict<V, R = unknown>(
+  form: FormInstance<V>,
+  reasonName: keyof V & string,
+  onReviewed: (answer: R) => void,
+  { reasonWithApproval = false } = {},
+) {
   const [saving, setSaving] = useState<Verdict | null>(null);
   const decide = async (verdict: Verdict, send: (reason: string, values: Partial<V>) => Promise<R>) => {
     const checked = await checkedFor(verdict, form, reasonName);

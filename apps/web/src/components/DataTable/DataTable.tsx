@@ -45,8 +45,7 @@ export function DataTable<T extends object>({ data, loading, page, onPageChange,
         showQuickJumper: true,
         pageSizeOptions: paging.sizeOptions.map(String),
         showLessItems: false,
-        onChange: (pageindex, pagesize) =>
-          onPageChange({ pageindex: pagesize === page.pagesize ? pageindex : paging.firstPage, pagesize }),
+        onChange: (pageindex, pagesize) => onPageChange({ pageindex: pagesize === page.pagesize ? pageindex : paging.firstPage, pagesize }),
       }}
     />
   );

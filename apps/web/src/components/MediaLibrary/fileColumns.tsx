@@ -15,7 +15,8 @@ const kindColors: Record<MediaKind, string> = { image: 'blue', file: 'gold', med
 
 /** A picture's thumbnail, or the icon of a document or audio/video file. */
 function Preview({ file }: { file: UploadDto }) {
-  if (file.ThumbUrl) return <Image src={file.ThumbUrl} preview={{ src: file.Url }} alt="" width={64} height={48} style={{ objectFit: 'cover', borderRadius: 4 }} />;
+  if (file.ThumbUrl)
+    return <Image src={file.ThumbUrl} preview={{ src: file.Url }} alt="" width={64} height={48} style={{ objectFit: 'cover', borderRadius: 4 }} />;
   const Icon = file.Kind === 'media' ? PlayCircleOutlined : FileOutlined;
   return <Icon style={{ fontSize: 28, color: '#8c8c8c', display: 'block', width: 64, textAlign: 'center' }} aria-label={mediaKinds[file.Kind]} />;
 }

@@ -20,7 +20,17 @@ const kindLabel: Record<PickerKind, string> = { image: '图片', file: '文件',
  * video run to hundreds of megabytes), and for the back office 从媒体库选择 one already
  * uploaded. Above TinyMCE's own dialogs (z-index 1300), since the image dialog opens it.
  */
-export function FilePicker({ request, upload, library, onClose }: { request: PickRequest | null; upload: UploadTarget; library: boolean; onClose: () => void }) {
+export function FilePicker({
+  request,
+  upload,
+  library,
+  onClose,
+}: {
+  request: PickRequest | null;
+  upload: UploadTarget;
+  library: boolean;
+  onClose: () => void;
+}) {
   const { message } = App.useApp();
   const [percent, setPercent] = useState<number | null>(null);
   const kind = request?.kind ?? 'file';
@@ -87,7 +97,13 @@ function LibraryList({ kind, onPick }: { kind: PickerKind; onPick: (file: Upload
       <Typography.Title level={5} style={{ margin: 0 }}>
         从媒体库选择
       </Typography.Title>
-      <Input.Search allowClear placeholder={`按文件名搜索${mediaKinds[kind]}`} enterButton="搜索" onSearch={(key) => list.search({ kind, key: key.trim() || undefined })} style={{ maxWidth: 360 }} />
+      <Input.Search
+        allowClear
+        placeholder={`按文件名搜索${mediaKinds[kind]}`}
+        enterButton="搜索"
+        onSearch={(key) => list.search({ kind, key: key.trim() || undefined })}
+        style={{ maxWidth: 360 }}
+      />
       <DataTable<UploadDto>
         rowKey="Id"
         size="small"

@@ -24,7 +24,16 @@ const readStatusOptions = [
 ];
 
 /** A select whose options come from one of the cached lookup lists. */
-function LookupSelect({ kind, ...props }: { kind: 'role' | 'companyType' | 'memberLevel' | 'type'; placeholder: string; id?: string; value?: number; onChange?: (v: number) => void }) {
+function LookupSelect({
+  kind,
+  ...props
+}: {
+  kind: 'role' | 'companyType' | 'memberLevel' | 'type';
+  placeholder: string;
+  id?: string;
+  value?: number;
+  onChange?: (v: number) => void;
+}) {
   const roles = useRoleOptions(kind === 'role');
   const companyTypes = useTypeOptions(typeKinds.companyType, kind === 'companyType');
   const memberLevels = useTypeOptions(typeKinds.memberLevel, kind === 'memberLevel');
@@ -56,7 +65,14 @@ function control<F>(field: SearchField<F>): ReactNode {
     case 'date':
       return <PastDatePicker placeholder={choose} />;
     case 'dateRange':
-      return <DatePicker.RangePicker presets={rangePresets} disabledDate={field.future ? undefined : isFuture} style={{ width: '100%' }} classNames={pickerClassNames} />;
+      return (
+        <DatePicker.RangePicker
+          presets={rangePresets}
+          disabledDate={field.future ? undefined : isFuture}
+          style={{ width: '100%' }}
+          classNames={pickerClassNames}
+        />
+      );
     case 'readStatus':
       return <Segmented<string | number> options={[{ label: '全部', value: '' }, ...(field.options ?? readStatusOptions)]} />;
   }

@@ -25,7 +25,12 @@ export function WaitlistActions({ activity: a, act, busy, lapsed }: { activity: 
             确认参加
           </Button>
         )}
-        <Popconfirm title="放弃后名额将顺延给下一位候补会员，确定放弃？" onConfirm={() => act(() => attendanceApi.leaveWaitlist(id))} okText="放弃名额" cancelText="再想想">
+        <Popconfirm
+          title="放弃后名额将顺延给下一位候补会员，确定放弃？"
+          onConfirm={() => act(() => attendanceApi.leaveWaitlist(id))}
+          okText="放弃名额"
+          cancelText="再想想"
+        >
           <Button loading={busy}>放弃名额</Button>
         </Popconfirm>
       </>

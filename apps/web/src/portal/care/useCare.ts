@@ -4,8 +4,8 @@ import { useDisplay } from '../../AppProviders';
 import { readAloud, stopReading } from './readAloud';
 import type { CareAction } from './shortcuts';
 
-const next = <T,>(list: readonly T[], current: T, step = 1): T => list[Math.min(list.length - 1, Math.max(0, list.indexOf(current) + step))] ?? current;
-const cycle = <T,>(list: readonly T[], current: T): T => list[(list.indexOf(current) + 1) % list.length] ?? current;
+const next = <T>(list: readonly T[], current: T, step = 1): T => list[Math.min(list.length - 1, Math.max(0, list.indexOf(current) + step))] ?? current;
+const cycle = <T>(list: readonly T[], current: T): T => list[(list.indexOf(current) + 1) % list.length] ?? current;
 
 /** Care mode's actions, for the toolbar's buttons and the shortcuts alike; `note` is what the live region says. */
 export function useCare() {

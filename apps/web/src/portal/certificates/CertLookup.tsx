@@ -24,7 +24,15 @@ function validate(values: CertSearchEntry): FieldErrors<CertSearchEntry> {
 }
 
 /** A labelled input with its error under it (as antd's Form.Item in an inline form). */
-function Field({ name, label, required = false, error, value, onChange, ...input }: {
+function Field({
+  name,
+  label,
+  required = false,
+  error,
+  value,
+  onChange,
+  ...input
+}: {
   name: keyof CertSearchEntry;
   label: string;
   required?: boolean;
@@ -98,13 +106,16 @@ export function CertLookup() {
     setSearched(q);
     setPage(paging.firstPage);
     setRefusal(undefined);
-    setParams((p) => {
-      const next = new URLSearchParams(p);
-      next.set('Name', q.Name);
-      if (q.CertNum) next.set('CertNum', q.CertNum);
-      else next.delete('CertNum');
-      return next;
-    }, { replace: true });
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        next.set('Name', q.Name);
+        if (q.CertNum) next.set('CertNum', q.CertNum);
+        else next.delete('CertNum');
+        return next;
+      },
+      { replace: true },
+    );
   };
 
   const reset = (e: MouseEvent) => {
@@ -113,12 +124,15 @@ export function CertLookup() {
     resetFields(emptyQuery);
     setSearched(null);
     setRefusal(undefined);
-    setParams((p) => {
-      const next = new URLSearchParams(p);
-      next.delete('Name');
-      next.delete('CertNum');
-      return next;
-    }, { replace: true });
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        next.delete('Name');
+        next.delete('CertNum');
+        return next;
+      },
+      { replace: true },
+    );
   };
 
   return (
@@ -126,8 +140,25 @@ export function CertLookup() {
       <p style={{ margin: '16px 0' }}>请输入姓名，并填写身份证号或证书编号中的一项进行查询。</p>
       <form className={styles.form} method="post" action="/certsearch" noValidate onSubmit={submit}>
         <Field name="Name" label="姓名" required placeholder="请输入姓名" maxLength={50} value={values.Name} onChange={set('Name')} error={errors.Name} />
-        <Field name="IdNum" label="身份证号" placeholder="请输入身份证号" maxLength={18} autoComplete="off" value={values.IdNum} onChange={set('IdNum')} error={errors.IdNum} />
-        <Field name="CertNum" label="证书编号" placeholder="请输入证书编号" maxLength={50} value={values.CertNum} onChange={set('CertNum')} error={errors.CertNum} />
+        <Field
+          name="IdNum"
+          label="身份证号"
+          placeholder="请输入身份证号"
+          maxLength={18}
+          autoComplete="off"
+          value={values.IdNum}
+          onChange={set('IdNum')}
+          error={errors.IdNum}
+        />
+        <Field
+          name="CertNum"
+          label="证书编号"
+          placeholder="请输入证书编号"
+          maxLength={50}
+          value={values.CertNum}
+          onChange={set('CertNum')}
+          error={errors.CertNum}
+        />
         <div className={styles.actions}>
           <button type="submit" className={`${buttons.primary} ${buttons.spaced}`} aria-busy={busy}>
             {busy && <Spinner size={12} />}

@@ -101,7 +101,12 @@ export function CertTable({ list, page, busy, onPage, emptyText, postBack }: Pro
         <Icon icon={DownloadOutlined} /> 下载
       </>
     );
-    if (!postBack) return <button type="button" {...props}>{content}</button>;
+    if (!postBack)
+      return (
+        <button type="button" {...props}>
+          {content}
+        </button>
+      );
     return (
       <form method="post" action="/certsearch/download" className={styles.inline}>
         <SearchFields search={postBack} extra={{ CertId: record._certId, pageindex: page }} />
@@ -112,7 +117,17 @@ export function CertTable({ list, page, busy, onPage, emptyText, postBack }: Pro
     );
   };
 
-  const pager = <Pager page={page} pageSize={paging.defaultSize} total={list?.TotalCount ?? 0} label="查询结果分页" onChange={onPage} align="end" submitAs={postBack ? 'pageindex' : undefined} />;
+  const pager = (
+    <Pager
+      page={page}
+      pageSize={paging.defaultSize}
+      total={list?.TotalCount ?? 0}
+      label="查询结果分页"
+      onChange={onPage}
+      align="end"
+      submitAs={postBack ? 'pageindex' : undefined}
+    />
+  );
 
   return (
     <>

@@ -50,7 +50,12 @@ export function MyAttendanceCertificates() {
                 <td className={styles.nowrap}>{c.IssuedAt.slice(0, 10)}</td>
                 <td className={`${styles.fixed} ${styles.center}`}>
                   {c.Status === 0 ? (
-                    <button type="button" className={styles.download} aria-label={`下载${c.ActivityTitle}的${c.KindName}`} onClick={() => void save(() => attendanceCertsApi.image(c.Id), `${c.ActivityTitle}${c.KindName}.png`)}>
+                    <button
+                      type="button"
+                      className={styles.download}
+                      aria-label={`下载${c.ActivityTitle}的${c.KindName}`}
+                      onClick={() => void save(() => attendanceCertsApi.image(c.Id), `${c.ActivityTitle}${c.KindName}.png`)}
+                    >
                       <Icon icon={DownloadOutlined} /> 下载
                     </button>
                   ) : (

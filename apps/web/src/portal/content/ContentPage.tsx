@@ -3,11 +3,7 @@ import styles from './content.module.css';
 
 /** A content page: 1200 px wide, centred, with padding on narrower screens. */
 export function ContentPage({ children }: { children: ReactNode }) {
-  return (
-    <div className={styles.page}>
-      {children}
-    </div>
-  );
+  return <div className={styles.page}>{children}</div>;
 }
 
 /** A white panel whose title bar holds the page or menu name and, on the right, the breadcrumb. */

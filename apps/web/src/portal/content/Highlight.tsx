@@ -25,9 +25,5 @@ export function splitByKey(text: string, key: string): TextPart[] {
 
 /** Renders `text` with each occurrence of `keyword` wrapped in <mark>; React escapes the text, so nothing is parsed as HTML. */
 export function Highlight({ text, keyword }: { text: string; keyword: string }) {
-  return (
-    <>
-      {splitByKey(text, keyword).map((part, i) => (part.match ? <mark key={i}>{part.text}</mark> : <Fragment key={i}>{part.text}</Fragment>))}
-    </>
-  );
+  return <>{splitByKey(text, keyword).map((part, i) => (part.match ? <mark key={i}>{part.text}</mark> : <Fragment key={i}>{part.text}</Fragment>))}</>;
 }

@@ -25,7 +25,14 @@ export function Callout({ tone, children, className }: { tone: keyof typeof tone
  * A page-sized notice in place of the content: a large icon (a warning by default), a title,
  * an explanation and actions (as antd's Result).
  */
-export function StatusNotice({ icon = ExclamationCircleFilled, iconClassName = styles.warningIcon, title, text, actions, className }: {
+export function StatusNotice({
+  icon = ExclamationCircleFilled,
+  iconClassName = styles.warningIcon,
+  title,
+  text,
+  actions,
+  className,
+}: {
   icon?: IconDefinition;
   iconClassName?: string;
   title: ReactNode;

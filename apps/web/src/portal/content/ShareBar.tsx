@@ -12,7 +12,12 @@ import styles from './content.module.css';
 /** Share pages of the networks of spec §2 info; each takes the page address and title. */
 const shareTargets: { name: string; icon: ReactNode; color: string; href: (url: string, title: string) => string }[] = [
   { name: 'QQ', icon: <Icon icon={QqOutlined} />, color: '#12b7f5', href: (u, t) => `https://connect.qq.com/widget/shareqq/index.html?url=${u}&title=${t}` },
-  { name: 'QQ空间', icon: <Icon icon={StarFilled} />, color: '#f7b500', href: (u, t) => `https://sns.qzone.qq.com/cgi-bin/qzshare/cgi_qzshare_onekey?url=${u}&title=${t}` },
+  {
+    name: 'QQ空间',
+    icon: <Icon icon={StarFilled} />,
+    color: '#f7b500',
+    href: (u, t) => `https://sns.qzone.qq.com/cgi-bin/qzshare/cgi_qzshare_onekey?url=${u}&title=${t}`,
+  },
   { name: '微博', icon: <Icon icon={WeiboOutlined} />, color: '#e6162d', href: (u, t) => `https://service.weibo.com/share/share.php?url=${u}&title=${t}` },
 ];
 
@@ -52,7 +57,16 @@ export function ShareBar({ url, title }: { url: string; title: string }) {
       <Popover
         title="分享到微信"
         trigger={({ open, toggle }) => (
-          <button type="button" className={styles.shareButton} style={{ color: '#07c160' }} aria-label="分享到微信" title="微信" aria-expanded={open} disabled={!url} onClick={toggle}>
+          <button
+            type="button"
+            className={styles.shareButton}
+            style={{ color: '#07c160' }}
+            aria-label="分享到微信"
+            title="微信"
+            aria-expanded={open}
+            disabled={!url}
+            onClick={toggle}
+          >
             <Icon icon={WechatOutlined} />
           </button>
         )}
@@ -74,7 +88,15 @@ export function ShareBar({ url, title }: { url: string; title: string }) {
             {target.icon}
           </a>
         ) : (
-          <button key={target.name} type="button" className={styles.shareButton} style={{ color: target.color }} disabled aria-label={`分享到${target.name}`} title={target.name}>
+          <button
+            key={target.name}
+            type="button"
+            className={styles.shareButton}
+            style={{ color: target.color }}
+            disabled
+            aria-label={`分享到${target.name}`}
+            title={target.name}
+          >
             {target.icon}
           </button>
         ),

@@ -4,7 +4,17 @@ import { shownMenus } from '../layout/menus';
 import { findMenuPath } from './menuPath';
 
 const menu = (MenuId: number, ParentId: number, Name: string, ChildList: MenuDto[] = [], Status = 1): MenuDto => ({
-  MenuId, ParentId, Name, Status, ShowType: 0, Type: 1, WebUrl: '', CurValue: '', SortNumber: 0, AcceptsContributions: false, ChildList,
+  MenuId,
+  ParentId,
+  Name,
+  Status,
+  ShowType: 0,
+  Type: 1,
+  WebUrl: '',
+  CurValue: '',
+  SortNumber: 0,
+  AcceptsContributions: false,
+  ChildList,
 });
 
 const tree = [

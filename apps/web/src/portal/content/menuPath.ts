@@ -12,4 +12,3 @@ export function findMenuPath(tree: readonly MenuDto[], menuId: number): MenuDto[
   }
   return [];
 }
-

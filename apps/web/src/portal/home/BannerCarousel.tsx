@@ -68,7 +68,8 @@ function Slide({ banner, hidden, first }: { banner: BannerDto; hidden: boolean; 
  * the first slide after the last (the transition's end then jumps back to 0); without, no
  * transition ends: it wraps round at once.
  */
-const movedOn = (index: number, delta: number, count: number, reduced: boolean) => (reduced ? ((index % count) + delta + count) % count : Math.min(index + delta, count));
+const movedOn = (index: number, delta: number, count: number, reduced: boolean) =>
+  reduced ? ((index % count) + delta + count) % count : Math.min(index + delta, count);
 
 /**
  * The banner carousel (spec §2 "Home", §9): banners of type 2, four slides in view at 20 px

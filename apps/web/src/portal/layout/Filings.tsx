@@ -17,7 +17,12 @@ export function Filings({ site }: { site: SiteInfoDto | undefined }) {
         </a>
       )}
       {site?.PoliceFiling && (
-        <a href={policeRecord(site.PoliceFiling)} target="_blank" rel="noopener noreferrer" style={{ color: 'inherit', display: 'inline-flex', alignItems: 'center', gap: 4 }}>
+        <a
+          href={policeRecord(site.PoliceFiling)}
+          target="_blank"
+          rel="noopener noreferrer"
+          style={{ color: 'inherit', display: 'inline-flex', alignItems: 'center', gap: 4 }}
+        >
           <img src="/police-filing.svg" alt="" width={16} height={16} />
           {site.PoliceFiling}
         </a>

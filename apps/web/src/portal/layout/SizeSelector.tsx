@@ -16,7 +16,10 @@ const sizeLabels: Record<LayoutSize, string> = { medium: '中等', small: '较�
 export function SizeSelector({ className }: { className?: string }) {
   const { size, setSize } = useLayoutSize();
   const [open, setOpen] = useState(false);
-  useOnePopupAtATime(open, useCallback(() => setOpen(false), []));
+  useOnePopupAtATime(
+    open,
+    useCallback(() => setOpen(false), []),
+  );
   return (
     <span
       className={styles.dropdown}

@@ -26,7 +26,12 @@ function MenuItems({ menus, depth, active }: { menus: readonly MenuDto[]; depth:
     <ul className={depth === 1 ? styles.level1 : styles.popup}>
       {shownMenus(menus).map((menu) => {
         const children = depth < MAX_DEPTH ? shownMenus(menu.ChildList) : [];
-        const current = menu.MenuId === active.currentId || (depth === 1 && active.currentId === null && menu.MenuId === active.topId) ? 'page' : depth === 1 && menu.MenuId === active.topId ? 'true' : undefined;
+        const current =
+          menu.MenuId === active.currentId || (depth === 1 && active.currentId === null && menu.MenuId === active.topId)
+            ? 'page'
+            : depth === 1 && menu.MenuId === active.topId
+              ? 'true'
+              : undefined;
         return (
           <li key={menu.MenuId} className={children.length > 0 ? styles.parent : undefined}>
             <MenuLink menu={menu} current={current} />

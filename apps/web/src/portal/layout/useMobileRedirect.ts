@@ -13,6 +13,7 @@ const nonDesktop = /Android|webOS|iPhone|iPad|iPod|BlackBerry|IEMobile|Opera Min
 export function useMobileRedirect() {
   const target = useSiteInfo().data?.MobileSiteUrl;
   useEffect(() => {
-    if (target && nonDesktop.test(navigator.userAgent)) window.location.replace(mobileAddress(target, window.location.pathname + window.location.search + window.location.hash));
+    if (target && nonDesktop.test(navigator.userAgent))
+      window.location.replace(mobileAddress(target, window.location.pathname + window.location.search + window.location.hash));
   }, [target]);
 }

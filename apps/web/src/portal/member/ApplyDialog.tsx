@@ -3,7 +3,17 @@ import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Col, Form, Input, Modal, Row, Select, Upload, type UploadFile } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
-import { applyMemberForm, dialogWidth, memberLimits, memberMessages, messages, typeKinds, uploadLimits, type ApplyMemberForm, type MemberProfileDto } from '@portal/shared';
+import {
+  applyMemberForm,
+  dialogWidth,
+  memberLimits,
+  memberMessages,
+  messages,
+  typeKinds,
+  uploadLimits,
+  type ApplyMemberForm,
+  type MemberProfileDto,
+} from '@portal/shared';
 import { download } from '../../api/client';
 import { contentApi } from '../../api/content';
 import { membersApi } from '../../api/members';
@@ -112,7 +122,15 @@ export function ApplyDialog({ open, onClose, rejected }: { open: boolean; onClos
       }}
       destroyOnHidden
     >
-      {rejected && <Alert type="error" showIcon style={{ marginTop: 16 }} title={`未通过原因：${rejected.reason || '—'}`} description="请修改后重新提交，提交后将重新进入审核。" />}
+      {rejected && (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginTop: 16 }}
+          title={`未通过原因：${rejected.reason || '—'}`}
+          description="请修改后重新提交，提交后将重新进入审核。"
+        />
+      )}
       <Form form={form} layout="vertical" validateTrigger={['onBlur', 'onSubmit']} style={{ marginTop: 16 }}>
         <Row gutter={16}>
           <Col xs={24} sm={12}>

@@ -25,7 +25,13 @@ export function DirectoryFields({ rule }: { rule: (field: DirectoryField) => For
         </Form.Item>
       </Col>
       <Col span={24}>
-        <Form.Item name="DirectoryListed" label="会员名录" valuePropName="checked" extra="公开单位名称、会员等级、所在地区、主营业务和网址" rules={rule('DirectoryListed')}>
+        <Form.Item
+          name="DirectoryListed"
+          label="会员名录"
+          valuePropName="checked"
+          extra="公开单位名称、会员等级、所在地区、主营业务和网址"
+          rules={rule('DirectoryListed')}
+        >
           <Checkbox>在会员名录中展示本单位</Checkbox>
         </Form.Item>
       </Col>

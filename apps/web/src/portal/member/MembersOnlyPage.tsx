@@ -17,7 +17,12 @@ const InGoodStanding = lazy(() => import('../membership/InGoodStanding').then((m
  * member session, draw a notice asking to log in, without antd; a member's content is drawn with
  * antd, whose code loads only then (pass lazily loaded components as `children`).
  */
-export function MembersOnlyPage({ title, invitation, inGoodStanding = false, children }: {
+export function MembersOnlyPage({
+  title,
+  invitation,
+  inGoodStanding = false,
+  children,
+}: {
   title: string;
   /** What logging in gives, under the notice's title. */
   invitation: string;
@@ -56,4 +61,3 @@ export function MembersOnlyPage({ title, invitation, inGoodStanding = false, chi
     </ContentPage>
   );
 }
-

@@ -33,11 +33,7 @@ export function SuggestionDialog({ open, onClose }: { open: boolean; onClose: ()
       destroyOnHidden
     >
       <Form form={form} layout="vertical" style={{ marginTop: 16 }}>
-        <Form.Item
-          name="Mobile"
-          label="联系电话"
-          rules={[schemaRule(saveProposeForm, 'Mobile')]}
-        >
+        <Form.Item name="Mobile" label="联系电话" rules={[schemaRule(saveProposeForm, 'Mobile')]}>
           {/* No maxLength: it would cut a pasted " 13812345678 " before trimming, and silently turn
               an over-long number into another valid one. The rule trims, then checks. */}
           <Input placeholder="请输入手机号码" inputMode="tel" autoComplete="tel" />

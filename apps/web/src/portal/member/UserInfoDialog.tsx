@@ -92,7 +92,14 @@ function PasswordTab({ account, onDone }: { account: string; onDone: () => void 
   const rule = (field: keyof MemberPasswordForm) => [schemaRule(editMemberPwdForm, field)];
   const { submit, saving } = useSave(form, ({ Pwd, Newpwd, againNewpwd }) => membersApi.changePassword({ Pwd, Newpwd, againNewpwd }), onDone);
   return (
-    <Form form={form} layout="vertical" initialValues={{ Account: account }} validateTrigger={checkedOn} onFinish={() => void submit()} style={{ maxWidth: 420 }}>
+    <Form
+      form={form}
+      layout="vertical"
+      initialValues={{ Account: account }}
+      validateTrigger={checkedOn}
+      onFinish={() => void submit()}
+      style={{ maxWidth: 420 }}
+    >
       <Form.Item name="Pwd" label="旧密码" rules={rule('Pwd')}>
         <Input.Password placeholder="请输入旧密码" autoComplete="current-password" />
       </Form.Item>

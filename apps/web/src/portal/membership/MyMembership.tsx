@@ -48,7 +48,11 @@ function HowToRenew() {
       <h2 id="how-to-renew">如何续费</h2>
       <p>请通过银行转账缴纳会费，并联系协会秘书处登记。登记后有效期自动顺延。</p>
       {site?.Phone && <p>联系电话：{site.Phone}</p>}
-      {site?.Email && <p>电子邮箱：<a href={`mailto:${site.Email}`}>{site.Email}</a></p>}
+      {site?.Email && (
+        <p>
+          电子邮箱：<a href={`mailto:${site.Email}`}>{site.Email}</a>
+        </p>
+      )}
     </section>
   );
 }

@@ -16,7 +16,8 @@ export function AccessibilityPage() {
     <article className={styles.statement}>
       <h1>无障碍声明</h1>
       <p>
-        {site?.Name ?? '本协会'}致力于让所有访客，包括老年人和残障人士，都能方便地获取本网站的信息与服务。本网站参照《互联网网站适老化通用设计规范》（工业和信息化部，2021年）、GB/T
+        {site?.Name ?? '本协会'}
+        致力于让所有访客，包括老年人和残障人士，都能方便地获取本网站的信息与服务。本网站参照《互联网网站适老化通用设计规范》（工业和信息化部，2021年）、GB/T
         37668-2019《信息技术 互联网内容无障碍可访问性技术要求与测试方法》及 WCAG 2.1 AA 级要求进行设计与检测。
       </p>
 
@@ -57,12 +58,8 @@ export function AccessibilityPage() {
       <h2>反馈无障碍问题</h2>
       <p>如果您在使用本网站时遇到任何障碍，请告诉我们您访问的页面和遇到的问题，我们将在 5 个工作日内答复并改进：</p>
       <ul>
-        <li>
-          电话：{site?.Phone}
-        </li>
-        <li>
-          电子邮箱：{site?.Email && <a href={`mailto:${site.Email}?subject=${encodeURIComponent('无障碍问题反馈')}`}>{site.Email}</a>}
-        </li>
+        <li>电话：{site?.Phone}</li>
+        <li>电子邮箱：{site?.Email && <a href={`mailto:${site.Email}?subject=${encodeURIComponent('无障碍问题反馈')}`}>{site.Email}</a>}</li>
         <li>
           在线留言：
           <button type="button" className={styles.inlineButton} onClick={openSuggestion}>

@@ -25,37 +25,45 @@ export function ErrorPage({ title, status, heading, text, action }: ErrorPagePro
   const site = useSiteInfo().data;
   return (
     <div style={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
-    <main
-      style={{
-        flex: '1 0 auto',
-        display: 'flex',
-        flexDirection: 'column',
-        alignItems: 'center',
-        justifyContent: 'center',
-        gap: 12,
-        padding: 24,
-        boxSizing: 'border-box',
-        background: `radial-gradient(circle at 50% 30%, #ffffff 0%, ${colors.background} 70%)`,
-        textAlign: 'center',
-        fontFamily: theme.token?.fontFamily,
-      }}
-    >
-      <img src="/emblem.svg" alt="协会会徽" width={96} height={96} />
-      <div
-        style={{ color: colors.primary, fontSize: 'clamp(72px, 18vw, 120px)', fontWeight: 700, lineHeight: 1.1, letterSpacing: 6 }}
-        aria-hidden="true"
+      <main
+        style={{
+          flex: '1 0 auto',
+          display: 'flex',
+          flexDirection: 'column',
+          alignItems: 'center',
+          justifyContent: 'center',
+          gap: 12,
+          padding: 24,
+          boxSizing: 'border-box',
+          background: `radial-gradient(circle at 50% 30%, #ffffff 0%, ${colors.background} 70%)`,
+          textAlign: 'center',
+          fontFamily: theme.token?.fontFamily,
+        }}
       >
-        {status}
-      </div>
-      <h1 style={{ margin: 0, color: colors.text, fontSize: 20, fontWeight: 500 }}>{heading}</h1>
-      <p style={{ margin: '0 0 12px', color: colors.muted }}>{text}</p>
-      {action}
-    </main>
-    {/* The filing numbers belong at the bottom of every page, this one too. */}
-    <footer style={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'center', gap: '4px 16px', padding: '12px 16px', background: colors.primaryDeep, color: '#fff', fontSize: '0.8125rem' }}>
-      <span>{site?.Copyright}</span>
-      <Filings site={site} />
-    </footer>
+        <img src="/emblem.svg" alt="协会会徽" width={96} height={96} />
+        <div style={{ color: colors.primary, fontSize: 'clamp(72px, 18vw, 120px)', fontWeight: 700, lineHeight: 1.1, letterSpacing: 6 }} aria-hidden="true">
+          {status}
+        </div>
+        <h1 style={{ margin: 0, color: colors.text, fontSize: 20, fontWeight: 500 }}>{heading}</h1>
+        <p style={{ margin: '0 0 12px', color: colors.muted }}>{text}</p>
+        {action}
+      </main>
+      {/* The filing numbers belong at the bottom of every page, this one too. */}
+      <footer
+        style={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          justifyContent: 'center',
+          gap: '4px 16px',
+          padding: '12px 16px',
+          background: colors.primaryDeep,
+          color: '#fff',
+          fontSize: '0.8125rem',
+        }}
+      >
+        <span>{site?.Copyright}</span>
+        <Filings site={site} />
+      </footer>
     </div>
   );
 }

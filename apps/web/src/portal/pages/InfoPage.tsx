@@ -90,7 +90,10 @@ function ArticleView({ article, preview }: { article: NewsDetailDto; preview: bo
       {preview ? (
         // A staff preview link: the page as it will be, said to be a preview.
         <>
-          <Callout tone="info" className={styles.notice}>{`预览：当前状态为「${articleStatusNames[article.Status as ArticleStatus] ?? article.Status}」，仅持有此链接的人可见，请勿转发`}</Callout>
+          <Callout
+            tone="info"
+            className={styles.notice}
+          >{`预览：当前状态为「${articleStatusNames[article.Status as ArticleStatus] ?? article.Status}」，仅持有此链接的人可见，请勿转发`}</Callout>
           <ArticleBody html={article.NewContent} />
         </>
       ) : warning ? (
@@ -136,7 +139,15 @@ function ArticleMissing() {
 
 /** Member-only article without a member session (Code 403). */
 function MemberOnlyNotice() {
-  return <StatusNotice className={styles.notice} icon={LockOutlined} iconClassName={styles.lockIcon} title={<h1 className={styles.noticeTitle}>{messages.memberOnly}</h1>} actions={<MemberLoginButton />} />;
+  return (
+    <StatusNotice
+      className={styles.notice}
+      icon={LockOutlined}
+      iconClassName={styles.lockIcon}
+      title={<h1 className={styles.noticeTitle}>{messages.memberOnly}</h1>}
+      actions={<MemberLoginButton />}
+    />
+  );
 }
 
 export function InfoPage() {
@@ -165,7 +176,8 @@ export function InfoPage() {
   // server's words (会员资格已过期…) and the way to renew, not a login prompt.
   else if (memberOnly && loggedIn) main = <LapsedNotice className={styles.notice} title={<h1 className={styles.noticeTitle}>{detail.error?.message}</h1>} />;
   else if (memberOnly) main = <MemberOnlyNotice />;
-  else if (preview && detail.error instanceof ApiError && detail.error.code === Code.BadRequest) main = <StatusNotice className={styles.notice} title={<h1 className={styles.noticeTitle}>{detail.error.message}</h1>} />;
+  else if (preview && detail.error instanceof ApiError && detail.error.code === Code.BadRequest)
+    main = <StatusNotice className={styles.notice} title={<h1 className={styles.noticeTitle}>{detail.error.message}</h1>} />;
   else if (detail.data) main = <ArticleView article={detail.data} preview={preview !== undefined} />;
   else if (!validId || (detail.error instanceof ApiError && detail.error.code === Code.NotFound)) main = <ArticleMissing />;
   else main = <EmptyState />;

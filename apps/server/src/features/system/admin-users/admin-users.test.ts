@@ -27,7 +27,15 @@ describe.each(engines)('admin users on %s', (engine) => {
     expect(created.Code).toBe(200);
     const { Data } = await list('?key=张');
     expect(Data.TotalCount).toBe(1);
-    expect(Data.List[0]).toMatchObject({ AdminId: created.Data, Account: 'zhangsan', FullName: '张三', Phone: '13800138000', RoleName: '内容编辑', Status: 1, LastLoginTime: '' });
+    expect(Data.List[0]).toMatchObject({
+      AdminId: created.Data,
+      Account: 'zhangsan',
+      FullName: '张三',
+      Phone: '13800138000',
+      RoleName: '内容编辑',
+      Status: 1,
+      LastLoginTime: '',
+    });
 
     await loginAdmin(t, 'zhangsan', 'Zhang-lamp-2024');
     expect((await list('?key=zhangsan')).Data.List[0]?.LastLoginTime).toMatch(/^\d{4}-/);
@@ -62,7 +70,10 @@ describe.each(engines)('admin users on %s', (engine) => {
       [{ Account: 'lisi', FullName: '李四', RoleId: 0, Password: 'abc-river-12345' }, '请选择角色'],
       [{ Account: 'lisi', FullName: '李四', RoleId: 999_999, Password: 'abc-river-12345' }, '角色不存在'],
       [{ Account: 'lisi', FullName: '李四', RoleId: editor }, '请输入密码'],
-      ...passwordsBreakingPolicy('lisi').map(({ password, message }): [Record<string, unknown>, string] => [{ Account: 'lisi', FullName: '李四', RoleId: editor, Password: password }, message]),
+      ...passwordsBreakingPolicy('lisi').map(({ password, message }): [Record<string, unknown>, string] => [
+        { Account: 'lisi', FullName: '李四', RoleId: editor, Password: password },
+        message,
+      ]),
       [{ Account: 'admin', FullName: '重复', RoleId: editor, Password: 'abc-river-12345' }, '账号已存在'],
       [{ Account: 'Admin', FullName: '重复', RoleId: editor, Password: 'abc-river-12345' }, '账号已存在'],
       [{ AdminId: 999_999, Account: 'ghost', FullName: '无', RoleId: editor }, '管理员不存在'],
@@ -94,7 +105,9 @@ describe.each(engines)('admin users on %s', (engine) => {
     const me = await adminId('admin');
     expect(await del(me)).toEqual({ Code: 400, Message: '不能删除自己的账号', Data: null });
     expect((await save({ AdminId: me, Account: 'admin', FullName: '超级管理员', RoleId: roleId('超级管理员'), Status: 0 })).Message).toBe('不能停用自己的账号');
-    expect((await save({ AdminId: me, Account: 'admin', FullName: '超级管理员', RoleId: roleId('内容编辑') })).Message).toBe('至少需要保留一个启用的超级管理员');
+    expect((await save({ AdminId: me, Account: 'admin', FullName: '超级管理员', RoleId: roleId('内容编辑') })).Message).toBe(
+      '至少需要保留一个启用的超级管理员',
+    );
 
     // A second super administrator may demote the first, but not then be left alone to go.
     await createAdmin(t, token, 'deputy', '超级管理员');
@@ -102,7 +115,9 @@ describe.each(engines)('admin users on %s', (engine) => {
     const deputyId = await adminId('deputy');
     expect((await save({ AdminId: me, Account: 'admin', FullName: '超级管理员', RoleId: roleId('超级管理员'), Status: 0 }, deputy)).Code).toBe(200);
     expect((await del(deputyId, deputy)).Message).toBe('不能删除自己的账号');
-    expect((await save({ AdminId: deputyId, Account: 'deputy', FullName: 'deputy', RoleId: roleId('内容编辑') }, deputy)).Message).toBe('至少需要保留一个启用的超级管理员');
+    expect((await save({ AdminId: deputyId, Account: 'deputy', FullName: 'deputy', RoleId: roleId('内容编辑') }, deputy)).Message).toBe(
+      '至少需要保留一个启用的超级管理员',
+    );
     // The disabled admin's session ended with the change.
     expect((await whoAmI(token)).Code).toBe(402);
     expect((await attemptLogin(t, 'admin', ADMIN_PASSWORD)).Message).toBe('账号已停用，请联系管理员');
@@ -157,7 +172,14 @@ describe.each(engines)('admin users on %s', (engine) => {
     const selfId = await adminId('admin');
     expect((await save({ AdminId: selfId, Account: 'admin', FullName: 'admin', RoleId: roleId('超级管理员'), Password: 'Self-lamp-2024' })).Code).toBe(200);
     expect((await pending('admin', 'Self-lamp-2024')).mustChange).toBe(false);
-    expect((await save({ AdminId: selfId, Account: 'admin', FullName: 'admin', RoleId: roleId('超级管理员'), Password: ADMIN_PASSWORD }, await loginAdmin(t, 'admin', 'Self-lamp-2024'))).Code).toBe(200);
+    expect(
+      (
+        await save(
+          { AdminId: selfId, Account: 'admin', FullName: 'admin', RoleId: roleId('超级管理员'), Password: ADMIN_PASSWORD },
+          await loginAdmin(t, 'admin', 'Self-lamp-2024'),
+        )
+      ).Code,
+    ).toBe(200);
     token = await loginAdmin(t);
   });
 
@@ -171,8 +193,11 @@ describe.each(engines)('admin users on %s', (engine) => {
 
     // An admin manager without the reset permission may edit but not reset.
     const menus = (await adminCall<{ perms: string; MenuId: number; children: never[] }[]>(t, token, 'GET', '/api/XfSystemApi/GetSystemMenuList?all=1')).Data;
-    const flat = (ms: { perms: string; MenuId: number; children: never[] }[]): { perms: string; MenuId: number }[] => ms.flatMap((m) => [m, ...flat(m.children)]);
-    const grant = flat(menus).filter((m) => ['system:admin:list', 'system:admin:edit'].includes(m.perms)).map((m) => m.MenuId);
+    const flat = (ms: { perms: string; MenuId: number; children: never[] }[]): { perms: string; MenuId: number }[] =>
+      ms.flatMap((m) => [m, ...flat(m.children)]);
+    const grant = flat(menus)
+      .filter((m) => ['system:admin:list', 'system:admin:edit'].includes(m.perms))
+      .map((m) => m.MenuId);
     const managers = await adminCall<number>(t, token, 'POST', '/api/XfSystemApi/SaveRole', { RoleName: '账号管理', MenuIds: grant });
     await createAdmin(t, token, 'manager', '账号管理');
     const manager = await loginAdmin(t, 'manager');
@@ -181,7 +206,11 @@ describe.each(engines)('admin users on %s', (engine) => {
     expect((await save({ AdminId: peer, Account: 'peer', FullName: '同级', RoleId: managers.Data, Password: 'Other-lamp-2024' }, manager)).Code).toBe(403);
     expect((await save({ Account: 'newbie', FullName: 'newbie', RoleId: managers.Data, Password: 'Other-lamp-2024' }, manager)).Code).toBe(403);
     // Nor may they touch a super administrator, or make one.
-    expect((await save({ AdminId: await adminId('admin'), Account: 'admin', FullName: '改名', RoleId: roleId('超级管理员') }, manager)).Message).toBe('只有超级管理员可以设置或修改超级管理员');
-    expect((await save({ AdminId: peer, Account: 'peer', FullName: '同级', RoleId: roleId('超级管理员') }, manager)).Message).toBe('只有超级管理员可以设置或修改超级管理员');
+    expect((await save({ AdminId: await adminId('admin'), Account: 'admin', FullName: '改名', RoleId: roleId('超级管理员') }, manager)).Message).toBe(
+      '只有超级管理员可以设置或修改超级管理员',
+    );
+    expect((await save({ AdminId: peer, Account: 'peer', FullName: '同级', RoleId: roleId('超级管理员') }, manager)).Message).toBe(
+      '只有超级管理员可以设置或修改超级管理员',
+    );
   });
 });

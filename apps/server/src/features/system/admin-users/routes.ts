@@ -18,7 +18,10 @@ export async function adminUserRoutes(app: App): Promise<void> {
 
   app.get(
     '/GetAdminUserL',
-    { onRequest: requireAdmin('system:admin:list'), schema: { ...adminDocs, summary: '管理员列表（分页，key 匹配账号或姓名）', querystring: adminUserListQuery, 'x-data': listOf(adminUserDto) } },
+    {
+      onRequest: requireAdmin('system:admin:list'),
+      schema: { ...adminDocs, summary: '管理员列表（分页，key 匹配账号或姓名）', querystring: adminUserListQuery, 'x-data': listOf(adminUserDto) },
+    },
     async (request) => {
       const { key, ...paging } = request.query;
       const page = await listAdminUsers(database, key, paging);
@@ -30,7 +33,13 @@ export async function adminUserRoutes(app: App): Promise<void> {
     '/SaveAdminUser',
     {
       onRequest: requireAdmin('system:admin:add', 'system:admin:edit'),
-      schema: { ...adminDocs, summary: '新增（AdminId 为 0，需 Password）或修改管理员；修改时填写 Password 即重置密码', body: saveAdminUserBody, 'x-data': z.int().describe('管理员编号'), 'x-codes': adminMissing },
+      schema: {
+        ...adminDocs,
+        summary: '新增（AdminId 为 0，需 Password）或修改管理员；修改时填写 Password 即重置密码',
+        body: saveAdminUserBody,
+        'x-data': z.int().describe('管理员编号'),
+        'x-codes': adminMissing,
+      },
     },
     async (request) => {
       const body = request.body;
@@ -54,13 +63,14 @@ export async function adminUserRoutes(app: App): Promise<void> {
 
   app.post(
     '/DelAdminUser/:id',
-    { onRequest: requireAdmin('system:admin:delete'), schema: { ...adminDocs, summary: '删除管理员（不能删除自己或最后一个超级管理员）', params: idParams, 'x-codes': adminMissing } },
+    {
+      onRequest: requireAdmin('system:admin:delete'),
+      schema: { ...adminDocs, summary: '删除管理员（不能删除自己或最后一个超级管理员）', params: idParams, 'x-codes': adminMissing },
+    },
     async (request) => {
       const { id } = request.params;
-      await adminWrite(
-        request,
-        { action: 'system:admin:delete', target: TARGET, targetId: id, detail: (account) => account },
-        () => deleteAdminUser(database, id, currentAdmin(request)),
+      await adminWrite(request, { action: 'system:admin:delete', target: TARGET, targetId: id, detail: (account) => account }, () =>
+        deleteAdminUser(database, id, currentAdmin(request)),
       );
       return ok(null);
     },

@@ -162,9 +162,19 @@ export async function saveAdminUser(
  * lockout lifts. `mustChange`: the password was generated, so the next sign-in must replace it.
  * Answers the account as stored.
  */
-export async function setAdminPassword({ db }: Database, account: string, passwordHash: string, mustChange: boolean, now: number): Promise<{ id: number; account: string }> {
+export async function setAdminPassword(
+  { db }: Database,
+  account: string,
+  passwordHash: string,
+  mustChange: boolean,
+  now: number,
+): Promise<{ id: number; account: string }> {
   return db.transaction().execute(async (trx) => {
-    const target = await trx.selectFrom('admin_users').select(['id', 'account']).where(sql`lower(account)`, '=', account.toLowerCase()).executeTakeFirst();
+    const target = await trx
+      .selectFrom('admin_users')
+      .select(['id', 'account'])
+      .where(sql`lower(account)`, '=', account.toLowerCase())
+      .executeTakeFirst();
     if (!target) throw notFound(systemMessages.adminNotFound);
     await trx
       .updateTable('admin_users')

@@ -34,7 +34,15 @@ describe.each(engines)('audit log and 工作台 on %s', (engine) => {
     expect(login).toMatchObject({ Account: 'admin', Action: 'auth:login', ActionName: '登录', Result: 1, Ip: '127.0.0.1' });
     expect(login?.CreateTime.slice(0, 10)).toBe(day1);
     expect(failedLogin).toMatchObject({ Account: 'admin', Action: 'auth:login', Result: 0, Detail: '密码错误' });
-    expect(created).toMatchObject({ Account: 'admin', Action: 'system:role:add', ActionName: '新增角色', Target: '角色', TargetId: String(roleId), Result: 1, Detail: '审计员' });
+    expect(created).toMatchObject({
+      Account: 'admin',
+      Action: 'system:role:add',
+      ActionName: '新增角色',
+      Target: '角色',
+      TargetId: String(roleId),
+      Result: 1,
+      Detail: '审计员',
+    });
     expect(created?.AdminId).toBe(login?.AdminId);
     expect(created?.CreateTime.slice(0, 10)).toBe(day2);
     expect(refused).toMatchObject({ Action: 'system:role:add', Result: 0, Detail: '角色名称已存在', TargetId: '' });
@@ -87,7 +95,7 @@ describe.each(engines)('audit log and 工作台 on %s', (engine) => {
     expect(Data.RecentAudit[0]).toMatchObject({ Action: 'system:role:delete' });
   });
 
-  it("shows an admin without the audit permission only their own recent actions", async () => {
+  it('shows an admin without the audit permission only their own recent actions', async () => {
     await createAdmin(t, token, 'editor', '内容编辑');
     const editor = await loginAdmin(t, 'editor');
     const { Data } = await adminCall<DashboardDto>(t, editor, 'GET', '/api/XfSystemApi/GetDashboard');

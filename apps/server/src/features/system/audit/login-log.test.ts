@@ -27,7 +27,12 @@ describe.each(engines)('登录日志 on %s', (engine) => {
   };
   const memberSignIn = async (account: string, password: string, agent: string) =>
     envelope<string>(
-      await t.app.inject({ method: 'POST', url: '/api/XfWebApi/GetLoginToken', headers: { 'user-agent': agent, 'x-forwarded-for': '10.2.0.1' }, payload: { str1: account, str2: password } }),
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/XfWebApi/GetLoginToken',
+        headers: { 'user-agent': agent, 'x-forwarded-for': '10.2.0.1' },
+        payload: { str1: account, str2: password },
+      }),
     );
   const logs = (query = '', as = admin) => adminCall<ListDto<LoginLogDto>>(t, as, 'GET', `/api/XfSystemApi/GetLoginLogList${query}`);
 
@@ -108,12 +113,19 @@ describe.each(engines)('登录日志 on %s', (engine) => {
     expect(res.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent('登录日志.xlsx')}`);
     const rows = await readSheet(res.rawPayload);
     expect(rows[0]).toEqual(['时间', '类型', '账号', '结果', '说明', 'IP', '浏览器']);
-    expect(rows.slice(1).map((r) => r.slice(1))).toEqual([
-      ['后台', 'nobody', '失败', '账号不存在', '10.1.0.2', CHROME],
-      ['后台', 'admin', '失败', '密码错误', '10.1.0.2', CHROME],
-      ['后台', 'admin', '成功', '', '10.1.0.1', FIREFOX],
-    ].map((r) => r.map((cell) => (cell === '' ? undefined : cell))));
-    const audit = await adminCall<ListDto<{ Detail: string; Result: number }>>(t, admin, 'GET', '/api/XfSystemApi/GetAuditLogList?action=system:loginlog:export');
+    expect(rows.slice(1).map((r) => r.slice(1))).toEqual(
+      [
+        ['后台', 'nobody', '失败', '账号不存在', '10.1.0.2', CHROME],
+        ['后台', 'admin', '失败', '密码错误', '10.1.0.2', CHROME],
+        ['后台', 'admin', '成功', '', '10.1.0.1', FIREFOX],
+      ].map((r) => r.map((cell) => (cell === '' ? undefined : cell))),
+    );
+    const audit = await adminCall<ListDto<{ Detail: string; Result: number }>>(
+      t,
+      admin,
+      'GET',
+      '/api/XfSystemApi/GetAuditLogList?action=system:loginlog:export',
+    );
     expect(audit.Data.List[0]).toMatchObject({ Detail: '导出登录日志', Result: 1 });
   });
 

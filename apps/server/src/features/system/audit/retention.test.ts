@@ -30,12 +30,25 @@ describe.each(engines)('log retention on %s', (engine) => {
     const { db } = t.app.services.database;
     const at = formatCst(clock.now() - daysAgo * DAY);
     const rows = Array.from({ length: count }, (_, i) => i);
-    await db.insertInto('audit_logs').values(rows.map((i) => ({ admin_id: null, account: `a${i}`, action: 'auth:login', target: '', target_id: '', ip: '', result: 1, detail: '', created_at: at }))).execute();
-    await db.insertInto('login_logs').values(rows.map((i) => ({ kind: 'member', account: `m${i}`, user_id: null, result: 0, detail: '', ip: '', user_agent: '', created_at: at }))).execute();
+    await db
+      .insertInto('audit_logs')
+      .values(
+        rows.map((i) => ({ admin_id: null, account: `a${i}`, action: 'auth:login', target: '', target_id: '', ip: '', result: 1, detail: '', created_at: at })),
+      )
+      .execute();
+    await db
+      .insertInto('login_logs')
+      .values(rows.map((i) => ({ kind: 'member', account: `m${i}`, user_id: null, result: 0, detail: '', ip: '', user_agent: '', created_at: at })))
+      .execute();
   };
   const counts = async () => {
     const { db } = t.app.services.database;
-    const count = (table: 'audit_logs' | 'login_logs') => db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow().then((r) => r.n);
+    const count = (table: 'audit_logs' | 'login_logs') =>
+      db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+        .then((r) => r.n);
     return { audit: await count('audit_logs'), login: await count('login_logs') };
   };
 

@@ -22,7 +22,9 @@ export async function pruneLogs({ database, config, now }: Services): Promise<Pr
   const prune = async (table: 'audit_logs' | 'login_logs'): Promise<number> => {
     let deleted = 0;
     for (;;) {
-      const ids = (await database.db.selectFrom(table).select('id').where('created_at', '<', cutoff).orderBy('created_at').orderBy('id').limit(BATCH).execute()).map((r) => r.id);
+      const ids = (
+        await database.db.selectFrom(table).select('id').where('created_at', '<', cutoff).orderBy('created_at').orderBy('id').limit(BATCH).execute()
+      ).map((r) => r.id);
       if (ids.length > 0) await database.db.deleteFrom(table).where('id', 'in', ids).execute();
       deleted += ids.length;
       if (ids.length < BATCH) return deleted;

@@ -25,7 +25,10 @@ export async function auditRoutes(app: App): Promise<void> {
 
   app.get(
     '/GetAuditLogList',
-    { onRequest: requireAdmin('system:audit:list'), schema: { ...adminDocs, summary: '操作日志（分页，按账号、操作、日期范围筛选）', querystring: auditLogListQuery, 'x-data': listOf(auditLogDto) } },
+    {
+      onRequest: requireAdmin('system:audit:list'),
+      schema: { ...adminDocs, summary: '操作日志（分页，按账号、操作、日期范围筛选）', querystring: auditLogListQuery, 'x-data': listOf(auditLogDto) },
+    },
     async (request) => {
       const { account, action, start, end, ...paging } = request.query;
       const page = await listAudit(database.db, { account, action, start, end }, paging);
@@ -35,7 +38,15 @@ export async function auditRoutes(app: App): Promise<void> {
 
   app.get(
     '/ExportAuditLogList',
-    { onRequest: requireAdmin('system:audit:export'), schema: { ...adminDocs, summary: '导出操作日志（筛选同 GetAuditLogList，分页参数不用）为 .xlsx（流式输出）', querystring: auditLogListQuery, ...xlsxAnswer } },
+    {
+      onRequest: requireAdmin('system:audit:export'),
+      schema: {
+        ...adminDocs,
+        summary: '导出操作日志（筛选同 GetAuditLogList，分页参数不用）为 .xlsx（流式输出）',
+        querystring: auditLogListQuery,
+        ...xlsxAnswer,
+      },
+    },
     async (request, reply) => {
       const { account, action, start, end } = request.query;
       return sendListExport(request, reply, {

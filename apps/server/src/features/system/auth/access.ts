@@ -42,7 +42,15 @@ export async function loadPrincipal(database: Database, token: string, now: numb
     .selectFrom('admin_users')
     .innerJoin('roles', 'roles.id', 'admin_users.role_id')
     .leftJoin('admin_second_factors', 'admin_second_factors.admin_id', 'admin_users.id')
-    .select(['account', 'full_name', 'admin_users.status', 'must_change_password', 'role_id', 'roles.requires_second_factor', 'admin_second_factors.enabled as second_factor'])
+    .select([
+      'account',
+      'full_name',
+      'admin_users.status',
+      'must_change_password',
+      'role_id',
+      'roles.requires_second_factor',
+      'admin_second_factors.enabled as second_factor',
+    ])
     .where('admin_users.id', '=', session.adminId)
     .executeTakeFirst();
   if (!admin || admin.status !== 1) return null;

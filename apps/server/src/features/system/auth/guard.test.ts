@@ -40,15 +40,24 @@ describe.each(engines)('back-office guard on %s', (engine) => {
   });
   afterAll(() => t.close());
 
-  const call = (token: string | undefined, [method, url, payload]: (typeof guardedCalls)[number]) => adminCall(t, token, method, `/api/XfSystemApi/${url}`, payload);
+  const call = (token: string | undefined, [method, url, payload]: (typeof guardedCalls)[number]) =>
+    adminCall(t, token, method, `/api/XfSystemApi/${url}`, payload);
 
   it('answers Code 403 to a 内容编辑 admin on every system call, changing nothing', async () => {
     const db = t.app.services.database.db;
-    const before = await Promise.all([db.selectFrom('system_menus').selectAll().execute(), db.selectFrom('roles').selectAll().execute(), db.selectFrom('admin_users').select(['id', 'account', 'full_name']).execute()]);
+    const before = await Promise.all([
+      db.selectFrom('system_menus').selectAll().execute(),
+      db.selectFrom('roles').selectAll().execute(),
+      db.selectFrom('admin_users').select(['id', 'account', 'full_name']).execute(),
+    ]);
     for (const guarded of guardedCalls) {
       expect(await call(editor, guarded), guarded[1]).toEqual({ Code: 403, Message: '当前操作没有权限', Data: null });
     }
-    const after = await Promise.all([db.selectFrom('system_menus').selectAll().execute(), db.selectFrom('roles').selectAll().execute(), db.selectFrom('admin_users').select(['id', 'account', 'full_name']).execute()]);
+    const after = await Promise.all([
+      db.selectFrom('system_menus').selectAll().execute(),
+      db.selectFrom('roles').selectAll().execute(),
+      db.selectFrom('admin_users').select(['id', 'account', 'full_name']).execute(),
+    ]);
     expect(after).toEqual(before);
   });
 

@@ -106,7 +106,11 @@ async function refuseUnlessAny(request: FastifyRequest, admin: AdminPrincipal, a
   if (anyOf.some((p) => can(admin, p))) return;
   const { database, now } = request.server.services;
   const call = `${request.method} ${request.routeOptions.url ?? request.url}`;
-  await writeAudit(database.db, { adminId: admin.adminId, account: admin.account, action: 'auth:forbidden', ip: request.ip, ok: false, detail: `${call}（需要：${anyOf.join('、')}）` }, now());
+  await writeAudit(
+    database.db,
+    { adminId: admin.adminId, account: admin.account, action: 'auth:forbidden', ip: request.ip, ok: false, detail: `${call}（需要：${anyOf.join('、')}）` },
+    now(),
+  );
   throw new AppError(Code.Forbidden);
 }
 
@@ -131,7 +135,11 @@ export async function adminWrite<T>(request: FastifyRequest, what: AdminWrite<T>
   const admin = await requirePermission(request, what.action);
   const { database, now } = request.server.services;
   const record = (ok: boolean, targetId: number | string | undefined, detail: string) =>
-    writeAudit(database.db, { adminId: admin.adminId, account: admin.account, action: what.auditAs ?? what.action, target: what.target, targetId, ip: request.ip, ok, detail }, now());
+    writeAudit(
+      database.db,
+      { adminId: admin.adminId, account: admin.account, action: what.auditAs ?? what.action, target: what.target, targetId, ip: request.ip, ok, detail },
+      now(),
+    );
   let result: T;
   try {
     result = await write();

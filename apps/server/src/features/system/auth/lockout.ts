@@ -52,7 +52,11 @@ export async function claimTry(db: Kysely<DB>, key: GuessKey, now: number): Prom
   const k = normalised(key);
   const at = formatCst(now);
   const lockEnd = formatCst(now + LOCK_MS);
-  await db.deleteFrom('login_failures').where('updated_at', '<', formatCst(now - FORGET_MS)).where('locked_until', '<', at).execute();
+  await db
+    .deleteFrom('login_failures')
+    .where('updated_at', '<', formatCst(now - FORGET_MS))
+    .where('locked_until', '<', at)
+    .execute();
   const { failures, locked_until } = await db
     .insertInto('login_failures')
     .values({ ...k, failures: 1, locked_until: '', updated_at: at })
@@ -62,7 +66,14 @@ export async function claimTry(db: Kysely<DB>, key: GuessKey, now: number): Prom
         const count = eb(eb.case().when(lapsed).then(eb.lit(0)).else(eb.ref('login_failures.failures')).end(), '+', eb.lit(1));
         return {
           failures: count,
-          locked_until: eb.case().when(eb(count, '=', MAX_FAILED_LOGINS)).then(lockEnd).when(lapsed).then('').else(eb.ref('login_failures.locked_until')).end(),
+          locked_until: eb
+            .case()
+            .when(eb(count, '=', MAX_FAILED_LOGINS))
+            .then(lockEnd)
+            .when(lapsed)
+            .then('')
+            .else(eb.ref('login_failures.locked_until'))
+            .end(),
           updated_at: at,
         };
       }),
@@ -92,7 +103,10 @@ export async function handBackTry(db: Kysely<DB>, key: GuessKey): Promise<void> 
 
 /** A right password from this address: its count starts again. */
 export async function clearWrongPasswords(db: Kysely<DB>, key: GuessKey): Promise<void> {
-  await db.deleteFrom('login_failures').where((eb) => eb.and(normalised(key))).execute();
+  await db
+    .deleteFrom('login_failures')
+    .where((eb) => eb.and(normalised(key)))
+    .execute();
 }
 
 /** A password set by someone else (an admin's reset): every lock of the account lifts. */

@@ -19,7 +19,8 @@ describe.each(engines)('admin sign-in on %s', (engine) => {
   afterAll(() => t.close());
 
   const login = (payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/XfSystemApi/Login', payload }).then((r) => envelope<string>(r));
-  const loginUser = (token: string) => adminCall<{ Account: string; RoleName: string; IsSuper: boolean; ButtonL: string[] }>(t, token, 'GET', '/api/XfSystemApi/GetLoginUser');
+  const loginUser = (token: string) =>
+    adminCall<{ Account: string; RoleName: string; IsSuper: boolean; ButtonL: string[] }>(t, token, 'GET', '/api/XfSystemApi/GetLoginUser');
   const auditRows = () => t.app.services.database.db.selectFrom('audit_logs').selectAll().where('action', '=', 'auth:login').orderBy('id', 'desc').execute();
 
   describe('captcha', () => {
@@ -121,7 +122,11 @@ describe.each(engines)('admin sign-in on %s', (engine) => {
     try {
       const answers = await atOnce(shared.apps, 30, (on, i) =>
         on.app
-          .inject({ method: 'POST', url: '/api/XfSystemApi/Login', payload: { Account: 'burst1', Password: `wrong-${i}a`, TreeCode: captchas[i]!.answer, FullName: captchas[i]!.ticket } })
+          .inject({
+            method: 'POST',
+            url: '/api/XfSystemApi/Login',
+            payload: { Account: 'burst1', Password: `wrong-${i}a`, TreeCode: captchas[i]!.answer, FullName: captchas[i]!.ticket },
+          })
           .then((r) => envelope(r).Message),
       );
       expect(answers.filter((m) => m === '账号或密码错误')).toHaveLength(4);
@@ -225,7 +230,9 @@ describe.each(engines)('admin sign-in on %s', (engine) => {
       const viaPortal = (token: string | undefined, payload: Record<string, unknown>) => adminCall(t, token, 'POST', '/api/XfWebApi/EditAdminPwd', payload);
       const token = await loginAdmin(t);
       expect((await viaPortal(undefined, { Password: ADMIN_PASSWORD, Newpwd: 'Portal-lamp-2024', againNewpwd: 'Portal-lamp-2024' })).Code).toBe(402);
-      expect((await viaPortal(token, { Password: ADMIN_PASSWORD, Newpwd: 'Portal-lamp-2024', againNewpwd: 'Portal-lamp-2025' })).Message).toBe('两次输入密码不一致！');
+      expect((await viaPortal(token, { Password: ADMIN_PASSWORD, Newpwd: 'Portal-lamp-2024', againNewpwd: 'Portal-lamp-2025' })).Message).toBe(
+        '两次输入密码不一致！',
+      );
       expect((await viaPortal(token, { Password: ADMIN_PASSWORD, Newpwd: 'Portal-lamp-2024', againNewpwd: 'Portal-lamp-2024' })).Message).toBe('修改成功');
       expect((await attemptLogin(t, 'admin', 'Portal-lamp-2024')).Code).toBe(200);
       const fresh = await loginAdmin(t, 'admin', 'Portal-lamp-2024');
@@ -235,7 +242,8 @@ describe.each(engines)('admin sign-in on %s', (engine) => {
     it('counts wrong old passwords toward the sign-in lockout; the locking guess ends every session', async () => {
       const session = await loginAdmin(t);
       const other = await loginAdmin(t);
-      for (let i = 1; i <= 4; i++) expect((await edit(session, { Password: `wrong-${i}a`, Newpwd: 'Guessed-lamp-2024', againNewpwd: 'Guessed-lamp-2024' })).Message).toBe('旧密码错误');
+      for (let i = 1; i <= 4; i++)
+        expect((await edit(session, { Password: `wrong-${i}a`, Newpwd: 'Guessed-lamp-2024', againNewpwd: 'Guessed-lamp-2024' })).Message).toBe('旧密码错误');
       expect((await edit(session, { Password: 'wrong-5a', Newpwd: 'Guessed-lamp-2024', againNewpwd: 'Guessed-lamp-2024' })).Message).toBe(LOCKED_FOR_10);
       expect((await loginUser(session)).Code).toBe(402);
       expect((await loginUser(other)).Code).toBe(402);
@@ -271,7 +279,8 @@ describe.each(engines)('back-office bootstrap on %s', (engine) => {
   afterAll(() => t.close());
 
   /** A real logger whose lines land in `lines`. */
-  const capture = () => Fastify({ logger: { level: 'info', stream: { write: (line: string) => void lines.push((JSON.parse(line) as { msg: string }).msg) } } }).log;
+  const capture = () =>
+    Fastify({ logger: { level: 'info', stream: { write: (line: string) => void lines.push((JSON.parse(line) as { msg: string }).msg) } } }).log;
 
   it('creates the admin with a generated password, shown once', async () => {
     const first = await ensureSystemSeed(t.app.services, capture());
@@ -291,7 +300,9 @@ describe.each(engines)('back-office bootstrap on %s', (engine) => {
   it('changes nothing and logs nothing on later starts', async () => {
     const db = t.app.services.database.db;
     const count = async () =>
-      Promise.all((['system_menus', 'roles', 'role_menus', 'admin_users'] as const).map(async (table) => (await db.selectFrom(table).selectAll().execute()).length));
+      Promise.all(
+        (['system_menus', 'roles', 'role_menus', 'admin_users'] as const).map(async (table) => (await db.selectFrom(table).selectAll().execute()).length),
+      );
     const before = await count();
     await ensureSystemSeed(t.app.services, capture());
     expect(await count()).toEqual(before);

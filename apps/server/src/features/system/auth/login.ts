@@ -86,7 +86,12 @@ export async function signIn(services: Services, attempt: SignInAttempt): Promis
 }
 
 /** Writes a sign-in attempt to both logs: 操作日志 keeps the admin's whole trail, 登录日志 every attempt with its browser. */
-export async function recordSignIn(db: Kysely<DB>, entry: { adminId: number | null; account: string; ok: boolean; detail: string }, client: RequestClient, at: number): Promise<void> {
+export async function recordSignIn(
+  db: Kysely<DB>,
+  entry: { adminId: number | null; account: string; ok: boolean; detail: string },
+  client: RequestClient,
+  at: number,
+): Promise<void> {
   const { adminId, account, ok, detail } = entry;
   await writeAudit(db, { adminId, account, action: 'auth:login', ip: client.ip, ok, detail }, at);
   await writeLoginLog(db, { kind: 'admin', account, userId: adminId, ok, detail, ...client }, at);
@@ -105,7 +110,11 @@ export async function openSignedInSession(
 ): Promise<string> {
   const { db } = database;
   await clearWrongPasswords(db, { kind: 'admin', account: admin.account, ip: client.ip });
-  await db.updateTable('admin_users').set({ last_login_at: formatCst(at) }).where('id', '=', admin.adminId).execute();
+  await db
+    .updateTable('admin_users')
+    .set({ last_login_at: formatCst(at) })
+    .where('id', '=', admin.adminId)
+    .execute();
   const token = await openSession(database, admin.adminId, client, at, config.adminSession);
   await recordSignIn(db, { ...admin, ok: true, detail }, client, at);
   return token;
@@ -149,7 +158,11 @@ export async function changeOwnPassword(
   if (passwords.new === passwords.old) throw badRequest(systemMessages.samePassword);
   const hash = await hashNewPassword(passwords.new, admin.account);
   await db.transaction().execute(async (trx) => {
-    await trx.updateTable('admin_users').set({ password_hash: hash, must_change_password: 0, updated_at: formatCst(at) }).where('id', '=', admin.adminId).execute();
+    await trx
+      .updateTable('admin_users')
+      .set({ password_hash: hash, must_change_password: 0, updated_at: formatCst(at) })
+      .where('id', '=', admin.adminId)
+      .execute();
     await endAdminSessions(trx, admin.adminId, admin.sessionId);
   });
   await audit(true);

@@ -8,7 +8,9 @@ import { generatePassword, isCommonPassword, newPasswordProblem } from './new-pa
 import { hashPassword } from './passwords.js';
 
 describe('the list of common passwords', () => {
-  const list = readFileSync(new URL('./common-passwords.txt', import.meta.url), 'utf8').split('\n').filter(Boolean);
+  const list = readFileSync(new URL('./common-passwords.txt', import.meta.url), 'utf8')
+    .split('\n')
+    .filter(Boolean);
 
   it('holds the 10,000 most common passwords of its source and the longer ones a person could still choose', () => {
     expect(list.length).toBeGreaterThan(10_000);
@@ -55,8 +57,16 @@ describe.each(engines)('passwords set before the policy on %s', (engine) => {
     await createAdmin(t, admin, 'veteran', '内容编辑');
     await addMember(t, admin, await seedTypeChoices(t), 'oldtimer');
     const { db } = t.app.services.database;
-    await db.updateTable('admin_users').set({ password_hash: await hashPassword(OLD) }).where('account', '=', 'veteran').execute();
-    await db.updateTable('members').set({ password_hash: await hashPassword(OLD) }).where('account', '=', 'oldtimer').execute();
+    await db
+      .updateTable('admin_users')
+      .set({ password_hash: await hashPassword(OLD) })
+      .where('account', '=', 'veteran')
+      .execute();
+    await db
+      .updateTable('members')
+      .set({ password_hash: await hashPassword(OLD) })
+      .where('account', '=', 'oldtimer')
+      .execute();
   });
   afterAll(() => t.close());
 

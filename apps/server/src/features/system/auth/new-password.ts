@@ -15,7 +15,11 @@ let common: Set<string> | undefined;
 
 /** common-passwords.txt (built by scripts/common-passwords.mjs), read once, on first use. */
 function commonPasswords(): Set<string> {
-  common ??= new Set(readFileSync(new URL('./common-passwords.txt', import.meta.url), 'utf8').split('\n').filter(Boolean));
+  common ??= new Set(
+    readFileSync(new URL('./common-passwords.txt', import.meta.url), 'utf8')
+      .split('\n')
+      .filter(Boolean),
+  );
   return common;
 }
 

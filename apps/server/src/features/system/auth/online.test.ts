@@ -37,7 +37,11 @@ describe.each(engines)('在线用户 and 强制下线 on %s', (engine) => {
   beforeAll(async () => {
     t = await createAdminTestApp(engine, { now: clock.now });
     root = await loginAdmin(t);
-    const menus = await t.app.services.database.db.selectFrom('system_menus').select('id').where('perms', 'in', ['system:online:list', 'system:online:forceLogout'] satisfies Permission[]).execute();
+    const menus = await t.app.services.database.db
+      .selectFrom('system_menus')
+      .select('id')
+      .where('perms', 'in', ['system:online:list', 'system:online:forceLogout'] satisfies Permission[])
+      .execute();
     expect((await adminCall(t, root, 'POST', '/api/XfSystemApi/SaveRole', { RoleName: '在线管理', MenuIds: menus.map((m) => m.id) })).Code).toBe(200);
     await createAdmin(t, root, 'watcher', '在线管理');
     await createAdmin(t, root, 'editor1', '内容编辑');
@@ -99,7 +103,12 @@ describe.each(engines)('在线用户 and 强制下线 on %s', (engine) => {
     // The caller's own session goes on.
     expect((await adminCall(t, root, 'GET', '/api/XfSystemApi/GetLoginUser')).Code).toBe(200);
     expect(await forceLogout(root, 'admin', target!.SessionId)).toMatchObject({ Code: 400, Message: '会话不存在或已下线' });
-    const audit = await adminCall<ListDto<{ Account: string; Target: string; TargetId: string; Result: number; Detail: string }>>(t, root, 'GET', '/api/XfSystemApi/GetAuditLogList?action=system:online:forceLogout');
+    const audit = await adminCall<ListDto<{ Account: string; Target: string; TargetId: string; Result: number; Detail: string }>>(
+      t,
+      root,
+      'GET',
+      '/api/XfSystemApi/GetAuditLogList?action=system:online:forceLogout',
+    );
     expect(audit.Data.List).toMatchObject([
       { Account: 'admin', Target: '后台会话', TargetId: String(target!.SessionId), Result: 0, Detail: '会话不存在或已下线' },
       { Account: 'admin', Target: '后台会话', TargetId: String(target!.SessionId), Result: 1, Detail: 'admin' },

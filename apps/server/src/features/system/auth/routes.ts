@@ -43,7 +43,12 @@ export async function authRoutes(app: App): Promise<void> {
           summary: '管理员登录（TreeCode 验证码，FullName 验证码票据）',
           body: adminLoginBody,
           'x-data': z.string().describe('后台会话令牌'),
-          'x-codes': { 512: { message: `${twoFactorMessages.codeNeeded}：密码正确且账号开启了二次验证，以 Data 票据调用 LoginTotp`, data: z.string().describe('LoginTotp 的票据') } },
+          'x-codes': {
+            512: {
+              message: `${twoFactorMessages.codeNeeded}：密码正确且账号开启了二次验证，以 Data 票据调用 LoginTotp`,
+              data: z.string().describe('LoginTotp 的票据'),
+            },
+          },
         },
         config: { rateLimit: { max: perMinute, timeWindow: 60_000 } },
       },
@@ -64,8 +69,10 @@ export async function authRoutes(app: App): Promise<void> {
     return ok(null, messages.loggedOut);
   });
 
-  app.get('/GetLoginUser', { onRequest: requireAdminAnyPending(), schema: { ...adminDocs, summary: '当前管理员（含按钮权限 ButtonL）', 'x-data': loginUserDto } }, async (request) =>
-    ok(toLoginUserDto(currentAdmin(request))),
+  app.get(
+    '/GetLoginUser',
+    { onRequest: requireAdminAnyPending(), schema: { ...adminDocs, summary: '当前管理员（含按钮权限 ButtonL）', 'x-data': loginUserDto } },
+    async (request) => ok(toLoginUserDto(currentAdmin(request))),
   );
 
   await ownPasswordRoute(app);

@@ -36,7 +36,15 @@ export async function openSession({ db }: Database, adminId: number, client: Req
   const at = formatCst(now);
   await db
     .insertInto('admin_sessions')
-    .values({ token_hash: hashToken(token), admin_id: adminId, ip: client.ip, user_agent: client.userAgent, created_at: at, last_seen_at: at, expires_at: formatCst(now + maxMs(limits)) })
+    .values({
+      token_hash: hashToken(token),
+      admin_id: adminId,
+      ip: client.ip,
+      user_agent: client.userAgent,
+      created_at: at,
+      last_seen_at: at,
+      expires_at: formatCst(now + maxMs(limits)),
+    })
     .execute();
   return token;
 }
@@ -59,7 +67,11 @@ export async function resumeSession({ db }: Database, token: string, now: number
     return null;
   }
   if (row.last_seen_at < formatCst(now - TOUCH_EVERY_MS)) {
-    await db.updateTable('admin_sessions').set({ last_seen_at: formatCst(now) }).where('id', '=', row.id).execute();
+    await db
+      .updateTable('admin_sessions')
+      .set({ last_seen_at: formatCst(now) })
+      .where('id', '=', row.id)
+      .execute();
   }
   return { sessionId: row.id, adminId: row.admin_id };
 }

@@ -17,7 +17,10 @@ const ticketHash = (ticket: string) => createHash('sha256').update(ticket).diges
 export async function openChallenge(db: Kysely<DB>, adminId: number, now: number): Promise<string> {
   await db.deleteFrom('sign_in_challenges').where('expires_at', '<', formatCst(now)).execute();
   const ticket = randomBytes(24).toString('base64url');
-  await db.insertInto('sign_in_challenges').values({ ticket_hash: ticketHash(ticket), admin_id: adminId, expires_at: formatCst(now + CHALLENGE_TTL_MS) }).execute();
+  await db
+    .insertInto('sign_in_challenges')
+    .values({ ticket_hash: ticketHash(ticket), admin_id: adminId, expires_at: formatCst(now + CHALLENGE_TTL_MS) })
+    .execute();
   return ticket;
 }
 

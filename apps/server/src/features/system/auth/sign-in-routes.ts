@@ -1,4 +1,15 @@
-import { forceLogoutBody, listOf, loginLogDto, loginLogListQuery, messages, onlineSessionDto, onlineSessionListQuery, signInKinds, type LoginLogDto, type LoginLogListQuery } from '@portal/shared';
+import {
+  forceLogoutBody,
+  listOf,
+  loginLogDto,
+  loginLogListQuery,
+  messages,
+  onlineSessionDto,
+  onlineSessionListQuery,
+  signInKinds,
+  type LoginLogDto,
+  type LoginLogListQuery,
+} from '@portal/shared';
 import type { App } from '../../../http/app-types.js';
 import { adminWrite, currentAdmin, requireAdmin } from './guard.js';
 import { list, ok } from '../../../http/envelope.js';
@@ -36,7 +47,15 @@ export async function signInRoutes(app: App): Promise<void> {
 
   app.get(
     '/GetLoginLogList',
-    { onRequest: requireAdmin('system:loginlog:list'), schema: { ...adminDocs, summary: '登录日志（后台与会员的每次登录，分页，按账号、类型、结果、日期范围筛选）', querystring: loginLogListQuery, 'x-data': listOf(loginLogDto) } },
+    {
+      onRequest: requireAdmin('system:loginlog:list'),
+      schema: {
+        ...adminDocs,
+        summary: '登录日志（后台与会员的每次登录，分页，按账号、类型、结果、日期范围筛选）',
+        querystring: loginLogListQuery,
+        'x-data': listOf(loginLogDto),
+      },
+    },
     async (request) => {
       const page = await listLoginLog(database.db, filterOf(request.query), request.query);
       return list(page.items.map(toLoginLogDto), page.total);
@@ -45,7 +64,15 @@ export async function signInRoutes(app: App): Promise<void> {
 
   app.get(
     '/ExportLoginLogList',
-    { onRequest: requireAdmin('system:loginlog:export'), schema: { ...adminDocs, summary: '导出登录日志（筛选同 GetLoginLogList，分页参数不用）为 .xlsx（流式输出）', querystring: loginLogListQuery, ...xlsxAnswer } },
+    {
+      onRequest: requireAdmin('system:loginlog:export'),
+      schema: {
+        ...adminDocs,
+        summary: '导出登录日志（筛选同 GetLoginLogList，分页参数不用）为 .xlsx（流式输出）',
+        querystring: loginLogListQuery,
+        ...xlsxAnswer,
+      },
+    },
     async (request, reply) => {
       const filter = filterOf(request.query);
       return sendListExport(request, reply, {
@@ -61,18 +88,32 @@ export async function signInRoutes(app: App): Promise<void> {
 
   app.get(
     '/GetOnlineList',
-    { onRequest: requireAdmin('system:online:list'), schema: { ...adminDocs, summary: '在线用户（kind=admin 后台会话，member 会员会话；按账号筛选，分页）', querystring: onlineSessionListQuery, 'x-data': listOf(onlineSessionDto) } },
+    {
+      onRequest: requireAdmin('system:online:list'),
+      schema: {
+        ...adminDocs,
+        summary: '在线用户（kind=admin 后台会话，member 会员会话；按账号筛选，分页）',
+        querystring: onlineSessionListQuery,
+        'x-data': listOf(onlineSessionDto),
+      },
+    },
     async (request) => {
       const { kind, account, ...paging } = request.query;
       const page = await listOnlineSessions(services, { kind, account }, paging);
       const own = currentAdmin(request).sessionId;
-      return list(page.items.map((s) => toOnlineSessionDto(kind, s, own)), page.total);
+      return list(
+        page.items.map((s) => toOnlineSessionDto(kind, s, own)),
+        page.total,
+      );
     },
   );
 
   app.post(
     '/ForceLogout',
-    { onRequest: requireAdmin('system:online:forceLogout'), schema: { ...adminDocs, summary: '强制下线（结束一个后台或会员会话；不能是自己当前的会话）', body: forceLogoutBody } },
+    {
+      onRequest: requireAdmin('system:online:forceLogout'),
+      schema: { ...adminDocs, summary: '强制下线（结束一个后台或会员会话；不能是自己当前的会话）', body: forceLogoutBody },
+    },
     async (request) => {
       const { Kind, SessionId } = request.body;
       await adminWrite(

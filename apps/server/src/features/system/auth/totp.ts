@@ -34,5 +34,4 @@ export function newRecoveryCodes(): string[] {
 }
 
 /** The stored form of a recovery code as typed: case, spaces and hyphens do not matter. */
-export const recoveryCodeHash = (code: string): string =>
-  createHash('sha256').update(code.toLowerCase().replace(/[\s-]/g, '')).digest('hex');
+export const recoveryCodeHash = (code: string): string => createHash('sha256').update(code.toLowerCase().replace(/[\s-]/g, '')).digest('hex');

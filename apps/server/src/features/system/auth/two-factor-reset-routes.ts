@@ -14,7 +14,10 @@ export async function twoFactorResetRoutes(app: App): Promise<void> {
   const { database } = app.services;
   app.post(
     '/ResetAdminTotp/:id',
-    { onRequest: requireAdmin('system:admin:edit'), schema: { ...adminDocs, summary: '重置其他管理员的二次验证（其需重新绑定）', params: z.object({ id: idParam }) } },
+    {
+      onRequest: requireAdmin('system:admin:edit'),
+      schema: { ...adminDocs, summary: '重置其他管理员的二次验证（其需重新绑定）', params: z.object({ id: idParam }) },
+    },
     async (request) => {
       const { id } = request.params;
       await adminWrite(request, { action: 'system:admin:edit', auditAs: 'auth:totpReset', target: '管理员', targetId: id, detail: (account) => account }, () =>

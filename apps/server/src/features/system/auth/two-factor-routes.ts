@@ -1,6 +1,16 @@
 import rateLimit from '@fastify/rate-limit';
 import { z } from 'zod';
-import { confirmTotpBody, disableTotpBody, loginTotpBody, messages, totpRecoveryCodesDto, totpSetupDto, twoFactorMessages, type TotpRecoveryCodesDto, type TotpSetupDto } from '@portal/shared';
+import {
+  confirmTotpBody,
+  disableTotpBody,
+  loginTotpBody,
+  messages,
+  totpRecoveryCodesDto,
+  totpSetupDto,
+  twoFactorMessages,
+  type TotpRecoveryCodesDto,
+  type TotpSetupDto,
+} from '@portal/shared';
 import type { App } from '../../../http/app-types.js';
 import { currentAdmin, requireAdmin, requireAdminPendingSecondFactor } from './guard.js';
 import { ok } from '../../../http/envelope.js';
@@ -26,7 +36,12 @@ export async function twoFactorRoutes(app: App): Promise<void> {
     limited.post(
       '/LoginTotp',
       {
-        schema: { ...publicDocs, summary: '登录第二步：Login 返回 Code 512 的票据 Ticket 与 6 位动态验证码或恢复码 Code；Data 为令牌', body: loginTotpBody, 'x-data': z.string().describe('后台会话令牌') },
+        schema: {
+          ...publicDocs,
+          summary: '登录第二步：Login 返回 Code 512 的票据 Ticket 与 6 位动态验证码或恢复码 Code；Data 为令牌',
+          body: loginTotpBody,
+          'x-data': z.string().describe('后台会话令牌'),
+        },
         config: { rateLimit: { max: services.config.adminSession.loginsPerMinute, timeWindow: 60_000 } },
       },
       async (request) => {
@@ -38,7 +53,10 @@ export async function twoFactorRoutes(app: App): Promise<void> {
 
   app.post(
     '/BeginTotp',
-    { onRequest: requireAdminPendingSecondFactor(), schema: { ...adminDocs, summary: '开始绑定二次验证：新密钥（待确认）、otpauth 地址与二维码', 'x-data': totpSetupDto } },
+    {
+      onRequest: requireAdminPendingSecondFactor(),
+      schema: { ...adminDocs, summary: '开始绑定二次验证：新密钥（待确认）、otpauth 地址与二维码', 'x-data': totpSetupDto },
+    },
     async (request) => {
       const setup = await beginEnrolment(services, currentAdmin(request));
       return ok<TotpSetupDto>({ Secret: setup.secret, Uri: setup.uri, QrCode: setup.qrCode });
@@ -47,11 +65,24 @@ export async function twoFactorRoutes(app: App): Promise<void> {
 
   app.post(
     '/ConfirmTotp',
-    { onRequest: requireAdminPendingSecondFactor(), schema: { ...adminDocs, summary: '确认绑定：当前动态验证码；开启二次验证并返回 10 个恢复码（仅此一次）', body: confirmTotpBody, 'x-data': totpRecoveryCodesDto } },
+    {
+      onRequest: requireAdminPendingSecondFactor(),
+      schema: {
+        ...adminDocs,
+        summary: '确认绑定：当前动态验证码；开启二次验证并返回 10 个恢复码（仅此一次）',
+        body: confirmTotpBody,
+        'x-data': totpRecoveryCodesDto,
+      },
+    },
     async (request) => {
       const admin = currentAdmin(request);
       const at = now();
-      const audit = (ok: boolean, detail = '') => writeAudit(database.db, { adminId: admin.adminId, account: admin.account, action: 'auth:totpOn', target: '管理员', targetId: admin.adminId, ip: request.ip, ok, detail }, at);
+      const audit = (ok: boolean, detail = '') =>
+        writeAudit(
+          database.db,
+          { adminId: admin.adminId, account: admin.account, action: 'auth:totpOn', target: '管理员', targetId: admin.adminId, ip: request.ip, ok, detail },
+          at,
+        );
       const codes = await confirmEnrolment(database.db, admin, request.body.Code, at).catch(async (error: unknown) => {
         await audit(false, error instanceof Error ? error.message : '');
         throw error;

@@ -20,7 +20,9 @@ function totp(secret: string, at: number): string {
   counter.writeBigUInt64BE(BigInt(Math.floor(at / 1000 / 30)));
   const mac = createHmac('sha1', base32Bytes(secret)).update(counter).digest();
   const offset = (mac[mac.length - 1] as number) & 0x0f;
-  return String(mac.readUInt32BE(offset) & 0x7fffffff).slice(-6).padStart(6, '0');
+  return String(mac.readUInt32BE(offset) & 0x7fffffff)
+    .slice(-6)
+    .padStart(6, '0');
 }
 
 const STEP = 30_000;
@@ -61,23 +63,39 @@ describe.each(engines)('second factor (TOTP) on %s', (engine) => {
     return envelope<string | null>(res);
   };
   const loginTotp = async (ticket: string, code: string, ip = '203.0.113.1') =>
-    envelope<string | null>(await t.app.inject({ method: 'POST', url: '/api/XfSystemApi/LoginTotp', headers: { 'x-forwarded-for': ip }, payload: { Ticket: ticket, Code: code } }));
+    envelope<string | null>(
+      await t.app.inject({ method: 'POST', url: '/api/XfSystemApi/LoginTotp', headers: { 'x-forwarded-for': ip }, payload: { Ticket: ticket, Code: code } }),
+    );
   const me = (token: string) => adminCall<{ AdminId: number; TotpEnabled: boolean; TotpRequired: boolean }>(t, token, 'GET', '/api/XfSystemApi/GetLoginUser');
   const begin = (token: string) => adminCall<{ Secret: string; Uri: string; QrCode: string }>(t, token, 'POST', '/api/XfSystemApi/BeginTotp');
   const confirm = (token: string, code: string) => adminCall<{ RecoveryCodes: string[] }>(t, token, 'POST', '/api/XfSystemApi/ConfirmTotp', { Code: code });
-  const turnOff = (token: string, password: string, code: string) => adminCall(t, token, 'POST', '/api/XfSystemApi/DisableTotp', { Password: password, Code: code });
+  const turnOff = (token: string, password: string, code: string) =>
+    adminCall(t, token, 'POST', '/api/XfSystemApi/DisableTotp', { Password: password, Code: code });
   const lastLogins = (account: string) =>
-    t.app.services.database.db.selectFrom('audit_logs').select(['result as ok', 'detail']).where('action', '=', 'auth:login').where('account', '=', account).orderBy('id', 'desc').execute();
+    t.app.services.database.db
+      .selectFrom('audit_logs')
+      .select(['result as ok', 'detail'])
+      .where('action', '=', 'auth:login')
+      .where('account', '=', account)
+      .orderBy('id', 'desc')
+      .execute();
   /** The next step's clock, so each sign-in gets a code not used before. */
   const nextStep = () => clock.advance(STEP);
 
   /** Creates an admin with the role, signed in with their own password; answers id and token. */
   async function newAdmin(account: string, roleId: number): Promise<{ id: number; token: string }> {
     const initial = 'Initial2024pw';
-    const saved = await adminCall<number>(t, root, 'POST', '/api/XfSystemApi/SaveAdminUser', { Account: account, FullName: account, RoleId: roleId, Password: initial });
+    const saved = await adminCall<number>(t, root, 'POST', '/api/XfSystemApi/SaveAdminUser', {
+      Account: account,
+      FullName: account,
+      RoleId: roleId,
+      Password: initial,
+    });
     expect(saved.Code, saved.Message).toBe(200);
     const first = await loginAdmin(t, account, initial);
-    expect((await adminCall(t, first, 'POST', '/api/XfSystemApi/EditAdminPwd', { Password: initial, Newpwd: ADMIN_PASSWORD, againNewpwd: ADMIN_PASSWORD })).Code).toBe(200);
+    expect(
+      (await adminCall(t, first, 'POST', '/api/XfSystemApi/EditAdminPwd', { Password: initial, Newpwd: ADMIN_PASSWORD, againNewpwd: ADMIN_PASSWORD })).Code,
+    ).toBe(200);
     return { id: saved.Data, token: await loginAdmin(t, account) };
   }
 
@@ -174,7 +192,8 @@ describe.each(engines)('second factor (TOTP) on %s', (engine) => {
       nextStep();
       const ip = '198.51.100.7';
       const ticket = (await login(account, ADMIN_PASSWORD, ip)).Data as string;
-      for (let i = 1; i <= 4; i += 1) expect(await loginTotp(ticket, wrongCode(secret, clock.now()), ip)).toMatchObject({ Code: 400, Message: '动态验证码错误' });
+      for (let i = 1; i <= 4; i += 1)
+        expect(await loginTotp(ticket, wrongCode(secret, clock.now()), ip)).toMatchObject({ Code: 400, Message: '动态验证码错误' });
       expect((await lastLogins(account))[0]).toMatchObject({ ok: 0, detail: '动态验证码错误' });
       // A right password does not clear the count while the code is still owed.
       const again = await login(account, ADMIN_PASSWORD, ip);
@@ -221,8 +240,21 @@ describe.each(engines)('second factor (TOTP) on %s', (engine) => {
       expect(await turnOff(token, ADMIN_PASSWORD, totp(secret, clock.now()))).toMatchObject({ Code: 200, Message: '二次验证已关闭' });
       expect((await me(token)).Data.TotpEnabled).toBe(false);
       expect((await login(account)).Code).toBe(200);
-      const audit = await t.app.services.database.db.selectFrom('audit_logs').select(['action', 'result as ok']).where('action', 'in', ['auth:totpOn', 'auth:totpOff']).where('account', '=', account).orderBy('id').execute();
-      expect(audit.map((a) => `${a.action}:${a.ok}`)).toEqual(['auth:totpOn:0', 'auth:totpOn:1', 'auth:totpOn:0', 'auth:totpOff:0', 'auth:totpOff:0', 'auth:totpOff:1']);
+      const audit = await t.app.services.database.db
+        .selectFrom('audit_logs')
+        .select(['action', 'result as ok'])
+        .where('action', 'in', ['auth:totpOn', 'auth:totpOff'])
+        .where('account', '=', account)
+        .orderBy('id')
+        .execute();
+      expect(audit.map((a) => `${a.action}:${a.ok}`)).toEqual([
+        'auth:totpOn:0',
+        'auth:totpOn:1',
+        'auth:totpOn:0',
+        'auth:totpOff:0',
+        'auth:totpOff:0',
+        'auth:totpOff:1',
+      ]);
     });
   });
 
@@ -232,16 +264,29 @@ describe.each(engines)('second factor (TOTP) on %s', (engine) => {
 
     beforeAll(async () => {
       clock.advance(MINUTE);
-      roleId = (await adminCall<number>(t, root, 'POST', '/api/XfSystemApi/SaveRole', { RoleName: '财务', RequireTotp: 1, MenuIds: menuIds('content:news:list') })).Data;
+      roleId = (
+        await adminCall<number>(t, root, 'POST', '/api/XfSystemApi/SaveRole', { RoleName: '财务', RequireTotp: 1, MenuIds: menuIds('content:news:list') })
+      ).Data;
       user = await newAdmin('secure', roleId);
     });
 
     it('is a role setting that SaveRole keeps when a client leaves it out', async () => {
       const role = () => adminCall<RoleDto>(t, root, 'GET', `/api/XfSystemApi/GetRole/${roleId}`);
       expect((await role()).Data.RequireTotp).toBe(1);
-      expect((await adminCall(t, root, 'POST', '/api/XfSystemApi/SaveRole', { RoleId: roleId, RoleName: '财务', Remark: '旧客户端', MenuIds: menuIds('content:news:list') })).Code).toBe(200);
+      expect(
+        (
+          await adminCall(t, root, 'POST', '/api/XfSystemApi/SaveRole', {
+            RoleId: roleId,
+            RoleName: '财务',
+            Remark: '旧客户端',
+            MenuIds: menuIds('content:news:list'),
+          })
+        ).Code,
+      ).toBe(200);
       expect((await role()).Data).toMatchObject({ RequireTotp: 1, Remark: '旧客户端' });
-      expect((await adminCall(t, root, 'POST', '/api/XfSystemApi/SaveRole', { RoleId: roleId, RoleName: '财务', RequireTotp: 2 })).Message).toBe('状态只能是0或1');
+      expect((await adminCall(t, root, 'POST', '/api/XfSystemApi/SaveRole', { RoleId: roleId, RoleName: '财务', RequireTotp: 2 })).Message).toBe(
+        '状态只能是0或1',
+      );
       const list = await adminCall<{ List: RoleDto[] }>(t, root, 'GET', '/api/XfSystemApi/GetRoleList?pagesize=999');
       expect(list.Data.List.find((r) => r.RoleId === roleId)?.RequireTotp).toBe(1);
       expect(list.Data.List.find((r) => r.RoleName === '内容编辑')?.RequireTotp).toBe(0);
@@ -252,7 +297,13 @@ describe.each(engines)('second factor (TOTP) on %s', (engine) => {
       const refused = { Code: 403, Message: '当前角色要求开启二次验证，请先完成绑定' };
       expect(await adminCall(t, user.token, 'GET', '/api/XfSystemApi/GetSystemMenuList')).toMatchObject(refused);
       expect(await adminCall(t, user.token, 'GET', '/api/XfSysBussiness/GetNewsList')).toMatchObject(refused);
-      expect(await adminCall(t, user.token, 'POST', '/api/XfSystemApi/EditAdminPwd', { Password: ADMIN_PASSWORD, Newpwd: 'Other-lamp-2024', againNewpwd: 'Other-lamp-2024' })).toMatchObject(refused);
+      expect(
+        await adminCall(t, user.token, 'POST', '/api/XfSystemApi/EditAdminPwd', {
+          Password: ADMIN_PASSWORD,
+          Newpwd: 'Other-lamp-2024',
+          againNewpwd: 'Other-lamp-2024',
+        }),
+      ).toMatchObject(refused);
       const { secret } = await enrol(user.token);
       expect((await me(user.token)).Data).toMatchObject({ TotpEnabled: true, TotpRequired: true });
       expect((await adminCall(t, user.token, 'GET', '/api/XfSystemApi/GetSystemMenuList')).Code).toBe(200);
@@ -263,7 +314,11 @@ describe.each(engines)('second factor (TOTP) on %s', (engine) => {
     it('is reset by an admin who may edit that admin, audited; the owner must enrol again', async () => {
       const reset = await adminCall(t, root, 'POST', `/api/XfSystemApi/ResetAdminTotp/${user.id}`);
       expect(reset).toMatchObject({ Code: 200, Message: '已重置该管理员的二次验证' });
-      const [entry] = await t.app.services.database.db.selectFrom('audit_logs').select(['account', 'target_id', 'result as ok', 'detail']).where('action', '=', 'auth:totpReset').execute();
+      const [entry] = await t.app.services.database.db
+        .selectFrom('audit_logs')
+        .select(['account', 'target_id', 'result as ok', 'detail'])
+        .where('action', '=', 'auth:totpReset')
+        .execute();
       expect(entry).toMatchObject({ account: 'admin', target_id: String(user.id), ok: 1, detail: 'secure' });
       expect((await me(user.token)).Data).toMatchObject({ TotpEnabled: false, TotpRequired: true });
       expect((await adminCall(t, user.token, 'GET', '/api/XfSystemApi/GetSystemMenuList')).Code).toBe(403);
@@ -272,26 +327,47 @@ describe.each(engines)('second factor (TOTP) on %s', (engine) => {
       expect(await adminCall(t, root, 'POST', `/api/XfSystemApi/ResetAdminTotp/${user.id}`)).toMatchObject({ Code: 400, Message: '该管理员未开启二次验证' });
       expect(await adminCall(t, root, 'POST', '/api/XfSystemApi/ResetAdminTotp/99999')).toMatchObject({ Code: 404, Message: '管理员不存在' });
       const rootId = (await me(root)).Data.AdminId;
-      expect(await adminCall(t, root, 'POST', `/api/XfSystemApi/ResetAdminTotp/${rootId}`)).toMatchObject({ Code: 400, Message: '不能重置自己的二次验证，请在账号菜单中关闭' });
+      expect(await adminCall(t, root, 'POST', `/api/XfSystemApi/ResetAdminTotp/${rootId}`)).toMatchObject({
+        Code: 400,
+        Message: '不能重置自己的二次验证，请在账号菜单中关闭',
+      });
     });
 
     it('refuses a reset to admins without system:admin:edit, or beyond their authority', async () => {
       const { secret } = await enrol(user.token);
       expect(secret).toBeTruthy();
-      const viewerRole = (await adminCall<number>(t, root, 'POST', '/api/XfSystemApi/SaveRole', { RoleName: '只看账号', MenuIds: menuIds('system:admin:list') })).Data;
+      const viewerRole = (
+        await adminCall<number>(t, root, 'POST', '/api/XfSystemApi/SaveRole', { RoleName: '只看账号', MenuIds: menuIds('system:admin:list') })
+      ).Data;
       const viewer = await newAdmin('viewer', viewerRole);
       expect(await adminCall(t, viewer.token, 'POST', `/api/XfSystemApi/ResetAdminTotp/${user.id}`)).toMatchObject({ Code: 403 });
       // May edit admins, but the target's role holds a grant theirs does not.
-      const editorRole = (await adminCall<number>(t, root, 'POST', '/api/XfSystemApi/SaveRole', { RoleName: '账号编辑', MenuIds: menuIds('system:admin:list', 'system:admin:edit') })).Data;
+      const editorRole = (
+        await adminCall<number>(t, root, 'POST', '/api/XfSystemApi/SaveRole', {
+          RoleName: '账号编辑',
+          MenuIds: menuIds('system:admin:list', 'system:admin:edit'),
+        })
+      ).Data;
       const editor = await newAdmin('editor', editorRole);
-      expect(await adminCall(t, editor.token, 'POST', `/api/XfSystemApi/ResetAdminTotp/${user.id}`)).toMatchObject({ Code: 400, Message: '不能修改或删除权限超出自己的管理员' });
-      expect(await adminCall(t, editor.token, 'POST', `/api/XfSystemApi/ResetAdminTotp/${(await me(root)).Data.AdminId}`)).toMatchObject({ Code: 400, Message: '只有超级管理员可以设置或修改超级管理员' });
+      expect(await adminCall(t, editor.token, 'POST', `/api/XfSystemApi/ResetAdminTotp/${user.id}`)).toMatchObject({
+        Code: 400,
+        Message: '不能修改或删除权限超出自己的管理员',
+      });
+      expect(await adminCall(t, editor.token, 'POST', `/api/XfSystemApi/ResetAdminTotp/${(await me(root)).Data.AdminId}`)).toMatchObject({
+        Code: 400,
+        Message: '只有超级管理员可以设置或修改超级管理员',
+      });
       expect((await me(user.token)).Data.TotpEnabled).toBe(true);
       // Within their authority it goes: the viewer holds only grants the editor holds.
       const viewerSecret = (await enrol(viewer.token)).secret;
       expect(viewerSecret).toBeTruthy();
       expect((await adminCall(t, editor.token, 'POST', `/api/XfSystemApi/ResetAdminTotp/${viewer.id}`)).Code).toBe(200);
-      const failed = await t.app.services.database.db.selectFrom('audit_logs').select('account').where('action', '=', 'auth:totpReset').where('result', '=', 0).execute();
+      const failed = await t.app.services.database.db
+        .selectFrom('audit_logs')
+        .select('account')
+        .where('action', '=', 'auth:totpReset')
+        .where('result', '=', 0)
+        .execute();
       expect(failed.map((r) => r.account)).toEqual(['admin', 'admin', 'admin', 'editor', 'editor']);
     });
   });

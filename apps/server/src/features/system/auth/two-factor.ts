@@ -77,7 +77,10 @@ export async function confirmEnrolment(db: Kysely<DB>, admin: AdminPrincipal, co
       .executeTakeFirstOrThrow();
     if (numUpdatedRows === 0n) throw badRequest(twoFactorMessages.notStarted);
     await trx.deleteFrom('admin_recovery_codes').where('admin_id', '=', admin.adminId).execute();
-    await trx.insertInto('admin_recovery_codes').values(codes.map((c) => ({ admin_id: admin.adminId, code_hash: recoveryCodeHash(c) }))).execute();
+    await trx
+      .insertInto('admin_recovery_codes')
+      .values(codes.map((c) => ({ admin_id: admin.adminId, code_hash: recoveryCodeHash(c) })))
+      .execute();
   });
   return codes;
 }
@@ -124,7 +127,8 @@ export async function turnOff({ database, now }: Services, admin: AdminPrincipal
   const { db } = database;
   const at = now();
   if (admin.secondFactorRequired) throw badRequest(twoFactorMessages.requiredCannotTurnOff);
-  const audit = (ok: boolean, detail = '') => writeAudit(db, { adminId: admin.adminId, account: admin.account, action: 'auth:totpOff', target: '管理员', targetId: admin.adminId, ip, ok, detail }, at);
+  const audit = (ok: boolean, detail = '') =>
+    writeAudit(db, { adminId: admin.adminId, account: admin.account, action: 'auth:totpOff', target: '管理员', targetId: admin.adminId, ip, ok, detail }, at);
   const guess: GuessKey = { kind: 'admin', account: admin.account, ip };
   const { lockedMinutes: locked, lockIfWrong: lock } = await claimTry(db, guess, at);
   if (locked) throw badRequest(systemMessages.accountLocked(locked));

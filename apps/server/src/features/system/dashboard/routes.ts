@@ -10,16 +10,20 @@ import { dashboard } from './service.js';
 export async function dashboardRoutes(app: App): Promise<void> {
   const { database, now } = app.services;
 
-  app.get('/GetDashboard', { onRequest: requireAdmin('dashboard:view'), schema: { ...adminDocs, summary: '工作台：30 天访问量、各项总数与最近操作', 'x-data': dashboardDto } }, async (request) => {
-    const d = await dashboard(database.db, currentAdmin(request), now());
-    return ok<DashboardDto>({
-      Visits: d.visits.map((v) => ({ Day: v.day, Count: v.count })),
-      TotalVisits: d.totalVisits,
-      ArticleCount: d.articles,
-      MemberCount: d.members,
-      PendingApplicationCount: d.pendingApplications,
-      PendingContributionCount: d.pendingContributions,
-      RecentAudit: d.recentAudit.map(toAuditLogDto),
-    });
-  });
+  app.get(
+    '/GetDashboard',
+    { onRequest: requireAdmin('dashboard:view'), schema: { ...adminDocs, summary: '工作台：30 天访问量、各项总数与最近操作', 'x-data': dashboardDto } },
+    async (request) => {
+      const d = await dashboard(database.db, currentAdmin(request), now());
+      return ok<DashboardDto>({
+        Visits: d.visits.map((v) => ({ Day: v.day, Count: v.count })),
+        TotalVisits: d.totalVisits,
+        ArticleCount: d.articles,
+        MemberCount: d.members,
+        PendingApplicationCount: d.pendingApplications,
+        PendingContributionCount: d.pendingContributions,
+        RecentAudit: d.recentAudit.map(toAuditLogDto),
+      });
+    },
+  );
 }

@@ -24,14 +24,26 @@ export interface Dashboard {
 export async function dashboard(db: Kysely<DB>, admin: AdminPrincipal, now: number): Promise<Dashboard> {
   const days = Array.from({ length: DAYS }, (_, i) => cstDate(now - (DAYS - 1 - i) * DAY_MS));
   const countMembers = (state: ApplyState) =>
-    db.selectFrom('members').select((eb) => eb.fn.countAll<number>().as('n')).where('apply_state', '=', state).executeTakeFirstOrThrow();
+    db
+      .selectFrom('members')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('apply_state', '=', state)
+      .executeTakeFirstOrThrow();
   const [visitRows, total, articles, contributions, members, applications, audit] = await Promise.all([
-    db.selectFrom('visit_counts').select(['day', 'count']).where('day', '>=', days[0] as string).execute(),
+    db
+      .selectFrom('visit_counts')
+      .select(['day', 'count'])
+      .where('day', '>=', days[0] as string)
+      .execute(),
     db
       .selectFrom('visit_counts')
       .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('count'), eb.lit(0)).as('n'))
       .executeTakeFirstOrThrow(),
-    db.selectFrom('news').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', ArticleStatus.Published).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('news')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('status', '=', ArticleStatus.Published)
+      .executeTakeFirstOrThrow(),
     db
       .selectFrom('news')
       .select((eb) => eb.fn.countAll<number>().as('n'))

@@ -23,10 +23,36 @@ describe.each(engines)('system menus on %s', (engine) => {
     const { Code, Data } = await tree('?all=1');
     expect(Code).toBe(200);
     expect(Data.map((m) => m.menuname)).toEqual(['工作台', '内容管理', '会员管理', '证书管理', '活动管理', '系统管理']);
-    expect(byName(Data, '内容管理')?.children.map((m) => m.menuname)).toEqual(['栏目管理', '文章管理', '推荐位管理', '轮播图管理', '友情链接', '类型管理', '敏感词', '媒体库', '待我审核']);
-    expect(byName(Data, '系统管理')?.children.map((m) => m.menuname)).toEqual(['菜单管理', '角色管理', '管理员', '操作日志', '登录日志', '在线用户', '接口令牌', '哀悼日']);
+    expect(byName(Data, '内容管理')?.children.map((m) => m.menuname)).toEqual([
+      '栏目管理',
+      '文章管理',
+      '推荐位管理',
+      '轮播图管理',
+      '友情链接',
+      '类型管理',
+      '敏感词',
+      '媒体库',
+      '待我审核',
+    ]);
+    expect(byName(Data, '系统管理')?.children.map((m) => m.menuname)).toEqual([
+      '菜单管理',
+      '角色管理',
+      '管理员',
+      '操作日志',
+      '登录日志',
+      '在线用户',
+      '接口令牌',
+      '哀悼日',
+    ]);
     expect(byName(Data, '工作台')).toMatchObject({ MenuType: 2, path: 'home', component: 'dashboard/index', perms: 'dashboard:view' });
-    expect(byName(Data, '角色管理')).toMatchObject({ MenuType: 2, path: 'system/role', component: 'system/role/index', icon: 'SafetyOutlined', visible: 1, status: 1 });
+    expect(byName(Data, '角色管理')).toMatchObject({
+      MenuType: 2,
+      path: 'system/role',
+      component: 'system/role/index',
+      icon: 'SafetyOutlined',
+      visible: 1,
+      status: 1,
+    });
     expect(byName(Data, '管理员')?.children.map((b) => [b.MenuType, b.perms])).toEqual([
       [3, 'system:admin:add'],
       [3, 'system:admin:edit'],
@@ -40,7 +66,14 @@ describe.each(engines)('system menus on %s', (engine) => {
   it('creates, updates and deletes a directory, a page and a button', async () => {
     const dir = await save({ MenuType: 1, menuname: '  统计分析 ', icon: 'BarChartOutlined', SortNumber: 9 });
     expect(dir.Code).toBe(200);
-    const page = await save({ ParentId: dir.Data, MenuType: 2, menuname: '月度报表', path: 'stats/monthly', component: 'stats/monthly/index', perms: 'dashboard:view' });
+    const page = await save({
+      ParentId: dir.Data,
+      MenuType: 2,
+      menuname: '月度报表',
+      path: 'stats/monthly',
+      component: 'stats/monthly/index',
+      perms: 'dashboard:view',
+    });
     const button = await save({ parentid: page.Data, menutype: 3, MenuName: '导出', perms: 'cert:download' });
     expect(button.Code).toBe(200);
 
@@ -49,7 +82,16 @@ describe.each(engines)('system menus on %s', (engine) => {
     expect(byName(all, '统计分析')?.children[0]).toMatchObject({ menuname: '月度报表', component: 'stats/monthly/index' });
     expect(byName(all, '月度报表')?.children[0]).toMatchObject({ MenuId: button.Data, MenuType: 3, perms: 'cert:download' });
 
-    const updated = await save({ MenuId: page.Data, ParentId: dir.Data, MenuType: 2, menuname: '年度报表', path: 'stats/yearly', component: 'stats/yearly/index', visible: 0, status: 0 });
+    const updated = await save({
+      MenuId: page.Data,
+      ParentId: dir.Data,
+      MenuType: 2,
+      menuname: '年度报表',
+      path: 'stats/yearly',
+      component: 'stats/yearly/index',
+      visible: 0,
+      status: 0,
+    });
     expect(updated).toEqual({ Code: 200, Message: '操作成功', Data: page.Data });
     all = (await tree('?all=1')).Data;
     expect(byName(all, '年度报表')).toMatchObject({ path: 'stats/yearly', visible: 0, status: 0 });
@@ -103,7 +145,13 @@ describe.each(engines)('system menus on %s', (engine) => {
     const editor = await loginAdmin(t, 'editor1');
     const own = (await tree('', editor)).Data;
     expect(own.map((m) => m.menuname)).toEqual(['工作台', '内容管理']);
-    expect(byName(own, '文章管理')?.children.map((b) => b.perms)).toEqual(['content:news:add', 'content:news:edit', 'content:news:delete', 'content:news:export', 'content:news:revisions']);
+    expect(byName(own, '文章管理')?.children.map((b) => b.perms)).toEqual([
+      'content:news:add',
+      'content:news:edit',
+      'content:news:delete',
+      'content:news:export',
+      'content:news:revisions',
+    ]);
     // The whole tree is for 菜单管理 and the role editor.
     expect((await tree('?all=1', editor)).Code).toBe(403);
   });

@@ -22,7 +22,10 @@ export async function menuRoutes(app: App): Promise<void> {
    */
   app.get(
     '/GetSystemMenuList',
-    { onRequest: requireAdmin(), schema: { ...adminDocs, summary: '系统菜单树（默认：当前管理员可见；all=1：全部）', querystring: systemMenuListQuery, 'x-data': z.array(systemMenuDto) } },
+    {
+      onRequest: requireAdmin(),
+      schema: { ...adminDocs, summary: '系统菜单树（默认：当前管理员可见；all=1：全部）', querystring: systemMenuListQuery, 'x-data': z.array(systemMenuDto) },
+    },
     async (request) => {
       if (request.query.all === 1) {
         await requirePermission(request, 'system:menu:list', 'system:role:add', 'system:role:edit');
@@ -34,7 +37,10 @@ export async function menuRoutes(app: App): Promise<void> {
 
   app.post(
     '/SaveSystemMenu',
-    { onRequest: requireAdmin('system:menu:add', 'system:menu:edit'), schema: { ...adminDocs, summary: '新增（MenuId 为 0）或修改系统菜单', body: saveSystemMenuBody, 'x-data': savedId, 'x-codes': menuMissing } },
+    {
+      onRequest: requireAdmin('system:menu:add', 'system:menu:edit'),
+      schema: { ...adminDocs, summary: '新增（MenuId 为 0）或修改系统菜单', body: saveSystemMenuBody, 'x-data': savedId, 'x-codes': menuMissing },
+    },
     async (request) => {
       const body = request.body;
       const saved = await adminWrite(
@@ -48,7 +54,10 @@ export async function menuRoutes(app: App): Promise<void> {
 
   app.post(
     '/DelSystemMenu/:id',
-    { onRequest: requireAdmin('system:menu:delete'), schema: { ...adminDocs, summary: '删除系统菜单（有子菜单时拒绝）', params: idParams, 'x-codes': menuMissing } },
+    {
+      onRequest: requireAdmin('system:menu:delete'),
+      schema: { ...adminDocs, summary: '删除系统菜单（有子菜单时拒绝）', params: idParams, 'x-codes': menuMissing },
+    },
     async (request) => {
       const { id } = request.params;
       await adminWrite(request, { action: 'system:menu:delete', target: TARGET, targetId: id, detail: (name) => name }, () => deleteMenu(database.db, id));

@@ -79,7 +79,9 @@ function checkPlacement(menuType: SystemMenuType, parent: Row | undefined): void
 /** After a type change the existing children must still fit under the menu. */
 function checkChildren(menuType: SystemMenuType, children: Row[]): void {
   const fits = (child: Row) =>
-    menuType === SystemMenuKind.Page ? child.menu_type === SystemMenuKind.Button : menuType === SystemMenuKind.Directory && child.menu_type !== SystemMenuKind.Button;
+    menuType === SystemMenuKind.Page
+      ? child.menu_type === SystemMenuKind.Button
+      : menuType === SystemMenuKind.Directory && child.menu_type !== SystemMenuKind.Button;
   if (!children.every(fits)) throw badRequest(systemMessages.menuTypeChildren);
 }
 

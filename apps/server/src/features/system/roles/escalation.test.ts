@@ -18,7 +18,17 @@ describe.each(engines)('no way up through admin accounts and roles on %s', (engi
   const saveAdmin = (as: string, body: Record<string, unknown>) => adminCall<number>(t, as, 'POST', '/api/XfSystemApi/SaveAdminUser', body);
   const buttons = async (as: string) => (await adminCall<{ ButtonL: string[] }>(t, as, 'GET', '/api/XfSystemApi/GetLoginUser')).Data.ButtonL.sort();
 
-  const managerGrants: Permission[] = ['system:admin:list', 'system:admin:add', 'system:admin:edit', 'system:admin:resetPwd', 'system:admin:delete', 'system:role:list', 'system:role:add', 'system:role:edit', 'system:role:delete'];
+  const managerGrants: Permission[] = [
+    'system:admin:list',
+    'system:admin:add',
+    'system:admin:edit',
+    'system:admin:resetPwd',
+    'system:admin:delete',
+    'system:role:list',
+    'system:role:add',
+    'system:role:edit',
+    'system:role:delete',
+  ];
   let managerRole: number;
   let richerRole: number;
   let smallerRole: number;
@@ -60,7 +70,9 @@ describe.each(engines)('no way up through admin accounts and roles on %s', (engi
 
     const small = await saveAdmin(manager, { Account: 'helper', FullName: '助手', RoleId: smallerRole, Password: 'Known-lamp-2024' });
     expect(small.Code).toBe(200);
-    expect(await saveAdmin(manager, { AdminId: small.Data, Account: 'helper', FullName: '助手', RoleId: richerRole })).toMatchObject({ Message: '不能分配或修改权限超出自己的角色' });
+    expect(await saveAdmin(manager, { AdminId: small.Data, Account: 'helper', FullName: '助手', RoleId: richerRole })).toMatchObject({
+      Message: '不能分配或修改权限超出自己的角色',
+    });
     // A role the caller holds is within their own.
     expect((await saveAdmin(manager, { AdminId: small.Data, Account: 'helper', FullName: '助手', RoleId: managerRole })).Code).toBe(200);
   });
@@ -76,9 +88,15 @@ describe.each(engines)('no way up through admin accounts and roles on %s', (engi
   });
 
   it('refuses adding the caller’s grants to a richer role, or editing their own role', async () => {
-    const grown = await saveRole(manager, { RoleId: richerRole, RoleName: '账号与内容', MenuIds: menuIds(...managerGrants, 'content:news:list', 'content:news:delete') });
+    const grown = await saveRole(manager, {
+      RoleId: richerRole,
+      RoleName: '账号与内容',
+      MenuIds: menuIds(...managerGrants, 'content:news:list', 'content:news:delete'),
+    });
     expect(grown).toMatchObject({ Code: 400, Message: '不能分配或修改权限超出自己的角色' });
-    expect(await saveRole(manager, { RoleId: managerRole, RoleName: '账号管理', MenuIds: menuIds(...managerGrants) })).toMatchObject({ Message: '不能修改自己所属的角色' });
+    expect(await saveRole(manager, { RoleId: managerRole, RoleName: '账号管理', MenuIds: menuIds(...managerGrants) })).toMatchObject({
+      Message: '不能修改自己所属的角色',
+    });
     expect(await adminCall(t, manager, 'POST', `/api/XfSystemApi/DelRole/${richerRole}`)).toMatchObject({ Message: '不能分配或修改权限超出自己的角色' });
     expect(await saveRole(manager, { RoleName: '新角色', MenuIds: menuIds('content:news:list') })).toMatchObject({ Message: '不能授予自己没有的权限' });
     // Within their own grants they may build and edit roles.

@@ -50,12 +50,18 @@ describe.each(engines)('a read-only role on %s', (engine) => {
   it('lists and opens articles, and is refused every write', async () => {
     const list = await adminCall<{ TotalCount: number }>(t, reader, 'GET', '/api/XfSysBussiness/GetNewsList?pageindex=1&pagesize=10');
     expect(list.Code, list.Message).toBe(200);
-    const before = await t.app.services.database.db.selectFrom('news').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const before = await t.app.services.database.db
+      .selectFrom('news')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     const save = await adminCall(t, reader, 'POST', '/api/XfSysBussiness/SaveNews', { NewsId: 0, Title: '只读不可写', MenuId: 1, NewContent: '<p>正文</p>' });
     expect(save).toEqual({ Code: 403, Message: '当前操作没有权限', Data: null });
     const remove = await adminCall(t, reader, 'POST', '/api/XfSysBussiness/DelNews', { NewsIds: [1] });
     expect(remove.Code).toBe(403);
-    const after = await t.app.services.database.db.selectFrom('news').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const after = await t.app.services.database.db
+      .selectFrom('news')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
   });
 });

@@ -40,7 +40,14 @@ describe.each(engines)('roles on %s', (engine) => {
     const grants = [menuId('cert:list'), menuId('cert:download')];
     const created = await save({ RoleName: '证书专员', Remark: '负责证书', MenuIds: grants });
     expect(created.Code).toBe(200);
-    expect((await get(created.Data)).Data).toMatchObject({ RoleId: created.Data, RoleName: '证书专员', Remark: '负责证书', Status: 1, IsSuper: false, MenuIds: grants.sort((a, b) => a - b) });
+    expect((await get(created.Data)).Data).toMatchObject({
+      RoleId: created.Data,
+      RoleName: '证书专员',
+      Remark: '负责证书',
+      Status: 1,
+      IsSuper: false,
+      MenuIds: grants.sort((a, b) => a - b),
+    });
 
     const updated = await save({ RoleId: created.Data, RoleName: '证书管理员', Status: 0, MenuIds: [menuId('cert:list'), menuId('cert:list')] });
     expect(updated.Code).toBe(200);
@@ -73,14 +80,19 @@ describe.each(engines)('roles on %s', (engine) => {
   });
 
   it('lets an admin who is not a super administrator grant only what their own role holds', async () => {
-    const roleEditor = await save({ RoleName: '角色维护', MenuIds: [menuId('system:role:list'), menuId('system:role:add'), menuId('system:role:edit'), menuId('content:news:list')] });
+    const roleEditor = await save({
+      RoleName: '角色维护',
+      MenuIds: [menuId('system:role:list'), menuId('system:role:add'), menuId('system:role:edit'), menuId('content:news:list')],
+    });
     await createAdmin(t, token, 'role_keeper', '角色维护');
     const keeper = await loginAdmin(t, 'role_keeper');
     expect((await save({ RoleName: '新闻只读', MenuIds: [menuId('content:news:list')] }, keeper)).Code).toBe(200);
     expect((await save({ RoleName: '越权', MenuIds: [menuId('system:admin:add')] }, keeper)).Message).toBe('不能授予自己没有的权限');
     // A role holding more than the editor's own is not theirs to edit, even keeping its grants.
     const certRole = await save({ RoleName: '证书只读', MenuIds: [menuId('cert:list')] });
-    expect((await save({ RoleId: certRole.Data, RoleName: '证书只读', Remark: '改名不改权', MenuIds: [menuId('cert:list')] }, keeper)).Message).toBe('不能分配或修改权限超出自己的角色');
+    expect((await save({ RoleId: certRole.Data, RoleName: '证书只读', Remark: '改名不改权', MenuIds: [menuId('cert:list')] }, keeper)).Message).toBe(
+      '不能分配或修改权限超出自己的角色',
+    );
     // The super administrator role is for super administrators to change.
     const superRole = (await list('?pagesize=999')).Data.List.find((r) => r.IsSuper) as RoleDto;
     expect((await save({ RoleId: superRole.RoleId, RoleName: '超级管理员2' }, keeper)).Message).toBe('只有超级管理员可以设置或修改超级管理员');

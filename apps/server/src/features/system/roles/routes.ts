@@ -30,13 +30,25 @@ export async function roleRoutes(app: App): Promise<void> {
 
   app.get(
     '/GetRole/:id',
-    { onRequest: requireAdmin('system:role:list'), schema: { ...adminDocs, summary: '角色详情（含已授权菜单 MenuIds）', params: idParams, 'x-data': roleDto, 'x-codes': roleMissing } },
+    {
+      onRequest: requireAdmin('system:role:list'),
+      schema: { ...adminDocs, summary: '角色详情（含已授权菜单 MenuIds）', params: idParams, 'x-data': roleDto, 'x-codes': roleMissing },
+    },
     async (request) => ok(toRoleDto(await getRole(database.db, request.params.id))),
   );
 
   app.post(
     '/SaveRole',
-    { onRequest: requireAdmin('system:role:add', 'system:role:edit'), schema: { ...adminDocs, summary: '新增（RoleId 为 0）或修改角色及其菜单、按钮授权', body: saveRoleBody, 'x-data': z.int().describe('角色编号'), 'x-codes': roleMissing } },
+    {
+      onRequest: requireAdmin('system:role:add', 'system:role:edit'),
+      schema: {
+        ...adminDocs,
+        summary: '新增（RoleId 为 0）或修改角色及其菜单、按钮授权',
+        body: saveRoleBody,
+        'x-data': z.int().describe('角色编号'),
+        'x-codes': roleMissing,
+      },
+    },
     async (request) => {
       const body = request.body;
       const saved = await adminWrite(
@@ -50,10 +62,15 @@ export async function roleRoutes(app: App): Promise<void> {
 
   app.post(
     '/DelRole/:id',
-    { onRequest: requireAdmin('system:role:delete'), schema: { ...adminDocs, summary: '删除角色（仍有管理员使用时拒绝）', params: idParams, 'x-codes': roleMissing } },
+    {
+      onRequest: requireAdmin('system:role:delete'),
+      schema: { ...adminDocs, summary: '删除角色（仍有管理员使用时拒绝）', params: idParams, 'x-codes': roleMissing },
+    },
     async (request) => {
       const { id } = request.params;
-      await adminWrite(request, { action: 'system:role:delete', target: TARGET, targetId: id, detail: (name) => name }, () => deleteRole(database.db, id, currentAdmin(request)));
+      await adminWrite(request, { action: 'system:role:delete', target: TARGET, targetId: id, detail: (name) => name }, () =>
+        deleteRole(database.db, id, currentAdmin(request)),
+      );
       return ok(null);
     },
   );

@@ -27,7 +27,16 @@ async function withMenus(
   rows: { id: number; name: string; remark: string; status: number; is_super: number; requires_second_factor: number; created_at: string }[],
 ): Promise<Role[]> {
   const grants = rows.length
-    ? await db.selectFrom('role_menus').select(['role_id', 'menu_id']).where('role_id', 'in', rows.map((r) => r.id)).orderBy('menu_id').execute()
+    ? await db
+        .selectFrom('role_menus')
+        .select(['role_id', 'menu_id'])
+        .where(
+          'role_id',
+          'in',
+          rows.map((r) => r.id),
+        )
+        .orderBy('menu_id')
+        .execute()
     : [];
   return rows.map((r) => ({
     id: r.id,
@@ -45,7 +54,10 @@ export async function listRoles(db: Kysely<DB>, paging: PagingQuery): Promise<{ 
   const { limit, offset } = pageWindow(paging);
   const [rows, { total }] = await Promise.all([
     db.selectFrom('roles').select(roleColumns).orderBy('id').limit(limit).offset(offset).execute(),
-    db.selectFrom('roles').select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('roles')
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirstOrThrow(),
   ]);
   return { items: await withMenus(db, rows), total };
 }
@@ -99,7 +111,11 @@ export async function saveRole(db: Kysely<DB>, body: SaveRoleBody, actor: AdminP
         .returning('id')
         .executeTakeFirstOrThrow());
     }
-    if (menuIds.length) await trx.insertInto('role_menus').values(menuIds.map((menu_id) => ({ role_id: id, menu_id }))).execute();
+    if (menuIds.length)
+      await trx
+        .insertInto('role_menus')
+        .values(menuIds.map((menu_id) => ({ role_id: id, menu_id })))
+        .execute();
     return { id, name: body.RoleName };
   });
 }

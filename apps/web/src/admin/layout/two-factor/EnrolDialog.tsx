@@ -31,13 +31,20 @@ export function EnrolDialog({ open, required, onCancel, onDone }: EnrolDialogPro
   const [codes, setCodes] = useState<string[] | null>(null);
   const [copied, setCopied] = useState(false);
   const logout = useLogout();
-  const { submit, saving } = useFormSubmit(form, ({ Code }) => twoFactorApi.confirm(Code.trim()), (answer) => setCodes(answer.RecoveryCodes));
+  const { submit, saving } = useFormSubmit(
+    form,
+    ({ Code }) => twoFactorApi.confirm(Code.trim()),
+    (answer) => setCodes(answer.RecoveryCodes),
+  );
 
   useEffect(() => {
     if (!open) return;
     let current = true;
     // A refusal was shown by the API client; there is nothing to enrol then.
-    twoFactorApi.begin().then((s) => current && setSetup(s), () => current && !required && onCancel());
+    twoFactorApi.begin().then(
+      (s) => current && setSetup(s),
+      () => current && !required && onCancel(),
+    );
     return () => {
       current = false;
       setSetup(null);
@@ -111,7 +118,12 @@ export function EnrolDialog({ open, required, onCancel, onDone }: EnrolDialogPro
             {setup ? grouped(setup.Secret) : '…'}
           </Typography.Paragraph>
           <Form form={form} layout="vertical" preserve={false} onFinish={() => void submit()}>
-            <Form.Item name="Code" label="动态验证码" normalize={(v: string) => v.replace(/\D/g, '')} rules={[{ required: true, pattern: totpCodePattern, message: twoFactorMessages.codeNeeded }]}>
+            <Form.Item
+              name="Code"
+              label="动态验证码"
+              normalize={(v: string) => v.replace(/\D/g, '')}
+              rules={[{ required: true, pattern: totpCodePattern, message: twoFactorMessages.codeNeeded }]}
+            >
               <Input placeholder="6 位数字" maxLength={6} inputMode="numeric" autoComplete="one-time-code" style={{ maxWidth: 200 }} />
             </Form.Item>
           </Form>

@@ -23,7 +23,14 @@ export function TurnOffDialog({ open, required, onCancel, onDone }: TurnOffDialo
 
   if (required) {
     return (
-      <FormDialog title="二次验证" open={open} onOk={onCancel} onCancel={onCancel} saving={false} modal={{ okText: '知道了', cancelButtonProps: { style: { display: 'none' } } }}>
+      <FormDialog
+        title="二次验证"
+        open={open}
+        onOk={onCancel}
+        onCancel={onCancel}
+        saving={false}
+        modal={{ okText: '知道了', cancelButtonProps: { style: { display: 'none' } } }}
+      >
         <Alert type="success" showIcon title="二次验证已开启" description={twoFactorMessages.requiredCannotTurnOff} />
       </FormDialog>
     );
@@ -35,7 +42,12 @@ export function TurnOffDialog({ open, required, onCancel, onDone }: TurnOffDialo
         <Form.Item name="Password" label="登录密码" rules={[{ required: true, message: messages.passwordRequired }]}>
           <Input.Password autoComplete="current-password" placeholder="请输入登录密码" />
         </Form.Item>
-        <Form.Item name="Code" label="动态验证码" normalize={(v: string) => v.replace(/\D/g, '')} rules={[{ required: true, pattern: totpCodePattern, message: twoFactorMessages.codeNeeded }]}>
+        <Form.Item
+          name="Code"
+          label="动态验证码"
+          normalize={(v: string) => v.replace(/\D/g, '')}
+          rules={[{ required: true, pattern: totpCodePattern, message: twoFactorMessages.codeNeeded }]}
+        >
           <Input placeholder="身份验证器显示的 6 位数字" maxLength={6} inputMode="numeric" autoComplete="one-time-code" />
         </Form.Item>
       </Form>

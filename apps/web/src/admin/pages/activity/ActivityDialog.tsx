@@ -1,6 +1,14 @@
 import { Alert, Col, DatePicker, Form, Radio, Row, Select, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { ACTIVITY_CONFIRM_HOURS, activityMessages, ActivityStatus, typeKinds, type ActivityAttachment, type ActivityDetailDto, type ActivityListItemDto } from '@portal/shared';
+import {
+  ACTIVITY_CONFIRM_HOURS,
+  activityMessages,
+  ActivityStatus,
+  typeKinds,
+  type ActivityAttachment,
+  type ActivityDetailDto,
+  type ActivityListItemDto,
+} from '@portal/shared';
 import { activitiesAdminApi } from '../../../api/activities';
 import { pickerClassNames } from '../../../components/pickerPopup';
 import { RichTextEditor } from '../../../components/RichTextEditor';
@@ -92,11 +100,20 @@ export function ActivityDialog({ editing, onClose, onSaved }: EditDialogProps<Ac
   const published = record.data?.Status === ActivityStatus.Published;
   return (
     <EditorDialog title={id ? '修改活动' : '新增活动'} open={open} onOk={submit} onCancel={onClose} saving={saving} loading={record.isLoading}>
-      {published && <Alert type="info" showIcon style={{ marginBottom: 16 }} title="活动已发布：修改后会员的阅读与报名记录保留；扩大活动对象时，新加入的会员会收到通知。" />}
+      {published && (
+        <Alert type="info" showIcon style={{ marginBottom: 16 }} title="活动已发布：修改后会员的阅读与报名记录保留；扩大活动对象时，新加入的会员会收到通知。" />
+      )}
       <Form form={form} labelCol={{ flex: '110px' }} preserve={false}>
         <Row gutter={16}>
           <Col span={24}>
-            <TextItem name="Title" label="活动标题" rules={[{ required: true, message: activityMessages.titleRequired }, { max: 200 }]} maxLength={200} placeholder="如：2024年度工程质量风险管理培训班" showCount />
+            <TextItem
+              name="Title"
+              label="活动标题"
+              rules={[{ required: true, message: activityMessages.titleRequired }, { max: 200 }]}
+              maxLength={200}
+              placeholder="如：2024年度工程质量风险管理培训班"
+              showCount
+            />
           </Col>
           <Col span={14}>
             <TextItem name="Place" label="活动地点" rules={[{ required: true, message: activityMessages.placeRequired }, { max: 200 }]} maxLength={200} />
@@ -126,7 +143,13 @@ export function ActivityDialog({ editing, onClose, onSaved }: EditDialogProps<Ac
                 }),
               ]}
             >
-              <DatePicker showTime={{ format: 'HH:mm' }} format={shown} style={{ width: '100%' }} classNames={pickerClassNames} placeholder="请选择报名截止时间" />
+              <DatePicker
+                showTime={{ format: 'HH:mm' }}
+                format={shown}
+                style={{ width: '100%' }}
+                classNames={pickerClassNames}
+                placeholder="请选择报名截止时间"
+              />
             </Form.Item>
           </Col>
           <Col span={14}>
@@ -139,7 +162,15 @@ export function ActivityDialog({ editing, onClose, onSaved }: EditDialogProps<Ac
               name="ConfirmHours"
               label="候补确认时限"
               extra="名额已满时会员可候补；有空位时依次保留给候补会员，逾时未确认顺延下一位"
-              rules={[{ required: true, type: 'integer', min: ACTIVITY_CONFIRM_HOURS.min, max: ACTIVITY_CONFIRM_HOURS.max, message: activityMessages.confirmHoursInvalid }]}
+              rules={[
+                {
+                  required: true,
+                  type: 'integer',
+                  min: ACTIVITY_CONFIRM_HOURS.min,
+                  max: ACTIVITY_CONFIRM_HOURS.max,
+                  message: activityMessages.confirmHoursInvalid,
+                },
+              ]}
             >
               <WholeNumberInput style={{ width: '100%' }} suffix="小时" />
             </Form.Item>

@@ -54,7 +54,8 @@ const activities = (now: string) =>
         title: '活动对象',
         key: 'audience',
         width: 150,
-        render: (_, a) => (a.AudienceAll ? <Tag color="blue">全体会员</Tag> : a.MemberLevelNames.map((name, i) => <Tag key={a.MemberLevels[i]}>{name || '已删除等级'}</Tag>)),
+        render: (_, a) =>
+          a.AudienceAll ? <Tag color="blue">全体会员</Tag> : a.MemberLevelNames.map((name, i) => <Tag key={a.MemberLevels[i]}>{name || '已删除等级'}</Tag>),
       },
       { title: '状态', key: 'status', width: 80, render: (_, a) => <ActivityStatusTag activity={a} now={now} /> },
       {
@@ -68,7 +69,12 @@ const activities = (now: string) =>
         key: 'signUp',
         width: 110,
         // Under the places taken: who came (签到), and who waits for a place (候补).
-        render: (_, a) => <TwoLines main={`${a.SignUpCount}/${a.Capacity || '不限'}`} under={`签到 ${a.CheckedInCount}${a.WaitlistCount > 0 ? ` · 候补 ${a.WaitlistCount}` : ''}`} />,
+        render: (_, a) => (
+          <TwoLines
+            main={`${a.SignUpCount}/${a.Capacity || '不限'}`}
+            under={`签到 ${a.CheckedInCount}${a.WaitlistCount > 0 ? ` · 候补 ${a.WaitlistCount}` : ''}`}
+          />
+        ),
       },
     ],
     numbered: false,
@@ -111,11 +117,28 @@ export default function ActivityPage() {
         { label: '通知对象', disabled: (a) => a.Status === ActivityStatus.Draft, run: setAudience },
         // Not ListResource.edit, which puts 修改 first: here it follows 通知对象.
         editAction('activity:edit', page.edit),
-        { label: '发布', perm: 'activity:edit', when: (a) => a.Status !== ActivityStatus.Published, confirm: () => '发布后将通知活动对象中的全部会员，确定发布？', run: publish },
-        { label: '关闭', perm: 'activity:edit', when: (a) => a.Status === ActivityStatus.Published, confirm: () => '关闭后会员不能再报名，确定关闭？', run: close },
+        {
+          label: '发布',
+          perm: 'activity:edit',
+          when: (a) => a.Status !== ActivityStatus.Published,
+          confirm: () => '发布后将通知活动对象中的全部会员，确定发布？',
+          run: publish,
+        },
+        {
+          label: '关闭',
+          perm: 'activity:edit',
+          when: (a) => a.Status === ActivityStatus.Published,
+          confirm: () => '关闭后会员不能再报名，确定关闭？',
+          run: close,
+        },
         // 培训证明 or 参会证明 for the members checked in.
         { label: '证明', perm: 'activity:certify', disabled: (a) => a.Status === ActivityStatus.Draft, run: setCertificates },
-        { label: '签到', perm: 'activity:checkin', disabled: (a) => a.Status === ActivityStatus.Draft, run: (a) => void navigate(`${shellBase}/activity/checkin?id=${a.ActivityId}`) },
+        {
+          label: '签到',
+          perm: 'activity:checkin',
+          disabled: (a) => a.Status === ActivityStatus.Draft,
+          run: (a) => void navigate(`${shellBase}/activity/checkin?id=${a.ActivityId}`),
+        },
       ]}
     >
       <AudienceDrawer activity={audience} onClose={() => setAudience(null)} />

@@ -15,16 +15,15 @@ const assetBase: string = import.meta.env.VITE_ASSET_BASE_URL ?? '';
 
 /** The activity's attachments as a form control: upload (the editor's file rules, spec §5), list, remove. */
 export function AttachmentsField({ id, value = [], onChange }: { id?: string; value?: ActivityAttachment[]; onChange?: (next: ActivityAttachment[]) => void }) {
-  const { uploading, uploadProps } = useCheckedUpload(fileRule, (file) => contentAdminApi.upload(file, 'file'), (path, file) =>
-    onChange?.([...value, { Name: file.name, Path: path }]),
+  const { uploading, uploadProps } = useCheckedUpload(
+    fileRule,
+    (file) => contentAdminApi.upload(file, 'file'),
+    (path, file) => onChange?.([...value, { Name: file.name, Path: path }]),
   );
 
   return (
     <div id={id}>
-      <Upload
-        {...uploadProps}
-        disabled={uploading || value.length >= ACTIVITY_MAX_ATTACHMENTS}
-      >
+      <Upload {...uploadProps} disabled={uploading || value.length >= ACTIVITY_MAX_ATTACHMENTS}>
         <Button icon={<UploadOutlined />} loading={uploading} disabled={value.length >= ACTIVITY_MAX_ATTACHMENTS}>
           上传附件
         </Button>

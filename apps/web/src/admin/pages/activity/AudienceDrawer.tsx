@@ -16,8 +16,24 @@ type Filters = Omit<ActivityMemberFilters, 'activityid'>;
 
 const searchFields: SearchField<Filters>[] = [
   { kind: 'input', name: 'key', label: '会员', placeholder: '会员名称或账号' },
-  { kind: 'readStatus', name: 'isread', label: '阅读状态', options: [{ label: '已读', value: 1 }, { label: '未读', value: 0 }] },
-  { kind: 'select', name: 'signedup', label: '报名状态', options: [{ label: '已报名', value: 1 }, { label: '未报名', value: 0 }] },
+  {
+    kind: 'readStatus',
+    name: 'isread',
+    label: '阅读状态',
+    options: [
+      { label: '已读', value: 1 },
+      { label: '未读', value: 0 },
+    ],
+  },
+  {
+    kind: 'select',
+    name: 'signedup',
+    label: '报名状态',
+    options: [
+      { label: '已报名', value: 1 },
+      { label: '未报名', value: 0 },
+    ],
+  },
 ];
 
 /** A time, or a dash when it has not happened. */
@@ -62,7 +78,12 @@ const columns: TableColumnsType<ActivityMemberDto> = [
     ),
   },
   { title: '报名状态', key: 'signUp', width: 170, render: (_, m) => <SignUpCell member={m} /> },
-  { title: '邮件', key: 'mail', width: 220, render: (_, m) => <StateCell tag={<MailStateTag member={m} />} detail={m.Email || '-'} note={<MailNote member={m} />} /> },
+  {
+    title: '邮件',
+    key: 'mail',
+    width: 220,
+    render: (_, m) => <StateCell tag={<MailStateTag member={m} />} detail={m.Email || '-'} note={<MailNote member={m} />} />,
+  },
 ];
 
 /**
@@ -90,7 +111,11 @@ const audienceOf = (activity: ActivityListItemDto) =>
     search: searchFields,
     columns,
     numbered: false,
-    export: { perm: 'activity:export', label: '导出名单', run: (filters) => activitiesAdminApi.exportMembers({ ...filters, activityid: activity.ActivityId }, `${activity.Title}-名单.xlsx`) },
+    export: {
+      perm: 'activity:export',
+      label: '导出名单',
+      run: (filters) => activitiesAdminApi.exportMembers({ ...filters, activityid: activity.ActivityId }, `${activity.Title}-名单.xlsx`),
+    },
   });
 
 /** What the drawer adds under 未配置邮件服务器，仅站内通知. */

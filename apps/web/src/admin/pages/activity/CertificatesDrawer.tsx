@@ -14,7 +14,12 @@ const columns: TableColumnsType<AttendanceCertDto> = [
   { title: '签到时间', dataIndex: 'CheckInTime', width: 110 },
   // Who issued it shows under when, as the audit log has it.
   { title: '颁发', key: 'issued', width: 110, render: (_, c) => `${c.IssuedAt}（${c.IssuedBy}）` },
-  { title: '状态', key: 'status', width: 130, render: (_, c) => (c.Status === 0 ? <Tag color="success">正常</Tag> : <Tag color="error">已撤销 {c.RevokedAt.slice(0, 10)}</Tag>) },
+  {
+    title: '状态',
+    key: 'status',
+    width: 130,
+    render: (_, c) => (c.Status === 0 ? <Tag color="success">正常</Tag> : <Tag color="error">已撤销 {c.RevokedAt.slice(0, 10)}</Tag>),
+  },
 ];
 
 /**
@@ -83,7 +88,14 @@ function Certificates({ activity }: { activity: ActivityListItemDto }) {
       rowActions={[
         { label: '下载', run: (c) => save(c).catch(() => undefined) },
         { label: '验证页', href: (c) => c.VerifyUrl },
-        { label: (c) => (c.Status === 0 ? '撤销' : '恢复'), perm: 'activity:certify', danger: (c) => c.Status === 0, confirm: (c) => (c.Status === 0 ? `撤销“${c.MemberName}”的${c.KindName}？撤销后验证页与电子凭证均显示已撤销` : `恢复“${c.MemberName}”的${c.KindName}？`), run: revoke },
+        {
+          label: (c) => (c.Status === 0 ? '撤销' : '恢复'),
+          perm: 'activity:certify',
+          danger: (c) => c.Status === 0,
+          confirm: (c) =>
+            c.Status === 0 ? `撤销“${c.MemberName}”的${c.KindName}？撤销后验证页与电子凭证均显示已撤销` : `恢复“${c.MemberName}”的${c.KindName}？`,
+          run: revoke,
+        },
       ]}
     />
   );

@@ -94,14 +94,28 @@ export function CertDialog({ page, certId, onClose, onSaved }: CertDialogProps) 
   const passed = Form.useWatch('_examStatus', form) === ExamStatus.Passed;
 
   useEffect(() => {
-    if (isNew) form.setFieldsValue({ _idType: IdType.Mainland, _status: CertStatus.Normal, ...(page.view === 'cert' ? { _examStatus: ExamStatus.Passed } : {}) });
+    if (isNew)
+      form.setFieldsValue({ _idType: IdType.Mainland, _status: CertStatus.Normal, ...(page.view === 'cert' ? { _examStatus: ExamStatus.Passed } : {}) });
     else if (record) form.setFieldsValue(record as Values);
   }, [isNew, record, form, page.view]);
 
-  const { submit, saving } = useFormSubmit(form, (values) => certificatesAdminApi.save(editCertInfoBody.parse({ ...values, _certId: certId ?? 0, View: page.view })), onSaved);
+  const { submit, saving } = useFormSubmit(
+    form,
+    (values) => certificatesAdminApi.save(editCertInfoBody.parse({ ...values, _certId: certId ?? 0, View: page.view })),
+    onSaved,
+  );
 
   return (
-    <FormDialog title={`${isNew ? '新增' : '修改'}${page.noun}`} open={open} width={dialogWidth.large} onOk={() => void submit()} onCancel={onClose} saving={saving} loading={!isNew && model.isLoading} okDisabled={!isNew && !record}>
+    <FormDialog
+      title={`${isNew ? '新增' : '修改'}${page.noun}`}
+      open={open}
+      width={dialogWidth.large}
+      onOk={() => void submit()}
+      onCancel={onClose}
+      saving={saving}
+      loading={!isNew && model.isLoading}
+      okDisabled={!isNew && !record}
+    >
       <Form
         form={form}
         labelCol={{ flex: '100px' }}
@@ -140,12 +154,28 @@ export function CertDialog({ page, certId, onClose, onSaved }: CertDialogProps) 
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item name="_certNum" label="证书编号" normalize={trimmed} required={passed} rules={rule('_certNum')} dependencies={['_examStatus']} validateFirst>
+            <Form.Item
+              name="_certNum"
+              label="证书编号"
+              normalize={trimmed}
+              required={passed}
+              rules={rule('_certNum')}
+              dependencies={['_examStatus']}
+              validateFirst
+            >
               <Input placeholder={passed ? '请输入证书编号' : '考试合格后填写'} maxLength={certLimits.certNum} disabled={!passed} />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item name="_issueDate" label="发证日期" required={passed} rules={rule('_issueDate')} dependencies={['_examStatus', '_examTime']} validateFirst {...dayValueProps}>
+            <Form.Item
+              name="_issueDate"
+              label="发证日期"
+              required={passed}
+              rules={rule('_issueDate')}
+              dependencies={['_examStatus', '_examTime']}
+              validateFirst
+              {...dayValueProps}
+            >
               <PastDatePicker placeholder={passed ? '请选择发证日期' : '考试合格后填写'} disabled={!passed} />
             </Form.Item>
           </Col>

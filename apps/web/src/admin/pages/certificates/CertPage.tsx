@@ -121,13 +121,32 @@ function CertPage({ view }: { view: CertView }) {
           busy: (r) => busy === r._certId,
           run: (r) => downloading(r._certId, async () => saveFile(await certificatesAdminApi.image(r._certId), certificateFileName(r))),
         },
-        { ...deleteAction(spec.delete, (r: CertAdminDto) => `确定删除“${r._name}”的这条记录吗？`, (r) => remove([r._certId])), confirmDetail: deletedNote, when: live },
+        {
+          ...deleteAction(
+            spec.delete,
+            (r: CertAdminDto) => `确定删除“${r._name}”的这条记录吗？`,
+            (r) => remove([r._certId]),
+          ),
+          confirmDetail: deletedNote,
+          when: live,
+        },
       ]}
       toolbar={
         <>
-          <BatchDelete perm={spec.delete} count={selected.length} question={`确定删除选中的${selected.length}条记录吗？`} detail={deletedNote} onConfirm={() => remove(selected)} />
+          <BatchDelete
+            perm={spec.delete}
+            count={selected.length}
+            question={`确定删除选中的${selected.length}条记录吗？`}
+            detail={deletedNote}
+            onConfirm={() => remove(selected)}
+          />
           <Auth perm="cert:download">
-            <Button icon={<DownloadOutlined />} disabled={!selected.length} loading={busy === 'zip'} onClick={() => void downloading('zip', () => certificatesAdminApi.downloadZip(selected))}>
+            <Button
+              icon={<DownloadOutlined />}
+              disabled={!selected.length}
+              loading={busy === 'zip'}
+              onClick={() => void downloading('zip', () => certificatesAdminApi.downloadZip(selected))}
+            >
               批量下载
             </Button>
           </Auth>

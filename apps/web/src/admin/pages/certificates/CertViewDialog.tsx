@@ -13,7 +13,11 @@ const dash = (text: string) => text || '-';
 
 /** The record's certificate drawn by the server, with 下载 to save it. */
 function CertificateImage({ record }: { record: CertModelDto }) {
-  const image = useQuery({ queryKey: [...certificatesKey, 'image', record._certId, record._updateTime], queryFn: () => certificatesAdminApi.image(record._certId), gcTime: 0 });
+  const image = useQuery({
+    queryKey: [...certificatesKey, 'image', record._certId, record._updateTime],
+    queryFn: () => certificatesAdminApi.image(record._certId),
+    gcTime: 0,
+  });
   const [src, setSrc] = useState<string>();
   useEffect(() => {
     if (!image.data) return;

@@ -21,8 +21,26 @@ export interface CertPageSpec {
 }
 
 export const certPages: Record<CertView, CertPageSpec> = {
-  cert: { view: 'cert', title: '证书列表', noun: '证书', importNote: '不合格、缺考的成绩同样导入，在考试成绩中查看。', edit: 'cert:edit', delete: 'cert:delete', import: 'cert:import', export: 'cert:export' },
-  score: { view: 'score', title: '考试成绩', noun: '考试成绩', importNote: '', edit: 'cert:score:edit', delete: 'cert:score:delete', import: 'cert:score:import', export: 'cert:score:export' },
+  cert: {
+    view: 'cert',
+    title: '证书列表',
+    noun: '证书',
+    importNote: '不合格、缺考的成绩同样导入，在考试成绩中查看。',
+    edit: 'cert:edit',
+    delete: 'cert:delete',
+    import: 'cert:import',
+    export: 'cert:export',
+  },
+  score: {
+    view: 'score',
+    title: '考试成绩',
+    noun: '考试成绩',
+    importNote: '',
+    edit: 'cert:score:edit',
+    delete: 'cert:score:delete',
+    import: 'cert:score:import',
+    export: 'cert:score:export',
+  },
 };
 
 /** Both pages' lists and records: the views share records, so a write refreshes both. */

@@ -6,7 +6,11 @@ import { WholeNumberInput } from '../../shared/WholeNumberInput';
 /** 排序号 (spec §9: integers 0–999999, no step buttons); lower sorts first. */
 export function SortNumberItem() {
   return (
-    <Form.Item name="SortNumber" label="排序号" rules={[{ type: 'integer', min: numberInput.min, max: numberInput.max, message: contentMessages.sortNumberInvalid }]}>
+    <Form.Item
+      name="SortNumber"
+      label="排序号"
+      rules={[{ type: 'integer', min: numberInput.min, max: numberInput.max, message: contentMessages.sortNumberInvalid }]}
+    >
       <WholeNumberInput placeholder="数字越小越靠前" style={{ width: '100%' }} />
     </Form.Item>
   );

@@ -53,7 +53,9 @@ function BlockedChains({ blocked, canMend }: { blocked: ReviewSummaryDto['Blocke
               </li>
             ))}
           </ul>
-          送审到这些步骤的稿件将无法继续。请{canMend ? <Link to={`${shellBase}/content/menu`}>在栏目管理的“审核流程”中</Link> : '管理员在栏目管理的“审核流程”中'}更换审核角色，或为角色分配“待我审核”权限并启用其管理员。
+          送审到这些步骤的稿件将无法继续。请
+          {canMend ? <Link to={`${shellBase}/content/menu`}>在栏目管理的“审核流程”中</Link> : '管理员在栏目管理的“审核流程”中'}
+          更换审核角色，或为角色分配“待我审核”权限并启用其管理员。
         </>
       }
     />
@@ -108,10 +110,22 @@ export default function DashboardPage() {
           <Stat icon={<TeamOutlined />} label="会员单位" value={d?.MemberCount} tone="#1f8a70" />
         </Col>
         <Col {...stat}>
-          <Stat icon={<SolutionOutlined />} label="待审核入会申请" value={d?.PendingApplicationCount} tone="#d48806" to={can('member:list') ? `${shellBase}/member/list` : undefined} />
+          <Stat
+            icon={<SolutionOutlined />}
+            label="待审核入会申请"
+            value={d?.PendingApplicationCount}
+            tone="#d48806"
+            to={can('member:list') ? `${shellBase}/member/list` : undefined}
+          />
         </Col>
         <Col {...stat}>
-          <Stat icon={<AuditOutlined />} label="待审核投稿" value={d?.PendingContributionCount} tone="#b8262c" to={can('member:contribution:list') ? `${shellBase}/member/contribution` : undefined} />
+          <Stat
+            icon={<AuditOutlined />}
+            label="待审核投稿"
+            value={d?.PendingContributionCount}
+            tone="#b8262c"
+            to={can('member:contribution:list') ? `${shellBase}/member/contribution` : undefined}
+          />
         </Col>
         <Col xs={24} xxl={14}>
           <Card

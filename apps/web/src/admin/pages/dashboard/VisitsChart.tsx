@@ -89,15 +89,7 @@ export function VisitsChart({ data }: { data: DayCount[] }) {
               <circle cx={x(hover)} cy={y(hovered.Count)} r={4.5} className={styles.dot} />
             </g>
           )}
-          <rect
-            x={pad.left}
-            y={pad.top}
-            width={innerW}
-            height={innerH}
-            fill="transparent"
-            onMouseMove={onMove}
-            onMouseLeave={() => setHover(null)}
-          />
+          <rect x={pad.left} y={pad.top} width={innerW} height={innerH} fill="transparent" onMouseMove={onMove} onMouseLeave={() => setHover(null)} />
         </svg>
       )}
       {hovered && hover !== null && (

@@ -55,8 +55,16 @@ export function CardRevocation({ memberId }: { memberId: number }) {
           <Form.Item name="Revoke" label="操作">
             <Radio.Group options={choices} />
           </Form.Item>
-          <Form.Item name="Reason" label="原因" rules={revoking ? [{ required: true, whitespace: true, message: membershipMessages.cardRevokeReasonRequired }] : []}>
-            <Input.TextArea placeholder={revoking ? membershipMessages.cardRevokeReasonRequired : '选填'} maxLength={membershipLimits.cardRevokeReason} autoSize={{ minRows: 2, maxRows: 4 }} />
+          <Form.Item
+            name="Reason"
+            label="原因"
+            rules={revoking ? [{ required: true, whitespace: true, message: membershipMessages.cardRevokeReasonRequired }] : []}
+          >
+            <Input.TextArea
+              placeholder={revoking ? membershipMessages.cardRevokeReasonRequired : '选填'}
+              maxLength={membershipLimits.cardRevokeReason}
+              autoSize={{ minRows: 2, maxRows: 4 }}
+            />
           </Form.Item>
         </Form>
       </FormDialog>

@@ -30,7 +30,14 @@ export function MemberBatchActions({ selected, onDone }: MemberBatchActionsProps
 
   return (
     <>
-      <BatchButton perm="member:audit" label="批量通过" count={count} question={`确定通过选中的${count}个入会申请吗？`} loading={busy === 'approve'} onConfirm={() => batch('approve')} />
+      <BatchButton
+        perm="member:audit"
+        label="批量通过"
+        count={count}
+        question={`确定通过选中的${count}个入会申请吗？`}
+        loading={busy === 'approve'}
+        onConfirm={() => batch('approve')}
+      />
       <BatchButton
         perm="member:status"
         label="批量停用"
@@ -45,7 +52,13 @@ export function MemberBatchActions({ selected, onDone }: MemberBatchActionsProps
         <Button disabled={!count} onClick={() => setChoosingLevel(true)}>
           修改等级
         </Button>
-        <LevelDialog open={choosingLevel} count={count} saving={busy === 'level'} onCancel={() => setChoosingLevel(false)} onChoose={(levelId) => void changeLevel(levelId)} />
+        <LevelDialog
+          open={choosingLevel}
+          count={count}
+          saving={busy === 'level'}
+          onCancel={() => setChoosingLevel(false)}
+          onChoose={(levelId) => void changeLevel(levelId)}
+        />
       </Auth>
       <BatchButton
         perm="member:remind"
@@ -61,11 +74,31 @@ export function MemberBatchActions({ selected, onDone }: MemberBatchActionsProps
 }
 
 /** 修改等级: the new level for every selected member; 确定 applies it. */
-function LevelDialog({ open, count, saving, onCancel, onChoose }: { open: boolean; count: number; saving: boolean; onCancel: () => void; onChoose: (levelId: number) => void }) {
+function LevelDialog({
+  open,
+  count,
+  saving,
+  onCancel,
+  onChoose,
+}: {
+  open: boolean;
+  count: number;
+  saving: boolean;
+  onCancel: () => void;
+  onChoose: (levelId: number) => void;
+}) {
   const levels = useTypeOptions(typeKinds.memberLevel, open);
   const [levelId, setLevelId] = useState<number>();
   return (
-    <FormDialog title="修改等级" open={open} onCancel={onCancel} saving={saving} loading={levels.isLoading} okDisabled={levelId === undefined} onOk={() => levelId !== undefined && onChoose(levelId)}>
+    <FormDialog
+      title="修改等级"
+      open={open}
+      onCancel={onCancel}
+      saving={saving}
+      loading={levels.isLoading}
+      okDisabled={levelId === undefined}
+      onOk={() => levelId !== undefined && onChoose(levelId)}
+    >
       <p>将选中的{count}个会员的会员等级修改为：</p>
       <Select aria-label="会员等级" placeholder="请选择会员等级" options={levels.data} value={levelId} onChange={setLevelId} style={{ width: '100%' }} />
     </FormDialog>

@@ -67,7 +67,16 @@ export function MemberDialog({ memberId, onClose, onSaved }: MemberDialogProps) 
   );
 
   return (
-    <FormDialog title={isNew ? '新增会员' : '编辑会员信息'} open={open} width={dialogWidth.large} onOk={() => void submit()} onCancel={onClose} saving={saving} loading={!isNew && model.isLoading} okDisabled={!isNew && !member}>
+    <FormDialog
+      title={isNew ? '新增会员' : '编辑会员信息'}
+      open={open}
+      width={dialogWidth.large}
+      onOk={() => void submit()}
+      onCancel={onClose}
+      saving={saving}
+      loading={!isNew && model.isLoading}
+      okDisabled={!isNew && !member}
+    >
       {member?.ProcessItemName && (
         <Typography.Paragraph type="danger" className={styles.reason}>
           未通过原因：{member.ProcessItemName}
@@ -88,8 +97,12 @@ export function MemberDialog({ memberId, onClose, onSaved }: MemberDialogProps) 
               <Input.Password placeholder={isNew ? newPasswordHint : '不修改请留空'} autoComplete="new-password" />
             </Form.Item>
           </Col>
-          <Col span={12}><TextItem name="MemberName" label="公司名称" rules={rule('MemberName')} maxLength={memberLimits.memberName} /></Col>
-          <Col span={12}><TextItem name="LegalPerson" label="负责人" rules={rule('LegalPerson')} maxLength={memberLimits.legalPerson} /></Col>
+          <Col span={12}>
+            <TextItem name="MemberName" label="公司名称" rules={rule('MemberName')} maxLength={memberLimits.memberName} />
+          </Col>
+          <Col span={12}>
+            <TextItem name="LegalPerson" label="负责人" rules={rule('LegalPerson')} maxLength={memberLimits.legalPerson} />
+          </Col>
           <Col span={12}>
             <Form.Item name="CompanyType" label="单位归类" rules={rule('CompanyType')}>
               <Select placeholder="请选择单位归类" options={companyTypes.data} loading={companyTypes.isLoading} showSearch={{ optionFilterProp: 'label' }} />
@@ -100,10 +113,18 @@ export function MemberDialog({ memberId, onClose, onSaved }: MemberDialogProps) 
               <Select placeholder="请选择会员等级" options={memberLevels.data} loading={memberLevels.isLoading} showSearch={{ optionFilterProp: 'label' }} />
             </Form.Item>
           </Col>
-          <Col span={12}><TextItem name="OperatorPhone" label="手机号码" rules={rule('OperatorPhone')} maxLength={30} /></Col>
-          <Col span={12}><TextItem name="Email" label="邮箱" rules={rule('Email')} maxLength={memberLimits.email} /></Col>
-          <Col span={12}><TextItem name="DailyOperator" label="联络人" rules={rule('DailyOperator')} maxLength={memberLimits.dailyOperator} /></Col>
-          <Col span={12}><TextItem name="CompanyMent" label="单位性质" rules={rule('CompanyMent')} maxLength={memberLimits.companyMent} /></Col>
+          <Col span={12}>
+            <TextItem name="OperatorPhone" label="手机号码" rules={rule('OperatorPhone')} maxLength={30} />
+          </Col>
+          <Col span={12}>
+            <TextItem name="Email" label="邮箱" rules={rule('Email')} maxLength={memberLimits.email} />
+          </Col>
+          <Col span={12}>
+            <TextItem name="DailyOperator" label="联络人" rules={rule('DailyOperator')} maxLength={memberLimits.dailyOperator} />
+          </Col>
+          <Col span={12}>
+            <TextItem name="CompanyMent" label="单位性质" rules={rule('CompanyMent')} maxLength={memberLimits.companyMent} />
+          </Col>
           <Col span={12}>
             <Form.Item name="RegCapital" label="注册资本" rules={rule('RegCapital')}>
               <WholeNumberInput suffix="万元" placeholder="请输入注册资本" style={{ width: '100%' }} />
@@ -124,7 +145,9 @@ export function MemberDialog({ memberId, onClose, onSaved }: MemberDialogProps) 
               <DatePicker placeholder="请选择会员到期日" style={{ width: '100%' }} classNames={pickerClassNames} />
             </Form.Item>
           </Col>
-          <Col span={12}><TextItem name="RegAddress" label="注册地址" rules={rule('RegAddress')} maxLength={memberLimits.regAddress} /></Col>
+          <Col span={12}>
+            <TextItem name="RegAddress" label="注册地址" rules={rule('RegAddress')} maxLength={memberLimits.regAddress} />
+          </Col>
           <Col span={12}>
             <Form.Item name="Status" label="状态">
               <Radio.Group options={memberStatusOptions} disabled={!can('member:status')} />

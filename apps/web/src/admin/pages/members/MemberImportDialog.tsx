@@ -36,8 +36,20 @@ export function MemberImportDialog({ open, onClose, onImported }: MemberImportDi
     >
       <Form layout="vertical" component="div">
         {/* No form field name: the label is tied to the input by id, so it names it for screen readers. */}
-        <Form.Item label="初始密码" htmlFor="member-import-password" required validateStatus={problem ? 'error' : undefined} help={problem ?? '导入的会员均以此密码登录，请告知会员并提醒其登录后修改'}>
-          <Input.Password id="member-import-password" value={password} onChange={(e) => setPassword(e.target.value)} placeholder={memberImportMessages.passwordRequired} autoComplete="new-password" />
+        <Form.Item
+          label="初始密码"
+          htmlFor="member-import-password"
+          required
+          validateStatus={problem ? 'error' : undefined}
+          help={problem ?? '导入的会员均以此密码登录，请告知会员并提醒其登录后修改'}
+        >
+          <Input.Password
+            id="member-import-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            placeholder={memberImportMessages.passwordRequired}
+            autoComplete="new-password"
+          />
         </Form.Item>
       </Form>
     </SpreadsheetImportDialog>

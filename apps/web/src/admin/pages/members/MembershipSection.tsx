@@ -63,11 +63,29 @@ export function MembershipSection({ memberId }: { memberId: number }) {
         </Descriptions.Item>
       </Descriptions>
       <Typography.Title level={5}>续费提醒</Typography.Title>
-      <Table<MembershipReminderDto> size="small" rowKey={(r) => `${r.Kind}/${r.TermEnd}`} columns={reminderColumns} dataSource={reminders.data} loading={reminders.isLoading} pagination={false} scroll={{ x: 760 }} locale={{ emptyText: '暂无续费提醒' }} />
+      <Table<MembershipReminderDto>
+        size="small"
+        rowKey={(r) => `${r.Kind}/${r.TermEnd}`}
+        columns={reminderColumns}
+        dataSource={reminders.data}
+        loading={reminders.isLoading}
+        pagination={false}
+        scroll={{ x: 760 }}
+        locale={{ emptyText: '暂无续费提醒' }}
+      />
       {canSeePayments && (
         <>
           <Typography.Title level={5}>缴费记录</Typography.Title>
-          <Table<MemberPaymentDto> size="small" rowKey="PaymentId" columns={paymentColumns} dataSource={payments.data?.List} loading={payments.isLoading} pagination={false} scroll={{ x: 640 }} locale={{ emptyText: '暂无缴费记录' }} />
+          <Table<MemberPaymentDto>
+            size="small"
+            rowKey="PaymentId"
+            columns={paymentColumns}
+            dataSource={payments.data?.List}
+            loading={payments.isLoading}
+            pagination={false}
+            scroll={{ x: 640 }}
+            locale={{ emptyText: '暂无缴费记录' }}
+          />
         </>
       )}
     </section>

@@ -30,7 +30,10 @@ const proposals = listResource<ProposeDto, Filters>({
       title: '留言内容',
       dataIndex: 'ProposeContent',
       render: (text: string) => (
-        <Typography.Paragraph className={styles.proposeText} ellipsis={{ rows: 2, expandable: 'collapsible', symbol: (expanded) => (expanded ? '收起' : '展开') }}>
+        <Typography.Paragraph
+          className={styles.proposeText}
+          ellipsis={{ rows: 2, expandable: 'collapsible', symbol: (expanded) => (expanded ? '收起' : '展开') }}
+        >
           {text}
         </Typography.Paragraph>
       ),
@@ -74,7 +77,12 @@ export default function ProposePage() {
           <Button icon={<CheckOutlined />} disabled={selected.length === 0} onClick={() => void markRead(selected)}>
             标记已读
           </Button>
-          <BatchDelete perm="member:propose:delete" count={selected.length} question={`确定删除选中的 ${selected.length} 条建议留言吗？`} onConfirm={() => remove(selected)} />
+          <BatchDelete
+            perm="member:propose:delete"
+            count={selected.length}
+            question={`确定删除选中的 ${selected.length} 条建议留言吗？`}
+            onConfirm={() => remove(selected)}
+          />
         </>
       }
       table={{ rowSelection }}

@@ -57,10 +57,26 @@ export function ReviewDialog({ memberId, onClose, onReviewed }: ReviewDialogProp
     void decide(verdict, (reason) => membersAdminApi.review({ MemberId: member.MemberId, ApplyState: decided, ProcessItemName: reason }));
   };
 
-  const footer = <ReviewFooter underReview={underReview} perm="member:audit" saving={saving} labels={{ reject: '不通过', approve: '通过' }} onDecide={review} onClose={onClose} />;
+  const footer = (
+    <ReviewFooter
+      underReview={underReview}
+      perm="member:audit"
+      saving={saving}
+      labels={{ reject: '不通过', approve: '通过' }}
+      onDecide={review}
+      onClose={onClose}
+    />
+  );
 
   return (
-    <FormDialog title={underReview ? '入会审核' : '入会申请详情'} open={open} width={dialogWidth.large} onCancel={onClose} footer={footer} loading={model.isLoading}>
+    <FormDialog
+      title={underReview ? '入会审核' : '入会申请详情'}
+      open={open}
+      width={dialogWidth.large}
+      onCancel={onClose}
+      footer={footer}
+      loading={model.isLoading}
+    >
       {member?.ProcessItemName && (
         <Typography.Paragraph type="danger" className={styles.reason}>
           未通过原因：{member.ProcessItemName}
@@ -68,7 +84,15 @@ export function ReviewDialog({ memberId, onClose, onReviewed }: ReviewDialogProp
       )}
       {member && <Descriptions bordered size="small" column={2} items={describe(member)} />}
       {underReview && (
-        <RejectReason form={form} perm="member:audit" name="ProcessItemName" label="不通过原因（不通过时必填，将告知申请人）" placeholder="请输入审核不通过原因" message={memberMessages.reasonRequired} maxLength={memberLimits.reason} />
+        <RejectReason
+          form={form}
+          perm="member:audit"
+          name="ProcessItemName"
+          label="不通过原因（不通过时必填，将告知申请人）"
+          placeholder="请输入审核不通过原因"
+          message={memberMessages.reasonRequired}
+          maxLength={memberLimits.reason}
+        />
       )}
       <Divider titlePlacement="start">审核记录</Divider>
       {memberId !== null && <ProcessTimeline memberId={memberId} />}

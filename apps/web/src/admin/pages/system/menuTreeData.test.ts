@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { SystemMenuKind, type SystemMenuDto } from '@portal/shared';
 import { branchIds, checkedGrants, grantedMenus, grantTree, leafIds, withAncestors } from './menuTreeData';
 
-const node = (MenuId: number, children: SystemMenuDto[] = [], MenuType: SystemMenuDto['MenuType'] = children.length ? SystemMenuKind.Directory : SystemMenuKind.Button): SystemMenuDto => ({
+const node = (
+  MenuId: number,
+  children: SystemMenuDto[] = [],
+  MenuType: SystemMenuDto['MenuType'] = children.length ? SystemMenuKind.Directory : SystemMenuKind.Button,
+): SystemMenuDto => ({
   MenuId,
   ParentId: 0,
   MenuType,
@@ -37,7 +41,11 @@ describe('role grant tree', () => {
 
     it('puts the page itself (查看) first under a page with buttons', () => {
       const page = grants[0]!.children[0]!;
-      expect(page.children.map((c) => [c.MenuId, c.menuname])).toEqual([[-2, '查看'], [3, 'm3'], [4, 'm4']]);
+      expect(page.children.map((c) => [c.MenuId, c.menuname])).toEqual([
+        [-2, '查看'],
+        [3, 'm3'],
+        [4, 'm4'],
+      ]);
       expect(grants[1]!.children).toEqual([]);
       expect(branchIds(grants)).toEqual([1, 2]);
     });

@@ -3,8 +3,7 @@ import { SystemMenuKind, type SystemMenuDto } from '@portal/shared';
 /** Ids of the menus at the bottom of the tree (no children): what a checkable tree is given as checked. */
 export function leafIds(tree: readonly SystemMenuDto[]): Set<number> {
   const ids = new Set<number>();
-  const walk = (nodes: readonly SystemMenuDto[]) =>
-    nodes.forEach((m) => (m.children.length ? walk(m.children) : ids.add(m.MenuId)));
+  const walk = (nodes: readonly SystemMenuDto[]) => nodes.forEach((m) => (m.children.length ? walk(m.children) : ids.add(m.MenuId)));
   walk(tree);
   return ids;
 }
@@ -19,7 +18,6 @@ export const menuTypeLabels: Record<number, string> = {
   [SystemMenuKind.Page]: '菜单',
   [SystemMenuKind.Button]: '按钮',
 };
-
 
 /**
  * The ids to grant for the checked entries: each one and every menu above it. A page whose
@@ -70,4 +68,3 @@ export function checkedGrants(grants: readonly SystemMenuDto[], menuIds: readonl
 /** The menu ids a role is granted for the checked entries: each with everything above it. */
 export const grantedMenus = (grants: readonly SystemMenuDto[], checked: readonly number[]): number[] =>
   withAncestors(grants, checked).filter((id) => !isPageView(id));
-

@@ -78,7 +78,11 @@ function Count({ label, value, note }: { label: string; value: number; note?: st
 function Door({ activityId }: { activityId: number }) {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const activity = useQuery({ queryKey: checkInKeys.activity(activityId), queryFn: () => attendanceAdminApi.activity(activityId), refetchInterval: COUNTS_EVERY_MS });
+  const activity = useQuery({
+    queryKey: checkInKeys.activity(activityId),
+    queryFn: () => attendanceAdminApi.activity(activityId),
+    refetchInterval: COUNTS_EVERY_MS,
+  });
   const [outcome, setOutcome] = useState<CheckInOutcome | null>(null);
   const [code, setCode] = useState('');
   const [checking, setChecking] = useState(false);

@@ -12,7 +12,9 @@ export function MemberLines({ member }: { member: CheckInMemberDto }) {
     <>
       <div className={styles.memberName}>{member.MemberName}</div>
       <div className={styles.memberMeta}>
-        {[member.Contact && `联络人 ${member.Contact}`, `账号 ${member.Account}`, member.MemberLevelName, `签到码 ${member.CheckInCode}`].filter(Boolean).join(' · ')}
+        {[member.Contact && `联络人 ${member.Contact}`, `账号 ${member.Account}`, member.MemberLevelName, `签到码 ${member.CheckInCode}`]
+          .filter(Boolean)
+          .join(' · ')}
       </div>
     </>
   );

@@ -23,14 +23,29 @@ const ROSTER_EVERY_MS = 5000;
  * when a QR will not scan): each with its state, 签到 for those not checked in and 撤销 for
  * those who are (activity:checkin:undo).
  */
-export function Roster({ activityId, onCheckIn, onUndo }: { activityId: number; onCheckIn: (m: CheckInMemberDto) => Promise<void>; onUndo: (m: CheckInMemberDto) => Promise<void> }) {
+export function Roster({
+  activityId,
+  onCheckIn,
+  onUndo,
+}: {
+  activityId: number;
+  onCheckIn: (m: CheckInMemberDto) => Promise<void>;
+  onUndo: (m: CheckInMemberDto) => Promise<void>;
+}) {
   const [key, setKey] = useState('');
   const [state, setState] = useState('');
   const [page, setPage] = useState(1);
   const [busy, setBusy] = useState<number | null>(null);
   const roster = useQuery({
     queryKey: [...checkInKeys.roster(activityId), key, state, page],
-    queryFn: () => attendanceAdminApi.members({ activityid: activityId, key: key || undefined, checkedin: state === '' ? undefined : Number(state), pageindex: page, pagesize: PAGE_SIZE }),
+    queryFn: () =>
+      attendanceAdminApi.members({
+        activityid: activityId,
+        key: key || undefined,
+        checkedin: state === '' ? undefined : Number(state),
+        pageindex: page,
+        pagesize: PAGE_SIZE,
+      }),
     placeholderData: keepPreviousData,
     refetchInterval: ROSTER_EVERY_MS,
   });
@@ -101,7 +116,15 @@ export function Roster({ activityId, onCheckIn, onUndo }: { activityId: number; 
         )}
       />
       {(roster.data?.TotalCount ?? 0) > PAGE_SIZE && (
-        <Pagination className={styles.pager} size="small" current={page} pageSize={PAGE_SIZE} total={roster.data?.TotalCount ?? 0} showSizeChanger={false} onChange={setPage} />
+        <Pagination
+          className={styles.pager}
+          size="small"
+          current={page}
+          pageSize={PAGE_SIZE}
+          total={roster.data?.TotalCount ?? 0}
+          showSizeChanger={false}
+          onChange={setPage}
+        />
       )}
     </section>
   );

@@ -21,7 +21,9 @@ export function Scanner({ onRead }: { onRead: (text: string) => void }) {
   const file = useRef<HTMLInputElement>(null);
   const [stream, setStream] = useState<MediaStream | null>(null);
   const [starting, setStarting] = useState(false);
-  const [problem, setProblem] = useState<string | null>(cameraAvailable() ? null : '当前连接无法使用摄像头（需通过 HTTPS 访问）。请上传二维码图片、输入签到码或搜索会员签到。');
+  const [problem, setProblem] = useState<string | null>(
+    cameraAvailable() ? null : '当前连接无法使用摄像头（需通过 HTTPS 访问）。请上传二维码图片、输入签到码或搜索会员签到。',
+  );
   const reading = useRef(onRead);
   useEffect(() => {
     reading.current = onRead;

@@ -27,7 +27,17 @@ export function VenueQr({ activity }: { activity: CheckInActivityDto }) {
       <Button className={styles.venueButton} icon={<QrcodeOutlined />} onClick={() => setOpen(true)}>
         现场签到二维码
       </Button>
-      <Modal title="现场签到二维码" open={open} onCancel={() => setOpen(false)} width={500} footer={<Button icon={<PrinterOutlined />} onClick={() => window.print()}>打印</Button>}>
+      <Modal
+        title="现场签到二维码"
+        open={open}
+        onCancel={() => setOpen(false)}
+        width={500}
+        footer={
+          <Button icon={<PrinterOutlined />} onClick={() => window.print()}>
+            打印
+          </Button>
+        }
+      >
         <div className={styles.venue}>
           <div className={styles.venueTitle}>{activity.Title}</div>
           {qr.data ? <img src={qr.data} alt="现场签到二维码" width={320} height={320} /> : <Skeleton.Image active className={styles.venueLoading} />}

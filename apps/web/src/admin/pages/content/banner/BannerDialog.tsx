@@ -27,7 +27,13 @@ const formValues = (banner: AdminBannerDto | null): BannerForm =>
 export function BannerDialog(props: EditDialogProps<AdminBannerDto>) {
   const banner = props.editing === 'new' ? null : props.editing;
   return (
-    <RecordDialog<AdminBannerDto, BannerForm> noun="轮播图" width={dialogWidth.medium} values={formValues} save={(values, banner) => contentAdminApi.saveBanner({ ...values, Id: banner?.Id ?? 0 })} {...props}>
+    <RecordDialog<AdminBannerDto, BannerForm>
+      noun="轮播图"
+      width={dialogWidth.medium}
+      values={formValues}
+      save={(values, banner) => contentAdminApi.saveBanner({ ...values, Id: banner?.Id ?? 0 })}
+      {...props}
+    >
       <Form.Item name="Type" label="类型" rules={[{ required: true, message: '请选择类型' }]}>
         <Select options={typeOptions(banner?.Type)} placeholder="请选择类型" />
       </Form.Item>

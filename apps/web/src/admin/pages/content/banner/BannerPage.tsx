@@ -15,7 +15,12 @@ const banners = listResource<AdminBannerDto, Filters>({
   rowKey: 'Id',
   search: nameAndStatusSearch('标题'),
   columns: [
-    { title: '图片', dataIndex: 'ImageUrl', width: 140, render: (url: string) => <Image src={url} alt="" width={120} height={60} style={{ objectFit: 'cover' }} /> },
+    {
+      title: '图片',
+      dataIndex: 'ImageUrl',
+      width: 140,
+      render: (url: string) => <Image src={url} alt="" width={120} height={60} style={{ objectFit: 'cover' }} />,
+    },
     { title: '标题', dataIndex: 'Title', render: (title: string) => title || '-' },
     { title: '类型', dataIndex: 'Type', width: 110, render: (type: number) => bannerTypeName(type) },
     { title: '跳转地址', dataIndex: 'JumpUrl', ellipsis: true, render: (url: string) => url || '-' },

@@ -32,7 +32,12 @@ const media = listResource<UploadDto, Filters>({
   rowKey: 'Id',
   search: [
     { kind: 'input', name: 'key', label: '文件名' },
-    { kind: 'select', name: 'kind', label: '类型', options: (Object.keys(mediaKinds) as MediaKind[]).map((kind) => ({ label: mediaKinds[kind], value: kind })) },
+    {
+      kind: 'select',
+      name: 'kind',
+      label: '类型',
+      options: (Object.keys(mediaKinds) as MediaKind[]).map((kind) => ({ label: mediaKinds[kind], value: kind })),
+    },
     { kind: 'input', name: 'uploader', label: '上传者', placeholder: '账号或单位' },
     { kind: 'dateRange', name: 'days', label: '上传日期', names: ['start', 'end'] },
   ],

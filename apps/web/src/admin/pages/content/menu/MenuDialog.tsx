@@ -8,7 +8,9 @@ import { schemaRule, SortNumberItem, StatusItem } from '../fields';
 import { toMenuOptions } from '../menuOptions';
 import { FormDialog } from '../../../shared/FormDialog';
 
-type MenuForm = Pick<SaveMenuBody, 'ParentId' | 'Name' | 'Status' | 'ShowType' | 'WebUrl' | 'CurValue' | 'SortNumber' | 'AcceptsContributions'> & { Type?: 1 | 2 };
+type MenuForm = Pick<SaveMenuBody, 'ParentId' | 'Name' | 'Status' | 'ShowType' | 'WebUrl' | 'CurValue' | 'SortNumber' | 'AcceptsContributions'> & {
+  Type?: 1 | 2;
+};
 
 /** What the dialog edits: an existing menu, or a new one under `parentId` (0 at the top). */
 export type MenuEditing = { menu: MenuDto } | { parentId: number };
@@ -51,8 +53,28 @@ export function MenuDialog({ editing, menus, onClose, onSaved }: MenuDialogProps
     if (!editing) return;
     form.setFieldsValue(
       menu
-        ? { ParentId: menu.ParentId, Name: menu.Name, Status: menu.Status, ShowType: menu.ShowType as MenuForm['ShowType'], Type: menu.Type as MenuForm['Type'], WebUrl: menu.WebUrl, CurValue: menu.CurValue, SortNumber: menu.SortNumber, AcceptsContributions: menu.AcceptsContributions }
-        : { ParentId: 'parentId' in editing ? editing.parentId : 0, Name: '', Status: 1, ShowType: MenuShowType.List, Type: undefined, WebUrl: '', CurValue: '', SortNumber: 0, AcceptsContributions: false },
+        ? {
+            ParentId: menu.ParentId,
+            Name: menu.Name,
+            Status: menu.Status,
+            ShowType: menu.ShowType as MenuForm['ShowType'],
+            Type: menu.Type as MenuForm['Type'],
+            WebUrl: menu.WebUrl,
+            CurValue: menu.CurValue,
+            SortNumber: menu.SortNumber,
+            AcceptsContributions: menu.AcceptsContributions,
+          }
+        : {
+            ParentId: 'parentId' in editing ? editing.parentId : 0,
+            Name: '',
+            Status: 1,
+            ShowType: MenuShowType.List,
+            Type: undefined,
+            WebUrl: '',
+            CurValue: '',
+            SortNumber: 0,
+            AcceptsContributions: false,
+          },
     );
   }, [editing, menu, form]);
 
@@ -62,7 +84,11 @@ export function MenuDialog({ editing, menus, onClose, onSaved }: MenuDialogProps
     <FormDialog title={menu ? '修改栏目' : '新增栏目'} open={editing !== null} width={dialogWidth.medium} onOk={submit} onCancel={onClose} saving={saving}>
       <Form form={form} labelCol={{ flex: '110px' }} preserve={false}>
         <Form.Item name="ParentId" label="上级栏目">
-          <TreeSelect treeData={parentOptions(menus, menu?.MenuId)} treeDefaultExpandAll fieldNames={{ label: 'label', value: 'value', children: 'children' }} />
+          <TreeSelect
+            treeData={parentOptions(menus, menu?.MenuId)}
+            treeDefaultExpandAll
+            fieldNames={{ label: 'label', value: 'value', children: 'children' }}
+          />
         </Form.Item>
         <Form.Item name="Name" label="栏目名称" normalize={trimmed} rules={[{ required: true, message: contentMessages.menuNameRequired }, { max: 100 }]}>
           <Input placeholder="请输入栏目名称" maxLength={100} />
@@ -74,13 +100,7 @@ export function MenuDialog({ editing, menus, onClose, onSaved }: MenuDialogProps
         <Form.Item name="Type" label="栏目类型" extra="不选时：顶级为顶部栏目，下级为子菜单内栏目">
           <Select allowClear placeholder="按层级自动" options={menuTypes} />
         </Form.Item>
-        <Form.Item
-          name="WebUrl"
-          label="外部链接"
-          normalize={trimmed}
-          extra="填写后点击栏目在新窗口打开此地址"
-          rules={[schemaRule(saveMenuBody.shape.WebUrl)]}
-        >
+        <Form.Item name="WebUrl" label="外部链接" normalize={trimmed} extra="填写后点击栏目在新窗口打开此地址" rules={[schemaRule(saveMenuBody.shape.WebUrl)]}>
           <Input placeholder="http(s)://… 或 /站内路径" maxLength={500} />
         </Form.Item>
         <Form.Item name="CurValue" label="标识" normalize={trimmed} extra="首页栏目填 home" rules={[{ max: 50 }]}>

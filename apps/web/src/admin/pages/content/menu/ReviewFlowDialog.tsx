@@ -66,14 +66,23 @@ export function ReviewFlowDialog({ menu, onClose, onSaved }: { menu: MenuDto | n
 
   const { submit, saving } = useFormSubmit(
     form,
-    ({ Steps }) => reviewApi.saveMenuFlow({ MenuId: menu?.MenuId ?? 0, Steps: (Steps ?? []).map(({ Name, RoleIds, NoSelfReview }) => ({ Name, RoleIds, NoSelfReview })) }),
+    ({ Steps }) =>
+      reviewApi.saveMenuFlow({ MenuId: menu?.MenuId ?? 0, Steps: (Steps ?? []).map(({ Name, RoleIds, NoSelfReview }) => ({ Name, RoleIds, NoSelfReview })) }),
     () => onSaved(),
   );
 
   const inherited = data && !data.Own && data.InheritedFrom ? data : null;
 
   return (
-    <FormDialog title={menu ? `审核流程：${menu.Name}` : '审核流程'} open={open} width={dialogWidth.medium} onOk={submit} onCancel={onClose} saving={saving} loading={flow.isLoading}>
+    <FormDialog
+      title={menu ? `审核流程：${menu.Name}` : '审核流程'}
+      open={open}
+      width={dialogWidth.medium}
+      onOk={submit}
+      onCancel={onClose}
+      saving={saving}
+      loading={flow.isLoading}
+    >
       {!listsRoles && <Alert className={styles.alert} type="warning" showIcon message="您没有查看角色列表的权限，只能从流程中已有的角色里选择。" />}
       <Typography.Paragraph type="secondary">
         本栏目的文章（含修改已发布的文章、会员投稿）须按顺序逐步审核，末步通过后才发布；修改稿审核期间网站仍显示原内容。未设置步骤的栏目沿用上级栏目的流程，都没有则保存后直接发布。
@@ -107,10 +116,24 @@ export function ReviewFlowDialog({ menu, onClose, onSaved }: { menu: MenuDto | n
                         extra={
                           <Space size={0}>
                             <Tooltip title="上移">
-                              <Button type="text" size="small" icon={<ArrowUpOutlined />} aria-label={`上移${number}`} disabled={index === 0} onClick={() => move(index, index - 1)} />
+                              <Button
+                                type="text"
+                                size="small"
+                                icon={<ArrowUpOutlined />}
+                                aria-label={`上移${number}`}
+                                disabled={index === 0}
+                                onClick={() => move(index, index - 1)}
+                              />
                             </Tooltip>
                             <Tooltip title="下移">
-                              <Button type="text" size="small" icon={<ArrowDownOutlined />} aria-label={`下移${number}`} disabled={index === fields.length - 1} onClick={() => move(index, index + 1)} />
+                              <Button
+                                type="text"
+                                size="small"
+                                icon={<ArrowDownOutlined />}
+                                aria-label={`下移${number}`}
+                                disabled={index === fields.length - 1}
+                                onClick={() => move(index, index + 1)}
+                              />
                             </Tooltip>
                             <Tooltip title="删除">
                               <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={`删除${number}`} onClick={() => remove(index)} />
@@ -120,11 +143,27 @@ export function ReviewFlowDialog({ menu, onClose, onSaved }: { menu: MenuDto | n
                       >
                         {blocked && <Alert className={styles.alert} type="error" showIcon message={blockedExplanation} />}
                         <div className={styles.fields}>
-                          <Form.Item name={[field.name, 'Name']} label="步骤名称" normalize={trimmed} rules={[{ required: true, whitespace: true, message: reviewMessages.stepNameRequired }, { max: 20 }]}>
+                          <Form.Item
+                            name={[field.name, 'Name']}
+                            label="步骤名称"
+                            normalize={trimmed}
+                            rules={[{ required: true, whitespace: true, message: reviewMessages.stepNameRequired }, { max: 20 }]}
+                          >
                             <Input placeholder={`如：${suggestedName(index, fields.length)}`} maxLength={20} />
                           </Form.Item>
-                          <Form.Item name={[field.name, 'RoleIds']} label="审核角色" rules={[{ required: true, type: 'array', min: 1, message: reviewMessages.stepRolesRequired }]}>
-                            <Select mode="multiple" placeholder="请选择审核角色（可多选）" options={roleOptions} loading={roles.isLoading} showSearch={{ optionFilterProp: 'label' }} maxCount={20} />
+                          <Form.Item
+                            name={[field.name, 'RoleIds']}
+                            label="审核角色"
+                            rules={[{ required: true, type: 'array', min: 1, message: reviewMessages.stepRolesRequired }]}
+                          >
+                            <Select
+                              mode="multiple"
+                              placeholder="请选择审核角色（可多选）"
+                              options={roleOptions}
+                              loading={roles.isLoading}
+                              showSearch={{ optionFilterProp: 'label' }}
+                              maxCount={20}
+                            />
                           </Form.Item>
                         </div>
                         <Form.Item name={[field.name, 'NoSelfReview']} valuePropName="checked" className={styles.switch}>
@@ -184,7 +223,11 @@ function InheritedFlow({ flow, onCopy }: { flow: { InheritedFrom: { MenuName: st
               <li key={i} className={s.Blocked ? styles.inheritedBlocked : undefined}>
                 <strong>{s.Name}</strong>：{s.RoleNames.join('、') || '（无角色）'}
                 {s.NoSelfReview && '，不得审核本人稿件'}
-                {s.Blocked && <Tag color="error" className={styles.inlineTag}>无人可审核</Tag>}
+                {s.Blocked && (
+                  <Tag color="error" className={styles.inlineTag}>
+                    无人可审核
+                  </Tag>
+                )}
               </li>
             ))}
           </ol>

@@ -30,12 +30,24 @@ export function BulkActions({ selected, onDone }: BulkActionsProps) {
 
   return (
     <Auth perm="content:news:edit">
-      <Popconfirm title={`确定发布选中的${count}篇文章吗？`} description="发布时间未到的文章将在到时自动发布" disabled={!count} onConfirm={() => run('publish', () => contentAdminApi.publishNews(selected))} okText="发布">
+      <Popconfirm
+        title={`确定发布选中的${count}篇文章吗？`}
+        description="发布时间未到的文章将在到时自动发布"
+        disabled={!count}
+        onConfirm={() => run('publish', () => contentAdminApi.publishNews(selected))}
+        okText="发布"
+      >
         <Button disabled={!count} loading={busy === 'publish'}>
           批量发布
         </Button>
       </Popconfirm>
-      <Popconfirm title={`确定下线选中的${count}篇文章吗？`} description="下线后文章状态为停用，网站不再显示" disabled={!count} onConfirm={() => run('offline', () => contentAdminApi.offlineNews(selected))} okText="下线">
+      <Popconfirm
+        title={`确定下线选中的${count}篇文章吗？`}
+        description="下线后文章状态为停用，网站不再显示"
+        disabled={!count}
+        onConfirm={() => run('offline', () => contentAdminApi.offlineNews(selected))}
+        okText="下线"
+      >
         <Button disabled={!count} loading={busy === 'offline'}>
           批量下线
         </Button>
@@ -49,12 +61,32 @@ export function BulkActions({ selected, onDone }: BulkActionsProps) {
 }
 
 /** 移动到栏目: the menu chosen in the tree (any level), then 确定. */
-function MoveDialog({ open, count, saving, onCancel, onMove }: { open: boolean; count: number; saving: boolean; onCancel: () => void; onMove: (menuId: number) => void }) {
+function MoveDialog({
+  open,
+  count,
+  saving,
+  onCancel,
+  onMove,
+}: {
+  open: boolean;
+  count: number;
+  saving: boolean;
+  onCancel: () => void;
+  onMove: (menuId: number) => void;
+}) {
   const menus = useContentMenus();
   const [path, setPath] = useState<number[]>([]);
   const menuId = path.at(-1);
   return (
-    <FormDialog title="移动到栏目" open={open} onCancel={onCancel} saving={saving} loading={menus.isLoading} okDisabled={menuId === undefined} onOk={() => menuId !== undefined && onMove(menuId)}>
+    <FormDialog
+      title="移动到栏目"
+      open={open}
+      onCancel={onCancel}
+      saving={saving}
+      loading={menus.isLoading}
+      okDisabled={menuId === undefined}
+      onOk={() => menuId !== undefined && onMove(menuId)}
+    >
       <p>将选中的{count}篇文章移动到：</p>
       <Cascader
         aria-label="目标栏目"

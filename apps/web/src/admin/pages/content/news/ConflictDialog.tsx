@@ -17,7 +17,17 @@ export interface Conflict {
  * beside this editor's, and offers 覆盖保存 (save again over theirs), 放弃我的修改 (close the
  * editor) or going back to the editor to merge by hand.
  */
-export function ConflictDialog({ conflict, onOverwrite, onDiscard, onBack }: { conflict: Conflict | null; onOverwrite: () => Promise<void>; onDiscard: () => void; onBack: () => void }) {
+export function ConflictDialog({
+  conflict,
+  onOverwrite,
+  onDiscard,
+  onBack,
+}: {
+  conflict: Conflict | null;
+  onOverwrite: () => Promise<void>;
+  onDiscard: () => void;
+  onBack: () => void;
+}) {
   const [saving, setSaving] = useState(false);
   const wide = Grid.useBreakpoint().md;
   const overwrite = () => {

@@ -38,7 +38,8 @@ const editorStatuses = [
 const timeOrNull = (time: string) => (time ? dayjs(time) : null);
 
 /** 正常 with a publish time still to come: saved, it waits as 待发布. */
-const isScheduled = ({ Status, NewsCreateTime }: Pick<NewsForm, 'Status' | 'NewsCreateTime'>) => Status === ArticleStatus.Published && !!NewsCreateTime?.isAfter(dayjs());
+const isScheduled = ({ Status, NewsCreateTime }: Pick<NewsForm, 'Status' | 'NewsCreateTime'>) =>
+  Status === ArticleStatus.Published && !!NewsCreateTime?.isAfter(dayjs());
 
 const timeFormat = 'YYYY-MM-DD HH:mm:ss';
 
@@ -112,7 +113,18 @@ export function NewsDialog({ editing, onClose, onSaved }: EditDialogProps<AdminN
     fetch: contentAdminApi.newsDetail,
     // No publish time unless the editor picks one: the server then stamps the time of saving,
     // not the time this dialog happened to open.
-    blank: () => ({ Title: '', Menu: [], ImageUrl: '', NewContent: '', Status: ArticleStatus.Published, IsTop: false, IsMemberRead: false, NewsCreateTime: null, OfflineTime: null, Author: '' }),
+    blank: () => ({
+      Title: '',
+      Menu: [],
+      ImageUrl: '',
+      NewContent: '',
+      Status: ArticleStatus.Published,
+      IsTop: false,
+      IsMemberRead: false,
+      NewsCreateTime: null,
+      OfflineTime: null,
+      Author: '',
+    }),
     fill: (news) => {
       openedVersion.current = news.Version;
       return {
@@ -157,9 +169,10 @@ export function NewsDialog({ editing, onClose, onSaved }: EditDialogProps<AdminN
 
   // A contribution under review keeps its state unless the editor chooses 正常 or 停用.
   const status = record.data?.Status;
-  const statusChoices = status === ArticleStatus.Rejected || status === ArticleStatus.UnderReview
-    ? [...editorStatuses, { label: status === ArticleStatus.Rejected ? '审核不通过' : '审核中', value: status }]
-    : editorStatuses;
+  const statusChoices =
+    status === ArticleStatus.Rejected || status === ArticleStatus.UnderReview
+      ? [...editorStatuses, { label: status === ArticleStatus.Rejected ? '审核不通过' : '审核中', value: status }]
+      : editorStatuses;
 
   const loading = menus.isLoading || record.isLoading;
   const autosave = useNewsAutosave({
@@ -198,9 +211,16 @@ export function NewsDialog({ editing, onClose, onSaved }: EditDialogProps<AdminN
           </Col>
           <Col span={10}>
             {/* Redrawn alone when the time or status changes: the dialog (and its editor) stays as it is. */}
-            <Form.Item noStyle shouldUpdate={(before: NewsForm, after: NewsForm) => before.NewsCreateTime !== after.NewsCreateTime || before.Status !== after.Status}>
+            <Form.Item
+              noStyle
+              shouldUpdate={(before: NewsForm, after: NewsForm) => before.NewsCreateTime !== after.NewsCreateTime || before.Status !== after.Status}
+            >
               {() => (
-                <Form.Item name="NewsCreateTime" label="发布时间" extra={isScheduled(form.getFieldsValue(['NewsCreateTime', 'Status']) as NewsForm) ? '保存后为「待发布」，到时自动发布' : undefined}>
+                <Form.Item
+                  name="NewsCreateTime"
+                  label="发布时间"
+                  extra={isScheduled(form.getFieldsValue(['NewsCreateTime', 'Status']) as NewsForm) ? '保存后为「待发布」，到时自动发布' : undefined}
+                >
                   <DatePicker showTime format={timeFormat} style={{ width: '100%' }} classNames={pickerClassNames} placeholder="不填则为保存时间" />
                 </Form.Item>
               )}

@@ -10,10 +10,12 @@ import { RevisionCompare } from './RevisionCompare';
 const revisionsKey = [...adminQueryKeys.all, 'newsRevisions'];
 
 /** Who saved a revision: the admin's account, or the contributing member's company. */
-export const editorName = (r: Pick<NewsRevisionListItemDto, 'AdminAccount' | 'MemberName'>) => r.AdminAccount || (r.MemberName ? `${r.MemberName}（会员）` : '-');
+export const editorName = (r: Pick<NewsRevisionListItemDto, 'AdminAccount' | 'MemberName'>) =>
+  r.AdminAccount || (r.MemberName ? `${r.MemberName}（会员）` : '-');
 
 /** A revision's heading in the comparison: 版本 3 · admin · 2024-06-01 10:00:00. */
-export const revisionTitle = (r: Pick<NewsRevisionListItemDto, 'Version' | 'AdminAccount' | 'MemberName' | 'CreateTime'>) => `版本 ${r.Version} · ${editorName(r)} · ${r.CreateTime}`;
+export const revisionTitle = (r: Pick<NewsRevisionListItemDto, 'Version' | 'AdminAccount' | 'MemberName' | 'CreateTime'>) =>
+  `版本 ${r.Version} · ${editorName(r)} · ${r.CreateTime}`;
 
 /**
  * 历史版本 of one article: every save newest first, with who, when and what it changed. Two
@@ -105,7 +107,14 @@ function History({ news, onRestored }: { news: AdminNewsItemDto; onRestored: () 
         loading={list.isFetching}
         dataSource={list.data?.List}
         rowSelection={{ selectedRowKeys: chosen, onChange: (keys) => choose(keys.map(Number)), hideSelectAll: true, preserveSelectedRowKeys: true }}
-        pagination={{ current: page, pageSize: paging.defaultSize, total: list.data?.TotalCount ?? 0, onChange: setPage, showSizeChanger: false, size: 'small' }}
+        pagination={{
+          current: page,
+          pageSize: paging.defaultSize,
+          total: list.data?.TotalCount ?? 0,
+          onChange: setPage,
+          showSizeChanger: false,
+          size: 'small',
+        }}
         locale={{ emptyText: '暂无历史版本（本功能启用后的每次保存都会留存）' }}
         columns={[
           ...(wide ? wideColumns : narrowColumns),
@@ -135,11 +144,23 @@ function History({ news, onRestored }: { news: AdminNewsItemDto; onRestored: () 
 /** The two chosen revisions, the older on the left. */
 function CompareDialog({ ids, onClose }: { ids: [number, number] | null; onClose: () => void }) {
   const [older, newer] = useQueries({
-    queries: (ids ?? [0, 0]).map((id) => ({ queryKey: [...revisionsKey, 'one', id], queryFn: () => contentAdminApi.revision(id), enabled: ids !== null, staleTime: Infinity })),
+    queries: (ids ?? [0, 0]).map((id) => ({
+      queryKey: [...revisionsKey, 'one', id],
+      queryFn: () => contentAdminApi.revision(id),
+      enabled: ids !== null,
+      staleTime: Infinity,
+    })),
   });
   const wide = Grid.useBreakpoint().md;
   return (
-    <Modal title="版本比较" open={ids !== null} onCancel={onClose} footer={<Button onClick={onClose}>关闭</Button>} width={wide ? dialogWidth.large : '100%'} destroyOnHidden>
+    <Modal
+      title="版本比较"
+      open={ids !== null}
+      onCancel={onClose}
+      footer={<Button onClick={onClose}>关闭</Button>}
+      width={wide ? dialogWidth.large : '100%'}
+      destroyOnHidden
+    >
       {older?.data && newer?.data ? (
         <RevisionCompare before={{ title: revisionTitle(older.data), article: older.data }} after={{ title: revisionTitle(newer.data), article: newer.data }} />
       ) : (

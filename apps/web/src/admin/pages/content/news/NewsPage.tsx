@@ -113,12 +113,22 @@ export default function NewsPage() {
           { label: '历史版本', perm: 'content:news:revisions', run: setHistory },
           { label: '审批记录', perm: 'content:review:records', run: setReviews },
           // Not ListResource.remove: one article goes the way the selected ones do, and leaves the selection empty.
-          deleteAction('content:news:delete', (news: AdminNewsItemDto) => `确定删除文章“${news.Title}”吗？`, (news) => remove([news.NewsId])),
+          deleteAction(
+            'content:news:delete',
+            (news: AdminNewsItemDto) => `确定删除文章“${news.Title}”吗？`,
+            (news) => remove([news.NewsId]),
+          ),
         ]}
         toolbar={
           <>
             <BulkActions selected={selected} onDone={bulkDone} />
-            <BatchDelete perm="content:news:delete" count={selected.length} question={`确定删除选中的${selected.length}篇文章吗？`} loading={deleting} onConfirm={removeSelected} />
+            <BatchDelete
+              perm="content:news:delete"
+              count={selected.length}
+              question={`确定删除选中的${selected.length}篇文章吗？`}
+              loading={deleting}
+              onConfirm={removeSelected}
+            />
           </>
         }
         table={{ rowSelection: can('content:news:delete') || can('content:news:edit') ? rowSelection : undefined }}

@@ -38,7 +38,14 @@ function Reviews({ newsId }: { newsId: number }) {
         loading={list.isFetching}
         dataSource={list.data?.List}
         scroll={{ x: 'max-content' }}
-        pagination={{ current: page, pageSize: paging.defaultSize, total: list.data?.TotalCount ?? 0, onChange: setPage, showSizeChanger: false, size: 'small' }}
+        pagination={{
+          current: page,
+          pageSize: paging.defaultSize,
+          total: list.data?.TotalCount ?? 0,
+          onChange: setPage,
+          showSizeChanger: false,
+          size: 'small',
+        }}
         locale={{ emptyText: '暂无审批记录（所在栏目设置审核流程后，每次提交审核都会留存）' }}
         columns={[
           ...columns,

@@ -36,13 +36,19 @@ export function PreviewDialog({ news, onClose }: { news: AdminNewsItemDto | null
       {news && (
         <>
           <Typography.Paragraph>
-            《{news.Title}》{news.Status === ArticleStatus.Published ? '已公开。' : '尚未公开，'}以下链接按公开页面的样子显示它（含未公开的状态），不被搜索引擎收录。
+            《{news.Title}》{news.Status === ArticleStatus.Published ? '已公开。' : '尚未公开，'}
+            以下链接按公开页面的样子显示它（含未公开的状态），不被搜索引擎收录。
           </Typography.Paragraph>
           {link.isPending ? (
             <Spin />
           ) : address ? (
             <>
-              <Typography.Paragraph code copyable={{ text: address, tooltips: ['复制链接', '已复制'] }} style={{ wordBreak: 'break-all' }} aria-label="预览链接">
+              <Typography.Paragraph
+                code
+                copyable={{ text: address, tooltips: ['复制链接', '已复制'] }}
+                style={{ wordBreak: 'break-all' }}
+                aria-label="预览链接"
+              >
                 {address}
               </Typography.Paragraph>
               <Alert type="info" showIcon message={`有效期至 ${link.data!.ExpireTime}；持有链接的人都能看到，可发给审核人，请勿公开转发。`} />

@@ -21,7 +21,10 @@ interface FieldRow {
  */
 export function RevisionCompare({ before, after }: { before: ComparedSide; after: ComparedSide }) {
   const rows: FieldRow[] = comparedFields.map((f) => ({ label: f.label, before: f.show(before.article), after: f.show(after.article) }));
-  const changes = useMemo(() => textChanges(bodyText(before.article.NewContent), bodyText(after.article.NewContent)), [before.article.NewContent, after.article.NewContent]);
+  const changes = useMemo(
+    () => textChanges(bodyText(before.article.NewContent), bodyText(after.article.NewContent)),
+    [before.article.NewContent, after.article.NewContent],
+  );
   const bodyChanged = changes.some((c) => c.added || c.removed);
 
   return (
@@ -34,7 +37,19 @@ export function RevisionCompare({ before, after }: { before: ComparedSide; after
         dataSource={rows}
         rowClassName={(r) => (r.before !== r.after ? (styles.changed ?? '') : '')}
         columns={[
-          { title: '字段', dataIndex: 'label', width: 96, render: (label: string, r) => (r.before !== r.after ? <>{label} <Tag color="orange">已改</Tag></> : label) },
+          {
+            title: '字段',
+            dataIndex: 'label',
+            width: 96,
+            render: (label: string, r) =>
+              r.before !== r.after ? (
+                <>
+                  {label} <Tag color="orange">已改</Tag>
+                </>
+              ) : (
+                label
+              ),
+          },
           { title: before.title, dataIndex: 'before', render: (text: string) => <span style={{ overflowWrap: 'anywhere' }}>{text}</span> },
           { title: after.title, dataIndex: 'after', render: (text: string) => <span style={{ overflowWrap: 'anywhere' }}>{text}</span> },
         ]}
@@ -51,15 +66,11 @@ export function RevisionCompare({ before, after }: { before: ComparedSide; after
       <div className={styles.sides}>
         <section className={styles.side} aria-label="正文（旧）">
           <div className={styles.sideTitle}>{before.title}</div>
-          <p className={styles.text}>
-            {changes.map((c, i) => (c.added ? null : c.removed ? <del key={i}>{c.value}</del> : <span key={i}>{c.value}</span>))}
-          </p>
+          <p className={styles.text}>{changes.map((c, i) => (c.added ? null : c.removed ? <del key={i}>{c.value}</del> : <span key={i}>{c.value}</span>))}</p>
         </section>
         <section className={styles.side} aria-label="正文（新）">
           <div className={styles.sideTitle}>{after.title}</div>
-          <p className={styles.text}>
-            {changes.map((c, i) => (c.removed ? null : c.added ? <ins key={i}>{c.value}</ins> : <span key={i}>{c.value}</span>))}
-          </p>
+          <p className={styles.text}>{changes.map((c, i) => (c.removed ? null : c.added ? <ins key={i}>{c.value}</ins> : <span key={i}>{c.value}</span>))}</p>
         </section>
       </div>
     </>

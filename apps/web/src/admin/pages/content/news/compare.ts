@@ -7,7 +7,10 @@ import { articleStatusNames, revisionFieldNames, type ArticleStatus, type NewsRe
  */
 
 /** An article's compared fields: a revision, or what an editor is saving. */
-export type ArticleSnapshot = Pick<NewsRevisionDto, 'Title' | 'MenuName' | 'ImageUrl' | 'NewContent' | 'Status' | 'IsTop' | 'IsMemberRead' | 'NewsCreateTime' | 'OfflineTime' | 'Author'>;
+export type ArticleSnapshot = Pick<
+  NewsRevisionDto,
+  'Title' | 'MenuName' | 'ImageUrl' | 'NewContent' | 'Status' | 'IsTop' | 'IsMemberRead' | 'NewsCreateTime' | 'OfflineTime' | 'Author'
+>;
 
 const yesNo = (on: boolean) => (on ? '是' : '否');
 

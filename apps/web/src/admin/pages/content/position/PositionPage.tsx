@@ -82,10 +82,13 @@ export default function PositionPage() {
     setToggling(placement.Id);
     void saveStatus(placement).finally(() => setToggling(null));
   };
-  const place = useAction((ids: number[]) => contentAdminApi.placeArticles(seat, ids), () => {
-    setPicking(false);
-    refresh();
-  });
+  const place = useAction(
+    (ids: number[]) => contentAdminApi.placeArticles(seat, ids),
+    () => {
+      setPicking(false);
+      refresh();
+    },
+  );
 
   const columns: TableColumnsType<AdminPositionDto> = [
     {
@@ -114,7 +117,14 @@ export default function PositionPage() {
       width: 100,
       render: (status: number, p) =>
         can('content:position:edit') ? (
-          <Switch checked={status === 1} loading={toggling === p.Id} checkedChildren="正常" unCheckedChildren="停用" onChange={() => toggle(p)} aria-label={`${p.Title}状态`} />
+          <Switch
+            checked={status === 1}
+            loading={toggling === p.Id}
+            checkedChildren="正常"
+            unCheckedChildren="停用"
+            onChange={() => toggle(p)}
+            aria-label={`${p.Title}状态`}
+          />
         ) : (
           <StatusTag status={status} />
         ),
@@ -150,9 +160,7 @@ export default function PositionPage() {
         style={{ marginBottom: 16 }}
       />
       <SearchForm<Filters> fields={searchFields} onSearch={list.search} loading={list.query.isFetching} />
-      <Panel
-        actions={<AddButton perm="content:position:add" label="添加文章" onClick={() => setPicking(true)} />}
-      >
+      <Panel actions={<AddButton perm="content:position:add" label="添加文章" onClick={() => setPicking(true)} />}>
         <DataTable<AdminPositionDto> rowKey="Id" numbered columns={columns} {...list.tableProps} />
       </Panel>
       <PickArticlesDialog seat={picking ? seat : null} onClose={() => setPicking(false)} onPick={place} />

@@ -59,7 +59,13 @@ export function ApprovalDialog({ reviewId, onClose }: { reviewId: number | null;
       }
     >
       <div className={styles.paper}>{data ? <ApprovalSheet review={data} printedAt={printedAt} /> : <Spin />}</div>
-      {data && createPortal(<div className={styles.printCopy}><ApprovalSheet review={data} printedAt={printedAt} /></div>, document.body)}
+      {data &&
+        createPortal(
+          <div className={styles.printCopy}>
+            <ApprovalSheet review={data} printedAt={printedAt} />
+          </div>,
+          document.body,
+        )}
     </Modal>
   );
 }

@@ -71,7 +71,13 @@ export function ApprovalSheet({ review, printedAt }: { review: ReviewDto; printe
                   </div>
                 </th>
                 <td colSpan={3} className={styles.opinionCell}>
-                  <div className={styles.opinion}>{decision ? decision.Opinion || <span className={styles.muted}>（未填写意见）</span> : <span className={styles.muted}>{undecided(review, i + 1)}</span>}</div>
+                  <div className={styles.opinion}>
+                    {decision ? (
+                      decision.Opinion || <span className={styles.muted}>（未填写意见）</span>
+                    ) : (
+                      <span className={styles.muted}>{undecided(review, i + 1)}</span>
+                    )}
+                  </div>
                   {decision?.Override && <div className={styles.override}>越级审核原因：{decision.Override}</div>}
                   <div className={styles.sign}>
                     <span>

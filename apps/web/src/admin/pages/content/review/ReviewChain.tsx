@@ -34,12 +34,30 @@ function Decision({ decision }: { decision: ReviewDecisionDto }) {
 export function ReviewChain({ review }: { review: ReviewDto }) {
   const pending = review.State === ReviewState.Pending;
   const items: StepsProps['items'] = [
-    { title: '拟稿', status: 'finish', content: <div className={styles.decision}>{review.Author}<br /><Typography.Text type="secondary">{review.SubmitTime}</Typography.Text></div> },
+    {
+      title: '拟稿',
+      status: 'finish',
+      content: (
+        <div className={styles.decision}>
+          {review.Author}
+          <br />
+          <Typography.Text type="secondary">{review.SubmitTime}</Typography.Text>
+        </div>
+      ),
+    },
     ...review.Steps.map((step, i) => {
       const no = i + 1;
       const decision = decisionOf(review, no);
       const current = pending && no === review.StepNo;
-      const status: StepStatus = decision ? (decision.Decision === StepDecision.Approve ? 'finish' : 'error') : current ? (step.Blocked ? 'error' : 'process') : 'wait';
+      const status: StepStatus = decision
+        ? decision.Decision === StepDecision.Approve
+          ? 'finish'
+          : 'error'
+        : current
+          ? step.Blocked
+            ? 'error'
+            : 'process'
+          : 'wait';
       return {
         title: step.Name,
         subTitle: current ? '审核中' : undefined,

@@ -71,7 +71,13 @@ export function ReviewDialog({ reviewId, onClose, onDecided }: { reviewId: numbe
   const run = (verdict: Verdict) => {
     if (!review) return;
     void decide(verdict, (opinion, values) =>
-      reviewApi.decide({ ReviewId: review.ReviewId, Decision: verdict === 'approve' ? StepDecision.Approve : StepDecision.Reject, Opinion: opinion, OverrideReason: values.OverrideReason ?? '', StepNo: review.StepNo }),
+      reviewApi.decide({
+        ReviewId: review.ReviewId,
+        Decision: verdict === 'approve' ? StepDecision.Approve : StepDecision.Reject,
+        Opinion: opinion,
+        OverrideReason: values.OverrideReason ?? '',
+        StepNo: review.StepNo,
+      }),
     );
   };
 
@@ -92,7 +98,14 @@ export function ReviewDialog({ reviewId, onClose, onDecided }: { reviewId: numbe
   );
 
   return (
-    <FormDialog title={review?.CanDecide ? '审核稿件' : '审批详情'} open={open} width={dialogWidth.large} onCancel={onClose} footer={footer} loading={query.isLoading}>
+    <FormDialog
+      title={review?.CanDecide ? '审核稿件' : '审批详情'}
+      open={open}
+      width={dialogWidth.large}
+      onCancel={onClose}
+      footer={footer}
+      loading={query.isLoading}
+    >
       {review && (
         <>
           <Facts review={review} />
@@ -103,7 +116,9 @@ export function ReviewDialog({ reviewId, onClose, onDecided }: { reviewId: numbe
           <ReviewChain review={review} />
           <Divider titlePlacement="start">送审稿件</Divider>
           <Version review={review} />
-          {review.State === ReviewState.Pending && !review.CanDecide && review.Why && <Alert style={{ marginTop: 16 }} type="warning" showIcon message={`您不能审核此步骤：${review.Why}`} />}
+          {review.State === ReviewState.Pending && !review.CanDecide && review.Why && (
+            <Alert style={{ marginTop: 16 }} type="warning" showIcon message={`您不能审核此步骤：${review.Why}`} />
+          )}
           {review.CanDecide && (
             <>
               <Divider titlePlacement="start">您的审核</Divider>
@@ -120,7 +135,12 @@ export function ReviewDialog({ reviewId, onClose, onDecided }: { reviewId: numbe
                 maxLength={500}
               >
                 {review.NeedsOverride && (
-                  <Form.Item name="OverrideReason" label="越级审核原因" normalize={trimmed} rules={[{ required: true, whitespace: true, message: reviewMessages.overrideRequired }]}>
+                  <Form.Item
+                    name="OverrideReason"
+                    label="越级审核原因"
+                    normalize={trimmed}
+                    rules={[{ required: true, whitespace: true, message: reviewMessages.overrideRequired }]}
+                  >
                     <Input.TextArea placeholder="请说明越级审核的原因" maxLength={200} showCount autoSize={{ minRows: 2, maxRows: 4 }} />
                   </Form.Item>
                 )}

@@ -60,9 +60,19 @@ export default function ReviewPage() {
   const refresh = useRefresh([reviewKeys.all, newsListKey, [...adminQueryKeys.all, 'dashboard'], [...adminQueryKeys.all, 'contributions']]);
 
   const tabs = [
-    { key: 'mine', label: '待我审核', children: <ListPage resource={mine} rowActions={[{ label: '审核', run: (r: ReviewListItemDto) => show(r.ReviewId) }]} /> },
+    {
+      key: 'mine',
+      label: '待我审核',
+      children: <ListPage resource={mine} rowActions={[{ label: '审核', run: (r: ReviewListItemDto) => show(r.ReviewId) }]} />,
+    },
     ...(can('content:review:records')
-      ? [{ key: 'records', label: '审批记录', children: <ListPage resource={records} rowActions={[{ label: '查看', run: (r: ReviewListItemDto) => show(r.ReviewId) }]} /> }]
+      ? [
+          {
+            key: 'records',
+            label: '审批记录',
+            children: <ListPage resource={records} rowActions={[{ label: '查看', run: (r: ReviewListItemDto) => show(r.ReviewId) }]} />,
+          },
+        ]
       : []),
   ];
 

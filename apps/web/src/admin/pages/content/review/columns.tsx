@@ -10,7 +10,10 @@ export const ReviewKindTag = ({ kind }: { kind: ReviewKind }) => <Tag color={kin
 /** Where a review is in its chain: 初审 1/2 (the last step once decided). */
 export const stepText = (r: Pick<ReviewListItemDto, 'StepName' | 'StepNo' | 'StepCount'>) => `${r.StepName} ${r.StepNo}/${r.StepCount}`;
 
-export const stateOptions = ([ReviewState.Pending, ReviewState.Approved, ReviewState.Rejected, ReviewState.Withdrawn] as const).map((value) => ({ value, label: reviewStateNames[value] }));
+export const stateOptions = ([ReviewState.Pending, ReviewState.Approved, ReviewState.Rejected, ReviewState.Withdrawn] as const).map((value) => ({
+  value,
+  label: reviewStateNames[value],
+}));
 
 /** The columns of a list of reviews (待我审核, 审批记录); `article` false leaves out what one article's list repeats. */
 export function reviewColumns({ article = true } = {}): TableColumnsType<ReviewListItemDto> {

@@ -25,10 +25,7 @@ const typeList = (kind: Kind, label: string) =>
     fetch: (query) => contentAdminApi.types({ ...query, type: kind }),
     rowKey: 'Id',
     search: nameAndStatusSearch('名称'),
-    columns: [
-      { title: '名称', dataIndex: 'Name' },
-      ...orderedColumns<AdminTypeItemDto>(),
-    ],
+    columns: [{ title: '名称', dataIndex: 'Name' }, ...orderedColumns<AdminTypeItemDto>()],
     dialog: (props) => <TypeDialog type={kind} typeLabel={label} {...props} />,
     add: { perm: 'content:type:add', label: `新增${label}` },
     edit: { perm: 'content:type:edit' },

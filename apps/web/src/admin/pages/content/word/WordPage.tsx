@@ -82,7 +82,13 @@ export default function WordPage() {
               </Upload>
             </Auth>
             <Auth perm="content:word:delete">
-              <Popconfirm title={`确定删除选中的${selected.length}个敏感词吗？`} disabled={!selected.length} onConfirm={() => remove(selected)} okText="删除" okButtonProps={{ danger: true }}>
+              <Popconfirm
+                title={`确定删除选中的${selected.length}个敏感词吗？`}
+                disabled={!selected.length}
+                onConfirm={() => remove(selected)}
+                okText="删除"
+                okButtonProps={{ danger: true }}
+              >
                 <Button danger icon={<DeleteOutlined />} disabled={!selected.length}>
                   批量删除
                 </Button>

@@ -58,7 +58,11 @@ export default function ContributionPage() {
   // The contribution 审核 shows; a decision is 操作成功, then the list reloads.
   const reviewing = useEditing<number>(page.refresh, () => messages.ok);
   return (
-    <ListPage resource={contributions} page={page} rowActions={[{ label: (c) => (c.Status === ArticleStatus.UnderReview ? '审核' : '查看'), run: (c) => reviewing.edit(c.NewsId) }]}>
+    <ListPage
+      resource={contributions}
+      page={page}
+      rowActions={[{ label: (c) => (c.Status === ArticleStatus.UnderReview ? '审核' : '查看'), run: (c) => reviewing.edit(c.NewsId) }]}
+    >
       <ContributionReviewDialog newsId={reviewing.editing} onClose={reviewing.close} onReviewed={reviewing.saved} />
     </ListPage>
   );

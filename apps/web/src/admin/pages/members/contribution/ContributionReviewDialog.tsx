@@ -21,8 +21,23 @@ const decisionNames: Record<number, { label: string; color: string }> = {
 function ChainStepNote({ step }: { step: ContributionChainStepDto }) {
   const where = `审核流程：第${step.StepNo}/${step.StepCount}步（${step.StepName}）`;
   if (!step.CanDecide) return <Alert style={{ marginTop: 12 }} type="warning" showIcon message={`${where}。您不能审核此步骤：${step.Why}`} />;
-  if (step.NeedsOverride) return <Alert style={{ marginTop: 12 }} type="warning" showIcon message={`${where}。您不是此步骤的审核人，作为超级管理员可越级审核，须填写越级审核原因（将记入审批单）。`} />;
-  return <Alert style={{ marginTop: 12 }} type="info" showIcon message={step.StepNo < step.StepCount ? `${where}。通过后转下一步审核，终审通过后发布。` : `${where}。通过后发布。`} />;
+  if (step.NeedsOverride)
+    return (
+      <Alert
+        style={{ marginTop: 12 }}
+        type="warning"
+        showIcon
+        message={`${where}。您不是此步骤的审核人，作为超级管理员可越级审核，须填写越级审核原因（将记入审批单）。`}
+      />
+    );
+  return (
+    <Alert
+      style={{ marginTop: 12 }}
+      type="info"
+      showIcon
+      message={step.StepNo < step.StepCount ? `${where}。通过后转下一步审核，终审通过后发布。` : `${where}。通过后发布。`}
+    />
+  );
 }
 
 /**
@@ -52,11 +67,20 @@ export function ContributionReviewDialog({ newsId, onClose, onReviewed }: { news
     const corrected = correcting && verdict === 'approve' ? await correction.validateFields().catch(() => null) : undefined;
     if (corrected === null) return;
     const decision = verdict === 'approve' ? ReviewDecision.Approved : ReviewDecision.Rejected;
-    await decide(verdict, (reason, values) => contentAdminApi.auditContribution({ NewsId: c.NewsId, Decision: decision, Reason: reason, OverrideReason: values.OverrideReason ?? '', ...corrected }));
+    await decide(verdict, (reason, values) =>
+      contentAdminApi.auditContribution({ NewsId: c.NewsId, Decision: decision, Reason: reason, OverrideReason: values.OverrideReason ?? '', ...corrected }),
+    );
   };
 
   const footer = (
-    <ReviewFooter underReview={underReview} perm="member:contribution:audit" saving={saving} labels={{ reject: '驳回', approve: approveLabel }} onDecide={(verdict) => void review(verdict)} onClose={onClose}>
+    <ReviewFooter
+      underReview={underReview}
+      perm="member:contribution:audit"
+      saving={saving}
+      labels={{ reject: '驳回', approve: approveLabel }}
+      onDecide={(verdict) => void review(verdict)}
+      onClose={onClose}
+    >
       {!correcting && (
         <Button
           onClick={() => {
@@ -71,7 +95,14 @@ export function ContributionReviewDialog({ newsId, onClose, onReviewed }: { news
   );
 
   return (
-    <FormDialog title={underReview ? '审核投稿' : '投稿详情'} open={open} width={dialogWidth.large} onCancel={onClose} footer={footer} loading={detail.isLoading}>
+    <FormDialog
+      title={underReview ? '审核投稿' : '投稿详情'}
+      open={open}
+      width={dialogWidth.large}
+      onCancel={onClose}
+      footer={footer}
+      loading={detail.isLoading}
+    >
       {c && (
         <>
           <Descriptions
@@ -94,7 +125,12 @@ export function ContributionReviewDialog({ newsId, onClose, onReviewed }: { news
           {step && c.Status === ArticleStatus.UnderReview && <ChainStepNote step={step} />}
           {correcting ? (
             <Form form={correction} layout="vertical" style={{ marginTop: 16 }}>
-              <Form.Item name="Title" label="标题" normalize={trimmed} rules={[{ required: true, whitespace: true, message: messages.titleRequired }, { max: 200 }]}>
+              <Form.Item
+                name="Title"
+                label="标题"
+                normalize={trimmed}
+                rules={[{ required: true, whitespace: true, message: messages.titleRequired }, { max: 200 }]}
+              >
                 <Input maxLength={200} />
               </Form.Item>
               <Form.Item name="NewContent" label="正文">
@@ -105,9 +141,22 @@ export function ContributionReviewDialog({ newsId, onClose, onReviewed }: { news
             <ArticleReading title={{ html: c.MarkedTitle }} imageUrl={c.ImageUrl} html={c.MarkedContent} />
           )}
           {underReview && (
-            <RejectReason form={form} perm="member:contribution:audit" name="Reason" label="驳回原因（驳回时必填，将告知投稿会员）" placeholder="请输入驳回原因" message={contributionMessages.reasonRequired} maxLength={200}>
+            <RejectReason
+              form={form}
+              perm="member:contribution:audit"
+              name="Reason"
+              label="驳回原因（驳回时必填，将告知投稿会员）"
+              placeholder="请输入驳回原因"
+              message={contributionMessages.reasonRequired}
+              maxLength={200}
+            >
               {step?.NeedsOverride && (
-                <Form.Item name="OverrideReason" label="越级审核原因" normalize={trimmed} rules={[{ required: true, whitespace: true, message: reviewMessages.overrideRequired }]}>
+                <Form.Item
+                  name="OverrideReason"
+                  label="越级审核原因"
+                  normalize={trimmed}
+                  rules={[{ required: true, whitespace: true, message: reviewMessages.overrideRequired }]}
+                >
                   <Input.TextArea placeholder="请说明越级审核的原因" maxLength={200} showCount autoSize={{ minRows: 2, maxRows: 4 }} />
                 </Form.Item>
               )}

@@ -33,7 +33,15 @@ export function LevelTermsDialog({ editing, ...props }: EditDialogProps<MemberLe
       {/* Said before the save, so no one expects the change to reach members who have paid. */}
       <Alert type="info" showIcon style={{ marginBottom: 16 }} message="已有会员的有效期至不变，新的标准自其下次缴费起适用。" />
       <Form.Item name="AnnualFee" label="年费" rules={[schemaRule(shape.AnnualFee)]}>
-        <InputNumber<number> min={0} max={membershipLimits.maxAmount} precision={2} controls={false} suffix="元" style={{ width: '100%' }} placeholder="0 表示不收会费" />
+        <InputNumber<number>
+          min={0}
+          max={membershipLimits.maxAmount}
+          precision={2}
+          controls={false}
+          suffix="元"
+          style={{ width: '100%' }}
+          placeholder="0 表示不收会费"
+        />
       </Form.Item>
       <Form.Item name="Term" label="会籍期限" rules={[schemaRule(shape.Term)]} extra="一年：自缴费起算满一年；至当年年底：到12月31日为止（12月缴费计入次年）">
         <Radio.Group options={termOptions} />

@@ -24,7 +24,11 @@ const levels = listResource<MemberLevelTermsDto>({
     { title: '年费（元）', dataIndex: 'AnnualFee', align: 'right', render: (fee: number) => (fee ? formatYuan(toFen(fee)) : <Tag>不收会费</Tag>) },
     { title: '会籍期限', dataIndex: 'TermName' },
     { title: '宽限期（天）', dataIndex: 'GraceDays', align: 'right' },
-    { title: '入会审核', dataIndex: 'NeedsApproval', render: (needs: boolean) => (needs ? <Tag color="processing">需审核</Tag> : <Tag color="success">免审核</Tag>) },
+    {
+      title: '入会审核',
+      dataIndex: 'NeedsApproval',
+      render: (needs: boolean) => (needs ? <Tag color="processing">需审核</Tag> : <Tag color="success">免审核</Tag>),
+    },
     { title: '会员数', dataIndex: 'MemberCount', align: 'right' },
     { title: '状态', dataIndex: 'Status', render: (status: number) => <StatusTag status={status} /> },
   ],
@@ -39,7 +43,12 @@ export default function LevelTermsPage() {
   const types = can('content:type:list') ? <Link to={`${shellBase}/content/type`}>类型管理</Link> : '类型管理';
   return (
     <>
-      <Alert type="info" showIcon style={{ marginBottom: 16 }} message={<>会员等级本身在{types}（单位归类/会员等级）中新增、改名或停用；此处设置各等级的会费标准。</>} />
+      <Alert
+        type="info"
+        showIcon
+        style={{ marginBottom: 16 }}
+        message={<>会员等级本身在{types}（单位归类/会员等级）中新增、改名或停用；此处设置各等级的会费标准。</>}
+      />
       <ListPage resource={levels} />
     </>
   );

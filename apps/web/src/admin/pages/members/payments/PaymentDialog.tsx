@@ -113,9 +113,18 @@ export function PaymentDialog({ open, onClose, onSaved, onPrint }: PaymentDialog
         : { onOk: () => void submit(), saving, okDisabled: memberId !== undefined && standing.isFetching })}
     >
       {recorded ? (
-        <Result status="success" title={recorded.message} subTitle={`收据编号 ${recorded.payment.ReceiptNo} · ${recorded.payment.MemberName} · ${formatYuan(toFen(recorded.payment.Amount))}`} />
+        <Result
+          status="success"
+          title={recorded.message}
+          subTitle={`收据编号 ${recorded.payment.ReceiptNo} · ${recorded.payment.MemberName} · ${formatYuan(toFen(recorded.payment.Amount))}`}
+        />
       ) : (
-        <Form form={form} labelCol={{ flex: '96px' }} preserve={false} initialValues={{ PaidOn: dayjs().format('YYYY-MM-DD'), Method: 'transfer', VoucherPath: '', Note: '', ReceiptNo: '' }}>
+        <Form
+          form={form}
+          labelCol={{ flex: '96px' }}
+          preserve={false}
+          initialValues={{ PaidOn: dayjs().format('YYYY-MM-DD'), Method: 'transfer', VoucherPath: '', Note: '', ReceiptNo: '' }}
+        >
           <Form.Item name="MemberId" label="会员" rules={[{ required: true, message: '请选择会员' }]}>
             <MemberSelect />
           </Form.Item>
@@ -134,7 +143,13 @@ export function PaymentDialog({ open, onClose, onSaved, onPrint }: PaymentDialog
             <VoucherField />
           </Form.Item>
           <TextItem name="Note" label="备注" rules={[schemaRule(shape.Note)]} maxLength={membershipLimits.note} maxRows={4} />
-          <TextItem name="ReceiptNo" label="收据编号" rules={[schemaRule(shape.ReceiptNo)]} maxLength={membershipLimits.receiptNo} placeholder="留空自动编号（如 2026-0001）" />
+          <TextItem
+            name="ReceiptNo"
+            label="收据编号"
+            rules={[schemaRule(shape.ReceiptNo)]}
+            maxLength={membershipLimits.receiptNo}
+            placeholder="留空自动编号（如 2026-0001）"
+          />
         </Form>
       )}
     </FormDialog>

@@ -37,7 +37,16 @@ const payments = listResource<MemberPaymentDto, PaymentFilters>({
     { title: '付款单位', dataIndex: 'Payer', width: 180, ellipsis: { showTitle: true } },
     { title: '方式', dataIndex: 'MethodName', width: 90 },
     { title: '会籍期间', key: 'term', width: 200, render: (_, p) => `${p.TermFrom} 至 ${p.TermTo}` },
-    { title: '状态', dataIndex: 'Status', width: 90, render: (status: MemberPaymentDto['Status'], p) => <span title={p.VoidReason ? `作废原因：${p.VoidReason}` : undefined}><PaymentStatusTag status={status} /></span> },
+    {
+      title: '状态',
+      dataIndex: 'Status',
+      width: 90,
+      render: (status: MemberPaymentDto['Status'], p) => (
+        <span title={p.VoidReason ? `作废原因：${p.VoidReason}` : undefined}>
+          <PaymentStatusTag status={status} />
+        </span>
+      ),
+    },
     { title: '登记人', dataIndex: 'RecordedBy', width: 100 },
   ],
   export: { perm: 'member:payment:export', run: membershipAdminApi.exportPayments },

@@ -14,7 +14,14 @@ export function VoidDialog({ payment, onClose, onVoided }: { payment: MemberPaym
   const [form] = Form.useForm<{ Reason: string }>();
   const { submit, saving } = useFormSubmit(form, ({ Reason }) => membershipAdminApi.voidPayment(payment?.PaymentId ?? 0, Reason), onVoided);
   return (
-    <FormDialog title="作废缴费记录" open={payment !== null} onOk={() => void submit()} onCancel={onClose} saving={saving} modal={{ okText: '作废', cancelText: '取消' }}>
+    <FormDialog
+      title="作废缴费记录"
+      open={payment !== null}
+      onOk={() => void submit()}
+      onCancel={onClose}
+      saving={saving}
+      modal={{ okText: '作废', cancelText: '取消' }}
+    >
       {payment && (
         <Alert
           type="warning"

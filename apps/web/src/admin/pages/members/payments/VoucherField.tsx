@@ -6,7 +6,12 @@ import { membershipAdminApi } from '../../../../api/membership-admin';
 import { useCheckedUpload, type FileRule } from '../../../../components/FileUpload';
 
 /** The server's paymentVoucher rule: a photo or scan of the transfer slip. */
-const voucherRule: FileRule = { extensions: ['jpg', 'jpeg', 'png', 'pdf'], maxBytes: uploadLimits.attachment, typeMessage: membershipMessages.voucherType, sizeMessage: messages.attachmentTooLarge };
+const voucherRule: FileRule = {
+  extensions: ['jpg', 'jpeg', 'png', 'pdf'],
+  maxBytes: uploadLimits.attachment,
+  typeMessage: membershipMessages.voucherType,
+  sizeMessage: messages.attachmentTooLarge,
+};
 
 /** A payment's voucher (转账凭证) as a form control: its stored, private path. */
 export function VoucherField({ id, value, onChange }: { id?: string; value?: string; onChange?: (path: string) => void }) {
@@ -18,9 +23,7 @@ export function VoucherField({ id, value, onChange }: { id?: string; value?: str
 
   return (
     <Space id={id} wrap>
-      <Upload
-        {...uploadProps}
-      >
+      <Upload {...uploadProps}>
         <Button icon={<UploadOutlined />} loading={uploading}>
           {value ? '重新上传' : '上传凭证'}
         </Button>

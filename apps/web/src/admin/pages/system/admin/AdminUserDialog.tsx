@@ -1,6 +1,16 @@
 import { useEffect } from 'react';
 import { Form, Input, Radio, Select } from 'antd';
-import { adminAccountPattern, dialogWidth, landlinePattern, messages, mobilePattern, newPasswordHint, systemMessages, type AdminUserDto, type SaveAdminUserBody } from '@portal/shared';
+import {
+  adminAccountPattern,
+  dialogWidth,
+  landlinePattern,
+  messages,
+  mobilePattern,
+  newPasswordHint,
+  systemMessages,
+  type AdminUserDto,
+  type SaveAdminUserBody,
+} from '@portal/shared';
 import { systemApi } from '../../../../api/system';
 import { useRoleOptions } from '../../../../components/SearchForm';
 import { NewPasswordFields } from '../../../shared/NewPasswordFields';
@@ -20,7 +30,8 @@ export function AdminUserDialog({ editing, onClose, onSaved }: EditDialogProps<A
 
   useEffect(() => {
     if (editing === 'new') form.setFieldsValue({ Status: 1 });
-    else if (editing) form.setFieldsValue({ Account: editing.Account, FullName: editing.FullName, Phone: editing.Phone, RoleId: editing.RoleId, Status: editing.Status });
+    else if (editing)
+      form.setFieldsValue({ Account: editing.Account, FullName: editing.FullName, Phone: editing.Phone, RoleId: editing.RoleId, Status: editing.Status });
   }, [editing, form]);
 
   // On an update an empty Password leaves it unchanged (resetting is its own action).
@@ -45,7 +56,12 @@ export function AdminUserDialog({ editing, onClose, onSaved }: EditDialogProps<A
         >
           <Input placeholder="3-32位字母、数字或下划线" disabled={!isNew} autoComplete="off" />
         </Form.Item>
-        <Form.Item name="FullName" label="姓名" normalize={trimmed} rules={[{ required: true, whitespace: true, message: systemMessages.fullNameRequired }, { max: 50 }]}>
+        <Form.Item
+          name="FullName"
+          label="姓名"
+          normalize={trimmed}
+          rules={[{ required: true, whitespace: true, message: systemMessages.fullNameRequired }, { max: 50 }]}
+        >
           <Input placeholder="请输入姓名" maxLength={50} />
         </Form.Item>
         <Form.Item

@@ -58,14 +58,22 @@ export default function AdminUserPage() {
     width: 90,
     render: (status: number, user) =>
       can('system:admin:edit') && user.AdminId !== me.AdminId ? (
-        <Switch checked={status === 1} loading={toggling === user.AdminId} checkedChildren="正常" unCheckedChildren="停用" onChange={(on) => setStatus(user, on)} aria-label={`${user.Account}状态`} />
+        <Switch
+          checked={status === 1}
+          loading={toggling === user.AdminId}
+          checkedChildren="正常"
+          unCheckedChildren="停用"
+          onChange={(on) => setStatus(user, on)}
+          aria-label={`${user.Account}状态`}
+        />
       ) : (
         <StatusTag status={status} />
       ),
   });
   const page = useListPage(resource);
   const saveStatus = useAction(
-    ({ AdminId, Account, FullName, Phone, RoleId, Status }: AdminUserDto) => systemApi.saveAdminUser({ AdminId, Account, FullName, Phone, RoleId, Status, Password: '' }),
+    ({ AdminId, Account, FullName, Phone, RoleId, Status }: AdminUserDto) =>
+      systemApi.saveAdminUser({ AdminId, Account, FullName, Phone, RoleId, Status, Password: '' }),
     page.refresh,
   );
   const resetTotp = useAction((user: AdminUserDto) => twoFactorApi.reset(user.AdminId), page.refresh);

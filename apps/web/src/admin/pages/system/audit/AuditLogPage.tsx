@@ -32,7 +32,12 @@ const auditLogs = listResource<AuditLogDto, Filters>({
       width: 160,
       render: (_, log) => (log.Target ? `${log.Target}${log.TargetId ? ` #${log.TargetId}` : ''}` : '-'),
     },
-    { title: '结果', dataIndex: 'Result', width: 80, render: (result: number) => (result === 1 ? <Tag color="success">成功</Tag> : <Tag color="error">失败</Tag>) },
+    {
+      title: '结果',
+      dataIndex: 'Result',
+      width: 80,
+      render: (result: number) => (result === 1 ? <Tag color="success">成功</Tag> : <Tag color="error">失败</Tag>),
+    },
     { title: 'IP', dataIndex: 'Ip', width: 140 },
     { title: '详情', dataIndex: 'Detail', ellipsis: { showTitle: true }, render: (detail: string) => detail || '-' },
   ],

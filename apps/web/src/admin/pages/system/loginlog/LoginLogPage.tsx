@@ -17,14 +17,27 @@ const loginLogs = listResource<LoginLogDto, Filters>({
   search: [
     { kind: 'input', name: 'account', label: '账号', placeholder: '请输入账号' },
     { kind: 'select', name: 'kind', label: '类型', options: kindOptions },
-    { kind: 'select', name: 'result', label: '结果', options: [{ label: '成功', value: 1 }, { label: '失败', value: 0 }] },
+    {
+      kind: 'select',
+      name: 'result',
+      label: '结果',
+      options: [
+        { label: '成功', value: 1 },
+        { label: '失败', value: 0 },
+      ],
+    },
     { kind: 'dateRange', name: 'range', label: '日期', names: ['start', 'end'] },
   ],
   columns: [
     { title: '时间', dataIndex: 'CreateTime', width: 180 },
     { title: '类型', dataIndex: 'KindName', width: 70 },
     { title: '账号', dataIndex: 'Account', width: 140, ellipsis: { showTitle: true } },
-    { title: '结果', dataIndex: 'Result', width: 80, render: (result: number) => (result === 1 ? <Tag color="success">成功</Tag> : <Tag color="error">失败</Tag>) },
+    {
+      title: '结果',
+      dataIndex: 'Result',
+      width: 80,
+      render: (result: number) => (result === 1 ? <Tag color="success">成功</Tag> : <Tag color="error">失败</Tag>),
+    },
     { title: '说明', dataIndex: 'Detail', width: 200, ellipsis: { showTitle: true }, render: (detail: string) => detail || '-' },
     { title: 'IP', dataIndex: 'Ip', width: 140 },
     { title: '浏览器', dataIndex: 'UserAgent', ellipsis: { showTitle: false }, render: (agent: string) => <UserAgent agent={agent} /> },

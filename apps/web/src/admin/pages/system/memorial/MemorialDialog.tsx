@@ -1,6 +1,15 @@
 import { Alert, DatePicker, Form, Radio } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { isMemorialScope, MEMORIAL_MAX_DAYS, MemorialScope, memorialDayCount, memorialMessages, memorialScopeNames, type MemorialDayDto, type MemorialScopeValue } from '@portal/shared';
+import {
+  isMemorialScope,
+  MEMORIAL_MAX_DAYS,
+  MemorialScope,
+  memorialDayCount,
+  memorialMessages,
+  memorialScopeNames,
+  type MemorialDayDto,
+  type MemorialScopeValue,
+} from '@portal/shared';
 import { systemApi } from '../../../../api/system';
 import { pickerClassNames } from '../../../../components/pickerPopup';
 import { RecordDialog, type EditDialogProps } from '../../../list';
@@ -18,7 +27,9 @@ interface MemorialForm {
 const scopeOptions = [MemorialScope.Home, MemorialScope.Site].map((value) => ({ label: memorialScopeNames[value], value }));
 
 const formValues = (day: MemorialDayDto | null): MemorialForm =>
-  day ? { Dates: [dayjs(day.StartDate), dayjs(day.EndDate)], Scope: isMemorialScope(day.Scope) ? day.Scope : MemorialScope.Site, Note: day.Note } : { Dates: null, Scope: MemorialScope.Site, Note: '' };
+  day
+    ? { Dates: [dayjs(day.StartDate), dayjs(day.EndDate)], Scope: isMemorialScope(day.Scope) ? day.Scope : MemorialScope.Site, Note: day.Note }
+    : { Dates: null, Scope: MemorialScope.Site, Note: '' };
 
 /** The range the picker gives is ordered; only its length is left to check (the server checks again). */
 const checkDates = (_: unknown, dates: [Dayjs | null, Dayjs | null] | null) => {
@@ -26,7 +37,8 @@ const checkDates = (_: unknown, dates: [Dayjs | null, Dayjs | null] | null) => {
   if (!start) return Promise.reject(new Error(memorialMessages.startRequired));
   if (!end) return Promise.reject(new Error(memorialMessages.endRequired));
   if (end.isBefore(start, 'day')) return Promise.reject(new Error(memorialMessages.endBeforeStart));
-  if (memorialDayCount(start.format(dateFormat), end.format(dateFormat)) > MEMORIAL_MAX_DAYS) return Promise.reject(new Error(memorialMessages.rangeTooLong(MEMORIAL_MAX_DAYS)));
+  if (memorialDayCount(start.format(dateFormat), end.format(dateFormat)) > MEMORIAL_MAX_DAYS)
+    return Promise.reject(new Error(memorialMessages.rangeTooLong(MEMORIAL_MAX_DAYS)));
   return Promise.resolve();
 };
 
@@ -37,11 +49,22 @@ export function MemorialDialog(props: EditDialogProps<MemorialDayDto>) {
       noun="哀悼日"
       values={formValues}
       save={({ Dates, Scope, Note }, day) =>
-        systemApi.saveMemorialDay({ Id: day?.Id ?? 0, StartDate: Dates?.[0].format(dateFormat) ?? '', EndDate: Dates?.[1].format(dateFormat) ?? '', Scope, Note })
+        systemApi.saveMemorialDay({
+          Id: day?.Id ?? 0,
+          StartDate: Dates?.[0].format(dateFormat) ?? '',
+          EndDate: Dates?.[1].format(dateFormat) ?? '',
+          Scope,
+          Note,
+        })
       }
       {...props}
     >
-      <Alert type="info" showIcon style={{ marginBottom: 16 }} title="所选日期内（北京时间，含首尾两天）官网按范围显示为灰色；关怀模式照常可用，后台不会变灰。" />
+      <Alert
+        type="info"
+        showIcon
+        style={{ marginBottom: 16 }}
+        title="所选日期内（北京时间，含首尾两天）官网按范围显示为灰色；关怀模式照常可用，后台不会变灰。"
+      />
       <Form.Item name="Dates" label="哀悼日期" required rules={[{ validator: checkDates }]} extra="单日请在开始和结束都选择同一天">
         <DatePicker.RangePicker format={dateFormat} style={{ width: '100%' }} classNames={pickerClassNames} placeholder={['开始日期', '结束日期']} />
       </Form.Item>

@@ -59,7 +59,17 @@ export function MenuDialog({ edit, tree, onClose, onSaved }: { edit: MenuEdit | 
       const { MenuId: _id, children: _children, ...menu } = edit.menu;
       form.setFieldsValue(menu);
     } else {
-      form.setFieldsValue({ ParentId: edit.parentId, MenuType: edit.menuType, SortNumber: 0, visible: 1, status: 1, icon: '', path: '', component: '', perms: '' });
+      form.setFieldsValue({
+        ParentId: edit.parentId,
+        MenuType: edit.menuType,
+        SortNumber: 0,
+        visible: 1,
+        status: 1,
+        icon: '',
+        path: '',
+        component: '',
+        perms: '',
+      });
     }
   }, [edit, form]);
 
@@ -73,7 +83,14 @@ export function MenuDialog({ edit, tree, onClose, onSaved }: { edit: MenuEdit | 
   const isButton = menuType === SystemMenuKind.Button;
   const isPage = menuType === SystemMenuKind.Page;
   return (
-    <FormDialog title={edit && 'menu' in edit ? '修改菜单' : '新增菜单'} open={edit !== null} width={dialogWidth.medium} onOk={submit} onCancel={onClose} saving={saving}>
+    <FormDialog
+      title={edit && 'menu' in edit ? '修改菜单' : '新增菜单'}
+      open={edit !== null}
+      width={dialogWidth.medium}
+      onOk={submit}
+      onCancel={onClose}
+      saving={saving}
+    >
       <Form form={form} labelCol={{ flex: '90px' }} preserve={false}>
         <Row gutter={16}>
           <Col span={24}>
@@ -87,7 +104,12 @@ export function MenuDialog({ edit, tree, onClose, onSaved }: { edit: MenuEdit | 
             </Form.Item>
           </Col>
           <Col span={12}>
-            <Form.Item name="menuname" label="菜单名称" normalize={trimmed} rules={[{ required: true, whitespace: true, message: systemMessages.menuNameRequired }, { max: 50 }]}>
+            <Form.Item
+              name="menuname"
+              label="菜单名称"
+              normalize={trimmed}
+              rules={[{ required: true, whitespace: true, message: systemMessages.menuNameRequired }, { max: 50 }]}
+            >
               <Input placeholder="请输入菜单名称" maxLength={50} />
             </Form.Item>
           </Col>
@@ -104,7 +126,13 @@ export function MenuDialog({ edit, tree, onClose, onSaved }: { edit: MenuEdit | 
                 </Form.Item>
               </Col>
               <Col span={12}>
-                <Form.Item name="path" label="路由地址" normalize={trimmed} tooltip="/System 之后的地址，如 system/role" rules={[{ required: isPage, message: systemMessages.menuPathRequired }, { max: 200 }]}>
+                <Form.Item
+                  name="path"
+                  label="路由地址"
+                  normalize={trimmed}
+                  tooltip="/System 之后的地址，如 system/role"
+                  rules={[{ required: isPage, message: systemMessages.menuPathRequired }, { max: 200 }]}
+                >
                   <Input placeholder="如 system/role" maxLength={200} />
                 </Form.Item>
               </Col>
@@ -112,7 +140,13 @@ export function MenuDialog({ edit, tree, onClose, onSaved }: { edit: MenuEdit | 
           )}
           {isPage && (
             <Col span={12}>
-              <Form.Item name="component" label="组件路径" normalize={trimmed} tooltip="页面组件的键，如 system/role/index" rules={[{ required: true, message: systemMessages.menuComponentRequired }, { max: 200 }]}>
+              <Form.Item
+                name="component"
+                label="组件路径"
+                normalize={trimmed}
+                tooltip="页面组件的键，如 system/role/index"
+                rules={[{ required: true, message: systemMessages.menuComponentRequired }, { max: 200 }]}
+              >
                 <Input placeholder="如 system/role/index" maxLength={200} />
               </Form.Item>
             </Col>
@@ -120,7 +154,13 @@ export function MenuDialog({ edit, tree, onClose, onSaved }: { edit: MenuEdit | 
           {(isPage || isButton) && (
             <Col span={12}>
               <Form.Item name="perms" label="权限标识" rules={[{ required: isButton, message: systemMessages.menuPermsRequired }]}>
-                <Select allowClear showSearch={{ optionFilterProp: 'label' }} options={permissionOptions} placeholder="请选择权限标识" popupMatchSelectWidth={360} />
+                <Select
+                  allowClear
+                  showSearch={{ optionFilterProp: 'label' }}
+                  options={permissionOptions}
+                  placeholder="请选择权限标识"
+                  popupMatchSelectWidth={360}
+                />
               </Form.Item>
             </Col>
           )}

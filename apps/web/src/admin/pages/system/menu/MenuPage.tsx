@@ -61,7 +61,12 @@ export default function MenuPage() {
     { title: '状态', dataIndex: 'status', width: 80, render: (status: number) => <StatusTag status={status} /> },
     actionsColumn<MenuRow>(
       [
-        { label: '新增', perm: 'system:menu:add', when: (menu) => menu.MenuType !== SystemMenuKind.Button, run: (menu) => dialog.edit({ parentId: menu.MenuId, menuType: childType(menu) }) },
+        {
+          label: '新增',
+          perm: 'system:menu:add',
+          when: (menu) => menu.MenuType !== SystemMenuKind.Button,
+          run: (menu) => dialog.edit({ parentId: menu.MenuId, menuType: childType(menu) }),
+        },
         editAction('system:menu:edit', (menu) => dialog.edit({ menu: { ...menu, children: [] } })),
         deleteAction('system:menu:delete', (menu) => `确定删除菜单“${menu.menuname}”吗？`, remove),
       ],

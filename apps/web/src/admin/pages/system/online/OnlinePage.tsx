@@ -25,7 +25,11 @@ const sessionList = (kind: SignInKind, names: { name: string; role: string }) =>
         render: (account: string, session) => (
           <>
             {account}
-            {session.Current && <Tag color="processing" style={{ marginInlineStart: 8 }}>当前会话</Tag>}
+            {session.Current && (
+              <Tag color="processing" style={{ marginInlineStart: 8 }}>
+                当前会话
+              </Tag>
+            )}
           </>
         ),
       },

@@ -44,7 +44,14 @@ export function RoleDialog({ editing, onClose, onSaved }: EditDialogProps<RoleDt
 
   // A new role starts empty and enabled with no grants; an existing one from the server, once its
   // record and the tree are there.
-  const { form, id, open, record: role, submit, saving } = useRecordForm<RoleDto, RoleDto, RoleForm>({
+  const {
+    form,
+    id,
+    open,
+    record: role,
+    submit,
+    saving,
+  } = useRecordForm<RoleDto, RoleDto, RoleForm>({
     editing,
     onSaved,
     id: (r) => r.RoleId,
@@ -60,7 +67,8 @@ export function RoleDialog({ editing, onClose, onSaved }: EditDialogProps<RoleDt
       return { RoleName: r.RoleName, Remark: r.Remark, Status: r.Status, RequireTotp: r.RequireTotp === 1 };
     },
     ready: menus.data !== undefined,
-    save: ({ RequireTotp, ...values }, roleId) => systemApi.saveRole({ ...values, RequireTotp: RequireTotp ? 1 : 0, RoleId: roleId, MenuIds: grantedMenus(grants, checked) }),
+    save: ({ RequireTotp, ...values }, roleId) =>
+      systemApi.saveRole({ ...values, RequireTotp: RequireTotp ? 1 : 0, RoleId: roleId, MenuIds: grantedMenus(grants, checked) }),
   });
   useEffect(() => {
     if (open) setExpanded(null);
@@ -80,7 +88,12 @@ export function RoleDialog({ editing, onClose, onSaved }: EditDialogProps<RoleDt
         <Form.Item name="Status" label="状态">
           <Radio.Group options={statusOptions} disabled={isSuper} />
         </Form.Item>
-        <Form.Item name="RequireTotp" label="二次验证" valuePropName="checked" extra="开启后，该角色的管理员须绑定身份验证器，登录时输入动态验证码；未绑定者登录后只能先完成绑定">
+        <Form.Item
+          name="RequireTotp"
+          label="二次验证"
+          valuePropName="checked"
+          extra="开启后，该角色的管理员须绑定身份验证器，登录时输入动态验证码；未绑定者登录后只能先完成绑定"
+        >
           <Switch checkedChildren="要求" unCheckedChildren="不要求" aria-label="要求二次验证" />
         </Form.Item>
         <Form.Item label="菜单权限">
@@ -88,32 +101,28 @@ export function RoleDialog({ editing, onClose, onSaved }: EditDialogProps<RoleDt
             <Alert type="info" showIcon title="超级管理员拥有全部菜单和按钮权限，无需分配" />
           ) : (
             menus.data && (
-            <>
-              <div className={styles.grantTools}>
-                <Checkbox checked={shown.length === branches.length} onChange={(e) => setExpanded(e.target.checked ? branches : [])}>
-                  展开/折叠
-                </Checkbox>
-                <Checkbox
-                  checked={allChecked}
-                  indeterminate={checked.length > 0 && !allChecked}
-                  onChange={(e) => setChecked(e.target.checked ? leaves : [])}
-                >
-                  全选/全不选
-                </Checkbox>
-              </div>
-              <div className={styles.grantTree}>
-                <Tree
-                  checkable
-                  selectable={false}
-                  treeData={treeData}
-                  expandedKeys={shown}
-                  onExpand={(keys) => setExpanded(keys.map(Number))}
-                  checkedKeys={checked}
-                  onCheck={(keys) => setChecked((Array.isArray(keys) ? keys : keys.checked).map(Number))}
-                  aria-label="菜单权限"
-                />
-              </div>
-            </>
+              <>
+                <div className={styles.grantTools}>
+                  <Checkbox checked={shown.length === branches.length} onChange={(e) => setExpanded(e.target.checked ? branches : [])}>
+                    展开/折叠
+                  </Checkbox>
+                  <Checkbox checked={allChecked} indeterminate={checked.length > 0 && !allChecked} onChange={(e) => setChecked(e.target.checked ? leaves : [])}>
+                    全选/全不选
+                  </Checkbox>
+                </div>
+                <div className={styles.grantTree}>
+                  <Tree
+                    checkable
+                    selectable={false}
+                    treeData={treeData}
+                    expandedKeys={shown}
+                    onExpand={(keys) => setExpanded(keys.map(Number))}
+                    checkedKeys={checked}
+                    onCheck={(keys) => setChecked((Array.isArray(keys) ? keys : keys.checked).map(Number))}
+                    aria-label="菜单权限"
+                  />
+                </div>
+              </>
             )
           )}
         </Form.Item>

@@ -20,7 +20,11 @@ const roles = listResource<RoleDto>({
       render: (name: string, role) => (
         <>
           {name}
-          {role.IsSuper && <Tag color="gold" style={{ marginLeft: 8 }}>超级管理员</Tag>}
+          {role.IsSuper && (
+            <Tag color="gold" style={{ marginLeft: 8 }}>
+              超级管理员
+            </Tag>
+          )}
         </>
       ),
     },
@@ -30,7 +34,12 @@ const roles = listResource<RoleDto>({
   dialog: RoleDialog,
   add: { perm: 'system:role:add', label: '新增角色' },
   edit: { perm: 'system:role:edit' },
-  remove: { perm: 'system:role:delete', when: (role) => !role.IsSuper, question: (role) => `确定删除角色“${role.RoleName}”吗？`, run: (role) => systemApi.deleteRole(role.RoleId) },
+  remove: {
+    perm: 'system:role:delete',
+    when: (role) => !role.IsSuper,
+    question: (role) => `确定删除角色“${role.RoleName}”吗？`,
+    run: (role) => systemApi.deleteRole(role.RoleId),
+  },
   actionsWidth: 160,
 });
 

@@ -44,7 +44,14 @@ export default function ApiTokenPage() {
       page={page}
       toolbar={<AddButton perm="system:token:add" label="新增接口令牌" onClick={() => setCreating(true)} />}
       rowActions={[
-        { label: '吊销', perm: 'system:token:delete', danger: true, when: (token) => !token.RevokeTime, confirm: (token) => `确定吊销接口令牌“${token.Name}”吗？吊销后立即失效。`, run: revoke },
+        {
+          label: '吊销',
+          perm: 'system:token:delete',
+          danger: true,
+          when: (token) => !token.RevokeTime,
+          confirm: (token) => `确定吊销接口令牌“${token.Name}”吗？吊销后立即失效。`,
+          run: revoke,
+        },
       ]}
     >
       <ApiTokenDialog open={creating} onClose={() => setCreating(false)} onCreated={page.refresh} />
