@@ -5,7 +5,6 @@ import { saveBannerBody } from '@portal/shared';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { saveBanner } from '../apps/server/src/features/banners/service.js';
-import { registerSameWork } from './same-work.js';
 
 /**
  * The server under test, run by run.ts and cpu-ab.ts (through harness.ts) as a child process so
@@ -47,7 +46,8 @@ let bare: FastifyInstance | undefined;
 if (process.env.BENCH_BARE_PORT) {
   bare = Fastify({ logger: false });
   bare.get('/hello', async () => ({ hello: 'world' }));
-  if (!config.databaseUrl) await registerSameWork(bare, app.services);
+  // Loaded only here: cpu-ab.ts runs this file inside older builds, which lack what same-work.ts imports.
+  if (!config.databaseUrl) await (await import('./same-work.js')).registerSameWork(bare, app.services);
   await bare.listen({ port: Number(process.env.BENCH_BARE_PORT), host: '127.0.0.1' });
 }
 
