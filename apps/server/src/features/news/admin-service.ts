@@ -7,6 +7,7 @@ import {
   ReviewKind,
   reviewMessages,
   RevisionKind,
+  type AdminNewsListQuery,
   type PagingQuery,
   type RestoreNewsRevisionBody,
   type SaveNewsBody,
@@ -33,18 +34,8 @@ import { articleReach, articlesChanged } from './reach.js';
  * (totals, search results) so the site shows the change at once.
  */
 
-export interface ArticleFilter {
-  /** Part of the title. */
-  key?: string;
-  /** A menu: its articles and those of every menu below it, hidden menus included. */
-  menuid?: number;
-  status?: number;
-  istop?: number;
-  ismemberread?: number;
-  /** First and last CST day of the publish time, both included. */
-  start?: string;
-  end?: string;
-}
+/** GetNewsList's filters as the route parsed them (a menu stands for itself and every menu below it, hidden ones included). */
+export type ArticleFilter = Omit<AdminNewsListQuery, keyof PagingQuery>;
 
 export interface AdminNewsItem extends NewsItem {
   author: string;

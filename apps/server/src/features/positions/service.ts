@@ -1,4 +1,4 @@
-import { ArticleStatus, contentMessages, formatCst, messages, type PagingQuery } from '@portal/shared';
+import { ArticleStatus, contentMessages, formatCst, messages, type AdminPositionListQuery, type PagingQuery } from '@portal/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/connection.js';
 import type { DB } from '../../db/schema.js';
@@ -75,12 +75,8 @@ export interface Placement extends NewsItem {
   placedAt: string;
 }
 
-export interface PlacementFilter {
-  seat?: number;
-  /** Part of the article title. */
-  key?: string;
-  status?: number;
-}
+/** GetNewPositionList's filters as the route parsed them. */
+export type PlacementFilter = Omit<AdminPositionListQuery, keyof PagingQuery>;
 
 /** One page of placements in the order the home page shows them: by seat, then as listSeat orders a seat. */
 export async function listPlacements(database: Database, filter: PlacementFilter, paging: PagingQuery): Promise<Page<Placement>> {
