@@ -18,6 +18,7 @@ import {
 } from '@portal/shared';
 import type { Database } from '../../db/connection.js';
 import type { DB } from '../../db/schema.js';
+import { compiledRead } from '../../db/compiled.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { badRequest, notFound } from '../../http/envelope.js';
 import { pageWindow } from '../../http/paging.js';
@@ -158,8 +159,11 @@ export const directoryColumns = (f: DirectoryChoices) => ({
   ...(f.Region === undefined ? {} : { region: f.Region }),
 });
 
+/** GetUserInfo and every member edit read one member: built and compiled once (db/compiled.ts). */
+const readMember = compiledRead((db: Kysely<DB>, { id }: { id: number }) => memberQuery(db).where('m.id', '=', id));
+
 export async function getMember(db: Kysely<DB>, id: number): Promise<Member> {
-  const row = await memberQuery(db).where('m.id', '=', id).executeTakeFirst();
+  const [row] = await readMember(db, { id });
   if (!row) throw notFound(memberMessages.memberNotFound);
   return toMember(row);
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
 import { formatCst } from '@portal/shared';
+import { compiledRead } from '../../db/compiled.js';
 import type { DB } from '../../db/schema.js';
 import type { RequestClient } from '../../http/user-agent.js';
 import { hashToken } from '../system/auth/sessions.js';
@@ -73,14 +74,18 @@ export interface LiveMemberSession {
   membershipState: number;
 }
 
-/** The live session of a token, refreshed as used; null when unknown, ended or revoked. */
-export async function resumeMemberSession(db: Kysely<DB>, token: string, now: number): Promise<LiveMemberSession | null> {
-  const row = await db
+/** Every member request reads its session: built and compiled once (db/compiled.ts). */
+const readSession = compiledRead((db: Kysely<DB>, { tokenHash }: { tokenHash: string }) =>
+  db
     .selectFrom('member_sessions as s')
     .innerJoin('members as m', 'm.id', 's.member_id')
     .select(['s.id', 's.member_id', 's.scope', 's.last_seen_at', 's.expires_at', 'm.account', 'm.status', 'm.apply_state', 'm.membership_state'])
-    .where('s.token_hash', '=', hashToken(token))
-    .executeTakeFirst();
+    .where('s.token_hash', '=', tokenHash),
+);
+
+/** The live session of a token, refreshed as used; null when unknown, ended or revoked. */
+export async function resumeMemberSession(db: Kysely<DB>, token: string, now: number): Promise<LiveMemberSession | null> {
+  const [row] = await readSession(db, { tokenHash: hashToken(token) });
   if (!row) return null;
   const scope = row.scope as MemberSessionScope;
   if (row.expires_at <= formatCst(now) || row.last_seen_at < formatCst(now - lifetimes[scope].idleMs)) {
