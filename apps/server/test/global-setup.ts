@@ -10,10 +10,11 @@ import type { TestProject } from 'vitest/node';
  * own as they finish: a DROP SCHEMA while another suite's migrator reads the catalogue makes
  * that migration fail with "schema … does not exist".
  *
- * Schemas left by a run that was killed are dropped by the next run, but only when no other run
- * is under way: every run holds a shared advisory lock for its whole length, and the clean-up
- * runs only if the exclusive lock can be had. (Dropping every `t_` schema at the start of a run
- * used to pull the schemas from under a run already going on the same database.)
+ * The same holds between two runs on one database: a run's DROP SCHEMA fails the other's
+ * migrations, which read the whole catalogue. So every run holds a shared advisory lock for its
+ * whole length, and schemas are dropped only under the exclusive lock, when no other run is
+ * under way: at the start, those a killed run left; at the end, this run's and any other's left
+ * (while another run goes on, none: the last run to end, or the next to start, drops them).
  */
 
 /** The advisory-lock key of "a test run is using this database" (any constant; 'tstr' in ASCII). */
@@ -42,16 +43,20 @@ export default async function setup(project: TestProject): Promise<(() => Promis
   if (!url) return undefined;
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  const { rows } = await client.query<{ alone: boolean }>('SELECT pg_try_advisory_lock($1) AS alone', [RUNNING]);
-  if (rows[0]?.alone) {
+  /** Drops every run's schemas if no other run holds the shared lock. */
+  const dropIfAlone = async () => {
+    const { rows } = await client.query<{ alone: boolean }>('SELECT pg_try_advisory_lock($1) AS alone', [RUNNING]);
+    if (!rows[0]?.alone) return;
     await dropSchemas(client, anyRun);
     await client.query('SELECT pg_advisory_unlock($1)', [RUNNING]);
-  }
+  };
+  await dropIfAlone();
   // Released when the connection closes, however the run ends.
   await client.query('SELECT pg_advisory_lock_shared($1)', [RUNNING]);
   return async () => {
     try {
-      await dropSchemas(client, `^t_${run}_[0-9a-f]{12}$`);
+      await client.query('SELECT pg_advisory_unlock_shared($1)', [RUNNING]);
+      await dropIfAlone();
     } finally {
       await client.end();
     }
