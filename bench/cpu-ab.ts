@@ -69,19 +69,23 @@ interface Sample {
 
 /**
  * Where this checkout's bench/data.ts finds a module that an older build keeps elsewhere: the
- * seed moved from db/seed/ to seed/, the SQLite search function from features/search/ to db/.
+ * seed moved from db/seed/ to seed/, the SQLite search function from features/search/ to db/,
+ * password hashing from features/system/ to features/system/auth/.
  * A link at the new place lets data.ts run inside the older worktree (Node resolves the link
  * to the real file, so the module's own relative imports still work).
  */
 const MOVED_MODULES: ReadonlyArray<[now: string, before: string]> = [
   ['apps/server/src/seed', 'db/seed'],
   ['apps/server/src/db/bigrams.ts', '../features/search/bigrams.ts'],
+  ['apps/server/src/features/system/auth/passwords.ts', '../passwords.ts'],
 ];
 
 function linkMovedModules(dir: string): void {
   for (const [now, before] of MOVED_MODULES) {
     const at = path.join(dir, now);
-    if (!fs.existsSync(at) && fs.existsSync(path.resolve(path.dirname(at), before))) fs.symlinkSync(before, at);
+    if (fs.existsSync(at) || !fs.existsSync(path.resolve(path.dirname(at), before))) continue;
+    fs.mkdirSync(path.dirname(at), { recursive: true });
+    fs.symlinkSync(before, at);
   }
 }
 
