@@ -7,8 +7,8 @@ import { signInMember } from './harness.js';
 import { defaultGenerator, describeGenerator, runLoad } from './load.js';
 
 /**
- * `npx tsx bench/profile.ts [detail|list|positions|home|<path>] [--cached] [--member]`: a CPU profile of one public call or page
- * under load (wrk when installed, else autocannon: see load.ts; 32 connections, 15 s), the same request again and again, built
+ * `npx tsx bench/profile.ts [detail|list|positions|home|<path>] [--cached] [--member] [--connections 32]`: a CPU profile of one public call or page
+ * under load (wrk when installed, else autocannon: see load.ts; 32 connections unless given, 15 s), the same request again and again, built
  * each time by a server with the response cache off (RESPONSE_CACHE_MB=0) or, with --cached, answered from the response cache, on
  * the benchmark's SQLite data (run `npm run bench` once to build it). With --member, the requests carry the bench member's
  * token (member-only articles, GetUserInfo). Prints where the server's
@@ -31,6 +31,9 @@ if (!which.startsWith('/') && !(which in targets)) throw new Error(`unknown targ
 const target = which.startsWith('/') ? which : targets[which as keyof typeof targets];
 const cached = process.argv.includes('--cached');
 const asMember = process.argv.includes('--member');
+// Fewer than the render pool's line holds (features/pages/render-pool.ts) to profile pages drawn rather than refused.
+const connectionsAt = process.argv.indexOf('--connections');
+const connections = connectionsAt > 0 ? Number(process.argv[connectionsAt + 1]) : 32;
 
 interface ProfileNode {
   id: number;
@@ -99,7 +102,7 @@ const token: Record<string, string> = asMember ? { token: await signInMember(POR
 const generator = defaultGenerator();
 const result = await runLoad(generator, {
   url: `http://127.0.0.1:${PORT}${target}`,
-  connections: 32,
+  connections,
   seconds: 15,
   headers: { 'accept-encoding': 'gzip, deflate, br', ...token },
 });

@@ -5,17 +5,17 @@ import { loadConfig, type Config } from './config.js';
 import type { BuildOptions } from './app.js';
 import { relayContentChanges } from './cache/cluster-relay.js';
 import { loggerOptions } from './http/logger.js';
-import { AWAITS_DATABASE_ENV, databasePrepared, JOBS_WORKER_ENV, PREPARES_ENV, PreparationFailed, prepareInWorker, startWorkers } from './ops/cluster.js';
+import { AWAITS_DATABASE_ENV, databasePrepared, JOBS_WORKER_ENV, PREPARES_ENV, PreparationFailed, sayDatabasePrepared, startWorkers } from './ops/cluster.js';
 import { markDataDir } from './ops/data-lock.js';
 import { oneLine } from './ops/one-line.js';
 import type { App } from './http/app-types.js';
 
 /**
  * `npm start`. With WEB_CONCURRENCY=1 one process does everything. With more, this process
- * becomes the primary: it marks the data folder and handles signals, has a worker of its own do
- * what must happen once (wait for PostgreSQL, migrate, seed, show the first administrator),
- * then forks the workers, which build the app without migrating and share the port
- * (docs/decisions.md). The primary loads none of the app: the modules that build it are
+ * becomes the primary: it marks the data folder, handles signals and forks the workers, which
+ * share the port; the first does what must happen once (wait for PostgreSQL, migrate, seed,
+ * show the first administrator) before it serves, the others build the app without migrating
+ * once it has (docs/decisions.md). The primary loads none of the app: the modules that build it are
  * imported where a process needs them, so the primary stays a small supervisor.
  */
 
@@ -123,22 +123,8 @@ async function serveAlone(config: Config): Promise<void> {
 }
 
 /**
- * The worker that prepares the database for the others (PREPARES_ENV): an app without background
- * jobs, closed once the migrations and seeds are in; its exit code tells the primary.
- */
-async function prepareForWorkers(config: Config): Promise<void> {
-  try {
-    const app = await prepare(config, { backgroundJobs: false });
-    await app.close();
-  } catch (error) {
-    failedToStart(error);
-  }
-  process.exit(0);
-}
-
-/**
- * The primary of several workers: has one worker prepare the database while the serving workers
- * load the server (they build their apps once it is prepared), then supervises them.
+ * The primary of several workers: forks them (the first prepares the database, the others load
+ * the server meanwhile and build their apps once it is prepared), then supervises them.
  */
 async function superviseWorkers(config: Config): Promise<void> {
   // Workers run this very module (whatever started the primary: scripts/start.mjs, node
@@ -147,7 +133,7 @@ async function superviseWorkers(config: Config): Promise<void> {
   const log = pino(loggerOptions(config));
   const unmark = markDataDir(config.dataDir);
   relayContentChanges();
-  const starting = startWorkers(config.webConcurrency, log, prepareInWorker());
+  const starting = startWorkers(config.webConcurrency, log);
   onStopSignal(
     log,
     async () => {
@@ -172,15 +158,24 @@ async function superviseWorkers(config: Config): Promise<void> {
   log.info(`${startedLine(config)}  ${config.webConcurrency} 个工作进程 / workers`);
 }
 
-/** One of the primary's workers: the app over the prepared database, on the shared port. */
+/**
+ * One of the primary's workers, on the shared port: the first prepares the database and says so
+ * (PREPARES_ENV), the others build the app over the prepared database without migrating.
+ */
 async function serveAsWorker(config: Config): Promise<void> {
+  const runsJobs = process.env[JOBS_WORKER_ENV] === '1';
   // Listened for before the slow import, so the primary's word cannot come first.
   const prepared = process.env[AWAITS_DATABASE_ENV] === '1' ? databasePrepared() : undefined;
   let app: App;
   try {
-    const { buildApp } = await import('./app.js');
-    await prepared;
-    app = await buildApp(config, { skipMigrations: true, clustered: true, backgroundJobs: process.env[JOBS_WORKER_ENV] === '1' });
+    if (process.env[PREPARES_ENV] === '1') {
+      app = await prepare(config, { clustered: true, backgroundJobs: runsJobs });
+      sayDatabasePrepared();
+    } else {
+      const { buildApp } = await import('./app.js');
+      await prepared;
+      app = await buildApp(config, { skipMigrations: true, clustered: true, backgroundJobs: runsJobs });
+    }
   } catch (error) {
     failedToStart(error);
   }
@@ -203,7 +198,6 @@ try {
 } catch (error) {
   failedToStart(error);
 }
-if (cluster.isWorker && process.env[PREPARES_ENV] === '1') await prepareForWorkers(config);
-else if (cluster.isWorker) await serveAsWorker(config);
+if (cluster.isWorker) await serveAsWorker(config);
 else if (config.webConcurrency === 1) await serveAlone(config);
 else await superviseWorkers(config);

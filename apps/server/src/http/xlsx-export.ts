@@ -1,8 +1,8 @@
 import { PassThrough, type Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
-import ExcelJS from 'exceljs';
 import { defuseFormula } from '@portal/shared';
 import { contentDisposition } from './content-disposition.js';
+import { exceljs } from './exceljs.js';
 
 /**
  * The back office's list exports (导出): the rows of the current search as .xlsx, in the list's
@@ -41,7 +41,8 @@ const sheetNameOf = (name: string) => name.replace(/[:\\/?*[\]]/g, '_').slice(0,
  * download holds a page or two in memory rather than the whole list; a page that fails ends the
  * stream with the error.
  */
-export function streamWorkbook<T>(sheetName: string, columns: readonly ExportColumn<T>[], read: PageReader<T>, first: T[]): Readable {
+export async function streamWorkbook<T>(sheetName: string, columns: readonly ExportColumn<T>[], read: PageReader<T>, first: T[]): Promise<Readable> {
+  const ExcelJS = await exceljs();
   const stream = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: false, useSharedStrings: false });
   const sheet = workbook.addWorksheet(sheetNameOf(sheetName));
@@ -108,8 +109,8 @@ export interface ListWorkbook<T> {
  *   an incomplete transfer (no final chunk) instead of a complete 200 with a broken file, and
  *   logs the failure once ('response terminated with an error with headers already sent').
  */
-export function sendWorkbook<T>(reply: FastifyReply, what: ListWorkbook<T>, first: T[]) {
-  const workbook = streamWorkbook(what.title, what.columns, what.read, first);
+export async function sendWorkbook<T>(reply: FastifyReply, what: ListWorkbook<T>, first: T[]) {
+  const workbook = await streamWorkbook(what.title, what.columns, what.read, first);
   // Registered before Fastify's own listeners, so the headers are gone before its error path writes them.
   workbook.once('error', () => {
     if (!reply.raw.headersSent) withdrawAttachment(reply);

@@ -11,26 +11,31 @@ import type { Logger } from 'pino';
 /** Set by the primary in a worker's environment: `1` for the worker that runs the background jobs. */
 export const JOBS_WORKER_ENV = 'WORKER_RUNS_JOBS';
 
-/** Set by the primary in the environment of the worker that prepares the database before the others start. */
+/**
+ * Set by the primary in the environment of the first worker: it prepares the database (waits
+ * for PostgreSQL, migrates, seeds, shows the first administrator), says so, and serves.
+ */
 export const PREPARES_ENV = 'WORKER_PREPARES';
 
 /**
- * Set by the primary in the environment of the first serving workers: they load the server while
- * the database is being prepared, and build their apps on it when the primary says it is ready
- * (DATABASE_PREPARED). Workers forked later (replacements) find it prepared.
+ * Set by the primary in the environment of the other first workers: they load the server while
+ * the database is being prepared, and build their apps on it when the primary passes on the
+ * preparing worker's word (DATABASE_PREPARED). Workers forked later (replacements) find it prepared.
  */
 export const AWAITS_DATABASE_ENV = 'WORKER_AWAITS_DATABASE';
 
 const DATABASE_PREPARED = { type: 'database-prepared' } as const;
 
+const isDatabasePrepared = (message: unknown) => (message as { type?: unknown } | null)?.type === DATABASE_PREPARED.type;
+
 /**
- * In a first serving worker: resolves when the primary says the database is prepared. Call it
+ * In a waiting worker: resolves when the primary says the database is prepared. Call it
  * before anything slow, so the message cannot arrive before anyone listens for it.
  */
 export function databasePrepared(): Promise<void> {
   return new Promise((resolve) => {
     const listen = (message: unknown) => {
-      if ((message as { type?: unknown } | null)?.type !== DATABASE_PREPARED.type) return;
+      if (!isDatabasePrepared(message)) return;
       process.off('message', listen);
       resolve();
     };
@@ -38,7 +43,12 @@ export function databasePrepared(): Promise<void> {
   });
 }
 
-/** The preparing worker ended without doing its work; `saidWhy`: it wrote the reason itself (exit code 1, main.ts failedToStart). */
+/** In the preparing worker, once the database is migrated and seeded: the primary lets the others build. */
+export function sayDatabasePrepared(): void {
+  process.send?.(DATABASE_PREPARED);
+}
+
+/** The preparing worker ended before the database was prepared; `saidWhy`: it wrote the reason itself (exit code 1, main.ts failedToStart). */
 export class PreparationFailed extends Error {
   constructor(
     readonly saidWhy: boolean,
@@ -46,21 +56,6 @@ export class PreparationFailed extends Error {
   ) {
     super(`准备数据库的工作进程未能完成（${ended}）`);
   }
-}
-
-/**
- * Has one worker do what must happen once before the others start (migrations, seeds, the first
- * administrator's notice) and answers when it has ended well, else rejects with
- * PreparationFailed. A worker, not the primary, so the primary never loads the app.
- */
-export function prepareInWorker(): Promise<void> {
-  const worker = cluster.fork({ [PREPARES_ENV]: '1' });
-  return new Promise((resolve, reject) => {
-    worker.once('exit', (code, signal) => {
-      if (code === 0) resolve();
-      else reject(new PreparationFailed(code === 1, signal ?? `exit code ${code}`));
-    });
-  });
 }
 
 /** A worker that lived this long was healthy: the next one that dies is replaced at once again. */
@@ -83,21 +78,26 @@ interface Role {
 }
 
 /**
- * Forks `count` workers at once and answers once every one listens. They load the server
- * meanwhile, and build their apps when `prepared` resolves (the database migrated and seeded);
- * when it rejects, they are stopped and so does the start. A worker that ends before it listens
- * fails the start: the others are stopped and the promise rejects (the worker has said why on
- * stderr). Once started, a worker that ends is replaced, after a back-off when workers keep
- * dying young.
+ * Forks `count` workers at once and answers once every one listens. The first prepares the
+ * database and then serves (it has loaded the server already, so the site answers as soon as a
+ * single process would); the others load the server meanwhile and build their apps when it says
+ * the database is prepared. A worker that ends before it listens fails the start: the others
+ * are stopped and the promise rejects (the worker has said why on stderr), with
+ * PreparationFailed when the database was not prepared. Once started, a worker that ends is
+ * replaced, after a back-off when workers keep dying young. The primary loads none of the app.
  */
-export function startWorkers(count: number, log: Logger, prepared: Promise<void>): Promise<Workers> {
+export function startWorkers(count: number, log: Logger): Promise<Workers> {
   const roles = new Map<Worker, Role>();
   let stopping = false;
   let quickDeaths = 0;
   const replacing = new Set<NodeJS.Timeout>();
 
-  const fork = (runsJobs: boolean, awaitsDatabase = false) => {
-    const worker = cluster.fork({ [JOBS_WORKER_ENV]: runsJobs ? '1' : '0', [AWAITS_DATABASE_ENV]: awaitsDatabase ? '1' : '0' });
+  const fork = (runsJobs: boolean, start: { prepares?: boolean; awaitsDatabase?: boolean } = {}) => {
+    const worker = cluster.fork({
+      [JOBS_WORKER_ENV]: runsJobs ? '1' : '0',
+      [PREPARES_ENV]: start.prepares ? '1' : '0',
+      [AWAITS_DATABASE_ENV]: start.awaitsDatabase ? '1' : '0',
+    });
     roles.set(worker, { runsJobs, startedAt: Date.now() });
     return worker;
   };
@@ -140,29 +140,29 @@ export function startWorkers(count: number, log: Logger, prepared: Promise<void>
 
   return new Promise((resolve, reject) => {
     let listening = 0;
+    let prepared = false;
     const started = new Set<Worker>();
     cluster.on('listening', (worker) => {
       if (started.has(worker)) return;
       started.add(worker);
       if (++listening === count) resolve(workers);
     });
+    const [preparing, ...waiting] = [fork(true, { prepares: true }), ...Array.from({ length: count - 1 }, () => fork(false, { awaitsDatabase: true }))];
+    preparing!.on('message', (message: unknown) => {
+      if (prepared || !isDatabasePrepared(message)) return;
+      prepared = true;
+      for (const worker of waiting) if (worker.isConnected()) worker.send(DATABASE_PREPARED, undefined, () => undefined);
+    });
     cluster.on('exit', (worker, code, signal) => {
-      // The preparing worker is prepareInWorker's to watch.
       if (stopping || !roles.has(worker)) return;
       if (listening < count && !started.has(worker)) {
         roles.delete(worker);
-        const failed = new Error(`工作进程 ${worker.id} 未能启动（${signal ?? `exit code ${code}`}）`);
+        const ended = signal ?? `exit code ${code}`;
+        const failed = worker === preparing && !prepared ? new PreparationFailed(code === 1, ended) : new Error(`工作进程 ${worker.id} 未能启动（${ended}）`);
         void stop().then(() => reject(failed));
         return;
       }
       replace(worker, code, signal);
     });
-    const first = Array.from({ length: count }, (_, i) => fork(i === 0, true));
-    prepared.then(
-      () => {
-        for (const worker of first) if (worker.isConnected()) worker.send(DATABASE_PREPARED, undefined, () => undefined);
-      },
-      (error: unknown) => void stop().then(() => reject(error)),
-    );
   });
 }

@@ -1,4 +1,5 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { exceljs } from '../../http/exceljs.js';
 import { examStatusNames, idTypeNames } from '@portal/shared';
 import { sheetColumns, statusColumn } from './columns.js';
 import { IMPORT_MAX_ROWS } from './import.js';
@@ -29,7 +30,7 @@ export const recordPages =
  * lists for 考试结果 and 证件类型.
  */
 export async function importTemplate(): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await exceljs()).Workbook();
   const sheet = templateSheet(
     workbook,
     '导入模板',

@@ -1,9 +1,9 @@
-import ExcelJS from 'exceljs';
 import { z } from 'zod';
 import { memberImportMessages, memberImportResultDto, type MemberImportResultDto } from '@portal/shared';
 import type { App } from '../../http/app-types.js';
 import { adminWrite, currentAdmin, requireAdmin } from '../system/auth/guard.js';
 import { ok } from '../../http/envelope.js';
+import { exceljs } from '../../http/exceljs.js';
 import { attachment, xlsxAnswer, XLSX } from '../../http/xlsx-export.js';
 import { fieldValue, importRefusal, receiveXlsx, templateSheet } from '../uploads/xlsx-import.js';
 import { uploadBody } from '../uploads/docs.js';
@@ -13,7 +13,7 @@ import { importMembers, MEMBER_IMPORT_MAX_BYTES } from './import.js';
 
 /** 会员导入模板.xlsx: the columns ImportMembers reads, every one text-formatted, with their notes. */
 async function memberImportTemplate(): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await exceljs()).Workbook();
   templateSheet(
     workbook,
     '会员导入模板',

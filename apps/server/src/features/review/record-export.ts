@@ -1,5 +1,5 @@
-import ExcelJS from 'exceljs';
 import { defuseFormula, reviewKindNames, reviewStateNames, ReviewState, stepDecisionNames, type StepDecision } from '@portal/shared';
+import { exceljs } from '../../http/exceljs.js';
 import type { ReviewDecisionRow } from './queue.js';
 import type { Review } from './records.js';
 
@@ -22,7 +22,7 @@ const columns = [
 const text = (value: string) => defuseFormula(value);
 
 export async function reviewRecordWorkbook(review: Review, decisions: readonly ReviewDecisionRow[]): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await exceljs()).Workbook();
   const sheet = workbook.addWorksheet('审批单');
   sheet.columns = columns.map((c) => ({ width: c.width }));
   sheet.addRow(['审批单']).font = { bold: true, size: 14 };

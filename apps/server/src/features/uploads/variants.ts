@@ -1,5 +1,5 @@
-import sharp from 'sharp';
 import type { FastifyBaseLogger } from 'fastify';
+import type Sharp from 'sharp';
 import { contentMessages, imageVariantUrl, imageWidths, parseImageVariant } from '@portal/shared';
 import type { Storage } from '../../storage/storage.js';
 import { StorageUnwritable } from '../../storage/unwritable.js';
@@ -30,6 +30,10 @@ const WEBP_QUALITY = 78;
  */
 export const pictureDecodes = new Turns(2);
 
+let sharpLoading: Promise<typeof Sharp> | undefined;
+/** sharp, loaded at the first picture: its native library is a tenth of a second of every process's start otherwise. */
+const sharpLoaded = () => (sharpLoading ??= import('sharp').then((m) => m.default));
+
 /**
  * An uploaded picture: refused with 图片尺寸过大 when its header gives more than
  * MAX_PICTURE_PIXELS, before anything decodes it; otherwise its copies are made.
@@ -43,6 +47,7 @@ export async function acceptPicture(storage: Storage, stored: string, log: Fasti
 /** Width × height from the picture's header (no pixel is decoded); 0 for what sharp cannot read, which is never decoded either. */
 async function pixelsOf(input: Buffer): Promise<number> {
   // Without sharp's own limit, which would refuse to read even the header of a large picture.
+  const sharp = await sharpLoaded();
   const meta = await sharp(input, { limitInputPixels: false })
     .metadata()
     .catch(() => undefined);
@@ -72,6 +77,7 @@ export async function makeImageVariants(storage: Storage, stored: string, log: F
     if (!original) throw new Error('the picture is not stored');
     await Promise.all(
       copies.map(async ({ width, path }) => {
+        const sharp = await sharpLoaded();
         const copy = await pictureDecodes.run(() =>
           sharp(original, { limitInputPixels: MAX_PICTURE_PIXELS })
             .rotate() // upright by EXIF orientation, which WebP copies do not carry

@@ -1,6 +1,7 @@
 import type { Multipart } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { exceljs } from '../../http/exceljs.js';
 import { z } from 'zod';
 import { certMessages, contentMessages, isCalendarDate, restoreDefused } from '@portal/shared';
 import { extensionOf, matchesSignature } from './checks.js';
@@ -61,7 +62,7 @@ export function dayOf(value: PlainValue): string {
 
 /** The first sheet of an uploaded workbook; a file exceljs cannot read is the import's message. */
 export async function firstSheet(file: Buffer): Promise<ExcelJS.Worksheet> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await exceljs()).Workbook();
   try {
     await workbook.xlsx.load(file as unknown as ExcelJS.Buffer);
   } catch {
