@@ -20,6 +20,8 @@ import { Turns } from './turns.js';
  */
 export interface RenderPool {
   draw(url: string, drawing: PageDrawing, answer: (config: CallConfig) => Promise<CallAnswer>): Promise<RenderedPage>;
+  /** Whether a drawing asked for now would be taken (drawn or put in the line) rather than refused with PagesOverloadedError. */
+  hasRoom(): boolean;
   close(): Promise<void>;
 }
 
@@ -109,10 +111,13 @@ export function renderPool({ entry, threads: size, waitingAtMost }: { entry: str
     return least && (least.drawings.size === 0 || threads.length >= size) ? least : start();
   };
 
+  const hasRoom = () => turns.queued < waitingAtMost;
+
   return {
+    hasRoom,
     draw(url, drawing, answer) {
       if (closed) return Promise.reject(new Error('render pool closed'));
-      if (turns.queued >= waitingAtMost) return Promise.reject(new PagesOverloadedError());
+      if (!hasRoom()) return Promise.reject(new PagesOverloadedError());
       return turns.run(
         () =>
           new Promise<RenderedPage>((resolve, reject) => {

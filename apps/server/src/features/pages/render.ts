@@ -48,7 +48,11 @@ export interface DrawnPage extends RenderedPage {
   drawnFrom: ReadonlySet<ContentTag>;
 }
 
-export type PageRenderer = (url: string, drawing: PageDrawing) => Promise<DrawnPage>;
+export interface PageRenderer {
+  draw(url: string, drawing: PageDrawing): Promise<DrawnPage>;
+  /** Whether a page asked to be drawn now would be taken rather than refused as overloaded (render-pool.ts). */
+  hasRoom(): boolean;
+}
 
 /** A page's call answered by this server's own routes, in-process (Fastify's inject), with what the answer was made from. */
 export function callInProcess(app: App): (config: CallConfig) => Promise<CallAnswer & { drawnFrom: readonly ContentTag[] }> {
@@ -86,7 +90,7 @@ export function loadPageRenderer(app: App, { webDist, webConcurrency, pagesWaiti
   const pool = renderPool({ entry, threads, waitingAtMost: pagesWaitingAtMost ?? threads * WAITING_PER_THREAD });
   app.addHook('onClose', () => pool.close());
   const call = callInProcess(app);
-  return async (url, drawing) => {
+  const draw = async (url: string, drawing: PageDrawing): Promise<DrawnPage> => {
     // A call answered 503: the database is away, and the page drawn without that call's data
     // (an empty list, an error notice) must not go out as the page, nor be kept. The page that
     // says the site is under maintenance (status 503) needs no data.
@@ -102,6 +106,7 @@ export function loadPageRenderer(app: App, { webDist, webConcurrency, pagesWaiti
     if (unavailable && drawing.status !== 503) throw new DatabaseUnavailableError();
     return { ...page, drawnFrom };
   };
+  return { draw, hasRoom: pool.hasRoom };
 }
 
 /** index.html with the rendered page: antd's styles in the head, the HTML in #root, the query cache after it. */

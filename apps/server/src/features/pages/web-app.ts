@@ -108,7 +108,7 @@ export async function registerWebApp(app: App, config: Config): Promise<WebApp> 
     drawnFrom.set(request, head);
     if (!renderPage || !answer.serverRendered) return html;
     try {
-      const drawn = await renderPage(url, { status: answer.status, certLookup, display: look.display });
+      const drawn = await renderPage.draw(url, { status: answer.status, certLookup, display: look.display });
       // Each query a page draws from but does not declare costs the page another drawing.
       if (drawn.undeclared?.length) request.log.warn({ url, draws: drawn.draws, undeclared: drawn.undeclared }, 'page drew queries its route does not declare');
       drawnFrom.set(request, [...new Set([...head, ...drawn.drawnFrom])]);
@@ -217,11 +217,15 @@ export async function registerWebApp(app: App, config: Config): Promise<WebApp> 
       void reply.redirect(mobileSite, 302);
       return true;
     }
-    let html: string;
+    // The render pool's line full: the page is refused before its head is drawn, as cheaply as
+    // can be, since under a flood what each refusal costs is taken from the pages being drawn.
+    let html: string | undefined;
     try {
-      html = await drawPage(request, url, answer, look);
+      if (!answer.serverRendered || !renderPage || renderPage.hasRoom()) html = await drawPage(request, url, answer, look);
     } catch (err) {
       if (!(err instanceof PagesOverloadedError)) throw err;
+    }
+    if (html === undefined) {
       await answerUnavailable(request, reply, page, look, false);
       return true;
     }
