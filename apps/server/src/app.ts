@@ -91,7 +91,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     }));
   if (!options.skipMigrations) await migrate(database);
   const clustered = options.clustered ?? false;
-  const rateLimitCounters = openRateLimitCounters(config, database, clustered);
+  const rateLimitCounters = await openRateLimitCounters(config, database, clustered);
   const services: Services = { database, config, storage, privateStorage, rateLimitCounters, now: options.now ?? Date.now };
   app.decorate('services', services);
   app.decorate('captchaIssued', options.captchaIssued ?? null);

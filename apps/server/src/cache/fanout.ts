@@ -2,7 +2,6 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { Redis } from 'ioredis';
 import type { Config } from '../config.js';
 import type { Database } from '../db/connection.js';
 import { addPublisher, applyContentChange, contentAreas, isContentTag, type ContentTag } from './generations.js';
@@ -78,6 +77,8 @@ interface Wire {
 }
 
 async function redisFanout(url: string, channel: string, database: Database, wire: Wire, log: FastifyBaseLogger): Promise<ContentFanout> {
+  // Loaded here: a site without REDIS_URL never needs the client (a tenth of a second of each process's start).
+  const { Redis } = await import('ioredis');
   // A subscribed connection can only listen, so publishing takes a second one.
   const subscriber = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });
   const publisher = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });

@@ -197,7 +197,7 @@ export async function certificatesAdmin(app: App): Promise<void> {
           return rows.map(toRecord);
         },
       );
-      return attachment(reply, 'application/zip', 'certificates.zip', '证书.zip').send(certificatesZip(request, records));
+      return attachment(reply, 'application/zip', 'certificates.zip', '证书.zip').send(await certificatesZip(request, records));
     },
   );
 

@@ -1,6 +1,5 @@
 import { once } from 'node:events';
 import type { Readable } from 'node:stream';
-import archiver from 'archiver';
 import type { FastifyRequest } from 'fastify';
 import { publicBaseUrl } from '../../http/public-base-url.js';
 import { maskIdNumber } from './dto.js';
@@ -37,7 +36,9 @@ const safeName = (text: string) => text.replace(/[\\/:*?"<>|\p{Cc}]/gu, '_');
  * memory holds one certificate at a time whatever the count. PNGs are stored, not deflated
  * again.
  */
-export function certificatesZip(request: FastifyRequest, records: readonly CertRecord[]): Readable {
+export async function certificatesZip(request: FastifyRequest, records: readonly CertRecord[]): Promise<Readable> {
+  // Loaded at the first zip: staff download certificates now and then, and every process would load it at start.
+  const { default: archiver } = await import('archiver');
   const base = publicBaseUrl(request);
   const issuer = request.server.services.config.site.name;
   const archive = archiver('zip', { store: true });
