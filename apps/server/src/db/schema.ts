@@ -729,7 +729,7 @@ export interface LoginLogsTable {
   created_at: string;
 }
 
-/** An admin's authenticator (migration 021, features/system/auth/two-factor.ts). */
+/** An admin's authenticator (migration 021, features/system/two-factor/service.ts). */
 export interface AdminSecondFactorsTable {
   admin_id: number;
   /** Base32, as the authenticator app was given it. */
@@ -748,7 +748,7 @@ export interface AdminRecoveryCodesTable {
   code_hash: string;
 }
 
-/** Between a right password and the second factor (features/system/auth/two-factor.ts). */
+/** Between a right password and the second factor (features/system/two-factor/sign-in-challenges.ts). */
 export interface SignInChallengesTable {
   /** sha256 of the ticket. */
   ticket_hash: string;

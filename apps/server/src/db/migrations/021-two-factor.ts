@@ -4,7 +4,7 @@ import type { EngineMigration } from './index.js';
 
 /**
  * An optional second factor for back-office accounts (等保 2.0): an RFC 6238 authenticator app
- * (features/system/auth/two-factor.ts), its one-time recovery codes, the sign-in challenges between
+ * (features/system/two-factor/service.ts), its one-time recovery codes, the sign-in challenges between
  * the password and the code, and a role setting that makes it compulsory for the role's admins.
  */
 export const twoFactor: EngineMigration = (engine) => ({

@@ -1,13 +1,14 @@
 import type { FeatureRoutes } from '../../http/app-types.js';
 import { adminUserRoutes } from './admin-users/routes.js';
+import { loginLogRoutes } from './audit/login-log-routes.js';
 import { auditRoutes } from './audit/routes.js';
+import { onlineSessionRoutes } from './auth/online-routes.js';
 import { authRoutes } from './auth/routes.js';
 import { dashboardRoutes } from './dashboard/routes.js';
 import { menuRoutes } from './menus/routes.js';
 import { roleRoutes } from './roles/routes.js';
-import { signInRoutes } from './auth/sign-in-routes.js';
-import { twoFactorResetRoutes } from './auth/two-factor-reset-routes.js';
-import { twoFactorRoutes } from './auth/two-factor-routes.js';
+import { twoFactorResetRoutes } from './two-factor/reset-routes.js';
+import { twoFactorRoutes } from './two-factor/routes.js';
 
 /** Every /api/XfSystemApi call. */
 export const systemFeatureRoutes: FeatureRoutes[] = [
@@ -17,7 +18,8 @@ export const systemFeatureRoutes: FeatureRoutes[] = [
   adminUserRoutes,
   auditRoutes,
   dashboardRoutes,
-  signInRoutes,
+  loginLogRoutes,
+  onlineSessionRoutes,
   twoFactorRoutes,
   twoFactorResetRoutes,
 ];

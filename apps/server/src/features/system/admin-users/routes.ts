@@ -5,7 +5,7 @@ import { adminWrite, currentAdmin, requireAdmin, requirePermission } from '../au
 import { list, ok } from '../../../http/envelope.js';
 import { deleteAdminUser, listAdminUsers, saveAdminUser } from './service.js';
 import { adminDocs } from '../docs.js';
-import { toAdminUserDto } from '../dto.js';
+import { toAdminUserDto } from './dto.js';
 import { hashNewPassword } from '../auth/new-password.js';
 
 const TARGET = '管理员';

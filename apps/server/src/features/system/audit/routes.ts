@@ -6,7 +6,7 @@ import { xlsxAnswer, type ExportColumn } from '../../../http/xlsx-export.js';
 import { sendListExport } from '../list-export.js';
 import { listAudit } from './service.js';
 import { adminDocs } from '../docs.js';
-import { toAuditLogDto } from '../dto.js';
+import { toAuditLogDto } from './dto.js';
 
 /** 操作日志's table columns. */
 const exportColumns: readonly ExportColumn<AuditLogDto>[] = [

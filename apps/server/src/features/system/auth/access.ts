@@ -20,7 +20,7 @@ export interface AdminPrincipal {
   menuIds: ReadonlySet<number>;
   /** The password was chosen by someone else: until changed, only the password change is open. */
   mustChangePassword: boolean;
-  /** The second factor is on (two-factor.ts); unset for API tokens, which never sign in. */
+  /** The second factor is on (two-factor/service.ts); unset for API tokens, which never sign in. */
   secondFactorOn?: boolean;
   /** The admin's role requires the second factor: until it is on, only enrolment is open. */
   secondFactorRequired?: boolean;

@@ -13,8 +13,8 @@ import { hashNewPassword } from './new-password.js';
 import { decoyHash, verifyPassword } from './passwords.js';
 import { claimTry, clearWrongPasswords, handBackTry, type GuessKey } from './lockout.js';
 import { endAdminSessions, endSession, openSession } from './sessions.js';
-import { openChallenge } from './sign-in-challenges.js';
-import { secondFactorOn } from './two-factor.js';
+import { openChallenge } from '../two-factor/sign-in-challenges.js';
+import { secondFactorOn } from '../two-factor/service.js';
 
 /** Why a sign-in failed, as the audit log and 登录日志 record it (the caller is told less); members' sign-ins too. */
 export const failure = {
@@ -75,7 +75,7 @@ export async function signIn(services: Services, attempt: SignInAttempt): Promis
     return refuse(admin.id, failure.disabled, systemMessages.accountDisabled);
   }
   // With a second factor on, the password alone opens nothing: Code 512 with a ticket for
-  // LoginTotp (two-factor-sign-in.ts). The wrong-guess count is left as it was (the try handed
+  // LoginTotp (two-factor/sign-in.ts). The wrong-guess count is left as it was (the try handed
   // back, not the count cleared) until the code is right too, so a known password cannot clear
   // it between guessed codes.
   if (await secondFactorOn(db, admin.id)) {

@@ -9,7 +9,7 @@ import { clientOf } from '../../../http/user-agent.js';
 import { loadPrincipal } from './access.js';
 import { issueCaptcha } from './captcha.js';
 import { adminDocs, publicDocs } from '../docs.js';
-import { toLoginUserDto } from '../dto.js';
+import { toLoginUserDto } from './dto.js';
 import { changeOwnPassword, signIn, signOut } from './login.js';
 
 /** Sign-in, sign-out, the caller's own account and password (spec §7 GetCode, Login, GetLoginUser, EditAdminPwd). */

@@ -3,7 +3,7 @@ import type { App } from '../../../http/app-types.js';
 import { ok } from '../../../http/envelope.js';
 import { currentAdmin, requireAdmin } from '../auth/guard.js';
 import { adminDocs } from '../docs.js';
-import { toAuditLogDto } from '../dto.js';
+import { toAuditLogDto } from '../audit/dto.js';
 import { dashboard } from './service.js';
 
 /** 工作台: the figures the back office opens on (our addition). */

@@ -4,7 +4,7 @@ import type { App } from '../../../http/app-types.js';
 import { adminWrite, currentAdmin, requireAdmin, requirePermission } from '../auth/guard.js';
 import { ok } from '../../../http/envelope.js';
 import { adminDocs } from '../docs.js';
-import { toSystemMenuDto } from '../dto.js';
+import { toSystemMenuDto } from './dto.js';
 import { adminMenuTree, deleteMenu, fullMenuTree, saveMenu } from './service.js';
 
 const TARGET = '菜单';

@@ -4,7 +4,7 @@ import type { App } from '../../../http/app-types.js';
 import { adminWrite, currentAdmin, requireAdmin } from '../auth/guard.js';
 import { list, ok } from '../../../http/envelope.js';
 import { adminDocs } from '../docs.js';
-import { toRoleDto } from '../dto.js';
+import { toRoleDto } from './dto.js';
 import { deleteRole, getRole, listRoles, saveRole } from './service.js';
 
 const TARGET = '角色';

@@ -12,7 +12,7 @@ export interface Role {
   remark: string;
   status: number;
   isSuper: boolean;
-  /** The role's admins must turn the second factor on (auth/two-factor.ts). */
+  /** The role's admins must turn the second factor on (two-factor/service.ts). */
   requiresSecondFactor: boolean;
   /** Granted system menus (directories, pages and buttons). */
   menuIds: number[];

@@ -16,7 +16,7 @@ export const totpUri = (secret: string, issuer: string, account: string): string
 
 /**
  * The 30-second step a code belongs to, accepting one step either side of `now` for clocks that
- * drift; null when it matches none. The caller refuses a step already used (two-factor.ts).
+ * drift; null when it matches none. The caller refuses a step already used (service.ts).
  */
 export function totpStep(secret: string, code: string, now: number): number | null {
   const delta = TOTP.validate({ ...rfc6238, secret: Secret.fromBase32(secret), token: code, timestamp: now, window: 1 });

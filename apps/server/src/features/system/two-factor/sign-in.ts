@@ -2,10 +2,10 @@ import { systemMessages, twoFactorMessages } from '@portal/shared';
 import type { Services } from '../../../http/app-types.js';
 import { badRequest } from '../../../http/envelope.js';
 import type { RequestClient } from '../../../http/user-agent.js';
-import { claimTry, type GuessKey } from './lockout.js';
-import { failure, openSignedInSession, recordSignIn } from './login.js';
+import { claimTry, type GuessKey } from '../auth/lockout.js';
+import { failure, openSignedInSession, recordSignIn } from '../auth/login.js';
 import { claimChallenge, endChallenge, releaseChallenge } from './sign-in-challenges.js';
-import { checkCode } from './two-factor.js';
+import { checkCode } from './service.js';
 
 export interface SecondFactorAttempt extends RequestClient {
   /** The ticket Login answered with Code 512. */
@@ -17,7 +17,7 @@ export interface SecondFactorAttempt extends RequestClient {
 /**
  * LoginTotp: the second step of a sign-in with the second factor on. A right code opens the
  * session and ends the ticket; a wrong or replayed one counts toward the lockout of the account
- * from this address, as a wrong password does (lockout.ts), and is logged like one. A ticket
+ * from this address, as a wrong password does (auth/lockout.ts), and is logged like one. A ticket
  * that is unknown, expired, used, or past its fifth wrong code answers 登录已过期: the sign-in
  * starts again with the password.
  */

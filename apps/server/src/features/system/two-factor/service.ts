@@ -4,19 +4,19 @@ import { formatCst, systemMessages, twoFactorMessages, totpCodePattern } from '@
 import type { Services } from '../../../http/app-types.js';
 import type { DB } from '../../../db/schema.js';
 import { badRequest, notFound } from '../../../http/envelope.js';
-import type { AdminPrincipal } from './access.js';
+import type { AdminPrincipal } from '../auth/access.js';
 import { writeAudit } from '../audit/service.js';
 import { checkManageableAdmin } from '../roles/authority.js';
-import { claimTry, clearWrongPasswords, handBackTry, type GuessKey } from './lockout.js';
-import { verifyPassword } from './passwords.js';
-import { endAdminSessions } from './sessions.js';
-import { newRecoveryCodes, newTotpSecret, recoveryCodeHash, totpStep, totpUri } from './totp.js';
+import { claimTry, clearWrongPasswords, handBackTry, type GuessKey } from '../auth/lockout.js';
+import { verifyPassword } from '../auth/passwords.js';
+import { endAdminSessions } from '../auth/sessions.js';
+import { newRecoveryCodes, newTotpSecret, recoveryCodeHash, totpStep, totpUri } from './codes.js';
 
 /**
  * The optional second factor of back-office accounts (等保 2.0): an authenticator app, enrolled
  * by the admin for their own account, with ten one-time recovery codes; a role may require it
  * (features/system/auth/guard.ts then opens nothing else until it is on). Sign-in with it is
- * two-factor-sign-in.ts; docs/security.md has the rules.
+ * sign-in.ts; docs/security.md has the rules.
  */
 
 /** Why a code was refused, as the audit log and 登录日志 record it. */

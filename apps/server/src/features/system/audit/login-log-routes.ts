@@ -1,24 +1,12 @@
-import {
-  forceLogoutBody,
-  listOf,
-  loginLogDto,
-  loginLogListQuery,
-  messages,
-  onlineSessionDto,
-  onlineSessionListQuery,
-  signInKinds,
-  type LoginLogDto,
-  type LoginLogListQuery,
-} from '@portal/shared';
+import { listOf, loginLogDto, loginLogListQuery, type LoginLogDto, type LoginLogListQuery } from '@portal/shared';
 import type { App } from '../../../http/app-types.js';
-import { adminWrite, currentAdmin, requireAdmin } from './guard.js';
-import { list, ok } from '../../../http/envelope.js';
+import { requireAdmin } from '../auth/guard.js';
+import { list } from '../../../http/envelope.js';
 import { xlsxAnswer, type ExportColumn } from '../../../http/xlsx-export.js';
 import { sendListExport } from '../list-export.js';
 import { adminDocs } from '../docs.js';
-import { toLoginLogDto, toOnlineSessionDto } from '../dto.js';
-import { listLoginLog, type LoginLogFilter } from '../audit/login-log.js';
-import { forceLogout, listOnlineSessions } from './online.js';
+import { toLoginLogDto } from './dto.js';
+import { listLoginLog, type LoginLogFilter } from './login-log.js';
 
 /** 登录日志's table columns. */
 const exportColumns: readonly ExportColumn<LoginLogDto>[] = [
@@ -40,10 +28,9 @@ const filterOf = (q: LoginLogListQuery): LoginLogFilter => ({
   end: q.end,
 });
 
-/** 登录日志 (read-only) and 在线用户 with 强制下线; our additions (等保 2.0). */
-export async function signInRoutes(app: App): Promise<void> {
-  const { services } = app;
-  const { database } = services;
+/** 登录日志 (read-only) and its export; our addition (等保 2.0). */
+export async function loginLogRoutes(app: App): Promise<void> {
+  const { database } = app.services;
 
   app.get(
     '/GetLoginLogList',
@@ -83,45 +70,6 @@ export async function signInRoutes(app: App): Promise<void> {
         columns: exportColumns,
         read: async (page) => (await listLoginLog(database.db, filter, page)).items.map(toLoginLogDto),
       });
-    },
-  );
-
-  app.get(
-    '/GetOnlineList',
-    {
-      onRequest: requireAdmin('system:online:list'),
-      schema: {
-        ...adminDocs,
-        summary: '在线用户（kind=admin 后台会话，member 会员会话；按账号筛选，分页）',
-        querystring: onlineSessionListQuery,
-        'x-data': listOf(onlineSessionDto),
-      },
-    },
-    async (request) => {
-      const { kind, account, ...paging } = request.query;
-      const page = await listOnlineSessions(services, { kind, account }, paging);
-      const own = currentAdmin(request).sessionId;
-      return list(
-        page.items.map((s) => toOnlineSessionDto(kind, s, own)),
-        page.total,
-      );
-    },
-  );
-
-  app.post(
-    '/ForceLogout',
-    {
-      onRequest: requireAdmin('system:online:forceLogout'),
-      schema: { ...adminDocs, summary: '强制下线（结束一个后台或会员会话；不能是自己当前的会话）', body: forceLogoutBody },
-    },
-    async (request) => {
-      const { Kind, SessionId } = request.body;
-      await adminWrite(
-        request,
-        { action: 'system:online:forceLogout', target: `${signInKinds[Kind]}会话`, targetId: SessionId, detail: (account) => account },
-        () => forceLogout(services, currentAdmin(request), Kind, SessionId),
-      );
-      return ok(null, messages.ok);
     },
   );
 }

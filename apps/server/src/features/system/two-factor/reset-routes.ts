@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { idParam, twoFactorMessages } from '@portal/shared';
 import type { App } from '../../../http/app-types.js';
-import { adminWrite, currentAdmin, requireAdmin } from './guard.js';
+import { adminWrite, currentAdmin, requireAdmin } from '../auth/guard.js';
 import { ok } from '../../../http/envelope.js';
 import { adminDocs } from '../docs.js';
-import { resetSecondFactor } from './two-factor.js';
+import { resetSecondFactor } from './service.js';
 
 /**
  * ResetAdminTotp: 管理员 → 重置二次验证, for an admin who lost their phone and their recovery

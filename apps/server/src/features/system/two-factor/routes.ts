@@ -12,18 +12,18 @@ import {
   type TotpSetupDto,
 } from '@portal/shared';
 import type { App } from '../../../http/app-types.js';
-import { currentAdmin, requireAdmin, requireAdminPendingSecondFactor } from './guard.js';
+import { currentAdmin, requireAdmin, requireAdminPendingSecondFactor } from '../auth/guard.js';
 import { ok } from '../../../http/envelope.js';
 import { clientOf } from '../../../http/user-agent.js';
 import { writeAudit } from '../audit/service.js';
 import { adminDocs, publicDocs } from '../docs.js';
-import { signInWithSecondFactor } from './two-factor-sign-in.js';
-import { beginEnrolment, confirmEnrolment, turnOff } from './two-factor.js';
+import { signInWithSecondFactor } from './sign-in.js';
+import { beginEnrolment, confirmEnrolment, turnOff } from './service.js';
 
 /**
  * The second factor of the caller's own account (BeginTotp, ConfirmTotp, DisableTotp) and the
  * second step of signing in with it (LoginTotp). Another admin's is reset by ResetAdminTotp
- * (two-factor-reset-routes.ts).
+ * (reset-routes.ts).
  */
 export async function twoFactorRoutes(app: App): Promise<void> {
   const { services } = app;

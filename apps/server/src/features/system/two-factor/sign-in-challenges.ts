@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { formatCst } from '@portal/shared';
 import type { DB } from '../../../db/schema.js';
-import { MAX_FAILED_LOGINS } from './lockout.js';
+import { MAX_FAILED_LOGINS } from '../auth/lockout.js';
 
 /**
  * The step between a right password and the second factor: Login answers a ticket, LoginTotp
