@@ -1,4 +1,5 @@
 import { matchRoutes, Navigate, Outlet, type RouteObject } from 'react-router';
+import { HOME_PATH, sitePages } from '@portal/shared';
 import { PortalLayout } from './portal/PortalLayout';
 import { directoryData, homeData, infoData, menuListData, searchData, shellData, type PageData, type PageHandle } from './portal/pageData';
 
@@ -31,37 +32,43 @@ const declares = (data: PageData): PageHandle => ({ data });
  * every public page needs it, and loading it with the entry saves a round trip.
  *
  * A public route's `handle` declares the data its page draws from (the shell's on the layout,
- * each page's own on its route); a page that declares none draws from the shell's alone.
+ * each page's own on its route); a page that declares none draws from the shell's alone. The
+ * paths are the page table's (@portal/shared pages.ts), from which the server answers each
+ * page's status and head and lists the sitemap (router.test.ts keeps the two in step).
  */
 export const routes: RouteObject[] = [
-  { path: '/', element: <Navigate to="/home" replace /> },
+  { path: '/', element: <Navigate to={HOME_PATH} replace /> },
   {
     element: <PortalLayout />,
     handle: declares(shellData),
     children: [
-      { path: '/home', handle: declares(homeData), lazy: () => import('./portal/pages/HomePage').then((m) => ({ Component: m.HomePage })) },
-      { path: '/menuList', handle: declares(menuListData), lazy: () => import('./portal/pages/MenuListPage').then((m) => ({ Component: m.MenuListPage })) },
-      { path: '/info', handle: declares(infoData), lazy: () => import('./portal/pages/InfoPage').then((m) => ({ Component: m.InfoPage })) },
-      { path: '/searchKey', handle: declares(searchData), lazy: () => import('./portal/pages/SearchPage').then((m) => ({ Component: m.SearchPage })) },
-      { path: '/certsearch', lazy: () => import('./portal/pages/CertSearchPage').then((m) => ({ Component: m.CertSearchPage })) },
-      { path: '/accessibility', lazy: () => import('./portal/pages/AccessibilityPage').then((m) => ({ Component: m.AccessibilityPage })) },
+      { path: sitePages.home.path, handle: declares(homeData), lazy: () => import('./portal/pages/HomePage').then((m) => ({ Component: m.HomePage })) },
       {
-        path: '/directory',
+        path: sitePages.menuList.path,
+        handle: declares(menuListData),
+        lazy: () => import('./portal/pages/MenuListPage').then((m) => ({ Component: m.MenuListPage })),
+      },
+      { path: sitePages.info.path, handle: declares(infoData), lazy: () => import('./portal/pages/InfoPage').then((m) => ({ Component: m.InfoPage })) },
+      { path: sitePages.search.path, handle: declares(searchData), lazy: () => import('./portal/pages/SearchPage').then((m) => ({ Component: m.SearchPage })) },
+      { path: sitePages.certificates.path, lazy: () => import('./portal/pages/CertSearchPage').then((m) => ({ Component: m.CertSearchPage })) },
+      { path: sitePages.accessibility.path, lazy: () => import('./portal/pages/AccessibilityPage').then((m) => ({ Component: m.AccessibilityPage })) },
+      {
+        path: sitePages.directory.path,
         handle: declares(directoryData),
         lazy: () => import('./portal/directory/DirectoryPage').then((m) => ({ Component: m.DirectoryPage })),
       },
-      { path: '/contribute', lazy: () => import('./portal/pages/ContributePage').then((m) => ({ Component: m.ContributePage })) },
-      { path: '/member/activity', lazy: () => import('./portal/activity/ActivityPages').then((m) => ({ Component: m.MyActivitiesPage })) },
-      { path: '/member/membership', lazy: () => import('./portal/membership/MembershipPage').then((m) => ({ Component: m.MembershipPage })) },
-      { path: '/member/card', lazy: () => import('./portal/member-card/MemberCardPage').then((m) => ({ Component: m.MemberCardPage })) },
-      { path: '/member/activity/:id', lazy: () => import('./portal/activity/ActivityPages').then((m) => ({ Component: m.MyActivityPage })) },
-      { path: '/member/activity/:id/checkin', lazy: () => import('./portal/activity/ActivityPages').then((m) => ({ Component: m.SelfCheckInPage })) },
+      { path: sitePages.contribute.path, lazy: () => import('./portal/pages/ContributePage').then((m) => ({ Component: m.ContributePage })) },
+      { path: sitePages.activities.path, lazy: () => import('./portal/activity/ActivityPages').then((m) => ({ Component: m.MyActivitiesPage })) },
+      { path: sitePages.membership.path, lazy: () => import('./portal/membership/MembershipPage').then((m) => ({ Component: m.MembershipPage })) },
+      { path: sitePages.memberCard.path, lazy: () => import('./portal/member-card/MemberCardPage').then((m) => ({ Component: m.MemberCardPage })) },
+      { path: sitePages.activity.path, lazy: () => import('./portal/activity/ActivityPages').then((m) => ({ Component: m.MyActivityPage })) },
+      { path: sitePages.checkIn.path, lazy: () => import('./portal/activity/ActivityPages').then((m) => ({ Component: m.SelfCheckInPage })) },
     ],
   },
-  { path: '/login', lazy: () => import('./admin/AdminLoginPage').then((m) => ({ Component: m.AdminLoginPage })) },
+  { path: sitePages.login.path, lazy: () => import('./admin/AdminLoginPage').then((m) => ({ Component: m.AdminLoginPage })) },
   {
     lazy: backOfficeScope,
-    children: [{ path: '/System/*', lazy: () => import('./admin/AdminShell').then((m) => ({ Component: m.AdminShell })) }],
+    children: [{ path: sitePages.backOffice.path, lazy: () => import('./admin/AdminShell').then((m) => ({ Component: m.AdminShell })) }],
   },
   { path: '/404', lazy: notFound },
   { path: '*', lazy: notFound },

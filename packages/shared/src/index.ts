@@ -35,3 +35,4 @@ export * from './feeds.js';
 export * from './mobile-site.js';
 export * from './member-session-flag.js';
 export * from './display.js';
+export * from './pages.js';

@@ -1,9 +1,8 @@
-import { formatCst, MenuShowType, SITE_FEED_PATHS, menuFeedPath, type FeedFormat } from '@portal/shared';
+import { articlePath, formatCst, HOME_PATH, menuPath, MenuShowType, SITE_FEED_PATHS, menuFeedPath, type FeedFormat } from '@portal/shared';
 import type { Services } from '../../http/app-types.js';
 import { menuIndex } from '../menus/service.js';
 import { ancestry, descendantIds, type Menu, type MenuIndex } from '../menus/tree.js';
 import { absoluteAsset } from '../pages/page.js';
-import { articlePath, HOME_PATH, menuPath } from '../pages/paths.js';
 import { articleMenuIds } from '../pages/sitemap.js';
 import { withAbsoluteLinks } from './absolute-links.js';
 import { latestPublicArticles } from './articles.js';

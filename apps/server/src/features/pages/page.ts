@@ -1,11 +1,24 @@
-import { ArticleStatus, articleWarning, codeMessages, MenuShowType, messages, respelledPageAddress } from '@portal/shared';
+import {
+  ArticleStatus,
+  articlePath,
+  articleWarning,
+  codeMessages,
+  HOME_PATH,
+  menuPath,
+  MenuShowType,
+  messages,
+  pageAudience,
+  respelledPageAddress,
+  sitePageAt,
+  sitePages,
+  type SitePage,
+} from '@portal/shared';
 import type { Services } from '../../http/app-types.js';
 import { assetUrl } from '../../http/assets.js';
 import { menuIndex } from '../menus/service.js';
 import { ancestry, type Menu, type MenuIndex } from '../menus/tree.js';
 import { itemQuery, toItem, type NewsItem } from '../news/items.js';
 import { opensPreview } from '../news/preview.js';
-import { articlePath, DIRECTORY_PATH, HOME_PATH, menuPath } from './paths.js';
 
 /** What the head of a public page says about it (title, description, share card, structured data). */
 export interface PageHead {
@@ -34,19 +47,6 @@ export type PageAnswer =
   | { kind: 'redirect'; location: string }
   /** serverRendered: a page drawn on the server as a visitor sees it (not the back office, not /login). */
   | { kind: 'page'; status: 200 | 404 | 503; head: PageHead; serverRendered?: boolean };
-
-/** Routes of the web app (apps/web/src/router.tsx), lower case as the router matches them. */
-const PAGE_TITLES: Record<string, { title: string; noindex?: boolean; serverRendered?: boolean }> = {
-  '/searchkey': { title: '站内搜索', noindex: true, serverRendered: true },
-  '/certsearch': { title: '证书查询', serverRendered: true },
-  '/contribute': { title: '我要投稿', noindex: true, serverRendered: true },
-  '/accessibility': { title: '无障碍声明', serverRendered: true },
-  // The member's own pages: the server draws the visitor's notice to log in; the browser, with
-  // the session, draws the member's content.
-  '/member/membership': { title: '我的会籍', noindex: true, serverRendered: true },
-  '/member/card': { title: '电子会员证', noindex: true, serverRendered: true },
-  '/login': { title: '后台登录', noindex: true },
-};
 
 /**
  * Another spelling of a page's address that answers with a permanent redirect to the one its
@@ -82,34 +82,33 @@ export async function resolvePage(services: Services, url: URL): Promise<PageAns
     serverRendered: true,
   };
   if (path === '/') return { kind: 'redirect', location: `${HOME_PATH}${url.search}` };
-  if (path === '/home')
+  const page = sitePageAt(path);
+  if (page === sitePages.home)
     return {
       kind: 'page',
       status: 200,
       head: { title: site.name, description: homeDescription(services), path: HOME_PATH, type: 'website' },
       serverRendered: true,
     };
-  if (path === '/menulist') return (await menuPage(services, positiveId(url.searchParams.get('MenuId')))) ?? notFound;
-  if (path === '/info') {
+  if (page === sitePages.menuList) return (await menuPage(services, positiveId(url.searchParams.get('MenuId')))) ?? notFound;
+  if (page === sitePages.info) {
     // The page says which thing is missing (the web app's 404 page names the article too).
     const articleNotFound: PageAnswer = { ...notFound, head: { ...notFound.head, title: '文章不存在', description: '您访问的文章不存在或已删除' } };
     return (await articlePage(services, positiveId(url.searchParams.get('NewsId')), url.searchParams.get('preview'))) ?? articleNotFound;
   }
-  if (path === '/system' || path.startsWith('/system/')) return plainPage(services, '后台管理', url.pathname, true);
-  // The member's own pages (活动通知 and one notice): the server draws the visitor's notice to log
-  // in; the browser, with the session, draws the member's content.
-  if (/^\/member\/activity(\/\d+)?$/.test(path)) return plainPage(services, '活动通知', url.pathname, true, true);
-  // Where the venue's QR of self check-in leads (features/activities/check-in.ts): the same, for one activity.
-  if (/^\/member\/activity\/\d+\/checkin$/.test(path)) return plainPage(services, '活动签到', url.pathname, true, true);
-  // 会员名录 as MEMBER_DIRECTORY offers it: crawled when public; for members, the server draws the
-  // visitor's notice to log in, and it is not indexed.
-  if (path === DIRECTORY_PATH) {
-    const access = services.config.memberDirectory;
-    return access === 'off' ? notFound : plainPage(services, '会员名录', DIRECTORY_PATH, access !== 'public', true);
-  }
-  const known = PAGE_TITLES[path];
-  if (known) return plainPage(services, known.title, url.pathname, known.noindex, known.serverRendered);
-  return notFound;
+  return (page && declaredPage(services, page, url.pathname)) ?? notFound;
+}
+
+/**
+ * A page its declaration describes (packages/shared/src/pages.ts), at the address asked. A page
+ * the configuration opens (会员名录) has one address; crawled when public, not indexed when for
+ * members (the server draws the visitor's notice to log in), a 404 when off.
+ */
+function declaredPage(services: Services, page: SitePage, asked: string): PageAnswer | undefined {
+  const title = page.title ?? services.config.site.name;
+  if (page.audience !== 'configured') return plainPage(services, title, asked, page.noindex, page.serverRendered);
+  const audience = pageAudience(page, services.config.memberDirectory);
+  return audience === 'off' ? undefined : plainPage(services, title, page.path, audience !== 'public', page.serverRendered);
 }
 
 /**
@@ -157,7 +156,7 @@ async function menuPage(services: Services, menuId: number | undefined): Promise
 }
 
 /** 首页 and the menus from the top down to the page's (the crumbs above a menu list and an article). */
-const menuTrail = (path: readonly Menu[]) => [{ name: '首页', path: HOME_PATH }, ...path.map((m) => ({ name: m.name, path: menuPath(m) }))];
+const menuTrail = (path: readonly Menu[]) => [{ name: sitePages.home.title, path: HOME_PATH }, ...path.map((m) => ({ name: m.name, path: menuPath(m) }))];
 
 /** The published, public articles of one menu are what a visitor sees on its page; the first one is a single page's body. */
 async function firstArticle(services: Services, menuId: number): Promise<NewsItem | undefined> {

@@ -1,8 +1,7 @@
-import { ArticleStatus, MenuShowType } from '@portal/shared';
+import { ArticleStatus, articlePath, HOME_MARKER, menuPath, MenuShowType, pageAudience, sitePages, type DirectoryAccess, type SitePage } from '@portal/shared';
 import type { Database } from '../../db/connection.js';
 import type { MenuIndex } from '../menus/tree.js';
 import { inMenus } from '../news/items.js';
-import { articlePath, HOME_MARKER, menuPath } from './paths.js';
 
 /** The sitemap protocol's limit: at most 50,000 addresses per file; above it, an index of files. */
 export const SITEMAP_URL_LIMIT = 50_000;
@@ -15,18 +14,20 @@ export interface SitemapEntry {
 }
 
 /**
- * The pages worth crawling that are not articles: home, certificate search, the pages the
- * configuration opens to the public (`extra`: 会员名录 when public), and every menu the public may
- * read that is a page of ours (a menu that links elsewhere is left to that site).
+ * The pages worth crawling that are not articles: those the page table (packages/shared/src/pages.ts)
+ * lists for the sitemap while the public may open them (home, certificate search, 会员名录 when
+ * `directory` is public), and every menu the public may read that is a page of ours (a menu
+ * that links elsewhere is left to that site).
  */
-export function fixedEntries(index: MenuIndex, extra: readonly SitemapEntry[] = []): SitemapEntry[] {
+export function fixedEntries(index: MenuIndex, directory: DirectoryAccess = 'off'): SitemapEntry[] {
+  const pages = Object.values(sitePages).flatMap((page: SitePage) => (page.sitemap && pageAudience(page, directory) === 'public' ? [{ path: page.path }] : []));
   const menus = [...index.readable]
     .sort((a, b) => a - b)
     .flatMap((id) => {
       const m = index.byId.get(id);
       return m && !m.webUrl && m.curValue !== HOME_MARKER ? [{ path: menuPath(m) }] : [];
     });
-  return [{ path: '/home' }, { path: '/certsearch' }, ...extra, ...menus];
+  return [...pages, ...menus];
 }
 
 /**
@@ -58,8 +59,8 @@ export async function countPublicArticles(database: Database, index: MenuIndex):
 }
 
 /** How many sitemap files the site needs: 1 means /sitemap.xml lists the addresses itself. */
-export async function sitemapPartCount(database: Database, index: MenuIndex, limit = SITEMAP_URL_LIMIT, extra: readonly SitemapEntry[] = []): Promise<number> {
-  const total = fixedEntries(index, extra).length + (await countPublicArticles(database, index));
+export async function sitemapPartCount(database: Database, index: MenuIndex, limit = SITEMAP_URL_LIMIT, directory: DirectoryAccess = 'off'): Promise<number> {
+  const total = fixedEntries(index, directory).length + (await countPublicArticles(database, index));
   return Math.max(1, Math.ceil(total / limit));
 }
 
@@ -69,9 +70,9 @@ export async function sitemapPart(
   index: MenuIndex,
   part: number,
   limit = SITEMAP_URL_LIMIT,
-  extra: readonly SitemapEntry[] = [],
+  directory: DirectoryAccess = 'off',
 ): Promise<SitemapEntry[]> {
-  const fixed = fixedEntries(index, extra);
+  const fixed = fixedEntries(index, directory);
   const start = (part - 1) * limit;
   const fromFixed = fixed.slice(start, start + limit);
   const articleOffset = Math.max(0, start - fixed.length);

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { articleWarning } from '@portal/shared';
+import { articlePath, articleWarning } from '@portal/shared';
 import { toast } from '../../components/toast';
 
 /** What a list needs to know to open an article. */
@@ -10,7 +10,7 @@ export interface ArticleRef {
   Status: number;
 }
 
-export const articleHref = (a: Pick<ArticleRef, 'NewsId' | 'MenuId'>) => `/info?MenuId=${a.MenuId}&NewsId=${a.NewsId}`;
+export const articleHref = (a: Pick<ArticleRef, 'NewsId' | 'MenuId'>) => articlePath({ id: a.NewsId, menuId: a.MenuId });
 
 /**
  * Opens an article from a list (spec §2 menuList): a closed, rejected or pending article

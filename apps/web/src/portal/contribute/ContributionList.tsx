@@ -8,6 +8,7 @@ import { contributionsApi } from '../../api/contributions';
 import { ArticleStatusTag } from '../../components/ArticleStatusTag';
 import { ContributionDialog } from './ContributionDialog';
 import { Pager } from '../content/Pager';
+import { articleHref } from '../content/openArticle';
 import styles from './contribute.module.css';
 
 /** Spec §2: a rejected article's tag tells the reason on hover (and the line below says it for phones). */
@@ -55,7 +56,7 @@ export function ContributionList() {
             <div className={styles.entry}>
               <div className={styles.titleLine}>
                 <StatusTag item={item} />
-                <Link to={`/info?MenuId=${item.MenuId}&NewsId=${item.NewsId}`} className={styles.title}>
+                <Link to={articleHref(item)} className={styles.title}>
                   {item.Title}
                 </Link>
               </div>

@@ -7,7 +7,7 @@ import SafetyCertificateOutlined from '@ant-design/icons-svg/es/asn/SafetyCertif
 import SolutionOutlined from '@ant-design/icons-svg/es/asn/SolutionOutlined';
 import TeamOutlined from '@ant-design/icons-svg/es/asn/TeamOutlined';
 import TrophyOutlined from '@ant-design/icons-svg/es/asn/TrophyOutlined';
-import { membershipTile, messages, shortcutTiles } from '@portal/shared';
+import { membershipTile, menuPath, messages, shortcutTiles } from '@portal/shared';
 import { contentApi } from '../../api/content';
 import { Spinner } from '../../components/Spinner';
 import { toast } from '../../components/toast';
@@ -53,7 +53,7 @@ export function ShortcutTiles() {
     setPending(tile);
     try {
       const menu = await queryClient.fetchQuery({ queryKey: ['menuByLabel', tile], queryFn: () => contentApi.menuByLabel(tile), staleTime: 5 * 60_000 });
-      if (menu) void navigate(`/menuList?ParentId=${menu.ParentId}&MenuId=${menu.MenuId}`);
+      if (menu) void navigate(menuPath({ id: menu.MenuId, parentId: menu.ParentId }));
       else toast('warning', messages.menuRouteMissing);
     } catch {
       toast('warning', messages.menuRouteMissing);

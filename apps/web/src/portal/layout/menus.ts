@@ -3,11 +3,8 @@
  * navigation and the content pages: import `useMenuTree` and `menuHref` from '../layout'.
  */
 import { useQuery } from '@tanstack/react-query';
-import type { MenuDto } from '@portal/shared';
+import { HOME_MARKER, HOME_PATH, menuPath, type MenuDto } from '@portal/shared';
 import { portalQueries } from '../queries';
-
-/** The CurValue that marks the 首页 menu. */
-export const HOME_MARKER = 'home';
 
 export const isHomeMenu = (menu: Pick<MenuDto, 'CurValue'>) => menu.CurValue === HOME_MARKER;
 
@@ -35,10 +32,10 @@ export function landingMenu(menu: MenuDto): MenuDto {
  */
 export function menuHref(menu: MenuDto): string {
   if (menu.WebUrl) return menu.WebUrl;
-  if (isHomeMenu(menu)) return '/home';
+  if (isHomeMenu(menu)) return HOME_PATH;
   const target = landingMenu(menu);
   if (target.WebUrl) return target.WebUrl;
-  return `/menuList?ParentId=${target.ParentId}&MenuId=${target.MenuId}`;
+  return menuPath({ id: target.MenuId, parentId: target.ParentId });
 }
 
 /**

@@ -1,0 +1,89 @@
+import type { DirectoryAccess } from './schemas/directory.js';
+
+/**
+ * Who may open a page: anyone; members (the server draws a visitor's notice to log in, the
+ * browser with the session draws the member's content); the back office's staff; or as the
+ * configuration says (会员名录: MEMBER_DIRECTORY public, members or off).
+ */
+export type PageAudience = 'public' | 'members' | 'staff' | 'configured';
+
+/** One page of the web app as the server answers it. */
+export interface SitePage {
+  /** The path as the router matches it (apps/web/src/router.tsx): `:id` an id, `*` anything below. */
+  path: string;
+  /**
+   * The page's name in its head (the document title adds the site name); absent where the data
+   * names the page (a menu list, an article). 首页's head carries the site's name; 首页 is its crumb.
+   */
+  title?: string;
+  /** Kept out of search engines (robots noindex); a configured page is indexed only when public. */
+  noindex?: boolean;
+  /** Drawn on the server as a visitor sees it (not the back office, not /login). */
+  serverRendered?: boolean;
+  audience: PageAudience;
+  /** Listed in the sitemap while the public may open it. */
+  sitemap?: boolean;
+}
+
+/**
+ * The pages of the site, declared once: the router takes its paths from here, the server's page
+ * resolver (apps/server/src/features/pages/page.ts) their status and head, the sitemap its fixed
+ * entries. 首页, a menu list and an article are answered from the data (their titles, 404s and
+ * redirects); the others from these declarations alone. In the sitemap's order.
+ */
+export const sitePages = {
+  home: { path: '/home', title: '首页', serverRendered: true, audience: 'public', sitemap: true },
+  menuList: { path: '/menuList', serverRendered: true, audience: 'public' },
+  info: { path: '/info', serverRendered: true, audience: 'public' },
+  search: { path: '/searchKey', title: '站内搜索', noindex: true, serverRendered: true, audience: 'public' },
+  certificates: { path: '/certsearch', title: '证书查询', serverRendered: true, audience: 'public', sitemap: true },
+  accessibility: { path: '/accessibility', title: '无障碍声明', serverRendered: true, audience: 'public' },
+  directory: { path: '/directory', title: '会员名录', serverRendered: true, audience: 'configured', sitemap: true },
+  contribute: { path: '/contribute', title: '我要投稿', noindex: true, serverRendered: true, audience: 'members' },
+  activities: { path: '/member/activity', title: '活动通知', noindex: true, serverRendered: true, audience: 'members' },
+  membership: { path: '/member/membership', title: '我的会籍', noindex: true, serverRendered: true, audience: 'members' },
+  memberCard: { path: '/member/card', title: '电子会员证', noindex: true, serverRendered: true, audience: 'members' },
+  activity: { path: '/member/activity/:id', title: '活动通知', noindex: true, serverRendered: true, audience: 'members' },
+  // Where the venue's QR of self check-in leads (server: features/activities/check-in.ts).
+  checkIn: { path: '/member/activity/:id/checkin', title: '活动签到', noindex: true, serverRendered: true, audience: 'members' },
+  login: { path: '/login', title: '后台登录', noindex: true, audience: 'staff' },
+  backOffice: { path: '/System/*', title: '后台管理', noindex: true, audience: 'staff' },
+} as const satisfies Record<string, SitePage>;
+
+/** The home page's one address (`/` and `/index.html` redirect to it). */
+export const HOME_PATH = sitePages.home.path;
+/** 会员名录 (server: features/membership/directory.ts). */
+export const DIRECTORY_PATH = sitePages.directory.path;
+/** The CurValue that marks the 首页 menu: it leads to /home, not to a menu list. */
+export const HOME_MARKER = 'home';
+
+/** An article's one address, as every link to it is written: /info?MenuId=3&NewsId=7. */
+export const articlePath = (a: { id: number; menuId: number }) => `${sitePages.info.path}?MenuId=${a.menuId}&NewsId=${a.id}`;
+/** A menu list's one address: /menuList?ParentId=1&MenuId=3. */
+export const menuPath = (m: { id: number; parentId: number }) => `${sitePages.menuList.path}?ParentId=${m.parentId}&MenuId=${m.id}`;
+
+function matchesSegments(declared: readonly string[], asked: readonly string[]): boolean {
+  const [own, ...restOwn] = declared;
+  const [part, ...restAsked] = asked;
+  if (own === '*') return true;
+  if (own === undefined || part === undefined) return own === part;
+  const fits = own === ':id' ? /^\d+$/.test(part) : own.toLowerCase() === part.toLowerCase();
+  return fits && matchesSegments(restOwn, restAsked);
+}
+
+/** `/member/activity/` → member, activity; `/` → none. */
+const segments = (path: string) => path.replace(/\/+$/, '').split('/').slice(1);
+
+/** The page at `pathname`, matched as the router matches it (in any case), with ids of digits only. */
+export function sitePageAt(pathname: string): SitePage | undefined {
+  const asked = segments(pathname);
+  return Object.values(sitePages).find((page: SitePage) => matchesSegments(segments(page.path), asked));
+}
+
+/**
+ * Who may open `page` under the site's configuration (`directory`: MEMBER_DIRECTORY); 'off' when
+ * no one may (the page is a 404).
+ */
+export function pageAudience(page: SitePage, directory: DirectoryAccess): Exclude<PageAudience, 'configured'> | 'off' {
+  return page.audience === 'configured' ? directory : page.audience;
+}
