@@ -5,7 +5,7 @@ import { createContentAdminTest, type ContentAdminTest } from '../../test/conten
 import { insertBanner, insertMenu, insertNews } from '../../test/fixtures.js';
 import { createTestApp, engines, envelope, type TestApp } from '../../test/harness.js';
 import { loadConfig } from '../config.js';
-import { invalidateNewsCaches } from '../features/news/service.js';
+import { contentChanged } from './generations.js';
 import { ByteLru } from './byte-lru.js';
 
 describe.each(engines)('response cache on %s', (engine) => {
@@ -111,7 +111,7 @@ describe.each(engines)('response cache on %s', (engine) => {
     // Enough articles for an answer past the compression threshold.
     const { database } = c.t.app.services;
     for (let i = 0; i < 12; i++) await insertNews(database.db, { menuId, title: `压缩的答复之${i}`, content: `<p>${'工程质量潜在缺陷保险'.repeat(10)}</p>` });
-    invalidateNewsCaches(database);
+    contentChanged(database, 'news');
     const url = `GetNewsList?pid=${menuId}&pagesize=100`;
     const headers = { 'accept-encoding': 'gzip, deflate, br' };
     const missed = await get(url, headers);

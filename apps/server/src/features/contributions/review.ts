@@ -16,7 +16,7 @@ import { cleanArticleBody } from '../../content/sanitize.js';
 import { badRequest, notFound } from '../../http/envelope.js';
 import { pageWindow } from '../../http/paging.js';
 import { articleFields, nextVersion, recordRevision } from '../news/revisions.js';
-import { invalidateNewsCaches } from '../news/service.js';
+import { articleReach, articlesChanged } from '../news/reach.js';
 import { nudgeOutbox } from '../activities/outbox.js';
 import { decideStep, type DecideContext } from '../review/decide.js';
 import { pendingReview, refreshReviewedVersion } from '../review/submit.js';
@@ -146,6 +146,8 @@ export async function decideContribution(
   const { now, revisionsKept } = context;
   const at = formatCst(now);
   const corrected = body.NewContent === undefined ? undefined : cleanArticleBody(body.NewContent);
+  // Where it showed before the decision: an approval publishes it or applies an edit (features/news/reach.ts).
+  const reach = await articleReach(database, [body.NewsId]);
   const result = await database.db.transaction().execute(async (trx) => {
     const current = await trx.selectFrom('news').select(['member_id', 'status', 'title', 'content']).where('id', '=', body.NewsId).executeTakeFirst();
     if (!current) throw notFound(messages.articleNotFound);
@@ -204,7 +206,7 @@ export async function decideContribution(
     }
     return { id: body.NewsId, title: changes.values.title ?? current.title };
   });
-  invalidateNewsCaches(database);
+  await articlesChanged(database, reach, [body.NewsId]);
   if (context.mail) nudgeOutbox(database);
   return result;
 }

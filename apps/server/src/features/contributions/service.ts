@@ -20,7 +20,7 @@ import { pageWindow } from '../../http/paging.js';
 import type { Storage } from '../../storage/storage.js';
 import { menuIndex } from '../menus/service.js';
 import { articleFields, nextVersion, recordRevision } from '../news/revisions.js';
-import { invalidateNewsCaches } from '../news/service.js';
+import { articleReach, articlesChanged } from '../news/reach.js';
 import { reviewChain } from '../review/flows.js';
 import { articleAsReviewed, submitReview } from '../review/submit.js';
 import { extensionOf, matchesSignature, signatureLength } from '../uploads/checks.js';
@@ -132,6 +132,7 @@ export async function submitContribution(
 
   const chain = await reviewChain(database, body.MenuId);
   const at = formatCst(now);
+  const reach = await articleReach(database, body.NewsId > 0 ? [body.NewsId] : []);
   const id = await db.transaction().execute(async (trx) => {
     // The member's submissions take turns from here: the limit's count and the article's status are read after the previous one's commit.
     await lockKey(trx, database.engine, `contributions:${who.memberId}`);
@@ -173,8 +174,8 @@ export async function submitContribution(
       await submitReview(trx, { newsId, kind: ReviewKind.Contribution, steps: chain.steps, author: who, fields: await articleAsReviewed(trx, newsId), at });
     return newsId;
   });
-  // An article leaving 审核不通过 for 审核中 changes nothing public, but the caches hold status answers too.
-  invalidateNewsCaches(database);
+  // Announced as any article write: one leaving 审核不通过 for 审核中 changes nothing public, but its own answer tells its status.
+  await articlesChanged(database, reach, [id]);
   return { id, title: body.Title };
 }
 

@@ -6,8 +6,8 @@ import { badRequest, notFound } from '../../http/envelope.js';
 import { chainedMenuIds } from '../review/flows.js';
 import { withdrawReviews } from '../review/submit.js';
 import { checkTakeDown, storedStatus } from './admin-service.js';
+import { articleReach, articlesChanged } from './reach.js';
 import { articleFields, nextVersion, recordRevision, type ArticleFields, type RevisionEditor } from './revisions.js';
-import { invalidateNewsCaches } from './service.js';
 
 /**
  * 文章管理's bulk actions: 批量发布, 批量下线 and 移动到栏目. Each is one transaction over all the
@@ -44,10 +44,12 @@ async function bulkChange(
   check?: (articles: Current[], at: string) => void,
 ): Promise<BulkResult> {
   const at = formatCst(context.now);
+  // Where the selection showed before: what it leaves is announced with where it goes (features/news/reach.ts).
+  const reach = await articleReach(database, ids);
   const result = await database.db.transaction().execute(async (trx) => {
     const articles = await readAll(trx, ids);
     check?.(articles, at);
-    let changed = 0;
+    const changed: number[] = [];
     let scheduled = 0;
     for (const before of articles) {
       const values = change(before, at);
@@ -60,13 +62,13 @@ async function bulkChange(
       await recordRevision(trx, { newsId: before.id, kind: RevisionKind.Edited, editor: context.editor, before, at, kept: context.revisionsKept });
       // Taken down on purpose: a review still waiting must not publish it again when approved.
       if (values.status === ArticleStatus.Closed) await withdrawReviews(trx, [before.id], at);
-      changed += 1;
+      changed.push(before.id);
       if (values.status === ArticleStatus.Scheduled) scheduled += 1;
     }
     return { changed, scheduled };
   });
-  if (result.changed > 0) invalidateNewsCaches(database);
-  return result;
+  if (result.changed.length > 0) await articlesChanged(database, reach, result.changed);
+  return { changed: result.changed.length, scheduled: result.scheduled };
 }
 
 /** Every article of `ids` as it stands; 文章不存在或已删除 when any one is missing. */

@@ -3,7 +3,7 @@ import type { ListDto, NewsDetailDto, NewsListItemDto } from '@portal/shared';
 import { createTestApp, engines, envelope, type TestApp } from '../../../test/harness.js';
 import { insertManyNews, insertMenu, insertNews, timeAt } from '../../../test/fixtures.js';
 import { readFromEnd } from '../../http/paging.js';
-import { invalidateNewsCaches } from './service.js';
+import { contentChanged } from '../../cache/generations.js';
 import { signposts } from './signposts.js';
 import { flushViews } from './views.js';
 
@@ -175,14 +175,14 @@ describe.each(engines)('public news on %s', (engine) => {
         // front (before the middle) show the move.
         const bulk = wholeLists[1]!;
         const added = await insertNews(t.app.services.database.db, { menuId: menus.bulk!, title: '新增资料', newsCreateTime: timeAt(-3000) });
-        invalidateNewsCaches(t.app.services.database);
+        contentChanged(t.app.services.database, 'news');
         const moved = [added, ...bulk];
         for (const page of [2, 50, 71, 144]) {
           const body = await list(`${lists[1]}&pagesize=7&pageindex=${page}`);
           expect(ids(body.Data), `after a write, page ${page}`).toEqual(moved.slice((page - 1) * 7, page * 7));
         }
         await t.app.services.database.db.deleteFrom('news').where('id', '=', added).execute();
-        invalidateNewsCaches(t.app.services.database);
+        contentChanged(t.app.services.database, 'news');
       } finally {
         readFromEnd.minOffset = minOffset;
         signposts.stride = stride;

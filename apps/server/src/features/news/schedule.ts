@@ -3,7 +3,7 @@ import type { Services } from '../../http/app-types.js';
 import { schedulePeriodic } from '../../ops/periodic-job.js';
 import { writeAudit } from '../system/audit/service.js';
 import { nextVersion } from './revisions.js';
-import { invalidateNewsCaches } from './service.js';
+import { articleReach, articlesChanged } from './reach.js';
 
 /**
  * The publishing clock: 待发布 articles go out when their publish time comes, and published ones
@@ -13,7 +13,8 @@ import { invalidateNewsCaches } from './service.js';
  *
  * Several instances may each run the clock: every change is a conditional UPDATE of the rows
  * still in the old state, so each article changes once, and only the instance that changed it
- * records it in the audit log and drops the caches (which reach the others by the fan-out).
+ * records it in the audit log and announces it (features/news/reach.ts: its page, its
+ * neighbours', its menus' lists and the latest lists; the others hear it by the fan-out).
  */
 
 /** How often the clock looks: an article goes out at most this long after its time. */
@@ -32,6 +33,11 @@ export async function runPublishingClock({ database, now }: Services): Promise<n
     db.selectFrom('news').select('id').where('offline_at', '<>', '').where('offline_at', '<=', at).where('status', '=', ArticleStatus.Published).execute(),
   ]);
   if (due.length === 0 && ending.length === 0) return 0;
+  // Where they show before the move: taking one down announces the lists it leaves.
+  const reach = await articleReach(
+    database,
+    [...due, ...ending].map((r) => r.id),
+  );
   /** Moves the rows still `from` to `to`; answers the ones this instance moved. */
   const move = async (rows: { id: number }[], from: ArticleStatus, to: ArticleStatus) =>
     rows.length === 0
@@ -51,9 +57,9 @@ export async function runPublishingClock({ database, now }: Services): Promise<n
     { what: '定时发布', articles: await move(due, ArticleStatus.Scheduled, ArticleStatus.Published) },
     { what: '定时下线', articles: await move(ending, ArticleStatus.Published, ArticleStatus.Closed) },
   ];
-  const changed = changes.reduce((n, c) => n + c.articles.length, 0);
-  if (changed === 0) return 0;
-  invalidateNewsCaches(database);
+  const changed = changes.flatMap((c) => c.articles.map((a) => a.id));
+  if (changed.length === 0) return 0;
+  await articlesChanged(database, reach, changed);
   for (const { what, articles } of changes) {
     for (const article of articles) {
       await writeAudit(
@@ -72,7 +78,7 @@ export async function runPublishingClock({ database, now }: Services): Promise<n
       );
     }
   }
-  return changed;
+  return changed.length;
 }
 
 /** Runs the clock in the background (in one worker of a cluster, as the other jobs). */

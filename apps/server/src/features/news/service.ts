@@ -6,7 +6,7 @@ import { compiledRead, limitExpression, pageLimit } from '../../db/compiled.js';
 import { AppError, notFound } from '../../http/envelope.js';
 import { pageFromNearerEnd } from '../../http/paging.js';
 import { shownDescendantIds, type MenuIndex } from '../menus/tree.js';
-import { contentChanged, onContentChange } from '../../cache/generations.js';
+import { onContentChange } from '../../cache/generations.js';
 import { invalidateSearch } from '../search/service.js';
 import { Memo } from '../../cache/memo.js';
 import { afterKey, readPage, type Direction, type ListReader } from './signposts.js';
@@ -35,10 +35,11 @@ export async function menuScope(database: Database, index: MenuIndex, menuId: nu
 
 /**
  * Counting a big menu walks its whole index range, on every page view; the totals are kept
- * until articles change (invalidateNewsCaches, here or on another instance).
+ * until articles change (any change in the news area, one article's included: reach.ts),
+ * here or on another instance.
  */
 const counts = new Memo<number>({ areas: ['news'], maxEntries: 256 });
-// Kept search matches follow the articles too, on every instance.
+// Kept search matches follow the articles too, on every instance, whatever articles a write names.
 onContentChange('news', invalidateSearch);
 
 function countPublished(database: Database, menuIds: readonly number[]): Promise<number> {
@@ -51,14 +52,6 @@ function countPublished(database: Database, menuIds: readonly number[]): Promise
       .executeTakeFirstOrThrow();
     return n;
   });
-}
-
-/**
- * Call after any committed change to articles: drops the kept totals, search results and
- * cached answers built from them, on this instance and (cache/fanout.ts) every other.
- */
-export function invalidateNewsCaches(database: Database): void {
-  contentChanged(database, 'news');
 }
 
 /** One page of a menu's published articles: pinned first, then newest first (index news_menu_list). */

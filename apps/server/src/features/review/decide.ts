@@ -74,7 +74,7 @@ export async function decideReview(database: Database, body: DecideReviewBody, r
   return decided;
 }
 
-/** Decides the current step inside the caller's transaction (the caller drops the news caches after it commits). */
+/** Decides the current step inside the caller's transaction (the caller announces the article's change after it commits: features/news/reach.ts). */
 export async function decideStep(trx: Kysely<DB>, reviewId: number, verdict: StepVerdict, reviewer: AdminPrincipal, context: DecideContext): Promise<Decided> {
   const at = formatCst(context.now);
   const review = await loadReview(trx, reviewId);

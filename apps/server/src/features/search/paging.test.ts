@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, engines, type TestApp } from '../../../test/harness.js';
 import { insertManyNews, insertMenu, timeAt, type NewsFixture } from '../../../test/fixtures.js';
-import { invalidateNewsCaches } from '../news/service.js';
+import { contentChanged } from '../../cache/generations.js';
 import { invalidateSearch, searchLimits, searchNews } from './service.js';
 
 const DAY = 24 * 60;
@@ -46,7 +46,7 @@ describe.each(engines)('paging keyword search results over a long time on %s', (
     }
     const ids = await insertManyNews(db, fixtures);
     fixtures.forEach((f, i) => articles.push({ ...f, id: ids[i]! }));
-    invalidateNewsCaches(t.app.services.database);
+    contentChanged(t.app.services.database, 'news');
   });
   afterAll(async () => {
     Object.assign(searchLimits, defaults);

@@ -4,7 +4,7 @@ import type { NewsListItemDto, SearchListDto } from '@portal/shared';
 import type { DB } from '../../db/schema.js';
 import { createTestApp, engines, envelope, type TestApp } from '../../../test/harness.js';
 import { insertMenu, insertNews, timeAt } from '../../../test/fixtures.js';
-import { invalidateNewsCaches } from '../news/service.js';
+import { contentChanged } from '../../cache/generations.js';
 import { searchLimits, searchNews } from './service.js';
 
 // Both engines read pages of title matches near the start in order and others through their
@@ -79,7 +79,7 @@ describe.each(cases)('keyword search on $engine, $reach', ({ engine, reach }) =>
     expect(uncapped.Data).toMatchObject({ TotalCount: 6, TotalCapped: false });
     searchLimits.resultsMax = 4;
     try {
-      invalidateNewsCaches(t.app.services.database);
+      contentChanged(t.app.services.database, 'news');
       // Every page size, both sides of the title matches: only the first four are ever listed.
       for (const size of [1, 3, 10]) {
         for (let page = 1; page <= Math.ceil(4 / size) + 1; page++) {
@@ -90,11 +90,11 @@ describe.each(cases)('keyword search on $engine, $reach', ({ engine, reach }) =>
       }
       // Exactly as many matches as listed: nothing more to say.
       searchLimits.resultsMax = 6;
-      invalidateNewsCaches(t.app.services.database);
+      contentChanged(t.app.services.database, 'news');
       expect((await search('保险', '&pagesize=10')).Data).toMatchObject({ TotalCount: 6, TotalCapped: false });
     } finally {
       searchLimits.resultsMax = defaults.resultsMax;
-      invalidateNewsCaches(t.app.services.database);
+      contentChanged(t.app.services.database, 'news');
     }
     // A menu's own list is not a search: it has no such field.
     const menuList = await t.app.inject({ method: 'GET', url: `/api/XfWebApi/GetNewsList?pid=${policy}` });
@@ -124,10 +124,10 @@ describe.each(cases)('keyword search on $engine, $reach', ({ engine, reach }) =>
     const keys = ['保险', '潜在缺陷', '命名规范', '工程', '质量', '说明', '会议在北京'];
     const alone = [];
     for (const key of keys) {
-      invalidateNewsCaches(t.app.services.database);
+      contentChanged(t.app.services.database, 'news');
       alone.push((await search(key, '&pagesize=4')).Data);
     }
-    invalidateNewsCaches(t.app.services.database);
+    contentChanged(t.app.services.database, 'news');
     const together = await Promise.all(keys.map(async (key) => (await search(key, '&pagesize=4')).Data));
     expect(together).toEqual(alone);
     expect(alone.every((found) => found.TotalCount > 0)).toBe(true);
@@ -161,12 +161,12 @@ describe.each(cases)('keyword search on $engine, $reach', ({ engine, reach }) =>
     const db = database.db;
     const update = async (id: number, values: Updateable<DB['news']>) => {
       await db.updateTable('news').set(values).where('id', '=', id).execute();
-      invalidateNewsCaches(database);
+      contentChanged(database, 'news');
     };
     const a = await insertNews(db, { menuId: policy, title: '鹅鸭鸡犬 一', newsCreateTime: timeAt(50) });
     const b = await insertNews(db, { menuId: policy, title: '鹅鸭鸡犬 二', newsCreateTime: timeAt(60) });
     const c = await insertNews(db, { menuId: policy, title: '另一篇', content: '<p>正文有鹅鸭鸡犬</p>', newsCreateTime: timeAt(99) });
-    invalidateNewsCaches(database);
+    contentChanged(database, 'news');
     expect(await titles('鹅鸭鸡')).toEqual(['鹅鸭鸡犬 二', '鹅鸭鸡犬 一', '另一篇']);
     await update(a, { news_create_time: timeAt(70) });
     expect(await titles('鹅鸭鸡')).toEqual(['鹅鸭鸡犬 一', '鹅鸭鸡犬 二', '另一篇']);
@@ -186,7 +186,7 @@ describe.each(cases)('keyword search on $engine, $reach', ({ engine, reach }) =>
     ).toEqual(['鹅鸭鸡犬 二', '另一篇']);
     await update(c, { is_member_read: 0 });
     await db.deleteFrom('news').where('id', '=', b).execute();
-    invalidateNewsCaches(database);
+    contentChanged(database, 'news');
     expect(await titles('鹅鸭鸡')).toEqual(['鹅鸭鸡犬 一', '另一篇']);
     expect(await titles('鹅')).toEqual(['鹅鸭鸡犬 一', '另一篇']);
   });
@@ -200,7 +200,7 @@ describe.each(cases)('keyword search on $engine, $reach', ({ engine, reach }) =>
     const future = await add('远日期 未来', '2200-01-01 00:00:00');
     const past = await add('远日期 过去', '1800-01-01 00:00:00');
     const odd = await add('远日期 格式不明', 'now');
-    invalidateNewsCaches(database);
+    contentChanged(database, 'news');
     expect(await titles('同一时刻')).toEqual(['同一时刻乙', '同一时刻甲']);
     expect(await titles('同')).toEqual(['同一时刻乙', '同一时刻甲']);
     expect(first).toBeLessThan(second);
@@ -210,11 +210,11 @@ describe.each(cases)('keyword search on $engine, $reach', ({ engine, reach }) =>
     expect(far.filter((title) => title !== '远日期 格式不明')).toEqual(['远日期 未来', '远日期 过去']);
     // Rewritten and deleted, each leaves the index as written.
     for (const id of [future, past, odd]) await db.updateTable('news').set({ title: '远日期改' }).where('id', '=', id).execute();
-    invalidateNewsCaches(database);
+    contentChanged(database, 'news');
     expect(await titles('远日期改')).toHaveLength(3);
     expect(await titles('日期 未')).toEqual([]);
     await db.deleteFrom('news').where('id', 'in', [future, past, odd]).execute();
-    invalidateNewsCaches(database);
+    contentChanged(database, 'news');
     expect(await titles('远日期')).toEqual([]);
   });
 
@@ -280,7 +280,7 @@ describe.each(cases)('keyword search on $engine, $reach', ({ engine, reach }) =>
     // Every pair, run of three and of four of 鳄鲸鲨鲤鳟 is in one of these, never the whole key.
     await insertNews(db, { menuId: policy, title: '鳄鲸 鲸鲨', content: '<p>鳄鲸鲨鲤 鲸鲨鲤鳟</p>', newsCreateTime: timeAt(2) });
     await insertNews(db, { menuId: policy, title: '水族', content: '<p>馆里有鳄鲸鲨鲤鳟。</p>', newsCreateTime: timeAt(1) });
-    invalidateNewsCaches(t.app.services.database);
+    contentChanged(t.app.services.database, 'news');
     expect(await titles('鳄鲸鲨鲤鳟')).toEqual(['水族']);
     expect(await titles('有鳄鲸鲨鲤鳟。')).toEqual(['水族']);
     expect(await titles('鳄鲸鲨鲤')).toEqual(['鳄鲸 鲸鲨', '水族']);
@@ -293,23 +293,23 @@ describe.each(cases)('keyword search on $engine, $reach', ({ engine, reach }) =>
     expect(await titles('关于"引号"的')).toEqual(['关于"引号"的说明']);
     expect(await titles('iso 9001')).toEqual(['ISO 9001 认证']);
     await db.deleteFrom('news').where('title', 'in', ['鳄鲸 鲸鲨', '水族']).execute();
-    invalidateNewsCaches(t.app.services.database);
+    contentChanged(t.app.services.database, 'news');
     expect(await titles('鳟')).toEqual([]);
   });
 
   it('finds an edited article by its new text and not its old, and a deleted one no more', async () => {
     const db = t.app.services.database.db;
     const id = await insertNews(db, { menuId: policy, title: '旧标题甲乙丙', content: '<p>旧正文丁戊己</p>', newsCreateTime: timeAt(3) });
-    invalidateNewsCaches(t.app.services.database);
+    contentChanged(t.app.services.database, 'news');
     expect(await titles('丁戊')).toEqual(['旧标题甲乙丙']);
     await db.updateTable('news').set({ title: '新标题庚辛壬', body_text: '新正文癸子丑' }).where('id', '=', id).execute();
-    invalidateNewsCaches(t.app.services.database);
+    contentChanged(t.app.services.database, 'news');
     expect(await titles('甲乙')).toEqual([]);
     expect(await titles('丁戊己')).toEqual([]);
     expect(await titles('庚辛')).toEqual(['新标题庚辛壬']);
     expect(await titles('正文癸子丑')).toEqual(['新标题庚辛壬']);
     await db.deleteFrom('news').where('id', '=', id).execute();
-    invalidateNewsCaches(t.app.services.database);
+    contentChanged(t.app.services.database, 'news');
     expect(await titles('庚辛')).toEqual([]);
     expect(await titles('癸子')).toEqual([]);
   });
@@ -317,7 +317,7 @@ describe.each(cases)('keyword search on $engine, $reach', ({ engine, reach }) =>
   it('finds new articles once the caches are invalidated', async () => {
     expect((await search('保险')).Data.TotalCount).toBe(6);
     await insertNews(t.app.services.database.db, { menuId: policy, title: '再保险市场综述', newsCreateTime: timeAt(5) });
-    invalidateNewsCaches(t.app.services.database);
+    contentChanged(t.app.services.database, 'news');
     const body = await search('保险');
     expect(body.Data.TotalCount).toBe(7);
     expect(body.Data.List[3]?.Title).toBe('再保险市场综述');

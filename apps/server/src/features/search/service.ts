@@ -41,7 +41,7 @@ export async function searchNews(database: Database, query: SearchQuery, paging:
   return { items: items.filter((item) => scope.has(item.menuId)), total, capped };
 }
 
-/** Drops the kept search results of this database: part of invalidateNewsCaches. */
+/** Drops the kept search results of this database: on any change in the news area (features/news/service.ts). */
 export function invalidateSearch(database: Database): void {
   forgetSqliteMatches(database);
   forgetPostgresMatches(database);
