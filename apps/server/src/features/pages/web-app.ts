@@ -5,7 +5,7 @@ import type { Config } from '../../config.js';
 import type { App } from '../../http/app-types.js';
 import type { PageFallback, PageOutage } from '../../http/errors.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { DIRECTORY_PATH, mobileAddress, pageAddress, type PostedCertLookup } from '@portal/shared';
+import { DIRECTORY_PATH, mobileAddress, pageAddress, sitePageAt, type PostedCertLookup } from '@portal/shared';
 import { canonicalSpelling, resolvePage, unavailablePage, type PageAnswer } from './page.js';
 import { certLookupForm } from '../certificates/lookup-form.js';
 import { headTags, withHead } from './head.js';
@@ -37,6 +37,12 @@ function headSources(url: string): ContentTag[] {
   if (newsId) sources.push(`news:${Number(newsId)}`);
   if (menuId) sources.push(`news:menu-${Number(menuId)}`);
   return sources;
+}
+
+/** Whether the server draws the page at `pathname`: a page of the table marked so, or any other address (its 404 page). */
+function drawnOnServer(pathname: string): boolean {
+  const page = sitePageAt(pathname);
+  return page ? page.serverRendered === true : true;
 }
 
 /** What the web app answers: page addresses no route matched, and those of them that met the database away. */
@@ -206,6 +212,13 @@ export async function registerWebApp(app: App, config: Config): Promise<WebApp> 
       (await responseCache.serve(request, reply, { key: pageKey(page, look), cacheControl: 'no-cache', vary: PAGE_VARY, staleWhileRedrawn: true }))
     )
       return true;
+    // The render pool's line full: a page it would draw is refused before anything is looked up.
+    // Under a flood of uncached pages most answers are refusals, and what each costs is taken
+    // from the threads drawing pages (they run nicer than this loop).
+    if (!mobileSite && renderPage && !renderPage.hasRoom() && drawnOnServer(page.pathname)) {
+      await answerUnavailable(request, reply, page, look, false);
+      return true;
+    }
     const answer = await resolvePage(services, new URL(request.url, 'http://page'));
     if (answer.kind === 'redirect') {
       void reply.redirect(answer.location, 301);
@@ -216,15 +229,11 @@ export async function registerWebApp(app: App, config: Config): Promise<WebApp> 
       void reply.redirect(mobileSite, 302);
       return true;
     }
-    // The render pool's line full: the page is refused before its head is drawn, as cheaply as
-    // can be, since under a flood what each refusal costs is taken from the pages being drawn.
-    let html: string | undefined;
+    let html: string;
     try {
-      if (!answer.serverRendered || !renderPage || renderPage.hasRoom()) html = await drawPage(request, url, answer, look);
+      html = await drawPage(request, url, answer, look);
     } catch (err) {
       if (!(err instanceof PagesOverloadedError)) throw err;
-    }
-    if (html === undefined) {
       await answerUnavailable(request, reply, page, look, false);
       return true;
     }
