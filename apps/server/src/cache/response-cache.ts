@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/connection.js';
 import { accepts, chosenEncoding, COMPRESS_THRESHOLD_BYTES, compressed, compressedAnswer, type EncodedCopy, type Encoding } from '../http/compression.js';
@@ -59,10 +60,34 @@ export interface CachedAnswer extends Sized {
   cacheControl: string;
   vary: string;
   etag: string;
-  body: Buffer;
+  /** The bytes as made; absent for an answer kept compressed alone (`plainOf` makes them again). */
+  body?: Buffer;
+  /** The length of the bytes as made. */
+  size: number;
   encoded: Partial<Record<Encoding, Buffer>>;
   counter?: LiveCounter;
   bytes: number;
+}
+
+/** How `keep` keeps an answer. */
+export interface KeepOptions {
+  /** What it was drawn from when the lookup could not say (a page's drawing). */
+  drawnFrom?: readonly ContentTag[];
+  /**
+   * Keep its compressed copy alone: a page's HTML is 4–6 times its brotli copy, and browsers
+   * take brotli or gzip, so the rare client taking neither is sent the copy decompressed. Not for
+   * API answers: the pages' own calls, made in-process, read them uncompressed.
+   */
+  compressedOnly?: boolean;
+}
+
+/** An answer's bytes as made: kept, or decompressed from the copy it was kept as alone. */
+function plainOf(entry: CachedAnswer): Buffer {
+  if (entry.body) return entry.body;
+  const { br, gzip } = entry.encoded;
+  if (br) return zlib.brotliDecompressSync(br);
+  if (gzip) return zlib.gunzipSync(gzip);
+  throw new Error(`cached answer ${entry.key} has no bytes`);
 }
 
 /** What a missed request needs to keep its answer once it is made. */
@@ -276,7 +301,14 @@ export class ResponseCache {
    * again, and what it was drawn from when the lookup could not say (a page's drawing: every
    * area when that is unknown too).
    */
-  keep(request: FastifyRequest, reply: FastifyReply, body: Buffer, contentType: string, copy?: EncodedCopy, drawnFrom?: readonly ContentTag[]): void {
+  keep(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    body: Buffer,
+    contentType: string,
+    copy?: EncodedCopy,
+    { drawnFrom, compressedOnly }: KeepOptions = {},
+  ): void {
     const note = pending.get(request);
     if (!note) return;
     if (reply.statusCode !== 200 || reply.hasHeader('content-encoding')) return this.release(request);
@@ -287,6 +319,7 @@ export class ResponseCache {
     const etag = counter ? `W/"${hash}"` : `"${hash}"`;
     // A copy around a live counter would show the count at keeping: hits are made from the parts.
     const kept = counter?.around ? undefined : copy;
+    const plain = kept && compressedOnly ? undefined : body;
     const entry: CachedAnswer = {
       key: note.key,
       dependsOn: note.dependsOn ?? drawnFrom ?? contentAreas,
@@ -296,10 +329,11 @@ export class ResponseCache {
       cacheControl: note.cacheControl,
       vary: note.vary,
       etag,
-      body,
+      body: plain,
+      size: body.length,
       encoded: kept ? { [kept.encoding]: kept.body } : {},
       counter,
-      bytes: note.key.length * 2 + body.length + (kept?.body.length ?? 0) + 256,
+      bytes: note.key.length * 2 + (plain?.length ?? 0) + (kept?.body.length ?? 0) + 256,
     };
     this.store.set(note.key, entry);
     this.settle(note.key, entry);
@@ -328,7 +362,7 @@ export class ResponseCache {
       const count = Buffer.from(String(base + counted.hits));
       // Every browser takes gzip, which can be joined around the count (spliced-gzip.ts); a
       // client taking brotli alone gets the body compressed by the compression hook.
-      if (entry.body.length >= COMPRESS_THRESHOLD_BYTES && accepts(request, 'gzip')) {
+      if (entry.size >= COMPRESS_THRESHOLD_BYTES && accepts(request, 'gzip')) {
         if (!counted.around.gzip) {
           counted.around.gzip = new SplicedGzip(before, after);
           this.recount(entry, counted.around.gzip.bytes);
@@ -343,14 +377,14 @@ export class ResponseCache {
         .send(Buffer.concat([before, count, after]));
       return;
     }
-    const encoding = chosenEncoding(request, entry.body);
+    const encoding = chosenEncoding(request, entry.size);
     if (!encoding) {
-      answerRaw(reply, entry.status, headers, entry.body);
+      answerRaw(reply, entry.status, headers, plainOf(entry));
       return;
     }
     let copy = entry.encoded[encoding];
     if (!copy) {
-      copy = entry.encoded[encoding] = compressed(entry.body, encoding);
+      copy = entry.encoded[encoding] = compressed(plainOf(entry), encoding);
       this.recount(entry, copy.length);
     }
     headers['content-encoding'] = encoding;
@@ -473,7 +507,7 @@ export function registerResponseCache(app: FastifyInstance, cache: ResponseCache
     // Compressed here rather than by the compression plugin (which leaves an encoded answer
     // alone): a large answer off the event loop, and the copy is kept with the answer, so its
     // first reading from the cache need not compress it again.
-    const encoding = reply.hasHeader('content-encoding') ? undefined : chosenEncoding(request, body);
+    const encoding = reply.hasHeader('content-encoding') ? undefined : chosenEncoding(request, body.length);
     const copy = encoding && { encoding, body: await compressedAnswer(body, encoding) };
     cache.keep(request, reply, body, String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'), copy);
     // As a hit says it: whether or not this copy went out compressed, the answer varies by encoding (and session).

@@ -32,7 +32,7 @@ describe.each(engines)('a kept page while it is redrawn, on %s', (engine) => {
       const body = Buffer.from(`drawing ${made}`);
       await current.opened;
       void reply.type('text/plain');
-      cache.keep(request, reply, body, 'text/plain', undefined, ['menus', 'news:1']);
+      cache.keep(request, reply, body, 'text/plain', undefined, { drawnFrom: ['menus', 'news:1'] });
       return body;
     });
     await app.ready();

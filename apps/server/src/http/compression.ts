@@ -71,7 +71,7 @@ export interface EncodedCopy {
  * flight at once, more garbage, a thread hop each).
  */
 export function encodePage(request: FastifyRequest, body: Buffer): EncodedCopy | undefined {
-  const encoding = chosenEncoding(request, body);
+  const encoding = chosenEncoding(request, body.length);
   return encoding && { encoding, body: compressed(body, encoding) };
 }
 
@@ -83,9 +83,9 @@ export function sendEncoded(reply: FastifyReply, body: Buffer, copy: EncodedCopy
 
 export type Encoding = 'br' | 'gzip';
 
-/** The encoding an answer of this size goes out in to this client: brotli before gzip, none below the threshold. */
-export function chosenEncoding(request: FastifyRequest, body: Buffer): Encoding | undefined {
-  if (body.length < COMPRESS_THRESHOLD_BYTES) return undefined;
+/** The encoding an answer of `bytes` goes out in to this client: brotli before gzip, none below the threshold. */
+export function chosenEncoding(request: FastifyRequest, bytes: number): Encoding | undefined {
+  if (bytes < COMPRESS_THRESHOLD_BYTES) return undefined;
   if (accepts(request, 'br')) return 'br';
   if (accepts(request, 'gzip')) return 'gzip';
   return undefined;

@@ -49,7 +49,7 @@ export async function feedRoutes(app: App): Promise<void> {
     const body = Buffer.from(await feedXml(services, base, subject, format));
     const copy = encodePage(request, body);
     reply.status(200).type(FEED_TYPES[format]);
-    responseCache.keep(request, reply, body, FEED_TYPES[format], copy);
+    responseCache.keep(request, reply, body, FEED_TYPES[format], copy, { compressedOnly: true });
     return sendEncoded(reply.header('cache-control', keepable ? FEED_CACHE_CONTROL : 'no-store'), body, copy);
   };
 

@@ -1,10 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveMenuBody } from '@portal/shared';
 import { createTestApp, engines, envelope, type TestApp } from '../../../test/harness.js';
 import { insertMenu } from '../../../test/fixtures.js';
+import { contentChanged } from '../../cache/generations.js';
 import { saveMenu } from '../menus/admin-service.js';
 
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
@@ -103,6 +105,39 @@ describe.each(engines)('serving the web app on %s', (engine) => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(String(res.headers['content-security-policy'])).toContain('sandbox');
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('keeps a drawn page as its compressed copy alone, and answers every encoding with the same page', async () => {
+    const name = '会员风采';
+    const menuId = await insertMenu(t.app.services.database.db, { name });
+    // Written behind the services' back: the kept menus are told.
+    contentChanged(t.app.services.database, 'menus');
+    const ask = (encoding?: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/menuList?MenuId=${menuId}`,
+        headers: { 'user-agent': DESKTOP, ...(encoding ? { 'accept-encoding': encoding } : {}) },
+      });
+    const before = t.app.responseCache.bytes;
+    const drawn = await ask('br');
+    expect(drawn.headers['content-encoding']).toBe('br');
+    const page = zlib.brotliDecompressSync(drawn.rawPayload);
+    expect(page.toString()).toContain(name);
+    // Large enough to be compressed at all (head tags, share card, structured data).
+    expect(page.length).toBeGreaterThan(1024);
+    // Kept: the brotli copy and the bookkeeping, not the page's own bytes.
+    const kept = t.app.responseCache.bytes - before;
+    expect(kept).toBeGreaterThan(drawn.rawPayload.length);
+    expect(kept).toBeLessThan(page.length);
+    const again = await ask('br');
+    expect(again.rawPayload.equals(drawn.rawPayload)).toBe(true);
+    const plain = await ask();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.equals(page)).toBe(true);
+    const gzipped = await ask('gzip');
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzipped.rawPayload).equals(page)).toBe(true);
+    for (const res of [again, plain, gzipped]) expect(res.headers.etag).toBe(drawn.headers.etag);
   });
 
   // Last: these calls fill the menu caches, which the fixtures above write around.

@@ -244,7 +244,7 @@ export async function registerWebApp(app: App, config: Config): Promise<WebApp> 
     const copy = encodePage(request, body);
     if (answer.status === 200) {
       reply.status(200).type(PAGE_TYPE);
-      responseCache.keep(request, reply, body, PAGE_TYPE, copy, drawnFrom.get(request));
+      responseCache.keep(request, reply, body, PAGE_TYPE, copy, { drawnFrom: drawnFrom.get(request), compressedOnly: true });
     } else responseCache.pass(request);
     // A page is always checked with the server (ETag), so a write shows on the next visit; a
     // preview, or one built from a Host no one vouches for, is not kept at all.
