@@ -98,7 +98,7 @@ export async function registerSameWork(server: FastifyInstance, { config, databa
   /** JSON.stringify of the answer, compressed as the app compresses API answers for this client. */
   const send = async (request: FastifyRequest, reply: FastifyReply, answer: unknown) => {
     const body = Buffer.from(JSON.stringify(answer));
-    const encoding = chosenEncoding(request, body);
+    const encoding = chosenEncoding(request, body.length);
     void reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
     return encoding ? reply.header('content-encoding', encoding).send(await compressedAnswer(body, encoding)) : reply.send(body);
   };
