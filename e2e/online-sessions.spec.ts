@@ -14,6 +14,19 @@ async function browserAs(browser: Browser, userAgent: string): Promise<Page> {
   return waitingForApp(await context.newPage());
 }
 
+/** Resolves once `page` has loaded `count` documents from now on (a reload, then the page it is sent to). */
+function documentLoads(page: Page, count: number): Promise<void> {
+  return new Promise((resolve) => {
+    let loaded = 0;
+    const onLoad = () => {
+      if (++loaded < count) return;
+      page.off('load', onLoad);
+      resolve();
+    };
+    page.on('load', onLoad);
+  });
+}
+
 test('强制下线 ends another browser’s session, and 登录日志 shows both sign-ins with their browsers', async ({ browser }) => {
   test.setTimeout(120_000);
   // Agents no summary recognises are shown as they are, so each browser's row can be found by it.
@@ -37,9 +50,13 @@ test('强制下线 ends another browser’s session, and 登录日志 shows both
     await expect(first.getByText('操作成功')).toBeVisible();
     await expect(other).toHaveCount(0);
 
-    // The ended session's next call answers Code 402: the back office goes to the sign-in page.
+    // The ended session's next call answers Code 402: the back office goes to the sign-in page,
+    // and after its toast (a second) loads it afresh (spec §8). That load is waited for: a
+    // context closed while its page navigates could take the test's whole time limit to close.
+    const loadsAfresh = documentLoads(second, 2);
     await second.reload();
     await expect(second).toHaveURL(/\/login/);
+    await loadsAfresh;
     // The first browser carries on.
     await openFromSidebar(first, '系统管理', '登录日志');
     await expect(first).toHaveURL(/\/System\/system\/loginlog$/);
