@@ -34,11 +34,19 @@ export async function signIn(page: Page, account = ADMIN.account, password = ADM
 
 /** Fills in and sends the sign-in form, without waiting for where it leads. */
 export async function submitSignIn(page: Page, account: string, password: string) {
-  // Wait for the captcha of the page loaded here, not one the previous page was still asking
-  // for (after 退出登录 that page is /login too): listen once the new document has arrived.
-  await page.goto('/login', { waitUntil: 'commit' });
+  // The ticket the form sends is that of a captcha asked for once the page shows its first one,
+  // when no other is on its way. Listening for the page's first captcha itself raced it: a
+  // listener added once the new document arrived missed the answer a page had already had on a
+  // busy machine (the sign-in then waited for nothing), and one added before the navigation
+  // also heard the previous page's (after 退出登录 that page is /login too).
+  await page.goto('/login');
+  const shown = page.getByRole('img', { name: '验证码' });
+  const first = await shown.getAttribute('src');
   const ticket = nextCaptchaTicket(page);
+  await page.getByRole('button', { name: '验证码图片，点击刷新' }).click();
   const answer = await captchaAnswer(page.request, await ticket);
+  // The form holds the new ticket once it shows the new image.
+  await expect(shown).not.toHaveAttribute('src', first!);
   await page.getByLabel('账号').fill(account);
   await page.getByLabel('密码', { exact: true }).fill(password);
   await page.getByLabel('验证码', { exact: true }).fill(answer);

@@ -38,8 +38,11 @@ test('an administrator creates an API token, sees it once, uses it and revokes i
 
   await page.getByRole('button', { name: '新增接口令牌' }).click();
   const dialog = page.getByRole('dialog', { name: '新增接口令牌' });
-  await dialog.getByRole('button', { name: /确\s*定/ }).click();
-  await expect(dialog.getByText('请输入令牌名称')).toBeVisible();
+  // Sent empty until it says what is missing: a click while the dialog still opens can go unheard.
+  await expect(async () => {
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await expect(dialog.getByText('请输入令牌名称')).toBeVisible({ timeout: 2_000 });
+  }).toPass();
   await dialog.getByLabel('令牌名称').fill(name);
   // Typed into the select's search, then Enter picks the one match.
   await dialog.getByLabel('角色').fill('内容编辑');
