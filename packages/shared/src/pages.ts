@@ -74,10 +74,13 @@ function matchesSegments(declared: readonly string[], asked: readonly string[]):
 /** `/member/activity/` → member, activity; `/` → none. */
 const segments = (path: string) => path.replace(/\/+$/, '').split('/').slice(1);
 
+/** Each page with its path's segments, split once rather than at every lookup. */
+const declaredSegments = Object.values(sitePages).map((page: SitePage) => ({ page, segments: segments(page.path) }));
+
 /** The page at `pathname`, matched as the router matches it (in any case), with ids of digits only. */
 export function sitePageAt(pathname: string): SitePage | undefined {
   const asked = segments(pathname);
-  return Object.values(sitePages).find((page: SitePage) => matchesSegments(segments(page.path), asked));
+  return declaredSegments.find((declared) => matchesSegments(declared.segments, asked))?.page;
 }
 
 /**

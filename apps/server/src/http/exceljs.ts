@@ -1,10 +1,9 @@
 import type ExcelJS from 'exceljs';
 
-let loading: Promise<typeof ExcelJS> | undefined;
-
 /**
- * exceljs, loaded the first time a workbook is written or read. Imported at the top of the
- * modules that use it, it cost every process about a third of a second of its start (each
- * worker of a cluster loads the server) for exports and imports staff run now and then.
+ * exceljs, loaded the first time a workbook is written or read (Node keeps the module once
+ * loaded). Imported at the top of the modules that use it, it cost every process about a third
+ * of a second of its start (each worker of a cluster loads the server) for exports and imports
+ * staff run now and then.
  */
-export const exceljs = (): Promise<typeof ExcelJS> => (loading ??= import('exceljs').then((m) => m.default));
+export const exceljs = async (): Promise<typeof ExcelJS> => (await import('exceljs')).default;

@@ -30,9 +30,8 @@ const WEBP_QUALITY = 78;
  */
 export const pictureDecodes = new Turns(2);
 
-let sharpLoading: Promise<typeof Sharp> | undefined;
-/** sharp, loaded at the first picture: its native library is a tenth of a second of every process's start otherwise. */
-const sharpLoaded = () => (sharpLoading ??= import('sharp').then((m) => m.default));
+/** sharp, loaded at the first picture (Node keeps it once loaded): its native library is a tenth of a second of every process's start otherwise. */
+const sharpLoaded = async (): Promise<typeof Sharp> => (await import('sharp')).default;
 
 /**
  * An uploaded picture: refused with 图片尺寸过大 when its header gives more than
