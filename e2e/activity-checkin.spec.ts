@@ -3,7 +3,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import type { CheckInActivityDto, MyActivityDetailDto } from '@portal/shared';
 import { expect, test } from './test.js';
 import { adminToken, signIn } from './admin-session.js';
-import { addMember, call, cstAhead, MEMBER_PASSWORD, memberPage } from './activity-session.js';
+import { addMember, call, cstAhead, cstFromNow, MEMBER_PASSWORD, memberPage, underWayNow } from './activity-session.js';
 import { apiData } from './helpers.js';
 
 /**
@@ -58,19 +58,8 @@ test('a phone at the door: a QR photo, a typed code, 已签到 on a second scan,
   );
   const tokens = await Promise.all(accounts.map((a) => memberToken(page.request, a)));
   const passes = await Promise.all(tokens.map((t) => signedUp(page.request, t, id)));
-  // The activity is today now (staff check in from its day until its end), and members may check themselves in for the next hour.
-  const now = Date.now();
-  const cst = (ms: number) => new Date(now + ms + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
-  const detail = await call<Record<string, unknown>>(page.request, `XfSysBussiness/GetActivity/${id}`, admin);
-  await call(page.request, 'XfSysBussiness/SaveActivityDetail', admin, {
-    ...detail,
-    ActivityId: id,
-    StartTime: cst(-3_600_000),
-    EndTime: cst(3 * 3_600_000),
-    SignUpDeadline: cst(-2 * 3_600_000),
-    SelfCheckInStart: cst(-60_000),
-    SelfCheckInEnd: cst(3_600_000),
-  });
+  // The activity is under way now, and members may check themselves in for the next hour.
+  await underWayNow(page.request, admin, id, { SelfCheckInStart: cstFromNow(-60_000), SelfCheckInEnd: cstFromNow(3_600_000) });
 
   await page.setViewportSize({ width: 375, height: 812 });
   await signIn(page);

@@ -51,3 +51,24 @@ export function cstAhead(days: number, hour: number): string {
   const d = new Date(Date.now() + 8 * 3_600_000 + days * 86_400_000);
   return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(hour)}:00`;
 }
+
+/** A CST time `ms` from now, as the API takes it (yyyy-MM-dd HH:mm:ss). */
+export const cstFromNow = (ms: number): string => new Date(Date.now() + ms + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
+
+/**
+ * Moves a published activity its members signed up for to "under way": started an hour ago, ends in
+ * three, sign-up closed before it began. Staff check members in from the activity's day until its end,
+ * so a journey that signs up while sign-up is open (a month ahead) and then calls this does not depend
+ * on the hour it runs at. `fields` adds to the saved detail (self check-in times, say).
+ */
+export async function underWayNow(request: APIRequestContext, admin: string, id: number, fields: Record<string, unknown> = {}): Promise<void> {
+  const detail = await call<Record<string, unknown>>(request, `XfSysBussiness/GetActivity/${id}`, admin);
+  await call(request, 'XfSysBussiness/SaveActivityDetail', admin, {
+    ...detail,
+    ActivityId: id,
+    StartTime: cstFromNow(-3_600_000),
+    EndTime: cstFromNow(3 * 3_600_000),
+    SignUpDeadline: cstFromNow(-2 * 3_600_000),
+    ...fields,
+  });
+}

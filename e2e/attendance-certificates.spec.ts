@@ -1,37 +1,27 @@
-import { adminToken, openFromSidebar, signIn, unique, type Envelope } from './admin-session.js';
+import { adminToken, openFromSidebar, signIn, unique } from './admin-session.js';
 import { expect, test, waitingForApp } from './test.js';
 import { member } from './member-session.js';
+import { call, cstAhead, underWayNow } from './activity-session.js';
 
 /**
  * 培训证明: staff issue it from 活动列表 to the member checked in, and the member finds it in
  * 我的证书 and downloads it. Screenshots of both pages at 1440 and 375 px go to test-results.
  */
 
-/** Today's date in China, as the activity's times are written. */
-const cstToday = () => new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
-
-async function call<T>(request: Parameters<typeof member>[0], path: string, token: string, data?: Record<string, unknown>): Promise<T> {
-  const res = data ? await request.post(`/api/${path}`, { data, headers: { token } }) : await request.get(`/api/${path}`, { headers: { token } });
-  const body = (await res.json()) as Envelope<T>;
-  expect(body.Code, `${path}: ${body.Message}`).toBe(200);
-  return body.Data;
-}
-
 test('staff issue a 培训证明 to the member checked in, who finds and downloads it under 我的证书', async ({ page, browser, request }) => {
   const admin = await adminToken(request);
   const company = unique('培训证明测试单位');
   const memberToken = await member(request, admin, company);
   const title = unique('质量安全培训班');
-  // Late today: sign-up is still open and check-in is allowed from the activity's day.
-  const today = cstToday();
+  // Signed up while sign-up is open (a month ahead), then under way, so that staff may check the member in.
   const id = await call<number>(request, 'XfSysBussiness/SaveActivityDetail', admin, {
     ActivityId: 0,
     Title: title,
     Description: '<p>培训</p>',
     Place: '北京市西城区三里河路9号',
-    StartTime: `${today} 23:00:00`,
-    EndTime: `${today} 23:50:00`,
-    SignUpDeadline: `${today} 22:00:00`,
+    StartTime: `${cstAhead(30, 9)}:00`,
+    EndTime: `${cstAhead(30, 17)}:00`,
+    SignUpDeadline: `${cstAhead(20, 18)}:00`,
     Capacity: 0,
     AudienceAll: true,
     MemberLevels: [],
@@ -40,6 +30,7 @@ test('staff issue a 培训证明 to the member checked in, who finds and downloa
   });
   await call(request, 'XfSysBussiness/PublishActivity', admin, { ActivityId: id });
   await call(request, 'XfWebApi/SignUpActivity', memberToken, { ActivityId: id });
+  await underWayNow(request, admin, id);
   const { CheckInToken } = await call<{ CheckInToken: string }>(request, `XfWebApi/GetMyActivity/${id}`, memberToken);
   await call(request, 'XfSysBussiness/CheckInActivityMember', admin, { ActivityId: id, Token: CheckInToken });
 
