@@ -6,7 +6,7 @@
  * styles for that HTML, and the cache to hydrate in the browser.
  */
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider, type StaticHandler, type StaticHandlerContext } from 'react-router';
 import { dehydrate, QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { extractStyle, StyleProvider } from '@ant-design/cssinjs';
 import type { AxiosAdapter } from 'axios';
@@ -47,18 +47,25 @@ export interface RenderedPage {
 const MAX_DRAWS = 5;
 
 /**
- * What the page at `url` declares it draws from. A page the server answered 404 draws the 404
- * page whatever its route, and the maintenance page (503) draws from nothing.
+ * What the page declares it draws from, read off the routes its address matched. A page the
+ * server answered 404 draws the 404 page whatever its route, and the maintenance page (503) draws
+ * from nothing.
  */
-function declaredData(url: URL, status: number): PageQueries[] {
+function declaredData(url: URL, status: number, matches: StaticHandlerContext['matches']): PageQueries[] {
   const address = { pathname: url.pathname, params: url.searchParams };
   if (status === 503) return [];
   if (status === 404) return [notFoundData(address)];
-  return (matchRoutes(routes, url.pathname) ?? []).flatMap(({ route }) => {
+  return matches.flatMap(({ route }) => {
     const handle = route.handle as PageHandle | undefined;
     return handle ? [handle.data(address)] : [];
   });
 }
+
+/**
+ * One router handler per render thread: making one ranks every route of the site, and a page's
+ * drawing does not change it (its lazy routes resolve into the handler's own copy once).
+ */
+let handler: StaticHandler | undefined;
 
 /** Loads declared queries side by side (a failed call is kept as the query's error state, and the page shows it as the browser would). */
 const load = (queryClient: QueryClient, reads: PageRead[]) => Promise.all(reads.map((read) => read(queryClient)));
@@ -80,14 +87,12 @@ export async function render(url: string, options: RenderOptions): Promise<Rende
   const address = new URL(url, 'http://localhost');
   const queryClient = createQueryClient({ server: true });
   if (options.certLookup) queryClient.setQueryData(POSTED_LOOKUP_KEY, options.certLookup);
-  // The page's data loads while its modules do.
-  const loading = loadDeclared(queryClient, declaredData(address, options.status));
   await loadRoutesFor(url);
-  const handler = createStaticHandler(routes);
+  handler ??= createStaticHandler(routes);
   const context = await handler.query(new Request(address));
   if (context instanceof Response) throw new Error(`route answered ${context.status}`);
   const router = createStaticRouter(handler.dataRoutes, context);
-  await loading;
+  await loadDeclared(queryClient, declaredData(address, options.status, context.matches));
 
   const draw = () => {
     const cache = new PageStyleCache();

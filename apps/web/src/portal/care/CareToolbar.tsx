@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Link } from 'react-router';
+import { PageLink } from '../layout';
 import { careTextSizes, type CareScheme, type CareSpacing } from '@portal/shared';
 import { ReadingGuide } from './ReadingGuide';
 import { shortcutAction } from './shortcuts';
@@ -68,9 +68,9 @@ export function CareToolbar() {
         <button type="button" onClick={() => run('reset')}>
           重置
         </button>
-        <Link to="/accessibility" className={styles.link}>
+        <PageLink to="/accessibility" className={styles.link}>
           无障碍声明
-        </Link>
+        </PageLink>
         <button type="button" className={styles.leave} onClick={() => run('toggle')}>
           退出关怀版
         </button>

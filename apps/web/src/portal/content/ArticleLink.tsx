@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { isPlainClick } from '../layout';
 import { articleHref, useOpenArticle, type ArticleRef } from './openArticle';
 
 /**
@@ -15,7 +16,7 @@ export function ArticleLink({ article, className, title, children }: { article: 
       className={className}
       title={title}
       onClick={(e) => {
-        if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+        if (!isPlainClick(e)) return;
         e.preventDefault();
         open(article);
       }}

@@ -1,6 +1,5 @@
-import { Link } from 'react-router';
 import type { MenuDto } from '@portal/shared';
-import { MenuLink } from '../layout';
+import { MenuLink, PageLink } from '../layout';
 import styles from './menuCrumbs.module.css';
 
 /**
@@ -10,7 +9,7 @@ import styles from './menuCrumbs.module.css';
 export function MenuCrumbs({ path, tail }: { path: readonly MenuDto[]; tail?: string }) {
   const last = tail ? path.length : path.length - 1;
   const entries = [
-    { key: 'home', title: last < 0 ? '首页' : <Link to="/home">首页</Link> },
+    { key: 'home', title: last < 0 ? '首页' : <PageLink to="/home">首页</PageLink> },
     ...path.map((menu, i) => ({ key: menu.MenuId, title: i === last ? menu.Name : <MenuLink menu={menu} /> })),
     ...(tail ? [{ key: 'tail', title: tail }] : []),
   ];

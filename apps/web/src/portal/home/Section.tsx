@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { PageLink } from '../layout';
 import RightOutlined from '@ant-design/icons-svg/es/asn/RightOutlined';
 import styles from './home.module.css';
 import { Icon } from '../../components/Icon';
@@ -21,9 +21,9 @@ export function Section({ title, more, heading, className, children }: Props) {
       <header className={styles.sectionHeader}>
         {heading ?? <h2 className={styles.sectionTitle}>{title}</h2>}
         {more && (
-          <Link to={more} className={styles.more}>
+          <PageLink to={more} className={styles.more}>
             更多 <Icon icon={RightOutlined} />
-          </Link>
+          </PageLink>
         )}
       </header>
       <div className={styles.sectionBody}>{children}</div>

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { PageLink } from './PageLink';
 import { SITE_FEED_PATHS } from '@portal/shared';
 import EnvironmentOutlined from '@ant-design/icons-svg/es/asn/EnvironmentOutlined';
 import EyeOutlined from '@ant-design/icons-svg/es/asn/EyeOutlined';
@@ -56,9 +56,9 @@ export function Footer() {
       <div className={styles.bottom}>
         <div className={`${styles.inner} ${styles.bottomInner}`}>
           <span>{site?.Copyright}</span>
-          <Link to="/certsearch">证书及成绩查询</Link>
-          {site && site.MemberDirectory !== 'off' && <Link to="/directory">会员名录</Link>}
-          <Link to="/accessibility">无障碍声明</Link>
+          <PageLink to="/certsearch">证书及成绩查询</PageLink>
+          {site && site.MemberDirectory !== 'off' && <PageLink to="/directory">会员名录</PageLink>}
+          <PageLink to="/accessibility">无障碍声明</PageLink>
           <a href={SITE_FEED_PATHS.rss} type="application/rss+xml">
             RSS订阅
           </a>

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { PageLink } from './PageLink';
 import { useMemberSession } from '../member/session';
 import { useSiteInfo } from './useSiteInfo';
 import { UtilityBar } from './UtilityBar';
@@ -24,13 +25,13 @@ export function Header() {
       )}
       <div className={styles.masthead}>
         <div className={`${styles.inner} ${styles.mastheadInner}`}>
-          <Link to="/home" className={styles.brand}>
+          <PageLink to="/home" className={styles.brand}>
             <img className={styles.emblem} src="/emblem.svg" alt="" width={76} height={76} />
             <span className={styles.names}>
               <span className={`${styles.name} serif-title`}>{site.data?.Name ?? '\u00a0'}</span>
               <span className={styles.english}>{site.data?.EnglishName ?? '\u00a0'}</span>
             </span>
-          </Link>
+          </PageLink>
           {/* A plain wrapper carries the layout: antd's own styles of the search box outrank a class on it. */}
           <div className={onSearchPage ? `${styles.search} ${styles.searchOnSearchPage}` : styles.search}>
             <SearchBox />

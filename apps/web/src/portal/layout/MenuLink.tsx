@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { PageLink } from './PageLink';
 import type { MenuDto } from '@portal/shared';
 import { menuHref, opensInNewTab } from './menus';
 
@@ -13,8 +13,8 @@ export function MenuLink({ menu, current }: { menu: MenuDto; current?: 'page' | 
       {menu.Name}
     </a>
   ) : (
-    <Link to={href} aria-current={current}>
+    <PageLink to={href} aria-current={current}>
       {menu.Name}
-    </Link>
+    </PageLink>
   );
 }

@@ -10,3 +10,4 @@ export { TopNav } from './TopNav';
 export { Footer } from './Footer';
 export { useMobileRedirect } from './useMobileRedirect';
 export { MenuLink } from './MenuLink';
+export { PageLink, isPlainClick } from './PageLink';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import LockOutlined from '@ant-design/icons-svg/es/asn/LockOutlined';
 import { articleStatusNames, articleWarning, Code, messages, paging, type ArticleStatus, type NewsDetailDto } from '@portal/shared';
@@ -8,7 +8,7 @@ import { articleMenuOf, isPositiveId } from '../pageData';
 import { ApiError } from '../../api/client';
 import { SkeletonRows } from '../../components/Skeleton';
 import buttons from '../../components/button.module.css';
-import { useMenuTree } from '../layout';
+import { PageLink, useMenuTree } from '../layout';
 import { ContentPage } from '../content/ContentPage';
 import { MenuCrumbs } from '../content/MenuCrumbs';
 import { NewsList } from '../content/NewsList';
@@ -35,7 +35,7 @@ function Neighbours({ article }: { article: NewsDetailDto }) {
       {rows.map(({ label, entry }) => (
         <div key={label}>
           <span>{label}：</span>
-          {entry ? <Link to={articleHref(entry)}>{entry.Title}</Link> : <span>没有了</span>}
+          {entry ? <PageLink to={articleHref(entry)}>{entry.Title}</PageLink> : <span>没有了</span>}
         </div>
       ))}
     </nav>
