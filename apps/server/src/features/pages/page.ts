@@ -14,6 +14,7 @@ import {
   type SitePage,
 } from '@portal/shared';
 import type { Services } from '../../http/app-types.js';
+import type { ContentTag } from '../../cache/generations.js';
 import { assetUrl } from '../../http/assets.js';
 import { menuIndex } from '../menus/service.js';
 import { ancestry, type Menu, type MenuIndex } from '../menus/tree.js';
@@ -45,8 +46,17 @@ export interface PageHead {
 
 export type PageAnswer =
   | { kind: 'redirect'; location: string }
-  /** serverRendered: a page drawn on the server as a visitor sees it (not the back office, not /login). */
-  | { kind: 'page'; status: 200 | 404 | 503; head: PageHead; serverRendered?: boolean };
+  /**
+   * serverRendered: a page drawn on the server as a visitor sees it (not the back office, not /login).
+   * headFrom: what its head was read from (a kept page is dropped when one of them changes; its
+   * body's sources are its calls', render.ts).
+   */
+  | { kind: 'page'; status: 200 | 404 | 503; head: PageHead; headFrom: readonly ContentTag[]; serverRendered?: boolean };
+
+/** Every page's head names the site's menus (its trail, its feeds); most read nothing else. */
+const MENUS: readonly ContentTag[] = ['menus'];
+const menuSources = (menuId: number): readonly ContentTag[] => ['menus', `news:menu-${menuId}`];
+const articleSources = (newsId: number): readonly ContentTag[] => ['menus', `news:${newsId}`];
 
 /**
  * Another spelling of a page's address that answers with a permanent redirect to the one its
@@ -79,6 +89,7 @@ export async function resolvePage(services: Services, url: URL): Promise<PageAns
     kind: 'page',
     status: 404,
     head: { title: '页面不存在', description: '您访问的页面不存在', path: '/404', type: 'website', noindex: true },
+    headFrom: MENUS,
     serverRendered: true,
   };
   if (path === '/') return { kind: 'redirect', location: `${HOME_PATH}${url.search}` };
@@ -88,6 +99,7 @@ export async function resolvePage(services: Services, url: URL): Promise<PageAns
       kind: 'page',
       status: 200,
       head: { title: site.name, description: homeDescription(services), path: HOME_PATH, type: 'website' },
+      headFrom: MENUS,
       serverRendered: true,
     };
   if (page === sitePages.menuList) return (await menuPage(services, positiveId(url.searchParams.get('MenuId')))) ?? notFound;
@@ -118,11 +130,23 @@ function declaredPage(services: Services, page: SitePage, asked: string): PageAn
 export function unavailablePage(services: Services, path: string): PageAnswer & { kind: 'page' } {
   const { site } = services.config;
   const text = codeMessages[503];
-  return { kind: 'page', status: 503, head: { title: text, description: `${site.name}：${text}`, path, type: 'website', noindex: true }, serverRendered: true };
+  return {
+    kind: 'page',
+    status: 503,
+    head: { title: text, description: `${site.name}：${text}`, path, type: 'website', noindex: true },
+    headFrom: MENUS,
+    serverRendered: true,
+  };
 }
 
 function plainPage(services: Services, title: string, path: string, noindex?: boolean, serverRendered?: boolean): PageAnswer {
-  return { kind: 'page', status: 200, head: { title, description: homeDescription(services), path, type: 'website', noindex }, serverRendered };
+  return {
+    kind: 'page',
+    status: 200,
+    head: { title, description: homeDescription(services), path, type: 'website', noindex },
+    headFrom: MENUS,
+    serverRendered,
+  };
 }
 
 const homeDescription = ({ config: { site } }: Services) => `${site.name}（${site.englishName}）官方网站：协会动态、政策法规、通知公告、会员服务与证书查询。`;
@@ -142,6 +166,7 @@ async function menuPage(services: Services, menuId: number | undefined): Promise
     kind: 'page',
     status: 200,
     serverRendered: true,
+    headFrom: menuSources(menu.id),
     head: {
       title: menu.name,
       description: body?.summary || `${site.name} ${trail} 栏目的文章与通知。`,
@@ -192,7 +217,13 @@ async function articlePage(services: Services, newsId: number | undefined, previ
   // says whether the link still works. Never indexed.
   if (preview !== null) {
     const title = (await opensPreview(services.database.db, preview, article.id, services.now())) ? article.title : messages.previewInvalid;
-    return { kind: 'page', status: 200, serverRendered: true, head: { title, description: title, path: articlePath(article), type: 'website', noindex: true } };
+    return {
+      kind: 'page',
+      status: 200,
+      serverRendered: true,
+      headFrom: articleSources(article.id),
+      head: { title, description: title, path: articlePath(article), type: 'website', noindex: true },
+    };
   }
   if (!index.readable.has(article.menuId)) return undefined;
   const warning = articleWarning(article.status);
@@ -201,6 +232,7 @@ async function articlePage(services: Services, newsId: number | undefined, previ
       kind: 'page',
       status: 200,
       serverRendered: true,
+      headFrom: articleSources(article.id),
       head: { title: warning, description: warning, path: `/info?NewsId=${article.id}`, type: 'website', noindex: true },
     };
   const menu = index.byId.get(article.menuId);
@@ -214,6 +246,7 @@ async function articlePage(services: Services, newsId: number | undefined, previ
     kind: 'page',
     status: 200,
     serverRendered: true,
+    headFrom: articleSources(article.id),
     head: {
       title: article.title,
       description: article.isMemberRead ? `${article.title}（会员专享，请登录后阅读）` : article.summary || article.title,
