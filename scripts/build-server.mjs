@@ -19,7 +19,12 @@ const src = path.join(root, 'apps/server/src');
 const dist = path.join(root, 'apps/server/dist');
 
 /** Files the server reads beside its own module (`new URL('./…', import.meta.url)`), which the build must put beside its chunks. */
-const besideModules = ['features/system/auth/common-passwords.txt', 'db/sqlite-read-worker.mjs', 'features/pages/render-worker.mjs'];
+const besideModules = [
+  'features/system/auth/common-passwords.txt',
+  'db/sqlite-read-worker.mjs',
+  'features/pages/render-worker.mjs',
+  'features/pages/page-document.mjs',
+];
 
 export async function buildServer() {
   const hash = serverBuild.sourceHash();

@@ -8,7 +8,7 @@ export const COMPRESS_THRESHOLD_BYTES = 1024;
 
 /** API answers: brotli quality 3 (see registerCompression). */
 const API_BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 3 } };
-/** Pages and the response cache's further copies: brotli quality 4. */
+/** Pages (features/pages/page-document.mjs), feeds and the response cache's further copies: brotli quality 4. */
 const BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } };
 
 /**
@@ -50,14 +50,6 @@ export async function compressedAnswer(body: Buffer, encoding: Encoding): Promis
   return encoding === 'br' ? brotliOnPool(body, API_BROTLI) : gzipOnPool(body);
 }
 
-/**
- * Sends a page from the not-found handler (the web app's history fallback), which the plugin's
- * per-route hooks do not reach: compressed by the same rules, brotli before gzip.
- */
-export function sendPage(request: FastifyRequest, reply: FastifyReply, body: Buffer): FastifyReply {
-  return sendEncoded(reply, body, encodePage(request, body));
-}
-
 /** A page's compressed copy and its encoding. */
 export interface EncodedCopy {
   encoding: Encoding;
@@ -65,10 +57,10 @@ export interface EncodedCopy {
 }
 
 /**
- * The page compressed for this client (none below the threshold or without Accept-Encoding).
- * Inline, not on libuv's thread pool: that frees the event loop for the 1-2 ms a page takes,
- * but under load it lowered uncached pages from 82-98 to 59-65 per second (more renders in
- * flight at once, more garbage, a thread hop each).
+ * A document compressed for this client (none below the threshold or without Accept-Encoding),
+ * on the event loop: a feed. Drawn pages are compressed on their render thread
+ * (features/pages/page-document.mjs); libuv's thread pool freed the loop too, but under load it
+ * lowered uncached pages from 82-98 to 59-65 per second (more in flight, a thread hop each).
  */
 export function encodePage(request: FastifyRequest, body: Buffer): EncodedCopy | undefined {
   const encoding = chosenEncoding(request, body.length);
@@ -85,7 +77,11 @@ export type Encoding = 'br' | 'gzip';
 
 /** The encoding an answer of `bytes` goes out in to this client: brotli before gzip, none below the threshold. */
 export function chosenEncoding(request: FastifyRequest, bytes: number): Encoding | undefined {
-  if (bytes < COMPRESS_THRESHOLD_BYTES) return undefined;
+  return bytes < COMPRESS_THRESHOLD_BYTES ? undefined : pageEncoding(request);
+}
+
+/** The encoding a page goes out in to this client, brotli before gzip: a page (index.html and more) is never below the threshold. */
+export function pageEncoding(request: FastifyRequest): Encoding | undefined {
   if (accepts(request, 'br')) return 'br';
   if (accepts(request, 'gzip')) return 'gzip';
   return undefined;
@@ -96,7 +92,7 @@ export function accepts(request: FastifyRequest, encoding: Encoding): boolean {
   return (encoding === 'br' ? /\bbr\b/ : /\bgzip\b/).test(String(request.headers['accept-encoding'] ?? ''));
 }
 
-/** The body compressed on the event loop: for the response cache's copies and pages, brotli at quality 4 unless told otherwise. */
+/** The body compressed on the event loop: for the response cache's copies and feeds, brotli at quality 4 unless told otherwise. */
 export function compressed(body: Buffer, encoding: Encoding, brotli: zlib.BrotliOptions = BROTLI): Buffer {
   return encoding === 'br' ? zlib.brotliCompressSync(body, brotli) : zlib.gzipSync(body);
 }

@@ -36,7 +36,7 @@ describe.each(engines)('every public page drawn once from its declared data on %
       expect(res.statusCode, type).toBe(status);
       expect(res.body, type).toContain('<script type="application/json" id="query-state">');
       // The same drawing, with what the renderer says of it.
-      const drawn = await pool.draw(url, { status, display: defaultDisplay }, callInProcess(t.app));
+      const drawn = await pool.draw(url, { status, display: defaultDisplay }, callInProcess(t.app), { html: '<head></head><div id="root"></div>' });
       expect({ type, draws: drawn.draws, undeclared: drawn.undeclared }).toEqual({ type, draws: 1, undeclared: [] });
     }
   });

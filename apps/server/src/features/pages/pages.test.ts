@@ -6,7 +6,7 @@ import type { SiteInfoDto } from '@portal/shared';
 import { createTestApp, engines, envelope, type TestApp } from '../../../test/harness.js';
 import { insertManyNews, insertMenu, insertNews, timeAt } from '../../../test/fixtures.js';
 import { menuIndex } from '../menus/service.js';
-import { withRenderedPage } from './render.js';
+import { withRenderedPage } from './page-document.mjs';
 import { sitemapPart, sitemapPartCount } from './sitemap.js';
 
 const BASE = 'https://www.example.org.cn';

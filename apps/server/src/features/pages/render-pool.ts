@@ -1,6 +1,7 @@
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { CallAnswer, CallConfig, PageDrawing, RenderedPage } from './render.js';
+import type { EncodedCopy } from '../../http/compression.js';
+import type { CallAnswer, CallConfig, DrawnDocument, PageDrawing, PageShell } from './render.js';
 import { Turns } from './turns.js';
 
 /**
@@ -12,14 +13,16 @@ import { Turns } from './turns.js';
  * cached /home went from p99 72 ms to 3.3 s. Here each drawing runs on a thread of the pool (render-worker.mjs, the web
  * app's server build loaded there), and its API calls come back to the main thread, answered
  * by `answer` (render.ts: the server's own routes, in-process), so the HTML still holds exactly
- * what the API answers and the database stays with the main thread.
+ * what the API answers and the database stays with the main thread. The thread also finishes the
+ * page (puts it into its shell and compresses it: page-document.mjs), so the main thread only
+ * sends the bytes it gets back.
  *
  * Threads start at the first drawing that finds every running one busy (an idle server holds
  * none) and are kept. A thread that dies fails the drawings it held (their pages fall back to
  * the browser's drawing, as any failed drawing) and the next drawing starts another.
  */
 export interface RenderPool {
-  draw(url: string, drawing: PageDrawing, answer: (config: CallConfig) => Promise<CallAnswer>): Promise<RenderedPage>;
+  draw(url: string, drawing: PageDrawing, answer: (config: CallConfig) => Promise<CallAnswer>, shell: PageShell): Promise<DrawnDocument>;
   /** Whether a drawing asked for now would be taken (drawn or put in the line) rather than refused with PagesOverloadedError. */
   hasRoom(): boolean;
   close(): Promise<void>;
@@ -50,12 +53,30 @@ export class PagesOverloadedError extends Error {
  */
 export const renderThreads = (webConcurrency: number): number => Math.max(1, Math.floor(os.availableParallelism() / webConcurrency));
 
+/** A finished page as a thread sends it: a port carries a Buffer as a plain Uint8Array. */
+interface ThreadDocument {
+  body: Uint8Array;
+  copy?: { encoding: EncodedCopy['encoding']; body: Uint8Array };
+  draws?: number;
+  undeclared?: readonly string[];
+}
+
 /** What a thread says: a call of one of its drawings, or a drawing done. */
-type FromThread = { call: number; drawing: number; config: CallConfig } | { drawn: number; page: RenderedPage } | { failed: number; message: string };
+type FromThread = { call: number; drawing: number; config: CallConfig } | { drawn: number; page: ThreadDocument } | { failed: number; message: string };
+
+/** The bytes a thread sent, as a Buffer over the same memory. */
+const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+
+const fromThread = ({ body, copy, draws, undeclared }: ThreadDocument): DrawnDocument => ({
+  body: asBuffer(body),
+  copy: copy && { encoding: copy.encoding, body: asBuffer(copy.body) },
+  draws,
+  undeclared,
+});
 
 interface Drawing {
   answer(config: CallConfig): Promise<CallAnswer>;
-  resolve(page: RenderedPage): void;
+  resolve(page: DrawnDocument): void;
   reject(error: Error): void;
 }
 
@@ -77,7 +98,7 @@ export function renderPool({ entry, threads: size, waitingAtMost }: { entry: str
       if ('call' in message) {
         const drawing = thread.drawings.get(message.drawing);
         drawing?.answer(message.config).then(
-          ({ data, status, statusText, headers }) => worker.postMessage({ call: message.call, answer: { data, status, statusText, headers } }),
+          ({ text, status, statusText, headers }) => worker.postMessage({ call: message.call, answer: { text, status, statusText, headers } }),
           (error: Error) => worker.postMessage({ call: message.call, error: error.message }),
         );
         return;
@@ -88,7 +109,7 @@ export function renderPool({ entry, threads: size, waitingAtMost }: { entry: str
       thread.drawings.delete(id);
       // An idle thread does not keep the process alive.
       if (thread.drawings.size === 0) worker.unref();
-      if ('drawn' in message) drawing.resolve(message.page);
+      if ('drawn' in message) drawing.resolve(fromThread(message.page));
       else drawing.reject(new Error(message.message));
     });
     const stopped = (error: Error) => {
@@ -115,18 +136,18 @@ export function renderPool({ entry, threads: size, waitingAtMost }: { entry: str
 
   return {
     hasRoom,
-    draw(url, drawing, answer) {
+    draw(url, drawing, answer, shell) {
       if (closed) return Promise.reject(new Error('render pool closed'));
       if (!hasRoom()) return Promise.reject(new PagesOverloadedError());
       return turns.run(
         () =>
-          new Promise<RenderedPage>((resolve, reject) => {
+          new Promise<DrawnDocument>((resolve, reject) => {
             if (closed) throw new Error('render pool closed');
             const thread = freest();
             const id = nextDrawing++;
             thread.drawings.set(id, { answer, resolve, reject });
             thread.worker.ref();
-            thread.worker.postMessage({ drawing: id, url, options: drawing });
+            thread.worker.postMessage({ drawing: id, url, options: drawing, shell: shell.html, encoding: shell.encoding });
           }),
       );
     },

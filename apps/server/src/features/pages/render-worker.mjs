@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { parentPort, workerData } from 'node:worker_threads';
+import { pageDocument, withRenderedPage } from './page-document.mjs';
 
 // Below the main thread in the CPU's order (Linux schedules each thread by its own niceness,
 // and names this one in /proc/thread-self): with every core drawing pages for a crawler, API
@@ -26,11 +27,21 @@ const entry = import(pathToFileURL(workerData.entry).href);
 const calls = new Map();
 let nextCall = 0;
 
-/** The axios adapter a page draws with: the call goes to the main thread, its answer comes back as axios reads one. */
+/**
+ * The axios adapter a page draws with: the call goes to the main thread, its answer comes back
+ * as the JSON text the route sent, read here (off the event loop) into what axios answers.
+ */
 const transport = (drawing) => (config) =>
   new Promise((resolve, reject) => {
     const call = nextCall++;
-    calls.set(call, { resolve: (answer) => resolve({ ...answer, config, request: {} }), reject });
+    const answered = ({ text, ...answer }) => {
+      try {
+        resolve({ ...answer, data: JSON.parse(text), config, request: {} });
+      } catch (error) {
+        reject(error);
+      }
+    };
+    calls.set(call, { resolve: answered, reject });
     // Only what the call is made of: axios's config also holds functions, which a port cannot carry.
     const { method, baseURL, url, params, data } = config;
     parentPort.postMessage({ call, drawing, config: { method, baseURL, url, params, data } });
@@ -44,14 +55,14 @@ parentPort.on('message', async (message) => {
     else waiting?.resolve(message.answer);
     return;
   }
-  const { drawing, url, options } = message;
+  const { drawing, url, options, shell, encoding } = message;
   try {
     const { render } = await entry;
     const page = await render(url, { ...options, transport: transport(drawing) });
-    parentPort.postMessage({
-      drawn: drawing,
-      page: { html: page.html, styles: page.styles, state: page.state, draws: page.draws, undeclared: page.undeclared },
-    });
+    // Finished here too: put into the page's shell and compressed, which is CPU work the event
+    // loop would otherwise do for every page drawn.
+    const { body, copy } = pageDocument(withRenderedPage(shell, page), encoding);
+    parentPort.postMessage({ drawn: drawing, page: { body, copy, draws: page.draws, undeclared: page.undeclared } });
   } catch (error) {
     parentPort.postMessage({ failed: drawing, message: error instanceof Error ? error.message : String(error) });
   }

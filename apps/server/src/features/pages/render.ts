@@ -5,18 +5,23 @@ import type { Config } from '../../config.js';
 import type { App } from '../../http/app-types.js';
 import { DatabaseUnavailableError } from '../../http/database-outage.js';
 import type { ContentTag } from '../../cache/generations.js';
+import type { Encoding } from '../../http/compression.js';
+import type { PageBytes } from './page-document.mjs';
 import { dependenciesOfCall } from '../../cache/response-cache.js';
 import { renderPool, renderThreads, WAITING_PER_THREAD } from './render-pool.js';
 
-/** What the web app's server entry (apps/web/src/entry-server.tsx) answers for one page. */
-export interface RenderedPage {
-  html: string;
-  styles: string;
-  state: string;
+/** A page drawn and finished on its render thread (page-document.mjs), with what the web app's server entry says of the drawing. */
+export interface DrawnDocument extends PageBytes {
   /** How many times the page was drawn: once when its route declares all it draws from (apps/web/src/portal/pageData.ts). */
   draws?: number;
   /** The queries the drawing asked for that its route did not declare, each loaded before another drawing. */
   undeclared?: readonly string[];
+}
+
+/** The document a drawing goes into: index.html with the page's head and look, and the encoding the client takes. */
+export interface PageShell {
+  html: string;
+  encoding?: Encoding;
 }
 
 /** The request an axios adapter receives: only what our page calls use. */
@@ -28,9 +33,12 @@ export interface CallConfig {
   data?: unknown;
 }
 
-/** What a call answers a page, as an axios adapter answers (the drawing's thread adds the config and request). */
+/**
+ * What a call answers a page: the JSON text the route sent, read on the drawing's thread (which
+ * answers axios with it, the config and the request), not on the event loop.
+ */
 export interface CallAnswer {
-  data: unknown;
+  text: string;
   status: number;
   statusText: string;
   headers: Record<string, unknown>;
@@ -44,12 +52,12 @@ export interface PageDrawing {
 }
 
 /** A drawn page, and what its calls answered it from: what a write must change for it to be drawn again (response-cache.ts). */
-export interface DrawnPage extends RenderedPage {
+export interface DrawnPage extends DrawnDocument {
   drawnFrom: ReadonlySet<ContentTag>;
 }
 
 export interface PageRenderer {
-  draw(url: string, drawing: PageDrawing): Promise<DrawnPage>;
+  draw(url: string, drawing: PageDrawing, shell: PageShell): Promise<DrawnPage>;
   /** Whether a page asked to be drawn now would be taken rather than refused as overloaded (render-pool.ts). */
   hasRoom(): boolean;
 }
@@ -67,7 +75,7 @@ export function callInProcess(app: App): (config: CallConfig) => Promise<CallAns
         : { payload: typeof config.data === 'string' ? config.data : JSON.stringify(config.data), headers: { 'content-type': 'application/json' } }),
     });
     return {
-      data: res.json() as unknown,
+      text: res.payload,
       status: res.statusCode,
       statusText: res.statusMessage,
       headers: res.headers,
@@ -90,7 +98,7 @@ export function loadPageRenderer(app: App, { webDist, webConcurrency, pagesWaiti
   const pool = renderPool({ entry, threads, waitingAtMost: pagesWaitingAtMost ?? threads * WAITING_PER_THREAD });
   app.addHook('onClose', () => pool.close());
   const call = callInProcess(app);
-  const draw = async (url: string, drawing: PageDrawing): Promise<DrawnPage> => {
+  const draw = async (url: string, drawing: PageDrawing, shell: PageShell): Promise<DrawnPage> => {
     // A call answered 503: the database is away, and the page drawn without that call's data
     // (an empty list, an error notice) must not go out as the page, nor be kept. The page that
     // says the site is under maintenance (status 503) needs no data.
@@ -102,18 +110,9 @@ export function loadPageRenderer(app: App, { webDist, webConcurrency, pagesWaiti
       for (const tag of answer.drawnFrom) drawnFrom.add(tag);
       return answer;
     };
-    const page = await pool.draw(url, drawing, transport);
+    const page = await pool.draw(url, drawing, transport, shell);
     if (unavailable && drawing.status !== 503) throw new DatabaseUnavailableError();
     return { ...page, drawnFrom };
   };
   return { draw, hasRoom: pool.hasRoom };
-}
-
-/** index.html with the rendered page: antd's styles in the head, the HTML in #root, the query cache after it. */
-export function withRenderedPage(html: string, page: RenderedPage): string {
-  // Replaced by functions: the page's text may hold `$&` or `$'`, which a replacement string
-  // would read as patterns (and scanning for them costs time on a page of 100 KB).
-  return html
-    .replace('</head>', () => `${page.styles}\n  </head>`)
-    .replace('<div id="root"></div>', () => `<div id="root">${page.html}</div><script type="application/json" id="query-state">${page.state}</script>`);
 }

@@ -9,9 +9,10 @@ import { DIRECTORY_PATH, mobileAddress, pageAddress, sitePageAt, type PostedCert
 import { canonicalSpelling, resolvePage, unavailablePage, type PageAnswer } from './page.js';
 import { certLookupForm } from '../certificates/lookup-form.js';
 import { headTags, withHead } from './head.js';
-import { loadPageRenderer, withRenderedPage } from './render.js';
+import { loadPageRenderer } from './render.js';
+import { pageDocument, type PageBytes } from './page-document.mjs';
 import { PagesOverloadedError } from './render-pool.js';
-import { encodePage, sendEncoded, sendPage } from '../../http/compression.js';
+import { pageEncoding, sendEncoded } from '../../http/compression.js';
 import { baseMayBeKept, publicBaseUrl } from '../../http/public-base-url.js';
 import type { ContentTag } from '../../cache/generations.js';
 import { countView } from '../news/views.js';
@@ -22,22 +23,6 @@ const PAGE_TYPE = 'text/html; charset=utf-8';
 /** A page differs by compression and by the look cookie (pageLook). */
 const PAGE_VARY = 'Accept-Encoding, Cookie';
 const MOBILE_UA = /Android|iPhone|iPod|iPad|Windows Phone|Mobile|HarmonyOS/i;
-
-/**
- * What a page's head is drawn from (resolvePage): the menus, and the article or the menu's list
- * its address names. Its body's sources are its calls' (render.ts).
- */
-function headSources(url: string): ContentTag[] {
-  const address = new URL(url, 'http://page');
-  const path = address.pathname.toLowerCase();
-  const id = (name: string) => /^\d+$/.exec(address.searchParams.get(name) ?? '')?.[0];
-  const newsId = path === '/info' ? id('NewsId') : undefined;
-  const menuId = path === '/menulist' ? id('MenuId') : undefined;
-  const sources: ContentTag[] = ['menus'];
-  if (newsId) sources.push(`news:${Number(newsId)}`);
-  if (menuId) sources.push(`news:menu-${Number(menuId)}`);
-  return sources;
-}
 
 /** Whether the server draws the page at `pathname`: a page of the table marked so, or any other address (its 404 page). */
 function drawnOnServer(pathname: string): boolean {
@@ -106,27 +91,40 @@ export async function registerWebApp(app: App, config: Config): Promise<WebApp> 
   /** What each request's page was drawn from: its head's sources and its calls' (response-cache.ts keeps it with them). */
   const drawnFrom = new WeakMap<FastifyRequest, readonly ContentTag[]>();
 
-  /** index.html with the page's head and, for a page the server renders, its HTML and data. */
-  const drawPage = async (request: FastifyRequest, url: string, answer: PageAnswer & { kind: 'page' }, look: PageLook, certLookup?: PostedCertLookup) => {
+  /**
+   * The page as it goes out, with its compressed copy: for a page the server draws, index.html
+   * with its head, HTML and data, finished on its render thread; for any other, the shell alone.
+   */
+  const drawPage = async (
+    request: FastifyRequest,
+    url: string,
+    answer: PageAnswer & { kind: 'page' },
+    look: PageLook,
+    certLookup?: PostedCertLookup,
+  ): Promise<PageBytes> => {
     const html = shell(request, answer, look);
-    const head = headSources(url);
-    drawnFrom.set(request, head);
-    if (!renderPage || !answer.serverRendered) return html;
+    const encoding = pageEncoding(request);
+    drawnFrom.set(request, answer.headFrom);
+    if (!renderPage || !answer.serverRendered) return pageDocument(html, encoding);
     try {
-      const drawn = await renderPage.draw(url, { status: answer.status, certLookup, display: look.display });
+      const drawn = await renderPage.draw(url, { status: answer.status, certLookup, display: look.display }, { html, encoding });
       // Each query a page draws from but does not declare costs the page another drawing.
       if (drawn.undeclared?.length) request.log.warn({ url, draws: drawn.draws, undeclared: drawn.undeclared }, 'page drew queries its route does not declare');
-      drawnFrom.set(request, [...new Set([...head, ...drawn.drawnFrom])]);
-      return withRenderedPage(html, drawn);
+      drawnFrom.set(request, [...new Set([...answer.headFrom, ...drawn.drawnFrom])]);
+      return drawn;
     } catch (err) {
       // The database away, or the render pool's line full, is the page's answer (503), not a
       // page to draw bare.
       if (isDatabaseUnavailable(err) || err instanceof PagesOverloadedError) throw err;
       // The page still works: the browser draws it as before server rendering.
       request.log.error({ err: { type: (err as Error).name, message: (err as Error).message } }, 'page render failed');
-      return html;
+      return pageDocument(html, encoding);
     }
   };
+
+  /** The maintenance page's shell (503), which the browser draws: the render threads are what is short. */
+  const unavailableShell = (request: FastifyRequest, path: string, look: PageLook) =>
+    pageDocument(shell(request, unavailablePage(services, path), look), pageEncoding(request));
 
   // The certificate lookup posted without JavaScript: /certsearch drawn around the server's
   // answer, for this visitor alone (not kept, not indexed).
@@ -134,15 +132,16 @@ export async function registerWebApp(app: App, config: Config): Promise<WebApp> 
     const answer = await resolvePage(services, new URL('/certsearch', 'http://page'));
     if (answer.kind !== 'page') throw new Error('/certsearch is a page');
     const look = await pageLook(services, request, '/certsearch');
-    let html: string;
+    let page: PageBytes;
     try {
-      html = await drawPage(request, '/certsearch', { ...answer, head: { ...answer.head, noindex: true } }, look, posted);
+      page = await drawPage(request, '/certsearch', { ...answer, head: { ...answer.head, noindex: true } }, look, posted);
     } catch (err) {
       if (!(err instanceof PagesOverloadedError)) throw err;
-      await sendPage(request, answeringUnavailable(reply).type(PAGE_TYPE), Buffer.from(shell(request, unavailablePage(services, '/certsearch'), look)));
+      const unavailable = unavailableShell(request, '/certsearch', look);
+      await sendEncoded(answeringUnavailable(reply).type(PAGE_TYPE), unavailable.body, unavailable.copy);
       return;
     }
-    await sendPage(request, reply.status(200).type(PAGE_TYPE).header('Cache-Control', 'no-store'), Buffer.from(html));
+    await sendEncoded(reply.status(200).type(PAGE_TYPE).header('Cache-Control', 'no-store'), page.body, page.copy);
   });
 
   /** The request as a page, or undefined when it is none (an API call, an upload, a build file). */
@@ -187,9 +186,10 @@ export async function registerWebApp(app: App, config: Config): Promise<WebApp> 
    */
   const answerUnavailable = async (request: FastifyRequest, reply: FastifyReply, page: PageRequest, look: PageLook, drawn: boolean) => {
     if (request.method === 'GET' && !page.mobileSite && page.keepable && responseCache.serveKept(request, reply, pageKey(page, look))) return;
-    const answer = unavailablePage(services, page.pathname);
-    const html = drawn ? await drawPage(request, page.url, answer, look) : shell(request, answer, look);
-    await sendPage(request, answeringUnavailable(reply).type(PAGE_TYPE), Buffer.from(html));
+    const { body, copy } = drawn
+      ? await drawPage(request, page.url, unavailablePage(services, page.pathname), look)
+      : unavailableShell(request, page.pathname, look);
+    await sendEncoded(answeringUnavailable(reply).type(PAGE_TYPE), body, copy);
   };
 
   const fallback: PageFallback = async (request, reply) => {
@@ -229,9 +229,9 @@ export async function registerWebApp(app: App, config: Config): Promise<WebApp> 
       void reply.redirect(mobileSite, 302);
       return true;
     }
-    let html: string;
+    let drawn: PageBytes;
     try {
-      html = await drawPage(request, url, answer, look);
+      drawn = await drawPage(request, url, answer, look);
     } catch (err) {
       if (!(err instanceof PagesOverloadedError)) throw err;
       await answerUnavailable(request, reply, page, look, false);
@@ -240,8 +240,7 @@ export async function registerWebApp(app: App, config: Config): Promise<WebApp> 
     const articleId = answer.head.type === 'article' && !answer.head.noindex ? new URL(url, 'http://page').searchParams.get('NewsId') : null;
     // An article page's own GetNewsDetail counted a view; a cached copy counts one per reading too.
     if (articleId) responseCache.countEveryReading(request, () => countView(services.database, Number(articleId)));
-    const body = Buffer.from(html);
-    const copy = encodePage(request, body);
+    const { body, copy } = drawn;
     if (answer.status === 200) {
       reply.status(200).type(PAGE_TYPE);
       responseCache.keep(request, reply, body, PAGE_TYPE, copy, { drawnFrom: drawnFrom.get(request), compressedOnly: true });
