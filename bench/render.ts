@@ -7,8 +7,9 @@ import type { BenchData } from './data.js';
 import { startServer } from './harness.js';
 
 /**
- * `npx tsx bench/render.ts [--drawings 200]`: the CPU time one drawing of a page takes, the web
- * app's server build alone (apps/web/dist-ssr/entry-server.js, built by `npm run build`), on the
+ * `npx tsx bench/render.ts [--drawings 200] [--entry FILE]`: the CPU time one drawing of a page
+ * takes, the web app's server build alone (apps/web/dist-ssr/entry-server.js, built by `npm run
+ * build`; `--entry` names another, e.g. an older commit's built in a worktree), on the
  * data of `npm run bench`. The page's API calls are answered from a recording: each is asked
  * once of a server on that data (bench/server.ts, the response cache on), then every drawing
  * gets the recorded answer at once, so what is measured is the drawing (loading the declared
@@ -23,7 +24,7 @@ import { startServer } from './harness.js';
  */
 
 const root = path.resolve(import.meta.dirname, '..');
-const { values: args } = parseArgs({ options: { drawings: { type: 'string' } } });
+const { values: args } = parseArgs({ options: { drawings: { type: 'string' }, entry: { type: 'string' } } });
 const DRAWINGS = Number(args.drawings ?? 200);
 const BATCHES = 5;
 
@@ -46,7 +47,7 @@ interface Rendered {
 }
 type Render = (url: string, options: { status: number; transport: (config: CallConfig) => Promise<unknown>; display: unknown }) => Promise<Rendered>;
 
-const entry = path.join(root, 'apps/web/dist-ssr/entry-server.js');
+const entry = path.resolve(args.entry ?? path.join(root, 'apps/web/dist-ssr/entry-server.js'));
 if (!fs.existsSync(entry)) throw new Error('no server build of the web app: run `npm run build` first');
 const data = JSON.parse(fs.readFileSync(path.join(root, 'bench/.data/ready.json'), 'utf8')) as BenchData;
 const { render } = (await import(pathToFileURL(entry).href)) as { render: Render };
