@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import DoubleLeftOutlined from '@ant-design/icons-svg/es/asn/DoubleLeftOutlined';
 import DoubleRightOutlined from '@ant-design/icons-svg/es/asn/DoubleRightOutlined';
 import LeftOutlined from '@ant-design/icons-svg/es/asn/LeftOutlined';
 import RightOutlined from '@ant-design/icons-svg/es/asn/RightOutlined';
+import { PageLink } from '../layout';
 import { pagerItems } from './pagerItems';
 import styles from './pager.module.css';
 import { Icon } from '../../components/Icon';
@@ -51,9 +51,9 @@ export function Pager({ page, pageSize, total, label, hrefFor, onChange, submitA
     }
     if (hrefFor) {
       return (
-        <Link {...common} to={hrefFor(to)} onClick={() => window.scrollTo({ top: 0 })}>
+        <PageLink {...common} to={hrefFor(to)} onClick={() => window.scrollTo({ top: 0 })}>
           {content}
-        </Link>
+        </PageLink>
       );
     }
     return (

@@ -1,5 +1,4 @@
 import { useEffect, useState, type CSSProperties } from 'react';
-import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import CaretRightOutlined from '@ant-design/icons-svg/es/asn/CaretRightOutlined';
 import LeftOutlined from '@ant-design/icons-svg/es/asn/LeftOutlined';
@@ -7,7 +6,7 @@ import PauseOutlined from '@ant-design/icons-svg/es/asn/PauseOutlined';
 import RightOutlined from '@ant-design/icons-svg/es/asn/RightOutlined';
 import { carousel, type BannerDto } from '@portal/shared';
 import { portalQueries } from '../queries';
-import { isExternalHref } from '../layout';
+import { isExternalHref, PageLink } from '../layout';
 import { pictureSources } from '../content/picture';
 import { Empty } from '../content/EmptyState';
 import { SkeletonBlock } from '../../components/Skeleton';
@@ -23,7 +22,7 @@ import { Icon } from '../../components/Icon';
 const SLIDE_PICTURE = { sizes: '600px', width: 600, height: 200 };
 
 /**
- * A slide: picture, title and date; internal JumpUrls go through the router, others open a new tab.
+ * A slide: picture, title and date; internal JumpUrls open in-app (PageLink), others open a new tab.
  * The first slide's picture is the page's largest paint: fetched first; the others wait until shown.
  */
 function Slide({ banner, hidden, first }: { banner: BannerDto; hidden: boolean; first: boolean }) {
@@ -47,9 +46,9 @@ function Slide({ banner, hidden, first }: { banner: BannerDto; hidden: boolean; 
   const common = { className: styles.slide, title: banner.Title, tabIndex: hidden ? -1 : undefined, 'aria-hidden': hidden || undefined };
   if (banner.JumpUrl.startsWith('/') && !banner.JumpUrl.startsWith('//')) {
     return (
-      <Link to={banner.JumpUrl} {...common}>
+      <PageLink to={banner.JumpUrl} {...common}>
         {body}
-      </Link>
+      </PageLink>
     );
   }
   if (isExternalHref(banner.JumpUrl)) {
