@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { expect, test } from './test.js';
+import { settled } from './helpers.js';
 
 /**
  * The back office's 导入 dialogs (证书列表, 会员列表) as staff use them: the template downloaded
@@ -20,6 +21,9 @@ export interface ImportTemplate {
 /** The template as the page downloads it, with these rows added below its header (and example); saved for the file picker. */
 export async function filledTemplate(page: Page, template: ImportTemplate, rows: unknown[][], name: string): Promise<string> {
   const dialog = page.getByRole('dialog', { name: template.dialog });
+  // The dialog has just been asked to open: a click while it still zooms in can land its press
+  // on the button and its release beside it (the button moved), which is no click at all.
+  await settled(dialog);
   const downloading = page.waitForEvent('download');
   await dialog.getByRole('button', { name: '下载模板' }).click();
   const downloaded = await downloading;

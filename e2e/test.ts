@@ -46,9 +46,27 @@ export async function withoutScript(browser: Browser, options: BrowserContextOpt
   }
 }
 
-/** Playwright's test, whose `page` waits for the app after goto and reload. */
-export const test = base.extend({
+/**
+ * Playwright's test, whose `page` waits for the app after goto and reload, and which closes the
+ * browser contexts it opened itself (a member's browser beside the staff's) when it ends, passed
+ * or failed: a page left open keeps its clock, polls and timers running through every later test
+ * of the worker.
+ */
+export const test = base.extend<{ closesItsContexts: void }>({
   page: async ({ page }, use) => {
     await use(waitingForApp(page));
   },
+  closesItsContexts: [
+    async ({ browser }, use) => {
+      const before = new Set(browser.contexts());
+      await use();
+      await Promise.all(
+        browser
+          .contexts()
+          .filter((context) => !before.has(context))
+          .map((context) => context.close()),
+      );
+    },
+    { auto: true },
+  ],
 });
