@@ -17,8 +17,9 @@ import { Turns } from './turns.js';
  * page (puts it into its shell and compresses it: page-document.mjs), so the main thread only
  * sends the bytes it gets back.
  *
- * Threads start at the first drawing that finds every running one busy (an idle server holds
- * none) and are kept. A thread that dies fails the drawings it held (their pages fall back to
+ * The first thread starts with the pool, so that loading the web app's server build on it overlaps
+ * the rest of the server's start instead of holding up the first page; the others start at the
+ * first drawing that finds every running one busy, and are kept. A thread that dies fails the drawings it held (their pages fall back to
  * the browser's drawing, as any failed drawing) and the next drawing starts another.
  */
 export interface RenderPool {
@@ -133,6 +134,9 @@ export function renderPool({ entry, threads: size, waitingAtMost }: { entry: str
   };
 
   const hasRoom = () => turns.queued < waitingAtMost;
+
+  // Idle until its first drawing, it does not keep the process alive.
+  start().worker.unref();
 
   return {
     hasRoom,

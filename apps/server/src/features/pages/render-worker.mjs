@@ -20,8 +20,11 @@ try {
   // Not Linux: the threads share the cores with the main thread as equals.
 }
 
-// Imported once, at the thread's start; a drawing asked before it is loaded waits for it.
+// Imported once, at the thread's start; a drawing asked before it is loaded waits for it. The
+// pages most visits start at are loaded next (a drawing loads whatever its page needs anyway, so
+// a failure here shows there, not here).
 const entry = import(pathToFileURL(workerData.entry).href);
+entry.then((loaded) => loaded.preload()).catch(() => {});
 
 /** The calls of this thread's drawings waiting for their answers, by number. */
 const calls = new Map();
