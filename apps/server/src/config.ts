@@ -43,6 +43,11 @@ export interface Config {
    * unset: WAITING_PER_THREAD per thread. Tests set it to fill the line with a few pages.
    */
   pagesWaitingAtMost?: number;
+  /**
+   * How long a page that finds that line full waits for room before it is refused (web-app.ts);
+   * unset: ROOM_WAIT_MS. Tests set it long to see a waiting page drawn once room comes.
+   */
+  pageRoomWaitMs?: number;
   /** REDIS_KEY_PREFIX (default portal:): keeps this site's keys apart on a shared Redis. */
   redisKeyPrefix: string;
   /**

@@ -6,6 +6,9 @@ import { insertMenu, insertNews } from '../../../test/fixtures.js';
 import { createTestApp, engines, type TestApp } from '../../../test/harness.js';
 import { expectMaintenancePage, testWebBuild, type TestWebBuild } from '../../../test/web-build.js';
 import { contentChanged } from '../../cache/generations.js';
+import { defaultDisplay } from '@portal/shared';
+import { callInProcess } from './render.js';
+import { renderPool } from './render-pool.js';
 
 /**
  * The web build's server entry as far as the server sees it, with the test's levers in files
@@ -87,6 +90,27 @@ describe.each(engines)('pages drawn in the render pool on %s', (engine) => {
     const answered = drawn.filter((res) => res !== turnedAway);
     expect(answered.map((res) => res.statusCode)).toEqual([200, 200, 200]);
     for (const res of answered) expect(res.body).toContain('<p>drawn 200 on a render thread</p>');
+  });
+
+  it('lets a page that finds the line full wait for room: refused when none comes in time, taken as soon as a drawing ends', async () => {
+    // A pool of one thread beside the app's: two drawings on it, one waiting, and then the line is full.
+    const pool = renderPool({ entry: web.beside('entry-server.js'), threads: 1, waitingAtMost: 1 });
+    try {
+      fs.writeFileSync(lever('held'), '');
+      const shell = { html: '<head></head><div id="root"></div>' };
+      const drawings = ['/home', '/home?x=1', '/home?x=2'].map((url) => pool.draw(url, { status: 200, display: defaultDisplay }, callInProcess(t.app), shell));
+      expect(pool.hasRoom()).toBe(false);
+      // Held drawings end at nobody's pace: no room comes within a millisecond.
+      await expect(pool.roomWithin(1)).resolves.toBe(false);
+      const room = pool.roomWithin(600_000);
+      fs.rmSync(lever('held'));
+      await expect(room).resolves.toBe(true);
+      expect((await Promise.all(drawings)).map((page) => page.body.toString())).toEqual(
+        Array(3).fill(expect.stringContaining('<p>drawn 200 on a render thread</p>')),
+      );
+    } finally {
+      await pool.close();
+    }
   });
 
   it('replaces a thread that dies: its page falls back to the browser drawing it, the next is drawn', async () => {

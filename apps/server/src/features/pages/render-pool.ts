@@ -26,6 +26,8 @@ export interface RenderPool {
   draw(url: string, drawing: PageDrawing, answer: (config: CallConfig) => Promise<CallAnswer>, shell: PageShell): Promise<DrawnDocument>;
   /** Whether a drawing asked for now would be taken (drawn or put in the line) rather than refused with PagesOverloadedError. */
   hasRoom(): boolean;
+  /** Resolves true as soon as hasRoom would, oldest asker first, or false once `ms` have passed without room for this one. */
+  roomWithin(ms: number): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -135,25 +137,46 @@ export function renderPool({ entry, threads: size, waitingAtMost }: { entry: str
 
   const hasRoom = () => turns.queued < waitingAtMost;
 
+  /** Those waiting for room (roomWithin), oldest first: each drawing that ends makes room for one. */
+  const awaitingRoom: Array<() => void> = [];
+  const roomMade = () => awaitingRoom.shift()?.();
+  const roomWithin = (ms: number) =>
+    hasRoom()
+      ? Promise.resolve(true)
+      : new Promise<boolean>((resolve) => {
+          const made = () => {
+            clearTimeout(timer);
+            resolve(true);
+          };
+          const timer = setTimeout(() => {
+            awaitingRoom.splice(awaitingRoom.indexOf(made), 1);
+            resolve(false);
+          }, ms);
+          awaitingRoom.push(made);
+        });
+
   // Idle until its first drawing, it does not keep the process alive.
   start().worker.unref();
 
   return {
     hasRoom,
+    roomWithin,
     draw(url, drawing, answer, shell) {
       if (closed) return Promise.reject(new Error('render pool closed'));
       if (!hasRoom()) return Promise.reject(new PagesOverloadedError());
-      return turns.run(
-        () =>
-          new Promise<DrawnDocument>((resolve, reject) => {
-            if (closed) throw new Error('render pool closed');
-            const thread = freest();
-            const id = nextDrawing++;
-            thread.drawings.set(id, { answer, resolve, reject });
-            thread.worker.ref();
-            thread.worker.postMessage({ drawing: id, url, options: drawing, shell: shell.html, encoding: shell.encoding });
-          }),
-      );
+      return turns
+        .run(
+          () =>
+            new Promise<DrawnDocument>((resolve, reject) => {
+              if (closed) throw new Error('render pool closed');
+              const thread = freest();
+              const id = nextDrawing++;
+              thread.drawings.set(id, { answer, resolve, reject });
+              thread.worker.ref();
+              thread.worker.postMessage({ drawing: id, url, options: drawing, shell: shell.html, encoding: shell.encoding });
+            }),
+        )
+        .finally(roomMade);
     },
     async close() {
       closed = true;

@@ -60,6 +60,8 @@ export interface PageRenderer {
   draw(url: string, drawing: PageDrawing, shell: PageShell): Promise<DrawnPage>;
   /** Whether a page asked to be drawn now would be taken rather than refused as overloaded (render-pool.ts). */
   hasRoom(): boolean;
+  /** Waits up to `ms` for that room (render-pool.ts). */
+  roomWithin(ms: number): Promise<boolean>;
 }
 
 /** A page's call answered by this server's own routes, in-process (Fastify's inject), with what the answer was made from. */
@@ -114,5 +116,5 @@ export function loadPageRenderer(app: App, { webDist, webConcurrency, pagesWaiti
     if (unavailable && drawing.status !== 503) throw new DatabaseUnavailableError();
     return { ...page, drawnFrom };
   };
-  return { draw, hasRoom: pool.hasRoom };
+  return { draw, hasRoom: pool.hasRoom, roomWithin: pool.roomWithin };
 }

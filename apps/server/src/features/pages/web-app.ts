@@ -22,6 +22,12 @@ import { answeringUnavailable, isDatabaseUnavailable } from '../../http/database
 const PAGE_TYPE = 'text/html; charset=utf-8';
 /** A page differs by compression and by the look cookie (pageLook). */
 const PAGE_VARY = 'Accept-Encoding, Cookie';
+/**
+ * How long a page that finds the render pool's line full waits for room before it is refused:
+ * about what the line itself takes to pass (eight pages a thread, a few milliseconds each, more
+ * under load), short of where a visitor gives up.
+ */
+const ROOM_WAIT_MS = 250;
 const MOBILE_UA = /Android|iPhone|iPod|iPad|Windows Phone|Mobile|HarmonyOS/i;
 
 /** Whether the server draws the page at `pathname`: a page of the table marked so, or any other address (its 404 page). */
@@ -212,12 +218,17 @@ export async function registerWebApp(app: App, config: Config): Promise<WebApp> 
       (await responseCache.serve(request, reply, { key: pageKey(page, look), cacheControl: 'no-cache', vary: PAGE_VARY, staleWhileRedrawn: true }))
     )
       return true;
-    // The render pool's line full: a page it would draw is refused before anything is looked up.
-    // Under a flood of uncached pages most answers are refusals, and what each costs is taken
-    // from the threads drawing pages (they run nicer than this loop).
+    // The render pool's line full: a page it would draw is answered from its kept copy, stale or
+    // not, before anything is looked up; else it waits a moment for room (no CPU spent) and is
+    // refused if none comes. Refused at once, a flood of uncached pages was mostly refusals, each
+    // asked again at once, and their cost was taken from the threads drawing pages (which run
+    // nicer than this loop): at 100 connections a dozen pages a second were drawn.
     if (!mobileSite && renderPage && !renderPage.hasRoom() && drawnOnServer(page.pathname)) {
-      await answerUnavailable(request, reply, page, look, false);
-      return true;
+      if (request.method === 'GET' && keepable && responseCache.serveKept(request, reply, pageKey(page, look))) return true;
+      if (!(await renderPage.roomWithin(config.pageRoomWaitMs ?? ROOM_WAIT_MS))) {
+        await answerUnavailable(request, reply, page, look, false);
+        return true;
+      }
     }
     const answer = await resolvePage(services, new URL(request.url, 'http://page'));
     if (answer.kind === 'redirect') {
