@@ -184,14 +184,18 @@ export async function registerWebApp(app: App, config: Config): Promise<WebApp> 
   /** The look each page request was drawn in, for its answer should the database fail it. */
   const looks = new WeakMap<FastifyRequest, PageLook>();
 
+  /** Answers the page from the copy kept of it, even one a write has since made stale (ResponseCache.serveKept), when there is one. */
+  const servedKept = (request: FastifyRequest, reply: FastifyReply, page: PageRequest, look: PageLook) =>
+    request.method === 'GET' && !page.mobileSite && page.keepable && responseCache.serveKept(request, reply, pageKey(page, look));
+
   /**
    * A page that cannot be drawn now, the database away or the render pool's line full: the copy
-   * kept of it, even one a write has since made stale (ResponseCache.serveKept), else the
+   * kept of it (servedKept), else the
    * maintenance page, 503 with Retry-After, in the visitor's look. With the line full the
    * browser draws that page (`drawn` false): the threads are what is short.
    */
   const answerUnavailable = async (request: FastifyRequest, reply: FastifyReply, page: PageRequest, look: PageLook, drawn: boolean) => {
-    if (request.method === 'GET' && !page.mobileSite && page.keepable && responseCache.serveKept(request, reply, pageKey(page, look))) return;
+    if (servedKept(request, reply, page, look)) return;
     const { body, copy } = drawn
       ? await drawPage(request, page.url, unavailablePage(services, page.pathname), look)
       : unavailableShell(request, page.pathname, look);
@@ -224,7 +228,7 @@ export async function registerWebApp(app: App, config: Config): Promise<WebApp> 
     // asked again at once, and their cost was taken from the threads drawing pages (which run
     // nicer than this loop): at 100 connections a dozen pages a second were drawn.
     if (!mobileSite && renderPage && !renderPage.hasRoom() && drawnOnServer(page.pathname)) {
-      if (request.method === 'GET' && keepable && responseCache.serveKept(request, reply, pageKey(page, look))) return true;
+      if (servedKept(request, reply, page, look)) return true;
       if (!(await renderPage.roomWithin(config.pageRoomWaitMs ?? ROOM_WAIT_MS))) {
         await answerUnavailable(request, reply, page, look, false);
         return true;
