@@ -205,6 +205,42 @@ describe.each(engines)('response cache on %s', (engine) => {
     expect(brotli.headers['content-encoding']).toBe('br');
     expect((JSON.parse(zlib.brotliDecompressSync(brotli.rawPayload).toString()) as { Data: NewsDetailDto }).Data.Views).toBe(9);
   });
+
+  it("gives a page's in-process call the bytes a visitor's call is answered with, while they are current", async () => {
+    const { responseCache } = c.t.app;
+    const { db } = c.t.app.services.database;
+    const kept = (pathname: string, query: Record<string, string>) => responseCache.keptCall(`/api/XfWebApi/${pathname}`, query)?.body.toString();
+    const listId = await insertMenu(db, { name: '行业资讯' });
+    await insertNews(db, { menuId: listId, title: '风险管理指引' });
+    // Nothing kept yet: the call goes through the route.
+    expect(kept('GetNewsList', { pid: String(listId) })).toBeUndefined();
+    const asked = await get(`GetNewsList?pid=${listId}`);
+    // Found in any spelling the route reads as the same call, at the router's spelling of the path.
+    for (const [pathname, query] of [
+      ['GetNewsList', { pid: String(listId) }],
+      ['getnewslist/', { PID: `0${listId}`, pageindex: '1', utm_source: 'weixin' }],
+    ] as const)
+      expect(kept(pathname, query)).toBe(asked.payload);
+    // Another page of the list, a query the route refuses, a route that keeps nothing: not kept.
+    expect(kept('GetNewsList', { pid: String(listId), pagesize: '20' })).toBeUndefined();
+    expect(kept('GetNewsList', { pid: 'x' })).toBeUndefined();
+    expect(kept('GetCountWebCount', {})).toBeUndefined();
+    // A member's answer is never a page's: the member-only list of a member session stays theirs.
+    const memberList = `GetNewsList?pid=${menuId}&pagesize=7`;
+    expect(envelope(await get(memberList, { token: c.member })).Code).toBe(200);
+    expect(kept('GetNewsList', { pid: String(menuId), pagesize: '7' })).toBeUndefined();
+    // A save of what it is drawn from: the next call makes it afresh.
+    expect((await c.call(c.admin, 'POST', 'SaveMenu', { MenuId: listId, Name: '行业资讯', SortNumber: 1 })).Code).toBe(200);
+    expect(kept('GetNewsList', { pid: String(listId) })).toBeUndefined();
+
+    // An article's reading counts a view, and its bytes show the count, as a hit's do.
+    const id = (await insertNews(db, { menuId: listId, title: '阅读' })) as number;
+    const views = (body: string | undefined) => (JSON.parse(body!) as { Data: NewsDetailDto }).Data.Views;
+    expect(envelope<NewsDetailDto>(await get(`GetNewsDetail?newsid=${id}`)).Data.Views).toBe(1);
+    expect([views(kept('GetNewsDetail', { newsid: String(id) })), views(kept('GetNewsDetail', { NewsId: String(id) }))]).toEqual([2, 3]);
+    expect(envelope<NewsDetailDto>(await get(`GetNewsDetail?newsid=${id}`)).Data.Views).toBe(4);
+    expect(responseCache.keptCall(`/api/XfWebApi/GetNewsDetail`, { newsid: String(id) })?.dependsOn).toEqual([`news:${id}`, 'menus']);
+  });
 });
 
 describe.each(engines)('response cache memory on %s', (engine) => {

@@ -90,6 +90,14 @@ function plainOf(entry: CachedAnswer): Buffer {
   throw new Error(`cached answer ${entry.key} has no bytes`);
 }
 
+/** A kept answer read by a page's in-process call (ResponseCache.keptCall), and what it was drawn from. */
+export interface KeptCall {
+  body: Buffer;
+  contentType: string;
+  etag: string;
+  dependsOn: readonly ContentTag[];
+}
+
 /** What a missed request needs to keep its answer once it is made. */
 interface Pending {
   key: string;
@@ -179,6 +187,8 @@ export class ResponseCache {
   private readonly making = new Map<string, Making>();
   /** When each of the latest changes came, by number: a stale page's bound runs from the first change after it was made. */
   private readonly changeTimes = new Map<number, number>();
+  /** The routes whose answers are kept, by address as the router matches it (keptCall). */
+  private readonly cachedRoutes = new Map<string, CachedRoute>();
 
   constructor(
     private readonly database: Database,
@@ -345,30 +355,59 @@ export class ResponseCache {
     return hits.has(request);
   }
 
-  private send(request: FastifyRequest, reply: FastifyReply, entry: CachedAnswer): void {
+  /**
+   * The answer kept for a visitor's call to `pathname` with `query` (as parsed from its address),
+   * when one is current: what a page's call made in-process (features/pages/render.ts) reads
+   * without going through the routes, whose hook would answer it with these bytes. It counts as
+   * a reading, as a hit does (an article's views).
+   */
+  keptCall(pathname: string, query: Record<string, string>): KeptCall | undefined {
+    if (this.store.maxBytes === 0) return undefined;
+    const route = this.cachedRoutes.get(asRouted(pathname));
+    // In-process calls carry no session: a visitor's answer, as the hook's audienceOf finds.
+    const call = route && callOf(route, query, 'visitor');
+    const entry = call && this.store.get(call.key);
+    if (!entry || !this.isCurrent(entry)) return undefined;
+    const count = this.countReading(entry);
+    const around = entry.counter?.around;
+    const body = around && count ? Buffer.concat([around.before, count, around.after]) : plainOf(entry);
+    return { body, contentType: entry.contentType, etag: entry.etag, dependsOn: entry.dependsOn };
+  }
+
+  /** Notes a route whose answers are kept (registerResponseCache, as the route is added), for keptCall. */
+  cachesRoute(route: CachedRoute): void {
+    this.cachedRoutes.set(route.url, route);
+  }
+
+  /** Counts a reading of an answer with a live counter, and gives the number its bytes show now (LiveCounter). */
+  private countReading(entry: CachedAnswer): Buffer | undefined {
     const counted = entry.counter;
-    if (counted) {
-      counted.count();
-      counted.hits += 1;
-    }
+    if (!counted) return undefined;
+    counted.count();
+    counted.hits += 1;
+    return counted.around && Buffer.from(String(counted.around.base + counted.hits));
+  }
+
+  private send(request: FastifyRequest, reply: FastifyReply, entry: CachedAnswer): void {
+    const count = this.countReading(entry);
     const headers: Record<string, string> = { etag: entry.etag, 'cache-control': entry.cacheControl, vary: entry.vary };
     if (matchesTag(request.headers['if-none-match'], entry.etag)) {
       answerRaw(reply, 304, headers);
       return;
     }
     headers['content-type'] = entry.contentType;
-    if (counted?.around) {
-      const { before, after, base } = counted.around;
-      const count = Buffer.from(String(base + counted.hits));
+    const around = entry.counter?.around;
+    if (around && count) {
+      const { before, after } = around;
       // Every browser takes gzip, which can be joined around the count (spliced-gzip.ts); a
       // client taking brotli alone gets the body compressed by the compression hook.
       if (entry.size >= COMPRESS_THRESHOLD_BYTES && accepts(request, 'gzip')) {
-        if (!counted.around.gzip) {
-          counted.around.gzip = new SplicedGzip(before, after);
-          this.recount(entry, counted.around.gzip.bytes);
+        if (!around.gzip) {
+          around.gzip = new SplicedGzip(before, after);
+          this.recount(entry, around.gzip.bytes);
         }
         headers['content-encoding'] = 'gzip';
-        answerRaw(reply, entry.status, headers, counted.around.gzip.with(count));
+        answerRaw(reply, entry.status, headers, around.gzip.with(count));
         return;
       }
       void reply
@@ -452,19 +491,33 @@ interface Call {
  * a fresh answer and pushed a kept one out. A query the schema refuses has no key (undefined):
  * the route answers it with its refusal, which is not kept.
  */
-function callOf(request: FastifyRequest, audience: Audience): Call | undefined {
-  const route = (request.routeOptions.url ?? request.url).toLowerCase();
-  const schema = (request.routeOptions.schema as { querystring?: QuerySchema } | undefined)?.querystring;
-  if (!schema) return { key: `${route}|${audience}`, params: {} };
-  const parsed = schema.safeParse(inDeclaredSpelling(request.query, schema));
+function callOf(route: CachedRoute, query: unknown, audience: Audience): Call | undefined {
+  const { url, schema } = route;
+  if (!schema) return { key: `${url}|${audience}`, params: {} };
+  const parsed = schema.safeParse(inDeclaredSpelling(query, schema));
   if (!parsed.success) return undefined;
   const params = Object.entries(parsed.data)
     .filter(([, value]) => value !== undefined)
     .map(([name, value]): [string, string] => [name, String(value)])
     .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-  const key = params.length === 0 ? `${route}|${audience}` : `${route}?${new URLSearchParams(params).toString()}|${audience}`;
+  const key = params.length === 0 ? `${url}|${audience}` : `${url}?${new URLSearchParams(params).toString()}|${audience}`;
   return { key, params: parsed.data };
 }
+
+/** A route whose answers are cached, as its calls' keys need it: its address (lowercase, as the router matches it) and query schema. */
+interface CachedRoute {
+  url: string;
+  schema?: QuerySchema;
+}
+
+/** The route a request was routed to, as callOf reads it. */
+const routeOf = (request: FastifyRequest): CachedRoute => ({
+  url: asRouted(request.routeOptions.url ?? request.url),
+  schema: (request.routeOptions.schema as { querystring?: QuerySchema } | undefined)?.querystring,
+});
+
+/** An address as the router matches it (case-insensitive, a trailing slash ignored: app.ts). */
+const asRouted = (pathname: string) => (pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname).toLowerCase();
 
 /** What each cached call was drawn from, by its raw request: a page's drawing reads it for the calls it made (dependenciesOfCall). */
 const callSources = new WeakMap<object, readonly ContentTag[]>();
@@ -485,11 +538,16 @@ export function dependenciesOfCall(raw: object): readonly ContentTag[] {
  * app.ts passes in from features/members/guard.ts).
  */
 export function registerResponseCache(app: FastifyInstance, cache: ResponseCache, audienceOf: (request: FastifyRequest) => Promise<Audience>): void {
+  app.addHook('onRoute', (route) => {
+    const methods = ([] as string[]).concat(route.method);
+    if (!route.config?.responseCache || !methods.includes('GET')) return;
+    cache.cachesRoute({ url: asRouted(route.url), schema: (route.schema as { querystring?: QuerySchema } | undefined)?.querystring });
+  });
   app.addHook('onRequest', async (request, reply) => {
     const policy = request.routeOptions.config.responseCache;
     if (!policy || request.method !== 'GET') return;
     const audience = policy.perAudience ? await audienceOf(request) : 'visitor';
-    const call = callOf(request, audience);
+    const call = callOf(routeOf(request), request.query, audience);
     // A refused query (no call) is answered with its refusal, which a page is not kept with.
     const dependsOn = (call && policy.dependsOn?.(call.params)) ?? policy.areas;
     callSources.set(request.raw, dependsOn);

@@ -66,6 +66,9 @@ describe.each(engines)('the data a drawn page carries on %s', (engine) => {
   };
 
   it('equals what the API answers the same requests, for every page type', async () => {
+    // After the first page, the calls the pages share (the menu tree, the site's information) are
+    // read from the answers the response cache keeps (render.ts keptAnswer), the others made by
+    // their routes: either way, the API's answer.
     for (const { type, url, status } of pages) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, type).toBe(status);
