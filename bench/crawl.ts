@@ -3,8 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import SQLite from 'better-sqlite3';
-import { benchDataDir, ensureData, type BenchData } from './data.js';
+import { articlePaths, benchDataDir, ensureData, type BenchData } from './data.js';
 import { HEADERS, startServer } from './harness.js';
 import { defaultGenerator, describeGenerator, runLoad, type LoadResult } from './load.js';
 import { addWorktree, removeWorktrees } from './worktrees.js';
@@ -31,20 +30,6 @@ const CRAWLERS = 16;
 const VISITORS = 4;
 const GENERATOR = defaultGenerator();
 const PORT = Number(process.env.BENCH_PORT ?? 3401);
-
-/** Article pages in random order, enough for a crawl that never asks one twice (`fresh=n` is appended and dropped by the page's address). */
-function articlePaths(data: BenchData, count: number): string[] {
-  const file = new SQLite(path.join(data.dataDir, 'portal.db'), { readonly: true });
-  try {
-    const rows = file.prepare('SELECT id, menu_id AS menuId FROM news WHERE status = 1 AND is_member_read = 0 ORDER BY random() LIMIT ?').all(count) as Array<{
-      id: number;
-      menuId: number;
-    }>;
-    return rows.map(({ id, menuId }) => `/info?MenuId=${menuId}&NewsId=${id}&`);
-  } finally {
-    file.close();
-  }
-}
 
 interface Figures {
   label: string;

@@ -146,3 +146,17 @@ function bulkInsert(file: SQLite.Database, target: number): Pick<BenchData, 'art
   const detail = file.prepare('SELECT id FROM news WHERE menu_id = ? ORDER BY news_create_time DESC LIMIT 1').get(bigMenuId) as { id: number };
   return { articles: count(), bigMenuId, detailId: detail.id };
 }
+
+/** Article pages in random order, enough for a crawl that never asks one twice (`fresh=n` is appended and dropped by the page's address). */
+export function articlePaths(data: BenchData, count: number): string[] {
+  const file = new SQLite(path.join(data.dataDir, 'portal.db'), { readonly: true });
+  try {
+    const rows = file.prepare('SELECT id, menu_id AS menuId FROM news WHERE status = 1 AND is_member_read = 0 ORDER BY random() LIMIT ?').all(count) as Array<{
+      id: number;
+      menuId: number;
+    }>;
+    return rows.map(({ id, menuId }) => `/info?MenuId=${menuId}&NewsId=${id}&`);
+  } finally {
+    file.close();
+  }
+}

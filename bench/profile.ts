@@ -2,14 +2,15 @@ import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { BenchData } from './data.js';
+import { articlePaths, type BenchData } from './data.js';
 import { signInMember } from './harness.js';
 import { defaultGenerator, describeGenerator, runLoad } from './load.js';
 
 /**
- * `npx tsx bench/profile.ts [detail|list|positions|home|<path>] [--cached] [--member] [--connections 32]`: a CPU profile of one public call or page
+ * `npx tsx bench/profile.ts [detail|list|positions|home|crawl|<path>] [--cached] [--member] [--connections 32]`: a CPU profile of one public call or page
  * under load (wrk when installed, else autocannon: see load.ts; 32 connections unless given, 15 s), the same request again and again, built
- * each time by a server with the response cache off (RESPONSE_CACHE_MB=0) or, with --cached, answered from the response cache, on
+ * each time by a server with the response cache off (RESPONSE_CACHE_MB=0) or, with --cached, answered from the response cache; or,
+ * for `crawl`, distinct article pages never asked before, by a server with the response cache on (what a crawler costs: crawl.ts); on
  * the benchmark's SQLite data (run `npm run bench` once to build it). With --member, the requests carry the bench member's
  * token (member-only articles, GetUserInfo). Prints where the server's
  * time went, by library, and leaves the .cpuprofile (open it in Chrome DevTools) in a temp folder.
@@ -24,12 +25,15 @@ const targets = {
   // The server-rendered home page.
   home: '/home',
   positions: '/api/XfWebApi/GetNewPositionList?seat=1&pageindex=1&pagesize=10',
+  // Distinct article pages (freshPrefixes below).
+  crawl: '',
 };
 // A named target, or any path of the server's.
 const which = process.argv[2] ?? 'detail';
 if (!which.startsWith('/') && !(which in targets)) throw new Error(`unknown target ${which}: ${Object.keys(targets).join(', ')}, or a path`);
 const target = which.startsWith('/') ? which : targets[which as keyof typeof targets];
-const cached = process.argv.includes('--cached');
+const crawl = which === 'crawl';
+const cached = crawl || process.argv.includes('--cached');
 const asMember = process.argv.includes('--member');
 // Fewer than the render pool's line holds (features/pages/render-pool.ts) to profile pages drawn rather than refused.
 const connectionsAt = process.argv.indexOf('--connections');
@@ -105,6 +109,8 @@ const result = await runLoad(generator, {
   connections,
   seconds: 15,
   headers: { 'accept-encoding': 'gzip, deflate, br', ...token },
+  // Far more than 15 s can read, so none is asked twice.
+  ...(crawl ? { freshPrefixes: articlePaths(data, 20_000) } : {}),
 });
 await new Promise((resolve) => {
   child.once('exit', resolve);
@@ -113,7 +119,7 @@ await new Promise((resolve) => {
 const file = fs.readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
 if (!file) throw new Error(`no profile written in ${dir}`);
 console.log(
-  `${which}${asMember ? ' as a member' : ''}, ${cached ? 'cached' : 'uncached'} (${describeGenerator(generator)}): ${Math.round(result.rps)} req/s, p99 ${result.p99} ms; profile ${path.join(dir, file)}`,
+  `${which}${asMember ? ' as a member' : ''}, ${crawl ? 'distinct articles' : cached ? 'cached' : 'uncached'} (${describeGenerator(generator)}): ${Math.round(result.rps)} req/s, p99 ${result.p99} ms; profile ${path.join(dir, file)}`,
 );
 for (const [name, share] of summarise(JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as Profile))
   console.log(`${String(share).padStart(5)} %  ${name}`);

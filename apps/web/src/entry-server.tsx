@@ -5,15 +5,15 @@
  * page once with the same routes and components as the browser, and hands back the HTML, antd's
  * styles for that HTML, and the cache to hydrate in the browser.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, type StaticHandler, type StaticHandlerContext } from 'react-router';
 import { dehydrate, QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { extractStyle, StyleProvider } from '@ant-design/cssinjs';
-import type { AxiosAdapter } from 'axios';
 import { sitePages, type DisplayPrefs, type PostedCertLookup } from '@portal/shared';
 import { loadRoutesFor, routes } from './router';
 import { AppProviders } from './AppProviders';
-import { setServerTransport } from './api/client';
+import { setServerTransport, type ServerTransport } from './api/client';
 import { createQueryClient, pageQueryState } from './queryClient';
 import { PageStatusContext } from './portal/serverStatus';
 import { notFoundData, type PageHandle, type PageQueries, type PageRead } from './portal/pageData';
@@ -24,7 +24,7 @@ export interface RenderOptions {
   /** The status the server answers with (404 draws the 404 page, as in the browser). */
   status: number;
   /** Sends the page's API calls to the server's own routes, in-process. */
-  transport: AxiosAdapter;
+  transport: ServerTransport;
   /** A certificate lookup the server answered (the /certsearch form posted without JavaScript). */
   certLookup?: PostedCertLookup;
   /** The visitor's 尺寸 and 关怀模式, from their cookie. */
@@ -42,6 +42,20 @@ export interface RenderedPage {
   /** The queries (their hashes) the drawing asked for that its page did not declare: each cost another drawing. */
   undeclared: string[];
 }
+
+/**
+ * The transport of the drawing a call is made for. A render thread draws two pages at once (its
+ * calls wait for the main thread), so one transport set for the thread sent the calls one page
+ * made after the other had begun through the other's: the main thread took them for the other
+ * page's (what it is drawn from, whether the database failed it). Each drawing runs in its own
+ * context here, and the client's one transport hands each call to its drawing's.
+ */
+const drawingTransport = new AsyncLocalStorage<ServerTransport>();
+setServerTransport((call) => {
+  const transport = drawingTransport.getStore();
+  if (!transport) throw new Error('a call made outside any drawing');
+  return transport(call);
+});
 
 /** Undeclared queries may reveal others (an article's related list); a few more drawings suffice. */
 const MAX_DRAWS = 5;
@@ -91,12 +105,15 @@ export async function preload(): Promise<void> {
   await Promise.all([sitePages.home, sitePages.menuList, sitePages.info].map((page) => loadRoutesFor(page.path)));
 }
 
-export async function render(url: string, options: RenderOptions): Promise<RenderedPage> {
-  setServerTransport(options.transport);
+export function render(url: string, options: RenderOptions): Promise<RenderedPage> {
+  return drawingTransport.run(options.transport, () => drawPage(url, options));
+}
+
+async function drawPage(url: string, options: RenderOptions): Promise<RenderedPage> {
   const address = new URL(url, 'http://localhost');
   const queryClient = createQueryClient({ server: true });
   if (options.certLookup) queryClient.setQueryData(POSTED_LOOKUP_KEY, options.certLookup);
-  await loadRoutesFor(url);
+  // The handler resolves the lazy routes a page matches itself (into its own copies, once).
   handler ??= createStaticHandler(routes);
   const context = await handler.query(new Request(address));
   if (context instanceof Response) throw new Error(`route answered ${context.status}`);

@@ -93,8 +93,6 @@ function plainOf(entry: CachedAnswer): Buffer {
 /** A kept answer read by a page's in-process call (ResponseCache.keptCall), and what it was drawn from. */
 export interface KeptCall {
   body: Buffer;
-  contentType: string;
-  etag: string;
   dependsOn: readonly ContentTag[];
 }
 
@@ -371,7 +369,7 @@ export class ResponseCache {
     const count = this.countReading(entry);
     const around = entry.counter?.around;
     const body = around && count ? Buffer.concat([around.before, count, around.after]) : plainOf(entry);
-    return { body, contentType: entry.contentType, etag: entry.etag, dependsOn: entry.dependsOn };
+    return { body, dependsOn: entry.dependsOn };
   }
 
   /** Notes a route whose answers are kept (registerResponseCache, as the route is added), for keptCall. */

@@ -31,23 +31,22 @@ const calls = new Map();
 let nextCall = 0;
 
 /**
- * The axios adapter a page draws with: the call goes to the main thread, its answer comes back
- * as the JSON text the route sent, read here (off the event loop) into what axios answers.
+ * The transport a page draws with (the web app's api/client.ts ServerTransport): the call goes to
+ * the main thread, its answer comes back as the JSON text the route sent, read here (off the
+ * event loop).
  */
 const transport = (drawing) => (config) =>
   new Promise((resolve, reject) => {
     const call = nextCall++;
-    const answered = ({ text, ...answer }) => {
+    const answered = ({ text, status }) => {
       try {
-        resolve({ ...answer, data: JSON.parse(text), config, request: {} });
+        resolve({ status, data: JSON.parse(text) });
       } catch (error) {
         reject(error);
       }
     };
     calls.set(call, { resolve: answered, reject });
-    // Only what the call is made of: axios's config also holds functions, which a port cannot carry.
-    const { method, baseURL, url, params, data } = config;
-    parentPort.postMessage({ call, drawing, config: { method, baseURL, url, params, data } });
+    parentPort.postMessage({ call, drawing, config });
   });
 
 parentPort.on('message', async (message) => {

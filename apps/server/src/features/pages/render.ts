@@ -24,7 +24,7 @@ export interface PageShell {
   encoding?: Encoding;
 }
 
-/** The request an axios adapter receives: only what our page calls use. */
+/** A page's call as the web app's server transport sends it (apps/web/src/api/client.ts ServerCall). */
 export interface CallConfig {
   method?: string;
   baseURL?: string;
@@ -33,15 +33,10 @@ export interface CallConfig {
   data?: unknown;
 }
 
-/**
- * What a call answers a page: the JSON text the route sent, read on the drawing's thread (which
- * answers axios with it, the config and the request), not on the event loop.
- */
+/** What a call answers a page: the route's status and the JSON text it sent, read on the drawing's thread, not on the event loop. */
 export interface CallAnswer {
   text: string;
   status: number;
-  statusText: string;
-  headers: Record<string, unknown>;
 }
 
 /** What a page is drawn with besides its address: the status, a posted certificate lookup (/certsearch without JavaScript), the visitor's look. */
@@ -76,15 +71,7 @@ function keptAnswer(app: App, config: CallConfig, url: URL): (CallAnswer & { dra
   const query = Object.fromEntries(url.searchParams);
   if (Object.keys(query).length !== url.searchParams.size) return undefined;
   const kept = app.responseCache.keptCall(url.pathname, query);
-  return (
-    kept && {
-      text: kept.body.toString('utf8'),
-      status: 200,
-      statusText: 'OK',
-      headers: { 'content-type': kept.contentType, etag: kept.etag },
-      drawnFrom: kept.dependsOn,
-    }
-  );
+  return kept && { text: kept.body.toString('utf8'), status: 200, drawnFrom: kept.dependsOn };
 }
 
 /**
@@ -107,8 +94,6 @@ export function callInProcess(app: App): (config: CallConfig) => Promise<CallAns
     return {
       text: res.payload,
       status: res.statusCode,
-      statusText: res.statusMessage,
-      headers: res.headers,
       drawnFrom: dependenciesOfCall(res.raw.req),
     };
   };
