@@ -144,6 +144,8 @@ export interface Lookup {
  * editor checking the saved article reloads after that, and a redraw takes tens of milliseconds.
  */
 export const STALE_WHILE_REDRAWN_MS = 5000;
+/** Addresses whose keys keptCall remembers: the calls pages share, and the latest distinct ones (a crawler's articles). */
+const ADDRESS_KEYS_KEPT = 4096;
 /** Changes whose times are remembered for the bound above; one older than these is taken as long past. */
 const CHANGE_TIMES_KEPT = 256;
 
@@ -187,6 +189,8 @@ export class ResponseCache {
   private readonly changeTimes = new Map<number, number>();
   /** The routes whose answers are kept, by address as the router matches it (keptCall). */
   private readonly cachedRoutes = new Map<string, CachedRoute>();
+  /** Where the answers to the latest addresses keptCall was asked for are kept (keyOfAddress), oldest first. */
+  private readonly addressKeys = new Map<string, string | null>();
 
   constructor(
     private readonly database: Database,
@@ -354,22 +358,43 @@ export class ResponseCache {
   }
 
   /**
-   * The answer kept for a visitor's call to `pathname` with `query` (as parsed from its address),
-   * when one is current: what a page's call made in-process (features/pages/render.ts) reads
-   * without going through the routes, whose hook would answer it with these bytes. It counts as
-   * a reading, as a hit does (an article's views).
+   * The answer kept for a visitor's call to `address` (a path and query), when one is current:
+   * what a page's call made in-process (features/pages/render.ts) reads without going through
+   * the routes, whose hook would answer it with these bytes. It counts as a reading, as a hit
+   * does (an article's views).
    */
-  keptCall(pathname: string, query: Record<string, string>): KeptCall | undefined {
+  keptCall(address: string): KeptCall | undefined {
     if (this.store.maxBytes === 0) return undefined;
-    const route = this.cachedRoutes.get(asRouted(pathname));
-    // In-process calls carry no session: a visitor's answer, as the hook's audienceOf finds.
-    const call = route && callOf(route, query, 'visitor');
-    const entry = call && this.store.get(call.key);
+    const key = this.keyOfAddress(address);
+    const entry = key === null ? undefined : this.store.get(key);
     if (!entry || !this.isCurrent(entry)) return undefined;
     const count = this.countReading(entry);
     const around = entry.counter?.around;
     const body = around && count ? Buffer.concat([around.before, count, around.after]) : plainOf(entry);
     return { body, dependsOn: entry.dependsOn };
+  }
+
+  /**
+   * Where a visitor's answer to `address` is kept (null: a route that keeps none, or a query it
+   * refuses), remembered by address: the pages ask the same few calls again and again (the menu
+   * tree, the site's information), and parsing their queries through the route's schema was a
+   * third of what reading a kept answer cost.
+   */
+  private keyOfAddress(address: string): string | null {
+    let key = this.addressKeys.get(address);
+    if (key !== undefined) return key;
+    const at = address.indexOf('?');
+    const [pathname, search] = at === -1 ? [address, ''] : [address.slice(0, at), address.slice(at + 1)];
+    const route = this.cachedRoutes.get(asRouted(pathname));
+    const params = new URLSearchParams(search);
+    const query = Object.fromEntries(params);
+    // A name given twice is read as a list by the router: not a call a page makes, so not read here.
+    const once = Object.keys(query).length === params.size;
+    // In-process calls carry no session: a visitor's answer, as the hook's audienceOf finds.
+    key = (route && once && callOf(route, query, 'visitor')?.key) || null;
+    if (this.addressKeys.size >= ADDRESS_KEYS_KEPT) this.addressKeys.delete(this.addressKeys.keys().next().value!);
+    this.addressKeys.set(address, key);
+    return key;
   }
 
   /** Notes a route whose answers are kept (registerResponseCache, as the route is added), for keptCall. */

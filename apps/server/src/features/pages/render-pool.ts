@@ -101,7 +101,7 @@ export function renderPool({ entry, threads: size, waitingAtMost }: { entry: str
       if ('call' in message) {
         const drawing = thread.drawings.get(message.drawing);
         drawing?.answer(message.config).then(
-          ({ text, status }) => worker.postMessage({ call: message.call, answer: { text, status } }),
+          ({ json, status }) => worker.postMessage({ call: message.call, answer: { json, status } }),
           (error: Error) => worker.postMessage({ call: message.call, error: error.message }),
         );
         return;

@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import { pathToFileURL } from 'node:url';
+import { TextDecoder } from 'node:util';
 import { parentPort, workerData } from 'node:worker_threads';
 import { pageDocument, withRenderedPage } from './page-document.mjs';
 
@@ -30,17 +31,19 @@ entry.then((loaded) => loaded.preload()).catch(() => {});
 const calls = new Map();
 let nextCall = 0;
 
+const utf8 = new TextDecoder();
+
 /**
  * The transport a page draws with (the web app's api/client.ts ServerTransport): the call goes to
- * the main thread, its answer comes back as the JSON text the route sent, read here (off the
- * event loop).
+ * the main thread, its answer comes back as the bytes of the JSON the route sent, decoded and
+ * read here (off the event loop).
  */
 const transport = (drawing) => (config) =>
   new Promise((resolve, reject) => {
     const call = nextCall++;
-    const answered = ({ text, status }) => {
+    const answered = ({ json, status }) => {
       try {
-        resolve({ status, data: JSON.parse(text) });
+        resolve({ status, data: JSON.parse(utf8.decode(json)) });
       } catch (error) {
         reject(error);
       }

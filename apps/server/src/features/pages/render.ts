@@ -33,9 +33,9 @@ export interface CallConfig {
   data?: unknown;
 }
 
-/** What a call answers a page: the route's status and the JSON text it sent, read on the drawing's thread, not on the event loop. */
+/** What a call answers a page: the route's status and the JSON it sent, as bytes, decoded and read on the drawing's thread, not on the event loop. */
 export interface CallAnswer {
-  text: string;
+  json: Uint8Array;
   status: number;
 }
 
@@ -59,43 +59,38 @@ export interface PageRenderer {
   roomWithin(ms: number): Promise<boolean>;
 }
 
-/**
- * The answer kept for a page's call, read straight from the response cache: what the route's
- * cache hook would answer, without a request through Fastify (inject's fake request and response,
- * the hooks, the headers), which was most of what a page's calls cost the event loop. A call
- * whose answer is not kept, or one not read alone (a body, a name given twice), goes through the
- * route.
- */
-function keptAnswer(app: App, config: CallConfig, url: URL): (CallAnswer & { drawnFrom: readonly ContentTag[] }) | undefined {
-  if ((config.method ?? 'get').toLowerCase() !== 'get' || config.data !== undefined) return undefined;
-  const query = Object.fromEntries(url.searchParams);
-  if (Object.keys(query).length !== url.searchParams.size) return undefined;
-  const kept = app.responseCache.keptCall(url.pathname, query);
-  return kept && { text: kept.body.toString('utf8'), status: 200, drawnFrom: kept.dependsOn };
+/** A page's call as an address, its parameters added to the query (those left undefined or null left out, as axios does). */
+function addressOf(config: CallConfig): string {
+  const asked = `${config.baseURL ?? ''}${config.url ?? ''}`;
+  const at = asked.indexOf('?');
+  const [pathname, query] = at === -1 ? [asked, ''] : [asked.slice(0, at), asked.slice(at + 1)];
+  const search = new URLSearchParams(query);
+  for (const [key, value] of Object.entries(config.params ?? {})) if (value !== undefined && value !== null) search.set(key, String(value));
+  return search.size === 0 ? pathname : `${pathname}?${search.toString()}`;
 }
 
 /**
- * A page's call answered by this server's own routes, in-process (Fastify's inject), or by the
- * answer they keep for it (keptAnswer), with what the answer was made from.
+ * A page's call answered by this server's own routes, in-process (Fastify's inject), or, when
+ * the response cache keeps a current answer for it, by that answer read straight from the cache
+ * (ResponseCache.keptCall): what the route's cache hook would answer, without a request through
+ * Fastify (inject's fake request and response, the hooks, the headers), which was most of what a
+ * page's calls cost the event loop. The answer goes to the drawing's thread as the bytes the
+ * route sent, with what it was made from.
  */
 export function callInProcess(app: App): (config: CallConfig) => Promise<CallAnswer & { drawnFrom: readonly ContentTag[] }> {
   return async (config) => {
-    const url = new URL(`${config.baseURL ?? ''}${config.url ?? ''}`, 'http://page');
-    for (const [key, value] of Object.entries(config.params ?? {})) if (value !== undefined && value !== null) url.searchParams.set(key, String(value));
-    const kept = keptAnswer(app, config, url);
-    if (kept) return kept;
+    const address = addressOf(config);
+    const method = (config.method ?? 'get').toUpperCase();
+    const kept = method === 'GET' && config.data === undefined ? app.responseCache.keptCall(address) : undefined;
+    if (kept) return { json: kept.body, status: 200, drawnFrom: kept.dependsOn };
     const res = await app.inject({
-      method: (config.method ?? 'get').toUpperCase() as 'GET',
-      url: url.pathname + url.search,
+      method: method as 'GET',
+      url: address,
       ...(config.data === undefined
         ? {}
         : { payload: typeof config.data === 'string' ? config.data : JSON.stringify(config.data), headers: { 'content-type': 'application/json' } }),
     });
-    return {
-      text: res.payload,
-      status: res.statusCode,
-      drawnFrom: dependenciesOfCall(res.raw.req),
-    };
+    return { json: res.rawPayload, status: res.statusCode, drawnFrom: dependenciesOfCall(res.raw.req) };
   };
 }
 
