@@ -1,12 +1,10 @@
-import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { articlePaths, benchDataDir, ensureData, type BenchData } from './data.js';
 import { HEADERS, startServer } from './harness.js';
 import { defaultGenerator, describeGenerator, runLoad, type LoadResult } from './load.js';
-import { addWorktree, removeWorktrees } from './worktrees.js';
+import { addBuiltWorktree, removeWorktrees } from './worktrees.js';
 
 /**
  * `npx tsx bench/crawl.ts [--base <commit>] [--seconds 10] [--articles 100000]`: visitors
@@ -76,11 +74,7 @@ const articles = articlePaths(data, Math.min(ARTICLES, 20_000));
 const builds: Array<{ label: string; dir: string }> = [];
 try {
   if (args.base) {
-    const { label, dir } = addWorktree(args.base);
-    for (const file of ['bench/data.ts', 'bench/server.ts']) fs.copyFileSync(path.join(root, file), path.join(dir, file));
-    console.log(`${label}: building the web app`);
-    const built = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'] });
-    if (built.status !== 0) throw new Error(`${label}: npm run build failed`);
+    const { label, dir } = addBuiltWorktree(args.base);
     builds.push({ label, dir });
   }
   builds.push({ label: 'this checkout', dir: root });

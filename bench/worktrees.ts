@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -68,4 +68,17 @@ export function addWorktree(ref: string): { commit: string; label: string; dir: 
 /** Removes the worktrees this run made, whatever happened. */
 export function removeWorktrees(): void {
   for (const dir of worktrees.splice(0)) git('worktree', 'remove', '--force', dir);
+}
+
+/**
+ * A worktree of `ref` whose web app is built (the pages the server draws), running this
+ * checkout's benchmark server and data set: two builds measured on the same harness.
+ */
+export function addBuiltWorktree(ref: string): { label: string; dir: string } {
+  const { label, dir } = addWorktree(ref);
+  for (const file of ['bench/data.ts', 'bench/server.ts']) fs.copyFileSync(path.join(root, file), path.join(dir, file));
+  console.log(`${label}: building the web app`);
+  const built = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (built.status !== 0) throw new Error(`${label}: npm run build failed`);
+  return { label, dir };
 }
