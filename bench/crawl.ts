@@ -2,7 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { articlePaths, benchDataDir, ensureData, type BenchData } from './data.js';
-import { HEADERS, startServer } from './harness.js';
+import { HEADERS, startOneProcess } from './harness.js';
 import { defaultGenerator, describeGenerator, runLoad, type LoadResult } from './load.js';
 import { addBuiltWorktree, removeWorktrees } from './worktrees.js';
 
@@ -37,13 +37,7 @@ interface Figures {
 }
 
 async function measure(label: string, dir: string, data: BenchData, articles: string[]): Promise<Figures> {
-  const server = await startServer(dir, {
-    DATA_DIR: data.dataDir,
-    DATABASE_URL: '',
-    WEB_CONCURRENCY: '1',
-    BENCH_APP_PORT: String(PORT),
-    BENCH_BARE_PORT: undefined,
-  });
+  const server = await startOneProcess(dir, data.dataDir, PORT);
   try {
     const base = `http://127.0.0.1:${server.port}`;
     const home = await fetch(`${base}/home`, { headers: HEADERS }).then((r) => r.text());

@@ -139,3 +139,7 @@ export function startServer(root: string, env: Record<string, string | undefined
     child.once('exit', (code) => reject(new Error(`server exited with code ${code}`)));
   });
 }
+
+/** One server process on the benchmark's SQLite data at `port`, without the bare route: WEB_CONCURRENCY=1, so its render pool has every core. */
+export const startOneProcess = (root: string, dataDir: string, port: number, env: Record<string, string | undefined> = {}): Promise<Server> =>
+  startServer(root, { DATA_DIR: dataDir, DATABASE_URL: '', WEB_CONCURRENCY: '1', BENCH_APP_PORT: String(port), BENCH_BARE_PORT: undefined, ...env });

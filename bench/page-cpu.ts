@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { articlePaths, benchDataDir, ensureData, type BenchData } from './data.js';
-import { HEADERS, startServer, UNCACHED } from './harness.js';
+import { HEADERS, startOneProcess, UNCACHED } from './harness.js';
 import { defaultGenerator, describeGenerator, runLoad, type Load } from './load.js';
 import { addBuiltWorktree, removeWorktrees } from './worktrees.js';
 
@@ -62,14 +62,7 @@ interface Split {
 }
 
 async function measure(dir: string, data: BenchData, cached: boolean, load: Omit<Load, 'seconds'>): Promise<Split> {
-  const server = await startServer(dir, {
-    DATA_DIR: data.dataDir,
-    DATABASE_URL: '',
-    WEB_CONCURRENCY: '1',
-    BENCH_APP_PORT: String(PORT),
-    BENCH_BARE_PORT: undefined,
-    ...(cached ? {} : UNCACHED),
-  });
+  const server = await startOneProcess(dir, data.dataDir, PORT, cached ? {} : UNCACHED);
   try {
     const url = load.url.replace('PORT', String(server.port));
     // Warmed up: every render thread started and its pages' modules loaded.
