@@ -8,7 +8,7 @@ import { expectMaintenancePage, testWebBuild, type TestWebBuild } from '../../..
 import { contentChanged } from '../../cache/generations.js';
 import { defaultDisplay } from '@portal/shared';
 import { callInProcess } from './render.js';
-import { renderPool } from './render-pool.js';
+import { renderPool, RenderPoolClosedError } from './render-pool.js';
 
 /**
  * The web build's server entry as far as the server sees it, with the test's levers in files
@@ -110,6 +110,21 @@ describe.each(engines)('pages drawn in the render pool on %s', (engine) => {
       );
     } finally {
       await pool.close();
+    }
+  });
+
+  it('says a drawing cut short by its closing was cut, not failed, as is one asked for after', async () => {
+    const pool = renderPool({ entry: web.beside('entry-server.js'), threads: 1, waitingAtMost: 1 });
+    fs.writeFileSync(lever('held'), '');
+    try {
+      const shell = { html: '<head></head><div id="root"></div>' };
+      const drawing = pool.draw(`${articles[7]}&cut=1`, { status: 200, display: defaultDisplay }, callInProcess(t.app), shell);
+      await eventually(() => fs.existsSync(lever(`started-${new URL(articles[7]!, 'http://page').searchParams.get('NewsId')}`)));
+      await pool.close();
+      await expect(drawing).rejects.toBeInstanceOf(RenderPoolClosedError);
+      await expect(pool.draw('/home', { status: 200, display: defaultDisplay }, callInProcess(t.app), shell)).rejects.toBeInstanceOf(RenderPoolClosedError);
+    } finally {
+      fs.rmSync(lever('held'));
     }
   });
 

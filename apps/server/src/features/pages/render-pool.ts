@@ -51,6 +51,17 @@ export class PagesOverloadedError extends Error {
 }
 
 /**
+ * The pool closed (the server stopping) before the page was drawn: the page goes out for the
+ * browser to draw, as any page the server could not draw, but nothing failed.
+ */
+export class RenderPoolClosedError extends Error {
+  constructor() {
+    super('render pool closed');
+    this.name = 'RenderPoolClosedError';
+  }
+}
+
+/**
  * The pool's threads in one server process: the cores this process may use, shared with the
  * other processes serving the port (WEB_CONCURRENCY), at least one.
  */
@@ -119,7 +130,8 @@ export function renderPool({ entry, threads: size, waitingAtMost }: { entry: str
       const at = threads.indexOf(thread);
       if (at === -1) return;
       threads.splice(at, 1);
-      for (const drawing of thread.drawings.values()) drawing.reject(error);
+      // Stopped by close: its drawings were cut short, not failed.
+      for (const drawing of thread.drawings.values()) drawing.reject(closed ? new RenderPoolClosedError() : error);
       thread.drawings.clear();
     };
     worker.on('error', stopped);
@@ -162,13 +174,13 @@ export function renderPool({ entry, threads: size, waitingAtMost }: { entry: str
     hasRoom,
     roomWithin,
     draw(url, drawing, answer, shell) {
-      if (closed) return Promise.reject(new Error('render pool closed'));
+      if (closed) return Promise.reject(new RenderPoolClosedError());
       if (!hasRoom()) return Promise.reject(new PagesOverloadedError());
       return turns
         .run(
           () =>
             new Promise<DrawnDocument>((resolve, reject) => {
-              if (closed) throw new Error('render pool closed');
+              if (closed) throw new RenderPoolClosedError();
               const thread = freest();
               const id = nextDrawing++;
               thread.drawings.set(id, { answer, resolve, reject });

@@ -11,7 +11,7 @@ import { certLookupForm } from '../certificates/lookup-form.js';
 import { headTags, withHead } from './head.js';
 import { loadPageRenderer } from './render.js';
 import { pageDocument, type PageBytes } from './page-document.mjs';
-import { PagesOverloadedError } from './render-pool.js';
+import { PagesOverloadedError, RenderPoolClosedError } from './render-pool.js';
 import { pageEncoding, sendEncoded } from '../../http/compression.js';
 import { baseMayBeKept, publicBaseUrl } from '../../http/public-base-url.js';
 import type { ContentTag } from '../../cache/generations.js';
@@ -122,8 +122,10 @@ export async function registerWebApp(app: App, config: Config): Promise<WebApp> 
       // The database away, or the render pool's line full, is the page's answer (503), not a
       // page to draw bare.
       if (isDatabaseUnavailable(err) || err instanceof PagesOverloadedError) throw err;
-      // The page still works: the browser draws it as before server rendering.
-      request.log.error({ err: { type: (err as Error).name, message: (err as Error).message } }, 'page render failed');
+      // The page still works: the browser draws it as before server rendering. Cut short by the
+      // server stopping is no failure of the page.
+      if (err instanceof RenderPoolClosedError) request.log.info('page left to the browser: the server is stopping');
+      else request.log.error({ err: { type: (err as Error).name, message: (err as Error).message } }, 'page render failed');
       return pageDocument(html, encoding);
     }
   };
