@@ -59,6 +59,8 @@ interface Split {
   loop: number;
   render: number;
   rest: number;
+  /** The process's peak resident memory since it started (VmHWM). */
+  peakMiB: number;
 }
 
 async function measure(dir: string, data: BenchData, cached: boolean, load: Omit<Load, 'seconds'>): Promise<Split> {
@@ -71,7 +73,8 @@ async function measure(dir: string, data: BenchData, cached: boolean, load: Omit
     const before = threadTimes(pid);
     const result = await runLoad(GENERATOR, { ...load, url, seconds: SECONDS });
     const after = threadTimes(pid);
-    const split = { pages: 0, refused: result.failures, loop: 0, render: 0, rest: 0 };
+    const peak = /VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+    const split = { pages: 0, refused: result.failures, loop: 0, render: 0, rest: 0, peakMiB: peak ? Math.round(Number(peak[1]) / 1024) : 0 };
     split.pages = Math.round(result.rps * SECONDS) - result.failures;
     for (const [tid, { ms, nice }] of after) {
       const used = ms - (before.get(tid)?.ms ?? 0);
@@ -87,7 +90,7 @@ async function measure(dir: string, data: BenchData, cached: boolean, load: Omit
 
 const perPage = (ms: number, pages: number) => (pages > 0 ? (ms / pages).toFixed(2) : '–');
 const row = (build: string, scene: string, s: Split) =>
-  `| ${build} | ${scene} | ${Math.round(s.pages / SECONDS)} | ${s.refused} | ${perPage(s.loop, s.pages)} | ${perPage(s.render, s.pages)} | ${perPage(s.rest, s.pages)} | ${perPage(s.loop + s.render + s.rest, s.pages)} |`;
+  `| ${build} | ${scene} | ${Math.round(s.pages / SECONDS)} | ${s.refused} | ${perPage(s.loop, s.pages)} | ${perPage(s.render, s.pages)} | ${perPage(s.rest, s.pages)} | ${perPage(s.loop + s.render + s.rest, s.pages)} | ${s.peakMiB} |`;
 
 const loadAtStart = os.loadavg();
 const data = await ensureData(benchDataDir(ARTICLES), ARTICLES);
@@ -127,8 +130,8 @@ console.log(
       .map((n) => n.toFixed(2))
       .join(' / ')} at the end.`,
     '',
-    '| build | pages | drawn a second | refused | event loop | render threads | other threads (GC, compiler, libuv) | in all |',
-    '|---|---|---:|---:|---:|---:|---:|---:|',
+    '| build | pages | drawn a second | refused | event loop | render threads | other threads (GC, compiler, libuv) | in all | peak RSS MiB |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|',
     ...rows,
   ].join('\n'),
 );
