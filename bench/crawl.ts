@@ -2,7 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { articlePaths, benchDataDir, ensureData, type BenchData } from './data.js';
-import { HEADERS, startOneProcess } from './harness.js';
+import { HEADERS, machineLoad, startOneProcess } from './harness.js';
 import { defaultGenerator, describeGenerator, runLoad, type LoadResult } from './load.js';
 import { addBuiltWorktree, removeWorktrees } from './worktrees.js';
 
@@ -85,10 +85,7 @@ try {
     [
       '',
       `Cached /home on ${VISITORS} connections, quiet and while a crawler reads distinct uncached articles on ${CRAWLERS}; ${SECONDS} s each, ${describeGenerator(GENERATOR)}, ${data.articles.toLocaleString('en-US')} articles on SQLite.`,
-      `Aim: during the crawl p99 < 50 ms and >= 50 % of the quiet req/s (the mean of before and after the crawl). ${os.cpus().length} cores, load average ${loadAtStart.map((n) => n.toFixed(2)).join(' / ')} at the start, ${os
-        .loadavg()
-        .map((n) => n.toFixed(2))
-        .join(' / ')} at the end.`,
+      `Aim: during the crawl p99 < 50 ms and >= 50 % of the quiet req/s (the mean of before and after the crawl). ${machineLoad(loadAtStart)}`,
       '',
       '| build | quiet req/s, before / after | quiet p50 / p99 ms (before) | during req/s (% of quiet) | during p50 / p99 ms | crawl pages/s | crawl failed (503s included) |',
       '|---|---:|---:|---:|---:|---:|---:|',

@@ -1,4 +1,5 @@
 import { fork, type ChildProcess } from 'node:child_process';
+import os from 'node:os';
 import path from 'node:path';
 import type { BenchData } from './data.js';
 import type { ServerCommand, ServerPorts } from './server.js';
@@ -143,3 +144,9 @@ export function startServer(root: string, env: Record<string, string | undefined
 /** One server process on the benchmark's SQLite data at `port`, without the bare route: WEB_CONCURRENCY=1, so its render pool has every core. */
 export const startOneProcess = (root: string, dataDir: string, port: number, env: Record<string, string | undefined> = {}): Promise<Server> =>
   startServer(root, { DATA_DIR: dataDir, DATABASE_URL: '', WEB_CONCURRENCY: '1', BENCH_APP_PORT: String(port), BENCH_BARE_PORT: undefined, ...env });
+
+/** The machine a run was measured on and how busy it was: "2 cores, load average … at the start, … at the end." */
+export function machineLoad(atStart: readonly number[]): string {
+  const averages = (values: readonly number[]) => values.map((n) => n.toFixed(2)).join(' / ');
+  return `${os.cpus().length} cores, load average ${averages(atStart)} at the start, ${averages(os.loadavg())} at the end.`;
+}

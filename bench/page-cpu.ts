@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { articlePaths, benchDataDir, ensureData, type BenchData } from './data.js';
-import { HEADERS, startOneProcess, UNCACHED } from './harness.js';
+import { HEADERS, machineLoad, startOneProcess, UNCACHED } from './harness.js';
 import { defaultGenerator, describeGenerator, runLoad, type Load } from './load.js';
 import { addBuiltWorktree, removeWorktrees } from './worktrees.js';
 
@@ -125,10 +125,7 @@ console.log(
   [
     '',
     `CPU ms per page drawn, by thread (/proc), on ${CONNECTIONS} connections for ${SECONDS} s each, ${describeGenerator(GENERATOR)}, ${data.articles.toLocaleString('en-US')} articles on SQLite, one server process.`,
-    `${os.cpus().length} cores, load average ${loadAtStart.map((n) => n.toFixed(2)).join(' / ')} at the start, ${os
-      .loadavg()
-      .map((n) => n.toFixed(2))
-      .join(' / ')} at the end.`,
+    machineLoad(loadAtStart),
     '',
     '| build | pages | drawn a second | refused | event loop | render threads | other threads (GC, compiler, libuv) | in all | peak RSS MiB |',
     '|---|---|---:|---:|---:|---:|---:|---:|---:|',

@@ -4,7 +4,7 @@ import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/connection.js';
 import { accepts, chosenEncoding, COMPRESS_THRESHOLD_BYTES, compressed, compressedAnswer, type EncodedCopy, type Encoding } from '../http/compression.js';
-import { inDeclaredSpelling } from '../http/params.js';
+import { inDeclaredSpelling, pathAndQuery } from '../http/params.js';
 import { ByteLru, type Sized } from './byte-lru.js';
 import { changedSince, changeMark, contentAreas, watchChanges, type ContentArea, type ContentTag } from './generations.js';
 import { SplicedGzip } from './spliced-gzip.js';
@@ -383,8 +383,7 @@ export class ResponseCache {
   private keyOfAddress(address: string): string | null {
     let key = this.addressKeys.get(address);
     if (key !== undefined) return key;
-    const at = address.indexOf('?');
-    const [pathname, search] = at === -1 ? [address, ''] : [address.slice(0, at), address.slice(at + 1)];
+    const [pathname, search] = pathAndQuery(address);
     const route = this.cachedRoutes.get(asRouted(pathname));
     const params = new URLSearchParams(search);
     const query = Object.fromEntries(params);
@@ -533,11 +532,14 @@ interface CachedRoute {
   schema?: QuerySchema;
 }
 
-/** The route a request was routed to, as callOf reads it. */
-const routeOf = (request: FastifyRequest): CachedRoute => ({
-  url: asRouted(request.routeOptions.url ?? request.url),
-  schema: (request.routeOptions.schema as { querystring?: QuerySchema } | undefined)?.querystring,
+/** A route as callOf reads it, from its address and schema as Fastify holds them. */
+const cachedRoute = (url: string, schema: unknown): CachedRoute => ({
+  url: asRouted(url),
+  schema: (schema as { querystring?: QuerySchema } | undefined)?.querystring,
 });
+
+/** The route a request was routed to, as callOf reads it. */
+const routeOf = (request: FastifyRequest): CachedRoute => cachedRoute(request.routeOptions.url ?? request.url, request.routeOptions.schema);
 
 /** An address as the router matches it (case-insensitive, a trailing slash ignored: app.ts). */
 const asRouted = (pathname: string) => (pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname).toLowerCase();
@@ -564,7 +566,7 @@ export function registerResponseCache(app: FastifyInstance, cache: ResponseCache
   app.addHook('onRoute', (route) => {
     const methods = ([] as string[]).concat(route.method);
     if (!route.config?.responseCache || !methods.includes('GET')) return;
-    cache.cachesRoute({ url: asRouted(route.url), schema: (route.schema as { querystring?: QuerySchema } | undefined)?.querystring });
+    cache.cachesRoute(cachedRoute(route.url, route.schema));
   });
   app.addHook('onRequest', async (request, reply) => {
     const policy = request.routeOptions.config.responseCache;

@@ -43,3 +43,9 @@ function renameKeys(input: unknown, keys: Map<string, string>): unknown {
   }
   return out;
 }
+
+/** An address's path and its query string (without the `?`; empty when it has none). */
+export function pathAndQuery(address: string): [path: string, query: string] {
+  const at = address.indexOf('?');
+  return at === -1 ? [address, ''] : [address.slice(0, at), address.slice(at + 1)];
+}

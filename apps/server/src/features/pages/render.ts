@@ -4,6 +4,7 @@ import type { DisplayPrefs, PostedCertLookup } from '@portal/shared';
 import type { Config } from '../../config.js';
 import type { App } from '../../http/app-types.js';
 import { DatabaseUnavailableError } from '../../http/database-outage.js';
+import { pathAndQuery } from '../../http/params.js';
 import type { ContentTag } from '../../cache/generations.js';
 import type { Encoding } from '../../http/compression.js';
 import type { PageBytes } from './page-document.mjs';
@@ -61,9 +62,7 @@ export interface PageRenderer {
 
 /** A page's call as an address, its parameters added to the query (those left undefined or null left out, as axios does). */
 function addressOf(config: CallConfig): string {
-  const asked = `${config.baseURL ?? ''}${config.url ?? ''}`;
-  const at = asked.indexOf('?');
-  const [pathname, query] = at === -1 ? [asked, ''] : [asked.slice(0, at), asked.slice(at + 1)];
+  const [pathname, query] = pathAndQuery(`${config.baseURL ?? ''}${config.url ?? ''}`);
   const search = new URLSearchParams(query);
   for (const [key, value] of Object.entries(config.params ?? {})) if (value !== undefined && value !== null) search.set(key, String(value));
   return search.size === 0 ? pathname : `${pathname}?${search.toString()}`;
