@@ -191,6 +191,8 @@ export class ResponseCache {
   private readonly cachedRoutes = new Map<string, CachedRoute>();
   /** Where the answers to the latest addresses keptCall was asked for are kept (keyOfAddress), oldest first. */
   private readonly addressKeys = new Map<string, string | null>();
+  /** Requests answered from a kept copy since the start: visitors the cache spared a query or a drawing (features/pages/loop-share.ts). */
+  servedCount = 0;
 
   constructor(
     private readonly database: Database,
@@ -273,6 +275,7 @@ export class ResponseCache {
 
   private answer(request: FastifyRequest, reply: FastifyReply, entry: CachedAnswer): true {
     hits.add(request);
+    this.servedCount += 1;
     this.send(request, reply, entry);
     return true;
   }

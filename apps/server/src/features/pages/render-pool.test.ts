@@ -47,7 +47,7 @@ describe.each(engines)('pages drawn in the render pool on %s', (engine) => {
     t = await createTestApp(engine, { webDist: web.webDist, webConcurrency: os.availableParallelism(), pagesWaitingAtMost: 1 });
     const { db } = t.app.services.database;
     const menuId = await insertMenu(db, { name: '协会动态' });
-    for (let i = 0; i < 8; i++) articles.push(`/info?MenuId=${menuId}&NewsId=${await insertNews(db, { menuId, title: `通知第${i + 1}号` })}`);
+    for (let i = 0; i < 10; i++) articles.push(`/info?MenuId=${menuId}&NewsId=${await insertNews(db, { menuId, title: `通知第${i + 1}号` })}`);
   });
   afterAll(async () => {
     await t.close();
@@ -125,6 +125,43 @@ describe.each(engines)('pages drawn in the render pool on %s', (engine) => {
       await expect(pool.draw('/home', { status: 200, display: defaultDisplay }, callInProcess(t.app), shell)).rejects.toBeInstanceOf(RenderPoolClosedError);
     } finally {
       fs.rmSync(lever('held'));
+    }
+  });
+
+  it('draws one page at a time while the event loop is crowded, resting twice as long as each took, and as many as the threads take once it is not', async () => {
+    const pool = renderPool({ entry: web.beside('entry-server.js'), threads: 1, waitingAtMost: 2 });
+    const [first, second] = articles.slice(8) as [string, string];
+    const started = (url: string) => lever(`started-${new URL(url, 'http://page').searchParams.get('NewsId')}`);
+    const draw = (url: string) =>
+      pool.draw(url, { status: 200, display: defaultDisplay }, callInProcess(t.app), { html: '<head></head><div id="root"></div>' });
+    try {
+      pool.crowded(true);
+      fs.writeFileSync(lever('held'), '');
+      const drawingFirst = draw(first);
+      let firstDone = Number.POSITIVE_INFINITY;
+      void drawingFirst.then(() => (firstDone = performance.now()));
+      const drawingSecond = draw(second);
+      await eventually(() => fs.existsSync(started(first)));
+      // The thread takes two at once, but the second waits while the first is drawn.
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      expect(fs.existsSync(started(second))).toBe(false);
+      fs.rmSync(lever('held'));
+      await drawingFirst;
+      await eventually(() => fs.existsSync(started(second)));
+      // The first took over 400 ms; its turn rested twice as long before the second began.
+      expect(performance.now() - firstDone).toBeGreaterThanOrEqual(600);
+      expect((await drawingSecond).body.toString()).toContain('<p>drawn 200 on a render thread</p>');
+
+      pool.crowded(false);
+      for (const url of [first, second]) fs.rmSync(started(url));
+      fs.writeFileSync(lever('held'), '');
+      const both = [draw(first), draw(second)];
+      await eventually(() => fs.existsSync(started(first)) && fs.existsSync(started(second)));
+      fs.rmSync(lever('held'));
+      await Promise.all(both);
+    } finally {
+      if (fs.existsSync(lever('held'))) fs.rmSync(lever('held'));
+      await pool.close();
     }
   });
 

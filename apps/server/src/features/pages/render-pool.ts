@@ -1,4 +1,5 @@
 import os from 'node:os';
+import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import type { EncodedCopy } from '../../http/compression.js';
 import type { CallAnswer, CallConfig, DrawnDocument, PageDrawing, PageShell } from './render.js';
@@ -28,11 +29,22 @@ export interface RenderPool {
   hasRoom(): boolean;
   /** Resolves true as soon as hasRoom would, oldest asker first, or false once `ms` have passed without room for this one. */
   roomWithin(ms: number): Promise<boolean>;
+  /** Draws one page at a time while the event loop is crowded with visitors (loop-share.ts), as many as the threads take otherwise. */
+  crowded(crowded: boolean): void;
   close(): Promise<void>;
 }
 
 /** Drawings a thread takes at once: it draws one while the main thread answers the other's calls. */
 const DRAWINGS_PER_THREAD = 2;
+/**
+ * Drawings at once while the event loop is crowded: one. Each drawing in flight asks the loop
+ * for its calls and its keeping, so the pages a crawler gets a second, and the loop's time they
+ * take, follow how many are drawn at once; one keeps pages coming without taking the loop from
+ * visitors.
+ */
+const DRAWINGS_WHEN_CROWDED = 1;
+/** The part of the time a drawing holds its turn while the loop is crowded: it rests twice as long as it took. */
+const SHARE_WHEN_CROWDED = 1 / 3;
 /**
  * Drawings that may wait for a thread, per thread, before pages answer 503: a drawing takes
  * tens of milliseconds, so a visitor at the end of the line waits a few hundred at most.
@@ -78,6 +90,9 @@ interface ThreadDocument {
 /** What a thread says: a call of one of its drawings, or a drawing done. */
 type FromThread = { call: number; drawing: number; config: CallConfig } | { drawn: number; page: ThreadDocument } | { failed: number; message: string };
 
+/** A pause that does not keep the process alive. */
+const rest = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
+
 /** The bytes a thread sent, as a Buffer over the same memory. */
 const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
@@ -104,6 +119,7 @@ export function renderPool({ entry, threads: size, waitingAtMost }: { entry: str
   const threads: Thread[] = [];
   let nextDrawing = 0;
   let closed = false;
+  let crowded = false;
 
   const start = (): Thread => {
     const worker = new Worker(new URL('./render-worker.mjs', import.meta.url), { workerData: { entry } });
@@ -173,22 +189,34 @@ export function renderPool({ entry, threads: size, waitingAtMost }: { entry: str
   return {
     hasRoom,
     roomWithin,
+    crowded(now) {
+      crowded = now;
+      turns.limit = crowded ? DRAWINGS_WHEN_CROWDED : size * DRAWINGS_PER_THREAD;
+    },
     draw(url, drawing, answer, shell) {
       if (closed) return Promise.reject(new RenderPoolClosedError());
       if (!hasRoom()) return Promise.reject(new PagesOverloadedError());
-      return turns
-        .run(
-          () =>
-            new Promise<DrawnDocument>((resolve, reject) => {
-              if (closed) throw new RenderPoolClosedError();
+      return new Promise<DrawnDocument>((resolve, reject) => {
+        void turns
+          .run(async () => {
+            if (closed) throw new RenderPoolClosedError();
+            const began = performance.now();
+            const page = new Promise<DrawnDocument>((drawn, failed) => {
               const thread = freest();
               const id = nextDrawing++;
-              thread.drawings.set(id, { answer, resolve, reject });
+              thread.drawings.set(id, { answer, resolve: drawn, reject: failed });
               thread.worker.ref();
               thread.worker.postMessage({ drawing: id, url, options: drawing, shell: shell.html, encoding: shell.encoding });
-            }),
-        )
-        .finally(roomMade);
+            });
+            page.then(resolve, reject);
+            await page.catch(() => undefined);
+            // While the loop is crowded the turn rests after the drawing, so that drawings hold
+            // it SHARE_WHEN_CROWDED of the time at most, however fast they come.
+            if (crowded && !closed) await rest((performance.now() - began) * (1 / SHARE_WHEN_CROWDED - 1));
+          })
+          .catch(reject)
+          .finally(roomMade);
+      });
     },
     async close() {
       closed = true;

@@ -9,6 +9,7 @@ import type { ContentTag } from '../../cache/generations.js';
 import type { Encoding } from '../../http/compression.js';
 import type { PageBytes } from './page-document.mjs';
 import { dependenciesOfCall } from '../../cache/response-cache.js';
+import { watchLoopShare } from './loop-share.js';
 import { renderPool, renderThreads, WAITING_PER_THREAD } from './render-pool.js';
 
 /** A page drawn and finished on its render thread (page-document.mjs), with what the web app's server entry says of the drawing. */
@@ -105,7 +106,11 @@ export function loadPageRenderer(app: App, { webDist, webConcurrency, pagesWaiti
   if (!fs.existsSync(entry)) return undefined;
   const threads = renderThreads(webConcurrency);
   const pool = renderPool({ entry, threads, waitingAtMost: pagesWaitingAtMost ?? threads * WAITING_PER_THREAD });
-  app.addHook('onClose', () => pool.close());
+  const stopWatching = watchLoopShare({ servedFromCache: () => app.responseCache.servedCount, onChange: pool.crowded });
+  app.addHook('onClose', async () => {
+    stopWatching();
+    await pool.close();
+  });
   const call = callInProcess(app);
   const draw = async (url: string, drawing: PageDrawing, shell: PageShell): Promise<DrawnPage> => {
     // A call answered 503: the database is away, and the page drawn without that call's data

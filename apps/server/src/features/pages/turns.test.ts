@@ -54,4 +54,37 @@ describe('Turns', () => {
     });
     expect(ran).toBe(true);
   });
+
+  it('follows a changed limit: a lower one starts no more until fewer run, a higher one starts those waiting at once', async () => {
+    const turns = new Turns(3);
+    const started: number[] = [];
+    const tasks = [0, 1, 2, 3, 4, 5].map(() => held());
+    const runs = tasks.map((task, i) =>
+      turns.run(async () => {
+        started.push(i);
+        await task.done;
+      }),
+    );
+    await settle();
+    expect(started).toEqual([0, 1, 2]);
+    turns.limit = 1;
+    // The three running go on; two must end before the next starts.
+    tasks[0]!.end();
+    await settle();
+    expect(started).toEqual([0, 1, 2]);
+    tasks[1]!.end();
+    await settle();
+    expect(started).toEqual([0, 1, 2]);
+    tasks[2]!.end();
+    await settle();
+    expect(started).toEqual([0, 1, 2, 3]);
+    expect([turns.active, turns.queued]).toEqual([1, 2]);
+    turns.limit = 3;
+    expect([turns.active, turns.queued]).toEqual([3, 0]);
+    await settle();
+    expect(started).toEqual([0, 1, 2, 3, 4, 5]);
+    for (const task of tasks) task.end();
+    await Promise.all(runs);
+    expect([turns.active, turns.queued]).toEqual([0, 0]);
+  });
 });

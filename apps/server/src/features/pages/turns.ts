@@ -1,11 +1,22 @@
 /**
- * Runs at most `limit` tasks at once; the others wait their turn, first come first served.
+ * Runs at most `limit` tasks at once; the others wait their turn, first come first served. The
+ * limit may change while tasks run: raised, waiting tasks start at once; lowered, running ones
+ * finish and no more start until fewer than the new limit run.
  */
 export class Turns {
   private running = 0;
   private readonly waiting: Array<() => void> = [];
 
-  constructor(readonly limit: number) {}
+  constructor(private allowed: number) {}
+
+  get limit(): number {
+    return this.allowed;
+  }
+
+  set limit(allowed: number) {
+    this.allowed = allowed;
+    this.startWaiting();
+  }
 
   /** Tasks running now. */
   get active(): number {
@@ -18,15 +29,21 @@ export class Turns {
   }
 
   async run<T>(task: () => Promise<T>): Promise<T> {
-    if (this.running >= this.limit) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    // A waiting task is counted as running by whoever starts it (startWaiting).
+    if (this.running >= this.allowed) await new Promise<void>((resolve) => this.waiting.push(resolve));
     else this.running += 1;
     try {
       return await task();
     } finally {
-      // The turn passes straight to the next in line (running stays the same), or is given back.
-      const next = this.waiting.shift();
-      if (next) next();
-      else this.running -= 1;
+      this.running -= 1;
+      this.startWaiting();
+    }
+  }
+
+  private startWaiting(): void {
+    while (this.running < this.allowed && this.waiting.length > 0) {
+      this.running += 1;
+      this.waiting.shift()!();
     }
   }
 }
