@@ -38,9 +38,9 @@ export interface RenderPool {
 const DRAWINGS_PER_THREAD = 2;
 /**
  * Drawings at once while the event loop is crowded: one. Each drawing in flight asks the loop
- * for its calls and its keeping, so the pages a crawler gets a second, and the loop's time they
- * take, follow how many are drawn at once; one keeps pages coming without taking the loop from
- * visitors.
+ * for its calls and its keeping, so the loop's time drawings take follows how many are drawn at
+ * once, and how often: one at a time still came every 11 ms under a crawl, hence the rest after
+ * each (SHARE_WHEN_CROWDED).
  */
 const DRAWINGS_WHEN_CROWDED = 1;
 /** The part of the time a drawing holds its turn while the loop is crowded: it rests twice as long as it took. */
@@ -189,8 +189,8 @@ export function renderPool({ entry, threads: size, waitingAtMost }: { entry: str
   return {
     hasRoom,
     roomWithin,
-    crowded(now) {
-      crowded = now;
+    crowded(isCrowded) {
+      crowded = isCrowded;
       turns.limit = crowded ? DRAWINGS_WHEN_CROWDED : size * DRAWINGS_PER_THREAD;
     },
     draw(url, drawing, answer, shell) {
