@@ -163,6 +163,16 @@ export function renderPool({ entry, threads: size, waitingAtMost }: { entry: str
     return least && (least.drawings.size === 0 || threads.length >= size) ? least : start();
   };
 
+  /** Sends the drawing to the freest thread: settled when that thread says it is drawn, or failed. */
+  const drawOnThread = (url: string, drawing: PageDrawing, answer: Drawing['answer'], shell: PageShell) =>
+    new Promise<DrawnDocument>((resolve, reject) => {
+      const thread = freest();
+      const id = nextDrawing++;
+      thread.drawings.set(id, { answer, resolve, reject });
+      thread.worker.ref();
+      thread.worker.postMessage({ drawing: id, url, options: drawing, shell: shell.html, encoding: shell.encoding });
+    });
+
   const hasRoom = () => turns.queued < waitingAtMost;
 
   /** Those waiting for room (roomWithin), oldest first: each drawing that ends makes room for one. */
@@ -196,18 +206,13 @@ export function renderPool({ entry, threads: size, waitingAtMost }: { entry: str
     draw(url, drawing, answer, shell) {
       if (closed) return Promise.reject(new RenderPoolClosedError());
       if (!hasRoom()) return Promise.reject(new PagesOverloadedError());
+      // The page goes to its asker as soon as it is drawn; the turn may be held a while longer.
       return new Promise<DrawnDocument>((resolve, reject) => {
         void turns
           .run(async () => {
             if (closed) throw new RenderPoolClosedError();
             const began = performance.now();
-            const page = new Promise<DrawnDocument>((drawn, failed) => {
-              const thread = freest();
-              const id = nextDrawing++;
-              thread.drawings.set(id, { answer, resolve: drawn, reject: failed });
-              thread.worker.ref();
-              thread.worker.postMessage({ drawing: id, url, options: drawing, shell: shell.html, encoding: shell.encoding });
-            });
+            const page = drawOnThread(url, drawing, answer, shell);
             page.then(resolve, reject);
             await page.catch(() => undefined);
             // While the loop is crowded the turn rests after the drawing, so that drawings hold
