@@ -2,6 +2,7 @@ import { adminToken, openFromSidebar, signIn, unique } from './admin-session.js'
 import { expect, test, waitingForApp } from './test.js';
 import { member } from './member-session.js';
 import { call, cstAhead, underWayNow } from './activity-session.js';
+import { settled } from './helpers.js';
 
 /**
  * 培训证明: staff issue it from 活动列表 to the member checked in, and the member finds it in
@@ -43,6 +44,7 @@ test('staff issue a 培训证明 to the member checked in, who finds and downloa
     .getByRole('button', { name: '证明' })
     .click();
   const drawer = page.getByRole('dialog', { name: `证明：${title}` });
+  await settled(drawer);
   await drawer.getByRole('button', { name: /颁发培训证明/ }).click();
   await page.getByRole('button', { name: /^颁\s?发$/ }).click();
   await expect(page.getByText('已颁发1份证明')).toBeVisible();

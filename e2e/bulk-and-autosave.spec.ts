@@ -58,6 +58,7 @@ test('selected articles go offline and move together', async ({ page }, testInfo
   await selectBoth();
   await page.getByRole('button', { name: '移动到栏目' }).click();
   const move = page.getByRole('dialog', { name: '移动到栏目' });
+  await settled(move);
   await move.getByLabel('目标栏目').click();
   await page.getByRole('menuitemcheckbox', { name: '新闻中心' }).click();
   await shoot(page, move, 'move-dialog', (n) => testInfo.outputPath(n));

@@ -19,6 +19,7 @@ test('a member contributes with a cover, reads the rejection, revises, and sees 
     .last()
     .click();
   const dialog = page.getByRole('dialog', { name: '投稿' });
+  await settled(dialog);
   await dialog.getByRole('button', { name: /提\s*交/ }).click();
   await expect(dialog.getByText('请输入标题')).toBeVisible();
   // 在线投稿 under 协会期刊 is chosen and locked.

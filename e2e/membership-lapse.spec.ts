@@ -205,6 +205,7 @@ test('a member in grace is warned, past grace is led to renew, and after the due
   // 吊销 asks for the reason; 恢复 does not.
   await section.getByRole('button', { name: '吊销/恢复' }).click();
   const revoke = office.getByRole('dialog', { name: '吊销/恢复电子会员证' });
+  await settled(revoke);
   await revoke.getByRole('button', { name: /确\s*定/ }).click();
   await expect(revoke.getByText('请输入吊销原因')).toBeVisible();
   await revoke.getByLabel('原因').fill('会费长期未缴');

@@ -1,4 +1,5 @@
 import { expect, test } from './test.js';
+import { settled } from './helpers.js';
 import { signIn } from './admin-session.js';
 
 /**
@@ -21,6 +22,7 @@ test('a 哀悼日 set for today turns the public site grey from the first byte, 
   await page.goto('/System/system/memorial');
   await page.getByRole('button', { name: /新增哀悼日/ }).click();
   const dialog = page.getByRole('dialog', { name: '新增哀悼日' });
+  await settled(dialog);
   await dialog.getByRole('button', { name: /确\s*定/ }).click();
   await expect(dialog.getByText('请选择开始日期')).toBeVisible();
   await dialog.getByPlaceholder('开始日期').fill(today);

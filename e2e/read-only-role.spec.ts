@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './test.js';
+import { settled } from './helpers.js';
 import { adminToken, createAdminAccount, openFromSidebar, signIn, unique, type Envelope } from './admin-session.js';
 
 /**
@@ -55,6 +56,7 @@ test('a role granted only a page’s list shows the list without edit buttons, a
   await row.getByRole('button', { name: '修改' }).click();
   const edit = page.getByRole('dialog', { name: '修改角色' });
   await expect(edit.getByRole('treeitem', { name: /(^|\s)文章管理$/ })).toHaveAttribute('aria-checked', 'mixed');
+  await settled(edit);
   await edit.getByRole('button', { name: /取\s*消/ }).click();
 
   // An administrator with that role (made through the API, as the admin page is tested elsewhere).

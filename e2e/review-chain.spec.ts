@@ -126,6 +126,7 @@ test('a two-step review chain: rejected at 初审, resubmitted, approved by both
   await menuRow.getByRole('button', { name: '审核流程' }).click();
   const flow = page.getByRole('dialog', { name: `审核流程：${menuName}` });
   await expect(flow.getByText('未设置审核流程：本栏目的文章保存后直接发布')).toBeVisible();
+  await settled(flow);
   await flow.getByRole('button', { name: /添加步骤/ }).click();
   await fillStep(page, flow, 1, '初审', firstRole);
   await flow.getByRole('group', { name: '第1步' }).getByRole('switch', { name: '不得审核本人稿件' }).click();
@@ -182,6 +183,7 @@ test('a two-step review chain: rejected at 初审, resubmitted, approved by both
   await expect(editor).toHaveURL(/\/System\/content\/news\?approval=\d+$/);
   const rejectedSheet = editor.getByRole('dialog', { name: '审批单' });
   await expect(rejectedSheet.getByRole('table')).toContainText('请补充培训时间和地点');
+  await settled(rejectedSheet);
   await rejectedSheet.getByRole('button', { name: '关闭' }).click();
   await expect(editor).toHaveURL(/\/System\/content\/news$/);
   await editorRow.getByRole('button', { name: /修\s*改/ }).click();
@@ -234,6 +236,7 @@ test('a two-step review chain: rejected at 初审, resubmitted, approved by both
     .getByRole('button', { name: /查\s*看/ })
     .click();
   const detail = last.getByRole('dialog', { name: '审批详情' });
+  await settled(detail);
   await detail.getByRole('button', { name: /审批单/ }).click();
   const sheetDialog = last.getByRole('dialog', { name: '审批单' });
   const sheet = sheetDialog.getByRole('table');
@@ -284,6 +287,7 @@ test('a two-step review chain: rejected at 初审, resubmitted, approved by both
   await page.getByRole('row').filter({ hasText: title }).getByRole('button', { name: '审批记录' }).click();
   const drawer = page.getByRole('dialog', { name: `审批记录：${title}` });
   await expect(drawer.locator('.ant-table-row')).toHaveCount(2);
+  await settled(drawer);
   await drawer.locator('.ant-table-row').filter({ hasText: '已通过' }).getByRole('button', { name: '审批单' }).click();
   await expect(page.getByRole('dialog', { name: '审批单' }).getByRole('table')).toContainText('同意，请终审');
 
@@ -355,6 +359,7 @@ test('a super administrator decides a member contribution’s chain step in 投�
   await page.locator('.ant-table-row', { hasText: title }).getByRole('button', { name: '审核' }).click();
   const dialog = page.getByRole('dialog', { name: '审核投稿' });
   await expect(dialog.getByText(/审核流程：第1\/1步（初审）。您不是此步骤的审核人/)).toBeVisible();
+  await settled(dialog);
   await dialog.getByRole('button', { name: /越级通过/ }).click();
   await expect(dialog.getByText('越级审核须填写原因')).toBeVisible();
   await dialog.getByLabel('越级审核原因').fill('初审人出差，按会长指示先行发布');
