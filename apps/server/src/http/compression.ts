@@ -6,19 +6,18 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 /** Below this size the encoding headers and the CPU cost about what compression saves. */
 export const COMPRESS_THRESHOLD_BYTES = 1024;
 
-/** API answers: brotli quality 3 (see registerCompression). */
-const API_BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 3 } };
-/** Pages (features/pages/page-document.mjs), feeds and the response cache's further copies: brotli quality 4. */
-const BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } };
+/** Whatever is compressed while serving (API answers, feeds, the response cache's further copies; pages in features/pages/page-document.mjs): brotli quality 3 (see registerCompression). */
+const BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 3 } };
 
 /**
  * Compresses answers on the fly (pages' HTML, JSON, SVG, XML: the types mime-db calls
- * compressible) above a threshold, brotli before gzip by the client's Accept-Encoding. Answers
- * of the API, a few kilobytes of JSON made on every uncached call, go at brotli quality 3: half
- * the time of the plugin's default 4 (a page of ten articles, 5.5 KB: 39 µs against 79) for
- * 0.5 % more bytes. Pages, drawn once and then sent from the response cache to every phone, go
- * at quality 4 (BROTLI): 5 % fewer bytes than 3 for 0.1 ms more per page; the maximum (11) costs
- * tens of milliseconds per page. Hashed assets are compressed at build time instead and sent
+ * compressible) above a threshold, brotli before gzip by the client's Accept-Encoding, at
+ * quality 3: half the time of the plugin's default 4. For an API answer (a page of ten articles,
+ * 5.5 KB) that is 39 µs against 79 for 0.5 % more bytes; for a page drawn by the server, 0.7 ms
+ * against 1.1-1.5 (the home page, 82 KB of HTML) and 0.4 against 0.75 (an article, 51 KB) for
+ * 5-6 % more bytes (under 1 KB). A page is drawn for every crawler's request and after every
+ * save, so that time counts where the kilobyte on a phone does not. The maximum (11) costs tens
+ * of milliseconds per page. Hashed assets are compressed at build time instead and sent
  * as they are (features/pages/web-app.ts, preCompressed); an answer that already carries Content-Encoding is
  * left alone: the response cache compresses the answers of the calls it keeps itself, off the
  * event loop when they are large (compressedAnswer).
@@ -28,7 +27,7 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
     global: true,
     threshold: COMPRESS_THRESHOLD_BYTES,
     encodings: ['br', 'gzip'],
-    brotliOptions: API_BROTLI,
+    brotliOptions: BROTLI,
   });
 }
 
@@ -46,8 +45,8 @@ const OFF_LOOP_FROM_BYTES = 64 * 1024;
 
 /** An API answer compressed as the plugin would (brotli at quality 3), off the event loop when it is large. */
 export async function compressedAnswer(body: Buffer, encoding: Encoding): Promise<Buffer> {
-  if (body.length < OFF_LOOP_FROM_BYTES) return compressed(body, encoding, API_BROTLI);
-  return encoding === 'br' ? brotliOnPool(body, API_BROTLI) : gzipOnPool(body);
+  if (body.length < OFF_LOOP_FROM_BYTES) return compressed(body, encoding);
+  return encoding === 'br' ? brotliOnPool(body, BROTLI) : gzipOnPool(body);
 }
 
 /** A page's compressed copy and its encoding. */
@@ -92,7 +91,7 @@ export function accepts(request: FastifyRequest, encoding: Encoding): boolean {
   return (encoding === 'br' ? /\bbr\b/ : /\bgzip\b/).test(String(request.headers['accept-encoding'] ?? ''));
 }
 
-/** The body compressed on the event loop: for the response cache's copies and feeds, brotli at quality 4 unless told otherwise. */
-export function compressed(body: Buffer, encoding: Encoding, brotli: zlib.BrotliOptions = BROTLI): Buffer {
-  return encoding === 'br' ? zlib.brotliCompressSync(body, brotli) : zlib.gzipSync(body);
+/** The body compressed on the event loop (an API answer, a feed, the response cache's further copies). */
+export function compressed(body: Buffer, encoding: Encoding): Buffer {
+  return encoding === 'br' ? zlib.brotliCompressSync(body, BROTLI) : zlib.gzipSync(body);
 }
