@@ -13,7 +13,8 @@ import { defaultGenerator, describeGenerator, runLoad } from './load.js';
  * for `crawl`, distinct article pages never asked before, by a server with the response cache on (what a crawler costs: crawl.ts); on
  * the benchmark's SQLite data (run `npm run bench` once to build it). With --member, the requests carry the bench member's
  * token (member-only articles, GetUserInfo). Prints where the server's
- * time went, by library, and leaves the .cpuprofile (open it in Chrome DevTools) in a temp folder.
+ * time went, thread by thread (the event loop, the render threads) and by library, and leaves the
+ * .cpuprofile files (open them in Chrome DevTools) in a temp folder.
  */
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -65,8 +66,15 @@ function category({ functionName, url }: ProfileNode['callFrame']): string {
   if (url.includes('/apps/server/src/')) return 'our code';
   // The server renderer is one bundle (React, antd, our pages): split by what the function is.
   if (url.includes('/dist-ssr/')) return `server renderer: ${functionName || '(anonymous)'}`;
+  if (url === 'node:zlib') return 'compression (zlib)';
   if (url.startsWith('node:') || !url) return 'Node (http, streams, natives)';
   return 'other libraries';
+}
+
+/** The share of a thread's samples in which it was not idle. */
+function busyShare(profile: Profile): number {
+  const idle = new Set(profile.nodes.filter((n) => n.callFrame.functionName === '(idle)').map((n) => n.id));
+  return profile.samples.filter((id) => !idle.has(id)).length / Math.max(1, profile.samples.length);
 }
 
 function summarise(profile: Profile): Array<[string, number]> {
@@ -116,10 +124,22 @@ await new Promise((resolve) => {
   child.once('exit', resolve);
   child.disconnect();
 });
-const file = fs.readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
-if (!file) throw new Error(`no profile written in ${dir}`);
+// Node writes a profile per thread, named CPU.<date>.<time>.<pid>.<thread>.<n>.cpuprofile: thread 0
+// is the event loop; the others are tsx's loader and the render threads (render-pool.ts), whose
+// drawing and compression the event loop's profile does not show.
+const threadOf = (file: string) => Number(file.split('.').at(-3));
+const files = fs
+  .readdirSync(dir)
+  .filter((f) => f.endsWith('.cpuprofile'))
+  .sort((a, b) => threadOf(a) - threadOf(b));
+if (files.length === 0) throw new Error(`no profile written in ${dir}`);
 console.log(
-  `${which}${asMember ? ' as a member' : ''}, ${crawl ? 'distinct articles' : cached ? 'cached' : 'uncached'} (${describeGenerator(generator)}): ${Math.round(result.rps)} req/s, p99 ${result.p99} ms; profile ${path.join(dir, file)}`,
+  `${which}${asMember ? ' as a member' : ''}, ${crawl ? 'distinct articles' : cached ? 'cached' : 'uncached'} (${describeGenerator(generator)}): ${Math.round(result.rps)} req/s, p99 ${result.p99} ms; profiles in ${dir}`,
 );
-for (const [name, share] of summarise(JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as Profile))
-  console.log(`${String(share).padStart(5)} %  ${name}`);
+for (const file of files) {
+  const profile = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as Profile;
+  const busy = Math.round(busyShare(profile) * 100);
+  console.log(`\n${threadOf(file) === 0 ? 'the event loop' : `thread ${threadOf(file)}`}, busy in ${busy} % of its samples:`);
+  // What took under half a percent of a thread's busy samples is left out.
+  for (const [name, share] of summarise(profile).filter(([, share]) => share >= 0.5)) console.log(`${String(share).padStart(5)} %  ${name}`);
+}
