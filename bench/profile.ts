@@ -71,13 +71,8 @@ function category({ functionName, url }: ProfileNode['callFrame']): string {
   return 'other libraries';
 }
 
-/** The share of a thread's samples in which it was not idle. */
-function busyShare(profile: Profile): number {
-  const idle = new Set(profile.nodes.filter((n) => n.callFrame.functionName === '(idle)').map((n) => n.id));
-  return profile.samples.filter((id) => !idle.has(id)).length / Math.max(1, profile.samples.length);
-}
-
-function summarise(profile: Profile): Array<[string, number]> {
+/** Where a thread's busy samples went, by category (shares in %), and the share of all its samples it was busy in. */
+function summarise(profile: Profile): { busy: number; shares: Array<[string, number]> } {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const counts = new Map<string, number>();
   for (const id of profile.samples) {
@@ -87,10 +82,11 @@ function summarise(profile: Profile): Array<[string, number]> {
     counts.set(name, (counts.get(name) ?? 0) + 1);
   }
   const busy = [...counts].filter(([name]) => name !== '(idle)').reduce((n, [, c]) => n + c, 0);
-  return [...counts]
+  const shares = [...counts]
     .filter(([name]) => name !== '(idle)')
     .sort((a, b) => b[1] - a[1])
-    .map(([name, c]) => [name, Math.round((c / busy) * 1000) / 10]);
+    .map(([name, c]): [string, number] => [name, Math.round((c / busy) * 1000) / 10]);
+  return { busy: busy / Math.max(1, profile.samples.length), shares };
 }
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-profile-'));
@@ -137,9 +133,8 @@ console.log(
   `${which}${asMember ? ' as a member' : ''}, ${crawl ? 'distinct articles' : cached ? 'cached' : 'uncached'} (${describeGenerator(generator)}): ${Math.round(result.rps)} req/s, p99 ${result.p99} ms; profiles in ${dir}`,
 );
 for (const file of files) {
-  const profile = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as Profile;
-  const busy = Math.round(busyShare(profile) * 100);
-  console.log(`\n${threadOf(file) === 0 ? 'the event loop' : `thread ${threadOf(file)}`}, busy in ${busy} % of its samples:`);
+  const { busy, shares } = summarise(JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as Profile);
+  console.log(`\n${threadOf(file) === 0 ? 'the event loop' : `thread ${threadOf(file)}`}, busy in ${Math.round(busy * 100)} % of its samples:`);
   // What took under half a percent of a thread's busy samples is left out.
-  for (const [name, share] of summarise(profile).filter(([, share]) => share >= 0.5)) console.log(`${String(share).padStart(5)} %  ${name}`);
+  for (const [name, share] of shares.filter(([, share]) => share >= 0.5)) console.log(`${String(share).padStart(5)} %  ${name}`);
 }
