@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Migrator, sql } from 'kysely';
+import { Migrator } from 'kysely';
 import { connect, type Database, type Engine } from '../src/db/connection.js';
 import { migrationProvider } from '../src/db/migrations/index.js';
 import { testSchemaName } from './schemas.js';
@@ -14,9 +14,7 @@ export async function databaseAt(engine: Engine, migration: string): Promise<{ d
     databaseUrl: engine === 'postgres' ? process.env.TEST_DATABASE_URL : undefined,
     databaseSchema: engine === 'postgres' ? testSchemaName() : undefined,
   });
-  const migrationTableSchema =
-    engine === 'postgres' ? (await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(database.db)).rows[0]?.schema : undefined;
-  const result = await new Migrator({ db: database.db, provider: migrationProvider(engine), migrationTableSchema }).migrateTo(migration);
+  const result = await new Migrator({ db: database.db, provider: migrationProvider(engine) }).migrateTo(migration);
   if (result.error) throw result.error;
   return {
     database,

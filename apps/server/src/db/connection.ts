@@ -5,7 +5,6 @@ import pg from 'pg';
 import {
   CompiledQuery,
   Kysely,
-  PostgresDialect,
   SqliteDialect,
   SqliteDriver,
   type DatabaseConnection,
@@ -17,6 +16,7 @@ import { registerBigramFunction } from './bigrams.js';
 import type { DB } from './schema.js';
 import { withNamedStatements } from './named-statements.js';
 import { offLoopReads, type OffLoopReads } from './off-loop-reads.js';
+import { OwnSchemaPostgresDialect } from './own-schema.js';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -152,6 +152,6 @@ async function connectPostgres(url: string, schema?: string): Promise<Database> 
   // A connection lost while checked out fails its query; its own 'error' event needs a listener too.
   pool.on('error', () => undefined);
   pool.on('connect', (client) => client.on('error', () => undefined));
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: withNamedStatements(pool) }) });
+  const db = new Kysely<DB>({ dialect: new OwnSchemaPostgresDialect({ pool: withNamedStatements(pool) }) });
   return { db, engine: 'postgres', close: () => db.destroy() };
 }
