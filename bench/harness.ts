@@ -150,3 +150,21 @@ export function machineLoad(atStart: readonly number[]): string {
   const averages = (values: readonly number[]) => values.map((n) => n.toFixed(2)).join(' / ');
   return `${os.cpus().length} cores, load average ${averages(atStart)} at the start, ${averages(os.loadavg())} at the end.`;
 }
+
+/**
+ * CPU milliseconds of this process (every thread) per run of `work`, one run after another: a
+ * warm-up of a quarter of `rounds`, then `batches` batches of `rounds`, lowest first. CPU time,
+ * not wall-clock time: on a machine others keep busy a run waits longer for the CPU but takes
+ * about as much of it.
+ */
+export async function cpuPerRunBatches(work: () => unknown, rounds: number, batches: number): Promise<number[]> {
+  for (let i = 0; i < rounds / 4; i++) await work();
+  const perRun: number[] = [];
+  for (let b = 0; b < batches; b++) {
+    const before = process.cpuUsage();
+    for (let i = 0; i < rounds; i++) await work();
+    const used = process.cpuUsage(before);
+    perRun.push((used.user + used.system) / 1000 / rounds);
+  }
+  return perRun.sort((a, b) => a - b);
+}

@@ -10,7 +10,7 @@ import { loadConfig } from '../apps/server/src/config.js';
 import { callInProcess, type CallConfig } from '../apps/server/src/features/pages/render.js';
 import { pageDocument, withRenderedPage } from '../apps/server/src/features/pages/page-document.mjs';
 import type { BenchData } from './data.js';
-import { machineLoad } from './harness.js';
+import { cpuPerRunBatches, machineLoad } from './harness.js';
 
 /**
  * `npx tsx bench/page-budget.ts [--rounds 200]`: what one uncached page costs the server, part
@@ -55,17 +55,7 @@ const { render } = (await import(pathToFileURL(entry).href)) as { render: Render
 const shell = fs.readFileSync(shellFile, 'utf8');
 
 /** CPU milliseconds per run of `work`: the median of the batches. */
-async function cpuPerRun(work: () => unknown): Promise<number> {
-  for (let i = 0; i < ROUNDS / 4; i++) await work();
-  const batches: number[] = [];
-  for (let b = 0; b < BATCHES; b++) {
-    const before = process.cpuUsage();
-    for (let i = 0; i < ROUNDS; i++) await work();
-    const used = process.cpuUsage(before);
-    batches.push((used.user + used.system) / 1000 / ROUNDS);
-  }
-  return batches.sort((a, b) => a - b)[Math.floor(BATCHES / 2)]!;
-}
+const cpuPerRun = async (work: () => unknown) => (await cpuPerRunBatches(work, ROUNDS, BATCHES))[Math.floor(BATCHES / 2)]!;
 
 // The server as it draws uncached pages, without its own render pool (the drawing is measured here).
 const app = await buildApp(
@@ -93,19 +83,19 @@ try {
   for (const [name, url] of Object.entries(pages)) {
     // The page's calls, recorded as the server answers them, then replayed for the drawing.
     const asked: CallConfig[] = [];
-    const answers = new Map<CallConfig, Uint8Array>();
+    const recorded = new Map<string, { json: Uint8Array; status: number }>();
+    const read = ({ json, status }: { json: Uint8Array; status: number }) => ({ status, data: JSON.parse(Buffer.from(json).toString('utf8')) as unknown });
     const recording = async (config: CallConfig) => {
       const answer = await call(config);
       asked.push(config);
-      answers.set(config, answer.json);
-      return { status: answer.status, data: JSON.parse(Buffer.from(answer.json).toString('utf8')) as unknown };
+      recorded.set(JSON.stringify(config), answer);
+      return read(answer);
     };
     await render(url, { status: 200, transport: recording, display });
-    const byAddress = new Map(asked.map((config) => [JSON.stringify(config), answers.get(config)!]));
     const replaying = async (config: CallConfig) => {
-      const json = byAddress.get(JSON.stringify(config));
-      if (!json) throw new Error(`a call the recording lacks: ${JSON.stringify(config)}`);
-      return { status: 200, data: JSON.parse(Buffer.from(json).toString('utf8')) as unknown };
+      const answer = recorded.get(JSON.stringify(config));
+      if (!answer) throw new Error(`a call the recording lacks: ${JSON.stringify(config)}`);
+      return read(answer);
     };
 
     // At once, as a drawing asks for them; inject's own part measured the same way.

@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { parseDisplay } from '@portal/shared';
 import type { BenchData } from './data.js';
-import { startServer } from './harness.js';
+import { cpuPerRunBatches, startServer } from './harness.js';
 
 /**
  * `npx tsx bench/render.ts [--drawings 200] [--entry FILE]`: the CPU time one drawing of a page
@@ -94,19 +94,11 @@ console.log(`| page | CPU ms per drawing (median of ${BATCHES} batches of ${DRAW
 console.log('|---|---:|---:|---:|---:|---:|');
 for (const [name, url] of Object.entries(pages)) {
   const draw = () => render(url, { status: 200, transport: replaying, display });
-  for (let i = 0; i < DRAWINGS / 4; i++) await draw();
-  const batches: number[] = [];
-  let last: Rendered | undefined;
-  for (let b = 0; b < BATCHES; b++) {
-    const before = process.cpuUsage();
-    for (let i = 0; i < DRAWINGS; i++) last = await draw();
-    const used = process.cpuUsage(before);
-    batches.push((used.user + used.system) / 1000 / DRAWINGS);
-  }
-  batches.sort((a, b) => a - b);
+  const batches = await cpuPerRunBatches(draw, DRAWINGS, BATCHES);
+  const last = await draw();
   const kb = (text: string) => (Buffer.byteLength(text) / 1024).toFixed(1);
   console.log(
-    `| ${name} | ${batches[Math.floor(BATCHES / 2)]!.toFixed(2)} | ${batches[0]!.toFixed(2)} | ${last!.draws} | ${kb(last!.html)} | ${kb(last!.state)} |`,
+    `| ${name} | ${batches[Math.floor(BATCHES / 2)]!.toFixed(2)} | ${batches[0]!.toFixed(2)} | ${last.draws} | ${kb(last.html)} | ${kb(last.state)} |`,
   );
 }
 console.log(

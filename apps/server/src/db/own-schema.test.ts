@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testSchemaName } from '../../test/schemas.js';
@@ -23,7 +24,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('migrations beside other schemas, 
     try {
       await migrate(site.database);
       const tables = await site.database.db.introspection.getTables();
-      const [{ schema }] = (await site.database.db.selectNoFrom((eb) => eb.fn<string>('current_schema').as('schema')).execute()) as [{ schema: string }];
+      const { schema } = (await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(site.database.db)).rows[0]!;
       expect(new Set(tables.map((t) => t.schema))).toEqual(new Set([schema]));
       expect(tables.filter((t) => t.name === 'news')).toHaveLength(1);
       expect(tables.map((t) => t.name)).toEqual(expect.arrayContaining(['kysely_migration', 'kysely_migration_lock', 'news', 'menus']));
