@@ -25,10 +25,19 @@ test('a 哀悼日 set for today turns the public site grey from the first byte, 
   await settled(dialog);
   await dialog.getByRole('button', { name: /确\s*定/ }).click();
   await expect(dialog.getByText('请选择开始日期')).toBeVisible();
-  await dialog.getByPlaceholder('开始日期').fill(today);
-  await dialog.getByPlaceholder('开始日期').press('Enter');
-  await dialog.getByPlaceholder('结束日期').fill(today);
-  await dialog.getByPlaceholder('结束日期').press('Enter');
+  // Click into the field first, as a person does: the pointer left resting on 确定 lies where the
+  // calendar opens, and a hovered day stands in the fields (the picker's preview), so typing there
+  // lost both dates about half the time.
+  const start = dialog.getByPlaceholder('开始日期');
+  const end = dialog.getByPlaceholder('结束日期');
+  await start.click();
+  await start.fill(today);
+  await start.press('Enter');
+  await end.fill(today);
+  await end.press('Enter');
+  await expect(page.locator('.ant-picker-dropdown:visible')).toHaveCount(0);
+  await expect(start).toHaveValue(today);
+  await expect(end).toHaveValue(today);
   await dialog.getByLabel('备注').fill('全国哀悼日（测试）');
   await page.screenshot({ path: testInfo.outputPath('memorial-dialog-1440.png') });
   await dialog.getByRole('button', { name: /确\s*定/ }).click();
