@@ -3,7 +3,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './test.js';
 import { addMember, call, cstAhead, memberPage } from './activity-session.js';
 import { adminToken, openFromSidebar, signIn, unique } from './admin-session.js';
-import { apiData, settled } from './helpers.js';
+import { apiData, settled, typeDate } from './helpers.js';
 
 /**
  * 活动通知: the back office publishes an activity to one member level; a member of that level
@@ -46,17 +46,11 @@ test('an activity for one level: read and signed up by its member, unseen by ano
   await dialog.getByLabel('活动标题').fill(title);
   await dialog.getByLabel('活动地点').fill('北京市丰台区示范工地');
   await dialog.getByLabel('人数上限').fill('30');
-  const start = dialog.getByPlaceholder('开始时间');
-  await start.click();
-  await start.fill(cstAhead(30, 9));
-  await start.press('Enter');
+  await typeDate(dialog.getByPlaceholder('开始时间'), cstAhead(30, 9));
   const end = dialog.getByPlaceholder('结束时间');
   await end.fill(cstAhead(30, 17));
   await end.press('Enter');
-  const deadline = dialog.getByPlaceholder('请选择报名截止时间');
-  await deadline.click();
-  await deadline.fill(cstAhead(20, 18));
-  await deadline.press('Enter');
+  await typeDate(dialog.getByPlaceholder('请选择报名截止时间'), cstAhead(20, 18));
   await dialog.getByLabel('指定会员等级').check();
   const levelSelect = dialog.getByLabel('会员等级', { exact: true });
   await levelSelect.click();

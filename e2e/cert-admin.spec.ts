@@ -3,7 +3,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './test.js';
 import ExcelJS from 'exceljs';
 import { idCheckCharacter } from '@portal/shared';
-import { apiData, settled } from './helpers.js';
+import { apiData, settled, typeDate } from './helpers.js';
 import { openFromSidebar, signIn, unique } from './admin-session.js';
 import { filledTemplate, importFile, type ImportTemplate } from './spreadsheet-import.js';
 
@@ -166,12 +166,8 @@ test('考试成绩 adds a result with the server’s own messages, corrects it a
   await add.getByLabel('工作单位').fill('北京城建工程咨询有限公司');
   await expect(add.getByText('身份证号码校验位不正确，请核对')).toBeVisible();
   await add.getByLabel('证件号码').fill(id.toLowerCase());
-  // Clicked first, as a person does: a day under a pointer left resting where the calendar
-  // opens would stand in the field instead of the typed date (see memorial.spec.ts).
   const examDate = add.getByLabel('考试时间');
-  await examDate.click();
-  await examDate.fill('2025-03-16');
-  await examDate.press('Enter');
+  await typeDate(examDate, '2025-03-16');
   await expect(examDate).toHaveValue('2025-03-16');
   await add.getByRole('radio', { name: '合格', exact: true }).check();
   await ok.click();

@@ -66,6 +66,19 @@ export async function settled(locator: Locator): Promise<void> {
   });
 }
 
+/**
+ * Types a date (or date and time) into an antd picker and confirms it with Enter. The field is
+ * clicked first, as a person does: a pointer left resting where the calendar opens (on a dialog's
+ * 确定, say) puts the hovered day in the field as the picker's preview, and the typed date was
+ * then lost about half the time. The end field of a range is typed without this: the start's
+ * Enter moves the focus there, and the pointer rests on the start field.
+ */
+export async function typeDate(field: Locator, text: string): Promise<void> {
+  await field.click();
+  await field.fill(text);
+  await field.press('Enter');
+}
+
 /** The parts of a news list entry the journeys read. */
 export interface NewsListEntry {
   NewsId: number;

@@ -1,5 +1,5 @@
 import { expect, test } from './test.js';
-import { settled } from './helpers.js';
+import { settled, typeDate } from './helpers.js';
 import { signIn } from './admin-session.js';
 
 /**
@@ -25,14 +25,10 @@ test('a 哀悼日 set for today turns the public site grey from the first byte, 
   await settled(dialog);
   await dialog.getByRole('button', { name: /确\s*定/ }).click();
   await expect(dialog.getByText('请选择开始日期')).toBeVisible();
-  // Click into the field first, as a person does: the pointer left resting on 确定 lies where the
-  // calendar opens, and a hovered day stands in the fields (the picker's preview), so typing there
-  // lost both dates about half the time.
+  // The pointer rests on 确定, where the calendar opens: typeDate clicks into the field first.
   const start = dialog.getByPlaceholder('开始日期');
   const end = dialog.getByPlaceholder('结束日期');
-  await start.click();
-  await start.fill(today);
-  await start.press('Enter');
+  await typeDate(start, today);
   await end.fill(today);
   await end.press('Enter');
   await expect(page.locator('.ant-picker-dropdown:visible')).toHaveCount(0);

@@ -1,6 +1,6 @@
 import { expect, test } from './test.js';
 import { openNewArticle, setEditorContent, signIn, unique } from './admin-session.js';
-import { settled } from './helpers.js';
+import { settled, typeDate } from './helpers.js';
 
 /**
  * Publishing as the office does it: an article saved with a publish time still to come waits as
@@ -16,10 +16,7 @@ test('an editor schedules an article, which waits as 待发布 and opens through
 
   // A publish time next year: the form says what saving will do.
   const next = `${new Date().getFullYear() + 1}-03-01 09:00:00`;
-  const publishTime = dialog.getByLabel('发布时间');
-  await publishTime.click();
-  await publishTime.fill(next);
-  await publishTime.press('Enter');
+  await typeDate(dialog.getByLabel('发布时间'), next);
   await expect(dialog.getByText('保存后为「待发布」，到时自动发布')).toBeVisible();
   await expect(page.locator('.ant-picker-dropdown:visible')).toHaveCount(0);
   for (const width of [1440, 375]) {
