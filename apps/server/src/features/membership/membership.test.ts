@@ -8,9 +8,10 @@ import type {
   MembershipReminderDto,
   MembershipSummaryDto,
 } from '@portal/shared';
-import { adminCall, createAdminTestApp, loginAdmin, testClock } from '../../../test/admin.js';
+import { adminCall, createAdmin, createAdminTestApp, loginAdmin, testClock } from '../../../test/admin.js';
 import { insertMenu, insertNews } from '../../../test/fixtures.js';
-import { engines, secondInstance, type TestApp } from '../../../test/harness.js';
+import { engines, envelope, secondInstance, type TestApp } from '../../../test/harness.js';
+import { multipartBody, multipartHeaders } from '../../../test/multipart.js';
 import { addMember, applicationForm, loginMember, publicCall, seedTypeChoices, submitApplication, type TypeChoices } from '../../../test/members.js';
 import { runMembershipJob } from './job.js';
 import { nextTerm } from './terms.js';
@@ -172,6 +173,30 @@ describe.each(engines)('membership on %s', (engine) => {
     expect(await pay(id)).toMatchObject({ Message: '该会员已停用，不能登记缴费' });
     expect((await biz<ListDto<MemberPaymentDto>>('GET', `GetMemberPaymentList?memberid=${id}`)).Data.TotalCount).toBe(0);
     expect(await standing(id)).toMatchObject({ ExpireDate: '', State: 4, StateName: '已停用' });
+  });
+
+  it('takes as voucher only a payment voucher its recorder uploaded: not another staff member’s, not an applicant’s papers', async () => {
+    const id = await addMember(t, admin, types, 'voucher');
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n');
+    const upload = async (url: string, token?: string) =>
+      envelope<string>(
+        await t.app.inject({
+          method: 'POST',
+          url,
+          payload: multipartBody({ filename: '凭证.pdf', content: pdf }),
+          headers: { ...multipartHeaders, ...(token ? { token } : {}) },
+        }),
+      ).Data;
+    const mine = await upload(`${BIZ}/UploadMemberPaymentVoucher`, admin);
+    await createAdmin(t, admin, 'cashier', '超级管理员');
+    const theirs = await upload(`${BIZ}/UploadMemberPaymentVoucher`, await loginAdmin(t, 'cashier'));
+    const papers = await upload('/api/XfWebApi/UploadFile');
+    for (const path of [mine, theirs, papers]) expect(path).toMatch(/^\/private\//);
+    for (const VoucherPath of [theirs, papers, mine.replace(/[0-9a-f]{32}/, '0'.repeat(32))]) {
+      expect(await pay(id, { VoucherPath }), VoucherPath).toMatchObject({ Code: 400, Message: '凭证文件无效，请重新上传' });
+    }
+    expect((await biz<ListDto<MemberPaymentDto>>('GET', `GetMemberPaymentList?memberid=${id}`)).Data.TotalCount).toBe(0);
+    expect(await pay(id, { VoucherPath: mine })).toMatchObject({ Code: 200, Data: { VoucherPath: mine } });
   });
 
   it('voids only the latest payment, putting 有效期至 back; the record stays with its reason', async () => {

@@ -156,6 +156,23 @@ async function nextReceiptNo(db: Db, year: string): Promise<string> {
   return `${year}-${String(next).padStart(4, '0')}`;
 }
 
+/**
+ * A voucher is private: it opens only through GetMemberPaymentVoucher, for whoever may list
+ * payments. So the path a payment names must be a voucher its recorder uploaded through
+ * UploadMemberPaymentVoucher: any other private file (an applicant's papers, another staff
+ * member's upload) named here would be handed out under the payment, as papers once were.
+ */
+async function checkVoucher(db: Db, admin: AdminPrincipal, path: string): Promise<void> {
+  const upload = await db
+    .selectFrom('uploads')
+    .select('id')
+    .where('path', '=', path)
+    .where('kind', '=', 'paymentVoucher')
+    .where('owner', '=', `admin:${admin.adminId}`)
+    .executeTakeFirst();
+  if (!upload) throw badRequest(membershipMessages.voucherInvalid);
+}
+
 /** A race lost to another payment of the same member: run again from the new 有效期至. */
 class MovedMeanwhile extends Error {}
 
@@ -163,7 +180,8 @@ const ATTEMPTS = 5;
 
 /**
  * SaveMemberPayment. Refused for an applicant not yet approved and for a disabled member; a
- * receipt number given by hand must be free. Answers the payment.
+ * receipt number given by hand must be free, a voucher the recorder's own upload (checkVoucher).
+ * Answers the payment.
  */
 export async function recordPayment(db: Db, admin: AdminPrincipal, body: SaveMemberPaymentBody, now: number): Promise<Payment> {
   const today = cstDate(now);
@@ -183,6 +201,7 @@ export async function recordPayment(db: Db, admin: AdminPrincipal, body: SaveMem
         if (!member) throw notFound(memberMessages.memberNotFound);
         if (member.apply_state !== ApplyState.Approved) throw badRequest(membershipMessages.notApproved);
         if (member.status !== MemberStatus.Enabled) throw badRequest(membershipMessages.memberSuspended);
+        if (body.VoucherPath !== '') await checkVoucher(trx, admin, body.VoucherPath);
         const term = nextTerm(await termsOf(trx, member.member_level_id), member.expire_date, today);
         const at = formatCst(now);
         const { id: paymentId } = await trx
