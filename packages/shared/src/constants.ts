@@ -74,6 +74,14 @@ export const storageKeys = {
   sessionNotice: { member: 'sessionNotice:member', admin: 'sessionNotice:admin' },
 } as const;
 
+/**
+ * The request header a back-office page sets on the calls it makes by itself on a timer (the
+ * bell's poll, a check-in screen's counts): answered like any call, but not counted as the
+ * admin's activity, so a tab left open still lets the session reach its idle limit
+ * (ADMIN_SESSION_IDLE_MINUTES). Only a person's own actions keep a session alive.
+ */
+export const backgroundCall = { header: 'x-background', value: '1' } as const;
+
 /** The id of the page element (JSON) in which the server sends what GetSiteInfo answers. */
 export const SITE_INFO_ELEMENT_ID = 'site-info';
 

@@ -34,8 +34,11 @@ const shownByThePage = (side: CallOptions['side']): CallOptions => ({ side, sile
 
 export const attendanceAdminApi = {
   activities: (query: PageState) => get<ListDto<CheckInActivityDto>>(`${business}GetCheckInActivityList`, query, admin),
-  activity: (id: number) => get<CheckInActivityDto>(`${business}GetCheckInActivity/${id}`, undefined, admin),
-  members: (query: CheckInMemberQuery) => get<ListDto<CheckInMemberDto>>(`${business}GetCheckInMemberList`, query, admin),
+  /** `background`: a poll of the open page (admin/shared/polling.ts), which keeps no session alive. */
+  activity: (id: number, { background }: Pick<CallOptions, 'background'> = {}) =>
+    get<CheckInActivityDto>(`${business}GetCheckInActivity/${id}`, undefined, { ...admin, background }),
+  members: (query: CheckInMemberQuery, { background }: Pick<CallOptions, 'background'> = {}) =>
+    get<ListDto<CheckInMemberDto>>(`${business}GetCheckInMemberList`, query, { ...admin, background }),
   checkIn: (ActivityId: number, pass: CheckInPass) =>
     call<CheckInMemberDto | null>({ method: 'POST', url: `${business}CheckInActivityMember`, data: { ActivityId, ...pass } }, shownByThePage('admin')).then(
       outcome,

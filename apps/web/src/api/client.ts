@@ -1,5 +1,5 @@
 import axios, { AxiosError, type AxiosRequestConfig } from 'axios';
-import { Code, codeMessages, messages, storageKeys, timing, transportMessages } from '@portal/shared';
+import { backgroundCall, Code, codeMessages, messages, storageKeys, timing, transportMessages } from '@portal/shared';
 import { notifyError, toast } from '../components/toast';
 
 /** The envelope every call answers (docs/api.md). */
@@ -103,6 +103,11 @@ export interface CallOptions {
   silent?: boolean;
   /** Codes answered to the caller as data rather than errors (spec §8: 510 and 511). */
   passCodes?: number[];
+  /**
+   * The page asks by itself, on a timer (a poll), not because the person did something: sent
+   * with the background header so it does not keep the admin's session from idling out.
+   */
+  background?: boolean;
 }
 
 /**
@@ -119,7 +124,7 @@ export async function call<T>(config: AxiosRequestConfig, options: CallOptions =
       ...config,
       // A token passed with the call (the application token of a rejected applicant) wins
       // over the stored session.
-      headers: { ...(token ? { token } : {}), ...config.headers },
+      headers: { ...(token ? { token } : {}), ...(options.background ? { [backgroundCall.header]: backgroundCall.value } : {}), ...config.headers },
     });
     body = res.data;
   } catch (err) {

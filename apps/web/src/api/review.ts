@@ -39,9 +39,10 @@ export const reviewApi = {
   summary: () => get<ReviewSummaryDto>(`${base}GetReviewSummary`, undefined, admin),
   /**
    * The header's notices. Silent: the bell is on every page, polled; a refusal there (the server
-   * restarting, a session ending) is not worth a toast on whatever page is open.
+   * restarting, a session ending) is not worth a toast on whatever page is open. A background
+   * call: the poll is no sign that anyone is at the desk, so it does not keep the session alive.
    */
-  notices: () => get<AdminNoticeListDto>(`${base}GetMyNotices`, undefined, { ...admin, silent: true }),
+  notices: () => get<AdminNoticeListDto>(`${base}GetMyNotices`, undefined, { ...admin, silent: true, background: true }),
   /** One notice read, or all of them without an id. */
   readNotices: (NoticeId?: number) => post<null>(`${base}ReadNotices`, NoticeId ? { NoticeId } : {}, admin),
 };

@@ -3,7 +3,7 @@ import { allPermissions, type Permission } from '@portal/shared';
 import type { AdminSessionConfig } from '../../../config.js';
 import type { Database } from '../../../db/connection.js';
 import type { DB } from '../../../db/schema.js';
-import { resumeSession } from './sessions.js';
+import { resumeSession, type SessionUse } from './sessions.js';
 
 /** The administrator behind a request, as of this call: role and grants are read fresh each time. */
 export interface AdminPrincipal {
@@ -35,8 +35,14 @@ export const can = (admin: AdminPrincipal, permission: Permission): boolean => a
  * account is disabled. Reading role and grants on every call is what makes a role change or
  * a disabled account take effect on the admin's next call rather than their next sign-in.
  */
-export async function loadPrincipal(database: Database, token: string, now: number, limits: AdminSessionConfig): Promise<AdminPrincipal | null> {
-  const session = await resumeSession(database, token, now, limits);
+export async function loadPrincipal(
+  database: Database,
+  token: string,
+  now: number,
+  limits: AdminSessionConfig,
+  use: SessionUse = 'action',
+): Promise<AdminPrincipal | null> {
+  const session = await resumeSession(database, token, now, limits, use);
   if (!session) return null;
   const admin = await database.db
     .selectFrom('admin_users')

@@ -1,5 +1,5 @@
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
-import { Code, codeMessages, systemMessages, twoFactorMessages, type AuditAction, type Permission } from '@portal/shared';
+import { backgroundCall, Code, codeMessages, systemMessages, twoFactorMessages, type AuditAction, type Permission } from '@portal/shared';
 import { can, loadPrincipal, type AdminPrincipal } from './access.js';
 import { writeAudit } from '../audit/service.js';
 import { isApiToken, loadTokenPrincipal } from '../../api-tokens/service.js';
@@ -17,6 +17,8 @@ import { requestToken } from '../../../http/request-token.js';
  *
  * It runs before the body is read or validated: no admin session (missing, expired, revoked
  * or a member's token) answers Code 402; a session without the permission answers Code 403.
+ * A call sent with header `X-Background: 1` (a page polling on a timer) is checked the same
+ * way but does not count as the admin's activity: it does not put off the idle end.
  * Handlers then read the caller with currentAdmin(request), and perform writes through
  * adminWrite so each one is permission-checked and audited.
  */
@@ -76,7 +78,7 @@ function adminGuard(anyOf: Permission[], admitPending: readonly Pending[]): onRe
       ? null
       : isApiToken(token)
         ? await loadTokenPrincipal(database, token, now(), { call: `${request.method} ${request.routeOptions.url ?? request.url}`, ip: request.ip })
-        : await loadPrincipal(database, token, now(), config.adminSession);
+        : await loadPrincipal(database, token, now(), config.adminSession, isBackground(request) ? 'background' : 'action');
     if (!admin) throw adminSessionRequired();
     principals.set(request, admin);
     const pending = pendingStep(admin);
@@ -86,6 +88,9 @@ function adminGuard(anyOf: Permission[], admitPending: readonly Pending[]): onRe
   // The route list says which route needs what (http/guard-docs.ts).
   return documentGuard(guard, { 'x-admin-permissions': anyOf });
 }
+
+/** A call the page made by itself on a timer rather than at the admin's hand (packages/shared backgroundCall). */
+const isBackground = (request: FastifyRequest) => request.headers[backgroundCall.header] === backgroundCall.value;
 
 /** The admin admitted by requireAdmin; a route without the guard is a programming error. */
 export function currentAdmin(request: FastifyRequest): AdminPrincipal {

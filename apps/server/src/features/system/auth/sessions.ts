@@ -8,8 +8,9 @@ import type { RequestClient } from '../../../http/user-agent.js';
 
 /**
  * Admin sessions: an opaque random token, stored only as its sha256, that ends after a
- * period without calls (idle) or a fixed time after sign-in (absolute), whichever comes
- * first, and whenever it is revoked (logout, password change, account disabled or deleted).
+ * period without the admin's own calls (idle) or a fixed time after sign-in (absolute),
+ * whichever comes first, and whenever it is revoked (logout, password change, second factor
+ * turned on, account disabled or deleted).
  */
 
 /** last_seen_at is rewritten at most this often, so not every call is a database write. */
@@ -54,8 +55,22 @@ export interface LiveSession {
   adminId: number;
 }
 
-/** The live session of a token, refreshed as used; null when unknown, ended or revoked. */
-export async function resumeSession({ db }: Database, token: string, now: number, limits: AdminSessionConfig): Promise<LiveSession | null> {
+/**
+ * How a call uses its session: `action`, something the admin did, which restarts the idle
+ * period; `background`, a page asking by itself on a timer (the bell's poll), which is
+ * admitted while the session lives but does not keep it alive, or a tab left open on an
+ * unattended desk would never idle out (guard.ts reads which from the request).
+ */
+export type SessionUse = 'action' | 'background';
+
+/** The live session of a token, refreshed when used for an action; null when unknown, ended or revoked. */
+export async function resumeSession(
+  { db }: Database,
+  token: string,
+  now: number,
+  limits: AdminSessionConfig,
+  use: SessionUse = 'action',
+): Promise<LiveSession | null> {
   const row = await db
     .selectFrom('admin_sessions')
     .select(['id', 'admin_id', 'last_seen_at', 'expires_at'])
@@ -66,7 +81,7 @@ export async function resumeSession({ db }: Database, token: string, now: number
     await db.deleteFrom('admin_sessions').where('id', '=', row.id).execute();
     return null;
   }
-  if (row.last_seen_at < formatCst(now - TOUCH_EVERY_MS)) {
+  if (use === 'action' && row.last_seen_at < formatCst(now - TOUCH_EVERY_MS)) {
     await db
       .updateTable('admin_sessions')
       .set({ last_seen_at: formatCst(now) })

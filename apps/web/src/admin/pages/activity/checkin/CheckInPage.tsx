@@ -6,6 +6,7 @@ import dayjs from 'dayjs';
 import { activityMessages, CHECK_IN_CODE_LENGTH, messages, type CheckInActivityDto, type CheckInMemberDto } from '@portal/shared';
 import { attendanceAdminApi, type CheckInOutcome, type CheckInPass } from '../../../../api/attendance';
 import { Panel } from '../../../layout/Panel';
+import { isRefetch } from '../../../shared/polling';
 import { CheckInResult } from './CheckInResult';
 import { checkInKeys } from './keys';
 import { Roster } from './Roster';
@@ -80,7 +81,7 @@ function Door({ activityId }: { activityId: number }) {
   const queryClient = useQueryClient();
   const activity = useQuery({
     queryKey: checkInKeys.activity(activityId),
-    queryFn: () => attendanceAdminApi.activity(activityId),
+    queryFn: (context) => attendanceAdminApi.activity(activityId, { background: isRefetch(context) }),
     refetchInterval: COUNTS_EVERY_MS,
   });
   const [outcome, setOutcome] = useState<CheckInOutcome | null>(null);

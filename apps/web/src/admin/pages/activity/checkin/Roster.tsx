@@ -4,6 +4,7 @@ import { Button, Empty, Input, List, Pagination, Popconfirm, Segmented, Tag } fr
 import { messages, type CheckInMemberDto } from '@portal/shared';
 import { attendanceAdminApi } from '../../../../api/attendance';
 import { Auth } from '../../../access/AdminSession';
+import { isRefetch } from '../../../shared/polling';
 import { checkedInBy, MemberLines } from './CheckInResult';
 import { checkInKeys } from './keys';
 import styles from './checkin.module.css';
@@ -38,14 +39,17 @@ export function Roster({
   const [busy, setBusy] = useState<number | null>(null);
   const roster = useQuery({
     queryKey: [...checkInKeys.roster(activityId), key, state, page],
-    queryFn: () =>
-      attendanceAdminApi.members({
-        activityid: activityId,
-        key: key || undefined,
-        checkedin: state === '' ? undefined : Number(state),
-        pageindex: page,
-        pagesize: PAGE_SIZE,
-      }),
+    queryFn: (context) =>
+      attendanceAdminApi.members(
+        {
+          activityid: activityId,
+          key: key || undefined,
+          checkedin: state === '' ? undefined : Number(state),
+          pageindex: page,
+          pagesize: PAGE_SIZE,
+        },
+        { background: isRefetch(context) },
+      ),
     placeholderData: keepPreviousData,
     refetchInterval: ROSTER_EVERY_MS,
   });
