@@ -16,17 +16,17 @@ export async function onlineSessionRoutes(app: App): Promise<void> {
       onRequest: requireAdmin('system:online:list'),
       schema: {
         ...adminDocs,
-        summary: '在线用户（kind=admin 后台会话，member 会员会话；按账号筛选，分页）',
+        summary: '在线用户（kind=admin 后台会话，member 会员会话；按账号筛选，分页）；非超级管理员查看时，超级管理员会话的地址只显示网段（如 10.3.*.*）',
         querystring: onlineSessionListQuery,
         'x-data': listOf(onlineSessionDto),
       },
     },
     async (request) => {
       const { kind, account, ...paging } = request.query;
-      const page = await listOnlineSessions(services, { kind, account }, paging);
-      const own = currentAdmin(request).sessionId;
+      const viewer = currentAdmin(request);
+      const page = await listOnlineSessions(services, viewer, { kind, account }, paging);
       return list(
-        page.items.map((s) => toOnlineSessionDto(kind, s, own)),
+        page.items.map((s) => toOnlineSessionDto(kind, s, viewer.sessionId)),
         page.total,
       );
     },

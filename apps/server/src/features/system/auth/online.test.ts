@@ -18,12 +18,12 @@ describe.each(engines)('在线用户 and 强制下线 on %s', (engine) => {
   let watcher: string;
   let member: string;
 
-  const signIn = async (account: string, agent: string) => {
+  const signIn = async (account: string, agent: string, ip = '10.3.0.7') => {
     const { ticket, answer } = await captcha(t);
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/XfSystemApi/Login',
-      headers: { 'user-agent': agent, 'x-forwarded-for': '10.3.0.7' },
+      headers: { 'user-agent': agent, 'x-forwarded-for': ip },
       payload: { Account: account, Password: ADMIN_PASSWORD, TreeCode: answer, FullName: ticket },
     });
     const body = envelope<string>(res);
@@ -68,6 +68,20 @@ describe.each(engines)('在线用户 and 强制下线 on %s', (engine) => {
     expect((await sessionOf(root, 'watcher'))[0]).toMatchObject({ RoleName: '在线管理', UserAgent: FIREFOX, Current: false });
     // Most recently active first.
     expect(Data.List.map((s) => s.LastActiveTime)).toEqual([...Data.List.map((s) => s.LastActiveTime)].sort().reverse());
+  });
+
+  it('masks a super administrator’s address to a viewer who is not one', async () => {
+    await signIn('admin', FIREFOX, '2001:db8:85a3::8a2e:370:7334');
+    const seenBy = async (as: string) => (await online(as, '?kind=admin&pagesize=100')).Data.List;
+    const addresses = (list: OnlineSessionDto[], account: string) => list.filter((s) => s.Account === account).map((s) => s.Ip);
+
+    const byWatcher = await seenBy(watcher);
+    expect(addresses(byWatcher, 'admin').sort()).toEqual(['10.3.*.*', '127.0.*.*', '2001:db8:*']);
+    expect(JSON.stringify(byWatcher)).not.toContain('85a3');
+    // Everyone else's, their own included, whole (the first of theirs was the sign-in that replaced the initial password).
+    expect(addresses(byWatcher, 'watcher').sort()).toEqual(['10.3.0.7', '127.0.0.1']);
+    // A super administrator sees every address whole.
+    expect(addresses(await seenBy(root), 'admin').sort()).toEqual(['10.3.0.7', '127.0.0.1', '2001:db8:85a3::8a2e:370:7334']);
   });
 
   it('lists the live member sessions, application tokens too', async () => {

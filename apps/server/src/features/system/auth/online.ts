@@ -26,9 +26,26 @@ export interface OnlineSession {
   expiresAt: string;
 }
 
-/** Most recently active first, paged in SQL. */
+/**
+ * An address as shown to a viewer who may not see it whole: the network without the machine
+ * (IPv4 `a.b.*.*`, IPv6 its first two groups and `*`), enough to tell an office from abroad.
+ */
+export function maskAddress(ip: string): string {
+  const v4 = /^(?:::ffff:)?(\d+)\.(\d+)\.\d+\.\d+$/i.exec(ip);
+  if (v4) return `${v4[1]}.${v4[2]}.*.*`;
+  if (ip.includes(':')) return `${ip.split(':').slice(0, 2).join(':')}:*`;
+  return '*';
+}
+
+/**
+ * Most recently active first, paged in SQL. A super administrator's address is masked
+ * (maskAddress) unless the viewer is one too: 在线用户 is given to staff who watch sessions,
+ * and where the most powerful account signs in from (a home line, a hotel) is not theirs to
+ * know; they may not end its sessions either (forceLogout).
+ */
 export async function listOnlineSessions(
   { database, config, now }: Services,
+  viewer: AdminPrincipal,
   filter: Omit<OnlineSessionListQuery, keyof PagingQuery>,
   paging: PagingQuery,
 ): Promise<{ items: OnlineSession[]; total: number }> {
@@ -45,7 +62,7 @@ export async function listOnlineSessions(
       query
         .select(['admin_sessions.id as sessionId', 'admin_users.account', 'admin_users.full_name as name', 'roles.name as role'])
         .select(['admin_sessions.ip', 'admin_sessions.user_agent as userAgent', 'admin_sessions.created_at as createdAt'])
-        .select(['admin_sessions.last_seen_at as lastSeenAt', 'admin_sessions.expires_at as expiresAt'])
+        .select(['admin_sessions.last_seen_at as lastSeenAt', 'admin_sessions.expires_at as expiresAt', 'roles.is_super as isSuper'])
         .orderBy('admin_sessions.last_seen_at', 'desc')
         .orderBy('admin_sessions.id', 'desc')
         .limit(limit)
@@ -53,7 +70,10 @@ export async function listOnlineSessions(
         .execute(),
       query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
     ]);
-    return { total, items: rows.map((r) => ({ ...r, role: r.role ?? '' })) };
+    return {
+      total,
+      items: rows.map(({ isSuper, ...r }) => ({ ...r, role: r.role ?? '', ip: isSuper === 1 && !viewer.isSuper ? maskAddress(r.ip) : r.ip })),
+    };
   }
   let query = db.selectFrom('member_sessions').innerJoin('members', 'members.id', 'member_sessions.member_id').where(liveMemberSession(now()));
   if (filter.account) query = query.where(containingAnyCase('members.account', filter.account));
