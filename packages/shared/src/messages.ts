@@ -168,7 +168,9 @@ export const contentMessages = {
   bulkPublished: (published: number, scheduled: number) =>
     scheduled > 0 ? `已发布${published}篇，${scheduled}篇将于发布时间到时发布` : `已发布${published}篇`,
   bulkOfflined: (count: number) => `已下线${count}篇`,
-  bulkMoved: (count: number) => `已移动${count}篇`,
+  /** 移动到栏目: moved now, and published articles whose move into a menu with a review chain waits for that chain. */
+  bulkMoved: (moved: number, submitted: number) =>
+    submitted > 0 ? `已移动${moved}篇；${submitted}篇已发布的文章移入设有审核流程的栏目，已提交审核，审核通过后移入` : `已移动${moved}篇`,
   revisionNotFound: '历史版本不存在',
   seatInvalid: '推荐位只能是1至4',
   sortNumberInvalid: '排序号需为0至999999的整数',
@@ -222,6 +224,8 @@ export const reviewMessages = {
   publishedPastTakeDown: '审核通过；下线时间已过，文章已下线',
   rejected: '已驳回',
   bulkPublishNeedsReview: (count: number) => `所选文章中有${count}篇所在栏目需要审核，请逐篇提交审核`,
+  /** 移动到栏目 of articles whose review is under way: the review decides where they stand. */
+  bulkMoveInReview: (count: number) => `所选文章中有${count}篇正在审核中（新稿、投稿或修改待审），请待审核结束后再移动`,
 } as const;
 
 /** Contributions and their review (spec §5 gives the title, menu and image texts; these are the rest). */
@@ -237,6 +241,9 @@ export const contributionMessages = {
   reasonTooLong: '驳回原因不能超过200个字',
   notUnderReview: '该投稿不在审核中，请刷新后重试',
   notContribution: '该文章不是会员投稿',
+  /** SaveNews, 批量下线 or a restore of a contribution still in review: only its review (or the member's resubmission) moves it on. */
+  stillInReview: '会员投稿只能经投稿审核处理：审核中的请在投稿审核中通过或驳回，审核不通过的由会员修改后重新提交',
+  bulkStillInReview: (count: number) => `所选文章中有${count}篇会员投稿在审核流程中（审核中或审核不通过），请在投稿审核中处理`,
   wordRequired: '请输入敏感词',
   wordTooLong: '每个敏感词不能超过50个字',
   tooManyWords: '一次最多添加10000个敏感词',

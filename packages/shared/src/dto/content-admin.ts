@@ -15,7 +15,15 @@ export const newsAutosaveDto = z.object({ NewsId: z.int(), Form: z.string(), Sav
 export type NewsAutosaveDto = z.infer<typeof newsAutosaveDto>;
 
 /** What a bulk action did: how many articles it changed; PublishNews also says how many wait for their publish time (待发布). */
-export const bulkNewsResultDto = z.object({ Changed: z.int(), Scheduled: z.int().optional() }).meta({ id: 'BulkNewsResultDto' });
+export const bulkNewsResultDto = z
+  .object({
+    Changed: z.int(),
+    /** PublishNews: of Changed, those waiting for their publish time. */
+    Scheduled: z.int().optional(),
+    /** MoveNews: published articles whose move waits in the target menu's review chain. */
+    Submitted: z.int().optional(),
+  })
+  .meta({ id: 'BulkNewsResultDto' });
 export type BulkNewsResultDto = z.infer<typeof bulkNewsResultDto>;
 
 /** An article in the back-office list: the public list item plus author and views. */

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import {
   ArticleStatus,
   contentMessages,
+  contributionMessages,
   formatCst,
   messages,
   ReviewKind,
@@ -135,6 +136,7 @@ export async function saveArticle(database: Database, body: SaveNewsBody, contex
   const saved = await db.transaction().execute(async (trx) => {
     const before = body.NewsId > 0 ? await articleFields(trx, body.NewsId) : undefined;
     if (body.NewsId > 0 && !before) throw notFound(messages.articleNotFound);
+    if (before && (await contributionInReview(trx, body.NewsId))) throw badRequest(contributionMessages.stillInReview);
     if (before && body.Version !== undefined && body.Version !== before.version) throw await conflict(trx, body.NewsId, body, context.assetBaseUrl);
     const publishAt = body.NewsCreateTime || before?.news_create_time || at;
     const submits = chain !== undefined && submittingStatuses.has(body.Status);
@@ -206,7 +208,15 @@ export async function saveArticle(database: Database, body: SaveNewsBody, contex
 const submittingStatuses: ReadonlySet<number> = new Set([ArticleStatus.Published, ArticleStatus.Scheduled, ArticleStatus.UnderReview]);
 
 /** Public now, or on its way by the publishing clock: an edit of it waits beside it instead of replacing it. */
-const isPublic = (status: number) => status === ArticleStatus.Published || status === ArticleStatus.Scheduled;
+export const isPublic = (status: number) => status === ArticleStatus.Published || status === ArticleStatus.Scheduled;
+
+/**
+ * A member's contribution still in its review (审核中, or 审核不通过 waiting for the member): only
+ * 投稿审核 (or the member's resubmission) moves it on. An editor who could save or close it in
+ * 文章管理 could then publish it without that review and its sensitive-word check.
+ */
+export const inContributionReview = (article: { member_id: number | null; status: number }) =>
+  article.member_id !== null && (article.status === ArticleStatus.UnderReview || article.status === ArticleStatus.Rejected);
 
 /**
  * The chain a save goes through: its menu's, or, for an article moved out of a menu with a chain,
@@ -217,6 +227,12 @@ async function chainOfSave(database: Database, body: SaveNewsBody): Promise<Revi
   if (chain || body.NewsId <= 0) return chain;
   const current = await database.db.selectFrom('news').select('menu_id').where('id', '=', body.NewsId).executeTakeFirst();
   return current && current.menu_id !== body.MenuId ? reviewChain(database, current.menu_id) : undefined;
+}
+
+/** Whether the article is a member's contribution still in its review (read inside the saving transaction). */
+async function contributionInReview(trx: Kysely<DB>, id: number): Promise<boolean> {
+  const row = await trx.selectFrom('news').select(['member_id', 'status']).where('id', '=', id).executeTakeFirst();
+  return row !== undefined && inContributionReview(row);
 }
 
 /**

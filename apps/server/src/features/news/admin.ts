@@ -179,7 +179,11 @@ export async function newsAdmin(app: App): Promise<void> {
         const result = await adminWrite(request, { action: 'content:news:edit', target: TARGET, targetId: body.NewsId.join(','), detail }, () =>
           run(body, context),
         );
-        const data: BulkNewsResultDto = { Changed: result.changed, ...(path === '/PublishNews' ? { Scheduled: result.scheduled } : {}) };
+        const data: BulkNewsResultDto = {
+          Changed: result.changed,
+          ...(path === '/PublishNews' ? { Scheduled: result.scheduled } : {}),
+          ...(path === '/MoveNews' ? { Submitted: result.submitted } : {}),
+        };
         return ok(data, detail(result));
       },
     );
@@ -194,15 +198,15 @@ export async function newsAdmin(app: App): Promise<void> {
   bulk(
     '/OfflineNews',
     bulkNewsBody,
-    '批量下线（NewsId 为一个或多个编号）：状态改为停用。Data 为 { Changed }',
+    '批量下线（NewsId 为一个或多个编号）：状态改为停用；所选含审核中或审核不通过的会员投稿时整批拒绝。Data 为 { Changed }',
     (r) => contentMessages.bulkOfflined(r.changed),
     (body, context) => offlineArticles(database, body.NewsId, context),
   );
   bulk(
     '/MoveNews',
     moveNewsBody,
-    '移动到栏目（NewsId 为一个或多个编号，MenuId 为目标栏目）。Data 为 { Changed }',
-    (r) => contentMessages.bulkMoved(r.changed),
+    '移动到栏目（NewsId 为一个或多个编号，MenuId 为目标栏目）：已发布（或待发布）的文章移入设有审核流程的栏目时，移动作为修改提交该栏目的审核，审核通过后生效，其间文章仍在原栏目；审核中（新稿、投稿、修改待审）或审核不通过的文章整批拒绝。Data 为 { Changed, Submitted }',
+    (r) => contentMessages.bulkMoved(r.changed, r.submitted),
     (body, context) => moveArticles(database, body.NewsId, body.MenuId ?? 0, context),
   );
 }

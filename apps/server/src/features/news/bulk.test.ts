@@ -56,7 +56,7 @@ describe.each(engines)('bulk actions of 文章管理 on %s', (engine) => {
     expect(await call('OfflineNews', { NewsId: [a, b] })).toEqual({ Code: 200, Message: '已下线2篇', Data: { Changed: 2 } });
     expect((await rows([a, b])).map((r) => r.status)).toEqual([ArticleStatus.Closed, ArticleStatus.Closed]);
 
-    expect(await call('MoveNews', { NewsId: `${a},${b}`, MenuId: otherMenu })).toEqual({ Code: 200, Message: '已移动2篇', Data: { Changed: 2 } });
+    expect(await call('MoveNews', { NewsId: `${a},${b}`, MenuId: otherMenu })).toEqual({ Code: 200, Message: '已移动2篇', Data: { Changed: 2, Submitted: 0 } });
     expect((await rows([a, b])).map((r) => [r.menu_id, r.version])).toEqual([
       [otherMenu, 3],
       [otherMenu, 3],

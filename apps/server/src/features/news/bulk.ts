@@ -1,11 +1,21 @@
-import { ArticleStatus, contentMessages, formatCst, messages, reviewMessages, RevisionKind } from '@portal/shared';
+import {
+  ArticleStatus,
+  contentMessages,
+  contributionMessages,
+  formatCst,
+  messages,
+  ReviewKind,
+  reviewMessages,
+  ReviewState,
+  RevisionKind,
+} from '@portal/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/connection.js';
 import type { DB } from '../../db/schema.js';
 import { badRequest, notFound } from '../../http/envelope.js';
-import { chainedMenuIds } from '../review/flows.js';
-import { withdrawReviews } from '../review/submit.js';
-import { checkTakeDown, storedStatus } from './admin-service.js';
+import { chainedMenuIds, reviewChain, type ReviewChain } from '../review/flows.js';
+import { articleAsReviewed, submitReview, withdrawReviews } from '../review/submit.js';
+import { checkTakeDown, inContributionReview, isPublic, storedStatus } from './admin-service.js';
 import { articleReach, articlesChanged } from './reach.js';
 import { articleFields, nextVersion, recordRevision, type ArticleFields, type RevisionEditor } from './revisions.js';
 
@@ -28,32 +38,48 @@ export interface BulkResult {
   changed: number;
   /** PublishNews: of the changed, how many wait for their publish time (待发布). */
   scheduled: number;
+  /** MoveNews: published articles whose move waits in the target menu's review chain (not counted in changed). */
+  submitted: number;
 }
 
-type Current = ArticleFields & { version: number; id: number };
+/** An article as a bulk action reads it: its revision fields, who contributed it, and whether a review of it is pending. */
+type Current = ArticleFields & { version: number; id: number; member_id: number | null; inReview: boolean };
 
-/** What one article becomes, or undefined when the action leaves it as it is. */
-type Change = (article: Current, at: string) => Partial<Pick<ArticleFields, 'status' | 'menu_id'>> | undefined;
+type Values = Partial<Pick<ArticleFields, 'status' | 'menu_id'>>;
 
-/** Applies `change` to every article of `ids` in one transaction, with its revision; `check` may refuse the lot first. */
-async function bulkChange(
-  database: Database,
-  ids: readonly number[],
-  context: BulkContext,
-  change: Change,
-  check?: (articles: Current[], at: string) => void,
-): Promise<BulkResult> {
+interface BulkAction {
+  /** What one article becomes, or undefined when the action leaves it as it is. */
+  change: (article: Current, at: string) => Values | undefined;
+  /** May refuse the whole selection before anything is written. */
+  check?: (articles: Current[], at: string) => void;
+  /**
+   * The review chain a change must pass instead of being written, for an article it applies to: the
+   * live article stays as it is and the change waits as an edit (修改待审) until the chain's last step.
+   */
+  reviewedBy?: (article: Current) => ReviewChain | undefined;
+}
+
+/** Applies the action to every article of `ids` in one transaction, with its revision, or submits it for review. */
+async function bulkChange(database: Database, ids: readonly number[], context: BulkContext, action: BulkAction): Promise<BulkResult> {
   const at = formatCst(context.now);
   // Where the selection showed before: what it leaves is announced with where it goes (features/news/reach.ts).
   const reach = await articleReach(database, ids);
   const result = await database.db.transaction().execute(async (trx) => {
     const articles = await readAll(trx, ids);
-    check?.(articles, at);
+    action.check?.(articles, at);
     const changed: number[] = [];
     let scheduled = 0;
+    let submitted = 0;
     for (const before of articles) {
-      const values = change(before, at);
+      const values = action.change(before, at);
       if (!values) continue;
+      const chain = action.reviewedBy?.(before);
+      if (chain) {
+        const fields = { ...(await articleAsReviewed(trx, before.id)), ...values };
+        await submitReview(trx, { newsId: before.id, kind: ReviewKind.Edit, steps: chain.steps, author: context.editor, fields, at });
+        submitted += 1;
+        continue;
+      }
       await trx
         .updateTable('news')
         .set({ ...values, updated_at: at, ...nextVersion })
@@ -65,22 +91,34 @@ async function bulkChange(
       changed.push(before.id);
       if (values.status === ArticleStatus.Scheduled) scheduled += 1;
     }
-    return { changed, scheduled };
+    return { changed, scheduled, submitted };
   });
   if (result.changed.length > 0) await articlesChanged(database, reach, result.changed);
-  return { changed: result.changed.length, scheduled: result.scheduled };
+  return { changed: result.changed.length, scheduled: result.scheduled, submitted: result.submitted };
 }
 
 /** Every article of `ids` as it stands; 文章不存在或已删除 when any one is missing. */
 async function readAll(trx: Kysely<DB>, ids: readonly number[]): Promise<Current[]> {
   const unique = [...new Set(ids)];
+  const [owners, pending] = await Promise.all([
+    trx.selectFrom('news').select(['id', 'member_id']).where('id', 'in', unique).execute(),
+    trx.selectFrom('news_reviews').select('news_id').where('news_id', 'in', unique).where('state', '=', ReviewState.Pending).execute(),
+  ]);
+  const memberOf = new Map(owners.map((r) => [r.id, r.member_id]));
+  const reviewed = new Set(pending.map((r) => r.news_id));
   const articles: Current[] = [];
   for (const id of unique) {
     const article = await articleFields(trx, id);
     if (!article) throw notFound(messages.articleNotFound);
-    articles.push({ ...article, id });
+    articles.push({ ...article, id, member_id: memberOf.get(id) ?? null, inReview: reviewed.has(id) });
   }
   return articles;
+}
+
+/** Refuses the selection when any article is a contribution still in its review (投稿审核 decides those). */
+function refuseContributionsInReview(articles: readonly Current[]): void {
+  const count = articles.filter(inContributionReview).length;
+  if (count > 0) throw badRequest(contributionMessages.bulkStillInReview(count));
 }
 
 /**
@@ -91,32 +129,52 @@ async function readAll(trx: Kysely<DB>, ids: readonly number[]): Promise<Current
  */
 export async function publishArticles(database: Database, ids: readonly number[], context: BulkContext): Promise<BulkResult> {
   const chained = await chainedMenuIds(database);
-  return bulkChange(
-    database,
-    ids,
-    context,
-    (article, at) => {
+  return bulkChange(database, ids, context, {
+    change: (article, at) => {
       const status = storedStatus(ArticleStatus.Published, article.news_create_time, at);
       return status === article.status ? undefined : { status };
     },
-    (articles, at) => {
+    check: (articles, at) => {
       const inReview = articles.filter((a) => a.status === ArticleStatus.UnderReview || a.status === ArticleStatus.Rejected).length;
       if (inReview > 0) throw badRequest(contentMessages.bulkPublishInReview(inReview));
-      const needsReview = articles.filter((a) => chained.has(a.menu_id) && a.status !== ArticleStatus.Published && a.status !== ArticleStatus.Scheduled).length;
+      const needsReview = articles.filter((a) => chained.has(a.menu_id) && !isPublic(a.status)).length;
       if (needsReview > 0) throw badRequest(reviewMessages.bulkPublishNeedsReview(needsReview));
       for (const a of articles) checkTakeDown(a.offline_at, a.news_create_time, at, ArticleStatus.Published);
     },
-  );
+  });
 }
 
-/** 批量下线: each article becomes 停用. */
+/**
+ * 批量下线: each article becomes 停用. A contribution still in review is not taken out of it this
+ * way: closed, it would be an editorial draft that 批量发布 could publish without its review.
+ */
 export function offlineArticles(database: Database, ids: readonly number[], context: BulkContext): Promise<BulkResult> {
-  return bulkChange(database, ids, context, (article) => (article.status === ArticleStatus.Closed ? undefined : { status: ArticleStatus.Closed }));
+  return bulkChange(database, ids, context, {
+    change: (article) => (article.status === ArticleStatus.Closed ? undefined : { status: ArticleStatus.Closed }),
+    check: refuseContributionsInReview,
+  });
 }
 
-/** 移动到栏目: each article moves to the menu; 栏目不存在 for a menu that is not there. */
+/**
+ * 移动到栏目: each article moves to the menu; 栏目不存在 for a menu that is not there. Moving is an
+ * edit of the target menu's content: a published (or 待发布) article moving into a menu with a
+ * review chain stays where it is, live, and its move waits in that chain as an edit (修改待审),
+ * so nothing appears in a reviewed menu without its review. Drafts move at once: publishing
+ * them there later goes through the chain. Articles whose review is under way (审核中 new
+ * articles and contributions, 审核不通过, or a pending edit) are refused: that review decides
+ * where they stand, and approving it would publish or move them by what it was given.
+ */
 export async function moveArticles(database: Database, ids: readonly number[], menuId: number, context: BulkContext): Promise<BulkResult> {
   const menu = await database.db.selectFrom('menus').select('id').where('id', '=', menuId).executeTakeFirst();
   if (!menu) throw badRequest(messages.menuNotFound);
-  return bulkChange(database, ids, context, (article) => (article.menu_id === menuId ? undefined : { menu_id: menuId }));
+  const chain = await reviewChain(database, menuId);
+  return bulkChange(database, ids, context, {
+    change: (article) => (article.menu_id === menuId ? undefined : { menu_id: menuId }),
+    check: (articles) => {
+      const moving = articles.filter((a) => a.menu_id !== menuId);
+      const held = moving.filter((a) => a.inReview || a.status === ArticleStatus.UnderReview || a.status === ArticleStatus.Rejected).length;
+      if (held > 0) throw badRequest(reviewMessages.bulkMoveInReview(held));
+    },
+    reviewedBy: (article) => (chain && isPublic(article.status) ? chain : undefined),
+  });
 }
