@@ -5,7 +5,7 @@ import { settled, typeDate } from './helpers.js';
 /**
  * Publishing as the office does it: an article saved with a publish time still to come waits as
  * 待发布, out of the public site, and its 预览 link shows it as its page will look to whoever the
- * link is sent to.
+ * link is sent to, until the editor calls it back.
  */
 test('an editor schedules an article, which waits as 待发布 and opens through its preview link only', async ({ page, browser }, testInfo) => {
   test.setTimeout(90_000);
@@ -61,6 +61,18 @@ test('an editor schedules an article, which waits as 待发布 and opens through
   }
   // An altered link shows nothing of it.
   await visitor.goto(`${url.slice(0, -1)}${url.endsWith('A') ? 'B' : 'A'}`);
+  await expect(visitor.getByRole('heading', { name: '预览链接无效或已过期，请向管理员重新获取' })).toBeVisible();
+  await expect(visitor.getByText(title)).toHaveCount(0);
+
+  // Sent to the wrong person: the editor calls the article's links back, and the one sent opens nothing.
+  await preview.getByRole('button', { name: '收回全部链接' }).click();
+  await page
+    .getByRole('tooltip')
+    .getByRole('button', { name: /^确\s*定$/ })
+    .click();
+  await expect(page.getByText('已收回该文章的全部预览链接，此前发出的链接均已失效')).toBeVisible();
+  await expect(preview).toBeHidden();
+  await visitor.goto(url);
   await expect(visitor.getByRole('heading', { name: '预览链接无效或已过期，请向管理员重新获取' })).toBeVisible();
   await expect(visitor.getByText(title)).toHaveCount(0);
   await visitor.context().close();

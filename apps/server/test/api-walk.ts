@@ -403,6 +403,7 @@ export const backOfficeCalls: Record<string, (w: Walk) => Call | Promise<Call>> 
     body: { NewsId: 0, MenuId: answered<number>(w, `POST ${SB}/SaveMenu`), Title: '合同测试文章', NewContent: '<p>正文</p>', Status: 0 },
   }),
   [`GET ${SB}/GetNewsPreviewLink`]: (w) => ({ query: { newsid: answered<number>(w, `POST ${SB}/SaveNews`) } }),
+  [`POST ${SB}/RevokeNewsPreviews`]: (w) => ({ body: { NewsId: answered<number>(w, `POST ${SB}/SaveNews`) } }),
   [`POST ${SB}/PublishNews`]: (w) => ({ body: { NewsId: [answered<number>(w, `POST ${SB}/SaveNews`)] } }),
   [`POST ${SB}/OfflineNews`]: (w) => ({ body: { NewsId: [answered<number>(w, `POST ${SB}/SaveNews`)] } }),
   [`POST ${SB}/MoveNews`]: (w) => ({ body: { NewsId: [answered<number>(w, `POST ${SB}/SaveNews`)], MenuId: answered<number>(w, `POST ${SB}/SaveMenu`) } }),

@@ -171,6 +171,8 @@ export const contentMessages = {
   /** 移动到栏目: moved now, and published articles whose move into a menu with a review chain waits for that chain. */
   bulkMoved: (moved: number, submitted: number) =>
     submitted > 0 ? `已移动${moved}篇；${submitted}篇已发布的文章移入设有审核流程的栏目，已提交审核，审核通过后移入` : `已移动${moved}篇`,
+  /** RevokeNewsPreviews: every link made so far stops working; a new one may be made. */
+  previewsRevoked: '已收回该文章的全部预览链接，此前发出的链接均已失效',
   revisionNotFound: '历史版本不存在',
   seatInvalid: '推荐位只能是1至4',
   sortNumberInvalid: '排序号需为0至999999的整数',

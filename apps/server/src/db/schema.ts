@@ -41,6 +41,8 @@ export interface NewsTable {
   offline_at: Generated<string>;
   /** Raised by every write; a save from an older version is refused (features/news/revisions.ts). */
   version: Generated<number>;
+  /** Signed into its preview links; raised by 收回预览链接 and every take-down (features/news/preview.ts). */
+  preview_generation: Generated<number>;
   created_at: string;
   updated_at: string;
 }

@@ -72,6 +72,8 @@ export const contentAdminApi = {
   exportNews: (filters: ListFilters<AdminNewsListQuery>) => exportList(`${base}ExportNewsList`, '文章列表.xlsx', filters),
   newsDetail: (newsid: number) => get<AdminNewsDetailDto>(`${base}GetNewsDetail`, { newsid }, admin),
   previewLink: (newsid: number) => get<PreviewLinkDto>(`${base}GetNewsPreviewLink`, { newsid }, admin),
+  /** 收回预览链接: every link of the article made so far stops working. */
+  revokePreviews: (NewsId: number) => post<null>(`${base}RevokeNewsPreviews`, { NewsId }, admin),
   /** With the Version the editor opened, Code 409 (文章已被他人修改) comes back as `conflict` for the dialog to show. */
   saveNews: (news: Input<SaveNewsBody>) =>
     call<number | NewsConflictDto>({ method: 'POST', url: `${base}SaveNews`, data: news }, { ...admin, passCodes: [Code.Conflict] }).then(

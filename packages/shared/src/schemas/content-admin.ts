@@ -176,6 +176,8 @@ export const newsIdQuery = z.object({ newsid: idParam });
 export const previewLinkQuery = newsIdQuery.extend({
   hours: optionalParam(integer(messages.badParameter, { min: 1, max: 720 })),
 });
+/** RevokeNewsPreviews: the article whose preview links all end. */
+export const revokeNewsPreviewsBody = z.object({ NewsId: idParam });
 /** DelNews: one article or several (NewsId: 5, [5, 6] or '5,6'), deleted together. */
 export const delNewsBody = z.object({ NewsId: idList(contentMessages.articlesRequired) });
 /** PublishNews, OfflineNews: the articles of a bulk action in 文章管理. */

@@ -31,6 +31,7 @@ import { credentialStatus } from './031-credential-status.js';
 import { activityAttendance } from './032-activity-attendance.js';
 import { mailAttachments } from './033-mail-attachments.js';
 import { attendanceCertificates } from './034-attendance-certificates.js';
+import { previewGenerations } from './035-preview-generations.js';
 
 /** A migration that may need to know the engine (serial vs autoincrement, FTS vs trigram). */
 export type EngineMigration = (engine: Engine) => Migration;
@@ -68,6 +69,7 @@ const all: Record<string, EngineMigration> = {
   '032-activity-attendance': activityAttendance,
   '033-mail-attachments': mailAttachments,
   '034-attendance-certificates': attendanceCertificates,
+  '035-preview-generations': previewGenerations,
 };
 
 /** Every migration this build knows, in order (readiness checks they are all applied). */

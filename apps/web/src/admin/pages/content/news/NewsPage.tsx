@@ -109,7 +109,8 @@ export default function NewsPage() {
         resource={articles}
         page={page}
         rowActions={[
-          { label: '预览', run: setPreviewing },
+          // A link hands out the whole text of an unpublished article: the editor's to give (and call back).
+          { label: '预览', perm: 'content:news:edit', run: setPreviewing },
           { label: '历史版本', perm: 'content:news:revisions', run: setHistory },
           { label: '审批记录', perm: 'content:review:records', run: setReviews },
           // Not ListResource.remove: one article goes the way the selected ones do, and leaves the selection empty.
