@@ -40,6 +40,9 @@ test('an admin enrols an authenticator, then signs in with a code and once with 
   const password = 'Totp2024pass';
   await createAdminAccount(page.request, root, { Account: account, FullName: '二次验证员', RoleId: roleId }, password);
 
+  // Another sign-in of the same account, elsewhere, before enrolment: it ends when the second factor goes on.
+  const elsewhere = await adminToken(page.request, account, password);
+
   // Enrol: the QR code and the key as text; the key goes into the "phone" (this test).
   await signIn(page, account, password);
   await accountMenu(page, '开启二次验证');
@@ -47,6 +50,8 @@ test('an admin enrols an authenticator, then signs in with a code and once with 
   await expect(dialog.getByRole('img', { name: '二次验证二维码' })).toBeVisible();
   const secret = ((await dialog.getByLabel('密钥', { exact: true }).textContent()) ?? '').replace(/\s/g, '');
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  // The password again: a session left open is not enough to turn it on.
+  await dialog.getByLabel('登录密码').fill(password);
   await dialog.getByLabel('动态验证码').fill(totp(secret, Date.now()));
   await dialog.getByLabel('动态验证码').press('Enter');
 
@@ -57,6 +62,8 @@ test('an admin enrols an authenticator, then signs in with a code and once with 
   expect(recovery).toHaveLength(10);
   await saved.getByRole('button', { name: '我已保存，完成' }).click();
   await expect(saved).toBeHidden();
+  const ended = (await (await page.request.get('/api/XfSystemApi/GetLoginUser', { headers: { token: elsewhere } })).json()) as Envelope<null>;
+  expect(ended.Code).toBe(402);
   await page.getByRole('button', { name: '账号菜单' }).click();
   await expect(page.getByRole('menuitem', { name: '二次验证（已开启）' })).toBeVisible();
   await page.getByRole('menuitem', { name: '退出登录' }).click();

@@ -676,7 +676,10 @@ export const systemCalls: Record<string, (w: Walk) => Call | Promise<Call>> = {
     return { body: { Kind: 'admin', SessionId: session.SessionId } };
   },
   [`POST ${SY}/BeginTotp`]: (w) => ({ token: w.keeper }),
-  [`POST ${SY}/ConfirmTotp`]: (w) => ({ token: w.keeper, body: { Code: totpCode(w, answered<{ Secret: string }>(w, `POST ${SY}/BeginTotp`).Secret) } }),
+  [`POST ${SY}/ConfirmTotp`]: (w) => ({
+    token: w.keeper,
+    body: { Password: ADMIN_PASSWORD, Code: totpCode(w, answered<{ Secret: string }>(w, `POST ${SY}/BeginTotp`).Secret) },
+  }),
   [`POST ${SY}/LoginTotp`]: async (w) => {
     const { ticket, answer } = await captcha(w.t);
     const res = await w.t.app.inject({
@@ -699,7 +702,12 @@ export const systemCalls: Record<string, (w: Walk) => Call | Promise<Call>> = {
     const secret = envelope<{ Secret: string }>(await w.t.app.inject({ method: 'POST', url: `${SY}/BeginTotp`, headers: { token: w.keeper } })).Data.Secret;
     w.clock.advance(30_000);
     const confirmed = envelope(
-      await w.t.app.inject({ method: 'POST', url: `${SY}/ConfirmTotp`, headers: { token: w.keeper }, payload: { Code: totpCode(w, secret) } }),
+      await w.t.app.inject({
+        method: 'POST',
+        url: `${SY}/ConfirmTotp`,
+        headers: { token: w.keeper },
+        payload: { Password: ADMIN_PASSWORD, Code: totpCode(w, secret) },
+      }),
     );
     expect(confirmed.Code, confirmed.Message).toBe(200);
     w.clock.advance(30_000);

@@ -442,4 +442,6 @@ export const twoFactorMessages = {
   reset: '已重置该管理员的二次验证',
   targetNotOn: '该管理员未开启二次验证',
   resetSelf: '不能重置自己的二次验证，请在账号菜单中关闭',
+  /** BeginTotp, ConfirmTotp and DisableTotp with an API token, which never signs in. */
+  notForApiTokens: '接口令牌没有二次验证，请由管理员登录后在账号菜单中设置',
 } as const;

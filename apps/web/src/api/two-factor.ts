@@ -10,8 +10,8 @@ export const twoFactorApi = {
   login: (body: { Ticket: string; Code: string }) => post<string>(`${base}LoginTotp`, body, admin),
   /** A new secret for the caller's own account, pending until confirmed. */
   begin: () => post<TotpSetupDto>(`${base}BeginTotp`, undefined, admin),
-  /** Turns it on with a code from the app; answers the recovery codes, shown this once. */
-  confirm: (code: string) => post<TotpRecoveryCodesDto>(`${base}ConfirmTotp`, { Code: code }, admin),
+  /** Turns it on with the password and a code from the app; answers the recovery codes, shown this once. The admin's other sessions end. */
+  confirm: (body: { Password: string; Code: string }) => post<TotpRecoveryCodesDto>(`${base}ConfirmTotp`, body, admin),
   turnOff: (body: { Password: string; Code: string }) => post<null>(`${base}DisableTotp`, body, admin),
   /** Another admin's (a lost phone): they enrol again. */
   reset: (adminId: number) => post<null>(`${base}ResetAdminTotp/${adminId}`, undefined, admin),

@@ -24,11 +24,12 @@ export const loginTotpBody = z.object({
   Code: code,
 });
 
-/** POST ConfirmTotp. */
-export const confirmTotpBody = z.object({ Code: appCode });
-
-/** POST DisableTotp: the password and a current code, so a session left open cannot turn it off. */
-export const disableTotpBody = z.object({
+/**
+ * POST ConfirmTotp (with the first code from the app) and DisableTotp (with a current one): the
+ * password too, since a session left open is not enough to change how the account signs in.
+ */
+export const confirmTotpBody = z.object({
   Password: z.string({ error: messages.passwordRequired }).min(1, { error: messages.passwordRequired }),
   Code: appCode,
 });
+export const disableTotpBody = confirmTotpBody;

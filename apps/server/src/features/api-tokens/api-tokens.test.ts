@@ -93,6 +93,17 @@ describe.each(engines)('API tokens on %s', (engine) => {
     expect((await adminCall(t, 'apt_not-a-real-token', 'GET', '/api/XfSysBussiness/GetSensitiveWordList')).Code).toBe(402);
   });
 
+  it('has no second factor: enrolling or turning one off is refused in words, not Code 500, and writes nothing', async () => {
+    const { Data } = await create('totp-probe', 1);
+    const refused = { Code: 403, Message: '接口令牌没有二次验证，请由管理员登录后在账号菜单中设置', Data: null };
+    expect(await adminCall(t, Data.Token, 'POST', '/api/XfSystemApi/BeginTotp')).toEqual(refused);
+    expect(await adminCall(t, Data.Token, 'POST', '/api/XfSystemApi/ConfirmTotp', { Password: 'Any-password-2024', Code: '123456' })).toEqual(refused);
+    expect(await adminCall(t, Data.Token, 'POST', '/api/XfSystemApi/DisableTotp', { Password: 'Any-password-2024', Code: '123456' })).toEqual(refused);
+    const db = t.app.services.database.db;
+    expect(await db.selectFrom('admin_second_factors').select('admin_id').execute()).toEqual([]);
+    expect(await db.selectFrom('login_failures').select('account').execute()).toEqual([]);
+  });
+
   it('needs the token permissions to be managed', async () => {
     await createAdmin(t, superToken, 'tokeneditor', '内容编辑');
     const editorToken = await loginAdmin(t, 'tokeneditor');

@@ -48,10 +48,16 @@ export function requireAdminPendingPassword(): onRequestAsyncHookHandler {
 
 /**
  * The guard of enrolling a second factor (BeginTotp, ConfirmTotp): also open to an admin whose
- * role requires one they have not turned on, to whom every other call answers Code 403.
+ * role requires one they have not turned on, to whom every other call answers Code 403. An API
+ * token never signs in, so it has no second factor to enrol: Code 403 saying so.
  */
 export function requireAdminPendingSecondFactor(): onRequestAsyncHookHandler {
-  return adminGuard([], ['secondFactor']);
+  return adminGuard([], ['secondFactor'], twoFactorMessages.notForApiTokens);
+}
+
+/** The guard of turning one's own second factor off (DisableTotp): any signed-in admin; an API token, which has none, Code 403. */
+export function requireAdminOwnSecondFactor(): onRequestAsyncHookHandler {
+  return adminGuard([], [], twoFactorMessages.notForApiTokens);
 }
 
 /** The guard of GetLoginUser: open whatever the admin must do first, so the client can show that step. */
@@ -69,7 +75,8 @@ function pendingStep(admin: AdminPrincipal): Pending | null {
   return null;
 }
 
-function adminGuard(anyOf: Permission[], admitPending: readonly Pending[]): onRequestAsyncHookHandler {
+/** `refuseApiTokens`: the call is about a signed-in admin's own account, which an API token lacks; its refusal. */
+function adminGuard(anyOf: Permission[], admitPending: readonly Pending[], refuseApiTokens?: string): onRequestAsyncHookHandler {
   const guard: onRequestAsyncHookHandler = async function adminGuard(request, reply) {
     void reply.header('cache-control', PRIVATE_ANSWER);
     const { database, config, now } = request.server.services;
@@ -80,6 +87,7 @@ function adminGuard(anyOf: Permission[], admitPending: readonly Pending[]): onRe
         ? await loadTokenPrincipal(database, token, now(), { call: `${request.method} ${request.routeOptions.url ?? request.url}`, ip: request.ip })
         : await loadPrincipal(database, token, now(), config.adminSession, isBackground(request) ? 'background' : 'action');
     if (!admin) throw adminSessionRequired();
+    if (refuseApiTokens && admin.apiTokenId !== undefined) throw new AppError(Code.Forbidden, refuseApiTokens);
     principals.set(request, admin);
     const pending = pendingStep(admin);
     if (pending && !admitPending.includes(pending)) throw new AppError(Code.Forbidden, pendingMessages[pending]);

@@ -12,10 +12,9 @@ import {
   type TotpSetupDto,
 } from '@portal/shared';
 import type { App } from '../../../http/app-types.js';
-import { currentAdmin, requireAdmin, requireAdminPendingSecondFactor } from '../auth/guard.js';
+import { currentAdmin, requireAdminOwnSecondFactor, requireAdminPendingSecondFactor } from '../auth/guard.js';
 import { ok } from '../../../http/envelope.js';
 import { clientOf } from '../../../http/user-agent.js';
-import { writeAudit } from '../audit/service.js';
 import { adminDocs, publicDocs } from '../docs.js';
 import { signInWithSecondFactor } from './sign-in.js';
 import { beginEnrolment, confirmEnrolment, turnOff } from './service.js';
@@ -27,7 +26,6 @@ import { beginEnrolment, confirmEnrolment, turnOff } from './service.js';
  */
 export async function twoFactorRoutes(app: App): Promise<void> {
   const { services } = app;
-  const { database, now } = services;
 
   // Per client address like Login: the lockout stops guessing one account, this many accounts.
   await app.register(async (scope) => {
@@ -69,32 +67,21 @@ export async function twoFactorRoutes(app: App): Promise<void> {
       onRequest: requireAdminPendingSecondFactor(),
       schema: {
         ...adminDocs,
-        summary: '确认绑定：当前动态验证码；开启二次验证并返回 10 个恢复码（仅此一次）',
+        summary: '确认绑定：登录密码与当前动态验证码；开启二次验证并返回 10 个恢复码（仅此一次），本人的其他会话随之失效',
         body: confirmTotpBody,
         'x-data': totpRecoveryCodesDto,
       },
     },
     async (request) => {
-      const admin = currentAdmin(request);
-      const at = now();
-      const audit = (ok: boolean, detail = '') =>
-        writeAudit(
-          database.db,
-          { adminId: admin.adminId, account: admin.account, action: 'auth:totpOn', target: '管理员', targetId: admin.adminId, ip: request.ip, ok, detail },
-          at,
-        );
-      const codes = await confirmEnrolment(database.db, admin, request.body.Code, at).catch(async (error: unknown) => {
-        await audit(false, error instanceof Error ? error.message : '');
-        throw error;
-      });
-      await audit(true);
+      const { Password, Code } = request.body;
+      const codes = await confirmEnrolment(services, currentAdmin(request), request.ip, { password: Password, code: Code });
       return ok<TotpRecoveryCodesDto>({ RecoveryCodes: codes }, twoFactorMessages.turnedOn);
     },
   );
 
   app.post(
     '/DisableTotp',
-    { onRequest: requireAdmin(), schema: { ...adminDocs, summary: '关闭本人的二次验证（需密码与当前动态验证码）', body: disableTotpBody } },
+    { onRequest: requireAdminOwnSecondFactor(), schema: { ...adminDocs, summary: '关闭本人的二次验证（需密码与当前动态验证码）', body: disableTotpBody } },
     async (request) => {
       await turnOff(services, currentAdmin(request), request.ip, { password: request.body.Password, code: request.body.Code });
       return ok(null, twoFactorMessages.turnedOff);

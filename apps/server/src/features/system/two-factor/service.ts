@@ -57,10 +57,33 @@ export async function beginEnrolment({ database, config, now }: Services, admin:
 }
 
 /**
- * ConfirmTotp: the first right code turns the pending secret on (its step counts as used) and
- * answers new recovery codes, of which only the hashes are kept.
+ * ConfirmTotp: the admin's password again (passwordAgain), then the first right code turns the
+ * pending secret on (its step counts as used) and answers new recovery codes, of which only the
+ * hashes are kept. The admin's other sessions end with it: one opened before, by whoever had the
+ * password alone, must not outlive the second factor that now guards sign-in. The current one
+ * stays. Audited as auth:totpOn, refusals too.
  */
-export async function confirmEnrolment(db: Kysely<DB>, admin: AdminPrincipal, code: string, now: number): Promise<string[]> {
+export async function confirmEnrolment(
+  { database, now }: Services,
+  admin: AdminPrincipal,
+  ip: string,
+  given: { password: string; code: string },
+): Promise<string[]> {
+  const { db } = database;
+  const at = now();
+  const audit = auditOwn(db, admin, ip, 'auth:totpOn', at);
+  const { guess } = await passwordAgain(db, admin, ip, given.password, at, audit);
+  // The code of a secret the caller was just given is nothing to guess: the right password clears the count.
+  await clearWrongPasswords(db, guess);
+  const codes = await turnOn(db, admin, given.code, at).catch(async (error: unknown) => {
+    await audit(false, error instanceof Error ? error.message : '');
+    throw error;
+  });
+  await audit(true);
+  return codes;
+}
+
+async function turnOn(db: Kysely<DB>, admin: AdminPrincipal, code: string, now: number): Promise<string[]> {
   const row = await db.selectFrom('admin_second_factors').select(['secret', 'enabled']).where('admin_id', '=', admin.adminId).executeTakeFirst();
   if (!row) throw badRequest(twoFactorMessages.notStarted);
   if (row.enabled === 1) throw badRequest(twoFactorMessages.alreadyOn);
@@ -81,6 +104,7 @@ export async function confirmEnrolment(db: Kysely<DB>, admin: AdminPrincipal, co
       .insertInto('admin_recovery_codes')
       .values(codes.map((c) => ({ admin_id: admin.adminId, code_hash: recoveryCodeHash(c) })))
       .execute();
+    await endAdminSessions(trx, admin.adminId, admin.sessionId);
   });
   return codes;
 }
@@ -118,17 +142,48 @@ export async function checkCode(db: Kysely<DB>, adminId: number, code: string, n
 }
 
 /**
- * DisableTotp: the admin's password and a current code from the app, so that a session left
- * open is not enough. Wrong ones count toward the sign-in lockout as a wrong old password does
- * in EditAdminPwd; the guess that locks the account ends all its sessions. An admin whose role
- * requires the second factor cannot turn it off.
+ * DisableTotp: the admin's password (passwordAgain) and a current code from the app, so that a
+ * session left open is not enough; a wrong code counts toward the lockout like the password.
+ * An admin whose role requires the second factor cannot turn it off.
  */
 export async function turnOff({ database, now }: Services, admin: AdminPrincipal, ip: string, given: { password: string; code: string }): Promise<void> {
   const { db } = database;
   const at = now();
   if (admin.secondFactorRequired) throw badRequest(twoFactorMessages.requiredCannotTurnOff);
-  const audit = (ok: boolean, detail = '') =>
-    writeAudit(db, { adminId: admin.adminId, account: admin.account, action: 'auth:totpOff', target: '管理员', targetId: admin.adminId, ip, ok, detail }, at);
+  const audit = auditOwn(db, admin, ip, 'auth:totpOff', at);
+  const { guess, refuse } = await passwordAgain(db, admin, ip, given.password, at, audit);
+  if (!(await secondFactorOn(db, admin.adminId))) {
+    await handBackTry(db, guess);
+    throw badRequest(twoFactorMessages.notOn);
+  }
+  const check = await checkCode(db, admin.adminId, given.code, at, { recovery: false });
+  if (!check.ok) return refuse(check.reason, check.message);
+  await clearWrongPasswords(db, guess);
+  await removeSecondFactor(db, admin.adminId);
+  await audit(true);
+}
+
+type Audit = (ok: boolean, detail?: string) => Promise<void>;
+
+/** The audit line of a change the admin makes to their own second factor. */
+const auditOwn =
+  (db: Kysely<DB>, admin: AdminPrincipal, ip: string, action: 'auth:totpOn' | 'auth:totpOff', at: number): Audit =>
+  (ok, detail = '') =>
+    writeAudit(db, { adminId: admin.adminId, account: admin.account, action, target: '管理员', targetId: admin.adminId, ip, ok, detail }, at);
+
+interface PasswordAgain {
+  guess: GuessKey;
+  /** Refuses the call with the same try: audited, and if that try locked the account, every session of it ends. */
+  refuse(reason: string, message: string): Promise<never>;
+}
+
+/**
+ * The admin's own password, asked again before their second factor is turned on or off, so a
+ * session left open (or taken) is not enough to change how the account signs in. The try counts
+ * toward the sign-in lockout as a wrong old password does in EditAdminPwd; the guess that locks
+ * the account ends all its sessions, the one guessing included.
+ */
+async function passwordAgain(db: Kysely<DB>, admin: AdminPrincipal, ip: string, password: string, at: number, audit: Audit): Promise<PasswordAgain> {
   const guess: GuessKey = { kind: 'admin', account: admin.account, ip };
   const { lockedMinutes: locked, lockIfWrong: lock } = await claimTry(db, guess, at);
   if (locked) throw badRequest(systemMessages.accountLocked(locked));
@@ -139,16 +194,8 @@ export async function turnOff({ database, now }: Services, admin: AdminPrincipal
     throw badRequest(systemMessages.accountLocked(lock));
   };
   const user = await db.selectFrom('admin_users').select('password_hash').where('id', '=', admin.adminId).executeTakeFirstOrThrow();
-  if (!(await verifyPassword(given.password, user.password_hash))) return refuse(codeFailure.wrongPassword, twoFactorMessages.passwordWrong);
-  if (!(await secondFactorOn(db, admin.adminId))) {
-    await handBackTry(db, guess);
-    throw badRequest(twoFactorMessages.notOn);
-  }
-  const check = await checkCode(db, admin.adminId, given.code, at, { recovery: false });
-  if (!check.ok) return refuse(check.reason, check.message);
-  await clearWrongPasswords(db, guess);
-  await removeSecondFactor(db, admin.adminId);
-  await audit(true);
+  if (!(await verifyPassword(password, user.password_hash))) return refuse(codeFailure.wrongPassword, twoFactorMessages.passwordWrong);
+  return { guess, refuse };
 }
 
 /**

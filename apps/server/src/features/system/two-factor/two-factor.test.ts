@@ -68,7 +68,8 @@ describe.each(engines)('second factor (TOTP) on %s', (engine) => {
     );
   const me = (token: string) => adminCall<{ AdminId: number; TotpEnabled: boolean; TotpRequired: boolean }>(t, token, 'GET', '/api/XfSystemApi/GetLoginUser');
   const begin = (token: string) => adminCall<{ Secret: string; Uri: string; QrCode: string }>(t, token, 'POST', '/api/XfSystemApi/BeginTotp');
-  const confirm = (token: string, code: string) => adminCall<{ RecoveryCodes: string[] }>(t, token, 'POST', '/api/XfSystemApi/ConfirmTotp', { Code: code });
+  const confirm = (token: string, code: string, password = ADMIN_PASSWORD) =>
+    adminCall<{ RecoveryCodes: string[] }>(t, token, 'POST', '/api/XfSystemApi/ConfirmTotp', { Password: password, Code: code });
   const turnOff = (token: string, password: string, code: string) =>
     adminCall(t, token, 'POST', '/api/XfSystemApi/DisableTotp', { Password: password, Code: code });
   const lastLogins = (account: string) =>
@@ -110,6 +111,8 @@ describe.each(engines)('second factor (TOTP) on %s', (engine) => {
 
   describe('an admin enrolling, signing in and turning it off', () => {
     let token: string;
+    /** The same admin's session from another sign-in, open when enrolment is confirmed. */
+    let elsewhere: string;
     let secret: string;
     let recovery: string[];
     const account = 'totpuser';
@@ -133,12 +136,20 @@ describe.each(engines)('second factor (TOTP) on %s', (engine) => {
       expect(setup.Data.QrCode).toMatch(/^data:image\/png;base64,/);
       // Pending: not on until a code confirms it, and Login still opens a session.
       expect((await me(token)).Data.TotpEnabled).toBe(false);
-      expect((await login(account)).Code).toBe(200);
+      const signedIn = await login(account);
+      expect(signedIn.Code).toBe(200);
+      elsewhere = signedIn.Data as string;
     });
 
-    it('confirms with a current code only, answering ten distinct recovery codes once', async () => {
+    it('confirms with the password and a current code only, answering ten distinct recovery codes once', async () => {
+      expect(await confirm(token, totp(secret, clock.now()), 'Wrong2024pw')).toMatchObject({ Code: 400, Message: '密码错误' });
+      expect(await adminCall(t, token, 'POST', '/api/XfSystemApi/ConfirmTotp', { Code: totp(secret, clock.now()) })).toMatchObject({
+        Code: 400,
+        Message: '请输入密码',
+      });
       expect(await confirm(token, wrongCode(secret, clock.now()))).toMatchObject({ Code: 400, Message: '动态验证码错误' });
       expect(await confirm(token, '12345')).toMatchObject({ Code: 400, Message: '请输入动态验证码' });
+      expect((await me(token)).Data.TotpEnabled).toBe(false);
       const confirmed = await confirm(token, totp(secret, clock.now()));
       expect(confirmed).toMatchObject({ Code: 200, Message: '二次验证已开启' });
       recovery = confirmed.Data.RecoveryCodes;
@@ -146,6 +157,8 @@ describe.each(engines)('second factor (TOTP) on %s', (engine) => {
       expect(new Set(recovery).size).toBe(10);
       for (const code of recovery) expect(code).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/);
       expect((await me(token)).Data.TotpEnabled).toBe(true);
+      // The sessions opened with the password alone end; the one that enrolled goes on.
+      expect((await me(elsewhere)).Code).toBe(402);
       expect(await begin(token)).toMatchObject({ Code: 400, Message: '二次验证已开启，如需更换请先关闭' });
       expect(await confirm(token, totp(secret, clock.now()))).toMatchObject({ Code: 400, Message: '二次验证已开启，如需更换请先关闭' });
       // Only hashes are stored.
@@ -249,12 +262,38 @@ describe.each(engines)('second factor (TOTP) on %s', (engine) => {
         .execute();
       expect(audit.map((a) => `${a.action}:${a.ok}`)).toEqual([
         'auth:totpOn:0',
+        'auth:totpOn:0',
         'auth:totpOn:1',
         'auth:totpOn:0',
         'auth:totpOff:0',
         'auth:totpOff:0',
         'auth:totpOff:1',
       ]);
+    });
+  });
+
+  describe('a session held without the password', () => {
+    it('cannot turn the second factor on: each wrong password counts, and the fifth locks the account and ends its sessions', async () => {
+      const role = await adminCall<number>(t, root, 'POST', '/api/XfSystemApi/SaveRole', { RoleName: '编辑乙', MenuIds: menuIds('content:news:list') });
+      const { token } = await newAdmin('sessiononly', role.Data);
+      const other = (await login('sessiononly', ADMIN_PASSWORD, '127.0.0.1')).Data as string;
+      const { Data: setup } = await begin(token);
+      for (let i = 1; i <= 4; i += 1)
+        expect(await confirm(token, totp(setup.Secret, clock.now()), `Guess${i}-2024pw`)).toMatchObject({ Code: 400, Message: '密码错误' });
+      expect(await confirm(token, totp(setup.Secret, clock.now()), 'Guess5-2024pw')).toMatchObject({
+        Code: 400,
+        Message: '登录失败次数过多，账号已锁定，请10分钟后再试',
+      });
+      expect((await me(token)).Code).toBe(402);
+      expect((await me(other)).Code).toBe(402);
+      const row = await t.app.services.database.db
+        .selectFrom('admin_second_factors')
+        .innerJoin('admin_users', 'admin_users.id', 'admin_second_factors.admin_id')
+        .select('enabled')
+        .where('account', '=', 'sessiononly')
+        .executeTakeFirstOrThrow();
+      expect(row.enabled).toBe(0);
+      clock.advance(10 * MINUTE);
     });
   });
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Form, Input, Typography } from 'antd';
 import { CopyOutlined } from '@ant-design/icons';
-import { dialogWidth, totpCodePattern, twoFactorMessages, type TotpSetupDto } from '@portal/shared';
+import { dialogWidth, messages, totpCodePattern, twoFactorMessages, type TotpSetupDto } from '@portal/shared';
 import { twoFactorApi } from '../../../api/two-factor';
 import { useFormSubmit } from '../../../components/useFormSubmit';
 import { FormDialog } from '../../shared/FormDialog';
@@ -22,18 +22,20 @@ const grouped = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ');
 
 /**
  * 开启二次验证: opening asks the server for a new secret (pending until confirmed), shown as a
- * QR code and as text for typing by hand; a code from the app turns it on. The recovery codes
- * then show this once, to copy or write down: only their hashes are kept.
+ * QR code and as text for typing by hand; the login password and a code from the app turn it
+ * on (the password, because a session left open must not be enough; the admin's other sessions
+ * then end). The recovery codes then show this once, to copy or write down: only their hashes
+ * are kept.
  */
 export function EnrolDialog({ open, required, onCancel, onDone }: EnrolDialogProps) {
-  const [form] = Form.useForm<{ Code: string }>();
+  const [form] = Form.useForm<{ Password: string; Code: string }>();
   const [setup, setSetup] = useState<TotpSetupDto | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
   const [copied, setCopied] = useState(false);
   const logout = useLogout();
   const { submit, saving } = useFormSubmit(
     form,
-    ({ Code }) => twoFactorApi.confirm(Code.trim()),
+    ({ Password, Code }) => twoFactorApi.confirm({ Password, Code: Code.trim() }),
     (answer) => setCodes(answer.RecoveryCodes),
   );
 
@@ -112,12 +114,15 @@ export function EnrolDialog({ open, required, onCancel, onDone }: EnrolDialogPro
           <ol>
             <li>在手机上安装身份验证器（如腾讯身份验证器、Microsoft Authenticator、Google Authenticator）。</li>
             <li>用身份验证器扫描二维码；无法扫描时，选择手动输入下面的密钥（基于时间）。</li>
-            <li>输入身份验证器显示的 6 位动态验证码。</li>
+            <li>输入登录密码和身份验证器显示的 6 位动态验证码。开启后，本账号在其他地方的登录将退出。</li>
           </ol>
           <Typography.Paragraph className={styles.secret} copyable={setup ? { text: setup.Secret, tooltips: ['复制密钥', '已复制'] } : false} aria-label="密钥">
             {setup ? grouped(setup.Secret) : '…'}
           </Typography.Paragraph>
           <Form form={form} layout="vertical" preserve={false} onFinish={() => void submit()}>
+            <Form.Item name="Password" label="登录密码" rules={[{ required: true, message: messages.passwordRequired }]}>
+              <Input.Password autoComplete="current-password" placeholder="请输入登录密码" style={{ maxWidth: 280 }} />
+            </Form.Item>
             <Form.Item
               name="Code"
               label="动态验证码"
@@ -126,6 +131,8 @@ export function EnrolDialog({ open, required, onCancel, onDone }: EnrolDialogPro
             >
               <Input placeholder="6 位数字" maxLength={6} inputMode="numeric" autoComplete="one-time-code" style={{ maxWidth: 200 }} />
             </Form.Item>
+            {/* Enter in either field sends the form: with two fields a browser submits on Enter only through a submit button (确认开启 is outside the form). */}
+            <button type="submit" hidden />
           </Form>
         </div>
       </div>
