@@ -5,7 +5,7 @@ import { buildApp, type BuildOptions } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import type { Engine } from '../src/db/connection.js';
 import type { App } from '../src/http/app-types.js';
-import { testSchemaName } from './schemas.js';
+import { copyPostgresTemplate, copySqliteTemplate, databaseUrl, TEMPLATE_SCHEMA } from './templates.js';
 
 /**
  * API tests run on SQLite always and on PostgreSQL when TEST_DATABASE_URL is set (CI sets it).
@@ -22,25 +22,31 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** A fresh, migrated, empty database and app: a temp SQLite file or a new PostgreSQL schema. */
+/**
+ * A fresh, migrated, empty database and app: a temp SQLite file or a new PostgreSQL database,
+ * each a copy of the run's migrated template (test/templates.ts).
+ */
 export async function createTestApp(
   engine: Engine,
   overrides: Partial<Config> = {},
   options: Pick<BuildOptions, 'now' | 'backgroundJobs'> = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
-  const schema = engine === 'postgres' ? testSchemaName() : undefined;
+  if (engine === 'sqlite') copySqliteTemplate(dataDir);
+  // A test may reach PostgreSQL another way (a proxy it cuts): its URL then names the copy too.
+  const postgresUrl = overrides.databaseUrl ?? process.env.TEST_DATABASE_URL!;
+  const database = engine === 'postgres' ? await copyPostgresTemplate(process.env.TEST_DATABASE_URL!) : undefined;
   const config: Config = {
     ...loadConfig({}),
     dataDir,
     webDist: path.join(dataDir, 'no-web'),
-    databaseUrl: engine === 'postgres' ? process.env.TEST_DATABASE_URL : undefined,
-    databaseSchema: schema,
     logLevel: 'silent',
     seedDemo: false,
     // Tests play several clients by sending X-Forwarded-For, as one reverse proxy in front would.
     trustProxy: 1,
     ...overrides,
+    databaseUrl: database ? databaseUrl(postgresUrl, database) : undefined,
+    databaseSchema: database ? TEMPLATE_SCHEMA : undefined,
   };
   const captchas = new Map<string, string>();
   const app = await buildApp(config, { ...options, logger: false, captchaIssued: (ticket, answer) => captchas.set(ticket, answer) });
@@ -52,7 +58,7 @@ export async function createTestApp(
     async close() {
       await app.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
-      // The PostgreSQL schema stays until the run ends (test/global-setup.ts drops the run's schemas).
+      // The PostgreSQL database stays until the run ends (test/global-setup.ts drops the run's databases).
     },
   };
 }
