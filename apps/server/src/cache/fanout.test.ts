@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveBannerBody, saveMenuBody, type BannerDto, type MenuDto } from '@portal/shared';
 import { buildApp } from '../app.js';
 import type { App } from '../http/app-types.js';
+import { eventually } from '../../test/eventually.js';
 import { createTestApp, envelope, type TestApp } from '../../test/harness.js';
 import { saveBanner } from '../features/banners/service.js';
 import { saveMenu } from '../features/menus/admin-service.js';
@@ -11,7 +12,7 @@ const REDIS_URL = 'redis://127.0.0.1:6379';
 
 /**
  * Two instances of the site on one database, as behind a load balancer: a write through one
- * is seen through the other within a second, although the other had the old answer cached.
+ * is seen through the other, although the other had the old answer cached.
  */
 function twoInstances(name: string, start: () => Promise<TestApp>) {
   describe(name, () => {
@@ -32,29 +33,30 @@ function twoInstances(name: string, start: () => Promise<TestApp>) {
       envelope<BannerDto[]>(await app.inject({ method: 'GET', url: '/api/XfWebApi/GetBannerList?type=2' })).Data.map((b) => b.Title);
     const menus = async (app: App) => envelope<MenuDto[]>(await app.inject({ method: 'GET', url: '/api/XfWebApi/GetMenuList' })).Data.map((m) => m.Name);
 
-    /** Milliseconds until `read` answers what `expected` says, polling; fails after 1 s. */
-    async function within1s(read: () => Promise<string[]>, expected: string[]): Promise<number> {
-      const started = performance.now();
-      for (;;) {
-        const seen = await read();
-        const elapsed = performance.now() - started;
-        if (JSON.stringify(seen) === JSON.stringify(expected)) return elapsed;
-        if (elapsed > 1000) return expect.fail(`still ${JSON.stringify(seen)} after ${Math.round(elapsed)} ms, expected ${JSON.stringify(expected)}`);
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
+    /**
+     * Until `read` answers what `expected` says, polling: the notice travels in its own time, and
+     * a busy machine may take long (the bound is against a notice that never comes, not a measure).
+     */
+    async function seen(read: () => Promise<string[]>, expected: string[]): Promise<void> {
+      let last: string[] = [];
+      await eventually(async () => {
+        last = await read();
+        return JSON.stringify(last) === JSON.stringify(expected);
+      }).catch((error: unknown) => expect.fail(`still ${JSON.stringify(last)}, expected ${JSON.stringify(expected)}: ${String(error)}`));
+      expect(last).toEqual(expected);
     }
 
-    it('shows a banner saved through one instance on the other within a second', async () => {
+    it('shows a banner saved through one instance on the other, which had the old list cached', async () => {
       expect(await carousel(other)).toEqual([]);
       await saveBanner(one.app.services.database, saveBannerBody.parse({ Title: '年会', ImageUrl: '/uploads/a.png' }), Date.now(), '');
-      expect(await within1s(() => carousel(other), ['年会'])).toBeLessThan(1000);
+      await seen(() => carousel(other), ['年会']);
       expect(await carousel(one.app)).toEqual(['年会']);
     });
 
     it('and the other way round, for menus kept in memory too', async () => {
       expect(await menus(one.app)).toEqual([]);
       await saveMenu(other.services.database, saveMenuBody.parse({ Name: '协会动态' }), Date.now());
-      expect(await within1s(() => menus(one.app), ['协会动态'])).toBeLessThan(1000);
+      await seen(() => menus(one.app), ['协会动态']);
     });
   });
 }

@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Cable } from '../../test/cable.js';
+import { eventually } from '../../test/eventually.js';
 import { createTestApp, envelope, type TestApp } from '../../test/harness.js';
 import { freshAddress } from '../../test/members.js';
 import { connect } from '../db/connection.js';
@@ -21,15 +22,6 @@ const suggestion = (t: TestApp) =>
     payload: { Mobile: '13800138000', ProposeContent: '数据库不可用时的建议' },
   });
 const article = (t: TestApp) => t.app.inject({ method: 'GET', url: '/api/XfWebApi/GetNewsDetail?newsid=1' });
-
-/** Polls until `check` holds: the server finds the database again on its own, in its own time. */
-async function eventually(check: () => Promise<boolean>, seconds = 30): Promise<void> {
-  const until = Date.now() + seconds * 1000;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error(`not within ${seconds} s`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 function expectUnavailable(res: { statusCode: number; headers: Record<string, unknown>; body: string }): void {
   expect(res.statusCode).toBe(503);
@@ -95,13 +87,14 @@ describe('the outage report', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'outage-'));
     const database = await connect({ dataDir });
     try {
-      const reporter = new OutageReporter(database, pino({ level: 'info' }, sink), Date.now);
+      // Probed every 20 ms instead of every 2 s: the test waits for probes, not for time.
+      const reporter = new OutageReporter(database, pino({ level: 'info' }, sink), Date.now, 20);
       await sql`pragma query_only = 1`.execute(database.db);
       const failure = Object.assign(new Error('attempt to write a readonly database'), { code: 'SQLITE_READONLY' });
       for (let i = 0; i < 50; i++) reporter.report(failure);
       expect(lines.map((l) => l.msg)).toEqual(['database unavailable: answering 503 until it is back']);
-      // Still away: the probe's write is refused, nothing more is said.
-      await new Promise((resolve) => setTimeout(resolve, 4500));
+      // Still away: the probes' writes are refused, nothing more is said.
+      await eventually(() => reporter.probesStillAway >= 3);
       expect(reporter.ongoing).toBe(true);
       expect(lines).toHaveLength(1);
       await sql`pragma query_only = 0`.execute(database.db);

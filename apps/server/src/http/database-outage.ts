@@ -55,17 +55,17 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 
 /**
  * Says a database outage once, not once per request, and once more when the database answers
- * again (ops/outage-log.ts).
+ * again (ops/outage-log.ts). Tests probe more often than a site (`probeEveryMs`).
  */
 export class OutageReporter extends OutageLog {
-  constructor(database: Database, log: FastifyBaseLogger, now: () => number) {
+  constructor(database: Database, log: FastifyBaseLogger, now: () => number, probeEveryMs = PROBE_EVERY_MS) {
     super(
       {
         began: 'database unavailable: answering 503 until it is back',
         ended: 'database available again',
         probe: () => probe(database),
         stillAway: isDatabaseUnavailable,
-        probeEveryMs: PROBE_EVERY_MS,
+        probeEveryMs,
       },
       log,
       now,

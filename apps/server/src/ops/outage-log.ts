@@ -22,6 +22,8 @@ export interface OutageWatch {
 
 export class OutageLog {
   private outage?: { since: number; refused: number };
+  /** Probes that found the thing still away, since the server started (for tests, which wait for some instead of sleeping). */
+  private probesAway = 0;
   /** Ends the probing when the server closes: what it probes is going away. */
   private readonly closing = new AbortController();
 
@@ -33,6 +35,11 @@ export class OutageLog {
 
   get ongoing(): boolean {
     return this.outage !== undefined;
+  }
+
+  /** How many probes have found the thing still away. */
+  get probesStillAway(): number {
+    return this.probesAway;
   }
 
   /** A request met the outage: said with its cause when it is the first. */
@@ -62,6 +69,7 @@ export class OutageLog {
         break;
       } catch (error) {
         if (!this.watch.stillAway(error)) break;
+        this.probesAway += 1;
       }
     }
     const outage = this.outage;

@@ -52,16 +52,16 @@ const PROBE_BYTES = 1024 * 1024;
  * Says, once per outage, that the upload storage takes no file, with the driver's cause, and
  * once more when a probe file can be written to each of `storages` again. Every upload in the
  * meantime is still tried (it may fit), so uploads work again the moment the storage does: no
- * restart is needed.
+ * restart is needed. Tests probe more often than a site (`probeEveryMs`).
  */
-export function storageOutageLog(storages: readonly Storage[], log: FastifyBaseLogger, now: () => number): OutageLog {
+export function storageOutageLog(storages: readonly Storage[], log: FastifyBaseLogger, now: () => number, probeEveryMs = PROBE_EVERY_MS): OutageLog {
   return new OutageLog(
     {
       began: 'upload storage unwritable: uploads refused until it takes files again',
       ended: 'upload storage writable again',
       probe: () => probeWrites(storages),
       stillAway: (error) => error instanceof StorageUnwritable,
-      probeEveryMs: PROBE_EVERY_MS,
+      probeEveryMs,
     },
     log,
     now,

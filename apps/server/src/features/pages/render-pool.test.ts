@@ -129,8 +129,21 @@ describe.each(engines)('pages drawn in the render pool on %s', (engine) => {
   });
 
   it('draws one page at a time while the event loop is crowded, holding the turn for a rest after each, and as many as the threads take once it is not', async () => {
+    // The pool's clock is the test's: a drawing takes as long as the test says, and the turn rests
+    // after it until the test lets it go (every rest after that ends at once).
+    let now = 0;
+    const rests: number[] = [];
+    let restsEnd!: () => void;
+    const restsEnded = new Promise<void>((resolve) => (restsEnd = resolve));
+    const clock = {
+      now: () => now,
+      rest: (ms: number) => {
+        rests.push(ms);
+        return restsEnded;
+      },
+    };
     // One may wait: while the second waits for its turn, the line is full.
-    const pool = renderPool({ entry: web.beside('entry-server.js'), threads: 1, waitingAtMost: 1 });
+    const pool = renderPool({ entry: web.beside('entry-server.js'), threads: 1, waitingAtMost: 1, clock });
     const [first, second] = articles.slice(8) as [string, string];
     const started = (url: string) => lever(`started-${new URL(url, 'http://page').searchParams.get('NewsId')}`);
     const draw = (url: string) =>
@@ -144,14 +157,16 @@ describe.each(engines)('pages drawn in the render pool on %s', (engine) => {
       // The thread takes two at once, but the second waits while the first is drawn.
       expect(pool.hasRoom()).toBe(false);
       expect(fs.existsSync(started(second))).toBe(false);
-      // A drawing of half a second or more, so its turn rests a second or more.
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      // A drawing of half a second, so its turn rests a second: twice as long as it took.
+      now += 500;
       fs.rmSync(lever('held'));
       await drawingFirst;
-      await new Promise((resolve) => setImmediate(resolve));
+      await eventually(() => rests.length > 0);
+      expect(rests).toEqual([1000]);
       // The first is drawn and handed over, and its turn rests: the second still waits.
       expect(pool.hasRoom()).toBe(false);
       expect(fs.existsSync(started(second))).toBe(false);
+      restsEnd();
       expect((await drawingSecond).body.toString()).toContain('<p>drawn 200 on a render thread</p>');
       expect(fs.existsSync(started(second))).toBe(true);
 

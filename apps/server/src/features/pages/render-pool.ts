@@ -114,7 +114,17 @@ interface Thread {
   drawings: Map<number, Drawing>;
 }
 
-export function renderPool({ entry, threads: size, waitingAtMost }: { entry: string; threads: number; waitingAtMost: number }): RenderPool {
+export interface RenderPoolOptions {
+  entry: string;
+  threads: number;
+  waitingAtMost: number;
+  /** The clock a drawing is timed by, and the pause after it while crowded: a test's own, to hold the turn while it looks. */
+  clock?: { now(): number; rest(ms: number): Promise<void> };
+}
+
+const realClock = { now: () => performance.now(), rest };
+
+export function renderPool({ entry, threads: size, waitingAtMost, clock = realClock }: RenderPoolOptions): RenderPool {
   const turns = new Turns(size * DRAWINGS_PER_THREAD);
   const threads: Thread[] = [];
   let nextDrawing = 0;
@@ -211,13 +221,13 @@ export function renderPool({ entry, threads: size, waitingAtMost }: { entry: str
         void turns
           .run(async () => {
             if (closed) throw new RenderPoolClosedError();
-            const began = performance.now();
+            const began = clock.now();
             const page = drawOnThread(url, drawing, answer, shell);
             page.then(resolve, reject);
             await page.catch(() => undefined);
             // While the loop is crowded the turn rests after the drawing, so that drawings hold
             // it SHARE_WHEN_CROWDED of the time at most, however fast they come.
-            if (crowded && !closed) await rest((performance.now() - began) * (1 / SHARE_WHEN_CROWDED - 1));
+            if (crowded && !closed) await clock.rest((clock.now() - began) * (1 / SHARE_WHEN_CROWDED - 1));
           })
           .catch(reject)
           .finally(roomMade);

@@ -112,7 +112,8 @@ describe('the storage outage report', () => {
       },
     });
     const storage = localStorage(folder);
-    const outages = storageOutageLog([storage], pino({ level: 'info' }, sink), Date.now);
+    // Probed every 20 ms instead of every 5 s: the test waits for probes, not for time.
+    const outages = storageOutageLog([storage], pino({ level: 'info' }, sink), Date.now, 20);
     try {
       for (let i = 0; i < 20; i++) {
         const failure = (await storage.save(Readable.from([Buffer.alloc(256 * KB)]), 'pdf').catch((error: unknown) => error)) as StorageUnwritable;
@@ -122,8 +123,8 @@ describe('the storage outage report', () => {
       }
       expect(lines).toMatchObject([{ msg: 'upload storage unwritable: uploads refused until it takes files again', err: { code: 'ENOSPC' } }]);
       expect(filesIn(folder)).toEqual([]);
-      // Still full: the probe's megabyte does not fit, and nothing more is said.
-      await new Promise((resolve) => setTimeout(resolve, 6000));
+      // Still full: the probes' megabyte does not fit, and nothing more is said.
+      await eventually(() => outages.probesStillAway >= 3);
       expect(outages.ongoing).toBe(true);
       expect(lines).toHaveLength(1);
 
