@@ -15,7 +15,7 @@ const MAIN = 'apps/server/dist/main.js';
 const CLI = 'apps/server/src/cli/main.ts';
 
 /** The environment of a child: this one's PATH and the like, without the variables a test must set itself. */
-function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
+export function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
   const base = { ...process.env };
   for (const name of ['DATABASE_URL', 'DATABASE_SCHEMA', 'ADMIN_PASSWORD', 'DATA_DIR', 'PORT', 'NODE_ENV', 'STORAGE_URL']) delete base[name];
   return { ...base, LOG_FORMAT: 'json', LOG_LEVEL: 'warn', ...env };

@@ -6,10 +6,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, type TestApp } from '../../test/harness.js';
 import { ADMIN_PASSWORD, adminCall, attemptLogin, createAdminTestApp } from '../../test/admin.js';
 import { onePasswordPerRule, passwordsNowAllowed } from '../../test/passwords.js';
+import { cliInProcess } from '../../test/cli.js';
 import { runCli, startServer } from '../../test/processes.js';
 import { registerBigramFunction } from '../db/bigrams.js';
 
-/** The CLI runs as a child process, as an operator runs it, against the test app's own data. */
+/**
+ * The CLI against the test app's own data: most commands in this process (test/cli.ts, the
+ * same run as main.ts's with the same environment, input and output), and some as the child
+ * process an operator starts (`runCli`), for its exit codes, output streams, standard input and
+ * configuration from the environment.
+ */
 const cliEnv = (t: TestApp): Record<string, string> => ({
   DATA_DIR: t.config.dataDir,
   ...(t.config.databaseUrl ? { DATABASE_URL: t.config.databaseUrl, DATABASE_SCHEMA: t.config.databaseSchema! } : {}),
@@ -25,7 +31,7 @@ describe('cli help', () => {
       expect(overview.code).toBe(0);
       for (const command of ['backup', 'restore', 'admin reset-password', 'token create', 'token list', 'token revoke']) {
         expect(overview.stdout).toContain(command);
-        const help = await runCli([...command.split(' '), '--help'], {});
+        const help = await cliInProcess([...command.split(' '), '--help'], {});
         expect(help.code, command).toBe(0);
         expect(help.stdout).toMatch(/^用法 \/ usage: npm run cli -- /);
         expect(help.stdout).toMatch(/[\u4e00-\u9fff]{4}/);
@@ -41,7 +47,7 @@ describe('cli help', () => {
       const unknown = await runCli(['frobnicate'], {});
       expect(unknown.code).toBe(2);
       expect(unknown.stderr).toMatch(/^未知命令 \/ unknown command: frobnicate/);
-      const missing = await runCli(['token', 'create', '--role', '内容编辑'], { DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'portal-cli-')) });
+      const missing = await cliInProcess(['token', 'create', '--role', '内容编辑'], { DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'portal-cli-')) });
       expect(missing.code).toBe(2);
       expect(missing.stdout).toBe('');
       expect(missing.stderr.trim()).toBe('错误 / error: 缺少 --name / missing --name（用法见 --help / see --help）');
@@ -68,23 +74,23 @@ describe.each(engines)('cli commands on %s', (engine) => {
       expect((await adminCall(t, token, 'GET', '/api/XfSysBussiness/GetSensitiveWordList')).Code).toBe(200);
       expect((await adminCall(t, token, 'GET', '/api/XfSystemApi/GetRoleList')).Code).toBe(403);
 
-      const listed = await runCli(['token', 'list'], cliEnv(t));
+      const listed = await cliInProcess(['token', 'list'], cliEnv(t));
       expect(listed.code).toBe(0);
       const row = listed.stdout.split('\n').find((l) => l.startsWith('exam-sync\t'))!;
       expect(row.split('\t').slice(0, 3)).toEqual(['exam-sync', '内容编辑', '命令行']);
       expect(listed.stdout).not.toContain(token);
 
-      const taken = await runCli(['token', 'create', '--name', 'exam-sync', '--role', '内容编辑'], cliEnv(t));
+      const taken = await cliInProcess(['token', 'create', '--name', 'exam-sync', '--role', '内容编辑'], cliEnv(t));
       expect(taken).toMatchObject({ code: 1, stdout: '' });
       expect(taken.stderr.trim()).toBe('错误 / error: 令牌名称已存在');
-      const noRole = await runCli(['token', 'create', '--name', 'other', '--role', '不存在的角色'], cliEnv(t));
+      const noRole = await cliInProcess(['token', 'create', '--name', 'other', '--role', '不存在的角色'], cliEnv(t));
       expect(noRole.code).toBe(1);
       expect(noRole.stderr.trim()).toBe('错误 / error: 角色不存在: 不存在的角色');
 
-      const revoked = await runCli(['token', 'revoke', 'exam-sync'], cliEnv(t));
+      const revoked = await cliInProcess(['token', 'revoke', 'exam-sync'], cliEnv(t));
       expect(revoked.code, revoked.stderr).toBe(0);
       expect((await adminCall(t, token, 'GET', '/api/XfSysBussiness/GetSensitiveWordList')).Code).toBe(402);
-      const unknown = await runCli(['token', 'revoke', 'no-such-token'], cliEnv(t));
+      const unknown = await cliInProcess(['token', 'revoke', 'no-such-token'], cliEnv(t));
       expect(unknown.code).toBe(1);
       expect(unknown.stderr.trim()).toBe('错误 / error: 令牌不存在');
     },
@@ -97,7 +103,7 @@ describe.each(engines)('cli commands on %s', (engine) => {
       for (let i = 0; i < 5; i++) await attemptLogin(t, 'admin', 'wrong-password-1');
       expect((await attemptLogin(t, 'admin', ADMIN_PASSWORD)).Message).toMatch(/账号已锁定/);
 
-      const reset = await runCli(['admin', 'reset-password', 'ADMIN'], cliEnv(t));
+      const reset = await cliInProcess(['admin', 'reset-password', 'ADMIN'], cliEnv(t));
       expect(reset.code, reset.stderr).toBe(0);
       const password = lastLine(reset.stdout);
       expect(password).toMatch(/^[A-Za-z0-9]{16}$/);
@@ -114,15 +120,15 @@ describe.each(engines)('cli commands on %s', (engine) => {
       expect((await adminCall<{ MustChangePwd: boolean }>(t, again.Data, 'GET', '/api/XfSystemApi/GetLoginUser')).Data.MustChangePwd).toBe(false);
 
       for (const { password: refused, message } of onePasswordPerRule('admin')) {
-        const weak = await runCli(['admin', 'reset-password', 'admin', '--stdin'], cliEnv(t), `${refused}\n`);
+        const weak = await cliInProcess(['admin', 'reset-password', 'admin', '--stdin'], cliEnv(t), `${refused}\n`);
         expect(weak.code, refused).toBe(1);
         expect(weak.stderr.trim()).toBe(`错误 / error: ${message}`);
       }
       // Only the line end is taken off what stdin gives: spaces are the password's.
       const [spaced] = passwordsNowAllowed;
-      expect((await runCli(['admin', 'reset-password', 'admin', '--stdin'], cliEnv(t), `${spaced}\n`)).code).toBe(0);
+      expect((await cliInProcess(['admin', 'reset-password', 'admin', '--stdin'], cliEnv(t), `${spaced}\n`)).code).toBe(0);
       expect((await attemptLogin(t, 'admin', spaced)).Code).toBe(200);
-      const nobody = await runCli(['admin', 'reset-password', 'nobody'], cliEnv(t));
+      const nobody = await cliInProcess(['admin', 'reset-password', 'nobody'], cliEnv(t));
       expect(nobody.code).toBe(1);
       expect(nobody.stderr.trim()).toBe('错误 / error: 管理员不存在: nobody');
     },
@@ -137,13 +143,13 @@ describe.each(engines)('backup and restore of the database on %s', (engine) => {
       const t = await createAdminTestApp(engine);
       const archive = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'portal-backup-test-')), 'db.tar.gz');
       try {
-        expect((await runCli(['token', 'create', '--name', 'kept', '--role', '内容编辑'], cliEnv(t))).code).toBe(0);
-        const backup = await runCli(['backup', archive], cliEnv(t));
+        expect((await cliInProcess(['token', 'create', '--name', 'kept', '--role', '内容编辑'], cliEnv(t))).code).toBe(0);
+        const backup = await cliInProcess(['backup', archive], cliEnv(t));
         expect(backup.code, backup.stderr).toBe(0);
-        expect((await runCli(['token', 'create', '--name', 'lost', '--role', '内容编辑'], cliEnv(t))).code).toBe(0);
-        const restored = await runCli(['restore', archive], cliEnv(t));
+        expect((await cliInProcess(['token', 'create', '--name', 'lost', '--role', '内容编辑'], cliEnv(t))).code).toBe(0);
+        const restored = await cliInProcess(['restore', archive], cliEnv(t));
         expect(restored.code, restored.stderr).toBe(0);
-        const names = (await runCli(['token', 'list'], cliEnv(t))).stdout
+        const names = (await cliInProcess(['token', 'list'], cliEnv(t))).stdout
           .split('\n')
           .slice(1)
           .map((l) => l.split('\t')[0])
@@ -176,21 +182,21 @@ describe('backup and restore of a running site', () => {
       fs.mkdirSync(path.join(dataDir, 'uploads/2024'), { recursive: true });
       fs.writeFileSync(path.join(dataDir, 'uploads/2024/kept.txt'), 'uploaded before the backup');
 
-      const backup = await runCli(['backup', archive], env);
+      const backup = await cliInProcess(['backup', archive], env);
       expect(backup.code, backup.stderr).toBe(0);
       expect(backup.stdout).toContain(archive);
 
       // Changes after the backup: an article renamed, an upload gone, a token created.
       db().prepare('update news set title = ? where id = ?').run('备份之后改的标题', article.id);
       fs.rmSync(path.join(dataDir, 'uploads/2024/kept.txt'));
-      expect((await runCli(['token', 'create', '--name', 'after-backup', '--role', '超级管理员'], env)).code).toBe(0);
+      expect((await cliInProcess(['token', 'create', '--name', 'after-backup', '--role', '超级管理员'], env)).code).toBe(0);
 
-      const refused = await runCli(['restore', archive], env);
+      const refused = await cliInProcess(['restore', archive], env);
       expect(refused.code).toBe(1);
       expect(refused.stderr).toContain(`服务器正在运行（进程 ${server.pid}）`);
 
       expect((await server.stop()).code).toBe(0);
-      const restored = await runCli(['restore', archive], env);
+      const restored = await cliInProcess(['restore', archive], env);
       expect(restored.code, restored.stderr).toBe(0);
 
       server = await startServer(env);
@@ -199,13 +205,13 @@ describe('backup and restore of a running site', () => {
       const upload = await fetch(`${server.url}/uploads/2024/kept.txt`);
       expect(upload.status).toBe(200);
       expect(await upload.text()).toBe('uploaded before the backup');
-      const tokens = await runCli(['token', 'list'], env);
+      const tokens = await cliInProcess(['token', 'list'], env);
       expect(tokens.stdout).not.toContain('after-backup');
     } finally {
       await server.stop();
       fs.rmSync(work, { recursive: true, force: true });
     }
-    // Two server starts and five CLI runs, each a cold process: minutes on a loaded machine.
+    // Two server starts, each a cold process: minutes on a loaded machine.
   }, 420_000);
 
   it(
