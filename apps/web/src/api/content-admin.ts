@@ -59,13 +59,14 @@ export type TypeQuery = ListQuery<AdminTypeListQuery, 'type'>;
  */
 export type SaveNewsResult = { id: number; said: string; conflict?: never } | { conflict: NewsConflictDto; id?: never; said?: never };
 
-/** A SaveX body as a form fills it: the server applies the defaults (status 1, sort 0…). */
+/** A SaveX body as a form fills it: the server applies the defaults (status 1, sort 0…) to a new record; an edit keeps what is left out. */
 type Input<T> = Partial<T>;
 
 export const contentAdminApi = {
   /** Menus under `parentid` (0: the top level), each with its whole subtree, hidden ones included. */
   menus: (query: ListQuery<AdminMenuListQuery>) => get<ListDto<MenuDto>>(`${base}GetMenuList`, query, admin),
-  saveMenu: (menu: Input<SaveMenuBody>) => post<number>(`${base}SaveMenu`, menu, admin),
+  /** Type null: by level (1 at the top, 2 below). */
+  saveMenu: (menu: Input<Omit<SaveMenuBody, 'Type'>> & { Type?: SaveMenuBody['Type'] | null }) => post<number>(`${base}SaveMenu`, menu, admin),
   deleteMenu: (MenuId: number) => post<null>(`${base}DelMenu`, { MenuId }, admin),
 
   news: (query: NewsQuery) => get<ListDto<AdminNewsItemDto>>(`${base}GetNewsList`, query, admin),

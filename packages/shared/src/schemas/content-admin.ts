@@ -74,10 +74,11 @@ export const saveMenuBody = z.object({
   ShowType: integer(contentMessages.showTypeInvalid)
     .pipe(z.union([z.literal(MenuShowType.List), z.literal(MenuShowType.SinglePage)], { error: contentMessages.showTypeInvalid }))
     .default(MenuShowType.List),
-  /** 1 a menu of the top bar, 2 a leaf inside a submenu (spec §3); absent: 1 at the top, 2 below. */
-  Type: integer(contentMessages.menuTypeInvalid)
-    .pipe(z.union([z.literal(1), z.literal(2)], { error: contentMessages.menuTypeInvalid }))
-    .optional(),
+  /**
+   * 1 a menu of the top bar, 2 a leaf inside a submenu (spec §3). Blank or null, or absent on a
+   * new menu: by level, 1 at the top and 2 below (absent on an edit keeps the menu's type).
+   */
+  Type: optionalParam(integer(contentMessages.menuTypeInvalid).pipe(z.union([z.literal(1), z.literal(2)], { error: contentMessages.menuTypeInvalid }))),
   WebUrl: address(isWebOrSitePath, contentMessages.webOrSitePath, '外部链接'),
   CurValue: optionalText('标识', 50),
   SortNumber: sortNumberField,

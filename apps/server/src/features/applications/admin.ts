@@ -13,6 +13,7 @@ import {
 import type { App } from '../../http/app-types.js';
 import { adminWrite, currentAdmin, requireAdmin } from '../system/auth/guard.js';
 import { badRequest, list, notFound, ok } from '../../http/envelope.js';
+import { keepOmittedFields } from '../../http/omitted-fields.js';
 import { adminDocs } from '../members/docs.js';
 import { getMember } from '../members/service.js';
 import { sendAttachment } from './attachment.js';
@@ -136,9 +137,10 @@ export async function applicationsAdmin(app: App): Promise<void> {
     '/SaveProcessItem',
     {
       onRequest: requireAdmin('member:audit'),
+      preValidation: keepOmittedFields('ProcessItemId', async (id) => toProcessItemDto(await getProcessItem(database.db, id))),
       schema: {
         ...adminDocs,
-        summary: '修改一条审核记录的内部备注（审核结果与原因不可改）',
+        summary: '修改一条审核记录的内部备注（审核结果与原因不可改；未传 Remark 时保持原值）',
         body: saveProcessItemBody,
         'x-data': processItemDto,
         'x-codes': itemMissing,

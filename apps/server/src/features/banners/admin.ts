@@ -4,8 +4,9 @@ import { contentAdminDocs } from '../../content/admin-docs.js';
 import type { App } from '../../http/app-types.js';
 import { adminWrite, requireAdmin } from '../system/auth/guard.js';
 import { list, ok } from '../../http/envelope.js';
+import { keepOmittedFields } from '../../http/omitted-fields.js';
 import { toAdminBannerDto } from './dto.js';
-import { deleteBanner, listBanners, saveBanner } from './service.js';
+import { deleteBanner, findBanner, listBanners, saveBanner } from './service.js';
 
 const TARGET = '轮播图';
 const bannerMissing = { 404: contentMessages.bannerNotFound };
@@ -39,9 +40,13 @@ export async function bannersAdmin(app: App): Promise<void> {
     '/SaveBanner',
     {
       onRequest: requireAdmin('content:banner:add', 'content:banner:edit'),
+      preValidation: keepOmittedFields('Id', async (id) => {
+        const banner = await findBanner(database, id);
+        return banner && toAdminBannerDto(banner, config.assetBaseUrl);
+      }),
       schema: {
         ...contentAdminDocs,
-        summary: '新增（Id 为 0）或修改轮播图',
+        summary: '新增（Id 为 0）或修改轮播图（未传的字段保持原值）',
         body: saveBannerBody,
         'x-data': z.int().describe('轮播图编号'),
         'x-codes': bannerMissing,

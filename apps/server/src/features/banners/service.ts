@@ -75,6 +75,12 @@ export async function listBanners({ db }: Database, filter: BannerFilter, paging
   return { items: rows.map(toBanner), total };
 }
 
+/** One banner of any status; undefined when there is none. */
+export async function findBanner({ db }: Database, id: number): Promise<AdminBanner | undefined> {
+  const row = await db.selectFrom('banners').select(columns).where('id', '=', id).executeTakeFirst();
+  return row && toBanner(row);
+}
+
 /** Creates (Id 0) or updates a banner; the image is stored as its upload path. */
 export async function saveBanner(database: Database, body: SaveBannerBody, now: number, assetBaseUrl: string): Promise<{ id: number; title: string }> {
   const saved = await writeBanner(database, body, now, assetBaseUrl);

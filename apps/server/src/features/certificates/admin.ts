@@ -22,6 +22,7 @@ import {
 import type { App } from '../../http/app-types.js';
 import { adminWrite, requireAdmin, requirePermission } from '../system/auth/guard.js';
 import { list, notFound, ok } from '../../http/envelope.js';
+import { keepOmittedFields } from '../../http/omitted-fields.js';
 import { attachment, xlsxAnswer, XLSX } from '../../http/xlsx-export.js';
 import { sendListExport } from '../system/list-export.js';
 import { importRefusal, receiveXlsx } from '../uploads/xlsx-import.js';
@@ -106,9 +107,14 @@ export async function certificatesAdmin(app: App): Promise<void> {
     '/EditCertInfo',
     {
       onRequest: either('edit'),
+      // The record as GetCertModel answers it, from the page the body names (the other page's records are not there).
+      preValidation: keepOmittedFields('_certId', async (id, _request, body) => {
+        const view = editCertInfoBody.shape.View.safeParse(body.View);
+        return view.success ? toModelDto(await getRecord(db, id, view.data), '') : undefined;
+      }),
       schema: {
         ...adminDocs,
-        summary: '新增（_certId 为 0）或修改记录；身份证校验位、证书编号唯一、合格须有证书编号与发证日期；Data 为记录 id',
+        summary: '新增（_certId 为 0）或修改记录（未传的字段保持原值）；身份证校验位、证书编号唯一、合格须有证书编号与发证日期；Data 为记录 id',
         body: editCertInfoBody,
         'x-data': z.int().describe('记录编号'),
         'x-codes': certMissing,

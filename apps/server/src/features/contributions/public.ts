@@ -11,6 +11,7 @@ import {
 } from '@portal/shared';
 import type { App } from '../../http/app-types.js';
 import { badRequest, list, ok } from '../../http/envelope.js';
+import { keepOmittedFields } from '../../http/omitted-fields.js';
 import { currentMember, requireMemberInGoodStanding } from '../members/guard.js';
 import { storedUploadDocs } from '../uploads/docs.js';
 import { storeUpload } from '../uploads/records.js';
@@ -53,9 +54,20 @@ export async function contributionsPublic(app: App): Promise<void> {
     '/SaveNews',
     {
       onRequest: requireMemberInGoodStanding,
+      // A resubmission without its cover or body keeps them; only the member's own article is read (another's is refused by the save).
+      preValidation: keepOmittedFields('NewsId', async (id, request) => {
+        const member = await currentMember(request);
+        const own = await database.db
+          .selectFrom('news')
+          .select(['image_url', 'content'])
+          .where('id', '=', id)
+          .where('member_id', '=', member.memberId)
+          .executeTakeFirst();
+        return own && { ImageUrl: own.image_url, NewContent: own.content };
+      }),
       schema: {
         ...memberDocs,
-        summary: '投稿（NewsId 为 0）或修改审核不通过的投稿后重新提交；提交后为审核中',
+        summary: '投稿（NewsId 为 0）或修改审核不通过的投稿后重新提交（未传的封面、正文保持原值）；提交后为审核中',
         body: saveContributionBody,
         'x-data': z.int().describe('文章编号'),
       },

@@ -4,8 +4,9 @@ import { contentAdminDocs } from '../../content/admin-docs.js';
 import type { App } from '../../http/app-types.js';
 import { adminWrite, requireAdmin } from '../system/auth/guard.js';
 import { list, ok } from '../../http/envelope.js';
+import { keepOmittedFields } from '../../http/omitted-fields.js';
 import { toAdminLinkDto } from './dto.js';
-import { deleteLink, listLinks, saveLink } from './service.js';
+import { deleteLink, findLink, listLinks, saveLink } from './service.js';
 
 const TARGET = '友情链接';
 const linkMissing = { 404: contentMessages.linkNotFound };
@@ -36,9 +37,13 @@ export async function linksAdmin(app: App): Promise<void> {
     '/SaveWebFriendlinks',
     {
       onRequest: requireAdmin('content:link:add', 'content:link:edit'),
+      preValidation: keepOmittedFields('Id', async (id) => {
+        const link = await findLink(database, id);
+        return link && toAdminLinkDto(link);
+      }),
       schema: {
         ...contentAdminDocs,
-        summary: '新增（Id 为 0）或修改友情链接（地址仅限 http/https）',
+        summary: '新增（Id 为 0）或修改友情链接（地址仅限 http/https；未传的字段保持原值）',
         body: saveLinkBody,
         'x-data': z.int().describe('友情链接编号'),
         'x-codes': linkMissing,

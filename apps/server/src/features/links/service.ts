@@ -51,6 +51,12 @@ export async function listLinks({ db }: Database, filter: LinkFilter, paging: Pa
   return { items: rows.map(toLink), total };
 }
 
+/** One link of any status; undefined when there is none. */
+export async function findLink({ db }: Database, id: number): Promise<AdminFriendLink | undefined> {
+  const row = await db.selectFrom('friend_links').select(columns).where('id', '=', id).executeTakeFirst();
+  return row && toLink(row);
+}
+
 /** Creates (Id 0) or updates a link. */
 export async function saveLink(database: Database, body: SaveLinkBody, now: number): Promise<{ id: number; title: string }> {
   const saved = await writeLink(database, body, now);

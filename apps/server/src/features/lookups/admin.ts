@@ -4,8 +4,9 @@ import { contentAdminDocs } from '../../content/admin-docs.js';
 import type { App } from '../../http/app-types.js';
 import { adminWrite, requireAdmin } from '../system/auth/guard.js';
 import { list, ok } from '../../http/envelope.js';
+import { keepOmittedFields } from '../../http/omitted-fields.js';
 import { toAdminTypeItemDto } from './dto.js';
-import { deleteTypeItem, listTypeItemsPage, saveTypeItem } from './service.js';
+import { deleteTypeItem, findTypeItem, listTypeItemsPage, saveTypeItem } from './service.js';
 
 const TARGET = '类型';
 const typeMissing = { 404: contentMessages.typeNotFound };
@@ -40,9 +41,13 @@ export async function lookupsAdmin(app: App): Promise<void> {
     '/SaveType',
     {
       onRequest: requireAdmin('content:type:add', 'content:type:edit'),
+      preValidation: keepOmittedFields('Id', async (id) => {
+        const item = await findTypeItem(database, id);
+        return item && toAdminTypeItemDto(item);
+      }),
       schema: {
         ...contentAdminDocs,
-        summary: '新增（Id 为 0）或修改类型（同一类型下名称唯一）',
+        summary: '新增（Id 为 0）或修改类型（同一类型下名称唯一；未传的字段保持原值）',
         body: saveTypeBody,
         'x-data': z.int().describe('类型编号'),
         'x-codes': typeMissing,

@@ -60,6 +60,12 @@ export async function listTypeItemsPage({ db }: Database, filter: TypeFilter, pa
   return { items: rows.map(toTypeItem), total };
 }
 
+/** One entry of any list and status; undefined when there is none. */
+export async function findTypeItem({ db }: Database, id: number): Promise<AdminTypeItem | undefined> {
+  const row = await db.selectFrom('type_items').select(columns).where('id', '=', id).executeTakeFirst();
+  return row && toTypeItem(row);
+}
+
 /** Creates (Id 0) or updates an entry; names are unique within a list. */
 export async function saveTypeItem(database: Database, body: SaveTypeBody, now: number): Promise<{ id: number; name: string }> {
   const values = { type: body.Type, name: body.Name, sort_number: body.SortNumber, status: body.Status };

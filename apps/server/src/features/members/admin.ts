@@ -13,6 +13,7 @@ import {
 import type { App } from '../../http/app-types.js';
 import { adminWrite, requireAdmin } from '../system/auth/guard.js';
 import { list, ok } from '../../http/envelope.js';
+import { keepOmittedFields } from '../../http/omitted-fields.js';
 import { xlsxAnswer } from '../../http/xlsx-export.js';
 import { sendListExport } from '../system/list-export.js';
 import { memberExportColumns } from '../membership/import-columns.js';
@@ -86,9 +87,11 @@ export async function membersAdmin(app: App): Promise<void> {
     '/EditMemberInfo',
     {
       onRequest: requireAdmin('member:add', 'member:edit'),
+      // 入会日期 and 有效期至 left out keep theirs: validity moves only when a field names it.
+      preValidation: keepOmittedFields('MemberId', async (id) => toMemberModelDto(await getMember(database.db, id), config.assetBaseUrl)),
       schema: {
         ...adminDocs,
-        summary: '新增（MemberId 为 0，直接入会）或修改会员资料；修改时 Pwd 非空即重置密码',
+        summary: '新增（MemberId 为 0，直接入会）或修改会员资料；修改时未传的字段保持原值，Pwd 非空即重置密码',
         body: editMemberInfoBody,
         'x-data': z.int().describe('会员编号'),
         'x-codes': memberMissing,
@@ -98,7 +101,12 @@ export async function membersAdmin(app: App): Promise<void> {
       const body = request.body;
       const saved = await adminWrite(
         request,
-        { action: body.MemberId ? 'member:edit' : 'member:add', target: TARGET, targetId: (r) => r.id, detail: (r) => r.account },
+        {
+          action: body.MemberId ? 'member:edit' : 'member:add',
+          target: TARGET,
+          targetId: (r) => r.id,
+          detail: (r) => [r.account, ...r.validityChanges].join(' '),
+        },
         () => saveMemberInfo(database, body, now()),
       );
       return ok(saved.id);

@@ -267,13 +267,28 @@ export async function listMembers(db: Kysely<DB>, q: MemberListQuery): Promise<{
   return { items: rows.map(toMember), total };
 }
 
+/** What EditMemberInfo did: the member, and each change of 入会日期 or 有效期至 as the audit log records it. */
+export interface SavedMemberInfo {
+  id: number;
+  account: string;
+  validityChanges: string[];
+}
+
+/** '入会日期 2024-01-01→2025-01-01' for each validity date the edit moves ('' reads 无). */
+function validityChanges(current: Member, body: EditMemberInfoBody): string[] {
+  const moved = (label: string, from: string, to: string) => (from === to ? [] : [`${label} ${from || '无'}→${to || '无'}`]);
+  return [...moved('入会日期', current.joinDate, body.JoinDate), ...moved('有效期至', current.expireDate, body.ExpireDate)];
+}
+
 /**
  * EditMemberInfo. MemberId 0 adds a member the association admits directly (approved, joined
  * today unless JoinDate says otherwise); Account and Pwd are then required (editMemberInfoBody).
  * Otherwise the member's record is edited, Account staying as it is, and a non-empty Pwd
- * resets the password and ends the member's sessions.
+ * resets the password and ends the member's sessions. The route fills the fields an edit
+ * leaves out with their stored values (http/omitted-fields.ts), so a validity date changes only
+ * when the request names it, and the audit log then says from what to what.
  */
-export async function saveMemberInfo({ db }: Database, body: EditMemberInfoBody, now: number): Promise<{ id: number; account: string }> {
+export async function saveMemberInfo({ db }: Database, body: EditMemberInfoBody, now: number): Promise<SavedMemberInfo> {
   const at = formatCst(now);
   const record = {
     ...companyColumns(body),
@@ -303,7 +318,7 @@ export async function saveMemberInfo({ db }: Database, body: EditMemberInfoBody,
         await refreshMemberState(trx, newId, cstDate(now));
       },
     );
-    return { id, account: body.Account };
+    return { id, account: body.Account, validityChanges: [] };
   }
   const current = await getMember(db, body.MemberId);
   await checkTypeChoices(db, body, current);
@@ -322,7 +337,7 @@ export async function saveMemberInfo({ db }: Database, body: EditMemberInfoBody,
       await forgetWrongPasswords(trx, 'member', current.account);
     }
   });
-  return { id: current.id, account: current.account };
+  return { id: current.id, account: current.account, validityChanges: validityChanges(current, body) };
 }
 
 /** EditMemberStatus; disabling ends the member's sessions at once. Answers the account. */

@@ -28,6 +28,7 @@ import {
 import type { App } from '../../http/app-types.js';
 import { adminWrite, currentAdmin, requireAdmin } from '../system/auth/guard.js';
 import { badRequest, list, notFound, ok } from '../../http/envelope.js';
+import { keepOmittedFields } from '../../http/omitted-fields.js';
 import { xlsxAnswer, type ExportColumn } from '../../http/xlsx-export.js';
 import { sendListExport } from '../system/list-export.js';
 import { mailContext } from '../activities/mail.js';
@@ -84,7 +85,16 @@ export async function membershipAdmin(app: App): Promise<void> {
     '/SaveMemberLevelTerms',
     {
       onRequest: requireAdmin('member:level:edit'),
-      schema: { ...adminDocs, summary: '修改会员等级的会费标准；已有会员的有效期至不变，自下次缴费起按新标准', body: saveMemberLevelTermsBody },
+      // A level never saved reads as the default terms (terms.ts), which an omitted field keeps too.
+      preValidation: keepOmittedFields('LevelId', async (id) => {
+        const level = (await listLevelTerms(db)).find((l) => l.levelId === id);
+        return level && toLevelTermsDto(level);
+      }),
+      schema: {
+        ...adminDocs,
+        summary: '修改会员等级的会费标准（未传的字段保持原值）；已有会员的有效期至不变，自下次缴费起按新标准',
+        body: saveMemberLevelTermsBody,
+      },
     },
     async (request) => {
       const body = request.body;

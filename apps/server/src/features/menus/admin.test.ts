@@ -110,14 +110,15 @@ describe.each(engines)('back-office menus on %s', (engine) => {
       Message: '上级栏目不能是当前栏目或其下级栏目',
       Data: null,
     });
-    // Moving a whole branch to the top is fine, and so is moving it back.
-    expect((await save({ MenuId: ids.policy, Name: '政策要闻', ParentId: 0 })).Code).toBe(200);
+    // Moving a whole branch to the top is fine, and so is moving it back. Type blank: by its new
+    // level (left out, an edit keeps the menu's type).
+    expect((await save({ MenuId: ids.policy, Name: '政策要闻', ParentId: 0, Type: '' })).Code).toBe(200);
     expect((await c.call<MenuDto>(c.admin, 'GET', `GetMenuModel?menuid=${ids.policy}`)).Data).toMatchObject({
       ParentId: 0,
       Type: 1,
       ChildList: [{ Name: '地方政策' }],
     });
-    expect((await save({ MenuId: ids.policy, Name: '政策要闻', ParentId: ids.news, SortNumber: 1 })).Code).toBe(200);
+    expect((await save({ MenuId: ids.policy, Name: '政策要闻', ParentId: ids.news, Type: '', SortNumber: 1 })).Code).toBe(200);
   });
 
   it('refuses to delete a menu with children or articles, then deletes it when empty', async () => {

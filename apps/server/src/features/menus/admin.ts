@@ -4,6 +4,7 @@ import { contentAdminDocs } from '../../content/admin-docs.js';
 import type { App } from '../../http/app-types.js';
 import { adminWrite, requireAdmin } from '../system/auth/guard.js';
 import { list, ok } from '../../http/envelope.js';
+import { keepOmittedFields } from '../../http/omitted-fields.js';
 import { deleteMenu, listMenuLevel, readMenu, saveMenu } from './admin-service.js';
 import { toMenuDto } from './dto.js';
 
@@ -52,9 +53,10 @@ export async function menusAdmin(app: App): Promise<void> {
     '/SaveMenu',
     {
       onRequest: requireAdmin('content:menu:add', 'content:menu:edit'),
+      preValidation: keepOmittedFields('MenuId', async (id) => toMenuDto(await readMenu(database, id), [])),
       schema: {
         ...contentAdminDocs,
-        summary: '新增（MenuId 为 0）或修改栏目（最多三级）',
+        summary: '新增（MenuId 为 0）或修改栏目（最多三级；未传的字段保持原值，Type 为空按层级）',
         body: saveMenuBody,
         'x-data': z.int().describe('栏目编号'),
         'x-codes': menuMissing,

@@ -21,13 +21,14 @@ import { contentAdminDocs } from '../../content/admin-docs.js';
 import type { App } from '../../http/app-types.js';
 import { adminWrite, currentAdmin, requireAdmin } from '../system/auth/guard.js';
 import { list, ok } from '../../http/envelope.js';
+import { keepOmittedFields } from '../../http/omitted-fields.js';
 import { xlsxAnswer, type ExportColumn } from '../../http/xlsx-export.js';
 import { sendListExport } from '../system/list-export.js';
 import { deleteArticles, listArticles, readArticleForEditing, saveArticle, savedMessage } from './admin-service.js';
 import { moveArticles, offlineArticles, publishArticles, type BulkContext, type BulkResult } from './bulk.js';
-import { conflictAnswer } from './revisions.js';
+import { articleFields, conflictAnswer } from './revisions.js';
 import { deleteAutosave } from './autosave.js';
-import { toAdminNewsDetailDto, toAdminNewsItemDto } from './dto.js';
+import { toAdminNewsDetailDto, toAdminNewsItemDto, toArticleFieldsDto } from './dto.js';
 
 const TARGET = '文章';
 const articleMissing = { 404: messages.articleNotFound };
@@ -113,10 +114,15 @@ export async function newsAdmin(app: App): Promise<void> {
     '/SaveNews',
     {
       onRequest: requireAdmin('content:news:add', 'content:news:edit'),
+      // The article's fields as stored (a revision's): Version is not among them, so a save without one still checks none.
+      preValidation: keepOmittedFields('NewsId', async (id) => {
+        const fields = await articleFields(database.db, id);
+        return fields && toArticleFieldsDto(fields, config.assetBaseUrl);
+      }),
       schema: {
         ...contentAdminDocs,
         summary:
-          '新增（NewsId 为 0）或修改文章；正文经服务器净化后保存，并留存历史版本。带 Version（GetNewsDetail 所答）时，文章已被他人修改则答 Code 409，Data 为 { Current, Yours }',
+          '新增（NewsId 为 0）或修改文章（未传的字段保持原值）；正文经服务器净化后保存，并留存历史版本。带 Version（GetNewsDetail 所答）时，文章已被他人修改则答 Code 409，Data 为 { Current, Yours }',
         body: saveNewsBody,
         'x-data': z.int().describe('文章编号'),
         'x-codes': { ...conflictAnswer, ...articleMissing },

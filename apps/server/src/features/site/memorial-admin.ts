@@ -3,8 +3,9 @@ import { delByIdBody, listOf, memorialDayDto, memorialDayListQuery, memorialMess
 import type { App } from '../../http/app-types.js';
 import { adminWrite, requireAdmin } from '../system/auth/guard.js';
 import { list, ok } from '../../http/envelope.js';
+import { keepOmittedFields } from '../../http/omitted-fields.js';
 import { adminDocs } from '../system/docs.js';
-import { deleteMemorialDay, describeMemorialDay, listMemorialDays, saveMemorialDay, toMemorialDayDto } from './memorial.js';
+import { deleteMemorialDay, describeMemorialDay, findMemorialDay, listMemorialDays, saveMemorialDay, toMemorialDayDto } from './memorial.js';
 
 const TARGET = '哀悼日';
 const dayMissing = { 404: memorialMessages.notFound };
@@ -38,9 +39,13 @@ export async function memorialAdmin(app: App): Promise<void> {
     '/SaveMemorialDay',
     {
       onRequest: requireAdmin('system:memorial:add', 'system:memorial:edit'),
+      preValidation: keepOmittedFields('Id', async (id) => {
+        const day = await findMemorialDay(database, id);
+        return day && toMemorialDayDto(day);
+      }),
       schema: {
         ...adminDocs,
-        summary: '新增（Id 为 0）或修改哀悼日：起止日期（含首尾，最长366天）与置灰范围（1 仅首页，2 全站）',
+        summary: '新增（Id 为 0）或修改哀悼日：起止日期（含首尾，最长366天）与置灰范围（1 仅首页，2 全站）；修改时未传的字段保持原值',
         body: saveMemorialDayBody,
         'x-data': z.int().describe('哀悼日编号'),
         'x-codes': dayMissing,

@@ -113,6 +113,12 @@ export async function listMemorialDays({ db }: Database, filter: MemorialDayFilt
   return { items: rows.map(toMemorialDay), total: Number(total) };
 }
 
+/** One record; undefined when there is none. */
+export async function findMemorialDay({ db }: Database, id: number): Promise<MemorialDay | undefined> {
+  const row = await db.selectFrom('memorial_days').select(columns).where('id', '=', id).executeTakeFirst();
+  return row && toMemorialDay(row);
+}
+
 /** Adds (Id 0) or changes a record; cached pages and every instance forget the old answer. */
 export async function saveMemorialDay(database: Database, body: SaveMemorialDayBody, now: number): Promise<MemorialDay> {
   const at = formatCst(now);

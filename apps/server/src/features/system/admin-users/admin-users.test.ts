@@ -41,7 +41,8 @@ describe.each(engines)('admin users on %s', (engine) => {
     expect((await list('?key=zhangsan')).Data.List[0]?.LastLoginTime).toMatch(/^\d{4}-/);
 
     expect((await save({ AdminId: created.Data, Account: 'zhangsan2', FullName: '张三丰', RoleId: roleId('超级管理员') })).Code).toBe(200);
-    expect((await list('?key=zhangsan2')).Data.List[0]).toMatchObject({ FullName: '张三丰', Phone: '', RoleName: '超级管理员' });
+    // Phone and Status left out keep their values (issue 51).
+    expect((await list('?key=zhangsan2')).Data.List[0]).toMatchObject({ FullName: '张三丰', Phone: '13800138000', RoleName: '超级管理员', Status: 1 });
     // The password is unchanged by an edit without one.
     await loginAdmin(t, 'zhangsan2', 'Zhang-lamp-2024');
 

@@ -3,7 +3,8 @@ import { adminUserDto, adminUserListQuery, idParam, listOf, saveAdminUserBody, s
 import type { App } from '../../../http/app-types.js';
 import { adminWrite, currentAdmin, requireAdmin, requirePermission } from '../auth/guard.js';
 import { list, ok } from '../../../http/envelope.js';
-import { deleteAdminUser, listAdminUsers, saveAdminUser } from './service.js';
+import { keepOmittedFields } from '../../../http/omitted-fields.js';
+import { deleteAdminUser, findAdminUser, listAdminUsers, saveAdminUser } from './service.js';
 import { adminDocs } from '../docs.js';
 import { toAdminUserDto } from './dto.js';
 import { hashNewPassword } from '../auth/new-password.js';
@@ -33,9 +34,13 @@ export async function adminUserRoutes(app: App): Promise<void> {
     '/SaveAdminUser',
     {
       onRequest: requireAdmin('system:admin:add', 'system:admin:edit'),
+      preValidation: keepOmittedFields('AdminId', async (id) => {
+        const admin = await findAdminUser(database, id);
+        return admin && toAdminUserDto(admin);
+      }),
       schema: {
         ...adminDocs,
-        summary: '新增（AdminId 为 0，需 Password）或修改管理员；修改时填写 Password 即重置密码',
+        summary: '新增（AdminId 为 0，需 Password）或修改管理员；修改时未传的字段保持原值，填写 Password 即重置密码',
         body: saveAdminUserBody,
         'x-data': z.int().describe('管理员编号'),
         'x-codes': adminMissing,

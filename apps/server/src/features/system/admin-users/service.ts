@@ -22,43 +22,53 @@ export interface AdminUser {
   createdAt: string;
 }
 
+/** Admins with their role's name, as 管理员 lists them. */
+const adminUserQuery = (db: Kysely<DB>) =>
+  db
+    .selectFrom('admin_users')
+    .innerJoin('roles', 'roles.id', 'admin_users.role_id')
+    .select([
+      'admin_users.id',
+      'admin_users.account',
+      'admin_users.full_name',
+      'admin_users.phone',
+      'admin_users.role_id',
+      'roles.name as role_name',
+      'admin_users.status',
+      'admin_users.last_login_at',
+      'admin_users.created_at',
+    ]);
+
+const toAdminUser = (r: Awaited<ReturnType<ReturnType<typeof adminUserQuery>['executeTakeFirstOrThrow']>>): AdminUser => ({
+  id: r.id,
+  account: r.account,
+  fullName: r.full_name,
+  phone: r.phone,
+  roleId: r.role_id,
+  roleName: r.role_name,
+  status: r.status,
+  lastLoginAt: r.last_login_at,
+  createdAt: r.created_at,
+});
+
 export async function listAdminUsers({ db }: Database, key: string | undefined, paging: PagingQuery): Promise<{ items: AdminUser[]; total: number }> {
-  let query = db.selectFrom('admin_users').innerJoin('roles', 'roles.id', 'admin_users.role_id');
+  let query = adminUserQuery(db);
   if (key) query = query.where((eb) => eb.or([containing('admin_users.account', key), containing('admin_users.full_name', key)]));
   const { limit, offset } = pageWindow(paging);
   const [rows, { total }] = await Promise.all([
+    query.orderBy('admin_users.id').limit(limit).offset(offset).execute(),
     query
-      .select([
-        'admin_users.id',
-        'admin_users.account',
-        'admin_users.full_name',
-        'admin_users.phone',
-        'admin_users.role_id',
-        'roles.name as role_name',
-        'admin_users.status',
-        'admin_users.last_login_at',
-        'admin_users.created_at',
-      ])
-      .orderBy('admin_users.id')
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-    query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirstOrThrow(),
   ]);
-  return {
-    total,
-    items: rows.map((r) => ({
-      id: r.id,
-      account: r.account,
-      fullName: r.full_name,
-      phone: r.phone,
-      roleId: r.role_id,
-      roleName: r.role_name,
-      status: r.status,
-      lastLoginAt: r.last_login_at,
-      createdAt: r.created_at,
-    })),
-  };
+  return { total, items: rows.map(toAdminUser) };
+}
+
+/** One admin as 管理员 lists them; undefined when there is none. */
+export async function findAdminUser({ db }: Database, id: number): Promise<AdminUser | undefined> {
+  const row = await adminUserQuery(db).where('admin_users.id', '=', id).executeTakeFirst();
+  return row && toAdminUser(row);
 }
 
 /** The account and role of an admin, with whether it counts as an active super administrator. */

@@ -3,9 +3,10 @@ import { idParam, saveSystemMenuBody, systemMenuDto, systemMenuListQuery, system
 import type { App } from '../../../http/app-types.js';
 import { adminWrite, currentAdmin, requireAdmin, requirePermission } from '../auth/guard.js';
 import { ok } from '../../../http/envelope.js';
+import { keepOmittedFields } from '../../../http/omitted-fields.js';
 import { adminDocs } from '../docs.js';
 import { toSystemMenuDto } from './dto.js';
-import { adminMenuTree, deleteMenu, fullMenuTree, saveMenu } from './service.js';
+import { adminMenuTree, deleteMenu, findMenu, fullMenuTree, saveMenu } from './service.js';
 
 const TARGET = '菜单';
 const idParams = z.object({ id: idParam });
@@ -39,7 +40,17 @@ export async function menuRoutes(app: App): Promise<void> {
     '/SaveSystemMenu',
     {
       onRequest: requireAdmin('system:menu:add', 'system:menu:edit'),
-      schema: { ...adminDocs, summary: '新增（MenuId 为 0）或修改系统菜单', body: saveSystemMenuBody, 'x-data': savedId, 'x-codes': menuMissing },
+      preValidation: keepOmittedFields('MenuId', async (id) => {
+        const menu = await findMenu(database.db, id);
+        return menu && toSystemMenuDto(menu);
+      }),
+      schema: {
+        ...adminDocs,
+        summary: '新增（MenuId 为 0）或修改系统菜单（未传的字段保持原值）',
+        body: saveSystemMenuBody,
+        'x-data': savedId,
+        'x-codes': menuMissing,
+      },
     },
     async (request) => {
       const body = request.body;

@@ -46,6 +46,12 @@ function toTree(rows: Row[]): SystemMenu[] {
   return attach(byParent.get(0) ?? []);
 }
 
+/** One menu, without its children; undefined when there is none. */
+export async function findMenu(db: Kysely<DB>, id: number): Promise<SystemMenu | undefined> {
+  const row = await db.selectFrom('system_menus').selectAll().where('id', '=', id).executeTakeFirst();
+  return row && toMenu(row);
+}
+
 /** Every menu, whatever its status: the 菜单管理 page and the role editor. */
 export async function fullMenuTree(db: Kysely<DB>): Promise<SystemMenu[]> {
   return toTree(await allRows(db));

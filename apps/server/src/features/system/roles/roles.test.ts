@@ -49,9 +49,10 @@ describe.each(engines)('roles on %s', (engine) => {
       MenuIds: grants.sort((a, b) => a - b),
     });
 
+    // Remark left out keeps its value (issue 51).
     const updated = await save({ RoleId: created.Data, RoleName: '证书管理员', Status: 0, MenuIds: [menuId('cert:list'), menuId('cert:list')] });
     expect(updated.Code).toBe(200);
-    expect((await get(created.Data)).Data).toMatchObject({ RoleName: '证书管理员', Remark: '', Status: 0, MenuIds: [menuId('cert:list')] });
+    expect((await get(created.Data)).Data).toMatchObject({ RoleName: '证书管理员', Remark: '负责证书', Status: 0, MenuIds: [menuId('cert:list')] });
 
     expect((await del(created.Data)).Code).toBe(200);
     expect(await get(created.Data)).toEqual({ Code: 404, Message: '角色不存在', Data: null });

@@ -3,6 +3,7 @@ import { idParam, listOf, pagingQuery, roleDto, saveRoleBody, systemMessages } f
 import type { App } from '../../../http/app-types.js';
 import { adminWrite, currentAdmin, requireAdmin } from '../auth/guard.js';
 import { list, ok } from '../../../http/envelope.js';
+import { keepOmittedFields } from '../../../http/omitted-fields.js';
 import { adminDocs } from '../docs.js';
 import { toRoleDto } from './dto.js';
 import { deleteRole, getRole, listRoles, saveRole } from './service.js';
@@ -41,9 +42,11 @@ export async function roleRoutes(app: App): Promise<void> {
     '/SaveRole',
     {
       onRequest: requireAdmin('system:role:add', 'system:role:edit'),
+      // MenuIds left out keep the role's grants (they were all withdrawn).
+      preValidation: keepOmittedFields('RoleId', async (id) => toRoleDto(await getRole(database.db, id))),
       schema: {
         ...adminDocs,
-        summary: '新增（RoleId 为 0）或修改角色及其菜单、按钮授权',
+        summary: '新增（RoleId 为 0）或修改角色及其菜单、按钮授权（未传的字段保持原值）',
         body: saveRoleBody,
         'x-data': z.int().describe('角色编号'),
         'x-codes': roleMissing,

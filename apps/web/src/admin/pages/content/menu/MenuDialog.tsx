@@ -78,7 +78,12 @@ export function MenuDialog({ editing, menus, onClose, onSaved }: MenuDialogProps
     );
   }, [editing, menu, form]);
 
-  const { submit, saving } = useFormSubmit(form, (values) => contentAdminApi.saveMenu({ ...values, MenuId: menu?.MenuId ?? 0 }), onSaved);
+  // 按层级自动 (Type cleared) is sent as null: left out, an edit would keep the menu's type.
+  const { submit, saving } = useFormSubmit(
+    form,
+    (values) => contentAdminApi.saveMenu({ ...values, Type: values.Type ?? null, MenuId: menu?.MenuId ?? 0 }),
+    onSaved,
+  );
 
   return (
     <FormDialog title={menu ? '修改栏目' : '新增栏目'} open={editing !== null} width={dialogWidth.medium} onOk={submit} onCancel={onClose} saving={saving}>
