@@ -84,7 +84,10 @@ export interface SiteSecretsTable {
 
 /** An admin's autosaved article form, one per admin and article (news_id 0: a new one). */
 export interface NewsAutosavesTable {
+  /** The admin whose copy it is; 0 for an API token's. */
   admin_id: number;
+  /** The API token whose copy it is (migration 037); 0 for an admin's. */
+  api_token_id: Generated<number>;
   news_id: number;
   /** JSON of the editor's form. */
   form: string;

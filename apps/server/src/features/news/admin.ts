@@ -138,7 +138,7 @@ export async function newsAdmin(app: App): Promise<void> {
           saveArticle(database, body, { now: now(), assetBaseUrl: config.assetBaseUrl, editor: { adminId, account }, revisionsKept: config.newsRevisionsKept }),
       );
       // Saved for real: the editor's autosave of this form is no longer needed.
-      await deleteAutosave(database, adminId, body.NewsId);
+      await deleteAutosave(database, currentAdmin(request), body.NewsId);
       // Submitted for review, or a time still to come: say so (the list shows it as 审核中 or 待发布).
       return ok(saved.id, savedMessage(saved));
     },

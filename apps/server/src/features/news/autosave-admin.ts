@@ -8,7 +8,7 @@ import { deleteAutosave, readAutosave, saveAutosave } from './autosave.js';
 
 /**
  * The article editor's autosaves (features/news/autosave.ts), for whoever may write articles.
- * Each call reads or writes the caller's own copy only. They are not audited: a copy in the
+ * Each call reads or writes the caller's own copy only (an admin's, or one API token's). They are not audited: a copy in the
  * writer's drawer changes nothing on the site, and one every 30 seconds would drown the log;
  * the save that does change the article is audited as ever. The body is held to the app's
  * body limit (2 MB), as SaveNews is.
@@ -23,12 +23,12 @@ export async function newsAutosaveAdmin(app: App): Promise<void> {
       onRequest: guard,
       schema: {
         ...contentAdminDocs,
-        summary: '自动保存文章编辑框（Form 为表单 JSON，NewsId 为 0 时是新增文章）；每个管理员每篇文章一份，覆盖前一份；Data 为保存时间',
+        summary: '自动保存文章编辑框（Form 为表单 JSON，NewsId 为 0 时是新增文章）；每个管理员（或接口令牌）每篇文章一份，覆盖前一份；Data 为保存时间',
         body: saveNewsAutosaveBody,
         'x-data': z.string().describe('保存时间'),
       },
     },
-    async (request) => ok(await saveAutosave(database, currentAdmin(request).adminId, request.body.NewsId, request.body.Form, now())),
+    async (request) => ok(await saveAutosave(database, currentAdmin(request), request.body.NewsId, request.body.Form, now())),
   );
 
   app.get(
@@ -43,7 +43,7 @@ export async function newsAutosaveAdmin(app: App): Promise<void> {
       },
     },
     async (request) => {
-      const found = await readAutosave(database, currentAdmin(request).adminId, request.query.newsid);
+      const found = await readAutosave(database, currentAdmin(request), request.query.newsid);
       const data: NewsAutosaveDto | null = found && { NewsId: found.newsId, Form: found.form, SaveTime: found.savedAt };
       return ok(data);
     },
@@ -53,7 +53,7 @@ export async function newsAutosaveAdmin(app: App): Promise<void> {
     '/DelNewsAutosave',
     { onRequest: guard, schema: { ...contentAdminDocs, summary: '丢弃本人对该文章（0 为新增文章）的自动保存', querystring: newsAutosaveQuery } },
     async (request) => {
-      await deleteAutosave(database, currentAdmin(request).adminId, request.query.newsid);
+      await deleteAutosave(database, currentAdmin(request), request.query.newsid);
       return ok(null);
     },
   );

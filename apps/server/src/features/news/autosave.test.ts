@@ -55,6 +55,29 @@ describe.each(engines)('article editor autosaves on %s', (engine) => {
     expect(await t.app.services.database.db.selectFrom('news_autosaves').select('news_id').where('news_id', '=', id).execute()).toEqual([]);
   });
 
+  it('keeps each API token its own copy: tokens (all acting as admin id 0) share none, with each other or an admin', async () => {
+    const roles = await adminCall<{ List: { RoleId: number; RoleName: string }[] }>(t, admin, 'GET', '/api/XfSystemApi/GetRoleList?pagesize=999');
+    const RoleId = roles.Data.List.find((r) => r.RoleName === '内容编辑')!.RoleId;
+    const newToken = async (Name: string) =>
+      (await adminCall<{ Token: string }>(t, admin, 'POST', '/api/XfSystemApi/SaveApiToken', { Name, RoleId })).Data.Token;
+    const [first, second] = [await newToken('autosave-a'), await newToken('autosave-b')];
+    await call('POST', 'DelNewsAutosave?newsid=0');
+
+    clock.advance(60_000);
+    await autosave(0, { Title: '令牌甲的草稿' }, first);
+    await autosave(0, { Title: '令牌乙的草稿' }, second);
+    expect((await read(0, first))?.Form).toBe(JSON.stringify({ Title: '令牌甲的草稿' }));
+    expect((await read(0, second))?.Form).toBe(JSON.stringify({ Title: '令牌乙的草稿' }));
+    expect(await read(0)).toBeNull();
+
+    // The real save of one token drops its own copy only.
+    expect((await call('POST', 'SaveNews', { MenuId: menuId, Title: '令牌甲的文章' }, first)).Code).toBe(200);
+    expect(await read(0, first)).toBeNull();
+    expect((await read(0, second))?.Form).toBe(JSON.stringify({ Title: '令牌乙的草稿' }));
+    await call('POST', 'DelNewsAutosave?newsid=0', undefined, second);
+    expect(await read(0, second)).toBeNull();
+  });
+
   it('shows an admin only their own, and refuses what it should', async () => {
     await autosave(0, { Title: '我的草稿' });
     const other = await loginAdmin(t, 'autosave_other');
