@@ -41,7 +41,10 @@ export async function fetchFromApp(t: TestApp, url: string, headers: Record<stri
   return t.app.inject({ method: 'GET', url: url.slice(base.length).replace(/#.*$/, ''), headers });
 }
 
-/** OB 3.0 §8.2: dereference the header's kid to a JWK and check the signature with it, RS256 only. */
+/**
+ * OB 3.0 §8.2: dereference the header's kid to a JWK and check the signature with it, RS256
+ * only, and its dates (nbf, exp) at the app's time, which is a test clock's in some suites.
+ */
 export async function verifyByKid(t: TestApp, jwt: string): Promise<JWTPayload> {
   const { kid } = decodeProtectedHeader(jwt);
   const res = await fetchFromApp(t, kid ?? '');
@@ -49,7 +52,7 @@ export async function verifyByKid(t: TestApp, jwt: string): Promise<JWTPayload> 
   expect(res.headers['content-type']).toMatch(/^application\/jwk\+json/);
   const jwk = JSON.parse(res.body) as JWK;
   expect(jwk).not.toHaveProperty('d');
-  const { payload } = await jwtVerify(jwt, await importJWK(jwk, 'RS256'), { algorithms: ['RS256'] });
+  const { payload } = await jwtVerify(jwt, await importJWK(jwk, 'RS256'), { algorithms: ['RS256'], currentDate: new Date(t.app.services.now()) });
   return payload;
 }
 

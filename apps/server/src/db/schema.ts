@@ -519,6 +519,15 @@ export interface CredentialStatusCountersTable {
   next_index: Generated<number>;
 }
 
+/** Each status list's last signing: its bits and its validFrom (features/credentials/status-list.ts). */
+export interface CredentialStatusListsTable {
+  family: string;
+  list: number;
+  encoded_list: string;
+  /** CST yyyy-MM-dd HH:mm:ss. */
+  signed_at: string;
+}
+
 /** One public certificate lookup, for the per-address limit. */
 export interface CertLookupsTable {
   id: Generated<number>;
@@ -677,6 +686,7 @@ export interface DB {
   cert_lookups: CertLookupsTable;
   credential_keys: CredentialKeysTable;
   credential_status_counters: CredentialStatusCountersTable;
+  credential_status_lists: CredentialStatusListsTable;
   activities: ActivitiesTable;
   activity_levels: ActivityLevelsTable;
   activity_notices: ActivityNoticesTable;

@@ -32,6 +32,7 @@ import { activityAttendance } from './032-activity-attendance.js';
 import { mailAttachments } from './033-mail-attachments.js';
 import { attendanceCertificates } from './034-attendance-certificates.js';
 import { previewGenerations } from './035-preview-generations.js';
+import { statusListSignings } from './036-status-list-signings.js';
 import { autosaveOwners } from './037-autosave-owners.js';
 
 /** A migration that may need to know the engine (serial vs autoincrement, FTS vs trigram). */
@@ -71,6 +72,7 @@ const all: Record<string, EngineMigration> = {
   '033-mail-attachments': mailAttachments,
   '034-attendance-certificates': attendanceCertificates,
   '035-preview-generations': previewGenerations,
+  '036-status-list-signings': statusListSignings,
   '037-autosave-owners': autosaveOwners,
 };
 

@@ -14,7 +14,7 @@ import {
   type JWTPayload,
 } from 'jose';
 import type { CertModelDto } from '@portal/shared';
-import { adminCall, createAdminTestApp, loginAdmin } from '../../../test/admin.js';
+import { adminCall, createAdminTestApp, loginAdmin, testClock } from '../../../test/admin.js';
 import { idNumber, saveCert } from '../../../test/certificates.js';
 import { engines, type TestApp } from '../../../test/harness.js';
 import { addMember, loginMember, publicCall, seedTypeChoices } from '../../../test/members.js';
@@ -41,12 +41,14 @@ type Credential = JWTPayload & { id: string; issuer: { id: string }; validFrom: 
  * restored, suspended cards), with keys that stay published across a rotation.
  */
 describe.each(engines)('Open Badges 3.0 credentials on %s', (engine) => {
+  // Today, held still: status lists are dated by it, and moved on by the test of their dates.
+  const clock = testClock(Date.now());
   let t: TestApp;
   let admin: string;
   let serial = 100;
 
   beforeAll(async () => {
-    t = await createAdminTestApp(engine, {}, { publicBaseUrl: BASE });
+    t = await createAdminTestApp(engine, { now: clock.now }, { publicBaseUrl: BASE });
     admin = await loginAdmin(t);
   });
   afterAll(() => t.close());
@@ -174,6 +176,59 @@ describe.each(engines)('Open Badges 3.0 credentials on %s', (engine) => {
     expect((await adminCall(t, admin, 'POST', '/api/XfSysBussiness/DelCerts', { Ids: [cert.id] })).Code).toBe(200);
     expect(await revocationBit(t, payload)).toBe(true);
     expect(await revocationBit(t, otherPayload)).toBe(false);
+  });
+
+  it('dates each list for a day from its signing: the same text within the hour, signed again on a change and once an hour old; past its day a verifier refuses it', async () => {
+    const HOUR = 3_600_000;
+    const cert = await certificate();
+    const payload = (await verifyByKid(t, await download(cert.token))) as Credential;
+    const address = payload.credentialStatus.statusListCredential;
+    const fetchList = async () => {
+      const res = await fetchFromApp(t, address);
+      expect(res.statusCode).toBe(200);
+      const claims = (await verifyByKid(t, res.body)) as JWTPayload & { validFrom: string; validUntil: string };
+      // The dates are the JWT's, to the second (OB 3.0 derives nbf and exp from them).
+      expect(claims.nbf).toBe(Date.parse(claims.validFrom) / 1000);
+      expect(claims.exp).toBe(Date.parse(claims.validUntil) / 1000);
+      expect(Date.parse(claims.validUntil) - Date.parse(claims.validFrom)).toBe(24 * HOUR);
+      return { jwt: res.body, etag: res.headers.etag as string, validFrom: claims.validFrom };
+    };
+    /** The clock's time in whole seconds, as a list signed then says it. */
+    const signedNow = () => new Date(Math.floor(clock.now() / 1000) * 1000).toISOString();
+    const at = (dateTime: string) => new Date(Date.parse(dateTime)).toISOString();
+
+    clock.advance(2 * HOUR);
+    const first = await fetchList();
+    expect(at(first.validFrom)).toBe(signedNow());
+    expect(first.validFrom).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+08:00$/);
+    clock.advance(HOUR / 2);
+    expect(await fetchList()).toEqual(first);
+
+    // A revocation: signed at once, from then.
+    admin = await loginAdmin(t);
+    await setStatus(cert.id, 0);
+    const revoked = await fetchList();
+    expect(at(revoked.validFrom)).toBe(signedNow());
+    expect(revoked.etag).not.toBe(first.etag);
+    expect(await revocationBit(t, payload)).toBe(true);
+
+    // An hour on, the same bits are signed again, so a list fetched has most of its day left.
+    clock.advance(HOUR - 1000);
+    expect(await fetchList()).toEqual(revoked);
+    clock.advance(1000);
+    const resigned = await fetchList();
+    expect(at(resigned.validFrom)).toBe(signedNow());
+    expect(resigned.etag).not.toBe(revoked.etag);
+    expect(await revocationBit(t, payload)).toBe(true);
+
+    // The list from before the revocation, kept by its holder, is refused once its day is over.
+    const { keys } = await keySet();
+    const verifyAt = (jwt: string, date: number) => jwtVerify(jwt, createLocalJWKSet({ keys }), { algorithms: ['RS256'], currentDate: new Date(date) });
+    await verifyAt(first.jwt, Date.parse(first.validFrom) + 24 * HOUR - 1000);
+    await expect(verifyAt(first.jwt, Date.parse(first.validFrom) + 24 * HOUR)).rejects.toThrow(/"exp"/);
+
+    await setStatus(cert.id, 1);
+    expect(await revocationBit(t, payload)).toBe(false);
   });
 
   it('answers 404 for a list no credential names and for a family it does not keep', async () => {

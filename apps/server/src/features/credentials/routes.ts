@@ -59,7 +59,7 @@ export async function credentialRoutes(app: App, families: readonly StatusFamily
     const list = /^\d{1,6}$/.test(request.params.list) ? Number(request.params.list) : undefined;
     const jwt = family && list !== undefined && (await statusListCredential(db, now, { base: publicBaseUrl(request), issuer: config.site.name }, family, list));
     if (!jwt) return notFound(reply);
-    // The same bits make the same text (status-list.ts), so its hash is a strong validator.
+    // The same signing makes the same text (status-list.ts), so its hash is a strong validator.
     const etag = `"${createHash('sha256').update(jwt).digest('base64url').slice(0, 27)}"`;
     share(request, reply, LIST_MAX_AGE).header('etag', etag);
     if (matchesTag(request.headers['if-none-match'], etag)) return reply.code(304).send();

@@ -1,6 +1,8 @@
 import { gzipSync } from 'node:zlib';
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
+import { formatCst, parseCst } from '@portal/shared';
 import type { DB } from '../../db/schema.js';
+import { w3cTime } from '../pages/sitemap.js';
 import { issuerProfile, VC_CONTEXT } from './issuer.js';
 import { signCredential } from './vc-jwt.js';
 
@@ -17,6 +19,14 @@ import { signCredential } from './vc-jwt.js';
  *
  * A family of lists (certificates, member cards) numbers its records' positions from 0 in the
  * order of their first credential; list n holds positions n × LIST_SIZE onwards.
+ *
+ * Each list is dated, as the Bitstring Status List spec advises: validFrom is when it was signed
+ * with these bits, validUntil a day later. A list that carried no date could be kept by a holder
+ * and shown to a verifier offline long after their revocation; a dated one is refused after a
+ * day. It is signed again when its bits change (validFrom then says from when the revocation or
+ * restoration holds) and, when asked for, once its signing is an hour old, so a list fetched
+ * always has most of its day left. Its last signing is kept (credential_status_lists), so while
+ * neither happens every instance answers the same text and an ETag holds.
  */
 
 type Db = Kysely<DB>;
@@ -27,6 +37,10 @@ export const STATUS_PATH = '/credentials/status';
 export const LIST_SIZE = 16 * 1024 * 8;
 /** How long a verifier may keep a list, in seconds: the list's Cache-Control and, in milliseconds, its ttl. */
 export const LIST_MAX_AGE = 300;
+/** How long a list is valid after it is signed (its validUntil), in milliseconds. */
+export const LIST_VALIDITY = 24 * 3_600_000;
+/** How old a signing may grow before the list is signed again when asked for, in milliseconds. */
+export const LIST_RESIGN_AFTER = 3_600_000;
 const STATUS_PURPOSE = 'revocation';
 
 /** The records of one family of lists, as the lists need them. */
@@ -109,9 +123,32 @@ export function encodeList(indexes: readonly number[]): string {
 }
 
 /**
+ * When list `list` of the family is signed with `encodedList` (CST): its last signing when that
+ * was of the same bits and is under an hour old, else now, kept for the next request. Two
+ * instances that sign at once both answer a list true from their time; the later write stays.
+ */
+async function signingTime(db: Db, family: string, list: number, encodedList: string, now: number): Promise<string> {
+  const last = await db
+    .selectFrom('credential_status_lists')
+    .select(['encoded_list', 'signed_at'])
+    .where('family', '=', family)
+    .where('list', '=', list)
+    .executeTakeFirst();
+  if (last && last.encoded_list === encodedList && now - parseCst(last.signed_at) < LIST_RESIGN_AFTER) return last.signed_at;
+  const signedAt = formatCst(now);
+  await db
+    .insertInto('credential_status_lists')
+    .values({ family, list, encoded_list: encodedList, signed_at: signedAt })
+    .onConflict((oc) => oc.columns(['family', 'list']).doUpdateSet({ encoded_list: encodedList, signed_at: signedAt }))
+    .execute();
+  return signedAt;
+}
+
+/**
  * List `list` of a family as a signed BitstringStatusListCredential, or undefined when no
- * record has a position in it yet. It carries no date, so while its bits stay the same it is
- * the same text (an ETag holds), and `ttl` tells how long it may be kept.
+ * record has a position in it yet. Dated by its signing (signingTime), so while its bits stay
+ * the same within the hour it is the same text (an ETag holds); `ttl` tells how long it may be
+ * kept before it is fetched again.
  */
 export async function statusListCredential(
   db: Db,
@@ -125,6 +162,8 @@ export async function statusListCredential(
   if (!counter || from >= Number(counter.next_index)) return undefined;
   const id = listUrl(site.base, family.name, list);
   const set = await fallen(db, family, from, from + LIST_SIZE);
+  const encodedList = encodeList(set.map((p) => p - from));
+  const signedAt = await signingTime(db, family.name, list, encodedList, now());
   return signCredential(
     db,
     now,
@@ -134,11 +173,13 @@ export async function statusListCredential(
       id,
       type: ['VerifiableCredential', 'BitstringStatusListCredential'],
       issuer: issuerProfile(site.base, site.issuer),
+      validFrom: w3cTime(signedAt),
+      validUntil: w3cTime(formatCst(parseCst(signedAt) + LIST_VALIDITY)),
       credentialSubject: {
         id: `${id}#list`,
         type: 'BitstringStatusList',
         statusPurpose: STATUS_PURPOSE,
-        encodedList: encodeList(set.map((p) => p - from)),
+        encodedList,
         ttl: LIST_MAX_AGE * 1000,
       },
     },

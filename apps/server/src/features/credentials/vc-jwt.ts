@@ -16,8 +16,8 @@ export interface SignedCredential {
   /** The credential's own address (a verification page, a status list). */
   id: string;
   issuer: { id: string };
-  /** Omitted by status lists, which have no date of their own. */
-  validFrom?: string;
+  /** An XML Schema dateTime in whole seconds, so that it says what the JWT's nbf says. */
+  validFrom: string;
   validUntil?: string;
   credentialSubject: { id?: string; [member: string]: unknown };
   [member: string]: unknown;
@@ -43,9 +43,9 @@ export async function signCredential(
   const jwt = new SignJWT(credential)
     .setProtectedHeader({ alg: SIGNING_ALG, typ, kid: kidOf(base, key) })
     .setIssuer(credential.issuer.id)
-    .setJti(credential.id);
+    .setJti(credential.id)
+    .setNotBefore(seconds(credential.validFrom));
   if (credential.credentialSubject.id) jwt.setSubject(credential.credentialSubject.id);
-  if (credential.validFrom) jwt.setNotBefore(seconds(credential.validFrom));
   if (credential.validUntil) jwt.setExpirationTime(seconds(credential.validUntil));
   return jwt.sign(privateKey);
 }
