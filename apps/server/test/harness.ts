@@ -8,10 +8,34 @@ import type { App } from '../src/http/app-types.js';
 import { copyPostgresTemplate, copySqliteTemplate, databaseUrl, TEMPLATE_SCHEMA } from './templates.js';
 
 /**
- * API tests run on SQLite always and on PostgreSQL when TEST_DATABASE_URL is set (CI sets it).
+ * The engines a test file runs on: SQLite always, and PostgreSQL too when TEST_DATABASE_URL is
+ * set (CI sets it) for a file whose subject is engine-sensitive.
+ *
+ * A file is engine-sensitive, and runs on both, when what it checks may behave differently on
+ * the two: its subject's code has raw SQL (sql`…`, like.ts's LIKE filters, whose letter case
+ * differs) or branches on the engine (`engine === 'postgres'`, compiled.ts's named statements,
+ * key-lock.ts, unique-violation.ts, expiring tokens and per-database keys); it runs requests that
+ * write side by side (locking and transactions differ); it is about the database itself (db/,
+ * migrations, search, outages, several instances, cluster workers, backups) or out-of-range
+ * input the database sees; or it walks the documented calls (test/api-walk.ts). That is
+ * `engines`, the default.
+ *
+ * Any other file is engine-neutral, `enginesFor('neutral')`: its subject is HTTP, files, pictures,
+ * pages or rules in TypeScript over Kysely's query builder, which writes each engine's SQL.
+ * It runs on SQLite only: the contract walk (api-contract.test.ts) calls every documented call on
+ * both engines, and the sensitive files cover the shared code they pass through (sign-in,
+ * sessions, audit, uploads' quotas, news reads). TEST_ALL_ENGINES=1 runs them on both as well.
+ */
+export function enginesFor(subject: 'sensitive' | 'neutral'): Engine[] {
+  if (!process.env.TEST_DATABASE_URL) return ['sqlite'];
+  return subject === 'sensitive' || process.env.TEST_ALL_ENGINES === '1' ? ['sqlite', 'postgres'] : ['sqlite'];
+}
+
+/**
+ * The engines of an engine-sensitive file (enginesFor).
  * Use: `describe.each(engines)('… on %s', (engine) => { const t = useTestApp(engine); … })`.
  */
-export const engines: Engine[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+export const engines: Engine[] = enginesFor('sensitive');
 
 export interface TestApp {
   app: App;

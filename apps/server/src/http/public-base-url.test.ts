@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
-import { createTestApp, engines, type TestApp } from '../../test/harness.js';
+import { createTestApp, enginesFor, type TestApp } from '../../test/harness.js';
 import { runServerToEnd } from '../../test/processes.js';
 
 /**
@@ -39,7 +39,7 @@ describe('PUBLIC_BASE_URL', () => {
   });
 });
 
-describe.each(engines)('links under a made-up Host on %s', (engine) => {
+describe.each(enginesFor('neutral'))('links under a made-up Host on %s', (engine) => {
   const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-web-'));
   fs.writeFileSync(path.join(webDist, 'index.html'), INDEX_HTML);
   let configured: TestApp;

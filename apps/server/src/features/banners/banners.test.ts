@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BannerDto } from '@portal/shared';
-import { createTestApp, engines, envelope, type TestApp } from '../../../test/harness.js';
+import { createTestApp, enginesFor, envelope, type TestApp } from '../../../test/harness.js';
 import { insertBanner } from '../../../test/fixtures.js';
 
-describe.each(engines)('banners on %s', (engine) => {
+describe.each(enginesFor('neutral'))('banners on %s', (engine) => {
   let t: TestApp;
   const get = async (url: string) => envelope<BannerDto[]>(await t.app.inject({ method: 'GET', url: `/api/XfWebApi/${url}` }));
 

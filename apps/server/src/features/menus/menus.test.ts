@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MenuDto } from '@portal/shared';
-import { createTestApp, engines, envelope, type TestApp } from '../../../test/harness.js';
+import { createTestApp, enginesFor, envelope, type TestApp } from '../../../test/harness.js';
 import { insertMenu } from '../../../test/fixtures.js';
 import { invalidateMenus } from './service.js';
 
-describe.each(engines)('public menus on %s', (engine) => {
+describe.each(enginesFor('neutral'))('public menus on %s', (engine) => {
   let t: TestApp;
   const ids: Record<string, number> = {};
   const get = async <T = MenuDto>(url: string) => envelope<T>(await t.app.inject({ method: 'GET', url: `/api/XfWebApi/${url}` }));

@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ArticleStatus, formatCst, RevisionKind, type BulkNewsResultDto, type NewsRevisionListDto } from '@portal/shared';
 import { adminCall, createAdmin, createAdminTestApp, loginAdmin, testClock } from '../../../test/admin.js';
 import { insertMenu, insertNews } from '../../../test/fixtures.js';
-import { engines, type TestApp } from '../../../test/harness.js';
+import { enginesFor, type TestApp } from '../../../test/harness.js';
 
 const HOUR = 3_600_000;
 
-describe.each(engines)('bulk actions of 文章管理 on %s', (engine) => {
+describe.each(enginesFor('neutral'))('bulk actions of 文章管理 on %s', (engine) => {
   const clock = testClock();
   let t: TestApp;
   let admin: string;

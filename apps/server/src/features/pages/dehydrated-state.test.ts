@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, engines, envelope, type TestApp } from '../../../test/harness.js';
+import { createTestApp, enginesFor, envelope, type TestApp } from '../../../test/harness.js';
 import { builtWebApp, type TestWebBuild } from '../../../test/web-build.js';
 import { seedPublicSite, type PublicPage } from '../../../test/public-pages.js';
 
@@ -50,7 +50,7 @@ beforeAll(() => {
 });
 afterAll(() => build.remove());
 
-describe.each(engines)('the data a drawn page carries on %s', (engine) => {
+describe.each(enginesFor('neutral'))('the data a drawn page carries on %s', (engine) => {
   let t: TestApp;
   let pages: PublicPage[];
   beforeAll(async () => {

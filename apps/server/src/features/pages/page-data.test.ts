@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultDisplay } from '@portal/shared';
-import { createTestApp, engines, type TestApp } from '../../../test/harness.js';
+import { createTestApp, enginesFor, type TestApp } from '../../../test/harness.js';
 import { builtWebApp, type TestWebBuild } from '../../../test/web-build.js';
 import { seedPublicSite, type PublicPage } from '../../../test/public-pages.js';
 import { callInProcess, type CallConfig } from './render.js';
@@ -15,7 +15,7 @@ beforeAll(() => {
 });
 afterAll(() => build.remove());
 
-describe.each(engines)('every public page drawn once from its declared data on %s', (engine) => {
+describe.each(enginesFor('neutral'))('every public page drawn once from its declared data on %s', (engine) => {
   let t: TestApp;
   let pool: RenderPool;
   let pages: PublicPage[];

@@ -3,7 +3,7 @@ import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../../test/eventually.js';
 import { insertMenu, insertNews } from '../../../test/fixtures.js';
-import { createTestApp, engines, type TestApp } from '../../../test/harness.js';
+import { createTestApp, enginesFor, type TestApp } from '../../../test/harness.js';
 import { expectMaintenancePage, testWebBuild, type TestWebBuild } from '../../../test/web-build.js';
 import { contentChanged } from '../../cache/generations.js';
 import { defaultDisplay } from '@portal/shared';
@@ -32,7 +32,7 @@ export async function render(url, { status, transport }) {
 }
 `;
 
-describe.each(engines)('pages drawn in the render pool on %s', (engine) => {
+describe.each(enginesFor('neutral'))('pages drawn in the render pool on %s', (engine) => {
   let t: TestApp;
   let web: TestWebBuild;
   const articles: string[] = [];

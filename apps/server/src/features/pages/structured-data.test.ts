@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertMemberRow } from '../../../test/admin.js';
-import { createTestApp, engines, type TestApp } from '../../../test/harness.js';
+import { createTestApp, enginesFor, type TestApp } from '../../../test/harness.js';
 import { insertMenu, insertNews, timeAt } from '../../../test/fixtures.js';
 
 const BASE = 'https://www.example.org.cn';
@@ -36,7 +36,7 @@ const association = {
   logo: { '@type': 'ImageObject', url: `${BASE}/share.png`, width: 480, height: 480 },
 };
 
-describe.each(engines)('structured data in the head of public pages on %s', (engine) => {
+describe.each(enginesFor('neutral'))('structured data in the head of public pages on %s', (engine) => {
   let t: TestApp;
   let webDist: string;
   const menus: Record<string, number> = {};

@@ -11,11 +11,11 @@ import {
 } from '@portal/shared';
 import { insertMenu } from '../../../test/fixtures.js';
 import { invalidateMenus } from '../menus/service.js';
-import { engines } from '../../../test/harness.js';
+import { enginesFor } from '../../../test/harness.js';
 import { addMember, loginMember, publicCall, seedTypeChoices } from '../../../test/members.js';
 import { createReviewTest, type ReviewTest } from '../../../test/review.js';
 
-describe.each(engines)('member contributions through a review chain on %s', (engine) => {
+describe.each(enginesFor('neutral'))('member contributions through a review chain on %s', (engine) => {
   let r: ReviewTest;
   let member: string;
   beforeAll(async () => {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SiteInfoDto } from '@portal/shared';
-import { createTestApp, engines, envelope, type TestApp } from '../../../test/harness.js';
+import { createTestApp, enginesFor, envelope, type TestApp } from '../../../test/harness.js';
 
-describe.each(engines)('site info on %s', (engine) => {
+describe.each(enginesFor('neutral'))('site info on %s', (engine) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(engine, { mobileSiteUrl: 'https://m.example.org' });

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { adminCall, createAdminTestApp, loginAdmin, testClock } from '../../../test/admin.js';
 import { insertMenu } from '../../../test/fixtures.js';
-import { engines, envelope, type TestApp } from '../../../test/harness.js';
+import { enginesFor, envelope, type TestApp } from '../../../test/harness.js';
 import { applicationForm, memberLogin, seedTypeChoices, submitApplication, type TypeChoices } from '../../../test/members.js';
 import { multipartBody, multipartHeaders } from '../../../test/multipart.js';
 import { KEEP_MS, scheduleUploadSweeps, sweepUploads } from './sweep.js';
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]), Buffer.from('IHDR', 'latin1'), Buffer.alloc(64)]);
 
-describe.each(engines)('the upload sweep on %s', (engine) => {
+describe.each(enginesFor('neutral'))('the upload sweep on %s', (engine) => {
   const clock = testClock();
   let t: TestApp;
   let admin: string;

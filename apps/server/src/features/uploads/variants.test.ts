@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imageSrcSet, imageVariantUrl, imageWidths } from '@portal/shared';
 import { createContentAdminTest, type ContentAdminTest } from '../../../test/content-admin.js';
 import { eventually } from '../../../test/eventually.js';
-import { engines, envelope } from '../../../test/harness.js';
+import { enginesFor, envelope } from '../../../test/harness.js';
 import { multipartBody, multipartHeaders } from '../../../test/multipart.js';
 import { pixelFloodPng } from '../../../test/png.js';
 import { imageVariants, pictureDecodes } from './variants.js';
@@ -16,7 +16,7 @@ const bannerPng = () =>
     .png()
     .toBuffer();
 
-describe.each(engines)('web copies of uploaded pictures on %s', (engine) => {
+describe.each(enginesFor('neutral'))('web copies of uploaded pictures on %s', (engine) => {
   let c: ContentAdminTest;
   const upload = async (filename: string, content: Buffer) =>
     envelope<string>(

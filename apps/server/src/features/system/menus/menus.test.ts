@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultSystemMenus, type SystemMenuDto } from '@portal/shared';
 import { adminCall, createAdmin, createAdminTestApp, loginAdmin } from '../../../../test/admin.js';
-import { engines, type TestApp } from '../../../../test/harness.js';
+import { enginesFor, type TestApp } from '../../../../test/harness.js';
 
 const flatten = (menus: SystemMenuDto[]): SystemMenuDto[] => menus.flatMap((m) => [m, ...flatten(m.children)]);
 const byName = (menus: SystemMenuDto[], name: string) => flatten(menus).find((m) => m.menuname === name);
 
-describe.each(engines)('system menus on %s', (engine) => {
+describe.each(enginesFor('neutral'))('system menus on %s', (engine) => {
   let t: TestApp;
   let token: string;
   beforeAll(async () => {

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RoleDto, SystemMenuDto } from '@portal/shared';
 import { adminCall, createAdmin, createAdminTestApp, loginAdmin } from '../../../../test/admin.js';
-import { engines, type TestApp } from '../../../../test/harness.js';
+import { enginesFor, type TestApp } from '../../../../test/harness.js';
 
 const flatten = (menus: SystemMenuDto[]): SystemMenuDto[] => menus.flatMap((m) => [m, ...flatten(m.children)]);
 
-describe.each(engines)('roles on %s', (engine) => {
+describe.each(enginesFor('neutral'))('roles on %s', (engine) => {
   let t: TestApp;
   let token: string;
   let menus: SystemMenuDto[];
