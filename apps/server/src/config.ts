@@ -185,7 +185,12 @@ export interface SiteInfo {
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+/**
+ * The configuration of the environment. `buildsLinks`: whether this process builds absolute
+ * links (the server does: pages, sitemap, QR codes, credentials), which production requires
+ * PUBLIC_BASE_URL for; the operator CLI's commands build none and run without it.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, { buildsLinks = true }: { buildsLinks?: boolean } = {}): Config {
   const dataDir = path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data'));
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`);
@@ -199,7 +204,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: env.ADMIN_PASSWORD || undefined,
     storage: parseStorageUrl(env.STORAGE_URL),
     assetBaseUrl: (env.ASSET_BASE_URL ?? '').replace(/\/$/, ''),
-    publicBaseUrl: parsePublicBaseUrl(env),
+    publicBaseUrl: parsePublicBaseUrl(env, buildsLinks),
     mobileSiteUrl: env.MOBILE_SITE_URL || undefined,
     analyticsScriptUrl: env.ANALYTICS_SCRIPT_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
@@ -250,14 +255,15 @@ function parseWebConcurrency(raw: string | undefined): number {
 }
 
 /**
- * PUBLIC_BASE_URL without its trailing slashes. Production must name it: otherwise links were
- * built from the request's Host header, which anyone can write (a certificate's QR code then
- * pointed to http://evil.example/cert/verify/…).
+ * PUBLIC_BASE_URL without its trailing slashes. A production process that builds links must
+ * name it: otherwise links were built from the request's Host header, which anyone can write (a
+ * certificate's QR code then pointed to http://evil.example/cert/verify/…). Given, it is checked
+ * whoever reads it.
  */
-function parsePublicBaseUrl(env: NodeJS.ProcessEnv): string | undefined {
+function parsePublicBaseUrl(env: NodeJS.ProcessEnv, buildsLinks: boolean): string | undefined {
   const value = (env.PUBLIC_BASE_URL ?? '').trim().replace(/\/+$/, '');
   if (value === '') {
-    if (env.NODE_ENV === 'production')
+    if (buildsLinks && env.NODE_ENV === 'production')
       throw new Error("PUBLIC_BASE_URL must be set when NODE_ENV=production: the site's own address, e.g. https://www.example.org.cn");
     return undefined;
   }

@@ -98,6 +98,23 @@ describe.each(engines)('cli commands on %s', (engine) => {
   );
 
   it(
+    'runs with NODE_ENV=production without PUBLIC_BASE_URL, which only the server (it builds links) needs',
+    async () => {
+      const production = { ...cliEnv(t), NODE_ENV: 'production', PUBLIC_BASE_URL: '' };
+      const created = await cliInProcess(['token', 'create', '--name', 'prod-sync', '--role', '内容编辑'], production);
+      expect(created.code, created.stderr).toBe(0);
+      expect((await adminCall(t, lastLine(created.stdout), 'GET', '/api/XfSysBussiness/GetSensitiveWordList')).Code).toBe(200);
+      expect((await cliInProcess(['token', 'list'], production)).code).toBe(0);
+      expect((await cliInProcess(['token', 'revoke', 'prod-sync'], production)).code).toBe(0);
+      // Given, it is still checked.
+      const malformed = await cliInProcess(['token', 'list'], { ...production, PUBLIC_BASE_URL: 'www.example.org.cn' });
+      expect(malformed.code).toBe(1);
+      expect(malformed.stderr).toMatch(/^错误 \/ error: PUBLIC_BASE_URL must be http:\/\/… or https:\/\/…/);
+    },
+    PROCESS_TEST_MS,
+  );
+
+  it(
     'admin reset-password lifts the lockout and prints a password that must be changed at sign-in',
     async () => {
       for (let i = 0; i < 5; i++) await attemptLogin(t, 'admin', 'wrong-password-1');

@@ -52,7 +52,10 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     return 0;
   }
   try {
-    await found.command.run(args, { config: loadConfig(io.env), out: print, readStdin: io.readStdin });
+    // No command builds a link (a QR code, a credential, a page): production's need for
+    // PUBLIC_BASE_URL is the server's, and `token create` on a production host runs without it.
+    const config = loadConfig(io.env, { buildsLinks: false });
+    await found.command.run(args, { config, out: print, readStdin: io.readStdin });
     return 0;
   } catch (error) {
     io.stderr(`错误 / error: ${error instanceof CliError ? error.message : oneLine(error)}\n`);

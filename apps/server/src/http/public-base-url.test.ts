@@ -25,6 +25,8 @@ describe('PUBLIC_BASE_URL', () => {
     }
     expect(loadConfig({ NODE_ENV: 'production', PUBLIC_BASE_URL: `${BASE}/` }).publicBaseUrl).toBe(BASE);
     expect(loadConfig({}).publicBaseUrl).toBeUndefined();
+    // The operator CLI builds no link: production runs it without one.
+    expect(loadConfig({ NODE_ENV: 'production' }, { buildsLinks: false }).publicBaseUrl).toBeUndefined();
   });
 
   it('stops a production start without it, saying so in one line', async () => {
