@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import { Ajv2019 } from 'ajv/dist/2019.js';
 import addFormats from 'ajv-formats';
+import { contexts as vcContexts } from '@digitalbazaar/credentials-context';
 import { checkStatus } from '@digitalbazaar/vc-bitstring-status-list';
+import jsonld from 'jsonld';
 import { decodeProtectedHeader, importJWK, jwtVerify, type JWK, type JWTPayload } from 'jose';
 import { expect } from 'vitest';
 import type { TestApp } from './harness.js';
@@ -76,4 +78,27 @@ export async function revocationBit(t: TestApp, credential: JWTPayload): Promise
   expect(result.error).toBeUndefined();
   expect(result.verified).toBe(true);
   return result.results![0]!.status;
+}
+
+/** JWT claims a VC-JWT carries beside the credential (VC-JOSE-COSE): JOSE's, not terms of the data model. */
+const JWT_CLAIMS = ['iss', 'sub', 'jti', 'nbf', 'exp', 'iat', 'aud'];
+
+/**
+ * A credential (a VC-JWT's payload) expanded as JSON-LD in safe mode, which throws where a term
+ * is defined by no context instead of dropping it: W3C's contexts from Digital Bazaar's copy,
+ * the association's from the app, anything else refused.
+ */
+export async function expandSafely(t: TestApp, payload: JWTPayload): Promise<Record<string, unknown>[]> {
+  const credential = Object.fromEntries(Object.entries(payload).filter(([claim]) => !JWT_CLAIMS.includes(claim)));
+  return jsonld.expand(credential, {
+    safe: true,
+    documentLoader: async (url: string) => {
+      const known = vcContexts.get(url);
+      if (known) return { document: known, documentUrl: url, contextUrl: null };
+      const res = await fetchFromApp(t, url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^application\/ld\+json/);
+      return { document: JSON.parse(res.body) as object, documentUrl: url, contextUrl: null };
+    },
+  });
 }

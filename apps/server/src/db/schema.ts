@@ -342,6 +342,8 @@ export interface MembersTable {
   card_revoke_reason: Generated<string>;
   /** The card's place in the member cards' revocation status lists, given with its first credential; null before. */
   card_status_index: number | null;
+  /** When its credential was first issued (CST), its validFrom in every copy; '' before. */
+  card_issued_at: Generated<string>;
   /** 会员名录: 1 listed; the contact fields shown, as a comma list of DailyOperator, OperatorPhone, Email. */
   directory_listed: Generated<number>;
   directory_contacts: Generated<string>;

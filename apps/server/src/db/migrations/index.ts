@@ -34,6 +34,7 @@ import { attendanceCertificates } from './034-attendance-certificates.js';
 import { previewGenerations } from './035-preview-generations.js';
 import { statusListSignings } from './036-status-list-signings.js';
 import { autosaveOwners } from './037-autosave-owners.js';
+import { cardIssued } from './038-card-issued.js';
 
 /** A migration that may need to know the engine (serial vs autoincrement, FTS vs trigram). */
 export type EngineMigration = (engine: Engine) => Migration;
@@ -74,6 +75,7 @@ const all: Record<string, EngineMigration> = {
   '035-preview-generations': previewGenerations,
   '036-status-list-signings': statusListSignings,
   '037-autosave-owners': autosaveOwners,
+  '038-card-issued': cardIssued,
 };
 
 /** Every migration this build knows, in order (readiness checks they are all applied). */

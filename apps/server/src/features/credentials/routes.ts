@@ -8,6 +8,7 @@ import { baseMayBeKept, publicBaseUrl } from '../../http/public-base-url.js';
 import { issuerDocument, ISSUER_PATH } from './issuer.js';
 import { allKeys, JWKS_PATH, KEY_PATH, keyByThumbprint, publicJwk } from './keys.js';
 import { LIST_MAX_AGE, STATUS_PATH, statusListCredential, type StatusFamily } from './status-list.js';
+import { MEMBERSHIP_CONTEXT_PATH, membershipContext } from './membership-context.js';
 
 /**
  * What verifiers of the association's credentials fetch (outside /api, open to any origin):
@@ -15,6 +16,7 @@ import { LIST_MAX_AGE, STATUS_PATH, statusListCredential, type StatusFamily } fr
  * - GET /credentials/keys/<thumbprint>          one key: what an RS256 credential's kid answers
  * - GET /cert/issuer                            the issuer's Profile, naming its keys
  * - GET /credentials/status/<family>/<n>        a revocation status list (application/vc+jwt)
+ * - GET /credentials/contexts/membership/v1     the membership card credential's JSON-LD context
  *
  * Each names addresses built on the site's public address, so it is kept by others only when
  * that address is vouched for (PUBLIC_BASE_URL, public-base-url.ts).
@@ -22,7 +24,7 @@ import { LIST_MAX_AGE, STATUS_PATH, statusListCredential, type StatusFamily } fr
 
 const hidden = { hide: true } as const;
 
-/** Keys never change; the key set changes only when a key is added, which leaves the old ones in. */
+/** Keys never change; the key set changes only when a key is added, which leaves the old ones in. A context never changes. */
 const KEY_MAX_AGE = 3600;
 
 function share(request: FastifyRequest, reply: FastifyReply, maxAge: number): FastifyReply {
@@ -52,6 +54,12 @@ export async function credentialRoutes(app: App, families: readonly StatusFamily
 
   app.get(ISSUER_PATH, { schema: hidden }, async (request, reply) =>
     share(request, reply, KEY_MAX_AGE).send(await issuerDocument(db, now(), publicBaseUrl(request), config.site.name)),
+  );
+
+  app.get(MEMBERSHIP_CONTEXT_PATH, { schema: hidden }, async (request, reply) =>
+    share(request, reply, KEY_MAX_AGE)
+      .type('application/ld+json')
+      .send(JSON.stringify(membershipContext(publicBaseUrl(request)))),
   );
 
   app.get(`${STATUS_PATH}/:family/:list`, { schema: { ...hidden, params: z.object({ family: z.string(), list: z.string() }) } }, async (request, reply) => {

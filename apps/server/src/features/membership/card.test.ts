@@ -1,20 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalJWKSet, decodeJwt, jwtVerify, type JSONWebKeySet } from 'jose';
+import { formatCst } from '@portal/shared';
 import { adminCall, createAdmin, createAdminTestApp, loginAdmin, testClock } from '../../../test/admin.js';
 import { engines, type TestApp } from '../../../test/harness.js';
 import { addMember, applicationForm, loginMember, publicCall, seedTypeChoices, type TypeChoices } from '../../../test/members.js';
 import { decodePng } from '../../../test/png.js';
+import { expandSafely } from '../../../test/open-badges.js';
 
 const BASE = 'https://www.cpirma.example.cn';
 const DAY = 24 * 60 * 60_000;
 
 interface MembershipClaims {
+  '@context': string[];
   id: string;
   type: string[];
   issuer: { id: string; name: string };
+  validFrom: string;
   validUntil?: string;
-  credentialSubject: { name: string; memberNo: string; level: string; joinDate: string; expireDate: string };
+  credentialSubject: { name: string; memberNo: string; level: string; joinDate: string; expireDate?: string };
 }
+/** The membership context's own terms, by the address it is served at. */
+const OWN = `${BASE}/credentials/contexts/membership/v1#`;
+const CRED = 'https://www.w3.org/2018/credentials#';
 
 /**
  * The electronic membership card with a clock at 2024-06-01 10:00 CST: the PNG and the signed
@@ -82,6 +89,34 @@ describe.each(engines)('electronic membership card on %s', (engine) => {
     expect(payload.exp).toBe(Date.parse('2025-07-01T00:00:00+08:00') / 1000);
     expect(claims.id).toMatch(new RegExp(`^${BASE}/member-card/verify/${claims.credentialSubject.memberNo}\\.[\\w-]{22}$`));
 
+    // Issued once: validFrom is the first download's time, in whole seconds as nbf is, and every
+    // later copy (same id) says the same.
+    const issued = `${formatCst(clock.now()).replace(' ', 'T')}+08:00`;
+    expect(claims.validFrom).toBe(issued);
+    expect(payload.nbf).toBe(Date.parse(issued) / 1000);
+    clock.advance(90_500);
+    const later = decodeJwt(await credential(token)) as unknown as MembershipClaims;
+    expect(later).toMatchObject({ id: claims.id, validFrom: issued });
+    expect(decodeJwt(await credential(token)).nbf).toBe(payload.nbf);
+
+    // Every term is defined by a context the credential names: VC 2.0's and the association's,
+    // served at its address. Safe mode throws on any term it would otherwise drop.
+    expect(claims['@context']).toEqual(['https://www.w3.org/ns/credentials/v2', `${BASE}/credentials/contexts/membership/v1`]);
+    const [expanded] = await expandSafely(t, payload);
+    expect(expanded!['@type']).toEqual([`${CRED}VerifiableCredential`, `${OWN}MembershipCredential`]);
+    const [subject] = expanded![`${CRED}credentialSubject`] as Record<string, unknown>[];
+    expect(subject).toMatchObject({
+      '@type': ['https://schema.org/Organization', `${OWN}Member`],
+      'https://schema.org/name': [{ '@value': 'cardvalid工程有限公司' }],
+      'https://schema.org/membershipNumber': [{ '@value': claims.credentialSubject.memberNo }],
+      'https://schema.org/memberOf': [{ '@id': `${BASE}/cert/issuer` }],
+      [`${OWN}level`]: [{ '@value': '理事单位' }],
+      [`${OWN}joinDate`]: [{ '@type': 'http://www.w3.org/2001/XMLSchema#date', '@value': '2023-06-01' }],
+      [`${OWN}expireDate`]: [{ '@type': 'http://www.w3.org/2001/XMLSchema#date', '@value': '2025-05-31' }],
+    });
+    // As it was issued before, with VC 2.0's context alone: safe mode refuses it.
+    await expect(expandSafely(t, { ...payload, '@context': ['https://www.w3.org/ns/credentials/v2'] })).rejects.toThrow();
+
     // A changed claim breaks the signature.
     const [head, , signature] = jwt.split('.');
     const forged = Buffer.from(JSON.stringify({ ...payload, credentialSubject: { ...claims.credentialSubject, level: '会长单位' } })).toString('base64url');
@@ -96,6 +131,17 @@ describe.each(engines)('electronic membership card on %s', (engine) => {
     for (const fact of ['cardvalid工程有限公司', '理事单位', claims.credentialSubject.memberNo, '2023-06-01', '2025-05-31']) expect(res.body).toContain(fact);
     // Never contact details.
     for (const contact of ['cardvalid@example.com', '13812345678', '张三', '李四']) expect(res.body).not.toContain(contact);
+  });
+
+  it('leaves out 有效期至 (and validUntil) of a membership without an end, rather than an empty date', async () => {
+    const { token } = await member('cardlong', '');
+    const payload = decodeJwt(await credential(token));
+    const claims = payload as unknown as MembershipClaims;
+    expect(claims.credentialSubject).toMatchObject({ joinDate: '2023-06-01' });
+    expect(claims.credentialSubject).not.toHaveProperty('expireDate');
+    expect(claims).not.toHaveProperty('validUntil');
+    expect(payload.exp).toBeUndefined();
+    await expandSafely(t, payload);
   });
 
   it('gives a member in grace the card; the page says the membership stands, renewal due', async () => {

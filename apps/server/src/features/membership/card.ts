@@ -6,8 +6,10 @@ import { siteSecret } from '../../db/site-secret.js';
 import { badRequest, notFound } from '../../http/envelope.js';
 import { dayStart } from '../certificates/credential.js';
 import { ISSUER_PATH, issuerProfile, VC_CONTEXT } from '../credentials/issuer.js';
+import { MEMBERSHIP_CONTEXT_PATH } from '../credentials/membership-context.js';
 import { statusEntry, statusPosition, type StatusFamily } from '../credentials/status-list.js';
 import { signCredential, subjectId } from '../credentials/vc-jwt.js';
+import { w3cTime } from '../pages/sitemap.js';
 import { addDays } from './dates.js';
 import { stateOf } from './states.js';
 import { termsOf } from './terms.js';
@@ -68,6 +70,8 @@ export interface MemberCard {
   state: CardState;
   /** When it was revoked (yyyy-MM-dd HH:mm:ss), '' when it was not. */
   revokedAt: string;
+  /** When its credential was first issued (yyyy-MM-dd HH:mm:ss), '' before. */
+  issuedAt: string;
 }
 
 const cardStates: Record<State, CardState> = {
@@ -97,6 +101,7 @@ export async function cardOf(db: Db, memberId: number, now: number): Promise<Mem
       'm.join_date',
       'm.expire_date',
       'm.card_revoked_at',
+      'm.card_issued_at',
     ])
     .where('m.id', '=', memberId)
     .executeTakeFirst();
@@ -113,6 +118,7 @@ export async function cardOf(db: Db, memberId: number, now: number): Promise<Mem
     graceEnd: m.expire_date === '' ? '' : addDays(m.expire_date, graceDays),
     state: m.card_revoked_at ? 'revoked' : cardStates[standing],
     revokedAt: m.card_revoked_at,
+    issuedAt: m.card_issued_at,
   };
 }
 
@@ -160,29 +166,49 @@ export const cardStatus: StatusFamily = {
   ]),
 };
 
+/**
+ * When the card's credential was first issued: kept by the first download (a conditional write,
+ * so of two first downloads at once the earlier write stays and both read it).
+ */
+async function issuedAt(db: Db, card: MemberCard, now: number): Promise<string> {
+  if (card.issuedAt) return card.issuedAt;
+  await db
+    .updateTable('members')
+    .set({ card_issued_at: formatCst(now) })
+    .where('id', '=', card.memberId)
+    .where('card_issued_at', '=', '')
+    .execute();
+  const { card_issued_at } = await db.selectFrom('members').select('card_issued_at').where('id', '=', card.memberId).executeTakeFirstOrThrow();
+  return card_issued_at;
+}
+
 /** The end of a CST day, as an XML Schema dateTime: the first moment of the next. */
 const dayEnd = (day: string) => dayStart(addDays(day, 1));
 
 /**
  * The card as a W3C Verifiable Credential (data model 2.0) secured as a VC-JWT with the
  * association's key, as the certificates are (features/credentials): the membership of
- * `credentialSubject` (member number, company, level, 入会日期, 有效期至) issued by the
- * association. Its id is the card's verification page, which says whether it still stands;
- * validUntil (the JWT's exp) is the end of the last day of grace, after which the membership
- * lapses unless renewed; a membership without an end has none. Its credentialStatus names the
- * card's place in the member cards' revocation list. The subject's id is a urn:uuid made from
- * the card's token: one per member, and not to be worked out from the member number.
+ * `credentialSubject` (member number, company, level, 入会日期, 有效期至, each date left out
+ * when there is none) issued by the association, in terms VC 2.0's context and the
+ * association's membership context define (credentials/membership-context.ts). Its id is the
+ * card's verification page, which says whether it still stands; validFrom is when the card's
+ * first credential was issued, the same in every copy, as the id is; validUntil (the JWT's exp)
+ * is the end of the last day of grace, after which the membership lapses unless renewed; a
+ * membership without an end has none. Both are in whole seconds, as nbf and exp are. Its
+ * credentialStatus names the card's place in the member cards' revocation list. The subject's
+ * id is a urn:uuid made from the card's token: one per member, and not to be worked out from
+ * the member number.
  */
 export async function cardCredential(db: Db, now: () => number, card: MemberCard, site: { base: string; issuer: string; verifyUrl: string }): Promise<string> {
   const position = await statusPosition(db, cardStatus, card.memberId);
   return signCredential(db, now, site.base, {
-    '@context': [VC_CONTEXT],
+    '@context': [VC_CONTEXT, site.base + MEMBERSHIP_CONTEXT_PATH],
     id: site.verifyUrl,
     type: ['VerifiableCredential', 'MembershipCredential'],
     name: `${site.issuer}电子会员证 ${card.memberNo}`,
     description: `${card.company}是${site.issuer}${card.level}，会员编号 ${card.memberNo}，有效期至 ${card.expireDate || '长期'}`,
     issuer: issuerProfile(site.base, site.issuer),
-    validFrom: new Date(now()).toISOString(),
+    validFrom: w3cTime(await issuedAt(db, card, now())),
     ...(card.graceEnd ? { validUntil: dayEnd(card.graceEnd) } : {}),
     credentialSubject: {
       id: subjectId(`member-card:${await cardToken(db, card.memberId, now())}`),
@@ -191,8 +217,8 @@ export async function cardCredential(db: Db, now: () => number, card: MemberCard
       memberOf: { id: site.base + ISSUER_PATH, name: site.issuer },
       memberNo: card.memberNo,
       level: card.level,
-      joinDate: card.joinDate,
-      expireDate: card.expireDate,
+      ...(card.joinDate ? { joinDate: card.joinDate } : {}),
+      ...(card.expireDate ? { expireDate: card.expireDate } : {}),
     },
     credentialStatus: statusEntry(site.base, cardStatus, position),
   });
