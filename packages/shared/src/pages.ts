@@ -57,6 +57,11 @@ export const DIRECTORY_PATH = sitePages.directory.path;
 /** The CurValue that marks the 首页 menu: it leads to /home, not to a menu list. */
 export const HOME_MARKER = 'home';
 
+/**
+ * The last crumb of an article's page (spec §2 info: 首页 > top menu > menu > 正文): the page draws
+ * it, and its BreadcrumbList (JSON-LD) names the article's place by it, so the two agree.
+ */
+export const ARTICLE_CRUMB = '正文';
 /** An article's one address, as every link to it is written: /info?MenuId=3&NewsId=7. */
 export const articlePath = (a: { id: number; menuId: number }) => `${sitePages.info.path}?MenuId=${a.menuId}&NewsId=${a.id}`;
 /** A menu list's one address: /menuList?ParentId=1&MenuId=3. */

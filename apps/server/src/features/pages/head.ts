@@ -23,7 +23,7 @@ const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u0
 /**
  * The head tags of a page: title, description, canonical address, Open Graph (which WeChat's
  * link preview reads too, with its itemprop fallbacks), the feeds, and JSON-LD — NewsArticle and
- * BreadcrumbList on articles, BreadcrumbList on menu pages, Organization on home.
+ * BreadcrumbList on articles, BreadcrumbList on menu pages, Organization and WebSite on home.
  */
 export function headTags(services: Services, base: string, head: PageHead): string {
   const { site } = services.config;
@@ -89,12 +89,25 @@ interface ImageObject {
   height?: number;
 }
 
-const imageObject = (image: ImageObject) => ({ '@type': 'ImageObject', ...image });
+/**
+ * A length in pixels as schema.org has ImageObject's width and height: a QuantitativeValue
+ * (their range is Distance or QuantitativeValue, not a bare number), its unit UN/CEFACT's
+ * pixel, E37.
+ */
+const pixels = (value: number) => ({ '@type': 'QuantitativeValue', value, unitCode: 'E37' });
+
+const imageObject = ({ url, width, height }: ImageObject) => ({
+  '@type': 'ImageObject',
+  url,
+  ...(width === undefined ? {} : { width: pixels(width) }),
+  ...(height === undefined ? {} : { height: pixels(height) }),
+});
 
 /**
- * JSON-LD (schema.org) of a page: the association as an Organization on the home page (its url
- * the site's root), a BreadcrumbList on menu and article pages, a NewsArticle on a public
- * article, written by the association or the member company that contributed it.
+ * JSON-LD (schema.org) of a page: on the home page the association as an Organization (its url
+ * the site's root) and the site as a WebSite it publishes, a BreadcrumbList on menu and article
+ * pages, a NewsArticle on a public article, written by the association or the member company
+ * that contributed it.
  */
 function structuredData(services: Services, base: string, head: PageHead, url: string, image: ImageObject): object[] {
   const { site } = services.config;
@@ -103,14 +116,28 @@ function structuredData(services: Services, base: string, head: PageHead, url: s
   const association = { '@type': 'Organization', '@id': `${base}/#organization`, name: site.name, url: `${base}/`, logo };
   const found: object[] = [];
   if (head.path === HOME_PATH) {
-    found.push({
-      '@context': context,
-      ...association,
-      alternateName: site.englishName,
-      email: site.email,
-      telephone: site.phone,
-      address: { '@type': 'PostalAddress', streetAddress: site.address, postalCode: site.postcode, addressCountry: 'CN' },
-    });
+    found.push(
+      {
+        '@context': context,
+        ...association,
+        alternateName: site.englishName,
+        email: site.email,
+        telephone: site.phone,
+        address: { '@type': 'PostalAddress', streetAddress: site.address, postalCode: site.postcode, addressCountry: 'CN' },
+      },
+      // The site's name as search engines show it beside its results. No SearchAction: search
+      // engines no longer draw a sitelinks search box from one.
+      {
+        '@context': context,
+        '@type': 'WebSite',
+        '@id': `${base}/#website`,
+        name: site.name,
+        alternateName: site.englishName,
+        url: `${base}/`,
+        inLanguage: 'zh-CN',
+        publisher: { '@id': association['@id'] },
+      },
+    );
   }
   if (head.type === 'article' && head.article) {
     const { author } = head.article;

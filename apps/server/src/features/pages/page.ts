@@ -1,4 +1,5 @@
 import {
+  ARTICLE_CRUMB,
   ArticleStatus,
   articlePath,
   articleWarning,
@@ -264,7 +265,8 @@ async function articlePage(services: Services, newsId: number | undefined, previ
       type: 'article',
       noindex: article.isMemberRead,
       article: { published: article.newsCreateTime, modified: row.updated_at, section: sectionOf(index, article.menuId), author: row.member_name ?? undefined },
-      trail: [...menuTrail(ancestry(index, article.menuId)), { name: article.title, path: articlePath(article) }],
+      // Ends as the page's own crumbs do: the headline is the NewsArticle's, the trail's last step 正文.
+      trail: [...menuTrail(ancestry(index, article.menuId)), { name: ARTICLE_CRUMB, path: articlePath(article) }],
       feedMenu: listMenu && { id: listMenu.id, name: listMenu.name },
     },
   };

@@ -28,12 +28,17 @@ function checkBreadcrumbs(list: Thing | undefined, expected: [string, string][])
   items.forEach((item, i) => expect(item).toMatchObject({ '@type': 'ListItem', position: i + 1 }));
 }
 
+/** A length as schema.org's ImageObject takes its width and height: a QuantitativeValue in pixels (UN/CEFACT E37). */
+const pixels = (value: number) => ({ '@type': 'QuantitativeValue', value, unitCode: 'E37' });
+/** The default share image, sized. */
+const shareImage = { '@type': 'ImageObject', url: `${BASE}/share.png`, width: pixels(480), height: pixels(480) };
+
 /** The association as schema.org describes it: named, at the site's root, with a sized logo. */
 const association = {
   '@type': 'Organization',
   name: SITE,
   url: `${BASE}/`,
-  logo: { '@type': 'ImageObject', url: `${BASE}/share.png`, width: 480, height: 480 },
+  logo: shareImage,
 };
 
 describe.each(enginesFor('neutral'))('structured data in the head of public pages on %s', (engine) => {
@@ -71,16 +76,29 @@ describe.each(enginesFor('neutral'))('structured data in the head of public page
     fs.rmSync(webDist, { recursive: true, force: true });
   });
 
-  it('describes the association at the site’s root on the home page, with a described, sized share image', async () => {
+  it('describes the association at the site’s root on the home page, and the site it publishes, with a described, sized share image', async () => {
     const html = await get('/home');
     const data = structuredData(html);
-    expect(Object.keys(data)).toEqual(['Organization']);
+    expect(Object.keys(data)).toEqual(['Organization', 'WebSite']);
     expect(data.Organization).toMatchObject({
       ...association,
       '@id': `${BASE}/#organization`,
       alternateName: expect.any(String),
       address: { '@type': 'PostalAddress', addressCountry: 'CN' },
     });
+    expect(data.WebSite).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'WebSite',
+      '@id': `${BASE}/#website`,
+      name: SITE,
+      alternateName: data.Organization!.alternateName,
+      url: `${BASE}/`,
+      inLanguage: 'zh-CN',
+      publisher: { '@id': `${BASE}/#organization` },
+    });
+    // Only home says what the site is.
+    for (const url of [`/menuList?ParentId=${menus.center}&MenuId=${menus.policy}`, `/info?MenuId=${menus.policy}&NewsId=${news.cover}`])
+      expect(Object.keys(structuredData(await get(url))), url).not.toContain('WebSite');
     expect(meta(html, 'property', 'og:image')).toBe(`${BASE}/share.png`);
     expect(meta(html, 'property', 'og:image:alt')).toBe(`${SITE}标志`);
     expect(meta(html, 'property', 'og:image:width')).toBe('480');
@@ -97,7 +115,7 @@ describe.each(enginesFor('neutral'))('structured data in the head of public page
     ]);
   });
 
-  it('describes an article as a NewsArticle by the association, published by it, and its trail down to the article', async () => {
+  it('describes an article as a NewsArticle by the association, published by it, and its trail down to 正文, as the page draws it', async () => {
     const address = `/info?MenuId=${menus.policy}&NewsId=${news.cover}`;
     const html = await get(address);
     const data = structuredData(html);
@@ -118,7 +136,7 @@ describe.each(enginesFor('neutral'))('structured data in the head of public page
       ['首页', '/home'],
       ['新闻中心', `/menuList?ParentId=0&MenuId=${menus.center}`],
       ['政策要闻', `/menuList?ParentId=${menus.center}&MenuId=${menus.policy}`],
-      ['关于开展工程质量保险试点的通知', address],
+      ['正文', address],
     ]);
     // The cover's own description; its size is not known, so none is claimed.
     expect(meta(html, 'property', 'og:image:alt')).toBe('关于开展工程质量保险试点的通知');
@@ -129,7 +147,7 @@ describe.each(enginesFor('neutral'))('structured data in the head of public page
     const article = structuredData(await get(`/info?MenuId=${menus.policy}&NewsId=${news.contributed}`)).NewsArticle!;
     expect(article.author).toEqual({ '@type': 'Organization', name: '华建工程保险经纪有限公司' });
     expect(article.publisher).toMatchObject(association);
-    expect(article.image).toEqual([{ '@type': 'ImageObject', url: `${BASE}/share.png`, width: 480, height: 480 }]);
+    expect(article.image).toEqual([shareImage]);
   });
 
   it('gives the head’s itemprop tags (the share cards of WeChat and QQ) an item to belong to', async () => {

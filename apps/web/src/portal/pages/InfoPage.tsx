@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import LockOutlined from '@ant-design/icons-svg/es/asn/LockOutlined';
-import { articleStatusNames, articleWarning, Code, messages, paging, type ArticleStatus, type NewsDetailDto } from '@portal/shared';
+import { ARTICLE_CRUMB, articleStatusNames, articleWarning, Code, messages, paging, type ArticleStatus, type NewsDetailDto } from '@portal/shared';
 import { portalQueries } from '../queries';
 import { articleMenuOf, isPositiveId } from '../pageData';
 import { ApiError } from '../../api/client';
@@ -186,7 +186,7 @@ export function InfoPage() {
     <ContentPage>
       <div className={styles.crumbBar}>
         <span>当前位置：</span>
-        <MenuCrumbs path={path} tail="正文" />
+        <MenuCrumbs path={path} tail={ARTICLE_CRUMB} />
       </div>
       <div className={styles.columns}>
         <div className={`${styles.wide} ${styles.panel} ${styles.panelBody}`}>{main}</div>
