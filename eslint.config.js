@@ -18,6 +18,27 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   {
+    // A date field hands its form what it shows only through components/DatePickers.tsx, which
+    // wraps antd's (issue 52: a range edited at one end saved its old value). TimePicker has the
+    // same draft-until-确定 behaviour and no wrapper yet.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/components/DatePickers.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'antd',
+              importNames: ['DatePicker', 'TimePicker'],
+              message: 'Use DatePicker or RangePicker from components/DatePickers: they hand the form what they show (docs/decisions.md).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Layers point down: features use db, http, storage, cache and content, never the other way
     // (app.ts, the composition root, passes features' pieces in where a lower layer needs one).
     // Tests are exempt: they drive the layers through features.

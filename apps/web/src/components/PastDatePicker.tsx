@@ -1,7 +1,7 @@
-import { DatePicker, type DatePickerProps } from 'antd';
+import type { DatePickerProps } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { dateShortcutDays } from '@portal/shared';
-import { pickerClassNames } from './pickerPopup';
+import { DatePicker } from './DatePickers';
 
 const [week] = dateShortcutDays;
 
@@ -19,6 +19,6 @@ export const isFuture = (d: Dayjs) => d.isAfter(dayjs(), 'day');
  * A single date that has already happened (a search's day, an exam, an issue or joining date),
  * with spec §2's shortcuts 今天, 昨天, 一周前; future days are disabled.
  */
-export function PastDatePicker(props: DatePickerProps) {
-  return <DatePicker presets={presets} disabledDate={isFuture} showNow={false} style={{ width: '100%' }} classNames={pickerClassNames} {...props} />;
+export function PastDatePicker(props: DatePickerProps<Dayjs, false>) {
+  return <DatePicker presets={presets} disabledDate={isFuture} showNow={false} {...props} />;
 }

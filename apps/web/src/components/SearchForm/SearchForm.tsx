@@ -1,12 +1,12 @@
 import { type ReactNode } from 'react';
-import { Button, Cascader, DatePicker, Form, Input, Segmented, Select } from 'antd';
+import { Button, Cascader, Form, Input, Segmented, Select } from 'antd';
 import { LoadingOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { dateShortcutDays, typeKinds } from '@portal/shared';
 import type { SearchField, SearchValues } from './fields';
 import { useMenuOptions, useRoleOptions, useTypeOptions, type LookupOption } from './lookups';
 import { isFuture, PastDatePicker } from '../PastDatePicker';
-import { pickerClassNames } from '../pickerPopup';
+import { RangePicker } from '../DatePickers';
 import styles from './SearchForm.module.css';
 
 const dateFormat = 'YYYY-MM-DD';
@@ -65,14 +65,7 @@ function control<F>(field: SearchField<F>): ReactNode {
     case 'date':
       return <PastDatePicker placeholder={choose} />;
     case 'dateRange':
-      return (
-        <DatePicker.RangePicker
-          presets={rangePresets}
-          disabledDate={field.future ? undefined : isFuture}
-          style={{ width: '100%' }}
-          classNames={pickerClassNames}
-        />
-      );
+      return <RangePicker presets={rangePresets} disabledDate={field.future ? undefined : isFuture} />;
     case 'readStatus':
       return <Segmented<string | number> options={[{ label: '全部', value: '' }, ...(field.options ?? readStatusOptions)]} />;
   }

@@ -1,4 +1,4 @@
-import { Alert, Col, DatePicker, Form, Radio, Row, Select, Switch } from 'antd';
+import { Alert, Col, Form, Radio, Row, Select, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import {
   ACTIVITY_CONFIRM_HOURS,
@@ -10,7 +10,7 @@ import {
   type ActivityListItemDto,
 } from '@portal/shared';
 import { activitiesAdminApi } from '../../../api/activities';
-import { pickerClassNames } from '../../../components/pickerPopup';
+import { DatePicker, RangePicker } from '../../../components/DatePickers';
 import { RichTextEditor } from '../../../components/RichTextEditor';
 import { useTypeOptions } from '../../../components/SearchForm';
 import { useRecordForm, type EditDialogProps } from '../../list';
@@ -39,7 +39,12 @@ interface ActivityForm {
 const timeFormat = 'YYYY-MM-DD HH:mm:ss';
 const shown = 'YYYY-MM-DD HH:mm';
 /** The editor's two time ranges (活动时间, 自助签到) are picked alike, to the minute. */
-const timeRange = { showTime: { format: 'HH:mm' }, format: shown, style: { width: '100%' }, classNames: pickerClassNames };
+const timeRange = { showTime: { format: 'HH:mm' }, format: shown };
+
+/** A range whose end comes before its start, said before the server says it. */
+const ordered = (message: string) => ({
+  validator: (_: unknown, range: [Dayjs, Dayjs] | null) => (range && range[1].isBefore(range[0]) ? Promise.reject(new Error(message)) : Promise.resolve()),
+});
 
 /**
  * 新增/修改活动 (1000 px): title, place, time, deadline, capacity, audience, the waitlist's
@@ -124,8 +129,12 @@ export function ActivityDialog({ editing, onClose, onSaved }: EditDialogProps<Ac
             </Form.Item>
           </Col>
           <Col span={14}>
-            <Form.Item name="Time" label="活动时间" rules={[{ required: true, message: activityMessages.startRequired }]}>
-              <DatePicker.RangePicker {...timeRange} placeholder={['开始时间', '结束时间']} />
+            <Form.Item
+              name="Time"
+              label="活动时间"
+              rules={[{ required: true, message: activityMessages.startRequired }, ordered(activityMessages.endBeforeStart)]}
+            >
+              <RangePicker {...timeRange} placeholder={['开始时间', '结束时间']} />
             </Form.Item>
           </Col>
           <Col span={10}>
@@ -143,18 +152,17 @@ export function ActivityDialog({ editing, onClose, onSaved }: EditDialogProps<Ac
                 }),
               ]}
             >
-              <DatePicker
-                showTime={{ format: 'HH:mm' }}
-                format={shown}
-                style={{ width: '100%' }}
-                classNames={pickerClassNames}
-                placeholder="请选择报名截止时间"
-              />
+              <DatePicker showTime={{ format: 'HH:mm' }} format={shown} placeholder="请选择报名截止时间" />
             </Form.Item>
           </Col>
           <Col span={14}>
-            <Form.Item name="SelfCheckIn" label="自助签到" extra="可不填。已报名会员在此时段内扫描现场签到二维码（在“活动签到”页显示）即可签到">
-              <DatePicker.RangePicker {...timeRange} placeholder={['自助签到开始', '自助签到结束']} allowClear />
+            <Form.Item
+              name="SelfCheckIn"
+              label="自助签到"
+              extra="可不填。已报名会员在此时段内扫描现场签到二维码（在“活动签到”页显示）即可签到"
+              rules={[ordered(activityMessages.selfCheckInEndBeforeStart)]}
+            >
+              <RangePicker {...timeRange} placeholder={['自助签到开始', '自助签到结束']} allowClear />
             </Form.Item>
           </Col>
           <Col span={10}>

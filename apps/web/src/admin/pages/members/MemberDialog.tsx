@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Col, DatePicker, Form, Input, Radio, Row, Select, Typography } from 'antd';
+import { Col, Form, Input, Radio, Row, Select, Typography } from 'antd';
 import { ApplyState, dialogWidth, editMemberInfoBody, memberLimits, MemberStatus, newPasswordHint, typeKinds, type EditMemberInfoBody } from '@portal/shared';
 import { download } from '../../../api/client';
 import { membersAdminApi } from '../../../api/members-admin';
@@ -15,7 +15,7 @@ import { memberKey } from './keys';
 import { MembershipSection } from './MembershipSection';
 import styles from './members.module.css';
 import { PastDatePicker } from '../../../components/PastDatePicker';
-import { pickerClassNames } from '../../../components/pickerPopup';
+import { DatePicker } from '../../../components/DatePickers';
 import { FormDialog } from '../../shared/FormDialog';
 import { TextItem } from '../../shared/TextItem';
 import { WholeNumberInput } from '../../shared/WholeNumberInput';
@@ -142,7 +142,7 @@ export function MemberDialog({ memberId, onClose, onSaved }: MemberDialogProps) 
           </Col>
           <Col span={12}>
             <Form.Item name="ExpireDate" label="会员到期日" rules={rule('ExpireDate')} {...dateProps}>
-              <DatePicker placeholder="请选择会员到期日" style={{ width: '100%' }} classNames={pickerClassNames} />
+              <DatePicker placeholder="请选择会员到期日" />
             </Form.Item>
           </Col>
           <Col span={12}>

@@ -1,10 +1,10 @@
 import { useRef, useState } from 'react';
-import { Cascader, Col, DatePicker, Form, Radio, Row, Switch } from 'antd';
+import { Cascader, Col, Form, Radio, Row, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { ArticleStatus, messages, type AdminNewsDetailDto, type AdminNewsItemDto, type MenuDto, type SaveNewsBody } from '@portal/shared';
 import { contentAdminApi } from '../../../../api/content-admin';
 import { ImageUpload } from '../../../../components/FileUpload';
-import { pickerClassNames } from '../../../../components/pickerPopup';
+import { DatePicker } from '../../../../components/DatePickers';
 import { RichTextEditor } from '../../../../components/RichTextEditor';
 import { adminQueryKeys } from '../../../session/queries';
 import { useRecordForm, type EditDialogProps } from '../../../list';
@@ -221,7 +221,7 @@ export function NewsDialog({ editing, onClose, onSaved }: EditDialogProps<AdminN
                   label="发布时间"
                   extra={isScheduled(form.getFieldsValue(['NewsCreateTime', 'Status']) as NewsForm) ? '保存后为「待发布」，到时自动发布' : undefined}
                 >
-                  <DatePicker showTime format={timeFormat} style={{ width: '100%' }} classNames={pickerClassNames} placeholder="不填则为保存时间" />
+                  <DatePicker showTime format={timeFormat} placeholder="不填则为保存时间" />
                 </Form.Item>
               )}
             </Form.Item>
@@ -233,14 +233,7 @@ export function NewsDialog({ editing, onClose, onSaved }: EditDialogProps<AdminN
           </Col>
           <Col span={10}>
             <Form.Item name="OfflineTime" label="定时下线">
-              <DatePicker
-                showTime
-                format={timeFormat}
-                style={{ width: '100%' }}
-                classNames={pickerClassNames}
-                placeholder="不填则不自动下线"
-                disabledDate={(day) => day.isBefore(dayjs(), 'day')}
-              />
+              <DatePicker showTime format={timeFormat} placeholder="不填则不自动下线" disabledDate={(day) => day.isBefore(dayjs(), 'day')} />
             </Form.Item>
           </Col>
           <Col span={14}>

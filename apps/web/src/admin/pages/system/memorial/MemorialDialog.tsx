@@ -1,4 +1,4 @@
-import { Alert, DatePicker, Form, Radio } from 'antd';
+import { Alert, Form, Radio } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import {
   isMemorialScope,
@@ -11,7 +11,7 @@ import {
   type MemorialScopeValue,
 } from '@portal/shared';
 import { systemApi } from '../../../../api/system';
-import { pickerClassNames } from '../../../../components/pickerPopup';
+import { RangePicker } from '../../../../components/DatePickers';
 import { RecordDialog, type EditDialogProps } from '../../../list';
 import { TextItem } from '../../../shared/TextItem';
 
@@ -66,7 +66,7 @@ export function MemorialDialog(props: EditDialogProps<MemorialDayDto>) {
         title="所选日期内（北京时间，含首尾两天）官网按范围显示为灰色；关怀模式照常可用，后台不会变灰。"
       />
       <Form.Item name="Dates" label="哀悼日期" required rules={[{ validator: checkDates }]} extra="单日请在开始和结束都选择同一天">
-        <DatePicker.RangePicker format={dateFormat} style={{ width: '100%' }} classNames={pickerClassNames} placeholder={['开始日期', '结束日期']} />
+        <RangePicker format={dateFormat} placeholder={['开始日期', '结束日期']} />
       </Form.Item>
       <Form.Item name="Scope" label="置灰范围" rules={[{ required: true, message: memorialMessages.scopeInvalid }]}>
         <Radio.Group options={scopeOptions} />
