@@ -89,6 +89,62 @@ test('the other public pages: every focus stop shows its focus, in the same orde
   }
 });
 
+/** How the focused element itself (not a box around it) draws its focus: its own outline or box-shadow, and whether a keyboard ring is due. */
+const ownFocusRing = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement as HTMLElement;
+    const style = getComputedStyle(el);
+    return {
+      ring: (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 1) || style.boxShadow !== 'none',
+      focusVisible: el.matches(':focus-visible'),
+    };
+  });
+
+for (const width of [1440, 375]) {
+  test(`at ${width} px the header's search box draws its focus ring on itself, not on a box around it`, async ({ page }, testInfo) => {
+    await page.setViewportSize({ width, height: width > 600 ? 900 : 760 });
+    await page.goto('/home');
+    const search = page.getByRole('banner').getByRole('searchbox', { name: '站内搜索' });
+    await expect(search).toBeVisible();
+    // From the keyboard: the tab stop before it, then Tab.
+    await search.focus();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+    await expect(search).toBeFocused();
+    expect(await ownFocusRing(page)).toEqual({ ring: true, focusVisible: true });
+    // For a look: the ring runs over the edge of the 搜索 button joined to the field.
+    const [field, button] = [(await search.boundingBox())!, (await page.getByRole('banner').getByRole('button', { name: '搜索' }).boundingBox())!];
+    await page.screenshot({
+      path: testInfo.outputPath(`search-focus-${width}.png`),
+      clip: { x: field.x - 8, y: field.y - 8, width: field.width + button.width + 16, height: field.height + 16 },
+    });
+  });
+}
+
+test('at 375 px Escape in the open 栏目导航 menu closes it and puts the focus back on its button', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 760 });
+  await page.goto('/home');
+  const nav = page.getByRole('navigation', { name: '网站导航' });
+  const button = nav.getByText('栏目导航');
+  await button.focus();
+  await page.keyboard.press('Enter');
+  const panelLink = nav.getByRole('link', { name: '通知公告' }).last();
+  await expect(panelLink).toBeVisible();
+  // Into the panel, then Escape from one of its entries.
+  await page.keyboard.press('Tab');
+  expect((await focusedElement(page))?.region).toBe('navigation');
+  await page.keyboard.press('Escape');
+  await expect(panelLink).toBeHidden();
+  await expect(button).toBeFocused();
+  expect(await ownFocusRing(page)).toEqual({ ring: true, focusVisible: true });
+  // And from the button itself, the panel open: closed, the focus stays.
+  await page.keyboard.press('Enter');
+  await expect(panelLink).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(panelLink).toBeHidden();
+  await expect(button).toBeFocused();
+});
+
 test('a friendly link that takes the focus is brought into view and holds the scroller, which moves on when the focus leaves', async ({ page }) => {
   await page.goto('/home');
   const band = page.getByRole('region', { name: '友情链接' });

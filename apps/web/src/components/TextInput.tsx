@@ -20,11 +20,25 @@ interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'o
 
 /**
  * A text input in antd's bordered box, sized by the header's 尺寸 as antd's inputs are, with a
- * clear button while it holds text (antd's allowClear), for pages drawn without antd.
+ * clear button while it holds text (antd's allowClear), for pages drawn without antd. The input
+ * is the box (its border, its focus ring), the icon before it and the buttons after it lying on
+ * its padding: the focused element draws its own focus, where a keyboard user and a checker
+ * look for it.
  */
 export function TextInput({ value, onChange, attached = false, invalid = false, large = false, prefix, suffix, className, ...input }: Props) {
   const { size } = useLayoutSize();
-  const classes = [styles.box, styles[large ? 'medium' : size], attached && styles.attached, invalid && styles.invalid, className].filter(Boolean).join(' ');
+  const action = suffix !== undefined || value !== '';
+  const classes = [
+    styles.box,
+    styles[large ? 'medium' : size],
+    attached && styles.attached,
+    invalid && styles.invalid,
+    prefix !== undefined && styles.withPrefix,
+    action && styles.withAction,
+    className,
+  ]
+    .filter(Boolean)
+    .join(' ');
   return (
     <span className={classes}>
       {prefix && <span className={styles.prefix}>{prefix}</span>}

@@ -45,25 +45,34 @@ function MenuItems({ menus, depth, active }: { menus: readonly MenuDto[]; depth:
 
 /**
  * The top navigation: the menu bar on desktops; on phones a 栏目导航 disclosure opening the same
- * menus as a panel under the bar (closed by a link, the button again or Escape).
+ * menus as a panel under the bar (closed by a link, the button again or Escape). The disclosure
+ * keeps its own open state: closing is done on the element, so it never waits for a state that
+ * has not yet heard of the opening (an Escape right after Enter left it open).
  */
 export function TopNav() {
   const tree = useMenuTree();
-  const [panelOpen, setPanelOpen] = useState(false);
+  const panel = useRef<HTMLDetailsElement>(null);
+  const panelButton = useRef<HTMLElement>(null);
   const menus = tree.data ?? [];
   const active = useActiveMenus(menus);
   // Escape hides the open submenus until the pointer leaves the bar or the focus moves on
   // (WCAG 1.4.13: content shown on hover or focus can be dismissed), and brings the focus back
-  // to the top entry, as the disclosure pattern does.
+  // to what opened them, as the disclosure pattern does: in the bar the top entry; in the
+  // phone's panel its 栏目导航 button, since the panel's own entries go with it (the focus on a
+  // hidden link falls to the page's body).
   const [dismissed, setDismissed] = useState(false);
   const returningFocus = useRef(false);
+  const closePanel = () => {
+    if (panel.current) panel.current.open = false;
+  };
   const closeOnEscape = (e: KeyboardEvent) => {
     if (e.key !== 'Escape') return;
-    setPanelOpen(false);
+    closePanel();
     setDismissed(true);
-    const top = (e.target as HTMLElement).closest(`.${styles.level1} > li`)?.querySelector('a');
+    const from = e.target as HTMLElement;
+    const opener = from.closest(`.${styles.panelDisclosure}`) ? panelButton.current : from.closest(`.${styles.level1} > li`)?.querySelector('a');
     returningFocus.current = true;
-    top?.focus();
+    opener?.focus();
     returningFocus.current = false;
   };
 
@@ -86,12 +95,12 @@ export function TopNav() {
               <MenuItems menus={menus} depth={1} active={active} />
             </div>
             {/* A disclosure the browser opens by itself, so a phone without JavaScript has the menus too. */}
-            <details className={styles.panelDisclosure} open={panelOpen} onToggle={(e) => setPanelOpen(e.currentTarget.open)}>
-              <summary className={styles.panelButton}>
+            <details ref={panel} className={styles.panelDisclosure}>
+              <summary ref={panelButton} className={styles.panelButton}>
                 <Icon icon={MenuOutlined} /> 栏目导航
               </summary>
               {/* A followed link closes the panel (the page changes under it). */}
-              <div className={styles.panel} onClick={(e) => (e.target as HTMLElement).closest('a') && setPanelOpen(false)}>
+              <div className={styles.panel} onClick={(e) => (e.target as HTMLElement).closest('a') && closePanel()}>
                 <MenuItems menus={menus} depth={1} active={active} />
               </div>
             </details>
