@@ -6,9 +6,11 @@ import { chooseFile, filledTemplate, type ImportTemplate } from './spreadsheet-i
 
 /**
  * The secretariat moving its member spreadsheet into the portal and working the list: 导入 from
- * the downloaded template with an initial password, then 修改等级, 发送续费提醒 (no mail server
- * here, which the message says) and 批量停用 on the imported rows. And the member whose term ends
- * within a month: the header asks them to renew, in blue, while everything still opens.
+ * the downloaded template, each member given a random initial password shown once to download,
+ * then 修改等级, 发送续费提醒 (no mail server here, which the message says) and 批量停用 on the
+ * imported rows. And the member whose term ends within a month: the first sign-in asks for a new
+ * password before anything else, then the header asks them to renew, in blue, while everything
+ * still opens.
  */
 
 const memberTemplate: ImportTemplate = {
@@ -31,7 +33,7 @@ const memberTemplate: ImportTemplate = {
     '有效期至',
   ],
 };
-const INITIAL_PASSWORD = 'Import-Start-2026';
+const NEW_PASSWORD = 'Harbour-lights-2026';
 
 /** The CST day `days` from today (negative: before), yyyy-MM-dd. */
 const cstDay = (days: number) => new Date(Date.now() + 8 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
@@ -85,11 +87,19 @@ test('staff import members from the template and change their level, remind and 
     '会员名单.xlsx',
   );
   await chooseFile(dialog, file);
-  // 开始导入 waits for the initial password; a weak one is refused on the spot.
-  await expect(dialog.getByRole('button', { name: '开始导入' })).toBeDisabled();
-  await dialog.getByLabel('初始密码').fill(INITIAL_PASSWORD);
   await dialog.getByRole('button', { name: '开始导入' }).click();
-  await expect(dialog.getByText('成功导入3个会员')).toBeVisible();
+  await expect(dialog.getByText(/^成功导入3个会员/)).toBeVisible();
+  // Each member's own initial password, shown this once beside 下载初始密码.
+  const initialPassword = async (suffix: string) =>
+    (await dialog
+      .getByRole('row')
+      .filter({ hasText: `${prefix}${suffix}` })
+      .locator('code')
+      .textContent()) ?? '';
+  const [passwordA, passwordB] = [await initialPassword('a'), await initialPassword('b')];
+  expect(passwordA).toMatch(/^\w{16}$/);
+  expect(passwordB).not.toBe(passwordA);
+  await expect(dialog.getByRole('button', { name: '下载初始密码' })).toBeVisible();
   await page.screenshot({ path: shot('member-import-1440') });
   await dialog.getByRole('button', { name: '关闭' }).click();
   await expect(dialog).toBeHidden();
@@ -127,11 +137,10 @@ test('staff import members from the template and change their level, remind and 
   await page.locator('.ant-popconfirm:visible').getByRole('button', { name: '发送续费提醒' }).click();
   await expect(page.getByText('未配置邮件服务器，续费提醒未能发送（已为2个会员记录）')).toBeVisible();
 
-  // The member whose term ends in ten days signs in with the initial password and is asked to renew.
-  const login = (await (
-    await page.request.post('/api/XfWebApi/GetLoginToken', { data: { str1: `${prefix}a`, str2: INITIAL_PASSWORD } })
-  ).json()) as Envelope<string>;
+  // The member whose term ends in ten days signs in with the initial password: first a password of their own, then asked to renew.
+  const login = (await (await page.request.post('/api/XfWebApi/GetLoginToken', { data: { str1: `${prefix}a`, str2: passwordA } })).json()) as Envelope<string>;
   expect(login.Code, login.Message).toBe(200);
+  expect(login.Message).toBe('首次登录请先修改初始密码');
   for (const width of [1440, 375]) {
     const member = waitingForApp(
       await (await browser.newContext({ locale: 'zh-CN', timezoneId: 'Asia/Shanghai', viewport: { width, height: 900 } })).newPage(),
@@ -139,6 +148,16 @@ test('staff import members from the template and change their level, remind and 
     await member.goto('/home');
     await member.evaluate((token) => localStorage.setItem('token', token), login.Data);
     await member.goto('/home');
+    if (width === 1440) {
+      const first = member.getByRole('dialog', { name: '首次登录，请设置新密码' });
+      await expect(first).toBeVisible();
+      await member.screenshot({ path: shot('first-sign-in-1440') });
+      await first.getByLabel('旧密码').fill(passwordA);
+      await first.getByLabel('新密码', { exact: true }).fill(NEW_PASSWORD);
+      await first.getByLabel('确认新密码').fill(NEW_PASSWORD);
+      await first.getByRole('button', { name: /确\s*定/ }).click();
+      await expect(first).toBeHidden();
+    }
     const notice = member.getByTestId('membership-notice');
     await expect(notice).toContainText(`您的会员资格将于${cstDay(10)}到期，请及时续费`);
     await member.screenshot({ path: shot(`renew-soon-${width}`) });
@@ -159,7 +178,7 @@ test('staff import members from the template and change their level, remind and 
   for (const suffix of ['a', 'b', 'c']) await expect(rows.filter({ hasText: `${prefix}${suffix}` }).getByText('停用', { exact: true })).toBeVisible();
   await page.screenshot({ path: shot('member-batch-1440') });
   const refused = (await (
-    await page.request.post('/api/XfWebApi/GetLoginToken', { data: { str1: `${prefix}b`, str2: INITIAL_PASSWORD } })
+    await page.request.post('/api/XfWebApi/GetLoginToken', { data: { str1: `${prefix}b`, str2: passwordB } })
   ).json()) as Envelope<string>;
   expect(refused.Code).not.toBe(200);
 });

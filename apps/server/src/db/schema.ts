@@ -337,6 +337,8 @@ export interface MembersTable {
   updated_at: string;
   /** MembershipState (1 有效, 2 宽限期, 3 已过期, 4 已停用), kept current by features/membership/states.ts. */
   membership_state: Generated<number>;
+  /** 1 while the password is one the staff know (an import's initial one): the next sign-in must replace it. */
+  must_change_password: Generated<number>;
   /** The electronic membership card's revocation ('' while valid) and its reason. */
   card_revoked_at: Generated<string>;
   card_revoke_reason: Generated<string>;
@@ -649,6 +651,8 @@ export interface MailOutboxTable {
   updated_at: string;
   /** JSON array of MailAttachment (outbox.ts): files sent with the mail, e.g. a calendar file. */
   attachments: Generated<string>;
+  /** 1: the body holds a secret (an imported member's initial password), emptied once sent or given up. */
+  secret: Generated<number>;
 }
 
 export interface DB {

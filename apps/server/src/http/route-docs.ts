@@ -59,8 +59,8 @@ const guardCodes = {
     402: `无后台会话或 API 令牌：${codeMessages[401]}`,
     403: `${codeMessages[403]}（或须先完成的一步：${systemMessages.mustChangePassword}；${twoFactorMessages.requiredByRole}）`,
   },
-  member: { 401: codeMessages[401] },
-  goodStanding: { 401: codeMessages[401], 403: membershipMessages.lapsed },
+  member: { 401: codeMessages[401], 403: `须先完成的一步：${systemMessages.mustChangePassword}` },
+  goodStanding: { 401: codeMessages[401], 403: `${membershipMessages.lapsed}（或须先完成的一步：${systemMessages.mustChangePassword}）` },
 } satisfies Record<string, Partial<Record<number, string>>>;
 
 /** Who may call, in the document's words, and the security requirement that says it. */

@@ -46,6 +46,12 @@ const memberProfileShape = {
   /** When the application was last submitted. */
   ApplyTime: z.string(),
   CreateTime: z.string(),
+  /**
+   * The password is an initial one the staff know (an import's random one): until the member
+   * replaces it, every member call but GetUserInfo, EditMemberPwd and Logout answers Code 403
+   * 首次登录请先修改初始密码.
+   */
+  MustChangePwd: z.boolean(),
 };
 /** The member's own view (GetUserInfo, GetMemberApplyRc): every field but the password. */
 export const memberProfileDto = z.object(memberProfileShape).meta({ id: 'MemberProfileDto' });

@@ -116,6 +116,27 @@ export const membershipReminderDto = z
   .meta({ id: 'MembershipReminderDto' });
 export type MembershipReminderDto = z.infer<typeof membershipReminderDto>;
 
-/** ImportMembers' answer. Refused: Code 400 with Data.Errors, each { Row, Column, Message } as ImportCerts. */
-export const memberImportResultDto = z.object({ Imported: z.int() }).meta({ id: 'MemberImportResultDto' });
+/**
+ * ImportMembers' answer: how many, and each imported member's random initial password, shown to
+ * the staff this once (it is stored only hashed) to hand over; the member must replace it at
+ * the first sign-in. Refused: Code 400 with Data.Errors, each { Row, Column, Message } as ImportCerts.
+ */
+export const memberImportResultDto = z
+  .object({
+    Imported: z.int(),
+    Accounts: z.array(
+      z.object({
+        /** The sheet's row number. */
+        Row: z.int(),
+        Account: z.string(),
+        MemberName: z.string(),
+        Email: z.string(),
+        /** The initial password. */
+        Password: z.string(),
+        /** Whether an e-mail with it was queued (SMTP_URL configured). */
+        Mailed: z.boolean(),
+      }),
+    ),
+  })
+  .meta({ id: 'MemberImportResultDto' });
 export type MemberImportResultDto = z.infer<typeof memberImportResultDto>;

@@ -242,13 +242,13 @@ export type RevokeMemberCardBody = z.infer<typeof revokeMemberCardBody>;
 
 /**
  * ImportMembers: an association's member list moved from its spreadsheet (the columns of
- * ExportMemberList, read back by header). The file is multipart field `file`; the members'
- * initial password is field `Pwd`, sent before the file.
+ * ExportMemberList, read back by header). The file is multipart field `file`. Each member gets a
+ * random initial password, answered to the staff (and mailed to the member when mail is
+ * configured), which the member must replace at the first sign-in.
  */
 export const memberImportLimits = { maxRows: 5000 } as const;
 
 export const memberImportMessages = {
-  passwordRequired: '请设置导入会员的初始密码',
   accountRepeated: (row: number) => `账号与第${row}行重复`,
   receiptRepeated: (row: number) => `收据编号与第${row}行重复`,
   companyTypeUnknown: '单位归类不存在或已停用，请先在类型管理中添加',
@@ -261,5 +261,6 @@ export const memberImportMessages = {
   receiptRequired: '请填写收据编号',
   /** Another import (or a payment) wrote the same account or receipt number while this one ran. */
   overlapping: '另一次导入或登记同时写入了相同的账号或收据编号，本次未导入任何会员，请刷新后重新导入',
-  imported: (count: number) => `成功导入${count}个会员`,
+  imported: (count: number, mailed: number) =>
+    `成功导入${count}个会员。每个会员的初始密码已随机生成${mailed > 0 ? `，并已发送至${mailed}个会员的邮箱` : ''}，请下载初始密码转交会员（关闭后不能再查看）；会员首次登录须修改初始密码`,
 } as const;

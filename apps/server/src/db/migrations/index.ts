@@ -35,6 +35,7 @@ import { previewGenerations } from './035-preview-generations.js';
 import { statusListSignings } from './036-status-list-signings.js';
 import { autosaveOwners } from './037-autosave-owners.js';
 import { cardIssued } from './038-card-issued.js';
+import { memberInitialPasswords } from './039-member-initial-passwords.js';
 
 /** A migration that may need to know the engine (serial vs autoincrement, FTS vs trigram). */
 export type EngineMigration = (engine: Engine) => Migration;
@@ -76,6 +77,7 @@ const all: Record<string, EngineMigration> = {
   '036-status-list-signings': statusListSignings,
   '037-autosave-owners': autosaveOwners,
   '038-card-issued': cardIssued,
+  '039-member-initial-passwords': memberInitialPasswords,
 };
 
 /** Every migration this build knows, in order (readiness checks they are all applied). */

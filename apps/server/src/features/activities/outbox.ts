@@ -26,6 +26,11 @@ export interface OutgoingMail {
   body: string;
   /** Files sent with it (an activity's calendar file). */
   attachments?: MailAttachment[];
+  /**
+   * The body holds a secret (an imported member's initial password): it is emptied once the
+   * mail is sent or given up, so the table does not keep what only the member should.
+   */
+  secret?: boolean;
 }
 
 /** A file of a mail, as nodemailer takes it: text (a calendar file), or a picture in base64 (a check-in QR). */
@@ -89,6 +94,7 @@ export async function enqueueMails(db: Kysely<DB>, mails: readonly OutgoingMail[
           subject: m.subject,
           body: m.body,
           attachments: JSON.stringify(m.attachments ?? []),
+          secret: m.secret ? 1 : 0,
           state: 'pending',
           attempts: 0,
           next_attempt_at: at,
@@ -118,6 +124,9 @@ export function smtpTransport(smtpUrl: string): MailTransport {
 
 const sender = (services: Pick<Services, 'config'>) => services.config.mailFrom ?? `"${services.config.site.name}" <${services.config.site.email}>`;
 
+/** A secret mail's body, emptied once no attempt will read it again. */
+const forgotten = (mail: { secret: number }) => (mail.secret === 1 ? { body: '' } : {});
+
 /** One round: claims the due rows and sends them one by one. Answers how many were sent and failed. */
 export async function workOutbox(services: Pick<Services, 'database' | 'config' | 'now'>, transport: MailTransport): Promise<{ sent: number; failed: number }> {
   const { db } = services.database;
@@ -140,7 +149,7 @@ export async function workOutbox(services: Pick<Services, 'database' | 'config' 
       .where('id', '=', row.id)
       .where('locked_until', '=', row.locked_until)
       .where('next_attempt_at', '!=', '')
-      .returning(['recipient', 'subject', 'body', 'attachments', 'attempts'])
+      .returning(['recipient', 'subject', 'body', 'attachments', 'attempts', 'secret'])
       .executeTakeFirst();
     if (!claimed) continue;
     const attempts = claimed.attempts + 1;
@@ -150,7 +159,7 @@ export async function workOutbox(services: Pick<Services, 'database' | 'config' 
       const done = formatCst(services.now());
       await db
         .updateTable('mail_outbox')
-        .set({ state: 'sent', attempts, sent_at: done, next_attempt_at: '', locked_until: '', last_error: '', updated_at: done })
+        .set({ state: 'sent', attempts, sent_at: done, next_attempt_at: '', locked_until: '', last_error: '', updated_at: done, ...forgotten(claimed) })
         .where('id', '=', row.id)
         .execute();
       outcome.sent += 1;
@@ -160,7 +169,15 @@ export async function workOutbox(services: Pick<Services, 'database' | 'config' 
       const reason = failureReason(error, services.config.smtpUrl);
       await db
         .updateTable('mail_outbox')
-        .set({ state: 'failed', attempts, next_attempt_at: next, locked_until: '', last_error: reason, updated_at: formatCst(failedAt) })
+        .set({
+          state: 'failed',
+          attempts,
+          next_attempt_at: next,
+          locked_until: '',
+          last_error: reason,
+          updated_at: formatCst(failedAt),
+          ...(next === '' ? forgotten(claimed) : {}),
+        })
         .where('id', '=', row.id)
         .execute();
       outcome.failed += 1;

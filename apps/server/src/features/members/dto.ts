@@ -39,6 +39,7 @@ export const toMemberProfileDto = (m: Member, assetBaseUrl: string): MemberProfi
   ProcessItemName: m.processItemName,
   ApplyTime: m.appliedAt,
   CreateTime: m.createdAt,
+  MustChangePwd: m.mustChangePassword,
   DirectoryListed: m.directoryListed,
   DirectoryContacts: m.directoryContacts,
   Website: m.website,

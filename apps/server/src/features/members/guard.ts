@@ -1,5 +1,5 @@
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
-import { ApplyState, Code, MembershipState, membershipMessages, MemberStatus } from '@portal/shared';
+import { ApplyState, Code, MembershipState, membershipMessages, MemberStatus, systemMessages } from '@portal/shared';
 import type { Audience } from '../../cache/response-cache.js';
 import { resumeMemberSession, type LiveMemberSession } from './sessions.js';
 import { requestToken } from '../../http/request-token.js';
@@ -12,8 +12,13 @@ import { PRIVATE_ANSWER } from '../../http/security-headers.js';
  *
  *   - optionalMember: the signed-in member, or null for a visitor (news lists and details use
  *     it to show member-only text); never refuses the call.
- *   - requireMember (onRequest): member-only calls (GetUserInfo, EditMember, EditMemberPwd);
- *     no member session answers Code 401. Read the member with currentMember(request).
+ *   - requireMember (onRequest): member-only calls (EditMember, the member's lists); no member
+ *     session answers Code 401. Read the member with currentMember(request).
+ *   - requireMemberPendingPassword (onRequest): GetUserInfo and EditMemberPwd, the calls a member
+ *     whose password must change (an import's initial one, known to the staff) can still make.
+ *     Every other call refuses that member with Code 403 首次登录请先修改初始密码, as the back
+ *     office refuses such an admin (features/system/auth/guard.ts), and member-only content reads
+ *     as for a visitor, until the password is replaced.
  *   - requireMemberInGoodStanding (onRequest): what membership is for (member-only articles,
  *     contributions, activity sign-up); a member whose membership has lapsed (已过期) answers
  *     Code 403 会员资格已过期，请续费后使用. inGoodStanding(member) tells the same for reads
@@ -29,6 +34,8 @@ export interface MemberPrincipal {
   account: string;
   /** MembershipState, read with the session (no further query). */
   membershipState: number;
+  /** The password must be replaced before anything else opens. */
+  mustChangePassword: boolean;
 }
 
 export interface ApplicantPrincipal extends MemberPrincipal {
@@ -48,7 +55,8 @@ async function lookUp(request: FastifyRequest): Promise<ApplicantPrincipal | nul
   // A disabled member has no session at all; a member session also needs an approved application.
   if (!session || session.status !== MemberStatus.Enabled) return null;
   if (session.scope === 'member' && session.applyState !== ApplyState.Approved) return null;
-  return { sessionId: session.sessionId, memberId: session.memberId, account: session.account, membershipState: session.membershipState, scope: session.scope };
+  const { sessionId, memberId, account, membershipState, mustChangePassword, scope } = session;
+  return { sessionId, memberId, account, membershipState, mustChangePassword, scope };
 }
 
 function sessionOf(request: FastifyRequest): Promise<ApplicantPrincipal | null> {
@@ -60,10 +68,19 @@ function sessionOf(request: FastifyRequest): Promise<ApplicantPrincipal | null> 
   return lookup;
 }
 
-export async function optionalMember(request: FastifyRequest): Promise<MemberPrincipal | null> {
+/** The signed-in member, whether or not their password must change first. */
+async function signedInMember(request: FastifyRequest): Promise<MemberPrincipal | null> {
   const session = await sessionOf(request);
   return session?.scope === 'member' ? session : null;
 }
+
+/** The signed-in member for what members read; a member whose password must change first reads as a visitor. */
+export async function optionalMember(request: FastifyRequest): Promise<MemberPrincipal | null> {
+  const member = await signedInMember(request);
+  return member && !member.mustChangePassword ? member : null;
+}
+
+const passwordFirst = () => new AppError(Code.Forbidden, systemMessages.mustChangePassword);
 
 /** An application token, for ApplyMember to recognise a resubmission; null otherwise. */
 export async function optionalApplication(request: FastifyRequest): Promise<ApplicantPrincipal | null> {
@@ -74,7 +91,18 @@ export async function optionalApplication(request: FastifyRequest): Promise<Appl
 export const requireMember: onRequestAsyncHookHandler = documentGuard(
   async function memberGuard(request, reply) {
     void reply.header('cache-control', PRIVATE_ANSWER);
-    if (!(await optionalMember(request))) throw new AppError(Code.MemberSession);
+    const member = await signedInMember(request);
+    if (!member) throw new AppError(Code.MemberSession);
+    if (member.mustChangePassword) throw passwordFirst();
+  },
+  { 'x-member-session': 'member' },
+);
+
+/** GetUserInfo and EditMemberPwd: open to a member whose password must change, so the client can show that step and take it. */
+export const requireMemberPendingPassword: onRequestAsyncHookHandler = documentGuard(
+  async function pendingPasswordGuard(request, reply) {
+    void reply.header('cache-control', PRIVATE_ANSWER);
+    if (!(await signedInMember(request))) throw new AppError(Code.MemberSession);
   },
   { 'x-member-session': 'member' },
 );
@@ -86,8 +114,9 @@ export const inGoodStanding = (member: MemberPrincipal) =>
 export const requireMemberInGoodStanding: onRequestAsyncHookHandler = documentGuard(
   async function goodStandingGuard(request, reply) {
     void reply.header('cache-control', PRIVATE_ANSWER);
-    const member = await optionalMember(request);
+    const member = await signedInMember(request);
     if (!member) throw new AppError(Code.MemberSession);
+    if (member.mustChangePassword) throw passwordFirst();
     if (!inGoodStanding(member)) throw new AppError(Code.Forbidden, membershipMessages.lapsed);
   },
   { 'x-member-session': 'member-in-good-standing' },
@@ -96,7 +125,9 @@ export const requireMemberInGoodStanding: onRequestAsyncHookHandler = documentGu
 export const requireApplicant: onRequestAsyncHookHandler = documentGuard(
   async function applicantGuard(request, reply) {
     void reply.header('cache-control', PRIVATE_ANSWER);
-    if (!(await sessionOf(request))) throw new AppError(Code.MemberSession);
+    const session = await sessionOf(request);
+    if (!session) throw new AppError(Code.MemberSession);
+    if (session.scope === 'member' && session.mustChangePassword) throw passwordFirst();
   },
   { 'x-member-session': 'applicant' },
 );
@@ -113,9 +144,9 @@ export async function audienceOfRequest(request: FastifyRequest): Promise<Audien
   return inGoodStanding(member) ? 'member' : 'lapsed';
 }
 
-/** The member admitted by requireMember or requireMemberInGoodStanding. */
+/** The member admitted by requireMember, requireMemberPendingPassword or requireMemberInGoodStanding. */
 export async function currentMember(request: FastifyRequest): Promise<MemberPrincipal> {
-  const member = await optionalMember(request);
+  const member = await signedInMember(request);
   if (!member) throw new Error(`route ${request.routeOptions.url ?? request.url} reads the member without requireMember`);
   return member;
 }

@@ -13,11 +13,12 @@ import { decoyHash, verifyPassword } from '../system/auth/passwords.js';
 import { endMemberSessions, openMemberSession } from './sessions.js';
 
 /**
- * What a correct member sign-in leads to: a member session, or, while the application is
- * under review or rejected, an application token (GetLoginToken Code 510 / 511).
+ * What a correct member sign-in leads to: a member session (which, while the password is an
+ * initial one the staff know, opens nothing but its replacement: guard.ts), or, while the
+ * application is under review or rejected, an application token (GetLoginToken Code 510 / 511).
  */
 export type SignInOutcome =
-  | { state: typeof ApplyState.Approved; token: string }
+  | { state: typeof ApplyState.Approved; token: string; mustChangePassword: boolean }
   | { state: typeof ApplyState.UnderReview; applicationToken: string }
   | { state: typeof ApplyState.Rejected; applicationToken: string; reason: string };
 
@@ -42,7 +43,7 @@ export async function signInMember(services: Services, attempt: { account: strin
   const guess: GuessKey = { kind: 'member', account: attempt.account, ip: attempt.ip };
   const member = await db
     .selectFrom('members')
-    .select(['id', 'password_hash', 'status', 'apply_state', 'process_item_name'])
+    .select(['id', 'password_hash', 'status', 'apply_state', 'process_item_name', 'must_change_password'])
     .where(sql`lower(account)`, '=', attempt.account.toLowerCase())
     .executeTakeFirst();
   const { lockedMinutes: locked, lockIfWrong: lock } = await claimTry(db, guess, at);
@@ -67,7 +68,7 @@ export async function signInMember(services: Services, attempt: { account: strin
   if (member.apply_state === ApplyState.Approved) {
     const token = await openMemberSession(db, member.id, 'member', client, at);
     await record(member.id, true);
-    return { state: ApplyState.Approved, token };
+    return { state: ApplyState.Approved, token, mustChangePassword: member.must_change_password === 1 };
   }
   const applicationToken = await openMemberSession(db, member.id, 'application', client, at);
   const rejected = member.apply_state === ApplyState.Rejected;
@@ -88,7 +89,8 @@ async function auditLock({ database, now }: Services, guess: GuessKey, what: str
 /**
  * EditMemberPwd: the old password must match; the new one must differ and meet the policy (its
  * length checked with the body; the account and the common list here, once the old one is known
- * right). Every other session of the member ends. A wrong old password counts
+ * right). Every other session of the member ends, and an initial password the staff knew is
+ * replaced: the member's calls open again (guard.ts). A wrong old password counts
  * toward the sign-in lockout; the guess that locks the account also ends all its sessions,
  * this one included, since whoever holds it does not know the password.
  */
@@ -110,7 +112,7 @@ export async function changeMemberPassword(services: Services, member: MemberPri
   await db.transaction().execute(async (trx) => {
     await trx
       .updateTable('members')
-      .set({ password_hash: hash, updated_at: formatCst(services.now()) })
+      .set({ password_hash: hash, must_change_password: 0, updated_at: formatCst(services.now()) })
       .where('id', '=', member.memberId)
       .execute();
     await endMemberSessions(trx, member.memberId, member.sessionId);

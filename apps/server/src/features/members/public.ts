@@ -1,11 +1,21 @@
 import type { FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { z } from 'zod';
-import { ApplyState, Code, editMemberForm, editMemberPwdBody, memberLoginForm, memberMessages, memberProfileDto, messages } from '@portal/shared';
+import {
+  ApplyState,
+  Code,
+  editMemberForm,
+  editMemberPwdBody,
+  memberLoginForm,
+  memberMessages,
+  memberProfileDto,
+  messages,
+  systemMessages,
+} from '@portal/shared';
 import type { App } from '../../http/app-types.js';
 import { requestToken } from '../../http/request-token.js';
 import { ok, type Envelope } from '../../http/envelope.js';
-import { currentMember, requireMember } from './guard.js';
+import { currentMember, requireMember, requireMemberPendingPassword } from './guard.js';
 import { clientOf } from '../../http/user-agent.js';
 import { publicDocs, memberDocs } from './docs.js';
 import { toMemberProfileDto } from './dto.js';
@@ -30,7 +40,8 @@ export async function membersPublic(app: App): Promise<void> {
     const outcome = await signInMember(services, { account: form.str1, password: form.str2, ...clientOf(request) });
     switch (outcome.state) {
       case ApplyState.Approved:
-        return ok(outcome.token, messages.loggedIn);
+        // Signed in as ever (Code 200, the token); an initial password is then the one thing to change (GetUserInfo.MustChangePwd).
+        return ok(outcome.token, outcome.mustChangePassword ? systemMessages.mustChangePassword : messages.loggedIn);
       case ApplyState.UnderReview:
         return {
           Code: Code.ApplicationPending,
@@ -57,7 +68,8 @@ export async function membersPublic(app: App): Promise<void> {
     const token = { Token: z.string().describe('申请令牌：打开 GetMemberApplyRc 与重新提交的 ApplyMember') };
     const docs = {
       ...publicDocs,
-      summary: '会员登录（str1 账号，str2 密码）；审核中 Code 510，未通过 Code 511（Data 为原因），二者附申请令牌 Token',
+      summary:
+        '会员登录（str1 账号，str2 密码）；审核中 Code 510，未通过 Code 511（Data 为原因），二者附申请令牌 Token；初始密码未修改时仍为 Code 200，Message 为“首次登录请先修改初始密码”，修改前其他会员接口答 Code 403',
       'x-rate-limited': true,
       'x-data': z.string().describe('会员令牌'),
       'x-codes': {
@@ -81,7 +93,10 @@ export async function membersPublic(app: App): Promise<void> {
 
   app.get(
     '/GetUserInfo',
-    { onRequest: requireMember, schema: { ...memberDocs, summary: '当前会员资料（不含密码）', 'x-data': memberProfileDto } },
+    {
+      onRequest: requireMemberPendingPassword,
+      schema: { ...memberDocs, summary: '当前会员资料（不含密码；MustChangePwd 为须先修改初始密码）', 'x-data': memberProfileDto },
+    },
     async (request) => {
       const member = await currentMember(request);
       return ok(toMemberProfileDto(await getMember(database.db, member.memberId), config.assetBaseUrl));
@@ -100,7 +115,10 @@ export async function membersPublic(app: App): Promise<void> {
 
   app.post(
     '/EditMemberPwd',
-    { onRequest: requireMember, schema: { ...memberDocs, summary: '修改本会员密码（其他会话随之失效）', body: editMemberPwdBody } },
+    {
+      onRequest: requireMemberPendingPassword,
+      schema: { ...memberDocs, summary: '修改本会员密码（其他会话随之失效；初始密码修改后其他接口恢复）', body: editMemberPwdBody },
+    },
     async (request) => {
       const { Pwd, Newpwd } = request.body;
       await changeMemberPassword(services, await currentMember(request), request.ip, { old: Pwd, new: Newpwd });

@@ -57,6 +57,8 @@ export interface Member {
   status: number;
   /** MembershipState (features/membership/states.ts). */
   membershipState: number;
+  /** The password is an initial one the staff know: the next sign-in must replace it (guard.ts). */
+  mustChangePassword: boolean;
   processItemName: string;
   lastLoginAt: string;
   appliedAt: string;
@@ -101,6 +103,7 @@ function memberQuery(db: Kysely<DB>) {
       'm.apply_state',
       'm.status',
       'm.membership_state',
+      'm.must_change_password',
       'm.process_item_name',
       'm.last_login_at',
       'm.applied_at',
@@ -140,6 +143,7 @@ const toMember = (r: MemberRow): Member => ({
   applyState: r.apply_state as ApplyState,
   status: r.status,
   membershipState: r.membership_state,
+  mustChangePassword: r.must_change_password === 1,
   processItemName: r.process_item_name,
   lastLoginAt: r.last_login_at,
   appliedAt: r.applied_at,

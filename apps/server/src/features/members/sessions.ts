@@ -72,6 +72,8 @@ export interface LiveMemberSession {
   applyState: number;
   /** MembershipState as the daily membership job (features/membership/states.ts) last left it. */
   membershipState: number;
+  /** The password is an initial one the staff know: nothing but its replacement opens (guard.ts). */
+  mustChangePassword: boolean;
 }
 
 /** Every member request reads its session: built and compiled once (db/compiled.ts). */
@@ -79,7 +81,18 @@ const readSession = compiledRead((db: Kysely<DB>, { tokenHash }: { tokenHash: st
   db
     .selectFrom('member_sessions as s')
     .innerJoin('members as m', 'm.id', 's.member_id')
-    .select(['s.id', 's.member_id', 's.scope', 's.last_seen_at', 's.expires_at', 'm.account', 'm.status', 'm.apply_state', 'm.membership_state'])
+    .select([
+      's.id',
+      's.member_id',
+      's.scope',
+      's.last_seen_at',
+      's.expires_at',
+      'm.account',
+      'm.status',
+      'm.apply_state',
+      'm.membership_state',
+      'm.must_change_password',
+    ])
     .where('s.token_hash', '=', tokenHash),
 );
 
@@ -107,6 +120,7 @@ export async function resumeMemberSession(db: Kysely<DB>, token: string, now: nu
     status: row.status,
     applyState: row.apply_state,
     membershipState: row.membership_state,
+    mustChangePassword: row.must_change_password === 1,
   };
 }
 

@@ -1,11 +1,12 @@
-import { z } from 'zod';
 import { memberImportMessages, memberImportResultDto, type MemberImportResultDto } from '@portal/shared';
 import type { App } from '../../http/app-types.js';
 import { adminWrite, currentAdmin, requireAdmin } from '../system/auth/guard.js';
 import { ok } from '../../http/envelope.js';
 import { exceljs } from '../../http/exceljs.js';
 import { attachment, xlsxAnswer, XLSX } from '../../http/xlsx-export.js';
-import { fieldValue, importRefusal, receiveXlsx, templateSheet } from '../uploads/xlsx-import.js';
+import { importRefusal, receiveXlsx, templateSheet } from '../uploads/xlsx-import.js';
+import { mailContext } from '../activities/mail.js';
+import { nudgeOutbox } from '../activities/outbox.js';
 import { uploadBody } from '../uploads/docs.js';
 import { adminDocs } from '../members/docs.js';
 import { memberColumns } from './import-columns.js';
@@ -33,18 +34,33 @@ export async function memberImportAdmin(app: App): Promise<void> {
       schema: {
         ...adminDocs,
         summary:
-          '导入会员 .xlsx（multipart：先字段 Pwd 为导入会员的初始密码，再字段 file，不超过10MB、5000行）：全部有效则一次导入为已通过、按状态列启用或停用的会员，Data.Imported 为个数；否则 Code 400，Data.Errors 为 [{ Row, Column, Message }]，不导入任何会员',
-        'x-multipart': uploadBody({ Pwd: z.string().describe('导入会员的初始密码') }),
+          '导入会员 .xlsx（multipart 字段 file，不超过10MB、5000行）：全部有效则一次导入为已通过、按状态列启用或停用的会员，各有随机生成的初始密码（配置了 SMTP_URL 时同时发至会员邮箱），会员首次登录须修改；Data.Imported 为个数，Data.Accounts 为各会员的账号与初始密码（仅此一次）；否则 Code 400，Data.Errors 为 [{ Row, Column, Message }]，不导入任何会员',
+        'x-multipart': uploadBody(),
         'x-data': memberImportResultDto,
         'x-codes': importRefusal,
       },
     },
     async (request) => {
-      const { file, filename, fields } = await receiveXlsx(request, MEMBER_IMPORT_MAX_BYTES);
-      const imported = await adminWrite(request, { action: 'member:import', target: '会员', detail: (n) => `导入${filename}：${n}个会员` }, () =>
-        importMembers(database.db, currentAdmin(request), file, fieldValue(fields.Pwd), now()),
+      const { file, filename } = await receiveXlsx(request, MEMBER_IMPORT_MAX_BYTES);
+      const mail = mailContext(request);
+      const imported = await adminWrite(
+        request,
+        {
+          action: 'member:import',
+          target: '会员',
+          detail: (members) => `导入${filename}：${members.length}个会员（随机初始密码${mail ? '，已邮件通知' : ''}，首次登录须修改）`,
+        },
+        () => importMembers(database.db, currentAdmin(request), file, mail, now()),
       );
-      return ok<MemberImportResultDto>({ Imported: imported }, memberImportMessages.imported(imported));
+      if (mail) nudgeOutbox(database);
+      const mailed = imported.filter((m) => m.mailed).length;
+      return ok<MemberImportResultDto>(
+        {
+          Imported: imported.length,
+          Accounts: imported.map((m) => ({ Row: m.row, Account: m.account, MemberName: m.memberName, Email: m.email, Password: m.password, Mailed: m.mailed })),
+        },
+        memberImportMessages.imported(imported.length, mailed),
+      );
     },
   );
 

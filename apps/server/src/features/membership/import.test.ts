@@ -1,15 +1,25 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { systemMessages, type CertImportError, type ListDto, type MemberListItemDto, type MemberPaymentDto } from '@portal/shared';
+import {
+  memberImportMessages,
+  systemMessages,
+  type CertImportError,
+  type ListDto,
+  type MemberImportResultDto,
+  type MemberListItemDto,
+  type MemberModelDto,
+  type MemberPaymentDto,
+  type MemberProfileDto,
+} from '@portal/shared';
 import { adminCall, createAdmin, createAdminTestApp, loginAdmin, testClock } from '../../../test/admin.js';
 import { engines, envelope, type TestApp } from '../../../test/harness.js';
-import { loginMember, memberLogin, seedTypeChoices } from '../../../test/members.js';
+import { addMember, loginMember, MEMBER_PASSWORD, memberLogin, publicCall, seedTypeChoices } from '../../../test/members.js';
+import { startMailServer } from '../../../test/mail-server.js';
 import { multipartBody, multipartHeaders } from '../../../test/multipart.js';
-import { passwordsBreakingPolicy, passwordsNowAllowed } from '../../../test/passwords.js';
 import { readSheet, writeSheet } from '../../../test/xlsx.js';
+import { smtpTransport, workOutbox } from '../activities/outbox.js';
 
 const BIZ = '/api/XfSysBussiness';
-const PASSWORD = 'Import2024pass';
 /** The sheet's headers as the export writes them (the import reads the same). */
 const HEADERS = [
   '账号',
@@ -33,6 +43,10 @@ const DUES = ['缴费金额', '缴费日期', '收据编号'];
 
 type Answer<T> = { Code: number; Message: string; Data: T };
 type Refusal = Answer<{ Errors: CertImportError[] } | null>;
+type Imported = Answer<MemberImportResultDto>;
+
+/** An imported member's initial password, as the import answered it. */
+const passwordOf = (answer: Imported, account: string) => answer.Data.Accounts.find((a) => a.Account === account)!.Password;
 
 const workbook = (rows: unknown[][]) => writeSheet(rows, '会员');
 
@@ -71,8 +85,8 @@ describe.each(engines)('member import and export on %s', (engine) => {
   let t: TestApp;
   let admin: string;
 
-  const setUp = async () => {
-    const app = await createAdminTestApp(engine, { now: clock.now, backgroundJobs: false });
+  const setUp = async (config: { smtpUrl?: string } = {}) => {
+    const app = await createAdminTestApp(engine, { now: clock.now, backgroundJobs: false }, config);
     const token = await loginAdmin(app);
     await seedTypeChoices(app);
     // A level of list 2 that is switched off: not to be chosen by an import.
@@ -88,17 +102,17 @@ describe.each(engines)('member import and export on %s', (engine) => {
   });
   afterAll(() => t.close());
 
-  const upload = async <T = null>(app: TestApp, token: string, content: Buffer, fields: Record<string, string> = { Pwd: PASSWORD }, filename = '会员.xlsx') =>
+  const upload = async <T = null>(app: TestApp, token: string, content: Buffer, filename = '会员.xlsx') =>
     envelope<T>(
       await app.app.inject({
         method: 'POST',
         url: `${BIZ}/ImportMembers`,
         headers: { token, ...multipartHeaders },
-        payload: multipartBody({ filename, content }, fields),
+        payload: multipartBody({ filename, content }),
       }),
     ) as Answer<T>;
-  const importRows = (rows: unknown[][], fields?: Record<string, string>) =>
-    workbook([[...HEADERS, ...DUES], ...rows]).then((file) => upload<{ Errors: CertImportError[] } | null>(t, admin, file, fields)) as Promise<Refusal>;
+  const importRows = <T = { Errors: CertImportError[] } | null>(rows: unknown[][], app = t, token = admin) =>
+    workbook([[...HEADERS, ...DUES], ...rows]).then((file) => upload<T>(app, token, file));
   const members = async (app: TestApp, token: string, query = '') =>
     (await adminCall<ListDto<MemberListItemDto>>(app, token, 'GET', `${BIZ}/GetMemberList?pagesize=1000${query}`)).Data.List;
   const memberCount = async () => (await members(t, admin)).length;
@@ -109,8 +123,8 @@ describe.each(engines)('member import and export on %s', (engine) => {
     expect(await readSheet(res.rawPayload)).toEqual([[...HEADERS, ...DUES]]);
   });
 
-  it('imports every row: approved members with their level, dates, state, initial password and last dues payment; audited', async () => {
-    const answer = await importRows([
+  it('imports every row: approved members with their level, dates, state, a random initial password each and last dues payment; audited', async () => {
+    const answer = await importRows<MemberImportResultDto>([
       memberRow('imp_paid', { 缴费金额: 1200, 缴费日期: new Date(Date.UTC(2024, 0, 5)), 收据编号: 'IMP-2024-001', 入会日期: '2019/3/15' }),
       memberRow('imp_grace', { 有效期至: '2024-05-20', 联络人: null, 状态: null, 审核状态: null }),
       memberRow('imp_lapsed', { 有效期至: '2024-03-01' }),
@@ -118,7 +132,23 @@ describe.each(engines)('member import and export on %s', (engine) => {
       [],
       memberRow('imp_open', { 有效期至: null, 入会日期: null, 公司名称: '=远航保险经纪' }),
     ]);
-    expect(answer).toEqual({ Code: 200, Message: '成功导入5个会员', Data: { Imported: 5 } });
+    expect(answer).toMatchObject({ Code: 200, Message: memberImportMessages.imported(5, 0), Data: { Imported: 5 } });
+    expect(answer.Message).toBe('成功导入5个会员。每个会员的初始密码已随机生成，请下载初始密码转交会员（关闭后不能再查看）；会员首次登录须修改初始密码');
+    // Each its own, for the staff to hand over: no mail server here, so none was mailed.
+    expect(answer.Data.Accounts.map(({ Password: _password, ...a }) => a)).toEqual(
+      [
+        ['imp_paid', 2],
+        ['imp_grace', 3],
+        ['imp_lapsed', 4],
+        ['imp_off', 5],
+        ['imp_open', 7],
+      ]
+        .map(([account, row]) => ({ Row: row, Account: account, MemberName: `${account}工程有限公司`, Email: `${account}@example.com`, Mailed: false }))
+        .map((a) => (a.Account === 'imp_open' ? { ...a, MemberName: '=远航保险经纪' } : a)),
+    );
+    const passwords = answer.Data.Accounts.map((a) => a.Password);
+    for (const password of passwords) expect(password).toMatch(/^[A-HJ-NP-Za-km-np-z2-9]{16}$/);
+    expect(new Set(passwords).size).toBe(5);
     const byAccount = new Map((await members(t, admin, '&key=imp_')).map((m) => [m.Account, m]));
     expect(byAccount.get('imp_paid')).toMatchObject({
       ApplyState: 1,
@@ -150,9 +180,11 @@ describe.each(engines)('member import and export on %s', (engine) => {
         RecordedBy: 'admin',
       },
     ]);
-    await loginMember(t, 'imp_paid', PASSWORD);
+    // Another member's password opens nothing: each holds its own.
+    expect((await memberLogin(t, 'imp_grace', passwordOf(answer, 'imp_paid'))).Message).toBe('账号或密码错误');
+    expect((await memberLogin(t, 'imp_paid', passwordOf(answer, 'imp_paid'))).Code).toBe(200);
     const audit = await t.app.services.database.db.selectFrom('audit_logs').select(['detail', 'result']).where('action', '=', 'member:import').execute();
-    expect(audit).toEqual([{ detail: '导入会员.xlsx：5个会员', result: 1 }]);
+    expect(audit).toEqual([{ detail: '导入会员.xlsx：5个会员（随机初始密码，首次登录须修改）', result: 1 }]);
   });
 
   it('reports every bad row by row number and column, and imports none of the file', async () => {
@@ -200,17 +232,9 @@ describe.each(engines)('member import and export on %s', (engine) => {
     expect(await memberCount()).toBe(before);
   });
 
-  it('refuses a missing or weak initial password, a file that is no .xlsx, missing columns, an empty sheet and over 5000 rows', async () => {
-    const file = await workbook([[...HEADERS], memberRow('pw_user').slice(0, HEADERS.length)]);
-    expect(await upload(t, admin, file, {})).toMatchObject({ Code: 400, Message: '请设置导入会员的初始密码' });
-    for (const { password, message } of passwordsBreakingPolicy('pw_user')) {
-      const answer = await upload<{ Errors: CertImportError[] } | null>(t, admin, file, { Pwd: password });
-      // The one password against each row's account: a row problem, reported like the others.
-      if (message === systemMessages.passwordContainsAccount) expect(answer.Data?.Errors, password).toEqual([{ Row: 2, Column: '账号', Message: message }]);
-      else expect(answer, password).toMatchObject({ Code: 400, Message: message });
-    }
-    expect(await upload(t, admin, Buffer.from('账号,公司名称\n'), undefined, '会员.csv')).toMatchObject({ Code: 400, Message: '请上传.xlsx格式的Excel文件' });
-    expect(await upload(t, admin, Buffer.from('not a zip'), undefined, '会员.xlsx')).toMatchObject({ Code: 400, Message: '请上传.xlsx格式的Excel文件' });
+  it('refuses a file that is no .xlsx, missing columns, an empty sheet and over 5000 rows', async () => {
+    expect(await upload(t, admin, Buffer.from('账号,公司名称\n'), '会员.csv')).toMatchObject({ Code: 400, Message: '请上传.xlsx格式的Excel文件' });
+    expect(await upload(t, admin, Buffer.from('not a zip'), '会员.xlsx')).toMatchObject({ Code: 400, Message: '请上传.xlsx格式的Excel文件' });
     const missing = await upload<{ Errors: CertImportError[] }>(
       t,
       admin,
@@ -226,13 +250,78 @@ describe.each(engines)('member import and export on %s', (engine) => {
     expect(await memberCount()).toBe(5);
   });
 
-  it('takes an initial password with spaces or Chinese, which the members sign in with exactly as typed', async () => {
-    const [spaced, chinese] = passwordsNowAllowed;
-    expect((await importRows([memberRow('pw_spaced')], { Pwd: spaced })).Code).toBe(200);
-    expect((await importRows([memberRow('pw_chinese')], { Pwd: chinese })).Code).toBe(200);
-    await loginMember(t, 'pw_spaced', spaced);
-    await loginMember(t, 'pw_chinese', chinese);
-    expect((await memberLogin(t, 'pw_spaced', spaced.trim())).Message).toBe('账号或密码错误');
+  it('makes an imported member replace the initial password at the first sign-in: until then nothing else opens', async () => {
+    const answer = await importRows<MemberImportResultDto>([memberRow('first_login')]);
+    const initial = passwordOf(answer, 'first_login');
+    const member = (await members(t, admin, '&key=first_login'))[0]!;
+    expect((await adminCall<MemberModelDto>(t, admin, 'GET', `${BIZ}/GetMemberModel/${member.MemberId}`)).Data.MustChangePwd).toBe(true);
+
+    // Signed in as ever (Code 200 and the token), told what comes first.
+    const login = await memberLogin(t, 'first_login', initial);
+    expect(login).toMatchObject({ Code: 200, Message: systemMessages.mustChangePassword });
+    const token = login.Data as string;
+    expect((await publicCall<MemberProfileDto>(t, token, 'GET', 'GetUserInfo')).Data).toMatchObject({ Account: 'first_login', MustChangePwd: true });
+    const firstStep = { Code: 403, Message: '首次登录请先修改初始密码', Data: null };
+    expect(await publicCall(t, token, 'POST', 'EditMember', { DailyOperator: '李四', OperatorPhone: '13812345678' })).toEqual(firstStep);
+    expect(await publicCall(t, token, 'GET', 'GetMyMembership')).toEqual(firstStep);
+    expect(await publicCall(t, token, 'GET', 'GetMyNewsList')).toEqual(firstStep);
+    expect(await publicCall(t, token, 'GET', 'GetMemberApplyRc')).toEqual(firstStep);
+
+    const change = (Pwd: string, Newpwd: string) => publicCall(t, token, 'POST', 'EditMemberPwd', { Pwd, Newpwd, againNewpwd: Newpwd });
+    expect(await change(initial, 'first_login_2024')).toMatchObject({ Code: 400, Message: systemMessages.passwordContainsAccount });
+    expect(await change(initial, MEMBER_PASSWORD)).toMatchObject({ Code: 200, Message: '修改成功' });
+    expect((await publicCall<MemberProfileDto>(t, token, 'GET', 'GetUserInfo')).Data.MustChangePwd).toBe(false);
+    expect((await publicCall(t, token, 'POST', 'EditMember', { DailyOperator: '李四', OperatorPhone: '13812345678' })).Code).toBe(200);
+    expect(await memberLogin(t, 'first_login', MEMBER_PASSWORD)).toMatchObject({ Code: 200, Message: '登录成功' });
+    expect((await memberLogin(t, 'first_login', initial)).Message).toBe('账号或密码错误');
+  });
+
+  it('signs in a member whose password is their own as before: 登录成功, nothing to change', async () => {
+    const { db } = t.app.services.database;
+    const first = async (type: number) =>
+      (await db.selectFrom('type_items').select('id').where('type', '=', type).where('status', '=', 1).orderBy('id').executeTakeFirstOrThrow()).id;
+    await addMember(t, admin, { companyType: await first(1), memberLevel: await first(2), disabledCompanyType: 0, otherType: 0 }, 'own_password');
+    expect(await memberLogin(t, 'own_password')).toMatchObject({ Code: 200, Message: '登录成功' });
+    const token = await loginMember(t, 'own_password');
+    expect((await publicCall<MemberProfileDto>(t, token, 'GET', 'GetUserInfo')).Data.MustChangePwd).toBe(false);
+  });
+
+  it('mails each member their initial password when mail is configured; the outbox keeps no password once sent', async () => {
+    const mailServer = await startMailServer();
+    const mailing = await setUp({ smtpUrl: `smtp://127.0.0.1:${mailServer.port}` });
+    try {
+      const answer = await importRows<MemberImportResultDto>([memberRow('mail_a'), memberRow('mail_b')], mailing.app, mailing.token);
+      expect(answer).toMatchObject({ Code: 200, Message: memberImportMessages.imported(2, 2), Data: { Imported: 2 } });
+      expect(answer.Message).toContain('并已发送至2个会员的邮箱');
+      expect(answer.Data.Accounts.map((a) => a.Mailed)).toEqual([true, true]);
+      const { db } = mailing.app.app.services.database;
+      const queued = await db.selectFrom('mail_outbox').select(['recipient', 'body', 'secret']).orderBy('id').execute();
+      expect(queued.map((m) => [m.recipient, m.secret])).toEqual([
+        ['mail_a@example.com', 1],
+        ['mail_b@example.com', 1],
+      ]);
+      const transport = smtpTransport(mailing.app.config.smtpUrl!);
+      try {
+        expect(await workOutbox(mailing.app.app.services, transport)).toEqual({ sent: 2, failed: 0 });
+      } finally {
+        transport.close?.();
+      }
+      for (const account of ['mail_a', 'mail_b']) {
+        const mail = mailServer.received.find((m) => m.to.includes(`${account}@example.com`))!;
+        expect(mail.subject).toBe(`【${mailing.app.config.site.name}】会员账号开通通知`);
+        expect(mail.text).toContain(`账号：${account}`);
+        expect(mail.text).toContain(`初始密码：${passwordOf(answer, account)}`);
+        expect(mail.text).toContain('首次登录须修改初始密码');
+      }
+      expect((await db.selectFrom('mail_outbox').select(['state', 'body']).execute()).map((m) => [m.state, m.body])).toEqual([
+        ['sent', ''],
+        ['sent', ''],
+      ]);
+      await loginMember(mailing.app, 'mail_a', passwordOf(answer, 'mail_a'));
+    } finally {
+      await mailing.app.close();
+      await mailServer.close();
+    }
   });
 
   it('two imports of the same accounts at once: one wins, the other fails whole with 账号已存在 on its rows', async () => {
@@ -297,7 +386,7 @@ describe.each(engines)('member import and export on %s', (engine) => {
     // `soffice --headless --infilter=CSV:44,34,76,1 --convert-to xlsx libreoffice-members.csv`
     // (LibreOffice 7.4): Calc's own date cells, a rich-text 2021年7月1日, a phone as a number.
     const file = await readFile(new URL('../../../test/fixtures/libreoffice-members.xlsx', import.meta.url));
-    expect(await upload(t, admin, file, undefined, 'libreoffice-members.xlsx')).toMatchObject({ Code: 200, Data: { Imported: 3 } });
+    expect(await upload(t, admin, file, 'libreoffice-members.xlsx')).toMatchObject({ Code: 200, Data: { Imported: 3 } });
     const byAccount = new Map((await members(t, admin, '&key=lo_member')).map((m) => [m.Account, m]));
     expect(byAccount.get('lo_member1')).toMatchObject({
       MemberName: '绿城建设工程有限公司',

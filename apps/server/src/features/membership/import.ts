@@ -26,18 +26,26 @@ import { AppError, badRequest } from '../../http/envelope.js';
 import { dayOf, firstSheet, headerOf, plainValue, textOf, type PlainValue } from '../uploads/xlsx-import.js';
 import { companyColumns } from '../members/service.js';
 import type { AdminPrincipal } from '../system/auth/access.js';
-import { newPasswordProblem } from '../system/auth/new-password.js';
-import { hashPassword } from '../system/auth/passwords.js';
+import { generatePassword } from '../system/auth/new-password.js';
+import { hashGeneratedPassword } from '../system/auth/passwords.js';
+import type { MailContext } from '../activities/mail.js';
+import { enqueueMails, type OutgoingMail } from '../activities/outbox.js';
 import { addDays, addYears, isDay, laterDay } from './dates.js';
 import { memberColumnOf, memberColumns, type MemberColumn, type MemberField } from './import-columns.js';
 import { refreshStates } from './states.js';
 
 /**
  * ImportMembers: an association's member list from its spreadsheet (./import-columns.ts, by
- * header). Every row becomes an approved member holding the initial password the request
- * gives, with the level and company type named, 入会日期, 有效期至 and, when the row has one,
- * the last dues payment. Either every row is valid and all are written in one transaction,
- * or nothing is written and every problem is reported by row number and column.
+ * header). Every row becomes an approved member with the level and company type named,
+ * 入会日期, 有效期至 and, when the row has one, the last dues payment. Either every row is valid
+ * and all are written in one transaction, or nothing is written and every problem is reported
+ * by row number and column.
+ *
+ * Each member gets a random initial password of its own (one shared by all, with account names
+ * as guessable as company pinyin, opened every account to any member who knew it). The staff
+ * see each once in the answer to hand over, it is mailed to the member when mail is configured,
+ * and the member must replace it at the first sign-in (members.must_change_password, as an
+ * admin whose password another set).
  */
 
 export const MEMBER_IMPORT_MAX_BYTES = 10 * 1024 * 1024;
@@ -56,6 +64,8 @@ interface Payment {
 interface MemberRow {
   row: number;
   body: EditMemberInfoBody;
+  /** The random initial password (body.Pwd), until hashed. */
+  password: string;
   status: number;
   levelName: string;
   payment: Payment | null;
@@ -82,8 +92,6 @@ type Choices = Awaited<ReturnType<typeof choicesOf>>;
 /** EditMemberInfo's fields by the sheet's: its rules (and messages) are the import's. */
 const bodyFields: Partial<Record<keyof EditMemberInfoBody, MemberField>> = {
   Account: 'account',
-  // The one initial password is the request's: holding a row's account is that row's account's problem.
-  Pwd: 'account',
   MemberName: 'memberName',
   CompanyType: 'companyType',
   MemberLevel: 'memberLevel',
@@ -103,13 +111,7 @@ const approvedWords = new Set(['', applyStateNames[ApplyState.Approved]]);
 const statusWords = new Map([['', MemberStatus.Enabled], ...Object.entries(memberStatusNames).map(([status, name]) => [name, Number(status)] as const)]);
 
 /** One row checked: the member, or null after its problems were added to `problems`. */
-function checkRow(
-  cells: Map<MemberField, PlainValue>,
-  choices: Choices,
-  password: string,
-  today: string,
-  problems: Map<MemberField, string>,
-): Omit<MemberRow, 'row'> | null {
+function checkRow(cells: Map<MemberField, PlainValue>, choices: Choices, today: string, problems: Map<MemberField, string>): Omit<MemberRow, 'row'> | null {
   const text = (field: MemberField) => textOf(cells.get(field) ?? null);
   const report = (field: MemberField, message: string) => {
     if (!problems.has(field)) problems.set(field, message);
@@ -132,6 +134,8 @@ function checkRow(
   const status = statusWords.get(text('status'));
   if (status === undefined) report('status', memberImportMessages.statusInvalid);
 
+  // Made to every rule for this account (new-password.ts), so no row is refused for it.
+  const password = generatePassword(text('account'));
   const parsed = editMemberInfoBody.safeParse({
     MemberId: 0,
     Account: text('account'),
@@ -159,7 +163,7 @@ function checkRow(
   const payment = checkPayment(text, day, expireDate, today, report);
   if (problems.size > 0 || !parsed.success) return null;
   const levelName = text('memberLevel');
-  return { body: parsed.data, status: status ?? MemberStatus.Enabled, levelName, payment };
+  return { body: parsed.data, password, status: status ?? MemberStatus.Enabled, levelName, payment };
 }
 
 /** The row's last dues payment: none when its three cells are blank, else all three and an 有效期至. */
@@ -185,7 +189,7 @@ function checkPayment(
 }
 
 /** The sheet's members, checked row by row; wholly blank rows are skipped. */
-function readRows(sheet: ExcelJS.Worksheet, choices: Choices, password: string, today: string, errors: CertImportError[]): MemberRow[] {
+function readRows(sheet: ExcelJS.Worksheet, choices: Choices, today: string, errors: CertImportError[]): MemberRow[] {
   const { headerRow, columns } = headerOf(sheet, memberColumnOf, (c) => c.field === 'account');
   const missing = memberColumns.filter((c) => c.required && ![...columns.values()].includes(c));
   if (headerRow === 0 || missing.length > 0) {
@@ -200,7 +204,7 @@ function readRows(sheet: ExcelJS.Worksheet, choices: Choices, password: string, 
     if ([...cells.values()].every((value) => textOf(value) === '')) return;
     if (++count > memberImportLimits.maxRows) throw badRequest(certMessages.importTooManyRows(memberImportLimits.maxRows));
     const problems = new Map<MemberField, string>();
-    const member = checkRow(cells, choices, password, today, problems);
+    const member = checkRow(cells, choices, today, problems);
     // In the sheet's column order, whatever order the rules ran in.
     for (const column of memberColumns) {
       const message = problems.get(column.field);
@@ -254,15 +258,18 @@ function refusal(errors: CertImportError[]): AppError {
   return new AppError(Code.BadRequest, certMessages.importFailed(errors.length), { Errors: errors.slice(0, MAX_REPORTED) });
 }
 
+/** A checked row with its initial password hashed. */
+type HashedRow = MemberRow & { passwordHash: string };
+
 /** The rows written: members, then their payments (the term paid for ends on 有效期至). */
-async function insertRows(trx: Db, rows: MemberRow[], passwordHash: string, admin: AdminPrincipal, now: number): Promise<void> {
+async function insertRows(trx: Db, rows: HashedRow[], admin: AdminPrincipal, now: number): Promise<void> {
   const at = formatCst(now);
   for (let i = 0; i < rows.length; i += CHUNK) {
     const chunk = rows.slice(i, i + CHUNK);
     const inserted = await trx
       .insertInto('members')
       .values(
-        chunk.map(({ body, status }) => ({
+        chunk.map(({ body, status, passwordHash }) => ({
           ...companyColumns(body),
           reg_capital: 0,
           staff_count: 0,
@@ -270,6 +277,8 @@ async function insertRows(trx: Db, rows: MemberRow[], passwordHash: string, admi
           expire_date: body.ExpireDate,
           account: body.Account,
           password_hash: passwordHash,
+          // Known to the staff who imported it: the first sign-in opens nothing but its replacement.
+          must_change_password: 1,
           apply_state: ApplyState.Approved,
           status,
           applied_at: at,
@@ -312,31 +321,74 @@ async function insertRows(trx: Db, rows: MemberRow[], passwordHash: string, admi
   }
 }
 
+/** An imported member as the import's answer lists them for the staff: their initial password, and whether it was mailed. */
+export interface ImportedMember {
+  row: number;
+  account: string;
+  memberName: string;
+  email: string;
+  password: string;
+  mailed: boolean;
+}
+
 /**
- * Imports the file's members, each with `password` (the request's initial password, which
- * the association tells its members; one hash serves them all); answers how many. Refuses with Code 400 and Data.Errors otherwise. Two imports of the same accounts
- * at once: one wins, the other finds them taken (checked again after its INSERT lost the race
- * on the unique account) and fails whole.
+ * The e-mail that gives an imported member their account and initial password. Marked secret:
+ * the outbox empties its body once it is sent (activities/outbox.ts).
  */
-export async function importMembers(db: Db, admin: AdminPrincipal, file: Buffer, password: string, now: number): Promise<number> {
-  if (password === '') throw badRequest(memberImportMessages.passwordRequired);
-  // Length and the common list once; whether it holds a row's account, row by row (bodyFields).
-  const problem = newPasswordProblem(password);
-  if (problem) throw badRequest(problem);
+function initialPasswordMail(context: MailContext, row: MemberRow): OutgoingMail {
+  const body = [
+    `${row.body.MemberName}：`,
+    '',
+    `贵单位已成为${context.siteName}会员，会员账号已开通。`,
+    `账号：${row.body.Account}`,
+    `初始密码：${row.password}`,
+    '',
+    `请在 ${context.baseUrl}/home 点击“会员登录”登录，首次登录须修改初始密码。`,
+    '',
+    '（本邮件由系统自动发送，请勿直接回复。）',
+    context.siteName,
+  ].join('\n');
+  return { recipient: row.body.Email, subject: `【${context.siteName}】会员账号开通通知`, body, secret: true };
+}
+
+/**
+ * Imports the file's members, each with a random initial password of its own, mailed to them in
+ * the same transaction when `mail` is given (SMTP configured); answers the members with their
+ * passwords for the staff. Refuses with Code 400 and Data.Errors otherwise. Two imports of the
+ * same accounts at once: one wins, the other finds them taken (checked again after its INSERT
+ * lost the race on the unique account) and fails whole.
+ */
+export async function importMembers(db: Db, admin: AdminPrincipal, file: Buffer, mail: MailContext | null, now: number): Promise<ImportedMember[]> {
   const sheet = await firstSheet(file);
   const today = cstDate(now);
   const readErrors: CertImportError[] = [];
-  const rows = readRows(sheet, await choicesOf(db), password, today, readErrors);
+  const rows = readRows(sheet, await choicesOf(db), today, readErrors);
   if (readErrors.length === 0 && rows.length === 0) throw badRequest(certMessages.importEmpty);
-  const passwordHash = await hashPassword(password);
+  // One at a time, before the transaction, and only for a file that may be imported: hashing
+  // shares the thread pool with every other request's files and sign-ins.
+  const hashed: HashedRow[] = [];
+  if (readErrors.length === 0) for (const row of rows) hashed.push({ ...row, passwordHash: await hashGeneratedPassword(row.password) });
   try {
     return await db.transaction().execute(async (trx) => {
       const errors = [...readErrors];
       await checkDuplicates(trx, rows, errors);
       if (errors.length > 0) throw refusal(errors);
-      await insertRows(trx, rows, passwordHash, admin, now);
+      await insertRows(trx, hashed, admin, now);
       await refreshStates(trx, today);
-      return rows.length;
+      if (mail)
+        await enqueueMails(
+          trx,
+          rows.map((row) => initialPasswordMail(mail, row)),
+          now,
+        );
+      return rows.map((row) => ({
+        row: row.row,
+        account: row.body.Account,
+        memberName: row.body.MemberName,
+        email: row.body.Email,
+        password: row.password,
+        mailed: mail !== null,
+      }));
     });
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;

@@ -1,4 +1,3 @@
-import type { Multipart } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type ExcelJS from 'exceljs';
 import { exceljs } from '../../http/exceljs.js';
@@ -108,15 +107,9 @@ export function headerOf<C>(
   return { headerRow: 0, columns };
 }
 
-/** A form field sent before the file ('' when absent); only fields that precede the file are seen. */
-export function fieldValue(field: Multipart | Multipart[] | undefined): string {
-  const value = field === undefined || Array.isArray(field) || field.type !== 'field' ? undefined : field.value;
-  return typeof value === 'string' ? value : '';
-}
-
 /**
  * The .xlsx of an import (multipart field `file`): refused unless named .xlsx, no larger than
- * `maxBytes` and a zip by its first bytes. Answers the file, its name and the fields before it.
+ * `maxBytes` and a zip by its first bytes. Answers the file and its name.
  */
 export async function receiveXlsx(request: FastifyRequest, maxBytes: number) {
   const upload = await request.file({ limits: { fileSize: maxBytes } });
@@ -132,7 +125,7 @@ export async function receiveXlsx(request: FastifyRequest, maxBytes: number) {
     throw error.code === 'FST_REQ_FILE_TOO_LARGE' ? badRequest(certMessages.importTooLarge) : error;
   });
   if (!matchesSignature('xlsx', file)) throw badRequest(certMessages.importFileType);
-  return { file, filename: upload.filename, fields: upload.fields };
+  return { file, filename: upload.filename };
 }
 
 export interface TemplateColumn {

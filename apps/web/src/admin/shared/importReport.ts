@@ -1,4 +1,4 @@
-import { defuseFormula } from '@portal/shared';
+import { defuseFormula, type MemberImportResultDto } from '@portal/shared';
 import type { ImportErrors } from '../../api/imports';
 
 type ImportError = ImportErrors['Errors'][number];
@@ -9,14 +9,24 @@ function field(value: string | number): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-/**
- * The import's error report as a CSV the admin can open in Excel beside the sheet: 行号, 列,
- * 问题, one line a problem. UTF-8 with a byte-order mark, which Excel needs to read Chinese.
- */
+/** Lines as a CSV Excel opens: UTF-8 with a byte-order mark, which Excel needs to read Chinese. */
+const csv = (lines: (string | number)[][]) => `\uFEFF${lines.map((line) => line.map(field).join(',')).join('\r\n')}\r\n`;
+
+/** The import's error report as a CSV the admin can open in Excel beside the sheet: 行号, 列, 问题, one line a problem. */
 export function importReportCsv(errors: readonly ImportError[]): string {
-  const lines = [['行号', '列', '问题'], ...errors.map((e) => [e.Row, e.Column, e.Message])];
-  return `\uFEFF${lines.map((line) => line.map(field).join(',')).join('\r\n')}\r\n`;
+  return csv([['行号', '列', '问题'], ...errors.map((e) => [e.Row, e.Column, e.Message])]);
 }
 
 /** The report's file name, after the sheet it is about. */
 export const importReportName = (sheetName: string) => `${sheetName.replace(/\.xlsx$/i, '')}_错误报告.csv`;
+
+/** A member import's initial passwords, one member a line, for the staff to hand over (the server shows them this once). */
+export function initialPasswordsCsv(accounts: MemberImportResultDto['Accounts']): string {
+  return csv([
+    ['行号', '账号', '公司名称', '邮箱', '初始密码', '邮件通知'],
+    ...accounts.map((a) => [a.Row, a.Account, a.MemberName, a.Email, a.Password, a.Mailed ? '已发送' : '未发送']),
+  ]);
+}
+
+/** The passwords' file name, after the sheet imported. */
+export const initialPasswordsName = (sheetName: string) => `${sheetName.replace(/\.xlsx$/i, '')}_初始密码.csv`;

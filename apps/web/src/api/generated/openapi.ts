@@ -905,6 +905,7 @@ export interface components {
             ProcessItemName: string;
             ApplyTime: string;
             CreateTime: string;
+            MustChangePwd: boolean;
         };
         MembershipDto: {
             MemberId: number;
@@ -1856,7 +1857,7 @@ export interface operations {
                         };
                     } | {
                         /** @enum {number} */
-                        Code: 400 | 401 | 500;
+                        Code: 400 | 401 | 403 | 500;
                         Message: string;
                         Data: null;
                     };
@@ -1887,7 +1888,7 @@ export interface operations {
                         Data: number;
                     } | {
                         /** @enum {number} */
-                        Code: 400 | 401 | 500;
+                        Code: 400 | 401 | 403 | 500;
                         Message: string;
                         Data: null;
                     };
@@ -1920,7 +1921,7 @@ export interface operations {
                         Data: components["schemas"]["MyActivityDetailDto"];
                     } | {
                         /** @enum {number} */
-                        Code: 400 | 401 | 404 | 500;
+                        Code: 400 | 401 | 403 | 404 | 500;
                         Message: string;
                         Data: null;
                     };
@@ -1948,7 +1949,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {number} */
-                        Code: 400 | 401 | 404 | 500;
+                        Code: 400 | 401 | 403 | 404 | 500;
                         Message: string;
                         Data: null;
                     };
@@ -2025,7 +2026,7 @@ export interface operations {
                         Data: null;
                     } | {
                         /** @enum {number} */
-                        Code: 400 | 401 | 500;
+                        Code: 400 | 401 | 403 | 500;
                         Message: string;
                         Data: null;
                     };
@@ -2103,7 +2104,7 @@ export interface operations {
                         Data: null;
                     } | {
                         /** @enum {number} */
-                        Code: 400 | 401 | 404 | 500;
+                        Code: 400 | 401 | 403 | 404 | 500;
                         Message: string;
                         Data: null;
                     };
@@ -2187,7 +2188,7 @@ export interface operations {
                         Data: components["schemas"]["CheckInMemberDto"];
                     } | {
                         /** @enum {number} */
-                        Code: 400 | 401 | 404 | 500;
+                        Code: 400 | 401 | 403 | 404 | 500;
                         Message: string;
                         Data: null;
                     };
@@ -2220,7 +2221,7 @@ export interface operations {
                         Data: components["schemas"]["AttendanceCertDto"][];
                     } | {
                         /** @enum {number} */
-                        Code: 400 | 401 | 500;
+                        Code: 400 | 401 | 403 | 500;
                         Message: string;
                         Data: null;
                     };
@@ -2253,7 +2254,7 @@ export interface operations {
                         Data: string;
                     } | {
                         /** @enum {number} */
-                        Code: 400 | 401 | 404 | 500;
+                        Code: 400 | 401 | 403 | 404 | 500;
                         Message: string;
                         Data: null;
                     };
@@ -2417,7 +2418,7 @@ export interface operations {
                         Data: components["schemas"]["MemberProfileDto"];
                     } | {
                         /** @enum {number} */
-                        Code: 400 | 401 | 500;
+                        Code: 400 | 401 | 403 | 500;
                         Message: string;
                         Data: null;
                     };
@@ -2465,7 +2466,7 @@ export interface operations {
                         Data: null;
                     } | {
                         /** @enum {number} */
-                        Code: 400 | 401 | 500;
+                        Code: 400 | 401 | 403 | 500;
                         Message: string;
                         Data: null;
                     };
@@ -2506,7 +2507,7 @@ export interface operations {
                         Data: null;
                     } | {
                         /** @enum {number} */
-                        Code: 400 | 401 | 500;
+                        Code: 400 | 401 | 403 | 500;
                         Message: string;
                         Data: null;
                     };
@@ -2539,7 +2540,7 @@ export interface operations {
                         Data: components["schemas"]["MemberProfileDto"];
                     } | {
                         /** @enum {number} */
-                        Code: 400 | 401 | 500;
+                        Code: 400 | 401 | 403 | 500;
                         Message: string;
                         Data: null;
                     };
@@ -2565,7 +2566,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {number} */
-                        Code: 400 | 401 | 404 | 500;
+                        Code: 400 | 401 | 403 | 404 | 500;
                         Message: string;
                         Data: null;
                     };
@@ -2737,7 +2738,7 @@ export interface operations {
                         Data: components["schemas"]["MembershipDto"];
                     } | {
                         /** @enum {number} */
-                        Code: 400 | 401 | 500;
+                        Code: 400 | 401 | 403 | 500;
                         Message: string;
                         Data: null;
                     };
@@ -2807,7 +2808,7 @@ export interface operations {
                         Data: string;
                     } | {
                         /** @enum {number} */
-                        Code: 400 | 401 | 404 | 500;
+                        Code: 400 | 401 | 403 | 404 | 500;
                         Message: string;
                         Data: null;
                     };
@@ -2838,7 +2839,7 @@ export interface operations {
                         Data: string;
                     } | {
                         /** @enum {number} */
-                        Code: 400 | 401 | 404 | 500;
+                        Code: 400 | 401 | 403 | 404 | 500;
                         Message: string;
                         Data: null;
                     };

@@ -88,7 +88,8 @@ export function MemberEntrance({ classNames }: { classNames: Partial<Record<'ent
       <button type="button" className={classNames.link} onClick={() => void logout()}>
         退出
       </button>
-      <OnDemand open={infoOpen}>
+      {/* An initial password to replace (MustChangePwd) opens the dialog by itself, on that alone. */}
+      <OnDemand open={infoOpen || info?.MustChangePwd === true}>
         <UserInfoDialog open={infoOpen} onClose={() => setInfoOpen(false)} profile={info} />
       </OnDemand>
     </span>

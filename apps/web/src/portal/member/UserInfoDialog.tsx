@@ -116,14 +116,39 @@ function PasswordTab({ account, onDone }: { account: string; onDone: () => void 
   );
 }
 
-/** The member's user-info dialog (spec §2 "Member dialogs"): 700 px, two tabs, opened from the header account. */
+/**
+ * The member's user-info dialog (spec §2 "Member dialogs"): 700 px, two tabs, opened from the
+ * header account. While the password is an initial one the staff know (GetUserInfo.MustChangePwd,
+ * an imported member's first sign-in) it opens by itself on the password alone and cannot be
+ * dismissed: the server refuses every other member call until the password is replaced, and
+ * everything is read again once it is.
+ */
 export function UserInfoDialog({ open, onClose, profile }: { open: boolean; onClose: () => void; profile: MemberProfileDto | undefined }) {
+  const queryClient = useQueryClient();
+  const required = profile?.MustChangePwd === true;
+  const password = <PasswordTab account={profile?.Account ?? ''} onDone={required ? () => void queryClient.invalidateQueries() : onClose} />;
+  if (required)
+    return (
+      <Modal
+        title="首次登录，请设置新密码"
+        open
+        width={dialogWidth.medium}
+        mask={{ closable: false }}
+        footer={null}
+        closable={false}
+        keyboard={false}
+        destroyOnHidden
+      >
+        <p>您的密码是协会导入会员时生成的初始密码，请设置一个只有您知道的新密码后继续使用会员服务。</p>
+        {password}
+      </Modal>
+    );
   return (
     <Modal title="用户信息" open={open} width={dialogWidth.medium} mask={{ closable: false }} footer={null} onCancel={onClose} destroyOnHidden>
       <Tabs
         items={[
           { key: 'profile', label: '个人信息', children: profile && <ProfileTab profile={profile} /> },
-          { key: 'password', label: '修改密码', children: <PasswordTab account={profile?.Account ?? ''} onDone={onClose} /> },
+          { key: 'password', label: '修改密码', children: password },
         ]}
       />
     </Modal>
