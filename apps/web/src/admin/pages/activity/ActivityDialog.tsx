@@ -120,15 +120,15 @@ export function ActivityDialog({ editing, onClose, onSaved }: EditDialogProps<Ac
               showCount
             />
           </Col>
-          <Col span={14}>
+          <Col xs={24} md={14}>
             <TextItem name="Place" label="活动地点" rules={[{ required: true, message: activityMessages.placeRequired }, { max: 200 }]} maxLength={200} />
           </Col>
-          <Col span={10}>
+          <Col xs={24} md={10}>
             <Form.Item name="Capacity" label="人数上限" extra="0 为不限" rules={[{ required: true, message: activityMessages.capacityInvalid }]}>
               <WholeNumberInput style={{ width: '100%' }} />
             </Form.Item>
           </Col>
-          <Col span={14}>
+          <Col xs={24} md={14}>
             <Form.Item
               name="Time"
               label="活动时间"
@@ -137,7 +137,7 @@ export function ActivityDialog({ editing, onClose, onSaved }: EditDialogProps<Ac
               <RangePicker {...timeRange} placeholder={['开始时间', '结束时间']} />
             </Form.Item>
           </Col>
-          <Col span={10}>
+          <Col xs={24} md={10}>
             <Form.Item
               name="SignUpDeadline"
               label="报名截止"
@@ -155,7 +155,7 @@ export function ActivityDialog({ editing, onClose, onSaved }: EditDialogProps<Ac
               <DatePicker showTime={{ format: 'HH:mm' }} format={shown} placeholder="请选择报名截止时间" />
             </Form.Item>
           </Col>
-          <Col span={14}>
+          <Col xs={24} md={14}>
             <Form.Item
               name="SelfCheckIn"
               label="自助签到"
@@ -165,7 +165,7 @@ export function ActivityDialog({ editing, onClose, onSaved }: EditDialogProps<Ac
               <RangePicker {...timeRange} placeholder={['自助签到开始', '自助签到结束']} allowClear />
             </Form.Item>
           </Col>
-          <Col span={10}>
+          <Col xs={24} md={10}>
             <Form.Item
               name="ConfirmHours"
               label="候补确认时限"
@@ -188,7 +188,7 @@ export function ActivityDialog({ editing, onClose, onSaved }: EditDialogProps<Ac
               <Switch />
             </Form.Item>
           </Col>
-          <Col span={10}>
+          <Col xs={24} md={10}>
             <Form.Item name="AudienceAll" label="活动对象">
               <Radio.Group
                 options={[
@@ -198,7 +198,7 @@ export function ActivityDialog({ editing, onClose, onSaved }: EditDialogProps<Ac
               />
             </Form.Item>
           </Col>
-          <Col span={14}>
+          <Col xs={24} md={14}>
             {audienceAll === false && (
               <Form.Item name="MemberLevels" label="会员等级" rules={[{ required: true, type: 'array', min: 1, message: activityMessages.audienceRequired }]}>
                 <Select mode="multiple" options={levels.data} loading={levels.isLoading} placeholder="请选择会员等级" allowClear />

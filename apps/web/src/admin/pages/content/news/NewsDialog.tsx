@@ -198,18 +198,18 @@ export function NewsDialog({ editing, onClose, onSaved }: EditDialogProps<AdminN
       />
       <Form form={form} labelCol={{ flex: '96px' }} preserve={false} onValuesChange={autosave.onValuesChange}>
         <Row gutter={16}>
-          <Col span={14}>
+          <Col xs={24} md={14}>
             <TextItem name="Title" label="标题" rules={[{ required: true, message: messages.titleRequired }, { max: 200 }]} maxLength={200} showCount />
           </Col>
-          <Col span={10}>
+          <Col xs={24} md={10}>
             <Form.Item name="Menu" label="所属栏目" rules={[{ required: true, type: 'array', min: 1, message: messages.menuRequired }]}>
               <Cascader options={toMenuOptions(menus.data ?? [])} changeOnSelect placeholder="请选择所属栏目" expandTrigger="hover" showSearch />
             </Form.Item>
           </Col>
-          <Col span={14}>
+          <Col xs={24} md={14}>
             <TextItem name="Author" label="作者" rules={[{ max: 100 }]} maxLength={100} />
           </Col>
-          <Col span={10}>
+          <Col xs={24} md={10}>
             {/* Redrawn alone when the time or status changes: the dialog (and its editor) stays as it is. */}
             <Form.Item
               noStyle
@@ -226,22 +226,22 @@ export function NewsDialog({ editing, onClose, onSaved }: EditDialogProps<AdminN
               )}
             </Form.Item>
           </Col>
-          <Col span={14}>
+          <Col xs={24} md={14}>
             <Form.Item name="Status" label="状态" extra={status === ArticleStatus.Rejected ? '修改后选择「正常」保存，即重新提交审核' : undefined}>
               <Radio.Group options={statusChoices} />
             </Form.Item>
           </Col>
-          <Col span={10}>
+          <Col xs={24} md={10}>
             <Form.Item name="OfflineTime" label="定时下线">
               <DatePicker showTime format={timeFormat} placeholder="不填则不自动下线" disabledDate={(day) => day.isBefore(dayjs(), 'day')} />
             </Form.Item>
           </Col>
-          <Col span={14}>
+          <Col xs={24} md={14}>
             <Form.Item name="IsTop" label="置顶" valuePropName="checked">
               <Switch checkedChildren="是" unCheckedChildren="否" />
             </Form.Item>
           </Col>
-          <Col span={10}>
+          <Col xs={24} md={10}>
             <Form.Item name="IsMemberRead" label="会员可见" valuePropName="checked">
               <Switch checkedChildren="是" unCheckedChildren="否" />
             </Form.Item>
