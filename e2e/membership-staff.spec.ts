@@ -1,5 +1,5 @@
 import { expect, test, waitingForApp } from './test.js';
-import { adminToken, openFromSidebar, signIn, unique, type Envelope } from './admin-session.js';
+import { adminToken, openBackOffice, openFromSidebar, unique, type Envelope } from './admin-session.js';
 import { apiData, settled } from './helpers.js';
 import { call } from './member-session.js';
 import { chooseFile, filledTemplate, type ImportTemplate } from './spreadsheet-import.js';
@@ -76,7 +76,7 @@ test('staff import members from the template and change their level, remind and 
     expireDate,
   ];
 
-  await signIn(page);
+  await openBackOffice(page);
   await openFromSidebar(page, '会员管理', '会员列表');
   await page.getByRole('button', { name: '导入' }).click();
   const dialog = page.getByRole('dialog', { name: '导入会员' });
@@ -151,8 +151,8 @@ test('staff import members from the template and change their level, remind and 
     if (width === 1440) {
       const first = member.getByRole('dialog', { name: '首次登录，请设置新密码' });
       await expect(first).toBeVisible();
-      await member.screenshot({ path: shot('first-sign-in-1440') });
       await first.getByLabel('旧密码').fill(passwordA);
+      await member.screenshot({ path: shot('first-sign-in-1440') });
       await first.getByLabel('新密码', { exact: true }).fill(NEW_PASSWORD);
       await first.getByLabel('确认新密码').fill(NEW_PASSWORD);
       await first.getByRole('button', { name: /确\s*定/ }).click();

@@ -14,7 +14,7 @@ export const unreadKey = [...myActivitiesKey, 'unread'];
 const unreadCount = () => (hasMemberSession() ? activitiesApi.unreadCount() : Promise.resolve(0));
 
 export function useActivityUnread(): number {
-  const { loggedIn } = useMemberSession();
-  const unread = useQuery({ queryKey: unreadKey, queryFn: unreadCount, enabled: loggedIn, refetchInterval: 60_000, retry: false });
-  return loggedIn ? (unread.data ?? 0) : 0;
+  const { memberCallsOpen } = useMemberSession();
+  const unread = useQuery({ queryKey: unreadKey, queryFn: unreadCount, enabled: memberCallsOpen, refetchInterval: 60_000, retry: false });
+  return memberCallsOpen ? (unread.data ?? 0) : 0;
 }

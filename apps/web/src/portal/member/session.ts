@@ -69,5 +69,8 @@ export function useMemberSession() {
     [queryClient],
   );
 
-  return { loggedIn: token !== null, info: info.data, setToken };
+  // An initial password to replace first (MustChangePwd): the server answers every other member
+  // call with 403 until then, so what the header asks by itself waits for the user info to say.
+  const memberCallsOpen = token !== null && info.data !== undefined && !info.data.MustChangePwd;
+  return { loggedIn: token !== null, info: info.data, memberCallsOpen, setToken };
 }

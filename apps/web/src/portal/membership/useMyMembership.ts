@@ -15,7 +15,9 @@ export const myMembershipKey = ['myMembership'];
 const myMembership = () => (hasMemberSession() ? membersApi.membership() : Promise.resolve(null));
 
 export function useMyMembership() {
-  const { loggedIn } = useMemberSession();
-  const query = useQuery({ queryKey: myMembershipKey, queryFn: myMembership, enabled: loggedIn, staleTime: 5 * 60_000, retry: false });
-  return { membership: loggedIn ? (query.data ?? undefined) : undefined, pending: loggedIn && query.isPending, error: query.isError };
+  const { loggedIn, info, memberCallsOpen } = useMemberSession();
+  const query = useQuery({ queryKey: myMembershipKey, queryFn: myMembership, enabled: memberCallsOpen, staleTime: 5 * 60_000, retry: false });
+  // Signed in: pending until the user info says whether it may be asked, then until it answers.
+  const pending = loggedIn && (info === undefined || (memberCallsOpen && query.isPending));
+  return { membership: memberCallsOpen ? (query.data ?? undefined) : undefined, pending, error: query.isError };
 }
