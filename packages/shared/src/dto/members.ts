@@ -69,7 +69,7 @@ export const memberListItemDto = z
     ApplyStateName: z.string(),
     Status: z.int(),
     ProcessItemName: z.string(),
-    /** 会籍: state (MembershipState), 入会日期 and 有效期至 (yyyy-MM-dd or ''). */
+    /** 会籍: state (MembershipState; 0 for an applicant not yet approved, who has none), 入会日期 and 有效期至 (yyyy-MM-dd or ''). */
     MembershipState: z.int(),
     MembershipStateName: z.string(),
     JoinDate: z.string(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { messages, systemMessages } from '../messages.js';
 import { boolField, booleanValue, idParam, integer, optionalParam, optionalText, pagingQuery, requiredText } from './common.js';
-import { idsBody, uploadedPathPattern } from './members.js';
+import { ApplyState, idsBody, uploadedPathPattern } from './members.js';
 export type {
   MemberLevelTermsDto,
   MembershipDto,
@@ -21,6 +21,19 @@ export type {
 export const MembershipState = { Active: 1, Grace: 2, Expired: 3, Suspended: 4 } as const;
 export type MembershipState = (typeof MembershipState)[keyof typeof MembershipState];
 export const membershipStateNames: Record<MembershipState, string> = { 1: '有效', 2: '宽限期', 3: '已过期', 4: '已停用' };
+
+/**
+ * The standing lists and exports show: an applicant under review or rejected is no member and has
+ * none (0, shown as -), whatever the stored column holds from the day the account was made.
+ */
+export const shownStanding = (m: { applyState: number; membershipState: number }): MembershipState | 0 =>
+  m.applyState === ApplyState.Approved ? (m.membershipState as MembershipState) : 0;
+
+/** shownStanding's name: 有效, 宽限期, …, or '' for an applicant. */
+export const standingName = (m: { applyState: number; membershipState: number }): string => {
+  const state = shownStanding(m);
+  return state === 0 ? '' : membershipStateNames[state];
+};
 
 /** How long a paid term runs: a year from its start, or to the end of that calendar year. */
 export const membershipTerms = { year: '一年', calendar: '至当年年底' } as const;

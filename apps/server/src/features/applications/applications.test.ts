@@ -2,11 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ListDto, MemberModelDto, MemberProfileDto, ProcessItemDto } from '@portal/shared';
+import type { ListDto, MemberListItemDto, MemberModelDto, MemberProfileDto, ProcessItemDto } from '@portal/shared';
 import { adminCall, createAdmin, createAdminTestApp, loginAdmin, testClock } from '../../../test/admin.js';
 import { engines, envelope, type TestApp } from '../../../test/harness.js';
 import { multipartBody, multipartHeaders } from '../../../test/multipart.js';
 import { passwordsBreakingPolicy, passwordsNowAllowed } from '../../../test/passwords.js';
+import { readSheet } from '../../../test/xlsx.js';
 import {
   applicationForm,
   loginMember,
@@ -518,6 +519,25 @@ describe.each(engines)('membership applications on %s', (engine) => {
       expect(await business(viewer, 'POST', 'SaveApplyAudit', { MemberId, ApplyState: 1 })).toEqual(FORBIDDEN);
       expect(await business(viewer, 'POST', 'EditMemberInfo', { ...applicationForm(types, 'x'), MemberId })).toEqual(FORBIDDEN);
       expect((await memberByAccount('guarded1')).ApplyState).toBe(0);
+    });
+  });
+
+  // Last: its rejection would change the decision counts the process-item tests read.
+  describe('standing in the member list', () => {
+    it('shows an applicant under review or rejected with no 会籍状态 in the member list and its export, and the approved member as 有效', async () => {
+      for (const account of ['standing_wait', 'standing_no', 'standing_yes']) expect((await apply(applicationForm(types, account))).Code).toBe(200);
+      expect((await audit((await memberByAccount('standing_no')).MemberId, 2, '材料不全')).Code).toBe(200);
+      expect((await audit((await memberByAccount('standing_yes')).MemberId, 1)).Code).toBe(200);
+      const listed = (await business<ListDto<MemberListItemDto>>(admin, 'GET', 'GetMemberList?key=standing_&pagesize=10')).Data.List;
+      const standing = Object.fromEntries(listed.map((m) => [m.Account, [m.ApplyState, m.MembershipState, m.MembershipStateName]]));
+      expect(standing).toEqual({ standing_wait: [0, 0, ''], standing_no: [2, 0, ''], standing_yes: [1, 1, '有效'] });
+
+      const exported = await t.app.inject({ method: 'GET', url: '/api/XfSysBussiness/ExportMemberList?key=standing_', headers: { token: admin } });
+      const [header, ...rows] = await readSheet(exported.rawPayload);
+      const column = (header ?? []).indexOf('会籍状态');
+      const account = (header ?? []).indexOf('账号');
+      expect(column).toBeGreaterThan(-1);
+      expect(Object.fromEntries(rows.map((r) => [r[account], r[column] ?? '']))).toEqual({ standing_wait: '', standing_no: '', standing_yes: '有效' });
     });
   });
 });

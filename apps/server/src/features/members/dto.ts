@@ -1,12 +1,4 @@
-import {
-  ApplyState,
-  applyStateNames,
-  membershipStateNames,
-  type MembershipState,
-  type MemberListItemDto,
-  type MemberModelDto,
-  type MemberProfileDto,
-} from '@portal/shared';
+import { applyStateNames, shownStanding, standingName, type MemberListItemDto, type MemberModelDto, type MemberProfileDto } from '@portal/shared';
 import { assetUrl } from '../../http/assets.js';
 import type { Member } from './service.js';
 
@@ -74,9 +66,8 @@ export const toMemberListItemDto = (m: Member): MemberListItemDto => ({
   ApplyStateName: applyStateNames[m.applyState],
   Status: m.status,
   ProcessItemName: m.processItemName,
-  MembershipState: m.membershipState,
-  // An applicant not yet approved is no member and has no standing.
-  MembershipStateName: m.applyState === ApplyState.Approved ? membershipStateNames[m.membershipState as MembershipState] : '',
+  MembershipState: shownStanding(m),
+  MembershipStateName: standingName(m),
   JoinDate: m.joinDate,
   ExpireDate: m.expireDate,
   ApplyTime: m.appliedAt,

@@ -1,4 +1,4 @@
-import { ApplyState, applyStateNames, memberStatusNames, membershipStateNames, type MembershipState } from '@portal/shared';
+import { applyStateNames, memberStatusNames, standingName } from '@portal/shared';
 import type { ExportColumn } from '../../http/xlsx-export.js';
 import { columnByHeader } from '../uploads/xlsx-import.js';
 import type { Member } from '../members/service.js';
@@ -133,8 +133,7 @@ const informative: readonly ExportColumn<Member>[] = [
   {
     header: '会籍状态',
     width: 10,
-    // An applicant not yet approved is no member and has no standing.
-    cell: (m) => (m.applyState === ApplyState.Approved ? membershipStateNames[m.membershipState as MembershipState] : ''),
+    cell: standingName,
   },
   { header: '申请时间', width: 20, cell: (m) => m.appliedAt },
 ];

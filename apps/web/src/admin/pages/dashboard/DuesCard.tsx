@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { Card, Empty, Skeleton, Statistic, Table, Tag } from 'antd';
 import { Link } from 'react-router';
-import { formatYuan, MembershipState, messages, toFen, type MembershipSummaryDto } from '@portal/shared';
+import { formatYuan, messages, toFen, type MembershipSummaryDto } from '@portal/shared';
 import { membershipAdminApi } from '../../../api/membership-admin';
+import { membershipStateColors } from '../../../components/MembershipStateTag';
 import { shellBase } from '../../routes/menuTree';
 import { summaryKey } from '../members/membershipKeys';
 import styles from './dashboard.module.css';
 
-const stateColors: Record<MembershipState, string> = { 1: 'success', 2: 'warning', 3: 'error', 4: 'default' };
 type LevelDues = MembershipSummaryDto['Levels'][number];
 
 /** 会费收入 of the current year (total, and per level) and the members in each membership state. */
@@ -36,7 +36,7 @@ export function DuesCard() {
           />
           <div className={styles.states} aria-label="会员会籍状态">
             {s.States.map((state) => (
-              <Tag key={state.State} color={stateColors[state.State]}>
+              <Tag key={state.State} color={membershipStateColors[state.State]}>
                 {state.StateName} {state.Members}
               </Tag>
             ))}

@@ -1,12 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Descriptions, Form, InputNumber, Result, Select, Tag } from 'antd';
+import { Button, Descriptions, Form, InputNumber, Result, Select } from 'antd';
 import dayjs from 'dayjs';
 import {
   dialogWidth,
   formatYuan,
   membershipLimits,
-  MembershipState,
   paymentMethods,
   saveMemberPaymentBody,
   toFen,
@@ -15,6 +14,7 @@ import {
   type SaveMemberPaymentBody,
 } from '@portal/shared';
 import { membershipAdminApi } from '../../../../api/membership-admin';
+import { MembershipStateTag } from '../../../../components/MembershipStateTag';
 import { PastDatePicker } from '../../../../components/PastDatePicker';
 import { useFormSubmit } from '../../../../components/useFormSubmit';
 import { FormDialog } from '../../../shared/FormDialog';
@@ -27,7 +27,6 @@ import { VoucherField } from './VoucherField';
 
 const { shape } = saveMemberPaymentBody;
 const methodOptions = Object.entries(paymentMethods).map(([value, label]) => ({ value, label }));
-const stateColors: Record<MembershipState, string> = { 1: 'success', 2: 'warning', 3: 'error', 4: 'default' };
 
 /** The member's standing before the payment: what it renews. */
 function Standing({ membership }: { membership: MembershipDto }) {
@@ -42,7 +41,7 @@ function Standing({ membership }: { membership: MembershipDto }) {
         { label: '等级', children: membership.LevelName || '-' },
         { label: '年费', children: membership.AnnualFee ? formatYuan(toFen(membership.AnnualFee)) : '不收会费' },
         { label: '有效期至', children: membership.ExpireDate || '长期' },
-        { label: '状态', children: membership.StateName ? <Tag color={stateColors[membership.State]}>{membership.StateName}</Tag> : '-' },
+        { label: '状态', children: <MembershipStateTag state={membership.State} /> },
         { label: '会籍期限', children: membership.TermName },
       ]}
     />
