@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { expect, test } from './test.js';
 import { addMember, call, cstAhead, memberPage } from './activity-session.js';
-import { adminToken, openFromSidebar, signIn, unique } from './admin-session.js';
+import { adminToken, openBackOffice, openFromSidebar, unique } from './admin-session.js';
 import { apiData } from './helpers.js';
 
 /**
@@ -32,7 +32,7 @@ test('without a mail server the back office says so; the member adds the activit
 
   // Publishing says who was notified, and that no e-mail went.
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signIn(page);
+  await openBackOffice(page);
   await openFromSidebar(page, '活动管理', '活动列表');
   const row = page.locator('.ant-table-row', { hasText: title });
   await row.getByRole('button', { name: /^发\s*布$/ }).click();

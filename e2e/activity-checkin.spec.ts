@@ -2,7 +2,7 @@ import QRCode from 'qrcode';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { CheckInActivityDto, MyActivityDetailDto } from '@portal/shared';
 import { expect, test } from './test.js';
-import { adminToken, signIn } from './admin-session.js';
+import { adminToken, openBackOffice } from './admin-session.js';
 import { addMember, call, cstAhead, cstFromNow, MEMBER_PASSWORD, memberPage, underWayNow } from './activity-session.js';
 import { apiData } from './helpers.js';
 
@@ -62,7 +62,7 @@ test('a phone at the door: a QR photo, a typed code, 已签到 on a second scan,
   await underWayNow(page.request, admin, id, { SelfCheckInStart: cstFromNow(-60_000), SelfCheckInEnd: cstFromNow(3_600_000) });
 
   await page.setViewportSize({ width: 375, height: 812 });
-  await signIn(page);
+  await openBackOffice(page);
   await page.goto(`/System/activity/checkin?id=${id}`);
   await expect(page.getByRole('combobox', { name: '签到活动' })).toBeVisible();
   const counts = page.getByLabel('签到人数');
@@ -142,7 +142,7 @@ test('the waitlist as a member sees it: joined when full, the place offered when
   await expect(member.page.getByText('候补第 1 位，有空余名额时将依次通知')).toBeVisible();
   await member.page.screenshot({ path: testInfo.outputPath('waitlist-1440.png'), fullPage: true });
   // The back office sees the member waiting in the activity's audience.
-  await signIn(page);
+  await openBackOffice(page);
   await page.goto('/System/activity/list');
   await page.getByLabel('活动标题').fill(title);
   await page

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './test.js';
 import { addMember, call, cstAhead, memberPage } from './activity-session.js';
-import { adminToken, openFromSidebar, signIn, unique } from './admin-session.js';
+import { adminToken, openBackOffice, openFromSidebar, unique } from './admin-session.js';
 import { apiData, settled, typeDate } from './helpers.js';
 
 /**
@@ -36,7 +36,7 @@ test('an activity for one level: read and signed up by its member, unseen by ano
 
   // The back office writes the activity for 理事单位 and publishes it.
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signIn(page);
+  await openBackOffice(page);
   await openFromSidebar(page, '活动管理', '活动列表');
   await page.getByRole('button', { name: '新增活动' }).click();
   const dialog = page.getByRole('dialog', { name: '新增活动' });

@@ -1,6 +1,11 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { storageKeys } from '@portal/shared';
 
-/** Signing in to the back office in the journeys, through the real captcha flow. */
+/**
+ * Signing in to the back office in the journeys: through the real captcha flow (signIn) in the
+ * journeys about signing in, and otherwise with a token from the API put where the login page
+ * puts it (openBackOffice).
+ */
 
 /** Set for the seeded super administrator by e2e/server.ts. */
 export const ADMIN = { account: 'admin', password: 'Journey-harbour-2024' };
@@ -61,6 +66,36 @@ export async function adminToken(request: APIRequestContext, account = ADMIN.acc
   const body = (await res.json()) as Envelope<string>;
   expect(body.Code, body.Message).toBe(200);
   return body.Data;
+}
+
+/**
+ * The seeded super administrator's session of this worker, signed in once through the API: each
+ * worker is a process of its own driving a server of its own. A journey that ends its session
+ * (退出登录, Logout) signs in for itself instead, so this one lives as long as the worker.
+ */
+let workerSession: Promise<string> | undefined;
+function workerAdminToken(request: APIRequestContext): Promise<string> {
+  workerSession ??= adminToken(request).catch((error: unknown) => {
+    workerSession = undefined;
+    throw error;
+  });
+  return workerSession;
+}
+
+/**
+ * Opens the back office's 工作台 signed in, where signIn leads, for the journeys that are not
+ * about signing in: the token, from the API (GetCode, the captcha seam, Login), is put in the
+ * browser's storage as the login page puts it (localStorage `backstageToken`) before the first
+ * back-office page loads. As the seeded super administrator the worker's session is used; with
+ * an account (ADMIN too, for a journey that signs out) a session of its own is opened.
+ */
+export async function openBackOffice(page: Page, as?: { account: string; password: string }) {
+  const token = as ? await adminToken(page.request, as.account, as.password) : await workerAdminToken(page.request);
+  // A small document of the site's origin, for its storage.
+  await page.goto('/robots.txt');
+  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [storageKeys.adminToken, token] as const);
+  await page.goto('/System/home');
+  await expect(page).toHaveURL(/\/System\/home$/);
 }
 
 /** Opens a back-office page from the sidebar and waits until its tab is the active one. */

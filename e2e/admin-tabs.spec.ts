@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './test.js';
-import { ADMIN, openFromSidebar, signIn } from './admin-session.js';
+import { ADMIN, openBackOffice, openFromSidebar } from './admin-session.js';
 
 /**
  * The back-office shell as a RuoYi user works it: many tabs, the one opened from the sidebar
@@ -47,7 +47,7 @@ const pages = [
 test('tabs: the one opened from the sidebar comes into view, and the tab menu refreshes and closes', async ({ page }) => {
   // Twelve pages loaded by address: on a loaded two-core machine that alone takes a minute.
   test.setTimeout(150_000);
-  await signIn(page);
+  await openBackOffice(page);
   await expect(page).toHaveTitle('工作台 · 后台管理系统');
   // The header names the account (spec §2) and, beside it, who that is.
   const account = page.getByRole('button', { name: '账号菜单' });

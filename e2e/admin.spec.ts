@@ -6,6 +6,7 @@ import {
   captchaAnswer,
   createAdminAccount,
   nextCaptchaTicket,
+  openBackOffice,
   openFromSidebar,
   signIn,
   submitSignIn,
@@ -13,7 +14,11 @@ import {
   type Envelope,
 } from './admin-session.js';
 
-/** The back-office journeys: sign-in through the captcha image, the shell, permissions, password and logout. */
+/**
+ * The back-office journeys: sign-in through the captcha image, the shell, permissions, password
+ * and logout. The journeys of the shell start signed in (openBackOffice); those about signing in,
+ * a forced or a changed password and a session ended elsewhere sign in through the login page.
+ */
 
 // The sign-in form's submit button. After a submission antd removes its loading icon at the end
 // of a motion; until then the icon's label leads the name ("loading 登 录"), so match the end.
@@ -79,7 +84,7 @@ test('the login page asks for every field, draws a new captcha after a failure, 
 });
 
 test('the sidebar opens pages as tabs; tabs survive a reload and close to their neighbours', async ({ page }) => {
-  await signIn(page, ADMIN.account, ADMIN.password);
+  await openBackOffice(page);
   await expect(tabs(page).getByRole('tab')).toHaveText(['工作台']);
   await expect(tabs(page).getByRole('button', { name: '关闭工作台' })).toHaveCount(0);
 
@@ -126,7 +131,7 @@ test('the sidebar opens pages as tabs; tabs survive a reload and close to their 
 });
 
 test('the size selector resizes every antd component', async ({ page }) => {
-  await signIn(page, ADMIN.account, ADMIN.password);
+  await openBackOffice(page);
   await page.goto('/System/system/role');
   const add = page.getByRole('button', { name: /新增角色/ });
   await expect(add).toBeVisible();
@@ -152,7 +157,8 @@ test('a role without a grant hides its button, and an address outside its routes
   const roleName = unique('栏目编辑');
   const account = unique('editor_');
   const password = 'Editor-lamp-2024';
-  await signIn(page, ADMIN.account, ADMIN.password);
+  // A session of its own: this journey signs out.
+  await openBackOffice(page, ADMIN);
 
   // A role with the workbench and the role list, but not 新增角色.
   await page.goto('/System/system/role');
@@ -239,7 +245,7 @@ test('an administrator changes the password, logs out and signs in with the new 
   const newPassword = 'NewPass-lamp-2025';
   await createAdminAccount(request, token, { Account: account, FullName: '改密测试', RoleId: editor!.RoleId }, oldPassword);
 
-  await signIn(page, account, oldPassword);
+  await openBackOffice(page, { account, password: oldPassword });
   await page.getByRole('button', { name: '账号菜单' }).click();
   await page.getByRole('menuitem', { name: '修改密码' }).click();
   const dialog = page.getByRole('dialog', { name: '修改密码' });

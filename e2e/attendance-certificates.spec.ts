@@ -1,4 +1,4 @@
-import { adminToken, openFromSidebar, signIn, unique } from './admin-session.js';
+import { adminToken, openBackOffice, openFromSidebar, unique } from './admin-session.js';
 import { expect, test, waitingForApp } from './test.js';
 import { member } from './member-session.js';
 import { call, cstAhead, underWayNow } from './activity-session.js';
@@ -36,7 +36,7 @@ test('staff issue a 培训证明 to the member checked in, who finds and downloa
   await call(request, 'XfSysBussiness/CheckInActivityMember', admin, { ActivityId: id, Token: CheckInToken });
 
   // The back office: 活动列表 → 证明 → 颁发培训证明.
-  await signIn(page);
+  await openBackOffice(page);
   await page.setViewportSize({ width: 1440, height: 900 });
   await openFromSidebar(page, '活动管理', '活动列表');
   await page

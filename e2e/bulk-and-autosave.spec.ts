@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './test.js';
-import { adminToken, saveArticleByApi, signIn, unique, type Envelope } from './admin-session.js';
+import { adminToken, openBackOffice, saveArticleByApi, unique, type Envelope } from './admin-session.js';
 import { menuByName, settled } from './helpers.js';
 
 /**
@@ -37,7 +37,7 @@ test('selected articles go offline and move together', async ({ page }, testInfo
   const titles = [`${prefix}甲`, `${prefix}乙`];
   for (const title of titles) await saveArticleByApi(page.request, token, { MenuId: policy.MenuId, Title: title, NewContent: '<p>正文</p>' });
 
-  await signIn(page);
+  await openBackOffice(page);
   await page.goto('/System/content/news');
   await page.getByRole('textbox', { name: '标题' }).fill(prefix);
   await page.getByRole('button', { name: /查\s*询/ }).click();
@@ -73,7 +73,7 @@ test('a new article’s autosave outlives the page and is offered back; closing 
   await page.setViewportSize({ width: 1440, height: 900 });
   const token = await adminToken(page.request);
   const title = unique('自动保存');
-  await signIn(page);
+  await openBackOffice(page);
   await page.goto('/System/content/news');
   await page.getByRole('button', { name: '新增文章' }).click();
   await page.getByRole('dialog', { name: '新增文章' }).getByLabel('标题').fill(title);

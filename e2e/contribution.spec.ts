@@ -1,5 +1,5 @@
 import { expect, test } from './test.js';
-import { adminToken, signIn, unique, type Envelope } from './admin-session.js';
+import { adminToken, openBackOffice, unique, type Envelope } from './admin-session.js';
 import { menuByName, menuListPath, settled } from './helpers.js';
 import { member } from './member-session.js';
 
@@ -38,7 +38,7 @@ test('a member contributes with a cover, reads the rejection, revises, and sees 
 
   // The editor finds it in 投稿审核 and rejects it with a reason.
   const office = await page.context().newPage();
-  await signIn(office);
+  await openBackOffice(office);
   // 工作台's 待审核投稿 card leads to the queue.
   await office.getByRole('link', { name: /待审核投稿：\d+，前往处理/ }).click();
   await expect(office).toHaveURL(/\/System\/member\/contribution$/);

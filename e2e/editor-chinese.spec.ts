@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './test.js';
-import { editorReady, signIn } from './admin-session.js';
+import { editorReady, openBackOffice } from './admin-session.js';
 
 /**
  * The article editor (TinyMCE) in Chinese: every toolbar tooltip, menu and dialog; and an
@@ -9,7 +9,7 @@ import { editorReady, signIn } from './admin-session.js';
 
 /** Opens 新增文章 and waits for the editor. */
 async function openEditor(page: Page) {
-  await signIn(page);
+  await openBackOffice(page);
   await page.goto('/System/content/news');
   await page.getByRole('button', { name: '新增文章' }).click();
   await editorReady(page);

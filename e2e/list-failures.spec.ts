@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './test.js';
-import { signIn } from './admin-session.js';
+import { openBackOffice } from './admin-session.js';
 
 /**
  * A back-office list whose load fails tells it once: a business refusal (an envelope with a
@@ -45,7 +45,7 @@ async function openFailingList(page: Page, text: string) {
 
 test('a failed list load shows one toast: a business code is not asked again, a network failure is retried once', async ({ page }) => {
   const addedWith = await countNoticesAdded(page);
-  await signIn(page);
+  await openBackOffice(page);
   const notices = page.locator('.ant-message-notice, .ant-notification-notice');
 
   // Code 500 (spec §8: a 5 s toast with the server's message): one request, one toast.

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './test.js';
 import ExcelJS from 'exceljs';
-import { adminToken, openFromSidebar, signIn, unique } from './admin-session.js';
+import { adminToken, openBackOffice, openFromSidebar, unique } from './admin-session.js';
 
 /**
  * The back office's list pages as one building block: 导出 writes the current search to an .xlsx
@@ -88,7 +88,7 @@ for (const size of ['medium', 'small', 'mini'] as const) {
     await page.setViewportSize({ width: 1440, height: 900 });
     // The header's 尺寸 (较小 by default, 中等 the largest, 迷你 the smallest) is kept in the browser.
     await page.addInitScript((chosen) => localStorage.setItem('layoutSize', chosen), size);
-    await signIn(page);
+    await openBackOffice(page);
     for (const [group, item] of pages) {
       await openFromSidebar(page, group, item);
       for (const width of [1440, 1280]) {
@@ -121,7 +121,7 @@ test('导出 downloads the current search as .xlsx that reads back as the list s
     });
     expect(((await res.json()) as { Code: number }).Code).toBe(200);
   }
-  await signIn(page);
+  await openBackOffice(page);
   await openFromSidebar(page, '会员管理', '建议留言');
   await page.getByLabel('关键字').fill(key);
   await page.getByRole('button', { name: /查\s*询/ }).click();
@@ -158,7 +158,7 @@ test('a search asked while the list is still loading runs, not swallowed by the 
     headers: { token },
   });
   expect(((await saved.json()) as { Code: number }).Code).toBe(200);
-  await signIn(page);
+  await openBackOffice(page);
   // The list's first page answers only once the search has been asked.
   let release!: () => void;
   const asked = new Promise<void>((resolve) => (release = resolve));
@@ -184,7 +184,7 @@ test('a search asked while the list is still loading runs, not swallowed by the 
 test('on a phone a date filter shows its shortcuts and a whole month, and a range is picked a month at a time', async ({ page }) => {
   const width = 375;
   await page.setViewportSize({ width, height: 800 });
-  await signIn(page);
+  await openBackOffice(page);
   await page.goto('/System/cert/list');
   const popup = page.locator('.ant-picker-dropdown').filter({ visible: true });
   const inSight = async (what: string, locator: Locator) => {

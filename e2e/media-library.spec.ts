@@ -2,7 +2,7 @@ import type { Page, TestInfo } from '@playwright/test';
 import sharp from 'sharp';
 import { expect, test } from './test.js';
 import { escapeRegExp } from './helpers.js';
-import { openNewArticle, signIn, unique } from './admin-session.js';
+import { openBackOffice, openNewArticle, unique } from './admin-session.js';
 
 /**
  * 媒体库 end to end: a picture uploaded in the article editor is listed with the article using
@@ -46,7 +46,7 @@ test('a picture uploaded in the editor is in 媒体库 with its use, picked agai
   const png = await sharp({ create: { width: 960, height: 640, channels: 3, background: '#3a78c2' } })
     .png()
     .toBuffer();
-  await signIn(page);
+  await openBackOffice(page);
 
   // The first article: the picture uploaded through the picker, with its progress.
   await openNewArticle(page, first);

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './test.js';
 import { apiData, settled } from './helpers.js';
-import { adminToken, openFromSidebar, signIn, unique, type Envelope } from './admin-session.js';
+import { adminToken, openBackOffice, openFromSidebar, unique, type Envelope } from './admin-session.js';
 import { call, member } from './member-session.js';
 
 /** 会员等级 and 会费管理: a level's fee, dues recorded with a voucher, the receipt printed, a payment voided. */
@@ -30,7 +30,7 @@ test('staff set a level’s fee, record dues with a voucher, print the receipt a
   // member() admits the company at the first level of type list 2.
   const [level] = await apiData<{ Id: number; Name: string }[]>(page.request, 'GetTypeList', { type: 2 });
 
-  await signIn(page);
+  await openBackOffice(page);
 
   // 会员等级: the level's fee, term and grace period.
   await openFromSidebar(page, '会员管理', '会员等级');

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import { expect, test, waitingForApp } from './test.js';
-import { adminToken, openFromSidebar, signIn, unique, type Envelope } from './admin-session.js';
+import { adminToken, openBackOffice, openFromSidebar, unique, type Envelope } from './admin-session.js';
 import { apiData, menuByName, settled } from './helpers.js';
 import { applyForMembership, call } from './member-session.js';
 
@@ -184,7 +184,7 @@ test('a member in grace is warned, past grace is led to renew, and after the due
   const office = waitingForApp(
     await (await browser.newContext({ locale: 'zh-CN', timezoneId: 'Asia/Shanghai', viewport: { width: 1440, height: 900 } })).newPage(),
   );
-  await signIn(office);
+  await openBackOffice(office);
   await openFromSidebar(office, '会员管理', '会员列表');
   await office.getByLabel('关键字').fill(account);
   await pickOption(office, office.getByLabel('会籍状态'), '已过期');

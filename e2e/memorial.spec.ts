@@ -1,12 +1,12 @@
 import { expect, test } from './test.js';
 import { settled, typeDate } from './helpers.js';
-import { signIn } from './admin-session.js';
+import { openBackOffice } from './admin-session.js';
 
 /**
  * 哀悼日 end to end: an administrator sets today in 系统管理 → 哀悼日 for the whole public site;
  * the public pages are grey from the first byte (the server's HTML carries the class), the back
- * office is not; deleted, the site has its colours again. The journeys run one at a time, so no
- * other journey sees the grey day.
+ * office is not; deleted, the site has its colours again. A worker runs its journeys one at a
+ * time on a server of its own (journey-servers.ts), so no other journey sees the grey day.
  */
 
 /** Today in China, as the server reads it. */
@@ -18,7 +18,7 @@ test('a 哀悼日 set for today turns the public site grey from the first byte, 
 }, testInfo) => {
   const today = chinaToday();
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signIn(page);
+  await openBackOffice(page);
   await page.goto('/System/system/memorial');
   await page.getByRole('button', { name: /新增哀悼日/ }).click();
   const dialog = page.getByRole('dialog', { name: '新增哀悼日' });

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './test.js';
-import { adminToken, openFromSidebar, signIn, submitSignIn, unique, type Envelope } from './admin-session.js';
+import { adminToken, openBackOffice, openFromSidebar, submitSignIn, unique, type Envelope } from './admin-session.js';
+import { dataDirOf } from './journey-servers.js';
 
 /**
  * Operations journeys: 系统管理 → 接口令牌, and the forced password change after an operator's
@@ -11,14 +12,13 @@ import { adminToken, openFromSidebar, signIn, submitSignIn, unique, type Envelop
  */
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
-const port = Number(process.env.E2E_PORT ?? 3100);
-const dataDir = path.join(repoRoot, '.e2e-data', String(port));
 const shots = '/tmp/shots-wt-ops';
 
-async function cli(...args: string[]): Promise<string> {
+/** The operator CLI on the data folder of the server at `port` (this worker's). */
+async function cli(port: number, ...args: string[]): Promise<string> {
   const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/main.ts', ...args], {
     cwd: repoRoot,
-    env: { ...process.env, DATA_DIR: dataDir },
+    env: { ...process.env, DATA_DIR: dataDirOf(port) },
   });
   return stdout;
 }
@@ -32,7 +32,7 @@ async function systemCall<T>(request: APIRequestContext, token: string, name: st
 
 test('an administrator creates an API token, sees it once, uses it and revokes it', async ({ page, request }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signIn(page);
+  await openBackOffice(page);
   await openFromSidebar(page, '系统管理', '接口令牌');
   const name = unique('exam-');
 
@@ -82,7 +82,7 @@ test('an administrator creates an API token, sees it once, uses it and revokes i
   expect(refused.Code).toBe(402);
 });
 
-test('after an operator resets a password, the first sign-in must choose a new one', async ({ page, request }) => {
+test('after an operator resets a password, the first sign-in must choose a new one', async ({ page, request, serverPort }) => {
   const superToken = await adminToken(request);
   const roles = (await (await request.get('/api/XfSystemApi/GetRoleList', { headers: { token: superToken }, params: { pagesize: 999 } })).json()) as Envelope<{
     List: { RoleId: number; RoleName: string }[];
@@ -99,7 +99,7 @@ test('after an operator resets a password, the first sign-in must choose a new o
     Password: 'Forgotten2024',
   });
 
-  const generated = (await cli('admin', 'reset-password', account)).trimEnd().split('\n').at(-1)!;
+  const generated = (await cli(serverPort, 'admin', 'reset-password', account)).trimEnd().split('\n').at(-1)!;
   await submitSignIn(page, account, generated);
   const dialog = page.getByRole('dialog', { name: '首次登录，请设置新密码' });
   await expect(dialog).toBeVisible();

@@ -1,12 +1,13 @@
 import { defineConfig } from '@playwright/test';
-
-const port = Number(process.env.E2E_PORT ?? 3100);
+import { basePort, serverURL, workerCount } from './journey-servers.js';
 
 export default defineConfig({
   testDir: '.',
   testMatch: '*.spec.ts',
+  // A spec file's journeys run in order in one worker; the files are shared out between workers,
+  // each driving a server and database of its own (journey-servers.ts; test.ts picks its baseURL).
   fullyParallel: false,
-  workers: 1,
+  workers: workerCount,
   // A journey that fails once is a defect of the product or of the journey: nothing is retried.
   retries: 0,
   // The first journey pays for a cold server and browser; on a loaded two-core machine that
@@ -16,7 +17,8 @@ export default defineConfig({
   reporter: [['list']],
   outputDir: '../test-results',
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
+    // The first server's; each worker's own is set by test.ts.
+    baseURL: serverURL(basePort),
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',
     viewport: { width: 1280, height: 800 },
@@ -26,14 +28,15 @@ export default defineConfig({
     },
     screenshot: 'only-on-failure',
   },
-  webServer: {
+  // One server per worker, started one after another before the first journey.
+  webServer: Array.from({ length: workerCount }, (_, i) => ({
     command: 'node --import tsx e2e/server.ts',
     cwd: '..',
-    url: `http://127.0.0.1:${port}/healthz`,
+    url: `${serverURL(basePort + i)}/healthz`,
     reuseExistingServer: false,
     // The server logs warnings and errors only; show them beside the journeys.
-    stdout: 'pipe',
+    stdout: 'pipe' as const,
     timeout: 120_000,
-    env: { E2E_PORT: String(port) },
-  },
+    env: { E2E_PORT: String(basePort + i) },
+  })),
 });

@@ -1,5 +1,5 @@
 import { expect, test } from './test.js';
-import { openNewArticle, setEditorContent, signIn, unique } from './admin-session.js';
+import { openBackOffice, openNewArticle, setEditorContent, unique } from './admin-session.js';
 import { settled, typeDate } from './helpers.js';
 
 /**
@@ -10,7 +10,7 @@ import { settled, typeDate } from './helpers.js';
 test('an editor schedules an article, which waits as 待发布 and opens through its preview link only', async ({ page, browser }, testInfo) => {
   test.setTimeout(90_000);
   const title = unique('年度会员大会通知');
-  await signIn(page);
+  await openBackOffice(page);
   const dialog = await openNewArticle(page, title);
   await setEditorContent(page, '<p>大会将于明年召开。</p>');
 

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './test.js';
 import { settled } from './helpers.js';
-import { adminToken, createAdminAccount, openFromSidebar, signIn, unique, type Envelope } from './admin-session.js';
+import { adminToken, createAdminAccount, openBackOffice, openFromSidebar, unique, type Envelope } from './admin-session.js';
 
 /**
  * A read-only role: 文章管理 granted without any of its buttons in the role dialog's tree (with
@@ -18,7 +18,7 @@ test('a role granted only a page’s list shows the list without edit buttons, a
   const roleName = unique('文章查看');
   const account = unique('reader_');
   const password = 'Reader-lamp-2024';
-  await signIn(page);
+  await openBackOffice(page);
 
   await openFromSidebar(page, '系统管理', '角色管理');
   await page.getByRole('button', { name: /新增角色/ }).click();
@@ -69,7 +69,7 @@ test('a role granted only a page’s list shows the list without edit buttons, a
   await createAdminAccount(page.request, token, { Account: account, FullName: '文章查看员', RoleId: roleId! }, password);
 
   const reader = await (await browser.newContext()).newPage();
-  await signIn(reader, account, password);
+  await openBackOffice(reader, { account, password });
   await openFromSidebar(reader, '内容管理', '文章管理');
   await expect(reader).toHaveTitle('文章管理 · 后台管理系统');
   await expect(reader.locator('tr.ant-table-row').first()).toBeVisible();

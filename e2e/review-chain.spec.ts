@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { APIRequestContext, Browser, Locator, Page, TestInfo } from '@playwright/test';
 import { expect, test, waitingForApp } from './test.js';
-import { adminToken, createAdminAccount, openNewArticle, setEditorContent, editorReady, signIn, unique, type Envelope } from './admin-session.js';
+import { adminToken, createAdminAccount, editorReady, openBackOffice, openNewArticle, setEditorContent, unique, type Envelope } from './admin-session.js';
 import { menuByName, settled } from './helpers.js';
 import { call, member } from './member-session.js';
 
@@ -41,7 +41,7 @@ async function roleWith(request: APIRequestContext, token: string, name: string,
 /** An administrator signed in in a browser of their own. */
 async function signedIn(browser: Browser, account: string): Promise<Page> {
   const page = waitingForApp(await (await browser.newContext()).newPage());
-  await signIn(page, account, password);
+  await openBackOffice(page, { account, password });
   return page;
 }
 
@@ -120,7 +120,7 @@ test('a two-step review chain: rejected at 初审, resubmitted, approved by both
 
   // 栏目管理 → 审核流程: 初审 by one role (not on one's own article), 终审 by the other.
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signIn(page);
+  await openBackOffice(page);
   await page.goto('/System/content/menu');
   const menuRow = page.getByRole('row').filter({ hasText: menuName });
   await menuRow.getByRole('button', { name: '审核流程' }).click();
@@ -295,7 +295,7 @@ test('a two-step review chain: rejected at 初审, resubmitted, approved by both
 
   // The bell on a phone: the 初审 reviewer's notices, the newest first.
   const phone = waitingForApp(await (await browser.newContext({ viewport: { width: 375, height: 812 } })).newPage());
-  await signIn(phone, accounts.first, password);
+  await openBackOffice(phone, { account: accounts.first, password });
   await phone.getByRole('button', { name: /^通知/ }).click();
   const notices = phone.getByRole('list', { name: '通知列表' });
   await expect(notices).toContainText(`《${title}》待您审核（初审）`);
@@ -354,7 +354,7 @@ test('a super administrator decides a member contribution’s chain step in 投�
   );
 
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signIn(page);
+  await openBackOffice(page);
   await page.goto('/System/member/contribution');
   await page.locator('.ant-table-row', { hasText: title }).getByRole('button', { name: '审核' }).click();
   const dialog = page.getByRole('dialog', { name: '审核投稿' });

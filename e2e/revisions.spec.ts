@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './test.js';
-import { adminToken, editorReady, saveArticleByApi, signIn, unique } from './admin-session.js';
-import { menuByName } from './helpers.js';
+import { adminToken, editorReady, openBackOffice, saveArticleByApi, unique } from './admin-session.js';
+import { menuByName, settled } from './helpers.js';
 
 /**
  * 历史版本 and safe concurrent editing in 文章管理: an article edited twice keeps three
@@ -50,7 +50,7 @@ test('an article edited twice shows its revisions, compares two of them and rest
   const second = `${first}（二）`;
   const third = `${first}（三）`;
   await newArticle(page, first, '<p>协会年会定于五月在北京召开。</p>');
-  await signIn(page);
+  await openBackOffice(page);
   await openList(page, first);
   await editArticle(page, first, second, '<p>协会年会定于六月在北京召开。</p>');
   await expect(page.getByText('修改成功')).toBeVisible();
@@ -100,7 +100,7 @@ test('of two editors with the same article open, the second to save is told 文�
   test.setTimeout(90_000);
   const title = unique('并发编辑');
   await newArticle(page, title, '<p>原文</p>');
-  await signIn(page);
+  await openBackOffice(page);
   // A second tab of the same back office (the session is shared).
   const other = await context.newPage();
   await openList(page, title);
@@ -125,7 +125,9 @@ test('of two editors with the same article open, the second to save is told 文�
   await expect(conflict).toBeVisible();
   await expect(conflict.getByRole('row').filter({ hasText: '标题' })).toContainText(`${title}甲`);
   await expect(conflict.getByRole('row').filter({ hasText: '标题' })).toContainText(`${title}乙`);
-  // 覆盖保存: the second editor's title wins, knowingly.
+  // 覆盖保存: the second editor's title wins, knowingly. The dialog opens over the edit dialog
+  // with a motion; a click while it still zooms in could land beside the button (a red run).
+  await settled(conflict);
   await conflict.getByRole('button', { name: '覆盖保存' }).click();
   await expect(other.getByText('修改成功')).toBeVisible();
   await expect(conflict).toBeHidden();

@@ -1,16 +1,16 @@
 // The server Playwright drives: a fresh demo database in .e2e-data on its own port, built by
 // buildApp exactly as main.ts builds it. Test-only seams are passed here as buildApp options.
 import fs from 'node:fs';
-import path from 'node:path';
 import { z } from 'zod';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { seedIfEmpty } from '../apps/server/src/seed/index.js';
 import { ensureSystemSeed } from '../apps/server/src/features/system/seed.js';
+import { dataDirOf } from './journey-servers.js';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
-// One data folder per port, so runs on different ports never wipe each other's database.
-const dataDir = path.resolve(import.meta.dirname, '../.e2e-data', String(port));
+// One data folder per port: each worker's server, and runs on other ports, have their own database.
+const dataDir = dataDirOf(port);
 fs.rmSync(dataDir, { recursive: true, force: true });
 const defaults = loadConfig();
 const config = {

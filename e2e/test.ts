@@ -1,4 +1,5 @@
 import { test as base, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
+import { serverPort, serverURL } from './journey-servers.js';
 
 export { expect } from '@playwright/test';
 
@@ -50,9 +51,16 @@ export async function withoutScript(browser: Browser, options: BrowserContextOpt
  * Playwright's test, whose `page` waits for the app after goto and reload, and which closes the
  * browser contexts it opened itself (a member's browser beside the staff's) when it ends, passed
  * or failed: a page left open keeps its clock, polls and timers running through every later test
- * of the worker.
+ * of the worker. Each worker drives a server of its own (journey-servers.ts): `baseURL`, and so
+ * every page, context and request of the test, is that server's; `serverPort` is its port.
  */
-export const test = base.extend<{ closesItsContexts: void }>({
+export const test = base.extend<{ closesItsContexts: void }, { serverPort: number }>({
+  // Playwright reads a fixture's dependencies from its first parameter, a pattern even when empty.
+  // eslint-disable-next-line no-empty-pattern
+  serverPort: [async ({}, use, workerInfo) => use(serverPort(workerInfo.parallelIndex)), { scope: 'worker' }],
+  baseURL: async ({ serverPort }, use) => {
+    await use(serverURL(serverPort));
+  },
   page: async ({ page }, use) => {
     await use(waitingForApp(page));
   },
