@@ -59,7 +59,8 @@ test('an activity for one level: read and signed up by its member, unseen by ano
   await expect(dialog.locator('.ant-select-selection-item', { hasText: '理事单位' })).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('activity-dialog-1440.png') });
   await dialog.getByRole('button', { name: /确\s*定/ }).click();
-  await expect(page.getByText('修改成功')).toBeVisible();
+  // A new activity is 操作成功, as every new record of the back office; 修改成功 is for a change.
+  await expect(page.getByText('操作成功')).toBeVisible();
   await expect(dialog).toBeHidden();
 
   const row = page.locator('.ant-table-row', { hasText: title });

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { App, Space, Tag } from 'antd';
 import dayjs from 'dayjs';
-import { ActivityStatus, messages, type ActivityListItemDto } from '@portal/shared';
+import { ActivityStatus, type ActivityListItemDto } from '@portal/shared';
 import { activitiesAdminApi, type ActivityQuery } from '../../../api/activities';
 import type { PageState } from '../../../components/DataTable';
 import { editAction, ListPage, listResource, useListPage } from '../../list';
@@ -78,7 +78,6 @@ const activities = (now: string) =>
       },
     ],
     numbered: false,
-    savedText: messages.saved,
     dialog: ActivityDialog,
     add: { perm: 'activity:add', label: '新增活动' },
     remove: {
