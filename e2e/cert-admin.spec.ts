@@ -4,7 +4,7 @@ import { expect, test } from './test.js';
 import ExcelJS from 'exceljs';
 import { idCheckCharacter } from '@portal/shared';
 import { apiData, settled, typeDate } from './helpers.js';
-import { openFromSidebar, signIn, unique } from './admin-session.js';
+import { openBackOffice, openFromSidebar, unique } from './admin-session.js';
 import { filledTemplate, importFile, type ImportTemplate } from './spreadsheet-import.js';
 
 /**
@@ -51,7 +51,7 @@ test('证书列表 imports a filled template, refuses a sheet with bad rows whol
   ];
   const failed = ['林晓峰', idNumber('510107', '19950101', order()), '四川蜀安建设集团有限公司', '2025/3/16', '不合格', '', '', '补考'];
 
-  await signIn(page);
+  await openBackOffice(page);
   await openFromSidebar(page, '证书管理', '证书列表');
   await page.getByRole('button', { name: '导入' }).click();
   const dialog = page.getByRole('dialog', { name: '导入证书列表' });
@@ -153,7 +153,7 @@ test('考试成绩 adds a result with the server’s own messages, corrects it a
   test.setTimeout(90_000);
   const id = idNumber('110105', '19870623', order());
   const wrongCheck = id.slice(0, 17) + (id.endsWith('0') ? '1' : '0');
-  await signIn(page);
+  await openBackOffice(page);
   await openFromSidebar(page, '证书管理', '考试成绩');
   await page.getByRole('button', { name: '新增' }).click();
   const add = page.getByRole('dialog', { name: '新增考试成绩' });
@@ -203,7 +203,7 @@ test('考试成绩 adds a result with the server’s own messages, corrects it a
 });
 
 test('发证日期 filters one day, picked with 今天, 昨天 or 一周前; days to come cannot be picked', async ({ page }) => {
-  await signIn(page);
+  await openBackOffice(page);
   // The browser's days (Asia/Shanghai), as the picker counts them.
   const { today, yesterday, weekAgo, tomorrow } = await page.evaluate(() => {
     const day = (back: number) => new Date(Date.now() - back * 86_400_000).toLocaleDateString('sv-SE', { timeZone: 'Asia/Shanghai' });

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './test.js';
 import { escapeRegExp } from './helpers.js';
-import { openFromSidebar, openNewArticle, signIn, unique } from './admin-session.js';
+import { openBackOffice, openFromSidebar, openNewArticle, unique } from './admin-session.js';
 
 /**
  * The content back office end to end: a new second-level menu, an article written in the rich
@@ -17,7 +17,7 @@ test('an article written in the back office reaches the home tab and its page', 
   const menuName = unique('专题');
   const title = unique('风险管理专题报道');
   const cellText = unique('保险责任');
-  await signIn(page);
+  await openBackOffice(page);
 
   // 栏目管理: a child of 新闻中心.
   await page.goto('/System/content/menu');
@@ -98,7 +98,7 @@ test('an article written in the back office reaches the home tab and its page', 
 const pixelPng = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 
 test('a picture pasted into the editor is uploaded and its address kept', async ({ page }) => {
-  await signIn(page);
+  await openBackOffice(page);
   await page.goto('/System/content/news');
   await page.getByRole('button', { name: '新增文章' }).click();
   const body = page.frameLocator('.tox-edit-area iframe').locator('body');
@@ -116,7 +116,7 @@ test('a picture pasted into the editor is uploaded and its address kept', async 
 
 test('a banner changed in 轮播图管理 shows its new title in the home carousel', async ({ page }) => {
   const title = unique('年度风险管理论坛');
-  await signIn(page);
+  await openBackOffice(page);
   await page.goto('/System/content/banner');
   await page
     .getByRole('row')
@@ -135,7 +135,7 @@ test('a banner changed in 轮播图管理 shows its new title in the home carous
 
 test('敏感词 takes several words at once, skips the ones listed, and deletes a chosen one', async ({ page }, testInfo) => {
   const word = unique('违规词');
-  await signIn(page);
+  await openBackOffice(page);
   await openFromSidebar(page, '内容管理', '敏感词');
   await page.getByRole('button', { name: '添加敏感词' }).click();
   const dialog = page.getByRole('dialog', { name: '添加敏感词' });

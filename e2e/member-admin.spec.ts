@@ -1,7 +1,7 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test } from './test.js';
 import { settled } from './helpers.js';
-import { openFromSidebar, signIn, unique, type Envelope } from './admin-session.js';
+import { openBackOffice, openFromSidebar, unique, type Envelope } from './admin-session.js';
 import { applyForMembership } from './member-session.js';
 
 /** The back office's member pages: reviewing an application (reject, resubmission, approve) and the suggestion box. */
@@ -34,7 +34,7 @@ test('an application is rejected with a reason, resubmitted and approved in 会�
   const account = unique('rv');
   const application = await applyForMembership(page.request, account, 'Apply-lamp-2024');
 
-  await signIn(page);
+  await openBackOffice(page);
   await openFromSidebar(page, '会员管理', '会员列表');
   let row = await findRow(page, account);
   await expect(row.getByText('审核中')).toBeVisible();
@@ -96,7 +96,7 @@ test('建议留言 lists a suggestion from the site, marks it read and deletes i
   const content = `希望增加更多线上培训 ${unique('s')}`;
   await post(page.request, 'SavePropose', { Mobile: '13900139000', ProposeContent: content });
 
-  await signIn(page);
+  await openBackOffice(page);
   await openFromSidebar(page, '会员管理', '建议留言');
   await page.getByLabel('关键字').fill(content);
   await page.getByRole('button', { name: /查\s*询/ }).click();
@@ -117,7 +117,7 @@ test('建议留言 lists a suggestion from the site, marks it read and deletes i
 
 test('新增会员 adds a member who joins directly; 停用 asks first and stops the sign-in', async ({ page }) => {
   const account = unique('nm');
-  await signIn(page);
+  await openBackOffice(page);
   await openFromSidebar(page, '会员管理', '会员列表');
 
   await page.getByRole('button', { name: '新增会员' }).click();

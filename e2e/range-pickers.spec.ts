@@ -1,7 +1,7 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test } from './test.js';
 import { call, cstAhead } from './activity-session.js';
-import { adminToken, openFromSidebar, signIn, unique } from './admin-session.js';
+import { adminToken, openBackOffice, openFromSidebar, unique } from './admin-session.js';
 import { menuByName, settled } from './helpers.js';
 
 /**
@@ -82,7 +82,7 @@ test('活动时间, 自助签到 and 报名截止: each end edited alone, by a c
   const stored = () => call<Stored>(page.request, `XfSysBussiness/GetActivity/${id}`, admin);
 
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signIn(page);
+  await openBackOffice(page);
   await openFromSidebar(page, '活动管理', '活动列表');
   const row = page.locator('.ant-table-row', { hasText: title });
   const dialog = page.getByRole('dialog', { name: '修改活动' });
@@ -166,7 +166,7 @@ test('哀悼日期: each end edited alone, by a click or by typing, is what the 
   };
 
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signIn(page);
+  await openBackOffice(page);
   await page.goto('/System/system/memorial');
   const row = page.locator('.ant-table-row', { hasText: note });
   const dialog = page.getByRole('dialog', { name: '修改哀悼日' });
@@ -201,7 +201,7 @@ test('哀悼日期: each end edited alone, by a click or by typing, is what the 
 test('a list’s date filter: each end edited alone, by a click or by typing, is what the search asks for', async ({ page }, testInfo) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signIn(page);
+  await openBackOffice(page);
   await openFromSidebar(page, '活动管理', '活动列表');
   const form = page.locator('form.ant-form-inline');
   const day = cstAhead(30, 9).slice(0, 10);
@@ -253,7 +253,7 @@ test('发布时间 and 定时下线: a minute or day picked, or a time typed, is
     call<{ NewsCreateTime: string; OfflineTime: string }>(request, `XfSysBussiness/GetNewsDetail?newsid=${id}`, admin);
 
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signIn(page);
+  await openBackOffice(page);
   await page.goto('/System/content/news');
   const filters = page.locator('form.ant-form-inline');
   await filters.getByLabel('标题').fill(title);
