@@ -111,10 +111,12 @@ export const dashboardDto = z
     TotalVisits: z.int(),
     /** Published articles. */
     ArticleCount: z.int(),
-    MemberCount: z.int(),
-    PendingApplicationCount: z.int(),
-    /** Member contributions waiting for review. */
-    PendingContributionCount: z.int(),
+    /** Approved members; null for an admin without 会员列表 (member:list), who is not shown member figures. */
+    MemberCount: z.int().nullable(),
+    /** Applications waiting; null without member:list. */
+    PendingApplicationCount: z.int().nullable(),
+    /** Member contributions waiting for review; null without 投稿审核's list (member:contribution:list). */
+    PendingContributionCount: z.int().nullable(),
     /** Newest audit entries: everyone's with system:audit:list, otherwise the admin's own. */
     RecentAudit: z.array(auditLogDto),
   })

@@ -3,6 +3,7 @@ import { ApplyState, ArticleStatus, cstDate, type AuditLogDto, type DashboardDto
 import { adminCall, attemptLogin, createAdmin, createAdminTestApp, insertMemberRow, loginAdmin, testClock } from '../../../../test/admin.js';
 import { insertMenu, insertNews } from '../../../../test/fixtures.js';
 import { engines, type TestApp } from '../../../../test/harness.js';
+import { roleWith } from '../../../../test/review.js';
 
 const DAY = 86_400_000;
 
@@ -101,5 +102,22 @@ describe.each(engines)('audit log and 工作台 on %s', (engine) => {
     const { Data } = await adminCall<DashboardDto>(t, editor, 'GET', '/api/XfSystemApi/GetDashboard');
     expect(Data.RecentAudit.length).toBeGreaterThan(0);
     expect(Data.RecentAudit.every((r) => r.Account === 'editor')).toBe(true);
+  });
+
+  it('gives a reviewer-only role no membership figures: each needs the permission that lists what it counts', async () => {
+    await roleWith(t, token, '仅审核', ['dashboard:view', 'content:review:list']);
+    await createAdmin(t, token, 'reviewer_only', '仅审核');
+    const reviewer = await loginAdmin(t, 'reviewer_only');
+    const { Data } = await adminCall<DashboardDto>(t, reviewer, 'GET', '/api/XfSystemApi/GetDashboard');
+    expect(Data).toMatchObject({ ArticleCount: 2, MemberCount: null, PendingApplicationCount: null, PendingContributionCount: null });
+
+    await roleWith(t, token, '投稿审核员', ['dashboard:view', 'member:contribution:list']);
+    await createAdmin(t, token, 'contributions_only', '投稿审核员');
+    const contributions = await loginAdmin(t, 'contributions_only');
+    expect((await adminCall<DashboardDto>(t, contributions, 'GET', '/api/XfSystemApi/GetDashboard')).Data).toMatchObject({
+      MemberCount: null,
+      PendingApplicationCount: null,
+      PendingContributionCount: 1,
+    });
   });
 });

@@ -13,22 +13,41 @@ export interface Dashboard {
   visits: { day: string; count: number }[];
   totalVisits: number;
   articles: number;
-  /** Approved members. */
-  members: number;
-  pendingApplications: number;
-  pendingContributions: number;
+  /** Approved members; null for an admin who may not list members (member:list). */
+  members: number | null;
+  /** Applications waiting; null without member:list. */
+  pendingApplications: number | null;
+  /** Contributions waiting; null without member:contribution:list. */
+  pendingContributions: number | null;
   recentAudit: AuditRecord[];
 }
 
 /** The 工作台 figures, read from the live tables. */
 export async function dashboard(db: Kysely<DB>, admin: AdminPrincipal, now: number): Promise<Dashboard> {
   const days = Array.from({ length: DAYS }, (_, i) => cstDate(now - (DAYS - 1 - i) * DAY_MS));
-  const countMembers = (state: ApplyState) =>
-    db
-      .selectFrom('members')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('apply_state', '=', state)
-      .executeTakeFirstOrThrow();
+  // A figure is read only for an admin who may see what it counts (a reviewer's workbench shows no membership).
+  const seesMembers = can(admin, 'member:list');
+  const countMembers = async (state: ApplyState) =>
+    seesMembers
+      ? (
+          await db
+            .selectFrom('members')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('apply_state', '=', state)
+            .executeTakeFirstOrThrow()
+        ).n
+      : null;
+  const countContributions = async () =>
+    can(admin, 'member:contribution:list')
+      ? (
+          await db
+            .selectFrom('news')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('member_id', 'is not', null)
+            .where('status', '=', ArticleStatus.UnderReview)
+            .executeTakeFirstOrThrow()
+        ).n
+      : null;
   const [visitRows, total, articles, contributions, members, applications, audit] = await Promise.all([
     db
       .selectFrom('visit_counts')
@@ -44,12 +63,7 @@ export async function dashboard(db: Kysely<DB>, admin: AdminPrincipal, now: numb
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('status', '=', ArticleStatus.Published)
       .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('news')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('member_id', 'is not', null)
-      .where('status', '=', ArticleStatus.UnderReview)
-      .executeTakeFirstOrThrow(),
+    countContributions(),
     countMembers(ApplyState.Approved),
     countMembers(ApplyState.UnderReview),
     // Everyone's recent actions only for those who may read the audit log; others see their own.
@@ -60,9 +74,9 @@ export async function dashboard(db: Kysely<DB>, admin: AdminPrincipal, now: numb
     visits: days.map((day) => ({ day, count: perDay.get(day) ?? 0 })),
     totalVisits: total.n,
     articles: articles.n,
-    members: members.n,
-    pendingApplications: applications.n,
-    pendingContributions: contributions.n,
+    members,
+    pendingApplications: applications,
+    pendingContributions: contributions,
     recentAudit: audit.items,
   };
 }

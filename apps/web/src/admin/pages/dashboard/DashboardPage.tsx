@@ -106,27 +106,34 @@ export default function DashboardPage() {
         <Col {...stat}>
           <Stat icon={<FileTextOutlined />} label="已发布文章" value={d?.ArticleCount} tone="#0b4a8b" />
         </Col>
-        <Col {...stat}>
-          <Stat icon={<TeamOutlined />} label="会员单位" value={d?.MemberCount} tone="#1f8a70" />
-        </Col>
-        <Col {...stat}>
-          <Stat
-            icon={<SolutionOutlined />}
-            label="待审核入会申请"
-            value={d?.PendingApplicationCount}
-            tone="#d48806"
-            to={can('member:list') ? `${shellBase}/member/list` : undefined}
-          />
-        </Col>
-        <Col {...stat}>
-          <Stat
-            icon={<AuditOutlined />}
-            label="待审核投稿"
-            value={d?.PendingContributionCount}
-            tone="#b8262c"
-            to={can('member:contribution:list') ? `${shellBase}/member/contribution` : undefined}
-          />
-        </Col>
+        {/* Member figures only for those who may see members, as the server answers them. */}
+        {can('member:list') && (
+          <>
+            <Col {...stat}>
+              <Stat icon={<TeamOutlined />} label="会员单位" value={d?.MemberCount ?? undefined} tone="#1f8a70" />
+            </Col>
+            <Col {...stat}>
+              <Stat
+                icon={<SolutionOutlined />}
+                label="待审核入会申请"
+                value={d?.PendingApplicationCount ?? undefined}
+                tone="#d48806"
+                to={`${shellBase}/member/list`}
+              />
+            </Col>
+          </>
+        )}
+        {can('member:contribution:list') && (
+          <Col {...stat}>
+            <Stat
+              icon={<AuditOutlined />}
+              label="待审核投稿"
+              value={d?.PendingContributionCount ?? undefined}
+              tone="#b8262c"
+              to={`${shellBase}/member/contribution`}
+            />
+          </Col>
+        )}
         <Col xs={24} xxl={14}>
           <Card
             variant="borderless"
