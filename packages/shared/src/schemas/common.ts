@@ -77,8 +77,12 @@ export const trimmed = z.preprocess((v) => (typeof v === 'string' ? v.trim() : v
 
 /** Mobile phone of spec §5: 11 digits, 1 then 3–9. */
 export const mobilePattern = /^1[3-9]\d{9}$/;
-/** Landline with optional area code and extension (spec §5). */
-export const landlinePattern = /^(0\d{2,3}-?)?\d{7,8}(-\d{1,6})?$/;
+/**
+ * Landline with optional area code and extension (spec §5). A local number without its area code
+ * starts with 2–9, as every Chinese local number does: 7 or 8 digits starting with 1 are a mobile
+ * number cut short (1381234), not a landline, and were taken as one.
+ */
+export const landlinePattern = /^(?:0\d{2,3}-?\d{7,8}|[2-9]\d{6,7})(-\d{1,6})?$/;
 
 /**
  * Fields of the back-office Save* bodies. Ids: 0 or absent creates, a positive id updates;

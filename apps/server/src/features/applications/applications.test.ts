@@ -116,6 +116,9 @@ describe.each(engines)('membership applications on %s', (engine) => {
         [{ Email: 'a b@c.com' }, '请输入正确邮箱'],
         [{ OperatorPhone: '12812345678' }, '请输入正确电话号码'],
         [{ OperatorPhone: '1381234567' }, '请输入正确电话号码'],
+        // A mobile number cut short is no landline (issue 52): 7 and 8 digits starting with 1.
+        [{ OperatorPhone: '1381234' }, '请输入正确电话号码'],
+        [{ OperatorPhone: '13812345' }, '请输入正确电话号码'],
         [{ OperatorPhone: '+8613812345678' }, '请输入正确电话号码'],
         [{ OperatorPhone: '010-6851' }, '请输入正确电话号码'],
         [{ FilePath: 'javascript:alert(1)' }, '附件无效，请重新上传'],

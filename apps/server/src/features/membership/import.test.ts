@@ -202,6 +202,8 @@ describe.each(engines)('member import and export on %s', (engine) => {
       memberRow('bad_receipt', { 缴费金额: 100, 缴费日期: '2024-01-01', 收据编号: 'NEW-1' }),
       memberRow('bad_receipt2', { 缴费金额: 100, 缴费日期: '2024-01-01', 收据编号: 'NEW-1' }),
       memberRow('x', { 公司名称: null, 邮箱: 'not-mail', 手机号码: '12345', 负责人: null, 审核状态: '待审核', 状态: '注销' }),
+      // A mobile number cut short to 7 digits is no landline (issue 52).
+      memberRow('bad_phone', { 手机号码: '1381234' }),
     ]);
     expect(answer.Code).toBe(400);
     expect(answer.Data?.Errors).toEqual([
@@ -227,8 +229,9 @@ describe.each(engines)('member import and export on %s', (engine) => {
       { Row: 13, Column: '邮箱', Message: '请输入正确邮箱' },
       { Row: 13, Column: '审核状态', Message: '只能导入已通过审核的会员（审核状态为已通过或留空）' },
       { Row: 13, Column: '状态', Message: '状态应为启用或停用（留空为启用）' },
+      { Row: 14, Column: '手机号码', Message: '请输入正确电话号码' },
     ]);
-    expect(answer.Message).toBe('导入失败：共22处错误，请修改后重新导入（未导入任何记录）');
+    expect(answer.Message).toBe('导入失败：共23处错误，请修改后重新导入（未导入任何记录）');
     expect(await memberCount()).toBe(before);
   });
 
