@@ -83,7 +83,7 @@ test('staff import members from the template and change their level, remind and 
   const file = await filledTemplate(
     page,
     memberTemplate,
-    [row('a', '华安工程咨询有限公司', cstDay(10)), row('b', '华信建设监理有限公司', cstDay(200)), row('c', '华泰保险经纪有限公司', '')],
+    [row('a', '华安工程咨询有限公司', cstDay(10)), row('b', '华信建设监理有限公司', cstDay(200)), row('c', '华泰保险经纪有限公司', '长期')],
     '会员名单.xlsx',
   );
   await chooseFile(dialog, file);

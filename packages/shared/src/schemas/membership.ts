@@ -261,6 +261,9 @@ export type RevokeMemberCardBody = z.infer<typeof revokeMemberCardBody>;
  */
 export const memberImportLimits = { maxRows: 5000 } as const;
 
+/** 有效期至 of a member who never lapses, written in the import sheet and the export (a blank cell takes the level's term instead). */
+export const PERMANENT_MEMBERSHIP = '长期';
+
 export const memberImportMessages = {
   accountRepeated: (row: number) => `账号与第${row}行重复`,
   receiptRepeated: (row: number) => `收据编号与第${row}行重复`,

@@ -1,4 +1,4 @@
-import { applyStateNames, memberStatusNames, standingName } from '@portal/shared';
+import { applyStateNames, memberStatusNames, PERMANENT_MEMBERSHIP, standingName } from '@portal/shared';
 import type { ExportColumn } from '../../http/xlsx-export.js';
 import { columnByHeader } from '../uploads/xlsx-import.js';
 import type { Member } from '../members/service.js';
@@ -95,8 +95,9 @@ export const memberColumns: readonly MemberColumn[] = [
     field: 'expireDate',
     required: false,
     width: 12,
-    note: '日期，不早于入会日期；留空为长期有效',
-    cell: (m) => m.expireDate,
+    note: '日期，不早于入会日期；留空按会员等级的会籍期限自入会日期起算；长期有效请填“长期”',
+    // A member without an end date exports as 长期, so the sheet read back keeps them so.
+    cell: (m) => m.expireDate || (standingName(m) === '' ? '' : PERMANENT_MEMBERSHIP),
   },
   {
     header: '审核状态',

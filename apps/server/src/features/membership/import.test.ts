@@ -130,7 +130,7 @@ describe.each(engines)('member import and export on %s', (engine) => {
       memberRow('imp_lapsed', { 有效期至: '2024-03-01' }),
       memberRow('imp_off', { 状态: '停用' }),
       [],
-      memberRow('imp_open', { 有效期至: null, 入会日期: null, 公司名称: '=远航保险经纪' }),
+      memberRow('imp_open', { 有效期至: '长期', 入会日期: null, 公司名称: '=远航保险经纪' }),
     ]);
     expect(answer).toMatchObject({ Code: 200, Message: memberImportMessages.imported(5, 0), Data: { Imported: 5 } });
     expect(answer.Message).toBe('成功导入5个会员。每个会员的初始密码已随机生成，请下载初始密码转交会员（关闭后不能再查看）；会员首次登录须修改初始密码');
@@ -406,8 +406,24 @@ describe.each(engines)('member import and export on %s', (engine) => {
       ExpireDate: '2024-05-20',
       MembershipStateName: '宽限期',
     });
-    expect(byAccount.get('lo_member3')).toMatchObject({ JoinDate: '2019-01-08', ExpireDate: '', MembershipStateName: '有效' });
+    // Its 有效期至 is blank: the level's first term from the join date (issue 52), long past.
+    expect(byAccount.get('lo_member3')).toMatchObject({ JoinDate: '2019-01-08', ExpireDate: '2020-01-07', MembershipStateName: '已过期' });
     const payments = (await adminCall<ListDto<MemberPaymentDto>>(t, admin, 'GET', `${BIZ}/GetMemberPaymentList?key=LO-2024-001`)).Data.List;
     expect(payments).toMatchObject([{ Account: 'lo_member1', Amount: 1200, PaidOn: '2024-01-05', TermTo: '2024-12-31' }]);
+  });
+
+  // Last: the counts and the export round trip above read every member.
+  it('takes a blank 有效期至 as the level’s first term from the join date; a member who never lapses is written 长期', async () => {
+    const answer = await importRows<MemberImportResultDto>([
+      memberRow('term_blank', { 入会日期: '2024-03-10', 有效期至: null }),
+      memberRow('term_old', { 入会日期: '2019-01-08', 有效期至: null }),
+      memberRow('term_forever', { 入会日期: '2019-01-08', 有效期至: '长期' }),
+    ]);
+    expect(answer.Code, answer.Message).toBe(200);
+    const byAccount = new Map((await members(t, admin, '&key=term_')).map((m) => [m.Account, m]));
+    // 理事单位 has the default terms here: a year from the join date, 30 days of grace.
+    expect(byAccount.get('term_blank')).toMatchObject({ JoinDate: '2024-03-10', ExpireDate: '2025-03-09', MembershipStateName: '有效' });
+    expect(byAccount.get('term_old')).toMatchObject({ JoinDate: '2019-01-08', ExpireDate: '2020-01-07', MembershipStateName: '已过期' });
+    expect(byAccount.get('term_forever')).toMatchObject({ ExpireDate: '', MembershipStateName: '有效' });
   });
 });

@@ -13,6 +13,7 @@ import {
   membershipMessages,
   MemberStatus,
   memberStatusNames,
+  PERMANENT_MEMBERSHIP,
   saveMemberPaymentBody,
   systemMessages,
   toFen,
@@ -33,6 +34,7 @@ import { enqueueMails, type OutgoingMail } from '../activities/outbox.js';
 import { addDays, addYears, isDay, laterDay } from './dates.js';
 import { memberColumnOf, memberColumns, type MemberColumn, type MemberField } from './import-columns.js';
 import { refreshStates } from './states.js';
+import { listLevelTerms, nextTerm } from './terms.js';
 
 /**
  * ImportMembers: an association's member list from its spreadsheet (./import-columns.ts, by
@@ -85,7 +87,8 @@ async function choicesOf(db: Db) {
     for (const e of entries) if (e.type === type && !names.has(e.name)) names.set(e.name, e.id);
     return names;
   };
-  return { companyTypes: byName(typeKinds.companyType), levels: byName(typeKinds.memberLevel) };
+  const terms = new Map((await listLevelTerms(db)).map((t) => [t.levelId, t]));
+  return { companyTypes: byName(typeKinds.companyType), levels: byName(typeKinds.memberLevel), terms };
 }
 type Choices = Awaited<ReturnType<typeof choicesOf>>;
 
@@ -128,8 +131,14 @@ function checkRow(cells: Map<MemberField, PlainValue>, choices: Choices, today: 
   };
 
   const joinDate = day('joinDate') || today;
-  const expireDate = day('expireDate');
-  if (isDay(joinDate) && isDay(expireDate) && expireDate < joinDate) report('expireDate', memberImportMessages.expireBeforeJoin);
+  const permanent = text('expireDate') === PERMANENT_MEMBERSHIP;
+  const givenExpire = permanent ? '' : day('expireDate');
+  if (isDay(joinDate) && isDay(givenExpire) && givenExpire < joinDate) report('expireDate', memberImportMessages.expireBeforeJoin);
+  const memberLevel = choice('memberLevel', choices.levels, memberImportMessages.levelUnknown);
+  // A blank 有效期至 is the level's first term from the join date: a member who never lapses
+  // (no reminders, no end) is chosen with 长期, not by leaving a cell empty.
+  const levelTerms = choices.terms.get(memberLevel);
+  const expireDate = permanent || givenExpire !== '' || !levelTerms || !isDay(joinDate) ? givenExpire : nextTerm(levelTerms, '', joinDate).to;
   if (!approvedWords.has(text('applyState'))) report('applyState', memberImportMessages.applyStateInvalid);
   const status = statusWords.get(text('status'));
   if (status === undefined) report('status', memberImportMessages.statusInvalid);
@@ -142,7 +151,7 @@ function checkRow(cells: Map<MemberField, PlainValue>, choices: Choices, today: 
     Pwd: password,
     MemberName: text('memberName'),
     CompanyType: choice('companyType', choices.companyTypes, memberImportMessages.companyTypeUnknown),
-    MemberLevel: choice('memberLevel', choices.levels, memberImportMessages.levelUnknown),
+    MemberLevel: memberLevel,
     LegalPerson: text('legalPerson'),
     DailyOperator: text('dailyOperator'),
     OperatorPhone: text('operatorPhone'),
@@ -160,7 +169,8 @@ function checkRow(cells: Map<MemberField, PlainValue>, choices: Choices, today: 
       if (field) report(field, issue.message);
     }
   }
-  const payment = checkPayment(text, day, expireDate, today, report);
+  // A payment names the term it paid for: the sheet's own 有效期至, never one worked out here.
+  const payment = checkPayment(text, day, givenExpire, today, report);
   if (problems.size > 0 || !parsed.success) return null;
   const levelName = text('memberLevel');
   return { body: parsed.data, password, status: status ?? MemberStatus.Enabled, levelName, payment };
