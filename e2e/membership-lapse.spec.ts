@@ -60,6 +60,8 @@ test('a member in grace is warned, past grace is led to renew, and after the due
   test.setTimeout(240_000);
   const shot = (name: string) => testInfo.outputPath(`${name}.png`);
   const admin = await adminToken(page.request);
+  // The days the journey sets and then reads, reckoned once: past midnight in China they would move.
+  const [endedInGrace, endedPastGrace] = [cstDay(-5), cstDay(-60)];
 
   // A level with dues (5000 元 a year, 30 days' grace) and a member of it whose term ended 5 days ago.
   const levels = await apiData<{ Id: number; Name: string }[]>(page.request, 'GetTypeList', { type: 2 });
@@ -87,7 +89,7 @@ test('a member in grace is warned, past grace is led to renew, and after the due
       OperatorPhone: '13600136000',
       Email: `${account}@example.com`,
       JoinDate: cstDay(-370),
-      ExpireDate: cstDay(-5),
+      ExpireDate: endedInGrace,
     },
     admin,
   );
@@ -135,7 +137,7 @@ test('a member in grace is warned, past grace is led to renew, and after the due
   const details = member.locator('.ant-descriptions');
   await expect(details.getByText(company)).toBeVisible();
   await expect(details.getByText('宽限期', { exact: true })).toBeVisible();
-  await expect(details.getByText(cstDay(-5))).toBeVisible();
+  await expect(details.getByText(endedInGrace)).toBeVisible();
   await expect(member.getByText('请通过银行转账缴纳会费，并联系协会秘书处登记')).toBeVisible();
   await expect(member.getByRole('link', { name: /电子会员证/ })).toHaveAttribute('href', '/member/card');
   await member.screenshot({ path: shot('membership-grace-1440'), fullPage: true });
@@ -150,7 +152,7 @@ test('a member in grace is warned, past grace is led to renew, and after the due
   await phone.screenshot({ path: shot('membership-grace-375'), fullPage: true });
 
   // 已过期: staff move the end beyond grace; the article, 投稿 and 报名 lead to 我的会籍.
-  await setExpireDate(page.request, admin, memberId, cstDay(-60));
+  await setExpireDate(page.request, admin, memberId, endedPastGrace);
   await member.goto(articlePath);
   await expect(member.getByRole('heading', { name: LAPSED })).toBeVisible();
   await expect(member.getByText('该文章仅限会员阅读，请先登录')).toHaveCount(0);
@@ -192,7 +194,7 @@ test('a member in grace is warned, past grace is led to renew, and after the due
   const row = office.getByRole('row').filter({ hasText: account });
   await expect(row).toHaveCount(1);
   await expect(row.getByText('已过期')).toBeVisible();
-  await expect(row.getByText(cstDay(-60))).toBeVisible();
+  await expect(row.getByText(endedPastGrace)).toBeVisible();
   await office.screenshot({ path: shot('member-list-1440') });
   await row.getByRole('button', { name: '编辑' }).click();
   const dialog = office.getByRole('dialog', { name: '编辑会员信息' });
