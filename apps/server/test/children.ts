@@ -1,5 +1,4 @@
 import type { ChildProcess } from 'node:child_process';
-import { afterAll } from 'vitest';
 
 /**
  * Every process a test file starts ends with the file, however its tests ended. A test that
@@ -10,7 +9,8 @@ import { afterAll } from 'vitest';
  */
 const running = new Set<ChildProcess>();
 
-function endAll(): void {
+/** Ends every child still running, with its group: after each test file (test/setup.ts) and when the process exits. */
+export function endAll(): void {
   for (const child of running) {
     try {
       process.kill(-child.pid!, 'SIGKILL');
@@ -28,8 +28,5 @@ export function tracked<T extends ChildProcess>(child: T): T {
   return child;
 }
 
-// Registered as the importing test file is collected: after-all hooks run last registered
-// first, so the file's own stops (which check how the server ended) have run when this does.
-afterAll(endAll);
 // A test process that ends early (a crash, a fatal error) takes its children with it too.
 process.once('exit', endAll);

@@ -1,0 +1,8 @@
+import { afterAll } from 'vitest';
+import { endAll } from './children.js';
+
+// Run before each test file (vitest.config.ts setupFiles), so each file's hook is its own: test
+// files share their worker's modules (isolate: false), and children.ts is imported once per worker.
+// After-all hooks run last registered first, so the file's own stops (which check how the server
+// ended) have run when this does.
+afterAll(endAll);
