@@ -1,4 +1,4 @@
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page, TestInfo } from '@playwright/test';
 import { expect, test } from './test.js';
 import { call, cstAhead } from './activity-session.js';
 import { adminToken, openBackOffice, openFromSidebar, unique } from './admin-session.js';
@@ -59,6 +59,39 @@ async function makeEdit(page: Page, within: Locator, edit: Edit) {
   if (edit.pickerOk) await pickerOk(page).click();
 }
 
+/** Screenshots of the page as it stands at 1440 and 375 px, named `<name>-<width>.png`; the page is left at 1440. */
+async function atBothWidths(page: Page, testInfo: TestInfo, name: string) {
+  for (const width of [1440, 375]) {
+    await page.setViewportSize({ width, height: width > 400 ? 900 : 800 });
+    await page.screenshot({ path: testInfo.outputPath(`${name}-${width}.png`) });
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+}
+
+/**
+ * Opens 修改 on the row, waits for the record in the form (`ready`: a box filled once it has
+ * arrived), makes the edit (with screenshots when `shot` names them), saves with the dialog's 确定
+ * (after `beforeOk`) and answers what the server kept.
+ */
+async function editInDialog<T>(
+  page: Page,
+  testInfo: TestInfo,
+  where: { row: Locator; dialog: Locator; ready?: Locator; beforeOk?: () => Promise<void> },
+  stored: () => Promise<T>,
+  edit: Edit,
+  shot?: string,
+): Promise<T> {
+  await where.row.getByRole('button', { name: /^修\s*改$/ }).click();
+  await settled(where.dialog);
+  if (where.ready) await expect(where.ready).not.toHaveValue('');
+  await makeEdit(page, where.dialog, edit);
+  if (shot) await atBothWidths(page, testInfo, shot);
+  await where.beforeOk?.();
+  await dialogOk(where.dialog).click();
+  await expect(where.dialog).toBeHidden();
+  return stored();
+}
+
 test('活动时间, 自助签到 and 报名截止: each end edited alone, by a click or by typing, is what the activity keeps', async ({ page }, testInfo) => {
   test.setTimeout(180_000);
   const admin = await adminToken(page.request);
@@ -88,23 +121,8 @@ test('活动时间, 自助签到 and 报名截止: each end edited alone, by a c
   const dialog = page.getByRole('dialog', { name: '修改活动' });
 
   /** Opens 修改 on the activity, makes the edit, saves with the dialog's 确定, and answers what the server kept. */
-  const editAndSave = async (edit: Edit, shot?: string) => {
-    await row.getByRole('button', { name: /^修\s*改$/ }).click();
-    await settled(dialog);
-    // The record has arrived in the form.
-    await expect(dialog.getByPlaceholder('开始时间', { exact: true })).not.toHaveValue('');
-    await makeEdit(page, dialog, edit);
-    if (shot) {
-      for (const width of [1440, 375]) {
-        await page.setViewportSize({ width, height: width > 400 ? 900 : 800 });
-        await page.screenshot({ path: testInfo.outputPath(`${shot}-${width}.png`) });
-      }
-      await page.setViewportSize({ width: 1440, height: 900 });
-    }
-    await dialogOk(dialog).click();
-    await expect(dialog).toBeHidden();
-    return stored();
-  };
+  const editAndSave = (edit: Edit, shot?: string) =>
+    editInDialog(page, testInfo, { row, dialog, ready: dialog.getByPlaceholder('开始时间', { exact: true }) }, stored, edit, shot);
 
   // 活动时间: the end's minute, confirmed with the picker's 确定 (the walk of the issue).
   expect(await editAndSave({ box: '结束时间', minute: '30', pickerOk: true }, 'activity-time-end-picked')).toMatchObject({
@@ -170,24 +188,23 @@ test('哀悼日期: each end edited alone, by a click or by typing, is what the 
   await page.goto('/System/system/memorial');
   const row = page.locator('.ant-table-row', { hasText: note });
   const dialog = page.getByRole('dialog', { name: '修改哀悼日' });
-  const editAndSave = async (edit: Edit, shot?: string) => {
-    await row.getByRole('button', { name: /^修\s*改$/ }).click();
-    await settled(dialog);
-    await makeEdit(page, dialog, edit);
-    if (shot) {
-      for (const width of [1440, 375]) {
-        await page.setViewportSize({ width, height: width > 400 ? 900 : 800 });
-        await page.screenshot({ path: testInfo.outputPath(`${shot}-${width}.png`) });
-      }
-      await page.setViewportSize({ width: 1440, height: 900 });
-    }
-    // The calendar, still open, covers this small dialog's 确定: a click elsewhere (its title) closes it first.
-    await dialog.locator('.ant-modal-title').click();
-    await expect(popup(page)).toHaveCount(0);
-    await dialogOk(dialog).click();
-    await expect(dialog).toBeHidden();
-    return stored();
-  };
+  const editAndSave = (edit: Edit, shot?: string) =>
+    editInDialog(
+      page,
+      testInfo,
+      {
+        row,
+        dialog,
+        // The calendar, still open, covers this small dialog's 确定: a click elsewhere (its title) closes it first.
+        beforeOk: async () => {
+          await dialog.locator('.ant-modal-title').click();
+          await expect(popup(page)).toHaveCount(0);
+        },
+      },
+      stored,
+      edit,
+      shot,
+    );
 
   // A day picked moves the calendar to the other end; the dialog's 确定 saves what is shown.
   expect(await editAndSave({ box: '开始日期', day: dayAfter(first, -1) }, 'memorial-start-picked')).toEqual([dayAfter(first, -1), dayAfter(first, 2)]);
@@ -214,13 +231,7 @@ test('a list’s date filter: each end edited alone, by a click or by typing, is
       return params.get('start') === start && params.get('end') === end;
     });
     if (edit) await makeEdit(page, form, edit);
-    if (shot) {
-      for (const width of [1440, 375]) {
-        await page.setViewportSize({ width, height: width > 400 ? 900 : 800 });
-        await page.screenshot({ path: testInfo.outputPath(`${shot}-${width}.png`) });
-      }
-      await page.setViewportSize({ width: 1440, height: 900 });
-    }
+    if (shot) await atBothWidths(page, testInfo, shot);
     await form.getByRole('button', { name: /查\s*询/ }).click();
     await asked;
     await expect(popup(page)).toHaveCount(0);
@@ -260,22 +271,8 @@ test('发布时间 and 定时下线: a minute or day picked, or a time typed, is
   await filters.getByRole('button', { name: /查\s*询/ }).click();
   const row = page.locator('.ant-table-row', { hasText: title });
   const dialog = page.getByRole('dialog', { name: '修改文章' });
-  const editAndSave = async (edit: Edit, shot?: string) => {
-    await row.getByRole('button', { name: /^修\s*改$/ }).click();
-    await settled(dialog);
-    await expect(dialog.getByPlaceholder('不填则为保存时间')).not.toHaveValue('');
-    await makeEdit(page, dialog, edit);
-    if (shot) {
-      for (const width of [1440, 375]) {
-        await page.setViewportSize({ width, height: width > 400 ? 900 : 800 });
-        await page.screenshot({ path: testInfo.outputPath(`${shot}-${width}.png`) });
-      }
-      await page.setViewportSize({ width: 1440, height: 900 });
-    }
-    await dialogOk(dialog).click();
-    await expect(dialog).toBeHidden();
-    return stored(page.request);
-  };
+  const editAndSave = (edit: Edit, shot?: string) =>
+    editInDialog(page, testInfo, { row, dialog, ready: dialog.getByPlaceholder('不填则为保存时间') }, () => stored(page.request), edit, shot);
 
   expect(await editAndSave({ box: '不填则为保存时间', minute: '25' }, 'publish-time-picked')).toMatchObject({
     NewsCreateTime: `${year - 1}-05-01 10:25:00`,
