@@ -519,6 +519,16 @@ export const backOfficeCalls: Record<string, (w: Walk) => Call | Promise<Call>> 
   },
   [`GET ${SB}/GetCheckInActivity/{id}`]: async (w) => ({ params: { id: await activityUnderWay(w) } }),
   [`GET ${SB}/GetCheckInMemberList`]: async (w) => ({ query: { activityid: await activityUnderWay(w) } }),
+  [`GET ${SB}/GetVenueCheckInCode/{id}`]: async (w) => {
+    // The venue's QR of the activity under way, with 动态签到码 on.
+    const id = await activityUnderWay(w);
+    await w.t.app.services.database.db
+      .updateTable('activities')
+      .set({ self_check_in_start: later(w, -1 / 24), self_check_in_end: later(w, 1 / 24), self_check_in_key: 'walk-venue-key', self_check_in_rotating: 1 })
+      .where('id', '=', id)
+      .execute();
+    return { params: { id } };
+  },
   [`GET ${SB}/ExportActivitySignUps`]: async (w) => ({ query: { activityid: await activityUnderWay(w) } }),
   [`POST ${SB}/CheckInActivityMember`]: async (w) => ({ body: { ActivityId: await activityUnderWay(w), MemberId: w.memberId } }),
   [`POST ${SB}/IssueActivityCertificates`]: async (w) => ({ body: { ActivityId: await activityUnderWay(w) } }),

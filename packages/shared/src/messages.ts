@@ -410,6 +410,8 @@ export const activityMessages = {
   // Staff taking a member off the list (RemoveActivitySignUp).
   removeCheckedIn: '该会员已签到，请先撤销签到',
   removeNothing: '该会员未报名，也不在候补名单中',
+  selfCheckInCodeExpired: '签到码已过期，请扫描现场大屏上的最新二维码',
+  venueCodeStatic: '本活动未开启动态签到码',
   removed: '已移出该会员',
 } as const;
 

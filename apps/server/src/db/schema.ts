@@ -583,6 +583,8 @@ export interface ActivitiesTable {
   self_check_in_start: Generated<string>;
   self_check_in_end: Generated<string>;
   self_check_in_key: Generated<string>;
+  /** 1: the venue's QR carries a code that changes every 30 s, derived from self_check_in_key (动态签到码). */
+  self_check_in_rotating: Generated<number>;
   /** Bumped by every edit of a published activity: the SEQUENCE of its calendar file. */
   revision: Generated<number>;
 }

@@ -300,6 +300,7 @@ const editCalls: EditCall[] = [
       ConfirmHours: 48,
       SelfCheckInStart: '2024-06-20 08:30:00',
       SelfCheckInEnd: '2024-06-20 10:00:00',
+      SelfCheckInRotating: true,
     }),
     read: async (s, id) => (await admin(s, 'GET', `${SB}/GetActivity/${id}`)).Data,
   },

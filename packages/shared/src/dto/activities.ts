@@ -58,6 +58,8 @@ export const activityDetailDto = z
     /** Hours a member promoted from the waitlist has to confirm. */
     ConfirmHours: z.int(),
     ...selfCheckInShape,
+    /** 动态签到码: the venue's QR changes every 30 s (GetVenueCheckInCode). */
+    SelfCheckInRotating: z.boolean(),
   })
   .meta({ id: 'ActivityDetailDto' });
 export type ActivityDetailDto = z.infer<typeof activityDetailDto>;
@@ -137,7 +139,9 @@ export const checkInActivityDto = z
     ...activitySummaryShape,
     ...attendanceShape,
     ...selfCheckInShape,
-    /** What the venue's QR carries for self check-in; '' when there is no window. */
+    /** 动态签到码: the venue's QR changes every 30 s; its current key comes from GetVenueCheckInCode. */
+    SelfCheckInRotating: z.boolean(),
+    /** What the venue's QR carries for self check-in; '' when there is no window, or when it rotates. */
     SelfCheckInKey: z.string(),
   })
   .meta({ id: 'CheckInActivityDto' });

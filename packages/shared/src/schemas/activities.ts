@@ -52,6 +52,12 @@ const optionalTime = z
 /** Hours a member promoted from the waitlist has to confirm the place held for them. */
 export const ACTIVITY_CONFIRM_HOURS = { min: 1, max: 168, fallback: 24 } as const;
 
+/**
+ * 动态签到码: how long one code of a venue's rotating QR is the current one. A code is accepted in
+ * its own window and the next, so one scanned as it changes still works: 30 to 60 seconds.
+ */
+export const VENUE_CODE_WINDOW_SECONDS = 30;
+
 /** An attachment: a file uploaded through UploadFile and the name it is shown under. */
 export const activityAttachment = z.object({
   Name: z
@@ -96,6 +102,8 @@ export const saveActivityBody = z
     /** The window in which signed-up members check themselves in with the venue's QR; both '' for none. */
     SelfCheckInStart: optionalTime,
     SelfCheckInEnd: optionalTime,
+    /** 动态签到码: the venue's QR changes every VENUE_CODE_WINDOW_SECONDS, so a photo of it soon stops working. */
+    SelfCheckInRotating: boolField,
   })
   .refine((b) => b.EndTime >= b.StartTime, { error: activityMessages.endBeforeStart, path: ['EndTime'] })
   .refine((b) => b.SignUpDeadline <= b.StartTime, { error: activityMessages.deadlineAfterStart, path: ['SignUpDeadline'] })

@@ -36,6 +36,7 @@ import { statusListSignings } from './036-status-list-signings.js';
 import { autosaveOwners } from './037-autosave-owners.js';
 import { cardIssued } from './038-card-issued.js';
 import { memberInitialPasswords } from './039-member-initial-passwords.js';
+import { venueCodeRotation } from './040-venue-code-rotation.js';
 
 /** A migration that may need to know the engine (serial vs autoincrement, FTS vs trigram). */
 export type EngineMigration = (engine: Engine) => Migration;
@@ -79,6 +80,7 @@ const all: Record<string, EngineMigration> = {
   '038-card-issued': cardIssued,
   '039-member-initial-passwords': memberInitialPasswords,
 };
+  '040-venue-code-rotation': venueCodeRotation,
 
 /** Every migration this build knows, in order (readiness checks they are all applied). */
 export const migrationNames: readonly string[] = Object.keys(all).sort();

@@ -95,7 +95,7 @@ export async function activitiesAdmin(app: App): Promise<void> {
       schema: {
         ...adminDocs,
         summary:
-          '新增（ActivityId 为 0，保存为草稿）或修改活动（未传的字段保持原值）；修改已发布的活动保留阅读与报名记录，提高人数上限时空出的名额依次保留给候补会员；ConfirmHours 候补确认时限（小时，默认 24）；SelfCheckInStart/SelfCheckInEnd 自助签到时段（可不填）；Data 为活动 id',
+          '新增（ActivityId 为 0，保存为草稿）或修改活动（未传的字段保持原值）；修改已发布的活动保留阅读与报名记录，提高人数上限时空出的名额依次保留给候补会员；ConfirmHours 候补确认时限（小时，默认 24）；SelfCheckInStart/SelfCheckInEnd 自助签到时段（可不填）；SelfCheckInRotating 动态签到码（现场二维码每30秒更换，默认 false）；Data 为活动 id',
         body: saveActivityBody,
         'x-data': z.int().describe('活动编号'),
         'x-codes': activityMissing,

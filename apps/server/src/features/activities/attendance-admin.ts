@@ -9,12 +9,13 @@ import {
   idParam,
   listOf,
   pagingQuery,
+  venueCheckInCodeDto,
   type CheckInBody,
 } from '@portal/shared';
 import type { App } from '../../http/app-types.js';
 import { adminWrite, currentAdmin, requireAdmin } from '../system/auth/guard.js';
 import { list, ok } from '../../http/envelope.js';
-import { checkIn, doorActivity, listDoorActivities, listDoorMembers, undoCheckIn, type DoorPass } from './check-in.js';
+import { checkIn, doorActivity, listDoorActivities, listDoorMembers, undoCheckIn, venueCode, type DoorPass } from './check-in.js';
 import { adminDocs } from './docs.js';
 import { toCheckInActivityDto, toCheckInMemberDto } from './dto.js';
 import { mailContext } from './mail.js';
@@ -74,6 +75,25 @@ export async function attendanceAdmin(app: App): Promise<void> {
     async (request) => {
       await lapseOffers(database, mailContext(request), now(), request.params.id);
       return ok(toCheckInActivityDto(await doorActivity(db, request.params.id)));
+    },
+  );
+
+  app.get(
+    '/GetVenueCheckInCode/:id',
+    {
+      onRequest: requireAdmin('activity:checkin'),
+      schema: {
+        ...adminDocs,
+        summary:
+          '动态签到码：现场二维码此刻携带的 Key（每30秒更换；本时段与上一时段的 Key 可签到）及距下次更换的毫秒数；现场大屏在更换时再次获取。未开放自助签到或未开启动态签到码的答 Code 400',
+        params: z.object({ id: idParam }),
+        'x-data': venueCheckInCodeDto,
+        'x-codes': { 404: activityMessages.notFound },
+      },
+    },
+    async (request) => {
+      const { code, changesInMs } = await venueCode(db, request.params.id, now());
+      return ok({ Key: code, ChangesInMs: changesInMs });
     },
   );
 

@@ -8,6 +8,7 @@ import { containing } from '../../db/like.js';
 import { toCheckInMemberDto } from './dto.js';
 import { inAudience } from './notices.js';
 import { noticeCounts, summaryColumns, toAttendance, toSummary, type ActivitySummary, type Attendance } from './service.js';
+import { checkVenueCode, currentVenueCode, type VenueCodeCheck } from './venue-codes.js';
 
 /**
  * Check-in at the door (活动签到). Staff scan a member's QR (its token), type the code printed
@@ -80,6 +81,9 @@ export interface CheckInActivity extends ActivitySummary {
   attendance: Attendance;
   selfCheckInStart: string;
   selfCheckInEnd: string;
+  /** 动态签到码: the QR carries the current code (venue-codes.ts), and the key stays on the server. */
+  selfCheckInRotating: boolean;
+  /** The static venue QR's key; '' when there is no window, or when the code rotates. */
   selfCheckInKey: string;
 }
 
@@ -87,7 +91,16 @@ function doorQuery(db: Db, activityId?: number) {
   return db
     .selectFrom('activities as a')
     .leftJoin(noticeCounts(db, activityId), 'c.activity_id', 'a.id')
-    .select([...summaryColumns, 'a.self_check_in_start', 'a.self_check_in_end', 'a.self_check_in_key', 'c.offered', 'c.checked_in', 'c.waiting'])
+    .select([
+      ...summaryColumns,
+      'a.self_check_in_start',
+      'a.self_check_in_end',
+      'a.self_check_in_key',
+      'a.self_check_in_rotating',
+      'c.offered',
+      'c.checked_in',
+      'c.waiting',
+    ])
     .where('a.status', '!=', ActivityStatus.Draft);
 }
 
@@ -98,7 +111,8 @@ const toCheckInActivity = (r: DoorRow): CheckInActivity => ({
   attendance: toAttendance(r),
   selfCheckInStart: r.self_check_in_start,
   selfCheckInEnd: r.self_check_in_end,
-  selfCheckInKey: r.self_check_in_key,
+  selfCheckInRotating: r.self_check_in_rotating === 1,
+  selfCheckInKey: r.self_check_in_rotating === 1 ? '' : r.self_check_in_key,
 });
 
 /** How long after its end an activity stays on the check-in page's list, for late corrections (undo). */
@@ -178,6 +192,7 @@ function passQuery(db: Db) {
       'a.self_check_in_start',
       'a.self_check_in_end',
       'a.self_check_in_key',
+      'a.self_check_in_rotating',
       sql<number>`case when ${inAudience} then 1 else 0 end`.as('in_audience'),
     ]);
 }
@@ -275,16 +290,38 @@ function sameKey(given: string, key: string): boolean {
   return key !== '' && a.length === b.length && timingSafeEqual(a, b);
 }
 
+/** The venue QR a member scanned: the static key, or with 动态签到码 a code of this window or the last (the static key then refused). */
+const scannedVenue = (given: string, notice: PassRow, now: number): VenueCodeCheck =>
+  notice.self_check_in_rotating === 1 ? checkVenueCode(given, notice.self_check_in_key, now) : sameKey(given, notice.self_check_in_key) ? 'valid' : 'invalid';
+
+/**
+ * GetVenueCheckInCode: what the venue's rotating QR carries now. The static key is refused
+ * while the code rotates, so a QR printed before rotation was switched on lets no one in.
+ */
+export async function venueCode(db: Db, activityId: number, now: number): Promise<{ code: string; changesInMs: number }> {
+  const row = await db
+    .selectFrom('activities')
+    .select(['status', 'self_check_in_start', 'self_check_in_key', 'self_check_in_rotating'])
+    .where('id', '=', activityId)
+    .executeTakeFirst();
+  if (!row || row.status === ActivityStatus.Draft) throw notFound(activityMessages.notFound);
+  if (row.self_check_in_start === '') throw badRequest(activityMessages.selfCheckInOff);
+  if (row.self_check_in_rotating !== 1) throw badRequest(activityMessages.venueCodeStatic);
+  return currentVenueCode(row.self_check_in_key, now);
+}
+
 /**
  * SelfCheckInActivity: a signed-up member checks in with the venue's QR, inside the window the
- * activity sets. Answers the time recorded; a second scan gets 409 with the first time.
+ * activity sets: its static key, or with 动态签到码 the code of this window or the last.
+ * Answers the time recorded; a second scan gets 409 with the first time.
  */
 export async function selfCheckIn(db: Db, memberId: number, activityId: number, key: string, now: number): Promise<string> {
   const at = formatCst(now);
   const notice = await passQuery(db).where('n.activity_id', '=', activityId).where('n.member_id', '=', memberId).executeTakeFirst();
   if (!notice || notice.status === ActivityStatus.Draft) await refuseUnknownActivity(db, activityId);
   if (!notice || notice.self_check_in_start === '') throw badRequest(notice ? activityMessages.selfCheckInOff : activityMessages.notSignedUp);
-  if (!sameKey(key, notice.self_check_in_key)) throw badRequest(activityMessages.selfCheckInKeyInvalid);
+  const scanned = scannedVenue(key, notice, now);
+  if (scanned !== 'valid') throw badRequest(scanned === 'expired' ? activityMessages.selfCheckInCodeExpired : activityMessages.selfCheckInKeyInvalid);
   if (!notice.signed_up_at) throw badRequest(activityMessages.notSignedUp);
   if (Number(notice.in_audience) !== 1) throw badRequest(activityMessages.checkInOutsideAudience);
   if (at < notice.self_check_in_start) throw badRequest(activityMessages.selfCheckInNotYet(notice.self_check_in_start.slice(0, 16)));

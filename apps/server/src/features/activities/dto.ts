@@ -48,6 +48,7 @@ export const toActivityDetailDto = (a: ActivityDetail): ActivityDetailDto => ({
   ConfirmHours: a.confirmHours,
   SelfCheckInStart: a.selfCheckInStart,
   SelfCheckInEnd: a.selfCheckInEnd,
+  SelfCheckInRotating: a.selfCheckInRotating,
 });
 
 export const toActivityMemberDto = (m: AudienceMember): ActivityMemberDto => ({
@@ -103,6 +104,7 @@ export const toCheckInActivityDto = (a: CheckInActivity): CheckInActivityDto => 
   ...toAttendanceDto(a.attendance),
   SelfCheckInStart: a.selfCheckInStart,
   SelfCheckInEnd: a.selfCheckInEnd,
+  SelfCheckInRotating: a.selfCheckInRotating,
   SelfCheckInKey: a.selfCheckInKey,
 });
 

@@ -85,6 +85,8 @@ export interface ActivityDetail extends Activity {
   confirmHours: number;
   selfCheckInStart: string;
   selfCheckInEnd: string;
+  /** 动态签到码 (venue-codes.ts). */
+  selfCheckInRotating: boolean;
 }
 
 type Db = Kysely<DB>;
@@ -189,7 +191,7 @@ export async function listActivities(db: Db, q: ActivityListQuery): Promise<{ it
 /** GetActivity/{id}: the activity with its description and attachments. */
 export async function getActivity(db: Db, id: number): Promise<ActivityDetail> {
   const row = await activityQuery(db, id)
-    .select(['a.description', 'a.attachments', 'a.confirm_hours', 'a.self_check_in_start', 'a.self_check_in_end'])
+    .select(['a.description', 'a.attachments', 'a.confirm_hours', 'a.self_check_in_start', 'a.self_check_in_end', 'a.self_check_in_rotating'])
     .where('a.id', '=', id)
     .executeTakeFirst();
   if (!row) throw notFound(activityMessages.notFound);
@@ -200,6 +202,7 @@ export async function getActivity(db: Db, id: number): Promise<ActivityDetail> {
     confirmHours: row.confirm_hours,
     selfCheckInStart: row.self_check_in_start,
     selfCheckInEnd: row.self_check_in_end,
+    selfCheckInRotating: row.self_check_in_rotating === 1,
   };
 }
 
@@ -261,6 +264,7 @@ export async function saveActivity(
     confirm_hours: body.ConfirmHours,
     self_check_in_start: body.SelfCheckInStart,
     self_check_in_end: body.SelfCheckInEnd,
+    self_check_in_rotating: body.SelfCheckInRotating ? 1 : 0,
     updated_at: at,
   };
   const selfCheckIn = body.SelfCheckInStart !== '';
