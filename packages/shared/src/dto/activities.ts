@@ -147,6 +147,16 @@ export const checkInActivityDto = z
   .meta({ id: 'CheckInActivityDto' });
 export type CheckInActivityDto = z.infer<typeof checkInActivityDto>;
 
+/** The key the venue's rotating QR carries now (GetVenueCheckInCode), and when the next one takes its place. */
+export const venueCheckInCodeDto = z
+  .object({
+    Key: z.string(),
+    /** Milliseconds until the next key; the screen asks again then. */
+    ChangesInMs: z.int(),
+  })
+  .meta({ id: 'VenueCheckInCodeDto' });
+export type VenueCheckInCodeDto = z.infer<typeof venueCheckInCodeDto>;
+
 /** A signed-up member at the door: who, which company, and whether (when, by whom) checked in. */
 export const checkInMemberDto = z
   .object({
