@@ -79,8 +79,8 @@ const all: Record<string, EngineMigration> = {
   '037-autosave-owners': autosaveOwners,
   '038-card-issued': cardIssued,
   '039-member-initial-passwords': memberInitialPasswords,
-};
   '040-venue-code-rotation': venueCodeRotation,
+};
 
 /** Every migration this build knows, in order (readiness checks they are all applied). */
 export const migrationNames: readonly string[] = Object.keys(all).sort();
