@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import layers from './eslint/layers.js';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/dist-ssr/**', '**/node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', 'apps/web/public/**'] },
@@ -19,7 +20,7 @@ export default tseslint.config(
   },
   {
     // A date field hands its form what it shows only through components/DatePickers.tsx, which
-    // wraps antd's (issue 52: a range edited at one end saved its old value). TimePicker has the
+    // wraps antd's (antd's range picker, edited at one end, once saved its old value). TimePicker has the
     // same draft-until-确定 behaviour and no wrapper yet.
     files: ['apps/web/src/**/*.{ts,tsx}'],
     ignores: ['apps/web/src/components/DatePickers.tsx'],
@@ -39,10 +40,10 @@ export default tseslint.config(
     },
   },
   {
-    // Layers point down: features use db, http, storage, cache and content, never the other way
-    // (app.ts, the composition root, passes features' pieces in where a lower layer needs one).
+    // Layers point down: features use db, http, storage, cache, content and ops, never the other
+    // way (app.ts, the composition root, passes features' pieces in where a lower layer needs one).
     // Tests are exempt: they drive the layers through features.
-    files: ['apps/server/src/{db,http,storage,cache,content}/**/*.ts'],
+    files: ['apps/server/src/{db,http,storage,cache,content,ops}/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
@@ -51,12 +52,21 @@ export default tseslint.config(
           patterns: [
             {
               group: ['**/features/**'],
-              message: 'db/, http/, storage/, cache/ and content/ never import features/: move the shared piece down, or pass it in from app.ts.',
+              message: 'db/, http/, storage/, cache/, content/ and ops/ never import features/: move the shared piece down, or pass it in from app.ts.',
             },
           ],
         },
       ],
     },
+  },
+  {
+    // Feature folders import only lower layers (so they form no cycle); the web app's shared
+    // components/ and api/ import neither the public site nor the back office (eslint/layers.js).
+    // Tests are exempt, as above.
+    files: ['apps/server/src/features/**/*.ts', 'apps/web/src/{components,api}/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    plugins: { layers },
+    rules: { 'layers/feature-layers': 'error', 'layers/shared-pieces': 'error' },
   },
   {
     files: ['scripts/**', 'apps/web/scripts/**', 'bench/**', '.ci/**'],

@@ -1,17 +1,16 @@
 // The membership job over 100,000 members (`npm run bench -- members`): the daily state run
-// (features/membership/states.ts) and the renewal reminders (reminders.ts), on SQLite and, when
+// (features/members/states.ts) and the renewal reminders (reminders.ts), on SQLite and, when
 // PostgreSQL answers, on PostgreSQL; the figures go to RESULTS.md "Membership job".
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
-import { ApplyState, cstDate, formatCst, MemberStatus } from '@portal/shared';
+import { addDays, ApplyState, cstDate, formatCst, MemberStatus } from '@portal/shared';
 import { connect, type Database } from '../apps/server/src/db/connection.js';
 import { migrate } from '../apps/server/src/db/migrate.js';
-import { addDays } from '../apps/server/src/features/membership/dates.js';
 import { sendDueReminders } from '../apps/server/src/features/membership/reminders.js';
-import { refreshStates } from '../apps/server/src/features/membership/states.js';
+import { refreshStates } from '../apps/server/src/features/members/states.js';
 
 const MEMBERS = 100_000;
 const CHUNK = 1000;

@@ -7,8 +7,9 @@ import { chosenEncoding, compressedAnswer } from '../apps/server/src/http/compre
 import { list, ok, type Envelope } from '../apps/server/src/http/envelope.js';
 import { menuIndex } from '../apps/server/src/features/menus/service.js';
 import { toNewsDetailDto, toNewsListItemDto, type Audience } from '../apps/server/src/features/news/dto.js';
-import { toItem } from '../apps/server/src/features/news/items.js';
-import { menuScope, type Neighbour } from '../apps/server/src/features/news/service.js';
+import { toItem } from '../apps/server/src/features/articles/items.js';
+import { menuScope } from '../apps/server/src/features/news/service.js';
+import type { Neighbour } from '../apps/server/src/features/articles/neighbours.js';
 import { countView } from '../apps/server/src/features/news/views.js';
 
 /**
@@ -40,7 +41,7 @@ const LIST_SQL = `
   ORDER BY n.is_top DESC, n.news_create_time DESC, n.id DESC LIMIT :limit OFFSET :offset`;
 
 /**
- * An article and its neighbours (service.ts readNeighbours): the nearest newer ('previous', as
+ * An article and its neighbours (articles/neighbours.ts readNeighbours): the nearest newer ('previous', as
  * lists show newest first) and nearest older published article of its menu, each the nearer of
  * a seek among the pinned and one among the rest (news_menu_list orders is_top first).
  */

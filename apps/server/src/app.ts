@@ -33,11 +33,11 @@ import { scheduleLogRetention } from './features/system/audit/retention.js';
 import { schedulePublishingClock } from './features/news/schedule.js';
 import { scheduleMembershipJob } from './features/membership/job.js';
 import { scheduleOfferLapses } from './features/activities/job.js';
-import { scheduleRevisionRetention } from './features/news/revisions.js';
+import { scheduleRevisionRetention } from './features/articles/revisions.js';
 import { largestUpload } from './features/uploads/checks.js';
 import { imageVariantFallback } from './features/uploads/variants.js';
 import { registerUploadServing } from './features/uploads/serve.js';
-import { startMailOutbox } from './features/activities/outbox.js';
+import { startMailOutbox } from './features/mail/outbox.js';
 import type { CaptchaObserver } from './features/system/auth/captcha.js';
 
 export interface BuildOptions {

@@ -3,6 +3,7 @@ export * from './constants.js';
 export * from './status.js';
 export * from './schemas/common.js';
 export * from './time.js';
+export * from './days.js';
 export * from './schemas/content.js';
 // The answers' Data shapes as zod schemas (the API document's source; types for everyone).
 export * from './dto/index.js';

@@ -19,3 +19,6 @@ export function cstDate(input: Date | number = new Date()): string {
 export function parseCst(cst: string): number {
   return Date.parse(`${cst.replace(' ', 'T')}+08:00`);
 }
+
+/** A stored China Standard Time as a W3C datetime (what lastmod takes). */
+export const w3cTime = (cst: string) => `${cst.replace(' ', 'T')}+08:00`;

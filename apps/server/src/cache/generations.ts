@@ -13,7 +13,7 @@ export type ContentArea = (typeof contentAreas)[number];
 
 /**
  * What an answer depends on, or what a write changed: a whole area (`news`: anything in it), or
- * one thing in an area, `<area>:<name>`. The news area's things (features/news/reach.ts):
+ * one thing in an area, `<area>:<name>`. The news area's things (features/articles/reach.ts):
  * `news:<id>` an article (its own answer, and those showing it as a neighbour), `news:menu-<id>`
  * a menu's list, `news:latest` the lists across menus (the latest articles, the home page's
  * positions), `news:withdrawal` a write that took an article away from visitors (nothing
@@ -89,7 +89,7 @@ export function applyContentChange(database: Database, tags: readonly ContentTag
 /**
  * Call after a write has been committed, with what it changed: cached answers depending on it
  * are stale from here on, and every other instance is told (cache/fanout.ts). Name the things
- * a write changed when it knows them (an article save: features/news/reach.ts); an area alone
+ * a write changed when it knows them (an article save: features/articles/reach.ts); an area alone
  * makes everything drawn from it stale.
  */
 export function contentChanged(database: Database, ...tags: ContentTag[]): void {

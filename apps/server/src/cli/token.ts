@@ -1,5 +1,5 @@
 import { apiTokenNamePattern, systemMessages } from '@portal/shared';
-import { createApiToken, listApiTokens, revokeApiToken } from '../features/api-tokens/service.js';
+import { createApiToken, listApiTokens, revokeApiToken } from '../features/system/api-tokens/service.js';
 import { writeAudit } from '../features/system/audit/service.js';
 import { AppError } from '../http/envelope.js';
 import { CLI_ACTOR } from './admin-reset-password.js';

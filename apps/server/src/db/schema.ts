@@ -39,7 +39,7 @@ export interface NewsTable {
   news_create_time: string;
   /** 定时下线: when the server closes the article; '' (the default) for never. */
   offline_at: Generated<string>;
-  /** Raised by every write; a save from an older version is refused (features/news/revisions.ts). */
+  /** Raised by every write; a save from an older version is refused (features/articles/revisions.ts). */
   version: Generated<number>;
   /** Signed into its preview links; raised by 收回预览链接 and every take-down (features/news/preview.ts). */
   preview_generation: Generated<number>;
@@ -47,7 +47,7 @@ export interface NewsTable {
   updated_at: string;
 }
 
-/** A copy of an article as one save stored it (features/news/revisions.ts); kept after the article is deleted. */
+/** A copy of an article as one save stored it (features/articles/revisions.ts); kept after the article is deleted. */
 export interface NewsRevisionsTable {
   id: Generated<number>;
   news_id: number;
@@ -335,7 +335,7 @@ export interface MembersTable {
   applied_at: string;
   created_at: string;
   updated_at: string;
-  /** MembershipState (1 有效, 2 宽限期, 3 已过期, 4 已停用), kept current by features/membership/states.ts. */
+  /** MembershipState (1 有效, 2 宽限期, 3 已过期, 4 已停用), kept current by features/members/states.ts. */
   membership_state: Generated<number>;
   /** 1 while the password is one the staff know (an import's initial one): the next sign-in must replace it. */
   must_change_password: Generated<number>;
@@ -408,7 +408,7 @@ export interface MemberSessionsTable {
   /** sha256 of the token; the token itself is never stored. */
   token_hash: string;
   member_id: number;
-  /** 'member' or 'application' (features/members/sessions.ts). */
+  /** 'member' or 'application' (features/system/auth/member-sessions.ts). */
   scope: string;
   ip: string;
   /** As admin_sessions.user_agent. */
@@ -635,7 +635,7 @@ export interface AttendanceCertificatesTable {
   status_index: number | null;
 }
 
-/** An e-mail to send, sent or failed (features/activities/outbox.ts). */
+/** An e-mail to send, sent or failed (features/mail/outbox.ts). */
 export interface MailOutboxTable {
   id: Generated<number>;
   recipient: string;

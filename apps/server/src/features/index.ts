@@ -7,9 +7,27 @@ import { newsPublic } from './news/public.js';
 import { positionsPublic } from './positions/public.js';
 import { sitePublic } from './site/public.js';
 import { visitsPublic } from './visits/public.js';
-import { systemFeatureRoutes } from './system/index.js';
+import { adminUserRoutes } from './system/admin-users/routes.js';
+import { loginLogRoutes } from './system/audit/login-log-routes.js';
+import { auditRoutes } from './system/audit/routes.js';
+import { onlineSessionRoutes } from './system/auth/online-routes.js';
+import { authRoutes } from './system/auth/routes.js';
+import { dashboardRoutes } from './system/dashboard/routes.js';
+import { menuRoutes } from './system/menus/routes.js';
+import { roleRoutes } from './system/roles/routes.js';
+import { twoFactorResetRoutes } from './system/two-factor/reset-routes.js';
+import { twoFactorRoutes } from './system/two-factor/routes.js';
 import { ownPasswordRoute } from './system/auth/routes.js';
-import { memberBusinessRoutes, memberPublicRoutes } from './members/index.js';
+import { membersAdmin } from './members/admin.js';
+import { membersPublic } from './members/public.js';
+import { applicationsAdmin } from './applications/admin.js';
+import { applicationsPublic } from './applications/public.js';
+import { suggestionsAdmin } from './suggestions/admin.js';
+import { suggestionsPublic } from './suggestions/public.js';
+import { membershipAdmin } from './membership/admin.js';
+import { memberImportAdmin } from './membership/import-admin.js';
+import { membershipPublic } from './membership/public.js';
+import { memberCardAdmin, memberCardPublic } from './membership/card-routes.js';
 import { menusAdmin } from './menus/admin.js';
 import { newsAdmin } from './news/admin.js';
 import { newsPreviewAdmin } from './news/preview-routes.js';
@@ -41,7 +59,7 @@ import { attendanceCertificatesAdmin } from './attendance-certificates/admin.js'
 import { attendanceCertificatesMember } from './attendance-certificates/member.js';
 import { attendanceVerification } from './attendance-certificates/verification.js';
 import { attendanceStatus } from './attendance-certificates/records.js';
-import { apiTokensAdmin } from './api-tokens/admin.js';
+import { apiTokensAdmin } from './system/api-tokens/admin.js';
 import { reviewAdmin } from './review/routes.js';
 import { memorialAdmin } from './site/memorial-admin.js';
 
@@ -61,7 +79,12 @@ const publicRoutes: FeatureRoutes[] = [
   activitiesPublic,
   attendancePublic,
   attendanceCertificatesMember,
-  ...memberPublicRoutes,
+  // The member area: sign-in, profile, application, suggestion box, membership and its electronic card.
+  membersPublic,
+  applicationsPublic,
+  suggestionsPublic,
+  membershipPublic,
+  memberCardPublic,
 ];
 /** Business back-office calls, spec §7 "/api/XfSysBussiness/". */
 const businessRoutes: FeatureRoutes[] = [
@@ -84,10 +107,28 @@ const businessRoutes: FeatureRoutes[] = [
   attendanceAdmin,
   attendanceCertificatesAdmin,
   memorialAdmin,
-  ...memberBusinessRoutes,
+  // Members, application review, suggestions, dues and level terms, member import, card revocation.
+  membersAdmin,
+  applicationsAdmin,
+  suggestionsAdmin,
+  membershipAdmin,
+  memberImportAdmin,
+  memberCardAdmin,
 ];
 /** System back-office calls, spec §7 "/api/XfSystemApi/". */
-const systemRoutes: FeatureRoutes[] = [...systemFeatureRoutes, apiTokensAdmin];
+const systemRoutes: FeatureRoutes[] = [
+  authRoutes,
+  menuRoutes,
+  roleRoutes,
+  adminUserRoutes,
+  auditRoutes,
+  dashboardRoutes,
+  loginLogRoutes,
+  onlineSessionRoutes,
+  twoFactorRoutes,
+  twoFactorResetRoutes,
+  apiTokensAdmin,
+];
 
 export async function registerFeatures(app: App): Promise<void> {
   await app.register(

@@ -110,7 +110,7 @@ describe.each(engines)('list exports on %s', (engine) => {
 
   it('会员列表: the searched members; a grant of member:export alone opens it', async () => {
     const rows = await exported('/api/XfSysBussiness/ExportMemberList?key=export', '会员列表.xlsx');
-    // The columns ImportMembers reads back (membership/import-columns.ts), then 会籍状态 and 申请时间.
+    // The columns ImportMembers reads back (members/sheet-columns.ts), then 会籍状态 and 申请时间.
     expect(rows[0]).toEqual([
       '账号',
       '公司名称',

@@ -261,6 +261,9 @@ export type RevokeMemberCardBody = z.infer<typeof revokeMemberCardBody>;
  */
 export const memberImportLimits = { maxRows: 5000 } as const;
 
+/** Days a member keeps access after 有效期至 when the level keeps no terms of its own. */
+export const DEFAULT_GRACE_DAYS = 30;
+
 /** 有效期至 of a member who never lapses, written in the import sheet and the export (a blank cell takes the level's term instead). */
 export const PERMANENT_MEMBERSHIP = '长期';
 

@@ -3,7 +3,7 @@ import { notNullDefault, withId } from './helpers.js';
 import type { EngineMigration } from './index.js';
 
 /**
- * Article revisions and optimistic concurrency (features/news/revisions.ts): every save of an
+ * Article revisions and optimistic concurrency (features/articles/revisions.ts): every save of an
  * article keeps a copy of what it stored, and each article carries a version number that every
  * write raises, so a save made from a stale copy is refused instead of silently undoing
  * another editor's work.

@@ -10,7 +10,7 @@ import { notNullDefault, withId } from './helpers.js';
 export const membership: EngineMigration = (engine) => ({
   async up(db: Kysely<unknown>) {
     // One row per level of type list 2 that has terms; a level without a row has the defaults
-    // (features/membership/terms.ts), so levels made before this release keep working.
+    // (features/members/level-terms.ts), so levels made before this release keep working.
     await db.schema
       .createTable('member_level_terms')
       .addColumn('level_id', 'integer', (c) => c.primaryKey())

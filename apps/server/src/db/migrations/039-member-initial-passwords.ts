@@ -7,7 +7,7 @@ import type { EngineMigration } from './index.js';
  * to the staff who imported it, so, as for an administrator whose password another set
  * (admin_users.must_change_password), the member's first sign-in opens nothing but its
  * replacement (features/members/guard.ts). An e-mail that carries such a password is marked
- * secret: the outbox empties its body once it is sent or given up (features/activities/outbox.ts).
+ * secret: the outbox empties its body once it is sent or given up (features/mail/outbox.ts).
  */
 export const memberInitialPasswords: EngineMigration = () => ({
   async up(db: Kysely<unknown>) {

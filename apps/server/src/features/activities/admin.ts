@@ -25,9 +25,9 @@ import { activityCalendar, CALENDAR_TYPE, staffCalendarActivity } from './calend
 import { adminDocs } from './docs.js';
 import { toActivityDetailDto, toActivityDto, toActivityMemberDto } from './dto.js';
 import { audienceColumns, audiencePages } from './export.js';
-import { mailContext, siteContext } from './mail.js';
+import { mailContext, siteContext } from '../mail/context.js';
 import { deliverNotices, listAudience, remindMembers } from './notices.js';
-import { mailEnabled, nudgeOutbox } from './outbox.js';
+import { mailEnabled, nudgeOutbox } from '../mail/outbox.js';
 import { rosterColumns, rosterPages } from './roster.js';
 import { lapseOffers } from './waitlist.js';
 import { closeActivity, deleteActivities, getActivity, listActivities, publishActivity, saveActivity } from './service.js';

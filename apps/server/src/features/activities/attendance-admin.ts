@@ -18,7 +18,7 @@ import { list, ok } from '../../http/envelope.js';
 import { checkIn, doorActivity, listDoorActivities, listDoorMembers, undoCheckIn, venueCode, type DoorPass } from './check-in.js';
 import { adminDocs } from './docs.js';
 import { toCheckInActivityDto, toCheckInMemberDto } from './dto.js';
-import { mailContext } from './mail.js';
+import { mailContext } from '../mail/context.js';
 import { lapseOffers, removeMember, type Removed } from './waitlist.js';
 
 const TARGET = '活动';

@@ -6,7 +6,7 @@ import { currentMember, requireMember, requireMemberInGoodStanding } from '../me
 import { mailSignUpConfirmation } from './calendar.js';
 import { selfCheckIn } from './check-in.js';
 import { memberDocs } from './docs.js';
-import { mailContext } from './mail.js';
+import { mailContext } from '../mail/context.js';
 import { confirmOffer, joinWaitlist, leaveWaitlist } from './waitlist.js';
 
 /**

@@ -5,8 +5,9 @@ import type { Database } from '../../db/connection.js';
 import type { DB } from '../../db/schema.js';
 import { notFound } from '../../http/envelope.js';
 import { checkInPassMail } from './check-in-mail.js';
-import { activityLetter, activityPath, activityTimeLine, type SiteContext } from './mail.js';
-import { enqueueMails, nudgeOutbox, type MailAttachment, type OutgoingMail } from './outbox.js';
+import { activityLetter, activityPath, activityTimeLine } from './mail.js';
+import type { SiteContext } from '../mail/context.js';
+import { enqueueMails, nudgeOutbox, type MailAttachment, type OutgoingMail } from '../mail/outbox.js';
 
 /**
  * An activity as a calendar file (iCalendar, RFC 5545), for members to put in their calendars:

@@ -1,5 +1,5 @@
 import QRCode from 'qrcode';
-import type { MailAttachment } from './outbox.js';
+import type { MailAttachment } from '../mail/outbox.js';
 
 /**
  * What a signed-up member's e-mails (the sign-up confirmation, a reminder) carry for the door:

@@ -1,6 +1,6 @@
 import type { Services } from '../../http/app-types.js';
 import { schedulePeriodic } from '../../ops/periodic-job.js';
-import { mailEnabled } from './outbox.js';
+import { mailEnabled } from '../mail/outbox.js';
 import { lapseOffers } from './waitlist.js';
 
 /**

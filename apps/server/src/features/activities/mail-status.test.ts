@@ -6,7 +6,7 @@ import { engines, type TestApp } from '../../../test/harness.js';
 import { startMailServer } from '../../../test/mail-server.js';
 import { addMember, loginMember, publicCall, seedTypeChoices, type TypeChoices } from '../../../test/members.js';
 import { readSheet } from '../../../test/xlsx.js';
-import { retryDelay, smtpTransport, workOutbox } from './outbox.js';
+import { retryDelay, smtpTransport, workOutbox } from '../mail/outbox.js';
 
 /**
  * What the back office is told of the activities' e-mail: without a mail server, that the

@@ -7,7 +7,7 @@ import { eventually, eventuallyValue } from '../../../test/eventually.js';
 import { createTestApp, engines, type TestApp } from '../../../test/harness.js';
 import { startMailServer } from '../../../test/mail-server.js';
 import { addMember, seedTypeChoices } from '../../../test/members.js';
-import { MAX_ATTEMPTS, retryDelay } from './outbox.js';
+import { MAX_ATTEMPTS, retryDelay } from '../mail/outbox.js';
 
 /**
  * The e-mail of activity notices against a real SMTP server (smtp-server, listening on

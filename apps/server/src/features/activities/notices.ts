@@ -15,8 +15,9 @@ import { badRequest, notFound } from '../../http/envelope.js';
 import { pageWindow } from '../../http/paging.js';
 import { containing } from '../../db/like.js';
 import { checkInPassMail } from './check-in-mail.js';
-import { activityMail, type MailContext } from './mail.js';
-import { enqueueMails, nudgeOutbox } from './outbox.js';
+import { activityMail } from './mail.js';
+import type { MailContext } from '../mail/context.js';
+import { enqueueMails, nudgeOutbox } from '../mail/outbox.js';
 import { queuePlace } from './queue.js';
 
 /**

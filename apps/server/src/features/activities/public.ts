@@ -7,7 +7,7 @@ import { currentMember, requireMember, requireMemberInGoodStanding } from '../me
 import { activityCalendar, CALENDAR_TYPE, mailSignUpConfirmation, memberCalendarActivity } from './calendar.js';
 import { memberDocs } from './docs.js';
 import { toMyActivityDetailDto, toMyActivityDto } from './dto.js';
-import { mailContext, siteContext } from './mail.js';
+import { mailContext, siteContext } from '../mail/context.js';
 import { cancelSignUp, listMine, openMine, signUp, unreadCount } from './member.js';
 import { deliverNotices } from './notices.js';
 import { lapseOffers } from './waitlist.js';

@@ -6,8 +6,8 @@ import { badRequest, notFound } from '../../http/envelope.js';
 import { pageWindow } from '../../http/paging.js';
 import { containing } from '../../db/like.js';
 import { cancellationMails } from './calendar.js';
-import type { SiteContext } from './mail.js';
-import { enqueueMails } from './outbox.js';
+import type { SiteContext } from '../mail/context.js';
+import { enqueueMails } from '../mail/outbox.js';
 import { newSelfCheckInKey } from './check-in-keys.js';
 import { promoteWaiting, type PromotionMail } from './waitlist.js';
 

@@ -4,9 +4,10 @@ import type { Database } from '../../db/connection.js';
 import type { DB } from '../../db/schema.js';
 import { badRequest, notFound } from '../../http/envelope.js';
 import { giveCheckInKeys } from './check-in-keys.js';
-import { offerMail, type MailContext } from './mail.js';
+import { offerMail } from './mail.js';
+import type { MailContext } from '../mail/context.js';
 import { inAudience } from './notices.js';
-import { enqueueMails, nudgeOutbox } from './outbox.js';
+import { enqueueMails, nudgeOutbox } from '../mail/outbox.js';
 import { queuePlace, waitingNotice } from './queue.js';
 import { memberStanding, refuseUnlessOpen } from './standing.js';
 

@@ -16,7 +16,7 @@ import { badRequest, list, notFound, ok } from '../../http/envelope.js';
 import { keepOmittedFields } from '../../http/omitted-fields.js';
 import { adminDocs } from '../members/docs.js';
 import { getMember } from '../members/service.js';
-import { sendAttachment } from './attachment.js';
+import { sendAttachment } from '../uploads/attachment.js';
 import { toProcessItemDto } from './dto.js';
 import { getProcessItem, listProcessItems, memberHistory, reviewApplication, saveProcessRemark } from './service.js';
 

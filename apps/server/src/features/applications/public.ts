@@ -8,7 +8,7 @@ import { toMemberProfileDto } from '../members/dto.js';
 import { getMember } from '../members/service.js';
 import { storedUploadDocs } from '../uploads/docs.js';
 import { storeUpload } from '../uploads/records.js';
-import { sendAttachment } from './attachment.js';
+import { sendAttachment } from '../uploads/attachment.js';
 import { resubmitApplication, submitApplication } from './service.js';
 
 /** Per client address and 10 minutes: enough for an applicant's retries, not for a flood of accounts or files. */

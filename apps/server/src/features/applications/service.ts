@@ -9,7 +9,7 @@ import { containing } from '../../db/like.js';
 import { hashNewPassword } from '../system/auth/new-password.js';
 import { checkTypeChoices, companyColumns, getMember, insertMember } from '../members/service.js';
 import { takePapers } from '../members/papers.js';
-import { admit, admittedWithoutReview } from '../membership/admission.js';
+import { admit, admittedWithoutReview } from './admission.js';
 
 /**
  * Membership applications (spec §5) and their review. Every submission and every decision is
@@ -100,7 +100,7 @@ export interface Decision {
 
 /**
  * SaveApplyAudit: decides an application under review, once. Approval makes the applicant a
- * member (membership/admission.ts: joined today unless a join date was set); rejection keeps the reason for them to
+ * member (admission.ts: joined today unless a join date was set); rejection keeps the reason for them to
  * read. Answers the account.
  */
 export async function reviewApplication({ db }: Database, admin: AdminPrincipal, d: Decision, now: number): Promise<string> {

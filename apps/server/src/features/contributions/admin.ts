@@ -20,7 +20,7 @@ import { toContributionChainStepDto } from '../review/dto.js';
 import { adminDocs } from './docs.js';
 import { toContributionDetailDto, toContributionListItemDto } from './review-dto.js';
 import { decideContribution, listContributions, readContribution, reviewHistory } from './review.js';
-import { mailContext } from '../activities/mail.js';
+import { mailContext } from '../mail/context.js';
 
 const TARGET = '投稿';
 const idParams = z.object({ id: idParam });

@@ -15,14 +15,14 @@ import type { DB } from '../../db/schema.js';
 import { cleanArticleBody } from '../../content/sanitize.js';
 import { badRequest, notFound } from '../../http/envelope.js';
 import { pageWindow } from '../../http/paging.js';
-import { articleFields, nextVersion, recordRevision } from '../news/revisions.js';
-import { articleReach, articlesChanged } from '../news/reach.js';
-import { nudgeOutbox } from '../activities/outbox.js';
+import { articleFields, nextVersion, recordRevision } from '../articles/revisions.js';
+import { articleReach, articlesChanged } from '../articles/reach.js';
+import { nudgeOutbox } from '../mail/outbox.js';
 import { decideStep, type DecideContext } from '../review/decide.js';
 import { pendingReview, refreshReviewedVersion } from '../review/submit.js';
 import type { AdminPrincipal } from '../system/auth/access.js';
 import { containing } from '../../db/like.js';
-import { queueContributionDecisionMail } from './decision-mail.js';
+import { queueContributionDecisionMail } from '../review/decision-mail.js';
 
 /**
  * The back office's review of contributions (投稿审核): a queue, the article with its history,
@@ -133,7 +133,7 @@ export async function reviewHistory(db: Kysely<DB>, newsId: number): Promise<Rev
 /**
  * AuditContribution: corrects (optionally), then approves or rejects a contribution under
  * review, in one transaction. Two reviewers deciding at once: the second finds it decided.
- * A correction keeps a revision of the article as decided (features/news/revisions.ts).
+ * A correction keeps a revision of the article as decided (features/articles/revisions.ts).
  * In a menu with a review chain the decision is that of the chain's current step, under its
  * rules (features/review/decide.ts): the article stays 审核中 until the last step approves.
  */
@@ -146,7 +146,7 @@ export async function decideContribution(
   const { now, revisionsKept } = context;
   const at = formatCst(now);
   const corrected = body.NewContent === undefined ? undefined : cleanArticleBody(body.NewContent);
-  // Where it showed before the decision: an approval publishes it or applies an edit (features/news/reach.ts).
+  // Where it showed before the decision: an approval publishes it or applies an edit (features/articles/reach.ts).
   const reach = await articleReach(database, [body.NewsId]);
   const result = await database.db.transaction().execute(async (trx) => {
     const current = await trx.selectFrom('news').select(['member_id', 'status', 'title', 'content']).where('id', '=', body.NewsId).executeTakeFirst();

@@ -19,8 +19,8 @@ import { badRequest } from '../../http/envelope.js';
 import { pageWindow } from '../../http/paging.js';
 import type { Storage } from '../../storage/storage.js';
 import { menuIndex } from '../menus/service.js';
-import { articleFields, nextVersion, recordRevision } from '../news/revisions.js';
-import { articleReach, articlesChanged } from '../news/reach.js';
+import { articleFields, nextVersion, recordRevision } from '../articles/revisions.js';
+import { articleReach, articlesChanged } from '../articles/reach.js';
 import { reviewChain } from '../review/flows.js';
 import { articleAsReviewed, submitReview } from '../review/submit.js';
 import { extensionOf, matchesSignature, signatureLength } from '../uploads/checks.js';
@@ -113,7 +113,7 @@ export interface Contributor {
 /**
  * SaveNews: a new contribution (NewsId 0), or the resubmission of the member's own rejected
  * one. Either way it goes to 审核中, the submission joins its history and the article keeps a
- * revision (features/news/revisions.ts); in a menu with a review chain it also starts at the
+ * revision (features/articles/revisions.ts); in a menu with a review chain it also starts at the
  * chain's first step (features/review/). Every check comes before the one transaction that writes.
  */
 export async function submitContribution(

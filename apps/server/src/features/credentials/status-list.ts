@@ -1,8 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
-import { formatCst, parseCst } from '@portal/shared';
+import { formatCst, parseCst, w3cTime } from '@portal/shared';
 import type { DB } from '../../db/schema.js';
-import { w3cTime } from '../pages/sitemap.js';
 import { issuerProfile, VC_CONTEXT } from './issuer.js';
 import { signCredential } from './vc-jwt.js';
 

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { ArticleStatus } from '@portal/shared';
 import type { Database } from '../../db/connection.js';
-import { inMenus } from '../news/items.js';
+import { inMenus } from '../articles/items.js';
 
 /** How many articles a feed carries: the newest, as feed readers poll for what is new. */
 export const FEED_SIZE = 20;

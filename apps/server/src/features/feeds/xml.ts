@@ -1,4 +1,4 @@
-import { w3cTime } from '../pages/sitemap.js';
+import { w3cTime } from '@portal/shared';
 
 /** What a feed says about itself. Addresses are absolute: a feed is read away from the site. */
 export interface FeedChannel {

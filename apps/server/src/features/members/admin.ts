@@ -16,7 +16,7 @@ import { list, ok } from '../../http/envelope.js';
 import { keepOmittedFields } from '../../http/omitted-fields.js';
 import { xlsxAnswer } from '../../http/xlsx-export.js';
 import { sendListExport } from '../system/list-export.js';
-import { memberExportColumns } from '../membership/import-columns.js';
+import { memberExportColumns } from './sheet-columns.js';
 import { adminDocs } from './docs.js';
 import { toMemberListItemDto, toMemberModelDto } from './dto.js';
 import { getMember, listMembers, saveMemberInfo, setMemberStatus } from './service.js';

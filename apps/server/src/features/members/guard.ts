@@ -1,7 +1,7 @@
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { ApplyState, Code, MembershipState, membershipMessages, MemberStatus, systemMessages } from '@portal/shared';
 import type { Audience } from '../../cache/response-cache.js';
-import { resumeMemberSession, type LiveMemberSession } from './sessions.js';
+import { resumeMemberSession, type LiveMemberSession } from '../system/auth/member-sessions.js';
 import { requestToken } from '../../http/request-token.js';
 import { AppError } from '../../http/envelope.js';
 import { documentGuard } from '../../http/guard-docs.js';

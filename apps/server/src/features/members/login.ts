@@ -10,7 +10,7 @@ import { writeLoginLog } from '../system/audit/login-log.js';
 import { claimTry, clearWrongPasswords, handBackTry, type GuessKey } from '../system/auth/lockout.js';
 import { hashNewPassword } from '../system/auth/new-password.js';
 import { decoyHash, verifyPassword } from '../system/auth/passwords.js';
-import { endMemberSessions, openMemberSession } from './sessions.js';
+import { endMemberSessions, openMemberSession } from '../system/auth/member-sessions.js';
 
 /**
  * What a correct member sign-in leads to: a member session (which, while the password is an

@@ -21,7 +21,7 @@ import { publicDocs, memberDocs } from './docs.js';
 import { toMemberProfileDto } from './dto.js';
 import { changeMemberPassword, signInMember } from './login.js';
 import { editProfile, getMember } from './service.js';
-import { endMemberSession, resumeMemberSession } from './sessions.js';
+import { endMemberSession, resumeMemberSession } from '../system/auth/member-sessions.js';
 
 /** GetLoginToken's answer under review / rejected: the envelope plus the application token. */
 type ApplicationAnswer = Envelope<string | null> & { Token: string };

@@ -25,9 +25,9 @@ import { pageWindow } from '../../http/paging.js';
 import { containing } from '../../db/like.js';
 import { forgetWrongPasswords } from '../system/auth/lockout.js';
 import { hashNewPassword } from '../system/auth/new-password.js';
-import { endMemberSessions } from './sessions.js';
+import { endMemberSessions } from '../system/auth/member-sessions.js';
 import { takePapers } from './papers.js';
-import { refreshMemberState } from '../membership/states.js';
+import { refreshMemberState } from './states.js';
 
 /** A member and their application, as the member area and the back office read it. */
 export interface Member {
@@ -55,7 +55,7 @@ export interface Member {
   expireDate: string;
   applyState: ApplyState;
   status: number;
-  /** MembershipState (features/membership/states.ts). */
+  /** MembershipState (features/members/states.ts). */
   membershipState: number;
   /** The password is an initial one the staff know: the next sign-in must replace it (guard.ts). */
   mustChangePassword: boolean;

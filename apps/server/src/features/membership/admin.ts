@@ -31,8 +31,8 @@ import { badRequest, list, notFound, ok } from '../../http/envelope.js';
 import { keepOmittedFields } from '../../http/omitted-fields.js';
 import { xlsxAnswer, type ExportColumn } from '../../http/xlsx-export.js';
 import { sendListExport } from '../system/list-export.js';
-import { mailContext } from '../activities/mail.js';
-import { sendAttachment } from '../applications/attachment.js';
+import { mailContext } from '../mail/context.js';
+import { sendAttachment } from '../uploads/attachment.js';
 import { adminDocs } from '../members/docs.js';
 import { storedUploadDocs } from '../uploads/docs.js';
 import { storeUpload } from '../uploads/records.js';
@@ -42,7 +42,7 @@ import { duesOfYear, getPayment, listPayments, recordPayment, voidPayment } from
 import { remindersOf } from './reminders.js';
 import { membershipOf } from './standing.js';
 import { receiptSealSvg } from './receipt-seal.js';
-import { listLevelTerms, saveLevelTerms } from './terms.js';
+import { listLevelTerms, saveLevelTerms } from '../members/level-terms.js';
 
 const PAYMENT = '会费';
 const memberParams = z.object({ id: idParam });

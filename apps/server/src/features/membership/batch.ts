@@ -14,12 +14,12 @@ import type { Database } from '../../db/connection.js';
 import type { DB } from '../../db/schema.js';
 import { badRequest, notFound } from '../../http/envelope.js';
 import type { AdminPrincipal } from '../system/auth/access.js';
-import type { MailContext } from '../activities/mail.js';
-import { nudgeOutbox } from '../activities/outbox.js';
+import type { MailContext } from '../mail/context.js';
+import { nudgeOutbox } from '../mail/outbox.js';
 import { decideApplication } from '../applications/service.js';
 import { changeMemberStatus } from '../members/service.js';
 import { remindNow } from './reminders.js';
-import { refreshMemberState } from './states.js';
+import { refreshMemberState } from '../members/states.js';
 
 /**
  * 会员列表's bulk actions, all or nothing in one transaction: 批量通过 (applications under

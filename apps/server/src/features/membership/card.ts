@@ -1,6 +1,17 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { expressionBuilder, type Kysely } from 'kysely';
-import { ApplyState, cstDate, formatCst, memberMessages, memberNo, MembershipState, membershipMessages, type MembershipState as State } from '@portal/shared';
+import {
+  addDays,
+  ApplyState,
+  cstDate,
+  formatCst,
+  memberMessages,
+  memberNo,
+  membershipMessages,
+  MembershipState,
+  type MembershipState as State,
+  w3cTime,
+} from '@portal/shared';
 import type { DB } from '../../db/schema.js';
 import { siteSecret } from '../../db/site-secret.js';
 import { badRequest, notFound } from '../../http/envelope.js';
@@ -9,10 +20,8 @@ import { ISSUER_PATH, issuerProfile, VC_CONTEXT } from '../credentials/issuer.js
 import { MEMBERSHIP_CONTEXT_PATH } from '../credentials/membership-context.js';
 import { statusEntry, statusPosition, type StatusFamily } from '../credentials/status-list.js';
 import { signCredential, subjectId } from '../credentials/vc-jwt.js';
-import { w3cTime } from '../pages/sitemap.js';
-import { addDays } from './dates.js';
-import { stateOf } from './states.js';
-import { termsOf } from './terms.js';
+import { stateOf } from '../members/states.js';
+import { termsOf } from '../members/level-terms.js';
 
 /**
  * The electronic membership card (电子会员证): who may have it, the address its QR code opens,

@@ -12,7 +12,7 @@ import {
 import { assetUrl } from '../../http/assets.js';
 import type { Payment } from './payments.js';
 import type { remindersOf } from './reminders.js';
-import type { listLevelTerms } from './terms.js';
+import type { listLevelTerms } from '../members/level-terms.js';
 
 /** Wire shapes of packages/shared/src/schemas/membership.ts. */
 

@@ -5,11 +5,11 @@ import { ok } from '../../http/envelope.js';
 import { exceljs } from '../../http/exceljs.js';
 import { attachment, xlsxAnswer, XLSX } from '../../http/xlsx-export.js';
 import { importRefusal, receiveXlsx, templateSheet } from '../uploads/xlsx-import.js';
-import { mailContext } from '../activities/mail.js';
-import { nudgeOutbox } from '../activities/outbox.js';
+import { mailContext } from '../mail/context.js';
+import { nudgeOutbox } from '../mail/outbox.js';
 import { uploadBody } from '../uploads/docs.js';
 import { adminDocs } from '../members/docs.js';
-import { memberColumns } from './import-columns.js';
+import { memberColumns } from '../members/sheet-columns.js';
 import { importMembers, MEMBER_IMPORT_MAX_BYTES } from './import.js';
 
 /** 会员导入模板.xlsx: the columns ImportMembers reads, every one text-formatted, with their notes. */

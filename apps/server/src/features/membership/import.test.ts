@@ -17,7 +17,7 @@ import { addMember, loginMember, MEMBER_PASSWORD, memberLogin, publicCall, seedT
 import { startMailServer } from '../../../test/mail-server.js';
 import { multipartBody, multipartHeaders } from '../../../test/multipart.js';
 import { readSheet, writeSheet } from '../../../test/xlsx.js';
-import { smtpTransport, workOutbox } from '../activities/outbox.js';
+import { smtpTransport, workOutbox } from '../mail/outbox.js';
 
 const BIZ = '/api/XfSysBussiness';
 /** The sheet's headers as the export writes them (the import reads the same). */

@@ -1,13 +1,19 @@
 import type ExcelJS from 'exceljs';
 import type { Kysely } from 'kysely';
 import {
+  addDays,
+  addYears,
   ApplyState,
   applyStateNames,
+  type CertImportError,
   certMessages,
   Code,
   cstDate,
   editMemberInfoBody,
+  type EditMemberInfoBody,
   formatCst,
+  isDay,
+  laterDay,
   memberImportLimits,
   memberImportMessages,
   membershipMessages,
@@ -18,8 +24,6 @@ import {
   systemMessages,
   toFen,
   typeKinds,
-  type CertImportError,
-  type EditMemberInfoBody,
 } from '@portal/shared';
 import type { DB } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
@@ -29,15 +33,14 @@ import { companyColumns } from '../members/service.js';
 import type { AdminPrincipal } from '../system/auth/access.js';
 import { generatePassword } from '../system/auth/new-password.js';
 import { hashGeneratedPassword } from '../system/auth/passwords.js';
-import type { MailContext } from '../activities/mail.js';
-import { enqueueMails, type OutgoingMail } from '../activities/outbox.js';
-import { addDays, addYears, isDay, laterDay } from './dates.js';
-import { memberColumnOf, memberColumns, type MemberColumn, type MemberField } from './import-columns.js';
-import { refreshStates } from './states.js';
-import { listLevelTerms, nextTerm } from './terms.js';
+import type { MailContext } from '../mail/context.js';
+import { enqueueMails, type OutgoingMail } from '../mail/outbox.js';
+import { memberColumnOf, memberColumns, type MemberColumn, type MemberField } from '../members/sheet-columns.js';
+import { refreshStates } from '../members/states.js';
+import { listLevelTerms, nextTerm } from '../members/level-terms.js';
 
 /**
- * ImportMembers: an association's member list from its spreadsheet (./import-columns.ts, by
+ * ImportMembers: an association's member list from its spreadsheet (members/sheet-columns.ts, by
  * header). Every row becomes an approved member with the level and company type named,
  * 入会日期, 有效期至 and, when the row has one, the last dues payment. Either every row is valid
  * and all are written in one transaction, or nothing is written and every problem is reported
@@ -343,7 +346,7 @@ export interface ImportedMember {
 
 /**
  * The e-mail that gives an imported member their account and initial password. Marked secret:
- * the outbox empties its body once it is sent (activities/outbox.ts).
+ * the outbox empties its body once it is sent (features/mail/outbox.ts).
  */
 function initialPasswordMail(context: MailContext, row: MemberRow): OutgoingMail {
   const body = [

@@ -1,9 +1,9 @@
 import { cstDate } from '@portal/shared';
 import type { Services } from '../../http/app-types.js';
 import { schedulePeriodic } from '../../ops/periodic-job.js';
-import { mailEnabled } from '../activities/outbox.js';
+import { mailEnabled } from '../mail/outbox.js';
 import { sendDueReminders } from './reminders.js';
-import { refreshStates } from './states.js';
+import { refreshStates } from '../members/states.js';
 
 /**
  * The membership job: brings every member's state to today (states.ts), then records and

@@ -1,3 +1,4 @@
+import { addDays, addYears } from '@portal/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   ListDto,
@@ -14,8 +15,7 @@ import { engines, envelope, secondInstance, type TestApp } from '../../../test/h
 import { multipartBody, multipartHeaders } from '../../../test/multipart.js';
 import { addMember, applicationForm, loginMember, publicCall, seedTypeChoices, submitApplication, type TypeChoices } from '../../../test/members.js';
 import { runMembershipJob } from './job.js';
-import { nextTerm } from './terms.js';
-import { addDays, addYears } from './dates.js';
+import { nextTerm } from '../members/level-terms.js';
 
 const DAY = 24 * 60 * 60_000;
 const BIZ = '/api/XfSysBussiness';

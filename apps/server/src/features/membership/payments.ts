@@ -18,8 +18,8 @@ import { badRequest, notFound } from '../../http/envelope.js';
 import { pageWindow } from '../../http/paging.js';
 import type { AdminPrincipal } from '../system/auth/access.js';
 import { containing } from '../../db/like.js';
-import { refreshMemberState } from './states.js';
-import { nextTerm, termsOf } from './terms.js';
+import { refreshMemberState } from '../members/states.js';
+import { nextTerm, termsOf } from '../members/level-terms.js';
 
 /**
  * Dues (会费). Staff record a payment made offline; it gets a receipt number and moves the

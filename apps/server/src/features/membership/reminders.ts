@@ -1,11 +1,10 @@
 import type { Kysely } from 'kysely';
-import { ApplyState, cstDate, formatCst, MembershipState, MemberStatus, reminderKindName } from '@portal/shared';
+import { addDays, ApplyState, cstDate, daysBetween, formatCst, MembershipState, MemberStatus, reminderKindName } from '@portal/shared';
 import type { Database } from '../../db/connection.js';
 import type { DB } from '../../db/schema.js';
-import type { MailContext } from '../activities/mail.js';
-import { enqueueMails, nudgeOutbox, type OutgoingMail } from '../activities/outbox.js';
-import { addDays, daysBetween } from './dates.js';
-import { defaultTerms } from './terms.js';
+import type { MailContext } from '../mail/context.js';
+import { enqueueMails, nudgeOutbox, type OutgoingMail } from '../mail/outbox.js';
+import { defaultTerms } from '../members/level-terms.js';
 
 /**
  * Renewal reminders (续费提醒), through the activities' mail outbox:

@@ -1,19 +1,19 @@
 import type { Kysely } from 'kysely';
 import {
+  addDays,
   cstDate,
   memberMessages,
-  MembershipState,
-  membershipMessages,
-  membershipStateNames,
   memberNo,
+  type MembershipDto,
+  membershipMessages,
+  MembershipState,
+  membershipStateNames,
   membershipTerms,
   toYuan,
-  type MembershipDto,
 } from '@portal/shared';
 import type { DB } from '../../db/schema.js';
 import { notFound } from '../../http/envelope.js';
-import { addDays } from './dates.js';
-import { termsOf } from './terms.js';
+import { termsOf } from '../members/level-terms.js';
 
 /** Days before 有效期至 from which the member area asks for renewal. */
 const RENEW_SOON_DAYS = 30;

@@ -24,10 +24,11 @@ import { descendantIds } from '../menus/tree.js';
 import { reviewChain, type ReviewChain } from '../review/flows.js';
 import { submitReview, withdrawReviews, withPendingEdit } from '../review/submit.js';
 import { containing } from '../../db/like.js';
-import { itemQuery, toItem, type NewsItem, type Page } from './items.js';
-import { articleFields, conflict, nextVersion, recordRevision, restoringSave, type RevisionEditor } from './revisions.js';
+import { itemQuery, toItem, type NewsItem, type Page } from '../articles/items.js';
+import { articleFields, conflict, nextVersion, recordRevision, restoringSave, type RevisionEditor } from '../articles/revisions.js';
 import type { Article } from './service.js';
-import { articleReach, articlesChanged } from './reach.js';
+import { articleReach, articlesChanged } from '../articles/reach.js';
+import { checkTakeDown, storedStatus } from '../articles/status.js';
 
 /**
  * Back-office article management (文章管理): every article whatever its status, and the
@@ -257,20 +258,6 @@ async function holdVersion(trx: Kysely<DB>, id: number, version: number | undefi
  */
 export async function restoreRevision(database: Database, body: RestoreNewsRevisionBody, context: Omit<SaveContext, 'restoredFrom'>): Promise<SavedArticle> {
   return saveArticle(database, await restoringSave(database.db, body), { ...context, restoredFrom: body.RevisionId });
-}
-
-/** The status a save stores: asked 正常 (or 待发布), it is 待发布 while its publish time is to come. */
-export function storedStatus(asked: number, publishAt: string, at: string): number {
-  if (asked !== ArticleStatus.Published && asked !== ArticleStatus.Scheduled) return asked;
-  return publishAt > at ? ArticleStatus.Scheduled : ArticleStatus.Published;
-}
-
-/** A take-down time comes after the publish time and, for an article that is or will be public, after now. */
-export function checkTakeDown(offlineAt: string, publishAt: string, at: string, status: number): void {
-  if (!offlineAt) return;
-  const goesPublic = status === ArticleStatus.Published || status === ArticleStatus.Scheduled;
-  if (goesPublic && offlineAt <= at) throw badRequest(contentMessages.offlineInPast);
-  if (offlineAt <= publishAt) throw badRequest(contentMessages.offlineBeforePublish);
 }
 
 /** Deletes articles, with their home placements, in one transaction, withdrawing their pending reviews; answers how many went. */

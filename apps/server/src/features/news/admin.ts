@@ -26,9 +26,10 @@ import { xlsxAnswer, type ExportColumn } from '../../http/xlsx-export.js';
 import { sendListExport } from '../system/list-export.js';
 import { deleteArticles, listArticles, readArticleForEditing, saveArticle, savedMessage } from './admin-service.js';
 import { moveArticles, offlineArticles, publishArticles, type BulkContext, type BulkResult } from './bulk.js';
-import { articleFields, conflictAnswer } from './revisions.js';
+import { articleFields, conflictAnswer } from '../articles/revisions.js';
 import { deleteAutosave } from './autosave.js';
-import { toAdminNewsDetailDto, toAdminNewsItemDto, toArticleFieldsDto } from './dto.js';
+import { toAdminNewsDetailDto, toAdminNewsItemDto } from './dto.js';
+import { toArticleFieldsDto } from '../articles/revision-dto.js';
 
 const TARGET = '文章';
 const articleMissing = { 404: messages.articleNotFound };

@@ -15,9 +15,10 @@ import type { DB } from '../../db/schema.js';
 import { badRequest, notFound } from '../../http/envelope.js';
 import { chainedMenuIds, reviewChain, type ReviewChain } from '../review/flows.js';
 import { articleAsReviewed, submitReview, withdrawReviews } from '../review/submit.js';
-import { checkTakeDown, inContributionReview, isPublic, storedStatus } from './admin-service.js';
-import { articleReach, articlesChanged } from './reach.js';
-import { articleFields, nextVersion, recordRevision, type ArticleFields, type RevisionEditor } from './revisions.js';
+import { inContributionReview, isPublic } from './admin-service.js';
+import { checkTakeDown, storedStatus } from '../articles/status.js';
+import { articleReach, articlesChanged } from '../articles/reach.js';
+import { articleFields, nextVersion, recordRevision, type ArticleFields, type RevisionEditor } from '../articles/revisions.js';
 
 /**
  * 文章管理's bulk actions: 批量发布, 批量下线 and 移动到栏目. Each is one transaction over all the
@@ -62,7 +63,7 @@ interface BulkAction {
 /** Applies the action to every article of `ids` in one transaction, with its revision, or submits it for review. */
 async function bulkChange(database: Database, ids: readonly number[], context: BulkContext, action: BulkAction): Promise<BulkResult> {
   const at = formatCst(context.now);
-  // Where the selection showed before: what it leaves is announced with where it goes (features/news/reach.ts).
+  // Where the selection showed before: what it leaves is announced with where it goes (features/articles/reach.ts).
   const reach = await articleReach(database, ids);
   const result = await database.db.transaction().execute(async (trx) => {
     const articles = await readAll(trx, ids);

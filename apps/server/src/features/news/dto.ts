@@ -1,19 +1,10 @@
 import type { FastifyRequest } from 'fastify';
-import type {
-  AdminNewsDetailDto,
-  AdminNewsItemDto,
-  NewsDetailDto,
-  NewsListItemDto,
-  NewsRevisionDto,
-  NewsRevisionListItemDto,
-  RevisionKind,
-} from '@portal/shared';
+import type { AdminNewsDetailDto, AdminNewsItemDto, NewsDetailDto, NewsListItemDto } from '@portal/shared';
 import type { Config } from '../../config.js';
 import { assetUrl } from '../../http/assets.js';
 import { inGoodStanding, optionalMember } from '../members/guard.js';
 import type { AdminNewsItem } from './admin-service.js';
-import type { NewsItem } from './items.js';
-import type { ArticleFields, Revision, RevisionListItem } from './revisions.js';
+import type { NewsItem } from '../articles/items.js';
 import type { Article } from './service.js';
 
 /** Who reads an answer, as far as its shape depends on it. */
@@ -79,41 +70,4 @@ export function toAdminNewsItemDto(item: AdminNewsItem, assetBaseUrl: string): A
 
 export function toAdminNewsDetailDto(article: Article & { offlineAt: string; version: number }, assetBaseUrl: string): AdminNewsDetailDto {
   return { ...toNewsDetailDto(article, backOffice(assetBaseUrl)), OfflineTime: article.offlineAt, Version: article.version };
-}
-
-export function toNewsRevisionListItemDto(r: RevisionListItem): NewsRevisionListItemDto {
-  return {
-    RevisionId: r.id,
-    NewsId: r.news_id,
-    Version: r.version,
-    Kind: r.kind as RevisionKind,
-    Summary: r.summary,
-    RestoredFrom: r.restored_from,
-    AdminId: r.admin_id,
-    AdminAccount: r.admin_account,
-    MemberId: r.member_id,
-    MemberName: r.member_name,
-    Title: r.title,
-    CreateTime: r.created_at,
-  };
-}
-
-export function toNewsRevisionDto(r: Revision, assetBaseUrl: string): NewsRevisionDto {
-  return { ...toNewsRevisionListItemDto(r), ...toArticleFieldsDto(r, assetBaseUrl), MenuName: r.menu_name };
-}
-
-/** An article's copied fields under their wire names: a revision's, or the version a review reads (features/review). */
-export function toArticleFieldsDto(f: ArticleFields, assetBaseUrl: string) {
-  return {
-    MenuId: f.menu_id,
-    Title: f.title,
-    ImageUrl: assetUrl(assetBaseUrl, f.image_url),
-    NewContent: f.content,
-    Status: f.status,
-    IsTop: f.is_top === 1,
-    IsMemberRead: f.is_member_read === 1,
-    NewsCreateTime: f.news_create_time,
-    OfflineTime: f.offline_at,
-    Author: f.author,
-  };
 }

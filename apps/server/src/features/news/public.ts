@@ -19,7 +19,7 @@ import { PRIVATE_ANSWER } from '../../http/security-headers.js';
 import { menuIndex, readableMenuIds, requireReadableMenu } from '../menus/service.js';
 import { parseKeyword, searchNews } from '../search/service.js';
 import { audienceOf, toNewsDetailDto, toNewsListItemDto } from './dto.js';
-import type { NewsItem } from './items.js';
+import type { NewsItem } from '../articles/items.js';
 import { listLatest, listMenuNews, menuScope, readArticle } from './service.js';
 import { countView } from './views.js';
 import { opensPreview } from './preview.js';
@@ -49,7 +49,7 @@ const newsDetailSchema = {
 
 /**
  * Articles as the menus show them; members see member-only text, so they have entries of their
- * own. Each answer is drawn from the menus and the articles it shows (features/news/reach.ts):
+ * own. Each answer is drawn from the menus and the articles it shows (features/articles/reach.ts):
  * one article (with its neighbours, whose saves name it), a menu's list, the latest across
  * menus, or, for a search, any article.
  */

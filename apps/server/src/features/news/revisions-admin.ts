@@ -5,12 +5,12 @@ import type { App } from '../../http/app-types.js';
 import { adminWrite, currentAdmin, requireAdmin } from '../system/auth/guard.js';
 import { ok } from '../../http/envelope.js';
 import { restoreRevision, savedMessage } from './admin-service.js';
-import { toNewsRevisionDto, toNewsRevisionListItemDto } from './dto.js';
-import { conflictAnswer, listRevisions, readRevision } from './revisions.js';
+import { toNewsRevisionDto, toNewsRevisionListItemDto } from '../articles/revision-dto.js';
+import { conflictAnswer, listRevisions, readRevision } from '../articles/revisions.js';
 
 const revisionMissing = { 404: contentMessages.revisionNotFound };
 
-/** 文章管理's 历史版本 (features/news/revisions.ts): an article's revisions, one whole, and restoring one. */
+/** 文章管理's 历史版本 (features/articles/revisions.ts): an article's revisions, one whole, and restoring one. */
 export async function newsRevisionsAdmin(app: App): Promise<void> {
   const { database, config, now } = app.services;
 

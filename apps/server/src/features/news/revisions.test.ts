@@ -5,7 +5,7 @@ import { insertMenu } from '../../../test/fixtures.js';
 import { engines, type TestApp } from '../../../test/harness.js';
 import { addMember, loginMember, publicCall, seedTypeChoices } from '../../../test/members.js';
 import { runPublishingClock } from './schedule.js';
-import { pruneDeletedArticleRevisions } from './revisions.js';
+import { pruneDeletedArticleRevisions } from '../articles/revisions.js';
 
 const DAY = 86_400_000;
 

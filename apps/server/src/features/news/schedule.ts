@@ -2,8 +2,8 @@ import { ArticleStatus, formatCst } from '@portal/shared';
 import type { Services } from '../../http/app-types.js';
 import { schedulePeriodic } from '../../ops/periodic-job.js';
 import { writeAudit } from '../system/audit/service.js';
-import { nextVersion } from './revisions.js';
-import { articleReach, articlesChanged } from './reach.js';
+import { nextVersion } from '../articles/revisions.js';
+import { articleReach, articlesChanged } from '../articles/reach.js';
 
 /**
  * The publishing clock: 待发布 articles go out when their publish time comes, and published ones
@@ -13,7 +13,7 @@ import { articleReach, articlesChanged } from './reach.js';
  *
  * Several instances may each run the clock: every change is a conditional UPDATE of the rows
  * still in the old state, so each article changes once, and only the instance that changed it
- * records it in the audit log and announces it (features/news/reach.ts: its page, its
+ * records it in the audit log and announces it (features/articles/reach.ts: its page, its
  * neighbours', its menus' lists and the latest lists; the others hear it by the fan-out).
  */
 

@@ -1,8 +1,7 @@
-import { HOME_PATH, menuFeedPath, SITE_FEED_PATHS, SITE_INFO_ELEMENT_ID } from '@portal/shared';
+import { HOME_PATH, menuFeedPath, SITE_FEED_PATHS, SITE_INFO_ELEMENT_ID, w3cTime } from '@portal/shared';
 import type { Services } from '../../http/app-types.js';
 import { toSiteInfoDto } from '../site/public.js';
 import { absoluteAsset, type PageHead } from './page.js';
-import { w3cTime } from './sitemap.js';
 
 /** Share image when a page has none of its own: a PNG (WeChat and most previews ignore SVG), at least 300×300. */
 export const DEFAULT_SHARE_IMAGE = '/share.png';

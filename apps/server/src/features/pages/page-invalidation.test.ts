@@ -159,7 +159,7 @@ describe.each(engines)('pages drawn again after an article save, on two instance
 
 /**
  * The writes outside the editor announce only the articles they changed, as a save does
- * (features/news/reach.ts): the bulk actions, the publishing clock and a contribution's approval
+ * (features/articles/reach.ts): the bulk actions, the publishing clock and a contribution's approval
  * draw again the pages showing those articles, and another menu's pages stay kept, on the
  * instance that wrote and on the other.
  */

@@ -22,7 +22,7 @@ import type { ContentTag } from '../../cache/generations.js';
 import { assetUrl } from '../../http/assets.js';
 import { menuIndex } from '../menus/service.js';
 import { ancestry, type Menu, type MenuIndex } from '../menus/tree.js';
-import { itemQuery, toItem, type NewsItem } from '../news/items.js';
+import { itemQuery, toItem, type NewsItem } from '../articles/items.js';
 import { opensPreview } from '../news/preview.js';
 
 /** What the head of a public page says about it (title, description, share card, structured data). */

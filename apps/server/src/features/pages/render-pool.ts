@@ -3,7 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import type { EncodedCopy } from '../../http/compression.js';
 import type { CallAnswer, CallConfig, DrawnDocument, PageDrawing, PageShell } from './render.js';
-import { Turns } from './turns.js';
+import { Turns } from '../../ops/turns.js';
 
 /**
  * Pages drawn on worker threads instead of the event loop.

@@ -1,7 +1,18 @@
-import { ArticleStatus, articlePath, HOME_MARKER, menuPath, MenuShowType, pageAudience, sitePages, type DirectoryAccess, type SitePage } from '@portal/shared';
+import {
+  ArticleStatus,
+  articlePath,
+  HOME_MARKER,
+  menuPath,
+  MenuShowType,
+  pageAudience,
+  sitePages,
+  type DirectoryAccess,
+  type SitePage,
+  w3cTime,
+} from '@portal/shared';
 import type { Database } from '../../db/connection.js';
 import type { MenuIndex } from '../menus/tree.js';
-import { inMenus } from '../news/items.js';
+import { inMenus } from '../articles/items.js';
 
 /** The sitemap protocol's limit: at most 50,000 addresses per file; above it, an index of files. */
 export const SITEMAP_URL_LIMIT = 50_000;
@@ -83,9 +94,6 @@ export async function sitemapPart(
 }
 
 const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
-/** A stored China Standard Time as a W3C datetime (what lastmod takes). */
-export const w3cTime = (cst: string) => `${cst.replace(' ', 'T')}+08:00`;
 
 export function urlsetXml(base: string, entries: readonly SitemapEntry[]): string {
   const urls = entries.map((e) => `<url><loc>${escapeXml(base + e.path)}</loc>${e.lastmod ? `<lastmod>${w3cTime(e.lastmod)}</lastmod>` : ''}</url>`);

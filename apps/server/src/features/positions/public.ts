@@ -11,7 +11,7 @@ const positionListQuery = pagingQuery.extend({
   seat: integer(messages.badParameter, { min: Math.min(...seats), max: Math.max(...seats) }),
 });
 
-/** The positions, and the articles placed in them: every article save names news:latest (features/news/reach.ts). */
+/** The positions, and the articles placed in them: every article save names news:latest (features/articles/reach.ts). */
 const positionedArticles = (): readonly ContentTag[] => ['positions', 'news:latest', 'menus'];
 
 export async function positionsPublic(app: App): Promise<void> {

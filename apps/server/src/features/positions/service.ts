@@ -5,7 +5,7 @@ import type { DB } from '../../db/schema.js';
 import { compiledRead, limitExpression, pageLimit } from '../../db/compiled.js';
 import { notFound } from '../../http/envelope.js';
 import { pageWindow } from '../../http/paging.js';
-import { inMenus, itemQuery, publishedItems, toItem, type NewsItem, type Page } from '../news/items.js';
+import { inMenus, itemQuery, publishedItems, toItem, type NewsItem, type Page } from '../articles/items.js';
 import { contentChanged } from '../../cache/generations.js';
 import { containing } from '../../db/like.js';
 

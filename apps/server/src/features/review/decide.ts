@@ -16,12 +16,12 @@ import {
 import type { Database } from '../../db/connection.js';
 import type { DB } from '../../db/schema.js';
 import { badRequest, notFound } from '../../http/envelope.js';
-import type { MailContext } from '../activities/mail.js';
-import { nudgeOutbox } from '../activities/outbox.js';
-import { queueContributionDecisionMail } from '../contributions/decision-mail.js';
-import { storedStatus } from '../news/admin-service.js';
-import { articleFields, nextVersion, recordRevision } from '../news/revisions.js';
-import { articleReach, articlesChanged } from '../news/reach.js';
+import type { MailContext } from '../mail/context.js';
+import { nudgeOutbox } from '../mail/outbox.js';
+import { queueContributionDecisionMail } from './decision-mail.js';
+import { storedStatus } from '../articles/status.js';
+import { articleFields, nextVersion, recordRevision } from '../articles/revisions.js';
+import { articleReach, articlesChanged } from '../articles/reach.js';
 import type { AdminPrincipal } from '../system/auth/access.js';
 import { approvalLink, notify } from './notices.js';
 import { currentStep, judge, loadReview, type Review } from './records.js';
@@ -65,7 +65,7 @@ export interface Decided {
 /** DecideReview: decides the review's current step. */
 export async function decideReview(database: Database, body: DecideReviewBody, reviewer: AdminPrincipal, context: DecideContext): Promise<Decided> {
   const verdict = { decision: body.Decision, opinion: body.Opinion, overrideReason: body.OverrideReason, stepNo: body.StepNo };
-  // Where the article showed before the decision: an approval publishes it or applies an edit (features/news/reach.ts).
+  // Where the article showed before the decision: an approval publishes it or applies an edit (features/articles/reach.ts).
   const reviewed = await database.db.selectFrom('news_reviews').select('news_id').where('id', '=', body.ReviewId).executeTakeFirst();
   const reach = await articleReach(database, reviewed ? [reviewed.news_id] : []);
   const decided = await database.db.transaction().execute((trx) => decideStep(trx, body.ReviewId, verdict, reviewer, context));
@@ -74,7 +74,7 @@ export async function decideReview(database: Database, body: DecideReviewBody, r
   return decided;
 }
 
-/** Decides the current step inside the caller's transaction (the caller announces the article's change after it commits: features/news/reach.ts). */
+/** Decides the current step inside the caller's transaction (the caller announces the article's change after it commits: features/articles/reach.ts). */
 export async function decideStep(trx: Kysely<DB>, reviewId: number, verdict: StepVerdict, reviewer: AdminPrincipal, context: DecideContext): Promise<Decided> {
   const at = formatCst(context.now);
   const review = await loadReview(trx, reviewId);

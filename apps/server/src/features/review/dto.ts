@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { ContributionChainStepDto, MenuReviewFlowDto, ReviewDecisionDto, ReviewDto, ReviewListItemDto, ReviewStepDto, StepDecision } from '@portal/shared';
 import type { DB } from '../../db/schema.js';
-import { toArticleFieldsDto } from '../news/dto.js';
+import { toArticleFieldsDto } from '../articles/revision-dto.js';
 import type { AdminPrincipal } from '../system/auth/access.js';
 import { staffedReviewerRoles, type ReviewStep } from './flows.js';
 import type { ReviewDecisionRow } from './queue.js';

@@ -25,7 +25,7 @@ import { menuReviewFlow, saveMenuFlow } from './flows.js';
 import { myNotices, readNotices } from './notices.js';
 import { listReviews, readReview, RECORDS_PERMISSION, reviewSummary } from './queue.js';
 import { reviewRecordWorkbook } from './record-export.js';
-import { mailContext } from '../activities/mail.js';
+import { mailContext } from '../mail/context.js';
 
 const docs = { tags: ['review'] };
 const idParams = z.object({ id: idParam });

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { ReviewKind, reviewKindNames, ReviewState } from '@portal/shared';
 import type { DB } from '../../db/schema.js';
-import type { ArticleFields, RevisionEditor } from '../news/revisions.js';
+import type { ArticleFields, RevisionEditor } from '../articles/revisions.js';
 import { stepDeciders, type ReviewStep } from './flows.js';
 import { notify, reviewLink } from './notices.js';
 

@@ -2,7 +2,7 @@ import { messages, type PagingQuery } from '@portal/shared';
 import type { Database } from '../../db/connection.js';
 import { badRequest } from '../../http/envelope.js';
 import { pageWindow } from '../../http/paging.js';
-import { publishedItems, type NewsItem, type Page } from '../news/items.js';
+import { publishedItems, type NewsItem, type Page } from '../articles/items.js';
 import { forgetPostgresMatches, postgresPage } from './postgres.js';
 import type { SearchQuery } from './query.js';
 import { forgetSqliteMatches, sqlitePage } from './sqlite.js';

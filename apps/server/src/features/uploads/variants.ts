@@ -5,7 +5,7 @@ import type { Storage } from '../../storage/storage.js';
 import { StorageUnwritable } from '../../storage/unwritable.js';
 import { badRequest } from '../../http/envelope.js';
 import type { PageFallback } from '../../http/errors.js';
-import { Turns } from '../pages/turns.js';
+import { Turns } from '../../ops/turns.js';
 
 /**
  * WebP copies of uploaded pictures at the widths pages ask for (naming and widths:

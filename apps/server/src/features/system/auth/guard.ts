@@ -2,7 +2,7 @@ import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { backgroundCall, Code, codeMessages, systemMessages, twoFactorMessages, type AuditAction, type Permission } from '@portal/shared';
 import { can, loadPrincipal, type AdminPrincipal } from './access.js';
 import { writeAudit } from '../audit/service.js';
-import { isApiToken, loadTokenPrincipal } from '../../api-tokens/service.js';
+import { isApiToken, loadTokenPrincipal } from '../api-tokens/service.js';
 import { AppError } from '../../../http/envelope.js';
 import { documentGuard } from '../../../http/guard-docs.js';
 import { PRIVATE_ANSWER } from '../../../http/security-headers.js';

@@ -2,7 +2,7 @@ import { systemMessages, type OnlineSessionListQuery, type PagingQuery, type Sig
 import type { Services } from '../../../http/app-types.js';
 import { badRequest } from '../../../http/envelope.js';
 import { pageWindow } from '../../../http/paging.js';
-import { endMemberSession, liveMemberSession } from '../../members/sessions.js';
+import { endMemberSession, liveMemberSession } from './member-sessions.js';
 import type { AdminPrincipal } from './access.js';
 import { checkManageableAdmin } from '../roles/authority.js';
 import { containingAnyCase } from '../../../db/like.js';

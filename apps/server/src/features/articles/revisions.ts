@@ -18,7 +18,7 @@ import type { Services } from '../../http/app-types.js';
 import { AppError, notFound } from '../../http/envelope.js';
 import { pageWindow } from '../../http/paging.js';
 import { schedulePeriodic } from '../../ops/periodic-job.js';
-import { toNewsRevisionDto } from './dto.js';
+import { toNewsRevisionDto } from './revision-dto.js';
 
 /**
  * Article revisions (历史版本) and optimistic concurrency. Every save of an article — the back

@@ -20,6 +20,4 @@ export function addYears(day: string, years: number): string {
   return fromUtc(target.getTime());
 }
 
-export const isDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && fromUtc(toUtc(value)) === value;
-
 export const laterDay = (a: string, b: string) => (a > b ? a : b);

@@ -3,7 +3,7 @@ import type { Database } from '../../db/connection.js';
 import { contentChanged, type ContentTag } from '../../cache/generations.js';
 import { freshMenuIndex } from '../menus/service.js';
 import { ancestry } from '../menus/tree.js';
-import { neighbours } from './service.js';
+import { neighbours } from './neighbours.js';
 
 /**
  * Where some articles show on the public site, read before a write and again after it: what

@@ -1,8 +1,17 @@
 import type { Kysely } from 'kysely';
-import { formatCst, membershipMessages, typeKinds, type MembershipTerm, type SaveMemberLevelTermsBody } from '@portal/shared';
+import {
+  addDays,
+  addYears,
+  DEFAULT_GRACE_DAYS,
+  formatCst,
+  laterDay,
+  membershipMessages,
+  typeKinds,
+  type MembershipTerm,
+  type SaveMemberLevelTermsBody,
+} from '@portal/shared';
 import type { DB } from '../../db/schema.js';
 import { notFound } from '../../http/envelope.js';
-import { addDays, addYears, laterDay } from './dates.js';
 
 /** A member level's membership terms. */
 export interface LevelTerms {
@@ -18,7 +27,7 @@ export interface LevelTerms {
  * What a level has until staff set its terms: no fee (so no end date and nothing changes for
  * an association that does not keep dues), a year's term, 30 days of grace, approval needed.
  */
-export const defaultTerms = (levelId: number): LevelTerms => ({ levelId, annualFeeFen: 0, term: 'year', graceDays: 30, needsApproval: true });
+export const defaultTerms = (levelId: number): LevelTerms => ({ levelId, annualFeeFen: 0, term: 'year', graceDays: DEFAULT_GRACE_DAYS, needsApproval: true });
 
 type Db = Kysely<DB>;
 
@@ -60,7 +69,7 @@ export async function listLevelTerms(db: Db) {
           level_id: r.id,
           annual_fee_fen: r.annual_fee_fen,
           term: r.term ?? 'year',
-          grace_days: r.grace_days ?? 30,
+          grace_days: r.grace_days ?? DEFAULT_GRACE_DAYS,
           needs_approval: r.needs_approval ?? 1,
         })),
     levelName: r.name,

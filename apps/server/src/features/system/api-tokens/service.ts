@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { formatCst, systemMessages, type PagingQuery } from '@portal/shared';
-import type { Database } from '../../db/connection.js';
-import type { DB } from '../../db/schema.js';
-import { isUniqueViolation } from '../../db/unique-violation.js';
-import { badRequest, notFound } from '../../http/envelope.js';
-import { pageWindow } from '../../http/paging.js';
-import { roleGrants, type AdminPrincipal } from '../system/auth/access.js';
-import { writeAudit } from '../system/audit/service.js';
-import { hashToken } from '../system/auth/sessions.js';
+import type { Database } from '../../../db/connection.js';
+import type { DB } from '../../../db/schema.js';
+import { isUniqueViolation } from '../../../db/unique-violation.js';
+import { badRequest, notFound } from '../../../http/envelope.js';
+import { pageWindow } from '../../../http/paging.js';
+import { roleGrants, type AdminPrincipal } from '../auth/access.js';
+import { writeAudit } from '../audit/service.js';
+import { hashToken } from '../auth/sessions.js';
 
 /**
  * API tokens: long-lived back-office credentials for integrations (an exam system, a script),

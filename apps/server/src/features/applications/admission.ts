@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import { cstDate } from '@portal/shared';
 import type { DB } from '../../db/schema.js';
-import { refreshMemberState } from './states.js';
-import { termsOf } from './terms.js';
+import { refreshMemberState } from '../members/states.js';
+import { termsOf } from '../members/level-terms.js';
 
 /**
  * What admission (an approved application, or one for a level that needs no approval) sets of

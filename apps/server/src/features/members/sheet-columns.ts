@@ -1,7 +1,7 @@
 import { applyStateNames, memberStatusNames, PERMANENT_MEMBERSHIP, standingName } from '@portal/shared';
 import type { ExportColumn } from '../../http/xlsx-export.js';
 import { columnByHeader } from '../uploads/xlsx-import.js';
-import type { Member } from '../members/service.js';
+import type { Member } from './service.js';
 
 /**
  * The columns of the member sheet. ExportMemberList writes them, GetMemberImportTemplate

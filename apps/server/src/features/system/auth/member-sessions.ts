@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
 import { formatCst } from '@portal/shared';
-import { compiledRead } from '../../db/compiled.js';
-import type { DB } from '../../db/schema.js';
-import type { RequestClient } from '../../http/user-agent.js';
-import { hashToken } from '../system/auth/sessions.js';
+import { compiledRead } from '../../../db/compiled.js';
+import type { DB } from '../../../db/schema.js';
+import type { RequestClient } from '../../../http/user-agent.js';
+import { hashToken } from './sessions.js';
 
 /**
  * Member sessions, kept apart from admin sessions in their own table, so a member's token can
@@ -70,7 +70,7 @@ export interface LiveMemberSession {
   account: string;
   status: number;
   applyState: number;
-  /** MembershipState as the daily membership job (features/membership/states.ts) last left it. */
+  /** MembershipState as the daily membership job (features/members/states.ts) last left it. */
   membershipState: number;
   /** The password is an initial one the staff know: nothing but its replacement opens (guard.ts). */
   mustChangePassword: boolean;

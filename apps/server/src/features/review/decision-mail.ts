@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import type { MailContext } from '../activities/mail.js';
-import { enqueueMails } from '../activities/outbox.js';
+import type { MailContext } from '../mail/context.js';
+import { enqueueMails } from '../mail/outbox.js';
 
 /** The member area's list of one's own contributions: the e-mail's link. */
 const MY_CONTRIBUTIONS_PATH = '/contribute';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiTokenCreatedDto, ApiTokenDto, AuditLogDto } from '@portal/shared';
-import { engines, type TestApp } from '../../../test/harness.js';
-import { adminCall, createAdmin, createAdminTestApp, loginAdmin, testClock } from '../../../test/admin.js';
+import { engines, type TestApp } from '../../../../test/harness.js';
+import { adminCall, createAdmin, createAdminTestApp, loginAdmin, testClock } from '../../../../test/admin.js';
 
 type Audit = { List: AuditLogDto[] };
 

@@ -1,8 +1,6 @@
 import { sql, type Kysely } from 'kysely';
-import { ApplyState, MembershipState, MemberStatus } from '@portal/shared';
+import { addDays, ApplyState, DEFAULT_GRACE_DAYS, MembershipState, MemberStatus } from '@portal/shared';
 import type { DB } from '../../db/schema.js';
-import { addDays } from './dates.js';
-import { defaultTerms } from './terms.js';
 
 /**
  * A member's standing (MembershipState), from the account's status, 有效期至 and the level's
@@ -30,7 +28,7 @@ type Db = Kysely<DB>;
 
 /** The grace days of a member's level, or the default for a level without terms. */
 const graceDaysOfLevel = () =>
-  sql<number>`coalesce((select mt.grace_days from member_level_terms mt where mt.level_id = ${sql.ref('members.member_level_id')}), ${defaultTerms(0).graceDays})`;
+  sql<number>`coalesce((select mt.grace_days from member_level_terms mt where mt.level_id = ${sql.ref('members.member_level_id')}), ${DEFAULT_GRACE_DAYS})`;
 
 /**
  * Brings every approved member's stored state up to `today`, in set-based UPDATEs (two, then two per grace period in use) that

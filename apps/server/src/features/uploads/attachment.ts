@@ -4,7 +4,7 @@ import type { Services } from '../../http/app-types.js';
 import { contentDisposition } from '../../http/content-disposition.js';
 import { notFound } from '../../http/envelope.js';
 import { contentTypeOf, storageOf } from '../../storage/storage.js';
-import { originalName } from '../uploads/records.js';
+import { originalName } from './records.js';
 
 /** Sends a membership application's attachment as a download under its original name. */
 export async function sendAttachment(services: Services, reply: FastifyReply, stored: string): Promise<FastifyReply> {

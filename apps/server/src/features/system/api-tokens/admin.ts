@@ -11,11 +11,11 @@ import {
   type ApiTokenCreatedDto,
   type ApiTokenDto,
 } from '@portal/shared';
-import type { App } from '../../http/app-types.js';
-import { adminWrite, currentAdmin, requireAdmin } from '../system/auth/guard.js';
-import { list, ok } from '../../http/envelope.js';
-import { checkAssignableRole } from '../system/roles/authority.js';
-import { adminDocs } from '../system/docs.js';
+import type { App } from '../../../http/app-types.js';
+import { adminWrite, currentAdmin, requireAdmin } from '../auth/guard.js';
+import { list, ok } from '../../../http/envelope.js';
+import { checkAssignableRole } from '../roles/authority.js';
+import { adminDocs } from '../docs.js';
 import { createApiToken, listApiTokens, revokeApiToken, type ApiToken } from './service.js';
 
 const TARGET = '接口令牌';
