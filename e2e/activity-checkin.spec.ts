@@ -4,14 +4,14 @@ import type { CheckInActivityDto, MyActivityDetailDto } from '@portal/shared';
 import { expect, test } from './test.js';
 import { adminToken, openBackOffice } from './admin-session.js';
 import { addMember, call, cstAhead, cstFromNow, MEMBER_PASSWORD, memberPage, underWayNow } from './activity-session.js';
-import { apiData } from './helpers.js';
+import { apiData, settled } from './helpers.js';
 
 /**
  * 活动签到 at the door on a phone (375 px): a member's QR read from a photo through the same
  * reader the camera feeds, a typed code, a second scan answered 已签到 with the time, the camera
  * refused while the typed code still works, and self check-in with the venue's QR. Then the
  * waitlist as a member sees it: joining a full activity, the place offered when another member
- * cancels, and confirming it.
+ * cancels, and confirming it. Last, 动态签到码: the venue's QR changing every 30 s.
  */
 
 const level = async (request: APIRequestContext) =>
@@ -172,4 +172,80 @@ test('the waitlist as a member sees it: joined when full, the place offered when
   await member.page.setViewportSize({ width: 1440, height: 900 });
   await member.page.screenshot({ path: testInfo.outputPath('waitlist-confirmed-1440.png'), fullPage: true });
   await member.page.context().close();
+});
+
+test('动态签到码: set in the activity dialog, the venue screen’s QR changes every 30 s with a countdown, a member opening the current one is checked in', async ({
+  page,
+  browser,
+}, testInfo) => {
+  // One change of the code is waited for: up to 30 s of the journey.
+  test.setTimeout(180_000);
+  const admin = await adminToken(page.request);
+  const title = `动态签到码演练${Date.now().toString(36)}`;
+  const id = await publishedActivity(page.request, admin, { Title: title });
+  const account = await addMember(page.request, admin, await level(page.request), '动态签到测试公司');
+  await signedUp(page.request, await memberToken(page.request, account), id);
+  await underWayNow(page.request, admin, id, { SelfCheckInStart: cstFromNow(-60_000), SelfCheckInEnd: cstFromNow(3_600_000) });
+
+  // The option sits beside the self check-in window in the activity's dialog.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openBackOffice(page);
+  await page.goto('/System/activity/list');
+  await page.getByLabel('活动标题').fill(title);
+  await page
+    .getByRole('button', { name: /查\s*询/ })
+    .first()
+    .click();
+  await page
+    .locator('.ant-table-row', { hasText: title })
+    .getByRole('button', { name: /修\s*改/ })
+    .click();
+  const dialog = page.getByRole('dialog', { name: '修改活动' });
+  await settled(dialog);
+  const rotating = dialog.getByRole('switch', { name: '动态签到码' });
+  await expect(rotating).not.toBeChecked();
+  await rotating.click();
+  await expect(rotating).toBeChecked();
+  await rotating.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: testInfo.outputPath('rotating-dialog-1440.png') });
+  await page.setViewportSize({ width: 375, height: 812 });
+  await rotating.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: testInfo.outputPath('rotating-dialog-375.png') });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await dialog.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(page.getByText('修改成功')).toBeVisible();
+  expect(await call<{ SelfCheckInRotating: boolean }>(page.request, `XfSysBussiness/GetActivity/${id}`, admin)).toMatchObject({ SelfCheckInRotating: true });
+
+  // The venue screen: the QR of the current code, a countdown to the next, nothing to print.
+  await page.goto(`/System/activity/checkin?id=${id}`);
+  await page.getByRole('button', { name: '现场签到二维码' }).click();
+  const venue = page.getByRole('dialog', { name: '现场签到二维码' });
+  const qr = venue.getByRole('img', { name: '现场签到二维码' });
+  await expect(qr).toBeVisible();
+  await settled(venue);
+  await expect(venue.getByLabel('二维码更换倒计时')).toContainText(/动态签到码，每30秒更换：\d{1,2} 秒后更换/);
+  await expect(venue.getByRole('button', { name: '打印' })).toHaveCount(0);
+  const address = venue.locator('[class*=venueUrl]');
+  const first = await address.innerText();
+  expect(first).toContain(`/member/activity/${id}/checkin?venue=`);
+  const firstQr = await qr.getAttribute('src');
+  await page.screenshot({ path: testInfo.outputPath('rotating-venue-1440.png') });
+
+  // At the end of its window the screen asks for the next code as a poll (it keeps no session alive), and shows it.
+  const next = page.waitForRequest(/GetVenueCheckInCode/, { timeout: 45_000 });
+  expect((await next).headers()['x-background']).toBe('1');
+  await expect.poll(() => address.innerText(), { timeout: 45_000 }).not.toBe(first);
+  await expect.poll(() => qr.getAttribute('src'), { timeout: 10_000 }).not.toBe(firstQr);
+  const current = await address.innerText();
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.screenshot({ path: testInfo.outputPath('rotating-venue-375.png') });
+
+  // The member's phone opens what the QR on the screen now says.
+  const member = await memberPage(browser, page.request, account);
+  await member.page.setViewportSize({ width: 375, height: 812 });
+  await member.page.goto(current.slice(current.indexOf('/member/')));
+  await expect(member.page.getByText('签到成功')).toBeVisible();
+  await member.page.screenshot({ path: testInfo.outputPath('rotating-self-checkin-375.png'), fullPage: true });
+  await member.page.context().close();
+  await expect(page.getByLabel('签到人数')).toContainText('1已签到');
 });

@@ -1,4 +1,4 @@
-import { Code, type CheckInActivityDto, type CheckInMemberDto, type CheckInMemberListQuery, type ListDto } from '@portal/shared';
+import { Code, type CheckInActivityDto, type CheckInMemberDto, type CheckInMemberListQuery, type ListDto, type VenueCheckInCodeDto } from '@portal/shared';
 import type { PageState } from '../components/DataTable';
 import { call, get, post, type CallOptions, type Envelope } from './client';
 import type { ListQuery } from './list-query';
@@ -37,6 +37,9 @@ export const attendanceAdminApi = {
   /** `background`: a poll of the open page (admin/shared/polling.ts), which keeps no session alive. */
   activity: (id: number, { background }: Pick<CallOptions, 'background'> = {}) =>
     get<CheckInActivityDto>(`${business}GetCheckInActivity/${id}`, undefined, { ...admin, background }),
+  /** 动态签到码: the key the venue's QR carries now; asked again, in the background, as each one changes. */
+  venueCode: (id: number, { background }: Pick<CallOptions, 'background'> = {}) =>
+    get<VenueCheckInCodeDto>(`${business}GetVenueCheckInCode/${id}`, undefined, { ...admin, background }),
   members: (query: CheckInMemberQuery, { background }: Pick<CallOptions, 'background'> = {}) =>
     get<ListDto<CheckInMemberDto>>(`${business}GetCheckInMemberList`, query, { ...admin, background }),
   checkIn: (ActivityId: number, pass: CheckInPass) =>

@@ -5,6 +5,7 @@ import {
   activityMessages,
   ActivityStatus,
   typeKinds,
+  VENUE_CODE_WINDOW_SECONDS,
   type ActivityAttachment,
   type ActivityDetailDto,
   type ActivityListItemDto,
@@ -34,6 +35,8 @@ interface ActivityForm {
   ConfirmHours: number | null;
   /** The self check-in window; null: none. */
   SelfCheckIn: [Dayjs, Dayjs] | null;
+  /** 动态签到码: the venue's QR changes every 30 s. */
+  SelfCheckInRotating: boolean;
 }
 
 const timeFormat = 'YYYY-MM-DD HH:mm:ss';
@@ -48,7 +51,7 @@ const ordered = (message: string) => ({
 
 /**
  * 新增/修改活动 (1000 px): title, place, time, deadline, capacity, audience, the waitlist's
- * confirmation hours, the self check-in window, description and attachments.
+ * confirmation hours, the self check-in window with 动态签到码, description and attachments.
  */
 export function ActivityDialog({ editing, onClose, onSaved }: EditDialogProps<ActivityListItemDto>) {
   const { form, id, open, record, submit, saving } = useRecordForm<ActivityListItemDto, ActivityDetailDto, ActivityForm>({
@@ -70,6 +73,7 @@ export function ActivityDialog({ editing, onClose, onSaved }: EditDialogProps<Ac
       Attachments: [],
       ConfirmHours: ACTIVITY_CONFIRM_HOURS.fallback,
       SelfCheckIn: null,
+      SelfCheckInRotating: false,
     }),
     fill: (a) => ({
       Title: a.Title,
@@ -84,6 +88,7 @@ export function ActivityDialog({ editing, onClose, onSaved }: EditDialogProps<Ac
       Attachments: a.Attachments,
       ConfirmHours: a.ConfirmHours,
       SelfCheckIn: a.SelfCheckInStart ? [dayjs(a.SelfCheckInStart), dayjs(a.SelfCheckInEnd)] : null,
+      SelfCheckInRotating: a.SelfCheckInRotating,
     }),
     save: ({ Time, SignUpDeadline, Capacity, ConfirmHours, SelfCheckIn, ...values }, activityId) =>
       activitiesAdminApi.save({
@@ -97,10 +102,13 @@ export function ActivityDialog({ editing, onClose, onSaved }: EditDialogProps<Ac
         ConfirmHours: ConfirmHours ?? ACTIVITY_CONFIRM_HOURS.fallback,
         SelfCheckInStart: SelfCheckIn?.[0].format(timeFormat) ?? '',
         SelfCheckInEnd: SelfCheckIn?.[1].format(timeFormat) ?? '',
+        // Without a window there is no venue QR to rotate.
+        SelfCheckInRotating: SelfCheckIn !== null && values.SelfCheckInRotating,
       }),
   });
   const levels = useTypeOptions(typeKinds.memberLevel, open);
   const audienceAll = Form.useWatch('AudienceAll', form);
+  const selfCheckIn = Form.useWatch('SelfCheckIn', form);
 
   const published = record.data?.Status === ActivityStatus.Published;
   return (
@@ -116,7 +124,8 @@ export function ActivityDialog({ editing, onClose, onSaved }: EditDialogProps<Ac
               label="活动标题"
               rules={[{ required: true, message: activityMessages.titleRequired }, { max: 200 }]}
               maxLength={200}
-              placeholder="如：2024年度工程质量风险管理培训班"
+              // The example names this year, so it never reads as out of date.
+              placeholder={`如：${dayjs().year()}年度工程质量风险管理培训班`}
               showCount
             />
           </Col>
@@ -183,7 +192,17 @@ export function ActivityDialog({ editing, onClose, onSaved }: EditDialogProps<Ac
               <WholeNumberInput style={{ width: '100%' }} suffix="小时" />
             </Form.Item>
           </Col>
-          <Col span={24}>
+          <Col xs={24} md={14}>
+            <Form.Item
+              name="SelfCheckInRotating"
+              label="动态签到码"
+              valuePropName="checked"
+              extra={`开启后现场签到二维码每${VENUE_CODE_WINDOW_SECONDS}秒更换，须在现场扫描大屏上的最新二维码，拍照转发的二维码很快失效；现场二维码不再提供打印`}
+            >
+              <Switch disabled={!selfCheckIn} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={10}>
             <Form.Item name="IsTraining" label="培训活动" valuePropName="checked" extra="开启后，为已签到会员颁发的证明为“培训证明”，否则为“参会证明”">
               <Switch />
             </Form.Item>

@@ -147,7 +147,7 @@ function Door({ activityId }: { activityId: number }) {
         </Button>
       </form>
       {outcome && <CheckInResult outcome={outcome} />}
-      {a.SelfCheckInKey && <VenueQr activity={a} />}
+      {a.SelfCheckInStart && <VenueQr activity={a} />}
       <Roster
         activityId={activityId}
         onCheckIn={async (m: CheckInMemberDto) => {

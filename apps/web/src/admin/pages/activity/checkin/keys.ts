@@ -6,4 +6,5 @@ export const checkInKeys = {
   activities: [...activitiesKey, 'checkin', 'list'],
   activity: (id: number) => [...activitiesKey, 'checkin', id],
   roster: (id: number) => [...activitiesKey, 'checkin', id, 'roster'],
+  venueCode: (id: number) => [...activitiesKey, 'checkin', id, 'venue-code'],
 };
