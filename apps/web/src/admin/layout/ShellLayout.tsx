@@ -1,13 +1,14 @@
 import { Suspense, useEffect, useMemo, useState } from 'react';
 import { matchRoutes, useLocation, useRoutes } from 'react-router';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { Layout, Spin } from 'antd';
+import { Drawer, Layout, Spin } from 'antd';
 import { useAdminSession } from '../access/AdminSession';
 import { buildRoutes, shellRelative, type RouteHandle } from '../routes/buildRoutes';
 import { HeaderBar } from './HeaderBar';
 import { Sidebar } from './Sidebar';
 import { TagsBar } from './TagsBar';
 import { useVisitedTags } from './useVisitedTags';
+import { useNarrowScreen } from './useNarrowScreen';
 import { tagPathOf } from './tags';
 import { systemTitle } from '../routes/menuTree';
 import { adminQueryKeys } from '../session/queries';
@@ -55,22 +56,32 @@ export function ShellLayout() {
     setGeneration((g) => g + 1);
   };
 
-  // Folded when chosen so, and on a phone unless unfolded there: the full sidebar would leave
-  // the page a third of the screen.
-  const [collapsed, setCollapsed] = useState(() => {
-    const chosen = localStorage.getItem(collapsedKey);
-    return chosen === null ? window.matchMedia('(max-width: 600px)').matches : chosen === '1';
-  });
+  // A wide window keeps the sidebar beside the page, folded to icons when chosen so (remembered).
+  // Narrower than antd's md (a phone, a narrowed window) it is a drawer over the page, closed
+  // until asked for and again once a page is chosen, and never remembered open: beside the page
+  // it left a phone's page a third of the screen.
+  const narrow = useNarrowScreen();
+  const [collapsed, setCollapsed] = useState(() => localStorage.getItem(collapsedKey) === '1');
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  useEffect(() => setDrawerOpen(false), [activePath, narrow]);
   const toggle = () => {
+    if (narrow) return setDrawerOpen(!drawerOpen);
     localStorage.setItem(collapsedKey, collapsed ? '0' : '1');
     setCollapsed(!collapsed);
   };
+  const closeDrawer = () => setDrawerOpen(false);
 
   return (
     <Layout className={styles.shell}>
-      <Sidebar collapsed={collapsed} activePath={activePath} />
+      {narrow ? (
+        <Drawer open={drawerOpen} onClose={closeDrawer} placement="left" size={220} closable={false} classNames={{ body: styles.drawerBody }} aria-label="导航">
+          <Sidebar collapsed={false} activePath={activePath} onNavigate={closeDrawer} />
+        </Drawer>
+      ) : (
+        <Sidebar collapsed={collapsed} activePath={activePath} />
+      )}
       <Layout className={styles.main}>
-        <HeaderBar collapsed={collapsed} onToggle={toggle} crumbs={handles.map((h) => h.title)} />
+        <HeaderBar collapsed={narrow ? !drawerOpen : collapsed} onToggle={toggle} crumbs={handles.map((h) => h.title)} />
         <TagsBar tags={tags} activePath={activePath} onClose={close} onCloseMany={closeMany} onRefresh={refresh} />
         <Layout.Content className={styles.content}>
           <Suspense key={generation} fallback={<Spin className={styles.pageLoading} />}>

@@ -29,8 +29,15 @@ const menuTheme = {
   },
 };
 
+interface SidebarProps {
+  collapsed: boolean;
+  activePath: string;
+  /** A page was chosen (the drawer of a narrow screen closes). */
+  onNavigate?: () => void;
+}
+
 /** The navigation of spec §2: visible, enabled directories and pages; collapsible to icons. */
-export function Sidebar({ collapsed, activePath }: { collapsed: boolean; activePath: string }) {
+export function Sidebar({ collapsed, activePath, onNavigate }: SidebarProps) {
   const { menus } = useAdminSession();
   const navigate = useNavigate();
   const tree = useMemo(() => sidebarMenus(menus), [menus]);
@@ -45,7 +52,7 @@ export function Sidebar({ collapsed, activePath }: { collapsed: boolean; activeP
 
   return (
     <Layout.Sider className={styles.sider} collapsed={collapsed} trigger={null} width={220} collapsedWidth={64}>
-      <Link className={styles.logo} to={homePath} title={systemTitle}>
+      <Link className={styles.logo} to={homePath} title={systemTitle} onClick={onNavigate}>
         <img src="/emblem.svg" alt="协会会徽" width={32} height={32} />
         {!collapsed && <span className={styles.logoText}>{systemTitle}</span>}
       </Link>
@@ -56,7 +63,10 @@ export function Sidebar({ collapsed, activePath }: { collapsed: boolean; activeP
           items={items}
           selectedKeys={[activePath]}
           {...(collapsed ? {} : { openKeys, onOpenChange: setOpenKeys })}
-          onClick={({ key }) => navigate(key)}
+          onClick={({ key }) => {
+            onNavigate?.();
+            void navigate(key);
+          }}
           aria-label="后台导航"
         />
       </ConfigProvider>
