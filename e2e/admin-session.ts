@@ -155,7 +155,8 @@ export async function openNewArticle(page: Page, title: string, menu = '协会�
   const dialog = page.getByRole('dialog', { name: '新增文章' });
   await dialog.getByLabel('标题').fill(title);
   await dialog.getByLabel('所属栏目').click();
-  await page.getByRole('menuitemcheckbox', { name: '新闻中心' }).hover();
+  // A click on the parent opens its children (as on a touch screen), then the menu is chosen.
+  await page.getByRole('menuitemcheckbox', { name: '新闻中心' }).click();
   await page.getByRole('menuitemcheckbox', { name: menu }).click();
   await editorReady(page);
   return dialog;

@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
+import type { ListDto } from '@portal/shared';
 import { expect, test } from './test.js';
-import { escapeRegExp } from './helpers.js';
-import { openBackOffice, openFromSidebar, openNewArticle, unique } from './admin-session.js';
+import { escapeRegExp, menuByName } from './helpers.js';
+import { adminToken, editorReady, openBackOffice, openFromSidebar, openNewArticle, unique, type Envelope } from './admin-session.js';
 
 /**
  * The content back office end to end: a new second-level menu, an article written in the rich
@@ -97,6 +98,37 @@ test('an article written in the back office reaches the home tab and its page', 
 });
 
 /** A 1×1 PNG, as a screenshot tool would put it on the clipboard. */
+test('所属栏目 opens a parent’s children on a click, as on a touch screen; the leaf chosen is saved', async ({ page }, testInfo) => {
+  const title = unique('栏目点选');
+  const token = await adminToken(page.request);
+  const leaf = await menuByName(page.request, '政策要闻');
+  await openBackOffice(page);
+  for (const width of [375, 1440]) {
+    await page.setViewportSize({ width, height: width === 375 ? 800 : 900 });
+    await page.goto('/System/content/news');
+    await page.getByRole('button', { name: '新增文章' }).click();
+    const dialog = page.getByRole('dialog', { name: '新增文章' });
+    await dialog.getByLabel('标题').fill(`${title}${width}`);
+    await dialog.getByLabel('所属栏目').click();
+    // The click on the parent keeps the list open and shows its children beside it.
+    await page.getByRole('menuitemcheckbox', { name: '新闻中心' }).click();
+    await expect(page.getByRole('menuitemcheckbox', { name: '政策要闻' })).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath(`menu-cascader-${width}.png`) });
+    await page.getByRole('menuitemcheckbox', { name: '政策要闻' }).click();
+    await expect(page.getByRole('menuitemcheckbox', { name: '政策要闻' })).toBeHidden();
+    await expect(dialog.getByTitle('新闻中心 / 政策要闻')).toBeVisible();
+    await editorReady(page);
+    await dialog.getByRole('button', { name: /^确\s*定$/ }).click();
+    await expect(page.getByText('操作成功')).toBeVisible();
+    await expect(dialog).toBeHidden();
+
+    // Read back: the article is in 政策要闻.
+    const res = await page.request.get('/api/XfSysBussiness/GetNewsList', { params: { key: `${title}${width}` }, headers: { token } });
+    const list = (await res.json()) as Envelope<ListDto<{ Title: string; MenuId: number }>>;
+    expect(list.Data.List.map((n) => [n.Title, n.MenuId])).toEqual([[`${title}${width}`, leaf.MenuId]]);
+  }
+});
+
 const pixelPng = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 
 test('a picture pasted into the editor is uploaded and its address kept', async ({ page }) => {

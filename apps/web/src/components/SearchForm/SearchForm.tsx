@@ -44,7 +44,7 @@ function LookupSelect({
 
 function MenuCascader(props: { placeholder: string; id?: string; value?: number[]; onChange?: (v: number[]) => void }) {
   const menus = useMenuOptions();
-  return <Cascader {...props} options={menus.data} changeOnSelect allowClear showSearch expandTrigger="hover" />;
+  return <Cascader {...props} options={menus.data} changeOnSelect expandTrigger="click" allowClear showSearch />;
 }
 
 /** The control of one field. Called, not rendered as a component: Form.Item hands value, onChange and id to its direct child. */

@@ -94,8 +94,8 @@ function MoveDialog({
         value={path}
         onChange={(value) => setPath((value ?? []).map(Number))}
         changeOnSelect
+        expandTrigger="click"
         placeholder="请选择目标栏目"
-        expandTrigger="hover"
         showSearch
         style={{ width: '100%' }}
       />

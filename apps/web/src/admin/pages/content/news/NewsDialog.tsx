@@ -203,7 +203,9 @@ export function NewsDialog({ editing, onClose, onSaved }: EditDialogProps<AdminN
           </Col>
           <Col xs={24} md={10}>
             <Form.Item name="Menu" label="所属栏目" rules={[{ required: true, type: 'array', min: 1, message: messages.menuRequired }]}>
-              <Cascader options={toMenuOptions(menus.data ?? [])} changeOnSelect placeholder="请选择所属栏目" expandTrigger="hover" showSearch />
+              {/* A click opens a menu's children (a touch screen has no hover) and chooses it too: a parent
+                  stays choosable, as changeOnSelect says; a double click or a click outside closes the list. */}
+              <Cascader options={toMenuOptions(menus.data ?? [])} changeOnSelect expandTrigger="click" placeholder="请选择所属栏目" showSearch />
             </Form.Item>
           </Col>
           <Col xs={24} md={14}>
