@@ -118,3 +118,25 @@ test('a picture uploaded in the editor is in 媒体库 with its use, picked agai
   await expect((await openImagePicker(page)).getByRole('row').nth(1)).toBeVisible();
   await shot(page, testInfo, 'picker-375');
 });
+
+test('媒体库’s 上传 stores a file through the editor’s upload and lists it, at both widths', async ({ page }, testInfo) => {
+  await openBackOffice(page);
+  for (const width of [1440, 375]) {
+    await page.setViewportSize({ width, height: width === 375 ? 800 : 900 });
+    const name = `${unique('会员大会议程')}.pdf`;
+    await page.goto('/System/content/media');
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: /上\s*传$/ }).click();
+    await (await chooser).setFiles({ name, mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7\n会议议程') });
+    await expect(page.getByText('上传成功')).toBeVisible();
+    const row = page.getByRole('row').filter({ hasText: name });
+    await expect(row).toContainText('文档');
+    await expect(row).toContainText('未使用');
+    await shot(page, testInfo, `media-upload-${width}`);
+    // A file of a kind the site does not take is refused before it is sent.
+    const refused = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: /上\s*传$/ }).click();
+    await (await refused).setFiles({ name: 'setup.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') });
+    await expect(page.getByText(/^上传格式需为：\.jpg\/.*\.mp4$/)).toBeVisible();
+  }
+});

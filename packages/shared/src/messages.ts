@@ -199,6 +199,8 @@ export const contentMessages = {
   /** The upload storage refused the write: out of space, or read-only / no permission. */
   storageFull: '存储空间不足，请联系管理员',
   storageReadOnly: '存储不可写，请联系管理员',
+  /** 媒体库's 上传: a file none of the editor's kinds (picture, file, audio/video) takes. */
+  libraryFileType: (extensions: readonly string[]) => `上传格式需为：${extensions.map((e) => `.${e}`).join('/')}`,
   /** 媒体库: a file something still names is kept; the places say what to change first. */
   uploadInUse: (places: readonly string[]) => `该文件正在使用中，不能删除（${places.join('、')}）`,
 } as const;

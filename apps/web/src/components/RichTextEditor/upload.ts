@@ -79,12 +79,18 @@ export function checkPicked(kind: PickerKind, file: File): string | null {
   return null;
 }
 
-/** Opens the browser's file chooser for one file of `kind`; resolves null when nothing was chosen. */
-export function chooseFile(kind: PickerKind): Promise<File | null> {
+/** The kind whose rules take a file of this name (by its extension), or null when none does. */
+export function kindOfFile(name: string): PickerKind | null {
+  const extension = name.split('.').pop()?.toLowerCase() ?? '';
+  return (Object.keys(pickerRules) as PickerKind[]).find((kind) => (pickerRules[kind].extensions as readonly string[]).includes(extension)) ?? null;
+}
+
+/** Opens the browser's file chooser for one file of the kinds given; resolves null when nothing was chosen. */
+export function chooseFile(...kinds: PickerKind[]): Promise<File | null> {
   return new Promise((resolve) => {
     const input = document.createElement('input');
     input.type = 'file';
-    input.accept = pickerRules[kind].extensions.map((e) => `.${e}`).join(',');
+    input.accept = kinds.flatMap((kind) => pickerRules[kind].extensions.map((e) => `.${e}`)).join(',');
     input.addEventListener('change', () => resolve(input.files?.[0] ?? null));
     input.addEventListener('cancel', () => resolve(null));
     input.click();

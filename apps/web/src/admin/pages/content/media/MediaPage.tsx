@@ -6,6 +6,7 @@ import { fileColumns } from '../../../../components/MediaLibrary';
 import { ListPage, listResource, useListPage } from '../../../list';
 import { adminQueryKeys } from '../../../session/queries';
 import { useAction } from '../../../shared/useAction';
+import { MediaUpload } from './MediaUpload';
 
 type Filters = Omit<MediaQuery, keyof PageState>;
 
@@ -52,7 +53,8 @@ const media = listResource<UploadDto, Filters>({
 
 /**
  * 媒体库 (component content/media/index): the files uploaded for the site (never the private
- * membership papers), where each is used, its address to copy, and deleting what nothing uses.
+ * membership papers), 上传 of a new one, where each is used, its address to copy, and deleting
+ * what nothing uses.
  */
 export default function MediaPage() {
   const { message } = App.useApp();
@@ -67,6 +69,7 @@ export default function MediaPage() {
     <ListPage
       resource={media}
       page={page}
+      toolbar={<MediaUpload onUploaded={page.refresh} />}
       rowActions={[
         { label: '复制地址', run: copy },
         {
