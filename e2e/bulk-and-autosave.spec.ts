@@ -6,8 +6,9 @@ import { menuByName, settled } from './helpers.js';
 /**
  * 文章管理's bulk actions and the editor's autosave: two articles selected and taken offline
  * (批量下线) show 停用, then move to another menu (移动到栏目); a title typed into 新增文章 is
- * autosaved to the server, survives the page being closed, and is offered back (恢复) in a new
- * page; closing the editor with changes asks first.
+ * autosaved to the server (the editor shows 已自动保存 and the time, or that an autosave failed),
+ * survives the page being closed, and is offered back (恢复) in a new page; closing the editor
+ * with changes asks first.
  */
 
 /** The admin's autosave of a new article, as the server holds it (null: none). */
@@ -78,9 +79,20 @@ test('a new article’s autosave outlives the page and is offered back; closing 
   await openBackOffice(page);
   await page.goto('/System/content/news');
   await page.getByRole('button', { name: '新增文章' }).click();
-  await page.getByRole('dialog', { name: '新增文章' }).getByLabel('标题').fill(title);
+  const dialog = page.getByRole('dialog', { name: '新增文章' });
+  const line = dialog.getByRole('status', { name: '自动保存' });
+  // The server cannot be reached at the first autosave: the editor says so beside the body.
+  await page.route('**/api/XfSysBussiness/SaveNewsAutosave', (route) => route.abort('connectionrefused'));
+  await dialog.getByLabel('标题').fill(title);
+  await page.clock.runFor(30_000);
+  await expect(line).toHaveText('自动保存失败，请检查网络，将自动重试');
+  await shoot(page, dialog, 'autosave-failed', (n) => testInfo.outputPath(n));
+  // Reachable again: the next tick saves, and the line gives its time.
+  await page.unroute('**/api/XfSysBussiness/SaveNewsAutosave');
   await page.clock.runFor(30_000);
   await expect.poll(() => autosaved(page, token), { timeout: 45_000 }).toContain(title);
+  await expect(line).toHaveText(/^已自动保存 \d\d:\d\d:\d\d$/);
+  await shoot(page, dialog, 'autosaved', (n) => testInfo.outputPath(n));
   await page.close();
 
   const again = await context.newPage();

@@ -171,6 +171,9 @@ export const contentMessages = {
   /** 移动到栏目: moved now, and published articles whose move into a menu with a review chain waits for that chain. */
   bulkMoved: (moved: number, submitted: number) =>
     submitted > 0 ? `已移动${moved}篇；${submitted}篇已发布的文章移入设有审核流程的栏目，已提交审核，审核通过后移入` : `已移动${moved}篇`,
+  /** The article editor's autosave, beside the editor: the time of the last one, or that the last try failed. */
+  autosavedAt: (time: string) => `已自动保存 ${time}`,
+  autosaveFailed: '自动保存失败，请检查网络，将自动重试',
   /** RevokeNewsPreviews: every link made so far stops working; a new one may be made. */
   previewsRevoked: '已收回该文章的全部预览链接，此前发出的链接均已失效',
   revisionNotFound: '历史版本不存在',

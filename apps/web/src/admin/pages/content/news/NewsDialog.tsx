@@ -252,7 +252,7 @@ export function NewsDialog({ editing, onClose, onSaved }: EditDialogProps<AdminN
         <Form.Item name="ImageUrl" label="封面图片" extra="支持 jpg、png 格式，不超过 900KB">
           <ImageUpload />
         </Form.Item>
-        <Form.Item name="NewContent" label="正文">
+        <Form.Item name="NewContent" label="正文" extra={autosave.status}>
           <RichTextEditor />
         </Form.Item>
       </Form>

@@ -1,10 +1,49 @@
-import { useEffect, useRef, useState } from 'react';
-import { Alert, App, Button, Modal, Space, type FormInstance } from 'antd';
-import type { NewsAutosaveDto } from '@portal/shared';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { Alert, App, Button, Modal, Space, Typography, type FormInstance } from 'antd';
+import dayjs from 'dayjs';
+import { contentMessages, type NewsAutosaveDto } from '@portal/shared';
 import { contentAdminApi } from '../../../../api/content-admin';
 
 /** How often an edited form is autosaved. */
 const AUTOSAVE_MS = 30_000;
+
+/** How the last autosave went: its time, or that it failed; null before the first. */
+type Outcome = { saved: string } | 'failed' | null;
+
+/**
+ * The last outcome, kept outside React state: a change redraws only the line that shows it
+ * (AutosaveLine), never the dialog and its rich-text editor.
+ */
+function outcomeStore() {
+  let current: Outcome = null;
+  const listeners = new Set<() => void>();
+  return {
+    get: () => current,
+    set(next: Outcome) {
+      current = next;
+      listeners.forEach((listener) => listener());
+    },
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+  };
+}
+type OutcomeStore = ReturnType<typeof outcomeStore>;
+
+/** 已自动保存 HH:mm:ss after each autosave, or why the last one failed; read out by screen readers. */
+function AutosaveLine({ store }: { store: OutcomeStore }) {
+  const outcome = useSyncExternalStore(store.subscribe, store.get, store.get);
+  return (
+    <span role="status" aria-label="自动保存">
+      {outcome === 'failed' ? (
+        <Typography.Text type="danger">{contentMessages.autosaveFailed}</Typography.Text>
+      ) : (
+        outcome && <Typography.Text type="secondary">{contentMessages.autosavedAt(outcome.saved)}</Typography.Text>
+      )}
+    </span>
+  );
+}
 
 interface AutosaveOptions<V> {
   form: FormInstance<V>;
@@ -29,7 +68,8 @@ interface AutosaveOptions<V> {
  *
  * It also asks before closing with changes (放弃修改 / 保留草稿 / 继续编辑) and, on opening,
  * offers an autosave newer than the article's last save (恢复 / 丢弃) in a bar above the form,
- * not a dialog: the editor may start writing without answering. Render `prompts`.
+ * not a dialog: the editor may start writing without answering. Render `prompts`, and
+ * `status` beside the editor (the time of the last autosave, or its failure).
  */
 export function useNewsAutosave<V>({ form, newsId, filled, saving, toJson, fromJson, onClose }: AutosaveOptions<V>) {
   const { message } = App.useApp();
@@ -38,6 +78,7 @@ export function useNewsAutosave<V>({ form, newsId, filled, saving, toJson, fromJ
   const autosaved = useRef(0);
   const [offer, setOffer] = useState<NewsAutosaveDto | null>(null);
   const [asking, setAsking] = useState(false);
+  const [outcome] = useState(outcomeStore);
   const latest = useRef({ form, newsId, saving, toJson });
   latest.current = { form, newsId, saving, toJson };
 
@@ -49,8 +90,10 @@ export function useNewsAutosave<V>({ form, newsId, filled, saving, toJson, fromJ
     try {
       await contentAdminApi.saveNewsAutosave(newsId, JSON.stringify(toJson(form.getFieldsValue(true) as V)), leaving);
       autosaved.current = Math.max(autosaved.current, upTo);
+      outcome.set({ saved: dayjs().format('HH:mm:ss') });
     } catch {
-      if (!leaving) void message.warning({ content: '自动保存失败，将重试', key: 'news-autosave' });
+      outcome.set('failed');
+      if (!leaving) void message.warning({ content: contentMessages.autosaveFailed, key: 'news-autosave' });
     }
   }).current;
 
@@ -60,7 +103,8 @@ export function useNewsAutosave<V>({ form, newsId, filled, saving, toJson, fromJ
     autosaved.current = 0;
     setOffer(null);
     setAsking(false);
-  }, [newsId]);
+    outcome.set(null);
+  }, [newsId, outcome]);
 
   // The offer, once the form is filled.
   useEffect(() => {
@@ -158,5 +202,5 @@ export function useNewsAutosave<V>({ form, newsId, filled, saving, toJson, fromJ
     </>
   );
 
-  return { onValuesChange: () => void (changes.current += 1), requestClose, prompts };
+  return { onValuesChange: () => void (changes.current += 1), requestClose, prompts, status: <AutosaveLine store={outcome} /> };
 }
