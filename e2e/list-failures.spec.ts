@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './test.js';
-import { openBackOffice } from './admin-session.js';
+import { openBackOffice, unique } from './admin-session.js';
 
 /**
  * A back-office list whose load fails tells it once: a business refusal (an envelope with a
@@ -81,4 +81,26 @@ test('a failed list load shows one toast: a business code is not asked again, a 
   await openFailingList(page, '后端接口连接异常');
   expect(calls).toBe(2);
   await expect(notices.filter({ hasText: '后端接口连接异常' })).toHaveCount(1);
+});
+
+test('a save refused and then made closes the refusal’s notification as 操作成功 shows, at both widths', async ({ page }, testInfo) => {
+  await openBackOffice(page);
+  for (const width of [1440, 375]) {
+    await page.setViewportSize({ width, height: width === 375 ? 800 : 900 });
+    const name = unique('重名角色');
+    await page.goto('/System/system/role');
+    const notices = page.locator('.ant-notification-notice');
+    // 超级管理员 exists: the server refuses the name (a notification), the dialog stays open.
+    await page.getByRole('button', { name: /新增角色/ }).click();
+    const dialog = page.getByRole('dialog', { name: '新增角色' });
+    await dialog.getByLabel('角色名称').fill('超级管理员');
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await expect(notices.filter({ hasText: '角色名称已存在' })).toBeVisible();
+    // Another name: saved, and the refusal no longer stands beside the success.
+    await dialog.getByLabel('角色名称').fill(name);
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await expect(page.getByText('操作成功')).toBeVisible();
+    await expect(notices).toHaveCount(0);
+    await page.screenshot({ path: testInfo.outputPath(`refusal-closed-${width}.png`) });
+  }
 });

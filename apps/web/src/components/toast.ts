@@ -30,8 +30,23 @@ export function toast(kind: Kind, text: string, durationSeconds?: number): void 
   void import('./toastHost').then(({ showToast }) => showToast(kind, text, durationSeconds));
 }
 
+/** Refusal notifications may be on screen (closeRefusals has something to close). */
+let refusalsShown = false;
+
 /** A notification titled 提示 (spec §8: refusals other than 500). */
 export function notifyError(text: string): void {
   if (typeof document === 'undefined') return;
+  refusalsShown = true;
   void import('./toastHost').then(({ showNotification }) => showNotification(text));
+}
+
+/**
+ * Closes the refusal notifications still on screen. Called when a write succeeds (useFormSubmit,
+ * useAction): a notification stays until closed, and the one of a save refused before would
+ * otherwise stand beside 操作成功 and read as if the save had failed.
+ */
+export function closeRefusals(): void {
+  if (!refusalsShown) return;
+  refusalsShown = false;
+  void import('./toastHost').then(({ closeNotifications }) => closeNotifications());
 }

@@ -21,3 +21,7 @@ export function showToast(kind: 'success' | 'error' | 'warning', text: string, d
 export function showNotification(text: string): void {
   notification.error({ key: text, title: '提示', description: text });
 }
+
+export function closeNotifications(): void {
+  notification.destroy();
+}
