@@ -1,9 +1,15 @@
 import { createHmac } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, test } from './test.js';
 import { adminToken, createAdminAccount, signIn, submitSignIn, unique, type Envelope } from './admin-session.js';
+import { settled } from './helpers.js';
 
-/** The second factor's journey: enrol from the account menu, then sign in with a code and with a recovery code. */
+/**
+ * The second factor's journey: enrol from the account menu, then sign in with a code and with a
+ * recovery code (used again: refused as used); then the recovery codes renewed from the account
+ * menu (how many are left, the new ones downloaded and printed) and the old ones refused.
+ */
 
 /** RFC 6238 (SHA-1, 6 digits, 30 s) from its definition, as the admin's phone would compute it. */
 function totp(secret: string, at: number): string {
@@ -30,7 +36,11 @@ const accountMenu = async (page: Page, item: string | RegExp) => {
   await page.getByRole('menuitem', { name: item }).click();
 };
 
-test('an admin enrols an authenticator, then signs in with a code and once with a recovery code', async ({ page }) => {
+/** The 30-second step of a code at `at`. */
+const stepOf = (at: number) => Math.floor(at / 30_000);
+
+test('an admin enrols an authenticator, signs in with a code and once with a recovery code, and renews the codes', async ({ page }, testInfo) => {
+  test.setTimeout(120_000);
   const root = await adminToken(page.request);
   const roles = (await (await page.request.get('/api/XfSystemApi/GetRoleList', { headers: { token: root }, params: { pagesize: '999' } })).json()) as Envelope<{
     List: { RoleId: number; RoleName: string }[];
@@ -73,7 +83,8 @@ test('an admin enrols an authenticator, then signs in with a code and once with 
   // accepted (one step either side), and it is always after the used one.
   await submitSignIn(page, account, password);
   await expect(page.getByRole('heading', { name: '二次验证' })).toBeVisible();
-  await page.getByLabel('动态验证码').fill(totp(secret, Date.now() + 30_000));
+  const signInAt = Date.now() + 30_000;
+  await page.getByLabel('动态验证码').fill(totp(secret, signInAt));
   await page.getByLabel('动态验证码').press('Enter');
   await expect(page).toHaveURL(/\/System\/home$/);
   await accountMenu(page, '退出登录');
@@ -90,9 +101,61 @@ test('an admin enrols an authenticator, then signs in with a code and once with 
   await submitSignIn(page, account, password);
   await page.getByRole('button', { name: '手机不在身边？使用恢复码' }).click();
   await enterRecoveryCode(page, recovery[0]!);
-  await expect(page.getByText('动态验证码错误')).toBeVisible();
+  await expect(page.getByText('该恢复码已使用过，请使用其他恢复码或动态验证码')).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
   // Another of the codes still opens the back office.
   await enterRecoveryCode(page, recovery[1]!);
+  await expect(page).toHaveURL(/\/System\/home$/);
+
+  // 二次验证（已开启）: eight codes left; new ones for the password and a code of a step not used yet.
+  await accountMenu(page, '二次验证（已开启）');
+  const manage = page.getByRole('dialog', { name: '二次验证' });
+  await expect(manage.getByRole('status', { name: '恢复码' })).toHaveText('恢复码：还有 8 个未使用（共 10 个）');
+  for (const width of [375, 1440]) {
+    await page.setViewportSize({ width, height: width === 375 ? 800 : 900 });
+    await settled(manage);
+    await page.screenshot({ path: testInfo.outputPath(`manage-${width}.png`) });
+  }
+  await expect.poll(() => stepOf(Date.now() + 30_000), { timeout: 45_000 }).toBeGreaterThan(stepOf(signInAt));
+  await manage.getByLabel('登录密码').fill(password);
+  await manage.getByLabel('动态验证码').fill(totp(secret, Date.now() + 30_000));
+  await manage.getByRole('button', { name: '重新生成恢复码' }).click();
+  const renewed = page.getByRole('dialog', { name: '恢复码已重新生成，请保存' });
+  await expect(renewed.getByRole('list', { name: '恢复码' }).getByRole('listitem')).toHaveCount(10);
+  const fresh = await renewed.getByRole('list', { name: '恢复码' }).getByRole('listitem').allTextContents();
+  expect(fresh.filter((code) => recovery.includes(code))).toEqual([]);
+
+  // 下载: a .txt file with the account and the ten codes.
+  const download = page.waitForEvent('download');
+  await renewed.getByRole('button', { name: /下\s*载/ }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe(`恢复码-${account}.txt`);
+  const text = (await readFile(await file.path())).toString('utf8');
+  expect(text).toContain(`账号：${account}`);
+  for (const code of fresh) expect(text).toContain(code);
+  // 打印: the browser's print, of a copy holding the codes alone.
+  await page.evaluate(() => {
+    window.print = () => void ((window as unknown as { printed: boolean }).printed = true);
+  });
+  await renewed.getByRole('button', { name: /打\s*印/ }).click();
+  expect(await page.evaluate(() => (window as unknown as { printed?: boolean }).printed)).toBe(true);
+  for (const width of [375, 1440]) {
+    await page.setViewportSize({ width, height: width === 375 ? 800 : 900 });
+    await settled(renewed);
+    await page.screenshot({ path: testInfo.outputPath(`renewed-${width}.png`) });
+  }
+  await page.emulateMedia({ media: 'print' });
+  await page.screenshot({ path: testInfo.outputPath('renewed-print.png') });
+  await page.emulateMedia({ media: 'screen' });
+  await renewed.getByRole('button', { name: '我已保存，完成' }).click();
+  await expect(renewed).toBeHidden();
+
+  // The old codes no longer sign in; a new one does.
+  await accountMenu(page, '退出登录');
+  await submitSignIn(page, account, password);
+  await page.getByRole('button', { name: '手机不在身边？使用恢复码' }).click();
+  await enterRecoveryCode(page, recovery[2]!);
+  await expect(page.getByText('动态验证码错误')).toBeVisible();
+  await enterRecoveryCode(page, fresh[0]!);
   await expect(page).toHaveURL(/\/System\/home$/);
 });

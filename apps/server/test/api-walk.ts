@@ -702,6 +702,12 @@ export const systemCalls: Record<string, (w: Walk) => Call | Promise<Call>> = {
     expect(first.Code, first.Message).toBe(512);
     return { body: { Ticket: first.Data, Code: answered<{ RecoveryCodes: string[] }>(w, `POST ${SY}/ConfirmTotp`).RecoveryCodes[0] } };
   },
+  [`GET ${SY}/GetRecoveryCodeCount`]: (w) => ({ token: w.keeper }),
+  [`POST ${SY}/RenewRecoveryCodes`]: (w) => {
+    // A code of a later step than the one ConfirmTotp used: each code opens one action.
+    w.clock.advance(30_000);
+    return { token: w.keeper, body: { Password: ADMIN_PASSWORD, Code: totpCode(w, answered<{ Secret: string }>(w, `POST ${SY}/BeginTotp`).Secret) } };
+  },
   [`POST ${SY}/ResetAdminTotp/{id}`]: async (w) => ({
     params: {
       id: (await w.t.app.services.database.db.selectFrom('admin_users').select('id').where('account', '=', 'contract_keeper').executeTakeFirstOrThrow()).id,

@@ -437,6 +437,10 @@ export const twoFactorMessages = {
   codeRequired: '请输入6位动态验证码或恢复码',
   codeInvalid: '动态验证码错误',
   codeReused: '该动态验证码已使用，请等待下一个验证码',
+  /** A recovery code is good for one sign-in; the same one again. */
+  recoveryCodeUsed: '该恢复码已使用过，请使用其他恢复码或动态验证码',
+  /** RenewRecoveryCodes: the new ones are shown; those given before stop working. */
+  recoveryCodesRenewed: '恢复码已重新生成，原有恢复码已失效',
   challengeExpired: '登录已过期，请重新输入账号密码',
   passwordWrong: '密码错误',
   alreadyOn: '二次验证已开启，如需更换请先关闭',

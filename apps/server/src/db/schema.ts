@@ -769,6 +769,8 @@ export interface AdminRecoveryCodesTable {
   admin_id: number;
   /** sha256 of the normalised code. */
   code_hash: string;
+  /** When it was used (a used code is kept, to tell a second try from a wrong code); '' while unused. */
+  used_at: Generated<string>;
 }
 
 /** Between a right password and the second factor (features/system/two-factor/sign-in-challenges.ts). */

@@ -33,6 +33,9 @@ const ANY_ADMIN = new Set([
   'POST /api/XfSystemApi/BeginTotp',
   'POST /api/XfSystemApi/ConfirmTotp',
   'POST /api/XfSystemApi/DisableTotp',
+  // Its recovery codes: how many are left, and new ones in place of the old.
+  'GET /api/XfSystemApi/GetRecoveryCodeCount',
+  'POST /api/XfSystemApi/RenewRecoveryCodes',
   // The admin's own in-app notices (features/review/notices.ts).
   'GET /api/XfSysBussiness/GetMyNotices',
   'POST /api/XfSysBussiness/ReadNotices',

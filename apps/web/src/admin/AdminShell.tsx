@@ -45,7 +45,7 @@ function GuardedShell({ token }: { token: string }) {
   }, [failure, navigate]);
 
   if (mustChangePassword) return <PasswordDialog open required account={user.data?.Account ?? ''} onClose={() => void user.refetch()} />;
-  if (mustEnrol) return <EnrolDialog open required onCancel={() => undefined} onDone={() => void user.refetch()} />;
+  if (mustEnrol) return <EnrolDialog open account={user.data?.Account ?? ''} required onCancel={() => undefined} onDone={() => void user.refetch()} />;
   if (!user.data || !menus.data) return <Spin size="large" fullscreen description="正在加载…" />;
   return (
     <AdminSessionProvider value={{ user: user.data, menus: menus.data }}>

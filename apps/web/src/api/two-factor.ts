@@ -1,5 +1,5 @@
-import type { TotpRecoveryCodesDto, TotpSetupDto } from '@portal/shared';
-import { post, type CallOptions } from './client';
+import type { RecoveryCodeCountDto, TotpRecoveryCodesDto, TotpSetupDto } from '@portal/shared';
+import { get, post, type CallOptions } from './client';
 
 /** The back office's second factor (docs/api.md "Second factor"), sent with the admin token. */
 const base = 'XfSystemApi/';
@@ -13,6 +13,10 @@ export const twoFactorApi = {
   /** Turns it on with the password and a code from the app; answers the recovery codes, shown this once. The admin's other sessions end. */
   confirm: (body: { Password: string; Code: string }) => post<TotpRecoveryCodesDto>(`${base}ConfirmTotp`, body, admin),
   turnOff: (body: { Password: string; Code: string }) => post<null>(`${base}DisableTotp`, body, admin),
+  /** How many of the caller's recovery codes are still unused. */
+  recoveryCodeCount: () => get<RecoveryCodeCountDto>(`${base}GetRecoveryCodeCount`, undefined, admin),
+  /** Ten new recovery codes for the password and a current code, shown this once; those given before stop working. */
+  renewRecoveryCodes: (body: { Password: string; Code: string }) => post<TotpRecoveryCodesDto>(`${base}RenewRecoveryCodes`, body, admin),
   /** Another admin's (a lost phone): they enrol again. */
   reset: (adminId: number) => post<null>(`${base}ResetAdminTotp/${adminId}`, undefined, admin),
 };

@@ -13,6 +13,10 @@ export const totpSetupDto = z
   .meta({ id: 'TotpSetupDto' });
 export type TotpSetupDto = z.infer<typeof totpSetupDto>;
 
-/** ConfirmTotp's answer: the recovery codes, shown this once (only their hashes are stored). */
+/** ConfirmTotp's and RenewRecoveryCodes' answer: the recovery codes, shown this once (only their hashes are stored). */
 export const totpRecoveryCodesDto = z.object({ RecoveryCodes: z.array(z.string()) }).meta({ id: 'TotpRecoveryCodesDto' });
 export type TotpRecoveryCodesDto = z.infer<typeof totpRecoveryCodesDto>;
+
+/** GetRecoveryCodeCount: how many of the admin's recovery codes are still unused, of how many given. */
+export const recoveryCodeCountDto = z.object({ Unused: z.int(), Total: z.int() }).meta({ id: 'RecoveryCodeCountDto' });
+export type RecoveryCodeCountDto = z.infer<typeof recoveryCodeCountDto>;

@@ -29,6 +29,7 @@ export const authAuditActions = {
   'auth:totpOn': '开启二次验证',
   'auth:totpOff': '关闭二次验证',
   'auth:totpReset': '重置二次验证',
+  'auth:recoveryCodes': '重新生成恢复码',
 } as const;
 export type AuditAction = Permission | keyof typeof authAuditActions;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messages, twoFactorMessages } from '../messages.js';
-export type { TotpSetupDto, TotpRecoveryCodesDto } from '../dto/two-factor.js';
+export type { TotpSetupDto, TotpRecoveryCodesDto, RecoveryCodeCountDto } from '../dto/two-factor.js';
 
 /**
  * The back office's optional second factor: an authenticator app (RFC 6238, 6 digits every 30
@@ -33,3 +33,5 @@ export const confirmTotpBody = z.object({
   Code: appCode,
 });
 export const disableTotpBody = confirmTotpBody;
+/** POST RenewRecoveryCodes: as turning it off, the password and a current code from the app. */
+export const renewRecoveryCodesBody = confirmTotpBody;

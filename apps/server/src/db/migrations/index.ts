@@ -37,6 +37,7 @@ import { autosaveOwners } from './037-autosave-owners.js';
 import { cardIssued } from './038-card-issued.js';
 import { memberInitialPasswords } from './039-member-initial-passwords.js';
 import { venueCodeRotation } from './040-venue-code-rotation.js';
+import { recoveryCodeUse } from './041-recovery-code-use.js';
 
 /** A migration that may need to know the engine (serial vs autoincrement, FTS vs trigram). */
 export type EngineMigration = (engine: Engine) => Migration;
@@ -80,6 +81,7 @@ const all: Record<string, EngineMigration> = {
   '038-card-issued': cardIssued,
   '039-member-initial-passwords': memberInitialPasswords,
   '040-venue-code-rotation': venueCodeRotation,
+  '041-recovery-code-use': recoveryCodeUse,
 };
 
 /** Every migration this build knows, in order (readiness checks they are all applied). */

@@ -82,6 +82,7 @@ export function HeaderBar({ collapsed, onToggle, crumbs }: HeaderBarProps) {
       <PasswordDialog open={passwordOpen} onClose={() => setPasswordOpen(false)} account={user.Account} />
       <TwoFactorDialog
         open={twoFactorOpen}
+        account={user.Account}
         enabled={user.TotpEnabled}
         required={user.TotpRequired}
         onClose={() => setTwoFactorOpen(false)}

@@ -10,7 +10,7 @@ import { LoginField } from './LoginField';
 import styles from './login.module.css';
 
 /** Answers that leave the ticket usable: anything else (expired, locked) means starting again. */
-const retryable: readonly string[] = [twoFactorMessages.codeInvalid, twoFactorMessages.codeReused];
+const retryable: readonly string[] = [twoFactorMessages.codeInvalid, twoFactorMessages.codeReused, twoFactorMessages.recoveryCodeUsed];
 
 /**
  * The second step of the sign-in, for an account with the second factor on: the 6-digit code

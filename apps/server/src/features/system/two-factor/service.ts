@@ -10,7 +10,7 @@ import { checkManageableAdmin } from '../roles/authority.js';
 import { claimTry, clearWrongPasswords, handBackTry, type GuessKey } from '../auth/lockout.js';
 import { verifyPassword } from '../auth/passwords.js';
 import { endAdminSessions } from '../auth/sessions.js';
-import { newRecoveryCodes, newTotpSecret, recoveryCodeHash, totpStep, totpUri } from './codes.js';
+import { newRecoveryCodes, newTotpSecret, RECOVERY_CODE_COUNT, recoveryCodeHash, totpStep, totpUri } from './codes.js';
 
 /**
  * The optional second factor of back-office accounts (等保 2.0): an authenticator app, enrolled
@@ -24,6 +24,7 @@ export const codeFailure = {
   wrong: '动态验证码错误',
   reused: '动态验证码重复使用',
   wrongRecovery: '恢复码错误',
+  reusedRecovery: '恢复码重复使用',
   notOn: '未开启二次验证',
   wrongPassword: '密码错误',
 } as const;
@@ -89,8 +90,7 @@ async function turnOn(db: Kysely<DB>, admin: AdminPrincipal, code: string, now: 
   if (row.enabled === 1) throw badRequest(twoFactorMessages.alreadyOn);
   const step = totpStep(row.secret, code, now);
   if (step === null) throw badRequest(twoFactorMessages.codeInvalid);
-  const codes = newRecoveryCodes();
-  await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
     const { numUpdatedRows } = await trx
       .updateTable('admin_second_factors')
       .set({ enabled: 1, last_step: step })
@@ -99,14 +99,33 @@ async function turnOn(db: Kysely<DB>, admin: AdminPrincipal, code: string, now: 
       .where('secret', '=', row.secret)
       .executeTakeFirstOrThrow();
     if (numUpdatedRows === 0n) throw badRequest(twoFactorMessages.notStarted);
-    await trx.deleteFrom('admin_recovery_codes').where('admin_id', '=', admin.adminId).execute();
-    await trx
-      .insertInto('admin_recovery_codes')
-      .values(codes.map((c) => ({ admin_id: admin.adminId, code_hash: recoveryCodeHash(c) })))
-      .execute();
+    const codes = await replaceRecoveryCodes(trx, admin.adminId);
     await endAdminSessions(trx, admin.adminId, admin.sessionId);
+    return codes;
   });
+}
+
+/** New recovery codes for the admin, in place of all given before (used or not); answers them, of which only the hashes are kept. */
+async function replaceRecoveryCodes(trx: Kysely<DB>, adminId: number): Promise<string[]> {
+  const codes = newRecoveryCodes();
+  await trx.deleteFrom('admin_recovery_codes').where('admin_id', '=', adminId).execute();
+  await trx
+    .insertInto('admin_recovery_codes')
+    .values(codes.map((c) => ({ admin_id: adminId, code_hash: recoveryCodeHash(c) })))
+    .execute();
   return codes;
+}
+
+/** GetRecoveryCodeCount: the admin's recovery codes not used yet, of those given at enrolment or the last renewal. */
+export async function recoveryCodeCount(db: Kysely<DB>, adminId: number): Promise<{ unused: number; total: number }> {
+  if (!(await secondFactorOn(db, adminId))) throw badRequest(twoFactorMessages.notOn);
+  const { unused } = await db
+    .selectFrom('admin_recovery_codes')
+    .select((eb) => eb.fn.countAll<string | number>().as('unused'))
+    .where('admin_id', '=', adminId)
+    .where('used_at', '=', '')
+    .executeTakeFirstOrThrow();
+  return { unused: Number(unused), total: RECOVERY_CODE_COUNT };
 }
 
 export type CodeCheck = { ok: true; via: string } | { ok: false; reason: string; message: string };
@@ -114,7 +133,8 @@ export type CodeCheck = { ok: true; via: string } | { ok: false; reason: string;
 /**
  * Checks a code of an admin whose second factor is on. Six digits are checked against the app,
  * each 30-second step accepted once (a code seen over a shoulder or replayed is refused); with
- * `recovery`, anything else is tried as a recovery code, which a match deletes.
+ * `recovery`, anything else is tried as a recovery code, which a match marks used (kept, so a
+ * second try with it is told apart from a wrong code).
  */
 export async function checkCode(db: Kysely<DB>, adminId: number, code: string, now: number, { recovery }: { recovery: boolean }): Promise<CodeCheck> {
   const wrong = (reason: string, message: string = twoFactorMessages.codeInvalid): CodeCheck => ({ ok: false, reason, message });
@@ -133,24 +153,60 @@ export async function checkCode(db: Kysely<DB>, adminId: number, code: string, n
     return numUpdatedRows === 0n ? wrong(codeFailure.reused, twoFactorMessages.codeReused) : { ok: true, via: '动态验证码' };
   }
   if (!recovery) return wrong(codeFailure.wrong);
-  const { numDeletedRows } = await db
-    .deleteFrom('admin_recovery_codes')
+  const hash = recoveryCodeHash(code);
+  // One statement, so two requests with one code cannot both pass.
+  const { numUpdatedRows } = await db
+    .updateTable('admin_recovery_codes')
+    .set({ used_at: formatCst(now) })
     .where('admin_id', '=', adminId)
-    .where('code_hash', '=', recoveryCodeHash(code))
+    .where('code_hash', '=', hash)
+    .where('used_at', '=', '')
     .executeTakeFirstOrThrow();
-  return numDeletedRows === 0n ? wrong(codeFailure.wrongRecovery) : { ok: true, via: '恢复码' };
+  if (numUpdatedRows > 0n) return { ok: true, via: '恢复码' };
+  const used = await db.selectFrom('admin_recovery_codes').select('id').where('admin_id', '=', adminId).where('code_hash', '=', hash).executeTakeFirst();
+  return used ? wrong(codeFailure.reusedRecovery, twoFactorMessages.recoveryCodeUsed) : wrong(codeFailure.wrongRecovery);
 }
 
 /**
- * DisableTotp: the admin's password (passwordAgain) and a current code from the app, so that a
- * session left open is not enough; a wrong code counts toward the lockout like the password.
- * An admin whose role requires the second factor cannot turn it off.
+ * DisableTotp: the admin's password and a current code from the app (passwordAndCode), so that a
+ * session left open is not enough. An admin whose role requires the second factor cannot turn it off.
  */
 export async function turnOff({ database, now }: Services, admin: AdminPrincipal, ip: string, given: { password: string; code: string }): Promise<void> {
   const { db } = database;
   const at = now();
   if (admin.secondFactorRequired) throw badRequest(twoFactorMessages.requiredCannotTurnOff);
   const audit = auditOwn(db, admin, ip, 'auth:totpOff', at);
+  await passwordAndCode(db, admin, ip, given, at, audit);
+  await removeSecondFactor(db, admin.adminId);
+  await audit(true);
+}
+
+/**
+ * RenewRecoveryCodes: ten new recovery codes in place of those given before, which stop working
+ * (the admin used most, or fears they were seen). Asked as turning it off is: the password and a
+ * current code from the app (a recovery code would renew itself). Audited as auth:recoveryCodes.
+ */
+export async function renewRecoveryCodes(
+  { database, now }: Services,
+  admin: AdminPrincipal,
+  ip: string,
+  given: { password: string; code: string },
+): Promise<string[]> {
+  const { db } = database;
+  const at = now();
+  const audit = auditOwn(db, admin, ip, 'auth:recoveryCodes', at);
+  await passwordAndCode(db, admin, ip, given, at, audit);
+  const codes = await db.transaction().execute((trx) => replaceRecoveryCodes(trx, admin.adminId));
+  await audit(true);
+  return codes;
+}
+
+/**
+ * The password (passwordAgain), then a current code from the app, before a change to a second
+ * factor that is on (turning it off, renewing the recovery codes). A wrong code counts toward the
+ * lockout like the password; the right pair clears the count.
+ */
+async function passwordAndCode(db: Kysely<DB>, admin: AdminPrincipal, ip: string, given: { password: string; code: string }, at: number, audit: Audit) {
   const { guess, refuse } = await passwordAgain(db, admin, ip, given.password, at, audit);
   if (!(await secondFactorOn(db, admin.adminId))) {
     await handBackTry(db, guess);
@@ -159,15 +215,13 @@ export async function turnOff({ database, now }: Services, admin: AdminPrincipal
   const check = await checkCode(db, admin.adminId, given.code, at, { recovery: false });
   if (!check.ok) return refuse(check.reason, check.message);
   await clearWrongPasswords(db, guess);
-  await removeSecondFactor(db, admin.adminId);
-  await audit(true);
 }
 
 type Audit = (ok: boolean, detail?: string) => Promise<void>;
 
 /** The audit line of a change the admin makes to their own second factor. */
 const auditOwn =
-  (db: Kysely<DB>, admin: AdminPrincipal, ip: string, action: 'auth:totpOn' | 'auth:totpOff', at: number): Audit =>
+  (db: Kysely<DB>, admin: AdminPrincipal, ip: string, action: 'auth:totpOn' | 'auth:totpOff' | 'auth:recoveryCodes', at: number): Audit =>
   (ok, detail = '') =>
     writeAudit(db, { adminId: admin.adminId, account: admin.account, action, target: '管理员', targetId: admin.adminId, ip, ok, detail }, at);
 
@@ -178,8 +232,9 @@ interface PasswordAgain {
 }
 
 /**
- * The admin's own password, asked again before their second factor is turned on or off, so a
- * session left open (or taken) is not enough to change how the account signs in. The try counts
+ * The admin's own password, asked again before their second factor is turned on or off or its
+ * recovery codes renewed, so a session left open (or taken) is not enough to change how the
+ * account signs in. The try counts
  * toward the sign-in lockout as a wrong old password does in EditAdminPwd; the guess that locks
  * the account ends all its sessions, the one guessing included.
  */

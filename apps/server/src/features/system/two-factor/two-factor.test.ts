@@ -72,6 +72,9 @@ describe.each(enginesFor('neutral'))('second factor (TOTP) on %s', (engine) => {
     adminCall<{ RecoveryCodes: string[] }>(t, token, 'POST', '/api/XfSystemApi/ConfirmTotp', { Password: password, Code: code });
   const turnOff = (token: string, password: string, code: string) =>
     adminCall(t, token, 'POST', '/api/XfSystemApi/DisableTotp', { Password: password, Code: code });
+  const renew = (token: string, password: string, code: string) =>
+    adminCall<{ RecoveryCodes: string[] }>(t, token, 'POST', '/api/XfSystemApi/RenewRecoveryCodes', { Password: password, Code: code });
+  const unusedCodes = (token: string) => adminCall<{ Unused: number; Total: number }>(t, token, 'GET', '/api/XfSystemApi/GetRecoveryCodeCount');
   const lastLogins = (account: string) =>
     t.app.services.database.db
       .selectFrom('audit_logs')
@@ -229,19 +232,50 @@ describe.each(enginesFor('neutral'))('second factor (TOTP) on %s', (engine) => {
       expect(await loginTotp('made-up-ticket', totp(secret, clock.now()))).toMatchObject({ Code: 400, Message: '登录已过期，请重新输入账号密码' });
     });
 
-    it('takes each recovery code once, whatever its case and hyphen', async () => {
+    it('takes each recovery code once, whatever its case and hyphen, and says so when one is used again', async () => {
       nextStep();
       const code = recovery[0] as string;
+      expect((await unusedCodes(token)).Data).toEqual({ Unused: 10, Total: 10 });
       const first = await login(account);
       const signedIn = await loginTotp(first.Data as string, code.replace('-', '').toUpperCase());
       expect(signedIn.Code, signedIn.Message).toBe(200);
       expect((await lastLogins(account))[0]).toMatchObject({ ok: 1, detail: '恢复码' });
       const second = await login(account);
-      expect(await loginTotp(second.Data as string, code)).toMatchObject({ Code: 400, Message: '动态验证码错误' });
+      expect(await loginTotp(second.Data as string, code)).toMatchObject({ Code: 400, Message: '该恢复码已使用过，请使用其他恢复码或动态验证码' });
+      expect((await lastLogins(account))[0]).toMatchObject({ ok: 0, detail: '恢复码重复使用' });
+      // A code never given is still a wrong code.
+      expect(await loginTotp(second.Data as string, 'abcde-fghjk')).toMatchObject({ Code: 400, Message: '动态验证码错误' });
       expect((await lastLogins(account))[0]).toMatchObject({ ok: 0, detail: '恢复码错误' });
       expect((await loginTotp(second.Data as string, recovery[1] as string)).Code).toBe(200);
-      const left = await t.app.services.database.db.selectFrom('admin_recovery_codes').select('id').execute();
-      expect(left).toHaveLength(8);
+      expect((await unusedCodes(token)).Data).toEqual({ Unused: 8, Total: 10 });
+    });
+
+    it('renews the recovery codes with the password and a current code: the old ones stop working, the new ones work', async () => {
+      nextStep();
+      expect(await renew(token, 'Wrong2024pw', totp(secret, clock.now()))).toMatchObject({ Code: 400, Message: '密码错误' });
+      expect(await renew(token, ADMIN_PASSWORD, wrongCode(secret, clock.now()))).toMatchObject({ Code: 400, Message: '动态验证码错误' });
+      // A recovery code cannot renew the recovery codes.
+      expect(await renew(token, ADMIN_PASSWORD, recovery[2] as string)).toMatchObject({ Code: 400, Message: '请输入动态验证码' });
+      const renewed = await renew(token, ADMIN_PASSWORD, totp(secret, clock.now()));
+      expect(renewed).toMatchObject({ Code: 200, Message: '恢复码已重新生成，原有恢复码已失效' });
+      const fresh = renewed.Data.RecoveryCodes;
+      expect(fresh).toHaveLength(10);
+      expect(fresh.filter((code) => recovery.includes(code))).toEqual([]);
+      expect((await unusedCodes(token)).Data).toEqual({ Unused: 10, Total: 10 });
+
+      const old = await login(account);
+      expect(await loginTotp(old.Data as string, recovery[3] as string)).toMatchObject({ Code: 400, Message: '动态验证码错误' });
+      expect((await loginTotp(old.Data as string, fresh[0] as string)).Code).toBe(200);
+      expect((await unusedCodes(token)).Data).toEqual({ Unused: 9, Total: 10 });
+      const audit = await t.app.services.database.db
+        .selectFrom('audit_logs')
+        .select(['result as ok'])
+        .where('action', '=', 'auth:recoveryCodes')
+        .where('account', '=', account)
+        .orderBy('id')
+        .execute();
+      expect(audit.map((a) => a.ok)).toEqual([0, 0, 1]);
+      recovery = fresh;
     });
 
     it('turns off with the password and a current code only', async () => {

@@ -1,15 +1,17 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Form, Input, Typography } from 'antd';
-import { CopyOutlined } from '@ant-design/icons';
+import { Alert, Form, Input, Typography } from 'antd';
 import { dialogWidth, messages, totpCodePattern, twoFactorMessages, type TotpSetupDto } from '@portal/shared';
 import { twoFactorApi } from '../../../api/two-factor';
 import { useFormSubmit } from '../../../components/useFormSubmit';
 import { FormDialog } from '../../shared/FormDialog';
 import { useLogout } from '../useLogout';
+import { RecoveryCodesDialog } from './RecoveryCodesDialog';
 import styles from './two-factor.module.css';
 
 interface EnrolDialogProps {
   open: boolean;
+  /** The admin's account, named on the recovery codes' sheet. */
+  account: string;
   /** The role requires it: the dialog cannot be dismissed, only left by signing out. */
   required: boolean;
   onCancel: () => void;
@@ -24,14 +26,13 @@ const grouped = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ');
  * 开启二次验证: opening asks the server for a new secret (pending until confirmed), shown as a
  * QR code and as text for typing by hand; the login password and a code from the app turn it
  * on (the password, because a session left open must not be enough; the admin's other sessions
- * then end). The recovery codes then show this once, to copy or write down: only their hashes
- * are kept.
+ * then end). The recovery codes then show this once, to copy, download or print
+ * (RecoveryCodesDialog): only their hashes are kept.
  */
-export function EnrolDialog({ open, required, onCancel, onDone }: EnrolDialogProps) {
+export function EnrolDialog({ open, account, required, onCancel, onDone }: EnrolDialogProps) {
   const [form] = Form.useForm<{ Password: string; Code: string }>();
   const [setup, setSetup] = useState<TotpSetupDto | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
-  const [copied, setCopied] = useState(false);
   const logout = useLogout();
   const { submit, saving } = useFormSubmit(
     form,
@@ -51,49 +52,12 @@ export function EnrolDialog({ open, required, onCancel, onDone }: EnrolDialogPro
       current = false;
       setSetup(null);
       setCodes(null);
-      setCopied(false);
     };
     // The dialog's own callbacks may change each render; a new secret is wanted once per opening.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
 
-  const copy = () => {
-    if (!codes) return;
-    void navigator.clipboard.writeText(codes.join('\n')).then(() => setCopied(true));
-  };
-
-  if (codes) {
-    return (
-      <FormDialog
-        title="二次验证已开启，请保存恢复码"
-        open={open}
-        width={dialogWidth.small}
-        onCancel={() => undefined}
-        modal={{ closable: false, keyboard: false }}
-        footer={[
-          <Button key="copy" icon={<CopyOutlined />} onClick={copy}>
-            {copied ? '已复制' : '复制全部'}
-          </Button>,
-          <Button key="done" type="primary" onClick={onDone}>
-            我已保存，完成
-          </Button>,
-        ]}
-      >
-        <Alert
-          type="warning"
-          showIcon
-          title="恢复码只显示这一次"
-          description="手机丢失或无法使用身份验证器时，每个恢复码可代替动态验证码登录一次。请复制或抄写后妥善保存，不要与密码放在一起。"
-          style={{ marginBottom: 16 }}
-        />
-        <ul className={styles.codes} aria-label="恢复码">
-          {codes.map((code) => (
-            <li key={code}>{code}</li>
-          ))}
-        </ul>
-      </FormDialog>
-    );
-  }
+  if (codes) return <RecoveryCodesDialog title="二次验证已开启，请保存恢复码" open={open} account={account} codes={codes} onDone={onDone} />;
 
   return (
     <FormDialog

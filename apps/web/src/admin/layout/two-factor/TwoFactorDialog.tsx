@@ -1,9 +1,10 @@
 import { EnrolDialog } from './EnrolDialog';
-import { TurnOffDialog } from './TurnOffDialog';
+import { ManageDialog } from './ManageDialog';
 
 interface TwoFactorDialogProps {
   open: boolean;
-  /** The admin's own state (GetLoginUser TotpEnabled, TotpRequired). */
+  /** The admin's own account and state (GetLoginUser Account, TotpEnabled, TotpRequired). */
+  account: string;
   enabled: boolean;
   required: boolean;
   onClose: () => void;
@@ -11,11 +12,11 @@ interface TwoFactorDialogProps {
   onChanged: () => void;
 }
 
-/** 二次验证 of the account menu: enrolment while it is off, turning it off while it is on. */
-export function TwoFactorDialog({ open, enabled, required, onClose, onChanged }: TwoFactorDialogProps) {
+/** 二次验证 of the account menu: enrolment while it is off; its recovery codes and turning it off while it is on. */
+export function TwoFactorDialog({ open, account, enabled, required, onClose, onChanged }: TwoFactorDialogProps) {
   return enabled ? (
-    <TurnOffDialog open={open} required={required} onCancel={onClose} onDone={onChanged} />
+    <ManageDialog open={open} account={account} required={required} onCancel={onClose} onTurnedOff={onChanged} />
   ) : (
-    <EnrolDialog open={open} required={false} onCancel={onClose} onDone={onChanged} />
+    <EnrolDialog open={open} account={account} required={false} onCancel={onClose} onDone={onChanged} />
   );
 }
