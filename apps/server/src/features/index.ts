@@ -19,12 +19,21 @@ import { twoFactorResetRoutes } from './system/two-factor/reset-routes.js';
 import { twoFactorRoutes } from './system/two-factor/routes.js';
 import { ownPasswordRoute } from './system/auth/routes.js';
 import { membersAdmin } from './members/admin.js';
+import { memberListAdmin } from './members/list-admin.js';
 import { membersPublic } from './members/public.js';
+import { memberLoginPublic } from './members/login-public.js';
 import { applicationsAdmin } from './applications/admin.js';
+import { applicationProcessAdmin } from './applications/process-admin.js';
 import { applicationsPublic } from './applications/public.js';
 import { suggestionsAdmin } from './suggestions/admin.js';
 import { suggestionsPublic } from './suggestions/public.js';
-import { membershipAdmin } from './membership/admin.js';
+import { membershipLevelsAdmin } from './membership/levels-admin.js';
+import { membershipPaymentListAdmin } from './membership/payment-list-admin.js';
+import { membershipPaymentsAdmin } from './membership/payments-admin.js';
+import { membershipReceiptsAdmin } from './membership/receipts-admin.js';
+import { membershipVouchersAdmin } from './membership/vouchers-admin.js';
+import { membershipStandingAdmin } from './membership/standing-admin.js';
+import { memberBatchAdmin } from './membership/batch-admin.js';
 import { memberImportAdmin } from './membership/import-admin.js';
 import { membershipPublic } from './membership/public.js';
 import { memberCardAdmin, memberCardPublic } from './membership/card-routes.js';
@@ -42,7 +51,11 @@ import { uploadLibraryAdmin } from './uploads/library-admin.js';
 import { contributionsAdmin } from './contributions/admin.js';
 import { contributionsPublic } from './contributions/public.js';
 import { sensitiveWordsAdmin } from './sensitive-words/admin.js';
+import { sensitiveWordImportAdmin } from './sensitive-words/import-admin.js';
 import { certificatesAdmin } from './certificates/admin.js';
+import { certificateStatusAdmin } from './certificates/status-admin.js';
+import { certificateDownloadAdmin } from './certificates/download-admin.js';
+import { certificateImportExportAdmin } from './certificates/import-export-admin.js';
 import { certificatesPublic } from './certificates/public.js';
 import { certificateVerification } from './certificates/verification.js';
 import { memberCardVerification } from './membership/card-page.js';
@@ -56,12 +69,15 @@ import { activitiesPublic } from './activities/public.js';
 import { attendanceAdmin } from './activities/attendance-admin.js';
 import { attendancePublic } from './activities/attendance-public.js';
 import { attendanceCertificatesAdmin } from './attendance-certificates/admin.js';
+import { attendanceCertificateListAdmin } from './attendance-certificates/list-admin.js';
 import { attendanceCertificatesMember } from './attendance-certificates/member.js';
 import { attendanceVerification } from './attendance-certificates/verification.js';
 import { attendanceStatus } from './attendance-certificates/records.js';
 import { apiTokensAdmin } from './system/api-tokens/admin.js';
 import { reviewAdmin } from './review/routes.js';
 import { memorialAdmin } from './site/memorial-admin.js';
+import { electionsAdmin } from './elections/admin.js';
+import { electionsPublic } from './elections/public.js';
 
 /** Public site calls, spec §7 "/api/XfWebApi/". */
 const publicRoutes: FeatureRoutes[] = [
@@ -80,10 +96,12 @@ const publicRoutes: FeatureRoutes[] = [
   attendancePublic,
   attendanceCertificatesMember,
   // The member area: sign-in, profile, application, suggestion box, membership and its electronic card.
+  memberLoginPublic,
   membersPublic,
   applicationsPublic,
   suggestionsPublic,
   membershipPublic,
+  electionsPublic,
   memberCardPublic,
 ];
 /** Business back-office calls, spec §7 "/api/XfSysBussiness/". */
@@ -102,17 +120,31 @@ const businessRoutes: FeatureRoutes[] = [
   contributionsAdmin,
   reviewAdmin,
   sensitiveWordsAdmin,
+  sensitiveWordImportAdmin,
   certificatesAdmin,
+  certificateStatusAdmin,
+  certificateDownloadAdmin,
+  certificateImportExportAdmin,
   activitiesAdmin,
   attendanceAdmin,
   attendanceCertificatesAdmin,
+  attendanceCertificateListAdmin,
   memorialAdmin,
   // Members, application review, suggestions, dues and level terms, member import, card revocation.
+  memberListAdmin,
   membersAdmin,
   applicationsAdmin,
+  applicationProcessAdmin,
   suggestionsAdmin,
-  membershipAdmin,
+  membershipLevelsAdmin,
+  membershipPaymentListAdmin,
+  membershipPaymentsAdmin,
+  membershipReceiptsAdmin,
+  membershipVouchersAdmin,
+  membershipStandingAdmin,
+  memberBatchAdmin,
   memberImportAdmin,
+  electionsAdmin,
   memberCardAdmin,
 ];
 /** System back-office calls, spec §7 "/api/XfSystemApi/". */
