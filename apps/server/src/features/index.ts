@@ -66,6 +66,11 @@ import { crawlRoutes } from './pages/crawl.js';
 
 import { activitiesAdmin } from './activities/admin.js';
 import { activitiesPublic } from './activities/public.js';
+import { activitySignUpPublic } from './activities/sign-up-public.js';
+import { activityPublishingAdmin } from './activities/publishing-admin.js';
+import { activityAudienceAdmin } from './activities/audience-admin.js';
+import { activityFilesAdmin } from './activities/files-admin.js';
+import { checkInAdmin } from './activities/check-in-admin.js';
 import { attendanceAdmin } from './activities/attendance-admin.js';
 import { attendancePublic } from './activities/attendance-public.js';
 import { attendanceCertificatesAdmin } from './attendance-certificates/admin.js';
@@ -93,6 +98,7 @@ const publicRoutes: FeatureRoutes[] = [
   certificatesPublic,
   ownPasswordRoute,
   activitiesPublic,
+  activitySignUpPublic,
   attendancePublic,
   attendanceCertificatesMember,
   // The member area: sign-in, profile, application, suggestion box, membership and its electronic card.
@@ -126,7 +132,11 @@ const businessRoutes: FeatureRoutes[] = [
   certificateDownloadAdmin,
   certificateImportExportAdmin,
   activitiesAdmin,
+  activityPublishingAdmin,
+  activityAudienceAdmin,
+  activityFilesAdmin,
   attendanceAdmin,
+  checkInAdmin,
   attendanceCertificatesAdmin,
   attendanceCertificateListAdmin,
   memorialAdmin,

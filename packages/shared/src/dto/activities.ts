@@ -172,6 +172,8 @@ export const checkInMemberDto = z
     CheckInTime: z.string(),
     /** The admin's account; '' for self check-in or not checked in. */
     CheckedInBy: z.string(),
+    /** That admin's name (shown; the account goes in a tooltip); '' as CheckedInBy, or for a removed admin. */
+    CheckedInByName: z.string(),
   })
   .meta({ id: 'CheckInMemberDto' });
 export type CheckInMemberDto = z.infer<typeof checkInMemberDto>;

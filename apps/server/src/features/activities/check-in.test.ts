@@ -4,7 +4,7 @@ import { activityBody, activityScene, type ActivityScene } from '../../../test/a
 import { createAdmin, loginAdmin } from '../../../test/admin.js';
 import { atOnce, sharingInstances } from '../../../test/concurrency.js';
 import { engines, type TestApp } from '../../../test/harness.js';
-import { ensureSystemSeed } from '../system/seed.js';
+import { ensureSystemSeed, SUPER_ROLE } from '../system/seed.js';
 
 /**
  * Check-in at the door: each sign-up's QR token and code, staff checking members in by QR,
@@ -76,6 +76,8 @@ describe.each(engines)('check-in on %s', (engine) => {
         Contact: '李四',
         CheckInTime: '2024-06-20 08:10:00',
         CheckedInBy: 'admin',
+        // The door shows the staff member's name, the account on hover.
+        CheckedInByName: SUPER_ROLE,
       },
     });
     s.clock.advance(5 * 60_000);
@@ -294,7 +296,7 @@ describe.each(engines)('check-in on %s', (engine) => {
       const alice = (await s.mine('alice', other)).CheckInToken;
       expect(await s.business('CheckInActivityMember', { ActivityId: other, Token: alice }, doorkeeper)).toMatchObject({
         Code: 200,
-        Data: { CheckedInBy: 'doorkeeper' },
+        Data: { CheckedInBy: 'doorkeeper', CheckedInByName: 'doorkeeper' },
       });
       expect((await s.business(`GetCheckInActivity/${other}`, undefined, doorkeeper)).Code).toBe(200);
       expect((await s.business('UndoActivityCheckIn', { ActivityId: other, MemberId: s.ids.alice }, doorkeeper)).Code).toBe(403);

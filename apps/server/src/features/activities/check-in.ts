@@ -37,6 +37,8 @@ export interface CheckInMember {
   signedUpAt: string;
   checkedInAt: string;
   checkedInBy: string;
+  /** That staff member's name ('' for self check-in, or an account since removed). */
+  checkedInByName: string;
 }
 
 /** Notices (`n`) with who they are (`m` the member, `t` its level). */
@@ -45,6 +47,8 @@ function noticesWithMembers(db: Db) {
     .selectFrom('activity_notices as n')
     .innerJoin('members as m', 'm.id', 'n.member_id')
     .leftJoin('type_items as t', 't.id', 'm.member_level_id')
+    // The staff member who checked the member in, by the account stored with the check-in.
+    .leftJoin('admin_users as au', 'au.account', 'n.checked_in_by')
     .select([
       'n.id',
       'n.member_id',
@@ -56,6 +60,7 @@ function noticesWithMembers(db: Db) {
       'n.signed_up_at',
       'n.checked_in_at',
       'n.checked_in_by',
+      'au.full_name as checked_in_by_name',
     ]);
 }
 
@@ -74,6 +79,7 @@ const toCheckInMember = (r: SignUpRow): CheckInMember => ({
   signedUpAt: r.signed_up_at,
   checkedInAt: r.checked_in_at,
   checkedInBy: r.checked_in_by,
+  checkedInByName: r.checked_in_by_name ?? '',
 });
 
 /** An activity at the door: what staff see above the scanner, polled for its counts. */
@@ -228,21 +234,28 @@ async function noticeOfPass(db: Db, activityId: number, pass: DoorPass): Promise
   );
 }
 
+/** Who checks a member in: a staff member's account and name, or the member themself (SELF). */
+export interface Checker {
+  account: string;
+  name: string;
+}
+const SELF: Checker = { account: '', name: '' };
+
 /**
  * The single write of every check-in: the notice, signed up and not yet checked in, is checked
  * in now by `by` ('' for the member themself). Answers the member; the loser of a race, or a
  * second scan, gets Code 409 已签到 with the first check-in's time and the member in Data.
  */
-async function recordCheckIn(db: Db, notice: PassRow, by: string, now: number): Promise<CheckInMember> {
+async function recordCheckIn(db: Db, notice: PassRow, by: Checker, now: number): Promise<CheckInMember> {
   const at = formatCst(now);
   const recorded = await db
     .updateTable('activity_notices')
-    .set({ checked_in_at: at, checked_in_by: by })
+    .set({ checked_in_at: at, checked_in_by: by.account })
     .where('id', '=', notice.id)
     .where('signed_up_at', '!=', '')
     .where('checked_in_at', '=', '')
     .executeTakeFirst();
-  if (Number(recorded.numUpdatedRows) === 1) return { ...toCheckInMember(notice), checkedInAt: at, checkedInBy: by };
+  if (Number(recorded.numUpdatedRows) === 1) return { ...toCheckInMember(notice), checkedInAt: at, checkedInBy: by.account, checkedInByName: by.name };
   const current = await signUpsQuery(db, notice.activity_id).where('n.id', '=', notice.id).executeTakeFirst();
   // Cancelled or removed between the read and the update.
   if (!current) throw badRequest(activityMessages.checkInNotSignedUp);
@@ -256,7 +269,7 @@ async function recordCheckIn(db: Db, notice: PassRow, by: string, now: number): 
  * or other activity's pass; a member not signed up, disabled or no longer in the audience;
  * before the activity's day or after its end.
  */
-export async function checkIn(db: Db, activityId: number, pass: DoorPass, by: string, now: number): Promise<CheckInMember> {
+export async function checkIn(db: Db, activityId: number, pass: DoorPass, by: Checker, now: number): Promise<CheckInMember> {
   const at = formatCst(now);
   const notice = await noticeOfPass(db, activityId, pass);
   if (notice.signed_up_at === '') throw badRequest(activityMessages.checkInNotSignedUp);
@@ -326,5 +339,5 @@ export async function selfCheckIn(db: Db, memberId: number, activityId: number, 
   if (Number(notice.in_audience) !== 1) throw badRequest(activityMessages.checkInOutsideAudience);
   if (at < notice.self_check_in_start) throw badRequest(activityMessages.selfCheckInNotYet(notice.self_check_in_start.slice(0, 16)));
   if (at > notice.self_check_in_end) throw badRequest(activityMessages.selfCheckInOver(notice.self_check_in_end.slice(0, 16)));
-  return (await recordCheckIn(db, notice, '', now)).checkedInAt;
+  return (await recordCheckIn(db, notice, SELF, now)).checkedInAt;
 }

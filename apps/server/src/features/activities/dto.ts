@@ -118,4 +118,5 @@ export const toCheckInMemberDto = (m: CheckInMember): CheckInMemberDto => ({
   SignUpTime: m.signedUpAt,
   CheckInTime: m.checkedInAt,
   CheckedInBy: m.checkedInBy,
+  CheckedInByName: m.checkedInByName,
 });

@@ -262,3 +262,6 @@ export async function remindMembers(database: Database, activityId: number, memb
   if (mail) nudgeOutbox(database);
   return notices.length;
 }
+
+/** What publishing or reminding did, and, without a mail server, that no e-mail went. */
+export const withMailNote = (done: string, mail: unknown) => (mail ? done : `${done}；${activityMessages.mailOff}`);

@@ -3,6 +3,7 @@ import { activityScene, type ActivityScene } from '../../../test/activities.js';
 import { loginAdmin } from '../../../test/admin.js';
 import { engines } from '../../../test/harness.js';
 import { readSheet } from '../../../test/xlsx.js';
+import { SUPER_ROLE } from '../system/seed.js';
 
 /**
  * 报名签到表 (ExportActivitySignUps): the members signed up with their check-in, a place held for a
@@ -67,7 +68,7 @@ describe.each(engines)('the sign-up roster export on %s', (engine) => {
     const member = (account: string) => [`${account}工程有限公司`, '理事单位', '李四', '13812345678', `${account}@example.com`];
     // Cells left empty read back as holes: compare them as ''.
     expect(rows.map((r) => Array.from({ length: header!.length }, (_, i) => r[i] ?? ''))).toEqual([
-      ['已报名', '', 'alice', ...member('alice'), '2024-06-01 10:00:00', '', '', '已签到', '2024-06-02 08:30:00', 'admin'],
+      ['已报名', '', 'alice', ...member('alice'), '2024-06-01 10:00:00', '', '', '已签到', '2024-06-02 08:30:00', `${SUPER_ROLE}（admin）`],
       ['已报名', '', 'frank', ...member('frank'), '2024-06-01 10:02:00', '', '', '未签到', '', ''],
       ['待确认', '', 'carol', ...member('carol'), '', '2024-06-01 10:03:00', '2024-06-02 09:00:00', '', '', ''],
       ['候补', 1, 'dave', ...member('dave'), '', '2024-06-01 10:04:00', '', '', '', ''],

@@ -18,6 +18,7 @@ function rosterQuery(db: Db, activityId: number) {
     .selectFrom('activity_notices as n')
     .innerJoin('members as m', 'm.id', 'n.member_id')
     .leftJoin('type_items as t', 't.id', 'm.member_level_id')
+    .leftJoin('admin_users as au', 'au.account', 'n.checked_in_by')
     .select([
       'm.account',
       'm.member_name',
@@ -30,6 +31,7 @@ function rosterQuery(db: Db, activityId: number) {
       'n.offer_until',
       'n.checked_in_at',
       'n.checked_in_by',
+      'au.full_name as checked_in_by_name',
       queuePlace.as('queue_place'),
     ])
     .where('n.activity_id', '=', activityId)
@@ -56,7 +58,7 @@ export interface RosterEntry {
   waitlistedAt: string;
   offerUntil: string;
   checkedInAt: string;
-  /** The admin's account; '' for self check-in. */
+  /** The staff member who checked in: 姓名（账号）, the account alone for one since removed; '' for self check-in. */
   checkedInBy: string;
 }
 
@@ -76,7 +78,7 @@ const toEntry = (r: RosterRow): RosterEntry => {
     waitlistedAt: r.waitlisted_at,
     offerUntil: r.offer_until,
     checkedInAt: r.checked_in_at,
-    checkedInBy: r.checked_in_by,
+    checkedInBy: r.checked_in_by_name ? `${r.checked_in_by_name}（${r.checked_in_by}）` : r.checked_in_by,
   };
 };
 

@@ -7,7 +7,7 @@ import type { FirstAdmin } from '../../ops/first-admin.js';
 import { generatePassword, newPasswordProblem } from './auth/new-password.js';
 import { hashPassword } from './auth/passwords.js';
 
-const SUPER_ROLE = '超级管理员';
+export const SUPER_ROLE = '超级管理员';
 const EDITOR_ROLE = '内容编辑';
 const FIRST_ADMIN = 'admin';
 

@@ -996,6 +996,7 @@ export interface components {
             SignUpTime: string;
             CheckInTime: string;
             CheckedInBy: string;
+            CheckedInByName: string;
         };
         CertRecordDto: {
             _certId: string;

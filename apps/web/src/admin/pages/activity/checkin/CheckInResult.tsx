@@ -3,8 +3,11 @@ import { Code, type CheckInMemberDto } from '@portal/shared';
 import type { CheckInOutcome } from '../../../../api/attendance';
 import styles from './checkin.module.css';
 
-/** Who checked a member in, as the door says it. */
-export const checkedInBy = (m: CheckInMemberDto) => (m.CheckedInBy ? `${m.CheckedInBy} 办理` : '自助签到');
+/** Who checked a member in, as the door says it: the staff member's name, their account on hover. */
+export function CheckedInBy({ member }: { member: CheckInMemberDto }) {
+  if (!member.CheckedInBy) return <>自助签到</>;
+  return <span title={`账号 ${member.CheckedInBy}`}>{member.CheckedInByName || member.CheckedInBy} 办理</span>;
+}
 
 /** The company, its contact and account: who stands at the door. */
 export function MemberLines({ member }: { member: CheckInMemberDto }) {
@@ -38,7 +41,7 @@ export function CheckInResult({ outcome }: { outcome: CheckInOutcome }) {
         <>
           <MemberLines member={member} />
           <div className={styles.memberMeta}>
-            签到时间 {member.CheckInTime}（{checkedInBy(member)}）
+            签到时间 {member.CheckInTime}（<CheckedInBy member={member} />）
           </div>
         </>
       )}

@@ -5,7 +5,7 @@ import { messages, type CheckInMemberDto } from '@portal/shared';
 import { attendanceAdminApi } from '../../../../api/attendance';
 import { Auth } from '../../../access/AdminSession';
 import { isRefetch } from '../../../shared/polling';
-import { checkedInBy, MemberLines } from './CheckInResult';
+import { CheckedInBy, MemberLines } from './CheckInResult';
 import { checkInKeys } from './keys';
 import styles from './checkin.module.css';
 
@@ -110,7 +110,7 @@ export function Roster({
               <MemberLines member={m} />
               {m.CheckInTime ? (
                 <Tag color="success">
-                  已签到 {m.CheckInTime.slice(11, 16)} · {checkedInBy(m)}
+                  已签到 {m.CheckInTime.slice(11, 16)} · <CheckedInBy member={m} />
                 </Tag>
               ) : (
                 <Tag>未签到</Tag>
