@@ -17,14 +17,17 @@ async function autosaved(page: Page, token: string): Promise<string | null> {
   return ((await res.json()) as Envelope<{ Form: string } | null>).Data?.Form ?? null;
 }
 
-/** The screen at a phone's width and a desktop's, each once `dialog` has stopped moving. */
-async function shoot(page: Page, dialog: Locator, name: string, outputPath: (name: string) => string) {
-  await page.setViewportSize({ width: 375, height: 800 });
-  await settled(dialog);
-  await page.screenshot({ path: outputPath(`${name}-375.png`) });
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await settled(dialog);
-  await page.screenshot({ path: outputPath(`${name}-1440.png`) });
+/** The screen at a phone's width and a desktop's, each once `dialog` has stopped moving (and `shown` is scrolled into view). */
+async function shoot(page: Page, dialog: Locator, name: string, outputPath: (name: string) => string, shown?: Locator) {
+  for (const [width, height] of [
+    [375, 800],
+    [1440, 900],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await settled(dialog);
+    await shown?.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: outputPath(`${name}-${width}.png`) });
+  }
 }
 
 const rowOf = (page: Page, title: string) => page.getByRole('row').filter({ hasText: title });
@@ -86,13 +89,13 @@ test('a new article’s autosave outlives the page and is offered back; closing 
   await dialog.getByLabel('标题').fill(title);
   await page.clock.runFor(30_000);
   await expect(line).toHaveText('自动保存失败，请检查网络，将自动重试');
-  await shoot(page, dialog, 'autosave-failed', (n) => testInfo.outputPath(n));
+  await shoot(page, dialog, 'autosave-failed', (n) => testInfo.outputPath(n), line);
   // Reachable again: the next tick saves, and the line gives its time.
   await page.unroute('**/api/XfSysBussiness/SaveNewsAutosave');
   await page.clock.runFor(30_000);
   await expect.poll(() => autosaved(page, token), { timeout: 45_000 }).toContain(title);
   await expect(line).toHaveText(/^已自动保存 \d\d:\d\d:\d\d$/);
-  await shoot(page, dialog, 'autosaved', (n) => testInfo.outputPath(n));
+  await shoot(page, dialog, 'autosaved', (n) => testInfo.outputPath(n), line);
   await page.close();
 
   const again = await context.newPage();
