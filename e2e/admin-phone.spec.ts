@@ -92,6 +92,7 @@ test('a desktop window narrowed below md folds its sidebar into the drawer, and 
   await openBackOffice(page);
   await page.goto('/System/activity/checkin');
   await expect(sidebar(page)).toBeVisible();
+  await expect(page.getByRole('combobox', { name: '签到活动' })).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('checkin-1440.png') });
   for (const path of ['/System/content/review', '/System/member/contribution']) {
     await page.goto(path);
