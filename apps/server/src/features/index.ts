@@ -39,16 +39,20 @@ import { membershipPublic } from './membership/public.js';
 import { memberCardAdmin, memberCardPublic } from './membership/card-routes.js';
 import { menusAdmin } from './menus/admin.js';
 import { newsAdmin } from './news/admin.js';
+import { newsListAdmin } from './news/list-admin.js';
+import { newsBulkAdmin } from './news/bulk-admin.js';
 import { newsPreviewAdmin } from './news/preview-routes.js';
 import { newsRevisionsAdmin } from './news/revisions-admin.js';
 import { newsAutosaveAdmin } from './news/autosave-admin.js';
 import { positionsAdmin } from './positions/admin.js';
+import { positionPlacementAdmin } from './positions/placement-admin.js';
 import { bannersAdmin } from './banners/admin.js';
 import { linksAdmin } from './links/admin.js';
 import { lookupsAdmin } from './lookups/admin.js';
 import { uploadsAdmin } from './uploads/admin.js';
 import { uploadLibraryAdmin } from './uploads/library-admin.js';
 import { contributionsAdmin } from './contributions/admin.js';
+import { contributionListAdmin } from './contributions/list-admin.js';
 import { contributionsPublic } from './contributions/public.js';
 import { sensitiveWordsAdmin } from './sensitive-words/admin.js';
 import { sensitiveWordImportAdmin } from './sensitive-words/import-admin.js';
@@ -80,6 +84,9 @@ import { attendanceVerification } from './attendance-certificates/verification.j
 import { attendanceStatus } from './attendance-certificates/records.js';
 import { apiTokensAdmin } from './system/api-tokens/admin.js';
 import { reviewAdmin } from './review/routes.js';
+import { reviewFlowRoutes } from './review/flow-routes.js';
+import { reviewNoticeRoutes } from './review/notice-routes.js';
+import { reviewExportRoutes } from './review/export-routes.js';
 import { memorialAdmin } from './site/memorial-admin.js';
 import { electionsAdmin } from './elections/admin.js';
 import { electionsPublic } from './elections/public.js';
@@ -113,18 +120,25 @@ const publicRoutes: FeatureRoutes[] = [
 /** Business back-office calls, spec §7 "/api/XfSysBussiness/". */
 const businessRoutes: FeatureRoutes[] = [
   menusAdmin,
+  newsListAdmin,
   newsAdmin,
+  newsBulkAdmin,
   newsPreviewAdmin,
   newsRevisionsAdmin,
   newsAutosaveAdmin,
   positionsAdmin,
+  positionPlacementAdmin,
   bannersAdmin,
   linksAdmin,
   lookupsAdmin,
   uploadsAdmin,
   uploadLibraryAdmin,
+  contributionListAdmin,
   contributionsAdmin,
+  reviewFlowRoutes,
   reviewAdmin,
+  reviewExportRoutes,
+  reviewNoticeRoutes,
   sensitiveWordsAdmin,
   sensitiveWordImportAdmin,
   certificatesAdmin,

@@ -1,29 +1,17 @@
 import { z } from 'zod';
-import {
-  adminPositionDto,
-  adminPositionListQuery,
-  contentMessages,
-  delPositionBody,
-  editPositionStatusBody,
-  listOf,
-  messages,
-  saveSelectPositionBody,
-  updateSortNumberBody,
-} from '@portal/shared';
+import { adminPositionDto, adminPositionListQuery, delPositionBody, listOf, messages, saveSelectPositionBody } from '@portal/shared';
 import { contentAdminDocs } from '../../content/admin-docs.js';
 import type { App } from '../../http/app-types.js';
 import { adminWrite, requireAdmin } from '../system/auth/guard.js';
 import { list, ok } from '../../http/envelope.js';
 import { toAdminPositionDto } from './dto.js';
-import { listPlacements, placeArticles, removePlacements, updatePlacement } from './service.js';
-
-const TARGET = '推荐位';
-const positionMissing = { 404: contentMessages.positionNotFound };
+import { listPlacements, placeArticles, removePlacements } from './service.js';
+import { POSITION as TARGET, positionMissing } from './route-parts.js';
 
 /**
- * 推荐位管理: the articles in home seats 1–4 (spec §7 GetNewPositionList, SaveSelectPosition,
- * UpdateSortNumber, EditNewPositionStatus; DelNewPosition is our addition). The public home
- * tabs read the same rows, so changes show at once.
+ * 推荐位管理: the articles in home seats 1–4 (spec §7 GetNewPositionList, SaveSelectPosition;
+ * DelNewPosition is our addition; UpdateSortNumber and EditNewPositionStatus are in
+ * placement-admin.ts). The public home tabs read the same rows, so changes show at once.
  */
 export async function positionsAdmin(app: App): Promise<void> {
   const { database, config, now } = app.services;
@@ -69,36 +57,6 @@ export async function positionsAdmin(app: App): Promise<void> {
         () => placeArticles(database, Seat, NewsId, now()),
       );
       return ok(added);
-    },
-  );
-
-  app.post(
-    '/UpdateSortNumber',
-    {
-      onRequest: requireAdmin('content:position:edit'),
-      schema: { ...contentAdminDocs, summary: '修改推荐位排序号（0–999999 的整数，小的在前）', body: updateSortNumberBody, 'x-codes': positionMissing },
-    },
-    async (request) => {
-      const { Id, SortNumber } = request.body;
-      await adminWrite(request, { action: 'content:position:edit', target: TARGET, targetId: Id, detail: () => `排序号改为${SortNumber}` }, () =>
-        updatePlacement(database, Id, { sort_number: SortNumber }),
-      );
-      return ok(null);
-    },
-  );
-
-  app.post(
-    '/EditNewPositionStatus',
-    {
-      onRequest: requireAdmin('content:position:edit'),
-      schema: { ...contentAdminDocs, summary: '启用（1）或停用（0）推荐位文章', body: editPositionStatusBody, 'x-codes': positionMissing },
-    },
-    async (request) => {
-      const { Id, Status } = request.body;
-      await adminWrite(request, { action: 'content:position:edit', target: TARGET, targetId: Id, detail: () => `状态改为${Status}` }, () =>
-        updatePlacement(database, Id, { status: Status }),
-      );
-      return ok(null);
     },
   );
 
