@@ -1,23 +1,11 @@
-import { z } from 'zod';
-import {
-  activityCertListQuery,
-  activityIdBody,
-  activityMessages,
-  attendanceCertDto,
-  attendanceCertMessages,
-  idParam,
-  issuedCertsDto,
-  listOf,
-  revokeAttendanceCertBody,
-} from '@portal/shared';
+import { activityIdBody, activityMessages, attendanceCertDto, attendanceCertMessages, issuedCertsDto, revokeAttendanceCertBody } from '@portal/shared';
 import type { App } from '../../http/app-types.js';
 import { adminWrite, currentAdmin, requireAdmin } from '../system/auth/guard.js';
-import { list, ok } from '../../http/envelope.js';
+import { ok } from '../../http/envelope.js';
 import { publicBaseUrl } from '../../http/public-base-url.js';
 import { adminDocs } from '../activities/docs.js';
-import { attendancePng } from './credential.js';
 import { toAttendanceCertDto } from './dto.js';
-import { activityCertificates, certificateById, issueCertificates, kindNames, setRevoked } from './records.js';
+import { issueCertificates, kindNames, setRevoked } from './records.js';
 
 /** Issuing is audited against the activity, revoking and restoring against the certificate. */
 const TARGET = '活动';
@@ -26,7 +14,8 @@ const CERT_TARGET = '活动证明';
 /**
  * 参会证明/培训证明 in the back office (ours; docs/api.md), all under activity:certify: issue
  * to everyone checked in at an activity (one action, again only for the newly checked in),
- * the activity's list, one certificate's image, revoke and restore. Every write is audited.
+ * revoke and restore. Every write is audited. The activity's list and one certificate's image
+ * are list-admin.ts.
  */
 export async function attendanceCertificatesAdmin(app: App): Promise<void> {
   const { database, now } = app.services;
@@ -55,43 +44,6 @@ export async function attendanceCertificatesAdmin(app: App): Promise<void> {
       );
       return ok({ Issued: done.issued, Kept: done.kept }, attendanceCertMessages.issued(done.issued, done.kept));
     },
-  );
-
-  app.get(
-    '/GetActivityCertificateList',
-    {
-      onRequest: guard,
-      schema: {
-        ...adminDocs,
-        summary: '活动的参会证明/培训证明（按证明编号；含已撤销）',
-        querystring: activityCertListQuery,
-        'x-data': listOf(attendanceCertDto),
-      },
-    },
-    async (request) => {
-      const { activityid, ...page } = request.query;
-      const found = await activityCertificates(db, activityid, page);
-      const base = publicBaseUrl(request);
-      return list(
-        found.items.map((c) => toAttendanceCertDto(c, base)),
-        found.total,
-      );
-    },
-  );
-
-  app.get(
-    '/DownActivityCertificate/:id',
-    {
-      onRequest: guard,
-      schema: {
-        ...adminDocs,
-        summary: '一份证明的图片（含已撤销的，供存档）；Data 为 PNG 的 base64',
-        params: z.object({ id: idParam }),
-        'x-data': z.string().describe('证明 PNG 的 base64'),
-        'x-codes': { 404: attendanceCertMessages.notFound },
-      },
-    },
-    async (request) => ok((await attendancePng(request, await certificateById(db, request.params.id))).toString('base64')),
   );
 
   app.post(
