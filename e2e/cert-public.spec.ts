@@ -5,7 +5,7 @@ import jsQRModule from 'jsqr';
 import { decodePng } from '../apps/server/test/png.js';
 import { adminToken, unique, type Envelope } from './admin-session.js';
 import { call, member } from './member-session.js';
-import { idNumber } from './helpers.js';
+import { expectFilings, idNumber, verificationPath } from './helpers.js';
 
 /**
  * The public certificate lookup (spec §2 certsearch): reached from the site, each validation
@@ -289,3 +289,43 @@ test('a search the server answered without JavaScript goes on in place once the 
   expect(calls.filter((c) => c.endsWith('/GetCertList'))).toHaveLength(1);
   expect(errors).toEqual([]);
 });
+
+for (const width of [1440, 375]) {
+  test(`at ${width} px the verification page carries the site's footer lines and a file field in Chinese, reached by the keyboard`, async ({
+    page,
+    request,
+  }, testInfo) => {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(await verificationPath(request));
+    await expect(page.getByRole('heading', { name: '证书有效' })).toBeVisible();
+    const footer = page.getByRole('contentinfo');
+    await expectFilings(footer);
+    await expect(footer).toContainText(/© \d{4} .+ 版权所有/);
+    await expect(footer.getByRole('link', { name: /公网安备/ }).locator('img')).toHaveAttribute('src', '/police-filing.svg');
+
+    // The file field: 选择文件 and 未选择文件, never the browser's own English words.
+    const field = page.getByLabel('凭证文件（.jwt）');
+    const button = page.getByText('选择文件', { exact: true });
+    const chosen = page.getByText('未选择文件', { exact: true });
+    await expect(button).toBeVisible();
+    await expect(chosen).toBeVisible();
+    await expect(field).toHaveAccessibleDescription('未选择文件');
+    // The native input is what the keyboard reaches (after the download links), its focus drawn on the button.
+    await page.getByRole('link', { name: '协会公钥' }).focus();
+    await page.keyboard.press('Tab');
+    await expect(field).toBeFocused();
+    expect(await button.evaluate((el) => getComputedStyle(el).outlineStyle)).toBe('solid');
+    // It is the input that lies under the pointer on the button: a click there is the input's, and opens the browser's file chooser.
+    await button.scrollIntoViewIfNeeded();
+    const box = (await button.boundingBox())!;
+    expect(await page.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.id, [box.x + box.width / 2, box.y + box.height / 2])).toBe('credential-file');
+    await field.setInputFiles({ name: '电子凭证.jwt', mimeType: 'application/jwt', buffer: Buffer.from('eyJhbGciOiJFUzI1NiJ9.e30.sig') });
+    await expect(page.getByText('电子凭证.jwt', { exact: true })).toBeVisible();
+    await expect(field).toHaveAccessibleDescription('电子凭证.jwt');
+    await page.screenshot({ path: testInfo.outputPath(`cert-verify-${width}.png`), fullPage: true });
+    // Sent, the chosen file is checked (not a credential of ours: 无法识别 or 签名无效).
+    await page.getByRole('button', { name: '核验' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/无法识别的凭证|签名无效/);
+    await expectFilings(page.getByRole('contentinfo'));
+  });
+}

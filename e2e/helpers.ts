@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { idCheckCharacter } from '@portal/shared';
+import { adminToken, unique, type Envelope } from './admin-session.js';
 
 /** Shared helpers for the UI journeys: read the demo site's data through the same public calls the page makes. */
 
@@ -152,4 +153,36 @@ export async function focusedElement(page: Page): Promise<FocusStop | null> {
       seen: rect.width > 0 && rect.height > 0 && hit !== null && (hit === el || el.contains(hit)),
     } as const;
   });
+}
+
+/** The filing numbers every footer shows (the public site's and the verification pages'), each linked to its record. */
+export async function expectFilings(footer: Locator): Promise<void> {
+  await expect(footer.getByRole('link', { name: /ICP备/ })).toHaveAttribute('href', 'https://beian.miit.gov.cn');
+  await expect(footer.getByRole('link', { name: /公网安备/ })).toHaveAttribute('href', /^https:\/\/beian\.mps\.gov\.cn\/#\/query\/webSearch\?code=\d+$/);
+}
+
+/** A certificate record of our own and the address of its verification page. */
+export async function verificationPath(request: APIRequestContext): Promise<string> {
+  const token = await adminToken(request);
+  const saved = (await (
+    await request.post('/api/XfSysBussiness/EditCertInfo', {
+      headers: { token },
+      data: {
+        _certId: 0,
+        _name: '校验测试',
+        _idNum: idNumber(Math.floor(Math.random() * 10_000)),
+        _company: '示例建设工程有限公司',
+        _examTime: '2025-03-16',
+        _examStatus: 1,
+        _certNum: unique('HTML-').toUpperCase(),
+        _issueDate: '2025-04-01',
+      },
+    })
+  ).json()) as Envelope<number>;
+  expect(saved.Code, saved.Message).toBe(200);
+  const model = (await (await request.get('/api/XfSysBussiness/GetCertModel', { headers: { token }, params: { CertId: saved.Data } })).json()) as Envelope<{
+    _verifyUrl: string;
+  }>;
+  expect(model.Code, model.Message).toBe(200);
+  return new URL(model.Data._verifyUrl).pathname;
 }

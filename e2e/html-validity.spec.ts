@@ -4,8 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './test.js';
-import { adminToken, unique, type Envelope } from './admin-session.js';
-import { idNumber, menuByName, menuListPath, publicArticle } from './helpers.js';
+import { menuByName, menuListPath, publicArticle, verificationPath } from './helpers.js';
 
 /**
  * Valid HTML (issue 33): the W3C Nu Html Checker finds no error in any server-rendered page type,
@@ -44,32 +43,6 @@ async function vnu(files: readonly string[]): Promise<VnuMessage[]> {
     });
   });
   return (JSON.parse(stdout) as { messages: VnuMessage[] }).messages;
-}
-
-/** A certificate record of our own and the address of its verification page. */
-async function verificationPath(request: APIRequestContext): Promise<string> {
-  const token = await adminToken(request);
-  const saved = (await (
-    await request.post('/api/XfSysBussiness/EditCertInfo', {
-      headers: { token },
-      data: {
-        _certId: 0,
-        _name: '校验测试',
-        _idNum: idNumber(Math.floor(Math.random() * 10_000)),
-        _company: '示例建设工程有限公司',
-        _examTime: '2025-03-16',
-        _examStatus: 1,
-        _certNum: unique('HTML-').toUpperCase(),
-        _issueDate: '2025-04-01',
-      },
-    })
-  ).json()) as Envelope<number>;
-  expect(saved.Code, saved.Message).toBe(200);
-  const model = (await (await request.get('/api/XfSysBussiness/GetCertModel', { headers: { token }, params: { CertId: saved.Data } })).json()) as Envelope<{
-    _verifyUrl: string;
-  }>;
-  expect(model.Code, model.Message).toBe(200);
-  return new URL(model.Data._verifyUrl).pathname;
 }
 
 /** One page type: its address, its status, and what shows that the browser has drawn its data. */

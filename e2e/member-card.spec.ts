@@ -2,6 +2,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './test.js';
 import { adminToken, type Envelope } from './admin-session.js';
 import { call, member } from './member-session.js';
+import { expectFilings } from './helpers.js';
 
 /**
  * 电子会员证: a member opens /member/card, sees the card and downloads it and its signed
@@ -54,6 +55,8 @@ test('a member shows and downloads the electronic card; its verification page sa
   await page.goto(verify);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('会员资格有效');
   await expect(page.getByText('会员证测试工程有限公司')).toBeVisible();
+  // The site's footer lines, as on every public page.
+  await expectFilings(page.getByRole('contentinfo'));
   await page.screenshot({ path: testInfo.outputPath('member-card-verify-375.png'), fullPage: true });
 
   await call(

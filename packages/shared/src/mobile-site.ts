@@ -18,3 +18,12 @@ export function mobileAddress(mobileSiteUrl: string, pathAndQuery: string): stri
   const page = pathAndQuery.startsWith('/') ? pathAndQuery : `/${pathAndQuery}`;
   return `${site.origin}${folder}${page}`;
 }
+
+/**
+ * Where the filing numbers every footer shows link (the public site's, and the server-drawn
+ * verification pages'), beside the mobile site the addresses elsewhere of GetSiteInfo: the ICP
+ * number to the MIIT filing system, the 公安联网备案号 to its record on the public security
+ * filing site, found by its digits. Here, away from the zod schemas, so the public pages load none.
+ */
+export const ICP_FILING_SITE = 'https://beian.miit.gov.cn';
+export const policeFilingRecord = (filing: string) => `https://beian.mps.gov.cn/#/query/webSearch?code=${filing.replace(/\D/g, '')}`;

@@ -52,12 +52,21 @@ describe.each(engines)('certificate verification on %s', (engine) => {
     expect(url).toMatch(new RegExp(`^${BASE}/cert/verify/[A-Za-z0-9_-]{43}$`));
   });
 
-  it('shows a valid certificate as HTML without script: masked holder, number, dates and issuer', async () => {
+  it('shows a valid certificate as HTML that needs no script: masked holder, number, dates and issuer; the site’s footer lines', async () => {
     const res = await page(`/cert/verify/${token}`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.headers['cache-control']).toBe('no-store');
-    expect(res.body).not.toMatch(/<script/i);
+    // One script only, which names the chosen file beside the upload form's 选择文件 (without it the browser's own file field shows).
+    expect(res.body.match(/<script[^>]*>/gi)).toEqual(['<script src="/file-field.js">']);
+    expect(res.body).toContain('<noscript><style>');
+    for (const text of ['选择文件', '未选择文件']) expect(res.body).toContain(text);
+    // The filing numbers, linked to their records, and the copyright, as the public footer shows them.
+    const footer = /<footer>[\s\S]*<\/footer>/.exec(res.body)?.[0] ?? '';
+    expect(footer).toContain('<a href="https://beian.miit.gov.cn" target="_blank" rel="noopener noreferrer">京ICP备17047215号-1</a>');
+    expect(footer).toContain('<a href="https://beian.mps.gov.cn/#/query/webSearch?code=11010202000001" target="_blank" rel="noopener noreferrer">');
+    expect(footer).toContain('京公网安备11010202000001号');
+    expect(footer).toMatch(/© \d{4} 中国建设工程保险风险管理协会 版权所有/);
     expect(res.body).toContain('证书有效');
     expect(res.body).toContain('欧**明');
     expect(res.body).not.toContain('欧阳晓明');

@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import { certProgramme } from '@portal/shared';
+import { certProgramme, ICP_FILING_SITE, policeFilingRecord } from '@portal/shared';
 import type { SiteInfo } from '../../config.js';
 
 /**
@@ -85,16 +85,27 @@ function banner(state: VerifiedState): string {
   return stateBanner(s.tone, state === 'valid' ? '✓' : '!', s.title, s.detail);
 }
 
+/**
+ * A file field that speaks Chinese whatever the browser's language: the native input, still the
+ * one focused and clicked (it lies unseen over its button), under a 选择文件 button and the
+ * chosen file's name, which /file-field.js writes in. Without scripts the native control is
+ * shown instead (the page's <noscript> style), so no one is told 未选择文件 after choosing.
+ */
+const fileField = (id: string, name: string, accept: string) =>
+  `<span class="file-field"><span class="file-pick"><input id="${id}" type="file" name="${name}" accept="${accept}" aria-describedby="${id}-name">` +
+  `<span class="file-button" aria-hidden="true">选择文件</span></span><span class="file-name" id="${id}-name">未选择文件</span></span>`;
+
 const uploadForm = `<section class="upload">
 <h2>核验电子凭证</h2>
 <p>持证人可下载本证书的电子凭证（Open Badges 3.0 可验证凭证，协会数字签名）。收到电子凭证的单位可在此上传文件或粘贴其内容，核验签名与证书当前状态。</p>
 <form method="post" action="/cert/verify" enctype="multipart/form-data">
 <label for="credential-file">凭证文件（.jwt）</label>
-<input id="credential-file" type="file" name="file" accept=".jwt,.txt,application/jwt">
+${fileField('credential-file', 'file', '.jwt,.txt,application/jwt')}
 <label for="credential-text">或粘贴凭证内容</label>
 <textarea id="credential-text" name="credential" rows="4" spellcheck="false" placeholder="eyJ…"></textarea>
 <button type="submit">核验</button>
 </form>
+<script src="/file-field.js"></script>
 </section>`;
 
 function body(page: VerifyPage, issuer: string): string {
@@ -137,9 +148,33 @@ a{color:#0b4a8b}.signed{color:#1f6f1a;background:#f0f9eb;padding:12px 16px;borde
 .upload{margin-top:24px;background:#fff;border-radius:4px;padding:24px;box-shadow:0 1px 3px rgba(0,0,0,.08)}.upload h2{margin:0 0 8px;font-size:18px}
 .upload form{display:grid;gap:8px;margin-top:12px}.upload textarea{width:100%;font-family:monospace;font-size:13px;padding:8px;border:1px solid #d9d9d9;border-radius:4px}
 .upload button{justify-self:start;margin-top:8px}
-footer{text-align:center;color:#595959;font-size:13px;padding:24px 16px 40px}
+.file-field{display:flex;flex-wrap:wrap;align-items:center;gap:4px 12px}.file-pick{position:relative;display:inline-flex}
+.file-pick input{position:absolute;inset:0;width:100%;height:100%;margin:0;opacity:0;cursor:pointer}
+.file-button{display:inline-flex;align-items:center;min-height:44px;padding:0 18px;border:1px solid #0b4a8b;border-radius:4px;background:#fff;color:#0b4a8b;font-size:15px}
+.file-pick input:hover+.file-button{background:#eaf1f9}.file-pick input:focus-visible+.file-button{outline:2px solid #0b4a8b;outline-offset:2px}
+.file-name{color:#595959;word-break:break-all}
+footer{text-align:center;color:#595959;font-size:13px;padding:24px 16px 40px}footer p{margin:0 0 4px}footer a{color:inherit}
+.filings{display:flex;flex-wrap:wrap;justify-content:center;gap:4px 20px}.filings a{display:inline-flex;align-items:center;gap:4px}
 @media (max-width:480px){.facts{grid-template-columns:6em 1fr}.card,.upload{padding:16px}.state h1{font-size:19px}}
 `;
+
+/**
+ * The footer's lines as the public site's footer has them: who and where, the copyright, and
+ * the ICP and 公安联网备案号 filing numbers linked to their records (their links are shared with
+ * the public footer: mobile-site.ts in @portal/shared).
+ */
+function footer(site: SiteInfo): string {
+  const filings = [
+    site.icp && `<a href="${ICP_FILING_SITE}" target="_blank" rel="noopener noreferrer">${esc(site.icp)}</a>`,
+    site.policeFiling &&
+      `<a href="${esc(policeFilingRecord(site.policeFiling))}" target="_blank" rel="noopener noreferrer"><img src="/police-filing.svg" alt="" width="16" height="16">${esc(site.policeFiling)}</a>`,
+  ].filter(Boolean);
+  return `<footer>
+<p>${esc(site.name)} · 电话 ${esc(site.phone)} · ${esc(site.address)}</p>
+<p>${esc(site.copyright)}</p>
+${filings.length > 0 ? `<p class="filings">${filings.join('')}</p>` : ''}
+</footer>`;
+}
 
 /** What a verification page holds: its title, its description for link previews, and its card's kicker and content. */
 export interface VerifyDocument {
@@ -168,6 +203,7 @@ export function verifyDocument(page: VerifyDocument, site: SiteInfo): string {
 <link rel="icon" type="image/svg+xml" href="/emblem.svg">
 <title>${esc(page.title)} · ${esc(site.name)}</title>
 <style>${styles}</style>
+<noscript><style>.file-pick input{position:static;opacity:1}.file-button,.file-name{display:none}</style></noscript>
 </head>
 <body>
 <header><div class="in"><img src="/emblem.svg" alt=""><a href="/home">${esc(site.name)}</a></div></header>
@@ -177,7 +213,7 @@ ${page.body}
 </div>
 ${page.after ?? ''}
 </main>
-<footer>${esc(site.name)} · 电话 ${esc(site.phone)} · ${esc(site.address)}<br>${esc(site.copyright)}</footer>
+${footer(site)}
 </body>
 </html>`;
 }
