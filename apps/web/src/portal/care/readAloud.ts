@@ -6,10 +6,24 @@ export type ReadAloudResult = { speaking: true; note: string } | { speaking: fal
 
 export const NO_SPEECH = '您的浏览器不支持朗读功能，请使用系统自带的读屏软件（如 Windows 讲述人、手机的屏幕朗读）';
 
+/**
+ * Marks the parts of a page that are read aloud, in their order: where a page has them they are
+ * read alone (an article: its title, then its text, not the crumbs, date, view count and share
+ * row around them); elsewhere the whole of the main content is.
+ */
+export const readAloudPart = { 'data-read-aloud': '' } as const;
+
+function pageText(): string {
+  const main = document.getElementById('main');
+  if (!main) return '';
+  const parts = [...main.querySelectorAll<HTMLElement>('[data-read-aloud]')].map((part) => part.innerText.trim()).filter(Boolean);
+  return parts.length > 0 ? parts.join('\n') : main.innerText.trim();
+}
+
 export function readAloud(): ReadAloudResult {
   if (typeof window === 'undefined' || !('speechSynthesis' in window)) return { speaking: false, note: NO_SPEECH };
   const selected = window.getSelection()?.toString().trim();
-  const text = selected || document.getElementById('main')?.innerText.trim() || '';
+  const text = selected || pageText();
   if (!text) return { speaking: false, note: '没有可朗读的内容' };
   const synth = window.speechSynthesis;
   synth.cancel();

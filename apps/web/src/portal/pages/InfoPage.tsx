@@ -23,6 +23,7 @@ import { LapsedNotice } from '../membership/LapsedNotice';
 import { useMemberSession } from '../member/session';
 import styles from '../content/content.module.css';
 import { usePageTitle } from '../content/usePageTitle';
+import { readAloudPart } from '../care/readAloud';
 
 /** 上一篇 / 下一篇 from AboutList (SortNumber 1 previous, 0 next); 没有了 when there is none. */
 function Neighbours({ article }: { article: NewsDetailDto }) {
@@ -79,7 +80,9 @@ function ArticleView({ article, preview }: { article: NewsDetailDto; preview: bo
   return (
     <article>
       <header className={styles.articleHeader}>
-        <h1 className={styles.articleTitle}>{article.Title}</h1>
+        <h1 className={styles.articleTitle} {...readAloudPart}>
+          {article.Title}
+        </h1>
         <div className={styles.articleMeta}>
           <span>发布时间：{article.NewsCreateTime || article.CreateTime}</span>
           {article.Author && <span>作者：{article.Author}</span>}
@@ -87,26 +90,28 @@ function ArticleView({ article, preview }: { article: NewsDetailDto; preview: bo
           {!warning && !preview && <ShareBar url={url} title={article.Title} />}
         </div>
       </header>
-      {preview ? (
-        // A staff preview link: the page as it will be, said to be a preview.
-        <>
-          <Callout
-            tone="info"
-            className={styles.notice}
-          >{`预览：当前状态为「${articleStatusNames[article.Status as ArticleStatus] ?? article.Status}」，仅持有此链接的人可见，请勿转发`}</Callout>
+      <div {...readAloudPart}>
+        {preview ? (
+          // A staff preview link: the page as it will be, said to be a preview.
+          <>
+            <Callout
+              tone="info"
+              className={styles.notice}
+            >{`预览：当前状态为「${articleStatusNames[article.Status as ArticleStatus] ?? article.Status}」，仅持有此链接的人可见，请勿转发`}</Callout>
+            <ArticleBody html={article.NewContent} />
+          </>
+        ) : warning ? (
+          // The contributor's own unpublished article: the server hands its text to its author only.
+          <>
+            <Callout tone="info" className={styles.notice}>{`${warning}，仅您本人可见`}</Callout>
+            <ArticleBody html={article.NewContent} />
+          </>
+        ) : article.NewContent ? (
           <ArticleBody html={article.NewContent} />
-        </>
-      ) : warning ? (
-        // The contributor's own unpublished article: the server hands its text to its author only.
-        <>
-          <Callout tone="info" className={styles.notice}>{`${warning}，仅您本人可见`}</Callout>
-          <ArticleBody html={article.NewContent} />
-        </>
-      ) : article.NewContent ? (
-        <ArticleBody html={article.NewContent} />
-      ) : (
-        <EmptyState />
-      )}
+        ) : (
+          <EmptyState />
+        )}
+      </div>
       <Neighbours article={article} />
     </article>
   );
