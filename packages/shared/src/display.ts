@@ -8,7 +8,7 @@ import { layoutSizes, type LayoutSize } from './constants.js';
  */
 export const DISPLAY_COOKIE = 'display';
 
-/** Care mode's text sizes, in per cent of the default. */
+/** Care mode's text sizes, in per cent of the site's own. */
 export const careTextSizes = [100, 125, 150, 175, 200] as const;
 export type CareTextSize = (typeof careTextSizes)[number];
 /** Line spacing: the default, wider, widest. */
@@ -30,10 +30,15 @@ export interface DisplayPrefs {
   simple: boolean;
 }
 
+/**
+ * The look before any choice. Care mode starts at 150 % text (适老化 practice: the elderly version
+ * is large from the first click); a visitor who steps to another size has it written into the
+ * cookie (t100 … t200) and keeps it, also across turning care mode off and on again.
+ */
 export const defaultDisplay: DisplayPrefs = {
   size: 'small',
   care: false,
-  text: 100,
+  text: 150,
   spacing: 'normal',
   scheme: 'default',
   cursor: false,

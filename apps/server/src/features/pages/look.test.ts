@@ -45,8 +45,11 @@ describe.each(engines)('the look of a page on %s', (engine) => {
     // Care mode's settings while it is off draw nothing; made-up values fall back to the defaults.
     expect(await htmlTag('/home', 'display=t175.kinvert')).toBe('<html lang="zh-CN" class="size-small">');
     expect(await htmlTag('/home', 'display=c1.t999.k<script>.zhuge')).toBe(
-      '<html lang="zh-CN" class="size-small care text-100 spacing-normal scheme-default">',
+      '<html lang="zh-CN" class="size-small care text-150 spacing-normal scheme-default">',
     );
+    // Care mode starts at 150 % text; a visitor's own size, the site's 100 % too, is kept.
+    expect(await htmlTag('/home', 'display=c1')).toContain(' text-150 ');
+    expect(await htmlTag('/home', 'display=c1.t100')).toContain(' text-100 ');
     // The back office and its sign-in keep their own look.
     expect(await htmlTag('/System/home', 'display=c1.t200')).toBe('<html lang="zh-CN">');
     expect(await htmlTag('/login', 'display=c1.t200')).toBe('<html lang="zh-CN">');
