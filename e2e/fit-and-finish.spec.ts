@@ -122,14 +122,14 @@ test('a menu with a WebUrl opens in a new tab from the navigation, as its menu p
   await page.goto('/home');
   const nav = page.getByRole('navigation', { name: '网站导航' });
   // 鉴定评优 lands on its first child, 证书查询, whose WebUrl is /certsearch.
-  const top = nav.getByRole('link', { name: '鉴定评优', exact: true }).first();
+  const top = nav.getByRole('menuitem', { name: '鉴定评优', exact: true });
   await expect(top).toHaveAttribute('target', '_blank');
   await expect(top).toHaveAttribute('href', '/certsearch');
   await expect(async () => {
     await top.hover();
-    await expect(nav.getByRole('link', { name: '证书查询' }).first()).toBeVisible({ timeout: 2000 });
+    await expect(nav.getByRole('menuitem', { name: '证书查询' })).toBeVisible({ timeout: 2000 });
   }).toPass();
-  const entry = nav.getByRole('link', { name: '证书查询' }).first();
+  const entry = nav.getByRole('menuitem', { name: '证书查询' });
   await expect(entry).toHaveAttribute('target', '_blank');
   const opened = context.waitForEvent('page');
   await entry.click();

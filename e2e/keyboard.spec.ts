@@ -178,3 +178,142 @@ test('a friendly link that takes the focus is brought into view and holds the sc
   await expect(links.last()).not.toBeFocused();
   await expect.poll(playState).toBe('running');
 });
+
+for (const width of [1440, 375]) {
+  test(`at ${width} px the navigation is one tab stop between the header and the content; the skip link reaches the content in three keys`, async ({
+    page,
+  }, testInfo) => {
+    await page.setViewportSize({ width, height: width > 600 ? 900 : 760 });
+    await page.goto('/home');
+    if (width > 600) await expect(page.getByRole('menubar', { name: '栏目' })).toBeVisible();
+    const stops: FocusStop[] = [];
+    while (stops.at(-1)?.region !== 'main') {
+      expect(stops.length, 'Tab presses before the content').toBeLessThan(30);
+      await page.keyboard.press('Tab');
+      stops.push((await focusedElement(page))!);
+    }
+    const before = stops.slice(0, -1);
+    // The bar's one stop (its first entry, or on a phone the 栏目导航 button); 28 submenu links no more.
+    expect(before.filter((s) => s.region === 'navigation').map((s) => s.label)).toEqual([width > 600 ? 'a 首页' : 'summary 栏目导航']);
+    expect(regionOrder(before)).toEqual(['skip', 'header', 'navigation']);
+    testInfo.annotations.push({ type: 'Tab presses to the first content link', description: `${stops.length} (${before.map((s) => s.label).join(' · ')})` });
+
+    // With the skip link: Tab, Enter, Tab, and the focus is on the content's first link.
+    await page.goto('/home');
+    await page.keyboard.press('Tab');
+    expect((await focusedElement(page))?.region).toBe('skip');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    expect((await focusedElement(page))?.region).toBe('main');
+  });
+}
+
+test('the navigation’s menu bar: ←/→ along the top, ↓/Enter/Space into a submenu, ↑/↓/Home/End in it, →/← through a third level, Escape back, Tab out', async ({
+  page,
+}, testInfo) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/home');
+  const bar = page.getByRole('menubar', { name: '栏目' });
+  const top = (name: string) => bar.getByRole('menuitem', { name, exact: true });
+  const submenu = (name: string) => bar.getByRole('menu', { name, exact: true });
+  await expect(top('首页')).toHaveAttribute('tabindex', '0');
+
+  await top('首页').focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(top('协会概况')).toBeFocused();
+  // Moving along the bar opens nothing.
+  await expect(top('协会概况')).toHaveAttribute('aria-expanded', 'false');
+  await expect(submenu('协会概况')).toBeHidden();
+  // The focused entry is the bar's tab stop now, and the only one.
+  await expect(bar.locator('[tabindex="0"]')).toHaveCount(1);
+  await expect(top('协会概况')).toHaveAttribute('tabindex', '0');
+  await page.keyboard.press('ArrowLeft');
+  await expect(top('首页')).toBeFocused();
+  await page.keyboard.press('ArrowLeft');
+  await expect(bar.locator(':scope > li > a').last()).toBeFocused();
+  await page.keyboard.press('Home');
+  await expect(top('首页')).toBeFocused();
+
+  // ↓ opens 新闻中心's submenu on its first entry; ↓/↑ move in it, wrapping; End and Home.
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await expect(top('新闻中心')).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(top('新闻中心')).toHaveAttribute('aria-expanded', 'true');
+  const news = submenu('新闻中心');
+  const first = news.locator(':scope > li > a').first();
+  const last = news.locator(':scope > li > a').last();
+  await expect(first).toBeFocused();
+  await page.screenshot({ path: testInfo.outputPath('menubar-open-1440.png'), clip: { x: 0, y: 0, width: 1440, height: 560 } });
+  await page.keyboard.press('ArrowUp');
+  await expect(last).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(first).toBeFocused();
+  await page.keyboard.press('End');
+  await expect(last).toBeFocused();
+  await page.keyboard.press('Home');
+  await expect(first).toBeFocused();
+
+  // 协会动态 has a third level: → opens it, ← closes it back onto 协会动态.
+  const activities = news.getByRole('menuitem', { name: '协会动态', exact: true });
+  for (let i = 0; i < 12 && !(await activities.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('ArrowDown');
+  await expect(activities).toBeFocused();
+  await expect(activities).toHaveAttribute('aria-haspopup', 'menu');
+  await page.keyboard.press('ArrowRight');
+  await expect(submenu('协会动态').getByRole('menuitem').first()).toBeFocused();
+  await page.screenshot({ path: testInfo.outputPath('menubar-third-level-1440.png'), clip: { x: 0, y: 0, width: 1440, height: 560 } });
+  await page.keyboard.press('ArrowLeft');
+  await expect(activities).toBeFocused();
+  await expect(submenu('协会动态')).toBeHidden();
+
+  // Escape closes the submenu, the focus back on its top entry.
+  await page.keyboard.press('Escape');
+  await expect(news).toBeHidden();
+  await expect(top('新闻中心')).toBeFocused();
+  await expect(top('新闻中心')).toHaveAttribute('aria-expanded', 'false');
+
+  // → from a submenu's entry without its own: the next top entry (专家智库 has no submenu).
+  await page.keyboard.press('ArrowDown');
+  await expect(first).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await expect(top('专家智库')).toBeFocused();
+  await expect(news).toBeHidden();
+
+  // Enter on a top entry with a submenu opens it (the pointer still follows its link); Space too.
+  await page.keyboard.press('ArrowRight');
+  await expect(top('协会期刊')).toBeFocused();
+  await page.keyboard.press('Enter');
+  const contribute = submenu('协会期刊').getByRole('menuitem', { name: '在线投稿', exact: true });
+  await expect(contribute).toBeFocused();
+  await expect(page).toHaveURL(/\/home$/);
+  await page.keyboard.press('Escape');
+  await expect(top('协会期刊')).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(contribute).toBeFocused();
+
+  // Tab leaves the bar from a submenu too, straight to the content, everything closed.
+  await page.keyboard.press('Tab');
+  expect((await focusedElement(page))?.region).toBe('main');
+  await expect(submenu('协会期刊')).toBeHidden();
+  // Back with Shift+Tab: the bar's one stop is where the focus was, and the next Shift+Tab leaves it for the search.
+  await page.keyboard.press('Shift+Tab');
+  await expect(top('协会期刊')).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await expect(page.getByRole('banner').getByRole('button', { name: '搜索' })).toBeFocused();
+
+  // Enter on a submenu entry follows its link; the bar closes onto its top entry.
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('ArrowDown');
+  await expect(contribute).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/menuList\?/);
+  await expect(page.getByRole('heading', { level: 1, name: '在线投稿' })).toBeVisible();
+  await expect(top('协会期刊')).toBeFocused();
+  await expect(submenu('协会期刊')).toBeHidden();
+
+  // The pointer still opens submenus by hovering, and a click follows a top entry's link.
+  await top('新闻中心').hover();
+  await expect(news).toBeVisible();
+  await top('协会概况').click();
+  await expect(page).toHaveURL(/\/menuList\?/);
+});
