@@ -438,6 +438,7 @@ export const backOfficeCalls: Record<string, (w: Walk) => Call | Promise<Call>> 
   [`POST ${SB}/SaveType`]: () => ({ body: { Id: 0, Type: 3, Name: '合同测试类型' } }),
   [`POST ${SB}/DelType`]: (w) => ({ body: { Id: answered<number>(w, `POST ${SB}/SaveType`) } }),
   [`POST ${SB}/UploadFile`]: () => ({ upload: { file: picture, fields: { kind: 'image' } } }),
+  [`POST ${SB}/UploadLibraryFile`]: () => ({ upload: { file: picture, fields: { kind: 'image' } } }),
   [`GET ${SB}/GetUploadList`]: () => ({ query: { kind: 'image' } }),
   [`POST ${SB}/DelUpload/{id}`]: (w) => {
     const path = answered<string>(w, `POST ${SB}/UploadFile`);

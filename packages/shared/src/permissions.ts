@@ -119,6 +119,18 @@ export type Permission = keyof typeof permissions;
 
 export const allPermissions = Object.keys(permissions) as Permission[];
 
+/** Who may upload in the back office (UploadFile, 媒体库's 上传): the editors of what holds pictures, files and media. */
+export const uploaderPermissions = [
+  'content:news:add',
+  'content:news:edit',
+  'content:banner:add',
+  'content:banner:edit',
+  'activity:add',
+  'activity:edit',
+  'member:add',
+  'member:edit',
+] as const satisfies readonly Permission[];
+
 export function isPermission(value: string): value is Permission {
   return Object.hasOwn(permissions, value);
 }

@@ -7,6 +7,9 @@ const admin: CallOptions = { side: 'admin' };
 
 export type MediaQuery = ListQuery<UploadListQuery>;
 
+/** 媒体库's upload call below /api/: UploadFile's checks, and the file stays in the library (the page posts to it itself). */
+export const libraryUploadPath = `${base}UploadLibraryFile`;
+
 /** 媒体库: the public uploads, where each is used, and deleting an unused one. */
 export const mediaApi = {
   uploads: (query: MediaQuery) => get<ListDto<UploadDto>>(`${base}GetUploadList`, query, admin),

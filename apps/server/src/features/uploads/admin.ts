@@ -1,5 +1,6 @@
 import type { Multipart } from '@fastify/multipart';
-import { contentMessages, messages, uploadKinds, uploadQuery, type EditorUploadKind } from '@portal/shared';
+import type { FastifyRequest } from 'fastify';
+import { contentMessages, messages, uploaderPermissions, uploadKinds, uploadQuery, type EditorUploadKind } from '@portal/shared';
 import { z } from 'zod';
 import { contentAdminDocs } from '../../content/admin-docs.js';
 import type { App } from '../../http/app-types.js';
@@ -16,40 +17,38 @@ import { storeUpload } from './records.js';
  * otherwise the extension does. Data is the stored path '/uploads/…'.
  */
 export async function uploadsAdmin(app: App): Promise<void> {
-  const { storage } = app.services;
-
   app.post(
     '/UploadFile',
     {
       // Every back-office editor that holds pictures, media or attachments uploads here.
-      onRequest: requireAdmin(
-        'content:news:add',
-        'content:news:edit',
-        'content:banner:add',
-        'content:banner:edit',
-        'activity:add',
-        'activity:edit',
-        'member:add',
-        'member:edit',
-      ),
+      onRequest: requireAdmin(...uploaderPermissions),
       schema: {
         ...contentAdminDocs,
         summary: '上传文件（multipart 字段 file；kind=image|file|media），Data 为存储路径',
         querystring: uploadQuery,
-        // kind may come as a field before the file instead of in the query.
-        ...storedUploadDocs(false, { kind: z.enum(uploadKinds).optional().describe('image、file 或 media：按其检查文件；缺省时按扩展名') }),
+        ...adminUploadDocs,
       },
     },
-    async (request) => {
-      const upload = await request.file();
-      if (!upload || upload.fieldname !== 'file') {
-        upload?.file.resume();
-        throw badRequest(contentMessages.uploadMissing);
-      }
-      const kind = request.query.kind ?? fieldKind(upload.fields.kind) ?? kindByExtension(extensionOf(upload.filename));
-      return ok(await storeUpload(app.services, upload, kind, `admin:${currentAdmin(request).adminId}`, storage, request), messages.uploadOk);
-    },
+    async (request) => ok(await storeAdminUpload(request, request.query.kind), messages.uploadOk),
   );
+}
+
+/** The multipart body of a back-office upload, for the API document. */
+export const adminUploadDocs = storedUploadDocs(false, {
+  // kind may come as a field before the file instead of in the query.
+  kind: z.enum(uploadKinds).optional().describe('image、file 或 media：按其检查文件；缺省时按扩展名'),
+});
+
+/** A back-office upload's file stored and recorded as its sender's: answers the stored path. */
+export async function storeAdminUpload(request: FastifyRequest, askedKind: EditorUploadKind | undefined): Promise<string> {
+  const upload = await request.file();
+  if (!upload || upload.fieldname !== 'file') {
+    upload?.file.resume();
+    throw badRequest(contentMessages.uploadMissing);
+  }
+  const kind = askedKind ?? fieldKind(upload.fields.kind) ?? kindByExtension(extensionOf(upload.filename));
+  const { services } = request.server;
+  return storeUpload(services, upload, kind, `admin:${currentAdmin(request).adminId}`, services.storage, request);
 }
 
 /** `kind` sent as a form field (it must precede the file to be seen). */

@@ -1,15 +1,19 @@
 import { z } from 'zod';
-import { codeMessages, idParam, listOf, uploadDto, uploadListQuery } from '@portal/shared';
+import { codeMessages, idParam, listOf, messages, uploaderPermissions, uploadDto, uploadListQuery, uploadQuery } from '@portal/shared';
 import { contentAdminDocs } from '../../content/admin-docs.js';
 import type { App } from '../../http/app-types.js';
 import { adminWrite, requireAdmin } from '../system/auth/guard.js';
 import { list, ok } from '../../http/envelope.js';
-import { deleteUpload, listUploads } from './library.js';
+import { adminUploadDocs, storeAdminUpload } from './admin.js';
+import { deleteUpload, keepInLibrary, listUploads } from './library.js';
 
 const TARGET = '媒体库';
 const idParams = z.object({ id: idParam });
 
-/** 媒体库 (GetUploadList, DelUpload/{id} under /api/XfSysBussiness/): the public uploads and where they are used. */
+/**
+ * 媒体库 (GetUploadList, UploadLibraryFile, DelUpload/{id} under /api/XfSysBussiness/): the public
+ * uploads and where they are used. A file uploaded here is kept until deleted here, used or not.
+ */
 export async function uploadLibraryAdmin(app: App): Promise<void> {
   app.get(
     '/GetUploadList',
@@ -27,6 +31,24 @@ export async function uploadLibraryAdmin(app: App): Promise<void> {
       const { pageindex, pagesize, ...filter } = request.query;
       const page = await listUploads(app.services, filter, { pageindex, pagesize });
       return list(page.items, page.total);
+    },
+  );
+
+  app.post(
+    '/UploadLibraryFile',
+    {
+      onRequest: requireAdmin(...uploaderPermissions),
+      schema: {
+        ...contentAdminDocs,
+        summary: '媒体库上传（同 UploadFile；文件留在媒体库，不因未被使用而清理），Data 为存储路径',
+        querystring: uploadQuery,
+        ...adminUploadDocs,
+      },
+    },
+    async (request) => {
+      const path = await storeAdminUpload(request, request.query.kind);
+      await keepInLibrary(app.services.database.db, path);
+      return ok(path, messages.uploadOk);
     },
   );
 

@@ -129,3 +129,11 @@ async function uploaderNames(db: Db, owners: readonly string[]): Promise<Map<str
   ]);
   return new Map([...admins.map((a) => [`admin:${a.id}`, a.account] as const), ...members.map((m) => [`member:${m.id}`, m.member_name] as const)]);
 }
+
+/**
+ * Marks an upload as the library's: the sweep (sweep.ts) removes only uploads not adopted, so a
+ * file uploaded in 媒体库 for later use stays until someone deletes it there.
+ */
+export async function keepInLibrary(db: Kysely<DB>, path: string): Promise<void> {
+  await db.updateTable('uploads').set({ adopted: 1 }).where('path', '=', path).execute();
+}

@@ -22,11 +22,11 @@ describe.each(enginesFor('neutral'))('the upload sweep on %s', (engine) => {
   });
   afterAll(() => t.close());
 
-  const upload = async (filename: string) =>
+  const upload = async (filename: string, call = 'UploadFile') =>
     envelope<string>(
       await t.app.inject({
         method: 'POST',
-        url: '/api/XfSysBussiness/UploadFile?kind=image',
+        url: `/api/XfSysBussiness/${call}?kind=image`,
         headers: { ...multipartHeaders, token: admin },
         payload: multipartBody({ filename, content: PNG }),
       }),
@@ -92,6 +92,24 @@ describe.each(enginesFor('neutral'))('the upload sweep on %s', (engine) => {
     expect(await sweepUploads(t.app.services)).toBe(1);
     expect(await exists(orphan)).toBe(false);
     for (const kept of [picture, attachment]) expect(await exists(kept), kept).toBe(true);
+  });
+
+  it('keeps what 媒体库 uploads, used or not, until it is deleted there', async () => {
+    admin = await loginAdmin(t);
+    const kept = await upload('馆藏图.png', 'UploadLibraryFile');
+    const orphan = await upload('编辑器里没用上的.png');
+    clock.advance(KEEP_MS + 1000);
+    expect(await sweepUploads(t.app.services)).toBe(1);
+    expect(await exists(orphan)).toBe(false);
+    expect(await exists(kept)).toBe(true);
+    expect(await recorded(kept)).toBe('馆藏图.png');
+    // Still the library's to delete (a day on, in a new session).
+    admin = await loginAdmin(t);
+    const listed = await adminCall<{ List: { Id: number; Path: string }[] }>(t, admin, 'GET', '/api/XfSysBussiness/GetUploadList?kind=image');
+    expect(listed.Code, listed.Message).toBe(200);
+    const id = listed.Data.List.find((u) => u.Path === kept)!.Id;
+    expect((await adminCall(t, admin, 'POST', `/api/XfSysBussiness/DelUpload/${id}`)).Code).toBe(200);
+    expect(await exists(kept)).toBe(false);
   });
 
   /** An application paper, as a visitor uploads it. */
