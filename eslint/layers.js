@@ -19,7 +19,7 @@ export const FEATURE_LAYERS = [
   ['menus', 'uploads', 'site', 'lookups', 'banners', 'links'],
   ['members', 'articles', 'sensitive-words'],
   ['applications', 'activities', 'certificates', 'review', 'search', 'suggestions'],
-  ['membership', 'contributions', 'news', 'attendance-certificates'],
+  ['membership', 'contributions', 'news', 'attendance-certificates', 'elections'],
   ['positions', 'pages'],
   ['feeds'],
 ];

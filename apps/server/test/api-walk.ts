@@ -6,6 +6,7 @@ import type { Engine } from '../src/db/connection.js';
 import { seedIfEmpty } from '../src/seed/index.js';
 import { ADMIN_PASSWORD, captcha, createAdmin, createAdminTestApp, loginAdmin, testClock } from './admin.js';
 import { idNumber } from './certificates.js';
+import { electionStages } from './elections.js';
 import { envelope, type TestApp } from './harness.js';
 import { addMember, applicationForm, freshAddress, loginMember, MEMBER_PASSWORD, submitApplication, type TypeChoices } from './members.js';
 import { multipartBody, multipartHeaders, type MultipartFile } from './multipart.js';
@@ -293,6 +294,20 @@ export const publicCalls: Record<string, (w: Walk) => Call | Promise<Call>> = {
   'GET /api/XfWebApi/CountWebCount': () => ({}),
   'GET /api/XfWebApi/GetCountWebCount': () => ({}),
   'GET /api/XfWebApi/GetMemberDirectory': () => ({ query: { pageindex: 1, pagesize: 10 } }),
+  'GET /api/XfWebApi/GetMyElections': async (w) => {
+    await electionStages(w.t, w.memberId);
+    return {};
+  },
+  'POST /api/XfWebApi/NominateCandidate': async (w) => ({ body: { ElectionId: (await electionStages(w.t, w.memberId)).nominating, NomineeId: 0 } }),
+  'POST /api/XfWebApi/CastBallot': async (w) => {
+    const stages = await electionStages(w.t, w.memberId);
+    return { body: { ElectionId: stages.voting, Choices: [stages.votingCandidate] } };
+  },
+  'GET /api/XfWebApi/GetElectionPublication': async (w) => ({ query: { electionid: (await electionStages(w.t, w.memberId)).closed } }),
+  'GET /api/XfWebApi/CheckElectionReceipt': async (w) => {
+    const stages = await electionStages(w.t, w.memberId);
+    return { query: { electionid: stages.closed, receipt: stages.receipt } };
+  },
   'GET /api/XfWebApi/GetCertList': (w) => ({ query: { Name: w.cert.name, IdNum: w.cert.idNum }, token: null }),
   'GET /api/XfWebApi/DownCert': async (w) => {
     const found = await firstOf<{ _certId: string }>(w, `/api/XfWebApi/GetCertList?Name=${encodeURIComponent(w.cert.name)}&IdNum=${w.cert.idNum}`, '');
@@ -546,6 +561,36 @@ export const backOfficeCalls: Record<string, (w: Walk) => Call | Promise<Call>> 
   [`GET ${SB}/GetMemorialDayList`]: () => ({}),
   [`POST ${SB}/SaveMemorialDay`]: () => ({ body: { Id: 0, StartDate: '2030-04-04', EndDate: '2030-04-04', Scope: 1, Note: '合同测试' } }),
   [`POST ${SB}/DelMemorialDay`]: (w) => ({ body: { Id: answered<number>(w, `POST ${SB}/SaveMemorialDay`) } }),
+  // 换届选举
+  [`GET ${SB}/GetElectionList`]: () => ({}),
+  [`POST ${SB}/SaveElection`]: (w) => ({
+    body: {
+      Id: 0,
+      Title: '合同测试选举',
+      Seats: 3,
+      MaxChoices: 2,
+      NominationStart: later(w, 1),
+      NominationEnd: later(w, 2),
+      VotingStart: later(w, 3),
+      VotingEnd: later(w, 4),
+      QuorumType: 2,
+      QuorumValue: 50,
+      ThresholdPercent: 50,
+    },
+  }),
+  [`GET ${SB}/GetElection`]: (w) => ({ query: { id: answered<number>(w, `POST ${SB}/SaveElection`) } }),
+  [`POST ${SB}/SaveElectionCandidate`]: (w) => ({
+    body: { Id: 0, ElectionId: answered<number>(w, `POST ${SB}/SaveElection`), Name: '合同测试候选人', Bio: '简介', Photo: w.image },
+  }),
+  [`POST ${SB}/DelElectionCandidate`]: (w) => ({ body: { Id: answered<number>(w, `POST ${SB}/SaveElectionCandidate`) } }),
+  [`POST ${SB}/ConfirmElectionCandidates`]: async (w) => ({ body: { Id: (await electionStages(w.t, w.memberId)).confirmable } }),
+  [`POST ${SB}/FreezeElectionRoll`]: (w) => ({ body: { Id: answered<number>(w, `POST ${SB}/SaveElection`) } }),
+  [`GET ${SB}/GetElectionRoll`]: (w) => ({ query: { electionid: answered<number>(w, `POST ${SB}/SaveElection`) } }),
+  [`GET ${SB}/ExportElectionRoll`]: (w) => ({ query: { electionid: answered<number>(w, `POST ${SB}/SaveElection`) } }),
+  [`POST ${SB}/CloseElection`]: async (w) => ({ body: { Id: (await electionStages(w.t, w.memberId)).closable } }),
+  [`GET ${SB}/GetElectionResult`]: async (w) => ({ query: { id: (await electionStages(w.t, w.memberId)).closed } }),
+  [`GET ${SB}/VerifyElection`]: async (w) => ({ query: { id: (await electionStages(w.t, w.memberId)).closed } }),
+  [`POST ${SB}/DelElection`]: async (w) => ({ body: { Id: (await electionStages(w.t, w.memberId)).draft } }),
   // Members, applications, suggestions
   [`GET ${SB}/GetMemberList`]: () => ({ query: { pagesize: 5 } }),
   [`GET ${SB}/ExportMemberList`]: () => ({ query: { key: 'contract' } }),

@@ -26,6 +26,7 @@ export * from './permissions.js';
 export * from './spreadsheet.js';
 export * from './system-menus.js';
 export * from './schemas/activities.js';
+export * from './schemas/elections.js';
 export * from './calendar-file.js';
 export * from './schemas/attendance-certificates.js';
 export * from './schemas/memorial.js';

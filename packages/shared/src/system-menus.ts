@@ -89,6 +89,15 @@ export const defaultSystemMenus: DefaultSystemMenu[] = numbered([
     page('会员等级', 'member/level', 'CrownOutlined', 'member:level:list', ['member:level:edit']),
     page('投稿审核', 'member/contribution', 'AuditOutlined', 'member:contribution:list', ['member:contribution:audit', 'member:contribution:export']),
     page('建议留言', 'member/propose', 'MessageOutlined', 'member:propose:list', ['member:propose:delete', 'member:propose:export']),
+    page('换届选举', 'member/election', 'SolutionOutlined', 'member:election:list', [
+      'member:election:add',
+      'member:election:edit',
+      'member:election:delete',
+      'member:election:candidates',
+      'member:election:roll',
+      'member:election:export',
+      'member:election:close',
+    ]),
   ]),
   directory('证书管理', 'cert', 'SafetyCertificateOutlined', [
     page('证书列表', 'cert/list', 'IdcardOutlined', 'cert:list', ['cert:edit', 'cert:delete', 'cert:download', 'cert:import', 'cert:export']),

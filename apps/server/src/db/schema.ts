@@ -708,6 +708,91 @@ export interface DB {
   admin_recovery_codes: AdminRecoveryCodesTable;
   sign_in_challenges: SignInChallengesTable;
   login_logs: LoginLogsTable;
+  elections: ElectionsTable;
+  election_candidates: ElectionCandidatesTable;
+  election_nominations: ElectionNominationsTable;
+  election_voters: ElectionVotersTable;
+  election_ballots: ElectionBallotsTable;
+}
+
+/** 理事会换届选举 (migration 042, features/elections). */
+export interface ElectionsTable {
+  id: Generated<number>;
+  title: string;
+  description: Generated<string>;
+  seats: number;
+  max_choices: number;
+  nomination_start: string;
+  nomination_end: string;
+  voting_start: string;
+  voting_end: string;
+  /** QuorumType: 1 a number of ballots, 2 a percentage of the roll. */
+  quorum_type: number;
+  quorum_value: number;
+  /** Elected: votes × 100 > threshold_percent × ballots cast. */
+  threshold_percent: number;
+  /** Level ids "3,7"; '' every level. */
+  roll_levels: Generated<string>;
+  /** MembershipState values "1,2". */
+  roll_standings: string;
+  roll_frozen_at: Generated<string>;
+  roll_size: Generated<number>;
+  candidates_confirmed_at: Generated<string>;
+  closed_at: Generated<string>;
+  ballot_count: Generated<number>;
+  blank_count: Generated<number>;
+  chain_head: Generated<string>;
+  quorum_met: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ElectionCandidatesTable {
+  id: Generated<number>;
+  election_id: number;
+  /** 0: entered by staff without a member account. */
+  member_id: Generated<number>;
+  name: string;
+  bio: Generated<string>;
+  photo: Generated<string>;
+  /** 1 on the ballot, 0 nominated and not accepted. */
+  included: Generated<number>;
+  sort_number: Generated<number>;
+  /** Written at close. */
+  votes: Generated<number>;
+  elected: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ElectionNominationsTable {
+  election_id: number;
+  nominator_id: number;
+  candidate_id: number;
+  created_at: string;
+}
+
+/** Who may vote and whether they have; never what (election_ballots). */
+export interface ElectionVotersTable {
+  election_id: number;
+  member_id: number;
+  member_name: string;
+  account: string;
+  level_id: number;
+  membership_state: number;
+  voted: Generated<number>;
+}
+
+/** What was voted; never who, nor when. */
+export interface ElectionBallotsTable {
+  election_id: number;
+  /** Random, 32 hex digits: the voter's receipt code. */
+  id: string;
+  /** Candidate ids ascending, comma-separated; '' blank. */
+  choices: string;
+  /** The chain, written at close in id order. */
+  prev_hash: Generated<string>;
+  hash: Generated<string>;
 }
 
 /** Rate-limit counters shared by every instance (PostgreSQL: migration 016) or worker process (SQLite: 017). */

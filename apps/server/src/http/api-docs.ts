@@ -29,6 +29,8 @@ const tagDescriptions: Record<string, string> = {
   review: '三审：审核流程、待审稿件、审批单、管理员通知',
   'certificates (back office)': '后台证书与考试成绩：查询、编辑、导入导出、证书图片',
   'activities (back office)': '后台活动通知：编辑、发布、名单、导出、重发',
+  elections: '理事会换届选举：会员提名与投票、公布的计票结果与选票哈希、回执核对',
+  'elections (back office)': '后台换届选举：规则、候选人、选民名单、关闭计票与核验',
   'members (back office)': '后台会员：会员、入会审核、审核记录、建议留言、会员等级与会费、会籍、导入、会员证',
 };
 

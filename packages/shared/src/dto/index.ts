@@ -6,6 +6,7 @@ export * from './directory.js';
 export * from './members.js';
 export * from './membership.js';
 export * from './activities.js';
+export * from './elections.js';
 export * from './certificates.js';
 export * from './media.js';
 export * from './memorial.js';

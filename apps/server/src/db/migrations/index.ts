@@ -38,6 +38,7 @@ import { cardIssued } from './038-card-issued.js';
 import { memberInitialPasswords } from './039-member-initial-passwords.js';
 import { venueCodeRotation } from './040-venue-code-rotation.js';
 import { recoveryCodeUse } from './041-recovery-code-use.js';
+import { elections } from './042-elections.js';
 
 /** A migration that may need to know the engine (serial vs autoincrement, FTS vs trigram). */
 export type EngineMigration = (engine: Engine) => Migration;
@@ -82,6 +83,7 @@ const all: Record<string, EngineMigration> = {
   '039-member-initial-passwords': memberInitialPasswords,
   '040-venue-code-rotation': venueCodeRotation,
   '041-recovery-code-use': recoveryCodeUse,
+  '042-elections': elections,
 };
 
 /** Every migration this build knows, in order (readiness checks they are all applied). */

@@ -3,7 +3,8 @@ import type { DB } from '../../db/schema.js';
 
 /**
  * Where uploads are named: an address that is the stored path (or ends in it, when the asset
- * base is written in front), a member's attachment or payment voucher, or a body (an article's or activity's)
+ * base is written in front), a member's attachment or payment voucher, an election candidate's
+ * photo, or a body (an article's or activity's)
  * containing it. The sweep (sweep.ts) asks whether an upload is named at all; the media library
  * (library.ts) asks where, to show it and to refuse deleting what is in use.
  */
@@ -34,7 +35,7 @@ export const articlesNaming =
  * are small and read whole (activities are few: descriptions and attachments are read whole).
  */
 export async function placesNaming(db: Db, paths: readonly string[], articles: ArticleFilter): Promise<Place[]> {
-  const [news, banners, menus, links, members, activities, payments] = await Promise.all([
+  const [news, banners, menus, links, members, activities, payments, candidates] = await Promise.all([
     db.selectFrom('news').select(['title', 'image_url', 'content']).where(articles).execute(),
     db.selectFrom('banners').select(['title', 'image_url', 'jump_url']).execute(),
     db.selectFrom('menus').select(['name', 'web_url']).where('web_url', '!=', '').execute(),
@@ -42,6 +43,7 @@ export async function placesNaming(db: Db, paths: readonly string[], articles: A
     paths.length ? db.selectFrom('members').select(['member_name', 'file_path']).where('file_path', 'in', paths).execute() : [],
     db.selectFrom('activities').select(['title', 'description', 'attachments']).execute(),
     paths.length ? db.selectFrom('member_payments').select(['receipt_no', 'voucher_path']).where('voucher_path', 'in', paths).execute() : [],
+    paths.length ? db.selectFrom('election_candidates').select(['name', 'photo']).where('photo', 'in', paths).execute() : [],
   ]);
   return [
     ...news.map((a) => ({ name: `文章《${a.title}》`, addresses: [a.image_url], bodies: [a.content] })),
@@ -51,6 +53,7 @@ export async function placesNaming(db: Db, paths: readonly string[], articles: A
     ...members.map((m) => ({ name: `会员《${m.member_name}》`, addresses: [m.file_path], bodies: [] })),
     ...activities.map((a) => ({ name: `活动《${a.title}》`, addresses: [], bodies: [a.description, a.attachments] })),
     ...payments.map((p) => ({ name: `缴费记录《${p.receipt_no}》`, addresses: [p.voucher_path], bodies: [] })),
+    ...candidates.map((c) => ({ name: `选举候选人《${c.name}》`, addresses: [c.photo], bodies: [] })),
   ];
 }
 

@@ -708,6 +708,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/XfWebApi/GetMyElections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["XfWebApi_GetMyElections"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/XfWebApi/NominateCandidate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["XfWebApi_NominateCandidate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/XfWebApi/CastBallot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["XfWebApi_CastBallot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/XfWebApi/GetElectionPublication": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["XfWebApi_GetElectionPublication"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/XfWebApi/CheckElectionReceipt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["XfWebApi_CheckElectionReceipt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/XfWebApi/GetMyMemberCard": {
         parameters: {
             query?: never;
@@ -997,6 +1077,71 @@ export interface components {
             CheckInTime: string;
             CheckedInBy: string;
             CheckedInByName: string;
+        ElectionResultDto: {
+            ElectionId: number;
+            Title: string;
+            Seats: number;
+            MaxChoices: number;
+            VotingStart: string;
+            VotingEnd: string;
+            ClosedTime: string;
+            RollSize: number;
+            BallotCount: number;
+            BlankCount: number;
+            Turnout: number;
+            QuorumBallots: number;
+            QuorumMet: boolean;
+            ThresholdPercent: number;
+            VotesNeeded: number;
+            Candidates: {
+                CandidateId: number;
+                Name: string;
+                Votes: number;
+                Percent: number;
+                Elected: boolean;
+            }[];
+            Elected: string[];
+            UnfilledSeats: number;
+            Note: string;
+            ChainHead: string;
+        };
+        MyElectionDto: {
+            Id: number;
+            Title: string;
+            Description: string;
+            Seats: number;
+            MaxChoices: number;
+            NominationStart: string;
+            NominationEnd: string;
+            VotingStart: string;
+            VotingEnd: string;
+            Phase: number;
+            PhaseName: string;
+            OnRoll: boolean;
+            CanNominate: boolean;
+            Nominated: boolean;
+            CanVote: boolean;
+            Voted: boolean;
+            Candidates: {
+                CandidateId: number;
+                Name: string;
+                Bio: string;
+                Photo: string;
+            }[];
+        };
+        BallotReceiptDto: {
+            Receipt: string;
+        };
+        ElectionPublicationDto: {
+            Result: components["schemas"]["ElectionResultDto"];
+            Hashes: string[];
+        };
+        ReceiptCheckDto: {
+            Found: boolean;
+            Position: number;
+            Hash: string;
+            PrevHash: string;
+        };
         };
         CertRecordDto: {
             _certId: string;
@@ -2779,6 +2924,185 @@ export interface operations {
                     } | {
                         /** @enum {number} */
                         Code: 400 | 401 | 403 | 404 | 500;
+                        Message: string;
+                        Data: null;
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    XfWebApi_GetMyElections: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        Code: 200;
+                        Message: string;
+                        Data: components["schemas"]["MyElectionDto"][];
+                    } | {
+                        /** @enum {number} */
+                        Code: 400 | 401 | 403 | 500;
+                        Message: string;
+                        Data: null;
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    XfWebApi_NominateCandidate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ElectionId: number;
+                    /** @default 0 */
+                    NomineeId?: number;
+                };
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        Code: 200;
+                        Message: string;
+                        Data: null;
+                    } | {
+                        /** @enum {number} */
+                        Code: 400 | 401 | 403 | 404 | 500;
+                        Message: string;
+                        Data: null;
+                    };
+                };
+            };
+            400: components["responses"]["Malformed"];
+            413: components["responses"]["TooLarge"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    XfWebApi_CastBallot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ElectionId: number;
+                    Choices?: number[];
+                };
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        Code: 200;
+                        Message: string;
+                        Data: components["schemas"]["BallotReceiptDto"];
+                    } | {
+                        /** @enum {number} */
+                        Code: 400 | 401 | 403 | 404 | 500;
+                        Message: string;
+                        Data: null;
+                    };
+                };
+            };
+            400: components["responses"]["Malformed"];
+            413: components["responses"]["TooLarge"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    XfWebApi_GetElectionPublication: {
+        parameters: {
+            query: {
+                electionid: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        Code: 200;
+                        Message: string;
+                        Data: components["schemas"]["ElectionPublicationDto"];
+                    } | {
+                        /** @enum {number} */
+                        Code: 400 | 404 | 500;
+                        Message: string;
+                        Data: null;
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    XfWebApi_CheckElectionReceipt: {
+        parameters: {
+            query: {
+                electionid: number;
+                receipt: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        Code: 200;
+                        Message: string;
+                        Data: components["schemas"]["ReceiptCheckDto"];
+                    } | {
+                        /** @enum {number} */
+                        Code: 400 | 404 | 500;
                         Message: string;
                         Data: null;
                     };

@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import {
+  ballotReceiptDto,
+  castBallotBody,
+  electionMessages,
+  electionPublicationDto,
+  electionPublicationQuery,
+  myElectionDto,
+  nominateBody,
+  receiptCheckDto,
+  receiptCheckQuery,
+} from '@portal/shared';
+import type { App } from '../../http/app-types.js';
+import { ok } from '../../http/envelope.js';
+import { currentMember, requireMember, requireMemberInGoodStanding } from '../members/guard.js';
+import { castBallot, nominate } from './ballots.js';
+import { checkReceipt, electionPublication } from './count.js';
+import { memberDocs } from './docs.js';
+import { myElections } from './member.js';
+
+const electionMissing = { 404: electionMessages.notFound };
+
+/**
+ * Elections in the member area under /api/XfWebApi/ (nominate, vote), and what anyone may read
+ * of a closed election: the count, the ballot hashes and a receipt's place among them.
+ */
+export async function electionsPublic(app: App): Promise<void> {
+  const { database, now } = app.services;
+  const { db } = database;
+
+  app.get(
+    '/GetMyElections',
+    {
+      onRequest: requireMember,
+      schema: {
+        ...memberDocs,
+        summary: '本会员参与的进行中的选举：在其选民名单上的，及正在提名且本会员符合条件的；含候选人（确认后）、是否可提名、可投票、已投票',
+        'x-data': z.array(myElectionDto),
+      },
+    },
+    async (request) => ok(await myElections(db, (await currentMember(request)).memberId, now())),
+  );
+
+  app.post(
+    '/NominateCandidate',
+    {
+      onRequest: requireMemberInGoodStanding,
+      schema: {
+        ...memberDocs,
+        summary: '提名候选人（提名期内，会籍有效且符合选举范围的会员，每次选举限一次）：提名本人（NomineeId 为 0）或另一位符合条件的会员',
+        body: nominateBody,
+        'x-codes': electionMissing,
+      },
+    },
+    async (request) => {
+      await nominate(database, (await currentMember(request)).memberId, request.body, now());
+      return ok(null, electionMessages.nominated);
+    },
+  );
+
+  app.post(
+    '/CastBallot',
+    {
+      onRequest: requireMember,
+      schema: {
+        ...memberDocs,
+        summary: '投票（投票期内，选民名单上的会员，限一次）：所选候选人不超过每票最多可选人数，不选即弃权；答复回执码，选举结束后可核对',
+        body: castBallotBody,
+        'x-data': ballotReceiptDto,
+        'x-codes': electionMissing,
+      },
+    },
+    async (request) => {
+      const receipt = await castBallot(database, (await currentMember(request)).memberId, request.body, now());
+      return ok({ Receipt: receipt }, electionMessages.voted);
+    },
+  );
+
+  app.get(
+    '/GetElectionPublication',
+    {
+      schema: {
+        ...memberDocs,
+        summary: '选举结束后公布的计票结果、链头、选票数与全部选票哈希（按链的顺序）',
+        querystring: electionPublicationQuery,
+        'x-data': electionPublicationDto,
+        'x-codes': electionMissing,
+      },
+    },
+    async (request) => ok(await electionPublication(db, request.query.electionid)),
+  );
+
+  app.get(
+    '/CheckElectionReceipt',
+    {
+      schema: {
+        ...memberDocs,
+        summary: '核对回执码：该选票是否在公布的选票哈希中、第几张、其哈希与前一哈希（不答复所选内容）',
+        querystring: receiptCheckQuery,
+        'x-data': receiptCheckDto,
+        'x-codes': electionMissing,
+      },
+    },
+    async (request) => ok(await checkReceipt(db, request.query.electionid, request.query.receipt)),
+  );
+}
