@@ -17,6 +17,7 @@ import { menuRoutes } from './system/menus/routes.js';
 import { roleRoutes } from './system/roles/routes.js';
 import { twoFactorResetRoutes } from './system/two-factor/reset-routes.js';
 import { twoFactorRoutes } from './system/two-factor/routes.js';
+import { recoveryCodeRoutes } from './system/two-factor/recovery-routes.js';
 import { ownPasswordRoute } from './system/auth/routes.js';
 import { membersAdmin } from './members/admin.js';
 import { memberListAdmin } from './members/list-admin.js';
@@ -182,6 +183,7 @@ const systemRoutes: FeatureRoutes[] = [
   loginLogRoutes,
   onlineSessionRoutes,
   twoFactorRoutes,
+  recoveryCodeRoutes,
   twoFactorResetRoutes,
   apiTokensAdmin,
 ];

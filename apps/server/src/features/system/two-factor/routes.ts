@@ -5,12 +5,9 @@ import {
   disableTotpBody,
   loginTotpBody,
   messages,
-  recoveryCodeCountDto,
-  renewRecoveryCodesBody,
   totpRecoveryCodesDto,
   totpSetupDto,
   twoFactorMessages,
-  type RecoveryCodeCountDto,
   type TotpRecoveryCodesDto,
   type TotpSetupDto,
 } from '@portal/shared';
@@ -20,13 +17,12 @@ import { ok } from '../../../http/envelope.js';
 import { clientOf } from '../../../http/user-agent.js';
 import { adminDocs, publicDocs } from '../docs.js';
 import { signInWithSecondFactor } from './sign-in.js';
-import { beginEnrolment, confirmEnrolment, recoveryCodeCount, renewRecoveryCodes, turnOff } from './service.js';
+import { beginEnrolment, confirmEnrolment, turnOff } from './service.js';
 
 /**
- * The second factor of the caller's own account (BeginTotp, ConfirmTotp, DisableTotp, its
- * recovery codes: GetRecoveryCodeCount, RenewRecoveryCodes) and the second step of signing in
- * with it (LoginTotp). Another admin's is reset by ResetAdminTotp
- * (reset-routes.ts).
+ * The second factor of the caller's own account (BeginTotp, ConfirmTotp, DisableTotp; its recovery
+ * codes in recovery-routes.ts) and the second step of signing in with it (LoginTotp). Another
+ * admin's is reset by ResetAdminTotp (reset-routes.ts).
  */
 export async function twoFactorRoutes(app: App): Promise<void> {
   const { services } = app;
@@ -89,36 +85,6 @@ export async function twoFactorRoutes(app: App): Promise<void> {
     async (request) => {
       await turnOff(services, currentAdmin(request), request.ip, { password: request.body.Password, code: request.body.Code });
       return ok(null, twoFactorMessages.turnedOff);
-    },
-  );
-
-  app.get(
-    '/GetRecoveryCodeCount',
-    {
-      onRequest: requireAdminOwnSecondFactor(),
-      schema: { ...adminDocs, summary: '本人未使用的恢复码个数（Unused）与生成的总数（Total）；未开启二次验证时 Code 400', 'x-data': recoveryCodeCountDto },
-    },
-    async (request) => {
-      const { unused, total } = await recoveryCodeCount(services.database.db, currentAdmin(request).adminId);
-      return ok<RecoveryCodeCountDto>({ Unused: unused, Total: total });
-    },
-  );
-
-  app.post(
-    '/RenewRecoveryCodes',
-    {
-      onRequest: requireAdminOwnSecondFactor(),
-      schema: {
-        ...adminDocs,
-        summary: '重新生成本人的恢复码（需密码与当前动态验证码）：返回 10 个新恢复码（仅此一次），原有恢复码随之失效',
-        body: renewRecoveryCodesBody,
-        'x-data': totpRecoveryCodesDto,
-      },
-    },
-    async (request) => {
-      const { Password, Code } = request.body;
-      const codes = await renewRecoveryCodes(services, currentAdmin(request), request.ip, { password: Password, code: Code });
-      return ok<TotpRecoveryCodesDto>({ RecoveryCodes: codes }, twoFactorMessages.recoveryCodesRenewed);
     },
   );
 }
