@@ -1,20 +1,17 @@
 // The membership job over 100,000 members (`npm run bench -- members`): the daily state run
 // (features/members/states.ts) and the renewal reminders (reminders.ts), on SQLite and, when
 // PostgreSQL answers, on PostgreSQL; the figures go to RESULTS.md "Membership job".
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { addDays, ApplyState, cstDate, formatCst, MemberStatus } from '@portal/shared';
-import { connect, type Database } from '../apps/server/src/db/connection.js';
+import type { Database } from '../apps/server/src/db/connection.js';
+import { machineNote, onPostgres, onSqlite, writeResultsSection } from './fresh-databases.js';
 import { migrate } from '../apps/server/src/db/migrate.js';
 import { sendDueReminders } from '../apps/server/src/features/membership/reminders.js';
 import { refreshStates } from '../apps/server/src/features/members/states.js';
 
 const MEMBERS = 100_000;
 const CHUNK = 1000;
-const PG_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const PG_SCHEMA = 'bench_members';
 /** The bench's "today"; end dates spread two years either side of it. */
 const TODAY = '2026-11-25';
@@ -119,51 +116,16 @@ async function measure(database: Database, engine: string): Promise<Figures> {
   };
 }
 
-async function sqlite(): Promise<Figures> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-members-'));
-  const database = await connect({ dataDir });
-  try {
-    return await measure(database, 'SQLite');
-  } finally {
-    await database.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
-}
-
-async function postgres(): Promise<Figures | undefined> {
-  const pg = (await import('pg')).default;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  try {
-    await admin.connect();
-  } catch {
-    console.log(`PostgreSQL at ${PG_URL} does not answer: SQLite only`);
-    return undefined;
-  }
-  await admin.query(`DROP SCHEMA IF EXISTS ${PG_SCHEMA} CASCADE`);
-  await admin.end();
-  const database = await connect({ dataDir: os.tmpdir(), databaseUrl: PG_URL, databaseSchema: PG_SCHEMA });
-  try {
-    return await measure(database, 'PostgreSQL');
-  } finally {
-    await database.close();
-    const cleanup = new pg.Client({ connectionString: PG_URL });
-    await cleanup.connect();
-    await cleanup.query(`DROP SCHEMA IF EXISTS ${PG_SCHEMA} CASCADE`);
-    await cleanup.end();
-  }
-}
+const sqlite = () => onSqlite((database) => measure(database, 'SQLite'));
+const postgres = () => onPostgres(PG_SCHEMA, (database) => measure(database, 'PostgreSQL'));
 
 const seconds = (ms: number) => (ms / 1000).toFixed(2);
 
 function report(figures: Figures[]): string {
-  const load = os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' / ');
   const lines = [
     '## Membership job (`npm run bench -- members`)',
     '',
-    `${MEMBERS.toLocaleString('en-US')} approved members of three paying levels (grace 30, 60 and 0 days), 2 % disabled, one in fifty without an end date, the others' 有效期至 spread over the four years around the day of the run, so every state and reminder window is full. Measured ${cstDate(Date.now())} (CST), load average ${load} at the end, ${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'CPU'}. Each run is the job's own code on a fresh database: the state run (set-based UPDATEs) from every member at 有效, again the same day, then the next day; then the reminders due that day (each a row under its unique key and a queued e-mail), and the same reminders again.`,
+    `${MEMBERS.toLocaleString('en-US')} approved members of three paying levels (grace 30, 60 and 0 days), 2 % disabled, one in fifty without an end date, the others' 有效期至 spread over the four years around the day of the run, so every state and reminder window is full. Measured ${cstDate(Date.now())} (CST), ${machineNote()}. Each run is the job's own code on a fresh database: the state run (set-based UPDATEs) from every member at 有效, again the same day, then the next day; then the reminders due that day (each a row under its unique key and a queued e-mail), and the same reminders again.`,
     '',
     '| engine | state run, first (changed) | same day again (changed) | next day (changed) | reminders (recorded) | reminders again (recorded) |',
     '|---|---:|---:|---:|---:|---:|',
@@ -181,14 +143,9 @@ function report(figures: Figures[]): string {
 /** Runs the bench and writes its section of RESULTS.md (replacing an earlier one). */
 export async function runMembersBench(): Promise<void> {
   const figures = [await sqlite()];
-  const onPostgres = await postgres();
-  if (onPostgres) figures.push(onPostgres);
+  const onPg = await postgres();
+  if (onPg) figures.push(onPg);
   const section = report(figures);
   console.log(`\n${section}`);
-  const file = path.resolve(import.meta.dirname, 'RESULTS.md');
-  const previous = fs.readFileSync(file, 'utf8');
-  const start = previous.indexOf('## Membership job');
-  const end = start < 0 ? -1 : previous.indexOf('\n## ', start + 3);
-  const next = start < 0 ? `${previous.trimEnd()}\n\n${section}` : previous.slice(0, start) + section + (end < 0 ? '' : previous.slice(end + 1));
-  fs.writeFileSync(file, next);
+  writeResultsSection('## Membership job', section);
 }

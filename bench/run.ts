@@ -11,6 +11,7 @@ import { ensurePostgresData, postgresIdle } from './postgres.js';
 import { HEADERS, KEY_SHORT, startServer, targets, UNCACHED, type Server, type Target, type UncachedMode } from './harness.js';
 import type { ServerStats } from './server.js';
 import { runMembersBench } from './members.js';
+import { runElectionsBench } from './elections.js';
 
 /**
  * `npm run bench`: the public calls and server-rendered pages, each answered from the response
@@ -22,7 +23,8 @@ import { runMembersBench } from './members.js';
  * Loopback only, ports BENCH_PORT (3401) to BENCH_PORT + 3. The load comes from wrk when it is
  * installed (`--generator autocannon` to choose autocannon; see load.ts). `--only <RegExp>` measures
  * only the matching targets and prints them without touching RESULTS.md. `npm run bench -- members`
- * runs the membership job's bench (bench/members.ts) instead.
+ * runs the membership job's bench (bench/members.ts) instead, `npm run bench -- elections` the
+ * election count's (bench/elections.ts).
  */
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -35,7 +37,12 @@ if (positionals[0] === 'members') {
   await runMembersBench();
   process.exit(0);
 }
-if (positionals.length > 0) throw new Error(`unknown bench ${positionals.join(' ')}: the only named one is members`);
+// `npm run bench -- elections`: an election of 10,000 ballots closed, counted and verified (bench/elections.ts).
+if (positionals[0] === 'elections') {
+  await runElectionsBench();
+  process.exit(0);
+}
+if (positionals.length > 0) throw new Error(`unknown bench ${positionals.join(' ')}: the named ones are members and elections`);
 /** `--only <RegExp>`: measure only the targets whose names match (e.g. to compare two builds on a few calls); RESULTS.md is then left as it is. */
 const ONLY = args.only === undefined ? undefined : new RegExp(args.only);
 const ARTICLES = Number(args.articles ?? 100_000);
