@@ -151,6 +151,7 @@ test('the 无障碍声明 lists the shortcuts and how to report a barrier; the f
   await page.getByRole('contentinfo').getByRole('link', { name: '无障碍声明' }).click();
   await expect(page.getByRole('heading', { level: 1, name: '无障碍声明' })).toBeVisible();
   await expect(page.getByRole('table', { name: '关怀版快捷键' }).getByRole('row')).toHaveCount(11);
+  await expect(page.getByRole('table', { name: '栏目导航按键' }).getByRole('row')).toHaveCount(7);
   await expect(page.getByRole('heading', { name: '反馈无障碍问题' })).toBeVisible();
   await expectFilings(page.getByRole('contentinfo'));
   for (const width of [1440, 375]) {

@@ -15,6 +15,16 @@ export const careShortcuts = [
   { code: 'Digit0', key: '0', action: 'reset', label: '恢复默认设置' },
 ] as const;
 
+/** The navigation bar's keys (portal/layout/menubarKeys.ts), as the 无障碍声明 page lists them. */
+export const menubarKeys = [
+  { keys: ['Tab'], label: '进入栏目导航（整条导航只占一次 Tab），再按 Tab 离开' },
+  { keys: ['←', '→'], label: '在一级栏目之间移动' },
+  { keys: ['↓', 'Enter', '空格'], label: '打开所在栏目的下级栏目' },
+  { keys: ['↑', '↓'], label: '在下级栏目之间移动；→ 打开第三级栏目，← 返回' },
+  { keys: ['Home', 'End'], label: '移到第一个或最后一个栏目' },
+  { keys: ['Esc'], label: '关闭下级栏目，回到所属栏目' },
+] as const;
+
 export type CareAction = (typeof careShortcuts)[number]['action'];
 
 /** The action of a key press, if it is one of the shortcuts. */

@@ -1,5 +1,5 @@
 import { usePageTitle } from '../content/usePageTitle';
-import { careShortcuts } from '../care/shortcuts';
+import { careShortcuts, menubarKeys } from '../care/shortcuts';
 import { useMemberDialogs } from '../member/MemberDialogs';
 import { useSiteInfo } from '../layout/useSiteInfo';
 import styles from '../care/statement.module.css';
@@ -24,7 +24,7 @@ export function AccessibilityPage() {
       <h2>关怀版</h2>
       <p>点击页面顶部的“关怀版”即可进入，设置保存在本浏览器中，下次访问自动生效。关怀版提供：</p>
       <ul>
-        <li>文字放大：五档，最大为标准大小的 200%，页面布局随之调整，不出现横向滚动；</li>
+        <li>文字放大：开启即为标准大小的 150%，可在五档之间调整，最大为 200%，页面布局随之调整，不出现横向滚动；</li>
         <li>行距调整：标准、较宽、最宽三档；</li>
         <li>配色：标准、高对比（黑底黄字）和反色，均满足对比度要求；</li>
         <li>大鼠标指针与阅读线（十字线），便于定位当前阅读位置；</li>
@@ -50,6 +50,32 @@ export function AccessibilityPage() {
                 <kbd>Alt</kbd> + <kbd>Shift</kbd> + <kbd>{s.key}</kbd>
               </td>
               <td>{s.label}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+
+      <p>页面顶部的栏目导航可用方向键操作：</p>
+      <table className={styles.shortcuts}>
+        <caption>栏目导航按键</caption>
+        <thead>
+          <tr>
+            <th scope="col">按键</th>
+            <th scope="col">功能</th>
+          </tr>
+        </thead>
+        <tbody>
+          {menubarKeys.map((k) => (
+            <tr key={k.label}>
+              <td>
+                {k.keys.map((key, i) => (
+                  <span key={key}>
+                    {i > 0 && ' / '}
+                    <kbd>{key}</kbd>
+                  </span>
+                ))}
+              </td>
+              <td>{k.label}</td>
             </tr>
           ))}
         </tbody>
