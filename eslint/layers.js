@@ -18,7 +18,7 @@ export const FEATURE_LAYERS = [
   ['system', 'mail', 'credentials', 'visits'],
   ['menus', 'uploads', 'site', 'lookups', 'banners', 'links'],
   ['members', 'articles', 'sensitive-words'],
-  ['applications', 'activities', 'certificates', 'review', 'search', 'suggestions'],
+  ['applications', 'activities', 'certificates', 'review', 'search', 'suggestions', 'forms'],
   ['membership', 'contributions', 'news', 'attendance-certificates', 'elections'],
   ['positions', 'pages'],
   ['feeds'],

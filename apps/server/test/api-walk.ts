@@ -7,6 +7,7 @@ import { seedIfEmpty } from '../src/seed/index.js';
 import { ADMIN_PASSWORD, captcha, createAdmin, createAdminTestApp, loginAdmin, testClock } from './admin.js';
 import { idNumber } from './certificates.js';
 import { electionStages } from './elections.js';
+import { formBackOfficeCalls, formPublicCalls } from './forms-walk.js';
 import { envelope, type TestApp } from './harness.js';
 import { addMember, applicationForm, freshAddress, loginMember, MEMBER_PASSWORD, submitApplication, type TypeChoices } from './members.js';
 import { multipartBody, multipartHeaders, type MultipartFile } from './multipart.js';
@@ -372,6 +373,7 @@ export const publicCalls: Record<string, (w: Walk) => Call | Promise<Call>> = {
     return { params: { id: (await firstOf<{ Id: number }>(w, '/api/XfWebApi/GetMyActivityCertificates', w.member)).Id } };
   },
   'GET /api/XfWebApi/GetMyActivityCertificates': () => ({}),
+  ...formPublicCalls,
   'POST /api/XfWebApi/EditMemberPwd': () => ({ body: { Pwd: MEMBER_PASSWORD, Newpwd: NEW_PASSWORD, againNewpwd: NEW_PASSWORD } }),
   'POST /api/XfWebApi/EditAdminPwd': (w) => ({ token: w.editor, body: { Password: ADMIN_PASSWORD, Newpwd: NEW_PASSWORD, againNewpwd: NEW_PASSWORD } }),
   'POST /api/XfWebApi/Logout': (w) => ({ token: w.applicant }),
@@ -658,6 +660,7 @@ export const backOfficeCalls: Record<string, (w: Walk) => Call | Promise<Call>> 
     return { upload: { file: await filledTemplate(w, `${SB}/GetMemberImportTemplate`, row), fields: { Pwd: NEW_PASSWORD } } };
   },
   [`POST ${SB}/RevokeMemberCard`]: (w) => ({ body: { MemberId: w.memberId, Revoke: false } }),
+  ...formBackOfficeCalls,
   // Last, what the walk made and no longer needs.
   [`POST ${SB}/DelNews`]: (w) => ({ body: { NewsId: [answered<number>(w, `POST ${SB}/SaveNews`)] } }),
   [`POST ${SB}/DelMenu`]: (w) => ({ body: { MenuId: answered<number>(w, `POST ${SB}/SaveMenu`) } }),

@@ -27,6 +27,8 @@ export * from './spreadsheet.js';
 export * from './system-menus.js';
 export * from './schemas/activities.js';
 export * from './schemas/elections.js';
+export * from './schemas/forms.js';
+export * from './schemas/form-answers.js';
 export * from './calendar-file.js';
 export * from './schemas/attendance-certificates.js';
 export * from './schemas/memorial.js';

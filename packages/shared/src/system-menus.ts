@@ -52,7 +52,7 @@ function button(perms: Permission): Node {
 /** The list/add/edit/delete family of one page, e.g. crud('content:banner'). */
 function crud(
   prefix:
-    'content:menu' | 'content:news' | 'content:banner' | 'content:link' | 'content:type' | 'system:menu' | 'system:role' | 'system:admin' | 'system:memorial',
+    'content:menu' | 'content:news' | 'content:banner' | 'content:form' | 'content:link' | 'content:type' | 'system:menu' | 'system:role' | 'system:admin' | 'system:memorial',
 ): Permission[] {
   return [`${prefix}:add`, `${prefix}:edit`, `${prefix}:delete`];
 }
@@ -72,6 +72,7 @@ export const defaultSystemMenus: DefaultSystemMenu[] = numbered([
     page('类型管理', 'content/type', 'TagsOutlined', 'content:type:list', crud('content:type')),
     page('敏感词', 'content/word', 'StopOutlined', 'content:word:list', ['content:word:add', 'content:word:delete']),
     page('媒体库', 'content/media', 'FolderOutlined', 'content:media:list', ['content:media:delete']),
+    page('表单与问卷', 'content/form', 'FormOutlined', 'content:form:list', [...crud('content:form'), 'content:form:results', 'content:form:export']),
     page('待我审核', 'content/review', 'AuditOutlined', 'content:review:list', ['content:review:records', 'content:review:export']),
   ]),
   directory('会员管理', 'member', 'TeamOutlined', [

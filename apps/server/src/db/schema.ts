@@ -713,6 +713,10 @@ export interface DB {
   election_nominations: ElectionNominationsTable;
   election_voters: ElectionVotersTable;
   election_ballots: ElectionBallotsTable;
+  forms: FormsTable;
+  form_responses: FormResponsesTable;
+  form_respondents: FormRespondentsTable;
+  form_texts: FormTextsTable;
 }
 
 /** 理事会换届选举 (migration 042, features/elections). */
@@ -867,4 +871,63 @@ export interface SignInChallengesTable {
   /** 1 while one attempt checks its code. */
   claimed: Generated<number>;
   expires_at: string;
+}
+
+/** 表单与问卷, 投票 (migration 044, features/forms). */
+export interface FormsTable {
+  id: Generated<number>;
+  title: string;
+  description: Generated<string>;
+  /** 'form' | 'survey' | 'vote'. */
+  kind: string;
+  /** 'public' | 'members' | 'levels' | 'standing'; levels as "3,7". */
+  audience: string;
+  levels: Generated<string>;
+  /** CST; '' no bound. */
+  open_time: Generated<string>;
+  close_time: Generated<string>;
+  once_per_member: Generated<number>;
+  anonymous: Generated<number>;
+  /** 0 no limit. */
+  response_limit: Generated<number>;
+  publish_summary: Generated<number>;
+  /** Votes: 'during' | 'after'. */
+  results_visible: Generated<string>;
+  /** 1 open, 0 closed. */
+  status: Generated<number>;
+  /** FormField[] as JSON. */
+  definition: string;
+  version: Generated<number>;
+  response_count: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One response; member_id 0 and ip '' for anonymous forms (a visitor has member_id 0). */
+export interface FormResponsesTable {
+  id: Generated<number>;
+  form_id: number;
+  form_version: number;
+  member_id: Generated<number>;
+  member_level_id: Generated<number>;
+  region: Generated<string>;
+  ip: Generated<string>;
+  /** FormAnswers as JSON. */
+  answers: string;
+  created_at: string;
+}
+
+/** Who has responded to a form taking one response per member; nothing that joins them to the response. */
+export interface FormRespondentsTable {
+  form_id: number;
+  member_id: number;
+}
+
+/** The free-text answers (text, textarea, phone, email), for search and paging. */
+export interface FormTextsTable {
+  response_id: number;
+  form_id: number;
+  field_key: string;
+  text: string;
+  created_at: string;
 }

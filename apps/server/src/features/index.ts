@@ -91,6 +91,8 @@ import { reviewExportRoutes } from './review/export-routes.js';
 import { memorialAdmin } from './site/memorial-admin.js';
 import { electionsAdmin } from './elections/admin.js';
 import { electionsPublic } from './elections/public.js';
+import { formsAdmin } from './forms/admin.js';
+import { formsPublic } from './forms/public.js';
 
 /** Public site calls, spec §7 "/api/XfWebApi/". */
 const publicRoutes: FeatureRoutes[] = [
@@ -116,6 +118,7 @@ const publicRoutes: FeatureRoutes[] = [
   suggestionsPublic,
   membershipPublic,
   electionsPublic,
+  formsPublic,
   memberCardPublic,
 ];
 /** Business back-office calls, spec §7 "/api/XfSysBussiness/". */
@@ -170,6 +173,7 @@ const businessRoutes: FeatureRoutes[] = [
   memberBatchAdmin,
   memberImportAdmin,
   electionsAdmin,
+  formsAdmin,
   memberCardAdmin,
 ];
 /** System back-office calls, spec §7 "/api/XfSystemApi/". */

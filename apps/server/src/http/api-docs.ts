@@ -31,6 +31,8 @@ const tagDescriptions: Record<string, string> = {
   'activities (back office)': '后台活动通知：编辑、发布、名单、导出、重发',
   elections: '理事会换届选举：会员提名与投票、公布的计票结果与选票哈希、回执核对',
   'elections (back office)': '后台换届选举：规则、候选人、选民名单、关闭计票与核验',
+  forms: '表单、问卷与投票：题目、验证码、附件上传、提交、本人的提交记录、公开的结果',
+  'forms (back office)': '后台表单与问卷：题目与设置、复制、开关、结果汇总与筛选、文本回答、提交记录、导出',
   'members (back office)': '后台会员：会员、入会审核、审核记录、建议留言、会员等级与会费、会籍、导入、会员证',
 };
 

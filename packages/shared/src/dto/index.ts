@@ -7,6 +7,7 @@ export * from './members.js';
 export * from './membership.js';
 export * from './activities.js';
 export * from './elections.js';
+export * from './forms.js';
 export * from './certificates.js';
 export * from './media.js';
 export * from './memorial.js';

@@ -39,6 +39,7 @@ import { memberInitialPasswords } from './039-member-initial-passwords.js';
 import { venueCodeRotation } from './040-venue-code-rotation.js';
 import { recoveryCodeUse } from './041-recovery-code-use.js';
 import { elections } from './042-elections.js';
+import { forms } from './044-forms.js';
 
 /** A migration that may need to know the engine (serial vs autoincrement, FTS vs trigram). */
 export type EngineMigration = (engine: Engine) => Migration;
@@ -84,6 +85,7 @@ const all: Record<string, EngineMigration> = {
   '040-venue-code-rotation': venueCodeRotation,
   '041-recovery-code-use': recoveryCodeUse,
   '042-elections': elections,
+  '044-forms': forms,
 };
 
 /** Every migration this build knows, in order (readiness checks they are all applied). */

@@ -3,6 +3,7 @@ import { type CheckInActivityDto, type CheckInMemberDto, type ListDto, type Syst
 import { activityBody, activityScene, type ActivityScene } from '../../../test/activities.js';
 import { createAdmin, loginAdmin } from '../../../test/admin.js';
 import { atOnce, sharingInstances } from '../../../test/concurrency.js';
+import { menuEntries, offeredAgain } from '../../../test/menu-offers.js';
 import { engines, type TestApp } from '../../../test/harness.js';
 import { ensureSystemSeed, SUPER_ROLE } from '../system/seed.js';
 
@@ -318,29 +319,14 @@ describe.each(engines)('check-in on %s', (engine) => {
     });
 
     it('reaches an existing install: the page and its button are added under 活动管理 once, and the super administrator holds them', async () => {
-      const { db } = s.t.app.services.database;
-      const checkInMenus = () =>
-        db.selectFrom('system_menus').select(['id', 'parent_id', 'perms', 'menu_type']).where('perms', 'like', 'activity:checkin%').orderBy('id').execute();
-      const before = await checkInMenus();
-      await db
-        .deleteFrom('role_menus')
-        .where(
-          'menu_id',
-          'in',
-          before.map((m) => m.id),
-        )
-        .execute();
-      await db.deleteFrom('system_menus').where('perms', 'like', 'activity:checkin%').execute();
-      await db.deleteFrom('system_menu_defaults').where('perms', 'like', 'activity:checkin%').execute();
-      await ensureSystemSeed(s.t.app.services, s.t.app.log);
-      const after = await checkInMenus();
+      const { before, after } = await offeredAgain(s.t, 'activity:checkin');
       expect(after.map((m) => [m.perms, m.menu_type])).toEqual([
         ['activity:checkin', 2],
         ['activity:checkin:undo', 3],
       ]);
       expect(after[0]?.parent_id).toBe(before[0]?.parent_id);
       await ensureSystemSeed(s.t.app.services, s.t.app.log);
-      expect(await checkInMenus()).toEqual(after);
+      expect(await menuEntries(s.t, 'activity:checkin')).toEqual(after);
       const user = await s.t.app.inject({ method: 'GET', url: '/api/XfSystemApi/GetLoginUser', headers: { token: await loginAdmin(s.t) } });
       expect((JSON.parse(user.body) as { Data: { ButtonL: string[] } }).Data.ButtonL).toEqual(
         expect.arrayContaining(['activity:checkin', 'activity:checkin:undo']),

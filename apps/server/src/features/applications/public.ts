@@ -1,12 +1,13 @@
 import rateLimit from '@fastify/rate-limit';
-import { applyMemberForm, contentMessages, memberMessages, memberProfileDto, membershipMessages, messages } from '@portal/shared';
+import { applyMemberForm, memberMessages, memberProfileDto, membershipMessages, messages } from '@portal/shared';
 import type { App } from '../../http/app-types.js';
-import { badRequest, notFound, ok } from '../../http/envelope.js';
+import { notFound, ok } from '../../http/envelope.js';
 import { currentApplicant, optionalApplication, requireApplicant } from '../members/guard.js';
 import { memberDocs, publicDocs } from '../members/docs.js';
 import { toMemberProfileDto } from '../members/dto.js';
 import { getMember } from '../members/service.js';
 import { storedUploadDocs } from '../uploads/docs.js';
+import { requestFile } from '../uploads/receive.js';
 import { storeUpload } from '../uploads/records.js';
 import { sendAttachment } from '../uploads/attachment.js';
 import { resubmitApplication, submitApplication } from './service.js';
@@ -73,11 +74,7 @@ export async function applicationsPublic(app: App): Promise<void> {
         config: perAddress,
       },
       async (request) => {
-        const upload = request.isMultipart() ? await request.file() : undefined;
-        if (!upload || upload.fieldname !== 'file') {
-          upload?.file.resume();
-          throw badRequest(contentMessages.uploadMissing);
-        }
+        const upload = await requestFile(request);
         // Application papers are for the applicant and the association only: kept out of /uploads/.
         // A rejected applicant uploading under their application token makes them theirs at once (members/papers.ts).
         const applicant = await optionalApplication(request);

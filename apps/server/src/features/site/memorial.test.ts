@@ -4,6 +4,7 @@ import { contentChanged } from '../../cache/generations.js';
 import { ensureSystemSeed } from '../system/seed.js';
 import { adminCall, createAdmin, createAdminTestApp, loginAdmin, testClock } from '../../../test/admin.js';
 import { createContentAdminTest, expectGuarded, type ContentAdminTest, type GuardedCall } from '../../../test/content-admin.js';
+import { menuEntries, offeredAgain } from '../../../test/menu-offers.js';
 import { engines, secondInstance, type TestApp } from '../../../test/harness.js';
 import { memorialToday } from './memorial.js';
 
@@ -162,24 +163,8 @@ describe.each(engines)('哀悼日 in the back office on %s', (engine) => {
   });
 
   it('reaches an existing install: the page and its buttons are added under 系统管理 once, and the super administrator sees them', async () => {
-    const { db } = c.t.app.services.database;
-    const memorialMenus = () =>
-      db.selectFrom('system_menus').select(['id', 'parent_id', 'perms', 'menu_type']).where('perms', 'like', 'system:memorial:%').orderBy('id').execute();
-    const before = await memorialMenus();
+    const { before, after } = await offeredAgain(c.t, 'system:memorial:');
     expect(before.map((m) => m.perms)).toEqual(['system:memorial:list', 'system:memorial:add', 'system:memorial:edit', 'system:memorial:delete']);
-    // An install from before this release: none of the entries, nor the record of their offer.
-    await db
-      .deleteFrom('role_menus')
-      .where(
-        'menu_id',
-        'in',
-        before.map((m) => m.id),
-      )
-      .execute();
-    await db.deleteFrom('system_menus').where('perms', 'like', 'system:memorial:%').execute();
-    await db.deleteFrom('system_menu_defaults').where('perms', 'like', 'system:memorial:%').execute();
-    await ensureSystemSeed(c.t.app.services, c.t.app.log);
-    const after = await memorialMenus();
     expect(after.map((m) => [m.perms, m.menu_type])).toEqual([
       ['system:memorial:list', 2],
       ['system:memorial:add', 3],
@@ -189,7 +174,7 @@ describe.each(engines)('哀悼日 in the back office on %s', (engine) => {
     expect(after[0]?.parent_id).toBe(before[0]?.parent_id);
     expect(after.slice(1).every((m) => m.parent_id === after[0]?.id)).toBe(true);
     await ensureSystemSeed(c.t.app.services, c.t.app.log);
-    expect(await memorialMenus()).toEqual(after);
+    expect(await menuEntries(c.t, 'system:memorial:')).toEqual(after);
 
     const own = (await adminCall<SystemMenuDto[]>(c.t, c.admin, 'GET', '/api/XfSystemApi/GetSystemMenuList')).Data;
     const system = own.find((m) => m.menuname === '系统管理');

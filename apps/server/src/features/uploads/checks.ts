@@ -1,4 +1,4 @@
-import { contentMessages, membershipMessages, messages, uploadLimits } from '@portal/shared';
+import { contentMessages, formFileAccepts, formMessages, membershipMessages, messages, uploadLimits } from '@portal/shared';
 
 /**
  * What may be uploaded where. Each kind fixes the allowed extensions, the size limit and the
@@ -62,6 +62,13 @@ export const uploadRules = {
     extensions: ['jpg', 'jpeg', 'png', 'pdf'],
     maxBytes: uploadLimits.attachment,
     typeMessage: membershipMessages.voucherType,
+    sizeMessage: messages.attachmentTooLarge,
+  },
+  /** A file answering a form's file field (features/forms): kept private, linked from the results. */
+  formFile: {
+    extensions: [...formFileAccepts.image, ...formFileAccepts.document],
+    maxBytes: uploadLimits.attachment,
+    typeMessage: formMessages.fileType,
     sizeMessage: messages.attachmentTooLarge,
   },
 } as const satisfies Record<string, UploadRule>;

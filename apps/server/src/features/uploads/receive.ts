@@ -1,9 +1,20 @@
 import { finished, Transform, type TransformCallback } from 'node:stream';
 import type { MultipartFile } from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
 import { contentMessages, messages } from '@portal/shared';
 import { badRequest } from '../../http/envelope.js';
 import type { Storage } from '../../storage/storage.js';
 import { allowsExtension, extensionOf, matchesSignature, signatureLength, TextChecker, textExtensions, type UploadRule } from './checks.js';
+
+/** The file of a multipart request's field `file`; anything else (no file, another field) is refused with 请选择要上传的文件 and drained. */
+export async function requestFile(request: FastifyRequest): Promise<MultipartFile> {
+  const upload = request.isMultipart() ? await request.file() : undefined;
+  if (!upload || upload.fieldname !== 'file') {
+    upload?.file.resume();
+    throw badRequest(contentMessages.uploadMissing);
+  }
+  return upload;
+}
 
 /**
  * Stores one uploaded file under `rule`, streaming: the extension is checked before a byte is

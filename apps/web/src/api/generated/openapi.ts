@@ -836,6 +836,118 @@ export interface components {
             SortNumber: number;
             AcceptsContributions: boolean;
             ChildList: components["schemas"]["MenuDto"][];
+    "/api/XfWebApi/GetPublicForm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["XfWebApi_GetPublicForm"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/XfWebApi/GetFormResults": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["XfWebApi_GetFormResults"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/XfWebApi/GetMyFormResponses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["XfWebApi_GetMyFormResponses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/XfWebApi/GetFormFile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["XfWebApi_GetFormFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/XfWebApi/GetFormCaptcha": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["XfWebApi_GetFormCaptcha"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/XfWebApi/UploadFormFile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["XfWebApi_UploadFormFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/XfWebApi/SubmitForm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["XfWebApi_SubmitForm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
         };
         NewsListItemDto: {
             NewsId: number;
@@ -1219,6 +1331,80 @@ export interface components {
         };
         HeadersTooLarge: {
             headers: {
+        FormFieldDto: {
+            Key: string;
+            Type: string;
+            Label: string;
+            Help: string;
+            Required: boolean;
+            Options: string[];
+            MinPicks: number;
+            MaxPicks: number;
+            MinLength: number;
+            MaxLength: number;
+            Min: number | null;
+            Max: number | null;
+            Pattern: string;
+            Scale: number;
+            Rows: string[];
+            Columns: string[];
+            Accept: string;
+            ShowWhen: {
+                Field: string;
+                Option: string;
+            } | null;
+        };
+        PublicFormDto: {
+            Id: number;
+            Title: string;
+            Description: string;
+            Kind: string;
+            Audience: string;
+            OpenTime: string;
+            CloseTime: string;
+            Anonymous: boolean;
+            NeedsCaptcha: boolean;
+            Accepting: boolean;
+            Refusal: string;
+            ResultsOpen: boolean;
+            Fields: components["schemas"]["FormFieldDto"][];
+        };
+        FormQuestionSummaryDto: {
+            Key: string;
+            Label: string;
+            Type: string;
+            Answered: number;
+            Options: {
+                Option: string;
+                Count: number;
+                Percent: number;
+            }[];
+            Average: number | null;
+            Matrix: {
+                Row: string;
+                Options: {
+                    Option: string;
+                    Count: number;
+                    Percent: number;
+                }[];
+            }[];
+        };
+        FormSummaryDto: {
+            FormId: number;
+            Title: string;
+            Kind: string;
+            Responses: number;
+            Questions: components["schemas"]["FormQuestionSummaryDto"][];
+        };
+        MyFormResponseDto: {
+            ResponseId: number;
+            FormId: number;
+            FormTitle: string;
+            Kind: string;
+            CreateTime: string;
+            Answers: {
+                [key: string]: unknown;
+            };
                 [name: string]: unknown;
             };
             content: {
@@ -3175,3 +3361,251 @@ export interface operations {
         };
     };
 }
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    XfWebApi_GetPublicForm: {
+        parameters: {
+            query: {
+                formid: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        Code: 200;
+                        Message: string;
+                        Data: components["schemas"]["PublicFormDto"];
+                    } | {
+                        /** @enum {number} */
+                        Code: 400 | 404 | 500;
+                        Message: string;
+                        Data: null;
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    XfWebApi_GetFormResults: {
+        parameters: {
+            query: {
+                formid: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        Code: 200;
+                        Message: string;
+                        Data: components["schemas"]["FormSummaryDto"];
+                    } | {
+                        /** @enum {number} */
+                        Code: 400 | 403 | 404 | 500;
+                        Message: string;
+                        Data: null;
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    XfWebApi_GetMyFormResponses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        Code: 200;
+                        Message: string;
+                        Data: components["schemas"]["MyFormResponseDto"][];
+                    } | {
+                        /** @enum {number} */
+                        Code: 400 | 401 | 403 | 500;
+                        Message: string;
+                        Data: null;
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    XfWebApi_GetFormFile: {
+        parameters: {
+            query: {
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        Code: 400 | 404 | 500;
+                        Message: string;
+                        Data: null;
+                    };
+                    "*/*": string;
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    XfWebApi_GetFormCaptcha: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        Code: 200;
+                        Message: string;
+                        Data: string;
+                        Url: string;
+                    } | {
+                        /** @enum {number} */
+                        Code: 400 | 500;
+                        Message: string;
+                        Data: null;
+                    };
+                };
+            };
+            429: components["responses"]["TooMany"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    XfWebApi_UploadFormFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        Code: 200;
+                        Message: string;
+                        Data: string;
+                    } | {
+                        /** @enum {number} */
+                        Code: 400 | 429 | 500;
+                        Message: string;
+                        Data: null;
+                    };
+                };
+            };
+            400: components["responses"]["Malformed"];
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["TooMany"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    XfWebApi_SubmitForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    FormId: number;
+                    /** @default {} */
+                    Answers?: {
+                        [key: string]: unknown;
+                    };
+                    /** @default  */
+                    Captcha?: string;
+                    /** @default  */
+                    CaptchaTicket?: string;
+                };
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        Code: 200;
+                        Message: string;
+                        Data: number;
+                    } | {
+                        /** @enum {number} */
+                        Code: 400 | 401 | 403 | 404 | 500;
+                        Message: string;
+                        Data: null;
+                    };
+                };
+            };
+            400: components["responses"]["Malformed"];
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["TooMany"];
+            431: components["responses"]["HeadersTooLarge"];

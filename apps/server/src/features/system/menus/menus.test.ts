@@ -32,6 +32,7 @@ describe.each(enginesFor('neutral'))('system menus on %s', (engine) => {
       '类型管理',
       '敏感词',
       '媒体库',
+      '表单与问卷',
       '待我审核',
     ]);
     expect(byName(Data, '系统管理')?.children.map((m) => m.menuname)).toEqual([
