@@ -166,7 +166,7 @@ export async function openNewArticle(page: Page, title: string, menu = '协会�
 export async function saveArticleByApi(
   request: APIRequestContext,
   token: string,
-  article: { MenuId: number; Title: string; NewContent: string },
+  article: { MenuId: number; Title: string; NewContent: string; Status?: number; NewsCreateTime?: string; OfflineTime?: string },
 ): Promise<number> {
   const res = await request.post('/api/XfSysBussiness/SaveNews', { data: article, headers: { token } });
   const saved = (await res.json()) as Envelope<number>;

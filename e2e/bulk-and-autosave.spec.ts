@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import { formatCst } from '@portal/shared';
 import { expect, test } from './test.js';
 import { adminToken, openBackOffice, saveArticleByApi, unique, type Envelope } from './admin-session.js';
 import { menuByName, settled } from './helpers.js';
@@ -69,6 +70,47 @@ test('selected articles go offline and move together', async ({ page }, testInfo
   await move.getByRole('button', { name: /^确\s*定$/ }).click();
   await expect(page.getByText('已移动2篇')).toBeVisible();
   for (const title of titles) await expect(rowOf(page, title).getByRole('cell', { name: '新闻中心', exact: true })).toBeVisible();
+});
+
+test('批量发布 publishes what it may and names each article it left, with its reason', async ({ page }, testInfo) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const token = await adminToken(page.request);
+  const policy = await menuByName(page.request, '政策要闻');
+  const prefix = unique('部分发布');
+  const ready = `${prefix}可发布`;
+  const expired = `${prefix}已过下线时间`;
+  await saveArticleByApi(page.request, token, { MenuId: policy.MenuId, Title: ready, NewContent: '<p>正文</p>', Status: 0 });
+  // 停用 with a take-down time already past: publishing it would take it down at once.
+  const day = 86_400_000;
+  await saveArticleByApi(page.request, token, {
+    MenuId: policy.MenuId,
+    Title: expired,
+    NewContent: '<p>正文</p>',
+    Status: 0,
+    NewsCreateTime: formatCst(Date.now() - 2 * day),
+    OfflineTime: formatCst(Date.now() - day),
+  });
+
+  await openBackOffice(page);
+  await page.goto('/System/content/news');
+  await page.getByRole('textbox', { name: '标题' }).fill(prefix);
+  await page.getByRole('button', { name: /查\s*询/ }).click();
+  await expect(page.getByRole('row').filter({ hasText: prefix })).toHaveCount(2);
+  for (const title of [ready, expired]) await rowOf(page, title).getByRole('checkbox').check();
+  await page.getByRole('button', { name: '批量发布' }).click();
+  await page
+    .getByRole('tooltip')
+    .getByRole('button', { name: /^发\s*布$/ })
+    .click();
+  const result = page.getByRole('dialog', { name: '批量发布结果' });
+  await expect(result.getByText('已发布1篇；1篇未发布')).toBeVisible();
+  await expect(result.getByText(`《${expired}》`)).toBeVisible();
+  await expect(result.getByText('定时下线时间已过，请先修改或清除定时下线时间')).toBeVisible();
+  await shoot(page, result, 'publish-result', (n) => testInfo.outputPath(n));
+  await result.getByRole('button', { name: '知道了' }).click();
+  await expect(rowOf(page, ready).getByText('正常')).toBeVisible();
+  await expect(rowOf(page, expired).getByText('停用')).toBeVisible();
 });
 
 test('a new article’s autosave outlives the page and is offered back; closing with changes asks', async ({ page, context }, testInfo) => {

@@ -163,10 +163,16 @@ export const contentMessages = {
   scheduled: (at: string) => `已定时发布，将于${at}发布`,
   articlesRequired: '请选择文章',
   articleConflict: '文章已被他人修改',
-  /** A bulk 发布 of articles in the review of contributions (2, 3): they are published through 投稿审核. */
-  bulkPublishInReview: (count: number) => `所选文章中有${count}篇投稿在审核流程中（审核中或审核不通过），请在投稿审核中处理后再发布`,
-  bulkPublished: (published: number, scheduled: number) =>
-    scheduled > 0 ? `已发布${published}篇，${scheduled}篇将于发布时间到时发布` : `已发布${published}篇`,
+  /** 批量发布: what went out, what waits for its time, and how many of the selection were left as they were (named in Skipped). */
+  bulkPublished: (published: number, scheduled: number, skipped: number) =>
+    (scheduled > 0 ? `已发布${published}篇，${scheduled}篇将于发布时间到时发布` : `已发布${published}篇`) + (skipped > 0 ? `；${skipped}篇未发布` : ''),
+  /** 批量发布: why one article of the selection was left as it was (the others are published). */
+  publishSkipped: {
+    underReview: '审核中，由审核决定是否发布',
+    rejected: '审核不通过，须修改后重新提交审核',
+    needsReview: '所在栏目需要审核，请打开文章提交审核',
+    takeDownPassed: '定时下线时间已过，请先修改或清除定时下线时间',
+  },
   bulkOfflined: (count: number) => `已下线${count}篇`,
   /** 移动到栏目: moved now, and published articles whose move into a menu with a review chain waits for that chain. */
   bulkMoved: (moved: number, submitted: number) =>
@@ -230,7 +236,6 @@ export const reviewMessages = {
   /** The last step approved after the version's own take-down time: it is closed, not published. */
   publishedPastTakeDown: '审核通过；下线时间已过，文章已下线',
   rejected: '已驳回',
-  bulkPublishNeedsReview: (count: number) => `所选文章中有${count}篇所在栏目需要审核，请逐篇提交审核`,
   /** 移动到栏目 of articles whose review is under way: the review decides where they stand. */
   bulkMoveInReview: (count: number) => `所选文章中有${count}篇正在审核中（新稿、投稿或修改待审），请待审核结束后再移动`,
 } as const;

@@ -103,8 +103,13 @@ export const contentAdminApi = {
       { ...admin, silent: true },
     ),
   dropNewsAutosave: (newsid: number) => call<null>({ method: 'POST', url: `${base}DelNewsAutosave`, params: { newsid } }, { ...admin, silent: true }),
-  /** The bulk actions answer the server's words (已发布2篇…) for the toast. */
-  publishNews: (ids: number[]) => call<BulkNewsResultDto>({ method: 'POST', url: `${base}PublishNews`, data: { NewsId: ids } }, admin).then((r) => r.Message),
+  /** 批量发布: the server's words (已发布2篇…) and the articles it left, with their reasons. */
+  publishNews: (ids: number[]) =>
+    call<BulkNewsResultDto>({ method: 'POST', url: `${base}PublishNews`, data: { NewsId: ids } }, admin).then((r) => ({
+      said: r.Message,
+      skipped: r.Data.Skipped ?? [],
+    })),
+  /** The other bulk actions answer the server's words (已下线2篇…) for the toast. */
   offlineNews: (ids: number[]) => call<BulkNewsResultDto>({ method: 'POST', url: `${base}OfflineNews`, data: { NewsId: ids } }, admin).then((r) => r.Message),
   moveNews: (ids: number[], MenuId: number) =>
     call<BulkNewsResultDto>({ method: 'POST', url: `${base}MoveNews`, data: { NewsId: ids, MenuId } }, admin).then((r) => r.Message),

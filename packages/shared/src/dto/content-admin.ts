@@ -14,12 +14,18 @@ export type PreviewLinkDto = z.infer<typeof previewLinkDto>;
 export const newsAutosaveDto = z.object({ NewsId: z.int(), Form: z.string(), SaveTime: z.string() }).meta({ id: 'NewsAutosaveDto' });
 export type NewsAutosaveDto = z.infer<typeof newsAutosaveDto>;
 
-/** What a bulk action did: how many articles it changed; PublishNews also says how many wait for their publish time (待发布). */
+/** PublishNews: an article of the selection left as it was, and why (the others were published). */
+export const bulkSkippedNewsDto = z.object({ NewsId: z.int(), Title: z.string(), Reason: z.string() }).meta({ id: 'BulkSkippedNewsDto' });
+export type BulkSkippedNewsDto = z.infer<typeof bulkSkippedNewsDto>;
+
+/** What a bulk action did: how many articles it changed; PublishNews also says how many wait for their publish time (待发布) and which it left. */
 export const bulkNewsResultDto = z
   .object({
     Changed: z.int(),
     /** PublishNews: of Changed, those waiting for their publish time. */
     Scheduled: z.int().optional(),
+    /** PublishNews: the articles not published, each with its reason ([] when all were). */
+    Skipped: z.array(bulkSkippedNewsDto).optional(),
     /** MoveNews: published articles whose move waits in the target menu's review chain. */
     Submitted: z.int().optional(),
   })

@@ -7,10 +7,17 @@ export function storedStatus(asked: number, publishAt: string, at: string): numb
   return publishAt > at ? ArticleStatus.Scheduled : ArticleStatus.Published;
 }
 
-/** A take-down time comes after the publish time and, for an article that is or will be public, after now. */
-export function checkTakeDown(offlineAt: string, publishAt: string, at: string, status: number): void {
-  if (!offlineAt) return;
+/** What is wrong with a take-down time, if anything: it comes after the publish time and, for an article that is or will be public, after now. */
+export function takeDownProblem(offlineAt: string, publishAt: string, at: string, status: number): string | undefined {
+  if (!offlineAt) return undefined;
   const goesPublic = status === ArticleStatus.Published || status === ArticleStatus.Scheduled;
-  if (goesPublic && offlineAt <= at) throw badRequest(contentMessages.offlineInPast);
-  if (offlineAt <= publishAt) throw badRequest(contentMessages.offlineBeforePublish);
+  if (goesPublic && offlineAt <= at) return contentMessages.offlineInPast;
+  if (offlineAt <= publishAt) return contentMessages.offlineBeforePublish;
+  return undefined;
+}
+
+/** Refuses a take-down time takeDownProblem finds wrong. */
+export function checkTakeDown(offlineAt: string, publishAt: string, at: string, status: number): void {
+  const problem = takeDownProblem(offlineAt, publishAt, at, status);
+  if (problem) throw badRequest(problem);
 }

@@ -33,7 +33,9 @@ export async function newsBulkAdmin(app: App): Promise<void> {
         );
         const data: BulkNewsResultDto = {
           Changed: result.changed,
-          ...(path === '/PublishNews' ? { Scheduled: result.scheduled } : {}),
+          ...(path === '/PublishNews'
+            ? { Scheduled: result.scheduled, Skipped: result.skipped.map((a) => ({ NewsId: a.id, Title: a.title, Reason: a.reason })) }
+            : {}),
           ...(path === '/MoveNews' ? { Submitted: result.submitted } : {}),
         };
         return ok(data, detail(result));
@@ -43,8 +45,8 @@ export async function newsBulkAdmin(app: App): Promise<void> {
   bulk(
     '/PublishNews',
     bulkNewsBody,
-    '批量发布（NewsId 为一个或多个编号）：状态改为正常，发布时间未到的为待发布；所选含审核中或审核不通过的投稿、或所在栏目设有审核流程的未发布文章时整批拒绝。Data 为 { Changed, Scheduled }',
-    (r) => contentMessages.bulkPublished(r.changed - r.scheduled, r.scheduled),
+    '批量发布（NewsId 为一个或多个编号）：能发布的改为正常，发布时间未到的为待发布；审核中、审核不通过、所在栏目设有审核流程的未发布文章、定时下线时间已过的及不存在的不发布，逐篇列在 Skipped（NewsId、Title、Reason）。Data 为 { Changed, Scheduled, Skipped }',
+    (r) => contentMessages.bulkPublished(r.changed - r.scheduled, r.scheduled, r.skipped.length),
     (body, context) => publishArticles(database, body.NewsId, context),
   );
   bulk(

@@ -38,7 +38,7 @@ describe.each(enginesFor('neutral'))('bulk actions of 文章管理 on %s', (engi
     const future = await article('将来', ArticleStatus.Draft, formatCst(clock.now() + HOUR));
     const live = await article('已发布', ArticleStatus.Published);
     const published = await call<BulkNewsResultDto>('PublishNews', { NewsId: [draft, closed, future, live] });
-    expect(published).toEqual({ Code: 200, Message: '已发布2篇，1篇将于发布时间到时发布', Data: { Changed: 3, Scheduled: 1 } });
+    expect(published).toEqual({ Code: 200, Message: '已发布2篇，1篇将于发布时间到时发布', Data: { Changed: 3, Scheduled: 1, Skipped: [] } });
     expect((await rows([draft, closed, future, live])).map((r) => [r.status, r.version])).toEqual([
       [ArticleStatus.Published, 2],
       [ArticleStatus.Published, 2],
@@ -69,25 +69,48 @@ describe.each(enginesFor('neutral'))('bulk actions of 文章管理 on %s', (engi
     expect(listed.Data.List.map((n) => n.Title).sort()).toEqual(['乙', '甲'].sort());
   });
 
-  it('refuses the whole request: contributions in review, a missing article, a missing menu, an empty selection', async () => {
-    const draft = await article('待发布草稿', ArticleStatus.Draft);
+  it('publishes what it may and names the rest with their reasons', async () => {
+    const draft = await article('可发布草稿', ArticleStatus.Draft);
     const review = await article('审核中投稿', ArticleStatus.UnderReview);
     const rejected = await article('驳回投稿', ArticleStatus.Rejected);
-    expect(await call('PublishNews', { NewsId: [draft, review, rejected] })).toEqual({
-      Code: 400,
-      Message: '所选文章中有2篇投稿在审核流程中（审核中或审核不通过），请在投稿审核中处理后再发布',
-      Data: null,
+    const pastTakeDown = await article('下线时间已过', ArticleStatus.Closed);
+    await db()
+      .updateTable('news')
+      .set({ offline_at: formatCst(clock.now() - 60_000) })
+      .where('id', '=', pastTakeDown)
+      .execute();
+    expect(await call('PublishNews', { NewsId: [draft, review, rejected, pastTakeDown, 999999] })).toEqual({
+      Code: 200,
+      Message: '已发布1篇；4篇未发布',
+      Data: {
+        Changed: 1,
+        Scheduled: 0,
+        Skipped: [
+          { NewsId: 999999, Title: '', Reason: '文章不存在或已删除' },
+          { NewsId: review, Title: '审核中投稿', Reason: '审核中，由审核决定是否发布' },
+          { NewsId: rejected, Title: '驳回投稿', Reason: '审核不通过，须修改后重新提交审核' },
+          { NewsId: pastTakeDown, Title: '下线时间已过', Reason: '定时下线时间已过，请先修改或清除定时下线时间' },
+        ],
+      },
     });
+    expect((await rows([draft, review, rejected, pastTakeDown])).map((r) => [r.status, r.version])).toEqual([
+      [ArticleStatus.Published, 2],
+      [ArticleStatus.UnderReview, 1],
+      [ArticleStatus.Rejected, 1],
+      [ArticleStatus.Closed, 1],
+    ]);
+    // Nothing publishable: still an answer, every article named.
+    expect(await call('PublishNews', { NewsId: [review] })).toMatchObject({ Code: 200, Message: '已发布0篇；1篇未发布', Data: { Changed: 0 } });
+  });
+
+  it('refuses the whole request to take offline or move: a missing article, a missing menu, an empty selection', async () => {
+    const draft = await article('待发布草稿', ArticleStatus.Draft);
     // One bad id in the list: nothing written, the good ones included.
     expect(await call('OfflineNews', { NewsId: [draft, 999999] })).toEqual({ Code: 404, Message: '文章不存在或已删除', Data: null });
     expect(await call('MoveNews', { NewsId: [draft, 999999], MenuId: otherMenu })).toMatchObject({ Code: 404, Message: '文章不存在或已删除' });
     expect(await call('MoveNews', { NewsId: [draft], MenuId: 999999 })).toMatchObject({ Code: 400, Message: '栏目不存在' });
     expect(await call('PublishNews', { NewsId: [] })).toMatchObject({ Code: 400, Message: '请选择文章' });
-    expect((await rows([draft, review, rejected])).map((r) => [r.status, r.menu_id, r.version])).toEqual([
-      [ArticleStatus.Draft, menuId, 1],
-      [ArticleStatus.UnderReview, menuId, 1],
-      [ArticleStatus.Rejected, menuId, 1],
-    ]);
+    expect((await rows([draft])).map((r) => [r.status, r.menu_id, r.version])).toEqual([[ArticleStatus.Draft, menuId, 1]]);
     expect(await revisions(draft)).toEqual([]);
   });
 

@@ -16,16 +16,18 @@ import { badRequest, notFound } from '../../http/envelope.js';
 import { chainedMenuIds, reviewChain, type ReviewChain } from '../review/flows.js';
 import { articleAsReviewed, submitReview, withdrawReviews } from '../review/submit.js';
 import { inContributionReview, isPublic } from './admin-service.js';
-import { checkTakeDown, storedStatus } from '../articles/status.js';
+import { storedStatus, takeDownProblem } from '../articles/status.js';
 import { articleReach, articlesChanged } from '../articles/reach.js';
 import { articleFields, nextVersion, recordRevision, type ArticleFields, type RevisionEditor } from '../articles/revisions.js';
 
 /**
  * 文章管理's bulk actions: 批量发布, 批量下线 and 移动到栏目. Each is one transaction over all the
- * selected articles: an id that is gone, or an article the action may not take, refuses the
- * whole request and nothing is written. An article the action would not change (publishing
- * one already 正常, moving one into its own menu) is left alone; every changed one gets a new
- * version and a revision, as a save from the editor would.
+ * selected articles. 批量下线 and 移动到栏目 are all or nothing: an id that is gone, or an article
+ * the action may not take, refuses the whole request and nothing is written. 批量发布 publishes
+ * what it may and names the rest with their reasons (docs/decisions.md, "批量发布 publishes what
+ * it may"). An article the action would not change (publishing one already 正常, moving one into
+ * its own menu) is left alone; every changed one gets a new version and a revision, as a save
+ * from the editor would.
  */
 
 export interface BulkContext {
@@ -35,12 +37,21 @@ export interface BulkContext {
   revisionsKept: number;
 }
 
+/** An article 批量发布 left as it was, and why. */
+export interface SkippedArticle {
+  id: number;
+  title: string;
+  reason: string;
+}
+
 export interface BulkResult {
   changed: number;
   /** PublishNews: of the changed, how many wait for their publish time (待发布). */
   scheduled: number;
   /** MoveNews: published articles whose move waits in the target menu's review chain (not counted in changed). */
   submitted: number;
+  /** PublishNews: the articles left as they were, with their reasons. */
+  skipped: SkippedArticle[];
 }
 
 /** An article as a bulk action reads it: its revision fields, who contributed it, and whether a review of it is pending. */
@@ -54,6 +65,11 @@ interface BulkAction {
   /** May refuse the whole selection before anything is written. */
   check?: (articles: Current[], at: string) => void;
   /**
+   * Why one article is left as it is while the others go ahead (undefined: it may be changed). An
+   * action with it takes what it can: an id that is gone is skipped too, instead of refusing all.
+   */
+  skip?: (article: Current, at: string) => string | undefined;
+  /**
    * The review chain a change must pass instead of being written, for an article it applies to: the
    * live article stays as it is and the change waits as an edit (修改待审) until the chain's last step.
    */
@@ -66,12 +82,19 @@ async function bulkChange(database: Database, ids: readonly number[], context: B
   // Where the selection showed before: what it leaves is announced with where it goes (features/articles/reach.ts).
   const reach = await articleReach(database, ids);
   const result = await database.db.transaction().execute(async (trx) => {
-    const articles = await readAll(trx, ids);
+    const { articles, missing } = await readAll(trx, ids);
+    if (missing.length > 0 && !action.skip) throw notFound(messages.articleNotFound);
     action.check?.(articles, at);
+    const skipped: SkippedArticle[] = missing.map((id) => ({ id, title: '', reason: messages.articleNotFound }));
     const changed: number[] = [];
     let scheduled = 0;
     let submitted = 0;
     for (const before of articles) {
+      const reason = action.skip?.(before, at);
+      if (reason) {
+        skipped.push({ id: before.id, title: before.title, reason });
+        continue;
+      }
       const values = action.change(before, at);
       if (!values) continue;
       const chain = action.reviewedBy?.(before);
@@ -92,14 +115,14 @@ async function bulkChange(database: Database, ids: readonly number[], context: B
       changed.push(before.id);
       if (values.status === ArticleStatus.Scheduled) scheduled += 1;
     }
-    return { changed, scheduled, submitted };
+    return { changed, scheduled, submitted, skipped };
   });
   if (result.changed.length > 0) await articlesChanged(database, reach, result.changed);
-  return { changed: result.changed.length, scheduled: result.scheduled, submitted: result.submitted };
+  return { ...result, changed: result.changed.length };
 }
 
-/** Every article of `ids` as it stands; 文章不存在或已删除 when any one is missing. */
-async function readAll(trx: Kysely<DB>, ids: readonly number[]): Promise<Current[]> {
+/** Every article of `ids` as it stands, and the ids no article has. */
+async function readAll(trx: Kysely<DB>, ids: readonly number[]): Promise<{ articles: Current[]; missing: number[] }> {
   const unique = [...new Set(ids)];
   const [owners, pending] = await Promise.all([
     trx.selectFrom('news').select(['id', 'member_id']).where('id', 'in', unique).execute(),
@@ -108,12 +131,13 @@ async function readAll(trx: Kysely<DB>, ids: readonly number[]): Promise<Current
   const memberOf = new Map(owners.map((r) => [r.id, r.member_id]));
   const reviewed = new Set(pending.map((r) => r.news_id));
   const articles: Current[] = [];
+  const missing: number[] = [];
   for (const id of unique) {
     const article = await articleFields(trx, id);
-    if (!article) throw notFound(messages.articleNotFound);
-    articles.push({ ...article, id, member_id: memberOf.get(id) ?? null, inReview: reviewed.has(id) });
+    if (article) articles.push({ ...article, id, member_id: memberOf.get(id) ?? null, inReview: reviewed.has(id) });
+    else missing.push(id);
   }
-  return articles;
+  return { articles, missing };
 }
 
 /** Refuses the selection when any article is a contribution still in its review (投稿审核 decides those). */
@@ -124,23 +148,25 @@ function refuseContributionsInReview(articles: readonly Current[]): void {
 
 /**
  * 批量发布: each article becomes 正常, or 待发布 while its publish time is to come (the rule of
- * saveArticle). Contributions in review (审核中, 审核不通过) go through 投稿审核, and articles not yet
- * public in a menu with a review chain through that chain: one among the selection refuses the
- * whole request, naming how many; so does a take-down time already past.
+ * saveArticle). Left as they are, each with its reason: articles in review (审核中, 审核不通过: their
+ * review, or the author's resubmission, decides), articles not yet public in a menu with a review
+ * chain (publishing them is submitting them, one by one from the editor), a take-down time
+ * already past, and ids that are gone.
  */
 export async function publishArticles(database: Database, ids: readonly number[], context: BulkContext): Promise<BulkResult> {
   const chained = await chainedMenuIds(database);
+  const { publishSkipped } = contentMessages;
   return bulkChange(database, ids, context, {
     change: (article, at) => {
       const status = storedStatus(ArticleStatus.Published, article.news_create_time, at);
       return status === article.status ? undefined : { status };
     },
-    check: (articles, at) => {
-      const inReview = articles.filter((a) => a.status === ArticleStatus.UnderReview || a.status === ArticleStatus.Rejected).length;
-      if (inReview > 0) throw badRequest(contentMessages.bulkPublishInReview(inReview));
-      const needsReview = articles.filter((a) => chained.has(a.menu_id) && !isPublic(a.status)).length;
-      if (needsReview > 0) throw badRequest(reviewMessages.bulkPublishNeedsReview(needsReview));
-      for (const a of articles) checkTakeDown(a.offline_at, a.news_create_time, at, ArticleStatus.Published);
+    skip: (article, at) => {
+      if (article.status === ArticleStatus.UnderReview) return publishSkipped.underReview;
+      if (article.status === ArticleStatus.Rejected) return publishSkipped.rejected;
+      if (chained.has(article.menu_id) && !isPublic(article.status)) return publishSkipped.needsReview;
+      const problem = takeDownProblem(article.offline_at, article.news_create_time, at, ArticleStatus.Published);
+      return problem === contentMessages.offlineInPast ? publishSkipped.takeDownPassed : problem;
     },
   });
 }

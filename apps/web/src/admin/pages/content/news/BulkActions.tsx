@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { Button, Cascader, Popconfirm } from 'antd';
+import { Button, Cascader, List, Modal, Popconfirm, Typography } from 'antd';
 import { FolderOpenOutlined } from '@ant-design/icons';
+import { dialogWidth, type BulkSkippedNewsDto } from '@portal/shared';
 import { contentAdminApi } from '../../../../api/content-admin';
 import { Auth } from '../../../access/AdminSession';
 import { useBatchRun } from '../../../list';
@@ -15,15 +16,30 @@ interface BulkActionsProps {
   onDone: () => void;
 }
 
+/** What 批量发布 answered: its words, and the articles it left as they were. */
+interface PublishResult {
+  said: string;
+  skipped: BulkSkippedNewsDto[];
+}
+
 /**
  * 批量发布, 批量下线 and 移动到栏目 in 文章管理's toolbar, for the holders of 修改文章. The server
- * answers in words (已发布2篇，1篇将于发布时间到时发布) and they are what the toast says; a refusal
- * (contributions in review among the selection) the API client has already shown.
+ * answers in words (已发布2篇，1篇将于发布时间到时发布) and they are what the toast says; 批量发布
+ * publishes what it may, and when it left some out a dialog names each with its reason. A
+ * refusal (contributions in review among a 批量下线) the API client has already shown.
  */
 export function BulkActions({ selected, onDone }: BulkActionsProps) {
   const { busy, run } = useBatchRun<'publish' | 'offline' | 'move'>(onDone);
   const [moving, setMoving] = useState(false);
+  const [published, setPublished] = useState<PublishResult | null>(null);
   const count = selected.length;
+  const publish = () =>
+    run('publish', async () => {
+      const result = await contentAdminApi.publishNews(selected);
+      if (result.skipped.length === 0) return result.said;
+      setPublished(result);
+      return null;
+    });
   const move = async (menuId: number) => {
     if (await run('move', () => contentAdminApi.moveNews(selected, menuId))) setMoving(false);
   };
@@ -34,7 +50,7 @@ export function BulkActions({ selected, onDone }: BulkActionsProps) {
         title={`确定发布选中的${count}篇文章吗？`}
         description="发布时间未到的文章将在到时自动发布"
         disabled={!count}
-        onConfirm={() => run('publish', () => contentAdminApi.publishNews(selected))}
+        onConfirm={publish}
         okText="发布"
       >
         <Button disabled={!count} loading={busy === 'publish'}>
@@ -56,7 +72,39 @@ export function BulkActions({ selected, onDone }: BulkActionsProps) {
         移动到栏目
       </Button>
       <MoveDialog open={moving} count={count} saving={busy === 'move'} onCancel={() => setMoving(false)} onMove={(menuId) => void move(menuId)} />
+      <PublishResultDialog result={published} onClose={() => setPublished(null)} />
     </Auth>
+  );
+}
+
+/** 批量发布's outcome when it left articles out: how many went, then each one left with why. */
+function PublishResultDialog({ result, onClose }: { result: PublishResult | null; onClose: () => void }) {
+  return (
+    <Modal
+      title="批量发布结果"
+      open={result !== null}
+      onCancel={onClose}
+      footer={
+        <Button type="primary" onClick={onClose}>
+          知道了
+        </Button>
+      }
+      width={dialogWidth.small}
+      destroyOnHidden
+    >
+      <Typography.Paragraph strong>{result?.said}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">未发布的文章：</Typography.Paragraph>
+      <List
+        size="small"
+        bordered
+        dataSource={result?.skipped ?? []}
+        renderItem={(a) => (
+          <List.Item>
+            <List.Item.Meta title={a.Title ? `《${a.Title}》` : `编号 ${a.NewsId}`} description={a.Reason} />
+          </List.Item>
+        )}
+      />
+    </Modal>
   );
 }
 
