@@ -51,9 +51,10 @@ export function activityBody(types: TypeChoices, overrides: Record<string, unkno
   };
 }
 
-export async function activityScene(engine: Engine, config: Partial<Config> = {}): Promise<ActivityScene> {
+/** `backgroundJobs` runs the mail outbox and the other jobs, for a scene whose mail is received (off by default). */
+export async function activityScene(engine: Engine, config: Partial<Config> = {}, { backgroundJobs = false } = {}): Promise<ActivityScene> {
   const clock = testClock();
-  const t = await createAdminTestApp(engine, { now: clock.now, backgroundJobs: false }, config);
+  const t = await createAdminTestApp(engine, { now: clock.now, backgroundJobs }, config);
   const types = await seedTypeChoices(t);
   const ids: Record<string, number> = {};
   const sessions = new Map<string, { token: string; at: number }>();
@@ -103,3 +104,16 @@ export async function activityScene(engine: Engine, config: Partial<Config> = {}
   };
   return scene;
 }
+
+/** Marks members checked in at an activity as the check-in calls store it, skipping the door's rules (for tests of what follows). */
+export const markCheckedIn = (scene: ActivityScene, activityId: number, at: string, ...accounts: string[]) =>
+  scene.t.app.services.database.db
+    .updateTable('activity_notices')
+    .set({ checked_in_at: at, checked_in_by: 'admin' })
+    .where('activity_id', '=', activityId)
+    .where(
+      'member_id',
+      'in',
+      accounts.map((a) => scene.ids[a]!),
+    )
+    .execute();

@@ -2,10 +2,13 @@ import { activityIdBody, activityMessages, attendanceCertDto, attendanceCertMess
 import type { App } from '../../http/app-types.js';
 import { adminWrite, currentAdmin, requireAdmin } from '../system/auth/guard.js';
 import { ok } from '../../http/envelope.js';
+import { mailContext } from '../mail/context.js';
+import { nudgeOutbox } from '../mail/outbox.js';
 import { publicBaseUrl } from '../../http/public-base-url.js';
 import { adminDocs } from '../activities/docs.js';
 import { toAttendanceCertDto } from './dto.js';
-import { issueCertificates, kindNames, setRevoked } from './records.js';
+import { issueCertificates } from './issue.js';
+import { kindNames, setRevoked } from './records.js';
 
 /** Issuing is audited against the activity, revoking and restoring against the certificate. */
 const TARGET = '活动';
@@ -28,10 +31,11 @@ export async function attendanceCertificatesAdmin(app: App): Promise<void> {
       onRequest: guard,
       schema: {
         ...adminDocs,
-        summary: '为活动所有已签到的会员颁发证明（培训活动为培训证明，其他为参会证明）；每位会员每个活动一份，已颁发的不重复；Data 为本次颁发数与此前已有数',
+        summary:
+          '活动结束后为所有已签到的会员颁发证明（培训活动为培训证明，其他为参会证明）；每位会员每个活动一份，已颁发的不重复；获颁的会员收到活动通知（未读）与邮件；Data 为本次颁发数与此前已有数',
         body: activityIdBody,
         'x-data': issuedCertsDto,
-        'x-codes': { 404: activityMessages.notFound, 400: attendanceCertMessages.noneCheckedIn },
+        'x-codes': { 404: activityMessages.notFound, 400: `${attendanceCertMessages.notEnded('yyyy-MM-dd HH:mm')}；${attendanceCertMessages.noneCheckedIn}` },
       },
     },
     async (request) => {
@@ -40,8 +44,9 @@ export async function attendanceCertificatesAdmin(app: App): Promise<void> {
       const done = await adminWrite(
         request,
         { action: 'activity:certify', target: TARGET, targetId: ActivityId, detail: (d) => `颁发证明：${d.title}，${d.issued}份` },
-        () => issueCertificates(db, ActivityId, account, now()),
+        () => issueCertificates(db, ActivityId, account, now(), mailContext(request)),
       );
+      if (done.mailed > 0) nudgeOutbox(database);
       return ok({ Issued: done.issued, Kept: done.kept }, attendanceCertMessages.issued(done.issued, done.kept));
     },
   );

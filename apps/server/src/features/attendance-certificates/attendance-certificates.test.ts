@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalJWKSet, jwtVerify, type JSONWebKeySet, type JWTPayload } from 'jose';
 import type { AttendanceCertDto, IssuedCertsDto, ListDto } from '@portal/shared';
-import { activityScene, type ActivityScene } from '../../../test/activities.js';
+import { activityScene, markCheckedIn, type ActivityScene } from '../../../test/activities.js';
 import { createAdmin, loginAdmin } from '../../../test/admin.js';
 import { atOnce, sharingInstances } from '../../../test/concurrency.js';
 import { engines } from '../../../test/harness.js';
@@ -21,18 +21,7 @@ describe.each(engines)('attendance certificates on %s', (engine) => {
   let training: number;
   const db = () => s.t.app.services.database.db;
 
-  /** Marks members checked in, as the check-in calls store it. */
-  const checkIn = (activityId: number, ...accounts: string[]) =>
-    db()
-      .updateTable('activity_notices')
-      .set({ checked_in_at: '2024-06-20 08:30:00', checked_in_by: 'admin' })
-      .where('activity_id', '=', activityId)
-      .where(
-        'member_id',
-        'in',
-        accounts.map((a) => s.ids[a]!),
-      )
-      .execute();
+  const checkIn = (activityId: number, ...accounts: string[]) => markCheckedIn(s, activityId, '2024-06-20 08:30:00', ...accounts);
   const issue = (ActivityId: number, token?: string) => s.business<IssuedCertsDto>('IssueActivityCertificates', { ActivityId }, token);
   const listOf = async (activityId: number) =>
     (await s.business<ListDto<AttendanceCertDto>>(`GetActivityCertificateList?activityid=${activityId}&pagesize=50`)).Data;
@@ -53,7 +42,14 @@ describe.each(engines)('attendance certificates on %s', (engine) => {
   });
   afterAll(() => s.close());
 
-  it('refuses an activity with nobody checked in, and issues to the checked in alone, once each', async () => {
+  it('refuses an activity before its end and with nobody checked in, and issues to the checked in alone, once each', async () => {
+    // A certificate says the member took part: not while the activity is still to come or under way.
+    await checkIn(training, 'alice');
+    s.moveTo('2024-06-20 16:59:59');
+    expect(await issue(training)).toMatchObject({ Code: 400, Message: '活动尚未结束（2024-06-20 17:00 结束），结束后方可颁发证明' });
+    expect(await listOf(training)).toEqual({ List: [], TotalCount: 0 });
+    await db().updateTable('activity_notices').set({ checked_in_at: '', checked_in_by: '' }).where('activity_id', '=', training).execute();
+    s.moveTo('2024-06-20 17:00:00');
     expect(await issue(training)).toMatchObject({ Code: 400, Message: '该活动尚无已签到的会员，无法颁发证明' });
     expect(await issue(999999)).toMatchObject({ Code: 404 });
     await checkIn(training, 'alice', 'bob');
@@ -78,6 +74,7 @@ describe.each(engines)('attendance certificates on %s', (engine) => {
       .orderBy('id')
       .execute();
     expect(audit.map((a) => [a.result, a.detail])).toEqual([
+      [0, '活动尚未结束（2024-06-20 17:00 结束），结束后方可颁发证明'],
       [0, '该活动尚无已签到的会员，无法颁发证明'],
       [1, '颁发证明：工程质量风险管理培训班，2份'],
       [1, '颁发证明：工程质量风险管理培训班，0份'],
@@ -100,11 +97,17 @@ describe.each(engines)('attendance certificates on %s', (engine) => {
   });
 
   it('issues a 参会证明 for an activity that is not training', async () => {
-    const talk = await s.publish({ Title: '行业年会', StartTime: '2024-06-21 09:00:00', EndTime: '2024-06-22 12:00:00' });
+    const talk = await s.publish({
+      Title: '行业年会',
+      StartTime: '2024-06-21 09:00:00',
+      EndTime: '2024-06-22 12:00:00',
+      SignUpDeadline: '2024-06-21 08:00:00',
+    });
     expect((await s.detail(talk)).IsTraining).toBe(false);
     expect((await s.member('alice', 'SignUpActivity', { ActivityId: talk })).Code).toBe(200);
     expect((await s.member('bob', 'SignUpActivity', { ActivityId: talk })).Code).toBe(200);
     await checkIn(talk, 'alice');
+    s.moveTo('2024-06-22 12:00:00');
     expect((await issue(talk)).Data).toEqual({ Issued: 1, Kept: 0 });
     expect((await listOf(talk)).List.map((c) => [c.MemberName, c.Kind, c.KindName, c.ActivityDays])).toEqual([
       ['alice工程有限公司', 'attendance', '参会证明', '2024年6月21日至6月22日'],

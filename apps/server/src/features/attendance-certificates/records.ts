@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { expressionBuilder, type Kysely } from 'kysely';
-import { activityMessages, attendanceCertMessages, formatCst, memberNo } from '@portal/shared';
+import { attendanceCertMessages, formatCst } from '@portal/shared';
 import type { DB } from '../../db/schema.js';
-import { badRequest, notFound } from '../../http/envelope.js';
+import { notFound } from '../../http/envelope.js';
 import type { StatusFamily } from '../credentials/status-list.js';
 
 /**
@@ -88,45 +87,6 @@ const toCert = (r: Row): AttendanceCert => ({
   endTime: r.end_time,
   checkedInAt: r.checked_in_at ?? '',
 });
-
-/** The certificate number: the activity and the member (HD + 6 + 6 digits), the same whoever issues it first. */
-const certNo = (activityId: number, memberId: number) => `HD${String(activityId).padStart(6, '0')}${memberNo(memberId).slice(2)}`;
-
-/**
- * IssueActivityCertificates: a certificate for every member checked in at the activity who has
- * none yet. One insert that skips what exists (ON CONFLICT DO NOTHING), so two staff issuing at
- * once give each member one. Answers how many were issued and how many had one already.
- */
-export async function issueCertificates(db: Db, activityId: number, admin: string, now: number): Promise<{ title: string; issued: number; kept: number }> {
-  const activity = await db.selectFrom('activities').select(['title', 'is_training']).where('id', '=', activityId).executeTakeFirst();
-  if (!activity) throw notFound(activityMessages.notFound);
-  const checkedIn = await db
-    .selectFrom('activity_notices')
-    .select('member_id')
-    .where('activity_id', '=', activityId)
-    .where('checked_in_at', '!=', '')
-    .execute();
-  if (checkedIn.length === 0) throw badRequest(attendanceCertMessages.noneCheckedIn);
-  const kind: AttendanceKind = activity.is_training ? 'training' : 'attendance';
-  const issuedAt = formatCst(now);
-  const inserted = await db
-    .insertInto('attendance_certificates')
-    .values(
-      checkedIn.map(({ member_id }) => ({
-        activity_id: activityId,
-        member_id,
-        kind,
-        cert_no: certNo(activityId, member_id),
-        verify_token: randomBytes(24).toString('base64url'),
-        issued_at: issuedAt,
-        issued_by: admin,
-      })),
-    )
-    .onConflict((oc) => oc.doNothing())
-    .returning('id')
-    .execute();
-  return { title: activity.title, issued: inserted.length, kept: checkedIn.length - inserted.length };
-}
 
 /** GetActivityCertificateList: an activity's certificates, by number. */
 export async function activityCertificates(

@@ -5,6 +5,7 @@ import { CalendarOutlined, PaperClipOutlined } from '@ant-design/icons';
 import { ActivityStatus, MembershipState } from '@portal/shared';
 import { activitiesApi } from '../../api/activities';
 import { DownloadButton } from '../../components/DownloadButton';
+import { ActivityCertificate } from '../certificates/ActivityCertificate';
 import { ArticleBody } from '../content/ArticleBody';
 import { isLapsed, LapsedHint } from '../membership/lapse';
 import { myMembershipKey, useMyMembership } from '../membership/useMyMembership';
@@ -80,6 +81,7 @@ export function MyActivityDetail({ id }: { id: number }) {
           加入日历
         </DownloadButton>
       </div>
+      <ActivityCertificate activityId={id} />
       {a.IsSignedUp && <CheckInPass activity={a} />}
       <ArticleBody html={a.Description} />
       {a.Attachments.length > 0 && (

@@ -3,6 +3,7 @@ import DownloadOutlined from '@ant-design/icons-svg/es/asn/DownloadOutlined';
 import { attendanceCertsApi } from '../../api/attendanceCertificates';
 import { Icon } from '../../components/Icon';
 import { Empty } from '../content/EmptyState';
+import { myAttendanceCertsKey } from './ActivityCertificate';
 import { usePngDownload } from './CertTable';
 import styles from './certTable.module.css';
 
@@ -12,7 +13,7 @@ import styles from './certTable.module.css';
  * stands; a revoked one says 已撤销.
  */
 export function MyAttendanceCertificates() {
-  const result = useQuery({ queryKey: ['myAttendanceCertificates'], queryFn: attendanceCertsApi.mine, retry: false });
+  const result = useQuery({ queryKey: myAttendanceCertsKey, queryFn: attendanceCertsApi.mine, retry: false });
   const save = usePngDownload();
   const rows = result.data ?? [];
   return (

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { App, Button, Drawer, Grid, Popconfirm, Tag, type TableColumnsType } from 'antd';
+import { App, Button, Drawer, Grid, Popconfirm, Tag, Typography, type TableColumnsType } from 'antd';
 import { SafetyCertificateOutlined } from '@ant-design/icons';
-import type { ActivityListItemDto, AttendanceCertDto } from '@portal/shared';
+import { formatCst, type ActivityListItemDto, type AttendanceCertDto } from '@portal/shared';
 import { attendanceCertsAdminApi } from '../../../api/attendanceCertificates';
 import { Auth } from '../../access/AdminSession';
 import { ListPage, listResource, useListPage } from '../../list';
@@ -52,6 +52,7 @@ function Certificates({ activity }: { activity: ActivityListItemDto }) {
   const page = useListPage(resource);
   const [issuing, setIssuing] = useState(false);
   const kind = activity.IsTraining ? '培训证明' : '参会证明';
+  const ended = activity.EndTime <= formatCst(Date.now());
   const revoke = useAction((c: AttendanceCertDto) => attendanceCertsAdminApi.revoke(c.Id, c.Status === 0), page.refresh);
 
   const issue = async () => {
@@ -78,11 +79,23 @@ function Certificates({ activity }: { activity: ActivityListItemDto }) {
       page={page}
       toolbar={
         <Auth perm="activity:certify">
-          <Popconfirm title={`为全部已签到会员颁发${kind}？`} description="已颁发的会员不会重复颁发" onConfirm={issue} okText="颁发">
-            <Button type="primary" icon={<SafetyCertificateOutlined />} loading={issuing}>
+          <Popconfirm
+            title={`为全部已签到会员颁发${kind}？`}
+            description="已颁发的会员不会重复颁发；获颁的会员会收到活动通知与邮件"
+            onConfirm={issue}
+            okText="颁发"
+            disabled={!ended}
+          >
+            <Button type="primary" icon={<SafetyCertificateOutlined />} loading={issuing} disabled={!ended}>
               颁发{kind}（签到 {activity.CheckedInCount}）
             </Button>
           </Popconfirm>
+          {/* The server refuses too: a certificate says the member took part in the whole activity. */}
+          {!ended && (
+            <Typography.Text type="secondary" style={{ marginLeft: 12 }}>
+              活动结束（{activity.EndTime.slice(0, 16)}）后方可颁发
+            </Typography.Text>
+          )}
         </Auth>
       }
       rowActions={[
