@@ -7,7 +7,7 @@ import { cstDate, formatCst, QuorumType } from '@portal/shared';
 import type { Database } from '../apps/server/src/db/connection.js';
 import { migrate } from '../apps/server/src/db/migrate.js';
 import { newBallotId, choicesText } from '../apps/server/src/features/elections/chain.js';
-import { closeElection, electionResult, verifyElection } from '../apps/server/src/features/elections/count.js';
+import { closeElection, dropBallotHistory, electionResult, verifyElection } from '../apps/server/src/features/elections/count.js';
 import { machineNote, onPostgres, onSqlite, writeResultsSection } from './fresh-databases.js';
 
 const BALLOTS = 10_000;
@@ -106,7 +106,10 @@ async function measure(database: Database, engine: string): Promise<Figures> {
   await migrate(database);
   console.log(`${engine}: ${BALLOTS.toLocaleString('en-US')} ballots…`);
   const id = await fill(database);
-  const close = await timed(() => closeElection(database, id, NOW));
+  const close = await timed(async () => {
+    await closeElection(database, id, NOW);
+    await dropBallotHistory(database);
+  });
   const verify = await timed(() => verifyElection(database.db, id));
   const result = await timed(() => electionResult(database.db, id));
   return {

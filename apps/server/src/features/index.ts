@@ -91,6 +91,10 @@ import { reviewExportRoutes } from './review/export-routes.js';
 import { memorialAdmin } from './site/memorial-admin.js';
 import { electionsAdmin } from './elections/admin.js';
 import { electionsPublic } from './elections/public.js';
+import { electionPublicationPublic } from './elections/publication-public.js';
+import { electionCandidatesAdmin } from './elections/candidates-admin.js';
+import { electionRollAdmin } from './elections/roll-admin.js';
+import { electionCountAdmin } from './elections/count-admin.js';
 import { formsAdmin } from './forms/admin.js';
 import { formsPublic } from './forms/public.js';
 
@@ -118,6 +122,7 @@ const publicRoutes: FeatureRoutes[] = [
   suggestionsPublic,
   membershipPublic,
   electionsPublic,
+  electionPublicationPublic,
   formsPublic,
   memberCardPublic,
 ];
@@ -173,6 +178,9 @@ const businessRoutes: FeatureRoutes[] = [
   memberBatchAdmin,
   memberImportAdmin,
   electionsAdmin,
+  electionCandidatesAdmin,
+  electionRollAdmin,
+  electionCountAdmin,
   formsAdmin,
   memberCardAdmin,
 ];

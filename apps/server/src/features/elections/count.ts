@@ -57,8 +57,8 @@ const readBallots = (db: Db, electionId: number) =>
  * came in), the voters' rows are rewritten alike, and the count, the chain head and the number
  * of ballots are stored. Nothing changes a ballot afterwards.
  */
-export async function closeElection(database: Database, id: number, now: number): Promise<ElectionRow> {
-  const closed = await electionLocked(database, id, async (trx) => {
+export function closeElection(database: Database, id: number, now: number): Promise<ElectionRow> {
+  return electionLocked(database, id, async (trx) => {
     const e = await findElection(trx, id);
     if (e.closed_at !== '') throw badRequest(electionMessages.closed);
     if (e.candidates_confirmed_at === '' || e.roll_frozen_at === '') throw badRequest(electionMessages.closeNotReady);
@@ -96,10 +96,16 @@ export async function closeElection(database: Database, id: number, now: number)
       .returningAll()
       .executeTakeFirstOrThrow();
   });
-  // PostgreSQL keeps the rows' earlier versions (with their transaction ids) until a vacuum:
-  // rewrite both tables now, so the files hold no trace of the order ballots came in.
+}
+
+/**
+ * After a close, on PostgreSQL: the rows' earlier versions (with the transaction ids they were
+ * cast in) stay in the table files until a vacuum reclaims them; VACUUM FULL rewrites both tables
+ * now, so the files keep no trace of the order ballots came in. Outside the close's transaction
+ * (VACUUM cannot run in one), so a failure here leaves the close standing.
+ */
+export async function dropBallotHistory(database: Database): Promise<void> {
   if (database.engine === 'postgres') await sql`VACUUM FULL election_ballots, election_voters`.execute(database.db);
-  return closed;
 }
 
 async function closedElection(db: Db, id: number): Promise<ElectionRow> {

@@ -1,29 +1,13 @@
 import { z } from 'zod';
-import {
-  ballotReceiptDto,
-  castBallotBody,
-  electionMessages,
-  electionPublicationDto,
-  electionPublicationQuery,
-  myElectionDto,
-  nominateBody,
-  receiptCheckDto,
-  receiptCheckQuery,
-} from '@portal/shared';
+import { ballotReceiptDto, castBallotBody, electionMessages, myElectionDto, nominateBody } from '@portal/shared';
 import type { App } from '../../http/app-types.js';
 import { ok } from '../../http/envelope.js';
 import { currentMember, requireMember, requireMemberInGoodStanding } from '../members/guard.js';
 import { castBallot, nominate } from './ballots.js';
-import { checkReceipt, electionPublication } from './count.js';
-import { memberDocs } from './docs.js';
+import { memberDocs, electionMissing } from './docs.js';
 import { myElections } from './member.js';
 
-const electionMissing = { 404: electionMessages.notFound };
-
-/**
- * Elections in the member area under /api/XfWebApi/ (nominate, vote), and what anyone may read
- * of a closed election: the count, the ballot hashes and a receipt's place among them.
- */
+/** Elections in the member area under /api/XfWebApi/: what the member takes part in, nominating, voting. */
 export async function electionsPublic(app: App): Promise<void> {
   const { database, now } = app.services;
   const { db } = database;
@@ -74,33 +58,5 @@ export async function electionsPublic(app: App): Promise<void> {
       const receipt = await castBallot(database, (await currentMember(request)).memberId, request.body, now());
       return ok({ Receipt: receipt }, electionMessages.voted);
     },
-  );
-
-  app.get(
-    '/GetElectionPublication',
-    {
-      schema: {
-        ...memberDocs,
-        summary: '选举结束后公布的计票结果、链头、选票数与全部选票哈希（按链的顺序）',
-        querystring: electionPublicationQuery,
-        'x-data': electionPublicationDto,
-        'x-codes': electionMissing,
-      },
-    },
-    async (request) => ok(await electionPublication(db, request.query.electionid)),
-  );
-
-  app.get(
-    '/CheckElectionReceipt',
-    {
-      schema: {
-        ...memberDocs,
-        summary: '核对回执码：该选票是否在公布的选票哈希中、第几张、其哈希与前一哈希（不答复所选内容）',
-        querystring: receiptCheckQuery,
-        'x-data': receiptCheckDto,
-        'x-codes': electionMissing,
-      },
-    },
-    async (request) => ok(await checkReceipt(db, request.query.electionid, request.query.receipt)),
   );
 }
