@@ -2,13 +2,12 @@
 // chain sealed, the count made, the ballots rewritten in chain order, the count stored) and
 // verifying it again (the chain and the count made from the stored rows), on SQLite and, when
 // PostgreSQL answers, on PostgreSQL; the figures go to RESULTS.md "Election count".
-import { performance } from 'node:perf_hooks';
 import { cstDate, formatCst, QuorumType } from '@portal/shared';
 import type { Database } from '../apps/server/src/db/connection.js';
 import { migrate } from '../apps/server/src/db/migrate.js';
 import { newBallotId, choicesText } from '../apps/server/src/features/elections/chain.js';
 import { closeElection, dropBallotHistory, electionResult, verifyElection } from '../apps/server/src/features/elections/count.js';
-import { machineNote, onPostgres, onSqlite, writeResultsSection } from './fresh-databases.js';
+import { machineNote, onPostgres, onSqlite, timed, writeResultsSection } from './fresh-databases.js';
 
 const BALLOTS = 10_000;
 const CANDIDATES = 12;
@@ -94,12 +93,6 @@ async function fill({ db }: Database): Promise<number> {
       .execute();
   }
   return id;
-}
-
-async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; result: T }> {
-  const started = performance.now();
-  const result = await work();
-  return { ms: performance.now() - started, result };
 }
 
 async function measure(database: Database, engine: string): Promise<Figures> {

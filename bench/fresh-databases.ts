@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { connect, type Database } from '../apps/server/src/db/connection.js';
 
 /**
- * The named benches' databases and their RESULTS.md sections: a fresh SQLite file in a temporary
+ * The named benches' databases, timings and RESULTS.md sections: a fresh SQLite file in a temporary
  * folder, and a fresh PostgreSQL schema when PostgreSQL answers, each removed afterwards.
  */
 
@@ -67,4 +68,11 @@ export function machineNote(): string {
     .map((l) => l.toFixed(2))
     .join(' / ');
   return `load average ${load} at the end, ${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'CPU'}`;
+}
+
+/** How long `work` took, with its result. */
+export async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; result: T }> {
+  const started = performance.now();
+  const result = await work();
+  return { ms: performance.now() - started, result };
 }

@@ -1,11 +1,10 @@
 // The membership job over 100,000 members (`npm run bench -- members`): the daily state run
 // (features/members/states.ts) and the renewal reminders (reminders.ts), on SQLite and, when
 // PostgreSQL answers, on PostgreSQL; the figures go to RESULTS.md "Membership job".
-import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { addDays, ApplyState, cstDate, formatCst, MemberStatus } from '@portal/shared';
 import type { Database } from '../apps/server/src/db/connection.js';
-import { machineNote, onPostgres, onSqlite, writeResultsSection } from './fresh-databases.js';
+import { machineNote, onPostgres, onSqlite, timed, writeResultsSection } from './fresh-databases.js';
 import { migrate } from '../apps/server/src/db/migrate.js';
 import { sendDueReminders } from '../apps/server/src/features/membership/reminders.js';
 import { refreshStates } from '../apps/server/src/features/members/states.js';
@@ -88,12 +87,6 @@ async function fill(database: Database): Promise<void> {
     await db.insertInto('members').values(rows).execute();
   }
   if (database.engine === 'postgres') await sql`analyze members`.execute(db);
-}
-
-async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; result: T }> {
-  const started = performance.now();
-  const result = await work();
-  return { ms: performance.now() - started, result };
 }
 
 async function measure(database: Database, engine: string): Promise<Figures> {
