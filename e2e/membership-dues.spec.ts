@@ -87,14 +87,14 @@ test('staff set a level’s fee, record dues with a voucher, print the receipt a
     w.printed = 0;
     window.print = () => void w.printed++;
   });
-  await receiptDialog.getByRole('button', { name: /打\s*印$/ }).click();
+  await receiptDialog.getByRole('button', { name: '打印 / 另存为PDF' }).click();
   expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
   // Printed, a copy of the receipt stands alone: no dialog, no back office around it.
   await page.emulateMedia({ media: 'print' });
   await expect(page.getByRole('article', { name: '会费收据' })).toBeVisible();
   await expect(page.getByRole('article', { name: '会费收据' })).toContainText('人民币壹仟贰佰元整');
   await expect(page.getByRole('menu', { name: '后台导航' })).toBeHidden();
-  await expect(receiptDialog.getByRole('button', { name: /打\s*印$/ })).toBeHidden();
+  await expect(receiptDialog.getByRole('button', { name: '打印 / 另存为PDF' })).toBeHidden();
   await page.emulateMedia({ media: 'screen' });
   await receiptDialog.getByRole('button', { name: '关 闭', exact: true }).click();
 

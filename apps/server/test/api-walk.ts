@@ -324,6 +324,10 @@ export const publicCalls: Record<string, (w: Walk) => Call | Promise<Call>> = {
   'GET /api/XfWebApi/GetUserInfo': () => ({}),
   'POST /api/XfWebApi/EditMember': () => ({ body: { DailyOperator: '王五', OperatorPhone: '010-88886666' } }),
   'GET /api/XfWebApi/GetMyMembership': () => ({}),
+  'GET /api/XfWebApi/GetMyPaymentList': () => ({}),
+  // The member's own payment, recorded for the walk (the back office's walk comes later).
+  'GET /api/XfWebApi/GetMyPayment/{id}': async (w) => ({ params: { id: await walkPayment(w) } }),
+  'GET /api/XfWebApi/GetMyReceiptSeal': () => ({}),
   'GET /api/XfWebApi/GetMyMemberCard': () => ({}),
   'GET /api/XfWebApi/GetMyMemberCredential': () => ({}),
   'GET /api/XfWebApi/GetContributionMenus': () => ({}),
@@ -378,6 +382,17 @@ export const publicCalls: Record<string, (w: Walk) => Call | Promise<Call>> = {
   'POST /api/XfWebApi/EditAdminPwd': (w) => ({ token: w.editor, body: { Password: ADMIN_PASSWORD, Newpwd: NEW_PASSWORD, againNewpwd: NEW_PASSWORD } }),
   'POST /api/XfWebApi/Logout': (w) => ({ token: w.applicant }),
 };
+
+/** A dues payment of the walk's member, for the member's receipt calls. */
+async function walkPayment(w: Walk): Promise<number> {
+  const res = await w.t.app.inject({
+    method: 'POST',
+    url: '/api/XfSysBussiness/SaveMemberPayment',
+    headers: { token: w.admin },
+    payload: { MemberId: w.memberId, Amount: 100, PaidOn: formatCst(w.clock.now()).slice(0, 10), Payer: '合同测试付款单位', Method: 'transfer' },
+  });
+  return envelope<{ PaymentId: number }>(res).Data.PaymentId;
+}
 
 /** What an earlier call of the walk answered in Data. */
 function answered<T>(w: Walk, call: string): T {

@@ -35,6 +35,7 @@ import { membershipReceiptsAdmin } from './membership/receipts-admin.js';
 import { membershipVouchersAdmin } from './membership/vouchers-admin.js';
 import { membershipStandingAdmin } from './membership/standing-admin.js';
 import { memberBatchAdmin } from './membership/batch-admin.js';
+import { memberReceiptsPublic } from './membership/receipts-public.js';
 import { memberImportAdmin } from './membership/import-admin.js';
 import { membershipPublic } from './membership/public.js';
 import { memberCardAdmin, memberCardPublic } from './membership/card-routes.js';
@@ -125,6 +126,7 @@ const publicRoutes: FeatureRoutes[] = [
   electionPublicationPublic,
   formsPublic,
   memberCardPublic,
+  memberReceiptsPublic,
 ];
 /** Business back-office calls, spec §7 "/api/XfSysBussiness/". */
 const businessRoutes: FeatureRoutes[] = [

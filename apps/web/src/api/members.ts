@@ -1,5 +1,5 @@
-import { Code, type ApplyMemberForm, type EditMemberForm, type MemberProfileDto, type MembershipDto } from '@portal/shared';
-import { call, get, post, type Envelope } from './client';
+import { Code, type ApplyMemberForm, type EditMemberForm, type MemberProfileDto, type MemberReceiptDto, type MembershipDto } from '@portal/shared';
+import { call, fetchFile, get, post, type Envelope } from './client';
 
 /** Member calls of spec §7 (/api/XfWebApi/): sign-in, profile, password, application, suggestion box. */
 const base = 'XfWebApi/';
@@ -49,6 +49,10 @@ export const membersApi = {
   changePassword: (form: MemberPasswordForm) => post<null>(`${base}EditMemberPwd`, form),
   /** The member's own 会籍 and the header's notice (renew soon, grace, lapsed); a failure is the page's to show, not a toast over every page. */
   membership: () => get<MembershipDto>(`${base}GetMyMembership`, undefined, { silent: true }),
+  /** The member's dues, newest first, each with what its receipt prints. */
+  payments: () => get<MemberReceiptDto[]>(`${base}GetMyPaymentList`),
+  /** The 财务专用章 for the member's receipts, as an SVG image. */
+  receiptSeal: () => fetchFile(`/api/${base}GetMyReceiptSeal`, { silent: true }),
 
   /** The applicant's own application, opened with the application token of GetLoginToken. */
   application: (applicationToken: string) =>

@@ -48,6 +48,7 @@ export type PublicCallsAgree = [
   Holds<Agree<Declared<typeof membersApi.editProfile>, DataOf<'XfWebApi_EditMember'>>>,
   Holds<Agree<Declared<typeof membersApi.changePassword>, DataOf<'XfWebApi_EditMemberPwd'>>>,
   Holds<Agree<Declared<typeof membersApi.membership>, DataOf<'XfWebApi_GetMyMembership'>>>,
+  Holds<Agree<Declared<typeof membersApi.payments>, DataOf<'XfWebApi_GetMyPaymentList'>>>,
   Holds<Agree<Declared<typeof membersApi.application>, DataOf<'XfWebApi_GetMemberApplyRc'>>>,
   Holds<Agree<Declared<typeof membersApi.apply>, DataOf<'XfWebApi_ApplyMember'>>>,
   Holds<Agree<Declared<typeof membersApi.uploadFile>, DataOf<'XfWebApi_UploadFile'>>>,

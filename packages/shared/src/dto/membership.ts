@@ -83,11 +83,37 @@ export const memberPaymentDto = z
     Status: keyOf(paymentStatuses),
     StatusName: z.string(),
     VoidReason: z.string(),
+    /** The account of the staff member who recorded it. */
     RecordedBy: z.string(),
+    /** 收款人 on the receipt: that staff member's name (their account when they have none). */
+    Cashier: z.string(),
     CreateTime: z.string(),
   })
   .meta({ id: 'MemberPaymentDto' });
 export type MemberPaymentDto = z.infer<typeof memberPaymentDto>;
+
+/** A receipt as its member sees it (GetMyPaymentList, GetMyPayment/{id}): what the receipt prints, no staff accounts or vouchers. */
+export const memberReceiptDto = memberPaymentDto
+  .pick({
+    PaymentId: true,
+    ReceiptNo: true,
+    MemberName: true,
+    MemberNo: true,
+    LevelName: true,
+    Amount: true,
+    PaidOn: true,
+    Payer: true,
+    Method: true,
+    MethodName: true,
+    Note: true,
+    TermFrom: true,
+    TermTo: true,
+    Status: true,
+    StatusName: true,
+    Cashier: true,
+  })
+  .meta({ id: 'MemberReceiptDto' });
+export type MemberReceiptDto = z.infer<typeof memberReceiptDto>;
 
 /** GetMembershipSummary: the workbench's dues per year and level, and members per state. */
 export const membershipSummaryDto = z

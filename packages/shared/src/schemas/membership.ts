@@ -9,6 +9,7 @@ export type {
   MembershipSummaryDto,
   MembershipReminderDto,
   MemberImportResultDto,
+  MemberReceiptDto,
 } from '../dto/membership.js';
 
 /**

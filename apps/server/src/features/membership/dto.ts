@@ -7,6 +7,7 @@ import {
   toYuan,
   type MemberLevelTermsDto,
   type MemberPaymentDto,
+  type MemberReceiptDto,
   type MembershipReminderDto,
 } from '@portal/shared';
 import { assetUrl } from '../../http/assets.js';
@@ -28,21 +29,35 @@ export const toLevelTermsDto = (l: Awaited<ReturnType<typeof listLevelTerms>>[nu
   MemberCount: l.memberCount,
 });
 
-/** A voucher is a private upload: it opens through the back office's guarded call. */
-export const toPaymentDto = (p: Payment, assetBaseUrl: string): MemberPaymentDto => ({
+/** 收款人: the recorder's name; their account when they have none (or their account was deleted). */
+const cashierOf = (p: Payment) => p.adminName || p.adminAccount;
+
+/** What a receipt prints (GetMyPayment, the member's): no voucher, no staff account. */
+export const toReceiptDto = (p: Payment): MemberReceiptDto => ({
   PaymentId: p.id,
   ReceiptNo: p.receiptNo,
-  MemberId: p.memberId,
-  Account: p.account,
   MemberName: p.memberName,
   MemberNo: memberNo(p.memberId),
-  LevelId: p.levelId,
   LevelName: p.levelName,
   Amount: toYuan(p.amountFen),
   PaidOn: p.paidOn,
   Payer: p.payer,
   Method: p.method,
   MethodName: paymentMethods[p.method] ?? p.method,
+  Note: p.note,
+  TermFrom: p.termFrom,
+  TermTo: p.termTo,
+  Status: p.status,
+  StatusName: paymentStatuses[p.status] ?? p.status,
+  Cashier: cashierOf(p),
+});
+
+/** The back office's payment: the receipt and the record around it. A voucher is a private upload: it opens through the back office's guarded call. */
+export const toPaymentDto = (p: Payment, assetBaseUrl: string): MemberPaymentDto => ({
+  ...toReceiptDto(p),
+  MemberId: p.memberId,
+  Account: p.account,
+  LevelId: p.levelId,
   VoucherPath: p.voucherPath,
   VoucherUrl:
     p.voucherPath === ''
@@ -50,13 +65,8 @@ export const toPaymentDto = (p: Payment, assetBaseUrl: string): MemberPaymentDto
       : p.voucherPath.startsWith('/private/')
         ? `/api/XfSysBussiness/GetMemberPaymentVoucher/${p.id}`
         : assetUrl(assetBaseUrl, p.voucherPath),
-  Note: p.note,
-  TermFrom: p.termFrom,
-  TermTo: p.termTo,
   Provider: p.provider,
   TransactionId: p.transactionId,
-  Status: p.status,
-  StatusName: paymentStatuses[p.status] ?? p.status,
   VoidReason: p.voidReason,
   RecordedBy: p.adminAccount,
   CreateTime: p.createdAt,

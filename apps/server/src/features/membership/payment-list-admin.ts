@@ -23,7 +23,8 @@ const paymentColumns: readonly ExportColumn<MemberPaymentDto>[] = [
   { header: '状态', width: 8, cell: (p) => p.StatusName },
   { header: '作废原因', width: 20, cell: (p) => p.VoidReason },
   { header: '备注', width: 30, cell: (p) => p.Note },
-  { header: '登记人', width: 12, cell: (p) => p.RecordedBy },
+  { header: '登记人', width: 12, cell: (p) => p.Cashier },
+  { header: '登记账号', width: 12, cell: (p) => p.RecordedBy },
   { header: '登记时间', width: 20, cell: (p) => p.CreateTime },
 ];
 

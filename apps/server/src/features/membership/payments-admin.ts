@@ -3,6 +3,8 @@ import type { App } from '../../http/app-types.js';
 import { adminWrite, currentAdmin, requireAdmin } from '../system/auth/guard.js';
 import { ok } from '../../http/envelope.js';
 import { adminDocs } from '../members/docs.js';
+import { mailContext } from '../mail/context.js';
+import { nudgeOutbox } from '../mail/outbox.js';
 import { toPaymentDto } from './dto.js';
 import { recordPayment, voidPayment } from './payments.js';
 import { memberMissing, PAYMENT, paymentMissing } from './route-parts.js';
@@ -18,7 +20,7 @@ export async function membershipPaymentsAdmin(app: App): Promise<void> {
       onRequest: requireAdmin('member:payment:add'),
       schema: {
         ...adminDocs,
-        summary: '登记缴费：生成收据编号，有效期至顺延一个会籍期限（自今天与原有效期至中较晚者起）',
+        summary: '登记缴费：生成收据编号，有效期至顺延一个会籍期限（自今天与原有效期至中较晚者起）；配置了邮件且会员有邮箱时，向会员发送收据',
         body: saveMemberPaymentBody,
         'x-data': memberPaymentDto,
         'x-codes': memberMissing,
@@ -26,16 +28,17 @@ export async function membershipPaymentsAdmin(app: App): Promise<void> {
     },
     async (request) => {
       const body = request.body;
-      const payment = await adminWrite(
+      const { payment, mailed } = await adminWrite(
         request,
         {
           action: 'member:payment:add',
           target: PAYMENT,
-          targetId: (p) => p.id,
-          detail: (p) => `${p.receiptNo} ${p.account} ${toYuan(p.amountFen)}元 有效期至${p.termTo}`,
+          targetId: (r) => r.payment.id,
+          detail: ({ payment: p }) => `${p.receiptNo} ${p.account} ${toYuan(p.amountFen)}元 有效期至${p.termTo}`,
         },
-        () => recordPayment(db, currentAdmin(request), body, now()),
+        () => recordPayment(db, currentAdmin(request), body, mailContext(request), now()),
       );
+      if (mailed) nudgeOutbox(database);
       return ok(toPaymentDto(payment, config.assetBaseUrl), membershipMessages.paymentRecorded(payment.termTo));
     },
   );

@@ -20,6 +20,9 @@ import type { AdminPrincipal } from '../system/auth/access.js';
 import { containing } from '../../db/like.js';
 import { refreshMemberState } from '../members/states.js';
 import { nextTerm, termsOf } from '../members/level-terms.js';
+import type { MailContext } from '../mail/context.js';
+import { enqueueMails } from '../mail/outbox.js';
+import { receiptMail } from './receipt-mail.js';
 
 /**
  * Dues (会费). Staff record a payment made offline; it gets a receipt number and moves the
@@ -56,6 +59,8 @@ export interface Payment {
   status: PaymentStatus;
   voidReason: string;
   adminAccount: string;
+  /** The recorder's name as it is now ('' without one, or once their account is gone). */
+  adminName: string;
   createdAt: string;
 }
 
@@ -63,6 +68,7 @@ const paymentQuery = (db: Db) =>
   db
     .selectFrom('member_payments as p')
     .innerJoin('members as m', 'm.id', 'p.member_id')
+    .leftJoin('admin_users as a', 'a.id', 'p.admin_id')
     .select([
       'p.id',
       'p.receipt_no',
@@ -84,6 +90,7 @@ const paymentQuery = (db: Db) =>
       'p.status',
       'p.void_reason',
       'p.admin_account',
+      'a.full_name as admin_name',
       'p.created_at',
     ]);
 
@@ -110,6 +117,7 @@ const toPayment = (r: PaymentRow): Payment => ({
   status: r.status as PaymentStatus,
   voidReason: r.void_reason,
   adminAccount: r.admin_account,
+  adminName: r.admin_name ?? '',
   createdAt: r.created_at,
 });
 
@@ -117,6 +125,19 @@ export async function getPayment(db: Db, id: number): Promise<Payment> {
   const row = await paymentQuery(db).where('p.id', '=', id).executeTakeFirst();
   if (!row) throw notFound(membershipMessages.paymentNotFound);
   return toPayment(row);
+}
+
+/** GetMyPayment/{id}: a payment of this member's; another member's is as missing as one that never was. */
+export async function getMemberPayment(db: Db, memberId: number, id: number): Promise<Payment> {
+  const row = await paymentQuery(db).where('p.id', '=', id).where('p.member_id', '=', memberId).executeTakeFirst();
+  if (!row) throw notFound(membershipMessages.paymentNotFound);
+  return toPayment(row);
+}
+
+/** GetMyPaymentList: every payment of the member, newest first (a handful a decade: not paged). */
+export async function memberPayments(db: Db, memberId: number): Promise<Payment[]> {
+  const rows = await paymentQuery(db).where('p.member_id', '=', memberId).orderBy('p.paid_on', 'desc').orderBy('p.id', 'desc').execute();
+  return rows.map(toPayment);
 }
 
 /** GetMemberPaymentList: newest payment first. */
@@ -181,9 +202,16 @@ const ATTEMPTS = 5;
 /**
  * SaveMemberPayment. Refused for an applicant not yet approved and for a disabled member; a
  * receipt number given by hand must be free, a voucher the recorder's own upload (checkVoucher).
- * Answers the payment.
+ * With mail, a member with an e-mail address is sent the receipt, queued in the payment's own
+ * transaction. Answers the payment and whether a receipt was queued.
  */
-export async function recordPayment(db: Db, admin: AdminPrincipal, body: SaveMemberPaymentBody, now: number): Promise<Payment> {
+export async function recordPayment(
+  db: Db,
+  admin: AdminPrincipal,
+  body: SaveMemberPaymentBody,
+  mail: MailContext | null,
+  now: number,
+): Promise<{ payment: Payment; mailed: boolean }> {
   const today = cstDate(now);
   if (body.PaidOn > today) throw badRequest(membershipMessages.paidOnFuture);
   if (body.ReceiptNo && (await db.selectFrom('member_payments').select('id').where('receipt_no', '=', body.ReceiptNo).executeTakeFirst())) {
@@ -191,11 +219,11 @@ export async function recordPayment(db: Db, admin: AdminPrincipal, body: SaveMem
   }
   for (let attempt = 1; ; attempt++) {
     try {
-      const id = await db.transaction().execute(async (trx) => {
+      const recorded = await db.transaction().execute(async (trx) => {
         const member = await trx
           .selectFrom('members as m')
           .leftJoin('type_items as t', 't.id', 'm.member_level_id')
-          .select(['m.id', 'm.apply_state', 'm.status', 'm.member_level_id', 't.name as level_name', 'm.join_date', 'm.expire_date'])
+          .select(['m.id', 'm.apply_state', 'm.status', 'm.member_level_id', 't.name as level_name', 'm.join_date', 'm.expire_date', 'm.email'])
           .where('m.id', '=', body.MemberId)
           .executeTakeFirst();
         if (!member) throw notFound(memberMessages.memberNotFound);
@@ -235,9 +263,12 @@ export async function recordPayment(db: Db, admin: AdminPrincipal, body: SaveMem
           .executeTakeFirst();
         if (Number(moved.numUpdatedRows) === 0) throw new MovedMeanwhile();
         await refreshMemberState(trx, member.id, today);
-        return paymentId;
+        const payment = await getPayment(trx, paymentId);
+        const mailed = Boolean(mail && member.email);
+        if (mail && mailed) await enqueueMails(trx, [receiptMail(mail, payment, member.email)], now);
+        return { payment, mailed };
       });
-      return await getPayment(db, id);
+      return recorded;
     } catch (error) {
       const again = error instanceof MovedMeanwhile || (isUniqueViolation(error) && !body.ReceiptNo);
       if (again && attempt < ATTEMPTS) continue;

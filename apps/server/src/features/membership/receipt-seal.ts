@@ -9,3 +9,10 @@ const SIZE = 240;
  */
 export const receiptSealSvg = (issuer: string) =>
   `<svg xmlns="http://www.w3.org/2000/svg" width="${SIZE}" height="${SIZE}" viewBox="0 0 ${SIZE} ${SIZE}">${sealMarkup(issuer, SIZE / 2, SIZE / 2, SIZE / 2 - 4, '财务专用章')}</svg>`;
+
+/** The seal as the receipt calls answer it, drawn once per process: the site's name does not change while it runs. */
+let drawn: { issuer: string; svg: string } | undefined;
+export function receiptSeal(issuer: string): string {
+  if (drawn?.issuer !== issuer) drawn = { issuer, svg: receiptSealSvg(issuer) };
+  return drawn.svg;
+}

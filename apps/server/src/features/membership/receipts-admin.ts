@@ -5,7 +5,7 @@ import { ok } from '../../http/envelope.js';
 import { adminDocs } from '../members/docs.js';
 import { toPaymentDto } from './dto.js';
 import { getPayment } from './payments.js';
-import { receiptSealSvg } from './receipt-seal.js';
+import { receiptSeal } from './receipt-seal.js';
 import { memberParams, paymentMissing } from './route-parts.js';
 
 /** A payment's receipt (收据) as the back office prints it: its content and the 财务专用章 (GetMemberPayment, GetReceiptSeal). */
@@ -22,8 +22,6 @@ export async function membershipReceiptsAdmin(app: App): Promise<void> {
     async (request) => ok(toPaymentDto(await getPayment(db, request.params.id), config.assetBaseUrl)),
   );
 
-  // Drawn once: the site's name does not change while the process runs.
-  let seal: string | undefined;
   app.get(
     '/GetReceiptSeal',
     {
@@ -31,9 +29,8 @@ export async function membershipReceiptsAdmin(app: App): Promise<void> {
       schema: { ...adminDocs, summary: '收据上的财务专用章（SVG，协会名称环绕）；仅会费管理可取，不公开', 'x-file': 'image/svg+xml' },
     },
     async (_request, reply) => {
-      seal ??= receiptSealSvg(config.site.name);
       // Private and not kept, as every guarded answer (the guard says so): a seal is not for any cache.
-      return reply.type('image/svg+xml; charset=utf-8').send(seal);
+      return reply.type('image/svg+xml; charset=utf-8').send(receiptSeal(config.site.name));
     },
   );
 }

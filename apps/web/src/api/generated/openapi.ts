@@ -708,6 +708,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/XfWebApi/GetMyPaymentList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["XfWebApi_GetMyPaymentList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/XfWebApi/GetMyPayment/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["XfWebApi_GetMyPayment_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/XfWebApi/GetMyReceiptSeal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["XfWebApi_GetMyReceiptSeal"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/XfWebApi/GetMyElections": {
         parameters: {
             query?: never;
@@ -788,54 +836,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/XfWebApi/GetMyMemberCard": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: operations["XfWebApi_GetMyMemberCard"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/XfWebApi/GetMyMemberCredential": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: operations["XfWebApi_GetMyMemberCredential"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-}
-export type webhooks = Record<string, never>;
-export interface components {
-    schemas: {
-        MenuDto: {
-            MenuId: number;
-            ParentId: number;
-            Name: string;
-            Status: number;
-            ShowType: number;
-            Type: number;
-            WebUrl: string;
-            CurValue: string;
-            SortNumber: number;
-            AcceptsContributions: boolean;
-            ChildList: components["schemas"]["MenuDto"][];
     "/api/XfWebApi/GetPublicForm": {
         parameters: {
             query?: never;
@@ -948,6 +948,54 @@ export interface components {
         patch?: never;
         trace?: never;
     };
+    "/api/XfWebApi/GetMyMemberCard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["XfWebApi_GetMyMemberCard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/XfWebApi/GetMyMemberCredential": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["XfWebApi_GetMyMemberCredential"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        MenuDto: {
+            MenuId: number;
+            ParentId: number;
+            Name: string;
+            Status: number;
+            ShowType: number;
+            Type: number;
+            WebUrl: string;
+            CurValue: string;
+            SortNumber: number;
+            AcceptsContributions: boolean;
+            ChildList: components["schemas"]["MenuDto"][];
         };
         NewsListItemDto: {
             NewsId: number;
@@ -1119,6 +1167,26 @@ export interface components {
             Notice: string;
             CardRevokedAt: string;
         };
+        MemberReceiptDto: {
+            PaymentId: number;
+            ReceiptNo: string;
+            MemberName: string;
+            MemberNo: string;
+            LevelName: string;
+            Amount: number;
+            PaidOn: string;
+            Payer: string;
+            /** @enum {string} */
+            Method: "transfer" | "cash" | "wechat" | "alipay" | "other";
+            MethodName: string;
+            Note: string;
+            TermFrom: string;
+            TermTo: string;
+            /** @enum {string} */
+            Status: "paid" | "pending" | "void";
+            StatusName: string;
+            Cashier: string;
+        };
         MyActivityDto: {
             ActivityId: number;
             Title: string;
@@ -1189,6 +1257,7 @@ export interface components {
             CheckInTime: string;
             CheckedInBy: string;
             CheckedInByName: string;
+        };
         ElectionResultDto: {
             ElectionId: number;
             Title: string;
@@ -1254,6 +1323,80 @@ export interface components {
             Hash: string;
             PrevHash: string;
         };
+        FormFieldDto: {
+            Key: string;
+            Type: string;
+            Label: string;
+            Help: string;
+            Required: boolean;
+            Options: string[];
+            MinPicks: number;
+            MaxPicks: number;
+            MinLength: number;
+            MaxLength: number;
+            Min: number | null;
+            Max: number | null;
+            Pattern: string;
+            Scale: number;
+            Rows: string[];
+            Columns: string[];
+            Accept: string;
+            ShowWhen: {
+                Field: string;
+                Option: string;
+            } | null;
+        };
+        PublicFormDto: {
+            Id: number;
+            Title: string;
+            Description: string;
+            Kind: string;
+            Audience: string;
+            OpenTime: string;
+            CloseTime: string;
+            Anonymous: boolean;
+            NeedsCaptcha: boolean;
+            Accepting: boolean;
+            Refusal: string;
+            ResultsOpen: boolean;
+            Fields: components["schemas"]["FormFieldDto"][];
+        };
+        FormQuestionSummaryDto: {
+            Key: string;
+            Label: string;
+            Type: string;
+            Answered: number;
+            Options: {
+                Option: string;
+                Count: number;
+                Percent: number;
+            }[];
+            Average: number | null;
+            Matrix: {
+                Row: string;
+                Options: {
+                    Option: string;
+                    Count: number;
+                    Percent: number;
+                }[];
+            }[];
+        };
+        FormSummaryDto: {
+            FormId: number;
+            Title: string;
+            Kind: string;
+            Responses: number;
+            Questions: components["schemas"]["FormQuestionSummaryDto"][];
+        };
+        MyFormResponseDto: {
+            ResponseId: number;
+            FormId: number;
+            FormTitle: string;
+            Kind: string;
+            CreateTime: string;
+            Answers: {
+                [key: string]: unknown;
+            };
         };
         CertRecordDto: {
             _certId: string;
@@ -1331,80 +1474,6 @@ export interface components {
         };
         HeadersTooLarge: {
             headers: {
-        FormFieldDto: {
-            Key: string;
-            Type: string;
-            Label: string;
-            Help: string;
-            Required: boolean;
-            Options: string[];
-            MinPicks: number;
-            MaxPicks: number;
-            MinLength: number;
-            MaxLength: number;
-            Min: number | null;
-            Max: number | null;
-            Pattern: string;
-            Scale: number;
-            Rows: string[];
-            Columns: string[];
-            Accept: string;
-            ShowWhen: {
-                Field: string;
-                Option: string;
-            } | null;
-        };
-        PublicFormDto: {
-            Id: number;
-            Title: string;
-            Description: string;
-            Kind: string;
-            Audience: string;
-            OpenTime: string;
-            CloseTime: string;
-            Anonymous: boolean;
-            NeedsCaptcha: boolean;
-            Accepting: boolean;
-            Refusal: string;
-            ResultsOpen: boolean;
-            Fields: components["schemas"]["FormFieldDto"][];
-        };
-        FormQuestionSummaryDto: {
-            Key: string;
-            Label: string;
-            Type: string;
-            Answered: number;
-            Options: {
-                Option: string;
-                Count: number;
-                Percent: number;
-            }[];
-            Average: number | null;
-            Matrix: {
-                Row: string;
-                Options: {
-                    Option: string;
-                    Count: number;
-                    Percent: number;
-                }[];
-            }[];
-        };
-        FormSummaryDto: {
-            FormId: number;
-            Title: string;
-            Kind: string;
-            Responses: number;
-            Questions: components["schemas"]["FormQuestionSummaryDto"][];
-        };
-        MyFormResponseDto: {
-            ResponseId: number;
-            FormId: number;
-            FormTitle: string;
-            Kind: string;
-            CreateTime: string;
-            Answers: {
-                [key: string]: unknown;
-            };
                 [name: string]: unknown;
             };
             content: {
@@ -3119,6 +3188,97 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    XfWebApi_GetMyPaymentList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        Code: 200;
+                        Message: string;
+                        Data: components["schemas"]["MemberReceiptDto"][];
+                    } | {
+                        /** @enum {number} */
+                        Code: 400 | 401 | 403 | 500;
+                        Message: string;
+                        Data: null;
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    XfWebApi_GetMyPayment_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        Code: 200;
+                        Message: string;
+                        Data: components["schemas"]["MemberReceiptDto"];
+                    } | {
+                        /** @enum {number} */
+                        Code: 400 | 401 | 403 | 404 | 500;
+                        Message: string;
+                        Data: null;
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    XfWebApi_GetMyReceiptSeal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        Code: 400 | 401 | 403 | 500;
+                        Message: string;
+                        Data: null;
+                    };
+                    "image/svg+xml": string;
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     XfWebApi_GetMyElections: {
         parameters: {
             query?: never;
@@ -3295,72 +3455,6 @@ export interface operations {
                 };
             };
             431: components["responses"]["HeadersTooLarge"];
-            503: components["responses"]["Unavailable"];
-        };
-    };
-    XfWebApi_GetMyMemberCard: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        Code: 200;
-                        Message: string;
-                        Data: string;
-                    } | {
-                        /** @enum {number} */
-                        Code: 400 | 401 | 403 | 404 | 500;
-                        Message: string;
-                        Data: null;
-                    };
-                };
-            };
-            431: components["responses"]["HeadersTooLarge"];
-            503: components["responses"]["Unavailable"];
-        };
-    };
-    XfWebApi_GetMyMemberCredential: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        Code: 200;
-                        Message: string;
-                        Data: string;
-                    } | {
-                        /** @enum {number} */
-                        Code: 400 | 401 | 403 | 404 | 500;
-                        Message: string;
-                        Data: null;
-                    };
-                };
-            };
-            431: components["responses"]["HeadersTooLarge"];
-            503: components["responses"]["Unavailable"];
-        };
-    };
-}
             503: components["responses"]["Unavailable"];
         };
     };
@@ -3609,3 +3703,69 @@ export interface operations {
             413: components["responses"]["TooLarge"];
             429: components["responses"]["TooMany"];
             431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    XfWebApi_GetMyMemberCard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        Code: 200;
+                        Message: string;
+                        Data: string;
+                    } | {
+                        /** @enum {number} */
+                        Code: 400 | 401 | 403 | 404 | 500;
+                        Message: string;
+                        Data: null;
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    XfWebApi_GetMyMemberCredential: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        Code: 200;
+                        Message: string;
+                        Data: string;
+                    } | {
+                        /** @enum {number} */
+                        Code: 400 | 401 | 403 | 404 | 500;
+                        Message: string;
+                        Data: null;
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+}

@@ -3,6 +3,7 @@ import { Alert, Descriptions, Result, Skeleton, type AlertProps } from 'antd';
 import { formatYuan, MembershipState, toFen, type MembershipDto } from '@portal/shared';
 import { MembershipStateTag } from '../../components/MembershipStateTag';
 import { useSiteInfo } from '../layout/useSiteInfo';
+import { MyPayments } from './MyPayments';
 import { useMyMembership } from './useMyMembership';
 import styles from './membership.module.css';
 
@@ -11,7 +12,7 @@ const alertTypes: Partial<Record<MembershipState, AlertProps['type']>> = { [Memb
 
 const fee = (m: MembershipDto) => (m.AnnualFee ? formatYuan(toFen(m.AnnualFee)) : '免会费');
 
-/** 我的会籍: number, company, level, fee and term, dates and state, the notice, how to renew, and the card. */
+/** 我的会籍: number, company, level, fee and term, dates and state, the notice, how to renew, the receipts, and the card. */
 export function MyMembership() {
   const { membership: m, pending } = useMyMembership();
   if (pending) return <Skeleton active paragraph={{ rows: 6 }} />;
@@ -33,6 +34,7 @@ export function MyMembership() {
         </Descriptions.Item>
       </Descriptions>
       {m.AnnualFee > 0 && <HowToRenew />}
+      <MyPayments />
       <div className={styles.links}>
         <Link to="/member/card">电子会员证 ›</Link>
       </div>

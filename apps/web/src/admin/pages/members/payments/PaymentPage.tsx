@@ -47,7 +47,7 @@ const payments = listResource<MemberPaymentDto, PaymentFilters>({
         </span>
       ),
     },
-    { title: '登记人', dataIndex: 'RecordedBy', width: 100 },
+    { title: '登记人', dataIndex: 'Cashier', width: 100, render: (name: string, p) => <span title={p.RecordedBy}>{name}</span> },
   ],
   export: { perm: 'member:payment:export', run: membershipAdminApi.exportPayments },
   actionsWidth: 170,

@@ -1,0 +1,123 @@
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { expect, test, waitingForApp } from './test.js';
+import { adminToken, unique, type Envelope } from './admin-session.js';
+import { apiData, settled } from './helpers.js';
+import { call, member } from './member-session.js';
+
+/**
+ * Dues as a member sees them in 我的会籍: 缴费记录与收据 lists the member's payments, each receipt
+ * shown with its seal, printed, or saved as a PDF from the print window; the receipt e-mail's link
+ * opens one at once.
+ */
+
+async function get<T>(request: APIRequestContext, path: string, token: string): Promise<T> {
+  const body = (await (await request.get(`/api/${path}`, { headers: { token } })).json()) as Envelope<T>;
+  expect(body.Code, `${path}: ${body.Message}`).toBe(200);
+  return body.Data;
+}
+
+const shot = (name: string) => `/tmp/membership-receipts/${name}.png`;
+
+/** A page of its own signed in as the member (the token stored as the login dialog stores it). */
+async function memberPage(browser: Browser, token: string, width: number): Promise<Page> {
+  const page = waitingForApp(await (await browser.newContext({ locale: 'zh-CN', timezoneId: 'Asia/Shanghai', viewport: { width, height: 900 } })).newPage());
+  await page.goto('/home');
+  await page.evaluate((t) => localStorage.setItem('token', t), token);
+  return page;
+}
+
+/** Opens a receipt and waits for its seal; answers the dialog. */
+async function openReceipt(page: Page, receiptNo: string) {
+  await page.getByRole('button', { name: `查看收据 ${receiptNo}` }).click();
+  const dialog = page.getByRole('dialog', { name: '收据' });
+  await settled(dialog);
+  const seal = dialog.getByRole('img', { name: '财务专用章' });
+  await expect.poll(() => seal.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 15_000 }).toBe(true);
+  return dialog;
+}
+
+/** The page's width holds: nothing scrolls sideways. */
+async function expectNoSidewaysScroll(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
+}
+
+/** A member of a paying level (¥1,200 a year, the first level, as membership-dues sets it); answers the member's token and id. */
+async function payingMember(request: APIRequestContext, admin: string, company: string) {
+  const token = await member(request, admin, company);
+  const [level] = await apiData<{ Id: number }[]>(request, 'GetTypeList', { type: 2 });
+  await call(request, 'XfSysBussiness/SaveMemberLevelTerms', { LevelId: level!.Id, AnnualFee: 1200, Term: 'year', GraceDays: 30, NeedsApproval: true }, admin);
+  const { MemberId } = await get<{ MemberId: number }>(request, 'XfWebApi/GetMyMembership', token);
+  return { token, memberId: MemberId };
+}
+
+test('a member views, prints and saves their receipts as PDF; the e-mail’s link opens one', async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  const admin = await adminToken(page.request);
+  const company = `收据测试${unique('')}有限公司`;
+  const { token, memberId } = await payingMember(page.request, admin, company);
+
+  // Two payments, the later voided: both are the member's receipts.
+  const paidOn = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+  const pay = () =>
+    call<{ PaymentId: number; ReceiptNo: string; Cashier: string; TermFrom: string; TermTo: string }>(
+      page.request,
+      'XfSysBussiness/SaveMemberPayment',
+      { MemberId: memberId, Amount: 1200, PaidOn: paidOn, Payer: company, Method: 'transfer' },
+      admin,
+    );
+  const first = await pay();
+  const second = await pay();
+  await call(page.request, 'XfSysBussiness/VoidMemberPayment', { PaymentId: second.PaymentId, Reason: '重复登记' }, admin);
+
+  const desk = await memberPage(browser, token, 1440);
+  await desk.goto('/member/membership');
+  const rows = desk.getByRole('region', { name: '缴费记录与收据' }).getByRole('row');
+  await expect(rows).toHaveCount(3);
+  await expect(rows.nth(1)).toContainText(second.ReceiptNo);
+  await expect(rows.nth(1)).toContainText('已作废');
+  await expect(rows.nth(2)).toContainText(first.ReceiptNo);
+  await expect(rows.nth(2)).toContainText('¥1,200.00');
+  await expect(rows.nth(2)).toContainText(`${first.TermFrom} 至 ${first.TermTo}`);
+  await expectNoSidewaysScroll(desk);
+  await desk.screenshot({ path: shot('my-receipts-1440'), fullPage: true });
+
+  const receiptDialog = await openReceipt(desk, first.ReceiptNo);
+  const receipt = receiptDialog.getByRole('article', { name: '会费收据' });
+  await expect(receipt).toContainText(`收据编号：${first.ReceiptNo}`);
+  await expect(receipt).toContainText('人民币壹仟贰佰元整');
+  await expect(receipt).toContainText(`收款人：${first.Cashier}`);
+  await expect(receiptDialog).toContainText('另存为PDF');
+  await desk.screenshot({ path: shot('my-receipt-dialog-1440') });
+  await desk.evaluate(() => {
+    const w = window as unknown as { printed: number };
+    w.printed = 0;
+    window.print = () => void w.printed++;
+  });
+  await receiptDialog.getByRole('button', { name: '打印 / 另存为PDF' }).click();
+  expect(await desk.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
+  // Printed (or saved as PDF), the receipt stands alone: no page, no dialog around it.
+  await desk.emulateMedia({ media: 'print' });
+  await expect(desk.getByRole('article', { name: '会费收据' })).toBeVisible();
+  await expect(desk.getByRole('region', { name: '缴费记录与收据' })).toBeHidden();
+  await expect(receiptDialog.getByRole('button', { name: '打印 / 另存为PDF' })).toBeHidden();
+  await desk.screenshot({ path: shot('my-receipt-print') });
+  await desk.emulateMedia({ media: 'screen' });
+  await receiptDialog.getByRole('button', { name: '关 闭', exact: true }).click();
+  await expect(receiptDialog).toBeHidden();
+
+  // The receipt e-mail's link opens that receipt at once.
+  await desk.goto(`/member/membership#receipt-${second.PaymentId}`);
+  const linked = desk.getByRole('dialog', { name: '收据' });
+  await expect(linked.getByRole('article', { name: '会费收据' })).toContainText(`收据编号：${second.ReceiptNo}`);
+  await expect(linked.getByLabel('已作废')).toBeVisible();
+
+  // On a phone: each payment a card of labelled lines, the receipt in a dialog that fits.
+  const phone = await memberPage(browser, token, 375);
+  await phone.goto('/member/membership');
+  await expect(phone.getByRole('region', { name: '缴费记录与收据' }).getByRole('row').nth(2)).toContainText(first.ReceiptNo);
+  await expectNoSidewaysScroll(phone);
+  await phone.screenshot({ path: shot('my-receipts-375'), fullPage: true });
+  const phoneDialog = await openReceipt(phone, first.ReceiptNo);
+  await expect(phoneDialog.getByRole('article', { name: '会费收据' })).toContainText('人民币壹仟贰佰元整');
+  await phone.screenshot({ path: shot('my-receipt-dialog-375') });
+});
