@@ -44,7 +44,8 @@ export const electionMessages = {
   standingsRequired: '请选择可投票的会籍状态（有效、宽限期）',
   standingInvalid: '可投票的会籍状态只能是有效（1）或宽限期（2）',
   levelUnknown: '所选会员等级不存在',
-  rulesLocked: '选民名单已冻结或候选人已确认，选举规则不能再修改',
+  rulesLocked: '选民名单已冻结，选举规则不能再修改',
+  seatsLocked: '候选人名单已确认，应选名额和每票最多可选人数不能再修改',
   deleteAfterFreeze: '选民名单已冻结，不能删除选举',
   closed: '选举已结束',
   candidateNotFound: '候选人不存在或已删除',
@@ -112,8 +113,9 @@ const time = z
 
 /**
  * SaveElection: Id 0 creates, > 0 edits (a field left out keeps its value). The rules (seats,
- * choices, windows, quorum, threshold, roll) cannot change once the roll is frozen or the
- * candidates are confirmed; the title and description can until the election is closed.
+ * choices, windows, quorum, threshold, roll) cannot change once the roll is frozen, the seats and
+ * choices not once the candidates are confirmed; the title and description can until the
+ * election is closed.
  */
 export const saveElectionBody = z
   .object({

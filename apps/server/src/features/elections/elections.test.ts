@@ -254,10 +254,9 @@ describe.each(engines)('council elections on %s', (engine) => {
     expect(sheet[0]).toEqual(['会员账号', '会员名称', '会员等级', '冻结时会籍状态', '是否已投票']);
     expect(sheet.slice(1).map((r) => r[0])).toEqual(['voter0', 'voter1', 'voter2', 'voter3', 'voter4', 'voter5']);
 
-    expect(await staff('POST', 'SaveElection', { Id: electionId, Seats: 3 })).toMatchObject({
-      Code: 400,
-      Message: '选民名单已冻结或候选人已确认，选举规则不能再修改',
-    });
+    for (const change of [{ Seats: 3 }, { VotingEnd: '2024-06-06 18:00:00' }, { RollStandings: [1] }]) {
+      expect(await staff('POST', 'SaveElection', { Id: electionId, ...change })).toMatchObject({ Code: 400, Message: '选民名单已冻结，选举规则不能再修改' });
+    }
     expect(await staff('POST', 'SaveElection', { Id: electionId, Title: '第五届理事会选举' })).toMatchObject({ Code: 200 });
     expect(await staff('POST', 'DelElection', { Id: electionId })).toMatchObject({ Code: 400, Message: '选民名单已冻结，不能删除选举' });
     expect((await detail()).Title).toBe('第五届理事会选举');
@@ -471,5 +470,29 @@ describe.each(engines)('council elections on %s', (engine) => {
     await db.insertInto('election_ballots').values(removed).execute();
     expect((await verify()).Valid).toBe(true);
     expect(await result()).toEqual(before);
+  });
+
+  it('lets a confirmed election not yet frozen move its windows, not its seats', async () => {
+    const saved = await staff<number>('POST', 'SaveElection', {
+      ...rules,
+      Title: '补选',
+      NominationStart: '2024-06-07 09:00:00',
+      NominationEnd: '2024-06-08 09:00:00',
+      VotingStart: '2024-06-09 09:00:00',
+      VotingEnd: '2024-06-09 17:00:00',
+    });
+    expect(saved.Code, saved.Message).toBe(200);
+    expect((await staff('POST', 'SaveElectionCandidate', { ElectionId: saved.Data, Name: '赵六' })).Code).toBe(200);
+    await moveTo('2024-06-08 09:00:00');
+    expect((await staff('POST', 'ConfirmElectionCandidates', { Id: saved.Data })).Code).toBe(200);
+    expect(await staff('POST', 'SaveElection', { Id: saved.Data, Seats: 1, MaxChoices: 1 })).toMatchObject({
+      Code: 400,
+      Message: '候选人名单已确认，应选名额和每票最多可选人数不能再修改',
+    });
+    expect(await staff('POST', 'SaveElection', { Id: saved.Data, VotingStart: '2024-06-10 09:00:00', VotingEnd: '2024-06-10 17:00:00' })).toMatchObject({
+      Code: 200,
+    });
+    // Every level this time: the six voters and the outsider; the lapsed member is not in good standing.
+    expect((await staff<number>('POST', 'FreezeElectionRoll', { Id: saved.Data })).Data).toBe(7);
   });
 });

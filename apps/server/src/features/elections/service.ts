@@ -161,9 +161,13 @@ export async function saveElection(database: Database, body: SaveElectionBody, n
   return electionLocked(database, body.Id, async (trx) => {
     const stored = await findElection(trx, body.Id);
     if (stored.closed_at !== '') throw badRequest(electionMessages.closed);
-    const locked = stored.roll_frozen_at !== '' || stored.candidates_confirmed_at !== '';
-    if (locked && Object.entries(rules).some(([column, value]) => stored[column as keyof typeof rules] !== value))
-      throw badRequest(electionMessages.rulesLocked);
+    const changed = (Object.keys(rules) as (keyof typeof rules)[]).filter((column) => stored[column] !== rules[column]);
+    // The frozen roll was drawn, and is voted on, under these rules; the confirmed ballot offers
+    // its candidates for these seats. Before the freeze the windows may still move, so an
+    // election confirmed but not frozen in time can be given a later voting window.
+    if (stored.roll_frozen_at !== '' && changed.length > 0) throw badRequest(electionMessages.rulesLocked);
+    if (stored.candidates_confirmed_at !== '' && changed.some((column) => column === 'seats' || column === 'max_choices'))
+      throw badRequest(electionMessages.seatsLocked);
     return trx
       .updateTable('elections')
       .set({ title: body.Title, description: body.Description, ...rules, updated_at: at })
