@@ -44,7 +44,7 @@ async function editArticle(page: Page, title: string, newTitle: string, body: st
   await okButton(page).click();
 }
 
-test('an article edited twice shows its revisions, compares two of them and restores the first', async ({ page }) => {
+test('an article edited twice shows its revisions, compares two of them and restores the first', async ({ page }, testInfo) => {
   test.setTimeout(90_000);
   const first = unique('年会通知');
   const second = `${first}（二）`;
@@ -59,11 +59,14 @@ test('an article edited twice shows its revisions, compares two of them and rest
 
   // 历史版本: three revisions, newest first, with what each changed.
   await page.getByRole('row').filter({ hasText: third }).getByRole('button', { name: '历史版本' }).click();
-  const drawer = page.getByRole('dialog', { name: `历史版本：${third}` });
+  const drawer = page.getByRole('dialog', { name: /^历史版本：/ });
+  await expect(drawer).toHaveAccessibleName(`历史版本：${third}`);
   const rows = drawer.getByRole('row');
   await expect(rows).toHaveCount(4);
   await expect(rows.nth(1)).toContainText('修改标题、正文');
   await expect(rows.nth(3)).toContainText('新建');
+  // 操作人 by name (the seeded administrator's), the account in its tooltip.
+  await expect(rows.nth(1).getByText('超级管理员')).toHaveAttribute('title', 'admin');
 
   // The first and the last compared: the changed words marked on each side.
   await rows.nth(1).getByRole('checkbox').check();
@@ -91,6 +94,18 @@ test('an article edited twice shows its revisions, compares two of them and rest
   await expect(page.getByText('操作成功')).toBeVisible();
   await expect(rows).toHaveCount(5);
   await expect(rows.nth(1)).toContainText('恢复');
+  // Numbered 1 to 4 without a gap, and the drawer titled by the restored title.
+  await expect(rows.locator('td:nth-child(2)')).toHaveText(['4', '3', '2', '1']);
+  await expect(drawer).toHaveAccessibleName(`历史版本：${first}`);
+  for (const [width, height] of [
+    [1440, 900],
+    [375, 800],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await settled(drawer);
+    await page.screenshot({ path: testInfo.outputPath(`history-after-restore-${width}.png`) });
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
   await drawer.getByRole('button', { name: '关闭', exact: true }).click();
   await expect(drawer).toBeHidden();
   await expect(page.getByRole('cell', { name: first, exact: true })).toBeVisible();

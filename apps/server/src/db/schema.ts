@@ -53,6 +53,8 @@ export interface NewsRevisionsTable {
   news_id: number;
   /** The article's version this save produced. */
   version: number;
+  /** Its number among the article's revisions: 1 for the first, one more for each save (migration 045). */
+  number: Generated<number>;
   /** RevisionKind. */
   kind: number;
   /** The fields the save changed, e.g. 标题、正文; '' for a new article. */

@@ -3,10 +3,12 @@ import { saveNewsBody } from '../schemas/content-admin.js';
 import { restoreNewsRevisionBody, RevisionKind } from '../schemas/news-revisions.js';
 import { codeOf } from './common.js';
 
-/** Who saved a revision: an admin (AdminId, AdminAccount) or a member (MemberId, MemberName, the company). */
+/** Who saved a revision: an admin (AdminId, AdminAccount, AdminName: the admin's name as it is now) or a member (MemberId, MemberName, the company). */
 const revisionAuthorShape = {
   AdminId: z.int().nullable(),
   AdminAccount: z.string(),
+  /** '' for an API token, or an admin since deleted. */
+  AdminName: z.string(),
   MemberId: z.int().nullable(),
   MemberName: z.string(),
 };
@@ -17,8 +19,10 @@ const newsRevisionListItemShape = {
   ...revisionAuthorShape,
   RevisionId: z.int(),
   NewsId: z.int(),
-  /** The article's version this save produced. */
+  /** The article's version this save produced: every write raises it (the publishing clock and review decisions too), so it is not consecutive; RestoreNewsRevision and a save name it. */
   Version: z.int(),
+  /** The revision's number among the article's revisions (1, 2, 3 …): what 历史版本 shows as 版本. */
+  RevisionNo: z.int(),
   Kind: codeOf(RevisionKind),
   /** The fields the save changed, e.g. 标题、正文 ('' for a new article). */
   Summary: z.string(),
@@ -30,9 +34,9 @@ const newsRevisionListItemShape = {
 export const newsRevisionListItemDto = z.object(newsRevisionListItemShape).meta({ id: 'NewsRevisionListItemDto' });
 export type NewsRevisionListItemDto = z.infer<typeof newsRevisionListItemDto>;
 
-/** GetNewsRevisionList: newest first, with the article's current Version (0 once deleted) for RestoreNewsRevision. */
+/** GetNewsRevisionList: newest first, with the article's current Version (0 once deleted) for RestoreNewsRevision and its current Title ('' once deleted). */
 export const newsRevisionListDto = z
-  .object({ List: z.array(newsRevisionListItemDto), TotalCount: z.int(), Version: z.int() })
+  .object({ List: z.array(newsRevisionListItemDto), TotalCount: z.int(), Version: z.int(), Title: z.string() })
   .meta({ id: 'NewsRevisionListDto' });
 export type NewsRevisionListDto = z.infer<typeof newsRevisionListDto>;
 

@@ -40,6 +40,7 @@ import { venueCodeRotation } from './040-venue-code-rotation.js';
 import { recoveryCodeUse } from './041-recovery-code-use.js';
 import { elections } from './042-elections.js';
 import { forms } from './044-forms.js';
+import { revisionNumbers } from './045-revision-numbers.js';
 
 /** A migration that may need to know the engine (serial vs autoincrement, FTS vs trigram). */
 export type EngineMigration = (engine: Engine) => Migration;
@@ -86,6 +87,7 @@ const all: Record<string, EngineMigration> = {
   '041-recovery-code-use': recoveryCodeUse,
   '042-elections': elections,
   '044-forms': forms,
+  '045-revision-numbers': revisionNumbers,
 };
 
 /** Every migration this build knows, in order (readiness checks they are all applied). */

@@ -86,6 +86,12 @@ export async function recordRevision(trx: Kysely<DB>, entry: RevisionEntry): Pro
   if (!after) throw notFound(messages.articleNotFound);
   const { version, ...fields } = after;
   const { editor } = entry;
+  // Numbered among the article's revisions; the save holds the article's row, so two saves never take one number.
+  const last = await trx
+    .selectFrom('news_revisions')
+    .select((eb) => eb.fn.max('number').as('number'))
+    .where('news_id', '=', entry.newsId)
+    .executeTakeFirst();
   const who =
     'adminId' in editor
       ? { admin_id: editor.adminId, admin_account: editor.account, member_id: null, member_name: '' }
@@ -97,6 +103,7 @@ export async function recordRevision(trx: Kysely<DB>, entry: RevisionEntry): Pro
       ...who,
       news_id: entry.newsId,
       version,
+      number: Number(last?.number ?? 0) + 1,
       kind: entry.kind,
       summary: entry.before ? changedFields(entry.before, fields) : '',
       restored_from: entry.restoredFrom ?? null,
@@ -129,6 +136,7 @@ const listed = [
   'r.id',
   'r.news_id',
   'r.version',
+  'r.number',
   'r.kind',
   'r.summary',
   'r.restored_from',
@@ -142,32 +150,38 @@ const listed = [
 export type RevisionListItem = Pick<
   NewsRevisionsTable,
   'news_id' | 'version' | 'kind' | 'summary' | 'restored_from' | 'admin_id' | 'admin_account' | 'member_id' | 'member_name' | 'title' | 'created_at'
-> & { id: number };
+> & { id: number; number: number; admin_name: string };
+
+/** Revisions with the saving admin's name as it is now ('' for a member, an API token or an admin since deleted). */
+const revisionRows = (db: Kysely<DB>) =>
+  db
+    .selectFrom('news_revisions as r')
+    .leftJoin('admin_users as au', 'au.id', 'r.admin_id')
+    .select((eb) => eb.fn.coalesce('au.full_name', sql<string>`''`).as('admin_name'));
 export type Revision = RevisionListItem & ArticleFields & { menu_name: string };
 
-/** An article's revisions, newest first, and its current version (0 once it is deleted). */
+/** An article's revisions, newest first, and its current version (0 once it is deleted) and title ('' then). */
 export async function listRevisions(
   { db }: Database,
   newsId: number,
   paging: PagingQuery,
-): Promise<{ items: RevisionListItem[]; total: number; version: number }> {
+): Promise<{ items: RevisionListItem[]; total: number; version: number; title: string }> {
   const { limit, offset } = pageWindow(paging);
   const [items, { total }, article] = await Promise.all([
-    db.selectFrom('news_revisions as r').select(listed).where('r.news_id', '=', newsId).orderBy('r.id', 'desc').limit(limit).offset(offset).execute(),
+    revisionRows(db).select(listed).where('r.news_id', '=', newsId).orderBy('r.id', 'desc').limit(limit).offset(offset).execute(),
     db
       .selectFrom('news_revisions')
       .select((eb) => eb.fn.countAll<number>().as('total'))
       .where('news_id', '=', newsId)
       .executeTakeFirstOrThrow(),
-    db.selectFrom('news').select('version').where('id', '=', newsId).executeTakeFirst(),
+    db.selectFrom('news').select(['version', 'title']).where('id', '=', newsId).executeTakeFirst(),
   ]);
-  return { items, total: Number(total), version: article?.version ?? 0 };
+  return { items, total: Number(total), version: article?.version ?? 0, title: article?.title ?? '' };
 }
 
 /** One revision whole, with its menu's name as it is now ('' once the menu is gone). */
 export async function readRevision(db: Kysely<DB>, id: number): Promise<Revision> {
-  const row = await db
-    .selectFrom('news_revisions as r')
+  const row = await revisionRows(db)
     .leftJoin('menus as m', 'm.id', 'r.menu_id')
     .select([...listed, ...copied.map((c) => `r.${c}` as const), 'm.name as menu_name'])
     .where('r.id', '=', id)
@@ -191,11 +205,13 @@ export async function conflict(db: Kysely<DB>, newsId: number, yours: NewsConfli
       .select([...copied.map((c) => `n.${c}` as const), 'n.version', 'n.updated_at', 'm.name as menu_name'])
       .where('n.id', '=', newsId)
       .executeTakeFirst(),
-    db.selectFrom('news_revisions as r').select(listed).where('r.news_id', '=', newsId).orderBy('r.id', 'desc').limit(1).executeTakeFirst(),
+    revisionRows(db).select(listed).where('r.news_id', '=', newsId).orderBy('r.id', 'desc').limit(1).executeTakeFirst(),
   ]);
   if (!article) return notFound(messages.articleNotFound);
   const current: Revision = {
     id: 0,
+    number: 0,
+    admin_name: '',
     kind: RevisionKind.Edited,
     summary: '',
     restored_from: null,

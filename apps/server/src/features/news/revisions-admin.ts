@@ -20,7 +20,8 @@ export async function newsRevisionsAdmin(app: App): Promise<void> {
       onRequest: requireAdmin('content:news:revisions'),
       schema: {
         ...contentAdminDocs,
-        summary: '文章的历史版本，新的在前（谁、何时、改了哪些字段）；Data 另有 Version：文章当前版本号（已删除为 0），供 RestoreNewsRevision',
+        summary:
+          '文章的历史版本，新的在前（谁、何时、改了哪些字段；RevisionNo 为连续的版本序号）；Data 另有 Version：文章当前版本号（已删除为 0），供 RestoreNewsRevision，及 Title：文章当前标题',
         querystring: newsRevisionListQuery,
         'x-data': newsRevisionListDto,
       },
@@ -28,7 +29,7 @@ export async function newsRevisionsAdmin(app: App): Promise<void> {
     async (request) => {
       const { newsid, ...paging } = request.query;
       const page = await listRevisions(database, newsid, paging);
-      return ok({ List: page.items.map(toNewsRevisionListItemDto), TotalCount: page.total, Version: page.version });
+      return ok({ List: page.items.map(toNewsRevisionListItemDto), TotalCount: page.total, Version: page.version, Title: page.title });
     },
   );
 

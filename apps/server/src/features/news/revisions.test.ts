@@ -49,11 +49,19 @@ describe.each(engines)('article revisions and versions on %s', (engine) => {
     const history = await revisions(created.Data);
     expect(history.Version).toBe(3);
     expect(history.TotalCount).toBe(3);
-    expect(history.List.map((r) => [r.Version, r.Kind, r.Summary, r.AdminAccount, r.MemberId])).toEqual([
-      [3, RevisionKind.Edited, '栏目', 'admin', null],
-      [2, RevisionKind.Edited, '标题、正文', 'admin', null],
-      [1, RevisionKind.Created, '', 'admin', null],
+    expect(history.List.map((r) => [r.Version, r.RevisionNo, r.Kind, r.Summary, r.AdminAccount, r.MemberId])).toEqual([
+      [3, 3, RevisionKind.Edited, '栏目', 'admin', null],
+      [2, 2, RevisionKind.Edited, '标题、正文', 'admin', null],
+      [1, 1, RevisionKind.Created, '', 'admin', null],
     ]);
+    // Who saved, by name (the account stays beside it); the article's current title for the drawer.
+    const { full_name: adminName } = await t.app.services.database.db
+      .selectFrom('admin_users')
+      .select('full_name')
+      .where('account', '=', 'admin')
+      .executeTakeFirstOrThrow();
+    expect(history.List[0]!.AdminName).toBe(adminName);
+    expect(history.Title).toBe('年会通知（更正）');
     expect(history.List[2]!.CreateTime).toBe('2024-06-01 10:00:00');
     expect(history.List[0]!.AdminId).toBeGreaterThan(0);
 
@@ -137,16 +145,22 @@ describe.each(engines)('article revisions and versions on %s', (engine) => {
     expect(await detail(id)).toMatchObject({ Status: 1, Version: 2 });
     // The editor's copy from before the clock is stale.
     expect((await save({ NewsId: id, Title: '定时文章', Version: 1 })).Code).toBe(409);
+    // The clock's change raised the version but wrote no revision: the listed numbers run on without a gap.
+    expect((await save({ NewsId: id, Title: '定时文章（改）', Version: 2 })).Code).toBe(200);
+    expect((await revisions(id)).List.map((r) => [r.RevisionNo, r.Version])).toEqual([
+      [2, 3],
+      [1, 1],
+    ]);
 
     expect((await call('POST', 'DelNews', { NewsId: id })).Code).toBe(200);
-    expect(await revisions(id)).toMatchObject({ TotalCount: 1, Version: 0 });
+    expect(await revisions(id)).toMatchObject({ TotalCount: 2, Version: 0, Title: '' });
     expect((await call('POST', 'RestoreNewsRevision', { RevisionId: (await revisions(id)).List[0]!.RevisionId, Version: 0 })).Code).toBe(404);
     // Kept as long as the audit log, then dropped; a live article's revisions stay.
     const live = await save({ Title: '留存文章' });
     expect(await pruneDeletedArticleRevisions(t.app.services)).toBe(0);
     clock.advance(181 * DAY);
     admin = await loginAdmin(t);
-    expect(await pruneDeletedArticleRevisions(t.app.services)).toBe(1);
+    expect(await pruneDeletedArticleRevisions(t.app.services)).toBe(2);
     expect((await revisions(id)).TotalCount).toBe(0);
     expect((await revisions(live.Data)).TotalCount).toBe(1);
   });
@@ -217,9 +231,10 @@ describe.each(engines)('revision retention on %s', (engine) => {
     for (const title of ['第二版', '第三版', '第四版']) expect((await save({ NewsId: id, Title: title })).Code).toBe(200);
     const { Data: other } = await save({ Title: '另一篇' });
     const history = await adminCall<NewsRevisionListDto>(t, admin, 'GET', `/api/XfSysBussiness/GetNewsRevisionList?newsid=${id}`);
-    expect(history.Data.List.map((r) => [r.Title, r.Version])).toEqual([
-      ['第四版', 4],
-      ['第三版', 3],
+    // Numbers stay with their revisions when older ones are dropped.
+    expect(history.Data.List.map((r) => [r.Title, r.Version, r.RevisionNo])).toEqual([
+      ['第四版', 4, 4],
+      ['第三版', 3, 3],
     ]);
     expect((await adminCall<NewsRevisionListDto>(t, admin, 'GET', `/api/XfSysBussiness/GetNewsRevisionList?newsid=${other}`)).Data.TotalCount).toBe(1);
   });

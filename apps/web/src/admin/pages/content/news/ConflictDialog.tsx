@@ -60,7 +60,7 @@ export function ConflictDialog({
             type="warning"
             showIcon
             style={{ marginBottom: 16 }}
-            message={`你编辑期间，这篇文章已被修改为版本 ${conflict.current.Version}（${editorName(conflict.current)}，${conflict.current.CreateTime}）。`}
+            message={`你编辑期间，这篇文章已被修改（${editorName(conflict.current)}，${conflict.current.CreateTime}）。`}
             description="左侧是当前内容，右侧是你的修改。覆盖保存将以你的修改替换当前内容（当前内容仍可在历史版本中找回）。"
           />
           <RevisionCompare before={{ title: '当前内容', article: conflict.current }} after={{ title: '我的修改', article: conflict.yours }} />

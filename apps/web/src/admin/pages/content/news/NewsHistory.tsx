@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { App, Button, Drawer, Grid, Modal, Popconfirm, Space, Spin, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
 import { dialogWidth, messages, paging, revisionKindNames, RevisionKind, type AdminNewsItemDto, type NewsRevisionListItemDto } from '@portal/shared';
@@ -9,23 +9,35 @@ import { RevisionCompare } from './RevisionCompare';
 
 const revisionsKey = [...adminQueryKeys.all, 'newsRevisions'];
 
-/** Who saved a revision: the admin's account, or the contributing member's company. */
-export const editorName = (r: Pick<NewsRevisionListItemDto, 'AdminAccount' | 'MemberName'>) =>
-  r.AdminAccount || (r.MemberName ? `${r.MemberName}（会员）` : '-');
+/** Who saved a revision: the admin's name (the account when it has none), or the contributing member's company. */
+export const editorName = (r: Pick<NewsRevisionListItemDto, 'AdminName' | 'AdminAccount' | 'MemberName'>) =>
+  r.AdminName || r.AdminAccount || (r.MemberName ? `${r.MemberName}（会员）` : '-');
 
-/** A revision's heading in the comparison: 版本 3 · admin · 2024-06-01 10:00:00. */
-export const revisionTitle = (r: Pick<NewsRevisionListItemDto, 'Version' | 'AdminAccount' | 'MemberName' | 'CreateTime'>) =>
-  `版本 ${r.Version} · ${editorName(r)} · ${r.CreateTime}`;
+/** The saver's name, the account in its tooltip. */
+const Editor = ({ r }: { r: NewsRevisionListItemDto }) => <span title={r.AdminAccount || undefined}>{editorName(r)}</span>;
+
+/** A revision's heading in the comparison: 版本 3 · 张编辑 · 2024-06-01 10:00:00. */
+export const revisionTitle = (r: Pick<NewsRevisionListItemDto, 'RevisionNo' | 'AdminName' | 'AdminAccount' | 'MemberName' | 'CreateTime'>) =>
+  `版本 ${r.RevisionNo} · ${editorName(r)} · ${r.CreateTime}`;
 
 /**
- * 历史版本 of one article: every save newest first, with who, when and what it changed. Two
- * ticked revisions are compared side by side; 恢复 brings one back as a new save (and version).
+ * 历史版本 of one article: every save newest first (版本 1, 2, 3 …), with who, when and what it
+ * changed. Two ticked revisions are compared side by side; 恢复 brings one back as a new save
+ * (and version). The title is the article's as the list last read it, so a restore renames it.
  */
 export function NewsHistory({ news, onClose, onRestored }: { news: AdminNewsItemDto | null; onClose: () => void; onRestored: () => void }) {
   const wide = Grid.useBreakpoint().md;
+  const [title, setTitle] = useState('');
   return (
-    <Drawer title={news ? `历史版本：${news.Title}` : ''} open={news !== null} onClose={onClose} size={wide ? 820 : '100%'} destroyOnHidden>
-      {news && <History news={news} onRestored={onRestored} />}
+    <Drawer
+      title={news ? `历史版本：${title || news.Title}` : ''}
+      open={news !== null}
+      onClose={onClose}
+      afterOpenChange={(open) => !open && setTitle('')}
+      size={wide ? 820 : '100%'}
+      destroyOnHidden
+    >
+      {news && <History news={news} onRestored={onRestored} onTitle={setTitle} />}
     </Drawer>
   );
 }
@@ -40,27 +52,29 @@ const changeCell = (r: NewsRevisionListItemDto) => (
 
 /** Time, who and what in columns of their own, or on a phone stacked in one. */
 const wideColumns: TableColumnsType<NewsRevisionListItemDto> = [
-  { title: '版本', dataIndex: 'Version', width: 60 },
+  { title: '版本', dataIndex: 'RevisionNo', width: 60 },
   { title: '时间', dataIndex: 'CreateTime', width: 165 },
-  { title: '操作人', key: 'editor', width: 130, ellipsis: true, render: (_, r) => editorName(r) },
+  { title: '操作人', key: 'editor', width: 130, ellipsis: true, render: (_, r) => <Editor r={r} /> },
   { title: '改动', key: 'summary', render: (_, r) => changeCell(r) },
 ];
 const narrowColumns: TableColumnsType<NewsRevisionListItemDto> = [
-  { title: '版本', dataIndex: 'Version', width: 48 },
+  { title: '版本', dataIndex: 'RevisionNo', width: 48 },
   {
     title: '时间 / 操作人 / 改动',
     key: 'revision',
     render: (_, r) => (
       <Space size={2} vertical>
         <span>{r.CreateTime}</span>
-        <Typography.Text type="secondary">{editorName(r)}</Typography.Text>
+        <Typography.Text type="secondary">
+          <Editor r={r} />
+        </Typography.Text>
         <span>{changeCell(r)}</span>
       </Space>
     ),
   },
 ];
 
-function History({ news, onRestored }: { news: AdminNewsItemDto; onRestored: () => void }) {
+function History({ news, onRestored, onTitle }: { news: AdminNewsItemDto; onRestored: () => void; onTitle: (title: string) => void }) {
   const { message } = App.useApp();
   const can = useAuth();
   const wide = Grid.useBreakpoint().md;
@@ -72,6 +86,10 @@ function History({ news, onRestored }: { news: AdminNewsItemDto; onRestored: () 
     queryFn: () => contentAdminApi.revisions(news.NewsId, { pageindex: page, pagesize: paging.defaultSize }),
     placeholderData: keepPreviousData,
   });
+  const title = list.data?.Title;
+  useEffect(() => {
+    if (title) onTitle(title);
+  }, [title, onTitle]);
 
   const restore = async (revision: NewsRevisionListItemDto) => {
     try {
@@ -125,7 +143,7 @@ function History({ news, onRestored }: { news: AdminNewsItemDto; onRestored: () 
                   key: 'actions',
                   width: 64,
                   render: (_: unknown, r: NewsRevisionListItemDto) => (
-                    <Popconfirm title={`恢复到版本 ${r.Version}？`} description="恢复后将生成新的版本" okText="恢复" onConfirm={() => restore(r)}>
+                    <Popconfirm title={`恢复到版本 ${r.RevisionNo}？`} description="恢复后将生成新的版本" okText="恢复" onConfirm={() => restore(r)}>
                       <Button type="link" size="small">
                         恢复
                       </Button>
