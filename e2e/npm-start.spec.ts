@@ -6,32 +6,35 @@ import { expect, test } from '@playwright/test';
 import { freePort, processTree } from '../apps/server/test/system-processes.js';
 
 /**
- * `npm start` as an operator runs it, after `npm run build` (which this suite's command runs
- * first): it builds nothing, and what stays running is npm and the server's own processes, the
- * compiled server and no TypeScript loader or start wrapper: the primary and one worker each,
- * with WEB_CONCURRENCY=2.
+ * `npm start` as a newcomer runs it, after `npm run build` (which this suite's command runs
+ * first), on an empty data folder and with the server's build out of date: it compiles the
+ * server in one line, and what the screen shows is short, the administrator's password box
+ * standing out (the build's own output is kept back). What stays running is npm and the
+ * server's own processes, the compiled server and no TypeScript loader or start wrapper: the
+ * primary and one worker each, with WEB_CONCURRENCY=2.
  */
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 
-test('npm start leaves the primary and its workers, running the compiled server, and nothing between', async () => {
+test('npm start shows a short first start with the password box, and leaves the primary and its workers running the compiled server', async () => {
   test.setTimeout(180_000);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-npm-start-'));
   const port = await freePort();
-  const npm = spawn('npm', ['start'], {
-    cwd: repoRoot,
-    detached: true,
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      WEB_CONCURRENCY: '2',
-      SEED_DEMO: 'false',
-      ADMIN_PASSWORD: 'Quiet-harbour-lantern-2026',
-      LOG_LEVEL: 'warn',
-    },
-  });
+  // The server's build out of date, as after a `git pull`: npm start compiles it (a second or two).
+  fs.writeFileSync(path.join(repoRoot, 'apps/server/dist/.source-hash'), 'out of date\n');
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    WEB_CONCURRENCY: '2',
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'warn',
+  };
+  // No ADMIN_PASSWORD: the first start generates one and shows it in its box. No BUILD_VERBOSE: the build's output is kept back.
+  delete env.ADMIN_PASSWORD;
+  delete env.BUILD_VERBOSE;
+  const npm = spawn('npm', ['start'], { cwd: repoRoot, detached: true, env });
   let output = '';
   npm.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   npm.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -48,8 +51,23 @@ test('npm start leaves the primary and its workers, running the compiled server,
       )
       .toBe(true);
     expect(npm.exitCode, output).toBeNull();
-    // The builds were current: nothing was built at the start.
-    expect(output).not.toMatch(/正在重新构建前端|正在编译服务端|首次启动/);
+    // The password box, whole.
+    await expect.poll(() => output, { timeout: 10_000 }).toMatch(/╚═+╝/);
+    expect(output).toMatch(/╔═+╗\n║ 后台首次启动：已创建超级管理员[^\n]*\n[\s\S]*║ {3}密码 password: \S{12,} +║[\s\S]*╚═+╝/);
+    // Before it, besides npm's echo of the script, a line per build step (the server's at least; the
+    // web app's too when its sources changed since `npm run build`): the build's output kept back.
+    const lines = output.trimEnd().split('\n');
+    const steps = lines
+      .slice(
+        0,
+        lines.findIndex((line) => line.startsWith('╔')),
+      )
+      .filter((line) => line.trim() !== '' && !line.startsWith('> '));
+    expect(steps, output).toContainEqual(expect.stringMatching(/^编译服务端… 完成 \(\d+ s\)$/));
+    for (const step of steps) expect(step, output).toMatch(/^(网页源码或依赖已变更：重新构建网页|编译服务端)… 完成 \(\d+ s\)$/);
+    expect(output).not.toMatch(/esbuild|vite|dist\/|\[ERROR\]/i);
+    // Short enough that the box is what one sees.
+    expect(lines.length, output).toBeLessThanOrEqual(25);
 
     const processes = processTree(npm.pid!).filter((p) => p.pid !== npm.pid);
     const commands = processes.map((p) => p.command);
