@@ -12,6 +12,7 @@ import { HEADERS, KEY_SHORT, startServer, targets, UNCACHED, type Server, type T
 import type { ServerStats } from './server.js';
 import { runMembersBench } from './members.js';
 import { runElectionsBench } from './elections.js';
+import { runFormsBench } from './forms.js';
 
 /**
  * `npm run bench`: the public calls and server-rendered pages, each answered from the response
@@ -24,7 +25,7 @@ import { runElectionsBench } from './elections.js';
  * installed (`--generator autocannon` to choose autocannon; see load.ts). `--only <RegExp>` measures
  * only the matching targets and prints them without touching RESULTS.md. `npm run bench -- members`
  * runs the membership job's bench (bench/members.ts) instead, `npm run bench -- elections` the
- * election count's (bench/elections.ts).
+ * election count's (bench/elections.ts), `npm run bench -- forms` the forms' (bench/forms.ts).
  */
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -42,7 +43,12 @@ if (positionals[0] === 'elections') {
   await runElectionsBench();
   process.exit(0);
 }
-if (positionals.length > 0) throw new Error(`unknown bench ${positionals.join(' ')}: the named ones are members and elections`);
+// `npm run bench -- forms`: a survey's results over 100,000 responses, and submissions to a public form (bench/forms.ts).
+if (positionals[0] === 'forms') {
+  await runFormsBench();
+  process.exit(0);
+}
+if (positionals.length > 0) throw new Error(`unknown bench ${positionals.join(' ')}: the named ones are members, elections and forms`);
 /** `--only <RegExp>`: measure only the targets whose names match (e.g. to compare two builds on a few calls); RESULTS.md is then left as it is. */
 const ONLY = args.only === undefined ? undefined : new RegExp(args.only);
 const ARTICLES = Number(args.articles ?? 100_000);

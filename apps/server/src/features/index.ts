@@ -97,7 +97,11 @@ import { electionCandidatesAdmin } from './elections/candidates-admin.js';
 import { electionRollAdmin } from './elections/roll-admin.js';
 import { electionCountAdmin } from './elections/count-admin.js';
 import { formsAdmin } from './forms/admin.js';
+import { formLifecycleAdmin } from './forms/lifecycle-admin.js';
+import { formResultsAdmin } from './forms/results-admin.js';
+import { formExportAdmin } from './forms/export-admin.js';
 import { formsPublic } from './forms/public.js';
+import { formAnswersPublic } from './forms/answer-public.js';
 
 /** Public site calls, spec §7 "/api/XfWebApi/". */
 const publicRoutes: FeatureRoutes[] = [
@@ -125,6 +129,7 @@ const publicRoutes: FeatureRoutes[] = [
   electionsPublic,
   electionPublicationPublic,
   formsPublic,
+  formAnswersPublic,
   memberCardPublic,
   memberReceiptsPublic,
 ];
@@ -184,6 +189,9 @@ const businessRoutes: FeatureRoutes[] = [
   electionRollAdmin,
   electionCountAdmin,
   formsAdmin,
+  formLifecycleAdmin,
+  formResultsAdmin,
+  formExportAdmin,
   memberCardAdmin,
 ];
 /** System back-office calls, spec §7 "/api/XfSystemApi/". */

@@ -21,8 +21,23 @@ export interface StoredForm {
 
 export const idList = (text: string): number[] => (text === '' ? [] : text.split(',').map(Number));
 
-/** Reads a stored definition; each field through the schema, so settings added later read with their defaults. */
-export const parseDefinition = (json: string): FormField[] => (JSON.parse(json) as unknown[]).map((f) => formField.parse(f));
+/** Definitions read lately, by their text: a busy form's is read on every response and parsed once. */
+const parsed = new Map<string, FormField[]>();
+const PARSED_KEPT = 100;
+
+/**
+ * Reads a stored definition; each field through the schema, so settings added later read with
+ * their defaults. The fields are shared between readers: never changed in place.
+ */
+export function parseDefinition(json: string): FormField[] {
+  let fields = parsed.get(json);
+  if (!fields) {
+    fields = (JSON.parse(json) as unknown[]).map((f) => formField.parse(f));
+    if (parsed.size >= PARSED_KEPT) parsed.delete(parsed.keys().next().value as string);
+    parsed.set(json, fields);
+  }
+  return fields;
+}
 
 export function storedForm(row: FormRow): StoredForm {
   return { row, kind: row.kind as FormKind, audience: row.audience as FormAudience, levels: idList(row.levels), fields: parseDefinition(row.definition) };

@@ -618,6 +618,14 @@ describe.each(engines)('forms, surveys and votes on %s', (engine) => {
         Count: 1,
         Percent: 100,
       });
+      // Staff see each response at once; the public results of an open vote may be 5 s behind.
+      expect((await submit(during, { pick: ['甲公司'] }, { visitor: true })).Code).toBe(200);
+      const counted = async (read: Promise<{ Data: FormSummaryDto }>) => (await read).Data.Responses;
+      expect(await counted(web<FormSummaryDto>('GET', `GetFormResults?formid=${during}`))).toBe(1);
+      expect(await counted(business<FormSummaryDto>(`GetFormSummary?formid=${during}`))).toBe(2);
+      expect((await submit(during, { pick: ['乙公司'] }, { visitor: true })).Code).toBe(200);
+      clock.advance(5_000);
+      expect(await counted(web<FormSummaryDto>('GET', `GetFormResults?formid=${during}`))).toBe(3);
       expect(await business('SaveForm', { Id: during, Fields: [...ballot, field('more', 'radio', '第二题', { Options: ['是', '否'] })] })).toMatchObject({
         Code: 400,
         Message: '投票应有且只有一道单选或多选题',

@@ -106,6 +106,32 @@ function summaryOf(q: Question): FormQuestionSummaryDto {
   };
 }
 
+/**
+ * Summaries made lately, by form, version and filter, with the response count they were made at.
+ * Responses are only ever added (a form goes with all of its own), so a summary made at the same
+ * count is the same summary: it is kept until a response arrives, or, for the public results of a
+ * form still taking answers, for PUBLIC_STALE_MS after that, so visitors reading a busy vote's
+ * results do not each count every response again.
+ */
+type Kept = Map<string, { count: number; at: number; summary: FormSummaryDto }>;
+/** Per database: a process may serve (or test) several. */
+const keptBy = new WeakMap<Db, Kept>();
+const KEPT = 200;
+export const PUBLIC_STALE_MS = 5_000;
+
+export async function keptSummary(db: Db, form: StoredForm, f: Filter, o: { now: number; staleMs: number }): Promise<FormSummaryDto> {
+  let kept = keptBy.get(db);
+  if (!kept) keptBy.set(db, (kept = new Map()));
+  const key = JSON.stringify([form.row.id, form.row.version, f]);
+  const entry = kept.get(key);
+  if (entry && (entry.count === form.row.response_count || o.now - entry.at < o.staleMs)) return entry.summary;
+  const summary = await formSummary(db, form, f);
+  kept.delete(key);
+  if (kept.size >= KEPT) kept.delete(kept.keys().next().value as string);
+  kept.set(key, { count: form.row.response_count, at: o.now, summary });
+  return summary;
+}
+
 export async function formSummary(db: Db, form: StoredForm, f: Filter): Promise<FormSummaryDto> {
   const questions = form.fields.filter((field) => isAnswered(field.Type)).map(questionOf);
   const byKey = new Map(questions.map((q) => [q.field.Key, q]));
