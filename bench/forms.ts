@@ -97,22 +97,21 @@ function answers(i: number): FormAnswers {
 }
 
 /** A public survey and its responses; answers the form's id. */
-async function fill({ db }: Database): Promise<number> {
-  seed = 20_240_601;
+/** An open public survey of the bench's questions; answers its id. */
+async function openSurvey({ db }: Database, title: string): Promise<number> {
   const at = formatCst(Date.now());
   const { id } = await db
     .insertInto('forms')
-    .values({
-      title: '基准测试：会员满意度调查',
-      kind: 'survey',
-      audience: 'public',
-      status: 1,
-      definition: JSON.stringify(fields),
-      created_at: at,
-      updated_at: at,
-    })
+    .values({ title, kind: 'survey', audience: 'public', status: 1, definition: JSON.stringify(fields), created_at: at, updated_at: at })
     .returning('id')
     .executeTakeFirstOrThrow();
+  return id;
+}
+
+async function fill(database: Database): Promise<number> {
+  const { db } = database;
+  seed = 20_240_601;
+  const id = await openSurvey(database, '基准测试：会员满意度调查');
   const start = Date.parse('2026-01-01T00:00:00Z');
   for (let from = 0; from < RESPONSES; from += CHUNK) {
     const rows = Array.from({ length: Math.min(CHUNK, RESPONSES - from) }, (_, k) => {
@@ -216,20 +215,7 @@ async function prepareSubmissions(dataDir: string): Promise<{ formId: number; ti
   const database = await connect({ dataDir });
   try {
     await migrate(database);
-    const at = formatCst(Date.now());
-    const { id } = await database.db
-      .insertInto('forms')
-      .values({
-        title: '基准测试：公开问卷',
-        kind: 'survey',
-        audience: 'public',
-        status: 1,
-        definition: JSON.stringify(fields),
-        created_at: at,
-        updated_at: at,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const id = await openSurvey(database, '基准测试：公开问卷');
     const tickets = Array.from({ length: WARM_UP + SUBMISSIONS }, () => ({ ticket: randomBytes(24).toString('base64url'), answer: 'ABCD' }));
     const expires = formatCst(Date.now() + 3_600_000);
     for (let from = 0; from < tickets.length; from += CHUNK)
