@@ -243,7 +243,8 @@ test('a two-step review chain: rejected at 初审, resubmitted, approved by both
   await expect(sheetDialog.getByRole('heading', { name: '文章发布审批单' })).toBeVisible();
   await expect(sheet).toContainText(title);
   await expect(sheet).toContainText(menuName);
-  await expect(sheet).toContainText(accounts.editor);
+  // 拟稿人 by name, the account in its tooltip.
+  await expect(sheet.getByRole('cell', { name: '编辑甲', exact: true })).toHaveAttribute('title', accounts.editor);
   await expect(sheet.getByRole('row').filter({ hasText: '初审意见' })).toContainText('同意，请终审');
   await expect(sheet.getByRole('row').filter({ hasText: '初审意见' })).toContainText('初审人');
   await expect(sheet.getByRole('row').filter({ hasText: '终审意见' })).toContainText('终审人');

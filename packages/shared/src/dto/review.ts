@@ -37,6 +37,8 @@ const reviewListItemShape = {
   MenuName: z.string(),
   /** 拟稿: the admin's account or the member's company. */
   Author: z.string(),
+  /** 拟稿 as people read it: the admin's name (their account when they have none), or the member's company. */
+  AuthorName: z.string(),
   /** The current step (1-based; the last step's number once decided) of StepCount. */
   StepNo: z.int(),
   StepCount: z.int(),

@@ -57,6 +57,7 @@ export const toReviewDecisionDto = (d: ReviewDecisionRow): ReviewDecisionDto => 
   StepNo: d.step_no,
   StepName: d.step_name,
   Decision: d.decision as StepDecision,
+    AuthorName: r.authorFullName || r.authorName,
   Opinion: d.opinion,
   AdminAccount: d.admin_account,
   AdminName: d.admin_name,

@@ -30,7 +30,7 @@ export async function reviewRecordWorkbook(review: Review, decisions: readonly R
     ['标题', text(review.title)],
     ['类型', reviewKindNames[review.kind]],
     ['栏目', text(review.menuName)],
-    ['拟稿', text(review.authorName)],
+    ['拟稿', text(review.authorFullName ? `${review.authorFullName}（${review.authorName}）` : review.authorName)],
     ['提交时间', review.submittedAt],
     ['状态', reviewStateNames[review.state]],
     ['办结时间', review.decidedAt],

@@ -17,7 +17,10 @@ export interface Review {
   steps: ReviewStep[];
   authorAdminId: number | null;
   authorMemberId: number | null;
+  /** The admin author's account, or the member's company, as submitted. */
   authorName: string;
+  /** The admin author's name as it is now ('' for a member, an API token or a deleted admin). */
+  authorFullName: string;
   title: string;
   menuId: number;
   /** The menu's name as it is now ('' once it is gone). */
@@ -27,10 +30,20 @@ export interface Review {
   decidedAt: string;
 }
 
-type ReviewRow = Omit<NewsReviewsTable, 'id' | 'decided_at'> & { id: number; decided_at: string; menu_name: string | null };
+type ReviewRow = Omit<NewsReviewsTable, 'id' | 'decided_at'> & {
+  id: number;
+  decided_at: string;
+  menu_name: string | null;
+  author_full_name: string | null;
+};
 
 export const reviewRows = (db: Kysely<DB>) =>
-  db.selectFrom('news_reviews as r').leftJoin('menus as m', 'm.id', 'r.menu_id').selectAll('r').select('m.name as menu_name');
+  db
+    .selectFrom('news_reviews as r')
+    .leftJoin('menus as m', 'm.id', 'r.menu_id')
+    .leftJoin('admin_users as au', 'au.id', 'r.author_admin_id')
+    .selectAll('r')
+    .select(['m.name as menu_name', 'au.full_name as author_full_name']);
 
 export const toReview = (r: ReviewRow): Review => ({
   id: r.id,
@@ -42,6 +55,7 @@ export const toReview = (r: ReviewRow): Review => ({
   authorAdminId: r.author_admin_id,
   authorMemberId: r.author_member_id,
   authorName: r.author_name,
+  authorFullName: r.author_full_name ?? '',
   title: r.title,
   menuId: r.menu_id,
   menuName: r.menu_name ?? '',

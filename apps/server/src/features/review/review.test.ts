@@ -40,6 +40,8 @@ describe.each(engines)('the review chain (三审) on %s', (engine) => {
   };
 
   it('holds a new article as 审核中 through both steps, telling each step’s reviewers and then the author', async () => {
+    // 拟稿 reads as the writer's name; the account stays beside it.
+    await db().updateTable('admin_users').set({ full_name: '王撰稿' }).where('account', '=', 'writer').execute();
     const saved = await r.save({ Title: '协会年会召开' });
     expect(saved).toMatchObject({ Code: 200, Message: '已提交审核' });
     const id = saved.Data;
@@ -57,6 +59,7 @@ describe.each(engines)('the review chain (三审) on %s', (engine) => {
       Title: '协会年会召开',
       MenuName: '协会动态',
       Author: 'writer',
+      AuthorName: '王撰稿',
       StepNo: 1,
       StepCount: 2,
       StepName: '初审',

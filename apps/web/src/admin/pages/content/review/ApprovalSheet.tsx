@@ -56,7 +56,7 @@ export function ApprovalSheet({ review, printedAt }: { review: ReviewDto; printe
           </tr>
           <tr>
             <th scope="row">拟 稿 人</th>
-            <td>{review.Author}</td>
+            <td title={review.Author}>{review.AuthorName}</td>
             <th scope="row">拟稿时间</th>
             <td>{review.SubmitTime}</td>
           </tr>

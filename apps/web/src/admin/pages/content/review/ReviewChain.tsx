@@ -39,7 +39,7 @@ export function ReviewChain({ review }: { review: ReviewDto }) {
       status: 'finish',
       content: (
         <div className={styles.decision}>
-          {review.Author}
+          <span title={review.Author}>{review.AuthorName}</span>
           <br />
           <Typography.Text type="secondary">{review.SubmitTime}</Typography.Text>
         </div>

@@ -28,7 +28,7 @@ function Facts({ review }: { review: ReviewDto }) {
       items={[
         { key: 'kind', label: '稿件类型', children: <ReviewKindTag kind={review.Kind} /> },
         { key: 'menu', label: '所属栏目', children: review.MenuName },
-        { key: 'author', label: '拟稿', children: review.Author },
+        { key: 'author', label: '拟稿', children: <span title={review.Author}>{review.AuthorName}</span> },
         { key: 'time', label: '提交时间', children: review.SubmitTime },
         { key: 'state', label: '状态', children: <ReviewStateTag state={review.State} /> },
         { key: 'step', label: review.State === ReviewState.Pending ? '当前步骤' : '审核步骤', children: stepText(review) },

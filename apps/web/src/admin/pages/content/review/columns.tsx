@@ -25,7 +25,17 @@ export function reviewColumns({ article = true } = {}): TableColumnsType<ReviewL
         ]
       : []),
     { title: '类型', dataIndex: 'Kind', width: 90, render: (kind: ReviewKind) => <ReviewKindTag kind={kind} /> },
-    ...(article ? [{ title: '拟稿', dataIndex: 'Author', width: 120, ellipsis: true }] : []),
+    ...(article
+      ? [
+          {
+            title: '拟稿',
+            dataIndex: 'AuthorName',
+            width: 120,
+            ellipsis: true,
+            render: (name: string, r: ReviewListItemDto) => <span title={r.Author}>{name}</span>,
+          },
+        ]
+      : []),
     { title: '步骤', key: 'step', width: 100, render: (_, r) => stepText(r) },
     { title: '提交时间', dataIndex: 'SubmitTime', width: 165 },
     { title: '状态', dataIndex: 'State', width: 90, render: (state: ReviewState) => <ReviewStateTag state={state} /> },
