@@ -1,7 +1,17 @@
 import fs from 'node:fs';
 import type { APIRequestContext, Browser, Locator, Page, TestInfo } from '@playwright/test';
 import { expect, test, waitingForApp } from './test.js';
-import { adminToken, createAdminAccount, editorReady, openBackOffice, openNewArticle, setEditorContent, unique, type Envelope } from './admin-session.js';
+import {
+  adminToken,
+  createAdminAccount,
+  editorReady,
+  openBackOffice,
+  openNewArticle,
+  saveArticleByApi,
+  setEditorContent,
+  unique,
+  type Envelope,
+} from './admin-session.js';
 import { menuByName, settled } from './helpers.js';
 import { call, member } from './member-session.js';
 
@@ -337,6 +347,67 @@ test('a super administrator decides a member contribution’s chain step in 投�
       data: { MenuId: 0, ParentId: parent.MenuId, Name: `投稿审核栏目${stamp}`, Status: 1, SortNumber: 99, AcceptsContributions: true },
     })
   ).json()) as Envelope<number>;
+test('a 修改稿 is reviewed against the published article, its changes marked as 历史版本 marks them', async ({ page }, testInfo) => {
+  test.setTimeout(120_000);
+  const token = await adminToken(page.request);
+  const stamp = unique('');
+  const title = `修改稿对照${stamp}`;
+  const parent = await menuByName(page.request, '新闻中心');
+  const menu = (await (
+    await page.request.post('/api/XfSysBussiness/SaveMenu', {
+      headers: { token },
+      data: { MenuId: 0, ParentId: parent.MenuId, Name: `修改稿栏目${stamp}`, Status: 1, SortNumber: 99 },
+    })
+  ).json()) as Envelope<number>;
+  expect(menu.Code, menu.Message).toBe(200);
+  // Published before the menu has a chain; then one step, decided by the super administrators.
+  const id = await saveArticleByApi(page.request, token, { MenuId: menu.Data, Title: title, NewContent: '<p>协会年会定于五月在北京召开。</p>' });
+  const roles = (await (await page.request.get('/api/XfSystemApi/GetRoleList', { headers: { token }, params: { pagesize: 999 } })).json()) as Envelope<{
+    List: { RoleId: number; RoleName: string }[];
+  }>;
+  const superRole = roles.Data.List.find((r) => r.RoleName === '超级管理员')!.RoleId;
+  const flow = async (Steps: unknown[]) =>
+    expect(
+      (
+        (await (
+          await page.request.post('/api/XfSysBussiness/SaveMenuReviewFlow', { headers: { token }, data: { MenuId: menu.Data, Steps } })
+        ).json()) as Envelope<number>
+      ).Code,
+    ).toBe(200);
+  await flow([{ Name: '终审', RoleIds: [superRole], NoSelfReview: false }]);
+  const edited = (await (
+    await page.request.post('/api/XfSysBussiness/SaveNews', {
+      headers: { token },
+      data: { NewsId: id, MenuId: menu.Data, Title: title, NewContent: '<p>协会年会定于六月在上海召开。</p>', Status: 1 },
+    })
+  ).json()) as Envelope<number>;
+  expect(edited.Message).toBe('修改已提交审核，审核通过后生效');
+
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openBackOffice(page);
+  await page.goto('/System/content/review');
+  await page
+    .getByRole('row')
+    .filter({ hasText: title })
+    .getByRole('button', { name: /审\s*核/ })
+    .click();
+  const dialog = page.getByRole('dialog', { name: '审核稿件' });
+  // The changes against what the site shows, first.
+  await expect(dialog.getByRole('radio', { name: '对照已发布版本' })).toBeChecked();
+  await expect(dialog.getByRole('region', { name: '正文（旧）' }).locator('del')).toContainText(['五月', '北京']);
+  await expect(dialog.getByRole('region', { name: '正文（新）' }).locator('ins')).toContainText(['六月', '上海']);
+  await expect(dialog.getByRole('row').filter({ hasText: '下线时间' })).toHaveCount(0);
+  await dialog.getByRole('region', { name: '正文（新）' }).scrollIntoViewIfNeeded();
+  await shots(page, testInfo, 'edit-review', dialog);
+  await dialog.getByText('修改稿全文').click();
+  await expect(dialog.getByRole('heading', { name: title })).toBeVisible();
+  await expect(dialog.getByText('协会年会定于六月在上海召开。')).toBeVisible();
+  await dialog.getByRole('button', { name: /^通\s*过$/ }).click();
+  await toast(page, '审核通过，已发布');
+  // The menu's chain taken off again, so no other journey's article waits in it.
+  await flow([]);
+});
+
   expect(saved.Code, saved.Message).toBe(200);
   const reviewer = await roleWith(page.request, token, `投稿初审${stamp}`, ['dashboard:view', 'content:review:list']);
   await call(

@@ -89,6 +89,8 @@ export const reviewDto = z
     Steps: z.array(reviewStepDto),
     Decisions: z.array(reviewDecisionDto),
     Version: reviewedVersionDto,
+    /** A pending 修改稿 (Kind 2): the published article as it now stands, which approval replaces; null otherwise. */
+    Live: reviewedVersionDto.nullable(),
     /** Whether the caller may decide the current step; when not, Why says why (e.g. 此步骤不得审核本人稿件). */
     CanDecide: z.boolean(),
     /** The caller may decide only as a super administrator's override (a reason is then required). */

@@ -1,7 +1,19 @@
 import type { Kysely } from 'kysely';
-import type { ContributionChainStepDto, MenuReviewFlowDto, ReviewDecisionDto, ReviewDto, ReviewListItemDto, ReviewStepDto, StepDecision } from '@portal/shared';
+import {
+  ReviewKind,
+  ReviewState,
+  type ContributionChainStepDto,
+  type MenuReviewFlowDto,
+  type ReviewDecisionDto,
+  type ReviewDto,
+  type ReviewedVersionDto,
+  type ReviewListItemDto,
+  type ReviewStepDto,
+  type StepDecision,
+} from '@portal/shared';
 import type { DB } from '../../db/schema.js';
 import { toArticleFieldsDto } from '../articles/revision-dto.js';
+import { articleFields, type ArticleFields } from '../articles/revisions.js';
 import type { AdminPrincipal } from '../system/auth/access.js';
 import { staffedReviewerRoles, type ReviewStep } from './flows.js';
 import type { ReviewDecisionRow } from './queue.js';
@@ -45,6 +57,7 @@ export function toReviewListItemDto(r: Review): ReviewListItemDto {
     MenuId: r.menuId,
     MenuName: r.menuName,
     Author: r.authorName,
+    AuthorName: r.authorFullName || r.authorName,
     StepNo: r.stepNo,
     StepCount: r.steps.length,
     StepName: currentStep(r).name,
@@ -57,7 +70,6 @@ export const toReviewDecisionDto = (d: ReviewDecisionRow): ReviewDecisionDto => 
   StepNo: d.step_no,
   StepName: d.step_name,
   Decision: d.decision as StepDecision,
-    AuthorName: r.authorFullName || r.authorName,
   Opinion: d.opinion,
   AdminAccount: d.admin_account,
   AdminName: d.admin_name,
@@ -74,17 +86,31 @@ export async function toReviewDto(
   assetBaseUrl: string,
 ): Promise<ReviewDto> {
   const judged = judge(r, caller);
-  // The reviewers read what will be published; status and take-down time are the publishing's, not the text's.
-  const { Status: _status, OfflineTime: _offline, ...version } = toArticleFieldsDto(r.version, assetBaseUrl);
   return {
     ...toReviewListItemDto(r),
     Steps: await stepDtos(db, r.steps),
     Decisions: decisions.map(toReviewDecisionDto),
-    Version: { ...version, MenuName: r.menuName },
+    Version: reading(r.version, r.menuName, assetBaseUrl),
+    Live: await liveVersion(db, r, assetBaseUrl),
     CanDecide: judged.canDecide,
     NeedsOverride: judged.needsOverride,
     Why: judged.why,
   };
+}
+
+/** An article as the reviewers read it: status and take-down time are the publishing's, not the text's. */
+function reading(fields: ArticleFields, menuName: string, assetBaseUrl: string): ReviewedVersionDto {
+  const { Status: _status, OfflineTime: _offline, ...version } = toArticleFieldsDto(fields, assetBaseUrl);
+  return { ...version, MenuName: menuName };
+}
+
+/** A pending edit's live article, which approval replaces: what the reviewers compare the edit with (null for anything else). */
+async function liveVersion(db: Kysely<DB>, r: Review, assetBaseUrl: string): Promise<ReviewedVersionDto | null> {
+  if (r.kind !== ReviewKind.Edit || r.state !== ReviewState.Pending) return null;
+  const live = await articleFields(db, r.newsId);
+  if (!live) return null;
+  const menu = await db.selectFrom('menus').select('name').where('id', '=', live.menu_id).executeTakeFirst();
+  return reading(live, menu?.name ?? '', assetBaseUrl);
 }
 
 /** 投稿审核's view of a contribution's chain: the step it waits at and whether the caller may decide it; null outside a chain. */

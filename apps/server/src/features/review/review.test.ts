@@ -176,13 +176,15 @@ describe.each(engines)('the review chain (三审) on %s', (engine) => {
       Kind: ReviewKind.Edit,
       Title: '改后标题',
       Version: { Title: '改后标题', NewContent: '<p>待审改稿专用词</p>' },
+      // What the reviewers compare it with: the published article it would replace.
+      Live: { Title: '原标题', NewContent: '<p>原有正文</p>', MenuName: '协会动态' },
     });
 
     // A newer save replaces the waiting one.
     expect((await r.save({ NewsId: id, Title: '再改标题', NewContent: '<p>再改正文专用词</p>' })).Message).toBe('修改已提交审核，审核通过后生效');
     const second = await r.pendingOf(id);
     expect(second).not.toBe(first);
-    expect((await r.review(first)).Data.State).toBe(ReviewState.Withdrawn);
+    expect((await r.review(first)).Data).toMatchObject({ State: ReviewState.Withdrawn, Live: null });
     expect(await r.decide(r.tokens.first, { ReviewId: first })).toMatchObject({ Code: 400, Message: '该稿件已不在审核中' });
 
     await approveBoth(second);

@@ -1,6 +1,6 @@
 import { useMemo, type ReactNode } from 'react';
 import { Table, Tag, Typography } from 'antd';
-import { bodyText, comparedFields, textChanges, type ArticleSnapshot } from './compare';
+import { bodyText, comparedFields, textChanges, type ArticleSnapshot, type ComparedField } from './compare';
 import styles from './revisions.module.css';
 
 export interface ComparedSide {
@@ -17,10 +17,11 @@ interface FieldRow {
 
 /**
  * Two states of an article side by side: the fields in a table (changed ones marked), then the
- * body's text with deletions struck on the left and insertions marked on the right.
+ * body's text with deletions struck on the left and insertions marked on the right. `fields`
+ * leaves out what the two states do not both have (a 修改稿 has no status of its own).
  */
-export function RevisionCompare({ before, after }: { before: ComparedSide; after: ComparedSide }) {
-  const rows: FieldRow[] = comparedFields.map((f) => ({ label: f.label, before: f.show(before.article), after: f.show(after.article) }));
+export function RevisionCompare({ before, after, fields = comparedFields }: { before: ComparedSide; after: ComparedSide; fields?: readonly ComparedField[] }) {
+  const rows: FieldRow[] = fields.map((f) => ({ label: f.label, before: f.show(before.article), after: f.show(after.article) }));
   const changes = useMemo(
     () => textChanges(bodyText(before.article.NewContent), bodyText(after.article.NewContent)),
     [before.article.NewContent, after.article.NewContent],

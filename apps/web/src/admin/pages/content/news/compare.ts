@@ -14,8 +14,14 @@ export type ArticleSnapshot = Pick<
 
 const yesNo = (on: boolean) => (on ? '是' : '否');
 
+/** A field shown side by side: its label and how a state of the article shows it. */
+export interface ComparedField {
+  label: string;
+  show: (a: ArticleSnapshot) => string;
+}
+
 /** The fields shown side by side (the body is compared as text below them), in the server's words. */
-export const comparedFields: { label: string; show: (a: ArticleSnapshot) => string }[] = [
+export const comparedFields: ComparedField[] = [
   { label: revisionFieldNames.Title, show: (a) => a.Title },
   { label: revisionFieldNames.MenuId, show: (a) => a.MenuName || '-' },
   { label: revisionFieldNames.ImageUrl, show: (a) => a.ImageUrl || '无' },

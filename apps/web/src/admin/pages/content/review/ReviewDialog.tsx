@@ -1,13 +1,25 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Descriptions, Divider, Form, Input, Space, Tag } from 'antd';
+import { Alert, Button, Descriptions, Divider, Form, Input, Segmented, Space, Tag } from 'antd';
 import { FileProtectOutlined } from '@ant-design/icons';
-import { dialogWidth, ReviewKind, ReviewState, reviewMessages, StepDecision, type ReviewDto } from '@portal/shared';
+import {
+  ArticleStatus,
+  dialogWidth,
+  ReviewKind,
+  ReviewState,
+  reviewMessages,
+  revisionFieldNames,
+  StepDecision,
+  type ReviewDto,
+  type ReviewedVersionDto,
+} from '@portal/shared';
 import { reviewApi } from '../../../../api/review';
 import { ArticleReading } from '../../../shared/ArticleReading';
 import { FormDialog } from '../../../shared/FormDialog';
 import { trimmed } from '../../../shared/normalize';
 import { RejectReason, ReviewFooter, useVerdict, type Verdict } from '../../../shared/review';
+import { RevisionCompare } from '../news/RevisionCompare';
+import { comparedFields, type ArticleSnapshot } from '../news/compare';
 import { ApprovalDialog } from './ApprovalDialog';
 import { ReviewKindTag, ReviewStateTag, stepText } from './columns';
 import { ReviewChain } from './ReviewChain';
@@ -49,6 +61,40 @@ function Version({ review }: { review: ReviewDto }) {
     </Space>
   );
   return <ArticleReading title={{ text: v.Title }} imageUrl={v.ImageUrl} html={v.NewContent} meta={meta} />;
+}
+
+/** A reviewed version as 历史版本 compares articles; status and take-down time are the publishing's, not under review. */
+const snapshot = (v: ReviewedVersionDto): ArticleSnapshot => ({ ...v, Status: ArticleStatus.Published, OfflineTime: '' });
+const reviewedFields = comparedFields.filter((f) => f.label !== revisionFieldNames.Status && f.label !== revisionFieldNames.OfflineTime);
+
+/**
+ * A pending 修改稿: what it changes in the published article, drawn as 历史版本 compares two
+ * versions (fields side by side, the body's deletions and insertions), or the edit whole.
+ */
+function EditedVersion({ review, live }: { review: ReviewDto; live: ReviewedVersionDto }) {
+  const [view, setView] = useState<'changes' | 'whole'>('changes');
+  return (
+    <>
+      <Segmented
+        style={{ marginBottom: 12 }}
+        value={view}
+        onChange={setView}
+        options={[
+          { value: 'changes', label: '对照已发布版本' },
+          { value: 'whole', label: '修改稿全文' },
+        ]}
+      />
+      {view === 'changes' ? (
+        <RevisionCompare
+          before={{ title: '已发布版本', article: snapshot(live) }}
+          after={{ title: '修改稿', article: snapshot(review.Version) }}
+          fields={reviewedFields}
+        />
+      ) : (
+        <Version review={review} />
+      )}
+    </>
+  );
 }
 
 /**
@@ -115,7 +161,7 @@ export function ReviewDialog({ reviewId, onClose, onDecided }: { reviewId: numbe
           <Divider titlePlacement="start">审核流程</Divider>
           <ReviewChain review={review} />
           <Divider titlePlacement="start">送审稿件</Divider>
-          <Version review={review} />
+          {review.Live ? <EditedVersion review={review} live={review.Live} /> : <Version review={review} />}
           {review.State === ReviewState.Pending && !review.CanDecide && review.Why && (
             <Alert style={{ marginTop: 16 }} type="warning" showIcon message={`您不能审核此步骤：${review.Why}`} />
           )}
