@@ -199,9 +199,19 @@ test('a two-step review chain: rejected at 初审, resubmitted, approved by both
   await editorRow.getByRole('button', { name: /修\s*改/ }).click();
   const editing = editor.getByRole('dialog', { name: '修改文章' });
   await expect(editing.getByLabel('标题')).toHaveValue(title);
+  // Why it came back, above the form.
+  await expect(editing.getByRole('alert')).toContainText('审核不通过：请补充培训时间和地点');
   await editorReady(editor);
   await setEditorContent(editor, '<p>协会将于下月十五日在北京举办风险管理培训。</p>');
   await expect(editing.getByText('修改后选择「正常」保存，即重新提交审核')).toBeVisible();
+  await shots(editor, testInfo, 'rejected-edit', editing);
+  // Saved as 审核不通过: kept, and told it is not resubmitted.
+  await editing.getByRole('button', { name: /确\s*定/ }).click();
+  await toast(editor, '已保存，尚未重新提交审核');
+  await expect(editorRow.getByText('审核不通过')).toBeVisible();
+  await editorRow.getByRole('button', { name: /修\s*改/ }).click();
+  await expect(editing.getByLabel('标题')).toHaveValue(title);
+  await editorReady(editor);
   await editing.getByRole('radio', { name: '正常' }).check();
   await editing.getByRole('button', { name: /确\s*定/ }).click();
   await toast(editor, '已提交审核');
@@ -337,16 +347,6 @@ test('a two-step review chain: rejected at 初审, resubmitted, approved by both
   expect(cleared.Code, cleared.Message).toBe(200);
 });
 
-test('a super administrator decides a member contribution’s chain step in 投稿审核 only with a 越级审核原因', async ({ page }, testInfo) => {
-  const token = await adminToken(page.request);
-  const stamp = unique('');
-  const parent = await menuByName(page.request, '新闻中心');
-  const saved = (await (
-    await page.request.post('/api/XfSysBussiness/SaveMenu', {
-      headers: { token },
-      data: { MenuId: 0, ParentId: parent.MenuId, Name: `投稿审核栏目${stamp}`, Status: 1, SortNumber: 99, AcceptsContributions: true },
-    })
-  ).json()) as Envelope<number>;
 test('a 修改稿 is reviewed against the published article, its changes marked as 历史版本 marks them', async ({ page }, testInfo) => {
   test.setTimeout(120_000);
   const token = await adminToken(page.request);
@@ -408,6 +408,16 @@ test('a 修改稿 is reviewed against the published article, its changes marked 
   await flow([]);
 });
 
+test('a super administrator decides a member contribution’s chain step in 投稿审核 only with a 越级审核原因', async ({ page }, testInfo) => {
+  const token = await adminToken(page.request);
+  const stamp = unique('');
+  const parent = await menuByName(page.request, '新闻中心');
+  const saved = (await (
+    await page.request.post('/api/XfSysBussiness/SaveMenu', {
+      headers: { token },
+      data: { MenuId: 0, ParentId: parent.MenuId, Name: `投稿审核栏目${stamp}`, Status: 1, SortNumber: 99, AcceptsContributions: true },
+    })
+  ).json()) as Envelope<number>;
   expect(saved.Code, saved.Message).toBe(200);
   const reviewer = await roleWith(page.request, token, `投稿初审${stamp}`, ['dashboard:view', 'content:review:list']);
   await call(

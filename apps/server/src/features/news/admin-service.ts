@@ -95,12 +95,15 @@ export interface SavedArticle {
   scheduledAt?: string;
   /** Submitted to its menu's review chain instead of published: as a new article (审核中) or as an edit waiting beside the live one. */
   review?: typeof ReviewKind.NewArticle | typeof ReviewKind.Edit;
+  /** Saved as it stood, 审核不通过: corrected but not submitted again (only 正常 resubmits). */
+  stillRejected?: true;
 }
 
 /** What SaveNews and RestoreNewsRevision say of a save: submitted for review, scheduled, or the usual 操作成功 (undefined). */
 export function savedMessage(saved: SavedArticle): string | undefined {
   if (saved.review === ReviewKind.Edit) return reviewMessages.editSubmitted;
   if (saved.review === ReviewKind.NewArticle) return reviewMessages.submitted;
+  if (saved.stillRejected) return reviewMessages.savedNotResubmitted;
   return saved.scheduledAt ? contentMessages.scheduled(saved.scheduledAt) : undefined;
 }
 
@@ -199,7 +202,12 @@ export async function saveArticle(database: Database, body: SaveNewsBody, contex
     }
     // Saved outside review (停用, 草稿, or a menu without a chain): what was waiting is replaced.
     await withdrawReviews(trx, [id], at);
-    return { id, title: body.Title, ...(status === ArticleStatus.Scheduled ? { scheduledAt: publishAt } : {}) };
+    return {
+      id,
+      title: body.Title,
+      ...(status === ArticleStatus.Scheduled ? { scheduledAt: publishAt } : {}),
+      ...(status === ArticleStatus.Rejected ? { stillRejected: true as const } : {}),
+    };
   });
   await articlesChanged(database, reach, [saved.id]);
   return saved;

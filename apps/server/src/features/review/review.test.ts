@@ -221,6 +221,14 @@ describe.each(engines)('the review chain (三审) on %s', (engine) => {
       State: ReviewState.Rejected,
       Decisions: [{ Decision: 1 }, { Decision: 2, Opinion: '数据有误', StepName: '终审' }],
     });
+    // Corrected but kept 审核不通过: saved, and said so — not resubmitted.
+    expect(await r.save({ NewsId: fresh, Title: '待驳回新稿（修改中）', Status: ArticleStatus.Rejected })).toEqual({
+      Code: 200,
+      Message: '已保存，尚未重新提交审核（状态选择「正常」保存即重新提交）',
+      Data: fresh,
+    });
+    expect(await r.article(fresh)).toMatchObject({ status: ArticleStatus.Rejected, process_item_name: '数据有误' });
+    expect(await r.queue(r.tokens.first)).toEqual([]);
     // Saved again for publication, it goes back to the start of the chain.
     expect((await r.save({ NewsId: fresh, Title: '待驳回新稿（修改）' })).Message).toBe('已提交审核');
     expect(await r.queue(r.tokens.first)).toEqual([expect.objectContaining({ NewsId: fresh, StepNo: 1 })]);

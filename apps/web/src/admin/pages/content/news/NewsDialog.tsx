@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { Cascader, Col, Form, Radio, Row, Switch } from 'antd';
+import { Alert, Cascader, Col, Form, Radio, Row, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { ArticleStatus, messages, type AdminNewsDetailDto, type AdminNewsItemDto, type MenuDto, type SaveNewsBody } from '@portal/shared';
 import { contentAdminApi } from '../../../../api/content-admin';
@@ -196,6 +196,16 @@ export function NewsDialog({ editing, onClose, onSaved }: EditDialogProps<AdminN
           onClose();
         }}
       />
+      {status === ArticleStatus.Rejected && (
+        // Why it came back, in front of the editor who corrects it; 正常 resubmits, anything else only saves.
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 16 }}
+          message={`审核不通过${record.data?.ProcessItemName ? `：${record.data.ProcessItemName}` : ''}`}
+          description="修改后状态选择「正常」保存，即重新提交审核；保持「审核不通过」保存只保存修改，不提交审核。"
+        />
+      )}
       <Form form={form} labelCol={{ flex: '96px' }} preserve={false} onValuesChange={autosave.onValuesChange}>
         <Row gutter={16}>
           <Col xs={24} md={14}>
