@@ -318,6 +318,15 @@ describe.each(engines)('forms, surveys and votes on %s', (engine) => {
       expect(await responses(id)).toBe(2);
     });
 
+    it('takes at most 30 responses from one address in 10 minutes', async () => {
+      const id = await openForm({});
+      const address = { 'x-forwarded-for': '10.99.0.1' };
+      const from = async () => web('POST', 'SubmitForm', { address, payload: { FormId: id, Answers: goodAnswers, ...(await captcha()) } });
+      for (let i = 0; i < 30; i++) expect((await from()).Code).toBe(200);
+      expect(await from()).toEqual({ Code: 429, Message: '请求过于频繁，请稍后再试', Data: null });
+      expect(await responses(id)).toBe(30);
+    });
+
     it('holds the window by the clock, and the response limit', async () => {
       const at = (ms: number) => new Date(clock.now() + ms + 8 * HOUR).toISOString().slice(0, 19).replace('T', ' ');
       const id = await openForm({ OpenTime: at(HOUR), CloseTime: at(2 * HOUR), ResponseLimit: 1 });
