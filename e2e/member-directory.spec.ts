@@ -51,3 +51,31 @@ test('a member opts in to the directory, shows the phone only, and opts out agai
   await expect(visitor.getByText(`没有与“${company}”相关的会员单位`)).toBeVisible();
   await visitor.close();
 });
+
+test('会员服务 → 会员名录 in the navigation opens the live directory', async ({ page, context }, testInfo) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/home');
+  const nav = page.getByRole('navigation', { name: '网站导航' });
+  const top = nav.getByRole('menuitem', { name: '会员服务', exact: true });
+  await expect(async () => {
+    await top.hover();
+    await expect(nav.getByRole('menuitem', { name: '会员名录' })).toBeVisible({ timeout: 2000 });
+  }).toPass();
+  // A menu with a site page as its WebUrl, opened as such menus are (a new tab).
+  const entry = nav.getByRole('menuitem', { name: '会员名录' });
+  await expect(entry).toHaveAttribute('href', '/directory');
+  const opened = context.waitForEvent('page');
+  await entry.click();
+  const tab = await opened;
+  await expect(tab).toHaveURL(/\/directory$/);
+  await expect(tab.getByRole('heading', { name: '会员名录' })).toBeVisible();
+  for (const [width, height] of [
+    [1440, 900],
+    [375, 800],
+  ] as const) {
+    await tab.setViewportSize({ width, height });
+    await expect(tab.getByRole('heading', { name: '会员名录' })).toBeVisible();
+    await tab.screenshot({ path: testInfo.outputPath(`directory-from-menu-${width}.png`) });
+  }
+  await tab.close();
+});

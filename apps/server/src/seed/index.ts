@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely } from 'kysely';
-import { ApplyState, formatCst, ProcessDecision, typeKinds } from '@portal/shared';
+import { ApplyState, contactsToText, formatCst, ProcessDecision, typeKinds } from '@portal/shared';
 import { stripHtml } from '../content/plain-text.js';
 import type { Services } from '../http/app-types.js';
 import { hashPassword } from '../features/system/auth/passwords.js';
@@ -173,6 +173,9 @@ async function insertMembers(db: Kysely<DB>, now: number): Promise<void> {
         apply_state: m.applyState,
         status: 1,
         process_item_name: m.reason,
+        directory_listed: m.listed ? 1 : 0,
+        directory_contacts: m.listed ? contactsToText(['OperatorPhone']) : '',
+        region: m.region,
         last_login_at: '',
         applied_at: m.appliedAt,
         created_at: m.appliedAt,

@@ -80,6 +80,9 @@ export interface DemoMember {
   decidedAt: string;
   joinDate: string;
   expireDate: string;
+  /** Listed in 会员名录 (every third admitted company), with its city and phone shown. */
+  listed: boolean;
+  region: string;
 }
 
 const phone = (rng: Random) => `1${rng.pick(['35', '36', '38', '39', '58', '86', '88'])}${String(rng.int(0, 99_999_999)).padStart(8, '0')}`;
@@ -98,6 +101,9 @@ export function demoMembers(rng: Random, now: number): DemoMember[] {
     const applied = pending ? now - rng.int(1, 12) * DAY_MS : rejected ? now - 20 * DAY_MS : now - rng.int(60, 720) * DAY_MS;
     const decided = pending ? 0 : applied + rng.int(2, 9) * DAY_MS;
     const admitted = !pending && !rejected;
+    // Drawn in the order they always were, so the rest of the demo stays as it was.
+    const companyMent = rng.pick(natures);
+    const city = rng.pick(cities);
     return {
       account,
       memberName: companyName(brand, kind),
@@ -105,9 +111,9 @@ export function demoMembers(rng: Random, now: number): DemoMember[] {
       memberLevel: level,
       applyState: pending ? ApplyState.UnderReview : rejected ? ApplyState.Rejected : ApplyState.Approved,
       reason: rejected ? REJECTION : '',
-      companyMent: rng.pick(natures),
+      companyMent,
       mainbusiness: businesses[kind.category] ?? '',
-      regAddress: `${rng.pick(cities)}${rng.int(1, 399)}号`,
+      regAddress: `${city}${rng.int(1, 399)}号`,
       dailyOperator: rng.pick(personNames),
       operatorPhone: phone(rng),
       legalPerson: rng.pick(personNames),
@@ -118,6 +124,8 @@ export function demoMembers(rng: Random, now: number): DemoMember[] {
       decidedAt: decided ? formatCst(decided) : '',
       joinDate: admitted ? cstDate(decided) : '',
       expireDate: admitted ? `${new Date(now).getUTCFullYear()}-12-31` : '',
+      listed: admitted && i % 3 === 0,
+      region: city,
     };
   });
 }

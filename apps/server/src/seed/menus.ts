@@ -1,4 +1,4 @@
-import { MenuShowType } from '@portal/shared';
+import { MenuShowType, sitePages } from '@portal/shared';
 
 /**
  * Names of the demo menus. UI tests and the shortcut tiles look menus up by these labels, so
@@ -32,6 +32,7 @@ export const demoMenuNames = {
   external: '全国建筑市场监管公共服务平台',
   statistics: '行业统计',
   memberService: '会员服务',
+  /** Leads to the live member directory (/directory) by its WebUrl. */
   directory: '会员名录',
   joining: '入会须知',
   showcase: '会员风采',
@@ -45,6 +46,8 @@ export type DemoMenuName = (typeof demoMenuNames)[keyof typeof demoMenuNames];
 export const externalMenuUrl = 'https://jzsc.mohurd.gov.cn';
 /** The certificate and exam-result lookup, a page of the site itself. */
 export const certSearchUrl = '/certsearch';
+/** 会员名录: the members who chose to be listed, a page of the site itself (not articles). */
+export const directoryUrl = sitePages.directory.path;
 
 export interface MenuSeed {
   name: DemoMenuName;
@@ -82,7 +85,7 @@ export const menuTree: MenuSeed[] = [
   { name: m.appraisal, children: [{ name: m.certSearch, webUrl: certSearchUrl }] },
   { name: m.credit, children: [{ name: m.creditInfo }, { name: m.external, webUrl: externalMenuUrl }] },
   { name: m.statistics },
-  { name: m.memberService, children: [{ name: m.directory }, { name: m.joining, singlePage: true }, { name: m.showcase }] },
+  { name: m.memberService, children: [{ name: m.directory, webUrl: directoryUrl }, { name: m.joining, singlePage: true }, { name: m.showcase }] },
   { name: m.training, children: [{ name: m.trainingNotices }, { name: m.examNotices }] },
 ];
 

@@ -45,7 +45,24 @@ describe.each(engines)('demo seed on %s', (engine) => {
     expect(all.filter((x) => x.web_url).map((x) => [x.name, x.web_url])).toEqual([
       [demoMenuNames.certSearch, certSearchUrl],
       [demoMenuNames.external, externalMenuUrl],
+      // 会员服务 → 会员名录 is the live directory of members who chose to be listed, not articles.
+      [demoMenuNames.directory, '/directory'],
     ]);
+    const directory = all.find((x) => x.name === demoMenuNames.directory);
+    expect(byId.get(directory?.parent_id ?? 0)?.name).toBe(demoMenuNames.memberService);
+    expect(
+      await db()
+        .selectFrom('news')
+        .select('id')
+        .where('menu_id', '=', directory?.id ?? 0)
+        .execute(),
+    ).toEqual([]);
+    // …which lists some of the demo companies, with their city and phone.
+    const listed = (await t.app.inject({ method: 'GET', url: '/api/XfWebApi/GetMemberDirectory?pagesize=50' })).json<{
+      Data: { List: { Region: string; OperatorPhone?: string }[] };
+    }>().Data.List;
+    expect(listed.length).toBeGreaterThan(5);
+    expect(listed.every((m) => m.Region !== '' && m.OperatorPhone)).toBe(true);
     expect(byId.get(all.find((x) => x.name === demoMenuNames.certSearch)?.parent_id ?? 0)?.name).toBe(demoMenuNames.appraisal);
     expect(new Set(all.map((x) => x.name)).size).toBe(all.length);
   });

@@ -1,6 +1,6 @@
 import { percent, previousQuarter, type ArticleContext, type ArticleTemplate } from './context.js';
 import { h3, indented, ol, p, signature, strong, table, ul } from './html.js';
-import { brands, companyKinds, companyName, memberLevels, personNames, projectKinds, provinces, topics } from './vocabulary.js';
+import { brands, companyKinds, companyName, personNames, projectKinds, provinces, topics } from './vocabulary.js';
 
 /** Headlines and bodies of the service menus: experts, journal, statistics, awards, credit, members, training. */
 
@@ -170,29 +170,6 @@ export const creditTemplates: ArticleTemplate[] = [
       signed(c),
     ].join(''),
   }),
-];
-
-export const directoryTemplates: ArticleTemplate[] = [
-  (c) => {
-    // The president's firm is named on the 领导成员 page; the directory lists the other levels.
-    const levels = memberLevels.slice(1).map((l) => l.name);
-    return {
-      title: `会员单位名录（截至${c.year}年${c.month}月）`,
-      body: [
-        indented(`截至${c.year}年${c.month}月，协会共有会员单位${c.rng.int(320, 460)}家。部分会员单位名录如下（排名不分先后）：`),
-        table(
-          ['序号', '单位名称', '会员等级', '所在地区'],
-          someCompanies(c, 10).map((company, i) => [
-            i + 1,
-            company,
-            levels[Math.min(levels.length - 1, Math.floor(i / 3))] as string,
-            c.rng.pick(provinces).short,
-          ]),
-        ),
-        p('完整名录请登录会员中心查看。'),
-      ].join(''),
-    };
-  },
 ];
 
 export const showcaseTemplates: ArticleTemplate[] = [
