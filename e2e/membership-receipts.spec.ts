@@ -1,14 +1,17 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect, test, waitingForApp } from './test.js';
-import { adminToken, unique, type Envelope } from './admin-session.js';
+import { adminToken, openBackOffice, openFromSidebar, unique, type Envelope } from './admin-session.js';
 import { apiData, settled } from './helpers.js';
 import { call, member } from './member-session.js';
 
 /**
- * Dues as a member sees them in 我的会籍: 缴费记录与收据 lists the member's payments, each receipt
+ * Dues as a member sees them in 我的会籍: 如何续费 states the amount and the association's account
+ * (收款账户, set by staff on 会员等级), and 缴费记录与收据 lists the member's payments, each receipt
  * shown with its seal, printed, or saved as a PDF from the print window; the receipt e-mail's link
  * opens one at once.
  */
+
+const ACCOUNT = { AccountName: '中国建设工程保险风险管理协会', BankName: '中国工商银行北京西城支行', AccountNo: '0200 0012 3456 7890 123' };
 
 async function get<T>(request: APIRequestContext, path: string, token: string): Promise<T> {
   const body = (await (await request.get(`/api/${path}`, { headers: { token } })).json()) as Envelope<T>;
@@ -120,4 +123,64 @@ test('a member views, prints and saves their receipts as PDF; the e-mail’s lin
   const phoneDialog = await openReceipt(phone, first.ReceiptNo);
   await expect(phoneDialog.getByRole('article', { name: '会费收据' })).toContainText('人民币壹仟贰佰元整');
   await phone.screenshot({ path: shot('my-receipt-dialog-375') });
+});
+
+test('staff set the account on 会员等级; 如何续费 states the amount and the account', async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  const admin = await adminToken(page.request);
+  const { token } = await payingMember(page.request, admin, `账户测试${unique('')}有限公司`);
+  const unset = { AccountName: '', BankName: '', AccountNo: '' };
+  try {
+    await call(page.request, 'XfSysBussiness/SaveDuesAccount', unset, admin);
+    const desk = await memberPage(browser, token, 1440);
+    await desk.goto('/member/membership');
+    const renew = desk.getByRole('region', { name: '如何续费' });
+    await expect(renew).toContainText('应缴会费：¥1,200.00（人民币壹仟贰佰元整');
+    await expect(renew).toContainText('缴费账户请联系协会秘书处获取');
+
+    // 会员等级: 收款账户, not set, then set.
+    await openBackOffice(page);
+    await openFromSidebar(page, '会员管理', '会员等级');
+    const card = page.locator('.ant-card').filter({ hasText: '收款账户' });
+    await expect(card).toContainText('未设置');
+    await card.getByRole('button', { name: '设置收款账户' }).click();
+    const dialog = page.getByRole('dialog', { name: '设置收款账户' });
+    await settled(dialog);
+    await dialog.getByLabel('开户名称').fill(ACCOUNT.AccountName);
+    await dialog.getByLabel('开户银行').fill(ACCOUNT.BankName);
+    await dialog.getByLabel('银行账号').fill('6222-0212');
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await expect(dialog.getByText('银行账号应为8-30位数字，可用空格分组')).toBeVisible();
+    await dialog.getByLabel('银行账号').fill(ACCOUNT.AccountNo);
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await expect(page.getByText('收款账户已保存')).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(card).toContainText(ACCOUNT.BankName);
+    await expect(card).toContainText(ACCOUNT.AccountNo);
+    await page.screenshot({ path: shot('dues-account-1440'), fullPage: true });
+    await page.setViewportSize({ width: 375, height: 900 });
+    await expect(card).toContainText(ACCOUNT.AccountNo);
+    await expectNoSidewaysScroll(page);
+    await page.screenshot({ path: shot('dues-account-375'), fullPage: true });
+
+    // 我的会籍: the amount, the term it buys and the account, on a screen and on a phone.
+    await desk.reload();
+    await expect(renew).toContainText('应缴会费：¥1,200.00（人民币壹仟贰佰元整');
+    await expect(renew).toContainText(/本次缴费的会籍期间：\d{4}-\d{2}-\d{2} 至 \d{4}-\d{2}-\d{2}/);
+    await expect(renew.getByRole('definition')).toHaveText([ACCOUNT.AccountName, ACCOUNT.BankName, ACCOUNT.AccountNo]);
+    await expect(renew).not.toContainText('缴费账户请联系协会秘书处获取');
+    await desk.screenshot({ path: shot('how-to-renew-1440'), fullPage: true });
+    const phone = await memberPage(browser, token, 375);
+    await phone.goto('/member/membership');
+    await expect(phone.getByRole('region', { name: '如何续费' }).getByRole('definition')).toHaveText([
+      ACCOUNT.AccountName,
+      ACCOUNT.BankName,
+      ACCOUNT.AccountNo,
+    ]);
+    await expectNoSidewaysScroll(phone);
+    await phone.screenshot({ path: shot('how-to-renew-375'), fullPage: true });
+  } finally {
+    // The account is the site's: the other journeys find it as they left it (not set).
+    await call(page.request, 'XfSysBussiness/SaveDuesAccount', unset, admin);
+  }
 });

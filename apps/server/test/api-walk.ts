@@ -657,6 +657,8 @@ export const backOfficeCalls: Record<string, (w: Walk) => Call | Promise<Call>> 
     body: { PaymentId: answered<{ PaymentId: number }>(w, `POST ${SB}/SaveMemberPayment`).PaymentId, Reason: '金额登记有误' },
   }),
   [`GET ${SB}/GetMembershipSummary`]: () => ({}),
+  [`GET ${SB}/GetDuesAccount`]: () => ({}),
+  [`POST ${SB}/SaveDuesAccount`]: () => ({ body: { AccountName: '合同测试协会', BankName: '中国工商银行北京西城支行', AccountNo: '0200 0012 3456 7890' } }),
   [`GET ${SB}/GetMembership/{id}`]: (w) => ({ params: { id: w.memberId } }),
   [`GET ${SB}/GetMemberReminders/{id}`]: (w) => ({ params: { id: w.memberId } }),
   [`POST ${SB}/MemberBatch`]: (w) => ({ body: { Ids: [w.memberId], Action: 'remind' } }),

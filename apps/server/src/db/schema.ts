@@ -84,6 +84,13 @@ export interface SiteSecretsTable {
   created_at: string;
 }
 
+/** Settings staff edit in the back office, by name (migration 046, features/site/settings.ts). */
+export interface SiteSettingsTable {
+  name: string;
+  value: string;
+  updated_at: string;
+}
+
 /** An admin's autosaved article form, one per admin and article (news_id 0: a new one). */
 export interface NewsAutosavesTable {
   /** The admin whose copy it is; 0 for an API token's. */
@@ -667,6 +674,7 @@ export interface DB {
   news: NewsTable;
   news_revisions: NewsRevisionsTable;
   site_secrets: SiteSecretsTable;
+  site_settings: SiteSettingsTable;
   news_autosaves: NewsAutosavesTable;
   menu_review_steps: MenuReviewStepsTable;
   news_reviews: NewsReviewsTable;

@@ -35,6 +35,7 @@ import { membershipReceiptsAdmin } from './membership/receipts-admin.js';
 import { membershipVouchersAdmin } from './membership/vouchers-admin.js';
 import { membershipStandingAdmin } from './membership/standing-admin.js';
 import { memberBatchAdmin } from './membership/batch-admin.js';
+import { duesAccountAdmin } from './membership/dues-account-admin.js';
 import { memberReceiptsPublic } from './membership/receipts-public.js';
 import { memberImportAdmin } from './membership/import-admin.js';
 import { membershipPublic } from './membership/public.js';
@@ -183,6 +184,7 @@ const businessRoutes: FeatureRoutes[] = [
   membershipVouchersAdmin,
   membershipStandingAdmin,
   memberBatchAdmin,
+  duesAccountAdmin,
   memberImportAdmin,
   electionsAdmin,
   electionCandidatesAdmin,

@@ -1,4 +1,5 @@
 import type {
+  DuesAccountDto,
   ListDto,
   MemberLevelTermsDto,
   MemberPaymentDto,
@@ -6,6 +7,7 @@ import type {
   MembershipDto,
   MembershipSummaryDto,
   SaveMemberLevelTermsBody,
+  SaveDuesAccountBody,
   SaveMemberPaymentBody,
 } from '@portal/shared';
 import { call, exportList, fetchFile, get, post, type CallOptions } from './client';
@@ -21,6 +23,9 @@ export type PaymentFilters = ListFilters<MemberPaymentListQuery>;
 export const membershipAdminApi = {
   levelTerms: () => get<MemberLevelTermsDto[]>(`${base}GetMemberLevelTerms`, undefined, admin),
   saveLevelTerms: (body: SaveMemberLevelTermsBody) => post<null>(`${base}SaveMemberLevelTerms`, body, admin),
+  /** 收款账户: where members pay dues, as 如何续费 and the reminders state it. */
+  duesAccount: () => get<DuesAccountDto>(`${base}GetDuesAccount`, undefined, admin),
+  saveDuesAccount: (body: SaveDuesAccountBody) => post<DuesAccountDto>(`${base}SaveDuesAccount`, body, admin),
 
   payments: (query: PaymentQuery) => get<ListDto<MemberPaymentDto>>(`${base}GetMemberPaymentList`, query, admin),
   exportPayments: (filters: PaymentFilters) => exportList(`${base}ExportMemberPaymentList`, '缴费记录.xlsx', filters),

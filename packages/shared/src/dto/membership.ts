@@ -22,6 +22,19 @@ export const memberLevelTermsDto = z
   .meta({ id: 'MemberLevelTermsDto' });
 export type MemberLevelTermsDto = z.infer<typeof memberLevelTermsDto>;
 
+/** The association's account for dues (收款账户, GetDuesAccount); all '' until staff set it. */
+export const duesAccountDto = z
+  .object({
+    /** 开户名称 (the payee). */
+    AccountName: z.string(),
+    /** 开户银行. */
+    BankName: z.string(),
+    /** 银行账号, as staff grouped it. */
+    AccountNo: z.string(),
+  })
+  .meta({ id: 'DuesAccountDto' });
+export type DuesAccountDto = z.infer<typeof duesAccountDto>;
+
 /** A member's standing as the member area and the back office show it (GetMyMembership, GetMembership/{id}). */
 export const membershipDto = z
   .object({
@@ -47,6 +60,11 @@ export const membershipDto = z
     Notice: z.string(),
     /** When staff revoked the electronic membership card; '' while it stands. */
     CardRevokedAt: z.string(),
+    /** The term a payment recorded today would pay for (yyyy-MM-dd); '' for a level without dues. */
+    RenewalFrom: z.string(),
+    RenewalTo: z.string(),
+    /** Where dues are paid (如何续费); its fields '' while the association has not set it. */
+    DuesAccount: duesAccountDto,
   })
   .meta({ id: 'MembershipDto' });
 export type MembershipDto = z.infer<typeof membershipDto>;

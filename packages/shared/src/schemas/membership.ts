@@ -10,6 +10,7 @@ export type {
   MembershipReminderDto,
   MemberImportResultDto,
   MemberReceiptDto,
+  DuesAccountDto,
 } from '../dto/membership.js';
 
 /**
@@ -67,6 +68,10 @@ export const membershipLimits = {
   receiptNo: 32,
   /** members.card_revoke_reason. */
   cardRevokeReason: 200,
+  /** 收款账户: 开户名称 and 开户银行 as a bank writes them; 银行账号 with spaces between groups. */
+  accountName: 100,
+  bankName: 100,
+  accountNo: 40,
 } as const;
 
 export const membershipMessages = {
@@ -110,6 +115,9 @@ export const membershipMessages = {
   cardRevokeReasonRequired: '请输入吊销原因',
   cardRevokedDone: '已吊销该会员的电子会员证',
   cardRestored: '已恢复该会员的电子会员证',
+  accountNoInvalid: '银行账号应为8-30位数字，可用空格分组',
+  duesAccountIncomplete: '开户名称、开户银行和银行账号需一并填写',
+  duesAccountSaved: '收款账户已保存',
 } as const;
 
 const dayPattern = /^\d{4}-\d{2}-\d{2}$/;
@@ -208,6 +216,28 @@ export const saveMemberPaymentBody = z.object({
     .refine((r) => r === '' || /^[A-Za-z0-9-]{1,32}$/.test(r), { error: membershipMessages.receiptNoInvalid }),
 });
 export type SaveMemberPaymentBody = z.infer<typeof saveMemberPaymentBody>;
+
+/** An account field of SaveDuesAccount: left out, it keeps what is stored. */
+const accountText = (field: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: systemMessages.tooLong(field, max) })
+    .optional();
+
+/**
+ * SaveDuesAccount: the association's account members pay dues to (收款账户), stated by 如何续费
+ * and the renewal reminders. All three fields or none (none: members are told to ask the
+ * association); a field left out keeps its stored value.
+ */
+export const saveDuesAccountBody = z.object({
+  AccountName: accountText('开户名称', membershipLimits.accountName),
+  BankName: accountText('开户银行', membershipLimits.bankName),
+  AccountNo: accountText('银行账号', membershipLimits.accountNo).refine((n) => !n || /^\d(?: ?\d){7,29}$/.test(n), {
+    error: membershipMessages.accountNoInvalid,
+  }),
+});
+export type SaveDuesAccountBody = z.infer<typeof saveDuesAccountBody>;
 
 /** VoidMemberPayment: a payment recorded by mistake is kept, marked 已作废 with the reason. */
 export const voidMemberPaymentBody = z.object({

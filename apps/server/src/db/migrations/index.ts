@@ -41,6 +41,7 @@ import { recoveryCodeUse } from './041-recovery-code-use.js';
 import { elections } from './042-elections.js';
 import { forms } from './044-forms.js';
 import { revisionNumbers } from './045-revision-numbers.js';
+import { siteSettings } from './046-site-settings.js';
 
 /** A migration that may need to know the engine (serial vs autoincrement, FTS vs trigram). */
 export type EngineMigration = (engine: Engine) => Migration;
@@ -88,6 +89,7 @@ const all: Record<string, EngineMigration> = {
   '042-elections': elections,
   '044-forms': forms,
   '045-revision-numbers': revisionNumbers,
+  '046-site-settings': siteSettings,
 };
 
 /** Every migration this build knows, in order (readiness checks they are all applied). */

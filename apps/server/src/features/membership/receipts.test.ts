@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MemberPaymentDto, MemberReceiptDto } from '@portal/shared';
+import type { DuesAccountDto, MemberPaymentDto, MemberReceiptDto, MembershipDto } from '@portal/shared';
 import { adminCall, createAdminTestApp, loginAdmin, testClock } from '../../../test/admin.js';
 import { eventuallyValue } from '../../../test/eventually.js';
 import { engines, type TestApp } from '../../../test/harness.js';
@@ -10,12 +10,14 @@ const DAY = 24 * 60 * 60_000;
 const BIZ = '/api/XfSysBussiness';
 const WEB = '/api/XfWebApi';
 const SITE = 'https://www.example.org.cn';
+const ACCOUNT = { AccountName: '中国建设工程保险风险管理协会', BankName: '中国工商银行北京西城支行', AccountNo: '0200 0012 3456 7890 123' };
 
 /**
- * Members' receipts, against a real mail server (smtp-server on loopback): the receipt mailed when
- * staff record a payment, 我的会籍's receipts (the member's own only), 收款人 by name.
+ * Members' receipts and where dues are paid, against a real mail server (smtp-server on loopback):
+ * the receipt mailed when staff record a payment, 我的会籍's receipts (the member's own only),
+ * 收款人 by name, the association's account (收款账户) and what the renewal reminder says of it.
  */
-describe.each(engines)('dues receipts on %s', (engine) => {
+describe.each(engines)('dues receipts and account on %s', (engine) => {
   const clock = testClock();
   let mailServer: Awaited<ReturnType<typeof startMailServer>>;
   let t: TestApp;
@@ -52,6 +54,8 @@ describe.each(engines)('dues receipts on %s', (engine) => {
   };
   const mailTo = (address: string, subject: string) =>
     eventuallyValue(async () => mailServer.received.find((m: Received) => m.to.includes(address) && m.subject.includes(subject)));
+  const outboxTo = (address: string) =>
+    t.app.services.database.db.selectFrom('mail_outbox').select(['subject', 'body']).where('recipient', '=', address).execute();
 
   it('mails the member the receipt of a payment staff record, with its link in 我的会籍; a member without an address gets none', async () => {
     const id = await addMember(t, admin, types, 'receipt_mailed', { Email: 'receipt_mailed@example.com' });
@@ -142,5 +146,55 @@ describe.each(engines)('dues receipts on %s', (engine) => {
     await t.app.services.database.db.updateTable('admin_users').set({ full_name: '' }).where('account', '=', 'admin').execute();
     expect((await biz<MemberPaymentDto>('GET', `GetMemberPayment/${payment.PaymentId}`)).Data.Cashier).toBe('admin');
     await t.app.services.database.db.updateTable('admin_users').set({ full_name: '李会计' }).where('account', '=', 'admin').execute();
+  });
+
+  it('reminds with the amount due and, until an account is set, tells the member to ask the association', async () => {
+    const id = await addMember(t, admin, types, 'remind_noaccount', { Email: 'remind_noaccount@example.com' });
+    expect(await biz<DuesAccountDto>('GET', 'GetDuesAccount')).toMatchObject({ Code: 200, Data: { AccountName: '', BankName: '', AccountNo: '' } });
+    expect((await biz('POST', 'MemberBatch', { Ids: [id], Action: 'remind' })).Code).toBe(200);
+    const mail = await mailTo('remind_noaccount@example.com', '续费提醒');
+    expect(mail.text).toContain('应缴会费：¥1,200.00（人民币壹仟贰佰元整；');
+    expect(mail.text).toContain('会籍期限一年');
+    expect(mail.text).toContain('缴费账户请联系协会秘书处获取');
+    expect(mail.text).not.toContain('开户名称');
+  });
+
+  it('keeps the account staff set, all three fields or none, an omitted field as stored; 如何续费 and the reminder state it', async () => {
+    const save = (body: Record<string, unknown>) => biz<DuesAccountDto>('POST', 'SaveDuesAccount', body);
+    expect(await save({ AccountName: ACCOUNT.AccountName })).toMatchObject({ Code: 400, Message: '开户名称、开户银行和银行账号需一并填写' });
+    expect(await save({ ...ACCOUNT, AccountNo: '6222-0212' })).toMatchObject({ Code: 400, Message: '银行账号应为8-30位数字，可用空格分组' });
+    expect(await save({ ...ACCOUNT, AccountNo: '1234567' })).toMatchObject({ Code: 400, Message: '银行账号应为8-30位数字，可用空格分组' });
+    expect(await save({ ...ACCOUNT, BankName: '行'.repeat(101) })).toMatchObject({ Code: 400 });
+    expect((await biz<DuesAccountDto>('GET', 'GetDuesAccount')).Data.AccountNo).toBe('');
+
+    expect(await save(ACCOUNT)).toMatchObject({ Code: 200, Message: '收款账户已保存', Data: ACCOUNT });
+    // Left out: kept as stored.
+    expect(await save({})).toMatchObject({ Code: 200, Data: ACCOUNT });
+    expect(await save({ BankName: '中国工商银行北京分行营业部' })).toMatchObject({ Code: 200, Data: { ...ACCOUNT, BankName: '中国工商银行北京分行营业部' } });
+    expect(await save({ BankName: ACCOUNT.BankName })).toMatchObject({ Data: ACCOUNT });
+    // Only all at once can it be cleared.
+    expect(await save({ AccountNo: '' })).toMatchObject({ Code: 400, Message: '开户名称、开户银行和银行账号需一并填写' });
+    const audit = await t.app.services.database.db.selectFrom('audit_logs').select(['detail', 'result']).where('target', '=', '收款账户').execute();
+    expect(audit.filter((a) => a.result === 1).map((a) => a.detail)).toContain(`${ACCOUNT.AccountName} ${ACCOUNT.BankName} ${ACCOUNT.AccountNo}`);
+
+    const id = await addMember(t, admin, types, 'remind_account', { Email: 'remind_account@example.com', ExpireDate: '2024-06-20' });
+    const token = await loginMember(t, 'remind_account');
+    const standing = await publicCall<MembershipDto>(t, token, 'GET', 'GetMyMembership');
+    expect(standing.Data).toMatchObject({ AnnualFee: 1200, TermName: '一年', RenewalFrom: '2024-06-21', RenewalTo: '2025-06-20', DuesAccount: ACCOUNT });
+
+    expect((await biz('POST', 'MemberBatch', { Ids: [id], Action: 'remind' })).Code).toBe(200);
+    const mail = await mailTo('remind_account@example.com', '续费提醒');
+    for (const line of ['应缴会费：¥1,200.00', `开户名称：${ACCOUNT.AccountName}`, `开户银行：${ACCOUNT.BankName}`, `银行账号：${ACCOUNT.AccountNo}`]) {
+      expect(mail.text).toContain(line);
+    }
+    expect(mail.text).not.toContain('联系协会秘书处获取');
+    expect((await outboxTo('remind_account@example.com')).length).toBe(1);
+  });
+
+  it('refuses the account to those who may not edit level terms', async () => {
+    expect(await adminCall(t, undefined, 'POST', `${BIZ}/SaveDuesAccount`, ACCOUNT)).toMatchObject({ Code: 402 });
+    const member = await loginMember(t, 'remind_account');
+    const asMember = await t.app.inject({ method: 'POST', url: `${BIZ}/SaveDuesAccount`, headers: { token: member }, payload: ACCOUNT });
+    expect(asMember.json()).toMatchObject({ Code: 402 });
   });
 });

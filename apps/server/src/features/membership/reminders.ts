@@ -1,10 +1,25 @@
 import type { Kysely } from 'kysely';
-import { addDays, ApplyState, cstDate, daysBetween, formatCst, MembershipState, MemberStatus, reminderKindName } from '@portal/shared';
+import {
+  addDays,
+  ApplyState,
+  cstDate,
+  daysBetween,
+  formatCst,
+  formatYuan,
+  formatYuanInWords,
+  MembershipState,
+  membershipTerms,
+  MemberStatus,
+  reminderKindName,
+  type DuesAccountDto,
+  type MembershipTerm,
+} from '@portal/shared';
 import type { Database } from '../../db/connection.js';
 import type { DB } from '../../db/schema.js';
 import type { MailContext } from '../mail/context.js';
 import { enqueueMails, nudgeOutbox, type OutgoingMail } from '../mail/outbox.js';
 import { defaultTerms } from '../members/level-terms.js';
+import { accountSet, duesAccount } from './dues-account.js';
 
 /**
  * Renewal reminders (续费提醒), through the activities' mail outbox:
@@ -33,6 +48,10 @@ interface Due {
   kind: string;
   /** The level's grace days: the e-mail names the last day of grace. */
   graceDays: number;
+  /** What is due: the level's name, its annual fee (分) and term. */
+  levelName: string;
+  annualFeeFen: number;
+  term: MembershipTerm;
 }
 
 /** How long after grace ended the lapse reminder is still sent (the job may have been down). */
@@ -44,13 +63,43 @@ function beforeKind(days: readonly number[], daysLeft: number): string | undefin
   return n === undefined ? undefined : `before:${n}`;
 }
 
+/** What a reminder reads of a member and their level (members m, member_level_terms mt, type_items t). */
+const dueColumns = ['m.id', 'm.member_name', 'm.email', 'm.expire_date', 'mt.grace_days', 'mt.annual_fee_fen', 'mt.term', 't.name as level_name'] as const;
+
+interface DueRow {
+  id: number;
+  member_name: string;
+  email: string;
+  expire_date: string;
+  grace_days: number | null;
+  annual_fee_fen: number | null;
+  term: string | null;
+  level_name: string | null;
+}
+
+/** A member's reminder but its kind; a level never set up has the default terms (no dues). */
+function dueOf(r: DueRow): Omit<Due, 'kind'> {
+  const terms = defaultTerms(0);
+  return {
+    memberId: r.id,
+    memberName: r.member_name,
+    email: r.email,
+    termEnd: r.expire_date,
+    graceDays: r.grace_days ?? terms.graceDays,
+    levelName: r.level_name ?? '',
+    annualFeeFen: r.annual_fee_fen ?? terms.annualFeeFen,
+    term: (r.term as MembershipTerm | null) ?? terms.term,
+  };
+}
+
 /** The members due each kind of reminder on `today`, reminded or not (the insert decides). */
 async function dueReminders(db: Db, days: readonly number[], today: string): Promise<Due[]> {
   const maxBefore = Math.max(0, ...days);
   const rows = await db
     .selectFrom('members as m')
     .leftJoin('member_level_terms as mt', 'mt.level_id', 'm.member_level_id')
-    .select(['m.id', 'm.member_name', 'm.email', 'm.expire_date', 'm.membership_state', 'mt.grace_days'])
+    .leftJoin('type_items as t', 't.id', 'm.member_level_id')
+    .select([...dueColumns, 'm.membership_state'])
     .where('m.apply_state', '=', ApplyState.Approved)
     .where('m.status', '=', MemberStatus.Enabled)
     .where('m.expire_date', '<>', '')
@@ -60,8 +109,8 @@ async function dueReminders(db: Db, days: readonly number[], today: string): Pro
     .execute();
   const due: Due[] = [];
   for (const r of rows) {
-    const grace = r.grace_days ?? defaultTerms(0).graceDays;
-    const base = { memberId: r.id, memberName: r.member_name, email: r.email, termEnd: r.expire_date, graceDays: grace };
+    const base = dueOf(r);
+    const grace = base.graceDays;
     if (r.expire_date >= today) {
       const kind = beforeKind(days, daysBetween(today, r.expire_date));
       if (kind) due.push({ ...base, kind });
@@ -74,8 +123,28 @@ async function dueReminders(db: Db, days: readonly number[], today: string): Pro
   return due;
 }
 
-/** The reminder e-mail: plain text, what happened or will, and what to do. */
-export function reminderMail(context: MailContext, due: Due, graceEnd: string): OutgoingMail {
+/**
+ * How to pay, as a 缴费通知 states it: the amount due for the level and its term, and the
+ * association's account, or, while none is set, to ask the association.
+ */
+function howToPay(due: Due, account: DuesAccountDto): string[] {
+  const amount =
+    due.annualFeeFen > 0
+      ? [`应缴会费：${formatYuan(due.annualFeeFen)}（人民币${formatYuanInWords(due.annualFeeFen)}；${due.levelName}，会籍期限${membershipTerms[due.term]}）`]
+      : [];
+  const where = accountSet(account)
+    ? [
+        '请通过银行转账缴纳，转账时请注明单位名称及“会费”：',
+        `开户名称：${account.AccountName}`,
+        `开户银行：${account.BankName}`,
+        `银行账号：${account.AccountNo}`,
+      ]
+    : ['缴费账户请联系协会秘书处获取。'];
+  return [...amount, ...where];
+}
+
+/** The reminder e-mail: plain text, what happened or will, what is due and where to pay it. */
+export function reminderMail(context: MailContext, due: Due, graceEnd: string, account: DuesAccountDto): OutgoingMail {
   const what = due.kind.startsWith('manual:')
     ? due.termEnd === ''
       ? '请及时缴纳本年度会费。'
@@ -90,6 +159,8 @@ export function reminderMail(context: MailContext, due: Due, graceEnd: string): 
     '',
     what,
     '',
+    ...howToPay(due, account),
+    '',
     `查看会籍信息：${context.baseUrl}/member/membership`,
     '',
     '（本邮件由系统自动发送，请勿直接回复。）',
@@ -102,7 +173,7 @@ export function reminderMail(context: MailContext, due: Due, graceEnd: string): 
  * Records (and with mail, queues) one reminder, unless already recorded, in the caller's
  * transaction. Answers whether this call recorded it.
  */
-async function remind(trx: Db, due: Due, mail: MailContext | null, now: number): Promise<boolean> {
+async function remind(trx: Db, due: Due, mail: MailContext | null, account: DuesAccountDto, now: number): Promise<boolean> {
   const inserted = await trx
     .insertInto('membership_reminders')
     .values({
@@ -118,7 +189,7 @@ async function remind(trx: Db, due: Due, mail: MailContext | null, now: number):
     .executeTakeFirst();
   if (!inserted) return false;
   if (mail && due.email) {
-    const [mailId] = await enqueueMails(trx, [reminderMail(mail, due, due.termEnd === '' ? '' : addDays(due.termEnd, due.graceDays))], now);
+    const [mailId] = await enqueueMails(trx, [reminderMail(mail, due, due.termEnd === '' ? '' : addDays(due.termEnd, due.graceDays), account)], now);
     await trx
       .updateTable('membership_reminders')
       .set({ mail_id: mailId ?? null })
@@ -131,10 +202,10 @@ async function remind(trx: Db, due: Due, mail: MailContext | null, now: number):
 /** The daily reminders: answers how many this run recorded. */
 export async function sendDueReminders(database: Database, days: readonly number[], mail: MailContext | null, now: number): Promise<number> {
   const { db } = database;
-  const due = await dueReminders(db, days, cstDate(now));
+  const [due, account] = await Promise.all([dueReminders(db, days, cstDate(now)), duesAccount(db)]);
   let sent = 0;
   for (const d of due) {
-    if (await db.transaction().execute((trx) => remind(trx, d, mail, now))) sent++;
+    if (await db.transaction().execute((trx) => remind(trx, d, mail, account, now))) sent++;
   }
   if (sent > 0 && mail) nudgeOutbox(database);
   return sent;
@@ -149,20 +220,15 @@ export async function remindNow(trx: Db, memberIds: readonly number[], mail: Mai
   const members = await trx
     .selectFrom('members as m')
     .leftJoin('member_level_terms as mt', 'mt.level_id', 'm.member_level_id')
-    .select(['m.id', 'm.member_name', 'm.email', 'm.expire_date', 'mt.grace_days'])
+    .leftJoin('type_items as t', 't.id', 'm.member_level_id')
+    .select(dueColumns)
     .where('m.id', 'in', memberIds)
     .execute();
+  const account = await duesAccount(trx);
   let reminded = 0;
   for (const m of members) {
-    const due: Due = {
-      memberId: m.id,
-      memberName: m.member_name,
-      email: m.email,
-      termEnd: m.expire_date,
-      kind: `manual:${today.replaceAll('-', '')}`,
-      graceDays: m.grace_days ?? defaultTerms(0).graceDays,
-    };
-    if (await remind(trx, due, mail, now)) reminded++;
+    const due: Due = { ...dueOf(m), kind: `manual:${today.replaceAll('-', '')}` };
+    if (await remind(trx, due, mail, account, now)) reminded++;
   }
   return reminded;
 }

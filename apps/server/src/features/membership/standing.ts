@@ -13,7 +13,8 @@ import {
 } from '@portal/shared';
 import type { DB } from '../../db/schema.js';
 import { notFound } from '../../http/envelope.js';
-import { termsOf } from '../members/level-terms.js';
+import { nextTerm, termsOf } from '../members/level-terms.js';
+import { duesAccount } from './dues-account.js';
 
 /** Days before 有效期至 from which the member area asks for renewal. */
 const RENEW_SOON_DAYS = 30;
@@ -35,9 +36,11 @@ export async function membershipOf(db: Kysely<DB>, memberId: number, now: number
     .where('m.id', '=', memberId)
     .executeTakeFirst();
   if (!m) throw notFound(memberMessages.memberNotFound);
-  const terms = await termsOf(db, m.member_level_id);
+  const [terms, account] = await Promise.all([termsOf(db, m.member_level_id), duesAccount(db)]);
   const state = m.membership_state as MembershipState;
+  const today = cstDate(now);
   const graceEnd = m.expire_date === '' ? '' : addDays(m.expire_date, terms.graceDays);
+  const renewal = terms.annualFeeFen > 0 ? nextTerm(terms, m.expire_date, today) : { from: '', to: '' };
   return {
     MemberId: m.id,
     MemberNo: memberNo(m.id),
@@ -53,7 +56,10 @@ export async function membershipOf(db: Kysely<DB>, memberId: number, now: number
     JoinDate: m.join_date,
     ExpireDate: m.expire_date,
     GraceEndDate: graceEnd,
-    Notice: noticeOf(state, m.expire_date, graceEnd, cstDate(now)),
+    Notice: noticeOf(state, m.expire_date, graceEnd, today),
     CardRevokedAt: m.card_revoked_at,
+    RenewalFrom: renewal.from,
+    RenewalTo: renewal.to,
+    DuesAccount: account,
   };
 }

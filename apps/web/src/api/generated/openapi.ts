@@ -708,54 +708,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/XfWebApi/GetMyPaymentList": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: operations["XfWebApi_GetMyPaymentList"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/XfWebApi/GetMyPayment/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: operations["XfWebApi_GetMyPayment_id"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/XfWebApi/GetMyReceiptSeal": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: operations["XfWebApi_GetMyReceiptSeal"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/XfWebApi/GetMyElections": {
         parameters: {
             query?: never;
@@ -980,6 +932,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/XfWebApi/GetMyPaymentList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["XfWebApi_GetMyPaymentList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/XfWebApi/GetMyPayment/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["XfWebApi_GetMyPayment_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/XfWebApi/GetMyReceiptSeal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["XfWebApi_GetMyReceiptSeal"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1147,6 +1147,11 @@ export interface components {
             CreateTime: string;
             MustChangePwd: boolean;
         };
+        DuesAccountDto: {
+            AccountName: string;
+            BankName: string;
+            AccountNo: string;
+        };
         MembershipDto: {
             MemberId: number;
             MemberNo: string;
@@ -1166,6 +1171,9 @@ export interface components {
             GraceEndDate: string;
             Notice: string;
             CardRevokedAt: string;
+            RenewalFrom: string;
+            RenewalTo: string;
+            DuesAccount: components["schemas"]["DuesAccountDto"];
         };
         MemberReceiptDto: {
             PaymentId: number;
@@ -3188,97 +3196,6 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
-    XfWebApi_GetMyPaymentList: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        Code: 200;
-                        Message: string;
-                        Data: components["schemas"]["MemberReceiptDto"][];
-                    } | {
-                        /** @enum {number} */
-                        Code: 400 | 401 | 403 | 500;
-                        Message: string;
-                        Data: null;
-                    };
-                };
-            };
-            431: components["responses"]["HeadersTooLarge"];
-            503: components["responses"]["Unavailable"];
-        };
-    };
-    XfWebApi_GetMyPayment_id: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        Code: 200;
-                        Message: string;
-                        Data: components["schemas"]["MemberReceiptDto"];
-                    } | {
-                        /** @enum {number} */
-                        Code: 400 | 401 | 403 | 404 | 500;
-                        Message: string;
-                        Data: null;
-                    };
-                };
-            };
-            431: components["responses"]["HeadersTooLarge"];
-            503: components["responses"]["Unavailable"];
-        };
-    };
-    XfWebApi_GetMyReceiptSeal: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {number} */
-                        Code: 400 | 401 | 403 | 500;
-                        Message: string;
-                        Data: null;
-                    };
-                    "image/svg+xml": string;
-                };
-            };
-            431: components["responses"]["HeadersTooLarge"];
-            503: components["responses"]["Unavailable"];
-        };
-    };
     XfWebApi_GetMyElections: {
         parameters: {
             query?: never;
@@ -3762,6 +3679,97 @@ export interface operations {
                         Message: string;
                         Data: null;
                     };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    XfWebApi_GetMyPaymentList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        Code: 200;
+                        Message: string;
+                        Data: components["schemas"]["MemberReceiptDto"][];
+                    } | {
+                        /** @enum {number} */
+                        Code: 400 | 401 | 403 | 500;
+                        Message: string;
+                        Data: null;
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    XfWebApi_GetMyPayment_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        Code: 200;
+                        Message: string;
+                        Data: components["schemas"]["MemberReceiptDto"];
+                    } | {
+                        /** @enum {number} */
+                        Code: 400 | 401 | 403 | 404 | 500;
+                        Message: string;
+                        Data: null;
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    XfWebApi_GetMyReceiptSeal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        Code: 400 | 401 | 403 | 500;
+                        Message: string;
+                        Data: null;
+                    };
+                    "image/svg+xml": string;
                 };
             };
             431: components["responses"]["HeadersTooLarge"];

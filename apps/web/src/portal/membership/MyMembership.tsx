@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Alert, Descriptions, Result, Skeleton, type AlertProps } from 'antd';
-import { formatYuan, MembershipState, toFen, type MembershipDto } from '@portal/shared';
+import { formatYuan, formatYuanInWords, MembershipState, toFen, type MembershipDto } from '@portal/shared';
 import { MembershipStateTag } from '../../components/MembershipStateTag';
 import { useSiteInfo } from '../layout/useSiteInfo';
 import { MyPayments } from './MyPayments';
@@ -33,7 +33,7 @@ export function MyMembership() {
           {m.State === MembershipState.Grace && m.GraceEndDate && <span>宽限期至 {m.GraceEndDate}</span>}
         </Descriptions.Item>
       </Descriptions>
-      {m.AnnualFee > 0 && <HowToRenew />}
+      {m.AnnualFee > 0 && <HowToRenew membership={m} />}
       <MyPayments />
       <div className={styles.links}>
         <Link to="/member/card">电子会员证 ›</Link>
@@ -42,13 +42,42 @@ export function MyMembership() {
   );
 }
 
-/** How dues are paid today (offline): bank transfer, then a word to the secretariat, at the contacts the footer shows. */
-function HowToRenew() {
+/**
+ * How dues are paid today (offline), as a 缴费通知 says it: the amount for the member's level and
+ * the term it buys, the association's account (开户名称, 开户银行, 银行账号), then a word to the
+ * secretariat; without an account set, the secretariat is the way to ask for it.
+ */
+function HowToRenew({ membership: m }: { membership: MembershipDto }) {
   const site = useSiteInfo().data;
+  const fen = toFen(m.AnnualFee);
+  const account = m.DuesAccount;
   return (
     <section className={styles.section} aria-labelledby="how-to-renew">
       <h2 id="how-to-renew">如何续费</h2>
-      <p>请通过银行转账缴纳会费，并联系协会秘书处登记。登记后有效期自动顺延。</p>
+      <p>
+        应缴会费：<strong>{formatYuan(fen)}</strong>（人民币{formatYuanInWords(fen)}；{m.LevelName}，会籍期限{m.TermName}）
+      </p>
+      {m.RenewalFrom && (
+        <p>
+          本次缴费的会籍期间：{m.RenewalFrom} 至 {m.RenewalTo}
+        </p>
+      )}
+      {account.AccountNo ? (
+        <>
+          <p>请通过银行转账缴纳会费，转账时请注明单位名称及“会费”：</p>
+          <dl className={styles.account} aria-label="缴费账户">
+            <dt>开户名称</dt>
+            <dd>{account.AccountName}</dd>
+            <dt>开户银行</dt>
+            <dd>{account.BankName}</dd>
+            <dt>银行账号</dt>
+            <dd>{account.AccountNo}</dd>
+          </dl>
+          <p>转账后请联系协会秘书处登记，登记后有效期自动顺延，收据将显示在下方的缴费记录中。</p>
+        </>
+      ) : (
+        <p>缴费账户请联系协会秘书处获取。缴费并由秘书处登记后，有效期自动顺延，收据将显示在下方的缴费记录中。</p>
+      )}
       {site?.Phone && <p>联系电话：{site.Phone}</p>}
       {site?.Email && (
         <p>

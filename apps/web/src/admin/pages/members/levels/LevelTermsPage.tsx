@@ -7,6 +7,7 @@ import { ListPage, listResource } from '../../../list';
 import { shellBase } from '../../../routes/menuTree';
 import { StatusTag } from '../../system/status';
 import { duesKey, levelTermsKey } from '../membershipKeys';
+import { DuesAccountCard } from './DuesAccountCard';
 import { LevelTermsDialog } from './LevelTermsDialog';
 
 const levels = listResource<MemberLevelTermsDto>({
@@ -37,7 +38,7 @@ const levels = listResource<MemberLevelTermsDto>({
   savedText: '会费标准已保存',
 });
 
-/** 会员等级 (component member/level/index): each level's dues, term, grace period and whether applications are reviewed. */
+/** 会员等级 (component member/level/index): where dues are paid (收款账户), and each level's dues, term, grace period and whether applications are reviewed. */
 export default function LevelTermsPage() {
   const can = useAuth();
   const types = can('content:type:list') ? <Link to={`${shellBase}/content/type`}>类型管理</Link> : '类型管理';
@@ -47,8 +48,9 @@ export default function LevelTermsPage() {
         type="info"
         showIcon
         style={{ marginBottom: 16 }}
-        message={<>会员等级本身在{types}（单位归类/会员等级）中新增、改名或停用；此处设置各等级的会费标准。</>}
+        message={<>会员等级本身在{types}（单位归类/会员等级）中新增、改名或停用；此处设置会员缴费的收款账户和各等级的会费标准。</>}
       />
+      <DuesAccountCard />
       <ListPage resource={levels} />
     </>
   );
