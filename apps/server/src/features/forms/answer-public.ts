@@ -48,6 +48,7 @@ export async function formAnswersPublic(app: App): Promise<void> {
       {
         schema: {
           ...publicDocs,
+          'x-optional-session': 'member',
           summary: '上传表单附件（multipart 字段 file，图片或办公文档，不超过10MB）；Data 为提交时填入附件题的路径',
           ...storedUploadDocs(true),
         },
@@ -66,6 +67,7 @@ export async function formAnswersPublic(app: App): Promise<void> {
       {
         schema: {
           ...publicDocs,
+          'x-optional-session': 'member',
           summary: '提交表单、问卷或投票：按题目标识填写 Answers；访客须附 GetFormCaptcha 的验证码（Captcha）与票据（CaptchaTicket）；每个地址10分钟内至多30次',
           body: submitFormBody,
           'x-rate-limited': true,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { formatCst, formIdQuery, formFileQuery, formMessages, formSummaryDto, myFormResponseDto, publicFormDto } from '@portal/shared';
 import type { App } from '../../http/app-types.js';
 import { ok } from '../../http/envelope.js';
+import { PRIVATE_ANSWER } from '../../http/security-headers.js';
 import { currentMember, optionalMember, requireMember } from '../members/guard.js';
 import { sendAttachment } from '../uploads/attachment.js';
 import { respondentOf } from './audience.js';
@@ -23,12 +24,17 @@ export async function formsPublic(app: App): Promise<void> {
       schema: {
         ...publicDocs,
         summary: '表单、问卷或投票的公开内容与题目；Refusal 为当前访客或会员此时不能提交的原因（空为可提交）',
+        'x-optional-session': 'member',
         querystring: formIdQuery,
         'x-data': publicFormDto,
         'x-codes': formMissing,
       },
     },
-    async (request) => ok(await publicForm(db, request.query.formid, await respondentOf(db, await optionalMember(request)), now())),
+    async (request, reply) => {
+      // Said for this caller (whether they may answer, whether they did): kept by no one.
+      void reply.header('cache-control', PRIVATE_ANSWER);
+      return ok(await publicForm(db, request.query.formid, await respondentOf(db, await optionalMember(request)), now()));
+    },
   );
 
   app.get(
@@ -37,12 +43,14 @@ export async function formsPublic(app: App): Promise<void> {
       schema: {
         ...publicDocs,
         summary: '公开的结果汇总：投票按其设置（投票期间可见或结束后可见），表单与问卷在关闭后且设置了公开结果时',
+        'x-optional-session': 'member',
         querystring: formIdQuery,
         'x-data': formSummaryDto,
         'x-codes': { ...formMissing, 403: formMessages.resultsHidden },
       },
     },
-    async (request) => {
+    async (request, reply) => {
+      void reply.header('cache-control', PRIVATE_ANSWER);
       const form = await findForm(db, request.query.formid);
       const refusal = resultsRefusal(form, await respondentOf(db, await optionalMember(request)), formatCst(now()));
       if (refusal) throw refusal;
