@@ -57,6 +57,7 @@ import { uploadLibraryAdmin } from './uploads/library-admin.js';
 import { contributionsAdmin } from './contributions/admin.js';
 import { contributionListAdmin } from './contributions/list-admin.js';
 import { contributionsPublic } from './contributions/public.js';
+import { contributionUploadPublic } from './contributions/upload-public.js';
 import { sensitiveWordsAdmin } from './sensitive-words/admin.js';
 import { sensitiveWordImportAdmin } from './sensitive-words/import-admin.js';
 import { certificatesAdmin } from './certificates/admin.js';
@@ -115,6 +116,7 @@ const publicRoutes: FeatureRoutes[] = [
   visitsPublic,
   sitePublic,
   contributionsPublic,
+  contributionUploadPublic,
   certificatesPublic,
   ownPasswordRoute,
   activitiesPublic,

@@ -1,25 +1,14 @@
 import { z } from 'zod';
-import {
-  contentMessages,
-  contributionMenuDto,
-  listOf,
-  messages,
-  myNewsItemDto,
-  myNewsListQuery,
-  saveContributionBody,
-  type ContributionMenuDto,
-} from '@portal/shared';
+import { contributionMenuDto, listOf, messages, myNewsItemDto, myNewsListQuery, saveContributionBody, type ContributionMenuDto } from '@portal/shared';
 import type { App } from '../../http/app-types.js';
-import { badRequest, list, ok } from '../../http/envelope.js';
+import { list, ok } from '../../http/envelope.js';
 import { keepOmittedFields } from '../../http/omitted-fields.js';
 import { currentMember, requireMemberInGoodStanding } from '../members/guard.js';
-import { storedUploadDocs } from '../uploads/docs.js';
-import { storeUpload } from '../uploads/records.js';
 import { memberDocs } from './docs.js';
 import { toMyNewsItemDto } from './dto.js';
 import { contributionMenus, listMyArticles, submitContribution } from './service.js';
 
-/** The contribution centre's calls (spec §7 GetMyNewsList, SaveNews), all for a member whose membership has not lapsed. */
+/** The contribution centre's calls (spec §7 GetMyNewsList, SaveNews), all for a member whose membership has not lapsed; its picture upload in upload-public.ts. */
 export async function contributionsPublic(app: App): Promise<void> {
   const { database, storage, config, now } = app.services;
 
@@ -84,23 +73,6 @@ export async function contributionsPublic(app: App): Promise<void> {
         revisionsKept: config.newsRevisionsKept,
       });
       return ok(saved.id, messages.submitted);
-    },
-  );
-
-  app.post(
-    '/UploadContributionImage',
-    {
-      onRequest: requireMemberInGoodStanding,
-      schema: { ...memberDocs, summary: '上传投稿图片（封面或正文图片；multipart 字段 file，jpg/png/jpeg，不超过900kb）', ...storedUploadDocs(true) },
-    },
-    async (request) => {
-      const upload = await request.file();
-      if (!upload || upload.fieldname !== 'file') {
-        upload?.file.resume();
-        throw badRequest(contentMessages.uploadMissing);
-      }
-      const member = await currentMember(request);
-      return ok(await storeUpload(app.services, upload, 'contributionImage', `member:${member.memberId}`, storage, request), messages.uploadOk);
     },
   );
 }
