@@ -404,6 +404,10 @@ describe.each(engines)('forms, surveys and votes on %s', (engine) => {
       expect(row).toMatchObject({ member_id: 0, member_level_id: 0, region: '', ip: '' });
       const mine = (await web<MyFormResponseDto[]>('GET', 'GetMyFormResponses', { token: member })).Data;
       expect(mine.some((r) => r.FormId === id)).toBe(false);
+      // Who answered is kept apart, with nothing that joins it to the answer: the whole row is the form and the member.
+      expect(await t.app.services.database.db.selectFrom('form_respondents').selectAll().where('form_id', '=', id).execute()).toEqual([
+        { form_id: id, member_id: memberId },
+      ]);
     });
 
     it('takes a file uploaded by the same sender for this answer only, of the kind the field asks', async () => {
