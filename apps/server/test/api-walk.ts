@@ -372,8 +372,8 @@ export const publicCalls: Record<string, (w: Walk) => Call | Promise<Call>> = {
     return { body: { ActivityId: id, Key: 'walk-venue-key' } };
   },
   'GET /api/XfWebApi/DownMyActivityCertificate/{id}': async (w) => {
-    // Checked in by the self check-in above: the activity's certificates are issued to the member.
-    await staffCall(w, 'IssueActivityCertificates', { ActivityId: (await fullActivity(w)).id });
+    // The member took part in an activity that has ended: its certificates are issued.
+    await staffCall(w, 'IssueActivityCertificates', { ActivityId: await activityEnded(w) });
     return { params: { id: (await firstOf<{ Id: number }>(w, '/api/XfWebApi/GetMyActivityCertificates', w.member)).Id } };
   },
   'GET /api/XfWebApi/GetMyActivityCertificates': () => ({}),
@@ -564,8 +564,8 @@ export const backOfficeCalls: Record<string, (w: Walk) => Call | Promise<Call>> 
   },
   [`GET ${SB}/ExportActivitySignUps`]: async (w) => ({ query: { activityid: await activityUnderWay(w) } }),
   [`POST ${SB}/CheckInActivityMember`]: async (w) => ({ body: { ActivityId: await activityUnderWay(w), MemberId: w.memberId } }),
-  [`POST ${SB}/IssueActivityCertificates`]: async (w) => ({ body: { ActivityId: await activityUnderWay(w) } }),
-  [`GET ${SB}/GetActivityCertificateList`]: async (w) => ({ query: { activityid: await activityUnderWay(w) } }),
+  [`POST ${SB}/IssueActivityCertificates`]: async (w) => ({ body: { ActivityId: await activityEnded(w) } }),
+  [`GET ${SB}/GetActivityCertificateList`]: async (w) => ({ query: { activityid: await activityEnded(w) } }),
   [`GET ${SB}/DownActivityCertificate/{id}`]: (w) => ({
     params: { id: answered<{ List: { Id: number }[] }>(w, `GET ${SB}/GetActivityCertificateList`).List[0]?.Id ?? 0 },
   }),
@@ -707,6 +707,35 @@ async function activityUnderWay(w: Walk): Promise<number> {
       .where('id', '=', id)
       .execute();
     activitiesUnderWay.set(w, id);
+  }
+  return id;
+}
+
+/** An activity the walk's member took part in (checked in at the door) and that has ended since: certificates are issued after it. */
+const activitiesEnded = new WeakMap<Walk, number>();
+async function activityEnded(w: Walk): Promise<number> {
+  let id = activitiesEnded.get(w);
+  if (id === undefined) {
+    id = await staffCall<number>(w, 'SaveActivityDetail', {
+      ActivityId: 0,
+      Title: '合同测试培训班',
+      Place: '协会培训中心',
+      StartTime: later(w, 2),
+      EndTime: later(w, 3),
+      SignUpDeadline: later(w, 1),
+      Capacity: 10,
+      AudienceAll: true,
+    });
+    await staffCall(w, 'PublishActivity', { ActivityId: id });
+    await memberCall(w, w.member, 'SignUpActivity', { ActivityId: id });
+    const { db } = w.t.app.services.database;
+    const setTimes = (start: number, end: number) =>
+      db.updateTable('activities').set({ start_time: later(w, start), end_time: later(w, end) }).where('id', '=', id!).execute();
+    // Under way at the door, then over.
+    await setTimes(-1 / 24, 2 / 24);
+    await staffCall(w, 'CheckInActivityMember', { ActivityId: id, MemberId: w.memberId });
+    await setTimes(-3 / 24, -1 / 24);
+    activitiesEnded.set(w, id);
   }
   return id;
 }
