@@ -96,7 +96,7 @@ export interface Config {
   auditRetentionDays: number;
   /**
    * Revisions kept per article (NEWS_REVISIONS_KEPT): 0, the default, keeps all; N keeps the
-   * newest N, the older pruned on save (features/news/revisions.ts).
+   * newest N, the older pruned on save (features/articles/revisions.ts).
    */
   newsRevisionsKept: number;
   /**

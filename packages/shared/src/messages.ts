@@ -419,13 +419,13 @@ export const activityMessages = {
   checkInUndone: '已撤销签到',
   selfCheckInOff: '本活动未开放自助签到',
   selfCheckInKeyInvalid: '签到二维码无效或已更换，请扫描活动现场的签到二维码',
+  selfCheckInCodeExpired: '签到码已过期，请扫描现场大屏上的最新二维码',
+  venueCodeStatic: '本活动未开启动态签到码',
   selfCheckInNotYet: (start: string) => `自助签到尚未开始（${start} 开始）`,
   selfCheckInOver: (end: string) => `自助签到已结束（${end} 截止），请到签到台签到`,
   // Staff taking a member off the list (RemoveActivitySignUp).
   removeCheckedIn: '该会员已签到，请先撤销签到',
   removeNothing: '该会员未报名，也不在候补名单中',
-  selfCheckInCodeExpired: '签到码已过期，请扫描现场大屏上的最新二维码',
-  venueCodeStatic: '本活动未开启动态签到码',
   removed: '已移出该会员',
 } as const;
 

@@ -5,7 +5,7 @@ export type { RevisionAuthorDto, NewsRevisionListItemDto, NewsRevisionListDto, N
 
 /**
  * Article revisions (历史版本) and the answer to a save from a stale copy (Code 409), shared by
- * the server (features/news/revisions.ts) and the back office's 文章管理.
+ * the server (features/articles/revisions.ts) and the back office's 文章管理.
  */
 
 /** How a revision came about. */
