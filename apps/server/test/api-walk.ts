@@ -730,7 +730,11 @@ async function activityEnded(w: Walk): Promise<number> {
     await memberCall(w, w.member, 'SignUpActivity', { ActivityId: id });
     const { db } = w.t.app.services.database;
     const setTimes = (start: number, end: number) =>
-      db.updateTable('activities').set({ start_time: later(w, start), end_time: later(w, end) }).where('id', '=', id!).execute();
+      db
+        .updateTable('activities')
+        .set({ start_time: later(w, start), end_time: later(w, end) })
+        .where('id', '=', id!)
+        .execute();
     // Under way at the door, then over.
     await setTimes(-1 / 24, 2 / 24);
     await staffCall(w, 'CheckInActivityMember', { ActivityId: id, MemberId: w.memberId });

@@ -52,7 +52,16 @@ function button(perms: Permission): Node {
 /** The list/add/edit/delete family of one page, e.g. crud('content:banner'). */
 function crud(
   prefix:
-    'content:menu' | 'content:news' | 'content:banner' | 'content:form' | 'content:link' | 'content:type' | 'system:menu' | 'system:role' | 'system:admin' | 'system:memorial',
+    | 'content:menu'
+    | 'content:news'
+    | 'content:banner'
+    | 'content:form'
+    | 'content:link'
+    | 'content:type'
+    | 'system:menu'
+    | 'system:role'
+    | 'system:admin'
+    | 'system:memorial',
 ): Permission[] {
   return [`${prefix}:add`, `${prefix}:edit`, `${prefix}:delete`];
 }

@@ -43,25 +43,27 @@ export interface CheckInMember {
 
 /** Notices (`n`) with who they are (`m` the member, `t` its level). */
 function noticesWithMembers(db: Db) {
-  return db
-    .selectFrom('activity_notices as n')
-    .innerJoin('members as m', 'm.id', 'n.member_id')
-    .leftJoin('type_items as t', 't.id', 'm.member_level_id')
-    // The staff member who checked the member in, by the account stored with the check-in.
-    .leftJoin('admin_users as au', 'au.account', 'n.checked_in_by')
-    .select([
-      'n.id',
-      'n.member_id',
-      'm.account',
-      'm.member_name',
-      'm.daily_operator',
-      't.name as level_name',
-      'n.check_in_code',
-      'n.signed_up_at',
-      'n.checked_in_at',
-      'n.checked_in_by',
-      'au.full_name as checked_in_by_name',
-    ]);
+  return (
+    db
+      .selectFrom('activity_notices as n')
+      .innerJoin('members as m', 'm.id', 'n.member_id')
+      .leftJoin('type_items as t', 't.id', 'm.member_level_id')
+      // The staff member who checked the member in, by the account stored with the check-in.
+      .leftJoin('admin_users as au', 'au.account', 'n.checked_in_by')
+      .select([
+        'n.id',
+        'n.member_id',
+        'm.account',
+        'm.member_name',
+        'm.daily_operator',
+        't.name as level_name',
+        'n.check_in_code',
+        'n.signed_up_at',
+        'n.checked_in_at',
+        'n.checked_in_by',
+        'au.full_name as checked_in_by_name',
+      ])
+  );
 }
 
 /** The sign-ups of one activity with who they are. */
