@@ -9,7 +9,11 @@ import {
   saveActivityBody,
   saveAdminUserBody,
   saveBannerBody,
+  saveCandidateBody,
   saveContributionBody,
+  saveDuesAccountBody,
+  saveElectionBody,
+  saveFormBody,
   saveLinkBody,
   saveMemberLevelTermsBody,
   saveMemorialDayBody,
@@ -338,7 +342,81 @@ const editCalls: EditCall[] = [
     },
     read: async (s, id) => (await admin(s, 'GET', `${SB}/GetProcessItem/${id}`)).Data,
   },
+  {
+    call: `POST ${SB}/SaveDuesAccount`,
+    schema: saveDuesAccountBody,
+    full: async () => ({ AccountName: '中国建设工程保险风险管理协会', BankName: '中国工商银行北京西城支行', AccountNo: '0200 0012 3456 7890 123' }),
+    read: async (s) => (await admin(s, 'GET', `${SB}/GetDuesAccount`)).Data,
+  },
+  {
+    call: `POST ${SB}/SaveElection`,
+    schema: saveElectionBody,
+    idField: 'Id',
+    full: async (s) => electionBody(s),
+    read: async (s, id) => (await admin(s, 'GET', `${SB}/GetElection?id=${id}`)).Data,
+  },
+  {
+    call: `POST ${SB}/SaveElectionCandidate`,
+    schema: saveCandidateBody,
+    idField: 'Id',
+    full: async (s) => {
+      const election = await admin<number>(s, 'POST', `${SB}/SaveElection`, { ...(await electionBody(s)), Id: 0 });
+      expect(election.Code, election.Message).toBe(200);
+      return {
+        ElectionId: election.Data,
+        MemberId: s.member.id,
+        Name: '张建国',
+        Bio: '从事工程保险风险管理二十年',
+        Photo: await s.upload(`${SB}/UploadFile?kind=image`, '照片.png', png, s.admin),
+        Included: 0,
+        SortNumber: 3,
+      };
+    },
+    read: async (s, id) => {
+      const row = await s.t.app.services.database.db.selectFrom('election_candidates').select('election_id').where('id', '=', id).executeTakeFirstOrThrow();
+      const election = await admin<{ Candidates: { Id: number }[] }>(s, 'GET', `${SB}/GetElection?id=${row.election_id}`);
+      return election.Data.Candidates.find((c) => c.Id === id);
+    },
+  },
+  {
+    call: `POST ${SB}/SaveForm`,
+    schema: saveFormBody,
+    idField: 'Id',
+    full: async (s) => ({
+      Title: '会员满意度调查',
+      Description: '请如实填写',
+      Kind: 'survey',
+      Audience: 'levels',
+      Levels: [s.types.memberLevel],
+      OpenTime: '2030-01-01 09:00:00',
+      CloseTime: '2030-02-01 17:00:00',
+      OncePerMember: false,
+      Anonymous: true,
+      ResponseLimit: 500,
+      PublishSummary: true,
+      ResultsVisible: 'during',
+      Fields: [{ Key: 'q1', Type: 'textarea', Label: '意见建议' }],
+    }),
+    read: async (s, id) => (await admin(s, 'GET', `${SB}/GetForm?formid=${id}`)).Data,
+  },
 ];
+
+/** An election with every rule set, its windows ahead of the test's clock. */
+const electionBody = async (s: Scene) => ({
+  Title: '第五届理事会换届选举',
+  Description: '按章程选举理事',
+  Seats: 5,
+  MaxChoices: 3,
+  NominationStart: '2030-01-01 09:00:00',
+  NominationEnd: '2030-01-10 17:00:00',
+  VotingStart: '2030-01-15 09:00:00',
+  VotingEnd: '2030-01-20 17:00:00',
+  QuorumType: 2,
+  QuorumValue: 60,
+  ThresholdPercent: 60,
+  RollLevels: [s.types.memberLevel],
+  RollStandings: [1],
+});
 
 /**
  * The other Save/Edit calls, and why no field of theirs can be left out to be kept: each creates

@@ -330,6 +330,8 @@ describe.each(engines)('membership on %s', (engine) => {
       // An election's roll is frozen: a member who lapses after the freeze still votes (docs/elections.md).
       'GET /api/XfWebApi/GetMyElections',
       'POST /api/XfWebApi/CastBallot',
+      // What the member answered before lapsing stays theirs to read.
+      'GET /api/XfWebApi/GetMyFormResponses',
     ];
     expect(
       ops
