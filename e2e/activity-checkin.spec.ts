@@ -79,7 +79,9 @@ test('a phone at the door: a QR photo, a typed code, 已签到 on a second scan,
   // The same QR again: 已签到, with the time of the first.
   await page.getByLabel('二维码图片').setInputFiles(await qrPhoto(passes[0]!.CheckInToken));
   await expect(result(page)).toContainText('已签到');
-  await expect(result(page)).toContainText(/签到时间 \d{4}-\d\d-\d\d \d\d:\d\d:\d\d（admin 办理）/);
+  // Who checked the member in, by name (the seeded administrator's is 超级管理员); the account on hover.
+  await expect(result(page)).toContainText(/签到时间 \d{4}-\d\d-\d\d \d\d:\d\d:\d\d（超级管理员 办理）/);
+  await expect(result(page).getByTitle('账号 admin')).toHaveText('超级管理员 办理');
   await page.screenshot({ path: testInfo.outputPath('checkin-again-375.png'), fullPage: true });
 
   // The camera cannot be used here (no permission given): the page says so, and the typed code still works.

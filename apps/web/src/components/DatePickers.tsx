@@ -3,7 +3,7 @@
 // says so): docs/decisions.md, "Date pickers commit what they show".
 import { DatePicker as AntDatePicker, type DatePickerProps, type GetProps } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { pickerClassNames } from './pickerPopup';
+import { pickerClassNames, pickerPlacements } from './pickerPopup';
 
 type Range = [Dayjs | null, Dayjs | null];
 type RangePickerProps = GetProps<typeof AntDatePicker.RangePicker>;
@@ -31,6 +31,7 @@ export function RangePicker({ value, onChange, onCalendarChange, disabledDate, .
     <AntDatePicker.RangePicker
       style={{ width: '100%' }}
       classNames={pickerClassNames}
+      builtinPlacements={pickerPlacements}
       {...props}
       value={value}
       disabledDate={disabledDate}
@@ -59,6 +60,7 @@ export function DatePicker({ value, onChange, onCalendarChange, disabledDate, ..
     <AntDatePicker
       style={{ width: '100%' }}
       classNames={pickerClassNames}
+      builtinPlacements={pickerPlacements}
       {...props}
       value={value}
       disabledDate={disabledDate}
