@@ -683,29 +683,38 @@ export const backOfficeCalls: Record<string, (w: Walk) => Call | Promise<Call>> 
   [`POST ${SB}/DelMenu`]: (w) => ({ body: { MenuId: answered<number>(w, `POST ${SB}/SaveMenu`) } }),
 };
 
+/** A published activity, ahead, that the walk's member signed up for; moved in time by `at` (start and end, days from now). */
+async function signedUpActivity(w: Walk, title: string, place: string) {
+  const id = await staffCall<number>(w, 'SaveActivityDetail', {
+    ActivityId: 0,
+    Title: title,
+    Place: place,
+    StartTime: later(w, 2),
+    EndTime: later(w, 3),
+    SignUpDeadline: later(w, 1),
+    Capacity: 10,
+    AudienceAll: true,
+  });
+  await staffCall(w, 'PublishActivity', { ActivityId: id });
+  await memberCall(w, w.member, 'SignUpActivity', { ActivityId: id });
+  const at = (start: number, end: number) =>
+    w.t.app.services.database.db
+      .updateTable('activities')
+      .set({ start_time: later(w, start), end_time: later(w, end) })
+      .where('id', '=', id)
+      .execute();
+  return { id, at };
+}
+
 /** An activity under way (begun an hour ago) that the walk's member signed up for, made once per walk. */
 const activitiesUnderWay = new WeakMap<Walk, number>();
 async function activityUnderWay(w: Walk): Promise<number> {
   let id = activitiesUnderWay.get(w);
   if (id === undefined) {
-    id = await staffCall<number>(w, 'SaveActivityDetail', {
-      ActivityId: 0,
-      Title: '合同测试现场会',
-      Place: '协会报告厅',
-      StartTime: later(w, 2),
-      EndTime: later(w, 3),
-      SignUpDeadline: later(w, 1),
-      Capacity: 10,
-      AudienceAll: true,
-    });
-    await staffCall(w, 'PublishActivity', { ActivityId: id });
-    await memberCall(w, w.member, 'SignUpActivity', { ActivityId: id });
+    const activity = await signedUpActivity(w, '合同测试现场会', '协会报告厅');
     // Signed up before its deadline; now it is under way, as at the door.
-    await w.t.app.services.database.db
-      .updateTable('activities')
-      .set({ start_time: later(w, -1 / 24), end_time: later(w, 2 / 24) })
-      .where('id', '=', id)
-      .execute();
+    await activity.at(-1 / 24, 2 / 24);
+    id = activity.id;
     activitiesUnderWay.set(w, id);
   }
   return id;
@@ -716,29 +725,12 @@ const activitiesEnded = new WeakMap<Walk, number>();
 async function activityEnded(w: Walk): Promise<number> {
   let id = activitiesEnded.get(w);
   if (id === undefined) {
-    id = await staffCall<number>(w, 'SaveActivityDetail', {
-      ActivityId: 0,
-      Title: '合同测试培训班',
-      Place: '协会培训中心',
-      StartTime: later(w, 2),
-      EndTime: later(w, 3),
-      SignUpDeadline: later(w, 1),
-      Capacity: 10,
-      AudienceAll: true,
-    });
-    await staffCall(w, 'PublishActivity', { ActivityId: id });
-    await memberCall(w, w.member, 'SignUpActivity', { ActivityId: id });
-    const { db } = w.t.app.services.database;
-    const setTimes = (start: number, end: number) =>
-      db
-        .updateTable('activities')
-        .set({ start_time: later(w, start), end_time: later(w, end) })
-        .where('id', '=', id!)
-        .execute();
+    const activity = await signedUpActivity(w, '合同测试培训班', '协会培训中心');
     // Under way at the door, then over.
-    await setTimes(-1 / 24, 2 / 24);
-    await staffCall(w, 'CheckInActivityMember', { ActivityId: id, MemberId: w.memberId });
-    await setTimes(-3 / 24, -1 / 24);
+    await activity.at(-1 / 24, 2 / 24);
+    await staffCall(w, 'CheckInActivityMember', { ActivityId: activity.id, MemberId: w.memberId });
+    await activity.at(-3 / 24, -1 / 24);
+    id = activity.id;
     activitiesEnded.set(w, id);
   }
   return id;
