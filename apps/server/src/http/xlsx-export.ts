@@ -15,6 +15,9 @@ export const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml
 /** What the API document says of an export call: the answer is the .xlsx file (the envelope when refused). */
 export const xlsxAnswer = { 'x-file': XLSX } as const;
 
+/** A staff member in a sheet's cell: 姓名（账号）, or the account alone when there is no name. */
+export const personCell = (name: string | null | undefined, account: string) => (name ? `${name}（${account}）` : account);
+
 /** Rows read per query while exporting (the list calls' largest page). */
 export const EXPORT_PAGE = 1000;
 

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/connection.js';
 import type { DB } from '../../db/schema.js';
 import { pageWindow } from '../../http/paging.js';
-import type { ExportColumn, PageReader } from '../../http/xlsx-export.js';
+import { personCell, type ExportColumn, type PageReader } from '../../http/xlsx-export.js';
 import { queuePlace } from './queue.js';
 
 /**
@@ -78,7 +78,7 @@ const toEntry = (r: RosterRow): RosterEntry => {
     waitlistedAt: r.waitlisted_at,
     offerUntil: r.offer_until,
     checkedInAt: r.checked_in_at,
-    checkedInBy: r.checked_in_by_name ? `${r.checked_in_by_name}（${r.checked_in_by}）` : r.checked_in_by,
+    checkedInBy: personCell(r.checked_in_by_name, r.checked_in_by),
   };
 };
 

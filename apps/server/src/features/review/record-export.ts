@@ -1,5 +1,6 @@
 import { defuseFormula, reviewKindNames, reviewStateNames, ReviewState, stepDecisionNames, type StepDecision } from '@portal/shared';
 import { exceljs } from '../../http/exceljs.js';
+import { personCell } from '../../http/xlsx-export.js';
 import type { ReviewDecisionRow } from './queue.js';
 import type { Review } from './records.js';
 
@@ -30,7 +31,7 @@ export async function reviewRecordWorkbook(review: Review, decisions: readonly R
     ['标题', text(review.title)],
     ['类型', reviewKindNames[review.kind]],
     ['栏目', text(review.menuName)],
-    ['拟稿', text(review.authorFullName ? `${review.authorFullName}（${review.authorName}）` : review.authorName)],
+    ['拟稿', text(personCell(review.authorFullName, review.authorName))],
     ['提交时间', review.submittedAt],
     ['状态', reviewStateNames[review.state]],
     ['办结时间', review.decidedAt],
@@ -39,7 +40,7 @@ export async function reviewRecordWorkbook(review: Review, decisions: readonly R
   sheet.addRow([]);
   sheet.addRow(columns.map((c) => c.header)).font = { bold: true };
   for (const d of decisions) {
-    const who = d.admin_name ? `${d.admin_name}（${d.admin_account}）` : d.admin_account;
+    const who = personCell(d.admin_name, d.admin_account);
     sheet.addRow([
       `${d.step_no}. ${text(d.step_name)}`,
       text(who),
