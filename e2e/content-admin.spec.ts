@@ -137,6 +137,10 @@ test('a picture pasted into the editor is uploaded and its address kept', async 
   await page.getByRole('button', { name: '新增文章' }).click();
   const body = page.frameLocator('.tox-edit-area iframe').locator('body');
   await body.click();
+  const uploads: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname.endsWith('/UploadFile')) uploads.push(request.url());
+  });
   // A paste event carrying an image file, as the browser fires it for a copied screenshot.
   await body.evaluate((element, base64) => {
     const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
@@ -146,6 +150,11 @@ test('a picture pasted into the editor is uploaded and its address kept', async 
   }, pixelPng);
   await expect(page.getByText('上传成功')).toBeVisible();
   await expect(body.locator('img')).toHaveAttribute('src', /^\/uploads\/\d{6}\/[^/]+\.png$/);
+  // One picture, one upload: the editor never puts a stale copy with the picture back in.
+  await body.press('End');
+  await body.pressSequentially('。');
+  await expect(body).toContainText('。');
+  expect(uploads).toHaveLength(1);
 });
 
 test('a banner changed in 轮播图管理 shows its new title in the home carousel', async ({ page }) => {

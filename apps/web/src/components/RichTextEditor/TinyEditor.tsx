@@ -62,6 +62,13 @@ export default function TinyEditor({ value = '', onChange, readonly = false, upl
   const editorRef = useRef<Editor | null>(null);
   /** The content last sent out or put in, to tell outside changes from echoes of our own. */
   const current = useRef(value);
+  /**
+   * What was sent out and not yet seen back as `value`, oldest first. The parent's echo of an
+   * earlier emit can arrive after a newer one (a pasted picture's upload finishing between a
+   * render and its effect); put back into the editor, that stale copy would bring the picture
+   * back as a data: URI and upload it a second time.
+   */
+  const unacknowledged = useRef<string[]>([]);
   // The editor is created once; these refs let its callbacks see the latest props.
   const latest = useRef({ onChange, message, upload: { url: uploadUrl, side: uploadSide } as UploadTarget });
   latest.current = { onChange, message, upload: { url: uploadUrl, side: uploadSide } };
@@ -72,6 +79,8 @@ export default function TinyEditor({ value = '', onChange, readonly = false, upl
       const html = editor.getContent();
       if (html === current.current) return;
       current.current = html;
+      // Bounded for a parent that never feeds the value back.
+      unacknowledged.current = [...unacknowledged.current.slice(-15), html];
       latest.current.onChange?.(html);
     };
     void tinymce
@@ -128,7 +137,13 @@ export default function TinyEditor({ value = '', onChange, readonly = false, upl
   }, [readonly]);
 
   useEffect(() => {
+    const echo = unacknowledged.current.indexOf(value);
+    if (echo >= 0) {
+      unacknowledged.current = unacknowledged.current.slice(echo + 1);
+      return;
+    }
     if (value === current.current) return;
+    unacknowledged.current = [];
     current.current = value;
     editorRef.current?.setContent(value);
   }, [value]);
