@@ -75,7 +75,7 @@ test('the login page asks for every field, draws a new captcha after a failure, 
   await expect(page).toHaveURL(/\/System\/home$/);
   expect(await page.evaluate(() => localStorage.getItem('backstageToken'))).toBeTruthy();
   await expect(page.getByRole('heading', { name: '近30天访问量' }).or(page.getByText('近30天访问量'))).toBeVisible();
-  await expect(page.getByRole('img', { name: /近30天访问量，共 \d+ 次/ })).toBeVisible();
+  await expect(page.getByRole('figure', { name: /近30天访问量，共 \d+ 次/ })).toBeVisible();
   await expect(page.getByText('已发布文章')).toBeVisible();
 
   // With a session, /login leads back into the back office.

@@ -11,8 +11,8 @@ import { useAdminSession, useAuth } from '../../access/AdminSession';
 import { shellBase } from '../../routes/menuTree';
 import { adminQueryKeys } from '../../session/queries';
 import { reviewKeys } from '../content/review/keys';
+import { AreaByDay } from '../../../components/charts';
 import { DuesCard } from './DuesCard';
-import { VisitsChart } from './VisitsChart';
 import styles from './dashboard.module.css';
 
 /** A figure; with `to`, a link to the page where it is worked through. */
@@ -146,7 +146,7 @@ export default function DashboardPage() {
               )
             }
           >
-            {d ? <VisitsChart data={d.Visits} /> : <Skeleton active paragraph={{ rows: 6 }} />}
+            {d ? <AreaByDay data={d.Visits} unit="次" label="近30天访问量" /> : <Skeleton active paragraph={{ rows: 6 }} />}
           </Card>
         </Col>
         {/* Money is for those who keep the dues, not every editor with a workbench. */}

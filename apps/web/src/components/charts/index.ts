@@ -1,0 +1,4 @@
+/** Every chart of the product, drawn with Recharts (docs/decisions.md, "Charts: Recharts, for every chart"). */
+export { AreaByDay, type DayValue } from './AreaByDay';
+export { ChoiceChart, type ChoiceCount } from './ChoiceChart';
+export { seriesColor, seriesColors } from './palette';
