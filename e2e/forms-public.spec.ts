@@ -1,8 +1,9 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from './test.js';
 import { adminToken, captchaAnswer, saveArticleByApi, unique, type Envelope } from './admin-session.js';
+import { createForm, everyFieldForm, field } from './forms.js';
 import { menuByName } from './helpers.js';
-import { call, member } from './member-session.js';
+import { member } from './member-session.js';
 
 /**
  * Forms as visitors and members meet them: a member answers a members' survey on a phone, where
@@ -10,22 +11,6 @@ import { call, member } from './member-session.js';
  * votes in a public, anonymous vote with the captcha and sees the count; a form inside an
  * article; a closed form says so.
  */
-
-interface FieldSpec {
-  Key: string;
-  Type: string;
-  Label: string;
-  [setting: string]: unknown;
-}
-
-const field = (Key: string, Type: string, Label: string, more: Record<string, unknown> = {}): FieldSpec => ({ Key, Type, Label, ...more });
-
-/** A form saved and, unless `closed`, opened by staff; answers its id. */
-async function createForm(request: APIRequestContext, admin: string, form: Record<string, unknown>, closed = false): Promise<number> {
-  const id = await call<number>(request, 'XfSysBussiness/SaveForm', { Id: 0, ...form }, admin);
-  if (!closed) await call(request, 'XfSysBussiness/SetFormStatus', { Id: id, Status: 1 }, admin);
-  return id;
-}
 
 /** The captcha the page shows next, answered through the journeys' seam. */
 const nextFormCaptcha = (page: Page) =>
@@ -173,6 +158,43 @@ test('a visitor votes in a public anonymous vote with the captcha and sees the c
   await page.goto(`/form/${formId}`);
   await expect(page.getByText('投票成功')).toHaveCount(0);
   await page.screenshot({ path: testInfo.outputPath('form-vote-375.png'), fullPage: true });
+});
+
+test('a visitor fills a form of every field type on a phone and at 1440, a file and a region among them', async ({ page, request }, testInfo) => {
+  const { id, title } = await everyFieldForm(request);
+  const captcha = nextFormCaptcha(page);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto(`/form/${id}`);
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('form-every-field-375.png'), fullPage: true });
+
+  await page.getByRole('textbox', { name: /单位名称/ }).fill('示例工程保险经纪有限公司');
+  await page.getByRole('combobox', { name: '省份' }).selectOption('广东省');
+  await page.getByRole('textbox', { name: '城市' }).fill('深圳市');
+  await page
+    .getByRole('group', { name: /各项服务评价/ })
+    .getByRole('radio', { name: '培训：满意' })
+    .check();
+  await page.getByRole('radio', { name: '9', exact: true }).check();
+  await page
+    .getByLabel(/相关材料/)
+    .setInputFiles({ name: '材料.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n') });
+  await expect(page.getByText('已上传：材料.pdf')).toBeVisible();
+  await page.getByRole('textbox', { name: /验证码/ }).fill(await captcha);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.screenshot({ path: testInfo.outputPath('form-every-field-1440.png'), fullPage: true });
+  await page.getByRole('button', { name: '提 交' }).click();
+  // One of 用过的服务 must be picked (MinPicks 1) only once it is answered: it is not required.
+  await expect(page.getByText('提交成功')).toBeVisible();
+
+  const list = (await (
+    await request.get('/api/XfSysBussiness/GetFormResponseList', { params: { formid: id }, headers: { token: await adminToken(request) } })
+  ).json()) as Envelope<{ List: { Answers: Record<string, unknown> }[] }>;
+  const answers = list.Data.List[0]!.Answers;
+  expect(answers.region).toEqual({ Province: '广东省', City: '深圳市' });
+  expect(answers.matrix).toEqual({ 培训: '满意' });
+  expect(answers.score).toBe(9);
+  expect(String(answers.file)).toMatch(/\.pdf$/);
 });
 
 test('a closed form says so and takes no answer', async ({ page, request }, testInfo) => {
