@@ -67,6 +67,7 @@ test('a member answers a members’ survey on a phone; the conditional question 
   await why.fill('培训通知发得太晚');
   await page.getByRole('button', { name: '提 交' }).click();
   await expect(page.getByText('提交成功')).toBeVisible();
+  await expect(page.getByRole('link', { name: '查看我的填报' })).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('form-member-submitted-375.png'), fullPage: true });
 
   // Staff read the response back, with its member.
@@ -130,7 +131,7 @@ test('a visitor votes in a public anonymous vote with the captcha and sees the c
   await expect(page.getByText('投票成功')).toBeVisible();
   const results = page.getByRole('region', { name: '结果' });
   // Each pick's share of those who answered; the public count follows within seconds.
-  await expect(results.getByRole('row', { name: '华东工程保险公司 1 100%' })).toBeVisible({ timeout: 20_000 });
+  await expect(results.getByRole('row', { name: '华东工程保险公司 1 100%' })).toBeVisible({ timeout: 30_000 });
   await expect(results.getByRole('figure', { name: '优秀会员单位' })).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('form-vote-results-1440.png'), fullPage: true });
 

@@ -62,6 +62,8 @@ export function FormScreen({ form, embedded = false }: { form: PublicFormDto; em
           iconClassName={styles.successIcon}
           title={form.Kind === 'vote' ? '投票成功' : '提交成功'}
           text={`感谢您的参与！${form.Anonymous ? '' : `提交编号：${submitted}。`}`}
+          // A member's named response is listed under 我的填报 (a visitor's and an anonymous one are kept with no one).
+          actions={!form.NeedsCaptcha && !form.Anonymous ? <Link to={sitePages.myForms.path}>查看我的填报</Link> : undefined}
         />
       ) : state === 'open' ? (
         <AnswerForm
