@@ -198,16 +198,31 @@ test('a visitor fills a form of every field type on a phone and at 1440, a file 
   expect(String(answers.file)).toMatch(/\.pdf$/);
 });
 
-test('a closed form says so and takes no answer', async ({ page, request }, testInfo) => {
+test('a closed form, one not yet open and a members’ form seen by a visitor each say so and take no answer', async ({ page, request }, testInfo) => {
   const admin = await adminToken(request);
+  const fields = [field('name', 'text', '姓名', { Required: true })];
   const title = unique('培训报名表');
-  const formId = await createForm(request, admin, { Title: title, Fields: [field('name', 'text', '姓名', { Required: true })] }, true);
-  await page.goto(`/form/${formId}`);
+  const closed = await createForm(request, admin, { Title: title, Fields: fields }, true);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(`/form/${closed}`);
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(page.getByText('表单已关闭，不再接受提交')).toBeVisible();
   await expect(page.getByText('已结束')).toBeVisible();
   await expect(page.getByRole('textbox', { name: /姓名/ })).toHaveCount(0);
   await page.screenshot({ path: testInfo.outputPath('form-closed-1440.png'), fullPage: true });
+
+  const later = await createForm(request, admin, { Title: unique('年会报名'), OpenTime: '2099-01-01 09:00:00', Fields: fields });
+  await page.goto(`/form/${later}`);
+  await expect(page.getByText('表单将于2099-01-01 09:00:00开始接受提交')).toBeVisible();
+  await expect(page.getByText('未开始')).toBeVisible();
+
+  const forMembers = await createForm(request, admin, { Title: unique('会员意见征集'), Audience: 'members', Fields: fields });
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto(`/form/${forMembers}`);
+  await expect(page.getByText('该表单仅限会员填写，请先登录')).toBeVisible();
+  await expect(page.getByRole('main').getByRole('button', { name: '会员登录' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: /姓名/ })).toHaveCount(0);
+  await page.screenshot({ path: testInfo.outputPath('form-members-only-375.png'), fullPage: true });
 
   // An address of no form is a 404.
   const missing = await request.get('/form/999999999');
