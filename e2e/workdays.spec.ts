@@ -31,8 +31,8 @@ test('staff mark a day 休 with its name, read it back through the API, and clea
   };
   // The shipped calendar: 国庆节 2026 and the Saturday worked after it.
   await chooseYear(2026);
-  await expect(page.getByRole('button', { name: '2026-10-01 星期四 休 国庆节' })).toBeVisible();
-  await expect(page.getByRole('button', { name: '2026-10-10 星期六 班 国庆节调休上班' })).toBeVisible();
+  await expect(page.getByRole('button', { name: '2026年10月1日 星期四 休 国庆节' })).toBeVisible();
+  await expect(page.getByRole('button', { name: '2026年10月10日 星期六 班 国庆节调休上班' })).toBeVisible();
   // The year view reads for everyone: names, contrast of 休, 班 and the weekends.
   expect(await axeFindings(page, { include: 'section[aria-label^="2026年"]' }), 'axe violations in the year view').toEqual([]);
   await page.getByRole('region', { name: '2026年9月' }).scrollIntoViewIfNeeded();
@@ -42,8 +42,8 @@ test('staff mark a day 休 with its name, read it back through the API, and clea
   await expect(page.getByRole('region', { name: '2030年5月' })).toBeVisible();
   await expect(page.getByText('2030年尚未录入调休上班日（班）')).toBeVisible();
 
-  const day = page.getByRole('button', { name: /^2030-05-06 星期一 / });
-  await expect(day).toHaveAccessibleName('2030-05-06 星期一 工作日');
+  const day = page.getByRole('button', { name: /^2030年5月6日 星期一 / });
+  await expect(day).toHaveAccessibleName('2030年5月6日 星期一 工作日');
   await day.click();
   const dialog = page.getByRole('dialog', { name: '设置 2030-05-06（星期一）' });
   await settled(dialog);
@@ -57,7 +57,7 @@ test('staff mark a day 休 with its name, read it back through the API, and clea
   await page.screenshot({ path: testInfo.outputPath('workdays-dialog-1440.png') });
   await dialog.getByRole('button', { name: /保\s*存/ }).click();
   await expect(dialog).toBeHidden();
-  await expect(day).toHaveAccessibleName('2030-05-06 星期一 休 劳动节补休（测试）');
+  await expect(day).toHaveAccessibleName('2030年5月6日 星期一 休 劳动节补休（测试）');
   await expect(page.getByRole('row', { name: /劳动节补休（测试）/ })).toContainText('5月6日');
 
   const token = await adminToken(page.request);
@@ -78,6 +78,6 @@ test('staff mark a day 休 with its name, read it back through the API, and clea
     .getByRole('button', { name: /确\s*定/ })
     .click();
   await expect(dialog).toBeHidden();
-  await expect(day).toHaveAccessibleName('2030-05-06 星期一 工作日');
+  await expect(day).toHaveAccessibleName('2030年5月6日 星期一 工作日');
   expect(await entriesOf(page.request, token, 2030)).toEqual([]);
 });

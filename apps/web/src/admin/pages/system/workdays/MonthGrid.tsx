@@ -11,11 +11,13 @@ interface MonthGridProps {
   pickFor: (entry: WorkdayDto | undefined) => ((day: string) => void) | undefined;
 }
 
-/** What a day is, in words: 2026-10-01 星期四 休 国庆节, 2026-10-12 星期一 工作日. */
-function dayLabel(cell: DayCell, entry: WorkdayDto | undefined): string {
-  const plain = isWeekendCell(cell) ? '休息日' : '工作日';
-  const marked = entry && isWorkdayKind(entry.Kind) ? `${workdayKindNames[entry.Kind]} ${entry.Name}` : plain;
-  return `${cell.day} ${weekdayNames[cell.weekday]} ${marked}`;
+/**
+ * What a day is, in words: 2026年10月1日 星期四 休 国庆节, 2026年10月12日 星期一 工作日. The label holds
+ * the number shown, so a voice command naming it reaches the day (WCAG 2.5.3).
+ */
+function dayLabel(cell: DayCell, mark: string | undefined, name: string | undefined): string {
+  const marked = mark ? `${mark} ${name}` : isWeekendCell(cell) ? '休息日' : '工作日';
+  return `${cell.day.slice(0, 4)}年${Number(cell.day.slice(5, 7))}月${cell.date}日 ${weekdayNames[cell.weekday]} ${marked}`;
 }
 
 function dayClass(cell: DayCell, entry: WorkdayDto | undefined, today: string): string {
@@ -45,20 +47,24 @@ export function MonthGrid({ year, month, byDay, today, pickFor }: MonthGridProps
           if (!cell) return <span key={`lead-${i}`} />;
           const entry = byDay.get(cell.day);
           const pick = pickFor(entry);
-          const label = dayLabel(cell, entry);
-          const content = (
-            <>
-              {cell.date}
-              {entry && isWorkdayKind(entry.Kind) && <span className={styles.mark}>{workdayKindNames[entry.Kind]}</span>}
-            </>
-          );
+          // 休 or 班 in the day's corner, drawn by CSS: the label says it in words.
+          const mark = entry && isWorkdayKind(entry.Kind) ? workdayKindNames[entry.Kind] : undefined;
+          const label = dayLabel(cell, mark, entry?.Name);
           return pick ? (
-            <button key={cell.day} type="button" className={dayClass(cell, entry, today)} aria-label={label} title={label} onClick={() => pick(cell.day)}>
-              {content}
+            <button
+              key={cell.day}
+              type="button"
+              className={dayClass(cell, entry, today)}
+              data-mark={mark}
+              aria-label={label}
+              title={label}
+              onClick={() => pick(cell.day)}
+            >
+              {cell.date}
             </button>
           ) : (
-            <span key={cell.day} className={dayClass(cell, entry, today)} aria-label={label} title={label} role="img">
-              {content}
+            <span key={cell.day} className={dayClass(cell, entry, today)} data-mark={mark} aria-label={label} title={label} role="img">
+              {cell.date}
             </span>
           );
         })}
