@@ -32,6 +32,7 @@ export * from './schemas/form-answers.js';
 export * from './calendar-file.js';
 export * from './schemas/attendance-certificates.js';
 export * from './schemas/memorial.js';
+export * from './schemas/workdays.js';
 export * from './images.js';
 export * from './tracking-params.js';
 export * from './page-params.js';
