@@ -548,6 +548,7 @@ export const backOfficeCalls: Record<string, (w: Walk) => Call | Promise<Call>> 
       AudienceAll: true,
     },
   }),
+  [`GET ${SB}/GetSignUpFormOptions`]: () => ({ query: { title: '报名' } }),
   [`POST ${SB}/PublishActivity`]: (w) => ({ body: { ActivityId: answered<number>(w, `POST ${SB}/SaveActivityDetail`) } }),
   [`POST ${SB}/ResendActivityMember`]: (w) => ({ body: { ActivityId: answered<number>(w, `POST ${SB}/SaveActivityDetail`) } }),
   [`POST ${SB}/CloseActivity`]: (w) => ({ body: { ActivityId: answered<number>(w, `POST ${SB}/SaveActivityDetail`) } }),

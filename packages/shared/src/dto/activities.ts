@@ -51,6 +51,19 @@ export type ActivityListItemDto = z.infer<typeof activityListItemDto>;
 /** A question of the activity's sign-up form, as the roster's column over its answers. */
 const signUpColumn = z.object({ Key: z.string(), Label: z.string(), Type: z.string() });
 
+/** A form the activity editor offers as the sign-up form (GetSignUpFormOptions). */
+export const signUpFormOptionDto = z
+  .object({
+    Id: z.int(),
+    Title: z.string(),
+    /** form 表单, survey 问卷, vote 投票. */
+    Kind: z.string(),
+    /** 1 open, 0 closed: either works as a sign-up form (the activity's own rules apply). */
+    Status: z.int(),
+  })
+  .meta({ id: 'SignUpFormOptionDto' });
+export type SignUpFormOptionDto = z.infer<typeof signUpFormOptionDto>;
+
 /** The answers of a member's sign-up as the roster and its export show them (text, by field key; a file as its link). */
 const signUpAnswers = z.record(z.string(), z.string());
 

@@ -13,6 +13,7 @@ export type {
   MyActivityDetailDto,
   CheckInActivityDto,
   CheckInMemberDto,
+  SignUpFormOptionDto,
 } from '../dto/activities.js';
 
 /**
@@ -140,6 +141,9 @@ export type ActivityMemberListQuery = z.infer<typeof activityMemberListQuery>;
 
 /** Publish / close one activity. */
 export const activityIdBody = z.object({ ActivityId: idParam });
+
+/** GetSignUpFormOptions: the forms an activity may name as its sign-up form, by part of the title. */
+export const signUpFormOptionsQuery = z.object({ title: z.string().trim().max(50, { error: messages.keywordTooLong }).optional() });
 
 /** SignUpActivity, JoinActivityWaitlist: the activity, and the answers to its sign-up form by field key (none without one). */
 export const signUpActivityBody = activityIdBody.extend({ Answers: formAnswersField });

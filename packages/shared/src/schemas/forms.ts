@@ -1,6 +1,18 @@
 import { z } from 'zod';
 import { messages, systemMessages } from '../messages.js';
-import { booleanValue, boolField, idParam, integer, integerOr, isCstTime, optionalParam, optionalText, pagingQuery, requiredText, saveIdField } from './common.js';
+import {
+  booleanValue,
+  boolField,
+  idParam,
+  integer,
+  integerOr,
+  isCstTime,
+  optionalParam,
+  optionalText,
+  pagingQuery,
+  requiredText,
+  saveIdField,
+} from './common.js';
 export type {
   FormDto,
   FormDetailDto,

@@ -27,7 +27,8 @@ export async function activityFilesAdmin(app: App): Promise<void> {
       onRequest: requireAdmin('activity:export'),
       schema: {
         ...adminDocs,
-        summary: '导出活动的报名签到表为 .xlsx：已报名（含签到时间与签到人）、候补获得名额待确认、候补名单（按位次）；活动设有报名表时，每题一列（附件为30天内有效的下载链接）',
+        summary:
+          '导出活动的报名签到表为 .xlsx：已报名（含签到时间与签到人）、候补获得名额待确认、候补名单（按位次）；活动设有报名表时，每题一列（附件为30天内有效的下载链接）',
         querystring: activityIdQuery,
         ...xlsxAnswer,
         'x-codes': activityMissing,

@@ -112,7 +112,11 @@ const placeColumns: readonly ExportColumn<RosterEntry>[] = [
 /** The roster's columns: the place and check-in, then a column per question of the sign-up form. */
 export const rosterColumns = (questions: readonly FormField[]): ExportColumn<AnsweredEntry>[] => [
   ...placeColumns,
-  ...questions.map((f) => ({ header: f.Label, width: f.Type === 'textarea' || f.Type === 'file' ? 40 : 20, cell: (e: AnsweredEntry) => e.signUpAnswers[f.Key] ?? '' })),
+  ...questions.map((f) => ({
+    header: f.Label,
+    width: f.Type === 'textarea' || f.Type === 'file' ? 40 : 20,
+    cell: (e: AnsweredEntry) => e.signUpAnswers[f.Key] ?? '',
+  })),
 ];
 
 /** One activity's roster with the answers to its sign-up form (`formId`, 0 none), a page at a time; `at` dates the files' links. */

@@ -206,7 +206,15 @@ export async function listActivities(db: Db, q: ActivityListQuery): Promise<{ it
 /** GetActivity/{id}: the activity with its description and attachments. */
 export async function getActivity(db: Db, id: number): Promise<ActivityDetail> {
   const row = await activityQuery(db, id)
-    .select(['a.description', 'a.attachments', 'a.confirm_hours', 'a.self_check_in_start', 'a.self_check_in_end', 'a.self_check_in_rotating', 'a.sign_up_form_id'])
+    .select([
+      'a.description',
+      'a.attachments',
+      'a.confirm_hours',
+      'a.self_check_in_start',
+      'a.self_check_in_end',
+      'a.self_check_in_rotating',
+      'a.sign_up_form_id',
+    ])
     .where('a.id', '=', id)
     .executeTakeFirst();
   if (!row) throw notFound(activityMessages.notFound);

@@ -50,6 +50,14 @@ describe.each(engines)('an activity with a sign-up form on %s', (engine) => {
     return readSheet(res.rawPayload);
   };
 
+  it('offers the forms that are not anonymous to the editor, by title', async () => {
+    await s.business('SaveForm', { Id: 0, Title: '匿名满意度调查', Audience: 'members', Anonymous: true, Fields: [field('q', 'text', '意见')] });
+    const offered = await s.business<{ Id: number; Title: string; Status: number }[]>('GetSignUpFormOptions');
+    expect(offered.Data.map((f) => f.Title)).toContain('培训报名表');
+    expect(offered.Data.map((f) => f.Title)).not.toContain('匿名满意度调查');
+    expect((await s.business<{ Title: string }[]>(`GetSignUpFormOptions?title=${encodeURIComponent('满意度')}`)).Data).toEqual([]);
+  });
+
   it('refuses an unknown form and an anonymous one as the sign-up form', async () => {
     expect(await s.business('SaveActivityDetail', { ...(await s.detail(await s.save())), SignUpFormId: 999999 })).toMatchObject({
       Code: 400,

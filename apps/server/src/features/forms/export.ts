@@ -58,7 +58,12 @@ export async function exportRows(
   at: { now: number; base: string },
 ): Promise<ExportRow[]> {
   const responses = page.map(toResponseDto);
-  const links = await fileAddresses(db, form, responses.map((r) => r.Answers), at);
+  const links = await fileAddresses(
+    db,
+    form,
+    responses.map((r) => r.Answers),
+    at,
+  );
   return responses.map((response) => ({ response, links }));
 }
 

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { checkAnswers, isAnswered, type FormAnswer, type FormAnswers } from '@portal/shared';
 import type { Engine } from '../../db/connection.js';
+import { containing } from '../../db/like.js';
 import { lockKey } from '../../db/key-lock.js';
 import type { DB } from '../../db/schema.js';
 import { badRequest } from '../../http/envelope.js';
@@ -21,6 +22,21 @@ import { checkFiles, store } from './submit.js';
  */
 
 type Db = Kysely<DB>;
+
+/** How many forms the activity editor's picker offers at once; a title narrows them. */
+const OPTIONS_SHOWN = 50;
+
+/** Forms that may be a sign-up form (named, not anonymous), newest first, by part of the title: the activity editor's picker. */
+export async function signUpFormOptions(db: Db, title: string | undefined) {
+  return db
+    .selectFrom('forms')
+    .select(['id', 'title', 'kind', 'status'])
+    .where('anonymous', '=', 0)
+    .$if(!!title, (qb) => qb.where(containing('title', title ?? '')))
+    .orderBy('id', 'desc')
+    .limit(OPTIONS_SHOWN)
+    .execute();
+}
 
 /**
  * Checks the answers against the form as it is now and stores them; answers the response's id.
