@@ -1,7 +1,7 @@
 import { matchRoutes, Navigate, Outlet, type RouteObject } from 'react-router';
 import { HOME_PATH, sitePages } from '@portal/shared';
 import { PortalLayout } from './portal/PortalLayout';
-import { directoryData, homeData, infoData, menuListData, searchData, shellData, type PageData, type PageHandle } from './portal/pageData';
+import { directoryData, formData, homeData, infoData, menuListData, searchData, shellData, type PageData, type PageHandle } from './portal/pageData';
 
 /**
  * The back office sits under a route that draws antd's providers (AntdScope) around it, outside
@@ -57,10 +57,12 @@ export const routes: RouteObject[] = [
         handle: declares(directoryData),
         lazy: () => import('./portal/directory/DirectoryPage').then((m) => ({ Component: m.DirectoryPage })),
       },
+      { path: sitePages.form.path, handle: declares(formData), lazy: () => import('./portal/forms/FormPage').then((m) => ({ Component: m.FormPage })) },
       { path: sitePages.contribute.path, lazy: () => import('./portal/pages/ContributePage').then((m) => ({ Component: m.ContributePage })) },
       { path: sitePages.activities.path, lazy: () => import('./portal/activity/ActivityPages').then((m) => ({ Component: m.MyActivitiesPage })) },
       { path: sitePages.membership.path, lazy: () => import('./portal/membership/MembershipPage').then((m) => ({ Component: m.MembershipPage })) },
       { path: sitePages.memberCard.path, lazy: () => import('./portal/member-card/MemberCardPage').then((m) => ({ Component: m.MemberCardPage })) },
+      { path: sitePages.myForms.path, lazy: () => import('./portal/forms/MyFormsPage').then((m) => ({ Component: m.MyFormsPage })) },
       { path: sitePages.activity.path, lazy: () => import('./portal/activity/ActivityPages').then((m) => ({ Component: m.MyActivityPage })) },
       { path: sitePages.checkIn.path, lazy: () => import('./portal/activity/ActivityPages').then((m) => ({ Component: m.SelfCheckInPage })) },
     ],

@@ -23,6 +23,11 @@ export interface SitePage {
   audience: PageAudience;
   /** Listed in the sitemap while the public may open it. */
   sitemap?: boolean;
+  /**
+   * Drawn afresh for every request, never kept: what it shows changes with what no content area
+   * tracks (the clock, each visitor's answers, members' own choices).
+   */
+  drawnEachTime?: boolean;
 }
 
 /**
@@ -38,11 +43,14 @@ export const sitePages = {
   search: { path: '/searchKey', title: '站内搜索', noindex: true, serverRendered: true, audience: 'public' },
   certificates: { path: '/certsearch', title: '证书查询', serverRendered: true, audience: 'public', sitemap: true },
   accessibility: { path: '/accessibility', title: '无障碍声明', serverRendered: true, audience: 'public' },
-  directory: { path: '/directory', title: '会员名录', serverRendered: true, audience: 'configured', sitemap: true },
+  directory: { path: '/directory', title: '会员名录', serverRendered: true, audience: 'configured', sitemap: true, drawnEachTime: true },
+  // A form, survey or vote (features/forms): opens and closes by the clock, fills up with answers.
+  form: { path: '/form/:id', serverRendered: true, audience: 'public', drawnEachTime: true },
   contribute: { path: '/contribute', title: '我要投稿', noindex: true, serverRendered: true, audience: 'members' },
   activities: { path: '/member/activity', title: '活动通知', noindex: true, serverRendered: true, audience: 'members' },
   membership: { path: '/member/membership', title: '我的会籍', noindex: true, serverRendered: true, audience: 'members' },
   memberCard: { path: '/member/card', title: '电子会员证', noindex: true, serverRendered: true, audience: 'members' },
+  myForms: { path: '/member/forms', title: '我的填报', noindex: true, serverRendered: true, audience: 'members' },
   activity: { path: '/member/activity/:id', title: '活动通知', noindex: true, serverRendered: true, audience: 'members' },
   // Where the venue's QR of self check-in leads (server: features/activities/check-in.ts).
   checkIn: { path: '/member/activity/:id/checkin', title: '活动签到', noindex: true, serverRendered: true, audience: 'members' },
@@ -52,8 +60,8 @@ export const sitePages = {
 
 /** The home page's one address (`/` and `/index.html` redirect to it). */
 export const HOME_PATH = sitePages.home.path;
-/** 会员名录 (server: features/membership/directory.ts). */
-export const DIRECTORY_PATH = sitePages.directory.path;
+/** A form's one address, as an article links or embeds it: /form/12. */
+export const formPath = (id: number) => `/form/${id}`;
 /** The CurValue that marks the 首页 menu: it leads to /home, not to a menu list. */
 export const HOME_MARKER = 'home';
 

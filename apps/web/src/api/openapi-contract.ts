@@ -5,6 +5,7 @@ import type { Envelope } from './client';
 import type { contentApi } from './content';
 import type { contributionsApi } from './contributions';
 import type { directoryApi } from './directory';
+import type { formsApi } from './forms';
 import type { operations } from './generated/openapi';
 import type { memberCardApi } from './member-card';
 import type { LoginEnvelope, membersApi } from './members';
@@ -71,4 +72,9 @@ export type PublicCallsAgree = [
   Holds<Agree<Declared<typeof memberCardApi.credential>, DataOf<'XfWebApi_GetMyMemberCredential'>>>,
   Holds<Agree<Declared<typeof attendanceCertsApi.mine>, DataOf<'XfWebApi_GetMyActivityCertificates'>>>,
   Holds<Agree<Declared<typeof attendanceCertsApi.image>, DataOf<'XfWebApi_DownMyActivityCertificate_id'>>>,
+  Holds<Agree<Declared<typeof formsApi.publicForm>, DataOf<'XfWebApi_GetPublicForm'>>>,
+  Holds<Agree<Declared<typeof formsApi.uploadFile>, DataOf<'XfWebApi_UploadFormFile'>>>,
+  Holds<Agree<Declared<typeof formsApi.submit>, DataOf<'XfWebApi_SubmitForm'>>>,
+  Holds<Agree<Declared<typeof formsApi.results>, DataOf<'XfWebApi_GetFormResults'>>>,
+  Holds<Agree<Declared<typeof formsApi.myResponses>, DataOf<'XfWebApi_GetMyFormResponses'>>>,
 ];

@@ -134,3 +134,17 @@ export const searchData: PageData = ({ params }) => {
 
 /** /directory: a page of 会员名录 (refused to visitors when only members may read it: the refusal is the page's answer). */
 export const directoryData: PageData = ({ params }) => ({ queries: [read(portalQueries.memberDirectory(keywordOf(params), listPageOf(params)))] });
+
+/** The id in a form's address, /form/12 (NaN when there is none). */
+export const formIdOf = (pathname: string): number => Number(pathname.split('/')[2]);
+
+/** /form/:id: the form as a visitor sees it, then its results when they are open. */
+export const formData: PageData = ({ pathname }) => {
+  const formId = formIdOf(pathname);
+  if (!isPositiveId(formId)) return { queries: [] };
+  const form = portalQueries.publicForm(formId);
+  return {
+    queries: [read(form)],
+    following: (client) => (client.getQueryData(form.queryKey)?.ResultsOpen ? [read(portalQueries.formResults(formId))] : []),
+  };
+};

@@ -7,6 +7,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { paging, seats, type MemberDirectoryQuery } from '@portal/shared';
 import { contentApi } from '../api/content';
 import { directoryApi } from '../api/directory';
+import { formsApi } from '../api/forms';
 import type { ListQuery } from '../api/list-query';
 
 /** Companies on a page of 会员名录. */
@@ -60,4 +61,8 @@ export const portalQueries = {
     const query: ListQuery<MemberDirectoryQuery> = { key: keyword || undefined, pageindex: page, pagesize: DIRECTORY_PAGE_SIZE };
     return queryOptions({ queryKey: ['memberDirectory', query], queryFn: () => directoryApi.list(query) });
   },
+  /** A form, survey or vote, and whether this caller may answer it now; not found is the page's answer. */
+  publicForm: (formId: number) => queryOptions({ queryKey: ['publicForm', formId], queryFn: () => formsApi.publicForm(formId), retry: false }),
+  /** Its counts, when they are open to this caller (GetPublicForm's ResultsOpen). */
+  formResults: (formId: number) => queryOptions({ queryKey: ['formResults', formId], queryFn: () => formsApi.results(formId), retry: false }),
 };

@@ -37,6 +37,12 @@ export async function publicForm(db: Db, id: number, who: Respondent, now: numbe
   };
 }
 
+/** What a form's page says of it in its head: its title and introduction, and whether it is for everyone; undefined when there is no such form. */
+export async function formHead(db: Db, id: number): Promise<{ title: string; description: string; isPublic: boolean } | undefined> {
+  const row = await db.selectFrom('forms').select(['title', 'description', 'audience']).where('id', '=', id).executeTakeFirst();
+  return row && { title: row.title, description: row.description, isPublic: row.audience === 'public' };
+}
+
 /** GetMyFormResponses: the member's named responses, newest first. */
 export async function myResponses(db: Db, memberId: number): Promise<MyFormResponseDto[]> {
   const rows = await db

@@ -4,6 +4,7 @@ import {
   articlePath,
   articleWarning,
   codeMessages,
+  formPath,
   HOME_PATH,
   menuPath,
   MenuShowType,
@@ -24,6 +25,7 @@ import { menuIndex } from '../menus/service.js';
 import { ancestry, type Menu, type MenuIndex } from '../menus/tree.js';
 import { itemQuery, toItem, type NewsItem } from '../articles/items.js';
 import { opensPreview } from '../news/preview.js';
+import { formHead } from '../forms/reading.js';
 
 /** What the head of a public page says about it (title, description, share card, structured data). */
 export interface PageHead {
@@ -112,7 +114,33 @@ export async function resolvePage(services: Services, url: URL): Promise<PageAns
     const articleNotFound: PageAnswer = { ...notFound, head: { ...notFound.head, title: '文章不存在', description: '您访问的文章不存在或已删除' } };
     return (await articlePage(services, positiveId(url.searchParams.get('NewsId')), url.searchParams.get('preview'))) ?? articleNotFound;
   }
+  if (page === sitePages.form) return (await formPage(services, positiveId(url.pathname.split('/')[2] ?? null))) ?? notFound;
   return (page && declaredPage(services, page, url.pathname)) ?? notFound;
+}
+
+/**
+ * A form's page (表单, 问卷, 投票) under its own title; a form for members only is not indexed (a
+ * visitor's page is its notice to log in). Drawn afresh each time (sitePages.form), so its head
+ * is read from the form alone.
+ */
+async function formPage(services: Services, formId: number | undefined): Promise<PageAnswer | undefined> {
+  if (formId === undefined) return undefined;
+  const form = await formHead(services.database.db, formId);
+  if (!form) return undefined;
+  const { site } = services.config;
+  return {
+    kind: 'page',
+    status: 200,
+    serverRendered: true,
+    headFrom: MENUS,
+    head: {
+      title: form.title,
+      description: form.description.slice(0, 120) || `${site.name}：${form.title}`,
+      path: formPath(formId),
+      type: 'website',
+      noindex: !form.isPublic,
+    },
+  };
 }
 
 /**

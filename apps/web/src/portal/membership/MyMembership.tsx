@@ -37,6 +37,7 @@ export function MyMembership() {
       <MyPayments />
       <div className={styles.links}>
         <Link to="/member/card">电子会员证 ›</Link>
+        <Link to="/member/forms">我的填报 ›</Link>
       </div>
     </>
   );
