@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './test.js';
 import { adminToken, unique, type Envelope } from './admin-session.js';
 import { axeFindings } from './axe.js';
+import { everyFieldForm } from './forms.js';
 import { idNumber, menuByName, menuListPath, publicArticle, settled } from './helpers.js';
 import { member } from './member-session.js';
 
@@ -115,6 +116,24 @@ const pages: PageCase[] = [
     open: async (page) => {
       await page.goto('/404');
       await expect(page.getByRole('button', { name: '返回首页' })).toBeVisible();
+    },
+  },
+  {
+    name: '/form/:id with every field type',
+    open: async (page, request) => {
+      const { id, title } = await everyFieldForm(request);
+      await page.goto(`/form/${id}`);
+      await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+      // The visitor's captcha, drawn once the page runs.
+      await expect(page.getByRole('img', { name: '验证码' })).toBeVisible();
+    },
+  },
+  {
+    name: '/member/forms',
+    open: async (page, request) => {
+      await asMember(page, request);
+      await page.goto('/member/forms');
+      await expect(page.getByText('暂无填报记录')).toBeVisible();
     },
   },
   {

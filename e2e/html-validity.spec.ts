@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './test.js';
+import { everyFieldForm } from './forms.js';
 import { menuByName, menuListPath, publicArticle, verificationPath } from './helpers.js';
 
 /**
@@ -102,13 +103,19 @@ async function pageTypes(request: APIRequestContext): Promise<PageType[]> {
       status: 200,
       ready: (page) => expect(page.getByRole('heading', { name: '证书有效' })).toBeVisible(),
     },
+    {
+      name: 'form',
+      path: `/form/${(await everyFieldForm(request)).id}`,
+      status: 200,
+      ready: (page) => expect(page.getByRole('img', { name: '验证码' })).toBeVisible(),
+    },
     { name: 'not-found', path: '/no-such-page', status: 404, ready: (page) => expect(page.getByRole('button', { name: '返回首页' })).toBeVisible() },
     { name: 'login', path: '/login', status: 200, ready: (page) => expect(page.getByLabel('验证码', { exact: true })).toBeVisible() },
   ];
 }
 
 test('every server-rendered page type is valid HTML, as sent and after hydration (Nu Html Checker: 0 errors)', async ({ page, request }) => {
-  // Eleven page types fetched, drawn and checked, and a JVM started, on a loaded two-core machine.
+  // Twelve page types fetched, drawn and checked, and a JVM started, on a loaded two-core machine.
   test.setTimeout(180_000);
   // Kept with the run's results, to read what the checker read.
   const dir = test.info().outputPath('pages');

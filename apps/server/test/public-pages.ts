@@ -38,6 +38,24 @@ export async function seedPublicSite(db: Kysely<DB>): Promise<PublicPage[]> {
   await insertNews(db, { menuId: about, title: '协会简介', content: '<p>协会成立于二〇一六年。</p>', newsCreateTime: timeAt(5) });
   for (const seat of [1, 4]) await insertPosition(db, { seat, newsId: article });
   await insertBanner(db, { title: '年会', imageUrl: '/uploads/2026/banner.png', jumpUrl: '/home' });
+  // A vote whose count is open while it runs (its page reads the count too), and a members' survey (a visitor is told to log in).
+  const form = (title: string, kind: string, audience: string) =>
+    db
+      .insertInto('forms')
+      .values({
+        title,
+        kind,
+        audience,
+        status: 1,
+        results_visible: 'during',
+        definition: JSON.stringify([{ Key: 'pick', Type: 'radio', Label: '优秀单位', Options: ['甲公司', '乙公司'] }]),
+        created_at: timeAt(1),
+        updated_at: timeAt(1),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+  const vote = await form('年度优秀单位评选', 'vote', 'public');
+  const survey = await form('会员满意度调查', 'survey', 'members');
   await db
     .insertInto('friend_links')
     .values({ title: '住房和城乡建设部', url: 'https://www.mohurd.gov.cn/', sort_number: 1, status: 1, created_at: timeAt(1) })
@@ -55,6 +73,9 @@ export async function seedPublicSite(db: Kysely<DB>): Promise<PublicPage[]> {
     { type: 'accessibility statement', url: '/accessibility', status: 200 },
     { type: 'contribution centre', url: '/contribute', status: 200 },
     { type: 'member page', url: '/member/membership', status: 200 },
+    { type: 'form with its open results', url: `/form/${vote.id}`, status: 200 },
+    { type: "members' form seen by a visitor", url: `/form/${survey.id}`, status: 200 },
+    { type: 'unknown form', url: '/form/999999', status: 404 },
     { type: 'unknown address', url: '/no-such-page', status: 404 },
     { type: 'unknown menu', url: '/menuList?MenuId=999999', status: 404 },
   ];

@@ -157,6 +157,29 @@ describe.each(engines)('public pages for browsers and crawlers on %s', (engine) 
     expect(redirect.headers.location).toBe('/home?utm_source=baidu&from=timeline');
   });
 
+  it("gives a form's page the form's title, draws it afresh each time, keeps a members' form out of the index, and answers 404 without one", async () => {
+    const db = t.app.services.database.db;
+    const form = (title: string, audience: string) =>
+      db
+        .insertInto('forms')
+        .values({ title, description: '请各会员单位填写', kind: 'survey', audience, definition: '[]', created_at: timeAt(1), updated_at: timeAt(1) })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    const survey = await form('会员满意度调查', 'public');
+    const titleOf = async (url: string) => (await get(url)).body.match(/<title>([^<]*) · /)?.[1];
+    const html = (await get(`/form/${survey.id}`)).body;
+    expect(html).toContain('<title>会员满意度调查 · 中国建设工程保险风险管理协会</title>');
+    expect(meta(html, 'name', 'description')).toBe('请各会员单位填写');
+    expect(html).toContain(`<link rel="canonical" href="${BASE}/form/${survey.id}" />`);
+    expect(meta(html, 'name', 'robots')).toBeUndefined();
+    // It opens, closes and fills up with no write a kept copy would follow: never kept.
+    await db.updateTable('forms').set({ title: '改过的问卷' }).where('id', '=', survey.id).execute();
+    expect(await titleOf(`/form/${survey.id}`)).toBe('改过的问卷');
+    const members = await form('会员内部投票', 'members');
+    expect(meta((await get(`/form/${members.id}`)).body, 'name', 'robots')).toBe('noindex');
+    expect((await get('/form/999999')).statusCode).toBe(404);
+  });
+
   it('reads an article for its head without counting a view', async () => {
     await get(`/info?NewsId=${news.public}`);
     const row = await t.app.services.database.db.selectFrom('news').select('views').where('id', '=', news.public!).executeTakeFirstOrThrow();

@@ -17,7 +17,7 @@ export function FormResults({ summary, headingLevel = 2 }: { summary: FormSummar
   return (
     <section className={styles.results} aria-label="结果">
       <Heading className={styles.resultsTitle}>{summary.Kind === 'vote' ? '投票结果' : '结果汇总'}</Heading>
-      <p className={styles.meta}>共 {summary.Responses} 份提交</p>
+      <p className={styles.meta}>共 {summary.Responses} 份提交；占比按作答该题的人数计算，结果可能有几秒延迟。</p>
       {summary.Questions.map((q, i) => (
         <div key={q.Key} className={styles.result}>
           <Question className={styles.resultQuestion}>
@@ -54,9 +54,7 @@ function QuestionNumbers({ question: q, unit }: { question: FormQuestionSummaryD
               <tr key={row.Row}>
                 <th scope="row">{row.Row}</th>
                 {row.Options.map((o) => (
-                  <td key={o.Option}>
-                    {o.Count}（{o.Percent}%）
-                  </td>
+                  <td key={o.Option}>{`${o.Count}（${o.Percent}%）`}</td>
                 ))}
               </tr>
             ))}
@@ -70,7 +68,7 @@ function QuestionNumbers({ question: q, unit }: { question: FormQuestionSummaryD
       {mounted && (
         <div className={styles.chart}>
           <Suspense fallback={null}>
-            <ChoiceChart data={q.Options.map((o) => ({ label: o.Option, count: o.Count }))} label={q.Label} unit={unit} />
+            <ChoiceChart data={q.Options.map((o) => ({ label: o.Option, count: o.Count }))} label={q.Label} unit={unit} total={q.Answered} />
           </Suspense>
         </div>
       )}
@@ -87,7 +85,7 @@ function QuestionNumbers({ question: q, unit }: { question: FormQuestionSummaryD
             <tr key={o.Option}>
               <th scope="row">{o.Option}</th>
               <td>{o.Count}</td>
-              <td>{o.Percent}%</td>
+              <td>{`${o.Percent}%`}</td>
             </tr>
           ))}
         </tbody>

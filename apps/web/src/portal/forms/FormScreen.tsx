@@ -2,7 +2,9 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import CheckCircleFilled from '@ant-design/icons-svg/es/asn/CheckCircleFilled';
+import ClockCircleFilled from '@ant-design/icons-svg/es/asn/ClockCircleFilled';
 import EyeInvisibleOutlined from '@ant-design/icons-svg/es/asn/EyeInvisibleOutlined';
+import LockFilled from '@ant-design/icons-svg/es/asn/LockFilled';
 import { sitePages, type PublicFormDto } from '@portal/shared';
 import { Icon } from '../../components/Icon';
 import { MemberLoginButton } from '../content/MemberLoginButton';
@@ -12,6 +14,9 @@ import { AnswerForm } from './AnswerForm';
 import { FormResults } from './FormResults';
 import { audienceName, formState, kindName, stateNames, windowText, type FormState } from './formState';
 import styles from './forms.module.css';
+
+/** How often a form still taking answers reads its open results again. */
+const RESULTS_REFRESH_MS = 10_000;
 
 /**
  * One form as the public sees it, on its own page or in an article: what it is and where it
@@ -24,8 +29,10 @@ export function FormScreen({ form, embedded = false }: { form: PublicFormDto; em
   const [submitted, setSubmitted] = useState<number | null>(null);
   const state = formState(form);
   const resultsQuery = portalQueries.formResults(form.Id);
-  const results = useQuery({ ...resultsQuery, enabled: form.ResultsOpen });
+  // While answers come in, the count follows them (the server's public count may be 5 s behind).
+  const results = useQuery({ ...resultsQuery, enabled: form.ResultsOpen, refetchInterval: form.Accepting ? RESULTS_REFRESH_MS : false });
   const when = windowText(form);
+  const shown: FormState = submitted !== null ? 'answered' : state;
   // The form again (closed or full meanwhile, answered now) and its results with the new answer.
   const readAgain = () => {
     void client.invalidateQueries({ queryKey: portalQueries.publicForm(form.Id).queryKey });
@@ -36,7 +43,7 @@ export function FormScreen({ form, embedded = false }: { form: PublicFormDto; em
     <div className={styles.screen}>
       <div className={styles.facts}>
         <span className={styles.kind}>{kindName(form.Kind)}</span>
-        <span className={`${styles.state} ${styles[state]}`}>{submitted !== null ? stateNames.answered : stateNames[state]}</span>
+        <span className={`${styles.state} ${styles[shown]}`}>{stateNames[shown]}</span>
         <span>填写范围：{audienceName(form.Audience)}</span>
         {when && <span>时间：{when}</span>}
       </div>
@@ -55,6 +62,8 @@ export function FormScreen({ form, embedded = false }: { form: PublicFormDto; em
           iconClassName={styles.successIcon}
           title={form.Kind === 'vote' ? '投票成功' : '提交成功'}
           text={`感谢您的参与！${form.Anonymous ? '' : `提交编号：${submitted}。`}`}
+          // A member's named response is listed under 我的填报 (a visitor's and an anonymous one are kept with no one).
+          actions={!form.NeedsCaptcha && !form.Anonymous ? <Link to={sitePages.myForms.path}>查看我的填报</Link> : undefined}
         />
       ) : state === 'open' ? (
         <AnswerForm
@@ -76,5 +85,15 @@ export function FormScreen({ form, embedded = false }: { form: PublicFormDto; em
 /** Why this caller cannot answer now, in the server's words, with the way on where there is one. */
 function Refusal({ form, state, embedded }: { form: PublicFormDto; state: FormState; embedded: boolean }) {
   const actions = state === 'login' ? <MemberLoginButton /> : state === 'answered' ? <Link to={sitePages.myForms.path}>查看我的填报</Link> : undefined;
-  return <StatusNotice className={embedded ? styles.compactNotice : undefined} title={form.Refusal} actions={actions} />;
+  // A form not open now is a matter of time, one for members a matter of signing in: neither is a fault.
+  const icon = state === 'ended' || state === 'upcoming' ? ClockCircleFilled : state === 'login' ? LockFilled : undefined;
+  return (
+    <StatusNotice
+      className={embedded ? styles.compactNotice : undefined}
+      icon={icon}
+      iconClassName={icon ? styles.quietIcon : undefined}
+      title={form.Refusal}
+      actions={actions}
+    />
+  );
 }
