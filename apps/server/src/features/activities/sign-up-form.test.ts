@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ActivityMemberDto, ListDto } from '@portal/shared';
+import { formMessages, type ActivityMemberDto, type ListDto } from '@portal/shared';
 import { activityScene, type ActivityScene } from '../../../test/activities.js';
 import { loginAdmin } from '../../../test/admin.js';
-import { engines } from '../../../test/harness.js';
+import { engines, envelope } from '../../../test/harness.js';
+import { freshAddress, loginMember } from '../../../test/members.js';
+import { multipartBody, multipartHeaders } from '../../../test/multipart.js';
 import { readSheet } from '../../../test/xlsx.js';
 
 /**
@@ -21,6 +23,8 @@ const signUpFields = [
 ];
 
 const answers = { name: '王工', meal: '是', topics: ['安全', '保险'] };
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n');
 
 describe.each(engines)('an activity with a sign-up form on %s', (engine) => {
   let s: ActivityScene;
@@ -163,5 +167,30 @@ describe.each(engines)('an activity with a sign-up form on %s', (engine) => {
     expect((await s.member('bob', 'ConfirmActivityPlace', { ActivityId: id })).Code).toBe(200);
     const bob = (await audience(id)).find((m) => m.Account === 'bob');
     expect(bob).toMatchObject({ IsSignedUp: true, SignUpAnswers: { name: '钱工', meal: '否' } });
+  });
+
+  it('takes a file the member uploaded as the answer of a file question, not one another member uploaded', async () => {
+    const form = await s.business<number>('SaveForm', {
+      Id: 0,
+      Title: '论文报名表',
+      Audience: 'members',
+      Fields: [field('paper', 'file', '论文', { Required: true, Accept: 'document' })],
+    });
+    const id = await s.publish({ Title: '论文研讨会', SignUpFormId: form.Data });
+    const upload = async (account: string) =>
+      envelope<string>(
+        await s.t.app.inject({
+          method: 'POST',
+          url: '/api/XfWebApi/UploadFormFile',
+          headers: { ...multipartHeaders, ...freshAddress(), token: await loginMember(s.t, account) },
+          payload: multipartBody({ filename: '论文.pdf', content: PDF }),
+        }),
+      ).Data;
+    expect(await s.member('alice', 'SignUpActivity', { ActivityId: id, Answers: { paper: await upload('bob') } })).toMatchObject({
+      Code: 400,
+      Message: formMessages.fileMissing('论文'),
+    });
+    expect((await s.member('alice', 'SignUpActivity', { ActivityId: id, Answers: { paper: await upload('alice') } })).Code).toBe(200);
+    expect((await answersOf(id, 'alice'))?.paper).toMatch(/\/api\/XfWebApi\/GetFormFile\?token=/);
   });
 });
