@@ -18,9 +18,9 @@ export const FEATURE_LAYERS = [
   ['system', 'mail', 'credentials', 'visits'],
   ['menus', 'uploads', 'site', 'lookups', 'banners', 'links', 'workdays'],
   ['members', 'articles', 'sensitive-words'],
-  ['applications', 'activities', 'certificates', 'review', 'search', 'suggestions', 'forms'],
-  ['membership', 'contributions', 'news', 'attendance-certificates', 'elections'],
-  ['positions', 'pages'],
+  ['applications', 'certificates', 'review', 'search', 'suggestions', 'forms'],
+  ['membership', 'contributions', 'news', 'activities', 'elections'],
+  ['positions', 'pages', 'attendance-certificates'],
   ['feeds'],
 ];
 

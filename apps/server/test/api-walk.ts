@@ -253,12 +253,18 @@ async function memberCall(w: Walk, token: string, url: string, payload: Record<s
   expect(answer.Code, `${url}: ${answer.Message}`).toBe(200);
 }
 
-/** The waitlist's walk: one place, taken by another member, so the walk's member can wait for it. */
+/** The waitlist's walk: one place, taken by another member, so the walk's member can wait for it; the activity has a sign-up form. */
 const fullActivities = new WeakMap<Walk, { id: number; holder: string }>();
 async function fullActivity(w: Walk): Promise<{ id: number; holder: string }> {
   let full = fullActivities.get(w);
   if (!full) {
     const start = new Date(w.t.app.services.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+    const form = await staffCall<number>(w, 'SaveForm', {
+      Id: 0,
+      Title: '观摩会报名表',
+      Audience: 'members',
+      Fields: [{ Key: 'attendee', Type: 'text', Label: '参会人', Required: true }],
+    });
     const id = await staffCall<number>(w, 'SaveActivityDetail', {
       ActivityId: 0,
       Title: '名额一位的观摩会',
@@ -268,11 +274,12 @@ async function fullActivity(w: Walk): Promise<{ id: number; holder: string }> {
       SignUpDeadline: `${start} 08:00:00`,
       Capacity: 1,
       AudienceAll: true,
+      SignUpFormId: form,
     });
     await staffCall(w, 'PublishActivity', { ActivityId: id });
     await addMember(w.t, w.admin, w.types, 'contract_holder');
     const holder = await loginMember(w.t, 'contract_holder');
-    await memberCall(w, holder, 'SignUpActivity', { ActivityId: id });
+    await memberCall(w, holder, 'SignUpActivity', { ActivityId: id, Answers: { attendee: '李工' } });
     full = { id, holder };
     fullActivities.set(w, full);
   }
@@ -351,12 +358,12 @@ export const publicCalls: Record<string, (w: Walk) => Call | Promise<Call>> = {
   'POST /api/XfWebApi/CancelActivitySignUp': async (w) => ({
     body: { ActivityId: (await firstOf<{ ActivityId: number }>(w, '/api/XfWebApi/GetMyActivityList', w.member)).ActivityId },
   }),
-  'POST /api/XfWebApi/JoinActivityWaitlist': async (w) => ({ body: { ActivityId: (await fullActivity(w)).id } }),
+  'POST /api/XfWebApi/JoinActivityWaitlist': async (w) => ({ body: { ActivityId: (await fullActivity(w)).id, Answers: { attendee: '王工' } } }),
   'POST /api/XfWebApi/LeaveActivityWaitlist': async (w) => ({ body: { ActivityId: (await fullActivity(w)).id } }),
   'POST /api/XfWebApi/ConfirmActivityPlace': async (w) => {
     // Back on the list, the walk's member is offered the place its holder gives up.
     const { id, holder } = await fullActivity(w);
-    await memberCall(w, w.member, 'JoinActivityWaitlist', { ActivityId: id });
+    await memberCall(w, w.member, 'JoinActivityWaitlist', { ActivityId: id, Answers: { attendee: '王工' } });
     await memberCall(w, holder, 'CancelActivitySignUp', { ActivityId: id });
     return { body: { ActivityId: id } };
   },
@@ -541,6 +548,7 @@ export const backOfficeCalls: Record<string, (w: Walk) => Call | Promise<Call>> 
       AudienceAll: true,
     },
   }),
+  [`GET ${SB}/GetSignUpFormOptions`]: () => ({ query: { title: '报名' } }),
   [`POST ${SB}/PublishActivity`]: (w) => ({ body: { ActivityId: answered<number>(w, `POST ${SB}/SaveActivityDetail`) } }),
   [`POST ${SB}/ResendActivityMember`]: (w) => ({ body: { ActivityId: answered<number>(w, `POST ${SB}/SaveActivityDetail`) } }),
   [`POST ${SB}/CloseActivity`]: (w) => ({ body: { ActivityId: answered<number>(w, `POST ${SB}/SaveActivityDetail`) } }),

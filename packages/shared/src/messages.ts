@@ -427,6 +427,9 @@ export const activityMessages = {
   removeCheckedIn: '该会员已签到，请先撤销签到',
   removeNothing: '该会员未报名，也不在候补名单中',
   removed: '已移出该会员',
+  // The sign-up form (报名表), a form of 表单与问卷 (features/activities/sign-up-form.ts).
+  signUpFormAnonymous: '匿名表单不能用作报名表：报名名单须列出每位会员填写的内容',
+  signUpFormLocked: '已有会员填写了报名表，不能更换或取消报名表',
 } as const;
 
 /** 哀悼日 (days on which the public site is shown in grey); the spec leaves these open. */

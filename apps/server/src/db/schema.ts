@@ -608,6 +608,8 @@ export interface ActivitiesTable {
   self_check_in_rotating: Generated<number>;
   /** Bumped by every edit of a published activity: the SEQUENCE of its calendar file. */
   revision: Generated<number>;
+  /** 报名表: the form (forms.id) members fill in to sign up; 0 none. */
+  sign_up_form_id: Generated<number>;
 }
 
 /** A member level (type list 2) an activity is announced to. */
@@ -637,6 +639,8 @@ export interface ActivityNoticesTable {
   checked_in_at: Generated<string>;
   /** Who checked the member in: an admin's account, or '' for self check-in. */
   checked_in_by: Generated<string>;
+  /** The response (form_responses.id) to the sign-up form the member signed up or joined the waitlist with; 0 none. */
+  sign_up_response_id: Generated<number>;
 }
 
 /** A 培训证明 or 参会证明 of a member checked in at an activity (migration 034). */

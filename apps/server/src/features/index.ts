@@ -78,6 +78,7 @@ import { activitySignUpPublic } from './activities/sign-up-public.js';
 import { activityPublishingAdmin } from './activities/publishing-admin.js';
 import { activityAudienceAdmin } from './activities/audience-admin.js';
 import { activityFilesAdmin } from './activities/files-admin.js';
+import { signUpFormAdmin } from './activities/sign-up-form-admin.js';
 import { checkInAdmin } from './activities/check-in-admin.js';
 import { attendanceAdmin } from './activities/attendance-admin.js';
 import { attendancePublic } from './activities/attendance-public.js';
@@ -169,6 +170,7 @@ const businessRoutes: FeatureRoutes[] = [
   activityPublishingAdmin,
   activityAudienceAdmin,
   activityFilesAdmin,
+  signUpFormAdmin,
   attendanceAdmin,
   checkInAdmin,
   attendanceCertificatesAdmin,

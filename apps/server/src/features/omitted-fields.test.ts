@@ -306,6 +306,14 @@ const editCalls: EditCall[] = [
       SelfCheckInStart: '2024-06-20 08:30:00',
       SelfCheckInEnd: '2024-06-20 10:00:00',
       SelfCheckInRotating: true,
+      SignUpFormId: (
+        await admin(s, 'POST', `${SB}/SaveForm`, {
+          Id: 0,
+          Title: '研讨会报名表',
+          Audience: 'members',
+          Fields: [{ Key: 'name', Type: 'text', Label: '参会人' }],
+        })
+      ).Data,
     }),
     read: async (s, id) => (await admin(s, 'GET', `${SB}/GetActivity/${id}`)).Data,
   },

@@ -10,6 +10,7 @@ import {
   type MyActivityDto,
   type MyActivityListQuery,
   type SaveActivityBody,
+  type SignUpFormOptionDto,
 } from '@portal/shared';
 import { call, download, exportList, get, post, type CallOptions } from './client';
 import type { ListFilters, ListQuery } from './list-query';
@@ -40,6 +41,8 @@ export const activitiesAdminApi = {
   exportSignUps: (activity: ActivityListItemDto) =>
     exportList(`${business}ExportActivitySignUps`, `${activity.Title}-报名签到表.xlsx`, { activityid: activity.ActivityId }),
   calendar: (activity: ActivityListItemDto) => download(`/api/${business}GetActivityCalendar/${activity.ActivityId}`, calendarFileName(activity.Title), admin),
+  /** 报名表 picker: the forms that may be a sign-up form (not anonymous), the newest 50, by part of the title. */
+  signUpFormOptions: (title: string) => get<SignUpFormOptionDto[]>(`${business}GetSignUpFormOptions`, { title: title || undefined }, admin),
 };
 
 export const activitiesApi = {
@@ -47,7 +50,9 @@ export const activitiesApi = {
   unreadCount: () => get<number>(`${web}GetActivityUnreadCount`),
   /** Opening one marks it read. */
   open: (id: number) => get<MyActivityDetailDto>(`${web}GetMyActivity/${id}`),
-  signUp: (ActivityId: number) => call<null>({ method: 'POST', url: `${web}SignUpActivity`, data: { ActivityId } }).then((r) => r.Message),
+  /** `Answers`: to the activity's sign-up form (SignUpFields), by field key. */
+  signUp: (ActivityId: number, Answers: Record<string, unknown> = {}) =>
+    call<null>({ method: 'POST', url: `${web}SignUpActivity`, data: { ActivityId, Answers } }).then((r) => r.Message),
   cancel: (ActivityId: number) => call<null>({ method: 'POST', url: `${web}CancelActivitySignUp`, data: { ActivityId } }).then((r) => r.Message),
   /** 加入日历: the activity's .ics, which calendar programs open. */
   calendar: (activity: Pick<MyActivityDto, 'ActivityId' | 'Title'>) =>

@@ -53,10 +53,12 @@ export const attendanceAdminApi = {
 };
 
 /** The member's calls answer the server's words (已加入候补名单，当前排第N位 …) for the page to show. */
-const said = (url: string, ActivityId: number) => call<unknown>({ method: 'POST', url: `${web}${url}`, data: { ActivityId } }).then((r) => r.Message);
+const said = (url: string, ActivityId: number, more: Record<string, unknown> = {}) =>
+  call<unknown>({ method: 'POST', url: `${web}${url}`, data: { ActivityId, ...more } }).then((r) => r.Message);
 
 export const attendanceApi = {
-  joinWaitlist: (ActivityId: number) => said('JoinActivityWaitlist', ActivityId),
+  /** `Answers`: to the activity's sign-up form, given when joining (a place offered later is confirmed in one step). */
+  joinWaitlist: (ActivityId: number, Answers: Record<string, unknown> = {}) => said('JoinActivityWaitlist', ActivityId, { Answers }),
   leaveWaitlist: (ActivityId: number) => said('LeaveActivityWaitlist', ActivityId),
   confirmPlace: (ActivityId: number) => said('ConfirmActivityPlace', ActivityId),
   /** Self check-in with the venue's QR: checked in (Data the time), already (409) or refused, shown by the page. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { mailStateNames } from '../schemas/activities.js';
 import { keyOf } from './common.js';
+import { formFieldDto } from './forms.js';
 
 /** What the back office and the member area both show of an activity. */
 const activitySummaryShape = {
@@ -47,6 +48,25 @@ const activityListItemShape = { ...activityShape, AudienceCount: z.int(), ReadCo
 export const activityListItemDto = z.object(activityListItemShape).meta({ id: 'ActivityListItemDto' });
 export type ActivityListItemDto = z.infer<typeof activityListItemDto>;
 
+/** A question of the activity's sign-up form, as the roster's column over its answers. */
+const signUpColumn = z.object({ Key: z.string(), Label: z.string(), Type: z.string() });
+
+/** A form the activity editor offers as the sign-up form (GetSignUpFormOptions). */
+export const signUpFormOptionDto = z
+  .object({
+    Id: z.int(),
+    Title: z.string(),
+    /** form 表单, survey 问卷, vote 投票. */
+    Kind: z.string(),
+    /** 1 open, 0 closed: either works as a sign-up form (the activity's own rules apply). */
+    Status: z.int(),
+  })
+  .meta({ id: 'SignUpFormOptionDto' });
+export type SignUpFormOptionDto = z.infer<typeof signUpFormOptionDto>;
+
+/** The answers of a member's sign-up as the roster and its export show them (text, by field key; a file as its link). */
+const signUpAnswers = z.record(z.string(), z.string());
+
 /** The window of self check-in with the venue's QR; both '' when there is none. */
 const selfCheckInShape = { SelfCheckInStart: z.string(), SelfCheckInEnd: z.string() };
 
@@ -60,6 +80,12 @@ export const activityDetailDto = z
     ...selfCheckInShape,
     /** 动态签到码: the venue's QR changes every 30 s (GetVenueCheckInCode). */
     SelfCheckInRotating: z.boolean(),
+    /** 报名表 (a form of 表单与问卷) filled in to sign up; 0 none. */
+    SignUpFormId: z.int(),
+    /** Its title; '' without one. */
+    SignUpFormTitle: z.string(),
+    /** Its questions, the roster's columns (SignUpAnswers of GetActivityMemberList); empty without one. */
+    SignUpFields: z.array(signUpColumn),
   })
   .meta({ id: 'ActivityDetailDto' });
 export type ActivityDetailDto = z.infer<typeof activityDetailDto>;
@@ -89,6 +115,8 @@ export const activityMemberDto = z
     WaitlistPosition: z.int(),
     /** Promoted from the waitlist: the place is held until then; '' when none is held. */
     OfferUntil: z.string(),
+    /** What the member answered on the sign-up form (signed up, holding a place or waiting), by field key; {} when nothing. */
+    SignUpAnswers: signUpAnswers,
   })
   .meta({ id: 'ActivityMemberDto' });
 export type ActivityMemberDto = z.infer<typeof activityMemberDto>;
@@ -129,6 +157,8 @@ export const myActivityDetailDto = z
     CheckInToken: z.string(),
     CheckInCode: z.string(),
     ...selfCheckInShape,
+    /** The sign-up form's fields, answered with SignUpActivity or JoinActivityWaitlist (Answers); empty when there is none. */
+    SignUpFields: z.array(formFieldDto),
   })
   .meta({ id: 'MyActivityDetailDto' });
 export type MyActivityDetailDto = z.infer<typeof myActivityDetailDto>;

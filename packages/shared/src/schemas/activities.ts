@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { numberInput } from '../constants.js';
 import { activityMessages, messages, systemMessages } from '../messages.js';
-import { boolField, idParam, integer, integerOr, optionalParam, pagingQuery, requiredText, saveIdField } from './common.js';
+import { boolField, idParam, integer, integerOr, isCstTime, optionalParam, pagingQuery, requiredText, saveIdField } from './common.js';
+import { formAnswersField } from './forms.js';
 export type {
   ActivitySummaryDto,
   ActivityDto,
@@ -12,6 +13,7 @@ export type {
   MyActivityDetailDto,
   CheckInActivityDto,
   CheckInMemberDto,
+  SignUpFormOptionDto,
 } from '../dto/activities.js';
 
 /**
@@ -36,13 +38,6 @@ export const mailStateNames: Record<MailState, string> = { '': '未发送', inap
 
 export const ACTIVITY_MAX_ATTACHMENTS = 10;
 
-const timePattern = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
-/** A real CST time `yyyy-MM-dd HH:mm:ss` (2024-02-30 is refused). */
-export function isCstTime(text: string): boolean {
-  if (!timePattern.test(text)) return false;
-  const d = new Date(`${text.replace(' ', 'T')}Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 19).replace('T', ' ') === text;
-}
 const time = (required: string) => z.string({ error: required }).trim().min(1, { error: required }).refine(isCstTime, { error: activityMessages.timeInvalid });
 /** A time that may be left out ('' when absent or blank). */
 const optionalTime = z
@@ -104,6 +99,8 @@ export const saveActivityBody = z
     SelfCheckInEnd: optionalTime,
     /** 动态签到码: the venue's QR changes every VENUE_CODE_WINDOW_SECONDS, so a photo of it soon stops working. */
     SelfCheckInRotating: boolField,
+    /** 报名表: a form of 表单与问卷 the member fills in to sign up; 0 none. */
+    SignUpFormId: saveIdField,
   })
   .refine((b) => b.EndTime >= b.StartTime, { error: activityMessages.endBeforeStart, path: ['EndTime'] })
   .refine((b) => b.SignUpDeadline <= b.StartTime, { error: activityMessages.deadlineAfterStart, path: ['SignUpDeadline'] })
@@ -144,6 +141,13 @@ export type ActivityMemberListQuery = z.infer<typeof activityMemberListQuery>;
 
 /** Publish / close one activity. */
 export const activityIdBody = z.object({ ActivityId: idParam });
+
+/** GetSignUpFormOptions: the forms an activity may name as its sign-up form, by part of the title. */
+export const signUpFormOptionsQuery = z.object({ title: z.string().trim().max(50, { error: messages.keywordTooLong }).optional() });
+
+/** SignUpActivity, JoinActivityWaitlist: the activity, and the answers to its sign-up form by field key (none without one). */
+export const signUpActivityBody = activityIdBody.extend({ Answers: formAnswersField });
+export type SignUpActivityBody = z.infer<typeof signUpActivityBody>;
 
 /** ResendActivityMember: the chosen members, or without MemberIds every unread one. */
 export const resendActivityBody = z.object({

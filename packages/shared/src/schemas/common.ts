@@ -114,3 +114,11 @@ export const booleanValue = z.preprocess(
 );
 /** The same, false when absent. */
 export const boolField = booleanValue.default(false);
+
+const cstTimePattern = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
+/** A real CST time `yyyy-MM-dd HH:mm:ss` (2024-02-30 is refused). */
+export function isCstTime(text: string): boolean {
+  if (!cstTimePattern.test(text)) return false;
+  const d = new Date(`${text.replace(' ', 'T')}Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 19).replace('T', ' ') === text;
+}

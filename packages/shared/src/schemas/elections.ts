@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { messages, systemMessages } from '../messages.js';
-import { isCstTime } from './activities.js';
 import { MembershipState } from './membership.js';
-import { idParam, integer, integerOr, optionalParam, optionalText, pagingQuery, requiredText, saveIdField } from './common.js';
+import { idParam, integer, integerOr, isCstTime, optionalParam, optionalText, pagingQuery, requiredText, saveIdField } from './common.js';
 export type {
   ElectionDto,
   ElectionCandidateDto,

@@ -1,7 +1,18 @@
 import { z } from 'zod';
 import { messages, systemMessages } from '../messages.js';
-import { isCstTime } from './activities.js';
-import { booleanValue, boolField, idParam, integer, integerOr, optionalParam, optionalText, pagingQuery, requiredText, saveIdField } from './common.js';
+import {
+  booleanValue,
+  boolField,
+  idParam,
+  integer,
+  integerOr,
+  isCstTime,
+  optionalParam,
+  optionalText,
+  pagingQuery,
+  requiredText,
+  saveIdField,
+} from './common.js';
 export type {
   FormDto,
   FormDetailDto,
@@ -331,9 +342,12 @@ export type FormResponseListQuery = z.infer<typeof formResponseListQuery>;
  * SubmitForm: Answers by field key. Visitors (public forms without a member session) send the
  * captcha of GetFormCaptcha: its answer and the ticket.
  */
+/** Answers by field key, as SubmitForm and an activity's sign-up (its sign-up form) send them; checked by checkAnswers. */
+export const formAnswersField = z.record(z.string(), z.unknown(), { error: messages.badParameter }).default({});
+
 export const submitFormBody = z.object({
   FormId: idParam,
-  Answers: z.record(z.string(), z.unknown(), { error: messages.badParameter }).default({}),
+  Answers: formAnswersField,
   Captcha: z.string({ error: messages.badParameter }).trim().max(10).default(''),
   CaptchaTicket: z.string({ error: messages.badParameter }).trim().max(100).default(''),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { activityIdBody, activityMessages, checkInMemberDto, selfCheckInBody } from '@portal/shared';
+import { activityIdBody, activityMessages, checkInMemberDto, selfCheckInBody, signUpActivityBody } from '@portal/shared';
 import type { App } from '../../http/app-types.js';
 import { ok } from '../../http/envelope.js';
 import { currentMember, requireMember, requireMemberInGoodStanding } from '../members/guard.js';
@@ -24,15 +24,15 @@ export async function attendancePublic(app: App): Promise<void> {
       onRequest: requireMemberInGoodStanding,
       schema: {
         ...memberDocs,
-        summary: '加入候补名单（名额已满、报名截止前）；Data 为候补位次',
-        body: activityIdBody,
+        summary: '加入候补名单（名额已满、报名截止前）；活动设有报名表时同 SignUpActivity 附 Answers，获得名额后确认即可；Data 为候补位次',
+        body: signUpActivityBody,
         'x-data': z.int(),
         'x-codes': { 404: activityMessages.notFound },
       },
     },
     async (request) => {
       const member = await currentMember(request);
-      const position = await joinWaitlist(db, member.memberId, request.body.ActivityId, now());
+      const position = await joinWaitlist(database, { member, sent: request.body.Answers, ip: request.ip }, request.body.ActivityId, now());
       return ok(position, activityMessages.waitlistJoined(position));
     },
   );

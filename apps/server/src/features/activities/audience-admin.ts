@@ -13,6 +13,8 @@ import { deliverNotices, listAudience, remindMembers, withMailNote } from './not
 import { mailEnabled } from '../mail/outbox.js';
 import { lapseOffers } from './waitlist.js';
 import { getActivity } from './service.js';
+import { withSignUpAnswers } from './sign-up-form.js';
+import { publicBaseUrl } from '../../http/public-base-url.js';
 
 /**
  * An activity's audience in the back office: who was notified, read and signed up (spec §7
@@ -29,7 +31,7 @@ export async function activityAudienceAdmin(app: App): Promise<void> {
       schema: {
         ...adminDocs,
         summary:
-          '活动的通知对象：阅读状态与时间、报名状态与时间、邮件发送状态（MailState：inapp 未配置邮件服务器仅站内通知，pending 待发送，sent 已发送，failed 发送失败；isread 1 已读 0 未读；signedup 1 已报名 0 未报名；key 会员名称或账号；分页）',
+          '活动的通知对象：阅读状态与时间、报名状态与时间、邮件发送状态（MailState：inapp 未配置邮件服务器仅站内通知，pending 待发送，sent 已发送，failed 发送失败；isread 1 已读 0 未读；signedup 1 已报名 0 未报名；key 会员名称或账号；分页）；SignUpAnswers 为报名表的填写内容（题目见 GetActivity 的 SignUpFields）',
         querystring: activityMemberListQuery,
         'x-data': listOf(activityMemberDto),
         'x-codes': activityMissing,
@@ -37,11 +39,12 @@ export async function activityAudienceAdmin(app: App): Promise<void> {
     },
     async (request) => {
       const q = request.query;
-      await getActivity(db, q.activityid);
+      const activity = await getActivity(db, q.activityid);
       await deliverNotices(database, { activityId: q.activityid }, mailContext(request), now());
       await lapseOffers(database, mailContext(request), now(), q.activityid);
       const page = await listAudience(db, q, mailEnabled(app.services));
-      return list(page.items.map(toActivityMemberDto), page.total);
+      const rows = await withSignUpAnswers(db, activity.signUpFormId, page.items, { now: now(), base: publicBaseUrl(request) });
+      return list(rows.map(toActivityMemberDto), page.total);
     },
   );
 

@@ -49,9 +49,12 @@ export const toActivityDetailDto = (a: ActivityDetail): ActivityDetailDto => ({
   SelfCheckInStart: a.selfCheckInStart,
   SelfCheckInEnd: a.selfCheckInEnd,
   SelfCheckInRotating: a.selfCheckInRotating,
+  SignUpFormId: a.signUpFormId,
+  SignUpFormTitle: a.signUpFormTitle,
+  SignUpFields: a.signUpColumns.map((f) => ({ Key: f.Key, Label: f.Label, Type: f.Type })),
 });
 
-export const toActivityMemberDto = (m: AudienceMember): ActivityMemberDto => ({
+export const toActivityMemberDto = (m: AudienceMember & { signUpAnswers: Record<string, string> }): ActivityMemberDto => ({
   MemberId: m.memberId,
   Account: m.account,
   MemberName: m.memberName,
@@ -69,6 +72,7 @@ export const toActivityMemberDto = (m: AudienceMember): ActivityMemberDto => ({
   CheckInTime: m.checkedInAt,
   WaitlistPosition: m.waitlistPosition,
   OfferUntil: m.offerUntil,
+  SignUpAnswers: m.signUpAnswers,
 });
 
 export const toMyActivityDto = (a: MyActivity): MyActivityDto => ({
@@ -97,6 +101,7 @@ export const toMyActivityDetailDto = (a: MyActivityDetail): MyActivityDetailDto 
   CheckInCode: a.checkInCode,
   SelfCheckInStart: a.selfCheckInStart,
   SelfCheckInEnd: a.selfCheckInEnd,
+  SignUpFields: a.signUpFields,
 });
 
 export const toCheckInActivityDto = (a: CheckInActivity): CheckInActivityDto => ({

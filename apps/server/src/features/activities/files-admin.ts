@@ -9,6 +9,7 @@ import { activityMissing, adminDocs, TARGET } from './docs.js';
 import { siteContext } from '../mail/context.js';
 import { rosterColumns, rosterPages } from './roster.js';
 import { getActivity } from './service.js';
+import { publicBaseUrl } from '../../http/public-base-url.js';
 
 /** ExportActivitySignUps: one activity. */
 const activityIdQuery = z.object({ activityid: idParam });
@@ -26,7 +27,8 @@ export async function activityFilesAdmin(app: App): Promise<void> {
       onRequest: requireAdmin('activity:export'),
       schema: {
         ...adminDocs,
-        summary: '导出活动的报名签到表为 .xlsx：已报名（含签到时间与签到人）、候补获得名额待确认、候补名单（按位次）',
+        summary:
+          '导出活动的报名签到表为 .xlsx：已报名（含签到时间与签到人）、候补获得名额待确认、候补名单（按位次）；活动设有报名表时，每题一列（附件为30天内有效的下载链接）',
         querystring: activityIdQuery,
         ...xlsxAnswer,
         'x-codes': activityMissing,
@@ -39,8 +41,8 @@ export async function activityFilesAdmin(app: App): Promise<void> {
         target: TARGET,
         title: `${activity.title}-报名签到表`,
         asciiName: 'activity-sign-ups.xlsx',
-        columns: rosterColumns,
-        read: rosterPages(database, activity.id),
+        columns: rosterColumns(activity.signUpColumns),
+        read: rosterPages(database, activity.id, activity.signUpFormId, { now: now(), base: publicBaseUrl(request) }),
       });
     },
   );

@@ -1,10 +1,11 @@
 import { sql, type Kysely } from 'kysely';
-import { activityMessages, ActivityStatus, formatCst, type ActivityAttachment, type MyActivityListQuery } from '@portal/shared';
+import { activityMessages, ActivityStatus, formatCst, type ActivityAttachment, type FormField, type MyActivityListQuery } from '@portal/shared';
 import type { Database } from '../../db/connection.js';
 import type { DB } from '../../db/schema.js';
 import { badRequest, notFound } from '../../http/envelope.js';
 import { pageWindow } from '../../http/paging.js';
 import { giveCheckInKeys } from './check-in-keys.js';
+import { answerSignUpForm, signUpFields, type SignUpAnswers } from './sign-up-form.js';
 import { parseAttachments, summaryColumns, toSummary, type ActivitySummary } from './service.js';
 import { memberStanding, refuseUnlessOpen } from './standing.js';
 import { queuePlace } from './queue.js';
@@ -46,6 +47,8 @@ export interface MyActivityDetail extends MyActivity {
   checkInCode: string;
   selfCheckInStart: string;
   selfCheckInEnd: string;
+  /** The sign-up form's fields (sign-up-form.ts); empty without one. */
+  signUpFields: FormField[];
 }
 
 /** The member's notices of activities members may see (published or closed; drafts never). */
@@ -132,7 +135,7 @@ export async function openMine(db: Db, memberId: number, id: number, now: number
   const at = formatCst(now);
   const read = () =>
     myQuery(db, memberId)
-      .select(['a.description', 'a.attachments', 'a.self_check_in_start', 'a.self_check_in_end', 'n.check_in_token', 'n.check_in_code'])
+      .select(['a.description', 'a.attachments', 'a.self_check_in_start', 'a.self_check_in_end', 'a.sign_up_form_id', 'n.check_in_token', 'n.check_in_code'])
       .where('a.id', '=', id)
       .executeTakeFirst();
   let row = await read();
@@ -163,15 +166,20 @@ export async function openMine(db: Db, memberId: number, id: number, now: number
     checkInCode: signedUp ? (row.check_in_code ?? '') : '',
     selfCheckInStart: row.self_check_in_start,
     selfCheckInEnd: row.self_check_in_end,
+    signUpFields: (await signUpFields(db, row.sign_up_form_id)).fields,
   };
 }
 
 /**
- * SignUpActivity: refused with the reason, nothing written; otherwise one place taken and the
- * check-in keys given. A member holding a place offered from the waitlist confirms it instead;
- * a waiting member who finds a place free takes it and leaves the list.
+ * SignUpActivity: refused with the reason, nothing written; otherwise one place taken, the
+ * answers to the sign-up form stored (sign-up-form.ts) and the check-in keys given, in one
+ * transaction. A member holding a place offered from the waitlist confirms it instead, keeping
+ * the answers given on joining; a waiting member who finds a place free takes it with the
+ * answers sent now, and leaves the list.
  */
-export async function signUp(db: Db, memberId: number, activityId: number, now: number): Promise<void> {
+export async function signUp(database: Database, answers: SignUpAnswers, activityId: number, now: number): Promise<void> {
+  const { db } = database;
+  const { memberId } = answers.member;
   const at = formatCst(now);
   const standing = await memberStanding(db, memberId, activityId);
   refuseUnlessOpen(standing, now);
@@ -181,9 +189,10 @@ export async function signUp(db: Db, memberId: number, activityId: number, now: 
     // The place first: on PostgreSQL this row lock orders racing sign-ups of one activity.
     const place = await takePlace(trx, activityId).where('sign_up_deadline', '>=', at).executeTakeFirst();
     if (Number(place.numUpdatedRows) === 0) throw badRequest(activityMessages.full);
+    const response = await answerSignUpForm(trx, database, activityId, answers, at);
     const mine = await trx
       .updateTable('activity_notices')
-      .set({ signed_up_at: at, waitlisted_at: '' })
+      .set({ signed_up_at: at, waitlisted_at: '', sign_up_response_id: response })
       .where('activity_id', '=', activityId)
       .where('member_id', '=', memberId)
       .where('signed_up_at', '=', '')

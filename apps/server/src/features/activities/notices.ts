@@ -151,6 +151,7 @@ export function audienceQuery(db: Db, filter: ActivityMemberFilter) {
       'o.next_attempt_at',
       'n.checked_in_at',
       'n.offer_until',
+      'n.sign_up_response_id',
       queuePlace.as('queue_place'),
     ])
     .where('n.activity_id', '=', filter.activityid);
@@ -179,6 +180,8 @@ export interface AudienceMember {
   /** Place on the waitlist (1 first); 0 when not waiting. */
   waitlistPosition: number;
   offerUntil: string;
+  /** The response to the sign-up form (sign-up-form.ts); 0 none. */
+  signUpResponseId: number;
 }
 
 /** A notice that never had an e-mail, while no mail server is configured, was only ever in the member area. */
@@ -201,6 +204,7 @@ export const toAudienceMember = (r: AudienceRow, mailOn: boolean): AudienceMembe
   checkedInAt: r.checked_in_at,
   waitlistPosition: Number(r.queue_place),
   offerUntil: r.offer_until,
+  signUpResponseId: r.sign_up_response_id,
 });
 
 /** Signed-up members first (in sign-up order), then the rest by account; paged in SQL. */

@@ -1,9 +1,11 @@
 import { sql, type Kysely } from 'kysely';
+import type { FormField } from '@portal/shared';
 import type { Database } from '../../db/connection.js';
 import type { DB } from '../../db/schema.js';
 import { pageWindow } from '../../http/paging.js';
 import { personCell, type ExportColumn, type PageReader } from '../../http/xlsx-export.js';
 import { queuePlace } from './queue.js';
+import { withSignUpAnswers } from './sign-up-form.js';
 
 /**
  * 报名签到表 (ExportActivitySignUps): everyone who has or wants a place at one activity, for the
@@ -32,6 +34,7 @@ function rosterQuery(db: Db, activityId: number) {
       'n.checked_in_at',
       'n.checked_in_by',
       'au.full_name as checked_in_by_name',
+      'n.sign_up_response_id',
       queuePlace.as('queue_place'),
     ])
     .where('n.activity_id', '=', activityId)
@@ -60,6 +63,8 @@ export interface RosterEntry {
   checkedInAt: string;
   /** The staff member who checked in: 姓名（账号）, the account alone for one since removed; '' for self check-in. */
   checkedInBy: string;
+  /** The response to the sign-up form (sign-up-form.ts); 0 none. */
+  signUpResponseId: number;
 }
 
 const toEntry = (r: RosterRow): RosterEntry => {
@@ -79,12 +84,15 @@ const toEntry = (r: RosterRow): RosterEntry => {
     offerUntil: r.offer_until,
     checkedInAt: r.checked_in_at,
     checkedInBy: personCell(r.checked_in_by_name, r.checked_in_by),
+    signUpResponseId: r.sign_up_response_id,
   };
 };
 
 const checkInWay = (e: RosterEntry) => (e.checkedInAt === '' ? '' : e.checkedInBy === '' ? '自助签到' : e.checkedInBy);
 
-export const rosterColumns: readonly ExportColumn<RosterEntry>[] = [
+type AnsweredEntry = RosterEntry & { signUpAnswers: Record<string, string> };
+
+const placeColumns: readonly ExportColumn<RosterEntry>[] = [
   { header: '报名状态', width: 10, cell: (e) => e.state },
   { header: '候补位次', width: 10, cell: (e) => e.position || '' },
   { header: '账号', width: 16, cell: (e) => e.account },
@@ -101,10 +109,21 @@ export const rosterColumns: readonly ExportColumn<RosterEntry>[] = [
   { header: '签到人', width: 14, cell: checkInWay },
 ];
 
-/** One activity's roster, a page at a time. */
+/** The roster's columns: the place and check-in, then a column per question of the sign-up form. */
+export const rosterColumns = (questions: readonly FormField[]): ExportColumn<AnsweredEntry>[] => [
+  ...placeColumns,
+  ...questions.map((f) => ({
+    header: f.Label,
+    width: f.Type === 'textarea' || f.Type === 'file' ? 40 : 20,
+    cell: (e: AnsweredEntry) => e.signUpAnswers[f.Key] ?? '',
+  })),
+];
+
+/** One activity's roster with the answers to its sign-up form (`formId`, 0 none), a page at a time; `at` dates the files' links. */
 export const rosterPages =
-  ({ db }: Database, activityId: number): PageReader<RosterEntry> =>
+  ({ db }: Database, activityId: number, formId: number, at: { now: number; base: string }): PageReader<AnsweredEntry> =>
   async (page) => {
     const { limit, offset } = pageWindow(page);
-    return (await rosterQuery(db, activityId).limit(limit).offset(offset).execute()).map(toEntry);
+    const entries = (await rosterQuery(db, activityId).limit(limit).offset(offset).execute()).map(toEntry);
+    return withSignUpAnswers(db, formId, entries, at);
   };

@@ -1,5 +1,14 @@
 import type { Expression, Kysely, SqlBool } from 'kysely';
-import { activityMessages, ActivityStatus, formatCst, typeKinds, type ActivityAttachment, type ActivityListQuery, type SaveActivityBody } from '@portal/shared';
+import {
+  activityMessages,
+  ActivityStatus,
+  formatCst,
+  typeKinds,
+  type ActivityAttachment,
+  type ActivityListQuery,
+  type FormField,
+  type SaveActivityBody,
+} from '@portal/shared';
 import { sanitizeRichText } from '../../content/sanitize.js';
 import type { DB } from '../../db/schema.js';
 import { badRequest, notFound } from '../../http/envelope.js';
@@ -9,6 +18,7 @@ import { cancellationMails } from './calendar.js';
 import type { SiteContext } from '../mail/context.js';
 import { enqueueMails } from '../mail/outbox.js';
 import { newSelfCheckInKey } from './check-in-keys.js';
+import { checkSignUpFormChange, signUpFields } from './sign-up-form.js';
 import { promoteWaiting, type PromotionMail } from './waitlist.js';
 
 /**
@@ -87,6 +97,11 @@ export interface ActivityDetail extends Activity {
   selfCheckInEnd: string;
   /** 动态签到码 (venue-codes.ts). */
   selfCheckInRotating: boolean;
+  /** 报名表 (sign-up-form.ts): 0 none, or a form deleted since. */
+  signUpFormId: number;
+  signUpFormTitle: string;
+  /** Its questions, the roster's columns. */
+  signUpColumns: FormField[];
 }
 
 type Db = Kysely<DB>;
@@ -191,10 +206,19 @@ export async function listActivities(db: Db, q: ActivityListQuery): Promise<{ it
 /** GetActivity/{id}: the activity with its description and attachments. */
 export async function getActivity(db: Db, id: number): Promise<ActivityDetail> {
   const row = await activityQuery(db, id)
-    .select(['a.description', 'a.attachments', 'a.confirm_hours', 'a.self_check_in_start', 'a.self_check_in_end', 'a.self_check_in_rotating'])
+    .select([
+      'a.description',
+      'a.attachments',
+      'a.confirm_hours',
+      'a.self_check_in_start',
+      'a.self_check_in_end',
+      'a.self_check_in_rotating',
+      'a.sign_up_form_id',
+    ])
     .where('a.id', '=', id)
     .executeTakeFirst();
   if (!row) throw notFound(activityMessages.notFound);
+  const signUp = await signUpFields(db, row.sign_up_form_id);
   return {
     ...toActivity(row, await levelsOf(db, [id])),
     description: row.description,
@@ -203,6 +227,9 @@ export async function getActivity(db: Db, id: number): Promise<ActivityDetail> {
     selfCheckInStart: row.self_check_in_start,
     selfCheckInEnd: row.self_check_in_end,
     selfCheckInRotating: row.self_check_in_rotating === 1,
+    signUpFormId: signUp.form?.row.id ?? 0,
+    signUpFormTitle: signUp.form?.row.title ?? '',
+    signUpColumns: signUp.columns,
   };
 }
 
@@ -265,6 +292,7 @@ export async function saveActivity(
     self_check_in_start: body.SelfCheckInStart,
     self_check_in_end: body.SelfCheckInEnd,
     self_check_in_rotating: body.SelfCheckInRotating ? 1 : 0,
+    sign_up_form_id: body.SignUpFormId,
     updated_at: at,
   };
   const selfCheckIn = body.SelfCheckInStart !== '';
@@ -296,8 +324,11 @@ export async function saveActivity(
         if (!taken) throw notFound(activityMessages.notFound);
         throw badRequest(activityMessages.capacityBelowSignUps(taken.sign_up_count));
       }
+      // After the update, which holds the row a sign-up takes first: no answer lands between this check and the new form.
+      await checkSignUpFormChange(trx, id, current.signUpFormId, body.SignUpFormId);
       await trx.deleteFrom('activity_levels').where('activity_id', '=', id).execute();
     } else {
+      await checkSignUpFormChange(trx, null, 0, body.SignUpFormId);
       ({ id } = await trx
         .insertInto('activities')
         .values({

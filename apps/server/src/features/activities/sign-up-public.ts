@@ -1,4 +1,4 @@
-import { activityIdBody, activityMessages } from '@portal/shared';
+import { activityIdBody, activityMessages, signUpActivityBody } from '@portal/shared';
 import type { App } from '../../http/app-types.js';
 import { ok } from '../../http/envelope.js';
 import { currentMember, requireMember, requireMemberInGoodStanding } from '../members/guard.js';
@@ -13,7 +13,6 @@ import { reconciledMember } from './reconcile.js';
  */
 export async function activitySignUpPublic(app: App): Promise<void> {
   const { database, now } = app.services;
-  const { db } = database;
 
   app.post(
     '/SignUpActivity',
@@ -21,13 +20,14 @@ export async function activitySignUpPublic(app: App): Promise<void> {
       onRequest: requireMemberInGoodStanding,
       schema: {
         ...memberDocs,
-        summary: '报名（截止时间前、名额未满、在通知对象内）；配置了 SMTP_URL 且会员有邮箱时发送报名确认邮件，附活动的日历文件（.ics）与签到二维码',
-        body: activityIdBody,
+        summary:
+          '报名（截止时间前、名额未满、在通知对象内）；活动设有报名表（GetMyActivity 的 SignUpFields）时，Answers 按题目标识填写，校验同 SubmitForm，不通过则不报名；配置了 SMTP_URL 且会员有邮箱时发送报名确认邮件，附活动的日历文件（.ics）与签到二维码',
+        body: signUpActivityBody,
       },
     },
     async (request) => {
       const member = await reconciledMember(request);
-      await signUp(db, member.memberId, request.body.ActivityId, now());
+      await signUp(database, { member, sent: request.body.Answers, ip: request.ip }, request.body.ActivityId, now());
       // After the sign-up's own transaction: a mail that cannot be queued never undoes a place taken.
       await mailSignUpConfirmation(database, member.memberId, request.body.ActivityId, mailContext(request), now());
       return ok(null, activityMessages.signedUp);

@@ -9,6 +9,7 @@ import type { MailContext } from '../mail/context.js';
 import { inAudience } from './notices.js';
 import { enqueueMails, nudgeOutbox } from '../mail/outbox.js';
 import { queuePlace, waitingNotice } from './queue.js';
+import { answerSignUpForm, type SignUpAnswers } from './sign-up-form.js';
 import { memberStanding, refuseUnlessOpen } from './standing.js';
 
 /**
@@ -76,12 +77,16 @@ export const releaseSignUp = async (trx: Db, activityId: number, memberId: numbe
   placeFreed(
     trx,
     activityId,
-    await ownNotice(trx, activityId, memberId).set({ signed_up_at: '' }).where('signed_up_at', '!=', '').where('checked_in_at', '=', '').executeTakeFirst(),
+    await ownNotice(trx, activityId, memberId)
+      .set({ signed_up_at: '', sign_up_response_id: 0 })
+      .where('signed_up_at', '!=', '')
+      .where('checked_in_at', '=', '')
+      .executeTakeFirst(),
   );
 
 /** Gives back a place held for the member (declined, removed or lapsed at `before`), in the caller's locked transaction. */
 async function releaseOffer(trx: Db, activityId: number, memberId: number, before?: string): Promise<boolean> {
-  let offer = ownNotice(trx, activityId, memberId).set({ waitlisted_at: '', offer_until: '' }).where('offer_until', '!=', '');
+  let offer = ownNotice(trx, activityId, memberId).set({ waitlisted_at: '', offer_until: '', sign_up_response_id: 0 }).where('offer_until', '!=', '');
   if (before !== undefined) offer = offer.where('offer_until', '<', before);
   return placeFreed(trx, activityId, await offer.executeTakeFirst());
 }
@@ -89,7 +94,7 @@ async function releaseOffer(trx: Db, activityId: number, memberId: number, befor
 /** Takes a waiting member (no offer) off the list. Answers whether they were on it. */
 async function leaveQueue(trx: Db, activityId: number, memberId: number): Promise<boolean> {
   const left = await ownNotice(trx, activityId, memberId)
-    .set({ waitlisted_at: '' })
+    .set({ waitlisted_at: '', sign_up_response_id: 0 })
     .where('waitlisted_at', '!=', '')
     .where('offer_until', '=', '')
     .executeTakeFirst();
@@ -194,9 +199,12 @@ export async function waitlistPosition(db: Db, activityId: number, memberId: num
  * JoinActivityWaitlist: only while sign-up is open and the activity is full (a free place
  * means sign up instead). The activity row is locked first, so a place freed at the same moment
  * is either seen here (refused: sign up) or, freed after, offered to this member by the
- * promotion that follows it. Answers the member's place in the queue.
+ * promotion that follows it. The answers to the sign-up form are given now, so a place offered
+ * later is confirmed in one step. Answers the member's place in the queue.
  */
-export async function joinWaitlist(db: Db, memberId: number, activityId: number, now: number): Promise<number> {
+export async function joinWaitlist(database: Database, answers: SignUpAnswers, activityId: number, now: number): Promise<number> {
+  const { db } = database;
+  const { memberId } = answers.member;
   const standing = await memberStanding(db, memberId, activityId);
   refuseUnlessOpen(standing, now);
   if (standing.capacity === 0) throw badRequest(activityMessages.waitlistNoLimit);
@@ -210,8 +218,10 @@ export async function joinWaitlist(db: Db, memberId: number, activityId: number,
       .where('sign_up_count', '>=', (eb) => eb.ref('capacity'))
       .executeTakeFirst();
     if (Number(full.numUpdatedRows) === 0) throw badRequest(activityMessages.waitlistNotFull);
+    const at = formatCst(now);
+    const response = await answerSignUpForm(trx, database, activityId, answers, at);
     const joined = await ownNotice(trx, activityId, memberId)
-      .set({ waitlisted_at: formatCst(now) })
+      .set({ waitlisted_at: at, sign_up_response_id: response })
       .where('signed_up_at', '=', '')
       .where('waitlisted_at', '=', '')
       .executeTakeFirst();

@@ -18,7 +18,8 @@ export interface ExportRow {
   links: Map<string, string>;
 }
 
-function cellOf(field: FormField, answer: FormAnswer | undefined, links: Map<string, string>): string | number {
+/** An answer as a cell: the picked options joined, a matrix row by row, a file as its link. */
+export function cellOf(field: FormField, answer: FormAnswer | undefined, links: Map<string, string>): string | number {
   if (answer === undefined) return '';
   if (typeof answer === 'number') return answer;
   if (typeof answer === 'string') return field.Type === 'file' ? (links.get(answer) ?? answer) : answer;
@@ -57,9 +58,19 @@ export async function exportRows(
   at: { now: number; base: string },
 ): Promise<ExportRow[]> {
   const responses = page.map(toResponseDto);
-  const fileKeys = form.fields.filter((f) => f.Type === 'file').map((f) => f.Key);
-  const paths = responses.flatMap((r) => fileKeys.map((key) => r.Answers[key]).filter((p): p is string => typeof p === 'string'));
-  const tokens = await fileLinks(db, paths, at.now);
-  const links = new Map([...tokens].map(([path, token]) => [path, `${at.base}/api/XfWebApi/GetFormFile?token=${token}`]));
+  const links = await fileAddresses(
+    db,
+    form,
+    responses.map((r) => r.Answers),
+    at,
+  );
   return responses.map((response) => ({ response, links }));
+}
+
+/** The addresses of the files some answers name, by stored path, made at once for them all. */
+export async function fileAddresses(db: Kysely<DB>, form: StoredForm, answers: readonly Record<string, unknown>[], at: { now: number; base: string }) {
+  const fileKeys = form.fields.filter((f) => f.Type === 'file').map((f) => f.Key);
+  const paths = answers.flatMap((a) => fileKeys.map((key) => a[key]).filter((p): p is string => typeof p === 'string'));
+  const tokens = await fileLinks(db, paths, at.now);
+  return new Map([...tokens].map(([path, token]) => [path, `${at.base}/api/XfWebApi/GetFormFile?token=${token}`]));
 }

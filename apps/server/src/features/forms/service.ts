@@ -16,8 +16,11 @@ import { answeredKeys, checkAnsweredFieldsKept, findForm, toFormDto } from './de
 
 type Db = Kysely<DB>;
 
-/** Runs `work` in a transaction holding the form's key (db/key-lock.ts). */
-export const formLocked = <T>(database: Database, formId: number, work: (trx: Kysely<DB>) => Promise<T>) => withKeyLocked(database, `form:${formId}`, work);
+/** The key (db/key-lock.ts) that responses to a form and saves of its fields take turns on. */
+export const formKey = (formId: number) => `form:${formId}`;
+
+/** Runs `work` in a transaction holding the form's key. */
+export const formLocked = <T>(database: Database, formId: number, work: (trx: Kysely<DB>) => Promise<T>) => withKeyLocked(database, formKey(formId), work);
 
 export async function listForms(db: Db, q: FormListQuery, now: number): Promise<{ items: FormDto[]; total: number }> {
   const matching = db

@@ -37,7 +37,7 @@ async function checked(db: Kysely<DB>, form: StoredForm, who: Respondent, sent: 
 }
 
 /** A file answer names an upload of UploadFormFile by the same sender, not yet given to another response, of the kind the field takes. */
-async function checkFiles(db: Kysely<DB>, form: StoredForm, who: Respondent, answers: FormAnswers): Promise<void> {
+export async function checkFiles(db: Kysely<DB>, form: StoredForm, who: Respondent, answers: FormAnswers): Promise<void> {
   const owner = who.member ? `member:${who.member.memberId}` : 'visitor';
   for (const field of form.fields.filter((f) => f.Type === 'file' && answers[f.Key] !== undefined)) {
     const upload = await db
@@ -78,7 +78,7 @@ export async function submitResponse({ database, now }: Services, { formId, body
       const current = await findForm(trx, formId);
       const answers = await checked(trx, current, who, body.Answers, at);
       if (once && who.member) await trx.insertInto('form_respondents').values({ form_id: formId, member_id: who.member.memberId }).execute();
-      return store(trx, current, { who, ip, answers, at });
+      return store(trx, current, { who, ip, answers, at, named: current.row.anonymous !== 1 });
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw badRequest(formMessages.alreadyResponded);
@@ -86,8 +86,18 @@ export async function submitResponse({ database, now }: Services, { formId, body
   }
 }
 
-async function store(trx: Kysely<DB>, form: StoredForm, r: { who: Respondent; ip: string; answers: FormAnswers; at: string }): Promise<number> {
-  const named = form.row.anonymous !== 1;
+/** A response to store; `named` false keeps who gave it out (an anonymous form). */
+export interface NewResponse {
+  who: Respondent;
+  ip: string;
+  answers: FormAnswers;
+  at: string;
+  named: boolean;
+}
+
+/** Stores checked answers as a response, with its searchable texts, its files kept and the form's count; answers its id. */
+export async function store(trx: Kysely<DB>, form: StoredForm, r: NewResponse): Promise<number> {
+  const { named } = r;
   const { id } = await trx
     .insertInto('form_responses')
     .values({

@@ -1195,6 +1195,81 @@ export interface components {
             StatusName: string;
             Cashier: string;
         };
+        FormFieldDto: {
+            Key: string;
+            Type: string;
+            Label: string;
+            Help: string;
+            Required: boolean;
+            Options: string[];
+            MinPicks: number;
+            MaxPicks: number;
+            MinLength: number;
+            MaxLength: number;
+            Min: number | null;
+            Max: number | null;
+            Pattern: string;
+            Scale: number;
+            Rows: string[];
+            Columns: string[];
+            Accept: string;
+            ShowWhen: {
+                Field: string;
+                Option: string;
+            } | null;
+        };
+        PublicFormDto: {
+            Id: number;
+            Title: string;
+            Description: string;
+            Kind: string;
+            Audience: string;
+            OpenTime: string;
+            CloseTime: string;
+            Anonymous: boolean;
+            NeedsCaptcha: boolean;
+            Accepting: boolean;
+            Refusal: string;
+            ResultsOpen: boolean;
+            Fields: components["schemas"]["FormFieldDto"][];
+        };
+        FormQuestionSummaryDto: {
+            Key: string;
+            Label: string;
+            Type: string;
+            Answered: number;
+            Options: {
+                Option: string;
+                Count: number;
+                Percent: number;
+            }[];
+            Average: number | null;
+            Matrix: {
+                Row: string;
+                Options: {
+                    Option: string;
+                    Count: number;
+                    Percent: number;
+                }[];
+            }[];
+        };
+        FormSummaryDto: {
+            FormId: number;
+            Title: string;
+            Kind: string;
+            Responses: number;
+            Questions: components["schemas"]["FormQuestionSummaryDto"][];
+        };
+        MyFormResponseDto: {
+            ResponseId: number;
+            FormId: number;
+            FormTitle: string;
+            Kind: string;
+            CreateTime: string;
+            Answers: {
+                [key: string]: unknown;
+            };
+        };
         MyActivityDto: {
             ActivityId: number;
             Title: string;
@@ -1253,6 +1328,7 @@ export interface components {
             CheckInCode: string;
             SelfCheckInStart: string;
             SelfCheckInEnd: string;
+            SignUpFields: components["schemas"]["FormFieldDto"][];
         };
         CheckInMemberDto: {
             MemberId: number;
@@ -1330,81 +1406,6 @@ export interface components {
             Position: number;
             Hash: string;
             PrevHash: string;
-        };
-        FormFieldDto: {
-            Key: string;
-            Type: string;
-            Label: string;
-            Help: string;
-            Required: boolean;
-            Options: string[];
-            MinPicks: number;
-            MaxPicks: number;
-            MinLength: number;
-            MaxLength: number;
-            Min: number | null;
-            Max: number | null;
-            Pattern: string;
-            Scale: number;
-            Rows: string[];
-            Columns: string[];
-            Accept: string;
-            ShowWhen: {
-                Field: string;
-                Option: string;
-            } | null;
-        };
-        PublicFormDto: {
-            Id: number;
-            Title: string;
-            Description: string;
-            Kind: string;
-            Audience: string;
-            OpenTime: string;
-            CloseTime: string;
-            Anonymous: boolean;
-            NeedsCaptcha: boolean;
-            Accepting: boolean;
-            Refusal: string;
-            ResultsOpen: boolean;
-            Fields: components["schemas"]["FormFieldDto"][];
-        };
-        FormQuestionSummaryDto: {
-            Key: string;
-            Label: string;
-            Type: string;
-            Answered: number;
-            Options: {
-                Option: string;
-                Count: number;
-                Percent: number;
-            }[];
-            Average: number | null;
-            Matrix: {
-                Row: string;
-                Options: {
-                    Option: string;
-                    Count: number;
-                    Percent: number;
-                }[];
-            }[];
-        };
-        FormSummaryDto: {
-            FormId: number;
-            Title: string;
-            Kind: string;
-            Responses: number;
-            Questions: components["schemas"]["FormQuestionSummaryDto"][];
-        };
-        MyFormResponseDto: {
-            ResponseId: number;
-            FormId: number;
-            FormTitle: string;
-            Kind: string;
-            CreateTime: string;
-            Answers: {
-                [key: string]: unknown;
-            };
         };
         CertRecordDto: {
             _certId: string;
@@ -2380,6 +2381,10 @@ export interface operations {
             content: {
                 "application/json": {
                     ActivityId: number;
+                    /** @default {} */
+                    Answers?: {
+                        [key: string]: unknown;
+                    };
                 };
             };
         };
@@ -2458,6 +2463,10 @@ export interface operations {
             content: {
                 "application/json": {
                     ActivityId: number;
+                    /** @default {} */
+                    Answers?: {
+                        [key: string]: unknown;
+                    };
                 };
             };
         };

@@ -12,7 +12,20 @@ type Act = (action: () => Promise<string>) => Promise<void>;
  * The waitlist on the activity's page: 加入候补 when full, the member's place in the queue while
  * waiting, and a place held for them to confirm (or give up) before it passes to the next.
  */
-export function WaitlistActions({ activity: a, act, busy, lapsed }: { activity: MyActivityDto; act: Act; busy: boolean; lapsed: boolean }) {
+export function WaitlistActions({
+  activity: a,
+  act,
+  busy,
+  lapsed,
+  onJoin,
+}: {
+  activity: MyActivityDto;
+  act: Act;
+  busy: boolean;
+  lapsed: boolean;
+  /** 加入候补: the page joins at once, or shows the sign-up form first. */
+  onJoin: () => void;
+}) {
   const id = a.ActivityId;
   if (a.OfferUntil) {
     return (
@@ -50,7 +63,7 @@ export function WaitlistActions({ activity: a, act, busy, lapsed }: { activity: 
   return lapsed ? (
     <LapsedHint />
   ) : (
-    <Button type="primary" ghost loading={busy} onClick={() => void act(() => attendanceApi.joinWaitlist(id))}>
+    <Button type="primary" ghost loading={busy} onClick={onJoin}>
       加入候补
     </Button>
   );

@@ -18,6 +18,7 @@ import { useRecordForm, type EditDialogProps } from '../../list';
 import { EditorDialog } from '../../shared/EditorDialog';
 import { TextItem } from '../../shared/TextItem';
 import { AttachmentsField } from './AttachmentsField';
+import { SignUpFormSelect } from './SignUpFormSelect';
 import { activitiesKey } from './status';
 import { WholeNumberInput } from '../../shared/WholeNumberInput';
 
@@ -37,6 +38,8 @@ interface ActivityForm {
   SelfCheckIn: [Dayjs, Dayjs] | null;
   /** 动态签到码: the venue's QR changes every 30 s. */
   SelfCheckInRotating: boolean;
+  /** 报名表; null: none. */
+  SignUpFormId: number | null;
 }
 
 const timeFormat = 'YYYY-MM-DD HH:mm:ss';
@@ -51,7 +54,8 @@ const ordered = (message: string) => ({
 
 /**
  * 新增/修改活动 (1000 px): title, place, time, deadline, capacity, audience, the waitlist's
- * confirmation hours, the self check-in window with 动态签到码, description and attachments.
+ * confirmation hours, the self check-in window with 动态签到码, the sign-up form (报名表),
+ * description and attachments.
  */
 export function ActivityDialog({ editing, onClose, onSaved }: EditDialogProps<ActivityListItemDto>) {
   const { form, id, open, record, submit, saving } = useRecordForm<ActivityListItemDto, ActivityDetailDto, ActivityForm>({
@@ -74,6 +78,7 @@ export function ActivityDialog({ editing, onClose, onSaved }: EditDialogProps<Ac
       ConfirmHours: ACTIVITY_CONFIRM_HOURS.fallback,
       SelfCheckIn: null,
       SelfCheckInRotating: false,
+      SignUpFormId: null,
     }),
     fill: (a) => ({
       Title: a.Title,
@@ -89,8 +94,9 @@ export function ActivityDialog({ editing, onClose, onSaved }: EditDialogProps<Ac
       ConfirmHours: a.ConfirmHours,
       SelfCheckIn: a.SelfCheckInStart ? [dayjs(a.SelfCheckInStart), dayjs(a.SelfCheckInEnd)] : null,
       SelfCheckInRotating: a.SelfCheckInRotating,
+      SignUpFormId: a.SignUpFormId || null,
     }),
-    save: ({ Time, SignUpDeadline, Capacity, ConfirmHours, SelfCheckIn, ...values }, activityId) =>
+    save: ({ Time, SignUpDeadline, Capacity, ConfirmHours, SelfCheckIn, SignUpFormId, ...values }, activityId) =>
       activitiesAdminApi.save({
         ...values,
         ActivityId: activityId,
@@ -104,6 +110,7 @@ export function ActivityDialog({ editing, onClose, onSaved }: EditDialogProps<Ac
         SelfCheckInEnd: SelfCheckIn?.[1].format(timeFormat) ?? '',
         // Without a window there is no venue QR to rotate.
         SelfCheckInRotating: SelfCheckIn !== null && values.SelfCheckInRotating,
+        SignUpFormId: SignUpFormId ?? 0,
       }),
   });
   const levels = useTypeOptions(typeKinds.memberLevel, open);
@@ -111,6 +118,7 @@ export function ActivityDialog({ editing, onClose, onSaved }: EditDialogProps<Ac
   const selfCheckIn = Form.useWatch('SelfCheckIn', form);
 
   const published = record.data?.Status === ActivityStatus.Published;
+  const signUpForm = record.data?.SignUpFormId ? { id: record.data.SignUpFormId, title: record.data.SignUpFormTitle } : null;
   return (
     <EditorDialog title={id ? '修改活动' : '新增活动'} open={open} onOk={submit} onCancel={onClose} saving={saving} loading={record.isLoading}>
       {published && (
@@ -223,6 +231,15 @@ export function ActivityDialog({ editing, onClose, onSaved }: EditDialogProps<Ac
                 <Select mode="multiple" options={levels.data} loading={levels.isLoading} placeholder="请选择会员等级" allowClear />
               </Form.Item>
             )}
+          </Col>
+          <Col span={24}>
+            <Form.Item
+              name="SignUpFormId"
+              label="报名表"
+              extra="可不填。选择“表单与问卷”中的表单后，会员报名或候补时须填写，填写内容显示在通知对象名单和报名签到表中；已有会员填写后不能更换"
+            >
+              <SignUpFormSelect current={signUpForm} />
+            </Form.Item>
           </Col>
         </Row>
         <Form.Item name="Description" label="活动说明">

@@ -1,7 +1,8 @@
 import { useState, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Drawer, Grid, Popconfirm, Space, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { BellOutlined, CalendarOutlined, FileExcelOutlined } from '@ant-design/icons';
-import { activityMessages, ActivityStatus, type ActivityListItemDto, type ActivityMemberDto } from '@portal/shared';
+import { activityMessages, ActivityStatus, type ActivityDetailDto, type ActivityListItemDto, type ActivityMemberDto } from '@portal/shared';
 import { activitiesAdminApi, type ActivityMemberFilters } from '../../../api/activities';
 import { attendanceAdminApi } from '../../../api/attendance';
 import { DownloadButton } from '../../../components/DownloadButton';
@@ -9,7 +10,7 @@ import type { SearchField } from '../../../components/SearchForm';
 import { Auth } from '../../access/AdminSession';
 import { ListPage, listResource, useListPage } from '../../list';
 import { useAction } from '../../shared/useAction';
-import { activityMembersKey, MailNote, MailStateTag } from './status';
+import { activitiesKey, activityMembersKey, MailNote, MailStateTag } from './status';
 import styles from './activity.module.css';
 
 type Filters = Omit<ActivityMemberFilters, 'activityid'>;
@@ -86,9 +87,28 @@ const columns: TableColumnsType<ActivityMemberDto> = [
   },
 ];
 
+/** A column per question of the sign-up form (报名表), over what each member answered; a file as its link. */
+const answerColumns = (questions: ActivityDetailDto['SignUpFields']): TableColumnsType<ActivityMemberDto> =>
+  questions.map((q) => ({
+    title: q.Label,
+    key: `answer-${q.Key}`,
+    width: q.Type === 'textarea' ? 220 : 140,
+    render: (_, m) => {
+      const answer = m.SignUpAnswers[q.Key];
+      if (!answer) return '-';
+      return q.Type === 'file' ? (
+        <a href={answer} target="_blank" rel="noreferrer">
+          下载附件
+        </a>
+      ) : (
+        answer
+      );
+    },
+  }));
+
 /**
- * 通知对象 of one activity: who has read it and when, who signed up and when, each e-mail's
- * delivery (or, without a mail server, that the notices are in the member area only); filtered
+ * 通知对象 of one activity: who has read it and when, who signed up and when (with the answers to
+ * the sign-up form, a column per question), each e-mail's delivery (or, without a mail server, that the notices are in the member area only); filtered
  * by 已读/未读 and sign-up; exported to .xlsx, with the 报名签到表 and the calendar file beside;
  * reminded (selected or all unread).
  */
@@ -102,14 +122,14 @@ export function AudienceDrawer({ activity, onClose }: { activity: ActivityListIt
   );
 }
 
-/** One activity's audience as a list: searched, exported under activity:export, remindable. */
-const audienceOf = (activity: ActivityListItemDto) =>
+/** One activity's audience as a list with the answers to its sign-up form: searched, exported under activity:export, remindable. */
+const audienceOf = (activity: ActivityListItemDto, questions: ActivityDetailDto['SignUpFields']) =>
   listResource<ActivityMemberDto, Filters>({
     key: activityMembersKey(activity.ActivityId),
     fetch: (q) => activitiesAdminApi.members({ ...q, activityid: activity.ActivityId }),
     rowKey: 'MemberId',
     search: searchFields,
-    columns,
+    columns: [...columns, ...answerColumns(questions)],
     numbered: false,
     export: {
       perm: 'activity:export',
@@ -124,7 +144,9 @@ const MAIL_OFF_DETAIL = '会员在会员中心的活动通知中查看；配置�
 /** The audience list itself, mounted only while an activity is shown, so it never asks for none. */
 function Audience({ activity }: { activity: ActivityListItemDto }) {
   const { message } = App.useApp();
-  const resource = audienceOf(activity);
+  // The sign-up form's questions are the detail's; the rows carry the answers.
+  const detail = useQuery({ queryKey: [...activitiesKey, 'detail', activity.ActivityId], queryFn: () => activitiesAdminApi.detail(activity.ActivityId) });
+  const resource = audienceOf(activity, detail.data?.SignUpFields ?? []);
   const page = useListPage(resource);
   const [selected, setSelected] = useState<number[]>([]);
   const [reminding, setReminding] = useState(false);
