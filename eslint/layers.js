@@ -18,9 +18,9 @@ export const FEATURE_LAYERS = [
   ['system', 'mail', 'credentials', 'visits'],
   ['menus', 'uploads', 'site', 'lookups', 'banners', 'links'],
   ['members', 'articles', 'sensitive-words'],
-  ['applications', 'activities', 'certificates', 'review', 'search', 'suggestions', 'forms'],
-  ['membership', 'contributions', 'news', 'attendance-certificates', 'elections'],
-  ['positions', 'pages'],
+  ['applications', 'activities', 'certificates', 'review', 'search', 'forms'],
+  ['membership', 'contributions', 'news', 'attendance-certificates', 'elections', 'messages'],
+  ['positions', 'pages', 'suggestions'],
   ['feeds'],
 ];
 

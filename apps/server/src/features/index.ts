@@ -104,6 +104,12 @@ import { formResultsAdmin } from './forms/results-admin.js';
 import { formExportAdmin } from './forms/export-admin.js';
 import { formsPublic } from './forms/public.js';
 import { formAnswersPublic } from './forms/answer-public.js';
+import { messageAskPublic } from './messages/ask-public.js';
+import { messageAskerPublic } from './messages/asker-public.js';
+import { messageQueueAdmin } from './messages/queue-admin.js';
+import { messageHandlingAdmin } from './messages/handling-admin.js';
+import { messageSettingAdmin } from './messages/setting-admin.js';
+import { messageStatisticsAdmin } from './messages/statistics-admin.js';
 
 /** Public site calls, spec §7 "/api/XfWebApi/". */
 const publicRoutes: FeatureRoutes[] = [
@@ -133,6 +139,9 @@ const publicRoutes: FeatureRoutes[] = [
   electionPublicationPublic,
   formsPublic,
   formAnswersPublic,
+  // 在线留言: asking, following by 查询码, rating, the published answers.
+  messageAskPublic,
+  messageAskerPublic,
   memberCardPublic,
   memberReceiptsPublic,
 ];
@@ -196,6 +205,11 @@ const businessRoutes: FeatureRoutes[] = [
   formLifecycleAdmin,
   formResultsAdmin,
   formExportAdmin,
+  // 在线留言: the queue, routing and answering, departments and categories, statistics.
+  messageQueueAdmin,
+  messageHandlingAdmin,
+  messageSettingAdmin,
+  messageStatisticsAdmin,
   memberCardAdmin,
 ];
 /** System back-office calls, spec §7 "/api/XfSystemApi/". */

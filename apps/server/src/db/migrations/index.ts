@@ -42,6 +42,7 @@ import { elections } from './042-elections.js';
 import { forms } from './044-forms.js';
 import { revisionNumbers } from './045-revision-numbers.js';
 import { siteSettings } from './046-site-settings.js';
+import { messageBoard } from './049-messages.js';
 
 /** A migration that may need to know the engine (serial vs autoincrement, FTS vs trigram). */
 export type EngineMigration = (engine: Engine) => Migration;
@@ -90,6 +91,7 @@ const all: Record<string, EngineMigration> = {
   '044-forms': forms,
   '045-revision-numbers': revisionNumbers,
   '046-site-settings': siteSettings,
+  '049-messages': messageBoard,
 };
 
 /** Every migration this build knows, in order (readiness checks they are all applied). */

@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import {
+  idsBody,
+  messageBoardMessages,
+  messageCategoryDto,
+  messageDepartmentDto,
+  messageSettingsDto,
+  saveMessageCategoryBody,
+  saveMessageDepartmentBody,
+  saveMessageSettingsBody,
+} from '@portal/shared';
+import type { App } from '../../http/app-types.js';
+import { ok } from '../../http/envelope.js';
+import { adminWrite, requireAdmin } from '../system/auth/guard.js';
+import { deleteDepartments, listCategories, listDepartments, saveCategory, saveDepartment } from './catalogue.js';
+import { adminDocs } from './docs.js';
+import { toCategoryDto, toDepartmentDto } from './dto.js';
+import { messageSettings, saveMessageSettings } from './settings.js';
+
+/** 留言设置: the categories and their deadlines, the departments and their handlers, what the ask page requires. */
+export async function messageSettingAdmin(app: App): Promise<void> {
+  const { database, now } = app.services;
+  const { db } = database;
+  const guard = requireAdmin('message:setting');
+  // The queue's filters and the assign dialog read the lists too.
+  const readers = requireAdmin('message:setting', 'message:list');
+
+  app.get(
+    '/GetMessageCategoryList',
+    { onRequest: readers, schema: { ...adminDocs, summary: '留言类别（含停用的）与办理时限（工作日）', 'x-data': z.array(messageCategoryDto) } },
+    async () => ok((await listCategories(db, false)).map(toCategoryDto)),
+  );
+
+  app.post(
+    '/SaveMessageCategory',
+    {
+      onRequest: guard,
+      schema: { ...adminDocs, summary: '新增（CategoryId 0）或修改留言类别；新的办理时限用于此后收到的留言', body: saveMessageCategoryBody, 'x-data': z.int() },
+    },
+    async (request) => {
+      const b = request.body;
+      const id = await adminWrite(request, { action: 'message:setting', target: '留言类别', targetId: (n) => n, detail: () => `${b.Name}（${b.DeadlineDays}个工作日）` }, () =>
+        saveCategory(db, { id: b.CategoryId, name: b.Name, deadlineDays: b.DeadlineDays, sortNumber: b.SortNumber, status: b.Status }, now()),
+      );
+      return ok(id);
+    },
+  );
+
+  app.get(
+    '/GetMessageDepartmentList',
+    { onRequest: readers, schema: { ...adminDocs, summary: '办理部门、办理人与督办人', 'x-data': z.array(messageDepartmentDto) } },
+    async () => ok((await listDepartments(db)).map(toDepartmentDto)),
+  );
+
+  app.post(
+    '/SaveMessageDepartment',
+    {
+      onRequest: guard,
+      schema: {
+        ...adminDocs,
+        summary: '新增（DepartmentId 0）或修改办理部门：名称、办理人（管理员）、督办人（超期时通知）',
+        body: saveMessageDepartmentBody,
+        'x-data': z.int(),
+        'x-codes': { 400: messageBoardMessages.adminUnknown },
+      },
+    },
+    async (request) => {
+      const b = request.body;
+      const id = await adminWrite(request, { action: 'message:setting', target: '办理部门', targetId: (n) => n, detail: () => b.Name }, () =>
+        saveDepartment(database, { id: b.DepartmentId, name: b.Name, supervisorId: b.SupervisorId, handlerIds: b.HandlerIds }, now()),
+      );
+      return ok(id);
+    },
+  );
+
+  app.post(
+    '/DelMessageDepartment',
+    {
+      onRequest: guard,
+      schema: { ...adminDocs, summary: '删除办理部门（仍有待办留言的不能删除）', body: idsBody, 'x-data': z.int(), 'x-codes': { 400: messageBoardMessages.departmentInUse } },
+    },
+    async (request) => {
+      const { Ids } = request.body;
+      const n = await adminWrite(request, { action: 'message:setting', target: '办理部门', detail: (count) => `删除${count}个：${Ids.join(',')}` }, () =>
+        deleteDepartments(database, Ids),
+      );
+      return ok(n);
+    },
+  );
+
+  app.get(
+    '/GetMessageSettings',
+    { onRequest: guard, schema: { ...adminDocs, summary: '在线留言的设置：是否必填姓名、联系方式要求、到期前几小时提醒', 'x-data': messageSettingsDto } },
+    async () => {
+      const s = await messageSettings(db);
+      return ok({ RequireName: s.requireName, Contact: s.contact, WarnHours: s.warnHours });
+    },
+  );
+
+  app.post(
+    '/SaveMessageSettings',
+    { onRequest: guard, schema: { ...adminDocs, summary: '保存在线留言的设置（Contact：phone、email、either、both）', body: saveMessageSettingsBody } },
+    async (request) => {
+      const b = request.body;
+      await adminWrite(request, { action: 'message:setting', target: '留言设置', detail: () => `姓名${b.RequireName ? '必填' : '选填'}，联系方式${b.Contact}，提前${b.WarnHours}小时提醒` }, () =>
+        saveMessageSettings(db, b, now()),
+      );
+      return ok(null);
+    },
+  );
+}
