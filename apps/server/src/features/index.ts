@@ -106,9 +106,12 @@ import { formsPublic } from './forms/public.js';
 import { formAnswersPublic } from './forms/answer-public.js';
 import { messageAskPublic } from './messages/ask-public.js';
 import { messageAskerPublic } from './messages/asker-public.js';
+import { messagePublicationPublic } from './messages/publication-public.js';
 import { messageQueueAdmin } from './messages/queue-admin.js';
-import { messageHandlingAdmin } from './messages/handling-admin.js';
-import { messageSettingAdmin } from './messages/setting-admin.js';
+import { messageRoutingAdmin } from './messages/routing-admin.js';
+import { messageAnswerAdmin } from './messages/answer-admin.js';
+import { messageCatalogueAdmin } from './messages/catalogue-admin.js';
+import { messageSettingsAdmin } from './messages/settings-admin.js';
 import { messageStatisticsAdmin } from './messages/statistics-admin.js';
 
 /** Public site calls, spec §7 "/api/XfWebApi/". */
@@ -142,6 +145,7 @@ const publicRoutes: FeatureRoutes[] = [
   // 在线留言: asking, following by 查询码, rating, the published answers.
   messageAskPublic,
   messageAskerPublic,
+  messagePublicationPublic,
   memberCardPublic,
   memberReceiptsPublic,
 ];
@@ -207,8 +211,10 @@ const businessRoutes: FeatureRoutes[] = [
   formExportAdmin,
   // 在线留言: the queue, routing and answering, departments and categories, statistics.
   messageQueueAdmin,
-  messageHandlingAdmin,
-  messageSettingAdmin,
+  messageRoutingAdmin,
+  messageAnswerAdmin,
+  messageCatalogueAdmin,
+  messageSettingsAdmin,
   messageStatisticsAdmin,
   memberCardAdmin,
 ];

@@ -18,9 +18,7 @@ export const messageOptionsDto = z
   .meta({ id: 'MessageOptionsDto' });
 export type MessageOptionsDto = z.infer<typeof messageOptionsDto>;
 
-export const messageSettingsDto = z
-  .object({ RequireName: z.boolean(), Contact: z.string(), WarnHours: z.int() })
-  .meta({ id: 'MessageSettingsDto' });
+export const messageSettingsDto = z.object({ RequireName: z.boolean(), Contact: z.string(), WarnHours: z.int() }).meta({ id: 'MessageSettingsDto' });
 export type MessageSettingsDto = z.infer<typeof messageSettingsDto>;
 
 /** What the asker sees by 查询码 (and a member in the member area): never internal notes or who handles it. */

@@ -111,9 +111,7 @@ export const saveMessageBody = z.object({
   Subject: requiredText(messageBoardMessages.subjectRequired, '留言标题', messageLimits.subject),
   Content: requiredText(messageBoardMessages.contentRequired, '留言内容', messageLimits.content),
   Name: optionalText('姓名', messageLimits.name),
-  Phone: trimmed
-    .default('')
-    .refine((v) => v === '' || mobilePattern.test(v) || landlinePattern.test(v), { error: messageBoardMessages.phoneInvalid }),
+  Phone: trimmed.default('').refine((v) => v === '' || mobilePattern.test(v) || landlinePattern.test(v), { error: messageBoardMessages.phoneInvalid }),
   Email: optionalText('电子邮箱', messageLimits.email).refine((v) => v === '' || email.test(v), { error: messageBoardMessages.emailInvalid }),
   /** The path UploadMessageFile answered; '' for none. */
   Attachment: optionalText('附件', 300),

@@ -120,12 +120,11 @@ export const messageBoard: EngineMigration = (engine) => ({
 async function moveProposals(db: Kysely<unknown>, engine: Engine): Promise<void> {
   const due = engine === 'postgres' ? sql`to_char(created_at::timestamp + interval '7 days', 'YYYY-MM-DD HH24:MI:SS')` : sql`datetime(created_at, '+7 days')`;
   const code =
-    engine === 'postgres'
-      ? sql`'P' || upper(substr(md5(random()::text || id::text), 1, 19))`
-      : sql`'P' || upper(substr(hex(randomblob(10)), 1, 19))`;
+    engine === 'postgres' ? sql`'P' || upper(substr(md5(random()::text || id::text), 1, 19))` : sql`'P' || upper(substr(hex(randomblob(10)), 1, 19))`;
   await sql`INSERT INTO messages (id, query_code, category_id, origin, subject, content, phone, ip, state, due_at, read_at, created_at, updated_at)
     SELECT id, ${code}, (SELECT id FROM message_categories WHERE name = '建议'), 'propose', substr(content, 1, 30), content, mobile, ip, 0, ${due}, read_at, created_at, created_at
     FROM proposals`.execute(db);
-  if (engine === 'postgres') await sql`SELECT setval(pg_get_serial_sequence('messages', 'id'), (SELECT COALESCE(MAX(id), 0) + 1 FROM messages), false)`.execute(db);
+  if (engine === 'postgres')
+    await sql`SELECT setval(pg_get_serial_sequence('messages', 'id'), (SELECT COALESCE(MAX(id), 0) + 1 FROM messages), false)`.execute(db);
   await db.schema.dropTable('proposals').execute();
 }

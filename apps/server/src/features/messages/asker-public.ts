@@ -1,28 +1,16 @@
 import rateLimit from '@fastify/rate-limit';
-import {
-  askerMessageDto,
-  listOf,
-  messageBoardMessages,
-  messageByCodeQuery,
-  messages,
-  pagingQuery,
-  publicMessageDto,
-  publicMessageListQuery,
-  publicMessageQuery,
-  rateMessageBody,
-} from '@portal/shared';
+import { askerMessageDto, listOf, messageBoardMessages, messageByCodeQuery, messages, pagingQuery, rateMessageBody } from '@portal/shared';
 import type { App } from '../../http/app-types.js';
 import { list, ok } from '../../http/envelope.js';
 import { currentMember, requireMember } from '../members/guard.js';
 import { memberMessages, messageByCode, rateMessage } from './asker.js';
 import { publicDocs } from './docs.js';
-import { toAskerDto, toPublicDto } from './dto.js';
-import { publishedMessage, publishedMessages } from './publication.js';
+import { toAskerDto } from './dto.js';
 
 /** Looking a message up and rating it: guessing 查询码 is limited per address on every instance. */
 const lookupsPerAddress = { rateLimit: { max: 20, timeWindow: 10 * 60_000 } };
 
-/** Following a message (by 查询码, or a member's own), rating the reply, and the published answers (docs/api.md, "在线留言"). */
+/** Following a message (by 查询码, or a member's own) and rating the reply (docs/api.md, "在线留言"). */
 export async function messageAskerPublic(app: App): Promise<void> {
   const { services } = app;
   const { database, now } = services;
@@ -69,41 +57,14 @@ export async function messageAskerPublic(app: App): Promise<void> {
 
   app.get(
     '/GetMyMessageList',
-    { onRequest: requireMember, schema: { ...publicDocs, summary: '会员自己的留言（新的在前，分页）', querystring: pagingQuery, 'x-data': listOf(askerMessageDto) } },
+    {
+      onRequest: requireMember,
+      schema: { ...publicDocs, summary: '会员自己的留言（新的在前，分页）', querystring: pagingQuery, 'x-data': listOf(askerMessageDto) },
+    },
     async (request) => {
       const member = await currentMember(request);
       const page = await memberMessages(db, member.memberId, request.query);
       return list(page.items.map(toAskerDto), page.total);
     },
-  );
-
-  app.get(
-    '/GetPublicMessageList',
-    {
-      schema: {
-        ...publicDocs,
-        summary: '公开的留言与答复（答复时间新的在前，分页，可按关键词搜索）；留言人姓名隐去为“张**”，不含电话、邮箱和附件',
-        querystring: publicMessageListQuery,
-        'x-data': listOf(publicMessageDto),
-      },
-    },
-    async (request) => {
-      const page = await publishedMessages(db, request.query);
-      return list(page.items.map(toPublicDto), page.total);
-    },
-  );
-
-  app.get(
-    '/GetPublicMessage',
-    {
-      schema: {
-        ...publicDocs,
-        summary: '一条公开的留言与答复',
-        querystring: publicMessageQuery,
-        'x-data': publicMessageDto,
-        'x-codes': { 404: messageBoardMessages.notFound },
-      },
-    },
-    async (request) => ok(toPublicDto(await publishedMessage(db, request.query.id))),
   );
 }

@@ -16,7 +16,7 @@ const isWorkingDay = (ms: number) => weekday(ms) !== 0 && weekday(ms) !== 6;
 /** The same time of day `days` working days after `startCst`. */
 export async function addWorkingDays(_db: Kysely<DB>, startCst: string, days: number): Promise<string> {
   let at = parseCst(startCst);
-  for (let left = days; left > 0; ) {
+  for (let left = days; left > 0;) {
     at += DAY;
     if (isWorkingDay(at)) left -= 1;
   }

@@ -103,7 +103,13 @@ export async function saveDepartment(
   return database.db.transaction().execute(async (trx) => {
     let id = d.id;
     if (id === 0) {
-      id = (await trx.insertInto('message_departments').values({ ...values, created_at: at }).returning('id').executeTakeFirstOrThrow()).id;
+      id = (
+        await trx
+          .insertInto('message_departments')
+          .values({ ...values, created_at: at })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
     } else {
       const updated = await trx.updateTable('message_departments').set(values).where('id', '=', id).executeTakeFirst();
       if (updated.numUpdatedRows === 0n) throw notFound(messageBoardMessages.departmentUnknown);

@@ -28,7 +28,13 @@ type Column = 'warned_at' | 'escalated_at';
 
 /** Claims one message for a notice; false when another instance (or an earlier round) already did. */
 async function claim(trx: Kysely<DB>, id: number, column: Column, at: string): Promise<boolean> {
-  const claimed = await trx.updateTable('messages').set({ [column]: at }).where('id', '=', id).where(column, '=', '').where('state', 'in', open).executeTakeFirst();
+  const claimed = await trx
+    .updateTable('messages')
+    .set({ [column]: at })
+    .where('id', '=', id)
+    .where(column, '=', '')
+    .where('state', 'in', open)
+    .executeTakeFirst();
   return claimed.numUpdatedRows > 0n;
 }
 

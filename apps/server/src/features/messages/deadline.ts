@@ -11,5 +11,4 @@ import { addWorkingDays, workingDaysBetween } from './calendar.js';
 export const dueTime = (db: Kysely<DB>, receivedCst: string, days: number): Promise<string> => addWorkingDays(db, receivedCst, days);
 
 /** How many working days a reply took (kept on the message; the statistics average it). */
-export const replyWorkingDays = (db: Kysely<DB>, receivedCst: string, repliedCst: string): Promise<number> =>
-  workingDaysBetween(db, receivedCst, repliedCst);
+export const replyWorkingDays = (db: Kysely<DB>, receivedCst: string, repliedCst: string): Promise<number> => workingDaysBetween(db, receivedCst, repliedCst);

@@ -41,7 +41,8 @@ async function move(db: Db, id: number, from: readonly number[], values: Partial
   if (moved.numUpdatedRows === 0n) throw badRequest(refusal);
 }
 
-const closedOr = (state: number, refusal: string) => (state === MessageState.Answered || state === MessageState.Declined ? messageBoardMessages.closed : refusal);
+const closedOr = (state: number, refusal: string) =>
+  state === MessageState.Answered || state === MessageState.Declined ? messageBoardMessages.closed : refusal;
 
 /** A department that exists, and the handler (0: none named) one of its handlers. */
 async function checkTarget(db: Db, departmentId: number, handlerId: number): Promise<string> {
@@ -80,7 +81,13 @@ export async function assignMessage(database: Database, r: Routing, by: AdminPri
 }
 
 /** TransferMessage: a message being handled goes to another department (or handler), with the reason. */
-export async function transferMessage(database: Database, r: Routing & { reason: string }, by: AdminPrincipal, scope: MessageScope, now: number): Promise<string> {
+export async function transferMessage(
+  database: Database,
+  r: Routing & { reason: string },
+  by: AdminPrincipal,
+  scope: MessageScope,
+  now: number,
+): Promise<string> {
   return database.db.transaction().execute(async (trx) => {
     const m = await messageInScope(trx, r.messageId, scope);
     if (m.state !== MessageState.Handling) throw badRequest(closedOr(m.state, messageBoardMessages.notHandling));

@@ -42,7 +42,13 @@ export async function messageQueueAdmin(app: App): Promise<void> {
     '/GetMessage/:id',
     {
       onRequest: requireAdmin('message:list'),
-      schema: { ...adminDocs, summary: '一条留言：留言人填写的全部内容、敏感词标记、办理记录与内部备注', params: byId, 'x-data': messageDetailDto, 'x-codes': outOfScope },
+      schema: {
+        ...adminDocs,
+        summary: '一条留言：留言人填写的全部内容、敏感词标记、办理记录与内部备注',
+        params: byId,
+        'x-data': messageDetailDto,
+        'x-codes': outOfScope,
+      },
     },
     async (request) => {
       const stored = await messageInScope(db, request.params.id, await scopeOf(db, currentAdmin(request)));

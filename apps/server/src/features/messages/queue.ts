@@ -79,7 +79,9 @@ export async function listMessages(db: Kysely<DB>, q: MessageListQuery, scope: M
     .$if(!!q.start, (qb) => qb.where('m.created_at', '>=', `${q.start} 00:00:00`))
     .$if(!!q.end, (qb) => qb.where('m.created_at', '<=', `${q.end} 23:59:59`))
     .$if(!!key, (qb) =>
-      qb.where((eb) => eb.or([containing('m.subject', key!), containing('m.content', key!), containing('m.asker_name', key!), eb('m.query_code', '=', key!.toUpperCase())])),
+      qb.where((eb) =>
+        eb.or([containing('m.subject', key!), containing('m.content', key!), containing('m.asker_name', key!), eb('m.query_code', '=', key!.toUpperCase())]),
+      ),
     );
   const { limit, offset } = pageWindow(q);
   const [ids, { total }] = await Promise.all([

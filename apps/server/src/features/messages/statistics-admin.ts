@@ -29,7 +29,13 @@ export async function messageStatisticsAdmin(app: App): Promise<void> {
     '/GetMessageStatistics',
     {
       onRequest: requireAdmin('message:stats'),
-      schema: { ...adminDocs, summary, querystring: messageStatisticsQuery, 'x-data': messageStatisticsDto, 'x-codes': { 400: messageBoardMessages.monthRange } },
+      schema: {
+        ...adminDocs,
+        summary,
+        querystring: messageStatisticsQuery,
+        'x-data': messageStatisticsDto,
+        'x-codes': { 400: messageBoardMessages.monthRange },
+      },
     },
     async (request) => ok(toStatisticsDto(await messageStatistics(database.db, request.query, now()))),
   );
@@ -38,7 +44,12 @@ export async function messageStatisticsAdmin(app: App): Promise<void> {
     '/ExportMessageStatistics',
     {
       onRequest: requireAdmin('message:export'),
-      schema: { ...adminDocs, summary: `导出${summary.slice(0, 4)}为 .xlsx（参数同 GetMessageStatistics）`, querystring: messageStatisticsQuery, ...xlsxAnswer },
+      schema: {
+        ...adminDocs,
+        summary: `导出${summary.slice(0, 4)}为 .xlsx（参数同 GetMessageStatistics）`,
+        querystring: messageStatisticsQuery,
+        ...xlsxAnswer,
+      },
     },
     async (request, reply) => {
       const s = await messageStatistics(database.db, request.query, now());

@@ -32,7 +32,14 @@ export async function saveProposal(database: Database, p: { mobile: string; cont
   await withKeyLocked(database, askerKey(p.ip), (trx) =>
     receiveMessage(
       trx,
-      { categoryId: SUGGESTION_CATEGORY, origin: 'propose', subject: [...p.content].slice(0, SUBJECT_LENGTH).join(''), content: p.content, phone: p.mobile, ip: p.ip },
+      {
+        categoryId: SUGGESTION_CATEGORY,
+        origin: 'propose',
+        subject: [...p.content].slice(0, SUBJECT_LENGTH).join(''),
+        content: p.content,
+        phone: p.mobile,
+        ip: p.ip,
+      },
       now,
     ),
   );

@@ -1,24 +1,14 @@
 import { z } from 'zod';
-import {
-  idsBody,
-  messageBoardMessages,
-  messageCategoryDto,
-  messageDepartmentDto,
-  messageSettingsDto,
-  saveMessageCategoryBody,
-  saveMessageDepartmentBody,
-  saveMessageSettingsBody,
-} from '@portal/shared';
+import { idsBody, messageBoardMessages, messageCategoryDto, messageDepartmentDto, saveMessageCategoryBody, saveMessageDepartmentBody } from '@portal/shared';
 import type { App } from '../../http/app-types.js';
 import { ok } from '../../http/envelope.js';
 import { adminWrite, requireAdmin } from '../system/auth/guard.js';
 import { deleteDepartments, listCategories, listDepartments, saveCategory, saveDepartment } from './catalogue.js';
 import { adminDocs } from './docs.js';
 import { toCategoryDto, toDepartmentDto } from './dto.js';
-import { messageSettings, saveMessageSettings } from './settings.js';
 
-/** 留言设置: the categories and their deadlines, the departments and their handlers, what the ask page requires. */
-export async function messageSettingAdmin(app: App): Promise<void> {
+/** 留言设置: the categories and their deadlines, the departments with their handlers and supervisor. */
+export async function messageCatalogueAdmin(app: App): Promise<void> {
   const { database, now } = app.services;
   const { db } = database;
   const guard = requireAdmin('message:setting');
@@ -39,8 +29,10 @@ export async function messageSettingAdmin(app: App): Promise<void> {
     },
     async (request) => {
       const b = request.body;
-      const id = await adminWrite(request, { action: 'message:setting', target: '留言类别', targetId: (n) => n, detail: () => `${b.Name}（${b.DeadlineDays}个工作日）` }, () =>
-        saveCategory(db, { id: b.CategoryId, name: b.Name, deadlineDays: b.DeadlineDays, sortNumber: b.SortNumber, status: b.Status }, now()),
+      const id = await adminWrite(
+        request,
+        { action: 'message:setting', target: '留言类别', targetId: (n) => n, detail: () => `${b.Name}（${b.DeadlineDays}个工作日）` },
+        () => saveCategory(db, { id: b.CategoryId, name: b.Name, deadlineDays: b.DeadlineDays, sortNumber: b.SortNumber, status: b.Status }, now()),
       );
       return ok(id);
     },
@@ -77,7 +69,13 @@ export async function messageSettingAdmin(app: App): Promise<void> {
     '/DelMessageDepartment',
     {
       onRequest: guard,
-      schema: { ...adminDocs, summary: '删除办理部门（仍有待办留言的不能删除）', body: idsBody, 'x-data': z.int(), 'x-codes': { 400: messageBoardMessages.departmentInUse } },
+      schema: {
+        ...adminDocs,
+        summary: '删除办理部门（仍有待办留言的不能删除）',
+        body: idsBody,
+        'x-data': z.int(),
+        'x-codes': { 400: messageBoardMessages.departmentInUse },
+      },
     },
     async (request) => {
       const { Ids } = request.body;
@@ -85,27 +83,6 @@ export async function messageSettingAdmin(app: App): Promise<void> {
         deleteDepartments(database, Ids),
       );
       return ok(n);
-    },
-  );
-
-  app.get(
-    '/GetMessageSettings',
-    { onRequest: guard, schema: { ...adminDocs, summary: '在线留言的设置：是否必填姓名、联系方式要求、到期前几小时提醒', 'x-data': messageSettingsDto } },
-    async () => {
-      const s = await messageSettings(db);
-      return ok({ RequireName: s.requireName, Contact: s.contact, WarnHours: s.warnHours });
-    },
-  );
-
-  app.post(
-    '/SaveMessageSettings',
-    { onRequest: guard, schema: { ...adminDocs, summary: '保存在线留言的设置（Contact：phone、email、either、both）', body: saveMessageSettingsBody } },
-    async (request) => {
-      const b = request.body;
-      await adminWrite(request, { action: 'message:setting', target: '留言设置', detail: () => `姓名${b.RequireName ? '必填' : '选填'}，联系方式${b.Contact}，提前${b.WarnHours}小时提醒` }, () =>
-        saveMessageSettings(db, b, now()),
-      );
-      return ok(null);
     },
   );
 }
