@@ -92,6 +92,7 @@ export const messageBoardMessages = {
   deadlineInvalid: `办理时限应为1-${messageLimits.deadlineDays}个工作日`,
   adminUnknown: '所选管理员不存在或已停用',
   departmentInUse: '该部门仍有办理中的留言，不能删除',
+  warnHoursInvalid: '到期提醒应为提前0-720小时',
   contactRuleInvalid: '联系方式要求只能是phone、email、either或both',
   monthInvalid: '月份格式应为yyyy-MM',
   monthRange: '统计范围不能超过36个月，且结束月份不能早于开始月份',
@@ -191,11 +192,12 @@ export const saveMessageDepartmentBody = z.object({
   SupervisorId: integer(messages.badParameter, { min: 0 }).default(0),
   HandlerIds: z.array(idParam, { error: messages.badParameter }).max(200, { error: messages.badParameter }).default([]),
 });
+/** What is left out keeps its value. */
 export const saveMessageSettingsBody = z.object({
-  RequireName: boolField,
-  Contact: z.enum(messageContactRules, { error: messageBoardMessages.contactRuleInvalid }).default('either'),
-  /** Warn the handler this many hours before the due time. */
-  WarnHours: integer(messages.badParameter, { min: 0, max: 720 }).default(24),
+  RequireName: booleanValue.optional(),
+  Contact: z.enum(messageContactRules, { error: messageBoardMessages.contactRuleInvalid }).optional(),
+  /** Warn the handler this many hours before the due time (0 to 720). */
+  WarnHours: integer(messageBoardMessages.warnHoursInvalid, { min: 0, max: 720 }).optional(),
 });
 export type SaveMessageSettingsBody = z.infer<typeof saveMessageSettingsBody>;
 

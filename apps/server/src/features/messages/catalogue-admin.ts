@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idsBody, messageBoardMessages, messageCategoryDto, messageDepartmentDto, saveMessageCategoryBody, saveMessageDepartmentBody } from '@portal/shared';
 import type { App } from '../../http/app-types.js';
 import { ok } from '../../http/envelope.js';
+import { keepOmittedFields } from '../../http/omitted-fields.js';
 import { adminWrite, requireAdmin } from '../system/auth/guard.js';
 import { deleteDepartments, listCategories, listDepartments, saveCategory, saveDepartment } from './catalogue.js';
 import { adminDocs } from './docs.js';
@@ -25,7 +26,11 @@ export async function messageCatalogueAdmin(app: App): Promise<void> {
     '/SaveMessageCategory',
     {
       onRequest: guard,
-      schema: { ...adminDocs, summary: '新增（CategoryId 0）或修改留言类别；新的办理时限用于此后收到的留言', body: saveMessageCategoryBody, 'x-data': z.int() },
+      preValidation: keepOmittedFields('CategoryId', async (id) => {
+        const category = (await listCategories(db, false)).find((c) => c.id === id);
+        return category && toCategoryDto(category);
+      }),
+      schema: { ...adminDocs, summary: '新增（CategoryId 0）或修改留言类别；新的办理时限用于此后收到的留言；修改时未传的字段保持原值', body: saveMessageCategoryBody, 'x-data': z.int() },
     },
     async (request) => {
       const b = request.body;
@@ -48,9 +53,13 @@ export async function messageCatalogueAdmin(app: App): Promise<void> {
     '/SaveMessageDepartment',
     {
       onRequest: guard,
+      preValidation: keepOmittedFields('DepartmentId', async (id) => {
+        const department = (await listDepartments(db)).find((d) => d.id === id);
+        return department && { ...toDepartmentDto(department), HandlerIds: department.handlers.map((h) => h.adminId) };
+      }),
       schema: {
         ...adminDocs,
-        summary: '新增（DepartmentId 0）或修改办理部门：名称、办理人（管理员）、督办人（超期时通知）',
+        summary: '新增（DepartmentId 0）或修改办理部门：名称、办理人（管理员）、督办人（超期时通知）；修改时未传的字段保持原值',
         body: saveMessageDepartmentBody,
         'x-data': z.int(),
         'x-codes': { 400: messageBoardMessages.adminUnknown },

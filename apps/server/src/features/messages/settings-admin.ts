@@ -3,7 +3,9 @@ import type { App } from '../../http/app-types.js';
 import { ok } from '../../http/envelope.js';
 import { adminWrite, requireAdmin } from '../system/auth/guard.js';
 import { adminDocs } from './docs.js';
-import { messageSettings, saveMessageSettings } from './settings.js';
+import { messageSettings, saveMessageSettings, type MessageSettings } from './settings.js';
+
+const toSettingsDto = (s: MessageSettings) => ({ RequireName: s.requireName, Contact: s.contact, WarnHours: s.warnHours });
 
 /** 留言设置: what the ask page requires, and when handlers are warned before a due time. */
 export async function messageSettingsAdmin(app: App): Promise<void> {
@@ -14,27 +16,31 @@ export async function messageSettingsAdmin(app: App): Promise<void> {
   app.get(
     '/GetMessageSettings',
     { onRequest: guard, schema: { ...adminDocs, summary: '在线留言的设置：是否必填姓名、联系方式要求、到期前几小时提醒', 'x-data': messageSettingsDto } },
-    async () => {
-      const s = await messageSettings(db);
-      return ok({ RequireName: s.requireName, Contact: s.contact, WarnHours: s.warnHours });
-    },
+    async () => ok(toSettingsDto(await messageSettings(db))),
   );
 
   app.post(
     '/SaveMessageSettings',
-    { onRequest: guard, schema: { ...adminDocs, summary: '保存在线留言的设置（Contact：phone、email、either、both）', body: saveMessageSettingsBody } },
+    {
+      onRequest: guard,
+      schema: {
+        ...adminDocs,
+        summary: '保存在线留言的设置（Contact：phone、email、either、both）；未传的字段保持原值；Data 为保存后的设置',
+        body: saveMessageSettingsBody,
+        'x-data': messageSettingsDto,
+      },
+    },
     async (request) => {
-      const b = request.body;
-      await adminWrite(
+      const saved = await adminWrite(
         request,
         {
           action: 'message:setting',
           target: '留言设置',
-          detail: () => `姓名${b.RequireName ? '必填' : '选填'}，联系方式${b.Contact}，提前${b.WarnHours}小时提醒`,
+          detail: (s) => `姓名${s.requireName ? '必填' : '选填'}，联系方式${s.contact}，提前${s.warnHours}小时提醒`,
         },
-        () => saveMessageSettings(db, b, now()),
+        () => saveMessageSettings(db, request.body, now()),
       );
-      return ok(null);
+      return ok(toSettingsDto(saved));
     },
   );
 }

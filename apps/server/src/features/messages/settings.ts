@@ -20,10 +20,18 @@ export async function messageSettings(db: Kysely<DB>): Promise<MessageSettings> 
   return { requireName: s['messages.requireName'] === '1', contact, warnHours };
 }
 
-export async function saveMessageSettings(db: Kysely<DB>, body: SaveMessageSettingsBody, now: number): Promise<void> {
+/** SaveMessageSettings: what the body leaves out keeps its value; answers the settings as stored. */
+export async function saveMessageSettings(db: Kysely<DB>, body: SaveMessageSettingsBody, now: number): Promise<MessageSettings> {
+  const current = await messageSettings(db);
+  const next: MessageSettings = {
+    requireName: body.RequireName ?? current.requireName,
+    contact: body.Contact ?? current.contact,
+    warnHours: body.WarnHours ?? current.warnHours,
+  };
   await writeSettings(
     db,
-    { 'messages.requireName': body.RequireName ? '1' : '0', 'messages.contact': body.Contact, 'messages.warnHours': String(body.WarnHours) },
+    { 'messages.requireName': next.requireName ? '1' : '0', 'messages.contact': next.contact, 'messages.warnHours': String(next.warnHours) },
     now,
   );
+  return next;
 }
