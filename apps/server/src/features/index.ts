@@ -92,6 +92,7 @@ import { reviewFlowRoutes } from './review/flow-routes.js';
 import { reviewNoticeRoutes } from './review/notice-routes.js';
 import { reviewExportRoutes } from './review/export-routes.js';
 import { memorialAdmin } from './site/memorial-admin.js';
+import { workdaysAdmin } from './workdays/admin.js';
 import { electionsAdmin } from './elections/admin.js';
 import { electionsPublic } from './elections/public.js';
 import { electionPublicationPublic } from './elections/publication-public.js';
@@ -186,6 +187,7 @@ const businessRoutes: FeatureRoutes[] = [
   attendanceCertificatesAdmin,
   attendanceCertificateListAdmin,
   memorialAdmin,
+  workdaysAdmin,
   // Members, application review, suggestions, dues and level terms, member import, card revocation.
   memberListAdmin,
   membersAdmin,

@@ -30,7 +30,12 @@ export async function messageCatalogueAdmin(app: App): Promise<void> {
         const category = (await listCategories(db, false)).find((c) => c.id === id);
         return category && toCategoryDto(category);
       }),
-      schema: { ...adminDocs, summary: '新增（CategoryId 0）或修改留言类别；新的办理时限用于此后收到的留言；修改时未传的字段保持原值', body: saveMessageCategoryBody, 'x-data': z.int() },
+      schema: {
+        ...adminDocs,
+        summary: '新增（CategoryId 0）或修改留言类别；新的办理时限用于此后收到的留言；修改时未传的字段保持原值',
+        body: saveMessageCategoryBody,
+        'x-data': z.int(),
+      },
     },
     async (request) => {
       const b = request.body;
