@@ -111,7 +111,8 @@ import { messagePublicationPublic } from './messages/publication-public.js';
 import { messageQueueAdmin } from './messages/queue-admin.js';
 import { messageRoutingAdmin } from './messages/routing-admin.js';
 import { messageAnswerAdmin } from './messages/answer-admin.js';
-import { messageCatalogueAdmin } from './messages/catalogue-admin.js';
+import { messageCategoriesAdmin } from './messages/categories-admin.js';
+import { messageDepartmentsAdmin } from './messages/departments-admin.js';
 import { messageSettingsAdmin } from './messages/settings-admin.js';
 import { messageStatisticsAdmin } from './messages/statistics-admin.js';
 
@@ -215,7 +216,8 @@ const businessRoutes: FeatureRoutes[] = [
   messageQueueAdmin,
   messageRoutingAdmin,
   messageAnswerAdmin,
-  messageCatalogueAdmin,
+  messageCategoriesAdmin,
+  messageDepartmentsAdmin,
   messageSettingsAdmin,
   messageStatisticsAdmin,
   memberCardAdmin,
