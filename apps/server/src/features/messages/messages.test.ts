@@ -179,6 +179,27 @@ describe.each(engines)('在线留言 on %s', (engine) => {
       expect(await stored()).toBe(before);
     });
 
+    it('refuses an attachment of the wrong kind, or one too large, with the upload checks’ messages', async () => {
+      const upload = async (filename: string, content: Buffer) =>
+        envelope(
+          await t.app.inject({
+            method: 'POST',
+            url: '/api/XfWebApi/UploadMessageFile',
+            headers: { ...freshAddress(), ...multipartHeaders },
+            payload: multipartBody({ filename, contentType: 'application/octet-stream', content }),
+          }),
+        );
+      const before = await t.app.services.database.db.selectFrom('uploads').select('id').execute();
+      expect(await upload('run.exe', Buffer.from('MZ'))).toMatchObject({
+        Code: 400,
+        Message: '附件仅支持图片（jpg、png、gif、webp）、办公文档、pdf、txt和压缩包（zip、rar）',
+      });
+      expect(await upload('fake.pdf', Buffer.from('not a pdf at all'))).toMatchObject({ Code: 400 });
+      const large = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(10 * 1024 * 1024 + 1, 32)]);
+      expect((await upload('large.pdf', large)).Message).toBe('文件不得大于10MB');
+      expect(await t.app.services.database.db.selectFrom('uploads').select('id').execute()).toEqual(before);
+    });
+
     it('lets a member ask without a captcha and see their messages; keeps an attachment private', async () => {
       const headers = { ...freshAddress(), token: member };
       const file = { filename: '证件.pdf', contentType: 'application/pdf', content: Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\n') };
