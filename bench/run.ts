@@ -13,6 +13,7 @@ import type { ServerStats } from './server.js';
 import { runMembersBench } from './members.js';
 import { runElectionsBench } from './elections.js';
 import { runFormsBench } from './forms.js';
+import { runMessagesBench } from './messages.js';
 
 /**
  * `npm run bench`: the public calls and server-rendered pages, each answered from the response
@@ -25,7 +26,8 @@ import { runFormsBench } from './forms.js';
  * installed (`--generator autocannon` to choose autocannon; see load.ts). `--only <RegExp>` measures
  * only the matching targets and prints them without touching RESULTS.md. `npm run bench -- members`
  * runs the membership job's bench (bench/members.ts) instead, `npm run bench -- elections` the
- * election count's (bench/elections.ts), `npm run bench -- forms` the forms' (bench/forms.ts).
+ * election count's (bench/elections.ts), `npm run bench -- forms` the forms' (bench/forms.ts),
+ * `npm run bench -- messages` 在线留言's statistics (bench/messages.ts).
  */
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -48,7 +50,12 @@ if (positionals[0] === 'forms') {
   await runFormsBench();
   process.exit(0);
 }
-if (positionals.length > 0) throw new Error(`unknown bench ${positionals.join(' ')}: the named ones are members, elections and forms`);
+// `npm run bench -- messages`: 在线留言's statistics over 100,000 messages (bench/messages.ts).
+if (positionals[0] === 'messages') {
+  await runMessagesBench();
+  process.exit(0);
+}
+if (positionals.length > 0) throw new Error(`unknown bench ${positionals.join(' ')}: the named ones are members, elections, forms and messages`);
 /** `--only <RegExp>`: measure only the targets whose names match (e.g. to compare two builds on a few calls); RESULTS.md is then left as it is. */
 const ONLY = args.only === undefined ? undefined : new RegExp(args.only);
 const ARTICLES = Number(args.articles ?? 100_000);

@@ -18,9 +18,9 @@ export const FEATURE_LAYERS = [
   ['system', 'mail', 'credentials', 'visits'],
   ['menus', 'uploads', 'site', 'lookups', 'banners', 'links', 'workdays'],
   ['members', 'articles', 'sensitive-words'],
-  ['applications', 'certificates', 'review', 'search', 'suggestions', 'forms'],
-  ['membership', 'contributions', 'news', 'activities', 'elections'],
-  ['positions', 'pages', 'attendance-certificates'],
+  ['applications', 'certificates', 'review', 'search', 'forms'],
+  ['membership', 'contributions', 'news', 'activities', 'elections', 'messages'],
+  ['positions', 'pages', 'attendance-certificates', 'suggestions'],
   ['feeds'],
 ];
 

@@ -15,12 +15,12 @@ await Promise.all(
       await database.db.transaction().execute(async (trx) => {
         // Read first (a limit check, an existence check), then write.
         await trx
-          .selectFrom('proposals')
+          .selectFrom('message_notes')
           .select((eb) => eb.fn.countAll<number>().as('n'))
           .executeTakeFirstOrThrow();
         await trx
-          .insertInto('proposals')
-          .values({ mobile: '13800138000', content: `${name}-${i}`, ip: '127.0.0.1', is_read: 0, read_at: '', created_at: formatCst() })
+          .insertInto('message_notes')
+          .values({ message_id: 1, kind: 'note', text: `${name}-${i}`, admin_id: null, admin_account: '', created_at: formatCst() })
           .execute();
       });
       ok++;

@@ -79,6 +79,15 @@ export const permissions = {
   'member:election:export': '导出选民名单',
   'member:election:close': '关闭选举并计票',
 
+  'message:list': '留言办理',
+  'message:all': '全部部门的留言',
+  'message:assign': '分派与转办留言',
+  'message:reply': '答复留言',
+  'message:publish': '公开留言',
+  'message:setting': '留言类别、部门与设置',
+  'message:stats': '留言统计',
+  'message:export': '导出留言统计',
+
   'cert:list': '证书列表',
   'cert:edit': '修改证书',
   'cert:delete': '删除证书',

@@ -110,6 +110,11 @@ export const defaultSystemMenus: DefaultSystemMenu[] = numbered([
       'member:election:close',
     ]),
   ]),
+  directory('互动交流', 'interact', 'CommentOutlined', [
+    page('留言办理', 'interact/message', 'MessageOutlined', 'message:list', ['message:all', 'message:assign', 'message:reply', 'message:publish']),
+    page('留言设置', 'interact/setting', 'ApartmentOutlined', 'message:setting'),
+    page('留言统计', 'interact/stats', 'BarChartOutlined', 'message:stats', ['message:export']),
+  ]),
   directory('证书管理', 'cert', 'SafetyCertificateOutlined', [
     page('证书列表', 'cert/list', 'IdcardOutlined', 'cert:list', ['cert:edit', 'cert:delete', 'cert:download', 'cert:import', 'cert:export']),
     page('考试成绩', 'cert/score', 'TrophyOutlined', 'cert:score:list', ['cert:score:edit', 'cert:score:delete', 'cert:score:import', 'cert:score:export']),

@@ -454,13 +454,71 @@ export interface MemberProcessItemsTable {
   updated_at: string;
 }
 
-export interface ProposalsTable {
+/** 在线留言/咨询 (migration 049, features/messages); the suggestion box's rows are messages of origin 'propose'. */
+export interface MessageCategoriesTable {
   id: Generated<number>;
-  mobile: string;
+  name: string;
+  deadline_days: number;
+  sort_number: number;
+  status: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface MessageDepartmentsTable {
+  id: Generated<number>;
+  name: string;
+  supervisor_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface MessageHandlersTable {
+  department_id: number;
+  admin_id: number;
+}
+
+export interface MessagesTable {
+  id: Generated<number>;
+  query_code: string;
+  category_id: number;
+  origin: string;
+  subject: string;
   content: string;
-  ip: string;
-  is_read: number;
-  read_at: string;
+  attachment: Generated<string>;
+  asker_name: Generated<string>;
+  phone: Generated<string>;
+  email: Generated<string>;
+  member_id: number | null;
+  may_publish: Generated<number>;
+  ip: Generated<string>;
+  state: Generated<number>;
+  department_id: number | null;
+  handler_id: number | null;
+  decline_reason: Generated<string>;
+  reply: Generated<string>;
+  replied_by: Generated<string>;
+  replied_at: Generated<string>;
+  reply_workdays: number | null;
+  due_at: string;
+  warned_at: Generated<string>;
+  escalated_at: Generated<string>;
+  published: Generated<number>;
+  public_title: Generated<string>;
+  rating: Generated<number>;
+  rated_at: Generated<string>;
+  read_at: Generated<string>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface MessageNotesTable {
+  id: Generated<number>;
+  message_id: number;
+  kind: string;
+  text: string;
+  admin_id: number | null;
+  admin_account: string;
   created_at: string;
 }
 
@@ -711,7 +769,11 @@ export interface DB {
   members: MembersTable;
   member_sessions: MemberSessionsTable;
   member_process_items: MemberProcessItemsTable;
-  proposals: ProposalsTable;
+  message_categories: MessageCategoriesTable;
+  message_departments: MessageDepartmentsTable;
+  message_handlers: MessageHandlersTable;
+  messages: MessagesTable;
+  message_notes: MessageNotesTable;
   login_failures: LoginFailuresTable;
   contribution_reviews: ContributionReviewsTable;
   sensitive_words: SensitiveWordsTable;

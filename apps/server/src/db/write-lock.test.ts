@@ -39,7 +39,7 @@ describe('SQLite write transactions in several processes', () => {
     const database = await connect({ dataDir });
     try {
       const { n } = await database.db
-        .selectFrom('proposals')
+        .selectFrom('message_notes')
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .executeTakeFirstOrThrow();
       expect(Number(n)).toBe(PROCESSES * EACH);

@@ -106,6 +106,16 @@ import { formResultsAdmin } from './forms/results-admin.js';
 import { formExportAdmin } from './forms/export-admin.js';
 import { formsPublic } from './forms/public.js';
 import { formAnswersPublic } from './forms/answer-public.js';
+import { messageAskPublic } from './messages/ask-public.js';
+import { messageAskerPublic } from './messages/asker-public.js';
+import { messagePublicationPublic } from './messages/publication-public.js';
+import { messageQueueAdmin } from './messages/queue-admin.js';
+import { messageRoutingAdmin } from './messages/routing-admin.js';
+import { messageAnswerAdmin } from './messages/answer-admin.js';
+import { messageCategoriesAdmin } from './messages/categories-admin.js';
+import { messageDepartmentsAdmin } from './messages/departments-admin.js';
+import { messageSettingsAdmin } from './messages/settings-admin.js';
+import { messageStatisticsAdmin } from './messages/statistics-admin.js';
 
 /** Public site calls, spec §7 "/api/XfWebApi/". */
 const publicRoutes: FeatureRoutes[] = [
@@ -135,6 +145,10 @@ const publicRoutes: FeatureRoutes[] = [
   electionPublicationPublic,
   formsPublic,
   formAnswersPublic,
+  // 在线留言: asking, following by 查询码, rating, the published answers.
+  messageAskPublic,
+  messageAskerPublic,
+  messagePublicationPublic,
   memberCardPublic,
   memberReceiptsPublic,
 ];
@@ -200,6 +214,14 @@ const businessRoutes: FeatureRoutes[] = [
   formLifecycleAdmin,
   formResultsAdmin,
   formExportAdmin,
+  // 在线留言: the queue, routing and answering, departments and categories, statistics.
+  messageQueueAdmin,
+  messageRoutingAdmin,
+  messageAnswerAdmin,
+  messageCategoriesAdmin,
+  messageDepartmentsAdmin,
+  messageSettingsAdmin,
+  messageStatisticsAdmin,
   memberCardAdmin,
 ];
 /** System back-office calls, spec §7 "/api/XfSystemApi/". */

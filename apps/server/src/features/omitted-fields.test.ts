@@ -19,6 +19,9 @@ import {
   saveMemorialDayBody,
   saveWorkdayBody,
   saveMenuBody,
+  saveMessageCategoryBody,
+  saveMessageDepartmentBody,
+  saveMessageSettingsBody,
   saveNewsBody,
   saveProcessItemBody,
   saveRoleBody,
@@ -415,6 +418,29 @@ const editCalls: EditCall[] = [
     }),
     read: async (s, id) => (await admin(s, 'GET', `${SB}/GetForm?formid=${id}`)).Data,
   },
+  {
+    call: `POST ${SB}/SaveMessageCategory`,
+    schema: saveMessageCategoryBody,
+    idField: 'CategoryId',
+    full: async () => ({ Name: '政策咨询', DeadlineDays: 10, SortNumber: 9, Status: 0 }),
+    read: async (s, id) => (await admin<{ Id: number }[]>(s, 'GET', `${SB}/GetMessageCategoryList`)).Data.find((c) => c.Id === id),
+  },
+  {
+    call: `POST ${SB}/SaveMessageDepartment`,
+    schema: saveMessageDepartmentBody,
+    idField: 'DepartmentId',
+    full: async (s) => {
+      const admins = await s.t.app.services.database.db.selectFrom('admin_users').select('id').where('status', '=', 1).execute();
+      return { Name: '会员服务部', SupervisorId: admins[0]!.id, HandlerIds: admins.map((a) => a.id) };
+    },
+    read: async (s, id) => (await admin<{ Id: number }[]>(s, 'GET', `${SB}/GetMessageDepartmentList`)).Data.find((d) => d.Id === id),
+  },
+  {
+    call: `POST ${SB}/SaveMessageSettings`,
+    schema: saveMessageSettingsBody,
+    full: async () => ({ RequireName: true, Contact: 'both', WarnHours: 48 }),
+    read: async (s) => (await admin(s, 'GET', `${SB}/GetMessageSettings`)).Data,
+  },
 ];
 
 /** An election with every rule set, its windows ahead of the test's clock. */
@@ -442,6 +468,8 @@ const notEdits: Record<string, string> = {
   [`POST ${SB}/SaveMemberPayment`]: 'records a new payment; a payment is never edited',
   [`POST ${SYS}/SaveApiToken`]: 'creates a token; a token is never edited',
   'POST /api/XfWebApi/SavePropose': 'a visitor’s new suggestion',
+  'POST /api/XfWebApi/SaveMessage': 'a visitor’s new message',
+  [`POST ${SB}/SaveMessageNote`]: 'adds a note to the message’s history',
   [`POST ${SB}/SaveSensitiveWords`]: 'adds words to the list',
   [`POST ${SB}/SaveSelectPosition`]: 'adds articles to a seat',
   [`POST ${SB}/SaveApplyAudit`]: 'records a decision, a new process item',

@@ -19,3 +19,4 @@ export * from './system.js';
 export * from './two-factor.js';
 export * from './api-tokens.js';
 export * from './attendance-certificates.js';
+export * from './messages.js';

@@ -44,6 +44,7 @@ import { revisionNumbers } from './045-revision-numbers.js';
 import { siteSettings } from './046-site-settings.js';
 import { activitySignUpForms } from './047-activity-sign-up-forms.js';
 import { workCalendar } from './048-work-calendar.js';
+import { messageBoard } from './049-messages.js';
 
 /** A migration that may need to know the engine (serial vs autoincrement, FTS vs trigram). */
 export type EngineMigration = (engine: Engine) => Migration;
@@ -94,6 +95,7 @@ const all: Record<string, EngineMigration> = {
   '046-site-settings': siteSettings,
   '047-activity-sign-up-forms': activitySignUpForms,
   '048-work-calendar': workCalendar,
+  '049-messages': messageBoard,
 };
 
 /** Every migration this build knows, in order (readiness checks they are all applied). */

@@ -93,7 +93,7 @@ export async function suggestionsAdmin(app: App): Promise<void> {
       const deleted = await adminWrite(
         request,
         { action: 'member:propose:delete', target: TARGET, ...batch(Ids), detail: (n) => `删除${n}条：${Ids.join(',')}` },
-        () => deleteProposals(database.db, Ids),
+        () => deleteProposals(database, Ids),
       );
       return ok(deleted);
     },

@@ -79,7 +79,12 @@ describe.each(engines)('suggestion box on %s', (engine) => {
       } finally {
         await shared.close();
       }
-      const stored = await t.app.services.database.db.selectFrom('proposals').select('content').where('ip', '=', address).execute();
+      const stored = await t.app.services.database.db
+        .selectFrom('messages')
+        .select('content')
+        .where('origin', '=', 'propose')
+        .where('ip', '=', address)
+        .execute();
       expect(stored).toHaveLength(5);
     });
 

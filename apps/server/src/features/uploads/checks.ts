@@ -71,6 +71,13 @@ export const uploadRules = {
     typeMessage: formMessages.fileType,
     sizeMessage: messages.attachmentTooLarge,
   },
+  /** A message's attachment (features/messages, 在线留言): the files a form's file field takes, kept private. */
+  messageFile: {
+    extensions: [...formFileAccepts.image, ...formFileAccepts.document],
+    maxBytes: uploadLimits.attachment,
+    typeMessage: formMessages.fileType,
+    sizeMessage: messages.attachmentTooLarge,
+  },
 } as const satisfies Record<string, UploadRule>;
 
 export type UploadKind = keyof typeof uploadRules;

@@ -900,6 +900,150 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/XfWebApi/GetMessageOptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["XfWebApi_GetMessageOptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/XfWebApi/GetMessageCaptcha": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["XfWebApi_GetMessageCaptcha"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/XfWebApi/UploadMessageFile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["XfWebApi_UploadMessageFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/XfWebApi/SaveMessage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["XfWebApi_SaveMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/XfWebApi/GetMessageByCode": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["XfWebApi_GetMessageByCode"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/XfWebApi/RateMessage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["XfWebApi_RateMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/XfWebApi/GetMyMessageList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["XfWebApi_GetMyMessageList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/XfWebApi/GetPublicMessageList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["XfWebApi_GetPublicMessageList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/XfWebApi/GetPublicMessage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["XfWebApi_GetPublicMessage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/XfWebApi/GetMyMemberCard": {
         parameters: {
             query?: never;
@@ -1438,6 +1582,42 @@ export interface components {
             Status: number;
             RevokedAt: string;
             VerifyUrl: string;
+        };
+        MessageCategoryDto: {
+            Id: number;
+            Name: string;
+            DeadlineDays: number;
+            SortNumber: number;
+            Status: number;
+        };
+        MessageOptionsDto: {
+            Categories: components["schemas"]["MessageCategoryDto"][];
+            RequireName: boolean;
+            Contact: string;
+        };
+        AskerMessageDto: {
+            QueryCode: string;
+            CategoryName: string;
+            Subject: string;
+            Content: string;
+            State: number;
+            StateName: string;
+            DeclineReason: string;
+            Reply: string;
+            ReplyTime: string;
+            Rating: number;
+            CreateTime: string;
+        };
+        PublicMessageDto: {
+            Id: number;
+            CategoryName: string;
+            Title: string;
+            Content: string;
+            AskerName: string;
+            Reply: string;
+            DepartmentName: string;
+            CreateTime: string;
+            ReplyTime: string;
         };
     };
     responses: {
@@ -3628,6 +3808,349 @@ export interface operations {
             400: components["responses"]["Malformed"];
             413: components["responses"]["TooLarge"];
             429: components["responses"]["TooMany"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    XfWebApi_GetMessageOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        Code: 200;
+                        Message: string;
+                        Data: components["schemas"]["MessageOptionsDto"];
+                    } | {
+                        /** @enum {number} */
+                        Code: 400 | 500;
+                        Message: string;
+                        Data: null;
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    XfWebApi_GetMessageCaptcha: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        Code: 200;
+                        Message: string;
+                        Data: string;
+                        Url: string;
+                    } | {
+                        /** @enum {number} */
+                        Code: 400 | 500;
+                        Message: string;
+                        Data: null;
+                    };
+                };
+            };
+            429: components["responses"]["TooMany"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    XfWebApi_UploadMessageFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        Code: 200;
+                        Message: string;
+                        Data: string;
+                    } | {
+                        /** @enum {number} */
+                        Code: 400 | 429 | 500;
+                        Message: string;
+                        Data: null;
+                    };
+                };
+            };
+            400: components["responses"]["Malformed"];
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["TooMany"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    XfWebApi_SaveMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    CategoryId: number;
+                    Subject: string;
+                    Content: string;
+                    /** @default  */
+                    Name?: string;
+                    Phone?: string;
+                    /** @default  */
+                    Email?: string;
+                    /** @default  */
+                    Attachment?: string;
+                    MayPublish?: boolean;
+                    /** @default  */
+                    Captcha?: string;
+                    /** @default  */
+                    CaptchaTicket?: string;
+                };
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        Code: 200;
+                        Message: string;
+                        Data: string;
+                    } | {
+                        /** @enum {number} */
+                        Code: 400 | 429 | 500;
+                        Message: string;
+                        Data: null;
+                    };
+                };
+            };
+            400: components["responses"]["Malformed"];
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["TooMany"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    XfWebApi_GetMessageByCode: {
+        parameters: {
+            query: {
+                code: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        Code: 200;
+                        Message: string;
+                        Data: components["schemas"]["AskerMessageDto"];
+                    } | {
+                        /** @enum {number} */
+                        Code: 400 | 404 | 429 | 500;
+                        Message: string;
+                        Data: null;
+                    };
+                };
+            };
+            429: components["responses"]["TooMany"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    XfWebApi_RateMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    QueryCode: string;
+                    /** @enum {number} */
+                    Rating: 1 | 2 | 3;
+                };
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        Code: 200;
+                        Message: string;
+                        Data: null;
+                    } | {
+                        /** @enum {number} */
+                        Code: 400 | 404 | 429 | 500;
+                        Message: string;
+                        Data: null;
+                    };
+                };
+            };
+            400: components["responses"]["Malformed"];
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["TooMany"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    XfWebApi_GetMyMessageList: {
+        parameters: {
+            query?: {
+                pageindex?: number;
+                pagesize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        Code: 200;
+                        Message: string;
+                        Data: {
+                            List: components["schemas"]["AskerMessageDto"][];
+                            TotalCount: number;
+                        };
+                    } | {
+                        /** @enum {number} */
+                        Code: 400 | 401 | 403 | 500;
+                        Message: string;
+                        Data: null;
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    XfWebApi_GetPublicMessageList: {
+        parameters: {
+            query?: {
+                pageindex?: number;
+                pagesize?: number;
+                key?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        Code: 200;
+                        Message: string;
+                        Data: {
+                            List: components["schemas"]["PublicMessageDto"][];
+                            TotalCount: number;
+                        };
+                    } | {
+                        /** @enum {number} */
+                        Code: 400 | 500;
+                        Message: string;
+                        Data: null;
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    XfWebApi_GetPublicMessage: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        Code: 200;
+                        Message: string;
+                        Data: components["schemas"]["PublicMessageDto"];
+                    } | {
+                        /** @enum {number} */
+                        Code: 400 | 404 | 500;
+                        Message: string;
+                        Data: null;
+                    };
+                };
+            };
             431: components["responses"]["HeadersTooLarge"];
             503: components["responses"]["Unavailable"];
         };

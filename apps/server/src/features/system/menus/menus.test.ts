@@ -22,7 +22,12 @@ describe.each(enginesFor('neutral'))('system menus on %s', (engine) => {
   it('seeds the whole back office: every page the spec names, with its buttons', async () => {
     const { Code, Data } = await tree('?all=1');
     expect(Code).toBe(200);
-    expect(Data.map((m) => m.menuname)).toEqual(['工作台', '内容管理', '会员管理', '证书管理', '活动管理', '系统管理']);
+    expect(Data.map((m) => m.menuname)).toEqual(['工作台', '内容管理', '会员管理', '互动交流', '证书管理', '活动管理', '系统管理']);
+    expect(byName(Data, '互动交流')?.children.map((m) => [m.menuname, m.perms])).toEqual([
+      ['留言办理', 'message:list'],
+      ['留言设置', 'message:setting'],
+      ['留言统计', 'message:stats'],
+    ]);
     expect(byName(Data, '内容管理')?.children.map((m) => m.menuname)).toEqual([
       '栏目管理',
       '文章管理',
