@@ -1,7 +1,7 @@
 import { matchRoutes, Navigate, Outlet, type RouteObject } from 'react-router';
 import { HOME_PATH, sitePages } from '@portal/shared';
 import { PortalLayout } from './portal/PortalLayout';
-import { directoryData, homeData, infoData, menuListData, searchData, shellData, type PageData, type PageHandle } from './portal/pageData';
+import { directoryData, electionResultData, homeData, infoData, menuListData, searchData, shellData, type PageData, type PageHandle } from './portal/pageData';
 
 /**
  * The back office sits under a route that draws antd's providers (AntdScope) around it, outside
@@ -53,6 +53,11 @@ export const routes: RouteObject[] = [
       { path: sitePages.certificates.path, lazy: () => import('./portal/pages/CertSearchPage').then((m) => ({ Component: m.CertSearchPage })) },
       { path: sitePages.accessibility.path, lazy: () => import('./portal/pages/AccessibilityPage').then((m) => ({ Component: m.AccessibilityPage })) },
       {
+        path: sitePages.electionResult.path,
+        handle: declares(electionResultData),
+        lazy: () => import('./portal/elections/ElectionResultPage').then((m) => ({ Component: m.ElectionResultPage })),
+      },
+      {
         path: sitePages.directory.path,
         handle: declares(directoryData),
         lazy: () => import('./portal/directory/DirectoryPage').then((m) => ({ Component: m.DirectoryPage })),
@@ -61,6 +66,7 @@ export const routes: RouteObject[] = [
       { path: sitePages.activities.path, lazy: () => import('./portal/activity/ActivityPages').then((m) => ({ Component: m.MyActivitiesPage })) },
       { path: sitePages.membership.path, lazy: () => import('./portal/membership/MembershipPage').then((m) => ({ Component: m.MembershipPage })) },
       { path: sitePages.memberCard.path, lazy: () => import('./portal/member-card/MemberCardPage').then((m) => ({ Component: m.MemberCardPage })) },
+      { path: sitePages.elections.path, lazy: () => import('./portal/elections/MyElectionsPage').then((m) => ({ Component: m.MyElectionsPage })) },
       { path: sitePages.activity.path, lazy: () => import('./portal/activity/ActivityPages').then((m) => ({ Component: m.MyActivityPage })) },
       { path: sitePages.checkIn.path, lazy: () => import('./portal/activity/ActivityPages').then((m) => ({ Component: m.SelfCheckInPage })) },
     ],

@@ -134,3 +134,15 @@ export const searchData: PageData = ({ params }) => {
 
 /** /directory: a page of 会员名录 (refused to visitors when only members may read it: the refusal is the page's answer). */
 export const directoryData: PageData = ({ params }) => ({ queries: [read(portalQueries.memberDirectory(keywordOf(params), listPageOf(params)))] });
+
+/** The election of `/election/:id`, or 0 when the address names none. */
+export function electionOf(pathname: string): number {
+  const id = Number(/\/election\/(\d+)\/?$/i.exec(pathname)?.[1]);
+  return isPositiveId(id) ? id : 0;
+}
+
+/** /election/:id: the election's published count and ballot hashes (a refusal is the page's answer). */
+export const electionResultData: PageData = ({ pathname }) => {
+  const id = electionOf(pathname);
+  return { queries: id ? [read(portalQueries.electionPublication(id))] : [] };
+};

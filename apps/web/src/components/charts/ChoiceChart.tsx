@@ -16,6 +16,11 @@ interface ChoiceChartProps {
   kind?: 'bar' | 'pie';
   /** What one count is: 票, 人, 次… */
   unit?: string;
+  /**
+   * The whole the shares are of, when it is not the counts' sum: an election's ballots cast, of
+   * which a ballot may name several candidates or none.
+   */
+  total?: number;
 }
 
 const percent = (count: number, total: number) => (total ? `${((count * 100) / total).toFixed(1)}%` : '0%');
@@ -24,8 +29,7 @@ const percent = (count: number, total: number) => (total ? `${((count * 100) / t
  * The counts of a question's choices (a form's results, an election's votes). Bars are
  * horizontal so long Chinese choices stay readable on a phone; each shows its count and share.
  */
-export function ChoiceChart({ data, label, kind = 'bar', unit = '' }: ChoiceChartProps) {
-  const total = data.reduce((sum, d) => sum + d.count, 0);
+export function ChoiceChart({ data, label, kind = 'bar', unit = '', total = data.reduce((sum, d) => sum + d.count, 0) }: ChoiceChartProps) {
   const tooltip = (value: unknown) => [`${String(value)}${unit}（${percent(Number(value), total)}）`, ''] as [string, string];
   if (kind === 'pie') {
     return (
