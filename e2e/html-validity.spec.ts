@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './test.js';
+import { closedElection } from './election-session.js';
 import { menuByName, menuListPath, publicArticle, verificationPath } from './helpers.js';
 
 /**
@@ -101,6 +102,12 @@ async function pageTypes(request: APIRequestContext): Promise<PageType[]> {
       path: await verificationPath(request),
       status: 200,
       ready: (page) => expect(page.getByRole('heading', { name: '证书有效' })).toBeVisible(),
+    },
+    {
+      name: 'election-result',
+      path: `/election/${(await closedElection(request)).id}`,
+      status: 200,
+      ready: (page) => expect(page.getByRole('figure', { name: /候选人得票/ })).toBeVisible(),
     },
     { name: 'not-found', path: '/no-such-page', status: 404, ready: (page) => expect(page.getByRole('button', { name: '返回首页' })).toBeVisible() },
     { name: 'login', path: '/login', status: 200, ready: (page) => expect(page.getByLabel('验证码', { exact: true })).toBeVisible() },

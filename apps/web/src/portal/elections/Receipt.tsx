@@ -7,6 +7,7 @@ import styles from './myElections.module.css';
 export function Receipt({ electionId, receipt }: { electionId: number; receipt: string }) {
   return (
     <Alert
+      className={styles.receiptAlert}
       type="success"
       showIcon
       title="投票成功，请保存回执码"
