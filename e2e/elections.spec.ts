@@ -143,15 +143,18 @@ test('a council election from nominations to the printed count, checked by a vot
     await expect(row.getByText('提名中')).toBeVisible();
     await shot(page, 'election-list-1440');
 
-    // Members nominate themselves: two on a phone, one through the call.
-    for (const who of ['a', 'b'] as const) {
-      const phone = await memberAt(browser, page.request, accounts[who], 375);
+    // Members nominate themselves: one on a phone, one on a desk, one through the call.
+    for (const [who, width] of [
+      ['a', 375],
+      ['b', 1440],
+    ] as const) {
+      const phone = await memberAt(browser, page.request, accounts[who], width);
       const card = electionCard(phone, title);
       await card.getByRole('button', { name: '提名本人为候选人' }).click();
       await confirmPopup(phone, /提\s*名/);
       await expect(phone.getByText('提名成功')).toBeVisible();
       await expect(card.getByText('您已提名')).toBeVisible();
-      if (who === 'a') await shot(phone, 'my-elections-nominated-375');
+      await shot(phone, `my-elections-nominated-${width}`);
       await phone.context().close();
     }
     const cToken = (await (
@@ -251,7 +254,7 @@ test('a council election from nominations to the printed count, checked by a vot
     await expect(line(names.b)).toContainText(/0\s*0%\s*未当选/);
     await expect(sheet).toContainText(`选民人数${election.RollSize}投票人数3`);
     await expect(sheet).toContainText('其中弃权票1');
-    await expect(sheet).toContainText(`投票率${Math.round(300_000 / election.RollSize) / 10}%`);
+    await expect(sheet).toContainText(`投票率${Math.round(3_000 / election.RollSize) / 10}%`);
     await expect(sheet).toContainText('法定人数2票是否达到已达到');
     await expect(sheet).toContainText(`当选名单：${names.a}（空缺1名）`);
     await expect(drawer.getByRole('figure', { name: /候选人得票/ })).toBeVisible();
@@ -278,6 +281,12 @@ test('a council election from nominations to the printed count, checked by a vot
     // The count verifies: the chain and the votes as published.
     await drawer.getByRole('button', { name: '核验计票' }).click();
     await expect(drawer.getByText('核验通过：3张选票的哈希链与计票结果均与公布的一致')).toBeVisible();
+    await shot(page, 'election-verified-1440');
+    await page.setViewportSize({ width: 375, height: 860 });
+    await shot(page, 'election-result-375');
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
+    await shot(page, 'election-list-375');
 
     // Anyone finds a voter's receipt among the published ballots.
     await serverClock(page.request, 0);

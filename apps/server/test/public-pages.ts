@@ -55,6 +55,9 @@ export async function seedPublicSite(db: Kysely<DB>): Promise<PublicPage[]> {
     { type: 'accessibility statement', url: '/accessibility', status: 200 },
     { type: 'contribution centre', url: '/contribute', status: 200 },
     { type: 'member page', url: '/member/membership', status: 200 },
+    { type: 'member elections', url: '/member/election', status: 200 },
+    // An election not closed (or none) is the page's notice: its refusal is the page's data.
+    { type: 'election result', url: '/election/999999', status: 200 },
     { type: 'unknown address', url: '/no-such-page', status: 404 },
     { type: 'unknown menu', url: '/menuList?MenuId=999999', status: 404 },
   ];

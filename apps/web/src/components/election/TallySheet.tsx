@@ -21,7 +21,7 @@ export function TallySheet({ result: r, issuer }: { result: ElectionResultDto; i
           <span>计票时间：{r.ClosedTime}</span>
         </div>
       </header>
-      <table className={styles.table}>
+      <table className={`${styles.table} ${styles.summary}`}>
         <caption>投票情况</caption>
         <tbody>
           <tr>

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Drawer, Grid, Popconfirm, Skeleton, Space, Tabs } from 'antd';
 import {
@@ -29,11 +30,11 @@ interface DrawerProps {
 /** One election's steps: its rules, candidates and nominations, the roll, the count. */
 export function ElectionDrawer({ electionId, onClose, onChanged }: DrawerProps) {
   const wide = Grid.useBreakpoint().xl;
-  const election = useQuery({
-    queryKey: electionKey(electionId ?? 0),
-    queryFn: () => electionsAdminApi.detail(electionId ?? 0),
-    enabled: electionId !== null,
-  });
+  // The election last opened stays drawn while the drawer slides shut.
+  const shown = useRef(electionId);
+  if (electionId !== null) shown.current = electionId;
+  const id = shown.current;
+  const election = useQuery({ queryKey: electionKey(id ?? 0), queryFn: () => electionsAdminApi.detail(id ?? 0), enabled: id !== null });
   const e = election.data;
   return (
     <Drawer

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Row, Skeleton, Space, Statistic } from 'antd';
 import { PrinterOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
@@ -10,8 +10,11 @@ import { useSiteInfo } from '../../../../portal/layout/useSiteInfo';
 import { resultKey } from './keys';
 import styles from './election.module.css';
 
-/** 核验计票: the chain and the count worked out again from the stored ballots, and what disagrees. */
-function Verification({ electionId }: { electionId: number }) {
+/**
+ * The result's tools (`children`: 打印计票单) and 核验计票: the chain and the count worked out again
+ * from the stored ballots, and what disagrees, said under the tools.
+ */
+function Tools({ electionId, children }: { electionId: number; children: ReactNode }) {
   const [checked, setChecked] = useState<ElectionVerificationDto | null>(null);
   const [busy, setBusy] = useState(false);
   const verify = () => {
@@ -22,10 +25,13 @@ function Verification({ electionId }: { electionId: number }) {
       .finally(() => setBusy(false));
   };
   return (
-    <>
-      <Button icon={<SafetyCertificateOutlined />} loading={busy} onClick={verify}>
-        核验计票
-      </Button>
+    <div className={styles.resultTools}>
+      <Space wrap>
+        {children}
+        <Button icon={<SafetyCertificateOutlined />} loading={busy} onClick={verify}>
+          核验计票
+        </Button>
+      </Space>
       {checked && (
         <Alert
           className={styles.verification}
@@ -45,7 +51,7 @@ function Verification({ electionId }: { electionId: number }) {
           }
         />
       )}
-    </>
+    </div>
   );
 }
 
@@ -68,18 +74,17 @@ export function ElectionResult({ election }: { election: ElectionDetailDto }) {
           <Statistic title="弃权票" value={r.BlankCount} />
         </Col>
         <Col xs={12} md={6}>
-          <Statistic title="法定人数" value={r.QuorumMet ? '已达到' : '未达到'} suffix={`（${r.QuorumBallots}票）`} />
+          <Statistic title={`法定人数（${r.QuorumBallots}票）`} value={r.QuorumMet ? '已达到' : '未达到'} />
         </Col>
       </Row>
       <Card size="small" title="候选人得票" className={styles.chart}>
         <ChoiceChart label={`${r.Title} 候选人得票`} unit="票" total={r.BallotCount} data={r.Candidates.map((c) => ({ label: c.Name, count: c.Votes }))} />
       </Card>
-      <Space wrap className={styles.resultTools}>
+      <Tools electionId={election.Id}>
         <Button type="primary" icon={<PrinterOutlined />} onClick={() => window.print()}>
           打印计票单
         </Button>
-        <Verification electionId={election.Id} />
-      </Space>
+      </Tools>
       <TallySheet result={r} issuer={issuer} />
       <TallySheetPrintCopy result={r} issuer={issuer} />
     </>
