@@ -121,7 +121,15 @@ export function Candidates({ election: e, onChanged }: { election: ElectionDetai
           <CandidateTable rows={nominated} columns={[name, nominations]} actions={nominationActions} empty="暂无待采纳的提名" />
         </>
       )}
-      <CandidateDialog electionId={e.Id} editing={editing} onClose={() => setEditing(null)} onSaved={() => (setEditing(null), refresh())} />
+      <CandidateDialog
+        electionId={e.Id}
+        editing={editing}
+        onClose={() => setEditing(null)}
+        onSaved={() => {
+          setEditing(null);
+          refresh();
+        }}
+      />
     </>
   );
 }

@@ -114,7 +114,7 @@ function nextStep(e: ElectionDetailDto): { type: 'info' | 'warning' | 'success';
 }
 
 /** The step buttons, each shown only while the server would take it. */
-function Steps({ election: e, onChanged }: { election: ElectionDetailDto; onChanged: () => void }) {
+function StepButtons({ election: e, onChanged }: { election: ElectionDetailDto; onChanged: () => void }) {
   const queryClient = useQueryClient();
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: electionsKey });
@@ -174,7 +174,7 @@ function Election({ election: e, onChanged }: { election: ElectionDetailDto; onC
   return (
     <>
       <Rules election={e} />
-      <Alert className={styles.next} type={step.type} showIcon title={step.text} action={<Steps election={e} onChanged={onChanged} />} />
+      <Alert className={styles.next} type={step.type} showIcon title={step.text} action={<StepButtons election={e} onChanged={onChanged} />} />
       <Tabs key={e.ClosedTime ? 'closed' : 'open'} items={tabs} defaultActiveKey={e.ClosedTime ? 'result' : 'candidates'} />
     </>
   );
