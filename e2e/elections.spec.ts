@@ -71,8 +71,9 @@ async function vote(page: Page, title: string, choices: string[]): Promise<strin
   await expect(confirm).toContainText(choices.length ? `您选择了：${choices.join('、')}` : '将投弃权票');
   await confirm.getByRole('button', { name: '确认投票' }).click();
   const receipt = card.getByTestId('ballot-receipt');
-  await expect(receipt).toHaveText(/^[0-9a-f]{32}/);
-  return (await receipt.innerText()).slice(0, 32);
+  // Shown in groups of four, copied whole.
+  await expect(receipt).toHaveText(/^([0-9a-f]{4} ){7}[0-9a-f]{4}/);
+  return (await receipt.innerText()).replace(/\s/g, '').slice(0, 32);
 }
 
 /** Staff type the election's rules into 新增选举. */
@@ -299,6 +300,8 @@ test('a council election from nominations to the printed count, checked by a vot
       await visitor.getByRole('button', { name: '核对' }).click();
       await expect(visitor.getByText(/该选票在公布的名单中，是第 [123] 张。/)).toBeVisible();
       await shot(visitor, `election-public-${width}`);
+      // Nothing scrolls sideways, on a phone either: the 计票单 and the hashes wrap.
+      expect(await visitor.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await visitor.getByLabel('回执码').fill('0'.repeat(32));
       await visitor.getByRole('button', { name: '核对' }).click();
       await expect(visitor.getByText('未在公布的选票中找到该回执码')).toBeVisible();

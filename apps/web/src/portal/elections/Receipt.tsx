@@ -3,6 +3,9 @@ import { Alert, Typography } from 'antd';
 import { electionPublicationPath } from '@portal/shared';
 import styles from './myElections.module.css';
 
+/** Four characters a group, to copy by hand without losing one's place (the check ignores the spaces). */
+const grouped = (receipt: string) => receipt.match(/.{1,4}/g)?.join(' ') ?? receipt;
+
 /** The receipt code, shown once after voting, with how and where to check it after the close. */
 export function Receipt({ electionId, receipt }: { electionId: number; receipt: string }) {
   return (
@@ -14,7 +17,7 @@ export function Receipt({ electionId, receipt }: { electionId: number; receipt: 
       description={
         <>
           <Typography.Paragraph copyable={{ text: receipt, tooltips: ['复制', '已复制'] }} className={styles.receipt} data-testid="ballot-receipt">
-            {receipt}
+            {grouped(receipt)}
           </Typography.Paragraph>
           <p className={styles.receiptHelp}>
             回执码只显示这一次，请抄写或复制保存。选举结束并公布结果后，在<Link to={electionPublicationPath(electionId)}>结果公布页</Link>
