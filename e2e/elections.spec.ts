@@ -118,7 +118,7 @@ const PHOTO = Buffer.from(
 
 test.use({ actionTimeout: 20_000 });
 
-test('a council election from nominations to the printed count, checked by a voter’s receipt', async ({ page, browser }) => {
+test('a council election from nominations to the printed count, checked by a voter’s receipt', async ({ page, browser, request }) => {
   // Four browsers (staff and three members) through every step: minutes on a loaded two-core machine.
   test.setTimeout(420_000);
   const admin = await adminToken(page.request);
@@ -240,8 +240,10 @@ test('a council election from nominations to the printed count, checked by a vot
     drawer = await openElection(page, title);
     await expect(drawer.getByText(/投票中：已投票 3 \/ \d+ 人。/)).toBeVisible();
 
-    // Voting closes: staff close the election and count.
+    // Voting closes: nothing is published until staff close the election and count.
     await serverClock(page.request, 3 * HOUR + 60_000);
+    const early = await request.get(`/election/${mine!.Id}`);
+    expect(await early.text()).toContain('选举尚未结束，结果未公布');
     drawer = await openElection(page, title);
     await drawer.getByRole('button', { name: '关闭选举并计票' }).click();
     await confirmPopup(page, /关闭并计票/);
@@ -293,6 +295,7 @@ test('a council election from nominations to the printed count, checked by a vot
     await serverClock(page.request, 0);
     for (const width of [1440, 375]) {
       const visitor = waitingForApp(await (await browser.newContext({ locale: 'zh-CN', viewport: { width, height: 900 } })).newPage());
+      // The page drawn before the close was not kept: the count is there at once.
       await visitor.goto(`/election/${mine!.Id}`);
       await expect(visitor.getByRole('heading', { level: 1 })).toHaveText(`${title} 结果公布`);
       await expect(visitor.getByText('全部选票哈希（3张，按链的顺序）')).toBeVisible();

@@ -70,8 +70,10 @@ export const articlePath = (a: { id: number; menuId: number }) => `${sitePages.i
 /** A menu list's one address: /menuList?ParentId=1&MenuId=3. */
 export const menuPath = (m: { id: number; parentId: number }) => `${sitePages.menuList.path}?ParentId=${m.parentId}&MenuId=${m.id}`;
 
+/** Where the election result pages are: `/election/<id>`. */
+export const ELECTION_RESULT_PREFIX = '/election/';
 /** A closed election's public page: its count and ballot hashes, where a voter checks a receipt. */
-export const electionPublicationPath = (electionId: number) => `/election/${electionId}`;
+export const electionPublicationPath = (electionId: number) => `${ELECTION_RESULT_PREFIX}${electionId}`;
 
 function matchesSegments(declared: readonly string[], asked: readonly string[]): boolean {
   const [own, ...restOwn] = declared;

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { DIRECTORY_PATH, mobileAddress, pageAddress, sitePageAt } from '@portal/shared';
+import { DIRECTORY_PATH, ELECTION_RESULT_PREFIX, mobileAddress, pageAddress, sitePageAt } from '@portal/shared';
 import type { Config } from '../../config.js';
 import { baseMayBeKept, publicBaseUrl } from '../../http/public-base-url.js';
 import type { PageLook } from './look.js';
@@ -51,9 +51,11 @@ export function pageRequestOf(config: Config, request: FastifyRequest): PageRequ
   // A preview link's page is its holder's alone (features/news/preview.ts). `url` holds only
   // the parameters pages read, so the name is enough; no parse on the path of every hit.
   const preview = /[?&]preview=/.test(url);
-  // 会员名录 follows members' own choices and standing, which no content area tracks: it is
-  // drawn afresh for each request (a page of twenty companies).
-  const keepable = !preview && baseMayBeKept(request) && !url.toLowerCase().startsWith(DIRECTORY_PATH);
+  // 会员名录 follows members' own choices and standing, and an election's result page its close,
+  // which no content area tracks: they are drawn afresh for each request (a page of twenty
+  // companies; a count and the ballots' hashes).
+  const lower = url.toLowerCase();
+  const keepable = !preview && baseMayBeKept(request) && !lower.startsWith(DIRECTORY_PATH) && !lower.startsWith(ELECTION_RESULT_PREFIX);
   // Pages are drawn for visitors (members' own data loads in the browser), so one entry serves
   // all; the address they were asked at goes into their head tags, so it is part of the key.
   return { url, pathname: url.split('?')[0] ?? url, base: publicBaseUrl(request), preview, keepable, mobileSite };
