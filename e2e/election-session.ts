@@ -16,7 +16,8 @@ export async function serverClock(request: APIRequestContext, ms: number): Promi
 /** A CST time `ms` from `from`, as the API takes it (yyyy-MM-dd HH:mm:ss). */
 export const cstAt = (from: number, ms: number): string => new Date(from + ms + 8 * HOUR).toISOString().slice(0, 19).replace('T', ' ');
 
-async function memberToken(request: APIRequestContext, account: string): Promise<string> {
+/** A member's session token, signed in through GetLoginToken. */
+export async function memberToken(request: APIRequestContext, account: string): Promise<string> {
   const login = (await (await request.post('/api/XfWebApi/GetLoginToken', { data: { str1: account, str2: MEMBER_PASSWORD } })).json()) as Envelope<string>;
   expect(login.Code, login.Message).toBe(200);
   return login.Data;

@@ -1,8 +1,8 @@
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import { expect, test, waitingForApp } from './test.js';
-import { addMember, call, MEMBER_PASSWORD } from './activity-session.js';
-import { adminToken, openBackOffice, openFromSidebar, unique, type Envelope } from './admin-session.js';
-import { serverClock } from './election-session.js';
+import { addMember, call, memberPage } from './activity-session.js';
+import { adminToken, openBackOffice, openFromSidebar, unique } from './admin-session.js';
+import { memberToken, serverClock } from './election-session.js';
 import { apiData, escapeRegExp, settled, typeDate } from './helpers.js';
 
 /**
@@ -28,14 +28,9 @@ function cstMinute(from: number, ms: number): string {
   return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
 }
 
-/** A member's page of its own at `width`, signed in (the token stored as the login dialog stores it). */
+/** A member's 换届选举 on a page of its own at `width`, signed in. */
 async function memberAt(browser: Browser, request: APIRequestContext, account: string, width: number): Promise<Page> {
-  const login = (await (await request.post('/api/XfWebApi/GetLoginToken', { data: { str1: account, str2: MEMBER_PASSWORD } })).json()) as Envelope<string>;
-  expect(login.Code, login.Message).toBe(200);
-  const context = await browser.newContext({ locale: 'zh-CN', timezoneId: 'Asia/Shanghai', viewport: { width, height: 860 } });
-  const page = waitingForApp(await context.newPage());
-  await page.goto('/home');
-  await page.evaluate((t) => localStorage.setItem('token', t), login.Data);
+  const { page } = await memberPage(browser, request, account, width);
   await page.goto('/member/election');
   return page;
 }
@@ -116,6 +111,7 @@ const PHOTO = Buffer.from(
   'base64',
 );
 
+// A click that finds nothing fails where it stands, not at the end of the journey's seven minutes.
 test.use({ actionTimeout: 20_000 });
 
 test('a council election from nominations to the printed count, checked by a voter’s receipt', async ({ page, browser, request }) => {
@@ -158,11 +154,9 @@ test('a council election from nominations to the printed count, checked by a vot
       await shot(phone, `my-elections-nominated-${width}`);
       await phone.context().close();
     }
-    const cToken = (await (
-      await page.request.post('/api/XfWebApi/GetLoginToken', { data: { str1: accounts.c, str2: MEMBER_PASSWORD } })
-    ).json()) as Envelope<string>;
-    const [mine] = (await call<{ Id: number; Title: string }[]>(page.request, 'XfWebApi/GetMyElections', cToken.Data)).filter((e) => e.Title === title);
-    await call(page.request, 'XfWebApi/NominateCandidate', cToken.Data, { ElectionId: mine!.Id, NomineeId: 0 });
+    const cToken = await memberToken(page.request, accounts.c);
+    const [mine] = (await call<{ Id: number; Title: string }[]>(page.request, 'XfWebApi/GetMyElections', cToken)).filter((e) => e.Title === title);
+    await call(page.request, 'XfWebApi/NominateCandidate', cToken, { ElectionId: mine!.Id, NomineeId: 0 });
 
     // Staff accept A's and B's nominations, decline C's, and add a candidate of their own with a photo.
     let drawer = await openElection(page, title);
