@@ -273,6 +273,10 @@ test('a council election from nominations to the printed count, checked by a vot
     await expect(page.getByRole('menu', { name: '后台导航' })).toBeHidden();
     await expect(drawer).toBeHidden();
     await page.screenshot({ path: `${shotDir}/election-print-a4.png`, fullPage: true });
+    // As the print window lays it out: one A4 page (595 × 842 pt), the sheet's own page size.
+    const pdf = (await page.pdf({ preferCSSPageSize: true, path: `${shotDir}/election-print.pdf` })).toString('latin1');
+    expect(pdf.match(/\/Type\s*\/Page[^s]/g)).toHaveLength(1);
+    expect(pdf).toMatch(/\/MediaBox\s*\[0 0 59[45](\.\d+)? 84[12](\.\d+)?\]/);
     await page.emulateMedia({ media: 'screen' });
 
     // The count verifies: the chain and the votes as published.
