@@ -4,6 +4,7 @@ import { adminToken, unique, type Envelope } from './admin-session.js';
 import { axeFindings } from './axe.js';
 import { everyFieldForm } from './forms.js';
 import { idNumber, menuByName, menuListPath, publicArticle, settled } from './helpers.js';
+import { closedElection } from './election-session.js';
 import { member } from './member-session.js';
 
 /**
@@ -134,6 +135,26 @@ const pages: PageCase[] = [
       await asMember(page, request);
       await page.goto('/member/forms');
       await expect(page.getByText('暂无填报记录')).toBeVisible();
+    },
+  },
+  {
+    name: '/election/:id with a receipt checked',
+    open: async (page, request) => {
+      const { id, receipt } = await closedElection(request);
+      await page.goto(`/election/${id}`);
+      await expect(page.getByRole('figure', { name: /候选人得票/ })).toBeVisible();
+      await page.getByLabel('回执码').fill(receipt);
+      await page.getByRole('button', { name: '核对' }).click();
+      await expect(page.getByText('该选票在公布的名单中，是第 1 张。')).toBeVisible();
+      await page.getByText(/全部选票哈希/).click();
+    },
+  },
+  {
+    name: '/member/election',
+    open: async (page, request) => {
+      await asMember(page, request);
+      await page.goto('/member/election');
+      await expect(page.getByText(/暂无您可参加的选举|无记名投票/)).toBeVisible();
     },
   },
   {

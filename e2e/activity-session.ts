@@ -33,13 +33,11 @@ export async function addMember(request: APIRequestContext, admin: string, level
   return account;
 }
 
-/** A browser page signed in as the member (the token stored as the login dialog stores it). */
-export async function memberPage(browser: Browser, request: APIRequestContext, account: string): Promise<{ page: Page; token: string }> {
+/** A browser page signed in as the member (the token stored as the login dialog stores it), `width` px wide. */
+export async function memberPage(browser: Browser, request: APIRequestContext, account: string, width = 1440): Promise<{ page: Page; token: string }> {
   const login = (await (await request.post('/api/XfWebApi/GetLoginToken', { data: { str1: account, str2: MEMBER_PASSWORD } })).json()) as Envelope<string>;
   expect(login.Code, login.Message).toBe(200);
-  const page = waitingForApp(
-    await (await browser.newContext({ locale: 'zh-CN', timezoneId: 'Asia/Shanghai', viewport: { width: 1440, height: 900 } })).newPage(),
-  );
+  const page = waitingForApp(await (await browser.newContext({ locale: 'zh-CN', timezoneId: 'Asia/Shanghai', viewport: { width, height: 900 } })).newPage());
   await page.goto('/home');
   await page.evaluate((t) => localStorage.setItem('token', t), login.Data);
   return { page, token: login.Data };

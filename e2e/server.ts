@@ -28,7 +28,11 @@ const config = {
 // The captcha seam: every answer issued, by ticket, for the test-only route below.
 const captchaAnswers = new Map<string, string>();
 let latestTicket = '';
+// The clock seam: the server's time runs this many ms ahead of the machine's, so a journey can pass
+// windows it cannot wait out (an election's nominations and voting). It sets it back to 0 when done.
+let clockOffset = 0;
 const app = await buildApp(config, {
+  now: () => Date.now() + clockOffset,
   captchaIssued: (ticket, answer) => {
     captchaAnswers.set(ticket, answer);
     latestTicket = ticket;
@@ -43,5 +47,10 @@ await ensureSystemSeed(app.services, app.log);
 app.get('/__e2e/captcha', { schema: { hide: true, querystring: z.object({ ticket: z.string().optional() }) } }, async (request) => {
   const ticket = request.query.ticket ?? latestTicket;
   return { ticket, answer: captchaAnswers.get(ticket) ?? null };
+});
+// Test-only: moves the server's clock (see clockOffset); answers the offset now in force.
+app.post('/__e2e/clock', { schema: { hide: true, body: z.object({ offsetMs: z.int() }) } }, async (request) => {
+  clockOffset = request.body.offsetMs;
+  return { offsetMs: clockOffset };
 });
 await app.listen({ port: config.port, host: config.host });

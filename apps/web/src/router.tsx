@@ -1,7 +1,18 @@
 import { matchRoutes, Navigate, Outlet, type RouteObject } from 'react-router';
 import { HOME_PATH, sitePages } from '@portal/shared';
 import { PortalLayout } from './portal/PortalLayout';
-import { directoryData, formData, homeData, infoData, menuListData, searchData, shellData, type PageData, type PageHandle } from './portal/pageData';
+import {
+  directoryData,
+  electionResultData,
+  formData,
+  homeData,
+  infoData,
+  menuListData,
+  searchData,
+  shellData,
+  type PageData,
+  type PageHandle,
+} from './portal/pageData';
 
 /**
  * The back office sits under a route that draws antd's providers (AntdScope) around it, outside
@@ -52,6 +63,11 @@ export const routes: RouteObject[] = [
       { path: sitePages.search.path, handle: declares(searchData), lazy: () => import('./portal/pages/SearchPage').then((m) => ({ Component: m.SearchPage })) },
       { path: sitePages.certificates.path, lazy: () => import('./portal/pages/CertSearchPage').then((m) => ({ Component: m.CertSearchPage })) },
       { path: sitePages.accessibility.path, lazy: () => import('./portal/pages/AccessibilityPage').then((m) => ({ Component: m.AccessibilityPage })) },
+      {
+        path: sitePages.electionResult.path,
+        handle: declares(electionResultData),
+        lazy: () => import('./portal/elections/ElectionResultPage').then((m) => ({ Component: m.ElectionResultPage })),
+      },
       {
         path: sitePages.directory.path,
         handle: declares(directoryData),

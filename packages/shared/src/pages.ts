@@ -43,6 +43,9 @@ export const sitePages = {
   search: { path: '/searchKey', title: '站内搜索', noindex: true, serverRendered: true, audience: 'public' },
   certificates: { path: '/certsearch', title: '证书查询', serverRendered: true, audience: 'public', sitemap: true },
   accessibility: { path: '/accessibility', title: '无障碍声明', serverRendered: true, audience: 'public' },
+  // A closed election's published count, chain head and ballot hashes, and the receipt check;
+  // its close is tracked by no content area.
+  electionResult: { path: '/election/:id', title: '选举结果公布', serverRendered: true, audience: 'public', drawnEachTime: true },
   directory: { path: '/directory', title: '会员名录', serverRendered: true, audience: 'configured', sitemap: true, drawnEachTime: true },
   // A form, survey or vote (features/forms): opens and closes by the clock, fills up with answers.
   form: { path: '/form/:id', serverRendered: true, audience: 'public', drawnEachTime: true },
@@ -51,6 +54,7 @@ export const sitePages = {
   membership: { path: '/member/membership', title: '我的会籍', noindex: true, serverRendered: true, audience: 'members' },
   memberCard: { path: '/member/card', title: '电子会员证', noindex: true, serverRendered: true, audience: 'members' },
   myForms: { path: '/member/forms', title: '我的填报', noindex: true, serverRendered: true, audience: 'members' },
+  elections: { path: '/member/election', title: '换届选举', noindex: true, serverRendered: true, audience: 'members' },
   activity: { path: '/member/activity/:id', title: '活动通知', noindex: true, serverRendered: true, audience: 'members' },
   // Where the venue's QR of self check-in leads (server: features/activities/check-in.ts).
   checkIn: { path: '/member/activity/:id/checkin', title: '活动签到', noindex: true, serverRendered: true, audience: 'members' },
@@ -74,6 +78,9 @@ export const ARTICLE_CRUMB = '正文';
 export const articlePath = (a: { id: number; menuId: number }) => `${sitePages.info.path}?MenuId=${a.menuId}&NewsId=${a.id}`;
 /** A menu list's one address: /menuList?ParentId=1&MenuId=3. */
 export const menuPath = (m: { id: number; parentId: number }) => `${sitePages.menuList.path}?ParentId=${m.parentId}&MenuId=${m.id}`;
+
+/** A closed election's public page: its count and ballot hashes, where a voter checks a receipt. */
+export const electionPublicationPath = (electionId: number) => `/election/${electionId}`;
 
 function matchesSegments(declared: readonly string[], asked: readonly string[]): boolean {
   const [own, ...restOwn] = declared;

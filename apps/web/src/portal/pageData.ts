@@ -148,3 +148,15 @@ export const formData: PageData = ({ pathname }) => {
     following: (client) => (client.getQueryData(form.queryKey)?.ResultsOpen ? [read(portalQueries.formResults(formId))] : []),
   };
 };
+
+/** The election of `/election/:id`, or 0 when the address names none. */
+export function electionOf(pathname: string): number {
+  const id = Number(/\/election\/(\d+)\/?$/i.exec(pathname)?.[1]);
+  return isPositiveId(id) ? id : 0;
+}
+
+/** /election/:id: the election's published count and ballot hashes (a refusal is the page's answer). */
+export const electionResultData: PageData = ({ pathname }) => {
+  const id = electionOf(pathname);
+  return { queries: id ? [read(portalQueries.electionPublication(id))] : [] };
+};

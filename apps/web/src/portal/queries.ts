@@ -8,6 +8,7 @@ import { paging, seats, type MemberDirectoryQuery } from '@portal/shared';
 import { contentApi } from '../api/content';
 import { directoryApi } from '../api/directory';
 import { formsApi } from '../api/forms';
+import { electionsApi } from '../api/elections';
 import type { ListQuery } from '../api/list-query';
 
 /** Companies on a page of 会员名录. */
@@ -56,6 +57,9 @@ export const portalQueries = {
   industryNews: () => position(seats[3], 1, INDUSTRY_NEWS_ROWS),
   /** The home carousel's banners. */
   banners: (type: number) => queryOptions({ queryKey: ['banners', type], queryFn: () => contentApi.banners(type) }),
+  /** A closed election's published count and ballot hashes; a refusal (not closed, not found) is the page's answer. */
+  electionPublication: (electionId: number) =>
+    queryOptions({ queryKey: ['electionPublication', electionId], queryFn: () => electionsApi.publication(electionId), retry: false }),
   /** A page of 会员名录, of the companies matching a keyword when there is one. */
   memberDirectory: (keyword: string, page: number) => {
     const query: ListQuery<MemberDirectoryQuery> = { key: keyword || undefined, pageindex: page, pagesize: DIRECTORY_PAGE_SIZE };

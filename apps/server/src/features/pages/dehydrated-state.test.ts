@@ -12,7 +12,7 @@ interface DehydratedQuery {
 const queryState = (html: string) =>
   JSON.parse(/<script type="application\/json" id="query-state">(.*?)<\/script>/s.exec(html)?.[1] ?? 'null') as { queries: DehydratedQuery[] } | null;
 
-/** The public call each of the pages' query keys stands for (apps/web/src/portal/queries.ts, api/content.ts, api/directory.ts, api/forms.ts). */
+/** The public call each of the pages' query keys stands for (apps/web/src/portal/queries.ts, api/content.ts, api/directory.ts, api/forms.ts, api/elections.ts). */
 function callOf([name, ...args]: unknown[]): { path: string; params: Record<string, unknown> } {
   const [a, b, c] = args;
   switch (name) {
@@ -43,6 +43,8 @@ function callOf([name, ...args]: unknown[]): { path: string; params: Record<stri
       return { path: 'GetPublicForm', params: { formid: a } };
     case 'formResults':
       return { path: 'GetFormResults', params: { formid: a } };
+    case 'electionPublication':
+      return { path: 'GetElectionPublication', params: { electionid: a } };
     default:
       throw new Error(`a page carries a query no public call answers: ${JSON.stringify([name, ...args])}`);
   }

@@ -52,8 +52,9 @@ export function pageRequestOf(config: Config, request: FastifyRequest): PageRequ
   // the parameters pages read, so the name is enough; no parse on the path of every hit.
   const preview = /[?&]preview=/.test(url);
   const pathname = url.split('?')[0] ?? url;
-  // 会员名录 follows members' own choices and standing, a form the clock and its answers, which
-  // no content area tracks: they are drawn afresh for each request (sitePages' drawnEachTime).
+  // 会员名录 follows members' own choices and standing, a form the clock and its answers, an
+  // election's result page its close, which no content area tracks: they are drawn afresh for
+  // each request (sitePages' drawnEachTime).
   const keepable = !preview && baseMayBeKept(request) && sitePageAt(pathname)?.drawnEachTime !== true;
   // Pages are drawn for visitors (members' own data loads in the browser), so one entry serves
   // all; the address they were asked at goes into their head tags, so it is part of the key.

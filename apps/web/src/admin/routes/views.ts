@@ -21,6 +21,7 @@ export const views: Record<string, LazyExoticComponent<ComponentType>> = {
   'member/level/index': lazy(() => import('../pages/members/levels/LevelTermsPage')),
   'member/contribution/index': lazy(() => import('../pages/members/contribution/ContributionPage')),
   'member/propose/index': lazy(() => import('../pages/members/ProposePage')),
+  'member/election/index': lazy(() => import('../pages/members/election/ElectionPage')),
   // One page for both views of the certificate records, told which one it shows.
   'cert/list/index': lazy(() => import('../pages/certificates/CertPage').then((m) => ({ default: m.CertListPage }))),
   'cert/score/index': lazy(() => import('../pages/certificates/CertPage').then((m) => ({ default: m.ScoreListPage }))),

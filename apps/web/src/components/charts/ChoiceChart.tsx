@@ -17,8 +17,8 @@ interface ChoiceChartProps {
   /** What one count is: 票, 人, 次… */
   unit?: string;
   /**
-   * The whole each share is of: those who answered a question where one may pick several (so
-   * shares add up past 100%); the sum of the counts by default.
+   * The whole each share is of, when it is not the counts' sum: those who answered a question
+   * where one may pick several, or an election's ballots cast (a ballot names several or none).
    */
   total?: number;
 }

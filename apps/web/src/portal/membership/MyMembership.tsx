@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Alert, Descriptions, Result, Skeleton, type AlertProps } from 'antd';
-import { formatYuan, formatYuanInWords, MembershipState, toFen, type MembershipDto } from '@portal/shared';
+import { formatYuan, formatYuanInWords, MembershipState, sitePages, toFen, type MembershipDto } from '@portal/shared';
 import { MembershipStateTag } from '../../components/MembershipStateTag';
 import { useSiteInfo } from '../layout/useSiteInfo';
 import { MyPayments } from './MyPayments';
@@ -37,7 +37,8 @@ export function MyMembership() {
       <MyPayments />
       <div className={styles.links}>
         <Link to="/member/card">电子会员证 ›</Link>
-        <Link to="/member/forms">我的填报 ›</Link>
+        <Link to={sitePages.myForms.path}>我的填报 ›</Link>
+        <Link to={sitePages.elections.path}>换届选举 ›</Link>
       </div>
     </>
   );
