@@ -1,0 +1,121 @@
+import { useEffect, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, App, Button, Col, Form, Row, Skeleton, Space } from 'antd';
+import { ArrowLeftOutlined, SaveOutlined } from '@ant-design/icons';
+import { messages, type FormField } from '@portal/shared';
+import { formsAdminApi } from '../../../../../api/forms-admin';
+import { closeRefusals } from '../../../../../components/toast';
+import { useRefresh } from '../../../../list';
+import { Panel } from '../../../../layout/Panel';
+import { readField } from '../fields';
+import { blankSettings, readSettings, saveBody, type FormSettings } from '../settings';
+import { formKey, formsKey } from '../status';
+import { FieldList } from './FieldList';
+import { SettingsCard } from './SettingsCard';
+import styles from '../form.module.css';
+
+interface FormBuilderProps {
+  /** 0 for a new form. */
+  formId: number;
+  onBack: () => void;
+  /** A new form was saved under this id: the builder goes on with it. */
+  onCreated: (id: number) => void;
+}
+
+/**
+ * 新增/编辑表单: the settings and the fields, saved together. After a save the screen is filled
+ * again from the record read back, so it shows what the server kept. Fields with answers
+ * (AnsweredFields) keep their type and cannot be removed; the server's refusal is shown above
+ * the fields until the next save.
+ */
+export default function FormBuilder({ formId, onBack, onCreated }: FormBuilderProps) {
+  const { message } = App.useApp();
+  const [form] = Form.useForm<FormSettings>();
+  const [fields, setFields] = useState<FormField[]>([]);
+  const [refusal, setRefusal] = useState('');
+  const [saving, setSaving] = useState(false);
+  const refreshList = useRefresh([formsKey]);
+  const record = useQuery({ queryKey: formKey(formId), queryFn: () => formsAdminApi.detail(formId), enabled: formId > 0, staleTime: 0, gcTime: 0 });
+  // The screen is filled from the record when it opens and after each save, not when a refusal
+  // reads the record again only for its AnsweredFields.
+  const fillNext = useRef(true);
+
+  useEffect(() => {
+    if (formId === 0) form.setFieldsValue(blankSettings());
+  }, [formId, form]);
+  useEffect(() => {
+    if (!record.data || !fillNext.current) return;
+    fillNext.current = false;
+    form.setFieldsValue(readSettings(record.data));
+    setFields(record.data.Fields.map(readField));
+  }, [record.data, form]);
+
+  const save = async () => {
+    let settings: FormSettings;
+    try {
+      settings = await form.validateFields();
+    } catch {
+      return;
+    }
+    setSaving(true);
+    try {
+      const id = await formsAdminApi.save(saveBody(formId, settings, fields));
+      closeRefusals();
+      setRefusal('');
+      refreshList();
+      void message.success(formId ? messages.saved : messages.ok);
+      if (formId === 0) onCreated(id);
+      else {
+        fillNext.current = true;
+        await record.refetch();
+      }
+    } catch (error) {
+      setRefusal(error instanceof Error ? error.message : '');
+      if (formId) void record.refetch();
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  if (formId > 0 && !record.data) return <Panel>{record.isError ? <Alert type="error" title="表单读取失败" /> : <Skeleton active />}</Panel>;
+  const answered = new Set(record.data?.AnsweredFields ?? []);
+  return (
+    <div className={styles.builder}>
+      <Panel
+        actions={
+          <div className={styles.builderBar}>
+            <Button icon={<ArrowLeftOutlined />} onClick={onBack}>
+              返回列表
+            </Button>
+            <h2 className={styles.builderTitle}>{formId ? `编辑：${record.data?.Title ?? ''}` : '新增表单'}</h2>
+            <Space wrap>
+              <Button type="primary" icon={<SaveOutlined />} loading={saving} onClick={() => void save()}>
+                保存
+              </Button>
+            </Space>
+          </div>
+        }
+      >
+        {record.data && record.data.ResponseCount > 0 && (
+          <Alert
+            className={styles.notice}
+            type="info"
+            showIcon
+            title={`已有${record.data.ResponseCount}份提交：已有人作答的题目不能删除或更改题型，可修改题目文字、说明和选项，也可添加新题目。`}
+          />
+        )}
+        {refusal && <Alert className={styles.notice} type="error" showIcon title={refusal} closable={{ onClose: () => setRefusal('') }} />}
+        <Form form={form} layout="vertical" requiredMark="optional">
+          <Row gutter={[16, 16]}>
+            <Col xs={24} lg={9}>
+              <SettingsCard form={form} fields={fields} onFieldsChange={setFields} />
+            </Col>
+            <Col xs={24} lg={15}>
+              <FieldList fields={fields} answered={answered} onChange={setFields} />
+            </Col>
+          </Row>
+        </Form>
+      </Panel>
+    </div>
+  );
+}

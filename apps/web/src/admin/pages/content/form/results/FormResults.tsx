@@ -1,0 +1,3 @@
+export default function FormResults(_: { formId: number; onBack: () => void }) {
+  return null;
+}
