@@ -105,7 +105,7 @@ function TypeSettings({ field, onChange }: Edit) {
         <Form.Item label="分制">
           <Radio.Group
             value={field.Scale}
-            onChange={(e) => onChange({ Scale: e.target.value as number })}
+            onChange={(e) => onChange({ Scale: e.target.value as FormField['Scale'] })}
             options={[5, 10].map((n) => ({ value: n, label: `${n}分制` }))}
           />
         </Form.Item>
