@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Col, Form, Row, Skeleton, Space } from 'antd';
-import { ArrowLeftOutlined, SaveOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, EyeOutlined, SaveOutlined } from '@ant-design/icons';
 import { messages, type FormField } from '@portal/shared';
 import { formsAdminApi } from '../../../../../api/forms-admin';
 import { closeRefusals } from '../../../../../components/toast';
@@ -11,6 +11,7 @@ import { readField } from '../fields';
 import { blankSettings, readSettings, saveBody, type FormSettings } from '../settings';
 import { formKey, formsKey } from '../status';
 import { FieldList } from './FieldList';
+import { PreviewDrawer } from './PreviewDrawer';
 import { SettingsCard } from './SettingsCard';
 import styles from '../form.module.css';
 
@@ -34,6 +35,7 @@ export default function FormBuilder({ formId, onBack, onCreated }: FormBuilderPr
   const [fields, setFields] = useState<FormField[]>([]);
   const [refusal, setRefusal] = useState('');
   const [saving, setSaving] = useState(false);
+  const [previewing, setPreviewing] = useState(false);
   const refreshList = useRefresh([formsKey]);
   const record = useQuery({ queryKey: formKey(formId), queryFn: () => formsAdminApi.detail(formId), enabled: formId > 0, staleTime: 0, gcTime: 0 });
   // The screen is filled from the record when it opens and after each save, not when a refusal
@@ -89,6 +91,9 @@ export default function FormBuilder({ formId, onBack, onCreated }: FormBuilderPr
             </Button>
             <h2 className={styles.builderTitle}>{formId ? `编辑：${record.data?.Title ?? ''}` : '新增表单'}</h2>
             <Space wrap>
+              <Button icon={<EyeOutlined />} onClick={() => setPreviewing(true)}>
+                预览
+              </Button>
               <Button type="primary" icon={<SaveOutlined />} loading={saving} onClick={() => void save()}>
                 保存
               </Button>
@@ -116,6 +121,14 @@ export default function FormBuilder({ formId, onBack, onCreated }: FormBuilderPr
           </Row>
         </Form>
       </Panel>
+      <PreviewDrawer
+        open={previewing}
+        onClose={() => setPreviewing(false)}
+        title={form.getFieldValue('Title') ?? ''}
+        description={form.getFieldValue('Description') ?? ''}
+        anonymous={form.getFieldValue('Anonymous') ?? false}
+        fields={fields}
+      />
     </div>
   );
 }

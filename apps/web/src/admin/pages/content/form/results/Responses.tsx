@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Descriptions, Drawer, Spin } from 'antd';
-import { isAnswered, typeKinds, type FormFieldDto, type FormFieldType, type FormResponseDto } from '@portal/shared';
+import { typeKinds, type FormFieldDto, type FormResponseDto } from '@portal/shared';
 import { formsAdminApi, type FormResultFilters } from '../../../../../api/forms-admin';
 import { DataTable, usePagedList } from '../../../../../components/DataTable';
+import { FormView, type FormValues } from '../../../../../components/forms';
 import { useTypeOptions } from '../../../../../components/SearchForm';
 import { resultsKey } from '../status';
-import { answerText } from './answerText';
+import styles from './results.module.css';
 
 interface ResponsesProps {
   formId: number;
@@ -53,7 +54,7 @@ export function Responses({ formId, fields, filters, anonymous }: ResponsesProps
   );
 }
 
-/** One response: who and when, then each question with its answer, in the form's order. */
+/** One response: who and when, then each question shown to them with its answer, as the form draws it. */
 function ResponseDrawer({ responseId, fields, anonymous, onClose }: { responseId: number | null; fields: FormFieldDto[]; anonymous: boolean; onClose: () => void }) {
   const response = useQuery({
     queryKey: ['admin', 'forms', 'response', responseId],
@@ -66,23 +67,18 @@ function ResponseDrawer({ responseId, fields, anonymous, onClose }: { responseId
       {!r ? (
         <Spin />
       ) : (
-        <Descriptions
-          column={1}
-          bordered
-          size="small"
-          styles={{ label: { width: 140 } }}
-          items={[
-            { key: 'time', label: '提交时间', children: r.CreateTime },
-            { key: 'who', label: '填写人', children: who(r, anonymous) },
-            ...fields
-              .filter((f) => isAnswered(f.Type as FormFieldType))
-              .map((f) => ({
-                key: f.Key,
-                label: f.Label,
-                children: answerText(f, r.Answers[f.Key]) || <span style={{ color: '#8c8c8c' }}>未作答</span>,
-              })),
-          ]}
-        />
+        <>
+          <Descriptions
+            column={1}
+            size="small"
+            className={styles.respondent}
+            items={[
+              { key: 'time', label: '提交时间', children: r.CreateTime },
+              { key: 'who', label: '填写人', children: who(r, anonymous) },
+            ]}
+          />
+          <FormView definition={fields} value={r.Answers as FormValues} readOnly />
+        </>
       )}
     </Drawer>
   );
