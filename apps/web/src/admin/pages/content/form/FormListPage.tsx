@@ -14,9 +14,10 @@ type Filters = Omit<FormQuery, keyof PageState>;
 const minutes = (time: string) => time.slice(0, 16);
 
 /** 开放时间: either end may be open. */
-function windowText(form: FormDto) {
-  if (!form.OpenTime && !form.CloseTime) return '不限';
-  return `${form.OpenTime ? minutes(form.OpenTime) : '即时'} 至 ${form.CloseTime ? minutes(form.CloseTime) : '不限'}`;
+function windowText({ OpenTime, CloseTime }: FormDto) {
+  if (OpenTime && CloseTime) return `${minutes(OpenTime)} 至 ${minutes(CloseTime)}`;
+  if (OpenTime) return `${minutes(OpenTime)} 起`;
+  return CloseTime ? `${minutes(CloseTime)} 截止` : '不限';
 }
 
 const forms = (now: string, levelName: (id: number) => string) =>
@@ -30,7 +31,7 @@ const forms = (now: string, levelName: (id: number) => string) =>
       {
         kind: 'select',
         name: 'status',
-        label: '开关',
+        label: '开关状态',
         options: [
           { label: '开启', value: 1 },
           { label: '关闭', value: 0 },
@@ -38,12 +39,12 @@ const forms = (now: string, levelName: (id: number) => string) =>
       },
     ],
     columns: [
-      { title: '标题', dataIndex: 'Title', width: 260 },
+      { title: '标题', dataIndex: 'Title', width: 220 },
       { title: '类型', key: 'kind', width: 70, render: (_, f) => kindName(f.Kind) },
       {
         title: '填写范围',
         key: 'audience',
-        width: 160,
+        width: 140,
         render: (_, f) =>
           f.Audience === 'levels' ? (
             f.Levels.map((id) => <Tag key={id}>{levelName(id)}</Tag>)
@@ -54,7 +55,7 @@ const forms = (now: string, levelName: (id: number) => string) =>
             </Space>
           ),
       },
-      { title: '开放时间', key: 'window', width: 220, render: (_, f) => <span className={styles.window}>{windowText(f)}</span> },
+      { title: '开放时间', key: 'window', width: 200, render: (_, f) => <span className={styles.window}>{windowText(f)}</span> },
       { title: '状态', key: 'state', width: 80, render: (_, f) => <FormStateTag form={f} now={now} /> },
       {
         title: '提交数',
@@ -71,7 +72,7 @@ const forms = (now: string, levelName: (id: number) => string) =>
       hint: (f) => (f.ResponseCount > 0 ? `已有${f.ResponseCount}份提交` : undefined),
       run: (f) => formsAdminApi.remove([f.Id]),
     },
-    actionsWidth: 330,
+    actionsWidth: 290,
   });
 
 interface FormListPageProps {
@@ -103,7 +104,7 @@ export function FormListPage({ onEdit, onResults }: FormListPageProps) {
     <ListPage
       resource={resource}
       page={page}
-      toolbar={<AddButton perm="content:form:add" label="新增" onClick={() => onEdit(0)} />}
+      toolbar={<AddButton perm="content:form:add" label="新增表单" onClick={() => onEdit(0)} />}
       rowActions={[
         editAction('content:form:edit', (f: FormDto) => onEdit(f.Id), '编辑'),
         { label: '复制', perm: 'content:form:add', run: copy },

@@ -1,6 +1,16 @@
 import { useState } from 'react';
 import { Button, Card, Empty } from 'antd';
-import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
+import {
+  closestCenter,
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  pointerWithin,
+  useSensor,
+  useSensors,
+  type CollisionDetection,
+  type DragEndEvent,
+} from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { formFieldTypeNames, formFieldTypes, type FormField } from '@portal/shared';
 import { blankField, changeField, duplicateField, moveField, removeField } from '../fields';
@@ -29,6 +39,16 @@ const announcements = (fields: FormField[]) => {
 };
 
 /**
+ * The field under the pointer. An open field is tall: measured by its centre (closestCenter alone),
+ * it would land far from where the pointer holding its handle points. The keyboard, which has no
+ * pointer, moves by centres.
+ */
+const underPointer: CollisionDetection = (args) => {
+  const within = pointerWithin(args);
+  return within.length ? within : closestCenter(args);
+};
+
+/**
  * 题目: the fields in the order shown, dragged by their handle (or with the keyboard: space to
  * lift, arrows to move) or moved up and down by buttons; the one being edited is open in place.
  * Below, a button per type adds a field at the end.
@@ -53,7 +73,7 @@ export function FieldList({ fields, answered, onChange }: FieldListProps) {
   return (
     <Card title={`题目（${fields.length}）`} size="small" className={styles.card}>
       {fields.length === 0 && <Empty description="还没有题目：从下方选择题型添加" />}
-      <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={dropped} accessibility={{ announcements: announcements(fields) }}>
+      <DndContext sensors={sensors} collisionDetection={underPointer} onDragEnd={dropped} accessibility={{ announcements: announcements(fields) }}>
         <SortableContext items={fields.map((f) => f.Key)} strategy={verticalListSortingStrategy}>
           <ol className={styles.fieldList} aria-label="题目列表">
             {fields.map((field, i) => (
@@ -80,7 +100,8 @@ export function FieldList({ fields, answered, onChange }: FieldListProps) {
       <div className={styles.palette} role="group" aria-label="添加题目">
         <span className={styles.paletteLabel}>添加题目：</span>
         {formFieldTypes.map((type) => (
-          <Button key={type} size="small" onClick={() => add(type)}>
+          // Type names read as words (单选, 省市): no space put between two characters.
+          <Button key={type} size="small" autoInsertSpace={false} onClick={() => add(type)}>
             {formFieldTypeNames[type]}
           </Button>
         ))}

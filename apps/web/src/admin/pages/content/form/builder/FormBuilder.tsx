@@ -43,9 +43,6 @@ export default function FormBuilder({ formId, onBack, onCreated }: FormBuilderPr
   const fillNext = useRef(true);
 
   useEffect(() => {
-    if (formId === 0) form.setFieldsValue(blankSettings());
-  }, [formId, form]);
-  useEffect(() => {
     if (!record.data || !fillNext.current) return;
     fillNext.current = false;
     form.setFieldsValue(readSettings(record.data));
@@ -110,7 +107,8 @@ export default function FormBuilder({ formId, onBack, onCreated }: FormBuilderPr
           />
         )}
         {refusal && <Alert className={styles.notice} type="error" showIcon title={refusal} closable={{ onClose: () => setRefusal('') }} />}
-        <Form form={form} layout="vertical" requiredMark="optional">
+        {/* A new form starts from its defaults at once (set by an effect, they could land after the first keystroke). */}
+        <Form form={form} layout="vertical" initialValues={formId === 0 ? blankSettings() : undefined}>
           <Row gutter={[16, 16]}>
             <Col xs={24} lg={9}>
               <SettingsCard form={form} fields={fields} onFieldsChange={setFields} />

@@ -11,7 +11,7 @@ interface QuestionSummaryProps {
   number: number;
   /** A fixed chart width for the printed copy. */
   width?: number;
-  /** The free-text answers, where the question has them (the screen's list; not printed). */
+  /** The free-text answers, where the question has them (the screen's list); on paper, a pointer to the export. */
   texts?: React.ReactNode;
 }
 
@@ -38,7 +38,7 @@ export function QuestionSummary({ question: q, number, width, texts }: QuestionS
         <ChoiceChart data={counts} label={q.Label} kind={pie ? 'pie' : 'bar'} unit="人" total={q.Answered} width={width} />
       )}
       {q.Matrix.length > 0 && <MatrixTable question={q} />}
-      {isType(q, ...textFieldTypes) && texts}
+      {isType(q, ...textFieldTypes) && (texts ?? <p className={styles.textsElsewhere}>文本回答见导出的提交记录</p>)}
     </section>
   );
 }
