@@ -250,7 +250,7 @@ test('a survey built with a conditional field, saved as shown, answered, charted
   const remove = lockedCard.getByRole('button', { name: '已有人作答：不能删除或更改题型（可修改题目文字、说明和选项）', exact: true });
   await expect(remove).toBeDisabled();
   await lockedCard.locator('button[aria-expanded]').click();
-  await expect(lockedCard.getByLabel('题型')).toBeDisabled();
+  await expect(lockedCard.getByRole('combobox', { name: '题型' })).toBeDisabled();
   await lockedCard.locator('[aria-label^="已有人作答"]').first().hover();
   await expect(page.getByRole('tooltip', { name: /已有人作答：不能删除或更改题型/ })).toBeVisible();
 });

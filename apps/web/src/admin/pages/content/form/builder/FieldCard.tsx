@@ -50,7 +50,7 @@ export function FieldCard({ fields, index, locked, open, onToggle, onChange, onM
           <HolderOutlined />
         </button>
         <button type="button" className={styles.fieldTitle} onClick={onToggle} aria-expanded={open}>
-          {open ? <DownOutlined /> : <RightOutlined />}
+          {open ? <DownOutlined aria-hidden /> : <RightOutlined aria-hidden />}
           <span className={styles.fieldNumber}>{isAnswered(field.Type) ? `${number}.` : ''}</span>
           <span className={styles.fieldLabel}>
             {field.Required && <span className={styles.requiredMark}>*</span>}
