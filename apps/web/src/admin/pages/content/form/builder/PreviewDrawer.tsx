@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Drawer, Space } from 'antd';
+import { Alert, Button, Drawer, Grid, Space } from 'antd';
 import type { FormField } from '@portal/shared';
 import { FormView, formErrors, type FormErrors, type FormValues } from '../../../../../components/forms';
 import styles from '../form.module.css';
@@ -23,12 +23,14 @@ export function PreviewDrawer({ open, onClose, title, description, anonymous, fi
   const [values, setValues] = useState<FormValues>({});
   const [errors, setErrors] = useState<FormErrors | null>(null);
   const check = () => setErrors(formErrors(fields, values));
+  // A phone's whole width, as a visitor's phone shows the form.
+  const wide = Grid.useBreakpoint().md;
   return (
     <Drawer
       title="预览（访客看到的样子）"
       open={open}
       onClose={onClose}
-      size={720}
+      size={wide ? 720 : '100%'}
       destroyOnHidden
       afterOpenChange={(shown) => {
         if (!shown) return;

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Descriptions, Drawer, Spin } from 'antd';
+import { Button, Descriptions, Drawer, Grid, Spin } from 'antd';
 import { typeKinds, type FormFieldDto, type FormResponseDto } from '@portal/shared';
 import { formsAdminApi, type FormResultFilters } from '../../../../../api/forms-admin';
 import { DataTable, usePagedList } from '../../../../../components/DataTable';
@@ -62,8 +62,10 @@ function ResponseDrawer({ responseId, fields, anonymous, onClose }: { responseId
     enabled: responseId !== null,
   });
   const r = response.data;
+  // A phone's whole width.
+  const wide = Grid.useBreakpoint().md;
   return (
-    <Drawer title="提交详情" open={responseId !== null} onClose={onClose} size={560} destroyOnHidden>
+    <Drawer title="提交详情" open={responseId !== null} onClose={onClose} size={wide ? 560 : '100%'} destroyOnHidden>
       {!r ? (
         <Spin />
       ) : (
