@@ -64,10 +64,11 @@ async function dragField(page: Page, from: string, to: string) {
   await page.mouse.up();
 }
 
-/** The page at both widths, whole. */
-async function photograph(page: Page, testInfo: TestInfo, name: string) {
+/** The page at both widths; the back office scrolls inside its frame, so `part` is scrolled into view first. */
+async function photograph(page: Page, testInfo: TestInfo, name: string, part?: Locator) {
   for (const width of [1440, 375]) {
     await page.setViewportSize({ width, height: width > 400 ? 900 : 812 });
+    await part?.scrollIntoViewIfNeeded();
     await page.screenshot({ path: testInfo.outputPath(`${name}-${width}.png`), fullPage: true });
   }
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -129,7 +130,8 @@ test('a survey built with a conditional field, saved as shown, answered, charted
   }).toPass({ timeout: 20_000 });
   await page.locator('li[data-field]', { has: page.getByRole('button', { name: '拖动排序：总体满意度' }) }).getByRole('button', { name: '上移' }).click();
   expect(await shownLabels(page)).toEqual(['联系人', '参会意向', '总体满意度', '不参加的原因']);
-  await photograph(page, testInfo, 'builder');
+  await photograph(page, testInfo, 'builder-settings');
+  await photograph(page, testInfo, 'builder-fields', page.getByRole('list', { name: '题目列表' }));
   await expect(page.getByLabel('标题')).toHaveValue(title);
 
   // 预览: the shared renderer shows the reason only once 不参加 is picked.

@@ -66,6 +66,21 @@ export function FieldEditor({ fields, index, locked, onChange }: FieldEditorProp
   );
 }
 
+const accepts: { value: FormField['Accept']; label: string }[] = [
+  { value: 'any', label: '不限' },
+  { value: 'image', label: '图片' },
+  { value: 'document', label: '文档' },
+];
+
+/** A setting picked among a few values (a rating's scale, a file's kind). */
+function OneOf<V extends string | number>({ label, value, onChange, options }: { label: string; value: V; onChange: (v: V) => void; options: { value: V; label: string }[] }) {
+  return (
+    <Form.Item label={label}>
+      <Radio.Group value={value} onChange={(e) => onChange(e.target.value as V)} options={options} />
+    </Form.Item>
+  );
+}
+
 /** What only some types have: lengths and a pattern, a range, options and picks, a scale, a matrix, a file's kind. */
 function TypeSettings({ field, onChange }: Edit) {
   switch (field.Type) {
@@ -102,13 +117,12 @@ function TypeSettings({ field, onChange }: Edit) {
       );
     case 'rating':
       return (
-        <Form.Item label="分制">
-          <Radio.Group
-            value={field.Scale}
-            onChange={(e) => onChange({ Scale: e.target.value as FormField['Scale'] })}
-            options={[5, 10].map((n) => ({ value: n, label: `${n}分制` }))}
-          />
-        </Form.Item>
+        <OneOf
+          label="分制"
+          value={field.Scale}
+          onChange={(Scale) => onChange({ Scale })}
+          options={[5, 10].map((n) => ({ value: n as FormField['Scale'], label: `${n}分制` }))}
+        />
       );
     case 'matrix':
       return (
@@ -122,19 +136,7 @@ function TypeSettings({ field, onChange }: Edit) {
         </Row>
       );
     case 'file':
-      return (
-        <Form.Item label="附件类型">
-          <Radio.Group
-            value={field.Accept}
-            onChange={(e) => onChange({ Accept: e.target.value as FormField['Accept'] })}
-            options={[
-              { value: 'any', label: '不限' },
-              { value: 'image', label: '图片' },
-              { value: 'document', label: '文档' },
-            ]}
-          />
-        </Form.Item>
-      );
+      return <OneOf label="附件类型" value={field.Accept} onChange={(Accept) => onChange({ Accept })} options={accepts} />;
     default:
       return null;
   }

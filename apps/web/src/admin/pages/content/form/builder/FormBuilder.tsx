@@ -1,15 +1,16 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Col, Form, Row, Skeleton, Space } from 'antd';
-import { ArrowLeftOutlined, EyeOutlined, SaveOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Col, Form, Row, Skeleton } from 'antd';
+import { EyeOutlined, SaveOutlined } from '@ant-design/icons';
 import { messages, type FormField } from '@portal/shared';
 import { formsAdminApi } from '../../../../../api/forms-admin';
-import { closeRefusals } from '../../../../../components/toast';
+import { useFormSubmit } from '../../../../../components/useFormSubmit';
 import { useRefresh } from '../../../../list';
 import { Panel } from '../../../../layout/Panel';
 import { readField } from '../fields';
 import { blankSettings, readSettings, saveBody, type FormSettings } from '../settings';
 import { formKey, formsKey } from '../status';
+import { SubPage } from '../SubPage';
 import { FieldList } from './FieldList';
 import { PreviewDrawer } from './PreviewDrawer';
 import { SettingsCard } from './SettingsCard';
@@ -34,7 +35,6 @@ export default function FormBuilder({ formId, onBack, onCreated }: FormBuilderPr
   const [form] = Form.useForm<FormSettings>();
   const [fields, setFields] = useState<FormField[]>([]);
   const [refusal, setRefusal] = useState('');
-  const [saving, setSaving] = useState(false);
   const [previewing, setPreviewing] = useState(false);
   const refreshList = useRefresh([formsKey]);
   const record = useQuery({ queryKey: formKey(formId), queryFn: () => formsAdminApi.detail(formId), enabled: formId > 0, staleTime: 0, gcTime: 0 });
@@ -49,53 +49,38 @@ export default function FormBuilder({ formId, onBack, onCreated }: FormBuilderPr
     setFields(record.data.Fields.map(readField));
   }, [record.data, form]);
 
-  const save = async () => {
-    let settings: FormSettings;
-    try {
-      settings = await form.validateFields();
-    } catch {
-      return;
-    }
-    setSaving(true);
-    try {
-      const id = await formsAdminApi.save(saveBody(formId, settings, fields));
-      closeRefusals();
-      setRefusal('');
-      refreshList();
-      void message.success(formId ? messages.saved : messages.ok);
-      if (formId === 0) onCreated(id);
-      else {
-        fillNext.current = true;
-        await record.refetch();
-      }
-    } catch (error) {
+  const send = (settings: FormSettings) =>
+    formsAdminApi.save(saveBody(formId, settings, fields)).catch((error: unknown) => {
       setRefusal(error instanceof Error ? error.message : '');
+      // Answers may have come meanwhile: the fields they lock are read again.
       if (formId) void record.refetch();
-    } finally {
-      setSaving(false);
-    }
-  };
+      throw error;
+    });
+  const { submit: save, saving } = useFormSubmit(form, send, (id) => {
+    setRefusal('');
+    refreshList();
+    void message.success(formId ? messages.saved : messages.ok);
+    if (formId === 0) return onCreated(id);
+    fillNext.current = true;
+    void record.refetch();
+  });
 
   if (formId > 0 && !record.data) return <Panel>{record.isError ? <Alert type="error" title="表单读取失败" /> : <Skeleton active />}</Panel>;
   const answered = new Set(record.data?.AnsweredFields ?? []);
   return (
-    <div className={styles.builder}>
-      <Panel
+    <>
+      <SubPage
+        title={formId ? `编辑：${record.data?.Title ?? ''}` : '新增表单'}
+        onBack={onBack}
         actions={
-          <div className={styles.builderBar}>
-            <Button icon={<ArrowLeftOutlined />} onClick={onBack}>
-              返回列表
+          <>
+            <Button icon={<EyeOutlined />} onClick={() => setPreviewing(true)}>
+              预览
             </Button>
-            <h2 className={styles.builderTitle}>{formId ? `编辑：${record.data?.Title ?? ''}` : '新增表单'}</h2>
-            <Space wrap>
-              <Button icon={<EyeOutlined />} onClick={() => setPreviewing(true)}>
-                预览
-              </Button>
-              <Button type="primary" icon={<SaveOutlined />} loading={saving} onClick={() => void save()}>
-                保存
-              </Button>
-            </Space>
-          </div>
+            <Button type="primary" icon={<SaveOutlined />} loading={saving} onClick={() => void save()}>
+              保存
+            </Button>
+          </>
         }
       >
         {record.data && record.data.ResponseCount > 0 && (
@@ -118,7 +103,7 @@ export default function FormBuilder({ formId, onBack, onCreated }: FormBuilderPr
             </Col>
           </Row>
         </Form>
-      </Panel>
+      </SubPage>
       <PreviewDrawer
         open={previewing}
         onClose={() => setPreviewing(false)}
@@ -127,6 +112,6 @@ export default function FormBuilder({ formId, onBack, onCreated }: FormBuilderPr
         anonymous={form.getFieldValue('Anonymous') ?? false}
         fields={fields}
       />
-    </div>
+    </>
   );
 }

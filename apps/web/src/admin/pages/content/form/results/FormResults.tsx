@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, Button, Empty, Skeleton, Space, Tabs } from 'antd';
-import { ArrowLeftOutlined, FileExcelOutlined, PrinterOutlined } from '@ant-design/icons';
+import { Alert, Button, Empty, Skeleton, Tabs } from 'antd';
+import { FileExcelOutlined, PrinterOutlined } from '@ant-design/icons';
 import type { FormSummaryDto } from '@portal/shared';
 import { formsAdminApi, type FormResultFilters } from '../../../../../api/forms-admin';
 import { DownloadButton } from '../../../../../components/DownloadButton';
 import { SearchForm, type SearchField } from '../../../../../components/SearchForm';
 import { Auth } from '../../../../access/AdminSession';
-import { Panel } from '../../../../layout/Panel';
 import { formKey, kindName, resultsKey } from '../status';
+import { SubPage } from '../SubPage';
 import { PrintSummary } from './PrintSummary';
 import { QuestionSummary } from './QuestionSummary';
 import { Responses } from './Responses';
@@ -43,27 +43,25 @@ export default function FormResults({ formId, onBack }: { formId: number; onBack
   return (
     <>
       <SearchForm<FormResultFilters> fields={filterFields} onSearch={setFilters} loading={summary.isFetching} />
-      <Panel
+      <SubPage
+        title={
+          <>
+            {title && `${kindName(form.data!.Kind)}结果：${title}`}
+            {summary.data && <span className={styles.total}>共 {summary.data.Responses} 份{filtered ? '（已筛选）' : ''}</span>}
+          </>
+        }
+        onBack={onBack}
         actions={
-          <div className={styles.bar}>
-            <Button icon={<ArrowLeftOutlined />} onClick={onBack}>
-              返回列表
+          <>
+            <Auth perm="content:form:export">
+              <DownloadButton icon={<FileExcelOutlined />} run={() => formsAdminApi.exportResponses(formId, title, filters)}>
+                导出
+              </DownloadButton>
+            </Auth>
+            <Button icon={<PrinterOutlined />} disabled={!summary.data} onClick={() => window.print()}>
+              打印汇总
             </Button>
-            <h2 className={styles.title}>
-              {title && `${kindName(form.data!.Kind)}结果：${title}`}
-              {summary.data && <span className={styles.total}>共 {summary.data.Responses} 份{filtered ? '（已筛选）' : ''}</span>}
-            </h2>
-            <Space wrap>
-              <Auth perm="content:form:export">
-                <DownloadButton icon={<FileExcelOutlined />} run={() => formsAdminApi.exportResponses(formId, title, filters)}>
-                  导出
-                </DownloadButton>
-              </Auth>
-              <Button icon={<PrinterOutlined />} disabled={!summary.data} onClick={() => window.print()}>
-                打印汇总
-              </Button>
-            </Space>
-          </div>
+          </>
         }
       >
         {summary.isError && <Alert type="error" title="结果读取失败" />}
@@ -99,7 +97,7 @@ export default function FormResults({ formId, onBack }: { formId: number; onBack
             ]}
           />
         )}
-      </Panel>
+      </SubPage>
       {summary.data && form.data && <PrintSummary summary={summary.data} form={form.data} filters={filters} numbered={numbered(summary.data)} />}
     </>
   );
