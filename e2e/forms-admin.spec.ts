@@ -69,7 +69,7 @@ async function photograph(page: Page, testInfo: TestInfo, name: string, part?: L
   for (const width of [1440, 375]) {
     await page.setViewportSize({ width, height: width > 400 ? 900 : 812 });
     await part?.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: testInfo.outputPath(`${name}-${width}.png`), fullPage: true });
+    await page.screenshot({ path: testInfo.outputPath(`${name}-${width}.png`), fullPage: !part });
   }
   await page.setViewportSize({ width: 1440, height: 900 });
 }
@@ -128,7 +128,10 @@ test('a survey built with a conditional field, saved as shown, answered, charted
     await dragField(page, '联系人', '参会意向');
     expect(await shownLabels(page)).toEqual(['联系人', '参会意向', '不参加的原因', '总体满意度']);
   }).toPass({ timeout: 20_000 });
-  await page.locator('li[data-field]', { has: page.getByRole('button', { name: '拖动排序：总体满意度' }) }).getByRole('button', { name: '上移' }).click();
+  await page
+    .locator('li[data-field]', { has: page.getByRole('button', { name: '拖动排序：总体满意度' }) })
+    .getByRole('button', { name: '上移' })
+    .click();
   expect(await shownLabels(page)).toEqual(['联系人', '参会意向', '总体满意度', '不参加的原因']);
   await photograph(page, testInfo, 'builder-settings');
   await photograph(page, testInfo, 'builder-fields', page.getByRole('list', { name: '题目列表' }));
@@ -142,7 +145,11 @@ test('a survey built with a conditional field, saved as shown, answered, charted
   await preview.getByText('不参加', { exact: true }).click();
   await expect(preview.getByText('不参加的原因')).toBeVisible();
   await photograph(page, testInfo, 'preview');
-  await preview.getByRole('button', { name: 'Close' }).or(preview.getByRole('button', { name: '关闭' })).first().click();
+  await preview
+    .getByRole('button', { name: 'Close' })
+    .or(preview.getByRole('button', { name: '关闭' }))
+    .first()
+    .click();
 
   await page.getByRole('button', { name: named('保存') }).click();
   await expect(page.getByText('操作成功')).toBeVisible();
@@ -156,7 +163,13 @@ test('a survey built with a conditional field, saved as shown, answered, charted
     admin,
   );
   await expect.poll(() => shownFields(page)).toEqual(saved.Fields.map((f) => ({ Key: f.Key, Label: f.Label })));
-  expect(saved).toMatchObject({ Title: title, Kind: 'survey', Audience: 'public', CloseTime: `${closeAt}:00`, Description: '请根据参加活动的体验填写，约需1分钟。' });
+  expect(saved).toMatchObject({
+    Title: title,
+    Kind: 'survey',
+    Audience: 'public',
+    CloseTime: `${closeAt}:00`,
+    Description: '请根据参加活动的体验填写，约需1分钟。',
+  });
   const [name, choice, rating, why] = saved.Fields;
   expect(name).toMatchObject({ Type: 'text', Label: '联系人', Required: true, MaxLength: 20, ShowWhen: null });
   expect(choice).toMatchObject({ Type: 'radio', Label: '参会意向', Required: true, Options: ['参加', '不参加'], ShowWhen: null });
@@ -168,7 +181,10 @@ test('a survey built with a conditional field, saved as shown, answered, charted
   const row = page.locator('.ant-table-row', { hasText: title });
   await expect(row.getByText('已关闭')).toBeVisible();
   await row.getByRole('button', { name: named('开放') }).click();
-  await page.locator('.ant-popconfirm:visible').getByRole('button', { name: named('开放') }).click();
+  await page
+    .locator('.ant-popconfirm:visible')
+    .getByRole('button', { name: named('开放') })
+    .click();
   await expect(row.getByText('收集中')).toBeVisible();
   await photograph(page, testInfo, 'list');
 
@@ -217,7 +233,10 @@ test('a survey built with a conditional field, saved as shown, answered, charted
   await page.getByRole('tab', { name: '提交记录' }).click();
   const responses = page.getByRole('tabpanel').locator('.ant-table-row');
   await expect(responses).toHaveCount(3);
-  await responses.filter({ hasText: '表单测试会员单位' }).getByRole('button', { name: named('查看') }).click();
+  await responses
+    .filter({ hasText: '表单测试会员单位' })
+    .getByRole('button', { name: named('查看') })
+    .click();
   const detail = page.getByRole('dialog', { name: '提交详情' });
   await expect(detail.getByText('时间冲突，下次再来')).toBeVisible();
   await photograph(page, testInfo, 'response');
@@ -255,4 +274,25 @@ test('a survey built with a conditional field, saved as shown, answered, charted
   await expect(lockedCard.getByRole('combobox', { name: '题型' })).toBeDisabled();
   await lockedCard.locator('[aria-label^="已有人作答"]').first().hover();
   await expect(page.getByRole('tooltip', { name: /已有人作答：不能删除或更改题型/ })).toBeVisible();
+
+  // A field added now is saved; answered while the builder is open, its removal is refused with the server's words.
+  await addField(page, '电话', '联系电话');
+  await page.getByRole('button', { name: named('保存') }).click();
+  await expect(page.getByText('修改成功')).toBeVisible();
+  const edited = await call<{ Fields: SavedField[] }>(page.request, `XfSysBussiness/GetForm?formid=${formId}`, admin);
+  await expect.poll(() => shownFields(page)).toEqual(edited.Fields.map((f) => ({ Key: f.Key, Label: f.Label })));
+  const phone = edited.Fields.at(-1)!;
+  expect(phone).toMatchObject({ Type: 'phone', Label: '联系电话' });
+  await submit(
+    page,
+    { FormId: formId, Answers: { [name!.Key]: '赵六', [choice!.Key]: '参加', [phone.Key]: '13800138000' } },
+    await memberToken(page, await addMember(page.request, admin, council.Id, '表单测试后来者')),
+  );
+  const phoneCard = page.locator('li[data-field]', { has: page.getByRole('button', { name: '拖动排序：联系电话' }) });
+  await phoneCard.getByRole('button', { name: '删除题目' }).click();
+  await page.getByRole('button', { name: named('保存') }).click();
+  await expect(page.getByRole('alert').filter({ hasText: '「联系电话」已有人作答，不能删除或更改题型' }).first()).toBeVisible();
+  await photograph(page, testInfo, 'builder-refused');
+  const kept = await call<{ Fields: SavedField[] }>(page.request, `XfSysBussiness/GetForm?formid=${formId}`, admin);
+  expect(kept.Fields.map((f) => f.Key)).toEqual(edited.Fields.map((f) => f.Key));
 });

@@ -42,8 +42,7 @@ export function RangePicker({ value, onChange, onCalendarChange, disabledDate, .
       onCalendarChange={(dates: Range, texts: [string, string], info) => {
         const [start, end] = dates ?? [null, null];
         const whole = (start || mayBeEmpty(0)) && (end || mayBeEmpty(1)) && (start || end);
-        if (whole && allowed(start) && allowed(end, start) && !(sameTime(start, value?.[0]) && sameTime(end, value?.[1])))
-          onChange?.([start, end], texts);
+        if (whole && allowed(start) && allowed(end, start) && !(sameTime(start, value?.[0]) && sameTime(end, value?.[1]))) onChange?.([start, end], texts);
         onCalendarChange?.(dates, texts, info);
       }}
     />

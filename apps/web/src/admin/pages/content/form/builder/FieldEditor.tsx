@@ -16,7 +16,19 @@ interface FieldEditorProps {
 type Edit = Pick<FieldEditorProps, 'onChange'> & { field: FormField };
 
 /** A number box for a bound (lengths, picks, a range); what empty means is the caller's. */
-function Bound({ label, value, onChange, min = 0, max }: { label: string; value: number | null; onChange: (n: number | null) => void; min?: number; max?: number }) {
+function Bound({
+  label,
+  value,
+  onChange,
+  min = 0,
+  max,
+}: {
+  label: string;
+  value: number | null;
+  onChange: (n: number | null) => void;
+  min?: number;
+  max?: number;
+}) {
   return (
     <Form.Item label={label}>
       <InputNumber<number> aria-label={label} value={value} min={min} max={max} onChange={onChange} style={{ width: '100%' }} />
@@ -42,7 +54,13 @@ export function FieldEditor({ fields, index, locked, onChange }: FieldEditorProp
       <Row gutter={12}>
         <Col xs={24} md={16}>
           <Form.Item label={answered ? '题目' : field.Type === 'section' ? '标题' : '文字'} required>
-            <Input.TextArea aria-label="题目" value={field.Label} maxLength={200} autoSize={{ minRows: 1, maxRows: 4 }} onChange={(e) => onChange({ Label: e.target.value })} />
+            <Input.TextArea
+              aria-label="题目"
+              value={field.Label}
+              maxLength={200}
+              autoSize={{ minRows: 1, maxRows: 4 }}
+              onChange={(e) => onChange({ Label: e.target.value })}
+            />
           </Form.Item>
         </Col>
         <Col xs={24} md={8}>
@@ -73,7 +91,17 @@ const accepts: { value: FormField['Accept']; label: string }[] = [
 ];
 
 /** A setting picked among a few values (a rating's scale, a file's kind). */
-function OneOf<V extends string | number>({ label, value, onChange, options }: { label: string; value: V; onChange: (v: V) => void; options: { value: V; label: string }[] }) {
+function OneOf<V extends string | number>({
+  label,
+  value,
+  onChange,
+  options,
+}: {
+  label: string;
+  value: V;
+  onChange: (v: V) => void;
+  options: { value: V; label: string }[];
+}) {
   return (
     <Form.Item label={label}>
       <Radio.Group value={value} onChange={(e) => onChange(e.target.value as V)} options={options} />

@@ -47,7 +47,11 @@ export default function FormResults({ formId, onBack }: { formId: number; onBack
         title={
           <>
             {title && `${kindName(form.data!.Kind)}结果：${title}`}
-            {summary.data && <span className={styles.total}>共 {summary.data.Responses} 份{filtered ? '（已筛选）' : ''}</span>}
+            {summary.data && (
+              <span className={styles.total}>
+                共 {summary.data.Responses} 份{filtered ? '（已筛选）' : ''}
+              </span>
+            )}
           </>
         }
         onBack={onBack}

@@ -55,7 +55,17 @@ export function Responses({ formId, fields, filters, anonymous }: ResponsesProps
 }
 
 /** One response: who and when, then each question shown to them with its answer, as the form draws it. */
-function ResponseDrawer({ responseId, fields, anonymous, onClose }: { responseId: number | null; fields: FormFieldDto[]; anonymous: boolean; onClose: () => void }) {
+function ResponseDrawer({
+  responseId,
+  fields,
+  anonymous,
+  onClose,
+}: {
+  responseId: number | null;
+  fields: FormFieldDto[];
+  anonymous: boolean;
+  onClose: () => void;
+}) {
   const response = useQuery({
     queryKey: ['admin', 'forms', 'response', responseId],
     queryFn: () => formsAdminApi.response(responseId!),
