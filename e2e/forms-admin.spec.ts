@@ -295,4 +295,8 @@ test('a survey built with a conditional field, saved as shown, answered, charted
   await photograph(page, testInfo, 'builder-refused');
   const kept = await call<{ Fields: SavedField[] }>(page.request, `XfSysBussiness/GetForm?formid=${formId}`, admin);
   expect(kept.Fields.map((f) => f.Key)).toEqual(edited.Fields.map((f) => f.Key));
+  // 重新载入 brings the stored form back, the answered field locked.
+  await page.getByRole('button', { name: '放弃修改，重新载入' }).click();
+  await expect(phoneCard.getByRole('button', { name: '已有人作答：不能删除或更改题型（可修改题目文字、说明和选项）', exact: true })).toBeDisabled();
+  expect(await shownLabels(page)).toEqual(edited.Fields.map((f) => f.Label));
 });

@@ -1,8 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Col, Form, Row, Skeleton } from 'antd';
 import { EyeOutlined, SaveOutlined } from '@ant-design/icons';
-import { messages, type FormField } from '@portal/shared';
+import { messages, type FormDetailDto, type FormField } from '@portal/shared';
 import { formsAdminApi } from '../../../../../api/forms-admin';
 import { useFormSubmit } from '../../../../../components/useFormSubmit';
 import { useRefresh } from '../../../../list';
@@ -38,16 +38,27 @@ export default function FormBuilder({ formId, onBack, onCreated }: FormBuilderPr
   const [previewing, setPreviewing] = useState(false);
   const refreshList = useRefresh([formsKey]);
   const record = useQuery({ queryKey: formKey(formId), queryFn: () => formsAdminApi.detail(formId), enabled: formId > 0, staleTime: 0, gcTime: 0 });
-  // The screen is filled from the record when it opens and after each save, not when a refusal
-  // reads the record again only for its AnsweredFields.
-  const fillNext = useRef(true);
-
+  // The screen is filled from the record when it opens, then only by `reload` (after a save, or
+  // asked for), not when a refusal reads the record again for its AnsweredFields alone.
+  const fill = useCallback(
+    (stored: FormDetailDto) => {
+      form.setFieldsValue(readSettings(stored));
+      setFields(stored.Fields.map(readField));
+    },
+    [form],
+  );
+  const filled = useRef(false);
   useEffect(() => {
-    if (!record.data || !fillNext.current) return;
-    fillNext.current = false;
-    form.setFieldsValue(readSettings(record.data));
-    setFields(record.data.Fields.map(readField));
-  }, [record.data, form]);
+    if (!record.data || filled.current) return;
+    filled.current = true;
+    fill(record.data);
+  }, [record.data, fill]);
+
+  /** The screen filled again from the stored form (from the answer itself: an unchanged record keeps its cached object). */
+  const reload = () => {
+    setRefusal('');
+    void record.refetch().then((read) => read.data && fill(read.data));
+  };
 
   const send = (settings: FormSettings) =>
     formsAdminApi.save(saveBody(formId, settings, fields)).catch((error: unknown) => {
@@ -60,9 +71,8 @@ export default function FormBuilder({ formId, onBack, onCreated }: FormBuilderPr
     setRefusal('');
     refreshList();
     void message.success(formId ? messages.saved : messages.ok);
-    if (formId === 0) return onCreated(id);
-    fillNext.current = true;
-    void record.refetch();
+    if (formId === 0) onCreated(id);
+    else reload();
   });
 
   if (formId > 0 && !record.data) return <Panel>{record.isError ? <Alert type="error" title="表单读取失败" /> : <Skeleton active />}</Panel>;
@@ -91,7 +101,23 @@ export default function FormBuilder({ formId, onBack, onCreated }: FormBuilderPr
             title={`已有${record.data.ResponseCount}份提交：已有人作答的题目不能删除或更改题型，可修改题目文字、说明和选项，也可添加新题目。`}
           />
         )}
-        {refusal && <Alert className={styles.notice} type="error" showIcon title={refusal} closable={{ onClose: () => setRefusal('') }} />}
+        {refusal && (
+          <Alert
+            className={styles.notice}
+            type="error"
+            showIcon
+            title={refusal}
+            closable={{ onClose: () => setRefusal('') }}
+            // Back to the stored form (a field removed here that has answers meanwhile comes back, locked).
+            action={
+              formId > 0 && (
+                <Button size="small" onClick={reload}>
+                  放弃修改，重新载入
+                </Button>
+              )
+            }
+          />
+        )}
         {/* A new form starts from its defaults at once (set by an effect, they could land after the first keystroke). */}
         <Form form={form} layout="vertical" initialValues={formId === 0 ? blankSettings() : undefined}>
           <Row gutter={[16, 16]}>
