@@ -1,4 +1,4 @@
-import { Alert, Card, Checkbox, Form, Input, InputNumber, Radio, Select, Switch, type FormInstance } from 'antd';
+import { Alert, Card, Checkbox, Form, Input, InputNumber, Radio, Select, type FormInstance } from 'antd';
 import { formMessages, isAnswered, typeKinds, type FormField } from '@portal/shared';
 import { RangePicker } from '../../../../../components/DatePickers';
 import { useTypeOptions } from '../../../../../components/SearchForm';
@@ -68,8 +68,8 @@ export function SettingsCard({ form, fields, onFieldsChange }: SettingsCardProps
 
 function PublishSummary() {
   return (
-    <Form.Item name="PublishSummary" label="结果公开" valuePropName="checked" extra="关闭后在填写页公开各题的统计结果">
-      <Switch checkedChildren="公开" unCheckedChildren="不公开" />
+    <Form.Item name="PublishSummary" valuePropName="checked" extra="表单关闭后，在填写页公开各题的统计结果">
+      <Checkbox>关闭后公开结果</Checkbox>
     </Form.Item>
   );
 }
