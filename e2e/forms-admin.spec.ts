@@ -305,3 +305,48 @@ test('a survey built with a conditional field, saved as shown, answered, charted
   await expect(phoneCard.getByRole('button', { name: '已有人作答：不能删除或更改题型（可修改题目文字、说明和选项）', exact: true })).toBeDisabled();
   expect(await shownLabels(page)).toEqual(edited.Fields.map((f) => f.Label));
 });
+
+test('a vote: its one question’s picks and when its counts show, set in the settings and saved as shown; 复制 opens the copy', async ({ page }, testInfo) => {
+  const admin = await adminToken(page.request);
+  const title = unique('优秀会员单位评选');
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openBackOffice(page);
+  await openFromSidebar(page, '内容管理', '表单与问卷');
+  await page.getByRole('button', { name: '新增表单' }).click();
+  await expect(page.getByRole('heading', { name: '新增表单' })).toBeVisible();
+
+  await page.getByLabel('标题').fill(title);
+  await page.getByText('投票', { exact: true }).click();
+  // No question yet: the settings say what a vote needs.
+  await expect(page.getByText('投票应有且只有一道单选或多选题')).toBeVisible();
+  const question = await addField(page, '多选', '请选出您心目中的优秀会员单位');
+  await question.getByLabel('选项').fill('甲公司\n乙公司\n丙公司\n丁公司');
+  await question.getByLabel('选项').blur();
+  await page.getByLabel('每人最多选').fill('2');
+  await page.getByText('投票期间可见').click();
+  await photograph(page, testInfo, 'vote-builder');
+  await page.getByRole('button', { name: named('保存') }).click();
+  await expect(page.getByText('操作成功')).toBeVisible();
+  await expect(page).toHaveURL(/edit=\d+/);
+  const formId = Number(new URL(page.url()).searchParams.get('edit'));
+  const saved = await call<{ Kind: string; ResultsVisible: string; Fields: SavedField[] & { MaxPicks: number }[] }>(
+    page.request,
+    `XfSysBussiness/GetForm?formid=${formId}`,
+    admin,
+  );
+  expect(saved).toMatchObject({ Kind: 'vote', ResultsVisible: 'during' });
+  expect(saved.Fields).toHaveLength(1);
+  expect(saved.Fields[0]).toMatchObject({ Type: 'checkbox', Options: ['甲公司', '乙公司', '丙公司', '丁公司'], MaxPicks: 2 });
+  await expect(page.getByLabel('每人最多选')).toHaveValue('2');
+
+  // 复制: the copy, closed and without responses, opens in the builder.
+  await page.getByRole('button', { name: '返回列表' }).click();
+  await page
+    .locator('.ant-table-row', { hasText: title })
+    .first()
+    .getByRole('button', { name: named('复制') })
+    .click();
+  await expect(page.getByText('已复制表单')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`edit=(?!${formId}\\b)\\d+`));
+  await expect(page.getByRole('button', { name: '拖动排序：请选出您心目中的优秀会员单位' })).toBeVisible();
+});

@@ -91,6 +91,7 @@ function VoteRules({ fields, onFieldsChange }: Pick<SettingsCardProps, 'fields' 
       {only?.f.Type === 'checkbox' ? (
         <Form.Item label="每人最多选" extra={`0 为不限（最多${only.f.Options.length}项）`}>
           <InputNumber<number>
+            aria-label="每人最多选"
             min={0}
             max={only.f.Options.length}
             precision={0}
