@@ -17,7 +17,7 @@ export const audienceNames: Record<FormAudience, string> = {
 };
 
 /** Where a form stands for a respondent now: closed by staff, before or after its window, full, or taking answers. */
-export function formState(form: Pick<FormDto, 'Status' | 'Accepting' | 'OpenTime' | 'CloseTime' | 'ResponseLimit' | 'ResponseCount'>, now: string) {
+function formState(form: Pick<FormDto, 'Status' | 'Accepting' | 'OpenTime' | 'CloseTime' | 'ResponseLimit' | 'ResponseCount'>, now: string) {
   if (form.Status === 0) return { text: '已关闭', color: 'default' };
   if (form.Accepting) return { text: '收集中', color: 'green' };
   if (form.OpenTime && now < form.OpenTime) return { text: '未开始', color: 'blue' };
