@@ -23,10 +23,13 @@ const sameTime = (a: Dayjs | null | undefined, b: Dayjs | null | undefined) => (
  * a day or minute picked, a valid date typed) is handed to the form at once when both ends are
  * there and allowed. The popup keeps its own flow (确定, the move to the other end), and whatever
  * ends it — 确定, Enter, Tab, a click elsewhere — finds the form already holding what is shown.
- * Half a range (the first end of an empty field) stays the picker's until the other end comes.
+ * Half a range (the first end of an empty field) stays the picker's until the other end comes, unless
+ * `allowEmpty` lets that other end stay empty (a form's 开放时间 may have no start or no end).
  */
 export function RangePicker({ value, onChange, onCalendarChange, disabledDate, ...props }: RangePickerProps) {
-  const allowed = (date: Dayjs, from?: Dayjs) => !disabledDate?.(date, { type: 'date', from });
+  const allowed = (date: Dayjs | null, from?: Dayjs | null) => !date || !disabledDate?.(date, { type: 'date', from: from ?? undefined });
+  // `allowEmpty` (an open window: no start, or no end): that end may stay empty when the other is handed over.
+  const mayBeEmpty = (end: 0 | 1) => props.allowEmpty === true || (Array.isArray(props.allowEmpty) && props.allowEmpty[end]);
   return (
     <AntDatePicker.RangePicker
       style={{ width: '100%' }}
@@ -38,8 +41,8 @@ export function RangePicker({ value, onChange, onCalendarChange, disabledDate, .
       onChange={onChange}
       onCalendarChange={(dates: Range, texts: [string, string], info) => {
         const [start, end] = dates ?? [null, null];
-        if (start && end && allowed(start) && allowed(end, start) && !(sameTime(start, value?.[0]) && sameTime(end, value?.[1])))
-          onChange?.([start, end], texts);
+        const whole = (start || mayBeEmpty(0)) && (end || mayBeEmpty(1)) && (start || end);
+        if (whole && allowed(start) && allowed(end, start) && !(sameTime(start, value?.[0]) && sameTime(end, value?.[1]))) onChange?.([start, end], texts);
         onCalendarChange?.(dates, texts, info);
       }}
     />

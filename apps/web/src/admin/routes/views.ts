@@ -16,6 +16,7 @@ export const views: Record<string, LazyExoticComponent<ComponentType>> = {
   'content/word/index': lazy(() => import('../pages/content/word/WordPage')),
   'content/media/index': lazy(() => import('../pages/content/media/MediaPage')),
   'content/review/index': lazy(() => import('../pages/content/review/ReviewPage')),
+  'content/form/index': lazy(() => import('../pages/content/form/FormPage')),
   'member/list/index': lazy(() => import('../pages/members/MemberListPage')),
   'member/payment/index': lazy(() => import('../pages/members/payments/PaymentPage')),
   'member/level/index': lazy(() => import('../pages/members/levels/LevelTermsPage')),

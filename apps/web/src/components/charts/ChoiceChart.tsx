@@ -21,6 +21,8 @@ interface ChoiceChartProps {
    * where one may pick several, or an election's ballots cast (a ballot names several or none).
    */
   total?: number;
+  /** A fixed width in pixels, for a copy drawn while hidden (a printed summary); by default the container's. */
+  width?: number;
 }
 
 const percent = (count: number, total: number) => (total ? `${((count * 100) / total).toFixed(1)}%` : '0%');
@@ -29,12 +31,13 @@ const percent = (count: number, total: number) => (total ? `${((count * 100) / t
  * The counts of a question's choices (a form's results, an election's votes). Bars are
  * horizontal so long Chinese choices stay readable on a phone; each shows its count and share.
  */
-export function ChoiceChart({ data, label, kind = 'bar', unit = '', total = data.reduce((sum, d) => sum + d.count, 0) }: ChoiceChartProps) {
+export function ChoiceChart({ data, label, kind = 'bar', unit = '', total = data.reduce((sum, d) => sum + d.count, 0), width }: ChoiceChartProps) {
+  const across = width ?? '100%';
   const tooltip = (value: unknown) => [`${String(value)}${unit}（${percent(Number(value), total)}）`, ''] as [string, string];
   if (kind === 'pie') {
     return (
       <div role="figure" aria-label={label}>
-        <ResponsiveContainer width="100%" height={280}>
+        <ResponsiveContainer width={across} height={280}>
           <PieChart accessibilityLayer>
             <Pie data={data} dataKey="count" nameKey="label" outerRadius="75%" isAnimationActive={false} label={({ value }) => percent(Number(value), total)}>
               {data.map((d, i) => (
@@ -52,7 +55,7 @@ export function ChoiceChart({ data, label, kind = 'bar', unit = '', total = data
   const longest = Math.max(2, ...data.map((d) => d.label.length));
   return (
     <div role="figure" aria-label={label}>
-      <ResponsiveContainer width="100%" height={Math.max(120, data.length * 40 + 40)}>
+      <ResponsiveContainer width={across} height={Math.max(120, data.length * 40 + 40)}>
         <BarChart data={data} layout="vertical" margin={{ top: 8, right: 56, bottom: 8, left: 8 }} accessibilityLayer>
           <CartesianGrid stroke={gridStroke} horizontal={false} />
           <XAxis type="number" allowDecimals={false} tick={axis.tick} stroke={axis.stroke} />
