@@ -18,6 +18,7 @@ import { answerHash } from '../apps/server/src/features/system/auth/captcha.js';
 import { machineNote, onPostgres, onSqlite, writeResultsSection } from './fresh-databases.js';
 import { startServer } from './harness.js';
 import type { ServerStats } from './server.js';
+import { ms, timedRuns, timingCell, type Timing } from './timing.js';
 
 const RESPONSES = 100_000;
 const CHUNK = 500;
@@ -143,29 +144,7 @@ async function fill(database: Database): Promise<number> {
   return id;
 }
 
-interface Timing {
-  /** Wall-clock ms: median and fastest of RUNS runs. */
-  median: number;
-  best: number;
-  /** CPU ms of this process, median of the runs: what a run costs whatever else keeps the machine busy. */
-  cpu: number;
-}
-
-const middle = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-
-async function timed(work: () => Promise<unknown>): Promise<Timing> {
-  const runs: number[] = [];
-  const cpu: number[] = [];
-  for (let r = 0; r < RUNS; r++) {
-    const started = performance.now();
-    const before = process.cpuUsage();
-    await work();
-    const used = process.cpuUsage(before);
-    runs.push(performance.now() - started);
-    cpu.push((used.user + used.system) / 1000);
-  }
-  return { median: middle(runs), best: Math.min(...runs), cpu: middle(cpu) };
-}
+const timed = (work: () => Promise<unknown>) => timedRuns(work, RUNS);
 
 interface SummaryFigures {
   engine: string;
@@ -291,9 +270,6 @@ async function measureSubmissions(): Promise<SubmitFigures> {
   }
 }
 
-const ms = (n: number) => `${n.toFixed(0)} ms`;
-const cell = (t: Timing) => `${ms(t.median)} (best ${ms(t.best)}; CPU ${ms(t.cpu)})`;
-
 function report(summaries: SummaryFigures[], submissions: SubmitFigures): string {
   return [
     `${HEADING} (\`npm run bench -- forms\`)`,
@@ -304,7 +280,7 @@ function report(summaries: SummaryFigures[], submissions: SubmitFigures): string
     '',
     '| engine | filling | summary, all | summary, filtered | text answers, searched |',
     '|---|---:|---:|---:|---:|',
-    ...summaries.map((f) => `| ${f.engine} | ${f.fillS.toFixed(1)} s | ${cell(f.all)} | ${cell(f.filtered)} | ${cell(f.texts)} |`),
+    ...summaries.map((f) => `| ${f.engine} | ${f.fillS.toFixed(1)} s | ${timingCell(f.all)} | ${timingCell(f.filtered)} | ${timingCell(f.texts)} |`),
     '',
     'Wall-clock times are those of a process sharing the machine with everything else running (see the load above); the CPU figures are what the work itself costs.',
     '',

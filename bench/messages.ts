@@ -9,6 +9,7 @@ import { migrate } from '../apps/server/src/db/migrate.js';
 import { listMessages } from '../apps/server/src/features/messages/queue.js';
 import { messageStatistics } from '../apps/server/src/features/messages/statistics.js';
 import { machineNote, onPostgres, onSqlite, writeResultsSection } from './fresh-databases.js';
+import { timedRuns, timingCell, type Timing } from './timing.js';
 
 const MESSAGES = 100_000;
 const CHUNK = 500;
@@ -62,27 +63,7 @@ async function fill(database: Database): Promise<void> {
   }
 }
 
-interface Timing {
-  median: number;
-  best: number;
-  cpu: number;
-}
-const middle = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-
-async function timed(work: () => Promise<unknown>): Promise<Timing> {
-  const runs: number[] = [];
-  const cpu: number[] = [];
-  await work();
-  for (let r = 0; r < RUNS; r++) {
-    const started = performance.now();
-    const before = process.cpuUsage();
-    await work();
-    const used = process.cpuUsage(before);
-    runs.push(performance.now() - started);
-    cpu.push((used.user + used.system) / 1000);
-  }
-  return { median: middle(runs), best: Math.min(...runs), cpu: middle(cpu) };
-}
+const timed = (work: () => Promise<unknown>) => timedRuns(work, RUNS, { warm: true });
 
 interface Figures {
   engine: string;
@@ -114,9 +95,6 @@ async function measure(database: Database, engine: string): Promise<Figures> {
   };
 }
 
-const ms = (n: number) => `${n.toFixed(0)} ms`;
-const cell = (t: Timing) => `${ms(t.median)} (best ${ms(t.best)}; CPU ${ms(t.cpu)})`;
-
 function report(figures: Figures[]): string {
   return [
     `${HEADING} (\`npm run bench -- messages\`)`,
@@ -127,7 +105,7 @@ function report(figures: Figures[]): string {
     '',
     '| engine | filling | statistics, one month | statistics, a year | queue, 超期, first page |',
     '|---|---:|---:|---:|---:|',
-    ...figures.map((f) => `| ${f.engine} | ${f.fillS.toFixed(1)} s | ${cell(f.month)} | ${cell(f.year)} | ${cell(f.overdue)} |`),
+    ...figures.map((f) => `| ${f.engine} | ${f.fillS.toFixed(1)} s | ${timingCell(f.month)} | ${timingCell(f.year)} | ${timingCell(f.overdue)} |`),
     '',
     `Every run counted ${figures[0]?.received.toLocaleString('en-US')} messages received in the year and listed ${figures[0]?.overdueCount.toLocaleString('en-US')} as 超期. The target is the statistics over 100,000 messages in under 1 s on both engines; a year is the widest range an inspection asks for (the call takes up to 36 months).`,
     '',
