@@ -79,6 +79,7 @@ export const routes: RouteObject[] = [
       { path: sitePages.membership.path, lazy: () => import('./portal/membership/MembershipPage').then((m) => ({ Component: m.MembershipPage })) },
       { path: sitePages.memberCard.path, lazy: () => import('./portal/member-card/MemberCardPage').then((m) => ({ Component: m.MemberCardPage })) },
       { path: sitePages.myForms.path, lazy: () => import('./portal/forms/MyFormsPage').then((m) => ({ Component: m.MyFormsPage })) },
+      { path: sitePages.elections.path, lazy: () => import('./portal/elections/MyElectionsPage').then((m) => ({ Component: m.MyElectionsPage })) },
       { path: sitePages.activity.path, lazy: () => import('./portal/activity/ActivityPages').then((m) => ({ Component: m.MyActivityPage })) },
       { path: sitePages.checkIn.path, lazy: () => import('./portal/activity/ActivityPages').then((m) => ({ Component: m.SelfCheckInPage })) },
     ],
