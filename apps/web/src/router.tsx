@@ -1,7 +1,7 @@
 import { matchRoutes, Navigate, Outlet, type RouteObject } from 'react-router';
 import { HOME_PATH, sitePages } from '@portal/shared';
 import { PortalLayout } from './portal/PortalLayout';
-import { directoryData, homeData, infoData, menuListData, searchData, shellData, type PageData, type PageHandle } from './portal/pageData';
+import { directoryData, homeData, infoData, menuListData, messagesData, searchData, shellData, type PageData, type PageHandle } from './portal/pageData';
 
 /**
  * The back office sits under a route that draws antd's providers (AntdScope) around it, outside
@@ -56,6 +56,11 @@ export const routes: RouteObject[] = [
         path: sitePages.directory.path,
         handle: declares(directoryData),
         lazy: () => import('./portal/directory/DirectoryPage').then((m) => ({ Component: m.DirectoryPage })),
+      },
+      {
+        path: sitePages.messages.path,
+        handle: declares(messagesData),
+        lazy: () => import('./portal/messages/MessagesPage').then((m) => ({ Component: m.MessagesPage })),
       },
       { path: sitePages.contribute.path, lazy: () => import('./portal/pages/ContributePage').then((m) => ({ Component: m.ContributePage })) },
       { path: sitePages.activities.path, lazy: () => import('./portal/activity/ActivityPages').then((m) => ({ Component: m.MyActivitiesPage })) },

@@ -134,3 +134,10 @@ export const searchData: PageData = ({ params }) => {
 
 /** /directory: a page of 会员名录 (refused to visitors when only members may read it: the refusal is the page's answer). */
 export const directoryData: PageData = ({ params }) => ({ queries: [read(portalQueries.memberDirectory(keywordOf(params), listPageOf(params)))] });
+
+/** The tab of 在线留言 an address opens (`?tab=`): the published answers unless it names another. */
+export const messagesTabOf = (params: URLSearchParams): string => params.get('tab') ?? '';
+
+/** /messages: on its first tab, a page of the published answers (the other tabs are the visitor's own and drawn in the browser). */
+export const messagesData: PageData = ({ params }) =>
+  messagesTabOf(params) ? { queries: [] } : { queries: [read(portalQueries.publishedMessages(keywordOf(params), listPageOf(params)))] };
