@@ -22,7 +22,8 @@ function Answer({ message, keyword }: { message: PublicMessageDto; keyword: stri
           <Highlight text={message.Title} keyword={keyword} />
         </h2>
         <p className={styles.byline}>
-          留言人：{message.AskerName}　<time>{message.CreateTime.slice(0, 10)}</time>
+          <span>留言人：{message.AskerName}</span>
+          <time>{message.CreateTime.slice(0, 10)}</time>
         </p>
         <p className={styles.question}>
           <Highlight text={message.Content} keyword={keyword} />
