@@ -138,6 +138,12 @@ export const directoryData: PageData = ({ params }) => ({ queries: [read(portalQ
 /** The tab of 在线留言 an address opens (`?tab=`): the published answers unless it names another. */
 export const messagesTabOf = (params: URLSearchParams): string => params.get('tab') ?? '';
 
-/** /messages: on its first tab, a page of the published answers (the other tabs are the visitor's own and drawn in the browser). */
-export const messagesData: PageData = ({ params }) =>
-  messagesTabOf(params) ? { queries: [] } : { queries: [read(portalQueries.publishedMessages(keywordOf(params), listPageOf(params)))] };
+/**
+ * /messages: on its first tab a page of the published answers, on 我要留言 the categories and what
+ * the site requires (the captcha, the lookup and 我的留言 are the visitor's own, drawn in the browser).
+ */
+export const messagesData: PageData = ({ params }) => {
+  const tab = messagesTabOf(params);
+  if (!tab) return { queries: [read(portalQueries.publishedMessages(keywordOf(params), listPageOf(params)))] };
+  return { queries: tab === 'ask' ? [read(portalQueries.messageOptions())] : [] };
+};

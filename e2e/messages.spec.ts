@@ -1,0 +1,193 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './test.js';
+import { adminToken, captchaAnswer, editorReady, openBackOffice, unique, type Envelope } from './admin-session.js';
+import { settled } from './helpers.js';
+import { member } from './member-session.js';
+
+/**
+ * 在线留言 end to end: a visitor asks on a phone and follows the message by its 查询码; staff set
+ * up a department, assign the message to it, reply and publish; the answer appears on the public
+ * page without the asker's phone, e-mail or full name; the asker rates it once. Every page built
+ * for it is photographed at 1440 and 375 px.
+ */
+
+const PHONE = { width: 375, height: 812 };
+const DESK = { width: 1440, height: 900 };
+
+async function shoot(page: Page, name: string, size: { width: number; height: number }) {
+  await page.setViewportSize(size);
+  await page.screenshot({ path: test.info().outputPath(`${name}-${size.width}.png`), fullPage: true });
+}
+
+/** GET an admin call's Data, checked. */
+async function adminData<T>(request: APIRequestContext, token: string, path: string, params: Record<string, string | number> = {}): Promise<T> {
+  const body = (await (await request.get(`/api/XfSysBussiness/${path}`, { headers: { token }, params })).json()) as Envelope<T>;
+  expect(body.Code, body.Message).toBe(200);
+  return body.Data;
+}
+
+/** Opens 我要留言 and answers the captcha it shows (the test seam of e2e/server.ts). */
+async function openAskForm(page: Page): Promise<string> {
+  const captcha = page.waitForResponse((r) => r.url().includes('/api/XfWebApi/GetMessageCaptcha'));
+  await page.getByRole('tab', { name: '我要留言' }).click();
+  const ticket = ((await (await captcha).json()) as { Url: string }).Url;
+  await expect(page.getByRole('img', { name: '验证码' })).toBeVisible();
+  return captchaAnswer(page.request, ticket);
+}
+
+test('a visitor asks on a phone, staff assign, reply and publish, the answer is public without personal data, and the asker rates it', async ({ page }) => {
+  test.setTimeout(180_000);
+  const subject = unique('关于工程质量潜在缺陷保险投保流程的咨询');
+  const fullName = '张三丰';
+  const phone = '13912345678';
+  const email = `asker${Date.now()}@example.cn`;
+
+  // The visitor, on a phone: 会员服务 → 在线留言 in the menu tree leads to the page.
+  await page.setViewportSize(PHONE);
+  await page.goto('/home');
+  await expect(page.locator('a[href="/messages"]').first()).toBeAttached();
+  await page.goto('/messages');
+  await expect(page.getByRole('heading', { level: 1, name: '在线留言' })).toBeVisible();
+  await shoot(page, 'messages-answers-empty', PHONE);
+
+  const answer = await openAskForm(page);
+  // Refused before anything is sent: the server's own words under each field.
+  await page.getByRole('button', { name: '提交留言' }).click();
+  await expect(page.getByText('请选择留言类别')).toBeVisible();
+  await expect(page.getByText('请填写联系电话或电子邮箱')).toBeVisible();
+  await page.getByLabel('留言类别').selectOption({ index: 1 });
+  await page.getByLabel('留言标题').fill(subject);
+  await page.getByLabel('留言内容').fill(`我单位承建的住宅项目需投保工程质量潜在缺陷保险，请问办理流程和所需材料？联系人${fullName}，电话${phone}。`);
+  await page.getByLabel('姓名', { exact: true }).fill(fullName);
+  await page.getByLabel('联系电话').fill(phone);
+  await page.getByLabel('电子邮箱').fill(email);
+  await page.getByLabel('验证码', { exact: true }).fill(answer);
+  await shoot(page, 'messages-ask', PHONE);
+  await page.getByRole('button', { name: '提交留言' }).click();
+  await expect(page.getByText('留言提交成功')).toBeVisible();
+  const code = (await page.getByTestId('query-code').textContent())!.trim();
+  expect(code).toMatch(/^[2-9A-HJKMNP-Z]{20}$/);
+  await expect(page.getByText('请务必抄录或复制保存此查询码')).toBeVisible();
+  await shoot(page, 'messages-code', PHONE);
+
+  // Followed by its code: received, waiting.
+  await page.getByRole('button', { name: '查看办理进度' }).click();
+  const status = page.getByRole('article', { name: `留言：${subject}` });
+  await expect(status.getByText('待受理', { exact: true })).toBeVisible();
+  await shoot(page, 'messages-lookup-waiting', PHONE);
+
+  // Staff: a department with the administrator as its handler, read back as saved.
+  const token = await adminToken(page.request);
+  const office = await page.context().newPage();
+  await office.setViewportSize(DESK);
+  await openBackOffice(office);
+  await office.goto('/System/interact/setting');
+  const department = unique('综合业务部');
+  await office.getByRole('button', { name: '新增部门' }).click();
+  const deptDialog = office.getByRole('dialog', { name: '新增办理部门' });
+  await settled(deptDialog);
+  await deptDialog.getByLabel('部门名称').fill(department);
+  await deptDialog.getByLabel('办理人').click();
+  await office.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'admin' }).first().click();
+  await deptDialog.getByText('部门名称').click();
+  await deptDialog.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(office.getByText('操作成功')).toBeVisible();
+  await expect(office.locator('.ant-table-row', { hasText: department })).toBeVisible();
+  const saved = (await adminData<{ Id: number; Name: string; Handlers: { Name: string }[] }[]>(office.request, token, 'GetMessageDepartmentList')).find(
+    (d) => d.Name === department,
+  );
+  expect(saved?.Handlers.length).toBe(1);
+  await shoot(office, 'admin-message-setting', DESK);
+
+  // The queue: found by its code, due in five working days.
+  await office.goto('/System/interact/message');
+  await office.getByLabel('关键字').fill(code);
+  await office.getByRole('button', { name: /查\s*询/ }).click();
+  const row = office.locator('.ant-table-row', { hasText: subject });
+  await expect(row.getByText('待受理', { exact: true })).toBeVisible();
+  await shoot(office, 'admin-message-queue', DESK);
+  await row.getByRole('button', { name: '办理' }).click();
+  const drawer = office.getByRole('dialog', { name: `留言办理：${subject}` });
+  await expect(drawer.getByText(phone, { exact: true })).toBeVisible();
+
+  await drawer.getByRole('button', { name: /分\s*派/ }).click();
+  const assign = office.getByRole('dialog', { name: '分派留言' });
+  await settled(assign);
+  await assign.getByLabel('办理部门').click();
+  await office.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: department }).click();
+  await assign.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(office.getByText('分派成功')).toBeVisible();
+  await expect(drawer.getByText('办理中', { exact: true }).first()).toBeVisible();
+
+  await drawer.getByRole('button', { name: /^答\s*复$/ }).click();
+  const reply = office.getByRole('dialog', { name: `答复：${subject}` });
+  await editorReady(office);
+  await office.frameLocator('.tox-edit-area iframe').locator('body').click();
+  await office.keyboard.type('您好，投保需提供施工合同、项目立项文件和勘察设计资料，可向本协会会员保险机构咨询办理。');
+  await shoot(office, 'admin-message-reply', DESK);
+  await reply.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(office.getByText('答复成功')).toBeVisible();
+  await expect(drawer.getByText('已答复', { exact: true }).first()).toBeVisible();
+
+  await drawer.getByRole('button', { name: '公开到网站' }).click();
+  const publish = office.getByRole('dialog', { name: '公开留言' });
+  await expect(publish.getByLabel('公开标题')).toHaveValue(subject);
+  await publish.getByRole('button', { name: /公\s*开/ }).click();
+  await expect(office.getByText('公开成功')).toBeVisible();
+  await shoot(office, 'admin-message-detail', DESK);
+  // Read back as staff saw it: answered, published.
+  const queued = await adminData<{ List: { State: number; Published: boolean; DepartmentName: string }[] }>(office.request, token, 'GetMessageList', { key: code });
+  expect(queued.List).toEqual([expect.objectContaining({ State: 2, Published: true, DepartmentName: department })]);
+
+  // In public: the question and answer, the name masked, no phone, e-mail or full name.
+  await page.goto(`/messages?key=${encodeURIComponent(subject)}`);
+  const published = page.getByRole('article', { name: subject });
+  await expect(published.getByText('投保需提供施工合同')).toBeVisible();
+  await expect(published.getByText('留言人：张**')).toBeVisible();
+  const shown = await page.getByRole('main').innerText();
+  for (const secret of [fullName, phone, email]) expect(shown).not.toContain(secret);
+  await shoot(page, 'messages-answers', PHONE);
+  await shoot(page, 'messages-answers', DESK);
+
+  // The asker rates the answer, once.
+  await page.setViewportSize(PHONE);
+  await page.goto('/messages?tab=lookup');
+  await page.getByRole('textbox', { name: '查询码' }).fill(code.toLowerCase());
+  await page.getByRole('button', { name: '查询' }).click();
+  await expect(status.getByText('已答复', { exact: true })).toBeVisible();
+  await status.getByRole('button', { name: '满意', exact: true }).click();
+  await expect(status.getByText('您的评价：满意')).toBeVisible();
+  await expect(status.getByRole('button', { name: '满意', exact: true })).toHaveCount(0);
+  await shoot(page, 'messages-lookup-answered', PHONE);
+  const rated = (await (await page.request.get('/api/XfWebApi/GetMessageByCode', { params: { code } })).json()) as Envelope<{ Rating: number; State: number }>;
+  expect(rated.Data).toMatchObject({ Rating: 1, State: 2 });
+
+  // 留言统计 counts it.
+  await office.goto('/System/interact/stats');
+  await expect(office.getByRole('figure', { name: '每月收到、已答复和超期的留言数' })).toBeVisible();
+  await shoot(office, 'admin-message-stats', DESK);
+  await shoot(office, 'admin-message-stats', PHONE);
+  await shoot(office, 'admin-message-queue', PHONE);
+});
+
+test('a member asks without a captcha and finds the message in 我的留言', async ({ page }) => {
+  const admin = await adminToken(page.request);
+  const token = await member(page.request, admin, '留言测试单位');
+  await page.goto('/robots.txt');
+  await page.evaluate((t) => localStorage.setItem('token', t), token);
+  await page.goto('/messages?tab=ask');
+  const subject = unique('会员留言');
+  await page.getByLabel('留言类别').selectOption({ index: 2 });
+  await page.getByLabel('留言标题').fill(subject);
+  await page.getByLabel('留言内容').fill('建议协会组织一次潜在缺陷保险的专题培训。');
+  await page.getByLabel('联系电话').fill('13812345678');
+  await expect(page.getByLabel('验证码', { exact: true })).toHaveCount(0);
+  await shoot(page, 'messages-ask-member', DESK);
+  await page.getByRole('button', { name: '提交留言' }).click();
+  await expect(page.getByText('留言提交成功')).toBeVisible();
+  await page.getByRole('button', { name: '继续留言' }).click();
+  await page.getByRole('tab', { name: '我的留言' }).click();
+  await expect(page.getByRole('article', { name: `留言：${subject}` }).getByText('待受理', { exact: true })).toBeVisible();
+  await shoot(page, 'messages-mine', DESK);
+  await shoot(page, 'messages-mine', PHONE);
+});
