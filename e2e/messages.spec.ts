@@ -92,12 +92,23 @@ test('a visitor asks on a phone, staff assign, reply and publish, the answer is 
   await deptDialog.getByText('部门名称').click();
   await deptDialog.getByRole('button', { name: /确\s*定/ }).click();
   await expect(office.getByText('操作成功')).toBeVisible();
+  await expect(deptDialog).toBeHidden();
   await expect(office.locator('.ant-table-row', { hasText: department })).toBeVisible();
   const saved = (await adminData<{ Id: number; Name: string; Handlers: { Name: string }[] }[]>(office.request, token, 'GetMessageDepartmentList')).find(
     (d) => d.Name === department,
   );
   expect(saved?.Handlers.length).toBe(1);
   await shoot(office, 'admin-message-setting', DESK);
+  // What the form requires, saved as shown and read back.
+  await office.getByRole('tab', { name: '留言设置' }).click();
+  await expect(office.getByRole('radio', { name: '电话或邮箱至少一项' })).toBeChecked();
+  await office.getByRole('button', { name: '保存设置' }).click();
+  await expect(office.getByText('修改成功')).toBeVisible();
+  expect(await adminData(office.request, token, 'GetMessageSettings')).toEqual({ RequireName: false, Contact: 'either', WarnHours: 24 });
+  await shoot(office, 'admin-message-settings-form', DESK);
+  await office.getByRole('tab', { name: '留言类别' }).click();
+  await expect(office.locator('.ant-table-row', { hasText: '投诉' })).toBeVisible();
+  await shoot(office, 'admin-message-categories', DESK);
 
   // The queue: found by its code, due in five working days.
   await office.goto('/System/interact/message');
@@ -167,6 +178,8 @@ test('a visitor asks on a phone, staff assign, reply and publish, the answer is 
   await expect(office.getByRole('figure', { name: '每月收到、已答复和超期的留言数' })).toBeVisible();
   await shoot(office, 'admin-message-stats', DESK);
   await shoot(office, 'admin-message-stats', PHONE);
+  await office.goto('/System/interact/message');
+  await expect(office.locator('.ant-table-row').first()).toBeVisible();
   await shoot(office, 'admin-message-queue', PHONE);
 });
 

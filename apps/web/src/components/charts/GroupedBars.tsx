@@ -29,7 +29,8 @@ export function GroupedBars<K extends string>({ data, series, label, height = 30
           <XAxis dataKey="label" tick={axis.tick} stroke={axis.stroke} />
           <YAxis domain={[0, ticks[ticks.length - 1]!]} ticks={ticks} interval={0} allowDecimals={false} tick={axis.tick} stroke={axis.stroke} width={44} />
           <Tooltip cursor={{ fill: colors.primaryLight }} labelStyle={{ color: colors.text }} />
-          <Legend wrapperStyle={{ fontSize: 13, color: colors.text }} />
+          {/* In the series' order, not sorted by name. */}
+          <Legend itemSorter={null} wrapperStyle={{ fontSize: 13, color: colors.text }} />
           {series.map((s, i) => (
             <Bar key={s.key} dataKey={s.key} name={s.name} fill={seriesColor(i)} maxBarSize={24} isAnimationActive={false} />
           ))}

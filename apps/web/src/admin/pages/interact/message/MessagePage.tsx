@@ -38,7 +38,7 @@ const queue = (categories: { label: string; value: number }[], departments: { la
         dataIndex: 'Subject',
         render: (subject: string, m) => (
           <>
-            <Typography.Text ellipsis={{ tooltip: subject }} style={{ maxWidth: 320 }}>
+            <Typography.Text ellipsis={{ tooltip: subject }} style={{ maxWidth: 280 }}>
               {subject}
             </Typography.Text>
             {m.FromSuggestionBox && (
@@ -54,17 +54,17 @@ const queue = (categories: { label: string; value: number }[], departments: { la
           </>
         ),
       },
-      { title: '类别', dataIndex: 'CategoryName', width: 90 },
-      { title: '留言人', dataIndex: 'Name', width: 100, render: (name: string) => name || '—' },
-      { title: '状态', dataIndex: 'State', width: 100, render: (state: number, m) => <StateTag state={state} name={m.StateName} /> },
+      { title: '类别', dataIndex: 'CategoryName', width: 80 },
+      { title: '留言人', dataIndex: 'Name', width: 90, render: (name: string) => name || '—' },
+      { title: '状态', dataIndex: 'State', width: 90, render: (state: number, m) => <StateTag state={state} name={m.StateName} /> },
       {
         title: '办理部门',
         dataIndex: 'DepartmentName',
-        width: 150,
+        width: 140,
         render: (name: string, m) => (name ? `${name}${m.HandlerName ? ` / ${m.HandlerName}` : ''}` : '—'),
       },
-      { title: '留言时间', dataIndex: 'CreateTime', width: 170 },
-      { title: '办理时限', dataIndex: 'DueTime', width: 220, render: (_: string, m) => <DueCell message={m} /> },
+      { title: '留言时间', dataIndex: 'CreateTime', width: 150, render: (time: string) => time.slice(0, 16) },
+      { title: '办理时限', dataIndex: 'DueTime', width: 200, render: (_: string, m) => <DueCell message={m} /> },
     ],
     actionsWidth: 90,
   });
