@@ -100,13 +100,13 @@ test('a visitor asks on a phone, staff assign, reply and publish, the answer is 
   expect(saved?.Handlers.length).toBe(1);
   await shoot(office, 'admin-message-setting', DESK);
   // What the form requires, saved as shown and read back.
-  await office.getByRole('tab', { name: '留言设置' }).click();
+  await office.getByRole('tab', { name: '填写要求与提醒' }).click();
   await expect(office.getByRole('radio', { name: '电话或邮箱至少一项' })).toBeChecked();
   await office.getByRole('button', { name: '保存设置' }).click();
   await expect(office.getByText('修改成功')).toBeVisible();
   expect(await adminData(office.request, token, 'GetMessageSettings')).toEqual({ RequireName: false, Contact: 'either', WarnHours: 24 });
   await shoot(office, 'admin-message-settings-form', DESK);
-  await office.getByRole('tab', { name: '留言类别' }).click();
+  await office.getByRole('tab', { name: '留言类别', exact: true }).click();
   await expect(office.locator('.ant-table-row', { hasText: '投诉' })).toBeVisible();
   await shoot(office, 'admin-message-categories', DESK);
 

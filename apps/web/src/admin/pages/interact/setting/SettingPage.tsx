@@ -61,7 +61,7 @@ export default function SettingPage() {
       items={[
         { key: 'departments', label: '办理部门', children: <ListPage resource={departments} /> },
         { key: 'categories', label: '留言类别', children: <ListPage resource={categories} /> },
-        { key: 'settings', label: '留言设置', children: <SettingsForm /> },
+        { key: 'settings', label: '填写要求与提醒', children: <SettingsForm /> },
       ]}
     />
   );
