@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './test.js';
+import { axeFindings } from './axe.js';
 import { adminToken, captchaAnswer, editorReady, openBackOffice, unique, type Envelope } from './admin-session.js';
 import { settled } from './helpers.js';
 import { member } from './member-session.js';
@@ -13,6 +14,11 @@ import { member } from './member-session.js';
 
 const PHONE = { width: 375, height: 812 };
 const DESK = { width: 1440, height: 900 };
+
+/** The page as it stands has no accessibility violation at any impact (the states a11y.spec.ts does not reach). */
+async function accessible(page: Page, what: string) {
+  expect.soft(await axeFindings(page, { least: 'minor' }), `${what}: axe violations`).toEqual([]);
+}
 
 async function shoot(page: Page, name: string, size: { width: number; height: number }) {
   await page.setViewportSize(size);
@@ -69,6 +75,7 @@ test('a visitor asks on a phone, staff assign, reply and publish, the answer is 
   expect(code).toMatch(/^[2-9A-HJKMNP-Z]{20}$/);
   await expect(page.getByText('请务必抄录或复制保存此查询码')).toBeVisible();
   await shoot(page, 'messages-code', PHONE);
+  await accessible(page, 'the 查询码 notice');
 
   // Followed by its code: received, waiting.
   await page.getByRole('button', { name: '查看办理进度' }).click();
@@ -147,7 +154,9 @@ test('a visitor asks on a phone, staff assign, reply and publish, the answer is 
   await expect(office.getByText('公开成功')).toBeVisible();
   await shoot(office, 'admin-message-detail', DESK);
   // Read back as staff saw it: answered, published.
-  const queued = await adminData<{ List: { State: number; Published: boolean; DepartmentName: string }[] }>(office.request, token, 'GetMessageList', { key: code });
+  const queued = await adminData<{ List: { State: number; Published: boolean; DepartmentName: string }[] }>(office.request, token, 'GetMessageList', {
+    key: code,
+  });
   expect(queued.List).toEqual([expect.objectContaining({ State: 2, Published: true, DepartmentName: department })]);
 
   // In public: the question and answer, the name masked, no phone, e-mail or full name.
@@ -157,6 +166,7 @@ test('a visitor asks on a phone, staff assign, reply and publish, the answer is 
   await expect(published.getByText('留言人：张**')).toBeVisible();
   const shown = await page.getByRole('main').innerText();
   for (const secret of [fullName, phone, email]) expect(shown).not.toContain(secret);
+  await accessible(page, 'a published answer');
   await shoot(page, 'messages-answers', PHONE);
   await shoot(page, 'messages-answers', DESK);
 
@@ -170,6 +180,7 @@ test('a visitor asks on a phone, staff assign, reply and publish, the answer is 
   await expect(status.getByText('您的评价：满意')).toBeVisible();
   await expect(status.getByRole('button', { name: '满意', exact: true })).toHaveCount(0);
   await shoot(page, 'messages-lookup-answered', PHONE);
+  await accessible(page, 'an answered message by its 查询码');
   const rated = (await (await page.request.get('/api/XfWebApi/GetMessageByCode', { params: { code } })).json()) as Envelope<{ Rating: number; State: number }>;
   expect(rated.Data).toMatchObject({ Rating: 1, State: 2 });
 
@@ -201,6 +212,7 @@ test('a member asks without a captcha and finds the message in 我的留言', as
   await page.getByRole('button', { name: '继续留言' }).click();
   await page.getByRole('tab', { name: '我的留言' }).click();
   await expect(page.getByRole('article', { name: `留言：${subject}` }).getByText('待受理', { exact: true })).toBeVisible();
+  await accessible(page, '我的留言');
   await shoot(page, 'messages-mine', DESK);
   await shoot(page, 'messages-mine', PHONE);
 });

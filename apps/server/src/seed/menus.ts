@@ -89,7 +89,15 @@ export const menuTree: MenuSeed[] = [
   { name: m.appraisal, children: [{ name: m.certSearch, webUrl: certSearchUrl }] },
   { name: m.credit, children: [{ name: m.creditInfo }, { name: m.external, webUrl: externalMenuUrl }] },
   { name: m.statistics },
-  { name: m.memberService, children: [{ name: m.directory, webUrl: directoryUrl }, { name: m.joining, singlePage: true }, { name: m.showcase }, { name: m.messages, webUrl: messagesUrl }] },
+  {
+    name: m.memberService,
+    children: [
+      { name: m.directory, webUrl: directoryUrl },
+      { name: m.joining, singlePage: true },
+      { name: m.showcase },
+      { name: m.messages, webUrl: messagesUrl },
+    ],
+  },
   { name: m.training, children: [{ name: m.trainingNotices }, { name: m.examNotices }] },
 ];
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Alert, Descriptions, Result, Skeleton, type AlertProps } from 'antd';
-import { formatYuan, formatYuanInWords, MembershipState, toFen, type MembershipDto } from '@portal/shared';
+import { formatYuan, formatYuanInWords, MembershipState, sitePages, toFen, type MembershipDto } from '@portal/shared';
 import { MembershipStateTag } from '../../components/MembershipStateTag';
 import { useSiteInfo } from '../layout/useSiteInfo';
 import { MyPayments } from './MyPayments';
@@ -37,6 +37,7 @@ export function MyMembership() {
       <MyPayments />
       <div className={styles.links}>
         <Link to="/member/card">电子会员证 ›</Link>
+        <Link to={`${sitePages.messages.path}?tab=mine`}>我的留言 ›</Link>
       </div>
     </>
   );

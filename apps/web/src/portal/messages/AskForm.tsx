@@ -69,9 +69,7 @@ function Form({ options, onAsked }: { options: MessageOptionsDto; onAsked: (code
 
   return (
     <form className={styles.form} noValidate onSubmit={(e) => void submit(e)} aria-label="我要留言">
-      <p className={styles.intro}>
-        请如实填写，我们将在所选类别的办理时限内答复。提交后您将获得查询码，凭查询码可随时查看办理进度和答复。
-      </p>
+      <p className={styles.intro}>请如实填写，我们将在所选类别的办理时限内答复。提交后您将获得查询码，凭查询码可随时查看办理进度和答复。</p>
       <FormRow label="留言类别" required error={errors.CategoryId}>
         {(control) => (
           <select {...control} className={styles.select} value={values.CategoryId} onChange={(e) => set('CategoryId')(e.target.value)}>
@@ -85,7 +83,9 @@ function Form({ options, onAsked }: { options: MessageOptionsDto; onAsked: (code
         )}
       </FormRow>
       <FormRow label="留言标题" required error={errors.Subject}>
-        {(control) => <TextInput {...control} value={values.Subject} onChange={set('Subject')} maxLength={messageLimits.subject} placeholder="请用一句话概括您的问题" />}
+        {(control) => (
+          <TextInput {...control} value={values.Subject} onChange={set('Subject')} maxLength={messageLimits.subject} placeholder="请用一句话概括您的问题" />
+        )}
       </FormRow>
       <FormRow label="留言内容" required error={errors.Content} hint={`${values.Content.length}/${messageLimits.content}`}>
         {(control) => (
@@ -104,7 +104,12 @@ function Form({ options, onAsked }: { options: MessageOptionsDto; onAsked: (code
       <FormRow label="姓名" required={options.RequireName} error={errors.Name}>
         {(control) => <TextInput {...control} value={values.Name} onChange={set('Name')} maxLength={messageLimits.name} autoComplete="name" />}
       </FormRow>
-      <FormRow label="联系电话" required={required.phone} error={errors.Phone} hint={options.Contact === 'either' ? '联系电话和电子邮箱至少填写一项' : undefined}>
+      <FormRow
+        label="联系电话"
+        required={required.phone}
+        error={errors.Phone}
+        hint={options.Contact === 'either' ? '联系电话和电子邮箱至少填写一项' : undefined}
+      >
         {(control) => <TextInput {...control} type="tel" value={values.Phone} onChange={set('Phone')} maxLength={20} autoComplete="tel" />}
       </FormRow>
       <FormRow label="电子邮箱" required={required.email} error={errors.Email} hint="填写后，答复时我们会发邮件告知您">

@@ -121,7 +121,11 @@ function Handling({ message: m, departments, onChanged }: { message: MessageDeta
 
   return (
     <div className={styles.detail}>
-      {actions.length > 0 && <Space wrap className={styles.actions}>{actions}</Space>}
+      {actions.length > 0 && (
+        <Space wrap className={styles.actions}>
+          {actions}
+        </Space>
+      )}
       <Descriptions bordered size="small" column={{ xs: 1, md: 2 }}>
         <Descriptions.Item label="状态">
           <StateTag state={m.State} name={m.StateName} />
@@ -131,7 +135,9 @@ function Handling({ message: m, departments, onChanged }: { message: MessageDeta
         <Descriptions.Item label="办理时限">
           <DueCell message={m} />
         </Descriptions.Item>
-        <Descriptions.Item label="办理部门">{m.DepartmentName ? `${m.DepartmentName}${m.HandlerName ? ` / ${m.HandlerName}` : ''}` : '未分派'}</Descriptions.Item>
+        <Descriptions.Item label="办理部门">
+          {m.DepartmentName ? `${m.DepartmentName}${m.HandlerName ? ` / ${m.HandlerName}` : ''}` : '未分派'}
+        </Descriptions.Item>
         <Descriptions.Item label="留言人">
           {m.Name || '—'}
           {m.MemberId > 0 && <Tag style={{ marginInlineStart: 6 }}>会员</Tag>}
@@ -156,12 +162,7 @@ function Handling({ message: m, departments, onChanged }: { message: MessageDeta
       </Descriptions>
 
       {m.SensitiveWords.length > 0 && (
-        <Alert
-          type="warning"
-          showIcon
-          className={styles.block}
-          message={`含敏感词：${m.SensitiveWords.map((w) => `${w.Word}（${w.Count}处）`).join('、')}`}
-        />
+        <Alert type="warning" showIcon className={styles.block} message={`含敏感词：${m.SensitiveWords.map((w) => `${w.Word}（${w.Count}处）`).join('、')}`} />
       )}
 
       <section className={styles.block} aria-label="留言内容">
@@ -171,9 +172,7 @@ function Handling({ message: m, departments, onChanged }: { message: MessageDeta
         <div className={styles.text} dangerouslySetInnerHTML={{ __html: m.MarkedContent }} />
       </section>
 
-      {m.State === MessageState.Declined && (
-        <Alert type="info" className={styles.block} message="不予受理理由（留言人可见）" description={m.DeclineReason} />
-      )}
+      {m.State === MessageState.Declined && <Alert type="info" className={styles.block} message="不予受理理由（留言人可见）" description={m.DeclineReason} />}
 
       {m.Reply && (
         <section className={styles.reply} aria-label="答复">

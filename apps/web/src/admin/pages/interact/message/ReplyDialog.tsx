@@ -25,7 +25,9 @@ export function ReplyDialog({ message, open, onClose, onSaved }: { message: Mess
         <Form.Item
           name="Reply"
           label="答复内容"
-          rules={[{ validator: async (_, v: string | undefined) => (v && hasText(v) ? undefined : Promise.reject(new Error(messageBoardMessages.replyRequired))) }]}
+          rules={[
+            { validator: async (_, v: string | undefined) => (v && hasText(v) ? undefined : Promise.reject(new Error(messageBoardMessages.replyRequired))) },
+          ]}
         >
           <RichTextEditor />
         </Form.Item>

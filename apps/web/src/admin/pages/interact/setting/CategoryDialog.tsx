@@ -30,7 +30,13 @@ export function CategoryDialog(props: EditDialogProps<MessageCategoryDto>) {
         <WholeNumberInput addonAfter="个工作日" style={{ width: 180 }} />
       </Form.Item>
       <SortNumberItem />
-      <StatusItem label="状态" options={[{ label: '启用', value: 1 }, { label: '停用', value: 0 }]} />
+      <StatusItem
+        label="状态"
+        options={[
+          { label: '启用', value: 1 },
+          { label: '停用', value: 0 },
+        ]}
+      />
     </RecordDialog>
   );
 }

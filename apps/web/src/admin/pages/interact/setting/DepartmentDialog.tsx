@@ -18,7 +18,9 @@ function useAdminOptions() {
     queryKey: [...messageKeys.all, 'admins'],
     queryFn: () => systemApi.adminUsers({ pageindex: 1, pagesize: 999 }),
   });
-  return (admins.data?.List ?? []).filter((a) => a.Status === 1).map((a) => ({ label: a.FullName ? `${a.FullName}（${a.Account}）` : a.Account, value: a.AdminId }));
+  return (admins.data?.List ?? [])
+    .filter((a) => a.Status === 1)
+    .map((a) => ({ label: a.FullName ? `${a.FullName}（${a.Account}）` : a.Account, value: a.AdminId }));
 }
 
 /** 新增/修改办理部门: name, handlers (who see and answer its messages) and the supervisor told when one passes its deadline. */

@@ -9,10 +9,12 @@ import { DepartmentDialog } from './DepartmentDialog';
 import { SettingsForm } from './SettingsForm';
 
 /** A whole short list (the calls answer arrays) as the list block's page. */
-const whole = <T,>(fetch: () => Promise<T[]>) => async () => {
-  const list = await fetch();
-  return { List: list, TotalCount: list.length };
-};
+const whole =
+  <T,>(fetch: () => Promise<T[]>) =>
+  async () => {
+    const list = await fetch();
+    return { List: list, TotalCount: list.length };
+  };
 
 const departments = listResource<MessageDepartmentDto>({
   key: messageKeys.departments,

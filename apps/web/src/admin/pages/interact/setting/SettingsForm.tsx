@@ -37,7 +37,12 @@ export function SettingsForm() {
         <Form.Item name="Contact" label="联系方式">
           <Radio.Group options={contactOptions} />
         </Form.Item>
-        <Form.Item name="WarnHours" label="到期提醒" extra="到期前多少小时提醒办理人（0 为不提醒）" rules={[{ required: true, type: 'integer', min: 0, max: 720, message: '到期提醒应为提前0-720小时' }]}>
+        <Form.Item
+          name="WarnHours"
+          label="到期提醒"
+          extra="到期前多少小时提醒办理人（0 为不提醒）"
+          rules={[{ required: true, type: 'integer', min: 0, max: 720, message: '到期提醒应为提前0-720小时' }]}
+        >
           <InputNumber min={0} max={720} precision={0} addonAfter="小时" style={{ width: 180 }} />
         </Form.Item>
         <Form.Item label=" " colon={false}>

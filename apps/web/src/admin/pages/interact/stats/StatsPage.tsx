@@ -39,7 +39,11 @@ const lastYear = (): [Dayjs, Dayjs] => [dayjs().subtract(11, 'month').startOf('m
 export default function StatsPage() {
   const [range, setRange] = useState<[Dayjs, Dayjs]>(lastYear);
   const query: MessageStatisticsQuery = { start: month(range[0]), end: month(range[1]) };
-  const stats = useQuery({ queryKey: [...messageKeys.statistics, query], queryFn: () => messagesAdminApi.statistics(query), placeholderData: keepPreviousData });
+  const stats = useQuery({
+    queryKey: [...messageKeys.statistics, query],
+    queryFn: () => messagesAdminApi.statistics(query),
+    placeholderData: keepPreviousData,
+  });
   const data = stats.data;
 
   return (
@@ -77,7 +81,12 @@ export default function StatsPage() {
         ).map(([title, value, suffix]) => (
           <Col key={title} xs={12} md={6}>
             <Card size="small" loading={stats.isPending}>
-              <Statistic title={title} value={value ?? 0} suffix={suffix} valueStyle={title === '超期' && Number(value) > 0 ? { color: '#b8262c' } : undefined} />
+              <Statistic
+                title={title}
+                value={value ?? 0}
+                suffix={suffix}
+                valueStyle={title === '超期' && Number(value) > 0 ? { color: '#b8262c' } : undefined}
+              />
             </Card>
           </Col>
         ))}
@@ -86,10 +95,26 @@ export default function StatsPage() {
         <GroupedBars label="每月收到、已答复和超期的留言数" series={series} data={(data?.Months ?? []).map((m) => ({ ...m, label: m.Name }))} />
       </Card>
       <Card size="small" title="按类别">
-        <Table<MessageFiguresDto> rowKey="Name" size="small" pagination={false} loading={stats.isFetching} columns={columns('类别')} dataSource={data?.ByCategory} scroll={{ x: 600 }} />
+        <Table<MessageFiguresDto>
+          rowKey="Name"
+          size="small"
+          pagination={false}
+          loading={stats.isFetching}
+          columns={columns('类别')}
+          dataSource={data?.ByCategory}
+          scroll={{ x: 600 }}
+        />
       </Card>
       <Card size="small" title="按办理部门">
-        <Table<MessageFiguresDto> rowKey="Name" size="small" pagination={false} loading={stats.isFetching} columns={columns('办理部门')} dataSource={data?.ByDepartment} scroll={{ x: 600 }} />
+        <Table<MessageFiguresDto>
+          rowKey="Name"
+          size="small"
+          pagination={false}
+          loading={stats.isFetching}
+          columns={columns('办理部门')}
+          dataSource={data?.ByDepartment}
+          scroll={{ x: 600 }}
+        />
       </Card>
     </Space>
   );
