@@ -28,9 +28,9 @@ export function QueryCodeNotice({ code, onFollow, onAgain }: { code: string; onF
       text={
         <>
           <p>您的查询码是：</p>
-          <p className={styles.code} data-testid="query-code">
+          <code className={styles.code} data-testid="query-code">
             {code}
-          </p>
+          </code>
           <p className={styles.keep} role="note">
             请务必抄录或复制保存此查询码。它是查看办理进度和答复的唯一凭证，关闭本页后将无法再次显示。
           </p>
