@@ -16,7 +16,7 @@ import path from 'node:path';
 /** Lowest first. docs/architecture.md, "Feature layers", says what each layer is for. */
 export const FEATURE_LAYERS = [
   ['system', 'mail', 'credentials', 'visits'],
-  ['menus', 'uploads', 'site', 'lookups', 'banners', 'links'],
+  ['menus', 'uploads', 'site', 'lookups', 'banners', 'links', 'workdays'],
   ['members', 'articles', 'sensitive-words'],
   ['applications', 'activities', 'certificates', 'review', 'search', 'forms'],
   ['membership', 'contributions', 'news', 'attendance-certificates', 'elections', 'messages'],

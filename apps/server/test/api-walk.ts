@@ -580,6 +580,10 @@ export const backOfficeCalls: Record<string, (w: Walk) => Call | Promise<Call>> 
   [`GET ${SB}/GetMemorialDayList`]: () => ({}),
   [`POST ${SB}/SaveMemorialDay`]: () => ({ body: { Id: 0, StartDate: '2030-04-04', EndDate: '2030-04-04', Scope: 1, Note: '合同测试' } }),
   [`POST ${SB}/DelMemorialDay`]: (w) => ({ body: { Id: answered<number>(w, `POST ${SB}/SaveMemorialDay`) } }),
+  // 工作日历
+  [`GET ${SB}/GetWorkdayList`]: () => ({ query: { year: 2030 } }),
+  [`POST ${SB}/SaveWorkday`]: () => ({ body: { Id: 0, Date: '2030-05-04', Kind: 2, Name: '合同测试' } }),
+  [`POST ${SB}/DelWorkday`]: (w) => ({ body: { Id: answered<number>(w, `POST ${SB}/SaveWorkday`) } }),
   // 换届选举
   [`GET ${SB}/GetElectionList`]: () => ({}),
   [`POST ${SB}/SaveElection`]: (w) => ({

@@ -41,7 +41,13 @@ function walkMessages(w: Walk): Promise<WalkMessages> {
     scene = (async () => {
       const department = await call<number>(w, 'POST', `${SB}/SaveMessageDepartment`, w.admin, { DepartmentId: 0, Name: '合同测试办公室' });
       const ask = (Subject: string) =>
-        call<string>(w, 'POST', `${WEB}/SaveMessage`, w.member, { CategoryId: 1, Subject, Content: '请问如何办理？', Email: 'walk@example.com', MayPublish: true });
+        call<string>(w, 'POST', `${WEB}/SaveMessage`, w.member, {
+          CategoryId: 1,
+          Subject,
+          Content: '请问如何办理？',
+          Email: 'walk@example.com',
+          MayPublish: true,
+        });
       const answeredCode = await ask('合同测试已答复的留言');
       const answeredId = await idOf(w, answeredCode);
       await call(w, 'POST', `${SB}/AssignMessage`, w.admin, { MessageId: answeredId, DepartmentId: department });
@@ -90,7 +96,9 @@ export const messageBackOfficeCalls: Record<string, (w: Walk) => Call | Promise<
   [`GET ${SB}/GetMessage/{id}`]: async (w) => ({ params: { id: await asked(w) } }),
   [`GET ${SB}/GetMessageFile/{id}`]: async (w) => ({ params: { id: await asked(w) } }),
   [`POST ${SB}/AssignMessage`]: async (w) => ({ body: { MessageId: await asked(w), DepartmentId: w.answers.get(`POST ${SB}/SaveMessageDepartment`) } }),
-  [`POST ${SB}/TransferMessage`]: async (w) => ({ body: { MessageId: await asked(w), DepartmentId: (await walkMessages(w)).department, Reason: '合同测试转办' } }),
+  [`POST ${SB}/TransferMessage`]: async (w) => ({
+    body: { MessageId: await asked(w), DepartmentId: (await walkMessages(w)).department, Reason: '合同测试转办' },
+  }),
   [`POST ${SB}/SaveMessageNote`]: async (w) => ({ body: { MessageId: await asked(w), Text: '合同测试备注' } }),
   [`POST ${SB}/ReplyMessage`]: async (w) => ({ body: { MessageId: await asked(w), Reply: '<p>请携带会员证编号到协会补办。</p>' } }),
   [`POST ${SB}/PublishMessage`]: async (w) => ({ body: { MessageId: await asked(w), Publish: true } }),

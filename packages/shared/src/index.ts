@@ -33,6 +33,7 @@ export * from './schemas/messages.js';
 export * from './calendar-file.js';
 export * from './schemas/attendance-certificates.js';
 export * from './schemas/memorial.js';
+export * from './schemas/workdays.js';
 export * from './images.js';
 export * from './tracking-params.js';
 export * from './page-params.js';

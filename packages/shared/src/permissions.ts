@@ -136,6 +136,10 @@ export const permissions = {
   'system:memorial:add': '新增哀悼日',
   'system:memorial:edit': '修改哀悼日',
   'system:memorial:delete': '删除哀悼日',
+  'system:workday:list': '工作日历列表',
+  'system:workday:add': '新增工作日历',
+  'system:workday:edit': '修改工作日历',
+  'system:workday:delete': '删除工作日历',
 } as const;
 
 export type Permission = keyof typeof permissions;

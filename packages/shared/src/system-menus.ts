@@ -61,7 +61,8 @@ function crud(
     | 'system:menu'
     | 'system:role'
     | 'system:admin'
-    | 'system:memorial',
+    | 'system:memorial'
+    | 'system:workday',
 ): Permission[] {
   return [`${prefix}:add`, `${prefix}:edit`, `${prefix}:delete`];
 }
@@ -138,5 +139,6 @@ export const defaultSystemMenus: DefaultSystemMenu[] = numbered([
     page('在线用户', 'system/online', 'ContactsOutlined', 'system:online:list', ['system:online:forceLogout']),
     page('接口令牌', 'system/token', 'KeyOutlined', 'system:token:list', ['system:token:add', 'system:token:delete']),
     page('哀悼日', 'system/memorial', 'FlagOutlined', 'system:memorial:list', crud('system:memorial')),
+    page('工作日历', 'system/workdays', 'CalendarOutlined', 'system:workday:list', crud('system:workday')),
   ]),
 ]);

@@ -182,6 +182,18 @@ export interface MemorialDaysTable {
   updated_at: string;
 }
 
+/** 工作日历: the days that differ from the week (migrations/048-work-calendar.ts). */
+export interface WorkCalendarDaysTable {
+  id: Generated<number>;
+  /** China date yyyy-MM-dd, one entry per day. */
+  day: string;
+  /** WorkdayKind: 1 休, 2 班. */
+  kind: number;
+  name: string;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface PositionsTable {
   id: Generated<number>;
   seat: number;
@@ -773,6 +785,7 @@ export interface DB {
   attendance_certificates: AttendanceCertificatesTable;
   mail_outbox: MailOutboxTable;
   memorial_days: MemorialDaysTable;
+  work_calendar_days: WorkCalendarDaysTable;
   api_tokens: ApiTokensTable;
   system_menu_defaults: SystemMenuDefaultsTable;
   rate_limit_counters: RateLimitCountersTable;

@@ -92,6 +92,7 @@ import { reviewFlowRoutes } from './review/flow-routes.js';
 import { reviewNoticeRoutes } from './review/notice-routes.js';
 import { reviewExportRoutes } from './review/export-routes.js';
 import { memorialAdmin } from './site/memorial-admin.js';
+import { workdaysAdmin } from './workdays/admin.js';
 import { electionsAdmin } from './elections/admin.js';
 import { electionsPublic } from './elections/public.js';
 import { electionPublicationPublic } from './elections/publication-public.js';
@@ -110,7 +111,8 @@ import { messagePublicationPublic } from './messages/publication-public.js';
 import { messageQueueAdmin } from './messages/queue-admin.js';
 import { messageRoutingAdmin } from './messages/routing-admin.js';
 import { messageAnswerAdmin } from './messages/answer-admin.js';
-import { messageCatalogueAdmin } from './messages/catalogue-admin.js';
+import { messageCategoriesAdmin } from './messages/categories-admin.js';
+import { messageDepartmentsAdmin } from './messages/departments-admin.js';
 import { messageSettingsAdmin } from './messages/settings-admin.js';
 import { messageStatisticsAdmin } from './messages/statistics-admin.js';
 
@@ -186,6 +188,7 @@ const businessRoutes: FeatureRoutes[] = [
   attendanceCertificatesAdmin,
   attendanceCertificateListAdmin,
   memorialAdmin,
+  workdaysAdmin,
   // Members, application review, suggestions, dues and level terms, member import, card revocation.
   memberListAdmin,
   membersAdmin,
@@ -213,7 +216,8 @@ const businessRoutes: FeatureRoutes[] = [
   messageQueueAdmin,
   messageRoutingAdmin,
   messageAnswerAdmin,
-  messageCatalogueAdmin,
+  messageCategoriesAdmin,
+  messageDepartmentsAdmin,
   messageSettingsAdmin,
   messageStatisticsAdmin,
   memberCardAdmin,

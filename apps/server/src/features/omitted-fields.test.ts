@@ -17,6 +17,7 @@ import {
   saveLinkBody,
   saveMemberLevelTermsBody,
   saveMemorialDayBody,
+  saveWorkdayBody,
   saveMenuBody,
   saveMessageCategoryBody,
   saveMessageDepartmentBody,
@@ -317,6 +318,13 @@ const editCalls: EditCall[] = [
     idField: 'Id',
     full: async () => ({ StartDate: '2024-07-01', EndDate: '2024-07-03', Scope: 1, Note: '全国哀悼日' }),
     read: (s, id) => found(s, `${SB}/GetMemorialDayList?pagesize=999`, 'Id', id),
+  },
+  {
+    call: `POST ${SB}/SaveWorkday`,
+    schema: saveWorkdayBody,
+    idField: 'Id',
+    full: async () => ({ Date: '2030-10-08', Kind: 1, Name: '测试休假' }),
+    read: (s, id) => found(s, `${SB}/GetWorkdayList?year=2030`, 'Id', id),
   },
   {
     // A level's terms: the level exists already; the first save fills them.

@@ -15,9 +15,11 @@ import type {
   SaveAdminUserBody,
   SaveApiTokenBody,
   SaveMemorialDayBody,
+  SaveWorkdayBody,
   SaveRoleBody,
   SaveSystemMenuBody,
   SystemMenuDto,
+  WorkdayDto,
 } from '@portal/shared';
 import { Code } from '@portal/shared';
 import type { PageState } from '../components/DataTable';
@@ -49,7 +51,7 @@ export type AdminUserQuery = ListQuery<AdminUserListQuery>;
 export type AuditLogQuery = ListQuery<AuditLogListQuery>;
 export type MemorialDayQuery = ListQuery<MemorialDayListQuery>;
 
-/** 哀悼日 lives under /api/XfSysBussiness/ (features/site/memorial-admin.ts). */
+/** 哀悼日 and 工作日历 live under /api/XfSysBussiness/ (features/site/memorial-admin.ts, features/workdays/admin.ts). */
 const business = 'XfSysBussiness/';
 
 export const systemApi = {
@@ -94,4 +96,8 @@ export const systemApi = {
   memorialDays: (query: MemorialDayQuery) => get<ListDto<MemorialDayDto>>(`${business}GetMemorialDayList`, query, admin),
   saveMemorialDay: (day: SaveMemorialDayBody) => post<number>(`${business}SaveMemorialDay`, day, admin),
   deleteMemorialDay: (Id: number) => post<null>(`${business}DelMemorialDay`, { Id }, admin),
+
+  workdays: (year: number) => get<ListDto<WorkdayDto>>(`${business}GetWorkdayList`, { year }, admin),
+  saveWorkday: (day: SaveWorkdayBody) => post<number>(`${business}SaveWorkday`, day, admin),
+  deleteWorkday: (Id: number) => post<null>(`${business}DelWorkday`, { Id }, admin),
 };

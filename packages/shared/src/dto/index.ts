@@ -11,6 +11,7 @@ export * from './forms.js';
 export * from './certificates.js';
 export * from './media.js';
 export * from './memorial.js';
+export * from './workdays.js';
 export * from './news-revisions.js';
 export * from './review.js';
 export * from './sign-ins.js';

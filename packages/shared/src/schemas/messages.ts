@@ -30,7 +30,6 @@ export const messageStateNames: Record<MessageState, string> = { 0: '待受理',
 
 /** The asker's rating of a published answer, once. */
 export const MessageRating = { Satisfied: 1, Fair: 2, Unsatisfied: 3 } as const;
-export const messageRatingNames: Record<number, string> = { 1: '满意', 2: '基本满意', 3: '不满意' };
 
 /** What the site asks for besides the message: which contact is required (SaveMessageSettings). */
 export const messageContactRules = ['phone', 'email', 'either', 'both'] as const;
@@ -133,7 +132,7 @@ const queryCode = z
 export const messageByCodeQuery = z.object({ code: queryCode });
 export const rateMessageBody = z.object({
   QueryCode: queryCode,
-  Rating: integerChoice([1, 2, 3], messageBoardMessages.ratingInvalid),
+  Rating: integerChoice(Object.values(MessageRating), messageBoardMessages.ratingInvalid),
 });
 export const publicMessageListQuery = pagingQuery.extend({ key: keyword });
 export const publicMessageQuery = z.object({ id: idParam });

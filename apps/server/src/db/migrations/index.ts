@@ -42,6 +42,7 @@ import { elections } from './042-elections.js';
 import { forms } from './044-forms.js';
 import { revisionNumbers } from './045-revision-numbers.js';
 import { siteSettings } from './046-site-settings.js';
+import { workCalendar } from './048-work-calendar.js';
 import { messageBoard } from './049-messages.js';
 
 /** A migration that may need to know the engine (serial vs autoincrement, FTS vs trigram). */
@@ -91,6 +92,7 @@ const all: Record<string, EngineMigration> = {
   '044-forms': forms,
   '045-revision-numbers': revisionNumbers,
   '046-site-settings': siteSettings,
+  '048-work-calendar': workCalendar,
   '049-messages': messageBoard,
 };
 

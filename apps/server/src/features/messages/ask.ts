@@ -69,6 +69,7 @@ export async function askMessage(
   return withKeyLocked(database, askerKey(ip), async (trx) => {
     await checked(trx, body, owner);
     const { queryCode } = await receiveMessage(
+      database,
       trx,
       {
         categoryId: body.CategoryId,

@@ -160,7 +160,7 @@ export async function replyMessage(
       reply,
       replied_at: at,
       replied_by: by.fullName || by.account,
-      reply_workdays: await replyWorkingDays(trx, m.created_at, at),
+      reply_workdays: await replyWorkingDays(database, trx, m.created_at, at),
       updated_at: at,
     };
     await move(trx, m.id, open, values, messageBoardMessages.closed);

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { Code, formatCst, messageBoardMessages, messages, queryCodeAlphabet, queryCodeLength } from '@portal/shared';
+import type { Database } from '../../db/connection.js';
 import type { DB } from '../../db/schema.js';
 import { AppError, badRequest } from '../../http/envelope.js';
 import { dueTime } from './deadline.js';
@@ -58,7 +59,7 @@ export async function openCategory(db: Kysely<DB>, id: number, anyState = false)
 }
 
 /** Counts the address's recent messages (429 past the limit) and stores the new one; answers its id and 查询码. */
-export async function receiveMessage(trx: Kysely<DB>, m: Intake, now: number): Promise<{ id: number; queryCode: string }> {
+export async function receiveMessage(database: Database, trx: Kysely<DB>, m: Intake, now: number): Promise<{ id: number; queryCode: string }> {
   const { n } = await trx
     .selectFrom('messages')
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -84,7 +85,7 @@ export async function receiveMessage(trx: Kysely<DB>, m: Intake, now: number): P
       member_id: m.memberId ?? null,
       may_publish: m.mayPublish ? 1 : 0,
       ip: m.ip,
-      due_at: await dueTime(trx, at, category.deadlineDays),
+      due_at: await dueTime(database, trx, at, category.deadlineDays),
       created_at: at,
       updated_at: at,
     })

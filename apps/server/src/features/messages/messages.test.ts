@@ -19,7 +19,7 @@ const TOO_MANY = { Code: 429, Message: '请求过于频繁，请稍后再试', D
 const ASKER = { Name: '张三丰', Phone: '13912345678', Email: 'zhang.sanfeng@example.com' };
 
 describe.each(engines)('在线留言 on %s', (engine) => {
-  // Monday 2024-06-17 10:00 CST: five working days later is Monday 2024-06-24, no holiday between.
+  // Monday 2024-06-17 10:00 CST: five working days later ends Monday 2024-06-24, no holiday between.
   const clock = testClock(Date.UTC(2024, 5, 17, 2, 0, 0));
   let mailServer: Awaited<ReturnType<typeof startMailServer>>;
   let t: TestApp;
@@ -42,7 +42,12 @@ describe.each(engines)('在线留言 on %s', (engine) => {
     ids.handlerB = await createAdmin(t, admin, 'handb', '留言办理');
     ids.supervisor = await createAdmin(t, admin, 'supa', '留言办理');
     await createAdmin(t, admin, 'editor1', '内容编辑');
-    [dispatcher, handlerA, handlerB, editor] = await Promise.all(['disp1', 'handa', 'handb', 'editor1'].map((a) => loginAdmin(t, a)));
+    [dispatcher, handlerA, handlerB, editor] = (await Promise.all(['disp1', 'handa', 'handb', 'editor1'].map((a) => loginAdmin(t, a)))) as [
+      string,
+      string,
+      string,
+      string,
+    ];
     await addMember(t, admin, await seedTypeChoices(t), 'asker');
     member = await loginMember(t, 'asker');
     const dept = async (Name: string, HandlerIds: number[], SupervisorId = 0) =>
@@ -58,7 +63,13 @@ describe.each(engines)('在线留言 on %s', (engine) => {
   /** Moves the clock on; the sessions would have ended meanwhile, so everyone signs in again. */
   const later = async (ms: number) => {
     clock.advance(ms);
-    [admin, dispatcher, handlerA, handlerB, editor] = await Promise.all(['admin', 'disp1', 'handa', 'handb', 'editor1'].map((a) => loginAdmin(t, a)));
+    [admin, dispatcher, handlerA, handlerB, editor] = (await Promise.all(['admin', 'disp1', 'handa', 'handb', 'editor1'].map((a) => loginAdmin(t, a)))) as [
+      string,
+      string,
+      string,
+      string,
+      string,
+    ];
     member = await loginMember(t, 'asker');
   };
   const web = async <T = unknown>(method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>, headers: Record<string, string> = freshAddress()) =>
@@ -168,9 +179,30 @@ describe.each(engines)('在线留言 on %s', (engine) => {
       expect(await stored()).toBe(before);
     });
 
+    it('refuses an attachment of the wrong kind, or one too large, with the upload checks’ messages', async () => {
+      const upload = async (filename: string, content: Buffer) =>
+        envelope(
+          await t.app.inject({
+            method: 'POST',
+            url: '/api/XfWebApi/UploadMessageFile',
+            headers: { ...freshAddress(), ...multipartHeaders },
+            payload: multipartBody({ filename, content }),
+          }),
+        );
+      const before = await t.app.services.database.db.selectFrom('uploads').select('id').execute();
+      expect(await upload('run.exe', Buffer.from('MZ'))).toMatchObject({
+        Code: 400,
+        Message: '附件仅支持图片（jpg、png、gif、webp）、办公文档、pdf、txt和压缩包（zip、rar）',
+      });
+      expect(await upload('fake.pdf', Buffer.from('not a pdf at all'))).toMatchObject({ Code: 400 });
+      const large = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(10 * 1024 * 1024 + 1, 32)]);
+      expect((await upload('large.pdf', large)).Message).toBe('文件不得大于10MB');
+      expect(await t.app.services.database.db.selectFrom('uploads').select('id').execute()).toEqual(before);
+    });
+
     it('lets a member ask without a captcha and see their messages; keeps an attachment private', async () => {
       const headers = { ...freshAddress(), token: member };
-      const file = { filename: '证件.pdf', contentType: 'application/pdf', content: Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\n') };
+      const file = { filename: '证件.pdf', content: Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\n') };
       const upload = envelope<string>(
         await t.app.inject({
           method: 'POST',
@@ -361,7 +393,7 @@ describe.each(engines)('在线留言 on %s', (engine) => {
         .select(['due_at', 'created_at'])
         .where('id', '=', id)
         .executeTakeFirstOrThrow();
-      expect([created, due]).toEqual(['2024-06-19 10:00:00', '2024-06-26 10:00:00']);
+      expect([created, due]).toEqual(['2024-06-19 10:00:00', '2024-06-26 23:59:59']);
       await business(dispatcher, 'AssignMessage', { MessageId: id, DepartmentId: ids.deptA, HandlerId: ids.handlerA });
       const notices = (adminId: number) =>
         t.app.services.database.db.selectFrom('admin_notices').select('text').where('admin_id', '=', adminId).where('text', 'like', '%期限测试%').execute();
@@ -369,12 +401,12 @@ describe.each(engines)('在线留言 on %s', (engine) => {
       const shared = await sharingInstances(t, { now: clock.now, backgroundJobs: false });
       const rounds = () => atOnce(shared.apps, 4, (on) => runDeadlineJob(on.app.services));
       try {
-        await later(6 * 24 * HOUR + 12 * HOUR); // 2024-06-25 22:00, within a day of the due time
+        await later(7 * 24 * HOUR); // 2024-06-26 10:00, within a day of the due time
         // The three open messages received on the 19th are due within the day: each warned once, whichever round claims it.
         expect((await rounds()).reduce((n, r) => n + r.warned, 0)).toBe(3);
         expect((await rounds()).reduce((n, r) => n + r.warned, 0)).toBe(0);
-        expect(await notices(ids.handlerA!)).toEqual([{ text: '留言「期限测试」将于2024-06-26 10:00:00到期，请及时答复' }]);
-        await later(13 * HOUR); // 2024-06-26 11:00, past it
+        expect(await notices(ids.handlerA!)).toEqual([{ text: '留言「期限测试」将于2024-06-26 23:59:59到期，请及时答复' }]);
+        await later(15 * HOUR); // 2024-06-27 01:00, past it
         // The three of the 19th now; those of the 17th were escalated by the first rounds, already past theirs.
         expect((await rounds()).reduce((n, r) => n + r.escalated, 0)).toBe(3);
         const unclaimed = await t.app.services.database.db
@@ -385,7 +417,7 @@ describe.each(engines)('在线留言 on %s', (engine) => {
           .execute();
         expect(unclaimed).toEqual([]);
         expect(await runDeadlineJob(t.app.services)).toEqual({ warned: 0, escalated: 0 });
-        expect(await notices(ids.supervisor!)).toEqual([{ text: '留言「期限测试」已超过办理时限（2024-06-26 10:00:00），请督办' }]);
+        expect(await notices(ids.supervisor!)).toEqual([{ text: '留言「期限测试」已超过办理时限（2024-06-26 23:59:59），请督办' }]);
         expect(await notices(ids.handlerA!)).toHaveLength(2);
       } finally {
         await shared.close();
@@ -402,9 +434,21 @@ describe.each(engines)('在线留言 on %s', (engine) => {
       expect((await business(admin, 'SaveMessageCategory', { CategoryId: 3, Name: '投诉', DeadlineDays: 2, SortNumber: 3 })).Code).toBe(200);
       expect((await business(admin, 'SaveMessageCategory', { CategoryId: 4, Name: '其他', DeadlineDays: 5, SortNumber: 4, Status: 0 })).Code).toBe(200);
       expect((await ask({ CategoryId: 4 })).Message).toBe('留言类别不存在或已停用');
-      const asked = await ask({ CategoryId: 3, Subject: '投诉一' }); // Wednesday 2024-06-26 11:00
+      const asked = await ask({ CategoryId: 3, Subject: '投诉一' }); // Thursday 2024-06-27 01:00
       const row = await t.app.services.database.db.selectFrom('messages').select('due_at').where('query_code', '=', asked.Data).executeTakeFirstOrThrow();
-      expect(row.due_at).toBe('2024-06-28 11:00:00');
+      expect(row.due_at).toBe('2024-07-01 23:59:59');
+    });
+
+    it('counts by the working-day calendar staff keep: a day off moves the due time on, a Saturday worked back', async () => {
+      const dueOf = async (Subject: string) => {
+        const asked = await ask({ CategoryId: 3, Subject });
+        return (await t.app.services.database.db.selectFrom('messages').select('due_at').where('query_code', '=', asked.Data).executeTakeFirstOrThrow()).due_at;
+      };
+      const day = (Date: string, Kind: 1 | 2, Name: string) => business(admin, 'SaveWorkday', { Id: 0, Date, Kind, Name });
+      expect((await day('2024-06-28', 1, '调休')).Code).toBe(200); // Friday off: Monday and Tuesday count
+      expect(await dueOf('投诉二')).toBe('2024-07-02 23:59:59');
+      expect((await day('2024-06-29', 2, '调休上班')).Code).toBe(200); // Saturday worked: it and Monday count
+      expect(await dueOf('投诉三')).toBe('2024-07-01 23:59:59');
     });
   });
 
@@ -428,8 +472,8 @@ describe.each(engines)('在线留言 on %s', (engine) => {
       expect(stats.Total.Answered).toBe(4);
       // 超期 counted as the queue's filter reads it.
       expect(stats.Total.Overdue).toBe((await queue(dispatcher, 'overdue=1')).TotalCount);
-      // Replies after 2 working days (17th → 19th), 0 and 0 (the same day), 5 (19th → 26th): 7 / 4.
-      expect(stats.Total.AverageWorkingDays).toBe(1.8);
+      // Replies after 2 working days (17th → 19th), 0 and 0 (the same day), 6 (19th → 27th): 8 / 4.
+      expect(stats.Total.AverageWorkingDays).toBe(2);
       expect(stats.Months.map((m) => m.Name)).toEqual(['2024-06']);
       expect(stats.ByCategory.find((c) => c.Name === '建议')?.Received).toBe(1);
       expect(stats.ByDepartment.find((d) => d.Name === '培训部')).toMatchObject({ Answered: 1, AverageWorkingDays: 2 });

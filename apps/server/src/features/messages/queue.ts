@@ -68,9 +68,11 @@ export const queueColumns = [
 
 export async function listMessages(db: Kysely<DB>, q: MessageListQuery, scope: MessageScope, nowCst: string): Promise<{ items: QueueRow[]; total: number }> {
   const { key } = q;
+  // 0 names no department: it keeps the list valid SQL for an admin who handles none.
+  const departments = scope.all ? null : [0, ...scope.departmentIds];
   const query = db
     .selectFrom('messages as m')
-    .$if(!scope.all, (qb) => qb.where('m.department_id', 'in', scope.all ? [] : [0, ...scope.departmentIds]))
+    .$if(departments !== null, (qb) => qb.where('m.department_id', 'in', departments!))
     .$if(q.state !== undefined, (qb) => qb.where('m.state', '=', q.state!))
     .$if(q.categoryid !== undefined, (qb) => qb.where('m.category_id', '=', q.categoryid!))
     .$if(q.departmentid !== undefined, (qb) => qb.where('m.department_id', '=', q.departmentid!))

@@ -31,6 +31,7 @@ const SUBJECT_LENGTH = 30;
 export async function saveProposal(database: Database, p: { mobile: string; content: string; ip: string }, now: number): Promise<void> {
   await withKeyLocked(database, askerKey(p.ip), (trx) =>
     receiveMessage(
+      database,
       trx,
       {
         categoryId: SUGGESTION_CATEGORY,

@@ -37,6 +37,7 @@ export const views: Record<string, LazyExoticComponent<ComponentType>> = {
   'system/online/index': lazy(() => import('../pages/system/online/OnlinePage')),
   'system/token/index': lazy(() => import('../pages/system/token/ApiTokenPage')),
   'system/memorial/index': lazy(() => import('../pages/system/memorial/MemorialPage')),
+  'system/workdays/index': lazy(() => import('../pages/system/workdays/WorkdaysPage')),
 };
 
 /** A menu's component key as the map spells it: lower-case, without slashes or a '.vue'/'.tsx' ending at the edges. */
