@@ -206,6 +206,12 @@ test('a member asks without a captcha and finds the message in 我的留言', as
   await page.getByLabel('留言内容').fill('建议协会组织一次潜在缺陷保险的专题培训。');
   await page.getByLabel('联系电话').fill('13812345678');
   await expect(page.getByLabel('验证码', { exact: true })).toHaveCount(0);
+  // An attachment, sent as soon as it is picked and kept for staff.
+  await page
+    .locator('input[type=file]')
+    .setInputFiles({ name: '培训需求.txt', mimeType: 'text/plain', buffer: Buffer.from('潜在缺陷保险专题培训需求：承保、理赔、风险管理。') });
+  await expect(page.getByText('培训需求.txt')).toBeVisible();
+  await expect(page.getByRole('button', { name: /附件\s*更换附件/ })).toBeVisible();
   await shoot(page, 'messages-ask-member', DESK);
   await page.getByRole('button', { name: '提交留言' }).click();
   await expect(page.getByText('留言提交成功')).toBeVisible();
