@@ -222,3 +222,49 @@ test('a member asks without a captcha and finds the message in 我的留言', as
   await shoot(page, 'messages-mine', DESK);
   await shoot(page, 'messages-mine', PHONE);
 });
+
+test('staff decline a message with a reason, and the asker reads it by the 查询码', async ({ page }) => {
+  // Asked through the API: the captcha's answer from the test seam.
+  const captcha = (await (await page.request.get('/api/XfWebApi/GetMessageCaptcha')).json()) as Envelope<string> & { Url: string };
+  const subject = unique('与协会业务无关的咨询');
+  const asked = (await (
+    await page.request.post('/api/XfWebApi/SaveMessage', {
+      data: {
+        CategoryId: 4,
+        Subject: subject,
+        Content: '请问附近哪家餐馆好吃？',
+        Email: `decline${Date.now()}@example.cn`,
+        MayPublish: false,
+        Captcha: await captchaAnswer(page.request, captcha.Url),
+        CaptchaTicket: captcha.Url,
+      },
+    })
+  ).json()) as Envelope<string>;
+  expect(asked.Code, asked.Message).toBe(200);
+
+  await openBackOffice(page);
+  await page.goto('/System/interact/message');
+  await page.getByLabel('关键字').fill(asked.Data);
+  await page.getByRole('button', { name: /查\s*询/ }).click();
+  await page.locator('.ant-table-row', { hasText: subject }).getByRole('button', { name: '办理' }).click();
+  const drawer = page.getByRole('dialog', { name: `留言办理：${subject}` });
+  await drawer.getByRole('button', { name: '不予受理' }).click();
+  const decline = page.getByRole('dialog', { name: '不予受理' });
+  await decline.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(decline.getByText('请输入不予受理理由')).toBeVisible();
+  await decline.getByLabel('不予受理理由').fill('所询事项不属于本协会业务范围，请向相关部门咨询。');
+  await decline.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(decline).toBeHidden();
+  await expect(drawer.getByText('不予受理', { exact: true }).first()).toBeVisible();
+  // Closed: nothing more to do with it, and the history says what happened.
+  await expect(drawer.getByRole('button', { name: /分\s*派/ })).toHaveCount(0);
+  await expect(drawer.getByText('所询事项不属于本协会业务范围').first()).toBeVisible();
+
+  await page.goto('/messages?tab=lookup');
+  await page.getByRole('textbox', { name: '查询码' }).fill(asked.Data);
+  await page.getByRole('button', { name: '查询' }).click();
+  const status = page.getByRole('article', { name: `留言：${subject}` });
+  await expect(status.getByText('不予受理', { exact: true })).toBeVisible();
+  await expect(status.getByText('所询事项不属于本协会业务范围，请向相关部门咨询。')).toBeVisible();
+  await expect(status.getByRole('button', { name: '满意', exact: true })).toHaveCount(0);
+});
