@@ -139,11 +139,13 @@ export const directoryData: PageData = ({ params }) => ({ queries: [read(portalQ
 export const messagesTabOf = (params: URLSearchParams): string => params.get('tab') ?? '';
 
 /**
- * /messages: on its first tab a page of the published answers, on 我要留言 the categories and what
- * the site requires (the captcha, the lookup and 我的留言 are the visitor's own, drawn in the browser).
+ * /messages: 我要留言 draws the categories and what the site requires; 留言查询 draws only its form
+ * (the captcha and the lookup are the visitor's own, asked in the browser); any other tab is
+ * drawn as 留言选登, a page of the published answers (我的留言 too: the server has no member session).
  */
 export const messagesData: PageData = ({ params }) => {
   const tab = messagesTabOf(params);
-  if (!tab) return { queries: [read(portalQueries.publishedMessages(keywordOf(params), listPageOf(params)))] };
-  return { queries: tab === 'ask' ? [read(portalQueries.messageOptions())] : [] };
+  if (tab === 'ask') return { queries: [read(portalQueries.messageOptions())] };
+  if (tab === 'lookup') return { queries: [] };
+  return { queries: [read(portalQueries.publishedMessages(keywordOf(params), listPageOf(params)))] };
 };
