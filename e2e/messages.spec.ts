@@ -159,6 +159,12 @@ test('a visitor asks on a phone, staff assign, reply and publish, the answer is 
   await publish.getByRole('button', { name: /公\s*开/ }).click();
   await expect(office.getByText('公开成功')).toBeVisible();
   await shoot(office, 'admin-message-detail', DESK);
+  // On a phone the drawer (opened by its address, ?message=) takes the whole width.
+  await office.setViewportSize(PHONE);
+  await office.reload();
+  await expect(drawer.getByText('已公开').first()).toBeVisible();
+  await shoot(office, 'admin-message-detail', PHONE);
+  await office.setViewportSize(DESK);
   // Read back as staff saw it: answered, published.
   const queued = await adminData<{ List: { State: number; Published: boolean; DepartmentName: string }[] }>(office.request, token, 'GetMessageList', {
     key: code,
@@ -182,11 +188,12 @@ test('a visitor asks on a phone, staff assign, reply and publish, the answer is 
   await page.getByRole('textbox', { name: '查询码' }).fill(code.toLowerCase());
   await page.getByRole('button', { name: '查询' }).click();
   await expect(status.getByText('已答复', { exact: true })).toBeVisible();
+  // Checked before rating: the thanks toast that follows is antd's, drawn outside the page's landmarks for a few seconds.
+  await accessible(page, 'an answered message by its 查询码');
   await status.getByRole('button', { name: '满意', exact: true }).click();
   await expect(status.getByText('您的评价：满意')).toBeVisible();
   await expect(status.getByRole('button', { name: '满意', exact: true })).toHaveCount(0);
   await shoot(page, 'messages-lookup-answered', PHONE);
-  await accessible(page, 'an answered message by its 查询码');
   const rated = (await (await page.request.get('/api/XfWebApi/GetMessageByCode', { params: { code } })).json()) as Envelope<{ Rating: number; State: number }>;
   expect(rated.Data).toMatchObject({ Rating: 1, State: 2 });
 

@@ -126,7 +126,7 @@ function Handling({ message: m, departments, onChanged }: { message: MessageDeta
           {actions}
         </Space>
       )}
-      <Descriptions bordered size="small" column={{ xs: 1, md: 2 }}>
+      <Descriptions bordered size="small" column={{ xs: 1, md: 2 }} styles={{ label: { whiteSpace: 'nowrap' } }}>
         <Descriptions.Item label="状态">
           <StateTag state={m.State} name={m.StateName} />
           {m.Published && <Tag color="blue">已公开</Tag>}
