@@ -113,6 +113,28 @@ const pages: PageCase[] = [
     },
   },
   {
+    name: '/messages',
+    open: async (page) => {
+      await page.goto('/messages');
+      await expect(page.getByRole('tab', { name: '留言选登', selected: true })).toBeVisible();
+      await expect(page.getByRole('searchbox', { name: '搜索留言' })).toBeVisible();
+    },
+  },
+  {
+    name: '/messages?tab=ask',
+    open: async (page) => {
+      await page.goto('/messages?tab=ask');
+      await expect(page.getByRole('img', { name: '验证码' })).toBeVisible();
+    },
+  },
+  {
+    name: '/messages?tab=lookup',
+    open: async (page) => {
+      await page.goto('/messages?tab=lookup');
+      await expect(page.getByRole('textbox', { name: '查询码' })).toBeVisible();
+    },
+  },
+  {
     name: '/404',
     open: async (page) => {
       await page.goto('/404');

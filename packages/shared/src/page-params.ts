@@ -22,6 +22,8 @@ const PAGE_PARAMS: Record<string, readonly string[]> = {
   '/contribute': [],
   '/accessibility': [],
   '/directory': ['key', 'level', 'page'],
+  // The 查询码 never goes into the address: it is the asker's key (referrers, logs, history).
+  '/messages': ['tab', 'key', 'page'],
 };
 
 /** Read by the shell on every page: the header's search box (key) and the menu marked as current (MenuId). */

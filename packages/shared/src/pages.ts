@@ -49,6 +49,8 @@ export const sitePages = {
   directory: { path: '/directory', title: '会员名录', serverRendered: true, audience: 'configured', sitemap: true, drawnEachTime: true },
   // A form, survey or vote (features/forms): opens and closes by the clock, fills up with answers.
   form: { path: '/form/:id', serverRendered: true, audience: 'public', drawnEachTime: true },
+  // 在线留言: the published answers, the ask form, the lookup by 查询码 and, for a member, 我的留言 (?tab=).
+  messages: { path: '/messages', title: '在线留言', serverRendered: true, audience: 'public', sitemap: true },
   contribute: { path: '/contribute', title: '我要投稿', noindex: true, serverRendered: true, audience: 'members' },
   activities: { path: '/member/activity', title: '活动通知', noindex: true, serverRendered: true, audience: 'members' },
   membership: { path: '/member/membership', title: '我的会籍', noindex: true, serverRendered: true, audience: 'members' },

@@ -36,6 +36,8 @@ export const demoMenuNames = {
   directory: '会员名录',
   joining: '入会须知',
   showcase: '会员风采',
+  /** Leads to 在线留言 (/messages) by its WebUrl: the public asks and reads the answers. */
+  messages: '在线留言',
   training: '培训考核',
   trainingNotices: '培训通知',
   examNotices: '考核公告',
@@ -48,6 +50,8 @@ export const externalMenuUrl = 'https://jzsc.mohurd.gov.cn';
 export const certSearchUrl = '/certsearch';
 /** 会员名录: the members who chose to be listed, a page of the site itself (not articles). */
 export const directoryUrl = sitePages.directory.path;
+/** 在线留言: questions and answers, a page of the site itself. */
+export const messagesUrl = sitePages.messages.path;
 
 export interface MenuSeed {
   name: DemoMenuName;
@@ -85,7 +89,15 @@ export const menuTree: MenuSeed[] = [
   { name: m.appraisal, children: [{ name: m.certSearch, webUrl: certSearchUrl }] },
   { name: m.credit, children: [{ name: m.creditInfo }, { name: m.external, webUrl: externalMenuUrl }] },
   { name: m.statistics },
-  { name: m.memberService, children: [{ name: m.directory, webUrl: directoryUrl }, { name: m.joining, singlePage: true }, { name: m.showcase }] },
+  {
+    name: m.memberService,
+    children: [
+      { name: m.directory, webUrl: directoryUrl },
+      { name: m.joining, singlePage: true },
+      { name: m.showcase },
+      { name: m.messages, webUrl: messagesUrl },
+    ],
+  },
   { name: m.training, children: [{ name: m.trainingNotices }, { name: m.examNotices }] },
 ];
 

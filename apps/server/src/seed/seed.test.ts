@@ -47,6 +47,8 @@ describe.each(engines)('demo seed on %s', (engine) => {
       [demoMenuNames.external, externalMenuUrl],
       // 会员服务 → 会员名录 is the live directory of members who chose to be listed, not articles.
       [demoMenuNames.directory, '/directory'],
+      // 会员服务 → 在线留言: the public's questions and the published answers.
+      [demoMenuNames.messages, '/messages'],
     ]);
     const directory = all.find((x) => x.name === demoMenuNames.directory);
     expect(byId.get(directory?.parent_id ?? 0)?.name).toBe(demoMenuNames.memberService);

@@ -160,3 +160,18 @@ export const electionResultData: PageData = ({ pathname }) => {
   const id = electionOf(pathname);
   return { queries: id ? [read(portalQueries.electionPublication(id))] : [] };
 };
+
+/** The tab of 在线留言 an address opens (`?tab=`): the published answers unless it names another. */
+export const messagesTabOf = (params: URLSearchParams): string => params.get('tab') ?? '';
+
+/**
+ * /messages: 我要留言 draws the categories and what the site requires; 留言查询 draws only its form
+ * (the captcha and the lookup are the visitor's own, asked in the browser); any other tab is
+ * drawn as 留言选登, a page of the published answers (我的留言 too: the server has no member session).
+ */
+export const messagesData: PageData = ({ params }) => {
+  const tab = messagesTabOf(params);
+  if (tab === 'ask') return { queries: [read(portalQueries.messageOptions())] };
+  if (tab === 'lookup') return { queries: [] };
+  return { queries: [read(portalQueries.publishedMessages(keywordOf(params), listPageOf(params)))] };
+};

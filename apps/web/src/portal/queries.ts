@@ -9,10 +9,14 @@ import { contentApi } from '../api/content';
 import { directoryApi } from '../api/directory';
 import { formsApi } from '../api/forms';
 import { electionsApi } from '../api/elections';
+import { messagesApi } from '../api/messages';
 import type { ListQuery } from '../api/list-query';
 
 /** Companies on a page of 会员名录. */
 export const DIRECTORY_PAGE_SIZE = 20;
+
+/** Questions and answers on a page of 在线留言. */
+export const PUBLISHED_MESSAGES_PAGE_SIZE = 10;
 
 /** One picture story plus eight rows, or ten rows when no article has a picture: as tall as 最新资讯 beside it. */
 export const INDUSTRY_NEWS_ROWS = 10;
@@ -69,4 +73,11 @@ export const portalQueries = {
   publicForm: (formId: number) => queryOptions({ queryKey: ['publicForm', formId], queryFn: () => formsApi.publicForm(formId), retry: false }),
   /** Its counts, when they are open to this caller (GetPublicForm's ResultsOpen). */
   formResults: (formId: number) => queryOptions({ queryKey: ['formResults', formId], queryFn: () => formsApi.results(formId), retry: false }),
+  /** A page of 在线留言's published questions and answers, of those matching a keyword when there is one. */
+  publishedMessages: (keyword: string, page: number) => {
+    const query = { key: keyword || undefined, pageindex: page, pagesize: PUBLISHED_MESSAGES_PAGE_SIZE };
+    return queryOptions({ queryKey: ['publishedMessages', query], queryFn: () => messagesApi.published(query) });
+  },
+  /** 在线留言's categories and what the site requires of an asker. */
+  messageOptions: () => queryOptions({ queryKey: ['messageOptions'], queryFn: messagesApi.options, staleTime: 5 * 60_000 }),
 };

@@ -30,6 +30,12 @@ export const messageStateNames: Record<MessageState, string> = { 0: '待受理',
 
 /** The asker's rating of a published answer, once. */
 export const MessageRating = { Satisfied: 1, Fair: 2, Unsatisfied: 3 } as const;
+/** The ratings' names: the asker's buttons and the staff's view of a message (apps/web). */
+export const messageRatingNames: Record<number, string> = {
+  [MessageRating.Satisfied]: '满意',
+  [MessageRating.Fair]: '基本满意',
+  [MessageRating.Unsatisfied]: '不满意',
+};
 
 /** What the site asks for besides the message: which contact is required (SaveMessageSettings). */
 export const messageContactRules = ['phone', 'email', 'either', 'both'] as const;

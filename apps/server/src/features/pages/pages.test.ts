@@ -78,6 +78,8 @@ describe.each(engines)('public pages for browsers and crawlers on %s', (engine) 
       `/info?MenuId=${menus.policy}&NewsId=${news.memberOnly}`,
       '/searchKey?key=保险',
       '/certsearch',
+      '/messages',
+      '/messages?tab=ask',
       '/contribute',
       '/member/activity',
       '/member/activity/12',
@@ -259,6 +261,7 @@ describe.each(engines)('public pages for browsers and crawlers on %s', (engine) 
     expect(urls).toEqual(
       expect.arrayContaining([
         `${BASE}/home`,
+        `${BASE}/messages`,
         `${BASE}/menuList?ParentId=0&MenuId=${menus.center}`,
         `${BASE}/menuList?ParentId=${menus.center}&MenuId=${menus.policy}`,
         `${BASE}/info?MenuId=${menus.policy}&NewsId=${news.public}`,

@@ -23,6 +23,9 @@ export const views: Record<string, LazyExoticComponent<ComponentType>> = {
   'member/contribution/index': lazy(() => import('../pages/members/contribution/ContributionPage')),
   'member/propose/index': lazy(() => import('../pages/members/ProposePage')),
   'member/election/index': lazy(() => import('../pages/members/election/ElectionPage')),
+  'interact/message/index': lazy(() => import('../pages/interact/message/MessagePage')),
+  'interact/setting/index': lazy(() => import('../pages/interact/setting/SettingPage')),
+  'interact/stats/index': lazy(() => import('../pages/interact/stats/StatsPage')),
   // One page for both views of the certificate records, told which one it shows.
   'cert/list/index': lazy(() => import('../pages/certificates/CertPage').then((m) => ({ default: m.CertListPage }))),
   'cert/score/index': lazy(() => import('../pages/certificates/CertPage').then((m) => ({ default: m.ScoreListPage }))),

@@ -2,3 +2,4 @@
 export { AreaByDay, type DayValue } from './AreaByDay';
 export { ChoiceChart, type ChoiceCount } from './ChoiceChart';
 export { seriesColor, seriesColors } from './palette';
+export { GroupedBars, type BarSeries } from './GroupedBars';

@@ -39,6 +39,7 @@ export function MyMembership() {
         <Link to="/member/card">电子会员证 ›</Link>
         <Link to={sitePages.myForms.path}>我的填报 ›</Link>
         <Link to={sitePages.elections.path}>换届选举 ›</Link>
+        <Link to={`${sitePages.messages.path}?tab=mine`}>我的留言 ›</Link>
       </div>
     </>
   );

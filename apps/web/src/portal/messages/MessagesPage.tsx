@@ -1,0 +1,71 @@
+import { lazy, Suspense, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { TabPanel, Tabs } from '../../components/Tabs';
+import { SkeletonRows } from '../../components/Skeleton';
+import { ContentPage, Panel } from '../content/ContentPage';
+import { MenuCrumbs } from '../content/MenuCrumbs';
+import { usePageTitle } from '../content/usePageTitle';
+import { useMemberSession } from '../member/session';
+import { messagesTabOf } from '../pageData';
+import { AskForm } from './AskForm';
+import { Lookup } from './Lookup';
+import { PublishedAnswers } from './PublishedAnswers';
+
+const TITLE = '在线留言';
+const PANEL_ID = 'messages-panel';
+
+// 我的留言 loads when a member opens it: visitors never need its code.
+const MyMessages = lazy(() => import('./MyMessages').then((m) => ({ default: m.MyMessages })));
+
+type Tab = 'answers' | 'ask' | 'lookup' | 'mine';
+const tabs: { key: Tab; label: string }[] = [
+  { key: 'answers', label: '留言选登' },
+  { key: 'ask', label: '我要留言' },
+  { key: 'lookup', label: '留言查询' },
+];
+const memberTabs: typeof tabs = [...tabs, { key: 'mine', label: '我的留言' }];
+
+/**
+ * 在线留言 (docs/messages.md): the published questions and answers, the ask form, the lookup by
+ * 查询码 (state, reply, rating) and, for a signed-in member, 我的留言. The tab is in the address
+ * (`?tab=ask`), so a menu or a link can open any of them; the 查询码 never is.
+ */
+export function MessagesPage() {
+  usePageTitle(TITLE);
+  const { loggedIn } = useMemberSession();
+  const [params, setParams] = useSearchParams();
+  const shown = loggedIn ? memberTabs : tabs;
+  const asked = messagesTabOf(params);
+  const tab: Tab = shown.find((t) => t.key === asked && t.key !== 'answers')?.key ?? 'answers';
+  // The code just received, handed to the lookup when the asker follows it from the notice.
+  const [lookupCode, setLookupCode] = useState('');
+
+  const choose = (key: Tab) =>
+    setParams(() => {
+      const next = new URLSearchParams();
+      if (key !== 'answers') next.set('tab', key);
+      return next;
+    });
+  const follow = (code: string) => {
+    setLookupCode(code);
+    choose('lookup');
+  };
+
+  return (
+    <ContentPage>
+      <Panel title={TITLE} crumbs={<MenuCrumbs path={[]} tail={TITLE} />}>
+        <Tabs items={shown} active={tab} onChange={choose} panelId={PANEL_ID} />
+        <TabPanel id={PANEL_ID} active={tab}>
+          {tab === 'answers' && <PublishedAnswers />}
+          {tab === 'ask' && <AskForm onFollow={follow} />}
+          {tab === 'lookup' && <Lookup key={lookupCode} initialCode={lookupCode} />}
+          {tab === 'mine' && (
+            <Suspense fallback={<SkeletonRows rows={4} />}>
+              <MyMessages />
+            </Suspense>
+          )}
+        </TabPanel>
+      </Panel>
+    </ContentPage>
+  );
+}
