@@ -74,6 +74,15 @@ export async function adminToken(request: APIRequestContext, account = ADMIN.acc
  * (退出登录, Logout) signs in for itself instead, so this one lives as long as the worker.
  */
 let workerSession: Promise<string> | undefined;
+
+/**
+ * Drops the worker's session, for the next journey to sign in anew: the server's clock moved past
+ * the two hours a session may idle (election-session.ts's serverClock) has ended it.
+ */
+export function forgetWorkerSession() {
+  workerSession = undefined;
+}
+
 function workerAdminToken(request: APIRequestContext): Promise<string> {
   workerSession ??= adminToken(request).catch((error: unknown) => {
     workerSession = undefined;

@@ -1,6 +1,6 @@
 import { expect, type APIRequestContext } from '@playwright/test';
 import { addMember, call, MEMBER_PASSWORD } from './activity-session.js';
-import { adminToken, unique, type Envelope } from './admin-session.js';
+import { adminToken, forgetWorkerSession, unique, type Envelope } from './admin-session.js';
 import { apiData } from './helpers.js';
 
 /** Elections in the journeys: the server's clock moved through the windows, and a closed election made through the calls. */
@@ -11,6 +11,8 @@ const HOUR = 3_600_000;
 export async function serverClock(request: APIRequestContext, ms: number): Promise<void> {
   const res = await request.post('/__e2e/clock', { data: { offsetMs: ms } });
   expect(((await res.json()) as { offsetMs: number }).offsetMs).toBe(ms);
+  // Sessions idle out as the clock runs on, the worker's own among them.
+  forgetWorkerSession();
 }
 
 /** A CST time `ms` from `from`, as the API takes it (yyyy-MM-dd HH:mm:ss). */

@@ -125,12 +125,13 @@ export interface FocusStop {
 /** The focused element of the public shell and how its focus shows (computed styles), or null when the focus is on the page itself. */
 export async function focusedElement(page: Page): Promise<FocusStop | null> {
   return page.evaluate(() => {
-    const el = document.activeElement as HTMLElement | null;
+    // An Element, not only an HTMLElement: a chart's <svg> takes the focus too (Recharts' keyboard layer).
+    const el = document.activeElement;
     if (!el || el === document.body || el === document.documentElement) return null;
     // A text field draws its focus on the box around it (TextInput, antd's inputs): the field or
     // one of its two parents.
     const drawers = el.matches('input, textarea') ? [el, el.parentElement, el.parentElement?.parentElement] : [el];
-    const styles = drawers.filter((e): e is HTMLElement => e instanceof HTMLElement).map((e) => getComputedStyle(e));
+    const styles = drawers.filter((e): e is Element => e instanceof Element).map((e) => getComputedStyle(e));
     const rect = el.getBoundingClientRect();
     const hit = document.elementFromPoint(rect.left + rect.width / 2, rect.top + rect.height / 2);
     const region = el.matches('a[href="#main"]')
