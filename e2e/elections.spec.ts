@@ -175,6 +175,11 @@ test('a council election from nominations to the printed count, checked by a vot
     const ask = bCard.getByRole('alertdialog', { name: `提名“${names.c}”为候选人？` });
     await expect(ask.getByRole('button', { name: '确认提名' })).toBeFocused();
     await shot(b, 'my-elections-nomination-confirm-1440');
+    // 取消 asks nothing and gives the focus back; asked again, 确认提名 nominates.
+    await ask.getByRole('button', { name: '取消' }).click();
+    await expect(ask).toBeHidden();
+    await expect(found.getByRole('button', { name: `提名 ${names.c}` })).toBeFocused();
+    await found.getByRole('button', { name: `提名 ${names.c}` }).click();
     await ask.getByRole('button', { name: '确认提名' }).click();
     await expect(b.getByText('提名成功')).toBeVisible();
     await expect(bCard.getByText('您已提名')).toBeVisible();

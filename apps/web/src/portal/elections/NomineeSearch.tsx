@@ -46,6 +46,8 @@ export function NomineeSearch({ electionId, onDone }: { electionId: number; onDo
   const [error, setError] = useState('');
   const [chosen, setChosen] = useState<NomineeDto | null>(null);
   const [busy, setBusy] = useState(false);
+  // The 提名 that asked: 取消 gives the focus back to it.
+  const opener = useRef<HTMLButtonElement | null>(null);
   const found = useQuery({
     queryKey: ['electionNominees', electionId, key],
     queryFn: () => electionsApi.searchNominees(electionId, key),
@@ -120,7 +122,15 @@ export function NomineeSearch({ electionId, onDone }: { electionId: number; onDo
                 {found.data.map((n) => (
                   <li key={n.MemberId} className={styles.nominee}>
                     <span className={styles.nomineeName}>{n.CompanyName}</span>
-                    <button type="button" className={buttons.secondary} aria-label={`提名 ${n.CompanyName}`} onClick={() => setChosen(n)}>
+                    <button
+                      type="button"
+                      className={buttons.secondary}
+                      aria-label={`提名 ${n.CompanyName}`}
+                      onClick={(event) => {
+                        opener.current = event.currentTarget;
+                        setChosen(n);
+                      }}
+                    >
                       提名
                     </button>
                   </li>
@@ -131,7 +141,17 @@ export function NomineeSearch({ electionId, onDone }: { electionId: number; onDo
           )}
         </div>
       )}
-      {chosen && <ConfirmNomination nominee={chosen} busy={busy} onConfirm={() => nominate(chosen)} onCancel={() => setChosen(null)} />}
+      {chosen && (
+        <ConfirmNomination
+          nominee={chosen}
+          busy={busy}
+          onConfirm={() => nominate(chosen)}
+          onCancel={() => {
+            setChosen(null);
+            opener.current?.focus();
+          }}
+        />
+      )}
     </div>
   );
 }
