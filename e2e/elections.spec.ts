@@ -7,7 +7,8 @@ import { apiData, escapeRegExp, settled, typeDate } from './helpers.js';
 
 /**
  * 理事会换届选举 from nominations to the printed count: staff create the election on the screens,
- * members nominate themselves, staff accept the nominations and add a candidate of their own,
+ * members nominate themselves or another member found by company name, staff accept the
+ * nominations and add a candidate of their own,
  * confirm the list and freeze the roll, members vote on a phone and keep their receipts, staff
  * close and count, the 计票单 says what the ballots said and prints alone, the count verifies, and
  * a receipt is found among the published ballots.
@@ -140,27 +141,65 @@ test('a council election from nominations to the printed count, checked by a vot
     await expect(row.getByText('提名中')).toBeVisible();
     await shot(page, 'election-list-1440');
 
-    // Members nominate themselves: one on a phone, one on a desk, one through the call.
-    for (const [who, width] of [
-      ['a', 375],
-      ['b', 1440],
-    ] as const) {
-      const phone = await memberAt(browser, page.request, accounts[who], width);
+    // Members nominate: A themselves on a phone; B, on a desk, finds C by company name and
+    // nominates C; C, through the calls, finds B and nominates B.
+    const nominationStep = async (phone: Page, width: number, find: string, self: string) => {
       const card = electionCard(phone, title);
-      await card.getByRole('button', { name: '提名本人为候选人' }).click();
-      await confirmPopup(phone, /提\s*名/);
-      await expect(phone.getByText('提名成功')).toBeVisible();
-      await expect(card.getByText('您已提名')).toBeVisible();
-      await shot(phone, `my-elections-nominated-${width}`);
-      await phone.context().close();
-    }
+      const search = card.getByRole('searchbox', { name: '或提名其他会员' });
+      await search.fill('甲');
+      await card.getByRole('button', { name: '查找' }).click();
+      await expect(card.getByText('请输入至少2个字的单位名称')).toBeVisible();
+      await search.fill(find);
+      await card.getByRole('button', { name: '查找' }).click();
+      const found = card.getByRole('list', { name: '可提名的会员' });
+      await expect(found.getByRole('listitem')).not.toHaveCount(0);
+      // Only who may be nominated, by company name: not the searcher, nor contact data.
+      await expect(found).not.toContainText(self);
+      await shot(phone, `my-elections-nomination-${width}`);
+      expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      return { card, found };
+    };
+    const a = await memberAt(browser, page.request, accounts.a, 375);
+    const { card: aCard } = await nominationStep(a, 375, stamp, names.a);
+    await aCard.getByRole('button', { name: '提名本人为候选人' }).click();
+    await confirmPopup(a, /提\s*名/);
+    await expect(a.getByText('提名成功')).toBeVisible();
+    await expect(aCard.getByText('您已提名')).toBeVisible();
+    await shot(a, 'my-elections-nominated-375');
+    await a.context().close();
+
+    const b = await memberAt(browser, page.request, accounts.b, 1440);
+    const { card: bCard, found } = await nominationStep(b, 1440, names.c, names.b);
+    await expect(found.getByRole('listitem')).toHaveText([new RegExp(`^${escapeRegExp(names.c)}`)]);
+    await found.getByRole('button', { name: `提名 ${names.c}` }).click();
+    const ask = bCard.getByRole('alertdialog', { name: `提名“${names.c}”为候选人？` });
+    await expect(ask.getByRole('button', { name: '确认提名' })).toBeFocused();
+    await shot(b, 'my-elections-nomination-confirm-1440');
+    // 取消 asks nothing and gives the focus back; asked again, 确认提名 nominates.
+    await ask.getByRole('button', { name: '取消' }).click();
+    await expect(ask).toBeHidden();
+    await expect(found.getByRole('button', { name: `提名 ${names.c}` })).toBeFocused();
+    await found.getByRole('button', { name: `提名 ${names.c}` }).click();
+    await ask.getByRole('button', { name: '确认提名' }).click();
+    await expect(b.getByText('提名成功')).toBeVisible();
+    await expect(bCard.getByText('您已提名')).toBeVisible();
+    await shot(b, 'my-elections-nominated-1440');
+    await b.context().close();
+
     const cToken = await memberToken(page.request, accounts.c);
     const [mine] = (await call<{ Id: number; Title: string }[]>(page.request, 'XfWebApi/GetMyElections', cToken)).filter((e) => e.Title === title);
-    await call(page.request, 'XfWebApi/NominateCandidate', cToken, { ElectionId: mine!.Id, NomineeId: 0 });
+    const [bFound] = await call<{ MemberId: number }[]>(
+      page.request,
+      `XfWebApi/SearchElectionNominees?electionid=${mine!.Id}&key=${encodeURIComponent(names.b)}`,
+      cToken,
+    );
+    await call(page.request, 'XfWebApi/NominateCandidate', cToken, { ElectionId: mine!.Id, NomineeId: bFound!.MemberId });
 
-    // Staff accept A's and B's nominations, decline C's, and add a candidate of their own with a photo.
+    // Staff see the three nominations (C's made by B through the search), accept A's and B's,
+    // decline C's, and add a candidate of their own with a photo.
     let drawer = await openElection(page, title);
     const nominations = drawer.locator('.ant-table').nth(1);
+    for (const name of [names.a, names.b, names.c]) await expect(nominations.locator('.ant-table-row', { hasText: name })).toBeVisible();
     for (const name of [names.a, names.b]) {
       await nominations
         .locator('.ant-table-row', { hasText: name })

@@ -307,6 +307,8 @@ export const publicCalls: Record<string, (w: Walk) => Call | Promise<Call>> = {
     await electionStages(w.t, w.memberId);
     return {};
   },
+  // Before the member nominates: after that, the search refuses as the nomination does.
+  'GET /api/XfWebApi/SearchElectionNominees': async (w) => ({ query: { electionid: (await electionStages(w.t, w.memberId)).nominating, key: '有限公司' } }),
   'POST /api/XfWebApi/NominateCandidate': async (w) => ({ body: { ElectionId: (await electionStages(w.t, w.memberId)).nominating, NomineeId: 0 } }),
   'POST /api/XfWebApi/CastBallot': async (w) => {
     const stages = await electionStages(w.t, w.memberId);

@@ -10,6 +10,7 @@ import type {
   ElectionVoterDto,
   ListDto,
   MyElectionDto,
+  NomineeDto,
   ReceiptCheckDto,
   SaveCandidateBody,
   SaveElectionBody,
@@ -19,7 +20,7 @@ import type { ListFilters, ListQuery } from './list-query';
 
 /**
  * 换届选举: the back office's calls (/api/XfSysBussiness/), the member's (GetMyElections,
- * NominateCandidate, CastBallot) and everyone's after the close (the publication, a receipt's check).
+ * SearchElectionNominees, NominateCandidate, CastBallot) and everyone's after the close (the publication, a receipt's check).
  */
 const admin: CallOptions = { side: 'admin' };
 const business = 'XfSysBussiness/';
@@ -55,6 +56,8 @@ export const electionsAdminApi = {
 
 export const electionsApi = {
   mine: () => get<MyElectionDto[]>(`${web}GetMyElections`),
+  /** The members this election lets the caller nominate, by part of the company name; a refusal is the screen's to say. */
+  searchNominees: (electionid: number, key: string) => get<NomineeDto[]>(`${web}SearchElectionNominees`, { electionid, key }, { silent: true }),
   /** NomineeId 0: the member nominates themselves. */
   nominate: (ElectionId: number, NomineeId = 0) => withMessage<null>(`${web}NominateCandidate`, { ElectionId, NomineeId }),
   /** No choice is a blank ballot (弃权); answers the receipt code and the server's words. */

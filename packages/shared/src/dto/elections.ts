@@ -159,6 +159,10 @@ export const myElectionDto = z
   .meta({ id: 'MyElectionDto' });
 export type MyElectionDto = z.infer<typeof myElectionDto>;
 
+/** SearchElectionNominees: a member who may be nominated, by company name only (no contact data). */
+export const nomineeDto = z.object({ MemberId: z.int(), CompanyName: z.string() }).meta({ id: 'NomineeDto' });
+export type NomineeDto = z.infer<typeof nomineeDto>;
+
 /** CastBallot: the receipt code, shown once and never stored with the voter. */
 export const ballotReceiptDto = z.object({ Receipt: z.string() }).meta({ id: 'BallotReceiptDto' });
 export type BallotReceiptDto = z.infer<typeof ballotReceiptDto>;

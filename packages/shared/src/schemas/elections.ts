@@ -10,6 +10,7 @@ export type {
   ElectionResultDto,
   ElectionVerificationDto,
   MyElectionDto,
+  NomineeDto,
   BallotReceiptDto,
   ElectionPublicationDto,
   ReceiptCheckDto,
@@ -68,6 +69,7 @@ export const electionMessages = {
   nominatorNotEligible: '您不在本次选举的范围内，不能提名',
   nomineeNotEligible: '被提名会员不在本次选举的范围内或会籍不在有效期',
   alreadyNominated: '您已在本次选举中提名，每位会员限提名一次',
+  nomineeKeywordShort: '请输入至少2个字的单位名称',
   nominated: '提名成功',
   votingClosed: '不在投票时间内',
   notOnRoll: '您不在本次选举的选民名单中，不能投票',
@@ -198,6 +200,20 @@ export const nominateBody = z.object({
   NomineeId: integerOr(0, messages.badParameter, { min: 0 }),
 });
 export type NominateBody = z.infer<typeof nominateBody>;
+
+/** SearchElectionNominees: part of a company name, at least 2 characters (the list is no directory to page through). */
+export const nomineeSearchQuery = z.object({
+  electionid: idParam,
+  key: z
+    .string({ error: electionMessages.nomineeKeywordShort })
+    .trim()
+    .min(2, { error: electionMessages.nomineeKeywordShort })
+    .max(50, { error: messages.keywordTooLong }),
+});
+export type NomineeSearchQuery = z.infer<typeof nomineeSearchQuery>;
+
+/** At most this many nominees answer one search: a narrower keyword finds the rest. */
+export const NOMINEE_SEARCH_LIMIT = 20;
 
 /** CastBallot: the chosen candidates; none is a blank ballot (弃权), counted in the turnout. */
 export const castBallotBody = z.object({

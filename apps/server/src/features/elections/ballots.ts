@@ -3,7 +3,8 @@ import type { Database } from '../../db/connection.js';
 import { badRequest } from '../../http/envelope.js';
 import { choicesText, newBallotId } from './chain.js';
 import { isEligible } from './eligibility.js';
-import { candidateFor, electionLocked, findElection, nominationBy, phaseOf, rollRulesOf } from './service.js';
+import { nominatingElection } from './nominees.js';
+import { candidateFor, electionLocked, findElection, phaseOf } from './service.js';
 
 /**
  * What members do in an election: nominate within the nomination window, and vote once within
@@ -14,18 +15,14 @@ import { candidateFor, electionLocked, findElection, nominationBy, phaseOf, roll
 
 /**
  * NominateCandidate: a member the rules admit now (level and standing) nominates themselves or
- * another admitted member, once per election. The nominee becomes a candidate awaiting staff
+ * another admitted member (SearchElectionNominees finds them), once per election. The nominee becomes a candidate awaiting staff
  * (Included 0), or gains a nomination if already one.
  */
 export function nominate(database: Database, memberId: number, body: NominateBody, now: number): Promise<void> {
   return electionLocked(database, body.ElectionId, async (trx) => {
-    const e = await findElection(trx, body.ElectionId);
-    if (phaseOf(e, now) !== ElectionPhase.Nominating || e.candidates_confirmed_at !== '') throw badRequest(electionMessages.nominationClosed);
-    const rules = rollRulesOf(e);
-    if (!(await isEligible(trx, rules, memberId))) throw badRequest(electionMessages.nominatorNotEligible);
+    const { e, rules } = await nominatingElection(trx, body.ElectionId, memberId, now);
     const nomineeId = body.NomineeId || memberId;
     if (nomineeId !== memberId && !(await isEligible(trx, rules, nomineeId))) throw badRequest(electionMessages.nomineeNotEligible);
-    if (await nominationBy(trx, e.id, memberId)) throw badRequest(electionMessages.alreadyNominated);
     const at = formatCst(now);
     let candidate = await candidateFor(trx, e.id, nomineeId);
     if (!candidate) {

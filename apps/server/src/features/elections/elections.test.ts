@@ -9,6 +9,7 @@ import {
   type ElectionVerificationDto,
   type ListDto,
   type MyElectionDto,
+  type NomineeDto,
   type ReceiptCheckDto,
   type ElectionVoterDto,
 } from '@portal/shared';
@@ -199,6 +200,50 @@ describe.each(engines)('council elections on %s', (engine) => {
     expect((await member<MyElectionDto[]>(outsider.token, 'GET', 'GetMyElections')).Data).toEqual([]);
   });
 
+  it('finds the members a nomination accepts, by part of the company name, for a member who may nominate', async () => {
+    const search = (who: { token: string }, key: string, electionid = electionId) =>
+      member<NomineeDto[]>(who.token, 'GET', `SearchElectionNominees?electionid=${electionid}&key=${encodeURIComponent(key)}`);
+    // The election's level in good standing, the searcher left out: neither the other level's member nor the lapsed one.
+    expect(await search(m[4]!, '工程有限公司')).toMatchObject({ Code: 200 });
+    expect((await search(m[4]!, '工程有限公司')).Data).toEqual(
+      m.flatMap((x, i) => (i === 4 ? [] : [{ MemberId: x.id, CompanyName: `voter${i}工程有限公司` }])),
+    );
+    expect((await search(m[4]!, 'voter2')).Data).toEqual([{ MemberId: m[2]!.id, CompanyName: 'voter2工程有限公司' }]);
+    // The user's % and _ match themselves.
+    expect((await search(m[4]!, '%_')).Data).toEqual([]);
+    for (const key of ['', 'v', ' v ']) expect(await search(m[4]!, key), key).toEqual({ Code: 400, Message: '请输入至少2个字的单位名称', Data: null });
+    expect(await search(m[4]!, '工'.repeat(51))).toMatchObject({ Code: 400, Message: '关键词不能超过50个字' });
+    // Refused as NominateCandidate refuses the searcher.
+    expect(await search(outsider, '工程')).toMatchObject({ Code: 400, Message: '您不在本次选举的范围内，不能提名' });
+    expect(await search(m[0]!, '工程')).toMatchObject({ Code: 400, Message: '您已在本次选举中提名，每位会员限提名一次' });
+    expect(await search(lapsed, '工程')).toMatchObject({ Code: 403, Message: '会员资格已过期，请续费后使用' });
+    expect((await search(m[4]!, '工程', 999_999)).Code).toBe(404);
+
+    // At most 20, in member order; a narrower keyword finds the rest.
+    const { db } = t.app.services.database;
+    const { id: _id, ...model } = await db.selectFrom('members').selectAll().where('id', '=', m[5]!.id).executeTakeFirstOrThrow();
+    await db
+      .insertInto('members')
+      .values(Array.from({ length: 21 }, (_, i) => ({ ...model, account: `bulk${i}`, member_name: `批量单位${String(i).padStart(2, '0')}` })))
+      .execute();
+    try {
+      const found = (await search(m[4]!, '批量单位')).Data;
+      expect(found.map((n) => n.CompanyName)).toEqual(Array.from({ length: 20 }, (_, i) => `批量单位${String(i).padStart(2, '0')}`));
+      expect((await search(m[4]!, '批量单位20')).Data).toHaveLength(1);
+    } finally {
+      await db.deleteFrom('members').where('account', 'like', 'bulk%').execute();
+    }
+
+    // What the search finds, the nomination accepts; once nominated, the search is refused.
+    const [found] = (await search(m[4]!, 'voter2')).Data;
+    expect(await member(m[4]!.token, 'POST', 'NominateCandidate', { ElectionId: electionId, NomineeId: found!.MemberId })).toMatchObject({ Code: 200 });
+    expect(await search(m[4]!, '工程')).toMatchObject({ Code: 400, Message: '您已在本次选举中提名，每位会员限提名一次' });
+    expect((await detail()).Candidates.map((c) => [c.MemberId, c.Nominations])).toEqual([
+      [m[0]!.id, 1],
+      [m[2]!.id, 3],
+    ]);
+  });
+
   it('keeps candidates from staff, with checked photos, until the list is confirmed', async () => {
     const photo = '/uploads/202406/0123456789abcdef0123456789abcdef.png';
     const base = { ElectionId: electionId, Name: '王五', Bio: '高级工程师' };
@@ -265,6 +310,7 @@ describe.each(engines)('council elections on %s', (engine) => {
   it('confirms the candidates after the nominations; the list is then fixed', async () => {
     await moveTo('2024-06-05 18:00:00');
     expect((await member(m[5]!.token, 'POST', 'NominateCandidate', { ElectionId: electionId })).Message).toBe('不在提名时间内');
+    expect((await member(m[5]!.token, 'GET', `SearchElectionNominees?electionid=${electionId}&key=voter`)).Message).toBe('不在提名时间内');
     expect(await staff('POST', 'ConfirmElectionCandidates', { Id: electionId })).toMatchObject({ Code: 200 });
     expect(await staff('POST', 'ConfirmElectionCandidates', { Id: electionId })).toMatchObject({ Code: 400, Message: '候选人名单已确认' });
     const [first] = (await detail()).Candidates;

@@ -1,11 +1,21 @@
 import { z } from 'zod';
-import { ballotReceiptDto, castBallotBody, electionMessages, myElectionDto, nominateBody } from '@portal/shared';
+import {
+  ballotReceiptDto,
+  castBallotBody,
+  electionMessages,
+  myElectionDto,
+  nominateBody,
+  NOMINEE_SEARCH_LIMIT,
+  nomineeDto,
+  nomineeSearchQuery,
+} from '@portal/shared';
 import type { App } from '../../http/app-types.js';
 import { ok } from '../../http/envelope.js';
 import { currentMember, requireMember, requireMemberInGoodStanding } from '../members/guard.js';
 import { castBallot, nominate } from './ballots.js';
 import { memberDocs, electionMissing } from './docs.js';
 import { myElections } from './member.js';
+import { searchNominees } from './nominees.js';
 
 /** Elections in the member area under /api/XfWebApi/: what the member takes part in, nominating, voting. */
 export async function electionsPublic(app: App): Promise<void> {
@@ -23,6 +33,21 @@ export async function electionsPublic(app: App): Promise<void> {
       },
     },
     async (request) => ok(await myElections(db, (await currentMember(request)).memberId, now())),
+  );
+
+  app.get(
+    '/SearchElectionNominees',
+    {
+      onRequest: requireMemberInGoodStanding,
+      schema: {
+        ...memberDocs,
+        summary: `按单位名称（至少2个字）查找可被提名的会员（提名期内，可提名的会员；不含本人），最多${NOMINEE_SEARCH_LIMIT}个，只答复会员编号与单位名称；不能提名时答复与 NominateCandidate 相同的原因`,
+        querystring: nomineeSearchQuery,
+        'x-data': z.array(nomineeDto),
+        'x-codes': electionMissing,
+      },
+    },
+    async (request) => ok(await searchNominees(db, (await currentMember(request)).memberId, request.query, now())),
   );
 
   app.post(

@@ -724,6 +724,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/XfWebApi/SearchElectionNominees": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["XfWebApi_SearchElectionNominees"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/XfWebApi/NominateCandidate": {
         parameters: {
             query?: never;
@@ -1537,6 +1553,10 @@ export interface components {
                 Bio: string;
                 Photo: string;
             }[];
+        };
+        NomineeDto: {
+            MemberId: number;
+            CompanyName: string;
         };
         BallotReceiptDto: {
             Receipt: string;
@@ -3407,6 +3427,40 @@ export interface operations {
                     } | {
                         /** @enum {number} */
                         Code: 400 | 401 | 403 | 500;
+                        Message: string;
+                        Data: null;
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    XfWebApi_SearchElectionNominees: {
+        parameters: {
+            query: {
+                electionid: number;
+                key: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        Code: 200;
+                        Message: string;
+                        Data: components["schemas"]["NomineeDto"][];
+                    } | {
+                        /** @enum {number} */
+                        Code: 400 | 401 | 403 | 404 | 500;
                         Message: string;
                         Data: null;
                     };

@@ -5,13 +5,17 @@ import { ElectionPhase, type MyElectionDto } from '@portal/shared';
 import { electionsApi } from '../../api/elections';
 import { closeRefusals } from '../../components/toast';
 import { Ballot } from './Ballot';
+import { NomineeSearch } from './NomineeSearch';
 import { Receipt } from './Receipt';
 import styles from './myElections.module.css';
 
 const myElectionsKey = ['myElections'];
 const minutes = (time: string) => time.slice(0, 16);
 
-/** 提名本人: within the nomination window, once per election; the server says 提名成功 or why not. */
+/**
+ * The nomination step: 提名本人, or another member found by company name; within the nomination
+ * window, once per election; the server says 提名成功 or why not.
+ */
 function Nomination({ election: e, onDone }: { election: MyElectionDto; onDone: () => void }) {
   const { message } = App.useApp();
   const [busy, setBusy] = useState(false);
@@ -32,11 +36,14 @@ function Nomination({ election: e, onDone }: { election: MyElectionDto; onDone: 
       .finally(() => setBusy(false));
   };
   return (
-    <Popconfirm title="提名本人为候选人？" description="每位会员在本次选举中限提名一次，由协会审核后列入选票。" okText="提名" onConfirm={nominate}>
-      <Button type="primary" loading={busy}>
-        提名本人为候选人
-      </Button>
-    </Popconfirm>
+    <section className={styles.nominate} aria-label="提名候选人">
+      <Popconfirm title="提名本人为候选人？" description="每位会员在本次选举中限提名一次，由协会审核后列入选票。" okText="提名" onConfirm={nominate}>
+        <Button type="primary" loading={busy}>
+          提名本人为候选人
+        </Button>
+      </Popconfirm>
+      <NomineeSearch electionId={e.Id} onDone={onDone} />
+    </section>
   );
 }
 
@@ -101,7 +108,7 @@ function ElectionCard({
 
 /**
  * 换届选举 in the member area (GetMyElections): each open election the member may nominate in or
- * is on the roll of; 提名本人 within the nomination window, the ballot within the voting window,
+ * is on the roll of; 提名本人 or another member within the nomination window, the ballot within the voting window,
  * and after voting the receipt code with how to check it.
  */
 export function MyElections() {
