@@ -39,6 +39,35 @@ async function adminData<T>(request: APIRequestContext, token: string, path: str
   return body.Data;
 }
 
+/** A menu of its own whose 审核流程 is one step (终审) the super administrators decide; answers its id. */
+async function reviewedMenu(request: APIRequestContext, token: string): Promise<number> {
+  const menu = (await (
+    await request.post('/api/XfSysBussiness/SaveMenu', {
+      headers: { token },
+      data: { MenuId: 0, ParentId: 0, Name: unique('留言答复审核'), Status: 0, SortNumber: 99 },
+    })
+  ).json()) as Envelope<number>;
+  expect(menu.Code, menu.Message).toBe(200);
+  const roles = (await (await request.get('/api/XfSystemApi/GetRoleList', { headers: { token }, params: { pagesize: 999 } })).json()) as Envelope<{
+    List: { RoleId: number; RoleName: string }[];
+  }>;
+  const superRole = roles.Data.List.find((r) => r.RoleName === '超级管理员')!.RoleId;
+  const Steps = [{ Name: '终审', RoleIds: [superRole], NoSelfReview: false }];
+  const flow = (await (
+    await request.post('/api/XfSysBussiness/SaveMenuReviewFlow', { headers: { token }, data: { MenuId: menu.Data, Steps } })
+  ).json()) as Envelope<number>;
+  expect(flow.Code, flow.Message).toBe(200);
+  return menu.Data;
+}
+
+/** 留言设置's 答复须经审核 (0: off, as every other journey expects it). */
+async function setReplyReview(request: APIRequestContext, token: string, ReplyReviewMenuId: number) {
+  const saved = (await (
+    await request.post('/api/XfSysBussiness/SaveMessageSettings', { headers: { token }, data: { ReplyReviewMenuId } })
+  ).json()) as Envelope<unknown>;
+  expect(saved.Code, saved.Message).toBe(200);
+}
+
 /** Opens 我要留言 and answers the captcha it shows (the test seam of e2e/server.ts). */
 async function openAskForm(page: Page): Promise<string> {
   const captcha = page.waitForResponse((r) => r.url().includes('/api/XfWebApi/GetMessageCaptcha'));
@@ -117,7 +146,7 @@ test('a visitor asks on a phone, staff assign, reply and publish, the answer is 
   await expect(office.getByRole('radio', { name: '电话或邮箱至少一项' })).toBeChecked();
   await office.getByRole('button', { name: '保存设置' }).click();
   await expect(office.getByText('修改成功')).toBeVisible();
-  expect(await adminData(office.request, token, 'GetMessageSettings')).toEqual({ RequireName: false, Contact: 'either', WarnHours: 24 });
+  expect(await adminData(office.request, token, 'GetMessageSettings')).toEqual({ RequireName: false, Contact: 'either', WarnHours: 24, ReplyReviewMenuId: 0 });
   await shoot(office, 'admin-message-settings-form', DESK);
   await office.getByRole('tab', { name: '留言类别', exact: true }).click();
   await expect(office.locator('.ant-table-row', { hasText: '投诉' })).toBeVisible();
@@ -143,14 +172,44 @@ test('a visitor asks on a phone, staff assign, reply and publish, the answer is 
   await expect(office.getByText('分派成功')).toBeVisible();
   await expect(drawer.getByText('办理中', { exact: true }).first()).toBeVisible();
 
-  await drawer.getByRole('button', { name: /^答\s*复$/ }).click();
-  const reply = office.getByRole('dialog', { name: `答复：${subject}` });
-  await editorReady(office);
-  await office.frameLocator('.tox-edit-area iframe').locator('body').click();
-  await office.keyboard.type('您好，投保需提供施工合同、项目立项文件和勘察设计资料，可向本协会会员保险机构咨询办理。');
-  await shoot(office, 'admin-message-reply', DESK);
-  await reply.getByRole('button', { name: /确\s*定/ }).click();
-  await expect(office.getByText('答复成功')).toBeVisible();
+  // 答复须经审核: replies go through the 审核流程 of a menu of this journey's own, one step the super administrators decide.
+  const reviewMenu = await reviewedMenu(office.request, token);
+  let messageId = 0;
+  await setReplyReview(office.request, token, reviewMenu);
+  try {
+    await drawer.getByRole('button', { name: /^答\s*复$/ }).click();
+    const reply = office.getByRole('dialog', { name: `答复：${subject}` });
+    await editorReady(office);
+    await office.frameLocator('.tox-edit-area iframe').locator('body').click();
+    await office.keyboard.type('您好，投保需提供施工合同、项目立项文件和勘察设计资料，可向本协会会员保险机构咨询办理。');
+    await shoot(office, 'admin-message-reply', DESK);
+    await reply.getByRole('button', { name: /确\s*定/ }).click();
+    await expect(office.getByText('答复已提交审核，审核通过后发出')).toBeVisible();
+    const inReview = drawer.getByRole('region', { name: '答复审核' });
+    await expect(inReview.getByText('审核中', { exact: true })).toBeVisible();
+    await expect(drawer.getByRole('button', { name: /^答\s*复$/ })).toHaveCount(0);
+    // Not out yet: staff read it 办理中 with no reply.
+    const waiting = await adminData<{ List: { Id: number; State: number; ReplyTime: string }[] }>(office.request, token, 'GetMessageList', { key: code });
+    expect(waiting.List).toEqual([expect.objectContaining({ State: 1, ReplyTime: '' })]);
+    messageId = waiting.List[0]!.Id;
+
+    // The reviewer approves it on 待我审核, where it reads as a 留言答复.
+    await office.goto('/System/content/review');
+    await office
+      .getByRole('row')
+      .filter({ hasText: subject })
+      .getByRole('button', { name: /审\s*核/ })
+      .click();
+    const review = office.getByRole('dialog', { name: '审核稿件' });
+    await expect(review.getByText('留言答复').first()).toBeVisible();
+    await expect(review.getByText('投保需提供施工合同')).toBeVisible();
+    await shoot(office, 'admin-message-reply-review', DESK);
+    await review.getByRole('button', { name: /^通\s*过$/ }).click();
+    await expect(office.getByText('审核通过，答复已发出')).toBeVisible();
+  } finally {
+    await setReplyReview(office.request, token, 0);
+  }
+  await office.goto(`/System/interact/message?message=${messageId}`);
   await expect(drawer.getByText('已答复', { exact: true }).first()).toBeVisible();
 
   await drawer.getByRole('button', { name: '公开到网站' }).click();

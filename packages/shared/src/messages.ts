@@ -236,6 +236,8 @@ export const reviewMessages = {
   /** The last step approved after the version's own take-down time: it is closed, not published. */
   publishedPastTakeDown: '审核通过；下线时间已过，文章已下线',
   rejected: '已驳回',
+  /** The last step approved a reply to a 在线留言 message: it is out (the asker sees it by 查询码 and is mailed). */
+  replyApproved: '审核通过，答复已发出',
   /** SaveNews of a rejected article kept 审核不通过: saved, and still waiting for the author to resubmit. */
   savedNotResubmitted: '已保存，尚未重新提交审核（状态选择「正常」保存即重新提交）',
   /** 移动到栏目 of articles whose review is under way: the review decides where they stand. */

@@ -118,9 +118,12 @@ export interface MenuReviewStepsTable {
 /** A submission through a review chain and where it stands (features/review/); kept after the article is deleted. */
 export interface NewsReviewsTable {
   id: Generated<number>;
+  /** The article reviewed (kinds 1-3); 0 for a reply. */
   news_id: number;
   /** ReviewKind. */
   kind: number;
+  /** The message whose reply is reviewed (kind 4 留言答复); 0 for an article. */
+  subject_id: Generated<number>;
   /** ReviewState. */
   state: number;
   step_no: number;

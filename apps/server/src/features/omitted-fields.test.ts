@@ -438,7 +438,14 @@ const editCalls: EditCall[] = [
   {
     call: `POST ${SB}/SaveMessageSettings`,
     schema: saveMessageSettingsBody,
-    full: async () => ({ RequireName: true, Contact: 'both', WarnHours: 48 }),
+    full: async (s) => {
+      // 答复须经审核 names a menu with a review chain (of its own: the articles' menus stay unreviewed), decided by the seeded super role.
+      const menuId = await insertMenu(s.t.app.services.database.db, { name: '在线留言' });
+      const Steps = [{ Name: '审核', RoleIds: [1], NoSelfReview: false }];
+      const chain = await admin(s, 'POST', `${SB}/SaveMenuReviewFlow`, { MenuId: menuId, Steps });
+      expect(chain.Code, chain.Message).toBe(200);
+      return { RequireName: true, Contact: 'both', WarnHours: 48, ReplyReviewMenuId: menuId };
+    },
     read: async (s) => (await admin(s, 'GET', `${SB}/GetMessageSettings`)).Data,
   },
 ];

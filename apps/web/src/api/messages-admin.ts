@@ -10,7 +10,7 @@ import type {
   MessageStatisticsQuery,
   SaveMessageSettingsBody,
 } from '@portal/shared';
-import { download, exportList, get, post, type CallOptions } from './client';
+import { call, download, exportList, get, post, type CallOptions } from './client';
 import type { ListQuery } from './list-query';
 
 /** 在线留言's back-office calls (/api/XfSysBussiness/, docs/api.md "在线留言"). */
@@ -49,7 +49,9 @@ export const messagesAdminApi = {
   transfer: (body: RouteBody & { Reason: string }) => post<null>(`${base}TransferMessage`, body, admin),
   decline: (MessageId: number, Reason: string) => post<null>(`${base}DeclineMessage`, { MessageId, Reason }, admin),
   note: (MessageId: number, Text: string) => post<null>(`${base}SaveMessageNote`, { MessageId, Text }, admin),
-  reply: (MessageId: number, Reply: string) => post<null>(`${base}ReplyMessage`, { MessageId, Reply }, admin),
+  /** Answers the server's message: 答复成功's 操作成功, or 答复已提交审核… when replies are reviewed. */
+  reply: (MessageId: number, Reply: string) =>
+    call<null>({ method: 'POST', url: `${base}ReplyMessage`, data: { MessageId, Reply } }, admin).then((r) => r.Message),
   publish: (MessageId: number, Publish: boolean, PublicTitle: string) => post<null>(`${base}PublishMessage`, { MessageId, Publish, PublicTitle }, admin),
 
   categories: () => get<MessageCategoryDto[]>(`${base}GetMessageCategoryList`, undefined, admin),

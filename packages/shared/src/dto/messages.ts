@@ -18,7 +18,15 @@ export const messageOptionsDto = z
   .meta({ id: 'MessageOptionsDto' });
 export type MessageOptionsDto = z.infer<typeof messageOptionsDto>;
 
-export const messageSettingsDto = z.object({ RequireName: z.boolean(), Contact: z.string(), WarnHours: z.int() }).meta({ id: 'MessageSettingsDto' });
+export const messageSettingsDto = z
+  .object({
+    RequireName: z.boolean(),
+    Contact: z.string(),
+    WarnHours: z.int(),
+    /** 答复须经审核: the menu whose 审核流程 reviews replies (0: replies are out when saved). */
+    ReplyReviewMenuId: z.int(),
+  })
+  .meta({ id: 'MessageSettingsDto' });
 export type MessageSettingsDto = z.infer<typeof messageSettingsDto>;
 
 /** What the asker sees by 查询码 (and a member in the member area): never internal notes or who handles it. */
@@ -88,7 +96,7 @@ export type MessageListItemDto = z.infer<typeof messageListItemDto>;
 
 export const messageNoteDto = z
   .object({
-    /** note 内部备注, assign 分派, transfer 转办, decline 不予受理, reply 答复, publish 公开, withdraw 撤回公开. */
+    /** note 内部备注, assign 分派, transfer 转办, decline 不予受理, reply 答复, review 答复审核, publish 公开, withdraw 撤回公开. */
     Kind: z.string(),
     Text: z.string(),
     AdminAccount: z.string(),
@@ -115,6 +123,17 @@ export const messageDetailDto = messageListItemDto
     Reply: z.string(),
     RepliedBy: z.string(),
     Rating: z.int(),
+    /** The latest review of a reply (答复须经审核), null when none was reviewed: the reply it holds, where it stands, the last opinion. */
+    ReplyReview: z
+      .object({
+        ReviewId: z.int(),
+        State: z.int(),
+        StepName: z.string(),
+        Reply: z.string(),
+        /** The reviewer's decision: the last opinion given (a rejection's reason). */
+        Opinion: z.string(),
+      })
+      .nullable(),
     Notes: z.array(messageNoteDto),
   })
   .meta({ id: 'MessageDetailDto' });

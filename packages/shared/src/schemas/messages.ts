@@ -91,6 +91,8 @@ export const messageBoardMessages = {
   replyRequired: '请输入答复内容',
   notYourDepartment: '该留言不属于您所在的部门',
   replyInReview: '答复正在审核中，请等待审核结果',
+  replySubmitted: '答复已提交审核，审核通过后发出',
+  reviewMenuNoChain: '所选栏目没有审核流程，请先在栏目管理中设置审核流程',
   notAnswered: '只有已答复的留言可以公开',
   notPublishable: '留言人未同意公开该留言',
   titleHasPersonalData: '公开标题含有留言人的姓名、电话或邮箱，请修改后再公开',
@@ -203,6 +205,8 @@ export const saveMessageSettingsBody = z.object({
   Contact: z.enum(messageContactRules, { error: messageBoardMessages.contactRuleInvalid }).optional(),
   /** Warn the handler this many hours before the due time (0 to 720). */
   WarnHours: integer(messageBoardMessages.warnHoursInvalid, { min: 0, max: 720 }).optional(),
+  /** 答复须经审核: the menu whose 审核流程 (栏目管理) reviews replies; 0 sends replies out when saved. */
+  ReplyReviewMenuId: integer(messages.badParameter, { min: 0 }).optional(),
 });
 export type SaveMessageSettingsBody = z.infer<typeof saveMessageSettingsBody>;
 

@@ -29,9 +29,10 @@ export type {
 export const REVIEW_STEPS_MAX = 5;
 
 /** What a review is of. */
-export const ReviewKind = { NewArticle: 1, Edit: 2, Contribution: 3 } as const;
+/** What a review is of: an article (1-3, by news_id), or a reply to a 在线留言 message (4, by subject_id). */
+export const ReviewKind = { NewArticle: 1, Edit: 2, Contribution: 3, Reply: 4 } as const;
 export type ReviewKind = (typeof ReviewKind)[keyof typeof ReviewKind];
-export const reviewKindNames: Record<ReviewKind, string> = { 1: '新稿', 2: '修改稿', 3: '会员投稿' };
+export const reviewKindNames: Record<ReviewKind, string> = { 1: '新稿', 2: '修改稿', 3: '会员投稿', 4: '留言答复' };
 
 /** Where a review stands. Withdrawn: a later save replaced it, or the article was deleted. */
 export const ReviewState = { Pending: 1, Approved: 2, Rejected: 3, Withdrawn: 4 } as const;

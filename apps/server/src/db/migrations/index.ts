@@ -45,6 +45,7 @@ import { siteSettings } from './046-site-settings.js';
 import { activitySignUpForms } from './047-activity-sign-up-forms.js';
 import { workCalendar } from './048-work-calendar.js';
 import { messageBoard } from './049-messages.js';
+import { reviewedReplies } from './050-reviewed-replies.js';
 
 /** A migration that may need to know the engine (serial vs autoincrement, FTS vs trigram). */
 export type EngineMigration = (engine: Engine) => Migration;
@@ -96,6 +97,7 @@ const all: Record<string, EngineMigration> = {
   '047-activity-sign-up-forms': activitySignUpForms,
   '048-work-calendar': workCalendar,
   '049-messages': messageBoard,
+  '050-reviewed-replies': reviewedReplies,
 };
 
 /** Every migration this build knows, in order (readiness checks they are all applied). */

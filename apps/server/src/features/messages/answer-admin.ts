@@ -4,12 +4,15 @@ import { ok } from '../../http/envelope.js';
 import { mailContext } from '../mail/context.js';
 import { adminWrite, requireAdmin } from '../system/auth/guard.js';
 import { adminDocs } from './docs.js';
-import { noteMessage, publishMessage, replyMessage } from './handling.js';
+import { noteMessage, publishMessage } from './handling.js';
+import { replyMessage } from './reply.js';
+import { installReplyReview } from './reply-review.js';
 import { MESSAGE_TARGET, staffOf, staffRefusals } from './staff.js';
 
 /** Answering a message: internal notes, the reply, publication; each write audited through adminWrite. */
 export async function messageAnswerAdmin(app: App): Promise<void> {
   const { database, now } = app.services;
+  installReplyReview(database);
 
   app.post(
     '/SaveMessageNote',
@@ -33,7 +36,8 @@ export async function messageAnswerAdmin(app: App): Promise<void> {
       onRequest: requireAdmin('message:reply'),
       schema: {
         ...adminDocs,
-        summary: '答复留言（富文本，保存时净化）；留言转为已答复，留有邮箱的留言人收到邮件通知',
+        summary:
+          '答复留言（富文本，保存时净化）；留言转为已答复，留有邮箱的留言人收到邮件通知。留言设置了“答复须经审核”时，答复进入所选栏目的审核流程（Message：答复已提交审核，审核通过后发出），终审通过后才发出',
         body: replyMessageBody,
         'x-codes': staffRefusals,
       },
@@ -41,10 +45,10 @@ export async function messageAnswerAdmin(app: App): Promise<void> {
     async (request) => {
       const { MessageId, Reply } = request.body;
       const { admin, scope } = await staffOf(request);
-      await adminWrite(request, { action: 'message:reply', target: MESSAGE_TARGET, targetId: MessageId }, () =>
+      const message = await adminWrite(request, { action: 'message:reply', target: MESSAGE_TARGET, targetId: MessageId }, () =>
         replyMessage(database, { messageId: MessageId, reply: Reply }, admin, scope, { now: now(), mail: mailContext(request) }),
       );
-      return ok(null);
+      return ok(null, message || undefined);
     },
   );
 

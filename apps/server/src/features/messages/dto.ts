@@ -10,6 +10,7 @@ import {
   type MessageStatisticsDto,
   type PublicMessageDto,
 } from '@portal/shared';
+import { replyReviewDto } from './reply-review.js';
 import type { Selectable } from 'kysely';
 import type { Database } from '../../db/connection.js';
 import type { DB } from '../../db/schema.js';
@@ -110,6 +111,7 @@ export async function toDetailDto(database: Database, r: QueueRow, m: Stored, no
     Reply: m.reply,
     RepliedBy: m.replied_by,
     Rating: m.rating,
+    ReplyReview: await replyReviewDto(database.db, m.id),
     Notes: notes.map((n) => ({ Kind: n.kind, Text: n.text, AdminAccount: n.admin_account, CreateTime: n.created_at })),
   };
 }

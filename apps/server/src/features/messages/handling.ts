@@ -1,27 +1,23 @@
 import type { Kysely } from 'kysely';
-import { formatCst, MessageState, messageBoardMessages, messageStateNames } from '@portal/shared';
+import { formatCst, MessageState, messageBoardMessages, ReviewKind } from '@portal/shared';
 import type { Database } from '../../db/connection.js';
 import type { DB } from '../../db/schema.js';
-import { sanitizeRichText } from '../../content/sanitize.js';
-import { stripHtml } from '../../content/plain-text.js';
 import { badRequest } from '../../http/envelope.js';
 import type { AdminPrincipal } from '../system/auth/access.js';
-import type { MailContext } from '../mail/context.js';
-import { enqueueMails, nudgeOutbox } from '../mail/outbox.js';
-import { replyWorkingDays } from './deadline.js';
+import { withdrawSubjectReview } from '../review/subjects.js';
 import { showsPersonalData } from './publication.js';
 import { messageInScope, type MessageScope } from './scope.js';
 
 /**
  * What staff do with a message: assign it to a department (and a handler), transfer it, decline
- * it, note something internal, reply, publish. Each is one transaction whose update names the
+ * it, note something internal, publish (the reply is in reply.ts). Each is one transaction whose update names the
  * state it read, so of two staff acting at once the second is told where the message now stands
  * and nothing of theirs is written. Every step is kept in message_notes (the history staff read).
  */
 
 type Db = Kysely<DB>;
-const open = [MessageState.Waiting, MessageState.Handling] as const;
-export type NoteKind = 'note' | 'assign' | 'transfer' | 'decline' | 'reply' | 'publish' | 'withdraw' | 'warn' | 'escalate';
+export const open = [MessageState.Waiting, MessageState.Handling] as const;
+export type NoteKind = 'note' | 'assign' | 'transfer' | 'decline' | 'reply' | 'review' | 'publish' | 'withdraw' | 'warn' | 'escalate';
 
 export async function addNote(db: Db, messageId: number, kind: NoteKind, text: string, by: AdminPrincipal | null, at: string): Promise<void> {
   await db
@@ -31,7 +27,7 @@ export async function addNote(db: Db, messageId: number, kind: NoteKind, text: s
 }
 
 /** Updates the message only while it is in `from`; refuses with where it stands otherwise. */
-async function move(db: Db, id: number, from: readonly number[], values: Partial<Record<string, unknown>>, refusal: string): Promise<void> {
+export async function move(db: Db, id: number, from: readonly number[], values: Partial<Record<string, unknown>>, refusal: string): Promise<void> {
   const moved = await db
     .updateTable('messages')
     .set(values)
@@ -107,6 +103,8 @@ export async function declineMessage(database: Database, id: number, reason: str
     const m = await messageInScope(trx, id, scope);
     const at = formatCst(now);
     await move(trx, m.id, open, { state: MessageState.Declined, decline_reason: reason, updated_at: at }, messageBoardMessages.closed);
+    // A reply waiting in review would otherwise be approved onto a closed message.
+    await withdrawSubjectReview(trx, ReviewKind.Reply, m.id, at);
     await addNote(trx, m.id, 'decline', reason, by, at);
   });
 }
@@ -117,59 +115,6 @@ export async function noteMessage(database: Database, id: number, text: string, 
     const m = await messageInScope(trx, id, scope);
     await addNote(trx, m.id, 'note', text, by, formatCst(now));
   });
-}
-
-/** The asker's mail when the reply is out: the subject and where to read the reply, by their 查询码. */
-function replyMail(m: { email: string; subject: string; query_code: string }, mail: MailContext) {
-  return {
-    recipient: m.email,
-    subject: `【${mail.siteName}】您的留言已答复`,
-    body: [
-      `您好：`,
-      ``,
-      `您在${mail.siteName}的留言「${m.subject}」已有答复。`,
-      `请在网站「在线留言」页凭查询码 ${m.query_code} 查看答复并评价。`,
-      mail.baseUrl ? `网站地址：${mail.baseUrl}` : '',
-      ``,
-      `此邮件由系统自动发送，请勿直接回复。`,
-    ]
-      .filter((line, i, all) => line !== '' || all[i - 1] !== '')
-      .join('\n'),
-  };
-}
-
-/**
- * ReplyMessage: the reply, sanitised, ends the message (已答复); the working days it took are
- * kept; the asker is mailed through the outbox when they left an e-mail and mail is configured.
- */
-export async function replyMessage(
-  database: Database,
-  r: { messageId: number; reply: string },
-  by: AdminPrincipal,
-  scope: MessageScope,
-  context: { now: number; mail: MailContext | null },
-): Promise<void> {
-  const reply = sanitizeRichText(r.reply);
-  if (stripHtml(reply).trim() === '' && !/<img\b/i.test(reply)) throw badRequest(messageBoardMessages.replyRequired);
-  const queued = await database.db.transaction().execute(async (trx) => {
-    const m = await messageInScope(trx, r.messageId, scope);
-    if (m.state !== MessageState.Handling && m.state !== MessageState.Waiting) throw badRequest(messageBoardMessages.closed);
-    const at = formatCst(context.now);
-    const values = {
-      state: MessageState.Answered,
-      reply,
-      replied_at: at,
-      replied_by: by.fullName || by.account,
-      reply_workdays: await replyWorkingDays(database, trx, m.created_at, at),
-      updated_at: at,
-    };
-    await move(trx, m.id, open, values, messageBoardMessages.closed);
-    await addNote(trx, m.id, 'reply', `${messageStateNames[m.state as 0 | 1]} → 已答复`, by, at);
-    if (!context.mail || !m.email) return false;
-    await enqueueMails(trx, [replyMail(m, context.mail)], context.now);
-    return true;
-  });
-  if (queued) nudgeOutbox(database);
 }
 
 /** PublishMessage: an answered message the asker let be published goes public (or is withdrawn), under a title without their personal data. */

@@ -26,6 +26,7 @@ import type { AdminPrincipal } from '../system/auth/access.js';
 import { approvalLink, notify } from './notices.js';
 import { currentStep, judge, loadReview, type Review } from './records.js';
 import { announceStep, stepColumns } from './submit.js';
+import { reviewSubject, type ReviewSubject, type SubjectVersion } from './subjects.js';
 
 /**
  * Deciding a review's current step (DecideReview, and AuditContribution for a contribution in a
@@ -66,10 +67,11 @@ export interface Decided {
 export async function decideReview(database: Database, body: DecideReviewBody, reviewer: AdminPrincipal, context: DecideContext): Promise<Decided> {
   const verdict = { decision: body.Decision, opinion: body.Opinion, overrideReason: body.OverrideReason, stepNo: body.StepNo };
   // Where the article showed before the decision: an approval publishes it or applies an edit (features/articles/reach.ts).
-  const reviewed = await database.db.selectFrom('news_reviews').select('news_id').where('id', '=', body.ReviewId).executeTakeFirst();
+  // A reply's review has news_id 0: no article to announce.
+  const reviewed = await database.db.selectFrom('news_reviews').select('news_id').where('id', '=', body.ReviewId).where('news_id', '>', 0).executeTakeFirst();
   const reach = await articleReach(database, reviewed ? [reviewed.news_id] : []);
   const decided = await database.db.transaction().execute((trx) => decideStep(trx, body.ReviewId, verdict, reviewer, context));
-  await articlesChanged(database, reach, [decided.newsId]);
+  if (reviewed) await articlesChanged(database, reach, [decided.newsId]);
   if (context.mail) nudgeOutbox(database);
   return decided;
 }
@@ -119,6 +121,8 @@ export async function decideStep(trx: Kysely<DB>, reviewId: number, verdict: Ste
     if (review.kind === ReviewKind.Contribution) await contributionHistory(trx, review, reviewer, ReviewDecision.Approved, message, at);
     return { ...decided, state: ReviewState.Pending, message };
   }
+  const subject = reviewSubject(review.kind);
+  if (subject) return { ...decided, ...(await settleSubject(trx, subject, review, verdict, { reviewer, stepName: step.name, at, context })) };
   const published = approve ? await publish(trx, review, reviewer, context, at) : undefined;
   if (!approve) await reject(trx, review, reviewer, verdict.opinion, at);
   if (review.kind === ReviewKind.Contribution) {
@@ -143,6 +147,25 @@ export async function decideStep(trx: Kysely<DB>, reviewId: number, verdict: Ste
     state: approve ? ReviewState.Approved : ReviewState.Rejected,
     message: !approve ? reviewMessages.rejected : published === ArticleStatus.Closed ? reviewMessages.publishedPastTakeDown : reviewMessages.published,
   };
+}
+
+/** The last step of a subject's review (a reply): the owning feature applies the outcome; the author is told as an article's is. */
+async function settleSubject(
+  trx: Kysely<DB>,
+  subject: ReviewSubject,
+  review: Review,
+  verdict: StepVerdict,
+  { reviewer, stepName, at, context }: { reviewer: AdminPrincipal; stepName: string; at: string; context: DecideContext },
+): Promise<{ state: ReviewState; message: string }> {
+  const approve = verdict.decision === StepDecision.Approve;
+  const subjectReview = { ...review, version: review.version as unknown as SubjectVersion };
+  let message: string = reviewMessages.rejected;
+  if (approve) message = await subject.approve(trx, subjectReview, { reviewer, stepName, at, now: context.now, mail: context.mail });
+  else await subject.reject(trx, subjectReview, { reviewer, stepName, at, opinion: verdict.opinion });
+  const outcomeText = approve ? '已审核通过' : `被驳回（${stepName}）：${verdict.opinion}`;
+  const text = `您的${reviewKindNames[review.kind]}《${review.title}》${outcomeText}`;
+  await notify(trx, review.authorAdminId ? [review.authorAdminId] : [], text, subject.link(subjectReview), at);
+  return { state: approve ? ReviewState.Approved : ReviewState.Rejected, message };
 }
 
 /** The article's status updated only while it is still 审核中: anything else means it changed outside its review. */

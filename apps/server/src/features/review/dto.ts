@@ -19,6 +19,7 @@ import { staffedReviewerRoles, type ReviewStep } from './flows.js';
 import type { ReviewDecisionRow } from './queue.js';
 import { currentStep, judge, loadReview, type Review } from './records.js';
 import { pendingReview } from './submit.js';
+import { reviewSubject, type SubjectVersion } from './subjects.js';
 
 /** The review feature's answers, in the wire's PascalCase. */
 
@@ -90,7 +91,7 @@ export async function toReviewDto(
     ...toReviewListItemDto(r),
     Steps: await stepDtos(db, r.steps),
     Decisions: decisions.map(toReviewDecisionDto),
-    Version: reading(r.version, r.menuName, assetBaseUrl),
+    Version: reviewSubject(r.kind) ? subjectReading(r) : reading(r.version, r.menuName, assetBaseUrl),
     Live: await liveVersion(db, r, assetBaseUrl),
     CanDecide: judged.canDecide,
     NeedsOverride: judged.needsOverride,
@@ -102,6 +103,22 @@ export async function toReviewDto(
 function reading(fields: ArticleFields, menuName: string, assetBaseUrl: string): ReviewedVersionDto {
   const { Status: _status, OfflineTime: _offline, ...version } = toArticleFieldsDto(fields, assetBaseUrl);
   return { ...version, MenuName: menuName };
+}
+
+/** A subject's version (a reply) in the 审批单's shape: its title, its text as the content, who wrote it, when it was submitted. */
+function subjectReading(r: Review): ReviewedVersionDto {
+  const version = r.version as unknown as SubjectVersion;
+  return {
+    Title: version.title,
+    MenuId: r.menuId,
+    MenuName: r.menuName,
+    ImageUrl: '',
+    NewContent: version.content,
+    Author: version.author,
+    NewsCreateTime: r.submittedAt,
+    IsTop: false,
+    IsMemberRead: false,
+  };
 }
 
 /** A pending edit's live article, which approval replaces: what the reviewers compare the edit with (null for anything else). */

@@ -10,7 +10,9 @@ import type { ReviewedFields } from './submit.js';
 
 export interface Review {
   id: number;
+  /** The article reviewed; 0 for a subject's review (a reply), which names its subject in subjectId. */
   newsId: number;
+  subjectId: number;
   kind: ReviewKind;
   state: ReviewState;
   stepNo: number;
@@ -25,14 +27,16 @@ export interface Review {
   menuId: number;
   /** The menu's name as it is now ('' once it is gone). */
   menuName: string;
+  /** An article's reviewed fields; a subject's review holds a SubjectVersion (subjects.ts). */
   version: ReviewedFields;
   submittedAt: string;
   decidedAt: string;
 }
 
-type ReviewRow = Omit<NewsReviewsTable, 'id' | 'decided_at'> & {
+type ReviewRow = Omit<NewsReviewsTable, 'id' | 'decided_at' | 'subject_id'> & {
   id: number;
   decided_at: string;
+  subject_id: number;
   menu_name: string | null;
   author_full_name: string | null;
 };
@@ -48,6 +52,7 @@ export const reviewRows = (db: Kysely<DB>) =>
 export const toReview = (r: ReviewRow): Review => ({
   id: r.id,
   newsId: r.news_id,
+  subjectId: r.subject_id,
   kind: r.kind as ReviewKind,
   state: r.state as ReviewState,
   stepNo: r.step_no,

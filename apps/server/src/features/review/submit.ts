@@ -1,6 +1,6 @@
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import { ReviewKind, reviewKindNames, ReviewState } from '@portal/shared';
-import type { DB } from '../../db/schema.js';
+import type { DB, NewsReviewsTable } from '../../db/schema.js';
 import type { ArticleFields, RevisionEditor } from '../articles/revisions.js';
 import { stepDeciders, type ReviewStep } from './flows.js';
 import { notify, reviewLink } from './notices.js';
@@ -27,6 +27,21 @@ export interface Submission {
 /** The queue's copy of a step's rules (news_reviews.step_roles and step_no_self). */
 export const stepColumns = (step: ReviewStep) => ({ step_roles: `,${step.roleIds.join(',')},`, step_no_self: step.noSelfReview ? 1 : 0 });
 
+/** The columns a new review is given by its submitter; the state, step and step's rules are set here. */
+export type ReviewInsert = Omit<Insertable<NewsReviewsTable>, 'state' | 'step_no' | 'steps' | 'step_roles' | 'step_no_self'> & { steps: readonly ReviewStep[] };
+
+/** Inserts a review pending at step 1 of its steps (an article's here, a reply's through subjects.ts). */
+export async function insertReview(trx: Kysely<DB>, { steps, ...values }: ReviewInsert): Promise<number> {
+  const [first] = steps;
+  if (!first) throw new Error('a review needs at least one step');
+  const { id } = await trx
+    .insertInto('news_reviews')
+    .values({ ...values, state: ReviewState.Pending, step_no: 1, steps: JSON.stringify(steps), ...stepColumns(first) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
 /** Creates the review at step 1, replacing any pending one of the article, and tells step 1's deciders. */
 export async function submitReview(trx: Kysely<DB>, s: Submission): Promise<number> {
   await withdrawReviews(trx, [s.newsId], s.at);
@@ -36,23 +51,16 @@ export async function submitReview(trx: Kysely<DB>, s: Submission): Promise<numb
     'adminId' in s.author
       ? { author_admin_id: s.author.adminId || null, author_member_id: null, author_name: s.author.account }
       : { author_admin_id: null, author_member_id: s.author.memberId, author_name: s.author.memberName };
-  const { id } = await trx
-    .insertInto('news_reviews')
-    .values({
-      news_id: s.newsId,
-      kind: s.kind,
-      state: ReviewState.Pending,
-      step_no: 1,
-      steps: JSON.stringify(s.steps),
-      ...stepColumns(first),
-      ...author,
-      title: s.fields.title,
-      menu_id: s.fields.menu_id,
-      version: JSON.stringify(s.fields),
-      submitted_at: s.at,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const id = await insertReview(trx, {
+    news_id: s.newsId,
+    kind: s.kind,
+    steps: s.steps,
+    ...author,
+    title: s.fields.title,
+    menu_id: s.fields.menu_id,
+    version: JSON.stringify(s.fields),
+    submitted_at: s.at,
+  });
   await announceStep(trx, { id, kind: s.kind, title: s.fields.title, authorAdminId: author.author_admin_id }, first, s.at);
   return id;
 }

@@ -158,6 +158,14 @@ export function ReviewDialog({ reviewId, onClose, onDecided }: { reviewId: numbe
           {review.Kind === ReviewKind.Edit && (
             <Alert style={{ marginTop: 12 }} type="info" showIcon message="修改稿：审核通过后替换网站上已发布的内容，审核期间网站仍显示原内容。" />
           )}
+          {review.Kind === ReviewKind.Reply && (
+            <Alert
+              style={{ marginTop: 12 }}
+              type="info"
+              showIcon
+              message="留言答复：终审通过后答复才发出，留言人凭查询码可见并收到邮件通知；驳回则退回办理人修改。"
+            />
+          )}
           <Divider titlePlacement="start">审核流程</Divider>
           <ReviewChain review={review} />
           <Divider titlePlacement="start">送审稿件</Divider>

@@ -2,7 +2,7 @@ import { Tag, type TableColumnsType } from 'antd';
 import { reviewKindNames, ReviewState, reviewStateNames, type ReviewKind, type ReviewListItemDto } from '@portal/shared';
 
 const stateColors: Record<ReviewState, string> = { 1: 'processing', 2: 'success', 3: 'error', 4: 'default' };
-const kindColors: Record<ReviewKind, string> = { 1: 'blue', 2: 'orange', 3: 'purple' };
+const kindColors: Record<ReviewKind, string> = { 1: 'blue', 2: 'orange', 3: 'purple', 4: 'cyan' };
 
 export const ReviewStateTag = ({ state }: { state: ReviewState }) => <Tag color={stateColors[state]}>{reviewStateNames[state]}</Tag>;
 export const ReviewKindTag = ({ kind }: { kind: ReviewKind }) => <Tag color={kindColors[kind]}>{reviewKindNames[kind]}</Tag>;

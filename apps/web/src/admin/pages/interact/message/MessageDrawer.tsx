@@ -1,7 +1,16 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Descriptions, Drawer, Empty, Popconfirm, Space, Spin, Tag, Timeline, Typography } from 'antd';
-import { MessageState, messageLimits, messageRatingNames, messages, type MessageDepartmentDto, type MessageDetailDto } from '@portal/shared';
+import {
+  MessageState,
+  messageLimits,
+  messageRatingNames,
+  messages,
+  ReviewState,
+  reviewStateNames,
+  type MessageDepartmentDto,
+  type MessageDetailDto,
+} from '@portal/shared';
 import { messagesAdminApi } from '../../../../api/messages-admin';
 import { useAuth } from '../../../access/AdminSession';
 import { useNarrowScreen } from '../../../layout/useNarrowScreen';
@@ -22,11 +31,29 @@ const noteKinds: Record<string, string> = {
   transfer: '转办',
   decline: '不予受理',
   reply: '答复',
+  review: '答复审核',
   publish: '公开',
   withdraw: '撤回公开',
   warn: '到期提醒',
   escalate: '超期督办',
 };
+
+/** 答复须经审核: the reply in the review chain, or sent back with the reviewer's reason (the reply, when approved, shows as the message's reply). */
+function ReplyReviewBlock({ review }: { review: NonNullable<MessageDetailDto['ReplyReview']> }) {
+  const state = review.State as ReviewState;
+  return (
+    <section className={styles.reply} aria-label="答复审核">
+      <Typography.Title level={5} className={styles.heading}>
+        答复审核 <Tag color={state === ReviewState.Rejected ? 'error' : 'processing'}>{reviewStateNames[state]}</Tag>
+        <Typography.Text type="secondary" className={styles.by}>
+          {review.StepName}
+        </Typography.Text>
+      </Typography.Title>
+      {state === ReviewState.Rejected && <Alert type="error" showIcon className={styles.block} message="驳回理由" description={review.Opinion} />}
+      <div className={styles.replyBody} dangerouslySetInnerHTML={{ __html: review.Reply }} />
+    </section>
+  );
+}
 
 /** One message as staff handle it, with what may be done next (by state and permission); `id` null: closed. */
 export function MessageDrawer({
@@ -63,6 +90,7 @@ function Handling({ message: m, departments, onChanged }: { message: MessageDeta
   const [dialog, setDialog] = useState<Dialog>(null);
   const [withdrawing, setWithdrawing] = useState(false);
   const open = m.State === MessageState.Waiting || m.State === MessageState.Handling;
+  const inReview = m.ReplyReview?.State === ReviewState.Pending;
   const done = (text: string) => {
     setDialog(null);
     void message.success(text);
@@ -92,7 +120,7 @@ function Handling({ message: m, departments, onChanged }: { message: MessageDeta
         转办
       </Button>
     ),
-    open && can('message:reply') && (
+    open && !inReview && can('message:reply') && (
       <Button key="reply" type={m.State === MessageState.Handling ? 'primary' : 'default'} onClick={() => setDialog('reply')}>
         答复
       </Button>
@@ -174,6 +202,8 @@ function Handling({ message: m, departments, onChanged }: { message: MessageDeta
 
       {m.State === MessageState.Declined && <Alert type="info" className={styles.block} message="不予受理理由（留言人可见）" description={m.DeclineReason} />}
 
+      {m.ReplyReview && open && m.ReplyReview.State !== ReviewState.Withdrawn && <ReplyReviewBlock review={m.ReplyReview} />}
+
       {m.Reply && (
         <section className={styles.reply} aria-label="答复">
           <Typography.Title level={5} className={styles.heading}>
@@ -241,7 +271,7 @@ function Handling({ message: m, departments, onChanged }: { message: MessageDeta
         save={(text) => messagesAdminApi.note(m.Id, text)}
         onSaved={() => done(messages.ok)}
       />
-      <ReplyDialog message={m} open={dialog === 'reply'} onClose={() => setDialog(null)} onSaved={() => done('答复成功')} />
+      <ReplyDialog message={m} open={dialog === 'reply'} onClose={() => setDialog(null)} onSaved={(said) => done(said === messages.ok ? '答复成功' : said)} />
       <PublishDialog message={m} open={dialog === 'publish'} onClose={() => setDialog(null)} onSaved={() => done('公开成功')} />
     </div>
   );

@@ -1,10 +1,11 @@
 import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Form, InputNumber, Radio, Skeleton, Switch } from 'antd';
+import { App, Button, Form, InputNumber, Radio, Select, Skeleton, Switch } from 'antd';
 import { messages, type SaveMessageSettingsBody } from '@portal/shared';
 import { messagesAdminApi } from '../../../../api/messages-admin';
 import { useFormSubmit } from '../../../../components/useFormSubmit';
 import { Panel } from '../../../layout/Panel';
+import { useContentMenus } from '../../content/menuTree';
 import { messageKeys } from '../keys';
 
 const contactOptions = [
@@ -14,11 +15,13 @@ const contactOptions = [
   { label: '电话和邮箱都必填', value: 'both' },
 ];
 
-/** What the ask form requires (a name, which contact) and how long before the due time handlers are warned. */
+/** What the ask form requires (a name, which contact), how long before the due time handlers are warned, and whose chain reviews replies. */
 export function SettingsForm() {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const settings = useQuery({ queryKey: messageKeys.settings, queryFn: messagesAdminApi.settings });
+  // The menus whose 审核流程 may review replies (栏目管理's chains).
+  const menus = useContentMenus();
   const [form] = Form.useForm<Required<SaveMessageSettingsBody>>();
   useEffect(() => {
     if (settings.data) form.setFieldsValue(settings.data as Required<SaveMessageSettingsBody>);
@@ -44,6 +47,13 @@ export function SettingsForm() {
           rules={[{ required: true, type: 'integer', min: 0, max: 720, message: '到期提醒应为提前0-720小时' }]}
         >
           <InputNumber min={0} max={720} precision={0} addonAfter="小时" style={{ width: 180 }} />
+        </Form.Item>
+        <Form.Item
+          name="ReplyReviewMenuId"
+          label="答复须经审核"
+          extra="选择一个设有审核流程的栏目（如“在线留言”），答复经其审核流程各步审核通过后才发出；“不审核”则答复保存即发出"
+        >
+          <Select options={[{ label: '不审核', value: 0 }, ...(menus.data ?? []).map((m) => ({ label: m.Name, value: m.MenuId }))]} style={{ width: 240 }} />
         </Form.Item>
         <Form.Item label=" " colon={false}>
           <Button type="primary" htmlType="submit" loading={saving}>
