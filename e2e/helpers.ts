@@ -132,7 +132,9 @@ export async function focusedElement(page: Page): Promise<FocusStop | null> {
     // one of its two parents.
     const drawers = el.matches('input, textarea') ? [el, el.parentElement, el.parentElement?.parentElement] : [el];
     const styles = drawers.filter((e): e is Element => e instanceof Element).map((e) => getComputedStyle(e));
-    const rect = el.getBoundingClientRect();
+    // A link wrapped over two lines: the middle of its whole box may fall between the lines, on
+    // its parent; the middle of its first line is on the link itself.
+    const rect = el.getClientRects()[0] ?? el.getBoundingClientRect();
     const hit = document.elementFromPoint(rect.left + rect.width / 2, rect.top + rect.height / 2);
     const region = el.matches('a[href="#main"]')
       ? 'skip'

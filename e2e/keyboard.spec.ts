@@ -60,6 +60,21 @@ for (const width of [1440, 375]) {
       const article = await publicArticle(request);
       await page.goto(`/info?MenuId=${article.MenuId}&NewsId=${article.NewsId}`);
       await expect(page.getByRole('link', { name: '分享到微博' })).toHaveAttribute('href', /^https:/);
+      // The latest article may hold a form (another journey's vote), drawn in place once its code
+      // and results load: tab once the page has stopped growing, or a stop scrolled into view moves.
+      await expect
+        .poll(
+          () =>
+            page.evaluate(
+              () =>
+                new Promise<boolean>((resolve) => {
+                  const before = document.documentElement.scrollHeight;
+                  setTimeout(() => resolve(document.documentElement.scrollHeight === before), 1_000);
+                }),
+            ),
+          { timeout: 20_000 },
+        )
+        .toBe(true);
       const stops = await tabThrough(page);
       expect(regionOrder(stops)).toEqual(['skip', 'header', 'navigation', 'main', 'footer']);
       const labels = stops.filter((s) => s.region === 'main').map((s) => s.label);
