@@ -19,6 +19,23 @@ const series: BarSeries<Figure>[] = [
   { key: 'Overdue', name: '超期' },
 ];
 
+/** One breakdown of the figures (by category, by department) as a table. */
+function FiguresCard({ title, group, rows, loading }: { title: string; group: string; rows: MessageFiguresDto[] | undefined; loading: boolean }) {
+  return (
+    <Card size="small" title={title}>
+      <Table<MessageFiguresDto>
+        rowKey="Name"
+        size="small"
+        pagination={false}
+        loading={loading}
+        columns={columns(group)}
+        dataSource={rows}
+        scroll={{ x: 600 }}
+      />
+    </Card>
+  );
+}
+
 const columns = (group: string): TableColumnsType<MessageFiguresDto> => [
   { title: group, dataIndex: 'Name' },
   { title: '收到', dataIndex: 'Received', width: 100, align: 'right' },
@@ -94,28 +111,8 @@ export default function StatsPage() {
       <Card size="small" title="每月办理情况" loading={stats.isPending}>
         <GroupedBars label="每月收到、已答复和超期的留言数" series={series} data={(data?.Months ?? []).map((m) => ({ ...m, label: m.Name }))} />
       </Card>
-      <Card size="small" title="按类别">
-        <Table<MessageFiguresDto>
-          rowKey="Name"
-          size="small"
-          pagination={false}
-          loading={stats.isFetching}
-          columns={columns('类别')}
-          dataSource={data?.ByCategory}
-          scroll={{ x: 600 }}
-        />
-      </Card>
-      <Card size="small" title="按办理部门">
-        <Table<MessageFiguresDto>
-          rowKey="Name"
-          size="small"
-          pagination={false}
-          loading={stats.isFetching}
-          columns={columns('办理部门')}
-          dataSource={data?.ByDepartment}
-          scroll={{ x: 600 }}
-        />
-      </Card>
+      <FiguresCard title="按类别" group="类别" rows={data?.ByCategory} loading={stats.isFetching} />
+      <FiguresCard title="按办理部门" group="办理部门" rows={data?.ByDepartment} loading={stats.isFetching} />
     </Space>
   );
 }
