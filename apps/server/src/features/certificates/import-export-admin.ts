@@ -35,7 +35,7 @@ export async function certificateImportExportAdmin(app: App): Promise<void> {
     async (request) => {
       const { file, filename } = await receiveXlsx(request, IMPORT_MAX_BYTES);
       const imported = await adminWrite(request, { action: pages[request.query.view].import, target: TARGET, detail: (n) => `导入${filename}：${n}条` }, () =>
-        importCertificates(db, file, now()),
+        importCertificates(database, file, now()),
       );
       return ok({ Imported: imported }, certMessages.imported(imported));
     },

@@ -13,6 +13,8 @@ import {
   type CertImportError,
   type CertRecordInput,
 } from '@portal/shared';
+import type { Database } from '../../db/connection.js';
+import { withKeyLocked } from '../../db/key-lock.js';
 import type { DB } from '../../db/schema.js';
 import { AppError, badRequest } from '../../http/envelope.js';
 import { dayOf, firstSheet, headerOf, plainValue, textOf, type PlainValue } from '../uploads/xlsx-import.js';
@@ -137,12 +139,15 @@ async function checkDuplicates(db: Kysely<DB>, rows: SheetRow[], errors: CertImp
 }
 
 /** Imports the file's records; answers how many. Refuses with Code 400 and Data.Errors otherwise. */
-export async function importCertificates(db: Kysely<DB>, file: Buffer, now: number): Promise<number> {
+export async function importCertificates(database: Database, file: Buffer, now: number): Promise<number> {
   const sheet = await firstSheet(file);
   const errors: CertImportError[] = [];
   const rows = readRows(sheet, errors);
   if (errors.length === 0 && rows.length === 0) throw badRequest(certMessages.importEmpty);
-  return db.transaction().execute(async (trx) => {
+  // Two imports take turns (db/key-lock.ts): each inserts its rows in file order, so two files
+  // naming the same numbers in different orders would otherwise wait on each other's rows
+  // until PostgreSQL aborts one as a deadlock; the second now finds the first's rows taken.
+  return withKeyLocked(database, 'certificates:import', async (trx) => {
     // Checked against the database inside the transaction that writes.
     await checkDuplicates(trx, rows, errors);
     if (errors.length > 0) {

@@ -154,6 +154,30 @@ describe.each(engines)('certificate spreadsheets and downloads on %s', (engine) 
       expect(await count()).toBe(before);
     });
 
+    // The two files name the same numbers in opposite orders: inserted side by side, each would
+    // wait on a row the other holds, and PostgreSQL would end one as a deadlock without a row to show.
+    it('two imports of the same numbers at once: one wins, the other fails whole with 证书编号已存在 on its rows', async () => {
+      const before = await count();
+      const passed = (n: number) => [`并发${n}`, idNumber(80 + n), null, '2024-05-12', '合格', `RACE-${n}`, '2024-06-01'];
+      const answers = await Promise.all([
+        upload<{ Errors: CertImportError[] }>(await workbook([HEADERS, passed(1), passed(2)])),
+        upload<{ Errors: CertImportError[] }>(await workbook([HEADERS, passed(3), passed(2), passed(1)])),
+      ]);
+      const won = answers.filter((a) => a.Code === 200);
+      const lost = answers.filter((a) => a.Code !== 200);
+      expect(won).toHaveLength(1);
+      expect(lost[0]?.Message).toBe('导入失败：共4处错误，请修改后重新导入（未导入任何记录）');
+      const firstWon = won[0] === answers[0];
+      // Each taken row is the same number and the same candidate's result of the same day.
+      expect(lost[0]?.Data.Errors).toEqual(
+        (firstWon ? [3, 4] : [2, 3]).flatMap((Row) => [
+          { Row, Column: '证书编号', Message: '证书编号已存在' },
+          { Row, Column: '身份证号', Message: '该考生在此考试时间已有成绩' },
+        ]),
+      );
+      expect(await count()).toBe(before + (firstWon ? 2 : 3));
+    });
+
     it('refuses sheets without the required columns, files that are not .xlsx, and empty or oversized ones', async () => {
       expect(
         (

@@ -50,7 +50,7 @@ export async function memberImportAdmin(app: App): Promise<void> {
           target: '会员',
           detail: (members) => `导入${filename}：${members.length}个会员（随机初始密码${mail ? '，已邮件通知' : ''}，首次登录须修改）`,
         },
-        () => importMembers(database.db, currentAdmin(request), file, mail, now()),
+        () => importMembers(database, currentAdmin(request), file, mail, now()),
       );
       if (mail) nudgeOutbox(database);
       const mailed = imported.filter((m) => m.mailed).length;

@@ -25,6 +25,8 @@ import {
   toFen,
   typeKinds,
 } from '@portal/shared';
+import type { Database } from '../../db/connection.js';
+import { withKeyLocked } from '../../db/key-lock.js';
 import type { DB } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { AppError, badRequest } from '../../http/envelope.js';
@@ -371,7 +373,8 @@ function initialPasswordMail(context: MailContext, row: MemberRow): OutgoingMail
  * same accounts at once: one wins, the other finds them taken (checked again after its INSERT
  * lost the race on the unique account) and fails whole.
  */
-export async function importMembers(db: Db, admin: AdminPrincipal, file: Buffer, mail: MailContext | null, now: number): Promise<ImportedMember[]> {
+export async function importMembers(database: Database, admin: AdminPrincipal, file: Buffer, mail: MailContext | null, now: number): Promise<ImportedMember[]> {
+  const { db } = database;
   const sheet = await firstSheet(file);
   const today = cstDate(now);
   const readErrors: CertImportError[] = [];
@@ -382,7 +385,10 @@ export async function importMembers(db: Db, admin: AdminPrincipal, file: Buffer,
   const hashed: HashedRow[] = [];
   if (readErrors.length === 0) for (const row of rows) hashed.push({ ...row, passwordHash: await hashGeneratedPassword(row.password) });
   try {
-    return await db.transaction().execute(async (trx) => {
+    // Two imports take turns (db/key-lock.ts): each inserts its rows in file order, so two files
+    // naming the same accounts in different orders would otherwise wait on each other's rows
+    // until PostgreSQL aborts one as a deadlock, a failure with no row to show.
+    return await withKeyLocked(database, 'members:import', async (trx) => {
       const errors = [...readErrors];
       await checkDuplicates(trx, rows, errors);
       if (errors.length > 0) throw refusal(errors);
