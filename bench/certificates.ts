@@ -94,7 +94,7 @@ async function imports(): Promise<void> {
       const file = await sheet(run);
       size = file.length;
       const started = performance.now();
-      const imported = await importCertificates(database.db, file, Date.now());
+      const imported = await importCertificates(database, file, Date.now());
       times.push(performance.now() - started);
       if (imported !== ROWS) throw new Error(`imported ${imported} of ${ROWS}`);
     }
