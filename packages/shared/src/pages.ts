@@ -51,6 +51,8 @@ export const sitePages = {
   form: { path: '/form/:id', serverRendered: true, audience: 'public', drawnEachTime: true },
   // 在线留言: the published answers, the ask form, the lookup by 查询码 and, for a member, 我的留言 (?tab=).
   messages: { path: '/messages', title: '在线留言', serverRendered: true, audience: 'public', sitemap: true },
+  // One published question and its answer, under its public title: what a search engine finds and a link shares.
+  messageAnswer: { path: '/messages/:id', serverRendered: true, audience: 'public' },
   contribute: { path: '/contribute', title: '我要投稿', noindex: true, serverRendered: true, audience: 'members' },
   activities: { path: '/member/activity', title: '活动通知', noindex: true, serverRendered: true, audience: 'members' },
   membership: { path: '/member/membership', title: '我的会籍', noindex: true, serverRendered: true, audience: 'members' },
@@ -80,6 +82,9 @@ export const ARTICLE_CRUMB = '正文';
 export const articlePath = (a: { id: number; menuId: number }) => `${sitePages.info.path}?MenuId=${a.menuId}&NewsId=${a.id}`;
 /** A menu list's one address: /menuList?ParentId=1&MenuId=3. */
 export const menuPath = (m: { id: number; parentId: number }) => `${sitePages.menuList.path}?ParentId=${m.parentId}&MenuId=${m.id}`;
+
+/** A published question and answer's own page: /messages/12. */
+export const messageAnswerPath = (messageId: number) => `/messages/${messageId}`;
 
 /** A closed election's public page: its count and ballot hashes, where a voter checks a receipt. */
 export const electionPublicationPath = (electionId: number) => `/election/${electionId}`;

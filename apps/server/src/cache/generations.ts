@@ -8,7 +8,7 @@ import type { Database } from '../db/connection.js';
  * through the fan-out (cache/fanout.ts) and number it among their own, so the numbers differ
  * between instances but each instance sees every change.
  */
-export const contentAreas = ['menus', 'news', 'positions', 'banners', 'links', 'lookups', 'site'] as const;
+export const contentAreas = ['menus', 'news', 'positions', 'banners', 'links', 'lookups', 'site', 'messages'] as const;
 export type ContentArea = (typeof contentAreas)[number];
 
 /**

@@ -26,4 +26,6 @@ export const messagesApi = {
   rate: (QueryCode: string, Rating: number) => post<null>(`${base}RateMessage`, { QueryCode, Rating }, { silent: true }),
   mine: (query: PageState) => get<ListDto<AskerMessageDto>>(`${base}GetMyMessageList`, query),
   published: (query: { key?: string } & PageState) => get<ListDto<PublicMessageDto>>(`${base}GetPublicMessageList`, query),
+  /** One published question and answer; not found (withdrawn) is its page's answer, not a toast. */
+  publishedOne: (id: number) => get<PublicMessageDto>(`${base}GetPublicMessage`, { id }, { silent: true }),
 };

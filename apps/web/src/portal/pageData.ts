@@ -161,6 +161,18 @@ export const electionResultData: PageData = ({ pathname }) => {
   return { queries: id ? [read(portalQueries.electionPublication(id))] : [] };
 };
 
+/** The published message of `/messages/:id`, or 0 when the address names none. */
+export function messageAnswerOf(pathname: string): number {
+  const id = Number(/\/messages\/(\d+)\/?$/i.exec(pathname)?.[1]);
+  return isPositiveId(id) ? id : 0;
+}
+
+/** /messages/:id: one published question and answer (not found is the page's answer). */
+export const messageAnswerData: PageData = ({ pathname }) => {
+  const id = messageAnswerOf(pathname);
+  return { queries: id ? [read(portalQueries.publishedMessage(id))] : [] };
+};
+
 /** The tab of 在线留言 an address opens (`?tab=`): the published answers unless it names another. */
 export const messagesTabOf = (params: URLSearchParams): string => params.get('tab') ?? '';
 

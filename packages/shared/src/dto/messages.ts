@@ -87,6 +87,8 @@ export const messageListItemDto = z
     DueTime: z.string(),
     /** Not answered by its due time. */
     Overdue: z.boolean(),
+    /** Open, not yet overdue, and due within 留言设置's WarnHours (即将到期), by the server's clock. */
+    DueSoon: z.boolean(),
     Published: z.boolean(),
     CreateTime: z.string(),
     ReplyTime: z.string(),

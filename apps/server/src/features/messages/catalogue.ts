@@ -3,6 +3,7 @@ import { formatCst, MessageState, messageBoardMessages } from '@portal/shared';
 import type { Database } from '../../db/connection.js';
 import type { DB } from '../../db/schema.js';
 import { badRequest, notFound } from '../../http/envelope.js';
+import { publicBoardChanged } from './publication.js';
 
 /**
  * The lists staff keep for 在线留言: the categories (name, reply deadline in working days,
@@ -33,7 +34,8 @@ export async function listCategories(db: Db, enabledOnly: boolean): Promise<Cate
 }
 
 /** SaveMessageCategory: adds (id 0) or edits; a new deadline applies to messages received from now on. */
-export async function saveCategory(db: Db, c: Omit<Category, 'id'> & { id: number }, now: number): Promise<number> {
+export async function saveCategory(database: Database, c: Omit<Category, 'id'> & { id: number }, now: number): Promise<number> {
+  const { db } = database;
   const at = formatCst(now);
   const values = { name: c.name, deadline_days: c.deadlineDays, sort_number: c.sortNumber, status: c.status, updated_at: at };
   if (c.id === 0) {
@@ -42,10 +44,12 @@ export async function saveCategory(db: Db, c: Omit<Category, 'id'> & { id: numbe
       .values({ ...values, created_at: at })
       .returning('id')
       .executeTakeFirstOrThrow();
+    publicBoardChanged(database);
     return id;
   }
   const updated = await db.updateTable('message_categories').set(values).where('id', '=', c.id).executeTakeFirst();
   if (updated.numUpdatedRows === 0n) throw notFound(messageBoardMessages.categoryUnknown);
+  publicBoardChanged(database);
   return c.id;
 }
 
@@ -100,7 +104,7 @@ export async function saveDepartment(
   await checkAdmins(database.db, [...handlerIds, ...(d.supervisorId ? [d.supervisorId] : [])]);
   const at = formatCst(now);
   const values = { name: d.name, supervisor_id: d.supervisorId || null, updated_at: at };
-  return database.db.transaction().execute(async (trx) => {
+  const saved = await database.db.transaction().execute(async (trx) => {
     let id = d.id;
     if (id === 0) {
       id = (
@@ -122,11 +126,13 @@ export async function saveDepartment(
         .execute();
     return id;
   });
+  publicBoardChanged(database);
+  return saved;
 }
 
 /** DelMessageDepartment: only a department with no open message (its closed ones are counted under 未分派或部门已删除 in the statistics). */
 export async function deleteDepartments(database: Database, ids: readonly number[]): Promise<number> {
-  return database.db.transaction().execute(async (trx) => {
+  const deleted = await database.db.transaction().execute(async (trx) => {
     const busy = await trx
       .selectFrom('messages')
       .select('id')
@@ -135,7 +141,10 @@ export async function deleteDepartments(database: Database, ids: readonly number
       .executeTakeFirst();
     if (busy) throw badRequest(messageBoardMessages.departmentInUse);
     await trx.deleteFrom('message_handlers').where('department_id', 'in', ids).execute();
-    const deleted = await trx.deleteFrom('message_departments').where('id', 'in', ids).executeTakeFirst();
-    return Number(deleted.numDeletedRows);
+    const result = await trx.deleteFrom('message_departments').where('id', 'in', ids).executeTakeFirst();
+    return Number(result.numDeletedRows);
   });
+  // A published answer names its department.
+  if (deleted > 0) publicBoardChanged(database);
+  return deleted;
 }

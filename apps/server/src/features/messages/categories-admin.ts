@@ -42,7 +42,7 @@ export async function messageCategoriesAdmin(app: App): Promise<void> {
       const id = await adminWrite(
         request,
         { action: 'message:setting', target: '留言类别', targetId: (n) => n, detail: () => `${b.Name}（${b.DeadlineDays}个工作日）` },
-        () => saveCategory(db, { id: b.CategoryId, name: b.Name, deadlineDays: b.DeadlineDays, sortNumber: b.SortNumber, status: b.Status }, now()),
+        () => saveCategory(database, { id: b.CategoryId, name: b.Name, deadlineDays: b.DeadlineDays, sortNumber: b.SortNumber, status: b.Status }, now()),
       );
       return ok(id);
     },

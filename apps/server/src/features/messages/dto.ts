@@ -19,7 +19,7 @@ import { originalName } from '../uploads/records.js';
 import type { AskerMessage } from './asker.js';
 import type { Category, Department } from './catalogue.js';
 import type { PublishedMessage } from './publication.js';
-import { isOverdue, type QueueRow } from './queue.js';
+import { isDueSoon, isOverdue, type QueueRow } from './queue.js';
 import type { Figures, Statistics } from './statistics.js';
 
 const stateName = (state: number) => messageStateNames[state as keyof typeof messageStateNames] ?? '';
@@ -66,7 +66,13 @@ export const toDepartmentDto = (d: Department): MessageDepartmentDto => ({
   Handlers: d.handlers.map((h) => ({ AdminId: h.adminId, Name: h.name })),
 });
 
-export const toListItemDto = (r: QueueRow, now: number): MessageListItemDto => ({
+/** Where the list's due marks are read from: the server's clock and 留言设置's WarnHours. */
+export interface DueClock {
+  now: number;
+  warnHours: number;
+}
+
+export const toListItemDto = (r: QueueRow, due: DueClock): MessageListItemDto => ({
   Id: r.id,
   QueryCode: r.query_code,
   CategoryId: r.category_id,
@@ -81,7 +87,8 @@ export const toListItemDto = (r: QueueRow, now: number): MessageListItemDto => (
   HandlerName: r.handler_name || r.handler_account || '',
   FromSuggestionBox: r.origin === 'propose',
   DueTime: r.due_at,
-  Overdue: isOverdue(r, formatCst(now)),
+  Overdue: isOverdue(r, formatCst(due.now)),
+  DueSoon: isDueSoon(r, formatCst(due.now), formatCst(due.now + due.warnHours * 3_600_000)),
   Published: r.published === 1,
   CreateTime: r.created_at,
   ReplyTime: r.replied_at,
@@ -91,11 +98,11 @@ type Stored = Selectable<DB['messages']>;
 type Note = { kind: string; text: string; admin_account: string; created_at: string };
 
 /** One message as staff handle it, the sensitive words of its subject and text marked as 投稿审核 marks them. */
-export async function toDetailDto(database: Database, r: QueueRow, m: Stored, notes: Note[], now: number): Promise<MessageDetailDto> {
+export async function toDetailDto(database: Database, r: QueueRow, m: Stored, notes: Note[], due: DueClock): Promise<MessageDetailDto> {
   // Plain texts both: read as two lines of one title (a word does not run across the break).
   const words = await sensitiveWordsIn(database, { title: `${m.subject}\n${m.content}`, html: '' });
   return {
-    ...toListItemDto(r, now),
+    ...toListItemDto(r, due),
     Content: m.content,
     MarkedSubject: await markSensitiveText(database, m.subject),
     MarkedContent: await markSensitiveText(database, m.content),

@@ -5,7 +5,7 @@ import type { DB } from '../../db/schema.js';
 import { badRequest } from '../../http/envelope.js';
 import type { AdminPrincipal } from '../system/auth/access.js';
 import { withdrawSubjectReview } from '../review/subjects.js';
-import { showsPersonalData } from './publication.js';
+import { publicBoardChanged, showsPersonalData } from './publication.js';
 import { messageInScope, type MessageScope } from './scope.js';
 
 /**
@@ -139,4 +139,5 @@ export async function publishMessage(
     await trx.updateTable('messages').set({ published: 1, public_title: r.title, updated_at: at }).where('id', '=', m.id).execute();
     await addNote(trx, m.id, 'publish', `公开：${title}`, by, at);
   });
+  publicBoardChanged(database);
 }

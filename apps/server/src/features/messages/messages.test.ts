@@ -402,6 +402,12 @@ describe.each(engines)('在线留言 on %s', (engine) => {
       const rounds = () => atOnce(shared.apps, 4, (on) => runDeadlineJob(on.app.services));
       try {
         await later(7 * 24 * HOUR); // 2024-06-26 10:00, within a day of the due time
+        // 即将到期 by 留言设置's warning hours, which the handler's list carries: 24 by default, 6 leaves 14 hours to go.
+        const dueSoon = async () => (await queue(handlerA)).List.find((m) => m.Id === id)?.DueSoon;
+        expect(await dueSoon()).toBe(true);
+        expect((await business(admin, 'SaveMessageSettings', { WarnHours: 6 })).Code).toBe(200);
+        expect(await dueSoon()).toBe(false);
+        expect((await business(admin, 'SaveMessageSettings', { WarnHours: 24 })).Code).toBe(200);
         // The three open messages received on the 19th are due within the day: each warned once, whichever round claims it.
         expect((await rounds()).reduce((n, r) => n + r.warned, 0)).toBe(3);
         expect((await rounds()).reduce((n, r) => n + r.warned, 0)).toBe(0);
@@ -423,7 +429,7 @@ describe.each(engines)('在线留言 on %s', (engine) => {
         await shared.close();
       }
       expect((await queue(dispatcher, 'overdue=1')).List.map((m) => m.Id)).toContain(id);
-      expect((await queue(handlerA, 'overdue=1')).List.find((m) => m.Id === id)?.Overdue).toBe(true);
+      expect((await queue(handlerA, 'overdue=1')).List.find((m) => m.Id === id)).toMatchObject({ Overdue: true, DueSoon: false });
       // Answered late stays 超期.
       await business(handlerA, 'ReplyMessage', { MessageId: id, Reply: '<p>迟到的答复</p>' });
       expect((await queue(dispatcher, 'overdue=1')).List.map((m) => m.Id)).toContain(id);

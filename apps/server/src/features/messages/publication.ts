@@ -1,4 +1,6 @@
 import type { Kysely } from 'kysely';
+import { contentChanged } from '../../cache/generations.js';
+import type { Database } from '../../db/connection.js';
 import { MessageState, messageBoardMessages, type PagingQuery } from '@portal/shared';
 import type { DB } from '../../db/schema.js';
 import { containing } from '../../db/like.js';
@@ -23,6 +25,13 @@ export interface PublishedMessage {
   createdAt: string;
   repliedAt: string;
 }
+
+/**
+ * A write changed what 在线留言 shows the public: an answer published or withdrawn, a category,
+ * a department's name or what asking requires. Its kept pages and cached calls are drawn again
+ * (cache/generations.ts, area `messages`), on every instance.
+ */
+export const publicBoardChanged = (database: Database) => contentChanged(database, 'messages');
 
 /** 张三 → 张*, 欧阳娜娜 → 欧***; no name → 网友. */
 export const maskName = (name: string) => (name ? `${[...name][0]}${'*'.repeat(Math.max(1, [...name].length - 1))}` : '网友');
@@ -109,9 +118,28 @@ export async function publishedMessages(db: Kysely<DB>, q: PagingQuery & { key?:
   return { items: rows.map(toPublished), total: Number(total) };
 }
 
+/** One published message, or undefined when it is not (or no longer) published: its page's head. */
+export async function findPublishedMessage(db: Kysely<DB>, id: number): Promise<PublishedMessage | undefined> {
+  const row = await published(db).select(columns).where('m.id', '=', id).executeTakeFirst();
+  return row && toPublished(row);
+}
+
 /** GetPublicMessage: one published message (404 when it is not, or no longer, published). */
 export async function publishedMessage(db: Kysely<DB>, id: number): Promise<PublishedMessage> {
-  const row = await published(db).select(columns).where('m.id', '=', id).executeTakeFirst();
-  if (!row) throw notFound(messageBoardMessages.notFound);
-  return toPublished(row);
+  const found = await findPublishedMessage(db, id);
+  if (!found) throw notFound(messageBoardMessages.notFound);
+  return found;
+}
+
+/** How many published answers the sitemap lists, each at its own page. */
+export async function countPublishedMessages(db: Kysely<DB>): Promise<number> {
+  const { n } = await published(db)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+/** A window of the published answers by id (stable between requests), with their last change: the sitemap's entries. */
+export function publishedMessageStamps(db: Kysely<DB>, offset: number, limit: number): Promise<{ id: number; updated_at: string }[]> {
+  return published(db).select(['m.id', 'm.updated_at']).orderBy('m.id').limit(limit).offset(offset).execute();
 }

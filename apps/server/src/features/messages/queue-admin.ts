@@ -5,9 +5,10 @@ import { list, notFound, ok } from '../../http/envelope.js';
 import { currentAdmin, requireAdmin } from '../system/auth/guard.js';
 import { sendAttachment } from '../uploads/attachment.js';
 import { adminDocs } from './docs.js';
-import { toDetailDto, toListItemDto } from './dto.js';
+import { toDetailDto, toListItemDto, type DueClock } from './dto.js';
 import { listMessages, queueColumns, queueView } from './queue.js';
 import { messageInScope, scopeOf } from './scope.js';
+import { messageSettings } from './settings.js';
 
 const byId = z.object({ id: idParam });
 const outOfScope = { 403: messageBoardMessages.notYourDepartment, 404: messageBoardMessages.notFound };
@@ -15,6 +16,8 @@ const outOfScope = { 403: messageBoardMessages.notYourDepartment, 404: messageBo
 /** The queue, one message with its history, its attachment (docs/api.md, "在线留言 in the back office"). */
 export async function messageQueueAdmin(app: App): Promise<void> {
   const { database, now } = app.services;
+  // 即将到期 as the deadline job warns: the handlers see it without reading 留言设置.
+  const dueClock = async (at: number): Promise<DueClock> => ({ now: at, warnHours: (await messageSettings(database.db)).warnHours });
   const { db } = database;
 
   app.get(
@@ -30,9 +33,10 @@ export async function messageQueueAdmin(app: App): Promise<void> {
     },
     async (request) => {
       const scope = await scopeOf(db, currentAdmin(request));
-      const page = await listMessages(db, request.query, scope, formatCst(now()));
+      const at = now();
+      const [page, due] = await Promise.all([listMessages(db, request.query, scope, formatCst(at)), dueClock(at)]);
       return list(
-        page.items.map((r) => toListItemDto(r, now())),
+        page.items.map((r) => toListItemDto(r, due)),
         page.total,
       );
     },
@@ -56,7 +60,7 @@ export async function messageQueueAdmin(app: App): Promise<void> {
         queueView(db).select(queueColumns).where('m.id', '=', stored.id).executeTakeFirstOrThrow(),
         db.selectFrom('message_notes').select(['kind', 'text', 'admin_account', 'created_at']).where('message_id', '=', stored.id).orderBy('id').execute(),
       ]);
-      return ok(await toDetailDto(database, row, stored, notes, now()));
+      return ok(await toDetailDto(database, row, stored, notes, await dueClock(now())));
     },
   );
 

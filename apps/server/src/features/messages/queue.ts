@@ -39,6 +39,10 @@ export const overdueAt = (nowCst: string) => (eb: Eb) =>
 export const isOverdue = (r: { state: number; due_at: string; replied_at: string }, nowCst: string) =>
   r.state === MessageState.Answered ? r.replied_at > r.due_at : r.state !== MessageState.Declined && r.due_at < nowCst;
 
+/** 即将到期: open, not yet past its due time, and due by `warnUntilCst` (now plus the warning hours). */
+export const isDueSoon = (r: { state: number; due_at: string }, nowCst: string, warnUntilCst: string) =>
+  (r.state === MessageState.Waiting || r.state === MessageState.Handling) && r.due_at >= nowCst && r.due_at <= warnUntilCst;
+
 export const queueView = (db: Kysely<DB>) =>
   db
     .selectFrom('messages as m')

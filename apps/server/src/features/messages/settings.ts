@@ -3,6 +3,7 @@ import { messageBoardMessages, messageContactRules, type MessageContactRule, typ
 import type { Database } from '../../db/connection.js';
 import type { DB } from '../../db/schema.js';
 import { badRequest } from '../../http/envelope.js';
+import { publicBoardChanged } from './publication.js';
 import { menuReviewFlow } from '../review/flows.js';
 import { readSettings, writeSettings } from '../site/settings.js';
 
@@ -50,5 +51,6 @@ export async function saveMessageSettings(database: Database, body: SaveMessageS
     },
     now,
   );
+  publicBoardChanged(database);
   return next;
 }

@@ -8,6 +8,7 @@ import {
   HOME_PATH,
   menuPath,
   MenuShowType,
+  messageAnswerPath,
   messages,
   pageAudience,
   respelledPageAddress,
@@ -26,6 +27,7 @@ import { ancestry, type Menu, type MenuIndex } from '../menus/tree.js';
 import { itemQuery, toItem, type NewsItem } from '../articles/items.js';
 import { opensPreview } from '../news/preview.js';
 import { formHead } from '../forms/reading.js';
+import { findPublishedMessage } from '../messages/publication.js';
 
 /** What the head of a public page says about it (title, description, share card, structured data). */
 export interface PageHead {
@@ -115,6 +117,7 @@ export async function resolvePage(services: Services, url: URL): Promise<PageAns
     return (await articlePage(services, positiveId(url.searchParams.get('NewsId')), url.searchParams.get('preview'))) ?? articleNotFound;
   }
   if (page === sitePages.form) return (await formPage(services, positiveId(url.pathname.split('/')[2] ?? null))) ?? notFound;
+  if (page === sitePages.messageAnswer) return (await messageAnswerPage(services, positiveId(url.pathname.split('/')[2] ?? null))) ?? notFound;
   return (page && declaredPage(services, page, url.pathname)) ?? notFound;
 }
 
@@ -139,6 +142,31 @@ async function formPage(services: Services, formId: number | undefined): Promise
       path: formPath(formId),
       type: 'website',
       noindex: !form.isPublic,
+    },
+  };
+}
+
+/**
+ * A published question and answer under its public title (without the asker's personal data,
+ * as GetPublicMessage gives it); a 404 once withdrawn. Its head is read from 在线留言's area, so
+ * withdrawing or renaming drops the kept page.
+ */
+async function messageAnswerPage(services: Services, messageId: number | undefined): Promise<PageAnswer | undefined> {
+  if (messageId === undefined) return undefined;
+  const message = await findPublishedMessage(services.database.db, messageId);
+  if (!message) return undefined;
+  const board = sitePages.messages;
+  return {
+    kind: 'page',
+    status: 200,
+    serverRendered: true,
+    headFrom: ['menus', 'messages'],
+    head: {
+      title: message.title,
+      description: message.content.slice(0, 120),
+      path: messageAnswerPath(message.id),
+      type: 'website',
+      trail: [...menuTrail([]), { name: board.title, path: board.path }, { name: message.title, path: messageAnswerPath(message.id) }],
     },
   };
 }

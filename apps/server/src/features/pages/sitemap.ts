@@ -3,6 +3,7 @@ import {
   articlePath,
   HOME_MARKER,
   menuPath,
+  messageAnswerPath,
   MenuShowType,
   pageAudience,
   sitePages,
@@ -13,6 +14,7 @@ import {
 import type { Database } from '../../db/connection.js';
 import type { MenuIndex } from '../menus/tree.js';
 import { inMenus } from '../articles/items.js';
+import { countPublishedMessages, publishedMessageStamps } from '../messages/publication.js';
 
 /** The sitemap protocol's limit: at most 50,000 addresses per file; above it, an index of files. */
 export const SITEMAP_URL_LIMIT = 50_000;
@@ -69,13 +71,41 @@ export async function countPublicArticles(database: Database, index: MenuIndex):
   return Number(n);
 }
 
+/** Addresses the sitemap lists from the data, in a stable order: how many, and a window of them. */
+interface EntrySource {
+  count(): Promise<number>;
+  window(offset: number, limit: number): Promise<SitemapEntry[]>;
+}
+
+/** The fixed pages, then the articles by id, then the published answers of 在线留言 by id. */
+function entrySources(database: Database, index: MenuIndex, directory: DirectoryAccess): EntrySource[] {
+  const fixed = fixedEntries(index, directory);
+  return [
+    { count: async () => fixed.length, window: async (offset, limit) => fixed.slice(offset, offset + limit) },
+    {
+      count: () => countPublicArticles(database, index),
+      window: async (offset, limit) =>
+        (await publicArticles(database, index).select(['id', 'menu_id', 'updated_at']).orderBy('id').limit(limit).offset(offset).execute()).map((r) => ({
+          path: articlePath({ id: r.id, menuId: r.menu_id }),
+          lastmod: r.updated_at,
+        })),
+    },
+    {
+      count: () => countPublishedMessages(database.db),
+      window: async (offset, limit) =>
+        (await publishedMessageStamps(database.db, offset, limit)).map((r) => ({ path: messageAnswerPath(r.id), lastmod: r.updated_at })),
+    },
+  ];
+}
+
 /** How many sitemap files the site needs: 1 means /sitemap.xml lists the addresses itself. */
 export async function sitemapPartCount(database: Database, index: MenuIndex, limit = SITEMAP_URL_LIMIT, directory: DirectoryAccess = 'off'): Promise<number> {
-  const total = fixedEntries(index, directory).length + (await countPublicArticles(database, index));
+  const counts = await Promise.all(entrySources(database, index, directory).map((source) => source.count()));
+  const total = counts.reduce((sum, n) => sum + n, 0);
   return Math.max(1, Math.ceil(total / limit));
 }
 
-/** Part `part` (1-based) of the addresses: the fixed pages first, then the articles by id. */
+/** Part `part` (1-based) of the addresses, taken from the sources in their order. */
 export async function sitemapPart(
   database: Database,
   index: MenuIndex,
@@ -83,14 +113,20 @@ export async function sitemapPart(
   limit = SITEMAP_URL_LIMIT,
   directory: DirectoryAccess = 'off',
 ): Promise<SitemapEntry[]> {
-  const fixed = fixedEntries(index, directory);
-  const start = (part - 1) * limit;
-  const fromFixed = fixed.slice(start, start + limit);
-  const articleOffset = Math.max(0, start - fixed.length);
-  const articleLimit = limit - fromFixed.length;
-  if (articleLimit === 0) return fromFixed;
-  const rows = await publicArticles(database, index).select(['id', 'menu_id', 'updated_at']).orderBy('id').limit(articleLimit).offset(articleOffset).execute();
-  return [...fromFixed, ...rows.map((r) => ({ path: articlePath({ id: r.id, menuId: r.menu_id }), lastmod: r.updated_at }))];
+  const entries: SitemapEntry[] = [];
+  // Where the part starts, counted from the start of the source being read.
+  let skip = (part - 1) * limit;
+  for (const source of entrySources(database, index, directory)) {
+    if (entries.length === limit) break;
+    const size = await source.count();
+    if (skip >= size) {
+      skip -= size;
+      continue;
+    }
+    entries.push(...(await source.window(skip, limit - entries.length)));
+    skip = 0;
+  }
+  return entries;
 }
 
 const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

@@ -6,6 +6,7 @@ import type { DB } from '../../db/schema.js';
 import { pageWindow } from '../../http/paging.js';
 import { containing } from '../../db/like.js';
 import { askerKey, receiveMessage, SUGGESTION_CATEGORY } from '../messages/intake.js';
+import { publicBoardChanged } from '../messages/publication.js';
 
 /**
  * The suggestion box (spec §5): its suggestions are messages of 在线留言 in the category 建议,
@@ -81,11 +82,14 @@ export async function markProposalsRead(db: Kysely<DB>, ids: number[], now: numb
 
 /** DelWebPropose: answers how many were deleted (ids already gone are no error), with their history. */
 export async function deleteProposals(database: Database, ids: number[]): Promise<number> {
-  return database.db.transaction().execute(async (trx) => {
+  const deleted = await database.db.transaction().execute(async (trx) => {
     const gone = (await trx.selectFrom('messages').select('id').where('origin', '=', 'propose').where('id', 'in', ids).execute()).map((r) => r.id);
     if (gone.length === 0) return 0;
     await trx.deleteFrom('message_notes').where('message_id', 'in', gone).execute();
     const result = await trx.deleteFrom('messages').where('id', 'in', gone).executeTakeFirst();
     return Number(result.numDeletedRows);
   });
+  // A suggestion staff answered may be one of 在线留言's published answers.
+  if (deleted > 0) publicBoardChanged(database);
+  return deleted;
 }

@@ -3,14 +3,15 @@ import { MenuLink, PageLink } from '../layout';
 import styles from './menuCrumbs.module.css';
 
 /**
- * 首页 > menus of the path > tail (spec §2 info: 首页 > top menu > menu > 正文). The last entry is
- * not a link. Drawn as antd's Breadcrumb (greys of theme.ts, "/" between entries).
+ * 首页 > menus of the path > a page of ours (`via`) > tail (spec §2 info: 首页 > top menu > menu >
+ * 正文). The last entry is not a link. Drawn as antd's Breadcrumb (greys of theme.ts, "/" between entries).
  */
-export function MenuCrumbs({ path, tail }: { path: readonly MenuDto[]; tail?: string }) {
+export function MenuCrumbs({ path, via, tail }: { path: readonly MenuDto[]; via?: { title: string; to: string }; tail?: string }) {
   const last = tail ? path.length : path.length - 1;
   const entries = [
     { key: 'home', title: last < 0 ? '首页' : <PageLink to="/home">首页</PageLink> },
     ...path.map((menu, i) => ({ key: menu.MenuId, title: i === last ? menu.Name : <MenuLink menu={menu} /> })),
+    ...(via ? [{ key: 'via', title: <PageLink to={via.to}>{via.title}</PageLink> }] : []),
     ...(tail ? [{ key: 'tail', title: tail }] : []),
   ];
   return (

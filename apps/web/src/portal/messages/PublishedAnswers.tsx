@@ -1,44 +1,15 @@
 import { useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { PublicMessageDto } from '@portal/shared';
 import { SkeletonRows } from '../../components/Skeleton';
 import { EmptyState } from '../content/EmptyState';
-import { Highlight } from '../content/Highlight';
 import { ListPagination } from '../content/ListPagination';
 import { Callout } from '../content/Notices';
 import { usePageParam } from '../content/usePageParam';
 import { SearchField } from '../layout/SearchField';
 import { keywordOf } from '../pageData';
 import { PUBLISHED_MESSAGES_PAGE_SIZE, portalQueries } from '../queries';
-import { ReplyBody } from './ReplyBody';
+import { AnswerCard } from './AnswerCard';
 import styles from './messages.module.css';
-
-function Answer({ message, keyword }: { message: PublicMessageDto; keyword: string }) {
-  return (
-    <li>
-      <article className={styles.answer} aria-labelledby={`message-${message.Id}`}>
-        <h2 id={`message-${message.Id}`} className={styles.answerTitle}>
-          <span className={styles.category}>{message.CategoryName}</span>
-          <Highlight text={message.Title} keyword={keyword} />
-        </h2>
-        <p className={styles.byline}>
-          <span>留言人：{message.AskerName}</span>
-          <time>{message.CreateTime.slice(0, 10)}</time>
-        </p>
-        <p className={styles.question}>
-          <Highlight text={message.Content} keyword={keyword} />
-        </p>
-        <section className={styles.reply} aria-label="答复">
-          <p className={styles.replyHead}>
-            <strong>{message.DepartmentName || '协会'}答复</strong>
-            <time>{message.ReplyTime.slice(0, 10)}</time>
-          </p>
-          <ReplyBody html={message.Reply} />
-        </section>
-      </article>
-    </li>
-  );
-}
 
 /** 留言选登: answered messages the askers let us publish, newest answer first, searchable and paged in the address. */
 export function PublishedAnswers() {
@@ -63,7 +34,9 @@ export function PublishedAnswers() {
           </p>
           <ol className={styles.answers}>
             {list.data.List.map((m) => (
-              <Answer key={m.Id} message={m} keyword={keyword} />
+              <li key={m.Id}>
+                <AnswerCard message={m} keyword={keyword} titled />
+              </li>
             ))}
           </ol>
           <ListPagination pageSize={PUBLISHED_MESSAGES_PAGE_SIZE} total={total} />
