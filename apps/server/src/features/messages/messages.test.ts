@@ -472,6 +472,17 @@ describe.each(engines)('在线留言 on %s', (engine) => {
       expect(await business(dispatcher, 'SaveMessageDepartment', { DepartmentId: 0, Name: '越权' })).toEqual(FORBIDDEN);
     });
 
+    it('offers 留言设置 the enabled admins to name, under its own permission rather than 管理员’s list', async () => {
+      await roleWith(t, admin, '留言设置', ['message:setting']);
+      await createAdmin(t, admin, 'keeper', '留言设置');
+      const keeper = await loginAdmin(t, 'keeper');
+      expect((await adminCall(t, keeper, 'GET', '/api/XfSystemApi/GetAdminUserL?pageindex=1&pagesize=10')).Code).toBe(403);
+      const options = (await business<{ AdminId: number; Name: string }[]>(keeper, 'GetMessageStaffOptions')).Data;
+      expect(options.map((o) => o.Name)).toEqual(expect.arrayContaining(['handa', 'supa', 'keeper']));
+      expect(options.find((o) => o.AdminId === ids.handlerA)).toEqual({ AdminId: ids.handlerA, Name: 'handa' });
+      expect(await business(dispatcher, 'GetMessageStaffOptions')).toEqual(FORBIDDEN);
+    });
+
     it('counts the month by category and department, and exports it', async () => {
       const stats = (await business<MessageStatisticsDto>(dispatcher, 'GetMessageStatistics?start=2024-06&end=2024-06')).Data;
       expect(stats.Total.Received).toBe(await stored());
