@@ -508,4 +508,30 @@ describe.each(engines)('在线留言 on %s', (engine) => {
       expect(rows.at(-1)?.slice(0, 3)).toEqual(['合计', '合计', stats.Total.Received]);
     });
   });
+
+  // Last: it moves the clock on past the month the statistics count.
+  describe('a message no one was named for', () => {
+    it('warns and escalates to those who see every department’s messages', async () => {
+      const asked = await ask({ Subject: '无人分派' });
+      const id = await idOf(asked.Data);
+      const notices = (adminId: number) =>
+        t.app.services.database.db
+          .selectFrom('admin_notices')
+          .select('text')
+          .where('admin_id', '=', adminId)
+          .where('text', 'like', '%无人分派%')
+          .orderBy('id')
+          .execute();
+      const { due_at: due } = await t.app.services.database.db.selectFrom('messages').select('due_at').where('id', '=', id).executeTakeFirstOrThrow();
+      await later(Date.parse(`${due.replace(' ', 'T')}+08:00`) - clock.now() - 2 * HOUR); // two hours before it is due
+      await runDeadlineJob(t.app.services);
+      await later(3 * HOUR);
+      await runDeadlineJob(t.app.services);
+      const told = [`留言「无人分派」将于${due}到期，请及时答复`, `留言「无人分派」已超过办理时限（${due}），请督办`];
+      expect((await notices(ids.dispatcher!)).map((n) => n.text)).toEqual(told);
+      // The super administrator sees every department's too; a handler of one department does not.
+      expect((await notices(1)).map((n) => n.text)).toEqual(told);
+      expect(await notices(ids.handlerA!)).toEqual([]);
+    });
+  });
 });
