@@ -240,6 +240,15 @@ test('a visitor asks on a phone, staff assign, reply and publish, the answer is 
   await accessible(page, 'a published answer');
   await shoot(page, 'messages-answers', PHONE);
   await shoot(page, 'messages-answers', DESK);
+  // Its own page, from its title: a search engine's and a shared link's address.
+  await published.getByRole('link', { name: subject }).click();
+  await expect(page).toHaveURL(/\/messages\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name: subject })).toBeVisible();
+  await expect(page.getByRole('article', { name: '留言与答复' }).getByText('投保需提供施工合同')).toBeVisible();
+  expect(await page.title()).toContain(subject);
+  await accessible(page, 'a published answer’s own page');
+  await shoot(page, 'messages-answer-page', DESK);
+  await shoot(page, 'messages-answer-page', PHONE);
 
   // The asker rates the answer, once.
   await page.setViewportSize(PHONE);

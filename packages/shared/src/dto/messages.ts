@@ -152,6 +152,10 @@ export const messageDepartmentDto = z
   .meta({ id: 'MessageDepartmentDto' });
 export type MessageDepartmentDto = z.infer<typeof messageDepartmentDto>;
 
+/** An enabled admin a department may name as handler or supervisor: 姓名（账号）, or the account alone. */
+export const messageStaffOptionDto = z.object({ AdminId: z.int(), Name: z.string() }).meta({ id: 'MessageStaffOptionDto' });
+export type MessageStaffOptionDto = z.infer<typeof messageStaffOptionDto>;
+
 const figures = {
   Received: z.int(),
   Answered: z.int(),

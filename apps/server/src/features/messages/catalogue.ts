@@ -87,6 +87,15 @@ export async function listDepartments(db: Db): Promise<Department[]> {
   }));
 }
 
+/**
+ * The enabled admins a department may name, for 留言设置's pickers: its keepers hold
+ * message:setting, not 管理员's list (system:admin:list), and need names and ids alone.
+ */
+export async function staffOptions(db: Db): Promise<{ adminId: number; name: string }[]> {
+  const rows = await db.selectFrom('admin_users').select(['id', 'account', 'full_name']).where('status', '=', 1).orderBy('id').execute();
+  return rows.map((r) => ({ adminId: r.id, name: r.full_name && r.full_name !== r.account ? `${r.full_name}（${r.account}）` : r.account }));
+}
+
 /** Every named admin exists and is enabled. */
 async function checkAdmins(db: Db, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;

@@ -4,13 +4,16 @@ import type { DB } from '../../db/schema.js';
 import type { Services } from '../../http/app-types.js';
 import { schedulePeriodic } from '../../ops/periodic-job.js';
 import { notify } from '../review/notices.js';
+import { adminsHolding } from '../system/auth/holders.js';
 import { addNote, type NoteKind } from './handling.js';
 import { messageSettings } from './settings.js';
 
 /**
  * The deadline job: a message still open `WarnHours` before its due time warns its handler (or,
  * with none named, its department's handlers); one still open at its due time is escalated to
- * its department's supervisor. Each goes once: the message is claimed by a conditional update
+ * its department's supervisor. A message no one would hear of (never assigned, or its department
+ * without handlers or supervisor) goes to those who see every department's messages
+ * (message:all), who are the ones to assign it. Each goes once: the message is claimed by a conditional update
  * of warned_at / escalated_at in the transaction that writes the notice, so instances running
  * the job side by side (every instance's background worker does) never tell anyone twice, and a
  * job killed mid-way leaves nothing half-told. Admins have no e-mail address on record, so the
@@ -50,6 +53,9 @@ async function supervisorOf(db: Kysely<DB>, departmentId: number | null): Promis
   return d?.supervisor_id ? [d.supervisor_id] : [];
 }
 
+/** The people told of a message: `named`, or, with no one named, whoever may assign it. */
+const orDispatchers = async (trx: Kysely<DB>, named: number[]) => (named.length > 0 ? named : adminsHolding(trx, 'message:all'));
+
 async function round(
   db: Kysely<DB>,
   due: { column: Column; kind: NoteKind; upTo: string; after?: string },
@@ -86,7 +92,7 @@ export async function runDeadlineJob({ database, now }: Pick<Services, 'database
     db,
     { column: 'warned_at', kind: 'warn', upTo: formatCst(now() + warnHours * 3_600_000), after: at },
     async (trx, m) => {
-      await notify(trx, await handlersOf(trx, m), `留言「${m.subject}」将于${m.due_at}到期，请及时答复`, messageLink(m.id), at);
+      await notify(trx, await orDispatchers(trx, await handlersOf(trx, m)), `留言「${m.subject}」将于${m.due_at}到期，请及时答复`, messageLink(m.id), at);
       return `到期提醒：${m.due_at}`;
     },
     at,
@@ -95,7 +101,7 @@ export async function runDeadlineJob({ database, now }: Pick<Services, 'database
     db,
     { column: 'escalated_at', kind: 'escalate', upTo: at },
     async (trx, m) => {
-      const to = [...(await supervisorOf(trx, m.department_id)), ...(await handlersOf(trx, m))];
+      const to = await orDispatchers(trx, [...(await supervisorOf(trx, m.department_id)), ...(await handlersOf(trx, m))]);
       await notify(trx, to, `留言「${m.subject}」已超过办理时限（${m.due_at}），请督办`, messageLink(m.id), at);
       return `已超期，督办：${m.due_at}`;
     },

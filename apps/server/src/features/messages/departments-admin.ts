@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { idsBody, messageBoardMessages, messageDepartmentDto, saveMessageDepartmentBody } from '@portal/shared';
+import { idsBody, messageBoardMessages, messageDepartmentDto, messageStaffOptionDto, saveMessageDepartmentBody } from '@portal/shared';
 import type { App } from '../../http/app-types.js';
 import { ok } from '../../http/envelope.js';
 import { keepOmittedFields } from '../../http/omitted-fields.js';
 import { adminWrite, requireAdmin } from '../system/auth/guard.js';
-import { deleteDepartments, listDepartments, saveDepartment } from './catalogue.js';
+import { deleteDepartments, listDepartments, saveDepartment, staffOptions } from './catalogue.js';
 import { adminDocs } from './docs.js';
 import { toDepartmentDto } from './dto.js';
 
@@ -20,6 +20,12 @@ export async function messageDepartmentsAdmin(app: App): Promise<void> {
     '/GetMessageDepartmentList',
     { onRequest: readers, schema: { ...adminDocs, summary: '办理部门、办理人与督办人', 'x-data': z.array(messageDepartmentDto) } },
     async () => ok((await listDepartments(db)).map(toDepartmentDto)),
+  );
+
+  app.get(
+    '/GetMessageStaffOptions',
+    { onRequest: guard, schema: { ...adminDocs, summary: '可设为办理人、督办人的管理员（已启用；姓名（账号））', 'x-data': z.array(messageStaffOptionDto) } },
+    async () => ok((await staffOptions(db)).map((a) => ({ AdminId: a.adminId, Name: a.name }))),
   );
 
   app.post(

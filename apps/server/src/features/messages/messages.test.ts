@@ -472,6 +472,17 @@ describe.each(engines)('在线留言 on %s', (engine) => {
       expect(await business(dispatcher, 'SaveMessageDepartment', { DepartmentId: 0, Name: '越权' })).toEqual(FORBIDDEN);
     });
 
+    it('offers 留言设置 the enabled admins to name, under its own permission rather than 管理员’s list', async () => {
+      await roleWith(t, admin, '留言设置', ['message:setting']);
+      await createAdmin(t, admin, 'keeper', '留言设置');
+      const keeper = await loginAdmin(t, 'keeper');
+      expect((await adminCall(t, keeper, 'GET', '/api/XfSystemApi/GetAdminUserL?pageindex=1&pagesize=10')).Code).toBe(403);
+      const options = (await business<{ AdminId: number; Name: string }[]>(keeper, 'GetMessageStaffOptions')).Data;
+      expect(options.map((o) => o.Name)).toEqual(expect.arrayContaining(['handa', 'supa', 'keeper']));
+      expect(options.find((o) => o.AdminId === ids.handlerA)).toEqual({ AdminId: ids.handlerA, Name: 'handa' });
+      expect(await business(dispatcher, 'GetMessageStaffOptions')).toEqual(FORBIDDEN);
+    });
+
     it('counts the month by category and department, and exports it', async () => {
       const stats = (await business<MessageStatisticsDto>(dispatcher, 'GetMessageStatistics?start=2024-06&end=2024-06')).Data;
       expect(stats.Total.Received).toBe(await stored());
@@ -495,6 +506,32 @@ describe.each(engines)('在线留言 on %s', (engine) => {
       const [header, ...rows] = await readSheet(res.rawPayload);
       expect(header).toEqual(['分组', '名称', '收到', '已答复', '超期', '平均答复用时（工作日）']);
       expect(rows.at(-1)?.slice(0, 3)).toEqual(['合计', '合计', stats.Total.Received]);
+    });
+  });
+
+  // Last: it moves the clock on past the month the statistics count.
+  describe('a message no one was named for', () => {
+    it('warns and escalates to those who see every department’s messages', async () => {
+      const asked = await ask({ Subject: '无人分派' });
+      const id = await idOf(asked.Data);
+      const notices = (adminId: number) =>
+        t.app.services.database.db
+          .selectFrom('admin_notices')
+          .select('text')
+          .where('admin_id', '=', adminId)
+          .where('text', 'like', '%无人分派%')
+          .orderBy('id')
+          .execute();
+      const { due_at: due } = await t.app.services.database.db.selectFrom('messages').select('due_at').where('id', '=', id).executeTakeFirstOrThrow();
+      await later(Date.parse(`${due.replace(' ', 'T')}+08:00`) - clock.now() - 2 * HOUR); // two hours before it is due
+      await runDeadlineJob(t.app.services);
+      await later(3 * HOUR);
+      await runDeadlineJob(t.app.services);
+      const told = [`留言「无人分派」将于${due}到期，请及时答复`, `留言「无人分派」已超过办理时限（${due}），请督办`];
+      expect((await notices(ids.dispatcher!)).map((n) => n.text)).toEqual(told);
+      // The super administrator sees every department's too; a handler of one department does not.
+      expect((await notices(1)).map((n) => n.text)).toEqual(told);
+      expect(await notices(ids.handlerA!)).toEqual([]);
     });
   });
 });

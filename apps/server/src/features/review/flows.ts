@@ -1,4 +1,4 @@
-import type { ExpressionBuilder, Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { reviewMessages, type SaveMenuReviewFlowBody } from '@portal/shared';
 import type { Database } from '../../db/connection.js';
 import type { DB } from '../../db/schema.js';
@@ -6,6 +6,7 @@ import { badRequest } from '../../http/envelope.js';
 import { freshMenuIndex, requireMenu } from '../menus/service.js';
 import { ancestry, type MenuIndex } from '../menus/tree.js';
 import { roleGrants } from '../system/auth/access.js';
+import { roleHolds } from '../system/auth/holders.js';
 
 /**
  * The review chains (审核流程) of 栏目管理: a menu's own ordered steps, each decided by the roles
@@ -100,22 +101,7 @@ export async function saveMenuFlow(database: Database, body: SaveMenuReviewFlowB
 }
 
 /** The roles that may decide a step: enabled, and super or granted 待我审核 through an enabled menu (as roleGrants reads them). */
-const canReview = (eb: ExpressionBuilder<DB, 'roles'>) =>
-  eb.and([
-    eb('roles.status', '=', 1),
-    eb.or([
-      eb('roles.is_super', '=', 1),
-      eb.exists(
-        eb
-          .selectFrom('role_menus')
-          .innerJoin('system_menus', 'system_menus.id', 'role_menus.menu_id')
-          .select('role_menus.menu_id')
-          .whereRef('role_menus.role_id', '=', 'roles.id')
-          .where('system_menus.perms', '=', REVIEW_PERMISSION)
-          .where('system_menus.status', '=', 1),
-      ),
-    ]),
-  ]);
+const canReview = roleHolds(REVIEW_PERMISSION);
 
 /** The enabled admins of reviewing roles. */
 const enabledReviewers = (db: Kysely<DB>) =>

@@ -2,7 +2,6 @@ import { Form, Select } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { messageLimits, type MessageDepartmentDto } from '@portal/shared';
 import { messagesAdminApi, type SaveDepartmentBody } from '../../../../api/messages-admin';
-import { systemApi } from '../../../../api/system';
 import { RecordDialog, type EditDialogProps } from '../../../list';
 import { TextItem } from '../../../shared/TextItem';
 import { messageKeys } from '../keys';
@@ -12,15 +11,10 @@ type DepartmentForm = Omit<SaveDepartmentBody, 'DepartmentId'>;
 const formValues = (d: MessageDepartmentDto | null): DepartmentForm =>
   d ? { Name: d.Name, SupervisorId: d.SupervisorId, HandlerIds: d.Handlers.map((h) => h.AdminId) } : { Name: '', SupervisorId: 0, HandlerIds: [] };
 
-/** The enabled admins to choose handlers and a supervisor from (管理员's list). */
+/** The enabled admins to choose handlers and a supervisor from (GetMessageStaffOptions: 留言设置's own permission). */
 function useAdminOptions() {
-  const admins = useQuery({
-    queryKey: [...messageKeys.all, 'admins'],
-    queryFn: () => systemApi.adminUsers({ pageindex: 1, pagesize: 999 }),
-  });
-  return (admins.data?.List ?? [])
-    .filter((a) => a.Status === 1)
-    .map((a) => ({ label: a.FullName ? `${a.FullName}（${a.Account}）` : a.Account, value: a.AdminId }));
+  const admins = useQuery({ queryKey: [...messageKeys.all, 'staffOptions'], queryFn: messagesAdminApi.staffOptions });
+  return (admins.data ?? []).map((a) => ({ label: a.Name, value: a.AdminId }));
 }
 
 /** 新增/修改办理部门: name, handlers (who see and answer its messages) and the supervisor told when one passes its deadline. */
