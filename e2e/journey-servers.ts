@@ -10,8 +10,12 @@ import path from 'node:path';
 /** The first server's port; the others follow it. */
 export const basePort = Number(process.env.E2E_PORT ?? 3100);
 
-/** Workers, and so servers (two: the machine's two cores, each worker's browser and server sharing one). */
-export const workerCount = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
+/**
+ * Workers, and so servers. Three on two cores: a journey spends most of its time waiting (for
+ * the browser to draw, for an answer, for an animation), so the whole run used well under half
+ * of the two cores with two workers; a third fills the gaps (bench/RESULTS.md, "The test run").
+ */
+export const workerCount = Math.max(1, Number(process.env.E2E_WORKERS ?? 3));
 
 /** The port of the server that the worker with this parallelIndex drives. */
 export function serverPort(parallelIndex: number): number {

@@ -10,6 +10,11 @@ import { adminToken, openBackOffice, openFromSidebar, unique } from './admin-ses
  * an administrator works at.
  */
 
+// Each journey here stands alone (a size is the browser's own setting): run one after another
+// in one worker they were the run's longest stretch (about 2 minutes); in parallel they are
+// shared out between the workers like the files.
+test.describe.configure({ mode: 'parallel' });
+
 /** No two search fields overlap, and no label or control inside one is cut off. */
 async function expectSearchFormWhole(page: Page) {
   const items = page.locator('form.ant-form-inline > .ant-form-item').filter({ visible: true });

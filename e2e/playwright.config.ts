@@ -4,7 +4,8 @@ import { basePort, serverURL, workerCount } from './journey-servers.js';
 export default defineConfig({
   testDir: '.',
   testMatch: '*.spec.ts',
-  // A spec file's journeys run in order in one worker; the files are shared out between workers,
+  // A spec file's journeys run in order in one worker (unless the file says parallel, as
+  // list-pages.spec.ts does); the files are shared out between workers,
   // each driving a server and database of its own (journey-servers.ts; test.ts picks its baseURL).
   fullyParallel: false,
   workers: workerCount,
