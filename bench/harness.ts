@@ -69,6 +69,9 @@ export function targets(data: BenchData): Target[] {
     },
     { name: 'page /home (server-rendered)', path: '/home', check: isPage, modes: both },
     { name: 'page /info (an article, server-rendered)', path: `/info?MenuId=${data.bigMenuId}&NewsId=${data.detailId}`, check: isPage, modes: both },
+    { name: 'GetPublicMessageList page 1 (在线留言)', path: `${api}/GetPublicMessageList?pagesize=10&pageindex=1`, check: envelopeOk(true), modes: both },
+    { name: 'page /messages (在线留言, server-rendered)', path: '/messages', check: isPage, modes: both },
+    { name: 'page /messages/:id (an answer, server-rendered)', path: `/messages/${data.answerId}`, check: isPage, modes: both },
     {
       name: 'member: GetNewsDetail (member-only article)',
       path: `${api}/GetNewsDetail?newsid=${data.memberNewsId}`,

@@ -56,6 +56,8 @@ const pages = {
   '/home': '/home',
   '/info (an article)': `/info?MenuId=${data.bigMenuId}&NewsId=${data.detailId}`,
   '/menuList (a list)': `/menuList?ParentId=0&MenuId=${data.bigMenuId}`,
+  '/messages (留言选登)': '/messages',
+  '/messages/:id (an answer)': `/messages/${data.answerId}`,
 };
 
 /** A call as its address: the recording's key, and what the server is asked. */
