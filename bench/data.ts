@@ -124,7 +124,16 @@ function addAnswers(file: SQLite.Database): number {
       const subject = `关于${topic}办理流程的咨询（${i + 1}）`;
       const content = `我单位承建的项目需办理${topic}，请问办理流程、所需材料和办理时限？`.repeat(2);
       const reply = `<p>您好，${topic}的办理材料包括施工合同、项目立项文件和勘察设计资料。</p><p>材料齐全后五个工作日内办结，可向协会秘书处咨询。</p>`;
-      insert.run(`BENCH${String(i).padStart(15, '0')}`, subject, content, reply, at(asked + 86_400_000), at(asked + 7 * 86_400_000), at(asked), at(asked + 86_400_000));
+      insert.run(
+        `BENCH${String(i).padStart(15, '0')}`,
+        subject,
+        content,
+        reply,
+        at(asked + 86_400_000),
+        at(asked + 7 * 86_400_000),
+        at(asked),
+        at(asked + 86_400_000),
+      );
     }
   })();
   return (file.prepare("SELECT MAX(id) AS id FROM messages WHERE origin = 'web'").get() as { id: number }).id;
