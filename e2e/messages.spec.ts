@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, test } from './test.js';
+import { expect, test, withoutScript } from './test.js';
 import { axeFindings } from './axe.js';
 import { adminToken, captchaAnswer, editorReady, openBackOffice, unique, type Envelope } from './admin-session.js';
 import { settled } from './helpers.js';
@@ -371,4 +371,20 @@ test('会员服务 → 在线留言 in the navigation opens the page', async ({ 
   await expect(tab).toHaveURL(/\/messages$/);
   await expect(tab.getByRole('heading', { level: 1, name: '在线留言' })).toBeVisible();
   await tab.close();
+});
+
+test('with JavaScript off the answers are read, searched and opened, and asking says it needs a script', async ({ browser }) => {
+  // The first journey of this file published an answer; its subject starts 关于工程质量潜在缺陷保险.
+  await withoutScript(browser, { viewport: PHONE }, async (page) => {
+    await page.goto('/messages?tab=ask');
+    await expect(page.getByRole('alert').filter({ hasText: '留言和查询需要浏览器启用JavaScript' })).toBeVisible();
+    await page.goto('/messages');
+    await page.getByLabel('搜索留言').fill('潜在缺陷');
+    await page.getByLabel('搜索留言').press('Enter');
+    await expect(page).toHaveURL(/[?&]key=/);
+    await page.locator('a[href^="/messages/"]').first().click();
+    await expect(page).toHaveURL(/\/messages\/\d+$/);
+    await expect(page.getByRole('heading', { level: 1, name: /潜在缺陷/ })).toBeVisible();
+    await expect(page.getByRole('region', { name: '答复' })).toBeVisible();
+  });
 });

@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import { TabPanel, Tabs } from '../../components/Tabs';
 import { SkeletonRows } from '../../components/Skeleton';
 import { ContentPage, Panel } from '../content/ContentPage';
+import { Callout } from '../content/Notices';
 import { MenuCrumbs } from '../content/MenuCrumbs';
 import { usePageTitle } from '../content/usePageTitle';
 import { useMemberSession } from '../member/session';
@@ -56,6 +57,13 @@ export function MessagesPage() {
       <Panel title={TITLE} crumbs={<MenuCrumbs path={[]} tail={TITLE} />}>
         <Tabs items={shown} active={tab} onChange={choose} panelId={PANEL_ID} />
         <TabPanel id={PANEL_ID} active={tab}>
+          {(tab === 'ask' || tab === 'lookup') && (
+            // Reading, searching and paging the answers work without a script; asking and the
+            // lookup do not (docs/messages.md, "Without JavaScript"): say so rather than show a dead form.
+            <noscript>
+              <Callout tone="warning">留言和查询需要浏览器启用JavaScript；已公开的留言与答复可在“留言选登”中阅读。</Callout>
+            </noscript>
+          )}
           {tab === 'answers' && <PublishedAnswers />}
           {tab === 'ask' && <AskForm onFollow={follow} />}
           {tab === 'lookup' && <Lookup key={lookupCode} initialCode={lookupCode} />}
