@@ -3,6 +3,7 @@ import { adminCall, createAdminTestApp, loginAdmin } from '../../../test/admin.j
 import { engines, envelope, type TestApp } from '../../../test/harness.js';
 import { freshAddress } from '../../../test/members.js';
 import { testWebBuild, type TestWebBuild } from '../../../test/web-build.js';
+import { SITE_FEED_PATHS } from '@portal/shared';
 import { menuIndex } from '../menus/service.js';
 import { sitemapPart, sitemapPartCount } from '../pages/sitemap.js';
 
@@ -50,10 +51,10 @@ describe.each(engines)('在线留言’s public pages on %s', (engine) => {
         payload: {
           CategoryId: 1,
           Subject: '会员证如何补办',
-          Content: '会员证遗失了，请问如何补办？',
+          Content: '会员证遗失了，请问如何补办？我是李四，电话13812345678，邮箱li.si@example.com。',
           Name: '李四',
           Phone: '13812345678',
-          Email: '',
+          Email: 'li.si@example.com',
           MayPublish: true,
           CaptchaTicket: captcha.Url,
           Captcha: t.captchas.get(captcha.Url),
@@ -101,6 +102,10 @@ describe.each(engines)('在线留言’s public pages on %s', (engine) => {
     // The crumbs a search engine reads: 首页 › 在线留言 › the answer.
     expect(answer.body).toContain(`"item":"${BASE}/messages"`);
     expect(await sitemap()).toMatch(new RegExp(`<loc>${BASE}${own}</loc><lastmod>\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\+08:00</lastmod>`));
+    // The asker's name, phone and e-mail, which they wrote into the question too, nowhere a visitor or a crawler reads.
+    const read = [answer.body, listed.body, await sitemap(), ...(await Promise.all(Object.values(SITE_FEED_PATHS).map(async (url) => (await page(url)).body)))];
+    for (const body of read) for (const secret of ['李四', '13812345678', 'li.si@example.com']) expect(body).not.toContain(secret);
+    expect(answer.body).toContain('我是李*，电话***，邮箱***');
 
     expect((await business('PublishMessage', { MessageId: messageId, Publish: false })).Code).toBe(200);
     expect((await page('/messages')).body).not.toContain('会员证遗失后如何补办');
