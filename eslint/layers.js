@@ -20,7 +20,7 @@ export const FEATURE_LAYERS = [
   ['members', 'articles', 'sensitive-words'],
   ['applications', 'certificates', 'review', 'search', 'forms'],
   ['membership', 'contributions', 'news', 'activities', 'elections', 'messages'],
-  ['positions', 'pages', 'attendance-certificates', 'suggestions'],
+  ['positions', 'pages', 'attendance-certificates', 'suggestions', 'mailings'],
   ['feeds'],
 ];
 
