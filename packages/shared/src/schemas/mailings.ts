@@ -42,6 +42,7 @@ export const mailingMessages = {
   standingInvalid: '会籍状态只能是1（有效）、2（宽限期）或3（已过期）',
   emptySegment: '所选范围内没有可发送的会员',
   alreadySent: '该通知已发送，不能重复发送',
+  alreadyScheduled: '该通知已定时发送，不能重复发送；如需改期请先取消定时',
   scheduleInPast: '定时发送的时间不能早于当前时间',
   timeInvalid: '时间格式应为yyyy-MM-dd HH:mm:ss',
   notEditable: '该通知已发送或已定时，不能修改；请先取消定时',
