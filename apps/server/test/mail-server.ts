@@ -51,7 +51,15 @@ export async function startMailServer(options: MailServerOptions = {}): Promise<
             subject: mail.subject ?? '',
             text: mail.text ?? '',
             html: typeof mail.html === 'string' ? mail.html : '',
-            headers: Object.fromEntries(mail.headerLines.map((h) => [h.key, h.line.slice(h.line.indexOf(':') + 1).replace(/\r?\n\s+/g, ' ').trim()])),
+            headers: Object.fromEntries(
+              mail.headerLines.map((h) => [
+                h.key,
+                h.line
+                  .slice(h.line.indexOf(':') + 1)
+                  .replace(/\r?\n\s+/g, ' ')
+                  .trim(),
+              ]),
+            ),
             attachments: mail.attachments.map((a) => ({ filename: a.filename ?? '', contentType: a.contentType, content: a.content.toString('utf8') })),
           });
           callback();

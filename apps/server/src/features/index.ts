@@ -120,6 +120,7 @@ import { mailTemplatesAdmin } from './mailings/templates-admin.js';
 import { mailingsAdmin } from './mailings/mailings-admin.js';
 import { mailingSendingAdmin } from './mailings/sending-admin.js';
 import { mailingRecordsAdmin } from './mailings/records-admin.js';
+import { mailingSettingsAdmin } from './mailings/settings-admin.js';
 import { mailingPublic } from './mailings/unsubscribe-public.js';
 
 /** Public site calls, spec §7 "/api/XfWebApi/". */
@@ -234,6 +235,7 @@ const businessRoutes: FeatureRoutes[] = [
   mailingsAdmin,
   mailingSendingAdmin,
   mailingRecordsAdmin,
+  mailingSettingsAdmin,
   memberCardAdmin,
 ];
 /** System back-office calls, spec §7 "/api/XfSystemApi/". */

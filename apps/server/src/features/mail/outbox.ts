@@ -175,7 +175,14 @@ export async function workOutbox(services: Pick<Services, 'database' | 'config' 
     const attempts = claimed.attempts + 1;
     try {
       const attachments = JSON.parse(claimed.attachments) as MailAttachment[];
-      await transport.sendMail({ from: sender(services), to: claimed.recipient, subject: claimed.subject, text: claimed.body, attachments, ...richParts(claimed) });
+      await transport.sendMail({
+        from: sender(services),
+        to: claimed.recipient,
+        subject: claimed.subject,
+        text: claimed.body,
+        attachments,
+        ...richParts(claimed),
+      });
       const done = formatCst(services.now());
       await db
         .updateTable('mail_outbox')

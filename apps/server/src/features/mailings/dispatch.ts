@@ -64,18 +64,27 @@ export async function runDispatch(services: Pick<Services, 'database' | 'config'
     const mailings = new Map<number, Awaited<ReturnType<typeof mailingById>>>();
     let count = 0;
     for (const r of waiting) {
-      const claimed = await trx.updateTable('mailing_recipients').set({ handed_at: formatCst(at) }).where('id', '=', r.id).where('handed_at', '=', '').executeTakeFirst();
+      const claimed = await trx
+        .updateTable('mailing_recipients')
+        .set({ handed_at: formatCst(at) })
+        .where('id', '=', r.id)
+        .where('handed_at', '=', '')
+        .executeTakeFirst();
       // No address: reached by the site channel only, nothing to mail.
       if (claimed.numUpdatedRows === 0n || !r.email) continue;
       const m = mailings.get(r.mailing_id) ?? (await mailingById(trx, r.mailing_id));
       mailings.set(m.id, m);
       const context = { baseUrl: m.base_url, category: m.category as MailingCategory, activityId: m.segment.ActivityId };
       const values = (await mergeValues(trx, [r.member_id], context, at)).get(r.member_id)!;
-      const mail = mailingMail(render(m.subject, m.body, values), { email: r.email, memberId: r.member_id, mailingId: m.id }, {
-        unsubscribe: values.退订链接,
-        siteEmail: config.site.email,
-        baseUrl: m.base_url,
-      });
+      const mail = mailingMail(
+        render(m.subject, m.body, values),
+        { email: r.email, memberId: r.member_id, mailingId: m.id },
+        {
+          unsubscribe: values.退订链接,
+          siteEmail: config.site.email,
+          baseUrl: m.base_url,
+        },
+      );
       const [mailId] = await enqueueMails(trx, [mail], at);
       await trx.updateTable('mailing_recipients').set({ mail_id: mailId! }).where('id', '=', r.id).execute();
       count += 1;

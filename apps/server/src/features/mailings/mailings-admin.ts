@@ -1,21 +1,9 @@
 import { z } from 'zod';
-import {
-  countMailingSegmentBody,
-  listOf,
-  mailingDto,
-  idParam,
-  mailingListQuery,
-  mailingMessages,
-  mailingSettingsDto,
-  saveMailingBody,
-  saveMailingSettingsBody,
-  segmentCountDto,
-} from '@portal/shared';
+import { countMailingSegmentBody, listOf, mailingDto, idParam, mailingListQuery, mailingMessages, saveMailingBody, segmentCountDto } from '@portal/shared';
 import type { App } from '../../http/app-types.js';
 import { list, ok } from '../../http/envelope.js';
 import { keepOmittedFields } from '../../http/omitted-fields.js';
 import { adminWrite, currentAdmin, requireAdmin } from '../system/auth/guard.js';
-import { dispatchRate, saveDispatchRate } from './dispatch.js';
 import { adminDocs } from './docs.js';
 import { toMailingDto } from './dto.js';
 import { listMailings, mailingById, saveMailing } from './mailings.js';
@@ -30,11 +18,20 @@ export async function mailingsAdmin(app: App): Promise<void> {
 
   app.get(
     '/GetMailingList',
-    { onRequest: requireAdmin('mailing:list'), schema: { ...adminDocs, summary: '群发通知列表，新的在前，含各通知的发送统计', querystring: mailingListQuery, 'x-data': listOf(mailingDto) } },
+    {
+      onRequest: requireAdmin('mailing:list'),
+      schema: { ...adminDocs, summary: '群发通知列表，新的在前，含各通知的发送统计', querystring: mailingListQuery, 'x-data': listOf(mailingDto) },
+    },
     async (request) => {
       const { rows, total } = await listMailings(db, request.query);
-      const counts = await mailingCounts(db, rows.map((m) => m.id));
-      return list(rows.map((m) => toMailingDto(m, counts.get(m.id)!)), total);
+      const counts = await mailingCounts(
+        db,
+        rows.map((m) => m.id),
+      );
+      return list(
+        rows.map((m) => toMailingDto(m, counts.get(m.id)!)),
+        total,
+      );
     },
   );
 
@@ -42,7 +39,13 @@ export async function mailingsAdmin(app: App): Promise<void> {
     '/GetMailing',
     {
       onRequest: requireAdmin('mailing:list'),
-      schema: { ...adminDocs, summary: '一条通知及其发送统计（待发送、发送中、已发送、发送失败）', 'x-codes': { 404: mailingMessages.mailingNotFound }, querystring: z.object({ mailingid: idParam }), 'x-data': mailingDto },
+      schema: {
+        ...adminDocs,
+        summary: '一条通知及其发送统计（待发送、发送中、已发送、发送失败）',
+        'x-codes': { 404: mailingMessages.mailingNotFound },
+        querystring: z.object({ mailingid: idParam }),
+        'x-data': mailingDto,
+      },
     },
     async (request) => {
       const m = await mailingById(db, request.query.mailingid);
@@ -65,8 +68,10 @@ export async function mailingsAdmin(app: App): Promise<void> {
     },
     async (request) =>
       ok(
-        await adminWrite(request, { action: 'mailing:edit', target: '群发通知', targetId: (id) => id, detail: () => request.body.Subject || `模板${request.body.TemplateId}` }, () =>
-          saveMailing(db, request.body, currentAdmin(request).account, now()),
+        await adminWrite(
+          request,
+          { action: 'mailing:edit', target: '群发通知', targetId: (id) => id, detail: () => request.body.Subject || `模板${request.body.TemplateId}` },
+          () => saveMailing(db, request.body, currentAdmin(request).account, now()),
         ),
       ),
   );
@@ -85,26 +90,6 @@ export async function mailingsAdmin(app: App): Promise<void> {
     async (request) => {
       const c = await countSegment(db, request.body.Segment, request.body.Category, request.body.Channels);
       return ok({ Matched: c.matched, WithAddress: c.withAddress, NoAddress: c.noAddress, OptedOut: c.optedOut, Recipients: c.recipients });
-    },
-  );
-
-  app.get(
-    '/GetMailingSettings',
-    { onRequest: requireAdmin('mailing:send'), schema: { ...adminDocs, summary: '群发设置：每分钟交给发信队列的邮件数', 'x-data': mailingSettingsDto } },
-    async () => ok({ PerMinute: await dispatchRate(db) }),
-  );
-
-  app.post(
-    '/SaveMailingSettings',
-    {
-      onRequest: requireAdmin('mailing:send'),
-      schema: { ...adminDocs, summary: '保存群发设置（PerMinute 1-6000）；未传的字段保持原值', body: saveMailingSettingsBody, 'x-data': mailingSettingsDto },
-    },
-    async (request) => {
-      const perMinute = await adminWrite(request, { action: 'mailing:send', target: '群发设置', detail: (n) => `每分钟${n}封` }, () =>
-        saveDispatchRate(db, request.body.PerMinute, now()),
-      );
-      return ok({ PerMinute: perMinute });
     },
   );
 }

@@ -1,5 +1,13 @@
 import type { Kysely, Selectable } from 'kysely';
-import { formatCst, mailingMessages, mailingSegment, type MailingCategory, type MailingChannel, type MailingSegment, type SaveMailingBody } from '@portal/shared';
+import {
+  formatCst,
+  mailingMessages,
+  mailingSegment,
+  type MailingCategory,
+  type MailingChannel,
+  type MailingSegment,
+  type SaveMailingBody,
+} from '@portal/shared';
 import type { DB, MailingsTable } from '../../db/schema.js';
 import { sanitizeRichText } from '../../content/sanitize.js';
 import { badRequest, notFound } from '../../http/envelope.js';

@@ -43,7 +43,10 @@ export async function mailingRecordsAdmin(app: App): Promise<void> {
 
   app.get(
     '/GetMemberMailings',
-    { onRequest: guard, schema: { ...adminDocs, summary: '一位会员收到过的群发通知，新的在前', querystring: memberMailingsQuery, 'x-data': listOf(memberMailingDto) } },
+    {
+      onRequest: guard,
+      schema: { ...adminDocs, summary: '一位会员收到过的群发通知，新的在前', querystring: memberMailingsQuery, 'x-data': listOf(memberMailingDto) },
+    },
     async (request) => {
       const { list: rows, total } = await memberMailings(db, request.query.memberid, request.query);
       return list(rows.map(toMemberMailingDto), total);
@@ -54,12 +57,22 @@ export async function mailingRecordsAdmin(app: App): Promise<void> {
     '/ExportMailingRecipients',
     {
       onRequest: guard,
-      schema: { ...adminDocs, summary: '导出一条通知的收件人及其状态（.xlsx）', 'x-codes': { 404: mailingMessages.mailingNotFound }, querystring: z.object({ mailingid: idParam }), ...xlsxAnswer },
+      schema: {
+        ...adminDocs,
+        summary: '导出一条通知的收件人及其状态（.xlsx）',
+        'x-codes': { 404: mailingMessages.mailingNotFound },
+        querystring: z.object({ mailingid: idParam }),
+        ...xlsxAnswer,
+      },
     },
     async (request, reply) => {
       const m = await mailingById(db, request.query.mailingid);
       const read = async (page: { pageindex: number; pagesize: number }) => (await mailingRecipients(db, m.id, page)).list;
-      return sendWorkbook(reply, { title: `通知收件人-${m.id}`, asciiName: `mailing-${m.id}-recipients.xlsx`, columns: exportColumns, read }, await read({ pageindex: 1, pagesize: EXPORT_PAGE }));
+      return sendWorkbook(
+        reply,
+        { title: `通知收件人-${m.id}`, asciiName: `mailing-${m.id}-recipients.xlsx`, columns: exportColumns, read },
+        await read({ pageindex: 1, pagesize: EXPORT_PAGE }),
+      );
     },
   );
 }

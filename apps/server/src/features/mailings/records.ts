@@ -90,5 +90,8 @@ export async function memberMailings(db: Kysely<DB>, memberId: number, paging: {
       .execute(),
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
-  return { list: rows.map((r) => ({ mailingId: r.id, subject: r.subject, category: r.category, state: stateOf(r), sentAt: r.sent_at ?? '' })), total: Number(total.n) };
+  return {
+    list: rows.map((r) => ({ mailingId: r.id, subject: r.subject, category: r.category, state: stateOf(r), sentAt: r.sent_at ?? '' })),
+    total: Number(total.n),
+  };
 }

@@ -34,7 +34,11 @@ export function segmentMembers(db: Kysely<DB>, s: MailingSegment) {
   if (s.ElectionId > 0)
     q = q.where(({ exists, selectFrom }) =>
       exists(
-        selectFrom('election_voters as v').select('v.member_id').whereRef('v.member_id', '=', 'm.id').where('v.election_id', '=', s.ElectionId).where('v.voted', '=', 1),
+        selectFrom('election_voters as v')
+          .select('v.member_id')
+          .whereRef('v.member_id', '=', 'm.id')
+          .where('v.election_id', '=', s.ElectionId)
+          .where('v.voted', '=', 1),
       ),
     );
   return q;

@@ -32,7 +32,13 @@ export async function mailingSendingAdmin(app: App): Promise<void> {
       const b = request.body;
       if (!b.Address) throw badRequest(mailingMessages.testAddressMissing);
       await adminWrite(request, { action: 'mailing:send', target: '群发通知', targetId: b.MailingId, detail: () => `测试发送到 ${b.Address}` }, () =>
-        testMailing(database, b.MailingId, { address: b.Address, memberId: b.MemberId }, { baseUrl: publicBaseUrl(request), siteEmail: config.site.email }, now()),
+        testMailing(
+          database,
+          b.MailingId,
+          { address: b.Address, memberId: b.MemberId },
+          { baseUrl: publicBaseUrl(request), siteEmail: config.site.email },
+          now(),
+        ),
       );
       return ok(null);
     },
@@ -44,7 +50,8 @@ export async function mailingSendingAdmin(app: App): Promise<void> {
       onRequest: guard,
       schema: {
         ...adminDocs,
-        summary: '发送通知：SendAt 为空立即发送，否则定时（yyyy-MM-dd HH:mm:ss，不能早于当前时间）；收件人在发送时确定，按群发设置的速度交给发信队列；Data 为 sent 或 scheduled',
+        summary:
+          '发送通知：SendAt 为空立即发送，否则定时（yyyy-MM-dd HH:mm:ss，不能早于当前时间）；收件人在发送时确定，按群发设置的速度交给发信队列；Data 为 sent 或 scheduled',
         'x-codes': { 404: mailingMessages.mailingNotFound },
         body: sendMailingBody,
         'x-data': z.enum(['sent', 'scheduled']),
@@ -53,8 +60,10 @@ export async function mailingSendingAdmin(app: App): Promise<void> {
     async (request) => {
       needsMail();
       const b = request.body;
-      const state = await adminWrite(request, { action: 'mailing:send', target: '群发通知', targetId: b.MailingId, detail: (s) => (s === 'sent' ? '立即发送' : `定时 ${b.SendAt}`) }, () =>
-        sendMailing(database, b.MailingId, b.SendAt, publicBaseUrl(request), now()),
+      const state = await adminWrite(
+        request,
+        { action: 'mailing:send', target: '群发通知', targetId: b.MailingId, detail: (s) => (s === 'sent' ? '立即发送' : `定时 ${b.SendAt}`) },
+        () => sendMailing(database, b.MailingId, b.SendAt, publicBaseUrl(request), now()),
       );
       return ok(state);
     },

@@ -33,11 +33,14 @@ describe.each(engines)('群发通知 on %s', (engine) => {
     await mailServer.close();
   });
 
-  const business = <T = unknown>(url: string, payload?: Record<string, unknown>) => adminCall<T>(t, admin, payload ? 'POST' : 'GET', `/api/XfSysBussiness/${url}`, payload);
+  const business = <T = unknown>(url: string, payload?: Record<string, unknown>) =>
+    adminCall<T>(t, admin, payload ? 'POST' : 'GET', `/api/XfSysBussiness/${url}`, payload);
   const segment = { Regions: ['浙江'] };
 
   it('refuses a template with an unknown variable, naming it, and keeps omitted fields on save', async () => {
-    expect(await business('SaveMailTemplate', { TemplateId: 0, Name: '会费提醒', Category: 'dues', Subject: '{{公司名}}会费', Body: '<p>您好</p>' })).toMatchObject({
+    expect(
+      await business('SaveMailTemplate', { TemplateId: 0, Name: '会费提醒', Category: 'dues', Subject: '{{公司名}}会费', Body: '<p>您好</p>' }),
+    ).toMatchObject({
       Code: 400,
       Message: '模板中有未知的变量：{{公司名}}',
     });
@@ -106,7 +109,9 @@ describe.each(engines)('群发通知 on %s', (engine) => {
 
     const record = await business<MailingDto>(`GetMailing?mailingid=${ids.mailing}`);
     expect(record.Data.Counts).toEqual({ Recipients: 3, Waiting: 0, Queued: 0, Sent: 3, Failed: 0 });
-    const recipients = await business<{ List: { State: string }[]; TotalCount: number }>(`GetMailingRecipients?mailingid=${ids.mailing}&pageindex=1&pagesize=2`);
+    const recipients = await business<{ List: { State: string }[]; TotalCount: number }>(
+      `GetMailingRecipients?mailingid=${ids.mailing}&pageindex=1&pagesize=2`,
+    );
     expect(recipients.Data.TotalCount).toBe(3);
     expect(recipients.Data.List.map((r) => r.State)).toEqual(['sent', 'sent']);
     const history = await business<{ List: { MailingId: number }[] }>(`GetMemberMailings?memberid=${ids.beta}&pageindex=1&pagesize=10`);
@@ -116,11 +121,21 @@ describe.each(engines)('群发通知 on %s', (engine) => {
 
     // One click unsubscribes beta from 通知公告; a tampered token is refused.
     const link = new URL(beta.headers['list-unsubscribe']!.slice(1, beta.headers['list-unsubscribe']!.indexOf('>')));
-    const tampered = await t.app.inject({ method: 'POST', url: `${link.pathname}?t=${link.searchParams.get('t')!.slice(0, -2)}xx`, payload: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const tampered = await t.app.inject({
+      method: 'POST',
+      url: `${link.pathname}?t=${link.searchParams.get('t')!.slice(0, -2)}xx`,
+      payload: 'List-Unsubscribe=One-Click',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(envelope(tampered).Message).toBe('退订链接无效');
     const shown = envelope<{ CategoryName: string; Done: boolean }>(await t.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` }));
     expect(shown.Data).toEqual({ Category: 'notice', CategoryName: '通知公告', Done: false });
-    const clicked = await t.app.inject({ method: 'POST', url: `${link.pathname}${link.search}`, payload: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const clicked = await t.app.inject({
+      method: 'POST',
+      url: `${link.pathname}${link.search}`,
+      payload: 'List-Unsubscribe=One-Click',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(envelope(clicked)).toMatchObject({ Code: 200, Data: { Done: true } });
     const count = await business<SegmentCountDto>('CountMailingSegment', { Category: 'notice', Segment: segment, Channels: ['email'] });
     expect(count.Data).toMatchObject({ OptedOut: 1, Recipients: 2 });

@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { idParam, listOf, type MailingCategory, mailingMessages, mailingPreviewDto, mailTemplateDto, mailTemplateListQuery, previewMailingQuery, saveMailTemplateBody } from '@portal/shared';
+import {
+  idParam,
+  listOf,
+  type MailingCategory,
+  mailingMessages,
+  mailingPreviewDto,
+  mailTemplateDto,
+  mailTemplateListQuery,
+  previewMailingQuery,
+  saveMailTemplateBody,
+} from '@portal/shared';
 import type { App } from '../../http/app-types.js';
 import { list, ok } from '../../http/envelope.js';
 import { keepOmittedFields } from '../../http/omitted-fields.js';
@@ -21,7 +31,12 @@ export async function mailTemplatesAdmin(app: App): Promise<void> {
     '/GetMailTemplateList',
     {
       onRequest: requireAdmin('mailing:template', 'mailing:edit'),
-      schema: { ...adminDocs, summary: '通知模板列表（category：notice、activity、dues、survey）', querystring: mailTemplateListQuery, 'x-data': listOf(mailTemplateDto) },
+      schema: {
+        ...adminDocs,
+        summary: '通知模板列表（category：notice、activity、dues、survey）',
+        querystring: mailTemplateListQuery,
+        'x-data': listOf(mailTemplateDto),
+      },
     },
     async (request) => {
       const { rows, total } = await listTemplates(db, request.query);
@@ -54,7 +69,12 @@ export async function mailTemplatesAdmin(app: App): Promise<void> {
     '/DeleteMailTemplate',
     {
       onRequest: guard,
-      schema: { ...adminDocs, summary: '删除通知模板（已用它发出的通知不受影响）', 'x-codes': { 404: mailingMessages.templateNotFound }, body: z.object({ TemplateId: idParam }) },
+      schema: {
+        ...adminDocs,
+        summary: '删除通知模板（已用它发出的通知不受影响）',
+        'x-codes': { 404: mailingMessages.templateNotFound },
+        body: z.object({ TemplateId: idParam }),
+      },
     },
     async (request) => {
       await adminWrite(request, { action: 'mailing:template', target: '通知模板', targetId: request.body.TemplateId, detail: (t) => `删除 ${t.name}` }, () =>

@@ -31,7 +31,11 @@ export async function saveTemplate(db: Kysely<DB>, b: SaveMailTemplateBody, now:
   const at = formatCst(now);
   const fields = { name: b.Name, category: b.Category, subject: b.Subject, body, updated_at: at };
   if (b.TemplateId === 0) {
-    const row = await db.insertInto('mail_templates').values({ ...fields, created_at: at }).returning('id').executeTakeFirstOrThrow();
+    const row = await db
+      .insertInto('mail_templates')
+      .values({ ...fields, created_at: at })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     return row.id;
   }
   const done = await db.updateTable('mail_templates').set(fields).where('id', '=', b.TemplateId).executeTakeFirst();
