@@ -9,6 +9,7 @@ import { idNumber } from './certificates.js';
 import { electionStages } from './elections.js';
 import { formBackOfficeCalls, formPublicCalls } from './forms-walk.js';
 import { messageBackOfficeCalls, messagePublicCalls } from './messages-walk.js';
+import { mailingBackOfficeCalls, mailingPublicCalls } from './mailings-walk.js';
 import { envelope, type TestApp } from './harness.js';
 import { addMember, applicationForm, freshAddress, loginMember, MEMBER_PASSWORD, submitApplication, type TypeChoices } from './members.js';
 import { multipartBody, multipartHeaders, type MultipartFile } from './multipart.js';
@@ -389,6 +390,7 @@ export const publicCalls: Record<string, (w: Walk) => Call | Promise<Call>> = {
   'GET /api/XfWebApi/GetMyActivityCertificates': () => ({}),
   ...formPublicCalls,
   ...messagePublicCalls,
+  ...mailingPublicCalls,
   'POST /api/XfWebApi/EditMemberPwd': () => ({ body: { Pwd: MEMBER_PASSWORD, Newpwd: NEW_PASSWORD, againNewpwd: NEW_PASSWORD } }),
   'POST /api/XfWebApi/EditAdminPwd': (w) => ({ token: w.editor, body: { Password: ADMIN_PASSWORD, Newpwd: NEW_PASSWORD, againNewpwd: NEW_PASSWORD } }),
   'POST /api/XfWebApi/Logout': (w) => ({ token: w.applicant }),
@@ -695,6 +697,7 @@ export const backOfficeCalls: Record<string, (w: Walk) => Call | Promise<Call>> 
   [`POST ${SB}/RevokeMemberCard`]: (w) => ({ body: { MemberId: w.memberId, Revoke: false } }),
   ...formBackOfficeCalls,
   ...messageBackOfficeCalls,
+  ...mailingBackOfficeCalls,
   // Last, what the walk made and no longer needs.
   [`POST ${SB}/DelNews`]: (w) => ({ body: { NewsId: [answered<number>(w, `POST ${SB}/SaveNews`)] } }),
   [`POST ${SB}/DelMenu`]: (w) => ({ body: { MenuId: answered<number>(w, `POST ${SB}/SaveMenu`) } }),
