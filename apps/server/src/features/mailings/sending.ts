@@ -100,10 +100,12 @@ export async function previewFor(
   memberId: number,
   baseUrl: string,
   now: number,
+  /** Instead of the member's own unsubscribe link (a test mail's dead one). */
+  unsubscribe?: string,
 ): Promise<RenderedMail> {
   const values = (await mergeValues(db, [memberId], { baseUrl, category: what.category, activityId: what.activityId }, now)).get(memberId);
   if (!values) throw badRequest(mailingMessages.memberNotFound);
-  return render(what.subject, what.body, values);
+  return render(what.subject, what.body, unsubscribe ? { ...values, 退订链接: unsubscribe } : values);
 }
 
 /**
@@ -122,8 +124,8 @@ export async function testMailing(
   const m = await mailingById(db, id);
   const memberId = to.memberId || (await segmentMembers(db, m.segment).select('m.id').orderBy('m.id').executeTakeFirst())?.id;
   if (!memberId) throw badRequest(mailingMessages.emptySegment);
-  const rendered = await previewFor(db, { ...m, activityId: m.segment.ActivityId }, memberId, links.baseUrl, now);
   const unsubscribe = `${links.baseUrl}${UNSUBSCRIBE_PATH}?t=test`;
+  const rendered = await previewFor(db, { ...m, activityId: m.segment.ActivityId }, memberId, links.baseUrl, now, unsubscribe);
   const mail = mailingMail({ ...rendered, subject: `【测试】${rendered.subject}` }, { email: to.address, memberId, mailingId: id }, { ...links, unsubscribe });
   await enqueueMails(db, [{ ...mail, headers: { ...mail.headers, 'Message-ID': `<mailing-${id}-test-${now}@${new URL(links.baseUrl).hostname}>` } }], now);
   nudgeOutbox(database);
