@@ -17,8 +17,8 @@ import path from 'node:path';
 export const FEATURE_LAYERS = [
   ['system', 'mail', 'credentials', 'visits'],
   ['menus', 'uploads', 'site', 'lookups', 'banners', 'links', 'workdays'],
-  ['members', 'articles', 'sensitive-words', 'inbox'],
-  ['applications', 'certificates', 'review', 'search', 'forms'],
+  ['members', 'articles', 'sensitive-words'],
+  ['applications', 'certificates', 'review', 'search', 'forms', 'inbox'],
   ['membership', 'contributions', 'news', 'activities', 'elections', 'messages'],
   ['positions', 'pages', 'attendance-certificates', 'suggestions'],
   ['feeds'],

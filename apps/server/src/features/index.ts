@@ -116,6 +116,7 @@ import { messageCategoriesAdmin } from './messages/categories-admin.js';
 import { messageDepartmentsAdmin } from './messages/departments-admin.js';
 import { messageSettingsAdmin } from './messages/settings-admin.js';
 import { messageStatisticsAdmin } from './messages/statistics-admin.js';
+import { inboxPublic } from './inbox/public.js';
 
 /** Public site calls, spec §7 "/api/XfWebApi/". */
 const publicRoutes: FeatureRoutes[] = [
@@ -149,6 +150,8 @@ const publicRoutes: FeatureRoutes[] = [
   messageAskPublic,
   messageAskerPublic,
   messagePublicationPublic,
+  // 站内信: a member's messages from the association.
+  inboxPublic,
   memberCardPublic,
   memberReceiptsPublic,
 ];

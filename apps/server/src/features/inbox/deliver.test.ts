@@ -33,9 +33,15 @@ describe.each(engines)('站内信 delivery on %s', (engine) => {
   });
 
   it('refuses a category of its own and writes nothing then', async () => {
-    const before = await db().selectFrom('inbox_messages').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const before = await db()
+      .selectFrom('inbox_messages')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     await expect(deliverToInbox(db(), [{ memberId: 1, title: 't', html: '', category: '广告', mailingId: null }], AT)).rejects.toThrow(/unknown category/);
-    const after = await db().selectFrom('inbox_messages').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const after = await db()
+      .selectFrom('inbox_messages')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
   });
 
