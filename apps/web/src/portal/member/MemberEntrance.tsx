@@ -27,8 +27,9 @@ const UserInfoDialog = lazy(() => import('./UserInfoDialog').then((m) => ({ defa
 function UnreadLink({ to, icon, label, unread, className }: { to: string; icon: IconDefinition; label: string; unread: number; className?: string }) {
   const name = unread > 0 ? `${label}，${unread}条未读` : label;
   return (
-    <Link to={to} className={`${className ?? ''} ${styles.phoneIcon}`} title={name} aria-label={name}>
-      <Icon icon={icon} /> <span className={styles.wideLabel}>{label}</span>{' '}
+    <Link to={to} className={`${className ?? ''} ${styles.phoneIcon} ${unread > 0 ? styles.counted : ''}`} title={name} aria-label={name}>
+      <Icon icon={icon} />
+      <span className={styles.wideLabel}> {label}</span>
       {unread > 0 && (
         <span className={styles.unread} data-testid="unread-count">
           {unread > 99 ? '99+' : unread}
@@ -51,7 +52,8 @@ function Inbox({ className }: { className?: string }) {
 function MembershipLink({ className }: { className?: string }) {
   return (
     <Link to={membershipPath} className={`${className ?? ''} ${styles.phoneIcon}`} aria-label="我的会籍" title="我的会籍">
-      <Icon icon={IdcardOutlined} /> <span className={styles.wideLabel}>我的会籍</span>
+      <Icon icon={IdcardOutlined} />
+      <span className={styles.wideLabel}> 我的会籍</span>
     </Link>
   );
 }
