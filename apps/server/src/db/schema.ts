@@ -173,6 +173,22 @@ export interface AdminNoticesTable {
   read_at: Generated<string>;
 }
 
+/** 站内信: one member's copy of a message (migrations/052-inbox.ts, features/inbox). */
+export interface InboxMessagesTable {
+  id: Generated<number>;
+  member_id: number;
+  title: string;
+  /** Sanitised HTML. */
+  html: string;
+  /** 通知公告, 活动, 会费 or 调查. */
+  category: string;
+  /** The mailing that sent it; null for none. */
+  mailing_id: number | null;
+  created_at: string;
+  /** '' while unread. */
+  read_at: Generated<string>;
+}
+
 /** 哀悼日: the public site drawn in grey (migrations/028-memorial-days.ts). */
 export interface MemorialDaysTable {
   id: Generated<number>;
@@ -816,6 +832,7 @@ export interface DB {
   news_reviews: NewsReviewsTable;
   news_review_decisions: NewsReviewDecisionsTable;
   admin_notices: AdminNoticesTable;
+  inbox_messages: InboxMessagesTable;
   positions: PositionsTable;
   banners: BannersTable;
   friend_links: FriendLinksTable;

@@ -122,6 +122,7 @@ import { mailingSendingAdmin } from './mailings/sending-admin.js';
 import { mailingRecordsAdmin } from './mailings/records-admin.js';
 import { mailingSettingsAdmin } from './mailings/settings-admin.js';
 import { mailingPublic } from './mailings/unsubscribe-public.js';
+import { inboxPublic } from './inbox/public.js';
 
 /** Public site calls, spec §7 "/api/XfWebApi/". */
 const publicRoutes: FeatureRoutes[] = [
@@ -157,6 +158,8 @@ const publicRoutes: FeatureRoutes[] = [
   messagePublicationPublic,
   // 会员通知: one-click unsubscribe, a member's preferences.
   mailingPublic,
+  // 站内信: a member's messages from the association.
+  inboxPublic,
   memberCardPublic,
   memberReceiptsPublic,
 ];

@@ -21,3 +21,4 @@ export * from './api-tokens.js';
 export * from './attendance-certificates.js';
 export * from './messages.js';
 export * from './mailings.js';
+export * from './inbox.js';
