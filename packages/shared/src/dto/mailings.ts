@@ -47,6 +47,11 @@ export const mailingCountsDto = z
     Sent: z.int(),
     /** Failed at least once and not sent (retried, or given up). */
     Failed: z.int(),
+    /** Reached by 站内信 only (no e-mail to send them). */
+    SiteOnly: z.int(),
+    /** 站内信 delivered, and read by now. */
+    InboxDelivered: z.int(),
+    InboxRead: z.int(),
   })
   .meta({ id: 'MailingCountsDto' });
 
@@ -78,7 +83,7 @@ export const mailingRecipientDto = z
     MemberId: z.int(),
     MemberName: z.string(),
     Email: z.string(),
-    /** waiting 待发送, queued 发送中, sent 已发送, failed 发送失败. */
+    /** waiting 待发送, queued 发送中, sent 已发送, failed 发送失败, site 仅站内信. */
     State: z.string(),
     StateName: z.string(),
     /** The mail server's answer of the last failed attempt. */

@@ -38,7 +38,6 @@ export const mailingMessages = {
   memberNotFound: '会员不存在',
   channelsRequired: '请至少选择一种发送方式（电子邮件或站内信）',
   channelInvalid: '发送方式只能是email（电子邮件）或site（站内信）',
-  siteChannelUnavailable: '站内信暂未开放，请只选择电子邮件',
   standingInvalid: '会籍状态只能是1（有效）、2（宽限期）或3（已过期）',
   emptySegment: '所选范围内没有可发送的会员',
   alreadySent: '该通知已发送，不能重复发送',

@@ -15,7 +15,7 @@ export const toTemplateDto = (t: MailTemplate): MailTemplateDto => ({
   UpdateTime: t.updated_at,
 });
 
-export const toMailingDto = (m: Mailing, c: MailingCounts): MailingDto => ({
+export const toMailingDto = (m: Mailing, c: MailingCounts, inbox = { delivered: 0, read: 0 }): MailingDto => ({
   Id: m.id,
   Category: m.category,
   CategoryName: categoryName(m.category),
@@ -29,7 +29,16 @@ export const toMailingDto = (m: Mailing, c: MailingCounts): MailingDto => ({
   SentAt: m.sent_at,
   CreatedBy: m.created_by,
   CreateTime: m.created_at,
-  Counts: { Recipients: c.recipients, Waiting: c.waiting, Queued: c.queued, Sent: c.sent, Failed: c.failed },
+  Counts: {
+    Recipients: c.recipients,
+    Waiting: c.waiting,
+    Queued: c.queued,
+    Sent: c.sent,
+    Failed: c.failed,
+    SiteOnly: c.site,
+    InboxDelivered: inbox.delivered,
+    InboxRead: inbox.read,
+  },
 });
 
 export const toRecipientDto = (r: RecipientRow): MailingRecipientDto => ({

@@ -4,6 +4,7 @@ import type { App } from '../../http/app-types.js';
 import { list, ok } from '../../http/envelope.js';
 import { keepOmittedFields } from '../../http/omitted-fields.js';
 import { adminWrite, currentAdmin, requireAdmin } from '../system/auth/guard.js';
+import { inboxReadCounts } from '../inbox/deliver.js';
 import { adminDocs } from './docs.js';
 import { toMailingDto } from './dto.js';
 import { listMailings, mailingById, saveMailing } from './mailings.js';
@@ -41,7 +42,7 @@ export async function mailingsAdmin(app: App): Promise<void> {
       onRequest: requireAdmin('mailing:list'),
       schema: {
         ...adminDocs,
-        summary: '一条通知及其发送统计（待发送、发送中、已发送、发送失败）',
+        summary: '一条通知及其发送统计（待发送、发送中、已发送、发送失败、仅站内信）与站内信的送达和已读数',
         'x-codes': { 404: mailingMessages.mailingNotFound },
         querystring: z.object({ mailingid: idParam }),
         'x-data': mailingDto,
@@ -49,7 +50,8 @@ export async function mailingsAdmin(app: App): Promise<void> {
     },
     async (request) => {
       const m = await mailingById(db, request.query.mailingid);
-      return ok(toMailingDto(m, (await mailingCounts(db, [m.id])).get(m.id)!));
+      const [counts, inbox] = await Promise.all([mailingCounts(db, [m.id]), inboxReadCounts(db, [m.id])]);
+      return ok(toMailingDto(m, counts.get(m.id)!, inbox.get(m.id)));
     },
   );
 

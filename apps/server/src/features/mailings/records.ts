@@ -8,11 +8,18 @@ import { pageWindow } from '../../http/paging.js';
  * last attempt failed: retried later or given up), with the mail server's answer.
  */
 
-export type RecipientState = 'waiting' | 'queued' | 'sent' | 'failed';
-export const recipientStateNames: Record<RecipientState, string> = { waiting: '待发送', queued: '发送中', sent: '已发送', failed: '发送失败' };
+export type RecipientState = 'waiting' | 'queued' | 'sent' | 'failed' | 'site';
+export const recipientStateNames: Record<RecipientState, string> = {
+  waiting: '待发送',
+  queued: '发送中',
+  sent: '已发送',
+  failed: '发送失败',
+  site: '仅站内信',
+};
 
+/** `state` is the outbox row's: none for a recipient handed with nothing to mail (reached by the site only). */
 const stateOf = (r: { handed_at: string; state: string | null }): RecipientState =>
-  r.handed_at === '' ? 'waiting' : r.state === 'sent' ? 'sent' : r.state === 'failed' ? 'failed' : 'queued';
+  r.handed_at === '' ? 'waiting' : r.state === null ? 'site' : r.state === 'sent' ? 'sent' : r.state === 'failed' ? 'failed' : 'queued';
 
 export interface MailingCounts {
   recipients: number;
@@ -20,10 +27,11 @@ export interface MailingCounts {
   queued: number;
   sent: number;
   failed: number;
+  site: number;
 }
 
 export async function mailingCounts(db: Kysely<DB>, mailingIds: readonly number[]): Promise<Map<number, MailingCounts>> {
-  const counts = new Map<number, MailingCounts>(mailingIds.map((id) => [id, { recipients: 0, waiting: 0, queued: 0, sent: 0, failed: 0 }]));
+  const counts = new Map<number, MailingCounts>(mailingIds.map((id) => [id, { recipients: 0, waiting: 0, queued: 0, sent: 0, failed: 0, site: 0 }]));
   if (mailingIds.length === 0) return counts;
   const rows = await db
     .selectFrom('mailing_recipients as r')

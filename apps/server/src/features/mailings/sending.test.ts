@@ -108,7 +108,7 @@ describe.each(engines)('群发通知 on %s', (engine) => {
     expect(beta.headers.date).toBeTruthy();
 
     const record = await business<MailingDto>(`GetMailing?mailingid=${ids.mailing}`);
-    expect(record.Data.Counts).toEqual({ Recipients: 3, Waiting: 0, Queued: 0, Sent: 3, Failed: 0 });
+    expect(record.Data.Counts).toEqual({ Recipients: 3, Waiting: 0, Queued: 0, Sent: 3, Failed: 0, SiteOnly: 0, InboxDelivered: 0, InboxRead: 0 });
     const recipients = await business<{ List: { State: string }[]; TotalCount: number }>(
       `GetMailingRecipients?mailingid=${ids.mailing}&pageindex=1&pagesize=2`,
     );
@@ -145,5 +145,29 @@ describe.each(engines)('群发通知 on %s', (engine) => {
     expect((await publicCall(t, member, 'GET', 'GetMailPreferences')).Data).toEqual({ notice: false, activity: true, dues: true, survey: true });
     const saved2 = await publicCall(t, member, 'POST', 'SaveMailPreferences', { notice: true, dues: false });
     expect(saved2.Data).toEqual({ notice: true, activity: true, dues: false, survey: true });
+  });
+
+  it('delivers 站内信 at send time with each member’s values, reaching members without an address, and counts the reads', async () => {
+    const saved = await business<number>('SaveMailing', {
+      MailingId: 0,
+      Category: 'activity',
+      Subject: '致{{公司名称}}',
+      Body: '<p>{{联系人}}您好</p>',
+      Segment: segment,
+      Channels: ['site'],
+    });
+    const count = await business<SegmentCountDto>('CountMailingSegment', { Category: 'activity', Segment: segment, Channels: ['site'] });
+    expect(count.Data).toEqual({ Matched: 4, WithAddress: 3, NoAddress: 0, OptedOut: 0, Recipients: 4 });
+    const mailsBefore = await t.app.services.database.db.selectFrom('mail_outbox').select('id').execute();
+    expect(await business('SendMailing', { MailingId: saved.Data })).toMatchObject({ Code: 200, Data: 'sent' });
+    expect(await runDispatch(t.app.services)).toBe(0);
+    expect(await t.app.services.database.db.selectFrom('mail_outbox').select('id').execute()).toHaveLength(mailsBefore.length);
+    const quiet = await loginMember(t, 'quiet');
+    const inbox = await publicCall<{ List: { Id: number; Title: string }[] }>(t, quiet, 'GET', 'GetMyInbox');
+    expect(inbox.Data.List.map((m) => m.Title)).toEqual(['致quiet工程有限公司']);
+    expect((await publicCall(t, quiet, 'POST', 'ReadInboxMessage', { Id: inbox.Data.List[0]!.Id })).Code).toBe(200);
+    const record = await business<MailingDto>(`GetMailing?mailingid=${saved.Data}`);
+    expect(record.Data.Counts).toEqual({ Recipients: 4, Waiting: 0, Queued: 0, Sent: 0, Failed: 0, SiteOnly: 4, InboxDelivered: 4, InboxRead: 1 });
+    expect((await business('SendMailing', { MailingId: saved.Data })).Message).toBe('该通知已发送，不能重复发送');
   });
 });

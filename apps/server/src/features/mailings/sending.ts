@@ -9,6 +9,7 @@ import { render, usesActivity, type RenderedMail } from './merge-fields.js';
 import { mergeValues } from './merge-values.js';
 import { mailingById, type Mailing } from './mailings.js';
 import { countSegment, reachable, segmentMembers } from './segments.js';
+import { deliverToSite } from './site-channel.js';
 import { UNSUBSCRIBE_PATH } from './unsubscribe.js';
 
 /**
@@ -18,22 +19,28 @@ import { UNSUBSCRIBE_PATH } from './unsubscribe.js';
  * so a second SendMailing (a double click, two instances) finds nothing to move and is refused.
  */
 
-/** Refuses what would send nothing or the wrong thing: the site channel (not yet open), activity variables without one activity, an empty segment. */
+/** Refuses what would send nothing or the wrong thing: activity variables without one activity, an empty segment. */
 async function checkSendable(db: Kysely<DB>, m: Mailing): Promise<void> {
-  if (m.channels.includes('site')) throw badRequest(mailingMessages.siteChannelUnavailable);
   if (usesActivity(m.subject, m.body) && m.segment.ActivityId === 0) throw badRequest(mailingMessages.activityVariableNeedsActivity);
   if ((await countSegment(db, m.segment, m.category, m.channels)).recipients === 0) throw badRequest(mailingMessages.emptySegment);
 }
 
-/** Writes the recipients of a mailing just moved to sent; answers how many. */
-async function materialise(trx: Kysely<DB>, m: Mailing): Promise<number> {
-  const rows = await trx
+/**
+ * Writes the recipients of a mailing just moved to sent. A recipient with no address to mail (no
+ * e-mail channel, or reached by the site only) is handed at once: the dispatch job has nothing to
+ * queue for them.
+ */
+async function materialise(trx: Kysely<DB>, m: Mailing, at: string): Promise<void> {
+  const byMail = m.channels.includes('email');
+  await trx
     .insertInto('mailing_recipients')
     .columns(['mailing_id', 'member_id', 'email'])
-    .expression(reachable(trx, m.segment, m.category, m.channels).select((eb) => [eb.val(m.id).as('mailing_id'), 'm.id', 'm.email']))
+    .expression(
+      reachable(trx, m.segment, m.category, m.channels).select((eb) => [eb.val(m.id).as('mailing_id'), 'm.id', byMail ? 'm.email' : eb.val('').as('email')]),
+    )
     .onConflict((oc) => oc.columns(['mailing_id', 'member_id']).doNothing())
-    .executeTakeFirst();
-  return Number(rows.numInsertedOrUpdatedRows ?? 0n);
+    .execute();
+  await trx.updateTable('mailing_recipients').set({ handed_at: at }).where('mailing_id', '=', m.id).where('email', '=', '').execute();
 }
 
 /** Moves a draft (or a scheduled mailing whose time came) to sent and writes its recipients, in one transaction; false when another got there first. */
@@ -47,7 +54,8 @@ async function release(database: Database, m: Mailing, from: 'draft' | 'schedule
       .where('state', '=', from)
       .executeTakeFirst();
     if (moved.numUpdatedRows === 0n) return false;
-    await materialise(trx, m);
+    await materialise(trx, m, at);
+    if (m.channels.includes('site')) await deliverToSite(trx, m, baseUrl || m.base_url, at, now);
     return true;
   });
 }
