@@ -5,7 +5,9 @@ import { engines, type TestApp } from '../../../test/harness.js';
 import { startMailServer } from '../../../test/mail-server.js';
 import { activityBody } from '../../../test/activities.js';
 import { addMember, seedTypeChoices } from '../../../test/members.js';
+import { menuEntries, offeredAgain } from '../../../test/menu-offers.js';
 import { roleWith } from '../../../test/review.js';
+import { ensureSystemSeed } from '../system/seed.js';
 import { smtpTransport, workOutbox } from '../mail/outbox.js';
 import { runDispatch } from './dispatch.js';
 
@@ -96,5 +98,19 @@ describe.each(engines)('会员通知的发送范围、定时与权限 on %s', (e
     expect((await business('GetMailingList?pageindex=1&pagesize=10', undefined, reader)).Code).toBe(200);
     expect(await business('SendMailing', { MailingId: 1 }, reader)).toMatchObject({ Code: 403, Message: '当前操作没有权限' });
     expect((await business('SaveMailTemplate', { TemplateId: 0, Name: 'x', Subject: 'x', Body: 'x' }, reader)).Code).toBe(403);
+  });
+
+  it('reaches an existing install: 群发通知 and 通知模板 are added under 会员通知 once', async () => {
+    const { before, after } = await offeredAgain(t, 'mailing:');
+    expect(before.map((m) => m.perms)).toEqual(['mailing:list', 'mailing:edit', 'mailing:send', 'mailing:template']);
+    expect(after.map((m) => [m.perms, m.menu_type])).toEqual([
+      ['mailing:list', 2],
+      ['mailing:edit', 3],
+      ['mailing:send', 3],
+      ['mailing:template', 2],
+    ]);
+    expect(after[0]?.parent_id).toBe(before[0]?.parent_id);
+    await ensureSystemSeed(t.app.services, t.app.log);
+    expect(await menuEntries(t, 'mailing:')).toEqual(after);
   });
 });
