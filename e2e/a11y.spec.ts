@@ -180,6 +180,14 @@ const pages: PageCase[] = [
     },
   },
   {
+    name: '/member/inbox',
+    open: async (page, request) => {
+      await asMember(page, request);
+      await page.goto('/member/inbox');
+      await expect(page.getByText('暂无站内信')).toBeVisible();
+    },
+  },
+  {
     name: '/member/activity',
     open: async (page, request) => {
       await asMember(page, request);

@@ -6,6 +6,8 @@ import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { seedIfEmpty } from '../apps/server/src/seed/index.js';
 import { ensureSystemSeed } from '../apps/server/src/features/system/seed.js';
+import { deliverToInbox } from '../apps/server/src/features/inbox/deliver.js';
+import { formatCst } from '@portal/shared';
 import { dataDirOf } from './journey-servers.js';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
@@ -56,4 +58,21 @@ app.post('/__e2e/clock', { schema: { hide: true, body: z.object({ offsetMs: z.in
   clockOffset = request.body.offsetMs;
   return { offsetMs: clockOffset };
 });
+// Test-only: delivers 站内信 to the member with this account, as a mailing would (features/inbox/deliver.ts).
+app.post(
+  '/__e2e/inbox',
+  {
+    schema: {
+      hide: true,
+      body: z.object({ account: z.string(), messages: z.array(z.object({ title: z.string(), html: z.string(), category: z.string() })) }),
+    },
+  },
+  async (request) => {
+    const { db } = app.services.database;
+    const { id } = await db.selectFrom('members').select('id').where('account', '=', request.body.account).executeTakeFirstOrThrow();
+    const items = request.body.messages.map((m) => ({ memberId: id, ...m, mailingId: null }));
+    await deliverToInbox(db, items, formatCst(Date.now() + clockOffset));
+    return { delivered: items.length };
+  },
+);
 await app.listen({ port: config.port, host: config.host });

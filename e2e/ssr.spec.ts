@@ -30,6 +30,7 @@ async function publicPages(request: APIRequestContext) {
     // The member area, as a visitor (and the server, which has no member session) sees it.
     { path: '/contribute', text: '投稿仅面向协会会员', calls: ['GetMenuList'] },
     { path: '/member/activity', text: '活动通知仅面向协会会员', calls: ['GetMenuList'] },
+    { path: '/member/inbox', text: '站内信是协会发给会员的通知', calls: ['GetMenuList'] },
     { path: '/no-such-page', text: '抱歉，您访问的页面不存在', calls: [] },
   ];
 }

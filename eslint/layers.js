@@ -18,9 +18,9 @@ export const FEATURE_LAYERS = [
   ['system', 'mail', 'credentials', 'visits'],
   ['menus', 'uploads', 'site', 'lookups', 'banners', 'links', 'workdays'],
   ['members', 'articles', 'sensitive-words'],
-  ['applications', 'certificates', 'review', 'search', 'forms'],
+  ['applications', 'certificates', 'review', 'search', 'forms', 'inbox'],
   ['membership', 'contributions', 'news', 'activities', 'elections', 'messages'],
-  ['positions', 'pages', 'attendance-certificates', 'suggestions'],
+  ['positions', 'pages', 'attendance-certificates', 'suggestions', 'mailings'],
   ['feeds'],
 ];
 

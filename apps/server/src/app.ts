@@ -34,6 +34,7 @@ import { schedulePublishingClock } from './features/news/schedule.js';
 import { scheduleMembershipJob } from './features/membership/job.js';
 import { scheduleOfferLapses } from './features/activities/job.js';
 import { scheduleDeadlineJob } from './features/messages/deadline-job.js';
+import { scheduleDispatch } from './features/mailings/dispatch.js';
 import { scheduleRevisionRetention } from './features/articles/revisions.js';
 import { largestUpload } from './features/uploads/checks.js';
 import { imageVariantFallback } from './features/uploads/variants.js';
@@ -116,6 +117,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const offerLapses = backgroundJobs ? scheduleOfferLapses(services, app.log) : undefined;
   // 在线留言 near their due time warn their handlers; past it, their department's supervisor.
   const messageDeadlines = backgroundJobs ? scheduleDeadlineJob(services, app.log) : undefined;
+  // 群发通知: scheduled mailings go out, recipients are handed to the outbox at the configured rate.
+  const mailingDispatch = backgroundJobs ? scheduleDispatch(services, app.log) : undefined;
   app.addHook('onClose', async () => {
     // Requests whose clients left are still at work: they finish before anything below closes.
     if (!(await inFlight.settled())) app.log.warn('requests still running 5 s after closing began; closing anyway');
@@ -127,6 +130,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await membershipJob?.stop();
     await offerLapses?.stop();
     await messageDeadlines?.stop();
+    await mailingDispatch?.stop();
     await outbox?.stop();
     await fanout.stop();
     // Counted article views are written before the database goes.

@@ -3,12 +3,14 @@ import { Secret, TOTP } from 'otpauth';
 import { expect } from 'vitest';
 import { formatCst } from '@portal/shared';
 import type { Engine } from '../src/db/connection.js';
+import { deliverToInbox } from '../src/features/inbox/deliver.js';
 import { seedIfEmpty } from '../src/seed/index.js';
 import { ADMIN_PASSWORD, captcha, createAdmin, createAdminTestApp, loginAdmin, testClock } from './admin.js';
 import { idNumber } from './certificates.js';
 import { electionStages } from './elections.js';
 import { formBackOfficeCalls, formPublicCalls } from './forms-walk.js';
 import { messageBackOfficeCalls, messagePublicCalls } from './messages-walk.js';
+import { mailingBackOfficeCalls, mailingPublicCalls } from './mailings-walk.js';
 import { envelope, type TestApp } from './harness.js';
 import { addMember, applicationForm, freshAddress, loginMember, MEMBER_PASSWORD, submitApplication, type TypeChoices } from './members.js';
 import { multipartBody, multipartHeaders, type MultipartFile } from './multipart.js';
@@ -349,6 +351,10 @@ export const publicCalls: Record<string, (w: Walk) => Call | Promise<Call>> = {
   'GET /api/XfWebApi/GetMyNewsList': () => ({ query: { pageindex: 1, pagesize: 10 } }),
   'GET /api/XfWebApi/GetMyActivityList': () => ({ query: { pageindex: 1, pagesize: 10 } }),
   'GET /api/XfWebApi/GetActivityUnreadCount': () => ({}),
+  'GET /api/XfWebApi/GetMyInbox': () => ({ query: { pageindex: 1, pagesize: 10, unread: 1 } }),
+  'GET /api/XfWebApi/GetInboxUnreadCount': () => ({}),
+  'POST /api/XfWebApi/ReadInboxMessage': async (w) => ({ body: { Id: await walkInboxMessage(w) } }),
+  'POST /api/XfWebApi/ReadAllInbox': () => ({}),
   'GET /api/XfWebApi/GetMyActivity/{id}': async (w) => ({
     params: { id: (await firstOf<{ ActivityId: number }>(w, '/api/XfWebApi/GetMyActivityList', w.member)).ActivityId },
   }),
@@ -389,6 +395,7 @@ export const publicCalls: Record<string, (w: Walk) => Call | Promise<Call>> = {
   'GET /api/XfWebApi/GetMyActivityCertificates': () => ({}),
   ...formPublicCalls,
   ...messagePublicCalls,
+  ...mailingPublicCalls,
   'POST /api/XfWebApi/EditMemberPwd': () => ({ body: { Pwd: MEMBER_PASSWORD, Newpwd: NEW_PASSWORD, againNewpwd: NEW_PASSWORD } }),
   'POST /api/XfWebApi/EditAdminPwd': (w) => ({ token: w.editor, body: { Password: ADMIN_PASSWORD, Newpwd: NEW_PASSWORD, againNewpwd: NEW_PASSWORD } }),
   'POST /api/XfWebApi/Logout': (w) => ({ token: w.applicant }),
@@ -403,6 +410,15 @@ async function walkPayment(w: Walk): Promise<number> {
     payload: { MemberId: w.memberId, Amount: 100, PaidOn: formatCst(w.clock.now()).slice(0, 10), Payer: '合同测试付款单位', Method: 'transfer' },
   });
   return envelope<{ PaymentId: number }>(res).Data.PaymentId;
+}
+
+/** A 站内信 delivered to the walk's member, as a mailing delivers it; answers its id. */
+async function walkInboxMessage(w: Walk): Promise<number> {
+  const { db } = w.t.app.services.database;
+  const at = formatCst(w.clock.now());
+  await deliverToInbox(db, [{ memberId: w.memberId, title: '合同测试通知', html: '<p>通知</p>', category: '通知公告', mailingId: null }], at);
+  const { id } = await db.selectFrom('inbox_messages').select('id').where('member_id', '=', w.memberId).orderBy('id', 'desc').executeTakeFirstOrThrow();
+  return id;
 }
 
 /** What an earlier call of the walk answered in Data. */
@@ -695,6 +711,7 @@ export const backOfficeCalls: Record<string, (w: Walk) => Call | Promise<Call>> 
   [`POST ${SB}/RevokeMemberCard`]: (w) => ({ body: { MemberId: w.memberId, Revoke: false } }),
   ...formBackOfficeCalls,
   ...messageBackOfficeCalls,
+  ...mailingBackOfficeCalls,
   // Last, what the walk made and no longer needs.
   [`POST ${SB}/DelNews`]: (w) => ({ body: { NewsId: [answered<number>(w, `POST ${SB}/SaveNews`)] } }),
   [`POST ${SB}/DelMenu`]: (w) => ({ body: { MenuId: answered<number>(w, `POST ${SB}/SaveMenu`) } }),

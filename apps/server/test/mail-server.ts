@@ -7,6 +7,10 @@ export interface Received {
   to: string[];
   subject: string;
   text: string;
+  /** The HTML part; '' none. */
+  html: string;
+  /** Each header as sent, by its name in lower case. */
+  headers: Record<string, string>;
   attachments: { filename: string; contentType: string; content: string }[];
 }
 
@@ -46,6 +50,16 @@ export async function startMailServer(options: MailServerOptions = {}): Promise<
             to: session.envelope.rcptTo.map((r) => r.address),
             subject: mail.subject ?? '',
             text: mail.text ?? '',
+            html: typeof mail.html === 'string' ? mail.html : '',
+            headers: Object.fromEntries(
+              mail.headerLines.map((h) => [
+                h.key,
+                h.line
+                  .slice(h.line.indexOf(':') + 1)
+                  .replace(/\r?\n\s+/g, ' ')
+                  .trim(),
+              ]),
+            ),
             attachments: mail.attachments.map((a) => ({ filename: a.filename ?? '', contentType: a.contentType, content: a.content.toString('utf8') })),
           });
           callback();

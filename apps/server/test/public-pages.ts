@@ -77,6 +77,7 @@ export async function seedPublicSite(db: Kysely<DB>): Promise<PublicPage[]> {
     { type: "members' form seen by a visitor", url: `/form/${survey.id}`, status: 200 },
     { type: 'unknown form', url: '/form/999999', status: 404 },
     { type: 'member elections', url: '/member/election', status: 200 },
+    { type: 'member inbox', url: '/member/inbox', status: 200 },
     // An election not closed (or none) is the page's notice: its refusal is the page's data.
     { type: 'election result', url: '/election/999999', status: 200 },
     { type: 'unknown address', url: '/no-such-page', status: 404 },

@@ -92,6 +92,7 @@ export const routes: RouteObject[] = [
       { path: sitePages.memberCard.path, lazy: () => import('./portal/member-card/MemberCardPage').then((m) => ({ Component: m.MemberCardPage })) },
       { path: sitePages.myForms.path, lazy: () => import('./portal/forms/MyFormsPage').then((m) => ({ Component: m.MyFormsPage })) },
       { path: sitePages.elections.path, lazy: () => import('./portal/elections/MyElectionsPage').then((m) => ({ Component: m.MyElectionsPage })) },
+      { path: sitePages.inbox.path, lazy: () => import('./portal/inbox/InboxPage').then((m) => ({ Component: m.InboxPage })) },
       { path: sitePages.activity.path, lazy: () => import('./portal/activity/ActivityPages').then((m) => ({ Component: m.MyActivityPage })) },
       { path: sitePages.checkIn.path, lazy: () => import('./portal/activity/ActivityPages').then((m) => ({ Component: m.SelfCheckInPage })) },
     ],

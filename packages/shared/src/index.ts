@@ -30,6 +30,8 @@ export * from './schemas/elections.js';
 export * from './schemas/forms.js';
 export * from './schemas/form-answers.js';
 export * from './schemas/messages.js';
+export * from './schemas/mailings.js';
+export * from './schemas/inbox.js';
 export * from './calendar-file.js';
 export * from './schemas/attendance-certificates.js';
 export * from './schemas/memorial.js';

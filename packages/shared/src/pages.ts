@@ -59,6 +59,8 @@ export const sitePages = {
   memberCard: { path: '/member/card', title: '电子会员证', noindex: true, serverRendered: true, audience: 'members' },
   myForms: { path: '/member/forms', title: '我的填报', noindex: true, serverRendered: true, audience: 'members' },
   elections: { path: '/member/election', title: '换届选举', noindex: true, serverRendered: true, audience: 'members' },
+  // 站内信: what the association sent the member (features/inbox).
+  inbox: { path: '/member/inbox', title: '站内信', noindex: true, serverRendered: true, audience: 'members' },
   activity: { path: '/member/activity/:id', title: '活动通知', noindex: true, serverRendered: true, audience: 'members' },
   // Where the venue's QR of self check-in leads (server: features/activities/check-in.ts).
   checkIn: { path: '/member/activity/:id/checkin', title: '活动签到', noindex: true, serverRendered: true, audience: 'members' },

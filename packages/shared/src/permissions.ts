@@ -88,6 +88,11 @@ export const permissions = {
   'message:stats': '留言统计',
   'message:export': '导出留言统计',
 
+  'mailing:list': '群发通知',
+  'mailing:edit': '编辑通知',
+  'mailing:send': '发送通知',
+  'mailing:template': '通知模板',
+
   'cert:list': '证书列表',
   'cert:edit': '修改证书',
   'cert:delete': '删除证书',

@@ -115,6 +115,10 @@ export const defaultSystemMenus: DefaultSystemMenu[] = numbered([
     page('留言设置', 'interact/setting', 'ApartmentOutlined', 'message:setting'),
     page('留言统计', 'interact/stats', 'BarChartOutlined', 'message:stats', ['message:export']),
   ]),
+  directory('会员通知', 'mailing', 'NotificationOutlined', [
+    page('群发通知', 'mailing/list', 'MailOutlined', 'mailing:list', ['mailing:edit', 'mailing:send']),
+    page('通知模板', 'mailing/template', 'FileTextOutlined', 'mailing:template'),
+  ]),
   directory('证书管理', 'cert', 'SafetyCertificateOutlined', [
     page('证书列表', 'cert/list', 'IdcardOutlined', 'cert:list', ['cert:edit', 'cert:delete', 'cert:download', 'cert:import', 'cert:export']),
     page('考试成绩', 'cert/score', 'TrophyOutlined', 'cert:score:list', ['cert:score:edit', 'cert:score:delete', 'cert:score:import', 'cert:score:export']),

@@ -173,6 +173,22 @@ export interface AdminNoticesTable {
   read_at: Generated<string>;
 }
 
+/** 站内信: one member's copy of a message (migrations/052-inbox.ts, features/inbox). */
+export interface InboxMessagesTable {
+  id: Generated<number>;
+  member_id: number;
+  title: string;
+  /** Sanitised HTML. */
+  html: string;
+  /** 通知公告, 活动, 会费 or 调查. */
+  category: string;
+  /** The mailing that sent it; null for none. */
+  mailing_id: number | null;
+  created_at: string;
+  /** '' while unread. */
+  read_at: Generated<string>;
+}
+
 /** 哀悼日: the public site drawn in grey (migrations/028-memorial-days.ts). */
 export interface MemorialDaysTable {
   id: Generated<number>;
@@ -741,6 +757,65 @@ export interface MailOutboxTable {
   attachments: Generated<string>;
   /** 1: the body holds a secret (an imported member's initial password), emptied once sent or given up. */
   secret: Generated<number>;
+  /** The HTML part beside the plain-text body; '' none (migration 051). */
+  html: Generated<string>;
+  /** JSON object of extra headers (List-Unsubscribe, Message-ID); '{}' none. */
+  headers: Generated<string>;
+}
+
+/** 通知模板 (migration 051, features/mailings). */
+export interface MailTemplatesTable {
+  id: Generated<number>;
+  name: string;
+  /** MailingCategory: notice, activity, dues, survey. */
+  category: string;
+  subject: string;
+  /** Sanitised HTML with {{变量}}. */
+  body: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** 群发通知: one mailing, its segment and where it stands. */
+export interface MailingsTable {
+  id: Generated<number>;
+  category: string;
+  /** The template it started from; 0 none. */
+  template_id: Generated<number>;
+  subject: string;
+  body: string;
+  /** MailingSegment as JSON. */
+  segment: string;
+  /** Comma list of MailingChannel. */
+  channels: string;
+  /** draft, scheduled, sent. */
+  state: string;
+  scheduled_at: Generated<string>;
+  sent_at: Generated<string>;
+  base_url: Generated<string>;
+  created_by: Generated<string>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One member a mailing went to: written once when it goes out (unique per mailing and member). */
+export interface MailingRecipientsTable {
+  id: Generated<number>;
+  mailing_id: number;
+  member_id: number;
+  email: Generated<string>;
+  /** When handed to the outbox; '' waiting for the throttled dispatch. */
+  handed_at: Generated<string>;
+  mail_id: number | null;
+}
+
+/** A member's opt-out of a category of mailings. */
+export interface MailOptOutsTable {
+  member_id: number;
+  category: string;
+  /** unsubscribe, preferences. */
+  source: string;
+  created_at: string;
 }
 
 export interface DB {
@@ -757,6 +832,7 @@ export interface DB {
   news_reviews: NewsReviewsTable;
   news_review_decisions: NewsReviewDecisionsTable;
   admin_notices: AdminNoticesTable;
+  inbox_messages: InboxMessagesTable;
   positions: PositionsTable;
   banners: BannersTable;
   friend_links: FriendLinksTable;
@@ -791,6 +867,10 @@ export interface DB {
   activity_notices: ActivityNoticesTable;
   attendance_certificates: AttendanceCertificatesTable;
   mail_outbox: MailOutboxTable;
+  mail_templates: MailTemplatesTable;
+  mailings: MailingsTable;
+  mailing_recipients: MailingRecipientsTable;
+  mail_opt_outs: MailOptOutsTable;
   memorial_days: MemorialDaysTable;
   work_calendar_days: WorkCalendarDaysTable;
   api_tokens: ApiTokensTable;

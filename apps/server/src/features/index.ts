@@ -116,6 +116,13 @@ import { messageCategoriesAdmin } from './messages/categories-admin.js';
 import { messageDepartmentsAdmin } from './messages/departments-admin.js';
 import { messageSettingsAdmin } from './messages/settings-admin.js';
 import { messageStatisticsAdmin } from './messages/statistics-admin.js';
+import { mailTemplatesAdmin } from './mailings/templates-admin.js';
+import { mailingsAdmin } from './mailings/mailings-admin.js';
+import { mailingSendingAdmin } from './mailings/sending-admin.js';
+import { mailingRecordsAdmin } from './mailings/records-admin.js';
+import { mailingSettingsAdmin } from './mailings/settings-admin.js';
+import { mailingPublic } from './mailings/unsubscribe-public.js';
+import { inboxPublic } from './inbox/public.js';
 
 /** Public site calls, spec §7 "/api/XfWebApi/". */
 const publicRoutes: FeatureRoutes[] = [
@@ -149,6 +156,10 @@ const publicRoutes: FeatureRoutes[] = [
   messageAskPublic,
   messageAskerPublic,
   messagePublicationPublic,
+  // 会员通知: one-click unsubscribe, a member's preferences.
+  mailingPublic,
+  // 站内信: a member's messages from the association.
+  inboxPublic,
   memberCardPublic,
   memberReceiptsPublic,
 ];
@@ -222,6 +233,12 @@ const businessRoutes: FeatureRoutes[] = [
   messageDepartmentsAdmin,
   messageSettingsAdmin,
   messageStatisticsAdmin,
+  // 会员通知: templates, mailings, sending, records.
+  mailTemplatesAdmin,
+  mailingsAdmin,
+  mailingSendingAdmin,
+  mailingRecordsAdmin,
+  mailingSettingsAdmin,
   memberCardAdmin,
 ];
 /** System back-office calls, spec §7 "/api/XfSystemApi/". */

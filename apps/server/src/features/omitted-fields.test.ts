@@ -22,6 +22,9 @@ import {
   saveMessageCategoryBody,
   saveMessageDepartmentBody,
   saveMessageSettingsBody,
+  saveMailTemplateBody,
+  saveMailingBody,
+  saveMailingSettingsBody,
   saveNewsBody,
   saveProcessItemBody,
   saveRoleBody,
@@ -448,6 +451,33 @@ const editCalls: EditCall[] = [
     },
     read: async (s) => (await admin(s, 'GET', `${SB}/GetMessageSettings`)).Data,
   },
+  {
+    call: `POST ${SB}/SaveMailTemplate`,
+    schema: saveMailTemplateBody,
+    idField: 'TemplateId',
+    full: async () => ({ Name: '会费提醒', Category: 'dues', Subject: '{{公司名称}}的会费', Body: '<p>{{联系人}}您好，会籍有效期至{{有效期至}}。</p>' }),
+    read: async (s, id) => found(s, `${SB}/GetMailTemplateList?pageindex=1&pagesize=100`, 'Id', id),
+  },
+  {
+    call: `POST ${SB}/SaveMailing`,
+    schema: saveMailingBody,
+    idField: 'MailingId',
+    full: async (s) => ({
+      Category: 'survey',
+      TemplateId: (await admin<number>(s, 'POST', `${SB}/SaveMailTemplate`, { TemplateId: 0, Name: '问卷', Subject: '问卷', Body: '<p>问卷</p>' })).Data,
+      Subject: '会员满意度调查',
+      Body: '<p>请{{联系人}}填写问卷。</p>',
+      Segment: { LevelIds: [s.types.memberLevel], States: [1, 2], Regions: ['浙江'], ActivityId: 0, Attended: false, FormId: 0, ElectionId: 0 },
+      Channels: ['email', 'site'],
+    }),
+    read: async (s, id) => (await admin(s, 'GET', `${SB}/GetMailing?mailingid=${id}`)).Data,
+  },
+  {
+    call: `POST ${SB}/SaveMailingSettings`,
+    schema: saveMailingSettingsBody,
+    full: async () => ({ PerMinute: 30 }),
+    read: async (s) => (await admin(s, 'GET', `${SB}/GetMailingSettings`)).Data,
+  },
 ];
 
 /** An election with every rule set, its windows ahead of the test's clock. */
@@ -488,6 +518,7 @@ const notEdits: Record<string, string> = {
   'POST /api/XfWebApi/EditMemberPwd': 'sets the password it requires',
   'POST /api/XfWebApi/EditAdminPwd': 'sets the password it requires',
   [`POST ${SYS}/EditAdminPwd`]: 'sets the password it requires',
+  'POST /api/XfWebApi/SaveMailPreferences': 'sets the categories it names; one left out has no default and keeps its value',
 };
 
 /** The body's fields a client may leave out: those the schema takes absent. */

@@ -20,3 +20,5 @@ export * from './two-factor.js';
 export * from './api-tokens.js';
 export * from './attendance-certificates.js';
 export * from './messages.js';
+export * from './mailings.js';
+export * from './inbox.js';

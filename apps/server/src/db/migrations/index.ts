@@ -46,6 +46,8 @@ import { activitySignUpForms } from './047-activity-sign-up-forms.js';
 import { workCalendar } from './048-work-calendar.js';
 import { messageBoard } from './049-messages.js';
 import { reviewedReplies } from './050-reviewed-replies.js';
+import { mailings } from './051-mailings.js';
+import { inbox } from './052-inbox.js';
 
 /** A migration that may need to know the engine (serial vs autoincrement, FTS vs trigram). */
 export type EngineMigration = (engine: Engine) => Migration;
@@ -98,6 +100,8 @@ const all: Record<string, EngineMigration> = {
   '048-work-calendar': workCalendar,
   '049-messages': messageBoard,
   '050-reviewed-replies': reviewedReplies,
+  '051-mailings': mailings,
+  '052-inbox': inbox,
 };
 
 /** Every migration this build knows, in order (readiness checks they are all applied). */

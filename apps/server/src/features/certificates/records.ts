@@ -11,6 +11,7 @@ import {
   type IdType,
   type PagingQuery,
 } from '@portal/shared';
+import { chunksOf } from '../../db/chunks.js';
 import type { DB } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { badRequest, notFound } from '../../http/envelope.js';
@@ -106,7 +107,7 @@ export async function getRecord(db: Kysely<DB>, id: number, view: CertView = 'sc
 export const resultKey = (r: Pick<CertRecordInput, 'idNum' | 'examTime'>) => `${r.idNum}|${r.examTime}`;
 
 const CHUNK = 500;
-const chunks = <T>(items: readonly T[]) => Array.from({ length: Math.ceil(items.length / CHUNK) }, (_, i) => items.slice(i * CHUNK, (i + 1) * CHUNK));
+const chunks = <T>(items: readonly T[]) => chunksOf(items, CHUNK);
 
 /**
  * The certificate numbers and results (resultKey) among `inputs` that live records already

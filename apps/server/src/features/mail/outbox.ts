@@ -31,6 +31,10 @@ export interface OutgoingMail {
    * mail is sent or given up, so the table does not keep what only the member should.
    */
   secret?: boolean;
+  /** An HTML part beside the plain-text body (a mailing); pictures in it are linked, not embedded. */
+  html?: string;
+  /** Extra headers (a mailing's List-Unsubscribe, List-Unsubscribe-Post and Message-ID). */
+  headers?: Record<string, string>;
 }
 
 /** A file of a mail, as nodemailer takes it: text (a calendar file), or a picture in base64 (a check-in QR). */
@@ -95,6 +99,8 @@ export async function enqueueMails(db: Kysely<DB>, mails: readonly OutgoingMail[
           body: m.body,
           attachments: JSON.stringify(m.attachments ?? []),
           secret: m.secret ? 1 : 0,
+          html: m.html ?? '',
+          headers: JSON.stringify(m.headers ?? {}),
           state: 'pending',
           attempts: 0,
           next_attempt_at: at,
@@ -114,7 +120,15 @@ export async function enqueueMails(db: Kysely<DB>, mails: readonly OutgoingMail[
 
 /** What sends one mail: nodemailer's transport, or anything with its sendMail. */
 export interface MailTransport {
-  sendMail(mail: { from: string; to: string; subject: string; text: string; attachments: MailAttachment[] }): Promise<unknown>;
+  sendMail(mail: {
+    from: string;
+    to: string;
+    subject: string;
+    text: string;
+    attachments: MailAttachment[];
+    html?: string;
+    headers?: Record<string, string>;
+  }): Promise<unknown>;
   close?(): void;
 }
 
@@ -126,6 +140,12 @@ const sender = (services: Pick<Services, 'config'>) => services.config.mailFrom 
 
 /** A secret mail's body, emptied once no attempt will read it again. */
 const forgotten = (mail: { secret: number }) => (mail.secret === 1 ? { body: '' } : {});
+
+/** A mail's HTML part and extra headers, only when it has them: other mails go exactly as before. */
+function richParts(mail: { html: string; headers: string }): { html?: string; headers?: Record<string, string> } {
+  const headers = JSON.parse(mail.headers) as Record<string, string>;
+  return { ...(mail.html ? { html: mail.html } : {}), ...(Object.keys(headers).length > 0 ? { headers } : {}) };
+}
 
 /** One round: claims the due rows and sends them one by one. Answers how many were sent and failed. */
 export async function workOutbox(services: Pick<Services, 'database' | 'config' | 'now'>, transport: MailTransport): Promise<{ sent: number; failed: number }> {
@@ -149,13 +169,20 @@ export async function workOutbox(services: Pick<Services, 'database' | 'config' 
       .where('id', '=', row.id)
       .where('locked_until', '=', row.locked_until)
       .where('next_attempt_at', '!=', '')
-      .returning(['recipient', 'subject', 'body', 'attachments', 'attempts', 'secret'])
+      .returning(['recipient', 'subject', 'body', 'attachments', 'attempts', 'secret', 'html', 'headers'])
       .executeTakeFirst();
     if (!claimed) continue;
     const attempts = claimed.attempts + 1;
     try {
       const attachments = JSON.parse(claimed.attachments) as MailAttachment[];
-      await transport.sendMail({ from: sender(services), to: claimed.recipient, subject: claimed.subject, text: claimed.body, attachments });
+      await transport.sendMail({
+        from: sender(services),
+        to: claimed.recipient,
+        subject: claimed.subject,
+        text: claimed.body,
+        attachments,
+        ...richParts(claimed),
+      });
       const done = formatCst(services.now());
       await db
         .updateTable('mail_outbox')

@@ -1,11 +1,14 @@
 import { lazy, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { MEMBER_SESSION_CLASS } from '@portal/shared';
+import { MEMBER_SESSION_CLASS, sitePages } from '@portal/shared';
 import BellOutlined from '@ant-design/icons-svg/es/asn/BellOutlined';
 import IdcardOutlined from '@ant-design/icons-svg/es/asn/IdcardOutlined';
+import MailOutlined from '@ant-design/icons-svg/es/asn/MailOutlined';
 import UserOutlined from '@ant-design/icons-svg/es/asn/UserOutlined';
+import type { IconDefinition } from '@ant-design/icons-svg/es/types';
 import { membersApi } from '../../api/members';
 import { useActivityUnread } from '../activity/useActivityUnread';
+import { useInboxUnread } from '../inbox/useInboxUnread';
 import { membershipPath } from '../membership/paths';
 import { useMemberDialogs } from './MemberDialogs';
 import { hasMemberSession, useMemberSession } from './session';
@@ -17,17 +20,16 @@ import styles from './memberEntrance.module.css';
 // The account dialog (forms and their schemas) loads when the member first opens it.
 const UserInfoDialog = lazy(() => import('./UserInfoDialog').then((m) => ({ default: m.UserInfoDialog })));
 
-/** 活动通知 beside the account, with the number of unread notices; on a phone a bell, so a member's bar fits one line. */
-function ActivityNotices({ className }: { className?: string }) {
-  const unread = useActivityUnread();
+/**
+ * A member's link with the number of unread items beside it (活动通知, 站内信); on a phone its
+ * icon alone, so a member's bar fits one line (the link's name keeps the words and the count).
+ */
+function UnreadLink({ to, icon, label, unread, className }: { to: string; icon: IconDefinition; label: string; unread: number; className?: string }) {
+  const name = unread > 0 ? `${label}，${unread}条未读` : label;
   return (
-    <Link
-      to="/member/activity"
-      className={`${className ?? ''} ${styles.phoneIcon}`}
-      title={unread > 0 ? `${unread}条未读活动通知` : '活动通知'}
-      aria-label={unread > 0 ? `活动通知 ${unread}条未读` : '活动通知'}
-    >
-      <Icon icon={BellOutlined} /> <span className={styles.wideLabel}>活动通知</span>{' '}
+    <Link to={to} className={`${className ?? ''} ${styles.phoneIcon} ${unread > 0 ? styles.counted : ''}`} title={name} aria-label={name}>
+      <Icon icon={icon} />
+      <span className={styles.wideLabel}> {label}</span>
       {unread > 0 && (
         <span className={styles.unread} data-testid="unread-count">
           {unread > 99 ? '99+' : unread}
@@ -37,18 +39,28 @@ function ActivityNotices({ className }: { className?: string }) {
   );
 }
 
+function ActivityNotices({ className }: { className?: string }) {
+  return <UnreadLink to="/member/activity" icon={BellOutlined} label="活动通知" unread={useActivityUnread()} className={className} />;
+}
+
+/** 站内信: what the association sent the member, polled modestly (useInboxUnread). */
+function Inbox({ className }: { className?: string }) {
+  return <UnreadLink to={sitePages.inbox.path} icon={MailOutlined} label="站内信" unread={useInboxUnread()} className={className} />;
+}
+
 /** 我的会籍 (dues, expiry, how to renew); on a phone its card icon, as 活动通知's bell. */
 function MembershipLink({ className }: { className?: string }) {
   return (
     <Link to={membershipPath} className={`${className ?? ''} ${styles.phoneIcon}`} aria-label="我的会籍" title="我的会籍">
-      <Icon icon={IdcardOutlined} /> <span className={styles.wideLabel}>我的会籍</span>
+      <Icon icon={IdcardOutlined} />
+      <span className={styles.wideLabel}> 我的会籍</span>
     </Link>
   );
 }
 
 /**
- * 会员登录, or the member's account (opens the user-info dialog), 我的会籍, 活动通知 with the
- * unread count, and 退出 (spec §2 "Header").
+ * 会员登录, or the member's account (opens the user-info dialog), 我的会籍, 活动通知 and 站内信
+ * with their unread counts, and 退出 (spec §2 "Header").
  * Logging out ends the session on the server, then here whatever it answered, and returns home.
  */
 export function MemberEntrance({ classNames }: { classNames: Partial<Record<'entrance' | 'link' | 'account', string>> }) {
@@ -85,6 +97,7 @@ export function MemberEntrance({ classNames }: { classNames: Partial<Record<'ent
       </button>
       <MembershipLink className={classNames.link} />
       <ActivityNotices className={classNames.link} />
+      <Inbox className={classNames.link} />
       <button type="button" className={classNames.link} onClick={() => void logout()}>
         退出
       </button>

@@ -13,14 +13,16 @@ import { useMemberSession } from './session';
 const InGoodStanding = lazy(() => import('../membership/InGoodStanding').then((m) => ({ default: m.InGoodStanding })));
 
 /**
- * A page of the member area (投稿中心, 活动通知, 我的会籍): visitors, and the server, which has no
- * member session, draw a notice asking to log in, without antd; a member's content is drawn with
- * antd, whose code loads only then (pass lazily loaded components as `children`).
+ * A page of the member area (投稿中心, 活动通知, 我的会籍, 站内信): visitors, and the server, which
+ * has no member session, draw a notice asking to log in, without antd; a member's content is drawn
+ * with antd, whose code loads only then, or without it when `withAntd` is false (pass lazily
+ * loaded components as `children`).
  */
 export function MembersOnlyPage({
   title,
   invitation,
   inGoodStanding = false,
+  withAntd = true,
   children,
 }: {
   title: string;
@@ -28,6 +30,8 @@ export function MembersOnlyPage({
   invitation: string;
   /** The content is closed to a lapsed membership (投稿中心): such a member is led to renew instead of meeting refusals. */
   inGoodStanding?: boolean;
+  /** False for content drawn without antd (站内信): nothing of antd loads for it. */
+  withAntd?: boolean;
   children: ReactNode;
 }) {
   const navigate = useNavigate();
@@ -40,8 +44,10 @@ export function MembersOnlyPage({
             <Suspense fallback={<SkeletonRows rows={6} />}>
               <InGoodStanding>{children}</InGoodStanding>
             </Suspense>
-          ) : (
+          ) : withAntd ? (
             <AntdPart>{children}</AntdPart>
+          ) : (
+            <Suspense fallback={<SkeletonRows rows={6} />}>{children}</Suspense>
           )
         ) : (
           <StatusNotice

@@ -1,7 +1,7 @@
 import { messageAnswerPath, type PublicMessageDto } from '@portal/shared';
 import { Highlight } from '../content/Highlight';
 import { PageLink } from '../layout';
-import { ReplyBody } from './ReplyBody';
+import { RichTextBody } from '../content/RichTextBody';
 import styles from './messages.module.css';
 
 /**
@@ -36,7 +36,7 @@ export function AnswerCard({ message, keyword = '', titled }: { message: PublicM
           <strong>{message.DepartmentName || '协会'}答复</strong>
           <time>{message.ReplyTime.slice(0, 10)}</time>
         </p>
-        <ReplyBody html={message.Reply} />
+        <RichTextBody html={message.Reply} />
       </section>
     </article>
   );

@@ -1,5 +1,5 @@
 import { MessageState, type AskerMessageDto } from '@portal/shared';
-import { ReplyBody } from './ReplyBody';
+import { RichTextBody } from '../content/RichTextBody';
 import { Rating } from './Rating';
 import styles from './messages.module.css';
 
@@ -65,7 +65,7 @@ export function MessageStatus({ message, onRated, headingLevel = 2 }: { message:
           <p className={styles.replyHead}>
             <strong>答复</strong>
           </p>
-          <ReplyBody html={message.Reply} />
+          <RichTextBody html={message.Reply} />
         </section>
       )}
       {message.State === MessageState.Answered && <Rating code={message.QueryCode} rating={message.Rating} onRated={onRated} />}

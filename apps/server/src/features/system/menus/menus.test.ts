@@ -22,7 +22,11 @@ describe.each(enginesFor('neutral'))('system menus on %s', (engine) => {
   it('seeds the whole back office: every page the spec names, with its buttons', async () => {
     const { Code, Data } = await tree('?all=1');
     expect(Code).toBe(200);
-    expect(Data.map((m) => m.menuname)).toEqual(['工作台', '内容管理', '会员管理', '互动交流', '证书管理', '活动管理', '系统管理']);
+    expect(Data.map((m) => m.menuname)).toEqual(['工作台', '内容管理', '会员管理', '互动交流', '会员通知', '证书管理', '活动管理', '系统管理']);
+    expect(byName(Data, '会员通知')?.children.map((m) => [m.menuname, m.perms, m.children.map((b) => b.perms)])).toEqual([
+      ['群发通知', 'mailing:list', ['mailing:edit', 'mailing:send']],
+      ['通知模板', 'mailing:template', []],
+    ]);
     expect(byName(Data, '互动交流')?.children.map((m) => [m.menuname, m.perms])).toEqual([
       ['留言办理', 'message:list'],
       ['留言设置', 'message:setting'],

@@ -1,0 +1,100 @@
+import type { Kysely } from 'kysely';
+import { formatCst, type MailingCategory } from '@portal/shared';
+import { withKeyLocked } from '../../db/key-lock.js';
+import type { DB } from '../../db/schema.js';
+import type { Services } from '../../http/app-types.js';
+import { schedulePeriodic } from '../../ops/periodic-job.js';
+import { enqueueMails, nudgeOutbox } from '../mail/outbox.js';
+import { readSettings, writeSettings } from '../site/settings.js';
+import { mailingMail } from './mailing-mail.js';
+import { render } from './merge-fields.js';
+import { mergeValues } from './merge-values.js';
+import { mailingById } from './mailings.js';
+import { releaseScheduled } from './sending.js';
+
+/**
+ * The dispatch job hands mailing recipients to the outbox, at most `PerMinute` in any minute
+ * (site_settings mailings.perMinute, 群发设置), so a mailing to thousands does not flood the
+ * mail server or get the site's address throttled as a spammer.
+ *
+ * Exactly once: a recipient is claimed by a conditional update of handed_at ('' → now) in the
+ * transaction that queues its mail and records mail_id, so it is queued once or not at all. The
+ * round holds the key 'mailings:dispatch' (db/key-lock.ts) from counting the last minute's
+ * hand-offs to its commit, so instances running side by side share one budget; on PostgreSQL
+ * they take turns, on SQLite the write lock does the same.
+ */
+
+const FIRST_MS = 5_000;
+const EVERY_MS = 10_000;
+const MINUTE_MS = 60_000;
+const DEFAULT_PER_MINUTE = 60;
+const BATCH = 200;
+
+export async function dispatchRate(db: Kysely<DB>): Promise<number> {
+  const s = await readSettings(db, ['mailings.perMinute']);
+  return Number(s['mailings.perMinute']) || DEFAULT_PER_MINUTE;
+}
+
+export async function saveDispatchRate(db: Kysely<DB>, perMinute: number | undefined, now: number): Promise<number> {
+  if (perMinute !== undefined) await writeSettings(db, { 'mailings.perMinute': String(perMinute) }, now);
+  return dispatchRate(db);
+}
+
+/** One round: the scheduled mailings due go out, then as many recipients as the minute's budget allows are queued. Answers how many. */
+export async function runDispatch(services: Pick<Services, 'database' | 'config' | 'now'>): Promise<number> {
+  const { database, config, now } = services;
+  await releaseScheduled(database, now());
+  const handed = await withKeyLocked(database, 'mailings:dispatch', async (trx) => {
+    const at = now();
+    const perMinute = await dispatchRate(trx);
+    const recent = await trx
+      .selectFrom('mailing_recipients')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('handed_at', '>', formatCst(at - MINUTE_MS))
+      .executeTakeFirstOrThrow();
+    const budget = Math.min(perMinute - Number(recent.n), BATCH);
+    if (budget <= 0) return 0;
+    const waiting = await trx
+      .selectFrom('mailing_recipients')
+      .select(['id', 'mailing_id', 'member_id', 'email'])
+      .where('handed_at', '=', '')
+      .orderBy('id')
+      .limit(budget)
+      .execute();
+    const mailings = new Map<number, Awaited<ReturnType<typeof mailingById>>>();
+    let count = 0;
+    for (const r of waiting) {
+      const claimed = await trx
+        .updateTable('mailing_recipients')
+        .set({ handed_at: formatCst(at) })
+        .where('id', '=', r.id)
+        .where('handed_at', '=', '')
+        .executeTakeFirst();
+      // No address: reached by the site channel only, nothing to mail.
+      if (claimed.numUpdatedRows === 0n || !r.email) continue;
+      const m = mailings.get(r.mailing_id) ?? (await mailingById(trx, r.mailing_id));
+      mailings.set(m.id, m);
+      const context = { baseUrl: m.base_url, category: m.category as MailingCategory, activityId: m.segment.ActivityId };
+      const values = (await mergeValues(trx, [r.member_id], context, at)).get(r.member_id)!;
+      const mail = mailingMail(
+        render(m.subject, m.body, values),
+        { email: r.email, memberId: r.member_id, mailingId: m.id },
+        {
+          unsubscribe: values.退订链接,
+          siteEmail: config.site.email,
+          baseUrl: m.base_url,
+        },
+      );
+      const [mailId] = await enqueueMails(trx, [mail], at);
+      await trx.updateTable('mailing_recipients').set({ mail_id: mailId! }).where('id', '=', r.id).execute();
+      count += 1;
+    }
+    return count;
+  });
+  if (handed > 0) nudgeOutbox(database);
+  return handed;
+}
+
+export function scheduleDispatch(services: Services, log: { error: (obj: object, msg: string) => void }): { stop: () => Promise<void> } {
+  return schedulePeriodic('mailing dispatch', () => runDispatch(services), { firstMs: FIRST_MS, everyMs: EVERY_MS }, log);
+}

@@ -1,0 +1,105 @@
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import { pageWindow } from '../../http/paging.js';
+
+/**
+ * What a mailing did, read from its recipients and their outbox rows: a recipient is waiting
+ * (not yet handed to the outbox), queued (in it, not sent yet, no failure), sent, or failed (its
+ * last attempt failed: retried later or given up), with the mail server's answer.
+ */
+
+export type RecipientState = 'waiting' | 'queued' | 'sent' | 'failed' | 'site';
+export const recipientStateNames: Record<RecipientState, string> = {
+  waiting: '待发送',
+  queued: '发送中',
+  sent: '已发送',
+  failed: '发送失败',
+  site: '仅站内信',
+};
+
+/** `state` is the outbox row's: none for a recipient handed with nothing to mail (reached by the site only). */
+const stateOf = (r: { handed_at: string; state: string | null }): RecipientState =>
+  r.handed_at === '' ? 'waiting' : r.state === null ? 'site' : r.state === 'sent' ? 'sent' : r.state === 'failed' ? 'failed' : 'queued';
+
+export interface MailingCounts {
+  recipients: number;
+  waiting: number;
+  queued: number;
+  sent: number;
+  failed: number;
+  site: number;
+}
+
+export async function mailingCounts(db: Kysely<DB>, mailingIds: readonly number[]): Promise<Map<number, MailingCounts>> {
+  const counts = new Map<number, MailingCounts>(mailingIds.map((id) => [id, { recipients: 0, waiting: 0, queued: 0, sent: 0, failed: 0, site: 0 }]));
+  if (mailingIds.length === 0) return counts;
+  const rows = await db
+    .selectFrom('mailing_recipients as r')
+    .leftJoin('mail_outbox as o', 'o.id', 'r.mail_id')
+    .select(['r.mailing_id', sql<string>`case when r.handed_at = '' then '' else 'x' end`.as('handed_at'), 'o.state', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('r.mailing_id', 'in', mailingIds)
+    .groupBy(['r.mailing_id', sql`case when r.handed_at = '' then '' else 'x' end`, 'o.state'])
+    .execute();
+  for (const row of rows) {
+    const c = counts.get(row.mailing_id)!;
+    const n = Number(row.n);
+    c.recipients += n;
+    c[stateOf(row)] += n;
+  }
+  return counts;
+}
+
+export interface RecipientRow {
+  memberId: number;
+  memberName: string;
+  email: string;
+  state: RecipientState;
+  error: string;
+  sentAt: string;
+}
+
+export async function mailingRecipients(db: Kysely<DB>, mailingId: number, paging: { pageindex: number; pagesize: number }) {
+  const base = db.selectFrom('mailing_recipients as r').where('r.mailing_id', '=', mailingId);
+  const { limit, offset } = pageWindow(paging);
+  const [rows, total] = await Promise.all([
+    base
+      .innerJoin('members as m', 'm.id', 'r.member_id')
+      .leftJoin('mail_outbox as o', 'o.id', 'r.mail_id')
+      .select(['r.member_id', 'm.member_name', 'r.email', 'r.handed_at', 'o.state', 'o.last_error', 'o.sent_at'])
+      .orderBy('r.id')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  const list: RecipientRow[] = rows.map((r) => ({
+    memberId: r.member_id,
+    memberName: r.member_name,
+    email: r.email,
+    state: stateOf(r),
+    error: r.state === 'sent' ? '' : (r.last_error ?? ''),
+    sentAt: r.sent_at ?? '',
+  }));
+  return { list, total: Number(total.n) };
+}
+
+/** What one member was sent, newest first. */
+export async function memberMailings(db: Kysely<DB>, memberId: number, paging: { pageindex: number; pagesize: number }) {
+  const base = db.selectFrom('mailing_recipients as r').where('r.member_id', '=', memberId);
+  const { limit, offset } = pageWindow(paging);
+  const [rows, total] = await Promise.all([
+    base
+      .innerJoin('mailings as g', 'g.id', 'r.mailing_id')
+      .leftJoin('mail_outbox as o', 'o.id', 'r.mail_id')
+      .select(['g.id', 'g.subject', 'g.category', 'r.handed_at', 'o.state', 'o.sent_at'])
+      .orderBy('r.mailing_id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    list: rows.map((r) => ({ mailingId: r.id, subject: r.subject, category: r.category, state: stateOf(r), sentAt: r.sent_at ?? '' })),
+    total: Number(total.n),
+  };
+}

@@ -1,0 +1,41 @@
+import type { Call, Walk } from './api-walk.js';
+import { unsubscribeToken } from '../src/features/mailings/unsubscribe.js';
+
+/**
+ * The 会员通知 calls of the contract walk (api-walk.ts): a template, a draft from it to every
+ * member, its count, preview and records, the member's preferences and the unsubscribe link.
+ * The walk's app has no mail server, so the test send and the send are refused (400 未配置邮件服务器)
+ * and the draft stays a draft (CancelMailingSchedule: 400, not scheduled).
+ */
+
+const SB = '/api/XfSysBussiness';
+const WEB = '/api/XfWebApi';
+
+const mailing = (w: Walk) => w.answers.get(`POST ${SB}/SaveMailing`) as number;
+const token = (w: Walk) => unsubscribeToken(w.t.app.services.database.db, w.memberId, 'notice', w.t.app.services.now());
+
+export const mailingPublicCalls: Record<string, (w: Walk) => Call | Promise<Call>> = {
+  [`GET ${WEB}/GetMailPreferences`]: () => ({}),
+  [`POST ${WEB}/SaveMailPreferences`]: () => ({ body: { survey: true } }),
+  [`GET ${WEB}/Unsubscribe`]: async (w) => ({ query: { t: await token(w) } }),
+  [`POST ${WEB}/Unsubscribe`]: async (w) => ({ query: { t: await token(w) } }),
+};
+
+export const mailingBackOfficeCalls: Record<string, (w: Walk) => Call | Promise<Call>> = {
+  [`POST ${SB}/SaveMailTemplate`]: () => ({ body: { TemplateId: 0, Name: '合同测试模板', Subject: '致{{公司名称}}', Body: '<p>{{联系人}}您好</p>' } }),
+  [`GET ${SB}/GetMailTemplateList`]: () => ({}),
+  [`POST ${SB}/SaveMailing`]: (w) => ({ body: { MailingId: 0, TemplateId: w.answers.get(`POST ${SB}/SaveMailTemplate`) } }),
+  [`GET ${SB}/GetMailingList`]: () => ({}),
+  [`GET ${SB}/GetMailing`]: (w) => ({ query: { mailingid: mailing(w) } }),
+  [`POST ${SB}/CountMailingSegment`]: () => ({ body: {} }),
+  [`GET ${SB}/PreviewMailing`]: (w) => ({ query: { mailingid: mailing(w), memberid: w.memberId } }),
+  [`POST ${SB}/TestMailing`]: (w) => ({ body: { MailingId: mailing(w), Address: 'tester@example.com' }, code: 400 }),
+  [`POST ${SB}/SendMailing`]: (w) => ({ body: { MailingId: mailing(w) }, code: 400 }),
+  [`POST ${SB}/CancelMailingSchedule`]: (w) => ({ body: { MailingId: mailing(w) }, code: 400 }),
+  [`GET ${SB}/GetMailingRecipients`]: (w) => ({ query: { mailingid: mailing(w) } }),
+  [`GET ${SB}/GetMemberMailings`]: (w) => ({ query: { memberid: w.memberId } }),
+  [`GET ${SB}/ExportMailingRecipients`]: (w) => ({ query: { mailingid: mailing(w) } }),
+  [`GET ${SB}/GetMailingSettings`]: () => ({}),
+  [`POST ${SB}/SaveMailingSettings`]: () => ({ body: { PerMinute: 60 } }),
+  [`POST ${SB}/DeleteMailTemplate`]: (w) => ({ body: { TemplateId: w.answers.get(`POST ${SB}/SaveMailTemplate`) } }),
+};
