@@ -92,6 +92,7 @@ export const messageBackOfficeCalls: Record<string, (w: Walk) => Call | Promise<
   [`POST ${SB}/SaveMessageSettings`]: () => ({ body: { Contact: 'either' } }),
   [`POST ${SB}/SaveMessageDepartment`]: () => ({ body: { DepartmentId: 0, Name: '合同测试部门' } }),
   [`GET ${SB}/GetMessageDepartmentList`]: () => ({}),
+  [`GET ${SB}/GetMessageStaffOptions`]: () => ({}),
   [`GET ${SB}/GetMessageList`]: () => ({}),
   [`GET ${SB}/GetMessage/{id}`]: async (w) => ({ params: { id: await asked(w) } }),
   [`GET ${SB}/GetMessageFile/{id}`]: async (w) => ({ params: { id: await asked(w) } }),
