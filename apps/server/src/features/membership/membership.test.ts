@@ -334,6 +334,13 @@ describe.each(engines)('membership on %s', (engine) => {
       'GET /api/XfWebApi/GetMyFormResponses',
       // 在线留言 is open to everyone: a lapsed member follows their messages as any visitor can.
       'GET /api/XfWebApi/GetMyMessageList',
+      // 站内信 is how the office reaches a lapsed member too (a dues notice), and what they receive stays theirs to choose.
+      'GET /api/XfWebApi/GetMyInbox',
+      'GET /api/XfWebApi/GetInboxUnreadCount',
+      'POST /api/XfWebApi/ReadInboxMessage',
+      'POST /api/XfWebApi/ReadAllInbox',
+      'GET /api/XfWebApi/GetMailPreferences',
+      'POST /api/XfWebApi/SaveMailPreferences',
     ];
     expect(
       ops
