@@ -54,7 +54,7 @@ test('a member signs in on a phone, sees two unread 站内信, reads one and the
   await dialog.getByRole('button', { name: /确\s*定/ }).click();
   await expect(dialog).toBeHidden();
 
-  await expect(inboxLink(page)).toHaveAccessibleName('站内信，2条未读');
+  await expect(inboxLink(page)).toHaveAccessibleName('站内信 2条未读');
   await expect(inboxLink(page).getByTestId('unread-count')).toHaveText('2');
   await shoot(page, 'inbox-header', PHONE, false);
   await shoot(page, 'inbox-header', DESK, false);
@@ -76,7 +76,7 @@ test('a member signs in on a phone, sees two unread 站内信, reads one and the
   await dues.click();
   await expect(dues).toHaveAttribute('aria-expanded', 'true');
   await expect(page.getByText('前缴纳年度会费。')).toBeVisible();
-  await expect(inboxLink(page)).toHaveAccessibleName('站内信，1条未读');
+  await expect(inboxLink(page)).toHaveAccessibleName('站内信 1条未读');
   await expect(unreadMarks(page)).toHaveCount(1);
   await shoot(page, 'inbox-read-one', PHONE);
   expect.soft(await axeFindings(page, { least: 'minor' }), 'the inbox with a message open: axe violations').toEqual([]);

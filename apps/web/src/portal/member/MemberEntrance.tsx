@@ -25,11 +25,11 @@ const UserInfoDialog = lazy(() => import('./UserInfoDialog').then((m) => ({ defa
  * icon alone, so a member's bar fits one line (the link's name keeps the words and the count).
  */
 function UnreadLink({ to, icon, label, unread, className }: { to: string; icon: IconDefinition; label: string; unread: number; className?: string }) {
-  const name = unread > 0 ? `${label}，${unread}条未读` : label;
+  // The words seen ("站内信 2", or "2" on a phone) begin the name, as a voice user says them (axe: label-content-name-mismatch).
+  const name = unread > 0 ? `${label} ${unread}条未读` : label;
   return (
     <Link to={to} className={`${className ?? ''} ${styles.phoneIcon} ${unread > 0 ? styles.counted : ''}`} title={name} aria-label={name}>
-      <Icon icon={icon} />
-      <span className={styles.wideLabel}> {label}</span>
+      <Icon icon={icon} /> <span className={styles.wideLabel}>{label}</span>{' '}
       {unread > 0 && (
         <span className={styles.unread} data-testid="unread-count">
           {unread > 99 ? '99+' : unread}
@@ -52,8 +52,7 @@ function Inbox({ className }: { className?: string }) {
 function MembershipLink({ className }: { className?: string }) {
   return (
     <Link to={membershipPath} className={`${className ?? ''} ${styles.phoneIcon}`} aria-label="我的会籍" title="我的会籍">
-      <Icon icon={IdcardOutlined} />
-      <span className={styles.wideLabel}> 我的会籍</span>
+      <Icon icon={IdcardOutlined} /> <span className={styles.wideLabel}>我的会籍</span>
     </Link>
   );
 }
