@@ -44,7 +44,8 @@ export const mailingsAdminApi = {
   mailing: (mailingid: number) => get<MailingDto>(`${base}GetMailing`, { mailingid }, admin),
   /** Silent: the compose dialog shows the refusal (an unknown variable) beside the form. */
   save: (body: SaveMailingBody) => post<number>(`${base}SaveMailing`, body, { ...admin, silent: true }),
-  count: (body: Pick<SaveMailingBody, 'Category' | 'Segment' | 'Channels'>) => post<SegmentCountDto>(`${base}CountMailingSegment`, body, { ...admin, silent: true }),
+  count: (body: Pick<SaveMailingBody, 'Category' | 'Segment' | 'Channels'>) =>
+    post<SegmentCountDto>(`${base}CountMailingSegment`, body, { ...admin, silent: true }),
 
   test: (MailingId: number, Address: string, MemberId: number) => post<null>(`${base}TestMailing`, { MailingId, Address, MemberId }, admin),
   /** SendAt blank: now. Answers sent or scheduled. */

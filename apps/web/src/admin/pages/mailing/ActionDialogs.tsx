@@ -27,7 +27,14 @@ export function SendDialog({ mailing, onClose, onDone }: ActionProps) {
     (state) => onDone(state === 'sent' ? '已开始发送' : '已定时发送'),
   );
   return (
-    <FormDialog title={`发送：${mailing?.Subject ?? ''}`} open={mailing !== null} onOk={() => void submit()} onCancel={onClose} saving={saving} modal={{ okText: '发送' }}>
+    <FormDialog
+      title={`发送：${mailing?.Subject ?? ''}`}
+      open={mailing !== null}
+      onOk={() => void submit()}
+      onCancel={onClose}
+      saving={saving}
+      modal={{ okText: '发送' }}
+    >
       <Form form={form} layout="vertical" initialValues={{ When: 'now', SendAt: null }} preserve={false}>
         <Form.Item name="When" label="发送时间">
           <Radio.Group

@@ -36,7 +36,11 @@ const channelOptions = [
  */
 export function ComposeDialog({ editing, onClose, onSaved }: EditDialogProps<MailingDto>) {
   const { refusal, watch } = useRefusal();
-  const templates = useQuery({ queryKey: [...mailingKeys.templates, 'all'], queryFn: () => mailingsAdminApi.templates({ pageindex: 1, pagesize: 200 }), enabled: editing !== null });
+  const templates = useQuery({
+    queryKey: [...mailingKeys.templates, 'all'],
+    queryFn: () => mailingsAdminApi.templates({ pageindex: 1, pagesize: 200 }),
+    enabled: editing !== null,
+  });
   const levels = useTypeOptions(typeKinds.memberLevel, editing !== null);
   const { form, id, open, record, submit, saving } = useRecordForm<MailingDto, MailingDto, ComposeForm>({
     editing,
@@ -45,7 +49,14 @@ export function ComposeDialog({ editing, onClose, onSaved }: EditDialogProps<Mai
     key: mailingKeys.mailing,
     fetch: mailingsAdminApi.mailing,
     blank: () => ({ Category: 'notice', TemplateId: 0, Subject: '', Body: '', Segment: blankSegment, Channels: ['email'] }),
-    fill: (m) => ({ Category: m.Category as MailingCategory, TemplateId: m.TemplateId, Subject: m.Subject, Body: m.Body, Segment: m.Segment as MailingSegment, Channels: m.Channels as MailingChannel[] }),
+    fill: (m) => ({
+      Category: m.Category as MailingCategory,
+      TemplateId: m.TemplateId,
+      Subject: m.Subject,
+      Body: m.Body,
+      Segment: m.Segment as MailingSegment,
+      Channels: m.Channels as MailingChannel[],
+    }),
     save: (v, MailingId) => watch(mailingsAdminApi.save({ ...v, MailingId, Subject: v.Subject ?? '', Body: v.Body ?? '' })),
   });
 
@@ -56,11 +67,21 @@ export function ComposeDialog({ editing, onClose, onSaved }: EditDialogProps<Mai
   };
 
   return (
-    <EditorDialog title={`${id ? '修改' : '新增'}通知`} open={open} onOk={() => void submit()} onCancel={onClose} saving={saving} loading={Boolean(id) && record.isLoading}>
+    <EditorDialog
+      title={`${id ? '修改' : '新增'}通知`}
+      open={open}
+      onOk={() => void submit()}
+      onCancel={onClose}
+      saving={saving}
+      loading={Boolean(id) && record.isLoading}
+    >
       <Form form={form} labelCol={{ flex: '96px' }} preserve={false}>
         <Form.Item name="TemplateId" label="通知模板">
           <Select
-            options={[{ label: '不使用模板', value: 0 }, ...(templates.data?.List ?? []).map((t) => ({ label: `${t.Name}（${t.CategoryName}）`, value: t.Id }))]}
+            options={[
+              { label: '不使用模板', value: 0 },
+              ...(templates.data?.List ?? []).map((t) => ({ label: `${t.Name}（${t.CategoryName}）`, value: t.Id })),
+            ]}
             onChange={useTemplate}
             style={{ maxWidth: 420 }}
           />

@@ -39,7 +39,8 @@ const mailings = listResource<MailingDto, Filters>({
       title: '时间',
       key: 'time',
       width: 170,
-      render: (_, m) => (m.SentAt ? `发送 ${m.SentAt.slice(0, 16)}` : m.ScheduledAt ? `定时 ${m.ScheduledAt.slice(0, 16)}` : `创建 ${m.CreateTime.slice(0, 16)}`),
+      render: (_, m) =>
+        m.SentAt ? `发送 ${m.SentAt.slice(0, 16)}` : m.ScheduledAt ? `定时 ${m.ScheduledAt.slice(0, 16)}` : `创建 ${m.CreateTime.slice(0, 16)}`,
     },
   ],
   dialog: ComposeDialog,

@@ -7,7 +7,7 @@ import { ApiError } from '../../../api/client';
  */
 export function useRefusal() {
   const [refusal, setRefusal] = useState('');
-  const watch = <R,>(save: Promise<R>) => {
+  const watch = <R>(save: Promise<R>) => {
     setRefusal('');
     return save.catch((error: unknown) => {
       setRefusal(error instanceof ApiError ? error.message : String(error));
