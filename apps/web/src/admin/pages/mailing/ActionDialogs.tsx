@@ -89,8 +89,14 @@ export function PreviewDialog({ mailing, onClose }: Pick<ActionProps, 'mailing' 
   return (
     <FormDialog title="预览" open={mailing !== null} onCancel={onClose} width={800} footer={null}>
       <Form layout="inline" style={{ marginBottom: 16 }}>
-        <Form.Item label="会员编号">
-          <WholeNumberInput value={memberId} onChange={(v) => setMemberId(v ?? null)} style={{ width: 160 }} placeholder="输入会员编号" />
+        <Form.Item label="会员编号" htmlFor="mailing-preview-member">
+          <WholeNumberInput
+            id="mailing-preview-member"
+            value={memberId}
+            onChange={(v) => setMemberId(v ?? null)}
+            style={{ width: 160 }}
+            placeholder="输入会员编号"
+          />
         </Form.Item>
       </Form>
       {preview.data && (

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Checkbox, Descriptions, Divider, Form, Select, Switch } from 'antd';
-import { typeKinds, type MailingCategory, type MailingChannel, type MailingDto, type MailingSegment } from '@portal/shared';
+import { mailingMessages, typeKinds, type MailingCategory, type MailingChannel, type MailingDto, type MailingSegment } from '@portal/shared';
 import { mailingsAdminApi } from '../../../api/mailings-admin';
 import { useTypeOptions } from '../../../components/SearchForm';
 import { type EditDialogProps } from '../../list';
@@ -109,7 +109,12 @@ export function ComposeDialog({ editing, onClose, onSaved }: EditDialogProps<Mai
         <Form.Item name={['Segment', 'ElectionId']} label="选举编号" extra="在该选举中投过票的会员（0 为不限）">
           <WholeNumberInput style={{ width: 160 }} />
         </Form.Item>
-        <Form.Item name="Channels" label="发送方式" rules={[{ required: true, type: 'array', min: 1, message: '请至少选择一种发送方式（电子邮件或站内信）' }]}>
+        <Form.Item
+          name="Channels"
+          label="发送方式"
+          // A validator, not `required`: antd would mark the checkbox group aria-required, which its role does not allow.
+          rules={[{ validator: async (_, v: string[] | undefined) => (v?.length ? undefined : Promise.reject(new Error(mailingMessages.channelsRequired))) }]}
+        >
           <Checkbox.Group options={channelOptions} />
         </Form.Item>
         <SegmentCount />
