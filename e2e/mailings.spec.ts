@@ -155,7 +155,7 @@ test('a template, a mailing composed from it to a segment, counted, previewed, s
   expect(received.every((m) => !m.subject.includes('{{'))).toBe(true);
 
   // The record: counts and recipients, each 已发送.
-  await page.getByRole('button', { name: '查 询' }).click();
+  await page.getByRole('button', { name: '查询' }).click();
   await expect(row).toContainText('已发送');
   await expect(row).toContainText(`${counted.Data.Recipients} / 0`);
   await row.getByRole('button', { name: '发送记录' }).click();
