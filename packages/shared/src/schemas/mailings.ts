@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { messages } from '../messages.js';
 import { MembershipState } from './membership.js';
-import { idParam, integer, isCstTime, optionalParam, optionalText, pagingQuery, requiredText, saveIdField } from './common.js';
+import { idParam, integer, integerChoice, isCstTime, optionalParam, optionalText, pagingQuery, requiredText, saveIdField } from './common.js';
 
 /**
  * 会员通知 (features/mailings): templates, segments of members, mailings sent by e-mail (and the
@@ -73,7 +73,7 @@ export const mailingSegment = z.object({
   LevelIds: ids,
   /** 1 有效, 2 宽限期, 3 已过期. */
   States: z
-    .array(z.union(segmentStandings.map((s) => z.literal(s))), { error: mailingMessages.standingInvalid })
+    .array(integerChoice(segmentStandings, mailingMessages.standingInvalid), { error: mailingMessages.standingInvalid })
     .max(3, { error: mailingMessages.standingInvalid })
     .default([]),
   /** members.region, as written (所在地区). */

@@ -12,9 +12,6 @@ import { cancelSchedule, sendMailing, testMailing } from './sending.js';
 export async function mailingSendingAdmin(app: App): Promise<void> {
   const { database, now, config } = app.services;
   const guard = requireAdmin('mailing:send');
-  const needsMail = () => {
-    if (!mailEnabled(app.services)) throw badRequest(mailingMessages.mailDisabled);
-  };
 
   app.post(
     '/TestMailing',
@@ -28,8 +25,8 @@ export async function mailingSendingAdmin(app: App): Promise<void> {
       },
     },
     async (request) => {
-      needsMail();
       const b = request.body;
+      if (!mailEnabled(app.services)) throw badRequest(mailingMessages.mailDisabled);
       if (!b.Address) throw badRequest(mailingMessages.testAddressMissing);
       await adminWrite(request, { action: 'mailing:send', target: '群发通知', targetId: b.MailingId, detail: () => `测试发送到 ${b.Address}` }, () =>
         testMailing(
@@ -58,12 +55,11 @@ export async function mailingSendingAdmin(app: App): Promise<void> {
       },
     },
     async (request) => {
-      needsMail();
       const b = request.body;
       const state = await adminWrite(
         request,
         { action: 'mailing:send', target: '群发通知', targetId: b.MailingId, detail: (s) => (s === 'sent' ? '立即发送' : `定时 ${b.SendAt}`) },
-        () => sendMailing(database, b.MailingId, b.SendAt, publicBaseUrl(request), now()),
+        () => sendMailing(database, b.MailingId, b.SendAt, { baseUrl: publicBaseUrl(request), mailEnabled: mailEnabled(app.services) }, now()),
       );
       return ok(state);
     },

@@ -60,9 +60,17 @@ async function release(database: Database, m: Mailing, from: 'draft' | 'schedule
   });
 }
 
-/** SendMailing: now (SendAt blank) or at SendAt, not in the past. Answers the mailing's state. */
-export async function sendMailing(database: Database, id: number, sendAt: string, baseUrl: string, now: number): Promise<'sent' | 'scheduled'> {
+/** SendMailing: now (SendAt blank) or at SendAt, not in the past; by e-mail only with a mail server. Answers the mailing's state. */
+export async function sendMailing(
+  database: Database,
+  id: number,
+  sendAt: string,
+  site: { baseUrl: string; mailEnabled: boolean },
+  now: number,
+): Promise<'sent' | 'scheduled'> {
   const m = await mailingById(database.db, id);
+  const { baseUrl } = site;
+  if (m.channels.includes('email') && !site.mailEnabled) throw badRequest(mailingMessages.mailDisabled);
   if (m.state === 'sent') throw badRequest(mailingMessages.alreadySent);
   if (m.state === 'scheduled') throw badRequest(mailingMessages.alreadyScheduled);
   if (sendAt && sendAt < formatCst(now)) throw badRequest(mailingMessages.scheduleInPast);
