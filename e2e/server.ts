@@ -7,6 +7,8 @@ import { loadConfig } from '../apps/server/src/config.js';
 import { seedIfEmpty } from '../apps/server/src/seed/index.js';
 import { ensureSystemSeed } from '../apps/server/src/features/system/seed.js';
 import { deliverToInbox } from '../apps/server/src/features/inbox/deliver.js';
+import { smtpTransport, startMailOutbox } from '../apps/server/src/features/mail/outbox.js';
+import { startMailServer } from '../apps/server/test/mail-server.js';
 import { formatCst } from '@portal/shared';
 import { dataDirOf } from './journey-servers.js';
 
@@ -75,4 +77,22 @@ app.post(
     return { delivered: items.length };
   },
 );
+// The mail seam: a mail server on loopback that keeps what it receives, and an outbox sending to
+// it. The site runs without SMTP_URL, as the journeys about 未配置邮件服务器 expect; a journey
+// about e-mail switches it on for itself (POST /__e2e/mail) and off again when done, and reads
+// what arrived (GET /__e2e/mail).
+const mailServer = await startMailServer();
+const mailUrl = `smtp://127.0.0.1:${mailServer.port}`;
+const mailOutbox = startMailOutbox(app.services, app.log, smtpTransport(mailUrl));
+app.addHook('onClose', async () => {
+  await mailOutbox.stop();
+  await mailServer.close();
+});
+app.post('/__e2e/mail', { schema: { hide: true, body: z.object({ on: z.boolean() }) } }, async (request) => {
+  config.smtpUrl = request.body.on ? mailUrl : undefined;
+  return { on: request.body.on };
+});
+app.get('/__e2e/mail', { schema: { hide: true } }, async () => ({
+  received: mailServer.received.map((m) => ({ to: m.to, subject: m.subject, html: m.html })),
+}));
 await app.listen({ port: config.port, host: config.host });

@@ -26,6 +26,8 @@ export const views: Record<string, LazyExoticComponent<ComponentType>> = {
   'interact/message/index': lazy(() => import('../pages/interact/message/MessagePage')),
   'interact/setting/index': lazy(() => import('../pages/interact/setting/SettingPage')),
   'interact/stats/index': lazy(() => import('../pages/interact/stats/StatsPage')),
+  'mailing/list/index': lazy(() => import('../pages/mailing/MailingPage')),
+  'mailing/template/index': lazy(() => import('../pages/mailing/TemplatePage')),
   // One page for both views of the certificate records, told which one it shows.
   'cert/list/index': lazy(() => import('../pages/certificates/CertPage').then((m) => ({ default: m.CertListPage }))),
   'cert/score/index': lazy(() => import('../pages/certificates/CertPage').then((m) => ({ default: m.ScoreListPage }))),

@@ -54,7 +54,15 @@ const baseOptions: RawEditorOptions = {
  * is created on mount and removed on unmount; a value set from outside (a loaded article, a
  * reset) replaces the content, while the editor's own changes only flow out.
  */
-export default function TinyEditor({ value = '', onChange, readonly = false, uploadUrl = defaultUploadUrl, uploadSide = 'admin', id }: RichTextEditorProps) {
+export default function TinyEditor({
+  value = '',
+  onChange,
+  readonly = false,
+  uploadUrl = defaultUploadUrl,
+  uploadSide = 'admin',
+  id,
+  inserter,
+}: RichTextEditorProps) {
   const { message } = App.useApp();
   // The file dialog the editor's 浏览 opened (FilePicker), null while none is.
   const [picking, setPicking] = useState<PickRequest | null>(null);
@@ -121,7 +129,11 @@ export default function TinyEditor({ value = '', onChange, readonly = false, upl
       .then(([editor]) => {
         if (!editor) return;
         if (removed) editor.remove();
-        else editorRef.current = editor;
+        else {
+          editorRef.current = editor;
+          // Typed into the body as text (escaped), where the caret is, as one undo step.
+          if (inserter) inserter.current = (text) => editor.insertContent(editor.dom.encode(text));
+        }
       });
     return () => {
       removed = true;

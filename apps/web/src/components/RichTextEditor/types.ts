@@ -8,4 +8,6 @@ export interface RichTextEditorProps {
   uploadUrl?: string;
   /** Whose token uploads carry. */
   uploadSide?: 'admin' | 'member';
+  /** Set once the editor is ready: puts text at the caret (会员通知's merge variables). */
+  inserter?: { current: ((text: string) => void) | null };
 }

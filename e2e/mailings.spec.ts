@@ -1,0 +1,175 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import type { MailingDto, MailingRecipientDto, MailTemplateDto, SegmentCountDto } from '@portal/shared';
+import { expect, test } from './test.js';
+import { axeFindings } from './axe.js';
+import { adminToken, editorReady, openBackOffice, openFromSidebar, setEditorContent, unique, type Envelope } from './admin-session.js';
+
+/**
+ * 会员通知 end to end: staff write a template with merge variables (an unknown one refused beside
+ * the form), compose a mailing from it to a segment and read the count of who it reaches,
+ * preview it with a member's values, send it now, and open its record once the mail server has
+ * every mail. Every saved field is read back through the API. Pages and dialogs are
+ * photographed at 1440 and 375 px.
+ */
+
+const PHONE = { width: 375, height: 812 };
+const DESK = { width: 1440, height: 900 };
+
+async function shoot(page: Page, name: string) {
+  for (const size of [DESK, PHONE]) {
+    await page.setViewportSize(size);
+    await page.screenshot({ path: test.info().outputPath(`${name}-${size.width}.png`), fullPage: true });
+  }
+  await page.setViewportSize(DESK);
+}
+
+/** The part built here (a page's main, a dialog) has no accessibility violation at any impact; the shell's are a11y.spec.ts's. */
+async function accessible(page: Page, what: string, include: string) {
+  expect.soft(await axeFindings(page, { include, least: 'minor' }), `${what}: axe violations`).toEqual([]);
+}
+
+async function business<T>(request: APIRequestContext, token: string, path: string, params: Record<string, string | number> = {}): Promise<T> {
+  const body = (await (await request.get(`/api/XfSysBussiness/${path}`, { headers: { token }, params })).json()) as Envelope<T>;
+  expect(body.Code, body.Message).toBe(200);
+  return body.Data;
+}
+
+/** The e2e server's mail seam (e2e/server.ts): mail on for this journey only. */
+const mailSwitch = (request: APIRequestContext, on: boolean) => request.post('/__e2e/mail', { data: { on } });
+
+test.afterEach(async ({ request }) => {
+  await mailSwitch(request, false);
+});
+
+test('a template, a mailing composed from it to a segment, counted, previewed, sent and recorded', async ({ page }) => {
+  test.setTimeout(180_000);
+  await mailSwitch(page.request, true);
+  const token = await adminToken(page.request);
+  const name = unique('会费通知模板');
+  const subject = `${name}：{{公司名称}}请续缴会费`;
+
+  await openBackOffice(page);
+  await openFromSidebar(page, '会员通知', '通知模板');
+  await shoot(page, 'mailings-templates');
+  await accessible(page, '通知模板', 'main');
+
+  // The template: an unknown variable is refused beside the form, then the right one saved.
+  await page.getByRole('button', { name: '新增模板' }).click();
+  const dialog = page.getByRole('dialog', { name: '新增通知模板' });
+  await editorReady(page);
+  await dialog.getByLabel('模板名称').fill(name);
+  await dialog.getByLabel('通知类别').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '会费' }).click();
+  await dialog.getByLabel('通知标题').fill(`${name}：`);
+  await dialog.getByRole('button', { name: '{{公司名称}}' }).click();
+  await dialog.getByLabel('通知标题').press('End');
+  await dialog.getByLabel('通知标题').pressSequentially('请续缴会费');
+  await expect(dialog.getByLabel('通知标题')).toHaveValue(subject);
+  await setEditorContent(page, '<p>{{联系人}}您好：贵单位的会籍有效期至{{有效期至}}。{{公司名}}</p>');
+  await dialog.getByRole('button', { name: '确 定' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('模板中有未知的变量：{{公司名}}');
+  await shoot(page, 'mailings-template-refused');
+  await accessible(page, 'the template dialog', '.ant-modal');
+  await setEditorContent(page, '<p>{{联系人}}您好：贵单位的会籍有效期至{{有效期至}}。</p>');
+  await dialog.getByRole('button', { name: '确 定' }).click();
+  await expect(page.getByText('操作成功')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  const templates = await business<{ List: MailTemplateDto[] }>(page.request, token, 'GetMailTemplateList', { pagesize: 100 });
+  const template = templates.List.find((t) => t.Name === name)!;
+  expect(template).toMatchObject({ Category: 'dues', Subject: subject });
+  expect(template.Body).toBe('<p>{{联系人}}您好：贵单位的会籍有效期至{{有效期至}}。</p>');
+  await expect(page.getByRole('row', { name: new RegExp(name) })).toBeVisible();
+
+  // The mailing, from the template, to 有效 members of one level by e-mail.
+  await openFromSidebar(page, '会员通知', '群发通知');
+  await page.getByRole('button', { name: '新增通知' }).click();
+  const compose = page.getByRole('dialog', { name: '新增通知' });
+  await editorReady(page);
+  await compose.getByLabel('通知模板').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: name }).click();
+  await expect(compose.getByLabel('通知标题')).toHaveValue(subject);
+  // The template's list closes (animated) before the levels' opens: the first option must be a level's.
+  await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
+  await compose.getByLabel('会员级别').click();
+  const level = page.locator('.ant-select-dropdown:visible .ant-select-item-option').first();
+  const levelName = (await level.textContent())!.trim();
+  await level.click();
+  await page.keyboard.press('Escape');
+  await compose.getByRole('checkbox', { name: '有效', exact: true }).check();
+  await shoot(page, 'mailings-compose');
+  await accessible(page, 'the compose dialog', '.ant-modal');
+  await compose.getByRole('button', { name: '确 定' }).click();
+  await expect(page.getByText('操作成功')).toBeVisible();
+  await expect(compose).toBeHidden();
+
+  const list = await business<{ List: MailingDto[] }>(page.request, token, 'GetMailingList', { pagesize: 100 });
+  const mailing = list.List.find((m) => m.Subject === subject)!;
+  expect(mailing).toMatchObject({ Category: 'dues', TemplateId: template.Id, State: 'draft', Channels: ['email'] });
+  expect(mailing.Body).toBe(template.Body);
+  expect(mailing.Segment).toMatchObject({ States: [1], Regions: [], ActivityId: 0, FormId: 0, ElectionId: 0 });
+  expect(mailing.Segment.LevelIds).toHaveLength(1);
+
+  // The count the dialog showed is the server's for the saved segment.
+  const counted = (await (
+    await page.request.post('/api/XfSysBussiness/CountMailingSegment', {
+      headers: { token },
+      data: { Category: 'dues', Segment: mailing.Segment, Channels: ['email'] },
+    })
+  ).json()) as Envelope<SegmentCountDto>;
+  expect(counted.Data.Recipients, `有效 members of ${levelName} with an address`).toBeGreaterThan(0);
+  const row = page.getByRole('row', { name: new RegExp(name) });
+  await row.getByRole('button', { name: '修改' }).click();
+  const edit = page.getByRole('dialog', { name: '修改通知' });
+  const count = edit.getByLabel('发送人数');
+  await expect(count.getByText(String(counted.Data.Matched), { exact: true }).first()).toBeVisible();
+  await expect(count).toContainText(`将发送${counted.Data.Recipients}`);
+  await edit.getByRole('button', { name: '取 消' }).click();
+
+  // 预览 with one recipient's values.
+  const member = (await business<{ List: { MemberId: number; MemberName: string }[] }>(page.request, token, 'GetMemberList', { pagesize: 1 })).List[0]!;
+  await row.getByRole('button', { name: '预览' }).click();
+  const preview = page.getByRole('dialog', { name: '预览' });
+  await preview.getByLabel('会员编号').fill(String(member.MemberId));
+  await expect(preview.getByRole('heading', { level: 5 })).toContainText(member.MemberName);
+  await shoot(page, 'mailings-preview');
+  await page.keyboard.press('Escape');
+  await expect(preview).toBeHidden();
+
+  // 发送: now.
+  await row.getByRole('button', { name: '发送', exact: true }).click();
+  const send = page.getByRole('dialog', { name: `发送：${subject}` });
+  await shoot(page, 'mailings-send');
+  await send.getByRole('button', { name: '发 送' }).click();
+  await expect(page.getByText('已开始发送')).toBeVisible();
+
+  // Every recipient's mail reaches the mail server, each with its own company's name.
+  await expect(async () => {
+    const sent = await business<MailingDto>(page.request, token, 'GetMailing', { mailingid: mailing.Id });
+    expect(sent.State).toBe('sent');
+    expect(sent.Counts).toMatchObject({ Recipients: counted.Data.Recipients, Sent: counted.Data.Recipients, Failed: 0 });
+  }).toPass({ timeout: 90_000, intervals: [2_000] });
+  const received = ((await (await page.request.get('/__e2e/mail')).json()) as { received: { to: string[]; subject: string }[] }).received.filter((m) =>
+    m.subject.startsWith(name),
+  );
+  expect(received).toHaveLength(counted.Data.Recipients);
+  expect(received.every((m) => !m.subject.includes('{{'))).toBe(true);
+
+  // The record: counts and recipients, each 已发送.
+  await page.getByRole('button', { name: '查询' }).click();
+  await expect(row).toContainText('已发送');
+  await expect(row).toContainText(`${counted.Data.Recipients} / 0`);
+  await row.getByRole('button', { name: '发送记录' }).click();
+  const record = page.getByRole('dialog', { name: `发送记录：${subject}` });
+  await expect(record.getByLabel('发送统计')).toContainText(`已发送${counted.Data.Recipients}`);
+  const recipients = await business<{ List: MailingRecipientDto[]; TotalCount: number }>(page.request, token, 'GetMailingRecipients', {
+    mailingid: mailing.Id,
+    pagesize: 100,
+  });
+  expect(recipients.TotalCount).toBe(counted.Data.Recipients);
+  await expect(record.getByRole('row', { name: new RegExp(recipients.List[0]!.MemberName) })).toContainText('已发送');
+  await shoot(page, 'mailings-record');
+  await accessible(page, 'the record drawer', '.ant-drawer');
+  const download = page.waitForEvent('download');
+  await record.getByRole('button', { name: '导出' }).click();
+  expect((await download).suggestedFilename()).toMatch(/\.xlsx$/);
+});
