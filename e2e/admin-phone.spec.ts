@@ -56,6 +56,9 @@ test('a phone: the navigation is a drawer that closes on choosing 活动签到 a
   await settled(sidebar(page));
   await page.screenshot({ path: testInfo.outputPath('drawer-375.png') });
   await sidebar(page).getByRole('menuitem', { name: '活动管理' }).click();
+  // The submenu opens with antd's motion; a tap on its item while it still moves was lost once
+  // (CI, three workers: the URL stayed /System/home with the drawer open), so wait for it to stand.
+  await settled(sidebar(page));
   await sidebar(page).getByRole('menuitem', { name: '活动签到' }).click();
   await expect(page).toHaveURL(/\/System\/activity\/checkin$/);
   await expect(sidebar(page)).toBeHidden();
