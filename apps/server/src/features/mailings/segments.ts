@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import { ApplyState, MemberStatus, MembershipState, type MailingCategory, type MailingChannel, type MailingSegment } from '@portal/shared';
 import type { DB } from '../../db/schema.js';
 
@@ -44,13 +44,17 @@ export function segmentMembers(db: Kysely<DB>, s: MailingSegment) {
   return q;
 }
 
+/** Whether the member `m` opted out of the category: the one test the recipients and the count both make. */
+const optedOutOf =
+  (category: MailingCategory) =>
+  ({ exists, selectFrom }: ExpressionBuilder<DB & { m: DB['members'] }, 'm'>) =>
+    exists(selectFrom('mail_opt_outs as o').select('o.member_id').whereRef('o.member_id', '=', 'm.id').where('o.category', '=', category));
+
 /** A member's reach for a mailing: opted out of its category, or with no way to reach them. */
 export function reachable(db: Kysely<DB>, s: MailingSegment, category: MailingCategory, channels: readonly MailingChannel[]) {
   const byMail = !channels.includes('site');
   return segmentMembers(db, s)
-    .where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom('mail_opt_outs as o').select('o.member_id').whereRef('o.member_id', '=', 'm.id').where('o.category', '=', category))),
-    )
+    .where((eb) => eb.not(optedOutOf(category)(eb)))
     .$if(byMail, (q) => q.where('m.email', '!=', ''));
 }
 
@@ -69,8 +73,9 @@ export interface SegmentCount {
  */
 export async function countSegment(db: Kysely<DB>, s: MailingSegment, category: MailingCategory, channels: readonly MailingChannel[]): Promise<SegmentCount> {
   const row = await segmentMembers(db, s)
-    .select(({ fn, eb, exists, selectFrom }) => {
-      const opted = exists(selectFrom('mail_opt_outs as o').select('o.member_id').whereRef('o.member_id', '=', 'm.id').where('o.category', '=', category));
+    .select((eb) => {
+      const { fn } = eb;
+      const opted = optedOutOf(category)(eb);
       const counted = (cond: Parameters<typeof eb.case>[0]) => fn.sum<number>(eb.case().when(cond).then(1).else(0).end());
       return [
         fn.countAll<number>().as('matched'),
