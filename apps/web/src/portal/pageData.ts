@@ -149,11 +149,17 @@ export const formData: PageData = ({ pathname }) => {
   };
 };
 
-/** The election of `/election/:id`, or 0 when the address names none. */
-export function electionOf(pathname: string): number {
-  const id = Number(/\/election\/(\d+)\/?$/i.exec(pathname)?.[1]);
-  return isPositiveId(id) ? id : 0;
+/** Reads the id of `/<segment>/:id` from a path, or 0 when the path names none. */
+function idUnder(segment: string): (pathname: string) => number {
+  const pattern = new RegExp(`/${segment}/(\\d+)/?$`, 'i');
+  return (pathname) => {
+    const id = Number(pattern.exec(pathname)?.[1]);
+    return isPositiveId(id) ? id : 0;
+  };
 }
+
+/** The election of `/election/:id`, or 0 when the address names none. */
+export const electionOf = idUnder('election');
 
 /** /election/:id: the election's published count and ballot hashes (a refusal is the page's answer). */
 export const electionResultData: PageData = ({ pathname }) => {
@@ -162,10 +168,7 @@ export const electionResultData: PageData = ({ pathname }) => {
 };
 
 /** The published message of `/messages/:id`, or 0 when the address names none. */
-export function messageAnswerOf(pathname: string): number {
-  const id = Number(/\/messages\/(\d+)\/?$/i.exec(pathname)?.[1]);
-  return isPositiveId(id) ? id : 0;
-}
+export const messageAnswerOf = idUnder('messages');
 
 /** /messages/:id: one published question and answer (not found is the page's answer). */
 export const messageAnswerData: PageData = ({ pathname }) => {
