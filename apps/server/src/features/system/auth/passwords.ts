@@ -5,7 +5,8 @@ import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:c
  * stored with each hash (`scrypt$N$r$p$salt$hash`) so they can be raised later without
  * invalidating existing passwords.
  */
-const params = { N: 2 ** 15, r: 8, p: 1 } as const;
+export const PERSON_PASSWORD_COST = 2 ** 15;
+let params = { N: PERSON_PASSWORD_COST, r: 8, p: 1 };
 const KEY_LENGTH = 64;
 // N·r·128 bytes = 32 MiB for the parameters above; Node's default cap is exactly 32 MiB.
 const MAX_MEMORY = 64 * 1024 * 1024;
@@ -31,6 +32,20 @@ async function hashWith(password: string, options: { N: number; r: number; p: nu
 }
 
 export const hashPassword = (password: string): Promise<string> => hashWith(password, params);
+
+/**
+ * Sets scrypt's cost for passwords people choose (PERSON_PASSWORD_COST unless set). Only the
+ * tests lower it, to the generated passwords' 2^10 (apps/server/test/setup.ts, e2e/server.ts): at
+ * 2^15 a hash or a check is about 0.12 s of CPU on a two-core test machine, and the API tests hash
+ * and check passwords thousands of times, most of some files' time. What the cost guards (a
+ * guessed password's price) is a property of the number, not something a test can observe; that
+ * production hashes at 2^15 is passwords.test.ts's to check.
+ */
+export function setPasswordCost(N: number): void {
+  if (!Number.isInteger(Math.log2(N)) || N < generatedParams.N) throw new Error(`scrypt cost ${N}: a power of two of at least ${generatedParams.N}`);
+  params = { ...params, N };
+  decoy = undefined;
+}
 
 /** The hash of a password generatePassword made (an imported member's initial password), replaced at its first use. */
 export const hashGeneratedPassword = (password: string): Promise<string> => hashWith(password, generatedParams);
