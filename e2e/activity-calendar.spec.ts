@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect, test } from './test.js';
+import { expect, look, test } from './test.js';
 import { addMember, call, cstAhead, memberPage } from './activity-session.js';
 import { adminToken, openBackOffice, openFromSidebar, unique } from './admin-session.js';
 import { apiData } from './helpers.js';
@@ -54,7 +54,7 @@ test('without a mail server the back office says so; the member adds the activit
   const memberRow = drawer.locator('.ant-table-row', { hasText: account });
   await expect(memberRow.locator('.ant-tag', { hasText: '仅站内通知' })).toBeVisible();
   await expect(memberRow.getByText(`${account}@example.com`)).toBeVisible();
-  await page.screenshot({ path: testInfo.outputPath('audience-mail-off-1440.png') });
+  await look(page, testInfo.outputPath('audience-mail-off-1440.png'));
 
   // The calendar file and the 报名签到表, from the drawer's toolbar.
   const calendarDownload = page.waitForEvent('download');
@@ -79,7 +79,7 @@ test('without a mail server the back office says so; the member adds the activit
   await expect(drawer.getByRole('alert')).toBeVisible();
   // On a phone the drawer takes the screen's width, no more.
   await expect.poll(async () => (await drawer.locator('.ant-drawer-content-wrapper').boundingBox())?.width).toBe(375);
-  await page.screenshot({ path: testInfo.outputPath('audience-mail-off-375.png') });
+  await look(page, testInfo.outputPath('audience-mail-off-375.png'));
 
   // The member signs up and adds the activity to their calendar.
   const member = await memberPage(browser, page.request, account);
@@ -96,9 +96,9 @@ test('without a mail server the back office says so; the member adds the activit
   expect(calendar).toContain(`UID:activity-${id}@`);
   expect(calendar).toContain(`SUMMARY:${title}\r\n`);
   expect(calendar).toContain(`DTSTART;TZID=Asia/Shanghai:${starts.replace(/[-:]/g, '').replace(' ', 'T')}00\r\n`);
-  await member.page.screenshot({ path: testInfo.outputPath('member-calendar-1440.png'), fullPage: true });
+  await look(member.page, testInfo.outputPath('member-calendar-1440.png'), { fullPage: true });
   await member.page.setViewportSize({ width: 375, height: 800 });
   await expect(member.page.getByRole('button', { name: '加入日历' })).toBeVisible();
-  await member.page.screenshot({ path: testInfo.outputPath('member-calendar-375.png'), fullPage: true });
+  await look(member.page, testInfo.outputPath('member-calendar-375.png'), { fullPage: true });
   await member.page.context().close();
 });

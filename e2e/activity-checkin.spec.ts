@@ -1,7 +1,7 @@
 import QRCode from 'qrcode';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { CheckInActivityDto, MyActivityDetailDto } from '@portal/shared';
-import { expect, test } from './test.js';
+import { expect, look, test } from './test.js';
 import { adminToken, openBackOffice } from './admin-session.js';
 import { addMember, call, cstAhead, cstFromNow, MEMBER_PASSWORD, memberPage, underWayNow } from './activity-session.js';
 import { apiData, settled } from './helpers.js';
@@ -74,7 +74,7 @@ test('a phone at the door: a QR photo, a typed code, 已签到 on a second scan,
   await expect(result(page)).toContainText('签到成功');
   await expect(result(page)).toContainText('签到测试甲公司');
   await expect(counts).toContainText('1已签到');
-  await page.screenshot({ path: testInfo.outputPath('checkin-375.png'), fullPage: true });
+  await look(page, testInfo.outputPath('checkin-375.png'), { fullPage: true });
 
   // The same QR again: 已签到, with the time of the first.
   await page.getByLabel('二维码图片').setInputFiles(await qrPhoto(passes[0]!.CheckInToken));
@@ -82,7 +82,7 @@ test('a phone at the door: a QR photo, a typed code, 已签到 on a second scan,
   // Who checked the member in, by name (the seeded administrator's is 超级管理员); the account on hover.
   await expect(result(page)).toContainText(/签到时间 \d{4}-\d\d-\d\d \d\d:\d\d:\d\d（超级管理员 办理）/);
   await expect(result(page).getByTitle('账号 admin')).toHaveText('超级管理员 办理');
-  await page.screenshot({ path: testInfo.outputPath('checkin-again-375.png'), fullPage: true });
+  await look(page, testInfo.outputPath('checkin-again-375.png'), { fullPage: true });
 
   // The camera cannot be used here (no permission given): the page says so, and the typed code still works.
   await page.getByRole('button', { name: '扫码签到' }).click();
@@ -95,7 +95,7 @@ test('a phone at the door: a QR photo, a typed code, 已签到 on a second scan,
   await page.getByLabel('签到码').press('Enter');
   await expect(result(page)).toContainText('签到码不存在，请核对后重新输入');
   await expect(counts).toContainText('2已签到');
-  await page.screenshot({ path: testInfo.outputPath('checkin-typed-375.png'), fullPage: true });
+  await look(page, testInfo.outputPath('checkin-typed-375.png'), { fullPage: true });
 
   // The roster: found by name, checked in there by hand.
   await page.getByLabel('搜索会员').fill('丙公司');
@@ -103,19 +103,19 @@ test('a phone at the door: a QR photo, a typed code, 已签到 on a second scan,
   const row = page.locator('.ant-list-item', { hasText: '签到测试丙公司' });
   await expect(row.getByText('未签到')).toBeVisible();
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.screenshot({ path: testInfo.outputPath('checkin-1440.png'), fullPage: true });
+  await look(page, testInfo.outputPath('checkin-1440.png'), { fullPage: true });
 
   // carol checks herself in with the venue's QR instead.
   const venue = await call<CheckInActivityDto>(page.request, `XfSysBussiness/GetCheckInActivity/${id}`, admin);
   await page.getByRole('button', { name: '现场签到二维码' }).click();
   await expect(page.getByRole('img', { name: '现场签到二维码' })).toBeVisible();
-  await page.screenshot({ path: testInfo.outputPath('checkin-venue-1440.png') });
+  await look(page, testInfo.outputPath('checkin-venue-1440.png'));
   await page.keyboard.press('Escape');
   const member = await memberPage(browser, page.request, accounts[2]!);
   await member.page.setViewportSize({ width: 375, height: 812 });
   await member.page.goto(`/member/activity/${id}/checkin?venue=${encodeURIComponent(venue.SelfCheckInKey)}`);
   await expect(member.page.getByText('签到成功')).toBeVisible();
-  await member.page.screenshot({ path: testInfo.outputPath('self-checkin-375.png'), fullPage: true });
+  await look(member.page, testInfo.outputPath('self-checkin-375.png'), { fullPage: true });
   await member.page.reload();
   await expect(member.page.getByText('您已签到')).toBeVisible();
   await member.page.context().close();
@@ -142,7 +142,7 @@ test('the waitlist as a member sees it: joined when full, the place offered when
   await member.page.getByRole('button', { name: '加入候补' }).click();
   await expect(member.page.getByText('已加入候补名单，当前排第1位')).toBeVisible();
   await expect(member.page.getByText('候补第 1 位，有空余名额时将依次通知')).toBeVisible();
-  await member.page.screenshot({ path: testInfo.outputPath('waitlist-1440.png'), fullPage: true });
+  await look(member.page, testInfo.outputPath('waitlist-1440.png'), { fullPage: true });
   // The back office sees the member waiting in the activity's audience.
   await openBackOffice(page);
   await page.goto('/System/activity/list');
@@ -155,7 +155,7 @@ test('the waitlist as a member sees it: joined when full, the place offered when
   const drawer = page.locator('.ant-drawer', { hasText: `通知对象：${title}` });
   await expect(drawer.locator('.ant-table-row', { hasText: '候补测试乙公司' }).getByText('候补第1位')).toBeVisible();
   await expect(drawer.locator('.ant-table-row', { hasText: '候补测试甲公司' }).getByRole('button', { name: '移出' })).toBeVisible();
-  await page.screenshot({ path: testInfo.outputPath('audience-waitlist-1440.png') });
+  await look(page, testInfo.outputPath('audience-waitlist-1440.png'));
 
   // The holder cancels: the place is offered to the member waiting, for ConfirmHours.
   await call(page.request, 'XfWebApi/CancelActivitySignUp', holderToken, { ActivityId: id });
@@ -163,16 +163,16 @@ test('the waitlist as a member sees it: joined when full, the place offered when
   await expect(member.page.locator('.ant-tag', { hasText: '候补成功，待确认' })).toBeVisible();
   await expect(member.page.getByText(/已为您保留至 \d{4}-\d\d-\d\d \d\d:\d\d，请在此前确认参加/)).toBeVisible();
   await member.page.setViewportSize({ width: 375, height: 812 });
-  await member.page.screenshot({ path: testInfo.outputPath('waitlist-offer-375.png'), fullPage: true });
+  await look(member.page, testInfo.outputPath('waitlist-offer-375.png'), { fullPage: true });
   await member.page.getByRole('button', { name: '确认参加' }).click();
   await expect(member.page.getByText('已确认参加，报名成功')).toBeVisible();
   await expect(member.page.locator('.ant-tag', { hasText: '已报名' })).toBeVisible();
   await expect(member.page.getByRole('img', { name: '签到二维码' })).toBeVisible();
   const mine = await call<MyActivityDetailDto>(page.request, `XfWebApi/GetMyActivity/${id}`, member.token);
   await expect(member.page.getByText(mine.CheckInCode)).toBeVisible();
-  await member.page.screenshot({ path: testInfo.outputPath('waitlist-confirmed-375.png'), fullPage: true });
+  await look(member.page, testInfo.outputPath('waitlist-confirmed-375.png'), { fullPage: true });
   await member.page.setViewportSize({ width: 1440, height: 900 });
-  await member.page.screenshot({ path: testInfo.outputPath('waitlist-confirmed-1440.png'), fullPage: true });
+  await look(member.page, testInfo.outputPath('waitlist-confirmed-1440.png'), { fullPage: true });
   await member.page.context().close();
 });
 
@@ -209,10 +209,10 @@ test('动态签到码: set in the activity dialog, the venue screen’s QR chang
   await rotating.click();
   await expect(rotating).toBeChecked();
   await rotating.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: testInfo.outputPath('rotating-dialog-1440.png') });
+  await look(page, testInfo.outputPath('rotating-dialog-1440.png'));
   await page.setViewportSize({ width: 375, height: 812 });
   await rotating.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: testInfo.outputPath('rotating-dialog-375.png') });
+  await look(page, testInfo.outputPath('rotating-dialog-375.png'));
   await page.setViewportSize({ width: 1440, height: 900 });
   await dialog.getByRole('button', { name: /确\s*定/ }).click();
   await expect(page.getByText('修改成功')).toBeVisible();
@@ -231,7 +231,7 @@ test('动态签到码: set in the activity dialog, the venue screen’s QR chang
   const first = await address.innerText();
   expect(first).toContain(`/member/activity/${id}/checkin?venue=`);
   const firstQr = await qr.getAttribute('src');
-  await page.screenshot({ path: testInfo.outputPath('rotating-venue-1440.png') });
+  await look(page, testInfo.outputPath('rotating-venue-1440.png'));
 
   // At the end of its window the screen asks for the next code as a poll (it keeps no session alive), and shows it.
   const next = page.waitForRequest(/GetVenueCheckInCode/, { timeout: 45_000 });
@@ -240,14 +240,14 @@ test('动态签到码: set in the activity dialog, the venue screen’s QR chang
   await expect.poll(() => qr.getAttribute('src'), { timeout: 10_000 }).not.toBe(firstQr);
   const current = await address.innerText();
   await page.setViewportSize({ width: 375, height: 812 });
-  await page.screenshot({ path: testInfo.outputPath('rotating-venue-375.png') });
+  await look(page, testInfo.outputPath('rotating-venue-375.png'));
 
   // The member's phone opens what the QR on the screen now says.
   const member = await memberPage(browser, page.request, account);
   await member.page.setViewportSize({ width: 375, height: 812 });
   await member.page.goto(current.slice(current.indexOf('/member/')));
   await expect(member.page.getByText('签到成功')).toBeVisible();
-  await member.page.screenshot({ path: testInfo.outputPath('rotating-self-checkin-375.png'), fullPage: true });
+  await look(member.page, testInfo.outputPath('rotating-self-checkin-375.png'), { fullPage: true });
   await member.page.context().close();
   await expect(page.getByLabel('签到人数')).toContainText('1已签到');
 });

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
-import { expect, test } from './test.js';
+import { expect, look, test } from './test.js';
 import { addMember, call, cstFromNow, memberPage } from './activity-session.js';
 import { adminToken, openBackOffice, unique } from './admin-session.js';
 import { apiData, settled } from './helpers.js';
@@ -61,10 +61,10 @@ test('a sign-up form: picked by staff, answered by a member signing up, shown on
   await expect(dialog.getByTitle(formTitle, { exact: true })).toBeVisible();
   await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
   await picker.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: testInfo.outputPath('sign-up-form-dialog-1440.png') });
+  await look(page, testInfo.outputPath('sign-up-form-dialog-1440.png'));
   await page.setViewportSize({ width: 375, height: 812 });
   await picker.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: testInfo.outputPath('sign-up-form-dialog-375.png') });
+  await look(page, testInfo.outputPath('sign-up-form-dialog-375.png'));
   await page.setViewportSize({ width: 1440, height: 900 });
   await dialog.getByRole('button', { name: /确\s*定/ }).click();
   await expect(page.getByText('修改成功')).toBeVisible();
@@ -83,9 +83,9 @@ test('a sign-up form: picked by staff, answered by a member signing up, shown on
   await expect(form.getByLabel(/参会人姓名/)).toBeFocused();
   await form.getByLabel(/参会人姓名/).fill('王工');
   await form.getByRole('radio', { name: '是' }).check();
-  await member.page.screenshot({ path: testInfo.outputPath('sign-up-form-member-1440.png'), fullPage: true });
+  await look(member.page, testInfo.outputPath('sign-up-form-member-1440.png'), { fullPage: true });
   await member.page.setViewportSize({ width: 375, height: 812 });
-  await member.page.screenshot({ path: testInfo.outputPath('sign-up-form-member-375.png'), fullPage: true });
+  await look(member.page, testInfo.outputPath('sign-up-form-member-375.png'), { fullPage: true });
   await form.getByRole('button', { name: '提交报名' }).click();
   await expect(member.page.getByText('报名成功')).toBeVisible();
   await expect(member.page.locator('.ant-tag', { hasText: '已报名' })).toBeVisible();
@@ -108,7 +108,7 @@ test('a sign-up form: picked by staff, answered by a member signing up, shown on
   await expect(signedUp.getByRole('cell', { name: '王工', exact: true })).toBeVisible();
   await expect(signedUp.getByRole('cell', { name: '是', exact: true })).toBeVisible();
   await drawer.getByRole('columnheader', { name: '是否用餐' }).scrollIntoViewIfNeeded();
-  await page.screenshot({ path: testInfo.outputPath('sign-up-form-roster-1440.png') });
+  await look(page, testInfo.outputPath('sign-up-form-roster-1440.png'));
   // On a phone the drawer takes the whole width when it opens; the answers' columns scroll with the table.
   await page.keyboard.press('Escape');
   await expect(drawer).toBeHidden();
@@ -118,7 +118,7 @@ test('a sign-up form: picked by staff, answered by a member signing up, shown on
   await drawer.getByRole('button', { name: /查\s*询/ }).click();
   await expect(drawer.locator('.ant-table-row')).toHaveCount(1);
   await drawer.getByRole('cell', { name: '王工', exact: true }).scrollIntoViewIfNeeded();
-  await page.screenshot({ path: testInfo.outputPath('sign-up-form-roster-375.png') });
+  await look(page, testInfo.outputPath('sign-up-form-roster-375.png'));
   await page.setViewportSize({ width: 1440, height: 900 });
 
   // The 报名签到表 has a column per question.

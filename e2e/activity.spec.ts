@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, test } from './test.js';
+import { expect, look, test } from './test.js';
 import { addMember, call, cstAhead, memberPage } from './activity-session.js';
 import { adminToken, openBackOffice, openFromSidebar, unique } from './admin-session.js';
 import { apiData, settled, typeDate } from './helpers.js';
@@ -57,7 +57,7 @@ test('an activity for one level: read and signed up by its member, unseen by ano
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: /^理事单位$/ }).click();
   await levelSelect.press('Escape');
   await expect(dialog.locator('.ant-select-selection-item', { hasText: '理事单位' })).toBeVisible();
-  await page.screenshot({ path: testInfo.outputPath('activity-dialog-1440.png') });
+  await look(page, testInfo.outputPath('activity-dialog-1440.png'));
   await dialog.getByRole('button', { name: /确\s*定/ }).click();
   // A new activity is 操作成功, as every new record of the back office; 修改成功 is for a change.
   await expect(page.getByText('操作成功')).toBeVisible();
@@ -81,7 +81,7 @@ test('an activity for one level: read and signed up by its member, unseen by ano
   const audienceSize = listed.List[0]!.AudienceCount;
   expect(audienceSize).toBeGreaterThanOrEqual(1);
   await expect(row.getByText(`0/${audienceSize}`, { exact: true })).toBeVisible();
-  await page.screenshot({ path: testInfo.outputPath('activity-list-1440.png') });
+  await look(page, testInfo.outputPath('activity-list-1440.png'));
 
   // The member of 理事单位 sees the unread notice and the count beside the account.
   const member = await memberPage(browser, page.request, insider);
@@ -94,7 +94,7 @@ test('an activity for one level: read and signed up by its member, unseen by ano
   const notice = member.page.locator('.ant-list-item', { hasText: title });
   await expect(notice.getByText('未读')).toBeVisible();
   await expect(notice.getByText('报名中')).toBeVisible();
-  await member.page.screenshot({ path: testInfo.outputPath('member-activities-1440.png'), fullPage: true });
+  await look(member.page, testInfo.outputPath('member-activities-1440.png'), { fullPage: true });
 
   // Opening it marks it read; the member signs up.
   await notice.getByRole('link', { name: title }).click();
@@ -105,7 +105,7 @@ test('an activity for one level: read and signed up by its member, unseen by ano
   await expect(member.page.getByText('报名成功')).toBeVisible();
   await expect(member.page.locator('.ant-tag', { hasText: '已报名' })).toBeVisible();
   await expect(member.page.getByRole('button', { name: '取消报名' })).toBeVisible();
-  await member.page.screenshot({ path: testInfo.outputPath('member-activity-1440.png'), fullPage: true });
+  await look(member.page, testInfo.outputPath('member-activity-1440.png'), { fullPage: true });
   await member.page.setViewportSize({ width: 375, height: 800 });
   // On a phone a member's bar still takes one line (32 px): 活动通知 is its bell, with the
   // count, and keeps its name for screen readers; 关注我们 (a QR code) is left to the footer.
@@ -114,12 +114,12 @@ test('an activity for one level: read and signed up by its member, unseen by ano
   await expect(noticesLink(member.page)).toBeVisible();
   await expectBadge(member.page, unread - 1);
   await expect(bar.getByRole('button', { name: '关注我们' })).toBeHidden();
-  await member.page.screenshot({ path: testInfo.outputPath('member-activity-375.png'), fullPage: true });
+  await look(member.page, testInfo.outputPath('member-activity-375.png'), { fullPage: true });
   // And on the smallest phones.
   await member.page.setViewportSize({ width: 320, height: 700 });
   expect((await bar.boundingBox())!.height).toBeLessThan(40);
   await expectBadge(member.page, unread - 1);
-  await member.page.screenshot({ path: testInfo.outputPath('member-activity-320.png'), fullPage: true });
+  await look(member.page, testInfo.outputPath('member-activity-320.png'), { fullPage: true });
   await member.page.setViewportSize({ width: 1440, height: 900 });
 
   // A member of 会员单位 does not see it.
@@ -147,7 +147,7 @@ test('an activity for one level: read and signed up by its member, unseen by ano
   const audienceRow = drawer.locator('.ant-table-row', { hasText: insider });
   await expect(audienceRow.getByText('已读')).toBeVisible();
   await expect(audienceRow.getByText('已报名')).toBeVisible();
-  await page.screenshot({ path: testInfo.outputPath('activity-audience-1440.png') });
+  await look(page, testInfo.outputPath('activity-audience-1440.png'));
   // The list exports as a workbook named after the activity.
   const download = page.waitForEvent('download');
   await drawer.getByRole('button', { name: '导出名单' }).click();
@@ -167,6 +167,6 @@ test('an activity for one level: read and signed up by its member, unseen by ano
   await expect(member.page.locator('.ant-list-item', { hasText: title }).getByText(/^提醒于 /)).toBeVisible();
   await expectBadge(member.page, unread);
   await member.page.setViewportSize({ width: 375, height: 800 });
-  await member.page.screenshot({ path: testInfo.outputPath('member-activities-375.png'), fullPage: true });
+  await look(member.page, testInfo.outputPath('member-activities-375.png'), { fullPage: true });
   await member.page.context().close();
 });

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './test.js';
+import { expect, look, test } from './test.js';
 import { adminToken, openBackOffice, unique, type Envelope } from './admin-session.js';
 import { menuByName, settled } from './helpers.js';
 import { member } from './member-session.js';
@@ -54,7 +54,7 @@ test('a phone: the navigation is a drawer that closes on choosing 活动签到 a
   await page.getByRole('button', { name: '展开导航' }).click();
   await expect(sidebar(page)).toBeVisible();
   await settled(sidebar(page));
-  await page.screenshot({ path: testInfo.outputPath('drawer-375.png') });
+  await look(page, testInfo.outputPath('drawer-375.png'));
   await sidebar(page).getByRole('menuitem', { name: '活动管理' }).click();
   // The submenu opens with antd's motion; a tap on its item while it still moves was lost once
   // (CI, three workers: the URL stayed /System/home with the drawer open), so wait for it to stand.
@@ -64,7 +64,7 @@ test('a phone: the navigation is a drawer that closes on choosing 活动签到 a
   await expect(sidebar(page)).toBeHidden();
   await expect(page.getByRole('combobox', { name: '签到活动' })).toBeVisible();
   await fitsThePhone(page);
-  await page.screenshot({ path: testInfo.outputPath('checkin-375.png'), fullPage: true });
+  await look(page, testInfo.outputPath('checkin-375.png'), { fullPage: true });
 
   await page.reload();
   await expect(page.getByRole('combobox', { name: '签到活动' })).toBeVisible();
@@ -77,7 +77,7 @@ test('a phone: the navigation is a drawer that closes on choosing 活动签到 a
     await page.goto(path);
     await expect(page.locator('.ant-table')).toBeVisible();
     await fitsThePhone(page);
-    await page.screenshot({ path: testInfo.outputPath(`${path.split('/').pop()}-375.png`), fullPage: true });
+    await look(page, testInfo.outputPath(`${path.split('/').pop()}-375.png`), { fullPage: true });
   }
   const row = page.locator('.ant-table-row', { hasText: title });
   await expect(row).toBeVisible();
@@ -96,11 +96,11 @@ test('a desktop window narrowed below md folds its sidebar into the drawer, and 
   await page.goto('/System/activity/checkin');
   await expect(sidebar(page)).toBeVisible();
   await expect(page.getByRole('combobox', { name: '签到活动' })).toBeVisible();
-  await page.screenshot({ path: testInfo.outputPath('checkin-1440.png') });
+  await look(page, testInfo.outputPath('checkin-1440.png'));
   for (const path of ['/System/content/review', '/System/member/contribution']) {
     await page.goto(path);
     await expect(page.locator('.ant-table')).toBeVisible();
-    await page.screenshot({ path: testInfo.outputPath(`${path.split('/').pop()}-1440.png`) });
+    await look(page, testInfo.outputPath(`${path.split('/').pop()}-1440.png`));
   }
 
   await page.setViewportSize({ width: 375, height: 812 });

@@ -1,5 +1,5 @@
 import { adminToken, openBackOffice, openFromSidebar, unique } from './admin-session.js';
-import { expect, test, waitingForApp } from './test.js';
+import { expect, look, test, waitingForApp } from './test.js';
 import { member } from './member-session.js';
 import { call, cstAhead, cstFromNow, underWayNow } from './activity-session.js';
 import { settled } from './helpers.js';
@@ -56,7 +56,7 @@ test('staff issue a 培训证明 after the activity to the member checked in, wh
   let drawer = await openCertificates();
   await expect(drawer.getByRole('button', { name: /颁发培训证明/ })).toBeDisabled();
   await expect(drawer.getByText(/^活动结束（.*）后方可颁发$/)).toBeVisible();
-  await page.screenshot({ path: 'test-results/attendance-certs-not-ended-1440.png' });
+  await look(page, 'test-results/attendance-certs-not-ended-1440.png');
   await page.keyboard.press('Escape');
   await expect(drawer).toBeHidden();
 
@@ -68,9 +68,9 @@ test('staff issue a 培训证明 after the activity to the member checked in, wh
   await page.getByRole('button', { name: /^颁\s?发$/ }).click();
   await expect(page.getByText('已颁发1份证明')).toBeVisible();
   await expect(drawer.getByRole('row', { name: new RegExp(company) })).toContainText('正常');
-  await page.screenshot({ path: 'test-results/attendance-certs-admin-1440.png' });
+  await look(page, 'test-results/attendance-certs-admin-1440.png');
   await page.setViewportSize({ width: 375, height: 800 });
-  await page.screenshot({ path: 'test-results/attendance-certs-admin-375.png' });
+  await look(page, 'test-results/attendance-certs-admin-375.png');
 
   // The member: told by the activity's notice, unread again; its page shows the certificate.
   const context = await browser.newContext({ locale: 'zh-CN', timezoneId: 'Asia/Shanghai', viewport: { width: 1440, height: 900 } });
@@ -83,9 +83,9 @@ test('staff issue a 培训证明 after the activity to the member checked in, wh
   const certificate = mine.getByRole('region', { name: '培训证明已颁发' });
   await expect(certificate).toContainText(/证明编号 HD\d{12}/);
   await expect(certificate.getByRole('link', { name: '证明核验页' })).toHaveAttribute('href', /\/attendance\/verify\/[\w-]{32}$/);
-  await mine.screenshot({ path: 'test-results/attendance-certs-activity-1440.png', fullPage: true });
+  await look(mine, 'test-results/attendance-certs-activity-1440.png', { fullPage: true });
   await mine.setViewportSize({ width: 375, height: 800 });
-  await mine.screenshot({ path: 'test-results/attendance-certs-activity-375.png', fullPage: true });
+  await look(mine, 'test-results/attendance-certs-activity-375.png', { fullPage: true });
   const fromActivity = mine.waitForEvent('download');
   await certificate.getByRole('button', { name: '下载证明' }).click();
   expect((await fromActivity).suggestedFilename()).toBe(`${title}培训证明.png`);
@@ -95,9 +95,9 @@ test('staff issue a 培训证明 after the activity to the member checked in, wh
   await mine.goto('/certsearch?tab=mine');
   const row = mine.getByRole('row', { name: new RegExp(title) });
   await expect(row).toContainText('培训证明');
-  await mine.screenshot({ path: 'test-results/attendance-certs-mine-1440.png', fullPage: true });
+  await look(mine, 'test-results/attendance-certs-mine-1440.png', { fullPage: true });
   await mine.setViewportSize({ width: 375, height: 800 });
-  await mine.screenshot({ path: 'test-results/attendance-certs-mine-375.png', fullPage: true });
+  await look(mine, 'test-results/attendance-certs-mine-375.png', { fullPage: true });
   const downloading = mine.waitForEvent('download');
   await row.getByRole('button', { name: /下载/ }).click();
   expect((await downloading).suggestedFilename()).toBe(`${title}培训证明.png`);

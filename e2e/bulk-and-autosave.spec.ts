@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { formatCst } from '@portal/shared';
-import { expect, test } from './test.js';
+import { expect, look, test } from './test.js';
 import { adminToken, openBackOffice, saveArticleByApi, unique, type Envelope } from './admin-session.js';
 import { menuByName, settled } from './helpers.js';
 
@@ -27,7 +27,7 @@ async function shoot(page: Page, dialog: Locator, name: string, outputPath: (nam
     await page.setViewportSize({ width, height });
     await settled(dialog);
     await shown?.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: outputPath(`${name}-${width}.png`) });
+    await look(page, outputPath(`${name}-${width}.png`));
   }
 }
 

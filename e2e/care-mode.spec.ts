@@ -1,7 +1,7 @@
 import type { Locator, Page, TestInfo } from '@playwright/test';
-import { expect, test, waitingForApp } from './test.js';
+import { expect, look, test, waitingForApp } from './test.js';
 import { axeFindings } from './axe.js';
-import { escapeRegExp, expectFilings, menuByName, menuListPath, publicArticle } from './helpers.js';
+import { escapeRegExp, expectFilings, expectNoSidewaysScroll, menuByName, menuListPath, publicArticle } from './helpers.js';
 
 /**
  * 关怀版 (care mode) as an older or low-vision visitor uses it: turned on from the header, text at
@@ -14,11 +14,6 @@ import { escapeRegExp, expectFilings, menuByName, menuListPath, publicArticle } 
 const toolbar = (page: Page) => page.getByRole('region', { name: '关怀版工具栏' });
 
 /** The page scrolls only downwards: nothing wider than the window. */
-async function expectNoSidewaysScroll(page: Page, what: string) {
-  const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
-  expect.soft(widths.scroll, `${what}: page wider than the window`).toBeLessThanOrEqual(widths.client);
-}
-
 /** Every public page type, by address. */
 async function pageTypes(page: Page): Promise<[string, string][]> {
   const policy = await menuByName(page.request, '政策要闻');
@@ -38,7 +33,7 @@ async function pageTypes(page: Page): Promise<[string, string][]> {
 /** A screenshot once the page's fonts are in (the links scroller never stops moving, so no waiting for animations). */
 async function shot(page: Page, testInfo: TestInfo, name: string) {
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: false });
+  await look(page, testInfo.outputPath(`${name}.png`), { fullPage: false });
 }
 
 test('care mode: 200 % text on every page type at 1440 and 375 px, contrast, pointer, reading line, simple view; remembered from the first byte', async ({
@@ -268,8 +263,7 @@ for (const width of [1440, 375]) {
     await expect.poll(() => edges(field)).toEqual([drawn, [0, drawn[1]], drawn, drawn]);
     await expect.poll(() => edges(button)).toEqual([drawn, drawn, drawn, drawn]);
     await expectNoSidewaysScroll(page, `home at 200 % in 高对比 at ${width}`);
-    await page.screenshot({
-      path: testInfo.outputPath(`care-200-contrast-search-${width}.png`),
+    await look(page, testInfo.outputPath(`care-200-contrast-search-${width}.png`), {
       clip: { x: 0, y: Math.max(0, box.y - 120), width, height: box.height + 240 },
     });
     await shot(page, testInfo, `care-200-contrast-home-${width}`);

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext } from '@playwright/test';
-import { appStarted, expect, test, withoutScript } from './test.js';
+import { appStarted, expect, look, test, withoutScript } from './test.js';
 import jsQRModule from 'jsqr';
 import { decodePng } from '../apps/server/test/png.js';
 import { adminToken, unique, type Envelope } from './admin-session.js';
@@ -322,7 +322,7 @@ for (const width of [1440, 375]) {
     await field.setInputFiles({ name: '电子凭证.jwt', mimeType: 'application/jwt', buffer: Buffer.from('eyJhbGciOiJFUzI1NiJ9.e30.sig') });
     await expect(page.getByText('电子凭证.jwt', { exact: true })).toBeVisible();
     await expect(field).toHaveAccessibleDescription('电子凭证.jwt');
-    await page.screenshot({ path: testInfo.outputPath(`cert-verify-${width}.png`), fullPage: true });
+    await look(page, testInfo.outputPath(`cert-verify-${width}.png`), { fullPage: true });
     // Sent, the chosen file is checked (not a credential of ours: 无法识别 or 签名无效).
     await page.getByRole('button', { name: '核验' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(/无法识别的凭证|签名无效/);

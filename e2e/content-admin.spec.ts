@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { ListDto } from '@portal/shared';
-import { expect, test } from './test.js';
+import { expect, look, test } from './test.js';
 import { escapeRegExp, menuByName } from './helpers.js';
 import { adminToken, editorReady, openBackOffice, openFromSidebar, openNewArticle, unique, type Envelope } from './admin-session.js';
 
@@ -113,7 +113,7 @@ test('所属栏目 opens a parent’s children on a click, as on a touch screen;
     // The click on the parent keeps the list open and shows its children beside it.
     await page.getByRole('menuitemcheckbox', { name: '新闻中心' }).click();
     await expect(page.getByRole('menuitemcheckbox', { name: '政策要闻' })).toBeVisible();
-    await page.screenshot({ path: testInfo.outputPath(`menu-cascader-${width}.png`) });
+    await look(page, testInfo.outputPath(`menu-cascader-${width}.png`));
     await page.getByRole('menuitemcheckbox', { name: '政策要闻' }).click();
     await expect(page.getByRole('menuitemcheckbox', { name: '政策要闻' })).toBeHidden();
     await expect(dialog.getByTitle('新闻中心 / 政策要闻')).toBeVisible();
@@ -188,7 +188,7 @@ test('敏感词 takes several words at once, skips the ones listed, and deletes 
   const row = page.getByRole('row', { name: new RegExp(`${escapeRegExp(word)}甲`) });
   await expect(row).toBeVisible();
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.screenshot({ path: testInfo.outputPath('sensitive-words-1440.png') });
+  await look(page, testInfo.outputPath('sensitive-words-1440.png'));
   await row.getByRole('button', { name: /删\s*除/ }).click();
   await page
     .getByRole('tooltip')

@@ -1,4 +1,4 @@
-import { expect, test } from './test.js';
+import { expect, look, test } from './test.js';
 import { adminToken, openBackOffice, unique, type Envelope } from './admin-session.js';
 import { menuByName, menuListPath, settled } from './helpers.js';
 import { member } from './member-session.js';
@@ -29,12 +29,12 @@ test('a member contributes with a cover, reads the rejection, revises, and sees 
   await dialog.locator('input[type=file]').setInputFiles({ name: '封面.png', mimeType: 'image/png', buffer: PNG });
   await expect(dialog.locator('img[src*="/uploads/"]')).toBeVisible();
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.screenshot({ path: testInfo.outputPath('contribute-dialog-1440.png') });
+  await look(page, testInfo.outputPath('contribute-dialog-1440.png'));
   await dialog.getByRole('button', { name: /提\s*交/ }).click();
   await expect(page.getByText('提交成功')).toBeVisible();
   const row = page.locator('.ant-list-item', { hasText: title });
   await expect(row.getByText('审核中')).toBeVisible();
-  await page.screenshot({ path: testInfo.outputPath('contribute-list-1440.png'), fullPage: true });
+  await look(page, testInfo.outputPath('contribute-list-1440.png'), { fullPage: true });
 
   // The editor finds it in 投稿审核 and rejects it with a reason.
   const office = await page.context().newPage();
@@ -47,7 +47,7 @@ test('a member contributes with a cover, reads the rejection, revises, and sees 
   const review = office.getByRole('dialog', { name: '审核投稿' });
   await expect(review.getByText('投稿测试单位')).toBeVisible();
   await office.setViewportSize({ width: 1440, height: 900 });
-  await office.screenshot({ path: testInfo.outputPath('review-dialog-1440.png') });
+  await look(office, testInfo.outputPath('review-dialog-1440.png'));
   await review.getByRole('button', { name: /驳\s*回/ }).click();
   await expect(review.getByText('请输入驳回原因')).toBeVisible();
   await review.getByLabel(/驳回原因/).fill('请补充项目案例');
@@ -74,15 +74,15 @@ test('a member contributes with a cover, reads the rejection, revises, and sees 
   await expect(other.getByText('请补充项目案例')).toHaveCount(0);
   for (const width of [1440, 375]) {
     await other.setViewportSize({ width, height: 800 });
-    await other.screenshot({ path: testInfo.outputPath(`withheld-article-${width}.png`), fullPage: true });
+    await look(other, testInfo.outputPath(`withheld-article-${width}.png`), { fullPage: true });
   }
   await other.context().close();
   await page.setViewportSize({ width: 375, height: 800 });
-  await page.screenshot({ path: testInfo.outputPath('contribute-list-375.png'), fullPage: true });
+  await look(page, testInfo.outputPath('contribute-list-375.png'), { fullPage: true });
   await row.getByRole('button', { name: /修\s*改/ }).click();
   const revise = page.getByRole('dialog', { name: '修改投稿' });
   await expect(revise.getByLabel('标题')).toHaveValue(title);
-  await page.screenshot({ path: testInfo.outputPath('contribute-dialog-375.png') });
+  await look(page, testInfo.outputPath('contribute-dialog-375.png'));
   await revise.getByLabel('标题').fill(`${title}（修改稿）`);
   await revise.getByRole('button', { name: /提\s*交/ }).click();
   await expect(page.getByText('提交成功')).toBeVisible();

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
-import { expect, test, waitingForApp } from './test.js';
+import { expect, look, test, waitingForApp } from './test.js';
 import { addMember, call, memberPage } from './activity-session.js';
 import { adminToken, openBackOffice, openFromSidebar, unique } from './admin-session.js';
 import { memberToken, serverClock } from './election-session.js';
@@ -18,7 +18,7 @@ import { apiData, escapeRegExp, settled, typeDate } from './helpers.js';
  */
 
 const shotDir = process.env.ELECTION_SHOTS ?? '/tmp/pw-elections/shots';
-const shot = (page: Page, name: string) => page.screenshot({ path: `${shotDir}/${name}.png`, fullPage: true });
+const shot = (page: Page, name: string) => look(page, `${shotDir}/${name}.png`, { fullPage: true });
 
 const HOUR = 3_600_000;
 
@@ -311,7 +311,7 @@ test('a council election from nominations to the printed count, checked by a vot
     await expect(printed.getByRole('row', { name: new RegExp(names.a) })).toContainText('当选');
     await expect(page.getByRole('menu', { name: '后台导航' })).toBeHidden();
     await expect(drawer).toBeHidden();
-    await page.screenshot({ path: `${shotDir}/election-print-a4.png`, fullPage: true });
+    await look(page, `${shotDir}/election-print-a4.png`, { fullPage: true });
     // As the print window lays it out: one A4 page (595 × 842 pt), the sheet's own page size.
     const pdf = (await page.pdf({ preferCSSPageSize: true, path: `${shotDir}/election-print.pdf` })).toString('latin1');
     expect(pdf.match(/\/Type\s*\/Page[^s]/g)).toHaveLength(1);

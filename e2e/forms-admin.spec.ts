@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import type { Locator, Page, TestInfo } from '@playwright/test';
-import { expect, test } from './test.js';
+import { expect, look, test } from './test.js';
 import { addMember, call, cstAhead, MEMBER_PASSWORD } from './activity-session.js';
 import { adminToken, captchaAnswer, openBackOffice, openFromSidebar, unique, type Envelope } from './admin-session.js';
 import { axeFindings } from './axe.js';
@@ -70,7 +70,7 @@ async function photograph(page: Page, testInfo: TestInfo, name: string, part?: L
   for (const width of [1440, 375]) {
     await page.setViewportSize({ width, height: width > 400 ? 900 : 812 });
     await part?.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: testInfo.outputPath(`${name}-${width}.png`), fullPage: !part });
+    await look(page, testInfo.outputPath(`${name}-${width}.png`), { fullPage: !part });
   }
   await page.setViewportSize({ width: 1440, height: 900 });
 }
@@ -225,7 +225,7 @@ test('a survey built with a conditional field, saved as shown, answered, charted
   expect(await axeFindings(page, { include: 'main', least: 'serious' })).toEqual([]);
   await photograph(page, testInfo, 'results');
   await page.emulateMedia({ media: 'print' });
-  await page.screenshot({ path: testInfo.outputPath('results-print.png'), fullPage: true });
+  await look(page, testInfo.outputPath('results-print.png'), { fullPage: true });
   await page.emulateMedia({ media: 'screen' });
 
   await choose(page, page.getByLabel('会员等级'), '理事单位');

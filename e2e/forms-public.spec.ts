@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './test.js';
+import { expect, look, test } from './test.js';
 import { adminToken, captchaAnswer, saveArticleByApi, unique, type Envelope } from './admin-session.js';
 import { createForm, everyFieldForm, field } from './forms.js';
 import { menuByName } from './helpers.js';
@@ -58,7 +58,7 @@ test('a member answers a members’ survey on a phone; the conditional question 
   await page.getByRole('checkbox', { name: '培训' }).check();
   await page.getByRole('checkbox', { name: '咨询' }).check();
   await page.getByRole('radio', { name: '4' }).check();
-  await page.screenshot({ path: testInfo.outputPath('form-member-375.png'), fullPage: true });
+  await look(page, testInfo.outputPath('form-member-375.png'), { fullPage: true });
 
   // The server's own words, before anything is sent: the question shown is now required.
   await page.getByRole('button', { name: '提 交' }).click();
@@ -68,7 +68,7 @@ test('a member answers a members’ survey on a phone; the conditional question 
   await page.getByRole('button', { name: '提 交' }).click();
   await expect(page.getByText('提交成功')).toBeVisible();
   await expect(page.getByRole('link', { name: '查看我的填报' })).toBeVisible();
-  await page.screenshot({ path: testInfo.outputPath('form-member-submitted-375.png'), fullPage: true });
+  await look(page, testInfo.outputPath('form-member-submitted-375.png'), { fullPage: true });
 
   // Staff read the response back, with its member.
   const list = (await (
@@ -86,9 +86,9 @@ test('a member answers a members’ survey on a phone; the conditional question 
   await page.getByRole('button', { name: '查看' }).first().click();
   await expect(page.getByText('培训通知发得太晚')).toBeVisible();
   await expect(page.getByText('培训、咨询')).toBeVisible();
-  await page.screenshot({ path: testInfo.outputPath('my-forms-375.png'), fullPage: true });
+  await look(page, testInfo.outputPath('my-forms-375.png'), { fullPage: true });
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.screenshot({ path: testInfo.outputPath('my-forms-1440.png'), fullPage: true });
+  await look(page, testInfo.outputPath('my-forms-1440.png'), { fullPage: true });
 });
 
 test('a visitor votes in a public anonymous vote with the captcha and sees the count; the vote inside an article too', async ({ page, request }, testInfo) => {
@@ -126,14 +126,14 @@ test('a visitor votes in a public anonymous vote with the captcha and sees the c
   await page.getByRole('button', { name: '投 票' }).click();
   await expect(page.getByText('验证码错误或已过期')).toBeVisible();
   await captcha.fill(await second);
-  await page.screenshot({ path: testInfo.outputPath('form-vote-1440.png'), fullPage: true });
+  await look(page, testInfo.outputPath('form-vote-1440.png'), { fullPage: true });
   await page.getByRole('button', { name: '投 票' }).click();
   await expect(page.getByText('投票成功')).toBeVisible();
   const results = page.getByRole('region', { name: '结果' });
   // Each pick's share of those who answered; the public count follows within seconds.
   await expect(results.getByRole('row', { name: '华东工程保险公司 1 100%' })).toBeVisible({ timeout: 30_000 });
   await expect(results.getByRole('figure', { name: '优秀会员单位' })).toBeVisible();
-  await page.screenshot({ path: testInfo.outputPath('form-vote-results-1440.png'), fullPage: true });
+  await look(page, testInfo.outputPath('form-vote-results-1440.png'), { fullPage: true });
 
   // The count is in the server's HTML, for readers without scripts and for print.
   const html = await (await request.get(`/form/${formId}`)).text();
@@ -153,12 +153,12 @@ test('a visitor votes in a public anonymous vote with the captcha and sees the c
   await expect(embedded.getByRole('heading', { name: title })).toBeVisible();
   await expect(embedded.getByRole('checkbox', { name: '华东工程保险公司' })).toBeVisible();
   await expect(page.getByText('协会秘书处')).toBeVisible();
-  await page.screenshot({ path: testInfo.outputPath('article-form-1440.png'), fullPage: true });
+  await look(page, testInfo.outputPath('article-form-1440.png'), { fullPage: true });
   await page.setViewportSize({ width: 375, height: 800 });
-  await page.screenshot({ path: testInfo.outputPath('article-form-375.png'), fullPage: true });
+  await look(page, testInfo.outputPath('article-form-375.png'), { fullPage: true });
   await page.goto(`/form/${formId}`);
   await expect(page.getByText('投票成功')).toHaveCount(0);
-  await page.screenshot({ path: testInfo.outputPath('form-vote-375.png'), fullPage: true });
+  await look(page, testInfo.outputPath('form-vote-375.png'), { fullPage: true });
 });
 
 test('a visitor fills a form of every field type on a phone and at 1440, a file and a region among them', async ({ page, request }, testInfo) => {
@@ -167,7 +167,7 @@ test('a visitor fills a form of every field type on a phone and at 1440, a file 
   await page.setViewportSize({ width: 375, height: 800 });
   await page.goto(`/form/${id}`);
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
-  await page.screenshot({ path: testInfo.outputPath('form-every-field-375.png'), fullPage: true });
+  await look(page, testInfo.outputPath('form-every-field-375.png'), { fullPage: true });
 
   await page.getByRole('textbox', { name: /单位名称/ }).fill('示例工程保险经纪有限公司');
   await page.getByRole('combobox', { name: '省份' }).selectOption('广东省');
@@ -183,7 +183,7 @@ test('a visitor fills a form of every field type on a phone and at 1440, a file 
   await expect(page.getByText('已上传：材料.pdf')).toBeVisible();
   await page.getByRole('textbox', { name: /验证码/ }).fill(await captcha);
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.screenshot({ path: testInfo.outputPath('form-every-field-1440.png'), fullPage: true });
+  await look(page, testInfo.outputPath('form-every-field-1440.png'), { fullPage: true });
   await page.getByRole('button', { name: '提 交' }).click();
   // One of 用过的服务 must be picked (MinPicks 1) only once it is answered: it is not required.
   await expect(page.getByText('提交成功')).toBeVisible();
@@ -209,7 +209,7 @@ test('a closed form, one not yet open and a members’ form seen by a visitor ea
   await expect(page.getByText('表单已关闭，不再接受提交')).toBeVisible();
   await expect(page.getByText('已结束')).toBeVisible();
   await expect(page.getByRole('textbox', { name: /姓名/ })).toHaveCount(0);
-  await page.screenshot({ path: testInfo.outputPath('form-closed-1440.png'), fullPage: true });
+  await look(page, testInfo.outputPath('form-closed-1440.png'), { fullPage: true });
 
   const later = await createForm(request, admin, { Title: unique('年会报名'), OpenTime: '2099-01-01 09:00:00', Fields: fields });
   await page.goto(`/form/${later}`);
@@ -222,7 +222,7 @@ test('a closed form, one not yet open and a members’ form seen by a visitor ea
   await expect(page.getByText('该表单仅限会员填写，请先登录')).toBeVisible();
   await expect(page.getByRole('main').getByRole('button', { name: '会员登录' })).toBeVisible();
   await expect(page.getByRole('textbox', { name: /姓名/ })).toHaveCount(0);
-  await page.screenshot({ path: testInfo.outputPath('form-members-only-375.png'), fullPage: true });
+  await look(page, testInfo.outputPath('form-members-only-375.png'), { fullPage: true });
 
   // An address of no form is a 404.
   const missing = await request.get('/form/999999999');

@@ -189,3 +189,9 @@ export async function verificationPath(request: APIRequestContext): Promise<stri
   expect(model.Code, model.Message).toBe(200);
   return new URL(model.Data._verifyUrl).pathname;
 }
+
+/** The page is no wider than the window: whatever is wide (a table) scrolls in a box of its own. Soft: the journey goes on to name every page that is. */
+export async function expectNoSidewaysScroll(page: Page, what: string): Promise<void> {
+  const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+  expect.soft(widths.scroll, `${what}: page wider than the window`).toBeLessThanOrEqual(widths.client);
+}

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './test.js';
+import { expect, look, test } from './test.js';
 import { axeFindings } from './axe.js';
 import { adminToken, type Envelope } from './admin-session.js';
 import { settled } from './helpers.js';
@@ -19,7 +19,7 @@ const MEMBER_PASSWORD = 'Member-lamp-2024';
 
 async function shoot(page: Page, name: string, size: { width: number; height: number }, fullPage = true) {
   await page.setViewportSize(size);
-  await page.screenshot({ path: test.info().outputPath(`${name}-${size.width}.png`), fullPage });
+  await look(page, test.info().outputPath(`${name}-${size.width}.png`), { fullPage });
 }
 
 const memberBar = (page: Page) => page.getByRole('navigation', { name: '会员与服务' });

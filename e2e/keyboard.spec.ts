@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './test.js';
+import { expect, look, test } from './test.js';
 import { focusedElement, menuByName, menuListPath, publicArticle, type FocusStop } from './helpers.js';
 
 /**
@@ -129,8 +129,7 @@ for (const width of [1440, 375]) {
     expect(await ownFocusRing(page)).toEqual({ ring: true, focusVisible: true });
     // For a look: the ring runs over the edge of the 搜索 button joined to the field.
     const [field, button] = [(await search.boundingBox())!, (await page.getByRole('banner').getByRole('button', { name: '搜索' }).boundingBox())!];
-    await page.screenshot({
-      path: testInfo.outputPath(`search-focus-${width}.png`),
+    await look(page, testInfo.outputPath(`search-focus-${width}.png`), {
       clip: { x: field.x - 8, y: field.y - 8, width: field.width + button.width + 16, height: field.height + 16 },
     });
   });
@@ -259,7 +258,7 @@ test('the navigation’s menu bar: ←/→ along the top, ↓/Enter/Space into a
   const first = news.locator(':scope > li > a').first();
   const last = news.locator(':scope > li > a').last();
   await expect(first).toBeFocused();
-  await page.screenshot({ path: testInfo.outputPath('menubar-open-1440.png'), clip: { x: 0, y: 0, width: 1440, height: 560 } });
+  await look(page, testInfo.outputPath('menubar-open-1440.png'), { clip: { x: 0, y: 0, width: 1440, height: 560 } });
   await page.keyboard.press('ArrowUp');
   await expect(last).toBeFocused();
   await page.keyboard.press('ArrowDown');
@@ -276,7 +275,7 @@ test('the navigation’s menu bar: ←/→ along the top, ↓/Enter/Space into a
   await expect(activities).toHaveAttribute('aria-haspopup', 'menu');
   await page.keyboard.press('ArrowRight');
   await expect(submenu('协会动态').getByRole('menuitem').first()).toBeFocused();
-  await page.screenshot({ path: testInfo.outputPath('menubar-third-level-1440.png'), clip: { x: 0, y: 0, width: 1440, height: 560 } });
+  await look(page, testInfo.outputPath('menubar-third-level-1440.png'), { clip: { x: 0, y: 0, width: 1440, height: 560 } });
   await page.keyboard.press('ArrowLeft');
   await expect(activities).toBeFocused();
   await expect(submenu('协会动态')).toBeHidden();

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './test.js';
+import { expect, look, test } from './test.js';
 import { menuByName, menuListPath, publicArticle } from './helpers.js';
 
 /**
@@ -15,7 +15,7 @@ const widths = [
 
 async function shoot(page: Page, name: string, file: string) {
   await page.evaluate(() => document.fonts.ready);
-  await page.screenshot({ path: test.info().outputPath(`${file}-${name}.png`), fullPage: true });
+  await look(page, test.info().outputPath(`${file}-${name}.png`), { fullPage: true });
 }
 
 for (const size of widths) {

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './test.js';
+import { expect, look, test } from './test.js';
 import { openBackOffice, unique } from './admin-session.js';
 
 /**
@@ -101,6 +101,6 @@ test('a save refused and then made closes the refusal’s notification as 操作
     await dialog.getByRole('button', { name: /确\s*定/ }).click();
     await expect(page.getByText('操作成功')).toBeVisible();
     await expect(notices).toHaveCount(0);
-    await page.screenshot({ path: testInfo.outputPath(`refusal-closed-${width}.png`) });
+    await look(page, testInfo.outputPath(`refusal-closed-${width}.png`));
   }
 });

@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
-import { expect, test } from './test.js';
+import { expect, look, test } from './test.js';
 import ExcelJS from 'exceljs';
 import { adminToken, openBackOffice, openFromSidebar, unique } from './admin-session.js';
+import { expectNoSidewaysScroll } from './helpers.js';
 
 /**
  * The back office's list pages as one building block: 导出 writes the current search to an .xlsx
@@ -112,10 +113,11 @@ for (const size of ['medium', 'small', 'mini'] as const) {
           const scroller = page.locator('.ant-table-content, .ant-table-body').filter({ visible: true }).first();
           expect(await scroller.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(1);
         }
-        await page.screenshot({ path: testInfo.outputPath(`${item}-${size}-${width}.png`) });
+        await look(page, testInfo.outputPath(`${item}-${size}-${width}.png`));
       }
       await page.setViewportSize({ width: 375, height: 800 });
-      await page.screenshot({ path: testInfo.outputPath(`${item}-${size}-375.png`), fullPage: true });
+      await expectNoSidewaysScroll(page, `${item} in size ${size} at 375 px`);
+      await look(page, testInfo.outputPath(`${item}-${size}-375.png`), { fullPage: true });
       await page.setViewportSize({ width: 1440, height: 900 });
     }
   });

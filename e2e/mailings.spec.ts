@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { MailingDto, MailingRecipientDto, MailTemplateDto, SegmentCountDto } from '@portal/shared';
-import { expect, test } from './test.js';
+import { expect, look, test } from './test.js';
 import { axeFindings } from './axe.js';
 import { adminToken, editorReady, openBackOffice, openFromSidebar, setEditorContent, unique, type Envelope } from './admin-session.js';
 
@@ -18,7 +18,7 @@ const DESK = { width: 1440, height: 900 };
 async function shoot(page: Page, name: string) {
   for (const size of [DESK, PHONE]) {
     await page.setViewportSize(size);
-    await page.screenshot({ path: test.info().outputPath(`${name}-${size.width}.png`), fullPage: true });
+    await look(page, test.info().outputPath(`${name}-${size.width}.png`), { fullPage: true });
   }
   await page.setViewportSize(DESK);
 }

@@ -1,6 +1,6 @@
 import type { Page, TestInfo } from '@playwright/test';
 import sharp from 'sharp';
-import { expect, test } from './test.js';
+import { expect, look, test } from './test.js';
 import { escapeRegExp } from './helpers.js';
 import { openBackOffice, openNewArticle, unique } from './admin-session.js';
 
@@ -34,7 +34,7 @@ async function insertAndSave(page: Page, title: string) {
 async function shot(page: Page, testInfo: TestInfo, name: string) {
   // Once the dialogs' opening animations have finished.
   await expect(page.locator('.ant-zoom-appear, .ant-zoom-enter, .ant-fade-appear')).toHaveCount(0);
-  await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
+  await look(page, testInfo.outputPath(`${name}.png`), { fullPage: true });
 }
 
 test('a picture uploaded in the editor is in 媒体库 with its use, picked again for another article; an unused file is deleted', async ({ page }, testInfo) => {

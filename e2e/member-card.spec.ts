@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { expect, test } from './test.js';
+import { expect, look, test } from './test.js';
 import { adminToken, type Envelope } from './admin-session.js';
 import { call, member } from './member-session.js';
 import { expectFilings } from './helpers.js';
@@ -36,7 +36,7 @@ test('a member shows and downloads the electronic card; its verification page sa
   const card = page.getByRole('img', { name: '电子会员证' });
   await expect(card).toBeVisible();
   expect(await card.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([1000, 630]);
-  await page.screenshot({ path: testInfo.outputPath('member-card-1440.png'), fullPage: true });
+  await look(page, testInfo.outputPath('member-card-1440.png'), { fullPage: true });
 
   const png = page.waitForEvent('download');
   await page.getByRole('button', { name: '下载会员证' }).click();
@@ -47,7 +47,7 @@ test('a member shows and downloads the electronic card; its verification page sa
 
   await page.setViewportSize({ width: 375, height: 800 });
   await expect(card).toBeVisible();
-  await page.screenshot({ path: testInfo.outputPath('member-card-375.png'), fullPage: true });
+  await look(page, testInfo.outputPath('member-card-375.png'), { fullPage: true });
 
   // What the QR code opens: the credential's id.
   const claims = await credentialClaims(request, token);
@@ -57,7 +57,7 @@ test('a member shows and downloads the electronic card; its verification page sa
   await expect(page.getByText('会员证测试工程有限公司')).toBeVisible();
   // The site's footer lines, as on every public page.
   await expectFilings(page.getByRole('contentinfo'));
-  await page.screenshot({ path: testInfo.outputPath('member-card-verify-375.png'), fullPage: true });
+  await look(page, testInfo.outputPath('member-card-verify-375.png'), { fullPage: true });
 
   await call(
     request,
@@ -70,10 +70,10 @@ test('a member shows and downloads the electronic card; its verification page sa
   await expect(page.getByText('会籍状态')).toBeVisible();
   await expect(page.locator('dd', { hasText: '已吊销' })).toBeVisible();
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.screenshot({ path: testInfo.outputPath('member-card-verify-revoked-1440.png'), fullPage: true });
+  await look(page, testInfo.outputPath('member-card-verify-revoked-1440.png'), { fullPage: true });
 
   await page.goto('/member/card');
   await expect(page.getByText('电子会员证已被吊销，请联系协会')).toBeVisible();
   await expect(page.getByRole('img', { name: '电子会员证' })).toHaveCount(0);
-  await page.screenshot({ path: testInfo.outputPath('member-card-revoked-1440.png'), fullPage: true });
+  await look(page, testInfo.outputPath('member-card-revoked-1440.png'), { fullPage: true });
 });

@@ -1,4 +1,4 @@
-import { expect, test } from './test.js';
+import { expect, look, test } from './test.js';
 import { adminToken, unique } from './admin-session.js';
 import { member } from './member-session.js';
 
@@ -75,7 +75,7 @@ test('会员服务 → 会员名录 in the navigation opens the live directory',
   ] as const) {
     await tab.setViewportSize({ width, height });
     await expect(tab.getByRole('heading', { name: '会员名录' })).toBeVisible();
-    await tab.screenshot({ path: testInfo.outputPath(`directory-from-menu-${width}.png`) });
+    await look(tab, testInfo.outputPath(`directory-from-menu-${width}.png`));
   }
   await tab.close();
 });

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
-import { expect, test, waitingForApp } from './test.js';
+import { expect, look, test, waitingForApp } from './test.js';
 import { adminToken, openBackOffice, openFromSidebar, unique, type Envelope } from './admin-session.js';
 import { apiData, menuByName, settled } from './helpers.js';
 import { applyForMembership, call } from './member-session.js';
@@ -140,7 +140,7 @@ test('a member in grace is warned, past grace is led to renew, and after the due
   await expect(details.getByText(endedInGrace)).toBeVisible();
   await expect(member.getByRole('region', { name: '如何续费' })).toContainText('应缴会费：');
   await expect(member.getByRole('link', { name: /电子会员证/ })).toHaveAttribute('href', '/member/card');
-  await member.screenshot({ path: shot('membership-grace-1440'), fullPage: true });
+  await look(member, shot('membership-grace-1440'), { fullPage: true });
   await member.goto(articlePath);
   await expect(member.getByRole('heading', { name: article.Title })).toBeVisible();
 
@@ -149,7 +149,7 @@ test('a member in grace is warned, past grace is led to renew, and after the due
   await expect(notice(phone)).toContainText('您的会员资格已到期');
   await expect(phone.locator('.ant-descriptions').getByText('宽限期', { exact: true })).toBeVisible();
   await expectHeaderFits(phone);
-  await phone.screenshot({ path: shot('membership-grace-375'), fullPage: true });
+  await look(phone, shot('membership-grace-375'), { fullPage: true });
 
   // 已过期: staff move the end beyond grace; the article, 投稿 and 报名 lead to 我的会籍.
   await setExpireDate(page.request, admin, memberId, endedPastGrace);
@@ -157,10 +157,10 @@ test('a member in grace is warned, past grace is led to renew, and after the due
   await expect(member.getByRole('heading', { name: LAPSED })).toBeVisible();
   await expect(member.getByText('该文章仅限会员阅读，请先登录')).toHaveCount(0);
   await expect(notice(member)).toContainText(LAPSED);
-  await member.screenshot({ path: shot('article-lapsed-1440') });
+  await look(member, shot('article-lapsed-1440'));
   await member.getByRole('main').getByRole('link', { name: '查看会籍与续费方式' }).click();
   await expect(member.locator('.ant-descriptions').getByText('已过期', { exact: true })).toBeVisible();
-  await member.screenshot({ path: shot('membership-lapsed-1440'), fullPage: true });
+  await look(member, shot('membership-lapsed-1440'), { fullPage: true });
   await member.goto('/contribute');
   await expect(member.getByRole('main').getByText(LAPSED)).toBeVisible();
   await expect(member.getByRole('main').getByRole('button', { name: '投稿' })).toHaveCount(0);
@@ -176,11 +176,11 @@ test('a member in grace is warned, past grace is led to renew, and after the due
   await expect(notice(phone)).toContainText(LAPSED);
   await expect(phone.locator('.ant-descriptions').getByText('已过期', { exact: true })).toBeVisible();
   await expectHeaderFits(phone);
-  await phone.screenshot({ path: shot('membership-lapsed-375'), fullPage: true });
+  await look(phone, shot('membership-lapsed-375'), { fullPage: true });
   await phone.goto('/home');
   await expect(notice(phone).getByRole('link', { name: /查看会籍与续费方式/ })).toBeVisible();
   await expectHeaderFits(phone);
-  await phone.screenshot({ path: shot('header-notice-375') });
+  await look(phone, shot('header-notice-375'));
 
   // The back office finds the member under 会籍状态 已过期 and reads the 会籍 in the dialog.
   const office = waitingForApp(
@@ -195,7 +195,7 @@ test('a member in grace is warned, past grace is led to renew, and after the due
   await expect(row).toHaveCount(1);
   await expect(row.getByText('已过期')).toBeVisible();
   await expect(row.getByText(endedPastGrace)).toBeVisible();
-  await office.screenshot({ path: shot('member-list-1440') });
+  await look(office, shot('member-list-1440'));
   await row.getByRole('button', { name: '编辑' }).click();
   const dialog = office.getByRole('dialog', { name: '编辑会员信息' });
   await settled(dialog);
@@ -203,7 +203,7 @@ test('a member in grace is warned, past grace is led to renew, and after the due
   await expect(section.getByText(`HY${String(memberId).padStart(6, '0')}`)).toBeVisible();
   await expect(section.getByText('¥5,000.00（一年）')).toBeVisible();
   await section.scrollIntoViewIfNeeded();
-  await office.screenshot({ path: shot('member-dialog-membership-1440') });
+  await look(office, shot('member-dialog-membership-1440'));
   // 吊销 asks for the reason; 恢复 does not.
   await section.getByRole('button', { name: '吊销/恢复' }).click();
   const revoke = office.getByRole('dialog', { name: '吊销/恢复电子会员证' });
@@ -254,5 +254,5 @@ test('a member in grace is warned, past grace is led to renew, and after the due
   await office.setViewportSize({ width: 375, height: 800 });
   await office.reload();
   await expect(office.getByRole('button', { name: '批量通过' })).toBeVisible();
-  await office.screenshot({ path: shot('member-list-375'), fullPage: true });
+  await look(office, shot('member-list-375'), { fullPage: true });
 });

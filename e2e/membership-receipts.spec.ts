@@ -1,7 +1,7 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { expect, test, waitingForApp } from './test.js';
+import { expect, look, test, waitingForApp } from './test.js';
 import { adminToken, openBackOffice, openFromSidebar, unique, type Envelope } from './admin-session.js';
-import { apiData, settled } from './helpers.js';
+import { apiData, expectNoSidewaysScroll, settled } from './helpers.js';
 import { call, member } from './member-session.js';
 
 /**
@@ -40,10 +40,6 @@ async function openReceipt(page: Page, receiptNo: string) {
 }
 
 /** The page's width holds: nothing scrolls sideways. */
-async function expectNoSidewaysScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
-}
-
 /** A member of a paying level (¥1,200 a year, the first level, as membership-dues sets it); answers the member's token and id. */
 async function payingMember(request: APIRequestContext, admin: string, company: string) {
   const token = await member(request, admin, company);
@@ -81,8 +77,8 @@ test('a member views, prints and saves their receipts as PDF; the e-mail’s lin
   await expect(rows.nth(2)).toContainText(first.ReceiptNo);
   await expect(rows.nth(2)).toContainText('¥1,200.00');
   await expect(rows.nth(2)).toContainText(`${first.TermFrom} 至 ${first.TermTo}`);
-  await expectNoSidewaysScroll(desk);
-  await desk.screenshot({ path: shot('my-receipts-1440'), fullPage: true });
+  await expectNoSidewaysScroll(desk, '我的会籍 at 1440 px');
+  await look(desk, shot('my-receipts-1440'), { fullPage: true });
 
   const receiptDialog = await openReceipt(desk, first.ReceiptNo);
   const receipt = receiptDialog.getByRole('article', { name: '会费收据' });
@@ -90,7 +86,7 @@ test('a member views, prints and saves their receipts as PDF; the e-mail’s lin
   await expect(receipt).toContainText('人民币壹仟贰佰元整');
   await expect(receipt).toContainText(`收款人：${first.Cashier}`);
   await expect(receiptDialog).toContainText('另存为PDF');
-  await desk.screenshot({ path: shot('my-receipt-dialog-1440') });
+  await look(desk, shot('my-receipt-dialog-1440'));
   await desk.evaluate(() => {
     const w = window as unknown as { printed: number };
     w.printed = 0;
@@ -103,7 +99,7 @@ test('a member views, prints and saves their receipts as PDF; the e-mail’s lin
   await expect(desk.getByRole('article', { name: '会费收据' })).toBeVisible();
   await expect(desk.getByRole('region', { name: '缴费记录与收据' })).toBeHidden();
   await expect(receiptDialog.getByRole('button', { name: '打印 / 另存为PDF' })).toBeHidden();
-  await desk.screenshot({ path: shot('my-receipt-print') });
+  await look(desk, shot('my-receipt-print'));
   await desk.emulateMedia({ media: 'screen' });
   await receiptDialog.getByRole('button', { name: '关 闭', exact: true }).click();
   await expect(receiptDialog).toBeHidden();
@@ -118,11 +114,11 @@ test('a member views, prints and saves their receipts as PDF; the e-mail’s lin
   const phone = await memberPage(browser, token, 375);
   await phone.goto('/member/membership');
   await expect(phone.getByRole('region', { name: '缴费记录与收据' }).getByRole('row').nth(2)).toContainText(first.ReceiptNo);
-  await expectNoSidewaysScroll(phone);
-  await phone.screenshot({ path: shot('my-receipts-375'), fullPage: true });
+  await expectNoSidewaysScroll(phone, '我的会籍 at 375 px');
+  await look(phone, shot('my-receipts-375'), { fullPage: true });
   const phoneDialog = await openReceipt(phone, first.ReceiptNo);
   await expect(phoneDialog.getByRole('article', { name: '会费收据' })).toContainText('人民币壹仟贰佰元整');
-  await phone.screenshot({ path: shot('my-receipt-dialog-375') });
+  await look(phone, shot('my-receipt-dialog-375'));
 });
 
 test('staff set the account on 会员等级; 如何续费 states the amount and the account', async ({ page, browser }) => {
@@ -157,11 +153,11 @@ test('staff set the account on 会员等级; 如何续费 states the amount and 
     await expect(dialog).toBeHidden();
     await expect(card).toContainText(ACCOUNT.BankName);
     await expect(card).toContainText(ACCOUNT.AccountNo);
-    await page.screenshot({ path: shot('dues-account-1440'), fullPage: true });
+    await look(page, shot('dues-account-1440'), { fullPage: true });
     await page.setViewportSize({ width: 375, height: 900 });
     await expect(card).toContainText(ACCOUNT.AccountNo);
-    await expectNoSidewaysScroll(page);
-    await page.screenshot({ path: shot('dues-account-375'), fullPage: true });
+    await expectNoSidewaysScroll(page, '会费账户 at 375 px');
+    await look(page, shot('dues-account-375'), { fullPage: true });
 
     // 我的会籍: the amount, the term it buys and the account, on a screen and on a phone.
     await desk.reload();
@@ -169,7 +165,7 @@ test('staff set the account on 会员等级; 如何续费 states the amount and 
     await expect(renew).toContainText(/本次缴费的会籍期间：\d{4}-\d{2}-\d{2} 至 \d{4}-\d{2}-\d{2}/);
     await expect(renew.getByRole('definition')).toHaveText([ACCOUNT.AccountName, ACCOUNT.BankName, ACCOUNT.AccountNo]);
     await expect(renew).not.toContainText('缴费账户请联系协会秘书处获取');
-    await desk.screenshot({ path: shot('how-to-renew-1440'), fullPage: true });
+    await look(desk, shot('how-to-renew-1440'), { fullPage: true });
     const phone = await memberPage(browser, token, 375);
     await phone.goto('/member/membership');
     await expect(phone.getByRole('region', { name: '如何续费' }).getByRole('definition')).toHaveText([
@@ -177,8 +173,8 @@ test('staff set the account on 会员等级; 如何续费 states the amount and 
       ACCOUNT.BankName,
       ACCOUNT.AccountNo,
     ]);
-    await expectNoSidewaysScroll(phone);
-    await phone.screenshot({ path: shot('how-to-renew-375'), fullPage: true });
+    await expectNoSidewaysScroll(phone, '如何续费 at 375 px');
+    await look(phone, shot('how-to-renew-375'), { fullPage: true });
   } finally {
     // The account is the site's: the other journeys find it as they left it (not set).
     await call(page.request, 'XfSysBussiness/SaveDuesAccount', unset, admin);

@@ -1,4 +1,4 @@
-import { expect, test, waitingForApp } from './test.js';
+import { expect, look, test, waitingForApp } from './test.js';
 import { adminToken, openBackOffice, openFromSidebar, unique, type Envelope } from './admin-session.js';
 import { apiData, settled } from './helpers.js';
 import { call } from './member-session.js';
@@ -102,7 +102,7 @@ test('staff import members from the template and change their level, remind and 
   expect(passwordA).toMatch(/^\w{16}$/);
   expect(passwordB).not.toBe(passwordA);
   await expect(dialog.getByRole('button', { name: '下载初始密码' })).toBeVisible();
-  await page.screenshot({ path: shot('member-import-1440') });
+  await look(page, shot('member-import-1440'));
   await dialog.getByRole('button', { name: '关闭' }).click();
   await expect(dialog).toBeHidden();
 
@@ -154,7 +154,7 @@ test('staff import members from the template and change their level, remind and 
       const first = member.getByRole('dialog', { name: '首次登录，请设置新密码' });
       await expect(first).toBeVisible();
       await first.getByLabel('旧密码').fill(passwordA);
-      await member.screenshot({ path: shot('first-sign-in-1440') });
+      await look(member, shot('first-sign-in-1440'));
       await first.getByLabel('新密码', { exact: true }).fill(NEW_PASSWORD);
       await first.getByLabel('确认新密码').fill(NEW_PASSWORD);
       await first.getByRole('button', { name: /确\s*定/ }).click();
@@ -162,7 +162,7 @@ test('staff import members from the template and change their level, remind and 
     }
     const notice = member.getByTestId('membership-notice');
     await expect(notice).toContainText(`您的会员资格将于${endsSoon}到期，请及时续费`);
-    await member.screenshot({ path: shot(`renew-soon-${width}`) });
+    await look(member, shot(`renew-soon-${width}`));
     await notice.getByRole('link', { name: /查看会籍与续费方式/ }).click();
     await expect(member.locator('.ant-descriptions').getByText('有效', { exact: true })).toBeVisible();
     await member.context().close();
@@ -178,7 +178,7 @@ test('staff import members from the template and change their level, remind and 
   await page.locator('.ant-popconfirm:visible').getByRole('button', { name: '批量停用' }).click();
   await expect(page.getByText('批量停用：共3个会员')).toBeVisible();
   for (const suffix of ['a', 'b', 'c']) await expect(rows.filter({ hasText: `${prefix}${suffix}` }).getByText('停用', { exact: true })).toBeVisible();
-  await page.screenshot({ path: shot('member-batch-1440') });
+  await look(page, shot('member-batch-1440'));
   const refused = (await (
     await page.request.post('/api/XfWebApi/GetLoginToken', { data: { str1: `${prefix}b`, str2: passwordB } })
   ).json()) as Envelope<string>;

@@ -1,4 +1,4 @@
-import { expect, test } from './test.js';
+import { expect, look, test } from './test.js';
 import { settled, typeDate } from './helpers.js';
 import { openBackOffice } from './admin-session.js';
 
@@ -35,13 +35,13 @@ test('a 哀悼日 set for today turns the public site grey from the first byte, 
   await expect(start).toHaveValue(today);
   await expect(end).toHaveValue(today);
   await dialog.getByLabel('备注').fill('全国哀悼日（测试）');
-  await page.screenshot({ path: testInfo.outputPath('memorial-dialog-1440.png') });
+  await look(page, testInfo.outputPath('memorial-dialog-1440.png'));
   await dialog.getByRole('button', { name: /确\s*定/ }).click();
   await expect(dialog).toBeHidden();
   const row = page.locator('.ant-table-row', { hasText: '全国哀悼日（测试）' });
   await expect(row).toContainText(today);
   await expect(row).toContainText('全站');
-  await page.screenshot({ path: testInfo.outputPath('memorial-list-1440.png') });
+  await look(page, testInfo.outputPath('memorial-list-1440.png'));
   // The back office stays in colour.
   expect(await page.evaluate(() => getComputedStyle(document.documentElement).filter)).toBe('none');
 
@@ -51,7 +51,7 @@ test('a 哀悼日 set for today turns the public site grey from the first byte, 
     const served = await visitor.goto('/home');
     expect(await served!.text()).toMatch(/<html lang="zh-CN" class="[^"]*\bmemorial\b/);
     await expect(visitor.locator('html')).toHaveCSS('filter', 'grayscale(1)');
-    await visitor.screenshot({ path: testInfo.outputPath(`memorial-home-${width}.png`) });
+    await look(visitor, testInfo.outputPath(`memorial-home-${width}.png`));
   }
   await visitor.goto('/certsearch');
   await expect(visitor.locator('html')).toHaveCSS('filter', 'grayscale(1)');

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, test, withoutScript } from './test.js';
+import { expect, look, test, withoutScript } from './test.js';
 import { axeFindings } from './axe.js';
 import { adminToken, captchaAnswer, editorReady, openBackOffice, unique, type Envelope } from './admin-session.js';
 import { settled } from './helpers.js';
@@ -29,7 +29,7 @@ async function accessible(page: Page, what: string) {
 
 async function shoot(page: Page, name: string, size: { width: number; height: number }) {
   await page.setViewportSize(size);
-  await page.screenshot({ path: test.info().outputPath(`${name}-${size.width}.png`), fullPage: true });
+  await look(page, test.info().outputPath(`${name}-${size.width}.png`), { fullPage: true });
 }
 
 /** GET an admin call's Data, checked. */

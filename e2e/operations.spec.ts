@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { APIRequestContext } from '@playwright/test';
-import { expect, test } from './test.js';
+import { expect, look, test } from './test.js';
 import { adminToken, openBackOffice, openFromSidebar, submitSignIn, unique, type Envelope } from './admin-session.js';
 import { dataDirOf } from './journey-servers.js';
 
@@ -55,7 +55,7 @@ test('an administrator creates an API token, sees it once, uses it and revokes i
   await expect(shown.getByText('令牌只显示这一次')).toBeVisible();
   const token = (await shown.getByLabel('接口令牌').innerText()).trim();
   expect(token).toMatch(/^apt_/);
-  await page.screenshot({ path: `${shots}/token-created-1440.png` });
+  await look(page, `${shots}/token-created-1440.png`);
 
   // The token opens the back-office calls of its role.
   const words = (await (await request.get('/api/XfSysBussiness/GetSensitiveWordList', { headers: { token } })).json()) as Envelope<unknown>;
@@ -67,9 +67,9 @@ test('an administrator creates an API token, sees it once, uses it and revokes i
   await expect(row.getByText('有效')).toBeVisible();
   await expect(row.getByText('内容编辑')).toBeVisible();
   await expect(row).not.toContainText(token);
-  await page.screenshot({ path: `${shots}/token-list-1440.png` });
+  await look(page, `${shots}/token-list-1440.png`);
   await page.setViewportSize({ width: 375, height: 800 });
-  await page.screenshot({ path: `${shots}/token-list-375.png` });
+  await look(page, `${shots}/token-list-375.png`);
   await page.setViewportSize({ width: 1440, height: 900 });
 
   await row.getByRole('button', { name: '吊销' }).click();
@@ -105,7 +105,7 @@ test('after an operator resets a password, the first sign-in must choose a new o
   await expect(dialog).toBeVisible();
   // It cannot be dismissed: no close button, no cancel.
   await expect(dialog.getByRole('button', { name: /取\s*消|Close/ })).toHaveCount(0);
-  await page.screenshot({ path: `${shots}/forced-password-1440.png` });
+  await look(page, `${shots}/forced-password-1440.png`);
   await dialog.getByLabel('旧密码').fill(generated);
   await dialog.getByLabel('新密码', { exact: true }).fill('Chosen-lamp-2025');
   await dialog.getByLabel('确认新密码').fill('Chosen-lamp-2025');

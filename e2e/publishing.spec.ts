@@ -1,4 +1,4 @@
-import { expect, test } from './test.js';
+import { expect, look, test } from './test.js';
 import { openBackOffice, openNewArticle, setEditorContent, unique } from './admin-session.js';
 import { settled, typeDate } from './helpers.js';
 
@@ -21,7 +21,7 @@ test('an editor schedules an article, which waits as 待发布 and opens through
   await expect(page.locator('.ant-picker-dropdown:visible')).toHaveCount(0);
   for (const width of [1440, 375]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: testInfo.outputPath(`schedule-dialog-${width}.png`) });
+    await look(page, testInfo.outputPath(`schedule-dialog-${width}.png`));
   }
   await page.setViewportSize({ width: 1440, height: 900 });
   await dialog.getByRole('button', { name: /^确\s*定$/ }).click();
@@ -42,7 +42,7 @@ test('an editor schedules an article, which waits as 待发布 and opens through
   const address = preview.getByLabel('预览链接');
   await expect(address).toContainText('/info?NewsId=');
   await settled(preview);
-  await page.screenshot({ path: testInfo.outputPath('preview-dialog-1440.png') });
+  await look(page, testInfo.outputPath('preview-dialog-1440.png'));
   const url = (await address.textContent())!.trim();
   const newsId = new URL(url).searchParams.get('NewsId');
 
@@ -57,7 +57,7 @@ test('an editor schedules an article, which waits as 待发布 and opens through
   await expect(visitor).toHaveTitle(new RegExp(`^${title} · `));
   for (const width of [1440, 375]) {
     await visitor.setViewportSize({ width, height: 900 });
-    await visitor.screenshot({ path: testInfo.outputPath(`preview-page-${width}.png`), fullPage: true });
+    await look(visitor, testInfo.outputPath(`preview-page-${width}.png`), { fullPage: true });
   }
   // An altered link shows nothing of it.
   await visitor.goto(`${url.slice(0, -1)}${url.endsWith('A') ? 'B' : 'A'}`);

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Locator, Page, TestInfo } from '@playwright/test';
-import { expect, test } from './test.js';
+import { expect, look, test } from './test.js';
 import { call, cstAhead } from './activity-session.js';
 import { adminToken, openBackOffice, openFromSidebar, unique } from './admin-session.js';
 import { menuByName, settled } from './helpers.js';
@@ -63,7 +63,7 @@ async function makeEdit(page: Page, within: Locator, edit: Edit) {
 async function atBothWidths(page: Page, testInfo: TestInfo, name: string) {
   for (const width of [1440, 375]) {
     await page.setViewportSize({ width, height: width > 400 ? 900 : 800 });
-    await page.screenshot({ path: testInfo.outputPath(`${name}-${width}.png`) });
+    await look(page, testInfo.outputPath(`${name}-${width}.png`));
   }
   await page.setViewportSize({ width: 1440, height: 900 });
 }

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { APIRequestContext, Browser, Locator, Page, TestInfo } from '@playwright/test';
-import { expect, test, waitingForApp } from './test.js';
+import { expect, look, test, waitingForApp } from './test.js';
 import {
   adminToken,
   createAdminAccount,
@@ -63,7 +63,7 @@ async function shots(page: Page, testInfo: TestInfo, name: string, dialog: Locat
   for (const width of [1440, 375]) {
     await page.setViewportSize({ width, height: 900 });
     await settled(dialog);
-    await page.screenshot({ path: testInfo.outputPath(`${name}-${width}.png`) });
+    await look(page, testInfo.outputPath(`${name}-${width}.png`));
   }
   await page.setViewportSize({ width: 1440, height: 900 });
 }
@@ -283,7 +283,7 @@ test('a two-step review chain: rejected at 初审, resubmitted, approved by both
   await expect(last.getByRole('heading', { name: '文章发布审批单' })).toBeVisible();
   // A4's printable width (210 mm less the page's margins) at 96 dpi.
   await last.setViewportSize({ width: 673, height: 986 });
-  await last.screenshot({ path: testInfo.outputPath('approval-sheet-print.png'), fullPage: true });
+  await look(last, testInfo.outputPath('approval-sheet-print.png'), { fullPage: true });
   await last.setViewportSize({ width: 1440, height: 900 });
   const pdf = await last.pdf({ path: testInfo.outputPath('approval-sheet.pdf'), format: 'A4', preferCSSPageSize: true });
   expect(pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g)).toHaveLength(1);
@@ -321,7 +321,7 @@ test('a two-step review chain: rejected at 初审, resubmitted, approved by both
   const notices = phone.getByRole('list', { name: '通知列表' });
   await expect(notices).toContainText(`《${title}》待您审核（初审）`);
   await settled(notices);
-  await phone.screenshot({ path: testInfo.outputPath('notices-375.png') });
+  await look(phone, testInfo.outputPath('notices-375.png'));
   await phone.getByRole('button', { name: '全部已读' }).click();
   await expect(phone.getByRole('button', { name: '通知', exact: true })).toBeVisible();
   await phone.context().close();
@@ -333,7 +333,7 @@ test('a two-step review chain: rejected at 初审, resubmitted, approved by both
   expect(disabled.Code, disabled.Message).toBe(200);
   await page.goto('/System/home');
   await expect(page.getByRole('alert').filter({ hasText: '审核流程受阻' })).toContainText(`栏目“${menuName}”的终审无人可审核`);
-  await page.screenshot({ path: testInfo.outputPath('workbench-blocked-1440.png') });
+  await look(page, testInfo.outputPath('workbench-blocked-1440.png'));
   await page.goto('/System/content/menu');
   await page.getByRole('row').filter({ hasText: menuName }).getByRole('button', { name: '审核流程' }).click();
   await expect(flow.getByRole('group', { name: '第2步' })).toContainText('无人可审核');

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './test.js';
+import { expect, look, test } from './test.js';
 import { adminToken, editorReady, openBackOffice, saveArticleByApi, unique } from './admin-session.js';
 import { menuByName, settled } from './helpers.js';
 
@@ -103,7 +103,7 @@ test('an article edited twice shows its revisions, compares two of them and rest
   ] as const) {
     await page.setViewportSize({ width, height });
     await settled(drawer);
-    await page.screenshot({ path: testInfo.outputPath(`history-after-restore-${width}.png`) });
+    await look(page, testInfo.outputPath(`history-after-restore-${width}.png`));
   }
   await page.setViewportSize({ width: 1440, height: 900 });
   await drawer.getByRole('button', { name: '关闭', exact: true }).click();

@@ -7,6 +7,7 @@ import { loadConfig } from '../apps/server/src/config.js';
 import { seedIfEmpty } from '../apps/server/src/seed/index.js';
 import { ensureSystemSeed } from '../apps/server/src/features/system/seed.js';
 import { deliverToInbox } from '../apps/server/src/features/inbox/deliver.js';
+import { setPasswordCost } from '../apps/server/src/features/system/auth/passwords.js';
 import { smtpTransport, startMailOutbox } from '../apps/server/src/features/mail/outbox.js';
 import { startMailServer } from '../apps/server/test/mail-server.js';
 import { formatCst } from '@portal/shared';
@@ -32,6 +33,9 @@ const config = {
   // address of its own in X-Forwarded-For, as a proxy on this machine would: believed from loopback only.
   trustProxy: ['loopback'],
 };
+// Passwords hashed at the cost of generated ones, as in the API tests (apps/server/test/setup.ts):
+// a journey signs in often, and at a person's 2^15 each sign-in was 0.12 s of a busy core.
+setPasswordCost(2 ** 10);
 // The captcha seam: every answer issued, by ticket, for the test-only route below.
 const captchaAnswers = new Map<string, string>();
 let latestTicket = '';

@@ -37,6 +37,18 @@ export function waitingForApp(page: Page): Page {
   return page;
 }
 
+/**
+ * A picture of the page for a person to look at (the 1440 and 375 px views a change is reviewed
+ * by), written to `path`. Taken only when E2E_SCREENSHOTS=1: nothing asserts on these pictures,
+ * and the few hundred a run took, most of whole pages drawn and encoded in software, were
+ * a tenth of the journeys' CPU. Review a change with `E2E_SCREENSHOTS=1 npx playwright test -c
+ * e2e/playwright.config.ts <spec>`; a failing journey's own picture is taken either way.
+ */
+export async function look(page: Page, path: string, options: Omit<NonNullable<Parameters<Page['screenshot']>[0]>, 'path'> = {}): Promise<void> {
+  if (process.env.E2E_SCREENSHOTS !== '1') return;
+  await page.screenshot({ ...options, path });
+}
+
 /** Runs `use` on a page of a context of its own with JavaScript off (more options: a phone's viewport, headers), closed after. */
 export async function withoutScript(browser: Browser, options: BrowserContextOptions, use: (page: Page) => Promise<void>): Promise<void> {
   const context = await browser.newContext({ ...options, javaScriptEnabled: false, locale: 'zh-CN' });

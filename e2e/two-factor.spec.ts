@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { expect, test } from './test.js';
+import { expect, look, test } from './test.js';
 import { adminToken, createAdminAccount, signIn, submitSignIn, unique, type Envelope } from './admin-session.js';
 import { settled } from './helpers.js';
 
@@ -114,7 +114,7 @@ test('an admin enrols an authenticator, signs in with a code and once with a rec
   for (const width of [375, 1440]) {
     await page.setViewportSize({ width, height: width === 375 ? 800 : 900 });
     await settled(manage);
-    await page.screenshot({ path: testInfo.outputPath(`manage-${width}.png`) });
+    await look(page, testInfo.outputPath(`manage-${width}.png`));
   }
   await expect.poll(() => stepOf(Date.now() + 30_000), { timeout: 45_000 }).toBeGreaterThan(stepOf(signInAt));
   await manage.getByLabel('登录密码').fill(password);
@@ -142,10 +142,10 @@ test('an admin enrols an authenticator, signs in with a code and once with a rec
   for (const width of [375, 1440]) {
     await page.setViewportSize({ width, height: width === 375 ? 800 : 900 });
     await settled(renewed);
-    await page.screenshot({ path: testInfo.outputPath(`renewed-${width}.png`) });
+    await look(page, testInfo.outputPath(`renewed-${width}.png`));
   }
   await page.emulateMedia({ media: 'print' });
-  await page.screenshot({ path: testInfo.outputPath('renewed-print.png') });
+  await look(page, testInfo.outputPath('renewed-print.png'));
   await page.emulateMedia({ media: 'screen' });
   await renewed.getByRole('button', { name: '我已保存，完成' }).click();
   await expect(renewed).toBeHidden();

@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import type { ListDto, WorkdayDto } from '@portal/shared';
-import { expect, test } from './test.js';
+import { expect, look, test } from './test.js';
 import { settled } from './helpers.js';
 import { axeFindings } from './axe.js';
 import { adminToken, openBackOffice, openFromSidebar, type Envelope } from './admin-session.js';
@@ -36,7 +36,7 @@ test('staff mark a day 休 with its name, read it back through the API, and clea
   // The year view reads for everyone: names, contrast of 休, 班 and the weekends.
   expect(await axeFindings(page, { include: 'section[aria-label^="2026年"]' }), 'axe violations in the year view').toEqual([]);
   await page.getByRole('region', { name: '2026年9月' }).scrollIntoViewIfNeeded();
-  await page.screenshot({ path: testInfo.outputPath('workdays-2026-1440.png') });
+  await look(page, testInfo.outputPath('workdays-2026-1440.png'));
 
   await chooseYear(2030);
   await expect(page.getByRole('region', { name: '2030年5月' })).toBeVisible();
@@ -54,7 +54,7 @@ test('staff mark a day 休 with its name, read it back through the API, and clea
   await expect(dialog.getByText('请输入名称，如春节')).toBeVisible();
   await dialog.getByLabel('名称').fill('劳动节补休（测试）');
   await expect(dialog.getByText('请输入名称，如春节')).toBeHidden();
-  await page.screenshot({ path: testInfo.outputPath('workdays-dialog-1440.png') });
+  await look(page, testInfo.outputPath('workdays-dialog-1440.png'));
   await dialog.getByRole('button', { name: /保\s*存/ }).click();
   await expect(dialog).toBeHidden();
   await expect(day).toHaveAccessibleName('2030年5月6日 星期一 休 劳动节补休（测试）');
@@ -63,12 +63,12 @@ test('staff mark a day 休 with its name, read it back through the API, and clea
   const token = await adminToken(page.request);
   expect(await entriesOf(page.request, token, 2030)).toMatchObject([{ Date: '2030-05-06', Kind: 1, KindName: '休', Name: '劳动节补休（测试）' }]);
 
-  await page.screenshot({ path: testInfo.outputPath('workdays-1440.png') });
+  await look(page, testInfo.outputPath('workdays-1440.png'));
   await page.setViewportSize({ width: 375, height: 800 });
   await page.getByRole('region', { name: '2030年5月' }).scrollIntoViewIfNeeded();
-  await page.screenshot({ path: testInfo.outputPath('workdays-375.png') });
+  await look(page, testInfo.outputPath('workdays-375.png'));
   await page.getByRole('table').scrollIntoViewIfNeeded();
-  await page.screenshot({ path: testInfo.outputPath('workdays-runs-375.png') });
+  await look(page, testInfo.outputPath('workdays-runs-375.png'));
 
   await day.click();
   await settled(dialog);
