@@ -215,6 +215,8 @@ test('a visitor asks on a phone, staff assign, reply and publish, the answer is 
   await drawer.getByRole('button', { name: '公开到网站' }).click();
   const publish = office.getByRole('dialog', { name: '公开留言' });
   await expect(publish.getByLabel('公开标题')).toHaveValue(subject);
+  // Clicked once the dialog has stopped zooming in: a click during the motion was lost once on a busy machine.
+  await settled(publish);
   await publish.getByRole('button', { name: /公\s*开/ }).click();
   await expect(office.getByText('公开成功')).toBeVisible();
   await shoot(office, 'admin-message-detail', DESK);

@@ -4,9 +4,11 @@ import { serverPort, serverURL } from './journey-servers.js';
 export { expect } from '@playwright/test';
 
 /**
- * Resolves once the web app has taken over the page: React's root is made (its event handlers
- * are attached; a click during hydration is replayed), or at once on a page without the app
- * (the certificate verification page, an API answer).
+ * Resolves once the web app has taken over the page: React has hydrated or drawn the whole tree
+ * (apps/web/src/main.tsx marks `<html data-app-started>`), or at once on a page without the app
+ * (the certificate verification page, an API answer). The root alone was not enough: hydration
+ * runs as a transition, and a category chosen in 我要留言's select before it reached the form
+ * was put back to 请选择.
  *
  * A public page arrives server-rendered and its scripts start only after the first paint
  * (apps/web/build/scriptsAfterFirstPaint.ts), possibly after the load event that `goto`
@@ -15,7 +17,7 @@ export { expect } from '@playwright/test';
 export async function appStarted(page: Page): Promise<void> {
   await page.waitForFunction(() => {
     const root = document.getElementById('root');
-    return !root || Object.keys(root).some((key) => key.startsWith('__reactContainer'));
+    return !root || document.documentElement.dataset.appStarted !== undefined;
   });
 }
 

@@ -29,6 +29,19 @@ function AskAgainForMember() {
 }
 const drawnForVisitorHeldByMember = Boolean(state) && localStorage.getItem(storageKeys.memberToken) !== null;
 
+/**
+ * Marks the page as running (`<html data-app-started>`) once React has hydrated or drawn the
+ * whole tree: a root's effects run after that commit. Hydration runs as a transition, so the
+ * root exists well before its fields answer: a choice made in a server-drawn select meanwhile is
+ * put back to the form's state. The journeys wait for this mark (e2e/test.ts appStarted).
+ */
+function MarkStarted() {
+  useEffect(() => {
+    document.documentElement.dataset.appStarted = '';
+  }, []);
+  return null;
+}
+
 // The router is made after the page's modules are loaded: it copies the routes when made.
 const app = (router: ReturnType<typeof createBrowserRouter>) => (
   <StrictMode>
@@ -36,6 +49,7 @@ const app = (router: ReturnType<typeof createBrowserRouter>) => (
       <AppProviders display={browserDisplay()}>
         <RouterProvider router={router} />
         {drawnForVisitorHeldByMember && <AskAgainForMember />}
+        <MarkStarted />
       </AppProviders>
     </QueryClientProvider>
   </StrictMode>
