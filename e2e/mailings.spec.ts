@@ -126,10 +126,14 @@ test('a template, a mailing composed from it to a segment, counted, previewed, s
   await edit.getByRole('button', { name: '取 消' }).click();
 
   // 预览 with one recipient's values.
-  const member = (await business<{ List: { MemberId: number; MemberName: string }[] }>(page.request, token, 'GetMemberList', { pagesize: 1 })).List[0]!;
+  // An admitted member, picked by part of the company name as staff would.
+  const member = (
+    await business<{ List: { MemberId: number; MemberName: string; Account: string }[] }>(page.request, token, 'GetMemberList', { pagesize: 1, applystate: 1 })
+  ).List[0]!;
   await row.getByRole('button', { name: '预览' }).click();
   const preview = page.getByRole('dialog', { name: '预览' });
-  await preview.getByLabel('会员编号').fill(String(member.MemberId));
+  await preview.getByLabel('会员').fill(member.MemberName);
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: `${member.MemberName}（${member.Account}）` }).click();
   await expect(preview.getByRole('heading', { level: 5 })).toContainText(member.MemberName);
   await shoot(page, 'mailings-preview');
   await page.keyboard.press('Escape');

@@ -7,7 +7,7 @@ import { mailingsAdminApi } from '../../../api/mailings-admin';
 import { DatePicker } from '../../../components/DatePickers';
 import { useFormSubmit } from '../../../components/useFormSubmit';
 import { FormDialog } from '../../shared/FormDialog';
-import { WholeNumberInput } from '../../shared/WholeNumberInput';
+import { MemberSelect } from '../../shared/MemberSelect';
 
 const timeFormat = 'YYYY-MM-DD HH:mm:ss';
 
@@ -57,7 +57,7 @@ export function SendDialog({ mailing, onClose, onDone }: ActionProps) {
 
 /** 测试发送: the mailing with one member's values (0: the segment's first) to an address. */
 export function TestDialog({ mailing, onClose, onDone }: ActionProps) {
-  const [form] = Form.useForm<{ Address: string; MemberId: number }>();
+  const [form] = Form.useForm<{ Address: string; MemberId?: number }>();
   const { submit, saving } = useFormSubmit(
     form,
     (v) => mailingsAdminApi.test(mailing!.Id, v.Address.trim(), v.MemberId ?? 0),
@@ -65,19 +65,19 @@ export function TestDialog({ mailing, onClose, onDone }: ActionProps) {
   );
   return (
     <FormDialog title="测试发送" open={mailing !== null} onOk={() => void submit()} onCancel={onClose} saving={saving} modal={{ okText: '发送' }}>
-      <Form form={form} layout="vertical" initialValues={{ Address: '', MemberId: 0 }} preserve={false}>
+      <Form form={form} layout="vertical" initialValues={{ Address: '' }} preserve={false}>
         <Form.Item name="Address" label="测试邮箱" rules={[{ required: true, type: 'email', message: '请输入正确的电子邮箱' }]}>
           <Input maxLength={100} />
         </Form.Item>
-        <Form.Item name="MemberId" label="以哪位会员的信息填写变量（会员编号，0 为发送范围内的第一位）">
-          <WholeNumberInput style={{ width: 160 }} />
+        <Form.Item name="MemberId" label="以哪位会员的信息填写变量" extra="不选则用发送范围内的第一位会员">
+          <MemberSelect allowClear />
         </Form.Item>
       </Form>
     </FormDialog>
   );
 }
 
-/** 预览: the subject and HTML as the member with the id typed would receive them now. */
+/** 预览: the subject and HTML as the member picked would receive them now. */
 export function PreviewDialog({ mailing, onClose }: Pick<ActionProps, 'mailing' | 'onClose'>) {
   const [memberId, setMemberId] = useState<number | null>(null);
   const preview = useQuery({
@@ -89,14 +89,8 @@ export function PreviewDialog({ mailing, onClose }: Pick<ActionProps, 'mailing' 
   return (
     <FormDialog title="预览" open={mailing !== null} onCancel={onClose} width={800} footer={null}>
       <Form layout="inline" style={{ marginBottom: 16 }}>
-        <Form.Item label="会员编号" htmlFor="mailing-preview-member">
-          <WholeNumberInput
-            id="mailing-preview-member"
-            value={memberId}
-            onChange={(v) => setMemberId(v ?? null)}
-            style={{ width: 160 }}
-            placeholder="输入会员编号"
-          />
+        <Form.Item label="会员" htmlFor="mailing-preview-member" style={{ flex: '1 1 auto', maxWidth: 440, marginInlineEnd: 0 }}>
+          <MemberSelect id="mailing-preview-member" value={memberId ?? undefined} onChange={(id) => setMemberId(id ?? null)} />
         </Form.Item>
       </Form>
       {preview.data && (

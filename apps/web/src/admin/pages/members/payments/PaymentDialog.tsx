@@ -21,8 +21,8 @@ import { FormDialog } from '../../../shared/FormDialog';
 import { dayValueProps } from '../../../shared/normalize';
 import { TextItem } from '../../../shared/TextItem';
 import { schemaRule } from '../../content/fields';
+import { MemberSelect } from '../../../shared/MemberSelect';
 import { standingKey } from '../membershipKeys';
-import { MemberSelect } from './MemberSelect';
 import { VoucherField } from './VoucherField';
 
 const { shape } = saveMemberPaymentBody;

@@ -2,11 +2,24 @@ import { useEffect, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
 import { ApplyState } from '@portal/shared';
-import { membersAdminApi } from '../../../../api/members-admin';
-import { membersKey } from '../keys';
+import { membersAdminApi } from '../../api/members-admin';
+import { adminQueryKeys } from '../session/queries';
 
-/** A member to record dues for: admitted members found by part of the company name or account, 20 at a time. */
-export function MemberSelect({ id, value, onChange }: { id?: string; value?: number; onChange?: (memberId: number) => void }) {
+/**
+ * An admitted member, found by part of the company name or account, 20 at a time: whom dues are
+ * recorded for (缴费记录), and whose values a mailing is previewed or test-sent with (会员通知).
+ */
+export function MemberSelect({
+  id,
+  value,
+  onChange,
+  allowClear,
+}: {
+  id?: string;
+  value?: number;
+  onChange?: (memberId: number | undefined) => void;
+  allowClear?: boolean;
+}) {
   const [key, setKey] = useState('');
   const [search, setSearch] = useState('');
   // The search follows typing, asked once the typing pauses rather than at each keystroke.
@@ -15,7 +28,7 @@ export function MemberSelect({ id, value, onChange }: { id?: string; value?: num
     return () => clearTimeout(timer);
   }, [key]);
   const members = useQuery({
-    queryKey: [...membersKey, 'pick', search],
+    queryKey: [...adminQueryKeys.all, 'members', 'pick', search],
     queryFn: () => membersAdminApi.members({ applystate: ApplyState.Approved, key: search || undefined, pageindex: 1, pagesize: 20 }),
     placeholderData: keepPreviousData,
   });
@@ -24,7 +37,8 @@ export function MemberSelect({ id, value, onChange }: { id?: string; value?: num
     <Select<number>
       id={id}
       value={value}
-      onChange={onChange}
+      onChange={(memberId?: number) => onChange?.(memberId)}
+      allowClear={allowClear}
       showSearch={{ filterOption: false, onSearch: setKey }}
       options={options}
       loading={members.isFetching}
