@@ -123,6 +123,10 @@ test('a template, a mailing composed from it to a segment, counted, previewed, s
   const count = edit.getByLabel('发送人数');
   await expect(count.getByText(String(counted.Data.Matched), { exact: true }).first()).toBeVisible();
   await expect(count).toContainText(`将发送${counted.Data.Recipients}`);
+  // A segment's activity is found by its name, not typed as an id (the mailing is not saved with it).
+  await edit.getByLabel('报名活动').fill('会员大会');
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '协会年度会员大会' }).click();
+  await expect(edit.getByText(/^协会年度会员大会（\d{4}-\d{2}-\d{2}）$/).filter({ visible: true })).toHaveCount(1);
   await edit.getByRole('button', { name: '取 消' }).click();
 
   // 预览 with one recipient's values.

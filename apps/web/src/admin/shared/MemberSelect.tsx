@@ -1,49 +1,25 @@
-import { useEffect, useState } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Select } from 'antd';
 import { ApplyState } from '@portal/shared';
 import { membersAdminApi } from '../../api/members-admin';
 import { adminQueryKeys } from '../session/queries';
+import { SearchSelect } from './SearchSelect';
 
 /**
  * An admitted member, found by part of the company name or account, 20 at a time: whom dues are
  * recorded for (缴费记录), and whose values a mailing is previewed or test-sent with (会员通知).
+ * Under the member pages' query key, so a refresh of the member list renews it.
  */
-export function MemberSelect({
-  id,
-  value,
-  onChange,
-  allowClear,
-}: {
-  id?: string;
-  value?: number;
-  onChange?: (memberId: number | undefined) => void;
-  allowClear?: boolean;
-}) {
-  const [key, setKey] = useState('');
-  const [search, setSearch] = useState('');
-  // The search follows typing, asked once the typing pauses rather than at each keystroke.
-  useEffect(() => {
-    const timer = setTimeout(() => setSearch(key.trim()), 300);
-    return () => clearTimeout(timer);
-  }, [key]);
-  const members = useQuery({
-    queryKey: [...adminQueryKeys.all, 'members', 'pick', search],
-    queryFn: () => membersAdminApi.members({ applystate: ApplyState.Approved, key: search || undefined, pageindex: 1, pagesize: 20 }),
-    placeholderData: keepPreviousData,
-  });
-  const options = members.data?.List.map((m) => ({ value: m.MemberId, label: `${m.MemberName}（${m.Account}）` }));
+export function MemberSelect(props: { id?: string; value?: number; onChange?: (memberId: number | undefined) => void; allowClear?: boolean }) {
   return (
-    <Select<number>
-      id={id}
-      value={value}
-      onChange={(memberId?: number) => onChange?.(memberId)}
-      allowClear={allowClear}
-      showSearch={{ filterOption: false, onSearch: setKey }}
-      options={options}
-      loading={members.isFetching}
+    <SearchSelect
+      {...props}
+      queryKey={[...adminQueryKeys.all, 'members']}
+      search={(key) =>
+        membersAdminApi
+          .members({ applystate: ApplyState.Approved, key: key || undefined, pageindex: 1, pagesize: 20 })
+          .then((page) => page.List.map((m) => ({ value: m.MemberId, label: `${m.MemberName}（${m.Account}）` })))
+      }
       placeholder="输入公司名称或账号搜索"
-      notFoundContent={members.isFetching ? '正在搜索…' : '没有找到已入会的会员'}
+      notFound="没有找到已入会的会员"
     />
   );
 }

@@ -6,9 +6,9 @@ import { useTypeOptions } from '../../../components/SearchForm';
 import { type EditDialogProps } from '../../list';
 import { useRecordForm } from '../../list';
 import { EditorDialog } from '../../shared/EditorDialog';
-import { WholeNumberInput } from '../../shared/WholeNumberInput';
 import { ContentFields, type ContentValues } from './ContentFields';
 import { mailingKeys } from './keys';
+import { SegmentPicker } from './SegmentPicker';
 import { useRefusal } from './useRefusal';
 
 interface ComposeForm extends ContentValues {
@@ -97,17 +97,17 @@ export function ComposeDialog({ editing, onClose, onSaved }: EditDialogProps<Mai
         <Form.Item name={['Segment', 'Regions']} label="所在地区" extra="输入地区后回车，可填多个；不填为不限">
           <Select mode="tags" placeholder="不限" open={false} suffixIcon={null} />
         </Form.Item>
-        <Form.Item name={['Segment', 'ActivityId']} label="活动编号" extra="报名了该活动的会员（0 为不限）；通知用了{{活动名称}}或{{活动时间}}时必填">
-          <WholeNumberInput style={{ width: 160 }} />
+        <Form.Item name={['Segment', 'ActivityId']} label="报名活动" extra="报名了该活动的会员；通知用了{{活动名称}}或{{活动时间}}时必选">
+          <SegmentPicker kind="activity" />
         </Form.Item>
         <Form.Item name={['Segment', 'Attended']} label="已签到" valuePropName="checked">
           <Switch />
         </Form.Item>
-        <Form.Item name={['Segment', 'FormId']} label="表单编号" extra="填写过该表单的会员（0 为不限）">
-          <WholeNumberInput style={{ width: 160 }} />
+        <Form.Item name={['Segment', 'FormId']} label="填写表单" extra="填写过该表单的会员">
+          <SegmentPicker kind="form" />
         </Form.Item>
-        <Form.Item name={['Segment', 'ElectionId']} label="选举编号" extra="在该选举中投过票的会员（0 为不限）">
-          <WholeNumberInput style={{ width: 160 }} />
+        <Form.Item name={['Segment', 'ElectionId']} label="参加选举" extra="在该选举中投过票的会员">
+          <SegmentPicker kind="election" />
         </Form.Item>
         <Form.Item
           name="Channels"

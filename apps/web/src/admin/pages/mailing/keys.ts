@@ -6,4 +6,6 @@ export const mailingKeys = {
   list: [...adminQueryKeys.all, 'mailings', 'list'] as const,
   mailing: [...adminQueryKeys.all, 'mailings', 'mailing'] as const,
   recipients: [...adminQueryKeys.all, 'mailings', 'recipients'] as const,
+  /** The activities, forms and elections a segment is picked from. */
+  segment: [...adminQueryKeys.all, 'mailings', 'segment'] as const,
 };
