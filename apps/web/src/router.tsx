@@ -12,6 +12,7 @@ import {
   messagesData,
   searchData,
   shellData,
+  unsubscribeData,
   type PageData,
   type PageHandle,
 } from './portal/pageData';
@@ -99,7 +100,11 @@ export const routes: RouteObject[] = [
       },
       { path: sitePages.activity.path, lazy: () => import('./portal/activity/ActivityPages').then((m) => ({ Component: m.MyActivityPage })) },
       { path: sitePages.checkIn.path, lazy: () => import('./portal/activity/ActivityPages').then((m) => ({ Component: m.SelfCheckInPage })) },
-      { path: sitePages.unsubscribe.path, lazy: () => import('./portal/mailings/UnsubscribePage').then((m) => ({ Component: m.UnsubscribePage })) },
+      {
+        path: sitePages.unsubscribe.path,
+        handle: declares(unsubscribeData),
+        lazy: () => import('./portal/mailings/UnsubscribePage').then((m) => ({ Component: m.UnsubscribePage })),
+      },
     ],
   },
   { path: sitePages.login.path, lazy: () => import('./admin/AdminLoginPage').then((m) => ({ Component: m.AdminLoginPage })) },

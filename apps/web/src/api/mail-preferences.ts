@@ -7,7 +7,8 @@ const base = 'XfWebApi/';
 export const mailPreferencesApi = {
   /**
    * What the link's token would unsubscribe from, and the question to ask (the envelope's Message);
-   * nothing changes. A refusal (退订链接无效) is the page's to show, not a toast's.
+   * nothing changes. A refusal (退订链接无效) is the page's to show, not a toast's (a page the
+   * server draws asks it in-process).
    */
   unsubscribeLink: (t: string) => call<UnsubscribeDto>({ method: 'GET', url: `${base}Unsubscribe`, params: { t } }, { silent: true }),
   /** Unsubscribes the token's member from its category; the envelope's Message says so. */

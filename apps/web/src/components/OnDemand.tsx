@@ -6,11 +6,11 @@ const AntdScope = lazy(() => import('../AntdScope').then((m) => ({ default: m.An
 /**
  * A part of a page drawn without antd that is itself drawn with antd (a dialog, a result table):
  * its lazily loaded code and antd's providers load when it is first drawn. The server draws
- * nothing in its place (or `fallback`, drawn without antd), and neither does the hydrating render.
+ * nothing in its place, and neither does the hydrating render.
  */
-export function AntdPart({ children, fallback = null }: { children: ReactNode; fallback?: ReactNode }) {
+export function AntdPart({ children }: { children: ReactNode }) {
   return (
-    <Suspense fallback={fallback}>
+    <Suspense fallback={null}>
       <AntdScope>{children}</AntdScope>
     </Suspense>
   );
