@@ -99,8 +99,8 @@ export function MemberEntrance({ classNames }: { classNames: Partial<Record<'ent
       <IconLink to={membershipPath} icon={IdcardOutlined} label="我的会籍" className={classNames.link} />
       <ActivityNotices className={classNames.link} />
       <Inbox className={classNames.link} />
-      {/* 通知设置: which categories of 会员通知 the member receives. */}
-      <IconLink to={sitePages.mailPreferences.path} icon={SettingOutlined} label="通知设置" className={classNames.link} />
+      {/* 通知设置: which categories of 会员通知 the member receives. Not on a phone, whose bar has no room left: 站内信 and 我的会籍 link to it. */}
+      <IconLink to={sitePages.mailPreferences.path} icon={SettingOutlined} label="通知设置" className={`${classNames.link ?? ''} ${styles.wideOnly}`} />
       <button type="button" className={classNames.link} onClick={() => void logout()}>
         退出
       </button>
