@@ -188,6 +188,22 @@ const pages: PageCase[] = [
     },
   },
   {
+    name: '/member/notifications',
+    open: async (page, request) => {
+      await asMember(page, request);
+      await page.goto('/member/notifications');
+      await expect(page.getByRole('switch', { name: '通知公告' })).toBeChecked();
+    },
+  },
+  {
+    // A link that is not the site's: its refusal drawn in the page (unsubscribe.spec.ts checks the page asking and done).
+    name: '/unsubscribe with a link that is not valid',
+    open: async (page) => {
+      await page.goto('/unsubscribe?t=notice.1.1.x');
+      await expect(page.getByText('退订链接无效')).toBeVisible();
+    },
+  },
+  {
     name: '/member/activity',
     open: async (page, request) => {
       await asMember(page, request);

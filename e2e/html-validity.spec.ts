@@ -125,13 +125,15 @@ async function pageTypes(request: APIRequestContext): Promise<PageType[]> {
     },
     { name: 'messages', path: '/messages', status: 200, ready: (page) => expect(page.getByRole('searchbox', { name: '搜索留言' })).toBeVisible() },
     { name: 'messages-ask', path: '/messages?tab=ask', status: 200, ready: (page) => expect(page.getByRole('img', { name: '验证码' })).toBeVisible() },
+    // A link that is not the site's: its refusal, drawn by the server.
+    { name: 'unsubscribe', path: '/unsubscribe?t=notice.1.1.x', status: 200, ready: (page) => expect(page.getByText('退订链接无效')).toBeVisible() },
     { name: 'not-found', path: '/no-such-page', status: 404, ready: (page) => expect(page.getByRole('button', { name: '返回首页' })).toBeVisible() },
     { name: 'login', path: '/login', status: 200, ready: (page) => expect(page.getByLabel('验证码', { exact: true })).toBeVisible() },
   ];
 }
 
 test('every server-rendered page type is valid HTML, as sent and after hydration (Nu Html Checker: 0 errors)', async ({ page, request }) => {
-  // Fourteen page types fetched, drawn and checked, and a JVM started, on a loaded two-core machine.
+  // Fifteen page types fetched, drawn and checked, and a JVM started, on a loaded two-core machine.
   test.setTimeout(180_000);
   // Kept with the run's results, to read what the checker read.
   const dir = test.info().outputPath('pages');

@@ -31,6 +31,9 @@ async function publicPages(request: APIRequestContext) {
     { path: '/contribute', text: '投稿仅面向协会会员', calls: ['GetMenuList'] },
     { path: '/member/activity', text: '活动通知仅面向协会会员', calls: ['GetMenuList'] },
     { path: '/member/inbox', text: '站内信是协会发给会员的通知', calls: ['GetMenuList'] },
+    { path: '/member/notifications', text: '登录后即可选择接收哪些类别的会员通知', calls: ['GetMenuList'] },
+    // A link that is not the site's: the server draws the refusal.
+    { path: '/unsubscribe?t=notice.1.1.x', text: '退订链接无效', calls: ['GetMenuList', 'Unsubscribe'] },
     { path: '/no-such-page', text: '抱歉，您访问的页面不存在', calls: [] },
   ];
 }

@@ -78,6 +78,9 @@ export async function seedPublicSite(db: Kysely<DB>): Promise<PublicPage[]> {
     { type: 'unknown form', url: '/form/999999', status: 404 },
     { type: 'member elections', url: '/member/election', status: 200 },
     { type: 'member inbox', url: '/member/inbox', status: 200 },
+    { type: 'member notification settings', url: '/member/notifications', status: 200 },
+    // A token the site did not make: the refusal is the page's answer.
+    { type: 'unsubscribe link', url: '/unsubscribe?t=notice.1.1.x', status: 200 },
     // An election not closed (or none) is the page's notice: its refusal is the page's data.
     { type: 'election result', url: '/election/999999', status: 200 },
     { type: 'unknown address', url: '/no-such-page', status: 404 },

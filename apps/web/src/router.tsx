@@ -12,6 +12,7 @@ import {
   messagesData,
   searchData,
   shellData,
+  unsubscribeData,
   type PageData,
   type PageHandle,
 } from './portal/pageData';
@@ -93,8 +94,17 @@ export const routes: RouteObject[] = [
       { path: sitePages.myForms.path, lazy: () => import('./portal/forms/MyFormsPage').then((m) => ({ Component: m.MyFormsPage })) },
       { path: sitePages.elections.path, lazy: () => import('./portal/elections/MyElectionsPage').then((m) => ({ Component: m.MyElectionsPage })) },
       { path: sitePages.inbox.path, lazy: () => import('./portal/inbox/InboxPage').then((m) => ({ Component: m.InboxPage })) },
+      {
+        path: sitePages.mailPreferences.path,
+        lazy: () => import('./portal/mailings/MailPreferencesPage').then((m) => ({ Component: m.MailPreferencesPage })),
+      },
       { path: sitePages.activity.path, lazy: () => import('./portal/activity/ActivityPages').then((m) => ({ Component: m.MyActivityPage })) },
       { path: sitePages.checkIn.path, lazy: () => import('./portal/activity/ActivityPages').then((m) => ({ Component: m.SelfCheckInPage })) },
+      {
+        path: sitePages.unsubscribe.path,
+        handle: declares(unsubscribeData),
+        lazy: () => import('./portal/mailings/UnsubscribePage').then((m) => ({ Component: m.UnsubscribePage })),
+      },
     ],
   },
   { path: sitePages.login.path, lazy: () => import('./admin/AdminLoginPage').then((m) => ({ Component: m.AdminLoginPage })) },

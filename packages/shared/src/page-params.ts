@@ -24,6 +24,8 @@ const PAGE_PARAMS: Record<string, readonly string[]> = {
   '/directory': ['key', 'level', 'page'],
   // The 查询码 never goes into the address: it is the asker's key (referrers, logs, history).
   '/messages': ['tab', 'key', 'page'],
+  // The mail's unsubscribe token (the page is drawn afresh for each, never kept: sitePages.unsubscribe).
+  '/unsubscribe': ['t'],
 };
 
 /** Read by the shell on every page: the header's search box (key) and the menu marked as current (MenuId). */

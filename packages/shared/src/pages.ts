@@ -61,9 +61,15 @@ export const sitePages = {
   elections: { path: '/member/election', title: '换届选举', noindex: true, serverRendered: true, audience: 'members' },
   // 站内信: what the association sent the member (features/inbox).
   inbox: { path: '/member/inbox', title: '站内信', noindex: true, serverRendered: true, audience: 'members' },
+  // 通知设置: which categories of 会员通知 the member receives, by e-mail and 站内信 (features/mailings).
+  mailPreferences: { path: '/member/notifications', title: '通知设置', noindex: true, serverRendered: true, audience: 'members' },
   activity: { path: '/member/activity/:id', title: '活动通知', noindex: true, serverRendered: true, audience: 'members' },
   // Where the venue's QR of self check-in leads (server: features/activities/check-in.ts).
   checkIn: { path: '/member/activity/:id/checkin', title: '活动签到', noindex: true, serverRendered: true, audience: 'members' },
+  // Where a mailing's 退订 leads (?t= the mail's token): names the category, unsubscribes once
+  // confirmed, for whoever holds the link. Each member's link is its own address: drawn afresh,
+  // not kept once per token.
+  unsubscribe: { path: '/unsubscribe', title: '退订通知', noindex: true, serverRendered: true, audience: 'public', drawnEachTime: true },
   login: { path: '/login', title: '后台登录', noindex: true, audience: 'staff' },
   backOffice: { path: '/System/*', title: '后台管理', noindex: true, audience: 'staff' },
 } as const satisfies Record<string, SitePage>;

@@ -8,6 +8,7 @@ import type { directoryApi } from './directory';
 import type { formsApi } from './forms';
 import type { operations } from './generated/openapi';
 import type { memberCardApi } from './member-card';
+import type { mailPreferencesApi } from './mail-preferences';
 import type { LoginEnvelope, membersApi } from './members';
 
 /**
@@ -77,4 +78,9 @@ export type PublicCallsAgree = [
   Holds<Agree<Declared<typeof formsApi.submit>, DataOf<'XfWebApi_SubmitForm'>>>,
   Holds<Agree<Declared<typeof formsApi.results>, DataOf<'XfWebApi_GetFormResults'>>>,
   Holds<Agree<Declared<typeof formsApi.myResponses>, DataOf<'XfWebApi_GetMyFormResponses'>>>,
+  // The unsubscribe page reads the envelope: its Message is the question, then the answer.
+  Holds<Agree<Declared<typeof mailPreferencesApi.unsubscribeLink>, Envelope<DataOf<'XfWebApi_Unsubscribe_get'>>>>,
+  Holds<Agree<Declared<typeof mailPreferencesApi.unsubscribe>, Envelope<DataOf<'XfWebApi_Unsubscribe_post'>>>>,
+  Holds<Agree<Declared<typeof mailPreferencesApi.mine>, DataOf<'XfWebApi_GetMailPreferences'>>>,
+  Holds<Agree<Declared<typeof mailPreferencesApi.save>, DataOf<'XfWebApi_SaveMailPreferences'>>>,
 ];

@@ -190,3 +190,9 @@ export const messagesData: PageData = ({ params }) => {
   if (tab === 'lookup') return { queries: [] };
   return { queries: [read(portalQueries.publishedMessages(keywordOf(params), listPageOf(params)))] };
 };
+
+/** The token of an unsubscribe link (`/unsubscribe?t=`), '' when there is none. */
+export const unsubscribeTokenOf = (params: URLSearchParams): string => params.get('t') ?? '';
+
+/** /unsubscribe: what the link's token would unsubscribe from (asked for no token too: its refusal is the page's answer). */
+export const unsubscribeData: PageData = ({ params }) => ({ queries: [read(portalQueries.unsubscribeLink(unsubscribeTokenOf(params)))] });

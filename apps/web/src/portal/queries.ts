@@ -9,6 +9,7 @@ import { contentApi } from '../api/content';
 import { directoryApi } from '../api/directory';
 import { formsApi } from '../api/forms';
 import { electionsApi } from '../api/elections';
+import { mailPreferencesApi } from '../api/mail-preferences';
 import { messagesApi } from '../api/messages';
 import type { ListQuery } from '../api/list-query';
 
@@ -69,6 +70,12 @@ export const portalQueries = {
     const query: ListQuery<MemberDirectoryQuery> = { key: keyword || undefined, pageindex: page, pagesize: DIRECTORY_PAGE_SIZE };
     return queryOptions({ queryKey: ['memberDirectory', query], queryFn: () => directoryApi.list(query) });
   },
+  /**
+   * What an unsubscribe link would unsubscribe from, with the question in its Message (GET
+   * Unsubscribe changes nothing); a link altered or expired (退订链接无效) is the page's answer.
+   */
+  unsubscribeLink: (token: string) =>
+    queryOptions({ queryKey: ['unsubscribeLink', token], queryFn: () => mailPreferencesApi.unsubscribeLink(token), retry: false }),
   /** A form, survey or vote, and whether this caller may answer it now; not found is the page's answer. */
   publicForm: (formId: number) => queryOptions({ queryKey: ['publicForm', formId], queryFn: () => formsApi.publicForm(formId), retry: false }),
   /** Its counts, when they are open to this caller (GetPublicForm's ResultsOpen). */

@@ -106,3 +106,4 @@ export const mailPreferencesDto = z
 export type MailPreferencesDto = z.infer<typeof mailPreferencesDto>;
 
 export const unsubscribeDto = z.object({ Category: z.string(), CategoryName: z.string(), Done: z.boolean() }).meta({ id: 'UnsubscribeDto' });
+export type UnsubscribeDto = z.infer<typeof unsubscribeDto>;

@@ -51,7 +51,11 @@ export const mailingMessages = {
   mailDisabled: '未配置邮件服务器（SMTP_URL），不能发送电子邮件',
   perMinuteInvalid: `每分钟发送数量应为1-${mailingLimits.perMinuteMax}`,
   unsubscribeInvalid: '退订链接无效',
+  /** What the unsubscribe page asks before it acts (GET Unsubscribe's Message). */
+  unsubscribeAsk: (category: string) => `确认后将退订“${category}”类通知`,
   unsubscribed: (category: string) => `您已退订“${category}”类通知，今后不再收到此类邮件`,
+  /** 通知设置 saved (SaveMailPreferences). */
+  preferencesSaved: '保存成功',
 } as const;
 
 const email = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -1,5 +1,6 @@
 import type { OutgoingMail } from '../mail/outbox.js';
 import type { RenderedMail } from './merge-fields.js';
+import { oneClickUnsubscribeUrl, unsubscribePageUrl } from './unsubscribe.js';
 
 /**
  * A mailing's mail to one member, as the outbox keeps it: the HTML part with the plain text
@@ -8,21 +9,25 @@ import type { RenderedMail } from './merge-fields.js';
  * Message-ID of the mailing and member, the same on every retry, so a client shows one mail even
  * if a retry goes through twice. The Date header is the transport's, at sending. Pictures stay
  * linked by URL as the body has them: embedding them would make every mail many times larger.
+ *
+ * The 退订 a person clicks (the HTML's link, the text's footer) leads to the unsubscribe page,
+ * which asks before it acts; only the header names the API's one-click address, for mail clients.
  */
 export function mailingMail(
   rendered: RenderedMail,
   to: { email: string; memberId: number; mailingId: number },
-  links: { unsubscribe: string; siteEmail: string; baseUrl: string },
+  links: { unsubscribeToken: string; siteEmail: string; baseUrl: string },
 ): OutgoingMail {
   const host = URL.canParse(links.baseUrl) ? new URL(links.baseUrl).hostname : 'localhost';
-  const footer = `不想再收到此类通知？退订：${links.unsubscribe}`;
+  const page = unsubscribePageUrl(links.baseUrl, links.unsubscribeToken);
+  const footer = `不想再收到此类通知？退订：${page}`;
   return {
     recipient: to.email,
     subject: rendered.subject,
     body: `${rendered.text}\n\n${footer}`,
-    html: `${rendered.html}<hr><p style="color:#888;font-size:12px">不想再收到此类通知？<a href="${links.unsubscribe}">退订</a></p>`,
+    html: `${rendered.html}<hr><p style="color:#888;font-size:12px">不想再收到此类通知？<a href="${page}">退订</a></p>`,
     headers: {
-      'List-Unsubscribe': `<${links.unsubscribe}>, <mailto:${links.siteEmail}?subject=unsubscribe>`,
+      'List-Unsubscribe': `<${oneClickUnsubscribeUrl(links.baseUrl, links.unsubscribeToken)}>, <mailto:${links.siteEmail}?subject=unsubscribe>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
       'Message-ID': `<mailing-${to.mailingId}-${to.memberId}@${host}>`,
     },

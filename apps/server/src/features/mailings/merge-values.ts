@@ -3,7 +3,7 @@ import { sitePages, type MailingCategory } from '@portal/shared';
 import type { DB } from '../../db/schema.js';
 import { activityPath } from '../activities/mail.js';
 import type { MergeValues } from './merge-fields.js';
-import { unsubscribeToken, unsubscribeUrl } from './unsubscribe.js';
+import { unsubscribePageUrl, unsubscribeToken } from './unsubscribe.js';
 
 /** What a mailing's values are drawn from besides the member. */
 export interface MergeContext {
@@ -16,7 +16,7 @@ export interface MergeContext {
 /**
  * Each member's values, read as they are now (a preview shows what a mail sent now would say).
  * 个人链接 is the member's own page of what the mailing is about: the activity's page for the
- * member, or their 我的会籍 page; 退订链接 opts them out of the mailing's category.
+ * member, or their 我的会籍 page; 退订链接 is the page that opts them out of the mailing's category.
  */
 export async function mergeValues(db: Kysely<DB>, memberIds: readonly number[], context: MergeContext, now: number): Promise<Map<number, MergeValues>> {
   if (memberIds.length === 0) return new Map();
@@ -40,7 +40,7 @@ export async function mergeValues(db: Kysely<DB>, memberIds: readonly number[], 
       活动名称: activity?.title ?? '',
       活动时间: activity?.start_time.slice(0, 16) ?? '',
       个人链接: `${context.baseUrl}${own}`,
-      退订链接: unsubscribeUrl(context.baseUrl, await unsubscribeToken(db, m.id, context.category, now)),
+      退订链接: unsubscribePageUrl(context.baseUrl, await unsubscribeToken(db, m.id, context.category, now)),
     });
   return values;
 }

@@ -49,7 +49,7 @@ describe.each(engines)('群发通知 on %s', (engine) => {
       Name: '通知',
       Category: 'notice',
       Subject: '致{{公司名称}}',
-      Body: '<p>{{联系人}}您好，<script>x()</script><a href="https://www.example.org.cn/a">详情</a><img src="https://www.example.org.cn/p.png"></p>',
+      Body: '<p>{{联系人}}您好，<script>x()</script><a href="https://www.example.org.cn/a">详情</a><img src="https://www.example.org.cn/p.png"></p><p>退订：{{退订链接}}</p>',
     });
     expect(saved.Code, saved.Message).toBe(200);
     ids.template = saved.Data;
@@ -96,13 +96,26 @@ describe.each(engines)('群发通知 on %s', (engine) => {
 
     const test = mailServer.received.find((m) => m.to.includes('tester@example.com'))!;
     expect(test.subject).toBe('【测试】致alpha工程有限公司');
+    // A test mail's links are dead ones (退订链接无效), at the same two addresses as a member's.
+    expect(test.html).toContain(`<a href="${SITE}/unsubscribe?t=test">退订</a>`);
+    const mailto = `<mailto:${t.app.services.config.site.email}?subject=unsubscribe>`;
+    expect(test.headers['list-unsubscribe']).toBe(`<${SITE}/api/XfWebApi/Unsubscribe?t=test>, ${mailto}`);
     const real = mailServer.received.filter((m) => !m.to.includes('tester@example.com'));
     expect(real.map((m) => m.to[0]).sort()).toEqual(['alpha@example.com', 'beta@example.com', 'gamma@example.com']);
     const beta = real.find((m) => m.to[0] === 'beta@example.com')!;
     expect(beta.subject).toBe('致beta工程有限公司');
     expect(beta.text).toContain('beta联系人您好');
     expect(beta.html).toContain('<img src="https://www.example.org.cn/p.png"');
-    expect(beta.headers['list-unsubscribe']).toMatch(/^<https:\/\/www\.example\.org\.cn\/api\/XfWebApi\/Unsubscribe\?t=notice\.\d+\.[^>]+>, <mailto:[^>]+>$/);
+    // The 退订 a member clicks (the HTML's link, the text's footer, the 退订链接 variable) is the
+    // unsubscribe page; only List-Unsubscribe names the API's one-click address, with the same token.
+    const token = /\?t=(notice\.\d+\.\d+\.[\w-]+)>/.exec(beta.headers['list-unsubscribe']!)![1]!;
+    expect(beta.headers['list-unsubscribe']).toBe(`<${SITE}/api/XfWebApi/Unsubscribe?t=${token}>, ${mailto}`);
+    const page = `${SITE}/unsubscribe?t=${token}`;
+    expect(beta.html).toContain(`<a href="${page}">退订</a>`);
+    expect(beta.html).toContain(`<p>退订：${page}</p>`);
+    expect(beta.text).toContain(`不想再收到此类通知？退订：${page}`);
+    expect(beta.text.split(page)).toHaveLength(3);
+    expect(beta.html + beta.text).not.toContain('/api/');
     expect(beta.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
     expect(beta.headers['message-id']).toBe(`<mailing-${ids.mailing}-${ids.beta}@www.example.org.cn>`);
     expect(beta.headers.date).toBeTruthy();

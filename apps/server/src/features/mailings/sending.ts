@@ -10,7 +10,7 @@ import { mergeValues } from './merge-values.js';
 import { mailingById, type Mailing } from './mailings.js';
 import { countSegment, reachable, segmentMembers } from './segments.js';
 import { deliverToSite } from './site-channel.js';
-import { UNSUBSCRIBE_PATH } from './unsubscribe.js';
+import { unsubscribePageUrl } from './unsubscribe.js';
 
 /**
  * Sending a mailing: its recipients are written once, one row per member (unique per mailing),
@@ -140,9 +140,13 @@ export async function testMailing(
   const m = await mailingById(db, id);
   const memberId = to.memberId || (await segmentMembers(db, m.segment).select('m.id').orderBy('m.id').executeTakeFirst())?.id;
   if (!memberId) throw badRequest(mailingMessages.emptySegment);
-  const unsubscribe = `${links.baseUrl}${UNSUBSCRIBE_PATH}?t=test`;
-  const rendered = await previewFor(db, { ...m, activityId: m.segment.ActivityId }, memberId, links.baseUrl, now, unsubscribe);
-  const mail = mailingMail({ ...rendered, subject: `【测试】${rendered.subject}` }, { email: to.address, memberId, mailingId: id }, { ...links, unsubscribe });
+  const deadToken = 'test';
+  const rendered = await previewFor(db, { ...m, activityId: m.segment.ActivityId }, memberId, links.baseUrl, now, unsubscribePageUrl(links.baseUrl, deadToken));
+  const mail = mailingMail(
+    { ...rendered, subject: `【测试】${rendered.subject}` },
+    { email: to.address, memberId, mailingId: id },
+    { ...links, unsubscribeToken: deadToken },
+  );
   await enqueueMails(db, [{ ...mail, headers: { ...mail.headers, 'Message-ID': `<mailing-${id}-test-${now}@${new URL(links.baseUrl).hostname}>` } }], now);
   nudgeOutbox(database);
 }

@@ -28,7 +28,7 @@ export async function mailingPublic(app: App): Promise<void> {
     async (request) => {
       const { category } = await readUnsubscribeToken(db, request.query.t, now());
       const name = mailingCategoryNames[category];
-      return ok({ Category: category, CategoryName: name, Done: false }, `确认后将退订“${name}”类通知`);
+      return ok({ Category: category, CategoryName: name, Done: false }, mailingMessages.unsubscribeAsk(name));
     },
   );
 

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { mailingCategories, mailingCategoryNames, mailingMessages, type MailingCategory } from '@portal/shared';
+import { mailingCategories, mailingCategoryNames, mailingMessages, sitePages, type MailingCategory } from '@portal/shared';
 import { expiringTokens } from '../../db/expiring-tokens.js';
 import type { DB } from '../../db/schema.js';
 import { badRequest } from '../../http/envelope.js';
@@ -10,6 +10,11 @@ import { savePreferences } from './preferences.js';
  * token signed under the site's key of that category (db/expiring-tokens.ts, site_secrets), so a
  * token for one category or member cannot be turned into another's. It works for two years: a
  * member may open an old mail. Nothing is stored per token.
+ *
+ * A mail carries it at two addresses. The one a person clicks (the body's 退订, the text's footer,
+ * the 退订链接 variable) is the web app's page /unsubscribe, which says what it unsubscribes from
+ * and does it when confirmed; the API's answers JSON, which a member must never land on. The
+ * List-Unsubscribe header names the API's, where mail clients post the one click (RFC 8058).
  */
 
 export const UNSUBSCRIBE_PATH = '/api/XfWebApi/Unsubscribe';
@@ -24,7 +29,11 @@ export async function unsubscribeToken(db: Kysely<DB>, memberId: number, categor
   return `${category}.${await tokensOf[category].make(db, { id: memberId, expires: Math.floor(now / 1000) + LIFETIME_S }, now)}`;
 }
 
-export const unsubscribeUrl = (baseUrl: string, token: string) => `${baseUrl}${UNSUBSCRIBE_PATH}?t=${encodeURIComponent(token)}`;
+/** The page a member opens from the mail: it names the category and unsubscribes once confirmed. */
+export const unsubscribePageUrl = (baseUrl: string, token: string) => `${baseUrl}${sitePages.unsubscribe.path}?t=${encodeURIComponent(token)}`;
+
+/** The one-click address (RFC 8058) mail clients post to, named by the List-Unsubscribe header alone. */
+export const oneClickUnsubscribeUrl = (baseUrl: string, token: string) => `${baseUrl}${UNSUBSCRIBE_PATH}?t=${encodeURIComponent(token)}`;
 
 /** The member and category a token names; 退订链接无效 for a token the site did not make, or an expired one. */
 export async function readUnsubscribeToken(db: Kysely<DB>, token: string, now: number): Promise<{ memberId: number; category: MailingCategory }> {

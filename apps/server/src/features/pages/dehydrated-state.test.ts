@@ -12,7 +12,7 @@ interface DehydratedQuery {
 const queryState = (html: string) =>
   JSON.parse(/<script type="application\/json" id="query-state">(.*?)<\/script>/s.exec(html)?.[1] ?? 'null') as { queries: DehydratedQuery[] } | null;
 
-/** The public call each of the pages' query keys stands for (apps/web/src/portal/queries.ts, api/content.ts, api/directory.ts, api/forms.ts, api/elections.ts). */
+/** The public call each of the pages' query keys stands for (apps/web/src/portal/queries.ts, api/content.ts, api/directory.ts, api/forms.ts, api/elections.ts, api/mail-preferences.ts). */
 function callOf([name, ...args]: unknown[]): { path: string; params: Record<string, unknown> } {
   const [a, b, c] = args;
   switch (name) {
@@ -45,6 +45,8 @@ function callOf([name, ...args]: unknown[]): { path: string; params: Record<stri
       return { path: 'GetFormResults', params: { formid: a } };
     case 'electionPublication':
       return { path: 'GetElectionPublication', params: { electionid: a } };
+    case 'unsubscribeLink':
+      return { path: 'Unsubscribe', params: { t: a } };
     default:
       throw new Error(`a page carries a query no public call answers: ${JSON.stringify([name, ...args])}`);
   }
@@ -93,6 +95,9 @@ describe.each(enginesFor('neutral'))('the data a drawn page carries on %s', (eng
           // Reading an article counts a view: this call's answer counts one more than the page's.
           const { Views, ...rest } = api.Data as { Views: number };
           expect(query.state.data, what).toEqual({ ...rest, Views: Views - 1 });
+        } else if (query.queryKey[0] === 'unsubscribeLink') {
+          // The unsubscribe page keeps the envelope: its Message is the page's question.
+          expect(query.state.data, what).toEqual(api);
         } else expect(query.state.data, what).toEqual(api.Data);
       }
     }

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { paging, type InboxMessageDto, type ListDto } from '@portal/shared';
+import { Link } from 'react-router';
+import { paging, sitePages, type InboxMessageDto, type ListDto } from '@portal/shared';
 import { inboxApi } from '../../api/inbox';
 import buttons from '../../components/button.module.css';
 import { SkeletonRows } from '../../components/Skeleton';
@@ -65,9 +66,13 @@ export function InboxList() {
             未读{unread > 0 && `（${unread}）`}
           </button>
         </div>
-        <button type="button" className={buttons.secondary} disabled={unread === 0} onClick={() => void readAll()}>
-          全部标为已读
-        </button>
+        <div className={styles.actions}>
+          {/* Which categories arrive at all: the member's 通知设置. */}
+          <Link to={sitePages.mailPreferences.path}>通知设置</Link>
+          <button type="button" className={buttons.secondary} disabled={unread === 0} onClick={() => void readAll()}>
+            全部标为已读
+          </button>
+        </div>
       </div>
       {list.isPending ? (
         <SkeletonRows rows={5} />

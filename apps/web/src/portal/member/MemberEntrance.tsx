@@ -4,6 +4,7 @@ import { MEMBER_SESSION_CLASS, sitePages } from '@portal/shared';
 import BellOutlined from '@ant-design/icons-svg/es/asn/BellOutlined';
 import IdcardOutlined from '@ant-design/icons-svg/es/asn/IdcardOutlined';
 import MailOutlined from '@ant-design/icons-svg/es/asn/MailOutlined';
+import SettingOutlined from '@ant-design/icons-svg/es/asn/SettingOutlined';
 import UserOutlined from '@ant-design/icons-svg/es/asn/UserOutlined';
 import type { IconDefinition } from '@ant-design/icons-svg/es/types';
 import { membersApi } from '../../api/members';
@@ -48,18 +49,18 @@ function Inbox({ className }: { className?: string }) {
   return <UnreadLink to={sitePages.inbox.path} icon={MailOutlined} label="站内信" unread={useInboxUnread()} className={className} />;
 }
 
-/** 我的会籍 (dues, expiry, how to renew); on a phone its card icon, as 活动通知's bell. */
-function MembershipLink({ className }: { className?: string }) {
+/** A member's page by its name; on a phone its icon alone, as 活动通知's bell (the link's name keeps the words). */
+function IconLink({ to, icon, label, className }: { to: string; icon: IconDefinition; label: string; className?: string }) {
   return (
-    <Link to={membershipPath} className={`${className ?? ''} ${styles.phoneIcon}`} aria-label="我的会籍" title="我的会籍">
-      <Icon icon={IdcardOutlined} /> <span className={styles.wideLabel}>我的会籍</span>
+    <Link to={to} className={`${className ?? ''} ${styles.phoneIcon}`} aria-label={label} title={label}>
+      <Icon icon={icon} /> <span className={styles.wideLabel}>{label}</span>
     </Link>
   );
 }
 
 /**
  * 会员登录, or the member's account (opens the user-info dialog), 我的会籍, 活动通知 and 站内信
- * with their unread counts, and 退出 (spec §2 "Header").
+ * with their unread counts, 通知设置, and 退出 (spec §2 "Header").
  * Logging out ends the session on the server, then here whatever it answered, and returns home.
  */
 export function MemberEntrance({ classNames }: { classNames: Partial<Record<'entrance' | 'link' | 'account', string>> }) {
@@ -94,9 +95,12 @@ export function MemberEntrance({ classNames }: { classNames: Partial<Record<'ent
       <button type="button" className={classNames.link} title={info?.MemberName} onClick={() => setInfoOpen(true)}>
         <Icon icon={UserOutlined} /> <span className={classNames.account}>{info?.Account ?? '会员'}</span>
       </button>
-      <MembershipLink className={classNames.link} />
+      {/* 我的会籍: dues, expiry, how to renew. */}
+      <IconLink to={membershipPath} icon={IdcardOutlined} label="我的会籍" className={classNames.link} />
       <ActivityNotices className={classNames.link} />
       <Inbox className={classNames.link} />
+      {/* 通知设置: which categories of 会员通知 the member receives. Not on a phone, whose bar has no room left: 站内信 and 我的会籍 link to it. */}
+      <IconLink to={sitePages.mailPreferences.path} icon={SettingOutlined} label="通知设置" className={`${classNames.link ?? ''} ${styles.wideOnly}`} />
       <button type="button" className={classNames.link} onClick={() => void logout()}>
         退出
       </button>
