@@ -45,10 +45,11 @@ phase typecheck npm run typecheck
 phase lint npm run lint
 phase api npx vitest run --reporter=default --reporter=json --outputFile="$work/api.json"
 phase build npm run build
-phase journeys npx playwright test -c e2e/playwright.config.ts
+PLAYWRIGHT_JSON_OUTPUT_NAME="$work/journeys.json" phase journeys npx playwright test -c e2e/playwright.config.ts --reporter=list,json
 echo "| commit | machine | install | typecheck | lint | API | build | journeys | whole (s) |"
 echo "|---|---|---|---|---|---|---|---|---|"
 echo "| $(git rev-parse --short HEAD) | ${busy:+one core busy, }load $load_before → $(load)$times | $(($(date +%s) - started)) |"
 echo
 npx tsx bench/test-times.ts "$work/api.json" 5
+cp "$work/api.json" "$work/journeys.json" "${TMPDIR:-/tmp}/" 2>/dev/null || true
 rm -rf "$work"
