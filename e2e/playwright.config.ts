@@ -24,7 +24,11 @@ export default defineConfig({
     timezoneId: 'Asia/Shanghai',
     viewport: { width: 1280, height: 800 },
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
+      // Debian's headless shell (package chromium-headless-shell): the same Blink and V8 as
+      // /usr/bin/chromium without the full browser around them, as Playwright's own default for
+      // headless runs. It does the journeys' work in about a fifth less CPU (docs/decisions.md,
+      // "The journeys run in Chromium's headless shell").
+      executablePath: '/usr/bin/chromium-headless-shell',
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
     },
     screenshot: 'only-on-failure',
