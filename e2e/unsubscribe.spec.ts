@@ -94,7 +94,7 @@ test('a member unsubscribes from a mailing’s link without signing in, then tur
   await accessible(visitor, 'the unsubscribe page');
 
   await visitor.getByRole('button', { name: '确认退订' }).click();
-  await expect(visitor.getByText('您已退订“活动”类通知，今后不再收到此类邮件')).toBeVisible();
+  await expect(visitor.getByText('您已退订“活动”类通知，今后不再收到此类邮件和站内信')).toBeVisible();
   await expect(visitor.getByRole('button', { name: '确认退订' })).toHaveCount(0);
   await expect(visitor.getByRole('link', { name: '管理全部通知设置' })).toHaveAttribute('href', '/member/notifications');
   await shoot(visitor, 'unsubscribe-done');

@@ -53,7 +53,7 @@ export const mailingMessages = {
   unsubscribeInvalid: '退订链接无效',
   /** What the unsubscribe page asks before it acts (GET Unsubscribe's Message). */
   unsubscribeAsk: (category: string) => `确认后将退订“${category}”类通知`,
-  unsubscribed: (category: string) => `您已退订“${category}”类通知，今后不再收到此类邮件`,
+  unsubscribed: (category: string) => `您已退订“${category}”类通知，今后不再收到此类邮件和站内信`,
   /** 通知设置 saved (SaveMailPreferences). */
   preferencesSaved: '保存成功',
 } as const;

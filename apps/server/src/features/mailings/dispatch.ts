@@ -11,7 +11,6 @@ import { render } from './merge-fields.js';
 import { mergeValues } from './merge-values.js';
 import { mailingById } from './mailings.js';
 import { releaseScheduled } from './sending.js';
-import { unsubscribeToken } from './unsubscribe.js';
 
 /**
  * The dispatch job hands mailing recipients to the outbox, at most `PerMinute` in any minute
@@ -76,13 +75,14 @@ export async function runDispatch(services: Pick<Services, 'database' | 'config'
       const m = mailings.get(r.mailing_id) ?? (await mailingById(trx, r.mailing_id));
       mailings.set(m.id, m);
       const category = m.category as MailingCategory;
-      const values = (await mergeValues(trx, [r.member_id], { baseUrl: m.base_url, category, activityId: m.segment.ActivityId }, at)).get(r.member_id)!;
+      const { values, unsubscribeToken } = (await mergeValues(trx, [r.member_id], { baseUrl: m.base_url, category, activityId: m.segment.ActivityId }, at)).get(
+        r.member_id,
+      )!;
       const mail = mailingMail(
         render(m.subject, m.body, values),
         { email: r.email, memberId: r.member_id, mailingId: m.id },
         {
-          // The token of 退订链接 (made the same for the same member, category and time).
-          unsubscribeToken: await unsubscribeToken(trx, r.member_id, category, at),
+          unsubscribeToken,
           siteEmail: config.site.email,
           baseUrl: m.base_url,
         },

@@ -13,12 +13,18 @@ export interface MergeContext {
   activityId: number;
 }
 
+/** A member's values, and the token their 退订链接 carries (the mail's List-Unsubscribe header names it too). */
+export interface MergedMember {
+  values: MergeValues;
+  unsubscribeToken: string;
+}
+
 /**
  * Each member's values, read as they are now (a preview shows what a mail sent now would say).
  * 个人链接 is the member's own page of what the mailing is about: the activity's page for the
  * member, or their 我的会籍 page; 退订链接 is the page that opts them out of the mailing's category.
  */
-export async function mergeValues(db: Kysely<DB>, memberIds: readonly number[], context: MergeContext, now: number): Promise<Map<number, MergeValues>> {
+export async function mergeValues(db: Kysely<DB>, memberIds: readonly number[], context: MergeContext, now: number): Promise<Map<number, MergedMember>> {
   if (memberIds.length === 0) return new Map();
   const members = await db
     .selectFrom('members as m')
@@ -30,9 +36,10 @@ export async function mergeValues(db: Kysely<DB>, memberIds: readonly number[], 
     ? await db.selectFrom('activities').select(['title', 'start_time']).where('id', '=', context.activityId).executeTakeFirst()
     : undefined;
   const own = context.activityId ? activityPath(context.activityId) : sitePages.membership.path;
-  const values = new Map<number, MergeValues>();
-  for (const m of members)
-    values.set(m.id, {
+  const merged = new Map<number, MergedMember>();
+  for (const m of members) {
+    const unsubscribe = await unsubscribeToken(db, m.id, context.category, now);
+    const values: MergeValues = {
       公司名称: m.member_name,
       联系人: m.daily_operator,
       会员级别: m.level ?? '',
@@ -40,7 +47,9 @@ export async function mergeValues(db: Kysely<DB>, memberIds: readonly number[], 
       活动名称: activity?.title ?? '',
       活动时间: activity?.start_time.slice(0, 16) ?? '',
       个人链接: `${context.baseUrl}${own}`,
-      退订链接: unsubscribePageUrl(context.baseUrl, await unsubscribeToken(db, m.id, context.category, now)),
-    });
-  return values;
+      退订链接: unsubscribePageUrl(context.baseUrl, unsubscribe),
+    };
+    merged.set(m.id, { values, unsubscribeToken: unsubscribe });
+  }
+  return merged;
 }

@@ -119,7 +119,7 @@ export async function previewFor(
   /** Instead of the member's own unsubscribe link (a test mail's dead one). */
   unsubscribe?: string,
 ): Promise<RenderedMail> {
-  const values = (await mergeValues(db, [memberId], { baseUrl, category: what.category, activityId: what.activityId }, now)).get(memberId);
+  const values = (await mergeValues(db, [memberId], { baseUrl, category: what.category, activityId: what.activityId }, now)).get(memberId)?.values;
   if (!values) throw badRequest(mailingMessages.memberNotFound);
   return render(what.subject, what.body, unsubscribe ? { ...values, 退订链接: unsubscribe } : values);
 }

@@ -23,7 +23,7 @@ export async function deliverToSite(trx: Kysely<DB>, m: Mailing, baseUrl: string
   for (const part of chunksOf(members, PART)) {
     const values = await mergeValues(trx, part, context, now);
     const items = part.map((memberId) => {
-      const rendered = render(m.subject, m.body, values.get(memberId)!);
+      const rendered = render(m.subject, m.body, values.get(memberId)!.values);
       return { memberId, title: rendered.subject, html: rendered.html, category: mailingCategoryNames[m.category], mailingId: m.id };
     });
     await deliverToInbox(trx, items, at);
