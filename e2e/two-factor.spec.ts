@@ -70,6 +70,8 @@ test('an admin enrols an authenticator, signs in with a code and once with a rec
   await expect(saved.getByText('恢复码只显示这一次')).toBeVisible();
   const recovery = await saved.getByRole('list', { name: '恢复码' }).getByRole('listitem').allTextContents();
   expect(recovery).toHaveLength(10);
+  // The codes' dialog replaces the enrolment's: clicked while it still zooms in, the click lands on the mask.
+  await settled(saved);
   await saved.getByRole('button', { name: '我已保存，完成' }).click();
   await expect(saved).toBeHidden();
   const ended = (await (await page.request.get('/api/XfSystemApi/GetLoginUser', { headers: { token: elsewhere } })).json()) as Envelope<null>;
@@ -124,6 +126,7 @@ test('an admin enrols an authenticator, signs in with a code and once with a rec
   await expect(renewed.getByRole('list', { name: '恢复码' }).getByRole('listitem')).toHaveCount(10);
   const fresh = await renewed.getByRole('list', { name: '恢复码' }).getByRole('listitem').allTextContents();
   expect(fresh.filter((code) => recovery.includes(code))).toEqual([]);
+  await settled(renewed);
 
   // 下载: a .txt file with the account and the ten codes.
   const download = page.waitForEvent('download');
@@ -152,6 +155,8 @@ test('an admin enrols an authenticator, signs in with a code and once with a rec
 
   // The old codes no longer sign in; a new one does.
   await accountMenu(page, '退出登录');
+  // Signed out first: a sign-in begun while 退出登录 was still on its way was reset by it.
+  await expect(page).toHaveURL(/\/login$/);
   await submitSignIn(page, account, password);
   await page.getByRole('button', { name: '手机不在身边？使用恢复码' }).click();
   await enterRecoveryCode(page, recovery[2]!);
