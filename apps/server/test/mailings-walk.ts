@@ -3,7 +3,7 @@ import { unsubscribeToken } from '../src/features/mailings/unsubscribe.js';
 
 /**
  * The 会员通知 calls of the contract walk (api-walk.ts): a template, a draft from it to every
- * member, its count, preview and records, the member's preferences and the unsubscribe link.
+ * member, its count, preview and records, a system mail edited and restored, the member's preferences and the unsubscribe link.
  * The walk's app has no mail server, so the test send and the send are refused (400 未配置邮件服务器)
  * and the draft stays a draft (CancelMailingSchedule: 400, not scheduled).
  */
@@ -37,5 +37,8 @@ export const mailingBackOfficeCalls: Record<string, (w: Walk) => Call | Promise<
   [`GET ${SB}/ExportMailingRecipients`]: (w) => ({ query: { mailingid: mailing(w) } }),
   [`GET ${SB}/GetMailingSettings`]: () => ({}),
   [`POST ${SB}/SaveMailingSettings`]: () => ({ body: { PerMinute: 60 } }),
+  [`GET ${SB}/GetSystemMailList`]: () => ({}),
+  [`POST ${SB}/SaveSystemMail`]: () => ({ body: { Code: 'renewal-before', Subject: '{{提醒类型}}', Body: '{{会员名称}}：请于{{有效期至}}前续费。' } }),
+  [`POST ${SB}/ResetSystemMail`]: () => ({ body: { Code: 'renewal-before' } }),
   [`POST ${SB}/DeleteMailTemplate`]: (w) => ({ body: { TemplateId: w.answers.get(`POST ${SB}/SaveMailTemplate`) } }),
 };

@@ -776,6 +776,16 @@ export interface MailTemplatesTable {
   updated_at: string;
 }
 
+/** 系统邮件: staff's edit of an automatic mail; none: its shipped default is sent. */
+export interface SystemMailsTable {
+  /** SystemMailCode. */
+  code: string;
+  subject: string;
+  /** Plain text with {{变量}}. */
+  body: string;
+  updated_at: string;
+}
+
 /** 群发通知: one mailing, its segment and where it stands. */
 export interface MailingsTable {
   id: Generated<number>;
@@ -868,6 +878,7 @@ export interface DB {
   attendance_certificates: AttendanceCertificatesTable;
   mail_outbox: MailOutboxTable;
   mail_templates: MailTemplatesTable;
+  system_mails: SystemMailsTable;
   mailings: MailingsTable;
   mailing_recipients: MailingRecipientsTable;
   mail_opt_outs: MailOptOutsTable;

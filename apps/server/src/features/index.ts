@@ -117,6 +117,7 @@ import { messageDepartmentsAdmin } from './messages/departments-admin.js';
 import { messageSettingsAdmin } from './messages/settings-admin.js';
 import { messageStatisticsAdmin } from './messages/statistics-admin.js';
 import { mailTemplatesAdmin } from './mailings/templates-admin.js';
+import { systemMailsAdmin } from './mailings/system-mails-admin.js';
 import { mailingsAdmin } from './mailings/mailings-admin.js';
 import { mailingSendingAdmin } from './mailings/sending-admin.js';
 import { mailingRecordsAdmin } from './mailings/records-admin.js';
@@ -233,8 +234,9 @@ const businessRoutes: FeatureRoutes[] = [
   messageDepartmentsAdmin,
   messageSettingsAdmin,
   messageStatisticsAdmin,
-  // 会员通知: templates, mailings, sending, records.
+  // 会员通知: templates, system mails, mailings, sending, records.
   mailTemplatesAdmin,
+  systemMailsAdmin,
   mailingsAdmin,
   mailingSendingAdmin,
   mailingRecordsAdmin,

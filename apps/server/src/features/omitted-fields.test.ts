@@ -518,6 +518,7 @@ const notEdits: Record<string, string> = {
   'POST /api/XfWebApi/EditMemberPwd': 'sets the password it requires',
   'POST /api/XfWebApi/EditAdminPwd': 'sets the password it requires',
   [`POST ${SYS}/EditAdminPwd`]: 'sets the password it requires',
+  [`POST ${SB}/SaveSystemMail`]: 'replaces the mail’s subject and body, both required',
   'POST /api/XfWebApi/SaveMailPreferences': 'sets the categories it names; one left out has no default and keeps its value',
 };
 

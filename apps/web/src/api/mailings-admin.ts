@@ -7,7 +7,10 @@ import type {
   MailingSegment,
   MailTemplateDto,
   SaveMailTemplateBody,
+  SaveSystemMailBody,
   SegmentCountDto,
+  SystemMailCode,
+  SystemMailDto,
 } from '@portal/shared';
 import { exportList, get, post, type CallOptions } from './client';
 import type { PageState } from '../components/DataTable';
@@ -39,6 +42,12 @@ export const mailingsAdminApi = {
   saveTemplate: (body: SaveMailTemplateBody) => post<number>(`${base}SaveMailTemplate`, body, { ...admin, silent: true }),
   deleteTemplate: (TemplateId: number) => post<null>(`${base}DeleteMailTemplate`, { TemplateId }, admin),
   preview: (query: { memberid: number; mailingid?: number; templateid?: number }) => get<MailingPreview>(`${base}PreviewMailing`, query, admin),
+
+  /** 系统邮件: every automatic mail, in one page (there are a handful). */
+  systemMails: () => get<ListDto<SystemMailDto>>(`${base}GetSystemMailList`, undefined, admin),
+  /** Silent: the dialog shows the refusal (an unknown variable) beside the form. */
+  saveSystemMail: (body: SaveSystemMailBody) => post<null>(`${base}SaveSystemMail`, body, { ...admin, silent: true }),
+  resetSystemMail: (Code: SystemMailCode) => post<null>(`${base}ResetSystemMail`, { Code }, admin),
 
   list: (query: MailingListQuery) => get<ListDto<MailingDto>>(`${base}GetMailingList`, query, admin),
   mailing: (mailingid: number) => get<MailingDto>(`${base}GetMailing`, { mailingid }, admin),

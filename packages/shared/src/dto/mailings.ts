@@ -7,6 +7,26 @@ export const mailTemplateDto = z
   .meta({ id: 'MailTemplateDto' });
 export type MailTemplateDto = z.infer<typeof mailTemplateDto>;
 
+/** 系统邮件: the mail as it is sent now (the stored edit, else the default), its variables and default. */
+export const systemMailDto = z
+  .object({
+    Code: z.string(),
+    Name: z.string(),
+    /** When the system sends it. */
+    Description: z.string(),
+    Variables: z.array(z.object({ Name: z.string(), Meaning: z.string() })),
+    Subject: z.string(),
+    Body: z.string(),
+    DefaultSubject: z.string(),
+    DefaultBody: z.string(),
+    /** Edited by staff (false: the default is sent). */
+    Customised: z.boolean(),
+    /** When last edited, '' for never. */
+    UpdateTime: z.string(),
+  })
+  .meta({ id: 'SystemMailDto' });
+export type SystemMailDto = z.infer<typeof systemMailDto>;
+
 export const mailingSegmentDto = z
   .object({
     LevelIds: z.array(z.int()),

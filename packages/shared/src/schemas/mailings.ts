@@ -56,7 +56,23 @@ export const mailingMessages = {
   unsubscribed: (category: string) => `您已退订“${category}”类通知，今后不再收到此类邮件和站内信`,
   /** 通知设置 saved (SaveMailPreferences). */
   preferencesSaved: '保存成功',
+  systemMailInvalid: '系统邮件不存在',
 } as const;
+
+/**
+ * 系统邮件: the mails the system sends by itself, each a plain-text template staff may edit
+ * (features/mail/system-mails.ts holds each one's variables and shipped default).
+ */
+export const systemMailCodes = [
+  'contribution-approved',
+  'contribution-rejected',
+  'renewal-before',
+  'renewal-expired',
+  'renewal-lapsed',
+  'renewal-manual',
+  'activity-notice',
+] as const;
+export type SystemMailCode = (typeof systemMailCodes)[number];
 
 const email = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const category = z.enum(mailingCategories, { error: mailingMessages.categoryInvalid });
@@ -139,4 +155,15 @@ export const saveMailPreferencesBody = z.object(
     z.ZodOptional<z.ZodBoolean>
   >,
 );
+const systemMailCode = z.enum(systemMailCodes, { error: mailingMessages.systemMailInvalid });
+/** Both required: a system mail is always whole, so a save replaces its subject and body together. */
+export const saveSystemMailBody = z.object({
+  Code: systemMailCode,
+  Subject: requiredText(mailingMessages.subjectRequired, '邮件标题', mailingLimits.subject),
+  /** Plain text, as sent; may hold the mail's own {{变量}}. */
+  Body: requiredText(mailingMessages.bodyRequired, '邮件内容', mailingLimits.body),
+});
+export type SaveSystemMailBody = z.infer<typeof saveSystemMailBody>;
+export const resetSystemMailBody = z.object({ Code: systemMailCode });
+
 export const unsubscribeQuery = z.object({ t: z.string().trim().max(200).default('') });

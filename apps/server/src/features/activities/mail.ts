@@ -1,6 +1,7 @@
 import { noPass, type CheckInPassMail } from './check-in-mail.js';
 import type { OutgoingMail } from '../mail/outbox.js';
 import type { MailContext } from '../mail/context.js';
+import { fillSystemMail, type SystemMailText } from '../mail/system-mails.js';
 
 /** The member-area page of one activity: the e-mail's link. */
 export const activityPath = (id: number) => `/member/activity/${id}`;
@@ -25,20 +26,21 @@ export const activityLetter = (context: MailContext, memberName: string, lines: 
 
 /**
  * The notice e-mail: plain text with the title, time, place, deadline and the link to sign up;
- * to a member already signed up (a reminder), their check-in code and QR too.
+ * to a member already signed up (a reminder), their check-in code and QR too. The words are
+ * 系统邮件 activity-notice's (`text`, read once for a batch: features/mail/system-mails.ts).
  */
-export function activityMail(context: MailContext, a: MailedActivity, pass: CheckInPassMail = noPass): OutgoingMail {
-  const body = activityLetter(context, a.member_name, [
-    `${context.siteName}邀请您参加活动「${a.title}」。`,
-    '',
-    activityTimeLine(a),
-    `活动地点：${a.place}`,
-    `报名截止：${a.sign_up_deadline.slice(0, 16)}`,
-    '',
-    ...pass.lines,
-    `查看详情并报名：${context.baseUrl}${activityPath(a.activity_id)}`,
-  ]);
-  return { recipient: a.email, subject: `【活动通知】${a.title}`, body, attachments: pass.attachments };
+export function activityMail(context: MailContext, text: SystemMailText, a: MailedActivity, pass: CheckInPassMail = noPass): OutgoingMail {
+  const { subject, body } = fillSystemMail(text, {
+    会员名称: a.member_name,
+    活动名称: a.title,
+    活动时间: activityTimeLine(a).slice('活动时间：'.length),
+    活动地点: a.place,
+    报名截止: a.sign_up_deadline.slice(0, 16),
+    签到信息: pass.lines.map((line) => `${line}\n`).join(''),
+    活动链接: `${context.baseUrl}${activityPath(a.activity_id)}`,
+    网站名称: context.siteName,
+  });
+  return { recipient: a.email, subject, body, attachments: pass.attachments };
 }
 
 export interface OfferedActivity extends Omit<MailedActivity, 'sign_up_deadline'> {

@@ -18,6 +18,7 @@ import { checkInPassMail } from './check-in-mail.js';
 import { activityMail } from './mail.js';
 import type { MailContext } from '../mail/context.js';
 import { enqueueMails, nudgeOutbox } from '../mail/outbox.js';
+import { systemMailText } from '../mail/system-mails.js';
 import { queuePlace } from './queue.js';
 
 /**
@@ -123,7 +124,8 @@ async function mailChunk(trx: Db, noticeIds: number[], mail: MailContext, now: n
     .where('n.id', 'in', noticeIds)
     .where('m.email', '!=', '')
     .execute();
-  const mails = await Promise.all(rows.map(async (r) => activityMail(mail, r, await checkInPassMail(r))));
+  const text = await systemMailText(trx, 'activity-notice');
+  const mails = await Promise.all(rows.map(async (r) => activityMail(mail, text, r, await checkInPassMail(r))));
   const ids = await enqueueMails(trx, mails, now);
   for (const [i, row] of rows.entries()) await trx.updateTable('activity_notices').set({ mail_id: ids[i] }).where('id', '=', row.id).execute();
 }

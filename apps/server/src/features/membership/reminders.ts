@@ -13,11 +13,13 @@ import {
   reminderKindName,
   type DuesAccountDto,
   type MembershipTerm,
+  type SystemMailCode,
 } from '@portal/shared';
 import type { Database } from '../../db/connection.js';
 import type { DB } from '../../db/schema.js';
 import type { MailContext } from '../mail/context.js';
 import { enqueueMails, nudgeOutbox, type OutgoingMail } from '../mail/outbox.js';
+import { composeSystemMail } from '../mail/system-mails.js';
 import { defaultTerms } from '../members/level-terms.js';
 import { accountSet, duesAccount } from './dues-account.js';
 
@@ -143,30 +145,26 @@ function howToPay(due: Due, account: DuesAccountDto): string[] {
   return [...amount, ...where];
 }
 
-/** The reminder e-mail: plain text, what happened or will, what is due and where to pay it. */
-export function reminderMail(context: MailContext, due: Due, graceEnd: string, account: DuesAccountDto): OutgoingMail {
-  const what = due.kind.startsWith('manual:')
-    ? due.termEnd === ''
-      ? '请及时缴纳本年度会费。'
-      : `您单位的会员资格有效期至${due.termEnd}，请及时缴纳会费续期。`
-    : due.kind === 'lapsed'
-      ? `您单位的会员资格已于${due.termEnd}到期，宽限期已结束，会员专享文章、投稿和活动报名已暂停。缴纳会费后即可恢复。`
-      : due.kind === 'expired'
-        ? `您单位的会员资格已于${due.termEnd}到期，现处于宽限期。请于${graceEnd}前缴纳会费，逾期将暂停会员服务。`
-        : `您单位的会员资格将于${due.termEnd}到期，请及时缴纳会费续期。`;
-  const body = [
-    `${due.memberName}：`,
-    '',
-    what,
-    '',
-    ...howToPay(due, account),
-    '',
-    `查看会籍信息：${context.baseUrl}/member/membership`,
-    '',
-    '（本邮件由系统自动发送，请勿直接回复。）',
-    context.siteName,
-  ].join('\n');
-  return { recipient: due.email, subject: `【${context.siteName}】${reminderKindName(due.kind)}`, body };
+/** Which 系统邮件 a reminder kind is sent with (before:N all share one; {{提醒类型}} names the N). */
+const reminderMailCode = (kind: string): SystemMailCode =>
+  kind.startsWith('manual:') ? 'renewal-manual' : kind === 'lapsed' ? 'renewal-lapsed' : kind === 'expired' ? 'renewal-expired' : 'renewal-before';
+
+/**
+ * The reminder e-mail: plain text, what happened or will, what is due and where to pay it; the
+ * words are 系统邮件's, as staff left them (features/mail/system-mails.ts).
+ */
+export async function reminderMail(db: Db, context: MailContext, due: Due, graceEnd: string, account: DuesAccountDto): Promise<OutgoingMail> {
+  const { subject, body } = await composeSystemMail(db, reminderMailCode(due.kind), {
+    会员名称: due.memberName,
+    提醒类型: reminderKindName(due.kind),
+    有效期至: due.termEnd,
+    宽限期至: graceEnd,
+    缴费信息: howToPay(due, account).join('\n'),
+    会籍链接: `${context.baseUrl}/member/membership`,
+    网站名称: context.siteName,
+    提醒内容: due.termEnd === '' ? '请及时缴纳本年度会费。' : `您单位的会员资格有效期至${due.termEnd}，请及时缴纳会费续期。`,
+  });
+  return { recipient: due.email, subject, body };
 }
 
 /**
@@ -189,7 +187,7 @@ async function remind(trx: Db, due: Due, mail: MailContext | null, account: Dues
     .executeTakeFirst();
   if (!inserted) return false;
   if (mail && due.email) {
-    const [mailId] = await enqueueMails(trx, [reminderMail(mail, due, due.termEnd === '' ? '' : addDays(due.termEnd, due.graceDays), account)], now);
+    const [mailId] = await enqueueMails(trx, [await reminderMail(trx, mail, due, due.termEnd === '' ? '' : addDays(due.termEnd, due.graceDays), account)], now);
     await trx
       .updateTable('membership_reminders')
       .set({ mail_id: mailId ?? null })

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { MailContext } from '../mail/context.js';
 import { enqueueMails } from '../mail/outbox.js';
+import { composeSystemMail } from '../mail/system-mails.js';
 
 /** The member area's list of one's own contributions: the e-mail's link. */
 const MY_CONTRIBUTIONS_PATH = '/contribute';
@@ -32,18 +33,14 @@ export async function queueContributionDecisionMail(
     .where('m.email', '!=', '')
     .executeTakeFirst();
   if (!row) return false;
-  const verdict = outcome.approved ? '已审核通过并发布' : '未通过审核';
-  const body = [
-    `${row.member_name}：`,
-    '',
-    `您投稿的文章《${row.title}》${verdict}。`,
-    ...(outcome.approved ? [] : [`驳回原因：${outcome.reason}`, '', '您可以修改后重新提交。']),
-    '',
-    `查看我的投稿：${mail.baseUrl}${MY_CONTRIBUTIONS_PATH}`,
-    '',
-    '（本邮件由系统自动发送，请勿直接回复。）',
-    mail.siteName,
-  ].join('\n');
-  await enqueueMails(trx, [{ recipient: row.email, subject: `【投稿审核】《${row.title}》${verdict}`, body }], now);
+  // The text is 系统邮件's, as staff left it (features/mail/system-mails.ts).
+  const { subject, body } = await composeSystemMail(trx, outcome.approved ? 'contribution-approved' : 'contribution-rejected', {
+    会员名称: row.member_name,
+    文章标题: row.title,
+    驳回原因: outcome.approved ? '' : outcome.reason,
+    投稿链接: `${mail.baseUrl}${MY_CONTRIBUTIONS_PATH}`,
+    网站名称: mail.siteName,
+  });
+  await enqueueMails(trx, [{ recipient: row.email, subject, body }], now);
   return true;
 }

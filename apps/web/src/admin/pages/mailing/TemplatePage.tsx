@@ -1,9 +1,11 @@
+import { Tabs } from 'antd';
 import type { MailTemplateDto } from '@portal/shared';
 import { mailingsAdminApi, type MailingListQuery } from '../../../api/mailings-admin';
 import type { PageState } from '../../../components/DataTable';
 import { ListPage, listResource } from '../../list';
 import { categoryOptions } from './categories';
 import { mailingKeys } from './keys';
+import { SystemMailList } from './SystemMailList';
 import { TemplateDialog } from './TemplateDialog';
 
 type Filters = Omit<MailingListQuery, keyof PageState>;
@@ -30,7 +32,16 @@ const templates = listResource<MailTemplateDto, Filters>({
   },
 });
 
-/** 通知模板 (component mailing/template/index): the notices staff start a mailing from. */
+/** Made once, so the lists' dialogs keep their identity. */
+const tabs = [
+  { key: 'templates', label: '通知模板', children: <ListPage resource={templates} /> },
+  { key: 'system', label: '系统邮件', children: <SystemMailList /> },
+];
+
+/**
+ * 通知模板 (component mailing/template/index): the notices staff start a mailing from, and beside
+ * them 系统邮件, the words of the mails the system sends by itself (same permission, same kind of work).
+ */
 export default function TemplatePage() {
-  return <ListPage resource={templates} />;
+  return <Tabs items={tabs} destroyOnHidden />;
 }

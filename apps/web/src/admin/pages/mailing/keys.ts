@@ -3,6 +3,7 @@ import { adminQueryKeys } from '../../session/queries';
 /** 会员通知's cached back-office reads: saving a template or a mailing reloads its list. */
 export const mailingKeys = {
   templates: [...adminQueryKeys.all, 'mailings', 'templates'] as const,
+  systemMails: [...adminQueryKeys.all, 'mailings', 'system-mails'] as const,
   list: [...adminQueryKeys.all, 'mailings', 'list'] as const,
   mailing: [...adminQueryKeys.all, 'mailings', 'mailing'] as const,
   recipients: [...adminQueryKeys.all, 'mailings', 'recipients'] as const,

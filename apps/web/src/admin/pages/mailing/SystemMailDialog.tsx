@@ -1,0 +1,64 @@
+import { useState } from 'react';
+import { Form, Input, Typography } from 'antd';
+import { mailingLimits, mailingMessages, type SystemMailCode, type SystemMailDto } from '@portal/shared';
+import { mailingsAdminApi } from '../../../api/mailings-admin';
+import { RecordDialog, type EditDialogProps } from '../../list';
+import { Refusal, useCaretInsert, VariableButtons } from './ContentFields';
+import { useRefusal } from './useRefusal';
+
+interface SystemMailForm {
+  Subject: string;
+  Body: string;
+}
+
+/**
+ * 修改系统邮件: subject and plain-text body (the mails are sent as text), with the mail's own
+ * variables as buttons, their meaning in a tooltip; a click puts `{{变量}}` at the caret of the
+ * field last used.
+ */
+export function SystemMailDialog(props: EditDialogProps<SystemMailDto>) {
+  const { refusal, watch } = useRefusal();
+  const mail = props.editing === 'new' ? null : props.editing;
+  return (
+    <RecordDialog<SystemMailDto, SystemMailForm>
+      noun="系统邮件"
+      width={900}
+      values={(m) => ({ Subject: m?.Subject ?? '', Body: m?.Body ?? '' })}
+      save={(values, m) => watch(mailingsAdminApi.saveSystemMail({ ...values, Code: m!.Code as SystemMailCode }))}
+      {...props}
+    >
+      {mail && <SystemMailFields mail={mail} refusal={refusal} />}
+    </RecordDialog>
+  );
+}
+
+function SystemMailFields({ mail, refusal }: { mail: SystemMailDto; refusal: string }) {
+  const subject = useCaretInsert('Subject');
+  const body = useCaretInsert('Body');
+  const [target, setTarget] = useState<'subject' | 'body'>('body');
+  return (
+    <>
+      <Refusal refusal={refusal} />
+      <Form.Item label="邮件">
+        <Typography.Text strong>{mail.Name}</Typography.Text>
+        <Typography.Text type="secondary">（{mail.Description}）</Typography.Text>
+      </Form.Item>
+      <Form.Item name="Subject" label="邮件标题" rules={[{ required: true, whitespace: true, message: mailingMessages.subjectRequired }]}>
+        <Input maxLength={mailingLimits.subject} showCount onFocus={() => setTarget('subject')} onSelect={subject.track} />
+      </Form.Item>
+      <VariableButtons
+        variables={mail.Variables}
+        onInsert={target === 'subject' ? subject.insert : body.insert}
+        extra={`点击插入到${target === 'subject' ? '邮件标题' : '邮件内容'}的光标处；发送时替换为实际内容（鼠标悬停查看含义）`}
+      />
+      <Form.Item
+        name="Body"
+        label="邮件内容"
+        extra="纯文本邮件，按输入的换行发送"
+        rules={[{ required: true, whitespace: true, message: mailingMessages.bodyRequired }]}
+      >
+        <Input.TextArea maxLength={mailingLimits.body} autoSize={{ minRows: 10, maxRows: 20 }} onFocus={() => setTarget('body')} onSelect={body.track} />
+      </Form.Item>
+    </>
+  );
+}
