@@ -48,6 +48,7 @@ import { messageBoard } from './049-messages.js';
 import { reviewedReplies } from './050-reviewed-replies.js';
 import { mailings } from './051-mailings.js';
 import { inbox } from './052-inbox.js';
+import { mailBounces } from './054-mail-bounces.js';
 
 /** A migration that may need to know the engine (serial vs autoincrement, FTS vs trigram). */
 export type EngineMigration = (engine: Engine) => Migration;
@@ -102,6 +103,7 @@ const all: Record<string, EngineMigration> = {
   '050-reviewed-replies': reviewedReplies,
   '051-mailings': mailings,
   '052-inbox': inbox,
+  '054-mail-bounces': mailBounces,
 };
 
 /** Every migration this build knows, in order (readiness checks they are all applied). */
