@@ -34,6 +34,7 @@ import { schedulePublishingClock } from './features/news/schedule.js';
 import { scheduleMembershipJob } from './features/membership/job.js';
 import { scheduleOfferLapses } from './features/activities/job.js';
 import { scheduleDeadlineJob } from './features/messages/deadline-job.js';
+import { scheduleBounceMailbox } from './features/mailings/bounces.js';
 import { scheduleDispatch } from './features/mailings/dispatch.js';
 import { scheduleRevisionRetention } from './features/articles/revisions.js';
 import { largestUpload } from './features/uploads/checks.js';
@@ -119,6 +120,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const messageDeadlines = backgroundJobs ? scheduleDeadlineJob(services, app.log) : undefined;
   // 群发通知: scheduled mailings go out, recipients are handed to the outbox at the configured rate.
   const mailingDispatch = backgroundJobs ? scheduleDispatch(services, app.log) : undefined;
+  // Their returned mail (MAIL_BOUNCE_MAILDIR) marks recipients 退信.
+  const bounceMailbox = backgroundJobs ? scheduleBounceMailbox(services, app.log) : undefined;
   app.addHook('onClose', async () => {
     // Requests whose clients left are still at work: they finish before anything below closes.
     if (!(await inFlight.settled())) app.log.warn('requests still running 5 s after closing began; closing anyway');
@@ -131,6 +134,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await offerLapses?.stop();
     await messageDeadlines?.stop();
     await mailingDispatch?.stop();
+    await bounceMailbox?.stop();
     await outbox?.stop();
     await fanout.stop();
     // Counted article views are written before the database goes.

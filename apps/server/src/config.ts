@@ -89,6 +89,16 @@ export interface Config {
   /** The From of those e-mails (MAIL_FROM); without it the site's name and e-mail address. */
   mailFrom?: string;
   /**
+   * Where mailings' returned mail goes (MAIL_BOUNCE_ADDRESS, e.g. bounces@example.org.cn): their
+   * envelope sender, tagged per recipient (bounces+<recipient>-<mac>@…, features/mailings/bounces.ts).
+   */
+  mailBounceAddress?: string;
+  /**
+   * The Maildir the mail server delivers that address to (MAIL_BOUNCE_MAILDIR); a job reads it for
+   * delivery status notifications and marks the recipients they name 退信.
+   */
+  mailBounceMaildir?: string;
+  /**
    * Days the audit and sign-in logs are kept (AUDIT_RETENTION_DAYS, default 180); older rows are
    * deleted daily (features/system/audit/retention.ts). The Cybersecurity Law (§21) asks for at least
    * six months, so less is refused.
@@ -219,6 +229,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, { buildsLinks =
     apiDocs: parseApiDocs(env),
     smtpUrl: parseSmtpUrl(env.SMTP_URL),
     mailFrom: env.MAIL_FROM || undefined,
+    mailBounceAddress: parseBounceAddress(env.MAIL_BOUNCE_ADDRESS),
+    mailBounceMaildir: env.MAIL_BOUNCE_MAILDIR ? path.resolve(env.MAIL_BOUNCE_MAILDIR) : undefined,
     auditRetentionDays: parseAuditRetentionDays(env.AUDIT_RETENTION_DAYS),
     newsRevisionsKept: Math.floor(positiveNumber(env, 'NEWS_REVISIONS_KEPT', 0, { zero: true })),
     membershipReminderDays: parseReminderDays(env.MEMBERSHIP_REMINDER_DAYS),
@@ -302,6 +314,15 @@ function parseSmtpUrl(raw: string | undefined): string | undefined {
   const value = (raw ?? '').trim();
   if (value === '') return undefined;
   if (!/^smtps?:\/\/[^/]/.test(value)) throw new Error('SMTP_URL must be smtp://… or smtps://…');
+  return value;
+}
+
+/** A plain address: its local part is tagged with `+`, so it must not hold one already. */
+function parseBounceAddress(raw: string | undefined): string | undefined {
+  const value = (raw ?? '').trim();
+  if (value === '') return undefined;
+  if (!/^[^\s@+<>"]+@[^\s@<>"]+\.[^\s@<>"]+$/.test(value))
+    throw new Error(`MAIL_BOUNCE_ADDRESS must be a plain address without +, e.g. bounces@example.org.cn, got ${raw}`);
   return value;
 }
 

@@ -5,6 +5,8 @@ import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
 /** A message as the mail server received it, decoded. */
 export interface Received {
   to: string[];
+  /** The envelope sender (MAIL FROM), where returned mail would go. */
+  envelopeFrom: string;
   subject: string;
   text: string;
   /** The HTML part; '' none. */
@@ -48,6 +50,7 @@ export async function startMailServer(options: MailServerOptions = {}): Promise<
         (mail) => {
           received.push({
             to: session.envelope.rcptTo.map((r) => r.address),
+            envelopeFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
             subject: mail.subject ?? '',
             text: mail.text ?? '',
             html: typeof mail.html === 'string' ? mail.html : '',

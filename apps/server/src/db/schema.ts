@@ -761,6 +761,8 @@ export interface MailOutboxTable {
   html: Generated<string>;
   /** JSON object of extra headers (List-Unsubscribe, Message-ID); '{}' none. */
   headers: Generated<string>;
+  /** The SMTP envelope sender (a mailing's VERP bounce address); '' MAIL_FROM's (migration 054). */
+  envelope_from: Generated<string>;
 }
 
 /** 通知模板 (migration 051, features/mailings). */
@@ -817,6 +819,10 @@ export interface MailingRecipientsTable {
   /** When handed to the outbox; '' waiting for the throttled dispatch. */
   handed_at: Generated<string>;
   mail_id: number | null;
+  /** When its mail came back as a hard bounce; '' not (migration 054). */
+  bounced_at: Generated<string>;
+  /** The bounce's status and diagnostic, e.g. `5.1.1 550 5.1.1 User unknown`. */
+  bounce_reason: Generated<string>;
 }
 
 /** A member's opt-out of a category of mailings. */

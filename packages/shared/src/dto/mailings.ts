@@ -44,9 +44,9 @@ export const segmentCountDto = z
   .object({
     /** Members matching the criteria. */
     Matched: z.int(),
-    /** Of those, with an e-mail address. */
+    /** Of those, with an e-mail address to mail: not one that came back as a hard bounce 3 times (退信). */
     WithAddress: z.int(),
-    /** Left out: no e-mail address (only when e-mail is the one channel). */
+    /** Left out: no usable e-mail address, 无有效邮箱 (only when e-mail is the one channel). */
     NoAddress: z.int(),
     /** Left out: opted out of the category. */
     OptedOut: z.int(),
@@ -69,6 +69,8 @@ export const mailingCountsDto = z
     Failed: z.int(),
     /** Reached by 站内信 only (no e-mail to send them). */
     SiteOnly: z.int(),
+    /** Sent, and returned as a hard bounce (退信). */
+    Bounced: z.int(),
     /** 站内信 delivered, and read by now. */
     InboxDelivered: z.int(),
     InboxRead: z.int(),
@@ -103,10 +105,10 @@ export const mailingRecipientDto = z
     MemberId: z.int(),
     MemberName: z.string(),
     Email: z.string(),
-    /** waiting 待发送, queued 发送中, sent 已发送, failed 发送失败, site 仅站内信. */
+    /** waiting 待发送, queued 发送中, sent 已发送, failed 发送失败, site 仅站内信, bounced 退信. */
     State: z.string(),
     StateName: z.string(),
-    /** The mail server's answer of the last failed attempt. */
+    /** The mail server's answer of the last failed attempt; of a 退信, the report's status and diagnostic. */
     Error: z.string(),
     SentAt: z.string(),
   })

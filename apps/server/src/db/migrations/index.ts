@@ -49,6 +49,7 @@ import { reviewedReplies } from './050-reviewed-replies.js';
 import { mailings } from './051-mailings.js';
 import { inbox } from './052-inbox.js';
 import { systemMails } from './053-system-mails.js';
+import { mailBounces } from './054-mail-bounces.js';
 
 /** A migration that may need to know the engine (serial vs autoincrement, FTS vs trigram). */
 export type EngineMigration = (engine: Engine) => Migration;
@@ -104,6 +105,7 @@ const all: Record<string, EngineMigration> = {
   '051-mailings': mailings,
   '052-inbox': inbox,
   '053-system-mails': systemMails,
+  '054-mail-bounces': mailBounces,
 };
 
 /** Every migration this build knows, in order (readiness checks they are all applied). */

@@ -35,6 +35,11 @@ export interface OutgoingMail {
   html?: string;
   /** Extra headers (a mailing's List-Unsubscribe, List-Unsubscribe-Post and Message-ID). */
   headers?: Record<string, string>;
+  /**
+   * The SMTP envelope sender (MAIL FROM, the Return-Path), where returned mail goes: a mailing's
+   * VERP-tagged bounce address. Without it the envelope is the From's, as for every other mail.
+   */
+  envelopeFrom?: string;
 }
 
 /** A file of a mail, as nodemailer takes it: text (a calendar file), or a picture in base64 (a check-in QR). */
@@ -101,6 +106,7 @@ export async function enqueueMails(db: Kysely<DB>, mails: readonly OutgoingMail[
           secret: m.secret ? 1 : 0,
           html: m.html ?? '',
           headers: JSON.stringify(m.headers ?? {}),
+          envelope_from: m.envelopeFrom ?? '',
           state: 'pending',
           attempts: 0,
           next_attempt_at: at,
@@ -128,6 +134,8 @@ export interface MailTransport {
     attachments: MailAttachment[];
     html?: string;
     headers?: Record<string, string>;
+    /** Replaces the envelope nodemailer derives from From and To. */
+    envelope?: { from: string; to: string };
   }): Promise<unknown>;
   close?(): void;
 }
@@ -146,6 +154,10 @@ function richParts(mail: { html: string; headers: string }): { html?: string; he
   const headers = JSON.parse(mail.headers) as Record<string, string>;
   return { ...(mail.html ? { html: mail.html } : {}), ...(Object.keys(headers).length > 0 ? { headers } : {}) };
 }
+
+/** The envelope of a mail with its own sender (a mailing's bounce address); none otherwise. */
+const envelopeOf = (mail: { envelope_from: string; recipient: string }) =>
+  mail.envelope_from ? { envelope: { from: mail.envelope_from, to: mail.recipient } } : {};
 
 /** One round: claims the due rows and sends them one by one. Answers how many were sent and failed. */
 export async function workOutbox(services: Pick<Services, 'database' | 'config' | 'now'>, transport: MailTransport): Promise<{ sent: number; failed: number }> {
@@ -169,7 +181,7 @@ export async function workOutbox(services: Pick<Services, 'database' | 'config' 
       .where('id', '=', row.id)
       .where('locked_until', '=', row.locked_until)
       .where('next_attempt_at', '!=', '')
-      .returning(['recipient', 'subject', 'body', 'attachments', 'attempts', 'secret', 'html', 'headers'])
+      .returning(['recipient', 'subject', 'body', 'attachments', 'attempts', 'secret', 'html', 'headers', 'envelope_from'])
       .executeTakeFirst();
     if (!claimed) continue;
     const attempts = claimed.attempts + 1;
@@ -182,6 +194,7 @@ export async function workOutbox(services: Pick<Services, 'database' | 'config' 
         text: claimed.body,
         attachments,
         ...richParts(claimed),
+        ...envelopeOf(claimed),
       });
       const done = formatCst(services.now());
       await db

@@ -6,6 +6,7 @@ import type { Services } from '../../http/app-types.js';
 import { schedulePeriodic } from '../../ops/periodic-job.js';
 import { enqueueMails, nudgeOutbox } from '../mail/outbox.js';
 import { readSettings, writeSettings } from '../site/settings.js';
+import { bounceSender } from './bounces.js';
 import { mailingMail } from './mailing-mail.js';
 import { render } from './merge-fields.js';
 import { mergeValues } from './merge-values.js';
@@ -87,7 +88,9 @@ export async function runDispatch(services: Pick<Services, 'database' | 'config'
           baseUrl: m.base_url,
         },
       );
-      const [mailId] = await enqueueMails(trx, [mail], at);
+      // Returned mail comes back to the bounce address, tagged with this recipient (bounces.ts).
+      const envelopeFrom = config.mailBounceAddress ? await bounceSender(trx, config.mailBounceAddress, r.id, at) : undefined;
+      const [mailId] = await enqueueMails(trx, [{ ...mail, envelopeFrom }], at);
       await trx.updateTable('mailing_recipients').set({ mail_id: mailId! }).where('id', '=', r.id).execute();
       count += 1;
     }

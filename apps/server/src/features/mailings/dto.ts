@@ -36,6 +36,7 @@ export const toMailingDto = (m: Mailing, c: MailingCounts, inbox = { delivered: 
     Sent: c.sent,
     Failed: c.failed,
     SiteOnly: c.site,
+    Bounced: c.bounced,
     InboxDelivered: inbox.delivered,
     InboxRead: inbox.read,
   },

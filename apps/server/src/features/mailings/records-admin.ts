@@ -14,7 +14,7 @@ const exportColumns = [
   { header: '电子邮箱', width: 30, cell: (r: RecipientRow) => r.email },
   { header: '状态', width: 10, cell: (r: RecipientRow) => recipientStateNames[r.state] },
   { header: '发送时间', width: 20, cell: (r: RecipientRow) => r.sentAt },
-  { header: '失败原因', width: 50, cell: (r: RecipientRow) => r.error },
+  { header: '失败/退信原因', width: 50, cell: (r: RecipientRow) => r.error },
 ] as const;
 
 /** 群发通知's records: a mailing's recipients and their state, a member's mailings, the export. */
@@ -28,7 +28,7 @@ export async function mailingRecordsAdmin(app: App): Promise<void> {
       onRequest: guard,
       schema: {
         ...adminDocs,
-        summary: '一条通知的收件人，分页，含各自的状态（待发送、发送中、已发送、发送失败）与邮件服务器的失败原因',
+        summary: '一条通知的收件人，分页，含各自的状态（待发送、发送中、已发送、发送失败、仅站内信、退信）与失败或退信的原因',
         'x-codes': { 404: mailingMessages.mailingNotFound },
         querystring: mailingRecipientsQuery,
         'x-data': listOf(mailingRecipientDto),

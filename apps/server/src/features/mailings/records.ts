@@ -5,21 +5,31 @@ import { pageWindow } from '../../http/paging.js';
 /**
  * What a mailing did, read from its recipients and their outbox rows: a recipient is waiting
  * (not yet handed to the outbox), queued (in it, not sent yet, no failure), sent, or failed (its
- * last attempt failed: retried later or given up), with the mail server's answer.
+ * last attempt failed: retried later or given up), with the mail server's answer; or bounced
+ * (its mail came back as a hard bounce, bounces.ts), with the report's status and diagnostic,
+ * whatever the outbox row says: the bounce is the later news.
  */
 
-export type RecipientState = 'waiting' | 'queued' | 'sent' | 'failed' | 'site';
+export type RecipientState = 'waiting' | 'queued' | 'sent' | 'failed' | 'site' | 'bounced';
 export const recipientStateNames: Record<RecipientState, string> = {
   waiting: '待发送',
   queued: '发送中',
   sent: '已发送',
   failed: '发送失败',
   site: '仅站内信',
+  bounced: '退信',
 };
 
 /** `state` is the outbox row's: none for a recipient handed with nothing to mail (reached by the site only). */
-const stateOf = (r: { handed_at: string; state: string | null }): RecipientState =>
-  r.handed_at === '' ? 'waiting' : r.state === null ? 'site' : r.state === 'sent' ? 'sent' : r.state === 'failed' ? 'failed' : 'queued';
+function stateOf(r: { handed_at: string; bounced_at: string; state: string | null }): RecipientState {
+  if (r.bounced_at !== '') return 'bounced';
+  if (r.handed_at === '') return 'waiting';
+  if (r.state === null) return 'site';
+  return r.state === 'sent' || r.state === 'failed' ? r.state : 'queued';
+}
+
+/** Whether a time column is set, as a value to group by: counting needs only that. */
+const isSet = (column: 'r.handed_at' | 'r.bounced_at') => sql<string>`case when ${sql.ref(column)} = '' then '' else 'x' end`;
 
 export interface MailingCounts {
   recipients: number;
@@ -28,17 +38,20 @@ export interface MailingCounts {
   sent: number;
   failed: number;
   site: number;
+  bounced: number;
 }
 
 export async function mailingCounts(db: Kysely<DB>, mailingIds: readonly number[]): Promise<Map<number, MailingCounts>> {
-  const counts = new Map<number, MailingCounts>(mailingIds.map((id) => [id, { recipients: 0, waiting: 0, queued: 0, sent: 0, failed: 0, site: 0 }]));
+  const counts = new Map<number, MailingCounts>(
+    mailingIds.map((id) => [id, { recipients: 0, waiting: 0, queued: 0, sent: 0, failed: 0, site: 0, bounced: 0 }]),
+  );
   if (mailingIds.length === 0) return counts;
   const rows = await db
     .selectFrom('mailing_recipients as r')
     .leftJoin('mail_outbox as o', 'o.id', 'r.mail_id')
-    .select(['r.mailing_id', sql<string>`case when r.handed_at = '' then '' else 'x' end`.as('handed_at'), 'o.state', (eb) => eb.fn.countAll<number>().as('n')])
+    .select(['r.mailing_id', isSet('r.handed_at').as('handed_at'), isSet('r.bounced_at').as('bounced_at'), 'o.state', (eb) => eb.fn.countAll<number>().as('n')])
     .where('r.mailing_id', 'in', mailingIds)
-    .groupBy(['r.mailing_id', sql`case when r.handed_at = '' then '' else 'x' end`, 'o.state'])
+    .groupBy(['r.mailing_id', isSet('r.handed_at'), isSet('r.bounced_at'), 'o.state'])
     .execute();
   for (const row of rows) {
     const c = counts.get(row.mailing_id)!;
@@ -54,6 +67,7 @@ export interface RecipientRow {
   memberName: string;
   email: string;
   state: RecipientState;
+  /** The mail server's answer of a failure, or a bounce's status and diagnostic. */
   error: string;
   sentAt: string;
 }
@@ -65,7 +79,7 @@ export async function mailingRecipients(db: Kysely<DB>, mailingId: number, pagin
     base
       .innerJoin('members as m', 'm.id', 'r.member_id')
       .leftJoin('mail_outbox as o', 'o.id', 'r.mail_id')
-      .select(['r.member_id', 'm.member_name', 'r.email', 'r.handed_at', 'o.state', 'o.last_error', 'o.sent_at'])
+      .select(['r.member_id', 'm.member_name', 'r.email', 'r.handed_at', 'r.bounced_at', 'r.bounce_reason', 'o.state', 'o.last_error', 'o.sent_at'])
       .orderBy('r.id')
       .limit(limit)
       .offset(offset)
@@ -77,7 +91,7 @@ export async function mailingRecipients(db: Kysely<DB>, mailingId: number, pagin
     memberName: r.member_name,
     email: r.email,
     state: stateOf(r),
-    error: r.state === 'sent' ? '' : (r.last_error ?? ''),
+    error: r.bounced_at !== '' ? r.bounce_reason : r.state === 'sent' ? '' : (r.last_error ?? ''),
     sentAt: r.sent_at ?? '',
   }));
   return { list, total: Number(total.n) };
@@ -91,7 +105,7 @@ export async function memberMailings(db: Kysely<DB>, memberId: number, paging: {
     base
       .innerJoin('mailings as g', 'g.id', 'r.mailing_id')
       .leftJoin('mail_outbox as o', 'o.id', 'r.mail_id')
-      .select(['g.id', 'g.subject', 'g.category', 'r.handed_at', 'o.state', 'o.sent_at'])
+      .select(['g.id', 'g.subject', 'g.category', 'r.handed_at', 'r.bounced_at', 'o.state', 'o.sent_at'])
       .orderBy('r.mailing_id', 'desc')
       .limit(limit)
       .offset(offset)

@@ -50,12 +50,37 @@ const optedOutOf =
   ({ exists, selectFrom }: ExpressionBuilder<DB & { m: DB['members'] }, 'm'>) =>
     exists(selectFrom('mail_opt_outs as o').select('o.member_id').whereRef('o.member_id', '=', 'm.id').where('o.category', '=', category));
 
+/** Hard bounces (退信, bounces.ts) of one address after which mailings no longer mail it. */
+export const BOUNCES_UNTIL_UNUSABLE = 3;
+
+/**
+ * Whether the member `m` has an address to mail: one, and not one that came back as a hard bounce
+ * BOUNCES_UNTIL_UNUSABLE times (counted as 无有效邮箱). Only that address's bounces count: a member
+ * who gives a new address is mailed again.
+ */
+export const usableAddress = (eb: ExpressionBuilder<DB & { m: DB['members'] }, 'm'>) =>
+  eb.and([
+    eb('m.email', '!=', ''),
+    eb.not(
+      eb.exists(
+        eb
+          .selectFrom('mailing_recipients as b')
+          .select('b.member_id')
+          .whereRef('b.member_id', '=', 'm.id')
+          .whereRef('b.email', '=', 'm.email')
+          .where('b.bounced_at', '!=', '')
+          .groupBy('b.member_id')
+          .having((h) => h.fn.countAll(), '>=', BOUNCES_UNTIL_UNUSABLE),
+      ),
+    ),
+  ]);
+
 /** A member's reach for a mailing: opted out of its category, or with no way to reach them. */
 export function reachable(db: Kysely<DB>, s: MailingSegment, category: MailingCategory, channels: readonly MailingChannel[]) {
   const byMail = !channels.includes('site');
   return segmentMembers(db, s)
     .where((eb) => eb.not(optedOutOf(category)(eb)))
-    .$if(byMail, (q) => q.where('m.email', '!=', ''));
+    .$if(byMail, (q) => q.where(usableAddress));
 }
 
 export interface SegmentCount {
@@ -68,7 +93,7 @@ export interface SegmentCount {
 
 /**
  * CountMailingSegment: what the segment matches and who of them a mailing reaches. Without the
- * site channel a member with no address is left out; a member who opted out of the category is
+ * site channel a member with no usable address (none, or one that kept bouncing) is left out; a member who opted out of the category is
  * left out on every channel (counted once, as opted out, when both apply).
  */
 export async function countSegment(db: Kysely<DB>, s: MailingSegment, category: MailingCategory, channels: readonly MailingChannel[]): Promise<SegmentCount> {
@@ -76,12 +101,13 @@ export async function countSegment(db: Kysely<DB>, s: MailingSegment, category: 
     .select((eb) => {
       const { fn } = eb;
       const opted = optedOutOf(category)(eb);
+      const usable = usableAddress(eb);
       const counted = (cond: Parameters<typeof eb.case>[0]) => fn.sum<number>(eb.case().when(cond).then(1).else(0).end());
       return [
         fn.countAll<number>().as('matched'),
-        counted(eb('m.email', '!=', '')).as('withAddress'),
+        counted(usable).as('withAddress'),
         counted(opted).as('optedOut'),
-        counted(eb.and([eb('m.email', '=', ''), eb.not(opted)])).as('noAddressOnly'),
+        counted(eb.and([eb.not(usable), eb.not(opted)])).as('noAddressOnly'),
       ];
     })
     .executeTakeFirstOrThrow();

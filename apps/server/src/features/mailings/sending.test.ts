@@ -121,7 +121,7 @@ describe.each(engines)('群发通知 on %s', (engine) => {
     expect(beta.headers.date).toBeTruthy();
 
     const record = await business<MailingDto>(`GetMailing?mailingid=${ids.mailing}`);
-    expect(record.Data.Counts).toEqual({ Recipients: 3, Waiting: 0, Queued: 0, Sent: 3, Failed: 0, SiteOnly: 0, InboxDelivered: 0, InboxRead: 0 });
+    expect(record.Data.Counts).toEqual({ Recipients: 3, Waiting: 0, Queued: 0, Sent: 3, Failed: 0, SiteOnly: 0, Bounced: 0, InboxDelivered: 0, InboxRead: 0 });
     const recipients = await business<{ List: { State: string }[]; TotalCount: number }>(
       `GetMailingRecipients?mailingid=${ids.mailing}&pageindex=1&pagesize=2`,
     );
@@ -180,7 +180,7 @@ describe.each(engines)('群发通知 on %s', (engine) => {
     expect(inbox.Data.List.map((m) => m.Title)).toEqual(['致quiet工程有限公司']);
     expect((await publicCall(t, quiet, 'POST', 'ReadInboxMessage', { Id: inbox.Data.List[0]!.Id })).Code).toBe(200);
     const record = await business<MailingDto>(`GetMailing?mailingid=${saved.Data}`);
-    expect(record.Data.Counts).toEqual({ Recipients: 4, Waiting: 0, Queued: 0, Sent: 0, Failed: 0, SiteOnly: 4, InboxDelivered: 4, InboxRead: 1 });
+    expect(record.Data.Counts).toEqual({ Recipients: 4, Waiting: 0, Queued: 0, Sent: 0, Failed: 0, SiteOnly: 4, Bounced: 0, InboxDelivered: 4, InboxRead: 1 });
     expect((await business('SendMailing', { MailingId: saved.Data })).Message).toBe('该通知已发送，不能重复发送');
   });
 });

@@ -8,7 +8,7 @@ import { mailingMail } from './mailing-mail.js';
 import { render, usesActivity, type RenderedMail } from './merge-fields.js';
 import { mergeValues } from './merge-values.js';
 import { mailingById, type Mailing } from './mailings.js';
-import { countSegment, reachable, segmentMembers } from './segments.js';
+import { countSegment, reachable, segmentMembers, usableAddress } from './segments.js';
 import { deliverToSite } from './site-channel.js';
 import { unsubscribePageUrl } from './unsubscribe.js';
 
@@ -36,7 +36,12 @@ async function materialise(trx: Kysely<DB>, m: Mailing, at: string): Promise<voi
     .insertInto('mailing_recipients')
     .columns(['mailing_id', 'member_id', 'email'])
     .expression(
-      reachable(trx, m.segment, m.category, m.channels).select((eb) => [eb.val(m.id).as('mailing_id'), 'm.id', byMail ? 'm.email' : eb.val('').as('email')]),
+      reachable(trx, m.segment, m.category, m.channels).select((eb) => [
+        eb.val(m.id).as('mailing_id'),
+        'm.id',
+        // An address that kept bouncing is not mailed: the site channel alone reaches that member.
+        byMail ? eb.case().when(usableAddress(eb)).then(eb.ref('m.email')).else('').end().as('email') : eb.val('').as('email'),
+      ]),
     )
     .onConflict((oc) => oc.columns(['mailing_id', 'member_id']).doNothing())
     .execute();

@@ -141,7 +141,7 @@ function SegmentCount() {
         aria-busy={count.isFetching}
         items={[
           { key: 'matched', label: '符合条件', children: c?.Matched ?? '—' },
-          { key: 'noAddress', label: '无邮箱', children: c?.NoAddress ?? '—' },
+          { key: 'noAddress', label: '无有效邮箱', children: c?.NoAddress ?? '—' },
           { key: 'optedOut', label: '已退订', children: c?.OptedOut ?? '—' },
           { key: 'recipients', label: '将发送', children: c ? <strong>{c.Recipients}</strong> : '—' },
         ]}

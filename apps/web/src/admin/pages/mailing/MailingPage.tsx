@@ -30,10 +30,10 @@ const mailings = listResource<MailingDto, Filters>({
     { title: '类别', dataIndex: 'CategoryName', width: 90 },
     { title: '状态', dataIndex: 'State', width: 90, render: (s: string) => <Tag color={states[s]?.color}>{states[s]?.name ?? s}</Tag> },
     {
-      title: '已发送/失败',
+      title: '已发送/失败/退信',
       key: 'counts',
-      width: 110,
-      render: (_, m) => (m.State === 'sent' ? `${m.Counts.Sent} / ${m.Counts.Failed}` : '—'),
+      width: 130,
+      render: (_, m) => (m.State === 'sent' ? `${m.Counts.Sent} / ${m.Counts.Failed} / ${m.Counts.Bounced}` : '—'),
     },
     {
       title: '时间',

@@ -6,9 +6,9 @@ import type { MailingDto, MailingRecipientDto } from '@portal/shared';
 import { mailingsAdminApi } from '../../../api/mailings-admin';
 import { mailingKeys } from './keys';
 
-const stateColors: Record<string, string> = { waiting: 'default', queued: 'processing', sent: 'success', failed: 'error', site: 'blue' };
+const stateColors: Record<string, string> = { waiting: 'default', queued: 'processing', sent: 'success', failed: 'error', site: 'blue', bounced: 'warning' };
 
-/** 发送记录: a sent mailing's counts and its recipients, each with its state and a failure's SMTP answer; 导出 as .xlsx. */
+/** 发送记录: a sent mailing's counts and its recipients, each with its state and a failure's SMTP answer or a bounce's report; 导出 as .xlsx. */
 export function RecordDrawer({ mailing, onClose }: { mailing: MailingDto | null; onClose: () => void }) {
   const [page, setPage] = useState({ pageindex: 1, pagesize: 20 });
   const [exporting, setExporting] = useState(false);
@@ -56,6 +56,7 @@ export function RecordDrawer({ mailing, onClose }: { mailing: MailingDto | null;
             { key: 's', label: '已发送', children: c.Sent },
             { key: 'f', label: '发送失败', children: c.Failed },
             { key: 'o', label: '仅站内信', children: c.SiteOnly },
+            { key: 'b', label: '退信', children: c.Bounced },
             { key: 'd', label: '站内信送达', children: c.InboxDelivered },
             { key: 'read', label: '站内信已读', children: c.InboxRead },
           ]}
@@ -80,7 +81,7 @@ export function RecordDrawer({ mailing, onClose }: { mailing: MailingDto | null;
           { title: '邮箱', dataIndex: 'Email', render: (email: string) => email || '—' },
           { title: '状态', dataIndex: 'State', width: 100, render: (state: string, r) => <Tag color={stateColors[state]}>{r.StateName}</Tag> },
           { title: '发送时间', dataIndex: 'SentAt', width: 150, render: (t: string) => t.slice(0, 16) || '—' },
-          { title: '失败原因', dataIndex: 'Error', render: (e: string) => e || '—' },
+          { title: '失败/退信原因', dataIndex: 'Error', render: (e: string) => e || '—' },
         ]}
       />
     </Drawer>
