@@ -17,8 +17,11 @@ export interface MailedActivity {
   sign_up_deadline: string;
 }
 
-/** The activity's time as its e-mails write it, to the minute. */
-export const activityTimeLine = (a: { start_time: string; end_time: string }) => `活动时间：${a.start_time.slice(0, 16)} 至 ${a.end_time.slice(0, 16)}`;
+/** An activity's time as its e-mails write it, to the minute: `2024-06-20 09:00 至 2024-06-20 17:00`. */
+const activityTime = (a: { start_time: string; end_time: string }) => `${a.start_time.slice(0, 16)} 至 ${a.end_time.slice(0, 16)}`;
+
+/** The same as a line of a letter. */
+export const activityTimeLine = (a: { start_time: string; end_time: string }) => `活动时间：${activityTime(a)}`;
 
 /** An activity e-mail's plain text: the member addressed, what there is to say, and the site's closing. */
 export const activityLetter = (context: MailContext, memberName: string, lines: readonly string[]) =>
@@ -33,7 +36,7 @@ export function activityMail(context: MailContext, text: SystemMailText, a: Mail
   const { subject, body } = fillSystemMail(text, {
     会员名称: a.member_name,
     活动名称: a.title,
-    活动时间: activityTimeLine(a).slice('活动时间：'.length),
+    活动时间: activityTime(a),
     活动地点: a.place,
     报名截止: a.sign_up_deadline.slice(0, 16),
     签到信息: pass.lines.map((line) => `${line}\n`).join(''),

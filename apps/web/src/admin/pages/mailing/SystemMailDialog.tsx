@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Form, Input, Typography } from 'antd';
-import { mailingLimits, mailingMessages, type SystemMailCode, type SystemMailDto } from '@portal/shared';
+import { dialogWidth, mailingLimits, mailingMessages, type SystemMailCode, type SystemMailDto } from '@portal/shared';
 import { mailingsAdminApi } from '../../../api/mailings-admin';
 import { RecordDialog, type EditDialogProps } from '../../list';
 import { Refusal, useCaretInsert, VariableButtons } from './ContentFields';
@@ -22,7 +22,7 @@ export function SystemMailDialog(props: EditDialogProps<SystemMailDto>) {
   return (
     <RecordDialog<SystemMailDto, SystemMailForm>
       noun="系统邮件"
-      width={900}
+      width={dialogWidth.large}
       values={(m) => ({ Subject: m?.Subject ?? '', Body: m?.Body ?? '' })}
       save={(values, m) => watch(mailingsAdminApi.saveSystemMail({ ...values, Code: m!.Code as SystemMailCode }))}
       {...props}

@@ -1,4 +1,4 @@
-import { type MailingCategory, type MailTemplateDto } from '@portal/shared';
+import { dialogWidth, type MailingCategory, type MailTemplateDto } from '@portal/shared';
 import { mailingsAdminApi } from '../../../api/mailings-admin';
 import { RecordDialog, type EditDialogProps } from '../../list';
 import { TextItem } from '../../shared/TextItem';
@@ -19,7 +19,7 @@ export function TemplateDialog(props: EditDialogProps<MailTemplateDto>) {
   return (
     <RecordDialog<MailTemplateDto, TemplateForm>
       noun="通知模板"
-      width={1000}
+      width={dialogWidth.large}
       values={formValues}
       save={(values, t) => watch(mailingsAdminApi.saveTemplate({ ...values, TemplateId: t?.Id ?? 0 }))}
       {...props}
