@@ -274,28 +274,33 @@ test('public dialogs and the QR popover have no accessibility violations at any 
   await expect(qr).toBeHidden();
 });
 
-test('keyboard users skip to the content, see where the focus is, and can pause the carousel', async ({ page }) => {
-  // The page's timers run on a clock the test can move on at once (it also runs by itself).
-  await page.clock.install();
-  await page.goto('/home');
-  await page.keyboard.press('Tab');
-  const skip = page.getByRole('link', { name: '跳到主要内容' });
-  await expect(skip).toBeFocused();
-  await expect(skip).toBeInViewport();
-  // The focus ring is drawn (an outline of at least 2 px, not the browser's none).
-  const outline = await skip.evaluate((el) => getComputedStyle(el).outlineWidth);
-  expect(parseFloat(outline)).toBeGreaterThanOrEqual(2);
-  await page.keyboard.press('Enter');
-  await expect(page.locator('#main')).toBeFocused();
+test.describe('with motion', () => {
+  // The carousel moves by itself only for a visitor who has not asked for reduced motion.
+  test.use({ reducedMotion: 'no-preference' });
 
-  const carousel = page.getByRole('region', { name: '图片新闻' });
-  const pause = carousel.getByRole('button', { name: '暂停轮播' });
-  await pause.click();
-  await expect(carousel.getByRole('button', { name: '播放轮播' })).toBeVisible();
-  // Paused: the current dot stays the same beyond an autoplay period (3 s).
-  const current = carousel.locator('[aria-current="true"]');
-  const before = await current.getAttribute('aria-label');
-  await page.mouse.move(0, 0);
-  await page.clock.runFor(3_500);
-  await expect(current).toHaveAttribute('aria-label', before!);
+  test('keyboard users skip to the content, see where the focus is, and can pause the carousel', async ({ page }) => {
+    // The page's timers run on a clock the test can move on at once (it also runs by itself).
+    await page.clock.install();
+    await page.goto('/home');
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: '跳到主要内容' });
+    await expect(skip).toBeFocused();
+    await expect(skip).toBeInViewport();
+    // The focus ring is drawn (an outline of at least 2 px, not the browser's none).
+    const outline = await skip.evaluate((el) => getComputedStyle(el).outlineWidth);
+    expect(parseFloat(outline)).toBeGreaterThanOrEqual(2);
+    await page.keyboard.press('Enter');
+    await expect(page.locator('#main')).toBeFocused();
+
+    const carousel = page.getByRole('region', { name: '图片新闻' });
+    const pause = carousel.getByRole('button', { name: '暂停轮播' });
+    await pause.click();
+    await expect(carousel.getByRole('button', { name: '播放轮播' })).toBeVisible();
+    // Paused: the current dot stays the same beyond an autoplay period (3 s).
+    const current = carousel.locator('[aria-current="true"]');
+    const before = await current.getAttribute('aria-label');
+    await page.mouse.move(0, 0);
+    await page.clock.runFor(3_500);
+    await expect(current).toHaveAttribute('aria-label', before!);
+  });
 });

@@ -4,6 +4,9 @@ import { adminToken, unique } from './admin-session.js';
 import { apiData, escapeRegExp, menuByName, menuListPath, publicArticle, settled } from './helpers.js';
 import { call } from './member-session.js';
 
+// Walked with motion, as most visitors see it (the other journeys ask for reduced motion: playwright.config.ts).
+test.use({ reducedMotion: 'no-preference' });
+
 /**
  * Public fit and finish from the browser walk of issue 33: reduced motion honoured by the
  * carousel and the friendly links; WeChat's QR card opened by a click and closed by Escape; a
@@ -13,6 +16,29 @@ import { call } from './member-session.js';
 
 const carousel = (page: Page) => page.getByRole('region', { name: '图片新闻' });
 const currentDot = (page: Page) => carousel(page).locator('[aria-current="true"]');
+
+/**
+ * Opens 会员登录 from the header and says whether antd animated its coming: a watcher set up
+ * before the click notes any element that took a zoom or fade motion's start or active class on
+ * the way (the prepare step, which only measures where the dialog zooms from, runs either way).
+ */
+async function loginDialogMoved(page: Page): Promise<boolean> {
+  await page.evaluate(() => {
+    const w = window as unknown as { moved: boolean };
+    w.moved = false;
+    const moving = /(^|\s)ant-(zoom|fade)-(appear|enter)-(start|active)(\s|$)/;
+    new MutationObserver((records) => {
+      for (const r of records) {
+        const nodes = r.type === 'attributes' ? [r.target] : [...r.addedNodes];
+        for (const n of nodes)
+          if (n instanceof Element && [n, ...n.querySelectorAll('*')].some((e) => moving.test(e.getAttribute('class') ?? ''))) w.moved = true;
+      }
+    }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] });
+  });
+  await page.getByRole('button', { name: '会员登录' }).first().click();
+  await expect(page.getByRole('dialog', { name: '会员登录' })).toBeVisible();
+  return page.evaluate(() => (window as unknown as { moved: boolean }).moved);
+}
 
 test.describe('with reduced motion', () => {
   test.use({ reducedMotion: 'reduce' });
@@ -67,6 +93,10 @@ test.describe('with reduced motion', () => {
       );
     }
   });
+  test('antd dialogs appear at once, without zooming', async ({ page }) => {
+    await page.goto('/home');
+    expect(await loginDialogMoved(page)).toBe(false);
+  });
 });
 
 test('without reduced motion the carousel moves on by itself (the check above can fail)', async ({ page }) => {
@@ -77,6 +107,11 @@ test('without reduced motion the carousel moves on by itself (the check above ca
   const before = await currentDot(page).getAttribute('aria-label');
   await page.clock.runFor(3_500);
   await expect(currentDot(page)).not.toHaveAttribute('aria-label', before!);
+});
+
+test('without reduced motion antd dialogs zoom in (the check above can fail)', async ({ page }) => {
+  await page.goto('/home');
+  expect(await loginDialogMoved(page)).toBe(true);
 });
 
 test('WeChat’s QR card opens on a click (also where the pointer already showed it), stays, and Escape closes it; Enter opens it too', async ({

@@ -2,6 +2,9 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './test.js';
 import { apiData, escapeRegExp, menuByName, menuListPath, settled } from './helpers.js';
 
+// Walked with motion, as most visitors see it (the other journeys ask for reduced motion: playwright.config.ts).
+test.use({ reducedMotion: 'no-preference' });
+
 /** Wire shapes these journeys read (a subset of packages/shared's DTOs). */
 interface Banner {
   Title: string;

@@ -2,6 +2,9 @@ import type { Page } from '@playwright/test';
 import { expect, look, test } from './test.js';
 import { focusedElement, menuByName, menuListPath, publicArticle, type FocusStop } from './helpers.js';
 
+// Walked with motion, as most visitors see it (the other journeys ask for reduced motion: playwright.config.ts).
+test.use({ reducedMotion: 'no-preference' });
+
 /**
  * Keyboard-only use of the public site (issue 33; WCAG 2.1.1, 2.4.3, 2.4.7): Tab from the top of
  * a page reaches the skip link, the header's entries, the navigation, the content and the footer

@@ -23,6 +23,13 @@ export default defineConfig({
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',
     viewport: { width: 1280, height: 800 },
+    // The browser asks for reduced motion, as a visitor may (the operating system's setting): antd's
+    // dialogs, menus, pickers and toasts then appear and go at once (theme.ts, stillTheme), and the
+    // carousel stands still. Drawing their frames was about a third of a dialog's CPU, frames no
+    // journey asserts on. The journeys about motion, and those that walk menus, focus and dialogs
+    // with it (home, keyboard, admin, the carousel's), ask for none (docs/decisions.md, "The
+    // journeys run with reduced motion").
+    reducedMotion: 'reduce',
     launchOptions: {
       // Debian's headless shell (package chromium-headless-shell): the same Blink and V8 as
       // /usr/bin/chromium without the full browser around them, as Playwright's own default for

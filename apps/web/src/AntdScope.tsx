@@ -5,7 +5,8 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { useLayoutSize } from './AppProviders';
 import { toastTop } from './components/toast';
-import { theme } from './theme';
+import { useReducedMotion } from './components/useReducedMotion';
+import { stillTheme, theme } from './theme';
 
 dayjs.locale('zh-cn');
 
@@ -23,8 +24,9 @@ const antdSize = { medium: 'large', small: 'medium', mini: 'small' } as const;
  */
 export function AntdScope({ standalone = false, children }: { standalone?: boolean; children: ReactNode }) {
   const { size } = useLayoutSize();
+  const still = useReducedMotion();
   return (
-    <ConfigProvider locale={zhCN} theme={theme} componentSize={antdSize[size]}>
+    <ConfigProvider locale={zhCN} theme={still ? stillTheme : theme} componentSize={antdSize[size]}>
       {/* Public toasts (the member dialogs') sit below the header's member bar, never over the account it shows. */}
       <AntApp component={standalone ? 'div' : false} message={standalone ? undefined : { top: toastTop() }}>
         {children}

@@ -1,12 +1,14 @@
 import { ConfigProvider, message, notification } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
-import { theme } from '../theme';
+import { stillTheme, theme } from '../theme';
+import { prefersReducedMotion } from './useReducedMotion';
 import { toastTop } from './toast';
 
-// Static toasts are drawn outside the app's tree: give them the site's theme and language.
+// Static toasts are drawn outside the app's tree: give them the site's theme and language, and
+// the visitor's motion setting as it is when each toast is drawn.
 ConfigProvider.config({
   holderRender: (children) => (
-    <ConfigProvider locale={zhCN} theme={theme}>
+    <ConfigProvider locale={zhCN} theme={prefersReducedMotion() ? stillTheme : theme}>
       {children}
     </ConfigProvider>
   ),

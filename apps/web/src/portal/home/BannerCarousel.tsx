@@ -11,7 +11,7 @@ import { pictureSources } from '../content/picture';
 import { Empty } from '../content/EmptyState';
 import { SkeletonBlock } from '../../components/Skeleton';
 import { usePerView } from './usePerView';
-import { useReducedMotion } from './useReducedMotion';
+import { useReducedMotion } from '../../components/useReducedMotion';
 import styles from './home.module.css';
 import { Icon } from '../../components/Icon';
 
