@@ -62,8 +62,7 @@ test('a phone at the door: a QR photo, a typed code, 已签到 on a second scan,
   await underWayNow(page.request, admin, id, { SelfCheckInStart: cstFromNow(-60_000), SelfCheckInEnd: cstFromNow(3_600_000) });
 
   await page.setViewportSize({ width: 375, height: 812 });
-  await openBackOffice(page);
-  await page.goto(`/System/activity/checkin?id=${id}`);
+  await openBackOffice(page, { at: `/System/activity/checkin?id=${id}` });
   await expect(page.getByRole('combobox', { name: '签到活动' })).toBeVisible();
   const counts = page.getByLabel('签到人数');
   await expect(counts).toContainText('0已签到');
@@ -144,8 +143,7 @@ test('the waitlist as a member sees it: joined when full, the place offered when
   await expect(member.page.getByText('候补第 1 位，有空余名额时将依次通知')).toBeVisible();
   await look(member.page, testInfo.outputPath('waitlist-1440.png'), { fullPage: true });
   // The back office sees the member waiting in the activity's audience.
-  await openBackOffice(page);
-  await page.goto('/System/activity/list');
+  await openBackOffice(page, { at: '/System/activity/list' });
   await page.getByLabel('活动标题').fill(title);
   await page
     .getByRole('button', { name: /查\s*询/ })
@@ -191,8 +189,7 @@ test('动态签到码: set in the activity dialog, the venue screen’s QR chang
 
   // The option sits beside the self check-in window in the activity's dialog.
   await page.setViewportSize({ width: 1440, height: 900 });
-  await openBackOffice(page);
-  await page.goto('/System/activity/list');
+  await openBackOffice(page, { at: '/System/activity/list' });
   await page.getByLabel('活动标题').fill(title);
   await page
     .getByRole('button', { name: /查\s*询/ })

@@ -42,8 +42,7 @@ test('a sign-up form: picked by staff, answered by a member signing up, shown on
 
   // Staff pick the form in the activity's dialog, found by its title.
   await page.setViewportSize({ width: 1440, height: 900 });
-  await openBackOffice(page);
-  await page.goto('/System/activity/list');
+  await openBackOffice(page, { at: '/System/activity/list' });
   await page.getByLabel('活动标题').fill(title);
   await page
     .getByRole('button', { name: /查\s*询/ })

@@ -92,8 +92,7 @@ test('a phone: the navigation is a drawer that closes on choosing 活动签到 a
 
 test('a desktop window narrowed below md folds its sidebar into the drawer, and widened gets it back', async ({ page }, testInfo) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  await openBackOffice(page);
-  await page.goto('/System/activity/checkin');
+  await openBackOffice(page, { at: '/System/activity/checkin' });
   await expect(sidebar(page)).toBeVisible();
   await expect(page.getByRole('combobox', { name: '签到活动' })).toBeVisible();
   await look(page, testInfo.outputPath('checkin-1440.png'));

@@ -14,6 +14,9 @@ import {
   type Envelope,
 } from './admin-session.js';
 
+// Walked with motion, as most visitors see it (the other journeys ask for reduced motion: playwright.config.ts).
+test.use({ reducedMotion: 'no-preference' });
+
 /**
  * The back-office journeys: sign-in through the captcha image, the shell, permissions, password
  * and logout. The journeys of the shell start signed in (openBackOffice); those about signing in,
@@ -131,8 +134,7 @@ test('the sidebar opens pages as tabs; tabs survive a reload and close to their 
 });
 
 test('the size selector resizes every antd component', async ({ page }) => {
-  await openBackOffice(page);
-  await page.goto('/System/system/role');
+  await openBackOffice(page, { at: '/System/system/role' });
   const add = page.getByRole('button', { name: /新增角色/ });
   await expect(add).toBeVisible();
 
@@ -158,7 +160,7 @@ test('a role without a grant hides its button, and an address outside its routes
   const account = unique('editor_');
   const password = 'Editor-lamp-2024';
   // A session of its own: this journey signs out.
-  await openBackOffice(page, ADMIN);
+  await openBackOffice(page, { as: ADMIN });
 
   // A role with the workbench and the role list, but not 新增角色.
   await page.goto('/System/system/role');
@@ -245,7 +247,7 @@ test('an administrator changes the password, logs out and signs in with the new 
   const newPassword = 'NewPass-lamp-2025';
   await createAdminAccount(request, token, { Account: account, FullName: '改密测试', RoleId: editor!.RoleId }, oldPassword);
 
-  await openBackOffice(page, { account, password: oldPassword });
+  await openBackOffice(page, { as: { account, password: oldPassword } });
   await page.getByRole('button', { name: '账号菜单' }).click();
   await page.getByRole('menuitem', { name: '修改密码' }).click();
   const dialog = page.getByRole('dialog', { name: '修改密码' });

@@ -42,8 +42,7 @@ test('selected articles go offline and move together', async ({ page }, testInfo
   const titles = [`${prefix}甲`, `${prefix}乙`];
   for (const title of titles) await saveArticleByApi(page.request, token, { MenuId: policy.MenuId, Title: title, NewContent: '<p>正文</p>' });
 
-  await openBackOffice(page);
-  await page.goto('/System/content/news');
+  await openBackOffice(page, { at: '/System/content/news' });
   await page.getByRole('textbox', { name: '标题' }).fill(prefix);
   await page.getByRole('button', { name: /查\s*询/ }).click();
   await expect(page.getByRole('row').filter({ hasText: prefix })).toHaveCount(2);
@@ -92,8 +91,7 @@ test('批量发布 publishes what it may and names each article it left, with it
     OfflineTime: formatCst(Date.now() - day),
   });
 
-  await openBackOffice(page);
-  await page.goto('/System/content/news');
+  await openBackOffice(page, { at: '/System/content/news' });
   await page.getByRole('textbox', { name: '标题' }).fill(prefix);
   await page.getByRole('button', { name: /查\s*询/ }).click();
   await expect(page.getByRole('row').filter({ hasText: prefix })).toHaveCount(2);
@@ -121,8 +119,7 @@ test('a new article’s autosave outlives the page and is offered back; closing 
   await page.setViewportSize({ width: 1440, height: 900 });
   const token = await adminToken(page.request);
   const title = unique('自动保存');
-  await openBackOffice(page);
-  await page.goto('/System/content/news');
+  await openBackOffice(page, { at: '/System/content/news' });
   await page.getByRole('button', { name: '新增文章' }).click();
   const dialog = page.getByRole('dialog', { name: '新增文章' });
   const line = dialog.getByRole('status', { name: '自动保存' });

@@ -18,10 +18,8 @@ test('an article written in the back office reaches the home tab and its page', 
   const menuName = unique('专题');
   const title = unique('风险管理专题报道');
   const cellText = unique('保险责任');
-  await openBackOffice(page);
-
   // 栏目管理: a child of 新闻中心.
-  await page.goto('/System/content/menu');
+  await openBackOffice(page, { at: '/System/content/menu' });
   const parentRow = page.getByRole('row').filter({ has: page.getByText('新闻中心', { exact: true }) });
   await parentRow.getByRole('button', { name: '添加下级' }).click();
   await page.getByRole('dialog').getByLabel('栏目名称').fill(menuName);
@@ -132,8 +130,7 @@ test('所属栏目 opens a parent’s children on a click, as on a touch screen;
 const pixelPng = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 
 test('a picture pasted into the editor is uploaded and its address kept', async ({ page }) => {
-  await openBackOffice(page);
-  await page.goto('/System/content/news');
+  await openBackOffice(page, { at: '/System/content/news' });
   await page.getByRole('button', { name: '新增文章' }).click();
   const body = page.frameLocator('.tox-edit-area iframe').locator('body');
   await body.click();
@@ -159,8 +156,7 @@ test('a picture pasted into the editor is uploaded and its address kept', async 
 
 test('a banner changed in 轮播图管理 shows its new title in the home carousel', async ({ page }) => {
   const title = unique('年度风险管理论坛');
-  await openBackOffice(page);
-  await page.goto('/System/content/banner');
+  await openBackOffice(page, { at: '/System/content/banner' });
   await page
     .getByRole('row')
     .nth(1)

@@ -9,8 +9,7 @@ import { editorReady, openBackOffice } from './admin-session.js';
 
 /** Opens 新增文章 and waits for the editor. */
 async function openEditor(page: Page) {
-  await openBackOffice(page);
-  await page.goto('/System/content/news');
+  await openBackOffice(page, { at: '/System/content/news' });
   await page.getByRole('button', { name: '新增文章' }).click();
   await editorReady(page);
 }

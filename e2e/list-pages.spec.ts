@@ -197,8 +197,7 @@ test('a search asked while the list is still loading runs, not swallowed by the 
 test('on a phone a date filter shows its shortcuts and a whole month, and a range is picked a month at a time', async ({ page }) => {
   const width = 375;
   await page.setViewportSize({ width, height: 800 });
-  await openBackOffice(page);
-  await page.goto('/System/cert/list');
+  await openBackOffice(page, { at: '/System/cert/list' });
   const popup = page.locator('.ant-picker-dropdown').filter({ visible: true });
   const inSight = async (what: string, locator: Locator) => {
     const box = await locator.boundingBox();

@@ -18,8 +18,7 @@ test('a 哀悼日 set for today turns the public site grey from the first byte, 
 }, testInfo) => {
   const today = chinaToday();
   await page.setViewportSize({ width: 1440, height: 900 });
-  await openBackOffice(page);
-  await page.goto('/System/system/memorial');
+  await openBackOffice(page, { at: '/System/system/memorial' });
   await page.getByRole('button', { name: /新增哀悼日/ }).click();
   const dialog = page.getByRole('dialog', { name: '新增哀悼日' });
   await settled(dialog);

@@ -122,8 +122,7 @@ test('a visitor asks on a phone, staff assign, reply and publish, the answer is 
   const token = await adminToken(page.request);
   const office = await page.context().newPage();
   await office.setViewportSize(DESK);
-  await openBackOffice(office);
-  await office.goto('/System/interact/setting');
+  await openBackOffice(office, { at: '/System/interact/setting' });
   const department = unique('综合业务部');
   await office.getByRole('button', { name: '新增部门' }).click();
   const deptDialog = office.getByRole('dialog', { name: '新增办理部门' });
@@ -328,8 +327,7 @@ test('staff decline a message with a reason, and the asker reads it by the 查�
   ).json()) as Envelope<string>;
   expect(asked.Code, asked.Message).toBe(200);
 
-  await openBackOffice(page);
-  await page.goto('/System/interact/message');
+  await openBackOffice(page, { at: '/System/interact/message' });
   await page.getByLabel('关键字').fill(asked.Data);
   await page.getByRole('button', { name: /查\s*询/ }).click();
   await page.locator('.ant-table-row', { hasText: subject }).getByRole('button', { name: '办理' }).click();

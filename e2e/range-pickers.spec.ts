@@ -184,8 +184,7 @@ test('哀悼日期: each end edited alone, by a click or by typing, is what the 
   };
 
   await page.setViewportSize({ width: 1440, height: 900 });
-  await openBackOffice(page);
-  await page.goto('/System/system/memorial');
+  await openBackOffice(page, { at: '/System/system/memorial' });
   const row = page.locator('.ant-table-row', { hasText: note });
   const dialog = page.getByRole('dialog', { name: '修改哀悼日' });
   const editAndSave = (edit: Edit, shot?: string) =>
@@ -264,8 +263,7 @@ test('发布时间 and 定时下线: a minute or day picked, or a time typed, is
     call<{ NewsCreateTime: string; OfflineTime: string }>(request, `XfSysBussiness/GetNewsDetail?newsid=${id}`, admin);
 
   await page.setViewportSize({ width: 1440, height: 900 });
-  await openBackOffice(page);
-  await page.goto('/System/content/news');
+  await openBackOffice(page, { at: '/System/content/news' });
   const filters = page.locator('form.ant-form-inline');
   await filters.getByLabel('标题').fill(title);
   await filters.getByRole('button', { name: /查\s*询/ }).click();

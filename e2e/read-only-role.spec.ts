@@ -69,7 +69,7 @@ test('a role granted only a page’s list shows the list without edit buttons, a
   await createAdminAccount(page.request, token, { Account: account, FullName: '文章查看员', RoleId: roleId! }, password);
 
   const reader = await (await browser.newContext()).newPage();
-  await openBackOffice(reader, { account, password });
+  await openBackOffice(reader, { as: { account, password } });
   await openFromSidebar(reader, '内容管理', '文章管理');
   await expect(reader).toHaveTitle('文章管理 · 后台管理系统');
   await expect(reader.locator('tr.ant-table-row').first()).toBeVisible();

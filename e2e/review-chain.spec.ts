@@ -51,7 +51,7 @@ async function roleWith(request: APIRequestContext, token: string, name: string,
 /** An administrator signed in in a browser of their own. */
 async function signedIn(browser: Browser, account: string): Promise<Page> {
   const page = waitingForApp(await (await browser.newContext()).newPage());
-  await openBackOffice(page, { account, password });
+  await openBackOffice(page, { as: { account, password } });
   return page;
 }
 
@@ -130,8 +130,7 @@ test('a two-step review chain: rejected at 初审, resubmitted, approved by both
 
   // 栏目管理 → 审核流程: 初审 by one role (not on one's own article), 终审 by the other.
   await page.setViewportSize({ width: 1440, height: 900 });
-  await openBackOffice(page);
-  await page.goto('/System/content/menu');
+  await openBackOffice(page, { at: '/System/content/menu' });
   const menuRow = page.getByRole('row').filter({ hasText: menuName });
   await menuRow.getByRole('button', { name: '审核流程' }).click();
   const flow = page.getByRole('dialog', { name: `审核流程：${menuName}` });
@@ -316,7 +315,7 @@ test('a two-step review chain: rejected at 初审, resubmitted, approved by both
 
   // The bell on a phone: the 初审 reviewer's notices, the newest first.
   const phone = waitingForApp(await (await browser.newContext({ viewport: { width: 375, height: 812 } })).newPage());
-  await openBackOffice(phone, { account: accounts.first, password });
+  await openBackOffice(phone, { as: { account: accounts.first, password } });
   await phone.getByRole('button', { name: /^通知/ }).click();
   const notices = phone.getByRole('list', { name: '通知列表' });
   await expect(notices).toContainText(`《${title}》待您审核（初审）`);
@@ -384,8 +383,7 @@ test('a 修改稿 is reviewed against the published article, its changes marked 
   expect(edited.Message).toBe('修改已提交审核，审核通过后生效');
 
   await page.setViewportSize({ width: 1440, height: 900 });
-  await openBackOffice(page);
-  await page.goto('/System/content/review');
+  await openBackOffice(page, { at: '/System/content/review' });
   await page
     .getByRole('row')
     .filter({ hasText: title })
@@ -436,8 +434,7 @@ test('a super administrator decides a member contribution’s chain step in 投�
   );
 
   await page.setViewportSize({ width: 1440, height: 900 });
-  await openBackOffice(page);
-  await page.goto('/System/member/contribution');
+  await openBackOffice(page, { at: '/System/member/contribution' });
   await page.locator('.ant-table-row', { hasText: title }).getByRole('button', { name: '审核' }).click();
   const dialog = page.getByRole('dialog', { name: '审核投稿' });
   await expect(dialog.getByText(/审核流程：第1\/1步（初审）。您不是此步骤的审核人/)).toBeVisible();
