@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import type { MailingDto, MailingRecipientDto, MailTemplateDto, SegmentCountDto } from '@portal/shared';
+import type { MailingDto, MailingRecipientDto, MailTemplateDto, SegmentCountDto, SystemMailDto } from '@portal/shared';
 import { expect, look, test } from './test.js';
 import { axeFindings } from './axe.js';
 import { adminToken, editorReady, openBackOffice, openFromSidebar, setEditorContent, unique, type Envelope } from './admin-session.js';
@@ -181,4 +181,62 @@ test('a template, a mailing composed from it to a segment, counted, previewed, s
   const download = page.waitForEvent('download');
   await record.getByRole('button', { name: '导出' }).click();
   expect((await download).suggestedFilename()).toMatch(/\.xlsx$/);
+  await page.keyboard.press('Escape');
+  await expect(record).toBeHidden();
+
+  // The member's own record says what they were sent: 会员列表 → 编辑 → 收到的通知.
+  const first = recipients.List[0]!;
+  const { List: members } = await business<{ List: { MemberId: number; Account: string }[] }>(page.request, token, 'GetMemberList', {
+    pagesize: 1000,
+    applystate: 1,
+  });
+  const account = members.find((m) => m.MemberId === first.MemberId)!.Account;
+  await openFromSidebar(page, '会员管理', '会员列表');
+  await page.getByLabel('关键字').fill(account);
+  await page.getByRole('button', { name: /查\s*询/ }).click();
+  const memberRow = page.getByRole('row').filter({ hasText: account });
+  await expect(memberRow).toHaveCount(1);
+  await memberRow.getByRole('button', { name: '编辑' }).click();
+  const history = page.getByRole('dialog', { name: '编辑会员信息' }).getByRole('region', { name: '收到的通知' });
+  await expect(history.getByRole('row').filter({ hasText: name })).toContainText('已发送');
+  await shoot(page, 'mailings-member-history');
+});
+
+test('系统邮件: a mail edited in one field, previewed with examples as it stands, saved as shown, and restored to the default', async ({ page }) => {
+  await page.setViewportSize(DESK);
+  const token = await adminToken(page.request);
+  const mails = () => business<{ List: SystemMailDto[] }>(page.request, token, 'GetSystemMailList').then((d) => d.List);
+  const before = (await mails()).find((m) => m.Code === 'contribution-rejected')!;
+  await openBackOffice(page);
+  await openFromSidebar(page, '会员通知', '通知模板');
+  await page.getByRole('tab', { name: '系统邮件' }).click();
+  const row = page.getByRole('row').filter({ hasText: '投稿审核驳回' });
+  await row.getByRole('button', { name: '修改' }).click();
+  const dialog = page.getByRole('dialog', { name: '修改系统邮件' });
+  const body = dialog.getByLabel('邮件内容');
+  await expect(body).toHaveValue(before.Body);
+
+  // The body alone: one line added at its start, not saved yet, and previewed as it stands.
+  const line = `${unique('请按修改意见调整')}。`;
+  await body.press('ControlOrMeta+Home');
+  await body.pressSequentially(`${line}\n`);
+  await dialog.getByRole('button', { name: '预览' }).click();
+  const preview = dialog.getByRole('region', { name: '预览内容' });
+  await expect(preview).toContainText('《工程质量潜在缺陷保险的风险管控实践》未通过审核');
+  await expect(preview).toContainText(line);
+  await expect(preview).toContainText('驳回原因：请补充案例的数据来源。');
+  await expect(preview).not.toContainText('{{');
+  await shoot(page, 'system-mail-preview');
+  await accessible(page, 'the 系统邮件 dialog with its preview', '.ant-modal-wrap');
+
+  await dialog.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(page.getByText('修改成功')).toBeVisible();
+  const saved = (await mails()).find((m) => m.Code === 'contribution-rejected')!;
+  expect(saved).toMatchObject({ Subject: before.Subject, Body: `${line}\n${before.Body}`, Customised: true });
+  await expect(row).toContainText('已修改');
+
+  await row.getByRole('button', { name: '恢复默认' }).click();
+  await page.locator('.ant-popconfirm:visible').getByRole('button', { name: '恢复默认' }).click();
+  await expect(row).toContainText('默认');
+  expect((await mails()).find((m) => m.Code === 'contribution-rejected')).toMatchObject({ Body: before.DefaultBody, Customised: false });
 });

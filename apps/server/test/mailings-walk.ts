@@ -39,6 +39,7 @@ export const mailingBackOfficeCalls: Record<string, (w: Walk) => Call | Promise<
   [`POST ${SB}/SaveMailingSettings`]: () => ({ body: { PerMinute: 60 } }),
   [`GET ${SB}/GetSystemMailList`]: () => ({}),
   [`POST ${SB}/SaveSystemMail`]: () => ({ body: { Code: 'renewal-before', Subject: '{{提醒类型}}', Body: '{{会员名称}}：请于{{有效期至}}前续费。' } }),
+  [`POST ${SB}/PreviewSystemMail`]: () => ({ body: { Code: 'renewal-before', Subject: '{{提醒类型}}', Body: '{{会员名称}}：请于{{有效期至}}前续费。' } }),
   [`POST ${SB}/ResetSystemMail`]: () => ({ body: { Code: 'renewal-before' } }),
   [`POST ${SB}/DeleteMailTemplate`]: (w) => ({ body: { TemplateId: w.answers.get(`POST ${SB}/SaveMailTemplate`) } }),
 };

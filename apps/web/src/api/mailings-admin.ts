@@ -6,11 +6,13 @@ import type {
   MailingRecipientDto,
   MailingSegment,
   MailTemplateDto,
+  MemberMailingDto,
   SaveMailTemplateBody,
   SaveSystemMailBody,
   SegmentCountDto,
   SystemMailCode,
   SystemMailDto,
+  SystemMailPreviewDto,
 } from '@portal/shared';
 import { exportList, get, post, type CallOptions } from './client';
 import type { PageState } from '../components/DataTable';
@@ -47,6 +49,7 @@ export const mailingsAdminApi = {
   systemMails: () => get<ListDto<SystemMailDto>>(`${base}GetSystemMailList`, undefined, admin),
   /** Silent: the dialog shows the refusal (an unknown variable) beside the form. */
   saveSystemMail: (body: SaveSystemMailBody) => post<null>(`${base}SaveSystemMail`, body, { ...admin, silent: true }),
+  previewSystemMail: (body: SaveSystemMailBody) => post<SystemMailPreviewDto>(`${base}PreviewSystemMail`, body, admin),
   resetSystemMail: (Code: SystemMailCode) => post<null>(`${base}ResetSystemMail`, { Code }, admin),
 
   list: (query: MailingListQuery) => get<ListDto<MailingDto>>(`${base}GetMailingList`, query, admin),
@@ -62,5 +65,6 @@ export const mailingsAdminApi = {
   cancelSchedule: (MailingId: number) => post<null>(`${base}CancelMailingSchedule`, { MailingId }, admin),
 
   recipients: (query: PageState & { mailingid: number }) => get<ListDto<MailingRecipientDto>>(`${base}GetMailingRecipients`, query, admin),
+  memberMailings: (query: PageState & { memberid: number }) => get<ListDto<MemberMailingDto>>(`${base}GetMemberMailings`, query, admin),
   exportRecipients: (mailingid: number, subject: string) => exportList(`${base}ExportMailingRecipients`, `${subject}-收件人.xlsx`, { mailingid }),
 };

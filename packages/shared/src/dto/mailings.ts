@@ -27,6 +27,10 @@ export const systemMailDto = z
   .meta({ id: 'SystemMailDto' });
 export type SystemMailDto = z.infer<typeof systemMailDto>;
 
+/** A system mail's subject and plain-text body with every variable filled with an example. */
+export const systemMailPreviewDto = z.object({ Subject: z.string(), Body: z.string() }).meta({ id: 'SystemMailPreviewDto' });
+export type SystemMailPreviewDto = z.infer<typeof systemMailPreviewDto>;
+
 export const mailingSegmentDto = z
   .object({
     LevelIds: z.array(z.int()),
@@ -116,8 +120,19 @@ export const mailingRecipientDto = z
 export type MailingRecipientDto = z.infer<typeof mailingRecipientDto>;
 
 export const memberMailingDto = z
-  .object({ MailingId: z.int(), Subject: z.string(), CategoryName: z.string(), State: z.string(), StateName: z.string(), SentAt: z.string() })
+  .object({
+    MailingId: z.int(),
+    Subject: z.string(),
+    CategoryName: z.string(),
+    /** As MailingRecipientDto's State. */
+    State: z.string(),
+    StateName: z.string(),
+    /** As MailingRecipientDto's Error: why it failed or came back. */
+    Error: z.string(),
+    SentAt: z.string(),
+  })
   .meta({ id: 'MemberMailingDto' });
+export type MemberMailingDto = z.infer<typeof memberMailingDto>;
 
 export const mailingSettingsDto = z.object({ PerMinute: z.int() }).meta({ id: 'MailingSettingsDto' });
 

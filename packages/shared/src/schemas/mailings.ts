@@ -165,5 +165,7 @@ export const saveSystemMailBody = z.object({
 });
 export type SaveSystemMailBody = z.infer<typeof saveSystemMailBody>;
 export const resetSystemMailBody = z.object({ Code: systemMailCode });
+/** What 预览 shows: the text as the dialog holds it, saved or not, checked as a save checks it. */
+export const previewSystemMailBody = saveSystemMailBody;
 
 export const unsubscribeQuery = z.object({ t: z.string().trim().max(200).default('') });

@@ -157,6 +157,38 @@ export async function composeSystemMail(db: Kysely<DB>, code: SystemMailCode, va
   return fillSystemMail(await systemMailText(db, code), values);
 }
 
+/**
+ * What each variable holds in 预览: the site's own name and address, and for the rest a value as
+ * the sending code would write it (the renewal's payment lines as when no account is set).
+ */
+function exampleValues(site: { siteName: string; baseUrl: string }): Record<string, string> {
+  return {
+    会员名称: '示例建设工程有限公司',
+    文章标题: '工程质量潜在缺陷保险的风险管控实践',
+    投稿链接: `${site.baseUrl}/contribute`,
+    驳回原因: '请补充案例的数据来源。',
+    提醒类型: '到期前30天提醒',
+    有效期至: '2026-12-31',
+    宽限期至: '2027-03-31',
+    缴费信息: '应缴会费：¥5,000.00（人民币伍仟元整；理事单位，会籍期限一年）\n缴费账户请联系协会秘书处获取。',
+    会籍链接: `${site.baseUrl}/member/membership`,
+    提醒内容: '您单位的会员资格有效期至2026-12-31，请及时缴纳会费续期。',
+    活动名称: '建设工程保险风险管理年会',
+    活动时间: '2026-06-20 09:00 至 2026-06-20 17:00',
+    活动地点: '协会报告厅',
+    报名截止: '2026-06-15 18:00',
+    签到信息: '签到码：K7Q2M9\n到场后请向工作人员出示附件中的签到二维码（活动页面也可查看），或报出签到码。\n\n',
+    活动链接: `${site.baseUrl}/member/activity/1`,
+    网站名称: site.siteName,
+  };
+}
+
+/** PreviewSystemMail: the text as staff wrote it, checked as a save is, its variables filled with examples. */
+export function previewSystemMail(b: SaveSystemMailBody, site: { siteName: string; baseUrl: string }): SystemMailText {
+  checkVariablesOf(Object.keys(systemMails[b.Code].variables), b.Subject, b.Body);
+  return fillSystemMail({ subject: b.Subject, body: b.Body }, exampleValues(site));
+}
+
 /** GetSystemMailList: every system mail, edited or not. */
 export async function listSystemMails(db: Kysely<DB>): Promise<SystemMailDto[]> {
   const rows = await db.selectFrom('system_mails').selectAll().execute();

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MailingDto, SegmentCountDto } from '@portal/shared';
+import type { MailingDto, MemberMailingDto, SegmentCountDto } from '@portal/shared';
 import { adminCall, createAdminTestApp, loginAdmin, testClock } from '../../../test/admin.js';
 import { engines, type TestApp } from '../../../test/harness.js';
 import { startMailServer, type Received } from '../../../test/mail-server.js';
@@ -174,10 +174,9 @@ describe.each(engines)('退信 of a mailing on %s', (engine) => {
     expect(await stateOf('alpha')).toMatchObject({ State: 'sent', StateName: '已发送', Error: '' });
     const mailing = await business<MailingDto>(`GetMailing?mailingid=${ids.mailing}`);
     expect(mailing.Data.Counts).toMatchObject({ Recipients: 2, Sent: 1, Failed: 0, Bounced: 1 });
-    const history = await business<{ List: { MailingId: number; State: string; StateName: string }[] }>(
-      `GetMemberMailings?memberid=${ids.beta}&pageindex=1&pagesize=10`,
-    );
-    expect(history.Data.List).toEqual([expect.objectContaining({ MailingId: ids.mailing, State: 'bounced', StateName: '退信' })]);
+    // The member's own history says the same, with the reason.
+    const history = await business<{ List: MemberMailingDto[] }>(`GetMemberMailings?memberid=${ids.beta}&pageindex=1&pagesize=10`);
+    expect(history.Data.List).toEqual([expect.objectContaining({ MailingId: ids.mailing, State: 'bounced', StateName: '退信', Error: bounced.Error })]);
 
     // The same report again (a mail server retrying its delivery) changes nothing.
     clock.advance(60_000);

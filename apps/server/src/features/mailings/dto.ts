@@ -52,11 +52,19 @@ export const toRecipientDto = (r: RecipientRow): MailingRecipientDto => ({
   SentAt: r.sentAt,
 });
 
-export const toMemberMailingDto = (r: { mailingId: number; subject: string; category: string; state: keyof typeof recipientStateNames; sentAt: string }) => ({
+export const toMemberMailingDto = (r: {
+  mailingId: number;
+  subject: string;
+  category: string;
+  state: keyof typeof recipientStateNames;
+  error: string;
+  sentAt: string;
+}) => ({
   MailingId: r.mailingId,
   Subject: r.subject,
   CategoryName: categoryName(r.category),
   State: r.state,
   StateName: recipientStateNames[r.state],
+  Error: r.error,
   SentAt: r.sentAt,
 });

@@ -62,6 +62,12 @@ export async function mailingCounts(db: Kysely<DB>, mailingIds: readonly number[
   return counts;
 }
 
+/** What went wrong for one recipient: a bounce's status and diagnostic, else the mail server's answer of a failure. */
+function errorOf(r: { bounced_at: string; bounce_reason: string; state: string | null; last_error: string | null }): string {
+  if (r.bounced_at !== '') return r.bounce_reason;
+  return r.state === 'sent' ? '' : (r.last_error ?? '');
+}
+
 export interface RecipientRow {
   memberId: number;
   memberName: string;
@@ -91,7 +97,7 @@ export async function mailingRecipients(db: Kysely<DB>, mailingId: number, pagin
     memberName: r.member_name,
     email: r.email,
     state: stateOf(r),
-    error: r.bounced_at !== '' ? r.bounce_reason : r.state === 'sent' ? '' : (r.last_error ?? ''),
+    error: errorOf(r),
     sentAt: r.sent_at ?? '',
   }));
   return { list, total: Number(total.n) };
@@ -105,7 +111,7 @@ export async function memberMailings(db: Kysely<DB>, memberId: number, paging: {
     base
       .innerJoin('mailings as g', 'g.id', 'r.mailing_id')
       .leftJoin('mail_outbox as o', 'o.id', 'r.mail_id')
-      .select(['g.id', 'g.subject', 'g.category', 'r.handed_at', 'r.bounced_at', 'o.state', 'o.sent_at'])
+      .select(['g.id', 'g.subject', 'g.category', 'r.handed_at', 'r.bounced_at', 'r.bounce_reason', 'o.state', 'o.last_error', 'o.sent_at'])
       .orderBy('r.mailing_id', 'desc')
       .limit(limit)
       .offset(offset)
@@ -113,7 +119,7 @@ export async function memberMailings(db: Kysely<DB>, memberId: number, paging: {
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return {
-    list: rows.map((r) => ({ mailingId: r.id, subject: r.subject, category: r.category, state: stateOf(r), sentAt: r.sent_at ?? '' })),
+    list: rows.map((r) => ({ mailingId: r.id, subject: r.subject, category: r.category, state: stateOf(r), error: errorOf(r), sentAt: r.sent_at ?? '' })),
     total: Number(total.n),
   };
 }

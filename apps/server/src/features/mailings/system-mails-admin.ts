@@ -1,7 +1,8 @@
-import { listOf, resetSystemMailBody, saveSystemMailBody, systemMailDto } from '@portal/shared';
+import { listOf, previewSystemMailBody, resetSystemMailBody, saveSystemMailBody, systemMailDto, systemMailPreviewDto } from '@portal/shared';
 import type { App } from '../../http/app-types.js';
 import { list, ok } from '../../http/envelope.js';
-import { listSystemMails, resetSystemMail, saveSystemMail, systemMails } from '../mail/system-mails.js';
+import { siteContext } from '../mail/context.js';
+import { listSystemMails, previewSystemMail, resetSystemMail, saveSystemMail, systemMails } from '../mail/system-mails.js';
 import { adminWrite, requireAdmin } from '../system/auth/guard.js';
 import { adminDocs } from './docs.js';
 
@@ -46,6 +47,23 @@ export async function systemMailsAdmin(app: App): Promise<void> {
         saveSystemMail(db, request.body, now()),
       );
       return ok(null);
+    },
+  );
+
+  app.post(
+    '/PreviewSystemMail',
+    {
+      onRequest: guard,
+      schema: {
+        ...adminDocs,
+        summary: '预览系统邮件：所给的标题和正文（可未保存），变量以示例内容填入（网站名称和地址为本站的）；未知变量与保存时一样拒绝',
+        body: previewSystemMailBody,
+        'x-data': systemMailPreviewDto,
+      },
+    },
+    async (request) => {
+      const mail = previewSystemMail(request.body, siteContext(request));
+      return ok({ Subject: mail.subject, Body: mail.body });
     },
   );
 

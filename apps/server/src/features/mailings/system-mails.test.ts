@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, cstDate, type ListDto, type SystemMailDto } from '@portal/shared';
+import { addDays, cstDate, type ListDto, type SystemMailDto, type SystemMailPreviewDto } from '@portal/shared';
 import { adminCall, createAdmin, createAdminTestApp, loginAdmin, testClock } from '../../../test/admin.js';
 import { insertMenu } from '../../../test/fixtures.js';
 import { engines, type TestApp } from '../../../test/harness.js';
@@ -97,6 +97,33 @@ describe.each(engines)('系统邮件 on %s', (engine) => {
     expect((await systemMail('renewal-before')).Customised).toBe(false);
   });
 
+  it('previews any mail as written, saved or not, each of its variables filled with an example, and saves nothing', async () => {
+    for (const mail of (await biz<ListDto<SystemMailDto>>('GetSystemMailList')).Data.List) {
+      // Every variable the mail offers, in subject and body: none is left unfilled.
+      const every = mail.Variables.map((v) => `{{${v.Name}}}`).join('|');
+      const shown = await biz<SystemMailPreviewDto>('PreviewSystemMail', { Code: mail.Code, Subject: `【${every}】`, Body: every });
+      expect(shown.Code, `${mail.Code}: ${shown.Message}`).toBe(200);
+      expect(shown.Data.Subject, mail.Code).not.toContain('{{');
+      expect(
+        shown.Data.Body.split('|').every((value) => value.trim() !== ''),
+        mail.Code,
+      ).toBe(true);
+    }
+    const shown = await biz<SystemMailPreviewDto>('PreviewSystemMail', {
+      Code: 'contribution-rejected',
+      Subject: '《{{文章标题}}》未通过',
+      Body: '{{会员名称}}：\n驳回原因：{{驳回原因}}\n{{投稿链接}}\n{{网站名称}}',
+    });
+    expect(shown.Data.Subject).toBe('《工程质量潜在缺陷保险的风险管控实践》未通过');
+    expect(shown.Data.Body).toMatch(new RegExp(`^示例建设工程有限公司：\n驳回原因：请补充案例的数据来源。\nhttps?://[^/\n]+/contribute\n${SITE}$`));
+    // Checked as a save is: a variable of another mail is refused by name.
+    expect(await biz('PreviewSystemMail', { Code: 'contribution-rejected', Subject: '投稿', Body: '{{有效期至}}' })).toMatchObject({
+      Code: 400,
+      Message: '模板中有未知的变量：{{有效期至}}',
+    });
+    expect((await systemMail('contribution-rejected')).Customised).toBe(false);
+  });
+
   it('sends the edited text with the variables filled, until the default is restored', async () => {
     const saved = await biz('SaveSystemMail', {
       Code: 'contribution-rejected',
@@ -170,6 +197,7 @@ describe.each(engines)('系统邮件 on %s', (engine) => {
     expect(await biz('GetSystemMailList', undefined, editor)).toMatchObject({ Code: 403 });
     expect(await biz('SaveSystemMail', { Code: 'renewal-before', Subject: '续费', Body: '请续费' }, editor)).toMatchObject({ Code: 403 });
     expect(await biz('ResetSystemMail', { Code: 'renewal-manual' }, editor)).toMatchObject({ Code: 403 });
+    expect(await biz('PreviewSystemMail', { Code: 'renewal-before', Subject: '续费', Body: '请续费' }, editor)).toMatchObject({ Code: 403 });
     expect((await systemMail('renewal-before')).Customised).toBe(false);
     expect((await systemMail('renewal-manual')).Customised).toBe(true);
   });

@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Descriptions, Drawer, Grid, Table, Tag } from 'antd';
+import { Button, Descriptions, Drawer, Grid, Table } from 'antd';
 import { FileExcelOutlined } from '@ant-design/icons';
 import type { MailingDto, MailingRecipientDto } from '@portal/shared';
 import { mailingsAdminApi } from '../../../api/mailings-admin';
 import { mailingKeys } from './keys';
-
-const stateColors: Record<string, string> = { waiting: 'default', queued: 'processing', sent: 'success', failed: 'error', site: 'blue', bounced: 'warning' };
+import { RecipientStateTag } from './RecipientStateTag';
 
 /** 发送记录: a sent mailing's counts and its recipients, each with its state and a failure's SMTP answer or a bounce's report; 导出 as .xlsx. */
 export function RecordDrawer({ mailing, onClose }: { mailing: MailingDto | null; onClose: () => void }) {
@@ -79,7 +78,7 @@ export function RecordDrawer({ mailing, onClose }: { mailing: MailingDto | null;
         columns={[
           { title: '会员', dataIndex: 'MemberName' },
           { title: '邮箱', dataIndex: 'Email', render: (email: string) => email || '—' },
-          { title: '状态', dataIndex: 'State', width: 100, render: (state: string, r) => <Tag color={stateColors[state]}>{r.StateName}</Tag> },
+          { title: '状态', dataIndex: 'State', width: 100, render: (state: string, r) => <RecipientStateTag state={state} name={r.StateName} /> },
           { title: '发送时间', dataIndex: 'SentAt', width: 150, render: (t: string) => t.slice(0, 16) || '—' },
           { title: '失败/退信原因', dataIndex: 'Error', render: (e: string) => e || '—' },
         ]}

@@ -1,10 +1,12 @@
 import { useState } from 'react';
-import { Form, Input, Typography } from 'antd';
-import { dialogWidth, mailingLimits, mailingMessages, type SystemMailCode, type SystemMailDto } from '@portal/shared';
+import { Button, Form, Input, Typography } from 'antd';
+import { EyeOutlined } from '@ant-design/icons';
+import { dialogWidth, mailingLimits, mailingMessages, type SystemMailCode, type SystemMailDto, type SystemMailPreviewDto } from '@portal/shared';
 import { mailingsAdminApi } from '../../../api/mailings-admin';
 import { RecordDialog, type EditDialogProps } from '../../list';
 import { Refusal, useCaretInsert, VariableButtons } from './ContentFields';
 import { useRefusal } from './useRefusal';
+import styles from './mailing.module.css';
 
 interface SystemMailForm {
   Subject: string;
@@ -14,7 +16,7 @@ interface SystemMailForm {
 /**
  * 修改系统邮件: subject and plain-text body (the mails are sent as text), with the mail's own
  * variables as buttons, their meaning in a tooltip; a click puts `{{变量}}` at the caret of the
- * field last used.
+ * field last used. 预览 shows the text as it stands, its variables filled with examples.
  */
 export function SystemMailDialog(props: EditDialogProps<SystemMailDto>) {
   const { refusal, watch } = useRefusal();
@@ -59,6 +61,38 @@ function SystemMailFields({ mail, refusal }: { mail: SystemMailDto; refusal: str
       >
         <Input.TextArea maxLength={mailingLimits.body} autoSize={{ minRows: 10, maxRows: 20 }} onFocus={() => setTarget('body')} onSelect={body.track} />
       </Form.Item>
+      <SystemMailPreview code={mail.Code as SystemMailCode} />
     </>
+  );
+}
+
+/** 预览: the subject and body as they stand in the form, saved or not, each variable filled with an example (PreviewSystemMail). */
+function SystemMailPreview({ code }: { code: SystemMailCode }) {
+  const form = Form.useFormInstance<SystemMailForm>();
+  const [shown, setShown] = useState<SystemMailPreviewDto | null>(null);
+  const [loading, setLoading] = useState(false);
+  const show = async () => {
+    setLoading(true);
+    try {
+      const { Subject, Body } = form.getFieldsValue();
+      setShown(await mailingsAdminApi.previewSystemMail({ Code: code, Subject, Body }));
+    } catch {
+      // Shown by the API client (an unknown variable, named).
+    } finally {
+      setLoading(false);
+    }
+  };
+  return (
+    <Form.Item label=" " colon={false} extra="变量以示例内容填入（网站名称和地址为本站的），实际发送时为收件会员和事项的内容">
+      <Button icon={<EyeOutlined />} loading={loading} onClick={() => void show()}>
+        预览
+      </Button>
+      {shown && (
+        <section aria-label="预览内容" className={styles.preview}>
+          <Typography.Text strong>{shown.Subject}</Typography.Text>
+          <div className={styles.previewBody}>{shown.Body}</div>
+        </section>
+      )}
+    </Form.Item>
   );
 }

@@ -12,7 +12,8 @@ const systemMails = listResource<SystemMailDto>({
   rowKey: 'Code',
   columns: [
     { title: '邮件', dataIndex: 'Name', width: 200 },
-    { title: '发送时机', dataIndex: 'Description', ellipsis: true },
+    // Wrapped within its width: at its whole length it pushed 修改时间 under the pinned 操作.
+    { title: '发送时机', dataIndex: 'Description', width: 380 },
     {
       title: '内容',
       dataIndex: 'Customised',

@@ -7,6 +7,8 @@ export const mailingKeys = {
   list: [...adminQueryKeys.all, 'mailings', 'list'] as const,
   mailing: [...adminQueryKeys.all, 'mailings', 'mailing'] as const,
   recipients: [...adminQueryKeys.all, 'mailings', 'recipients'] as const,
+  /** What one member was sent (the member dialog's 收到的通知). */
+  memberMailings: [...adminQueryKeys.all, 'mailings', 'member'] as const,
   /** The activities, forms and elections a segment is picked from. */
   segment: [...adminQueryKeys.all, 'mailings', 'segment'] as const,
 };

@@ -13,6 +13,7 @@ import { useFormSubmit } from '../../../components/useFormSubmit';
 import { memberStatusOptions } from './applyState';
 import { memberKey } from './keys';
 import { MembershipSection } from './MembershipSection';
+import { MemberMailings } from '../mailing/MemberMailings';
 import styles from './members.module.css';
 import { PastDatePicker } from '../../../components/PastDatePicker';
 import { DatePicker } from '../../../components/DatePickers';
@@ -169,6 +170,7 @@ export function MemberDialog({ memberId, onClose, onSaved }: MemberDialogProps) 
         </Row>
       </Form>
       {member?.ApplyState === ApplyState.Approved && <MembershipSection memberId={member.MemberId} />}
+      {member && can('mailing:list') && <MemberMailings memberId={member.MemberId} className={styles.underRecord} />}
     </FormDialog>
   );
 }

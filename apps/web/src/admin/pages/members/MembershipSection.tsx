@@ -47,7 +47,7 @@ export function MembershipSection({ memberId }: { memberId: number }) {
   const m = membership.data;
 
   return (
-    <section aria-label="会籍" className={styles.membership}>
+    <section aria-label="会籍" className={styles.underRecord}>
       <Typography.Title level={5}>会籍</Typography.Title>
       <Descriptions size="small" bordered column={{ xs: 1, sm: 2, lg: 4 }}>
         <Descriptions.Item label="会员编号">{m?.MemberNo}</Descriptions.Item>
