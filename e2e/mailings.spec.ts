@@ -199,6 +199,7 @@ test('a template, a mailing composed from it to a segment, counted, previewed, s
   await memberRow.getByRole('button', { name: '编辑' }).click();
   const history = page.getByRole('dialog', { name: '编辑会员信息' }).getByRole('region', { name: '收到的通知' });
   await expect(history.getByRole('row').filter({ hasText: name })).toContainText('已发送');
+  await history.scrollIntoViewIfNeeded();
   await shoot(page, 'mailings-member-history');
 });
 
