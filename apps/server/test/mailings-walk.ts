@@ -21,6 +21,9 @@ export const mailingPublicCalls: Record<string, (w: Walk) => Call | Promise<Call
   [`POST ${WEB}/Unsubscribe`]: async (w) => ({ query: { t: await token(w) } }),
 };
 
+/** A system mail's text as 系统邮件's dialog sends it, to save and to preview. */
+const systemMail = { Code: 'renewal-before', Subject: '{{提醒类型}}', Body: '{{会员名称}}：请于{{有效期至}}前续费。' };
+
 export const mailingBackOfficeCalls: Record<string, (w: Walk) => Call | Promise<Call>> = {
   [`POST ${SB}/SaveMailTemplate`]: () => ({ body: { TemplateId: 0, Name: '合同测试模板', Subject: '致{{公司名称}}', Body: '<p>{{联系人}}您好</p>' } }),
   [`GET ${SB}/GetMailTemplateList`]: () => ({}),
@@ -38,8 +41,8 @@ export const mailingBackOfficeCalls: Record<string, (w: Walk) => Call | Promise<
   [`GET ${SB}/GetMailingSettings`]: () => ({}),
   [`POST ${SB}/SaveMailingSettings`]: () => ({ body: { PerMinute: 60 } }),
   [`GET ${SB}/GetSystemMailList`]: () => ({}),
-  [`POST ${SB}/SaveSystemMail`]: () => ({ body: { Code: 'renewal-before', Subject: '{{提醒类型}}', Body: '{{会员名称}}：请于{{有效期至}}前续费。' } }),
-  [`POST ${SB}/PreviewSystemMail`]: () => ({ body: { Code: 'renewal-before', Subject: '{{提醒类型}}', Body: '{{会员名称}}：请于{{有效期至}}前续费。' } }),
+  [`POST ${SB}/SaveSystemMail`]: () => ({ body: systemMail }),
+  [`POST ${SB}/PreviewSystemMail`]: () => ({ body: systemMail }),
   [`POST ${SB}/ResetSystemMail`]: () => ({ body: { Code: 'renewal-before' } }),
   [`POST ${SB}/DeleteMailTemplate`]: (w) => ({ body: { TemplateId: w.answers.get(`POST ${SB}/SaveMailTemplate`) } }),
 };

@@ -6,7 +6,7 @@ import 'dayjs/locale/zh-cn';
 import { useLayoutSize } from './AppProviders';
 import { toastTop } from './components/toast';
 import { useReducedMotion } from './components/useReducedMotion';
-import { stillTheme, theme } from './theme';
+import { themeFor } from './theme';
 
 dayjs.locale('zh-cn');
 
@@ -24,9 +24,9 @@ const antdSize = { medium: 'large', small: 'medium', mini: 'small' } as const;
  */
 export function AntdScope({ standalone = false, children }: { standalone?: boolean; children: ReactNode }) {
   const { size } = useLayoutSize();
-  const still = useReducedMotion();
+  const reducedMotion = useReducedMotion();
   return (
-    <ConfigProvider locale={zhCN} theme={still ? stillTheme : theme} componentSize={antdSize[size]}>
+    <ConfigProvider locale={zhCN} theme={themeFor(reducedMotion)} componentSize={antdSize[size]}>
       {/* Public toasts (the member dialogs') sit below the header's member bar, never over the account it shows. */}
       <AntApp component={standalone ? 'div' : false} message={standalone ? undefined : { top: toastTop() }}>
         {children}

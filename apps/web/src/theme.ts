@@ -50,4 +50,7 @@ export const theme: ThemeConfig = {
  * read that setting itself, so its dialogs, drawers, menus, pickers and toasts would still zoom,
  * slide and fade. With `motion` off they appear and go at once (WCAG 2.3.3).
  */
-export const stillTheme: ThemeConfig = { ...theme, token: { ...theme.token, motion: false } };
+const stillTheme: ThemeConfig = { ...theme, token: { ...theme.token, motion: false } };
+
+/** The site theme as the visitor's motion setting asks: still when they ask for reduced motion. */
+export const themeFor = (reducedMotion: boolean): ThemeConfig => (reducedMotion ? stillTheme : theme);

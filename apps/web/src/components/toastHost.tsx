@@ -1,6 +1,6 @@
 import { ConfigProvider, message, notification } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
-import { stillTheme, theme } from '../theme';
+import { themeFor } from '../theme';
 import { prefersReducedMotion } from './useReducedMotion';
 import { toastTop } from './toast';
 
@@ -8,7 +8,7 @@ import { toastTop } from './toast';
 // the visitor's motion setting as it is when each toast is drawn.
 ConfigProvider.config({
   holderRender: (children) => (
-    <ConfigProvider locale={zhCN} theme={prefersReducedMotion() ? stillTheme : theme}>
+    <ConfigProvider locale={zhCN} theme={themeFor(prefersReducedMotion())}>
       {children}
     </ConfigProvider>
   ),

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { formatCst, type SaveSystemMailBody, type SystemMailCode, type SystemMailDto } from '@portal/shared';
 import type { DB } from '../../db/schema.js';
+import type { MailContext } from './context.js';
 import { checkVariablesOf, fillVariables } from './merge-text.js';
 
 /**
@@ -157,11 +158,14 @@ export async function composeSystemMail(db: Kysely<DB>, code: SystemMailCode, va
   return fillSystemMail(await systemMailText(db, code), values);
 }
 
+/** Refuses a variable the mail does not offer, naming it: a save and a preview check alike. */
+const checkVariables = (b: SaveSystemMailBody) => checkVariablesOf(Object.keys(systemMails[b.Code].variables), b.Subject, b.Body);
+
 /**
  * What each variable holds in 预览: the site's own name and address, and for the rest a value as
  * the sending code would write it (the renewal's payment lines as when no account is set).
  */
-function exampleValues(site: { siteName: string; baseUrl: string }): Record<string, string> {
+function exampleValues(site: MailContext): Record<string, string> {
   return {
     会员名称: '示例建设工程有限公司',
     文章标题: '工程质量潜在缺陷保险的风险管控实践',
@@ -184,8 +188,8 @@ function exampleValues(site: { siteName: string; baseUrl: string }): Record<stri
 }
 
 /** PreviewSystemMail: the text as staff wrote it, checked as a save is, its variables filled with examples. */
-export function previewSystemMail(b: SaveSystemMailBody, site: { siteName: string; baseUrl: string }): SystemMailText {
-  checkVariablesOf(Object.keys(systemMails[b.Code].variables), b.Subject, b.Body);
+export function previewSystemMail(b: SaveSystemMailBody, site: MailContext): SystemMailText {
+  checkVariables(b);
   return fillSystemMail({ subject: b.Subject, body: b.Body }, exampleValues(site));
 }
 
@@ -213,7 +217,7 @@ export async function listSystemMails(db: Kysely<DB>): Promise<SystemMailDto[]> 
 
 /** SaveSystemMail: the subject and body, every {{变量}} one of this mail's. */
 export async function saveSystemMail(db: Kysely<DB>, b: SaveSystemMailBody, now: number): Promise<void> {
-  checkVariablesOf(Object.keys(systemMails[b.Code].variables), b.Subject, b.Body);
+  checkVariables(b);
   const fields = { subject: b.Subject, body: b.Body, updated_at: formatCst(now) };
   await db
     .insertInto('system_mails')

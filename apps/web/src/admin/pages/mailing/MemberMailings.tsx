@@ -3,7 +3,7 @@ import { Table, Typography } from 'antd';
 import type { MemberMailingDto } from '@portal/shared';
 import { mailingsAdminApi } from '../../../api/mailings-admin';
 import { mailingKeys } from './keys';
-import { RecipientStateTag } from './RecipientStateTag';
+import { deliveryColumns } from './deliveryColumns';
 
 const LATEST = { pageindex: 1, pagesize: 10 };
 
@@ -32,9 +32,7 @@ export function MemberMailings({ memberId, className }: { memberId: number; clas
         columns={[
           { title: '标题', dataIndex: 'Subject', ellipsis: { showTitle: true } },
           { title: '类别', dataIndex: 'CategoryName', width: 90 },
-          { title: '状态', dataIndex: 'State', width: 100, render: (state: string, r) => <RecipientStateTag state={state} name={r.StateName} /> },
-          { title: '发送时间', dataIndex: 'SentAt', width: 150, render: (t: string) => t.slice(0, 16) || '—' },
-          { title: '失败/退信原因', dataIndex: 'Error', ellipsis: { showTitle: true }, render: (e: string) => e || '—' },
+          ...deliveryColumns<MemberMailingDto>(),
         ]}
       />
     </section>

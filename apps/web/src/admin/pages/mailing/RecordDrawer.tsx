@@ -5,7 +5,7 @@ import { FileExcelOutlined } from '@ant-design/icons';
 import type { MailingDto, MailingRecipientDto } from '@portal/shared';
 import { mailingsAdminApi } from '../../../api/mailings-admin';
 import { mailingKeys } from './keys';
-import { RecipientStateTag } from './RecipientStateTag';
+import { deliveryColumns } from './deliveryColumns';
 
 /** 发送记录: a sent mailing's counts and its recipients, each with its state and a failure's SMTP answer or a bounce's report; 导出 as .xlsx. */
 export function RecordDrawer({ mailing, onClose }: { mailing: MailingDto | null; onClose: () => void }) {
@@ -78,9 +78,7 @@ export function RecordDrawer({ mailing, onClose }: { mailing: MailingDto | null;
         columns={[
           { title: '会员', dataIndex: 'MemberName' },
           { title: '邮箱', dataIndex: 'Email', render: (email: string) => email || '—' },
-          { title: '状态', dataIndex: 'State', width: 100, render: (state: string, r) => <RecipientStateTag state={state} name={r.StateName} /> },
-          { title: '发送时间', dataIndex: 'SentAt', width: 150, render: (t: string) => t.slice(0, 16) || '—' },
-          { title: '失败/退信原因', dataIndex: 'Error', render: (e: string) => e || '—' },
+          ...deliveryColumns<MailingRecipientDto>(),
         ]}
       />
     </Drawer>
