@@ -40,10 +40,10 @@ export default tseslint.config(
     },
   },
   {
-    // Layers point down: features use db, http, storage, cache, content and ops, never the other
+    // Layers point down: features use db, http, storage, cache, content, ops and sms, never the other
     // way (app.ts, the composition root, passes features' pieces in where a lower layer needs one).
     // Tests are exempt: they drive the layers through features.
-    files: ['apps/server/src/{db,http,storage,cache,content,ops}/**/*.ts'],
+    files: ['apps/server/src/{db,http,storage,cache,content,ops,sms}/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
@@ -52,7 +52,7 @@ export default tseslint.config(
           patterns: [
             {
               group: ['**/features/**'],
-              message: 'db/, http/, storage/, cache/, content/ and ops/ never import features/: move the shared piece down, or pass it in from app.ts.',
+              message: 'db/, http/, storage/, cache/, content/, ops/ and sms/ never import features/: move the shared piece down, or pass it in from app.ts.',
             },
           ],
         },

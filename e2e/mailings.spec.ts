@@ -241,3 +241,28 @@ test('系统邮件: a mail edited in one field, previewed with examples as it st
   await expect(row).toContainText('默认');
   expect((await mails()).find((m) => m.Code === 'contribution-rejected')).toMatchObject({ Body: before.DefaultBody, Customised: false });
 });
+
+test('短信 without a provider: the screen says none is bundled, nothing can be sent, and the signature is saved as shown', async ({ page }) => {
+  const token = await adminToken(page.request);
+  await openBackOffice(page);
+  await openFromSidebar(page, '会员通知', '短信');
+  await expect(page.getByText('未接入短信服务商，短信不会发出')).toBeVisible();
+  await expect(page.getByText('本系统未内置任何短信服务商')).toBeVisible();
+  await expect(page.getByRole('switch', { name: '启用短信' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: '发送测试短信' })).toBeDisabled();
+  await shoot(page, 'sms-settings');
+  await accessible(page, '短信', 'main');
+
+  const signName = `协会${unique('').slice(-6)}`;
+  await page.getByLabel('短信签名').fill('【协会】');
+  await page.getByRole('button', { name: '保存设置' }).click();
+  await expect(page.getByText('短信签名应为2-12个字，不含【】')).toBeVisible();
+  await page.getByLabel('短信签名').fill(signName);
+  await page.getByRole('button', { name: '保存设置' }).click();
+  await expect(page.getByText('修改成功')).toBeVisible();
+  expect(await business(page.request, token, 'GetSmsSettings')).toEqual({ Provider: '', SignName: signName, Enabled: false, Ready: false });
+
+  await page.getByRole('tab', { name: '短信记录' }).click();
+  await expect(page.getByRole('table').getByRole('cell', { name: '暂无数据' })).toBeVisible();
+  await shoot(page, 'sms-log');
+});

@@ -17,7 +17,7 @@ import path from 'node:path';
 export const FEATURE_LAYERS = [
   ['system', 'mail', 'credentials', 'visits'],
   ['menus', 'uploads', 'site', 'lookups', 'banners', 'links', 'workdays'],
-  ['members', 'articles', 'sensitive-words'],
+  ['members', 'articles', 'sensitive-words', 'sms'],
   ['applications', 'certificates', 'review', 'search', 'forms', 'inbox'],
   ['membership', 'contributions', 'news', 'activities', 'elections', 'messages'],
   ['positions', 'pages', 'attendance-certificates', 'suggestions', 'mailings'],

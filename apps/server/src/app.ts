@@ -1,3 +1,4 @@
+import { loadSmsProvider } from './sms/provider.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify from 'fastify';
@@ -84,6 +85,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setSerializerCompiler(serializerCompiler);
   const inFlight = trackRequestsInFlight(app);
 
+  // A deployment's SMS provider (SMS_PROVIDER_MODULE): one that does not load stops the start here.
+  const sms = await loadSmsProvider(config.smsProviderModule);
   // The data folder, or a bucket (STORAGE_URL) that must answer before the server starts.
   const { storage, privateStorage, close: closeStorages } = await openStorages(config);
   const database =
@@ -95,7 +98,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (!options.skipMigrations) await migrate(database);
   const clustered = options.clustered ?? false;
   const rateLimitCounters = await openRateLimitCounters(config, database, clustered);
-  const services: Services = { database, config, storage, privateStorage, rateLimitCounters, now: options.now ?? Date.now };
+  const services: Services = { database, config, storage, privateStorage, rateLimitCounters, now: options.now ?? Date.now, sms };
   app.decorate('services', services);
   app.decorate('captchaIssued', options.captchaIssued ?? null);
   app.decorate('responseCache', new ResponseCache(database, config.responseCacheBytes));

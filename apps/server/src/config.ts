@@ -99,6 +99,12 @@ export interface Config {
    */
   mailBounceMaildir?: string;
   /**
+   * A module that exports the SMS provider (SMS_PROVIDER_MODULE, a path to an .mjs file): no
+   * provider ships with the product, so without it nothing is sent by SMS (sms/provider.ts,
+   * docs/sms.md).
+   */
+  smsProviderModule?: string;
+  /**
    * Days the audit and sign-in logs are kept (AUDIT_RETENTION_DAYS, default 180); older rows are
    * deleted daily (features/system/audit/retention.ts). The Cybersecurity Law (§21) asks for at least
    * six months, so less is refused.
@@ -231,6 +237,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, { buildsLinks =
     mailFrom: env.MAIL_FROM || undefined,
     mailBounceAddress: parseBounceAddress(env.MAIL_BOUNCE_ADDRESS),
     mailBounceMaildir: env.MAIL_BOUNCE_MAILDIR ? path.resolve(env.MAIL_BOUNCE_MAILDIR) : undefined,
+    smsProviderModule: env.SMS_PROVIDER_MODULE ? path.resolve(env.SMS_PROVIDER_MODULE) : undefined,
     auditRetentionDays: parseAuditRetentionDays(env.AUDIT_RETENTION_DAYS),
     newsRevisionsKept: Math.floor(positiveNumber(env, 'NEWS_REVISIONS_KEPT', 0, { zero: true })),
     membershipReminderDays: parseReminderDays(env.MEMBERSHIP_REMINDER_DAYS),

@@ -5,6 +5,7 @@ import { unsubscribeToken } from '../src/features/mailings/unsubscribe.js';
  * The 会员通知 calls of the contract walk (api-walk.ts): a template, a draft from it to every
  * member, its count, preview and records, a system mail edited and restored, the member's preferences and the unsubscribe link.
  * The walk's app has no mail server, so the test send and the send are refused (400 未配置邮件服务器)
+ * (and no SMS provider, so the test message is refused too: 400 短信服务未配置)
  * and the draft stays a draft (CancelMailingSchedule: 400, not scheduled).
  */
 
@@ -44,5 +45,10 @@ export const mailingBackOfficeCalls: Record<string, (w: Walk) => Call | Promise<
   [`POST ${SB}/SaveSystemMail`]: () => ({ body: systemMail }),
   [`POST ${SB}/PreviewSystemMail`]: () => ({ body: systemMail }),
   [`POST ${SB}/ResetSystemMail`]: () => ({ body: { Code: 'renewal-before' } }),
+  // No SMS provider is installed in the walk's app: the test message is refused (400 短信服务未配置).
+  [`GET ${SB}/GetSmsSettings`]: () => ({}),
+  [`POST ${SB}/SaveSmsSettings`]: () => ({ body: { SignName: '建设保险协会' } }),
+  [`POST ${SB}/SendTestSms`]: () => ({ body: { Phone: '13800138000', TemplateCode: 'SMS_1', Variables: { name: '张三' } }, code: 400 }),
+  [`GET ${SB}/GetSmsLogList`]: () => ({}),
   [`POST ${SB}/DeleteMailTemplate`]: (w) => ({ body: { TemplateId: w.answers.get(`POST ${SB}/SaveMailTemplate`) } }),
 };

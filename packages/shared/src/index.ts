@@ -31,6 +31,7 @@ export * from './schemas/forms.js';
 export * from './schemas/form-answers.js';
 export * from './schemas/messages.js';
 export * from './schemas/mailings.js';
+export * from './schemas/sms.js';
 export * from './schemas/inbox.js';
 export * from './calendar-file.js';
 export * from './schemas/attendance-certificates.js';

@@ -92,6 +92,7 @@ export const permissions = {
   'mailing:edit': '编辑通知',
   'mailing:send': '发送通知',
   'mailing:template': '通知模板',
+  'mailing:sms': '短信设置与记录',
 
   'cert:list': '证书列表',
   'cert:edit': '修改证书',

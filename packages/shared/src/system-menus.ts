@@ -118,6 +118,7 @@ export const defaultSystemMenus: DefaultSystemMenu[] = numbered([
   directory('会员通知', 'mailing', 'NotificationOutlined', [
     page('群发通知', 'mailing/list', 'MailOutlined', 'mailing:list', ['mailing:edit', 'mailing:send']),
     page('通知模板', 'mailing/template', 'FileTextOutlined', 'mailing:template'),
+    page('短信', 'mailing/sms', 'MessageOutlined', 'mailing:sms'),
   ]),
   directory('证书管理', 'cert', 'SafetyCertificateOutlined', [
     page('证书列表', 'cert/list', 'IdcardOutlined', 'cert:list', ['cert:edit', 'cert:delete', 'cert:download', 'cert:import', 'cert:export']),

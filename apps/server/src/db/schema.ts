@@ -834,6 +834,23 @@ export interface MailOptOutsTable {
   created_at: string;
 }
 
+/** 短信: a message handed to the SMS provider (migration 055, features/sms). */
+export interface SmsLogTable {
+  id: Generated<number>;
+  phone: string;
+  sign_name: string;
+  template_code: string;
+  /** JSON object of variable → value. */
+  variables: string;
+  provider: string;
+  /** sent, failed. */
+  state: string;
+  /** The provider's message id, or its refusal. */
+  answer: string;
+  source: string;
+  created_at: string;
+}
+
 export interface DB {
   member_level_terms: MemberLevelTermsTable;
   member_payments: MemberPaymentsTable;
@@ -888,6 +905,7 @@ export interface DB {
   mailings: MailingsTable;
   mailing_recipients: MailingRecipientsTable;
   mail_opt_outs: MailOptOutsTable;
+  sms_log: SmsLogTable;
   memorial_days: MemorialDaysTable;
   work_calendar_days: WorkCalendarDaysTable;
   api_tokens: ApiTokensTable;

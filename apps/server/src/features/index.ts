@@ -122,6 +122,8 @@ import { mailingsAdmin } from './mailings/mailings-admin.js';
 import { mailingSendingAdmin } from './mailings/sending-admin.js';
 import { mailingRecordsAdmin } from './mailings/records-admin.js';
 import { mailingSettingsAdmin } from './mailings/settings-admin.js';
+import { smsSettingsAdmin } from './sms/settings-admin.js';
+import { smsSendingAdmin } from './sms/sending-admin.js';
 import { mailingPublic } from './mailings/unsubscribe-public.js';
 import { inboxPublic } from './inbox/public.js';
 
@@ -241,6 +243,9 @@ const businessRoutes: FeatureRoutes[] = [
   mailingSendingAdmin,
   mailingRecordsAdmin,
   mailingSettingsAdmin,
+  // 短信: the installed provider (none ships), the signature, a test message, the log.
+  smsSettingsAdmin,
+  smsSendingAdmin,
   memberCardAdmin,
 ];
 /** System back-office calls, spec §7 "/api/XfSystemApi/". */

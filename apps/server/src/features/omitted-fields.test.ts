@@ -25,6 +25,7 @@ import {
   saveMailTemplateBody,
   saveMailingBody,
   saveMailingSettingsBody,
+  saveSmsSettingsBody,
   saveNewsBody,
   saveProcessItemBody,
   saveRoleBody,
@@ -477,6 +478,13 @@ const editCalls: EditCall[] = [
     schema: saveMailingSettingsBody,
     full: async () => ({ PerMinute: 30 }),
     read: async (s) => (await admin(s, 'GET', `${SB}/GetMailingSettings`)).Data,
+  },
+  {
+    // No provider is installed here, so the switch stays off: the signature is what is kept.
+    call: `POST ${SB}/SaveSmsSettings`,
+    schema: saveSmsSettingsBody,
+    full: async () => ({ SignName: '建设保险协会', Enabled: false }),
+    read: async (s) => (await admin(s, 'GET', `${SB}/GetSmsSettings`)).Data,
   },
 ];
 

@@ -1,3 +1,4 @@
+import type { SmsProvider } from '../sms/provider.js';
 import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../config.js';
@@ -20,6 +21,8 @@ export interface Services {
   rateLimitCounters: RateLimitCounters;
   /** The clock (ms since epoch) that time-dependent rules (sessions, lockouts, captchas) read; tests move it. */
   now: () => number;
+  /** The SMS provider SMS_PROVIDER_MODULE installs; none ships with the product (features/sms). */
+  sms: SmsProvider | null;
 }
 
 declare module 'fastify' {

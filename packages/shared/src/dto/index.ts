@@ -21,4 +21,5 @@ export * from './api-tokens.js';
 export * from './attendance-certificates.js';
 export * from './messages.js';
 export * from './mailings.js';
+export * from './sms.js';
 export * from './inbox.js';

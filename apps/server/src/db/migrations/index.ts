@@ -50,6 +50,7 @@ import { mailings } from './051-mailings.js';
 import { inbox } from './052-inbox.js';
 import { systemMails } from './053-system-mails.js';
 import { mailBounces } from './054-mail-bounces.js';
+import { smsLog } from './055-sms-log.js';
 
 /** A migration that may need to know the engine (serial vs autoincrement, FTS vs trigram). */
 export type EngineMigration = (engine: Engine) => Migration;
@@ -106,6 +107,7 @@ const all: Record<string, EngineMigration> = {
   '052-inbox': inbox,
   '053-system-mails': systemMails,
   '054-mail-bounces': mailBounces,
+  '055-sms-log': smsLog,
 };
 
 /** Every migration this build knows, in order (readiness checks they are all applied). */

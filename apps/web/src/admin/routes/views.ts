@@ -28,6 +28,7 @@ export const views: Record<string, LazyExoticComponent<ComponentType>> = {
   'interact/stats/index': lazy(() => import('../pages/interact/stats/StatsPage')),
   'mailing/list/index': lazy(() => import('../pages/mailing/MailingPage')),
   'mailing/template/index': lazy(() => import('../pages/mailing/TemplatePage')),
+  'mailing/sms/index': lazy(() => import('../pages/mailing/SmsPage')),
   // One page for both views of the certificate records, told which one it shows.
   'cert/list/index': lazy(() => import('../pages/certificates/CertPage').then((m) => ({ default: m.CertListPage }))),
   'cert/score/index': lazy(() => import('../pages/certificates/CertPage').then((m) => ({ default: m.ScoreListPage }))),

@@ -26,6 +26,7 @@ describe.each(enginesFor('neutral'))('system menus on %s', (engine) => {
     expect(byName(Data, '会员通知')?.children.map((m) => [m.menuname, m.perms, m.children.map((b) => b.perms)])).toEqual([
       ['群发通知', 'mailing:list', ['mailing:edit', 'mailing:send']],
       ['通知模板', 'mailing:template', []],
+      ['短信', 'mailing:sms', []],
     ]);
     expect(byName(Data, '互动交流')?.children.map((m) => [m.menuname, m.perms])).toEqual([
       ['留言办理', 'message:list'],

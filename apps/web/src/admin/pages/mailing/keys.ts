@@ -1,6 +1,6 @@
 import { adminQueryKeys } from '../../session/queries';
 
-/** 会员通知's cached back-office reads: saving a template or a mailing reloads its list. */
+/** 会员通知's (and 短信's) cached back-office reads: saving a template or a mailing reloads its list. */
 export const mailingKeys = {
   templates: [...adminQueryKeys.all, 'mailings', 'templates'] as const,
   systemMails: [...adminQueryKeys.all, 'mailings', 'system-mails'] as const,
@@ -11,4 +11,6 @@ export const mailingKeys = {
   memberMailings: [...adminQueryKeys.all, 'mailings', 'member'] as const,
   /** The activities, forms and elections a segment is picked from. */
   segment: [...adminQueryKeys.all, 'mailings', 'segment'] as const,
+  smsSettings: [...adminQueryKeys.all, 'sms', 'settings'] as const,
+  smsLog: [...adminQueryKeys.all, 'sms', 'log'] as const,
 };
