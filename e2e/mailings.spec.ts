@@ -266,3 +266,39 @@ test('短信 without a provider: the screen says none is bundled, nothing can be
   await expect(page.getByRole('table').getByRole('cell', { name: '暂无数据' })).toBeVisible();
   await shoot(page, 'sms-log');
 });
+
+test('发送设置: each field changed alone is saved as shown, and 打开跟踪 is off until turned on', async ({ page }) => {
+  const token = await adminToken(page.request);
+  const before = await business<{ PerMinute: number; TrackOpens: boolean }>(page.request, token, 'GetMailingSettings');
+  expect(before.TrackOpens).toBe(false);
+  await openBackOffice(page);
+  await openFromSidebar(page, '会员通知', '群发通知');
+  const open = async () => {
+    await page.getByRole('button', { name: '发送设置' }).click();
+    const dialog = page.getByRole('dialog', { name: '发送设置' });
+    await expect(dialog.getByLabel('每分钟发送数量')).toHaveValue(
+      String((await business<{ PerMinute: number }>(page.request, token, 'GetMailingSettings')).PerMinute),
+    );
+    return dialog;
+  };
+  try {
+    let dialog = await open();
+    await expect(dialog.getByRole('switch', { name: '打开跟踪' })).not.toBeChecked();
+    await shoot(page, 'mailing-settings');
+    await accessible(page, 'the 发送设置 dialog', '.ant-modal-wrap');
+    await dialog.getByLabel('每分钟发送数量').fill(String(before.PerMinute + 7));
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await expect(page.getByText('修改成功')).toBeVisible();
+    expect(await business(page.request, token, 'GetMailingSettings')).toEqual({ PerMinute: before.PerMinute + 7, TrackOpens: false });
+
+    dialog = await open();
+    await dialog.getByRole('switch', { name: '打开跟踪' }).click();
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await expect(dialog).toBeHidden();
+    expect(await business(page.request, token, 'GetMailingSettings')).toEqual({ PerMinute: before.PerMinute + 7, TrackOpens: true });
+  } finally {
+    // The other journeys' mailings go out as before.
+    const restored = await page.request.post('/api/XfSysBussiness/SaveMailingSettings', { headers: { token }, data: before });
+    expect(((await restored.json()) as Envelope<unknown>).Code).toBe(200);
+  }
+});

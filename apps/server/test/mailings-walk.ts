@@ -20,6 +20,8 @@ export const mailingPublicCalls: Record<string, (w: Walk) => Call | Promise<Call
   [`POST ${WEB}/SaveMailPreferences`]: () => ({ body: { survey: true } }),
   [`GET ${WEB}/Unsubscribe`]: async (w) => ({ query: { t: await token(w) } }),
   [`POST ${WEB}/Unsubscribe`]: async (w) => ({ query: { t: await token(w) } }),
+  // No mailing went out with 打开跟踪 here: a token of none marks nothing and answers the picture.
+  [`GET ${WEB}/MailOpened`]: () => ({ query: { t: '1.1.x' } }),
 };
 
 /** A system mail's text as 系统邮件's dialog sends it, to save and to preview. */

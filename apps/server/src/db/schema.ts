@@ -808,6 +808,8 @@ export interface MailingsTable {
   created_by: Generated<string>;
   created_at: string;
   updated_at: string;
+  /** 1 when it went out with 打开跟踪 on (migration 056). */
+  track_opens: Generated<number>;
 }
 
 /** One member a mailing went to: written once when it goes out (unique per mailing and member). */
@@ -823,6 +825,8 @@ export interface MailingRecipientsTable {
   bounced_at: Generated<string>;
   /** The bounce's status and diagnostic, e.g. `5.1.1 550 5.1.1 User unknown`. */
   bounce_reason: Generated<string>;
+  /** When its mail was first opened; '' not seen or not tracked (migration 056). */
+  opened_at: Generated<string>;
 }
 
 /** A member's opt-out of a category of mailings. */

@@ -125,6 +125,7 @@ import { mailingSettingsAdmin } from './mailings/settings-admin.js';
 import { smsSettingsAdmin } from './sms/settings-admin.js';
 import { smsSendingAdmin } from './sms/sending-admin.js';
 import { mailingPublic } from './mailings/unsubscribe-public.js';
+import { mailingOpensPublic } from './mailings/opens-public.js';
 import { inboxPublic } from './inbox/public.js';
 
 /** Public site calls, spec §7 "/api/XfWebApi/". */
@@ -161,6 +162,7 @@ const publicRoutes: FeatureRoutes[] = [
   messagePublicationPublic,
   // 会员通知: one-click unsubscribe, a member's preferences.
   mailingPublic,
+  mailingOpensPublic,
   // 站内信: a member's messages from the association.
   inboxPublic,
   memberCardPublic,

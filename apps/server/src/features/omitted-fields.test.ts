@@ -476,7 +476,7 @@ const editCalls: EditCall[] = [
   {
     call: `POST ${SB}/SaveMailingSettings`,
     schema: saveMailingSettingsBody,
-    full: async () => ({ PerMinute: 30 }),
+    full: async () => ({ PerMinute: 30, TrackOpens: true }),
     read: async (s) => (await admin(s, 'GET', `${SB}/GetMailingSettings`)).Data,
   },
   {

@@ -5,6 +5,7 @@ import type {
   MailingDto,
   MailingRecipientDto,
   MailingSegment,
+  MailingSettingsDto,
   MailTemplateDto,
   MemberMailingDto,
   SaveMailTemplateBody,
@@ -66,5 +67,7 @@ export const mailingsAdminApi = {
 
   recipients: (query: PageState & { mailingid: number }) => get<ListDto<MailingRecipientDto>>(`${base}GetMailingRecipients`, query, admin),
   memberMailings: (query: PageState & { memberid: number }) => get<ListDto<MemberMailingDto>>(`${base}GetMemberMailings`, query, admin),
+  settings: () => get<MailingSettingsDto>(`${base}GetMailingSettings`, undefined, admin),
+  saveSettings: (body: MailingSettingsDto) => post<MailingSettingsDto>(`${base}SaveMailingSettings`, body, admin),
   exportRecipients: (mailingid: number, subject: string) => exportList(`${base}ExportMailingRecipients`, `${subject}-收件人.xlsx`, { mailingid }),
 };

@@ -78,6 +78,8 @@ export const mailingCountsDto = z
     /** 站内信 delivered, and read by now. */
     InboxDelivered: z.int(),
     InboxRead: z.int(),
+    /** Recipients whose mail was opened (its picture fetched), counted only when the mailing went out with 打开跟踪 on. */
+    Opened: z.int(),
   })
   .meta({ id: 'MailingCountsDto' });
 
@@ -97,6 +99,8 @@ export const mailingDto = z
     SentAt: z.string(),
     CreatedBy: z.string(),
     CreateTime: z.string(),
+    /** Sent with 打开跟踪 on (the setting when it went out): Counts.Opened and the recipients' OpenedAt mean something. */
+    TrackOpens: z.boolean(),
     Counts: mailingCountsDto,
   })
   .meta({ id: 'MailingDto' });
@@ -115,6 +119,8 @@ export const mailingRecipientDto = z
     /** The mail server's answer of the last failed attempt; of a 退信, the report's status and diagnostic. */
     Error: z.string(),
     SentAt: z.string(),
+    /** When the mail was first opened ('' not seen, or not tracked). */
+    OpenedAt: z.string(),
   })
   .meta({ id: 'MailingRecipientDto' });
 export type MailingRecipientDto = z.infer<typeof mailingRecipientDto>;
@@ -134,7 +140,9 @@ export const memberMailingDto = z
   .meta({ id: 'MemberMailingDto' });
 export type MemberMailingDto = z.infer<typeof memberMailingDto>;
 
-export const mailingSettingsDto = z.object({ PerMinute: z.int() }).meta({ id: 'MailingSettingsDto' });
+/** 发送设置: the dispatch rate, and whether mailings sent from now on record opens (off unless the office turns it on). */
+export const mailingSettingsDto = z.object({ PerMinute: z.int(), TrackOpens: z.boolean() }).meta({ id: 'MailingSettingsDto' });
+export type MailingSettingsDto = z.infer<typeof mailingSettingsDto>;
 
 /** A member's categories: true received, false opted out. */
 export const mailPreferencesDto = z

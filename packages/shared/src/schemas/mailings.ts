@@ -146,6 +146,8 @@ export const memberMailingsQuery = pagingQuery.extend({ memberid: idParam });
 export const mailTemplateListQuery = pagingQuery.extend({ category: optionalParam(category) });
 export const saveMailingSettingsBody = z.object({
   PerMinute: integer(mailingMessages.perMinuteInvalid, { min: 1, max: mailingLimits.perMinuteMax }).optional(),
+  /** 打开跟踪 for mailings sent from now on; off by default (docs/mailings.md, "Opens"). */
+  TrackOpens: z.boolean({ error: messages.badParameter }).optional(),
 });
 
 /** A member's preferences: the categories they receive (true) or opted out of (false); a category left out keeps its value. */

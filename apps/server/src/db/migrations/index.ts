@@ -51,6 +51,7 @@ import { inbox } from './052-inbox.js';
 import { systemMails } from './053-system-mails.js';
 import { mailBounces } from './054-mail-bounces.js';
 import { smsLog } from './055-sms-log.js';
+import { mailOpens } from './056-mail-opens.js';
 
 /** A migration that may need to know the engine (serial vs autoincrement, FTS vs trigram). */
 export type EngineMigration = (engine: Engine) => Migration;
@@ -108,6 +109,7 @@ const all: Record<string, EngineMigration> = {
   '053-system-mails': systemMails,
   '054-mail-bounces': mailBounces,
   '055-sms-log': smsLog,
+  '056-mail-opens': mailOpens,
 };
 
 /** Every migration this build knows, in order (readiness checks they are all applied). */

@@ -7,6 +7,7 @@ import { schedulePeriodic } from '../../ops/periodic-job.js';
 import { enqueueMails, nudgeOutbox } from '../mail/outbox.js';
 import { readSettings, writeSettings } from '../site/settings.js';
 import { bounceSender } from './bounces.js';
+import { openPixel } from './opens.js';
 import { mailingMail } from './mailing-mail.js';
 import { render } from './merge-fields.js';
 import { mergeValues } from './merge-values.js';
@@ -86,6 +87,7 @@ export async function runDispatch(services: Pick<Services, 'database' | 'config'
           unsubscribeToken,
           siteEmail: config.site.email,
           baseUrl: m.base_url,
+          openPixel: m.track_opens ? await openPixel(trx, m.base_url, r.id, at) : undefined,
         },
       );
       // Returned mail comes back to the bounce address, tagged with this recipient (bounces.ts).

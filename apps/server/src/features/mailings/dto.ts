@@ -29,6 +29,7 @@ export const toMailingDto = (m: Mailing, c: MailingCounts, inbox = { delivered: 
   SentAt: m.sent_at,
   CreatedBy: m.created_by,
   CreateTime: m.created_at,
+  TrackOpens: m.track_opens === 1,
   Counts: {
     Recipients: c.recipients,
     Waiting: c.waiting,
@@ -39,6 +40,7 @@ export const toMailingDto = (m: Mailing, c: MailingCounts, inbox = { delivered: 
     Bounced: c.bounced,
     InboxDelivered: inbox.delivered,
     InboxRead: inbox.read,
+    Opened: c.opened,
   },
 });
 
@@ -50,6 +52,7 @@ export const toRecipientDto = (r: RecipientRow): MailingRecipientDto => ({
   StateName: recipientStateNames[r.state],
   Error: r.error,
   SentAt: r.sentAt,
+  OpenedAt: r.openedAt,
 });
 
 export const toMemberMailingDto = (r: {

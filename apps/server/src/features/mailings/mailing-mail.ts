@@ -10,13 +10,16 @@ import { oneClickUnsubscribeUrl, unsubscribePageUrl } from './unsubscribe.js';
  * if a retry goes through twice. The Date header is the transport's, at sending. Pictures stay
  * linked by URL as the body has them: embedding them would make every mail many times larger.
  *
+ * With 打开跟踪 on when the mailing went out, the HTML ends with its recipient's one-pixel
+ * picture (opens.ts); the plain text never carries one.
+ *
  * The 退订 a person clicks (the HTML's link, the text's footer) leads to the unsubscribe page,
  * which asks before it acts; only the header names the API's one-click address, for mail clients.
  */
 export function mailingMail(
   rendered: RenderedMail,
   to: { email: string; memberId: number; mailingId: number },
-  links: { unsubscribeToken: string; siteEmail: string; baseUrl: string },
+  links: { unsubscribeToken: string; siteEmail: string; baseUrl: string; openPixel?: string },
 ): OutgoingMail {
   const host = URL.canParse(links.baseUrl) ? new URL(links.baseUrl).hostname : 'localhost';
   const page = unsubscribePageUrl(links.baseUrl, links.unsubscribeToken);
@@ -25,7 +28,7 @@ export function mailingMail(
     recipient: to.email,
     subject: rendered.subject,
     body: `${rendered.text}\n\n${footer}`,
-    html: `${rendered.html}<hr><p style="color:#888;font-size:12px">不想再收到此类通知？<a href="${page}">退订</a></p>`,
+    html: `${rendered.html}<hr><p style="color:#888;font-size:12px">不想再收到此类通知？<a href="${page}">退订</a></p>${links.openPixel ?? ''}`,
     headers: {
       'List-Unsubscribe': `<${oneClickUnsubscribeUrl(links.baseUrl, links.unsubscribeToken)}>, <mailto:${links.siteEmail}?subject=unsubscribe>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',

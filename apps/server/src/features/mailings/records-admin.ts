@@ -15,6 +15,7 @@ const exportColumns = [
   { header: '状态', width: 10, cell: (r: RecipientRow) => recipientStateNames[r.state] },
   { header: '发送时间', width: 20, cell: (r: RecipientRow) => r.sentAt },
   { header: '失败/退信原因', width: 50, cell: (r: RecipientRow) => r.error },
+  { header: '首次打开时间', width: 20, cell: (r: RecipientRow) => r.openedAt },
 ] as const;
 
 /** 群发通知's records: a mailing's recipients and their state, a member's mailings, the export. */

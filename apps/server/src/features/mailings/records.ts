@@ -29,7 +29,7 @@ function stateOf(r: { handed_at: string; bounced_at: string; state: string | nul
 }
 
 /** Whether a time column is set, as a value to group by: counting needs only that. */
-const isSet = (column: 'r.handed_at' | 'r.bounced_at') => sql<string>`case when ${sql.ref(column)} = '' then '' else 'x' end`;
+const isSet = (column: 'r.handed_at' | 'r.bounced_at' | 'r.opened_at') => sql<string>`case when ${sql.ref(column)} = '' then '' else 'x' end`;
 
 export interface MailingCounts {
   recipients: number;
@@ -39,25 +39,35 @@ export interface MailingCounts {
   failed: number;
   site: number;
   bounced: number;
+  /** Opened at least once (打开跟踪, opens.ts), whatever the state. */
+  opened: number;
 }
 
 export async function mailingCounts(db: Kysely<DB>, mailingIds: readonly number[]): Promise<Map<number, MailingCounts>> {
   const counts = new Map<number, MailingCounts>(
-    mailingIds.map((id) => [id, { recipients: 0, waiting: 0, queued: 0, sent: 0, failed: 0, site: 0, bounced: 0 }]),
+    mailingIds.map((id) => [id, { recipients: 0, waiting: 0, queued: 0, sent: 0, failed: 0, site: 0, bounced: 0, opened: 0 }]),
   );
   if (mailingIds.length === 0) return counts;
   const rows = await db
     .selectFrom('mailing_recipients as r')
     .leftJoin('mail_outbox as o', 'o.id', 'r.mail_id')
-    .select(['r.mailing_id', isSet('r.handed_at').as('handed_at'), isSet('r.bounced_at').as('bounced_at'), 'o.state', (eb) => eb.fn.countAll<number>().as('n')])
+    .select([
+      'r.mailing_id',
+      isSet('r.handed_at').as('handed_at'),
+      isSet('r.bounced_at').as('bounced_at'),
+      isSet('r.opened_at').as('opened_at'),
+      'o.state',
+      (eb) => eb.fn.countAll<number>().as('n'),
+    ])
     .where('r.mailing_id', 'in', mailingIds)
-    .groupBy(['r.mailing_id', isSet('r.handed_at'), isSet('r.bounced_at'), 'o.state'])
+    .groupBy(['r.mailing_id', isSet('r.handed_at'), isSet('r.bounced_at'), isSet('r.opened_at'), 'o.state'])
     .execute();
   for (const row of rows) {
     const c = counts.get(row.mailing_id)!;
     const n = Number(row.n);
     c.recipients += n;
     c[stateOf(row)] += n;
+    if (row.opened_at !== '') c.opened += n;
   }
   return counts;
 }
@@ -76,6 +86,8 @@ export interface RecipientRow {
   /** The mail server's answer of a failure, or a bounce's status and diagnostic. */
   error: string;
   sentAt: string;
+  /** When first opened ('' not seen, or not tracked). */
+  openedAt: string;
 }
 
 export async function mailingRecipients(db: Kysely<DB>, mailingId: number, paging: { pageindex: number; pagesize: number }) {
@@ -85,7 +97,18 @@ export async function mailingRecipients(db: Kysely<DB>, mailingId: number, pagin
     base
       .innerJoin('members as m', 'm.id', 'r.member_id')
       .leftJoin('mail_outbox as o', 'o.id', 'r.mail_id')
-      .select(['r.member_id', 'm.member_name', 'r.email', 'r.handed_at', 'r.bounced_at', 'r.bounce_reason', 'o.state', 'o.last_error', 'o.sent_at'])
+      .select([
+        'r.member_id',
+        'm.member_name',
+        'r.email',
+        'r.handed_at',
+        'r.bounced_at',
+        'r.bounce_reason',
+        'r.opened_at',
+        'o.state',
+        'o.last_error',
+        'o.sent_at',
+      ])
       .orderBy('r.id')
       .limit(limit)
       .offset(offset)
@@ -99,6 +122,7 @@ export async function mailingRecipients(db: Kysely<DB>, mailingId: number, pagin
     state: stateOf(r),
     error: errorOf(r),
     sentAt: r.sent_at ?? '',
+    openedAt: r.opened_at,
   }));
   return { list, total: Number(total.n) };
 }

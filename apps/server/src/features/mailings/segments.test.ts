@@ -100,14 +100,15 @@ describe.each(engines)('会员通知的发送范围、定时与权限 on %s', (e
     expect((await business('SaveMailTemplate', { TemplateId: 0, Name: 'x', Subject: 'x', Body: 'x' }, reader)).Code).toBe(403);
   });
 
-  it('reaches an existing install: 群发通知 and 通知模板 are added under 会员通知 once', async () => {
+  it('reaches an existing install: 群发通知, 通知模板 and 短信 are added under 会员通知 once', async () => {
     const { before, after } = await offeredAgain(t, 'mailing:');
-    expect(before.map((m) => m.perms)).toEqual(['mailing:list', 'mailing:edit', 'mailing:send', 'mailing:template']);
+    expect(before.map((m) => m.perms)).toEqual(['mailing:list', 'mailing:edit', 'mailing:send', 'mailing:template', 'mailing:sms']);
     expect(after.map((m) => [m.perms, m.menu_type])).toEqual([
       ['mailing:list', 2],
       ['mailing:edit', 3],
       ['mailing:send', 3],
       ['mailing:template', 2],
+      ['mailing:sms', 2],
     ]);
     expect(after[0]?.parent_id).toBe(before[0]?.parent_id);
     await ensureSystemSeed(t.app.services, t.app.log);

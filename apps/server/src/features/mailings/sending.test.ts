@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MailingDto, SegmentCountDto } from '@portal/shared';
+import { formatCst, type MailingDto, type SegmentCountDto } from '@portal/shared';
 import { adminCall, createAdminTestApp, loginAdmin, testClock } from '../../../test/admin.js';
 import { atOnce, sharingInstances } from '../../../test/concurrency.js';
 import { engines, envelope, type TestApp } from '../../../test/harness.js';
@@ -121,7 +121,18 @@ describe.each(engines)('群发通知 on %s', (engine) => {
     expect(beta.headers.date).toBeTruthy();
 
     const record = await business<MailingDto>(`GetMailing?mailingid=${ids.mailing}`);
-    expect(record.Data.Counts).toEqual({ Recipients: 3, Waiting: 0, Queued: 0, Sent: 3, Failed: 0, SiteOnly: 0, Bounced: 0, InboxDelivered: 0, InboxRead: 0 });
+    expect(record.Data.Counts).toEqual({
+      Recipients: 3,
+      Waiting: 0,
+      Queued: 0,
+      Sent: 3,
+      Failed: 0,
+      SiteOnly: 0,
+      Bounced: 0,
+      InboxDelivered: 0,
+      InboxRead: 0,
+      Opened: 0,
+    });
     const recipients = await business<{ List: { State: string }[]; TotalCount: number }>(
       `GetMailingRecipients?mailingid=${ids.mailing}&pageindex=1&pagesize=2`,
     );
@@ -180,7 +191,70 @@ describe.each(engines)('群发通知 on %s', (engine) => {
     expect(inbox.Data.List.map((m) => m.Title)).toEqual(['致quiet工程有限公司']);
     expect((await publicCall(t, quiet, 'POST', 'ReadInboxMessage', { Id: inbox.Data.List[0]!.Id })).Code).toBe(200);
     const record = await business<MailingDto>(`GetMailing?mailingid=${saved.Data}`);
-    expect(record.Data.Counts).toEqual({ Recipients: 4, Waiting: 0, Queued: 0, Sent: 0, Failed: 0, SiteOnly: 4, Bounced: 0, InboxDelivered: 4, InboxRead: 1 });
+    expect(record.Data.Counts).toEqual({
+      Recipients: 4,
+      Waiting: 0,
+      Queued: 0,
+      Sent: 0,
+      Failed: 0,
+      SiteOnly: 4,
+      Bounced: 0,
+      InboxDelivered: 4,
+      InboxRead: 1,
+      Opened: 0,
+    });
     expect((await business('SendMailing', { MailingId: saved.Data })).Message).toBe('该通知已发送，不能重复发送');
+  });
+
+  it('打开跟踪: off by default; a mailing sent with it on carries a picture per recipient marking its first open, and only that', async () => {
+    expect((await business('GetMailingSettings')).Data).toEqual({ PerMinute: 2, TrackOpens: false });
+    expect((await business<MailingDto>(`GetMailing?mailingid=${ids.mailing}`)).Data.TrackOpens).toBe(false);
+    expect((await business('SaveMailingSettings', { TrackOpens: true, PerMinute: 100 })).Data).toEqual({ PerMinute: 100, TrackOpens: true });
+    const saved = await business<number>('SaveMailing', {
+      MailingId: 0,
+      Category: 'survey',
+      Subject: '问卷：{{公司名称}}',
+      Body: '<p>请填写</p>',
+      Segment: segment,
+    });
+    expect(await business('SendMailing', { MailingId: saved.Data })).toMatchObject({ Code: 200, Data: 'sent' });
+    // Turned off once it went out: the mailing keeps what it was sent with.
+    expect((await business('SaveMailingSettings', { TrackOpens: false })).Data).toEqual({ PerMinute: 100, TrackOpens: false });
+    clock.advance(61_000);
+    expect(await runDispatch(t.app.services)).toBe(3);
+    const transport = smtpTransport(`smtp://127.0.0.1:${mailServer.port}`);
+    await workOutbox(t.app.services, transport);
+    transport.close?.();
+
+    const mails = mailServer.received.filter((m) => m.subject.startsWith('问卷：'));
+    const pixel = (html: string) => /<img src="https:\/\/www\.example\.org\.cn(\/api\/XfWebApi\/MailOpened\?t=[^"]+)" width="1" height="1"/.exec(html)?.[1];
+    expect(mails.map((m) => pixel(m.html)).filter(Boolean)).toHaveLength(3);
+    expect(new Set(mails.map((m) => pixel(m.html))).size).toBe(3);
+    expect(mails.map((m) => m.text).join()).not.toContain('MailOpened');
+    const alpha = pixel(mails.find((m) => m.to[0] === 'alpha@example.com')!.html)!;
+
+    clock.advance(3_600_000);
+    const firstOpen = formatCst(clock.now());
+    const opened = await t.app.inject({ method: 'GET', url: alpha });
+    expect([opened.statusCode, opened.headers['content-type'], opened.headers['cache-control']]).toEqual([200, 'image/gif', 'no-store']);
+    expect(opened.rawPayload.subarray(0, 6).toString()).toBe('GIF89a');
+    clock.advance(60_000);
+    await t.app.inject({ method: 'GET', url: alpha });
+    // An altered token marks nothing, and is answered with the same picture.
+    const forged = await t.app.inject({ method: 'GET', url: `${alpha.slice(0, -2)}xx` });
+    expect([forged.statusCode, forged.headers['content-type']]).toEqual([200, 'image/gif']);
+
+    const record = await business<MailingDto>(`GetMailing?mailingid=${saved.Data}`);
+    expect([record.Data.TrackOpens, record.Data.Counts.Opened, record.Data.Counts.Sent]).toEqual([true, 1, 3]);
+    const recipients = await business<{ List: { MemberId: number; OpenedAt: string }[] }>(
+      `GetMailingRecipients?mailingid=${saved.Data}&pageindex=1&pagesize=10`,
+    );
+    expect(recipients.Data.List.map((r) => [r.MemberId, r.OpenedAt]).sort()).toEqual(
+      [
+        [ids.alpha, firstOpen],
+        [ids.beta, ''],
+        [ids.gamma, ''],
+      ].sort(),
+    );
   });
 });

@@ -9,6 +9,7 @@ import { render, usesActivity, type RenderedMail } from './merge-fields.js';
 import { mergeValues } from './merge-values.js';
 import { mailingById, type Mailing } from './mailings.js';
 import { countSegment, reachable, segmentMembers, usableAddress } from './segments.js';
+import { trackingOn } from './opens.js';
 import { deliverToSite } from './site-channel.js';
 import { unsubscribePageUrl } from './unsubscribe.js';
 
@@ -54,7 +55,7 @@ async function release(database: Database, m: Mailing, from: 'draft' | 'schedule
   return database.db.transaction().execute(async (trx) => {
     const moved = await trx
       .updateTable('mailings')
-      .set({ state: 'sent', sent_at: at, updated_at: at, ...(baseUrl ? { base_url: baseUrl } : {}) })
+      .set({ state: 'sent', sent_at: at, updated_at: at, track_opens: (await trackingOn(trx)) ? 1 : 0, ...(baseUrl ? { base_url: baseUrl } : {}) })
       .where('id', '=', m.id)
       .where('state', '=', from)
       .executeTakeFirst();

@@ -1108,6 +1108,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/XfWebApi/MailOpened": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["XfWebApi_MailOpened"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/XfWebApi/GetMyInbox": {
         parameters: {
             query?: never;
@@ -4478,6 +4494,35 @@ export interface operations {
             };
             400: components["responses"]["Malformed"];
             413: components["responses"]["TooLarge"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    XfWebApi_MailOpened: {
+        parameters: {
+            query?: {
+                t?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        Code: 400 | 500;
+                        Message: string;
+                        Data: null;
+                    };
+                    "image/gif": string;
+                };
+            };
             431: components["responses"]["HeadersTooLarge"];
             503: components["responses"]["Unavailable"];
         };

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { App, Tag } from 'antd';
+import { App, Button, Tag } from 'antd';
+import { SettingOutlined } from '@ant-design/icons';
 import type { MailingDto } from '@portal/shared';
 import { mailingsAdminApi, type MailingListQuery } from '../../../api/mailings-admin';
 import type { PageState } from '../../../components/DataTable';
@@ -10,6 +11,8 @@ import { categoryOptions } from './categories';
 import { ComposeDialog } from './ComposeDialog';
 import { mailingKeys } from './keys';
 import { RecordDrawer } from './RecordDrawer';
+import { SettingsDialog } from './SettingsDialog';
+import { useAuth } from '../../access/AdminSession';
 
 type Filters = Omit<MailingListQuery, keyof PageState>;
 
@@ -60,6 +63,8 @@ export default function MailingPage() {
   const { message } = App.useApp();
   const page = useListPage(mailings);
   const [open, setOpen] = useState<Open>(null);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const can = useAuth();
   const shown = (kind: NonNullable<Open>['kind']) => (open?.kind === kind ? open.mailing : null);
   const done = (text: string) => {
     void message.success(text);
@@ -76,11 +81,30 @@ export default function MailingPage() {
     { label: '发送记录', perm: 'mailing:list', when: (m) => m.State === 'sent', run: opens('record') },
   ];
   return (
-    <ListPage resource={mailings} page={page} rowActions={rowActions}>
+    <ListPage
+      resource={mailings}
+      page={page}
+      rowActions={rowActions}
+      toolbar={
+        can('mailing:send') && (
+          <Button icon={<SettingOutlined />} onClick={() => setSettingsOpen(true)}>
+            发送设置
+          </Button>
+        )
+      }
+    >
       <PreviewDialog mailing={shown('preview')} onClose={() => setOpen(null)} />
       <TestDialog mailing={shown('test')} onClose={() => setOpen(null)} onDone={done} />
       <SendDialog mailing={shown('send')} onClose={() => setOpen(null)} onDone={done} />
       <RecordDrawer mailing={shown('record')} onClose={() => setOpen(null)} />
+      <SettingsDialog
+        open={settingsOpen}
+        onClose={() => setSettingsOpen(false)}
+        onDone={(text) => {
+          void message.success(text);
+          setSettingsOpen(false);
+        }}
+      />
     </ListPage>
   );
 }

@@ -20,6 +20,7 @@ export function RecordDrawer({ mailing, onClose }: { mailing: MailingDto | null;
     enabled: id > 0,
   });
   const c = (detail.data ?? mailing)?.Counts;
+  const track = (detail.data ?? mailing)?.TrackOpens ?? false;
   const runExport = async () => {
     setExporting(true);
     try {
@@ -58,6 +59,8 @@ export function RecordDrawer({ mailing, onClose }: { mailing: MailingDto | null;
             { key: 'b', label: '退信', children: c.Bounced },
             { key: 'd', label: '站内信送达', children: c.InboxDelivered },
             { key: 'read', label: '站内信已读', children: c.InboxRead },
+            // Only a mailing sent with 打开跟踪 on counts opens (发送设置).
+            ...(track ? [{ key: 'open', label: '已打开（估算）', children: c.Opened }] : []),
           ]}
         />
       )}
@@ -79,6 +82,7 @@ export function RecordDrawer({ mailing, onClose }: { mailing: MailingDto | null;
           { title: '会员', dataIndex: 'MemberName' },
           { title: '邮箱', dataIndex: 'Email', render: (email: string) => email || '—' },
           ...deliveryColumns<MailingRecipientDto>(),
+          ...(track ? [{ title: '首次打开', dataIndex: 'OpenedAt', width: 150, render: (t: string) => t.slice(0, 16) || '—' }] : []),
         ]}
       />
     </Drawer>

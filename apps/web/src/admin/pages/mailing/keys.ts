@@ -11,6 +11,8 @@ export const mailingKeys = {
   memberMailings: [...adminQueryKeys.all, 'mailings', 'member'] as const,
   /** The activities, forms and elections a segment is picked from. */
   segment: [...adminQueryKeys.all, 'mailings', 'segment'] as const,
+  /** 发送设置: the rate and 打开跟踪. */
+  settings: [...adminQueryKeys.all, 'mailings', 'settings'] as const,
   smsSettings: [...adminQueryKeys.all, 'sms', 'settings'] as const,
   smsLog: [...adminQueryKeys.all, 'sms', 'log'] as const,
 };
