@@ -99,7 +99,8 @@ test('a template, a mailing composed from it to a segment, counted, previewed, s
   await shoot(page, 'mailings-compose');
   await accessible(page, 'the compose dialog', '.ant-modal');
   await compose.getByRole('button', { name: '确 定' }).click();
-  await expect(page.getByText('操作成功')).toBeVisible();
+  // The template's 操作成功 may still be showing beside this one's: the last is this save's.
+  await expect(page.getByText('操作成功').last()).toBeVisible();
   await expect(compose).toBeHidden();
 
   const list = await business<{ List: MailingDto[] }>(page.request, token, 'GetMailingList', { pagesize: 100 });
@@ -238,6 +239,8 @@ test('系统邮件: a mail edited in one field, previewed with examples as it st
 
   await row.getByRole('button', { name: '恢复默认' }).click();
   await page.locator('.ant-popconfirm:visible').getByRole('button', { name: '恢复默认' }).click();
+  // The row's own 恢复默认 button says 默认 too: the restore is done when 已修改 is gone.
+  await expect(row).not.toContainText('已修改');
   await expect(row).toContainText('默认');
   expect((await mails()).find((m) => m.Code === 'contribution-rejected')).toMatchObject({ Body: before.DefaultBody, Customised: false });
 });
