@@ -26,8 +26,8 @@ interface Figures {
   remindersAgain: { ms: number; sent: number };
 }
 
-/** Three paying levels (grace 30, 60 and 0 days) and 100,000 approved members, 2 % disabled. */
-async function fill(database: Database): Promise<void> {
+/** Three paying levels (grace 30, 60 and 0 days) and 100,000 approved members, 2 % disabled (also the mailings bench's members). */
+export async function fillMembers(database: Database): Promise<void> {
   const { db } = database;
   const at = formatCst(NOW);
   const levels: number[] = [];
@@ -92,7 +92,7 @@ async function fill(database: Database): Promise<void> {
 async function measure(database: Database, engine: string): Promise<Figures> {
   await migrate(database);
   console.log(`${engine}: ${MEMBERS.toLocaleString('en-US')} members…`);
-  await fill(database);
+  await fillMembers(database);
   const { db } = database;
   const first = await timed(() => refreshStates(db, TODAY));
   const same = await timed(() => refreshStates(db, TODAY));

@@ -14,6 +14,7 @@ import { runMembersBench } from './members.js';
 import { runElectionsBench } from './elections.js';
 import { runFormsBench } from './forms.js';
 import { runMessagesBench } from './messages.js';
+import { runMailingsBench } from './mailings.js';
 
 /**
  * `npm run bench`: the public calls and server-rendered pages, each answered from the response
@@ -27,7 +28,8 @@ import { runMessagesBench } from './messages.js';
  * only the matching targets and prints them without touching RESULTS.md. `npm run bench -- members`
  * runs the membership job's bench (bench/members.ts) instead, `npm run bench -- elections` the
  * election count's (bench/elections.ts), `npm run bench -- forms` the forms' (bench/forms.ts),
- * `npm run bench -- messages` 在线留言's statistics (bench/messages.ts).
+ * `npm run bench -- messages` 在线留言's statistics (bench/messages.ts), `npm run bench -- mailings` a
+ * mailing to 100,000 members (bench/mailings.ts).
  */
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -55,7 +57,12 @@ if (positionals[0] === 'messages') {
   await runMessagesBench();
   process.exit(0);
 }
-if (positionals.length > 0) throw new Error(`unknown bench ${positionals.join(' ')}: the named ones are members, elections, forms and messages`);
+// `npm run bench -- mailings`: a mailing to 100,000 members queued and handed to the outbox at the configured rate (bench/mailings.ts).
+if (positionals[0] === 'mailings') {
+  await runMailingsBench();
+  process.exit(0);
+}
+if (positionals.length > 0) throw new Error(`unknown bench ${positionals.join(' ')}: the named ones are members, elections, forms, messages and mailings`);
 /** `--only <RegExp>`: measure only the targets whose names match (e.g. to compare two builds on a few calls); RESULTS.md is then left as it is. */
 const ONLY = args.only === undefined ? undefined : new RegExp(args.only);
 const ARTICLES = Number(args.articles ?? 100_000);
