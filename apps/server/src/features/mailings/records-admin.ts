@@ -46,10 +46,15 @@ export async function mailingRecordsAdmin(app: App): Promise<void> {
     '/GetMemberMailings',
     {
       onRequest: guard,
-      schema: { ...adminDocs, summary: '一位会员收到过的群发通知，新的在前', querystring: memberMailingsQuery, 'x-data': listOf(memberMailingDto) },
+      schema: {
+        ...adminDocs,
+        summary: '一位会员收到过的群发通知，新的在前；标题中的变量按该会员现在的信息填写',
+        querystring: memberMailingsQuery,
+        'x-data': listOf(memberMailingDto),
+      },
     },
     async (request) => {
-      const { list: rows, total } = await memberMailings(db, request.query.memberid, request.query);
+      const { list: rows, total } = await memberMailings(db, request.query.memberid, request.query, app.services.now());
       return list(rows.map(toMemberMailingDto), total);
     },
   );

@@ -1,5 +1,8 @@
 import { sql, type Kysely } from 'kysely';
+import { mailingSegment, type MailingCategory } from '@portal/shared';
 import type { DB } from '../../db/schema.js';
+import { fillVariables } from '../mail/merge-text.js';
+import { mergeValues } from './merge-values.js';
 import { pageWindow } from '../../http/paging.js';
 
 /**
@@ -127,23 +130,42 @@ export async function mailingRecipients(db: Kysely<DB>, mailingId: number, pagin
   return { list, total: Number(total.n) };
 }
 
-/** What one member was sent, newest first. */
-export async function memberMailings(db: Kysely<DB>, memberId: number, paging: { pageindex: number; pagesize: number }) {
+/**
+ * What one member was sent, newest first, each subject with the member's variables filled (as
+ * their mail said it, with their values as they are now: the mail itself is not kept).
+ */
+export async function memberMailings(db: Kysely<DB>, memberId: number, paging: { pageindex: number; pagesize: number }, now: number) {
   const base = db.selectFrom('mailing_recipients as r').where('r.member_id', '=', memberId);
   const { limit, offset } = pageWindow(paging);
   const [rows, total] = await Promise.all([
     base
       .innerJoin('mailings as g', 'g.id', 'r.mailing_id')
       .leftJoin('mail_outbox as o', 'o.id', 'r.mail_id')
-      .select(['g.id', 'g.subject', 'g.category', 'r.handed_at', 'r.bounced_at', 'r.bounce_reason', 'o.state', 'o.last_error', 'o.sent_at'])
+      .select([
+        'g.id',
+        'g.subject',
+        'g.category',
+        'g.segment',
+        'g.base_url',
+        'r.handed_at',
+        'r.bounced_at',
+        'r.bounce_reason',
+        'o.state',
+        'o.last_error',
+        'o.sent_at',
+      ])
       .orderBy('r.mailing_id', 'desc')
       .limit(limit)
       .offset(offset)
       .execute(),
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
-  return {
-    list: rows.map((r) => ({ mailingId: r.id, subject: r.subject, category: r.category, state: stateOf(r), error: errorOf(r), sentAt: r.sent_at ?? '' })),
-    total: Number(total.n),
-  };
+  const list = [];
+  for (const r of rows) {
+    const context = { baseUrl: r.base_url, category: r.category as MailingCategory, activityId: mailingSegment.parse(JSON.parse(r.segment)).ActivityId };
+    const values = (await mergeValues(db, [memberId], context, now)).get(memberId)?.values;
+    const subject = values ? fillVariables(r.subject, values) : r.subject;
+    list.push({ mailingId: r.id, subject, category: r.category, state: stateOf(r), error: errorOf(r), sentAt: r.sent_at ?? '' });
+  }
+  return { list, total: Number(total.n) };
 }

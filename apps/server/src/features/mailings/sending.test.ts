@@ -138,8 +138,9 @@ describe.each(engines)('群发通知 on %s', (engine) => {
     );
     expect(recipients.Data.TotalCount).toBe(3);
     expect(recipients.Data.List.map((r) => r.State)).toEqual(['sent', 'sent']);
-    const history = await business<{ List: { MailingId: number }[] }>(`GetMemberMailings?memberid=${ids.beta}&pageindex=1&pagesize=10`);
-    expect(history.Data.List.map((h) => h.MailingId)).toEqual([ids.mailing]);
+    const history = await business<{ List: { MailingId: number; Subject: string }[] }>(`GetMemberMailings?memberid=${ids.beta}&pageindex=1&pagesize=10`);
+    // The subject as beta's mail said it, not the template's {{公司名称}}.
+    expect(history.Data.List.map((h) => [h.MailingId, h.Subject])).toEqual([[ids.mailing, '致beta工程有限公司']]);
     const xlsx = await t.app.inject({ method: 'GET', url: `/api/XfSysBussiness/ExportMailingRecipients?mailingid=${ids.mailing}`, headers: { token: admin } });
     expect(xlsx.headers['content-type']).toContain('spreadsheetml');
 
