@@ -242,7 +242,8 @@ export function nudgeOutbox(database: Database): void {
 
 /**
  * Starts the worker: a round at once (mail left from before a restart goes first), then every
- * few seconds and whenever nudged, one round at a time, without keeping the process alive.
+ * few seconds, whenever nudged and straight after a full round, one round at a time, without
+ * keeping the process alive.
  * Without SMTP_URL nothing is started.
  */
 export function startMailOutbox(services: Services, log: { error: (obj: object, msg: string) => void }, transport?: MailTransport): MailOutbox {
@@ -258,7 +259,11 @@ export function startMailOutbox(services: Services, log: { error: (obj: object, 
       return;
     }
     running = workOutbox(services, mailer)
-      .then(() => undefined)
+      // A full batch may have left more due (a mailing handed a thousand at once): another round
+      // at once, not at the next poll, so the outbox keeps up with the rate 群发设置 allows.
+      .then((done) => {
+        if (done.sent + done.failed >= BATCH) again = true;
+      })
       .catch((error: Error) => log.error({ err: { type: error.name, message: error.message } }, 'mail outbox round failed'))
       .finally(() => {
         running = undefined;

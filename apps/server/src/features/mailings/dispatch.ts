@@ -19,8 +19,9 @@ import { releaseScheduled } from './sending.js';
  * (site_settings mailings.perMinute, 群发设置), so a mailing to thousands does not flood the
  * mail server or get the site's address throttled as a spammer. A round (every 10 s) hands a
  * sixth of the minute's rate, so the rate is kept evenly rather than spent in the minute's first
- * round, in batches of 200 each in a transaction of its own, so no transaction holds the lock, or
- * memory, for thousands.
+ * round, in batches of 50 each in a transaction of its own, the event loop let go between them:
+ * on SQLite every query blocks it, and a batch of 200 held the site's reads up to 60 ms
+ * (bench/mailings.ts measures /home while a mailing drains).
  *
  * Exactly once: a recipient is claimed by a conditional update of handed_at ('' → now) in the
  * transaction that queues its mail and records mail_id, so it is queued once or not at all. The
@@ -33,7 +34,7 @@ const FIRST_MS = 5_000;
 const EVERY_MS = 10_000;
 const MINUTE_MS = 60_000;
 const DEFAULT_PER_MINUTE = 60;
-const BATCH = 200;
+const BATCH = 50;
 
 export async function dispatchRate(db: Kysely<DB>): Promise<number> {
   const s = await readSettings(db, ['mailings.perMinute']);
@@ -56,6 +57,7 @@ export async function runDispatch(services: Pick<Services, 'database' | 'config'
     handed += batch.handed;
     // Nothing more waiting, the minute's budget spent, or the round's share handed.
     if (batch.claimed === 0 || handed >= perRound) break;
+    await new Promise((resolve) => setImmediate(resolve));
   }
   if (handed > 0) nudgeOutbox(database);
   return handed;
