@@ -140,8 +140,21 @@ export interface MailTransport {
   close?(): void;
 }
 
+/**
+ * The mail server, through pooled connections: a connection of its own per mail cost about 100 ms
+ * against a server on loopback (3 ms pooled), which held a mailing to about 9 mails a second.
+ * The pool keeps at most 2 connections, each replaced after 100 mails; close() ends them.
+ */
 export function smtpTransport(smtpUrl: string): MailTransport {
-  return nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 });
+  return nodemailer.createTransport({
+    url: smtpUrl,
+    pool: true,
+    maxConnections: 2,
+    maxMessages: 100,
+    connectionTimeout: 15_000,
+    greetingTimeout: 15_000,
+    socketTimeout: 30_000,
+  });
 }
 
 const sender = (services: Pick<Services, 'config'>) => services.config.mailFrom ?? `"${services.config.site.name}" <${services.config.site.email}>`;
