@@ -431,6 +431,15 @@ describe.each(engines)('forms, surveys and votes on %s', (engine) => {
       expect((await submit(other, { ...goodAnswers, paper }, { token: member })).Message).toBe('「附件」的附件不存在或已被使用，请重新上传');
       const stored = await t.app.services.database.db.selectFrom('uploads').select(['kind', 'adopted']).where('path', '=', paper).executeTakeFirstOrThrow();
       expect(stored).toEqual({ kind: 'formFile', adopted: 1 });
+
+      // Deleting the form takes its answered file with it: nothing else names it, and the sweep keeps adopted files.
+      const { privateStorage } = t.app.services;
+      expect(await privateStorage.stat(paper)).toBeDefined();
+      expect((await business('DelForm', { Ids: [id] })).Data).toBe(1);
+      expect(await t.app.services.database.db.selectFrom('uploads').select('id').where('path', '=', paper).execute()).toEqual([]);
+      expect(await privateStorage.stat(paper)).toBeUndefined();
+      // The files of other forms' answers stay.
+      expect(await privateStorage.stat(visitorsPaper)).toBeDefined();
     });
 
     it('lists a member’s own named responses, newest first', async () => {

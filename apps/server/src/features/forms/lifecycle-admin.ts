@@ -53,7 +53,7 @@ export async function formLifecycleAdmin(app: App): Promise<void> {
       onRequest: requireAdmin('content:form:delete'),
       schema: {
         ...adminDocs,
-        summary: '删除表单及其全部提交记录（Ids 数组）；Data 为删除的表单数',
+        summary: '删除表单及其全部提交记录与提交的附件（Ids 数组）；Data 为删除的表单数',
         body: formIdsBody,
         'x-data': z.int().describe('删除的表单数'),
       },
@@ -61,7 +61,7 @@ export async function formLifecycleAdmin(app: App): Promise<void> {
     async (request) => {
       const { Ids } = request.body;
       const deleted = await adminWrite(request, { action: 'content:form:delete', target: TARGET, detail: (n) => `删除${n}个：${Ids.join(',')}` }, () =>
-        deleteForms(database, Ids),
+        deleteForms(app.services, Ids),
       );
       return ok(deleted);
     },

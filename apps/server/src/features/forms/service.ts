@@ -2,11 +2,14 @@ import type { Kysely } from 'kysely';
 import { formatCst, formMessages, typeKinds, type FormDetailDto, type FormDto, type FormListQuery, type SaveFormBody } from '@portal/shared';
 import type { Database } from '../../db/connection.js';
 import type { DB } from '../../db/schema.js';
+import type { Services } from '../../http/app-types.js';
 import { containing } from '../../db/like.js';
 import { withKeyLocked } from '../../db/key-lock.js';
 import { badRequest } from '../../http/envelope.js';
 import { pageWindow } from '../../http/paging.js';
 import { answeredKeys, checkAnsweredFieldsKept, findForm, toFormDto } from './definition.js';
+import { removeUploads } from '../uploads/sweep.js';
+import { UPLOAD_KIND } from './submit.js';
 
 /**
  * 表单与问卷 in the back office: a form's settings and fields, copies, closing and reopening.
@@ -115,13 +118,54 @@ export async function setFormStatus(db: Db, id: number, status: number, now: num
     .execute();
 }
 
-/** DelForm: the forms and everything answered to them; answers how many forms went. */
-export async function deleteForms(database: Database, ids: number[]): Promise<number> {
-  return database.db.transaction().execute(async (trx) => {
+const RESPONSE_PAGE = 1000;
+const PATH_CHUNK = 500;
+
+/** The files answered to these forms (private uploads of kind formFile that their responses name), read a page of responses at a time. */
+async function answeredFiles(db: Db, formIds: number[]): Promise<{ id: number; path: string }[]> {
+  const paths = new Set<string>();
+  for (let after = 0; ;) {
+    const rows = await db
+      .selectFrom('form_responses')
+      .select(['id', 'answers'])
+      .where('form_id', 'in', formIds)
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(RESPONSE_PAGE)
+      .execute();
+    if (rows.length === 0) break;
+    for (const row of rows)
+      for (const value of Object.values(JSON.parse(row.answers) as Record<string, unknown>)) if (typeof value === 'string') paths.add(value);
+    after = rows.at(-1)!.id;
+  }
+  const named = [...paths];
+  const files: { id: number; path: string }[] = [];
+  for (let i = 0; i < named.length; i += PATH_CHUNK)
+    files.push(
+      ...(await db
+        .selectFrom('uploads')
+        .select(['id', 'path'])
+        .where('kind', '=', UPLOAD_KIND)
+        .where('path', 'in', named.slice(i, i + PATH_CHUNK))
+        .execute()),
+    );
+  return files;
+}
+
+/**
+ * DelForm: the forms, everything answered to them, and the files answered with them (nothing
+ * else names a form's file, and the upload sweep leaves adopted files alone); answers how many
+ * forms went. The files go once the rows have: a failed delete leaves every response its file.
+ */
+export async function deleteForms(services: Pick<Services, 'database' | 'storage' | 'privateStorage'>, ids: number[]): Promise<number> {
+  const files = await answeredFiles(services.database.db, ids);
+  const deleted = await services.database.db.transaction().execute(async (trx) => {
     await trx.deleteFrom('form_texts').where('form_id', 'in', ids).execute();
     await trx.deleteFrom('form_respondents').where('form_id', 'in', ids).execute();
     await trx.deleteFrom('form_responses').where('form_id', 'in', ids).execute();
     const result = await trx.deleteFrom('forms').where('id', 'in', ids).executeTakeFirst();
     return Number(result.numDeletedRows);
   });
+  await removeUploads(services, files);
+  return deleted;
 }

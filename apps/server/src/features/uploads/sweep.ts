@@ -104,7 +104,10 @@ async function namedBy(db: Db, uploads: readonly Upload[], articles: ArticleFilt
 }
 
 /** Deletes the files (a picture's web copies with it), then their records; answers how many went. */
-export async function removeUploads({ database, storage, privateStorage }: Services, uploads: readonly Upload[]): Promise<number> {
+export async function removeUploads(
+  { database, storage, privateStorage }: Pick<Services, 'database' | 'storage' | 'privateStorage'>,
+  uploads: readonly Upload[],
+): Promise<number> {
   for (const upload of uploads) {
     await storageOf([storage, privateStorage], upload.path)?.remove(upload.path);
     for (const copy of imageVariants(upload.path)) await storage.remove(copy.path);
