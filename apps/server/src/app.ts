@@ -1,4 +1,3 @@
-import { loadSmsProvider } from './sms/provider.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify from 'fastify';
@@ -14,6 +13,7 @@ import { registerControlCharacterCheck } from './http/control-characters.js';
 import { loggerOptions } from './http/logger.js';
 import type { App, Services } from './http/app-types.js';
 import { openStorages } from './storage/open.js';
+import { loadSmsProvider } from './sms/provider.js';
 import { openRateLimitCounters } from './http/rate-limit-counters.js';
 import { registerFeatures } from './features/index.js';
 import { feedRoutes } from './features/feeds/routes.js';

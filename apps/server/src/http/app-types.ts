@@ -1,9 +1,9 @@
-import type { SmsProvider } from '../sms/provider.js';
 import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../config.js';
 import type { Database } from '../db/connection.js';
 import type { Storage } from '../storage/storage.js';
+import type { SmsProvider } from '../sms/provider.js';
 import type { ResponseCache } from '../cache/response-cache.js';
 import type { RateLimitCounters } from './rate-limit-counters.js';
 

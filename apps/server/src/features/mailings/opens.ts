@@ -9,13 +9,13 @@ import { readSettings, writeSettings } from '../site/settings.js';
  * fetched. Off unless the office turns it on (发送设置, site_settings mailings.trackOpens), because
  * it records a member's reading; the privacy policy must say so while it is on
  * (docs/mailings.md, "Opens"). A mailing keeps the setting it went out with (mailings.track_opens):
- * turning it off later adds no picture to mail still waiting, and the records say which mailings
- * counted opens.
+ * switching it later changes nothing for a mailing already sent, its waiting mail included, and
+ * the records say which mailings counted opens.
  *
  * The picture's address carries the mailing recipient's id signed under the site's key
  * `mailing-open`, so nobody can mark another member's mail opened. Mail clients that block
  * pictures, and those that fetch every picture on arrival, make the count a lower or upper bound:
- * the screens say 打开 (估算).
+ * 发送记录 says 已打开（估算）.
  */
 
 export const OPEN_PATH = '/api/XfWebApi/MailOpened';

@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { mailingSegment, type MailingCategory } from '@portal/shared';
 import type { DB } from '../../db/schema.js';
 import { fillVariables } from '../mail/merge-text.js';
+import type { MergeValues } from './merge-fields.js';
 import { mergeValues } from './merge-values.js';
 import { pageWindow } from '../../http/paging.js';
 
@@ -160,10 +161,19 @@ export async function memberMailings(db: Kysely<DB>, memberId: number, paging: {
       .execute(),
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
+  // The member's values depend on the mailing only through its category, activity and address:
+  // read once for each such context on the page, not once a row.
+  const valuesOf = new Map<string, Promise<MergeValues | undefined>>();
   const list = [];
   for (const r of rows) {
     const context = { baseUrl: r.base_url, category: r.category as MailingCategory, activityId: mailingSegment.parse(JSON.parse(r.segment)).ActivityId };
-    const values = (await mergeValues(db, [memberId], context, now)).get(memberId)?.values;
+    const key = `${context.category}|${context.activityId}|${context.baseUrl}`;
+    if (!valuesOf.has(key))
+      valuesOf.set(
+        key,
+        mergeValues(db, [memberId], context, now).then((merged) => merged.get(memberId)?.values),
+      );
+    const values = await valuesOf.get(key)!;
     const subject = values ? fillVariables(r.subject, values) : r.subject;
     list.push({ mailingId: r.id, subject, category: r.category, state: stateOf(r), error: errorOf(r), sentAt: r.sent_at ?? '' });
   }

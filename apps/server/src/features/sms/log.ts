@@ -1,7 +1,6 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import { smsStateNames, type SmsLogDto, type SmsState } from '@portal/shared';
 import type { DB, SmsLogTable } from '../../db/schema.js';
-import type { Selectable } from 'kysely';
 import { pageWindow } from '../../http/paging.js';
 
 /** 短信记录, newest first; by state, or by one phone number in full. */

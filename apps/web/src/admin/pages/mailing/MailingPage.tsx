@@ -12,7 +12,7 @@ import { ComposeDialog } from './ComposeDialog';
 import { mailingKeys } from './keys';
 import { RecordDrawer } from './RecordDrawer';
 import { SettingsDialog } from './SettingsDialog';
-import { useAuth } from '../../access/AdminSession';
+import { Auth } from '../../access/AdminSession';
 
 type Filters = Omit<MailingListQuery, keyof PageState>;
 
@@ -64,7 +64,6 @@ export default function MailingPage() {
   const page = useListPage(mailings);
   const [open, setOpen] = useState<Open>(null);
   const [settingsOpen, setSettingsOpen] = useState(false);
-  const can = useAuth();
   const shown = (kind: NonNullable<Open>['kind']) => (open?.kind === kind ? open.mailing : null);
   const done = (text: string) => {
     void message.success(text);
@@ -86,11 +85,11 @@ export default function MailingPage() {
       page={page}
       rowActions={rowActions}
       toolbar={
-        can('mailing:send') && (
+        <Auth perm="mailing:send">
           <Button icon={<SettingOutlined />} onClick={() => setSettingsOpen(true)}>
             发送设置
           </Button>
-        )
+        </Auth>
       }
     >
       <PreviewDialog mailing={shown('preview')} onClose={() => setOpen(null)} />

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Form, InputNumber, Switch } from 'antd';
-import { mailingLimits, mailingMessages, type MailingSettingsDto } from '@portal/shared';
+import { mailingLimits, mailingMessages, messages, type MailingSettingsDto } from '@portal/shared';
 import { mailingsAdminApi } from '../../../api/mailings-admin';
 import { useFormSubmit } from '../../../components/useFormSubmit';
 import { FormDialog } from '../../shared/FormDialog';
@@ -20,7 +20,7 @@ export function SettingsDialog({ open, onClose, onDone }: { open: boolean; onClo
   }, [open, settings.data, form]);
   const { submit, saving } = useFormSubmit(form, mailingsAdminApi.saveSettings, (saved) => {
     queryClient.setQueryData(mailingKeys.settings, saved);
-    onDone('修改成功');
+    onDone(messages.saved);
   });
   return (
     <FormDialog title="发送设置" open={open} onOk={() => void submit()} onCancel={onClose} saving={saving} loading={settings.isPending}>

@@ -1,9 +1,10 @@
 import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Divider, Form, Input, Skeleton, Switch } from 'antd';
-import { messages, mobilePattern, smsLimits, smsMessages, type SmsSettingsDto } from '@portal/shared';
+import { messages, saveSmsSettingsBody, sendTestSmsBody, smsLimits, smsMessages, type SmsSettingsDto } from '@portal/shared';
 import { smsAdminApi } from '../../../api/sms-admin';
 import { useFormSubmit } from '../../../components/useFormSubmit';
+import { schemaRule } from '../../../portal/member/schemaRule';
 import { Panel } from '../../layout/Panel';
 import { mailingKeys } from './keys';
 import { useRefusal } from './useRefusal';
@@ -71,14 +72,7 @@ export function SmsSettings() {
             name="SignName"
             label="短信签名"
             extra="服务商审核通过的签名，不含【】，如：建设保险协会"
-            rules={[
-              {
-                validator: (_, v: string = '') =>
-                  v.trim() === '' || (v.trim().length >= smsLimits.signNameMin && v.trim().length <= smsLimits.signNameMax && !/[【】\s]/.test(v.trim()))
-                    ? Promise.resolve()
-                    : Promise.reject(new Error(smsMessages.signNameInvalid)),
-              },
-            ]}
+            rules={[schemaRule(saveSmsSettingsBody, 'SignName')]}
           >
             <Input maxLength={smsLimits.signNameMax} style={{ width: 260 }} />
           </Form.Item>
@@ -94,14 +88,14 @@ export function SmsSettings() {
         <Divider titlePlacement="start">测试发送</Divider>
         {refusal && <Alert type="error" showIcon message={refusal} role="alert" style={{ marginBottom: 16 }} />}
         <Form form={test} labelCol={{ flex: '120px' }} onFinish={() => void sending.submit()} disabled={!s.Ready}>
-          <Form.Item name="Phone" label="手机号码" rules={[{ required: true, pattern: mobilePattern, message: smsMessages.phoneInvalid }]}>
+          <Form.Item name="Phone" label="手机号码" rules={[schemaRule(sendTestSmsBody, 'Phone')]}>
             <Input inputMode="numeric" maxLength={11} style={{ width: 260 }} />
           </Form.Item>
           <Form.Item
             name="TemplateCode"
             label="模板编号"
             extra="服务商审核通过的短信模板编号，如：SMS_123456789"
-            rules={[{ required: true, pattern: /^[A-Za-z0-9_-]{1,50}$/, message: smsMessages.templateCodeInvalid }]}
+            rules={[schemaRule(sendTestSmsBody, 'TemplateCode')]}
           >
             <Input maxLength={smsLimits.templateCode} style={{ width: 260 }} />
           </Form.Item>
