@@ -196,6 +196,13 @@ const pages: PageCase[] = [
     },
   },
   {
+    name: '/privacy',
+    open: async (page) => {
+      await page.goto('/privacy');
+      await expect(page.getByRole('table', { name: '隐私政策历次版本' })).toBeVisible();
+    },
+  },
+  {
     // A link that is not the site's: its refusal drawn in the page (unsubscribe.spec.ts checks the page asking and done).
     name: '/unsubscribe with a link that is not valid',
     open: async (page) => {

@@ -123,6 +123,7 @@ async function pageTypes(request: APIRequestContext): Promise<PageType[]> {
       ready: (page) => expect(page.getByRole('figure', { name: /候选人得票/ })).toBeVisible(),
       charts: true,
     },
+    { name: 'privacy', path: '/privacy', status: 200, ready: (page) => expect(page.getByRole('table', { name: '隐私政策历次版本' })).toBeVisible() },
     { name: 'messages', path: '/messages', status: 200, ready: (page) => expect(page.getByRole('searchbox', { name: '搜索留言' })).toBeVisible() },
     { name: 'messages-ask', path: '/messages?tab=ask', status: 200, ready: (page) => expect(page.getByRole('img', { name: '验证码' })).toBeVisible() },
     // A link that is not the site's: its refusal, drawn by the server.

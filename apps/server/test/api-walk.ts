@@ -293,6 +293,7 @@ async function fullActivity(w: Walk): Promise<{ id: number; holder: string }> {
 export const publicCalls: Record<string, (w: Walk) => Call | Promise<Call>> = {
   'GET /api/XfWebApi/GetSiteInfo': () => ({}),
   'GET /api/XfWebApi/GetWebFriendlinks': () => ({}),
+  'GET /api/XfWebApi/GetPrivacyPolicy': () => ({}),
   'GET /api/XfWebApi/GetMenuList': () => ({ query: { parentid: -1 } }),
   'GET /api/XfWebApi/GetMenuModel': (w) => ({ query: { menuid: w.menuId } }),
   'GET /api/XfWebApi/GetMenuTreeModel': (w) => ({ query: { menuid: w.menuId } }),
@@ -606,6 +607,11 @@ export const backOfficeCalls: Record<string, (w: Walk) => Call | Promise<Call>> 
   [`GET ${SB}/GetMemorialDayList`]: () => ({}),
   [`POST ${SB}/SaveMemorialDay`]: () => ({ body: { Id: 0, StartDate: '2030-04-04', EndDate: '2030-04-04', Scope: 1, Note: '合同测试' } }),
   [`POST ${SB}/DelMemorialDay`]: (w) => ({ body: { Id: answered<number>(w, `POST ${SB}/SaveMemorialDay`) } }),
+  // 隐私政策: a draft saved, published, and one more saved and deleted.
+  [`GET ${SB}/GetPrivacyPolicyList`]: () => ({}),
+  [`POST ${SB}/SavePrivacyPolicy`]: () => ({ body: { Id: 0, Content: '<p>合同测试</p>', Summary: '合同测试' } }),
+  [`POST ${SB}/PublishPrivacyPolicy`]: (w) => ({ body: { Id: answered<number>(w, `POST ${SB}/SavePrivacyPolicy`) } }),
+  [`POST ${SB}/DelPrivacyPolicy`]: async (w) => ({ body: { Id: await privacyDraft(w) } }),
   // 工作日历
   [`GET ${SB}/GetWorkdayList`]: () => ({ query: { year: 2030 } }),
   [`POST ${SB}/SaveWorkday`]: () => ({ body: { Id: 0, Date: '2030-05-04', Kind: 2, Name: '合同测试' } }),
@@ -742,6 +748,17 @@ async function signedUpActivity(w: Walk, title: string, place: string) {
 
 /** An activity under way (begun an hour ago) that the walk's member signed up for, made once per walk. */
 const activitiesUnderWay = new WeakMap<Walk, number>();
+/** A draft of the privacy policy, for DelPrivacyPolicy (the walk's other draft is published by then). */
+async function privacyDraft(w: Walk): Promise<number> {
+  const res = await w.t.app.inject({
+    method: 'POST',
+    url: `${SB}/SavePrivacyPolicy`,
+    headers: { token: w.admin },
+    payload: { Content: '<p>合同测试草稿</p>', Summary: '合同测试草稿' },
+  });
+  return envelope<number>(res).Data;
+}
+
 async function activityUnderWay(w: Walk): Promise<number> {
   let id = activitiesUnderWay.get(w);
   if (id === undefined) {

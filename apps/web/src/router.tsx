@@ -10,6 +10,7 @@ import {
   menuListData,
   messageAnswerData,
   messagesData,
+  privacyData,
   searchData,
   shellData,
   unsubscribeData,
@@ -66,6 +67,11 @@ export const routes: RouteObject[] = [
       { path: sitePages.search.path, handle: declares(searchData), lazy: () => import('./portal/pages/SearchPage').then((m) => ({ Component: m.SearchPage })) },
       { path: sitePages.certificates.path, lazy: () => import('./portal/pages/CertSearchPage').then((m) => ({ Component: m.CertSearchPage })) },
       { path: sitePages.accessibility.path, lazy: () => import('./portal/pages/AccessibilityPage').then((m) => ({ Component: m.AccessibilityPage })) },
+      {
+        path: sitePages.privacy.path,
+        handle: declares(privacyData),
+        lazy: () => import('./portal/pages/PrivacyPage').then((m) => ({ Component: m.PrivacyPage })),
+      },
       {
         path: sitePages.electionResult.path,
         handle: declares(electionResultData),

@@ -445,6 +445,14 @@ export const memorialMessages = {
   notFound: '哀悼日不存在',
 } as const;
 
+/** 隐私政策 (系统管理 → 隐私政策, the public page /privacy); the spec leaves these open. */
+export const privacyMessages = {
+  contentRequired: '请输入隐私政策正文',
+  summaryRequired: '请填写本次变更说明',
+  notFound: '该版本的隐私政策不存在',
+  published: '已发布的版本不能修改或删除，如需调整请新增版本',
+} as const;
+
 /** 工作日历 (public holidays and 调休 working days); the spec leaves these open. */
 export const workdayMessages = {
   dateRequired: '请选择日期',

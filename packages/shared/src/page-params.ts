@@ -21,6 +21,8 @@ const PAGE_PARAMS: Record<string, readonly string[]> = {
   '/certsearch': ['Name', 'CertNum', 'tab'],
   '/contribute': [],
   '/accessibility': [],
+  // An earlier published version of the privacy policy (the current one without it).
+  '/privacy': ['Version'],
   '/directory': ['key', 'level', 'page'],
   // The 查询码 never goes into the address: it is the asker's key (referrers, logs, history).
   '/messages': ['tab', 'key', 'page'],

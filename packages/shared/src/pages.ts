@@ -43,6 +43,8 @@ export const sitePages = {
   search: { path: '/searchKey', title: '站内搜索', noindex: true, serverRendered: true, audience: 'public' },
   certificates: { path: '/certsearch', title: '证书查询', serverRendered: true, audience: 'public', sitemap: true },
   accessibility: { path: '/accessibility', title: '无障碍声明', serverRendered: true, audience: 'public' },
+  // The current privacy policy and its published history (features/privacy); ?Version= an earlier one.
+  privacy: { path: '/privacy', title: '隐私政策', serverRendered: true, audience: 'public', sitemap: true },
   // A closed election's published count, chain head and ballot hashes, and the receipt check;
   // its close is tracked by no content area.
   electionResult: { path: '/election/:id', title: '选举结果公布', serverRendered: true, audience: 'public', drawnEachTime: true },
@@ -93,6 +95,9 @@ export const menuPath = (m: { id: number; parentId: number }) => `${sitePages.me
 
 /** A published question and answer's own page: /messages/12. */
 export const messageAnswerPath = (messageId: number) => `/messages/${messageId}`;
+
+/** A published version of the privacy policy: /privacy?Version=2 (the current one: /privacy). */
+export const privacyVersionPath = (version: number) => `${sitePages.privacy.path}?Version=${version}`;
 
 /** A closed election's public page: its count and ballot hashes, where a voter checks a receipt. */
 export const electionPublicationPath = (electionId: number) => `/election/${electionId}`;

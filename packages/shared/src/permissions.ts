@@ -146,6 +146,11 @@ export const permissions = {
   'system:workday:add': '新增工作日历',
   'system:workday:edit': '修改工作日历',
   'system:workday:delete': '删除工作日历',
+  'system:privacy:list': '隐私政策列表',
+  'system:privacy:add': '新增隐私政策版本',
+  'system:privacy:edit': '修改隐私政策草稿',
+  'system:privacy:delete': '删除隐私政策草稿',
+  'system:privacy:publish': '发布隐私政策',
 } as const;
 
 export type Permission = keyof typeof permissions;

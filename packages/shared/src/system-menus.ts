@@ -62,7 +62,8 @@ function crud(
     | 'system:role'
     | 'system:admin'
     | 'system:memorial'
-    | 'system:workday',
+    | 'system:workday'
+    | 'system:privacy',
 ): Permission[] {
   return [`${prefix}:add`, `${prefix}:edit`, `${prefix}:delete`];
 }
@@ -145,5 +146,6 @@ export const defaultSystemMenus: DefaultSystemMenu[] = numbered([
     page('接口令牌', 'system/token', 'KeyOutlined', 'system:token:list', ['system:token:add', 'system:token:delete']),
     page('哀悼日', 'system/memorial', 'FlagOutlined', 'system:memorial:list', crud('system:memorial')),
     page('工作日历', 'system/workdays', 'CalendarOutlined', 'system:workday:list', crud('system:workday')),
+    page('隐私政策', 'system/privacy', 'FileProtectOutlined', 'system:privacy:list', [...crud('system:privacy'), 'system:privacy:publish']),
   ]),
 ]);

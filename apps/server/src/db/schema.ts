@@ -839,6 +839,18 @@ export interface MailOptOutsTable {
 }
 
 /** 短信: a message handed to the SMS provider (migration 055, features/sms). */
+/** 隐私政策's versions (migration 057): version 0 a draft, 1, 2, … published and fixed. */
+export interface PrivacyPoliciesTable {
+  id: Generated<number>;
+  version: Generated<number>;
+  content: string;
+  summary: string;
+  /** China time; '' while a draft. */
+  published_at: Generated<string>;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface SmsLogTable {
   id: Generated<number>;
   phone: string;
@@ -910,6 +922,7 @@ export interface DB {
   mailing_recipients: MailingRecipientsTable;
   mail_opt_outs: MailOptOutsTable;
   sms_log: SmsLogTable;
+  privacy_policies: PrivacyPoliciesTable;
   memorial_days: MemorialDaysTable;
   work_calendar_days: WorkCalendarDaysTable;
   api_tokens: ApiTokensTable;

@@ -127,6 +127,9 @@ import { smsSendingAdmin } from './sms/sending-admin.js';
 import { mailingPublic } from './mailings/unsubscribe-public.js';
 import { mailingOpensPublic } from './mailings/opens-public.js';
 import { inboxPublic } from './inbox/public.js';
+import { privacyPublic } from './privacy/public.js';
+import { privacyAdmin } from './privacy/admin.js';
+import { privacyPublishingAdmin } from './privacy/publishing-admin.js';
 
 /** Public site calls, spec §7 "/api/XfWebApi/". */
 const publicRoutes: FeatureRoutes[] = [
@@ -167,6 +170,8 @@ const publicRoutes: FeatureRoutes[] = [
   inboxPublic,
   memberCardPublic,
   memberReceiptsPublic,
+  // 隐私政策: the published versions.
+  privacyPublic,
 ];
 /** Business back-office calls, spec §7 "/api/XfSysBussiness/". */
 const businessRoutes: FeatureRoutes[] = [
@@ -207,6 +212,8 @@ const businessRoutes: FeatureRoutes[] = [
   attendanceCertificateListAdmin,
   memorialAdmin,
   workdaysAdmin,
+  privacyAdmin,
+  privacyPublishingAdmin,
   // Members, application review, suggestions, dues and level terms, member import, card revocation.
   memberListAdmin,
   membersAdmin,

@@ -17,6 +17,7 @@ import {
   saveLinkBody,
   saveMemberLevelTermsBody,
   saveMemorialDayBody,
+  savePrivacyPolicyBody,
   saveWorkdayBody,
   saveMenuBody,
   saveMessageCategoryBody,
@@ -330,6 +331,13 @@ const editCalls: EditCall[] = [
     idField: 'Id',
     full: async () => ({ StartDate: '2024-07-01', EndDate: '2024-07-03', Scope: 1, Note: '全国哀悼日' }),
     read: (s, id) => found(s, `${SB}/GetMemorialDayList?pagesize=999`, 'Id', id),
+  },
+  {
+    call: `POST ${SB}/SavePrivacyPolicy`,
+    schema: savePrivacyPolicyBody,
+    idField: 'Id',
+    full: async () => ({ Content: '<h2>一、收集</h2><p>联系人姓名</p>', Summary: '补充收集范围' }),
+    read: (s, id) => found(s, `${SB}/GetPrivacyPolicyList?pagesize=999`, 'Id', id),
   },
   {
     call: `POST ${SB}/SaveWorkday`,

@@ -196,3 +196,12 @@ export const unsubscribeTokenOf = (params: URLSearchParams): string => params.ge
 
 /** /unsubscribe: what the link's token would unsubscribe from (asked for no token too: its refusal is the page's answer). */
 export const unsubscribeData: PageData = ({ params }) => ({ queries: [read(portalQueries.unsubscribeLink(unsubscribeTokenOf(params)))] });
+
+/** The version `/privacy?Version=` names, undefined for the current one (or a value that is no version number). */
+export function privacyVersionOf(params: URLSearchParams): number | undefined {
+  const version = Number(params.get('Version'));
+  return isPositiveId(version) ? version : undefined;
+}
+
+/** /privacy: the version asked for (the current one by default) and the published history. */
+export const privacyData: PageData = ({ params }) => ({ queries: [read(portalQueries.privacyPolicy(privacyVersionOf(params)))] });

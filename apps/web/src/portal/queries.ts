@@ -12,6 +12,7 @@ import { electionsApi } from '../api/elections';
 import { mailPreferencesApi } from '../api/mail-preferences';
 import { messagesApi } from '../api/messages';
 import type { ListQuery } from '../api/list-query';
+import { privacyApi } from '../api/privacy';
 
 /** Companies on a page of 会员名录. */
 export const DIRECTORY_PAGE_SIZE = 20;
@@ -90,4 +91,7 @@ export const portalQueries = {
     queryOptions({ queryKey: ['publishedMessage', messageId], queryFn: () => messagesApi.publishedOne(messageId), retry: false }),
   /** 在线留言's categories and what the site requires of an asker. */
   messageOptions: () => queryOptions({ queryKey: ['messageOptions'], queryFn: messagesApi.options, staleTime: 5 * 60_000 }),
+  /** 隐私政策: the current version (undefined) or an earlier one; a version that does not exist is the page's answer. */
+  privacyPolicy: (version: number | undefined) =>
+    queryOptions({ queryKey: ['privacyPolicy', version ?? 0], queryFn: () => privacyApi.policy(version), retry: false }),
 };

@@ -22,4 +22,5 @@ export * from './attendance-certificates.js';
 export * from './messages.js';
 export * from './mailings.js';
 export * from './sms.js';
+export * from './privacy.js';
 export * from './inbox.js';

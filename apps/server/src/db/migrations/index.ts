@@ -52,6 +52,7 @@ import { systemMails } from './053-system-mails.js';
 import { mailBounces } from './054-mail-bounces.js';
 import { smsLog } from './055-sms-log.js';
 import { mailOpens } from './056-mail-opens.js';
+import { privacyPolicies } from './057-privacy-policies.js';
 
 /** A migration that may need to know the engine (serial vs autoincrement, FTS vs trigram). */
 export type EngineMigration = (engine: Engine) => Migration;
@@ -110,6 +111,7 @@ const all: Record<string, EngineMigration> = {
   '054-mail-bounces': mailBounces,
   '055-sms-log': smsLog,
   '056-mail-opens': mailOpens,
+  '057-privacy-policies': privacyPolicies,
 };
 
 /** Every migration this build knows, in order (readiness checks they are all applied). */

@@ -1,6 +1,7 @@
 import { mergeVariables, type MergeVariable } from '@portal/shared';
 import { stripHtml } from '../../content/plain-text.js';
 import { checkVariablesOf, fillVariables, variablesIn } from '../mail/merge-text.js';
+import { escapeHtml } from '../../content/escape-html.js';
 
 /**
  * Merge variables: a template writes `{{公司名称}}` and each recipient's mail has their own value
@@ -15,8 +16,6 @@ export const checkVariables = (...texts: string[]): void => checkVariablesOf(mer
 export const usesActivity = (...texts: string[]) => texts.flatMap(variablesIn).some((name) => name === '活动名称' || name === '活动时间');
 
 export type MergeValues = Record<MergeVariable, string>;
-
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 export interface RenderedMail {
   subject: string;

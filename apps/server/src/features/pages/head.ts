@@ -2,6 +2,7 @@ import { HOME_PATH, menuFeedPath, SITE_FEED_PATHS, SITE_INFO_ELEMENT_ID, w3cTime
 import type { Services } from '../../http/app-types.js';
 import { toSiteInfoDto } from '../site/public.js';
 import { absoluteAsset, type PageHead } from './page.js';
+import { escapeHtml } from '../../content/escape-html.js';
 
 /** Share image when a page has none of its own: a PNG (WeChat and most previews ignore SVG), at least 300×300. */
 export const DEFAULT_SHARE_IMAGE = '/share.png';
@@ -15,7 +16,6 @@ export const DEFAULT_SHARE_IMAGE_SIZE = { width: 480, height: 480 } as const;
  */
 const HEAD_ITEM = '<head itemscope itemtype="https://schema.org/WebPage">';
 
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 /** JSON inside <script> must not close the element or open a comment. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
 

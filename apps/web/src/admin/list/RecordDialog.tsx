@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, type ComponentProps, type ReactNode } from 'react';
 import { Form, type FormProps } from 'antd';
 import { FormDialog } from '../shared/FormDialog';
 import { dialogWidth } from '@portal/shared';
@@ -20,6 +20,8 @@ interface RecordDialogProps<T, V> {
   /** The labels' column width. */
   labelWidth?: string;
   form?: Omit<FormProps<V>, 'form' | 'labelCol' | 'preserve'>;
+  /** The frame's own settings: richTextFrame (shared/EditorDialog) for a form holding TinyMCE. */
+  modal?: ComponentProps<typeof FormDialog>['modal'];
   children: ReactNode;
 }
 
@@ -38,6 +40,7 @@ export function RecordDialog<T, V>({
   width = dialogWidth.small,
   labelWidth = '96px',
   form: formProps,
+  modal,
   children,
 }: RecordDialogProps<T, V>) {
   const [form] = Form.useForm<V>();
@@ -53,7 +56,15 @@ export function RecordDialog<T, V>({
   const { submit, saving } = useFormSubmit(form, (v) => save(v, record), onSaved);
 
   return (
-    <FormDialog title={`${record ? '修改' : '新增'}${noun}`} open={editing !== null} width={width} onOk={submit} onCancel={onClose} saving={saving}>
+    <FormDialog
+      title={`${record ? '修改' : '新增'}${noun}`}
+      open={editing !== null}
+      width={width}
+      onOk={submit}
+      onCancel={onClose}
+      saving={saving}
+      modal={modal}
+    >
       <Form form={form} labelCol={{ flex: labelWidth }} preserve={false} {...formProps}>
         {children}
       </Form>

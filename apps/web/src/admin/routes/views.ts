@@ -43,6 +43,7 @@ export const views: Record<string, LazyExoticComponent<ComponentType>> = {
   'system/token/index': lazy(() => import('../pages/system/token/ApiTokenPage')),
   'system/memorial/index': lazy(() => import('../pages/system/memorial/MemorialPage')),
   'system/workdays/index': lazy(() => import('../pages/system/workdays/WorkdaysPage')),
+  'system/privacy/index': lazy(() => import('../pages/system/privacy/PrivacyPolicyPage')),
 };
 
 /** A menu's component key as the map spells it: lower-case, without slashes or a '.vue'/'.tsx' ending at the edges. */

@@ -1268,6 +1268,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/XfWebApi/GetPrivacyPolicy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["XfWebApi_GetPrivacyPolicy"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1777,6 +1793,19 @@ export interface components {
             Category: string;
             CategoryName: string;
             Done: boolean;
+        };
+        PrivacyPolicyVersionDto: {
+            Version: number;
+            Summary: string;
+            PublishTime: string;
+        };
+        PublicPrivacyPolicyDto: {
+            Version: number;
+            CurrentVersion: number;
+            Content: string;
+            Summary: string;
+            PublishTime: string;
+            Versions: components["schemas"]["PrivacyPolicyVersionDto"][];
         };
         InboxMessageDto: {
             Id: number;
@@ -4815,6 +4844,39 @@ export interface operations {
                         Data: null;
                     };
                     "image/svg+xml": string;
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    XfWebApi_GetPrivacyPolicy: {
+        parameters: {
+            query?: {
+                Version?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        Code: 200;
+                        Message: string;
+                        Data: components["schemas"]["PublicPrivacyPolicyDto"];
+                    } | {
+                        /** @enum {number} */
+                        Code: 400 | 404 | 500;
+                        Message: string;
+                        Data: null;
+                    };
                 };
             };
             431: components["responses"]["HeadersTooLarge"];

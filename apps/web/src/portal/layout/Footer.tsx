@@ -1,5 +1,5 @@
 import { PageLink } from './PageLink';
-import { SITE_FEED_PATHS } from '@portal/shared';
+import { SITE_FEED_PATHS, sitePages } from '@portal/shared';
 import EnvironmentOutlined from '@ant-design/icons-svg/es/asn/EnvironmentOutlined';
 import EyeOutlined from '@ant-design/icons-svg/es/asn/EyeOutlined';
 import InboxOutlined from '@ant-design/icons-svg/es/asn/InboxOutlined';
@@ -13,7 +13,7 @@ import { FriendLinks } from './FriendLinks';
 import { qrCodes } from './qrCodes';
 import styles from './footer.module.css';
 
-/** The site footer (spec §1, §2 "Footer"): friendly links, identity, contacts, QR codes, copyright, ICP and 公安备案 filings, feeds, 无障碍声明, visits. */
+/** The site footer (spec §1, §2 "Footer"): friendly links, identity, contacts, QR codes, copyright, ICP and 公安备案 filings, feeds, 隐私政策 and 无障碍声明, visits. */
 export function Footer() {
   const site = useSiteInfo().data;
   const visits = useVisitCounter().data;
@@ -58,6 +58,7 @@ export function Footer() {
           <span>{site?.Copyright}</span>
           <PageLink to="/certsearch">证书及成绩查询</PageLink>
           {site && site.MemberDirectory !== 'off' && <PageLink to="/directory">会员名录</PageLink>}
+          <PageLink to={sitePages.privacy.path}>隐私政策</PageLink>
           <PageLink to="/accessibility">无障碍声明</PageLink>
           <a href={SITE_FEED_PATHS.rss} type="application/rss+xml">
             RSS订阅

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Form, InputNumber, Switch } from 'antd';
-import { mailingLimits, mailingMessages, messages, type MailingSettingsDto } from '@portal/shared';
+import { mailingLimits, mailingMessages, messages, sitePages, type MailingSettingsDto } from '@portal/shared';
 import { mailingsAdminApi } from '../../../api/mailings-admin';
 import { useFormSubmit } from '../../../components/useFormSubmit';
 import { FormDialog } from '../../shared/FormDialog';
@@ -37,7 +37,15 @@ export function SettingsDialog({ open, onClose, onDone }: { open: boolean; onClo
           name="TrackOpens"
           label="打开跟踪"
           valuePropName="checked"
-          extra="开启后，此后发出的邮件带一张不可见的图片，会员打开邮件时记下首次打开时间，发送记录显示“已打开”。这会记录会员的阅读行为，开启前请在隐私政策中说明；默认关闭。屏蔽图片的邮箱不计入，数字仅供参考。"
+          extra={
+            <>
+              开启后，此后发出的邮件带一张不可见的图片，会员打开邮件时记下首次打开时间，发送记录显示“已打开”。这会记录会员的阅读行为，须在
+              <a href={sitePages.privacy.path} target="_blank" rel="noreferrer">
+                隐私政策
+              </a>
+              中说明（默认政策已说明；如已改写政策，请确认仍有此项）；默认关闭。屏蔽图片的邮箱不计入，数字仅供参考。
+            </>
+          }
         >
           <Switch />
         </Form.Item>

@@ -1,0 +1,118 @@
+import type { APIRequestContext } from '@playwright/test';
+import type { ListDto, PrivacyPolicyDto, PublicPrivacyPolicyDto } from '@portal/shared';
+import { expect, look, test } from './test.js';
+import { settled } from './helpers.js';
+import { adminToken, editorReady, openBackOffice, openFromSidebar, unique, type Envelope } from './admin-session.js';
+
+/**
+ * 隐私政策 end to end: a visitor reaches the policy from the footer, at 375 and 1440 px, and reads
+ * that 邮件打开跟踪 is off by default; staff write a new version from the current text in 系统管理 →
+ * 隐私政策, change its 变更说明 alone (the text stays as saved), publish it; the site shows it at
+ * once, with the earlier version a link away.
+ */
+
+async function versions(request: APIRequestContext, token: string): Promise<PrivacyPolicyDto[]> {
+  const res = await request.get('/api/XfSysBussiness/GetPrivacyPolicyList', { params: { pagesize: 100 }, headers: { token } });
+  const body = (await res.json()) as Envelope<ListDto<PrivacyPolicyDto>>;
+  expect(body.Code, body.Message).toBe(200);
+  return body.Data.List;
+}
+
+async function currentPolicy(request: APIRequestContext): Promise<PublicPrivacyPolicyDto> {
+  const body = (await (await request.get('/api/XfWebApi/GetPrivacyPolicy')).json()) as Envelope<PublicPrivacyPolicyDto>;
+  expect(body.Code, body.Message).toBe(200);
+  return body.Data;
+}
+
+test('a visitor reads the policy from the footer; staff publish a new version from the current text and the site shows it, the earlier one kept', async ({
+  page,
+  browser,
+}, testInfo) => {
+  const visitor = await (await browser.newContext()).newPage();
+  const before = await currentPolicy(visitor.request);
+  for (const width of [375, 1440]) {
+    await visitor.setViewportSize({ width, height: 900 });
+    await visitor.goto('/home');
+    await visitor.getByRole('contentinfo').getByRole('link', { name: '隐私政策' }).click();
+    await expect(visitor).toHaveURL(/\/privacy$/);
+    await expect(visitor.getByRole('heading', { level: 1, name: '隐私政策' })).toBeVisible();
+    await expect(visitor.getByText(`第${before.Version}版 ·`)).toBeVisible();
+    await look(visitor, testInfo.outputPath(`privacy-${width}.png`), { fullPage: true });
+  }
+  const firstVersion = before.Versions.at(-1)!.Version;
+
+  // Staff: a new version on the current text, one paragraph added at its end.
+  const summary = unique('补充短信通知说明');
+  const addition = unique('我们通过短信服务商向会员手机发送活动提醒');
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openBackOffice(page);
+  await openFromSidebar(page, '系统管理', '隐私政策');
+  const currentRow = page.locator('.ant-table-row', { hasText: '现行版本' });
+  await expect(currentRow).toContainText(`第${before.Version}版`);
+  await page.getByRole('button', { name: /新增版本/ }).click();
+  const dialog = page.getByRole('dialog', { name: '新增隐私政策草稿' });
+  await settled(dialog);
+  await editorReady(page);
+  const body = page.frameLocator('.tox-edit-area iframe').locator('body');
+  // The draft starts from the text visitors read (every version descends from the shipped one).
+  await expect(body).toContainText('邮件打开跟踪默认关闭');
+  await body.click();
+  await body.press('Control+End');
+  await body.press('Enter');
+  await body.pressSequentially(addition);
+  await dialog.getByLabel('变更说明').fill(summary);
+  await look(page, testInfo.outputPath('privacy-draft-dialog-1440.png'));
+  await dialog.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(dialog).toBeHidden();
+  const draftRow = page.locator('.ant-table-row', { hasText: summary });
+  await expect(draftRow).toContainText('草稿');
+  const token = await adminToken(page.request);
+  const saved = (await versions(page.request, token)).find((p) => p.Summary === summary)!;
+  expect(saved).toMatchObject({ Version: 0, PublishTime: '' });
+  expect(saved.Content).toContain(addition);
+  expect(saved.Content).toContain('邮件打开跟踪默认关闭');
+
+  // 变更说明 alone: the text stays as saved.
+  await draftRow.getByRole('button', { name: '修改' }).click();
+  const editing = page.getByRole('dialog', { name: '修改隐私政策草稿' });
+  await settled(editing);
+  await editorReady(page);
+  await expect(editing.getByLabel('变更说明')).toHaveValue(summary);
+  await editing.getByLabel('变更说明').fill(`${summary}和用途`);
+  await editing.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(page.getByText('修改成功')).toBeVisible();
+  await expect(editing).toBeHidden();
+  const edited = (await versions(page.request, token)).find((p) => p.Id === saved.Id)!;
+  expect(edited).toMatchObject({ Summary: `${summary}和用途`, Content: saved.Content, Version: 0 });
+
+  // 发布: the draft becomes the current version; the one before it is history.
+  const publishedRow = page.locator('.ant-table-row', { hasText: `${summary}和用途` });
+  await publishedRow.getByRole('button', { name: '发布' }).click();
+  await page
+    .locator('.ant-popconfirm:visible')
+    .getByRole('button', { name: /^发\s*布$/ })
+    .click();
+  const next = before.Version + 1;
+  await expect(publishedRow).toContainText(`第${next}版`);
+  await expect(publishedRow).toContainText('现行版本');
+  await expect(publishedRow.getByRole('button', { name: '修改' })).toHaveCount(0);
+  await expect(page.locator('.ant-table-row', { hasText: `第${before.Version}版` })).toContainText('历史版本');
+  await look(page, testInfo.outputPath('privacy-admin-1440.png'));
+
+  // The site: the new version at once, the first one a link away.
+  await visitor.setViewportSize({ width: 375, height: 900 });
+  await visitor.goto('/privacy');
+  await expect(visitor.getByText(`第${next}版 ·`)).toBeVisible();
+  await expect(visitor.getByText(addition)).toBeVisible();
+  await expect(visitor.getByText(`${summary}和用途`).first()).toBeVisible();
+  const history = visitor.getByRole('table', { name: '隐私政策历次版本' });
+  await history.getByRole('link', { name: `第${firstVersion}版` }).click();
+  await expect(visitor).toHaveURL(new RegExp(`/privacy\\?Version=${firstVersion}$`));
+  await expect(visitor.getByRole('note')).toContainText(`现行版本为第${next}版`);
+  await expect(visitor.getByText('邮件打开跟踪默认关闭')).toBeVisible();
+  await expect(visitor.getByText(addition)).toHaveCount(0);
+  await look(visitor, testInfo.outputPath('privacy-earlier-375.png'), { fullPage: true });
+  await visitor.getByRole('note').getByRole('link', { name: '查看现行版本' }).click();
+  await expect(visitor.getByText(addition)).toBeVisible();
+  await visitor.context().close();
+});
