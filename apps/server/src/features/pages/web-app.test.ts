@@ -70,10 +70,16 @@ describe.each(engines)('serving the web app on %s', (engine) => {
     expect(fresh.body).toContain('行业动态');
   });
 
-  it('serves hashed assets with long caching', async () => {
+  it('serves hashed assets with long caching; a script carries nosniff and HSTS, not the document policies', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/assets/app-1a2b.js' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toContain('immutable');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(res.headers['strict-transport-security']).toContain('max-age=');
+    for (const documentOnly of ['content-security-policy', 'x-frame-options', 'referrer-policy', 'cross-origin-opener-policy']) {
+      expect(res.headers[documentOnly], documentOnly).toBeUndefined();
+    }
   });
 
   it('never answers an unknown call or file with the app', async () => {
