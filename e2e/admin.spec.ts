@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, test } from './test.js';
+import { expect, look, test } from './test.js';
 import {
   ADMIN,
   adminToken,
@@ -131,6 +131,19 @@ test('the sidebar opens pages as tabs; tabs survive a reload and close to their 
   await expect(page.getByText('后台管理系统', { exact: true })).toBeHidden();
   await page.getByRole('button', { name: '展开导航' }).click();
   await expect(page.getByText('后台管理系统', { exact: true })).toBeVisible();
+});
+
+test('操作日志 → 完整性校验 says both logs are whole, with how many records it checked', async ({ page }, testInfo) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openBackOffice(page, { at: '/System/system/audit' });
+  await page.getByRole('button', { name: '完整性校验' }).click();
+  const dialog = page.getByRole('dialog', { name: '日志完整性校验' });
+  // This journey's own sign-in is in both logs: at least one record each.
+  await expect(dialog.getByRole('alert').filter({ hasText: '操作日志：完好' })).toContainText(/已校验 [1-9]\d* 条记录/);
+  await expect(dialog.getByRole('alert').filter({ hasText: '登录日志：完好' })).toContainText(/已校验 [1-9]\d* 条记录/);
+  await look(page, testInfo.outputPath('audit-chain-check-1440.png'));
+  await dialog.getByRole('button', { name: '关闭' }).last().click();
+  await expect(dialog).toBeHidden();
 });
 
 test('the size selector resizes every antd component', async ({ page }) => {

@@ -111,6 +111,12 @@ export interface Config {
    */
   auditRetentionDays: number;
   /**
+   * The key of the audit and sign-in logs' hash chains (AUDIT_CHAIN_KEY: 32 bytes or more, hex or
+   * base64). Absent: a key file made in the data folder at first use (db/chain-key.ts); several
+   * instances on one PostgreSQL database must share it, so set this there.
+   */
+  auditChainKey?: Buffer;
+  /**
    * Revisions kept per article (NEWS_REVISIONS_KEPT): 0, the default, keeps all; N keeps the
    * newest N, the older pruned on save (features/articles/revisions.ts).
    */
@@ -239,6 +245,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, { buildsLinks =
     mailBounceMaildir: env.MAIL_BOUNCE_MAILDIR ? path.resolve(env.MAIL_BOUNCE_MAILDIR) : undefined,
     smsProviderModule: env.SMS_PROVIDER_MODULE ? path.resolve(env.SMS_PROVIDER_MODULE) : undefined,
     auditRetentionDays: parseAuditRetentionDays(env.AUDIT_RETENTION_DAYS),
+    auditChainKey: parseChainKey(env.AUDIT_CHAIN_KEY),
     newsRevisionsKept: Math.floor(positiveNumber(env, 'NEWS_REVISIONS_KEPT', 0, { zero: true })),
     membershipReminderDays: parseReminderDays(env.MEMBERSHIP_REMINDER_DAYS),
     memberDirectory: parseMemberDirectory(env.MEMBER_DIRECTORY),
@@ -298,6 +305,15 @@ function parseAuditRetentionDays(raw: string | undefined): number {
   const days = Number(value);
   if (!Number.isInteger(days) || days < 180) throw new Error(`AUDIT_RETENTION_DAYS must be a whole number of days, 180 (six months) or more, got ${raw}`);
   return days;
+}
+
+/** 32 bytes or more, as 64+ hex digits or base64; blank: none. */
+function parseChainKey(raw: string | undefined): Buffer | undefined {
+  const value = (raw ?? '').trim();
+  if (value === '') return undefined;
+  const key = /^[0-9a-f]+$/i.test(value) && value.length % 2 === 0 ? Buffer.from(value, 'hex') : Buffer.from(value, 'base64');
+  if (key.length < 32) throw new Error('AUDIT_CHAIN_KEY must be at least 32 bytes, written as hex (64 digits) or base64');
+  return key;
 }
 
 function parseMemberDirectory(raw: string | undefined): DirectoryAccess {

@@ -816,6 +816,7 @@ export const systemCalls: Record<string, (w: Walk) => Call | Promise<Call>> = {
   [`POST ${SY}/DelAdminUser/{id}`]: (w) => ({ params: { id: answered<number>(w, `POST ${SY}/SaveAdminUser`) } }),
   [`POST ${SY}/DelRole/{id}`]: (w) => ({ params: { id: answered<number>(w, `POST ${SY}/SaveRole`) } }),
   [`GET ${SY}/GetAuditLogList`]: () => ({ query: { pagesize: 5 } }),
+  [`GET ${SY}/CheckLogChains`]: () => ({}),
   [`GET ${SY}/ExportAuditLogList`]: () => ({ query: { action: 'auth:login' } }),
   [`GET ${SY}/GetDashboard`]: () => ({}),
   [`GET ${SY}/GetLoginLogList`]: () => ({ query: { pagesize: 5 } }),

@@ -39,7 +39,7 @@ not a common password).
       try {
         const admin = await setAdminPassword(database, account!, hash, !fromStdin, now);
         await writeAudit(
-          database.db,
+          database,
           { adminId: null, account: CLI_ACTOR, action: 'system:admin:resetPwd', target: '管理员', targetId: admin.id, ip: '', ok: true, detail: admin.account },
           now,
         );

@@ -42,7 +42,7 @@ hash is stored.
       const now = Date.now();
       const token = await refusalsAsCliErrors(() => createApiToken(database, { name, roleId: role.id, remark, createdBy: CLI_ACTOR }, now));
       await writeAudit(
-        database.db,
+        database,
         { adminId: null, account: CLI_ACTOR, action: 'system:token:add', target: '接口令牌', targetId: token.id, ip: '', ok: true, detail: name },
         now,
       );
@@ -83,11 +83,7 @@ Revokes the named API token; it stops working at once. Its record stays for the 
     await withDatabase(config, async (database) => {
       const now = Date.now();
       await refusalsAsCliErrors(() => revokeApiToken(database, { name: name! }, now));
-      await writeAudit(
-        database.db,
-        { adminId: null, account: CLI_ACTOR, action: 'system:token:delete', target: '接口令牌', ip: '', ok: true, detail: name },
-        now,
-      );
+      await writeAudit(database, { adminId: null, account: CLI_ACTOR, action: 'system:token:delete', target: '接口令牌', ip: '', ok: true, detail: name }, now);
     });
     out(`已吊销接口令牌 ${name} / token revoked`);
   },

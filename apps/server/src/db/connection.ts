@@ -13,6 +13,7 @@ import {
   type SqliteDatabase,
 } from 'kysely';
 import { registerBigramFunction } from './bigrams.js';
+import { chainKeyLoader } from './chain-key.js';
 import type { DB } from './schema.js';
 import { withNamedStatements } from './named-statements.js';
 import { offLoopReads, type OffLoopReads } from './off-loop-reads.js';
@@ -25,6 +26,8 @@ export interface Database {
   engine: Engine;
   /** SQLite only: reads that take milliseconds (keyword searches), run off the event loop (off-loop-reads.ts). */
   offLoopReads?: OffLoopReads;
+  /** The key of the audit and sign-in logs' hash chains, kept outside the database (chain-key.ts). */
+  chainKey(): Buffer;
   close(): Promise<void>;
 }
 
@@ -36,10 +39,13 @@ export interface ConnectOptions {
   databaseUrl?: string;
   /** PostgreSQL schema, created when missing and put first on the search path. */
   databaseSchema?: string;
+  /** AUDIT_CHAIN_KEY; the data folder's key file when absent. */
+  auditChainKey?: Buffer;
 }
 
 export async function connect(opts: ConnectOptions): Promise<Database> {
-  if (opts.databaseUrl) return connectPostgres(opts.databaseUrl, opts.databaseSchema);
+  const chainKey = chainKeyLoader(opts);
+  if (opts.databaseUrl) return { ...(await connectPostgres(opts.databaseUrl, opts.databaseSchema)), chainKey };
   fs.mkdirSync(opts.dataDir, { recursive: true });
   const filePath = path.join(opts.dataDir, 'portal.db');
   const file = new SQLite(filePath);
@@ -55,6 +61,7 @@ export async function connect(opts: ConnectOptions): Promise<Database> {
     db,
     engine: 'sqlite',
     offLoopReads: reads,
+    chainKey,
     close: async () => {
       clearInterval(statistics);
       await reads.close();
@@ -133,7 +140,7 @@ function withStatementCache(file: SQLite.Database): SqliteDatabase {
   };
 }
 
-async function connectPostgres(url: string, schema?: string): Promise<Database> {
+async function connectPostgres(url: string, schema?: string): Promise<Omit<Database, 'chainKey'>> {
   if (schema && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`invalid schema name ${schema}`);
   if (schema) {
     const admin = new pg.Client({ connectionString: url });

@@ -339,6 +339,15 @@ export interface AuditLogsTable {
   result: number;
   detail: string;
   created_at: string;
+  /** Its link in the log's keyed hash chain (features/system/audit/chain.ts); '' before the chain began. */
+  chain: Generated<string>;
+}
+
+/** The link of the last row retention deleted from each chained log (migration 058). */
+export interface LogChainAnchorsTable {
+  log: string;
+  chain: string;
+  updated_at: string;
 }
 
 export interface MembersTable {
@@ -894,6 +903,7 @@ export interface DB {
   admin_sessions: AdminSessionsTable;
   captchas: CaptchasTable;
   audit_logs: AuditLogsTable;
+  log_chain_anchors: LogChainAnchorsTable;
   members: MembersTable;
   member_sessions: MemberSessionsTable;
   member_process_items: MemberProcessItemsTable;
@@ -1063,6 +1073,8 @@ export interface LoginLogsTable {
   ip: string;
   user_agent: string;
   created_at: string;
+  /** Its link in the log's keyed hash chain (features/system/audit/chain.ts); '' before the chain began. */
+  chain: Generated<string>;
 }
 
 /** An admin's authenticator (migration 021, features/system/two-factor/service.ts). */

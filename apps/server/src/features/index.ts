@@ -10,6 +10,7 @@ import { visitsPublic } from './visits/public.js';
 import { adminUserRoutes } from './system/admin-users/routes.js';
 import { loginLogRoutes } from './system/audit/login-log-routes.js';
 import { auditRoutes } from './system/audit/routes.js';
+import { logChainRoutes } from './system/audit/chain-routes.js';
 import { onlineSessionRoutes } from './system/auth/online-routes.js';
 import { authRoutes } from './system/auth/routes.js';
 import { dashboardRoutes } from './system/dashboard/routes.js';
@@ -264,6 +265,7 @@ const systemRoutes: FeatureRoutes[] = [
   roleRoutes,
   adminUserRoutes,
   auditRoutes,
+  logChainRoutes,
   dashboardRoutes,
   loginLogRoutes,
   onlineSessionRoutes,

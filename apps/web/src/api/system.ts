@@ -5,6 +5,7 @@ import type {
   ApiTokenDto,
   AuditLogDto,
   AuditLogListQuery,
+  LogChainCheckDto,
   CaptchaDto,
   DashboardDto,
   ListDto,
@@ -86,6 +87,8 @@ export const systemApi = {
 
   auditLogs: (query: AuditLogQuery) => get<ListDto<AuditLogDto>>(`${base}GetAuditLogList`, query, admin),
   exportAuditLogs: (filters: ListFilters<AuditLogListQuery>) => exportList(`${base}ExportAuditLogList`, '操作日志.xlsx', filters),
+  /** 完整性校验: both logs' hash chains recomputed on the server. */
+  checkLogChains: () => get<LogChainCheckDto[]>(`${base}CheckLogChains`, undefined, admin),
   dashboard: () => get<DashboardDto>(`${base}GetDashboard`, undefined, admin),
 
   apiTokens: (query: PageState) => get<ListDto<ApiTokenDto>>(`${base}GetApiTokenList`, query, admin),

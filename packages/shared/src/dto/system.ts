@@ -94,6 +94,23 @@ export const auditLogDto = z
   .meta({ id: 'AuditLogDto' });
 export type AuditLogDto = z.infer<typeof auditLogDto>;
 
+/** CheckLogChains: what recomputing one log's hash chain found. */
+export const logChainCheckDto = z
+  .object({
+    /** audit_logs (操作日志) or login_logs (登录日志). */
+    Log: z.string(),
+    LogName: z.string(),
+    /** Records whose link was recomputed and found right, up to the first broken one. */
+    Checked: z.int(),
+    /** Records from before the chain began (kept from an earlier version): not checked. */
+    Unchained: z.int(),
+    /** The first record whose link does not follow (0: none, the log is intact). */
+    FirstBrokenId: z.int(),
+    FirstBrokenTime: z.string(),
+  })
+  .meta({ id: 'LogChainCheckDto' });
+export type LogChainCheckDto = z.infer<typeof logChainCheckDto>;
+
 /** GetCode's answer: the envelope carries the ticket in Url, beside Data. */
 export const captchaFields = {
   /** Captcha image as a data URL (envelope Data). */

@@ -53,6 +53,7 @@ import { mailBounces } from './054-mail-bounces.js';
 import { smsLog } from './055-sms-log.js';
 import { mailOpens } from './056-mail-opens.js';
 import { privacyPolicies } from './057-privacy-policies.js';
+import { logChains } from './058-log-chains.js';
 
 /** A migration that may need to know the engine (serial vs autoincrement, FTS vs trigram). */
 export type EngineMigration = (engine: Engine) => Migration;
@@ -112,6 +113,7 @@ const all: Record<string, EngineMigration> = {
   '055-sms-log': smsLog,
   '056-mail-opens': mailOpens,
   '057-privacy-policies': privacyPolicies,
+  '058-log-chains': logChains,
 };
 
 /** Every migration this build knows, in order (readiness checks they are all applied). */

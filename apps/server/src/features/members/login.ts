@@ -35,7 +35,7 @@ export async function signInMember(services: Services, attempt: { account: strin
   const at = services.now();
   const client: RequestClient = { ip: attempt.ip, userAgent: attempt.userAgent };
   const record = (userId: number | null, ok: boolean, detail = '') =>
-    writeLoginLog(db, { kind: 'member', account: attempt.account, userId, ok, detail, ...client }, at);
+    writeLoginLog(services.database, { kind: 'member', account: attempt.account, userId, ok, detail, ...client }, at);
   const refuse = async (userId: number | null, reason: string, message: string): Promise<never> => {
     await record(userId, false, reason);
     throw badRequest(message);
@@ -80,7 +80,7 @@ export async function signInMember(services: Services, attempt: { account: strin
 async function auditLock({ database, now }: Services, guess: GuessKey, what: string, lock: number): Promise<void> {
   if (lock)
     await writeAudit(
-      database.db,
+      database,
       { adminId: null, account: guess.account, action: 'auth:memberLocked', ip: guess.ip, ok: false, detail: `${what}，锁定${lock}分钟` },
       now(),
     );

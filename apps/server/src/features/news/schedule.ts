@@ -63,7 +63,7 @@ export async function runPublishingClock({ database, now }: Services): Promise<n
   for (const { what, articles } of changes) {
     for (const article of articles) {
       await writeAudit(
-        db,
+        database,
         {
           adminId: null,
           account: CLOCK_ACCOUNT,

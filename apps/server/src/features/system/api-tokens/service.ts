@@ -159,7 +159,11 @@ export async function loadTokenPrincipal(database: Database, token: string, now:
       .execute();
   }
   const account = tokenAccount(row.name);
-  await writeAudit(db, { adminId: null, account, action: 'auth:token', target: '接口令牌', targetId: row.id, ip: use.ip, ok: true, detail: use.call }, now);
+  await writeAudit(
+    database,
+    { adminId: null, account, action: 'auth:token', target: '接口令牌', targetId: row.id, ip: use.ip, ok: true, detail: use.call },
+    now,
+  );
   // adminId 0 matches no administrator: "yourself" rules (own role, own account) never apply to a token.
   return { sessionId: 0, adminId: 0, account, fullName: row.name, ...role, mustChangePassword: false, apiTokenId: row.id };
 }

@@ -3,6 +3,8 @@ import { formatCst, type LoginLogListQuery, type PagingQuery, type SignInKind } 
 import type { DB } from '../../../db/schema.js';
 import { pageWindow } from '../../../http/paging.js';
 import { containingAnyCase } from '../../../db/like.js';
+import type { Database } from '../../../db/connection.js';
+import { appendChained } from './chain.js';
 
 /**
  * 登录日志: one row per sign-in attempt, back office (auth/login.ts) and members
@@ -28,20 +30,18 @@ export interface LoginLogRecord extends Required<SignInRecord> {
   createdAt: string;
 }
 
-export async function writeLoginLog(db: Kysely<DB>, entry: SignInRecord, now: number): Promise<void> {
-  await db
-    .insertInto('login_logs')
-    .values({
-      kind: entry.kind,
-      account: entry.account.slice(0, 64),
-      user_id: entry.userId,
-      result: entry.ok ? 1 : 0,
-      detail: (entry.detail ?? '').slice(0, 200),
-      ip: entry.ip,
-      user_agent: entry.userAgent,
-      created_at: formatCst(now),
-    })
-    .execute();
+/** Appends an attempt to the log's hash chain (chain.ts). */
+export async function writeLoginLog(database: Database, entry: SignInRecord, now: number): Promise<void> {
+  await appendChained(database, 'login_logs', {
+    kind: entry.kind,
+    account: entry.account.slice(0, 64),
+    user_id: entry.userId,
+    result: entry.ok ? 1 : 0,
+    detail: (entry.detail ?? '').slice(0, 200),
+    ip: entry.ip,
+    user_agent: entry.userAgent,
+    created_at: formatCst(now),
+  });
 }
 
 /** GetLoginLogList's filters, with the result (1 success, 0 failure) read as ok. */

@@ -69,8 +69,25 @@ describe.each(engines)('log retention on %s', (engine) => {
     expect(await counts()).toEqual({ audit: 4, login: 4 });
   });
 
+  it('cuts only the start of a log: a row dated back after younger rows stays until they go', async () => {
+    const { db } = t.app.services.database;
+    await db.deleteFrom('audit_logs').execute();
+    await db.deleteFrom('login_logs').execute();
+    await writeRows(2, 0);
+    // Written after those, under a clock set back: deleting it would cut the chain in the middle.
+    await writeRows(3, 300);
+    expect(await pruneLogs(t.app.services)).toEqual({ auditLogs: 0, loginLogs: 0 });
+    expect(await counts()).toEqual({ audit: 5, login: 5 });
+    clock.advance(201 * DAY);
+    expect(await pruneLogs(t.app.services)).toEqual({ auditLogs: 5, loginLogs: 5 });
+  });
+
   it('runs on its own five minutes after start and daily after, and closing waits for a running one', async () => {
+    const { db } = t.app.services.database;
+    await db.deleteFrom('audit_logs').execute();
+    await db.deleteFrom('login_logs').execute();
     await writeRows(2, 300);
+    await writeRows(4, 0);
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
     try {
       const job = scheduleLogRetention(t.app.services, { error: (obj) => expect.fail(JSON.stringify(obj)) });

@@ -3,10 +3,12 @@ import { formatCst, type AuditAction, type AuditLogListQuery, type PagingQuery }
 import type { DB } from '../../../db/schema.js';
 import { pageWindow } from '../../../http/paging.js';
 import { containing } from '../../../db/like.js';
+import type { Database } from '../../../db/connection.js';
+import { appendChained } from './chain.js';
 
 /**
  * The audit log: one row per sign-in attempt and per back-office write. Rows are only ever
- * inserted; no call edits or deletes them.
+ * inserted, each linked to the one before (chain.ts); no call edits or deletes them.
  */
 export interface AuditEntry {
   adminId: number | null;
@@ -31,22 +33,20 @@ export interface AuditRecord extends Required<Omit<AuditEntry, 'targetId' | 'act
 
 const DETAIL_MAX = 500;
 
-export async function writeAudit(db: Kysely<DB>, entry: AuditEntry, now: number): Promise<void> {
-  await db
-    .insertInto('audit_logs')
-    .values({
-      // 0 is the adminId of an API token's principal: no administrator.
-      admin_id: entry.adminId || null,
-      account: entry.account.slice(0, 64),
-      action: entry.action,
-      target: entry.target ?? '',
-      target_id: entry.targetId === undefined ? '' : String(entry.targetId),
-      ip: entry.ip,
-      result: entry.ok ? 1 : 0,
-      detail: (entry.detail ?? '').slice(0, DETAIL_MAX),
-      created_at: formatCst(now),
-    })
-    .execute();
+/** Appends an entry to the log's hash chain (chain.ts). */
+export async function writeAudit(database: Database, entry: AuditEntry, now: number): Promise<void> {
+  await appendChained(database, 'audit_logs', {
+    // 0 is the adminId of an API token's principal: no administrator.
+    admin_id: entry.adminId || null,
+    account: entry.account.slice(0, 64),
+    action: entry.action,
+    target: entry.target ?? '',
+    target_id: entry.targetId === undefined ? '' : String(entry.targetId),
+    ip: entry.ip,
+    result: entry.ok ? 1 : 0,
+    detail: (entry.detail ?? '').slice(0, DETAIL_MAX),
+    created_at: formatCst(now),
+  });
 }
 
 /** 操作日志's filters as GetAuditLogList parses them, and the dashboard's own: one administrator's entries (adminId). */

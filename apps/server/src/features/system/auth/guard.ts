@@ -120,7 +120,7 @@ async function refuseUnlessAny(request: FastifyRequest, admin: AdminPrincipal, a
   const { database, now } = request.server.services;
   const call = `${request.method} ${request.routeOptions.url ?? request.url}`;
   await writeAudit(
-    database.db,
+    database,
     { adminId: admin.adminId, account: admin.account, action: 'auth:forbidden', ip: request.ip, ok: false, detail: `${call}（需要：${anyOf.join('、')}）` },
     now(),
   );
@@ -149,7 +149,7 @@ export async function adminWrite<T>(request: FastifyRequest, what: AdminWrite<T>
   const { database, now } = request.server.services;
   const record = (ok: boolean, targetId: number | string | undefined, detail: string) =>
     writeAudit(
-      database.db,
+      database,
       { adminId: admin.adminId, account: admin.account, action: what.auditAs ?? what.action, target: what.target, targetId, ip: request.ip, ok, detail },
       now(),
     );

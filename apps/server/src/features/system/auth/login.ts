@@ -1,6 +1,6 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { Code, formatCst, systemMessages, twoFactorMessages } from '@portal/shared';
-import type { DB } from '../../../db/schema.js';
+import type { Database } from '../../../db/connection.js';
 import type { Services } from '../../../http/app-types.js';
 import { adminSessionRequired } from './guard.js';
 import { AppError, badRequest } from '../../../http/envelope.js';
@@ -47,7 +47,7 @@ export async function signIn(services: Services, attempt: SignInAttempt): Promis
   const { db } = database;
   const at = now();
   const client: RequestClient = { ip: attempt.ip, userAgent: attempt.userAgent };
-  const audit = (adminId: number | null, ok: boolean, detail = '') => recordSignIn(db, { adminId, account: attempt.account, ok, detail }, client, at);
+  const audit = (adminId: number | null, ok: boolean, detail = '') => recordSignIn(database, { adminId, account: attempt.account, ok, detail }, client, at);
   const refuse = async (adminId: number | null, reason: string, message: string): Promise<never> => {
     await audit(adminId, false, reason);
     throw badRequest(message);
@@ -87,14 +87,14 @@ export async function signIn(services: Services, attempt: SignInAttempt): Promis
 
 /** Writes a sign-in attempt to both logs: 操作日志 keeps the admin's whole trail, 登录日志 every attempt with its browser. */
 export async function recordSignIn(
-  db: Kysely<DB>,
+  database: Database,
   entry: { adminId: number | null; account: string; ok: boolean; detail: string },
   client: RequestClient,
   at: number,
 ): Promise<void> {
   const { adminId, account, ok, detail } = entry;
-  await writeAudit(db, { adminId, account, action: 'auth:login', ip: client.ip, ok, detail }, at);
-  await writeLoginLog(db, { kind: 'admin', account, userId: adminId, ok, detail, ...client }, at);
+  await writeAudit(database, { adminId, account, action: 'auth:login', ip: client.ip, ok, detail }, at);
+  await writeLoginLog(database, { kind: 'admin', account, userId: adminId, ok, detail, ...client }, at);
 }
 
 /**
@@ -116,14 +116,14 @@ export async function openSignedInSession(
     .where('id', '=', admin.adminId)
     .execute();
   const token = await openSession(database, admin.adminId, client, at, config.adminSession);
-  await recordSignIn(db, { ...admin, ok: true, detail }, client, at);
+  await recordSignIn(database, { ...admin, ok: true, detail }, client, at);
   return token;
 }
 
 /** Ends the caller's session. */
 export async function signOut({ database, now }: Services, admin: AdminPrincipal, ip: string): Promise<void> {
   await endSession(database.db, admin.sessionId);
-  await writeAudit(database.db, { adminId: admin.adminId, account: admin.account, action: 'auth:logout', ip, ok: true }, now());
+  await writeAudit(database, { adminId: admin.adminId, account: admin.account, action: 'auth:logout', ip, ok: true }, now());
 }
 
 /**
@@ -142,7 +142,11 @@ export async function changeOwnPassword(
   const { db } = database;
   const at = now();
   const audit = (ok: boolean, detail = '') =>
-    writeAudit(db, { adminId: admin.adminId, account: admin.account, action: 'auth:password', target: '管理员', targetId: admin.adminId, ip, ok, detail }, at);
+    writeAudit(
+      database,
+      { adminId: admin.adminId, account: admin.account, action: 'auth:password', target: '管理员', targetId: admin.adminId, ip, ok, detail },
+      at,
+    );
   const guess: GuessKey = { kind: 'admin', account: admin.account, ip };
   const row = await db.selectFrom('admin_users').select('password_hash').where('id', '=', admin.adminId).executeTakeFirst();
   if (!row) throw adminSessionRequired();

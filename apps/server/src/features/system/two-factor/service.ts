@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import QRCode from 'qrcode';
 import { formatCst, systemMessages, twoFactorMessages, totpCodePattern } from '@portal/shared';
 import type { Services } from '../../../http/app-types.js';
+import type { Database } from '../../../db/connection.js';
 import type { DB } from '../../../db/schema.js';
 import { badRequest, notFound } from '../../../http/envelope.js';
 import type { AdminPrincipal } from '../auth/access.js';
@@ -72,7 +73,7 @@ export async function confirmEnrolment(
 ): Promise<string[]> {
   const { db } = database;
   const at = now();
-  const audit = auditOwn(db, admin, ip, 'auth:totpOn', at);
+  const audit = auditOwn(database, admin, ip, 'auth:totpOn', at);
   const { guess } = await passwordAgain(db, admin, ip, given.password, at, audit);
   // The code of a secret the caller was just given is nothing to guess: the right password clears the count.
   await clearWrongPasswords(db, guess);
@@ -175,7 +176,7 @@ export async function turnOff({ database, now }: Services, admin: AdminPrincipal
   const { db } = database;
   const at = now();
   if (admin.secondFactorRequired) throw badRequest(twoFactorMessages.requiredCannotTurnOff);
-  const audit = auditOwn(db, admin, ip, 'auth:totpOff', at);
+  const audit = auditOwn(database, admin, ip, 'auth:totpOff', at);
   await passwordAndCode(db, admin, ip, given, at, audit);
   await removeSecondFactor(db, admin.adminId);
   await audit(true);
@@ -194,7 +195,7 @@ export async function renewRecoveryCodes(
 ): Promise<string[]> {
   const { db } = database;
   const at = now();
-  const audit = auditOwn(db, admin, ip, 'auth:recoveryCodes', at);
+  const audit = auditOwn(database, admin, ip, 'auth:recoveryCodes', at);
   await passwordAndCode(db, admin, ip, given, at, audit);
   const codes = await db.transaction().execute((trx) => replaceRecoveryCodes(trx, admin.adminId));
   await audit(true);
@@ -221,9 +222,9 @@ type Audit = (ok: boolean, detail?: string) => Promise<void>;
 
 /** The audit line of a change the admin makes to their own second factor. */
 const auditOwn =
-  (db: Kysely<DB>, admin: AdminPrincipal, ip: string, action: 'auth:totpOn' | 'auth:totpOff' | 'auth:recoveryCodes', at: number): Audit =>
+  (database: Database, admin: AdminPrincipal, ip: string, action: 'auth:totpOn' | 'auth:totpOff' | 'auth:recoveryCodes', at: number): Audit =>
   (ok, detail = '') =>
-    writeAudit(db, { adminId: admin.adminId, account: admin.account, action, target: '管理员', targetId: admin.adminId, ip, ok, detail }, at);
+    writeAudit(database, { adminId: admin.adminId, account: admin.account, action, target: '管理员', targetId: admin.adminId, ip, ok, detail }, at);
 
 interface PasswordAgain {
   guess: GuessKey;

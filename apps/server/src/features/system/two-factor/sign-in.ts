@@ -30,7 +30,7 @@ export async function signInWithSecondFactor(services: Services, attempt: Second
   const admin = await db.selectFrom('admin_users').select(['account', 'status']).where('id', '=', adminId).executeTakeFirstOrThrow();
   const refuse = async (reason: string, message: string, ticket: 'end' | 'release'): Promise<never> => {
     await (ticket === 'end' ? endChallenge(db, attempt.ticket) : releaseChallenge(db, attempt.ticket));
-    await recordSignIn(db, { adminId, account: admin.account, ok: false, detail: reason }, client, at);
+    await recordSignIn(services.database, { adminId, account: admin.account, ok: false, detail: reason }, client, at);
     throw badRequest(message);
   };
   const guess: GuessKey = { kind: 'admin', account: admin.account, ip: attempt.ip };

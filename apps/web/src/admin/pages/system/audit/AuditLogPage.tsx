@@ -4,6 +4,7 @@ import { systemApi, type AuditLogQuery } from '../../../../api/system';
 import type { PageState } from '../../../../components/DataTable';
 import { ListPage, listResource } from '../../../list';
 import { adminQueryKeys } from '../../../session/queries';
+import { ChainCheckButton } from './ChainCheck';
 
 type Filters = Omit<AuditLogQuery, keyof PageState>;
 
@@ -44,7 +45,10 @@ const auditLogs = listResource<AuditLogDto, Filters>({
   export: { perm: 'system:audit:export', run: systemApi.exportAuditLogs },
 });
 
-/** 操作日志 (component system/audit/index): read-only, filtered by account, action and date range; exported as .xlsx. */
+/**
+ * 操作日志 (component system/audit/index): read-only, filtered by account, action and date range;
+ * exported as .xlsx; 完整性校验 checks this log's and 登录日志's hash chains.
+ */
 export default function AuditLogPage() {
-  return <ListPage resource={auditLogs} />;
+  return <ListPage resource={auditLogs} toolbar={<ChainCheckButton />} />;
 }
