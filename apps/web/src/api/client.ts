@@ -1,6 +1,6 @@
-import axios, { AxiosError, type AxiosRequestConfig } from 'axios';
 import { backgroundCall, Code, codeMessages, messages, storageKeys, timing, transportMessages } from '@portal/shared';
 import { notifyError, toast } from '../components/toast';
+import { send, TransportError, type Request } from './transport';
 
 /** The envelope every call answers (docs/api.md). */
 export interface Envelope<T> {
@@ -26,7 +26,9 @@ export class ApiError extends Error {
 type Side = 'member' | 'admin';
 
 const API_BASE = '/api/';
-const http = axios.create({ baseURL: API_BASE, timeout: timing.requestTimeoutMs });
+
+/** One call as the API modules write it: below /api/, with its parameters, body and any headers of its own. */
+export type CallConfig = Pick<Request, 'method' | 'url' | 'params' | 'data' | 'headers' | 'onUploadProgress'>;
 
 /** A call as a page the server draws sends it: what the server's own routes need to answer it. */
 export interface ServerCall {
@@ -48,13 +50,12 @@ export function setServerTransport(transport: ServerTransport): void {
 }
 
 /**
- * A call of a page the server draws: straight to its transport, without axios, whose config
- * merging, interceptors and adapter took a tenth of a drawing's time. The routes answer every
- * refusal with an envelope, whatever its HTTP status (as the browser's path reads it off an
- * axios error); an answer without one is a transport failure.
+ * A call of a page the server draws: straight to its transport, not over the network. The
+ * routes answer every refusal with an envelope, whatever its HTTP status (as the browser's path
+ * reads it off a refused answer); an answer without one is a transport failure.
  */
-async function callOnServer<T>(transport: ServerTransport, { method, url, params, data }: AxiosRequestConfig): Promise<Envelope<T>> {
-  const answer = await transport({ method: method ?? 'get', baseURL: API_BASE, url, params: params as object | undefined, data });
+async function callOnServer<T>(transport: ServerTransport, { method, url, params, data }: CallConfig): Promise<Envelope<T>> {
+  const answer = await transport({ method, baseURL: API_BASE, url, params, data });
   if (answer.data && typeof answer.data === 'object' && 'Code' in answer.data) return answer.data as Envelope<T>;
   throw new ApiError(answer.status, transportMessages.status(answer.status), null, true);
 }
@@ -114,38 +115,35 @@ export interface CallOptions {
  * Sends one call and unwraps its envelope. Applies spec §8: 401/402 end the session with a
  * toast; 500 shows a 5 s toast; other codes a notification; transport failures their texts.
  */
-export async function call<T>(config: AxiosRequestConfig, options: CallOptions = {}): Promise<Envelope<T>> {
+export async function call<T>(config: CallConfig, options: CallOptions = {}): Promise<Envelope<T>> {
   if (serverTransport) return settle(await callOnServer<T>(serverTransport, config), options);
   const side = options.side ?? 'member';
   const token = tokenFor(side);
   let body: Envelope<T>;
   try {
-    const res = await http.request<Envelope<T>>({
+    body = await send<Envelope<T>>({
       ...config,
       // A token passed with the call (the application token of a rejected applicant) wins
       // over the stored session.
       headers: { ...(token ? { token } : {}), ...(options.background ? { [backgroundCall.header]: backgroundCall.value } : {}), ...config.headers },
     });
-    body = res.data;
   } catch (err) {
-    const envelope = (err as AxiosError<Envelope<unknown>>).response?.data;
+    const envelope = err instanceof TransportError ? err.body : undefined;
     if (!envelope || typeof envelope !== 'object' || !('Code' in envelope)) throw transportFailure(err, options);
     body = envelope as Envelope<T>;
   }
+  // A 2xx answer that is no envelope (a proxy's page in its place) is a failure of the way there.
+  if (!body || typeof body !== 'object' || !('Code' in body)) throw transportFailure(new TransportError('status', 200), options);
   return settle(body, options);
 }
 
 /** Spec §8 transport texts for a request that brought no envelope; shown unless silent. */
 function transportFailure(err: unknown, options: CallOptions): ApiError {
-  const e = err as AxiosError;
-  const text =
-    e.code === 'ECONNABORTED' || e.code === 'ETIMEDOUT'
-      ? transportMessages.timeout
-      : e.response
-        ? transportMessages.status(e.response.status)
-        : transportMessages.network;
+  const kind = err instanceof TransportError ? err.kind : 'network';
+  const status = err instanceof TransportError ? err.status : 0;
+  const text = kind === 'timeout' ? transportMessages.timeout : kind === 'status' ? transportMessages.status(status) : transportMessages.network;
   if (!options.silent) toast('error', text);
-  return new ApiError(e.response?.status ?? 0, text, null, true);
+  return new ApiError(status, text, null, true);
 }
 
 /** Spec §8 for an envelope: answers it when its Code passes, otherwise shows it (or ends the session) and throws. */
@@ -183,9 +181,9 @@ export async function fetchFile(url: string, options: FileOptions = {}): Promise
   const token = options.token ?? tokenFor(options.side ?? 'member');
   let file: Blob;
   try {
-    file = (await http.get<Blob>(url, { baseURL: '', params: options.params, responseType: 'blob', headers: token ? { token } : {} })).data;
+    file = await send<Blob>({ method: 'GET', url, baseURL: '', params: options.params, responseType: 'blob', headers: token ? { token } : {} });
   } catch (err) {
-    const envelope = await envelopeOf((err as AxiosError<unknown>).response?.data);
+    const envelope = await envelopeOf(err instanceof TransportError ? err.body : undefined);
     if (envelope) settle(envelope, options);
     if (options.failureText === undefined) throw transportFailure(err, options);
     const failure = transportFailure(err, { ...options, silent: true });

@@ -1,5 +1,5 @@
-import type { AxiosProgressEvent } from 'axios';
 import { call } from './client';
+import type { UploadEvent } from './transport';
 
 /** A spreadsheet import's refusal of a file with bad rows (ImportCerts, ImportMembers): every problem, by the row number the sheet shows. */
 export interface ImportErrors {
@@ -7,7 +7,7 @@ export interface ImportErrors {
 }
 
 /** How an upload is going: 0–1 of the bytes sent. */
-export type UploadProgress = (event: AxiosProgressEvent) => void;
+export type UploadProgress = (event: UploadEvent) => void;
 
 /**
  * Uploads an .xlsx to an import call (/api/ + `url`) as multipart field `file`, after the

@@ -61,7 +61,7 @@ export interface PageRenderer {
   roomWithin(ms: number): Promise<boolean>;
 }
 
-/** A page's call as an address, its parameters added to the query (those left undefined or null left out, as axios does). */
+/** A page's call as an address, its parameters added to the query (those left undefined or null left out, as the browser's client does: api/transport.ts). */
 function addressOf(config: CallConfig): string {
   const [pathname, query] = pathAndQuery(`${config.baseURL ?? ''}${config.url ?? ''}`);
   const search = new URLSearchParams(query);
