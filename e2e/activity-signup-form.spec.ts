@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { expect, look, test } from './test.js';
 import { addMember, call, cstFromNow, memberPage } from './activity-session.js';
 import { adminToken, openBackOffice, unique } from './admin-session.js';
-import { apiData, settled } from './helpers.js';
+import { agreeToPrivacy, apiData, settled } from './helpers.js';
 
 /**
  * 报名表: staff pick a form of 表单与问卷 as an activity's sign-up form in the activity's dialog; a
@@ -85,6 +85,7 @@ test('a sign-up form: picked by staff, answered by a member signing up, shown on
   await look(member.page, testInfo.outputPath('sign-up-form-member-1440.png'), { fullPage: true });
   await member.page.setViewportSize({ width: 375, height: 812 });
   await look(member.page, testInfo.outputPath('sign-up-form-member-375.png'), { fullPage: true });
+  await agreeToPrivacy(form);
   await form.getByRole('button', { name: '提交报名' }).click();
   await expect(member.page.getByText('报名成功')).toBeVisible();
   await expect(member.page.locator('.ant-tag', { hasText: '已报名' })).toBeVisible();

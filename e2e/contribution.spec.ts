@@ -1,6 +1,6 @@
 import { expect, look, test } from './test.js';
 import { adminToken, openBackOffice, unique, type Envelope } from './admin-session.js';
-import { menuByName, menuListPath, settled } from './helpers.js';
+import { agreeToPrivacy, menuByName, menuListPath, settled } from './helpers.js';
 import { member } from './member-session.js';
 
 /** The smallest real PNG: one transparent pixel. */
@@ -29,6 +29,7 @@ test('a member contributes with a cover, reads the rejection, revises, and sees 
   await dialog.locator('input[type=file]').setInputFiles({ name: '封面.png', mimeType: 'image/png', buffer: PNG });
   await expect(dialog.locator('img[src*="/uploads/"]')).toBeVisible();
   await page.setViewportSize({ width: 1440, height: 900 });
+  await agreeToPrivacy(dialog);
   await look(page, testInfo.outputPath('contribute-dialog-1440.png'));
   await dialog.getByRole('button', { name: /提\s*交/ }).click();
   await expect(page.getByText('提交成功')).toBeVisible();
@@ -84,6 +85,7 @@ test('a member contributes with a cover, reads the rejection, revises, and sees 
   await expect(revise.getByLabel('标题')).toHaveValue(title);
   await look(page, testInfo.outputPath('contribute-dialog-375.png'));
   await revise.getByLabel('标题').fill(`${title}（修改稿）`);
+  await agreeToPrivacy(revise);
   await revise.getByRole('button', { name: /提\s*交/ }).click();
   await expect(page.getByText('提交成功')).toBeVisible();
   const revised = page.locator('.ant-list-item', { hasText: `${title}（修改稿）` });

@@ -5,7 +5,7 @@ import { expect, look, test } from './test.js';
 import { addMember, call, cstAhead, MEMBER_PASSWORD } from './activity-session.js';
 import { adminToken, captchaAnswer, openBackOffice, openFromSidebar, unique, type Envelope } from './admin-session.js';
 import { axeFindings } from './axe.js';
-import { apiData, settled, typeDate } from './helpers.js';
+import { apiData, privacyVersion, settled, typeDate } from './helpers.js';
 
 /**
  * 表单与问卷 in the back office: a survey built through the builder (a field dragged to the top,
@@ -76,7 +76,8 @@ async function photograph(page: Page, testInfo: TestInfo, name: string, part?: L
 }
 
 async function submit(page: Page, data: Record<string, unknown>, token?: string) {
-  const res = await page.request.post('/api/XfWebApi/SubmitForm', { data, headers: token ? { token } : {} });
+  const PrivacyVersion = await privacyVersion(page.request);
+  const res = await page.request.post('/api/XfWebApi/SubmitForm', { data: { ...data, PrivacyVersion }, headers: token ? { token } : {} });
   const body = (await res.json()) as Envelope<number>;
   expect(body.Code, body.Message).toBe(200);
 }

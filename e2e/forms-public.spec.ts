@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, look, test } from './test.js';
 import { adminToken, captchaAnswer, saveArticleByApi, unique, type Envelope } from './admin-session.js';
 import { createForm, everyFieldForm, field } from './forms.js';
-import { menuByName } from './helpers.js';
+import { agreeToPrivacy, menuByName } from './helpers.js';
 import { member } from './member-session.js';
 
 /**
@@ -61,6 +61,7 @@ test('a member answers a members’ survey on a phone; the conditional question 
   await look(page, testInfo.outputPath('form-member-375.png'), { fullPage: true });
 
   // The server's own words, before anything is sent: the question shown is now required.
+  await agreeToPrivacy(page);
   await page.getByRole('button', { name: '提 交' }).click();
   await expect(page.getByText('请填写「不满意的原因」')).toBeVisible();
   await expect(why).toBeFocused();
@@ -113,6 +114,7 @@ test('a visitor votes in a public anonymous vote with the captcha and sees the c
   await page.getByRole('checkbox', { name: '华东工程保险公司' }).check();
   await page.getByRole('checkbox', { name: '中建风险管理公司' }).check();
   await page.getByRole('checkbox', { name: '安泰工程咨询公司' }).check();
+  await agreeToPrivacy(page);
   await page.getByRole('button', { name: '投 票' }).click();
   await expect(page.getByText('「优秀会员单位」最多选择2项')).toBeVisible();
   await page.getByRole('checkbox', { name: '安泰工程咨询公司' }).uncheck();
@@ -184,6 +186,7 @@ test('a visitor fills a form of every field type on a phone and at 1440, a file 
   await page.getByRole('textbox', { name: /验证码/ }).fill(await captcha);
   await page.setViewportSize({ width: 1440, height: 900 });
   await look(page, testInfo.outputPath('form-every-field-1440.png'), { fullPage: true });
+  await agreeToPrivacy(page);
   await page.getByRole('button', { name: '提 交' }).click();
   // One of 用过的服务 must be picked (MinPicks 1) only once it is answered: it is not required.
   await expect(page.getByText('提交成功')).toBeVisible();

@@ -195,3 +195,13 @@ export async function expectNoSidewaysScroll(page: Page, what: string): Promise<
   const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
   expect.soft(widths.scroll, `${what}: page wider than the window`).toBeLessThanOrEqual(widths.client);
 }
+
+/** Ticks 我已阅读并同意《隐私政策》 under a form that collects personal data (components/PrivacyConsent.tsx). */
+export async function agreeToPrivacy(scope: Page | Locator): Promise<void> {
+  await scope.getByRole('checkbox', { name: /我已阅读并同意/ }).check();
+}
+
+/** The current privacy policy version, as a form sends it with a submission made through the API. */
+export async function privacyVersion(request: APIRequestContext): Promise<number> {
+  return (await apiData<{ Version: number }>(request, 'GetPrivacyPolicy')).Version;
+}

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test } from './test.js';
-import { apiData, menuByName, settled } from './helpers.js';
+import { agreeToPrivacy, apiData, menuByName, settled } from './helpers.js';
 import { adminToken, unique, type Envelope } from './admin-session.js';
 
 /** The member journeys: application with an attachment, review, sign-in, member-only article, profile, password, logout; the suggestion box. */
@@ -86,6 +86,7 @@ test('a visitor applies, waits for review, then as a member reads, edits the pro
     .setInputFiles({ name: '申请材料.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n') });
   expect(((await (await uploaded).json()) as Envelope<string>).Code).toBe(200);
   await expect(apply.getByText('申请材料.pdf')).toBeVisible();
+  await agreeToPrivacy(apply);
   await apply.getByRole('button', { name: /提交申请/ }).click();
   await expect(page.getByText('提交成功')).toBeVisible();
   await expect(apply).toBeHidden();
@@ -199,6 +200,7 @@ test('a rejected applicant signs in, sees the reason and resubmits the applicati
   await expect(apply.getByLabel('账号')).toBeDisabled();
   await apply.getByLabel('公司名称').fill('已补正的申请单位');
   await apply.getByLabel('密码').fill('Resubmit-lamp-2024');
+  await agreeToPrivacy(apply);
   await apply.getByRole('button', { name: /提交申请/ }).click();
   await expect(page.getByText('提交成功')).toBeVisible();
   await expect(apply).toBeHidden();
@@ -225,6 +227,7 @@ test('the suggestion box checks the mobile number and accepts a suggestion', asy
   // A pasted number with spaces around it is trimmed first, then accepted.
   await dialog.getByLabel('联系电话').fill(' 13900139000 ');
   await expect(fieldError(dialog, '请输入正确手机号码')).toBeHidden();
+  await agreeToPrivacy(dialog);
   const sent = page.waitForRequest((r) => r.url().includes('/api/XfWebApi/SavePropose'));
   await dialog.getByRole('button', { name: /提\s*交/ }).click();
   expect((await sent).postDataJSON()).toMatchObject({ Mobile: '13900139000' });

@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, look, test, withoutScript } from './test.js';
 import { axeFindings } from './axe.js';
 import { adminToken, captchaAnswer, editorReady, openBackOffice, unique, type Envelope } from './admin-session.js';
-import { settled } from './helpers.js';
+import { agreeToPrivacy, privacyVersion, settled } from './helpers.js';
 import { member } from './member-session.js';
 
 /**
@@ -104,6 +104,7 @@ test('a visitor asks on a phone, staff assign, reply and publish, the answer is 
   await page.getByLabel('电子邮箱').fill(email);
   await page.getByLabel('验证码', { exact: true }).fill(answer);
   await shoot(page, 'messages-ask', PHONE);
+  await agreeToPrivacy(page);
   await page.getByRole('button', { name: '提交留言' }).click();
   await expect(page.getByText('留言提交成功')).toBeVisible();
   const code = (await page.getByTestId('query-code').textContent())!.trim();
@@ -296,6 +297,7 @@ test('a member asks without a captcha and finds the message in 我的留言', as
   await expect(page.getByText('培训需求.txt')).toBeVisible();
   await expect(page.getByRole('button', { name: /附件\s*更换附件/ })).toBeVisible();
   await shoot(page, 'messages-ask-member', DESK);
+  await agreeToPrivacy(page);
   await page.getByRole('button', { name: '提交留言' }).click();
   await expect(page.getByText('留言提交成功')).toBeVisible();
   await page.getByRole('button', { name: '继续留言' }).click();
@@ -304,6 +306,27 @@ test('a member asks without a captcha and finds the message in 我的留言', as
   await accessible(page, '我的留言');
   await shoot(page, 'messages-mine', DESK);
   await shoot(page, 'messages-mine', PHONE);
+
+  // 隐私与授权 (from 我的会籍) lists the consent given with it; withdrawing says first what it means.
+  await page.goto('/member/membership');
+  await page.getByRole('link', { name: /隐私与授权/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: '隐私与授权' })).toBeVisible();
+  const consent = page.getByRole('listitem').filter({ hasText: subject });
+  await expect(consent.getByText('在线留言', { exact: true })).toBeVisible();
+  await expect(consent.getByRole('link', { name: /《隐私政策》第\d+版/ })).toBeVisible();
+  await expect(consent.getByText('有效')).toBeVisible();
+  await accessible(page, '隐私与授权');
+  await shoot(page, 'consents', PHONE);
+  await consent.getByRole('button', { name: '撤回授权' }).click();
+  const confirm = page.locator('.ant-popconfirm:visible');
+  await expect(confirm).toContainText('撤回前已进行的处理不受影响');
+  await shoot(page, 'consents-withdraw', PHONE);
+  await confirm.getByRole('button', { name: '撤回授权' }).click();
+  await expect(page.getByText('已撤回授权')).toBeVisible();
+  await expect(consent.getByText('已撤回')).toBeVisible();
+  await expect(consent.getByText(/\d{4}-\d{2}-\d{2} \d{2}:\d{2} 撤回/)).toBeVisible();
+  await expect(consent.getByRole('button', { name: '撤回授权' })).toHaveCount(0);
+  await shoot(page, 'consents', DESK);
 });
 
 test('staff decline a message with a reason, and the asker reads it by the 查询码', async ({ page }) => {
@@ -322,6 +345,7 @@ test('staff decline a message with a reason, and the asker reads it by the 查�
         MayPublish: false,
         Captcha: await captchaAnswer(page.request, captcha.Url),
         CaptchaTicket: captcha.Url,
+        PrivacyVersion: await privacyVersion(page.request),
       },
     })
   ).json()) as Envelope<string>;

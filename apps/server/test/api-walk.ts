@@ -282,7 +282,7 @@ async function fullActivity(w: Walk): Promise<{ id: number; holder: string }> {
     await staffCall(w, 'PublishActivity', { ActivityId: id });
     await addMember(w.t, w.admin, w.types, 'contract_holder');
     const holder = await loginMember(w.t, 'contract_holder');
-    await memberCall(w, holder, 'SignUpActivity', { ActivityId: id, Answers: { attendee: '李工' } });
+    await memberCall(w, holder, 'SignUpActivity', { ActivityId: id, Answers: { attendee: '李工' }, PrivacyVersion: 1 });
     full = { id, holder };
     fullActivities.set(w, full);
   }
@@ -351,6 +351,18 @@ export const publicCalls: Record<string, (w: Walk) => Call | Promise<Call>> = {
   },
   'GET /api/XfWebApi/GetMyNewsList': () => ({ query: { pageindex: 1, pagesize: 10 } }),
   'GET /api/XfWebApi/GetMyActivityList': () => ({ query: { pageindex: 1, pagesize: 10 } }),
+  'GET /api/XfWebApi/GetMyConsents': () => ({}),
+  // A consent of its own to withdraw: the walk's member asks a question, agreeing to the policy.
+  'POST /api/XfWebApi/WithdrawConsent': async (w) => {
+    await memberCall(w, w.member, 'SaveMessage', {
+      CategoryId: 1,
+      Subject: '合同测试授权',
+      Content: '撤回授权前的留言',
+      Email: 'walk@example.com',
+      PrivacyVersion: 1,
+    });
+    return { body: { Id: (await firstOf<{ Id: number }>(w, '/api/XfWebApi/GetMyConsents', w.member)).Id } };
+  },
   'GET /api/XfWebApi/GetActivityUnreadCount': () => ({}),
   'GET /api/XfWebApi/GetMyInbox': () => ({ query: { pageindex: 1, pagesize: 10, unread: 1 } }),
   'GET /api/XfWebApi/GetInboxUnreadCount': () => ({}),
@@ -368,12 +380,14 @@ export const publicCalls: Record<string, (w: Walk) => Call | Promise<Call>> = {
   'POST /api/XfWebApi/CancelActivitySignUp': async (w) => ({
     body: { ActivityId: (await firstOf<{ ActivityId: number }>(w, '/api/XfWebApi/GetMyActivityList', w.member)).ActivityId },
   }),
-  'POST /api/XfWebApi/JoinActivityWaitlist': async (w) => ({ body: { ActivityId: (await fullActivity(w)).id, Answers: { attendee: '王工' } } }),
+  'POST /api/XfWebApi/JoinActivityWaitlist': async (w) => ({
+    body: { ActivityId: (await fullActivity(w)).id, Answers: { attendee: '王工' }, PrivacyVersion: 1 },
+  }),
   'POST /api/XfWebApi/LeaveActivityWaitlist': async (w) => ({ body: { ActivityId: (await fullActivity(w)).id } }),
   'POST /api/XfWebApi/ConfirmActivityPlace': async (w) => {
     // Back on the list, the walk's member is offered the place its holder gives up.
     const { id, holder } = await fullActivity(w);
-    await memberCall(w, w.member, 'JoinActivityWaitlist', { ActivityId: id, Answers: { attendee: '王工' } });
+    await memberCall(w, w.member, 'JoinActivityWaitlist', { ActivityId: id, Answers: { attendee: '王工' }, PrivacyVersion: 1 });
     await memberCall(w, holder, 'CancelActivitySignUp', { ActivityId: id });
     return { body: { ActivityId: id } };
   },

@@ -65,7 +65,11 @@ function walkForms(w: Walk): Promise<WalkForms> {
         }),
       );
       expect(uploaded.Code, uploaded.Message).toBe(200);
-      const responseId = await call<number>(w, 'POST', `${WEB}/SubmitForm`, w.member, { FormId: survey, Answers: { name: '合同会员', paper: uploaded.Data } });
+      const responseId = await call<number>(w, 'POST', `${WEB}/SubmitForm`, w.member, {
+        FormId: survey,
+        Answers: { name: '合同会员', paper: uploaded.Data },
+        PrivacyVersion: 1,
+      });
       return { survey, vote, responseId, file: uploaded.Data };
     })();
     made.set(w, forms);
@@ -88,6 +92,7 @@ export const formPublicCalls: Record<string, (w: Walk) => Call | Promise<Call>> 
     body: {
       FormId: (await walkForms(w)).survey,
       Answers: { name: '合同访客', paper: w.answers.get(`POST ${WEB}/UploadFormFile`) },
+      PrivacyVersion: 1,
       ...(await visitorCaptcha(w)),
     },
   }),

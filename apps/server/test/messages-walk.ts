@@ -47,6 +47,7 @@ function walkMessages(w: Walk): Promise<WalkMessages> {
           Content: '请问如何办理？',
           Email: 'walk@example.com',
           MayPublish: true,
+          PrivacyVersion: 1,
         });
       const answeredCode = await ask('合同测试已答复的留言');
       const answeredId = await idOf(w, answeredCode);
@@ -76,6 +77,7 @@ export const messagePublicCalls: Record<string, (w: Walk) => Call | Promise<Call
       Phone: '010-68512376',
       MayPublish: true,
       Attachment: w.answers.get(`POST ${WEB}/UploadMessageFile`),
+      PrivacyVersion: 1,
     },
   }),
   [`GET ${WEB}/GetMessageByCode`]: (w) => ({ query: { code: w.answers.get(`POST ${WEB}/SaveMessage`) as string } }),

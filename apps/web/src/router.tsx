@@ -100,6 +100,7 @@ export const routes: RouteObject[] = [
       { path: sitePages.myForms.path, lazy: () => import('./portal/forms/MyFormsPage').then((m) => ({ Component: m.MyFormsPage })) },
       { path: sitePages.elections.path, lazy: () => import('./portal/elections/MyElectionsPage').then((m) => ({ Component: m.MyElectionsPage })) },
       { path: sitePages.inbox.path, lazy: () => import('./portal/inbox/InboxPage').then((m) => ({ Component: m.InboxPage })) },
+      { path: sitePages.consents.path, lazy: () => import('./portal/privacy/ConsentsPage').then((m) => ({ Component: m.ConsentsPage })) },
       {
         path: sitePages.mailPreferences.path,
         lazy: () => import('./portal/mailings/MailPreferencesPage').then((m) => ({ Component: m.MailPreferencesPage })),

@@ -451,6 +451,12 @@ export const privacyMessages = {
   summaryRequired: '请填写本次变更说明',
   notFound: '该版本的隐私政策不存在',
   published: '已发布的版本不能修改或删除，如需调整请新增版本',
+  consentRequired: '请阅读并勾选同意《隐私政策》',
+  consentOutdated: '隐私政策已更新，请阅读新版本后重新勾选同意',
+  consentNotFound: '该授权记录不存在',
+  consentWithdrawn: '该授权已撤回',
+  policyUnavailable: '隐私政策暂未读取成功，请稍后重试或刷新页面',
+  withdrawn: '已撤回授权',
 } as const;
 
 /** 工作日历 (public holidays and 调休 working days); the spec leaves these open. */

@@ -65,6 +65,8 @@ export const sitePages = {
   inbox: { path: '/member/inbox', title: '站内信', noindex: true, serverRendered: true, audience: 'members' },
   // 通知设置: which categories of 会员通知 the member receives, by e-mail and 站内信 (features/mailings).
   mailPreferences: { path: '/member/notifications', title: '通知设置', noindex: true, serverRendered: true, audience: 'members' },
+  // 隐私与授权: the consents the member gave with their submissions, each withdrawable (features/privacy/consents.ts).
+  consents: { path: '/member/privacy', title: '隐私与授权', noindex: true, serverRendered: true, audience: 'members' },
   activity: { path: '/member/activity/:id', title: '活动通知', noindex: true, serverRendered: true, audience: 'members' },
   // Where the venue's QR of self check-in leads (server: features/activities/check-in.ts).
   checkIn: { path: '/member/activity/:id/checkin', title: '活动签到', noindex: true, serverRendered: true, audience: 'members' },

@@ -860,6 +860,17 @@ export interface PrivacyPoliciesTable {
   updated_at: string;
 }
 
+export interface PrivacyConsentsTable {
+  id: Generated<number>;
+  subject: string;
+  subject_id: number;
+  member_id: number | null;
+  policy_version: number;
+  accepted_at: string;
+  /** China time; '' while in force. */
+  withdrawn_at: Generated<string>;
+}
+
 export interface SmsLogTable {
   id: Generated<number>;
   phone: string;
@@ -933,6 +944,7 @@ export interface DB {
   mail_opt_outs: MailOptOutsTable;
   sms_log: SmsLogTable;
   privacy_policies: PrivacyPoliciesTable;
+  privacy_consents: PrivacyConsentsTable;
   memorial_days: MemorialDaysTable;
   work_calendar_days: WorkCalendarDaysTable;
   api_tokens: ApiTokensTable;

@@ -129,6 +129,7 @@ import { mailingPublic } from './mailings/unsubscribe-public.js';
 import { mailingOpensPublic } from './mailings/opens-public.js';
 import { inboxPublic } from './inbox/public.js';
 import { privacyPublic } from './privacy/public.js';
+import { memberConsentsPublic } from './members/consents-public.js';
 import { privacyAdmin } from './privacy/admin.js';
 import { privacyPublishingAdmin } from './privacy/publishing-admin.js';
 
@@ -171,8 +172,9 @@ const publicRoutes: FeatureRoutes[] = [
   inboxPublic,
   memberCardPublic,
   memberReceiptsPublic,
-  // 隐私政策: the published versions.
+  // 隐私政策: the published versions; a member's consents.
   privacyPublic,
+  memberConsentsPublic,
 ];
 /** Business back-office calls, spec §7 "/api/XfSysBussiness/". */
 const businessRoutes: FeatureRoutes[] = [

@@ -187,6 +187,8 @@ const editCalls: EditCall[] = [
     call: 'POST /api/XfWebApi/SaveNews',
     schema: saveContributionBody,
     idField: 'NewsId',
+    // The privacy consent given with a submission is stored beside it (privacy_consents), not in the article.
+    notStored: ['PrivacyVersion'],
     changes: ['Status', 'ProcessItemName', 'NewsCreateTime'],
     full: async (s) => ({
       Title: '施工质量风险案例',

@@ -50,9 +50,9 @@ export const activitiesApi = {
   unreadCount: () => get<number>(`${web}GetActivityUnreadCount`),
   /** Opening one marks it read. */
   open: (id: number) => get<MyActivityDetailDto>(`${web}GetMyActivity/${id}`),
-  /** `Answers`: to the activity's sign-up form (SignUpFields), by field key. */
-  signUp: (ActivityId: number, Answers: Record<string, unknown> = {}) =>
-    call<null>({ method: 'POST', url: `${web}SignUpActivity`, data: { ActivityId, Answers } }).then((r) => r.Message),
+  /** `Answers`: to the activity's sign-up form (SignUpFields), by field key, with the privacy policy version the member agreed to. */
+  signUp: (ActivityId: number, Answers: Record<string, unknown> = {}, PrivacyVersion?: number) =>
+    call<null>({ method: 'POST', url: `${web}SignUpActivity`, data: { ActivityId, Answers, PrivacyVersion } }).then((r) => r.Message),
   cancel: (ActivityId: number) => call<null>({ method: 'POST', url: `${web}CancelActivitySignUp`, data: { ActivityId } }).then((r) => r.Message),
   /** 加入日历: the activity's .ics, which calendar programs open. */
   calendar: (activity: Pick<MyActivityDto, 'ActivityId' | 'Title'>) =>

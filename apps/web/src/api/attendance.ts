@@ -58,7 +58,9 @@ const said = (url: string, ActivityId: number, more: Record<string, unknown> = {
 
 export const attendanceApi = {
   /** `Answers`: to the activity's sign-up form, given when joining (a place offered later is confirmed in one step). */
-  joinWaitlist: (ActivityId: number, Answers: Record<string, unknown> = {}) => said('JoinActivityWaitlist', ActivityId, { Answers }),
+  /** With a sign-up form, its answers and the privacy policy version the member agreed to. */
+  joinWaitlist: (ActivityId: number, Answers: Record<string, unknown> = {}, PrivacyVersion?: number) =>
+    said('JoinActivityWaitlist', ActivityId, { Answers, PrivacyVersion }),
   leaveWaitlist: (ActivityId: number) => said('LeaveActivityWaitlist', ActivityId),
   confirmPlace: (ActivityId: number) => said('ConfirmActivityPlace', ActivityId),
   /** Self check-in with the venue's QR: checked in (Data the time), already (409) or refused, shown by the page. */

@@ -10,6 +10,7 @@ import type { operations } from './generated/openapi';
 import type { memberCardApi } from './member-card';
 import type { mailPreferencesApi } from './mail-preferences';
 import type { LoginEnvelope, membersApi } from './members';
+import type { privacyApi } from './privacy';
 
 /**
  * The web app's public and member calls against the API document: the answer type each call
@@ -83,4 +84,6 @@ export type PublicCallsAgree = [
   Holds<Agree<Declared<typeof mailPreferencesApi.unsubscribe>, Envelope<DataOf<'XfWebApi_Unsubscribe_post'>>>>,
   Holds<Agree<Declared<typeof mailPreferencesApi.mine>, DataOf<'XfWebApi_GetMailPreferences'>>>,
   Holds<Agree<Declared<typeof mailPreferencesApi.save>, DataOf<'XfWebApi_SaveMailPreferences'>>>,
+  Holds<Agree<Declared<typeof privacyApi.policy>, DataOf<'XfWebApi_GetPrivacyPolicy'>>>,
+  Holds<Agree<Declared<typeof privacyApi.myConsents>, DataOf<'XfWebApi_GetMyConsents'>>>,
 ];

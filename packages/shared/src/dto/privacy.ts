@@ -35,3 +35,23 @@ export const publicPrivacyPolicyDto = z
   })
   .meta({ id: 'PublicPrivacyPolicyDto' });
 export type PublicPrivacyPolicyDto = z.infer<typeof publicPrivacyPolicyDto>;
+
+/** A consent the signed-in member gave, as 隐私与授权 lists it. */
+export const privacyConsentDto = z
+  .object({
+    Id: z.int(),
+    /** application, proposal, contribution, message, form or signUp. */
+    Subject: z.string(),
+    SubjectName: z.string(),
+    /** What was submitted: the form's or activity's title, the message's subject… '' when it is gone. */
+    Title: z.string(),
+    PolicyVersion: z.int(),
+    /** China time the box was ticked and the submission stored. */
+    AcceptTime: z.string(),
+    /** China time of withdrawal; '' while in force. */
+    WithdrawTime: z.string(),
+    /** What withdrawing means, shown before the member confirms. */
+    Consequence: z.string(),
+  })
+  .meta({ id: 'PrivacyConsentDto' });
+export type PrivacyConsentDto = z.infer<typeof privacyConsentDto>;

@@ -3,6 +3,7 @@ import { numberInput } from '../constants.js';
 import { activityMessages, messages, systemMessages } from '../messages.js';
 import { boolField, idParam, integer, integerOr, isCstTime, optionalParam, pagingQuery, requiredText, saveIdField } from './common.js';
 import { formAnswersField } from './forms.js';
+import { optionalPrivacyVersionField } from './privacy.js';
 export type {
   ActivitySummaryDto,
   ActivityDto,
@@ -146,7 +147,8 @@ export const activityIdBody = z.object({ ActivityId: idParam });
 export const signUpFormOptionsQuery = z.object({ title: z.string().trim().max(50, { error: messages.keywordTooLong }).optional() });
 
 /** SignUpActivity, JoinActivityWaitlist: the activity, and the answers to its sign-up form by field key (none without one). */
-export const signUpActivityBody = activityIdBody.extend({ Answers: formAnswersField });
+/** With a sign-up form, PrivacyVersion: the privacy policy version the member agreed to with the answers (required then). */
+export const signUpActivityBody = activityIdBody.extend({ Answers: formAnswersField, PrivacyVersion: optionalPrivacyVersionField });
 export type SignUpActivityBody = z.infer<typeof signUpActivityBody>;
 
 /** ResendActivityMember: the chosen members, or without MemberIds every unread one. */

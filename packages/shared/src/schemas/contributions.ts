@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { contributionMessages, messages, reviewMessages } from '../messages.js';
 import { idParam, integer, optionalParam, pagingQuery, requiredText, saveIdField } from './common.js';
+import { optionalPrivacyVersionField } from './privacy.js';
 export type {
   MyNewsItemDto,
   ContributionMenuDto,
@@ -34,6 +35,7 @@ export const saveContributionBody = z.object({
     .refine((url) => url === '' || coverPath.test(url), { error: messages.imageType }),
   /** Rich text; sanitised on the server before it is stored. */
   NewContent: z.string({ error: messages.badParameter }).default(''),
+  PrivacyVersion: optionalPrivacyVersionField,
 });
 export type SaveContributionBody = z.infer<typeof saveContributionBody>;
 

@@ -13,6 +13,7 @@ import {
   requiredText,
   saveIdField,
 } from './common.js';
+import { privacyVersionField } from './privacy.js';
 export type {
   FormDto,
   FormDetailDto,
@@ -350,6 +351,8 @@ export const submitFormBody = z.object({
   Answers: formAnswersField,
   Captcha: z.string({ error: messages.badParameter }).trim().max(10).default(''),
   CaptchaTicket: z.string({ error: messages.badParameter }).trim().max(100).default(''),
+  /** The privacy policy version the respondent agreed to (GetPrivacyPolicy's Version). */
+  PrivacyVersion: privacyVersionField,
 });
 export type SubmitFormBody = z.infer<typeof submitFormBody>;
 

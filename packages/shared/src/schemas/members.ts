@@ -4,6 +4,7 @@ import { memberMessages, messages, systemMessages } from '../messages.js';
 import { newPassword, passwordLength, passwordPolicy, typedPassword, withoutAccount, withPasswordPolicy } from '../password-policy.js';
 import { adminAccountPattern } from './system.js';
 import { directoryChoiceFields } from './directory.js';
+import { optionalPrivacyVersionField } from './privacy.js';
 import { idParam, integer, integerOr, landlinePattern, mobilePattern, optionalParam, pagingQuery } from './common.js';
 export type { MemberProfileDto, MemberListItemDto, MemberModelDto, ProcessItemDto, ProposeDto } from '../dto/members.js';
 
@@ -114,6 +115,7 @@ export const applyMemberForm = withoutAccount(
     OperatorPhone: phone(messages.phoneRequired),
     ...withDefaults(details),
     FilePath: filePath,
+    PrivacyVersion: optionalPrivacyVersionField,
   }),
   'Pwd',
   'Account',
@@ -172,6 +174,7 @@ export const saveProposeForm = z.object({
     .min(1, { error: messages.mobileRequired })
     .regex(mobilePattern, { error: messages.mobileInvalid }),
   ProposeContent: requiredText(messages.proposeRequired, '建议留言', memberLimits.proposeContent),
+  PrivacyVersion: optionalPrivacyVersionField,
 });
 
 /**

@@ -17,6 +17,7 @@ import {
   sortNumberField,
   trimmed,
 } from './common.js';
+import { privacyVersionField } from './privacy.js';
 
 /**
  * 在线留言/咨询 (features/messages): what a visitor asks, how staff route and answer it, and what
@@ -127,6 +128,8 @@ export const saveMessageBody = z.object({
   /** A visitor's captcha (GetMessageCaptcha); a member signed in needs none. */
   Captcha: optionalText('验证码', 10),
   CaptchaTicket: optionalText('验证码票据', 100),
+  /** The privacy policy version the asker agreed to (GetPrivacyPolicy's Version). */
+  PrivacyVersion: privacyVersionField,
 });
 export type SaveMessageBody = z.infer<typeof saveMessageBody>;
 

@@ -54,6 +54,7 @@ import { smsLog } from './055-sms-log.js';
 import { mailOpens } from './056-mail-opens.js';
 import { privacyPolicies } from './057-privacy-policies.js';
 import { logChains } from './058-log-chains.js';
+import { privacyConsents } from './059-privacy-consents.js';
 
 /** A migration that may need to know the engine (serial vs autoincrement, FTS vs trigram). */
 export type EngineMigration = (engine: Engine) => Migration;
@@ -114,6 +115,7 @@ const all: Record<string, EngineMigration> = {
   '056-mail-opens': mailOpens,
   '057-privacy-policies': privacyPolicies,
   '058-log-chains': logChains,
+  '059-privacy-consents': privacyConsents,
 };
 
 /** Every migration this build knows, in order (readiness checks they are all applied). */

@@ -8,6 +8,7 @@ import { selfCheckIn } from './check-in.js';
 import { memberDocs } from './docs.js';
 import { mailContext } from '../mail/context.js';
 import { confirmOffer, joinWaitlist, leaveWaitlist } from './waitlist.js';
+import { optionalConsent } from '../privacy/consents.js';
 
 /**
  * The member's side of the waitlist and of self check-in (ours; docs/api.md). Joining and
@@ -15,7 +16,7 @@ import { confirmOffer, joinWaitlist, leaveWaitlist } from './waitlist.js';
  * with a place already taken need only the session.
  */
 export async function attendancePublic(app: App): Promise<void> {
-  const { database, now } = app.services;
+  const { database, config, now } = app.services;
   const { db } = database;
 
   app.post(
@@ -32,7 +33,8 @@ export async function attendancePublic(app: App): Promise<void> {
     },
     async (request) => {
       const member = await currentMember(request);
-      const position = await joinWaitlist(database, { member, sent: request.body.Answers, ip: request.ip }, request.body.ActivityId, now());
+      const consent = await optionalConsent(database, config.site, request.body.PrivacyVersion, now());
+      const position = await joinWaitlist(database, { member, sent: request.body.Answers, ip: request.ip, consent }, request.body.ActivityId, now());
       return ok(position, activityMessages.waitlistJoined(position));
     },
   );

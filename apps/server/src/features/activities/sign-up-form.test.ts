@@ -98,8 +98,11 @@ describe.each(engines)('an activity with a sign-up form on %s', (engine) => {
     ]);
     expect((await s.mine('alice', id)).SignUpFields.map((f) => f.Key)).toEqual(['head', 'name', 'meal', 'topics']);
 
-    expect(await s.member('bob', 'SignUpActivity', { ActivityId: id, Answers: { meal: '否' } })).toMatchObject({ Code: 400, Message: '请填写「参会人姓名」' });
-    expect(await s.member('bob', 'SignUpActivity', { ActivityId: id, Answers: { ...answers, meal: '自带' } })).toMatchObject({
+    expect(await s.member('bob', 'SignUpActivity', { ActivityId: id, PrivacyVersion: 1, Answers: { meal: '否' } })).toMatchObject({
+      Code: 400,
+      Message: '请填写「参会人姓名」',
+    });
+    expect(await s.member('bob', 'SignUpActivity', { ActivityId: id, PrivacyVersion: 1, Answers: { ...answers, meal: '自带' } })).toMatchObject({
       Code: 400,
       Message: '「是否用餐」的所选项不在选项中',
     });
@@ -107,7 +110,10 @@ describe.each(engines)('an activity with a sign-up form on %s', (engine) => {
     expect((await s.detail(id)).SignUpCount).toBe(0);
     expect((await s.mine('bob', id)).IsSignedUp).toBe(false);
 
-    expect(await s.member('alice', 'SignUpActivity', { ActivityId: id, Answers: answers })).toMatchObject({ Code: 200, Message: '报名成功' });
+    expect(await s.member('alice', 'SignUpActivity', { ActivityId: id, PrivacyVersion: 1, Answers: answers })).toMatchObject({
+      Code: 200,
+      Message: '报名成功',
+    });
     expect((await responses()).map((r) => [r.member_id, JSON.parse(r.answers)])).toEqual([[s.ids.alice, answers]]);
     expect(await answersOf(id, 'alice')).toEqual({ name: '王工', meal: '是', topics: '安全、保险' });
     expect(await answersOf(id, 'bob')).toEqual({});
@@ -138,7 +144,7 @@ describe.each(engines)('an activity with a sign-up form on %s', (engine) => {
     ).toBe(200);
     expect((await s.business('SaveActivityDetail', { ...(await s.detail(id)), SignUpFormId: formId })).Code).toBe(200);
 
-    expect((await s.member('carol', 'SignUpActivity', { ActivityId: id, Answers: answers })).Code).toBe(200);
+    expect((await s.member('carol', 'SignUpActivity', { ActivityId: id, PrivacyVersion: 1, Answers: answers })).Code).toBe(200);
     for (const next of [other.Data, 0])
       expect(await s.business('SaveActivityDetail', { ...(await s.detail(id)), SignUpFormId: next })).toMatchObject({
         Code: 400,
@@ -147,20 +153,26 @@ describe.each(engines)('an activity with a sign-up form on %s', (engine) => {
 
     expect((await s.member('carol', 'CancelActivitySignUp', { ActivityId: id })).Code).toBe(200);
     expect(await answersOf(id, 'carol')).toEqual({});
-    expect((await s.member('carol', 'SignUpActivity', { ActivityId: id, Answers: { name: '赵工', meal: '否' } })).Code).toBe(200);
+    expect((await s.member('carol', 'SignUpActivity', { ActivityId: id, PrivacyVersion: 1, Answers: { name: '赵工', meal: '否' } })).Code).toBe(200);
     expect(await answersOf(id, 'carol')).toEqual({ name: '赵工', meal: '否' });
   });
 
   it('takes the answers when joining the waitlist, and keeps them when the offered place is confirmed', async () => {
     const id = await s.publish({ Title: '名额有限的培训', Capacity: 1, SignUpFormId: formId });
-    expect((await s.member('alice', 'SignUpActivity', { ActivityId: id, Answers: answers })).Code).toBe(200);
+    expect((await s.member('alice', 'SignUpActivity', { ActivityId: id, PrivacyVersion: 1, Answers: answers })).Code).toBe(200);
     // Full: the place is refused, and the answers with it.
     const stored = (await responses()).length;
-    expect(await s.member('bob', 'SignUpActivity', { ActivityId: id, Answers: answers })).toMatchObject({ Code: 400, Message: '报名人数已满' });
+    expect(await s.member('bob', 'SignUpActivity', { ActivityId: id, PrivacyVersion: 1, Answers: answers })).toMatchObject({
+      Code: 400,
+      Message: '报名人数已满',
+    });
     expect(await responses()).toHaveLength(stored);
-    expect(await s.member('bob', 'JoinActivityWaitlist', { ActivityId: id, Answers: {} })).toMatchObject({ Code: 400, Message: '请填写「参会人姓名」' });
+    expect(await s.member('bob', 'JoinActivityWaitlist', { ActivityId: id, PrivacyVersion: 1, Answers: {} })).toMatchObject({
+      Code: 400,
+      Message: '请填写「参会人姓名」',
+    });
     expect((await s.mine('bob', id)).IsWaitlisted).toBe(false);
-    expect((await s.member('bob', 'JoinActivityWaitlist', { ActivityId: id, Answers: { name: '钱工', meal: '否' } })).Code).toBe(200);
+    expect((await s.member('bob', 'JoinActivityWaitlist', { ActivityId: id, PrivacyVersion: 1, Answers: { name: '钱工', meal: '否' } })).Code).toBe(200);
     expect(await answersOf(id, 'bob')).toEqual({ name: '钱工', meal: '否' });
 
     expect((await s.member('alice', 'CancelActivitySignUp', { ActivityId: id })).Code).toBe(200);
@@ -186,11 +198,11 @@ describe.each(engines)('an activity with a sign-up form on %s', (engine) => {
           payload: multipartBody({ filename: '论文.pdf', content: PDF }),
         }),
       ).Data;
-    expect(await s.member('alice', 'SignUpActivity', { ActivityId: id, Answers: { paper: await upload('bob') } })).toMatchObject({
+    expect(await s.member('alice', 'SignUpActivity', { ActivityId: id, PrivacyVersion: 1, Answers: { paper: await upload('bob') } })).toMatchObject({
       Code: 400,
       Message: formMessages.fileMissing('论文'),
     });
-    expect((await s.member('alice', 'SignUpActivity', { ActivityId: id, Answers: { paper: await upload('alice') } })).Code).toBe(200);
+    expect((await s.member('alice', 'SignUpActivity', { ActivityId: id, PrivacyVersion: 1, Answers: { paper: await upload('alice') } })).Code).toBe(200);
     expect((await answersOf(id, 'alice'))?.paper).toMatch(/\/api\/XfWebApi\/GetFormFile\?token=/);
   });
 });

@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import { activityMessages, Code, type FormField } from '@portal/shared';
+import { activityMessages, Code, privacyMessages, type FormField } from '@portal/shared';
 import type { Database } from '../../db/connection.js';
 import type { DB } from '../../db/schema.js';
 import { AppError, badRequest } from '../../http/envelope.js';
@@ -7,6 +7,7 @@ import type { MemberPrincipal } from '../members/guard.js';
 import { respondentOf } from '../forms/audience.js';
 import { findForm, type StoredForm } from '../forms/definition.js';
 import { answeredFields, answerTexts, storeSignUpAnswers } from '../forms/sign-up.js';
+import { recordConsent, type Consent } from '../privacy/consents.js';
 
 /**
  * 报名表: the form of 表单与问卷 an activity's members fill in when they sign up or join its
@@ -57,19 +58,26 @@ export interface SignUpAnswers {
   member: MemberPrincipal;
   sent: Record<string, unknown>;
   ip: string;
+  /** The privacy consent ticked on the form: required when the activity has one. */
+  consent: Consent | null;
 }
 
 /**
  * Stores the answers to the activity's sign-up form as the member's response, in the caller's
  * transaction, which already holds the activity's row (so the form read is the one a save
  * left); answers the response's id, or 0 when the activity has no form (the answers are then
- * not asked for and ignored).
+ * not asked for and ignored). Answers are personal data: they are stored only with the member's
+ * consent to the current privacy policy, recorded beside them.
  */
 export async function answerSignUpForm(trx: Transaction<DB>, database: Database, activityId: number, answers: SignUpAnswers, at: string): Promise<number> {
   const { sign_up_form_id: formId } = await trx.selectFrom('activities').select('sign_up_form_id').where('id', '=', activityId).executeTakeFirstOrThrow();
   if (!(await signUpFormOf(trx, formId))) return 0;
   const who = await respondentOf(trx, answers.member);
-  return storeSignUpAnswers(trx, database.engine, formId, { who, sent: answers.sent, ip: answers.ip, at });
+  const response = await storeSignUpAnswers(trx, database.engine, formId, { who, sent: answers.sent, ip: answers.ip, at });
+  // After the answers' own checks, which say what to correct first; the transaction undoes the store.
+  if (!answers.consent) throw badRequest(privacyMessages.consentRequired);
+  await recordConsent(trx, answers.consent, 'signUp', activityId, answers.member.memberId);
+  return response;
 }
 
 /** The sign-up form's questions, for the member's page (all its fields) and the roster's columns. */

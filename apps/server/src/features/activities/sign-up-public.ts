@@ -7,12 +7,13 @@ import { memberDocs } from './docs.js';
 import { mailContext } from '../mail/context.js';
 import { cancelSignUp, signUp } from './member.js';
 import { reconciledMember } from './reconcile.js';
+import { optionalConsent } from '../privacy/consents.js';
 
 /**
  * Signing up for an activity and cancelling it, in the member area (our names; docs/api.md).
  */
 export async function activitySignUpPublic(app: App): Promise<void> {
-  const { database, now } = app.services;
+  const { database, config, now } = app.services;
 
   app.post(
     '/SignUpActivity',
@@ -27,7 +28,8 @@ export async function activitySignUpPublic(app: App): Promise<void> {
     },
     async (request) => {
       const member = await reconciledMember(request);
-      await signUp(database, { member, sent: request.body.Answers, ip: request.ip }, request.body.ActivityId, now());
+      const consent = await optionalConsent(database, config.site, request.body.PrivacyVersion, now());
+      await signUp(database, { member, sent: request.body.Answers, ip: request.ip, consent }, request.body.ActivityId, now());
       // After the sign-up's own transaction: a mail that cannot be queued never undoes a place taken.
       await mailSignUpConfirmation(database, member.memberId, request.body.ActivityId, mailContext(request), now());
       return ok(null, activityMessages.signedUp);

@@ -1,6 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import { applyMemberForm, memberMessages, memberProfileDto, membershipMessages, messages } from '@portal/shared';
 import type { App } from '../../http/app-types.js';
+import { optionalConsent } from '../privacy/consents.js';
 import { notFound, ok } from '../../http/envelope.js';
 import { currentApplicant, optionalApplication, requireApplicant } from '../members/guard.js';
 import { memberDocs, publicDocs } from '../members/docs.js';
@@ -59,9 +60,10 @@ export async function applicationsPublic(app: App): Promise<void> {
       { schema: { ...publicDocs, summary: '入会申请；携带未通过申请的申请令牌时为修改后重新提交', body: applyMemberForm }, config: perAddress },
       async (request) => {
         const applicant = await optionalApplication(request);
+        const consent = await optionalConsent(database, config.site, request.body.PrivacyVersion, now());
         const { admitted } = applicant
-          ? await resubmitApplication(database, applicant.memberId, request.body, now())
-          : await submitApplication(database, request.body, now());
+          ? await resubmitApplication(database, applicant.memberId, request.body, consent, now())
+          : await submitApplication(database, request.body, consent, now());
         return ok(null, admitted ? membershipMessages.admitted : messages.submitted);
       },
     );

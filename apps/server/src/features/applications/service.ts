@@ -10,6 +10,7 @@ import { hashNewPassword } from '../system/auth/new-password.js';
 import { checkTypeChoices, companyColumns, getMember, insertMember } from '../members/service.js';
 import { takePapers } from '../members/papers.js';
 import { admit, admittedWithoutReview } from './admission.js';
+import { recordConsent, type Consent } from '../privacy/consents.js';
 
 /**
  * Membership applications (spec §5) and their review. Every submission and every decision is
@@ -22,7 +23,12 @@ import { admit, admittedWithoutReview } from './admission.js';
  * ApplyMember by a visitor: a new member under review, or, for a level that needs no approval
  * (member_level_terms.needs_approval 0), a member at once. Answers its id and whether admitted.
  */
-export async function submitApplication({ db }: Database, form: ApplyMemberForm, now: number): Promise<{ id: number; admitted: boolean }> {
+export async function submitApplication(
+  { db }: Database,
+  form: ApplyMemberForm,
+  consent: Consent | null,
+  now: number,
+): Promise<{ id: number; admitted: boolean }> {
   await checkTypeChoices(db, form);
   const passwordHash = await hashNewPassword(form.Pwd, form.Account);
   const at = formatCst(now);
@@ -46,6 +52,7 @@ export async function submitApplication({ db }: Database, form: ApplyMemberForm,
     async (trx, id) => {
       await takePapers(trx, id, form.FilePath);
       await recordItem(trx, { memberId: id, decision: ProcessDecision.Submitted }, at);
+      await recordConsent(trx, consent, 'application', id, id);
       admitted = await admitWithoutReview(trx, id, form.MemberLevel, now, at);
     },
   );
@@ -65,7 +72,13 @@ async function admitWithoutReview(trx: Kysely<DB>, memberId: number, levelId: nu
  * ApplyMember with an application token: the rejected applicant's corrected application goes
  * back under review. The account stays; the password becomes Pwd.
  */
-export async function resubmitApplication({ db }: Database, memberId: number, form: ApplyMemberForm, now: number): Promise<{ admitted: boolean }> {
+export async function resubmitApplication(
+  { db }: Database,
+  memberId: number,
+  form: ApplyMemberForm,
+  consent: Consent | null,
+  now: number,
+): Promise<{ admitted: boolean }> {
   const current = await getMember(db, memberId);
   refuseUnlessRejected(current.applyState);
   await checkTypeChoices(db, form, current);
@@ -82,6 +95,7 @@ export async function resubmitApplication({ db }: Database, memberId: number, fo
     if (Number(result.numUpdatedRows) === 0) throw badRequest(memberMessages.applicationPending);
     await takePapers(trx, memberId, form.FilePath, current.filePath);
     await recordItem(trx, { memberId, decision: ProcessDecision.Submitted }, at);
+    await recordConsent(trx, consent, 'application', memberId, memberId);
     return { admitted: await admitWithoutReview(trx, memberId, form.MemberLevel, now, at) };
   });
 }

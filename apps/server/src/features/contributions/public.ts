@@ -5,6 +5,7 @@ import { list, ok } from '../../http/envelope.js';
 import { keepOmittedFields } from '../../http/omitted-fields.js';
 import { currentMember, requireMemberInGoodStanding } from '../members/guard.js';
 import { memberDocs } from './docs.js';
+import { optionalConsent } from '../privacy/consents.js';
 import { toMyNewsItemDto } from './dto.js';
 import { contributionMenus, listMyArticles, submitContribution } from './service.js';
 
@@ -71,6 +72,7 @@ export async function contributionsPublic(app: App): Promise<void> {
       const saved = await submitContribution(database, storage, { memberId: member.memberId, memberName }, request.body, {
         now: now(),
         revisionsKept: config.newsRevisionsKept,
+        consent: await optionalConsent(database, config.site, request.body.PrivacyVersion, now()),
       });
       return ok(saved.id, messages.submitted);
     },

@@ -24,6 +24,7 @@ import { articleReach, articlesChanged } from '../articles/reach.js';
 import { reviewChain } from '../review/flows.js';
 import { articleAsReviewed, submitReview } from '../review/submit.js';
 import { extensionOf, matchesSignature, signatureLength } from '../uploads/checks.js';
+import { recordConsent, type Consent } from '../privacy/consents.js';
 
 /**
  * Contributions from the member's side (spec §2 投稿中心, §5, §7 GetMyNewsList / SaveNews): a
@@ -121,7 +122,7 @@ export async function submitContribution(
   storage: Storage,
   who: Contributor,
   body: SaveContributionBody,
-  { now, revisionsKept }: { now: number; revisionsKept: number },
+  { now, revisionsKept, consent }: { now: number; revisionsKept: number; consent: Consent | null },
 ): Promise<{ id: number; title: string }> {
   const { db } = database;
   const menus = await contributionMenus(database);
@@ -170,6 +171,7 @@ export async function submitContribution(
       .values({ news_id: newsId, member_id: who.memberId, decision: ReviewDecision.Submitted, reason: '', admin_id: null, admin_account: '', created_at: at })
       .execute();
     await recordRevision(trx, { newsId, kind: RevisionKind.Contributed, editor: who, before, at, kept: revisionsKept });
+    await recordConsent(trx, consent, 'contribution', newsId, who.memberId);
     if (chain)
       await submitReview(trx, { newsId, kind: ReviewKind.Contribution, steps: chain.steps, author: who, fields: await articleAsReviewed(trx, newsId), at });
     return newsId;

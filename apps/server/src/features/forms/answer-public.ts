@@ -11,6 +11,7 @@ import { storedUploadDocs } from '../uploads/docs.js';
 import { respondentOf } from './audience.js';
 import { formMissing, publicDocs } from './docs.js';
 import { submitResponse, UPLOAD_KIND } from './submit.js';
+import { acceptedConsent } from '../privacy/consents.js';
 
 /** Per client address and 10 minutes: a household or an office behind one address answers, a script does not flood. */
 const perAddress = { rateLimit: { max: 30, timeWindow: 10 * 60_000 } };
@@ -78,7 +79,8 @@ export async function formAnswersPublic(app: App): Promise<void> {
       },
       async (request) => {
         const who = await respondentOf(db, await optionalMember(request));
-        const id = await submitResponse(services, { formId: request.body.FormId, body: request.body, who, ip: request.ip });
+        const consent = await acceptedConsent(services.database, services.config.site, request.body.PrivacyVersion, services.now());
+        const id = await submitResponse(services, { formId: request.body.FormId, body: request.body, who, ip: request.ip, consent });
         return ok(id, messages.submitted);
       },
     );

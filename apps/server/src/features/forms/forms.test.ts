@@ -96,7 +96,7 @@ describe.each(engines)('forms, surveys and votes on %s', (engine) => {
   };
   const submit = (FormId: number, Answers: Record<string, unknown>, o: { token?: string; visitor?: boolean; on?: TestApp } = {}) =>
     (o.visitor ? captcha(o.on) : Promise.resolve({})).then((proof) =>
-      web<number>('POST', 'SubmitForm', { token: o.token, on: o.on, payload: { FormId, Answers, ...proof } }),
+      web<number>('POST', 'SubmitForm', { token: o.token, on: o.on, payload: { FormId, Answers, PrivacyVersion: 1, ...proof } }),
     );
   const responses = async (formId: number) =>
     (await t.app.services.database.db.selectFrom('form_responses').selectAll().where('form_id', '=', formId).execute()).length;
@@ -305,23 +305,30 @@ describe.each(engines)('forms, surveys and votes on %s', (engine) => {
       const id = await openForm({});
       expect(await submit(id, goodAnswers)).toEqual({ Code: 400, Message: '请输入验证码', Data: null });
       const proof = await captcha();
-      const wrong = await web('POST', 'SubmitForm', { payload: { FormId: id, Answers: goodAnswers, CaptchaTicket: proof.CaptchaTicket, Captcha: 'ZZZZ' } });
+      const wrong = await web('POST', 'SubmitForm', {
+        payload: { FormId: id, Answers: goodAnswers, PrivacyVersion: 1, CaptchaTicket: proof.CaptchaTicket, Captcha: 'ZZZZ' },
+      });
       expect(wrong).toEqual({ Code: 400, Message: '验证码错误或已过期', Data: null });
       // A ticket answers one attempt: used up by the wrong one.
-      expect((await web('POST', 'SubmitForm', { payload: { FormId: id, Answers: goodAnswers, ...proof } })).Message).toBe('验证码错误或已过期');
+      expect((await web('POST', 'SubmitForm', { payload: { FormId: id, Answers: goodAnswers, PrivacyVersion: 1, ...proof } })).Message).toBe(
+        '验证码错误或已过期',
+      );
       const fresh = await captcha();
-      expect(await web('POST', 'SubmitForm', { payload: { FormId: id, Answers: goodAnswers, ...fresh } })).toMatchObject({ Code: 200, Message: '提交成功' });
+      expect(await web('POST', 'SubmitForm', { payload: { FormId: id, Answers: goodAnswers, PrivacyVersion: 1, ...fresh } })).toMatchObject({
+        Code: 200,
+        Message: '提交成功',
+      });
       // A wrong answer does not use up the captcha: the visitor corrects it and sends again.
       const kept = await captcha();
-      expect((await web('POST', 'SubmitForm', { payload: { FormId: id, Answers: {}, ...kept } })).Message).toBe('请填写「姓名」');
-      expect((await web('POST', 'SubmitForm', { payload: { FormId: id, Answers: goodAnswers, ...kept } })).Code).toBe(200);
+      expect((await web('POST', 'SubmitForm', { payload: { FormId: id, Answers: {}, PrivacyVersion: 1, ...kept } })).Message).toBe('请填写「姓名」');
+      expect((await web('POST', 'SubmitForm', { payload: { FormId: id, Answers: goodAnswers, PrivacyVersion: 1, ...kept } })).Code).toBe(200);
       expect(await responses(id)).toBe(2);
     });
 
     it('takes at most 30 responses from one address in 10 minutes', async () => {
       const id = await openForm({});
       const address = { 'x-forwarded-for': '10.99.0.1' };
-      const from = async () => web('POST', 'SubmitForm', { address, payload: { FormId: id, Answers: goodAnswers, ...(await captcha()) } });
+      const from = async () => web('POST', 'SubmitForm', { address, payload: { FormId: id, Answers: goodAnswers, PrivacyVersion: 1, ...(await captcha()) } });
       for (let i = 0; i < 30; i++) expect((await from()).Code).toBe(200);
       expect(await from()).toEqual({ Code: 429, Message: '请求过于频繁，请稍后再试', Data: null });
       expect(await responses(id)).toBe(30);

@@ -3,6 +3,7 @@ import { checkAnswers, formatCst, formFileAccepts, formMessages, systemMessages,
 import type { DB } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import type { Services } from '../../http/app-types.js';
+import { recordConsent, type Consent } from '../privacy/consents.js';
 import { badRequest } from '../../http/envelope.js';
 import { consumeCaptcha } from '../system/auth/captcha.js';
 import { extensionOf } from '../uploads/checks.js';
@@ -59,10 +60,11 @@ export interface Submission {
   body: SubmitFormBody;
   who: Respondent;
   ip: string;
+  consent: Consent;
 }
 
 /** Stores a response; answers its id. */
-export async function submitResponse({ database, now }: Services, { formId, body, who, ip }: Submission): Promise<number> {
+export async function submitResponse({ database, now }: Services, { formId, body, who, ip, consent }: Submission): Promise<number> {
   const { db } = database;
   const at = formatCst(now());
   const form = await findForm(db, formId);
@@ -78,7 +80,11 @@ export async function submitResponse({ database, now }: Services, { formId, body
       const current = await findForm(trx, formId);
       const answers = await checked(trx, current, who, body.Answers, at);
       if (once && who.member) await trx.insertInto('form_respondents').values({ form_id: formId, member_id: who.member.memberId }).execute();
-      return store(trx, current, { who, ip, answers, at, named: current.row.anonymous !== 1 });
+      const named = current.row.anonymous !== 1;
+      const id = await store(trx, current, { who, ip, answers, at, named });
+      // An anonymous form's consent names no member: it would tie the answers to who gave them.
+      await recordConsent(trx, consent, 'form', id, named ? (who.member?.memberId ?? null) : null);
+      return id;
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw badRequest(formMessages.alreadyResponded);

@@ -341,6 +341,9 @@ describe.each(engines)('membership on %s', (engine) => {
       'POST /api/XfWebApi/ReadAllInbox',
       'GET /api/XfWebApi/GetMailPreferences',
       'POST /api/XfWebApi/SaveMailPreferences',
+      // Consents and their withdrawal are a person's right, not a member's benefit.
+      'GET /api/XfWebApi/GetMyConsents',
+      'POST /api/XfWebApi/WithdrawConsent',
     ];
     expect(
       ops

@@ -9,6 +9,7 @@ import { requestFile } from '../uploads/receive.js';
 import { storeUpload } from '../uploads/records.js';
 import { storedUploadDocs } from '../uploads/docs.js';
 import { askMessage, ATTACHMENT_KIND, uploaderOf } from './ask.js';
+import { acceptedConsent } from '../privacy/consents.js';
 import { listCategories } from './catalogue.js';
 import { publicDocs } from './docs.js';
 import { toCategoryDto } from './dto.js';
@@ -82,7 +83,8 @@ export async function messageAskPublic(app: App): Promise<void> {
         config: perAddress,
       },
       async (request) => {
-        const code = await askMessage(services, request.body, await optionalMember(request), request.ip);
+        const consent = await acceptedConsent(services.database, services.config.site, request.body.PrivacyVersion, services.now());
+        const code = await askMessage(services, request.body, await optionalMember(request), request.ip, consent);
         return ok(code, messages.submitted);
       },
     );

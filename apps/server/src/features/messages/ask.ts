@@ -8,6 +8,7 @@ import type { MemberPrincipal } from '../members/guard.js';
 import { consumeCaptcha } from '../system/auth/captcha.js';
 import { askerKey, openCategory, receiveMessage } from './intake.js';
 import { messageSettings, type MessageSettings } from './settings.js';
+import type { Consent } from '../privacy/consents.js';
 
 /**
  * SaveMessage: a message from the 在线留言 page. Everything that can be refused is checked
@@ -59,6 +60,7 @@ export async function askMessage(
   body: SaveMessageBody,
   member: MemberPrincipal | null,
   ip: string,
+  consent: Consent,
 ): Promise<string> {
   const owner = uploaderOf(member);
   await checked(database.db, body, owner);
@@ -83,6 +85,7 @@ export async function askMessage(
         memberId: member?.memberId ?? null,
         mayPublish: body.MayPublish,
         ip,
+        consent,
       },
       now(),
     );

@@ -5,6 +5,7 @@ import type { Database } from '../../db/connection.js';
 import type { DB } from '../../db/schema.js';
 import { AppError, badRequest } from '../../http/envelope.js';
 import { dueTime } from './deadline.js';
+import { recordConsent, type Consent } from '../privacy/consents.js';
 
 /**
  * Where every message enters, from the 在线留言 page and the suggestion box alike: the 查询码,
@@ -38,6 +39,8 @@ export interface Intake {
   memberId?: number | null;
   mayPublish?: boolean;
   ip: string;
+  /** The privacy consent given with it; null when a spec client sent none (SavePropose). */
+  consent: Consent | null;
 }
 
 /**
@@ -91,5 +94,6 @@ export async function receiveMessage(database: Database, trx: Kysely<DB>, m: Int
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  await recordConsent(trx, m.consent, m.origin === 'propose' ? 'proposal' : 'message', id, m.memberId ?? null);
   return { id, queryCode };
 }

@@ -17,6 +17,8 @@ const NOT_YOURS = { Code: 403, Message: '该留言不属于您所在的部门', 
 const TOO_MANY = { Code: 429, Message: '请求过于频繁，请稍后再试', Data: null };
 /** The asker of most messages here, and what must never show in public. */
 const ASKER = { Name: '张三丰', Phone: '13912345678', Email: 'zhang.sanfeng@example.com' };
+/** The privacy policy version every message here is sent with: the shipped one. */
+const CONSENT = { PrivacyVersion: 1 };
 
 describe.each(engines)('在线留言 on %s', (engine) => {
   // Monday 2024-06-17 10:00 CST: five working days later ends Monday 2024-06-24, no holiday between.
@@ -94,7 +96,16 @@ describe.each(engines)('在线留言 on %s', (engine) => {
     web<string>(
       'POST',
       'SaveMessage',
-      { CategoryId: 1, Subject: '会员证如何补办', Content: '会员证遗失了，请问如何补办？', ...ASKER, MayPublish: true, ...(await captcha()), ...fields },
+      {
+        CategoryId: 1,
+        Subject: '会员证如何补办',
+        Content: '会员证遗失了，请问如何补办？',
+        ...ASKER,
+        ...CONSENT,
+        MayPublish: true,
+        ...(await captcha()),
+        ...fields,
+      },
       headers,
     );
   const byCode = (code: string, headers = freshAddress()) => web<AskerMessageDto>('GET', `GetMessageByCode?code=${code}`, undefined, headers);
@@ -378,7 +389,7 @@ describe.each(engines)('在线留言 on %s', (engine) => {
       // The asker's own views hold what they wrote (not their contact): the first message's text names none of it.
       await record('GET', `GetMessageByCode?code=${ids.firstCode}`);
       await record('GET', 'GetMyMessageList', undefined, { ...freshAddress(), token: member });
-      await record('POST', 'SaveMessage', { CategoryId: 1, Subject: '再问', Content: '再问一次', ...ASKER, ...(await captcha()) });
+      await record('POST', 'SaveMessage', { CategoryId: 1, Subject: '再问', Content: '再问一次', ...ASKER, ...CONSENT, ...(await captcha()) });
       await record('POST', 'RateMessage', { QueryCode: String(ids.firstCode), Rating: 2 });
       for (const body of answers) for (const secret of Object.values(ASKER)) expect(body).not.toContain(secret);
     });

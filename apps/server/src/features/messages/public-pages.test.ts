@@ -53,6 +53,7 @@ describe.each(engines)('在线留言’s public pages on %s', (engine) => {
           Subject: '会员证如何补办',
           Content: '会员证遗失了，请问如何补办？我是李四，电话13812345678，邮箱li.si@example.com。',
           Name: '李四',
+          PrivacyVersion: 1,
           Phone: '13812345678',
           Email: 'li.si@example.com',
           MayPublish: true,

@@ -67,6 +67,7 @@ describe.each(engines)('replies reviewed before they go out on %s', (engine) => 
       Name: '张三丰',
       Email: 'zhang@example.com',
       MayPublish: true,
+      PrivacyVersion: 1,
       CaptchaTicket: ticket,
       Captcha: t.captchas.get(ticket)!,
     });

@@ -3,10 +3,11 @@ import type { App } from '../../http/app-types.js';
 import { ok } from '../../http/envelope.js';
 import { publicDocs } from '../members/docs.js';
 import { saveProposal } from './service.js';
+import { optionalConsent } from '../privacy/consents.js';
 
 /** The suggestion box (spec §7 SavePropose). */
 export async function suggestionsPublic(app: App): Promise<void> {
-  const { database, now } = app.services;
+  const { database, config, now } = app.services;
   app.post(
     '/SavePropose',
     {
@@ -18,8 +19,9 @@ export async function suggestionsPublic(app: App): Promise<void> {
       },
     },
     async (request) => {
-      const { Mobile, ProposeContent } = request.body;
-      await saveProposal(database, { mobile: Mobile, content: ProposeContent, ip: request.ip }, now());
+      const { Mobile, ProposeContent, PrivacyVersion } = request.body;
+      const consent = await optionalConsent(database, config.site, PrivacyVersion, now());
+      await saveProposal(database, { mobile: Mobile, content: ProposeContent, ip: request.ip, consent }, now());
       return ok(null, messages.submitted);
     },
   );

@@ -4,6 +4,7 @@ import type { Database } from '../../db/connection.js';
 import { withKeyLocked } from '../../db/key-lock.js';
 import type { DB } from '../../db/schema.js';
 import { pageWindow } from '../../http/paging.js';
+import type { Consent } from '../privacy/consents.js';
 import { containing } from '../../db/like.js';
 import { askerKey, receiveMessage, SUGGESTION_CATEGORY } from '../messages/intake.js';
 import { publicBoardChanged } from '../messages/publication.js';
@@ -29,7 +30,11 @@ export interface Proposal {
 const SUBJECT_LENGTH = 30;
 
 /** SavePropose: stores a suggestion as plain text; the sixth within ten minutes from one address is refused. */
-export async function saveProposal(database: Database, p: { mobile: string; content: string; ip: string }, now: number): Promise<void> {
+export async function saveProposal(
+  database: Database,
+  p: { mobile: string; content: string; ip: string; consent: Consent | null },
+  now: number,
+): Promise<void> {
   await withKeyLocked(database, askerKey(p.ip), (trx) =>
     receiveMessage(
       database,
@@ -41,6 +46,7 @@ export async function saveProposal(database: Database, p: { mobile: string; cont
         content: p.content,
         phone: p.mobile,
         ip: p.ip,
+        consent: p.consent,
       },
       now,
     ),

@@ -1284,6 +1284,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/XfWebApi/GetMyConsents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["XfWebApi_GetMyConsents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/XfWebApi/WithdrawConsent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["XfWebApi_WithdrawConsent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1806,6 +1838,16 @@ export interface components {
             Summary: string;
             PublishTime: string;
             Versions: components["schemas"]["PrivacyPolicyVersionDto"][];
+        };
+        PrivacyConsentDto: {
+            Id: number;
+            Subject: string;
+            SubjectName: string;
+            Title: string;
+            PolicyVersion: number;
+            AcceptTime: string;
+            WithdrawTime: string;
+            Consequence: string;
         };
         InboxMessageDto: {
             Id: number;
@@ -2431,6 +2473,7 @@ export interface operations {
                     ImageUrl?: string;
                     /** @default  */
                     NewContent?: string;
+                    PrivacyVersion?: number;
                 };
             };
         };
@@ -2762,6 +2805,7 @@ export interface operations {
                     Answers?: {
                         [key: string]: unknown;
                     };
+                    PrivacyVersion?: number;
                 };
             };
         };
@@ -2844,6 +2888,7 @@ export interface operations {
                     Answers?: {
                         [key: string]: unknown;
                     };
+                    PrivacyVersion?: number;
                 };
             };
         };
@@ -3402,6 +3447,7 @@ export interface operations {
                     Remarks?: string;
                     /** @default  */
                     FilePath?: string;
+                    PrivacyVersion?: number;
                 };
             };
         };
@@ -3484,6 +3530,7 @@ export interface operations {
                 "application/json": {
                     Mobile: string;
                     ProposeContent: string;
+                    PrivacyVersion?: number;
                 };
             };
         };
@@ -4014,6 +4061,7 @@ export interface operations {
                     Captcha?: string;
                     /** @default  */
                     CaptchaTicket?: string;
+                    PrivacyVersion: number;
                 };
             };
         };
@@ -4173,6 +4221,7 @@ export interface operations {
                     Captcha?: string;
                     /** @default  */
                     CaptchaTicket?: string;
+                    PrivacyVersion: number;
                 };
             };
         };
@@ -4879,6 +4928,76 @@ export interface operations {
                     };
                 };
             };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    XfWebApi_GetMyConsents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        Code: 200;
+                        Message: string;
+                        Data: components["schemas"]["PrivacyConsentDto"][];
+                    } | {
+                        /** @enum {number} */
+                        Code: 400 | 401 | 403 | 500;
+                        Message: string;
+                        Data: null;
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    XfWebApi_WithdrawConsent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    Id: number;
+                };
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        Code: 200;
+                        Message: string;
+                        Data: null;
+                    } | {
+                        /** @enum {number} */
+                        Code: 400 | 401 | 403 | 404 | 500;
+                        Message: string;
+                        Data: null;
+                    };
+                };
+            };
+            400: components["responses"]["Malformed"];
+            413: components["responses"]["TooLarge"];
             431: components["responses"]["HeadersTooLarge"];
             503: components["responses"]["Unavailable"];
         };

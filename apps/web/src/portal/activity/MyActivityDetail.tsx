@@ -57,13 +57,13 @@ export function MyActivityDetail({ id }: { id: number }) {
     }
   };
 
-  const send = (asking: Asking, answers: Record<string, unknown> = {}) =>
-    asking === 'signUp' ? activitiesApi.signUp(id, answers) : attendanceApi.joinWaitlist(id, answers);
+  const send = (asking: Asking, answers: Record<string, unknown> = {}, privacyVersion?: number) =>
+    asking === 'signUp' ? activitiesApi.signUp(id, answers, privacyVersion) : attendanceApi.joinWaitlist(id, answers, privacyVersion);
   // With a sign-up form, asking opens it; its 提交 sends the answers with the request.
   const ask = (asking: Asking) => (a.SignUpFields.length > 0 ? setFilling(asking) : void act(() => send(asking)));
-  const submitForm = async (answers: Record<string, unknown>) => {
+  const submitForm = async (answers: Record<string, unknown>, privacyVersion: number) => {
     try {
-      void message.success(await send(filling ?? 'signUp', answers));
+      void message.success(await send(filling ?? 'signUp', answers, privacyVersion));
       setFilling(null);
     } finally {
       await queryClient.invalidateQueries({ queryKey: myActivitiesKey });

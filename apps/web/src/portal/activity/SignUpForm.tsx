@@ -3,6 +3,7 @@ import { Button } from 'antd';
 import type { FormFieldDto } from '@portal/shared';
 import { formsApi } from '../../api/forms';
 import { FormView, answersToSend, fieldOfMessage, formErrors, visibleFields, type FormErrors, type FormValue, type FormValues } from '../../components/forms';
+import { PrivacyConsent, usePrivacyConsent } from '../../components/PrivacyConsent';
 import styles from './activity.module.css';
 
 /**
@@ -19,8 +20,8 @@ export function SignUpForm({
 }: {
   fields: FormFieldDto[];
   submitLabel: string;
-  /** Sends the answers with the sign-up; rejects with the server's refusal. */
-  onSubmit: (answers: Record<string, FormValue>) => Promise<void>;
+  /** Sends the answers, and the privacy policy version agreed to, with the sign-up; rejects with the server's refusal. */
+  onSubmit: (answers: Record<string, FormValue>, privacyVersion: number) => Promise<void>;
   onCancel: () => void;
 }) {
   const own = useRef<HTMLFormElement>(null);
@@ -28,6 +29,7 @@ export function SignUpForm({
   const [checked, setChecked] = useState(false);
   const [refused, setRefused] = useState<FormErrors>({});
   const [sending, setSending] = useState(false);
+  const consent = usePrivacyConsent();
   const errors: FormErrors = { ...(checked ? formErrors(fields, values) : {}), ...refused };
 
   const focusField = (key: string) => own.current?.querySelector<HTMLElement>(`[data-field="${CSS.escape(key)}"] :is(input, select, textarea)`)?.focus();
@@ -43,10 +45,13 @@ export function SignUpForm({
     setChecked(true);
     const wrong = Object.keys(formErrors(fields, values));
     if (wrong.length > 0) return focusField(wrong[0]!);
+    const privacyVersion = consent.version();
+    if (privacyVersion === undefined) return;
     setSending(true);
     try {
-      await onSubmit(answersToSend(fields, values));
+      await onSubmit(answersToSend(fields, values), privacyVersion);
     } catch (error) {
+      if (error instanceof Error && consent.refused(error.message)) return;
       const field = error instanceof Error ? fieldOfMessage(visibleFields(fields, values), error.message) : undefined;
       if (field) {
         setRefused({ [field.Key]: (error as Error).message });
@@ -61,6 +66,7 @@ export function SignUpForm({
     <form ref={own} className={styles.signUpForm} aria-label="报名表" noValidate onSubmit={(e) => void submit(e)}>
       <h3 className={styles.signUpFormTitle}>填写报名表</h3>
       <FormView definition={fields} value={values} onChange={change} errors={errors} upload={formsApi.uploadFile} />
+      <PrivacyConsent {...consent.field} />
       <div className={styles.signUpFormActions}>
         <Button type="primary" htmlType="submit" loading={sending}>
           {submitLabel}

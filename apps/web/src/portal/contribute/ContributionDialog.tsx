@@ -5,6 +5,7 @@ import { contributionMenu, dialogWidth, messages, type MyNewsItemDto, type SaveC
 import { contributionsApi, contributionUploadPath } from '../../api/contributions';
 import { ImageUpload } from '../../components/FileUpload';
 import { RichTextEditor } from '../../components/RichTextEditor';
+import { PrivacyConsent, usePrivacyConsent } from '../../components/PrivacyConsent';
 import { useFormSubmit } from '../../components/useFormSubmit';
 
 type Values = Pick<SaveContributionBody, 'Title' | 'MenuId' | 'ImageUrl' | 'NewContent'>;
@@ -46,7 +47,12 @@ export function ContributionDialog({ editing, onClose, onSaved }: ContributionDi
     });
   }, [open, article, fixed, body.data, form]);
 
-  const { submit, saving } = useFormSubmit(form, (values) => contributionsApi.save({ ...values, NewsId: article?.NewsId ?? 0 }), onSaved);
+  const consent = usePrivacyConsent();
+  const { submit, saving } = useFormSubmit(
+    form,
+    (values) => consent.sendWith((PrivacyVersion) => contributionsApi.save({ ...values, NewsId: article?.NewsId ?? 0, PrivacyVersion })),
+    onSaved,
+  );
 
   return (
     <Modal
@@ -56,6 +62,7 @@ export function ContributionDialog({ editing, onClose, onSaved }: ContributionDi
       onOk={submit}
       okText="提交"
       onCancel={onClose}
+      afterOpenChange={(visible) => !visible && consent.field.onChange(false)}
       confirmLoading={saving}
       mask={{ closable: false }}
       destroyOnHidden
@@ -80,6 +87,7 @@ export function ContributionDialog({ editing, onClose, onSaved }: ContributionDi
           <RichTextEditor uploadUrl={`/api/${contributionUploadPath}`} uploadSide="member" />
         </Form.Item>
       </Form>
+      <PrivacyConsent {...consent.field} />
     </Modal>
   );
 }

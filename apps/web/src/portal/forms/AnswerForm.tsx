@@ -5,6 +5,7 @@ import { codeMessages, formMessages, systemMessages, type PublicFormDto } from '
 import { formsApi } from '../../api/forms';
 import { FormView, answersToSend, fieldOfMessage, formErrors, visibleFields, type FormErrors, type FormValues } from '../../components/forms';
 import { Icon } from '../../components/Icon';
+import { PrivacyConsent, usePrivacyConsent } from '../../components/PrivacyConsent';
 import { Spinner } from '../../components/Spinner';
 import { TextInput } from '../../components/TextInput';
 import buttons from '../../components/button.module.css';
@@ -28,6 +29,7 @@ export function AnswerForm({ form, onSubmitted, onRefused }: { form: PublicFormD
   const [captchaText, setCaptchaText] = useState('');
   const [captchaError, setCaptchaError] = useState('');
   const [submitting, setSubmitting] = useState(false);
+  const consent = usePrivacyConsent();
   // A ticket serves one submission that passes the answers' checks and lasts 5 minutes: a fresh one per page, never kept.
   const captcha = useQuery({
     queryKey: ['formCaptcha', form.Id],
@@ -64,6 +66,8 @@ export function AnswerForm({ form, onSubmitted, onRefused }: { form: PublicFormD
       setCaptchaError(formMessages.captchaRequired);
       return document.getElementById(captchaId)?.focus();
     }
+    const PrivacyVersion = consent.version();
+    if (PrivacyVersion === undefined) return;
     setSubmitting(true);
     try {
       const id = await formsApi.submit({
@@ -71,6 +75,7 @@ export function AnswerForm({ form, onSubmitted, onRefused }: { form: PublicFormD
         Answers: answersToSend(form.Fields, values),
         Captcha: captchaText.trim(),
         CaptchaTicket: captcha.data?.Url ?? '',
+        PrivacyVersion,
       });
       onSubmitted(id);
     } catch (error) {
@@ -83,7 +88,7 @@ export function AnswerForm({ form, onSubmitted, onRefused }: { form: PublicFormD
         setCaptchaError(text);
         newCaptcha();
         document.getElementById(captchaId)?.focus();
-      } else {
+      } else if (!consent.refused(text)) {
         toast('error', text);
         if (form.NeedsCaptcha) newCaptcha();
         onRefused();
@@ -127,6 +132,7 @@ export function AnswerForm({ form, onSubmitted, onRefused }: { form: PublicFormD
           )}
         </div>
       )}
+      <PrivacyConsent {...consent.field} />
       <div className={styles.actions}>
         <button type="submit" className={`${buttons.primary} ${buttons.large} ${styles.submit}`} aria-busy={submitting}>
           {submitting && <Spinner size={14} />}

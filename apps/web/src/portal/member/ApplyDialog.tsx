@@ -17,6 +17,7 @@ import {
 import { download } from '../../api/client';
 import { contentApi } from '../../api/content';
 import { membersApi } from '../../api/members';
+import { PrivacyConsent, usePrivacyConsent } from '../../components/PrivacyConsent';
 import { CompanyDetailFields } from './CompanyDetailFields';
 import { schemaRule } from './schemaRule';
 
@@ -58,6 +59,7 @@ const storedFile = (application: MemberProfileDto): UploadFile[] =>
  */
 export function ApplyDialog({ open, onClose, rejected }: { open: boolean; onClose: () => void; rejected?: RejectedApplication }) {
   const [form] = Form.useForm<Values>();
+  const consent = usePrivacyConsent();
   const [files, setFiles] = useState<UploadFile[]>([]);
   const [busy, setBusy] = useState(false);
   const [, setParams] = useSearchParams();
@@ -85,7 +87,9 @@ export function ApplyDialog({ open, onClose, rejected }: { open: boolean; onClos
     setBusy(true);
     try {
       const filePath = files.find((f) => f.status === 'done')?.response as string | undefined;
-      await membersApi.apply(applyMemberForm.parse({ ...values, FilePath: filePath ?? '' }), rejected?.token);
+      await consent.sendWith((PrivacyVersion) =>
+        membersApi.apply(applyMemberForm.parse({ ...values, FilePath: filePath ?? '', PrivacyVersion }), rejected?.token),
+      );
       void message.success(messages.submitted);
       setParams(
         (current) => {
@@ -118,6 +122,7 @@ export function ApplyDialog({ open, onClose, rejected }: { open: boolean; onClos
         if (!visible) {
           form.resetFields();
           setFiles([]);
+          consent.field.onChange(false);
         }
       }}
       destroyOnHidden
@@ -214,6 +219,7 @@ export function ApplyDialog({ open, onClose, rejected }: { open: boolean; onClos
           </Col>
         </Row>
       </Form>
+      <PrivacyConsent {...consent.field} />
     </Modal>
   );
 }

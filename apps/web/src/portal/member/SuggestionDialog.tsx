@@ -1,6 +1,7 @@
 import { App, Form, Input, Modal } from 'antd';
 import { dialogWidth, memberLimits, messages, saveProposeForm } from '@portal/shared';
 import { membersApi, type ProposeForm } from '../../api/members';
+import { PrivacyConsent, usePrivacyConsent } from '../../components/PrivacyConsent';
 import { useFormSubmit } from '../../components/useFormSubmit';
 import { schemaRule } from './schemaRule';
 
@@ -8,10 +9,11 @@ import { schemaRule } from './schemaRule';
 export function SuggestionDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [form] = Form.useForm<ProposeForm>();
   const { message } = App.useApp();
+  const consent = usePrivacyConsent();
   // Invalid fields show their messages under the inputs; nothing is sent.
   const { submit, saving } = useFormSubmit(
     form,
-    (values) => membersApi.savePropose(saveProposeForm.parse(values)),
+    (values) => consent.sendWith((PrivacyVersion) => membersApi.savePropose(saveProposeForm.parse({ ...values, PrivacyVersion }))),
     () => {
       void message.success(messages.submitted);
       onClose();
@@ -29,7 +31,11 @@ export function SuggestionDialog({ open, onClose }: { open: boolean; onClose: ()
       confirmLoading={saving}
       onOk={() => void submit()}
       onCancel={onClose}
-      afterOpenChange={(visible) => !visible && form.resetFields()}
+      afterOpenChange={(visible) => {
+        if (visible) return;
+        form.resetFields();
+        consent.field.onChange(false);
+      }}
       destroyOnHidden
     >
       <Form form={form} layout="vertical" style={{ marginTop: 16 }}>
@@ -42,6 +48,7 @@ export function SuggestionDialog({ open, onClose }: { open: boolean; onClose: ()
           <Input.TextArea placeholder="请输入建议留言" rows={5} maxLength={memberLimits.proposeContent} showCount />
         </Form.Item>
       </Form>
+      <PrivacyConsent {...consent.field} />
     </Modal>
   );
 }

@@ -41,6 +41,7 @@ export function MyMembership() {
         <Link to={sitePages.elections.path}>换届选举 ›</Link>
         <Link to={`${sitePages.messages.path}?tab=mine`}>我的留言 ›</Link>
         <Link to={sitePages.mailPreferences.path}>通知设置 ›</Link>
+        <Link to={sitePages.consents.path}>隐私与授权 ›</Link>
       </div>
     </>
   );

@@ -7,6 +7,7 @@ import { SkeletonRows } from '../../components/Skeleton';
 import { Spinner } from '../../components/Spinner';
 import { TextInput } from '../../components/TextInput';
 import { useCheckedFields } from '../../components/useCheckedFields';
+import { PrivacyConsent, usePrivacyConsent } from '../../components/PrivacyConsent';
 import { Callout } from '../content/Notices';
 import { useMemberSession } from '../member/session';
 import { portalQueries } from '../queries';
@@ -36,6 +37,7 @@ function Form({ options, onAsked }: { options: MessageOptionsDto; onAsked: (code
   const [refusal, setRefusal] = useState('');
   const [busy, setBusy] = useState(false);
   const captcha = useMessageCaptcha();
+  const consent = usePrivacyConsent();
   const queryClient = useQueryClient();
   const renewCaptcha = () => {
     set('Captcha')('');
@@ -46,7 +48,9 @@ function Form({ options, onAsked }: { options: MessageOptionsDto; onAsked: (code
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setRefusal('');
-    if (!check()) return;
+    const fieldsOk = check();
+    const PrivacyVersion = consent.version();
+    if (!fieldsOk || PrivacyVersion === undefined) return;
     setBusy(true);
     try {
       const code = await messagesApi.ask({
@@ -56,10 +60,11 @@ function Form({ options, onAsked }: { options: MessageOptionsDto; onAsked: (code
         MayPublish: mayPublish,
         CaptchaTicket: needsCaptcha ? captcha.data?.Url : undefined,
         Captcha: needsCaptcha ? values.Captcha.trim() : undefined,
+        PrivacyVersion,
       });
       onAsked(code);
     } catch (err) {
-      setRefusal((err as Error).message);
+      if (!consent.refused((err as Error).message)) setRefusal((err as Error).message);
       // The ticket was used, right or wrong.
       if (needsCaptcha) renewCaptcha();
     } finally {
@@ -132,6 +137,10 @@ function Form({ options, onAsked }: { options: MessageOptionsDto; onAsked: (code
           )}
         </FormRow>
       )}
+      <div className={styles.row}>
+        <span className={styles.label} aria-hidden="true" />
+        <PrivacyConsent {...consent.field} />
+      </div>
       {refusal && <Callout tone="warning">{refusal}</Callout>}
       <div className={styles.row}>
         <span className={styles.label} aria-hidden="true" />
