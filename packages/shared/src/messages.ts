@@ -134,6 +134,8 @@ export const systemMessages = {
   ownRoleOrStatus: '不能修改自己的角色或状态',
   dateInvalid: '日期格式应为yyyy-MM-dd',
   mustChangePassword: '首次登录请先修改初始密码',
+  passwordExpired: '密码已超过有效期，请先修改密码',
+  passwordMaxDaysInvalid: '密码有效期应为0至3650之间的整数（0为不限）',
   tokenNameRequired: '请输入令牌名称',
   tokenNameInvalid: '令牌名称为1-50位字母、数字、下划线、连字符或点',
   tokenNameTaken: '令牌名称已存在',

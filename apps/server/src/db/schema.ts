@@ -282,6 +282,8 @@ export interface RolesTable {
   is_super: number;
   /** 1: the role's admins must turn the second factor on (migration 021). */
   requires_second_factor: Generated<number>;
+  /** Days a password of the role's admins stays valid; 0: no expiry (migration 060). */
+  password_max_days: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -303,6 +305,8 @@ export interface AdminUsersTable {
   last_login_at: string;
   /** 1: the password was chosen by someone else; the next sign-in must replace it. */
   must_change_password: Generated<number>;
+  /** China time the password was last set; the role's password_max_days counts from it (migration 060). */
+  password_changed_at: Generated<string>;
   created_at: string;
   updated_at: string;
 }

@@ -254,7 +254,7 @@ const editCalls: EditCall[] = [
     idField: 'RoleId',
     full: async (s) => {
       const tree = flatten((await admin<SystemMenuDto[]>(s, 'GET', `${SYS}/GetSystemMenuList?all=1`)).Data);
-      return { RoleName: '财务', Remark: '会费与收据', Status: 0, RequireTotp: 1, MenuIds: tree.slice(0, 3).map((m) => m.MenuId) };
+      return { RoleName: '财务', Remark: '会费与收据', Status: 0, RequireTotp: 1, PasswordMaxDays: 90, MenuIds: tree.slice(0, 3).map((m) => m.MenuId) };
     },
     read: async (s, id) => (await admin(s, 'GET', `${SYS}/GetRole/${id}`)).Data,
   },

@@ -44,7 +44,15 @@ function GuardedShell({ token }: { token: string }) {
     navigate('/login', { replace: true });
   }, [failure, navigate]);
 
-  if (mustChangePassword) return <PasswordDialog open required account={user.data?.Account ?? ''} onClose={() => void user.refetch()} />;
+  if (mustChangePassword)
+    return (
+      <PasswordDialog
+        open
+        required={user.data?.PasswordExpired ? 'expired' : 'initial'}
+        account={user.data?.Account ?? ''}
+        onClose={() => void user.refetch()}
+      />
+    );
   if (mustEnrol) return <EnrolDialog open account={user.data?.Account ?? ''} required onCancel={() => undefined} onDone={() => void user.refetch()} />;
   if (!user.data || !menus.data) return <Spin size="large" fullscreen description="正在加载…" />;
   return (

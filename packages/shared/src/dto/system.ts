@@ -36,6 +36,8 @@ export const loginUserDto = z
     ButtonL: z.array(z.string()),
     /** The password was chosen by someone else (first start, CLI reset): change it before anything else. */
     MustChangePwd: z.boolean(),
+    /** Why MustChangePwd: the role's 密码有效期 ran out (not an initial password). */
+    PasswordExpired: z.boolean(),
     /** The admin's second factor (authenticator app) is on. */
     TotpEnabled: z.boolean(),
     /** Their role requires it: until it is on, only enrolment is open. */
@@ -53,6 +55,8 @@ export const roleDto = z
     IsSuper: z.boolean(),
     /** 1: the role's admins must turn the second factor on. */
     RequireTotp: z.int(),
+    /** 密码有效期 of the role's admins in days; 0: no expiry. */
+    PasswordMaxDays: z.int(),
     /** Granted system menu ids (directories, pages and buttons). */
     MenuIds: z.array(z.int()),
     CreateTime: z.string(),

@@ -113,6 +113,8 @@ export const saveRoleBody = z.object({
   Status: flag(1),
   /** Absent: an existing role keeps its setting, a new one does not require it (clients older than the setting). */
   RequireTotp: bit.optional(),
+  /** 密码有效期 in days (0: none, the default); absent: the role keeps its setting. */
+  PasswordMaxDays: integer(systemMessages.passwordMaxDaysInvalid, { min: 0, max: 3650 }).optional(),
   MenuIds: z.array(integer(messages.badParameter, { min: 1 })).default([]),
 });
 export type SaveRoleBody = z.infer<typeof saveRoleBody>;

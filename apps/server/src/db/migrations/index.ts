@@ -55,6 +55,7 @@ import { mailOpens } from './056-mail-opens.js';
 import { privacyPolicies } from './057-privacy-policies.js';
 import { logChains } from './058-log-chains.js';
 import { privacyConsents } from './059-privacy-consents.js';
+import { passwordExpiry } from './060-password-expiry.js';
 
 /** A migration that may need to know the engine (serial vs autoincrement, FTS vs trigram). */
 export type EngineMigration = (engine: Engine) => Migration;
@@ -116,6 +117,7 @@ const all: Record<string, EngineMigration> = {
   '057-privacy-policies': privacyPolicies,
   '058-log-chains': logChains,
   '059-privacy-consents': privacyConsents,
+  '060-password-expiry': passwordExpiry,
 };
 
 /** Every migration this build knows, in order (readiness checks they are all applied). */

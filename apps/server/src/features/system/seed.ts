@@ -48,6 +48,7 @@ export async function ensureSystemSeed({ database, config, now }: Services, log:
         role_id: superRole.id,
         status: 1,
         password_hash: passwordHash,
+        password_changed_at: at,
         last_login_at: '',
         must_change_password: config.adminPassword ? 0 : 1,
         created_at: at,

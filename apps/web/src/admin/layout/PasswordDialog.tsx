@@ -8,10 +8,26 @@ import { FormDialog } from '../shared/FormDialog';
 /**
  * 修改密码 (spec §2 header, §5 rules): old, new and repeated new password, checked on blur and
  * on submit. Opening starts from empty fields; success closes the dialog with 修改成功.
- * `required`: the first sign-in with a password someone else chose (the server refuses every
- * other call until it is changed), so the dialog cannot be dismissed.
+ * `required`: the server refuses every other call until the password is changed, so the dialog
+ * cannot be dismissed: 'initial' for a password someone else chose, 'expired' once the role's
+ * 密码有效期 ran out.
  */
-export function PasswordDialog({ open, onClose, account, required = false }: { open: boolean; onClose: () => void; account: string; required?: boolean }) {
+const requiredTexts = {
+  initial: { title: '首次登录，请设置新密码', why: '当前密码由系统生成或由管理员重置，请设置一个只有您知道的新密码后继续使用后台。' },
+  expired: { title: '密码已过期，请设置新密码', why: '您的密码已超过所在角色规定的有效期，请设置一个新密码后继续使用后台。' },
+};
+
+export function PasswordDialog({
+  open,
+  onClose,
+  account,
+  required,
+}: {
+  open: boolean;
+  onClose: () => void;
+  account: string;
+  required?: keyof typeof requiredTexts;
+}) {
   const [form] = Form.useForm<PasswordChangeBody>();
   const { message } = App.useApp();
   const { submit, saving } = useFormSubmit(form, systemApi.changePassword, () => {
@@ -21,7 +37,7 @@ export function PasswordDialog({ open, onClose, account, required = false }: { o
 
   return (
     <FormDialog
-      title={required ? '首次登录，请设置新密码' : '修改密码'}
+      title={required ? requiredTexts[required].title : '修改密码'}
       open={open}
       onOk={submit}
       // A required change cannot be dismissed: no close button, no 取消, and Esc does nothing.
@@ -29,7 +45,7 @@ export function PasswordDialog({ open, onClose, account, required = false }: { o
       saving={saving}
       modal={required ? { closable: false, cancelButtonProps: { style: { display: 'none' } } } : undefined}
     >
-      {required && <p>当前密码由系统生成或由管理员重置，请设置一个只有您知道的新密码后继续使用后台。</p>}
+      {required && <p>{requiredTexts[required].why}</p>}
       <Form form={form} layout="vertical" validateTrigger="onBlur" preserve={false}>
         <Form.Item name="Password" label="旧密码" rules={[{ required: true, message: messages.oldPasswordRequired }]}>
           <Input.Password autoComplete="current-password" placeholder="请输入旧密码" />

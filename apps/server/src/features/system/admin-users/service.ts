@@ -141,7 +141,7 @@ export async function saveAdminUser(
       await checkAccountFree(trx, body.Account, 0);
       const { id } = await trx
         .insertInto('admin_users')
-        .values({ ...values, password_hash: passwordHash, must_change_password: 1, last_login_at: '', created_at: at })
+        .values({ ...values, password_hash: passwordHash, must_change_password: 1, password_changed_at: at, last_login_at: '', created_at: at })
         .returning('id')
         .executeTakeFirstOrThrow();
       return { id, account: body.Account };
@@ -157,7 +157,7 @@ export async function saveAdminUser(
     await checkAccountFree(trx, body.Account, target.id);
     await trx
       .updateTable('admin_users')
-      .set(passwordHash ? { ...values, password_hash: passwordHash, must_change_password: self ? 0 : 1 } : values)
+      .set(passwordHash ? { ...values, password_hash: passwordHash, must_change_password: self ? 0 : 1, password_changed_at: at } : values)
       .where('id', '=', target.id)
       .execute();
     if (passwordHash || body.Status !== 1) await endAdminSessions(trx, target.id, self ? actor.sessionId : undefined);
@@ -188,7 +188,7 @@ export async function setAdminPassword(
     if (!target) throw notFound(systemMessages.adminNotFound);
     await trx
       .updateTable('admin_users')
-      .set({ password_hash: passwordHash, must_change_password: mustChange ? 1 : 0, updated_at: formatCst(now) })
+      .set({ password_hash: passwordHash, must_change_password: mustChange ? 1 : 0, password_changed_at: formatCst(now), updated_at: formatCst(now) })
       .where('id', '=', target.id)
       .execute();
     await endAdminSessions(trx, target.id);

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { allPermissions, type Permission } from '@portal/shared';
+import { allPermissions, formatCst, type Permission } from '@portal/shared';
 import type { AdminSessionConfig } from '../../../config.js';
 import type { Database } from '../../../db/connection.js';
 import type { DB } from '../../../db/schema.js';
@@ -18,8 +18,10 @@ export interface AdminPrincipal {
   permissions: ReadonlySet<string>;
   /** Active menus granted to the role; unused for a super administrator, who sees every menu. */
   menuIds: ReadonlySet<number>;
-  /** The password was chosen by someone else: until changed, only the password change is open. */
+  /** The password was chosen by someone else, or has expired: until changed, only the password change is open. */
   mustChangePassword: boolean;
+  /** Why, when it is the role's 密码有效期 that ran out (roles.password_max_days). */
+  passwordExpired?: boolean;
   /** The second factor is on (two-factor/service.ts); unset for API tokens, which never sign in. */
   secondFactorOn?: boolean;
   /** The admin's role requires the second factor: until it is on, only enrolment is open. */
@@ -53,8 +55,10 @@ export async function loadPrincipal(
       'full_name',
       'admin_users.status',
       'must_change_password',
+      'admin_users.password_changed_at',
       'role_id',
       'roles.requires_second_factor',
+      'roles.password_max_days',
       'admin_second_factors.enabled as second_factor',
     ])
     .where('admin_users.id', '=', session.adminId)
@@ -62,17 +66,23 @@ export async function loadPrincipal(
   if (!admin || admin.status !== 1) return null;
   const role = await roleGrants(database.db, admin.role_id);
   if (!role) return null;
+  const passwordExpired = expired(admin.password_changed_at, admin.password_max_days, now);
   return {
     sessionId: session.sessionId,
     adminId: session.adminId,
     account: admin.account,
     fullName: admin.full_name,
     ...role,
-    mustChangePassword: admin.must_change_password === 1,
+    mustChangePassword: admin.must_change_password === 1 || passwordExpired,
+    passwordExpired,
     secondFactorOn: admin.second_factor === 1,
     secondFactorRequired: admin.requires_second_factor === 1,
   };
 }
+
+/** The role's 密码有效期 ran out: `maxDays` (0: none) after the password was last set. */
+export const expired = (changedAt: string, maxDays: number, now: number): boolean =>
+  maxDays > 0 && changedAt !== '' && changedAt <= formatCst(now - maxDays * 86_400_000);
 
 export type RoleAccess = Pick<AdminPrincipal, 'roleId' | 'roleName' | 'isSuper' | 'permissions' | 'menuIds'>;
 

@@ -13,6 +13,7 @@ export const toLoginUserDto = (a: AdminPrincipal): LoginUserDto => ({
   IsSuper: a.isSuper,
   ButtonL: [...a.permissions].sort(),
   MustChangePwd: a.mustChangePassword,
+  PasswordExpired: a.passwordExpired === true,
   TotpEnabled: a.secondFactorOn === true,
   TotpRequired: a.secondFactorRequired === true,
 });

@@ -90,7 +90,8 @@ function adminGuard(anyOf: Permission[], admitPending: readonly Pending[], refus
     if (refuseApiTokens && admin.apiTokenId !== undefined) throw new AppError(Code.Forbidden, refuseApiTokens);
     principals.set(request, admin);
     const pending = pendingStep(admin);
-    if (pending && !admitPending.includes(pending)) throw new AppError(Code.Forbidden, pendingMessages[pending]);
+    if (pending && !admitPending.includes(pending))
+      throw new AppError(Code.Forbidden, admin.passwordExpired && pending === 'password' ? systemMessages.passwordExpired : pendingMessages[pending]);
     if (anyOf.length > 0) await refuseUnlessAny(request, admin, anyOf);
   };
   // The route list says which route needs what (http/guard-docs.ts).

@@ -164,7 +164,7 @@ export async function changeOwnPassword(
   await db.transaction().execute(async (trx) => {
     await trx
       .updateTable('admin_users')
-      .set({ password_hash: hash, must_change_password: 0, updated_at: formatCst(at) })
+      .set({ password_hash: hash, must_change_password: 0, password_changed_at: formatCst(at), updated_at: formatCst(at) })
       .where('id', '=', admin.adminId)
       .execute();
     await endAdminSessions(trx, admin.adminId, admin.sessionId);

@@ -9,6 +9,7 @@ export const toRoleDto = (r: Role): RoleDto => ({
   Status: r.status,
   IsSuper: r.isSuper,
   RequireTotp: r.requiresSecondFactor ? 1 : 0,
+  PasswordMaxDays: r.passwordMaxDays,
   MenuIds: r.menuIds,
   CreateTime: r.createdAt,
 });

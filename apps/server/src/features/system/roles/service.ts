@@ -14,17 +14,28 @@ export interface Role {
   isSuper: boolean;
   /** The role's admins must turn the second factor on (two-factor/service.ts). */
   requiresSecondFactor: boolean;
+  /** 密码有效期 in days; 0: none. */
+  passwordMaxDays: number;
   /** Granted system menus (directories, pages and buttons). */
   menuIds: number[];
   createdAt: string;
 }
 
-const roleColumns = ['id', 'name', 'remark', 'status', 'is_super', 'requires_second_factor', 'created_at'] as const;
+const roleColumns = ['id', 'name', 'remark', 'status', 'is_super', 'requires_second_factor', 'password_max_days', 'created_at'] as const;
 
 /** Attaches each role's menu ids with one query for the whole page. */
 async function withMenus(
   db: Kysely<DB>,
-  rows: { id: number; name: string; remark: string; status: number; is_super: number; requires_second_factor: number; created_at: string }[],
+  rows: {
+    id: number;
+    name: string;
+    remark: string;
+    status: number;
+    is_super: number;
+    requires_second_factor: number;
+    password_max_days: number;
+    created_at: string;
+  }[],
 ): Promise<Role[]> {
   const grants = rows.length
     ? await db
@@ -45,6 +56,7 @@ async function withMenus(
     status: r.status,
     isSuper: r.is_super === 1,
     requiresSecondFactor: r.requires_second_factor === 1,
+    passwordMaxDays: r.password_max_days,
     menuIds: grants.filter((g) => g.role_id === r.id).map((g) => g.menu_id),
     createdAt: r.created_at,
   }));
@@ -92,12 +104,13 @@ export async function saveRole(db: Kysely<DB>, body: SaveRoleBody, actor: AdminP
       if (found !== menuIds.length) throw badRequest(systemMessages.roleMenuNotFound);
     }
 
-    // RequireTotp left out (an older client): the role keeps its setting.
+    // RequireTotp or PasswordMaxDays left out (an older client): the role keeps its setting.
     const values = {
       name: body.RoleName,
       remark: body.Remark,
       status: body.Status,
       ...(body.RequireTotp === undefined ? {} : { requires_second_factor: body.RequireTotp }),
+      ...(body.PasswordMaxDays === undefined ? {} : { password_max_days: body.PasswordMaxDays }),
       updated_at: formatCst(now),
     };
     let id = body.RoleId;

@@ -1,16 +1,17 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Checkbox, Form, Input, Radio, Switch, Tag, Tree, type TreeDataNode } from 'antd';
-import { dialogWidth, SystemMenuKind, systemMessages, type RoleDto, type SaveRoleBody, type SystemMenuDto } from '@portal/shared';
+import { Alert, Checkbox, Form, Input, InputNumber, Radio, Switch, Tag, Tree, type TreeDataNode } from 'antd';
+import { dialogWidth, saveRoleBody, SystemMenuKind, systemMessages, type RoleDto, type SaveRoleBody, type SystemMenuDto } from '@portal/shared';
 import { systemApi } from '../../../../api/system';
 import { adminQueryKeys } from '../../../session/queries';
 import { branchIds, checkedGrants, grantedMenus, grantTree, isPageView, leafIds, menuTypeLabels } from '../menuTreeData';
 import { useRecordForm, type EditDialogProps } from '../../../list';
 import { FormDialog } from '../../../shared/FormDialog';
+import { schemaRule } from '../../content/fields';
 import { statusOptions } from '../status';
 import styles from '../system.module.css';
 
-type RoleForm = Pick<SaveRoleBody, 'RoleName' | 'Remark' | 'Status'> & { RequireTotp: boolean };
+type RoleForm = Pick<SaveRoleBody, 'RoleName' | 'Remark' | 'Status'> & { RequireTotp: boolean; PasswordMaxDays: number };
 
 function toTreeNode(menu: SystemMenuDto): TreeDataNode {
   return {
@@ -59,12 +60,12 @@ export function RoleDialog({ editing, onClose, onSaved }: EditDialogProps<RoleDt
     fetch: systemApi.role,
     blank: () => {
       setChecked([]);
-      return { RoleName: '', Remark: '', Status: 1, RequireTotp: false };
+      return { RoleName: '', Remark: '', Status: 1, RequireTotp: false, PasswordMaxDays: 0 };
     },
     fill: (r) => {
       // Only leaves are given as checked: the tree derives each directory's state from them.
       setChecked(checkedGrants(grants, r.MenuIds));
-      return { RoleName: r.RoleName, Remark: r.Remark, Status: r.Status, RequireTotp: r.RequireTotp === 1 };
+      return { RoleName: r.RoleName, Remark: r.Remark, Status: r.Status, RequireTotp: r.RequireTotp === 1, PasswordMaxDays: r.PasswordMaxDays };
     },
     ready: menus.data !== undefined,
     save: ({ RequireTotp, ...values }, roleId) =>
@@ -95,6 +96,14 @@ export function RoleDialog({ editing, onClose, onSaved }: EditDialogProps<RoleDt
           extra="开启后，该角色的管理员须绑定身份验证器，登录时输入动态验证码；未绑定者登录后只能先完成绑定"
         >
           <Switch checkedChildren="要求" unCheckedChildren="不要求" aria-label="要求二次验证" />
+        </Form.Item>
+        <Form.Item
+          name="PasswordMaxDays"
+          label="密码有效期"
+          rules={[schemaRule(saveRoleBody.shape.PasswordMaxDays)]}
+          extra="0为不限（默认）。设置后，该角色的管理员在密码设置满该天数后，登录须先修改密码"
+        >
+          <InputNumber min={0} max={3650} precision={0} addonAfter="天" style={{ width: 160 }} />
         </Form.Item>
         <Form.Item label="菜单权限">
           {isSuper ? (
