@@ -1,7 +1,8 @@
 import type { APIRequestContext } from '@playwright/test';
 import type { ListDto, PrivacyPolicyDto, PublicPrivacyPolicyDto } from '@portal/shared';
 import { expect, look, test } from './test.js';
-import { settled } from './helpers.js';
+import { apiData, settled } from './helpers.js';
+import { addMember, memberPage } from './activity-session.js';
 import { adminToken, editorReady, openBackOffice, openFromSidebar, unique, type Envelope } from './admin-session.js';
 
 /**
@@ -115,4 +116,51 @@ test('a visitor reads the policy from the footer; staff publish a new version fr
   await visitor.getByRole('note').getByRole('link', { name: '查看现行版本' }).click();
   await expect(visitor.getByText(addition)).toBeVisible();
   await visitor.context().close();
+});
+
+test('a member reads and downloads what is held about them and asks for a correction; staff answer it and the member reads the answer', async ({
+  page,
+  browser,
+}, testInfo) => {
+  const admin = await adminToken(page.request);
+  const level = (await apiData<{ Id: number }[]>(page.request, 'GetTypeList', { type: 2 }))[0]!.Id;
+  const account = await addMember(page.request, admin, level, '数据查阅测试单位');
+  const { page: member } = await memberPage(browser, page.request, account, 375);
+
+  await member.goto('/member/data');
+  await expect(member.getByRole('heading', { level: 1, name: '我的个人信息' })).toBeVisible();
+  await expect(member.getByRole('button', { name: /会员资料/ })).toBeVisible();
+  await expect(member.getByRole('cell', { name: '数据查阅测试单位' })).toBeVisible();
+  await look(member, testInfo.outputPath('my-data-375.png'), { fullPage: true });
+  const download = member.waitForEvent('download');
+  await member.getByRole('button', { name: '下载副本（Excel）' }).click();
+  expect((await download).suggestedFilename()).toMatch(/^我的个人信息-\d{4}-\d{2}-\d{2}\.xlsx$/);
+
+  await member.getByLabel('请求内容').fill('联络人应为孙联络，请更正');
+  await member.getByRole('button', { name: '提交请求' }).click();
+  await expect(member.getByText('请求已提交，协会将在15个工作日内答复')).toBeVisible();
+  const mine = member.getByRole('list', { name: '我的请求' }).getByRole('listitem').first();
+  await expect(mine).toContainText('更正补充');
+  await expect(mine).toContainText('办理中');
+
+  // Staff answer it in 系统管理 → 个人信息请求.
+  await openBackOffice(page);
+  await openFromSidebar(page, '系统管理', '个人信息请求');
+  const row = page.getByRole('row').filter({ hasText: account });
+  await expect(row.getByText('办理中')).toBeVisible();
+  await row.getByRole('button', { name: '办理' }).click();
+  const dialog = page.getByRole('dialog', { name: '办理个人信息请求' });
+  await settled(dialog);
+  await expect(dialog).toContainText('联络人应为孙联络，请更正');
+  await dialog.getByLabel('答复').fill('已将联络人更正为孙联络');
+  await look(page, testInfo.outputPath('rights-handle-1440.png'));
+  await dialog.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(dialog).toBeHidden();
+  await expect(row.getByText('已办结')).toBeVisible();
+
+  await member.reload();
+  await expect(member.getByRole('list', { name: '我的请求' }).getByRole('listitem').first()).toContainText('答复：已将联络人更正为孙联络');
+  await member.setViewportSize({ width: 1440, height: 900 });
+  await look(member, testInfo.outputPath('my-data-1440.png'), { fullPage: true });
+  await member.context().close();
 });

@@ -21,7 +21,7 @@ export const FEATURE_LAYERS = [
   ['applications', 'certificates', 'review', 'search', 'forms', 'inbox'],
   ['membership', 'contributions', 'news', 'activities', 'elections', 'messages'],
   ['positions', 'pages', 'attendance-certificates', 'suggestions', 'mailings'],
-  ['feeds'],
+  ['feeds', 'rights'],
 ];
 
 const layerOf = new Map(FEATURE_LAYERS.flatMap((names, layer) => names.map((name) => [name, layer])));

@@ -352,6 +352,11 @@ export const publicCalls: Record<string, (w: Walk) => Call | Promise<Call>> = {
   'GET /api/XfWebApi/GetMyNewsList': () => ({ query: { pageindex: 1, pagesize: 10 } }),
   'GET /api/XfWebApi/GetMyActivityList': () => ({ query: { pageindex: 1, pagesize: 10 } }),
   'GET /api/XfWebApi/GetMyConsents': () => ({}),
+  // 我的个人信息: the copy, and a request the back office answers below.
+  'GET /api/XfWebApi/GetMyData': () => ({}),
+  'GET /api/XfWebApi/DownMyData': () => ({ query: { format: 'xlsx' } }),
+  'GET /api/XfWebApi/GetMyRightsRequests': () => ({}),
+  'POST /api/XfWebApi/SaveRightsRequest': () => ({ body: { Kind: 'correction', Content: '合同测试：更正联系电话' } }),
   // A consent of its own to withdraw: the walk's member asks a question, agreeing to the policy.
   'POST /api/XfWebApi/WithdrawConsent': async (w) => {
     await memberCall(w, w.member, 'SaveMessage', {
@@ -626,6 +631,9 @@ export const backOfficeCalls: Record<string, (w: Walk) => Call | Promise<Call>> 
   [`POST ${SB}/SavePrivacyPolicy`]: () => ({ body: { Id: 0, Content: '<p>合同测试</p>', Summary: '合同测试' } }),
   [`POST ${SB}/PublishPrivacyPolicy`]: (w) => ({ body: { Id: answered<number>(w, `POST ${SB}/SavePrivacyPolicy`) } }),
   [`POST ${SB}/DelPrivacyPolicy`]: async (w) => ({ body: { Id: await privacyDraft(w) } }),
+  // 个人信息请求: the one the walk's member made.
+  [`GET ${SB}/GetRightsRequestList`]: () => ({}),
+  [`POST ${SB}/HandleRightsRequest`]: (w) => ({ body: { Id: answered<number>(w, 'POST /api/XfWebApi/SaveRightsRequest'), Status: 1, Answer: '已更正' } }),
   // 工作日历
   [`GET ${SB}/GetWorkdayList`]: () => ({ query: { year: 2030 } }),
   [`POST ${SB}/SaveWorkday`]: () => ({ body: { Id: 0, Date: '2030-05-04', Kind: 2, Name: '合同测试' } }),

@@ -33,6 +33,7 @@ export * from './schemas/messages.js';
 export * from './schemas/mailings.js';
 export * from './schemas/sms.js';
 export * from './schemas/privacy.js';
+export * from './schemas/rights.js';
 export * from './schemas/inbox.js';
 export * from './calendar-file.js';
 export * from './schemas/attendance-certificates.js';

@@ -461,6 +461,18 @@ export const privacyMessages = {
   withdrawn: '已撤回授权',
 } as const;
 
+/** 个人信息权利请求 (member area 我的个人信息, 系统管理 → 个人信息请求); the spec leaves these open. */
+export const rightsMessages = {
+  kindInvalid: '请选择请求类型：查阅复制、更正补充或删除',
+  contentRequired: '请说明您的请求内容',
+  statusInvalid: '请选择办理结果：已办结或不予办理',
+  answerRequired: '请填写办理结果或不予办理的理由',
+  tooManyPending: '您已有3项请求在办理中，请等待答复后再提交',
+  notFound: '该请求不存在',
+  handled: '该请求已办理完毕',
+  submitted: '请求已提交，协会将在15个工作日内答复',
+} as const;
+
 /** 工作日历 (public holidays and 调休 working days); the spec leaves these open. */
 export const workdayMessages = {
   dateRequired: '请选择日期',

@@ -67,6 +67,8 @@ export const sitePages = {
   mailPreferences: { path: '/member/notifications', title: '通知设置', noindex: true, serverRendered: true, audience: 'members' },
   // 隐私与授权: the consents the member gave with their submissions, each withdrawable (features/privacy/consents.ts).
   consents: { path: '/member/privacy', title: '隐私与授权', noindex: true, serverRendered: true, audience: 'members' },
+  // 我的个人信息: what is held about the member, its copy, and requests to correct or delete it (features/rights).
+  myData: { path: '/member/data', title: '我的个人信息', noindex: true, serverRendered: true, audience: 'members' },
   activity: { path: '/member/activity/:id', title: '活动通知', noindex: true, serverRendered: true, audience: 'members' },
   // Where the venue's QR of self check-in leads (server: features/activities/check-in.ts).
   checkIn: { path: '/member/activity/:id/checkin', title: '活动签到', noindex: true, serverRendered: true, audience: 'members' },

@@ -151,6 +151,8 @@ export const permissions = {
   'system:privacy:edit': '修改隐私政策草稿',
   'system:privacy:delete': '删除隐私政策草稿',
   'system:privacy:publish': '发布隐私政策',
+  'system:rights:list': '个人信息请求列表',
+  'system:rights:handle': '办理个人信息请求',
 } as const;
 
 export type Permission = keyof typeof permissions;

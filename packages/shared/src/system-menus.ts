@@ -147,5 +147,6 @@ export const defaultSystemMenus: DefaultSystemMenu[] = numbered([
     page('哀悼日', 'system/memorial', 'FlagOutlined', 'system:memorial:list', crud('system:memorial')),
     page('工作日历', 'system/workdays', 'CalendarOutlined', 'system:workday:list', crud('system:workday')),
     page('隐私政策', 'system/privacy', 'FileProtectOutlined', 'system:privacy:list', [...crud('system:privacy'), 'system:privacy:publish']),
+    page('个人信息请求', 'system/rights', 'SolutionOutlined', 'system:rights:list', ['system:rights:handle']),
   ]),
 ]);

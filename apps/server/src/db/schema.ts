@@ -864,6 +864,19 @@ export interface PrivacyPoliciesTable {
   updated_at: string;
 }
 
+export interface RightsRequestsTable {
+  id: Generated<number>;
+  member_id: number;
+  kind: string;
+  content: string;
+  status: Generated<number>;
+  answer: Generated<string>;
+  due_at: string;
+  created_at: string;
+  handled_at: Generated<string>;
+  handled_by: Generated<string>;
+}
+
 export interface PrivacyConsentsTable {
   id: Generated<number>;
   subject: string;
@@ -949,6 +962,7 @@ export interface DB {
   sms_log: SmsLogTable;
   privacy_policies: PrivacyPoliciesTable;
   privacy_consents: PrivacyConsentsTable;
+  rights_requests: RightsRequestsTable;
   memorial_days: MemorialDaysTable;
   work_calendar_days: WorkCalendarDaysTable;
   api_tokens: ApiTokensTable;

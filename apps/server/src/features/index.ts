@@ -130,6 +130,8 @@ import { mailingOpensPublic } from './mailings/opens-public.js';
 import { inboxPublic } from './inbox/public.js';
 import { privacyPublic } from './privacy/public.js';
 import { memberConsentsPublic } from './members/consents-public.js';
+import { rightsMember } from './rights/member.js';
+import { rightsAdmin } from './rights/admin.js';
 import { privacyAdmin } from './privacy/admin.js';
 import { privacyPublishingAdmin } from './privacy/publishing-admin.js';
 
@@ -175,6 +177,7 @@ const publicRoutes: FeatureRoutes[] = [
   // 隐私政策: the published versions; a member's consents.
   privacyPublic,
   memberConsentsPublic,
+  rightsMember,
 ];
 /** Business back-office calls, spec §7 "/api/XfSysBussiness/". */
 const businessRoutes: FeatureRoutes[] = [
@@ -216,6 +219,7 @@ const businessRoutes: FeatureRoutes[] = [
   memorialAdmin,
   workdaysAdmin,
   privacyAdmin,
+  rightsAdmin,
   privacyPublishingAdmin,
   // Members, application review, suggestions, dues and level terms, member import, card revocation.
   memberListAdmin,

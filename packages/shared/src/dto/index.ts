@@ -23,4 +23,5 @@ export * from './messages.js';
 export * from './mailings.js';
 export * from './sms.js';
 export * from './privacy.js';
+export * from './rights.js';
 export * from './inbox.js';

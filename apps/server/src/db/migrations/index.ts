@@ -56,6 +56,7 @@ import { privacyPolicies } from './057-privacy-policies.js';
 import { logChains } from './058-log-chains.js';
 import { privacyConsents } from './059-privacy-consents.js';
 import { passwordExpiry } from './060-password-expiry.js';
+import { rightsRequests } from './061-rights-requests.js';
 
 /** A migration that may need to know the engine (serial vs autoincrement, FTS vs trigram). */
 export type EngineMigration = (engine: Engine) => Migration;
@@ -118,6 +119,7 @@ const all: Record<string, EngineMigration> = {
   '058-log-chains': logChains,
   '059-privacy-consents': privacyConsents,
   '060-password-expiry': passwordExpiry,
+  '061-rights-requests': rightsRequests,
 };
 
 /** Every migration this build knows, in order (readiness checks they are all applied). */

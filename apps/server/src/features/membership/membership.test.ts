@@ -344,6 +344,10 @@ describe.each(engines)('membership on %s', (engine) => {
       // Consents and their withdrawal are a person's right, not a member's benefit.
       'GET /api/XfWebApi/GetMyConsents',
       'POST /api/XfWebApi/WithdrawConsent',
+      'GET /api/XfWebApi/GetMyData',
+      'GET /api/XfWebApi/DownMyData',
+      'GET /api/XfWebApi/GetMyRightsRequests',
+      'POST /api/XfWebApi/SaveRightsRequest',
     ];
     expect(
       ops

@@ -8,6 +8,8 @@ import type { Editing } from './resource';
 interface RecordDialogProps<T, V> {
   /** What one record is called: the title is 新增{noun} or 修改{noun}. */
   noun: string;
+  /** A title of its own where the dialog does something else to a record (办理…). */
+  title?: string;
   /** The row to edit, 'new' to add one; null when closed (ListPage's page.editing). */
   editing: Editing<T>;
   /** The form's starting values: the row's, or a new record's defaults (null). */
@@ -32,6 +34,7 @@ interface RecordDialogProps<T, V> {
  */
 export function RecordDialog<T, V>({
   noun,
+  title,
   editing,
   values,
   save,
@@ -57,7 +60,7 @@ export function RecordDialog<T, V>({
 
   return (
     <FormDialog
-      title={`${record ? '修改' : '新增'}${noun}`}
+      title={title ?? `${record ? '修改' : '新增'}${noun}`}
       open={editing !== null}
       width={width}
       onOk={submit}

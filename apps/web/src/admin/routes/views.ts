@@ -44,6 +44,7 @@ export const views: Record<string, LazyExoticComponent<ComponentType>> = {
   'system/memorial/index': lazy(() => import('../pages/system/memorial/MemorialPage')),
   'system/workdays/index': lazy(() => import('../pages/system/workdays/WorkdaysPage')),
   'system/privacy/index': lazy(() => import('../pages/system/privacy/PrivacyPolicyPage')),
+  'system/rights/index': lazy(() => import('../pages/system/rights/RightsRequestPage')),
 };
 
 /** A menu's component key as the map spells it: lower-case, without slashes or a '.vue'/'.tsx' ending at the edges. */

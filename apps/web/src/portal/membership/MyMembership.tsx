@@ -42,6 +42,7 @@ export function MyMembership() {
         <Link to={`${sitePages.messages.path}?tab=mine`}>我的留言 ›</Link>
         <Link to={sitePages.mailPreferences.path}>通知设置 ›</Link>
         <Link to={sitePages.consents.path}>隐私与授权 ›</Link>
+        <Link to={sitePages.myData.path}>我的个人信息 ›</Link>
       </div>
     </>
   );

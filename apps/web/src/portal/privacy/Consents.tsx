@@ -15,7 +15,7 @@ export function Consents() {
   if (consents.isPending) return <Skeleton active title={false} paragraph={{ rows: 5 }} />;
   if (consents.isError) return <Result status="warning" title={consents.error.message} />;
   return (
-    <div className={styles.page}>
+    <div>
       <p className={styles.intro}>
         以下是您提交入会申请、留言、表单、报名等信息时勾选同意的
         <a href={sitePages.privacy.path}>《隐私政策》</a>

@@ -56,6 +56,7 @@ describe.each(enginesFor('neutral'))('system menus on %s', (engine) => {
       '哀悼日',
       '工作日历',
       '隐私政策',
+      '个人信息请求',
     ]);
     expect(byName(Data, '工作台')).toMatchObject({ MenuType: 2, path: 'home', component: 'dashboard/index', perms: 'dashboard:view' });
     expect(byName(Data, '角色管理')).toMatchObject({

@@ -1,0 +1,124 @@
+import { sql, type Kysely } from 'kysely';
+import {
+  formatCst,
+  RIGHTS_DEADLINE_DAYS,
+  rightsKindNames,
+  rightsLimits,
+  rightsMessages,
+  RightsStatus,
+  rightsStatusNames,
+  type HandleRightsRequestBody,
+  type RightsKind,
+  type RightsRequestDto,
+  type RightsRequestListQuery,
+  type RightsStatusValue,
+  type SaveRightsRequestBody,
+} from '@portal/shared';
+import type { Database } from '../../db/connection.js';
+import { lockKey } from '../../db/key-lock.js';
+import type { DB } from '../../db/schema.js';
+import { badRequest, notFound } from '../../http/envelope.js';
+import { pageWindow } from '../../http/paging.js';
+import { addWorkingDays } from '../workdays/service.js';
+
+/**
+ * 个人信息权利请求: a member's request lands in the back office's queue with its legal deadline
+ * (15 working days, counted by the association's 工作日历, as 在线留言 deadlines are); staff answer
+ * it (已办结, saying what was done) or refuse it with the reason (不予办理). The member reads
+ * the answer in 我的个人信息.
+ */
+
+const columns = ['r.id', 'r.kind', 'r.content', 'r.status', 'r.answer', 'r.due_at', 'r.created_at', 'r.handled_at', 'm.member_name', 'm.account'] as const;
+type Row = {
+  id: number;
+  kind: string;
+  content: string;
+  status: number;
+  answer: string;
+  due_at: string;
+  created_at: string;
+  handled_at: string;
+  member_name: string;
+  account: string;
+};
+
+const toDto = (r: Row, now: string): RightsRequestDto => ({
+  Id: r.id,
+  Kind: r.kind,
+  KindName: rightsKindNames[r.kind as RightsKind] ?? r.kind,
+  Content: r.content,
+  Status: r.status,
+  StatusName: rightsStatusNames[r.status as RightsStatusValue] ?? '',
+  Answer: r.answer,
+  DueTime: r.due_at,
+  Overdue: r.status === RightsStatus.Pending && r.due_at < now,
+  CreateTime: r.created_at,
+  HandleTime: r.handled_at,
+  MemberName: r.member_name,
+  Account: r.account,
+});
+
+const joined = (db: Kysely<DB>) => db.selectFrom('rights_requests as r').innerJoin('members as m', 'm.id', 'r.member_id');
+
+/** SaveRightsRequest: at most a few pending per member (a flood of requests is not a right); answers its id. */
+export async function submitRightsRequest(database: Database, memberId: number, body: SaveRightsRequestBody, now: number): Promise<number> {
+  const at = formatCst(now);
+  const due = await addWorkingDays(database, at, RIGHTS_DEADLINE_DAYS);
+  return database.db.transaction().execute(async (trx) => {
+    // The member's requests take turns here, so two at once cannot both pass the count.
+    await lockKey(trx, database.engine, `rights:${memberId}`);
+    const { n } = await trx
+      .selectFrom('rights_requests')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('member_id', '=', memberId)
+      .where('status', '=', RightsStatus.Pending)
+      .executeTakeFirstOrThrow();
+    if (Number(n) >= rightsLimits.pendingPerMember) throw badRequest(rightsMessages.tooManyPending);
+    const { id } = await trx
+      .insertInto('rights_requests')
+      .values({ member_id: memberId, kind: body.Kind, content: body.Content, due_at: due, created_at: at })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return id;
+  });
+}
+
+/** GetMyRightsRequests: the member's own, newest first (a handful: no paging). */
+export async function memberRightsRequests(db: Kysely<DB>, memberId: number, now: number): Promise<RightsRequestDto[]> {
+  const rows = await joined(db).select(columns).where('r.member_id', '=', memberId).orderBy('r.id', 'desc').execute();
+  return rows.map((r) => toDto(r, formatCst(now)));
+}
+
+/** GetRightsRequestList: pending first by deadline (then arrival), then the answered, newest first. */
+export async function listRightsRequests(db: Kysely<DB>, q: RightsRequestListQuery, now: number): Promise<{ items: RightsRequestDto[]; total: number }> {
+  const { limit, offset } = pageWindow(q);
+  const filtered = q.status === undefined ? joined(db) : joined(db).where('r.status', '=', q.status);
+  const [rows, { total }] = await Promise.all([
+    filtered
+      .select(columns)
+      .orderBy((eb) => eb.case().when('r.status', '=', RightsStatus.Pending).then(0).else(1).end())
+      .orderBy((eb) => eb.case().when('r.status', '=', RightsStatus.Pending).then(eb.ref('r.due_at')).else('').end())
+      // Pending ones in the order they came; answered ones newest first.
+      .orderBy(sql`case when r.status = ${RightsStatus.Pending} then r.id else -r.id end`)
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+    filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { items: rows.map((r) => toDto(r, formatCst(now))), total: Number(total) };
+}
+
+/** HandleRightsRequest: once; answers what the audit log names. */
+export async function handleRightsRequest(db: Kysely<DB>, body: HandleRightsRequestBody, account: string, now: number): Promise<{ id: number; label: string }> {
+  const request = await joined(db).select(['r.kind', 'r.status', 'm.account']).where('r.id', '=', body.Id).executeTakeFirst();
+  if (!request) throw notFound(rightsMessages.notFound);
+  const done = await db
+    .updateTable('rights_requests')
+    .set({ status: body.Status, answer: body.Answer, handled_at: formatCst(now), handled_by: account })
+    .where('id', '=', body.Id)
+    .where('status', '=', RightsStatus.Pending)
+    .executeTakeFirst();
+  if (Number(done.numUpdatedRows) === 0) throw badRequest(rightsMessages.handled);
+  const kind = rightsKindNames[request.kind as RightsKind] ?? request.kind;
+  return { id: body.Id, label: `${request.account}的${kind}请求：${rightsStatusNames[body.Status]}` };
+}
