@@ -14,6 +14,20 @@ export default tseslint.config(
     },
   },
   {
+    // One spelling of the client's address, and /64 groups for IPv6 limits (http/client-address.ts).
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/http/client-address.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[property.name='ip'][object.name=/^(request|req)$/]",
+          message: 'Use request.clientAddress (logs, audit, allow-list) or request.addressGroup (limits, lockouts, quotas): http/client-address.ts.',
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },

@@ -218,7 +218,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, { buildsLinks =
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`);
   return {
     port,
-    host: env.HOST ?? '0.0.0.0',
+    // '::' listens on IPv6 and IPv4 alike (Linux's default dual stack); main.ts falls back to IPv4 on a host without IPv6.
+    host: env.HOST ?? '::',
     webConcurrency: parseWebConcurrency(env.WEB_CONCURRENCY),
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,

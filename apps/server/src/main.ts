@@ -114,7 +114,7 @@ async function serveAlone(config: Config): Promise<void> {
     unmark,
   );
   try {
-    await app.listen({ port: config.port, host: config.host });
+    await listenDualStack(app, config);
   } catch (error) {
     unmark();
     failedToStart(error);
@@ -186,7 +186,7 @@ async function serveAsWorker(config: Config): Promise<void> {
     () => undefined,
   );
   try {
-    await app.listen({ port: config.port, host: config.host });
+    await listenDualStack(app, config);
   } catch (error) {
     failedToStart(error);
   }
@@ -201,3 +201,18 @@ try {
 if (cluster.isWorker) await serveAsWorker(config);
 else if (config.webConcurrency === 1) await serveAlone(config);
 else await superviseWorkers(config);
+
+/**
+ * Listens where HOST says. The default, '::', takes IPv6 and IPv4 clients on one socket; a host
+ * whose kernel has no IPv6 refuses it, and then the server listens on IPv4 alone and says so.
+ */
+async function listenDualStack(app: { listen: (o: { port: number; host: string }) => Promise<string>; log: { warn: (m: string) => void } }, config: Config) {
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (config.host !== '::' || (code !== 'EAFNOSUPPORT' && code !== 'EADDRNOTAVAIL')) throw error;
+    app.log.warn('this host has no IPv6: listening on IPv4 (0.0.0.0) only');
+    await app.listen({ port: config.port, host: '0.0.0.0' });
+  }
+}

@@ -524,6 +524,8 @@ export interface MessagesTable {
   member_id: number | null;
   may_publish: Generated<number>;
   ip: Generated<string>;
+  /** What the per-address limit counts: the IPv4 address, or the IPv6 /64 (migration 062). */
+  address_group: Generated<string>;
   state: Generated<number>;
   department_id: number | null;
   handler_id: number | null;

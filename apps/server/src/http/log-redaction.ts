@@ -39,7 +39,7 @@ export function requestLogSerializer(request: FastifyRequest) {
     url: redactUrl(request.url),
     version: Array.isArray(version) ? version[0] : version,
     host: request.host,
-    remoteAddress: request.ip,
+    remoteAddress: request.clientAddress,
     remotePort: request.socket?.remotePort,
   };
 }

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyRateLimitStore, RateLimitPluginOptions } from '@fastify/rate-limit';
 import { sql } from 'kysely';
 import type { Config } from '../config.js';
@@ -13,9 +14,12 @@ import type { Database } from '../db/connection.js';
  */
 export interface RateLimitCounters {
   /** Options for one registration of @fastify/rate-limit; `name` keeps its counters apart from the others'. */
-  options(name: string): Pick<RateLimitPluginOptions, 'redis' | 'nameSpace' | 'store' | 'skipOnError'>;
+  options(name: string): Pick<RateLimitPluginOptions, 'redis' | 'nameSpace' | 'store' | 'skipOnError' | 'keyGenerator'>;
   close(): Promise<void>;
 }
+
+/** Every limit counts a client by its address group (http/client-address.ts): an IPv6 visitor's whole /64 is one visitor. */
+const byAddressGroup = (request: FastifyRequest) => request.addressGroup;
 
 /** `clustered`: other worker processes on this machine serve the same database. */
 export async function openRateLimitCounters(config: Config, database: Database, clustered: boolean): Promise<RateLimitCounters> {
@@ -29,14 +33,14 @@ export async function openRateLimitCounters(config: Config, database: Database, 
     return {
       // Redis unreachable: requests go on uncounted rather than the sign-in going down; the
       // per-account lockouts, kept in the database, still stop password guessing.
-      options: (name) => ({ redis, nameSpace: `rate-limit:${name}:`, skipOnError: true }),
+      options: (name) => ({ redis, nameSpace: `rate-limit:${name}:`, skipOnError: true, keyGenerator: byAddressGroup }),
       close: async () => void (await redis.quit().catch(() => redis.disconnect())),
     };
   }
   if (database.engine === 'postgres' || clustered) {
-    return { options: (name) => ({ store: databaseStore(database, `${name}:`) }), close: async () => undefined };
+    return { options: (name) => ({ store: databaseStore(database, `${name}:`), keyGenerator: byAddressGroup }), close: async () => undefined };
   }
-  return { options: () => ({}), close: async () => undefined };
+  return { options: () => ({ keyGenerator: byAddressGroup }), close: async () => undefined };
 }
 
 /** Expired counters are deleted every this many increments of an instance. */

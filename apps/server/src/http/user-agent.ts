@@ -23,9 +23,9 @@ export function cleanUserAgent(raw: string | undefined): string {
 
 /** Where a request comes from, as sign-ins and sessions record it. */
 export interface RequestClient {
-  /** request.ip: the socket's address, or the one trusted proxies vouch for (TRUST_PROXY). */
+  /** The client's address (request.clientAddress, http/client-address.ts). */
   ip: string;
   userAgent: string;
 }
 
-export const clientOf = (request: FastifyRequest): RequestClient => ({ ip: request.ip, userAgent: userAgentOf(request) });
+export const clientOf = (request: FastifyRequest): RequestClient => ({ ip: request.clientAddress, userAgent: userAgentOf(request) });

@@ -57,6 +57,7 @@ import { logChains } from './058-log-chains.js';
 import { privacyConsents } from './059-privacy-consents.js';
 import { passwordExpiry } from './060-password-expiry.js';
 import { rightsRequests } from './061-rights-requests.js';
+import { addressGroups } from './062-address-groups.js';
 
 /** A migration that may need to know the engine (serial vs autoincrement, FTS vs trigram). */
 export type EngineMigration = (engine: Engine) => Migration;
@@ -120,6 +121,7 @@ const all: Record<string, EngineMigration> = {
   '059-privacy-consents': privacyConsents,
   '060-password-expiry': passwordExpiry,
   '061-rights-requests': rightsRequests,
+  '062-address-groups': addressGroups,
 };
 
 /** Every migration this build knows, in order (readiness checks they are all applied). */

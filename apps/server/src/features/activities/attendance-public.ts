@@ -34,7 +34,7 @@ export async function attendancePublic(app: App): Promise<void> {
     async (request) => {
       const member = await currentMember(request);
       const consent = await optionalConsent(database, config.site, request.body.PrivacyVersion, now());
-      const position = await joinWaitlist(database, { member, sent: request.body.Answers, ip: request.ip, consent }, request.body.ActivityId, now());
+      const position = await joinWaitlist(database, { member, sent: request.body.Answers, ip: request.clientAddress, consent }, request.body.ActivityId, now());
       return ok(position, activityMessages.waitlistJoined(position));
     },
   );

@@ -29,7 +29,7 @@ export async function activitySignUpPublic(app: App): Promise<void> {
     async (request) => {
       const member = await reconciledMember(request);
       const consent = await optionalConsent(database, config.site, request.body.PrivacyVersion, now());
-      await signUp(database, { member, sent: request.body.Answers, ip: request.ip, consent }, request.body.ActivityId, now());
+      await signUp(database, { member, sent: request.body.Answers, ip: request.clientAddress, consent }, request.body.ActivityId, now());
       // After the sign-up's own transaction: a mail that cannot be queued never undoes a place taken.
       await mailSignUpConfirmation(database, member.memberId, request.body.ActivityId, mailContext(request), now());
       return ok(null, activityMessages.signedUp);

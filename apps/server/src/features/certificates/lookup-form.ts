@@ -51,7 +51,7 @@ export async function certLookupForm(app: App, draw: DrawLookupPage): Promise<vo
       if (!form.success) return draw(request, reply, { query, page, outcome: 'invalid' });
       try {
         const at = now();
-        const found = await visitorLookup(database, request.ip, at, form.data, { pageindex: page, pagesize: paging.defaultSize });
+        const found = await visitorLookup(database, request.addressGroup, at, form.data, { pageindex: page, pagesize: paging.defaultSize });
         return await draw(request, reply, { query, page, outcome: 'found', list: await lookupList(db, found, at) });
       } catch (err) {
         if (err instanceof AppError) return draw(request, reply, { query, page, outcome: 'refused', message: err.message });
@@ -73,7 +73,7 @@ export async function certLookupForm(app: App, draw: DrawLookupPage): Promise<vo
           db,
           CertId,
           { idNum: IdNum, name: Name, certNum: CertNum, company: null },
-          () => countLookup(database, request.ip, at),
+          () => countLookup(database, request.addressGroup, at),
           at,
         );
         const png = await certificatePng(request, record);

@@ -40,7 +40,7 @@ export async function certificatesPublic(app: App): Promise<void> {
       const form = certSearchForm.safeParse(search);
       if (!form.success) throw badRequest(form.error.issues[0]?.message);
       const at = now();
-      const page = await visitorLookup(database, request.ip, at, form.data, { pageindex, pagesize });
+      const page = await visitorLookup(database, request.addressGroup, at, form.data, { pageindex, pagesize });
       return ok(await lookupList(db, page, at));
     },
   );
@@ -66,7 +66,7 @@ export async function certificatesPublic(app: App): Promise<void> {
         db,
         CertId,
         { idNum: IdNum, name: Name, certNum: CertNum, company },
-        () => countLookup(database, request.ip, at),
+        () => countLookup(database, request.addressGroup, at),
         at,
       );
       return ok((await certificatePng(request, record)).toString('base64'));

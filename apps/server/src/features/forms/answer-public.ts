@@ -80,7 +80,7 @@ export async function formAnswersPublic(app: App): Promise<void> {
       async (request) => {
         const who = await respondentOf(db, await optionalMember(request));
         const consent = await acceptedConsent(services.database, services.config.site, request.body.PrivacyVersion, services.now());
-        const id = await submitResponse(services, { formId: request.body.FormId, body: request.body, who, ip: request.ip, consent });
+        const id = await submitResponse(services, { formId: request.body.FormId, body: request.body, who, ip: request.clientAddress, consent });
         return ok(id, messages.submitted);
       },
     );

@@ -42,7 +42,7 @@ export async function membersPublic(app: App): Promise<void> {
     },
     async (request) => {
       const { Pwd, Newpwd } = request.body;
-      await changeMemberPassword(services, await currentMember(request), request.ip, { old: Pwd, new: Newpwd });
+      await changeMemberPassword(services, await currentMember(request), request.clientAddress, { old: Pwd, new: Newpwd });
       return ok(null, messages.saved);
     },
   );

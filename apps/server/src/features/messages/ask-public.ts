@@ -84,7 +84,13 @@ export async function messageAskPublic(app: App): Promise<void> {
       },
       async (request) => {
         const consent = await acceptedConsent(services.database, services.config.site, request.body.PrivacyVersion, services.now());
-        const code = await askMessage(services, request.body, await optionalMember(request), request.ip, consent);
+        const code = await askMessage(
+          services,
+          request.body,
+          await optionalMember(request),
+          { address: request.clientAddress, group: request.addressGroup },
+          consent,
+        );
         return ok(code, messages.submitted);
       },
     );

@@ -59,7 +59,7 @@ export async function askMessage(
   { database, now }: Pick<Services, 'database' | 'now'>,
   body: SaveMessageBody,
   member: MemberPrincipal | null,
-  ip: string,
+  from: { address: string; group: string },
   consent: Consent,
 ): Promise<string> {
   const owner = uploaderOf(member);
@@ -68,7 +68,7 @@ export async function askMessage(
     if (!body.Captcha || !body.CaptchaTicket) throw badRequest(messageBoardMessages.captchaRequired);
     if (!(await consumeCaptcha(database, body.CaptchaTicket, body.Captcha, now()))) throw badRequest(systemMessages.captchaInvalid);
   }
-  return withKeyLocked(database, askerKey(ip), async (trx) => {
+  return withKeyLocked(database, askerKey(from.group), async (trx) => {
     await checked(trx, body, owner);
     const { queryCode } = await receiveMessage(
       database,
@@ -84,7 +84,8 @@ export async function askMessage(
         email: body.Email,
         memberId: member?.memberId ?? null,
         mayPublish: body.MayPublish,
-        ip,
+        ip: from.address,
+        group: from.group,
         consent,
       },
       now(),

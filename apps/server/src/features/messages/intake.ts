@@ -22,7 +22,7 @@ export function newQueryCode(): string {
 }
 
 /** The lock key of an address's messages: the suggestion box and the page share one limit. */
-export const askerKey = (ip: string) => `message:${ip}`;
+export const askerKey = (group: string) => `message:${group}`;
 
 /** Messages (with suggestions) one address may leave in ten minutes (as the suggestion box always allowed). */
 export const askLimit = { max: 5, windowMs: 10 * 60_000 } as const;
@@ -38,7 +38,10 @@ export interface Intake {
   email?: string;
   memberId?: number | null;
   mayPublish?: boolean;
+  /** The client's address, kept with the message. */
   ip: string;
+  /** What the limit counts (http/client-address.ts): the IPv4 address, or the IPv6 /64. */
+  group: string;
   /** The privacy consent given with it; null when a spec client sent none (SavePropose). */
   consent: Consent | null;
 }
@@ -66,7 +69,7 @@ export async function receiveMessage(database: Database, trx: Kysely<DB>, m: Int
   const { n } = await trx
     .selectFrom('messages')
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('ip', '=', m.ip)
+    .where('address_group', '=', m.group)
     .where('created_at', '>', formatCst(now - askLimit.windowMs))
     .executeTakeFirstOrThrow();
   if (Number(n) >= askLimit.max) throw new AppError(Code.TooMany, messages.tooManyRequests);
@@ -88,6 +91,7 @@ export async function receiveMessage(database: Database, trx: Kysely<DB>, m: Int
       member_id: m.memberId ?? null,
       may_publish: m.mayPublish ? 1 : 0,
       ip: m.ip,
+      address_group: m.group,
       due_at: await dueTime(database, trx, at, category.deadlineDays),
       created_at: at,
       updated_at: at,

@@ -21,7 +21,7 @@ export async function suggestionsPublic(app: App): Promise<void> {
     async (request) => {
       const { Mobile, ProposeContent, PrivacyVersion } = request.body;
       const consent = await optionalConsent(database, config.site, PrivacyVersion, now());
-      await saveProposal(database, { mobile: Mobile, content: ProposeContent, ip: request.ip, consent }, now());
+      await saveProposal(database, { mobile: Mobile, content: ProposeContent, address: request.clientAddress, group: request.addressGroup, consent }, now());
       return ok(null, messages.submitted);
     },
   );

@@ -32,10 +32,10 @@ const SUBJECT_LENGTH = 30;
 /** SavePropose: stores a suggestion as plain text; the sixth within ten minutes from one address is refused. */
 export async function saveProposal(
   database: Database,
-  p: { mobile: string; content: string; ip: string; consent: Consent | null },
+  p: { mobile: string; content: string; address: string; group: string; consent: Consent | null },
   now: number,
 ): Promise<void> {
-  await withKeyLocked(database, askerKey(p.ip), (trx) =>
+  await withKeyLocked(database, askerKey(p.group), (trx) =>
     receiveMessage(
       database,
       trx,
@@ -45,7 +45,8 @@ export async function saveProposal(
         subject: [...p.content].slice(0, SUBJECT_LENGTH).join(''),
         content: p.content,
         phone: p.mobile,
-        ip: p.ip,
+        ip: p.address,
+        group: p.group,
         consent: p.consent,
       },
       now,

@@ -39,7 +39,7 @@ export function displayName(filename: string): string {
 const pictureKinds: readonly UploadKind[] = ['image', 'contributionImage'];
 
 /** The request an upload came in: its sender's address and declared length, and its log. */
-type UploadRequest = Pick<FastifyRequest, 'ip' | 'headers' | 'log'>;
+type UploadRequest = Pick<FastifyRequest, 'addressGroup' | 'headers' | 'log'>;
 
 /**
  * Receives one upload under its kind's rule into `storage` and records it; resolves to the
@@ -56,7 +56,7 @@ export async function storeUpload(
   request: UploadRequest,
 ): Promise<string> {
   const rule = uploadRules[kind];
-  const quota = await reserveUpload(services, owner, request.ip, declaredSize(request, rule)).catch((error: unknown) => {
+  const quota = await reserveUpload(services, owner, request.addressGroup, declaredSize(request, rule)).catch((error: unknown) => {
     // Refused before a byte of the file is read: the rest of the body is drained unread.
     upload.file.resume();
     throw error;

@@ -84,7 +84,7 @@ function adminGuard(anyOf: Permission[], admitPending: readonly Pending[], refus
     const admin = !token
       ? null
       : isApiToken(token)
-        ? await loadTokenPrincipal(database, token, now(), { call: `${request.method} ${request.routeOptions.url ?? request.url}`, ip: request.ip })
+        ? await loadTokenPrincipal(database, token, now(), { call: `${request.method} ${request.routeOptions.url ?? request.url}`, ip: request.clientAddress })
         : await loadPrincipal(database, token, now(), config.adminSession, isBackground(request) ? 'background' : 'action');
     if (!admin) throw adminSessionRequired();
     if (refuseApiTokens && admin.apiTokenId !== undefined) throw new AppError(Code.Forbidden, refuseApiTokens);
@@ -122,7 +122,14 @@ async function refuseUnlessAny(request: FastifyRequest, admin: AdminPrincipal, a
   const call = `${request.method} ${request.routeOptions.url ?? request.url}`;
   await writeAudit(
     database,
-    { adminId: admin.adminId, account: admin.account, action: 'auth:forbidden', ip: request.ip, ok: false, detail: `${call}（需要：${anyOf.join('、')}）` },
+    {
+      adminId: admin.adminId,
+      account: admin.account,
+      action: 'auth:forbidden',
+      ip: request.clientAddress,
+      ok: false,
+      detail: `${call}（需要：${anyOf.join('、')}）`,
+    },
     now(),
   );
   throw new AppError(Code.Forbidden);
@@ -151,7 +158,16 @@ export async function adminWrite<T>(request: FastifyRequest, what: AdminWrite<T>
   const record = (ok: boolean, targetId: number | string | undefined, detail: string) =>
     writeAudit(
       database,
-      { adminId: admin.adminId, account: admin.account, action: what.auditAs ?? what.action, target: what.target, targetId, ip: request.ip, ok, detail },
+      {
+        adminId: admin.adminId,
+        account: admin.account,
+        action: what.auditAs ?? what.action,
+        target: what.target,
+        targetId,
+        ip: request.clientAddress,
+        ok,
+        detail,
+      },
       now(),
     );
   let result: T;

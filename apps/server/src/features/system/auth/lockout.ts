@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { formatCst, parseCst } from '@portal/shared';
 import type { DB } from '../../../db/schema.js';
+import { addressGroup } from '../../../http/client-address.js';
 
 /**
  * Password-guessing lockout, shared by admin and member sign-in and by the old-password check
@@ -26,7 +27,8 @@ export interface GuessKey {
   ip: string;
 }
 
-const normalised = (key: GuessKey) => ({ kind: key.kind, account: key.account.toLowerCase().slice(0, 64), ip: key.ip.slice(0, 64) });
+/** Counted per address group (http/client-address.ts): an IPv6 guesser cannot start afresh from the next address of its /64. */
+const normalised = (key: GuessKey) => ({ kind: key.kind, account: key.account.toLowerCase().slice(0, 64), ip: addressGroup(key.ip).slice(0, 64) });
 
 /**
  * One try at an account's password (or second-factor code) from an address, claimed before the

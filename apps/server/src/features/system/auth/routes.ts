@@ -65,7 +65,7 @@ export async function authRoutes(app: App): Promise<void> {
     const token = requestToken(request);
     const admin = token ? await loadPrincipal(services.database, token, services.now(), services.config.adminSession) : null;
     if (!admin) return ok(null, messages.alreadyLoggedOut);
-    await signOut(services, admin, request.ip);
+    await signOut(services, admin, request.clientAddress);
     return ok(null, messages.loggedOut);
   });
 
@@ -89,7 +89,7 @@ export async function ownPasswordRoute(app: App): Promise<void> {
     { onRequest: requireAdminPendingPassword(), schema: { ...adminDocs, summary: '修改本人密码（管理员令牌；其他会话随之失效）', body: editAdminPwdBody } },
     async (request) => {
       const { Password, Newpwd } = request.body;
-      await changeOwnPassword(app.services, currentAdmin(request), request.ip, { old: Password, new: Newpwd });
+      await changeOwnPassword(app.services, currentAdmin(request), request.clientAddress, { old: Password, new: Newpwd });
       return ok(null, messages.saved);
     },
   );

@@ -41,7 +41,7 @@ export async function recoveryCodeRoutes(app: App): Promise<void> {
     },
     async (request) => {
       const { Password, Code } = request.body;
-      const codes = await renewRecoveryCodes(services, currentAdmin(request), request.ip, { password: Password, code: Code });
+      const codes = await renewRecoveryCodes(services, currentAdmin(request), request.clientAddress, { password: Password, code: Code });
       return ok<TotpRecoveryCodesDto>({ RecoveryCodes: codes }, twoFactorMessages.recoveryCodesRenewed);
     },
   );

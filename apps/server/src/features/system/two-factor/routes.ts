@@ -74,7 +74,7 @@ export async function twoFactorRoutes(app: App): Promise<void> {
     },
     async (request) => {
       const { Password, Code } = request.body;
-      const codes = await confirmEnrolment(services, currentAdmin(request), request.ip, { password: Password, code: Code });
+      const codes = await confirmEnrolment(services, currentAdmin(request), request.clientAddress, { password: Password, code: Code });
       return ok<TotpRecoveryCodesDto>({ RecoveryCodes: codes }, twoFactorMessages.turnedOn);
     },
   );
@@ -83,7 +83,7 @@ export async function twoFactorRoutes(app: App): Promise<void> {
     '/DisableTotp',
     { onRequest: requireAdminOwnSecondFactor(), schema: { ...adminDocs, summary: '关闭本人的二次验证（需密码与当前动态验证码）', body: disableTotpBody } },
     async (request) => {
-      await turnOff(services, currentAdmin(request), request.ip, { password: request.body.Password, code: request.body.Code });
+      await turnOff(services, currentAdmin(request), request.clientAddress, { password: request.body.Password, code: request.body.Code });
       return ok(null, twoFactorMessages.turnedOff);
     },
   );
