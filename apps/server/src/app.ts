@@ -44,6 +44,7 @@ import { registerUploadServing } from './features/uploads/serve.js';
 import { startMailOutbox } from './features/mail/outbox.js';
 import type { CaptchaObserver } from './features/system/auth/captcha.js';
 import { decorateClientAddress } from './http/client-address.js';
+import { guardBackOffice } from './http/admin-allow-list.js';
 
 export interface BuildOptions {
   /** An already open database (tests share one per suite); otherwise one is opened from config. */
@@ -102,6 +103,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const services: Services = { database, config, storage, privateStorage, rateLimitCounters, now: options.now ?? Date.now, sms };
   app.decorate('services', services);
   decorateClientAddress(app);
+  guardBackOffice(app, config.adminAllowedAddresses);
   app.decorate('captchaIssued', options.captchaIssued ?? null);
   app.decorate('responseCache', new ResponseCache(database, config.responseCacheBytes));
   // Writes on other instances drop this one's cached answers (PostgreSQL NOTIFY, Redis pub/sub

@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseStorageUrl, type StorageConfig } from './storage/url.js';
 import type { DirectoryAccess } from '@portal/shared';
+import { parseAdminAllowList, type AdminAllowList } from './http/admin-addresses.js';
 
 /** Everything the server reads from the environment, typed, with defaults that run on a laptop. */
 export interface Config {
@@ -116,6 +117,8 @@ export interface Config {
    * instances on one PostgreSQL database must share it, so set this there.
    */
   auditChainKey?: Buffer;
+  /** ADMIN_ALLOWED_ADDRESSES: the only addresses the back office answers; unset, any (http/admin-allow-list.ts). */
+  adminAllowedAddresses?: AdminAllowList;
   /**
    * Revisions kept per article (NEWS_REVISIONS_KEPT): 0, the default, keeps all; N keeps the
    * newest N, the older pruned on save (features/articles/revisions.ts).
@@ -247,6 +250,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, { buildsLinks =
     smsProviderModule: env.SMS_PROVIDER_MODULE ? path.resolve(env.SMS_PROVIDER_MODULE) : undefined,
     auditRetentionDays: parseAuditRetentionDays(env.AUDIT_RETENTION_DAYS),
     auditChainKey: parseChainKey(env.AUDIT_CHAIN_KEY),
+    adminAllowedAddresses: parseAdminAllowList(env.ADMIN_ALLOWED_ADDRESSES),
     newsRevisionsKept: Math.floor(positiveNumber(env, 'NEWS_REVISIONS_KEPT', 0, { zero: true })),
     membershipReminderDays: parseReminderDays(env.MEMBERSHIP_REMINDER_DAYS),
     memberDirectory: parseMemberDirectory(env.MEMBER_DIRECTORY),

@@ -135,6 +135,7 @@ export const systemMessages = {
   dateInvalid: '日期格式应为yyyy-MM-dd',
   mustChangePassword: '首次登录请先修改初始密码',
   passwordExpired: '密码已超过有效期，请先修改密码',
+  addressNotAllowed: '当前网络地址不允许访问管理后台，请联系系统管理员',
   passwordMaxDaysInvalid: '密码有效期应为0至3650之间的整数（0为不限）',
   tokenNameRequired: '请输入令牌名称',
   tokenNameInvalid: '令牌名称为1-50位字母、数字、下划线、连字符或点',
