@@ -97,7 +97,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       closeStorages();
       throw error;
     }));
-  if (!options.skipMigrations) await migrate(database);
+  try {
+    if (!options.skipMigrations) await migrate(database);
+    // Sealed ID numbers with no key to open them stop the start here (db/sealed-id-numbers.ts);
+    // a cluster worker builds over the database its preparer migrated, so it checks too.
+    if (!options.skipMigrations || options.clustered) await database.idNumbers.check(database.db);
+  } catch (error) {
+    closeStorages();
+    if (!options.database) await database.close();
+    throw error;
+  }
   const clustered = options.clustered ?? false;
   const rateLimitCounters = await openRateLimitCounters(config, database, clustered);
   const services: Services = { database, config, storage, privateStorage, rateLimitCounters, now: options.now ?? Date.now, sms };

@@ -3,6 +3,8 @@ import path from 'node:path';
 import { parseStorageUrl, type StorageConfig } from './storage/url.js';
 import type { DirectoryAccess } from '@portal/shared';
 import { parseAdminAllowList, type AdminAllowList } from './http/admin-addresses.js';
+import { parseIdNumberKeys } from './db/id-number-keys.js';
+import type { IdNumberCipher } from './db/sealed-id-numbers.js';
 
 /** Everything the server reads from the environment, typed, with defaults that run on a laptop. */
 export interface Config {
@@ -117,6 +119,15 @@ export interface Config {
    * instances on one PostgreSQL database must share it, so set this there.
    */
   auditChainKey?: Buffer;
+  /**
+   * The keys that seal ID numbers at rest (ID_NUMBER_KEYS: 32-byte keys, hex or base64, commas
+   * between; the first seals, the others open what they sealed before a rotation). Absent: the
+   * data folder's key file (db/id-number-keys.ts); instances sharing a PostgreSQL database must
+   * share them, so set this there.
+   */
+  idNumberKeys?: Buffer[];
+  /** ID_NUMBER_CIPHER: `aes` (AES-256-GCM, default) or `sm4` (SM4-CTR with HMAC-SM3), db/sealed-id-numbers.ts. */
+  idNumberCipher: IdNumberCipher;
   /** ADMIN_ALLOWED_ADDRESSES: the only addresses the back office answers; unset, any (http/admin-allow-list.ts). */
   adminAllowedAddresses?: AdminAllowList;
   /**
@@ -250,6 +261,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, { buildsLinks =
     smsProviderModule: env.SMS_PROVIDER_MODULE ? path.resolve(env.SMS_PROVIDER_MODULE) : undefined,
     auditRetentionDays: parseAuditRetentionDays(env.AUDIT_RETENTION_DAYS),
     auditChainKey: parseChainKey(env.AUDIT_CHAIN_KEY),
+    idNumberKeys: parseIdNumberKeys(env.ID_NUMBER_KEYS),
+    idNumberCipher: parseIdNumberCipher(env.ID_NUMBER_CIPHER),
     adminAllowedAddresses: parseAdminAllowList(env.ADMIN_ALLOWED_ADDRESSES),
     newsRevisionsKept: Math.floor(positiveNumber(env, 'NEWS_REVISIONS_KEPT', 0, { zero: true })),
     membershipReminderDays: parseReminderDays(env.MEMBERSHIP_REMINDER_DAYS),
@@ -319,6 +332,13 @@ function parseChainKey(raw: string | undefined): Buffer | undefined {
   const key = /^[0-9a-f]+$/i.test(value) && value.length % 2 === 0 ? Buffer.from(value, 'hex') : Buffer.from(value, 'base64');
   if (key.length < 32) throw new Error('AUDIT_CHAIN_KEY must be at least 32 bytes, written as hex (64 digits) or base64');
   return key;
+}
+
+function parseIdNumberCipher(raw: string | undefined): IdNumberCipher {
+  const value = (raw ?? '').trim().toLowerCase();
+  if (value === '' || value === 'aes') return 'aes';
+  if (value === 'sm4') return 'sm4';
+  throw new Error('ID_NUMBER_CIPHER must be aes (AES-256-GCM) or sm4 (SM4-CTR with HMAC-SM3)');
 }
 
 function parseMemberDirectory(raw: string | undefined): DirectoryAccess {

@@ -133,14 +133,16 @@ export async function seedWalk(engine: Engine): Promise<Walk> {
     .where('is_member_read', '=', 0)
     .orderBy('id')
     .executeTakeFirstOrThrow();
-  const cert = await db
+  const { idNumbers } = t.app.services.database;
+  const certRow = await db
     .selectFrom('certificates')
-    .select(['name', 'id_num'])
+    .select(['name', 'id_num_sealed', 'id_num_key'])
     .where('exam_status', '=', 1)
     .where('status', '=', 1)
-    .where('id_num', '!=', '')
+    .where('id_num_index', 'not in', idNumbers.lookupIndexes(''))
     .orderBy('id')
     .executeTakeFirstOrThrow();
+  const cert = { name: certRow.name, id_num: idNumbers.open(certRow.id_num_sealed, certRow.id_num_key) };
   await createAdmin(t, admin, 'contract_editor', '超级管理员');
   const editor = await loginAdmin(t, 'contract_editor');
   await createAdmin(t, admin, 'contract_keeper', '超级管理员');

@@ -14,7 +14,7 @@ export async function databaseAt(engine: Engine, migration: string): Promise<{ d
     databaseUrl: engine === 'postgres' ? process.env.TEST_DATABASE_URL : undefined,
     databaseSchema: engine === 'postgres' ? testSchemaName() : undefined,
   });
-  const result = await new Migrator({ db: database.db, provider: migrationProvider(engine) }).migrateTo(migration);
+  const result = await new Migrator({ db: database.db, provider: migrationProvider(engine, database) }).migrateTo(migration);
   if (result.error) throw result.error;
   return {
     database,

@@ -46,12 +46,19 @@ export function isCalendarDate(year: number, month: number, day: number): boolea
 }
 
 /**
+ * Whether an ID number is one shown masked (110101********1234): sent back unchanged in the
+ * back office's dialog it means the stored number; anywhere else it is refused.
+ */
+export const isMaskedIdNumber = (idNum: string) => idNum.includes('*');
+
+/**
  * What is wrong with a normalised ID number of the given document type, or null when it is
  * acceptable: a mainland number needs 18 characters, a real birth date and the right check
  * character; another document a sane pattern.
  */
 export function idNumberProblem(idType: IdType, idNum: string): string | null {
   if (idNum === '') return certMessages.idNumRequired;
+  if (isMaskedIdNumber(idNum)) return certMessages.idNumMasked;
   if (idType !== IdType.Mainland) return OTHER_DOCUMENT.test(idNum) ? null : certMessages.otherIdInvalid;
   if (!MAINLAND.test(idNum)) return certMessages.idNumInvalid;
   if (!isCalendarDate(Number(idNum.slice(6, 10)), Number(idNum.slice(10, 12)), Number(idNum.slice(12, 14)))) return certMessages.idNumBirthDate;

@@ -311,6 +311,7 @@ export const certMessages = {
   idNumBirthDate: '身份证号码中的出生日期不正确',
   idNumCheckDigit: '身份证号码校验位不正确，请核对',
   idNumAsNumber: '身份证号被Excel存成了数字，末几位已丢失，请将该列设为文本后重新填写',
+  idNumMasked: '证件号码为打码显示，请填写完整号码',
   otherIdInvalid: '证件号码应为5-20位字母或数字',
   examTimeRequired: '请输入考试时间',
   dateInvalid: '日期无效，应为yyyy-MM-dd（如2024-05-12）',

@@ -100,11 +100,14 @@ export const permissions = {
   'cert:download': '下载证书',
   'cert:import': '导入证书',
   'cert:export': '导出证书',
+  // Unmasked ID numbers (PIPL art. 28, 51): in the record's dialog and the export, each view audited.
+  'cert:idnum': '查看完整证件号码',
   'cert:score:list': '考试成绩列表',
   'cert:score:edit': '修改考试成绩',
   'cert:score:delete': '删除考试成绩',
   'cert:score:import': '导入考试成绩',
   'cert:score:export': '导出考试成绩',
+  'cert:score:idnum': '查看完整证件号码（考试成绩）',
 
   'activity:list': '活动列表',
   'activity:add': '新增活动',

@@ -122,8 +122,14 @@ export const defaultSystemMenus: DefaultSystemMenu[] = numbered([
     page('短信', 'mailing/sms', 'MessageOutlined', 'mailing:sms'),
   ]),
   directory('证书管理', 'cert', 'SafetyCertificateOutlined', [
-    page('证书列表', 'cert/list', 'IdcardOutlined', 'cert:list', ['cert:edit', 'cert:delete', 'cert:download', 'cert:import', 'cert:export']),
-    page('考试成绩', 'cert/score', 'TrophyOutlined', 'cert:score:list', ['cert:score:edit', 'cert:score:delete', 'cert:score:import', 'cert:score:export']),
+    page('证书列表', 'cert/list', 'IdcardOutlined', 'cert:list', ['cert:edit', 'cert:delete', 'cert:download', 'cert:import', 'cert:export', 'cert:idnum']),
+    page('考试成绩', 'cert/score', 'TrophyOutlined', 'cert:score:list', [
+      'cert:score:edit',
+      'cert:score:delete',
+      'cert:score:import',
+      'cert:score:export',
+      'cert:score:idnum',
+    ]),
   ]),
   directory('活动管理', 'activity', 'CalendarOutlined', [
     page('活动列表', 'activity/list', 'ScheduleOutlined', 'activity:list', [

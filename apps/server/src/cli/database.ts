@@ -10,6 +10,7 @@ export async function withDatabase<T>(config: Config, work: (database: Database)
   const database = await connect(config);
   try {
     await migrate(database);
+    await database.idNumbers.check(database.db);
     return await work(database);
   } finally {
     await database.close();

@@ -2,13 +2,25 @@ import { loadConfig } from '../config.js';
 import { oneLine } from '../ops/one-line.js';
 import { adminResetPassword } from './admin-reset-password.js';
 import { auditVerify } from './audit-verify.js';
+import { idNumbersNewKey, idNumbersReseal } from './id-numbers.js';
 import { backup } from './backup.js';
 import { CliError, parseArgs, type Command } from './command.js';
 import { credentialKeyRotate } from './credential-key.js';
 import { restore } from './restore.js';
 import { tokenCreate, tokenList, tokenRevoke } from './token.js';
 
-const commands: Command[] = [backup, restore, adminResetPassword, tokenCreate, tokenList, tokenRevoke, credentialKeyRotate, auditVerify];
+const commands: Command[] = [
+  backup,
+  restore,
+  adminResetPassword,
+  tokenCreate,
+  tokenList,
+  tokenRevoke,
+  credentialKeyRotate,
+  auditVerify,
+  idNumbersNewKey,
+  idNumbersReseal,
+];
 
 const overview = `协会门户运维命令 / association portal operator commands
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { writeKeyFileOnce } from './key-files.js';
 
 /** Where a key file goes when AUDIT_CHAIN_KEY is not set. */
 export const CHAIN_KEY_FILE = 'audit-chain.key';
@@ -17,13 +18,7 @@ export function chainKeyLoader(opts: { dataDir: string; auditChainKey?: Buffer }
 }
 
 function keyFile(file: string): Buffer {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  try {
-    // 'wx': of two processes starting at once, one writes it and the other reads that one.
-    fs.writeFileSync(file, `${randomBytes(32).toString('hex')}\n`, { flag: 'wx', mode: 0o600 });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-  }
+  writeKeyFileOnce(file, `${randomBytes(32).toString('hex')}\n`);
   const key = Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'hex');
   if (key.length < 32) throw new Error(`${file} must hold a key of 32 bytes or more as hex`);
   return key;

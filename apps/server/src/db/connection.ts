@@ -14,6 +14,8 @@ import {
 } from 'kysely';
 import { registerBigramFunction } from './bigrams.js';
 import { chainKeyLoader } from './chain-key.js';
+import { idNumberKeyRing } from './id-number-keys.js';
+import { IdNumberSeal, type IdNumberCipher } from './sealed-id-numbers.js';
 import type { DB } from './schema.js';
 import { withNamedStatements } from './named-statements.js';
 import { offLoopReads, type OffLoopReads } from './off-loop-reads.js';
@@ -28,6 +30,8 @@ export interface Database {
   offLoopReads?: OffLoopReads;
   /** The key of the audit and sign-in logs' hash chains, kept outside the database (chain-key.ts). */
   chainKey(): Buffer;
+  /** Seals and opens ID numbers, with keys kept outside the database (sealed-id-numbers.ts). */
+  idNumbers: IdNumberSeal;
   close(): Promise<void>;
 }
 
@@ -41,11 +45,16 @@ export interface ConnectOptions {
   databaseSchema?: string;
   /** AUDIT_CHAIN_KEY; the data folder's key file when absent. */
   auditChainKey?: Buffer;
+  /** ID_NUMBER_KEYS; the data folder's key file when absent. */
+  idNumberKeys?: Buffer[];
+  /** ID_NUMBER_CIPHER; AES-256-GCM when absent. */
+  idNumberCipher?: IdNumberCipher;
 }
 
 export async function connect(opts: ConnectOptions): Promise<Database> {
   const chainKey = chainKeyLoader(opts);
-  if (opts.databaseUrl) return { ...(await connectPostgres(opts.databaseUrl, opts.databaseSchema)), chainKey };
+  const idNumbers = new IdNumberSeal(idNumberKeyRing(opts), opts.idNumberCipher);
+  if (opts.databaseUrl) return { ...(await connectPostgres(opts.databaseUrl, opts.databaseSchema)), chainKey, idNumbers };
   fs.mkdirSync(opts.dataDir, { recursive: true });
   const filePath = path.join(opts.dataDir, 'portal.db');
   const file = new SQLite(filePath);
@@ -62,6 +71,7 @@ export async function connect(opts: ConnectOptions): Promise<Database> {
     engine: 'sqlite',
     offLoopReads: reads,
     chainKey,
+    idNumbers,
     close: async () => {
       clearInterval(statistics);
       await reads.close();
@@ -140,7 +150,7 @@ function withStatementCache(file: SQLite.Database): SqliteDatabase {
   };
 }
 
-async function connectPostgres(url: string, schema?: string): Promise<Omit<Database, 'chainKey'>> {
+async function connectPostgres(url: string, schema?: string): Promise<Omit<Database, 'chainKey' | 'idNumbers'>> {
   if (schema && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`invalid schema name ${schema}`);
   if (schema) {
     const admin = new pg.Client({ connectionString: url });

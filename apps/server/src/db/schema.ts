@@ -597,8 +597,14 @@ export interface CertificatesTable {
   name: string;
   /** IdType in @portal/shared: 1 居民身份证, 2 护照, 3/4 permits. */
   id_type: number;
-  /** Normalised: no spaces, letters upper-case. */
-  id_num: string;
+  /**
+   * The ID number (normalised: no spaces, letters upper-case), sealed (db/sealed-id-numbers.ts):
+   * never stored in the clear; found by its keyed hash (id_num_index); id_num_key names the
+   * cipher and key that sealed it.
+   */
+  id_num_sealed: string;
+  id_num_index: string;
+  id_num_key: string;
   company: string;
   /** yyyy-MM-dd. */
   exam_time: string;

@@ -1,7 +1,10 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backOfficeCalls, publicCalls, seedWalk, systemCalls, type Call, type Walk } from '../../test/api-walk.js';
+import { isMaskedIdNumber } from '@portal/shared';
+import { createAdmin, loginAdmin } from '../../test/admin.js';
 import { engines } from '../../test/harness.js';
+import { roleWith } from '../../test/review.js';
 import { freshAddress } from '../../test/members.js';
 import { multipartBody, multipartHeaders } from '../../test/multipart.js';
 
@@ -19,7 +22,7 @@ interface Response {
 }
 interface Operation {
   security?: Record<string, string[]>[];
-  responses: Record<string, Response>;
+  responses: Record<string, Response | undefined>;
 }
 interface Document {
   paths: Record<string, Record<string, Operation>>;
@@ -148,4 +151,76 @@ describe.each(engines)('the API document against the server on %s', (engine) => 
   it('answers every system back-office call as the document says', async () => {
     expect(await walk(systemCalls)).toEqual([]);
   });
+
+  /** The success schema of an operation's answer. */
+  const answerSchemaOf = (name: string) => {
+    const [method, path] = name.split(' ') as [string, string];
+    return doc.paths[path]?.[method.toLowerCase()]?.responses['200']?.content?.['application/json']?.schema;
+  };
+
+  it('masks every ID number it answers, whole only for the permissions an operation names (x-unmasked-for)', async () => {
+    const holding = operations().filter((name) => holdsIdNumber(doc, answerSchemaOf(name)));
+    // The certificate calls at least; any call added later with such a field is checked too.
+    expect(holding).toEqual(
+      expect.arrayContaining(['GET /api/XfWebApi/GetCertList', 'GET /api/XfSysBussiness/GetCertList', 'GET /api/XfSysBussiness/GetCertModel']),
+    );
+    const role = await roleWith(w.t, w.admin, '证书（打码）', ['cert:list', 'cert:score:list']);
+    expect(role).toBeGreaterThan(0);
+    await createAdmin(w.t, w.admin, 'contract_masked', '证书（打码）');
+    const masked = await loginAdmin(w.t, 'contract_masked');
+    for (const name of holding) {
+      const numbers = idNumbersIn(w.answers.get(name));
+      expect(numbers.length, `${name} answered no ID number to check`).toBeGreaterThan(0);
+      const [method, path] = name.split(' ') as [string, string];
+      const unmaskedFor = (doc.paths[path]?.[method.toLowerCase()] as { 'x-unmasked-for'?: string[] })['x-unmasked-for'];
+      if (!unmaskedFor) {
+        expect(
+          numbers.filter((n) => n !== '' && !isMaskedIdNumber(n)),
+          name,
+        ).toEqual([]);
+        continue;
+      }
+      // The walk's administrator holds every permission: whole; one without those: masked.
+      expect(
+        numbers.filter((n) => isMaskedIdNumber(n)),
+        name,
+      ).toEqual([]);
+      const call = await (backOfficeCalls[name] ?? publicCalls[name] ?? systemCalls[name])!(w);
+      const query = new URLSearchParams(Object.entries(call.query ?? {}).map(([k, v]) => [k, String(v)]));
+      const res = await w.t.app.inject({ method: method as 'GET', url: `${path}?${query}`, headers: { ...freshAddress(), token: masked } });
+      const again = idNumbersIn((JSON.parse(res.body) as { Data: unknown }).Data);
+      expect(again.length, name).toBe(numbers.length);
+      expect(
+        again.filter((n) => n !== '' && !isMaskedIdNumber(n)),
+        name,
+      ).toEqual([]);
+    }
+  });
 });
+
+/** A property that holds an ID number, by its name: IdNum, _idNum, idnum. */
+const ID_NUMBER = /^_?id_?num$/i;
+
+/** Whether a JSON Schema of the document has such a property anywhere (its references followed). */
+function holdsIdNumber(doc: Document, schema: unknown, seen = new Set<string>()): boolean {
+  if (!schema || typeof schema !== 'object') return false;
+  if (Array.isArray(schema)) return schema.some((s) => holdsIdNumber(doc, s, seen));
+  const { $ref, properties } = schema as { $ref?: string; properties?: Record<string, unknown> };
+  if (typeof $ref === 'string') {
+    if (seen.has($ref)) return false;
+    seen.add($ref);
+    const target = $ref
+      .replace(/^#\//, '')
+      .split('/')
+      .reduce<unknown>((at, key) => (at as Record<string, unknown> | undefined)?.[key.replaceAll('~1', '/').replaceAll('~0', '~')], doc);
+    return holdsIdNumber(doc, target, seen);
+  }
+  if (Object.keys(properties ?? {}).some((key) => ID_NUMBER.test(key))) return true;
+  return Object.values(schema).some((value) => holdsIdNumber(doc, value, seen));
+}
+
+/** The values of such properties anywhere in an answer's Data. */
+function idNumbersIn(data: unknown): string[] {
+  if (!data || typeof data !== 'object') return [];
+  return Object.entries(data).flatMap(([key, value]) => (ID_NUMBER.test(key) && typeof value === 'string' ? [value] : idNumbersIn(value)));
+}

@@ -43,6 +43,11 @@ declare module 'fastify' {
     'x-optional-session'?: 'member' | 'admin';
     /** Limited per client address by a limiter the route shares (HTTP 429); `config.rateLimit` is found without it. */
     'x-rate-limited'?: boolean;
+    /**
+     * The permissions that see the answer's ID numbers whole; everyone else gets them masked
+     * (the contract test checks both, and that every other answer holding one masks it).
+     */
+    'x-unmasked-for'?: readonly string[];
   }
 }
 

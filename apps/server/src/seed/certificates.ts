@@ -64,9 +64,12 @@ function candidate(rng: Random, taken: Set<string>): Candidate {
 }
 
 /** The rows to insert, oldest session first. */
-export function demoCertificates(rng: Random, now: number): Insertable<CertificatesTable>[] {
+/** A demo row with its ID number in the clear: the seed seals it as it inserts (db/sealed-id-numbers.ts). */
+export type DemoCertificate = Omit<Insertable<CertificatesTable>, 'id_num_sealed' | 'id_num_index' | 'id_num_key'> & { id_num: string };
+
+export function demoCertificates(rng: Random, now: number): DemoCertificate[] {
   const taken = new Set<string>();
-  const rows: Insertable<CertificatesTable>[] = [];
+  const rows: DemoCertificate[] = [];
   /** Who failed or missed a session and may sit the next one. */
   let resitters: Candidate[] = [];
   for (let session = 1; session <= SESSIONS; session++) {

@@ -58,7 +58,7 @@ interface Inserted extends DemoArticle {
   menuId: number;
 }
 
-async function seedContent(db: Kysely<DB>, { config }: Services, images: DemoImages): Promise<void> {
+async function seedContent(db: Kysely<DB>, { config, database }: Services, images: DemoImages): Promise<void> {
   const now = Date.now();
   const rng = createRandom(SEED);
   const launched = formatCst(now - 740 * DAY_MS);
@@ -138,7 +138,7 @@ async function seedContent(db: Kysely<DB>, { config }: Services, images: DemoIma
   for (let i = 0; i < certificates.length; i += 200)
     await db
       .insertInto('certificates')
-      .values(certificates.slice(i, i + 200))
+      .values(certificates.slice(i, i + 200).map(({ id_num, ...row }) => ({ ...row, ...database.idNumbers.seal(id_num) })))
       .execute();
 }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idNumberProblem, idTypes, isCalendarDate, normaliseIdNumber, IdType } from '../id-numbers.js';
+import { idNumberProblem, idTypes, isCalendarDate, isMaskedIdNumber, normaliseIdNumber, IdType } from '../id-numbers.js';
 import { certMessages, messages, systemMessages } from '../messages.js';
 import { idParam, integer, optionalParam, optionalText, pagingQuery, requiredText, saveIdField } from './common.js';
 import { idsBody } from './members.js';
@@ -103,7 +103,7 @@ export function certRecordIssues(r: CertRecordInput): { field: CertField; messag
 export interface CertRecordDto {
   _certId: string;
   _name: string;
-  /** Masked (first 6 and last 4 shown) in every answer but GetCertModel. */
+  /** Masked (first 6 and last 4 shown), but to staff allowed to see it whole (GetCertModel, ExportCerts). */
   _idNum: string;
   _company: string;
   /** yyyy-MM-dd. */
@@ -229,7 +229,10 @@ export const editCertInfoBody = z
     View: viewParam,
   })
   .superRefine((b, ctx) => {
-    for (const issue of certRecordIssues(certInputOfBody(b))) ctx.addIssue({ code: 'custom', message: issue.message, path: [`_${issue.field}`] });
+    // A masked number is the one the dialog showed, left as it was: the server puts the stored
+    // number back before it checks the body (and refuses any other masked text).
+    const issues = certRecordIssues(certInputOfBody(b)).filter((i) => !(i.field === 'idNum' && isMaskedIdNumber(b._idNum)));
+    for (const issue of issues) ctx.addIssue({ code: 'custom', message: issue.message, path: [`_${issue.field}`] });
   });
 export type EditCertInfoBody = z.infer<typeof editCertInfoBody>;
 

@@ -1,5 +1,6 @@
 import type { Kysely, Migration, MigrationProvider } from 'kysely';
 import type { Engine } from '../connection.js';
+import type { IdNumberSeal } from '../sealed-id-numbers.js';
 import { content } from './001-content.js';
 import { system } from './002-system.js';
 import { members } from './003-members.js';
@@ -58,9 +59,15 @@ import { privacyConsents } from './059-privacy-consents.js';
 import { passwordExpiry } from './060-password-expiry.js';
 import { rightsRequests } from './061-rights-requests.js';
 import { addressGroups } from './062-address-groups.js';
+import { sealedIdNumbers } from './063-sealed-id-numbers.js';
+
+/** What a migration may need besides the engine: the seal of ID numbers, whose keys are not in the database. */
+export interface MigrationContext {
+  idNumbers: IdNumberSeal;
+}
 
 /** A migration that may need to know the engine (serial vs autoincrement, FTS vs trigram). */
-export type EngineMigration = (engine: Engine) => Migration;
+export type EngineMigration = (engine: Engine, context: MigrationContext) => Migration;
 
 /** Ordered by name; add new files at the end and never edit a migration that has shipped. */
 const all: Record<string, EngineMigration> = {
@@ -122,15 +129,16 @@ const all: Record<string, EngineMigration> = {
   '060-password-expiry': passwordExpiry,
   '061-rights-requests': rightsRequests,
   '062-address-groups': addressGroups,
+  '063-sealed-id-numbers': sealedIdNumbers,
 };
 
 /** Every migration this build knows, in order (readiness checks they are all applied). */
 export const migrationNames: readonly string[] = Object.keys(all).sort();
 
-export function migrationProvider(engine: Engine): MigrationProvider {
+export function migrationProvider(engine: Engine, context: MigrationContext): MigrationProvider {
   return {
     async getMigrations() {
-      return Object.fromEntries(Object.entries(all).map(([name, m]) => [name, m(engine)]));
+      return Object.fromEntries(Object.entries(all).map(([name, m]) => [name, m(engine, context)]));
     },
   };
 }

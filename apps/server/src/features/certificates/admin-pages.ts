@@ -10,8 +10,19 @@ export const certMissing = { 404: certMessages.certNotFound };
  * 考试成绩 (view 'score', cert:score:*). Every call names its view (default 'cert'); the
  * caller needs that page's permission, and reaches only records within it.
  */
-export const pages: Record<CertView, { name: string; list: Permission; edit: Permission; delete: Permission; import: Permission; export: Permission }> = {
-  cert: { name: '证书列表', list: 'cert:list', edit: 'cert:edit', delete: 'cert:delete', import: 'cert:import', export: 'cert:export' },
+export const pages: Record<
+  CertView,
+  { name: string; list: Permission; edit: Permission; delete: Permission; import: Permission; export: Permission; idNumbers: Permission }
+> = {
+  cert: {
+    name: '证书列表',
+    list: 'cert:list',
+    edit: 'cert:edit',
+    delete: 'cert:delete',
+    import: 'cert:import',
+    export: 'cert:export',
+    idNumbers: 'cert:idnum',
+  },
   score: {
     name: '考试成绩',
     list: 'cert:score:list',
@@ -19,6 +30,7 @@ export const pages: Record<CertView, { name: string; list: Permission; edit: Per
     delete: 'cert:score:delete',
     import: 'cert:score:import',
     export: 'cert:score:export',
+    idNumbers: 'cert:score:idnum',
   },
 };
 export const either = (action: 'list' | 'edit' | 'delete' | 'import' | 'export') => requireAdmin(pages.cert[action], pages.score[action]);

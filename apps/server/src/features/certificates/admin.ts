@@ -1,15 +1,27 @@
 import { z } from 'zod';
-import { certAdminDto, certModelDto, certInputOfBody, certListQuery, certModelQuery, editCertInfoBody, listOf } from '@portal/shared';
+import {
+  certAdminDto,
+  certMessages,
+  certModelDto,
+  certInputOfBody,
+  certListQuery,
+  certModelQuery,
+  editCertInfoBody,
+  isMaskedIdNumber,
+  listOf,
+  normaliseIdNumber,
+} from '@portal/shared';
 import type { App } from '../../http/app-types.js';
+import { can } from '../system/auth/access.js';
 import { adminWrite, requirePermission } from '../system/auth/guard.js';
-import { list, ok } from '../../http/envelope.js';
+import { badRequest, list, ok } from '../../http/envelope.js';
 import { keepOmittedFields } from '../../http/omitted-fields.js';
 import { publicBaseUrl } from '../../http/public-base-url.js';
 import { adminDocs } from './docs.js';
 import { verifyUrl } from './download.js';
-import { toAdminDto, toModelDto } from './dto.js';
+import { maskIdNumber, toAdminDto, toModelDto } from './dto.js';
 import { certMissing, either, pages, TARGET } from './admin-pages.js';
-import { getRecord, pageOfRecords, saveRecord } from './records.js';
+import { getRecord, pageOfRecords, saveRecord, type CertRecord } from './records.js';
 import { searchedRecords } from './search.js';
 
 /**
@@ -19,7 +31,6 @@ import { searchedRecords } from './search.js';
  */
 export async function certificatesAdmin(app: App): Promise<void> {
   const { database, now } = app.services;
-  const { db } = database;
 
   app.get(
     '/GetCertList',
@@ -35,7 +46,7 @@ export async function certificatesAdmin(app: App): Promise<void> {
     },
     async (request) => {
       await requirePermission(request, pages[request.query.view].list);
-      const page = await pageOfRecords(searchedRecords(db, request.query), request.query);
+      const page = await pageOfRecords(database.idNumbers, searchedRecords(database, request.query), request.query);
       return list(page.items.map(toAdminDto), page.total);
     },
   );
@@ -46,17 +57,23 @@ export async function certificatesAdmin(app: App): Promise<void> {
       onRequest: either('list'),
       schema: {
         ...adminDocs,
-        summary: '一条记录（证件号码不打码，附验证地址 _verifyUrl）',
+        summary: '一条记录，附验证地址 _verifyUrl；证件号码打码，有“查看完整证件号码”权限（cert:idnum / cert:score:idnum）时完整并记入操作日志',
         querystring: certModelQuery,
+        'x-unmasked-for': [pages.cert.idNumbers, pages.score.idNumbers],
         'x-data': certModelDto,
         'x-codes': certMissing,
       },
     },
     async (request) => {
       const { CertId, view } = request.query;
-      await requirePermission(request, pages[view].list);
-      const record = await getRecord(db, CertId, view);
-      return ok(toModelDto(record, verifyUrl(publicBaseUrl(request), record)));
+      const admin = await requirePermission(request, pages[view].list);
+      const read = () => getRecord(database, CertId, view);
+      // Each sight of a number in the clear is in the audit log: who saw whose, when, from where.
+      const unmasked = can(admin, pages[view].idNumbers);
+      const record = unmasked
+        ? await adminWrite(request, { action: pages[view].idNumbers, target: TARGET, targetId: CertId, detail: (r) => `查看证件号码：${r.name}` }, read)
+        : await read();
+      return ok(toModelDto(record, verifyUrl(publicBaseUrl(request), record), { unmasked }));
     },
   );
 
@@ -67,7 +84,10 @@ export async function certificatesAdmin(app: App): Promise<void> {
       // The record as GetCertModel answers it, from the page the body names (the other page's records are not there).
       preValidation: keepOmittedFields('_certId', async (id, _request, body) => {
         const view = editCertInfoBody.shape.View.safeParse(body.View);
-        return view.success ? toModelDto(await getRecord(db, id, view.data), '') : undefined;
+        if (!view.success) return undefined;
+        const record = await getRecord(database, id, view.data);
+        keepShownIdNumber(body, record);
+        return toModelDto(record, '', { unmasked: true });
       }),
       schema: {
         ...adminDocs,
@@ -87,9 +107,21 @@ export async function certificatesAdmin(app: App): Promise<void> {
           targetId: (saved) => saved,
           detail: () => `${body._certId ? '修改' : '新增'} ${body._name} ${body._certNum}`.trim(),
         },
-        () => saveRecord(db, body._certId, certInputOfBody(body), body._status, body.View, now()),
+        () => saveRecord(database, body._certId, certInputOfBody(body), body._status, body.View, now()),
       );
       return ok(id);
     },
   );
+}
+
+/**
+ * A masked number sent back as the dialog showed it (to staff who may not see it whole) means
+ * the stored number, which is put back before the body is checked; any other masked text is
+ * refused, so no masked text is ever stored.
+ */
+function keepShownIdNumber(body: Record<string, unknown>, record: CertRecord): void {
+  const sent = body._idNum;
+  if (typeof sent !== 'string' || !isMaskedIdNumber(sent)) return;
+  if (normaliseIdNumber(sent) !== maskIdNumber(record.idNum)) throw badRequest(certMessages.idNumMasked);
+  body._idNum = record.idNum;
 }

@@ -10,7 +10,8 @@ import { getRecord, inView, live, newestFirst, selectRecords, toRecord } from '.
 
 /** Certificates as pictures in the back office (spec §7 DownCerts; GetCertImage ours): a zip of several, or one PNG; both audited. */
 export async function certificateDownloadAdmin(app: App): Promise<void> {
-  const { db } = app.services.database;
+  const { database } = app.services;
+  const { db, idNumbers } = database;
 
   app.get(
     '/DownCerts',
@@ -32,7 +33,7 @@ export async function certificateDownloadAdmin(app: App): Promise<void> {
         async () => {
           const rows = await newestFirst(selectRecords(db).where('id', 'in', Ids).where(live).where(inView('cert'))).execute();
           if (rows.length === 0) throw notFound(certMessages.certNotFound);
-          return rows.map(toRecord);
+          return rows.map((r) => toRecord(idNumbers, r));
         },
       );
       return attachment(reply, 'application/zip', 'certificates.zip', '证书.zip').send(await certificatesZip(request, records));
@@ -54,7 +55,7 @@ export async function certificateDownloadAdmin(app: App): Promise<void> {
     async (request, reply) => {
       const { CertId } = request.query;
       const record = await adminWrite(request, { action: 'cert:download', target: TARGET, targetId: CertId, detail: (r) => `下载1份：${r.id}` }, () =>
-        getRecord(db, CertId, 'cert'),
+        getRecord(database, CertId, 'cert'),
       );
       const png = await certificatePng(request, record);
       return attachment(reply, 'image/png', 'certificate.png', `${record.name}_${record.certNum}.png`).send(png);

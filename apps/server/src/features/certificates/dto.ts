@@ -2,7 +2,7 @@ import type { CertAdminDto, CertModelDto, CertRecordDto } from '@portal/shared';
 import type { CertRecord } from './records.js';
 
 /**
- * An ID number as every answer but the back office's GetCertModel shows it: an 18-character
+ * An ID number as every answer shows it but to staff allowed to see it in full (toModelDto): an 18-character
  * number keeps its first 6 and last 4 characters (110101********1234); a shorter document
  * (passport, permit) keeps 2 and 2, or 1 and 1 when shorter than 8, so most of it is hidden.
  */
@@ -37,5 +37,12 @@ export const toAdminDto = (r: CertRecord): CertAdminDto => ({
   _updateTime: r.updatedAt,
 });
 
-/** The back office's one record: the ID number as stored. */
-export const toModelDto = (r: CertRecord, verifyUrl: string): CertModelDto => ({ ...toAdminDto(r), _idNum: r.idNum, _verifyUrl: verifyUrl });
+/**
+ * The back office's one record: the ID number in the clear only for staff allowed to see it
+ * (cert:idnum, audited by the caller), masked otherwise.
+ */
+export const toModelDto = (r: CertRecord, verifyUrl: string, { unmasked }: { unmasked: boolean }): CertModelDto => ({
+  ...toAdminDto(r),
+  _idNum: unmasked ? r.idNum : maskIdNumber(r.idNum),
+  _verifyUrl: verifyUrl,
+});

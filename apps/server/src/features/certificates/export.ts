@@ -6,6 +6,8 @@ import { IMPORT_MAX_ROWS } from './import.js';
 import { pageWindow } from '../../http/paging.js';
 import type { ExportColumn, PageReader } from '../../http/xlsx-export.js';
 import { templateSheet } from '../uploads/xlsx-import.js';
+import type { IdNumberSeal } from '../../db/sealed-id-numbers.js';
+import { maskIdNumber } from './dto.js';
 import { newestFirst, toRecord, type CertRecord, type RecordQuery } from './records.js';
 
 /** Spreadsheets the back office downloads: the import template and the export of a search. */
@@ -13,15 +15,22 @@ import { newestFirst, toRecord, type CertRecord, type RecordQuery } from './reco
 const DAY_FORMAT = 'yyyy-mm-dd';
 const columnLetter = (index: number) => String.fromCharCode(65 + index);
 
-/** The export's columns: the import's plus 状态, so an export can be corrected and imported again. */
-export const exportColumns: readonly ExportColumn<CertRecord>[] = [...sheetColumns, statusColumn];
+/**
+ * The export's columns: the import's plus 状态, so an export can be corrected and imported again;
+ * ID numbers masked but for staff allowed to see them in full (such a file cannot be imported
+ * again as it is: the masked numbers are refused).
+ */
+export const exportColumns = ({ unmasked }: { unmasked: boolean }): readonly ExportColumn<CertRecord>[] => [
+  ...sheetColumns.map((c) => (c.field === 'idNum' && !unmasked ? { ...c, cell: (r: CertRecord) => maskIdNumber(r.idNum) } : c)),
+  statusColumn,
+];
 
 /** The records of a search a page at a time, newest exam first. */
 export const recordPages =
-  (query: RecordQuery): PageReader<CertRecord> =>
+  (idNumbers: IdNumberSeal, query: RecordQuery): PageReader<CertRecord> =>
   async (page) => {
     const { limit, offset } = pageWindow(page);
-    return (await newestFirst(query).limit(limit).offset(offset).execute()).map(toRecord);
+    return (await newestFirst(query).limit(limit).offset(offset).execute()).map((r) => toRecord(idNumbers, r));
   };
 
 /**

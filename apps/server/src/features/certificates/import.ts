@@ -1,5 +1,4 @@
 import type ExcelJS from 'exceljs';
-import type { Kysely } from 'kysely';
 import {
   certFields,
   certMessages,
@@ -15,11 +14,10 @@ import {
 } from '@portal/shared';
 import type { Database } from '../../db/connection.js';
 import { withKeyLocked } from '../../db/key-lock.js';
-import type { DB } from '../../db/schema.js';
 import { AppError, badRequest } from '../../http/envelope.js';
 import { dayOf, firstSheet, headerOf, plainValue, textOf, type PlainValue } from '../uploads/xlsx-import.js';
 import { columnOfHeader, sheetColumns, type SheetColumn } from './columns.js';
-import { findConflicts, insertRecords, resultKey } from './records.js';
+import { findConflicts, insertRecords, resultKey, type CertStore } from './records.js';
 
 /**
  * ImportCerts: the exam office's .xlsx (first sheet; a header row with the columns of
@@ -115,7 +113,7 @@ function checkRow(row: number, values: Map<SheetColumn, PlainValue>, errors: Cer
 }
 
 /** Certificate numbers and results repeated within the file's valid rows, or already in the database. */
-async function checkDuplicates(db: Kysely<DB>, rows: SheetRow[], errors: CertImportError[]): Promise<void> {
+async function checkDuplicates(store: CertStore, rows: SheetRow[], errors: CertImportError[]): Promise<void> {
   const certNumColumn = sheetColumns.find((c) => c.field === 'certNum')?.header as string;
   const idNumColumn = sheetColumns.find((c) => c.field === 'idNum')?.header as string;
   const firstCertNum = new Map<string, number>();
@@ -129,7 +127,7 @@ async function checkDuplicates(db: Kysely<DB>, rows: SheetRow[], errors: CertImp
     else firstResult.set(resultKey(input), row);
   }
   const taken = await findConflicts(
-    db,
+    store,
     rows.map((r) => r.input),
   );
   for (const { row, input } of rows) {
@@ -149,13 +147,14 @@ export async function importCertificates(database: Database, file: Buffer, now: 
   // until PostgreSQL aborts one as a deadlock; the second now finds the first's rows taken.
   return withKeyLocked(database, 'certificates:import', async (trx) => {
     // Checked against the database inside the transaction that writes.
-    await checkDuplicates(trx, rows, errors);
+    const store = { db: trx, idNumbers: database.idNumbers };
+    await checkDuplicates(store, rows, errors);
     if (errors.length > 0) {
       errors.sort((a, b) => a.Row - b.Row);
       throw new AppError(Code.BadRequest, certMessages.importFailed(errors.length), { Errors: errors.slice(0, MAX_REPORTED) });
     }
     await insertRecords(
-      trx,
+      store,
       rows.map((r) => r.input),
       now,
     );

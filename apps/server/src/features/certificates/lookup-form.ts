@@ -70,7 +70,7 @@ export async function certLookupForm(app: App, draw: DrawLookupPage): Promise<vo
         const { CertId, IdNum, Name, CertNum } = asked.data;
         const at = now();
         const record = await downloadableRecord(
-          db,
+          database,
           CertId,
           { idNum: IdNum, name: Name, certNum: CertNum, company: null },
           () => countLookup(database, request.addressGroup, at),

@@ -16,7 +16,7 @@ import { withKeyLocked } from '../../db/key-lock.js';
 import type { DB } from '../../db/schema.js';
 import { AppError, badRequest, notFound } from '../../http/envelope.js';
 import { readDownloadToken, tokenExpired } from './download-token.js';
-import { pageOfRecords, selectRecords, toRecord, type CertRecord } from './records.js';
+import { ofIdNumber, pageOfRecords, selectRecords, toRecord, type CertRecord, type CertStore } from './records.js';
 
 /**
  * The public certificate lookup (spec §2 certsearch, §7 GetCertList and DownCert) and a member's
@@ -59,11 +59,11 @@ export async function countLookup(database: Database, ip: string, now: number): 
 const visible = (db: Kysely<DB>) => selectRecords(db).where('status', '=', CertStatus.Normal);
 
 /** GetCertList: a name with an ID number, a certificate number, or both (the form's fields, certSearchForm). */
-function searchRecords(db: Kysely<DB>, search: CertSearchEntry, paging: PagingQuery) {
+function searchRecords({ db, idNumbers }: CertStore, search: CertSearchEntry, paging: PagingQuery) {
   let query = visible(db).where('name', '=', search.Name.trim());
-  if (search.IdNum) query = query.where('id_num', '=', normaliseIdNumber(search.IdNum));
+  if (search.IdNum) query = query.where(ofIdNumber(idNumbers, normaliseIdNumber(search.IdNum)));
   if (search.CertNum) query = query.where('cert_num', '=', normaliseCertNum(search.CertNum));
-  return pageOfRecords(query, paging);
+  return pageOfRecords(idNumbers, query, paging);
 }
 
 /**
@@ -72,7 +72,7 @@ function searchRecords(db: Kysely<DB>, search: CertSearchEntry, paging: PagingQu
  */
 export async function visitorLookup(database: Database, ip: string, now: number, search: CertSearchEntry, paging: PagingQuery) {
   await countLookup(database, ip, now);
-  return searchRecords(database.db, search, paging);
+  return searchRecords(database, search, paging);
 }
 
 /** The member company's name, which its records carry in company (docs/api.md). */
@@ -82,9 +82,9 @@ export async function memberCompany(db: Kysely<DB>, memberId: number): Promise<s
 }
 
 /** GetCertList with a member token and no name: the member company's own certificates. */
-export function companyRecords(db: Kysely<DB>, company: string, paging: PagingQuery) {
+export function companyRecords({ db, idNumbers }: CertStore, company: string, paging: PagingQuery) {
   // A company without a name owns nothing (records without a company are nobody's).
-  return pageOfRecords(visible(db).where('company', '=', company).where('company', '<>', ''), paging);
+  return pageOfRecords(idNumbers, visible(db).where('company', '=', company).where('company', '<>', ''), paging);
 }
 
 export interface DownloadProof {
@@ -104,7 +104,7 @@ export interface DownloadProof {
  * numbers nor tokens can be found by trying.
  */
 export async function downloadableRecord(
-  db: Kysely<DB>,
+  { db, idNumbers }: CertStore,
   certId: number | string,
   proof: DownloadProof,
   count: () => Promise<void>,
@@ -113,7 +113,7 @@ export async function downloadableRecord(
   const claim = typeof certId === 'string' ? await readDownloadToken(db, certId, now) : undefined;
   const id = typeof certId === 'number' ? certId : claim?.id;
   const row = id === undefined ? undefined : await visible(db).where('id', '=', id).executeTakeFirst();
-  const record = row && toRecord(row);
+  const record = row && toRecord(idNumbers, row);
   const ownCompany = record !== undefined && proof.company !== null && proof.company !== '' && record.company === proof.company;
   if (!ownCompany) await count();
   if (!record) throw notFound(certMessages.downloadRefused);

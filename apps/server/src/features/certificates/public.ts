@@ -34,7 +34,7 @@ export async function certificatesPublic(app: App): Promise<void> {
       const { pageindex, pagesize, ...search } = request.query;
       const member = await optionalMember(request);
       if (search.Name === '' && member) {
-        const own = await companyRecords(db, await memberCompany(db, member.memberId), { pageindex, pagesize });
+        const own = await companyRecords(database, await memberCompany(db, member.memberId), { pageindex, pagesize });
         return ok(await lookupList(db, own, now()));
       }
       const form = certSearchForm.safeParse(search);
@@ -63,7 +63,7 @@ export async function certificatesPublic(app: App): Promise<void> {
       const company = member ? await memberCompany(db, member.memberId) : null;
       const at = now();
       const record = await downloadableRecord(
-        db,
+        database,
         CertId,
         { idNum: IdNum, name: Name, certNum: CertNum, company },
         () => countLookup(database, request.addressGroup, at),

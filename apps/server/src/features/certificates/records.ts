@@ -5,6 +5,7 @@ import {
   CertStatus,
   ExamStatus,
   formatCst,
+  isMaskedIdNumber,
   type CertRecordInput,
   type CertView,
   type ExamStatus as Exam,
@@ -13,6 +14,7 @@ import {
 } from '@portal/shared';
 import { chunksOf } from '../../db/chunks.js';
 import type { DB } from '../../db/schema.js';
+import type { IdNumberSeal } from '../../db/sealed-id-numbers.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { badRequest, notFound } from '../../http/envelope.js';
 import { pageWindow } from '../../http/paging.js';
@@ -33,11 +35,20 @@ export interface CertRecord extends CertRecordInput {
 type Row = Selectable<DB['certificates']>;
 type Where = (eb: ExpressionBuilder<DB, 'certificates'>) => Expression<SqlBool>;
 
-export const toRecord = (r: Row): CertRecord => ({
+/**
+ * The database and the seal of its ID numbers (a Database, or a transaction with the seal):
+ * records are read and written with ID numbers in the clear, stored sealed.
+ */
+export interface CertStore {
+  db: Kysely<DB>;
+  idNumbers: IdNumberSeal;
+}
+
+export const toRecord = (idNumbers: IdNumberSeal, r: Row): CertRecord => ({
   id: r.id,
   name: r.name,
   idType: r.id_type as IdType,
-  idNum: r.id_num,
+  idNum: idNumbers.open(r.id_num_sealed, r.id_num_key),
   company: r.company,
   examTime: r.exam_time,
   examStatus: r.exam_status as Exam,
@@ -50,10 +61,10 @@ export const toRecord = (r: Row): CertRecord => ({
   updatedAt: r.updated_at,
 });
 
-const contentColumns = (r: CertRecordInput) => ({
+const contentColumns = (idNumbers: IdNumberSeal, r: CertRecordInput) => ({
   name: r.name,
   id_type: r.idType,
-  id_num: r.idNum,
+  ...idNumbers.seal(r.idNum),
   company: r.company,
   exam_time: r.examTime,
   exam_status: r.examStatus,
@@ -83,8 +94,14 @@ export type RecordQuery = ReturnType<typeof selectRecords>;
 /** The order of every list and file: newest exam first. */
 export const newestFirst = (query: RecordQuery) => query.orderBy('exam_time', 'desc').orderBy('id', 'desc');
 
+/** The live records of an ID number (its keyed hashes: no number is searched in the clear). */
+export const ofIdNumber =
+  (idNumbers: IdNumberSeal, idNum: string): Where =>
+  (eb) =>
+    eb('id_num_index', 'in', idNumbers.lookupIndexes(idNum));
+
 /** A page of records, newest exam first, and how many there are. */
-export async function pageOfRecords(query: RecordQuery, paging: PagingQuery): Promise<{ items: CertRecord[]; total: number }> {
+export async function pageOfRecords(idNumbers: IdNumberSeal, query: RecordQuery, paging: PagingQuery): Promise<{ items: CertRecord[]; total: number }> {
   const { limit, offset } = pageWindow(paging);
   const [rows, { total }] = await Promise.all([
     newestFirst(query).limit(limit).offset(offset).execute(),
@@ -93,14 +110,14 @@ export async function pageOfRecords(query: RecordQuery, paging: PagingQuery): Pr
       .select((eb) => eb.fn.countAll<number>().as('total'))
       .executeTakeFirstOrThrow(),
   ]);
-  return { items: rows.map(toRecord), total };
+  return { items: rows.map((r) => toRecord(idNumbers, r)), total };
 }
 
 /** A record not deleted, within the view; 404 证书不存在 otherwise. */
-export async function getRecord(db: Kysely<DB>, id: number, view: CertView = 'score'): Promise<CertRecord> {
+export async function getRecord({ db, idNumbers }: CertStore, id: number, view: CertView = 'score'): Promise<CertRecord> {
   const row = await selectRecords(db).where('id', '=', id).where(live).where(inView(view)).executeTakeFirst();
   if (!row) throw notFound(certMessages.certNotFound);
-  return toRecord(row);
+  return toRecord(idNumbers, row);
 }
 
 /** Identity of a result: one per candidate and exam day. */
@@ -115,7 +132,7 @@ const chunks = <T>(items: readonly T[]) => chunksOf(items, CHUNK);
  * spreadsheet of thousands of rows costs a few queries.
  */
 export async function findConflicts(
-  db: Kysely<DB>,
+  { db, idNumbers }: CertStore,
   inputs: readonly CertRecordInput[],
   exceptId = 0,
 ): Promise<{ certNums: Set<string>; results: Set<string> }> {
@@ -127,10 +144,13 @@ export async function findConflicts(
     for (const r of rows) certNums.add(r.cert_num as string);
   }
   const wanted = new Set(inputs.map(resultKey));
-  for (const part of chunks([...new Set(inputs.map((r) => r.idNum))])) {
-    const rows = await db.selectFrom('certificates').select(['id_num', 'exam_time']).where(others).where('id_num', 'in', part).execute();
+  // Each number's keyed hashes, and back: the rows found need not be opened.
+  const numberOf = new Map<string, string>();
+  for (const idNum of new Set(inputs.map((r) => r.idNum))) for (const index of idNumbers.lookupIndexes(idNum)) numberOf.set(index, idNum);
+  for (const part of chunks([...numberOf.keys()])) {
+    const rows = await db.selectFrom('certificates').select(['id_num_index', 'exam_time']).where(others).where('id_num_index', 'in', part).execute();
     for (const r of rows) {
-      const key = resultKey({ idNum: r.id_num, examTime: r.exam_time });
+      const key = resultKey({ idNum: numberOf.get(r.id_num_index) ?? '', examTime: r.exam_time });
       if (wanted.has(key)) results.add(key);
     }
   }
@@ -161,10 +181,13 @@ async function guarded<T>(message: string, write: () => Promise<T>): Promise<T> 
  * EditCertInfo: adds (id 0) or edits a live record of the view; the 证书列表 view only holds
  * passed results with a certificate. Answers the record's id.
  */
-export async function saveRecord(db: Kysely<DB>, id: number, input: CertRecordInput, status: CertStatus, view: CertView, now: number): Promise<number> {
-  if (id !== 0) await getRecord(db, id, view);
+export async function saveRecord(store: CertStore, id: number, input: CertRecordInput, status: CertStatus, view: CertView, now: number): Promise<number> {
+  const { db, idNumbers } = store;
+  // The body's check lets a masked number through for the dialog's sake (admin.ts); never stored.
+  if (isMaskedIdNumber(input.idNum)) throw badRequest(certMessages.idNumMasked);
+  if (id !== 0) await getRecord(store, id, view);
   if (!fitsView(view, input)) throw badRequest(certMessages.notInCertView);
-  const conflict = conflictMessage(input, await findConflicts(db, [input], id));
+  const conflict = conflictMessage(input, await findConflicts(store, [input], id));
   if (conflict) throw badRequest(conflict);
   const at = formatCst(now);
   const taken = input.certNum ? certMessages.certNumTaken : certMessages.resultTaken;
@@ -172,7 +195,7 @@ export async function saveRecord(db: Kysely<DB>, id: number, input: CertRecordIn
     return guarded(taken, async () => {
       const row = await db
         .insertInto('certificates')
-        .values({ ...contentColumns(input), status, verify_token: newVerifyToken(), created_at: at, updated_at: at })
+        .values({ ...contentColumns(idNumbers, input), status, verify_token: newVerifyToken(), created_at: at, updated_at: at })
         .returning('id')
         .executeTakeFirstOrThrow();
       return row.id;
@@ -181,7 +204,7 @@ export async function saveRecord(db: Kysely<DB>, id: number, input: CertRecordIn
   await guarded(taken, () =>
     db
       .updateTable('certificates')
-      .set({ ...contentColumns(input), status, updated_at: at })
+      .set({ ...contentColumns(idNumbers, input), status, updated_at: at })
       .where('id', '=', id)
       .execute(),
   );
@@ -189,10 +212,16 @@ export async function saveRecord(db: Kysely<DB>, id: number, input: CertRecordIn
 }
 
 /** Inserts many records (an import) in batches; run it inside the caller's transaction. */
-export async function insertRecords(db: Kysely<DB>, inputs: readonly CertRecordInput[], now: number): Promise<void> {
+export async function insertRecords({ db, idNumbers }: CertStore, inputs: readonly CertRecordInput[], now: number): Promise<void> {
   const at = formatCst(now);
   for (const part of chunks(inputs)) {
-    const values = part.map((r) => ({ ...contentColumns(r), status: CertStatus.Normal, verify_token: newVerifyToken(), created_at: at, updated_at: at }));
+    const values = part.map((r) => ({
+      ...contentColumns(idNumbers, r),
+      status: CertStatus.Normal,
+      verify_token: newVerifyToken(),
+      created_at: at,
+      updated_at: at,
+    }));
     await guarded(certMessages.importRaced, () => db.insertInto('certificates').values(values).execute());
   }
 }

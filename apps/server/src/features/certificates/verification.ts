@@ -49,7 +49,7 @@ export async function certificateVerification(app: App): Promise<void> {
   const byToken = async (token: string) => {
     if (!TOKEN.test(token)) return undefined;
     const row = await selectRecords(db).where('verify_token', '=', token).executeTakeFirst();
-    return row ? toRecord(row) : undefined;
+    return row ? toRecord(database.idNumbers, row) : undefined;
   };
 
   app.get('/cert/verify/:token', { schema: { ...hidden, params: tokenParams } }, async (request, reply) => {

@@ -9,6 +9,8 @@ export interface ListExport<T> extends ListWorkbook<T> {
   permission: Permission;
   /** The audit log's kind of record, e.g. 文章. */
   target: string;
+  /** What the audit log adds to 导出<title>, e.g. that personal data went out in the clear. */
+  auditNote?: string;
 }
 
 /**
@@ -19,7 +21,7 @@ export interface ListExport<T> extends ListWorkbook<T> {
  * the envelope and its code.
  */
 export async function sendListExport<T>(request: FastifyRequest, reply: FastifyReply, what: ListExport<T>) {
-  const first = await adminWrite(request, { action: what.permission, target: what.target, detail: () => `导出${what.title}` }, () =>
+  const first = await adminWrite(request, { action: what.permission, target: what.target, detail: () => `导出${what.title}${what.auditNote ?? ''}` }, () =>
     what.read({ pageindex: 1, pagesize: EXPORT_PAGE }),
   );
   return sendWorkbook(reply, what, first);

@@ -11,6 +11,7 @@ import {
   editCertInfoBody,
   ExamStatus,
   IdType,
+  isMaskedIdNumber,
   normaliseCertNum,
   normaliseIdNumber,
   type CertField,
@@ -32,6 +33,8 @@ type Field = keyof Values;
  * The rules between fields (the ID number against its document type; certificate number and
  * issue date with a pass), from the same function the server's schema uses. The schema alone
  * reports them only once every field is valid; this says them as soon as the field is left.
+ * A masked number is the one shown to staff who may not see it whole: left as it is, it keeps
+ * the stored number (the server refuses any other masked text).
  */
 const crossRule =
   (field: CertField): FormRule =>
@@ -49,7 +52,7 @@ const crossRule =
         examStatus: examStatus ?? ExamStatus.Absent,
         certNum: normaliseCertNum(v._certNum ?? ''),
         issueDate: v._issueDate ?? '',
-      }).find((i) => i.field === field && (field === 'idNum' || examStatus !== undefined));
+      }).find((i) => i.field === field && (field === 'idNum' ? !isMaskedIdNumber(v._idNum ?? '') : examStatus !== undefined));
       if (issue) throw new Error(issue.message);
     },
   });
