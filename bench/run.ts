@@ -15,6 +15,7 @@ import { runElectionsBench } from './elections.js';
 import { runFormsBench } from './forms.js';
 import { runMessagesBench } from './messages.js';
 import { runMailingsBench } from './mailings.js';
+import { runIdNumbersBench } from './id-numbers.js';
 
 /**
  * `npm run bench`: the public calls and server-rendered pages, each answered from the response
@@ -29,13 +30,21 @@ import { runMailingsBench } from './mailings.js';
  * runs the membership job's bench (bench/members.ts) instead, `npm run bench -- elections` the
  * election count's (bench/elections.ts), `npm run bench -- forms` the forms' (bench/forms.ts),
  * `npm run bench -- messages` 在线留言's statistics (bench/messages.ts), `npm run bench -- mailings` a
- * mailing to 100,000 members (bench/mailings.ts).
+ * mailing to 100,000 members (bench/mailings.ts), `npm run bench -- id-numbers [--base <commit>]` lookups
+ * by sealed ID numbers against a build before them and a million re-sealed (bench/id-numbers.ts).
  */
 
 const root = path.resolve(import.meta.dirname, '..');
 const { values: args, positionals } = parseArgs({
   allowPositionals: true,
-  options: { articles: { type: 'string' }, pg: { type: 'boolean' }, seconds: { type: 'string' }, generator: { type: 'string' }, only: { type: 'string' } },
+  options: {
+    articles: { type: 'string' },
+    pg: { type: 'boolean' },
+    seconds: { type: 'string' },
+    generator: { type: 'string' },
+    only: { type: 'string' },
+    base: { type: 'string' },
+  },
 });
 // `npm run bench -- members`: the membership job over 100,000 members instead (bench/members.ts).
 if (positionals[0] === 'members') {
@@ -62,7 +71,13 @@ if (positionals[0] === 'mailings') {
   await runMailingsBench();
   process.exit(0);
 }
-if (positionals.length > 0) throw new Error(`unknown bench ${positionals.join(' ')}: the named ones are members, elections, forms, messages and mailings`);
+// `npm run bench -- id-numbers [--base <commit>]`: lookups by ID number and re-sealing a million (bench/id-numbers.ts).
+if (positionals[0] === 'id-numbers') {
+  await runIdNumbersBench(args.base);
+  process.exit(0);
+}
+if (positionals.length > 0)
+  throw new Error(`unknown bench ${positionals.join(' ')}: the named ones are members, elections, forms, messages, mailings and id-numbers`);
 /** `--only <RegExp>`: measure only the targets whose names match (e.g. to compare two builds on a few calls); RESULTS.md is then left as it is. */
 const ONLY = args.only === undefined ? undefined : new RegExp(args.only);
 const ARTICLES = Number(args.articles ?? 100_000);

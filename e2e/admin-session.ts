@@ -148,6 +148,30 @@ export async function createAdminAccount(
   expect(changed.Code, changed.Message).toBe(200);
 }
 
+interface SystemMenu {
+  MenuId: number;
+  perms: string;
+  children: SystemMenu[];
+}
+
+/** A role granted these permissions (with the pages and folders above them), through SaveRole; answers its id. */
+export async function roleWith(request: APIRequestContext, token: string, name: string, perms: readonly string[]): Promise<number> {
+  const tree = (await (await request.get('/api/XfSystemApi/GetSystemMenuList', { headers: { token }, params: { all: 1 } })).json()) as Envelope<SystemMenu[]>;
+  const ids = new Set<number>();
+  const walk = (menus: readonly SystemMenu[], above: readonly number[]) => {
+    for (const m of menus) {
+      if (perms.includes(m.perms)) [...above, m.MenuId].forEach((id) => ids.add(id));
+      walk(m.children ?? [], [...above, m.MenuId]);
+    }
+  };
+  walk(tree.Data, []);
+  const saved = (await (
+    await request.post('/api/XfSystemApi/SaveRole', { headers: { token }, data: { RoleId: 0, RoleName: name, Status: 1, MenuIds: [...ids] } })
+  ).json()) as Envelope<number>;
+  expect(saved.Code, saved.Message).toBe(200);
+  return saved.Data;
+}
+
 /** The article dialog's rich-text editor has started (typing or saving before then would race it). */
 export const editorReady = (page: Page) =>
   page.waitForFunction(() => (window as unknown as { tinymce?: { activeEditor?: { initialized: boolean } } }).tinymce?.activeEditor?.initialized);

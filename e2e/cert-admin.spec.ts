@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext } from '@playwright/test';
-import { expect, test } from './test.js';
+import { expect, look, test } from './test.js';
 import ExcelJS from 'exceljs';
 import { idCheckCharacter } from '@portal/shared';
 import { apiData, settled, typeDate } from './helpers.js';
-import { openBackOffice, openFromSidebar, unique } from './admin-session.js';
+import { adminToken, createAdminAccount, openBackOffice, openFromSidebar, roleWith, unique, type Envelope } from './admin-session.js';
 import { filledTemplate, importFile, type ImportTemplate } from './spreadsheet-import.js';
 
 /**
@@ -248,4 +248,47 @@ test('发证日期 filters one day, picked with 今天, 昨天 or 一周前; day
   await expect(row).toHaveCount(0);
   await searchBy('今天', today);
   await expect(row).toHaveCount(0);
+});
+
+test('staff without 查看完整证件号码 see ID numbers masked, correct a remark, and the stored number stays', async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  const id = idNumber('110108', '19910203', order());
+  const masked = `${id.slice(0, 6)}********${id.slice(-4)}`;
+  const name = `吴${unique('').slice(-4)}`;
+  const superToken = await adminToken(page.request);
+  const business = async <T>(method: 'get' | 'post', call: string, token: string, data?: Record<string, unknown>) =>
+    ((await (await page.request[method](`/api/XfSysBussiness/${call}`, { headers: { token }, ...(data ? { data } : {}) })).json()) as Envelope<T>).Data;
+  const certId = await business<number>('post', 'EditCertInfo', superToken, {
+    _certId: 0,
+    _name: name,
+    _idNum: id,
+    _company: '示例建设工程有限公司',
+    _examTime: '2025-03-16',
+    _examStatus: 1,
+    _certNum: unique('GCFX-MASK-').toUpperCase(),
+    _issueDate: '2025-04-01',
+  });
+  const role = await roleWith(page.request, superToken, unique('证书录入'), ['dashboard:view', 'cert:list', 'cert:edit']);
+  const clerk = { account: unique('certclerk'), password: 'Clerk-lantern-2024' };
+  await createAdminAccount(page.request, superToken, { Account: clerk.account, FullName: '证书录入员', RoleId: role }, clerk.password);
+
+  for (const width of [1440, 375]) {
+    const clerkPage = await (await browser.newContext({ viewport: { width, height: 900 } })).newPage();
+    await openBackOffice(clerkPage, { as: clerk, at: '/System/cert/list' });
+    await clerkPage.getByLabel('姓名').fill(name);
+    await clerkPage.getByRole('button', { name: /查\s*询/ }).click();
+    const row = clerkPage.getByRole('row').filter({ hasText: name });
+    await expect(row).toContainText(masked);
+    await row.getByRole('button', { name: '修改' }).click();
+    const edit = clerkPage.getByRole('dialog', { name: '修改证书' });
+    await expect(edit.getByLabel('证件号码')).toHaveValue(masked);
+    await edit.getByLabel('备注').fill(`复核${width}`);
+    await look(clerkPage, test.info().outputPath(`cert-masked-edit-${width}.png`));
+    await edit.getByRole('button', { name: /^确\s*定$/ }).click();
+    await expect(edit).toBeHidden();
+    // Read back as staff who may see it whole: the remark changed, the number did not.
+    const saved = await business<{ _idNum: string; _remarks: string }>('get', `GetCertModel?CertId=${certId}&view=cert`, superToken);
+    expect(saved).toMatchObject({ _idNum: id, _remarks: `复核${width}` });
+    await clerkPage.context().close();
+  }
 });

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import type { APIRequestContext, Browser, Locator, Page, TestInfo } from '@playwright/test';
+import type { Browser, Locator, Page, TestInfo } from '@playwright/test';
 import { expect, look, test, waitingForApp } from './test.js';
 import {
   adminToken,
@@ -7,6 +7,7 @@ import {
   editorReady,
   openBackOffice,
   openNewArticle,
+  roleWith,
   saveArticleByApi,
   setEditorContent,
   unique,
@@ -22,31 +23,7 @@ import { call, member } from './member-session.js';
  * approve and the article is public. Its 审批单 is opened, printed on one A4 page and exported.
  */
 
-interface SystemMenu {
-  MenuId: number;
-  perms: string;
-  children: SystemMenu[];
-}
-
 const password = 'Review-lamp-2024';
-
-/** A role granted these permissions (with the pages and folders above them), through SaveRole; answers its id. */
-async function roleWith(request: APIRequestContext, token: string, name: string, perms: readonly string[]): Promise<number> {
-  const tree = (await (await request.get('/api/XfSystemApi/GetSystemMenuList', { headers: { token }, params: { all: 1 } })).json()) as Envelope<SystemMenu[]>;
-  const ids = new Set<number>();
-  const walk = (menus: readonly SystemMenu[], above: readonly number[]) => {
-    for (const m of menus) {
-      if (perms.includes(m.perms)) [...above, m.MenuId].forEach((id) => ids.add(id));
-      walk(m.children ?? [], [...above, m.MenuId]);
-    }
-  };
-  walk(tree.Data, []);
-  const saved = (await (
-    await request.post('/api/XfSystemApi/SaveRole', { headers: { token }, data: { RoleId: 0, RoleName: name, Status: 1, MenuIds: [...ids] } })
-  ).json()) as Envelope<number>;
-  expect(saved.Code, saved.Message).toBe(200);
-  return saved.Data;
-}
 
 /** An administrator signed in in a browser of their own. */
 async function signedIn(browser: Browser, account: string): Promise<Page> {

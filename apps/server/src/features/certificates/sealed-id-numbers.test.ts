@@ -11,6 +11,7 @@ import { resealAll } from '../../db/reseal-id-numbers.js';
 import { adminCall, createAdmin, createAdminTestApp, loginAdmin } from '../../../test/admin.js';
 import { certCall, idNumber, saveCert } from '../../../test/certificates.js';
 import { cliInProcess } from '../../../test/cli.js';
+import { offeredAgain } from '../../../test/menu-offers.js';
 import { engines, secondInstance, type TestApp } from '../../../test/harness.js';
 import { roleWith } from '../../../test/review.js';
 import { readSheet } from '../../../test/xlsx.js';
@@ -88,6 +89,15 @@ describe.each(engines)('ID numbers sealed at rest on %s', (engine) => {
     const added = await adminCall(t, admin, 'POST', `${BUSINESS}/EditCertInfo`, { ...shown, _certId: 0, _certNum: 'GCFX-2024-0099' });
     expect(added).toMatchObject({ Code: 400, Message: '证件号码为打码显示，请填写完整号码' });
     expect((await model(admin)).Data._idNum).toBe(HOLDER);
+  });
+
+  it('offers 查看完整证件号码 under both pages, and to an install from before it', async () => {
+    const { before, after } = await offeredAgain(t, 'cert:%idnum');
+    expect(before.map((m) => m.perms)).toEqual(['cert:idnum', 'cert:score:idnum']);
+    expect(after.map((m) => [m.perms, m.menu_type])).toEqual([
+      ['cert:idnum', 3],
+      ['cert:score:idnum', 3],
+    ]);
   });
 
   it('finds the record by the whole number in the public lookup, in any letter case', async () => {

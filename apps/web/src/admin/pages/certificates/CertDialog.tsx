@@ -142,7 +142,16 @@ export function CertDialog({ page, certId, onClose, onSaved }: CertDialogProps) 
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item name="_idNum" label="证件号码" normalize={trimmed} required rules={rule('_idNum')} dependencies={['_idType']} validateFirst>
+            <Form.Item
+              name="_idNum"
+              label="证件号码"
+              normalize={trimmed}
+              required
+              rules={rule('_idNum')}
+              dependencies={['_idType']}
+              validateFirst
+              extra={record && isMaskedIdNumber(record._idNum) ? '号码已打码：不改动则保留原号码，更正时请填写完整号码' : undefined}
+            >
               <Input placeholder="居民身份证18位，最后一位可为X" maxLength={20} autoComplete="off" />
             </Form.Item>
           </Col>
