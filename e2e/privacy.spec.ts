@@ -1,8 +1,8 @@
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import type { ListDto, PrivacyPolicyDto, PublicPrivacyPolicyDto } from '@portal/shared';
 import { expect, look, test } from './test.js';
 import { apiData, settled } from './helpers.js';
-import { addMember, memberPage } from './activity-session.js';
+import { addMember, MEMBER_PASSWORD, memberPage } from './activity-session.js';
 import { adminToken, editorReady, openBackOffice, openFromSidebar, unique, type Envelope } from './admin-session.js';
 
 /**
@@ -118,14 +118,20 @@ test('a visitor reads the policy from the footer; staff publish a new version fr
   await visitor.context().close();
 });
 
+/** A new member company, signed in on a phone-sized page of its own. */
+async function newMemberOnPhone(page: Page, browser: Browser, name: string) {
+  const admin = await adminToken(page.request);
+  const level = (await apiData<{ Id: number }[]>(page.request, 'GetTypeList', { type: 2 }))[0]!.Id;
+  const account = await addMember(page.request, admin, level, name);
+  const { page: member } = await memberPage(browser, page.request, account, 375);
+  return { admin, account, member };
+}
+
 test('a member reads and downloads what is held about them and asks for a correction; staff answer it and the member reads the answer', async ({
   page,
   browser,
 }, testInfo) => {
-  const admin = await adminToken(page.request);
-  const level = (await apiData<{ Id: number }[]>(page.request, 'GetTypeList', { type: 2 }))[0]!.Id;
-  const account = await addMember(page.request, admin, level, '数据查阅测试单位');
-  const { page: member } = await memberPage(browser, page.request, account, 375);
+  const { account, member } = await newMemberOnPhone(page, browser, '数据查阅测试单位');
 
   await member.goto('/member/data');
   await expect(member.getByRole('heading', { level: 1, name: '我的个人信息' })).toBeVisible();
@@ -162,5 +168,48 @@ test('a member reads and downloads what is held about them and asks for a correc
   await expect(member.getByRole('list', { name: '我的请求' }).getByRole('listitem').first()).toContainText('答复：已将联络人更正为孙联络');
   await member.setViewportSize({ width: 1440, height: 900 });
   await look(member, testInfo.outputPath('my-data-1440.png'), { fullPage: true });
+  await member.context().close();
+});
+
+test('a member asks for deletion; staff are warned, carry it out, and the member is signed out with their contact details gone', async ({
+  page,
+  browser,
+}, testInfo) => {
+  const { admin, account, member } = await newMemberOnPhone(page, browser, '删除请求测试单位');
+
+  await member.goto('/member/data');
+  await member.getByLabel('请求类型').click();
+  await member.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: /^删除$/ }).click();
+  await member.getByLabel('请求内容').fill('本单位已退会，请删除联系人信息');
+  await member.getByRole('button', { name: '提交请求' }).click();
+  await expect(member.getByText('请求已提交，协会将在15个工作日内答复')).toBeVisible();
+
+  await openBackOffice(page);
+  await openFromSidebar(page, '系统管理', '个人信息请求');
+  const row = page.getByRole('row').filter({ hasText: account });
+  await row.getByRole('button', { name: '办理' }).click();
+  const dialog = page.getByRole('dialog', { name: '办理个人信息请求' });
+  await settled(dialog);
+  await expect(dialog.getByText('确定后立即删除该会员的个人信息，不可恢复')).toBeVisible();
+  const answer = `已按请求删除：${unique('')}`;
+  await dialog.getByLabel('答复').fill(answer);
+  await look(page, testInfo.outputPath('rights-erase-1440.png'));
+  await dialog.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(dialog).toBeHidden();
+  // The row now names the erased account; the answer lists what was deleted and kept.
+  const answered = page.getByRole('row').filter({ hasText: answer });
+  await expect(answered.getByText('已办结')).toBeVisible();
+  const records = (await (await page.request.get('/api/XfSysBussiness/GetRightsRequestList', { headers: { token: admin } })).json()) as Envelope<
+    ListDto<{ Answer: string; Account: string }>
+  >;
+  const mine = records.Data.List.find((r) => r.Answer.startsWith(answer))!;
+  expect(mine.Account).toMatch(/^已注销\d+$/);
+  expect(mine.Answer).toContain('已删除或匿名化：会员资料中的联系人、电话、邮箱、地址与申请材料（账号已注销）');
+
+  // The member's session ended: the member area asks them to sign in, and the old account no longer signs in.
+  await member.reload();
+  await expect(member.getByRole('heading', { level: 1, name: '我的个人信息' })).toHaveCount(0);
+  const again = (await (await page.request.post('/api/XfWebApi/GetLoginToken', { data: { str1: account, str2: MEMBER_PASSWORD } })).json()) as { Code: number };
+  expect(again.Code).not.toBe(200);
   await member.context().close();
 });

@@ -4,6 +4,7 @@ import { parseStorageUrl, type StorageConfig } from './storage/url.js';
 import type { DirectoryAccess } from '@portal/shared';
 import { parseAdminAllowList, type AdminAllowList } from './http/admin-addresses.js';
 import { parseIdNumberKeys } from './db/id-number-keys.js';
+import type { ChainHash } from './db/connection.js';
 import type { IdNumberCipher } from './db/sealed-id-numbers.js';
 
 /** Everything the server reads from the environment, typed, with defaults that run on a laptop. */
@@ -119,6 +120,8 @@ export interface Config {
    * instances on one PostgreSQL database must share it, so set this there.
    */
   auditChainKey?: Buffer;
+  /** AUDIT_CHAIN_HASH: `sha256` (HMAC-SHA-256, default) or `sm3` (HMAC-SM3) for new links of the logs' chains. */
+  auditChainHash: ChainHash;
   /**
    * The keys that seal ID numbers at rest (ID_NUMBER_KEYS: 32-byte keys, hex or base64, commas
    * between; the first seals, the others open what they sealed before a rotation). Absent: the
@@ -261,6 +264,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, { buildsLinks =
     smsProviderModule: env.SMS_PROVIDER_MODULE ? path.resolve(env.SMS_PROVIDER_MODULE) : undefined,
     auditRetentionDays: parseAuditRetentionDays(env.AUDIT_RETENTION_DAYS),
     auditChainKey: parseChainKey(env.AUDIT_CHAIN_KEY),
+    auditChainHash: parseChainHash(env.AUDIT_CHAIN_HASH),
     idNumberKeys: parseIdNumberKeys(env.ID_NUMBER_KEYS),
     idNumberCipher: parseIdNumberCipher(env.ID_NUMBER_CIPHER),
     adminAllowedAddresses: parseAdminAllowList(env.ADMIN_ALLOWED_ADDRESSES),
@@ -332,6 +336,13 @@ function parseChainKey(raw: string | undefined): Buffer | undefined {
   const key = /^[0-9a-f]+$/i.test(value) && value.length % 2 === 0 ? Buffer.from(value, 'hex') : Buffer.from(value, 'base64');
   if (key.length < 32) throw new Error('AUDIT_CHAIN_KEY must be at least 32 bytes, written as hex (64 digits) or base64');
   return key;
+}
+
+function parseChainHash(raw: string | undefined): ChainHash {
+  const value = (raw ?? '').trim().toLowerCase();
+  if (value === '' || value === 'sha256') return 'sha256';
+  if (value === 'sm3') return 'sm3';
+  throw new Error('AUDIT_CHAIN_HASH must be sha256 (HMAC-SHA-256) or sm3 (HMAC-SM3)');
 }
 
 function parseIdNumberCipher(raw: string | undefined): IdNumberCipher {

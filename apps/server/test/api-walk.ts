@@ -232,6 +232,24 @@ async function uploaded(t: TestApp, file: MultipartFile): Promise<string> {
   return answer.Data;
 }
 
+/**
+ * Makes one walked call (`name` is `METHOD /path/{param}`) with `token` unless the call names its
+ * own, from a fresh client address; answers the response.
+ */
+export function sendCall(w: Walk, name: string, call: Call, token: string | null) {
+  const [method, path] = name.split(' ') as ['GET' | 'POST', string];
+  const sent = call.token === undefined ? token : call.token;
+  const url =
+    path.replace(/\{(\w+)\}/g, (_, key: string) => String(call.params?.[key] ?? '')) +
+    (call.query ? `?${new URLSearchParams(Object.entries(call.query).map(([k, v]) => [k, String(v)]))}` : '');
+  return w.t.app.inject({
+    method,
+    url,
+    headers: { ...freshAddress(), ...(sent ? { token: sent } : {}), ...(call.upload ? multipartHeaders : {}) },
+    ...(call.upload ? { payload: multipartBody(call.upload.file, call.upload.fields) } : call.body ? { payload: call.body } : {}),
+  });
+}
+
 /** The first record a list call answers, for the calls that read or change one. */
 export async function firstOf<T>(w: Walk, url: string, token: string): Promise<T> {
   const answer = envelope<{ List: T[] } | T[]>(await w.t.app.inject({ method: 'GET', url, headers: { token, ...freshAddress() } }));

@@ -7,11 +7,11 @@ export const auditVerify: Command = {
   summary: '校验操作日志和登录日志的完整性 / verify the audit and sign-in logs’ hash chains',
   help: `用法 / usage: npm run cli -- audit verify
 
-重新计算操作日志和登录日志的哈希链（HMAC-SHA-256，密钥为 AUDIT_CHAIN_KEY 或数据目录中的
+重新计算操作日志和登录日志的哈希链（HMAC-SHA-256 或 HMAC-SM3，密钥为 AUDIT_CHAIN_KEY 或数据目录中的
 audit-chain.key），逐个日志报告校验的记录数和第一条对不上的记录。有记录被改动、插入或删除时
 以退出码 1 结束，可用于定时任务告警。
 
-Recomputes both logs' hash chains (HMAC-SHA-256 with AUDIT_CHAIN_KEY, or the data folder's
+Recomputes both logs' hash chains (HMAC-SHA-256 or HMAC-SM3 with AUDIT_CHAIN_KEY, or the data folder's
 audit-chain.key) and reports, per log, the records checked and the first that does not follow.
 Exits 1 when a record was changed, inserted or deleted, for a scheduled job to alert on.`,
   async run(args, { config, out }) {

@@ -22,6 +22,8 @@ import { offLoopReads, type OffLoopReads } from './off-loop-reads.js';
 import { OwnSchemaPostgresDialect } from './own-schema.js';
 
 export type Engine = 'sqlite' | 'postgres';
+/** AUDIT_CHAIN_HASH: the HMAC of the logs' chain links (features/system/audit/chain.ts). */
+export type ChainHash = 'sha256' | 'sm3';
 
 export interface Database {
   db: Kysely<DB>;
@@ -30,6 +32,8 @@ export interface Database {
   offLoopReads?: OffLoopReads;
   /** The key of the audit and sign-in logs' hash chains, kept outside the database (chain-key.ts). */
   chainKey(): Buffer;
+  /** The HMAC new links are made with; each link says its own when checked. */
+  chainHash: ChainHash;
   /** Seals and opens ID numbers, with keys kept outside the database (sealed-id-numbers.ts). */
   idNumbers: IdNumberSeal;
   close(): Promise<void>;
@@ -45,6 +49,8 @@ export interface ConnectOptions {
   databaseSchema?: string;
   /** AUDIT_CHAIN_KEY; the data folder's key file when absent. */
   auditChainKey?: Buffer;
+  /** AUDIT_CHAIN_HASH; HMAC-SHA-256 when absent. */
+  auditChainHash?: ChainHash;
   /** ID_NUMBER_KEYS; the data folder's key file when absent. */
   idNumberKeys?: Buffer[];
   /** ID_NUMBER_CIPHER; AES-256-GCM when absent. */
@@ -54,7 +60,8 @@ export interface ConnectOptions {
 export async function connect(opts: ConnectOptions): Promise<Database> {
   const chainKey = chainKeyLoader(opts);
   const idNumbers = new IdNumberSeal(idNumberKeyRing(opts), opts.idNumberCipher);
-  if (opts.databaseUrl) return { ...(await connectPostgres(opts.databaseUrl, opts.databaseSchema)), chainKey, idNumbers };
+  const chainHash = opts.auditChainHash ?? 'sha256';
+  if (opts.databaseUrl) return { ...(await connectPostgres(opts.databaseUrl, opts.databaseSchema)), chainKey, chainHash, idNumbers };
   fs.mkdirSync(opts.dataDir, { recursive: true });
   const filePath = path.join(opts.dataDir, 'portal.db');
   const file = new SQLite(filePath);
@@ -71,6 +78,7 @@ export async function connect(opts: ConnectOptions): Promise<Database> {
     engine: 'sqlite',
     offLoopReads: reads,
     chainKey,
+    chainHash,
     idNumbers,
     close: async () => {
       clearInterval(statistics);
@@ -150,7 +158,7 @@ function withStatementCache(file: SQLite.Database): SqliteDatabase {
   };
 }
 
-async function connectPostgres(url: string, schema?: string): Promise<Omit<Database, 'chainKey' | 'idNumbers'>> {
+async function connectPostgres(url: string, schema?: string): Promise<Omit<Database, 'chainKey' | 'chainHash' | 'idNumbers'>> {
   if (schema && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`invalid schema name ${schema}`);
   if (schema) {
     const admin = new pg.Client({ connectionString: url });

@@ -1,12 +1,10 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backOfficeCalls, publicCalls, seedWalk, systemCalls, type Call, type Walk } from '../../test/api-walk.js';
+import { backOfficeCalls, publicCalls, seedWalk, sendCall, systemCalls, type Call, type Walk } from '../../test/api-walk.js';
 import { isMaskedIdNumber } from '@portal/shared';
 import { createAdmin, loginAdmin } from '../../test/admin.js';
 import { engines } from '../../test/harness.js';
 import { roleWith } from '../../test/review.js';
-import { freshAddress } from '../../test/members.js';
-import { multipartBody, multipartHeaders } from '../../test/multipart.js';
 
 /**
  * The API document against the server: every documented call is made with valid input on a
@@ -78,16 +76,7 @@ describe.each(engines)('the API document against the server on %s', (engine) => 
     const [method, path] = name.split(' ') as ['GET' | 'POST', string];
     const op = doc.paths[path]?.[method.toLowerCase()];
     if (!op) return [`${name}: not in the document`];
-    const token = call.token === undefined ? tokenFor(op) : call.token;
-    const url =
-      path.replace(/\{(\w+)\}/g, (_, key: string) => String(call.params?.[key] ?? '')) +
-      (call.query ? `?${new URLSearchParams(Object.entries(call.query).map(([k, v]) => [k, String(v)]))}` : '');
-    const res = await w.t.app.inject({
-      method,
-      url,
-      headers: { ...freshAddress(), ...(token ? { token } : {}), ...(call.upload ? multipartHeaders : {}) },
-      ...(call.upload ? { payload: multipartBody(call.upload.file, call.upload.fields) } : call.body ? { payload: call.body } : {}),
-    });
+    const res = await sendCall(w, name, call, tokenFor(op));
     const status = String(res.statusCode);
     const documented = op.responses[status];
     if (!documented) return [`${name}: HTTP ${status} is not documented (${res.body.slice(0, 200)})`];
@@ -186,8 +175,7 @@ describe.each(engines)('the API document against the server on %s', (engine) => 
         name,
       ).toEqual([]);
       const call = await (backOfficeCalls[name] ?? publicCalls[name] ?? systemCalls[name])!(w);
-      const query = new URLSearchParams(Object.entries(call.query ?? {}).map(([k, v]) => [k, String(v)]));
-      const res = await w.t.app.inject({ method: method as 'GET', url: `${path}?${query}`, headers: { ...freshAddress(), token: masked } });
+      const res = await sendCall(w, name, call, masked);
       const again = idNumbersIn((JSON.parse(res.body) as { Data: unknown }).Data);
       expect(again.length, name).toBe(numbers.length);
       expect(

@@ -20,6 +20,7 @@ import type { DB } from '../../db/schema.js';
 import { badRequest, notFound } from '../../http/envelope.js';
 import { pageWindow } from '../../http/paging.js';
 import { addWorkingDays } from '../workdays/service.js';
+import { eraseMember, reportText } from './erasure.js';
 
 /**
  * 个人信息权利请求: a member's request lands in the back office's queue with its legal deadline
@@ -108,17 +109,29 @@ export async function listRightsRequests(db: Kysely<DB>, q: RightsRequestListQue
   return { items: rows.map((r) => toDto(r, formatCst(now))), total: Number(total) };
 }
 
-/** HandleRightsRequest: once; answers what the audit log names. */
+/**
+ * HandleRightsRequest: once; answers what the audit log names. A 删除 request marked 已办结 is
+ * carried out in the same transaction (erasure.ts), and its answer ends with what was deleted
+ * and what the law keeps.
+ */
 export async function handleRightsRequest(db: Kysely<DB>, body: HandleRightsRequestBody, account: string, now: number): Promise<{ id: number; label: string }> {
-  const request = await joined(db).select(['r.kind', 'r.status', 'm.account']).where('r.id', '=', body.Id).executeTakeFirst();
+  const request = await joined(db).select(['r.kind', 'r.status', 'r.member_id', 'm.account']).where('r.id', '=', body.Id).executeTakeFirst();
   if (!request) throw notFound(rightsMessages.notFound);
-  const done = await db
-    .updateTable('rights_requests')
-    .set({ status: body.Status, answer: body.Answer, handled_at: formatCst(now), handled_by: account })
-    .where('id', '=', body.Id)
-    .where('status', '=', RightsStatus.Pending)
-    .executeTakeFirst();
-  if (Number(done.numUpdatedRows) === 0) throw badRequest(rightsMessages.handled);
+  const at = formatCst(now);
+  const erases = request.kind === 'deletion' && body.Status === RightsStatus.Done;
+  await db.transaction().execute(async (trx) => {
+    const done = await trx
+      .updateTable('rights_requests')
+      .set({ status: body.Status, answer: body.Answer, handled_at: at, handled_by: account })
+      .where('id', '=', body.Id)
+      .where('status', '=', RightsStatus.Pending)
+      .executeTakeFirst();
+    if (Number(done.numUpdatedRows) === 0) throw badRequest(rightsMessages.handled);
+    if (!erases) return;
+    const report = await eraseMember(trx, request.member_id, at);
+    const answer = `${body.Answer}\n\n${reportText(report)}`;
+    await trx.updateTable('rights_requests').set({ answer }).where('id', '=', body.Id).execute();
+  });
   const kind = rightsKindNames[request.kind as RightsKind] ?? request.kind;
-  return { id: body.Id, label: `${request.account}的${kind}请求：${rightsStatusNames[body.Status]}` };
+  return { id: body.Id, label: `${request.account}的${kind}请求：${rightsStatusNames[body.Status]}${erases ? '（已删除其个人信息）' : ''}` };
 }

@@ -7,6 +7,7 @@ import { CHAIN_KEY_FILE } from '../../../db/chain-key.js';
 import { adminCall, attemptLogin, createAdminTestApp, loginAdmin, testClock } from '../../../../test/admin.js';
 import { engines, secondInstance, type TestApp } from '../../../../test/harness.js';
 import { runCli } from '../../../cli/run.js';
+import { buildApp } from '../../../app.js';
 import { pruneLogs } from './retention.js';
 
 const DAY = 86_400_000;
@@ -17,6 +18,14 @@ describe('AUDIT_CHAIN_KEY', () => {
     expect(loadConfig({ AUDIT_CHAIN_KEY: Buffer.alloc(40, 7).toString('base64') }).auditChainKey).toEqual(Buffer.alloc(40, 7));
     expect(loadConfig({}).auditChainKey).toBeUndefined();
     expect(() => loadConfig({ AUDIT_CHAIN_KEY: 'ab'.repeat(16) })).toThrow('AUDIT_CHAIN_KEY must be at least 32 bytes, written as hex (64 digits) or base64');
+  });
+});
+
+describe('AUDIT_CHAIN_HASH', () => {
+  it('takes sha256 (the default) or sm3, and refuses anything else with one line', () => {
+    expect(loadConfig({}).auditChainHash).toBe('sha256');
+    expect(loadConfig({ AUDIT_CHAIN_HASH: 'SM3' }).auditChainHash).toBe('sm3');
+    expect(() => loadConfig({ AUDIT_CHAIN_HASH: 'md5' })).toThrow('AUDIT_CHAIN_HASH must be sha256 (HMAC-SHA-256) or sm3 (HMAC-SM3)');
   });
 });
 
@@ -90,6 +99,33 @@ describe.each(engines)('the audit and sign-in logs as hash chains on %s', (engin
     expect(audit(await check()).FirstBrokenId).toBe(forged);
     await db.deleteFrom('audit_logs').where('id', '=', forged).execute();
     expect(audit(await check()).FirstBrokenId).toBe(0);
+  });
+
+  it('goes on in HMAC-SM3 once AUDIT_CHAIN_HASH=sm3, each link checked by its own algorithm', async () => {
+    const captchas = new Map<string, string>();
+    const app = await buildApp(
+      { ...t.config, auditChainHash: 'sm3' },
+      { now: clock.now, logger: false, captchaIssued: (ticket, answer) => captchas.set(ticket, answer) },
+    );
+    const sm3: TestApp = { app, config: t.config, engine, captchas, close: () => app.close() };
+    try {
+      const token = await loginAdmin(sm3);
+      expect((await adminCall(sm3, token, 'POST', '/api/XfSystemApi/SaveRole', { RoleName: '国密角色', MenuIds: [] })).Code).toBe(200);
+      const { db } = t.app.services.database;
+      const rows = await db.selectFrom('audit_logs').select(['id', 'chain', 'detail']).orderBy('id').execute();
+      const marked = rows.filter((r) => r.chain.startsWith('sm3:'));
+      expect(marked.length).toBeGreaterThanOrEqual(1);
+      expect(marked.every((r) => /^sm3:[\w-]{43}$/.test(r.chain))).toBe(true);
+      expect(rows.some((r) => /^[0-9a-f]{64}$/.test(r.chain))).toBe(true);
+      expect(audit(await check())).toMatchObject({ FirstBrokenId: 0 });
+      const last = marked.at(-1)!;
+      await db.updateTable('audit_logs').set({ detail: '改过的记录' }).where('id', '=', last.id).execute();
+      expect(audit(await check()).FirstBrokenId).toBe(last.id);
+      await db.updateTable('audit_logs').set({ detail: last.detail }).where('id', '=', last.id).execute();
+      expect(audit(await check()).FirstBrokenId).toBe(0);
+    } finally {
+      await sm3.close();
+    }
   });
 
   it('keeps one chain when two instances write at once', async () => {

@@ -1,13 +1,13 @@
 import { createHmac } from 'node:crypto';
 import { formatCst } from '@portal/shared';
 import type { Insertable, Transaction } from 'kysely';
-import type { Database } from '../../../db/connection.js';
+import type { ChainHash, Database } from '../../../db/connection.js';
 import { lockKey } from '../../../db/key-lock.js';
 import type { AuditLogsTable, DB, LoginLogsTable } from '../../../db/schema.js';
 
 /**
  * 操作日志 and 登录日志 as keyed hash chains (等保 2.0 level 3: integrity of audit records). Each
- * row's `chain` is HMAC-SHA-256(key, previous row's chain ‖ the row's own fields), the key kept
+ * row's `chain` is HMAC-SHA-256 (or HMAC-SM3) of (previous row's chain ‖ the row's own fields), the key kept
  * outside the database (db/chain-key.ts). Changing, inserting or deleting a row in the middle
  * breaks the link after it, and nobody without the key can forge the links again. Rows are
  * appended under a lock, so the chain's order is the ids' order on every instance.
@@ -30,10 +30,20 @@ const linkedFields: { [L in ChainedLog]: readonly (keyof DB[L] & string)[] } = {
   login_logs: ['id', 'kind', 'account', 'user_id', 'result', 'detail', 'ip', 'user_agent', 'created_at'],
 };
 
-function linkOf(key: Buffer, log: ChainedLog, previous: string, row: Record<string, unknown>): string {
+/**
+ * A row's link: HMAC-SHA-256 as bare hex, or HMAC-SM3 (AUDIT_CHAIN_HASH=sm3, where a 密评 asks for
+ * 国密) as `sm3:` and base64url. Each link says its own algorithm, so a log switched from one to the other
+ * is checked link by link, the older rows as they were written.
+ */
+function linkOf(key: Buffer, log: ChainedLog, previous: string, row: Record<string, unknown>, hash: ChainHash): string {
   const fields = linkedFields[log].map((name) => row[name] ?? null);
-  return createHmac('sha256', key).update(previous).update('\n').update(JSON.stringify(fields)).digest('hex');
+  const mac = createHmac(hash, key).update(previous).update('\n').update(JSON.stringify(fields));
+  // base64url keeps the marked link within the column's 64 characters.
+  return hash === 'sm3' ? `${SM3_MARK}${mac.digest('base64url')}` : mac.digest('hex');
 }
+
+const SM3_MARK = 'sm3:';
+const hashOfLink = (chain: string): ChainHash => (chain.startsWith(SM3_MARK) ? 'sm3' : 'sha256');
 
 /** The chain's lock, the same name on every instance. */
 const lockName = (log: ChainedLog) => `log-chain:${log}`;
@@ -51,7 +61,7 @@ export async function appendChained<L extends ChainedLog>(database: Database, lo
       .values(values as Insertable<AuditLogsTable>)
       .returning('id')
       .executeTakeFirstOrThrow();
-    const chain = linkOf(key, log, previous, { ...values, id });
+    const chain = linkOf(key, log, previous, { ...values, id }, database.chainHash);
     await trx
       .updateTable(log as 'audit_logs')
       .set({ chain })
@@ -145,7 +155,8 @@ export async function checkChain(database: Database, log: ChainedLog): Promise<C
         unchained++;
         continue;
       }
-      if (chain !== linkOf(key, log, previous, row)) return { log, checked, unchained, firstBroken: { id, createdAt: row.created_at as string } };
+      if (chain !== linkOf(key, log, previous, row, hashOfLink(chain)))
+        return { log, checked, unchained, firstBroken: { id, createdAt: row.created_at as string } };
       previous = chain;
       checked++;
     }

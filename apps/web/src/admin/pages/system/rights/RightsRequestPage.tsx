@@ -53,6 +53,21 @@ function HandleDialog(props: EditDialogProps<RightsRequestDto>) {
           ]}
         />
       </Form.Item>
+      {r?.Kind === 'deletion' && (
+        <Form.Item noStyle dependencies={['Status']}>
+          {({ getFieldValue }) =>
+            getFieldValue('Status') === RightsStatus.Done && (
+              <Alert
+                type="warning"
+                showIcon
+                style={{ marginBottom: 16 }}
+                title="确定后立即删除该会员的个人信息，不可恢复"
+                description="联系人、电话、邮箱、地址、申请材料、留言中的联系方式、表单与报名答卷、站内消息等将被删除或匿名化，账号注销；缴费记录、已颁发的证明、选举记录和日志依法保留。系统会把删除与保留的内容附在答复之后。"
+              />
+            )
+          }
+        </Form.Item>
+      )}
       <TextItem
         name="Answer"
         label="答复"
@@ -97,7 +112,7 @@ export default function RightsRequestPage() {
         showIcon
         style={{ marginBottom: 16 }}
         title={`依照个人信息保护法，请在收到请求后${RIGHTS_DEADLINE_DAYS}个工作日内答复（按“工作日历”计算）。`}
-        description="删除请求：删除或匿名化会员的个人信息后，在答复中写明已删除的内容，以及依法须保留的信息（如已颁发的证书、缴费记录）。"
+        description="删除请求：选择“已办结”即由系统删除或匿名化该会员的个人信息，并在答复后附上已删除与依法保留的内容（如缴费记录、已颁发的证明）。"
       />
       <ListPage resource={requests} page={page} />
     </>
