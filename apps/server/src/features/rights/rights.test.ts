@@ -4,7 +4,16 @@ import type { ListDto, MyDataDto, RightsRequestDto, SystemMenuDto } from '@porta
 import { adminCall, createAdmin, createAdminTestApp, loginAdmin, testClock } from '../../../test/admin.js';
 import { engines, type TestApp } from '../../../test/harness.js';
 import { menuEntries, offeredAgain } from '../../../test/menu-offers.js';
-import { addMember, freshAddress, loginMember, publicCall, seedTypeChoices } from '../../../test/members.js';
+import {
+  addMember,
+  applicationForm,
+  freshAddress,
+  loginMember,
+  MEMBER_PASSWORD,
+  publicCall,
+  seedTypeChoices,
+  submitApplication,
+} from '../../../test/members.js';
 
 /**
  * 我的个人信息 and 个人信息请求: a member reads and downloads what the association holds about
@@ -150,6 +159,23 @@ describe.each(engines)('个人信息权利 on %s', (engine) => {
     admin = await loginAdmin(t);
     const pending = (await queue('?status=0')).List;
     expect(pending.every((r) => r.Overdue)).toBe(true);
+  });
+
+  it('is open to an applicant with the application token: their data and their requests', async () => {
+    const types = await seedTypeChoices(t);
+    await submitApplication(t, applicationForm(types, 'rights_applicant', { OperatorPhone: '13933334444' }));
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/XfWebApi/GetLoginToken',
+      headers: freshAddress(),
+      payload: { str1: 'rights_applicant', str2: MEMBER_PASSWORD },
+    });
+    const { Code, Token } = signIn.json<{ Code: number; Token: string }>();
+    expect(Code).toBe(510);
+    const data = await publicCall<MyDataDto>(t, Token, 'GET', 'GetMyData');
+    expect(data.Data.Sections.find((s) => s.Name === '会员资料')!.Rows).toEqual(expect.arrayContaining([['手机号码', '13933334444']]));
+    expect((await ask({ Kind: 'deletion', Content: '申请已撤回，请删除我的资料' }, Token)).Code).toBe(200);
+    expect((await mine(Token)).Data.map((r) => r.KindName)).toEqual(['删除']);
   });
 
   it('is for staff granted the queue, and reaches an existing install', async () => {
