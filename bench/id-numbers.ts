@@ -9,7 +9,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { Database } from '../apps/server/src/db/connection.js';
 import { migrate } from '../apps/server/src/db/migrate.js';
-import { resealAll } from '../apps/server/src/db/reseal-id-numbers.js';
+import { RESEAL_BATCH, resealAll } from '../apps/server/src/db/reseal-id-numbers.js';
 import { machineNote, onPostgres, onSqlite, timed, writeResultsSection } from './fresh-databases.js';
 import { addWorktree, removeWorktrees } from './worktrees.js';
 
@@ -129,7 +129,7 @@ export async function runIdNumbersBench(base: string | undefined): Promise<void>
       '',
     );
     lines.push(
-      `Re-sealing ${ROWS.toLocaleString('en-US')} numbers under a new key (\`id-numbers reseal\`, batches of 500, each a transaction):`,
+      `Re-sealing ${ROWS.toLocaleString('en-US')} numbers under a new key (\`id-numbers reseal\`, batches of ${RESEAL_BATCH.toLocaleString('en-US')}, each a transaction):`,
       '',
       '| engine | fill s | re-seal s |',
       '|---|---:|---:|',

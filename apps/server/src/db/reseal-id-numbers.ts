@@ -2,8 +2,14 @@ import { sql, type QueryExecutorProvider } from 'kysely';
 import type { Database } from './connection.js';
 import type { SealedIdNumber } from './sealed-id-numbers.js';
 
-/** Rows re-sealed per statement and per transaction. */
-export const RESEAL_BATCH = 500;
+/**
+ * Rows re-sealed per statement and per transaction. Each row moves three index entries to random
+ * places: larger transactions write each changed index page once for many rows (5,000 at a time
+ * re-sealed a million SQLite rows in half the time of 500).
+ */
+export const RESEAL_BATCH = 5_000;
+/** SQLite's page cache during a re-seal (KiB), so a batch's changed index pages stay in memory until its commit. */
+const RESEAL_CACHE_KIB = 256 * 1024;
 
 /**
  * Writes sealed values to their certificate rows in one statement (an UPDATE joined to a VALUES
@@ -42,6 +48,17 @@ export async function resealAll(
 ): Promise<ResealProgress> {
   const { db, idNumbers } = database;
   const current = idNumbers.currentLabel();
+  const cache = database.engine === 'sqlite' ? await sql<{ cache_size: number }>`PRAGMA cache_size`.execute(db) : undefined;
+  if (cache) await sql`PRAGMA cache_size = ${sql.raw(String(-RESEAL_CACHE_KIB))}`.execute(db);
+  try {
+    return await resealBatches(database, current, batch, onBatch);
+  } finally {
+    if (cache) await sql`PRAGMA cache_size = ${sql.raw(String(cache.rows[0]?.cache_size ?? -2000))}`.execute(db);
+  }
+}
+
+async function resealBatches(database: Database, current: string, batch: number, onBatch: (done: number) => void): Promise<ResealProgress> {
+  const { db, idNumbers } = database;
   let resealed = 0;
   let after = 0;
   for (;;) {
