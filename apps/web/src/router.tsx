@@ -1,22 +1,7 @@
 import { matchRoutes, Navigate, Outlet, type RouteObject } from 'react-router';
 import { HOME_PATH, sitePages } from '@portal/shared';
 import { PortalLayout } from './portal/PortalLayout';
-import {
-  directoryData,
-  electionResultData,
-  formData,
-  homeData,
-  infoData,
-  menuListData,
-  messageAnswerData,
-  messagesData,
-  privacyData,
-  searchData,
-  shellData,
-  unsubscribeData,
-  type PageData,
-  type PageHandle,
-} from './portal/pageData';
+import { shellData, type PageData, type PageHandle } from './portal/pageData';
 
 /**
  * The back office sits under a route that draws antd's providers (AntdScope) around it, outside
@@ -46,10 +31,13 @@ const declares = (data: PageData): PageHandle => ({ data });
  * the portal's shell never reaches /login. The public shell (PortalLayout) stays in the entry:
  * every public page needs it, and loading it with the entry saves a round trip.
  *
- * A public route's `handle` declares the data its page draws from (the shell's on the layout,
- * each page's own on its route); a page that declares none draws from the shell's alone. The
- * paths are the page table's (@portal/shared pages.ts), from which the server answers each
- * page's status and head and lists the sitemap (router.test.ts keeps the two in step).
+ * A public route's `handle` declares the data its page draws from: the shell's on the layout,
+ * each page's own set by its route's `lazy` from the page's module, so that a page's declaration
+ * and the API modules it names load with that page and not in the entry (the server's handler and
+ * loadRoutesFor resolve a matched route's `lazy` before the server reads its `handle`). A page that
+ * declares none draws from the shell's alone. The paths are the page table's (@portal/shared
+ * pages.ts), from which the server answers each page's status and head and lists the sitemap
+ * (router.test.ts keeps the two in step).
  */
 export const routes: RouteObject[] = [
   { path: '/', element: <Navigate to={HOME_PATH} replace /> },
@@ -57,41 +45,38 @@ export const routes: RouteObject[] = [
     element: <PortalLayout />,
     handle: declares(shellData),
     children: [
-      { path: sitePages.home.path, handle: declares(homeData), lazy: () => import('./portal/pages/HomePage').then((m) => ({ Component: m.HomePage })) },
+      { path: sitePages.home.path, lazy: () => import('./portal/pages/HomePage').then((m) => ({ Component: m.HomePage, handle: declares(m.homeData) })) },
       {
         path: sitePages.menuList.path,
-        handle: declares(menuListData),
-        lazy: () => import('./portal/pages/MenuListPage').then((m) => ({ Component: m.MenuListPage })),
+        lazy: () => import('./portal/pages/MenuListPage').then((m) => ({ Component: m.MenuListPage, handle: declares(m.menuListData) })),
       },
-      { path: sitePages.info.path, handle: declares(infoData), lazy: () => import('./portal/pages/InfoPage').then((m) => ({ Component: m.InfoPage })) },
-      { path: sitePages.search.path, handle: declares(searchData), lazy: () => import('./portal/pages/SearchPage').then((m) => ({ Component: m.SearchPage })) },
+      { path: sitePages.info.path, lazy: () => import('./portal/pages/InfoPage').then((m) => ({ Component: m.InfoPage, handle: declares(m.infoData) })) },
+      {
+        path: sitePages.search.path,
+        lazy: () => import('./portal/pages/SearchPage').then((m) => ({ Component: m.SearchPage, handle: declares(m.searchData) })),
+      },
       { path: sitePages.certificates.path, lazy: () => import('./portal/pages/CertSearchPage').then((m) => ({ Component: m.CertSearchPage })) },
       { path: sitePages.accessibility.path, lazy: () => import('./portal/pages/AccessibilityPage').then((m) => ({ Component: m.AccessibilityPage })) },
       {
         path: sitePages.privacy.path,
-        handle: declares(privacyData),
-        lazy: () => import('./portal/pages/PrivacyPage').then((m) => ({ Component: m.PrivacyPage })),
+        lazy: () => import('./portal/pages/PrivacyPage').then((m) => ({ Component: m.PrivacyPage, handle: declares(m.privacyData) })),
       },
       {
         path: sitePages.electionResult.path,
-        handle: declares(electionResultData),
-        lazy: () => import('./portal/elections/ElectionResultPage').then((m) => ({ Component: m.ElectionResultPage })),
+        lazy: () => import('./portal/elections/ElectionResultPage').then((m) => ({ Component: m.ElectionResultPage, handle: declares(m.electionResultData) })),
       },
       {
         path: sitePages.directory.path,
-        handle: declares(directoryData),
-        lazy: () => import('./portal/directory/DirectoryPage').then((m) => ({ Component: m.DirectoryPage })),
+        lazy: () => import('./portal/directory/DirectoryPage').then((m) => ({ Component: m.DirectoryPage, handle: declares(m.directoryData) })),
       },
-      { path: sitePages.form.path, handle: declares(formData), lazy: () => import('./portal/forms/FormPage').then((m) => ({ Component: m.FormPage })) },
+      { path: sitePages.form.path, lazy: () => import('./portal/forms/FormPage').then((m) => ({ Component: m.FormPage, handle: declares(m.formData) })) },
       {
         path: sitePages.messages.path,
-        handle: declares(messagesData),
-        lazy: () => import('./portal/messages/MessagesPage').then((m) => ({ Component: m.MessagesPage })),
+        lazy: () => import('./portal/messages/MessagesPage').then((m) => ({ Component: m.MessagesPage, handle: declares(m.messagesData) })),
       },
       {
         path: sitePages.messageAnswer.path,
-        handle: declares(messageAnswerData),
-        lazy: () => import('./portal/messages/MessageAnswerPage').then((m) => ({ Component: m.MessageAnswerPage })),
+        lazy: () => import('./portal/messages/MessageAnswerPage').then((m) => ({ Component: m.MessageAnswerPage, handle: declares(m.messageAnswerData) })),
       },
       { path: sitePages.contribute.path, lazy: () => import('./portal/pages/ContributePage').then((m) => ({ Component: m.ContributePage })) },
       { path: sitePages.activities.path, lazy: () => import('./portal/activity/ActivityPages').then((m) => ({ Component: m.MyActivitiesPage })) },
@@ -110,8 +95,7 @@ export const routes: RouteObject[] = [
       { path: sitePages.checkIn.path, lazy: () => import('./portal/activity/ActivityPages').then((m) => ({ Component: m.SelfCheckInPage })) },
       {
         path: sitePages.unsubscribe.path,
-        handle: declares(unsubscribeData),
-        lazy: () => import('./portal/mailings/UnsubscribePage').then((m) => ({ Component: m.UnsubscribePage })),
+        lazy: () => import('./portal/mailings/UnsubscribePage').then((m) => ({ Component: m.UnsubscribePage, handle: declares(m.unsubscribeData) })),
       },
     ],
   },

@@ -1,24 +1,16 @@
 /**
  * The public site's reads as TanStack query options: the components draw with them and the page
- * declarations (pageData.ts) name them, so the server loads the very queries a page then draws
- * from (same keys, same calls). A component adds what is its own alone (`enabled`, placeholder data).
+ * declarations (pageData.ts, and each page's own beside its component) name them, so the server
+ * loads the very queries a page then draws from (same keys, same calls). A component adds what is
+ * its own alone (`enabled`, placeholder data).
+ *
+ * These are the shell's and the content pages' (one API module, which the shell needs anyway).
+ * The reads of a page with an API module of its own (会员名录, forms, elections, 在线留言, 退订,
+ * 隐私政策) are in that page's folder (`queries.ts`): they load with the page, not with every page.
  */
 import { queryOptions } from '@tanstack/react-query';
-import { paging, seats, type MemberDirectoryQuery } from '@portal/shared';
+import { paging, seats } from '@portal/shared';
 import { contentApi } from '../api/content';
-import { directoryApi } from '../api/directory';
-import { formsApi } from '../api/forms';
-import { electionsApi } from '../api/elections';
-import { mailPreferencesApi } from '../api/mail-preferences';
-import { messagesApi } from '../api/messages';
-import type { ListQuery } from '../api/list-query';
-import { privacyApi } from '../api/privacy';
-
-/** Companies on a page of 会员名录. */
-export const DIRECTORY_PAGE_SIZE = 20;
-
-/** Questions and answers on a page of 在线留言. */
-export const PUBLISHED_MESSAGES_PAGE_SIZE = 10;
 
 /** One picture story plus eight rows, or ten rows when no article has a picture: as tall as 最新资讯 beside it. */
 export const INDUSTRY_NEWS_ROWS = 10;
@@ -63,35 +55,4 @@ export const portalQueries = {
   industryNews: () => position(seats[3], 1, INDUSTRY_NEWS_ROWS),
   /** The home carousel's banners. */
   banners: (type: number) => queryOptions({ queryKey: ['banners', type], queryFn: () => contentApi.banners(type) }),
-  /** A closed election's published count and ballot hashes; a refusal (not closed, not found) is the page's answer. */
-  electionPublication: (electionId: number) =>
-    queryOptions({ queryKey: ['electionPublication', electionId], queryFn: () => electionsApi.publication(electionId), retry: false }),
-  /** A page of 会员名录, of the companies matching a keyword when there is one. */
-  memberDirectory: (keyword: string, page: number) => {
-    const query: ListQuery<MemberDirectoryQuery> = { key: keyword || undefined, pageindex: page, pagesize: DIRECTORY_PAGE_SIZE };
-    return queryOptions({ queryKey: ['memberDirectory', query], queryFn: () => directoryApi.list(query) });
-  },
-  /**
-   * What an unsubscribe link would unsubscribe from, with the question in its Message (GET
-   * Unsubscribe changes nothing); a link altered or expired (退订链接无效) is the page's answer.
-   */
-  unsubscribeLink: (token: string) =>
-    queryOptions({ queryKey: ['unsubscribeLink', token], queryFn: () => mailPreferencesApi.unsubscribeLink(token), retry: false }),
-  /** A form, survey or vote, and whether this caller may answer it now; not found is the page's answer. */
-  publicForm: (formId: number) => queryOptions({ queryKey: ['publicForm', formId], queryFn: () => formsApi.publicForm(formId), retry: false }),
-  /** Its counts, when they are open to this caller (GetPublicForm's ResultsOpen). */
-  formResults: (formId: number) => queryOptions({ queryKey: ['formResults', formId], queryFn: () => formsApi.results(formId), retry: false }),
-  /** A page of 在线留言's published questions and answers, of those matching a keyword when there is one. */
-  publishedMessages: (keyword: string, page: number) => {
-    const query = { key: keyword || undefined, pageindex: page, pagesize: PUBLISHED_MESSAGES_PAGE_SIZE };
-    return queryOptions({ queryKey: ['publishedMessages', query], queryFn: () => messagesApi.published(query) });
-  },
-  /** One published question and answer (its own page); not found is the page's answer. */
-  publishedMessage: (messageId: number) =>
-    queryOptions({ queryKey: ['publishedMessage', messageId], queryFn: () => messagesApi.publishedOne(messageId), retry: false }),
-  /** 在线留言's categories and what the site requires of an asker. */
-  messageOptions: () => queryOptions({ queryKey: ['messageOptions'], queryFn: messagesApi.options, staleTime: 5 * 60_000 }),
-  /** 隐私政策: the current version (undefined) or an earlier one; a version that does not exist is the page's answer. */
-  privacyPolicy: (version: number | undefined) =>
-    queryOptions({ queryKey: ['privacyPolicy', version ?? 0], queryFn: () => privacyApi.policy(version), retry: false }),
 };

@@ -1,8 +1,8 @@
 import { useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { directoryContactFields, type MemberDirectoryItemDto } from '@portal/shared';
-import { DIRECTORY_PAGE_SIZE, portalQueries } from '../queries';
-import { keywordOf } from '../pageData';
+import { DIRECTORY_PAGE_SIZE, directoryQueries } from './queries';
+import { keywordOf, listPageOf, read, type PageData } from '../pageData';
 import { SkeletonRows } from '../../components/Skeleton';
 import { ContentPage, Panel } from '../content/ContentPage';
 import { EmptyState } from '../content/EmptyState';
@@ -67,7 +67,7 @@ function Entry({ member }: { member: MemberDirectoryItemDto }) {
 
 function Entries({ keyword }: { keyword: string }) {
   const [page] = usePageParam();
-  const list = useQuery({ ...portalQueries.memberDirectory(keyword, page), placeholderData: keepPreviousData });
+  const list = useQuery({ ...directoryQueries.memberDirectory(keyword, page), placeholderData: keepPreviousData });
   if (list.isPending) return <SkeletonRows rows={6} />;
   // 仅对会员开放，请先登录 / 会员资格已过期 / 未开放: said on the page, where the list would be.
   if (list.isError) return <Callout tone="warning">{list.error.message}</Callout>;
@@ -101,3 +101,6 @@ export function DirectoryPage() {
     </ContentPage>
   );
 }
+
+/** /directory: a page of 会员名录 (refused to visitors when only members may read it: the refusal is the page's answer). */
+export const directoryData: PageData = ({ params }) => ({ queries: [read(directoryQueries.memberDirectory(keywordOf(params), listPageOf(params)))] });

@@ -9,8 +9,8 @@ import { MenuCrumbs } from '../content/MenuCrumbs';
 import { StatusNotice } from '../content/Notices';
 import { usePageTitle } from '../content/usePageTitle';
 import { useSiteInfo } from '../layout/useSiteInfo';
-import { electionOf } from '../pageData';
-import { portalQueries } from '../queries';
+import { electionOf, read, type PageData } from '../pageData';
+import { electionQueries } from './queries';
 import { ReceiptCheck } from './ReceiptCheck';
 import styles from './elections.module.css';
 
@@ -58,7 +58,7 @@ function Publication({ electionId, publication: p }: { electionId: number; publi
 /** /election/:id: a closed election's published count, chain head and ballot hashes, and the receipt check. */
 export function ElectionResultPage() {
   const electionId = electionOf(useLocation().pathname);
-  const publication = useQuery({ ...portalQueries.electionPublication(electionId), enabled: electionId > 0 });
+  const publication = useQuery({ ...electionQueries.electionPublication(electionId), enabled: electionId > 0 });
   const title = publication.data ? `${publication.data.Result.Title} 结果公布` : '选举结果公布';
   usePageTitle(title);
   return (
@@ -75,3 +75,9 @@ export function ElectionResultPage() {
     </ContentPage>
   );
 }
+
+/** /election/:id: the election's published count and ballot hashes (a refusal is the page's answer). */
+export const electionResultData: PageData = ({ pathname }) => {
+  const id = electionOf(pathname);
+  return { queries: id ? [read(electionQueries.electionPublication(id))] : [] };
+};

@@ -3,14 +3,14 @@ import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { formPath } from '@portal/shared';
 import { SkeletonRows } from '../../components/Skeleton';
-import { portalQueries } from '../queries';
+import { formQueries } from './queries';
 import { FormScreen } from './FormScreen';
 import styles from './forms.module.css';
 
 /** A form drawn inside an article (content/ArticleBody.tsx); `fallback` (the editor's link) while it loads and when it cannot be read. */
 export function EmbeddedForm({ formId, fallback }: { formId: number; fallback: ReactNode }) {
   const titleId = useId();
-  const form = useQuery(portalQueries.publicForm(formId));
+  const form = useQuery(formQueries.publicForm(formId));
   if (form.isPending)
     return (
       <div className={styles.embedded}>

@@ -6,8 +6,8 @@ import { ContentPage, Panel } from '../content/ContentPage';
 import { MenuCrumbs } from '../content/MenuCrumbs';
 import { StatusNotice } from '../content/Notices';
 import { usePageTitle } from '../content/usePageTitle';
-import { formIdOf, isPositiveId } from '../pageData';
-import { portalQueries } from '../queries';
+import { formIdOf, isPositiveId, read, type PageData } from '../pageData';
+import { formQueries } from './queries';
 import { FormScreen } from './FormScreen';
 
 /**
@@ -17,7 +17,7 @@ import { FormScreen } from './FormScreen';
  */
 export function FormPage() {
   const formId = formIdOf(useLocation().pathname);
-  const form = useQuery({ ...portalQueries.publicForm(formId), enabled: isPositiveId(formId) });
+  const form = useQuery({ ...formQueries.publicForm(formId), enabled: isPositiveId(formId) });
   usePageTitle(form.data?.Title ?? (form.isError ? formMessages.notFound : undefined));
   const title = form.data?.Title ?? (form.isPending ? '' : formMessages.notFound);
   return (
@@ -34,3 +34,14 @@ export function FormPage() {
     </ContentPage>
   );
 }
+
+/** /form/:id: the form as a visitor sees it, then its results when they are open. */
+export const formData: PageData = ({ pathname }) => {
+  const formId = formIdOf(pathname);
+  if (!isPositiveId(formId)) return { queries: [] };
+  const form = formQueries.publicForm(formId);
+  return {
+    queries: [read(form)],
+    following: (client) => (client.getQueryData(form.queryKey)?.ResultsOpen ? [read(formQueries.formResults(formId))] : []),
+  };
+};

@@ -9,7 +9,7 @@ import { sitePages, type PublicFormDto } from '@portal/shared';
 import { Icon } from '../../components/Icon';
 import { MemberLoginButton } from '../content/MemberLoginButton';
 import { StatusNotice } from '../content/Notices';
-import { portalQueries } from '../queries';
+import { formQueries } from './queries';
 import { AnswerForm } from './AnswerForm';
 import { FormResults } from './FormResults';
 import { audienceName, formState, kindName, stateNames, windowText, type FormState } from './formState';
@@ -28,14 +28,14 @@ export function FormScreen({ form, embedded = false }: { form: PublicFormDto; em
   const client = useQueryClient();
   const [submitted, setSubmitted] = useState<number | null>(null);
   const state = formState(form);
-  const resultsQuery = portalQueries.formResults(form.Id);
+  const resultsQuery = formQueries.formResults(form.Id);
   // While answers come in, the count follows them (the server's public count may be 5 s behind).
   const results = useQuery({ ...resultsQuery, enabled: form.ResultsOpen, refetchInterval: form.Accepting ? RESULTS_REFRESH_MS : false });
   const when = windowText(form);
   const shown: FormState = submitted !== null ? 'answered' : state;
   // The form again (closed or full meanwhile, answered now) and its results with the new answer.
   const readAgain = () => {
-    void client.invalidateQueries({ queryKey: portalQueries.publicForm(form.Id).queryKey });
+    void client.invalidateQueries({ queryKey: formQueries.publicForm(form.Id).queryKey });
     void client.invalidateQueries({ queryKey: resultsQuery.queryKey });
   };
 

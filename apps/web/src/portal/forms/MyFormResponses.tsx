@@ -7,7 +7,7 @@ import { FormView, type FormValues } from '../../components/forms';
 import { SkeletonRows } from '../../components/Skeleton';
 import buttons from '../../components/button.module.css';
 import { Empty } from '../content/EmptyState';
-import { portalQueries } from '../queries';
+import { formQueries } from './queries';
 import { kindName } from './formState';
 import styles from './forms.module.css';
 
@@ -56,7 +56,7 @@ export function MyFormResponses() {
 
 /** One response's answers, under the form's questions. */
 function ResponseAnswers({ response }: { response: MyFormResponseDto }) {
-  const form = useQuery(portalQueries.publicForm(response.FormId));
+  const form = useQuery(formQueries.publicForm(response.FormId));
   if (form.isPending) return <SkeletonRows rows={3} />;
   if (!form.data) return <p className={styles.meta}>{form.error?.message}</p>;
   return (

@@ -13,8 +13,8 @@ import { ContentPage, Panel } from '../content/ContentPage';
 import { MenuCrumbs } from '../content/MenuCrumbs';
 import { StatusNotice } from '../content/Notices';
 import { usePageTitle } from '../content/usePageTitle';
-import { unsubscribeTokenOf } from '../pageData';
-import { portalQueries } from '../queries';
+import { read, unsubscribeTokenOf, type PageData } from '../pageData';
+import { mailingQueries } from './queries';
 import { mailPreferencesKey } from './preferencesKey';
 import styles from './mailings.module.css';
 
@@ -41,7 +41,7 @@ export function UnsubscribePage() {
   usePageTitle(title);
   const token = unsubscribeTokenOf(useSearchParams()[0]);
   const queryClient = useQueryClient();
-  const link = useQuery(portalQueries.unsubscribeLink(token));
+  const link = useQuery(mailingQueries.unsubscribeLink(token));
   const confirm = useMutation({
     mutationFn: () => mailPreferencesApi.unsubscribe(token),
     // A signed-in member's 通知设置 shows the category off at once.
@@ -118,3 +118,6 @@ export function UnsubscribePage() {
     </ContentPage>
   );
 }
+
+/** /unsubscribe: what the link's token would unsubscribe from (asked for no token too: its refusal is the page's answer). */
+export const unsubscribeData: PageData = ({ params }) => ({ queries: [read(mailingQueries.unsubscribeLink(unsubscribeTokenOf(params)))] });

@@ -10,7 +10,7 @@ import { useCheckedFields } from '../../components/useCheckedFields';
 import { PrivacyConsent, usePrivacyConsent } from '../../components/PrivacyConsent';
 import { Callout } from '../content/Notices';
 import { useMemberSession } from '../member/session';
-import { portalQueries } from '../queries';
+import { messageQueries } from './queries';
 import { askErrors, emptyAsk, requiredContacts } from './askRules';
 import { AttachmentField } from './AttachmentField';
 import { CaptchaImage, useMessageCaptcha } from './Captcha';
@@ -20,7 +20,7 @@ import styles from './messages.module.css';
 
 /** 我要留言: the form, then the 查询码 in its place. */
 export function AskForm({ onFollow }: { onFollow: (code: string) => void }) {
-  const options = useQuery(portalQueries.messageOptions());
+  const options = useQuery(messageQueries.messageOptions());
   const [code, setCode] = useState('');
   if (code) return <QueryCodeNotice code={code} onFollow={() => onFollow(code)} onAgain={() => setCode('')} />;
   if (options.isPending) return <SkeletonRows rows={8} />;

@@ -7,8 +7,8 @@ import { MenuCrumbs } from '../content/MenuCrumbs';
 import { StatusNotice } from '../content/Notices';
 import { usePageTitle } from '../content/usePageTitle';
 import { PageLink } from '../layout';
-import { messageAnswerOf } from '../pageData';
-import { portalQueries } from '../queries';
+import { messageAnswerOf, read, type PageData } from '../pageData';
+import { messageQueries } from './queries';
 import { AnswerCard } from './AnswerCard';
 import styles from './messages.module.css';
 
@@ -17,7 +17,7 @@ const board = sitePages.messages;
 /** /messages/:id: one published question and its answer, under its public title (docs/messages.md). */
 export function MessageAnswerPage() {
   const messageId = messageAnswerOf(useLocation().pathname);
-  const message = useQuery({ ...portalQueries.publishedMessage(messageId), enabled: messageId > 0 });
+  const message = useQuery({ ...messageQueries.publishedMessage(messageId), enabled: messageId > 0 });
   const title = message.data?.Title ?? board.title;
   usePageTitle(title);
   return (
@@ -37,3 +37,9 @@ export function MessageAnswerPage() {
     </ContentPage>
   );
 }
+
+/** /messages/:id: one published question and answer (not found is the page's answer). */
+export const messageAnswerData: PageData = ({ pathname }) => {
+  const id = messageAnswerOf(pathname);
+  return { queries: id ? [read(messageQueries.publishedMessage(id))] : [] };
+};

@@ -7,7 +7,8 @@ import { Callout } from '../content/Notices';
 import { MenuCrumbs } from '../content/MenuCrumbs';
 import { usePageTitle } from '../content/usePageTitle';
 import { useMemberSession } from '../member/session';
-import { messagesTabOf } from '../pageData';
+import { keywordOf, listPageOf, messagesTabOf, read, type PageData } from '../pageData';
+import { messageQueries } from './queries';
 import { AskForm } from './AskForm';
 import { Lookup } from './Lookup';
 import { PublishedAnswers } from './PublishedAnswers';
@@ -77,3 +78,15 @@ export function MessagesPage() {
     </ContentPage>
   );
 }
+
+/**
+ * /messages: 我要留言 draws the categories and what the site requires; 留言查询 draws only its form
+ * (the captcha and the lookup are the visitor's own, asked in the browser); any other tab is
+ * drawn as 留言选登, a page of the published answers (我的留言 too: the server has no member session).
+ */
+export const messagesData: PageData = ({ params }) => {
+  const tab = messagesTabOf(params);
+  if (tab === 'ask') return { queries: [read(messageQueries.messageOptions())] };
+  if (tab === 'lookup') return { queries: [] };
+  return { queries: [read(messageQueries.publishedMessages(keywordOf(params), listPageOf(params)))] };
+};

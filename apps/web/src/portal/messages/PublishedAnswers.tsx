@@ -7,7 +7,7 @@ import { Callout } from '../content/Notices';
 import { usePageParam } from '../content/usePageParam';
 import { SearchField } from '../layout/SearchField';
 import { keywordOf } from '../pageData';
-import { PUBLISHED_MESSAGES_PAGE_SIZE, portalQueries } from '../queries';
+import { PUBLISHED_MESSAGES_PAGE_SIZE, messageQueries } from './queries';
 import { AnswerCard } from './AnswerCard';
 import styles from './messages.module.css';
 
@@ -16,7 +16,7 @@ export function PublishedAnswers() {
   const [params] = useSearchParams();
   const keyword = keywordOf(params);
   const [page] = usePageParam();
-  const list = useQuery({ ...portalQueries.publishedMessages(keyword, page), placeholderData: keepPreviousData });
+  const list = useQuery({ ...messageQueries.publishedMessages(keyword, page), placeholderData: keepPreviousData });
   const total = list.data?.TotalCount ?? 0;
   return (
     <>

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import LockOutlined from '@ant-design/icons-svg/es/asn/LockOutlined';
 import { ARTICLE_CRUMB, articleStatusNames, articleWarning, Code, messages, paging, type ArticleStatus, type NewsDetailDto } from '@portal/shared';
 import { portalQueries } from '../queries';
-import { articleMenuOf, isPositiveId } from '../pageData';
+import { articleMenuOf, isPositiveId, read, type PageData } from '../pageData';
 import { ApiError } from '../../api/client';
 import { SkeletonRows } from '../../components/Skeleton';
 import buttons from '../../components/button.module.css';
@@ -200,3 +200,16 @@ export function InfoPage() {
     </ContentPage>
   );
 }
+
+/** /info: the article (or a preview link's), then the related list of its menu. */
+export const infoData: PageData = ({ params }) => {
+  const newsId = Number(params.get('NewsId'));
+  const detail = isPositiveId(newsId) ? portalQueries.newsDetail(newsId, params.get('preview') ?? undefined) : undefined;
+  return {
+    queries: detail ? [read(detail)] : [],
+    following: (client) => {
+      const menuId = articleMenuOf(detail && client.getQueryData(detail.queryKey), params);
+      return isPositiveId(menuId) ? [read(portalQueries.related(menuId))] : [];
+    },
+  };
+};

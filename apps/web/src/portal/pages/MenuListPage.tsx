@@ -3,7 +3,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { MenuShowType, messages, paging, type MenuDto } from '@portal/shared';
 import { portalQueries } from '../queries';
-import { isPositiveId } from '../pageData';
+import { isPositiveId, listPageOf, read, type PageData } from '../pageData';
 import { shownMenus, useMenuTree } from '../layout';
 import { SkeletonRows } from '../../components/Skeleton';
 import { ContentPage, Panel } from '../content/ContentPage';
@@ -107,3 +107,19 @@ export function MenuListPage() {
     </ContentPage>
   );
 }
+
+/** /menuList: the menu, then its body: a single-page menu's entry or a page of its list, as its ShowType says (from its detail, else the tree). */
+export const menuListData: PageData = ({ params }) => {
+  const menuId = Number(params.get('MenuId'));
+  if (!isPositiveId(menuId)) return { queries: [] };
+  const menu = portalQueries.menu(menuId);
+  return {
+    queries: [read(menu)],
+    following: (client) => {
+      if (client.getQueryState(menu.queryKey)?.status === 'error') return [];
+      const shown = client.getQueryData(menu.queryKey) ?? findMenuPath(client.getQueryData(portalQueries.menuTree().queryKey) ?? [], menuId).at(-1);
+      if (!shown) return [];
+      return [shown.ShowType === MenuShowType.SinglePage ? read(portalQueries.singlePage(menuId)) : read(portalQueries.menuNews(menuId, listPageOf(params)))];
+    },
+  };
+};

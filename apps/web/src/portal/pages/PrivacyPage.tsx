@@ -5,8 +5,8 @@ import { SkeletonRows } from '../../components/Skeleton';
 import { StatusNotice } from '../content/Notices';
 import { usePageTitle } from '../content/usePageTitle';
 import { PageLink } from '../layout';
-import { privacyVersionOf } from '../pageData';
-import { portalQueries } from '../queries';
+import { privacyVersionOf, read, type PageData } from '../pageData';
+import { privacyQueries } from '../privacy/queries';
 import statement from '../care/statement.module.css';
 import styles from './privacy.module.css';
 
@@ -24,7 +24,7 @@ const dayOf = (time: string) => {
 export function PrivacyPage() {
   const [params] = useSearchParams();
   const asked = privacyVersionOf(params);
-  const policy = useQuery(portalQueries.privacyPolicy(asked));
+  const policy = useQuery(privacyQueries.privacyPolicy(asked));
   const shown = policy.data;
   usePageTitle(shown && shown.Version !== shown.CurrentVersion ? `隐私政策（第${shown.Version}版）` : sitePages.privacy.title);
 
@@ -94,3 +94,6 @@ export function PrivacyPage() {
     </article>
   );
 }
+
+/** /privacy: the version asked for (the current one by default) and the published history. */
+export const privacyData: PageData = ({ params }) => ({ queries: [read(privacyQueries.privacyPolicy(privacyVersionOf(params)))] });

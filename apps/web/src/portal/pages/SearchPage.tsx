@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { SkeletonRows } from '../../components/Skeleton';
 import { messages, paging, type NewsListItemDto } from '@portal/shared';
 import { portalQueries } from '../queries';
-import { keywordOf } from '../pageData';
+import { keywordOf, listPageOf, read, type PageData } from '../pageData';
 import { ContentPage, Panel } from '../content/ContentPage';
 import { MenuCrumbs } from '../content/MenuCrumbs';
 import { ArticleLink } from '../content/ArticleLink';
@@ -97,3 +97,9 @@ export function SearchPage() {
     </ContentPage>
   );
 }
+
+/** /searchKey: a page of results for the keyword, when there is one. */
+export const searchData: PageData = ({ params }) => {
+  const keyword = keywordOf(params);
+  return { queries: keyword ? [read(portalQueries.search(keyword, listPageOf(params)))] : [] };
+};
