@@ -4,6 +4,7 @@ import { parseStorageUrl, type StorageConfig } from './storage/url.js';
 import type { DirectoryAccess } from '@portal/shared';
 import { parseAdminAllowList, type AdminAllowList } from './http/admin-addresses.js';
 import { parseIdNumberKeys } from './db/id-number-keys.js';
+import { keyBytes } from './db/key-files.js';
 import type { ChainHash } from './db/connection.js';
 import type { IdNumberCipher } from './db/sealed-id-numbers.js';
 
@@ -333,7 +334,7 @@ function parseAuditRetentionDays(raw: string | undefined): number {
 function parseChainKey(raw: string | undefined): Buffer | undefined {
   const value = (raw ?? '').trim();
   if (value === '') return undefined;
-  const key = /^[0-9a-f]+$/i.test(value) && value.length % 2 === 0 ? Buffer.from(value, 'hex') : Buffer.from(value, 'base64');
+  const key = keyBytes(value);
   if (key.length < 32) throw new Error('AUDIT_CHAIN_KEY must be at least 32 bytes, written as hex (64 digits) or base64');
   return key;
 }

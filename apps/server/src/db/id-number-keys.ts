@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { writeKeyFileOnce } from './key-files.js';
+import { keyBytes, writeKeyFileOnce } from './key-files.js';
 
 /** Where the keys go when ID_NUMBER_KEYS is not set: one key per line as hex, the first seals. */
 export const ID_NUMBER_KEY_FILE = 'id-number.keys';
@@ -91,8 +91,7 @@ export function parseIdNumberKeys(raw: string | undefined): Buffer[] | undefined
   const value = (raw ?? '').trim();
   if (value === '') return undefined;
   return value.split(',').map((part) => {
-    const text = part.trim();
-    const key = /^[0-9a-f]{64}$/i.test(text) ? Buffer.from(text, 'hex') : Buffer.from(text, 'base64');
+    const key = keyBytes(part.trim());
     if (key.length !== 32) throw new Error('ID_NUMBER_KEYS 中每把密钥须为 32 字节（64 位十六进制或 base64），多把以逗号分隔');
     return key;
   });

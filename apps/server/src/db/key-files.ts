@@ -13,3 +13,6 @@ export function writeKeyFileOnce(file: string, text: string): void {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
   }
 }
+
+/** A key written in an environment variable: hex (an even number of hex digits) or base64. */
+export const keyBytes = (text: string): Buffer => (/^[0-9a-f]+$/i.test(text) && text.length % 2 === 0 ? Buffer.from(text, 'hex') : Buffer.from(text, 'base64'));
