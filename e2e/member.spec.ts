@@ -93,7 +93,13 @@ test('a visitor applies, waits for review, then as a member reads, edits the pro
 
   // Under review: the sign-in is refused with the 510 message.
   const login = await signIn(page, account, password);
-  await expect(page.getByText('入会申请审核中，请耐心等待')).toBeVisible();
+  await expect(login.getByText('入会申请审核中，请耐心等待')).toBeVisible();
+  // The applicant's rights do not wait for the decision: their data opens from the dialog.
+  await login.getByRole('button', { name: '查看我的个人信息' }).click();
+  const data = page.getByRole('dialog', { name: '我的个人信息' });
+  await expect(data.getByRole('button', { name: /会员资料/ })).toBeVisible();
+  await expect(data.getByRole('cell', { name: '端到端测试工程有限公司' })).toBeVisible();
+  await data.getByRole('button', { name: '关闭' }).click();
   await login.getByRole('button', { name: /取\s*消/ }).click();
 
   await review(page.request, account);

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import type { ListDto, PrivacyPolicyDto, PublicPrivacyPolicyDto } from '@portal/shared';
 import { expect, look, test } from './test.js';
-import { apiData, settled } from './helpers.js';
+import { apiData, idNumber, settled } from './helpers.js';
 import { addMember, MEMBER_PASSWORD, memberPage } from './activity-session.js';
 import { adminToken, editorReady, openBackOffice, openFromSidebar, unique, type Envelope } from './admin-session.js';
 
@@ -190,7 +190,7 @@ test('a member asks for deletion; staff are warned, carry it out, and the member
   await row.getByRole('button', { name: '办理' }).click();
   const dialog = page.getByRole('dialog', { name: '办理个人信息请求' });
   await settled(dialog);
-  await expect(dialog.getByText('确定后立即删除该会员的个人信息，不可恢复')).toBeVisible();
+  await expect(dialog.getByText('确定后立即删除此人的个人信息，不可恢复')).toBeVisible();
   const answer = `已按请求删除：${unique('')}`;
   await dialog.getByLabel('答复').fill(answer);
   await look(page, testInfo.outputPath('rights-erase-1440.png'));
@@ -212,4 +212,64 @@ test('a member asks for deletion; staff are warned, carry it out, and the member
   const again = (await (await page.request.post('/api/XfWebApi/GetLoginToken', { data: { str1: account, str2: MEMBER_PASSWORD } })).json()) as { Code: number };
   expect(again.Code).not.toBe(200);
   await member.context().close();
+});
+
+test('a certificate holder proves who they are, reads and downloads their records and asks for a correction; staff see it as a holder’s', async ({
+  page,
+  browser,
+}, testInfo) => {
+  const token = await adminToken(page.request);
+  const holder = { name: '持证核验', idNum: idNumber(Math.floor(Math.random() * 1000)), certNum: unique('RIGHTS-').toUpperCase() };
+  const saved = (await (
+    await page.request.post('/api/XfSysBussiness/EditCertInfo', {
+      headers: { token },
+      data: {
+        _certId: 0,
+        _name: holder.name,
+        _idNum: holder.idNum,
+        _company: '示例建设工程有限公司',
+        _examTime: '2025-03-16',
+        _examStatus: 1,
+        _certNum: holder.certNum,
+        _issueDate: '2025-04-01',
+      },
+    })
+  ).json()) as Envelope<number>;
+  expect(saved.Code, saved.Message).toBe(200);
+
+  const visitor = await (await browser.newContext({ viewport: { width: 375, height: 800 } })).newPage();
+  await visitor.goto('/certsearch');
+  await visitor.getByRole('link', { name: '查阅、下载本人信息或申请更正、删除' }).click();
+  await expect(visitor).toHaveURL(/\/certsearch\/rights$/);
+  await expect(visitor.getByRole('heading', { level: 1, name: '持证人个人信息' })).toBeVisible();
+  const form = visitor.getByRole('form', { name: '持证人身份核验' });
+  await form.getByLabel('姓名').fill(holder.name);
+  await form.getByLabel('证件号码').fill(holder.idNum);
+  // Someone who knows the name and ID number but holds no certificate of theirs is refused.
+  await form.getByLabel('证书编号或考试日期').fill('2025-03-16');
+  await form.getByRole('button', { name: '核验身份' }).click();
+  await expect(visitor.getByText('身份核验未通过：姓名、证件号码与证书编号（或考试日期）不符')).toBeVisible();
+  await look(visitor, testInfo.outputPath('holder-verify-375.png'), { fullPage: true });
+  await form.getByLabel('证书编号或考试日期').fill(holder.certNum.toLowerCase());
+  await form.getByRole('button', { name: '核验身份' }).click();
+  await expect(visitor.getByText(`已核验：${holder.name}`)).toBeVisible();
+  await expect(visitor.getByRole('cell', { name: holder.certNum })).toBeVisible();
+  await expect(visitor.getByRole('cell', { name: `${holder.idNum.slice(0, 6)}********${holder.idNum.slice(-4)}` }).first()).toBeVisible();
+  await expect(visitor.getByText(holder.idNum)).toHaveCount(0);
+  const download = visitor.waitForEvent('download');
+  await visitor.getByRole('button', { name: '下载副本（Excel）' }).click();
+  expect((await download).suggestedFilename()).toMatch(/^我的个人信息-\d{4}-\d{2}-\d{2}\.xlsx$/);
+
+  await visitor.getByLabel('请求内容').fill('工作单位已变更为示例监理有限公司，请更正');
+  await visitor.getByRole('button', { name: '提交请求' }).click();
+  await expect(visitor.getByText('请求已提交，协会将在15个工作日内答复')).toBeVisible();
+  await expect(visitor.getByRole('list', { name: '我的请求' })).toContainText('工作单位已变更为示例监理有限公司');
+  await look(visitor, testInfo.outputPath('holder-data-375.png'), { fullPage: true });
+  await visitor.setViewportSize({ width: 1440, height: 900 });
+  await look(visitor, testInfo.outputPath('holder-data-1440.png'), { fullPage: true });
+
+  await openBackOffice(page);
+  await openFromSidebar(page, '系统管理', '个人信息请求');
+  await expect(page.getByRole('row').filter({ hasText: '工作单位已变更为示例监理有限公司' })).toContainText(`${holder.name}（证书持有人）`);
+  await visitor.context().close();
 });

@@ -43,7 +43,7 @@ export interface Walk {
   menuId: number;
   newsId: number;
   /** A passed exam result as the public lookup finds it. */
-  cert: { name: string; idNum: string };
+  cert: { name: string; idNum: string; certNum: string };
   memberId: number;
   /** A picture uploaded by staff, for the records that show one. */
   image: string;
@@ -136,13 +136,14 @@ export async function seedWalk(engine: Engine): Promise<Walk> {
   const { idNumbers } = t.app.services.database;
   const certRow = await db
     .selectFrom('certificates')
-    .select(['name', 'id_num_sealed', 'id_num_key'])
+    .select(['name', 'id_num_sealed', 'id_num_key', 'cert_num'])
     .where('exam_status', '=', 1)
+    .where('cert_num', 'is not', null)
     .where('status', '=', 1)
     .where('id_num_index', 'not in', idNumbers.lookupIndexes(''))
     .orderBy('id')
     .executeTakeFirstOrThrow();
-  const cert = { name: certRow.name, id_num: idNumbers.open(certRow.id_num_sealed, certRow.id_num_key) };
+  const cert = { name: certRow.name, id_num: idNumbers.open(certRow.id_num_sealed, certRow.id_num_key), cert_num: certRow.cert_num ?? '' };
   await createAdmin(t, admin, 'contract_editor', '超级管理员');
   const editor = await loginAdmin(t, 'contract_editor');
   await createAdmin(t, admin, 'contract_keeper', '超级管理员');
@@ -201,7 +202,7 @@ export async function seedWalk(engine: Engine): Promise<Walk> {
     types,
     menuId: menu.id,
     newsId: news.id,
-    cert: { name: cert.name, idNum: cert.id_num },
+    cert: { name: cert.name, idNum: cert.id_num, certNum: cert.cert_num },
     image,
     reviewMenuId,
     clock,
@@ -377,6 +378,11 @@ export const publicCalls: Record<string, (w: Walk) => Call | Promise<Call>> = {
   'GET /api/XfWebApi/DownMyData': () => ({ query: { format: 'xlsx' } }),
   'GET /api/XfWebApi/GetMyRightsRequests': () => ({}),
   'POST /api/XfWebApi/SaveRightsRequest': () => ({ body: { Kind: 'correction', Content: '合同测试：更正联系电话' } }),
+  'POST /api/XfWebApi/VerifyCertHolder': (w) => ({ body: { Name: w.cert.name, IdNum: w.cert.idNum, Proof: w.cert.certNum }, token: null }),
+  'GET /api/XfWebApi/GetHolderData': (w) => ({ token: holderToken(w) }),
+  'GET /api/XfWebApi/DownHolderData': (w) => ({ query: { format: 'xlsx' }, token: holderToken(w) }),
+  'GET /api/XfWebApi/GetHolderRightsRequests': (w) => ({ token: holderToken(w) }),
+  'POST /api/XfWebApi/SaveHolderRightsRequest': (w) => ({ body: { Kind: 'access', Content: '合同测试：持证人查阅' }, token: holderToken(w) }),
   // A consent of its own to withdraw: the walk's member asks a question, agreeing to the policy.
   'POST /api/XfWebApi/WithdrawConsent': async (w) => {
     await memberCall(w, w.member, 'SaveMessage', {
@@ -466,6 +472,9 @@ function answered<T>(w: Walk, call: string): T {
   if (!w.answers.has(call)) throw new Error(`${call} has not been walked yet`);
   return w.answers.get(call) as T;
 }
+
+/** The certificate holder's verification token, from the walked VerifyCertHolder. */
+const holderToken = (w: Walk) => answered<{ Token: string }>(w, 'POST /api/XfWebApi/VerifyCertHolder').Token;
 
 /** The current code of an authenticator app holding the secret, at the app's clock. */
 const totpCode = (w: Walk, secret: string) => new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: w.clock.now() });

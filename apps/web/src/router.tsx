@@ -87,6 +87,7 @@ export const routes: RouteObject[] = [
       { path: sitePages.inbox.path, lazy: () => import('./portal/inbox/InboxPage').then((m) => ({ Component: m.InboxPage })) },
       { path: sitePages.consents.path, lazy: () => import('./portal/privacy/ConsentsPage').then((m) => ({ Component: m.ConsentsPage })) },
       { path: sitePages.myData.path, lazy: () => import('./portal/privacy/MyDataPage').then((m) => ({ Component: m.MyDataPage })) },
+      { path: sitePages.holderRights.path, lazy: () => import('./portal/privacy/HolderRightsPage').then((m) => ({ Component: m.HolderRightsPage })) },
       {
         path: sitePages.mailPreferences.path,
         lazy: () => import('./portal/mailings/MailPreferencesPage').then((m) => ({ Component: m.MailPreferencesPage })),

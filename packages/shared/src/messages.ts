@@ -473,6 +473,11 @@ export const rightsMessages = {
   notFound: '该请求不存在',
   handled: '该请求已办理完毕',
   submitted: '请求已提交，协会将在15个工作日内答复',
+  holderNameRequired: '请输入姓名',
+  holderIdNumRequired: '请输入证件号码',
+  holderProofRequired: '请输入证书编号；没有证书的，请输入考试日期（如2026-05-16）',
+  holderNotVerified: '身份核验未通过：姓名、证件号码与证书编号（或考试日期）不符',
+  holderSessionExpired: '身份核验已过期，请重新核验',
 } as const;
 
 /** 工作日历 (public holidays and 调休 working days); the spec leaves these open. */

@@ -42,6 +42,8 @@ export const sitePages = {
   info: { path: '/info', serverRendered: true, audience: 'public' },
   search: { path: '/searchKey', title: '站内搜索', noindex: true, serverRendered: true, audience: 'public' },
   certificates: { path: '/certsearch', title: '证书查询', serverRendered: true, audience: 'public', sitemap: true },
+  // A certificate holder's own data and requests, after verifying who they are (features/rights/holder.ts).
+  holderRights: { path: '/certsearch/rights', title: '持证人个人信息', noindex: true, serverRendered: true, audience: 'public' },
   accessibility: { path: '/accessibility', title: '无障碍声明', serverRendered: true, audience: 'public' },
   // The current privacy policy and its published history (features/privacy); ?Version= an earlier one.
   privacy: { path: '/privacy', title: '隐私政策', serverRendered: true, audience: 'public', sitemap: true },

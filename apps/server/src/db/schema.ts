@@ -874,7 +874,10 @@ export interface PrivacyPoliciesTable {
 
 export interface RightsRequestsTable {
   id: Generated<number>;
+  /** The member or applicant who asked; 0 for a certificate holder. */
   member_id: number;
+  /** A certificate holder's request: the record they proved themselves with; 0 for a member's. */
+  holder_cert_id: Generated<number>;
   kind: string;
   content: string;
   status: Generated<number>;

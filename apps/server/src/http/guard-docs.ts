@@ -9,13 +9,16 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
  *   - `x-admin-permissions`: the route is behind requireAdmin; any one of these is needed
  *     (empty: any signed-in admin);
  *   - `x-member-session`: 'member' behind requireMember, 'member-in-good-standing' behind
- *     requireMemberInGoodStanding, 'applicant' behind requireApplicant.
+ *     requireMemberInGoodStanding, 'applicant' behind requireApplicant, 'cert-holder' behind
+ *     requireCertHolder (a certificate holder's verification, features/rights/holder.ts).
  *
  * Registered before the features, since onRoute sees only routes added after it.
  */
+export type SessionGuard = 'member' | 'member-in-good-standing' | 'applicant' | 'cert-holder';
+
 export interface GuardDoc {
   'x-admin-permissions'?: readonly string[];
-  'x-member-session'?: 'member' | 'member-in-good-standing' | 'applicant';
+  'x-member-session'?: SessionGuard;
 }
 
 const guardDocs = new WeakMap<object, GuardDoc>();

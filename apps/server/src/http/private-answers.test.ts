@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CertHolderSessionDto } from '@portal/shared';
 import { adminCall, createAdminTestApp, loginAdmin } from '../../test/admin.js';
+import { certBody, saveCert } from '../../test/certificates.js';
 import { insertMenu } from '../../test/fixtures.js';
 import { engines, envelope, type TestApp } from '../../test/harness.js';
 import { multipartBody, multipartHeaders } from '../../test/multipart.js';
+import type { SessionGuard } from './guard-docs.js';
 import {
   addMember,
   applicationForm,
@@ -41,12 +44,12 @@ interface Operation {
   call: string;
   method: 'GET' | 'POST';
   path: string;
-  guard?: 'admin' | 'member' | 'member-in-good-standing' | 'applicant';
+  guard?: 'admin' | SessionGuard;
 }
 
 function operations(t: TestApp): Operation[] {
   const doc = t.app.swagger() as {
-    paths: Record<string, Record<string, { 'x-admin-permissions'?: string[]; 'x-member-session'?: 'member' | 'member-in-good-standing' | 'applicant' }>>;
+    paths: Record<string, Record<string, { 'x-admin-permissions'?: string[]; 'x-member-session'?: SessionGuard }>>;
   };
   return Object.entries(doc.paths).flatMap(([path, methods]) =>
     Object.entries(methods)
@@ -151,12 +154,26 @@ describe.each(engines)('what members and applicants own on %s', (engine) => {
     }
   });
 
+  /** A certificate holder's verification token (features/rights/holder.ts). */
+  const holderToken = async () => {
+    await saveCert(t, root);
+    const body = certBody();
+    const verified = await publicCall<CertHolderSessionDto>(t, undefined, 'POST', 'VerifyCertHolder', {
+      Name: body._name,
+      IdNum: body._idNum,
+      Proof: body._certNum,
+    });
+    expect(verified.Code, verified.Message).toBe(200);
+    return verified.Data.Token;
+  };
+
   it('marks every guarded answer private, no-store, refusals included', async () => {
     const tokenFor: Record<NonNullable<Operation['guard']>, string> = {
       admin: root,
       member: owner.token,
       'member-in-good-standing': owner.token,
       applicant: others.applicant as string,
+      'cert-holder': await holderToken(),
     };
     const guarded = operations(t).filter((op) => op.guard);
     expect(guarded.length).toBeGreaterThan(80);

@@ -1,7 +1,8 @@
 import type { FastifySchema, RouteOptions } from 'fastify';
 import { createJsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { codeMessages, membershipMessages, messages, systemMessages, twoFactorMessages } from '@portal/shared';
+import { codeMessages, HOLDER_SESSION_MINUTES, membershipMessages, messages, rightsMessages, systemMessages, twoFactorMessages } from '@portal/shared';
+import type { SessionGuard } from './guard-docs.js';
 
 /**
  * What a route tells the API document about its answers, beside the request schemas Fastify
@@ -54,7 +55,7 @@ declare module 'fastify' {
 /** The guards guard-docs.ts writes into the schema. */
 interface GuardFacts {
   'x-admin-permissions'?: string[];
-  'x-member-session'?: 'member' | 'member-in-good-standing' | 'applicant';
+  'x-member-session'?: SessionGuard;
 }
 
 /** The codes every call may answer, and those of its guard. */
@@ -66,6 +67,7 @@ const guardCodes = {
   },
   member: { 401: codeMessages[401], 403: `须先完成的一步：${systemMessages.mustChangePassword}` },
   goodStanding: { 401: codeMessages[401], 403: `${membershipMessages.lapsed}（或须先完成的一步：${systemMessages.mustChangePassword}）` },
+  certHolder: { 403: `无有效核验令牌：${rightsMessages.holderSessionExpired}` },
 } satisfies Record<string, Partial<Record<number, string>>>;
 
 /** Who may call, in the document's words, and the security requirement that says it. */
@@ -82,6 +84,11 @@ function sessionOf(schema: FastifySchema & GuardFacts): { security: Record<strin
       return { security: [{ memberToken: [] }], text: '需要会员会话（GetLoginToken 的令牌），且会籍有效或在宽限期内。' };
     case 'applicant':
       return { security: [{ memberToken: [] }], text: '需要会员会话，或 GetLoginToken 答 Code 510/511 时附带的申请令牌（Token）。' };
+    case 'cert-holder':
+      return {
+        security: [{ memberToken: [] }],
+        text: `需要证书持有人的核验令牌（VerifyCertHolder 的 Token，${HOLDER_SESSION_MINUTES}分钟内有效），放在请求头 token 中。`,
+      };
   }
   switch (schema['x-optional-session']) {
     case 'member':
@@ -97,7 +104,10 @@ function codesOf(schema: FastifySchema & GuardFacts): Map<number, CodeAnswer> {
   const said: Partial<Record<number, string | CodeAnswer>>[] = [guardCodes.any];
   if (schema['x-admin-permissions']) said.push(guardCodes.admin);
   const memberSession = schema['x-member-session'];
-  if (memberSession) said.push(memberSession === 'member-in-good-standing' ? guardCodes.goodStanding : guardCodes.member);
+  if (memberSession)
+    said.push(
+      memberSession === 'member-in-good-standing' ? guardCodes.goodStanding : memberSession === 'cert-holder' ? guardCodes.certHolder : guardCodes.member,
+    );
   said.push(schema['x-codes'] ?? {});
   const codes = new Map<number, CodeAnswer>();
   for (const answers of said) {

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rightsMessages, type CertHolderSessionDto } from '@portal/shared';
 import { ADMIN_PASSWORD, adminCall, createAdmin, createAdminTestApp, loginAdmin } from '../../test/admin.js';
 import { enginesFor, envelope, type TestApp } from '../../test/harness.js';
-import { addMember, freshAddress, loginMember, seedTypeChoices } from '../../test/members.js';
+import { certBody, saveCert } from '../../test/certificates.js';
+import { addMember, freshAddress, loginMember, publicCall, seedTypeChoices } from '../../test/members.js';
 
 /**
  * The standing guard: generated from the routes themselves (the OpenAPI document, where
@@ -72,7 +74,7 @@ const isBackOffice = (op: Operation) => /^\/api\/(XfSystemApi|XfSysBussiness)\//
 describe.each(enginesFor('neutral'))('every route’s guard on %s', (engine) => {
   let t: TestApp;
   let ops: Operation[];
-  const tokens: Record<'root' | 'member' | 'powerless', string> = { root: '', member: '', powerless: '' };
+  const tokens: Record<'root' | 'member' | 'powerless' | 'holder', string> = { root: '', member: '', powerless: '', holder: '' };
 
   beforeAll(async () => {
     t = await createAdminTestApp(engine);
@@ -82,6 +84,11 @@ describe.each(enginesFor('neutral'))('every route’s guard on %s', (engine) => 
     expect((await adminCall(t, tokens.root, 'POST', '/api/XfSystemApi/SaveRole', { RoleName: '无任何权限', MenuIds: [] })).Code).toBe(200);
     await createAdmin(t, tokens.root, 'powerless', '无任何权限');
     tokens.powerless = await loginAdmin(t, 'powerless', ADMIN_PASSWORD);
+    await saveCert(t, tokens.root);
+    const body = certBody();
+    tokens.holder = (
+      await publicCall<CertHolderSessionDto>(t, undefined, 'POST', 'VerifyCertHolder', { Name: body._name, IdNum: body._idNum, Proof: body._certNum })
+    ).Data.Token;
     await t.app.ready();
     ops = operations(t);
   });
@@ -138,7 +145,7 @@ describe.each(enginesFor('neutral'))('every route’s guard on %s', (engine) => 
   });
 
   it('answers Code 401 on every member-only call without a member session, an admin’s token included', async () => {
-    const memberOnly = ops.filter((op) => op.memberSession);
+    const memberOnly = ops.filter((op) => op.memberSession && op.memberSession !== 'cert-holder');
     expect(memberOnly.map((op) => op.call)).toEqual(
       expect.arrayContaining(['GET /api/XfWebApi/GetUserInfo', 'POST /api/XfWebApi/EditMember', 'POST /api/XfWebApi/EditMemberPwd']),
     );
@@ -148,8 +155,26 @@ describe.each(enginesFor('neutral'))('every route’s guard on %s', (engine) => 
     }
   });
 
+  it('answers Code 403 on every certificate holder’s call without a live verification, a member’s token included', async () => {
+    const holderOnly = ops.filter((op) => op.memberSession === 'cert-holder');
+    expect(holderOnly.map((op) => op.call)).toEqual(expect.arrayContaining(['GET /api/XfWebApi/GetHolderData', 'POST /api/XfWebApi/SaveHolderRightsRequest']));
+    for (const op of holderOnly) {
+      for (const token of [undefined, 'not-a-real-token', tokens.member, tokens.root])
+        expect(await call(op, token), `${op.call} with ${token ?? 'no token'}`).toMatchObject({ Code: 403, Message: rightsMessages.holderSessionExpired });
+      // Verified, the guard lets it through (a download answers its file, not an envelope).
+      const verified = await t.app.inject({
+        method: op.method,
+        url: op.url,
+        headers: { ...freshAddress(), token: tokens.holder },
+        payload: op.method === 'POST' ? {} : undefined,
+      });
+      expect(verified.body, `${op.call} verified`).not.toContain(rightsMessages.holderSessionExpired);
+    }
+  });
+
   /** The token that gets a call past its guard, so the check of its input is what answers. */
-  const admitted = (op: Operation) => (op.adminPermissions ? tokens.root : op.memberSession ? tokens.member : undefined);
+  const admitted = (op: Operation) =>
+    op.adminPermissions ? tokens.root : op.memberSession === 'cert-holder' ? tokens.holder : op.memberSession ? tokens.member : undefined;
 
   it('refuses a NUL byte in any parameter of any call with a clear Code 400', async () => {
     for (const op of ops) {

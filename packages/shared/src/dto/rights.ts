@@ -18,8 +18,11 @@ export const rightsRequestDto = z
     Overdue: z.boolean(),
     CreateTime: z.string(),
     HandleTime: z.string(),
-    /** The member, as the back office names them; the member's own list has their own. */
+    /** member (a member or applicant account) or holder (a certificate holder, verified). */
+    Requester: z.enum(['member', 'holder']),
+    /** The member's company, or the holder's name, as the back office names them. */
     MemberName: z.string(),
+    /** The member's account; '' for a holder. */
     Account: z.string(),
   })
   .meta({ id: 'RightsRequestDto' });
@@ -34,3 +37,7 @@ export type MyDataSectionDto = z.infer<typeof myDataSectionDto>;
 /** GetMyData: everything the association holds about the member, by kind. */
 export const myDataDto = z.object({ ExportTime: z.string(), Sections: z.array(myDataSectionDto) }).meta({ id: 'MyDataDto' });
 export type MyDataDto = z.infer<typeof myDataDto>;
+
+/** VerifyCertHolder: the token the holder's calls carry (header token) until ExpireTime, and whose data it opens. */
+export const certHolderSessionDto = z.object({ Token: z.string(), Name: z.string(), ExpireTime: z.string() }).meta({ id: 'CertHolderSessionDto' });
+export type CertHolderSessionDto = z.infer<typeof certHolderSessionDto>;

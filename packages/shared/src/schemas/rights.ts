@@ -42,5 +42,20 @@ export const rightsRequestListQuery = pagingQuery.extend({
 });
 export type RightsRequestListQuery = z.infer<typeof rightsRequestListQuery>;
 
+/**
+ * VerifyCertHolder: a certificate holder or exam candidate is no account; they prove who they are
+ * with their name, their whole ID number and something only the paper in their hands says: the
+ * number of one of their certificates, or, for a result without a certificate, its exam date.
+ */
+export const verifyCertHolderBody = z.object({
+  Name: requiredText(rightsMessages.holderNameRequired, '姓名', 100),
+  IdNum: requiredText(rightsMessages.holderIdNumRequired, '证件号码', 100),
+  Proof: requiredText(rightsMessages.holderProofRequired, '证书编号或考试日期', 100),
+});
+export type VerifyCertHolderBody = z.infer<typeof verifyCertHolderBody>;
+
+/** How long a holder's verification opens their data and requests. */
+export const HOLDER_SESSION_MINUTES = 30;
+
 /** DownMyData: the copy as a workbook (xlsx, the default) or JSON. */
 export const myDataQuery = z.object({ format: z.enum(['xlsx', 'json'], { error: messages.badParameter }).default('xlsx') });

@@ -60,6 +60,7 @@ import { passwordExpiry } from './060-password-expiry.js';
 import { rightsRequests } from './061-rights-requests.js';
 import { addressGroups } from './062-address-groups.js';
 import { sealedIdNumbers } from './063-sealed-id-numbers.js';
+import { holderRightsRequests } from './064-holder-rights-requests.js';
 
 /** What a migration may need besides the engine: the seal of ID numbers, whose keys are not in the database. */
 export interface MigrationContext {
@@ -130,6 +131,7 @@ const all: Record<string, EngineMigration> = {
   '061-rights-requests': rightsRequests,
   '062-address-groups': addressGroups,
   '063-sealed-id-numbers': sealedIdNumbers,
+  '064-holder-rights-requests': holderRightsRequests,
 };
 
 /** Every migration this build knows, in order (readiness checks they are all applied). */

@@ -42,7 +42,7 @@ export async function rightsAdmin(app: App): Promise<void> {
     },
     async (request) => {
       await adminWrite(request, { action: 'system:rights:handle', target: '个人信息请求', targetId: (r) => r.id, detail: (r) => r.label }, () =>
-        handleRightsRequest(database.db, request.body, currentAdmin(request).account, now()),
+        handleRightsRequest(database, request.body, currentAdmin(request).account, now()),
       );
       return ok(null);
     },

@@ -1,5 +1,6 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
+import { ofIdNumber, selectRecords, toRecord, type CertStore } from '../certificates/records.js';
 
 /**
  * Deleting a member's personal information (个人信息保护法 art. 47), carried out when staff mark a
@@ -136,6 +137,35 @@ export async function eraseMember(trx: Kysely<DB>, memberId: number, now: string
   return report;
 }
 
+/**
+ * Deleting a certificate holder's personal information (a person without an account, proved by
+ * verification): their exam results without a certificate are deleted outright (nothing the
+ * association must show later); issued certificates are kept, since whoever is shown one must be
+ * able to verify it, and the answer says so. The person is the name and ID number of the record
+ * they proved themselves with.
+ */
+export async function eraseCertHolder(store: CertStore, certId: number): Promise<ErasureReport> {
+  const proved = await selectRecords(store.db).where('id', '=', certId).executeTakeFirstOrThrow();
+  const idNum = toRecord(store.idNumbers, proved).idNum;
+  const theirs = (eb: ExpressionBuilder<DB, 'certificates'>) => eb.and([eb('name', '=', proved.name), ofIdNumber(store.idNumbers, idNum)(eb)]);
+  const deleted = await store.db.deleteFrom('certificates').where(theirs).where('cert_num', 'is', null).executeTakeFirst();
+  const { kept } = await store.db
+    .selectFrom('certificates')
+    .select((eb) => eb.fn.countAll<number>().as('kept'))
+    .where(theirs)
+    .executeTakeFirstOrThrow();
+  const report: ErasureReport = { done: [], kept: [] };
+  if (Number(deleted.numDeletedRows) > 0) report.done.push(`考试成绩${Number(deleted.numDeletedRows)}条（未发证书的）`);
+  if (Number(kept) > 0) report.kept.push(`已颁发的证书${Number(kept)}张（证书须可查验）`);
+  report.kept.push('个人信息请求记录（证明请求已依法办理，个人信息保护法第五十条）');
+  return report;
+}
+
 /** The report as the answer's last lines. */
 export const reportText = (report: ErasureReport) =>
-  [`已删除或匿名化：${report.done.join('；')}。`, report.kept.length ? `依法保留：${report.kept.join('；')}。` : ''].filter(Boolean).join('\n');
+  [
+    report.done.length ? `已删除或匿名化：${report.done.join('；')}。` : '没有可删除的个人信息。',
+    report.kept.length ? `依法保留：${report.kept.join('；')}。` : '',
+  ]
+    .filter(Boolean)
+    .join('\n');

@@ -1,6 +1,9 @@
 import type { Kysely } from 'kysely';
 import { consentSubjectNames, formatCst, rightsKindNames, type ConsentSubject, type MyDataDto, type MyDataSectionDto, type RightsKind } from '@portal/shared';
+import type { Database } from '../../db/connection.js';
 import type { DB } from '../../db/schema.js';
+import { holderRecords, type CertHolder } from './holder.js';
+import { byRequester, type RightsRequester } from './service.js';
 
 /**
  * 我的个人信息: what the association holds about a member, by kind, as the member may see and copy
@@ -141,11 +144,13 @@ const signIns: Section = async (db, memberId) => {
   );
 };
 
-const requests: Section = async (db, memberId) => {
+/** 个人信息请求: the person's own requests, a member's or a certificate holder's. */
+const requestsOf = async (db: Kysely<DB>, requester: RightsRequester): Promise<MyDataSectionDto> => {
   const rows = await db
-    .selectFrom('rights_requests')
-    .select(['kind', 'content', 'answer', 'created_at', 'handled_at'])
-    .where('member_id', '=', memberId)
+    .selectFrom('rights_requests as r')
+    .select(['r.kind', 'r.content', 'r.answer', 'r.created_at', 'r.handled_at'])
+    .where(byRequester(requester))
+    .orderBy('r.id')
     .execute();
   return section(
     '个人信息请求',
@@ -154,9 +159,16 @@ const requests: Section = async (db, memberId) => {
   );
 };
 
+const requests: Section = (db, memberId) => requestsOf(db, { memberId });
+
 /** Every section, in the order the page and the workbook show them. */
 const sections: readonly Section[] = [profile, consents, messages, formResponses, activities, contributions, signIns, requests];
 
 export async function myData(db: Kysely<DB>, memberId: number, now: number): Promise<MyDataDto> {
   return { ExportTime: formatCst(now), Sections: await Promise.all(sections.map((read) => read(db, memberId))) };
+}
+
+/** What the association holds about a certificate holder: their records and their requests. */
+export async function holderData(database: Database, holder: CertHolder, now: number): Promise<MyDataDto> {
+  return { ExportTime: formatCst(now), Sections: [await holderRecords(database, holder), await requestsOf(database.db, { holder })] };
 }

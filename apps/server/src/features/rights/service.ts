@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import {
   formatCst,
   RIGHTS_DEADLINE_DAYS,
@@ -20,16 +20,32 @@ import type { DB } from '../../db/schema.js';
 import { badRequest, notFound } from '../../http/envelope.js';
 import { pageWindow } from '../../http/paging.js';
 import { addWorkingDays } from '../workdays/service.js';
-import { eraseMember, reportText } from './erasure.js';
+import type { CertStore } from '../certificates/records.js';
+import { eraseCertHolder, eraseMember, reportText } from './erasure.js';
+import type { CertHolder } from './holder.js';
 
 /**
- * 个人信息权利请求: a member's request lands in the back office's queue with its legal deadline
- * (15 working days, counted by the association's 工作日历, as 在线留言 deadlines are); staff answer
- * it (已办结, saying what was done) or refuse it with the reason (不予办理). The member reads
- * the answer in 我的个人信息.
+ * 个人信息权利请求: the request of a member, an applicant or a certificate holder lands in the
+ * back office's queue with its legal deadline (15 working days, counted by the association's
+ * 工作日历, as 在线留言 deadlines are); staff answer it (已办结, saying what was done) or refuse it
+ * with the reason (不予办理). The person reads the answer in 我的个人信息 (a holder after
+ * verifying again).
  */
 
-const columns = ['r.id', 'r.kind', 'r.content', 'r.status', 'r.answer', 'r.due_at', 'r.created_at', 'r.handled_at', 'm.member_name', 'm.account'] as const;
+const columns = [
+  'r.id',
+  'r.kind',
+  'r.content',
+  'r.status',
+  'r.answer',
+  'r.due_at',
+  'r.created_at',
+  'r.handled_at',
+  'r.holder_cert_id',
+  'm.member_name',
+  'm.account',
+  'c.name as holder_name',
+] as const;
 type Row = {
   id: number;
   kind: string;
@@ -39,8 +55,10 @@ type Row = {
   due_at: string;
   created_at: string;
   handled_at: string;
-  member_name: string;
-  account: string;
+  holder_cert_id: number;
+  member_name: string | null;
+  account: string | null;
+  holder_name: string | null;
 };
 
 const toDto = (r: Row, now: string): RightsRequestDto => ({
@@ -55,38 +73,51 @@ const toDto = (r: Row, now: string): RightsRequestDto => ({
   Overdue: r.status === RightsStatus.Pending && r.due_at < now,
   CreateTime: r.created_at,
   HandleTime: r.handled_at,
-  MemberName: r.member_name,
-  Account: r.account,
+  Requester: r.holder_cert_id ? 'holder' : 'member',
+  MemberName: (r.holder_cert_id ? r.holder_name : r.member_name) ?? '',
+  Account: r.account ?? '',
 });
 
-const joined = (db: Kysely<DB>) => db.selectFrom('rights_requests as r').innerJoin('members as m', 'm.id', 'r.member_id');
+const joined = (db: Kysely<DB>) =>
+  db.selectFrom('rights_requests as r').leftJoin('members as m', 'm.id', 'r.member_id').leftJoin('certificates as c', 'c.id', 'r.holder_cert_id');
 
-/** SaveRightsRequest: at most a few pending per member (a flood of requests is not a right); answers its id. */
-export async function submitRightsRequest(database: Database, memberId: number, body: SaveRightsRequestBody, now: number): Promise<number> {
+/**
+ * Who asks: a member or applicant (by account), or a certificate holder proved by verification
+ * (holder.ts), whose requests are those made through any record of theirs.
+ */
+export type RightsRequester = { memberId: number } | { holder: CertHolder };
+
+export const byRequester = (requester: RightsRequester) => (eb: ExpressionBuilder<DB & { r: DB['rights_requests'] }, 'r'>) =>
+  'holder' in requester ? eb('r.holder_cert_id', 'in', requester.holder.certIds) : eb('r.member_id', '=', requester.memberId);
+
+/** SaveRightsRequest: at most a few pending per person (a flood of requests is not a right); answers its id. */
+export async function submitRightsRequest(database: Database, requester: RightsRequester, body: SaveRightsRequestBody, now: number): Promise<number> {
   const at = formatCst(now);
   const due = await addWorkingDays(database, at, RIGHTS_DEADLINE_DAYS);
+  const person = 'holder' in requester ? `holder:${Math.min(...requester.holder.certIds)}` : String(requester.memberId);
   return database.db.transaction().execute(async (trx) => {
-    // The member's requests take turns here, so two at once cannot both pass the count.
-    await lockKey(trx, database.engine, `rights:${memberId}`);
+    // The person's requests take turns here, so two at once cannot both pass the count.
+    await lockKey(trx, database.engine, `rights:${person}`);
     const { n } = await trx
-      .selectFrom('rights_requests')
+      .selectFrom('rights_requests as r')
       .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('member_id', '=', memberId)
-      .where('status', '=', RightsStatus.Pending)
+      .where(byRequester(requester))
+      .where('r.status', '=', RightsStatus.Pending)
       .executeTakeFirstOrThrow();
     if (Number(n) >= rightsLimits.pendingPerMember) throw badRequest(rightsMessages.tooManyPending);
+    const who = 'holder' in requester ? { member_id: 0, holder_cert_id: requester.holder.certId } : { member_id: requester.memberId };
     const { id } = await trx
       .insertInto('rights_requests')
-      .values({ member_id: memberId, kind: body.Kind, content: body.Content, due_at: due, created_at: at })
+      .values({ ...who, kind: body.Kind, content: body.Content, due_at: due, created_at: at })
       .returning('id')
       .executeTakeFirstOrThrow();
     return id;
   });
 }
 
-/** GetMyRightsRequests: the member's own, newest first (a handful: no paging). */
-export async function memberRightsRequests(db: Kysely<DB>, memberId: number, now: number): Promise<RightsRequestDto[]> {
-  const rows = await joined(db).select(columns).where('r.member_id', '=', memberId).orderBy('r.id', 'desc').execute();
+/** GetMyRightsRequests: the person's own, newest first (a handful: no paging). */
+export async function ownRightsRequests(db: Kysely<DB>, requester: RightsRequester, now: number): Promise<RightsRequestDto[]> {
+  const rows = await joined(db).select(columns).where(byRequester(requester)).orderBy('r.id', 'desc').execute();
   return rows.map((r) => toDto(r, formatCst(now)));
 }
 
@@ -114,8 +145,17 @@ export async function listRightsRequests(db: Kysely<DB>, q: RightsRequestListQue
  * carried out in the same transaction (erasure.ts), and its answer ends with what was deleted
  * and what the law keeps.
  */
-export async function handleRightsRequest(db: Kysely<DB>, body: HandleRightsRequestBody, account: string, now: number): Promise<{ id: number; label: string }> {
-  const request = await joined(db).select(['r.kind', 'r.status', 'r.member_id', 'm.account']).where('r.id', '=', body.Id).executeTakeFirst();
+export async function handleRightsRequest(
+  store: CertStore,
+  body: HandleRightsRequestBody,
+  account: string,
+  now: number,
+): Promise<{ id: number; label: string }> {
+  const { db } = store;
+  const request = await joined(db)
+    .select(['r.kind', 'r.status', 'r.member_id', 'r.holder_cert_id', 'm.account', 'c.name as holder_name'])
+    .where('r.id', '=', body.Id)
+    .executeTakeFirst();
   if (!request) throw notFound(rightsMessages.notFound);
   const at = formatCst(now);
   const erases = request.kind === 'deletion' && body.Status === RightsStatus.Done;
@@ -128,10 +168,13 @@ export async function handleRightsRequest(db: Kysely<DB>, body: HandleRightsRequ
       .executeTakeFirst();
     if (Number(done.numUpdatedRows) === 0) throw badRequest(rightsMessages.handled);
     if (!erases) return;
-    const report = await eraseMember(trx, request.member_id, at);
+    const report = request.holder_cert_id
+      ? await eraseCertHolder({ db: trx, idNumbers: store.idNumbers }, request.holder_cert_id)
+      : await eraseMember(trx, request.member_id, at);
     const answer = `${body.Answer}\n\n${reportText(report)}`;
     await trx.updateTable('rights_requests').set({ answer }).where('id', '=', body.Id).execute();
   });
   const kind = rightsKindNames[request.kind as RightsKind] ?? request.kind;
-  return { id: body.Id, label: `${request.account}的${kind}请求：${rightsStatusNames[body.Status]}${erases ? '（已删除其个人信息）' : ''}` };
+  const who = request.holder_cert_id ? `证书持有人${request.holder_name ?? ''}` : request.account;
+  return { id: body.Id, label: `${who}的${kind}请求：${rightsStatusNames[body.Status]}${erases ? '（已删除其个人信息）' : ''}` };
 }

@@ -1316,6 +1316,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/XfWebApi/VerifyCertHolder": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["XfWebApi_VerifyCertHolder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/XfWebApi/GetMyData": {
         parameters: {
             query?: never;
@@ -1374,6 +1390,70 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["XfWebApi_SaveRightsRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/XfWebApi/GetHolderData": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["XfWebApi_GetHolderData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/XfWebApi/DownHolderData": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["XfWebApi_DownHolderData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/XfWebApi/GetHolderRightsRequests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["XfWebApi_GetHolderRightsRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/XfWebApi/SaveHolderRightsRequest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["XfWebApi_SaveHolderRightsRequest"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1925,6 +2005,8 @@ export interface components {
             Overdue: boolean;
             CreateTime: string;
             HandleTime: string;
+            /** @enum {string} */
+            Requester: "member" | "holder";
             MemberName: string;
             Account: string;
         };
@@ -1936,6 +2018,11 @@ export interface components {
         MyDataDto: {
             ExportTime: string;
             Sections: components["schemas"]["MyDataSectionDto"][];
+        };
+        CertHolderSessionDto: {
+            Token: string;
+            Name: string;
+            ExpireTime: string;
         };
         InboxMessageDto: {
             Id: number;
@@ -5090,6 +5177,47 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    XfWebApi_VerifyCertHolder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    Name: string;
+                    IdNum: string;
+                    Proof: string;
+                };
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        Code: 200;
+                        Message: string;
+                        Data: components["schemas"]["CertHolderSessionDto"];
+                    } | {
+                        /** @enum {number} */
+                        Code: 400 | 429 | 500;
+                        Message: string;
+                        Data: null;
+                    };
+                };
+            };
+            400: components["responses"]["Malformed"];
+            413: components["responses"]["TooLarge"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     XfWebApi_GetMyData: {
         parameters: {
             query?: never;
@@ -5212,6 +5340,139 @@ export interface operations {
                     } | {
                         /** @enum {number} */
                         Code: 400 | 401 | 403 | 500;
+                        Message: string;
+                        Data: null;
+                    };
+                };
+            };
+            400: components["responses"]["Malformed"];
+            413: components["responses"]["TooLarge"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    XfWebApi_GetHolderData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        Code: 200;
+                        Message: string;
+                        Data: components["schemas"]["MyDataDto"];
+                    } | {
+                        /** @enum {number} */
+                        Code: 400 | 403 | 500;
+                        Message: string;
+                        Data: null;
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    XfWebApi_DownHolderData: {
+        parameters: {
+            query?: {
+                format?: "xlsx" | "json";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        Code: 400 | 403 | 500;
+                        Message: string;
+                        Data: null;
+                    };
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            429: components["responses"]["TooMany"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    XfWebApi_GetHolderRightsRequests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        Code: 200;
+                        Message: string;
+                        Data: components["schemas"]["RightsRequestDto"][];
+                    } | {
+                        /** @enum {number} */
+                        Code: 400 | 403 | 500;
+                        Message: string;
+                        Data: null;
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    XfWebApi_SaveHolderRightsRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    Kind: "access" | "correction" | "deletion";
+                    Content: string;
+                };
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        Code: 200;
+                        Message: string;
+                        Data: number;
+                    } | {
+                        /** @enum {number} */
+                        Code: 400 | 403 | 500;
                         Message: string;
                         Data: null;
                     };

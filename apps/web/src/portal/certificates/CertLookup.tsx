@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent, type MouseEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { messages, paging, type CertSearchEntry } from '@portal/shared';
+import { messages, paging, sitePages, type CertSearchEntry } from '@portal/shared';
 import { certificatesApi } from '../../api/certificates';
 import { Spinner } from '../../components/Spinner';
 import { TextInput } from '../../components/TextInput';
@@ -177,6 +177,9 @@ export function CertLookup() {
         </p>
       )}
       {searched && <CertTable list={result.data} page={page} busy={busy} onPage={setPage} emptyText={result.error?.message} postBack={searched} />}
+      <p className={styles.rights}>
+        持证人可<a href={sitePages.holderRights.path}>查阅、下载本人信息或申请更正、删除</a>。
+      </p>
     </>
   );
 }

@@ -18,6 +18,7 @@ import { download } from '../../api/client';
 import { contentApi } from '../../api/content';
 import { membersApi } from '../../api/members';
 import { PrivacyConsent, usePrivacyConsent } from '../../components/PrivacyConsent';
+import { ApplicantDataLink } from '../privacy/ApplicantData';
 import { CompanyDetailFields } from './CompanyDetailFields';
 import { schemaRule } from './schemaRule';
 
@@ -133,7 +134,12 @@ export function ApplyDialog({ open, onClose, rejected }: { open: boolean; onClos
           showIcon
           style={{ marginTop: 16 }}
           title={`未通过原因：${rejected.reason || '—'}`}
-          description="请修改后重新提交，提交后将重新进入审核。"
+          description={
+            <>
+              请修改后重新提交，提交后将重新进入审核。
+              <ApplicantDataLink token={rejected.token} />
+            </>
+          }
         />
       )}
       <Form form={form} layout="vertical" validateTrigger={['onBlur', 'onSubmit']} style={{ marginTop: 16 }}>

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { App, Form, Input, Modal } from 'antd';
+import { Alert, App, Form, Input, Modal } from 'antd';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { dialogWidth, messages } from '@portal/shared';
 import { membersApi } from '../../api/members';
+import { ApplicantDataLink } from '../privacy/ApplicantData';
 import type { RejectedApplication } from './ApplyDialog';
 import { useMemberSession } from './session';
 
@@ -23,12 +24,14 @@ interface LoginForm {
 /**
  * Member login (spec §2 "Member dialogs"): 500 px, not closed by a click outside, the account
  * trimmed. The password goes as typed, uncut: one may begin or end with a space (docs/security.md).
- * An application under review (510) is told so; a rejected one (511) reopens as the
+ * An application under review (510) is told so, with the way to the applicant's own data; a rejected one (511) reopens as the
  * application form with the reason, for the applicant to correct and resubmit.
  */
 export function LoginDialog({ open, onClose, onLoggedIn, onRejected }: Props) {
   const [form] = Form.useForm<LoginForm>();
   const [busy, setBusy] = useState(false);
+  // An application under review: what the server said, and the token that opens the applicant's data.
+  const [pending, setPending] = useState<{ message: string; token: string } | null>(null);
   const { setToken } = useMemberSession();
   const { message } = App.useApp();
 
@@ -40,7 +43,8 @@ export function LoginDialog({ open, onClose, onLoggedIn, onRejected }: Props) {
     try {
       const outcome = await membersApi.login(values.account.trim(), values.password);
       if (outcome.state === 'pending') {
-        void message.warning(outcome.message);
+        // Said in the dialog, beside the way to the applicant's data, rather than in a passing toast.
+        setPending({ message: outcome.message, token: outcome.applicationToken });
         return;
       }
       if (outcome.state === 'rejected') {
@@ -70,9 +74,14 @@ export function LoginDialog({ open, onClose, onLoggedIn, onRejected }: Props) {
       confirmLoading={busy}
       onOk={() => void submit()}
       onCancel={onClose}
-      afterOpenChange={(visible) => !visible && form.resetFields()}
+      afterOpenChange={(visible) => {
+        if (visible) return;
+        form.resetFields();
+        setPending(null);
+      }}
       destroyOnHidden
     >
+      {pending && <Alert type="info" showIcon style={{ marginTop: 16 }} title={pending.message} description={<ApplicantDataLink token={pending.token} />} />}
       <Form form={form} layout="vertical" requiredMark={false} onFinish={() => void submit()} style={{ marginTop: 16 }}>
         <Form.Item name="account" label="账号" rules={[{ required: true, whitespace: true, message: messages.accountRequired }]}>
           <Input prefix={<UserOutlined aria-hidden />} placeholder="请输入账号" autoComplete="username" maxLength={50} />

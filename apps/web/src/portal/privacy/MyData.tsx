@@ -12,31 +12,38 @@ import {
   type RightsRequestDto,
   type SaveRightsRequestBody,
 } from '@portal/shared';
-import { rightsApi } from '../../api/rights';
+import type { PersonRightsApi } from '../../api/rights';
 import { DownloadButton } from '../../components/DownloadButton';
 import { useFormSubmit } from '../../components/useFormSubmit';
 import { schemaRule } from '../member/schemaRule';
 import styles from './consents.module.css';
 
-const requestsKey = ['myRightsRequests'] as const;
+const requestsKey = (api: PersonRightsApi) => ['myRightsRequests', api.key];
 
 /**
- * 我的个人信息: what the association holds about the member by kind (查阅), the same as a
+ * 我的个人信息: what the association holds about the person by kind (查阅), the same as a
  * workbook or JSON (复制), and requests to correct or delete it, answered within 15 working days.
+ * A member, an applicant and a certificate holder see the same, each through their own calls
+ * (`api`); `withConsents` links a member's 隐私与授权.
  */
-export function MyData() {
-  const data = useQuery({ queryKey: ['myData'], queryFn: rightsApi.myData });
+export function MyData({ api, withConsents = false }: { api: PersonRightsApi; withConsents?: boolean }) {
+  const data = useQuery({ queryKey: ['myData', api.key], queryFn: api.myData });
   if (data.isPending) return <Skeleton active title={false} paragraph={{ rows: 6 }} />;
   if (data.isError) return <Result status="warning" title={data.error.message} />;
   return (
     <div>
       <p className={styles.intro}>
         以下是协会保存的您的个人信息（不含密码等登录凭据），您可以随时查阅和下载副本。如发现信息有误或希望删除，请在下方提出请求，协会将在
-        {RIGHTS_DEADLINE_DAYS}个工作日内答复。您在提交信息时同意的授权见<a href={sitePages.consents.path}>隐私与授权</a>。
+        {RIGHTS_DEADLINE_DAYS}个工作日内答复。
+        {withConsents && (
+          <>
+            您在提交信息时同意的授权见<a href={sitePages.consents.path}>隐私与授权</a>。
+          </>
+        )}
       </p>
       <div className={styles.downloads}>
-        <DownloadButton run={() => rightsApi.downloadMyData('xlsx')}>下载副本（Excel）</DownloadButton>
-        <DownloadButton run={() => rightsApi.downloadMyData('json')}>下载副本（JSON）</DownloadButton>
+        <DownloadButton run={() => api.downloadMyData('xlsx')}>下载副本（Excel）</DownloadButton>
+        <DownloadButton run={() => api.downloadMyData('json')}>下载副本（JSON）</DownloadButton>
         <span className={styles.exportTime}>截至 {data.data.ExportTime.slice(0, 16)}</span>
       </div>
       <Collapse
@@ -45,8 +52,8 @@ export function MyData() {
         defaultActiveKey={[data.data.Sections[0]?.Name ?? '']}
       />
       <h2 className={styles.heading}>更正、删除或查阅请求</h2>
-      <RequestForm />
-      <MyRequests />
+      <RequestForm api={api} />
+      <MyRequests api={api} />
     </div>
   );
 }
@@ -65,14 +72,16 @@ function Section({ section: s }: { section: MyDataSectionDto }) {
   );
 }
 
-function RequestForm() {
+function RequestForm({ api }: { api: PersonRightsApi }) {
   const [form] = Form.useForm<SaveRightsRequestBody>();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const { submit, saving } = useFormSubmit(form, rightsApi.ask, (said) => {
+  const { submit, saving } = useFormSubmit(form, api.ask, (said) => {
     void message.success(said);
     form.resetFields();
-    void queryClient.invalidateQueries({ queryKey: requestsKey });
+    // The list of requests, and the copy's section that counts them.
+    void queryClient.invalidateQueries({ queryKey: requestsKey(api) });
+    void queryClient.invalidateQueries({ queryKey: ['myData', api.key] });
   });
   return (
     <Form form={form} layout="vertical" className={styles.requestForm} initialValues={{ Kind: 'correction', Content: '' }} onFinish={() => void submit()}>
@@ -89,8 +98,8 @@ function RequestForm() {
   );
 }
 
-function MyRequests() {
-  const requests = useQuery({ queryKey: requestsKey, queryFn: rightsApi.myRequests });
+function MyRequests({ api }: { api: PersonRightsApi }) {
+  const requests = useQuery({ queryKey: requestsKey(api), queryFn: api.myRequests });
   if (!requests.data?.length) return null;
   return (
     <ul className={styles.list} aria-label="我的请求">

@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import { sitePages } from '@portal/shared';
 import { usePageTitle } from '../content/usePageTitle';
+import { memberRights } from '../../api/rights';
 import { MembersOnlyPage } from '../member/MembersOnlyPage';
 
 // Drawn with antd: loaded for members only.
@@ -12,7 +13,7 @@ export function MyDataPage() {
   usePageTitle(title);
   return (
     <MembersOnlyPage title={title} invitation="登录后可查看并下载协会保存的您的个人信息，或申请更正、删除。">
-      <MyData />
+      <MyData api={memberRights()} withConsents />
     </MembersOnlyPage>
   );
 }

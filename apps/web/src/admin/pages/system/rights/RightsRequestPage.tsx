@@ -16,6 +16,15 @@ import { TextItem } from '../../../shared/TextItem';
 
 const pending = (r: RightsRequestDto) => r.Status === RightsStatus.Pending;
 
+/** Who asked: a member by company and account, a certificate holder by name (no account). */
+const requester = (r: RightsRequestDto) => (r.Requester === 'holder' ? `${r.MemberName || '（记录已删除）'}（证书持有人）` : `${r.MemberName}（${r.Account}）`);
+
+const erasureOf: Record<RightsRequestDto['Requester'], string> = {
+  member:
+    '联系人、电话、邮箱、地址、申请材料、留言中的联系方式、表单与报名答卷、站内消息等将被删除或匿名化，账号注销；缴费记录、已颁发的证明、选举记录和日志依法保留。系统会把删除与保留的内容附在答复之后。',
+  holder: '此人未发证书的考试成绩将被删除；已颁发的证书须可查验，依法保留。系统会把删除与保留的内容附在答复之后。',
+};
+
 function State({ request: r }: { request: RightsRequestDto }) {
   if (r.Overdue) return <Tag color="error">已超期</Tag>;
   const colors: Record<RightsStatusValue, string> = { 0: 'processing', 1: 'success', 2: 'default' };
@@ -39,7 +48,7 @@ function HandleDialog(props: EditDialogProps<RightsRequestDto>) {
     >
       {r && (
         <Descriptions column={1} size="small" bordered style={{ marginBottom: 16 }}>
-          <Descriptions.Item label="会员">{`${r.MemberName}（${r.Account}）`}</Descriptions.Item>
+          <Descriptions.Item label="申请人">{requester(r)}</Descriptions.Item>
           <Descriptions.Item label="类型">{r.KindName}</Descriptions.Item>
           <Descriptions.Item label="内容">{r.Content}</Descriptions.Item>
           <Descriptions.Item label="答复期限">{r.DueTime.slice(0, 10)}</Descriptions.Item>
@@ -57,13 +66,7 @@ function HandleDialog(props: EditDialogProps<RightsRequestDto>) {
         <Form.Item noStyle dependencies={['Status']}>
           {({ getFieldValue }) =>
             getFieldValue('Status') === RightsStatus.Done && (
-              <Alert
-                type="warning"
-                showIcon
-                style={{ marginBottom: 16 }}
-                title="确定后立即删除该会员的个人信息，不可恢复"
-                description="联系人、电话、邮箱、地址、申请材料、留言中的联系方式、表单与报名答卷、站内消息等将被删除或匿名化，账号注销；缴费记录、已颁发的证明、选举记录和日志依法保留。系统会把删除与保留的内容附在答复之后。"
-              />
+              <Alert type="warning" showIcon style={{ marginBottom: 16 }} title="确定后立即删除此人的个人信息，不可恢复" description={erasureOf[r.Requester]} />
             )
           }
         </Form.Item>
@@ -86,7 +89,7 @@ const requests = listResource<RightsRequestDto, { status?: number }>({
   rowKey: 'Id',
   search: [{ kind: 'select', name: 'status', label: '状态', options: statusOptions }],
   columns: [
-    { title: '会员', key: 'member', width: 200, render: (_, r) => `${r.MemberName}（${r.Account}）` },
+    { title: '申请人', key: 'member', width: 200, render: (_, r) => requester(r) },
     { title: '类型', dataIndex: 'KindName', width: 100 },
     { title: '内容', dataIndex: 'Content', ellipsis: true },
     { title: '状态', key: 'state', width: 100, render: (_, r) => <State request={r} /> },
@@ -96,12 +99,13 @@ const requests = listResource<RightsRequestDto, { status?: number }>({
   ],
   dialog: HandleDialog,
   edit: { perm: 'system:rights:handle', label: '办理', when: pending },
-  savedText: '办理完毕，会员将在“我的个人信息”中看到答复',
+  savedText: '办理完毕，申请人将在“我的个人信息”中看到答复',
 });
 
 /**
- * 个人信息请求 (component system/rights/index): members' requests to see, correct or delete their
- * personal information, the oldest deadline first; each is answered once.
+ * 个人信息请求 (component system/rights/index): requests of members, applicants and certificate
+ * holders to see, correct or delete their personal information, the oldest deadline first; each is
+ * answered once.
  */
 export default function RightsRequestPage() {
   const page = useListPage(requests);
@@ -112,7 +116,7 @@ export default function RightsRequestPage() {
         showIcon
         style={{ marginBottom: 16 }}
         title={`依照个人信息保护法，请在收到请求后${RIGHTS_DEADLINE_DAYS}个工作日内答复（按“工作日历”计算）。`}
-        description="删除请求：选择“已办结”即由系统删除或匿名化该会员的个人信息，并在答复后附上已删除与依法保留的内容（如缴费记录、已颁发的证明）。"
+        description="删除请求：选择“已办结”即由系统删除或匿名化申请人的个人信息，并在答复后附上已删除与依法保留的内容（如缴费记录、已颁发的证书与证明）。"
       />
       <ListPage resource={requests} page={page} />
     </>
