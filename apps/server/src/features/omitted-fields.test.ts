@@ -525,6 +525,7 @@ const notEdits: Record<string, string> = {
   'POST /api/XfWebApi/SavePropose': 'a visitor’s new suggestion',
   'POST /api/XfWebApi/SaveMessage': 'a visitor’s new message',
   'POST /api/XfWebApi/SaveRightsRequest': 'a member’s new request about their personal information',
+  'POST /api/XfWebApi/SaveHolderRightsRequest': 'a certificate holder’s new request about their personal information',
   [`POST ${SB}/SaveMessageNote`]: 'adds a note to the message’s history',
   [`POST ${SB}/SaveSensitiveWords`]: 'adds words to the list',
   [`POST ${SB}/SaveSelectPosition`]: 'adds articles to a seat',
