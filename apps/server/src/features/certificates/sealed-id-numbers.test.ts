@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CertAdminDto, CertModelDto } from '@portal/shared';
 import { buildApp } from '../../app.js';
 import { ID_NUMBER_KEY_FILE } from '../../db/id-number-keys.js';
-import { resealAll } from '../../db/reseal-id-numbers.js';
+import { resealAll, writeSealed } from '../../db/reseal-id-numbers.js';
 import { adminCall, createAdmin, createAdminTestApp, loginAdmin } from '../../../test/admin.js';
 import { certCall, idNumber, saveCert } from '../../../test/certificates.js';
 import { cliInProcess } from '../../../test/cli.js';
@@ -137,6 +137,17 @@ describe.each(engines)('ID numbers sealed at rest on %s', (engine) => {
     }
   });
 
+  it('re-seals a row only if it still holds what was read: one the site changed meanwhile keeps the site’s value', async () => {
+    const { database } = t.app.services;
+    const id = await saveCert(t, admin, { _idNum: idNumber(31), _certNum: 'GCFX-2024-0131' });
+    const read = await database.db.selectFrom('certificates').select('id_num_sealed').where('id', '=', id).executeTakeFirstOrThrow();
+    const resealed = { id, ...database.idNumbers.seal(idNumber(31)) };
+    expect(await writeSealed(database.db, [{ ...resealed, was: database.idNumbers.seal(idNumber(31)).id_num_sealed }])).toBe(0);
+    expect(await writeSealed(database.db, [{ ...resealed, was: read.id_num_sealed }])).toBe(1);
+    const now = await database.db.selectFrom('certificates').select('id_num_sealed').where('id', '=', id).executeTakeFirstOrThrow();
+    expect(now.id_num_sealed).toBe(resealed.id_num_sealed);
+  });
+
   it('rotates: a new key, old rows found meanwhile, re-sealed in batches that resume after a stop', async () => {
     for (const serial of [21, 22, 23, 24, 25]) await saveCert(t, admin, { _idNum: idNumber(serial), _certNum: `GCFX-2024-01${serial}` });
     const env = {
@@ -164,7 +175,7 @@ describe.each(engines)('ID numbers sealed at rest on %s', (engine) => {
       ).rejects.toBe(stop);
       expect((await labels()).filter((l) => l !== before)).toHaveLength(2);
       const reseal = await cliInProcess(['id-numbers', 'reseal'], env);
-      expect(reseal.stdout).toContain('重新加密 / re-sealed 4 条');
+      expect(reseal.stdout).toContain('重新加密 / re-sealed 5 条');
       expect(reseal.stdout).toContain('全部证件号码已使用当前密钥');
       expect(new Set(await labels())).toEqual(new Set([database.idNumbers.currentLabel()]));
       expect((await model(admin)).Data._idNum).toBe(HOLDER);

@@ -3,6 +3,7 @@ import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
 import {
   certHolderSessionDto,
+  messages,
   myDataDto,
   myDataQuery,
   rightsMessages,
@@ -68,7 +69,7 @@ export async function rightsMember(app: App): Promise<void> {
           '证书持有人身份核验：姓名、完整证件号码，及本人一张证书的编号（未发证书的，填考试日期 yyyy-MM-dd）；答30分钟内有效的令牌，用于 GetHolderData 等；与证书查询共用每个地址的查询次数',
         body: verifyCertHolderBody,
         'x-data': certHolderSessionDto,
-        'x-codes': { 400: rightsMessages.holderNotVerified, 429: '查询过于频繁' },
+        'x-codes': { 400: rightsMessages.holderNotVerified, 429: messages.tooManyRequests },
       },
     },
     async (request) => ok(await verifyCertHolder(database, request.addressGroup, request.body, now())),
