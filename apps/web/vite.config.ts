@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { codeSplitting } from './build/chunks';
 import { memberSessionFlag } from './build/memberSessionFlag';
 import { scriptsAfterFirstPaint } from './build/scriptsAfterFirstPaint';
 
@@ -19,18 +20,6 @@ export default defineConfig(({ isSsrBuild }) => ({
     // One stylesheet for the whole app, linked from index.html: the pages' CSS modules are in it
     // even though their code loads on demand, so a server-rendered page is styled at first paint.
     cssCodeSplit: false,
-    rollupOptions: {
-      output: {
-        // React and its router change rarely: their chunks stay cached across releases, each
-        // until its own upgrade. Two chunks rather than one also keep what a simple page leaves
-        // unrun of each under Lighthouse's unused-JavaScript line. antd is left to the bundler so
-        // back-office-only components (Tree, Cascader, …) stay out of the public pages.
-        manualChunks(id: string) {
-          if (/node_modules\/(react|react-dom|scheduler)\//.test(id)) return 'react';
-          if (/node_modules\/react-router\//.test(id)) return 'router';
-          return undefined;
-        },
-      },
-    },
+    rolldownOptions: { output: { codeSplitting: codeSplitting(Boolean(isSsrBuild)) } },
   },
 }));
