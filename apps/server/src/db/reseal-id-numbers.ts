@@ -30,16 +30,16 @@ export async function writeSealed(db: QueryExecutorProvider, rows: readonly Seal
   return written;
 }
 
+/** The VALUES columns' types: PostgreSQL's parameters have none, so the first row casts them. */
+const valueTypes = ['integer', 'text', 'varchar(64)', 'varchar(64)', 'text'];
+
 async function writeStatement(db: QueryExecutorProvider, rows: readonly SealedRow[]): Promise<number> {
   if (rows.length === 0) return 0;
   const checked = rows[0]?.was !== undefined;
   const values = sql.join(
     rows.map((r, i) => {
-      const was = checked ? sql`, ${r.was ?? ''}` : sql``;
-      // The first row's casts type the columns for PostgreSQL (its parameters have no type).
-      return i === 0
-        ? sql`(CAST(${r.id} AS integer), CAST(${r.id_num_sealed} AS text), CAST(${r.id_num_index} AS varchar(64)), CAST(${r.id_num_key} AS varchar(64))${checked ? sql`, CAST(${r.was ?? ''} AS text)` : sql``})`
-        : sql`(${r.id}, ${r.id_num_sealed}, ${r.id_num_index}, ${r.id_num_key}${was})`;
+      const cells = [r.id, r.id_num_sealed, r.id_num_index, r.id_num_key, ...(checked ? [r.was ?? ''] : [])];
+      return sql`(${sql.join(cells.map((cell, k) => (i === 0 ? sql`CAST(${cell} AS ${sql.raw(valueTypes[k]!)})` : sql`${cell}`)))})`;
     }),
   );
   const unchanged = checked ? sql` AND certificates.id_num_sealed = v.column5` : sql``;

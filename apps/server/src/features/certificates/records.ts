@@ -100,6 +100,12 @@ export const ofIdNumber =
   (eb) =>
     eb('id_num_index', 'in', idNumbers.lookupIndexes(idNum));
 
+/** One person's records, deleted ones too: the exact name with an ID number (its keyed hashes). */
+export const ofPerson =
+  (idNumbers: IdNumberSeal, name: string, idNum: string): Where =>
+  (eb) =>
+    eb.and([eb('name', '=', name), ofIdNumber(idNumbers, idNum)(eb)]);
+
 /** A page of records, newest exam first, and how many there are. */
 export async function pageOfRecords(idNumbers: IdNumberSeal, query: RecordQuery, paging: PagingQuery): Promise<{ items: CertRecord[]; total: number }> {
   const { limit, offset } = pageWindow(paging);

@@ -1,6 +1,6 @@
-import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import { ofIdNumber, selectRecords, toRecord, type CertStore } from '../certificates/records.js';
+import { ofPerson, selectRecords, toRecord, type CertStore } from '../certificates/records.js';
 
 /**
  * Deleting a member's personal information (个人信息保护法 art. 47), carried out when staff mark a
@@ -147,7 +147,7 @@ export async function eraseMember(trx: Kysely<DB>, memberId: number, now: string
 export async function eraseCertHolder(store: CertStore, certId: number): Promise<ErasureReport> {
   const proved = await selectRecords(store.db).where('id', '=', certId).executeTakeFirstOrThrow();
   const idNum = toRecord(store.idNumbers, proved).idNum;
-  const theirs = (eb: ExpressionBuilder<DB, 'certificates'>) => eb.and([eb('name', '=', proved.name), ofIdNumber(store.idNumbers, idNum)(eb)]);
+  const theirs = ofPerson(store.idNumbers, proved.name, idNum);
   const deleted = await store.db.deleteFrom('certificates').where(theirs).where('cert_num', 'is', null).executeTakeFirst();
   const { kept } = await store.db
     .selectFrom('certificates')

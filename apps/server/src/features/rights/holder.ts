@@ -24,7 +24,7 @@ import { requestToken } from '../../http/request-token.js';
 import { PRIVATE_ANSWER } from '../../http/security-headers.js';
 import { maskIdNumber } from '../certificates/dto.js';
 import { countLookup } from '../certificates/lookup.js';
-import { live, newestFirst, ofIdNumber, selectRecords, toRecord } from '../certificates/records.js';
+import { live, newestFirst, ofPerson, selectRecords, toRecord } from '../certificates/records.js';
 
 /**
  * Certificate holders and exam candidates (个人信息保护法 arts. 44–47): they have no account, so
@@ -52,8 +52,7 @@ export async function verifyCertHolder(database: Database, ip: string, body: Ver
   const row = await database.db
     .selectFrom('certificates')
     .select(['id', 'name'])
-    .where('name', '=', body.Name.trim())
-    .where(ofIdNumber(database.idNumbers, normaliseIdNumber(body.IdNum)))
+    .where(ofPerson(database.idNumbers, body.Name.trim(), normaliseIdNumber(body.IdNum)))
     .where(live)
     .where((eb) => eb.or([eb('cert_num', '=', normaliseCertNum(proof)), eb.and([eb('cert_num', 'is', null), eb('exam_time', '=', proof)])]))
     .orderBy('id')
@@ -76,8 +75,7 @@ async function holderOf(database: Database, token: string | undefined, now: numb
   const rows = await database.db
     .selectFrom('certificates')
     .select('id')
-    .where('name', '=', proved.name)
-    .where(ofIdNumber(database.idNumbers, idNum))
+    .where(ofPerson(database.idNumbers, proved.name, idNum))
     .where(live)
     .execute();
   return { certId: proved.id, name: proved.name, certIds: rows.map((r) => r.id) };
