@@ -1,4 +1,4 @@
-import { certMessages } from './messages.js';
+import { certMessages } from './messages/certificates.js';
 
 /**
  * Identity documents of exam candidates. Most hold a mainland resident ID (居民身份证, 18

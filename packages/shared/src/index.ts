@@ -1,4 +1,4 @@
-export * from './messages.js';
+export * from './messages/index.js';
 export * from './constants.js';
 export * from './status.js';
 export * from './schemas/common.js';

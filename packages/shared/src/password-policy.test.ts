@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { systemMessages } from './messages.js';
+import { systemMessages } from './messages/system.js';
 import { containsAccount, passwordLength, passwordPolicy, passwordProblem } from './password-policy.js';
 import { applyMemberForm, editMemberInfoBody, editMemberPwdForm } from './schemas/members.js';
 import { editAdminPwdBody, saveAdminUserBody } from './schemas/system.js';

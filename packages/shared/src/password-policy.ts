@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { systemMessages } from './messages.js';
+import { systemMessages } from './messages/system.js';
 
 /**
  * Passwords set from now on (OWASP ASVS 4.0 V2.1, level 2; docs/security.md): 12 to 128

@@ -1,4 +1,4 @@
-import { articleStatusWarnings } from './messages.js';
+import { articleStatusWarnings } from './messages/common.js';
 
 /** Article Status of spec §4. */
 /**

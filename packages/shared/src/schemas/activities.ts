@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { numberInput } from '../constants.js';
-import { activityMessages, messages, systemMessages } from '../messages.js';
+import { activityMessages, messages, systemMessages } from '../messages/index.js';
 import { boolField, idParam, integer, integerOr, isCstTime, optionalParam, pagingQuery, requiredText, saveIdField } from './common.js';
 import { formAnswersField } from './forms.js';
 import { optionalPrivacyVersionField } from './privacy.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { systemMessages } from '../messages.js';
+import { systemMessages } from '../messages/index.js';
 import { integer, optionalText } from './common.js';
 export type { ApiTokenDto, ApiTokenCreatedDto } from '../dto/api-tokens.js';
 

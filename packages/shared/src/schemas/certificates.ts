@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idNumberProblem, idTypes, isCalendarDate, isMaskedIdNumber, normaliseIdNumber, IdType } from '../id-numbers.js';
-import { certMessages, messages, systemMessages } from '../messages.js';
+import { certMessages, messages, systemMessages } from '../messages/index.js';
 import { idParam, integer, optionalParam, optionalText, pagingQuery, requiredText, saveIdField } from './common.js';
 import { idsBody } from './members.js';
 import { CertStatus, ExamStatus } from '../status.js';

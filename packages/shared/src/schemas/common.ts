@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { numberInput, paging } from '../constants.js';
-import { contentMessages, messages, systemMessages } from '../messages.js';
+import { contentMessages, messages, systemMessages } from '../messages/index.js';
 
 // Every schema module imports this one, so this runs before any schema is used. In the browser
 // our Content-Security-Policy forbids eval: zod's compiled parsers (and its probe for eval, which

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { seats } from '../constants.js';
-import { contentMessages, messages, systemMessages } from '../messages.js';
+import { contentMessages, messages, systemMessages } from '../messages/index.js';
 import { ArticleStatus, MenuShowType } from '../status.js';
 import {
   boolField,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { contributionMessages, messages, reviewMessages } from '../messages.js';
+import { contributionMessages, messages, reviewMessages } from '../messages/index.js';
 import { idParam, integer, optionalParam, pagingQuery, requiredText, saveIdField } from './common.js';
 import { optionalPrivacyVersionField } from './privacy.js';
 export type {

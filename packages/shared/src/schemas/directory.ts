@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { messages, systemMessages } from '../messages.js';
+import { messages, systemMessages } from '../messages/index.js';
 import { booleanValue, idParam, optionalParam, pagingQuery } from './common.js';
 export type { DirectoryChoiceDto, MemberDirectoryItemDto } from '../dto/directory.js';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { messages, systemMessages } from '../messages.js';
+import { messages, systemMessages } from '../messages/index.js';
 import { MembershipState } from './membership.js';
 import { idParam, integer, integerOr, isCstTime, optionalParam, optionalText, pagingQuery, requiredText, saveIdField } from './common.js';
 export type {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { messages } from '../messages.js';
+import { messages } from '../messages/index.js';
 import { MembershipState } from './membership.js';
 import { idParam, integer, integerChoice, isCstTime, optionalParam, optionalText, pagingQuery, requiredText, saveIdField } from './common.js';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { numberInput } from '../constants.js';
-import { memberMessages, messages, systemMessages } from '../messages.js';
+import { memberMessages, messages, systemMessages } from '../messages/index.js';
 import { newPassword, passwordLength, passwordPolicy, typedPassword, withoutAccount, withPasswordPolicy } from '../password-policy.js';
 import { adminAccountPattern } from './system.js';
 import { directoryChoiceFields } from './directory.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { messages, systemMessages } from '../messages.js';
+import { messages, systemMessages } from '../messages/index.js';
 import { boolField, booleanValue, idParam, integer, optionalParam, optionalText, pagingQuery, requiredText } from './common.js';
 import { ApplyState, idsBody, uploadedPathPattern } from './members.js';
 export type {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { memorialMessages, messages } from '../messages.js';
+import { memorialMessages, messages } from '../messages/index.js';
 import { integer, optionalParam, optionalText, pagingQuery, saveIdField } from './common.js';
 export type { MemorialDayDto } from '../dto/memorial.js';
 

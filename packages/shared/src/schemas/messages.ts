@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { messages } from '../messages.js';
+import { messages } from '../messages/index.js';
 import {
   booleanValue,
   boolField,

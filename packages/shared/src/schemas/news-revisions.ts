@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { messages } from '../messages.js';
+import { messages } from '../messages/index.js';
 import { idParam, integer, pagingQuery } from './common.js';
 export type { RevisionAuthorDto, NewsRevisionListItemDto, NewsRevisionListDto, NewsRevisionDto, NewsConflictDto } from '../dto/news-revisions.js';
 

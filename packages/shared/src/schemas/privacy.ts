@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { messages, privacyMessages } from '../messages.js';
+import { messages, privacyMessages } from '../messages/index.js';
 import { integer, optionalParam, pagingQuery, requiredText, saveIdField } from './common.js';
 export type { PrivacyConsentDto, PrivacyPolicyDto, PrivacyPolicyVersionDto, PublicPrivacyPolicyDto } from '../dto/privacy.js';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { messages, reviewMessages } from '../messages.js';
+import { messages, reviewMessages } from '../messages/index.js';
 import { idParam, integer, optionalParam, pagingQuery, requiredText, trimmed } from './common.js';
 export type {
   ReviewStepDto,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { messages, rightsMessages } from '../messages.js';
+import { messages, rightsMessages } from '../messages/index.js';
 import { integer, integerChoice, optionalParam, pagingQuery, requiredText } from './common.js';
 export type { MyDataDto, MyDataSectionDto, RightsRequestDto } from '../dto/rights.js';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { messages } from '../messages.js';
+import { messages } from '../messages/index.js';
 import { idParam, integer, optionalParam, pagingQuery } from './common.js';
 import { auditLogListQuery } from './system.js';
 export type { LoginLogDto, OnlineSessionDto } from '../dto/sign-ins.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { messages, systemMessages } from '../messages.js';
+import { messages, systemMessages } from '../messages/index.js';
 import { newPassword, typedPassword, withoutAccount, withPasswordPolicy } from '../password-policy.js';
 import { isPermission, permissionLabel, type Permission } from '../permissions.js';
 import { integer, integerOr, landlinePattern, mobilePattern, optionalParam, pagingQuery } from './common.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { messages, twoFactorMessages } from '../messages.js';
+import { messages, twoFactorMessages } from '../messages/index.js';
 export type { TotpSetupDto, TotpRecoveryCodesDto, RecoveryCodeCountDto } from '../dto/two-factor.js';
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { systemMessages, workdayMessages } from '../messages.js';
+import { systemMessages, workdayMessages } from '../messages/index.js';
 import { integer, saveIdField } from './common.js';
 import { isDayText } from './memorial.js';
 export type { WorkdayDto } from '../dto/workdays.js';
