@@ -16,6 +16,7 @@ import { runFormsBench } from './forms.js';
 import { runMessagesBench } from './messages.js';
 import { runMailingsBench } from './mailings.js';
 import { runIdNumbersBench } from './id-numbers.js';
+import { runStatisticsBench } from './statistics.js';
 
 /**
  * `npm run bench`: the public calls and server-rendered pages, each answered from the response
@@ -31,7 +32,8 @@ import { runIdNumbersBench } from './id-numbers.js';
  * election count's (bench/elections.ts), `npm run bench -- forms` the forms' (bench/forms.ts),
  * `npm run bench -- messages` 在线留言's statistics (bench/messages.ts), `npm run bench -- mailings` a
  * mailing to 100,000 members (bench/mailings.ts), `npm run bench -- id-numbers [--base <commit>]` lookups
- * by sealed ID numbers against a build before them and a million re-sealed (bench/id-numbers.ts).
+ * by sealed ID numbers against a build before them and a million re-sealed (bench/id-numbers.ts),
+ * `npm run bench -- statistics` 访问统计's roll-ups and dashboard over ten million page views (bench/statistics.ts).
  */
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -76,8 +78,13 @@ if (positionals[0] === 'id-numbers') {
   await runIdNumbersBench(args.base);
   process.exit(0);
 }
+// `npm run bench -- statistics`: 访问统计 over ten million page views (bench/statistics.ts).
+if (positionals[0] === 'statistics') {
+  await runStatisticsBench();
+  process.exit(0);
+}
 if (positionals.length > 0)
-  throw new Error(`unknown bench ${positionals.join(' ')}: the named ones are members, elections, forms, messages, mailings and id-numbers`);
+  throw new Error(`unknown bench ${positionals.join(' ')}: the named ones are members, elections, forms, messages, mailings, id-numbers and statistics`);
 /** `--only <RegExp>`: measure only the targets whose names match (e.g. to compare two builds on a few calls); RESULTS.md is then left as it is. */
 const ONLY = args.only === undefined ? undefined : new RegExp(args.only);
 const ARTICLES = Number(args.articles ?? 100_000);

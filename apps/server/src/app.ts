@@ -29,6 +29,8 @@ import { registerGuardDocs } from './http/guard-docs.js';
 import { registerApiDocs } from './http/api-docs.js';
 import { checkReadiness } from './ops/readiness.js';
 import { stopViews } from './features/news/views.js';
+import { stopHits } from './features/statistics/hits.js';
+import { scheduleStatistics } from './features/statistics/job.js';
 import { scheduleUploadSweeps } from './features/uploads/sweep.js';
 import { scheduleLogRetention } from './features/system/audit/retention.js';
 import { schedulePublishingClock } from './features/news/schedule.js';
@@ -138,6 +140,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const mailingDispatch = backgroundJobs ? scheduleDispatch(services, app.log) : undefined;
   // Their returned mail (MAIL_BOUNCE_MAILDIR) marks recipients 退信.
   const bounceMailbox = backgroundJobs ? scheduleBounceMailbox(services, app.log) : undefined;
+  // 访问统计: today's figures rolled up, past days settled, old raw hits and salts deleted.
+  const statistics = backgroundJobs ? scheduleStatistics(services, app.log) : undefined;
   app.addHook('onClose', async () => {
     // Requests whose clients left are still at work: they finish before anything below closes.
     if (!(await inFlight.settled())) app.log.warn('requests still running 5 s after closing began; closing anyway');
@@ -151,10 +155,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await messageDeadlines?.stop();
     await mailingDispatch?.stop();
     await bounceMailbox?.stop();
+    await statistics?.stop();
     await outbox?.stop();
     await fanout.stop();
     // Counted article views are written before the database goes.
     await stopViews(database);
+    await stopHits(database);
     await rateLimitCounters.close();
     closeStorages();
     if (!options.database) await database.close();

@@ -115,6 +115,15 @@ export interface Config {
    * six months, so less is refused.
    */
   auditRetentionDays: number;
+  /** 访问统计 (features/statistics). */
+  statistics: {
+    /** Days raw hits are kept before only their roll-ups remain (STATS_RAW_DAYS, default 30). */
+    rawDays: number;
+    /** Visitors whose browser sends Do Not Track or Global Privacy Control are not counted (STATS_HONOUR_DNT=true). */
+    honourDoNotTrack: boolean;
+    /** How old today's figures may be when the dashboard is opened, and how often they are rolled up (STATS_REFRESH_SECONDS, default 300). */
+    refreshSeconds: number;
+  };
   /**
    * The key of the audit and sign-in logs' hash chains (AUDIT_CHAIN_KEY: 32 bytes or more, hex or
    * base64). Absent: a key file made in the data folder at first use (db/chain-key.ts); several
@@ -264,6 +273,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, { buildsLinks =
     mailBounceMaildir: env.MAIL_BOUNCE_MAILDIR ? path.resolve(env.MAIL_BOUNCE_MAILDIR) : undefined,
     smsProviderModule: env.SMS_PROVIDER_MODULE ? path.resolve(env.SMS_PROVIDER_MODULE) : undefined,
     auditRetentionDays: parseAuditRetentionDays(env.AUDIT_RETENTION_DAYS),
+    statistics: {
+      rawDays: Math.max(1, Math.floor(positiveNumber(env, 'STATS_RAW_DAYS', 30))),
+      honourDoNotTrack: env.STATS_HONOUR_DNT === 'true',
+      refreshSeconds: positiveNumber(env, 'STATS_REFRESH_SECONDS', 300, { zero: true }),
+    },
     auditChainKey: parseChainKey(env.AUDIT_CHAIN_KEY),
     auditChainHash: parseChainHash(env.AUDIT_CHAIN_HASH),
     idNumberKeys: parseIdNumberKeys(env.ID_NUMBER_KEYS),

@@ -326,6 +326,7 @@ export const publicCalls: Record<string, (w: Walk) => Call | Promise<Call>> = {
   'GET /api/XfWebApi/GetTypeList': () => ({ query: { type: 2 } }),
   'GET /api/XfWebApi/CountWebCount': () => ({}),
   'GET /api/XfWebApi/GetCountWebCount': () => ({}),
+  'POST /api/XfWebApi/TrackPageView': () => ({ body: { Path: '/home', Referrer: 'https://www.baidu.com/' } }),
   'GET /api/XfWebApi/GetMemberDirectory': () => ({ query: { pageindex: 1, pagesize: 10 } }),
   'GET /api/XfWebApi/GetMyElections': async (w) => {
     await electionStages(w.t, w.memberId);
@@ -769,6 +770,8 @@ export const backOfficeCalls: Record<string, (w: Walk) => Call | Promise<Call>> 
   ...formBackOfficeCalls,
   ...messageBackOfficeCalls,
   ...mailingBackOfficeCalls,
+  [`GET ${SB}/GetVisitStatistics`]: () => ({}),
+  [`GET ${SB}/ExportVisitStatistics`]: () => ({ query: { table: 'pages' } }),
   // Last, what the walk made and no longer needs.
   [`POST ${SB}/DelNews`]: (w) => ({ body: { NewsId: [answered<number>(w, `POST ${SB}/SaveNews`)] } }),
   [`POST ${SB}/DelMenu`]: (w) => ({ body: { MenuId: answered<number>(w, `POST ${SB}/SaveMenu`) } }),

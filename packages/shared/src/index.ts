@@ -35,6 +35,7 @@ export * from './schemas/sms.js';
 export * from './schemas/privacy.js';
 export * from './schemas/rights.js';
 export * from './schemas/inbox.js';
+export * from './schemas/statistics.js';
 export * from './calendar-file.js';
 export * from './schemas/attendance-certificates.js';
 export * from './schemas/memorial.js';

@@ -156,6 +156,9 @@ export const permissions = {
   'system:privacy:publish': '发布隐私政策',
   'system:rights:list': '个人信息请求列表',
   'system:rights:handle': '办理个人信息请求',
+
+  'stats:visits': '访问统计',
+  'stats:export': '导出访问统计',
 } as const;
 
 export type Permission = keyof typeof permissions;

@@ -256,6 +256,54 @@ export interface VisitCountsTable {
   count: number;
 }
 
+/** 访问统计's raw hits (features/statistics/hits.ts). */
+export interface StatHitsTable {
+  id: Generated<number>;
+  day: string;
+  hour: number;
+  path: string;
+  article_id: number;
+  menu_id: number;
+  referrer_kind: string;
+  referrer_name: string;
+  keyword: string;
+  results: number;
+  device: string;
+  browser: string;
+  province: string;
+  visitor: string;
+  bot: string;
+}
+
+/** Per day and dimension (features/statistics/rollup.ts). */
+export interface StatDailyTable {
+  dim: string;
+  day: string;
+  key: string;
+  views: number;
+  visitors: number;
+  results: number;
+}
+
+export interface StatHourlyTable {
+  day: string;
+  hour: number;
+  views: number;
+  visitors: number;
+  bot_views: number;
+}
+
+export interface StatSaltsTable {
+  day: string;
+  salt: string;
+}
+
+export interface StatRollupsTable {
+  day: string;
+  rolled_at: string;
+  final: number;
+}
+
 export interface SystemMenusTable {
   id: Generated<number>;
   parent_id: number;
@@ -935,6 +983,11 @@ export interface DB {
   friend_links: FriendLinksTable;
   type_items: TypeItemsTable;
   visit_counts: VisitCountsTable;
+  stat_hits: StatHitsTable;
+  stat_daily: StatDailyTable;
+  stat_hourly: StatHourlyTable;
+  stat_salts: StatSaltsTable;
+  stat_rollups: StatRollupsTable;
   system_menus: SystemMenusTable;
   roles: RolesTable;
   role_menus: RoleMenusTable;

@@ -7,6 +7,8 @@ import { newsPublic } from './news/public.js';
 import { positionsPublic } from './positions/public.js';
 import { sitePublic } from './site/public.js';
 import { visitsPublic } from './visits/public.js';
+import { statisticsPublic } from './statistics/public.js';
+import { statisticsAdmin } from './statistics/admin.js';
 import { adminUserRoutes } from './system/admin-users/routes.js';
 import { loginLogRoutes } from './system/audit/login-log-routes.js';
 import { auditRoutes } from './system/audit/routes.js';
@@ -144,6 +146,7 @@ const publicRoutes: FeatureRoutes[] = [
   bannersPublic,
   lookupsPublic,
   visitsPublic,
+  statisticsPublic,
   sitePublic,
   contributionsPublic,
   contributionUploadPublic,
@@ -252,6 +255,7 @@ const businessRoutes: FeatureRoutes[] = [
   messageDepartmentsAdmin,
   messageSettingsAdmin,
   messageStatisticsAdmin,
+  statisticsAdmin,
   // 会员通知: templates, system mails, mailings, sending, records.
   mailTemplatesAdmin,
   systemMailsAdmin,

@@ -39,4 +39,9 @@ export const contentApi = {
   typeList: (type: number) => get<TypeItemDto[]>(`${base}GetTypeList`, { type }),
   /** Counts this visit; Code 101 means an analytics script (Message) should be loaded. */
   countVisit: () => call<number>({ method: 'GET', url: `${base}CountWebCount` }, { silent: true, passCodes: [101] }),
+  /**
+   * Reports a page the web app moved to (访问统计's beacon): sent by the browser even as the page
+   * is left, answered to no one. A browser without sendBeacon reports nothing.
+   */
+  trackPageView: (path: string, referrer: string) => navigator.sendBeacon?.(`/api/${base}TrackPageView`, JSON.stringify({ Path: path, Referrer: referrer })),
 };

@@ -3,7 +3,7 @@ import { useDisplay } from '../AppProviders';
 import { useSessionNotice } from '../components/useSessionNotice';
 import { CareToolbar } from './care/CareToolbar';
 import { useLookClasses } from './care/useLookClasses';
-import { Footer, Header, TopNav, useMobileRedirect } from './layout';
+import { Footer, Header, TopNav, useMobileRedirect, usePageViewBeacon } from './layout';
 import { MemberDialogsProvider } from './member/MemberDialogs';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { UnavailablePage } from './pages/UnavailablePage';
@@ -13,6 +13,7 @@ import styles from './layout/portal.module.css';
 /** The public shell of spec §2: header, top navigation, the page, footer; member dialogs available to every page; 关怀版's toolbar above all when it is on. */
 export function PortalLayout() {
   useMobileRedirect();
+  usePageViewBeacon();
   useSessionNotice('member');
   useLookClasses();
   const { care } = useDisplay().prefs;

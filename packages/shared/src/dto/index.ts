@@ -25,3 +25,4 @@ export * from './sms.js';
 export * from './privacy.js';
 export * from './rights.js';
 export * from './inbox.js';
+export * from './statistics.js';

@@ -140,6 +140,8 @@ export const dashboardDto = z
     PendingContributionCount: z.int().nullable(),
     /** Newest audit entries: everyone's with system:audit:list, otherwise the admin's own. */
     RecentAudit: z.array(auditLogDto),
+    /** Yesterday's page views and visitors (访问统计); null for an admin without stats:visits. */
+    Yesterday: z.object({ Views: z.int(), Visitors: z.int() }).nullable(),
   })
   .meta({ id: 'DashboardDto' });
 export type DashboardDto = z.infer<typeof dashboardDto>;

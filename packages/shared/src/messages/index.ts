@@ -21,3 +21,4 @@ export * from './privacy.js';
 export * from './rights.js';
 export * from './workdays.js';
 export * from './two-factor.js';
+export * from './statistics.js';

@@ -61,6 +61,7 @@ import { rightsRequests } from './061-rights-requests.js';
 import { addressGroups } from './062-address-groups.js';
 import { sealedIdNumbers } from './063-sealed-id-numbers.js';
 import { holderRightsRequests } from './064-holder-rights-requests.js';
+import { visitStatistics } from './065-visit-statistics.js';
 
 /** What a migration may need besides the engine: the seal of ID numbers, whose keys are not in the database. */
 export interface MigrationContext {
@@ -132,6 +133,7 @@ const all: Record<string, EngineMigration> = {
   '062-address-groups': addressGroups,
   '063-sealed-id-numbers': sealedIdNumbers,
   '064-holder-rights-requests': holderRightsRequests,
+  '065-visit-statistics': visitStatistics,
 };
 
 /** Every migration this build knows, in order (readiness checks they are all applied). */

@@ -15,6 +15,7 @@ import {
 import type { App } from '../../http/app-types.js';
 import type { ContentTag } from '../../cache/generations.js';
 import { badRequest, list, ok, searchList } from '../../http/envelope.js';
+import { noteSearchResults } from '../statistics/searches.js';
 import { PRIVATE_ANSWER } from '../../http/security-headers.js';
 import { menuIndex, readableMenuIds, requireReadableMenu } from '../menus/service.js';
 import { parseKeyword, searchNews } from '../search/service.js';
@@ -94,6 +95,7 @@ export async function newsPublic(app: App): Promise<void> {
       if (keyword !== undefined) {
         const menuIds = asked ? asked.scope.menuIds : await readableMenuIds(database);
         const found = await searchNews(database, { key: keyword, menuIds, isMember: audience.isMember }, paging);
+        if (pid === undefined) noteSearchResults(keyword, found.total);
         return searchList(toDtos(found.items), found.total, found.capped);
       }
       const page = asked

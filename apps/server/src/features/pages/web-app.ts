@@ -7,6 +7,7 @@ import type { PageFallback, PageOutage } from '../../http/errors.js';
 import { sendEncoded } from '../../http/compression.js';
 import { answeringUnavailable } from '../../http/database-outage.js';
 import { certLookupForm } from '../certificates/lookup-form.js';
+import { countPageView, countsAsPageView } from '../statistics/page-views.js';
 import { pageLook, type PageLook } from './look.js';
 import { resolvePage } from './page.js';
 import { pageDrawing, type PageDrawing } from './page-drawing.js';
@@ -37,7 +38,14 @@ export async function registerWebApp(app: App, config: Config): Promise<WebApp> 
   const drawing = pageDrawing(app, config, indexHtml);
   await postedCertLookup(app, drawing);
   const serving = { app, config, drawing, looks: new WeakMap<FastifyRequest, PageLook>() };
-  return { fallback: pageFallback(serving), outage: pageOutage(serving) };
+  const answerPage = pageFallback(serving);
+  // Every page a visitor is given counts as a view (访问统计), from its kept copy too.
+  const fallback: PageFallback = async (request, reply) => {
+    const answered = await answerPage(request, reply);
+    if (answered && countsAsPageView(request, reply)) countPageView(app.services, request, request.url, request.headers.referer ?? '');
+    return answered;
+  };
+  return { fallback, outage: pageOutage(serving) };
 }
 
 /**

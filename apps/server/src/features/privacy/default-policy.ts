@@ -4,7 +4,7 @@ import { escapeHtml } from '../../content/escape-html.js';
 /**
  * The privacy policy a new site starts with (version 1, published on the first read: policy.ts),
  * written for what this product does with personal information: what each part of the site
- * collects, the cookies it sets, 会员通知 with its 退订 and, off unless the office turns it on,
+ * collects (访问统计 without cookies, features/statistics), the cookies it sets, 会员通知 with its 退订 and, off unless the office turns it on,
  * 打开跟踪 (features/mailings/opens.ts), and how to ask about one's own data. Staff adapt it in
  * 系统管理 → 隐私政策 and publish their own version; this text is never changed in place.
  */
@@ -18,7 +18,8 @@ export function defaultPrivacyPolicy(site: SiteInfo): { content: string; summary
   const content = `<p>${name}（以下简称“本会”）重视您的个人信息保护。本政策说明本会网站（含会员专区）收集哪些个人信息、为何收集、如何使用和保护，以及您享有的权利。本政策依据《中华人民共和国个人信息保护法》等法律法规制定。</p>
 <h2>一、我们收集的信息</h2>
 <ul>
-<li><strong>浏览网站：</strong>服务器记录访问日志（IP地址、浏览器类型、访问时间和页面），用于保障网站安全和统计访问量。本网站不使用第三方统计、广告或社交插件。</li>
+<li><strong>浏览网站：</strong>服务器记录访问日志（IP地址、浏览器类型、访问时间和页面），用于保障网站安全。本网站不使用第三方统计、广告或社交插件。</li>
+<li><strong>访问统计：</strong>本会自行统计网站的访问情况，不使用 Cookie 或保存在您设备上的任何标识。每次浏览只记录页面、来源网站（仅域名）、站内搜索词、设备类型、浏览器类型、所在省份和时间；IP地址不保存在统计记录中，区分访客所用的摘要由当天有效的随机数与IP地址、浏览器信息计算得出，当天过后即无法还原，也无法与其他日期的访问相关联。明细记录在保存期限（默认30天）届满后删除，此后只保留汇总数字。如本会开启相应设置，您的浏览器发出的“请勿跟踪”（DNT）或“全局隐私控制”（GPC）信号将被遵守，您的浏览不会被统计。</li>
 <li><strong>会员账户与入会申请：</strong>单位名称、负责人和联络人姓名、手机号码、电子邮箱、注册地址、单位简介及您提交的申请材料，用于办理入会、会籍管理和会员服务。</li>
 <li><strong>投稿、在线留言、建议与表单：</strong>您填写的姓名、联系方式和提交的内容，用于审核、答复和办理。留言选登时只公开问题和答复，不公开您的联系方式。</li>
 <li><strong>活动报名与签到：</strong>报名信息和签到时间，用于组织活动和出具参会证明。</li>

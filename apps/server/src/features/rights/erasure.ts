@@ -73,6 +73,7 @@ export const notMemberTables: Readonly<Record<string, string>> = {
   site_secrets: '站点密钥',
   site_settings: '站点设置',
   sms_log: '按手机号码匿名化（见 eraseMember）',
+  stat_hits: '访问统计：不存 IP 地址与账号，访客只是当天有效的摘要，来源只存网站名（docs/statistics.md）',
   system_menus: '后台菜单',
   type_items: '字典',
   uploads: '申请材料随会员记录清空后由上传清理任务删除',

@@ -9,5 +9,6 @@ export { Header } from './Header';
 export { TopNav } from './TopNav';
 export { Footer } from './Footer';
 export { useMobileRedirect } from './useMobileRedirect';
+export { usePageViewBeacon } from './usePageViewBeacon';
 export { MenuLink } from './MenuLink';
 export { PageLink, isPlainClick } from './PageLink';

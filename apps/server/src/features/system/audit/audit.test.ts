@@ -109,7 +109,7 @@ describe.each(engines)('audit log and 工作台 on %s', (engine) => {
     await createAdmin(t, token, 'reviewer_only', '仅审核');
     const reviewer = await loginAdmin(t, 'reviewer_only');
     const { Data } = await adminCall<DashboardDto>(t, reviewer, 'GET', '/api/XfSystemApi/GetDashboard');
-    expect(Data).toMatchObject({ ArticleCount: 2, MemberCount: null, PendingApplicationCount: null, PendingContributionCount: null });
+    expect(Data).toMatchObject({ ArticleCount: 2, MemberCount: null, PendingApplicationCount: null, PendingContributionCount: null, Yesterday: null });
 
     await roleWith(t, token, '投稿审核员', ['dashboard:view', 'member:contribution:list']);
     await createAdmin(t, token, 'contributions_only', '投稿审核员');

@@ -12,7 +12,10 @@ export async function dashboardRoutes(app: App): Promise<void> {
 
   app.get(
     '/GetDashboard',
-    { onRequest: requireAdmin('dashboard:view'), schema: { ...adminDocs, summary: '工作台：30 天访问量、各项总数与最近操作', 'x-data': dashboardDto } },
+    {
+      onRequest: requireAdmin('dashboard:view'),
+      schema: { ...adminDocs, summary: '工作台：30 天访问量、昨日访问统计、各项总数与最近操作', 'x-data': dashboardDto },
+    },
     async (request) => {
       const d = await dashboard(database.db, currentAdmin(request), now());
       return ok<DashboardDto>({
@@ -23,6 +26,7 @@ export async function dashboardRoutes(app: App): Promise<void> {
         PendingApplicationCount: d.pendingApplications,
         PendingContributionCount: d.pendingContributions,
         RecentAudit: d.recentAudit.map(toAuditLogDto),
+        Yesterday: d.yesterday && { Views: d.yesterday.views, Visitors: d.yesterday.visitors },
       });
     },
   );

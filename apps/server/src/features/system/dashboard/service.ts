@@ -20,6 +20,8 @@ export interface Dashboard {
   /** Contributions waiting; null without member:contribution:list. */
   pendingContributions: number | null;
   recentAudit: AuditRecord[];
+  /** 访问统计 of yesterday (CST), as rolled up; null for an admin without 访问统计 (stats:visits). */
+  yesterday: { views: number; visitors: number } | null;
 }
 
 /** The 工作台 figures, read from the live tables. */
@@ -48,7 +50,7 @@ export async function dashboard(db: Kysely<DB>, admin: AdminPrincipal, now: numb
             .executeTakeFirstOrThrow()
         ).n
       : null;
-  const [visitRows, total, articles, contributions, members, applications, audit] = await Promise.all([
+  const [visitRows, total, articles, contributions, members, applications, audit, yesterday] = await Promise.all([
     db
       .selectFrom('visit_counts')
       .select(['day', 'count'])
@@ -68,6 +70,7 @@ export async function dashboard(db: Kysely<DB>, admin: AdminPrincipal, now: numb
     countMembers(ApplyState.UnderReview),
     // Everyone's recent actions only for those who may read the audit log; others see their own.
     listAudit(db, can(admin, 'system:audit:list') ? {} : { adminId: admin.adminId }, { pageindex: 1, pagesize: RECENT_AUDIT }),
+    can(admin, 'stats:visits') ? visitsOn(db, cstDate(now - DAY_MS)) : null,
   ]);
   const perDay = new Map(visitRows.map((r) => [r.day, r.count]));
   return {
@@ -78,5 +81,21 @@ export async function dashboard(db: Kysely<DB>, admin: AdminPrincipal, now: numb
     pendingApplications: applications,
     pendingContributions: contributions,
     recentAudit: audit.items,
+    yesterday,
   };
+}
+
+/**
+ * A day's people's views and visitors as 访问统计 rolled them up (features/statistics/rollup.ts
+ * writes stat_daily; read here by its table, as the statistics feature sits above this one).
+ */
+async function visitsOn(db: Kysely<DB>, day: string): Promise<{ views: number; visitors: number }> {
+  const row = await db
+    .selectFrom('stat_daily')
+    .select(['views', 'visitors'])
+    .where('dim', '=', 'all')
+    .where('day', '=', day)
+    .where('key', '=', '')
+    .executeTakeFirst();
+  return { views: Number(row?.views ?? 0), visitors: Number(row?.visitors ?? 0) };
 }

@@ -22,7 +22,10 @@ describe.each(enginesFor('neutral'))('system menus on %s', (engine) => {
   it('seeds the whole back office: every page the spec names, with its buttons', async () => {
     const { Code, Data } = await tree('?all=1');
     expect(Code).toBe(200);
-    expect(Data.map((m) => m.menuname)).toEqual(['工作台', '内容管理', '会员管理', '互动交流', '会员通知', '证书管理', '活动管理', '系统管理']);
+    expect(Data.map((m) => m.menuname)).toEqual(['工作台', '内容管理', '会员管理', '互动交流', '会员通知', '证书管理', '活动管理', '数据统计', '系统管理']);
+    expect(byName(Data, '数据统计')?.children.map((m) => [m.menuname, m.perms, m.children.map((b) => b.perms)])).toEqual([
+      ['访问统计', 'stats:visits', ['stats:export']],
+    ]);
     expect(byName(Data, '会员通知')?.children.map((m) => [m.menuname, m.perms, m.children.map((b) => b.perms)])).toEqual([
       ['群发通知', 'mailing:list', ['mailing:edit', 'mailing:send']],
       ['通知模板', 'mailing:template', []],

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, Col, Empty, Row, Skeleton, Table, Tag, type TableColumnsType } from 'antd';
-import { AuditOutlined, EyeOutlined, FileProtectOutlined, FileTextOutlined, SolutionOutlined, TeamOutlined } from '@ant-design/icons';
+import { AuditOutlined, EyeOutlined, FileProtectOutlined, FileTextOutlined, LineChartOutlined, SolutionOutlined, TeamOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { messages, type AuditLogDto, type ReviewSummaryDto } from '@portal/shared';
 import { reviewApi } from '../../../api/review';
@@ -15,8 +15,20 @@ import { AreaByDay } from '../../../components/charts';
 import { DuesCard } from './DuesCard';
 import styles from './dashboard.module.css';
 
-/** A figure; with `to`, a link to the page where it is worked through. */
-function Stat({ icon, label, value, tone, to }: { icon: ReactNode; label: string; value: number | undefined; tone: string; to?: string }) {
+interface StatProps {
+  icon: ReactNode;
+  label: string;
+  value: number | undefined;
+  /** A line under the figure. */
+  detail?: string | null;
+  tone: string;
+  /** The page where it is worked through (前往处理) or, with `readOnly`, read (前往查看). */
+  to?: string;
+  readOnly?: boolean;
+}
+
+/** A figure; with `to`, a link to its page. */
+function Stat({ icon, label, value, detail, tone, to, readOnly }: StatProps) {
   const card = (
     <Card variant="borderless" className={styles.stat} hoverable={to !== undefined}>
       <span className={styles.statIcon} style={{ background: tone }}>
@@ -25,11 +37,12 @@ function Stat({ icon, label, value, tone, to }: { icon: ReactNode; label: string
       <div>
         <div className={styles.statLabel}>{label}</div>
         <div className={styles.statValue}>{value === undefined ? '—' : value.toLocaleString('zh-CN')}</div>
+        {detail && <div className={styles.statDetail}>{detail}</div>}
       </div>
     </Card>
   );
   return to ? (
-    <Link to={to} aria-label={`${label}：${value ?? '—'}，前往处理`}>
+    <Link to={to} aria-label={`${label}：${value ?? '—'}${detail ? `，${detail}` : ''}，${readOnly ? '前往查看' : '前往处理'}`}>
       {card}
     </Link>
   ) : (
@@ -83,8 +96,8 @@ export default function DashboardPage() {
   const d = dashboard.data;
   const reviewer = can('content:review:list');
   const reviews = useQuery({ queryKey: reviewKeys.summary, queryFn: reviewApi.summary, enabled: reviewer });
-  // Five figures with 待我审核: they share the row, wrapping on narrower screens.
-  const stat = reviewer ? { flex: '1 1 220px' } : { xs: 24, sm: 12, xl: 6 };
+  // Five figures or more (待我审核, 昨日浏览量): they share the row, wrapping on narrower screens.
+  const stat = reviewer || can('stats:visits') ? { flex: '1 1 220px' } : { xs: 24, sm: 12, xl: 6 };
 
   return (
     <div className={styles.page}>
@@ -122,6 +135,20 @@ export default function DashboardPage() {
               />
             </Col>
           </>
+        )}
+        {/* Yesterday's 访问统计 for those who may open it; today's are on its page. */}
+        {can('stats:visits') && (
+          <Col {...stat}>
+            <Stat
+              icon={<LineChartOutlined />}
+              label="昨日浏览量"
+              value={d?.Yesterday?.Views}
+              detail={d?.Yesterday && `访客 ${d.Yesterday.Visitors.toLocaleString('zh-CN')}`}
+              tone="#2f54eb"
+              to={`${shellBase}/stats/visits`}
+              readOnly
+            />
+          </Col>
         )}
         {can('member:contribution:list') && (
           <Col {...stat}>

@@ -1,0 +1,185 @@
+import { cstDate, formatCst, sitePages, withoutTracking } from '@portal/shared';
+import type { Insertable } from 'kysely';
+import type { Database } from '../../db/connection.js';
+import type { StatHitsTable } from '../../db/schema.js';
+import { referrerOf, type Referrer } from './referrers.js';
+import { provinceOf } from './regions.js';
+import { saltOf, visitorHash } from './salts.js';
+import { searchResultsOf } from './searches.js';
+import { browserOf, deviceOf, HUMAN_PAGES_PER_MINUTE, RAPID_ROBOT, robotOf } from './visitors.js';
+
+/**
+ * Page views are counted in memory and written every few seconds in one statement per few
+ * hundred, off the request path: counting must never slow a page (the response cache answers
+ * one in well under a millisecond). A hit waits here with the address and user agent it came
+ * with; they are turned into the visitor hash, province, device and browser when written, and
+ * are not kept. A crash loses at most FLUSH_MS of hits.
+ */
+const FLUSH_MS = 2000;
+/** Hits waiting beyond this are dropped, not kept: a flood must not grow the process without bound. */
+const MAX_WAITING = 20_000;
+/** After a write fails (a full disk, the database away), counting rests this long; pages go on. */
+const PAUSE_MS = 60_000;
+const ROWS_PER_STATEMENT = 500;
+/** The column's width. */
+const PATH_MAX = 500;
+
+export interface Hit {
+  at: number;
+  /** Path and query, as asked. */
+  path: string;
+  referrer: string;
+  address: string;
+  userAgent: string;
+  /** The host of the site itself: a referrer there is 站内. */
+  ownHost: string;
+}
+
+interface Counting {
+  waiting: Hit[];
+  timer: NodeJS.Timeout;
+  pausedUntil: number;
+  flushing?: Promise<void>;
+  /** Visitors' pages in the current minute, and the visitors found to be programs today. */
+  pace: Map<string, { minute: number; pages: number }>;
+  rapid: Set<string>;
+  paceDay: string;
+  log?: { warn: (obj: object, msg: string) => void };
+}
+
+const countingByDatabase = new WeakMap<Database, Counting>();
+
+function countingOf(database: Database): Counting {
+  let counting = countingByDatabase.get(database);
+  if (!counting) {
+    const timer = setInterval(() => void flushHits(database), FLUSH_MS);
+    // The timer must not keep a finished process (or a test run) alive.
+    timer.unref();
+    counting = { waiting: [], timer, pausedUntil: 0, pace: new Map(), rapid: new Set(), paceDay: '' };
+    countingByDatabase.set(database, counting);
+  }
+  return counting;
+}
+
+/** Counts one page view; `log` is told once when writing fails and counting rests. */
+export function countHit(database: Database, hit: Hit, log?: Counting['log']): void {
+  const counting = countingOf(database);
+  counting.log ??= log;
+  if (Date.now() < counting.pausedUntil || counting.waiting.length >= MAX_WAITING) return;
+  counting.waiting.push(hit);
+}
+
+/** Writes the hits counted so far; called by the timer, before the dashboard reads, and when the app closes. */
+export async function flushHits(database: Database): Promise<void> {
+  const counting = countingByDatabase.get(database);
+  if (!counting) return;
+  // One write at a time: a slow one is not overtaken by the next tick's.
+  while (counting.flushing) await counting.flushing;
+  if (counting.waiting.length === 0) return;
+  const batch = counting.waiting.splice(0);
+  counting.flushing = writeHits(database, counting, batch)
+    .catch((error: Error & { code?: string }) => {
+      counting.pausedUntil = Date.now() + PAUSE_MS;
+      counting.log?.warn({ err: { type: error.name, code: error.code, message: error.message } }, `访问统计写入失败，暂停计数 ${PAUSE_MS / 1000} 秒`);
+    })
+    .finally(() => {
+      counting.flushing = undefined;
+    });
+  await counting.flushing;
+}
+
+async function writeHits(database: Database, counting: Counting, batch: Hit[]): Promise<void> {
+  const salts = new Map<string, string>();
+  const rows: Insertable<StatHitsTable>[] = [];
+  for (const hit of batch) {
+    const day = cstDate(hit.at);
+    if (!salts.has(day)) salts.set(day, await saltOf(database.db, day));
+    rows.push(rowOf(counting, hit, day, salts.get(day)!));
+  }
+  await database.db.transaction().execute(async (trx) => {
+    for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT)
+      await trx
+        .insertInto('stat_hits')
+        .values(rows.slice(i, i + ROWS_PER_STATEMENT))
+        .execute();
+  });
+}
+
+/** What is stored of a hit: where on the site, from where, on what; the person only as the day's hash. */
+function rowOf(counting: Counting, hit: Hit, day: string, salt: string): Insertable<StatHitsTable> {
+  const path = withoutTracking(hit.path).slice(0, PATH_MAX);
+  const url = new URL(path, 'http://page');
+  const visitor = visitorHash(salt, hit.address, hit.userAgent);
+  const referrer = referrerOfHit(hit);
+  const keyword = keywordOf(url);
+  return {
+    day,
+    hour: Number(formatCst(hit.at).slice(11, 13)),
+    path,
+    article_id: positive(url.searchParams.get('NewsId')),
+    menu_id: positive(url.searchParams.get('MenuId')),
+    referrer_kind: referrer.kind,
+    referrer_name: referrer.name,
+    keyword,
+    results: keyword ? searchResultsOf(keyword) : -1,
+    device: deviceOf(hit.userAgent),
+    browser: browserOf(hit.userAgent),
+    province: provinceOf(hit.address),
+    visitor,
+    bot: robotOf(hit.userAgent) ?? (rapid(counting, visitor, day, hit.at) ? RAPID_ROBOT : ''),
+  };
+}
+
+/**
+ * The Referer header's site; a link shared in WeChat opens in its browser with none, but WeChat
+ * adds `from=singlemessage` (a chat), `groupmessage` or `timeline` (朋友圈) to it.
+ */
+function referrerOfHit(hit: Hit): Referrer {
+  const referrer = referrerOf(hit.referrer, hit.ownHost);
+  const from = new URL(hit.path, 'http://page').searchParams.get('from') ?? '';
+  return referrer.kind === 'direct' && /^(singlemessage|groupmessage|timeline)$/.test(from) ? { kind: 'social', name: '微信' } : referrer;
+}
+
+const positive = (raw: string | null) => {
+  const n = Number(raw);
+  return Number.isInteger(n) && n > 0 && n < 2 ** 31 ? n : 0;
+};
+
+/** The keyword of a search's first page (its other pages are the same search read on); '' for any other page. */
+function keywordOf(url: URL): string {
+  if (url.pathname.toLowerCase() !== sitePages.search.path.toLowerCase()) return '';
+  const page = url.searchParams.get('page');
+  if (page !== null && page !== '1') return '';
+  return [...(url.searchParams.get('key') ?? '').trim()].slice(0, 50).join('');
+}
+
+/** Whether this visitor has asked for more pages in a minute than a person does (HUMAN_PAGES_PER_MINUTE), today. */
+function rapid(counting: Counting, visitor: string, day: string, at: number): boolean {
+  if (counting.paceDay !== day) {
+    counting.pace.clear();
+    counting.rapid.clear();
+    counting.paceDay = day;
+  }
+  if (counting.rapid.has(visitor)) return true;
+  const minute = Math.floor(at / 60_000);
+  const pace = counting.pace.get(visitor);
+  if (!pace || pace.minute !== minute) {
+    // Only the current minute matters: the others' entries are dropped as the map grows.
+    if (counting.pace.size > 50_000) counting.pace.clear();
+    counting.pace.set(visitor, { minute, pages: 1 });
+    return false;
+  }
+  pace.pages += 1;
+  if (pace.pages <= HUMAN_PAGES_PER_MINUTE) return false;
+  counting.rapid.add(visitor);
+  return true;
+}
+
+/** Stops counting for a database that is closing, after writing what was counted. */
+export async function stopHits(database: Database): Promise<void> {
+  const counting = countingByDatabase.get(database);
+  if (!counting) return;
+  clearInterval(counting.timer);
+  await flushHits(database);
+  countingByDatabase.delete(database);
+}

@@ -1,0 +1,44 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sitePageAt } from '@portal/shared';
+import type { Services } from '../../http/app-types.js';
+import { countHit } from './hits.js';
+
+/**
+ * What counts as a page view: a visitor's page of the public site or the member area (not the
+ * back office, /login or /System), answered 200 to a GET that is not a browser's prefetch. Drawn
+ * on the server, it is counted as it is answered (web-app.ts), from its kept copy too; moving
+ * inside the web app, the browser's beacon reports it (public.ts).
+ */
+export function isVisitorPage(pathname: string): boolean {
+  const page = sitePageAt(pathname.toLowerCase());
+  return page !== undefined && page.audience !== 'staff';
+}
+
+export function countsAsPageView(request: FastifyRequest, reply: FastifyReply): boolean {
+  if (request.method !== 'GET' || reply.statusCode !== 200) return false;
+  const purpose = request.headers['sec-purpose'] ?? request.headers.purpose;
+  if (typeof purpose === 'string' && purpose.includes('prefetch')) return false;
+  return isVisitorPage(new URL(request.url, 'http://page').pathname);
+}
+
+/**
+ * Counts one page view of `path` (with its query) coming from `referrer`. Nothing is counted of
+ * a visitor whose browser asks not to be tracked (DNT, Global Privacy Control) when the site
+ * honours that (STATS_HONOUR_DNT).
+ */
+export function countPageView({ config, database, now }: Services, request: FastifyRequest, path: string, referrer: string): void {
+  const { headers } = request;
+  if (config.statistics.honourDoNotTrack && (headers.dnt === '1' || headers['sec-gpc'] === '1')) return;
+  countHit(
+    database,
+    {
+      at: now(),
+      path,
+      referrer,
+      address: request.clientAddress,
+      userAgent: (headers['user-agent'] ?? '').slice(0, 500),
+      ownHost: config.publicBaseUrl ? new URL(config.publicBaseUrl).hostname : request.hostname,
+    },
+    request.log,
+  );
+}
