@@ -61,7 +61,7 @@ async function measure(database: Database, engine: string): Promise<Figures> {
   const fillS = (performance.now() - filling) / 1000;
   console.log(`${engine}: filled in ${fillS.toFixed(0)} s; rolling up…`);
   const rolling = performance.now();
-  for (let day = first; day <= LAST_DAY; day = addDays(day, 1)) await rollUpDay(db, day, NOW);
+  for (let day = first; day <= LAST_DAY; day = addDays(day, 1)) await rollUpDay(database, day, NOW);
   const rollDayS = (performance.now() - rolling) / 1000 / DAYS;
   // Today is not rolled again while reading (the freshness bound is wide): what is timed is the reading.
   const read = (start: string) => () => visitStatistics(database, { start, end: LAST_DAY }, NOW, 3_600_000);

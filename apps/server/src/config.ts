@@ -121,7 +121,7 @@ export interface Config {
     rawDays: number;
     /** Visitors whose browser sends Do Not Track or Global Privacy Control are not counted (STATS_HONOUR_DNT=true). */
     honourDoNotTrack: boolean;
-    /** How old today's figures may be when the dashboard is opened, and how often they are rolled up (STATS_REFRESH_SECONDS, default 300). */
+    /** How often today's figures are rolled up in the background (STATS_REFRESH_SECONDS, default 300); the dashboard rolls them after two periods without. */
     refreshSeconds: number;
   };
   /**

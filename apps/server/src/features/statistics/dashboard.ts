@@ -108,7 +108,7 @@ async function freshen(database: Database, now: number, freshMs: number): Promis
   const last = await database.db.selectFrom('stat_rollups').select('rolled_at').where('day', '=', today).executeTakeFirst();
   if (last && parseCst(last.rolled_at) > now - freshMs) return;
   await flushHits(database);
-  await rollUpDay(database.db, today, now);
+  await rollUpDay(database, today, now);
 }
 
 async function figures(db: Kysely<DB>, range: DayRange): Promise<Figures> {

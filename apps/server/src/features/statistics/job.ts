@@ -9,5 +9,5 @@ const SHORTEST_ROUND_MS = 10_000;
 export function scheduleStatistics(services: Services, log: { error: (obj: object, msg: string) => void }): { stop: () => Promise<void> } {
   const { database, config, now } = services;
   const everyMs = Math.max(SHORTEST_ROUND_MS, config.statistics.refreshSeconds * 1000);
-  return schedulePeriodic('visit statistics', () => statisticsRound(database.db, now(), config.statistics.rawDays), { firstMs: everyMs, everyMs }, log);
+  return schedulePeriodic('visit statistics', () => statisticsRound(database, now(), config.statistics.rawDays), { firstMs: everyMs, everyMs }, log);
 }

@@ -157,7 +157,7 @@ describe.each(engines)('访问统计 on %s', (engine) => {
       ),
     );
     expect(first!.visitor).not.toBe(second!.visitor);
-    await statisticsRound(db, clock.now(), 30);
+    await statisticsRound(t.app.services.database, clock.now(), 30);
     expect((await db.selectFrom('stat_salts').select('day').execute()).map((s) => s.day)).toEqual(['2024-06-02']);
     expect(await db.selectFrom('stat_rollups').select(['day', 'final']).where('day', '=', '2024-06-01').executeTakeFirst()).toEqual({
       day: '2024-06-01',
@@ -180,7 +180,7 @@ describe.each(engines)('访问统计 on %s', (engine) => {
     const before = await statistics('?start=2024-06-01&end=2024-06-01');
     clock.advance(31 * 24 * 3600_000);
     admin = await loginAdmin(t);
-    await statisticsRound(db, clock.now(), 30);
+    await statisticsRound(t.app.services.database, clock.now(), 30);
     expect(await db.selectFrom('stat_hits').select('id').where('day', '=', '2024-06-01').execute()).toEqual([]);
     const after = await statistics('?start=2024-06-01&end=2024-06-01');
     expect(after.Data.Total).toEqual(before.Data.Total);
