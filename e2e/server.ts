@@ -32,6 +32,9 @@ const config = {
   // A journey that spends a per-address budget (5 messages in 10 minutes, lookups) names an
   // address of its own in X-Forwarded-For, as a proxy on this machine would: believed from loopback only.
   trustProxy: ['loopback'],
+  // 访问统计 rolls today up whenever its page is opened (a round every 10 s besides): the journey
+  // that visits and then reads its own views (visit-statistics.spec.ts) sees them at its next reload.
+  statistics: { ...defaults.statistics, refreshSeconds: 0 },
 };
 // Passwords hashed at the cost of generated ones, as in the API tests (apps/server/test/setup.ts):
 // a journey signs in often, and at a person's 2^15 each sign-in was 0.12 s of a busy core.

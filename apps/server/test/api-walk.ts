@@ -772,6 +772,8 @@ export const backOfficeCalls: Record<string, (w: Walk) => Call | Promise<Call>> 
   ...mailingBackOfficeCalls,
   [`GET ${SB}/GetVisitStatistics`]: () => ({}),
   [`GET ${SB}/ExportVisitStatistics`]: () => ({ query: { table: 'pages' } }),
+  [`GET ${SB}/GetEditorOutput`]: () => ({}),
+  [`GET ${SB}/ExportEditorOutput`]: () => ({}),
   // Last, what the walk made and no longer needs.
   [`POST ${SB}/DelNews`]: (w) => ({ body: { NewsId: [answered<number>(w, `POST ${SB}/SaveNews`)] } }),
   [`POST ${SB}/DelMenu`]: (w) => ({ body: { MenuId: answered<number>(w, `POST ${SB}/SaveMenu`) } }),

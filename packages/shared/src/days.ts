@@ -21,3 +21,11 @@ export function addYears(day: string, years: number): string {
 }
 
 export const laterDay = (a: string, b: string) => (a > b ? a : b);
+
+/** The months from `start` to `end` (yyyy-MM), both included; none when `end` is earlier. */
+export function monthsBetween(start: string, end: string): string[] {
+  const out: string[] = [];
+  for (let [y, m] = start.split('-').map(Number) as [number, number]; `${y}-${String(m).padStart(2, '0')}` <= end; m === 12 ? ((y += 1), (m = 1)) : (m += 1))
+    out.push(`${y}-${String(m).padStart(2, '0')}`);
+  return out;
+}

@@ -159,6 +159,8 @@ export const permissions = {
 
   'stats:visits': '访问统计',
   'stats:export': '导出访问统计',
+  'stats:editors': '编辑工作量',
+  'stats:editors:export': '导出编辑工作量',
 } as const;
 
 export type Permission = keyof typeof permissions;

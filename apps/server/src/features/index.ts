@@ -9,6 +9,7 @@ import { sitePublic } from './site/public.js';
 import { visitsPublic } from './visits/public.js';
 import { statisticsPublic } from './statistics/public.js';
 import { statisticsAdmin } from './statistics/admin.js';
+import { editorOutputAdmin } from './statistics/editors-admin.js';
 import { adminUserRoutes } from './system/admin-users/routes.js';
 import { loginLogRoutes } from './system/audit/login-log-routes.js';
 import { auditRoutes } from './system/audit/routes.js';
@@ -256,6 +257,7 @@ const businessRoutes: FeatureRoutes[] = [
   messageSettingsAdmin,
   messageStatisticsAdmin,
   statisticsAdmin,
+  editorOutputAdmin,
   // 会员通知: templates, system mails, mailings, sending, records.
   mailTemplatesAdmin,
   systemMailsAdmin,

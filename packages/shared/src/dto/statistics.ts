@@ -54,3 +54,34 @@ export const visitStatisticsDto = z
   })
   .meta({ id: 'VisitStatisticsDto' });
 export type VisitStatisticsDto = z.infer<typeof visitStatisticsDto>;
+
+/**
+ * What an editor did in a month: Created articles they wrote; Published, their saves that left an
+ * article published (a new one published at once, or its status set to published); Edited, their
+ * other saves of existing articles (corrections and restored revisions included); Reviewed, their
+ * decisions in a review chain (approvals and returns).
+ */
+export const editorFiguresDto = z.object({ Created: z.int(), Published: z.int(), Edited: z.int(), Reviewed: z.int() }).meta({ id: 'EditorFiguresDto' });
+export type EditorFiguresDto = z.infer<typeof editorFiguresDto>;
+
+export const editorOutputDto = z
+  .object({
+    Start: z.string(),
+    End: z.string(),
+    /** yyyy-MM, in order. */
+    Months: z.array(z.string()),
+    /** Each admin with any work in the range, most work first; Name their name now (their account when they have none). */
+    Editors: z.array(
+      z.object({
+        AdminId: z.int(),
+        Account: z.string(),
+        Name: z.string(),
+        Total: editorFiguresDto,
+        /** One for each of Months, in its order. */
+        Months: z.array(editorFiguresDto),
+      }),
+    ),
+    Total: editorFiguresDto,
+  })
+  .meta({ id: 'EditorOutputDto' });
+export type EditorOutputDto = z.infer<typeof editorOutputDto>;

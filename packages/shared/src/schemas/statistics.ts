@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { statisticsMessages } from '../messages/statistics.js';
 import { systemMessages } from '../messages/system.js';
+import { addDays, daysBetween } from '../days.js';
 import { optionalParam } from './common.js';
+import { messageBoardMessages } from './messages.js';
 
 /** The longest range the dashboard answers: a year and a day (a leap year's), so 去年同期 fits. */
 export const STATISTICS_MAX_DAYS = 366;
@@ -12,6 +14,25 @@ const day = optionalParam(
     .trim()
     .regex(/^\d{4}-\d{2}-\d{2}$/, { error: systemMessages.dateInvalid }),
 );
+
+/** The first day the dashboard answers for: before it, an address typed by hand, not a site's history. */
+export const STATISTICS_FIRST_DAY = '2000-01-01';
+
+/** A real calendar day spelt yyyy-MM-dd: not 2026-02-30 (Date reads it as 2 March), nor 2026-13-01. */
+const isCalendarDay = (day: string) => /^\d{4}-\d{2}-\d{2}$/.test(day) && !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && addDays(day, 0) === day;
+
+/**
+ * Why a dashboard range cannot be answered, in the words the server refuses it with (the page
+ * says it before asking); null when it can. `today` is China Standard Time's.
+ */
+export function visitRangeProblem(start: string, end: string, today: string): string | null {
+  if (!isCalendarDay(start) || !isCalendarDay(end)) return systemMessages.dateInvalid;
+  if (start > end) return statisticsMessages.rangeInvalid;
+  if (end > today) return statisticsMessages.rangeInFuture;
+  if (start < STATISTICS_FIRST_DAY) return statisticsMessages.rangeTooEarly;
+  if (daysBetween(start, end) + 1 > STATISTICS_MAX_DAYS) return statisticsMessages.rangeTooLong;
+  return null;
+}
 
 /** A dashboard range, days in China Standard Time; both absent is the last 7 days up to today, one absent is that day alone. */
 export const visitStatisticsQuery = z.object({ start: day, end: day });
@@ -52,3 +73,17 @@ export const pageViewBeacon = z.object({
   Referrer: z.string().max(500).optional().default(''),
 });
 export type PageViewBeacon = z.infer<typeof pageViewBeacon>;
+
+/** At most this many months of 编辑工作量 at once, as 留言统计 takes. */
+export const EDITOR_OUTPUT_MAX_MONTHS = 36;
+
+const month = optionalParam(
+  z
+    .string()
+    .trim()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: messageBoardMessages.monthInvalid }),
+);
+
+/** 编辑工作量's months (yyyy-MM, China time): both absent, this month; one absent, from it to this month (start) or that month alone (end). */
+export const editorOutputQuery = z.object({ start: month, end: month });
+export type EditorOutputQuery = z.infer<typeof editorOutputQuery>;

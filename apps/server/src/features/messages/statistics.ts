@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { cstDate, formatCst, MessageState, messageBoardMessages, type MessageStatisticsQuery } from '@portal/shared';
+import { cstDate, formatCst, MessageState, monthsBetween, messageBoardMessages, type MessageStatisticsQuery } from '@portal/shared';
 import type { DB } from '../../db/schema.js';
 import { badRequest } from '../../http/envelope.js';
 
@@ -30,14 +30,6 @@ export interface Statistics {
 }
 
 const MAX_MONTHS = 36;
-
-/** The months from start to end, yyyy-MM. */
-function monthsBetween(start: string, end: string): string[] {
-  const out: string[] = [];
-  for (let [y, m] = start.split('-').map(Number) as [number, number]; `${y}-${String(m).padStart(2, '0')}` <= end; m === 12 ? ((y += 1), (m = 1)) : (m += 1))
-    out.push(`${y}-${String(m).padStart(2, '0')}`);
-  return out;
-}
 
 interface Tally {
   received: number;

@@ -1,4 +1,4 @@
-import { addDays, cstDate, daysBetween, STATISTICS_MAX_DAYS, statisticsMessages, systemMessages, type VisitStatisticsQuery } from '@portal/shared';
+import { addDays, cstDate, daysBetween, visitRangeProblem, type VisitStatisticsQuery } from '@portal/shared';
 import { badRequest } from '../../http/envelope.js';
 
 export interface DayRange {
@@ -6,26 +6,17 @@ export interface DayRange {
   end: string;
 }
 
-/** The first day the dashboard answers for: before it, an address typed by hand, not a site's history. */
-const EARLIEST = '2000-01-01';
-
-/** A real calendar day: 2026-02-30 is not one (Date reads it as 2 March), nor 2026-13-01 (no date at all). */
-const isDay = (day: string) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && addDays(day, 0) === day;
-
 /**
  * The range asked for: both ends absent, the last 7 days up to today; one absent, that day alone.
- * Refused with a message: a day that does not exist, the end before the start, past today, before
- * 2000, or longer than STATISTICS_MAX_DAYS.
+ * Refused with the message visitRangeProblem gives (a day that does not exist, the end before the
+ * start, past today, before 2000, longer than a year and a day).
  */
 export function rangeOf(query: VisitStatisticsQuery, now: number): DayRange {
   const today = cstDate(now);
   const start = query.start ?? query.end ?? addDays(today, -6);
   const end = query.end ?? query.start ?? today;
-  if (!isDay(start) || !isDay(end)) throw badRequest(systemMessages.dateInvalid);
-  if (start > end) throw badRequest(statisticsMessages.rangeInvalid);
-  if (end > today) throw badRequest(statisticsMessages.rangeInFuture);
-  if (start < EARLIEST) throw badRequest(statisticsMessages.rangeTooEarly);
-  if (daysBetween(start, end) + 1 > STATISTICS_MAX_DAYS) throw badRequest(statisticsMessages.rangeTooLong);
+  const problem = visitRangeProblem(start, end, today);
+  if (problem) throw badRequest(problem);
   return { start, end };
 }
 

@@ -231,10 +231,12 @@ describe.each(engines)('访问统计 on %s', (engine) => {
     await db.deleteFrom('system_menus').where('path', '=', 'stats').where('menu_type', '=', 1).execute();
     await db.deleteFrom('system_menu_defaults').where('perms', '=', 'dir:stats').execute();
     const { before, after } = await offeredAgain(t, 'stats:');
-    expect(before.map((m) => m.perms)).toEqual(['stats:visits', 'stats:export']);
+    expect(before.map((m) => m.perms)).toEqual(['stats:visits', 'stats:export', 'stats:editors', 'stats:editors:export']);
     expect(after.map((m) => [m.perms, m.menu_type])).toEqual([
       ['stats:visits', 2],
       ['stats:export', 3],
+      ['stats:editors', 2],
+      ['stats:editors:export', 3],
     ]);
     const directory = await db.selectFrom('system_menus').select(['id', 'name']).where('path', '=', 'stats').executeTakeFirstOrThrow();
     expect(directory.name).toBe('数据统计');

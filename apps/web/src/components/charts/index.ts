@@ -3,3 +3,4 @@ export { AreaByDay, type DayValue } from './AreaByDay';
 export { ChoiceChart, type ChoiceCount } from './ChoiceChart';
 export { seriesColor, seriesColors } from './palette';
 export { GroupedBars, type BarSeries } from './GroupedBars';
+export { TrendLines, type LineSeries } from './TrendLines';

@@ -13,6 +13,7 @@ import { adminQueryKeys } from '../../session/queries';
 import { reviewKeys } from '../content/review/keys';
 import { AreaByDay } from '../../../components/charts';
 import { DuesCard } from './DuesCard';
+import figureCard from '../../shared/figureCard.module.css';
 import styles from './dashboard.module.css';
 
 interface StatProps {
@@ -30,8 +31,8 @@ interface StatProps {
 /** A figure; with `to`, a link to its page. */
 function Stat({ icon, label, value, detail, tone, to, readOnly }: StatProps) {
   const card = (
-    <Card variant="borderless" className={styles.stat} hoverable={to !== undefined}>
-      <span className={styles.statIcon} style={{ background: tone }}>
+    <Card variant="borderless" className={figureCard.card} hoverable={to !== undefined}>
+      <span className={figureCard.icon} style={{ background: tone }}>
         {icon}
       </span>
       <div>
