@@ -16,8 +16,8 @@ import path from 'node:path';
 /** Lowest first. docs/architecture.md, "Feature layers", says what each layer is for. */
 export const FEATURE_LAYERS = [
   ['system', 'mail', 'credentials', 'visits'],
-  ['menus', 'uploads', 'site', 'lookups', 'banners', 'links', 'workdays', 'privacy', 'statistics'],
-  ['members', 'articles', 'sensitive-words', 'sms'],
+  ['menus', 'uploads', 'site', 'lookups', 'banners', 'links', 'workdays', 'privacy'],
+  ['members', 'articles', 'sensitive-words', 'sms', 'statistics'],
   ['applications', 'certificates', 'review', 'search', 'forms', 'inbox'],
   ['membership', 'contributions', 'news', 'activities', 'elections', 'messages'],
   ['positions', 'pages', 'attendance-certificates', 'suggestions', 'mailings'],

@@ -119,8 +119,6 @@ export interface Config {
   statistics: {
     /** Days raw hits are kept before only their roll-ups remain (STATS_RAW_DAYS, default 30). */
     rawDays: number;
-    /** Visitors whose browser sends Do Not Track or Global Privacy Control are not counted (STATS_HONOUR_DNT=true). */
-    honourDoNotTrack: boolean;
     /** How often today's figures are rolled up in the background (STATS_REFRESH_SECONDS, default 300); the dashboard rolls them after two periods without. */
     refreshSeconds: number;
   };
@@ -275,7 +273,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, { buildsLinks =
     auditRetentionDays: parseAuditRetentionDays(env.AUDIT_RETENTION_DAYS),
     statistics: {
       rawDays: Math.max(1, Math.floor(positiveNumber(env, 'STATS_RAW_DAYS', 30))),
-      honourDoNotTrack: env.STATS_HONOUR_DNT === 'true',
       refreshSeconds: positiveNumber(env, 'STATS_REFRESH_SECONDS', 300, { zero: true }),
     },
     auditChainKey: parseChainKey(env.AUDIT_CHAIN_KEY),

@@ -774,6 +774,8 @@ export const backOfficeCalls: Record<string, (w: Walk) => Call | Promise<Call>> 
   [`GET ${SB}/ExportVisitStatistics`]: () => ({ query: { table: 'pages' } }),
   [`GET ${SB}/GetEditorOutput`]: () => ({}),
   [`GET ${SB}/ExportEditorOutput`]: () => ({}),
+  [`GET ${SB}/GetStatisticsSettings`]: () => ({}),
+  [`POST ${SB}/SaveStatisticsSettings`]: () => ({ body: { HonourDoNotTrack: false } }),
   // Last, what the walk made and no longer needs.
   [`POST ${SB}/DelNews`]: (w) => ({ body: { NewsId: [answered<number>(w, `POST ${SB}/SaveNews`)] } }),
   [`POST ${SB}/DelMenu`]: (w) => ({ body: { MenuId: answered<number>(w, `POST ${SB}/SaveMenu`) } }),

@@ -159,6 +159,7 @@ export const permissions = {
 
   'stats:visits': '访问统计',
   'stats:export': '导出访问统计',
+  'stats:setting': '访问统计设置',
   'stats:editors': '编辑工作量',
   'stats:editors:export': '导出编辑工作量',
 } as const;

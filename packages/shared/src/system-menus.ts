@@ -143,7 +143,7 @@ export const defaultSystemMenus: DefaultSystemMenu[] = numbered([
     page('活动签到', 'activity/checkin', 'CarryOutOutlined', 'activity:checkin', ['activity:checkin:undo']),
   ]),
   directory('数据统计', 'stats', 'BarChartOutlined', [
-    page('访问统计', 'stats/visits', 'LineChartOutlined', 'stats:visits', ['stats:export']),
+    page('访问统计', 'stats/visits', 'LineChartOutlined', 'stats:visits', ['stats:export', 'stats:setting']),
     page('编辑工作量', 'stats/editors', 'FundOutlined', 'stats:editors', ['stats:editors:export']),
   ]),
   directory('系统管理', 'system', 'SettingOutlined', [

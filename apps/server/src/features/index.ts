@@ -10,6 +10,7 @@ import { visitsPublic } from './visits/public.js';
 import { statisticsPublic } from './statistics/public.js';
 import { statisticsAdmin } from './statistics/admin.js';
 import { editorOutputAdmin } from './statistics/editors-admin.js';
+import { statisticsSettingsAdmin } from './statistics/settings-admin.js';
 import { adminUserRoutes } from './system/admin-users/routes.js';
 import { loginLogRoutes } from './system/audit/login-log-routes.js';
 import { auditRoutes } from './system/audit/routes.js';
@@ -258,6 +259,7 @@ const businessRoutes: FeatureRoutes[] = [
   messageStatisticsAdmin,
   statisticsAdmin,
   editorOutputAdmin,
+  statisticsSettingsAdmin,
   // 会员通知: templates, system mails, mailings, sending, records.
   mailTemplatesAdmin,
   systemMailsAdmin,

@@ -27,6 +27,7 @@ import {
   saveMailingBody,
   saveMailingSettingsBody,
   saveSmsSettingsBody,
+  saveStatisticsSettingsBody,
   saveNewsBody,
   saveProcessItemBody,
   saveRoleBody,
@@ -495,6 +496,12 @@ const editCalls: EditCall[] = [
     schema: saveSmsSettingsBody,
     full: async () => ({ SignName: '建设保险协会', Enabled: false }),
     read: async (s) => (await admin(s, 'GET', `${SB}/GetSmsSettings`)).Data,
+  },
+  {
+    call: `POST ${SB}/SaveStatisticsSettings`,
+    schema: saveStatisticsSettingsBody,
+    full: async () => ({ HonourDoNotTrack: true }),
+    read: async (s) => (await admin(s, 'GET', `${SB}/GetStatisticsSettings`)).Data,
   },
 ];
 

@@ -85,3 +85,7 @@ export const editorOutputDto = z
   })
   .meta({ id: 'EditorOutputDto' });
 export type EditorOutputDto = z.infer<typeof editorOutputDto>;
+
+/** 访问统计设置 (the office's choices; docs/statistics.md). */
+export const statisticsSettingsDto = z.object({ HonourDoNotTrack: z.boolean() }).meta({ id: 'StatisticsSettingsDto' });
+export type StatisticsSettingsDto = z.infer<typeof statisticsSettingsDto>;

@@ -4,6 +4,7 @@ import { systemMessages } from '../messages/system.js';
 import { addDays, daysBetween } from '../days.js';
 import { optionalParam } from './common.js';
 import { messageBoardMessages } from './messages.js';
+import { messages } from '../messages/common.js';
 
 /** The longest range the dashboard answers: a year and a day (a leap year's), so 去年同期 fits. */
 export const STATISTICS_MAX_DAYS = 366;
@@ -87,3 +88,10 @@ const month = optionalParam(
 /** 编辑工作量's months (yyyy-MM, China time): both absent, this month; one absent, from it to this month (start) or that month alone (end). */
 export const editorOutputQuery = z.object({ start: month, end: month });
 export type EditorOutputQuery = z.infer<typeof editorOutputQuery>;
+
+/** 访问统计设置: a field left out keeps its stored value. */
+export const saveStatisticsSettingsBody = z.object({
+  /** Count nothing of a browser that sends Do Not Track (DNT: 1) or Global Privacy Control (Sec-GPC: 1). */
+  HonourDoNotTrack: z.boolean({ error: messages.badParameter }).optional(),
+});
+export type SaveStatisticsSettingsBody = z.infer<typeof saveStatisticsSettingsBody>;

@@ -6,6 +6,7 @@ import { referrerOf, type Referrer } from './referrers.js';
 import { provinceOf } from './regions.js';
 import { saltOf, visitorHash } from './salts.js';
 import { searchResultsOf } from './searches.js';
+import { statisticsSettings } from './settings.js';
 import { browserOf, deviceOf, HUMAN_PAGES_PER_MINUTE, RAPID_ROBOT, robotOf } from './visitors.js';
 
 /**
@@ -33,6 +34,8 @@ export interface Hit {
   userAgent: string;
   /** The host of the site itself: a referrer there is 站内. */
   ownHost: string;
+  /** The browser asked not to be tracked (DNT or GPC): dropped when written, if the office honours that. */
+  doNotTrack: boolean;
 }
 
 interface Counting {
@@ -89,13 +92,17 @@ export async function flushHits(database: Database): Promise<void> {
 }
 
 async function writeHits(database: Database, counting: Counting, batch: Hit[]): Promise<void> {
+  // The office's choice is read once a batch: the page's request never waits for it.
+  const { honourDoNotTrack } = await statisticsSettings(database.db);
   const salts = new Map<string, string>();
   const rows: Insertable<StatHitsTable>[] = [];
   for (const hit of batch) {
+    if (honourDoNotTrack && hit.doNotTrack) continue;
     const day = cstDate(hit.at);
     if (!salts.has(day)) salts.set(day, await saltOf(database.db, day));
     rows.push(rowOf(counting, hit, day, salts.get(day)!));
   }
+  if (rows.length === 0) return;
   await database.db.transaction().execute(async (trx) => {
     for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT)
       await trx

@@ -22,13 +22,12 @@ export function countsAsPageView(request: FastifyRequest, reply: FastifyReply): 
 }
 
 /**
- * Counts one page view of `path` (with its query) coming from `referrer`. Nothing is counted of
- * a visitor whose browser asks not to be tracked (DNT, Global Privacy Control) when the site
- * honours that (STATS_HONOUR_DNT).
+ * Counts one page view of `path` (with its query) coming from `referrer`. Whether the browser
+ * asked not to be tracked (DNT, Global Privacy Control) is noted; the office decides whether that
+ * is honoured (访问统计设置, settings.ts), when the view is written.
  */
 export function countPageView({ config, database, now }: Services, request: FastifyRequest, path: string, referrer: string): void {
   const { headers } = request;
-  if (config.statistics.honourDoNotTrack && (headers.dnt === '1' || headers['sec-gpc'] === '1')) return;
   countHit(
     database,
     {
@@ -38,6 +37,7 @@ export function countPageView({ config, database, now }: Services, request: Fast
       address: request.clientAddress,
       userAgent: (headers['user-agent'] ?? '').slice(0, 500),
       ownHost: config.publicBaseUrl ? new URL(config.publicBaseUrl).hostname : request.hostname,
+      doNotTrack: headers.dnt === '1' || headers['sec-gpc'] === '1',
     },
     request.log,
   );

@@ -45,7 +45,7 @@ describe.each(engines)('访问统计 on %s', (engine) => {
     t = await createAdminTestApp(
       engine,
       { now: clock.now, backgroundJobs: false },
-      { webDist: web.webDist, publicBaseUrl: 'https://www.example.org.cn', statistics: { rawDays: 30, honourDoNotTrack: false, refreshSeconds: 0 } },
+      { webDist: web.webDist, publicBaseUrl: 'https://www.example.org.cn', statistics: { rawDays: 30, refreshSeconds: 0 } },
     );
     admin = await loginAdmin(t);
     menuId = await insertMenu(t.app.services.database.db, { name: '协会动态' });
@@ -231,10 +231,11 @@ describe.each(engines)('访问统计 on %s', (engine) => {
     await db.deleteFrom('system_menus').where('path', '=', 'stats').where('menu_type', '=', 1).execute();
     await db.deleteFrom('system_menu_defaults').where('perms', '=', 'dir:stats').execute();
     const { before, after } = await offeredAgain(t, 'stats:');
-    expect(before.map((m) => m.perms)).toEqual(['stats:visits', 'stats:export', 'stats:editors', 'stats:editors:export']);
+    expect(before.map((m) => m.perms)).toEqual(['stats:visits', 'stats:export', 'stats:setting', 'stats:editors', 'stats:editors:export']);
     expect(after.map((m) => [m.perms, m.menu_type])).toEqual([
       ['stats:visits', 2],
       ['stats:export', 3],
+      ['stats:setting', 3],
       ['stats:editors', 2],
       ['stats:editors:export', 3],
     ]);
@@ -266,24 +267,40 @@ describe.each(engines)('访问统计 on %s', (engine) => {
 describe.each(engines)('访问统计 honouring Do Not Track on %s', (engine) => {
   let t: TestApp;
   let web: TestWebBuild;
+  let admin: string;
+  const home = (headers: Record<string, string>) => t.app.inject({ method: 'GET', url: '/home', headers: { 'user-agent': CHROME, ...headers } });
+  const counted = async () => (await t.app.services.database.db.selectFrom('stat_hits').select('id').execute()).length;
+  const asking: Record<string, string>[] = [{ dnt: '1' }, { 'sec-gpc': '1' }, {}];
+  const settings = (body: Record<string, unknown>, token = admin) =>
+    adminCall<{ HonourDoNotTrack: boolean }>(t, token, 'POST', '/api/XfSysBussiness/SaveStatisticsSettings', body);
 
   beforeAll(async () => {
     web = testWebBuild(ENTRY_SERVER);
-    t = await createAdminTestApp(
-      engine,
-      { backgroundJobs: false },
-      { webDist: web.webDist, statistics: { rawDays: 30, honourDoNotTrack: true, refreshSeconds: 0 } },
-    );
+    t = await createAdminTestApp(engine, { backgroundJobs: false }, { webDist: web.webDist, statistics: { rawDays: 30, refreshSeconds: 0 } });
+    admin = await loginAdmin(t);
   });
   afterAll(async () => {
     await t.close();
     web.remove();
   });
 
-  it('counts nothing of a browser that asks not to be tracked', async () => {
-    for (const headers of [{ dnt: '1' }, { 'sec-gpc': '1' }, {}])
-      expect((await t.app.inject({ method: 'GET', url: '/home', headers: { 'user-agent': CHROME, ...headers } })).statusCode).toBe(200);
+  it('counts such browsers until the office chooses to honour them, then nothing of them', async () => {
+    expect((await adminCall(t, admin, 'GET', '/api/XfSysBussiness/GetStatisticsSettings')).Data).toEqual({ HonourDoNotTrack: false });
+    for (const headers of asking) expect((await home(headers)).statusCode).toBe(200);
     await flushHits(t.app.services.database);
-    expect(await t.app.services.database.db.selectFrom('stat_hits').select('id').execute()).toHaveLength(1);
+    expect(await counted()).toBe(3);
+
+    expect(await settings({ HonourDoNotTrack: true })).toEqual({ Code: 200, Message: '修改成功', Data: { HonourDoNotTrack: true } });
+    // A field left out keeps its value.
+    expect((await settings({})).Data).toEqual({ HonourDoNotTrack: true });
+    for (const headers of asking) expect((await home(headers)).statusCode).toBe(200);
+    await flushHits(t.app.services.database);
+    expect(await counted()).toBe(4);
+  });
+
+  it('is changed by staff granted 访问统计设置 only', async () => {
+    await createAdmin(t, admin, 'editor_d', '内容编辑');
+    expect((await settings({ HonourDoNotTrack: false }, await loginAdmin(t, 'editor_d'))).Code).toBe(403);
+    expect((await settings({ HonourDoNotTrack: 'yes' })).Code).toBe(400);
   });
 });

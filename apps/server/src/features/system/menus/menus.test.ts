@@ -24,7 +24,7 @@ describe.each(enginesFor('neutral'))('system menus on %s', (engine) => {
     expect(Code).toBe(200);
     expect(Data.map((m) => m.menuname)).toEqual(['工作台', '内容管理', '会员管理', '互动交流', '会员通知', '证书管理', '活动管理', '数据统计', '系统管理']);
     expect(byName(Data, '数据统计')?.children.map((m) => [m.menuname, m.perms, m.children.map((b) => b.perms)])).toEqual([
-      ['访问统计', 'stats:visits', ['stats:export']],
+      ['访问统计', 'stats:visits', ['stats:export', 'stats:setting']],
       ['编辑工作量', 'stats:editors', ['stats:editors:export']],
     ]);
     expect(byName(Data, '会员通知')?.children.map((m) => [m.menuname, m.perms, m.children.map((b) => b.perms)])).toEqual([
