@@ -1,13 +1,11 @@
-import { cstDate, formatCst, sitePages, withoutTracking } from '@portal/shared';
+import { cstDate } from '@portal/shared';
 import type { Insertable } from 'kysely';
 import type { Database } from '../../db/connection.js';
 import type { StatHitsTable } from '../../db/schema.js';
-import { referrerOf, type Referrer } from './referrers.js';
-import { provinceOf } from './regions.js';
-import { saltOf, visitorHash } from './salts.js';
-import { searchResultsOf } from './searches.js';
+import { rowOf } from './rows.js';
+import { saltOf } from './salts.js';
 import { statisticsSettings } from './settings.js';
-import { browserOf, deviceOf, HUMAN_PAGES_PER_MINUTE, RAPID_ROBOT, robotOf } from './visitors.js';
+import { HUMAN_PAGES_PER_MINUTE } from './visitors.js';
 
 /**
  * Page views are counted in memory and written every few seconds in one statement per few
@@ -22,8 +20,6 @@ const MAX_WAITING = 20_000;
 /** After a write fails (a full disk, the database away), counting rests this long; pages go on. */
 const PAUSE_MS = 60_000;
 const ROWS_PER_STATEMENT = 500;
-/** The column's width. */
-const PATH_MAX = 500;
 
 export interface Hit {
   at: number;
@@ -100,7 +96,7 @@ async function writeHits(database: Database, counting: Counting, batch: Hit[]): 
     if (honourDoNotTrack && hit.doNotTrack) continue;
     const day = cstDate(hit.at);
     if (!salts.has(day)) salts.set(day, await saltOf(database.db, day));
-    rows.push(rowOf(counting, hit, day, salts.get(day)!));
+    rows.push(rowOf(hit, day, salts.get(day)!, (visitor) => rapid(counting, visitor, day, hit.at)));
   }
   if (rows.length === 0) return;
   await database.db.transaction().execute(async (trx) => {
@@ -110,54 +106,6 @@ async function writeHits(database: Database, counting: Counting, batch: Hit[]): 
         .values(rows.slice(i, i + ROWS_PER_STATEMENT))
         .execute();
   });
-}
-
-/** What is stored of a hit: where on the site, from where, on what; the person only as the day's hash. */
-function rowOf(counting: Counting, hit: Hit, day: string, salt: string): Insertable<StatHitsTable> {
-  const path = withoutTracking(hit.path).slice(0, PATH_MAX);
-  const url = new URL(path, 'http://page');
-  const visitor = visitorHash(salt, hit.address, hit.userAgent);
-  const referrer = referrerOfHit(hit);
-  const keyword = keywordOf(url);
-  return {
-    day,
-    hour: Number(formatCst(hit.at).slice(11, 13)),
-    path,
-    article_id: positive(url.searchParams.get('NewsId')),
-    menu_id: positive(url.searchParams.get('MenuId')),
-    referrer_kind: referrer.kind,
-    referrer_name: referrer.name,
-    keyword,
-    results: keyword ? searchResultsOf(keyword) : -1,
-    device: deviceOf(hit.userAgent),
-    browser: browserOf(hit.userAgent),
-    province: provinceOf(hit.address),
-    visitor,
-    bot: robotOf(hit.userAgent) ?? (rapid(counting, visitor, day, hit.at) ? RAPID_ROBOT : ''),
-  };
-}
-
-/**
- * The Referer header's site; a link shared in WeChat opens in its browser with none, but WeChat
- * adds `from=singlemessage` (a chat), `groupmessage` or `timeline` (朋友圈) to it.
- */
-function referrerOfHit(hit: Hit): Referrer {
-  const referrer = referrerOf(hit.referrer, hit.ownHost);
-  const from = new URL(hit.path, 'http://page').searchParams.get('from') ?? '';
-  return referrer.kind === 'direct' && /^(singlemessage|groupmessage|timeline)$/.test(from) ? { kind: 'social', name: '微信' } : referrer;
-}
-
-const positive = (raw: string | null) => {
-  const n = Number(raw);
-  return Number.isInteger(n) && n > 0 && n < 2 ** 31 ? n : 0;
-};
-
-/** The keyword of a search's first page (its other pages are the same search read on); '' for any other page. */
-function keywordOf(url: URL): string {
-  if (url.pathname.toLowerCase() !== sitePages.search.path.toLowerCase()) return '';
-  const page = url.searchParams.get('page');
-  if (page !== null && page !== '1') return '';
-  return [...(url.searchParams.get('key') ?? '').trim()].slice(0, 50).join('');
 }
 
 /** Whether this visitor has asked for more pages in a minute than a person does (HUMAN_PAGES_PER_MINUTE), today. */

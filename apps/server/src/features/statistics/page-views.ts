@@ -18,8 +18,13 @@ export function countsAsPageView(request: FastifyRequest, reply: FastifyReply): 
   if (request.method !== 'GET' || reply.statusCode !== 200) return false;
   const purpose = request.headers['sec-purpose'] ?? request.headers.purpose;
   if (typeof purpose === 'string' && purpose.includes('prefetch')) return false;
-  return isVisitorPage(new URL(request.url, 'http://page').pathname);
+  const at = request.url.indexOf('?');
+  return isVisitorPage(at < 0 ? request.url : request.url.slice(0, at));
 }
+
+const hosts = new Map<string, string>();
+/** PUBLIC_BASE_URL's host, read once: a referrer there is 站内. */
+const publicHost = (base: string) => hosts.get(base) ?? hosts.set(base, new URL(base).hostname).get(base)!;
 
 /**
  * Counts one page view of `path` (with its query) coming from `referrer`. Whether the browser
@@ -36,7 +41,7 @@ export function countPageView({ config, database, now }: Services, request: Fast
       referrer,
       address: request.clientAddress,
       userAgent: (headers['user-agent'] ?? '').slice(0, 500),
-      ownHost: config.publicBaseUrl ? new URL(config.publicBaseUrl).hostname : request.hostname,
+      ownHost: config.publicBaseUrl ? publicHost(config.publicBaseUrl) : request.hostname,
       doNotTrack: headers.dnt === '1' || headers['sec-gpc'] === '1',
     },
     request.log,
