@@ -186,3 +186,112 @@ test('visits of three browsers and a robot show on 访问统计 for 今天, and 
   await shoot(page, 'visit-statistics-empty', DESK);
   expect(problems).toEqual([]);
 });
+
+test('月度报告 of this month: its figures against the same days of last month, its tables, and an A4 print without the back office', async ({
+  page,
+  browser,
+  baseURL,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const today = cstDate();
+  const month = today.slice(0, 7);
+  const article = await publicArticle(request);
+  // A visit of its own, so the month has one even when this journey runs alone.
+  await visit(browser, baseURL!, people.desktop, [`/info?NewsId=${article.NewsId}`]);
+
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(`${m.text()} (${m.location().url})`);
+  });
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  await page.setViewportSize(DESK);
+  await openBackOffice(page, { at: '/System/stats/visits?range=today' });
+
+  // 月度报告 opens on last month; this month is chosen above the report.
+  await page.getByRole('button', { name: '月度报告' }).click();
+  const [year, monthNumber] = month.split('-').map(Number) as [number, number];
+  const lastMonth = monthNumber === 1 ? `${year - 1}-12` : `${year}-${String(monthNumber - 1).padStart(2, '0')}`;
+  await expect(page).toHaveURL(new RegExp(`[?&]range=today&report=${lastMonth}$`));
+  await typeDate(page.getByLabel('报告月份'), month);
+  await expect(page).toHaveURL(new RegExp(`[?&]report=${month}$`));
+  const sheet = page.getByRole('article', { name: '网站访问月度报告' });
+  await expect(sheet.getByRole('heading', { level: 1 })).toHaveText(`网站访问月度报告${year}年${monthNumber}月`);
+  await expect(sheet.getByText(new RegExp(`^统计期间：${month}-01( 至 ${today})?（本月截至今天）；对比上月同期：${lastMonth}-01`))).toBeVisible();
+
+  // Rolled up every few minutes: reloaded until the month holds the visit.
+  await expect(async () => {
+    await page.reload();
+    expect(await figure(page, '浏览量')).toBeGreaterThanOrEqual(1);
+    await expect(sheet.getByRole('region', { name: '热门文章' }).getByRole('link', { name: article.Title, exact: true })).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 60_000, intervals: [2_000, 5_000] });
+  await expect(page.getByRole('group', { name: '浏览量' })).toContainText(/较上月同期|上月同期无访问/);
+  await expect(sheet.getByRole('region', { name: '设备' }).getByRole('cell', { name: '电脑', exact: true })).toBeVisible();
+  await expect(
+    sheet
+      .getByRole('figure', { name: /^访问趋势：浏览量/ })
+      .locator('svg')
+      .first(),
+  ).toBeVisible();
+  // The super administrator holds stats:editors: the month's 编辑工作量 closes the report.
+  await expect(sheet.getByRole('region', { name: '编辑工作量' })).toBeVisible();
+  expect.soft(await axeFindings(page, { include: 'main', least: 'serious' }), '月度报告: axe violations').toEqual([]);
+  await shoot(page, 'visit-report', { width: 1440, height: 2400 });
+
+  // 打印 prints; printed, the copy stands alone on A4, without the back office or the buttons.
+  await page.evaluate(() => {
+    const w = window as unknown as { printed: number };
+    w.printed = 0;
+    window.print = () => void w.printed++;
+  });
+  await page.getByRole('button', { name: /打\s*印/ }).click();
+  expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
+  await page.emulateMedia({ media: 'print' });
+  const printed = page.getByTestId('visit-report-print-copy');
+  await expect(printed.getByRole('heading', { level: 1 })).toHaveText(`网站访问月度报告${year}年${monthNumber}月`);
+  await expect(printed.getByRole('region', { name: '热门文章' }).getByText(article.Title, { exact: true })).toBeVisible();
+  await expect(page.getByRole('menu', { name: '后台导航' })).toBeHidden();
+  await expect(page.getByRole('tablist', { name: '已打开的页面' })).toBeHidden();
+  await expect(page.getByRole('button', { name: '账号菜单' })).toBeHidden();
+  await expect(page.getByLabel('面包屑')).toBeHidden();
+  await expect(page.getByRole('button', { name: /打\s*印/ })).toBeHidden();
+  await expect(page.getByRole('button', { name: /返\s*回/ })).toBeHidden();
+  // The paper's width between its margins (A4's 180 mm): what the print window lays out.
+  await shoot(page, 'visit-report-print', { width: 680, height: 2400 });
+  const pdf = (await page.pdf({ preferCSSPageSize: true, path: test.info().outputPath('visit-report.pdf') })).toString('latin1');
+  expect(pdf).toMatch(/\/MediaBox\s*\[0 0 59[45](\.\d+)? 84[12](\.\d+)?\]/);
+  expect(pdf.match(/\/Type\s*\/Page[^s]/g)?.length).toBeLessThanOrEqual(4);
+  await page.emulateMedia({ media: 'screen' });
+
+  // A phone reads it too; 返回 leads back to the dashboard's range.
+  await page.setViewportSize(PHONE);
+  await expectNoSidewaysScroll(page, '月度报告 at 375 px');
+  await shoot(page, 'visit-report', { width: 375, height: 5200 });
+  await page.setViewportSize(DESK);
+  await page.getByRole('button', { name: /返\s*回/ }).click();
+  await expect(page).toHaveURL(/\/System\/stats\/visits\?range=today$/);
+  await expect(page.getByRole('button', { name: '月度报告' })).toBeVisible();
+  expect(problems).toEqual([]);
+});
+
+test('统计设置 keeps what its switch showed: 遵从“请勿跟踪” on, read back, then off again', async ({ page }) => {
+  await openBackOffice(page, { at: '/System/stats/visits?range=today' });
+  const dialog = page.getByRole('dialog', { name: '统计设置' });
+  const honour = dialog.getByRole('switch', { name: '遵从“请勿跟踪”' });
+  const save = async (checked: boolean) => {
+    await page.getByRole('button', { name: '统计设置' }).click();
+    await expect(honour).toBeEnabled();
+    if ((await honour.isChecked()) !== checked) await honour.click();
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await expect(page.getByText('修改成功')).toBeVisible();
+    await expect(dialog).toBeHidden();
+    // Read back from the server: the dialog opens afresh with what was stored.
+    await page.reload();
+    await page.getByRole('button', { name: '统计设置' }).click();
+    await expect(honour).toBeChecked({ checked });
+    await dialog.getByRole('button', { name: /取\s*消/ }).click();
+    await expect(dialog).toBeHidden();
+  };
+  await save(true);
+  await save(false);
+});

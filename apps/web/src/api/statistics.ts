@@ -1,7 +1,7 @@
-import type { StatisticsTable, VisitStatisticsDto, VisitStatisticsQuery } from '@portal/shared';
-import { exportList, get, type CallOptions } from './client';
+import type { EditorOutputDto, EditorOutputQuery, StatisticsSettingsDto, StatisticsTable, VisitStatisticsDto, VisitStatisticsQuery } from '@portal/shared';
+import { exportList, get, post, type CallOptions } from './client';
 
-/** 访问统计's back-office calls (/api/XfSysBussiness/, docs/statistics.md). */
+/** 数据统计's back-office calls (/api/XfSysBussiness/, docs/statistics.md): 访问统计 and 编辑工作量. */
 const base = 'XfSysBussiness/';
 const admin: CallOptions = { side: 'admin' };
 
@@ -11,4 +11,11 @@ export const statisticsApi = {
   /** One table of the dashboard as .xlsx, saved under `filename`. */
   exportTable: (query: VisitStatisticsQuery, table: StatisticsTable, filename: string) =>
     exportList(`${base}ExportVisitStatistics`, filename, { ...query, table }),
+  /** 编辑工作量 of a range of months (yyyy-MM, at most 36): each admin's figures, month by month. */
+  editors: (query: EditorOutputQuery) => get<EditorOutputDto>(`${base}GetEditorOutput`, query, admin),
+  /** 编辑工作量 as .xlsx (each editor's months with work and totals), saved under `filename`. */
+  exportEditors: (query: EditorOutputQuery, filename: string) => exportList(`${base}ExportEditorOutput`, filename, query),
+  /** 统计设置: whether browsers asking not to be tracked are left out. */
+  settings: () => get<StatisticsSettingsDto>(`${base}GetStatisticsSettings`, undefined, admin),
+  saveSettings: (body: StatisticsSettingsDto) => post<StatisticsSettingsDto>(`${base}SaveStatisticsSettings`, body, admin),
 };

@@ -58,7 +58,8 @@ export type VisitStatisticsDto = z.infer<typeof visitStatisticsDto>;
 /**
  * What an editor did in a month: Created articles they wrote; Published, their saves that left an
  * article published (a new one published at once, or its status set to published); Edited, their
- * other saves of existing articles (corrections and restored revisions included); Reviewed, their
+ * saves of existing articles (corrections and restored revisions included; one that publishes an
+ * article again is counted under Published too); Reviewed, their
  * decisions in a review chain (approvals and returns).
  */
 export const editorFiguresDto = z.object({ Created: z.int(), Published: z.int(), Edited: z.int(), Reviewed: z.int() }).meta({ id: 'EditorFiguresDto' });

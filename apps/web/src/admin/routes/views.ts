@@ -27,6 +27,7 @@ export const views: Record<string, LazyExoticComponent<ComponentType>> = {
   'interact/setting/index': lazy(() => import('../pages/interact/setting/SettingPage')),
   'interact/stats/index': lazy(() => import('../pages/interact/stats/StatsPage')),
   'stats/visits/index': lazy(() => import('../pages/stats/visits/VisitStatsPage')),
+  'stats/editors/index': lazy(() => import('../pages/stats/editors/EditorOutputPage')),
   'mailing/list/index': lazy(() => import('../pages/mailing/MailingPage')),
   'mailing/template/index': lazy(() => import('../pages/mailing/TemplatePage')),
   'mailing/sms/index': lazy(() => import('../pages/mailing/SmsPage')),

@@ -18,6 +18,8 @@ interface TrendLinesProps<K extends string> {
   /** How a point's label reads on the axis (a day's yyyy-MM-dd as MM-dd, to leave room). */
   tick?: (label: string) => string;
   height?: number;
+  /** A fixed width in pixels, for a copy drawn while hidden (a printed report); by default the container's. */
+  width?: number;
 }
 
 /**
@@ -25,12 +27,12 @@ interface TrendLinesProps<K extends string> {
  * in the series colours; hovering a point shows every series there. Dots are drawn while there
  * are few enough points to tell apart: a single day's hours, a week, a month.
  */
-export function TrendLines<K extends string>({ data, series, label, tick = (l) => l, height = 300 }: TrendLinesProps<K>) {
+export function TrendLines<K extends string>({ data, series, label, tick = (l) => l, height = 300, width }: TrendLinesProps<K>) {
   const ticks = roundTicks(Math.max(0, ...data.flatMap((d) => series.map((s) => d[s.key]))));
   const dots = data.length <= 31;
   return (
     <div role="figure" aria-label={label}>
-      <ResponsiveContainer width="100%" height={height}>
+      <ResponsiveContainer width={width ?? '100%'} height={height}>
         <LineChart data={data} margin={{ top: 16, right: 16, bottom: 4, left: 0 }} accessibilityLayer>
           <CartesianGrid stroke={gridStroke} vertical={false} />
           <XAxis dataKey="label" tickFormatter={tick} tick={axis.tick} stroke={axis.stroke} minTickGap={16} />

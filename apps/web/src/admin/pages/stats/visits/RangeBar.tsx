@@ -1,11 +1,13 @@
-import { useState } from 'react';
 import { App, Button, Segmented } from 'antd';
-import { ReloadOutlined } from '@ant-design/icons';
+import { FileTextOutlined, ReloadOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { STATISTICS_FIRST_DAY, STATISTICS_MAX_DAYS, statisticsMessages, type VisitStatisticsDto } from '@portal/shared';
 import { RangePicker } from '../../../../components/DatePickers';
 import { Panel } from '../../../layout/Panel';
+import { SettingsButton } from './SettingsDialog';
 import { cstToday, datesOf, daysIn, presetLabels, rangeProblem, type Preset, type RangeChoice } from './range';
+import bar from '../shared/periodBar.module.css';
+import { useCustomChoice } from '../shared/useCustomChoice';
 import styles from './visits.module.css';
 
 const choices = (Object.keys(presetLabels) as (Preset | 'custom')[]).map((value) => ({ value, label: presetLabels[value] }));
@@ -28,13 +30,15 @@ interface RangeBarProps {
   data: VisitStatisticsDto | undefined;
   refreshing: boolean;
   onRefresh: () => void;
+  /** 月度报告: the printable report of a month. */
+  onReport: () => void;
 }
 
-/** The range's choices (今天…自定义), its days and the period they are compared with, and when the figures were last rolled up. */
-export function RangeBar({ choice, onChoose, data, refreshing, onRefresh }: RangeBarProps) {
+/** The range's choices (今天…自定义), its days and the period they are compared with, when the figures were last rolled up, and 月度报告. */
+export function RangeBar({ choice, onChoose, data, refreshing, onRefresh, onReport }: RangeBarProps) {
   const { message } = App.useApp();
-  const [open, setOpen] = useState(false);
   const { start, end } = datesOf(choice);
+  const { open, setOpen, select } = useCustomChoice<Preset>({ start, end }, onChoose);
 
   const pick = (dates: [Dayjs | null, Dayjs | null] | null) => {
     if (!dates?.[0] || !dates[1]) return;
@@ -45,17 +49,10 @@ export function RangeBar({ choice, onChoose, data, refreshing, onRefresh }: Rang
     if (!problem) onChoose({ preset: 'custom', start: from, end: to });
     else if (problem !== statisticsMessages.rangeInvalid) void message.warning(problem);
   };
-  const select = (value: Preset | 'custom') => {
-    // 自定义 starts from the days shown and opens the calendar to change them.
-    if (value === 'custom') {
-      onChoose({ preset: 'custom', start, end });
-      setOpen(true);
-    } else onChoose({ preset: value });
-  };
 
   return (
     <Panel>
-      <div className={styles.toolbar}>
+      <div className={bar.toolbar}>
         <Segmented<Preset | 'custom'> aria-label="统计区间" value={choice.preset} options={choices} onChange={select} />
         <RangePicker
           // The shared picker fills its container (a form's field); a toolbar's keeps to its dates.
@@ -67,15 +64,19 @@ export function RangeBar({ choice, onChoose, data, refreshing, onRefresh }: Rang
           onOpenChange={setOpen}
           disabledDate={disabledDay}
           onChange={pick}
-          renderExtraFooter={() => <span className={styles.pickerHint}>可选今天及以前的日期，最长{STATISTICS_MAX_DAYS}天</span>}
+          renderExtraFooter={() => <span className={bar.pickerHint}>可选今天及以前的日期，最长{STATISTICS_MAX_DAYS}天</span>}
         />
         <Button icon={<ReloadOutlined />} loading={refreshing} onClick={onRefresh}>
           刷新
         </Button>
+        <Button icon={<FileTextOutlined />} onClick={onReport}>
+          月度报告
+        </Button>
+        <SettingsButton />
         <span className={styles.updated}>{data && (data.UpdatedAt ? `数据更新于 ${data.UpdatedAt}` : '数据尚未汇总')}</span>
       </div>
       {data && (
-        <p className={styles.period}>
+        <p className={bar.period}>
           {data.Start === data.End ? data.Start : `${data.Start} 至 ${data.End}`}（{daysIn(data.Start, data.End)}天），对比上一周期{' '}
           {data.PreviousStart === data.PreviousEnd ? data.PreviousStart : `${data.PreviousStart} 至 ${data.PreviousEnd}`}
         </p>

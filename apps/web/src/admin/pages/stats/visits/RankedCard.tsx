@@ -42,33 +42,43 @@ export function StatsCard({ title, table, range, children }: { title: string; ta
 /** A ranked row with its place (1 for the most viewed), kept across the table's pages. */
 export type Ranked<T> = T & { Rank: number };
 
-interface RankedCardProps<T> {
-  title: string;
-  table: StatisticsTable;
-  range: ShownRange;
+interface RankedTableProps<T> {
   rows: T[];
   columns: TableColumnsType<Ranked<T>>;
   rowKey: (row: T) => string;
-  /** The width below which the table scrolls sideways inside its card: its fixed columns and room for the name (a phone's card holds about 320 px). */
+  /** The width below which the table scrolls sideways inside its card (a phone's card holds about 320 px); none: it fits its box (the monthly report's). */
   minWidth?: number;
 }
 
 const rankColumn = { title: '排名', dataIndex: 'Rank', width: 52, render: (rank: number) => <span className={styles.rank}>{rank}</span> };
 
-/** One ranked table of the dashboard (热门文章, 来源, 设备…), top first, ten rows a page. */
-export function RankedCard<T extends object>({ title, table, range, rows, columns, rowKey, minWidth = 300 }: RankedCardProps<T>) {
+/** A ranked table (热门文章, 来源, 设备…), top first, ten rows a page: the dashboard's cards and the monthly report's top ten. */
+export function RankedTable<T extends object>({ rows, columns, rowKey, minWidth }: RankedTableProps<T>) {
   const ranked = rows.map((row, i) => ({ ...row, Rank: i + 1 }));
   return (
+    <Table<Ranked<T>>
+      size="small"
+      rowKey={rowKey}
+      columns={[rankColumn, ...columns]}
+      dataSource={ranked}
+      pagination={{ pageSize: 10, hideOnSinglePage: true, showSizeChanger: false }}
+      scroll={minWidth === undefined ? undefined : { x: minWidth }}
+      locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={messages.empty} /> }}
+    />
+  );
+}
+
+/** One ranked table of the dashboard in its card, with the table's 导出. */
+export function RankedCard<T extends object>({
+  title,
+  table,
+  range,
+  minWidth = 300,
+  ...rest
+}: RankedTableProps<T> & { title: string; table: StatisticsTable; range: ShownRange }) {
+  return (
     <StatsCard title={title} table={table} range={range}>
-      <Table<Ranked<T>>
-        size="small"
-        rowKey={rowKey}
-        columns={[rankColumn, ...columns]}
-        dataSource={ranked}
-        pagination={{ pageSize: 10, hideOnSinglePage: true, showSizeChanger: false }}
-        scroll={{ x: minWidth }}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={messages.empty} /> }}
-      />
+      <RankedTable {...rest} minWidth={minWidth} />
     </StatsCard>
   );
 }

@@ -1,45 +1,33 @@
 import type { ReactNode } from 'react';
-import { Card, Col, Row } from 'antd';
 import { EyeOutlined, RobotOutlined, TeamOutlined } from '@ant-design/icons';
-import type { VisitFiguresDto, VisitStatisticsDto } from '@portal/shared';
-import { changeOf, count } from './figures';
-import figureCard from '../../../shared/figureCard.module.css';
+import type { VisitFiguresDto } from '@portal/shared';
+import { changeOf, count } from '../shared/figures';
+import { FigureCard } from '../shared/FigureCard';
 import styles from './visits.module.css';
 
-interface FigureProps {
-  icon: ReactNode;
-  tone: string;
-  label: string;
-  unit: string;
+interface ChangeProps {
   current: number | undefined;
   previous: number | undefined;
+  /** The earlier period's name: 上一周期, or the monthly report's 上月. */
+  against: string;
   /** Whether more is better (views, visitors): the change is coloured then; robots' is not. */
   judged: boolean;
-  loading: boolean;
 }
 
-/** One figure of the range, drawn as the workbench's, with how it moved against the previous period and that period's own figure. */
-function Figure({ icon, tone, label, unit, current, previous, judged, loading }: FigureProps) {
-  const change = current !== undefined && previous !== undefined ? changeOf(current, previous) : undefined;
+/** How a figure moved against the earlier period, and that period's own figure. */
+function Change({ current, previous, against, judged }: ChangeProps) {
+  const change = current !== undefined && previous !== undefined ? changeOf(current, previous, against) : undefined;
   const colour = change && judged && (change.trend === 'up' || change.trend === 'down') ? styles[change.trend] : styles.neutral;
   return (
-    <Card variant="borderless" className={figureCard.card} loading={loading} role="group" aria-label={label}>
-      <span className={figureCard.icon} style={{ background: tone }} aria-hidden>
-        {icon}
-      </span>
-      <div>
-        <div className={styles.figureLabel}>{label}</div>
-        <div className={styles.figureValue}>
-          {current === undefined ? '—' : count(current)}
-          <span className={styles.figureUnit}>{unit}</span>
-        </div>
-        <div className={styles.figureChange}>
-          <span className={colour}>{change?.text ?? '—'}</span>
-          {/* A previous 0 is already said by the change's line. */}
-          {previous !== undefined && change?.trend !== 'none' && <span className={styles.previous}>上一周期：{count(previous)}</span>}
-        </div>
-      </div>
-    </Card>
+    <div className={styles.figureChange}>
+      <span className={colour}>{change?.text ?? '—'}</span>
+      {/* A previous 0 is already said by the change's line. */}
+      {previous !== undefined && change?.trend !== 'none' && (
+        <span className={styles.previous}>
+          {against}：{count(previous)}
+        </span>
+      )}
+    </div>
   );
 }
 
@@ -49,15 +37,26 @@ const figures: { key: keyof VisitFiguresDto; icon: ReactNode; tone: string; labe
   { key: 'BotViews', icon: <RobotOutlined />, tone: '#5c6775', label: '机器人访问', unit: '次', judged: false },
 ];
 
-/** 浏览量, 访客数 and 机器人访问 of the range: side by side on a desk, one under another on a phone. */
-export function SummaryCards({ data, loading }: { data: VisitStatisticsDto | undefined; loading: boolean }) {
+interface SummaryCardsProps {
+  current: VisitFiguresDto | undefined;
+  previous: VisitFiguresDto | undefined;
+  against?: string;
+  loading: boolean;
+}
+
+/**
+ * 浏览量, 访客数 and 机器人访问 against an earlier period: side by side on a desk and on A4 paper
+ * (the monthly report), one under another on a phone. A grid of the cards' own width rather than
+ * the window's breakpoints, which paper (about 680 px wide) would have read as a phone's.
+ */
+export function SummaryCards({ current, previous, against = '上一周期', loading }: SummaryCardsProps) {
   return (
-    <Row gutter={[16, 16]}>
-      {figures.map(({ key, ...f }) => (
-        <Col key={key} xs={24} md={8}>
-          <Figure {...f} current={data?.Total[key]} previous={data?.Previous[key]} loading={loading} />
-        </Col>
+    <div className={styles.figures}>
+      {figures.map(({ key, judged, ...f }) => (
+        <FigureCard key={key} {...f} value={current?.[key]} loading={loading}>
+          <Change current={current?.[key]} previous={previous?.[key]} against={against} judged={judged} />
+        </FigureCard>
       ))}
-    </Row>
+    </div>
   );
 }

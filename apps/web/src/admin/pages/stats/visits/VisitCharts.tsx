@@ -1,7 +1,7 @@
 import { Col, Row } from 'antd';
 import type { VisitStatisticsDto } from '@portal/shared';
 import { GroupedBars, TrendLines, type BarSeries, type LineSeries } from '../../../../components/charts';
-import { count } from './figures';
+import { count } from '../shared/figures';
 import { StatsCard, type ShownRange } from './RankedCard';
 
 const trendSeries: LineSeries<'Views' | 'Visitors'>[] = [
@@ -19,15 +19,30 @@ function hoursOf(hours: VisitStatisticsDto['Hours']) {
   return Array.from({ length: 24 }, (_, hour) => ({ label: `${hour}时`, Views: views.get(hour) ?? 0 }));
 }
 
-/** 访问趋势 (views and visitors per day, or per hour of a single day) beside 时段分布 (views by hour of day over the range). */
-export function VisitCharts({ data, range }: { data: VisitStatisticsDto; range: ShownRange }) {
+/** Views and visitors per day, or per hour of a single day: the dashboard's 访问趋势 and the monthly report's; `width` fixed for a printed copy. */
+export function TrendChart({ data, width, height }: { data: VisitStatisticsDto; width?: number; height?: number }) {
   const trend = data.Trend.map((p) => ({ label: p.Label, Views: p.Views, Visitors: p.Visitors }));
   const { Views, Visitors } = data.Total;
+  return (
+    <TrendLines
+      data={trend}
+      series={trendSeries}
+      tick={dayTick}
+      width={width}
+      height={height}
+      label={`访问趋势：浏览量 ${count(Views)} 次，访客数 ${count(Visitors)} 人`}
+    />
+  );
+}
+
+/** 访问趋势 (views and visitors per day, or per hour of a single day) beside 时段分布 (views by hour of day over the range). */
+export function VisitCharts({ data, range }: { data: VisitStatisticsDto; range: ShownRange }) {
+  const { Views } = data.Total;
   return (
     <Row gutter={[16, 16]}>
       <Col xs={24} xl={15}>
         <StatsCard title={data.Start === data.End ? '访问趋势（按小时）' : '访问趋势（按天）'} table="trend" range={range}>
-          <TrendLines data={trend} series={trendSeries} tick={dayTick} label={`访问趋势：浏览量 ${count(Views)} 次，访客数 ${count(Visitors)} 人`} />
+          <TrendChart data={data} />
         </StatsCard>
       </Col>
       <Col xs={24} xl={9}>

@@ -1,6 +1,6 @@
 import { Tag, type TableColumnsType } from 'antd';
 import type { SearchKeywordDto, VisitReferrerDto, VisitRowDto } from '@portal/shared';
-import { count, share } from './figures';
+import { count, share } from '../shared/figures';
 import type { Ranked } from './RankedCard';
 import styles from './visits.module.css';
 

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { statisticsMessages, systemMessages } from '@portal/shared';
-import { changeOf, share } from './figures';
 import { choiceOf, datesOf, paramsOf, rangeProblem } from './range';
 
 const today = '2026-11-07';
@@ -34,20 +33,5 @@ describe('the range of 访问统计', () => {
     expect(rangeProblem('2024-01-01', '2024-12-31', today)).toBeNull();
     expect(rangeProblem('2024-01-01', '2025-01-01', today)).toBe(statisticsMessages.rangeTooLong);
     expect(rangeProblem('2026-1-1', today, today)).toBe(systemMessages.dateInvalid);
-  });
-});
-
-describe('the change against the previous period', () => {
-  it('gives the percentage up or down with one decimal', () => {
-    expect(changeOf(45, 40)).toEqual({ trend: 'up', text: '较上一周期 ↑12.5%' });
-    expect(changeOf(30, 40)).toEqual({ trend: 'down', text: '较上一周期 ↓25.0%' });
-    expect(changeOf(40, 40)).toEqual({ trend: 'flat', text: '较上一周期 持平' });
-  });
-
-  it('says nothing of a percentage when the previous period had none', () => {
-    expect(changeOf(12, 0).trend).toBe('none');
-    expect(changeOf(12, 0).text).not.toMatch(/%/);
-    expect(changeOf(0, 0)).toEqual({ trend: 'flat', text: '较上一周期 持平' });
-    expect(share(1, 0)).toBe('0%');
   });
 });

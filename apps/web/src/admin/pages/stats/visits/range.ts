@@ -1,3 +1,4 @@
+import type { PeriodChoice } from '../shared/useCustomChoice';
 import { addDays, cstDate, daysBetween, visitRangeProblem, type VisitStatisticsQuery } from '@portal/shared';
 
 /**
@@ -7,7 +8,7 @@ import { addDays, cstDate, daysBetween, visitRangeProblem, type VisitStatisticsQ
  */
 
 export type Preset = 'today' | 'yesterday' | '7d' | '30d';
-export type RangeChoice = { preset: Preset } | { preset: 'custom'; start: string; end: string };
+export type RangeChoice = PeriodChoice<Preset>;
 
 export const presetLabels: Record<Preset | 'custom', string> = {
   today: '今天',
