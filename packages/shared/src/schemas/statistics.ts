@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { statisticsMessages } from '../messages/statistics.js';
 import { systemMessages } from '../messages/system.js';
-import { addDays, daysBetween } from '../days.js';
+import { addDays, daysBetween, monthsBetween } from '../days.js';
 import { optionalParam } from './common.js';
 import { messageBoardMessages } from './messages.js';
 import { messages } from '../messages/common.js';
@@ -84,6 +84,18 @@ const month = optionalParam(
     .trim()
     .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: messageBoardMessages.monthInvalid }),
 );
+
+/**
+ * Why 编辑工作量 cannot be answered for these months, in the words the server refuses with (the
+ * page says it before asking); null when it can: months spelt yyyy-MM, the end not before the
+ * start, at most EDITOR_OUTPUT_MAX_MONTHS of them.
+ */
+export function editorMonthsProblem(start: string, end: string): string | null {
+  const spelt = /^\d{4}-(0[1-9]|1[0-2])$/;
+  if (!spelt.test(start) || !spelt.test(end)) return messageBoardMessages.monthInvalid;
+  const count = monthsBetween(start, end).length;
+  return count < 1 || count > EDITOR_OUTPUT_MAX_MONTHS ? messageBoardMessages.monthRange : null;
+}
 
 /** 编辑工作量's months (yyyy-MM, China time): both absent, this month; one absent, from it to this month (start) or that month alone (end). */
 export const editorOutputQuery = z.object({ start: month, end: month });

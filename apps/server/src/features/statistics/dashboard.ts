@@ -70,8 +70,10 @@ export async function visitStatistics(database: Database, query: VisitStatistics
       trendOf(db, range),
       hoursOf(db, range),
       ranked('page'),
-      ranked('article').then((rows) => named(rows, articleTitles(db, rows), '已删除的文章')),
-      ranked('menu').then((rows) => named(rows, menuNames(db, rows), '已删除的栏目')),
+      ranked('article').then((rows) =>
+        named(rows, (ids) => db.selectFrom('news').select(['id', 'title as name']).where('id', 'in', ids).execute(), '已删除的文章'),
+      ),
+      ranked('menu').then((rows) => named(rows, (ids) => db.selectFrom('menus').select(['id', 'name']).where('id', 'in', ids).execute(), '已删除的栏目')),
       ranked('referrer').then((rows) => rows.map(referrerRow)),
       keywordRows(db, range, false),
       keywordRows(db, range, true),
@@ -193,25 +195,14 @@ async function keywordRows(db: Kysely<DB>, range: DayRange, empty: boolean): Pro
   return rows.map((r) => ({ keyword: r.key, searches: Number(r.searches), results: Number(r.results) }));
 }
 
-async function named(rows: Row[], names: Promise<Map<string, string>>, gone: string): Promise<Row[]> {
-  const known = await names;
+/**
+ * Rows named by what their keys (ids) stand for now: `read` answers the names of the ids it is
+ * given; a row whose id it does not answer is `gone`.
+ */
+async function named(rows: Row[], read: (ids: number[]) => Promise<{ id: number; name: string }[]>, gone: string): Promise<Row[]> {
+  const ids = rows.map((r) => Number(r.key)).filter((id) => Number.isInteger(id) && id > 0);
+  const known = new Map(ids.length === 0 ? [] : (await read(ids)).map((n) => [String(n.id), n.name]));
   return rows.map((r) => ({ ...r, name: known.get(r.key) ?? gone }));
-}
-
-const ids = (rows: Row[]) => rows.map((r) => Number(r.key)).filter((id) => Number.isInteger(id) && id > 0);
-
-async function articleTitles(db: Kysely<DB>, rows: Row[]): Promise<Map<string, string>> {
-  const wanted = ids(rows);
-  if (wanted.length === 0) return new Map();
-  const found = await db.selectFrom('news').select(['id', 'title']).where('id', 'in', wanted).execute();
-  return new Map(found.map((n) => [String(n.id), n.title]));
-}
-
-async function menuNames(db: Kysely<DB>, rows: Row[]): Promise<Map<string, string>> {
-  const wanted = ids(rows);
-  if (wanted.length === 0) return new Map();
-  const found = await db.selectFrom('menus').select(['id', 'name']).where('id', 'in', wanted).execute();
-  return new Map(found.map((m) => [String(m.id), m.name]));
 }
 
 /** Stored as kind:name; shown as the kind's Chinese name and the engine or site. */

@@ -1,14 +1,5 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import {
-  ArticleStatus,
-  cstDate,
-  EDITOR_OUTPUT_MAX_MONTHS,
-  messageBoardMessages,
-  monthsBetween,
-  RevisionKind,
-  revisionFieldNames,
-  type EditorOutputQuery,
-} from '@portal/shared';
+import { ArticleStatus, cstDate, editorMonthsProblem, monthsBetween, RevisionKind, revisionFieldNames, type EditorOutputQuery } from '@portal/shared';
 import type { DB } from '../../db/schema.js';
 import { badRequest } from '../../http/envelope.js';
 
@@ -49,9 +40,9 @@ function monthsOf(q: EditorOutputQuery, now: number): string[] {
   const thisMonth = cstDate(now).slice(0, 7);
   const start = q.start ?? q.end ?? thisMonth;
   const end = q.end ?? (q.start ? thisMonth : start);
-  const months = monthsBetween(start, end);
-  if (months.length === 0 || months.length > EDITOR_OUTPUT_MAX_MONTHS) throw badRequest(messageBoardMessages.monthRange);
-  return months;
+  const problem = editorMonthsProblem(start, end);
+  if (problem) throw badRequest(problem);
+  return monthsBetween(start, end);
 }
 
 type Row = Partial<EditorFigures> & { admin_id: number | null; account: string; month: string };

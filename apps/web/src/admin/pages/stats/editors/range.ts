@@ -1,6 +1,6 @@
-import type { PeriodChoice } from '../shared/useCustomChoice';
-import { EDITOR_OUTPUT_MAX_MONTHS, messageBoardMessages, type EditorOutputQuery } from '@portal/shared';
-import { addMonths, cstMonth, isMonth, monthCount } from '../shared/months';
+import { choiceInAddress, choiceParams, type PeriodChoice } from '../shared/useCustomChoice';
+import { editorMonthsProblem, type EditorOutputQuery } from '@portal/shared';
+import { addMonths, cstMonth } from '../shared/months';
 
 /**
  * The months 编辑工作量 shows, as the address keeps them: a named choice (本月 stays this month
@@ -32,24 +32,9 @@ export function monthsOf(choice: MonthChoice, thisMonth = cstMonth()): Required<
 }
 
 /** Why the server would refuse two months, in its own words; null when it answers them. */
-export function monthRangeProblem(start: string, end: string): string | null {
-  if (!isMonth(start) || !isMonth(end)) return messageBoardMessages.monthInvalid;
-  const months = monthCount(start, end);
-  return months < 1 || months > EDITOR_OUTPUT_MAX_MONTHS ? messageBoardMessages.monthRange : null;
-}
+export const monthRangeProblem = editorMonthsProblem;
 
-const isPreset = (value: string | null): value is Preset => value !== null && value !== 'custom' && value in presetLabels;
+/** The choice an address holds; months the server would refuse (mistyped, too long) open on 本月, its own default. */
+export const choiceOf = (params: URLSearchParams): MonthChoice => choiceInAddress<Preset>(params, presetLabels, monthRangeProblem, 'thisMonth');
 
-/** The choice an address holds; one the server would refuse (mistyped, too long) opens on 本月, its own default. */
-export function choiceOf(params: URLSearchParams): MonthChoice {
-  const start = params.get('start');
-  const end = params.get('end');
-  if (start && end && monthRangeProblem(start, end) === null) return { preset: 'custom', start, end };
-  const preset = params.get('range');
-  return isPreset(preset) ? { preset } : { preset: 'thisMonth' };
-}
-
-/** The address parameters of a choice (what choiceOf reads back). */
-export function paramsOf(choice: MonthChoice): Record<string, string> {
-  return choice.preset === 'custom' ? { range: 'custom', start: choice.start, end: choice.end } : { range: choice.preset };
-}
+export const paramsOf = choiceParams<Preset>;

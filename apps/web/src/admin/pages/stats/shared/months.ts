@@ -20,9 +20,6 @@ export function addMonths(month: string, n: number): string {
   return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
 }
 
-/** How many months from `start` to `end`, both counted; 0 or less when `end` is earlier. */
-export const monthCount = (start: string, end: string) => indexOf(end) - indexOf(start) + 1;
-
 /** A month as the office writes it: 2026年10月. */
 export const monthTitle = (month: string) => `${month.slice(0, 4)}年${Number(month.slice(5, 7))}月`;
 

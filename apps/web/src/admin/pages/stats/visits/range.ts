@@ -1,4 +1,4 @@
-import type { PeriodChoice } from '../shared/useCustomChoice';
+import { choiceInAddress, choiceParams, type PeriodChoice } from '../shared/useCustomChoice';
 import { addDays, cstDate, daysBetween, visitRangeProblem, type VisitStatisticsQuery } from '@portal/shared';
 
 /**
@@ -43,21 +43,8 @@ export function datesOf(choice: RangeChoice, today = cstToday()): Required<Visit
 /** Why the server would refuse a range, in its own words; null when it answers it. */
 export const rangeProblem = (start: string, end: string, today = cstToday()) => visitRangeProblem(start, end, today);
 
-const isPreset = (value: string | null): value is Preset => value !== null && value !== 'custom' && value in presetLabels;
+/** The choice an address holds; a range the server would refuse opens on 近7天, its own default. */
+export const choiceOf = (params: URLSearchParams, today = cstToday()): RangeChoice =>
+  choiceInAddress<Preset>(params, presetLabels, (start, end) => rangeProblem(start, end, today), '7d');
 
-/**
- * The choice an address holds. A link whose range cannot be answered (mistyped, or a 自定义 range
- * that has since become too long) opens on 近7天, the server's own default, rather than on an error.
- */
-export function choiceOf(params: URLSearchParams, today = cstToday()): RangeChoice {
-  const start = params.get('start');
-  const end = params.get('end');
-  if (start && end && rangeProblem(start, end, today) === null) return { preset: 'custom', start, end };
-  const preset = params.get('range');
-  return isPreset(preset) ? { preset } : { preset: '7d' };
-}
-
-/** The address parameters of a choice (what choiceOf reads back). */
-export function paramsOf(choice: RangeChoice): Record<string, string> {
-  return choice.preset === 'custom' ? { range: 'custom', start: choice.start, end: choice.end } : { range: choice.preset };
-}
+export const paramsOf = choiceParams<Preset>;
