@@ -2,6 +2,7 @@ import { cstDate } from '@portal/shared';
 import type { Insertable } from 'kysely';
 import type { Database } from '../../db/connection.js';
 import type { StatHitsTable } from '../../db/schema.js';
+import { addVisits } from '../visits/service.js';
 import { rowOf } from './rows.js';
 import { saltOf } from './salts.js';
 import { statisticsSettings } from './settings.js';
@@ -105,7 +106,15 @@ async function writeHits(database: Database, counting: Counting, batch: Hit[]): 
         .insertInto('stat_hits')
         .values(rows.slice(i, i + ROWS_PER_STATEMENT))
         .execute();
+    // The site's 访问量 is these same page views, people's only, written with them.
+    await addVisits(trx, peopleViewsPerDay(rows));
   });
+}
+
+function peopleViewsPerDay(rows: readonly Insertable<StatHitsTable>[]): Map<string, number> {
+  const perDay = new Map<string, number>();
+  for (const row of rows) if (!row.bot) perDay.set(row.day, (perDay.get(row.day) ?? 0) + 1);
+  return perDay;
 }
 
 /** Whether this visitor has asked for more pages in a minute than a person does (HUMAN_PAGES_PER_MINUTE), today. */

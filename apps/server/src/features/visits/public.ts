@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Code } from '@portal/shared';
 import type { App } from '../../http/app-types.js';
 import { ok, type Envelope } from '../../http/envelope.js';
-import { countVisit, totalVisits } from './service.js';
+import { totalVisits } from './service.js';
 
 export async function visitsPublic(app: App): Promise<void> {
   const { database, config } = app.services;
@@ -18,8 +18,11 @@ export async function visitsPublic(app: App): Promise<void> {
   const totalDocs = {
     tags: ['public'],
     'x-data': z.int(),
-    'x-codes': { 101: { message: '已计数；Message 为须加载的第三方统计脚本地址（配置了统计脚本时）', data: z.int() } },
+    'x-codes': { 101: { message: '总访问量；Message 为须加载的第三方统计脚本地址（配置了统计脚本时）', data: z.int() } },
   };
-  app.get('/CountWebCount', { schema: { ...totalDocs, summary: '记录一次访问并返回总访问量' } }, async () => answer(await countVisit(database)));
-  app.get('/GetCountWebCount', { schema: { ...totalDocs, summary: '总访问量（不计数）' } }, async () => answer(await totalVisits(database)));
+  // The page that calls CountWebCount was counted when the server gave it (访问统计, which the
+  // total is read from): counting the call as well would count each visit twice.
+  const total = async () => answer(await totalVisits(database));
+  app.get('/CountWebCount', { schema: { ...totalDocs, summary: '总访问量（页面浏览由访问统计在给出页面时计入）' } }, total);
+  app.get('/GetCountWebCount', { schema: { ...totalDocs, summary: '总访问量' } }, total);
 }

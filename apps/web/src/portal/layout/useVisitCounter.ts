@@ -12,8 +12,8 @@ function loadAnalytics(src: string) {
 }
 
 /**
- * This page load's visit: counted by the first caller, shared by every later one, so
- * refetches (e.g. after a login invalidates the cache) never count it twice.
+ * The total as this page load first read it, shared by every later caller, so refetches (e.g.
+ * after a login invalidates the cache) neither ask again nor load the analytics script twice.
  */
 let visit: Promise<number> | undefined;
 function countThisVisit(): Promise<number> {
@@ -25,8 +25,9 @@ function countThisVisit(): Promise<number> {
 }
 
 /**
- * The visit counter (spec §1, §7 CountWebCount): counts this page load once and answers the
- * total. Code 101 carries an analytics script address in Message, which is loaded.
+ * The visit counter (spec §1, §7 CountWebCount): the site's 访问量, which the server counted this
+ * page into when it gave it (访问统计). Code 101 carries an analytics script address in
+ * Message, which is loaded.
  */
 export function useVisitCounter() {
   return useQuery({ queryKey: ['visitCount'], queryFn: countThisVisit, staleTime: Infinity, gcTime: Infinity, retry: false, meta: { browserOnly: true } });
