@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
 import { createTestApp, engines, type TestApp } from '../../test/harness.js';
 import { insertMenu, insertNews, timeAt } from '../../test/fixtures.js';
-import { compiledRead, limitExpression, pageLimit } from './compiled.js';
+import { compiledInsert, compiledRead, limitExpression, pageLimit } from './compiled.js';
 import type { DB } from './schema.js';
 
 const titlesIn = (db: Kysely<DB>, ids: readonly number[], menuId: number, newestFirst: boolean) =>
@@ -76,5 +76,30 @@ describe.each(engines)('a read compiled once (%s)', (engine) => {
         .limit(Number(menuId) || 1),
     );
     await expect(frozen(db, { menuId: menus[0]! })).rejects.toThrow(/must be a query parameter/);
+  });
+});
+
+const insertVisits = compiledInsert('visit_counts', ['day', 'count']);
+
+describe.each(engines)('an insert compiled once (%s)', (engine) => {
+  let t: TestApp;
+  let db: Kysely<DB>;
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    db = t.app.services.database.db;
+  });
+  afterAll(() => t.close());
+
+  it('writes every row as given, whatever their number (one statement, then smaller ones)', async () => {
+    let written = 0;
+    // 1; 3 (2 + 1); 512; 700 (512 + 128 + 32 + 16 + 8 + 4): the chunk sizes, each text made once.
+    for (const count of [1, 3, 512, 700, 3]) {
+      const rows = Array.from({ length: count }, (_, i) => ({ day: `d${String(written + i).padStart(6, '0')}`, count: written + i }));
+      await insertVisits(db, rows);
+      written += count;
+    }
+    const stored = await db.selectFrom('visit_counts').select(['day', 'count']).orderBy('day').execute();
+    expect(stored).toHaveLength(written);
+    expect(stored.every((row, i) => row.day === `d${String(i).padStart(6, '0')}` && Number(row.count) === i)).toBe(true);
   });
 });

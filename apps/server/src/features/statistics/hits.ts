@@ -1,9 +1,7 @@
-import { cstDate } from '@portal/shared';
-import type { Insertable } from 'kysely';
+import { compiledInsert } from '../../db/compiled.js';
 import type { Database } from '../../db/connection.js';
-import type { StatHitsTable } from '../../db/schema.js';
 import { addVisits } from '../visits/service.js';
-import { rowOf } from './rows.js';
+import { HIT_COLUMNS, hitDay, rowOf, type HitRow } from './rows.js';
 import { saltOf } from './salts.js';
 import { statisticsSettings } from './settings.js';
 import { HUMAN_PAGES_PER_MINUTE } from './visitors.js';
@@ -20,7 +18,8 @@ const FLUSH_MS = 2000;
 const MAX_WAITING = 20_000;
 /** After a write fails (a full disk, the database away), counting rests this long; pages go on. */
 const PAUSE_MS = 60_000;
-const ROWS_PER_STATEMENT = 500;
+
+const insertHits = compiledInsert('stat_hits', HIT_COLUMNS);
 
 export interface Hit {
   at: number;
@@ -92,26 +91,22 @@ async function writeHits(database: Database, counting: Counting, batch: Hit[]): 
   // The office's choice is read once a batch: the page's request never waits for it.
   const { honourDoNotTrack } = await statisticsSettings(database.db);
   const salts = new Map<string, string>();
-  const rows: Insertable<StatHitsTable>[] = [];
+  const rows: HitRow[] = [];
   for (const hit of batch) {
     if (honourDoNotTrack && hit.doNotTrack) continue;
-    const day = cstDate(hit.at);
+    const day = hitDay(hit.at);
     if (!salts.has(day)) salts.set(day, await saltOf(database.db, day));
     rows.push(rowOf(hit, day, salts.get(day)!, (visitor) => rapid(counting, visitor, day, hit.at)));
   }
   if (rows.length === 0) return;
   await database.db.transaction().execute(async (trx) => {
-    for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT)
-      await trx
-        .insertInto('stat_hits')
-        .values(rows.slice(i, i + ROWS_PER_STATEMENT))
-        .execute();
+    await insertHits(trx, rows);
     // The site's 访问量 is these same page views, people's only, written with them.
     await addVisits(trx, peopleViewsPerDay(rows));
   });
 }
 
-function peopleViewsPerDay(rows: readonly Insertable<StatHitsTable>[]): Map<string, number> {
+function peopleViewsPerDay(rows: readonly HitRow[]): Map<string, number> {
   const perDay = new Map<string, number>();
   for (const row of rows) if (!row.bot) perDay.set(row.day, (perDay.get(row.day) ?? 0) + 1);
   return perDay;

@@ -1,5 +1,4 @@
-import { sitePages, withoutTracking } from '@portal/shared';
-import type { Insertable } from 'kysely';
+import { cstDate, sitePages, withoutTracking } from '@portal/shared';
 import type { StatHitsTable } from '../../db/schema.js';
 import type { Hit } from './hits.js';
 import { referrerOf, type Referrer } from './referrers.js';
@@ -16,11 +15,32 @@ import { browserOf, deviceOf, RAPID_ROBOT, robotOf } from './visitors.js';
  * batches off the request path, but the process pays for them all the same).
  */
 
+/** A stat_hits row as written. */
+export type HitRow = Omit<StatHitsTable, 'id'>;
+/** The order hits.ts writes a row's values in. */
+export const HIT_COLUMNS = [
+  'day',
+  'hour',
+  'path',
+  'article_id',
+  'menu_id',
+  'referrer_kind',
+  'referrer_name',
+  'keyword',
+  'results',
+  'device',
+  'browser',
+  'province',
+  'visitor',
+  'bot',
+] as const satisfies readonly (keyof HitRow)[];
+
 /** The column's width. */
 const PATH_MAX = 500;
 /** Each memory is forgotten all at once when it holds this many. */
 const REMEMBERED = 10_000;
 const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
 const CST_OFFSET_MS = 8 * HOUR_MS;
 
 interface Page {
@@ -77,15 +97,24 @@ function referrerOfHit(hit: Hit, page: Page): Referrer {
   return referrer.kind === 'direct' && page.fromWeChat ? { kind: 'social', name: '微信' } : referrer;
 }
 
+let lastDay = { index: -1, day: '' };
+
+/** The China-time day of a moment; formatted once a day, not once a page view. */
+export function hitDay(at: number): string {
+  const index = Math.floor((at + CST_OFFSET_MS) / DAY_MS);
+  if (index !== lastDay.index) lastDay = { index, day: cstDate(at) };
+  return lastDay.day;
+}
+
 /** The row of a hit of `day`, hashed with its salt; `rapid` says whether this visitor asks faster than a person. */
-export function rowOf(hit: Hit, day: string, salt: string, rapid: (visitor: string) => boolean): Insertable<StatHitsTable> {
+export function rowOf(hit: Hit, day: string, salt: string, rapid: (visitor: string) => boolean): HitRow {
   const page = remembered(pages, hit.path, pageOf);
   const agent = remembered(agents, hit.userAgent, (ua) => ({ device: deviceOf(ua), browser: browserOf(ua), robot: robotOf(ua) }));
   const visitor = visitorHash(salt, hit.address, hit.userAgent);
   const referrer = referrerOfHit(hit, page);
   return {
     day,
-    hour: Math.floor(((hit.at + CST_OFFSET_MS) % 86_400_000) / HOUR_MS),
+    hour: Math.floor(((hit.at + CST_OFFSET_MS) % DAY_MS) / HOUR_MS),
     path: page.path,
     article_id: page.articleId,
     menu_id: page.menuId,
