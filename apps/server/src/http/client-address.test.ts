@@ -87,6 +87,9 @@ describe('one spelling of an address, and the group limits count', () => {
     expect(canonicalAddress('2001:db8:0:0:1:0:0:1')).toBe('2001:db8::1:0:0:1');
     expect(canonicalAddress('fe80::1%eth0')).toBe('fe80::1');
     expect(canonicalAddress('::1')).toBe('::1');
+    // A closed connection's request has no address left (Node's socket forgets it).
+    expect(canonicalAddress(undefined)).toBe('');
+    expect(addressGroup(undefined)).toBe('');
   });
 
   it('counts an IPv4 address alone and an IPv6 address by its /64', () => {

@@ -25,8 +25,13 @@ declare module 'fastify' {
 
 const MAPPED = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i;
 
-/** `address` in one spelling; anything that is not an address is returned as it was. */
-export function canonicalAddress(address: string): string {
+/**
+ * `address` in one spelling; anything that is not an address is returned as it was. A request
+ * whose connection has closed has none (Node's socket forgets its peer): '' then. Page views are
+ * counted after the page is sent (features/statistics), when a client may have gone already.
+ */
+export function canonicalAddress(address: string | undefined): string {
+  if (address === undefined) return '';
   const bare = address.replace(/%.*$/, '');
   const mapped = MAPPED.exec(bare);
   if (mapped && net.isIPv4(mapped[1]!)) return mapped[1]!;
@@ -42,7 +47,7 @@ export function canonicalAddress(address: string): string {
 }
 
 /** The group `address` is counted in: an IPv4 address alone, an IPv6 address's /64. */
-export function addressGroup(address: string): string {
+export function addressGroup(address: string | undefined): string {
   const canonical = canonicalAddress(address);
   if (!net.isIPv6(canonical)) return canonical;
   const hextets = expand(canonical).slice(0, 4);
