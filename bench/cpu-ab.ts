@@ -10,7 +10,7 @@ import { headersFor, signInMember, startServer, targets, UNCACHED, type Server, 
 import type { ServerStats } from './server.js';
 
 /**
- * `npx tsx bench/cpu-ab.ts --base <commit> [--head <commit>] [--only <RegExp>] [--rounds 6]`:
+ * `npx tsx bench/cpu-ab.ts --base <commit> [--head <commit>] [--only <RegExp>] [--mode cached|uncached] [--rounds 6]`:
  * what a public request costs the server in CPU time, on two builds measured in one run. On a
  * shared machine req/s of the same build varied by 20–30 % between runs, so a few per cent
  * between two builds needs another measure: the CPU time the server process spends per request
@@ -41,7 +41,12 @@ import type { ServerStats } from './server.js';
  */
 
 const root = path.resolve(import.meta.dirname, '..');
-const { values: args } = parseArgs({ options: { base: { type: 'string' }, head: { type: 'string' }, only: { type: 'string' }, rounds: { type: 'string' } } });
+const { values: args } = parseArgs({
+  options: { base: { type: 'string' }, head: { type: 'string' }, only: { type: 'string' }, mode: { type: 'string' }, rounds: { type: 'string' } },
+});
+/** One of a target's two ways only: the cached answer (what a page view costs most of the time), or the route's own work. */
+const MODE = args.mode;
+if (MODE !== undefined && MODE !== 'cached' && MODE !== 'uncached') throw new Error('--mode cached|uncached');
 if (!args.base) throw new Error('--base <commit>: the build to compare with');
 const ONLY = args.only === undefined ? undefined : new RegExp(args.only);
 const ROUNDS = Number(args.rounds ?? 6);
@@ -185,7 +190,8 @@ try {
   const runs = targets(builds[0].data)
     .filter((target) => !ONLY || ONLY.test(target.name))
     // Uncached searches ask a fresh key each time (run.ts), which a fixed request cannot.
-    .flatMap((target) => target.modes.filter((mode) => mode === 'cached' || mode === 'same').map((mode) => ({ target, cached: mode === 'cached' })));
+    .flatMap((target) => target.modes.filter((mode) => mode === 'cached' || mode === 'same').map((mode) => ({ target, cached: mode === 'cached' })))
+    .filter(({ cached }) => MODE === undefined || cached === (MODE === 'cached'));
   if (!runs.length) throw new Error('--only matches no target');
   const samples = new Map<string, Sample[][]>(runs.map(({ target, cached }) => [`${target.name}|${cached}`, [[], []]]));
   for (let round = 0; round < ROUNDS; round++) {

@@ -17,6 +17,7 @@ import { runMessagesBench } from './messages.js';
 import { runMailingsBench } from './mailings.js';
 import { runIdNumbersBench } from './id-numbers.js';
 import { runStatisticsBench } from './statistics.js';
+import { runProofreadingBench } from './proofreading.js';
 
 /**
  * `npm run bench`: the public calls and server-rendered pages, each answered from the response
@@ -33,7 +34,8 @@ import { runStatisticsBench } from './statistics.js';
  * `npm run bench -- messages` 在线留言's statistics (bench/messages.ts), `npm run bench -- mailings` a
  * mailing to 100,000 members (bench/mailings.ts), `npm run bench -- id-numbers [--base <commit>]` lookups
  * by sealed ID numbers against a build before them and a million re-sealed (bench/id-numbers.ts),
- * `npm run bench -- statistics` 访问统计's roll-ups and dashboard over ten million page views (bench/statistics.ts).
+ * `npm run bench -- statistics` 访问统计's roll-ups and dashboard over ten million page views (bench/statistics.ts),
+ * `npm run bench -- proofreading` 校对 of a 50,000-character article against 20,000 易错词 (bench/proofreading.ts).
  */
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -83,8 +85,15 @@ if (positionals[0] === 'statistics') {
   await runStatisticsBench();
   process.exit(0);
 }
+// `npm run bench -- proofreading`: 校对 of a 50,000-character article against 20,000 易错词 (bench/proofreading.ts).
+if (positionals[0] === 'proofreading') {
+  await runProofreadingBench();
+  process.exit(0);
+}
 if (positionals.length > 0)
-  throw new Error(`unknown bench ${positionals.join(' ')}: the named ones are members, elections, forms, messages, mailings, id-numbers and statistics`);
+  throw new Error(
+    `unknown bench ${positionals.join(' ')}: the named ones are members, elections, forms, messages, mailings, id-numbers, statistics and proofreading`,
+  );
 /** `--only <RegExp>`: measure only the targets whose names match (e.g. to compare two builds on a few calls); RESULTS.md is then left as it is. */
 const ONLY = args.only === undefined ? undefined : new RegExp(args.only);
 const ARTICLES = Number(args.articles ?? 100_000);

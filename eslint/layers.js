@@ -18,8 +18,8 @@ export const FEATURE_LAYERS = [
   ['system', 'mail', 'credentials', 'visits'],
   ['menus', 'uploads', 'site', 'lookups', 'banners', 'links', 'workdays', 'privacy'],
   ['members', 'articles', 'sensitive-words', 'sms', 'statistics'],
-  ['applications', 'certificates', 'review', 'search', 'forms', 'inbox'],
-  ['membership', 'contributions', 'news', 'activities', 'elections', 'messages'],
+  ['applications', 'certificates', 'review', 'search', 'forms', 'inbox', 'proofreading'],
+  ['membership', 'contributions', 'news', 'activities', 'elections', 'messages', 'inspection'],
   ['positions', 'pages', 'attendance-certificates', 'suggestions', 'mailings'],
   ['feeds', 'rights'],
 ];

@@ -31,6 +31,9 @@ import { checkReadiness } from './ops/readiness.js';
 import { stopViews } from './features/news/views.js';
 import { stopHits } from './features/statistics/hits.js';
 import { scheduleStatistics } from './features/statistics/job.js';
+import { scheduleLinkChecks, stopLinkChecks } from './features/inspection/link-run.js';
+import { sitePageStatus } from './features/pages/page-status.js';
+import { scheduleAvailability } from './features/inspection/availability-job.js';
 import { scheduleUploadSweeps } from './features/uploads/sweep.js';
 import { scheduleLogRetention } from './features/system/audit/retention.js';
 import { schedulePublishingClock } from './features/news/schedule.js';
@@ -142,9 +145,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const bounceMailbox = backgroundJobs ? scheduleBounceMailbox(services, app.log) : undefined;
   // 访问统计: today's figures rolled up, past days settled, old raw hits and salts deleted.
   const statistics = backgroundJobs ? scheduleStatistics(services, app.log) : undefined;
+  // 链接检查: a run when the last is LINK_CHECK_DAYS old.
+  const linkChecks = backgroundJobs ? scheduleLinkChecks({ services, pageStatus: sitePageStatus(app), log: app.log }) : undefined;
+  // 可用性监测: the site's own pages asked over HTTP, as a visitor would (the listening server's address).
+  const availability = backgroundJobs ? scheduleAvailability(services, app.server, app.log) : undefined;
   app.addHook('onClose', async () => {
     // Requests whose clients left are still at work: they finish before anything below closes.
     if (!(await inFlight.settled())) app.log.warn('requests still running 5 s after closing began; closing anyway');
+    // A link check going on here (scheduled or started by a call) stops first: it asks the app itself.
+    await linkChecks?.stop();
+    await stopLinkChecks(database);
     // A running sweep or mail round finishes before the database goes.
     await sweeps?.stop();
     await retention?.stop();
@@ -156,6 +166,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await mailingDispatch?.stop();
     await bounceMailbox?.stop();
     await statistics?.stop();
+    await availability?.stop();
     await outbox?.stop();
     await fanout.stop();
     // Counted article views are written before the database goes.

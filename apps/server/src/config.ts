@@ -122,6 +122,26 @@ export interface Config {
     /** How often today's figures are rolled up in the background (STATS_REFRESH_SECONDS, default 300); the dashboard rolls them after two periods without. */
     refreshSeconds: number;
   };
+  /** 链接检查 (features/inspection/link-run.ts, docs/inspection.md). */
+  linkCheck: {
+    /** Days between scheduled runs (LINK_CHECK_DAYS, default 7); 0 turns the schedule off (开始检查 still runs one). */
+    days: number;
+    /** How long one request to another site may take (LINK_CHECK_TIMEOUT_SECONDS, default 10). */
+    timeoutMs: number;
+    /**
+     * Whether external links may reach private, loopback and link-local addresses
+     * (LINK_CHECK_PRIVATE_ADDRESSES=true; default false: such a link is reported 指向内网地址 and
+     * never requested, so an article cannot make the server probe its own network). Tests turn it on.
+     */
+    privateAddresses: boolean;
+  };
+  /** 可用性监测 (features/inspection/availability.ts). */
+  availability: {
+    /** Minutes between probes of the site's own pages (AVAILABILITY_PROBE_MINUTES, default 10); 0 turns the probing off. */
+    probeMinutes: number;
+    /** How long a probe waits for the whole page (AVAILABILITY_TIMEOUT_SECONDS, default 10), in milliseconds. */
+    timeoutMs: number;
+  };
   /**
    * The key of the audit and sign-in logs' hash chains (AUDIT_CHAIN_KEY: 32 bytes or more, hex or
    * base64). Absent: a key file made in the data folder at first use (db/chain-key.ts); several
@@ -274,6 +294,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, { buildsLinks =
     statistics: {
       rawDays: Math.max(1, Math.floor(positiveNumber(env, 'STATS_RAW_DAYS', 30))),
       refreshSeconds: positiveNumber(env, 'STATS_REFRESH_SECONDS', 300, { zero: true }),
+    },
+    linkCheck: {
+      days: positiveNumber(env, 'LINK_CHECK_DAYS', 7, { zero: true }),
+      timeoutMs: positiveNumber(env, 'LINK_CHECK_TIMEOUT_SECONDS', 10) * 1000,
+      privateAddresses: env.LINK_CHECK_PRIVATE_ADDRESSES === 'true',
+    },
+    availability: {
+      probeMinutes: positiveNumber(env, 'AVAILABILITY_PROBE_MINUTES', 10, { zero: true }),
+      timeoutMs: positiveNumber(env, 'AVAILABILITY_TIMEOUT_SECONDS', 10) * 1000,
     },
     auditChainKey: parseChainKey(env.AUDIT_CHAIN_KEY),
     auditChainHash: parseChainHash(env.AUDIT_CHAIN_HASH),

@@ -571,6 +571,15 @@ export const backOfficeCalls: Record<string, (w: Walk) => Call | Promise<Call>> 
   [`POST ${SB}/ImportSensitiveWords`]: () => ({ upload: { file: { filename: 'words.txt', content: Buffer.from('合同测试词丙\n合同测试词丁\n') } } }),
   [`GET ${SB}/GetSensitiveWordList`]: () => ({ query: { key: '合同测试词' } }),
   [`POST ${SB}/DelSensitiveWords`]: (w) => ({ body: { Ids: answered<{ List: { Id: number }[] }>(w, `GET ${SB}/GetSensitiveWordList`).List.map((x) => x.Id) } }),
+  [`POST ${SB}/SaveWrongWord`]: () => ({ body: { Id: 0, Wrong: '合同测试错词', Right: '合同测试正词', Severity: 'serious' } }),
+  [`GET ${SB}/GetWrongWordList`]: () => ({ query: { key: '合同测试', severity: 'serious' } }),
+  [`POST ${SB}/CheckArticleText`]: () => ({ body: { Title: '合同测试错词', Content: '<p>再接再励</p>' } }),
+  [`GET ${SB}/ExportWrongWords`]: () => ({ query: { key: '合同测试' } }),
+  // The export with a row added, imported back.
+  [`POST ${SB}/ImportWrongWords`]: async (w) => ({
+    upload: { file: await filledTemplate(w, `${SB}/ExportWrongWords?key=${encodeURIComponent('合同测试')}`, ['合同测试错字', '合同测试正字', '一般']) },
+  }),
+  [`POST ${SB}/DelWrongWord`]: (w) => ({ body: { Ids: answered<{ List: { Id: number }[] }>(w, `GET ${SB}/GetWrongWordList`).List.map((x) => x.Id) } }),
   // Certificates and exam results
   [`GET ${SB}/GetCertList`]: () => ({ query: { view: 'cert', pagesize: 3 } }),
   [`GET ${SB}/GetCertModel`]: (w) => ({
@@ -776,10 +785,42 @@ export const backOfficeCalls: Record<string, (w: Walk) => Call | Promise<Call>> 
   [`GET ${SB}/ExportEditorOutput`]: () => ({}),
   [`GET ${SB}/GetStatisticsSettings`]: () => ({}),
   [`POST ${SB}/SaveStatisticsSettings`]: () => ({ body: { HonourDoNotTrack: false } }),
+  [`GET ${SB}/GetColumnFreshness`]: () => ({}),
+  [`GET ${SB}/ExportColumnFreshness`]: () => ({ query: { state: 'empty' } }),
+  [`POST ${SB}/SaveColumnInterval`]: (w) => ({ body: { MenuId: w.menuId, Days: 14 } }),
+  // A run starts in the background (the walk's app stops it when it closes); a finding of it is planted to be handled.
+  [`POST ${SB}/StartLinkCheck`]: () => ({}),
+  [`GET ${SB}/GetLinkCheck`]: () => ({}),
+  [`GET ${SB}/GetLinkFindings`]: () => ({ query: { kind: 'external', handled: 'open' } }),
+  [`POST ${SB}/SaveLinkFinding`]: async (w) => ({ body: { Id: await plantedLinkFinding(w), Handled: 'ignored', Reason: '对方网站维护中' } }),
+  [`GET ${SB}/ExportLinkFindings`]: () => ({ query: { handled: 'ignored' } }),
+  [`GET ${SB}/GetAvailability`]: () => ({ query: { days: 7 } }),
+  // The walk's app does not listen and has no public address: the round probes nothing, and answers so.
+  [`POST ${SB}/ProbeAvailability`]: () => ({}),
   // Last, what the walk made and no longer needs.
   [`POST ${SB}/DelNews`]: (w) => ({ body: { NewsId: [answered<number>(w, `POST ${SB}/SaveNews`)] } }),
   [`POST ${SB}/DelMenu`]: (w) => ({ body: { MenuId: answered<number>(w, `POST ${SB}/SaveMenu`) } }),
 };
+
+/** A broken link of the walk's article, recorded under the run StartLinkCheck began. */
+async function plantedLinkFinding(w: Walk): Promise<number> {
+  const row = await w.t.app.services.database.db
+    .insertInto('link_findings')
+    .values({
+      run_id: answered<number>(w, `POST ${SB}/StartLinkCheck`),
+      kind: 'external',
+      url: 'http://gone.example.org/',
+      status: 404,
+      problem: '404',
+      news_id: w.newsId,
+      news_title: '走查文章',
+      menu_id: w.menuId,
+      menu_name: '走查栏目',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
 
 /** A published activity, ahead, that the walk's member signed up for; moved in time by `at` (start and end, days from now). */
 async function signedUpActivity(w: Walk, title: string, place: string) {

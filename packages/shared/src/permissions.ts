@@ -36,6 +36,11 @@ export const permissions = {
   'content:word:list': '敏感词列表',
   'content:word:add': '新增敏感词',
   'content:word:delete': '删除敏感词',
+  'content:wrongword:list': '易错词列表',
+  'content:wrongword:save': '保存易错词',
+  'content:wrongword:delete': '删除易错词',
+  'content:wrongword:import': '导入易错词',
+  'content:wrongword:export': '导出易错词',
   'content:media:list': '媒体库列表',
   'content:media:delete': '删除媒体文件',
   'content:form:list': '表单与问卷列表',
@@ -162,6 +167,16 @@ export const permissions = {
   'stats:setting': '访问统计设置',
   'stats:editors': '编辑工作量',
   'stats:editors:export': '导出编辑工作量',
+
+  'inspection:columns': '栏目更新',
+  'inspection:columns:setting': '设置更新周期',
+  'inspection:columns:export': '导出栏目更新',
+  'inspection:links': '链接检查',
+  'inspection:links:run': '开始检查',
+  'inspection:links:handle': '处理链接问题',
+  'inspection:links:export': '导出链接问题',
+  'inspection:availability': '可用性监测',
+  'inspection:availability:probe': '立即检测',
 } as const;
 
 export type Permission = keyof typeof permissions;

@@ -36,6 +36,8 @@ export const Code = {
   ApplicationRejected: 511,
   /** Login: the password was right and the account has a second factor; Data is the ticket for LoginTotp. */
   SecondFactor: 512,
+  /** SaveNews: the article holds serious wrong words or sensitive words (校对); Data lists them. Sent again with ProofreadConfirmed it is saved. */
+  ProofreadFindings: 513,
 } as const;
 export type Code = (typeof Code)[keyof typeof Code];
 

@@ -82,6 +82,12 @@ export const defaultSystemMenus: DefaultSystemMenu[] = numbered([
     page('友情链接', 'content/link', 'LinkOutlined', 'content:link:list', crud('content:link')),
     page('类型管理', 'content/type', 'TagsOutlined', 'content:type:list', crud('content:type')),
     page('敏感词', 'content/word', 'StopOutlined', 'content:word:list', ['content:word:add', 'content:word:delete']),
+    page('易错词', 'content/wrongword', 'BookOutlined', 'content:wrongword:list', [
+      'content:wrongword:save',
+      'content:wrongword:delete',
+      'content:wrongword:import',
+      'content:wrongword:export',
+    ]),
     page('媒体库', 'content/media', 'FolderOutlined', 'content:media:list', ['content:media:delete']),
     page('表单与问卷', 'content/form', 'FormOutlined', 'content:form:list', [...crud('content:form'), 'content:form:results', 'content:form:export']),
     page('待我审核', 'content/review', 'AuditOutlined', 'content:review:list', ['content:review:records', 'content:review:export']),
@@ -145,6 +151,15 @@ export const defaultSystemMenus: DefaultSystemMenu[] = numbered([
   directory('数据统计', 'stats', 'BarChartOutlined', [
     page('访问统计', 'stats/visits', 'LineChartOutlined', 'stats:visits', ['stats:export', 'stats:setting']),
     page('编辑工作量', 'stats/editors', 'FundOutlined', 'stats:editors', ['stats:editors:export']),
+  ]),
+  directory('网站检查', 'inspection', 'SecurityScanOutlined', [
+    page('栏目更新', 'inspection/columns', 'FieldTimeOutlined', 'inspection:columns', ['inspection:columns:setting', 'inspection:columns:export']),
+    page('链接检查', 'inspection/links', 'DisconnectOutlined', 'inspection:links', [
+      'inspection:links:run',
+      'inspection:links:handle',
+      'inspection:links:export',
+    ]),
+    page('可用性监测', 'inspection/availability', 'GlobalOutlined', 'inspection:availability', ['inspection:availability:probe']),
   ]),
   directory('系统管理', 'system', 'SettingOutlined', [
     page('菜单管理', 'system/menu', 'MenuOutlined', 'system:menu:list', crud('system:menu')),

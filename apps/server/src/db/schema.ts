@@ -60,6 +60,8 @@ export interface NewsRevisionsTable {
   /** The fields the save changed, e.g. 标题、正文; '' for a new article. */
   summary: string;
   restored_from: number | null;
+  /** The serious findings of 校对 the editor confirmed saving with (migration 068); '' when none. */
+  proofread_note: Generated<string>;
   admin_id: number | null;
   admin_account: string;
   member_id: number | null;
@@ -302,6 +304,70 @@ export interface StatRollupsTable {
   day: string;
   rolled_at: string;
   final: number;
+}
+
+/** 栏目更新: a column's expected update interval as the office set it (migration 067); no row, its kind's default. */
+export interface ColumnIntervalsTable {
+  menu_id: number;
+  days: number;
+}
+
+/** 链接检查: one run of the link checker (migration 069). */
+export interface LinkCheckRunsTable {
+  id: Generated<number>;
+  started_at: string;
+  finished_at: Generated<string>;
+  /** The run's last sign of life (a running run silent for long died with its process). */
+  beat_at: string;
+  /** LinkCheckState: running, done, failed. */
+  state: string;
+  /** manual or scheduled. */
+  origin: string;
+  admin_account: Generated<string>;
+  pages: Generated<number>;
+  links: Generated<number>;
+  broken: Generated<number>;
+  error: Generated<string>;
+}
+
+/** 链接检查: a broken link or attachment a run found in an article (migration 069). */
+export interface LinkFindingsTable {
+  id: Generated<number>;
+  run_id: number;
+  /** LinkKind: internal, file, image, external. */
+  kind: string;
+  url: string;
+  /** The HTTP status answered; 0 none. */
+  status: number;
+  /** LinkProblem. */
+  problem: string;
+  detail: Generated<string>;
+  news_id: number;
+  news_title: string;
+  menu_id: number;
+  menu_name: string;
+  editor_account: Generated<string>;
+  editor_name: Generated<string>;
+  /** LinkHandled: open, fixed, ignored. */
+  handled: Generated<string>;
+  reason: Generated<string>;
+  handled_by: Generated<string>;
+  handled_at: Generated<string>;
+}
+
+/** 可用性监测: one probe of a page of the site over HTTP (migration 070), kept 90 days. */
+export interface AvailabilityProbesTable {
+  id: Generated<number>;
+  at: string;
+  /** The page's path on the site: /home, or a list page's /menuList?…. */
+  target: string;
+  via: 'local' | 'public';
+  ok: number;
+  /** The HTTP status; 0 when none came. */
+  status: number;
+  ms: number;
+  /** Why it failed; '' when ok. */
+  problem: string;
 }
 
 export interface SystemMenusTable {
@@ -637,6 +703,18 @@ export interface SensitiveWordsTable {
   /** The word folded as the matcher folds it (width, Latin case): unique. */
   form: string;
   created_at: string;
+}
+
+/** An entry of the 易错词 dictionary (features/proofreading, migration 066). */
+export interface WrongWordsTable {
+  id: Generated<number>;
+  wrong: string;
+  right: string;
+  severity: 'serious' | 'normal';
+  /** The wrong form folded as the matcher folds it (width, Latin case): unique. */
+  form: string;
+  created_at: string;
+  updated_at: string;
 }
 
 /** One exam result (features/certificates); status -1 deleted, 0 hidden on the site, 1 normal. */
@@ -988,6 +1066,10 @@ export interface DB {
   stat_hourly: StatHourlyTable;
   stat_salts: StatSaltsTable;
   stat_rollups: StatRollupsTable;
+  column_intervals: ColumnIntervalsTable;
+  link_check_runs: LinkCheckRunsTable;
+  link_findings: LinkFindingsTable;
+  availability_probes: AvailabilityProbesTable;
   system_menus: SystemMenusTable;
   roles: RolesTable;
   role_menus: RoleMenusTable;
@@ -1007,6 +1089,7 @@ export interface DB {
   login_failures: LoginFailuresTable;
   contribution_reviews: ContributionReviewsTable;
   sensitive_words: SensitiveWordsTable;
+  wrong_words: WrongWordsTable;
   uploads: UploadsTable;
   certificates: CertificatesTable;
   cert_lookups: CertLookupsTable;

@@ -11,6 +11,10 @@ import { statisticsPublic } from './statistics/public.js';
 import { statisticsAdmin } from './statistics/admin.js';
 import { editorOutputAdmin } from './statistics/editors-admin.js';
 import { statisticsSettingsAdmin } from './statistics/settings-admin.js';
+import { columnFreshnessAdmin } from './inspection/columns-admin.js';
+import { linkCheckAdmin, linkFindingsAdmin } from './inspection/links-admin.js';
+import { sitePageStatus } from './pages/page-status.js';
+import { availabilityAdmin } from './inspection/availability-admin.js';
 import { adminUserRoutes } from './system/admin-users/routes.js';
 import { loginLogRoutes } from './system/audit/login-log-routes.js';
 import { auditRoutes } from './system/audit/routes.js';
@@ -65,6 +69,9 @@ import { contributionsPublic } from './contributions/public.js';
 import { contributionUploadPublic } from './contributions/upload-public.js';
 import { sensitiveWordsAdmin } from './sensitive-words/admin.js';
 import { sensitiveWordImportAdmin } from './sensitive-words/import-admin.js';
+import { wrongWordsAdmin } from './proofreading/admin.js';
+import { wrongWordSheetsAdmin } from './proofreading/sheet-admin.js';
+import { proofreadingCheckAdmin } from './proofreading/check-admin.js';
 import { certificatesAdmin } from './certificates/admin.js';
 import { certificateStatusAdmin } from './certificates/status-admin.js';
 import { certificateDownloadAdmin } from './certificates/download-admin.js';
@@ -208,6 +215,9 @@ const businessRoutes: FeatureRoutes[] = [
   reviewNoticeRoutes,
   sensitiveWordsAdmin,
   sensitiveWordImportAdmin,
+  wrongWordsAdmin,
+  wrongWordSheetsAdmin,
+  proofreadingCheckAdmin,
   certificatesAdmin,
   certificateStatusAdmin,
   certificateDownloadAdmin,
@@ -260,6 +270,11 @@ const businessRoutes: FeatureRoutes[] = [
   statisticsAdmin,
   editorOutputAdmin,
   statisticsSettingsAdmin,
+  // 网站检查: 栏目更新, 链接检查's findings (its runs are registered below, handed the site's pages).
+  columnFreshnessAdmin,
+  linkFindingsAdmin,
+  // 网站检查: 可用性监测.
+  availabilityAdmin,
   // 会员通知: templates, system mails, mailings, sending, records.
   mailTemplatesAdmin,
   systemMailsAdmin,
@@ -299,6 +314,8 @@ export async function registerFeatures(app: App): Promise<void> {
   await app.register(
     async (scope) => {
       for (const r of businessRoutes) await r(scope as App);
+      // 网站检查: 链接检查, which asks the app itself for the site's own pages.
+      await linkCheckAdmin(scope as App, sitePageStatus(app));
     },
     { prefix: '/api/XfSysBussiness' },
   );

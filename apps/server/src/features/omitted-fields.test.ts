@@ -19,6 +19,7 @@ import {
   saveMemorialDayBody,
   savePrivacyPolicyBody,
   saveWorkdayBody,
+  saveWrongWordBody,
   saveMenuBody,
   saveMessageCategoryBody,
   saveMessageDepartmentBody,
@@ -168,7 +169,7 @@ const editCalls: EditCall[] = [
     call: `POST ${SB}/SaveNews`,
     schema: saveNewsBody,
     idField: 'NewsId',
-    notStored: ['Version'],
+    notStored: ['Version', 'ProofreadConfirmed'],
     full: async (s) => ({
       MenuId: s.menuId,
       Title: '年度工作报告',
@@ -503,6 +504,13 @@ const editCalls: EditCall[] = [
     full: async () => ({ HonourDoNotTrack: true }),
     read: async (s) => (await admin(s, 'GET', `${SB}/GetStatisticsSettings`)).Data,
   },
+  {
+    call: `POST ${SB}/SaveWrongWord`,
+    schema: saveWrongWordBody,
+    idField: 'Id',
+    full: async () => ({ Wrong: '安樁', Right: '安装', Severity: 'serious' }),
+    read: (s, id) => found(s, `${SB}/GetWrongWordList?key=${encodeURIComponent('安樁')}`, 'Id', id),
+  },
 ];
 
 /** An election with every rule set, its windows ahead of the test's clock. */
@@ -546,6 +554,8 @@ const notEdits: Record<string, string> = {
   'POST /api/XfWebApi/EditAdminPwd': 'sets the password it requires',
   [`POST ${SYS}/EditAdminPwd`]: 'sets the password it requires',
   [`POST ${SB}/SaveSystemMail`]: 'replaces the mail’s subject and body, both required',
+  [`POST ${SB}/SaveColumnInterval`]: 'sets the interval it requires (null: the default)',
+  [`POST ${SB}/SaveLinkFinding`]: 'sets the handled state it requires, with its reason (cleared when left out)',
   'POST /api/XfWebApi/SaveMailPreferences': 'sets the categories it names; one left out has no default and keeps its value',
 };
 

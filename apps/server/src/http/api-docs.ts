@@ -42,6 +42,8 @@ const tagDescriptions: Record<string, string> = {
   'sms (back office)': '后台短信：已接入的服务商（本系统不内置）、短信签名与启用、测试发送、短信记录',
   statistics: '访问统计：浏览器在站内跳转后报告的页面浏览（不用 Cookie，不存个人信息）',
   'statistics (back office)': '后台访问统计：浏览量与访客、趋势、热门文章与栏目、来源、站内搜索词、设备、浏览器、地区、机器人，及各表导出',
+  'inspection (back office)':
+    '后台网站检查：栏目更新（超期与空栏目、首页更新、各栏目的更新周期）及导出；可用性监测（首页与列表页的定时检测、可用率、立即检测）',
   'members (back office)': '后台会员：会员、入会审核、审核记录、建议留言、会员等级与会费、会籍、导入、会员证',
 };
 

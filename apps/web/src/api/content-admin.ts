@@ -1,4 +1,5 @@
 import type {
+  ProofFindingDto,
   AdminBannerDto,
   AdminBannerListQuery,
   AdminMenuListQuery,
@@ -29,6 +30,10 @@ import type {
   ContributionListQuery,
   AuditContributionBody,
   WordsAddedDto,
+  SaveWrongWordBody,
+  WrongWordDto,
+  WrongWordListQuery,
+  WrongWordsImportedDto,
   NewsConflictDto,
   NewsRevisionDto,
   NewsRevisionListDto,
@@ -37,6 +42,7 @@ import { Code, messages } from '@portal/shared';
 import type { PageState } from '../components/DataTable';
 import { call, exportList, get, post, type CallOptions } from './client';
 import type { ListFilters, ListQuery } from './list-query';
+import { uploadSheet, type UploadProgress } from './imports';
 
 /** Back-office content calls of spec §7 (/api/XfSysBussiness/), sent with the admin token. */
 const base = 'XfSysBussiness/';
@@ -51,13 +57,18 @@ export type BannerQuery = ListQuery<AdminBannerListQuery>;
 export type LinkQuery = ListQuery<AdminLinkListQuery>;
 export type ContributionQuery = ListQuery<ContributionListQuery>;
 export type WordQuery = ListQuery<SensitiveWordListQuery>;
+export type WrongWordQuery = ListQuery<WrongWordListQuery>;
 export type TypeQuery = ListQuery<AdminTypeListQuery, 'type'>;
 
 /**
  * SaveNews: the article's id with what the server said of it (已定时发布… · 已提交审核 · 修改已提交审核，
  * 审核通过后生效; '' for a plain 操作成功), or the other side of a save from a stale copy.
  */
-export type SaveNewsResult = { id: number; said: string; conflict?: never } | { conflict: NewsConflictDto; id?: never; said?: never };
+/** A save: done (the server's words), or held back by a newer version (Code 409) or by 校对's serious findings (Code 513). */
+export type SaveNewsResult =
+  | { id: number; said: string; conflict?: never; findings?: never }
+  | { conflict: NewsConflictDto; id?: never; said?: never; findings?: never }
+  | { findings: ProofFindingDto[]; id?: never; said?: never; conflict?: never };
 
 /** A SaveX body as a form fills it: the server applies the defaults (status 1, sort 0…) to a new record; an edit keeps what is left out. */
 type Input<T> = Partial<T>;
@@ -77,10 +88,16 @@ export const contentAdminApi = {
   revokePreviews: (NewsId: number) => post<null>(`${base}RevokeNewsPreviews`, { NewsId }, admin),
   /** With the Version the editor opened, Code 409 (文章已被他人修改) comes back as `conflict` for the dialog to show. */
   saveNews: (news: Input<SaveNewsBody>) =>
-    call<number | NewsConflictDto>({ method: 'POST', url: `${base}SaveNews`, data: news }, { ...admin, passCodes: [Code.Conflict] }).then(
-      (r): SaveNewsResult =>
-        r.Code === Code.Conflict ? { conflict: r.Data as NewsConflictDto } : { id: r.Data as number, said: r.Message === messages.ok ? '' : r.Message },
-    ),
+    call<number | NewsConflictDto | ProofFindingDto[]>(
+      { method: 'POST', url: `${base}SaveNews`, data: news },
+      { ...admin, passCodes: [Code.Conflict, Code.ProofreadFindings] },
+    ).then((r): SaveNewsResult => {
+      if (r.Code === Code.Conflict) return { conflict: r.Data as NewsConflictDto };
+      if (r.Code === Code.ProofreadFindings) return { findings: r.Data as ProofFindingDto[] };
+      return { id: r.Data as number, said: r.Message === messages.ok ? '' : r.Message };
+    }),
+  /** 校对 of an article as the editor holds it (saved or not): wrong and sensitive words, serious first. */
+  checkArticleText: (Title: string, Content: string) => post<ProofFindingDto[]>(`${base}CheckArticleText`, { Title, Content }, { ...admin, silent: true }),
   revisions: (newsid: number, query: PageState) => get<NewsRevisionListDto>(`${base}GetNewsRevisionList`, { newsid, ...query }, admin),
   revision: (id: number) => get<NewsRevisionDto>(`${base}GetNewsRevision/${id}`, undefined, admin),
   restoreRevision: (RevisionId: number, Version: number) => post<number>(`${base}RestoreNewsRevision`, { RevisionId, Version }, admin),
@@ -148,6 +165,16 @@ export const contentAdminApi = {
     return post<WordsAddedDto>(`${base}ImportSensitiveWords`, form, admin);
   },
   deleteWords: (Ids: number[]) => post<null>(`${base}DelSensitiveWords`, { Ids }, admin),
+
+  /** 易错词: the dictionary of wrong → right forms 校对 checks against. */
+  wrongWords: (query: WrongWordQuery) => get<ListDto<WrongWordDto>>(`${base}GetWrongWordList`, query, admin),
+  /** Id 0 adds; on an edit a field left out keeps its stored value. */
+  saveWrongWord: (word: Input<SaveWrongWordBody>) => post<number>(`${base}SaveWrongWord`, word, admin),
+  deleteWrongWords: (Ids: number[]) => post<null>(`${base}DelWrongWord`, { Ids }, admin),
+  /** The good rows imported, the rest named in Notes; answers the server's message with the counts. Silent: the caller shows a refusal. */
+  importWrongWords: (file: File, progress: UploadProgress) =>
+    uploadSheet<WrongWordsImportedDto>(`${base}ImportWrongWords`, file, progress).then((r) => ({ message: r.Message, result: r.Data })),
+  exportWrongWords: (filters: ListFilters<WrongWordListQuery>) => exportList(`${base}ExportWrongWords`, '易错词.xlsx', filters),
 
   /** Stores one file; resolves to its path ('/uploads/…'). A refusal is left to the caller to show. */
   upload: (file: Blob, kind: EditorUploadKind, filename?: string) => {

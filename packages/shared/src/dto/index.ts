@@ -26,3 +26,7 @@ export * from './privacy.js';
 export * from './rights.js';
 export * from './inbox.js';
 export * from './statistics.js';
+export * from './proofreading.js';
+export * from './inspection.js';
+export * from './link-check.js';
+export * from './availability.js';

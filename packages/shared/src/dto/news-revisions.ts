@@ -28,6 +28,8 @@ const newsRevisionListItemShape = {
   Summary: z.string(),
   /** A restore: the revision brought back. */
   RestoredFrom: z.int().nullable(),
+  /** The serious findings of 校对 (wrong and sensitive words) the editor confirmed saving with; '' when none. */
+  ProofreadNote: z.string(),
   Title: z.string(),
   CreateTime: z.string(),
 };

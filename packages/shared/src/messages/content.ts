@@ -67,4 +67,6 @@ export const contentMessages = {
   libraryFileType: (extensions: readonly string[]) => `上传格式需为：${extensions.map((e) => `.${e}`).join('/')}`,
   /** 媒体库: a file something still names is kept; the places say what to change first. */
   uploadInUse: (places: readonly string[]) => `该文件正在使用中，不能删除（${places.join('、')}）`,
+  /** SaveNews (Code 513): 校对 found serious wrong words or sensitive words the editor has not confirmed. */
+  proofreadFindings: '文章含有严重错别字或敏感词，请修改后保存；确认无误仍要保存，请再次确认',
 } as const;

@@ -22,3 +22,7 @@ export * from './rights.js';
 export * from './workdays.js';
 export * from './two-factor.js';
 export * from './statistics.js';
+export * from './proofreading.js';
+export * from './inspection.js';
+export * from './link-check.js';
+export * from './availability.js';

@@ -150,6 +150,11 @@ export const saveNewsBody = z.object({
   Author: optionalText('作者', 100),
   /** The Version the editor opened (GetNewsDetail); absent: no check. A stale one answers Code 409. */
   Version: optionalParam(integer(messages.badParameter, { min: 0 })),
+  /**
+   * The editor saw 校对's serious findings (严重错别字, 敏感词) and saves anyway; without it such a
+   * save answers Code 513 with the findings. Recorded in the revision; never stored on the article.
+   */
+  ProofreadConfirmed: boolField,
 });
 export type SaveNewsBody = z.infer<typeof saveNewsBody>;
 

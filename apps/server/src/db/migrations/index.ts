@@ -62,6 +62,11 @@ import { addressGroups } from './062-address-groups.js';
 import { sealedIdNumbers } from './063-sealed-id-numbers.js';
 import { holderRightsRequests } from './064-holder-rights-requests.js';
 import { visitStatistics } from './065-visit-statistics.js';
+import { wrongWords } from './066-wrong-words.js';
+import { columnFreshness } from './067-column-freshness.js';
+import { proofreadConfirmations } from './068-proofread-confirmations.js';
+import { linkChecks } from './069-link-checks.js';
+import { availability } from './070-availability.js';
 
 /** What a migration may need besides the engine: the seal of ID numbers, whose keys are not in the database. */
 export interface MigrationContext {
@@ -134,6 +139,11 @@ const all: Record<string, EngineMigration> = {
   '063-sealed-id-numbers': sealedIdNumbers,
   '064-holder-rights-requests': holderRightsRequests,
   '065-visit-statistics': visitStatistics,
+  '066-wrong-words': wrongWords,
+  '067-column-freshness': columnFreshness,
+  '068-proofread-confirmations': proofreadConfirmations,
+  '069-link-checks': linkChecks,
+  '070-availability': availability,
 };
 
 /** Every migration this build knows, in order (readiness checks they are all applied). */

@@ -11,6 +11,7 @@ export function toNewsRevisionListItemDto(r: RevisionListItem): NewsRevisionList
     Kind: r.kind as RevisionKind,
     Summary: r.summary,
     RestoredFrom: r.restored_from,
+    ProofreadNote: r.proofread_note,
     AdminId: r.admin_id,
     AdminAccount: r.admin_account,
     AdminName: r.admin_name,

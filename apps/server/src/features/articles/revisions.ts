@@ -75,6 +75,8 @@ export interface RevisionEntry {
   /** The article before this save; none for a new article. */
   before?: ArticleFields;
   restoredFrom?: number;
+  /** What 校对 found serious that the editor confirmed saving with. */
+  proofreadNote?: string;
   at: string;
   /** NEWS_REVISIONS_KEPT: 0 keeps all. */
   kept: number;
@@ -107,6 +109,7 @@ export async function recordRevision(trx: Kysely<DB>, entry: RevisionEntry): Pro
       kind: entry.kind,
       summary: entry.before ? changedFields(entry.before, fields) : '',
       restored_from: entry.restoredFrom ?? null,
+      proofread_note: entry.proofreadNote ?? '',
       created_at: entry.at,
     })
     .execute();
@@ -140,6 +143,7 @@ const listed = [
   'r.kind',
   'r.summary',
   'r.restored_from',
+  'r.proofread_note',
   'r.admin_id',
   'r.admin_account',
   'r.member_id',
@@ -150,7 +154,7 @@ const listed = [
 export type RevisionListItem = Pick<
   NewsRevisionsTable,
   'news_id' | 'version' | 'kind' | 'summary' | 'restored_from' | 'admin_id' | 'admin_account' | 'member_id' | 'member_name' | 'title' | 'created_at'
-> & { id: number; number: number; admin_name: string };
+> & { id: number; number: number; admin_name: string; proofread_note: string };
 
 /** Revisions with the saving admin's name as it is now ('' for a member, an API token or an admin since deleted). */
 const revisionRows = (db: Kysely<DB>) =>
@@ -215,6 +219,7 @@ export async function conflict(db: Kysely<DB>, newsId: number, yours: NewsConfli
     kind: RevisionKind.Edited,
     summary: '',
     restored_from: null,
+    proofread_note: '',
     admin_id: null,
     admin_account: '',
     member_id: null,
@@ -248,6 +253,8 @@ export async function restoringSave(db: Kysely<DB>, body: RestoreNewsRevisionBod
     NewsCreateTime: article.news_create_time,
     OfflineTime: article.offline_at,
     Version: body.Version,
+    // A restore brings back what was saved before; 校对 stops SaveNews only (news/proofread-gate.ts).
+    ProofreadConfirmed: false,
   };
 }
 

@@ -115,6 +115,8 @@ export interface SaveContext {
   revisionsKept: number;
   /** A restore: the revision it brings back. */
   restoredFrom?: number;
+  /** 校对's serious findings the editor confirmed saving with (the revision records them). */
+  proofreadNote?: string;
 }
 
 /**
@@ -195,7 +197,16 @@ export async function saveArticle(database: Database, body: SaveNewsBody, contex
       ({ id } = await trx.insertInto('news').values(row).returning('id').executeTakeFirstOrThrow());
     }
     const kind = !before ? RevisionKind.Created : context.restoredFrom ? RevisionKind.Restored : RevisionKind.Edited;
-    await recordRevision(trx, { newsId: id, kind, editor: context.editor, before, restoredFrom: context.restoredFrom, at, kept: context.revisionsKept });
+    await recordRevision(trx, {
+      newsId: id,
+      kind,
+      editor: context.editor,
+      before,
+      restoredFrom: context.restoredFrom,
+      proofreadNote: context.proofreadNote,
+      at,
+      kept: context.revisionsKept,
+    });
     if (submits) {
       await submission(ReviewKind.NewArticle, id);
       return { id, title: body.Title, review: ReviewKind.NewArticle } as const;

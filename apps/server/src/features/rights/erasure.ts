@@ -79,6 +79,8 @@ export const notMemberTables: Readonly<Record<string, string>> = {
   uploads: '申请材料随会员记录清空后由上传清理任务删除',
   work_calendar_days: '工作日历',
   kysely_migration: '数据库迁移记录',
+  link_check_runs: '链接检查：发起检查的工作人员',
+  link_findings: '链接检查的问题：所在文章的编辑与处理人（工作人员）',
 };
 
 export interface ErasureReport {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildMatcher, findInHtml, markHtml, markText } from './matcher.js';
+import { buildMatcher, findInHtml, markHtml, markText, textOfHtml, withoutOverlaps } from './matcher.js';
 
 describe('sensitive-word matcher', () => {
   it('reports every occurrence, overlapping and nested ones included', () => {
@@ -40,5 +40,31 @@ describe('sensitive-word matcher', () => {
     const m = buildMatcher(['𠮷野']);
     expect(m.find('吉𠮷野家').map((x) => [x.start, x.end])).toEqual([[1, 4]]);
     expect(markHtml(m, '<p>&#x20BB7;野</p>')).toBe('<p><mark>&#x20BB7;野</mark></p>');
+  });
+
+  it('reads the text of HTML as matching does', () => {
+    expect(textOfHtml('<p>按<b>装</b>&amp;调试&#x20BB7;&#X41;&#66;&NBSP;</p>')).toBe('按装&调试𠮷AB\u00a0');
+    // What is no entity it reads stays as written: unknown, out of range, longer than 12 characters, unterminated.
+    expect(textOfHtml('&amp;lt; &copy; &#x110000; &#x0000000041; &abcdefghij; &amp <b')).toBe('&lt; &copy; &#x110000; &#x0000000041; &abcdefghij; &amp ');
+    // The same text as marking reads: a word across a tag and an entity is found and marked alike.
+    const m = buildMatcher(['A&B']);
+    expect(findInHtml(m, '<i>A</i>&amp;<b>B</b>')).toHaveLength(1);
+    expect(markHtml(m, '<i>A</i>&amp;<b>B</b>')).toBe('<i><mark>A</mark></i><mark>&amp;</mark><b><mark>B</mark></b>');
+  });
+
+  it('keeps the longer of overlapping occurrences, and of two as long the earlier', () => {
+    const kept = (words: string[], text: string) => withoutOverlaps(buildMatcher(words).find(text)).map((m) => [m.word, m.start]);
+    expect(kept(['ab', 'abc'], 'xabcx ab')).toEqual([
+      ['abc', 1],
+      ['ab', 6],
+    ]);
+    // The longer wins even when it starts later.
+    expect(kept(['abc', 'bcde'], 'abcde')).toEqual([['bcde', 1]]);
+    expect(kept(['ab', 'bc'], 'abc')).toEqual([['ab', 0]]);
+    expect(kept(['ab', 'bc'], 'abbc')).toEqual([
+      ['ab', 0],
+      ['bc', 2],
+    ]);
+    expect(withoutOverlaps([])).toEqual([]);
   });
 });

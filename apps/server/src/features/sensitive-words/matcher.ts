@@ -89,10 +89,16 @@ export function buildMatcher(words: readonly string[]): Matcher {
       let at = 0;
       for (let i = 0; i < text.length; i++) {
         const unit = fold(text.charCodeAt(i));
-        while (at !== 0 && !nodes[at]!.next.has(unit)) at = nodes[at]!.fail;
-        at = nodes[at]!.next.get(unit) ?? 0;
-        for (const index of nodes[at]!.output) {
-          const word = listed[index]!;
+        // One lookup a step (not a test and then a get): this loop is most of a long article's check.
+        let next = nodes[at]!.next.get(unit);
+        while (next === undefined && at !== 0) {
+          at = nodes[at]!.fail;
+          next = nodes[at]!.next.get(unit);
+        }
+        at = next ?? 0;
+        const output = nodes[at]!.output;
+        for (let k = 0; k < output.length; k++) {
+          const word = listed[output[k]!]!;
           matches.push({ word, start: i + 1 - word.length, end: i + 1 });
         }
       }
@@ -102,6 +108,15 @@ export function buildMatcher(words: readonly string[]): Matcher {
 }
 
 const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
+
+/** What an entity's name (between & and ;) stands for; undefined when it is none we read, and the text is then taken as written. */
+function entityChar(name: string): string | undefined {
+  const code = name.startsWith('#x') || name.startsWith('#X') ? parseInt(name.slice(2), 16) : name.startsWith('#') ? parseInt(name.slice(1), 10) : undefined;
+  return code !== undefined && code <= 0x10ffff ? String.fromCodePoint(code) : entities[name.toLowerCase()];
+}
+
+/** An entity as readHtml takes it: at most 12 characters from & to ;. */
+const ENTITY = /^&(#x[0-9a-f]+|#\d+|[a-z]+);/i;
 
 /** One character of an HTML text, and where its source (a character or an entity) lies in the HTML. */
 interface Source {
@@ -121,18 +136,13 @@ function readHtml(html: string): Source[] {
       continue;
     }
     if (html[i] === '&') {
-      const entity = /^&(#x[0-9a-f]+|#\d+|[a-z]+);/i.exec(html.slice(i, i + 12));
-      if (entity) {
-        const name = entity[1]!;
-        const code =
-          name.startsWith('#x') || name.startsWith('#X') ? parseInt(name.slice(2), 16) : name.startsWith('#') ? parseInt(name.slice(1), 10) : undefined;
-        const char = code !== undefined && code <= 0x10ffff ? String.fromCodePoint(code) : entities[name.toLowerCase()];
-        if (char !== undefined) {
-          // A character outside the BMP from an entity counts as its two units, both at this entity.
-          for (const unit of char.split('')) chars.push({ char: unit, from: i, to: i + entity[0].length });
-          i += entity[0].length;
-          continue;
-        }
+      const entity = ENTITY.exec(html.slice(i, i + 12));
+      const char = entity ? entityChar(entity[1]!) : undefined;
+      if (entity && char !== undefined) {
+        // A character outside the BMP from an entity counts as its two units, both at this entity.
+        for (const unit of char.split('')) chars.push({ char: unit, from: i, to: i + entity[0].length });
+        i += entity[0].length;
+        continue;
       }
     }
     chars.push({ char: html[i]!, from: i, to: i + 1 });
@@ -141,13 +151,38 @@ function readHtml(html: string): Source[] {
   return chars;
 }
 
-/** The occurrences in an HTML fragment's text (offsets into that text). */
-export function findInHtml(matcher: Matcher, html: string): Match[] {
-  return matcher.find(
-    readHtml(html)
-      .map((c) => c.char)
-      .join(''),
+/**
+ * An HTML fragment's text as matching reads it: what readHtml reads, as one string. Made by one
+ * replace rather than from readHtml's characters, which cost a long article's check more than
+ * its matching: a tag (to its >, or to the end when it is not closed) goes, an entity of at most
+ * 12 characters that readHtml reads becomes its character, and any other & stays.
+ */
+export function textOfHtml(html: string): string {
+  return html.replace(/<[^>]*>?|&(#x[0-9a-f]{1,8}|#\d{1,9}|[a-z]{1,10});/gi, (whole: string, entity?: string) =>
+    entity === undefined ? '' : (entityChar(entity) ?? whole),
   );
+}
+
+/** The occurrences in an HTML fragment's text (offsets into that text, `textOfHtml`). */
+export function findInHtml(matcher: Matcher, html: string): Match[] {
+  return matcher.find(textOfHtml(html));
+}
+
+/**
+ * The occurrences that do not overlap, in order of their start: where two overlap the longer is
+ * kept (of two as long, the earlier), as one correction stands for the text it covers (with
+ * 关健 and 关健词 both listed, 关健词 in the text is one finding, not two).
+ */
+export function withoutOverlaps(matches: readonly Match[]): Match[] {
+  const longestFirst = [...matches].sort((a, b) => b.end - b.start - (a.end - a.start) || a.start - b.start);
+  const taken = new Uint8Array(matches.reduce((end, m) => Math.max(end, m.end), 0));
+  const kept: Match[] = [];
+  for (const m of longestFirst) {
+    if (taken.subarray(m.start, m.end).includes(1)) continue;
+    taken.fill(1, m.start, m.end);
+    kept.push(m);
+  }
+  return kept.sort((a, b) => a.start - b.start);
 }
 
 /** The HTML with each occurrence wrapped in <mark>; nothing else changes. */

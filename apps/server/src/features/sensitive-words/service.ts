@@ -13,7 +13,8 @@ import { buildMatcher, findInHtml, markHtml, markText, normaliseWord, type Match
 
 const matchers = new WeakMap<Database, Promise<Matcher>>();
 
-function matcherOf(database: Database): Promise<Matcher> {
+/** The kept matcher of the whole list: for checks that count their finds their own way (校对, features/proofreading). */
+export function sensitiveMatcher(database: Database): Promise<Matcher> {
   let matcher = matchers.get(database);
   if (!matcher) {
     matcher = database.db
@@ -35,7 +36,7 @@ export interface SensitiveHit {
 
 /** The listed words in a title and an HTML body, with how often each occurs, most frequent first. */
 export async function sensitiveWordsIn(database: Database, text: { title: string; html: string }): Promise<SensitiveHit[]> {
-  const matcher = await matcherOf(database);
+  const matcher = await sensitiveMatcher(database);
   if (matcher.size === 0) return [];
   const counts = new Map<string, number>();
   for (const m of [...matcher.find(text.title), ...findInHtml(matcher, text.html)]) counts.set(m.word, (counts.get(m.word) ?? 0) + 1);
@@ -44,12 +45,12 @@ export async function sensitiveWordsIn(database: Database, text: { title: string
 
 /** Sanitised HTML with each listed word wrapped in <mark>. */
 export async function markSensitiveHtml(database: Database, html: string): Promise<string> {
-  return markHtml(await matcherOf(database), html);
+  return markHtml(await sensitiveMatcher(database), html);
 }
 
 /** Plain text, escaped as HTML, with each listed word wrapped in <mark>. */
 export async function markSensitiveText(database: Database, text: string): Promise<string> {
-  return markText(await matcherOf(database), text);
+  return markText(await sensitiveMatcher(database), text);
 }
 
 export interface SensitiveWord {

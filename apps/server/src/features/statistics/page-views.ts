@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { sitePageAt } from '@portal/shared';
+import { isAvailabilityProbe, sitePageAt } from '@portal/shared';
 import type { Services } from '../../http/app-types.js';
 import { countHit } from './hits.js';
 
@@ -33,6 +33,8 @@ const publicHost = (base: string) => hosts.get(base) ?? hosts.set(base, new URL(
  */
 export function countPageView({ config, database, now }: Services, request: FastifyRequest, path: string, referrer: string): void {
   const { headers } = request;
+  // The site's own 可用性监测 probes (features/inspection/availability.ts) are neither people nor robots of the web.
+  if (isAvailabilityProbe(headers['user-agent'] ?? '')) return;
   countHit(
     database,
     {

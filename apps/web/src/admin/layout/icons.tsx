@@ -19,6 +19,8 @@ import {
   DashboardOutlined,
   DatabaseOutlined,
   DeploymentUnitOutlined,
+  DisconnectOutlined,
+  FieldTimeOutlined,
   FileProtectOutlined,
   FileSearchOutlined,
   FileTextOutlined,
@@ -49,6 +51,7 @@ import {
   SafetyCertificateOutlined,
   SafetyOutlined,
   ScheduleOutlined,
+  SecurityScanOutlined,
   SettingOutlined,
   ShopOutlined,
   SolutionOutlined,
@@ -78,6 +81,7 @@ export const menuIcons: Record<string, ComponentType> = {
   StarOutlined,
   PictureOutlined,
   LinkOutlined,
+  DisconnectOutlined,
   TagsOutlined,
   StopOutlined,
   TeamOutlined,
@@ -133,6 +137,8 @@ export const menuIcons: Record<string, ComponentType> = {
   ToolOutlined,
   UnorderedListOutlined,
   VideoCameraOutlined,
+  SecurityScanOutlined,
+  FieldTimeOutlined,
 };
 
 export const menuIconNames = Object.keys(menuIcons);

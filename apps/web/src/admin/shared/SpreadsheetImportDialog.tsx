@@ -28,21 +28,24 @@ export interface SpreadsheetImportDialogProps {
   onImported: () => void;
   /** How to fill the sheet, above the template's button. */
   hint: ReactNode;
-  /** 下载模板. */
-  downloadTemplate: () => Promise<void>;
+  /** 下载模板; none where the list's export is the template (the hint says so). */
+  downloadTemplate?: () => Promise<void>;
   /** Sends the file, following the upload; answers the server's message of success. */
   send: (file: File, progress: UploadProgress) => Promise<string>;
   /** The import's own fields, under the file (the members' initial password). */
   children?: ReactNode;
   /** Whether those fields let the import start (default yes). */
   ready?: boolean;
+  /** What the import answered beyond its message, under it: the rows a partial import updated or left out. */
+  outcome?: ReactNode;
 }
 
 /**
  * 导入 of a back-office list from an .xlsx: the template to download, the file chosen (or
  * dropped) and sent with its progress, then 导入中 while the server checks every row; either
  * all rows are imported, or none is and each problem is listed by row and column, for download
- * beside the sheet.
+ * beside the sheet. An import that takes the good rows and names the others (易错词) shows those
+ * under its success, as its `outcome` (ImportReport of type warning).
  */
 export function SpreadsheetImportDialog({
   title,
@@ -54,6 +57,7 @@ export function SpreadsheetImportDialog({
   send,
   children,
   ready = true,
+  outcome,
 }: SpreadsheetImportDialogProps) {
   const [file, setFile] = useState<File | null>(null);
   const [stage, setStage] = useState<Stage>({ kind: 'idle' });
@@ -107,9 +111,11 @@ export function SpreadsheetImportDialog({
         <Typography.Paragraph type="secondary" className={styles.hint}>
           {hint}
         </Typography.Paragraph>
-        <Button icon={<DownloadOutlined />} onClick={() => void downloadTemplate().catch(() => undefined)}>
-          下载模板
-        </Button>
+        {downloadTemplate && (
+          <Button icon={<DownloadOutlined />} onClick={() => void downloadTemplate().catch(() => undefined)}>
+            下载模板
+          </Button>
+        )}
         <Upload.Dragger
           accept=".xlsx"
           maxCount={1}
@@ -129,18 +135,33 @@ export function SpreadsheetImportDialog({
         {stage.kind === 'uploading' && <Progress percent={stage.percent} status="active" format={(p) => `上传 ${p}%`} />}
         {stage.kind === 'importing' && <Progress percent={100} status="active" format={() => '导入中…'} />}
         {stage.kind === 'done' && <Alert type="success" showIcon title={stage.message} />}
+        {stage.kind === 'done' && outcome}
         {stage.kind === 'refused' && <ImportReport message={stage.message} errors={stage.errors} sheet={file?.name ?? '导入'} />}
       </Space>
     </FormDialog>
   );
 }
 
-/** The refusal: its message and, for a file with bad rows, every problem, downloadable as CSV. */
-function ImportReport({ message, errors, sheet }: { message: string; errors: ImportErrors['Errors']; sheet: string }) {
+/**
+ * An import's rows by row and column, downloadable as CSV: a refusal's problems (type error, the
+ * default), or the rows a partial import updated or left out (type warning, under its success).
+ */
+export function ImportReport({
+  message,
+  errors,
+  sheet,
+  type = 'error',
+}: {
+  message: string;
+  errors: ImportErrors['Errors'];
+  sheet: string;
+  type?: 'error' | 'warning';
+}) {
+  const report = type === 'error' ? '错误报告' : '导入报告';
   return (
     <Space orientation="vertical" size={8} className={styles.column}>
       <Alert
-        type="error"
+        type={type}
         showIcon
         title={message}
         action={
@@ -148,9 +169,9 @@ function ImportReport({ message, errors, sheet }: { message: string; errors: Imp
             <Button
               size="small"
               icon={<DownloadOutlined />}
-              onClick={() => saveFile(new Blob([importReportCsv(errors)], { type: 'text/csv;charset=utf-8' }), importReportName(sheet))}
+              onClick={() => saveFile(new Blob([importReportCsv(errors)], { type: 'text/csv;charset=utf-8' }), importReportName(sheet, report))}
             >
-              下载错误报告
+              下载{report}
             </Button>
           )
         }

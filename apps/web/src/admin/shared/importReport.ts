@@ -17,8 +17,8 @@ export function importReportCsv(errors: readonly ImportError[]): string {
   return csv([['行号', '列', '问题'], ...errors.map((e) => [e.Row, e.Column, e.Message])]);
 }
 
-/** The report's file name, after the sheet it is about. */
-export const importReportName = (sheetName: string) => `${sheetName.replace(/\.xlsx$/i, '')}_错误报告.csv`;
+/** The report's file name, after the sheet it is about: its 错误报告 by default, or another report (导入报告). */
+export const importReportName = (sheetName: string, report = '错误报告') => `${sheetName.replace(/\.xlsx$/i, '')}_${report}.csv`;
 
 /** A member import's initial passwords, one member a line, for the staff to hand over (the server shows them this once). */
 export function initialPasswordsCsv(accounts: MemberImportResultDto['Accounts']): string {

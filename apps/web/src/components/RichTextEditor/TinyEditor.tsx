@@ -4,6 +4,7 @@ import type { Editor, RawEditorOptions } from 'tinymce';
 import { messages } from '@portal/shared';
 import { uploadPath } from '../../api/content-admin';
 import { indent2em, indent2emFormat, registerIndent2em } from './indent2em';
+import { proofreaderOf, proofreadStyle, registerProofreading } from './proofread';
 import { contentStyle, tinymce } from './tinymce';
 import { FilePicker, type PickRequest } from './FilePicker';
 import { sendFile, type UploadTarget } from './upload';
@@ -17,7 +18,7 @@ const baseOptions: RawEditorOptions = {
   language: 'zh-Hans',
   skin: false,
   content_css: false,
-  content_style: contentStyle,
+  content_style: `${contentStyle}\n${proofreadStyle}`,
   promotion: false,
   branding: false,
   // The status bar's element path and resize handle carry ARIA attributes their roles do not
@@ -62,6 +63,7 @@ export default function TinyEditor({
   uploadSide = 'admin',
   id,
   inserter,
+  proofreader,
 }: RichTextEditorProps) {
   const { message } = App.useApp();
   // The file dialog the editor's 浏览 opened (FilePicker), null while none is.
@@ -99,6 +101,8 @@ export default function TinyEditor({
         setup: (editor) => {
           registerIndent2em(editor);
           editor.on('init', () => {
+            // The annotator exists once the editor has started.
+            registerProofreading(editor);
             // The frame's title already names the editing area; a label on its body is not allowed (WCAG 4.1.2).
             editor.getBody().removeAttribute('aria-label');
             editor.setContent(current.current);
@@ -133,12 +137,14 @@ export default function TinyEditor({
           editorRef.current = editor;
           // Typed into the body as text (escaped), where the caret is, as one undo step.
           if (inserter) inserter.current = (text) => editor.insertContent(editor.dom.encode(text));
+          if (proofreader) proofreader.current = proofreaderOf(editor);
         }
       });
     return () => {
       removed = true;
       editorRef.current?.remove();
       editorRef.current = null;
+      if (proofreader) proofreader.current = null;
     };
     // Created once per mount: later prop changes are applied by the effects below.
     // eslint-disable-next-line react-hooks/exhaustive-deps

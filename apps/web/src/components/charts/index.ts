@@ -4,3 +4,4 @@ export { ChoiceChart, type ChoiceCount } from './ChoiceChart';
 export { seriesColor, seriesColors } from './palette';
 export { GroupedBars, type BarSeries } from './GroupedBars';
 export { TrendLines, type LineSeries } from './TrendLines';
+export { TwoScales } from './TwoScales';

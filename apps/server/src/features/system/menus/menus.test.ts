@@ -22,10 +22,26 @@ describe.each(enginesFor('neutral'))('system menus on %s', (engine) => {
   it('seeds the whole back office: every page the spec names, with its buttons', async () => {
     const { Code, Data } = await tree('?all=1');
     expect(Code).toBe(200);
-    expect(Data.map((m) => m.menuname)).toEqual(['工作台', '内容管理', '会员管理', '互动交流', '会员通知', '证书管理', '活动管理', '数据统计', '系统管理']);
+    expect(Data.map((m) => m.menuname)).toEqual([
+      '工作台',
+      '内容管理',
+      '会员管理',
+      '互动交流',
+      '会员通知',
+      '证书管理',
+      '活动管理',
+      '数据统计',
+      '网站检查',
+      '系统管理',
+    ]);
     expect(byName(Data, '数据统计')?.children.map((m) => [m.menuname, m.perms, m.children.map((b) => b.perms)])).toEqual([
       ['访问统计', 'stats:visits', ['stats:export', 'stats:setting']],
       ['编辑工作量', 'stats:editors', ['stats:editors:export']],
+    ]);
+    expect(byName(Data, '网站检查')?.children.map((m) => [m.menuname, m.perms, m.children.map((b) => b.perms)])).toEqual([
+      ['栏目更新', 'inspection:columns', ['inspection:columns:setting', 'inspection:columns:export']],
+      ['链接检查', 'inspection:links', ['inspection:links:run', 'inspection:links:handle', 'inspection:links:export']],
+      ['可用性监测', 'inspection:availability', ['inspection:availability:probe']],
     ]);
     expect(byName(Data, '会员通知')?.children.map((m) => [m.menuname, m.perms, m.children.map((b) => b.perms)])).toEqual([
       ['群发通知', 'mailing:list', ['mailing:edit', 'mailing:send']],
@@ -45,6 +61,7 @@ describe.each(enginesFor('neutral'))('system menus on %s', (engine) => {
       '友情链接',
       '类型管理',
       '敏感词',
+      '易错词',
       '媒体库',
       '表单与问卷',
       '待我审核',

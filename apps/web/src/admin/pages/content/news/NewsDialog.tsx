@@ -1,11 +1,12 @@
 import { useRef, useState } from 'react';
-import { Alert, Cascader, Col, Form, Radio, Row, Switch } from 'antd';
+import { Alert, App, Cascader, Col, Form, Radio, Row, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { ArticleStatus, messages, type AdminNewsDetailDto, type AdminNewsItemDto, type MenuDto, type SaveNewsBody } from '@portal/shared';
 import { contentAdminApi } from '../../../../api/content-admin';
 import { ImageUpload } from '../../../../components/FileUpload';
 import { DatePicker } from '../../../../components/DatePickers';
 import { RichTextEditor } from '../../../../components/RichTextEditor';
+import type { Proofreader } from '../../../../components/RichTextEditor/proofread';
 import { adminQueryKeys } from '../../../session/queries';
 import { useRecordForm, type EditDialogProps } from '../../../list';
 import { EditorDialog } from '../../../shared/EditorDialog';
@@ -13,6 +14,7 @@ import { TextItem } from '../../../shared/TextItem';
 import { menuPath, toMenuOptions } from '../menuOptions';
 import { useContentMenus } from '../menuTree';
 import { ConflictDialog, type Conflict } from './ConflictDialog';
+import { confirmProofread, ProofreadPanel } from './ProofreadPanel';
 import { useNewsAutosave } from './useNewsAutosave';
 
 interface NewsForm {
@@ -64,8 +66,8 @@ function menuName(menus: readonly MenuDto[], id: number | undefined): string {
   return '';
 }
 
-/** Refuses the save quietly: the conflict dialog says why (useFormSubmit keeps the editor open). */
-class SaveConflict extends Error {}
+/** Holds the save back quietly: a dialog said why, the conflict's or 校对's (useFormSubmit keeps the editor open). */
+class SaveHeld extends Error {}
 
 /**
  * 新增/修改文章: title, menu, cover, body in the rich-text editor, status, flags, publish time
@@ -75,6 +77,8 @@ class SaveConflict extends Error {}
  */
 export function NewsDialog({ editing, onClose, onSaved }: EditDialogProps<AdminNewsItemDto>) {
   const menus = useContentMenus();
+  const { modal } = App.useApp();
+  const proofreader = useRef<Proofreader | null>(null);
   const [conflict, setConflict] = useState<(Conflict & { body: Partial<SaveNewsBody> }) | null>(null);
   // The version the form was filled from (GetNewsDetail), sent back with the save.
   const openedVersion = useRef<number | undefined>(undefined);
@@ -84,6 +88,11 @@ export function NewsDialog({ editing, onClose, onSaved }: EditDialogProps<AdminN
   const send = async (body: Partial<SaveNewsBody>) => {
     const saved = await contentAdminApi.saveNews(body);
     said.current = saved.said ?? '';
+    if (saved.findings) {
+      // Serious wrong or sensitive words: saved only once the editor, shown them, confirms.
+      if (await confirmProofread(modal, saved.findings)) return send({ ...body, ProofreadConfirmed: true });
+      throw new SaveHeld();
+    }
     if (!saved.conflict) return saved.id;
     const { Current } = saved.conflict;
     setConflict({
@@ -103,7 +112,7 @@ export function NewsDialog({ editing, onClose, onSaved }: EditDialogProps<AdminN
         Author: body.Author ?? '',
       },
     });
-    throw new SaveConflict();
+    throw new SaveHeld();
   };
   const { form, id, open, record, submit, saving } = useRecordForm<AdminNewsItemDto, AdminNewsDetailDto, NewsForm>({
     editing,
@@ -163,7 +172,7 @@ export function NewsDialog({ editing, onClose, onSaved }: EditDialogProps<AdminN
       onSaved(said.current);
     } catch (error) {
       // Saved over once more meanwhile: the dialog now shows the newer version. Other refusals the API client showed.
-      if (!(error instanceof SaveConflict)) setConflict(null);
+      if (!(error instanceof SaveHeld)) setConflict(null);
     }
   };
 
@@ -262,8 +271,9 @@ export function NewsDialog({ editing, onClose, onSaved }: EditDialogProps<AdminN
         <Form.Item name="ImageUrl" label="封面图片" extra="支持 jpg、png 格式，不超过 900KB">
           <ImageUpload />
         </Form.Item>
+        <ProofreadPanel form={form} proofreader={proofreader} active={open && !loading} onTitle={autosave.onValuesChange} />
         <Form.Item name="NewContent" label="正文" extra={autosave.status}>
-          <RichTextEditor />
+          <RichTextEditor proofreader={proofreader} />
         </Form.Item>
       </Form>
     </EditorDialog>

@@ -42,11 +42,16 @@ export function NewsHistory({ news, onClose, onRestored }: { news: AdminNewsItem
   );
 }
 
-/** What a revision changed: its kind, then the fields. */
+/** What a revision changed: its kind, then the fields; and what 校对 found that the editor confirmed saving with. */
 const changeCell = (r: NewsRevisionListItemDto) => (
   <>
     <Tag color={r.Kind === RevisionKind.Restored ? 'purple' : r.Kind === RevisionKind.Created ? 'green' : 'blue'}>{revisionKindNames[r.Kind]}</Tag>
     {r.Summary}
+    {r.ProofreadNote && (
+      <div>
+        <Typography.Text type="danger">{r.ProofreadNote}</Typography.Text>
+      </div>
+    )}
   </>
 );
 

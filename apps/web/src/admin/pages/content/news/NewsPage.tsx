@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Image, Tag } from 'antd';
 import type { AdminNewsItemDto } from '@portal/shared';
@@ -96,6 +96,22 @@ export default function NewsPage() {
       next.delete('approval');
       return next;
     });
+  // ?edit=<article id>: 链接检查 opens the article a broken link is in; the dialog reads the article by its id.
+  const editId = Number(params.get('edit')) || null;
+  const edit = useRef(page.edit);
+  edit.current = page.edit;
+  useEffect(() => {
+    if (!editId) return;
+    edit.current({ NewsId: editId } as AdminNewsItemDto);
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        next.delete('edit');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [editId, setParams]);
   const { selected, rowSelection, done: bulkDone } = useSelection(page.refresh);
   const remove = useAction((ids: number[]) => contentAdminApi.deleteNews(ids), bulkDone);
   const removeSelected = () => {

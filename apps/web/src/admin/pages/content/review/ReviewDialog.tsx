@@ -13,8 +13,10 @@ import {
   type ReviewDto,
   type ReviewedVersionDto,
 } from '@portal/shared';
+import { contentAdminApi } from '../../../../api/content-admin';
 import { reviewApi } from '../../../../api/review';
 import { ArticleReading } from '../../../shared/ArticleReading';
+import { ProofreadFindings } from '../../../shared/ProofreadFindings';
 import { FormDialog } from '../../../shared/FormDialog';
 import { trimmed } from '../../../shared/normalize';
 import { RejectReason, ReviewFooter, useVerdict, type Verdict } from '../../../shared/review';
@@ -60,7 +62,18 @@ function Version({ review }: { review: ReviewDto }) {
       {v.IsMemberRead && <Tag color="gold">会员可见</Tag>}
     </Space>
   );
-  return <ArticleReading title={{ text: v.Title }} imageUrl={v.ImageUrl} html={v.NewContent} meta={meta} />;
+  return (
+    <>
+      <Proofread title={v.Title} html={v.NewContent} />
+      <ArticleReading title={{ text: v.Title }} imageUrl={v.ImageUrl} html={v.NewContent} meta={meta} />
+    </>
+  );
+}
+
+/** What 校对 finds in the version under review, for the reviewer to weigh (the words are the writer's to change). */
+function Proofread({ title, html }: { title: string; html: string }) {
+  const findings = useQuery({ queryKey: [...reviewKeys.all, 'proofread', title, html], queryFn: () => contentAdminApi.checkArticleText(title, html) });
+  return <ProofreadFindings findings={findings.data ?? []} />;
 }
 
 /** A reviewed version as 历史版本 compares articles; status and take-down time are the publishing's, not under review. */

@@ -15,6 +15,9 @@ interface FigureCardProps {
   children?: ReactNode;
 }
 
+/** A badge's colour for a figure an inspection judges (网站检查): the site's red when it counts against the site, its blue otherwise. */
+export const verdictTone = (bad: boolean) => (bad ? 'var(--c-accent)' : 'var(--c-primary)');
+
 /** One figure of 访问统计 or 编辑工作量, drawn as the workbench's and named by its label for assistive technology. */
 export function FigureCard({ icon, tone, label, value, unit, loading, children }: FigureCardProps) {
   return (
