@@ -3,6 +3,7 @@ import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
 import type { LinkProblem } from '@portal/shared';
+import { canonicalAddress } from '../../http/client-address.js';
 
 /**
  * 链接检查's requests to other sites (docs/inspection.md, "链接检查"): one address asked with HEAD
@@ -28,7 +29,10 @@ export interface LinkVerdict {
 
 /** Redirects followed before giving up (browsers follow about 20; a link needing more than 5 is a problem of its own). */
 export const MAX_REDIRECTS = 5;
-const USER_AGENT = 'Mozilla/5.0 (compatible; PortalLinkCheck/1.0; +https://www.cpirma.org.cn)';
+/** How the checker names itself, to other sites and to this one (pages/page-status.ts). */
+export const LINK_CHECK_AGENT = 'PortalLinkCheck/1.0';
+// No address in it: the product does not know one of its own that is true for every installation.
+const USER_AGENT = `Mozilla/5.0 (compatible; ${LINK_CHECK_AGENT})`;
 
 const privateRanges = new BlockList();
 for (const [net, prefix] of [
@@ -52,11 +56,14 @@ for (const [net, prefix] of [
 ] as const)
   privateRanges.addSubnet(net, prefix, 'ipv6');
 
-/** Whether an address is not on the public internet (IPv4 mapped in IPv6 judged as IPv4). */
+/**
+ * Whether an address is not on the public internet. An IPv4 address mapped in IPv6 is judged as
+ * IPv4 in either spelling (canonicalAddress): the URL parser writes [::ffff:127.0.0.1] as
+ * [::ffff:7f00:1], which a dotted-only reading took for a public IPv6 address.
+ */
 export function isPrivateAddress(address: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return privateRanges.check(mapped[1]!, 'ipv4');
-  return privateRanges.check(address, isIP(address) === 6 ? 'ipv6' : 'ipv4');
+  const canonical = canonicalAddress(address);
+  return privateRanges.check(canonical, isIP(canonical) === 6 ? 'ipv6' : 'ipv4');
 }
 
 class Refused extends Error {

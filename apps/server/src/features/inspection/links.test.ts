@@ -84,7 +84,7 @@ describe('链接检查: reading and judging links', () => {
   });
 
   it('never asks a private, loopback or link-local address unless allowed', async () => {
-    for (const address of ['127.0.0.1', '10.1.2.3', '172.20.0.1', '192.168.1.1', '169.254.169.254', '::1', 'fd00::1', '::ffff:127.0.0.1'])
+    for (const address of ['127.0.0.1', '10.1.2.3', '172.20.0.1', '192.168.1.1', '169.254.169.254', '::1', 'fd00::1', '::ffff:127.0.0.1', '::ffff:7f00:1'])
       expect(isPrivateAddress(address), address).toBe(true);
     for (const address of ['8.8.8.8', '114.114.114.114', '2400:3200::1']) expect(isPrivateAddress(address), address).toBe(false);
     const server = await localServer((_p, _m, res) => res.end('ok'));

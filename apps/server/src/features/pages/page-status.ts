@@ -1,5 +1,6 @@
 import { sitePageAt } from '@portal/shared';
 import type { App } from '../../http/app-types.js';
+import { LINK_CHECK_AGENT } from '../inspection/link-fetch.js';
 import { resolvePage } from './page.js';
 
 /**
@@ -16,7 +17,7 @@ export function sitePageStatus(app: App): (url: URL) => Promise<number> {
       const answer = await resolvePage(app.services, url);
       return answer.kind === 'page' ? answer.status : 200;
     }
-    const res = await app.inject({ method: 'GET', url: `${url.pathname}${url.search}`, headers: { 'user-agent': 'PortalLinkCheck/1.0' } });
+    const res = await app.inject({ method: 'GET', url: `${url.pathname}${url.search}`, headers: { 'user-agent': LINK_CHECK_AGENT } });
     return res.statusCode;
   };
 }
