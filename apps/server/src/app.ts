@@ -152,7 +152,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onClose', async () => {
     // Requests whose clients left are still at work: they finish before anything below closes.
     if (!(await inFlight.settled())) app.log.warn('requests still running 5 s after closing began; closing anyway');
-    // A link check going on here (scheduled or started by a call) stops first: it asks the app itself.
+    // No further link check starts, and one going on here (scheduled or started by a call) stops first: it asks the app itself.
     await linkChecks?.stop();
     await stopLinkChecks(database);
     // A running sweep or mail round finishes before the database goes.

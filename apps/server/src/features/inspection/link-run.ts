@@ -157,12 +157,7 @@ export function scheduleLinkChecks(deps: LinkCheckDeps): { stop: () => Promise<v
       if (!(error instanceof AppError)) throw error;
     });
   };
-  if (days === 0) return { stop: () => stopLinkChecks(database) };
-  const job = schedulePeriodic('link check schedule', look, { firstMs: 10 * 60_000, everyMs: SCHEDULE_LOOK_MS }, deps.log);
-  return {
-    async stop() {
-      await job.stop();
-      await stopLinkChecks(database);
-    },
-  };
+  if (days === 0) return { stop: async () => undefined };
+  // A run going on when the server closes is stopped by app.ts (stopLinkChecks), however started.
+  return schedulePeriodic('link check schedule', look, { firstMs: 10 * 60_000, everyMs: SCHEDULE_LOOK_MS }, deps.log);
 }
